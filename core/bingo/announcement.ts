@@ -1,0 +1,52 @@
+/** Close of sale (DN art. 13, 15.2): totals, prizes and the announcement text. */
+import { formatCents, percentFloor } from '../money.js';
+import type { CardRange } from './allocation.js';
+
+export const LINE_PRIZE_PERCENT = 5;
+export const BINGO_PRIZE_PERCENT = 50;
+
+export interface SaleClosure {
+  cardsSold: number;
+  totalCents: number;
+  linePrizeCents: number;
+  bingoPrizeCents: number;
+  /** Sub-cent parts dropped by the floors, in hundredths of a cent (reported in the acta). */
+  lineRoundingHundredths: number;
+  bingoRoundingHundredths: number;
+}
+
+export function closeSaleFigures(cardsSold: number, priceCents: number): SaleClosure {
+  const totalCents = cardsSold * priceCents;
+  const line = percentFloor(totalCents, LINE_PRIZE_PERCENT);
+  const bingo = percentFloor(totalCents, BINGO_PRIZE_PERCENT);
+  return {
+    cardsSold,
+    totalCents,
+    linePrizeCents: line.cents,
+    bingoPrizeCents: bingo.cents,
+    lineRoundingHundredths: line.remainderHundredths,
+    bingoRoundingHundredths: bingo.remainderHundredths,
+  };
+}
+
+/**
+ * The art. 13 announcement, one sentence a line:
+ * `Venderam-se N cartões da série A, do n.º X ao n.º Y[, e da série B, do n.º U ao n.º V].`
+ * then the line and bingo prizes, then `Vai iniciar-se a extração.`
+ */
+export function announcementText(ranges: readonly CardRange[], figures: SaleClosure): string {
+  const [first, second] = ranges;
+  if (!first) throw new Error('announcement needs at least one range');
+  const n = figures.cardsSold;
+  let sold =
+    n === 1
+      ? `Vendeu-se 1 cartão da série ${first.seriesCode}, do n.º ${first.from} ao n.º ${first.to}`
+      : `Venderam-se ${n} cartões da série ${first.seriesCode}, do n.º ${first.from} ao n.º ${first.to}`;
+  if (second) sold += `, e da série ${second.seriesCode}, do n.º ${second.from} ao n.º ${second.to}`;
+  return [
+    `${sold}.`,
+    `Prémio de linha: ${formatCents(figures.linePrizeCents)}.`,
+    `Prémio de bingo: ${formatCents(figures.bingoPrizeCents)}.`,
+    'Vai iniciar-se a extração.',
+  ].join('\n');
+}

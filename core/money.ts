@@ -1,0 +1,26 @@
+/** Money is integer euro cents everywhere; these are the only conversions. */
+
+export type Cents = number;
+
+export function isCents(value: unknown): value is Cents {
+  return typeof value === 'number' && Number.isSafeInteger(value);
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** `1250` -> `12,50 €` (pt-PT). The one place where cents become text. */
+export function formatCents(cents: Cents, locale = 'pt-PT'): string {
+  let f = formatters.get(locale);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
+    formatters.set(locale, f);
+  }
+  // Intl uses a no-break space before €; plain spaces print on every code page.
+  return f.format(cents / 100).replace(/\u00a0|\u202f/g, ' ');
+}
+
+/** Multiply then floor by a percentage without floats: floor(v * pct / 100). */
+export function percentFloor(valueCents: Cents, percent: number): { cents: Cents; remainderHundredths: number } {
+  const product = valueCents * percent;
+  return { cents: Math.floor(product / 100), remainderHundredths: product % 100 };
+}

@@ -1,0 +1,109 @@
+/**
+ * Hash-chained audit log: each row's hash covers the previous row's hash and
+ * its own fields, so any edit or removal breaks the chain from there on.
+ */
+import { createHash } from 'node:crypto';
+import { stmt, type Db } from './connection.js';
+
+export const GENESIS_HASH = '0'.repeat(64);
+
+export interface AuditRecord {
+  at: string;
+  operatorId: number | null;
+  terminalId: string;
+  channel: string;
+  outcome: 'ok' | 'refused';
+  input: unknown;
+  before: unknown;
+  after: unknown;
+}
+
+interface StoredRow {
+  id: number;
+  at: string;
+  operator_id: number | null;
+  terminal_id: string;
+  channel: string;
+  outcome: string;
+  input: string;
+  before: string | null;
+  after: string | null;
+  prev_hash: string;
+  hash: string;
+}
+
+function rowHash(prevHash: string, r: Omit<StoredRow, 'hash' | 'prev_hash'>): string {
+  const canonical = JSON.stringify([
+    r.id,
+    r.at,
+    r.operator_id,
+    r.terminal_id,
+    r.channel,
+    r.outcome,
+    r.input,
+    r.before,
+    r.after,
+  ]);
+  return createHash('sha256').update(prevHash).update('\n').update(canonical).digest('hex');
+}
+
+const SECRET_KEYS = new Set(['pin', 'operatorToken']);
+
+/** PINs and tokens never reach the log. */
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.has(k) ? '***' : redact(v)]),
+    );
+  }
+  return value;
+}
+
+const json = (v: unknown): string | null => (v === undefined ? null : JSON.stringify(redact(v)));
+
+export function appendAudit(db: Db, rec: AuditRecord): number {
+  const last = stmt<[], { id: number; hash: string }>(db, `SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1`).get();
+  const id = (last?.id ?? 0) + 1;
+  const prevHash = last?.hash ?? GENESIS_HASH;
+  const row = {
+    id,
+    at: rec.at,
+    operator_id: rec.operatorId,
+    terminal_id: rec.terminalId,
+    channel: rec.channel,
+    outcome: rec.outcome,
+    input: json(rec.input) ?? 'null',
+    before: json(rec.before),
+    after: json(rec.after),
+  };
+  const hash = rowHash(prevHash, row);
+  stmt(
+    db,
+    `INSERT INTO audit_log (id, at, operator_id, terminal_id, channel, outcome, input, before, after, prev_hash, hash)
+     VALUES (@id, @at, @operator_id, @terminal_id, @channel, @outcome, @input, @before, @after, @prev_hash, @hash)`,
+  ).run({ ...row, prev_hash: prevHash, hash });
+  return id;
+}
+
+export interface AuditCheck {
+  valid: boolean;
+  entries: number;
+  /** The id of the first row whose hash or link does not verify. */
+  brokenAt: number | null;
+}
+
+export function verifyAudit(db: Db): AuditCheck {
+  let prev = GENESIS_HASH;
+  let expectedId = 1;
+  let entries = 0;
+  for (const r of db.prepare(`SELECT * FROM audit_log ORDER BY id`).iterate() as IterableIterator<StoredRow>) {
+    entries++;
+    if (r.id !== expectedId || r.prev_hash !== prev || rowHash(prev, r) !== r.hash) {
+      return { valid: false, entries, brokenAt: r.id };
+    }
+    prev = r.hash;
+    expectedId++;
+  }
+  return { valid: true, entries, brokenAt: null };
+}

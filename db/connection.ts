@@ -1,0 +1,82 @@
+/**
+ * The one SQLite connection: WAL, synchronous=FULL (a committed sale survives
+ * a power cut), foreign keys on, numbered migrations tracked by user_version.
+ */
+import Database from 'better-sqlite3';
+import { readdirSync, readFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type Db = Database.Database;
+
+const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
+  return readdirSync(dir)
+    .filter((f) => /^\d{4}-[\w-]+\.sql$/.test(f))
+    .sort()
+    .map((f, i) => {
+      const version = Number(f.slice(0, 4));
+      if (version !== i + 1) throw new Error(`migration ${f} is out of sequence (expected ${i + 1})`);
+      return { version, name: f, sql: readFileSync(join(dir, f), 'utf8') };
+    });
+}
+
+export class DatabaseTooNewError extends Error {
+  constructor(readonly found: number, readonly supported: number) {
+    super(`A base de dados (versão ${found}) é mais recente do que este programa (versão ${supported}): atualize o programa.`);
+    this.name = 'DatabaseTooNewError';
+  }
+}
+
+/** Apply every migration above the database's user_version, each in its own transaction. */
+export function migrate(db: Db, migrations = loadMigrations()): number {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const latest = migrations.length;
+  if (current > latest) throw new DatabaseTooNewError(current, latest);
+  for (const m of migrations.slice(current)) {
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.pragma(`user_version = ${m.version}`);
+    }).immediate();
+  }
+  return latest;
+}
+
+export function openDatabase(file: string): Db {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  try {
+    migrate(db);
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+  return db;
+}
+
+/** Prepared statements cached per connection: a sale runs the same dozen statements. */
+const cache = new WeakMap<Db, Map<string, Database.Statement>>();
+export function stmt<P extends unknown[] | {} = unknown[], R = unknown>(db: Db, sql: string): Database.Statement<P, R> {
+  let perDb = cache.get(db);
+  if (!perDb) {
+    perDb = new Map();
+    cache.set(db, perDb);
+  }
+  let s = perDb.get(sql);
+  if (!s) {
+    s = db.prepare(sql);
+    perDb.set(sql, s);
+  }
+  return s as unknown as Database.Statement<P, R>;
+}

@@ -1,0 +1,57 @@
+import { assertBalanced, type Posting } from '../core/ledger.js';
+import { stmt, type Db } from './connection.js';
+
+export interface LedgerTransaction {
+  at: string;
+  kind: string;
+  operatorId: number | null;
+  terminalId: string | null;
+  refType: string | null;
+  refId: number | null;
+  postings: readonly Posting[];
+}
+
+export function postTransaction(db: Db, tx: LedgerTransaction): number {
+  assertBalanced(tx.postings);
+  const { lastInsertRowid } = stmt(
+    db,
+    `INSERT INTO ledger_transactions (at, kind, operator_id, terminal_id, ref_type, ref_id) VALUES (?, ?, ?, ?, ?, ?)`,
+  ).run(tx.at, tx.kind, tx.operatorId, tx.terminalId, tx.refType, tx.refId);
+  const insert = stmt(db, `INSERT INTO ledger_entries (transaction_id, account, amount_cents) VALUES (?, ?, ?)`);
+  for (const p of tx.postings) insert.run(lastInsertRowid, p.account, p.amountCents);
+  return Number(lastInsertRowid);
+}
+
+export function postingsOf(db: Db, refType: string, refId: number, kind: string): Posting[] {
+  return stmt<[string, number, string], Posting>(
+    db,
+    `SELECT e.account AS account, e.amount_cents AS amountCents
+       FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
+      WHERE t.ref_type = ? AND t.ref_id = ? AND t.kind = ? ORDER BY e.id`,
+  ).all(refType, refId, kind);
+}
+
+export interface LedgerCheck {
+  balanced: boolean;
+  transactions: number;
+  unbalanced: number[];
+  balances: Record<string, number>;
+}
+
+export function verifyLedger(db: Db): LedgerCheck {
+  const unbalanced = db
+    .prepare(
+      `SELECT t.id AS id FROM ledger_transactions t LEFT JOIN ledger_entries e ON e.transaction_id = t.id
+        GROUP BY t.id HAVING COALESCE(SUM(e.amount_cents), 0) <> 0 OR COUNT(e.id) < 2`,
+    )
+    .pluck()
+    .all() as number[];
+  const transactions = db.prepare(`SELECT COUNT(*) FROM ledger_transactions`).pluck().get() as number;
+  const balances: Record<string, number> = {};
+  for (const row of db
+    .prepare(`SELECT account, SUM(amount_cents) AS total FROM ledger_entries GROUP BY account ORDER BY account`)
+    .all() as { account: string; total: number }[]) {
+    balances[row.account] = row.total;
+  }
+  return { balanced: unbalanced.length === 0, transactions, unbalanced, balances };
+}

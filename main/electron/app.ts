@@ -1,0 +1,198 @@
+/**
+ * Electron main process of the kiosk: one instance, one full-screen kiosk
+ * window, the backend behind a single IPC channel. The decisions themselves
+ * (what may load, who may call, CSP, arguments) live in policy.ts and ipc.ts
+ * where they are tested; this file only wires them to Electron.
+ */
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  session,
+  type IpcMainInvokeEvent,
+  type WebContents,
+} from 'electron';
+import { IPC_EVENT, IPC_RPC } from '../../core/bridge.js';
+import type { KioskEvent } from '../../core/contract.js';
+import { openKiosk, type Kiosk } from '../kiosk.js';
+import { createRpcHandler, type SenderInfo } from './ipc.js';
+import {
+  appOriginOf,
+  isAllowedNavigation,
+  parseArgs,
+  webPreferences,
+  windowOpenHandler,
+  withContentSecurityPolicy,
+  type KioskArgs,
+} from './policy.js';
+
+// Compiled layout: dist/main/electron/{app.js,preload.cjs}.
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const PRELOAD_PATH = path.join(HERE, 'preload.cjs');
+
+let mainWindow: BrowserWindow | null = null;
+let kiosk: Kiosk | null = null;
+let stopEvents: (() => void) | null = null;
+
+function start(): void {
+  let args: KioskArgs;
+  try {
+    // argv[0] is the executable; in development argv[1] is the app path, which parseArgs ignores.
+    args = parseArgs(process.argv.slice(1), process.env);
+  } catch (error) {
+    console.error(errorText(error));
+    app.exit(2);
+    return;
+  }
+
+  // Two processes selling from the same serial sequence is never right.
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+
+  // Must run before 'ready': every renderer, present and future, is sandboxed.
+  app.enableSandbox();
+
+  const indexPath = path.join(app.getAppPath(), 'dist', 'renderer', 'index.html');
+  const appOrigin = appOriginOf(pathToFileURL(indexPath).href);
+  if (appOrigin === null) {
+    console.error(`Cannot derive the app origin from ${indexPath}`);
+    app.exit(1);
+    return;
+  }
+
+  app.on('second-instance', () => {
+    if (mainWindow === null || mainWindow.isDestroyed()) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.show();
+    mainWindow.focus();
+  });
+
+  // Applies to every web contents Electron creates, not only our window.
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, appOrigin));
+
+  app.on('window-all-closed', () => app.quit());
+
+  app.on('will-quit', () => {
+    stopEvents?.();
+    stopEvents = null;
+    kiosk?.close();
+    kiosk = null;
+  });
+
+  app
+    .whenReady()
+    .then(() => onReady(args, indexPath, appOrigin))
+    .catch((error: unknown) => fatal('The kiosk could not start', error));
+}
+
+async function onReady(args: KioskArgs, indexPath: string, appOrigin: string): Promise<void> {
+  Menu.setApplicationMenu(null);
+
+  const dataDir = path.resolve(args.dataDir ?? app.getPath('userData'));
+  kiosk = openKiosk({
+    dataDir,
+    demo: args.demo,
+    ...(args.terminalId !== null ? { terminalId: args.terminalId } : {}),
+  });
+
+  const ses = session.defaultSession;
+  // A till has no use for camera, microphone, notifications, USB, HID, serial...
+  ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  ses.setPermissionCheckHandler(() => false);
+  ses.setDevicePermissionHandler(() => false);
+  ses.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: withContentSecurityPolicy(details.responseHeaders) });
+  });
+
+  const rpc = createRpcHandler(kiosk, appOrigin);
+  ipcMain.handle(IPC_RPC, (event, channel: unknown, input: unknown, meta: unknown) =>
+    rpc(senderInfo(event), channel, input, meta),
+  );
+
+  stopEvents = kiosk.onEvent((event) => broadcast(event, appOrigin));
+
+  mainWindow = createWindow();
+  await mainWindow.loadFile(indexPath);
+}
+
+function createWindow(): BrowserWindow {
+  const win = new BrowserWindow({
+    kiosk: true,
+    fullscreen: true,
+    autoHideMenuBar: true,
+    show: false,
+    title: 'Bingo Kiosk',
+    backgroundColor: '#000000',
+    webPreferences: webPreferences(PRELOAD_PATH, { devTools: !app.isPackaged }),
+  });
+  win.setMenu(null);
+  // Showing after the first paint avoids a white flash on the hall's screens.
+  win.once('ready-to-show', () => win.show());
+  win.on('closed', () => {
+    if (mainWindow === win) mainWindow = null;
+  });
+  win.webContents.on('render-process-gone', (_event, details) => {
+    console.error('Renderer gone:', details.reason, details.exitCode);
+    // An unattended till should come back by itself rather than stay blank.
+    if (details.reason !== 'clean-exit' && !win.isDestroyed()) win.webContents.reload();
+  });
+  return win;
+}
+
+function hardenWebContents(contents: WebContents, appOrigin: string): void {
+  const guard = (event: { url: string; preventDefault(): void }): void => {
+    if (!isAllowedNavigation(event.url, appOrigin)) {
+      event.preventDefault();
+      console.warn('Blocked navigation to', event.url);
+    }
+  };
+  contents.on('will-navigate', (event) => guard(event));
+  // Covers iframes too (will-navigate only sees the main frame).
+  contents.on('will-frame-navigate', (event) => guard(event));
+  contents.on('will-redirect', (event) => guard(event));
+  contents.setWindowOpenHandler(windowOpenHandler);
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+}
+
+function senderInfo(event: IpcMainInvokeEvent): SenderInfo {
+  try {
+    const frame = event.senderFrame;
+    if (frame === null) return { frameUrl: null, isMainFrame: false };
+    // The sender must also be one of our own windows, not some other web contents.
+    const ours = BrowserWindow.fromWebContents(event.sender) !== null;
+    return { frameUrl: frame.url, isMainFrame: ours && frame.parent === null };
+  } catch {
+    // Reading a disposed frame can throw; an unknown sender is an untrusted one.
+    return { frameUrl: null, isMainFrame: false };
+  }
+}
+
+function broadcast(event: KioskEvent, appOrigin: string): void {
+  for (const win of BrowserWindow.getAllWindows()) {
+    if (win.isDestroyed()) continue;
+    const contents = win.webContents;
+    // Only pages of our app get pushes, never a page that somehow navigated away.
+    if (contents.isDestroyed() || !isAllowedNavigation(contents.getURL(), appOrigin)) continue;
+    contents.send(IPC_EVENT, event);
+  }
+}
+
+function fatal(title: string, error: unknown): void {
+  const text = errorText(error);
+  console.error(`${title}:`, error);
+  // The message box is what the operator sees on a kiosk with no console.
+  dialog.showErrorBox(title, text);
+  app.exit(1);
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+start();

@@ -1,0 +1,253 @@
+/**
+ * Browser mode: the kiosk over HTTP on 127.0.0.1, for machines without
+ * Electron, a plain browser, scripts and end-to-end tests.
+ *   POST /rpc/<channel>  (Authorization: Bearer <token>, X-Operator-Token)
+ *   GET  /rpc            every channel with its input JSON Schema and roles
+ *   GET  /events?token=  server-sent events after each committed command
+ *   GET  /*              the built renderer
+ * Host and Origin must name this server (no DNS rebinding, no cross-site calls).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { contract, CHANNELS, isChannel } from '../../core/contract.js';
+import { errorMessage, type ErrorCode, type Lang, type Result } from '../../core/errors.js';
+import type { Kiosk } from '../kiosk.js';
+
+export interface WebServerOptions {
+  kiosk: Kiosk;
+  token: string;
+  port: number;
+  /** The built renderer (dist/renderer); absent: the API alone. */
+  staticDir?: string;
+}
+
+export interface WebServer {
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+const MAX_BODY_BYTES = 1_000_000;
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+const SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'",
+};
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function langOf(req: IncomingMessage): Lang {
+  const explicit = req.headers['x-lang'];
+  if (explicit === 'en' || explicit === 'pt-PT') return explicit;
+  return 'pt-PT';
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}
+
+function refuse(res: ServerResponse, status: number, code: ErrorCode, lang: Lang, params: Record<string, string | number> = {}): void {
+  const envelope: Result<never> = { ok: false, error: { code, message: errorMessage(code, params, lang) } };
+  send(res, status, envelope);
+}
+
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) {
+        resolve(null);
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+let channelList: unknown[] | undefined;
+/** GET /rpc: computed once, the contract does not change at run time. */
+export function describeChannels(): unknown[] {
+  channelList ??= CHANNELS.map((name) => {
+    const def = contract[name];
+    return {
+      channel: name,
+      kind: def.kind,
+      roles: def.roles,
+      summary: def.summary,
+      input: z.toJSONSchema(def.input, { io: 'input', unrepresentable: 'any' }),
+    };
+  });
+  return channelList;
+}
+
+export function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const { kiosk, token } = options;
+  const sseClients = new Set<ServerResponse>();
+  let port = options.port;
+
+  const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  const allowedOrigins = () => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+
+  const unsubscribe = kiosk.onEvent((event) => {
+    const frame = `data: ${JSON.stringify(event)}\n\n`;
+    for (const client of sseClients) client.write(frame);
+  });
+
+  async function serveStatic(res: ServerResponse, pathname: string): Promise<void> {
+    const root = options.staticDir;
+    if (!root) {
+      send(res, 404, { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: 'Interface não compilada: execute `npm run build`.' } });
+      return;
+    }
+    const wanted = pathname === '/' ? '/index.html' : pathname;
+    const file = normalize(join(root, decodeURIComponent(wanted)));
+    if (!file.startsWith(normalize(root) + sep)) {
+      res.writeHead(404).end();
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, {
+        ...SECURITY_HEADERS,
+        'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
+        'Cache-Control': wanted.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store',
+      });
+      res.end(body);
+    } catch {
+      // Client-side routes fall back to the app itself.
+      if (extname(wanted) === '' || wanted.endsWith('.html')) {
+        const body = await readFile(join(root, 'index.html'));
+        res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': MIME['.html']!, 'Cache-Control': 'no-store' });
+        res.end(body);
+      } else {
+        res.writeHead(404, SECURITY_HEADERS).end();
+      }
+    }
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const lang = langOf(req);
+    if (!allowedHosts().has(req.headers.host ?? '')) return refuse(res, 403, 'ACCESS_REFUSED', lang);
+    const origin = req.headers.origin;
+    if (origin !== undefined && !allowedOrigins().has(origin)) return refuse(res, 403, 'ACCESS_REFUSED', lang);
+    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    const path = url.pathname;
+
+    if (path === '/events' && req.method === 'GET') {
+      if (!sameSecret(url.searchParams.get('token') ?? '', token)) return refuse(res, 401, 'ACCESS_REFUSED', lang);
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream',
+        'Cache-Control': 'no-store',
+        Connection: 'keep-alive',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      res.write(': ligado\n\n');
+      sseClients.add(res);
+      const beat = setInterval(() => res.write(': ping\n\n'), 25_000);
+      req.on('close', () => {
+        clearInterval(beat);
+        sseClients.delete(res);
+      });
+      return;
+    }
+
+    if (path === '/rpc' || path.startsWith('/rpc/')) {
+      const auth = req.headers.authorization ?? '';
+      const presented = auth.startsWith('Bearer ') ? auth.slice(7) : '';
+      if (!sameSecret(presented, token)) return refuse(res, 401, 'ACCESS_REFUSED', lang);
+      if (path === '/rpc') {
+        if (req.method !== 'GET') return refuse(res, 405, 'UNKNOWN_CHANNEL', lang, { channel: `${req.method} /rpc` });
+        return send(res, 200, { ok: true, value: describeChannels() });
+      }
+      const channel = decodeURIComponent(path.slice('/rpc/'.length));
+      if (req.method !== 'POST') return refuse(res, 405, 'UNKNOWN_CHANNEL', lang, { channel: `${req.method} ${channel}` });
+      if (!isChannel(channel)) return refuse(res, 404, 'UNKNOWN_CHANNEL', lang, { channel: channel.slice(0, 80) });
+      const type = req.headers['content-type'] ?? '';
+      if (!type.startsWith('application/json')) {
+        return refuse(res, 415, 'VALIDATION_FAILED', lang, { issues: 'Content-Type: application/json' });
+      }
+      const text = await readBody(req);
+      if (text === null) return refuse(res, 413, 'VALIDATION_FAILED', lang, { issues: `corpo maior do que ${MAX_BODY_BYTES} bytes` });
+      let input: unknown = {};
+      if (text.trim() !== '') {
+        try {
+          input = JSON.parse(text);
+        } catch {
+          return refuse(res, 400, 'VALIDATION_FAILED', lang, { issues: 'JSON inválido' });
+        }
+      }
+      const operatorToken = req.headers['x-operator-token'];
+      const result = await kiosk.dispatch(channel, input, {
+        lang,
+        ...(typeof operatorToken === 'string' && operatorToken ? { operatorToken } : {}),
+      });
+      return send(res, 200, result);
+    }
+
+    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'UNKNOWN_CHANNEL', lang, { channel: req.method ?? '' });
+    return serveStatic(res, path);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      console.error('[web] request failed', e);
+      if (!res.headersSent) refuse(res, 500, 'INTERNAL', 'pt-PT');
+      else res.end();
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => {
+      const address = server.address();
+      port = typeof address === 'object' && address ? address.port : options.port;
+      resolve({
+        port,
+        url: `http://127.0.0.1:${port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            unsubscribe();
+            for (const c of sseClients) c.end();
+            sseClients.clear();
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}

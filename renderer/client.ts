@@ -1,0 +1,266 @@
+/**
+ * The renderer's only way to the kiosk: a typed `invoke` over one of two
+ * transports, and pushed events.
+ *
+ * - Electron: the preload exposes `window.kiosk` (KioskBridge, core/bridge.ts).
+ * - Browser mode: `POST /rpc/<channel>` with the per-start access token, the
+ *   operator token and the language as headers; the body is always the
+ *   `{ ok, value | error }` envelope (also on 4xx). Pushes arrive over
+ *   `EventSource('/events?token=...')`.
+ *
+ * It never throws: every failure, including the network's, comes back as
+ * `{ ok: false, error }` with a message in the operator's language.
+ */
+import type { CallMeta, KioskBridge } from '../core/bridge.js';
+import type { Channel, ChannelInput, ChannelOutput, KioskEvent } from '../core/contract.js';
+import type { ErrorCode, Lang } from '../core/errors.js';
+import { i18n } from './i18n/index.js';
+import { loadAccessToken } from './lib/token.js';
+
+/** Codes the client adds to the contract's: the call never reached an answer. */
+export type TransportErrorCode = 'NETWORK_ERROR' | 'BAD_RESPONSE' | 'NO_ACCESS_TOKEN';
+export type ClientErrorCode = ErrorCode | TransportErrorCode;
+
+export interface ClientError {
+  code: ClientErrorCode;
+  message: string;
+  details?: unknown;
+}
+
+export type ClientResult<T> = { ok: true; value: T } | { ok: false; error: ClientError };
+
+/** A pushed change, or `reconnected` after the event stream was lost (re-fetch everything). */
+export type ClientEvent = KioskEvent | { type: 'reconnected'; at: string };
+
+export type ConnectionState = 'connecting' | 'open' | 'lost';
+
+/** How long a call may take before the screen says the kiosk did not answer. */
+const CALL_TIMEOUT_MS = 20_000;
+
+let operatorToken: string | undefined;
+let lang: Lang = 'pt-PT';
+let accessToken: string | null = null;
+let accessTokenLoaded = false;
+
+function bridge(): KioskBridge | undefined {
+  if (typeof window === 'undefined') return undefined;
+  return (window as unknown as { kiosk?: KioskBridge }).kiosk;
+}
+
+export function isElectron(): boolean {
+  return bridge() !== undefined;
+}
+
+/** Browser mode: read `#token=...` once, keep it in sessionStorage, clean the address bar. */
+export function initAccessToken(): string | null {
+  if (!accessTokenLoaded && typeof window !== 'undefined' && !isElectron()) {
+    accessToken = loadAccessToken({ location: window.location, history: window.history, storage: window.sessionStorage });
+  }
+  accessTokenLoaded = true;
+  return accessToken;
+}
+
+/** True when calls can be made: Electron, or browser mode with an access token. */
+export function hasTransport(): boolean {
+  return isElectron() || initAccessToken() !== null;
+}
+
+export function setOperatorToken(token: string | undefined): void {
+  operatorToken = token;
+}
+
+export function hasOperator(): boolean {
+  return operatorToken !== undefined;
+}
+
+export function setClientLang(next: Lang): void {
+  lang = next;
+}
+
+function transportError(code: TransportErrorCode, details?: unknown): { ok: false; error: ClientError } {
+  const key = { NETWORK_ERROR: 'transport.network', BAD_RESPONSE: 'transport.badResponse', NO_ACCESS_TOKEN: 'transport.noAccessToken' }[code];
+  const status = typeof details === 'object' && details !== null && 'status' in details ? String((details as { status: unknown }).status) : '';
+  return { ok: false, error: { code, message: i18n.t(key, { status, lng: lang }), details } };
+}
+
+function isEnvelope(body: unknown): body is ClientResult<unknown> {
+  if (typeof body !== 'object' || body === null || !('ok' in body)) return false;
+  const b = body as { ok: unknown; value?: unknown; error?: unknown };
+  if (b.ok === true) return 'value' in b;
+  if (b.ok !== false || typeof b.error !== 'object' || b.error === null) return false;
+  const e = b.error as { code?: unknown; message?: unknown };
+  return typeof e.code === 'string' && typeof e.message === 'string';
+}
+
+async function invokeHttp(channel: string, input: unknown, meta: CallMeta): Promise<ClientResult<unknown>> {
+  const token = initAccessToken();
+  if (token === null) return transportError('NO_ACCESS_TOKEN');
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${token}`,
+    'Content-Type': 'application/json',
+    'X-Lang': meta.lang ?? 'pt-PT',
+  };
+  if (meta.operatorToken) headers['X-Operator-Token'] = meta.operatorToken;
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), CALL_TIMEOUT_MS);
+  try {
+    let res: Response;
+    try {
+      res = await fetch(`/rpc/${channel}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(input ?? {}),
+        signal: abort.signal,
+        cache: 'no-store',
+      });
+    } catch (err) {
+      return transportError('NETWORK_ERROR', { cause: String(err) });
+    }
+    let body: unknown;
+    try {
+      body = await res.json();
+    } catch {
+      return transportError('BAD_RESPONSE', { status: res.status });
+    }
+    return isEnvelope(body) ? body : transportError('BAD_RESPONSE', { status: res.status });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const unauthenticatedListeners = new Set<(error: ClientError) => void>();
+
+/** Called when the kiosk no longer knows the operator (expired or locked elsewhere). */
+export function onUnauthenticated(listener: (error: ClientError) => void): () => void {
+  unauthenticatedListeners.add(listener);
+  return () => unauthenticatedListeners.delete(listener);
+}
+
+/** Call one channel of the contract. Never throws. */
+export async function invoke<C extends Channel>(channel: C, input: ChannelInput<C>): Promise<ClientResult<ChannelOutput<C>>> {
+  const meta: CallMeta = { lang };
+  if (operatorToken !== undefined) meta.operatorToken = operatorToken;
+  const sentWithOperator = operatorToken;
+  const b = bridge();
+  let result: ClientResult<unknown>;
+  if (b) {
+    try {
+      const r: unknown = await b.invoke(channel, input, meta);
+      result = isEnvelope(r) ? r : transportError('BAD_RESPONSE');
+    } catch (err) {
+      result = transportError('NETWORK_ERROR', { cause: String(err) });
+    }
+  } else {
+    result = await invokeHttp(channel, input, meta);
+  }
+  if (!result.ok && result.error.code === 'NOT_AUTHENTICATED' && sentWithOperator !== undefined && sentWithOperator === operatorToken) {
+    const error = result.error;
+    for (const l of unauthenticatedListeners) l(error);
+  }
+  return result as ClientResult<ChannelOutput<C>>;
+}
+
+// ---- pushed events -------------------------------------------------------
+
+const eventListeners = new Set<(event: ClientEvent) => void>();
+const connectionListeners = new Set<(state: ConnectionState) => void>();
+let connection: ConnectionState = 'connecting';
+let closeStream: (() => void) | null = null;
+
+function setConnection(next: ConnectionState): void {
+  if (next === connection) return;
+  connection = next;
+  for (const l of connectionListeners) l(next);
+}
+
+function emit(event: ClientEvent): void {
+  for (const l of eventListeners) l(event);
+}
+
+function parseEvent(data: unknown): KioskEvent | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const v: unknown = JSON.parse(data);
+    if (typeof v === 'object' && v !== null && (v as { type?: unknown }).type === 'changed') return v as KioskEvent;
+  } catch {
+    // not an event of ours (e.g. a comment or keep-alive)
+  }
+  return null;
+}
+
+function openStream(): () => void {
+  const b = bridge();
+  if (b) {
+    setConnection('open');
+    return b.onEvent((e) => emit(e));
+  }
+  const token = initAccessToken();
+  if (token === null || typeof EventSource === 'undefined') {
+    setConnection('lost');
+    return () => undefined;
+  }
+  let source: EventSource | null = null;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  let wasLost = false;
+  let stopped = false;
+  const connect = () => {
+    const s = new EventSource(`/events?token=${encodeURIComponent(token)}`);
+    source = s;
+    s.onopen = () => {
+      setConnection('open');
+      // Events may have been missed while the stream was down: re-fetch everything.
+      if (wasLost) emit({ type: 'reconnected', at: new Date().toISOString() });
+      wasLost = false;
+    };
+    s.onerror = () => {
+      wasLost = true;
+      setConnection('lost');
+      // The browser retries by itself unless the server refused the stream.
+      if (s.readyState === EventSource.CLOSED && !stopped) {
+        s.close();
+        retry = setTimeout(connect, 3000);
+      }
+    };
+    s.onmessage = (m) => emit(parseEvent(m.data) ?? { type: 'reconnected', at: new Date().toISOString() });
+  };
+  connect();
+  return () => {
+    stopped = true;
+    if (retry !== null) clearTimeout(retry);
+    source?.close();
+  };
+}
+
+let pendingClose: ReturnType<typeof setTimeout> | null = null;
+
+/** Subscribe to pushed events; the stream is opened with the first subscriber. */
+export function subscribe(listener: (event: ClientEvent) => void): () => void {
+  eventListeners.add(listener);
+  if (pendingClose !== null) {
+    clearTimeout(pendingClose);
+    pendingClose = null;
+  }
+  if (closeStream === null) closeStream = openStream();
+  return () => {
+    eventListeners.delete(listener);
+    if (eventListeners.size > 0 || pendingClose !== null) return;
+    // Closed a moment later, so that a remount (React StrictMode) keeps the stream.
+    pendingClose = setTimeout(() => {
+      pendingClose = null;
+      if (eventListeners.size === 0 && closeStream !== null) {
+        closeStream();
+        closeStream = null;
+        setConnection('connecting');
+      }
+    }, 1000);
+  };
+}
+
+export function getConnection(): ConnectionState {
+  return connection;
+}
+
+export function onConnection(listener: (state: ConnectionState) => void): () => void {
+  connectionListeners.add(listener);
+  return () => connectionListeners.delete(listener);
+}

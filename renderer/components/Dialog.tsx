@@ -1,0 +1,38 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+interface DialogProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  testId?: string;
+}
+
+/** A modal dialog (native <dialog>: focus stays inside, Escape cancels). */
+export function Dialog({ title, onClose, children, testId }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const d = ref.current;
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (d && !d.open) d.showModal();
+    return () => {
+      if (d?.open) d.close();
+      before?.focus();
+    };
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      data-testid={testId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
+      <h2 id={titleId}>{title}</h2>
+      {children}
+    </dialog>
+  );
+}

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChannelOutput, GameView } from '../../../core/contract.js';
+import { invoke, type ClientError } from '../../client.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { useFormat } from '../../format.js';
+import { useKioskQuery } from '../../hooks.js';
+import { Announcement, type AnnouncementData } from './Announcement.js';
+import { GamesTable } from './GamesTable.js';
+import { OpenGameForm } from './OpenGameForm.js';
+import { OpenSessionForm } from './OpenSessionForm.js';
+import { SeriesPanel } from './SeriesPanel.js';
+
+type Where = 'session' | 'game' | 'close' | 'series';
+type CloseResult = ChannelOutput<'game.closeSale'>;
+
+/** The newest announcement: the one just returned by closeSale or the latest in the session. */
+function latestAnnouncement(games: readonly GameView[], closed: CloseResult | null): AnnouncementData | null {
+  const announced = games.filter((g) => g.announcement !== null).sort((a, b) => b.number - a.number)[0];
+  const closedGame = closed ? games.find((g) => g.id === closed.gameId) : undefined;
+  if (closed && (!announced || announced.id === closed.gameId || (closedGame && closedGame.number > announced.number))) {
+    return {
+      gameNumber: closedGame?.number ?? null,
+      announcement: closed.announcement,
+      cardsSold: closed.cardsSold,
+      totalCents: closed.totalCents,
+      linePrizeCents: closed.linePrizeCents,
+      bingoPrizeCents: closed.bingoPrizeCents,
+    };
+  }
+  if (!announced || announced.announcement === null) return null;
+  return {
+    gameNumber: announced.number,
+    announcement: announced.announcement,
+    cardsSold: announced.cardsSold,
+    totalCents: announced.totalCents,
+    linePrizeCents: announced.linePrizeCents,
+    bingoPrizeCents: announced.bingoPrizeCents,
+  };
+}
+
+/** Manager: open the session, open games, close the sale (announcement), register series. */
+export function GameScreen() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const current = useKioskQuery('session.current', {});
+  const seriesQ = useKioskQuery('series.list', {});
+  const [failure, setFailure] = useState<{ where: Where; error: ClientError | string } | null>(null);
+  const [closing, setClosing] = useState<number | null>(null);
+  const [closed, setClosed] = useState<CloseResult | null>(null);
+
+  const errorAt = (where: Where) => (failure?.where === where ? failure.error : null);
+  const reporter = (where: Where) => (error: ClientError | string | null) => setFailure(error === null ? null : { where, error });
+
+  const reloadAll = () => {
+    void current.reload();
+    void seriesQ.reload();
+  };
+
+  const closeSale = async (game: GameView) => {
+    setClosing(game.id);
+    setFailure(null);
+    const r = await invoke('game.closeSale', { gameId: game.id });
+    setClosing(null);
+    if (!r.ok) {
+      setFailure({ where: 'close', error: r.error });
+      return;
+    }
+    setClosed(r.value);
+    reloadAll();
+  };
+
+  const session = current.data?.session ?? null;
+  const games = current.data?.games ?? [];
+  const series = seriesQ.data ?? [];
+  const announcement = latestAnnouncement(games, closed);
+  const loadError = current.error ?? seriesQ.error;
+
+  return (
+    <main className="screen game-screen" aria-labelledby="game-title">
+      <h1 id="game-title" className="visually-hidden">
+        {t('game.screenTitle')}
+      </h1>
+      {loadError ? <ErrorAlert error={loadError} testId="load-error" /> : null}
+      <div className="columns">
+        <div className="column-main">
+          {current.data === undefined ? (
+            current.loading ? <p className="loading">{t('common.loading')}</p> : null
+          ) : session === null ? (
+            <OpenSessionForm error={errorAt('session')} onError={reporter('session')} onOpened={reloadAll} />
+          ) : (
+            <>
+              <section className="panel" aria-labelledby="session-title">
+                <div className="panel-head">
+                  <h2 id="session-title">{t('session.title', { id: session.id })}</h2>
+                  <p className="meta" data-testid="session-info">
+                    {t('session.info', { openedAt: f.dateTime(session.openedAt), closeAt: f.dateTime(session.scheduledCloseAt), by: session.openedBy })}
+                  </p>
+                </div>
+                <GamesTable games={games} closing={closing} onCloseSale={(g) => void closeSale(g)} />
+                <ErrorAlert error={errorAt('close')} />
+              </section>
+              <OpenGameForm
+                series={series}
+                games={games}
+                error={errorAt('game')}
+                onError={reporter('game')}
+                onOpened={() => {
+                  setClosed(null);
+                  reloadAll();
+                }}
+              />
+            </>
+          )}
+        </div>
+        <div className="column-side">
+          {announcement ? <Announcement data={announcement} /> : null}
+          <SeriesPanel series={series} error={errorAt('series')} onError={reporter('series')} onRegistered={reloadAll} />
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import type { GameView } from '../../../core/contract.js';
+import { useFormat } from '../../format.js';
+import { formatRanges, soldRanges } from '../../lib/ranges.js';
+
+interface Props {
+  games: readonly GameView[];
+  closing: number | null;
+  onCloseSale: (game: GameView) => void;
+}
+
+/** The session's games, newest first; the selling one carries "Fechar venda". */
+export function GamesTable({ games, closing, onCloseSale }: Props) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  if (games.length === 0) return <p className="empty">{t('game.noGames')}</p>;
+  const rows = [...games].sort((a, b) => b.number - a.number);
+  return (
+    <table className="table games">
+      <caption className="visually-hidden">{t('game.listTitle')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('game.number')}</th>
+          <th scope="col">{t('game.state')}</th>
+          <th scope="col">{t('game.series')}</th>
+          <th scope="col" className="num">{t('game.price')}</th>
+          <th scope="col" className="num">{t('game.cardsSold')}</th>
+          <th scope="col" className="num">{t('game.total')}</th>
+          <th scope="col">
+            <span className="visually-hidden">{t('game.actions')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((g) => {
+          const sold = soldRanges(g);
+          const series = sold.length > 0 ? formatRanges(sold) : t('game.fromNumber', { code: g.firstSeries.code, number: g.firstSeries.start });
+          return (
+            <tr key={g.id} data-testid={`game-row-${g.number}`} className={`state-${g.state}`}>
+              <th scope="row" className="num">{g.number}</th>
+              <td>
+                <span className={`badge badge-${g.state}`}>{t(`gameState.${g.state}`)}</span>
+              </td>
+              <td>{series}</td>
+              <td className="num">{f.money(g.priceCents)}</td>
+              <td className="num">{g.cardsSold}</td>
+              <td className="num">{f.money(g.totalCents)}</td>
+              <td>
+                {g.state === 'selling' ? (
+                  <button
+                    type="button"
+                    className="btn btn-warning"
+                    data-testid="close-sale-button"
+                    disabled={closing !== null}
+                    onClick={() => onCloseSale(g)}
+                  >
+                    {closing === g.id ? t('common.working') : t('game.closeSale')}
+                  </button>
+                ) : null}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { invoke, type ClientError } from '../../client.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { dateTimeLocalToIso, nextLocalHour, toDateTimeLocal } from '../../lib/time.js';
+
+interface Props {
+  error: ClientError | string | null;
+  onError: (error: ClientError | string | null) => void;
+  onOpened: () => void;
+}
+
+/** No session open: the manager opens the day's session with its scheduled closing time. */
+export function OpenSessionForm({ error, onError, onOpened }: Props) {
+  const { t } = useTranslation();
+  const [closeAt, setCloseAt] = useState(() => toDateTimeLocal(nextLocalHour(new Date())));
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const iso = dateTimeLocalToIso(closeAt);
+    if (iso === null) {
+      onError(t('session.closeAtInvalid'));
+      return;
+    }
+    setBusy(true);
+    onError(null);
+    const r = await invoke('session.open', { scheduledCloseAt: iso });
+    setBusy(false);
+    if (!r.ok) onError(r.error);
+    else onOpened();
+  };
+
+  return (
+    <section className="panel" aria-labelledby="open-session-title">
+      <h2 id="open-session-title">{t('session.noneTitle')}</h2>
+      <p className="hint">{t('session.noneHint')}</p>
+      <form className="form form-row" onSubmit={submit}>
+        <label>
+          {t('session.closeAt')}
+          <input
+            type="datetime-local"
+            data-testid="open-session-close-at"
+            value={closeAt}
+            onChange={(e) => setCloseAt(e.target.value)}
+            required
+          />
+        </label>
+        <button type="submit" className="btn btn-primary btn-large" data-testid="open-session-submit" disabled={busy}>
+          {busy ? t('common.working') : t('session.open')}
+        </button>
+      </form>
+      <ErrorAlert error={error} />
+    </section>
+  );
+}

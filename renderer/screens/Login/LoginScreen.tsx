@@ -1,0 +1,109 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OperatorView } from '../../../core/contract.js';
+import { invoke, setOperatorToken, type ClientError } from '../../client.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { PinPad } from '../../components/PinPad.js';
+
+interface LoginProps {
+  onLogin: (operator: OperatorView) => void;
+  /** Why the screen was locked (e.g. the session expired), shown once. */
+  notice?: string | null;
+  initialUsername?: string;
+}
+
+/** Username + PIN (on-screen pad or keyboard). Errors from the kiosk are shown in place. */
+export function LoginScreen({ onLogin, notice = null, initialUsername = '' }: LoginProps) {
+  const { t } = useTranslation();
+  const [username, setUsername] = useState(initialUsername);
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<ClientError | string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const userRef = useRef<HTMLInputElement>(null);
+  const pinRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    (initialUsername ? pinRef : userRef).current?.focus();
+  }, [initialUsername]);
+
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    if (busy) return;
+    if (username.trim() === '') {
+      setError(t('login.usernameRequired'));
+      userRef.current?.focus();
+      return;
+    }
+    if (pin === '') {
+      // Enter in the username field moves on to the PIN.
+      if (document.activeElement !== userRef.current) setError(t('login.pinRequired'));
+      pinRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const r = await invoke('auth.login', { username: username.trim(), pin });
+    setBusy(false);
+    if (!r.ok) {
+      setError(r.error);
+      setPin('');
+      pinRef.current?.focus();
+      return;
+    }
+    setOperatorToken(r.value.operatorToken);
+    onLogin(r.value.operator);
+  };
+
+  return (
+    <main className="screen screen-narrow">
+      <form
+        className="panel form login"
+        onSubmit={submit}
+        aria-labelledby="login-title"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            setPin('');
+            setError(null);
+          }
+        }}
+      >
+        <h1 id="login-title">{t('login.title')}</h1>
+        {notice && !error ? (
+          <p className="notice" role="status">
+            {notice}
+          </p>
+        ) : null}
+        <label>
+          {t('login.username')}
+          <input
+            ref={userRef}
+            data-testid="login-username"
+            name="username"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            autoCapitalize="none"
+            autoComplete="username"
+            spellCheck={false}
+            maxLength={32}
+          />
+        </label>
+        <label>
+          {t('login.pin')}
+          <input
+            ref={pinRef}
+            data-testid="login-pin"
+            name="pin"
+            type="password"
+            inputMode="numeric"
+            autoComplete="current-password"
+            className="pin-field"
+            value={pin}
+            onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 8))}
+          />
+        </label>
+        <PinPad value={pin} onChange={setPin} disabled={busy} />
+        <ErrorAlert error={error} />
+      </form>
+    </main>
+  );
+}
