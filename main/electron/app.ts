@@ -95,11 +95,13 @@ async function onReady(args: KioskArgs, indexPath: string, appOrigin: string): P
   Menu.setApplicationMenu(null);
 
   const dataDir = path.resolve(args.dataDir ?? app.getPath('userData'));
-  kiosk = openKiosk({
+  // Awaited so this works whether openKiosk returns the kiosk or a promise of it.
+  const opened: Kiosk = await openKiosk({
     dataDir,
     demo: args.demo,
     ...(args.terminalId !== null ? { terminalId: args.terminalId } : {}),
   });
+  kiosk = opened;
 
   const ses = session.defaultSession;
   // A till has no use for camera, microphone, notifications, USB, HID, serial...
@@ -110,12 +112,12 @@ async function onReady(args: KioskArgs, indexPath: string, appOrigin: string): P
     callback({ responseHeaders: withContentSecurityPolicy(details.responseHeaders) });
   });
 
-  const rpc = createRpcHandler(kiosk, appOrigin);
+  const rpc = createRpcHandler(opened, appOrigin);
   ipcMain.handle(IPC_RPC, (event, channel: unknown, input: unknown, meta: unknown) =>
     rpc(senderInfo(event), channel, input, meta),
   );
 
-  stopEvents = kiosk.onEvent((event) => broadcast(event, appOrigin));
+  stopEvents = opened.onEvent((event) => broadcast(event, appOrigin));
 
   mainWindow = createWindow();
   await mainWindow.loadFile(indexPath);

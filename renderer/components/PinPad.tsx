@@ -8,13 +8,15 @@ interface PinPadProps {
   onEnter?: () => void;
   disabled?: boolean;
   maxLength?: number;
+  /** Show the enter key (off when the form has its own submit button). */
+  showEnter?: boolean;
 }
 
 /** Keeps the focus where it is (the PIN field) when a key is clicked or touched. */
 const keepFocus = (e: MouseEvent) => e.preventDefault();
 
 /** A large on-screen PIN pad: 1-9, clear, 0, backspace, enter. */
-export function PinPad({ value, onChange, onEnter, disabled = false, maxLength = 8 }: PinPadProps) {
+export function PinPad({ value, onChange, onEnter, disabled = false, maxLength = 8, showEnter = true }: PinPadProps) {
   const { t } = useTranslation();
   const digit = (d: string) => {
     if (value.length < maxLength) onChange(value + d);
@@ -33,7 +35,7 @@ export function PinPad({ value, onChange, onEnter, disabled = false, maxLength =
     </button>
   );
   return (
-    <div className="pinpad" data-testid="pin-pad" role="group" aria-label={t('pin.pad')}>
+    <div className={showEnter ? 'pinpad' : 'pinpad pinpad-compact'} data-testid="pin-pad" role="group" aria-label={t('pin.pad')}>
       {['1', '2', '3', '4', '5', '6', '7', '8', '9'].map(key)}
       <button
         type="button"
@@ -58,6 +60,7 @@ export function PinPad({ value, onChange, onEnter, disabled = false, maxLength =
       >
         ⌫
       </button>
+      {showEnter ? (
       <button
         type={onEnter ? 'button' : 'submit'}
         className="key key-enter"
@@ -68,6 +71,7 @@ export function PinPad({ value, onChange, onEnter, disabled = false, maxLength =
       >
         {t('pin.enter')}
       </button>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,93 @@
+/**
+ * End-to-end support: the real program in browser mode (a child process on a
+ * temp data folder) and Debian's Chromium driven by playwright-core.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export interface RunningKiosk {
+  url: string;
+  /** The URL with the access token, as printed: what an operator opens. */
+  appUrl: string;
+  token: string;
+  dataDir: string;
+  call(channel: string, input: unknown, operatorToken?: string): Promise<{ ok: boolean; value?: any; error?: { code: string; message: string } }>;
+  stop(): Promise<void>;
+}
+
+export async function startKiosk(args: string[] = []): Promise<RunningKiosk> {
+  if (!existsSync(join(ROOT, 'dist', 'renderer', 'index.html'))) {
+    throw new Error('dist/renderer is missing: run `npx vite build` (npm test does it first).');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-e2e-'));
+  const token = `e2e-${Math.random().toString(36).slice(2)}`;
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'main/cli.ts', 'web', '--data-dir', dataDir, '--port', '0', ...args],
+    { cwd: ROOT, env: { ...process.env, KIOSK_TOKEN: token }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  const appUrl = await new Promise<string>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`kiosk did not start:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /(http:\/\/127\.0\.0\.1:\d+\S*)/.exec(output);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        ok(m[1]);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('exit', (code) => fail(new Error(`kiosk exited (${code}):\n${output}`)));
+  });
+  const url = new URL(appUrl).origin;
+  return {
+    url,
+    appUrl,
+    token,
+    dataDir,
+    async call(channel, input, operatorToken) {
+      const res = await fetch(`${url}/rpc/${channel}`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+          ...(operatorToken ? { 'X-Operator-Token': operatorToken } : {}),
+        },
+        body: JSON.stringify(input),
+      });
+      return res.json();
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}

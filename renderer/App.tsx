@@ -1,0 +1,210 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChannelOutput, OperatorView } from '../core/contract.js';
+import type { Lang } from '../core/errors.js';
+import { hasTransport, invoke, onUnauthenticated, setClientLang, setOperatorToken, type ClientError } from './client.js';
+import { ErrorAlert } from './components/ErrorAlert.js';
+import { idleLockMs, useConnection, useIdleLock, useKioskEvents } from './hooks.js';
+import { screensForRoles, type ScreenId } from './lib/screens.js';
+import { GameScreen } from './screens/Game/GameScreen.js';
+import { LoginScreen } from './screens/Login/LoginScreen.js';
+import { SaleScreen } from './screens/Sale/SaleScreen.js';
+import { SetupScreen } from './screens/Setup/SetupScreen.js';
+
+type SetupStatus = ChannelOutput<'setup.status'>;
+
+function ConnectionBanner() {
+  const { t } = useTranslation();
+  const state = useConnection();
+  if (state !== 'lost') return null;
+  return (
+    <p className="banner banner-offline" role="alert" data-testid="connection-lost">
+      {t('app.connectionLost')}
+    </p>
+  );
+}
+
+export function App() {
+  const { t, i18n } = useTranslation();
+  const lang: Lang = i18n.language === 'en' ? 'en' : 'pt-PT';
+  const [status, setStatus] = useState<SetupStatus | null>(null);
+  const [statusError, setStatusError] = useState<ClientError | null>(null);
+  const [operator, setOperator] = useState<OperatorView | null>(null);
+  const [screen, setScreen] = useState<ScreenId | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [lastUser, setLastUser] = useState('');
+  const transport = hasTransport();
+
+  const loadStatus = useCallback(async () => {
+    const r = await invoke('setup.status', {});
+    if (r.ok) {
+      setStatus(r.value);
+      setStatusError(null);
+    } else {
+      setStatusError(r.error);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (transport) void loadStatus();
+  }, [transport, loadStatus]);
+
+  useKioskEvents((e) => {
+    if (e.type === 'reconnected' || e.channel === 'setup.init' || e.channel === 'settings.update' || statusError) void loadStatus();
+  });
+
+  useEffect(() => {
+    document.documentElement.lang = lang;
+    setClientLang(lang);
+  }, [lang]);
+
+  useEffect(() => {
+    document.title = status?.hallName ? `${status.hallName} — ${t('app.title')}` : t('app.title');
+  }, [status?.hallName, t]);
+
+  const operatorRef = useRef<OperatorView | null>(null);
+  useEffect(() => {
+    operatorRef.current = operator;
+  }, [operator]);
+
+  const signOut = useCallback((message: string | null) => {
+    setOperatorToken(undefined);
+    if (operatorRef.current) setLastUser(operatorRef.current.username);
+    setOperator(null);
+    setScreen(null);
+    setNotice(message);
+  }, []);
+
+  useEffect(() => onUnauthenticated((error) => signOut(error.message)), [signOut]);
+
+  const lock = useCallback(
+    async (message: string | null) => {
+      // Lock locally whatever the kiosk answers: the screen must not stay open.
+      await invoke('auth.logout', {});
+      signOut(message);
+    },
+    [signOut],
+  );
+
+  useIdleLock(operator !== null, () => void lock(t('app.idleLocked')), idleLockMs());
+
+  const switchLang = () => void i18n.changeLanguage(lang === 'en' ? 'pt-PT' : 'en');
+
+  const screens = operator ? screensForRoles(operator.roles) : [];
+  const active = screen !== null && screens.includes(screen) ? screen : (screens[0] ?? null);
+
+  let body;
+  if (!transport) {
+    body = (
+      <main className="screen screen-narrow">
+        <section className="panel">
+          <h1>{t('app.noTokenTitle')}</h1>
+          <p role="alert" className="alert" data-testid="error">
+            {t('app.noToken')}
+          </p>
+        </section>
+      </main>
+    );
+  } else if (status === null) {
+    body = (
+      <main className="screen screen-narrow">
+        {statusError ? (
+          <section className="panel">
+            <ErrorAlert error={statusError} />
+            <button type="button" className="btn btn-primary btn-large" onClick={() => void loadStatus()} data-testid="retry">
+              {t('common.retry')}
+            </button>
+          </section>
+        ) : (
+          <p className="loading">{t('common.loading')}</p>
+        )}
+      </main>
+    );
+  } else if (!status.initialized) {
+    body = (
+      <SetupScreen
+        onDone={(username) => {
+          setLastUser(username);
+          void loadStatus();
+        }}
+      />
+    );
+  } else if (!operator) {
+    body = (
+      <LoginScreen
+        key={lastUser}
+        initialUsername={lastUser}
+        notice={notice}
+        onLogin={(op) => {
+          setNotice(null);
+          setOperator(op);
+          setScreen(null);
+        }}
+      />
+    );
+  } else if (active === 'sale') {
+    body = <SaleScreen />;
+  } else if (active === 'game') {
+    body = <GameScreen />;
+  } else {
+    body = (
+      <main className="screen screen-narrow">
+        <p className="panel big-message" data-testid="no-screens">
+          {t('app.noScreens')}
+        </p>
+      </main>
+    );
+  }
+
+  return (
+    <div className="app">
+      <header className="topbar">
+        <div className="brand">
+          <span className="brand-name" data-testid="hall-name">{status?.hallName ?? t('app.title')}</span>
+          {status ? <span className="terminal">{t('app.terminal', { id: status.terminalId })}</span> : null}
+        </div>
+        {operator && screens.length > 1 ? (
+          <nav className="tabs" aria-label={t('app.screens')}>
+            {screens.map((s) => (
+              <button
+                key={s}
+                type="button"
+                className={`tab${s === active ? ' active' : ''}`}
+                aria-current={s === active ? 'page' : undefined}
+                data-testid={`tab-${s}`}
+                onClick={() => setScreen(s)}
+              >
+                {t(`tabs.${s}`)}
+              </button>
+            ))}
+          </nav>
+        ) : null}
+        <div className="topbar-right">
+          {operator ? (
+            <span className="operator" data-testid="operator-name">
+              {operator.name}
+              <span className="roles">{operator.roles.map((r) => t(`roles.${r}`)).join(', ')}</span>
+            </span>
+          ) : null}
+          <button
+            type="button"
+            className="btn btn-ghost"
+            data-testid="lang-switch"
+            onClick={switchLang}
+            lang={lang === 'en' ? 'pt-PT' : 'en'}
+            aria-label={t('app.langSwitchLabel')}
+          >
+            {t('app.langSwitch')}
+          </button>
+          {operator ? (
+            <button type="button" className="btn btn-lock" data-testid="logout" onClick={() => void lock(null)}>
+              {t('app.lock')}
+            </button>
+          ) : null}
+        </div>
+      </header>
+      <ConnectionBanner />
+      {body}
+    </div>
+  );
+}

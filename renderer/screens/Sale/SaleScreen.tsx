@@ -1,0 +1,379 @@
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChannelOutput, GameView } from '../../../core/contract.js';
+import { invoke, type ClientError } from '../../client.js';
+import { AmountKeypad } from '../../components/AmountKeypad.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { useFormat } from '../../format.js';
+import { useKioskQuery } from '../../hooks.js';
+import { applyKey, digitsToCents, tenderedText } from '../../lib/money.js';
+import { formatRanges } from '../../lib/ranges.js';
+import { checkSale, parseQuantity } from '../../lib/sale.js';
+import { RecentSales } from './RecentSales.js';
+import { VoidDialog } from './VoidDialog.js';
+
+type SaleResult = ChannelOutput<'sale.create'> & { gameId: number; gameNumber: number };
+type VoidResult = ChannelOutput<'sale.voidLast'>;
+
+const QUICK_QUANTITIES = [1, 2, 3, 5, 10];
+const keepFocus = (e: { preventDefault: () => void }) => e.preventDefault();
+
+/** Cashier: sell cards of the selling game, cash only, all day long. */
+export function SaleScreen() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const current = useKioskQuery('session.current', {});
+  const settings = useKioskQuery('settings.get', {});
+  const game: GameView | undefined = current.data?.games.find((g) => g.state === 'selling');
+  const sales = useKioskQuery('sale.list', game ? { gameId: game.id, limit: 8 } : null);
+
+  const [quantityText, setQuantityText] = useState('1');
+  const [tendered, setTendered] = useState(0);
+  const [pristine, setPristine] = useState(true);
+  const [error, setError] = useState<ClientError | string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
+  const [last, setLast] = useState<SaleResult | null>(null);
+  const [voiding, setVoiding] = useState(false);
+  const [voided, setVoided] = useState<VoidResult | null>(null);
+  const quantityRef = useRef<HTMLInputElement>(null);
+  const tenderedRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const price = game?.priceCents ?? 0;
+  const quantity = parseQuantity(quantityText);
+  const total = quantity === null ? null : quantity * price;
+  const check = checkSale(quantityText, price, tendered);
+  const maxPerSale = settings.data?.maxCardsPerSale ?? null;
+  const upper = Math.max(1, Math.min(maxPerSale ?? Infinity, game?.cardsAvailable ?? Infinity));
+
+  const touch = () => {
+    setPristine(false);
+    setError(null);
+  };
+  const setQty = (n: number) => {
+    touch();
+    setQuantityText(String(Math.max(1, n)));
+  };
+  const setAmount = (cents: number) => {
+    touch();
+    setTendered(cents);
+  };
+  const clearForm = () => {
+    setQuantityText('1');
+    setTendered(0);
+    setError(null);
+    setPristine(true);
+  };
+
+  const sell = async () => {
+    if (!game || busyRef.current) return;
+    const c = checkSale(quantityText, game.priceCents, tendered);
+    if (!c.ok) {
+      if (c.reason === 'quantity') {
+        setError(t('sale.quantityInvalid'));
+        quantityRef.current?.focus();
+      } else {
+        setError(t('sale.tenderedShort', { tendered: f.money(tendered), total: f.money(c.totalCents) }));
+        tenderedRef.current?.focus();
+      }
+      return;
+    }
+    busyRef.current = true;
+    setBusy(true);
+    setError(null);
+    setVoided(null);
+    const r = await invoke('sale.create', { gameId: game.id, quantity: c.quantity, payment: { method: 'cash', tenderedCents: tendered } });
+    busyRef.current = false;
+    setBusy(false);
+    if (!r.ok) {
+      setError(r.error);
+      void current.reload();
+      return;
+    }
+    setLast({ ...r.value, gameId: game.id, gameNumber: game.number });
+    setQuantityText('1');
+    setTendered(0);
+    setPristine(true);
+    void current.reload();
+    void sales.reload();
+    quantityRef.current?.focus();
+    quantityRef.current?.select();
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void sell();
+  };
+
+  // Enter sells and Escape clears even when nothing has the focus.
+  const sellRef = useRef(sell);
+  const clearRef = useRef(clearForm);
+  useEffect(() => {
+    sellRef.current = sell;
+    clearRef.current = clearForm;
+  });
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (voiding || e.defaultPrevented) return;
+      const target = e.target as HTMLElement | null;
+      const free = !target || target === document.body || target === document.documentElement;
+      if (e.key === 'Escape' && (free || formRef.current?.contains(target))) {
+        clearRef.current();
+      } else if (e.key === 'Enter' && free) {
+        e.preventDefault();
+        void sellRef.current();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [voiding]);
+
+  // A new game: what was shown belongs to the previous one.
+  const gameId = game?.id ?? null;
+  useEffect(() => {
+    setVoided(null);
+    setError(null);
+  }, [gameId]);
+
+  const onTenderedKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (/^\d$/.test(e.key)) {
+      e.preventDefault();
+      setAmount(applyKey(tendered, e.key));
+    } else if (e.key === 'Backspace') {
+      e.preventDefault();
+      setAmount(applyKey(tendered, 'backspace'));
+    } else if (e.key === 'Delete') {
+      e.preventDefault();
+      setAmount(0);
+    }
+  };
+
+  const onQuantityKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowUp' || e.key === '+') {
+      e.preventDefault();
+      setQty(Math.min(upper, (quantity ?? 0) + 1));
+    } else if (e.key === 'ArrowDown' || e.key === '-') {
+      e.preventDefault();
+      setQty((quantity ?? 2) - 1);
+    }
+  };
+
+  const showLastChange = pristine && last !== null;
+  const changeText = showLastChange ? f.money(last.changeCents) : check.ok && tendered > 0 ? f.money(check.changeCents) : '—';
+
+  const lastBlock = last ? (
+    <section className={`panel sale-result-panel${pristine ? ' fresh' : ''}`} aria-labelledby="sale-result-title" role="status">
+      <h2 id="sale-result-title">{t('sale.lastTitle', { id: last.saleId, number: last.gameNumber })}</h2>
+      <p className="sale-result" data-testid="sale-result">
+        {formatRanges(last.ranges)}
+      </p>
+      <p className="sale-result-line">
+        {t('sale.lastLine', { quantity: last.quantity, total: f.money(last.totalCents), tendered: f.money(last.tenderedCents), change: f.money(last.changeCents) })}
+      </p>
+    </section>
+  ) : null;
+
+  const voidBlock = voided ? (
+    <p className="notice" role="status" data-testid="void-result">
+      {t('void.done', { id: voided.saleId, ranges: formatRanges(voided.ranges), refund: f.money(voided.refundCents) })}
+    </p>
+  ) : null;
+
+  if (!game) {
+    const noSession = current.data !== undefined && current.data.session === null;
+    return (
+      <main className="screen sale-screen" aria-labelledby="sale-title">
+        <h1 id="sale-title" className="visually-hidden">{t('sale.screenTitle')}</h1>
+        {current.error ? <ErrorAlert error={current.error} /> : null}
+        {current.data === undefined ? (
+          current.loading ? <p className="loading">{t('common.loading')}</p> : null
+        ) : (
+          <section className="panel no-game" data-testid="no-game">
+            <p className="big-message">{t('sale.noGame')}</p>
+            <p className="hint">{noSession ? t('sale.noSession') : t('sale.noGameHint')}</p>
+          </section>
+        )}
+        {voidBlock}
+        {lastBlock}
+      </main>
+    );
+  }
+
+  return (
+    <main className="screen sale-screen" aria-labelledby="sale-title">
+      <h1 id="sale-title" className="visually-hidden">{t('sale.screenTitle')}</h1>
+      {current.error ? <ErrorAlert error={current.error} testId="load-error" /> : null}
+      <section className="game-strip" aria-label={t('sale.gameInfo')}>
+        <div className="strip-item">
+          <span className="strip-label">{t('sale.game')}</span>
+          <span className="strip-value" data-testid="sale-game-number">{t('sale.gameNumber', { number: game.number })}</span>
+        </div>
+        <div className="strip-item">
+          <span className="strip-label">{t('sale.price')}</span>
+          <span className="strip-value" data-testid="sale-price">{f.money(game.priceCents)}</span>
+        </div>
+        <div className="strip-item">
+          <span className="strip-label">{t('sale.series')}</span>
+          <span className="strip-value">
+            {game.firstSeries.code}
+            {game.secondSeries ? ` + ${game.secondSeries.code}` : ''}
+          </span>
+        </div>
+        <div className="strip-item strip-next">
+          <span className="strip-label">{t('sale.nextCard')}</span>
+          <span className="strip-value" data-testid="next-card">
+            {game.nextCard ? `${game.nextCard.seriesCode} ${game.nextCard.number}` : t('sale.soldOut')}
+          </span>
+        </div>
+        <div className="strip-item">
+          <span className="strip-label">{t('sale.available')}</span>
+          <span className="strip-value" data-testid="cards-available">{game.cardsAvailable}</span>
+        </div>
+      </section>
+
+      <form ref={formRef} className="sale-grid" onSubmit={submit} aria-label={t('sale.formLabel')} noValidate>
+        <div className="sale-left panel">
+          <div className="field-block">
+            <label htmlFor="sale-quantity" className="field-label">{t('sale.quantity')}</label>
+            <div className="stepper">
+              <button
+                type="button"
+                className="key key-step"
+                data-testid="qty-minus"
+                onMouseDown={keepFocus}
+                onClick={() => setQty((quantity ?? 2) - 1)}
+                aria-label={t('sale.less')}
+                disabled={busy}
+              >
+                −
+              </button>
+              <input
+                ref={quantityRef}
+                id="sale-quantity"
+                data-testid="sale-quantity"
+                className="qty-input"
+                inputMode="numeric"
+                autoComplete="off"
+                value={quantityText}
+                onChange={(e) => {
+                  touch();
+                  setQuantityText(e.target.value.replace(/\D/g, '').slice(0, 6));
+                }}
+                onKeyDown={onQuantityKey}
+                onFocus={(e) => e.target.select()}
+                aria-describedby="sale-quantity-hint"
+                autoFocus
+              />
+              <button
+                type="button"
+                className="key key-step"
+                data-testid="qty-plus"
+                onMouseDown={keepFocus}
+                onClick={() => setQty(Math.min(upper, (quantity ?? 0) + 1))}
+                aria-label={t('sale.more')}
+                disabled={busy}
+              >
+                +
+              </button>
+              <div className="quick-qty" role="group" aria-label={t('sale.quickQuantities')}>
+                {QUICK_QUANTITIES.map((n) => (
+                  <button
+                    key={n}
+                    type="button"
+                    className={`key key-quick${quantity === n ? ' active' : ''}`}
+                    data-testid={`qty-${n}`}
+                    onMouseDown={keepFocus}
+                    onClick={() => setQty(n)}
+                    aria-pressed={quantity === n}
+                    disabled={busy}
+                  >
+                    {n}
+                  </button>
+                ))}
+              </div>
+            </div>
+            <p id="sale-quantity-hint" className="hint">
+              {maxPerSale !== null ? t('sale.maxHint', { max: maxPerSale }) : ''}
+            </p>
+          </div>
+
+          <div className="total-row">
+            <span className="field-label">{t('sale.total')}</span>
+            <output className="total" data-testid="sale-total" aria-live="polite">
+              {total === null ? '—' : f.money(total)}
+            </output>
+          </div>
+
+          <div className="field-block">
+            <label htmlFor="sale-tendered" className="field-label">{t('sale.tendered')}</label>
+            <input
+              ref={tenderedRef}
+              id="sale-tendered"
+              data-testid="sale-tendered"
+              className="amount-input"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={f.money(0)}
+              value={tenderedText(tendered)}
+              onKeyDown={onTenderedKey}
+              onChange={(e) => setAmount(digitsToCents(e.target.value))}
+              aria-describedby="sale-tendered-hint"
+            />
+            <p id="sale-tendered-hint" className="visually-hidden">{t('sale.tenderedHint')}</p>
+            <AmountKeypad
+              onKey={(k) => setAmount(applyKey(tendered, k))}
+              onSet={setAmount}
+              exactCents={total}
+              disabled={busy}
+            />
+          </div>
+        </div>
+
+        <div className="sale-right">
+          <div className={`change-box${!check.ok && check.reason === 'tendered' && tendered > 0 && !showLastChange ? ' short' : ''}`}>
+            <span className="field-label">{showLastChange ? t('sale.changeLast') : t('sale.change')}</span>
+            <output className="change" data-testid="sale-change" aria-live="polite">
+              {changeText}
+            </output>
+            {!showLastChange && !check.ok && check.reason === 'tendered' && tendered > 0 ? (
+              <span className="short-by" data-testid="sale-missing">{t('sale.missing', { amount: f.money(check.missingCents) })}</span>
+            ) : null}
+          </div>
+          <button type="submit" className="btn btn-sell" data-testid="sale-submit" disabled={busy}>
+            {busy ? t('sale.selling') : t('sale.sell')}
+            <span className="btn-sub">{total !== null ? f.money(total) : ''}</span>
+          </button>
+          <ErrorAlert error={error} testId="sale-error" />
+          {voidBlock}
+          {lastBlock}
+        </div>
+      </form>
+
+      <RecentSales
+        sales={sales.data ?? []}
+        error={sales.error}
+        onVoid={() => {
+          setError(null);
+          setVoiding(true);
+        }}
+      />
+
+      {voiding ? (
+        <VoidDialog
+          gameId={game.id}
+          gameNumber={game.number}
+          onClose={() => setVoiding(false)}
+          onVoided={(r) => {
+            setVoiding(false);
+            setVoided(r);
+            if (last && last.saleId === r.saleId) setLast(null);
+            void current.reload();
+            void sales.reload();
+          }}
+        />
+      ) : null}
+    </main>
+  );
+}
