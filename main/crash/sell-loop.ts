@@ -126,7 +126,7 @@ async function main(): Promise<void> {
     const roll = Math.random();
     if (roll < 0.03) {
       try {
-        const v = await call('sale.voidLast', { gameId: game.id, approval: CRASH_USERS.manager }, cashier);
+        const v = await call('sale.voidLast', { gameId: game.id, approval: { username: CRASH_USERS.manager.username, pin: CRASH_USERS.manager.pin } }, cashier);
         report({ t: 'void', saleId: v.saleId, ranges: v.ranges });
       } catch (e) {
         // Nothing (left) to void in this game: a refusal changes nothing.
@@ -141,15 +141,16 @@ async function main(): Promise<void> {
     }
     let quantity = 1 + rand(5);
     const fresh = await call('game.get', { gameId: game.id }, cashier);
-    if (fresh.cardsAvailable === 0 && fresh.secondSeries === null && fresh.firstSeries.start > 1) {
-      // The first series ran out and no second has been taken over yet: the
-      // sale itself takes one over (art. 12.3), so try the full quantity.
-    } else if (fresh.cardsAvailable === 0) {
-      game = fresh.cardsSold > 0 ? await closeAndReopen(fresh) : await ensureGame();
-      continue;
-    } else {
+    const mayTakeOver = fresh.secondSeries === null && fresh.firstSeries.start > 1;
+    if (!mayTakeOver) {
+      if (fresh.cardsAvailable === 0) {
+        game = fresh.cardsSold > 0 ? await closeAndReopen(fresh) : await ensureGame();
+        continue;
+      }
       quantity = Math.min(quantity, fresh.cardsAvailable);
     }
+    // Otherwise a sale larger than what is left of the first series takes the
+    // second series over (art. 12.3) and may span both: ask for the full quantity.
     const totalCents = quantity * fresh.priceCents;
     const tenderedCents = Math.ceil((totalCents + rand(300)) / 500) * 500;
     try {

@@ -62,7 +62,9 @@ function checkPin(ctx: ServiceContext, username: string, pin: string, wrong: 'IN
   const locks = failures >= PIN_MAX_ATTEMPTS;
   const lockedUntil = locks ? new Date(ctx.now.getTime() + PIN_LOCK_MINUTES * 60_000).toISOString() : null;
   recordPinFailure(ctx.db, op.id, locks ? 0 : failures, lockedUntil);
-  ctx.audit.operatorId = op.id;
+  // A failed login is the operator's own act; a failed approval is the act of
+  // the operator asking for it (the approver is named in `after`).
+  if (wrong === 'INVALID_CREDENTIALS') ctx.audit.operatorId = op.id;
   ctx.audit.after = { username: op.username, failedAttempts: failures, lockedUntil };
   if (locks) {
     const until = new Date(lockedUntil!).toLocaleTimeString('pt-PT', { hour: '2-digit', minute: '2-digit' });

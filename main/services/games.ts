@@ -5,6 +5,7 @@ import type { GameView } from '../../core/contract.js';
 import { KioskError } from '../../core/errors.js';
 import {
   appendActa,
+  firstFreshSeries,
   gameById,
   gameSalesTotals,
   gameSoldRanges,
@@ -51,10 +52,17 @@ export function gameView(db: Db, game: GameRow): GameView {
     `SELECT announcement, line_prize_cents AS linePrizeCents, bingo_prize_cents AS bingoPrizeCents FROM game_closures WHERE game_id = ?`,
   ).get(game.id);
   const selling = game.state === 'selling';
+  // While no second series is fixed, a sale running past the first takes over
+  // the first registered fresh series of the same price (SPEC 3 decision, as
+  // sale.create does): count it in what this game can still sell.
+  const salePlan =
+    selling && !plan.second && game.firstStart > 1
+      ? { ...plan, second: firstFreshSeries(db, plan.first.priceCents, plan.first.id) ?? null }
+      : plan;
   let nextCard: GameView['nextCard'] = null;
   if (selling) {
-    if (cardsLeft(plan.first) > 0) nextCard = { seriesCode: plan.first.code, number: plan.first.nextNumber };
-    else if (plan.second && availableInGame(plan) > 0) nextCard = { seriesCode: plan.second.code, number: plan.second.nextNumber };
+    if (cardsLeft(salePlan.first) > 0) nextCard = { seriesCode: salePlan.first.code, number: salePlan.first.nextNumber };
+    else if (salePlan.second && availableInGame(salePlan) > 0) nextCard = { seriesCode: salePlan.second.code, number: salePlan.second.nextNumber };
   }
   return {
     id: game.id,
@@ -73,7 +81,7 @@ export function gameView(db: Db, game: GameRow): GameView {
       : null,
     cardsSold: totals.cards,
     totalCents: totals.cents,
-    cardsAvailable: selling ? availableInGame(plan) : 0,
+    cardsAvailable: selling ? availableInGame(salePlan) : 0,
     nextCard,
     openedAt: game.openedAt,
     saleClosedAt: game.saleClosedAt,

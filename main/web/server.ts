@@ -9,7 +9,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, resolve, sep } from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { contract, CHANNELS, isChannel } from '../../core/contract.js';
@@ -57,6 +57,14 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+function safeDecode(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
 function langOf(req: IncomingMessage): Lang {
   const explicit = req.headers['x-lang'];
   if (explicit === 'en' || explicit === 'pt-PT') return explicit;
@@ -85,10 +93,13 @@ function readBody(req: IncomingMessage): Promise<string | null> {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => {
+      // Once refused, drain the rest: destroying the socket here would reset
+      // the connection before the 413 reaches the client.
+      if (size > MAX_BODY_BYTES) return;
       size += c.length;
       if (size > MAX_BODY_BYTES) {
+        chunks.length = 0;
         resolve(null);
-        req.destroy();
         return;
       }
       chunks.push(c);
@@ -134,9 +145,13 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
       return;
     }
     const wanted = pathname === '/' ? '/index.html' : pathname;
-    const file = normalize(join(root, decodeURIComponent(wanted)));
-    if (!file.startsWith(normalize(root) + sep)) {
-      res.writeHead(404).end();
+    // A malformed escape (`%E0%A4%A`) is the client's error, not ours.
+    const decoded = safeDecode(wanted);
+    // Absolute and without a trailing separator, so that `root/` and a relative root work too.
+    const base = resolve(root);
+    const file = join(base, decoded ?? '');
+    if (decoded === null || !file.startsWith(base + sep)) {
+      res.writeHead(404, SECURITY_HEADERS).end();
       return;
     }
     try {
@@ -193,7 +208,7 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
         if (req.method !== 'GET') return refuse(res, 405, 'UNKNOWN_CHANNEL', lang, { channel: `${req.method} /rpc` });
         return send(res, 200, { ok: true, value: describeChannels() });
       }
-      const channel = decodeURIComponent(path.slice('/rpc/'.length));
+      const channel = safeDecode(path.slice('/rpc/'.length)) ?? path.slice('/rpc/'.length);
       if (req.method !== 'POST') return refuse(res, 405, 'UNKNOWN_CHANNEL', lang, { channel: `${req.method} ${channel}` });
       if (!isChannel(channel)) return refuse(res, 404, 'UNKNOWN_CHANNEL', lang, { channel: channel.slice(0, 80) });
       const type = req.headers['content-type'] ?? '';

@@ -18,7 +18,7 @@ const NOTES = [500, 1000, 2000, 5000];
 export function AmountKeypad({ onKey, onSet, exactCents, disabled = false }: AmountKeypadProps) {
   const { t } = useTranslation();
   const digit = (d: string) => (
-    <button key={d} type="button" className="key" data-testid={`tender-key-${d}`} onMouseDown={keepFocus} onClick={() => onKey(d)} disabled={disabled}>
+    <button key={d} type="button" className="key" data-testid={`tender-key-${d}`} tabIndex={-1} onMouseDown={keepFocus} onClick={() => onKey(d)} disabled={disabled}>
       {d}
     </button>
   );
@@ -30,6 +30,7 @@ export function AmountKeypad({ onKey, onSet, exactCents, disabled = false }: Amo
           type="button"
           className="key key-secondary"
           data-testid="tender-backspace"
+          tabIndex={-1}
           onMouseDown={keepFocus}
           onClick={() => onKey('backspace')}
           disabled={disabled}

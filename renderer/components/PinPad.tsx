@@ -27,6 +27,7 @@ export function PinPad({ value, onChange, onEnter, disabled = false, maxLength =
       type="button"
       className="key"
       data-testid={`pin-key-${d}`}
+      tabIndex={-1}
       onMouseDown={keepFocus}
       onClick={() => digit(d)}
       disabled={disabled}
@@ -41,6 +42,7 @@ export function PinPad({ value, onChange, onEnter, disabled = false, maxLength =
         type="button"
         className="key key-secondary"
         data-testid="pin-clear"
+        tabIndex={-1}
         onMouseDown={keepFocus}
         onClick={() => onChange('')}
         disabled={disabled}
@@ -53,6 +55,7 @@ export function PinPad({ value, onChange, onEnter, disabled = false, maxLength =
         type="button"
         className="key key-secondary"
         data-testid="pin-backspace"
+        tabIndex={-1}
         onMouseDown={keepFocus}
         onClick={() => onChange(value.slice(0, -1))}
         disabled={disabled}
@@ -61,16 +64,16 @@ export function PinPad({ value, onChange, onEnter, disabled = false, maxLength =
         ⌫
       </button>
       {showEnter ? (
-      <button
-        type={onEnter ? 'button' : 'submit'}
-        className="key key-enter"
-        data-testid="pin-enter"
-        onMouseDown={keepFocus}
-        onClick={onEnter}
-        disabled={disabled}
-      >
-        {t('pin.enter')}
-      </button>
+        <button
+          type={onEnter ? 'button' : 'submit'}
+          className="key key-enter"
+          data-testid="pin-enter"
+          onMouseDown={keepFocus}
+          onClick={onEnter}
+          disabled={disabled}
+        >
+          {t('pin.enter')}
+        </button>
       ) : null}
     </div>
   );

@@ -16,52 +16,57 @@ export function GamesTable({ games, closing, onCloseSale }: Props) {
   if (games.length === 0) return <p className="empty">{t('game.noGames')}</p>;
   const rows = [...games].sort((a, b) => b.number - a.number);
   return (
-    <table className="table games">
-      <caption className="visually-hidden">{t('game.listTitle')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('game.number')}</th>
-          <th scope="col">{t('game.state')}</th>
-          <th scope="col">{t('game.series')}</th>
-          <th scope="col" className="num">{t('game.price')}</th>
-          <th scope="col" className="num">{t('game.cardsSold')}</th>
-          <th scope="col" className="num">{t('game.total')}</th>
-          <th scope="col">
-            <span className="visually-hidden">{t('game.actions')}</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((g) => {
-          const sold = soldRanges(g);
-          const series = sold.length > 0 ? formatRanges(sold) : t('game.fromNumber', { code: g.firstSeries.code, number: g.firstSeries.start });
-          return (
-            <tr key={g.id} data-testid={`game-row-${g.number}`} className={`state-${g.state}`}>
-              <th scope="row" className="num">{g.number}</th>
-              <td>
-                <span className={`badge badge-${g.state}`}>{t(`gameState.${g.state}`)}</span>
-              </td>
-              <td>{series}</td>
-              <td className="num">{f.money(g.priceCents)}</td>
-              <td className="num">{g.cardsSold}</td>
-              <td className="num">{f.money(g.totalCents)}</td>
-              <td>
-                {g.state === 'selling' ? (
-                  <button
-                    type="button"
-                    className="btn btn-warning"
-                    data-testid="close-sale-button"
-                    disabled={closing !== null}
-                    onClick={() => onCloseSale(g)}
-                  >
-                    {closing === g.id ? t('common.working') : t('game.closeSale')}
-                  </button>
-                ) : null}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <div className="table-wrap games-wrap">
+      <table className="table games">
+        <caption className="visually-hidden">{t('game.listTitle')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('game.number')}</th>
+            <th scope="col">{t('game.state')}</th>
+            <th scope="col">{t('game.series')}</th>
+            <th scope="col" className="num">{t('game.cardsSold')}</th>
+            <th scope="col" className="num">{t('game.total')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('game.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((g) => {
+            const sold = soldRanges(g);
+            const series = sold.length > 0 ? formatRanges(sold) : t('game.fromNumber', { code: g.firstSeries.code, number: g.firstSeries.start });
+            return (
+              <tr
+                key={g.id}
+                data-testid={`game-row-${g.number}`}
+                className={`state-${g.state}`}
+                title={t('game.rowTitle', { price: f.money(g.priceCents) })}
+              >
+                <th scope="row" className="num">{g.number}</th>
+                <td>
+                  <span className={`badge badge-${g.state}`}>{t(`gameState.${g.state}`)}</span>
+                </td>
+                <td className="nowrap">{series}</td>
+                <td className="num">{g.cardsSold}</td>
+                <td className="num">{f.money(g.totalCents)}</td>
+                <td>
+                  {g.state === 'selling' ? (
+                    <button
+                      type="button"
+                      className="btn btn-warning"
+                      data-testid="close-sale-button"
+                      disabled={closing !== null}
+                      onClick={() => onCloseSale(g)}
+                    >
+                      {closing === g.id ? t('common.working') : t('game.closeSale')}
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -68,6 +68,7 @@ export function OpenGameForm({ series, games, error, onError, onOpened }: Props)
         <label>
           {t('openGame.first')}
           <select data-testid="open-game-series" value={firstCode} onChange={(e) => setChosen(e.target.value)} disabled={usable.length === 0}>
+            {usable.length === 0 ? <option value="">{t('openGame.noneOption')}</option> : null}
             {usable.map((s) => (
               <option key={s.id} value={s.code}>
                 {label(s)}

@@ -65,30 +65,32 @@ export function SeriesPanel({ series, error, onError, onRegistered }: Props) {
       {series.length === 0 ? (
         <p className="empty">{t('series.none')}</p>
       ) : (
-        <table className="table compact">
-          <thead>
-            <tr>
-              <th scope="col">{t('series.code')}</th>
-              <th scope="col" className="num">{t('series.price')}</th>
-              <th scope="col" className="num">{t('series.size')}</th>
-              <th scope="col" className="num">{t('series.next')}</th>
-              <th scope="col" className="num">{t('series.left')}</th>
-              <th scope="col">{t('series.colour')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {series.map((s) => (
-              <tr key={s.id} data-testid={`series-row-${s.code}`}>
-                <th scope="row">{s.code}</th>
-                <td className="num">{f.money(s.priceCents)}</td>
-                <td className="num">{s.size}</td>
-                <td className="num">{s.cardsLeft > 0 ? s.nextNumber : '—'}</td>
-                <td className="num">{s.cardsLeft}</td>
-                <td>{s.colour ?? ''}</td>
+        <div className="table-wrap">
+          <table className="table compact">
+            <thead>
+              <tr>
+                <th scope="col">{t('series.code')}</th>
+                <th scope="col" className="num">{t('series.price')}</th>
+                <th scope="col" className="num">{t('series.next')}</th>
+                <th scope="col" className="num">{t('series.left')}</th>
+                <th scope="col">{t('series.colour')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {series.map((s) => (
+                <tr key={s.id} data-testid={`series-row-${s.code}`}>
+                  <th scope="row">{s.code}</th>
+                  <td className="num">{f.money(s.priceCents)}</td>
+                  <td className="num">{s.cardsLeft > 0 ? s.nextNumber : '—'}</td>
+                  <td className="num" title={t('series.ofSize', { size: s.size })}>
+                    {s.cardsLeft}
+                  </td>
+                  <td>{s.colour ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <form className="form series-form" onSubmit={submit} aria-label={t('series.registerTitle')}>
         <h3>{t('series.registerTitle')}</h3>

@@ -27,37 +27,40 @@ export function RecentSales({ sales, error, onVoid }: Props) {
       {sales.length === 0 ? (
         <p className="empty">{t('recent.none')}</p>
       ) : (
-        <table className="table compact">
-          <thead>
-            <tr>
-              <th scope="col" className="num">{t('recent.id')}</th>
-              <th scope="col">{t('recent.time')}</th>
-              <th scope="col">{t('recent.cards')}</th>
-              <th scope="col" className="num">{t('recent.quantity')}</th>
-              <th scope="col" className="num">{t('recent.total')}</th>
-              <th scope="col" className="num">{t('recent.tendered')}</th>
-              <th scope="col" className="num">{t('recent.change')}</th>
-              <th scope="col">{t('recent.cashier')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sales.map((s) => (
-              <tr key={s.saleId} data-testid={`sale-row-${s.saleId}`} className={s.voided ? 'voided' : undefined}>
-                <td className="num">{s.saleId}</td>
-                <td>{f.time(s.createdAt)}</td>
-                <td>
-                  {s.voided ? <s>{formatRanges(s.ranges)}</s> : formatRanges(s.ranges)}
-                  {s.voided ? <span className="badge badge-annulled">{t('recent.voided')}</span> : null}
-                </td>
-                <td className="num">{s.voided ? <s>{s.quantity}</s> : s.quantity}</td>
-                <td className="num">{s.voided ? <s>{f.money(s.totalCents)}</s> : f.money(s.totalCents)}</td>
-                <td className="num">{f.money(s.tenderedCents)}</td>
-                <td className="num">{f.money(s.changeCents)}</td>
-                <td>{s.cashier}</td>
+        <div className="table-wrap">
+          <table className="table compact">
+            <thead>
+              <tr>
+                <th scope="col" className="num">{t('recent.id')}</th>
+                <th scope="col">{t('recent.time')}</th>
+                <th scope="col">{t('recent.cards')}</th>
+                <th scope="col" className="num">{t('recent.quantity')}</th>
+                <th scope="col" className="num">{t('recent.total')}</th>
+                <th scope="col" className="num">{t('recent.change')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {sales.map((s) => (
+                <tr
+                  key={s.saleId}
+                  data-testid={`sale-row-${s.saleId}`}
+                  className={s.voided ? 'voided' : undefined}
+                  title={t('recent.rowTitle', { tendered: f.money(s.tenderedCents), cashier: s.cashier })}
+                >
+                  <td className="num">{s.saleId}</td>
+                  <td>{f.shortTime(s.createdAt)}</td>
+                  <td>
+                    {s.voided ? <s>{formatRanges(s.ranges)}</s> : formatRanges(s.ranges)}
+                    {s.voided ? <span className="badge badge-annulled">{t('recent.voided')}</span> : null}
+                  </td>
+                  <td className="num">{s.voided ? <s>{s.quantity}</s> : s.quantity}</td>
+                  <td className="num">{s.voided ? <s>{f.money(s.totalCents)}</s> : f.money(s.totalCents)}</td>
+                  <td className="num">{f.money(s.changeCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -46,6 +46,8 @@ export function SaleScreen() {
   const check = checkSale(quantityText, price, tendered);
   const maxPerSale = settings.data?.maxCardsPerSale ?? null;
   const upper = Math.max(1, Math.min(maxPerSale ?? Infinity, game?.cardsAvailable ?? Infinity));
+  const overMax = quantity !== null && maxPerSale !== null && quantity > maxPerSale;
+  const overAvailable = quantity !== null && game !== undefined && quantity > game.cardsAvailable;
 
   const touch = () => {
     setPristine(false);
@@ -242,6 +244,7 @@ export function SaleScreen() {
                 type="button"
                 className="key key-step"
                 data-testid="qty-minus"
+                tabIndex={-1}
                 onMouseDown={keepFocus}
                 onClick={() => setQty((quantity ?? 2) - 1)}
                 aria-label={t('sale.less')}
@@ -270,6 +273,7 @@ export function SaleScreen() {
                 type="button"
                 className="key key-step"
                 data-testid="qty-plus"
+                tabIndex={-1}
                 onMouseDown={keepFocus}
                 onClick={() => setQty(Math.min(upper, (quantity ?? 0) + 1))}
                 aria-label={t('sale.more')}
@@ -284,6 +288,7 @@ export function SaleScreen() {
                     type="button"
                     className={`key key-quick${quantity === n ? ' active' : ''}`}
                     data-testid={`qty-${n}`}
+                    tabIndex={-1}
                     onMouseDown={keepFocus}
                     onClick={() => setQty(n)}
                     aria-pressed={quantity === n}
@@ -294,8 +299,12 @@ export function SaleScreen() {
                 ))}
               </div>
             </div>
-            <p id="sale-quantity-hint" className="hint">
-              {maxPerSale !== null ? t('sale.maxHint', { max: maxPerSale }) : ''}
+            <p id="sale-quantity-hint" className={overAvailable || overMax ? 'hint hint-warn' : 'hint'} data-testid="sale-quantity-hint">
+              {overAvailable
+                ? t('sale.onlyLeft', { count: game.cardsAvailable })
+                : maxPerSale !== null
+                  ? t('sale.maxHint', { max: maxPerSale })
+                  : ''}
             </p>
           </div>
 
@@ -348,17 +357,16 @@ export function SaleScreen() {
           <ErrorAlert error={error} testId="sale-error" />
           {voidBlock}
           {lastBlock}
+          <RecentSales
+            sales={sales.data ?? []}
+            error={sales.error}
+            onVoid={() => {
+              setError(null);
+              setVoiding(true);
+            }}
+          />
         </div>
       </form>
-
-      <RecentSales
-        sales={sales.data ?? []}
-        error={sales.error}
-        onVoid={() => {
-          setError(null);
-          setVoiding(true);
-        }}
-      />
 
       {voiding ? (
         <VoidDialog

@@ -1,0 +1,94 @@
+import { describe, it, expect } from 'vitest';
+import { ERROR_CODES, errorMessage, KioskError, type ErrorCode } from './errors.js';
+
+/** Every placeholder a message may use, filled with a visible marker. */
+const anyParams = new Proxy({} as Record<string, string | number>, {
+  get: (_target, key) => (typeof key === 'string' ? `<${key}>` : undefined),
+});
+
+describe('error catalogue', () => {
+  it('has stable upper-snake-case codes, each once', () => {
+    expect(ERROR_CODES.length).toBeGreaterThan(30);
+    expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
+    for (const code of ERROR_CODES) expect(code).toMatch(/^[A-Z][A-Z0-9_]*[A-Z0-9]$/);
+  });
+
+  it.each(ERROR_CODES)('%s has a pt-PT and an English message', (code) => {
+    const pt = errorMessage(code, anyParams, 'pt-PT');
+    const en = errorMessage(code, anyParams, 'en');
+    expect(pt.length).toBeGreaterThan(10);
+    expect(en.length).toBeGreaterThan(10);
+    expect(pt).not.toBe(en);
+    expect(pt).not.toContain('undefined');
+    expect(en).not.toContain('undefined');
+    // A message is a sentence: it ends with a full stop.
+    expect(pt.endsWith('.')).toBe(true);
+    expect(en.endsWith('.')).toBe(true);
+  });
+
+  it('defaults to pt-PT', () => {
+    expect(errorMessage('NO_OPEN_SESSION')).toBe('Não há sessão aberta: o gerente deve abrir a sessão.');
+    expect(errorMessage('NO_OPEN_SESSION', {}, 'en')).toBe('No session is open: a manager must open the session.');
+  });
+
+  it('fills the parameters in', () => {
+    expect(errorMessage('NOT_ENOUGH_CARDS', { available: 3, requested: 4, cap: 6 })).toBe(
+      'Só restam 3 cartões disponíveis nesta jogada (pedidos: 4); a segunda série só pode ser vendida até ao n.º 6 (art. 12.º, n.º 3).',
+    );
+    expect(errorMessage('QUANTITY_OUT_OF_RANGE', { max: 100 })).toBe(
+      'A quantidade tem de ser um número inteiro de 1 a 100 cartões por venda.',
+    );
+    expect(errorMessage('TENDERED_INSUFFICIENT', { tendered: '2,00 €', total: '3,00 €' })).toBe(
+      'Valor entregue insuficiente: 2,00 € para um total de 3,00 €.',
+    );
+  });
+});
+
+describe('refusals by art. 12 cite the article', () => {
+  const paragraph4: ErrorCode[] = ['PAYMENT_METHOD_NOT_ALLOWED', 'CHIPS_NOT_ALLOWED'];
+  const paragraph3: ErrorCode[] = [
+    'SECOND_SERIES_SAME_AS_FIRST',
+    'SECOND_SERIES_PRICE_MISMATCH',
+    'SECOND_SERIES_NOT_FRESH',
+    'SECOND_SERIES_NOT_ALLOWED',
+    'NOT_ENOUGH_CARDS',
+  ];
+
+  it.each(paragraph4)('%s cites art. 12.º, n.º 4 (cash only)', (code) => {
+    expect(errorMessage(code, { method: 'cheque' })).toContain('art. 12.º, n.º 4');
+    expect(errorMessage(code, { method: 'cheque' }, 'en')).toContain('art. 12(4)');
+  });
+
+  it.each(paragraph3)('%s cites art. 12.º, n.º 3 (second series)', (code) => {
+    expect(errorMessage(code, anyParams)).toContain('art. 12.º, n.º 3');
+    expect(errorMessage(code, anyParams, 'en')).toContain('art. 12(3)');
+  });
+
+  it('names the payment method refused and the regulation', () => {
+    expect(errorMessage('PAYMENT_METHOD_NOT_ALLOWED', { method: 'card' })).toBe(
+      'Pagamento recusado (card): os cartões de bingo só podem ser pagos em numerário; cheques, cartões e crédito não são aceites (art. 12.º, n.º 4, do Despacho Normativo 80/85).',
+    );
+  });
+
+  it('chips cite the authorisation article too', () => {
+    expect(errorMessage('CHIPS_NOT_ALLOWED')).toContain('art. 19.º');
+  });
+});
+
+describe('KioskError', () => {
+  it('carries the code, the parameters, the details and the pt-PT message', () => {
+    const e = new KioskError('SERIES_EXHAUSTED', { code: 'A', size: 300 }, { seriesCode: 'A' });
+    expect(e).toBeInstanceOf(Error);
+    expect(e.name).toBe('KioskError');
+    expect(e.code).toBe('SERIES_EXHAUSTED');
+    expect(e.params).toEqual({ code: 'A', size: 300 });
+    expect(e.details).toEqual({ seriesCode: 'A' });
+    expect(e.message).toBe('A série A está esgotada (vendida até ao n.º 300).');
+  });
+
+  it('has empty parameters and no details by default', () => {
+    const e = new KioskError('NO_OPEN_SESSION');
+    expect(e.params).toEqual({});
+    expect(e.details).toBeUndefined();
+  });
+});

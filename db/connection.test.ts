@@ -1,0 +1,237 @@
+import { describe, it, expect, beforeEach, afterEach } from 'vitest';
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseTooNewError, loadMigrations, migrate, openDatabase, stmt, type Db } from './connection.js';
+import { appendAudit } from './audit.js';
+import { postTransaction } from './ledger.js';
+import { cardSalePostings } from '../core/ledger.js';
+
+let dir: string;
+let db: Db | undefined;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'kiosk-db-'));
+});
+afterEach(() => {
+  if (db?.open) db.close();
+  db = undefined;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const AT = '2026-11-30T20:00:00.000Z';
+
+/** One row in every table, through plain SQL (the services are tested elsewhere). */
+function seed(d: Db): void {
+  d.exec(`
+    INSERT INTO hall (id, name, licence, created_at) VALUES (1, 'Sala', NULL, '${AT}');
+    INSERT INTO operators (id, username, name, roles, pin_hash, created_at) VALUES (1, 'gerente', 'Gerente', '["manager"]', 'scrypt$x', '${AT}');
+    INSERT INTO operators (id, username, name, roles, pin_hash, created_at) VALUES (2, 'caixa1', 'Caixa', '["cashier"]', 'scrypt$y', '${AT}');
+    INSERT INTO series (id, code, price_cents, size, registered_at, registered_by) VALUES (1, 'A', 100, 10, '${AT}', 1);
+    INSERT INTO sessions (id, opened_at, scheduled_close_at, opened_by) VALUES (1, '${AT}', '2026-12-01T02:00:00.000Z', 1);
+    INSERT INTO games (id, session_id, number, state, price_cents, first_series_id, first_start, opened_at, opened_by)
+      VALUES (1, 1, 1, 'selling', 100, 1, 1, '${AT}', 1);
+    INSERT INTO sales (id, game_id, terminal_id, operator_id, quantity, unit_price_cents, total_cents, payment_method, tendered_cents, change_cents, created_at)
+      VALUES (1, 1, 'T1', 2, 3, 100, 300, 'cash', 500, 200, '${AT}');
+    INSERT INTO sale_ranges (sale_id, position, series_id, from_number, to_number) VALUES (1, 1, 1, 1, 3);
+    INSERT INTO sale_voids (sale_id, voided_at, operator_id, approved_by) VALUES (1, '${AT}', 2, 1);
+    INSERT INTO game_closures (game_id, closed_at, closed_by, cards_sold, total_cents, line_prize_cents, bingo_prize_cents,
+      line_rounding_hundredths, bingo_rounding_hundredths, ranges, announcement)
+      VALUES (1, '${AT}', 1, 3, 300, 15, 150, 0, 0, '[]', 'Venderam-se 3 cartões');
+    INSERT INTO acta_entries (session_id, game_id, at, kind, data) VALUES (1, 1, '${AT}', 'sale_closed', '{}');
+  `);
+  postTransaction(d, { at: AT, kind: 'card_sale', operatorId: 2, terminalId: 'T1', refType: 'sale', refId: 1, postings: cardSalePostings(300, 'cash', 'T1') });
+  appendAudit(d, { at: AT, operatorId: 2, terminalId: 'T1', channel: 'sale.create', outcome: 'ok', input: {}, before: null, after: null });
+}
+
+const APPEND_ONLY = [
+  'sales',
+  'sale_ranges',
+  'sale_voids',
+  'game_closures',
+  'acta_entries',
+  'ledger_transactions',
+  'ledger_entries',
+  'audit_log',
+] as const;
+
+describe('migrations', () => {
+  it('are numbered from 1 without gaps', () => {
+    const migrations = loadMigrations();
+    expect(migrations.length).toBeGreaterThanOrEqual(1);
+    migrations.forEach((m, i) => expect(m.version).toBe(i + 1));
+    expect(migrations[0]!.name).toBe('0001-initial.sql');
+  });
+
+  it('set user_version to the latest migration on a new database', () => {
+    db = openDatabase(join(dir, 'kiosk.sqlite'));
+    expect(db.pragma('user_version', { simple: true })).toBe(loadMigrations().length);
+    const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).pluck().all();
+    expect(tables).toEqual(
+      expect.arrayContaining(['hall', 'settings', 'operators', 'series', 'sessions', 'games', ...APPEND_ONLY]),
+    );
+  });
+
+  it('apply nothing twice: reopening keeps the data and the version', () => {
+    const file = join(dir, 'kiosk.sqlite');
+    db = openDatabase(file);
+    seed(db);
+    db.close();
+    db = openDatabase(file);
+    expect(db.pragma('user_version', { simple: true })).toBe(loadMigrations().length);
+    expect(db.prepare(`SELECT COUNT(*) FROM sales`).pluck().get()).toBe(1);
+    expect(migrate(db)).toBe(loadMigrations().length);
+  });
+
+  it('creates the data folder when it does not exist', () => {
+    db = openDatabase(join(dir, 'a', 'b', 'kiosk.sqlite'));
+    expect(readdirSync(join(dir, 'a', 'b'))).toContain('kiosk.sqlite');
+  });
+
+  it('refuse a database newer than the program (DatabaseTooNewError)', () => {
+    const file = join(dir, 'kiosk.sqlite');
+    const raw = new Database(file);
+    raw.pragma('user_version = 99');
+    raw.close();
+    let error: unknown;
+    try {
+      openDatabase(file);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(DatabaseTooNewError);
+    const tooNew = error as DatabaseTooNewError;
+    expect(tooNew.found).toBe(99);
+    expect(tooNew.supported).toBe(loadMigrations().length);
+    expect(tooNew.message).toBe(
+      `A base de dados (versão 99) é mais recente do que este programa (versão ${loadMigrations().length}): atualize o programa.`,
+    );
+    // The newer database was left as it was.
+    const check = new Database(file);
+    expect(check.pragma('user_version', { simple: true })).toBe(99);
+    expect(check.prepare(`SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'`).pluck().get()).toBe(0);
+    check.close();
+  });
+
+  it('run each migration in a transaction: a failing one leaves nothing behind', () => {
+    const mdir = join(dir, 'migrations');
+    mkdirSync(mdir);
+    writeFileSync(join(mdir, '0001-one.sql'), 'CREATE TABLE one (x INTEGER) STRICT;');
+    writeFileSync(join(mdir, '0002-broken.sql'), 'CREATE TABLE two (x INTEGER) STRICT; THIS IS NOT SQL;');
+    db = new Database(':memory:');
+    expect(() => migrate(db!, loadMigrations(mdir))).toThrow();
+    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).pluck().all();
+    expect(tables).toEqual(['one']);
+  });
+
+  it('refuse a migration folder with a gap', () => {
+    const mdir = join(dir, 'migrations');
+    mkdirSync(mdir);
+    writeFileSync(join(mdir, '0001-one.sql'), 'SELECT 1;');
+    writeFileSync(join(mdir, '0003-three.sql'), 'SELECT 1;');
+    writeFileSync(join(mdir, 'notes.txt'), 'not a migration');
+    expect(() => loadMigrations(mdir)).toThrow('migration 0003-three.sql is out of sequence (expected 2)');
+  });
+});
+
+describe('pragmas', () => {
+  it('WAL, synchronous FULL, foreign keys on, a busy timeout', () => {
+    db = openDatabase(join(dir, 'kiosk.sqlite'));
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
+  });
+
+  it('foreign keys are enforced', () => {
+    db = openDatabase(join(dir, 'kiosk.sqlite'));
+    expect(() =>
+      db!.exec(
+        `INSERT INTO sales (game_id, terminal_id, operator_id, quantity, unit_price_cents, total_cents, payment_method, tendered_cents, change_cents, created_at)
+         VALUES (999, 'T1', 999, 1, 100, 100, 'cash', 100, 0, '${AT}')`,
+      ),
+    ).toThrow('FOREIGN KEY constraint failed');
+  });
+});
+
+describe('CHECK constraints', () => {
+  beforeEach(() => {
+    db = openDatabase(join(dir, 'kiosk.sqlite'));
+    seed(db);
+  });
+  const sale = (q: number, unit: number, total: number, method: string, tendered: number, change: number) =>
+    db!.prepare(
+      `INSERT INTO sales (game_id, terminal_id, operator_id, quantity, unit_price_cents, total_cents, payment_method, tendered_cents, change_cents, created_at)
+       VALUES (1, 'T1', 2, ?, ?, ?, ?, ?, ?, '${AT}')`,
+    ).run(q, unit, total, method, tendered, change);
+
+  it('a sale total is quantity x price, paid in cash or chips, with exact change', () => {
+    expect(() => sale(2, 100, 200, 'cash', 500, 300)).not.toThrow();
+    expect(() => sale(2, 100, 199, 'cash', 500, 301)).toThrow('CHECK constraint failed');
+    expect(() => sale(2, 100, 200, 'cheque', 500, 300)).toThrow('CHECK constraint failed');
+    expect(() => sale(2, 100, 200, 'cash', 100, -100)).toThrow('CHECK constraint failed');
+    expect(() => sale(2, 100, 200, 'cash', 500, 299)).toThrow('CHECK constraint failed');
+    expect(() => sale(0, 100, 0, 'cash', 0, 0)).toThrow('CHECK constraint failed');
+  });
+
+  it('a series next number stays within 1..size+1 and one game sells at a time', () => {
+    expect(() => db!.exec(`UPDATE series SET next_number = 11 WHERE id = 1`)).not.toThrow();
+    expect(() => db!.exec(`UPDATE series SET next_number = 12 WHERE id = 1`)).toThrow('CHECK constraint failed');
+    expect(() => db!.exec(`UPDATE series SET next_number = 0 WHERE id = 1`)).toThrow('CHECK constraint failed');
+    expect(() =>
+      db!.exec(
+        `INSERT INTO games (session_id, number, state, price_cents, first_series_id, first_start, opened_at, opened_by)
+         VALUES (1, 2, 'selling', 100, 1, 4, '${AT}', 1)`,
+      ),
+    ).toThrow('UNIQUE constraint failed');
+  });
+
+  it('a ledger entry is never zero', () => {
+    expect(() => db!.exec(`INSERT INTO ledger_entries (transaction_id, account, amount_cents) VALUES (1, 'cash:T1', 0)`)).toThrow(
+      'CHECK constraint failed',
+    );
+  });
+});
+
+describe('append-only tables', () => {
+  beforeEach(() => {
+    db = openDatabase(join(dir, 'kiosk.sqlite'));
+    seed(db);
+  });
+
+  it.each(APPEND_ONLY)('%s refuses UPDATE and DELETE', (table) => {
+    const before = db!.prepare(`SELECT * FROM "${table}"`).all();
+    expect(before.length).toBeGreaterThan(0);
+    const column = (db!.prepare(`SELECT name FROM pragma_table_info(?) ORDER BY cid LIMIT 1`).pluck().get(table) as string);
+    expect(() => db!.exec(`UPDATE "${table}" SET "${column}" = "${column}"`)).toThrow(`${table} is append-only`);
+    expect(() => db!.exec(`DELETE FROM "${table}"`)).toThrow(`${table} is append-only`);
+    expect(db!.prepare(`SELECT * FROM "${table}"`).all()).toEqual(before);
+  });
+
+  it('still accepts new rows', () => {
+    appendAudit(db!, { at: AT, operatorId: null, terminalId: 'T1', channel: 'x', outcome: 'ok', input: {}, before: null, after: null });
+    expect(db!.prepare(`SELECT COUNT(*) FROM audit_log`).pluck().get()).toBe(2);
+  });
+
+  it('the other tables can change (a series moves its next number)', () => {
+    stmt(db!, `UPDATE series SET next_number = 4 WHERE id = 1`).run();
+    expect(db!.prepare(`SELECT next_number FROM series WHERE id = 1`).pluck().get()).toBe(4);
+  });
+});
+
+describe('stmt', () => {
+  it('caches one prepared statement per connection and SQL text', () => {
+    db = openDatabase(join(dir, 'kiosk.sqlite'));
+    const a = stmt(db, 'SELECT 1');
+    expect(stmt(db, 'SELECT 1')).toBe(a);
+    expect(stmt(db, 'SELECT 2')).not.toBe(a);
+    const other = openDatabase(join(dir, 'other.sqlite'));
+    try {
+      expect(stmt(other, 'SELECT 1')).not.toBe(a);
+    } finally {
+      other.close();
+    }
+  });
+});
