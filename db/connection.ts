@@ -67,7 +67,7 @@ export function openDatabase(file: string): Db {
 
 /** Prepared statements cached per connection: a sale runs the same dozen statements. */
 const cache = new WeakMap<Db, Map<string, Database.Statement>>();
-export function stmt<P extends unknown[] | {} = unknown[], R = unknown>(db: Db, sql: string): Database.Statement<P, R> {
+export function stmt<P extends unknown[] | object = unknown[], R = unknown>(db: Db, sql: string): Database.Statement<P, R> {
   let perDb = cache.get(db);
   if (!perDb) {
     perDb = new Map();

