@@ -247,8 +247,16 @@ async function main(): Promise<void> {
     //    wal_autocheckpoint's 1000 pages.
     log(`experiment: ${EXPERIMENT_ROUNDS} rounds with checkpoints off the sale path`);
     for (const c of [empty, million]) c.kiosk.db.pragma('wal_autocheckpoint = 0');
+    const checkpointMs = { empty: [] as number[], million: [] as number[] };
+    const checkpointFrames = { empty: [] as number[], million: [] as number[] };
     const offPath = await interleaved(root, empty, million, EXPERIMENT_ROUNDS, (round) => {
-      if (round % 50 === 49) for (const c of [empty, million]) c.kiosk.db.pragma('wal_checkpoint(PASSIVE)');
+      if (round % 70 !== 69) return;
+      for (const c of [empty, million]) {
+        const t0 = performance.now();
+        const [r] = c.kiosk.db.pragma('wal_checkpoint(PASSIVE)') as { log: number }[];
+        checkpointMs[c.label as 'empty'].push(performance.now() - t0);
+        checkpointFrames[c.label as 'empty'].push(r!.log);
+      }
     });
 
     const plans = salePathPlans(millionKiosk.db);
@@ -303,6 +311,12 @@ async function main(): Promise<void> {
         saleP99OverFsyncP99: round(off.saleEmpty.p99Ms / off.fsync.p99Ms, 2),
         millionP99OverFsyncP99: round(off.saleMillion.p99Ms / off.fsync.p99Ms, 2),
         millionOverEmptyP99: round(off.saleMillion.p99Ms / off.saleEmpty.p99Ms, 2),
+        checkpointEvery: 70,
+        checkpointFramesMean: {
+          empty: round(stats(checkpointFrames.empty).meanMs, 0),
+          million: round(stats(checkpointFrames.million).meanMs, 0),
+        },
+        checkpointMs: { empty: stats(checkpointMs.empty), million: stats(checkpointMs.million) },
       },
       salePathPlans: plans,
       totalSeconds: round((performance.now() - began) / 1000, 1),

@@ -119,8 +119,16 @@ const catalogue = {
     en: (p) => `No second series is possible: series ${p.code} starts at no. 1 in this game (art. 12(3)).`,
   },
   NOT_ENOUGH_CARDS: {
-    pt: (p) => `Só restam ${p.available} cartões disponíveis nesta jogada (pedidos: ${p.requested}); a segunda série só pode ser vendida até ao n.º ${p.cap} (art. 12.º, n.º 3).`,
-    en: (p) => `Only ${p.available} cards are left in this game (requested: ${p.requested}); the second series may only be sold up to no. ${p.cap} (art. 12(3)).`,
+    pt: (p) =>
+      `Só restam ${p.available} cartões disponíveis nesta jogada (pedidos: ${p.requested}).` +
+      (Number(p.cap) > 0
+        ? ` A segunda série só pode ser vendida até ao n.º ${p.cap} (art. 12.º, n.º 3).`
+        : ' Não há segunda série que possa ser vendida nesta jogada (art. 12.º, n.º 3).'),
+    en: (p) =>
+      `Only ${p.available} cards are left in this game (requested: ${p.requested}).` +
+      (Number(p.cap) > 0
+        ? ` The second series may only be sold up to no. ${p.cap} (art. 12(3)).`
+        : ' No second series can be sold in this game (art. 12(3)).'),
   },
   QUANTITY_OUT_OF_RANGE: {
     pt: (p) => `A quantidade tem de ser um número inteiro de 1 a ${p.max} cartões por venda.`,
@@ -153,6 +161,14 @@ const catalogue = {
   SETTING_INVALID: {
     pt: (p) => `Configuração inválida: ${p.detail}.`,
     en: (p) => `Invalid setting: ${p.detail}.`,
+  },
+  FACES_INVALID: {
+    pt: (p) => `Ficheiro de faces recusado: cartão n.º ${p.card}: ${p.detail} (regra: ${p.ruleText}). Nada foi importado.`,
+    en: (p) => `Face file refused: card no. ${p.card}: ${p.detailEn} (rule: ${p.ruleTextEn}). Nothing was imported.`,
+  },
+  FACES_FILE_MALFORMED: {
+    pt: (p) => `Ficheiro de faces recusado: ${p.where}: ${p.detail}. Nada foi importado.`,
+    en: (p) => `Face file refused: ${p.whereEn}: ${p.detailEn}. Nothing was imported.`,
   },
 } satisfies Record<string, { pt: Message; en: Message }>;
 

@@ -94,14 +94,14 @@ describe('allocate', () => {
     expect(e.code).toBe('NOT_ENOUGH_CARDS');
     expect(e.params).toEqual({ available: 3, requested: 4, cap: 6 });
     expect(e.message).toBe(
-      'Só restam 3 cartões disponíveis nesta jogada (pedidos: 4); a segunda série só pode ser vendida até ao n.º 6 (art. 12.º, n.º 3).',
+      'Só restam 3 cartões disponíveis nesta jogada (pedidos: 4). A segunda série só pode ser vendida até ao n.º 6 (art. 12.º, n.º 3).',
     );
   });
 
   it('refuses beyond the first series when there is no second series', () => {
     const e = refusal(() => allocate({ first: series('A', 7), firstStart: 7, second: null }, 5));
     expect(e.code).toBe('NOT_ENOUGH_CARDS');
-    expect(e.params).toEqual({ available: 4, requested: 5, cap: 6 });
+    expect(e.params).toEqual({ available: 4, requested: 5, cap: 0 });
   });
 
   it('a game whose first series started at 1 cannot go beyond it (S = 1)', () => {

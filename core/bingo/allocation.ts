@@ -70,11 +70,11 @@ export function checkSecondSeries(first: SeriesState, firstStart: number, candid
 export function allocate(plan: GamePlan, quantity: number): CardRange[] {
   const available = availableInGame(plan);
   if (quantity > available) {
-    throw new KioskError('NOT_ENOUGH_CARDS', {
-      available,
-      requested: quantity,
-      cap: plan.second ? secondSeriesCap(plan.firstStart, plan.second) : plan.firstStart - 1,
-    });
+    throw new KioskError(
+      'NOT_ENOUGH_CARDS',
+      { available, requested: quantity, cap: plan.second ? secondSeriesCap(plan.firstStart, plan.second) : 0 },
+      { available, requested: quantity },
+    );
   }
   const ranges: CardRange[] = [];
   const fromFirst = Math.min(quantity, cardsLeft(plan.first));

@@ -250,7 +250,8 @@ describe('second series (art. 12.3)', () => {
     expect(e).toEqual({
       code: 'NOT_ENOUGH_CARDS',
       message:
-        'Só restam 3 cartões disponíveis nesta jogada (pedidos: 4); a segunda série só pode ser vendida até ao n.º 6 (art. 12.º, n.º 3).',
+        'Só restam 3 cartões disponíveis nesta jogada (pedidos: 4). A segunda série só pode ser vendida até ao n.º 6 (art. 12.º, n.º 3).',
+      details: { available: 3, requested: 4 },
     });
     expect((await sell(g.id, 3)).ranges).toEqual([{ seriesCode: 'B', from: 4, to: 6 }]);
     expect(await game(g.id)).toMatchObject({ cardsAvailable: 0, nextCard: null });

@@ -1,0 +1,112 @@
+/**
+ * Checking claims against a card face and the balls drawn (DN art. 9.1, 15.4),
+ * and finding every sold card that holds a line or a bingo after a ball.
+ */
+
+/** A card's 15 numbers as three rows of five. */
+export type Rows = readonly (readonly number[])[];
+
+/** Balls drawn so far, as a lookup by number (index 1..90). */
+export type Drawn = Uint8Array;
+
+export function drawnSet(balls: readonly number[]): Drawn {
+  const set = new Uint8Array(91);
+  for (const b of balls) set[b] = 1;
+  return set;
+}
+
+/** The rows (0-2) of a face whose five numbers were all drawn. */
+export function completedRows(rows: Rows, drawn: Drawn): number[] {
+  const done: number[] = [];
+  rows.forEach((row, i) => {
+    if (row.every((n) => drawn[n] === 1)) done.push(i);
+  });
+  return done;
+}
+
+export function hasBingo(rows: Rows, drawn: Drawn): boolean {
+  return rows.every((row) => row.every((n) => drawn[n] === 1));
+}
+
+export type ClaimCheck =
+  | { valid: true; rows: number[] }
+  | { valid: false; reason: 'no_line' | 'no_bingo'; missing: number[] };
+
+export function checkClaim(kind: 'line' | 'bingo', rows: Rows, drawn: Drawn): ClaimCheck {
+  if (kind === 'line') {
+    const done = completedRows(rows, drawn);
+    if (done.length > 0) return { valid: true, rows: done };
+    // The row closest to complete tells the player what is missing.
+    const closest = [...rows].sort(
+      (a, b) => a.filter((n) => !drawn[n]).length - b.filter((n) => !drawn[n]).length,
+    )[0]!;
+    return { valid: false, reason: 'no_line', missing: closest.filter((n) => !drawn[n]) };
+  }
+  const missing = rows.flat().filter((n) => drawn[n] !== 1);
+  return missing.length === 0 ? { valid: true, rows: [0, 1, 2] } : { valid: false, reason: 'no_bingo', missing };
+}
+
+export interface SoldCard {
+  seriesCode: string;
+  card: number;
+  rows: Rows;
+}
+
+/**
+ * Follows the sold cards of a game ball by ball: for each number, which
+ * (card, row) pairs hold it, and how many numbers of each row are out. After
+ * a ball only the rows holding that number are touched, so finding the new
+ * lines and bingos among 10,000 cards costs a few thousand increments.
+ */
+export class WinnerTracker {
+  private readonly cards: readonly SoldCard[];
+  private readonly byNumber: Int32Array[];
+  private readonly rowHits: Uint8Array;
+  private readonly cardHits: Uint8Array;
+  private readonly drawn = new Uint8Array(91);
+  private readonly lines = new Set<number>();
+  private readonly bingos = new Set<number>();
+
+  constructor(cards: readonly SoldCard[]) {
+    this.cards = cards;
+    this.rowHits = new Uint8Array(cards.length * 3);
+    this.cardHits = new Uint8Array(cards.length);
+    const counts = new Int32Array(91);
+    cards.forEach((c) => c.rows.forEach((row) => row.forEach((n) => counts[n]!++)));
+    this.byNumber = Array.from({ length: 91 }, (_, n) => new Int32Array(counts[n]!));
+    const fill = new Int32Array(91);
+    cards.forEach((c, ci) =>
+      c.rows.forEach((row, ri) =>
+        row.forEach((n) => {
+          this.byNumber[n]![fill[n]!++] = ci * 3 + ri;
+        }),
+      ),
+    );
+  }
+
+  /** Record a ball; returns the indexes of cards that got a line / a bingo with it. */
+  draw(ball: number): { newLines: number[]; newBingos: number[] } {
+    const newLines: number[] = [];
+    const newBingos: number[] = [];
+    if (this.drawn[ball]) return { newLines, newBingos };
+    this.drawn[ball] = 1;
+    for (const slot of this.byNumber[ball]!) {
+      const ci = (slot / 3) | 0;
+      if (++this.rowHits[slot]! === 5 && !this.lines.has(ci)) {
+        this.lines.add(ci);
+        newLines.push(ci);
+      }
+      if (++this.cardHits[ci]! === 15) {
+        this.bingos.add(ci);
+        newBingos.push(ci);
+      }
+    }
+    return { newLines, newBingos };
+  }
+
+  /** Every card holding a line / a bingo now. */
+  winners(): { lines: SoldCard[]; bingos: SoldCard[] } {
+    const pick = (set: Set<number>) => [...set].sort((a, b) => a - b).map((i) => this.cards[i]!);
+    return { lines: pick(this.lines), bingos: pick(this.bingos) };
+  }
+}

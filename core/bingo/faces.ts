@@ -1,0 +1,942 @@
+/**
+ * Card faces (DN art. 3.4 and 4.5; SPEC section 2): the validator of a card and
+ * of a whole series, the two face-file formats (JSON and CSV), their export,
+ * and a seeded generator of valid series made of strips of 6 cards.
+ * Pure: no I/O; the service reads the file, calls these, then writes.
+ *
+ * A face is 3 rows of 5 ascending numbers. Column k (1..9) of the card holds
+ * the numbers 10(k-1)..10k-1, except column 1 (1-9) and column 9 (80-90).
+ */
+import { KioskError, type Lang } from '../errors.js';
+
+export interface Face {
+  card: number;
+  rows: [number[], number[], number[]];
+}
+
+export type FaceRule =
+  | 'format'
+  | 'row_count'
+  | 'row_size'
+  | 'number_range'
+  | 'row_order'
+  | 'row_column_clash'
+  | 'duplicate_number'
+  | 'column_full'
+  | 'column_empty'
+  | 'card_out_of_range'
+  | 'card_duplicate'
+  | 'card_missing'
+  | 'line_repeated'
+  | 'card_repeated'
+  | 'strip_incomplete';
+
+/** The first rule a face file breaks: the card (0 if none can be named), the rule, what was found. */
+export interface FaceViolation {
+  card: number;
+  rule: FaceRule;
+  /** What was found, in pt-PT (the rule itself: `describeFaceRule`). */
+  detail: string;
+  /** The same in English. */
+  detailEn: string;
+  /** The other card involved (a repeated line or card, a number twice in a strip). */
+  otherCard?: number;
+  /** The line of the file (1-based), when the file is malformed and the line is known. */
+  line?: number;
+}
+
+export interface ParsedFaces {
+  seriesCode?: string;
+  faces: Face[];
+}
+
+export const ROWS = 3;
+export const NUMBERS_PER_ROW = 5;
+export const COLUMNS = 9;
+export const STRIP_CARDS = 6;
+
+/** The column (0-based) of a number 1-90. */
+export function columnOf(n: number): number {
+  return n === 90 ? 8 : (n / 10) | 0;
+}
+
+const COLUMN_LO = [1, 10, 20, 30, 40, 50, 60, 70, 80] as const;
+const COLUMN_HI = [9, 19, 29, 39, 49, 59, 69, 79, 90] as const;
+
+const RULE_TEXT: Record<FaceRule, { pt: string; en: string }> = {
+  format: {
+    pt: 'o ficheiro segue o formato CSV (card,row,n1,...,n5) ou JSON ({"series", "cards"}) documentado',
+    en: 'the file follows the documented CSV (card,row,n1,...,n5) or JSON ({"series", "cards"}) format',
+  },
+  row_count: { pt: 'cada cartão tem 3 filas, art. 3.º, n.º 4', en: 'each card has 3 rows, art. 3(4)' },
+  row_size: {
+    pt: 'cada fila tem exatamente 5 números, art. 3.º, n.º 4',
+    en: 'each row holds exactly 5 numbers, art. 3(4)',
+  },
+  number_range: { pt: 'os números vão de 1 a 90, art. 3.º, n.º 4', en: 'the numbers run from 1 to 90, art. 3(4)' },
+  row_order: {
+    pt: 'os números de cada fila vêm por ordem crescente, da 1.ª à 9.ª coluna, art. 3.º, n.º 4',
+    en: 'the numbers of each row come in ascending order, column 1 to 9, art. 3(4)',
+  },
+  row_column_clash: {
+    pt: 'cada fila tem no máximo um número por coluna, art. 3.º, n.º 4',
+    en: 'each row holds at most one number per column, art. 3(4)',
+  },
+  duplicate_number: {
+    pt: 'os números de um cartão são todos diferentes, art. 3.º, n.º 4',
+    en: 'the numbers of a card are all different, art. 3(4)',
+  },
+  column_full: {
+    pt: 'cada coluna tem 1 ou 2 números, nunca 3, art. 3.º, n.º 4',
+    en: 'each column holds 1 or 2 numbers, never 3, art. 3(4)',
+  },
+  column_empty: {
+    pt: 'cada coluna tem 1 ou 2 números, nunca 0, art. 3.º, n.º 4',
+    en: 'each column holds 1 or 2 numbers, never 0, art. 3(4)',
+  },
+  card_out_of_range: {
+    pt: 'os cartões são numerados de 1 ao número de cartões da série, art. 3.º, n.º 2',
+    en: "cards are numbered from 1 to the series' number of cards, art. 3(2)",
+  },
+  card_duplicate: {
+    pt: 'cada cartão da série consta do ficheiro uma só vez, art. 3.º, n.º 2',
+    en: 'each card of the series appears in the file once only, art. 3(2)',
+  },
+  card_missing: {
+    pt: 'todos os cartões da série constam do ficheiro, art. 3.º, n.º 2',
+    en: 'every card of the series appears in the file, art. 3(2)',
+  },
+  line_repeated: {
+    pt: 'nenhuma combinação de linha se repete na mesma série, art. 3.º, n.º 4',
+    en: 'no line combination repeats within a series, art. 3(4)',
+  },
+  card_repeated: {
+    pt: 'nenhuma combinação de bingo (cartão completo) se repete na mesma série, art. 3.º, n.º 4',
+    en: 'no bingo (full card) combination repeats within a series, art. 3(4)',
+  },
+  strip_incomplete: {
+    pt: 'cada grupo de 6 cartões (1-6, 7-12, ...) contém todos os números de 1 a 90, uma só vez, art. 4.º, n.º 5',
+    en: 'each group of 6 cards (1-6, 7-12, ...) holds every number 1 to 90 exactly once, art. 4(5)',
+  },
+};
+
+/** The rule, in words, with its article. */
+export function describeFaceRule(rule: FaceRule, lang: Lang = 'pt-PT'): string {
+  const text = RULE_TEXT[rule];
+  return lang === 'en' ? text.en : text.pt;
+}
+
+export function isFaceViolation(x: unknown): x is FaceViolation {
+  return typeof x === 'object' && x !== null && 'rule' in x && 'detail' in x;
+}
+
+/** The refusal to throw for a violation: FACES_INVALID, or FACES_FILE_MALFORMED for 'format'. */
+export function facesError(v: FaceViolation): KioskError {
+  if (v.rule === 'format') {
+    const where =
+      v.line !== undefined ? `linha ${v.line}` : v.card > 0 ? `cartão n.º ${v.card}` : 'conteúdo';
+    const whereEn = v.line !== undefined ? `line ${v.line}` : v.card > 0 ? `card no. ${v.card}` : 'content';
+    return new KioskError('FACES_FILE_MALFORMED', { where, whereEn, detail: v.detail, detailEn: v.detailEn }, v);
+  }
+  return new KioskError(
+    'FACES_INVALID',
+    {
+      card: v.card,
+      rule: v.rule,
+      detail: v.detail,
+      detailEn: v.detailEn,
+      ruleText: describeFaceRule(v.rule, 'pt-PT'),
+      ruleTextEn: describeFaceRule(v.rule, 'en'),
+    },
+    v,
+  );
+}
+
+function violation(card: number, rule: FaceRule, detail: string, detailEn: string, extra?: Partial<FaceViolation>): FaceViolation {
+  return { card, rule, detail, detailEn, ...extra };
+}
+
+const ordinal = (k: number) => `${k}.ª`;
+const ordinalEn = (k: number) => (k === 1 ? '1st' : k === 2 ? '2nd' : k === 3 ? '3rd' : `${k}th`);
+const columnPt = (c: number) => `a ${ordinal(c + 1)} coluna (${COLUMN_LO[c]}-${COLUMN_HI[c]})`;
+const columnEn = (c: number) => `the ${ordinalEn(c + 1)} column (${COLUMN_LO[c]}-${COLUMN_HI[c]})`;
+const show = (x: unknown) => (typeof x === 'number' || typeof x === 'string' ? String(x) : JSON.stringify(x) ?? String(x));
+
+// Scratch space for validateFace: which row holds each number in this call (stamped, never cleared).
+const seenStamp = new Int32Array(91);
+const seenRow = new Int8Array(91);
+let stamp = 0;
+
+/** Art. 3.4 for one face: the first rule broken, or null. */
+export function validateFace(face: Face): FaceViolation | null {
+  const card = face.card;
+  const rows = face.rows as unknown;
+  if (!Array.isArray(rows) || rows.length !== ROWS) {
+    const n = Array.isArray(rows) ? rows.length : 0;
+    return violation(card, 'row_count', `tem ${n} filas em vez de 3`, `has ${n} rows instead of 3`);
+  }
+  stamp = (stamp + 1) | 0;
+  if (stamp === 0) {
+    seenStamp.fill(0);
+    stamp = 1;
+  }
+  const perColumn = [0, 0, 0, 0, 0, 0, 0, 0, 0];
+  for (let r = 0; r < ROWS; r++) {
+    const row = rows[r] as unknown;
+    const rowNo = r + 1;
+    if (!Array.isArray(row) || row.length !== NUMBERS_PER_ROW) {
+      const n = Array.isArray(row) ? row.length : 0;
+      return violation(
+        card,
+        'row_size',
+        `a ${ordinal(rowNo)} fila tem ${n} números em vez de 5`,
+        `row ${rowNo} has ${n} numbers instead of 5`,
+      );
+    }
+    for (let i = 0; i < NUMBERS_PER_ROW; i++) {
+      const n = row[i] as unknown;
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 90) {
+        return violation(
+          card,
+          'number_range',
+          `a ${ordinal(rowNo)} fila tem o número ${show(n)}, fora de 1 a 90`,
+          `row ${rowNo} holds ${show(n)}, outside 1 to 90`,
+        );
+      }
+    }
+    const nums = row as number[];
+    for (let i = 1; i < NUMBERS_PER_ROW; i++) {
+      const a = nums[i - 1]!;
+      const b = nums[i]!;
+      if (a === b) {
+        return violation(
+          card,
+          'duplicate_number',
+          `o número ${a} aparece duas vezes na ${ordinal(rowNo)} fila`,
+          `number ${a} appears twice in row ${rowNo}`,
+        );
+      }
+      if (a > b) {
+        return violation(
+          card,
+          'row_order',
+          `a ${ordinal(rowNo)} fila não está por ordem crescente (${a} antes de ${b})`,
+          `row ${rowNo} is not in ascending order (${a} before ${b})`,
+        );
+      }
+      if (columnOf(a) === columnOf(b)) {
+        return violation(
+          card,
+          'row_column_clash',
+          `a ${ordinal(rowNo)} fila tem ${a} e ${b} na mesma coluna, ${columnPt(columnOf(a))}`,
+          `row ${rowNo} has ${a} and ${b} in the same column, ${columnEn(columnOf(a))}`,
+        );
+      }
+    }
+  }
+  for (let r = 0; r < ROWS; r++) {
+    const nums = rows[r] as number[];
+    for (let i = 0; i < NUMBERS_PER_ROW; i++) {
+      const n = nums[i]!;
+      if (seenStamp[n] === stamp) {
+        const first = seenRow[n]! + 1;
+        return violation(
+          card,
+          'duplicate_number',
+          `o número ${n} aparece na ${ordinal(first)} e na ${ordinal(r + 1)} fila`,
+          `number ${n} appears in rows ${first} and ${r + 1}`,
+        );
+      }
+      seenStamp[n] = stamp;
+      seenRow[n] = r;
+      perColumn[columnOf(n)]!++;
+    }
+  }
+  for (let c = 0; c < COLUMNS; c++) {
+    if (perColumn[c]! > 2) {
+      return violation(card, 'column_full', `${columnPt(c)} tem 3 números`, `${columnEn(c)} holds 3 numbers`);
+    }
+  }
+  for (let c = 0; c < COLUMNS; c++) {
+    if (perColumn[c] === 0) {
+      return violation(card, 'column_empty', `${columnPt(c)} não tem nenhum número`, `${columnEn(c)} holds no number`);
+    }
+  }
+  return null;
+}
+
+/**
+ * An open-addressing hash map from a tuple of three 32-bit integers to a
+ * positive integer (0 = absent), in typed arrays: a series of 60,000 cards has
+ * 180,000 lines, and a Map of strings or big doubles is several times slower.
+ */
+class TupleMap {
+  private readonly keys: Int32Array;
+  private readonly values: Int32Array;
+  private readonly mask: number;
+  constructor(expected: number) {
+    let cap = 16;
+    while (cap < expected * 2) cap *= 2;
+    this.mask = cap - 1;
+    this.keys = new Int32Array(cap * 3);
+    this.values = new Int32Array(cap);
+  }
+  private slot(k0: number, k1: number, k2: number): number {
+    let h = Math.imul(k0 ^ 0x27d4eb2f, 0x9e3779b1);
+    h = Math.imul(h ^ (h >>> 15) ^ k1, 0x85ebca77);
+    h = Math.imul(h ^ (h >>> 13) ^ k2, 0xc2b2ae3d);
+    h ^= h >>> 16;
+    let i = h & this.mask;
+    const keys = this.keys;
+    const values = this.values;
+    while (values[i] !== 0 && (keys[i * 3] !== k0 || keys[i * 3 + 1] !== k1 || keys[i * 3 + 2] !== k2)) {
+      i = (i + 1) & this.mask;
+    }
+    return i;
+  }
+  get(k0: number, k1: number, k2: number): number {
+    return this.values[this.slot(k0, k1, k2)]!;
+  }
+  /** Sets the value; value must be > 0. */
+  set(k0: number, k1: number, k2: number, value: number): void {
+    const i = this.slot(k0, k1, k2);
+    this.keys[i * 3] = k0;
+    this.keys[i * 3 + 1] = k1;
+    this.keys[i * 3 + 2] = k2;
+    this.values[i] = value;
+  }
+}
+
+/** A row's five ascending numbers (7 bits each) as two integers. */
+const lineKey0 = (row: readonly number[]) => (row[0]! << 14) | (row[1]! << 7) | row[2]!;
+const lineKey1 = (row: readonly number[]) => (row[3]! << 7) | row[4]!;
+
+/** A card's set of 15 numbers (its bingo combination) as three 30-bit masks, written into `out`. */
+function cardKey(face: Face, out: Int32Array): void {
+  let w0 = 0;
+  let w1 = 0;
+  let w2 = 0;
+  for (const row of face.rows) {
+    for (const n of row) {
+      if (n <= 30) w0 |= 1 << (n - 1);
+      else if (n <= 60) w1 |= 1 << (n - 31);
+      else w2 |= 1 << (n - 61);
+    }
+  }
+  out[0] = w0;
+  out[1] = w1;
+  out[2] = w2;
+}
+
+const rowText = (row: readonly number[]) => row.join(' ');
+
+/**
+ * A whole series: every card 1..size once, each face valid (art. 3.4), no line
+ * and no full card repeated (art. 3.4), and with `strips`, each group of 6
+ * cards (1-6, 7-12, ...) holding every number 1-90 once (art. 4.5).
+ * The first violation in card order, or null.
+ */
+export function validateSeries(
+  faces: readonly Face[],
+  size: number,
+  options: { strips?: boolean } = {},
+): FaceViolation | null {
+  if (!Number.isInteger(size) || size < 1) throw new RangeError(`series size must be a positive integer, got ${size}`);
+  const byCard: (Face | undefined)[] = new Array<Face | undefined>(size + 1);
+  for (const face of faces) {
+    const c = face.card;
+    if (!Number.isInteger(c) || c < 1 || c > size) {
+      return violation(
+        Number.isFinite(c) ? c : 0,
+        'card_out_of_range',
+        `está fora da série, numerada de 1 a ${size}`,
+        `is outside the series, numbered 1 to ${size}`,
+      );
+    }
+    if (byCard[c] !== undefined) {
+      return violation(c, 'card_duplicate', 'aparece mais de uma vez no ficheiro', 'appears more than once in the file');
+    }
+    byCard[c] = face;
+  }
+  for (let c = 1; c <= size; c++) {
+    if (byCard[c] === undefined) {
+      return violation(c, 'card_missing', `falta no ficheiro (a série tem ${size} cartões)`, `is missing from the file (the series has ${size} cards)`);
+    }
+  }
+  const strips = options.strips === true;
+  if (strips && size % STRIP_CARDS !== 0) {
+    const first = size - (size % STRIP_CARDS) + 1;
+    return violation(
+      first,
+      'strip_incomplete',
+      `a última tira (cartões ${first} a ${size}) tem só ${size % STRIP_CARDS} cartões; uma série em tiras tem um múltiplo de 6 cartões`,
+      `the last strip (cards ${first} to ${size}) has only ${size % STRIP_CARDS} cards; a series of strips has a multiple of 6 cards`,
+    );
+  }
+
+  const lines = new TupleMap(size * ROWS); // line -> card * 4 + row index
+  const cards = new TupleMap(size); // number set -> card
+  const ck = new Int32Array(3);
+  const stripCard = new Int32Array(91); // within the current strip: the card holding each number
+  let stripStart = 1;
+  for (let c = 1; c <= size; c++) {
+    const face = byCard[c]!;
+    const bad = validateFace(face);
+    if (bad) return bad.card === c ? bad : { ...bad, card: c };
+    for (let r = 0; r < ROWS; r++) {
+      const row = face.rows[r]!;
+      const k0 = lineKey0(row);
+      const k1 = lineKey1(row);
+      const seen = lines.get(k0, k1, 0);
+      if (seen !== 0) {
+        const other = seen >> 2;
+        const otherRow = (seen & 3) + 1;
+        return violation(
+          c,
+          'line_repeated',
+          `a ${ordinal(r + 1)} fila (${rowText(row)}) repete a ${ordinal(otherRow)} fila do cartão n.º ${other}`,
+          `row ${r + 1} (${rowText(row)}) repeats row ${otherRow} of card no. ${other}`,
+          { otherCard: other },
+        );
+      }
+      lines.set(k0, k1, 0, c * 4 + r);
+    }
+    cardKey(face, ck);
+    const twin = cards.get(ck[0]!, ck[1]!, ck[2]!);
+    if (twin !== 0) {
+      return violation(
+        c,
+        'card_repeated',
+        `tem os mesmos 15 números que o cartão n.º ${twin}`,
+        `holds the same 15 numbers as card no. ${twin}`,
+        { otherCard: twin },
+      );
+    }
+    cards.set(ck[0]!, ck[1]!, ck[2]!, c);
+    if (strips) {
+      if (c === stripStart) stripCard.fill(0);
+      for (const row of face.rows) {
+        for (const n of row) {
+          const holder = stripCard[n]!;
+          if (holder !== 0) {
+            return violation(
+              c,
+              'strip_incomplete',
+              `o número ${n} já está no cartão n.º ${holder} da mesma tira (cartões ${stripStart} a ${stripStart + 5})`,
+              `number ${n} is already on card no. ${holder} of the same strip (cards ${stripStart} to ${stripStart + 5})`,
+              { otherCard: holder },
+            );
+          }
+          stripCard[n] = c;
+        }
+      }
+      if (c === stripStart + STRIP_CARDS - 1) {
+        // 6 valid faces of 15 distinct numbers with no number twice cover all 90; kept as a guard.
+        for (let n = 1; n <= 90; n++) {
+          if (stripCard[n] === 0) {
+            return violation(
+              stripStart,
+              'strip_incomplete',
+              `a tira dos cartões ${stripStart} a ${c} não tem o número ${n}`,
+              `the strip of cards ${stripStart} to ${c} lacks number ${n}`,
+            );
+          }
+        }
+        stripStart = c + 1;
+      }
+    }
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------
+// Face files
+
+function formatError(detail: string, detailEn: string, where: { card?: number; line?: number } = {}): FaceViolation {
+  const v: FaceViolation = { card: where.card ?? 0, rule: 'format', detail, detailEn };
+  if (where.line !== undefined) v.line = where.line;
+  return v;
+}
+
+function lineAt(text: string, position: number): number {
+  let line = 1;
+  for (let i = 0; i < position && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+const stripBom = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
+/** `{"series": "A", "cards": [{"card": 1, "rows": [[5 numbers], [..], [..]]}, ...]}`. */
+export function parseFacesJson(text: string): ParsedFaces | FaceViolation {
+  const source = stripBom(text);
+  let data: unknown;
+  try {
+    data = JSON.parse(source);
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    const pos = /position (\d+)/.exec(message);
+    const where = pos ? { line: lineAt(source, Number(pos[1])) } : {};
+    return formatError(`JSON inválido (${message})`, `invalid JSON (${message})`, where);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return formatError('o JSON deve ser um objeto {"series": ..., "cards": [...]}', 'the JSON must be an object {"series": ..., "cards": [...]}');
+  }
+  const obj = data as Record<string, unknown>;
+  let seriesCode: string | undefined;
+  if (obj.series !== undefined) {
+    if (typeof obj.series !== 'string' || obj.series.trim() === '') {
+      return formatError('"series" deve ser o código da série (texto)', '"series" must be the series code (text)');
+    }
+    seriesCode = obj.series.trim();
+  }
+  if (!Array.isArray(obj.cards)) {
+    return formatError('falta a lista "cards"', 'the "cards" list is missing');
+  }
+  const faces: Face[] = [];
+  for (let i = 0; i < obj.cards.length; i++) {
+    const item = obj.cards[i] as unknown;
+    const pos = i + 1;
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      return formatError(`o ${pos}.º elemento de "cards" não é um objeto`, `item ${pos} of "cards" is not an object`);
+    }
+    const entry = item as Record<string, unknown>;
+    const card = entry.card;
+    if (typeof card !== 'number' || !Number.isInteger(card)) {
+      return formatError(
+        `o ${pos}.º elemento de "cards" não tem um número de cartão inteiro em "card"`,
+        `item ${pos} of "cards" has no whole card number in "card"`,
+      );
+    }
+    const rows = entry.rows;
+    if (!Array.isArray(rows) || !rows.every((row) => Array.isArray(row) && row.every((n) => typeof n === 'number' && Number.isInteger(n)))) {
+      return formatError(
+        '"rows" deve ser uma lista de filas, cada uma uma lista de números inteiros',
+        '"rows" must be a list of rows, each a list of whole numbers',
+        { card },
+      );
+    }
+    faces.push({ card, rows: rows as Face['rows'] });
+  }
+  return seriesCode === undefined ? { faces } : { seriesCode, faces };
+}
+
+const CSV_HEADER = ['card', 'row', 'n1', 'n2', 'n3', 'n4', 'n5'];
+
+const isSpace = (c: number) => c === 32 || c === 9 || c === 13;
+
+/** A field of 1-9 digits, blanks around allowed (spaces, tabs, a CR): its value, or -1. */
+function wholeNumber(field: string): number {
+  let i = 0;
+  let end = field.length;
+  while (i < end && isSpace(field.charCodeAt(i))) i++;
+  while (end > i && isSpace(field.charCodeAt(end - 1))) end--;
+  if (end === i || end - i > 9) return -1;
+  let v = 0;
+  for (; i < end; i++) {
+    const d = field.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    v = v * 10 + d;
+  }
+  return v;
+}
+
+function isBlank(line: string): boolean {
+  for (let i = 0; i < line.length; i++) if (!isSpace(line.charCodeAt(i))) return false;
+  return true;
+}
+
+/**
+ * Header `card,row,n1,n2,n3,n4,n5` (or with `;`), then three lines per card,
+ * rows 1 to 3, in any order. Blank lines are ignored. Faces come out by card number.
+ */
+export function parseFacesCsv(text: string): ParsedFaces | FaceViolation {
+  const lines = stripBom(text).split('\n'); // a trailing \r is blank space to isBlank and wholeNumber
+  let headerAt = 0;
+  while (headerAt < lines.length && lines[headerAt]!.trim() === '') headerAt++;
+  if (headerAt >= lines.length) {
+    return formatError('o ficheiro está vazio', 'the file is empty');
+  }
+  const headerLine = lines[headerAt]!;
+  const sep = headerLine.includes(';') && !headerLine.includes(',') ? ';' : ',';
+  const header = headerLine.split(sep).map((h) => h.trim().toLowerCase());
+  if (header.length !== CSV_HEADER.length || header.some((h, i) => h !== CSV_HEADER[i])) {
+    return formatError(
+      `o cabeçalho deve ser "${CSV_HEADER.join(',')}"`,
+      `the header must be "${CSV_HEADER.join(',')}"`,
+      { line: headerAt + 1 },
+    );
+  }
+  const byCard = new Map<number, { rows: (number[] | undefined)[]; line: number }>();
+  for (let i = headerAt + 1; i < lines.length; i++) {
+    const raw = lines[i]!;
+    if (isBlank(raw)) continue;
+    const lineNo = i + 1;
+    const fields = raw.split(sep);
+    if (fields.length !== CSV_HEADER.length) {
+      return formatError(
+        `tem ${fields.length} campos em vez de 7 (card,row,n1,...,n5)`,
+        `has ${fields.length} fields instead of 7 (card,row,n1,...,n5)`,
+        { line: lineNo },
+      );
+    }
+    const values: number[] = [];
+    for (let f = 0; f < fields.length; f++) {
+      const v = wholeNumber(fields[f]!);
+      if (v < 0) {
+        return formatError(
+          `o campo "${CSV_HEADER[f]}" não é um número inteiro ("${fields[f]!.trim()}")`,
+          `field "${CSV_HEADER[f]}" is not a whole number ("${fields[f]!.trim()}")`,
+          { line: lineNo },
+        );
+      }
+      values.push(v);
+    }
+    const card = values[0]!;
+    const row = values[1]!;
+    if (row < 1 || row > ROWS) {
+      return formatError(`a fila deve ser 1, 2 ou 3 (encontrado ${row})`, `the row must be 1, 2 or 3 (found ${row})`, { card, line: lineNo });
+    }
+    let entry = byCard.get(card);
+    if (!entry) {
+      entry = { rows: [undefined, undefined, undefined], line: lineNo };
+      byCard.set(card, entry);
+    }
+    if (entry.rows[row - 1] !== undefined) {
+      return formatError(
+        `o cartão n.º ${card} já tem a ${ordinal(row)} fila`,
+        `card no. ${card} already has row ${row}`,
+        { card, line: lineNo },
+      );
+    }
+    entry.rows[row - 1] = values.slice(2);
+  }
+  const faces: Face[] = [];
+  const cardNumbers = [...byCard.keys()].sort((a, b) => a - b);
+  for (const card of cardNumbers) {
+    const entry = byCard.get(card)!;
+    const missing = entry.rows.findIndex((r) => r === undefined);
+    if (missing !== -1) {
+      return formatError(
+        `o cartão n.º ${card} não tem a ${ordinal(missing + 1)} fila`,
+        `card no. ${card} lacks row ${missing + 1}`,
+        { card, line: entry.line },
+      );
+    }
+    faces.push({ card, rows: entry.rows as Face['rows'] });
+  }
+  return { faces };
+}
+
+const byCardNumber = (faces: readonly Face[]) => [...faces].sort((a, b) => a.card - b.card);
+
+/** The CSV face file: header, then rows 1-3 of each card, by card number. */
+export function formatFacesCsv(faces: readonly Face[]): string {
+  const out: string[] = [CSV_HEADER.join(',')];
+  for (const face of byCardNumber(faces)) {
+    for (let r = 0; r < ROWS; r++) out.push(`${face.card},${r + 1},${face.rows[r]!.join(',')}`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** The JSON face file, one card per line. */
+export function formatFacesJson(seriesCode: string, faces: readonly Face[]): string {
+  const cards = byCardNumber(faces).map((f) => JSON.stringify({ card: f.card, rows: f.rows }));
+  return `{"series":${JSON.stringify(seriesCode)},"cards":[\n${cards.join(',\n')}\n]}\n`;
+}
+
+// ---------------------------------------------------------------------------
+// Generator
+
+/** A uniform number in [0, 1). */
+export type Rng = () => number;
+
+/**
+ * A small seeded PRNG: a 128-bit state seeded by a splitmix-style mixer, then
+ * advanced with add-rotate-xor steps. Not for security; same seed, same stream.
+ * A string seed (e.g. a series code) is hashed first.
+ */
+export function seededRandom(seed: number | string): Rng {
+  let h = 0x811c9dc5 | 0;
+  if (typeof seed === 'string') {
+    for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 0x01000193);
+  } else {
+    h = Math.imul(h ^ (seed | 0), 0x01000193) ^ Math.imul((seed / 4294967296) | 0, 0x85ebca6b);
+  }
+  let s = h >>> 0;
+  const mix = () => {
+    s = (s + 0x9e3779b9) | 0;
+    let z = s;
+    z = Math.imul(z ^ (z >>> 16), 0x21f0aaad);
+    z = Math.imul(z ^ (z >>> 15), 0x735a2d97);
+    return (z ^ (z >>> 15)) | 0;
+  };
+  let a = mix();
+  let b = mix();
+  let c = mix();
+  let d = mix() | 1;
+  const next = () => {
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 0x6d2b79f5) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+    return t >>> 0;
+  };
+  for (let i = 0; i < 12; i++) next();
+  return () => next() / 4294967296;
+}
+
+const COLUMN_SIZE = [9, 10, 10, 10, 10, 10, 10, 10, 11] as const;
+
+/**
+ * The ways a card's 3 single-number columns can sit in the rows: o[r] of them
+ * in row r, sum 3. Row r then misses o[r] + 1 of the 6 two-number columns.
+ * Weighted by how many layouts each gives, so each layout is equally likely.
+ */
+const LAYOUTS: { ones: [number, number, number]; weight: number }[] = (() => {
+  const fact = (n: number): number => (n <= 1 ? 1 : n * fact(n - 1));
+  const out: { ones: [number, number, number]; weight: number }[] = [];
+  for (let o0 = 0; o0 <= 3; o0++) {
+    for (let o1 = 0; o0 + o1 <= 3; o1++) {
+      const o2 = 3 - o0 - o1;
+      const weight =
+        (fact(6) / (fact(o0 + 1) * fact(o1 + 1) * fact(o2 + 1))) * (fact(3) / (fact(o0) * fact(o1) * fact(o2)));
+      out.push({ ones: [o0, o1, o2], weight });
+    }
+  }
+  return out;
+})();
+const LAYOUT_TOTAL = LAYOUTS.reduce((s, l) => s + l.weight, 0);
+
+const randInt = (rng: Rng, n: number) => (rng() * n) | 0;
+
+function shuffle(rng: Rng, a: Int32Array, length: number): void {
+  for (let i = length - 1; i > 0; i--) {
+    const j = (rng() * (i + 1)) | 0;
+    const t = a[i]!;
+    a[i] = a[j]!;
+    a[j] = t;
+  }
+}
+
+const CARD_NUMBERS = ROWS * NUMBERS_PER_ROW;
+// Scratch space for fillStrip, reused: allocation, not arithmetic, is what costs here.
+const gExtra = new Uint8Array(STRIP_CARDS * COLUMNS);
+const gNeed = new Int32Array(STRIP_CARDS);
+const gOrder = new Int32Array(COLUMNS);
+const gCards = new Int32Array(STRIP_CARDS);
+const gLo = new Int32Array(STRIP_CARDS * COLUMNS);
+const gHi = new Int32Array(STRIP_CARDS * COLUMNS);
+const gPool = new Int32Array(11);
+const gTwoRows = new Int32Array(6);
+const gOneRows = new Int32Array(3);
+const gRowLen = new Int32Array(ROWS);
+
+/**
+ * One strip into `out`: card k (0-5), row r, place i at out[k * 15 + r * 5 + i].
+ */
+function fillStrip(rng: Rng, out: Int32Array): void {
+  // 1. How many numbers each card takes from each column: 1, plus an extra 1
+  // for 6 columns per card. Column k has COLUMN_SIZE[k] - 6 extras to share
+  // (3, 4 x 7, 5). Each column, in random order, gives its extras to the cards
+  // that still need the most, ties broken at random: for a 0/1 matrix with
+  // feasible sums this greedy always completes (Gale-Ryser).
+  const extra = gExtra;
+  const need = gNeed;
+  const cards = gCards;
+  extra.fill(0);
+  need.fill(6);
+  for (let i = 0; i < COLUMNS; i++) gOrder[i] = i;
+  shuffle(rng, gOrder, COLUMNS);
+  for (let ci = 0; ci < COLUMNS; ci++) {
+    const col = gOrder[ci]!;
+    for (let i = 0; i < STRIP_CARDS; i++) cards[i] = i;
+    shuffle(rng, cards, STRIP_CARDS);
+    // stable insertion sort by need, descending: the random order stays among ties
+    for (let i = 1; i < STRIP_CARDS; i++) {
+      const v = cards[i]!;
+      let j = i - 1;
+      while (j >= 0 && need[cards[j]!]! < need[v]!) {
+        cards[j + 1] = cards[j]!;
+        j--;
+      }
+      cards[j + 1] = v;
+    }
+    const k = COLUMN_SIZE[col]! - 6;
+    for (let i = 0; i < k; i++) {
+      const card = cards[i]!;
+      if (need[card]! <= 0) throw new Error('generateStrip: column distribution failed');
+      need[card]!--;
+      extra[card * COLUMNS + col] = 1;
+    }
+  }
+  // A few random 2x2 exchanges (same row and column sums) to mix further.
+  for (let i = 0; i < 12; i++) {
+    const p = randInt(rng, STRIP_CARDS) * COLUMNS;
+    const q = randInt(rng, STRIP_CARDS) * COLUMNS;
+    const x = randInt(rng, COLUMNS);
+    const y = randInt(rng, COLUMNS);
+    if (extra[p + x] === 1 && extra[p + y] === 0 && extra[q + x] === 0 && extra[q + y] === 1) {
+      extra[p + x] = 0;
+      extra[p + y] = 1;
+      extra[q + x] = 1;
+      extra[q + y] = 0;
+    }
+  }
+
+  // 2. Deal each column's numbers, shuffled, to the cards.
+  const lo = gLo; // the card's smaller (or only) number of the column
+  const hi = gHi; // the larger, 0 if one number
+  const pool = gPool;
+  for (let col = 0; col < COLUMNS; col++) {
+    const size = COLUMN_SIZE[col]!;
+    const first = COLUMN_LO[col]!;
+    for (let i = 0; i < size; i++) pool[i] = first + i;
+    shuffle(rng, pool, size);
+    let at = 0;
+    for (let card = 0; card < STRIP_CARDS; card++) {
+      const idx = card * COLUMNS + col;
+      if (extra[idx] === 1) {
+        const u = pool[at++]!;
+        const v = pool[at++]!;
+        lo[idx] = u < v ? u : v;
+        hi[idx] = u < v ? v : u;
+      } else {
+        lo[idx] = pool[at++]!;
+        hi[idx] = 0;
+      }
+    }
+  }
+
+  // 3. Lay each card out in 3 rows of 5: a two-number column misses one row,
+  // a one-number column sits in one; row r has 5 when it misses o[r] + 1
+  // two-number columns and holds o[r] one-number columns.
+  for (let card = 0; card < STRIP_CARDS; card++) {
+    let pick = rng() * LAYOUT_TOTAL;
+    let layout = LAYOUTS[LAYOUTS.length - 1]!;
+    for (const l of LAYOUTS) {
+      pick -= l.weight;
+      if (pick < 0) {
+        layout = l;
+        break;
+      }
+    }
+    let nTwo = 0;
+    let nOne = 0;
+    for (let r = 0; r < ROWS; r++) {
+      const o = layout.ones[r]!;
+      for (let i = 0; i <= o; i++) gTwoRows[nTwo++] = r; // the row a two-number column misses
+      for (let i = 0; i < o; i++) gOneRows[nOne++] = r; // the row a one-number column sits in
+    }
+    shuffle(rng, gTwoRows, nTwo);
+    shuffle(rng, gOneRows, nOne);
+    gRowLen.fill(0);
+    const base = card * CARD_NUMBERS;
+    let t = 0;
+    let o = 0;
+    for (let col = 0; col < COLUMNS; col++) {
+      const idx = card * COLUMNS + col;
+      if (hi[idx] !== 0) {
+        const miss = gTwoRows[t++]!;
+        const top = miss === 0 ? 1 : 0;
+        const bottom = miss === 2 ? 1 : 2;
+        out[base + top * NUMBERS_PER_ROW + gRowLen[top]!++] = lo[idx]!;
+        out[base + bottom * NUMBERS_PER_ROW + gRowLen[bottom]!++] = hi[idx]!;
+      } else {
+        const row = gOneRows[o++]!;
+        out[base + row * NUMBERS_PER_ROW + gRowLen[row]!++] = lo[idx]!;
+      }
+    }
+  }
+}
+
+function faceAt(numbers: Int32Array, k: number, card: number): Face {
+  const b = k * CARD_NUMBERS;
+  const n = numbers;
+  return {
+    card,
+    rows: [
+      [n[b]!, n[b + 1]!, n[b + 2]!, n[b + 3]!, n[b + 4]!],
+      [n[b + 5]!, n[b + 6]!, n[b + 7]!, n[b + 8]!, n[b + 9]!],
+      [n[b + 10]!, n[b + 11]!, n[b + 12]!, n[b + 13]!, n[b + 14]!],
+    ],
+  };
+}
+
+/**
+ * Six cards that together hold every number 1-90 once (art. 4.5), each a valid
+ * face (art. 3.4), numbered 1-6. Column numbers ascend from top to bottom.
+ */
+export function generateStrip(rng: Rng): Face[] {
+  const numbers = new Int32Array(STRIP_CARDS * CARD_NUMBERS);
+  fillStrip(rng, numbers);
+  const faces: Face[] = [];
+  for (let k = 0; k < STRIP_CARDS; k++) faces.push(faceAt(numbers, k, k + 1));
+  return faces;
+}
+
+/**
+ * A series of `size` cards numbered 1..size from consecutive strips (so with
+ * a multiple of 6 it is a series of strips, art. 4.5), with no line and no
+ * full card repeated (art. 3.4): a strip that would repeat one is drawn again.
+ * The same size and seed give the same series.
+ */
+export function generateSeries(size: number, seed: number | string): Face[] {
+  if (!Number.isInteger(size) || size < 1) throw new RangeError(`series size must be a positive integer, got ${size}`);
+  const rng = seededRandom(seed);
+  const lines = new TupleMap(size * ROWS);
+  const cards = new TupleMap(size);
+  const numbers = new Int32Array(STRIP_CARDS * CARD_NUMBERS);
+  const out: Face[] = [];
+  let redraws = 0;
+  while (out.length < size) {
+    fillStrip(rng, numbers);
+    const take = Math.min(STRIP_CARDS, size - out.length);
+    // A strip's own lines and cards never repeat each other: its numbers are all different.
+    let clash = false;
+    for (let k = 0; k < take && !clash; k++) {
+      const b = k * CARD_NUMBERS;
+      for (let r = 0; r < ROWS; r++) {
+        const i = b + r * NUMBERS_PER_ROW;
+        if (lines.get(stripLine0(numbers, i), stripLine1(numbers, i), 0) !== 0) clash = true;
+      }
+      stripCardKey(numbers, b);
+      if (cards.get(gKey[0]!, gKey[1]!, gKey[2]!) !== 0) clash = true;
+    }
+    if (clash) {
+      if (++redraws > 1000 + size) throw new Error('generateSeries: too many repeated lines; series too large');
+      continue;
+    }
+    for (let k = 0; k < take; k++) {
+      const card = out.length + 1;
+      const b = k * CARD_NUMBERS;
+      for (let r = 0; r < ROWS; r++) {
+        const i = b + r * NUMBERS_PER_ROW;
+        lines.set(stripLine0(numbers, i), stripLine1(numbers, i), 0, card);
+      }
+      stripCardKey(numbers, b);
+      cards.set(gKey[0]!, gKey[1]!, gKey[2]!, card);
+      out.push(faceAt(numbers, k, card));
+    }
+  }
+  return out;
+}
+
+const stripLine0 = (n: Int32Array, i: number) => (n[i]! << 14) | (n[i + 1]! << 7) | n[i + 2]!;
+const stripLine1 = (n: Int32Array, i: number) => (n[i + 3]! << 7) | n[i + 4]!;
+const gKey = new Int32Array(3);
+function stripCardKey(n: Int32Array, b: number): void {
+  let w0 = 0;
+  let w1 = 0;
+  let w2 = 0;
+  for (let i = b; i < b + CARD_NUMBERS; i++) {
+    const x = n[i]!;
+    if (x <= 30) w0 |= 1 << (x - 1);
+    else if (x <= 60) w1 |= 1 << (x - 31);
+    else w2 |= 1 << (x - 61);
+  }
+  gKey[0] = w0;
+  gKey[1] = w1;
+  gKey[2] = w2;
+}
