@@ -64,6 +64,12 @@ export const gameSchema = z.object({
   announcement: z.string().nullable(),
   linePrizeCents: cents.nullable(),
   bingoPrizeCents: cents.nullable(),
+  /** Opened within 10 minutes of the session's closing time (art. 14.5). */
+  isLast: z.boolean(),
+  ballCount: z.number().int(),
+  suspendedAt: isoTime.nullable(),
+  annulReason: z.enum(['failure_before_draw', 'failure_during_draw', 'announcement_error']).nullable(),
+  ballSet: z.object({ serial: z.string(), gamesPlayed: z.number().int(), warning: z.boolean() }).nullable(),
 });
 
 export const sessionSchema = z.object({
@@ -72,6 +78,8 @@ export const sessionSchema = z.object({
   scheduledCloseAt: isoTime,
   closedAt: isoTime.nullable(),
   openedBy: z.string(),
+  /** N of the accumulated special prize announced for this session (art. 10), if the hall has it. */
+  specialBalls: z.number().int().nullable(),
 });
 
 export const saleSchema = z.object({
@@ -90,11 +98,107 @@ export const saleSchema = z.object({
   voided: z.boolean(),
 });
 
+export const specialPrizeSchema = z
+  .object({
+    enabled: z.boolean(),
+    /** Share of V fed into the fund each game, in basis points (1 % = 100). */
+    shareBasisPoints: z.number().int().min(0).max(10_000),
+    /** N: balls within which a bingo wins it, on the first day and after each win. */
+    baseBalls: z.number().int().min(1).max(90),
+  })
+  .strict();
+
 export const settingsSchema = z.object({
   hallName: z.string(),
   licence: z.string().nullable(),
   maxCardsPerSale: z.number().int(),
   chipsAllowed: z.boolean(),
+  /** Stamp duty in basis points of V; null until the hall sets it (required before the first game). */
+  stampDutyBasisPoints: z.number().int().nullable(),
+  specialPrize: specialPrizeSchema.nullable(),
+});
+
+export const CLAIM_KINDS = ['line', 'bingo'] as const;
+export const ANNUL_REASONS = ['failure_before_draw', 'failure_during_draw', 'announcement_error'] as const;
+
+export const winnerSchema = z.object({
+  winnerId: id,
+  gameId: id,
+  gameNumber: z.number().int(),
+  kind: z.enum(['line', 'bingo', 'special']),
+  seriesCode: z.string(),
+  card: z.number().int(),
+  prizeCents: cents,
+  ballCount: z.number().int(),
+  awardedAt: isoTime,
+  status: z.enum(['unpaid', 'paid', 'void']),
+  paidAt: isoTime.nullable(),
+  retainUntil: isoTime.nullable(),
+});
+
+export const claimSchema = z.object({
+  claimId: id,
+  kind: z.enum(CLAIM_KINDS),
+  seriesCode: z.string(),
+  card: z.number().int(),
+  ballCount: z.number().int(),
+  valid: z.boolean(),
+  manual: z.boolean(),
+  /** Why an invalid claim failed, in words (pt-PT). */
+  reason: z.string().nullable(),
+  /** The numbers still missing for an invalid claim, when the face is known. */
+  missing: z.array(z.number().int()),
+  awarded: z.boolean(),
+});
+
+export const boardSchema = z.object({
+  gameId: id,
+  state: z.enum(['selling', 'sale_closed', 'drawing', 'finished', 'suspended', 'annulled']),
+  balls: z.array(z.number().int()),
+  ballCount: z.number().int(),
+  facesKnown: z.boolean(),
+  lineAwarded: z.boolean(),
+  claims: z.array(claimSchema),
+  winners: z.array(winnerSchema),
+  /** Every sold card holding a line / a bingo now (when faces are known). */
+  potential: z.object({
+    lines: z.array(z.object({ seriesCode: z.string(), card: z.number().int() })),
+    bingos: z.array(z.object({ seriesCode: z.string(), card: z.number().int() })),
+  }),
+  special: z.object({ balls: z.number().int(), fundCents: cents, eligible: z.boolean() }).nullable(),
+});
+
+export const actaGameSchema = z.object({
+  number: z.number().int(),
+  state: z.string(),
+  isLast: z.boolean(),
+  priceCents: cents,
+  series: z.array(z.object({ order: z.number().int(), seriesCode: z.string(), from: z.number().int(), to: z.number().int() })),
+  cardsSold: z.number().int(),
+  totalCents: cents,
+  linePrizeCents: cents,
+  bingoPrizeCents: cents,
+  linePaidCents: cents,
+  bingoPaidCents: cents,
+  specialPaidCents: cents,
+  stampDutyCents: cents,
+  roundingHundredths: z.object({ line: z.number().int(), bingo: z.number().int() }),
+  ballSet: z.string().nullable(),
+  balls: z.number().int(),
+  openedAt: isoTime,
+  saleClosedAt: isoTime.nullable(),
+  endedAt: isoTime.nullable(),
+  annulReason: z.string().nullable(),
+  refundedCents: cents,
+});
+
+export const incidentSchema = z.object({
+  id,
+  at: isoTime,
+  gameNumber: z.number().int().nullable(),
+  author: z.string(),
+  kind: z.string(),
+  text: z.string(),
 });
 
 type Access = 'public' | readonly Role[];
@@ -196,9 +300,25 @@ export const contract = {
         licence: z.string().trim().max(80).nullable().optional(),
         maxCardsPerSale: z.number().int().min(1).max(10000).optional(),
         chipsAllowed: z.boolean().optional(),
+        stampDutyBasisPoints: z.number().int().min(0).max(10_000).optional(),
+        specialPrize: specialPrizeSchema.nullable().optional(),
       })
       .strict(),
     output: settingsSchema,
+  }),
+  'ballSet.register': channel({
+    summary: 'Register a new set of 90 balls (art. 5.3: at most 2000 games a set).',
+    kind: 'command',
+    roles: MANAGERS,
+    input: z.object({ serial: z.string().trim().min(1).max(40) }).strict(),
+    output: z.object({ id, serial: z.string(), registeredAt: isoTime, gamesPlayed: z.number().int() }),
+  }),
+  'ballSet.current': channel({
+    summary: 'The ball set in use and how many games it has played.',
+    kind: 'query',
+    roles: EVERYONE,
+    input: empty,
+    output: z.object({ id, serial: z.string(), registeredAt: isoTime, gamesPlayed: z.number().int(), warning: z.boolean() }).nullable(),
   }),
   'series.register': channel({
     summary: 'Register a series of cards (art. 3, 4).',
@@ -214,6 +334,20 @@ export const contract = {
       })
       .strict(),
     output: seriesSchema,
+  }),
+  'series.importFaces': channel({
+    summary: "Import a series' card faces (JSON or CSV), validated against art. 3.4 and 4.5.",
+    kind: 'command',
+    roles: MANAGERS,
+    input: z
+      .object({
+        seriesCode,
+        format: z.enum(['json', 'csv']),
+        content: z.string().min(1).max(20_000_000),
+        strips: z.boolean().optional(),
+      })
+      .strict(),
+    output: z.object({ seriesCode: z.string(), cards: z.number().int() }),
   }),
   'series.list': channel({
     summary: 'Every series with its next number and cards left.',
@@ -264,6 +398,148 @@ export const contract = {
       bingoPrizeCents: cents,
       ranges: z.array(cardRangeSchema),
     }),
+  }),
+  'game.drawBall': channel({
+    summary: 'Record the next ball drawn (1-90, never twice), after the close of sale.',
+    kind: 'command',
+    roles: MANAGERS,
+    input: z.object({ gameId: id, number: z.number().int().min(1).max(90) }).strict(),
+    output: boardSchema,
+  }),
+  'game.recallBall': channel({
+    summary: "Recall the last ball recorded (a typing error), with a manager's approval.",
+    kind: 'command',
+    roles: MANAGERS,
+    input: z.object({ gameId: id, approval: approvalSchema }).strict(),
+    output: boardSchema,
+  }),
+  'game.claim': channel({
+    summary: 'Check a line or bingo claim against the face and the balls drawn (art. 9, 14, 15.4).',
+    kind: 'command',
+    roles: MANAGERS,
+    input: z
+      .object({
+        gameId: id,
+        kind: z.enum(CLAIM_KINDS),
+        seriesCode,
+        card: z.number().int().positive(),
+        /** Series without faces: the operator's own check of the card. */
+        confirmed: z.boolean().optional(),
+      })
+      .strict(),
+    output: claimSchema,
+  }),
+  'game.closeClaims': channel({
+    summary: '"Mais alguma linha?" / "Mais algum bingo?": close the window and award the prizes.',
+    kind: 'command',
+    roles: MANAGERS,
+    input: z.object({ gameId: id, kind: z.enum(CLAIM_KINDS) }).strict(),
+    output: z.object({ gameId: id, state: z.string(), winners: z.array(winnerSchema) }),
+  }),
+  'game.board': channel({
+    summary: 'The draw: balls, claims, winners and every sold card holding a line or bingo.',
+    kind: 'query',
+    roles: COUNTER,
+    input: z.object({ gameId: id }).strict(),
+    output: boardSchema,
+  }),
+  'game.suspend': channel({
+    summary: 'Suspend a game after a failure (art. 16.1).',
+    kind: 'command',
+    roles: MANAGERS,
+    input: z.object({ gameId: id }).strict(),
+    output: gameSchema,
+  }),
+  'game.resume': channel({
+    summary: 'Resume a suspended game once the failure is solved.',
+    kind: 'command',
+    roles: MANAGERS,
+    input: z.object({ gameId: id }).strict(),
+    output: gameSchema,
+  }),
+  'game.annul': channel({
+    summary: 'Annul a game (art. 16.1, 16.2, 16.5): every sale refundable in full.',
+    kind: 'command',
+    roles: MANAGERS,
+    input: z.object({ gameId: id, reason: z.enum(ANNUL_REASONS) }).strict(),
+    output: gameSchema,
+  }),
+  'prize.pay': channel({
+    summary: 'Pay a prize in cash against the winning card (art. 15.3, 15.5).',
+    kind: 'command',
+    roles: CASHIERS,
+    input: z.object({ winnerId: id }).strict(),
+    output: winnerSchema,
+  }),
+  'prize.list': channel({
+    summary: "The session's prizes, unpaid first.",
+    kind: 'query',
+    roles: COUNTER,
+    input: z.object({ sessionId: id.optional() }).strict(),
+    output: z.array(winnerSchema),
+  }),
+  'refund.pay': channel({
+    summary: 'Refund a sale of an annulled game in full (art. 16.3).',
+    kind: 'command',
+    roles: CASHIERS,
+    input: z.object({ saleId: id }).strict(),
+    output: z.object({ saleId: id, gameId: id, amountCents: cents, ranges: z.array(cardRangeSchema), paidAt: isoTime }),
+  }),
+  'refund.list': channel({
+    summary: 'The sales of annulled games of the session and whether they were refunded.',
+    kind: 'query',
+    roles: COUNTER,
+    input: z.object({ sessionId: id.optional() }).strict(),
+    output: z.array(
+      z.object({
+        saleId: id,
+        gameId: id,
+        gameNumber: z.number().int(),
+        ranges: z.array(cardRangeSchema),
+        amountCents: cents,
+        refunded: z.boolean(),
+        refundedAt: isoTime.nullable(),
+      }),
+    ),
+  }),
+  'session.acta': channel({
+    summary: 'The acta of a session (art. 17): games, prizes, stamp duty, incidents.',
+    kind: 'query',
+    roles: MANAGERS,
+    input: z.object({ sessionId: id }).strict(),
+    output: z.object({
+      hallName: z.string(),
+      licence: z.string().nullable(),
+      sessionId: id,
+      openedAt: isoTime,
+      scheduledCloseAt: isoTime,
+      closedAt: isoTime.nullable(),
+      specialBalls: z.number().int().nullable(),
+      checks: z.array(z.object({ at: isoTime, phase: z.string(), kind: z.string(), by: z.string() })),
+      games: z.array(actaGameSchema),
+      totals: z.object({
+        cardsSold: z.number().int(),
+        totalCents: cents,
+        prizesPaidCents: cents,
+        stampDutyCents: cents,
+        refundedCents: cents,
+      }),
+      incidents: z.array(incidentSchema),
+    }),
+  }),
+  'session.recordCheck': channel({
+    summary: 'Record the checks of material and balls at the start or end of the session (art. 5.2, 11.1).',
+    kind: 'command',
+    roles: MANAGERS,
+    input: z.object({ phase: z.enum(['start', 'end']), kind: z.enum(['material', 'balls']) }).strict(),
+    output: z.object({ at: isoTime, phase: z.string(), kind: z.string() }),
+  }),
+  'incident.add': channel({
+    summary: 'Write in the incident book (art. 17.4).',
+    kind: 'command',
+    roles: MANAGERS,
+    input: z.object({ text: z.string().trim().min(1).max(2000), gameId: id.optional() }).strict(),
+    output: incidentSchema,
   }),
   'sale.create': channel({
     summary: 'Sell cards in serial order, cash only (art. 12).',
@@ -332,6 +608,11 @@ export type SaleView = z.output<typeof saleSchema>;
 export type SessionView = z.output<typeof sessionSchema>;
 export type OperatorView = z.output<typeof operatorSchema>;
 export type Settings = z.output<typeof settingsSchema>;
+export type WinnerView = z.output<typeof winnerSchema>;
+export type ClaimView = z.output<typeof claimSchema>;
+export type BoardView = z.output<typeof boardSchema>;
+export type IncidentView = z.output<typeof incidentSchema>;
+export type ActaGame = z.output<typeof actaGameSchema>;
 
 export const CHANNELS = Object.keys(contract) as Channel[];
 

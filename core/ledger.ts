@@ -13,7 +13,26 @@ export const accounts = {
   cash: (terminalId: string) => `cash:${terminalId}`,
   chips: (terminalId: string) => `chips:${terminalId}`,
   cardSales: 'revenue:cards',
+  /** Line and bingo prizes announced and not yet paid (art. 15). */
+  prizesPayable: 'liability:prizes',
+  /** The accumulated special prize fund: held for the players (art. 10). */
+  specialFund: 'liability:special_fund',
+  stampDuty: 'liability:stamp_duty',
 } as const;
+
+/**
+ * Close of sale: of the cards' revenue, the prizes become owed to the players,
+ * the special prize share goes to its fund and the stamp duty to the State.
+ */
+export function closeSalePostings(f: { prizesCents: number; specialShareCents: number; stampDutyCents: number }): Posting[] {
+  const parts: Posting[] = [
+    { account: accounts.prizesPayable, amountCents: -f.prizesCents },
+    { account: accounts.specialFund, amountCents: -f.specialShareCents },
+    { account: accounts.stampDuty, amountCents: -f.stampDutyCents },
+  ].filter((p) => p.amountCents !== 0);
+  const total = -parts.reduce((sum, p) => sum + p.amountCents, 0);
+  return total === 0 ? [] : [{ account: accounts.cardSales, amountCents: total }, ...parts];
+}
 
 export class UnbalancedPostingsError extends Error {
   constructor(readonly sum: number) {

@@ -48,13 +48,22 @@ function rowHash(prevHash: string, r: Omit<StoredRow, 'hash' | 'prev_hash'>): st
 }
 
 const SECRET_KEYS = new Set(['pin', 'operatorToken']);
+/** Imported files are logged by their hash: the log records which file, not megabytes of it. */
+const FILE_KEYS = new Set(['content']);
 
 /** PINs and tokens never reach the log. */
 export function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   if (value && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.has(k) ? '***' : redact(v)]),
+      Object.entries(value).map(([k, v]) => [
+        k,
+        SECRET_KEYS.has(k)
+          ? '***'
+          : FILE_KEYS.has(k) && typeof v === 'string'
+            ? `sha256:${createHash('sha256').update(v).digest('hex')}`
+            : redact(v),
+      ]),
     );
   }
   return value;

@@ -61,10 +61,12 @@ export interface SessionRow {
   scheduledCloseAt: string;
   closedAt: string | null;
   openedBy: string;
+  specialBalls: number | null;
 }
 
 const SESSION_SELECT = `SELECT s.id, s.opened_at AS openedAt, s.scheduled_close_at AS scheduledCloseAt,
-  s.closed_at AS closedAt, o.username AS openedBy FROM sessions s JOIN operators o ON o.id = s.opened_by`;
+  s.closed_at AS closedAt, o.username AS openedBy, s.special_balls AS specialBalls
+  FROM sessions s JOIN operators o ON o.id = s.opened_by`;
 
 export function openSession(db: Db): SessionRow | undefined {
   return stmt<[], SessionRow>(db, `${SESSION_SELECT} WHERE s.closed_at IS NULL`).get();
@@ -86,11 +88,20 @@ export interface GameRow {
   secondNamed: number;
   openedAt: string;
   saleClosedAt: string | null;
+  ballSetId: number | null;
+  isLast: number;
+  suspendedAt: string | null;
+  suspendedFrom: 'selling' | 'sale_closed' | 'drawing' | null;
+  annulReason: 'failure_before_draw' | 'failure_during_draw' | 'announcement_error' | null;
+  annulledAt: string | null;
+  finishedAt: string | null;
 }
 
 const GAME_SELECT = `SELECT id, session_id AS sessionId, number, state, price_cents AS priceCents,
   first_series_id AS firstSeriesId, first_start AS firstStart, second_series_id AS secondSeriesId,
-  second_named AS secondNamed, opened_at AS openedAt, sale_closed_at AS saleClosedAt FROM games`;
+  second_named AS secondNamed, opened_at AS openedAt, sale_closed_at AS saleClosedAt,
+  ball_set_id AS ballSetId, is_last AS isLast, suspended_at AS suspendedAt, suspended_from AS suspendedFrom,
+  annul_reason AS annulReason, annulled_at AS annulledAt, finished_at AS finishedAt FROM games`;
 
 export function gameById(db: Db, id: number): GameRow | undefined {
   return stmt<[number], GameRow>(db, `${GAME_SELECT} WHERE id = ?`).get(id);

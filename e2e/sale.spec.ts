@@ -68,6 +68,8 @@ describe('selling bingo cards in the browser', () => {
     ]) {
       expect((await kiosk.call('users.create', u, admin)).ok).toBe(true);
     }
+    expect((await kiosk.call('settings.update', { stampDutyBasisPoints: 2500 }, admin)).ok).toBe(true);
+    expect((await kiosk.call('ballSet.register', { serial: 'BOLAS-E2E' }, admin)).ok).toBe(true);
     for (const code of ['A', 'B']) {
       expect((await kiosk.call('series.register', { code, priceCents: 100, size: 20 }, admin)).ok).toBe(true);
     }

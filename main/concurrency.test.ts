@@ -84,7 +84,13 @@ function expectTiling(ranges: { from: number; to: number }[], from: number): num
 function checkBooks(cardsSold: number): void {
   const ledger = verifyLedger(h.kiosk.db);
   expect(ledger.balanced).toBe(true);
-  expect(ledger.balances).toEqual({ 'cash:T1': cardsSold * 100, 'revenue:cards': -cardsSold * 100 });
+  const closed = h.kiosk.db
+    .prepare(`SELECT COALESCE(SUM(line_prize_cents + bingo_prize_cents), 0) AS prizes, COALESCE(SUM(stamp_duty_cents), 0) AS stamp FROM game_closures`)
+    .get() as { prizes: number; stamp: number };
+  expect(ledger.balances['cash:T1']).toBe(cardsSold * 100);
+  expect(ledger.balances['revenue:cards']).toBe(closed.prizes + closed.stamp - cardsSold * 100);
+  expect(ledger.balances['liability:prizes'] ?? 0).toBe(0 - closed.prizes);
+  expect(ledger.balances['liability:stamp_duty'] ?? 0).toBe(0 - closed.stamp);
   expect(verifyAudit(h.kiosk.db)).toMatchObject({ valid: true, brokenAt: null });
 }
 

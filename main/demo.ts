@@ -3,6 +3,7 @@
  * role, a session and a game already selling, so a newcomer sells at once.
  * It goes through the dispatcher like any operator, so every rule applies.
  */
+import { formatFacesCsv, generateSeries } from '../core/bingo/faces.js';
 import type { Kiosk } from './kiosk.js';
 
 export const DEMO_USERS = [
@@ -46,7 +47,15 @@ export async function seedDemo(kiosk: Kiosk, now: Date): Promise<boolean> {
   const adminToken = await login(admin.username, admin.pin);
   for (const u of others) await must(kiosk, 'users.create', { ...u, roles: [...u.roles] }, adminToken);
   const manager = await login('gerente', '2222');
-  for (const s of DEMO_SERIES) await must(kiosk, 'series.register', s, manager);
+  // Stamp duty must be set before the first game (art. 17.3); the demo uses 25 %.
+  await must(kiosk, 'settings.update', { stampDutyBasisPoints: 2500 }, manager);
+  await must(kiosk, 'ballSet.register', { serial: 'DEMO-BOLAS-1' }, manager);
+  for (const s of DEMO_SERIES) {
+    await must(kiosk, 'series.register', s, manager);
+    // Faces as the card printer would deliver them, so claims are checked automatically.
+    const content = formatFacesCsv(generateSeries(s.size, `demo-${s.code}`));
+    await must(kiosk, 'series.importFaces', { seriesCode: s.code, format: 'csv', content, strips: true }, manager);
+  }
   await must(kiosk, 'session.open', { scheduledCloseAt: nextClosingTime(now).toISOString() }, manager);
   await must(kiosk, 'game.open', { seriesCode: 'A' }, manager);
   await must(kiosk, 'auth.logout', {}, manager);

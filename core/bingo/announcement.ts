@@ -34,7 +34,7 @@ export function closeSaleFigures(cardsSold: number, priceCents: number): SaleClo
  * `Venderam-se N cartões da série A, do n.º X ao n.º Y[, e da série B, do n.º U ao n.º V].`
  * then the line and bingo prizes, then `Vai iniciar-se a extração.`
  */
-export function announcementText(ranges: readonly CardRange[], figures: SaleClosure): string {
+export function announcementText(ranges: readonly CardRange[], figures: SaleClosure, options: { isLast?: boolean } = {}): string {
   const [first, second] = ranges;
   if (!first) throw new Error('announcement needs at least one range');
   const n = figures.cardsSold;
@@ -44,6 +44,8 @@ export function announcementText(ranges: readonly CardRange[], figures: SaleClos
       : `Venderam-se ${n} cartões da série ${first.seriesCode}, do n.º ${first.from} ao n.º ${first.to}`;
   if (second) sold += `, e da série ${second.seriesCode}, do n.º ${second.from} ao n.º ${second.to}`;
   return [
+    // Art. 14.5: the last game of the session is announced as such.
+    ...(options.isLast ? ['Última jogada da sessão.'] : []),
     `${sold}.`,
     `Prémio de linha: ${formatCents(figures.linePrizeCents)}.`,
     `Prémio de bingo: ${formatCents(figures.bingoPrizeCents)}.`,

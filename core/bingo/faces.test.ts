@@ -298,6 +298,17 @@ describe('parseFacesCsv', () => {
     expect(v).toMatchObject({ rule: 'format', ...expected });
   });
 
+  it('says which field is wrong and what it held', () => {
+    expect(violationOf(parseFacesCsv(`${header}\n1,1,1,10,20,30,4x\n`))).toMatchObject({
+      line: 2,
+      detail: 'o campo "n5" não é um número inteiro ("4x")',
+      detailEn: 'field "n5" is not a whole number ("4x")',
+    });
+    expect(violationOf(parseFacesCsv(`${header}\n1,1,1,1 0,20,30,40\n`)).detail).toBe(
+      'o campo "n2" não é um número inteiro ("1 0")',
+    );
+  });
+
   it('passes number ranges and orders on to the validator', () => {
     const p = parsed(parseFacesCsv(`${header}\n5,1,0,10,20,30,40\n5,2,2,11,50,60,70\n5,3,21,31,51,61,80\n`));
     expect(validateFace(p.faces[0]!)).toMatchObject({ card: 5, rule: 'number_range' });

@@ -158,7 +158,7 @@ CREATE TABLE audit_log (
   before TEXT,
   after TEXT,
   prev_hash TEXT NOT NULL,
-  hash TEXT NOT NULL UNIQUE
+  hash TEXT NOT NULL
 ) STRICT;
 
 -- Append-only: these tables refuse UPDATE and DELETE.

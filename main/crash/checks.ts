@@ -180,8 +180,14 @@ export function checkDatabase(db: Db, reported: Reported): DbCheck {
   if (!ledger.balanced) problems.push(`ledger: unbalanced transactions ${ledger.unbalanced.slice(0, 10).join(', ')}`);
   const cash = ledger.balances[TERMINAL_CASH] ?? 0;
   if (cash !== liveTotalCents) problems.push(`ledger: ${TERMINAL_CASH} is ${cash} but the live sales total ${liveTotalCents}`);
+  // Each close of sale moves the prizes, the special share and the stamp duty out of card revenue.
+  const provisions = one<number>(
+    `SELECT COALESCE(SUM(line_prize_cents + bingo_prize_cents + stamp_duty_cents + special_share_cents), 0) FROM game_closures`,
+  );
   const revenue = ledger.balances['revenue:cards'] ?? 0;
-  if (revenue !== -liveTotalCents) problems.push(`ledger: revenue:cards is ${revenue}, expected ${-liveTotalCents}`);
+  if (revenue !== provisions - liveTotalCents) {
+    problems.push(`ledger: revenue:cards is ${revenue}, expected ${provisions - liveTotalCents}`);
+  }
   const txSales = one<number>(`SELECT COUNT(*) FROM ledger_transactions WHERE kind = 'card_sale'`);
   const txVoids = one<number>(`SELECT COUNT(*) FROM ledger_transactions WHERE kind = 'card_sale_void'`);
   if (txSales !== sales.length) problems.push(`ledger: ${txSales} card_sale transactions for ${sales.length} sales`);

@@ -80,6 +80,11 @@ async function main(): Promise<void> {
   }
   const manager = await login(CRASH_USERS.manager);
   const cashier = await login(CRASH_USERS.cashier);
+  // Before the first game: stamp duty (art. 17.3) and a ball set (art. 5.3).
+  if ((await call('settings.get', {}, manager)).stampDutyBasisPoints === null) {
+    await call('settings.update', { stampDutyBasisPoints: 2500 }, manager);
+  }
+  if (!(await call('ballSet.current', {}, manager))) await call('ballSet.register', { serial: 'CRASH-1' }, manager);
 
   /** Keep at least two fresh series of the price registered, for takeovers and new games. */
   async function ensureSeriesPool(): Promise<void> {

@@ -82,7 +82,14 @@ describe('setup on an empty database', () => {
     });
     const admin = await h.login('admin', '1111');
     expect(await h.ok('auth.me', {}, admin)).toEqual({ id: 1, username: 'admin', name: 'Administradora', roles: ['admin'] });
-    expect(await h.ok('settings.get', {}, admin)).toEqual({ hallName: 'Bingo do Porto', licence: 'L-42', maxCardsPerSale: 100, chipsAllowed: false });
+    expect(await h.ok('settings.get', {}, admin)).toEqual({
+      hallName: 'Bingo do Porto',
+      licence: 'L-42',
+      maxCardsPerSale: 100,
+      chipsAllowed: false,
+      stampDutyBasisPoints: null,
+      specialPrize: null,
+    });
   });
 });
 

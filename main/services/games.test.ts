@@ -59,10 +59,10 @@ describe('session.open', () => {
   it('opens the day with its closing time and writes it in the acta', async () => {
     expect(await h.ok('session.current', {}, t.cashier)).toEqual({ session: null, games: [] });
     const s = await openSession();
-    expect(s).toEqual({ id: 1, openedAt: NOW, scheduledCloseAt: CLOSE_AT, closedAt: null, openedBy: 'gerente' });
+    expect(s).toEqual({ id: 1, openedAt: NOW, scheduledCloseAt: CLOSE_AT, closedAt: null, openedBy: 'gerente', specialBalls: null });
     expect(await h.ok('session.current', {}, t.cashier)).toEqual({ session: s, games: [] });
     expect(acta()).toEqual([
-      { session_id: 1, game_id: null, at: NOW, kind: 'session_opened', data: JSON.stringify({ scheduledCloseAt: CLOSE_AT, by: 'gerente' }) },
+      { session_id: 1, game_id: null, at: NOW, kind: 'session_opened', data: JSON.stringify({ scheduledCloseAt: CLOSE_AT, by: 'gerente', specialBalls: null }) },
     ]);
   });
 
@@ -131,13 +131,18 @@ describe('game.open', () => {
       announcement: null,
       linePrizeCents: null,
       bingoPrizeCents: null,
+      isLast: false,
+      ballCount: 0,
+      suspendedAt: null,
+      annulReason: null,
+      ballSet: { serial: 'BOLAS-1', gamesPlayed: 1, warning: false },
     });
     expect(acta().at(-1)).toEqual({
       session_id: 1,
       game_id: 1,
       at: NOW,
       kind: 'game_opened',
-      data: JSON.stringify({ number: 1, priceCents: 150, firstSeries: 'A', firstStart: 1, secondSeries: null }),
+      data: JSON.stringify({ number: 1, priceCents: 150, firstSeries: 'A', firstStart: 1, secondSeries: null, ballSet: 'BOLAS-1', isLast: false }),
     });
     expect(await h.ok('session.current', {}, t.cashier)).toMatchObject({ session: { id: 1 }, games: [g] });
     expect(await h.ok('game.get', { gameId: 1 }, t.cashier)).toEqual(g);
@@ -243,6 +248,11 @@ describe('game.closeSale (art. 13)', () => {
       bingoPrizeCents: 1500,
       lineRoundingHundredths: 0,
       bingoRoundingHundredths: 0,
+      // 25 % of 30,00 € (the test hall's rate); no special prize.
+      stampDutyCents: 750,
+      stampDutyBasisPoints: 2500,
+      specialShareCents: 0,
+      isLast: false,
     });
   });
 

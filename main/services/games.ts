@@ -1,6 +1,12 @@
 /** Games (jogadas): opening on a series, the view the screens show, close of sale (art. 13). */
 import { availableInGame, cardsLeft, checkSecondSeries, secondSeriesCap, type GamePlan } from '../../core/bingo/allocation.js';
 import { announcementText, closeSaleFigures } from '../../core/bingo/announcement.js';
+import { specialPrizeShare, stampDuty } from '../../core/bingo/prizes.js';
+import { closeSalePostings } from '../../core/ledger.js';
+import { BALL_SET_MAX_GAMES, BALL_SET_WARN_GAMES, LAST_GAME_MINUTES } from '../../core/settings.js';
+import { postTransaction } from '../../db/ledger.js';
+import { activeBalls, currentBallSet } from '../../db/play.js';
+import { hallSettings } from './settings.js';
 import type { GameView } from '../../core/contract.js';
 import { KioskError } from '../../core/errors.js';
 import {
@@ -9,6 +15,7 @@ import {
   gameById,
   gameSalesTotals,
   gameSoldRanges,
+  gamesOfSession,
   openSession,
   seriesByCode,
   seriesById,
@@ -88,7 +95,21 @@ export function gameView(db: Db, game: GameRow): GameView {
     announcement: closure?.announcement ?? null,
     linePrizeCents: closure?.linePrizeCents ?? null,
     bingoPrizeCents: closure?.bingoPrizeCents ?? null,
+    isLast: game.isLast === 1,
+    ballCount: activeBalls(db, game.id).length,
+    suspendedAt: game.suspendedAt,
+    annulReason: game.annulReason,
+    ballSet: ballSetOfGame(db, game.ballSetId),
   };
+}
+
+function ballSetOfGame(db: Db, ballSetId: number | null): GameView['ballSet'] {
+  if (ballSetId === null) return null;
+  const set = stmt<[number], { serial: string; gamesPlayed: number }>(
+    db,
+    `SELECT serial, (SELECT COUNT(*) FROM games g WHERE g.ball_set_id = b.id) AS gamesPlayed FROM ball_sets b WHERE id = ?`,
+  ).get(ballSetId)!;
+  return { ...set, warning: set.gamesPlayed >= BALL_SET_WARN_GAMES };
 }
 
 export const openGame: Handler<'game.open'> = (ctx, input) => {
@@ -96,6 +117,16 @@ export const openGame: Handler<'game.open'> = (ctx, input) => {
   if (!session) throw new KioskError('NO_OPEN_SESSION');
   const busy = sellingGame(ctx.db, session.id);
   if (busy) throw new KioskError('GAME_ALREADY_SELLING', { number: busy.number });
+  const games = gamesOfSession(ctx.db, session.id);
+  const suspendedSale = games.find((g) => g.state === 'suspended' && g.suspendedFrom === 'selling');
+  if (suspendedSale) throw new KioskError('GAME_SUSPENDED_PENDING', { number: suspendedSale.number });
+  const last = games.find((g) => g.isLast === 1);
+  if (last) throw new KioskError('LAST_GAME_PLAYED', { number: last.number });
+  if (hallSettings(ctx.db).stampDutyBasisPoints === null) throw new KioskError('STAMP_DUTY_NOT_SET');
+  const ballSet = currentBallSet(ctx.db);
+  if (!ballSet) throw new KioskError('NO_BALL_SET');
+  if (ballSet.gamesPlayed >= BALL_SET_MAX_GAMES) throw new KioskError('BALL_SET_WORN_OUT', { serial: ballSet.serial, games: ballSet.gamesPlayed });
+  const isLast = ctx.now.getTime() >= new Date(session.scheduledCloseAt).getTime() - LAST_GAME_MINUTES * 60_000;
   const first = seriesByCode(ctx.db, input.seriesCode);
   if (!first) throw new KioskError('SERIES_NOT_FOUND', { code: input.seriesCode });
   if (cardsLeft(first) === 0) throw new KioskError('SERIES_EXHAUSTED', { code: first.code, size: first.size });
@@ -111,10 +142,22 @@ export const openGame: Handler<'game.open'> = (ctx, input) => {
   const id = Number(
     stmt(
       ctx.db,
-      `INSERT INTO games (session_id, number, state, price_cents, first_series_id, first_start, second_series_id, second_named, opened_at, opened_by)
-       VALUES (?, ?, 'selling', ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(session.id, number, first.priceCents, first.id, first.nextNumber, secondId, secondId ? 1 : 0, ctx.at, operatorOf(ctx).id)
-      .lastInsertRowid,
+      `INSERT INTO games (session_id, number, state, price_cents, first_series_id, first_start, second_series_id, second_named,
+         opened_at, opened_by, ball_set_id, is_last)
+       VALUES (?, ?, 'selling', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      session.id,
+      number,
+      first.priceCents,
+      first.id,
+      first.nextNumber,
+      secondId,
+      secondId ? 1 : 0,
+      ctx.at,
+      operatorOf(ctx).id,
+      ballSet.id,
+      isLast ? 1 : 0,
+    ).lastInsertRowid,
   );
   const view = gameView(ctx.db, requireGame(ctx.db, id));
   appendActa(ctx.db, {
@@ -122,7 +165,15 @@ export const openGame: Handler<'game.open'> = (ctx, input) => {
     gameId: id,
     at: ctx.at,
     kind: 'game_opened',
-    data: { number, priceCents: first.priceCents, firstSeries: first.code, firstStart: first.nextNumber, secondSeries: input.secondSeriesCode ?? null },
+    data: {
+      number,
+      priceCents: first.priceCents,
+      firstSeries: first.code,
+      firstStart: first.nextNumber,
+      secondSeries: input.secondSeriesCode ?? null,
+      ballSet: ballSet.serial,
+      isLast,
+    },
   });
   ctx.audit.after = view;
   return view;
@@ -138,12 +189,17 @@ export const closeSale: Handler<'game.closeSale'> = (ctx, input) => {
   const ranges = gameSoldRanges(ctx.db, game.id);
   const figures = closeSaleFigures(totals.cards, game.priceCents);
   if (figures.totalCents !== totals.cents) throw new Error(`game ${game.id}: sales total ${totals.cents} != ${figures.totalCents}`);
-  const announcement = announcementText(ranges, figures);
+  const settings = hallSettings(ctx.db);
+  const stampDutyBasisPoints = settings.stampDutyBasisPoints ?? 0;
+  const stampDutyCents = stampDuty(figures.totalCents, stampDutyBasisPoints);
+  const specialShareCents = specialPrizeShare(figures.totalCents, settings.specialPrize);
+  const announcement = announcementText(ranges, figures, { isLast: game.isLast === 1 });
   const operator = operatorOf(ctx);
   stmt(
     ctx.db,
     `INSERT INTO game_closures (game_id, closed_at, closed_by, cards_sold, total_cents, line_prize_cents, bingo_prize_cents,
-       line_rounding_hundredths, bingo_rounding_hundredths, ranges, announcement) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       line_rounding_hundredths, bingo_rounding_hundredths, ranges, announcement, stamp_duty_cents, stamp_duty_basis_points,
+      special_share_cents) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     game.id,
     ctx.at,
@@ -156,7 +212,26 @@ export const closeSale: Handler<'game.closeSale'> = (ctx, input) => {
     figures.bingoRoundingHundredths,
     JSON.stringify(ranges),
     announcement,
+    stampDutyCents,
+    stampDutyBasisPoints,
+    specialShareCents,
   );
+  const postings = closeSalePostings({
+    prizesCents: figures.linePrizeCents + figures.bingoPrizeCents,
+    specialShareCents,
+    stampDutyCents,
+  });
+  if (postings.length > 0) {
+    postTransaction(ctx.db, {
+      at: ctx.at,
+      kind: 'game_sale_closed',
+      operatorId: operator.id,
+      terminalId: ctx.terminalId,
+      refType: 'game',
+      refId: game.id,
+      postings,
+    });
+  }
   stmt(ctx.db, `UPDATE games SET state = 'sale_closed', sale_closed_at = ? WHERE id = ? AND state = 'selling'`).run(ctx.at, game.id);
   // The acta row of the game (DN art. 17): series in order, price, ranges, totals, prizes.
   appendActa(ctx.db, {
@@ -169,6 +244,10 @@ export const closeSale: Handler<'game.closeSale'> = (ctx, input) => {
       priceCents: game.priceCents,
       series: ranges.map((r, i) => ({ order: i + 1, ...r })),
       ...figures,
+      stampDutyCents,
+      stampDutyBasisPoints,
+      specialShareCents,
+      isLast: game.isLast === 1,
     },
   });
   const result = { gameId: game.id, announcement, ranges, ...figures };

@@ -51,7 +51,16 @@ function checkInvariants(): void {
       .get(method) as number;
   expect(ledger.balances['cash:T1'] ?? 0).toBe(sum('cash'));
   expect(ledger.balances['chips:T1'] ?? 0).toBe(sum('chips'));
-  expect(ledger.balances['revenue:cards'] ?? 0).toBe(0 - (sum('cash') + sum('chips')));
+  // Each close of sale moves the prizes and the stamp duty out of card revenue.
+  const closed = db
+    .prepare(
+      `SELECT COALESCE(SUM(line_prize_cents + bingo_prize_cents), 0) AS prizes, COALESCE(SUM(stamp_duty_cents), 0) AS stamp,
+              COALESCE(SUM(special_share_cents), 0) AS special FROM game_closures`,
+    )
+    .get() as { prizes: number; stamp: number; special: number };
+  expect(ledger.balances['revenue:cards'] ?? 0).toBe(closed.prizes + closed.stamp + closed.special - (sum('cash') + sum('chips')));
+  expect(ledger.balances['liability:prizes'] ?? 0).toBe(0 - closed.prizes);
+  expect(ledger.balances['liability:stamp_duty'] ?? 0).toBe(0 - closed.stamp);
   const series = db.prepare(`SELECT id, code, next_number AS next FROM series`).all() as { id: number; code: string; next: number }[];
   for (const s of series) {
     const ranges = db

@@ -76,6 +76,9 @@ export async function createHall(h: Harness): Promise<{ admin: string; manager: 
   const admin = await h.login('admin', '1111');
   await h.ok('users.create', { username: 'gerente', name: 'Gerente', roles: ['manager'], pin: '2222' }, admin);
   await h.ok('users.create', { username: 'caixa1', name: 'Caixa Um', roles: ['cashier'], pin: '3333' }, admin);
+  // What the hall must set before its first game: stamp duty (art. 17.3) and a ball set (art. 5.3).
+  await h.ok('settings.update', { stampDutyBasisPoints: 2500 }, admin);
+  await h.ok('ballSet.register', { serial: 'BOLAS-1' }, admin);
   return { admin, manager: await h.login('gerente', '2222'), cashier: await h.login('caixa1', '3333') };
 }
 
