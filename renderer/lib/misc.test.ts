@@ -1,15 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { checkSale, parseQuantity } from './sale.js';
-import { screensForRoles } from './screens.js';
+import { screensForRoles, tabTestId, type ScreenId } from './screens.js';
 import { ACCESS_TOKEN_KEY, loadAccessToken, takeTokenFromHash } from './token.js';
 
 describe('screens by role', () => {
-  it('cashier sells, managers and admins run games, several roles get tabs', () => {
-    expect(screensForRoles(['cashier'])).toEqual(['sale']);
-    expect(screensForRoles(['manager'])).toEqual(['game']);
-    expect(screensForRoles(['admin'])).toEqual(['game']);
-    expect(screensForRoles(['cashier', 'manager'])).toEqual(['sale', 'game']);
+  it('cashier sells and pays, managers and admins run games, several roles get every tab', () => {
+    expect(screensForRoles(['cashier'])).toEqual(['sale', 'prizes']);
+    expect(screensForRoles(['manager'])).toEqual(['game', 'acta', 'settings']);
+    expect(screensForRoles(['admin'])).toEqual(['game', 'acta', 'settings']);
+    expect(screensForRoles(['cashier', 'manager'])).toEqual(['sale', 'prizes', 'game', 'acta', 'settings']);
     expect(screensForRoles(['caixa'])).toEqual([]);
+  });
+  it('keeps the first tabs\' test ids', () => {
+    expect(['sale', 'game', 'prizes', 'acta', 'settings'].map((s) => tabTestId(s as ScreenId))).toEqual([
+      'tab-sale',
+      'tab-game',
+      'prizes-tab',
+      'acta-tab',
+      'settings-tab',
+    ]);
   });
 });
 

@@ -1,0 +1,95 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ClientError, ClientResult } from '../client.js';
+import { Dialog } from './Dialog.js';
+import { ErrorAlert } from './ErrorAlert.js';
+import { PinPad } from './PinPad.js';
+
+export interface Approval {
+  username: string;
+  pin: string;
+}
+
+interface Props<T> {
+  title: string;
+  explain: string;
+  submitLabel: string;
+  testId: string;
+  /** Sends the approval; a refusal is shown in the dialog and the PIN cleared. */
+  onSubmit: (approval: Approval) => Promise<ClientResult<T>>;
+  onDone: (value: T) => void;
+  onClose: () => void;
+}
+
+/** A manager's username and PIN for an act that needs it (autorização do gerente). */
+export function ApprovalDialog<T>({ title, explain, submitLabel, testId, onSubmit, onDone, onClose }: Props<T>) {
+  const { t } = useTranslation();
+  const [username, setUsername] = useState('');
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<ClientError | string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const pinRef = useRef<HTMLInputElement>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    if (username.trim() === '' || pin === '') {
+      setError(t('approval.missing'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const r = await onSubmit({ username: username.trim(), pin });
+    setBusy(false);
+    if (!r.ok) {
+      setError(r.error);
+      setPin('');
+      pinRef.current?.focus();
+      return;
+    }
+    onDone(r.value);
+  };
+
+  return (
+    <Dialog title={title} onClose={onClose} testId={testId}>
+      <form className="form" onSubmit={submit}>
+        <p className="hint">{explain}</p>
+        <label>
+          {t('approval.username')}
+          <input
+            data-testid="approval-username"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            autoCapitalize="none"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={32}
+          />
+        </label>
+        <label>
+          {t('approval.pin')}
+          <input
+            ref={pinRef}
+            data-testid="approval-pin"
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            className="pin-field"
+            value={pin}
+            onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 8))}
+          />
+        </label>
+        <PinPad value={pin} onChange={setPin} showEnter={false} disabled={busy} />
+        <ErrorAlert error={error} />
+        <div className="dialog-actions">
+          <button type="button" className="btn" onClick={onClose} data-testid="approval-cancel">
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="btn btn-danger btn-large" data-testid="approval-submit" disabled={busy}>
+            {busy ? t('common.working') : submitLabel}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
