@@ -113,3 +113,15 @@ export function useIdleLock(active: boolean, onIdle: () => void, ms: number): vo
 export function useConnection() {
   return useSyncExternalStore(onConnection, getConnection, getConnection);
 }
+
+/** The current time, refreshed every `intervalMs` while `active` (countdowns on screen). */
+export function useNow(intervalMs: number, active = true): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    if (!active) return;
+    setNow(new Date());
+    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs, active]);
+  return now;
+}

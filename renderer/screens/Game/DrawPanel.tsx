@@ -1,0 +1,198 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GameView } from '../../../core/contract.js';
+import { invoke, type ClientError } from '../../client.js';
+import { ApprovalDialog } from '../../components/ApprovalDialog.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { useFormat } from '../../format.js';
+import { useKioskQuery } from '../../hooks.js';
+import { parseBall, recentBalls } from '../../lib/board.js';
+import { Board } from './Board.js';
+import { ClaimsPanel } from './ClaimsPanel.js';
+import { GameControls } from './GameControls.js';
+
+/** Balls shown after the last one, newest first. */
+const RECENT = 6;
+
+/**
+ * "Extração": the manager's draw of one game after its sale is closed. Balls
+ * by keyboard (number + Enter) or by touching the board; the recall of the
+ * last ball with a manager's PIN; claims, winners, suspension and annulment.
+ */
+export function DrawPanel({ game }: { game: GameView }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const boardQ = useKioskQuery('game.board', { gameId: game.id });
+  const board = boardQ.data;
+  const [text, setText] = useState('');
+  const [error, setError] = useState<ClientError | string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
+  const [recalling, setRecalling] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const balls = board?.balls ?? [];
+  const ballCount = board?.ballCount ?? game.ballCount;
+  const state = board?.state ?? game.state;
+  const canDraw = board !== undefined && (state === 'sale_closed' || state === 'drawing');
+  const last = balls.at(-1);
+
+  const refresh = () => boardQ.reload();
+
+  const draw = async (n: number) => {
+    // One ball at a time: a second Enter or touch while the first is on its way is dropped.
+    if (busyRef.current) return;
+    busyRef.current = true;
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    const r = await invoke('game.drawBall', { gameId: game.id, number: n });
+    if (r.ok) {
+      setText('');
+      await refresh();
+    } else {
+      setError(r.error);
+    }
+    busyRef.current = false;
+    setBusy(false);
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const n = parseBall(text);
+    if (n === null) {
+      setError(t('draw.invalid'));
+      inputRef.current?.focus();
+      return;
+    }
+    void draw(n);
+  };
+
+  return (
+    <section className="panel draw-panel" aria-labelledby="draw-title" data-testid="draw-panel">
+      <div className="panel-head">
+        <h2 id="draw-title">
+          {t('draw.title', { number: game.number })}{' '}
+          <span className={`badge badge-${state}`} data-testid="draw-state">
+            {t(`gameState.${state}`)}
+          </span>
+          {game.isLast ? (
+            <span className="badge badge-last" data-testid="last-game-badge">
+              {t('draw.lastGame')}
+            </span>
+          ) : null}
+        </h2>
+        <p className="meta">
+          {t('draw.meta', {
+            cards: game.cardsSold,
+            total: f.money(game.totalCents),
+            line: f.money(game.linePrizeCents ?? 0),
+            bingo: f.money(game.bingoPrizeCents ?? 0),
+          })}
+        </p>
+      </div>
+      {game.ballSet?.warning ? (
+        <p className="alert alert-warn" role="alert" data-testid="ballset-warning">
+          {t('draw.ballSetWarning', { serial: game.ballSet.serial, games: game.ballSet.gamesPlayed })}
+        </p>
+      ) : null}
+      {boardQ.error ? <ErrorAlert error={boardQ.error} testId="board-error" /> : null}
+      <div className="draw-grid">
+        <div className="draw-left">
+          <div className="draw-head">
+            <div className="last-ball-box" aria-live="polite">
+              <span className="strip-label">{t('draw.lastBall')}</span>
+              <span className="last-ball" data-testid="last-ball">
+                {last ?? '—'}
+              </span>
+            </div>
+            <div className="draw-entry">
+              <p className="ball-count" data-testid="ball-count">
+                {t('draw.ballCount', { count: ballCount })}
+              </p>
+              <form className="draw-form" onSubmit={submit} aria-label={t('draw.formLabel')}>
+                <label htmlFor="draw-input" className="visually-hidden">
+                  {t('draw.input')}
+                </label>
+                <input
+                  ref={inputRef}
+                  id="draw-input"
+                  className="draw-input"
+                  data-testid="draw-input"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  placeholder={t('draw.placeholder')}
+                  value={text}
+                  maxLength={2}
+                  onChange={(e) => {
+                    setText(e.target.value.replace(/\D/g, '').slice(0, 2));
+                    setError(null);
+                  }}
+                  disabled={!canDraw}
+                  autoFocus
+                />
+                <button type="submit" className="btn btn-primary btn-large" data-testid="draw-submit" disabled={!canDraw || busy}>
+                  {t('draw.submit')}
+                </button>
+              </form>
+            </div>
+          </div>
+          <p className="recent-balls" aria-label={t('draw.recent')}>
+            {recentBalls(balls, RECENT + 1)
+              .slice(1)
+              .map((n) => (
+                <span key={n} className="recent-ball">
+                  {n}
+                </span>
+              ))}
+          </p>
+          <div aria-live="assertive">
+            <ErrorAlert error={error} testId="draw-error" />
+          </div>
+          {notice ? (
+            <p className="notice" role="status" data-testid="draw-notice">
+              {notice}
+            </p>
+          ) : null}
+          <Board balls={balls} canDraw={canDraw} onDraw={(n) => void draw(n)} />
+          <div className="draw-actions">
+            <button
+              type="button"
+              className="btn btn-danger-outline"
+              data-testid="recall-ball"
+              disabled={state !== 'drawing' || last === undefined}
+              onClick={() => {
+                setError(null);
+                setRecalling(true);
+              }}
+            >
+              {t('draw.recall')}
+            </button>
+          </div>
+          <GameControls game={game} ballCount={ballCount} onChanged={refresh} />
+        </div>
+        <div className="draw-right">
+          {board ? <ClaimsPanel game={game} board={board} onChanged={refresh} /> : <p className="loading">{t('common.loading')}</p>}
+        </div>
+      </div>
+      {recalling && last !== undefined ? (
+        <ApprovalDialog
+          title={t('draw.recallTitle')}
+          explain={t('draw.recallExplain', { ball: last, count: ballCount })}
+          submitLabel={t('draw.recallSubmit', { ball: last })}
+          testId="recall-dialog"
+          onSubmit={(approval) => invoke('game.recallBall', { gameId: game.id, approval })}
+          onDone={() => {
+            setRecalling(false);
+            setNotice(t('draw.recalled', { ball: last }));
+            void refresh();
+          }}
+          onClose={() => setRecalling(false)}
+        />
+      ) : null}
+    </section>
+  );
+}
