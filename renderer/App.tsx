@@ -5,10 +5,13 @@ import type { Lang } from '../core/errors.js';
 import { hasTransport, invoke, onUnauthenticated, setClientLang, setOperatorToken, type ClientError } from './client.js';
 import { ErrorAlert } from './components/ErrorAlert.js';
 import { idleLockMs, useConnection, useIdleLock, useKioskEvents } from './hooks.js';
-import { screensForRoles, type ScreenId } from './lib/screens.js';
+import { screensForRoles, tabTestId, type ScreenId } from './lib/screens.js';
+import { ActaScreen } from './screens/Acta/ActaScreen.js';
 import { GameScreen } from './screens/Game/GameScreen.js';
 import { LoginScreen } from './screens/Login/LoginScreen.js';
+import { PrizesScreen } from './screens/Prizes/PrizesScreen.js';
 import { SaleScreen } from './screens/Sale/SaleScreen.js';
+import { SettingsScreen } from './screens/Settings/SettingsScreen.js';
 import { SetupScreen } from './screens/Setup/SetupScreen.js';
 
 type SetupStatus = ChannelOutput<'setup.status'>;
@@ -144,8 +147,14 @@ export function App() {
     );
   } else if (active === 'sale') {
     body = <SaleScreen />;
+  } else if (active === 'prizes') {
+    body = <PrizesScreen />;
   } else if (active === 'game') {
     body = <GameScreen />;
+  } else if (active === 'acta') {
+    body = <ActaScreen />;
+  } else if (active === 'settings') {
+    body = <SettingsScreen />;
   } else {
     body = (
       <main className="screen screen-narrow">
@@ -171,7 +180,7 @@ export function App() {
                 type="button"
                 className={`tab${s === active ? ' active' : ''}`}
                 aria-current={s === active ? 'page' : undefined}
-                data-testid={`tab-${s}`}
+                data-testid={tabTestId(s)}
                 onClick={() => setScreen(s)}
               >
                 {t(`tabs.${s}`)}

@@ -53,7 +53,8 @@ function specialOf(db: Db, game: GameRow, ballCount: number): BoardView['special
   const settings = hallSettings(db).specialPrize;
   const balls = sessionById(db, game.sessionId)?.specialBalls ?? null;
   if (!settings?.enabled || balls === null) return null;
-  const fundCents = -accountBalance(db, accounts.specialFund);
+  // 0 - x, not -x: an empty fund is 0, not -0.
+  const fundCents = 0 - accountBalance(db, accounts.specialFund);
   return { balls, fundCents, eligible: ballCount > 0 && winsSpecialPrize(ballCount, balls) };
 }
 
@@ -224,7 +225,7 @@ export const closeClaims: Handler<'game.closeClaims'> = (ctx, input) => {
     specialWon,
   });
   const insert = stmt(ctx.db, `INSERT INTO winners (game_id, claim_id, kind, prize_cents, ball_count, awarded_at) VALUES (?, ?, ?, ?, ?, ?)`);
-  for (const a of awards) insert.run(game.id, claims[a.claim]!.claimId, a.kind, a.prizeCents, ballCount, ctx.at);
+  const awarded = new Set(awards.map((a) => Number(insert.run(game.id, claims[a.claim]!.claimId, a.kind, a.prizeCents, ballCount, ctx.at).lastInsertRowid)));
   const operator = operatorOf(ctx);
   if (specialWon) {
     // The fund becomes a prize owed to the winners; it starts again from zero.
@@ -244,7 +245,8 @@ export const closeClaims: Handler<'game.closeClaims'> = (ctx, input) => {
   if (input.kind === 'bingo') {
     stmt(ctx.db, `UPDATE games SET state = 'finished', finished_at = ? WHERE id = ?`).run(ctx.at, game.id);
   }
-  const winners: WinnerView[] = winnersOfGame(ctx.db, game.id).filter((w) => w.awardedAt === ctx.at && w.ballCount === ballCount);
+  // The winners of this close only: a line closed at the same ball and instant is not part of the bingo's.
+  const winners: WinnerView[] = winnersOfGame(ctx.db, game.id).filter((w) => awarded.has(w.winnerId));
   appendActa(ctx.db, {
     sessionId: game.sessionId,
     gameId: game.id,

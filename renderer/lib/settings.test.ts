@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { facesFormat, formatPercent, parsePercent, parseWhole } from './settings.js';
+import { facesFormat, formatPercent, parsePercent, parseWhole, settingsUpdate } from './settings.js';
 
 describe('parsePercent (basis points)', () => {
   it.each([
@@ -36,5 +36,34 @@ describe('parseWhole and facesFormat', () => {
     expect(facesFormat('SERIE_B.CSV')).toBe('csv');
     expect(facesFormat('faces.txt')).toBeNull();
     expect(facesFormat('json')).toBeNull();
+  });
+});
+
+describe('settingsUpdate', () => {
+  const base = { hallName: 'Sala', licence: null, maxCardsPerSale: 100, chipsAllowed: false, stampDutyBasisPoints: null, specialPrize: null };
+  const fields = { stamp: '25,5', specialOn: false, share: '', balls: '', maxCards: '100', chips: false };
+  it('sends the stamp duty in basis points and leaves the special prize alone when it never existed', () => {
+    expect(settingsUpdate(fields, base)).toEqual({ ok: true, update: { chipsAllowed: false, stampDutyBasisPoints: 2550, maxCardsPerSale: 100 } });
+  });
+  it('needs a stamp duty once one is set, but not before', () => {
+    expect(settingsUpdate({ ...fields, stamp: '' }, base)).toEqual({ ok: true, update: { chipsAllowed: false, maxCardsPerSale: 100 } });
+    expect(settingsUpdate({ ...fields, stamp: '' }, { ...base, stampDutyBasisPoints: 2500 })).toEqual({ ok: false, field: 'stamp' });
+    expect(settingsUpdate({ ...fields, stamp: '25,555' }, base)).toEqual({ ok: false, field: 'stamp' });
+  });
+  it('turns the special prize on with its share and N, checks them, and keeps them when turned off', () => {
+    expect(settingsUpdate({ ...fields, specialOn: true, share: '2,5', balls: '40' }, base)).toMatchObject({
+      ok: true,
+      update: { specialPrize: { enabled: true, shareBasisPoints: 250, baseBalls: 40 } },
+    });
+    expect(settingsUpdate({ ...fields, specialOn: true, share: '0', balls: '40' }, base)).toEqual({ ok: false, field: 'share' });
+    expect(settingsUpdate({ ...fields, specialOn: true, share: '5', balls: '91' }, base)).toEqual({ ok: false, field: 'balls' });
+    const on = { ...base, specialPrize: { enabled: true, shareBasisPoints: 500, baseBalls: 40 } };
+    expect(settingsUpdate({ ...fields, share: '', balls: '' }, on)).toMatchObject({
+      ok: true,
+      update: { specialPrize: { enabled: false, shareBasisPoints: 500, baseBalls: 40 } },
+    });
+  });
+  it('checks the most cards per sale', () => {
+    expect(settingsUpdate({ ...fields, maxCards: '0' }, base)).toEqual({ ok: false, field: 'maxCards' });
   });
 });

@@ -1,4 +1,5 @@
 /** Hall settings typed on screen: percentages as pt-PT text <-> basis points (1 % = 100). */
+import type { ChannelInput, Settings } from '../../core/contract.js';
 
 /**
  * `25` -> 2500, `25,5` -> 2550, `2,75` -> 275, `0` -> 0, `25.5` -> 2550,
@@ -31,4 +32,43 @@ export function parseWhole(text: string, min: number, max: number): number | nul
 export function facesFormat(fileName: string): 'json' | 'csv' | null {
   const m = /\.(json|csv)$/i.exec(fileName.trim());
   return m ? (m[1]!.toLowerCase() as 'json' | 'csv') : null;
+}
+
+export interface SettingsFields {
+  stamp: string;
+  specialOn: boolean;
+  share: string;
+  balls: string;
+  maxCards: string;
+  chips: boolean;
+}
+
+type Update = ChannelInput<'settings.update'>;
+
+/** The settings form's fields as typed, checked and turned into `settings.update`'s input (or the first bad field). */
+export function settingsUpdate(
+  fields: SettingsFields,
+  current: Settings,
+): { ok: true; update: Update } | { ok: false; field: 'stamp' | 'maxCards' | 'share' | 'balls' } {
+  const update: Update = { chipsAllowed: fields.chips };
+  if (fields.stamp.trim() !== '' || current.stampDutyBasisPoints !== null) {
+    const bp = parsePercent(fields.stamp);
+    if (bp === null) return { ok: false, field: 'stamp' };
+    update.stampDutyBasisPoints = bp;
+  }
+  const max = parseWhole(fields.maxCards, 1, 10_000);
+  if (max === null) return { ok: false, field: 'maxCards' };
+  update.maxCardsPerSale = max;
+  const share = parsePercent(fields.share);
+  const balls = parseWhole(fields.balls, 1, 90);
+  if (fields.specialOn) {
+    if (share === null || share === 0) return { ok: false, field: 'share' };
+    if (balls === null) return { ok: false, field: 'balls' };
+    update.specialPrize = { enabled: true, shareBasisPoints: share, baseBalls: balls };
+  } else if (current.specialPrize !== null || (share !== null && balls !== null)) {
+    // Switched off: the figures are kept for the day it is switched on again.
+    update.specialPrize =
+      share !== null && balls !== null ? { enabled: false, shareBasisPoints: share, baseBalls: balls } : current.specialPrize && { ...current.specialPrize, enabled: false };
+  }
+  return { ok: true, update };
 }

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameView } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
@@ -39,6 +39,23 @@ export function DrawPanel({ game }: { game: GameView }) {
   const last = balls.at(-1);
 
   const refresh = () => boardQ.reload();
+
+  // A digit typed with nothing focused (e.g. after touching the board) goes to the ball field.
+  useEffect(() => {
+    if (!canDraw) return;
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      const free = !target || target === document.body || target === document.documentElement;
+      if (!free || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || !/^\d$/.test(e.key)) return;
+      if (document.querySelector('dialog[open]')) return;
+      e.preventDefault();
+      setText((v) => (v.length >= 2 ? e.key : v + e.key));
+      setError(null);
+      inputRef.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [canDraw]);
 
   const draw = async (n: number) => {
     // One ball at a time: a second Enter or touch while the first is on its way is dropped.
@@ -101,7 +118,8 @@ export function DrawPanel({ game }: { game: GameView }) {
       ) : null}
       {boardQ.error ? <ErrorAlert error={boardQ.error} testId="board-error" /> : null}
       <div className="draw-grid">
-        <div className="draw-left">
+        {/* The entry and the claims come first for the keyboard; the board is drawn on the left. */}
+        <div className="draw-right">
           <div className="draw-head">
             <div className="last-ball-box" aria-live="polite">
               <span className="strip-label">{t('draw.lastBall')}</span>
@@ -110,9 +128,20 @@ export function DrawPanel({ game }: { game: GameView }) {
               </span>
             </div>
             <div className="draw-entry">
-              <p className="ball-count" data-testid="ball-count">
-                {t('draw.ballCount', { count: ballCount })}
-              </p>
+              <div className="draw-count-row">
+                <p className="ball-count" data-testid="ball-count">
+                  {t('draw.ballCount', { count: ballCount })}
+                </p>
+                <p className="recent-balls" aria-label={t('draw.recent')}>
+                  {recentBalls(balls, RECENT + 1)
+                    .slice(1)
+                    .map((n) => (
+                      <span key={n} className="recent-ball">
+                        {n}
+                      </span>
+                    ))}
+                </p>
+              </div>
               <form className="draw-form" onSubmit={submit} aria-label={t('draw.formLabel')}>
                 <label htmlFor="draw-input" className="visually-hidden">
                   {t('draw.input')}
@@ -140,15 +169,6 @@ export function DrawPanel({ game }: { game: GameView }) {
               </form>
             </div>
           </div>
-          <p className="recent-balls" aria-label={t('draw.recent')}>
-            {recentBalls(balls, RECENT + 1)
-              .slice(1)
-              .map((n) => (
-                <span key={n} className="recent-ball">
-                  {n}
-                </span>
-              ))}
-          </p>
           <div aria-live="assertive">
             <ErrorAlert error={error} testId="draw-error" />
           </div>
@@ -157,6 +177,9 @@ export function DrawPanel({ game }: { game: GameView }) {
               {notice}
             </p>
           ) : null}
+          {board ? <ClaimsPanel game={game} board={board} onChanged={refresh} /> : <p className="loading">{t('common.loading')}</p>}
+        </div>
+        <div className="draw-left">
           <Board balls={balls} canDraw={canDraw} onDraw={(n) => void draw(n)} />
           <div className="draw-actions">
             <button
@@ -173,9 +196,6 @@ export function DrawPanel({ game }: { game: GameView }) {
             </button>
           </div>
           <GameControls game={game} ballCount={ballCount} onChanged={refresh} />
-        </div>
-        <div className="draw-right">
-          {board ? <ClaimsPanel game={game} board={board} onChanged={refresh} /> : <p className="loading">{t('common.loading')}</p>}
         </div>
       </div>
       {recalling && last !== undefined ? (

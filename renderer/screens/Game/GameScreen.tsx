@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelOutput, GameView } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
@@ -9,9 +9,9 @@ import { Announcement, type AnnouncementData } from './Announcement.js';
 import { GamesTable } from './GamesTable.js';
 import { OpenGameForm } from './OpenGameForm.js';
 import { OpenSessionForm } from './OpenSessionForm.js';
-import { SeriesPanel } from './SeriesPanel.js';
+import { DrawPanel } from './DrawPanel.js';
 
-type Where = 'session' | 'game' | 'close' | 'series';
+type Where = 'session' | 'game' | 'close';
 type CloseResult = ChannelOutput<'game.closeSale'>;
 
 /** The newest announcement: the one just returned by closeSale or the latest in the session. */
@@ -39,7 +39,20 @@ function latestAnnouncement(games: readonly GameView[], closed: CloseResult | nu
   };
 }
 
-/** Manager: open the session, open games, close the sale (announcement), register series. */
+const DRAW_STATES: readonly GameView['state'][] = ['sale_closed', 'drawing', 'suspended'];
+
+/**
+ * The games the draw panel can show: those after their close of sale and not
+ * over, and suspended ones (oldest first), plus the one the manager chose, even
+ * once finished or annulled, so its winners stay on screen.
+ */
+export function drawCandidates(games: readonly GameView[], chosenId: number | null): GameView[] {
+  return games
+    .filter((g) => g.id === chosenId || DRAW_STATES.includes(g.state))
+    .sort((a, b) => a.number - b.number);
+}
+
+/** Manager: open the session, open games, close the sale (announcement), the draw of each game. */
 export function GameScreen() {
   const { t } = useTranslation();
   const f = useFormat();
@@ -48,6 +61,7 @@ export function GameScreen() {
   const [failure, setFailure] = useState<{ where: Where; error: ClientError | string } | null>(null);
   const [closing, setClosing] = useState<number | null>(null);
   const [closed, setClosed] = useState<CloseResult | null>(null);
+  const [chosen, setChosen] = useState<number | null>(null);
 
   const errorAt = (where: Where) => (failure?.where === where ? failure.error : null);
   const reporter = (where: Where) => (error: ClientError | string | null) => setFailure(error === null ? null : { where, error });
@@ -67,6 +81,8 @@ export function GameScreen() {
       return;
     }
     setClosed(r.value);
+    // The draw panel follows the game just announced unless another draw is still going on.
+    if (chosen === null || !games.some((g) => g.id === chosen && DRAW_STATES.includes(g.state))) setChosen(game.id);
     reloadAll();
   };
 
@@ -75,6 +91,13 @@ export function GameScreen() {
   const series = seriesQ.data ?? [];
   const announcement = latestAnnouncement(games, closed);
   const loadError = current.error ?? seriesQ.error;
+  const candidates = drawCandidates(games, chosen);
+  const drawGame = candidates.find((g) => g.id === chosen) ?? candidates.find((g) => DRAW_STATES.includes(g.state)) ?? null;
+  // Keep the game shown once its draw ends, so its winners and amounts stay on screen.
+  const drawGameId = drawGame?.id ?? null;
+  useEffect(() => {
+    if (chosen === null && drawGameId !== null) setChosen(drawGameId);
+  }, [chosen, drawGameId]);
 
   return (
     <main className="screen game-screen" aria-labelledby="game-title">
@@ -82,6 +105,23 @@ export function GameScreen() {
         {t('game.screenTitle')}
       </h1>
       {loadError ? <ErrorAlert error={loadError} testId="load-error" /> : null}
+      {candidates.length > 1 ? (
+        <nav className="draw-chooser" aria-label={t('draw.choose')}>
+          {candidates.map((g) => (
+            <button
+              key={g.id}
+              type="button"
+              className={`btn${g.id === drawGame?.id ? ' btn-primary' : ''}`}
+              aria-pressed={g.id === drawGame?.id}
+              data-testid={`draw-choose-${g.number}`}
+              onClick={() => setChosen(g.id)}
+            >
+              {t('draw.chooseGame', { number: g.number, state: t(`gameState.${g.state}`) })}
+            </button>
+          ))}
+        </nav>
+      ) : null}
+      {drawGame ? <DrawPanel key={drawGame.id} game={drawGame} /> : null}
       <div className="columns">
         <div className="column-main">
           {current.data === undefined ? (
@@ -115,7 +155,6 @@ export function GameScreen() {
         </div>
         <div className="column-side">
           {announcement ? <Announcement data={announcement} /> : null}
-          <SeriesPanel series={series} error={errorAt('series')} onError={reporter('series')} onRegistered={reloadAll} />
         </div>
       </div>
     </main>

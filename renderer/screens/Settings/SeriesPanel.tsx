@@ -1,22 +1,58 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SeriesView } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { parseEuroText } from '../../lib/money.js';
+import { facesFormat } from '../../lib/settings.js';
 
 interface Props {
   series: readonly SeriesView[];
-  error: ClientError | string | null;
-  onError: (error: ClientError | string | null) => void;
   onRegistered: () => void;
 }
 
-/** The registered series and a small form to register one (price typed in euros: 1,00). */
-export function SeriesPanel({ series, error, onError, onRegistered }: Props) {
+type FacesOutcome = { ok: true; text: string } | { ok: false; error: ClientError | string };
+
+/**
+ * The registered series, the import of each series' card faces (the card
+ * printer's .json or .csv file, SPEC 2) and a small form to register a series
+ * (price typed in euros: 1,00).
+ */
+export function SeriesPanel({ series, onRegistered }: Props) {
   const { t } = useTranslation();
   const f = useFormat();
+  const [error, setError] = useState<ClientError | string | null>(null);
+  const [strips, setStrips] = useState(false);
+  const [importing, setImporting] = useState<string | null>(null);
+  const [faces, setFaces] = useState<FacesOutcome | null>(null);
+
+  const importFaces = async (code: string, e: ChangeEvent<HTMLInputElement>) => {
+    const input = e.target;
+    const file = input.files?.[0];
+    if (!file || importing) return;
+    setFaces(null);
+    const format = facesFormat(file.name);
+    if (format === null) {
+      setFaces({ ok: false, error: t('faces.badExtension', { name: file.name }) });
+      input.value = '';
+      return;
+    }
+    setImporting(code);
+    let content: string;
+    try {
+      content = await file.text();
+    } catch {
+      setImporting(null);
+      setFaces({ ok: false, error: t('faces.unreadable', { name: file.name }) });
+      input.value = '';
+      return;
+    }
+    const r = await invoke('series.importFaces', { seriesCode: code, format, content, strips });
+    setImporting(null);
+    input.value = '';
+    setFaces(r.ok ? { ok: true, text: t('faces.imported', { count: r.value.cards, code: r.value.seriesCode }) } : { ok: false, error: r.error });
+  };
   const [code, setCode] = useState('');
   const [price, setPrice] = useState('');
   const [size, setSize] = useState('');
@@ -30,16 +66,16 @@ export function SeriesPanel({ series, error, onError, onRegistered }: Props) {
     setDone(null);
     const priceCents = parseEuroText(price);
     if (priceCents === null || priceCents <= 0) {
-      onError(t('series.priceInvalid'));
+      setError(t('series.priceInvalid'));
       return;
     }
     const sizeN = Number(size.trim());
     if (!/^\d+$/.test(size.trim()) || sizeN < 1) {
-      onError(t('series.sizeInvalid'));
+      setError(t('series.sizeInvalid'));
       return;
     }
     setBusy(true);
-    onError(null);
+    setError(null);
     const r = await invoke('series.register', {
       code: code.trim().toUpperCase(),
       priceCents,
@@ -48,7 +84,7 @@ export function SeriesPanel({ series, error, onError, onRegistered }: Props) {
     });
     setBusy(false);
     if (!r.ok) {
-      onError(r.error);
+      setError(r.error);
       return;
     }
     setDone(t('series.registered', { code: r.value.code, price: f.money(r.value.priceCents), size: r.value.size }));
@@ -73,25 +109,50 @@ export function SeriesPanel({ series, error, onError, onRegistered }: Props) {
                 <th scope="col" className="num">{t('series.price')}</th>
                 <th scope="col" className="num">{t('series.next')}</th>
                 <th scope="col" className="num">{t('series.left')}</th>
-                <th scope="col">{t('series.colour')}</th>
+                <th scope="col">{t('faces.title')}</th>
               </tr>
             </thead>
             <tbody>
               {series.map((s) => (
                 <tr key={s.id} data-testid={`series-row-${s.code}`}>
-                  <th scope="row">{s.code}</th>
+                  <th scope="row">
+                    {s.code}
+                    {s.colour ? <span className="series-colour">{s.colour}</span> : null}
+                  </th>
                   <td className="num">{f.money(s.priceCents)}</td>
                   <td className="num">{s.cardsLeft > 0 ? s.nextNumber : '—'}</td>
                   <td className="num" title={t('series.ofSize', { size: s.size })}>
                     {s.cardsLeft}
                   </td>
-                  <td>{s.colour ?? ''}</td>
+                  <td>
+                    <label className={`btn btn-file${importing === s.code ? ' busy' : ''}`}>
+                      <input
+                        type="file"
+                        className="visually-hidden"
+                        accept=".json,.csv,application/json,text/csv"
+                        data-testid={`faces-file-${s.code}`}
+                        disabled={importing !== null}
+                        onChange={(e) => void importFaces(s.code, e)}
+                      />
+                      <span aria-hidden="true">{importing === s.code ? t('common.working') : t('faces.import')}</span>
+                      <span className="visually-hidden">{t('faces.importLabel', { code: s.code })}</span>
+                    </label>
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
+      <label className="check-label">
+        <input type="checkbox" data-testid="faces-strips" checked={strips} onChange={(e) => setStrips(e.target.checked)} />
+        {t('faces.strips')}
+      </label>
+      <p className="hint">{t('faces.hint')}</p>
+      <div aria-live="polite" data-testid="faces-result">
+        {faces?.ok ? <p className="success">{faces.text}</p> : null}
+        {faces && !faces.ok ? <ErrorAlert error={faces.error} testId="faces-error" /> : null}
+      </div>
       <form className="form series-form" onSubmit={submit} aria-label={t('series.registerTitle')}>
         <h3>{t('series.registerTitle')}</h3>
         <div className="series-fields">

@@ -1,0 +1,121 @@
+/** The draw screen's parts rendered to HTML (no DOM needed): what the manager sees for a given board. */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BoardView, GameView } from '../../../core/contract.js';
+import { initI18n } from '../../i18n/index.js';
+import { Board } from './Board.js';
+import { ClaimsPanel } from './ClaimsPanel.js';
+
+beforeAll(() => {
+  initI18n('pt-PT');
+});
+
+const game: GameView = {
+  id: 1,
+  sessionId: 1,
+  number: 3,
+  state: 'drawing',
+  priceCents: 100,
+  firstSeries: { code: 'A', start: 1, nextNumber: 21, size: 300 },
+  secondSeries: { code: 'B', named: false, nextNumber: 5, cap: 0 },
+  cardsSold: 24,
+  totalCents: 2400,
+  cardsAvailable: 0,
+  nextCard: null,
+  openedAt: '2026-01-10T20:00:00.000Z',
+  saleClosedAt: '2026-01-10T20:30:00.000Z',
+  announcement: 'x',
+  linePrizeCents: 120,
+  bingoPrizeCents: 1200,
+  isLast: false,
+  ballCount: 12,
+  suspendedAt: null,
+  annulReason: null,
+  ballSet: { serial: 'S1', gamesPlayed: 10, warning: false },
+};
+
+const board: BoardView = {
+  gameId: 1,
+  state: 'drawing',
+  balls: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+  ballCount: 12,
+  facesKnown: true,
+  lineAwarded: false,
+  claims: [],
+  winners: [],
+  potential: { lines: [{ seriesCode: 'A', card: 7 }], bingos: [] },
+  special: null,
+};
+
+const render = (b: BoardView, g: GameView = game) => renderToStaticMarkup(<ClaimsPanel game={g} board={b} onChanged={async () => undefined} />);
+
+describe('ClaimsPanel', () => {
+  it('lists the cards holding a line now, offers both series and the line and bingo windows', () => {
+    const html = render(board);
+    expect(html).toContain('data-testid="potential-line-A-7"');
+    expect(html).toMatch(/data-testid="potential-bingos"[^>]*><li class="empty">Nenhum/);
+    expect(html).toContain('<option value="A" selected="">A</option><option value="B">B</option>');
+    expect(html).toContain('Mais alguma linha?');
+    expect(html).toContain('Verificar reclamação — 12.ª bola');
+    expect(html).not.toContain('data-testid="special-prize"');
+  });
+
+  it('once the line is awarded: bingo only, no line list, the winner with the amount', () => {
+    const html = render({
+      ...board,
+      lineAwarded: true,
+      winners: [
+        {
+          winnerId: 9,
+          gameId: 1,
+          gameNumber: 3,
+          kind: 'line',
+          seriesCode: 'A',
+          card: 7,
+          prizeCents: 120,
+          ballCount: 11,
+          awardedAt: '2026-01-10T20:40:00.000Z',
+          status: 'unpaid',
+          paidAt: null,
+          retainUntil: null,
+        },
+      ],
+    });
+    expect(html).not.toContain('data-testid="potential-lines"');
+    expect(html).toMatch(/<option value="line" disabled="">Linha<\/option><option value="bingo" selected="">Bingo<\/option>/);
+    expect(html).toMatch(/data-testid="winner-row-9">.*A 7.*1,20 €.*Por pagar/);
+    expect(html).toMatch(/data-testid="close-line"[^>]*disabled=""/);
+  });
+
+  it('shows the special prize with its N and fund, and whether it is still in play', () => {
+    const eligible = render({ ...board, special: { balls: 40, fundCents: 123456, eligible: true } });
+    expect(eligible).toContain('Prémio especial acumulado');
+    expect(eligible).toContain('Bingo até à 40.ª bola');
+    expect(eligible).toContain('1234,56 €');
+    expect(eligible).toContain('Ainda em jogo: 12 de 40 bolas.');
+    const gone = render({ ...board, ballCount: 45, special: { balls: 40, fundCents: 100, eligible: false } });
+    expect(gone).toContain('Já não é possível nesta jogada (mais de 40 bolas).');
+  });
+
+  it('warns when sold series have no faces, and hides the claims once the game is over', () => {
+    expect(render({ ...board, facesKnown: false })).toContain('sem faces registadas');
+    const over = render({ ...board, state: 'finished' }, { ...game, state: 'finished' });
+    expect(over).not.toContain('data-testid="claim-submit"');
+    expect(over).not.toContain('data-testid="close-bingo"');
+    expect(over).toContain('data-testid="winners"');
+  });
+});
+
+describe('Board', () => {
+  it('has 90 numbers in 9 columns of 10; drawn ones are pressed and cannot be drawn again; the last is marked', () => {
+    const html = renderToStaticMarkup(<Board balls={[17, 4, 90]} canDraw onDraw={() => undefined} />);
+    expect(html.match(/data-testid="board-number-\d+"/g)).toHaveLength(90);
+    expect(html).toMatch(/class="ball-key drawn" data-testid="board-number-17" aria-pressed="true"[^>]*disabled=""/);
+    expect(html).toMatch(/class="ball-key drawn last" data-testid="board-number-90" aria-pressed="true"/);
+    expect(html).toMatch(/class="ball-key" data-testid="board-number-5" aria-pressed="false" aria-label="Registar a bola 5">/);
+    const order = [...html.matchAll(/board-number-(\d+)/g)].map((m) => Number(m[1]));
+    expect(order.slice(0, 11)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    const closed = renderToStaticMarkup(<Board balls={[]} canDraw={false} onDraw={() => undefined} />);
+    expect(closed.match(/disabled=""/g)).toHaveLength(90);
+  });
+});

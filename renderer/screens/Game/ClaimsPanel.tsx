@@ -1,0 +1,354 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BoardView, ChannelInput, ChannelOutput, ClaimView, GameView } from '../../../core/contract.js';
+import { invoke, type ClientError } from '../../client.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { useFormat } from '../../format.js';
+import { parseWhole } from '../../lib/settings.js';
+
+type Kind = 'line' | 'bingo';
+type ClaimInput = ChannelInput<'game.claim'>;
+type Outcome =
+  | { type: 'claim'; claim: ClaimView }
+  | { type: 'manual'; error: ClientError; input: ClaimInput }
+  | { type: 'error'; error: ClientError | string };
+
+interface Props {
+  game: GameView;
+  board: BoardView;
+  onChanged: () => Promise<void>;
+}
+
+/** The game's series a claim may name: the first and, when there is one, the second. */
+function seriesOf(game: GameView): string[] {
+  return game.secondSeries ? [game.firstSeries.code, game.secondSeries.code] : [game.firstSeries.code];
+}
+
+/**
+ * Claims at the current ball: verify a card (or confirm it by hand when the
+ * series has no faces), the cards that hold a line or bingo right now, the
+ * claims made at this ball, "Mais alguma linha?" / "Mais algum bingo?", the
+ * winners with their prizes and the accumulated special prize.
+ */
+export function ClaimsPanel({ game, board, onChanged }: Props) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const codes = seriesOf(game);
+  const [kindChoice, setKindChoice] = useState<Kind | null>(null);
+  const [seriesChoice, setSeriesChoice] = useState<string | null>(null);
+  const [cardText, setCardText] = useState('');
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
+  const [closeError, setCloseError] = useState<ClientError | null>(null);
+  const [closed, setClosed] = useState<ChannelOutput<'game.closeClaims'> & { kind: Kind } | null>(null);
+  const cardRef = useRef<HTMLInputElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+
+  const drawing = board.state === 'drawing';
+  const over = board.state === 'finished' || board.state === 'annulled';
+  const kind: Kind = board.lineAwarded ? 'bingo' : (kindChoice ?? 'line');
+  const seriesCode = seriesChoice !== null && codes.includes(seriesChoice) ? seriesChoice : (codes[0] ?? '');
+  const atThisBall = board.claims.filter((c) => c.ballCount === board.ballCount);
+  const pending = (k: Kind) => atThisBall.filter((c) => c.kind === k && c.valid && !c.awarded).length;
+  const cardLabel = (code: string, card: number) => `${code} ${card}`;
+
+  const send = async (input: ClaimInput) => {
+    if (busyRef.current) return;
+    busyRef.current = true;
+    setBusy(true);
+    setCloseError(null);
+    const r = await invoke('game.claim', input);
+    if (r.ok) {
+      setOutcome({ type: 'claim', claim: r.value });
+      setCardText('');
+      await onChanged();
+    } else if (r.error.code === 'MANUAL_CONFIRMATION_REQUIRED') {
+      setOutcome({ type: 'manual', error: r.error, input });
+    } else {
+      setOutcome({ type: 'error', error: r.error });
+    }
+    busyRef.current = false;
+    setBusy(false);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const card = parseWhole(cardText, 1, 1_000_000);
+    if (card === null) {
+      setOutcome({ type: 'error', error: t('claims.cardInvalid') });
+      cardRef.current?.focus();
+      return;
+    }
+    void send({ gameId: game.id, kind, seriesCode, card });
+  };
+
+  const prefill = (k: Kind, code: string, card: number) => {
+    setKindChoice(k);
+    setSeriesChoice(code);
+    setCardText(String(card));
+    setOutcome(null);
+    submitRef.current?.focus();
+  };
+
+  const close = async (k: Kind) => {
+    if (busyRef.current) return;
+    busyRef.current = true;
+    setBusy(true);
+    setCloseError(null);
+    setClosed(null);
+    const r = await invoke('game.closeClaims', { gameId: game.id, kind: k });
+    if (r.ok) {
+      setClosed({ ...r.value, kind: k });
+      setOutcome(null);
+      await onChanged();
+    } else {
+      setCloseError(r.error);
+    }
+    busyRef.current = false;
+    setBusy(false);
+  };
+
+  const result = (() => {
+    if (!outcome) return null;
+    if (outcome.type === 'error') return <ErrorAlert error={outcome.error} testId="claim-error" />;
+    if (outcome.type === 'manual') {
+      const { input } = outcome;
+      return (
+        <div className="manual-check" role="alert">
+          <p className="manual-text">{outcome.error.message}</p>
+          <p className="hint">{t('claims.manualAsk', { kind: t(`kindText.${input.kind}`), card: cardLabel(input.seriesCode, input.card) })}</p>
+          <div className="button-row">
+            <button type="button" className="btn btn-sell-small" data-testid="claim-confirm" disabled={busy} onClick={() => void send({ ...input, confirmed: true })}>
+              {t('claims.confirm')}
+            </button>
+            <button type="button" className="btn btn-danger" data-testid="claim-reject" disabled={busy} onClick={() => void send({ ...input, confirmed: false })}>
+              {t('claims.reject')}
+            </button>
+          </div>
+        </div>
+      );
+    }
+    const c = outcome.claim;
+    const what = { kind: t(`kindText.${c.kind}`), card: cardLabel(c.seriesCode, c.card), ball: c.ballCount };
+    return c.valid ? (
+      <div className="claim-valid" role="status">
+        <p className="claim-verdict">{t('claims.valid', what)}</p>
+        {c.manual ? <p className="hint">{t('claims.manualRecorded')}</p> : null}
+        <p className="hint">{t(c.kind === 'line' ? 'claims.askLine' : 'claims.askBingo')}</p>
+      </div>
+    ) : (
+      <div className="claim-invalid" role="alert">
+        <p className="claim-verdict">{t('claims.invalid', what)}</p>
+        {c.reason ? <p className="claim-reason">{c.reason}</p> : null}
+        {c.missing.length > 0 ? (
+          <p className="claim-missing">
+            {t('claims.missing')}{' '}
+            {c.missing.map((n) => (
+              <span key={n} className="recent-ball">
+                {n}
+              </span>
+            ))}
+          </p>
+        ) : null}
+        <p className="hint">{t('claims.goesOn')}</p>
+      </div>
+    );
+  })();
+
+  const potentialList = (k: Kind, items: BoardView['potential']['lines'], testId: string) => (
+    <div className="potential">
+      <h4>{t(k === 'line' ? 'claims.potentialLines' : 'claims.potentialBingos')}</h4>
+      <ul className="chip-list" data-testid={testId}>
+        {items.length === 0 ? <li className="empty">{t('claims.none')}</li> : null}
+        {items.map((p) => (
+          <li key={`${p.seriesCode}-${p.card}`}>
+            <button
+              type="button"
+              className={`chip chip-${k}`}
+              data-testid={`potential-${k}-${p.seriesCode}-${p.card}`}
+              onClick={() => prefill(k, p.seriesCode, p.card)}
+              disabled={!drawing}
+              title={t('claims.prefill')}
+            >
+              {cardLabel(p.seriesCode, p.card)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+
+  return (
+    <div className="claims">
+      {board.special ? (
+        <section className={`special-box${board.special.eligible ? ' eligible' : ''}`} data-testid="special-prize" aria-label={t('special.title')}>
+          <h3>{t('special.title')}</h3>
+          <p>
+            {t('special.rule', { balls: board.special.balls })} · {t('special.fund')} <strong>{f.money(board.special.fundCents)}</strong>
+          </p>
+          <p className="special-now">
+            {board.special.eligible
+              ? t('special.eligible', { count: board.ballCount, balls: board.special.balls })
+              : board.ballCount === 0
+                ? t('special.notYet')
+                : t('special.gone', { balls: board.special.balls })}
+          </p>
+        </section>
+      ) : null}
+
+      {over ? null : (
+        <>
+          <section aria-labelledby="claim-title">
+            <h3 id="claim-title">{board.ballCount > 0 ? t('claims.title', { count: board.ballCount }) : t('claims.titleNone')}</h3>
+            <form className="form claim-form" onSubmit={submit} aria-label={t('claims.formLabel')}>
+              <label>
+                {t('claims.kind')}
+                <select
+                  data-testid="claim-kind"
+                  value={kind}
+                  onChange={(e) => {
+                    setKindChoice(e.target.value as Kind);
+                    setOutcome(null);
+                  }}
+                  disabled={!drawing}
+                >
+                  <option value="line" disabled={board.lineAwarded}>
+                    {t('kind.line')}
+                  </option>
+                  <option value="bingo">{t('kind.bingo')}</option>
+                </select>
+              </label>
+              <label>
+                {t('claims.series')}
+                <select data-testid="claim-series" value={seriesCode} onChange={(e) => setSeriesChoice(e.target.value)} disabled={!drawing}>
+                  {codes.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                {t('claims.card')}
+                <input
+                  ref={cardRef}
+                  data-testid="claim-card"
+                  className="claim-card"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={cardText}
+                  onChange={(e) => {
+                    setCardText(e.target.value.replace(/\D/g, '').slice(0, 7));
+                    if (outcome?.type !== 'manual') setOutcome(null);
+                  }}
+                  disabled={!drawing}
+                />
+              </label>
+              <button ref={submitRef} type="submit" className="btn btn-primary btn-large" data-testid="claim-submit" disabled={!drawing || busy}>
+                {t('claims.verify')}
+              </button>
+            </form>
+            <div className="claim-result" data-testid="claim-result" aria-live="polite">
+              {result}
+            </div>
+          </section>
+
+          {drawing ? (
+            <section className="potential-box" aria-label={t('claims.potentialTitle')}>
+              <h3>{t('claims.potentialTitle')}</h3>
+              {!board.facesKnown ? <p className="hint hint-warn">{t('claims.facesUnknown')}</p> : null}
+              <div className="potential-grid">
+                {!board.lineAwarded ? potentialList('line', board.potential.lines, 'potential-lines') : null}
+                {potentialList('bingo', board.potential.bingos, 'potential-bingos')}
+              </div>
+            </section>
+          ) : null}
+
+          {atThisBall.length > 0 ? (
+            <section aria-labelledby="claims-ball-title">
+              <h3 id="claims-ball-title">{t('claims.atBall', { count: board.ballCount })}</h3>
+              <ul className="claims-list" data-testid="claims-list">
+                {atThisBall.map((c) => (
+                  <li key={c.claimId} className={c.valid ? 'valid' : 'invalid'} data-testid={`claim-row-${c.claimId}`}>
+                    <span>{t(`kind.${c.kind}`)}</span> <strong>{cardLabel(c.seriesCode, c.card)}</strong>{' '}
+                    <span className={`badge ${c.valid ? 'badge-valid' : 'badge-annulled'}`}>{t(c.valid ? 'claims.rowValid' : 'claims.rowInvalid')}</span>
+                    {c.manual ? <span className="badge badge-finished">{t('claims.rowManual')}</span> : null}
+                    {c.awarded ? <span className="badge badge-finished">{t('claims.rowAwarded')}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          <div className="close-row">
+            <button
+              type="button"
+              className={`btn btn-large ${pending('line') > 0 ? 'btn-warning' : ''}`}
+              data-testid="close-line"
+              disabled={!drawing || board.lineAwarded || busy}
+              onClick={() => void close('line')}
+            >
+              <span className="close-ask">{t('claims.closeLineAsk')}</span>
+              <span className="visually-hidden"> — </span>
+              <span className="close-act">{t('claims.closeLine')}</span>
+            </button>
+            <button
+              type="button"
+              className={`btn btn-large ${pending('bingo') > 0 ? 'btn-warning' : ''}`}
+              data-testid="close-bingo"
+              disabled={!drawing || busy}
+              onClick={() => void close('bingo')}
+            >
+              <span className="close-ask">{t('claims.closeBingoAsk')}</span>
+              <span className="visually-hidden"> — </span>
+              <span className="close-act">{t('claims.closeBingo')}</span>
+            </button>
+          </div>
+        </>
+      )}
+      <ErrorAlert error={closeError} testId="close-error" />
+      {closed ? (
+        <p className="success" role="status" data-testid="close-result">
+          {t(closed.kind === 'line' ? 'claims.closedLine' : 'claims.closedBingo', {
+            winners: closed.winners.map((w) => `${cardLabel(w.seriesCode, w.card)} (${t(`kindText.${w.kind}`)}) ${f.money(w.prizeCents)}`).join(' · '),
+          })}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="winners-title">
+        <h3 id="winners-title">{t('winners.title')}</h3>
+        <div className="table-wrap" data-testid="winners">
+          {board.winners.length === 0 ? (
+            <p className="empty">{t('winners.none')}</p>
+          ) : (
+            <table className="table compact">
+              <thead>
+                <tr>
+                  <th scope="col">{t('winners.kind')}</th>
+                  <th scope="col">{t('winners.card')}</th>
+                  <th scope="col" className="num">{t('winners.ball')}</th>
+                  <th scope="col" className="num">{t('winners.prize')}</th>
+                  <th scope="col">{t('winners.status')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {board.winners.map((w) => (
+                  <tr key={w.winnerId} data-testid={`winner-row-${w.winnerId}`}>
+                    <td>{t(`kind.${w.kind}`)}</td>
+                    <td>{cardLabel(w.seriesCode, w.card)}</td>
+                    <td className="num">{w.ballCount}</td>
+                    <td className="num">
+                      <strong>{f.money(w.prizeCents)}</strong>
+                    </td>
+                    <td>{t(`prizeStatus.${w.status}`)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

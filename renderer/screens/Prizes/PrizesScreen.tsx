@@ -1,0 +1,254 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChannelOutput, WinnerView } from '../../../core/contract.js';
+import { invoke, type ClientError } from '../../client.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { useFormat } from '../../format.js';
+import { useKioskQuery } from '../../hooks.js';
+import { formatRanges } from '../../lib/ranges.js';
+import { parseWhole } from '../../lib/settings.js';
+
+type RefundRow = ChannelOutput<'refund.list'>[number];
+type Paying = { type: 'prize'; winner: WinnerView } | { type: 'refund'; saleId: number; row: RefundRow };
+
+/**
+ * Cashier: pay the session's prizes in cash against the winning card (art.
+ * 15.3, 15.5) and refund in full the sales of annulled games (art. 16.3),
+ * from the list or from the receipt's sale number.
+ */
+export function PrizesScreen() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const current = useKioskQuery('session.current', {});
+  const prizes = useKioskQuery('prize.list', {});
+  const refunds = useKioskQuery('refund.list', {});
+  const [paying, setPaying] = useState<Paying | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [saleText, setSaleText] = useState('');
+  const [quickError, setQuickError] = useState<ClientError | string | null>(null);
+
+  const reload = () => {
+    void prizes.reload();
+    void refunds.reload();
+  };
+  const card = (w: WinnerView) => `${w.seriesCode} ${w.card}`;
+  const noSession = current.data !== undefined && current.data.session === null;
+  const unpaid = (prizes.data ?? []).filter((w) => w.status === 'unpaid');
+
+  const quickRefund = async (e: FormEvent) => {
+    e.preventDefault();
+    setDone(null);
+    setQuickError(null);
+    const saleId = parseWhole(saleText, 1, Number.MAX_SAFE_INTEGER);
+    if (saleId === null) {
+      setQuickError(t('refunds.saleInvalid'));
+      return;
+    }
+    const row = (refunds.data ?? []).find((r) => r.saleId === saleId);
+    if (row && !row.refunded) {
+      setPaying({ type: 'refund', saleId, row });
+      return;
+    }
+    // Not among this session's annulled sales: the kiosk says why (e.g. art. 16.º, n.º 4) or refunds it.
+    const r = await invoke('refund.pay', { saleId });
+    if (!r.ok) {
+      setQuickError(r.error);
+      return;
+    }
+    refunded(r.value);
+  };
+
+  const refunded = (r: ChannelOutput<'refund.pay'>) => {
+    setPaying(null);
+    setSaleText('');
+    setDone(t('refunds.done', { id: r.saleId, amount: f.money(r.amountCents), ranges: formatRanges(r.ranges) }));
+    reload();
+  };
+
+  return (
+    <main className="screen prizes-screen" aria-labelledby="prizes-title">
+      <h1 id="prizes-title" className="visually-hidden">
+        {t('prizes.screenTitle')}
+      </h1>
+      {noSession ? <p className="notice">{t('prizes.noSession')}</p> : null}
+      {done ? (
+        <p className="success big-success" role="status" data-testid="payout-result">
+          {done}
+        </p>
+      ) : null}
+      <div className="columns">
+        <section className="panel" aria-labelledby="prize-list-title">
+          <div className="panel-head">
+            <h2 id="prize-list-title">{t('prizes.title')}</h2>
+            <p className="meta">{t('prizes.unpaidCount', { count: unpaid.length })}</p>
+          </div>
+          <ErrorAlert error={prizes.error} testId="prizes-load-error" />
+          {prizes.data && prizes.data.length === 0 ? <p className="empty">{t('prizes.none')}</p> : null}
+          {prizes.data && prizes.data.length > 0 ? (
+            <div className="table-wrap">
+              <table className="table payouts">
+                <thead>
+                  <tr>
+                    <th scope="col" className="num">{t('prizes.game')}</th>
+                    <th scope="col">{t('prizes.card')}</th>
+                    <th scope="col">{t('prizes.kind')}</th>
+                    <th scope="col" className="num">{t('prizes.amount')}</th>
+                    <th scope="col">{t('prizes.status')}</th>
+                    <th scope="col">
+                      <span className="visually-hidden">{t('prizes.actions')}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {prizes.data.map((w) => (
+                    <tr key={w.winnerId} data-testid={`prize-row-${w.winnerId}`} className={`status-${w.status}`}>
+                      <td className="num">{w.gameNumber}</td>
+                      <td className="card-cell">{card(w)}</td>
+                      <td>{t(`kind.${w.kind}`)}</td>
+                      <td className="num amount">{f.money(w.prizeCents)}</td>
+                      <td>
+                        <span className={`badge badge-prize-${w.status}`}>{t(`prizeStatus.${w.status}`)}</span>
+                        {w.status === 'paid' && w.paidAt ? (
+                          <span className="paid-info">
+                            {t('prizes.paidAt', { time: f.dateTime(w.paidAt) })}
+                            {w.retainUntil ? <> · {t('prizes.retainUntil', { date: f.date(w.retainUntil) })}</> : null}
+                          </span>
+                        ) : null}
+                      </td>
+                      <td>
+                        {w.status === 'unpaid' ? (
+                          <button
+                            type="button"
+                            className="btn btn-sell-small"
+                            data-testid={`prize-pay-${w.winnerId}`}
+                            onClick={() => {
+                              setDone(null);
+                              setPaying({ type: 'prize', winner: w });
+                            }}
+                          >
+                            {t('prizes.pay')}
+                          </button>
+                        ) : null}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+        </section>
+
+        <section className="panel" aria-labelledby="refund-title">
+          <h2 id="refund-title">{t('refunds.title')}</h2>
+          <p className="hint">{t('refunds.hint')}</p>
+          <form className="form form-row" onSubmit={quickRefund} aria-label={t('refunds.quickLabel')}>
+            <label>
+              {t('refunds.saleNumber')}
+              <input
+                data-testid="refund-sale-number"
+                inputMode="numeric"
+                autoComplete="off"
+                value={saleText}
+                onChange={(e) => {
+                  setSaleText(e.target.value.replace(/\D/g, '').slice(0, 12));
+                  setQuickError(null);
+                }}
+              />
+            </label>
+            <button type="submit" className="btn btn-primary btn-large" data-testid="refund-submit">
+              {t('refunds.submit')}
+            </button>
+          </form>
+          <ErrorAlert error={quickError} testId="refund-error" />
+          <ErrorAlert error={refunds.error} testId="refunds-load-error" />
+          {refunds.data && refunds.data.length === 0 ? <p className="empty">{t('refunds.none')}</p> : null}
+          {refunds.data && refunds.data.length > 0 ? (
+            <div className="table-wrap">
+              <table className="table payouts">
+                <thead>
+                  <tr>
+                    <th scope="col" className="num">{t('refunds.sale')}</th>
+                    <th scope="col" className="num">{t('refunds.game')}</th>
+                    <th scope="col">{t('refunds.cards')}</th>
+                    <th scope="col" className="num">{t('refunds.amount')}</th>
+                    <th scope="col">
+                      <span className="visually-hidden">{t('refunds.actions')}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {refunds.data.map((r) => (
+                    <tr key={r.saleId} data-testid={`refund-row-${r.saleId}`} className={r.refunded ? 'status-paid' : undefined}>
+                      <td className="num">{r.saleId}</td>
+                      <td className="num">{r.gameNumber}</td>
+                      <td>{formatRanges(r.ranges)}</td>
+                      <td className="num amount">{f.money(r.amountCents)}</td>
+                      <td>
+                        {r.refunded ? (
+                          <span className="paid-info">{t('refunds.refundedAt', { time: r.refundedAt ? f.dateTime(r.refundedAt) : '' })}</span>
+                        ) : (
+                          <button
+                            type="button"
+                            className="btn btn-sell-small"
+                            data-testid={`refund-pay-${r.saleId}`}
+                            onClick={() => {
+                              setDone(null);
+                              setPaying({ type: 'refund', saleId: r.saleId, row: r });
+                            }}
+                          >
+                            {t('refunds.pay')}
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+        </section>
+      </div>
+
+      {paying?.type === 'prize' ? (
+        <ConfirmDialog
+          title={t('prizes.confirmTitle')}
+          confirmLabel={t('prizes.confirm', { amount: f.money(paying.winner.prizeCents) })}
+          testId="prize-dialog"
+          confirmTestId="prize-confirm"
+          onConfirm={() => invoke('prize.pay', { winnerId: paying.winner.winnerId })}
+          onDone={(w) => {
+            setPaying(null);
+            setDone(
+              t('prizes.done', {
+                amount: f.money(w.prizeCents),
+                kind: t(`kindText.${w.kind}`),
+                card: card(w),
+                date: w.retainUntil ? f.date(w.retainUntil) : '—',
+              }),
+            );
+            reload();
+          }}
+          onClose={() => setPaying(null)}
+        >
+          <p className="confirm-amount">{f.money(paying.winner.prizeCents)}</p>
+          <p>{t('prizes.confirmText', { kind: t(`kind.${paying.winner.kind}`), card: card(paying.winner), number: paying.winner.gameNumber })}</p>
+        </ConfirmDialog>
+      ) : null}
+      {paying?.type === 'refund' ? (
+        <ConfirmDialog
+          title={t('refunds.confirmTitle', { id: paying.saleId })}
+          confirmLabel={t('refunds.confirm', { amount: f.money(paying.row.amountCents) })}
+          testId="refund-dialog"
+          confirmTestId="refund-confirm"
+          onConfirm={() => invoke('refund.pay', { saleId: paying.saleId })}
+          onDone={refunded}
+          onClose={() => setPaying(null)}
+        >
+          <p className="confirm-amount">{f.money(paying.row.amountCents)}</p>
+          <p>{t('refunds.confirmText', { id: paying.saleId, number: paying.row.gameNumber, ranges: formatRanges(paying.row.ranges) })}</p>
+        </ConfirmDialog>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,219 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Settings } from '../../../core/contract.js';
+import { invoke, type ClientError } from '../../client.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { useFormat } from '../../format.js';
+import { useKioskQuery } from '../../hooks.js';
+import { formatPercent, settingsUpdate } from '../../lib/settings.js';
+import { SeriesPanel } from './SeriesPanel.js';
+
+function HallSettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (s: Settings) => void }) {
+  const { t } = useTranslation();
+  const [stamp, setStamp] = useState(settings.stampDutyBasisPoints === null ? '' : formatPercent(settings.stampDutyBasisPoints));
+  const [specialOn, setSpecialOn] = useState(settings.specialPrize?.enabled ?? false);
+  const [share, setShare] = useState(settings.specialPrize ? formatPercent(settings.specialPrize.shareBasisPoints) : '');
+  const [balls, setBalls] = useState(settings.specialPrize ? String(settings.specialPrize.baseBalls) : '');
+  const [maxCards, setMaxCards] = useState(String(settings.maxCardsPerSale));
+  const [chips, setChips] = useState(settings.chipsAllowed);
+  const [error, setError] = useState<ClientError | string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const r = settingsUpdate({ stamp, specialOn, share, balls, maxCards, chips }, settings);
+    if (!r.ok) {
+      setError(t(`settings.invalid.${r.field}`));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const saved = await invoke('settings.update', r.update);
+    setBusy(false);
+    if (!saved.ok) setError(saved.error);
+    else onSaved(saved.value);
+  };
+
+  return (
+    <form className="form settings-form" onSubmit={submit} aria-labelledby="settings-title">
+      <fieldset>
+        <legend>{t('settings.stampDutyTitle')}</legend>
+        <label>
+          {t('settings.stampDuty')}
+          <span className="input-suffix">
+            <input data-testid="stamp-duty" inputMode="decimal" placeholder="25" value={stamp} onChange={(e) => setStamp(e.target.value)} />
+            <span aria-hidden="true">%</span>
+          </span>
+        </label>
+        <p className="hint">{settings.stampDutyBasisPoints === null ? t('settings.stampDutyUnset') : t('settings.stampDutyHint')}</p>
+      </fieldset>
+      <fieldset>
+        <legend>{t('settings.specialTitle')}</legend>
+        <label className="check-label">
+          <input type="checkbox" data-testid="special-enabled" checked={specialOn} onChange={(e) => setSpecialOn(e.target.checked)} />
+          {t('settings.specialEnabled')}
+        </label>
+        <div className="settings-pair">
+          <label>
+            {t('settings.specialShare')}
+            <span className="input-suffix">
+              <input data-testid="special-share" inputMode="decimal" placeholder="5" value={share} onChange={(e) => setShare(e.target.value)} />
+              <span aria-hidden="true">%</span>
+            </span>
+          </label>
+          <label>
+            {t('settings.specialBalls')}
+            <input data-testid="special-balls" inputMode="numeric" placeholder="40" value={balls} onChange={(e) => setBalls(e.target.value.replace(/\D/g, '').slice(0, 2))} />
+          </label>
+        </div>
+        <p className="hint">{t('settings.specialHint')}</p>
+      </fieldset>
+      <fieldset>
+        <legend>{t('settings.saleTitle')}</legend>
+        <div className="settings-pair">
+          <label>
+            {t('settings.maxCards')}
+            <input data-testid="max-cards" inputMode="numeric" value={maxCards} onChange={(e) => setMaxCards(e.target.value.replace(/\D/g, '').slice(0, 5))} />
+          </label>
+          <label className="check-label">
+            <input type="checkbox" data-testid="chips-allowed" checked={chips} onChange={(e) => setChips(e.target.checked)} />
+            {t('settings.chips')}
+          </label>
+        </div>
+      </fieldset>
+      <ErrorAlert error={error} testId="settings-error" />
+      <button type="submit" className="btn btn-primary btn-large" data-testid="settings-submit" disabled={busy}>
+        {busy ? t('common.working') : t('settings.submit')}
+      </button>
+    </form>
+  );
+}
+
+function BallSetPanel() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const current = useKioskQuery('ballSet.current', {});
+  const [serial, setSerial] = useState('');
+  const [error, setError] = useState<ClientError | string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = current.data;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setDone(null);
+    if (serial.trim() === '') {
+      setError(t('ballSet.serialRequired'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const r = await invoke('ballSet.register', { serial: serial.trim() });
+    setBusy(false);
+    if (!r.ok) {
+      setError(r.error);
+      return;
+    }
+    setSerial('');
+    setDone(t('ballSet.registered', { serial: r.value.serial }));
+    void current.reload();
+  };
+
+  return (
+    <section className="panel" aria-labelledby="ballset-title">
+      <h2 id="ballset-title">{t('ballSet.title')}</h2>
+      <ErrorAlert error={current.error} testId="ballset-load-error" />
+      {set === undefined ? null : set === null ? (
+        <p className="alert" role="alert" data-testid="ballset-current">
+          {t('ballSet.none')}
+        </p>
+      ) : (
+        <dl className="facts" data-testid="ballset-current">
+          <div>
+            <dt>{t('ballSet.serial')}</dt>
+            <dd>{set.serial}</dd>
+          </div>
+          <div>
+            <dt>{t('ballSet.games')}</dt>
+            <dd>{t('ballSet.gamesOf', { games: set.gamesPlayed })}</dd>
+          </div>
+          <div>
+            <dt>{t('ballSet.since')}</dt>
+            <dd className="small">{f.dateTime(set.registeredAt)}</dd>
+          </div>
+        </dl>
+      )}
+      {set?.warning ? (
+        <p className="alert alert-warn" role="alert" data-testid="ballset-warning">
+          {t('ballSet.warning', { serial: set.serial, games: set.gamesPlayed })}
+        </p>
+      ) : null}
+      <form className="form form-row" onSubmit={submit} aria-label={t('ballSet.register')}>
+        <label>
+          {t('ballSet.newSerial')}
+          <input data-testid="ballset-serial" value={serial} onChange={(e) => setSerial(e.target.value)} maxLength={40} autoComplete="off" />
+        </label>
+        <button type="submit" className="btn btn-primary" data-testid="ballset-submit" disabled={busy}>
+          {busy ? t('common.working') : t('ballSet.register')}
+        </button>
+      </form>
+      {done ? (
+        <p className="success" role="status" data-testid="ballset-result">
+          {done}
+        </p>
+      ) : null}
+      <ErrorAlert error={error} testId="ballset-error" />
+    </section>
+  );
+}
+
+/** Manager/admin: hall settings (stamp duty, special prize, sale limits), ball sets, series and their faces. */
+export function SettingsScreen() {
+  const { t } = useTranslation();
+  const settings = useKioskQuery('settings.get', {});
+  const seriesQ = useKioskQuery('series.list', {});
+  const [saved, setSaved] = useState(false);
+  const s = settings.data;
+  return (
+    <main className="screen settings-screen" aria-labelledby="settings-screen-title">
+      <h1 id="settings-screen-title" className="visually-hidden">
+        {t('settings.screenTitle')}
+      </h1>
+      <div className="columns">
+        <div className="column-main">
+          <section className="panel">
+            <h2 id="settings-title">{t('settings.title', { hall: s?.hallName ?? '' })}</h2>
+            <ErrorAlert error={settings.error} testId="load-error" />
+            {s ? (
+              <HallSettingsForm
+                // A change saved here or elsewhere starts the form again from the kiosk's values.
+                key={JSON.stringify(s)}
+                settings={s}
+                onSaved={() => {
+                  setSaved(true);
+                  void settings.reload();
+                }}
+              />
+            ) : (
+              <p className="loading">{t('common.loading')}</p>
+            )}
+            {saved ? (
+              <p className="success" role="status" data-testid="settings-saved">
+                {t('settings.saved', {
+                  stamp: s?.stampDutyBasisPoints === null || s === undefined ? '—' : formatPercent(s.stampDutyBasisPoints),
+                })}
+              </p>
+            ) : null}
+          </section>
+          <BallSetPanel />
+        </div>
+        <div className="column-side">
+          <ErrorAlert error={seriesQ.error} testId="series-load-error" />
+          <SeriesPanel series={seriesQ.data ?? []} onRegistered={() => void seriesQ.reload()} />
+        </div>
+      </div>
+    </main>
+  );
+}
