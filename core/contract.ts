@@ -38,6 +38,8 @@ export const seriesSchema = z.object({
   nextNumber: z.number().int(),
   cardsLeft: z.number().int(),
   registeredAt: isoTime,
+  /** Whether the faces of its cards are on record (claims are then checked automatically). */
+  hasFaces: z.boolean(),
 });
 
 export const cardRangeSchema = z.object({ seriesCode: z.string(), from: z.number().int(), to: z.number().int() });

@@ -7,9 +7,11 @@ export interface SeriesRow extends SeriesState {
   colour: string | null;
   emission: string | null;
   registeredAt: string;
+  facesImportedAt: string | null;
 }
 
-const SERIES_COLUMNS = `id, code, price_cents AS priceCents, size, colour, emission, next_number AS nextNumber, registered_at AS registeredAt`;
+const SERIES_COLUMNS = `id, code, price_cents AS priceCents, size, colour, emission, next_number AS nextNumber,
+  registered_at AS registeredAt, faces_imported_at AS facesImportedAt`;
 
 export function seriesByCode(db: Db, code: string): SeriesRow | undefined {
   return stmt<[string], SeriesRow>(db, `SELECT ${SERIES_COLUMNS} FROM series WHERE code = ?`).get(code);

@@ -392,3 +392,28 @@ describe('resume', () => {
     ]);
   });
 });
+
+describe('the acta of a game annulled while still selling', () => {
+  it('shows what was sold and what was refunded, and leaves it out of the totals', async () => {
+    const g = await openGame();
+    const s1 = await sell(g.id, 3);
+    await sell(g.id, 2);
+    await suspend(g.id);
+    h.clock.advanceMinutes(15);
+    await annul(g.id, 'failure_before_draw');
+    await refund(s1.saleId);
+    const session = (await h.ok('session.current', {}, t.manager)).session!;
+    const acta = await h.ok('session.acta', { sessionId: session.id }, t.manager);
+    expect(acta.games[0]).toMatchObject({
+      number: 1,
+      state: 'annulled',
+      series: [{ order: 1, seriesCode: 'A', from: 1, to: 5 }],
+      cardsSold: 5,
+      totalCents: 500,
+      stampDutyCents: 0,
+      annulReason: 'failure_before_draw',
+      refundedCents: 300,
+    });
+    expect(acta.totals).toEqual({ cardsSold: 0, totalCents: 0, prizesPaidCents: 0, stampDutyCents: 0, refundedCents: 300 });
+  });
+});

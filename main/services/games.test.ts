@@ -380,6 +380,7 @@ describe('series.register and series.list', () => {
       nextNumber: 1,
       cardsLeft: 600,
       registeredAt: NOW,
+      hasFaces: false,
     });
     expect(await h.ok('series.list', {}, t.cashier)).toEqual([s]);
   });

@@ -16,6 +16,7 @@ export const seriesView = (s: SeriesRow): SeriesView => ({
   nextNumber: s.nextNumber,
   cardsLeft: cardsLeft(s),
   registeredAt: s.registeredAt,
+  hasFaces: s.facesImportedAt !== null,
 });
 
 export const registerSeries: Handler<'series.register'> = (ctx, input) => {

@@ -3,7 +3,7 @@ import { specialPrizeBalls } from '../../core/bingo/prizes.js';
 import type { ActaGame } from '../../core/contract.js';
 import { KioskError } from '../../core/errors.js';
 import { hallDay } from '../../core/settings.js';
-import { appendActa, gamesOfSession, openSession, sessionById, type SessionRow } from '../../db/bingo.js';
+import { appendActa, gameSalesTotals, gameSoldRanges, gamesOfSession, openSession, sessionById, type SessionRow } from '../../db/bingo.js';
 import { stmt, type Db } from '../../db/connection.js';
 import { activeBalls, addIncident, incidentsOfSession, winnersOfSession } from '../../db/play.js';
 import { operatorOf, type Handler } from './context.js';
@@ -143,15 +143,17 @@ export const acta: Handler<'session.acta'> = (ctx, input) => {
       ctx.db,
       `SELECT is_last AS isLast, ball_set_id AS ballSetId, annul_reason AS annulReason, annulled_at AS annulledAt, finished_at AS finishedAt FROM games WHERE id = ?`,
     ).get(g.id)!;
-    const series = c ? (JSON.parse(c.ranges) as { seriesCode: string; from: number; to: number }[]) : [];
+    // A game annulled while still selling has no close of sale: its sales are what was sold (and refundable).
+    const sold = c ? null : gameSalesTotals(ctx.db, g.id);
+    const series = c ? (JSON.parse(c.ranges) as { seriesCode: string; from: number; to: number }[]) : gameSoldRanges(ctx.db, g.id);
     return {
       number: g.number,
       state: g.state,
       isLast: extra.isLast === 1,
       priceCents: g.priceCents,
       series: series.map((r, i) => ({ order: i + 1, ...r })),
-      cardsSold: c?.cardsSold ?? 0,
-      totalCents: c?.totalCents ?? 0,
+      cardsSold: c?.cardsSold ?? sold?.cards ?? 0,
+      totalCents: c?.totalCents ?? sold?.cents ?? 0,
       linePrizeCents: c?.linePrizeCents ?? 0,
       bingoPrizeCents: c?.bingoPrizeCents ?? 0,
       linePaidCents: paid(g.id, 'line'),

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { CHANNELS, contract } from '../../core/contract.js';
 import { createTestHall } from '../testing/fixtures.js';
 import { snapshot, type Harness } from '../testing/harness.js';
-import { startWebServer, type WebServer } from './server.js';
+import { MAX_BODY_BYTES, startWebServer, type WebServer } from './server.js';
 
 const TOKEN = 'test-access-token-0123456789';
 const SECRET = 'segredo-fora-da-pasta';
@@ -250,11 +250,11 @@ describe('POST /rpc/<channel>', () => {
     expect((await fetch(`${server.url}/`, { method: 'DELETE' })).status).toBe(405);
   });
 
-  it('a body over 1 MB is refused (413)', async () => {
+  it('a body over the limit is refused (413)', async () => {
     const r = await raw('/rpc/setup.status', {
       method: 'POST',
       headers: { Host: `127.0.0.1:${server.port}`, Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ pad: 'x'.repeat(1_100_000) }),
+      body: JSON.stringify({ pad: 'x'.repeat(MAX_BODY_BYTES + 1000) }),
     });
     expect(r.status).toBe(413);
     expect(JSON.parse(r.body)).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });

@@ -30,7 +30,8 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-const MAX_BODY_BYTES = 1_000_000;
+// A card printer's face file for a 60 000-card series is a few megabytes (the contract allows 20 MB).
+export const MAX_BODY_BYTES = 24_000_000;
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
