@@ -55,7 +55,7 @@ export function GameControls({ game, ballCount, onChanged }: Props) {
     );
   }
 
-  const canSuspend = game.state === 'sale_closed' || game.state === 'drawing';
+  const canSuspend = game.state === 'selling' || game.state === 'sale_closed' || game.state === 'drawing';
   const since = game.suspendedAt;
 
   return (

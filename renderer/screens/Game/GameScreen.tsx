@@ -10,6 +10,7 @@ import { GamesTable } from './GamesTable.js';
 import { OpenGameForm } from './OpenGameForm.js';
 import { OpenSessionForm } from './OpenSessionForm.js';
 import { DrawPanel } from './DrawPanel.js';
+import { GameControls } from './GameControls.js';
 
 type Where = 'session' | 'game' | 'close';
 type CloseResult = ChannelOutput<'game.closeSale'>;
@@ -92,6 +93,7 @@ export function GameScreen() {
   const announcement = latestAnnouncement(games, closed);
   const loadError = current.error ?? seriesQ.error;
   const candidates = drawCandidates(games, chosen);
+  const selling = games.find((g) => g.state === 'selling') ?? null;
   const drawGame = candidates.find((g) => g.id === chosen) ?? candidates.find((g) => DRAW_STATES.includes(g.state)) ?? null;
   // Keep the game shown once its draw ends, so its winners and amounts stay on screen.
   const drawGameId = drawGame?.id ?? null;
@@ -139,6 +141,8 @@ export function GameScreen() {
                 </div>
                 <GamesTable games={games} closing={closing} onCloseSale={(g) => void closeSale(g)} />
                 <ErrorAlert error={errorAt('close')} />
+                {/* A failure during the sale suspends it too (art. 16.º, n.º 1). */}
+                {selling && selling.id !== drawGame?.id ? <GameControls game={selling} ballCount={0} onChanged={async () => reloadAll()} /> : null}
               </section>
               <OpenGameForm
                 series={series}
