@@ -10,8 +10,8 @@
 import { describe, it, expect, beforeEach, afterEach } from 'vitest';
 import type { Channel } from '../../core/contract.js';
 import type { ErrorBody } from '../../core/errors.js';
-import { verifyAudit } from '../../db/audit.js';
 import { verifyLedger } from '../../db/ledger.js';
+import { expectBooksHold } from '../testing/books.js';
 import { createTestHall } from '../testing/fixtures.js';
 import { snapshot, type Harness } from '../testing/harness.js';
 
@@ -32,36 +32,12 @@ beforeEach(async () => {
 
 afterEach(() => {
   try {
-    checkInvariants();
+    expectBooksHold(h.kiosk.db);
   } finally {
     h.close();
   }
 });
 
-function checkInvariants(): void {
-  const db = h.kiosk.db;
-  const ledger = verifyLedger(db);
-  expect(ledger.balanced).toBe(true);
-  expect(ledger.unbalanced).toEqual([]);
-  expect(verifyAudit(db)).toMatchObject({ valid: true, brokenAt: null });
-  const one = (sql: string) => db.prepare(sql).pluck().get() as number;
-  const bal = (account: string) => ledger.balances[account] ?? 0;
-  const sales = one(`SELECT COALESCE(SUM(total_cents), 0) FROM sales s WHERE NOT EXISTS (SELECT 1 FROM sale_voids v WHERE v.sale_id = s.id)`);
-  const refunds = one(`SELECT COALESCE(SUM(amount_cents), 0) FROM refunds`);
-  const paid = one(`SELECT COALESCE(SUM(amount_cents), 0) FROM prize_payments`);
-  expect(bal('cash:T1')).toBe(sales - refunds - paid);
-  // What is still owed: nothing for an annulled game; for the others their prizes less what was paid.
-  const owed = one(
-    `SELECT COALESCE(SUM(c.line_prize_cents + c.bingo_prize_cents
-        - (SELECT COALESCE(SUM(p.amount_cents), 0) FROM prize_payments p JOIN winners w ON w.id = p.winner_id WHERE w.game_id = g.id)), 0)
-       FROM game_closures c JOIN games g ON g.id = c.game_id WHERE g.state <> 'annulled'`,
-  );
-  expect(bal('liability:prizes')).toBe(0 - owed);
-  const stamp = one(`SELECT COALESCE(SUM(stamp_duty_cents), 0) FROM game_closures c JOIN games g ON g.id = c.game_id WHERE g.state <> 'annulled'`);
-  expect(bal('liability:stamp_duty')).toBe(0 - stamp);
-  // An annulled game's sales are each refunded at most once, never more than they took.
-  expect(one(`SELECT COUNT(*) FROM refunds r JOIN sales s ON s.id = r.sale_id WHERE r.amount_cents <> s.total_cents`)).toBe(0);
-}
 
 // ---- helpers ----
 

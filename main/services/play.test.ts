@@ -12,8 +12,8 @@ import { completedRows, drawnSet, hasBingo } from '../../core/bingo/claims.js';
 import { formatFacesCsv, generateSeries, seededRandom } from '../../core/bingo/faces.js';
 import type { Channel } from '../../core/contract.js';
 import type { ErrorBody } from '../../core/errors.js';
-import { verifyAudit } from '../../db/audit.js';
 import { verifyLedger } from '../../db/ledger.js';
+import { expectBooksHold } from '../testing/books.js';
 import { createTestHall } from '../testing/fixtures.js';
 import { createHarness, snapshot, type Harness } from '../testing/harness.js';
 
@@ -36,51 +36,12 @@ beforeEach(async () => {
 
 afterEach(() => {
   try {
-    checkInvariants();
+    expectBooksHold(h.kiosk.db);
   } finally {
     h.close();
   }
 });
 
-/**
- * The ledger balances and agrees with what happened: the drawer holds the
- * sales less refunds and prizes paid; the prizes still owed, the special fund
- * and the stamp duty are what the closes of sale, awards and payouts say. The
- * line and bingo of every finished game were awarded to the cent.
- */
-function checkInvariants(): void {
-  const db = h.kiosk.db;
-  const ledger = verifyLedger(db);
-  expect(ledger.balanced).toBe(true);
-  expect(ledger.unbalanced).toEqual([]);
-  expect(verifyAudit(db)).toMatchObject({ valid: true, brokenAt: null });
-  const one = (sql: string) => db.prepare(sql).pluck().get() as number;
-  const bal = (account: string) => ledger.balances[account] ?? 0;
-  const sales = one(`SELECT COALESCE(SUM(total_cents), 0) FROM sales s WHERE NOT EXISTS (SELECT 1 FROM sale_voids v WHERE v.sale_id = s.id)`);
-  const refunds = one(`SELECT COALESCE(SUM(amount_cents), 0) FROM refunds`);
-  const paid = one(`SELECT COALESCE(SUM(amount_cents), 0) FROM prize_payments`);
-  expect(bal('cash:T1')).toBe(sales - refunds - paid);
-  const owed = one(
-    `SELECT COALESCE(SUM(c.line_prize_cents + c.bingo_prize_cents
-        + (SELECT COALESCE(SUM(w.prize_cents), 0) FROM winners w WHERE w.game_id = g.id AND w.kind = 'special')
-        - (SELECT COALESCE(SUM(p.amount_cents), 0) FROM prize_payments p JOIN winners w ON w.id = p.winner_id WHERE w.game_id = g.id)), 0)
-       FROM game_closures c JOIN games g ON g.id = c.game_id WHERE g.state <> 'annulled'`,
-  );
-  expect(bal('liability:prizes')).toBe(0 - owed);
-  const fund = one(`SELECT COALESCE(SUM(special_share_cents), 0) FROM game_closures`) - one(`SELECT COALESCE(SUM(prize_cents), 0) FROM winners WHERE kind = 'special'`);
-  expect(bal('liability:special_fund')).toBe(0 - fund);
-  const stamp = one(`SELECT COALESCE(SUM(stamp_duty_cents), 0) FROM game_closures c JOIN games g ON g.id = c.game_id WHERE g.state <> 'annulled'`);
-  expect(bal('liability:stamp_duty')).toBe(0 - stamp);
-  const finished = db
-    .prepare(
-      `SELECT c.line_prize_cents AS line, c.bingo_prize_cents AS bingo,
-              (SELECT SUM(prize_cents) FROM winners w WHERE w.game_id = g.id AND w.kind = 'line') AS lineAwarded,
-              (SELECT SUM(prize_cents) FROM winners w WHERE w.game_id = g.id AND w.kind = 'bingo') AS bingoAwarded
-         FROM games g JOIN game_closures c ON c.game_id = g.id WHERE g.state = 'finished'`,
-    )
-    .all() as { line: number; bingo: number; lineAwarded: number; bingoAwarded: number }[];
-  for (const f of finished) expect([f.lineAwarded, f.bingoAwarded]).toEqual([f.line, f.bingo]);
-}
 
 // ---- helpers ----
 

@@ -6,8 +6,7 @@
 import { describe, it, expect, beforeEach, afterEach } from 'vitest';
 import type { Channel, ChannelOutput } from '../../core/contract.js';
 import type { ErrorBody } from '../../core/errors.js';
-import { verifyAudit } from '../../db/audit.js';
-import { verifyLedger } from '../../db/ledger.js';
+import { expectBooksHold } from '../testing/books.js';
 import { createTestHall } from '../testing/fixtures.js';
 import { snapshot, type Harness } from '../testing/harness.js';
 
@@ -25,59 +24,12 @@ beforeEach(async () => {
 
 afterEach(() => {
   try {
-    checkInvariants();
+    expectBooksHold(h.kiosk.db);
   } finally {
     h.close();
   }
 });
 
-/**
- * After every scenario: the ledger balances and matches the sales, the audit
- * chain verifies, and each series' sold numbers (voids excluded) tile
- * 1..nextNumber-1 exactly.
- */
-function checkInvariants(): void {
-  const db = h.kiosk.db;
-  const ledger = verifyLedger(db);
-  expect(ledger.balanced).toBe(true);
-  expect(ledger.unbalanced).toEqual([]);
-  expect(verifyAudit(db)).toMatchObject({ valid: true, brokenAt: null });
-  const sum = (method: string) =>
-    db
-      .prepare(
-        `SELECT COALESCE(SUM(total_cents), 0) FROM sales s WHERE payment_method = ? AND NOT EXISTS (SELECT 1 FROM sale_voids v WHERE v.sale_id = s.id)`,
-      )
-      .pluck()
-      .get(method) as number;
-  expect(ledger.balances['cash:T1'] ?? 0).toBe(sum('cash'));
-  expect(ledger.balances['chips:T1'] ?? 0).toBe(sum('chips'));
-  // Each close of sale moves the prizes and the stamp duty out of card revenue.
-  const closed = db
-    .prepare(
-      `SELECT COALESCE(SUM(line_prize_cents + bingo_prize_cents), 0) AS prizes, COALESCE(SUM(stamp_duty_cents), 0) AS stamp,
-              COALESCE(SUM(special_share_cents), 0) AS special FROM game_closures`,
-    )
-    .get() as { prizes: number; stamp: number; special: number };
-  expect(ledger.balances['revenue:cards'] ?? 0).toBe(closed.prizes + closed.stamp + closed.special - (sum('cash') + sum('chips')));
-  expect(ledger.balances['liability:prizes'] ?? 0).toBe(0 - closed.prizes);
-  expect(ledger.balances['liability:stamp_duty'] ?? 0).toBe(0 - closed.stamp);
-  const series = db.prepare(`SELECT id, code, next_number AS next FROM series`).all() as { id: number; code: string; next: number }[];
-  for (const s of series) {
-    const ranges = db
-      .prepare(
-        `SELECT r.from_number AS "from", r.to_number AS "to" FROM sale_ranges r
-          WHERE r.series_id = ? AND NOT EXISTS (SELECT 1 FROM sale_voids v WHERE v.sale_id = r.sale_id)
-          ORDER BY r.from_number`,
-      )
-      .all(s.id) as { from: number; to: number }[];
-    let expected = 1;
-    for (const r of ranges) {
-      expect(r.from, `series ${s.code}: no gap and no overlap`).toBe(expected);
-      expected = r.to + 1;
-    }
-    expect(expected, `series ${s.code}: next number`).toBe(s.next);
-  }
-}
 
 // ---- helpers ----
 
