@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{core,db,main,printing,renderer}/**/*.test.{ts,tsx}'],
+          include: ['{core,db,main,printing,renderer,bench}/**/*.test.{ts,tsx}'],
           environment: 'node',
           testTimeout: 30_000,
           pool: 'forks',

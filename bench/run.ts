@@ -83,6 +83,9 @@ async function setupHall(kiosk: Kiosk): Promise<void> {
   const admin = await login(kiosk, USERS.admin);
   await must(kiosk, 'users.create', { username: 'gerente', name: 'Gerente', roles: ['manager'], pin: '2222' }, admin);
   await must(kiosk, 'users.create', { username: 'caixa1', name: 'Caixa Um', roles: ['cashier'], pin: '3333' }, admin);
+  // What a hall sets before its first game: stamp duty (art. 17.3) and a ball set (art. 5.3).
+  await must(kiosk, 'settings.update', { stampDutyBasisPoints: 2500 }, admin);
+  await must(kiosk, 'ballSet.register', { serial: 'BENCH-1' }, admin);
 }
 
 interface Counter {

@@ -1,0 +1,43 @@
+/**
+ * The benchmarks still run: each is started with tiny counts and must print
+ * one JSON object with its figures. (The figures themselves come from
+ * `npm run bench`, not from here.)
+ */
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+function runBench(file: string, env: Record<string, string>): Record<string, unknown> {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', file], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 120_000,
+  });
+  return JSON.parse(out) as Record<string, unknown>;
+}
+
+describe('benchmarks run', () => {
+  it('bench/faces.ts', () => {
+    const r = runBench('bench/faces.ts', { BENCH_FACES_RUNS: '1' });
+    expect(r).toHaveProperty('generateStrips');
+    expect(r).toHaveProperty('validateSeries');
+  });
+
+  it('bench/claims.ts', () => {
+    const r = runBench('bench/claims.ts', { BENCH_CLAIMS_DRAWS: '1', BENCH_CLAIMS_BRUTE_DRAWS: '1', BENCH_CLAIMS_BOARD: '0' });
+    expect(r).toHaveProperty('tracker');
+  });
+
+  it('bench/run.ts', () => {
+    const r = runBench('bench/run.ts', {
+      BENCH_ROUNDS: '20',
+      BENCH_WARMUP: '5',
+      BENCH_SEED_SALES: '2000',
+      BENCH_VOIDS: '1',
+      BENCH_EXPERIMENT_ROUNDS: '150',
+    });
+    expect(r).toHaveProperty('saleEmpty');
+    expect(r).toHaveProperty('saleMillion');
+    expect((r.seed as { sales: number }).sales).toBe(2000);
+  });
+});
