@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 
 export type Db = Database.Database;
 
+/** WAL pages after which SQLite checkpoints inside a commit anyway (about 40 MB). */
+export const WAL_SAFETY_PAGES = 10_000;
+
 const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export interface Migration {
@@ -56,6 +59,9 @@ export function openDatabase(file: string): Db {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // Checkpoints run in idle time (see checkpointer.ts), not inside the commit of
+  // whichever sale crosses 1000 pages; this high mark is only a safety net.
+  db.pragma(`wal_autocheckpoint = ${WAL_SAFETY_PAGES}`);
   try {
     migrate(db);
   } catch (e) {

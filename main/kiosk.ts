@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { CallMeta } from '../core/bridge.js';
 import type { KioskEvent } from '../core/contract.js';
 import type { Result } from '../core/errors.js';
+import { createCheckpointer } from '../db/checkpointer.js';
 import { openDatabase, type Db } from '../db/connection.js';
 import { OperatorSessions } from './auth/sessions.js';
 import { seedDemo } from './demo.js';
@@ -38,6 +39,7 @@ export const DATABASE_FILE = 'kiosk.sqlite';
 
 export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   const db = openDatabase(join(options.dataDir, DATABASE_FILE));
+  const checkpointer = createCheckpointer(db);
   const listeners = new Set<(event: KioskEvent) => void>();
   const dispatch = createDispatcher({
     db,
@@ -46,6 +48,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     terminalId: options.terminalId ?? 'T1',
     now: options.now ?? (() => new Date()),
     emit: (event) => {
+      checkpointer.afterCommit();
       for (const l of listeners) l(event);
     },
     logError: options.logError ?? ((e, channel) => console.error(`[kiosk] ${channel} failed:`, e)),
@@ -58,6 +61,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     },
     close() {
       listeners.clear();
+      checkpointer.flush();
       db.close();
     },
     db,
