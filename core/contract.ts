@@ -194,6 +194,46 @@ export const actaGameSchema = z.object({
   refundedCents: cents,
 });
 
+export const PRINTER_ROLES = ['receipts', 'guias', 'reports'] as const;
+
+export const printerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.enum(PRINTER_ROLES),
+  transport: z.enum(['tcp', 'device']),
+  host: z.string().nullable(),
+  port: z.number().int().nullable(),
+  path: z.string().nullable(),
+  codepage: z.enum(['cp1252', 'cp858']),
+  widthMm: z.union([z.literal(58), z.literal(80)]),
+  drawerPin: z.union([z.literal(2), z.literal(5)]).nullable(),
+});
+
+export const printerStatusSchema = z.object({
+  online: z.boolean(),
+  coverOpen: z.boolean(),
+  paperNearEnd: z.boolean(),
+  paperOut: z.boolean(),
+  error: z.string().nullable(),
+});
+
+export const printJobSchema = z.object({
+  jobId: id,
+  createdAt: isoTime,
+  kind: z.string(),
+  title: z.string(),
+  printerId: z.string(),
+  state: z.enum(['pending', 'printed', 'failed']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  printedAt: isoTime.nullable(),
+  reprintOf: id.nullable(),
+  refType: z.string().nullable(),
+  refId: z.number().int().nullable(),
+  /** The document as plain text lines, for the on-screen preview. */
+  preview: z.array(z.string()),
+});
+
 export const incidentSchema = z.object({
   id,
   at: isoTime,
@@ -542,6 +582,82 @@ export const contract = {
     roles: MANAGERS,
     input: z.object({ text: z.string().trim().min(1).max(2000), gameId: id.optional() }).strict(),
     output: incidentSchema,
+  }),
+  'printer.configure': channel({
+    summary: 'Add or change a printer: role, transport and address, code page, paper width, drawer pin.',
+    kind: 'command',
+    roles: MANAGERS,
+    input: z
+      .object({
+        id: z.string().trim().min(1).max(40),
+        name: z.string().trim().min(1).max(80).optional(),
+        role: z.enum(PRINTER_ROLES),
+        transport: z.enum(['tcp', 'device']),
+        host: z.string().trim().min(1).max(255).optional(),
+        port: z.number().int().min(1).max(65535).optional(),
+        path: z.string().trim().min(1).max(255).optional(),
+        codepage: z.enum(['cp1252', 'cp858']),
+        widthMm: z.union([z.literal(58), z.literal(80)]),
+        drawerPin: z.union([z.literal(2), z.literal(5)]).nullable().optional(),
+      })
+      .strict(),
+    output: printerSchema,
+  }),
+  'printer.list': channel({
+    summary: 'The configured printers.',
+    kind: 'query',
+    roles: COUNTER,
+    input: empty,
+    output: z.array(printerSchema),
+  }),
+  'printer.test': channel({
+    summary: 'Print a test page (every special character, a ruler, a QR code).',
+    kind: 'command',
+    roles: MANAGERS,
+    input: z.object({ id: z.string() }).strict(),
+    output: printJobSchema,
+  }),
+  'printer.status': channel({
+    summary: 'Ask the printer for its status (DLE EOT): offline, cover open, paper near end, paper out.',
+    kind: 'query',
+    roles: COUNTER,
+    input: z.object({ id: z.string() }).strict(),
+    output: printerStatusSchema,
+  }),
+  'print.jobs': channel({
+    summary: 'Print jobs, newest first; failures show with their error.',
+    kind: 'query',
+    roles: COUNTER,
+    input: z.object({ since: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(200).optional() }).strict(),
+    output: z.array(printJobSchema),
+  }),
+  'print.retry': channel({
+    summary: 'Try a failed job again.',
+    kind: 'command',
+    roles: COUNTER,
+    input: z.object({ jobId: id }).strict(),
+    output: printJobSchema,
+  }),
+  'print.reprint': channel({
+    summary: 'Print a document again, marked 2.ª VIA (never opens the drawer).',
+    kind: 'command',
+    roles: COUNTER,
+    input: z.object({ jobId: id }).strict(),
+    output: printJobSchema,
+  }),
+  'report.actaPdf': channel({
+    summary: 'The acta of a session as an A4 PDF (base64).',
+    kind: 'query',
+    roles: MANAGERS,
+    input: z.object({ sessionId: id }).strict(),
+    output: z.object({ filename: z.string(), base64: z.string() }),
+  }),
+  'report.sessionPdf': channel({
+    summary: 'The session report as an A4 PDF (base64).',
+    kind: 'query',
+    roles: MANAGERS,
+    input: z.object({ sessionId: id }).strict(),
+    output: z.object({ filename: z.string(), base64: z.string() }),
   }),
   'sale.create': channel({
     summary: 'Sell cards in serial order, cash only (art. 12).',

@@ -7,6 +7,10 @@ import type { CallMeta } from '../core/bridge.js';
 import type { KioskEvent } from '../core/contract.js';
 import type { Result } from '../core/errors.js';
 import { createCheckpointer } from '../db/checkpointer.js';
+import type { PrinterRow } from '../db/printing.js';
+import { renderEscPos } from '../printing/escpos.js';
+import { PrintQueue, type JobTransport } from './printing/queue.js';
+import { jobTransportOf } from './printing/transports.js';
 import { openDatabase, type Db } from '../db/connection.js';
 import { OperatorSessions } from './auth/sessions.js';
 import { seedDemo } from './demo.js';
@@ -25,6 +29,9 @@ export interface KioskOptions {
   /** Operator idle time before the screen locks. */
   idleMs?: number;
   logError?: (error: unknown, channel: string) => void;
+  /** How jobs reach a printer (default: its TCP or device transport with a status check). */
+  printerTransport?: (printer: PrinterRow) => JobTransport;
+  printRetryDelaysMs?: readonly number[];
 }
 
 export interface Kiosk {
@@ -32,6 +39,8 @@ export interface Kiosk {
   onEvent(listener: (event: KioskEvent) => void): () => void;
   close(): void;
   readonly db: Db;
+  /** The print queue (tests wait for it to be idle). */
+  readonly printQueue: PrintQueue;
   readonly dataDir: string;
 }
 
@@ -41,17 +50,33 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   const db = openDatabase(join(options.dataDir, DATABASE_FILE));
   const checkpointer = createCheckpointer(db);
   const listeners = new Set<(event: KioskEvent) => void>();
+  const emitAll = (event: KioskEvent) => {
+    for (const l of listeners) l(event);
+  };
+  const now = options.now ?? (() => new Date());
+  const logError = options.logError ?? ((e: unknown, channel: string) => console.error(`[kiosk] ${channel} failed:`, e));
+  // Printing follows the commit and never undoes it (ARCHITECTURE.md, Printing).
+  const queue = new PrintQueue({
+    db,
+    now,
+    transportFor: options.printerTransport ?? jobTransportOf,
+    render: (doc, profile, o) => renderEscPos(doc, profile, o),
+    retryDelaysMs: options.printRetryDelaysMs,
+    onChange: () => emitAll({ type: 'changed', channel: 'print.jobs', at: now().toISOString() }),
+    logError: (e) => logError(e, 'print queue'),
+  });
   const dispatch = createDispatcher({
     db,
     handlers,
     sessions: new OperatorSessions(options.idleMs),
     terminalId: options.terminalId ?? 'T1',
-    now: options.now ?? (() => new Date()),
+    now,
     emit: (event) => {
       checkpointer.afterCommit();
-      for (const l of listeners) l(event);
+      queue.kick();
+      emitAll(event);
     },
-    logError: options.logError ?? ((e, channel) => console.error(`[kiosk] ${channel} failed:`, e)),
+    logError,
   });
   const kiosk: Kiosk = {
     dispatch,
@@ -61,12 +86,17 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     },
     close() {
       listeners.clear();
+      // A job still being sent is left pending and printed at the next start.
+      queue.stop();
       checkpointer.flush();
       db.close();
     },
+    printQueue: queue,
     db,
     dataDir: options.dataDir,
   };
-  if (options.demo) await seedDemo(kiosk, options.now?.() ?? new Date());
+  if (options.demo) await seedDemo(kiosk, now());
+  // Jobs left pending by a previous run (a crash, a power cut) are printed now.
+  queue.kick();
   return kiosk;
 }

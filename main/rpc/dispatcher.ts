@@ -48,7 +48,7 @@ export type Dispatch = (channel: string, rawInput: unknown, meta?: CallMeta) => 
 export function createDispatcher(deps: DispatcherDeps): Dispatch {
   const { db, handlers, sessions, terminalId } = deps;
 
-  function run(channel: Channel, rawInput: unknown, meta: CallMeta): Result<unknown> {
+  function run(channel: Channel, rawInput: unknown, meta: CallMeta): Result<unknown> | Promise<Result<unknown>> {
     const lang: Lang = meta.lang === 'en' ? 'en' : 'pt-PT';
     const def = contract[channel];
     const now = deps.now();
@@ -75,11 +75,16 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
       audit: {},
     };
     const handler = handlers[channel] as (c: ServiceContext, i: unknown) => unknown;
-    if (def.kind === 'query') return { ok: true, value: handler(ctx, parsed.data) };
+    if (def.kind === 'query') {
+      // Queries may wait on I/O (a printer's status, a PDF); commands never do.
+      const value = handler(ctx, parsed.data);
+      return value instanceof Promise ? value.then((v: unknown) => ({ ok: true as const, value: v })) : { ok: true, value };
+    }
 
     const outcome = db
       .transaction(() => {
         const value = handler(ctx, parsed.data);
+        if (value instanceof Promise) throw new Error(`${channel}: a command must not wait inside its transaction`);
         const refused = value instanceof Refusal;
         appendAudit(db, {
           at: ctx.at,
@@ -103,7 +108,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
     const lang: Lang = meta.lang === 'en' ? 'en' : 'pt-PT';
     if (!isChannel(channel)) return fail('UNKNOWN_CHANNEL', { channel: String(channel).slice(0, 80) }, lang);
     try {
-      return run(channel, rawInput, meta);
+      return await run(channel, rawInput, meta);
     } catch (e) {
       if (e instanceof KioskError) return fromKioskError(e, lang);
       deps.logError?.(e, channel);

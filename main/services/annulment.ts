@@ -7,7 +7,9 @@ import { appendActa, gameById, openSession, rangesOfSale, sessionById } from '..
 import { stmt, type Db } from '../../db/connection.js';
 import { postTransaction } from '../../db/ledger.js';
 import { activeBalls, addIncident, winnerById, winnersOfGame, winnersOfSession } from '../../db/play.js';
+import { prizePayout, refundReceipt } from '../../printing/documents/index.js';
 import { operatorOf, type Handler, type ServiceContext } from './context.js';
+import { enqueue } from './printing.js';
 import { gameView, requireGame } from './games.js';
 
 const STATE_PT: Record<string, string> = {
@@ -199,6 +201,24 @@ export const payRefund: Handler<'refund.pay'> = (ctx, input) => {
   });
   const ranges = rangesOfSale(ctx.db, sale.id).map(({ seriesCode, from, to }) => ({ seriesCode, from, to }));
   const result = { saleId: sale.id, gameId: game.id, amountCents: sale.totalCents, ranges, paidAt: ctx.at };
+  enqueue(
+    ctx,
+    'receipts',
+    (hall) =>
+      refundReceipt({
+        ...hall,
+        saleId: sale.id,
+        sessionId: game.sessionId,
+        gameNumber: game.number,
+        annulReason: game.annulReason,
+        ranges,
+        amountCents: sale.totalCents,
+        paidBy: operator.name,
+        terminalId: ctx.terminalId,
+        paidAt: ctx.at,
+      }),
+    { type: 'refund', id: sale.id },
+  );
   ctx.audit.after = result;
   return result;
 };
@@ -262,6 +282,31 @@ export const payPrize: Handler<'prize.pay'> = (ctx, input) => {
     });
   }
   const paid = winnerById(ctx.db, winner.winnerId)!;
+  const sharedBy = stmt<[number, string, number], { n: number }>(
+    ctx.db,
+    `SELECT COUNT(*) AS n FROM winners WHERE game_id = ? AND kind = ? AND ball_count = ?`,
+  ).get(winner.gameId, winner.kind, winner.ballCount)!.n;
+  enqueue(
+    ctx,
+    'receipts',
+    (hall) =>
+      prizePayout({
+        ...hall,
+        payoutId: winner.winnerId,
+        sessionId: gameById(ctx.db, winner.gameId)!.sessionId,
+        gameNumber: winner.gameNumber,
+        seriesCode: winner.seriesCode,
+        cardNumber: winner.card,
+        kind: winner.kind,
+        amountCents: winner.prizeCents,
+        sharedBy: sharedBy > 1 ? sharedBy : null,
+        paidBy: operator.name,
+        terminalId: ctx.terminalId,
+        paidAt: ctx.at,
+        retainUntil,
+      }),
+    { type: 'winner', id: winner.winnerId },
+  );
   ctx.audit.before = { status: winner.status };
   ctx.audit.after = paid;
   return paid;

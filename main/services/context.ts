@@ -26,7 +26,10 @@ export class Refusal {
   constructor(readonly error: KioskError) {}
 }
 
-export type Handler<C extends Channel> = (ctx: ServiceContext, input: ParsedInput<C>) => ChannelOutput<C> | Refusal;
+export type Handler<C extends Channel> = (
+  ctx: ServiceContext,
+  input: ParsedInput<C>,
+) => ChannelOutput<C> | Refusal | Promise<ChannelOutput<C>>;
 export type HandlerMap = { [C in Channel]: Handler<C> };
 
 /** The operator of a channel that requires one (the dispatcher has checked). */

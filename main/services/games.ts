@@ -6,6 +6,8 @@ import { closeSalePostings } from '../../core/ledger.js';
 import { BALL_SET_MAX_GAMES, BALL_SET_WARN_GAMES, LAST_GAME_MINUTES } from '../../core/settings.js';
 import { postTransaction } from '../../db/ledger.js';
 import { activeBalls, currentBallSet } from '../../db/play.js';
+import { announcementSlip } from '../../printing/documents/index.js';
+import { enqueue } from './printing.js';
 import { hallSettings } from './settings.js';
 import type { GameView } from '../../core/contract.js';
 import { KioskError } from '../../core/errors.js';
@@ -250,6 +252,13 @@ export const closeSale: Handler<'game.closeSale'> = (ctx, input) => {
       isLast: game.isLast === 1,
     },
   });
+  // The announcement slip goes to the reports printer, when the hall has one.
+  enqueue(
+    ctx,
+    'reports',
+    (hall) => announcementSlip({ hallName: hall.hallName, sessionId: game.sessionId, gameNumber: game.number, text: announcement, at: ctx.at, isLast: game.isLast === 1 }),
+    { type: 'game', id: game.id },
+  );
   const result = { gameId: game.id, announcement, ranges, ...figures };
   ctx.audit.before = { state: 'selling' };
   ctx.audit.after = { state: 'sale_closed', ...result };

@@ -6,6 +6,7 @@ import * as checks from './checks.js';
 import type { HandlerMap } from './context.js';
 import * as games from './games.js';
 import * as play from './play.js';
+import * as printing from './printing.js';
 import * as sales from './sales.js';
 import * as series from './series.js';
 import * as sessions from './sessions.js';
@@ -46,6 +47,15 @@ export const handlers: HandlerMap = {
   'prize.list': annulment.listPrizes,
   'refund.pay': annulment.payRefund,
   'refund.list': annulment.listRefunds,
+  'printer.configure': printing.configurePrinter,
+  'printer.list': printing.listPrinters,
+  'printer.test': printing.testPrinter,
+  'printer.status': printing.statusOfPrinter,
+  'print.jobs': printing.listJobs,
+  'print.retry': printing.retryJob,
+  'print.reprint': printing.reprintJob,
+  'report.actaPdf': printing.actaPdf,
+  'report.sessionPdf': printing.sessionPdf,
   'sale.create': sales.createSale,
   'sale.voidLast': sales.voidLastSale,
   'sale.list': sales.listSales,

@@ -15,7 +15,9 @@ import {
 } from '../../db/bingo.js';
 import { stmt, type Db } from '../../db/connection.js';
 import { postingsOf, postTransaction } from '../../db/ledger.js';
+import { saleReceipt } from '../../printing/documents/index.js';
 import { approve } from './auth.js';
+import { enqueue } from './printing.js';
 import { operatorOf, Refusal, type Handler } from './context.js';
 import { planOf, requireGame, requireSelling } from './games.js';
 import { hallSettings } from './settings.js';
@@ -88,6 +90,29 @@ export const createSale: Handler<'sale.create'> = (ctx, input) => {
     postings: cardSalePostings(totalCents, method, ctx.terminalId),
   });
   const result = { saleId, ranges, quantity, totalCents, tenderedCents, changeCents: tenderedCents - totalCents };
+  enqueue(
+    ctx,
+    'receipts',
+    (hall) =>
+      saleReceipt({
+        ...hall,
+        saleId,
+        sessionId: game.sessionId,
+        gameId: game.id,
+        gameNumber: game.number,
+        terminalId: ctx.terminalId,
+        ranges,
+        quantity,
+        unitPriceCents: game.priceCents,
+        totalCents,
+        paymentMethod: method,
+        tenderedCents,
+        changeCents: result.changeCents,
+        cashier: operator.name,
+        createdAt: ctx.at,
+      }),
+    { type: 'sale', id: saleId },
+  );
   ctx.audit.before = { next: ranges.map((r) => ({ seriesCode: r.seriesCode, nextNumber: r.from })) };
   ctx.audit.after = { ...result, next: ranges.map((r) => ({ seriesCode: r.seriesCode, nextNumber: r.to + 1 })) };
   return result;

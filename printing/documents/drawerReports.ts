@@ -1,0 +1,140 @@
+import type { Block, PrintDocument } from '../layout.js';
+import { checkCents, euros, formatHallDateTime, hallHeader, heading, pair } from './format.js';
+
+/** Cash through the drawer since it opened, by kind (all non-negative cents). */
+export interface DrawerMovements {
+  sales: number;
+  prizes: number;
+  refunds: number;
+  /** Cash part of guias paid. */
+  guias: number;
+  payIns: number;
+  payOuts: number;
+}
+
+/** An X report: the state of a drawer at any time (SPEC 9). */
+export interface XReportData {
+  hallName: string;
+  terminalId: string;
+  drawerId: number;
+  /** Shift label, if the hall names its shifts. */
+  shift?: string | null;
+  operator: string;
+  openedAt: string;
+  /** When the report was taken. */
+  at: string;
+  openingFloatCents: number;
+  movements: DrawerMovements;
+}
+
+export interface DenominationCount {
+  /** Face value of the note or coin, in cents (e.g. 5000 for 50 €). */
+  denominationCents: number;
+  count: number;
+}
+
+/** A Z report: the drawer's close, numbered, with the blind count (SPEC 9). */
+export interface ZReportData extends XReportData {
+  zNumber: number;
+  counted: DenominationCount[];
+  /** A manager who accepted a variance over the hall threshold, and why. */
+  varianceAcceptedBy?: string | null;
+  varianceReason?: string | null;
+}
+
+/** Opening float + cash in (sales, pay-ins) - cash out (prizes, refunds, guias, pay-outs). */
+export function drawerExpectedCents(data: Pick<XReportData, 'openingFloatCents' | 'movements'>): number {
+  const m = data.movements;
+  return data.openingFloatCents + m.sales + m.payIns - m.prizes - m.refunds - m.guias - m.payOuts;
+}
+
+export function countedCents(counted: readonly DenominationCount[]): number {
+  return counted.reduce((s, c) => s + c.denominationCents * c.count, 0);
+}
+
+function checkReport(data: XReportData): void {
+  checkCents('openingFloatCents', data.openingFloatCents);
+  for (const [k, v] of Object.entries(data.movements)) {
+    checkCents(k, v);
+    if (v < 0) throw new RangeError(`${k} must not be negative`);
+  }
+}
+
+function signed(cents: number): string {
+  return cents > 0 ? `+${euros(cents)}` : euros(cents);
+}
+
+function body(data: XReportData): Block[] {
+  const m = data.movements;
+  return [
+    pair('Terminal', data.terminalId),
+    pair('Gaveta n.º', data.drawerId),
+    ...(data.shift ? [pair('Turno', data.shift)] : []),
+    pair('Operador', data.operator),
+    pair('Aberta em', formatHallDateTime(data.openedAt)),
+    pair('Data', formatHallDateTime(data.at)),
+    { kind: 'rule' },
+    pair('Fundo de caixa', euros(data.openingFloatCents)),
+    { kind: 'text', text: 'Entradas', bold: true },
+    pair('  Vendas', euros(m.sales)),
+    pair('  Entradas de numerário', euros(m.payIns)),
+    { kind: 'text', text: 'Saídas', bold: true },
+    pair('  Prémios', euros(m.prizes)),
+    pair('  Devoluções', euros(m.refunds)),
+    pair('  Guias', euros(m.guias)),
+    pair('  Saídas de numerário', euros(m.payOuts)),
+    { kind: 'rule' },
+    pair('Esperado na gaveta', euros(drawerExpectedCents(data)), { bold: true }),
+  ];
+}
+
+/** The X report (does not close the drawer). */
+export function xReport(data: XReportData): PrintDocument {
+  checkReport(data);
+  return {
+    kind: 'x_report',
+    title: `Relatório X, gaveta n.º ${data.drawerId}`,
+    blocks: [
+      ...hallHeader(data.hallName, null),
+      { kind: 'rule' },
+      heading('RELATÓRIO X'),
+      { kind: 'text', text: 'Não fecha a gaveta', align: 'center' },
+      ...body(data),
+    ],
+  };
+}
+
+/** The Z report (the drawer's close). */
+export function zReport(data: ZReportData): PrintDocument {
+  checkReport(data);
+  for (const c of data.counted) {
+    checkCents('denominationCents', c.denominationCents);
+    if (!Number.isSafeInteger(c.count) || c.count < 0) throw new RangeError(`invalid count ${c.count}`);
+  }
+  const counted = countedCents(data.counted);
+  const variance = counted - drawerExpectedCents(data);
+  const countLines = [...data.counted]
+    .filter((c) => c.count > 0)
+    .sort((a, b) => b.denominationCents - a.denominationCents)
+    .map((c) => pair(`  ${c.count} x ${euros(c.denominationCents)}`, euros(c.denominationCents * c.count)));
+  return {
+    kind: 'z_report',
+    title: `Relatório Z n.º ${data.zNumber}`,
+    blocks: [
+      ...hallHeader(data.hallName, null),
+      { kind: 'rule' },
+      heading(`RELATÓRIO Z N.º ${data.zNumber}`),
+      { kind: 'text', text: 'Fecho da gaveta', align: 'center' },
+      ...body(data),
+      { kind: 'rule' },
+      { kind: 'text', text: 'Contagem', bold: true },
+      ...countLines,
+      pair('Contado', euros(counted), { bold: true }),
+      pair('Diferença', signed(variance), { bold: true }),
+      ...(data.varianceAcceptedBy ? [pair('Aceite por', data.varianceAcceptedBy)] : []),
+      ...(data.varianceReason ? [{ kind: 'text', text: `Motivo: ${data.varianceReason}` } as Block] : []),
+      { kind: 'signature', caption: 'Assinatura do operador' },
+      { kind: 'signature', caption: 'Assinatura do gerente' },
+    ],
+  };
+}

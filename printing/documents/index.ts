@@ -1,0 +1,18 @@
+/** The printed documents: pure functions from JSON data to a PrintDocument. */
+export { saleReceipt, type SaleReceiptData } from './saleReceipt.js';
+export { prizePayout, PRIZE_KIND_LABELS, type PrizeKind, type PrizePayoutData } from './prizePayout.js';
+export { refundReceipt, ANNUL_REASON_LABELS, type AnnulReason, type RefundReceiptData } from './refundReceipt.js';
+export { guia, guiaCopies, GUIA_KIND_LABELS, type GuiaCheque, type GuiaCopy, type GuiaData, type GuiaKind } from './guia.js';
+export {
+  countedCents,
+  drawerExpectedCents,
+  xReport,
+  zReport,
+  type DenominationCount,
+  type DrawerMovements,
+  type XReportData,
+  type ZReportData,
+} from './drawerReports.js';
+export { announcementSlip, type AnnouncementData } from './announcementSlip.js';
+export { columnRuler, SPECIAL_CHARACTERS, testPage, type TestPageData } from './testPage.js';
+export { formatHallDate, formatHallDateTime, rangeText, type CardRange } from './format.js';

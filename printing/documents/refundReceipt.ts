@@ -1,0 +1,71 @@
+import type { Block, PrintDocument } from '../layout.js';
+import {
+  cardsInRanges,
+  cardsWord,
+  checkCents,
+  checkRanges,
+  euros,
+  formatHallDateTime,
+  hallHeader,
+  heading,
+  pair,
+  rangeText,
+  type CardRange,
+} from './format.js';
+
+export type AnnulReason = 'failure_before_draw' | 'failure_during_draw' | 'announcement_error';
+
+/** Why the game was annulled, with the article (DN art. 16). */
+export const ANNUL_REASON_LABELS: Readonly<Record<AnnulReason, string>> = {
+  failure_before_draw: 'Avaria antes da extração (art. 16.º n.º 1)',
+  failure_during_draw: 'Avaria durante a extração (art. 16.º n.º 2)',
+  announcement_error: 'Erro no anúncio de um número (art. 16.º n.º 5)',
+};
+
+/** The full refund of a sale of an annulled game (DN art. 16.3). */
+export interface RefundReceiptData {
+  hallName: string;
+  licence: string | null;
+  /** The sale refunded (its receipt number). */
+  saleId: number;
+  sessionId: number;
+  gameNumber: number;
+  annulReason?: AnnulReason | null;
+  ranges: CardRange[];
+  amountCents: number;
+  paidBy: string;
+  terminalId?: string | null;
+  paidAt: string;
+}
+
+/** The refund receipt the player signs; opens the drawer (paid in cash). */
+export function refundReceipt(data: RefundReceiptData): PrintDocument {
+  checkRanges(data.ranges);
+  checkCents('amountCents', data.amountCents);
+  const blocks: Block[] = [
+    ...hallHeader(data.hallName, data.licence),
+    { kind: 'rule' },
+    heading('DEVOLUÇÃO'),
+    pair('Venda n.º', data.saleId),
+    pair('Data', formatHallDateTime(data.paidAt)),
+    pair('Sessão n.º', data.sessionId),
+    pair('Jogada n.º', data.gameNumber),
+    ...(data.terminalId ? [pair('Terminal', data.terminalId)] : []),
+    { kind: 'rule' },
+    { kind: 'text', text: `Jogada n.º ${data.gameNumber} anulada (art. 16.º)`, bold: true },
+    ...(data.annulReason ? [{ kind: 'text', text: ANNUL_REASON_LABELS[data.annulReason] } as Block] : []),
+    ...data.ranges.map((r): Block => ({ kind: 'text', text: rangeText(r) })),
+    pair('Cartões', cardsWord(cardsInRanges(data.ranges))),
+    { kind: 'rule' },
+    pair('VALOR', euros(data.amountCents), { bold: true, large: true }),
+    { kind: 'text', text: 'Devolução integral, sem dedução (art. 16.º n.º 3).' },
+    pair('Pago por', data.paidBy),
+    { kind: 'signature', caption: 'Assinatura do jogador' },
+  ];
+  return {
+    kind: 'refund',
+    title: `Devolução da venda n.º ${data.saleId}`,
+    blocks,
+    openDrawer: true,
+  };
+}

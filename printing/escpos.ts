@@ -1,0 +1,182 @@
+/**
+ * A document -> ESC/POS bytes, with @point-of-sale/receipt-printer-encoder.
+ *
+ * The lines come from printing/preview.ts (the same lines the screen shows).
+ * Every character is checked against the printer's code page first: the
+ * encoder would print '?' (or, on cp858, a control byte) for a character the
+ * page lacks, so such a character is an UnprintableCharacterError instead.
+ *
+ * The drawer pulse is appended only when asked for (`{ drawer: true }`, by
+ * default `doc.openDrawer`) and the printer has a drawer; the print queue sends
+ * it only after the money is committed, and may send it alone (drawerPulse).
+ */
+import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
+import { codepageTable, NO_CHAR } from './decode.js';
+import { columnsFor, type Block, type PrintDocument, type PrinterProfile } from './layout.js';
+import { layoutDocument } from './preview.js';
+
+/** The encoder's names for our code pages ('cp1252' is 'windows1252' there: ESC t 16; cp858 is ESC t 19). */
+const ENCODER_CODEPAGE = { cp1252: 'windows1252', cp858: 'cp858' } as const;
+
+/** Lines fed before the cut, so that the last line clears the cutter (the encoder's printer definitions use 3-4). */
+export const FEED_BEFORE_CUT = 4;
+
+/** QR code: model 2, module size 6 dots (about 22 mm for a receipt payload), error correction M. */
+export const QR_OPTIONS = { model: 2, size: 6, errorlevel: 'm' } as const;
+
+/** A character the printer's code page cannot print, named with where it is. */
+export class UnprintableCharacterError extends Error {
+  readonly code = 'PRINT_UNPRINTABLE_CHARACTER';
+  constructor(
+    /** The character itself, e.g. '→'. */
+    readonly char: string,
+    /** Its code point, e.g. 'U+2192'. */
+    readonly codePoint: string,
+    /** The code page ('cp1252', 'cp858') or 'qr' (a QR payload is Latin-1). */
+    readonly codepage: string,
+    /** The text it was found in. */
+    readonly text: string,
+    /** Its position in `text` (0-based, in UTF-16 units). */
+    readonly index: number,
+    /** The index of the block in the document. */
+    readonly blockIndex: number,
+  ) {
+    super(
+      `O carácter '${char}' (${codePoint}) não pode ser impresso com a página de código ${codepage}: ` +
+        `bloco ${blockIndex}, posição ${index + 1} em "${text}"`,
+    );
+    this.name = 'UnprintableCharacterError';
+  }
+}
+
+/**
+ * Characters of the page that the encoder gets wrong: its cp858 table inherits
+ * cp437's glyphs for control codes and sends '¶' and '§' as 0x14 and 0x15
+ * instead of 0xF4 and 0xF5 (checked in decode.test.ts). Refused like the rest.
+ */
+const ENCODER_MISMAPPED: Readonly<Record<PrinterProfile['codepage'], string>> = { cp1252: '', cp858: '¶§' };
+
+const printableSets = new Map<PrinterProfile['codepage'], ReadonlySet<string>>();
+
+/** The characters we print on a code page: space to '~' and the defined upper half. */
+export function printableCharacters(codepage: PrinterProfile['codepage']): ReadonlySet<string> {
+  let set = printableSets.get(codepage);
+  if (!set) {
+    set = new Set([...codepageTable(codepage)].filter((c) => c !== NO_CHAR && !ENCODER_MISMAPPED[codepage].includes(c)));
+    printableSets.set(codepage, set);
+  }
+  return set;
+}
+
+const LATIN1_PRINTABLE = new Set(
+  Array.from({ length: 256 }, (_, i) => String.fromCharCode(i)).filter((_, i) => (i >= 0x20 && i < 0x7f) || i >= 0xa0),
+);
+
+function checkText(text: string, allowed: ReadonlySet<string>, codepage: string, blockIndex: number, newlines: boolean): void {
+  const t = text.normalize('NFC');
+  let index = 0;
+  for (const ch of t) {
+    if (!allowed.has(ch) && !(newlines && ch === '\n')) {
+      const codePoint = 'U+' + (ch.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0');
+      throw new UnprintableCharacterError(ch, codePoint, codepage, t, index, blockIndex);
+    }
+    index += ch.length;
+  }
+}
+
+function blockTexts(block: Block): { texts: string[]; newlines: boolean } {
+  switch (block.kind) {
+    case 'text':
+      return { texts: [block.text], newlines: true };
+    case 'pair':
+      return { texts: [block.left, block.right], newlines: false };
+    case 'signature':
+      return { texts: [block.caption], newlines: true };
+    default:
+      return { texts: [], newlines: false };
+  }
+}
+
+/** Throw UnprintableCharacterError for the first character of `doc` that `codepage` cannot print. */
+export function assertPrintable(doc: PrintDocument, codepage: PrinterProfile['codepage']): void {
+  const allowed = printableCharacters(codepage);
+  doc.blocks.forEach((block, blockIndex) => {
+    if (block.kind === 'qr') {
+      checkText(block.data, LATIN1_PRINTABLE, 'qr', blockIndex, false);
+      return;
+    }
+    const { texts, newlines } = blockTexts(block);
+    for (const text of texts) checkText(text, allowed, codepage, blockIndex, newlines);
+  });
+}
+
+function checkDrawer(drawer: NonNullable<PrinterProfile['drawer']>): void {
+  if (drawer.pin !== 2 && drawer.pin !== 5) throw new RangeError(`drawer pin must be 2 or 5, not ${String(drawer.pin)}`);
+  for (const [name, ms] of [
+    ['onMs', drawer.onMs],
+    ['offMs', drawer.offMs],
+  ] as const) {
+    if (!Number.isFinite(ms) || ms < 2 || ms > 510) throw new RangeError(`drawer ${name} must be 2-510 ms, not ${ms}`);
+  }
+}
+
+function encoderFor(profile: PrinterProfile): ReceiptPrinterEncoder {
+  return new ReceiptPrinterEncoder({
+    language: 'esc-pos',
+    columns: columnsFor(profile.widthMm),
+    codepageMapping: 'epson',
+    newline: '\n',
+    feedBeforeCut: FEED_BEFORE_CUT,
+    feedAfterBlock: false,
+    errors: 'strict',
+  });
+}
+
+/** Drawer pin 2 is ESC p m = 0, pin 5 is m = 1; times go in 2 ms units (the encoder divides by 2). */
+function addPulse(encoder: ReceiptPrinterEncoder, drawer: NonNullable<PrinterProfile['drawer']>): void {
+  checkDrawer(drawer);
+  encoder.pulse(drawer.pin === 5 ? 1 : 0, drawer.onMs, drawer.offMs);
+}
+
+export interface RenderOptions {
+  /** Append the drawer pulse (when the printer has a drawer). Default: `doc.openDrawer`. */
+  drawer?: boolean;
+}
+
+/**
+ * The ESC/POS bytes of a document: ESC @, the code page, the lines, the QR
+ * codes, the feed and the cut, then (if asked and the printer has a drawer)
+ * the drawer pulse.
+ */
+export function renderEscPos(doc: PrintDocument, profile: PrinterProfile, options: RenderOptions = {}): Uint8Array {
+  assertPrintable(doc, profile.codepage);
+  const encoder = encoderFor(profile);
+  encoder.initialize().codepage(ENCODER_CODEPAGE[profile.codepage]);
+
+  for (const line of layoutDocument(doc, columnsFor(profile.widthMm))) {
+    if (line.kind === 'qr') {
+      encoder.align('center').qrcode(line.data, QR_OPTIONS).align('left');
+      continue;
+    }
+    if (line.pad > 0) encoder.text(' '.repeat(line.pad));
+    if (line.bold) encoder.bold(true);
+    if (line.large) encoder.size(2, 2);
+    if (line.text !== '') encoder.text(line.text);
+    if (line.large) encoder.size(1, 1);
+    if (line.bold) encoder.bold(false);
+    encoder.newline();
+  }
+  encoder.cut('partial');
+
+  const drawer = options.drawer ?? !!doc.openDrawer;
+  if (drawer && profile.drawer) addPulse(encoder, profile.drawer);
+  return encoder.encode();
+}
+
+/** The drawer pulse alone (ESC p m t1 t2), for the queue to send once the money is committed. */
+export function drawerPulse(profile: PrinterProfile): Uint8Array {
+  if (!profile.drawer) throw new Error('A impressora não tem gaveta configurada.');
+  const encoder = encoderFor(profile);
+  addPulse(encoder, profile.drawer);
+  return encoder.encode();
+}

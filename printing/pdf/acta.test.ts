@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import { formatCents } from '../../core/money.js';
+import { type Acta, renderActaPdf } from './acta.js';
+import { longActa, sampleActa } from './fixtures.js';
+import { pdfFonts, pdfInfo, pdfPages, POPPLER_HINT, runTool, squash } from './testing.js';
+
+const GENERATED = '2025-07-15T00:50:00.000Z';
+const GAME_HEADER =
+  'N.º Hora Séries (ordem, código, Preço do Cartões Total Linha paga Bingo pago Prémio Imposto do Estado / anulação (art. 16.º) Devolvido';
+
+describe('poppler-utils', () => {
+  it('is installed; a missing tool fails with the install command', () => {
+    expect(() => runTool('pdftotext-not-installed', ['-v'])).toThrow('apt-get install -y poppler-utils');
+    expect(POPPLER_HINT).toContain('apt-get install -y poppler-utils');
+    expect(runTool('pdftotext', ['-v'])).toBeDefined();
+  });
+});
+
+describe('renderActaPdf', () => {
+  it('prints the header, one exact row per game, totals, checks, incidents and signatures', async () => {
+    const pages = pdfPages(await renderActaPdf(sampleActa(), { generatedAt: GENERATED }));
+    expect(pages).toHaveLength(1);
+    const lines = pages[0]!;
+    const flat = squash(lines.join(' '));
+
+    // Header: hall (accents intact), licence, title, times in Lisbon (summer time: UTC+1), the special prize's N.
+    expect(lines[0]).toBe('Bingo São João Emitida em 15/07/2025 01:50');
+    expect(lines[1]).toBe('Licença n.º 7/2019 Despacho Normativo n.º 80/85, art. 17.º');
+    expect(lines).toContain('Acta da sessão n.º 3');
+    expect(lines).toContain('Abertura: 14/07/2025 13:55 Encerramento previsto: 15/07/2025 02:00 Encerramento: 15/07/2025 01:47');
+    expect(lines).toContain('Prémio especial acumulado: bingo até à 48.ª bola (N = 48)');
+    expect(flat).not.toContain('provisória');
+
+    // The games: header row, one row per game (series one per line), the art. 16 reason, totals.
+    const h = lines.indexOf('Jogadas');
+    expect(lines.slice(h + 1, h + 3)).toEqual([GAME_HEADER, 'cartões) cartão vendidos recolhido especial selo']);
+    expect(lines.slice(h + 3, h + 9)).toEqual([
+      '1 14:00–14:40 1.ª AB 1–600 2,50 € 800 2000,00 € 200,00 € 1100,00 € 0,00 € 12,50 € Terminada 0,00 €',
+      '2.ª AC 1–200',
+      '2 14:45–15:10 1.ª AD 1–150 3,00 € 150 450,00 € 0,00 € 0,00 € 0,00 € 0,00 € Anulada (última jogada): Avaria antes da 300,00 €',
+      'primeira bola, não resolvida em 15 minutos',
+      '(art. 16.º, n.º 1)',
+      'Totais da sessão 800 2000,00 € 200,00 € 1100,00 € 0,00 € 12,50 € 300,00 €',
+    ]);
+    expect(lines).toContain('Prémios pagos na sessão (linha, bingo e prémio especial): 1300,00 €.');
+    expect(flat).toContain('As jogadas anuladas não entram nos totais de cartões vendidos, valor recolhido e imposto do selo');
+
+    // Checks of art. 5.2 / 11.1, with the time after midnight dated.
+    expect(lines).toContain('Verificações (art. 5.º, n.º 2, e 11.º, n.º 1)');
+    expect(lines).toContain('13:56 Início: material verificado ana.silva');
+    expect(lines).toContain('13:58 Início: todas as bolas passadas pelo mecanismo de extração ana.silva');
+    expect(lines).toContain('15/07 01:45 Fim: material verificado rui.costa');
+
+    // The incident book: time, game, author, kind, the whole text with ç ã õ º ª € intact.
+    expect(lines).toContain('Livro de incidentes (art. 17.º, n.º 4)');
+    expect(lines).toContain('Hora Jogada Autor Tipo Ocorrência');
+    const incident = sampleActa().incidents[0]!.text;
+    for (const ch of ['ç', 'ã', 'õ', 'º', 'ª', '€']) expect(incident).toContain(ch);
+    expect(flat).toContain(`14:20 1 ana.silva incidente ${incident}`);
+    expect(lines).toContain(
+      '15:10 2 rui.costa anulação Jogada n.º 2 anulada: avaria antes da primeira bola, não resolvida em 15 minutos (art. 16.º, n.º 1).',
+    );
+    expect(lines).toContain('15/07 00:30 — rui.costa jogo de bolas Novo jogo de bolas registado: JB-2025-08.');
+
+    expect(lines).toContain('O chefe de sala O adjunto');
+    expect(lines.at(-1)).toBe('Bingo São João · Licença n.º 7/2019 · Acta da sessão n.º 3 Página 1 de 1');
+    expect(flat).toContain('12,50 €');
+  });
+
+  it('embeds DejaVu and nothing else (no standard 14 fonts)', async () => {
+    const fonts = pdfFonts(await renderActaPdf(sampleActa()));
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const f of fonts) {
+      expect(f.name).toMatch(/^[A-Z]{6}\+DejaVuSans/);
+      expect(f).toMatchObject({ embedded: true, unicode: true });
+    }
+    expect(fonts.map((f) => f.name.split('+')[1]).sort()).toEqual([
+      'DejaVuSans',
+      'DejaVuSans-Bold',
+      'DejaVuSansCondensed',
+      'DejaVuSansCondensed-Bold',
+    ]);
+  });
+
+  it('is deterministic: the same acta gives the same bytes, dated by generatedAt or the opening', async () => {
+    const a = await renderActaPdf(sampleActa(), { generatedAt: GENERATED });
+    const b = await renderActaPdf(sampleActa(), { generatedAt: GENERATED });
+    expect(a.equals(b)).toBe(true);
+    expect(a.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdfInfo(a)).toMatchObject({
+      Title: 'Acta da sessão n.º 3 — Bingo São João',
+      Author: 'Bingo São João',
+      CreationDate: '2025-07-15T00:50:00Z',
+      Pages: '1',
+      'Page size': '841.89 x 595.28 pts (A4)',
+    });
+    const undated = await renderActaPdf(sampleActa());
+    expect(pdfInfo(undated).CreationDate).toBe('2025-07-14T12:55:00Z');
+    expect(squash(pdfPages(undated)[0]!.join(' '))).not.toContain('Emitida em');
+  });
+
+  it('spreads 60 games over several pages: header row repeated, rows whole, "Página i de n" on every page', async () => {
+    const acta = longActa(60);
+    const pages = pdfPages(await renderActaPdf(acta));
+    const n = pages.length;
+    expect(n).toBeGreaterThanOrEqual(3);
+    pages.forEach((lines, i) => {
+      // The footer is the last thing on every page: nothing was drawn under it.
+      expect(lines.at(-1)).toBe(`Bingo Estrela d’Ouro · Licença: não registada · Acta da sessão n.º 41 (provisória) Página ${i + 1} de ${n}`);
+      expect(lines.filter((l) => l.includes('Página '))).toHaveLength(1);
+    });
+    // Times in Lisbon in winter (UTC+0); an open session's acta says it is provisional.
+    expect(pages[0]).toContain('Abertura: 10/01/2025 13:50 Encerramento previsto: 11/01/2025 02:00 Encerramento: —');
+    expect(pages[0]).toContain('Acta provisória: a sessão ainda não foi encerrada');
+
+    let seen = 0;
+    pages.forEach((lines, i) => {
+      const rows = lines.filter((l) => /^\d+ \d\d:\d\d–\d\d:\d\d /.test(l));
+      if (rows.length) expect(lines, `page ${i + 1}`).toContain(GAME_HEADER);
+      for (const row of rows) {
+        seen++;
+        const g = acta.games[seen - 1]!;
+        const state = g.isLast ? 'Terminada (última jogada)' : 'Terminada';
+        const amounts = [g.totalCents, g.linePaidCents, g.bingoPaidCents, 0, g.stampDutyCents].map((c) => formatCents(c)).join(' ');
+        const hours = row.split(' ')[1];
+        expect(hours).toMatch(/^\d\d:\d\d–\d\d:\d\d$/);
+        const s = g.series[0]!;
+        expect(row).toBe(`${g.number} ${hours} 1.ª B ${s.from}–${s.to} 2,00 € ${g.cardsSold} ${amounts} ${state} 0,00 €`);
+      }
+    });
+    expect(seen).toBe(60);
+    const last = pages.flat();
+    expect(last).toContain(
+      `Totais da sessão ${acta.totals.cardsSold} ${formatCents(acta.totals.totalCents)} ${formatCents(
+        acta.games.reduce((s, g) => s + g.linePaidCents, 0),
+      )} ${formatCents(acta.games.reduce((s, g) => s + g.bingoPaidCents, 0))} 0,00 € ${formatCents(acta.totals.stampDutyCents)} 0,00 €`,
+    );
+    expect(formatCents(acta.totals.totalCents)).toBe('15 660,00 €');
+  });
+
+  it('breaks a long incident book cleanly, repeating its header row, splitting a row taller than a page', async () => {
+    const acta: Acta = {
+      ...sampleActa(),
+      incidents: Array.from({ length: 12 }, (_, i) => ({
+        id: i + 1,
+        at: '2025-07-14T15:00:00.000Z',
+        gameNumber: 1,
+        author: 'ana.silva',
+        kind: 'manual',
+        // Up to 2000 characters (incident.add's limit); with a row taller than a page.
+        text: `Ocorrência ${i + 1}: ` + (i === 6 ? 'reclamação ç ã õ º ª € '.repeat(300) : 'reclamação ç ã õ º ª € '.repeat(80)),
+      })),
+    };
+    const pages = pdfPages(await renderActaPdf(acta));
+    const n = pages.length;
+    expect(n).toBeGreaterThan(2);
+    const first = pages.findIndex((p) => p.includes('Livro de incidentes (art. 17.º, n.º 4)'));
+    pages.forEach((lines, i) => {
+      expect(lines.at(-1)).toMatch(new RegExp(`Página ${i + 1} de ${n}$`));
+      if (i >= first && lines.some((l) => l.includes('reclamação'))) expect(lines, `page ${i + 1}`).toContain('Hora Jogada Autor Tipo Ocorrência');
+    });
+    const flat = squash(pages.flat().join(' '));
+    for (let i = 1; i <= 12; i++) expect(flat).toContain(`Ocorrência ${i}: reclamação`);
+    expect(flat).toContain('O chefe de sala O adjunto');
+  });
+
+  it('prints an empty session without failing', async () => {
+    const acta: Acta = {
+      ...longActa(0),
+      checks: [],
+      incidents: [],
+    };
+    const pages = pdfPages(await renderActaPdf(acta));
+    expect(pages).toHaveLength(1);
+    const lines = pages[0]!;
+    expect(lines).toContain('Não houve jogadas nesta sessão.');
+    expect(lines).toContain('Totais da sessão 0 0,00 € 0,00 € 0,00 € 0,00 € 0,00 € 0,00 €');
+    expect(lines).toContain('Sem verificações registadas.');
+    expect(lines).toContain('Sem entradas nesta sessão.');
+    expect(lines.at(-1)).toMatch(/Página 1 de 1$/);
+  });
+});

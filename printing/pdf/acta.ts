@@ -1,0 +1,216 @@
+/**
+ * The acta of a session (DN art. 17, SPEC 5) as an A4 PDF: the hall header,
+ * one row per game (series, price, cards sold, total collected, prizes paid,
+ * stamp duty, annulment and refunds), totals, the checks of art. 5.2 / 11.1,
+ * the incident book (art. 17.4) and the signature lines; `Página i de n` on
+ * every page. Fonts are embedded; the same acta gives the same bytes.
+ */
+import { type ActaGame, type ChannelOutput } from '../../core/contract.js';
+import { formatCents } from '../../core/money.js';
+import { contentWidth, createDocument, heading, signatures } from './document.js';
+import { annulReasonLabel, checkLabel, dateTime, gameStateLabel, incidentKindLabel, sessionTime, time } from './format.js';
+import { type Column, drawTable, type TableRow } from './table.js';
+import { paragraph as note } from './text.js';
+
+export type Acta = ChannelOutput<'session.acta'>;
+
+export interface PdfOptions {
+  /** When the PDF is made (ISO-8601): its CreationDate and the `Emitida em` line. Default: the session's opening. */
+  generatedAt?: string;
+}
+
+/** `Acta da sessão n.º 3` */
+export function actaTitle(acta: Pick<Acta, 'sessionId'>): string {
+  return `Acta da sessão n.º ${acta.sessionId}`;
+}
+
+/** `Licença n.º 12/2020`, or a note that the hall has none on record. */
+export function licenceLine(licence: string | null): string {
+  return licence ? `Licença n.º ${licence}` : 'Licença: não registada';
+}
+
+/** One series range of a game: `1.ª AB 1–600`. */
+export function seriesLine(s: ActaGame['series'][number]): string {
+  return `${s.order}.ª ${s.seriesCode} ${s.from}–${s.to}`;
+}
+
+/** The state cell: `Terminada`, `Terminada (última jogada)`, `Anulada: <art. 16 reason>`. */
+export function gameStateCell(g: ActaGame): string {
+  let text = gameStateLabel(g.state);
+  if (g.isLast) text += ' (última jogada)';
+  if (g.annulReason) text += `: ${annulReasonLabel(g.annulReason)}`;
+  return text;
+}
+
+const GAME_COLUMNS: Column[] = [
+  { header: 'N.º', width: 26, align: 'center' },
+  { header: 'Hora', width: 54, align: 'center', noWrap: true },
+  { header: 'Séries (ordem, código, cartões)', width: 100 },
+  { header: 'Preço do cartão', width: 46, align: 'right', noWrap: true },
+  { header: 'Cartões vendidos', width: 46, align: 'right', noWrap: true },
+  { header: 'Total recolhido', width: 58, align: 'right', noWrap: true },
+  { header: 'Linha paga', width: 54, align: 'right', noWrap: true },
+  { header: 'Bingo pago', width: 54, align: 'right', noWrap: true },
+  { header: 'Prémio especial', width: 54, align: 'right', noWrap: true },
+  { header: 'Imposto do selo', width: 54, align: 'right', noWrap: true },
+  { header: 'Estado / anulação (art. 16.º)', width: 'flex' },
+  { header: 'Devolvido', width: 54, align: 'right', noWrap: true },
+];
+
+function gameRow(g: ActaGame): TableRow {
+  const hours = `${time(g.openedAt)}–${g.endedAt ? time(g.endedAt) : ''}`;
+  return {
+    cells: [
+      String(g.number),
+      hours,
+      g.series.length ? g.series.map(seriesLine).join('\n') : '—',
+      formatCents(g.priceCents),
+      String(g.cardsSold),
+      formatCents(g.totalCents),
+      formatCents(g.linePaidCents),
+      formatCents(g.bingoPaidCents),
+      formatCents(g.specialPaidCents),
+      formatCents(g.stampDutyCents),
+      gameStateCell(g),
+      formatCents(g.refundedCents),
+    ],
+    ...(g.state === 'annulled' ? { fill: '#f1f1f1' } : {}),
+  };
+}
+
+function totalsRow(acta: Acta): TableRow {
+  const sum = (f: (g: ActaGame) => number) => acta.games.reduce((s, g) => s + f(g), 0);
+  return {
+    bold: true,
+    fill: '#e4e4e4',
+    cells: [
+      '',
+      '',
+      'Totais da sessão',
+      '',
+      String(acta.totals.cardsSold),
+      formatCents(acta.totals.totalCents),
+      formatCents(sum((g) => g.linePaidCents)),
+      formatCents(sum((g) => g.bingoPaidCents)),
+      formatCents(sum((g) => g.specialPaidCents)),
+      formatCents(acta.totals.stampDutyCents),
+      '',
+      formatCents(acta.totals.refundedCents),
+    ],
+  };
+}
+
+function header(doc: PDFKit.PDFDocument, acta: Acta, generatedAt: string | undefined): void {
+  const left = doc.page.margins.left;
+  const right = left + contentWidth(doc);
+  const top = doc.page.margins.top;
+  doc.font('bold').fontSize(15).fillColor('#000000');
+  doc.text(acta.hallName, left, top, { lineBreak: false });
+  doc.font('regular').fontSize(9);
+  doc.text(licenceLine(acta.licence), left, top + 20, { lineBreak: false });
+  if (generatedAt) {
+    const issued = `Emitida em ${dateTime(generatedAt)}`;
+    doc.text(issued, right - doc.widthOfString(issued), top + 4, { lineBreak: false });
+  }
+  const legal = 'Despacho Normativo n.º 80/85, art. 17.º';
+  doc.text(legal, right - doc.widthOfString(legal), top + 20, { lineBreak: false });
+
+  let y = top + 42;
+  doc.font('bold').fontSize(14);
+  const title = actaTitle(acta);
+  doc.text(title, left + (right - left - doc.widthOfString(title)) / 2, y, { lineBreak: false });
+  y += 20;
+  if (!acta.closedAt) {
+    doc.font('bold').fontSize(9);
+    const provisional = 'Acta provisória: a sessão ainda não foi encerrada';
+    doc.text(provisional, left + (right - left - doc.widthOfString(provisional)) / 2, y, { lineBreak: false });
+    y += 14;
+  }
+
+  doc.font('regular').fontSize(9);
+  const times = [
+    `Abertura: ${dateTime(acta.openedAt)}`,
+    `Encerramento previsto: ${dateTime(acta.scheduledCloseAt)}`,
+    `Encerramento: ${acta.closedAt ? dateTime(acta.closedAt) : '—'}`,
+  ];
+  let x = left;
+  for (const t of times) {
+    doc.text(t, x, y, { lineBreak: false });
+    x += doc.widthOfString(t) + 28;
+  }
+  y += 14;
+  if (acta.specialBalls !== null) {
+    doc.text(`Prémio especial acumulado: bingo até à ${acta.specialBalls}.ª bola (N = ${acta.specialBalls})`, left, y, { lineBreak: false });
+    y += 14;
+  }
+  doc.save().moveTo(left, y + 2).lineTo(right, y + 2).lineWidth(0.8).strokeColor('#000000').stroke().restore();
+  doc.x = left;
+  doc.y = y + 12;
+}
+
+/** Render the acta of a session as an A4 (landscape) PDF. */
+export async function renderActaPdf(acta: Acta, options: PdfOptions = {}): Promise<Buffer> {
+  const title = actaTitle(acta);
+  const { doc, finish } = createDocument({
+    title: `${title} — ${acta.hallName}`,
+    author: acta.hallName,
+    subject: 'Acta da sessão de bingo (Despacho Normativo n.º 80/85, art. 17.º)',
+    createdAt: options.generatedAt ?? acta.openedAt,
+    layout: 'landscape',
+  });
+
+  header(doc, acta, options.generatedAt);
+
+  heading(doc, 'Jogadas');
+  if (acta.games.length === 0) note(doc, 'Não houve jogadas nesta sessão.', 9);
+  drawTable(doc, GAME_COLUMNS, [...acta.games.map(gameRow), totalsRow(acta)]);
+  doc.y += 6;
+  const prizes = formatCents(acta.totals.prizesPaidCents);
+  note(doc, `Prémios pagos na sessão (linha, bingo e prémio especial): ${prizes}.`);
+  if (acta.games.some((g) => g.state === 'annulled')) {
+    note(
+      doc,
+      'As jogadas anuladas não entram nos totais de cartões vendidos, valor recolhido e imposto do selo; ' +
+        'as suas vendas são devolvidas por inteiro, sem qualquer dedução (art. 16.º, n.º 3).',
+    );
+  }
+  doc.y += 10;
+
+  heading(doc, 'Verificações (art. 5.º, n.º 2, e 11.º, n.º 1)');
+  if (acta.checks.length === 0) {
+    note(doc, 'Sem verificações registadas.', 9);
+  } else {
+    drawTable(
+      doc,
+      [
+        { header: 'Hora', width: 70, noWrap: true },
+        { header: 'Verificação', width: 'flex' },
+        { header: 'Registada por', width: 120 },
+      ],
+      acta.checks.map((c) => ({ cells: [sessionTime(c.at, acta.openedAt), checkLabel(c.phase, c.kind), c.by] })),
+    );
+  }
+  doc.y += 16;
+
+  heading(doc, 'Livro de incidentes (art. 17.º, n.º 4)');
+  if (acta.incidents.length === 0) {
+    note(doc, 'Sem entradas nesta sessão.', 9);
+  } else {
+    drawTable(
+      doc,
+      [
+        { header: 'Hora', width: 70, noWrap: true },
+        { header: 'Jogada', width: 40, align: 'center' },
+        { header: 'Autor', width: 90 },
+        { header: 'Tipo', width: 70 },
+        { header: 'Ocorrência', width: 'flex' },
+      ],
+      acta.incidents.map((i) => ({
+        cells: [sessionTime(i.at, acta.openedAt), i.gameNumber === null ? '—' : String(i.gameNumber), i.author, incidentKindLabel(i.kind), i.text],
+      })),
+    );
+  }
+
+  signatures(doc, ['O chefe de sala', 'O adjunto']);
+  return finish(`${acta.hallName} · ${licenceLine(acta.licence)} · ${title}${acta.closedAt ? '' : ' (provisória)'}`);
+}

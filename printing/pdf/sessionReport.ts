@@ -1,0 +1,244 @@
+/**
+ * The session report: per game totals and a summary of the session (cards
+ * sold, collected, prizes paid, stamp duty, refunds, net), made from the acta
+ * data by a pure function and rendered as an A4 PDF.
+ */
+import { type ActaGame } from '../../core/contract.js';
+import { formatCents } from '../../core/money.js';
+import { type Acta, actaTitle, gameStateCell, licenceLine, type PdfOptions } from './acta.js';
+import { createDocument, contentWidth, heading, signatures } from './document.js';
+import { dateTime } from './format.js';
+import { type Column, drawTable, type TableRow } from './table.js';
+import { paragraph } from './text.js';
+
+export interface SessionReportGame {
+  number: number;
+  state: string;
+  /** `Terminada`, `Anulada: <art. 16 reason>`… */
+  stateText: string;
+  annulled: boolean;
+  cardsSold: number;
+  collectedCents: number;
+  linePaidCents: number;
+  bingoPaidCents: number;
+  specialPaidCents: number;
+  prizesPaidCents: number;
+  stampDutyCents: number;
+  refundedCents: number;
+  /**
+   * What the game leaves to the hall: collected − prizes paid − stamp duty. An
+   * annulled game's takings are returned in full (art. 16.3), so it counts 0
+   * collected, and its prizes already paid stay paid.
+   */
+  netCents: number;
+}
+
+export interface SessionReportSummary {
+  games: number;
+  gamesAnnulled: number;
+  /** Of the games that count (not annulled). */
+  cardsSold: number;
+  collectedCents: number;
+  linePaidCents: number;
+  bingoPaidCents: number;
+  specialPaidCents: number;
+  prizesPaidCents: number;
+  stampDutyCents: number;
+  /** Sales of annulled games: to be refunded in full. */
+  annulledSalesCents: number;
+  refundedCents: number;
+  /** Sales of annulled games not refunded yet. */
+  refundsPendingCents: number;
+  netCents: number;
+}
+
+export interface SessionReport {
+  hallName: string;
+  licence: string | null;
+  sessionId: number;
+  openedAt: string;
+  scheduledCloseAt: string;
+  closedAt: string | null;
+  games: SessionReportGame[];
+  summary: SessionReportSummary;
+}
+
+function reportGame(g: ActaGame): SessionReportGame {
+  const annulled = g.state === 'annulled';
+  const prizes = g.linePaidCents + g.bingoPaidCents + g.specialPaidCents;
+  return {
+    number: g.number,
+    state: g.state,
+    stateText: gameStateCell(g),
+    annulled,
+    cardsSold: g.cardsSold,
+    collectedCents: g.totalCents,
+    linePaidCents: g.linePaidCents,
+    bingoPaidCents: g.bingoPaidCents,
+    specialPaidCents: g.specialPaidCents,
+    prizesPaidCents: prizes,
+    stampDutyCents: g.stampDutyCents,
+    refundedCents: g.refundedCents,
+    netCents: (annulled ? 0 : g.totalCents) - prizes - g.stampDutyCents,
+  };
+}
+
+/** The session report of an acta (pure: same acta, same report). */
+export function sessionReportFromActa(acta: Acta): SessionReport {
+  const games = acta.games.map(reportGame);
+  const sum = (list: SessionReportGame[], f: (g: SessionReportGame) => number) => list.reduce((s, g) => s + f(g), 0);
+  const live = games.filter((g) => !g.annulled);
+  const annulled = games.filter((g) => g.annulled);
+  const annulledSales = sum(annulled, (g) => g.collectedCents);
+  const refunded = sum(games, (g) => g.refundedCents);
+  return {
+    hallName: acta.hallName,
+    licence: acta.licence,
+    sessionId: acta.sessionId,
+    openedAt: acta.openedAt,
+    scheduledCloseAt: acta.scheduledCloseAt,
+    closedAt: acta.closedAt,
+    games,
+    summary: {
+      games: games.length,
+      gamesAnnulled: annulled.length,
+      cardsSold: sum(live, (g) => g.cardsSold),
+      collectedCents: sum(live, (g) => g.collectedCents),
+      linePaidCents: sum(games, (g) => g.linePaidCents),
+      bingoPaidCents: sum(games, (g) => g.bingoPaidCents),
+      specialPaidCents: sum(games, (g) => g.specialPaidCents),
+      prizesPaidCents: sum(games, (g) => g.prizesPaidCents),
+      stampDutyCents: sum(live, (g) => g.stampDutyCents),
+      annulledSalesCents: annulledSales,
+      refundedCents: refunded,
+      refundsPendingCents: Math.max(0, annulledSales - sum(annulled, (g) => g.refundedCents)),
+      netCents: sum(games, (g) => g.netCents),
+    },
+  };
+}
+
+/** `Relatório da sessão n.º 3` */
+export function reportTitle(report: Pick<SessionReport, 'sessionId'>): string {
+  return `Relatório da sessão n.º ${report.sessionId}`;
+}
+
+const GAME_COLUMNS: Column[] = [
+  { header: 'N.º', width: 28, align: 'center' },
+  { header: 'Estado', width: 'flex' },
+  { header: 'Cartões vendidos', width: 48, align: 'right', noWrap: true },
+  { header: 'Recolhido', width: 60, align: 'right', noWrap: true },
+  { header: 'Prémios pagos', width: 60, align: 'right', noWrap: true },
+  { header: 'Imposto do selo', width: 54, align: 'right', noWrap: true },
+  { header: 'Devolvido', width: 56, align: 'right', noWrap: true },
+  { header: 'Saldo', width: 60, align: 'right', noWrap: true },
+];
+
+/** The summary lines: label and amount. */
+export function summaryLines(s: SessionReportSummary): [string, string][] {
+  const lines: [string, string][] = [
+    ['Jogadas', s.gamesAnnulled ? `${s.games} (${s.gamesAnnulled} anulada${s.gamesAnnulled > 1 ? 's' : ''})` : String(s.games)],
+    ['Cartões vendidos', String(s.cardsSold)],
+    ['Total recolhido', formatCents(s.collectedCents)],
+    ['Prémios pagos: linha', formatCents(s.linePaidCents)],
+    ['Prémios pagos: bingo', formatCents(s.bingoPaidCents)],
+    ['Prémios pagos: prémio especial', formatCents(s.specialPaidCents)],
+    ['Prémios pagos: total', formatCents(s.prizesPaidCents)],
+    ['Imposto do selo', formatCents(s.stampDutyCents)],
+    ['Vendas de jogadas anuladas', formatCents(s.annulledSalesCents)],
+    ['Devoluções pagas', formatCents(s.refundedCents)],
+    ['Devoluções por pagar', formatCents(s.refundsPendingCents)],
+    ['Saldo (recolhido − prémios pagos − imposto do selo)', formatCents(s.netCents)],
+  ];
+  return lines;
+}
+
+/** Render the session report as an A4 (portrait) PDF. */
+export async function renderSessionReportPdf(report: SessionReport, options: PdfOptions = {}): Promise<Buffer> {
+  const title = reportTitle(report);
+  const { doc, finish } = createDocument({
+    title: `${title} — ${report.hallName}`,
+    author: report.hallName,
+    subject: 'Relatório da sessão de bingo',
+    createdAt: options.generatedAt ?? report.openedAt,
+    layout: 'portrait',
+  });
+
+  const left = doc.page.margins.left;
+  const right = left + contentWidth(doc);
+  const top = doc.page.margins.top;
+  doc.font('bold').fontSize(14).fillColor('#000000');
+  doc.text(report.hallName, left, top, { lineBreak: false });
+  doc.font('regular').fontSize(9);
+  doc.text(licenceLine(report.licence), left, top + 19, { lineBreak: false });
+  if (options.generatedAt) {
+    const issued = `Emitido em ${dateTime(options.generatedAt)}`;
+    doc.text(issued, right - doc.widthOfString(issued), top + 3, { lineBreak: false });
+  }
+  doc.font('bold').fontSize(13);
+  doc.text(title, left + (right - left - doc.widthOfString(title)) / 2, top + 40, { lineBreak: false });
+  doc.font('regular').fontSize(9);
+  let y = top + 60;
+  for (const line of [
+    `Abertura: ${dateTime(report.openedAt)}`,
+    `Encerramento previsto: ${dateTime(report.scheduledCloseAt)}`,
+    `Encerramento: ${report.closedAt ? dateTime(report.closedAt) : '— (sessão aberta)'}`,
+  ]) {
+    doc.text(line, left, y, { lineBreak: false });
+    y += 13;
+  }
+  doc.save().moveTo(left, y + 2).lineTo(right, y + 2).lineWidth(0.8).strokeColor('#000000').stroke().restore();
+  doc.y = y + 12;
+
+  heading(doc, 'Jogadas');
+  const rows: TableRow[] = report.games.map((g) => ({
+    cells: [
+      String(g.number),
+      g.stateText,
+      String(g.cardsSold),
+      formatCents(g.collectedCents),
+      formatCents(g.prizesPaidCents),
+      formatCents(g.stampDutyCents),
+      formatCents(g.refundedCents),
+      formatCents(g.netCents),
+    ],
+    ...(g.annulled ? { fill: '#f1f1f1' } : {}),
+  }));
+  const s = report.summary;
+  rows.push({
+    bold: true,
+    fill: '#e4e4e4',
+    cells: [
+      '',
+      'Totais',
+      String(s.cardsSold),
+      formatCents(s.collectedCents),
+      formatCents(s.prizesPaidCents),
+      formatCents(s.stampDutyCents),
+      formatCents(s.refundedCents),
+      formatCents(s.netCents),
+    ],
+  });
+  drawTable(doc, GAME_COLUMNS, rows);
+  doc.y += 16;
+
+  heading(doc, 'Resumo da sessão', 200);
+  drawTable(
+    doc,
+    [
+      { header: 'Rubrica', width: 260 },
+      { header: 'Valor', width: 90, align: 'right', noWrap: true },
+    ],
+    summaryLines(s).map(([label, value], i, all) => ({ cells: [label, value], ...(i === all.length - 1 ? { bold: true } : {}) })),
+    { fontSize: 9 },
+  );
+  if (s.gamesAnnulled) {
+    doc.y += 6;
+    paragraph(
+      doc,
+      'As jogadas anuladas não entram nos cartões vendidos, no total recolhido nem no imposto do selo: as suas vendas são devolvidas por inteiro (art. 16.º, n.º 3).',
+    );
+  }
+
+  signatures(doc, ['O chefe de sala']);
+  return finish(`${report.hallName} · ${title} · ${actaTitle(report)}`);
+}
