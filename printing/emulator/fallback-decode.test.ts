@@ -50,6 +50,12 @@ describe('fallbackDecodeEscPos', () => {
     expect(fallbackDecodeEscPos(Uint8Array.of(0x80, 0xd5), { codepage: 'cp858' }).lines).toEqual(['Ç€']);
     expect(fallbackDecodeEscPos(Uint8Array.of(0x80, 0xe7), { codepage: 'cp1252' }).lines).toEqual(['€ç']);
     expect(fallbackDecodeEscPos(Uint8Array.of(0x80, 0x9b)).lines).toEqual(['Ç¢']);
+    const high = Uint8Array.from({ length: 128 }, (_, i) => 0x80 + i);
+    for (const cp of ['cp437', 'cp850', 'cp858']) {
+      const [line] = fallbackDecodeEscPos(high, { codepage: cp }).lines;
+      expect([...line!]).toHaveLength(128);
+      expect(line).not.toContain('?');
+    }
     expect(fallbackDecodeEscPos(Uint8Array.of(0x1b, 0x74, 16, 0x93, 0x94, 0x96)).lines).toEqual(['\u201c\u201d–']);
   });
 });

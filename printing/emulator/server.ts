@@ -259,7 +259,10 @@ export class PrinterEmulator extends EventEmitter {
   private async unlisten(): Promise<void> {
     const server = this.server;
     this.server = null;
-    for (const c of this.conns) c.socket.resetAndDestroy();
+    for (const c of this.conns) {
+      this.finish(c, false);
+      c.socket.resetAndDestroy();
+    }
     this.conns.clear();
     if (server) await new Promise<void>((r) => server.close(() => r()));
   }
