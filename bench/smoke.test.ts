@@ -28,6 +28,16 @@ describe('benchmarks run', () => {
     expect(r).toHaveProperty('tracker');
   });
 
+  it('bench/printing.ts', () => {
+    const r = runBench('bench/printing.ts', { BENCH_PRINTING_RUNS: '10' });
+    expect(r).toHaveProperty('saleReceipt');
+  });
+
+  it('bench/print-latency.ts', () => {
+    const r = runBench('bench/print-latency.ts', { BENCH_PRINT_SALES: '10' });
+    expect((r.commitToLastByte as { n: number }).n).toBe(10);
+  });
+
   it('bench/run.ts', () => {
     const r = runBench('bench/run.ts', {
       BENCH_ROUNDS: '20',

@@ -59,7 +59,7 @@ describe('code page tables', () => {
       }
     }
     // The encoder's cp850/cp858 inherit cp437's glyphs for control codes, so it sends
-    // '¶' and '§' as 0x14 and 0x15: printing/escpos.ts refuses them on cp858.
+    // '¶' and '§' as 0x14 and 0x15 (printing/escpos.ts sends our bytes, 0xF4 and 0xF5).
     expect(encode('cp858', '¶')).toBe(0x14);
     expect(encode('cp858', '§')).toBe(0x15);
   });

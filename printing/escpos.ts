@@ -6,17 +6,22 @@
  * encoder would print '?' (or, on cp858, a control byte) for a character the
  * page lacks, so such a character is an UnprintableCharacterError instead.
  *
+ * The encoder sends the commands (initialise, bold, size, QR code, cut, drawer
+ * pulse) and the line feeds. The characters of each line go to it as raw bytes
+ * from our code page table (decode.ts), which is checked byte for byte against
+ * the encoder's own tables in decode.test.ts: its text path clones a 256-entry
+ * table for every string it encodes (about 30 µs a line, 1.2 ms a receipt),
+ * and its cp858 sends '¶' and '§' as the control bytes 0x14 and 0x15 (cp437's
+ * glyph positions) instead of 0xF4 and 0xF5. We send ESC t ourselves.
+ *
  * The drawer pulse is appended only when asked for (`{ drawer: true }`, by
  * default `doc.openDrawer`) and the printer has a drawer; the print queue sends
  * it only after the money is committed, and may send it alone (drawerPulse).
  */
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
-import { codepageTable, NO_CHAR } from './decode.js';
+import { codepageTable, ESC_T, NO_CHAR } from './decode.js';
 import { columnsFor, type Block, type PrintDocument, type PrinterProfile } from './layout.js';
 import { layoutDocument } from './preview.js';
-
-/** The encoder's names for our code pages ('cp1252' is 'windows1252' there: ESC t 16; cp858 is ESC t 19). */
-const ENCODER_CODEPAGE = { cp1252: 'windows1252', cp858: 'cp858' } as const;
 
 /** Lines fed before the cut, so that the last line clears the cutter (the encoder's printer definitions use 3-4). */
 export const FEED_BEFORE_CUT = 4;
@@ -49,20 +54,13 @@ export class UnprintableCharacterError extends Error {
   }
 }
 
-/**
- * Characters of the page that the encoder gets wrong: its cp858 table inherits
- * cp437's glyphs for control codes and sends '¶' and '§' as 0x14 and 0x15
- * instead of 0xF4 and 0xF5 (checked in decode.test.ts). Refused like the rest.
- */
-const ENCODER_MISMAPPED: Readonly<Record<PrinterProfile['codepage'], string>> = { cp1252: '', cp858: '¶§' };
-
 const printableSets = new Map<PrinterProfile['codepage'], ReadonlySet<string>>();
 
 /** The characters we print on a code page: space to '~' and the defined upper half. */
 export function printableCharacters(codepage: PrinterProfile['codepage']): ReadonlySet<string> {
   let set = printableSets.get(codepage);
   if (!set) {
-    set = new Set([...codepageTable(codepage)].filter((c) => c !== NO_CHAR && !ENCODER_MISMAPPED[codepage].includes(c)));
+    set = new Set([...codepageTable(codepage)].filter((c) => c !== NO_CHAR));
     printableSets.set(codepage, set);
   }
   return set;
@@ -71,6 +69,34 @@ export function printableCharacters(codepage: PrinterProfile['codepage']): Reado
 const LATIN1_PRINTABLE = new Set(
   Array.from({ length: 256 }, (_, i) => String.fromCharCode(i)).filter((_, i) => (i >= 0x20 && i < 0x7f) || i >= 0xa0),
 );
+
+const byteTables = new Map<PrinterProfile['codepage'], ReadonlyMap<string, number>>();
+
+function byteTable(codepage: PrinterProfile['codepage']): ReadonlyMap<string, number> {
+  let map = byteTables.get(codepage);
+  if (!map) {
+    const allowed = printableCharacters(codepage);
+    map = new Map([...codepageTable(codepage)].map((c, byte) => [c, byte] as const).filter(([c]) => allowed.has(c)));
+    byteTables.set(codepage, map);
+  }
+  return map;
+}
+
+/** The bytes of a (checked, NFC) line of text in the code page. */
+function encodeLine(text: string, codepage: PrinterProfile['codepage']): Uint8Array {
+  const table = byteTable(codepage);
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i += 1) {
+    const byte = table.get(text[i] as string);
+    if (byte === undefined) {
+      const ch = String.fromCodePoint(text.codePointAt(i) as number);
+      const codePoint = 'U+' + (ch.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0');
+      throw new UnprintableCharacterError(ch, codePoint, codepage, text, i, -1);
+    }
+    out[i] = byte;
+  }
+  return out;
+}
 
 function checkText(text: string, allowed: ReadonlySet<string>, codepage: string, blockIndex: number, newlines: boolean): void {
   const t = text.normalize('NFC');
@@ -138,6 +164,8 @@ function addPulse(encoder: ReceiptPrinterEncoder, drawer: NonNullable<PrinterPro
   encoder.pulse(drawer.pin === 5 ? 1 : 0, drawer.onMs, drawer.offMs);
 }
 
+const SPACES = new Uint8Array(48).fill(0x20);
+
 export interface RenderOptions {
   /** Append the drawer pulse (when the printer has a drawer). Default: `doc.openDrawer`. */
   drawer?: boolean;
@@ -151,17 +179,17 @@ export interface RenderOptions {
 export function renderEscPos(doc: PrintDocument, profile: PrinterProfile, options: RenderOptions = {}): Uint8Array {
   assertPrintable(doc, profile.codepage);
   const encoder = encoderFor(profile);
-  encoder.initialize().codepage(ENCODER_CODEPAGE[profile.codepage]);
+  encoder.initialize().raw([0x1b, 0x74, ESC_T[profile.codepage]]);
 
   for (const line of layoutDocument(doc, columnsFor(profile.widthMm))) {
     if (line.kind === 'qr') {
       encoder.align('center').qrcode(line.data, QR_OPTIONS).align('left');
       continue;
     }
-    if (line.pad > 0) encoder.text(' '.repeat(line.pad));
+    if (line.pad > 0) encoder.raw(SPACES.subarray(0, line.pad));
     if (line.bold) encoder.bold(true);
     if (line.large) encoder.size(2, 2);
-    if (line.text !== '') encoder.text(line.text);
+    if (line.text !== '') encoder.raw(encodeLine(line.text, profile.codepage));
     if (line.large) encoder.size(1, 1);
     if (line.bold) encoder.bold(false);
     encoder.newline();

@@ -4,6 +4,7 @@ import type { ChannelOutput, OperatorView } from '../core/contract.js';
 import type { Lang } from '../core/errors.js';
 import { hasTransport, invoke, onUnauthenticated, setClientLang, setOperatorToken, type ClientError } from './client.js';
 import { ErrorAlert } from './components/ErrorAlert.js';
+import { PrintBadge } from './components/PrintJobs.js';
 import { idleLockMs, useConnection, useIdleLock, useKioskEvents } from './hooks.js';
 import { screensForRoles, tabTestId, type ScreenId } from './lib/screens.js';
 import { ActaScreen } from './screens/Acta/ActaScreen.js';
@@ -36,6 +37,7 @@ export function App() {
   const [screen, setScreen] = useState<ScreenId | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [lastUser, setLastUser] = useState('');
+  const [jobsOpen, setJobsOpen] = useState(false);
   const transport = hasTransport();
 
   const loadStatus = useCallback(async () => {
@@ -75,6 +77,7 @@ export function App() {
     if (operatorRef.current) setLastUser(operatorRef.current.username);
     setOperator(null);
     setScreen(null);
+    setJobsOpen(false);
     setNotice(message);
   }, []);
 
@@ -94,6 +97,8 @@ export function App() {
   const switchLang = () => void i18n.changeLanguage(lang === 'en' ? 'pt-PT' : 'en');
 
   const screens = operator ? screensForRoles(operator.roles) : [];
+  // Cashiers and managers see the print queue from every screen (print.jobs is theirs).
+  const seesPrinting = operator !== null && operator.roles.some((r) => r === 'cashier' || r === 'manager' || r === 'admin');
   const active = screen !== null && screens.includes(screen) ? screen : (screens[0] ?? null);
 
   let body;
@@ -154,7 +159,7 @@ export function App() {
   } else if (active === 'acta') {
     body = <ActaScreen />;
   } else if (active === 'settings') {
-    body = <SettingsScreen />;
+    body = <SettingsScreen jobsPanelOpen={jobsOpen} />;
   } else {
     body = (
       <main className="screen screen-narrow">
@@ -189,6 +194,7 @@ export function App() {
           </nav>
         ) : null}
         <div className="topbar-right">
+          {seesPrinting ? <PrintBadge open={jobsOpen} onOpen={() => setJobsOpen(true)} onClose={() => setJobsOpen(false)} /> : null}
           {operator ? (
             <span className="operator" data-testid="operator-name">
               {operator.name}

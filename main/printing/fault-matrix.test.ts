@@ -77,10 +77,19 @@ describe('a sale while the printer fails', () => {
     expect(pulsesFired()).toBe(1);
   });
 
-  const faults: { mode: EmulatorMode; opts?: { delayMs?: number; dropAfterBytes?: number }; ends: 'printed' | 'failed'; error?: RegExp }[] = [
-    { mode: 'down', ends: 'failed', error: /./ },
-    { mode: 'paper_out', ends: 'failed', error: /papel/i },
-    { mode: 'drop', opts: { dropAfterBytes: 40 }, ends: 'failed', error: /./ },
+  // `pulseKept`: the job was refused before any byte left (connection refused,
+  // no paper), so the drawer pulse waits for the attempt that prints. After a
+  // dropped connection the pulse may have gone out: it is never sent again.
+  const faults: {
+    mode: EmulatorMode;
+    opts?: { delayMs?: number; dropAfterBytes?: number };
+    ends: 'printed' | 'failed';
+    error?: RegExp;
+    pulseKept?: boolean;
+  }[] = [
+    { mode: 'down', ends: 'failed', error: /recusou a ligação/, pulseKept: true },
+    { mode: 'paper_out', ends: 'failed', error: /sem papel/i, pulseKept: true },
+    { mode: 'drop', opts: { dropAfterBytes: 40 }, ends: 'failed', error: /./, pulseKept: false },
     { mode: 'slow', opts: { delayMs: 800 }, ends: 'printed' },
   ];
 
@@ -92,17 +101,19 @@ describe('a sale while the printer fails', () => {
     const job = await settledJobOf(sale.saleId);
     expect(job.state).toBe(f.ends);
     if (f.error) expect(job.lastError).toMatch(f.error);
-    expect(job.drawerPulseSent).toBe(1);
+    expect(job.drawerPulseSent).toBe(f.pulseKept ? 0 : 1);
     expect(pulsesFired()).toBeLessThanOrEqual(1);
     if (f.ends === 'failed') {
       expect(job.attempts).toBe(3);
       expect(printed()).toHaveLength(0);
-      // The printer is mended; a retry by hand prints it, without opening the drawer again.
+      // The printer is mended; a retry by hand prints it. The drawer opens now
+      // only if no earlier attempt could have opened it.
       await emulator.setMode('normal');
       await h.ok('print.retry', { jobId: job.id }, t.cashier);
       expect((await settledJobOf(sale.saleId)).state).toBe('printed');
       expect(printed()).toHaveLength(1);
-      expect(printed()[0]!.drawerPulses).toHaveLength(0);
+      expect(printed()[0]!.drawerPulses).toHaveLength(f.pulseKept ? 1 : 0);
+      expect(jobById(h.kiosk.db, job.id)!.drawerPulseSent).toBe(1);
     }
     await emulator.setMode('normal');
     const reprint = await h.ok('print.reprint', { jobId: job.id }, t.cashier);

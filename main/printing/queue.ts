@@ -2,11 +2,12 @@
  * The print queue: jobs are written with the money they document, in the
  * same transaction; this worker prints them after the commit, one at a time,
  * retrying with backoff, and never touches the money. The cash drawer pulse
- * is recorded as sent before it is sent, so it goes out at most once.
+ * goes out at most once per job, even across a crash (see attempt()).
  */
 import type { Db } from '../../db/connection.js';
 import { earliestRetry, jobById, nextDueJob, printerById, type JobRow, type PrinterRow } from '../../db/printing.js';
 import type { PrintDocument, PrinterProfile } from '../../printing/layout.js';
+import { isPrinterError } from '../../printing/transport/index.js';
 
 export interface JobTransport {
   /** Deliver the bytes; rejects with an error whose message is shown to the operator. */
@@ -40,14 +41,30 @@ export class PrintQueue {
   private again = false;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
+  private pendingKick = false;
   private readonly delays: readonly number[];
+
+  private readonly pulsesSpent = new Set<number>();
 
   constructor(private readonly o: PrintQueueOptions) {
     this.delays = o.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    // Jobs left pending by an earlier run may have had their pulse sent just
+    // before it stopped: they print without opening the drawer.
+    o.db.prepare(`UPDATE print_jobs SET drawer_pulse_sent = 1 WHERE state = 'pending' AND drawer_pulse_sent = 0`).run();
   }
 
   /** Something may be due: process the queue once the current turn ends. */
   kick(): void {
+    if (this.closed || this.pendingKick) return;
+    // After the current turn: the command that queued the job answers first.
+    this.pendingKick = true;
+    setImmediate(() => {
+      this.pendingKick = false;
+      this.start();
+    });
+  }
+
+  private start(): void {
     if (this.closed) return;
     if (this.running) {
       this.again = true;
@@ -59,7 +76,7 @@ export class PrintQueue {
         this.running = null;
         if (this.again) {
           this.again = false;
-          this.kick();
+          this.start();
         } else {
           this.scheduleRetry();
         }
@@ -105,29 +122,34 @@ export class PrintQueue {
     const { db } = this.o;
     const printer = printerById(db, job.printerId);
     const doc = JSON.parse(job.document) as PrintDocument;
-    // Commit the attempt (and the drawer pulse, if this one carries it) before any byte leaves.
-    const drawer = db
-      .transaction(() => {
-        const withDrawer = Boolean(doc.openDrawer && printer?.drawerPin && job.drawerPulseSent === 0);
-        db.prepare(`UPDATE print_jobs SET attempts = attempts + 1, drawer_pulse_sent = drawer_pulse_sent | ? WHERE id = ?`).run(
-          withDrawer ? 1 : 0,
-          job.id,
-        );
-        return withDrawer;
-      })
-      .immediate();
+    // The drawer pulse rides on the first attempt only. It is marked spent in
+    // memory before the bytes leave and in the database with the outcome; a
+    // crash in between is covered at start-up, where every pending job's pulse
+    // counts as spent. So the drawer opens at most once, with no extra write
+    // (and fsync) between the sale and its receipt.
+    const drawer = Boolean(doc.openDrawer && printer?.drawerPin && job.drawerPulseSent === 0 && !this.pulsesSpent.has(job.id));
     let error: string | null = null;
+    // Whether any byte may have reached the printer (and so the pulse with them).
+    let reached = false;
     try {
       if (!printer) throw new Error(`Impressora ${job.printerId} não configurada.`);
       const bytes = this.o.render(doc, profileOf(printer), { drawer });
+      reached = true;
+      if (drawer) this.pulsesSpent.add(job.id);
       await this.o.transportFor(printer).send(bytes);
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
+      // Refused before sending (no paper, cover open, connection refused): the
+      // pulse did not go out and stays for the attempt that prints.
+      if (isPrinterError(e) && !e.maybeDelivered) reached = false;
     }
+    const pulseSpent = drawer && reached;
+    if (drawer && !pulseSpent) this.pulsesSpent.delete(job.id);
+    const counted = `attempts = attempts + 1, drawer_pulse_sent = drawer_pulse_sent | ${pulseSpent ? 1 : 0}, `;
     if (!db.open) return;
     const at = this.o.now();
     if (error === null) {
-      db.prepare(`UPDATE print_jobs SET state = 'printed', printed_at = ?, last_error = NULL, next_attempt_at = NULL WHERE id = ?`).run(
+      db.prepare(`UPDATE print_jobs SET ${counted}state = 'printed', printed_at = ?, last_error = NULL, next_attempt_at = NULL WHERE id = ?`).run(
         at.toISOString(),
         job.id,
       );
@@ -135,9 +157,9 @@ export class PrintQueue {
       const attempts = job.attempts + 1;
       const delay = this.delays[attempts - 1];
       if (delay === undefined) {
-        db.prepare(`UPDATE print_jobs SET state = 'failed', last_error = ?, next_attempt_at = NULL WHERE id = ?`).run(error, job.id);
+        db.prepare(`UPDATE print_jobs SET ${counted}state = 'failed', last_error = ?, next_attempt_at = NULL WHERE id = ?`).run(error, job.id);
       } else {
-        db.prepare(`UPDATE print_jobs SET last_error = ?, next_attempt_at = ? WHERE id = ?`).run(
+        db.prepare(`UPDATE print_jobs SET ${counted}last_error = ?, next_attempt_at = ? WHERE id = ?`).run(
           error,
           new Date(at.getTime() + delay).toISOString(),
           job.id,

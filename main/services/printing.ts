@@ -9,6 +9,7 @@ import { renderActaPdf } from '../../printing/pdf/acta.js';
 import { renderSessionReportPdf, sessionReportFromActa } from '../../printing/pdf/sessionReport.js';
 import { previewText } from '../../printing/preview.js';
 import { isPrinterError } from '../../printing/transport/index.js';
+import { profileOf } from '../printing/queue.js';
 import { printerStatus } from '../printing/transports.js';
 import { operatorOf, type Handler, type ServiceContext } from './context.js';
 import { acta } from './sessions.js';
@@ -122,7 +123,7 @@ export const testPrinter: Handler<'printer.test'> = (ctx, input) => {
   const printer = requirePrinter(ctx, input.id);
   const doc = testPage({
     printerName: printer.name,
-    profile: { codepage: printer.codepage, widthMm: printer.widthMm },
+    profile: profileOf(printer),
     at: ctx.at,
   });
   const id = insertJob(ctx.db, { at: ctx.at, printerId: printer.id, doc, refType: 'printer', refId: null, reprintOf: null, operatorId: operatorOf(ctx).id });

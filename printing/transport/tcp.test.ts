@@ -53,8 +53,8 @@ describe('tcpTransport.send', () => {
     expect(job.drawerPulses).toEqual([{ pin: 2, onMs: 100, offMs: 500 }]);
   });
 
-  it('delivers a 1 MB job byte-exact (writes wait for the printer to read)', async () => {
-    const big = new Uint8Array(1024 * 1024);
+  it('delivers a 256 KB job byte-exact (writes wait for the printer to read)', async () => {
+    const big = new Uint8Array(256 * 1024);
     for (let i = 0; i < big.length; i++) big[i] = 0x20 + (i % 90);
     await printer().send(big);
     expect(emu.jobs).toHaveLength(1);
@@ -114,10 +114,30 @@ describe('tcpTransport.send', () => {
   });
 
   it('connection dropped mid-way through a large job -> CONNECTION_LOST', async () => {
-    await emu.setMode('drop', { dropAfterBytes: 100_000 });
-    const e = await caught(printer().send(new Uint8Array(1024 * 1024).fill(0x41)));
+    await emu.setMode('drop', { dropAfterBytes: 50_000 });
+    const e = await caught(printer().send(new Uint8Array(512 * 1024).fill(0x41)));
     expect(e.code).toBe('CONNECTION_LOST');
-    expect(emu.jobs[0]?.bytes.length).toBe(100_000);
+    expect(emu.jobs[0]?.bytes.length).toBe(50_000);
+  });
+
+  it('waits for the printer to hang up; waitForClose: false does not', async () => {
+    // A printer that reads everything but never closes the connection.
+    const got: Buffer[] = [];
+    const peers: net.Socket[] = [];
+    const sticky = net.createServer({ allowHalfOpen: true }, (s) => {
+      peers.push(s);
+      s.on('data', (d: Buffer) => got.push(d));
+    });
+    await new Promise<void>((r) => sticky.listen(0, '127.0.0.1', r));
+    const port = (sticky.address() as net.AddressInfo).port;
+    const e = await caught(tcpTransport({ host: '127.0.0.1', port, writeTimeoutMs: 100 }).send(RECEIPT));
+    expect(e.code).toBe('WRITE_TIMEOUT');
+    expect(e.params.flushed).toBe('true');
+    await tcpTransport({ host: '127.0.0.1', port, writeTimeoutMs: 100, waitForClose: false }).send(RECEIPT);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(Buffer.concat(got)).toEqual(Buffer.concat([Buffer.from(RECEIPT), Buffer.from(RECEIPT)]));
+    for (const p of peers) p.destroy();
+    await new Promise((r) => sticky.close(r));
   });
 
   describe('connect timeout', () => {

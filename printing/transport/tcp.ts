@@ -4,7 +4,8 @@
  * send(): connect (connectTimeoutMs), write every byte, half-close, and wait
  * for the printer to close its side: like CUPS' socket backend (waiteof), a
  * job counts as delivered when the printer has read to the end and hung up,
- * not when the bytes sit in our kernel buffer. writeTimeoutMs is a no-progress
+ * not when the bytes sit in our kernel buffer (`waitForClose: false` for a
+ * printer that never hangs up). writeTimeoutMs is a no-progress
  * timeout: it fires when neither a write goes out nor the printer closes for
  * that long, so a long report on a slow but working printer does not time out.
  *
@@ -25,6 +26,13 @@ export interface TcpTransportOptions {
   /** No progress (no write accepted, printer not closing) for this long: WRITE_TIMEOUT. */
   writeTimeoutMs?: number;
   statusTimeoutMs?: number;
+  /**
+   * Wait for the printer to close the connection after the last byte (default
+   * true). Set false for a printer that keeps the connection open: send() then
+   * resolves once every byte is handed to the OS, which does not prove the
+   * printer took them.
+   */
+  waitForClose?: boolean;
 }
 
 export interface TcpTransport extends PrinterTransport {
@@ -55,6 +63,7 @@ export function tcpTransport(opts: TcpTransportOptions): TcpTransport {
   const connectTimeoutMs = opts.connectTimeoutMs ?? 3000;
   const writeTimeoutMs = opts.writeTimeoutMs ?? 5000;
   const statusTimeoutMs = opts.statusTimeoutMs ?? 1500;
+  const waitForClose = opts.waitForClose ?? true;
   const address = `${host}:${port}`;
   const open = new Set<net.Socket>();
 
@@ -112,7 +121,14 @@ export function tcpTransport(opts: TcpTransportOptions): TcpTransport {
         else settle(fail('CONNECTION_LOST', undefined, { bytes: bytes.length }, true));
       });
       socket.end(bytes, (err?: Error | null) => {
-        if (!err) flushed = true;
+        if (err) return;
+        flushed = true;
+        if (!waitForClose) {
+          settle();
+          // Let the OS deliver what it holds; drop the socket if the printer never closes.
+          socket.on('error', () => undefined);
+          setTimeout(() => socket.destroy(), writeTimeoutMs).unref();
+        }
       });
     });
   }

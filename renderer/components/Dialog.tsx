@@ -5,10 +5,12 @@ interface DialogProps {
   onClose: () => void;
   children: ReactNode;
   testId?: string;
+  /** Extra class, e.g. `dialog-wide` for a list. */
+  className?: string;
 }
 
 /** A modal dialog (native <dialog>: focus stays inside, Escape cancels). */
-export function Dialog({ title, onClose, children, testId }: DialogProps) {
+export function Dialog({ title, onClose, children, testId, className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -23,7 +25,7 @@ export function Dialog({ title, onClose, children, testId }: DialogProps) {
   return (
     <dialog
       ref={ref}
-      className="dialog"
+      className={className ? `dialog ${className}` : 'dialog'}
       aria-labelledby={titleId}
       data-testid={testId}
       onCancel={(e) => {

@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { JobsList, usePrintJobs } from '../../components/PrintJobs.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { formatPercent, settingsUpdate } from '../../lib/settings.js';
+import { PrintersPanel } from './PrintersPanel.js';
 import { SeriesPanel } from './SeriesPanel.js';
 
 function HallSettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (s: Settings) => void }) {
@@ -169,8 +171,24 @@ function BallSetPanel() {
   );
 }
 
-/** Manager/admin: hall settings (stamp duty, special prize, sale limits), ball sets, series and their faces. */
-export function SettingsScreen() {
+/** Every print job, with the printer of each (the header's panel shows the same list, more compact). */
+function PrintJobsPanel() {
+  const { t } = useTranslation();
+  const jobs = usePrintJobs();
+  return (
+    <section className="panel" aria-labelledby="print-jobs-title">
+      <h2 id="print-jobs-title">{t('printJobs.title')}</h2>
+      <JobsList jobs={jobs.data} loadError={jobs.error} showPrinter />
+    </section>
+  );
+}
+
+/**
+ * Manager/admin: hall settings (stamp duty, special prize, sale limits), ball
+ * sets, series and their faces, printers and the print jobs. The jobs list
+ * steps aside while the header's jobs panel is open (one list on the page).
+ */
+export function SettingsScreen({ jobsPanelOpen = false }: { jobsPanelOpen?: boolean }) {
   const { t } = useTranslation();
   const settings = useKioskQuery('settings.get', {});
   const seriesQ = useKioskQuery('series.list', {});
@@ -214,6 +232,8 @@ export function SettingsScreen() {
           <SeriesPanel series={seriesQ.data ?? []} onRegistered={() => void seriesQ.reload()} />
         </div>
       </div>
+      <PrintersPanel />
+      {jobsPanelOpen ? null : <PrintJobsPanel />}
     </main>
   );
 }

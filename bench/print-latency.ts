@@ -1,0 +1,96 @@
+/**
+ * From a sale's commit to the last byte of its receipt on the printer's
+ * socket: the kiosk on a SQLite file, the printer emulator on loopback TCP.
+ * Prints one JSON object; target p99 < 20 ms (issue #4).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { openKiosk } from '../main/kiosk.js';
+import { startPrinterEmulator } from '../printing/emulator/server.js';
+
+const SALES = process.env.BENCH_PRINT_SALES ? Number(process.env.BENCH_PRINT_SALES) : 300;
+const WARMUP = 20;
+const TARGET_P99_MS = 20;
+
+const log = (m: string) => process.stderr.write(`[bench:print] ${m}\n`);
+
+function stats(samples: number[]) {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
+  const r = (x: number) => Math.round(x * 1000) / 1000;
+  return { n: s.length, medianMs: r(at(0.5)), p99Ms: r(at(0.99)), maxMs: r(s.at(-1)!) };
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'kiosk-bench-print-'));
+  const emulator = await startPrinterEmulator({ port: 0 });
+  const kiosk = await openKiosk({ dataDir: dir, logError: () => {} });
+  try {
+    const must = async (channel: string, input: unknown, operatorToken?: string) => {
+      const r = await kiosk.dispatch(channel, input, operatorToken ? { operatorToken } : {});
+      if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`);
+      return r.value as Record<string, unknown>;
+    };
+    await must('setup.init', { hallName: 'Sala de Bench', admin: { username: 'admin', name: 'Admin', pin: '1111' } });
+    const admin = (await must('auth.login', { username: 'admin', pin: '1111' })).operatorToken as string;
+    await must('users.create', { username: 'caixa1', name: 'Caixa Um', roles: ['cashier'], pin: '3333' }, admin);
+    await must('settings.update', { stampDutyBasisPoints: 2500 }, admin);
+    await must('ballSet.register', { serial: 'BENCH-1' }, admin);
+    await must(
+      'printer.configure',
+      { id: 'balcao', role: 'receipts', transport: 'tcp', host: '127.0.0.1', port: emulator.port, codepage: 'cp858', widthMm: 80, drawerPin: 2 },
+      admin,
+    );
+    await must('series.register', { code: 'A', priceCents: 100, size: 100_000 }, admin);
+    await must('session.open', { scheduledCloseAt: new Date(Date.now() + 8 * 3_600_000).toISOString() }, admin);
+    const gameId = (await must('game.open', { seriesCode: 'A' }, admin)).id as number;
+    const cashier = (await must('auth.login', { username: 'caixa1', pin: '3333' })).operatorToken as string;
+
+    const samples: number[] = [];
+    for (let i = 0; i < WARMUP + SALES; i++) {
+      const arrived = new Promise<number>((resolve) => {
+        const off = emulator.onJob((job) => {
+          if (job.cuts > 0) {
+            off();
+            resolve(performance.now());
+          }
+        });
+      });
+      const r = await kiosk.dispatch(
+        'sale.create',
+        { gameId, quantity: 1 + (i % 5), payment: { method: 'cash', tenderedCents: 500 } },
+        { operatorToken: cashier },
+      );
+      const committed = performance.now();
+      if (!r.ok) throw new Error(`sale.create: ${r.error.code}`);
+      const last = await arrived;
+      if (i >= WARMUP) samples.push(last - committed);
+      if ((i + 1) % 100 === 0) log(`${i + 1} receipts`);
+    }
+    const commitToLastByte = stats(samples);
+    console.log(
+      JSON.stringify(
+        {
+          bench: 'print: from the sale commit to the last byte of its receipt on the socket',
+          transport: 'tcp loopback, status check (DLE EOT) before each job',
+          commitToLastByte,
+          targetP99Ms: TARGET_P99_MS,
+          targetsMet: commitToLastByte.p99Ms < TARGET_P99_MS,
+        },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    kiosk.close();
+    await emulator.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e: unknown) => {
+  log(e instanceof Error ? (e.stack ?? e.message) : String(e));
+  process.exit(1);
+});

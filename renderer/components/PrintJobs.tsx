@@ -1,0 +1,235 @@
+/**
+ * The print queue on screen: every job with its state, "Tentar de novo" for a
+ * failed one, "2.ª via" for a printed one and a preview of the document as it
+ * went to paper; and the header badge that counts failures on every screen.
+ */
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { invoke, type ClientError } from '../client.js';
+import { useFormat } from '../format.js';
+import { useKioskQuery } from '../hooks.js';
+import { jobCounts, type PrintJobView } from '../lib/printing.js';
+import { Dialog } from './Dialog.js';
+import { ErrorAlert } from './ErrorAlert.js';
+
+/** How many jobs the screens ask for (newest first). */
+export const JOBS_LIMIT = 50;
+
+/** The document as it went to paper: its text lines in a receipt-like box. */
+export function ReceiptPreview({ title, lines }: { title: string; lines: readonly string[] }) {
+  const { t } = useTranslation();
+  const columns = lines.reduce((n, l) => Math.max(n, l.length), 0);
+  return (
+    <figure className="receipt-preview">
+      <figcaption className="visually-hidden">{t('printJobs.previewTitle', { title })}</figcaption>
+      <pre data-testid="job-preview" style={{ width: `calc(${Math.max(columns, 24)}ch + 2.4rem)` }}>
+        {lines.join('\n')}
+      </pre>
+    </figure>
+  );
+}
+
+function JobState({ job }: { job: PrintJobView }) {
+  const { t } = useTranslation();
+  const retrying = job.state === 'pending' && job.attempts > 0;
+  return (
+    <div data-testid={`job-state-${job.jobId}`} className="job-state">
+      <span className={`badge badge-job-${job.state}`}>{t(`printJobs.states.${job.state}`)}</span>
+      {retrying ? <span className="status-time">{t('printJobs.retrying')} ({t('printJobs.attempt', { count: job.attempts + 1 })})</span> : null}
+      {job.lastError && job.state !== 'printed' ? <span className={job.state === 'failed' ? 'job-error' : 'job-error job-error-soft'}>{job.lastError}</span> : null}
+    </div>
+  );
+}
+
+interface JobsListProps {
+  jobs: readonly PrintJobView[] | undefined;
+  loadError: ClientError | null;
+  /** Show the printer of each job (the settings screen, where several printers are set up). */
+  showPrinter?: boolean;
+}
+
+/** The jobs, newest first, with their actions. */
+export function JobsList({ jobs, loadError, showPrinter = false }: JobsListProps) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const [previewId, setPreviewId] = useState<number | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const [error, setError] = useState<ClientError | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const act = async (job: PrintJobView, action: 'retry' | 'reprint') => {
+    if (busyId !== null) return;
+    setBusyId(job.jobId);
+    setError(null);
+    setDone(null);
+    const r = action === 'retry' ? await invoke('print.retry', { jobId: job.jobId }) : await invoke('print.reprint', { jobId: job.jobId });
+    setBusyId(null);
+    if (!r.ok) {
+      setError(r.error);
+      return;
+    }
+    setDone(action === 'retry' ? t('printJobs.retried', { jobId: job.jobId }) : t('printJobs.reprinted', { jobId: r.value.jobId }));
+  };
+
+  const failed = jobs ? jobCounts(jobs).failed : 0;
+  const columns = showPrinter ? 5 : 4;
+
+  return (
+    <div className="print-jobs" data-testid="print-jobs">
+      <ErrorAlert error={loadError} testId="print-jobs-load-error" />
+      {failed > 0 ? (
+        <p className="alert" role="alert" data-testid="print-jobs-failed">
+          {t('printJobs.failedNotice', { count: failed })}
+        </p>
+      ) : null}
+      {jobs === undefined ? (
+        loadError ? null : <p className="loading">{t('common.loading')}</p>
+      ) : jobs.length === 0 ? (
+        <p className="empty">{t('printJobs.none')}</p>
+      ) : (
+        <div className="table-wrap jobs-wrap">
+          <table className="table compact jobs">
+            <caption className="visually-hidden">{t('printJobs.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('printJobs.time')}</th>
+                <th scope="col">{t('printJobs.document')}</th>
+                {showPrinter ? <th scope="col">{t('printJobs.printer')}</th> : null}
+                <th scope="col">{t('printJobs.state')}</th>
+                <th scope="col">{t('printJobs.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {jobs.map((job) => (
+                <Fragment key={job.jobId}>
+                  <tr data-testid={`job-row-${job.jobId}`} className={`job-${job.state}`}>
+                    <td className="nowrap" title={f.dateTime(job.createdAt)}>
+                      {f.time(job.createdAt)}
+                    </td>
+                    <td>
+                      {job.title}
+                      {job.reprintOf !== null ? <span className="job-note">{t('printJobs.reprintMark', { jobId: job.reprintOf })}</span> : null}
+                    </td>
+                    {showPrinter ? <td>{job.printerId}</td> : null}
+                    <td>
+                      <JobState job={job} />
+                    </td>
+                    <td>
+                      <div className="job-actions">
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          data-testid={`job-preview-${job.jobId}`}
+                          aria-expanded={previewId === job.jobId}
+                          aria-label={t('printJobs.viewLabel', { jobId: job.jobId })}
+                          onClick={() => setPreviewId(previewId === job.jobId ? null : job.jobId)}
+                        >
+                          {previewId === job.jobId ? t('printJobs.hide') : t('printJobs.view')}
+                        </button>
+                        {job.state === 'failed' ? (
+                          <button
+                            type="button"
+                            className="btn btn-small btn-warning"
+                            data-testid={`job-retry-${job.jobId}`}
+                            aria-label={t('printJobs.retryLabel', { jobId: job.jobId })}
+                            disabled={busyId !== null}
+                            onClick={() => void act(job, 'retry')}
+                          >
+                            {busyId === job.jobId ? t('common.working') : t('printJobs.retry')}
+                          </button>
+                        ) : null}
+                        {job.state === 'printed' ? (
+                          <button
+                            type="button"
+                            className="btn btn-small"
+                            data-testid={`job-reprint-${job.jobId}`}
+                            aria-label={t('printJobs.reprintLabel', { jobId: job.jobId })}
+                            disabled={busyId !== null}
+                            onClick={() => void act(job, 'reprint')}
+                          >
+                            {busyId === job.jobId ? t('common.working') : t('printJobs.reprint')}
+                          </button>
+                        ) : null}
+                      </div>
+                    </td>
+                  </tr>
+                  {previewId === job.jobId ? (
+                    <tr className="job-preview-row">
+                      <td colSpan={columns}>
+                        <ReceiptPreview title={job.title} lines={job.preview} />
+                      </td>
+                    </tr>
+                  ) : null}
+                </Fragment>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {jobs && jobs.length >= JOBS_LIMIT ? <p className="hint">{t('printJobs.more', { count: jobs.length })}</p> : null}
+      {done ? (
+        <p className="success" role="status" data-testid="print-jobs-result">
+          {done}
+        </p>
+      ) : null}
+      <ErrorAlert error={error} testId="print-jobs-error" />
+    </div>
+  );
+}
+
+/** The print jobs of the kiosk, fresh on every pushed change. */
+export function usePrintJobs() {
+  return useKioskQuery('print.jobs', { limit: JOBS_LIMIT });
+}
+
+/**
+ * The header's badge: "Impressão: 2 falhadas" (an alert, on every screen, the
+ * sale included), pending jobs, or all well; it opens the jobs in a dialog.
+ */
+export function PrintBadge({ open, onOpen, onClose }: { open: boolean; onOpen: () => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  const jobs = usePrintJobs();
+  const counts = jobCounts(jobs.data ?? []);
+  const tone = counts.failed > 0 ? 'failed' : counts.pending > 0 ? 'pending' : 'ok';
+  // All well: just the word and a green dot (the header is crowded); the rest is said in full.
+  const text =
+    counts.failed > 0 ? (
+      t('printJobs.badgeFailed', { count: counts.failed })
+    ) : counts.pending > 0 ? (
+      t('printJobs.badgePending', { count: counts.pending })
+    ) : (
+      <>
+        {t('printJobs.badge')}
+        <span className="visually-hidden">: {t('printJobs.badgeOk')}</span>
+      </>
+    );
+  return (
+    <>
+      {/* Failures are announced at once wherever the operator is; the rest politely. */}
+      <div className="print-badge-wrap" role={tone === 'failed' ? 'alert' : 'status'}>
+        <button
+          type="button"
+          className={`print-badge print-badge-${tone}`}
+          data-testid="print-badge"
+          data-state={tone}
+          aria-haspopup="dialog"
+          title={t('printJobs.badgeLabel')}
+          onClick={onOpen}
+        >
+          <span className="print-badge-dot" aria-hidden="true" />
+          {text}
+        </button>
+      </div>
+      {open ? (
+        <Dialog title={t('printJobs.panelTitle')} onClose={onClose} testId="print-jobs-panel" className="dialog-wide">
+          <JobsList jobs={jobs.data} loadError={jobs.error} />
+          <div className="dialog-actions">
+            <button type="button" className="btn" data-testid="print-jobs-close" onClick={onClose}>
+              {t('common.close')}
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_PRINTER_FORM,
+  base64ToBytes,
+  formOfPrinter,
+  jobCounts,
+  printerAddress,
+  printerConfigureInput,
+  safeFilename,
+  statusWord,
+  type PrinterView,
+} from './printing.js';
+
+const tcpPrinter: PrinterView = {
+  id: 'recibos',
+  name: 'recibos',
+  role: 'receipts',
+  transport: 'tcp',
+  host: '127.0.0.1',
+  port: 9100,
+  path: null,
+  codepage: 'cp858',
+  widthMm: 80,
+  drawerPin: 2,
+};
+
+describe('printer form', () => {
+  it('builds printer.configure for TCP with the default port and no drawer', () => {
+    const r = printerConfigureInput({ ...EMPTY_PRINTER_FORM, id: ' recibos ', host: '192.168.1.50' });
+    expect(r).toEqual({
+      ok: true,
+      input: { id: 'recibos', role: 'receipts', transport: 'tcp', host: '192.168.1.50', port: 9100, codepage: 'cp1252', widthMm: 80, drawerPin: null },
+    });
+  });
+  it('builds it for a device file, 58 mm, PC858 and drawer pin 5, with a name', () => {
+    const r = printerConfigureInput({
+      ...EMPTY_PRINTER_FORM,
+      id: 'guias',
+      name: ' Guias balcão ',
+      role: 'guias',
+      transport: 'device',
+      codepage: 'cp858',
+      widthMm: '58',
+      drawerPin: '5',
+    });
+    expect(r).toEqual({
+      ok: true,
+      input: { id: 'guias', name: 'Guias balcão', role: 'guias', transport: 'device', path: '/dev/usb/lp0', codepage: 'cp858', widthMm: 58, drawerPin: 5 },
+    });
+  });
+  it('names the first wrong field', () => {
+    expect(printerConfigureInput({ ...EMPTY_PRINTER_FORM, host: 'x' })).toEqual({ ok: false, field: 'id' });
+    expect(printerConfigureInput({ ...EMPTY_PRINTER_FORM, id: 'p' })).toEqual({ ok: false, field: 'host' });
+    expect(printerConfigureInput({ ...EMPTY_PRINTER_FORM, id: 'p', host: 'a b' })).toEqual({ ok: false, field: 'host' });
+    for (const port of ['', '0', '65536', '9a']) {
+      expect(printerConfigureInput({ ...EMPTY_PRINTER_FORM, id: 'p', host: 'h', port })).toEqual({ ok: false, field: 'port' });
+    }
+    expect(printerConfigureInput({ ...EMPTY_PRINTER_FORM, id: 'p', transport: 'device', path: ' ' })).toEqual({ ok: false, field: 'path' });
+  });
+  it('fills the form from a printer and gives the same printer back', () => {
+    const form = formOfPrinter(tcpPrinter);
+    expect(form).toMatchObject({ id: 'recibos', name: '', port: '9100', drawerPin: '2', widthMm: '80', codepage: 'cp858' });
+    const r = printerConfigureInput(form);
+    expect(r.ok && r.input).toEqual({ id: 'recibos', role: 'receipts', transport: 'tcp', host: '127.0.0.1', port: 9100, codepage: 'cp858', widthMm: 80, drawerPin: 2 });
+  });
+  it('shows the address', () => {
+    expect(printerAddress(tcpPrinter)).toBe('127.0.0.1:9100');
+    expect(printerAddress({ transport: 'device', host: null, port: null, path: '/dev/usb/lp1' })).toBe('/dev/usb/lp1');
+  });
+});
+
+describe('printer status word', () => {
+  const ok = { online: true, coverOpen: false, paperNearEnd: false, paperOut: false, error: null };
+  it('says what stops the printer first', () => {
+    expect(statusWord(ok)).toBe('ready');
+    expect(statusWord({ ...ok, paperNearEnd: true })).toBe('paperNearEnd');
+    expect(statusWord({ ...ok, online: false, paperOut: true, paperNearEnd: true })).toBe('paperOut');
+    expect(statusWord({ ...ok, online: false, coverOpen: true })).toBe('coverOpen');
+    expect(statusWord({ ...ok, online: false, error: 'ECONNREFUSED' })).toBe('offline');
+  });
+});
+
+describe('jobs and files', () => {
+  it('counts failed and pending jobs', () => {
+    expect(jobCounts([{ state: 'failed' }, { state: 'pending' }, { state: 'printed' }, { state: 'failed' }])).toEqual({ failed: 2, pending: 1 });
+    expect(jobCounts([])).toEqual({ failed: 0, pending: 0 });
+  });
+  it('decodes base64 to bytes', () => {
+    expect(Array.from(base64ToBytes(btoa('%PDF-1.7')))).toEqual([...'%PDF-1.7'].map((c) => c.charCodeAt(0)));
+    expect(Array.from(base64ToBytes('AP8='))).toEqual([0, 255]);
+  });
+  it('keeps a file name without folders or forbidden characters', () => {
+    expect(safeFilename('acta-sessao-1.pdf', 'x.pdf')).toBe('acta-sessao-1.pdf');
+    expect(safeFilename('../../etc/acta?.pdf', 'x.pdf')).toBe('acta_.pdf');
+    expect(safeFilename('', 'x.pdf')).toBe('x.pdf');
+    expect(safeFilename('..', 'x.pdf')).toBe('x.pdf');
+  });
+});
