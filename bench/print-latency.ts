@@ -49,10 +49,18 @@ async function main() {
     const cashier = (await must('auth.login', { username: 'caixa1', pin: '3333' })).operatorToken as string;
 
     const samples: number[] = [];
+    let missed = 0;
     for (let i = 0; i < WARMUP + SALES; i++) {
-      const arrived = new Promise<number>((resolve) => {
+      // A receipt that does not arrive within 10 s (the printer refused it and
+      // the queue is retrying) is counted as missed, not waited for forever.
+      const arrived = new Promise<number | null>((resolve) => {
+        const timer = setTimeout(() => {
+          off();
+          resolve(null);
+        }, 10_000);
         const off = emulator.onJob((job) => {
           if (job.cuts > 0) {
+            clearTimeout(timer);
             off();
             resolve(performance.now());
           }
@@ -66,7 +74,8 @@ async function main() {
       const committed = performance.now();
       if (!r.ok) throw new Error(`sale.create: ${r.error.code}`);
       const last = await arrived;
-      if (i >= WARMUP) samples.push(last - committed);
+      if (last === null) missed++;
+      else if (i >= WARMUP) samples.push(last - committed);
       if ((i + 1) % 100 === 0) log(`${i + 1} receipts`);
     }
     const commitToLastByte = stats(samples);
@@ -76,8 +85,9 @@ async function main() {
           bench: 'print: from the sale commit to the last byte of its receipt on the socket',
           transport: 'tcp loopback, status check (DLE EOT) before each job',
           commitToLastByte,
+          missed,
           targetP99Ms: TARGET_P99_MS,
-          targetsMet: commitToLastByte.p99Ms < TARGET_P99_MS,
+          targetsMet: missed === 0 && commitToLastByte.p99Ms < TARGET_P99_MS,
         },
         null,
         2,
@@ -90,7 +100,11 @@ async function main() {
   }
 }
 
-main().catch((e: unknown) => {
-  log(e instanceof Error ? (e.stack ?? e.message) : String(e));
-  process.exit(1);
-});
+// Exit explicitly: after closing the kiosk and the emulator in one process the
+// loop was seen to stay busy (under investigation, see the issue note).
+main()
+  .then(() => process.exit(0))
+  .catch((e: unknown) => {
+    log(e instanceof Error ? (e.stack ?? e.message) : String(e));
+    process.exit(1);
+  });

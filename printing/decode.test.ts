@@ -174,3 +174,18 @@ describe('decodeEscPos', () => {
     expect(d.lineStyles).toEqual([{ bold: false, large: false }]);
   });
 });
+
+describe('a job cut short', () => {
+  it('decodes every prefix of a receipt (a dropped connection) without stalling', async () => {
+    const { renderEscPos } = await import('./escpos.js');
+    const { saleReceipt } = await import('./documents/index.js');
+    const { SALE } = await import('./documents/fixtures.js');
+    const bytes = renderEscPos(saleReceipt(SALE), { codepage: 'cp858', widthMm: 80, drawer: { pin: 2, onMs: 100, offMs: 500 } });
+    for (let n = 0; n <= bytes.length; n++) {
+      const decoded = decodeEscPos(bytes.subarray(0, n));
+      expect(Array.isArray(decoded.lines)).toBe(true);
+    }
+    // Whole: the QR is there; cut inside the QR command: it is not.
+    expect(decodeEscPos(bytes).qr).toHaveLength(1);
+  });
+});

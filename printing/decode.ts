@@ -289,7 +289,8 @@ export function decodeEscPos(bytes: Uint8Array, options: DecodeOptions = {}): De
         case 0x28: {
           // GS ( fn pL pH ...: functions with a length
           const fn = at(i + 2);
-          const len = at(i + 3) + at(i + 4) * 256;
+          // A command cut short at the end of a job reads as length 0: the decoder always moves forward.
+          const len = Math.max(0, at(i + 3)) + Math.max(0, at(i + 4)) * 256;
           const body = i + 5;
           if (fn === 0x6b && at(body) === 0x31) {
             // GS ( k, cn 49: QR code
@@ -342,8 +343,8 @@ export function decodeEscPos(bytes: Uint8Array, options: DecodeOptions = {}): De
         }
         case 0x76: {
           // GS v 0 m xL xH yL yH d...: raster image (skipped)
-          const bytesPerRow = at(i + 4) + at(i + 5) * 256;
-          const rows = at(i + 6) + at(i + 7) * 256;
+          const bytesPerRow = Math.max(0, at(i + 4)) + Math.max(0, at(i + 5)) * 256;
+          const rows = Math.max(0, at(i + 6)) + Math.max(0, at(i + 7)) * 256;
           i = i + 8 + bytesPerRow * rows;
           continue;
         }
