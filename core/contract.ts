@@ -207,6 +207,8 @@ export const printerSchema = z.object({
   codepage: z.enum(['cp1252', 'cp858']),
   widthMm: z.union([z.literal(58), z.literal(80)]),
   drawerPin: z.union([z.literal(2), z.literal(5)]).nullable(),
+  drawerOnMs: z.number().int(),
+  drawerOffMs: z.number().int(),
 });
 
 export const printerStatusSchema = z.object({
@@ -599,6 +601,9 @@ export const contract = {
         codepage: z.enum(['cp1252', 'cp858']),
         widthMm: z.union([z.literal(58), z.literal(80)]),
         drawerPin: z.union([z.literal(2), z.literal(5)]).nullable().optional(),
+        /** The drawer kick's on and off times (ESC p), 2-510 ms; defaults 100 and 500. */
+        drawerOnMs: z.number().int().min(2).max(510).optional(),
+        drawerOffMs: z.number().int().min(2).max(510).optional(),
       })
       .strict(),
     output: printerSchema,

@@ -75,6 +75,16 @@ describe('a sale while the printer fails', () => {
     expect(printed()).toHaveLength(1);
     expect(printed()[0]!.lines.join('\n')).toContain('3,00 €');
     expect(pulsesFired()).toBe(1);
+    expect(printed()[0]!.drawerPulses).toEqual([{ pin: 2, onMs: 100, offMs: 500 }]);
+    // The kick's pin and timing are the printer's settings.
+    await h.ok(
+      'printer.configure',
+      { id: 'balcao', role: 'receipts', transport: 'tcp', host: '127.0.0.1', port: emulator.port, codepage: 'cp858', widthMm: 80, drawerPin: 5, drawerOnMs: 50, drawerOffMs: 250 },
+      t.manager,
+    );
+    const second = await sell(1);
+    expect((await settledJobOf(second.saleId)).state).toBe('printed');
+    expect(printed()[1]!.drawerPulses).toEqual([{ pin: 5, onMs: 50, offMs: 250 }]);
   });
 
   // `pulseKept`: the job was refused before any byte left (connection refused,

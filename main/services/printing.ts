@@ -28,6 +28,8 @@ const printerView = (p: PrinterRow): PrinterView => ({
   codepage: p.codepage,
   widthMm: p.widthMm,
   drawerPin: p.drawerPin,
+  drawerOnMs: p.drawerOnMs,
+  drawerOffMs: p.drawerOffMs,
 });
 
 function jobView(ctx: ServiceContext, j: JobRow): JobView {
@@ -93,11 +95,12 @@ export const configurePrinter: Handler<'printer.configure'> = (ctx, input) => {
   const before = printerById(ctx.db, input.id) ?? null;
   stmt(
     ctx.db,
-    `INSERT INTO printers (id, name, role, transport, host, port, path, codepage, width_mm, drawer_pin, updated_at)
-     VALUES (@id, @name, @role, @transport, @host, @port, @path, @codepage, @widthMm, @drawerPin, @at)
+    `INSERT INTO printers (id, name, role, transport, host, port, path, codepage, width_mm, drawer_pin, drawer_on_ms, drawer_off_ms, updated_at)
+     VALUES (@id, @name, @role, @transport, @host, @port, @path, @codepage, @widthMm, @drawerPin, @drawerOnMs, @drawerOffMs, @at)
      ON CONFLICT (id) DO UPDATE SET name = excluded.name, role = excluded.role, transport = excluded.transport, host = excluded.host,
        port = excluded.port, path = excluded.path, codepage = excluded.codepage, width_mm = excluded.width_mm,
-       drawer_pin = excluded.drawer_pin, updated_at = excluded.updated_at`,
+       drawer_pin = excluded.drawer_pin, drawer_on_ms = excluded.drawer_on_ms, drawer_off_ms = excluded.drawer_off_ms,
+       updated_at = excluded.updated_at`,
   ).run({
     id: input.id,
     name: input.name ?? input.id,
@@ -109,6 +112,8 @@ export const configurePrinter: Handler<'printer.configure'> = (ctx, input) => {
     codepage: input.codepage,
     widthMm: input.widthMm,
     drawerPin: input.drawerPin ?? null,
+    drawerOnMs: input.drawerOnMs ?? before?.drawerOnMs ?? 100,
+    drawerOffMs: input.drawerOffMs ?? before?.drawerOffMs ?? 500,
     at: ctx.at,
   });
   const after = printerView(printerById(ctx.db, input.id)!);

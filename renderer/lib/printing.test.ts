@@ -22,6 +22,8 @@ const tcpPrinter: PrinterView = {
   codepage: 'cp858',
   widthMm: 80,
   drawerPin: 2,
+  drawerOnMs: 100,
+  drawerOffMs: 500,
 };
 
 describe('printer form', () => {
