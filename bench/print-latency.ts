@@ -100,11 +100,7 @@ async function main() {
   }
 }
 
-// Exit explicitly: after closing the kiosk and the emulator in one process the
-// loop was seen to stay busy (under investigation, see the issue note).
-main()
-  .then(() => process.exit(0))
-  .catch((e: unknown) => {
-    log(e instanceof Error ? (e.stack ?? e.message) : String(e));
-    process.exit(1);
-  });
+main().catch((e: unknown) => {
+  log(e instanceof Error ? (e.stack ?? e.message) : String(e));
+  process.exit(1);
+});

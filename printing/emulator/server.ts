@@ -261,7 +261,9 @@ export class PrinterEmulator extends EventEmitter {
     this.server = null;
     for (const c of this.conns) {
       this.finish(c, false);
-      c.socket.resetAndDestroy();
+      // destroy(), not resetAndDestroy(): on Node 20 a reset of a half-closed
+      // socket here left a handle that never closed and kept a core busy.
+      c.socket.destroy();
     }
     this.conns.clear();
     if (server) await new Promise<void>((r) => server.close(() => r()));
