@@ -23,6 +23,7 @@ import { performance } from 'node:perf_hooks';
 import { completedRows, drawnSet, hasBingo, WinnerTracker, type SoldCard } from '../core/bingo/claims.js';
 import { formatFacesCsv, generateSeries, seededRandom } from '../core/bingo/faces.js';
 import { openKiosk, type Kiosk } from '../main/kiosk.js';
+import { round, stats } from './stats.js';
 
 const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const CARDS = 10_000;
@@ -32,27 +33,7 @@ const BOARD = process.env.BENCH_CLAIMS_BOARD !== '0';
 const TARGET_MS = 1;
 
 const log = (msg: string) => process.stderr.write(`[bench:claims] ${msg}\n`);
-const round = (x: number, digits = 4) => Number(x.toFixed(digits));
 
-interface Stats {
-  n: number;
-  medianMs: number;
-  p99Ms: number;
-  meanMs: number;
-  maxMs: number;
-}
-
-function stats(samples: readonly number[]): Stats {
-  const s = [...samples].sort((a, b) => a - b);
-  const rank = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))]!;
-  return {
-    n: s.length,
-    medianMs: round(rank(0.5)),
-    p99Ms: round(rank(0.99)),
-    meanMs: round(s.reduce((a, b) => a + b, 0) / s.length),
-    maxMs: round(s[s.length - 1]!),
-  };
-}
 
 function drawOrder(seed: number): number[] {
   const rng = seededRandom(seed);

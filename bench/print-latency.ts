@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openKiosk } from '../main/kiosk.js';
 import { startPrinterEmulator } from '../printing/emulator/server.js';
+import { stats } from './stats.js';
 
 const SALES = process.env.BENCH_PRINT_SALES ? Number(process.env.BENCH_PRINT_SALES) : 300;
 const WARMUP = 20;
@@ -16,12 +17,6 @@ const TARGET_P99_MS = 20;
 
 const log = (m: string) => process.stderr.write(`[bench:print] ${m}\n`);
 
-function stats(samples: number[]) {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
-  const r = (x: number) => Math.round(x * 1000) / 1000;
-  return { n: s.length, medianMs: r(at(0.5)), p99Ms: r(at(0.99)), maxMs: r(s.at(-1)!) };
-}
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'kiosk-bench-print-'));

@@ -11,6 +11,7 @@ import { saleReceipt } from '../printing/documents/saleReceipt.js';
 import { renderEscPos } from '../printing/escpos.js';
 import type { PrinterProfile } from '../printing/layout.js';
 import { previewText } from '../printing/preview.js';
+import { stats } from './stats.js';
 
 const RUNS = process.env.BENCH_PRINTING_RUNS ? Number(process.env.BENCH_PRINTING_RUNS) : 2000;
 const WARMUP = Math.min(200, RUNS);
@@ -23,14 +24,6 @@ const PROFILES: Record<string, PrinterProfile> = {
   '58mm-cp1252': { codepage: 'cp1252', widthMm: 58, drawer: { pin: 5, onMs: 100, offMs: 500 } },
 };
 
-function stats(xs: number[]): { medianMs: number; p99Ms: number; maxMs: number; meanMs: number } {
-  const s = [...xs].sort((a, b) => a - b);
-  const q = (p: number) => s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)] as number;
-  const mid = s.length >> 1;
-  const median = s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-  const round = (x: number) => Math.round(x * 1000) / 1000;
-  return { medianMs: round(median), p99Ms: round(q(0.99)), maxMs: round(s[s.length - 1] as number), meanMs: round(s.reduce((a, b) => a + b, 0) / s.length) };
-}
 
 function sale(i: number) {
   return { ...SALE, saleId: 100_000 + i, createdAt: new Date(Date.UTC(2025, 6, 5, 20, 0, 0) + i * 1000).toISOString() };

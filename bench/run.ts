@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DATABASE_FILE, openKiosk, type Kiosk } from '../main/kiosk.js';
 import { seedHistory } from './seed.js';
+import { round, stats } from './stats.js';
 
 const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const ROUNDS = env('BENCH_ROUNDS', 2000);
@@ -41,27 +42,6 @@ function prng(seed: number): () => number {
   };
 }
 
-interface Stats {
-  n: number;
-  medianMs: number;
-  p99Ms: number;
-  meanMs: number;
-  maxMs: number;
-}
-
-const round = (x: number, digits = 3) => Number(x.toFixed(digits));
-
-function stats(samples: readonly number[]): Stats {
-  const s = [...samples].sort((a, b) => a - b);
-  const rank = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))]!;
-  return {
-    n: s.length,
-    medianMs: round(rank(0.5)),
-    p99Ms: round(rank(0.99)),
-    meanMs: round(s.reduce((a, b) => a + b, 0) / s.length),
-    maxMs: round(s[s.length - 1]!),
-  };
-}
 
 function dbBytes(dir: string): number {
   const f = join(dir, DATABASE_FILE);
