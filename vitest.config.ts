@@ -1,14 +1,28 @@
 import { defineConfig } from 'vitest/config';
 
+/** Slow system tests: crash and kill loops, concurrency, the printer fault matrix, the benchmarks' smoke run. */
+const SYSTEM = ['test/system/**/*.test.ts', 'test/crash/**/*.test.ts', 'bench/**/*.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['{core,db,main,printing,renderer,bench}/**/*.test.{ts,tsx}'],
+          include: ['{core,db,main,printing,renderer,test,tools}/**/*.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**', ...SYSTEM],
           environment: 'node',
           testTimeout: 30_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'system',
+          include: SYSTEM,
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           pool: 'forks',
         },
       },

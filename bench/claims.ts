@@ -21,7 +21,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { completedRows, drawnSet, hasBingo, WinnerTracker, type SoldCard } from '../core/bingo/claims.js';
-import { formatFacesCsv, generateSeries, seededRandom } from '../core/bingo/faces.js';
+import { formatFacesCsv, generateSeries, seededRandom } from '../tools/faces/generate.js';
 import { openKiosk, type Kiosk } from '../main/kiosk.js';
 import { round, stats } from './stats.js';
 

@@ -6,17 +6,8 @@
  * parsing it from CSV and JSON. Prints one JSON object on stdout.
  */
 import { performance } from 'node:perf_hooks';
-import {
-  formatFacesCsv,
-  formatFacesJson,
-  generateSeries,
-  generateStrip,
-  isFaceViolation,
-  parseFacesCsv,
-  parseFacesJson,
-  seededRandom,
-  validateSeries,
-} from '../core/bingo/faces.js';
+import { isFaceViolation, parseFacesCsv, parseFacesJson, validateSeries } from '../core/bingo/faces.js';
+import { formatFacesCsv, formatFacesJson, generateSeries, generateStrip, seededRandom } from '../tools/faces/generate.js';
 
 const RUNS = process.env.BENCH_FACES_RUNS ? Number(process.env.BENCH_FACES_RUNS) : 5;
 const STRIPS = 10_000;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openKiosk } from '../main/kiosk.js';
-import { startPrinterEmulator } from '../printing/emulator/server.js';
+import { startPrinterEmulator } from '../tools/printer-emulator/server.js';
 import { stats } from './stats.js';
 
 const SALES = process.env.BENCH_PRINT_SALES ? Number(process.env.BENCH_PRINT_SALES) : 300;

@@ -5,8 +5,8 @@
  * runs; each run is a different sale. Prints one JSON object on stdout.
  */
 import { performance } from 'node:perf_hooks';
-import { decodeEscPos } from '../printing/decode.js';
-import { SALE } from '../printing/documents/fixtures.js';
+import { decodeEscPos } from '../tools/printer-emulator/decode.js';
+import { SALE } from '../test/fixtures/documents.js';
 import { saleReceipt } from '../printing/documents/saleReceipt.js';
 import { renderEscPos } from '../printing/escpos.js';
 import type { PrinterProfile } from '../printing/layout.js';

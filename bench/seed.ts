@@ -7,6 +7,7 @@
  * sales take well under a minute.
  */
 import Database from 'better-sqlite3';
+import { asWritable } from '../db/connection.js';
 import { closeSync, existsSync, fsyncSync, openSync } from 'node:fs';
 import { appendAudit } from '../db/audit.js';
 import { announcementText, closeSaleFigures } from '../core/bingo/announcement.js';
@@ -41,7 +42,7 @@ export interface SeedResult {
 const code = (i: number) => String.fromCharCode(65 + Math.floor(i / 26) % 26) + String.fromCharCode(65 + (i % 26));
 
 export function seedHistory(file: string, o: SeedOptions): SeedResult {
-  const db = new Database(file);
+  const db = asWritable(new Database(file));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -262144'); // 256 MiB while seeding

@@ -38,6 +38,13 @@ describe('benchmarks run', () => {
     expect(r).toHaveProperty('commitToLastByte');
   });
 
+  it('bench/print-throughput.ts', () => {
+    const r = runBench('bench/print-throughput.ts', { BENCH_THROUGHPUT_SALES: '40' });
+    expect(r).toMatchObject({ sales: 40, receiptsPrinted: 40, duplicates: 0, receiptsMissing: 0 });
+    expect(r).toHaveProperty('secondsFromLastSaleToLastReceipt');
+    expect(r).toHaveProperty('targetMet');
+  });
+
   it('bench/run.ts', () => {
     const r = runBench('bench/run.ts', {
       BENCH_ROUNDS: '20',

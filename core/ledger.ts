@@ -9,6 +9,26 @@ export interface Posting {
   amountCents: number;
 }
 
+/** Every kind of ledger transaction the kiosk writes; each is built by one helper below. */
+export type LedgerKind =
+  | 'card_sale'
+  | 'card_sale_void'
+  | 'game_sale_closed'
+  | 'special_prize_won'
+  | 'game_annulled'
+  | 'card_refund'
+  | 'prize_paid';
+
+/** What a ledger transaction documents (ledger_transactions.ref_type). */
+export type LedgerRef = { type: 'sale'; id: number } | { type: 'game'; id: number } | { type: 'winner'; id: number };
+
+/** A transaction ready to post: its kind, what it documents, and balanced postings. */
+export interface LedgerEntry {
+  kind: LedgerKind;
+  ref: LedgerRef;
+  postings: Posting[];
+}
+
 export const accounts = {
   cash: (terminalId: string) => `cash:${terminalId}`,
   chips: (terminalId: string) => `chips:${terminalId}`,
@@ -64,3 +84,67 @@ export function cardSalePostings(totalCents: number, method: 'cash' | 'chips', t
 export function reversal(postings: readonly Posting[]): Posting[] {
   return postings.map((p) => ({ account: p.account, amountCents: -p.amountCents }));
 }
+
+// ---- one builder per kind -------------------------------------------------------
+
+export const ledger = {
+  cardSale: (saleId: number, totalCents: number, method: 'cash' | 'chips', terminalId: string): LedgerEntry => ({
+    kind: 'card_sale',
+    ref: { type: 'sale', id: saleId },
+    postings: cardSalePostings(totalCents, method, terminalId),
+  }),
+  /** The void of a sale reverses exactly what the sale posted. */
+  cardSaleVoid: (saleId: number, salePostings: readonly Posting[]): LedgerEntry => ({
+    kind: 'card_sale_void',
+    ref: { type: 'sale', id: saleId },
+    postings: reversal(salePostings),
+  }),
+  /** Null when nothing is set aside (no prizes, share or duty). */
+  gameSaleClosed: (gameId: number, f: { prizesCents: number; specialShareCents: number; stampDutyCents: number }): LedgerEntry | null => {
+    const postings = closeSalePostings(f);
+    return postings.length === 0 ? null : { kind: 'game_sale_closed', ref: { type: 'game', id: gameId }, postings };
+  },
+  /** The fund becomes a prize owed to the winners; it starts again from zero. */
+  specialPrizeWon: (gameId: number, fundCents: number): LedgerEntry => ({
+    kind: 'special_prize_won',
+    ref: { type: 'game', id: gameId },
+    postings: [
+      { account: accounts.specialFund, amountCents: fundCents },
+      { account: accounts.prizesPayable, amountCents: -fundCents },
+    ],
+  }),
+  /**
+   * An annulled game gives back to card revenue the prizes set aside and not
+   * paid, and the stamp duty (no sale of it stands). Null when nothing is left.
+   */
+  gameAnnulled: (gameId: number, f: { unpaidPrizesCents: number; stampDutyCents: number }): LedgerEntry | null => {
+    const parts = [
+      { account: accounts.prizesPayable, amountCents: f.unpaidPrizesCents },
+      { account: accounts.stampDuty, amountCents: f.stampDutyCents },
+    ].filter((p) => p.amountCents !== 0);
+    if (parts.length === 0) return null;
+    const total = parts.reduce((sum, p) => sum + p.amountCents, 0);
+    return { kind: 'game_annulled', ref: { type: 'game', id: gameId }, postings: [...parts, { account: accounts.cardSales, amountCents: -total }] };
+  },
+  /** A refund in full, in cash, of a sale of an annulled game (art. 16.3). */
+  cardRefund: (saleId: number, amountCents: number, terminalId: string): LedgerEntry => ({
+    kind: 'card_refund',
+    ref: { type: 'sale', id: saleId },
+    postings: [
+      { account: accounts.cardSales, amountCents },
+      { account: accounts.cash(terminalId), amountCents: -amountCents },
+    ],
+  }),
+  /** A prize paid in cash out of the drawer. Null for a prize of 0 cents (nothing moves). */
+  prizePaid: (winnerId: number, prizeCents: number, terminalId: string): LedgerEntry | null =>
+    prizeCents === 0
+      ? null
+      : {
+          kind: 'prize_paid',
+          ref: { type: 'winner', id: winnerId },
+          postings: [
+            { account: accounts.prizesPayable, amountCents: prizeCents },
+            { account: accounts.cash(terminalId), amountCents: -prizeCents },
+          ],
+        },
+};

@@ -1,9 +1,36 @@
-import type { SpecialPrizeSettings } from './bingo/prizes.js';
-
 /**
- * Hall settings with their defaults (SPEC 3: per-sale maximum 100; chips off).
- * Stamp duty has no default (SPEC 5): it must be set before the first game.
+ * Hall settings: shared by every domain (the bingo rules read the stamp duty
+ * and the special prize, the counter the per-sale maximum). Stamp duty has no
+ * default (SPEC 5): it must be set before the first game. SPEC 3: per-sale
+ * maximum 100; chips off.
  */
+import { z } from 'zod';
+
+export const specialPrizeSchema = z
+  .object({
+    enabled: z.boolean(),
+    /** Share of V fed into the fund each game, in basis points (1 % = 100). */
+    shareBasisPoints: z.number().int().min(0).max(10_000),
+    /** N: balls within which a bingo wins it, on the first day and after each win. */
+    baseBalls: z.number().int().min(1).max(90),
+  })
+  .strict();
+
+export const settingsSchema = z.object({
+  hallName: z.string(),
+  licence: z.string().nullable(),
+  maxCardsPerSale: z.number().int(),
+  chipsAllowed: z.boolean(),
+  /** Stamp duty in basis points of V; null until the hall sets it (required before the first game). */
+  stampDutyBasisPoints: z.number().int().nullable(),
+  specialPrize: specialPrizeSchema.nullable(),
+});
+
+/** The accumulated special prize (art. 10), when the hall has it. */
+export type SpecialPrizeSettings = z.output<typeof specialPrizeSchema>;
+export type Settings = z.output<typeof settingsSchema>;
+
+/** The settings kept as key/value rows (the hall's name and licence are the hall's own row). */
 export interface HallSettings {
   maxCardsPerSale: number;
   chipsAllowed: boolean;
@@ -17,32 +44,3 @@ export const DEFAULT_SETTINGS: HallSettings = {
   stampDutyBasisPoints: null,
   specialPrize: null,
 };
-
-/** Ball sets (DN art. 5.3): at most 2000 games a set; the kiosk warns from 1900. */
-export const BALL_SET_MAX_GAMES = 2000;
-export const BALL_SET_WARN_GAMES = 1900;
-/** The last game of a session: one opened within 10 minutes of its closing time (art. 14.5). */
-export const LAST_GAME_MINUTES = 10;
-/** A failure before the first ball may annul the game after 15 minutes (art. 16.1). */
-export const SUSPENSION_ANNUL_MINUTES = 15;
-/** Winning cards are kept 8 days (art. 15.5). */
-export const WINNING_CARD_RETENTION_DAYS = 8;
-
-/** Failed PINs before a lock-out, and how long it lasts (issue #2). */
-export const PIN_MAX_ATTEMPTS = 5;
-export const PIN_LOCK_MINUTES = 5;
-/** An operator session left idle this long is locked. */
-export const IDLE_LOCK_MINUTES = 15;
-
-export function isValidPin(pin: string): boolean {
-  return /^\d{4,8}$/.test(pin);
-}
-
-/** The hall's time zone: days of operation (art. 10.2) are counted in it. */
-export const HALL_TIME_ZONE = 'Europe/Lisbon';
-
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: HALL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-/** The calendar day (YYYY-MM-DD) of an instant in the hall's time zone. */
-export function hallDay(at: Date): string {
-  return dayFormat.format(at);
-}

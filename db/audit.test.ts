@@ -4,12 +4,12 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type Db } from './connection.js';
+import { asWritable, openDatabase, type WritableDb } from './connection.js';
 import { appendAudit, GENESIS_HASH, redact, verifyAudit, type AuditRecord } from './audit.js';
 
 let dir: string;
 let file: string;
-let db: Db;
+let db: WritableDb;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'kiosk-audit-'));
@@ -45,7 +45,7 @@ const rows = () => db.prepare(`SELECT * FROM audit_log ORDER BY id`).all() as Ro
 
 /** Tamper the way an intruder with the file would: another connection, trigger dropped. */
 function tamper(sql: string, trigger: string): void {
-  const other = new Database(file);
+  const other = asWritable(new Database(file));
   other.exec(`DROP TRIGGER ${trigger}`);
   other.exec(sql);
   other.close();

@@ -3,7 +3,7 @@
  * its own fields, so any edit or removal breaks the chain from there on.
  */
 import { createHash } from 'node:crypto';
-import { stmt, type Db } from './connection.js';
+import { stmt, type ReadableDb, type WritableDb } from './connection.js';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -71,7 +71,7 @@ export function redact(value: unknown): unknown {
 
 const json = (v: unknown): string | null => (v === undefined ? null : JSON.stringify(redact(v)));
 
-export function appendAudit(db: Db, rec: AuditRecord): number {
+export function appendAudit(db: WritableDb, rec: AuditRecord): number {
   const last = stmt<[], { id: number; hash: string }>(db, `SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1`).get();
   const id = (last?.id ?? 0) + 1;
   const prevHash = last?.hash ?? GENESIS_HASH;
@@ -102,7 +102,7 @@ export interface AuditCheck {
   brokenAt: number | null;
 }
 
-export function verifyAudit(db: Db): AuditCheck {
+export function verifyAudit(db: ReadableDb): AuditCheck {
   let prev = GENESIS_HASH;
   let expectedId = 1;
   let entries = 0;

@@ -3,10 +3,10 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseTooNewError, loadMigrations, migrate, openDatabase, stmt, type Db } from './connection.js';
+import { asWritable, DatabaseTooNewError, loadMigrations, migrate, openDatabase, stmt, type Db } from './connection.js';
 import { appendAudit } from './audit.js';
-import { postTransaction } from './ledger.js';
-import { cardSalePostings } from '../core/ledger.js';
+import { post } from './ledger.js';
+import { ledger } from '../core/ledger.js';
 
 let dir: string;
 let db: Db | undefined;
@@ -41,8 +41,8 @@ function seed(d: Db): void {
       VALUES (1, '${AT}', 1, 3, 300, 15, 150, 0, 0, '[]', 'Venderam-se 3 cartões');
     INSERT INTO acta_entries (session_id, game_id, at, kind, data) VALUES (1, 1, '${AT}', 'sale_closed', '{}');
   `);
-  postTransaction(d, { at: AT, kind: 'card_sale', operatorId: 2, terminalId: 'T1', refType: 'sale', refId: 1, postings: cardSalePostings(300, 'cash', 'T1') });
-  appendAudit(d, { at: AT, operatorId: 2, terminalId: 'T1', channel: 'sale.create', outcome: 'ok', input: {}, before: null, after: null });
+  post(asWritable(d), ledger.cardSale(1, 300, 'cash', 'T1'), { at: AT, operatorId: 2, terminalId: 'T1' });
+  appendAudit(asWritable(d), { at: AT, operatorId: 2, terminalId: 'T1', channel: 'sale.create', outcome: 'ok', input: {}, before: null, after: null });
 }
 
 const APPEND_ONLY = [
@@ -211,7 +211,7 @@ describe('append-only tables', () => {
   });
 
   it('still accepts new rows', () => {
-    appendAudit(db!, { at: AT, operatorId: null, terminalId: 'T1', channel: 'x', outcome: 'ok', input: {}, before: null, after: null });
+    appendAudit(asWritable(db!), { at: AT, operatorId: null, terminalId: 'T1', channel: 'x', outcome: 'ok', input: {}, before: null, after: null });
     expect(db!.prepare(`SELECT COUNT(*) FROM audit_log`).pluck().get()).toBe(2);
   });
 

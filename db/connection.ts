@@ -7,6 +7,17 @@ import { readdirSync, readFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * The connection as each caller may use it (Signal's ReadableDB/WritableDB
+ * idea): queries take a ReadableDb, commands a WritableDb, so a read path
+ * cannot call a write. At run time the kiosk's ReadableDb is a second
+ * connection opened read-only, so not even raw SQL could write through it.
+ */
+declare const readable: unique symbol;
+declare const writable: unique symbol;
+export type ReadableDb = Database.Database & { readonly [readable]: true };
+export type WritableDb = ReadableDb & { readonly [writable]: true };
+/** Either handle (the connection itself: migrations, checkpoints, tests). */
 export type Db = Database.Database;
 
 /** WAL pages after which SQLite checkpoints inside a commit anyway (about 40 MB). */
@@ -52,9 +63,9 @@ export function migrate(db: Db, migrations = loadMigrations()): number {
   return latest;
 }
 
-export function openDatabase(file: string): Db {
+export function openDatabase(file: string): WritableDb {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file);
+  const db = new Database(file) as WritableDb;
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
@@ -71,9 +82,19 @@ export function openDatabase(file: string): Db {
   return db;
 }
 
+/**
+ * A read-only connection to a database that openDatabase has opened (and
+ * migrated): queries run here, beside the writer, on WAL snapshots.
+ */
+export function openReader(file: string): ReadableDb {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  return db as ReadableDb;
+}
+
 /** Prepared statements cached per connection: a sale runs the same dozen statements. */
 const cache = new WeakMap<Db, Map<string, Database.Statement>>();
-export function stmt<P extends unknown[] | object = unknown[], R = unknown>(db: Db, sql: string): Database.Statement<P, R> {
+export function stmt<P extends unknown[] | object = unknown[], R = unknown>(db: ReadableDb | Db, sql: string): Database.Statement<P, R> {
   let perDb = cache.get(db);
   if (!perDb) {
     perDb = new Map();
@@ -85,4 +106,9 @@ export function stmt<P extends unknown[] | object = unknown[], R = unknown>(db: 
     perDb.set(sql, s);
   }
   return s as unknown as Database.Statement<P, R>;
+}
+
+/** A connection a tool or a test opened itself (a crash check, the bench seeder), used as a writable handle. */
+export function asWritable(db: Db): WritableDb {
+  return db as WritableDb;
 }

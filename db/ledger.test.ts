@@ -2,12 +2,12 @@ import { describe, it, expect, beforeEach, afterEach } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type Db } from './connection.js';
-import { postingsOf, postTransaction, verifyLedger } from './ledger.js';
-import { cardSalePostings, reversal, UnbalancedPostingsError } from '../core/ledger.js';
+import { openDatabase, type WritableDb } from './connection.js';
+import { post, postingsOf, verifyLedger } from './ledger.js';
+import { cardSalePostings, ledger, type LedgerKind, type Posting, UnbalancedPostingsError } from '../core/ledger.js';
 
 let dir: string;
-let db: Db;
+let db: WritableDb;
 const AT = '2026-11-30T20:00:00.000Z';
 
 beforeEach(() => {
@@ -19,15 +19,9 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const tx = (postings: ReturnType<typeof cardSalePostings>, refId = 1, kind = 'card_sale') => ({
-  at: AT,
-  kind,
-  operatorId: null,
-  terminalId: 'T1',
-  refType: 'sale',
-  refId,
-  postings,
-});
+const BY = { at: AT, operatorId: null, terminalId: 'T1' };
+const postTransaction = (d: WritableDb, entry: { kind: LedgerKind; ref: { type: 'sale'; id: number }; postings: Posting[] }) => post(d, entry, BY);
+const tx = (postings: Posting[], refId = 1, kind: LedgerKind = 'card_sale') => ({ kind, ref: { type: 'sale' as const, id: refId }, postings });
 
 describe('ledger', () => {
   it('an empty ledger is balanced', () => {
@@ -62,10 +56,10 @@ describe('ledger', () => {
 
   it('finds the postings of a reference, and a reversal brings the accounts back to zero', () => {
     postTransaction(db, tx(cardSalePostings(300, 'cash', 'T1'), 7));
-    const posted = postingsOf(db, 'sale', 7, 'card_sale');
+    const posted = postingsOf(db, { type: 'sale', id: 7 }, 'card_sale');
     expect(posted).toEqual(cardSalePostings(300, 'cash', 'T1'));
-    expect(postingsOf(db, 'sale', 8, 'card_sale')).toEqual([]);
-    postTransaction(db, tx(reversal(posted), 7, 'card_sale_void'));
+    expect(postingsOf(db, { type: 'sale', id: 8 }, 'card_sale')).toEqual([]);
+    post(db, ledger.cardSaleVoid(7, posted), BY);
     expect(verifyLedger(db)).toEqual({
       balanced: true,
       transactions: 2,

@@ -1,28 +1,24 @@
-import { assertBalanced, type Posting } from '../core/ledger.js';
-import { stmt, type Db } from './connection.js';
+/** SQL of the double-entry ledger: append a balanced transaction, read postings back, check the books. */
+import { assertBalanced, type LedgerEntry, type LedgerKind, type LedgerRef, type Posting } from '../core/ledger.js';
+import { stmt, type ReadableDb, type WritableDb } from './connection.js';
 
-export interface LedgerTransaction {
-  at: string;
-  kind: string;
-  operatorId: number | null;
-  terminalId: string | null;
-  refType: string | null;
-  refId: number | null;
-  postings: readonly Posting[];
-}
-
-export function postTransaction(db: Db, tx: LedgerTransaction): number {
-  assertBalanced(tx.postings);
+/** Post an entry built by core/ledger.ts's `ledger` helpers (null: nothing to post). */
+export function post(db: WritableDb, entry: LedgerEntry | null, by: { at: string; operatorId: number | null; terminalId: string | null }): number | null {
+  if (entry === null) return null;
+  assertBalanced(entry.postings);
   const { lastInsertRowid } = stmt(
     db,
     `INSERT INTO ledger_transactions (at, kind, operator_id, terminal_id, ref_type, ref_id) VALUES (?, ?, ?, ?, ?, ?)`,
-  ).run(tx.at, tx.kind, tx.operatorId, tx.terminalId, tx.refType, tx.refId);
+  ).run(by.at, entry.kind, by.operatorId, by.terminalId, entry.ref.type, entry.ref.id);
+  const tx = entry;
   const insert = stmt(db, `INSERT INTO ledger_entries (transaction_id, account, amount_cents) VALUES (?, ?, ?)`);
   for (const p of tx.postings) insert.run(lastInsertRowid, p.account, p.amountCents);
   return Number(lastInsertRowid);
 }
 
-export function postingsOf(db: Db, refType: string, refId: number, kind: string): Posting[] {
+export function postingsOf(db: ReadableDb, ref: LedgerRef, kind: LedgerKind): Posting[] {
+  const refType = ref.type;
+  const refId = ref.id;
   return stmt<[string, number, string], Posting>(
     db,
     `SELECT e.account AS account, e.amount_cents AS amountCents
@@ -38,7 +34,7 @@ export interface LedgerCheck {
   balances: Record<string, number>;
 }
 
-export function verifyLedger(db: Db): LedgerCheck {
+export function verifyLedger(db: ReadableDb): LedgerCheck {
   const unbalanced = db
     .prepare(
       `SELECT t.id AS id FROM ledger_transactions t LEFT JOIN ledger_entries e ON e.transaction_id = t.id
@@ -54,4 +50,9 @@ export function verifyLedger(db: Db): LedgerCheck {
     balances[row.account] = row.total;
   }
   return { balanced: unbalanced.length === 0, transactions, unbalanced, balances };
+}
+
+/** The balance of a ledger account (debits positive). */
+export function accountBalance(db: ReadableDb, account: string): number {
+  return stmt<[string], { total: number }>(db, `SELECT COALESCE(SUM(amount_cents), 0) AS total FROM ledger_entries WHERE account = ?`).get(account)!.total;
 }

@@ -71,6 +71,67 @@ export function nextDueJob(db: Db, at: string): JobRow | undefined {
   ).get(at);
 }
 
+/**
+ * What one connection to a printer carries: the due pending jobs of the
+ * printer whose job is oldest, oldest first, at most `limit`.
+ */
+export function nextDueBatch(db: Db, at: string, limit: number): JobRow[] {
+  return stmt<[{ at: string; limit: number }], JobRow>(
+    db,
+    `SELECT ${JOB_COLUMNS} FROM print_jobs
+      WHERE state = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= @at)
+        AND printer_id = (SELECT printer_id FROM print_jobs
+                           WHERE state = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= @at) ORDER BY id LIMIT 1)
+      ORDER BY id LIMIT @limit`,
+  ).all({ at, limit });
+}
+
+/**
+ * At start-up: a job left pending by an earlier run may have had its drawer
+ * pulse sent just before the run stopped, so its pulse counts as spent.
+ */
+export function markPendingPulsesSpent(db: Db): number {
+  return stmt(db, `UPDATE print_jobs SET drawer_pulse_sent = 1 WHERE state = 'pending' AND drawer_pulse_sent = 0`).run().changes;
+}
+
+/** The result of one attempt at a job; every outcome counts the attempt. */
+export type JobOutcome = {
+  id: number;
+  /** The drawer pulse went out (or may have) with this attempt. */
+  pulseSent: boolean;
+} & ({ state: 'printed'; printedAt: string } | { state: 'pending'; error: string; nextAttemptAt: string } | { state: 'failed'; error: string });
+
+/** Records the outcomes of one batch in one transaction: one fsync, however many jobs. */
+export function recordJobOutcomes(db: Db, outcomes: readonly JobOutcome[]): void {
+  const counted = `attempts = attempts + 1, drawer_pulse_sent = drawer_pulse_sent | ?`;
+  const printed = stmt<[number, string, number]>(
+    db,
+    `UPDATE print_jobs SET ${counted}, state = 'printed', printed_at = ?, last_error = NULL, next_attempt_at = NULL WHERE id = ?`,
+  );
+  const retry = stmt<[number, string, string, number]>(db, `UPDATE print_jobs SET ${counted}, last_error = ?, next_attempt_at = ? WHERE id = ?`);
+  const failed = stmt<[number, string, number]>(
+    db,
+    `UPDATE print_jobs SET ${counted}, state = 'failed', last_error = ?, next_attempt_at = NULL WHERE id = ?`,
+  );
+  db.transaction(() => {
+    for (const o of outcomes) {
+      const pulse = o.pulseSent ? 1 : 0;
+      if (o.state === 'printed') printed.run(pulse, o.printedAt, o.id);
+      else if (o.state === 'pending') retry.run(pulse, o.error, o.nextAttemptAt, o.id);
+      else failed.run(pulse, o.error, o.id);
+    }
+  }).immediate();
+}
+
+/** How many jobs are in each state (benchmarks, diagnostics). */
+export function jobStateCounts(db: Db): Record<JobRow['state'], number> {
+  const counts: Record<JobRow['state'], number> = { pending: 0, printed: 0, failed: 0 };
+  for (const r of stmt<[], { state: JobRow['state']; n: number }>(db, `SELECT state, COUNT(*) AS n FROM print_jobs GROUP BY state`).all()) {
+    counts[r.state] = r.n;
+  }
+  return counts;
+}
+
 export function earliestRetry(db: Db): string | undefined {
   return stmt<[], { at: string }>(db, `SELECT MIN(next_attempt_at) AS at FROM print_jobs WHERE state = 'pending' AND next_attempt_at IS NOT NULL`).get()?.at ?? undefined;
 }
@@ -95,4 +156,26 @@ export function insertJob(
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(j.at, j.doc.kind, j.doc.title, j.printerId, JSON.stringify(j.doc), j.refType, j.refId, j.reprintOf, j.operatorId).lastInsertRowid,
   );
+}
+
+// ---- printer configuration and by-hand retries (the printing services) ---------------
+
+export function savePrinter(
+  db: Db,
+  p: Omit<PrinterRow, 'name'> & { name: string; at: string },
+): void {
+  stmt(
+    db,
+    `INSERT INTO printers (id, name, role, transport, host, port, path, codepage, width_mm, drawer_pin, drawer_on_ms, drawer_off_ms, updated_at)
+     VALUES (@id, @name, @role, @transport, @host, @port, @path, @codepage, @widthMm, @drawerPin, @drawerOnMs, @drawerOffMs, @at)
+     ON CONFLICT (id) DO UPDATE SET name = excluded.name, role = excluded.role, transport = excluded.transport, host = excluded.host,
+       port = excluded.port, path = excluded.path, codepage = excluded.codepage, width_mm = excluded.width_mm,
+       drawer_pin = excluded.drawer_pin, drawer_on_ms = excluded.drawer_on_ms, drawer_off_ms = excluded.drawer_off_ms,
+       updated_at = excluded.updated_at`,
+  ).run(p);
+}
+
+/** A failed job goes back to the queue, its attempts counted again from zero. */
+export function requeueJob(db: Db, jobId: number): void {
+  stmt(db, `UPDATE print_jobs SET state = 'pending', attempts = 0, next_attempt_at = NULL WHERE id = ?`).run(jobId);
 }

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatFacesCsv, formatFacesJson, generateSeries } from '../core/bingo/faces.js';
+import { formatFacesCsv, formatFacesJson, generateSeries } from '../tools/faces/generate.js';
 import { ROOT, launchChromium, startKiosk, type RunningKiosk } from './support.js';
 
 let kiosk: RunningKiosk;

@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPrinterEmulator, type EmulatorJob, type PrinterEmulator } from '../printing/emulator/server.js';
+import { startPrinterEmulator, type EmulatorJob, type PrinterEmulator } from '../tools/printer-emulator/server.js';
 import { ROOT, launchChromium, startKiosk, type RunningKiosk } from './support.js';
 
 let emulator: PrinterEmulator;

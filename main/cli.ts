@@ -3,12 +3,14 @@
  *   tsx main/cli.ts web [--data-dir DIR] [--port N] [--demo] [--terminal ID]
  * Browser mode: prints one line with http://127.0.0.1:N/#token=... once ready.
  * The access token is KIOSK_TOKEN when set, else random for this start.
+ * A development launcher (run with tsx): the Electron build does not include it.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { seedDemo } from '../tools/demo.js';
 import { openKiosk } from './kiosk.js';
 import { startWebServer } from './web/server.js';
 
@@ -29,7 +31,7 @@ async function web(argv: string[]): Promise<void> {
   const port = Number(values.port ?? process.env.KIOSK_PORT ?? 5174);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`porta inválida: ${values.port}`);
   const token = process.env.KIOSK_TOKEN || randomBytes(24).toString('base64url');
-  const kiosk = await openKiosk({ dataDir, demo: values.demo, terminalId: values.terminal ?? process.env.KIOSK_TERMINAL ?? 'T1' });
+  const kiosk = await openKiosk({ dataDir, ...(values.demo ? { seed: seedDemo } : {}), terminalId: values.terminal ?? process.env.KIOSK_TERMINAL ?? 'T1' });
   const staticDir = join(ROOT, 'dist', 'renderer');
   const server = await startWebServer({ kiosk, token, port, ...(existsSync(join(staticDir, 'index.html')) ? { staticDir } : {}) });
   console.log(`Quiosque em modo navegador: ${server.url}/#token=${token}`);

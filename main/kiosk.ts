@@ -4,24 +4,26 @@
  */
 import { join } from 'node:path';
 import type { CallMeta } from '../core/bridge.js';
-import type { KioskEvent } from '../core/contract.js';
 import type { Result } from '../core/errors.js';
+import type { KioskEvent } from '../core/events.js';
 import { createCheckpointer } from '../db/checkpointer.js';
+import { openDatabase, openReader, type WritableDb } from '../db/connection.js';
 import type { PrinterRow } from '../db/printing.js';
 import { renderEscPos } from '../printing/escpos.js';
+import { renderActaPdf } from '../printing/pdf/acta.js';
+import { renderSessionReportPdf, sessionReportFromActa } from '../printing/pdf/sessionReport.js';
 import { PrintQueue, type JobTransport } from './printing/queue.js';
-import { jobTransportOf } from './printing/transports.js';
-import { openDatabase, type Db } from '../db/connection.js';
-import { OperatorSessions } from './auth/sessions.js';
-import { seedDemo } from './demo.js';
+import { jobTransportOf, printerStatus } from './printing/transports.js';
 import { createDispatcher } from './rpc/dispatcher.js';
 import { handlers } from './services/index.js';
+import type { KioskIo } from './services/shared/context.js';
+import { OperatorSessions } from './services/shared/operator-sessions.js';
 
 export interface KioskOptions {
   /** Folder holding kiosk.sqlite and backups/. */
   dataDir: string;
-  /** Seed the demo hall when the database is empty. */
-  demo?: boolean;
+  /** Seed the database once open (the demo hall of tools/demo.ts); it goes through dispatch like any caller. */
+  seed?: (kiosk: Kiosk, now: Date) => Promise<unknown>;
   /** This selling point's id (drawer, ledger account). */
   terminalId?: string;
   /** Injected time source (tests move it). */
@@ -38,7 +40,8 @@ export interface Kiosk {
   dispatch(channel: string, input: unknown, meta?: CallMeta): Promise<Result<unknown>>;
   onEvent(listener: (event: KioskEvent) => void): () => void;
   close(): void;
-  readonly db: Db;
+  /** The writable connection (tests read tables through it). */
+  readonly db: WritableDb;
   /** The print queue (tests wait for it to be idle). */
   readonly printQueue: PrintQueue;
   readonly dataDir: string;
@@ -47,7 +50,9 @@ export interface Kiosk {
 export const DATABASE_FILE = 'kiosk.sqlite';
 
 export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
-  const db = openDatabase(join(options.dataDir, DATABASE_FILE));
+  const file = join(options.dataDir, DATABASE_FILE);
+  const db = openDatabase(file);
+  const reader = openReader(file);
   const checkpointer = createCheckpointer(db);
   const listeners = new Set<(event: KioskEvent) => void>();
   const emitAll = (event: KioskEvent) => {
@@ -62,15 +67,24 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     transportFor: options.printerTransport ?? jobTransportOf,
     render: (doc, profile, o) => renderEscPos(doc, profile, o),
     retryDelaysMs: options.printRetryDelaysMs,
-    onChange: () => emitAll({ type: 'changed', channel: 'print.jobs', at: now().toISOString() }),
+    onChange: () => emitAll({ type: 'changed', channel: 'print.queue', topics: ['print'], at: now().toISOString() }),
     logError: (e) => logError(e, 'print queue'),
   });
+  const io: KioskIo = {
+    printerStatus,
+    pdf: {
+      acta: (data, o) => renderActaPdf(data, o),
+      sessionReport: (data, o) => renderSessionReportPdf(sessionReportFromActa(data), o),
+    },
+  };
   const dispatch = createDispatcher({
     db,
+    reader,
     handlers,
     sessions: new OperatorSessions(options.idleMs),
     terminalId: options.terminalId ?? 'T1',
     now,
+    io,
     emit: (event) => {
       checkpointer.afterCommit();
       queue.kick();
@@ -88,6 +102,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
       listeners.clear();
       // A job still being sent is left pending and printed at the next start.
       queue.stop();
+      reader.close();
       checkpointer.flush();
       db.close();
     },
@@ -95,7 +110,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     db,
     dataDir: options.dataDir,
   };
-  if (options.demo) await seedDemo(kiosk, now());
+  if (options.seed) await options.seed(kiosk, now());
   // Jobs left pending by a previous run (a crash, a power cut) are printed now.
   queue.kick();
   return kiosk;

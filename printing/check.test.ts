@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { crc32, parseReceiptQr, qrLicence, receiptQrPayload, saleCheck, saleCheckCanonical, verifyReceiptCheck } from './check.js';
-import { SALE } from './documents/fixtures.js';
+import { SALE } from '../test/fixtures/documents.js';
 
 describe('crc32', () => {
   it('is the IEEE / zlib CRC-32', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEscPos } from './decode.js';
+import { decodeEscPos } from '../tools/printer-emulator/decode.js';
 import { saleReceipt } from './documents/index.js';
-import { SALE } from './documents/fixtures.js';
+import { SALE } from '../test/fixtures/documents.js';
 import { assertPrintable, drawerPulse, printableCharacters, renderEscPos, UnprintableCharacterError } from './escpos.js';
 import { asReprint, type Block, type PrintDocument, type PrinterProfile } from './layout.js';
 

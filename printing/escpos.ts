@@ -8,8 +8,8 @@
  *
  * The encoder sends the commands (initialise, bold, size, QR code, cut, drawer
  * pulse) and the line feeds. The characters of each line go to it as raw bytes
- * from our code page table (decode.ts), which is checked byte for byte against
- * the encoder's own tables in decode.test.ts: its text path clones a 256-entry
+ * from our code page table (codepages.ts), which is checked byte for byte against
+ * the encoder's own tables in tools/printer-emulator/decode.test.ts: its text path clones a 256-entry
  * table for every string it encodes (about 30 µs a line, 1.2 ms a receipt),
  * and its cp858 sends '¶' and '§' as the control bytes 0x14 and 0x15 (cp437's
  * glyph positions) instead of 0xF4 and 0xF5. We send ESC t ourselves.
@@ -19,7 +19,7 @@
  * it only after the money is committed, and may send it alone (drawerPulse).
  */
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
-import { codepageTable, ESC_T, NO_CHAR } from './decode.js';
+import { codepageTable, ESC_T, NO_CHAR } from './codepages.js';
 import { columnsFor, type Block, type PrintDocument, type PrinterProfile } from './layout.js';
 import { layoutDocument } from './preview.js';
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: lint, type-check, unit and integration tests, then the
-// end-to-end tests in Debian's Chromium against browser mode.
+// `npm test`: lint, type-check, unit and integration tests, the slow system
+// tests, then the end-to-end tests in Debian's Chromium against browser mode.
+// `npm run test:unit` alone is the fast loop.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -11,6 +12,7 @@ const steps = [
   ['type-check', 'npx', ['tsc', '-p', 'tsconfig.json']],
   ['type-check (Electron)', 'npx', ['tsc', '-p', 'tsconfig.electron.json', '--noEmit']],
   ['unit and integration tests', 'npx', ['vitest', 'run', '--project', 'unit']],
+  ['system tests (crash, concurrency, printer faults, bench smoke)', 'npx', ['vitest', 'run', '--project', 'system']],
   ['renderer build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
   ['end-to-end tests', 'npx', ['vitest', 'run', '--project', 'e2e']],
 ];

@@ -5,7 +5,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import { checkClaim, completedRows, drawnSet, hasBingo, WinnerTracker, type Rows, type SoldCard } from './claims.js';
-import { generateSeries, seededRandom } from './faces.js';
+import { generateSeries, seededRandom } from '../../tools/faces/generate.js';
 
 const FACE: Rows = [
   [1, 10, 20, 30, 40],

@@ -4,14 +4,9 @@ import {
   columnOf,
   describeFaceRule,
   facesError,
-  formatFacesCsv,
-  formatFacesJson,
-  generateSeries,
-  generateStrip,
   isFaceViolation,
   parseFacesCsv,
   parseFacesJson,
-  seededRandom,
   validateFace,
   validateSeries,
   type Face,
@@ -19,6 +14,7 @@ import {
   type FaceViolation,
   type ParsedFaces,
 } from './faces.js';
+import { formatFacesCsv, formatFacesJson, generateSeries, generateStrip, seededRandom } from '../../tools/faces/generate.js';
 
 /** A valid face, laid out by hand: columns 1,2,3,4,6,7 hold two numbers, 5,8,9 one. */
 const BASE: Face['rows'] = [

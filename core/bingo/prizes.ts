@@ -2,6 +2,7 @@
  * Prize arithmetic (DN art. 9.2, 10, 15.2, 17): proportional shares in whole
  * cents, the accumulated special prize, stamp duty. All integer cents.
  */
+import type { SpecialPrizeSettings } from '../settings.js';
 
 /**
  * Split a prize among k winners (art. 9.2): floor(prize / k) each, and the
@@ -25,14 +26,6 @@ export function basisPointsFloor(valueCents: number, basisPoints: number): { cen
 /** Stamp duty of a game (DN art. 17.3; the rate is a hall setting in basis points of V). */
 export function stampDuty(valueCents: number, basisPoints: number): number {
   return basisPointsFloor(valueCents, basisPoints).cents;
-}
-
-export interface SpecialPrizeSettings {
-  enabled: boolean;
-  /** Share of V fed into the fund each game, in basis points. */
-  shareBasisPoints: number;
-  /** N on the first day, and after each win (art. 10.1, 10.2). */
-  baseBalls: number;
 }
 
 /** The share of a game's V that feeds the accumulated special prize fund. */

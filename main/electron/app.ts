@@ -34,6 +34,20 @@ import {
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const PRELOAD_PATH = path.join(HERE, 'preload.cjs');
 
+/**
+ * The demo hall lives in tools/ (development only): `npm start` compiles it
+ * beside the program, a packaged kiosk does not have it.
+ */
+async function demoSeed(): Promise<(kiosk: Kiosk, now: Date) => Promise<unknown>> {
+  const file = path.join(HERE, '..', '..', 'tools', 'demo.js');
+  try {
+    const mod = (await import(pathToFileURL(file).href)) as { seedDemo: (kiosk: Kiosk, now: Date) => Promise<unknown> };
+    return mod.seedDemo;
+  } catch (error) {
+    throw new Error(`--demo: the demo hall is only in a development build (${file}): ${errorText(error)}`);
+  }
+}
+
 let mainWindow: BrowserWindow | null = null;
 let kiosk: Kiosk | null = null;
 let stopEvents: (() => void) | null = null;
@@ -98,7 +112,7 @@ async function onReady(args: KioskArgs, indexPath: string, appOrigin: string): P
   // Awaited so this works whether openKiosk returns the kiosk or a promise of it.
   const opened: Kiosk = await openKiosk({
     dataDir,
-    demo: args.demo,
+    ...(args.demo ? { seed: await demoSeed() } : {}),
     ...(args.terminalId !== null ? { terminalId: args.terminalId } : {}),
   });
   kiosk = opened;

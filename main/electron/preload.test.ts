@@ -118,7 +118,7 @@ describe('preload', () => {
   it('delivers events without the IpcRendererEvent and stops after unsubscribe', () => {
     const received: unknown[][] = [];
     const unsubscribe = kiosk.onEvent((...args: unknown[]) => received.push(args));
-    const event: KioskEvent = { type: 'changed', channel: 'sale.create', at: '2026-01-01T10:00:00.000Z' };
+    const event: KioskEvent = { type: 'changed', channel: 'sale.create', topics: ['sales'], at: '2026-01-01T10:00:00.000Z' };
     const ipcEvent = { sender: fakeElectron.ipcRenderer, senderId: 0 };
     emit(IPC_EVENT, ipcEvent, event);
     expect(received).toEqual([[event]]);

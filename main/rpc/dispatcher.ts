@@ -1,24 +1,33 @@
 /**
  * dispatch(channel, rawInput, meta): parse with the contract, check the
- * operator's role, run the service (commands in one immediate transaction,
- * with their audit row), and answer with an envelope. Never throws.
+ * operator's role, run the handler, and answer with an envelope. Never throws.
+ *
+ * A query runs on the read-only connection (one snapshot when synchronous).
+ * A command runs `prepare` first when it has one (slow checks, no lock
+ * held), then `run` in one immediate transaction that also appends its audit
+ * row; after the commit its answer may be finished from a read-only context,
+ * and an event names the topics it changed.
  */
 import type { z } from 'zod';
 import { z as zod } from 'zod';
 import type { CallMeta } from '../../core/bridge.js';
-import { contract, isChannel, type Channel, type KioskEvent } from '../../core/contract.js';
+import { contract, isChannel, type Channel } from '../../core/contract.js';
 import { errorMessage, KioskError, type ErrorBody, type Lang, type Result } from '../../core/errors.js';
-import type { Db } from '../../db/connection.js';
+import type { KioskEvent, Topic } from '../../core/events.js';
 import { appendAudit } from '../../db/audit.js';
-import type { OperatorSessions } from '../auth/sessions.js';
-import { Refusal, type HandlerMap, type ServiceContext } from '../services/context.js';
+import type { ReadableDb, WritableDb } from '../../db/connection.js';
+import type { CommandContext, CommandHandler, Done, HandlerMap, KioskIo, PrepareContext, QueryContext, QueryHandler } from '../services/shared/context.js';
+import type { OperatorSessions } from '../services/shared/operator-sessions.js';
 
 export interface DispatcherDeps {
-  db: Db;
+  db: WritableDb;
+  /** The read-only connection queries use (the writer itself where there is no file, e.g. tests of one connection). */
+  reader: ReadableDb;
   handlers: HandlerMap;
   sessions: OperatorSessions;
   terminalId: string;
   now: () => Date;
+  io: KioskIo;
   emit: (event: KioskEvent) => void;
   /** Where unexpected errors are reported (they reach the caller only as INTERNAL). */
   logError?: (error: unknown, channel: string) => void;
@@ -32,10 +41,6 @@ function fail(code: ErrorBody['code'], params: Record<string, string | number>, 
   return { ok: false, error };
 }
 
-function fromKioskError(e: KioskError, lang: Lang): Result<never> {
-  return fail(e.code, e.params, lang, e.details);
-}
-
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   return issues
     .slice(0, 5)
@@ -45,11 +50,21 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
 
 export type Dispatch = (channel: string, rawInput: unknown, meta?: CallMeta) => Promise<Result<unknown>>;
 
-export function createDispatcher(deps: DispatcherDeps): Dispatch {
-  const { db, handlers, sessions, terminalId } = deps;
+/** Every channel has a handler of its own kind (checked once, at start). */
+export function checkHandlers(handlers: HandlerMap): void {
+  for (const name of Object.keys(contract) as Channel[]) {
+    const h = handlers[name] as { kind?: string } | undefined;
+    if (!h || h.kind !== contract[name].kind) throw new Error(`channel ${name}: handler missing or not a ${contract[name].kind}`);
+  }
+}
 
-  function run(channel: Channel, rawInput: unknown, meta: CallMeta): Result<unknown> | Promise<Result<unknown>> {
-    const lang: Lang = meta.lang === 'en' ? 'en' : 'pt-PT';
+export function createDispatcher(deps: DispatcherDeps): Dispatch {
+  const { db, reader, handlers, sessions, terminalId, io } = deps;
+  checkHandlers(handlers);
+  /** One object per kiosk: the key of the domains' in-memory caches. */
+  const memo = {};
+
+  async function run(channel: Channel, rawInput: unknown, meta: CallMeta, lang: Lang): Promise<Result<unknown>> {
     const def = contract[channel];
     const now = deps.now();
     const operator = sessions.resolve(meta.operatorToken, now);
@@ -64,53 +79,59 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
     if (!parsed.success) {
       return fail('VALIDATION_FAILED', { issues: describeIssues(parsed.error.issues) }, lang, parsed.error.issues);
     }
-    const ctx: ServiceContext = {
-      db,
-      now,
-      at: now.toISOString(),
-      operator,
-      terminalId,
-      meta,
-      sessions,
-      audit: {},
-    };
-    const handler = handlers[channel] as (c: ServiceContext, i: unknown) => unknown;
-    if (def.kind === 'query') {
-      // Queries may wait on I/O (a printer's status, a PDF); commands never do.
-      const value = handler(ctx, parsed.data);
-      return value instanceof Promise ? value.then((v: unknown) => ({ ok: true as const, value: v })) : { ok: true, value };
+    const base = { now, at: now.toISOString(), operator, terminalId, meta, memo };
+    const readCtx: QueryContext = { ...base, db: reader, io };
+    const handler = handlers[channel];
+
+    if (handler.kind === 'query') {
+      const runQuery = (handler as QueryHandler<Channel>).run as (c: QueryContext, i: unknown) => unknown;
+      // A synchronous query reads one snapshot; one that waits on I/O (a printer, a PDF) reads before it waits.
+      let value: unknown;
+      const snapshot = reader.transaction(() => {
+        value = runQuery(readCtx, parsed.data);
+      });
+      snapshot.deferred();
+      return { ok: true, value: value instanceof Promise ? await value : value };
     }
 
+    const cmd = handler as CommandHandler<Channel, unknown>;
+    let prepared: unknown;
+    if (cmd.prepare) {
+      const prepCtx: PrepareContext = { ...base, db: reader, writer: db, channel, input: parsed.data };
+      prepared = await (cmd.prepare as (c: PrepareContext, i: unknown) => Promise<unknown>)(prepCtx, parsed.data);
+    }
+    const commandCtx: CommandContext = { ...base, db, sessions };
+    const runCommand = cmd.run as (c: CommandContext, i: unknown, p: unknown) => Done<unknown>;
     const outcome = db
       .transaction(() => {
-        const value = handler(ctx, parsed.data);
-        if (value instanceof Promise) throw new Error(`${channel}: a command must not wait inside its transaction`);
-        const refused = value instanceof Refusal;
+        const result = runCommand(commandCtx, parsed.data, prepared);
+        if ((result as unknown) instanceof Promise) throw new Error(`${channel}: a command must not wait inside its transaction`);
         appendAudit(db, {
-          at: ctx.at,
-          operatorId: ctx.audit.operatorId ?? operator?.id ?? null,
+          at: base.at,
+          operatorId: result.audit?.operatorId ?? operator?.id ?? null,
           terminalId,
           channel,
-          outcome: refused ? 'refused' : 'ok',
+          outcome: 'ok',
           input: parsed.data,
-          before: ctx.audit.before,
-          after: refused ? { ...(ctx.audit.after as object), refused: value.error.code } : (ctx.audit.after ?? value),
+          before: result.audit?.before,
+          after: result.audit && 'after' in result.audit ? result.audit.after : 'value' in result ? result.value : undefined,
         });
-        return value;
+        return result;
       })
       .immediate();
-    if (outcome instanceof Refusal) return fromKioskError(outcome.error, lang);
-    deps.emit({ type: 'changed', channel, at: ctx.at });
-    return { ok: true, value: outcome };
+    const value = 'value' in outcome ? outcome.value : outcome.finish(readCtx);
+    const topics: Topic[] = [...new Set([...def.topics, ...(outcome.topics ?? [])])];
+    deps.emit({ type: 'changed', channel, topics, at: base.at });
+    return { ok: true, value };
   }
 
   return async (channel, rawInput, meta = {}) => {
     const lang: Lang = meta.lang === 'en' ? 'en' : 'pt-PT';
     if (!isChannel(channel)) return fail('UNKNOWN_CHANNEL', { channel: String(channel).slice(0, 80) }, lang);
     try {
-      return await run(channel, rawInput, meta);
+      return await run(channel, rawInput, meta, lang);
     } catch (e) {
-      if (e instanceof KioskError) return fromKioskError(e, lang);
+      if (e instanceof KioskError) return fail(e.code, e.params, lang, e.details);
       deps.logError?.(e, channel);
       return fail('INTERNAL', {}, lang);
     }

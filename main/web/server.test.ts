@@ -8,8 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHANNELS, contract } from '../../core/contract.js';
-import { createTestHall } from '../testing/fixtures.js';
-import { snapshot, type Harness } from '../testing/harness.js';
+import { createTestHall } from '../../test/fixtures/faces.js';
+import { snapshot, type Harness } from '../../test/harness.js';
 import { MAX_BODY_BYTES, startWebServer, type WebServer } from './server.js';
 
 const TOKEN = 'test-access-token-0123456789';
@@ -316,14 +316,14 @@ describe('server-sent events', () => {
       expect(sale.body.ok).toBe(true);
       await read((s) => /data: .*\n\n/.test(s));
       const frame = /data: (.*)\n\n/.exec(text)![1]!;
-      expect(JSON.parse(frame)).toEqual({ type: 'changed', channel: 'sale.create', at: '2026-11-30T20:00:00.000Z' });
+      expect(JSON.parse(frame)).toEqual({ type: 'changed', channel: 'sale.create', topics: ['sales'], at: '2026-11-30T20:00:00.000Z' });
       // A refusal pushes nothing; a query neither.
       text = '';
       await rpc('sale.create', { gameId, quantity: 0, payment: { method: 'cash', tenderedCents: 100 } }, { operatorToken: cashier });
       await rpc('series.list', {}, { operatorToken: cashier });
       await rpc('series.register', { code: 'Q', priceCents: 100, size: 10 }, { operatorToken: manager });
       await read((s) => s.includes('data: '));
-      expect(JSON.parse(/data: (.*)\n\n/.exec(text)![1]!)).toMatchObject({ type: 'changed', channel: 'series.register' });
+      expect(JSON.parse(/data: (.*)\n\n/.exec(text)![1]!)).toMatchObject({ type: 'changed', channel: 'series.register', topics: ['series'] });
     } finally {
       abort.abort();
       await reader.cancel().catch(() => {});

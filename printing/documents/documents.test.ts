@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEscPos } from '../decode.js';
+import { decodeEscPos } from '../../tools/printer-emulator/decode.js';
 import { renderEscPos } from '../escpos.js';
 import { asReprint, type PrintDocument, type PrinterProfile } from '../layout.js';
 import { previewText } from '../preview.js';
 import { parseReceiptQr, verifyReceiptCheck } from '../check.js';
-import { ANNOUNCEMENT, GUIA, PAYOUT, REFUND, SALE, X_REPORT, Z_REPORT } from './fixtures.js';
+import { ANNOUNCEMENT, GUIA, PAYOUT, REFUND, SALE, X_REPORT, Z_REPORT } from '../../test/fixtures/documents.js';
 import {
   announcementSlip,
   drawerExpectedCents,

@@ -1,6 +1,6 @@
 /** Words and figures as they go on paper (pt-PT, hall time zone). */
 import { formatCents } from '../../core/money.js';
-import { HALL_TIME_ZONE } from '../../core/settings.js';
+import { HALL_TIME_ZONE } from '../../core/time.js';
 import type { Block } from '../layout.js';
 
 /** A run of consecutive cards of one series, as in core/contract.ts (cardRangeSchema). */

@@ -1,5 +1,5 @@
 import { columnsFor, type Block, type PrintDocument, type PrinterProfile } from '../layout.js';
-import { ESC_T } from '../decode.js';
+import { ESC_T } from '../codepages.js';
 import { formatHallDateTime, heading, pair } from './format.js';
 
 /** Every character Portuguese paper needs, on one line. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatCents } from '../../core/money.js';
 import { type Acta, renderActaPdf } from './acta.js';
-import { longActa, sampleActa } from './fixtures.js';
-import { pdfFonts, pdfInfo, pdfPages, POPPLER_HINT, runTool, squash } from './testing.js';
+import { longActa, sampleActa } from '../../test/fixtures/acta.js';
+import { pdfFonts, pdfInfo, pdfPages, POPPLER_HINT, runTool, squash } from '../../test/pdf.js';
 
 const GENERATED = '2025-07-15T00:50:00.000Z';
 const GAME_HEADER =

@@ -1,5 +1,5 @@
 /** pt-PT wording and formats of the printed reports (DN art. 18: Portuguese on paper). */
-import { HALL_TIME_ZONE } from '../../core/settings.js';
+import { HALL_TIME_ZONE } from '../../core/time.js';
 
 const dateTimeFormat = new Intl.DateTimeFormat('pt-PT', {
   timeZone: HALL_TIME_ZONE,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { longActa, sampleActa } from './fixtures.js';
+import { longActa, sampleActa } from '../../test/fixtures/acta.js';
 import { renderSessionReportPdf, sessionReportFromActa } from './sessionReport.js';
-import { pdfFonts, pdfInfo, pdfPages } from './testing.js';
+import { pdfFonts, pdfInfo, pdfPages } from '../../test/pdf.js';
 
 describe('sessionReportFromActa', () => {
   it('totals the games that count; an annulled game counts only its prizes paid and refunds', () => {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startPrinterEmulator, type EmulatorMode, type PrinterEmulator } from '../emulator/server.js';
+import { startPrinterEmulator, type EmulatorMode, type PrinterEmulator } from '../../tools/printer-emulator/server.js';
 import { sendWithStatusCheck } from './status.js';
 import { socketErrorCode, tcpTransport } from './tcp.js';
 import { PrinterError } from './types.js';
@@ -12,7 +12,8 @@ import { PrinterError } from './types.js';
 const RECEIPT = Uint8Array.from([
   0x1b, 0x40, 0x1b, 0x74, 19,
   ...Buffer.from('Ol\xa0 \xd5 \x87', 'latin1'), 0x0a,
-  0x1d, 0x28, 0x6b, 0x0b, 0x00, 0x31, 0x50, 0x30, ...Buffer.from('R-000012'), 0x0a,
+  0x1d, 0x28, 0x6b, 0x0b, 0x00, 0x31, 0x50, 0x30, ...Buffer.from('R-000012'),
+  0x1d, 0x28, 0x6b, 0x03, 0x00, 0x31, 0x51, 0x30, 0x0a,
   0x1b, 0x70, 0x00, 50, 250,
   0x1d, 0x56, 0x00,
 ]);
@@ -29,7 +30,7 @@ async function caught(p: Promise<unknown>): Promise<PrinterError> {
 
 let emu: PrinterEmulator;
 beforeAll(async () => {
-  emu = await startPrinterEmulator({ fallbackOnly: true });
+  emu = await startPrinterEmulator();
 });
 afterAll(async () => {
   await emu.close();
@@ -49,7 +50,7 @@ describe('tcpTransport.send', () => {
     expect(emu.jobs).toHaveLength(1);
     const job = emu.jobs[0]!;
     expect(Buffer.from(job.bytes).equals(Buffer.from(RECEIPT))).toBe(true);
-    expect(job).toMatchObject({ printed: true, complete: true, lines: ['Olá € ç', ''], qr: ['R-000012'], cuts: 1, pulsesFired: 1 });
+    expect(job).toMatchObject({ printed: true, complete: true, lines: ['Olá € ç', '[QR: R-000012]'], qr: ['R-000012'], cuts: 1, pulsesFired: 1 });
     expect(job.drawerPulses).toEqual([{ pin: 2, onMs: 100, offMs: 500 }]);
   });
 

@@ -1,0 +1,180 @@
+/**
+ * Does a PDF delay a sale? `sale.create` through the dispatcher on a SQLite
+ * file, sold one after another, in three phases: idle; while 60-game actas
+ * are rendered back to back in the PDF worker (main/printing/pdf-renderer.ts);
+ * and, for comparison, while they are rendered back to back on the main
+ * thread with renderActaPdf (what the report handlers did before).
+ *
+ * Sales arrive on a schedule (every 5–15 ms, seeded), not as soon as the
+ * previous one ends: a sale that arrives while the main thread is busy waits,
+ * and `sale` counts from its arrival to its result (`dispatch` is the time
+ * inside kiosk.dispatch alone). The phases are interleaved in rounds so that
+ * they share the disk's moods. Target: off-thread p99 - idle p99 <= 5 ms.
+ *
+ * Knobs: BENCH_PDF_SECONDS (6: seconds per phase, over all rounds),
+ * BENCH_PDF_ROUNDS (3). One JSON object on stdout; progress on stderr.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { openKiosk } from '../main/kiosk.js';
+import { createPdfRenderer } from '../main/printing/pdf-renderer.js';
+import { renderActaPdf } from '../printing/pdf/acta.js';
+import { longActa } from '../test/fixtures/acta.js';
+import { round, stats } from './stats.js';
+
+const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
+const SECONDS = env('BENCH_PDF_SECONDS', 6);
+const ROUNDS = Math.max(1, env('BENCH_PDF_ROUNDS', 3));
+const GAMES = 60;
+const WARMUP_SALES = 50;
+const WARMUP_PDFS = 5;
+const ARRIVAL_MS = [5, 15] as const;
+const TARGET_DELAY_MS = 5;
+const GENERATED_AT = '2025-01-11T02:30:00.000Z';
+
+const log = (m: string) => process.stderr.write(`[bench:pdf] ${m}\n`);
+
+/** A small seeded PRNG (mulberry32): every run has the same arrival gaps. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Phase = 'idle' | 'offThread' | 'mainThread';
+const PHASES: Phase[] = ['idle', 'offThread', 'mainThread'];
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'kiosk-bench-pdf-'));
+  const kiosk = await openKiosk({ dataDir: dir, logError: () => {} });
+  const pdf = createPdfRenderer();
+  const acta = longActa(GAMES);
+  try {
+    const must = async (channel: string, input: unknown, operatorToken?: string) => {
+      const r = await kiosk.dispatch(channel, input, operatorToken ? { operatorToken } : {});
+      if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`);
+      return r.value as Record<string, unknown>;
+    };
+    await must('setup.init', { hallName: 'Sala de Bench', admin: { username: 'admin', name: 'Admin', pin: '1111' } });
+    const admin = (await must('auth.login', { username: 'admin', pin: '1111' })).operatorToken as string;
+    await must('users.create', { username: 'caixa1', name: 'Caixa Um', roles: ['cashier'], pin: '3333' }, admin);
+    await must('settings.update', { stampDutyBasisPoints: 2500 }, admin);
+    await must('ballSet.register', { serial: 'BENCH-1' }, admin);
+    await must('series.register', { code: 'A', priceCents: 100, size: 1_000_000 }, admin);
+    await must('session.open', { scheduledCloseAt: new Date(Date.now() + 8 * 3_600_000).toISOString() }, admin);
+    const gameId = (await must('game.open', { seriesCode: 'A' }, admin)).id as number;
+    const cashier = (await must('auth.login', { username: 'caixa1', pin: '3333' })).operatorToken as string;
+
+    let sold = 0;
+    const sell = async () => {
+      const r = await kiosk.dispatch(
+        'sale.create',
+        { gameId, quantity: 1 + (sold++ % 5), payment: { method: 'cash', tenderedCents: 500 } },
+        { operatorToken: cashier },
+      );
+      if (!r.ok) throw new Error(`sale.create: ${r.error.code} ${r.error.message}`);
+    };
+
+    // Warm-up: the worker's start and fonts, the main thread's fonts, the sale path.
+    const coldStart = performance.now();
+    await pdf.acta(acta, { generatedAt: GENERATED_AT });
+    const workerFirstMs = performance.now() - coldStart;
+    for (let i = 1; i < WARMUP_PDFS; i++) await pdf.acta(acta, { generatedAt: GENERATED_AT });
+    for (let i = 0; i < WARMUP_PDFS; i++) await renderActaPdf(acta, { generatedAt: GENERATED_AT });
+    for (let i = 0; i < WARMUP_SALES; i++) await sell();
+    const same = (await pdf.acta(acta, { generatedAt: GENERATED_AT })).equals(await renderActaPdf(acta, { generatedAt: GENERATED_AT }));
+    if (!same) throw new Error('the worker and the main thread gave different PDFs');
+
+    const samples: Record<Phase, { sale: number[]; dispatch: number[]; pdf: number[] }> = {
+      idle: { sale: [], dispatch: [], pdf: [] },
+      offThread: { sale: [], dispatch: [], pdf: [] },
+      mainThread: { sale: [], dispatch: [], pdf: [] },
+    };
+    const random = prng(17);
+    const phaseMs = (SECONDS * 1000) / ROUNDS;
+
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const phase of PHASES) {
+        const s = samples[phase];
+        let stop = false;
+        // PDFs back to back for the whole phase; each is timed from request to bytes.
+        const renderLoop = (async () => {
+          if (phase === 'idle') return;
+          while (!stop) {
+            const t = performance.now();
+            if (phase === 'offThread') await pdf.acta(acta, { generatedAt: GENERATED_AT });
+            else await renderActaPdf(acta, { generatedAt: GENERATED_AT });
+            s.pdf.push(performance.now() - t);
+          }
+        })();
+        const end = performance.now() + phaseMs;
+        let arrival = performance.now();
+        while (arrival < end) {
+          arrival += ARRIVAL_MS[0] + random() * (ARRIVAL_MS[1] - ARRIVAL_MS[0]);
+          const wait = arrival - performance.now();
+          if (wait > 0) await sleep(wait);
+          // A sale that arrived while the thread was busy (or the previous sale ran) starts late: that wait counts.
+          const start = performance.now();
+          await sell();
+          const done = performance.now();
+          s.sale.push(done - arrival);
+          s.dispatch.push(done - start);
+        }
+        stop = true;
+        await renderLoop;
+        log(`round ${r + 1}/${ROUNDS} ${phase}: ${s.sale.length} sales, ${s.pdf.length} PDFs so far`);
+      }
+    }
+
+    const figures = (phase: Phase) => {
+      const s = samples[phase];
+      return {
+        sale: stats(s.sale),
+        dispatch: stats(s.dispatch),
+        ...(phase === 'idle' ? {} : { pdfs: s.pdf.length, pdf: stats(s.pdf) }),
+      };
+    };
+    const idle = figures('idle');
+    const offThread = figures('offThread');
+    const mainThread = figures('mainThread');
+    const delayOff = round(offThread.sale.p99Ms - idle.sale.p99Ms);
+    console.log(
+      JSON.stringify(
+        {
+          bench: 'pdf while selling: sale.create latency while 60-game acta PDFs render back to back',
+          secondsPerPhase: SECONDS,
+          rounds: ROUNDS,
+          saleArrivalEveryMs: ARRIVAL_MS,
+          pdfBytes: (await pdf.acta(acta, { generatedAt: GENERATED_AT })).length,
+          workerFirstPdfMs: round(workerFirstMs),
+          idle,
+          offThread,
+          mainThread,
+          p99DelayOffThreadMs: delayOff,
+          p99DelayMainThreadMs: round(mainThread.sale.p99Ms - idle.sale.p99Ms),
+          targetMs: TARGET_DELAY_MS,
+          targetMet: delayOff <= TARGET_DELAY_MS,
+        },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    await pdf.close();
+    kiosk.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e: unknown) => {
+  log(e instanceof Error ? (e.stack ?? e.message) : String(e));
+  process.exit(1);
+});

@@ -1,0 +1,507 @@
+/**
+ * The bingo domain's slice of the contract (Despacho Normativo 80/85): series
+ * and faces, ball sets, sessions and the acta, games, sales, the draw and
+ * claims, prizes, annulments and refunds.
+ */
+import { z } from 'zod';
+import { approvalSchema, CASHIERS, channel, COUNTER, empty, EVERYONE, id, isoTime, MANAGERS, seriesCode } from '../schema.js';
+
+const cents = z.number().int().nonnegative();
+
+export const seriesSchema = z.object({
+  id,
+  code: z.string(),
+  priceCents: cents,
+  size: z.number().int(),
+  colour: z.string().nullable(),
+  emission: z.string().nullable(),
+  nextNumber: z.number().int(),
+  cardsLeft: z.number().int(),
+  registeredAt: isoTime,
+  /** Whether the faces of its cards are on record (claims are then checked automatically). */
+  hasFaces: z.boolean(),
+});
+
+export const cardRangeSchema = z.object({ seriesCode: z.string(), from: z.number().int(), to: z.number().int() });
+
+export const GAME_STATES = ['selling', 'sale_closed', 'drawing', 'finished', 'suspended', 'annulled'] as const;
+export const CLAIM_KINDS = ['line', 'bingo'] as const;
+export const ANNUL_REASONS = ['failure_before_draw', 'failure_during_draw', 'announcement_error'] as const;
+
+
+export const gameSchema = z.object({
+  id,
+  sessionId: id,
+  number: z.number().int(),
+  state: z.enum(GAME_STATES),
+  priceCents: cents,
+  firstSeries: z.object({ code: z.string(), start: z.number().int(), nextNumber: z.number().int(), size: z.number().int() }),
+  secondSeries: z
+    .object({ code: z.string(), named: z.boolean(), nextNumber: z.number().int(), cap: z.number().int() })
+    .nullable(),
+  cardsSold: z.number().int(),
+  totalCents: cents,
+  cardsAvailable: z.number().int(),
+  /** The numbers the next card sold would take, e.g. A 271. */
+  nextCard: z.object({ seriesCode: z.string(), number: z.number().int() }).nullable(),
+  openedAt: isoTime,
+  saleClosedAt: isoTime.nullable(),
+  announcement: z.string().nullable(),
+  linePrizeCents: cents.nullable(),
+  bingoPrizeCents: cents.nullable(),
+  /** Opened within 10 minutes of the session's closing time (art. 14.5). */
+  isLast: z.boolean(),
+  ballCount: z.number().int(),
+  suspendedAt: isoTime.nullable(),
+  annulReason: z.enum(ANNUL_REASONS).nullable(),
+  ballSet: z.object({ serial: z.string(), gamesPlayed: z.number().int(), warning: z.boolean() }).nullable(),
+});
+
+export const sessionSchema = z.object({
+  id,
+  openedAt: isoTime,
+  scheduledCloseAt: isoTime,
+  closedAt: isoTime.nullable(),
+  openedBy: z.string(),
+  /** N of the accumulated special prize announced for this session (art. 10), if the hall has it. */
+  specialBalls: z.number().int().nullable(),
+});
+
+export const saleSchema = z.object({
+  saleId: id,
+  gameId: id,
+  quantity: z.number().int(),
+  ranges: z.array(cardRangeSchema),
+  unitPriceCents: cents,
+  totalCents: cents,
+  paymentMethod: z.enum(['cash', 'chips']),
+  tenderedCents: cents,
+  changeCents: cents,
+  cashier: z.string(),
+  terminalId: z.string(),
+  createdAt: isoTime,
+  voided: z.boolean(),
+});
+
+export const winnerSchema = z.object({
+  winnerId: id,
+  gameId: id,
+  gameNumber: z.number().int(),
+  kind: z.enum(['line', 'bingo', 'special']),
+  seriesCode: z.string(),
+  card: z.number().int(),
+  prizeCents: cents,
+  ballCount: z.number().int(),
+  awardedAt: isoTime,
+  status: z.enum(['unpaid', 'paid', 'void']),
+  paidAt: isoTime.nullable(),
+  retainUntil: isoTime.nullable(),
+});
+
+export const claimSchema = z.object({
+  claimId: id,
+  kind: z.enum(CLAIM_KINDS),
+  seriesCode: z.string(),
+  card: z.number().int(),
+  ballCount: z.number().int(),
+  valid: z.boolean(),
+  manual: z.boolean(),
+  /** Why an invalid claim failed, in words (pt-PT). */
+  reason: z.string().nullable(),
+  /** The numbers still missing for an invalid claim, when the face is known. */
+  missing: z.array(z.number().int()),
+  awarded: z.boolean(),
+});
+
+export const boardSchema = z.object({
+  gameId: id,
+  state: z.enum(GAME_STATES),
+  balls: z.array(z.number().int()),
+  ballCount: z.number().int(),
+  facesKnown: z.boolean(),
+  lineAwarded: z.boolean(),
+  claims: z.array(claimSchema),
+  winners: z.array(winnerSchema),
+  /** Every sold card holding a line / a bingo now (when faces are known). */
+  potential: z.object({
+    lines: z.array(z.object({ seriesCode: z.string(), card: z.number().int() })),
+    bingos: z.array(z.object({ seriesCode: z.string(), card: z.number().int() })),
+  }),
+  special: z.object({ balls: z.number().int(), fundCents: cents, eligible: z.boolean() }).nullable(),
+});
+
+const cardRefSchema = z.object({ seriesCode: z.string(), card: z.number().int() });
+
+/** What a ball changed: bounded by the cards it completed, whatever the number of cards sold. */
+export const drawnBallSchema = z.object({
+  gameId: id,
+  ball: z.number().int(),
+  ballCount: z.number().int(),
+  state: z.enum(GAME_STATES),
+  /** Sold cards that completed a line with this ball (none once the line is awarded), when faces are known. */
+  newLines: z.array(cardRefSchema),
+  /** Sold cards that completed the bingo with this ball. */
+  newBingos: z.array(cardRefSchema),
+  special: z.object({ balls: z.number().int(), fundCents: cents, eligible: z.boolean() }).nullable(),
+});
+
+export const actaGameSchema = z.object({
+  number: z.number().int(),
+  state: z.string(),
+  isLast: z.boolean(),
+  priceCents: cents,
+  series: z.array(z.object({ order: z.number().int(), seriesCode: z.string(), from: z.number().int(), to: z.number().int() })),
+  cardsSold: z.number().int(),
+  totalCents: cents,
+  linePrizeCents: cents,
+  bingoPrizeCents: cents,
+  linePaidCents: cents,
+  bingoPaidCents: cents,
+  specialPaidCents: cents,
+  stampDutyCents: cents,
+  roundingHundredths: z.object({ line: z.number().int(), bingo: z.number().int() }),
+  ballSet: z.string().nullable(),
+  balls: z.number().int(),
+  openedAt: isoTime,
+  saleClosedAt: isoTime.nullable(),
+  endedAt: isoTime.nullable(),
+  annulReason: z.string().nullable(),
+  refundedCents: cents,
+});
+
+export const incidentSchema = z.object({
+  id,
+  at: isoTime,
+  gameNumber: z.number().int().nullable(),
+  author: z.string(),
+  kind: z.string(),
+  text: z.string(),
+});
+
+export const bingoContract = {
+  'ballSet.register': channel({
+    summary: 'Register a new set of 90 balls (art. 5.3: at most 2000 games a set).',
+    kind: 'command',
+    topics: ['settings', 'acta'],
+    roles: MANAGERS,
+    input: z.object({ serial: z.string().trim().min(1).max(40) }).strict(),
+    output: z.object({ id, serial: z.string(), registeredAt: isoTime, gamesPlayed: z.number().int() }),
+  }),
+  'ballSet.current': channel({
+    summary: 'The ball set in use and how many games it has played.',
+    kind: 'query',
+    topics: ['settings', 'game'],
+    roles: EVERYONE,
+    input: empty,
+    output: z.object({ id, serial: z.string(), registeredAt: isoTime, gamesPlayed: z.number().int(), warning: z.boolean() }).nullable(),
+  }),
+  'series.register': channel({
+    summary: 'Register a series of cards (art. 3, 4).',
+    kind: 'command',
+    topics: ['series'],
+    roles: MANAGERS,
+    input: z
+      .object({
+        code: seriesCode,
+        priceCents: z.number().int().positive().max(100_000),
+        size: z.number().int().positive().max(1_000_000),
+        colour: z.string().trim().max(30).optional(),
+        emission: z.string().trim().max(30).optional(),
+      })
+      .strict(),
+    output: seriesSchema,
+  }),
+  'series.importFaces': channel({
+    summary: "Import a series' card faces (JSON or CSV), validated against art. 3.4 and 4.5.",
+    kind: 'command',
+    topics: ['series'],
+    roles: MANAGERS,
+    input: z
+      .object({
+        seriesCode,
+        format: z.enum(['json', 'csv']),
+        content: z.string().min(1).max(20_000_000),
+        strips: z.boolean().optional(),
+      })
+      .strict(),
+    output: z.object({ seriesCode: z.string(), cards: z.number().int() }),
+  }),
+  'series.list': channel({
+    summary: 'Every series with its next number and cards left.',
+    kind: 'query',
+    topics: ['series', 'sales'],
+    roles: COUNTER,
+    input: empty,
+    output: z.array(seriesSchema),
+  }),
+  'session.open': channel({
+    summary: "Open the day's session with its scheduled closing time.",
+    kind: 'command',
+    topics: ['session', 'acta'],
+    roles: MANAGERS,
+    input: z.object({ scheduledCloseAt: isoTime }).strict(),
+    output: sessionSchema,
+  }),
+  'session.current': channel({
+    summary: 'The open session (or null) and its games.',
+    kind: 'query',
+    topics: ['session', 'game', 'sales'],
+    roles: EVERYONE,
+    input: empty,
+    output: z.object({ session: sessionSchema.nullable(), games: z.array(gameSchema) }),
+  }),
+  'game.open': channel({
+    summary: 'Open a game on a first series, optionally naming the second (art. 12).',
+    kind: 'command',
+    topics: ['game', 'acta', 'settings'],
+    roles: MANAGERS,
+    input: z.object({ seriesCode, secondSeriesCode: seriesCode.optional() }).strict(),
+    output: gameSchema,
+  }),
+  'game.get': channel({
+    summary: 'One game.',
+    kind: 'query',
+    topics: ['game', 'sales', 'draw'],
+    roles: EVERYONE,
+    input: z.object({ gameId: id }).strict(),
+    output: gameSchema,
+  }),
+  'game.closeSale': channel({
+    summary: 'Close the sale: totals, prizes, acta row and the art. 13 announcement.',
+    kind: 'command',
+    topics: ['game', 'acta'],
+    roles: MANAGERS,
+    input: z.object({ gameId: id }).strict(),
+    output: z.object({
+      gameId: id,
+      announcement: z.string(),
+      cardsSold: z.number().int(),
+      totalCents: cents,
+      linePrizeCents: cents,
+      bingoPrizeCents: cents,
+      ranges: z.array(cardRangeSchema),
+    }),
+  }),
+  'game.drawBall': channel({
+    summary: 'Record the next ball drawn (1-90, never twice), after the close of sale.',
+    kind: 'command',
+    topics: ['draw'],
+    roles: MANAGERS,
+    input: z.object({ gameId: id, number: z.number().int().min(1).max(90) }).strict(),
+    output: drawnBallSchema,
+  }),
+  'game.recallBall': channel({
+    summary: "Recall the last ball recorded (a typing error), with a manager's approval.",
+    kind: 'command',
+    topics: ['draw', 'acta'],
+    roles: MANAGERS,
+    input: z.object({ gameId: id, approval: approvalSchema }).strict(),
+    output: boardSchema,
+  }),
+  'game.claim': channel({
+    summary: 'Check a line or bingo claim against the face and the balls drawn (art. 9, 14, 15.4).',
+    kind: 'command',
+    topics: ['draw'],
+    roles: MANAGERS,
+    input: z
+      .object({
+        gameId: id,
+        kind: z.enum(CLAIM_KINDS),
+        seriesCode,
+        card: z.number().int().positive(),
+        /** Series without faces: the operator's own check of the card. */
+        confirmed: z.boolean().optional(),
+      })
+      .strict(),
+    output: claimSchema,
+  }),
+  'game.closeClaims': channel({
+    summary: '"Mais alguma linha?" / "Mais algum bingo?": close the window and award the prizes.',
+    kind: 'command',
+    topics: ['draw', 'prizes', 'acta'],
+    roles: MANAGERS,
+    input: z.object({ gameId: id, kind: z.enum(CLAIM_KINDS) }).strict(),
+    output: z.object({ gameId: id, state: z.string(), winners: z.array(winnerSchema) }),
+  }),
+  'game.board': channel({
+    summary: 'The draw: balls, claims, winners and every sold card holding a line or bingo.',
+    kind: 'query',
+    topics: ['game', 'draw', 'prizes'],
+    roles: COUNTER,
+    input: z.object({ gameId: id }).strict(),
+    output: boardSchema,
+  }),
+  'game.suspend': channel({
+    summary: 'Suspend a game after a failure (art. 16.1).',
+    kind: 'command',
+    topics: ['game', 'acta'],
+    roles: MANAGERS,
+    input: z.object({ gameId: id }).strict(),
+    output: gameSchema,
+  }),
+  'game.resume': channel({
+    summary: 'Resume a suspended game once the failure is solved.',
+    kind: 'command',
+    topics: ['game', 'acta'],
+    roles: MANAGERS,
+    input: z.object({ gameId: id }).strict(),
+    output: gameSchema,
+  }),
+  'game.annul': channel({
+    summary: 'Annul a game (art. 16.1, 16.2, 16.5): every sale refundable in full.',
+    kind: 'command',
+    topics: ['game', 'acta', 'prizes', 'refunds'],
+    roles: MANAGERS,
+    input: z.object({ gameId: id, reason: z.enum(ANNUL_REASONS) }).strict(),
+    output: gameSchema,
+  }),
+  'prize.pay': channel({
+    summary: 'Pay a prize in cash against the winning card (art. 15.3, 15.5).',
+    kind: 'command',
+    topics: ['prizes'],
+    roles: CASHIERS,
+    input: z.object({ winnerId: id }).strict(),
+    output: winnerSchema,
+  }),
+  'prize.list': channel({
+    summary: "The session's prizes, unpaid first.",
+    kind: 'query',
+    topics: ['session', 'game', 'prizes'],
+    roles: COUNTER,
+    input: z.object({ sessionId: id.optional() }).strict(),
+    output: z.array(winnerSchema),
+  }),
+  'refund.pay': channel({
+    summary: 'Refund a sale of an annulled game in full (art. 16.3).',
+    kind: 'command',
+    topics: ['refunds'],
+    roles: CASHIERS,
+    input: z.object({ saleId: id }).strict(),
+    output: z.object({ saleId: id, gameId: id, amountCents: cents, ranges: z.array(cardRangeSchema), paidAt: isoTime }),
+  }),
+  'refund.list': channel({
+    summary: 'The sales of annulled games of the session and whether they were refunded.',
+    kind: 'query',
+    topics: ['session', 'game', 'refunds'],
+    roles: COUNTER,
+    input: z.object({ sessionId: id.optional() }).strict(),
+    output: z.array(
+      z.object({
+        saleId: id,
+        gameId: id,
+        gameNumber: z.number().int(),
+        ranges: z.array(cardRangeSchema),
+        amountCents: cents,
+        refunded: z.boolean(),
+        refundedAt: isoTime.nullable(),
+      }),
+    ),
+  }),
+  'session.acta': channel({
+    summary: 'The acta of a session (art. 17): games, prizes, stamp duty, incidents.',
+    kind: 'query',
+    topics: ['session', 'game', 'draw', 'prizes', 'refunds', 'acta'],
+    roles: MANAGERS,
+    input: z.object({ sessionId: id }).strict(),
+    output: z.object({
+      hallName: z.string(),
+      licence: z.string().nullable(),
+      sessionId: id,
+      openedAt: isoTime,
+      scheduledCloseAt: isoTime,
+      closedAt: isoTime.nullable(),
+      specialBalls: z.number().int().nullable(),
+      checks: z.array(z.object({ at: isoTime, phase: z.string(), kind: z.string(), by: z.string() })),
+      games: z.array(actaGameSchema),
+      totals: z.object({
+        cardsSold: z.number().int(),
+        totalCents: cents,
+        prizesPaidCents: cents,
+        stampDutyCents: cents,
+        refundedCents: cents,
+      }),
+      incidents: z.array(incidentSchema),
+    }),
+  }),
+  'session.recordCheck': channel({
+    summary: 'Record the checks of material and balls at the start or end of the session (art. 5.2, 11.1).',
+    kind: 'command',
+    topics: ['acta'],
+    roles: MANAGERS,
+    input: z.object({ phase: z.enum(['start', 'end']), kind: z.enum(['material', 'balls']) }).strict(),
+    output: z.object({ at: isoTime, phase: z.string(), kind: z.string() }),
+  }),
+  'incident.add': channel({
+    summary: 'Write in the incident book (art. 17.4).',
+    kind: 'command',
+    topics: ['acta'],
+    roles: MANAGERS,
+    input: z.object({ text: z.string().trim().min(1).max(2000), gameId: id.optional() }).strict(),
+    output: incidentSchema,
+  }),
+  'report.actaPdf': channel({
+    summary: 'The acta of a session as an A4 PDF (base64).',
+    kind: 'query',
+    topics: ['session', 'game', 'draw', 'prizes', 'refunds', 'acta'],
+    roles: MANAGERS,
+    input: z.object({ sessionId: id }).strict(),
+    output: z.object({ filename: z.string(), base64: z.string() }),
+  }),
+  'report.sessionPdf': channel({
+    summary: 'The session report as an A4 PDF (base64).',
+    kind: 'query',
+    topics: ['session', 'game', 'draw', 'prizes', 'refunds', 'acta'],
+    roles: MANAGERS,
+    input: z.object({ sessionId: id }).strict(),
+    output: z.object({ filename: z.string(), base64: z.string() }),
+  }),
+  'sale.create': channel({
+    summary: 'Sell cards in serial order, cash only (art. 12).',
+    kind: 'command',
+    topics: ['sales'],
+    roles: CASHIERS,
+    input: z
+      .object({
+        gameId: id,
+        // Checked by the service so that each refusal has its own code.
+        quantity: z.number(),
+        payment: z.object({ method: z.string().min(1), tenderedCents: cents }).strict(),
+      })
+      .strict(),
+    output: z.object({
+      saleId: id,
+      ranges: z.array(cardRangeSchema),
+      quantity: z.number().int(),
+      totalCents: cents,
+      tenderedCents: cents,
+      changeCents: cents,
+    }),
+  }),
+  'sale.voidLast': channel({
+    summary: "Void the game's most recent sale, with a manager's approval.",
+    kind: 'command',
+    topics: ['sales'],
+    roles: CASHIERS,
+    input: z.object({ gameId: id, approval: approvalSchema }).strict(),
+    output: z.object({ saleId: id, ranges: z.array(cardRangeSchema), refundCents: cents }),
+  }),
+  'sale.list': channel({
+    summary: "A game's sales, newest first.",
+    kind: 'query',
+    topics: ['sales'],
+    roles: COUNTER,
+    input: z.object({ gameId: id, limit: z.number().int().min(1).max(500).optional() }).strict(),
+    output: z.array(saleSchema),
+  }),
+} as const;
+
+export type GameView = z.output<typeof gameSchema>;
+export type SeriesView = z.output<typeof seriesSchema>;
+export type SaleView = z.output<typeof saleSchema>;
+export type SessionView = z.output<typeof sessionSchema>;
+export type WinnerView = z.output<typeof winnerSchema>;
+export type ClaimView = z.output<typeof claimSchema>;
+export type BoardView = z.output<typeof boardSchema>;
+export type DrawnBall = z.output<typeof drawnBallSchema>;
+export type IncidentView = z.output<typeof incidentSchema>;
+export type ActaGame = z.output<typeof actaGameSchema>;

@@ -1,0 +1,233 @@
+/** Refusals of the bingo domain (Despacho Normativo 80/85): series and faces, sessions, games, sales, the draw and claims, prizes, annulments and refunds. */
+import { errors } from '../catalogue.js';
+
+export const bingoErrors = errors({
+  SERIES_CODE_TAKEN: {
+    pt: (p) => `A série ${p.code} já está registada.`,
+    en: (p) => `Series ${p.code} is already registered.`,
+  },
+  SERIES_NOT_FOUND: {
+    pt: (p) => `A série ${p.code} não está registada.`,
+    en: (p) => `Series ${p.code} is not registered.`,
+  },
+  SERIES_EXHAUSTED: {
+    pt: (p) => `A série ${p.code} está esgotada (vendida até ao n.º ${p.size}).`,
+    en: (p) => `Series ${p.code} is sold out (sold up to no. ${p.size}).`,
+  },
+  SESSION_ALREADY_OPEN: {
+    pt: (p) => `Já existe uma sessão aberta (n.º ${p.sessionId}); feche-a antes de abrir outra.`,
+    en: (p) => `A session is already open (no. ${p.sessionId}); close it before opening another.`,
+  },
+  NO_OPEN_SESSION: {
+    pt: () => 'Não há sessão aberta: o gerente deve abrir a sessão.',
+    en: () => 'No session is open: a manager must open the session.',
+  },
+  CLOSE_TIME_INVALID: {
+    pt: () => 'A hora de encerramento da sessão deve ser posterior à hora atual e nas próximas 24 horas.',
+    en: () => 'The session closing time must be after now and within the next 24 hours.',
+  },
+  GAME_ALREADY_SELLING: {
+    pt: (p) => `A jogada n.º ${p.number} ainda está em venda: feche a venda antes de abrir a seguinte.`,
+    en: (p) => `Game no. ${p.number} is still selling: close its sale before opening the next.`,
+  },
+  GAME_NOT_FOUND: {
+    pt: (p) => `A jogada ${p.gameId} não existe.`,
+    en: (p) => `Game ${p.gameId} does not exist.`,
+  },
+  GAME_NOT_SELLING: {
+    pt: (p) => `A jogada n.º ${p.number} não está em venda (estado: ${p.state}).`,
+    en: (p) => `Game no. ${p.number} is not selling (state: ${p.state}).`,
+  },
+  SECOND_SERIES_SAME_AS_FIRST: {
+    pt: () => 'A segunda série tem de ser diferente da primeira (art. 12.º, n.º 3).',
+    en: () => 'The second series must differ from the first (art. 12(3)).',
+  },
+  SECOND_SERIES_PRICE_MISMATCH: {
+    pt: (p) => `A série ${p.code} não pode ser a segunda série: o preço tem de ser igual ao da primeira (${p.expected}), art. 12.º, n.º 3.`,
+    en: (p) => `Series ${p.code} cannot be the second series: its price must equal the first's (${p.expected}), art. 12(3).`,
+  },
+  SECOND_SERIES_NOT_FRESH: {
+    pt: (p) => `A série ${p.code} não pode ser a segunda série: tem de começar no n.º 1 e já foi vendida até ao n.º ${p.soldTo} (art. 12.º, n.º 3).`,
+    en: (p) => `Series ${p.code} cannot be the second series: it must start at no. 1 and was already sold up to no. ${p.soldTo} (art. 12(3)).`,
+  },
+  SECOND_SERIES_NOT_ALLOWED: {
+    pt: (p) => `Não pode haver segunda série: a série ${p.code} começa no n.º 1 nesta jogada (art. 12.º, n.º 3).`,
+    en: (p) => `No second series is possible: series ${p.code} starts at no. 1 in this game (art. 12(3)).`,
+  },
+  NOT_ENOUGH_CARDS: {
+    pt: (p) =>
+      `Só restam ${p.available} cartões disponíveis nesta jogada (pedidos: ${p.requested}).` +
+      (Number(p.cap) > 0
+        ? ` A segunda série só pode ser vendida até ao n.º ${p.cap} (art. 12.º, n.º 3).`
+        : ' Não há segunda série que possa ser vendida nesta jogada (art. 12.º, n.º 3).'),
+    en: (p) =>
+      `Only ${p.available} cards are left in this game (requested: ${p.requested}).` +
+      (Number(p.cap) > 0
+        ? ` The second series may only be sold up to no. ${p.cap} (art. 12(3)).`
+        : ' No second series can be sold in this game (art. 12(3)).'),
+  },
+  QUANTITY_OUT_OF_RANGE: {
+    pt: (p) => `A quantidade tem de ser um número inteiro de 1 a ${p.max} cartões por venda.`,
+    en: (p) => `The quantity must be a whole number from 1 to ${p.max} cards per sale.`,
+  },
+  PAYMENT_METHOD_NOT_ALLOWED: {
+    pt: (p) => `Pagamento recusado (${p.method}): os cartões de bingo só podem ser pagos em numerário; cheques, cartões e crédito não são aceites (art. 12.º, n.º 4, do Despacho Normativo 80/85).`,
+    en: (p) => `Payment refused (${p.method}): bingo cards may only be paid in cash; cheques, cards and credit are not accepted (art. 12(4), Despacho Normativo 80/85).`,
+  },
+  CHIPS_NOT_ALLOWED: {
+    pt: () => 'Pagamento em fichas recusado: esta sala não está autorizada a aceitar fichas de jogo (art. 19.º); pague em numerário (art. 12.º, n.º 4).',
+    en: () => 'Payment in chips refused: this hall is not authorised to take gaming chips (art. 19); pay in cash (art. 12(4)).',
+  },
+  TENDERED_INSUFFICIENT: {
+    pt: (p) => `Valor entregue insuficiente: ${p.tendered} para um total de ${p.total}.`,
+    en: (p) => `Amount tendered is not enough: ${p.tendered} for a total of ${p.total}.`,
+  },
+  NOTHING_TO_VOID: {
+    pt: (p) => `Não há venda a anular na jogada n.º ${p.number}.`,
+    en: (p) => `There is no sale to void in game no. ${p.number}.`,
+  },
+  SALE_ALREADY_VOIDED: {
+    pt: (p) => `A última venda da jogada (n.º ${p.saleId}) já foi anulada; só a venda mais recente pode ser anulada.`,
+    en: (p) => `The game's last sale (no. ${p.saleId}) was already voided; only the most recent sale can be voided.`,
+  },
+  NO_CARDS_SOLD: {
+    pt: (p) => `Não é possível fechar a venda da jogada n.º ${p.number}: nenhum cartão foi vendido.`,
+    en: (p) => `Cannot close the sale of game no. ${p.number}: no card was sold.`,
+  },
+  FACES_INVALID: {
+    pt: (p) => `Ficheiro de faces recusado: cartão n.º ${p.card}: ${p.detail} (regra: ${p.ruleText}). Nada foi importado.`,
+    en: (p) => `Face file refused: card no. ${p.card}: ${p.detailEn} (rule: ${p.ruleTextEn}). Nothing was imported.`,
+  },
+  FACES_FILE_MALFORMED: {
+    pt: (p) => `Ficheiro de faces recusado: ${p.where}: ${p.detail}. Nada foi importado.`,
+    en: (p) => `Face file refused: ${p.whereEn}: ${p.detailEn}. Nothing was imported.`,
+  },
+  STAMP_DUTY_NOT_SET: {
+    pt: () => 'Defina a taxa do imposto do selo nas configurações da sala antes da primeira jogada (art. 17.º, n.º 3).',
+    en: () => 'Set the stamp duty rate in the hall settings before the first game (art. 17(3)).',
+  },
+  NO_BALL_SET: {
+    pt: () => 'Registe o jogo de bolas em uso antes de abrir a jogada (art. 5.º, n.º 3).',
+    en: () => 'Register the ball set in use before opening the game (art. 5(3)).',
+  },
+  BALL_SET_WORN_OUT: {
+    pt: (p) => `O jogo de bolas ${p.serial} já serviu ${p.games} jogadas, o máximo permitido: registe um jogo novo (art. 5.º, n.º 3).`,
+    en: (p) => `Ball set ${p.serial} has served ${p.games} games, the maximum allowed: register a new set (art. 5(3)).`,
+  },
+  BALL_SET_SERIAL_TAKEN: {
+    pt: (p) => `O jogo de bolas ${p.serial} já foi registado.`,
+    en: (p) => `Ball set ${p.serial} is already registered.`,
+  },
+  LAST_GAME_PLAYED: {
+    pt: (p) => `A jogada n.º ${p.number} foi a última desta sessão (aberta nos 10 minutos antes do encerramento): não se pode abrir outra (art. 14.º, n.º 5).`,
+    en: (p) => `Game no. ${p.number} was this session's last (opened within 10 minutes of closing): no further game can be opened (art. 14(5)).`,
+  },
+  GAME_SUSPENDED_PENDING: {
+    pt: (p) => `A jogada n.º ${p.number} está suspensa: retome-a ou anule-a antes de abrir outra.`,
+    en: (p) => `Game no. ${p.number} is suspended: resume or annul it before opening another.`,
+  },
+  DRAW_NOT_ALLOWED: {
+    pt: (p) => `Não se podem extrair bolas na jogada n.º ${p.number} (estado: ${p.state}): a extração começa depois do fecho da venda e do seu registo na acta (art. 13.º e 17.º, n.º 1).`,
+    en: (p) => `No ball can be drawn in game no. ${p.number} (state: ${p.state}): the draw starts after the close of sale is written in the acta (art. 13, 17(1)).`,
+  },
+  BALL_ALREADY_DRAWN: {
+    pt: (p) => `A bola ${p.ball} já saiu nesta jogada.`,
+    en: (p) => `Ball ${p.ball} was already drawn in this game.`,
+  },
+  CLAIMS_PENDING: {
+    pt: (p) => `Há reclamações de ${p.kind} válidas por fechar: pergunte «${p.question}» e feche-as antes de continuar (art. 14.º, n.º 4).`,
+    en: (p) => `Valid ${p.kindEn} claims are still open: ask "${p.question}" and close them before going on (art. 14(4)).`,
+  },
+  NO_BALL_TO_RECALL: {
+    pt: () => 'Não há bola a anular nesta jogada.',
+    en: () => 'There is no ball to recall in this game.',
+  },
+  RECALL_AFTER_AWARD: {
+    pt: (p) => `A bola ${p.ball} não pode ser anulada: já há reclamações verificadas com ela; se o erro afeta o jogo, anule a jogada (art. 16.º, n.º 5).`,
+    en: (p) => `Ball ${p.ball} cannot be recalled: claims were already verified with it; if the error affects the game, annul it (art. 16(5)).`,
+  },
+  CLAIM_NOT_ALLOWED: {
+    pt: (p) => `Não se aceitam reclamações na jogada n.º ${p.number} (estado: ${p.state}): só durante a extração, depois de sair pelo menos uma bola.`,
+    en: (p) => `No claims in game no. ${p.number} (state: ${p.state}): only during the draw, after at least one ball.`,
+  },
+  LINE_ALREADY_AWARDED: {
+    pt: () => 'A linha já foi atribuída nesta jogada e a reclamação foi fechada: só se aceita bingo (art. 9.º, n.º 1, al. a), e 14.º, n.º 4).',
+    en: () => 'The line was already awarded in this game and its claims closed: only bingo is accepted (art. 9(1)(a), 14(4)).',
+  },
+  CARD_NOT_SOLD: {
+    pt: (p) => `O cartão ${p.seriesCode} ${p.card} não foi vendido na jogada n.º ${p.number}.`,
+    en: (p) => `Card ${p.seriesCode} ${p.card} was not sold in game no. ${p.number}.`,
+  },
+  CLAIM_DUPLICATE: {
+    pt: (p) => `O cartão ${p.seriesCode} ${p.card} já reclamou ${p.kind} nesta bola.`,
+    en: (p) => `Card ${p.seriesCode} ${p.card} already claimed ${p.kindEn} at this ball.`,
+  },
+  MANUAL_CONFIRMATION_REQUIRED: {
+    pt: (p) => `A série ${p.seriesCode} não tem as faces dos cartões registadas: confira o cartão à mão e confirme se a reclamação é válida ou não.`,
+    en: (p) => `Series ${p.seriesCode} has no card faces on record: check the card by hand and confirm whether the claim is valid.`,
+  },
+  NO_VALID_CLAIMS: {
+    pt: (p) => `Não há reclamações de ${p.kind} válidas nesta bola para fechar.`,
+    en: (p) => `There are no valid ${p.kindEn} claims at this ball to close.`,
+  },
+  NOT_SUSPENDABLE: {
+    pt: (p) => `A jogada n.º ${p.number} não pode ser suspensa (estado: ${p.state}).`,
+    en: (p) => `Game no. ${p.number} cannot be suspended (state: ${p.state}).`,
+  },
+  NOT_SUSPENDED: {
+    pt: (p) => `A jogada n.º ${p.number} não está suspensa.`,
+    en: (p) => `Game no. ${p.number} is not suspended.`,
+  },
+  ANNUL_TOO_EARLY: {
+    pt: (p) => `Só se pode anular por avaria antes da primeira bola depois de 15 minutos de suspensão; faltam ${p.minutes} min (art. 16.º, n.º 1).`,
+    en: (p) => `A failure before the first ball may annul the game only after 15 minutes of suspension; ${p.minutes} min to go (art. 16(1)).`,
+  },
+  ANNUL_REASON_MISMATCH: {
+    pt: (p) => `Motivo de anulação inadequado: ${String(p.detail).replace(/\.$/, '')}.`,
+    en: (p) => `Annulment reason does not fit: ${String(p.detailEn).replace(/\.$/, '')}.`,
+  },
+  ANNUL_NOT_ALLOWED: {
+    pt: (p) => `A jogada n.º ${p.number} não pode ser anulada (estado: ${p.state}).`,
+    en: (p) => `Game no. ${p.number} cannot be annulled (state: ${p.state}).`,
+  },
+  WINNER_NOT_FOUND: {
+    pt: (p) => `O prémio ${p.winnerId} não existe.`,
+    en: (p) => `Prize ${p.winnerId} does not exist.`,
+  },
+  PRIZE_ALREADY_PAID: {
+    pt: (p) => `O prémio do cartão ${p.seriesCode} ${p.card} já foi pago às ${p.paidAt}.`,
+    en: (p) => `The prize of card ${p.seriesCode} ${p.card} was already paid at ${p.paidAt}.`,
+  },
+  PRIZE_VOID: {
+    pt: (p) => `O prémio do cartão ${p.seriesCode} ${p.card} não é pagável: a jogada n.º ${p.number} foi anulada (art. 16.º).`,
+    en: (p) => `The prize of card ${p.seriesCode} ${p.card} cannot be paid: game no. ${p.number} was annulled (art. 16).`,
+  },
+  SALE_NOT_FOUND: {
+    pt: (p) => `A venda n.º ${p.saleId} não existe.`,
+    en: (p) => `Sale no. ${p.saleId} does not exist.`,
+  },
+  REFUND_NOT_ALLOWED: {
+    pt: (p) => `Devolução recusada: a jogada n.º ${p.number} não foi anulada; a saída de um jogador não dá direito a devolução (art. 16.º, n.º 4).`,
+    en: (p) => `Refund refused: game no. ${p.number} was not annulled; a player leaving gets no refund (art. 16(4)).`,
+  },
+  REFUND_ALREADY_PAID: {
+    pt: (p) => `A venda n.º ${p.saleId} já foi devolvida às ${p.paidAt}.`,
+    en: (p) => `Sale no. ${p.saleId} was already refunded at ${p.paidAt}.`,
+  },
+  SALE_VOIDED: {
+    pt: (p) => `A venda n.º ${p.saleId} foi anulada no balcão: o dinheiro já foi devolvido.`,
+    en: (p) => `Sale no. ${p.saleId} was voided at the counter: its money was already returned.`,
+  },
+  FACES_ALREADY_IMPORTED: {
+    pt: (p) => `As faces da série ${p.code} já foram importadas e não podem ser substituídas.`,
+    en: (p) => `The faces of series ${p.code} were already imported and cannot be replaced.`,
+  },
+  FACES_SERIES_MISMATCH: {
+    pt: (p) => `O ficheiro é da série ${p.fileCode}, não da série ${p.code}. Nada foi importado.`,
+    en: (p) => `The file is for series ${p.fileCode}, not series ${p.code}. Nothing was imported.`,
+  },
+  SESSION_NOT_FOUND: {
+    pt: (p) => `A sessão n.º ${p.sessionId} não existe.`,
+    en: (p) => `Session no. ${p.sessionId} does not exist.`,
+  },
+});

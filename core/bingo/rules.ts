@@ -1,0 +1,13 @@
+/** Fixed numbers of Despacho Normativo 80/85 that the bingo services apply. */
+
+/** Ball sets (art. 5.3): at most 2000 games a set; the kiosk warns from 1900. */
+export const BALL_SET_MAX_GAMES = 2000;
+export const BALL_SET_WARN_GAMES = 1900;
+/** The last game of a session: one opened within 10 minutes of its closing time (art. 14.5). */
+export const LAST_GAME_MINUTES = 10;
+/** A failure before the first ball may annul the game after 15 minutes (art. 16.1). */
+export const SUSPENSION_ANNUL_MINUTES = 15;
+/** Winning cards are kept 8 days (art. 15.5). */
+export const WINNING_CARD_RETENTION_DAYS = 8;
+/** A session closes after it opens and at most this many hours ahead (README, Decisions). */
+export const MAX_SESSION_HOURS = 24;

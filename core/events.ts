@@ -1,0 +1,42 @@
+/**
+ * Events pushed to every screen after a command commits. Each names the
+ * topics the command changed, so that a screen fetches again only the
+ * queries that read one of them (a query's topics are in the contract).
+ */
+export const TOPICS = [
+  /** The hall itself: set up, its name and licence. */
+  'hall',
+  /** Operators, their roles and lock-outs. */
+  'users',
+  /** Hall settings and the ball set in use. */
+  'settings',
+  /** Card series: registered, faces imported, next numbers. */
+  'series',
+  /** The session: opened, closed, its checks. */
+  'session',
+  /** Games: opened, sale closed, suspended, resumed, annulled, finished. */
+  'game',
+  /** Card sales and voids. */
+  'sales',
+  /** The draw: balls drawn and recalled, claims and their windows. */
+  'draw',
+  /** Prizes awarded and paid. */
+  'prizes',
+  /** Refunds of annulled games. */
+  'refunds',
+  /** The acta's own entries and the incident book. */
+  'acta',
+  /** Printers configured. */
+  'printers',
+  /** The print queue's jobs: queued, printed, failed, reprinted. */
+  'print',
+] as const;
+export type Topic = (typeof TOPICS)[number];
+
+export interface KioskEvent {
+  type: 'changed';
+  /** The command that committed (or `print.queue` for the print queue's own progress). */
+  channel: string;
+  topics: readonly Topic[];
+  at: string;
+}

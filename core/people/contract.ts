@@ -1,0 +1,111 @@
+/** The people domain's slice of the contract: setup, PIN login, operators, hall settings. */
+import { z } from 'zod';
+import { ROLES } from '../roles.js';
+import { channel, empty, EVERYONE, id, isoTime, MANAGERS, pin, username } from '../schema.js';
+import { settingsSchema, specialPrizeSchema } from '../settings.js';
+
+export const operatorSchema = z.object({
+  id,
+  username: z.string(),
+  name: z.string(),
+  roles: z.array(z.enum(ROLES)),
+});
+
+export const peopleContract = {
+  'setup.status': channel({
+    summary: 'Whether the hall is set up; the terminal and the language.',
+    kind: 'query',
+    topics: ['hall'],
+    roles: 'public',
+    input: empty,
+    output: z.object({ initialized: z.boolean(), hallName: z.string().nullable(), terminalId: z.string() }),
+  }),
+  'setup.init': channel({
+    summary: 'First run on an empty database: create the hall and its first admin.',
+    kind: 'command',
+    topics: ['hall', 'users', 'settings'],
+    roles: 'public',
+    input: z
+      .object({
+        hallName: z.string().trim().min(2).max(80),
+        licence: z.string().trim().max(80).optional(),
+        admin: z.object({ username, name: z.string().trim().min(2).max(80), pin }).strict(),
+      })
+      .strict(),
+    output: z.object({ hallName: z.string(), adminId: id }),
+  }),
+  'auth.login': channel({
+    summary: 'PIN login; 5 wrong PINs lock the user for 5 minutes.',
+    kind: 'command',
+    topics: ['users'],
+    roles: 'public',
+    input: z.object({ username, pin }).strict(),
+    output: z.object({ operatorToken: z.string(), operator: operatorSchema }),
+  }),
+  'auth.logout': channel({
+    summary: 'End this operator session (lock the screen).',
+    kind: 'command',
+    topics: [],
+    roles: EVERYONE,
+    input: empty,
+    output: z.object({}),
+  }),
+  'auth.me': channel({
+    summary: 'The operator behind the token.',
+    kind: 'query',
+    topics: ['users'],
+    roles: EVERYONE,
+    input: empty,
+    output: operatorSchema,
+  }),
+  'users.create': channel({
+    summary: 'Create an operator with roles and a PIN.',
+    kind: 'command',
+    topics: ['users'],
+    roles: ['admin'],
+    input: z
+      .object({
+        username,
+        name: z.string().trim().min(2).max(80),
+        roles: z.array(z.enum(ROLES)).min(1),
+        pin,
+      })
+      .strict(),
+    output: operatorSchema,
+  }),
+  'users.list': channel({
+    summary: 'Every operator.',
+    kind: 'query',
+    topics: ['users'],
+    roles: MANAGERS,
+    input: empty,
+    output: z.array(operatorSchema.extend({ lockedUntil: isoTime.nullable() })),
+  }),
+  'settings.get': channel({
+    summary: 'Hall settings.',
+    kind: 'query',
+    topics: ['hall', 'settings'],
+    roles: EVERYONE,
+    input: empty,
+    output: settingsSchema,
+  }),
+  'settings.update': channel({
+    summary: 'Change hall settings.',
+    kind: 'command',
+    topics: ['hall', 'settings'],
+    roles: MANAGERS,
+    input: z
+      .object({
+        hallName: z.string().trim().min(2).max(80).optional(),
+        licence: z.string().trim().max(80).nullable().optional(),
+        maxCardsPerSale: z.number().int().min(1).max(10000).optional(),
+        chipsAllowed: z.boolean().optional(),
+        stampDutyBasisPoints: z.number().int().min(0).max(10_000).optional(),
+        specialPrize: specialPrizeSchema.nullable().optional(),
+      })
+      .strict(),
+    output: settingsSchema,
+  }),
+} as const;
+
+export type OperatorView = z.output<typeof operatorSchema>;

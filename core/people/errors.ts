@@ -1,0 +1,41 @@
+/** Refusals of the people domain: setup, login and lock-out, operators, approvals, settings. */
+import { errors } from '../catalogue.js';
+
+export const peopleErrors = errors({
+  ALREADY_INITIALIZED: {
+    pt: () => 'A sala já está configurada: a configuração inicial só se faz com a base de dados vazia.',
+    en: () => 'The hall is already set up: initial setup only runs on an empty database.',
+  },
+  NOT_INITIALIZED: {
+    pt: () => 'A sala ainda não está configurada: faça a configuração inicial.',
+    en: () => 'The hall is not set up yet: run the initial setup.',
+  },
+  INVALID_CREDENTIALS: {
+    pt: (p) => `Utilizador ou PIN incorretos. Tentativas restantes antes do bloqueio: ${p.remaining}.`,
+    en: (p) => `Wrong user or PIN. Attempts left before lock-out: ${p.remaining}.`,
+  },
+  USER_LOCKED: {
+    pt: (p) => `Utilizador bloqueado após ${p.attempts} PIN errados, até às ${p.until}.`,
+    en: (p) => `User locked after ${p.attempts} wrong PINs, until ${p.until}.`,
+  },
+  INVALID_PIN_FORMAT: {
+    pt: () => 'O PIN deve ter entre 4 e 8 algarismos.',
+    en: () => 'The PIN must have 4 to 8 digits.',
+  },
+  USERNAME_TAKEN: {
+    pt: (p) => `Já existe um utilizador "${p.username}".`,
+    en: (p) => `A user "${p.username}" already exists.`,
+  },
+  APPROVAL_INVALID: {
+    pt: () => 'Autorização do gerente recusada: utilizador ou PIN incorretos.',
+    en: () => 'Manager approval refused: wrong user or PIN.',
+  },
+  APPROVER_NOT_MANAGER: {
+    pt: (p) => `Autorização do gerente recusada: "${p.username}" não é gerente.`,
+    en: (p) => `Manager approval refused: "${p.username}" is not a manager.`,
+  },
+  SETTING_INVALID: {
+    pt: (p) => `Configuração inválida: ${p.detail}.`,
+    en: (p) => `Invalid setting: ${p.detail}.`,
+  },
+});

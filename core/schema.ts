@@ -1,0 +1,51 @@
+/**
+ * The building blocks of every domain's slice of the contract: JSON-only
+ * scalars (integer cents, ISO-8601 times), the channel definition and the
+ * role groups. Each domain declares its channels with `channel(...)` in
+ * core/<domain>/contract.ts; core/contract.ts merges them into one map.
+ */
+import { z } from 'zod';
+import type { Topic } from './events.js';
+import { ROLES, type Role } from './roles.js';
+
+export const cents = z.number().int().nonnegative();
+export const isoTime = z.iso.datetime({ offset: true });
+export const id = z.number().int().positive();
+export const empty = z.object({}).strict();
+export const username = z.string().trim().min(2).max(32).regex(/^[a-z0-9._-]+$/i, 'letras, algarismos, . _ -');
+export const pin = z.string();
+export const seriesCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{1,3}$/, 'uma a três letras');
+
+/** A manager's username and PIN given at the counter for an act that needs approval. */
+export const approvalSchema = z.object({ username, pin }).strict();
+
+export type Access = 'public' | readonly Role[];
+
+export interface ChannelDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  input: I;
+  output: O;
+  /** 'public' channels need no operator (empty database setup, login). */
+  roles: Access;
+  /** Commands change state: run in one transaction, audited, pushed as events. */
+  kind: 'command' | 'query';
+  /**
+   * A command: what its commit changes, named in the event pushed to every
+   * screen. A query: what its answer depends on; a screen fetches it again
+   * only after an event naming one of these.
+   */
+  topics: readonly Topic[];
+  summary: string;
+}
+
+export function channel<I extends z.ZodType, O extends z.ZodType>(def: ChannelDef<I, O>): ChannelDef<I, O> {
+  return def;
+}
+
+export const EVERYONE: readonly Role[] = ROLES;
+export const MANAGERS: readonly Role[] = ['manager', 'admin'];
+export const CASHIERS: readonly Role[] = ['cashier'];
+export const COUNTER: readonly Role[] = ['cashier', 'manager', 'admin'];

@@ -1,0 +1,195 @@
+/** SQL of card sales, voids and refunds (DN art. 12, 16.3). */
+import type { CardRange } from '../../core/bingo/allocation.js';
+import type { SoldCard } from '../../core/bingo/claims.js';
+import { stmt, type ReadableDb, type WritableDb } from '../connection.js';
+import { faceRows } from './series.js';
+
+export interface SaleRow {
+  id: number;
+  gameId: number;
+  terminalId: string;
+  quantity: number;
+  unitPriceCents: number;
+  totalCents: number;
+  paymentMethod: 'cash' | 'chips';
+  tenderedCents: number;
+  changeCents: number;
+  createdAt: string;
+  cashier: string;
+  voided: number;
+}
+
+const SALE_SELECT = `SELECT s.id, s.game_id AS gameId, s.terminal_id AS terminalId, s.quantity,
+  s.unit_price_cents AS unitPriceCents, s.total_cents AS totalCents, s.payment_method AS paymentMethod,
+  s.tendered_cents AS tenderedCents, s.change_cents AS changeCents, s.created_at AS createdAt,
+  o.username AS cashier, (v.sale_id IS NOT NULL) AS voided
+  FROM sales s JOIN operators o ON o.id = s.operator_id LEFT JOIN sale_voids v ON v.sale_id = s.id`;
+
+export function lastSaleOfGame(db: ReadableDb, gameId: number): SaleRow | undefined {
+  return stmt<[number], SaleRow>(db, `${SALE_SELECT} WHERE s.game_id = ? ORDER BY s.id DESC LIMIT 1`).get(gameId);
+}
+
+export function salesOfGame(db: ReadableDb, gameId: number, limit: number): SaleRow[] {
+  return stmt<[number, number], SaleRow>(db, `${SALE_SELECT} WHERE s.game_id = ? ORDER BY s.id DESC LIMIT ?`).all(gameId, limit);
+}
+
+export function rangesOfSale(db: ReadableDb, saleId: number): (CardRange & { seriesId: number })[] {
+  return stmt<[number], CardRange & { seriesId: number }>(
+    db,
+    `SELECT r.series_id AS seriesId, se.code AS seriesCode, r.from_number AS "from", r.to_number AS "to"
+       FROM sale_ranges r JOIN series se ON se.id = r.series_id WHERE r.sale_id = ? ORDER BY r.position`,
+  ).all(saleId);
+}
+
+export function insertSale(
+  db: WritableDb,
+  s: {
+    gameId: number;
+    terminalId: string;
+    operatorId: number;
+    quantity: number;
+    unitPriceCents: number;
+    totalCents: number;
+    method: 'cash' | 'chips';
+    tenderedCents: number;
+    at: string;
+  },
+): number {
+  return Number(
+    stmt(
+      db,
+      `INSERT INTO sales (game_id, terminal_id, operator_id, quantity, unit_price_cents, total_cents, payment_method, tendered_cents, change_cents, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(s.gameId, s.terminalId, s.operatorId, s.quantity, s.unitPriceCents, s.totalCents, s.method, s.tenderedCents, s.tenderedCents - s.totalCents, s.at)
+      .lastInsertRowid,
+  );
+}
+
+export function insertSaleRange(db: WritableDb, saleId: number, position: number, seriesId: number, from: number, to: number): void {
+  stmt(db, `INSERT INTO sale_ranges (sale_id, position, series_id, from_number, to_number) VALUES (?, ?, ?, ?, ?)`).run(saleId, position, seriesId, from, to);
+}
+
+export function insertSaleVoid(db: WritableDb, v: { saleId: number; at: string; operatorId: number; approvedBy: number }): void {
+  stmt(db, `INSERT INTO sale_voids (sale_id, voided_at, operator_id, approved_by) VALUES (?, ?, ?, ?)`).run(v.saleId, v.at, v.operatorId, v.approvedBy);
+}
+
+/** Cards and cents of the game's sales that were not voided. */
+export function gameSalesTotals(db: ReadableDb, gameId: number): { cards: number; cents: number } {
+  return stmt<[number], { cards: number; cents: number }>(
+    db,
+    `SELECT COALESCE(SUM(s.quantity), 0) AS cards, COALESCE(SUM(s.total_cents), 0) AS cents
+       FROM sales s WHERE s.game_id = ? AND NOT EXISTS (SELECT 1 FROM sale_voids v WHERE v.sale_id = s.id)`,
+  ).get(gameId)!;
+}
+
+/** Per series, the span of numbers the game sold (not voided); first series first. */
+export function gameSoldRanges(db: ReadableDb, gameId: number): CardRange[] {
+  return stmt<[number], CardRange>(
+    db,
+    `SELECT se.code AS seriesCode, MIN(r.from_number) AS "from", MAX(r.to_number) AS "to"
+       FROM sales s JOIN sale_ranges r ON r.sale_id = s.id JOIN series se ON se.id = r.series_id
+       JOIN games g ON g.id = s.game_id
+      WHERE s.game_id = ? AND NOT EXISTS (SELECT 1 FROM sale_voids v WHERE v.sale_id = s.id)
+      GROUP BY r.series_id ORDER BY MIN(r.series_id <> g.first_series_id)`,
+  ).all(gameId);
+}
+
+/** Whether a card of a series was sold (and not voided) in a game. */
+export function cardSoldInGame(db: ReadableDb, gameId: number, seriesId: number, card: number): boolean {
+  return (
+    stmt<[number, number, number, number], { one: number }>(
+      db,
+      `SELECT 1 AS one FROM sales s JOIN sale_ranges r ON r.sale_id = s.id
+        WHERE s.game_id = ? AND r.series_id = ? AND r.from_number <= ? AND r.to_number >= ?
+          AND NOT EXISTS (SELECT 1 FROM sale_voids v WHERE v.sale_id = s.id) LIMIT 1`,
+    ).get(gameId, seriesId, card, card) !== undefined
+  );
+}
+
+/**
+ * The faces of every card sold in a game, first series first (series without
+ * faces are left out; `complete` says so). The slow read of a game: the board
+ * cache (main/services/bingo/board.ts) reads it once per game.
+ */
+export function soldFaces(db: ReadableDb, gameId: number): { cards: SoldCard[]; complete: boolean } {
+  const ranges = stmt<[number], { seriesId: number; code: string; from: number; to: number; hasFaces: number }>(
+    db,
+    `SELECT r.series_id AS seriesId, se.code, r.from_number AS "from", r.to_number AS "to",
+            (se.faces_imported_at IS NOT NULL) AS hasFaces
+       FROM sales s JOIN sale_ranges r ON r.sale_id = s.id JOIN series se ON se.id = r.series_id
+      WHERE s.game_id = ? AND NOT EXISTS (SELECT 1 FROM sale_voids v WHERE v.sale_id = s.id)
+      ORDER BY r.series_id <> (SELECT first_series_id FROM games WHERE id = s.game_id), r.from_number`,
+  ).all(gameId);
+  const cards: SoldCard[] = [];
+  let complete = ranges.length > 0;
+  const faces = stmt<[number, number, number], { card: number; numbers: string }>(
+    db,
+    `SELECT card, numbers FROM card_faces WHERE series_id = ? AND card BETWEEN ? AND ? ORDER BY card`,
+  );
+  for (const r of ranges) {
+    if (!r.hasFaces) {
+      complete = false;
+      continue;
+    }
+    for (const f of faces.all(r.seriesId, r.from, r.to)) cards.push({ seriesCode: r.code, card: f.card, rows: faceRows(f.numbers) });
+  }
+  return { cards, complete };
+}
+
+// ---- refunds --------------------------------------------------------------------------
+
+export interface SaleForRefund {
+  id: number;
+  gameId: number;
+  totalCents: number;
+  voided: number;
+  refundedAt: string | null;
+}
+
+export function saleForRefund(db: ReadableDb, saleId: number): SaleForRefund | undefined {
+  return stmt<[number], SaleForRefund>(
+    db,
+    `SELECT s.id, s.game_id AS gameId, s.total_cents AS totalCents,
+            EXISTS (SELECT 1 FROM sale_voids v WHERE v.sale_id = s.id) AS voided,
+            (SELECT paid_at FROM refunds r WHERE r.sale_id = s.id) AS refundedAt
+       FROM sales s WHERE s.id = ?`,
+  ).get(saleId);
+}
+
+export function insertRefund(db: WritableDb, r: { saleId: number; at: string; operatorId: number; terminalId: string; amountCents: number }): void {
+  stmt(db, `INSERT INTO refunds (sale_id, paid_at, operator_id, terminal_id, amount_cents) VALUES (?, ?, ?, ?, ?)`).run(
+    r.saleId,
+    r.at,
+    r.operatorId,
+    r.terminalId,
+    r.amountCents,
+  );
+}
+
+/** The sales of the session's annulled games (not voided), unrefunded first. */
+export function refundableSales(
+  db: ReadableDb,
+  sessionId: number,
+): { saleId: number; gameId: number; gameNumber: number; amountCents: number; refundedAt: string | null }[] {
+  return stmt<[number], { saleId: number; gameId: number; gameNumber: number; amountCents: number; refundedAt: string | null }>(
+    db,
+    `SELECT s.id AS saleId, s.game_id AS gameId, g.number AS gameNumber, s.total_cents AS amountCents,
+            (SELECT paid_at FROM refunds r WHERE r.sale_id = s.id) AS refundedAt
+       FROM sales s JOIN games g ON g.id = s.game_id
+      WHERE g.session_id = ? AND g.state = 'annulled' AND NOT EXISTS (SELECT 1 FROM sale_voids v WHERE v.sale_id = s.id)
+      ORDER BY refundedAt IS NOT NULL, s.id`,
+  ).all(sessionId);
+}
+
+/** Cents refunded per game of a session. */
+export function refundedByGame(db: ReadableDb, sessionId: number): Map<number, number> {
+  return new Map(
+    stmt<[number], { gameId: number; cents: number }>(
+      db,
+      `SELECT s.game_id AS gameId, SUM(r.amount_cents) AS cents FROM refunds r JOIN sales s ON s.id = r.sale_id
+         JOIN games g ON g.id = s.game_id WHERE g.session_id = ? GROUP BY s.game_id`,
+    )
+      .all(sessionId)
+      .map((r) => [r.gameId, r.cents]),
+  );
+}

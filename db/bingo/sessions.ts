@@ -1,0 +1,110 @@
+/** SQL of sessions, the acta's entries and the incident book (DN art. 10, 11, 17). */
+import type { IncidentView } from '../../core/bingo/contract.js';
+import { stmt, type ReadableDb, type WritableDb } from '../connection.js';
+
+export interface SessionRow {
+  id: number;
+  openedAt: string;
+  scheduledCloseAt: string;
+  closedAt: string | null;
+  openedBy: string;
+  specialBalls: number | null;
+}
+
+const SESSION_SELECT = `SELECT s.id, s.opened_at AS openedAt, s.scheduled_close_at AS scheduledCloseAt,
+  s.closed_at AS closedAt, o.username AS openedBy, s.special_balls AS specialBalls
+  FROM sessions s JOIN operators o ON o.id = s.opened_by`;
+
+export function openSession(db: ReadableDb): SessionRow | undefined {
+  return stmt<[], SessionRow>(db, `${SESSION_SELECT} WHERE s.closed_at IS NULL`).get();
+}
+
+export function sessionById(db: ReadableDb, id: number): SessionRow | undefined {
+  return stmt<[number], SessionRow>(db, `${SESSION_SELECT} WHERE s.id = ?`).get(id);
+}
+
+export function lastSession(db: ReadableDb): SessionRow | undefined {
+  return stmt<[], SessionRow>(db, `${SESSION_SELECT} ORDER BY s.id DESC LIMIT 1`).get();
+}
+
+/** Whether a special prize was won in a session from `sessionId` on (N starts again from the base, art. 10.2). */
+export function specialPrizeWonSince(db: ReadableDb, sessionId: number): boolean {
+  return (
+    stmt<[number], { one: number }>(
+      db,
+      `SELECT 1 AS one FROM winners w JOIN games g ON g.id = w.game_id WHERE w.kind = 'special' AND g.session_id >= ? LIMIT 1`,
+    ).get(sessionId) !== undefined
+  );
+}
+
+export function insertSession(db: WritableDb, s: { at: string; scheduledCloseAt: string; openedBy: number; specialBalls: number | null }): number {
+  return Number(
+    stmt(db, `INSERT INTO sessions (opened_at, scheduled_close_at, opened_by, special_balls) VALUES (?, ?, ?, ?)`).run(
+      s.at,
+      s.scheduledCloseAt,
+      s.openedBy,
+      s.specialBalls,
+    ).lastInsertRowid,
+  );
+}
+
+// ---- the acta ----------------------------------------------------------------------
+
+export type ActaEntryKind =
+  | 'session_opened'
+  | 'game_opened'
+  | 'sale_closed'
+  | 'line_awarded'
+  | 'bingo_awarded'
+  | 'game_annulled'
+  | 'ball_set'
+  | 'check';
+
+export function appendActa(db: WritableDb, e: { sessionId: number; gameId: number | null; at: string; kind: ActaEntryKind; data: unknown }): void {
+  stmt(db, `INSERT INTO acta_entries (session_id, game_id, at, kind, data) VALUES (?, ?, ?, ?, ?)`).run(
+    e.sessionId,
+    e.gameId,
+    e.at,
+    e.kind,
+    JSON.stringify(e.data),
+  );
+}
+
+/** The start and end checks of material and balls recorded in a session (art. 5.2, 11.1). */
+export function checksOfSession(db: ReadableDb, sessionId: number): { at: string; phase: string; kind: string; by: string }[] {
+  return stmt<[number], { at: string; data: string }>(db, `SELECT at, data FROM acta_entries WHERE session_id = ? AND kind = 'check' ORDER BY id`)
+    .all(sessionId)
+    .map((r) => {
+      const d = JSON.parse(r.data) as { phase: string; kind: string; by: string };
+      return { at: r.at, phase: d.phase, kind: d.kind, by: d.by };
+    });
+}
+
+// ---- the incident book ----------------------------------------------------------------
+
+export type IncidentKind = 'manual' | 'suspension' | 'annulment' | 'ball_set' | 'ball_recall' | 'check';
+
+export function addIncident(
+  db: WritableDb,
+  i: { sessionId: number | null; gameId: number | null; at: string; operatorId: number; kind: IncidentKind; text: string },
+): number {
+  return Number(
+    stmt(db, `INSERT INTO incidents (session_id, game_id, at, operator_id, kind, text) VALUES (?, ?, ?, ?, ?, ?)`).run(
+      i.sessionId,
+      i.gameId,
+      i.at,
+      i.operatorId,
+      i.kind,
+      i.text,
+    ).lastInsertRowid,
+  );
+}
+
+export function incidentsOfSession(db: ReadableDb, sessionId: number): IncidentView[] {
+  return stmt<[number], IncidentView>(
+    db,
+    `SELECT i.id, i.at, g.number AS gameNumber, o.username AS author, i.kind, i.text
+       FROM incidents i JOIN operators o ON o.id = i.operator_id LEFT JOIN games g ON g.id = i.game_id
+      WHERE i.session_id = ? ORDER BY i.id`,
+  ).all(sessionId);
+}

@@ -1,0 +1,160 @@
+/**
+ * The acta and session-report PDFs, rendered in a worker thread
+ * (`pdf-worker.ts`) so that the 80–170 ms pdfkit takes never delays a sale on
+ * the main thread. The bytes are those of the direct renderers in
+ * printing/pdf for the same input.
+ *
+ * One worker, started on first use and kept for later PDFs; requests wait in a
+ * queue and go to it one at a time, so a crash fails only the request being
+ * rendered. A crashed worker is replaced on the next request. `close()`
+ * terminates it and fails what was waiting; a later call starts a new worker.
+ * While idle the worker is unref'd: it never keeps the process alive.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Acta, PdfOptions } from '../../printing/pdf/acta.js';
+import type { PdfKind, PdfReply, PdfRequest } from './pdf-worker.js';
+
+export interface PdfRendererOptions {
+  /**
+   * The worker module. Default: `pdf-worker` beside this module, `.ts` when
+   * this module is the TypeScript source (vitest, tsx), `.js` once compiled.
+   */
+  workerUrl?: URL;
+}
+
+export interface PdfRenderer {
+  /** The acta of a session (`session.acta` output), as `renderActaPdf` makes it. */
+  acta(data: Acta, options?: PdfOptions): Promise<Buffer>;
+  /** The session report of the same data, as `renderSessionReportPdf(sessionReportFromActa(data))` makes it. */
+  sessionReport(data: Acta, options?: PdfOptions): Promise<Buffer>;
+  /** Terminate the worker; waiting requests fail. A later call starts a new worker. */
+  close(): Promise<void>;
+}
+
+/** The prefix of every error: operators see it. */
+export const PDF_ERROR_PREFIX = 'Não foi possível gerar o PDF';
+
+function pdfError(detail: string, cause?: unknown): Error {
+  return new Error(`${PDF_ERROR_PREFIX}: ${detail}`, cause === undefined ? undefined : { cause });
+}
+
+/** The worker file next to this module, in the same language as this module. */
+export function defaultWorkerUrl(moduleUrl: string = import.meta.url): URL {
+  const ext = /\.[cm]?ts$/.test(new URL(moduleUrl).pathname) ? '.ts' : '.js';
+  return new URL(`./pdf-worker${ext}`, moduleUrl);
+}
+
+export interface WorkerEntry {
+  /** What `new Worker()` loads. */
+  entry: URL;
+  /** The worker's Node options; undefined: the process's own (the default). */
+  execArgv: string[] | undefined;
+}
+
+/**
+ * How to start a worker module. Compiled JavaScript starts as it is. A `.ts`
+ * worker (vitest, tsx) needs tsx's hooks in its own thread, and on Node 20
+ * `--import tsx` in the worker's execArgv does not give them (tsx's loader
+ * registers on the main thread only; the entry fails with "Unknown file
+ * extension .ts"): a small module registers them through `tsx/esm/api`, then
+ * imports the worker. Its execArgv is empty: the parent's may hold tsx itself
+ * (registered twice) or flags a worker refuses (`--max-old-space-size`,
+ * `--input-type`).
+ */
+export function workerEntry(workerUrl: URL): WorkerEntry {
+  if (!workerUrl.pathname.endsWith('.ts')) return { entry: workerUrl, execArgv: undefined };
+  const tsxApi = import.meta.resolve('tsx/esm/api');
+  const bootstrap = `const { register } = await import(${JSON.stringify(tsxApi)});\nregister();\nawait import(${JSON.stringify(workerUrl.href)});\n`;
+  return { entry: new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`), execArgv: [] };
+}
+
+interface Pending {
+  request: PdfRequest;
+  resolve(pdf: Buffer): void;
+  reject(error: Error): void;
+}
+
+export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer {
+  const workerUrl = options.workerUrl ?? defaultWorkerUrl();
+  const queue: Pending[] = [];
+  let worker: Worker | null = null;
+  let current: Pending | null = null;
+  let nextId = 1;
+
+  function fail(pending: Pending | null, error: Error) {
+    if (pending) pending.reject(error);
+  }
+
+  /** The worker is gone (crash, exit, error): fail its request and move on with a new one. */
+  function lost(dead: Worker, error: Error) {
+    if (worker !== dead) return; // already handled ('error' is followed by 'exit'), or closed
+    worker = null;
+    const request = current;
+    current = null;
+    void dead.terminate();
+    fail(request, error);
+    pump();
+  }
+
+  function start(): Worker {
+    const { entry, execArgv } = workerEntry(workerUrl);
+    const w = new Worker(entry, execArgv ? { execArgv } : {});
+    w.on('message', (reply: PdfReply) => {
+      if (worker !== w || !current || reply.id !== current.request.id) return;
+      const done = current;
+      current = null;
+      if (reply.ok) done.resolve(Buffer.from(reply.pdf));
+      else done.reject(pdfError(reply.message));
+      pump();
+    });
+    w.on('messageerror', (e) => {
+      if (worker !== w || !current) return;
+      const done = current;
+      current = null;
+      done.reject(pdfError('a resposta do gerador de PDF não pôde ser lida.', e));
+      pump();
+    });
+    w.on('error', (e) => lost(w, pdfError(`o gerador de PDF falhou (${e.message}).`, e)));
+    w.on('exit', (code) => lost(w, pdfError(`o gerador de PDF terminou inesperadamente (código ${code}).`)));
+    return w;
+  }
+
+  /** Send the next request if the worker is free; ref the worker only while something is pending. */
+  function pump() {
+    while (!current && queue.length) {
+      const next = queue.shift()!;
+      worker ??= start();
+      try {
+        worker.postMessage(next.request);
+        current = next;
+      } catch (e) {
+        // Data that cannot be cloned (a function, a symbol) never reaches the worker.
+        next.reject(pdfError(e instanceof Error ? e.message : String(e), e));
+      }
+    }
+    if (!worker) return;
+    if (current) worker.ref();
+    else worker.unref();
+  }
+
+  function render(kind: PdfKind, data: Acta, opts: PdfOptions = {}): Promise<Buffer> {
+    return new Promise<Buffer>((resolve, reject) => {
+      queue.push({ request: { id: nextId++, kind, data, generatedAt: opts.generatedAt }, resolve, reject });
+      pump();
+    });
+  }
+
+  return {
+    acta: (data, opts) => render('acta', data, opts),
+    sessionReport: (data, opts) => render('sessionReport', data, opts),
+    async close() {
+      const w = worker;
+      worker = null;
+      const closed = pdfError('o gerador de PDF foi fechado.');
+      fail(current, closed);
+      current = null;
+      for (const p of queue.splice(0)) p.reject(closed);
+      if (w) await w.terminate();
+    },
+  };
+}

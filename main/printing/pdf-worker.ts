@@ -1,0 +1,59 @@
+/**
+ * The worker thread of main/printing/pdf-renderer.ts: renders the acta and
+ * the session report with the same functions the main thread would use, so
+ * that a PDF never holds up a sale. One request at a time (the renderer
+ * queues them); the PDF goes back as a transferred ArrayBuffer.
+ */
+import { parentPort } from 'node:worker_threads';
+import { type Acta, renderActaPdf } from '../../printing/pdf/acta.js';
+import { renderSessionReportPdf, sessionReportFromActa } from '../../printing/pdf/sessionReport.js';
+
+export type PdfKind = 'acta' | 'sessionReport';
+
+export interface PdfRequest {
+  id: number;
+  kind: PdfKind;
+  /** The output of `session.acta`; the session report is made from it here. */
+  data: Acta;
+  generatedAt: string | undefined;
+}
+
+export type PdfReply = { id: number; ok: true; pdf: ArrayBuffer } | { id: number; ok: false; message: string };
+
+function render(request: PdfRequest): Promise<Buffer> {
+  const options = request.generatedAt === undefined ? {} : { generatedAt: request.generatedAt };
+  switch (request.kind) {
+    case 'acta':
+      return renderActaPdf(request.data, options);
+    case 'sessionReport':
+      return renderSessionReportPdf(sessionReportFromActa(request.data), options);
+    default:
+      throw new Error(`unknown PDF kind: ${String(request.kind)}`);
+  }
+}
+
+/** The bytes in an ArrayBuffer of their own: transferring a view on a shared pool would hand over (and detach) other data. */
+function ownArrayBuffer(pdf: Buffer): ArrayBuffer {
+  if (pdf.byteOffset === 0 && pdf.byteLength === pdf.buffer.byteLength && pdf.buffer instanceof ArrayBuffer) return pdf.buffer;
+  const copy = new ArrayBuffer(pdf.byteLength);
+  new Uint8Array(copy).set(pdf);
+  return copy;
+}
+
+const port = parentPort;
+if (!port) throw new Error('pdf-worker runs only as a worker thread (see main/printing/pdf-renderer.ts)');
+
+port.on('message', (request: PdfRequest) => {
+  // Rendering errors (bad data) answer the request; they must not kill the worker.
+  void (async () => {
+    let reply: PdfReply;
+    try {
+      const pdf = ownArrayBuffer(await render(request));
+      port.postMessage({ id: request.id, ok: true, pdf } satisfies PdfReply, [pdf]);
+      return;
+    } catch (e) {
+      reply = { id: request.id, ok: false, message: e instanceof Error ? e.message : String(e) };
+    }
+    port.postMessage(reply);
+  })();
+});

@@ -1,0 +1,9 @@
+/** The audit domain: checks of the audit chain and of the books. */
+import { verifyAudit } from '../../../db/audit.js';
+import { verifyLedger } from '../../../db/ledger.js';
+import { query, type HandlerSlice } from '../shared/context.js';
+
+export const auditHandlers: HandlerSlice<'audit.verify' | 'ledger.verify'> = {
+  'audit.verify': query((ctx) => verifyAudit(ctx.db)),
+  'ledger.verify': query((ctx) => verifyLedger(ctx.db)),
+};

@@ -1,0 +1,244 @@
+/**
+ * The game after the sale (DN art. 9, 10, 14, 15): the draw, claims and their
+ * windows, prizes and the accumulated special prize.
+ */
+import { checkClaim, drawnSet } from '../../../core/bingo/claims.js';
+import type { BoardView, ClaimView, WinnerView } from '../../../core/bingo/contract.js';
+import { awardsAtClose, winsSpecialPrize } from '../../../core/bingo/prizes.js';
+import { KioskError } from '../../../core/errors.js';
+import { accounts, ledger } from '../../../core/ledger.js';
+import type { ReadableDb } from '../../../db/connection.js';
+import {
+  activeBalls,
+  claimById,
+  claimExists,
+  claimsAtBall,
+  claimsOfGame,
+  insertBall,
+  insertBallRecall,
+  insertClaim,
+  insertWinner,
+  lineAwarded,
+  pendingClaims,
+  winnersOfGame,
+} from '../../../db/bingo/draw.js';
+import { closureOf, markBackToSaleClosed, markDrawing, markFinished, type GameRow } from '../../../db/bingo/games.js';
+import { cardSoldInGame } from '../../../db/bingo/sales.js';
+import { faceOf, seriesByCode } from '../../../db/bingo/series.js';
+import { addIncident, appendActa, sessionById } from '../../../db/bingo/sessions.js';
+import { accountBalance, post } from '../../../db/ledger.js';
+import { hallSettings } from '../../../db/people.js';
+import { command, commandWith, done, finishAfterCommit, operatorOf, query, type HandlerSlice, type QueryContext } from '../shared/context.js';
+import { checkApproval, confirmCredentials } from '../shared/credentials.js';
+import { boardState } from './board.js';
+import { requireGame } from './games.js';
+
+const KIND_PT = { line: 'linha', bingo: 'bingo' } as const;
+const QUESTION = { line: 'Mais alguma linha?', bingo: 'Mais algum bingo?' } as const;
+
+/** The special prize for this game: N of the session and the fund, when the hall has it. */
+function specialOf(db: ReadableDb, game: GameRow, ballCount: number): BoardView['special'] {
+  const settings = hallSettings(db).specialPrize;
+  const balls = sessionById(db, game.sessionId)?.specialBalls ?? null;
+  if (!settings?.enabled || balls === null) return null;
+  // 0 - x, not -x: an empty fund is 0, not -0.
+  const fundCents = 0 - accountBalance(db, accounts.specialFund);
+  return { balls, fundCents, eligible: ballCount > 0 && winsSpecialPrize(ballCount, balls) };
+}
+
+export function boardOf(ctx: QueryContext, game: GameRow): BoardView {
+  const state = boardState(ctx.db, ctx.memo, game.id);
+  const awardedLine = lineAwarded(ctx.db, game.id);
+  return {
+    gameId: game.id,
+    state: game.state,
+    balls: state.balls,
+    ballCount: state.balls.length,
+    facesKnown: state.facesKnown,
+    lineAwarded: awardedLine,
+    claims: claimsOfGame(ctx.db, game.id),
+    winners: winnersOfGame(ctx.db, game.id),
+    potential: { lines: awardedLine ? [] : state.lines, bingos: state.bingos },
+    special: specialOf(ctx.db, game, state.balls.length),
+  };
+}
+
+function requireNoPendingClaims(db: ReadableDb, gameId: number, ballCount: number, kinds: readonly ('line' | 'bingo')[]): void {
+  for (const kind of kinds) {
+    if (pendingClaims(db, gameId, kind, ballCount).length > 0) {
+      throw new KioskError('CLAIMS_PENDING', { kind: KIND_PT[kind], kindEn: kind, question: QUESTION[kind] });
+    }
+  }
+}
+
+export const drawHandlers: HandlerSlice<'game.drawBall' | 'game.recallBall' | 'game.claim' | 'game.closeClaims' | 'game.board'> = {
+  /**
+   * A ball: one row in the transaction; what it changed (the cards that now
+   * hold a line or the bingo) is worked out after the commit, from the board
+   * cache, so the write lock is held for the insert alone.
+   */
+  'game.drawBall': command((ctx, input) => {
+    const game = requireGame(ctx.db, input.gameId);
+    if (game.state !== 'sale_closed' && game.state !== 'drawing') {
+      throw new KioskError('DRAW_NOT_ALLOWED', { number: game.number, state: game.state });
+    }
+    const balls = activeBalls(ctx.db, game.id);
+    if (balls.some((b) => b.number === input.number)) throw new KioskError('BALL_ALREADY_DRAWN', { ball: input.number });
+    requireNoPendingClaims(ctx.db, game.id, balls.length, ['line', 'bingo']);
+    insertBall(ctx.db, { gameId: game.id, number: input.number, at: ctx.at, operatorId: operatorOf(ctx).id });
+    const first = game.state === 'sale_closed';
+    if (first) markDrawing(ctx.db, game.id);
+    const ballCount = balls.length + 1;
+    return finishAfterCommit(
+      (read) => {
+        const state = boardState(read.db, read.memo, game.id);
+        const awardedLine = lineAwarded(read.db, game.id);
+        return {
+          gameId: game.id,
+          ball: input.number,
+          ballCount,
+          state: 'drawing' as const,
+          newLines: awardedLine ? [] : state.newLines,
+          newBingos: state.newBingos,
+          special: specialOf(read.db, game, ballCount),
+        };
+      },
+      { after: { gameId: game.id, ball: input.number, ballCount } },
+      // The first ball moves the game from its close of sale to the draw.
+      first ? ['game'] : [],
+    );
+  }),
+
+  'game.recallBall': commandWith(
+    async (ctx, input) => {
+      const game = requireGame(ctx.db, input.gameId);
+      if (game.state !== 'drawing') throw new KioskError('DRAW_NOT_ALLOWED', { number: game.number, state: game.state });
+      return checkApproval(ctx, input.approval);
+    },
+    (ctx, input, checked) => {
+      const game = requireGame(ctx.db, input.gameId);
+      if (game.state !== 'drawing') throw new KioskError('DRAW_NOT_ALLOWED', { number: game.number, state: game.state });
+      const approver = confirmCredentials(ctx, checked);
+      const balls = activeBalls(ctx.db, game.id);
+      const last = balls.at(-1);
+      if (!last) throw new KioskError('NO_BALL_TO_RECALL');
+      if (claimsAtBall(ctx.db, game.id, balls.length)) throw new KioskError('RECALL_AFTER_AWARD', { ball: last.number });
+      const operator = operatorOf(ctx);
+      insertBallRecall(ctx.db, { ballId: last.id, at: ctx.at, operatorId: operator.id, approvedBy: approver.id });
+      if (balls.length === 1) markBackToSaleClosed(ctx.db, game.id);
+      addIncident(ctx.db, {
+        sessionId: game.sessionId,
+        gameId: game.id,
+        at: ctx.at,
+        operatorId: operator.id,
+        kind: 'ball_recall',
+        text: `Bola ${last.number} (${balls.length}.ª extraída) anulada por erro de registo, com autorização de ${approver.username}.`,
+      });
+      return finishAfterCommit(
+        (read) => boardOf(read, requireGame(read.db, game.id)),
+        {
+          before: { ballCount: balls.length, last: last.number },
+          after: { ballCount: balls.length - 1, recalled: last.number, approvedBy: approver.username },
+        },
+        balls.length === 1 ? ['game'] : [],
+      );
+    },
+  ),
+
+  'game.claim': command((ctx, input) => {
+    const game = requireGame(ctx.db, input.gameId);
+    const balls = activeBalls(ctx.db, game.id);
+    if (game.state !== 'drawing' || balls.length === 0) throw new KioskError('CLAIM_NOT_ALLOWED', { number: game.number, state: game.state });
+    if (input.kind === 'line' && lineAwarded(ctx.db, game.id)) throw new KioskError('LINE_ALREADY_AWARDED');
+    const series = seriesByCode(ctx.db, input.seriesCode);
+    if (!series) throw new KioskError('SERIES_NOT_FOUND', { code: input.seriesCode });
+    if (!cardSoldInGame(ctx.db, game.id, series.id, input.card)) {
+      throw new KioskError('CARD_NOT_SOLD', { seriesCode: series.code, card: input.card, number: game.number });
+    }
+    if (claimExists(ctx.db, { gameId: game.id, kind: input.kind, seriesId: series.id, card: input.card, ballCount: balls.length })) {
+      throw new KioskError('CLAIM_DUPLICATE', { seriesCode: series.code, card: input.card, kind: KIND_PT[input.kind], kindEn: input.kind });
+    }
+    const face = faceOf(ctx.db, series.id, input.card);
+    let valid: boolean;
+    let reason: { text: string; missing: number[] } | null = null;
+    if (face) {
+      const check = checkClaim(input.kind, face, drawnSet(balls.map((b) => b.number)));
+      valid = check.valid;
+      if (!check.valid) {
+        reason = {
+          text:
+            input.kind === 'line'
+              ? `Nenhuma linha completa: à linha mais próxima faltam ${check.missing.join(', ')}.`
+              : `Bingo incompleto: faltam ${check.missing.length} números (${check.missing.join(', ')}).`,
+          missing: check.missing,
+        };
+      }
+    } else {
+      // No faces on record: the operator checks the card by hand (SPEC 4).
+      if (input.confirmed === undefined) throw new KioskError('MANUAL_CONFIRMATION_REQUIRED', { seriesCode: series.code });
+      valid = input.confirmed;
+      if (!valid) reason = { text: 'Reclamação recusada pelo operador após conferência manual do cartão.', missing: [] };
+    }
+    const id = insertClaim(ctx.db, {
+      gameId: game.id,
+      kind: input.kind,
+      seriesId: series.id,
+      card: input.card,
+      ballCount: balls.length,
+      valid,
+      reason,
+      manual: !face,
+      at: ctx.at,
+      operatorId: operatorOf(ctx).id,
+    });
+    const view: ClaimView = claimById(ctx.db, id);
+    return done(view, { after: view });
+  }),
+
+  'game.closeClaims': command((ctx, input) => {
+    const game = requireGame(ctx.db, input.gameId);
+    if (game.state !== 'drawing') throw new KioskError('CLAIM_NOT_ALLOWED', { number: game.number, state: game.state });
+    const ballCount = activeBalls(ctx.db, game.id).length;
+    const awardedLine = lineAwarded(ctx.db, game.id);
+    if (input.kind === 'line' && awardedLine) throw new KioskError('LINE_ALREADY_AWARDED');
+    // Line winners at this ball are settled before the bingo (art. 9.1 a).
+    if (input.kind === 'bingo') requireNoPendingClaims(ctx.db, game.id, ballCount, ['line']);
+    const claims = pendingClaims(ctx.db, game.id, input.kind, ballCount);
+    if (claims.length === 0) throw new KioskError('NO_VALID_CLAIMS', { kind: KIND_PT[input.kind], kindEn: input.kind });
+
+    const closure = closureOf(ctx.db, game.id);
+    if (!closure) throw new Error(`game ${game.id} has no close of sale`);
+    const special = input.kind === 'bingo' ? specialOf(ctx.db, game, ballCount) : null;
+    const specialWon = special !== null && special.eligible && special.fundCents > 0;
+    const awards = awardsAtClose({
+      kind: input.kind,
+      claims: claims.length,
+      linePrizeCents: closure.linePrizeCents,
+      bingoPrizeCents: closure.bingoPrizeCents,
+      lineAwarded: awardedLine,
+      specialFundCents: special?.fundCents ?? 0,
+      specialWon,
+    });
+    const awarded = new Set(
+      awards.map((a) =>
+        insertWinner(ctx.db, { gameId: game.id, claimId: claims[a.claim]!.claimId, kind: a.kind, prizeCents: a.prizeCents, ballCount, at: ctx.at }),
+      ),
+    );
+    const operator = operatorOf(ctx);
+    if (specialWon) post(ctx.db, ledger.specialPrizeWon(game.id, special.fundCents), { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId });
+    if (input.kind === 'bingo') markFinished(ctx.db, game.id, ctx.at);
+    // The winners of this close only: a line closed at the same ball and instant is not part of the bingo's.
+    const winners: WinnerView[] = winnersOfGame(ctx.db, game.id).filter((w) => awarded.has(w.winnerId));
+    appendActa(ctx.db, {
+      sessionId: game.sessionId,
+      gameId: game.id,
+      at: ctx.at,
+      kind: input.kind === 'line' ? 'line_awarded' : 'bingo_awarded',
+      data: { number: game.number, ballCount, winners: winners.map((w) => ({ kind: w.kind, seriesCode: w.seriesCode, card: w.card, prizeCents: w.prizeCents })) },
+    });
+    const state = input.kind === 'bingo' ? 'finished' : 'drawing';
+    return done({ gameId: game.id, state, winners }, { after: { gameId: game.id, state, winners } }, input.kind === 'bingo' ? ['game'] : []);
+  }),
+
+  'game.board': query((ctx, input) => boardOf(ctx, requireGame(ctx.db, input.gameId))),
+};

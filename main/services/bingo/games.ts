@@ -1,0 +1,359 @@
+/** Games (jogadas): opening on a series, the view the screens show, close of sale (art. 13), suspension and annulment (art. 16). */
+import { availableInGame, cardsLeft, checkSecondSeries, secondSeriesCap, type GamePlan } from '../../../core/bingo/allocation.js';
+import { announcementText, closeSaleFigures } from '../../../core/bingo/announcement.js';
+import type { ANNUL_REASONS, GameView } from '../../../core/bingo/contract.js';
+import { specialPrizeShare, stampDuty } from '../../../core/bingo/prizes.js';
+import { BALL_SET_MAX_GAMES, BALL_SET_WARN_GAMES, LAST_GAME_MINUTES, SUSPENSION_ANNUL_MINUTES } from '../../../core/bingo/rules.js';
+import { KioskError } from '../../../core/errors.js';
+import { ledger } from '../../../core/ledger.js';
+import type { ReadableDb } from '../../../db/connection.js';
+import { activeBalls, insertPrizeVoid, winnersOfGame } from '../../../db/bingo/draw.js';
+import {
+  ballSetById,
+  closureOf,
+  currentBallSet,
+  gameById,
+  gamesOfSession,
+  insertClosure,
+  insertGame,
+  markAnnulled,
+  markResumed,
+  markSaleClosed,
+  markSuspended,
+  nextGameNumber,
+  otherSellingGame,
+  sellingGame,
+  type GameRow,
+} from '../../../db/bingo/games.js';
+import { gameSalesTotals, gameSoldRanges } from '../../../db/bingo/sales.js';
+import { firstFreshSeries, seriesByCode, seriesById, type SeriesRow } from '../../../db/bingo/series.js';
+import { addIncident, appendActa, openSession } from '../../../db/bingo/sessions.js';
+import { post } from '../../../db/ledger.js';
+import { hallSettings } from '../../../db/people.js';
+import { announcementSlip } from '../../../printing/documents/index.js';
+import { command, done, operatorOf, query, type CommandContext, type HandlerSlice } from '../shared/context.js';
+import { enqueue } from '../shared/print.js';
+
+/** The game's series as the allocation rules see them (second series as fixed so far). */
+export function planOf(db: ReadableDb, game: GameRow): GamePlan<SeriesRow> {
+  return {
+    first: seriesById(db, game.firstSeriesId),
+    firstStart: game.firstStart,
+    second: game.secondSeriesId ? seriesById(db, game.secondSeriesId) : null,
+  };
+}
+
+export function requireGame(db: ReadableDb, gameId: number): GameRow {
+  const game = gameById(db, gameId);
+  if (!game) throw new KioskError('GAME_NOT_FOUND', { gameId });
+  return game;
+}
+
+export function requireSelling(game: GameRow): void {
+  if (game.state !== 'selling') throw new KioskError('GAME_NOT_SELLING', { number: game.number, state: game.state });
+}
+
+export function gameView(db: ReadableDb, game: GameRow): GameView {
+  const plan = planOf(db, game);
+  const totals = gameSalesTotals(db, game.id);
+  const closure = closureOf(db, game.id);
+  const selling = game.state === 'selling';
+  // While no second series is fixed, a sale running past the first takes over
+  // the first registered fresh series of the same price (SPEC 3 decision, as
+  // sale.create does): count it in what this game can still sell.
+  const salePlan =
+    selling && !plan.second && game.firstStart > 1
+      ? { ...plan, second: firstFreshSeries(db, plan.first.priceCents, plan.first.id) ?? null }
+      : plan;
+  let nextCard: GameView['nextCard'] = null;
+  if (selling) {
+    if (cardsLeft(salePlan.first) > 0) nextCard = { seriesCode: salePlan.first.code, number: salePlan.first.nextNumber };
+    else if (salePlan.second && availableInGame(salePlan) > 0) nextCard = { seriesCode: salePlan.second.code, number: salePlan.second.nextNumber };
+  }
+  const ballSet = game.ballSetId === null ? undefined : ballSetById(db, game.ballSetId);
+  return {
+    id: game.id,
+    sessionId: game.sessionId,
+    number: game.number,
+    state: game.state,
+    priceCents: game.priceCents,
+    firstSeries: { code: plan.first.code, start: game.firstStart, nextNumber: plan.first.nextNumber, size: plan.first.size },
+    secondSeries: plan.second
+      ? {
+          code: plan.second.code,
+          named: game.secondNamed === 1,
+          nextNumber: plan.second.nextNumber,
+          cap: secondSeriesCap(game.firstStart, plan.second),
+        }
+      : null,
+    cardsSold: totals.cards,
+    totalCents: totals.cents,
+    cardsAvailable: selling ? availableInGame(salePlan) : 0,
+    nextCard,
+    openedAt: game.openedAt,
+    saleClosedAt: game.saleClosedAt,
+    announcement: closure?.announcement ?? null,
+    linePrizeCents: closure?.linePrizeCents ?? null,
+    bingoPrizeCents: closure?.bingoPrizeCents ?? null,
+    isLast: game.isLast === 1,
+    ballCount: activeBalls(db, game.id).length,
+    suspendedAt: game.suspendedAt,
+    annulReason: game.annulReason,
+    ballSet: ballSet ? { serial: ballSet.serial, gamesPlayed: ballSet.gamesPlayed, warning: ballSet.gamesPlayed >= BALL_SET_WARN_GAMES } : null,
+  };
+}
+
+const STATE_PT: Record<string, string> = {
+  selling: 'em venda',
+  sale_closed: 'venda fechada',
+  drawing: 'em extração',
+  finished: 'terminada',
+  suspended: 'suspensa',
+  annulled: 'anulada',
+};
+
+const REASON_TEXT: Record<(typeof ANNUL_REASONS)[number], string> = {
+  failure_before_draw: 'falha ou avaria antes da primeira bola, não resolvida em 15 minutos (art. 16.º, n.º 1)',
+  failure_during_draw: 'falha durante a extração sem possibilidade de continuar manualmente (art. 16.º, n.º 2)',
+  announcement_error: 'erro no anúncio de um número que afeta substancialmente o jogo (art. 16.º, n.º 5)',
+};
+
+/** Give back to card revenue what the close of sale set aside and will not be paid. */
+function reverseProvisions(ctx: CommandContext, gameId: number): void {
+  const closure = closureOf(ctx.db, gameId);
+  if (!closure) return;
+  const paidFromProvision = winnersOfGame(ctx.db, gameId)
+    .filter((w) => w.status === 'paid' && w.kind !== 'special')
+    .reduce((s, w) => s + w.prizeCents, 0);
+  const entry = ledger.gameAnnulled(gameId, {
+    unpaidPrizesCents: closure.linePrizeCents + closure.bingoPrizeCents - paidFromProvision,
+    stampDutyCents: closure.stampDutyCents,
+  });
+  post(ctx.db, entry, { at: ctx.at, operatorId: operatorOf(ctx).id, terminalId: ctx.terminalId });
+}
+
+export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSale' | 'game.suspend' | 'game.resume' | 'game.annul'> = {
+  'game.open': command((ctx, input) => {
+    const session = openSession(ctx.db);
+    if (!session) throw new KioskError('NO_OPEN_SESSION');
+    const busy = sellingGame(ctx.db, session.id);
+    if (busy) throw new KioskError('GAME_ALREADY_SELLING', { number: busy.number });
+    const games = gamesOfSession(ctx.db, session.id);
+    const suspendedSale = games.find((g) => g.state === 'suspended' && g.suspendedFrom === 'selling');
+    if (suspendedSale) throw new KioskError('GAME_SUSPENDED_PENDING', { number: suspendedSale.number });
+    const last = games.find((g) => g.isLast === 1);
+    if (last) throw new KioskError('LAST_GAME_PLAYED', { number: last.number });
+    if (hallSettings(ctx.db).stampDutyBasisPoints === null) throw new KioskError('STAMP_DUTY_NOT_SET');
+    const ballSet = currentBallSet(ctx.db);
+    if (!ballSet) throw new KioskError('NO_BALL_SET');
+    if (ballSet.gamesPlayed >= BALL_SET_MAX_GAMES) throw new KioskError('BALL_SET_WORN_OUT', { serial: ballSet.serial, games: ballSet.gamesPlayed });
+    const isLast = ctx.now.getTime() >= new Date(session.scheduledCloseAt).getTime() - LAST_GAME_MINUTES * 60_000;
+    const first = seriesByCode(ctx.db, input.seriesCode);
+    if (!first) throw new KioskError('SERIES_NOT_FOUND', { code: input.seriesCode });
+    if (cardsLeft(first) === 0) throw new KioskError('SERIES_EXHAUSTED', { code: first.code, size: first.size });
+    let secondId: number | null = null;
+    if (input.secondSeriesCode) {
+      const second = seriesByCode(ctx.db, input.secondSeriesCode);
+      if (!second) throw new KioskError('SERIES_NOT_FOUND', { code: input.secondSeriesCode });
+      checkSecondSeries(first, first.nextNumber, second);
+      secondId = second.id;
+    }
+    const number = nextGameNumber(ctx.db, session.id);
+    const id = insertGame(ctx.db, {
+      sessionId: session.id,
+      number,
+      priceCents: first.priceCents,
+      firstSeriesId: first.id,
+      firstStart: first.nextNumber,
+      secondSeriesId: secondId,
+      at: ctx.at,
+      openedBy: operatorOf(ctx).id,
+      ballSetId: ballSet.id,
+      isLast,
+    });
+    const view = gameView(ctx.db, requireGame(ctx.db, id));
+    appendActa(ctx.db, {
+      sessionId: session.id,
+      gameId: id,
+      at: ctx.at,
+      kind: 'game_opened',
+      data: {
+        number,
+        priceCents: first.priceCents,
+        firstSeries: first.code,
+        firstStart: first.nextNumber,
+        secondSeries: input.secondSeriesCode ?? null,
+        ballSet: ballSet.serial,
+        isLast,
+      },
+    });
+    return done(view, { after: view });
+  }),
+
+  'game.get': query((ctx, input) => gameView(ctx.db, requireGame(ctx.db, input.gameId))),
+
+  'game.closeSale': command((ctx, input) => {
+    const game = requireGame(ctx.db, input.gameId);
+    requireSelling(game);
+    const totals = gameSalesTotals(ctx.db, game.id);
+    if (totals.cards === 0) throw new KioskError('NO_CARDS_SOLD', { number: game.number });
+    const ranges = gameSoldRanges(ctx.db, game.id);
+    const figures = closeSaleFigures(totals.cards, game.priceCents);
+    if (figures.totalCents !== totals.cents) throw new Error(`game ${game.id}: sales total ${totals.cents} != ${figures.totalCents}`);
+    const settings = hallSettings(ctx.db);
+    const stampDutyBasisPoints = settings.stampDutyBasisPoints ?? 0;
+    const stampDutyCents = stampDuty(figures.totalCents, stampDutyBasisPoints);
+    const specialShareCents = specialPrizeShare(figures.totalCents, settings.specialPrize);
+    const announcement = announcementText(ranges, figures, { isLast: game.isLast === 1 });
+    const operator = operatorOf(ctx);
+    insertClosure(ctx.db, {
+      gameId: game.id,
+      at: ctx.at,
+      closedBy: operator.id,
+      cardsSold: figures.cardsSold,
+      totalCents: figures.totalCents,
+      linePrizeCents: figures.linePrizeCents,
+      bingoPrizeCents: figures.bingoPrizeCents,
+      lineRoundingHundredths: figures.lineRoundingHundredths,
+      bingoRoundingHundredths: figures.bingoRoundingHundredths,
+      ranges,
+      announcement,
+      stampDutyCents,
+      stampDutyBasisPoints,
+      specialShareCents,
+    });
+    post(
+      ctx.db,
+      ledger.gameSaleClosed(game.id, { prizesCents: figures.linePrizeCents + figures.bingoPrizeCents, specialShareCents, stampDutyCents }),
+      { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId },
+    );
+    markSaleClosed(ctx.db, game.id, ctx.at);
+    // The acta row of the game (DN art. 17): series in order, price, ranges, totals, prizes.
+    appendActa(ctx.db, {
+      sessionId: game.sessionId,
+      gameId: game.id,
+      at: ctx.at,
+      kind: 'sale_closed',
+      data: {
+        number: game.number,
+        priceCents: game.priceCents,
+        series: ranges.map((r, i) => ({ order: i + 1, ...r })),
+        ...figures,
+        stampDutyCents,
+        stampDutyBasisPoints,
+        specialShareCents,
+        isLast: game.isLast === 1,
+      },
+    });
+    // The announcement slip goes to the reports printer, when the hall has one.
+    enqueue(
+      ctx,
+      'reports',
+      (hall) => announcementSlip({ hallName: hall.hallName, sessionId: game.sessionId, gameNumber: game.number, text: announcement, at: ctx.at, isLast: game.isLast === 1 }),
+      { type: 'game', id: game.id },
+    );
+    const result = {
+      gameId: game.id,
+      announcement,
+      cardsSold: figures.cardsSold,
+      totalCents: figures.totalCents,
+      linePrizeCents: figures.linePrizeCents,
+      bingoPrizeCents: figures.bingoPrizeCents,
+      ranges,
+    };
+    return done(result, { before: { state: 'selling' }, after: { state: 'sale_closed', ...result, ...figures } });
+  }),
+
+  'game.suspend': command((ctx, input) => {
+    const game = requireGame(ctx.db, input.gameId);
+    if (game.state !== 'selling' && game.state !== 'sale_closed' && game.state !== 'drawing') {
+      throw new KioskError('NOT_SUSPENDABLE', { number: game.number, state: game.state });
+    }
+    markSuspended(ctx.db, game.id, ctx.at, game.state);
+    addIncident(ctx.db, {
+      sessionId: game.sessionId,
+      gameId: game.id,
+      at: ctx.at,
+      operatorId: operatorOf(ctx).id,
+      kind: 'suspension',
+      text: `Jogada n.º ${game.number} suspensa (${STATE_PT[game.state]}) por falha ou avaria (art. 16.º).`,
+    });
+    return done(gameView(ctx.db, requireGame(ctx.db, game.id)), { before: { state: game.state }, after: { state: 'suspended', suspendedAt: ctx.at } });
+  }),
+
+  'game.resume': command((ctx, input) => {
+    const game = requireGame(ctx.db, input.gameId);
+    if (game.state !== 'suspended' || !game.suspendedFrom) throw new KioskError('NOT_SUSPENDED', { number: game.number });
+    if (game.suspendedFrom === 'selling') {
+      const other = otherSellingGame(ctx.db, game.sessionId, game.id);
+      if (other) throw new KioskError('GAME_ALREADY_SELLING', { number: other.number });
+    }
+    markResumed(ctx.db, game.id);
+    addIncident(ctx.db, {
+      sessionId: game.sessionId,
+      gameId: game.id,
+      at: ctx.at,
+      operatorId: operatorOf(ctx).id,
+      kind: 'suspension',
+      text: `Jogada n.º ${game.number} retomada (${STATE_PT[game.suspendedFrom]}).`,
+    });
+    return done(gameView(ctx.db, requireGame(ctx.db, game.id)), {
+      before: { state: 'suspended', suspendedAt: game.suspendedAt },
+      after: { state: game.suspendedFrom },
+    });
+  }),
+
+  /**
+   * Annul a game: every sale becomes refundable in full (art. 16.3); prizes
+   * already paid stay paid, unpaid ones are void (SPEC 6 decision); the prize
+   * provision still owed and the stamp duty go back to card revenue. The
+   * special prize fund keeps its share: it is never reduced but by a win.
+   */
+  'game.annul': command((ctx, input) => {
+    const game = requireGame(ctx.db, input.gameId);
+    if (game.state === 'finished' || game.state === 'annulled') {
+      throw new KioskError('ANNUL_NOT_ALLOWED', { number: game.number, state: game.state });
+    }
+    const balls = activeBalls(ctx.db, game.id).length;
+    if (input.reason === 'failure_before_draw') {
+      if (balls > 0) {
+        throw new KioskError('ANNUL_REASON_MISMATCH', {
+          detail: 'já saíram bolas: a extração continua à mão ou anula-se pelo art. 16.º, n.º 2.',
+          detailEn: 'balls were already drawn: the draw goes on by hand or is annulled under art. 16(2).',
+        });
+      }
+      if (game.state !== 'suspended' || !game.suspendedAt) {
+        throw new KioskError('ANNUL_REASON_MISMATCH', {
+          detail: 'suspenda primeiro a jogada; só se anula se a avaria não se resolver em 15 minutos (art. 16.º, n.º 1).',
+          detailEn: 'suspend the game first; it is annulled only if the failure is not solved within 15 minutes (art. 16(1)).',
+        });
+      }
+      const elapsedMs = ctx.now.getTime() - new Date(game.suspendedAt).getTime();
+      const neededMs = SUSPENSION_ANNUL_MINUTES * 60_000;
+      if (elapsedMs < neededMs) throw new KioskError('ANNUL_TOO_EARLY', { minutes: Math.ceil((neededMs - elapsedMs) / 60_000) });
+    } else if (balls === 0) {
+      throw new KioskError('ANNUL_REASON_MISMATCH', {
+        detail: 'ainda não saiu nenhuma bola: suspenda a jogada e, passados 15 minutos, anule-a pelo art. 16.º, n.º 1.',
+        detailEn: 'no ball was drawn yet: suspend the game and after 15 minutes annul it under art. 16(1).',
+      });
+    }
+    const operator = operatorOf(ctx);
+    markAnnulled(ctx.db, game.id, ctx.at, input.reason);
+    const unpaid = winnersOfGame(ctx.db, game.id).filter((w) => w.status === 'unpaid');
+    for (const w of unpaid) insertPrizeVoid(ctx.db, { winnerId: w.winnerId, at: ctx.at, reason: input.reason });
+    reverseProvisions(ctx, game.id);
+    const text = `Jogada n.º ${game.number} anulada: ${REASON_TEXT[input.reason]}. Todas as vendas são reembolsáveis na totalidade.`;
+    addIncident(ctx.db, { sessionId: game.sessionId, gameId: game.id, at: ctx.at, operatorId: operator.id, kind: 'annulment', text });
+    appendActa(ctx.db, {
+      sessionId: game.sessionId,
+      gameId: game.id,
+      at: ctx.at,
+      kind: 'game_annulled',
+      data: { number: game.number, reason: input.reason, balls, voidedPrizes: unpaid.map((w) => w.winnerId) },
+    });
+    return done(gameView(ctx.db, requireGame(ctx.db, game.id)), {
+      before: { state: game.state },
+      after: { state: 'annulled', reason: input.reason, voidedPrizes: unpaid.map((w) => w.winnerId) },
+    });
+  }),
+};

@@ -1,0 +1,25 @@
+/** The bingo domain's handlers (Despacho Normativo 80/85), merged from its rooms. */
+import type { HandlerSlice } from '../shared/context.js';
+import { drawHandlers } from './draw.js';
+import { gameHandlers } from './games.js';
+import { prizeHandlers } from './prizes.js';
+import { saleHandlers } from './sales.js';
+import { seriesHandlers } from './series.js';
+import { sessionHandlers } from './sessions.js';
+
+type BingoChannel =
+  | keyof typeof seriesHandlers
+  | keyof typeof sessionHandlers
+  | keyof typeof gameHandlers
+  | keyof typeof saleHandlers
+  | keyof typeof drawHandlers
+  | keyof typeof prizeHandlers;
+
+export const bingoHandlers: HandlerSlice<BingoChannel> = {
+  ...seriesHandlers,
+  ...sessionHandlers,
+  ...gameHandlers,
+  ...saleHandlers,
+  ...drawHandlers,
+  ...prizeHandlers,
+};

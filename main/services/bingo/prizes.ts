@@ -1,0 +1,114 @@
+/** Prize payouts at the counter (art. 15) and refunds of annulled games (art. 16.3). */
+import { WINNING_CARD_RETENTION_DAYS } from '../../../core/bingo/rules.js';
+import { KioskError } from '../../../core/errors.js';
+import { ledger } from '../../../core/ledger.js';
+import { hallClock } from '../../../core/time.js';
+import type { ReadableDb } from '../../../db/connection.js';
+import { insertPrizePayment, winnerById, winnersOfSession, winnersSharing } from '../../../db/bingo/draw.js';
+import { gameById } from '../../../db/bingo/games.js';
+import { insertRefund, rangesOfSale, refundableSales, saleForRefund } from '../../../db/bingo/sales.js';
+import { openSession, sessionById } from '../../../db/bingo/sessions.js';
+import { post } from '../../../db/ledger.js';
+import { prizePayout, refundReceipt } from '../../../printing/documents/index.js';
+import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
+import { enqueue } from '../shared/print.js';
+
+function sessionOrCurrent(db: ReadableDb, sessionId: number | undefined): number | null {
+  if (sessionId !== undefined) {
+    if (!sessionById(db, sessionId)) throw new KioskError('SESSION_NOT_FOUND', { sessionId });
+    return sessionId;
+  }
+  return openSession(db)?.id ?? null;
+}
+
+export const prizeHandlers: HandlerSlice<'prize.pay' | 'prize.list' | 'refund.pay' | 'refund.list'> = {
+  'prize.pay': command((ctx, input) => {
+    const winner = winnerById(ctx.db, input.winnerId);
+    if (!winner) throw new KioskError('WINNER_NOT_FOUND', { winnerId: input.winnerId });
+    if (winner.status === 'paid') {
+      throw new KioskError('PRIZE_ALREADY_PAID', { seriesCode: winner.seriesCode, card: winner.card, paidAt: hallClock(winner.paidAt!) });
+    }
+    if (winner.status === 'void') {
+      throw new KioskError('PRIZE_VOID', { seriesCode: winner.seriesCode, card: winner.card, number: winner.gameNumber });
+    }
+    const operator = operatorOf(ctx);
+    const retainUntil = new Date(ctx.now.getTime() + WINNING_CARD_RETENTION_DAYS * 86_400_000).toISOString();
+    insertPrizePayment(ctx.db, { winnerId: winner.winnerId, at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, amountCents: winner.prizeCents, retainUntil });
+    post(ctx.db, ledger.prizePaid(winner.winnerId, winner.prizeCents, ctx.terminalId), { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId });
+    const paid = winnerById(ctx.db, winner.winnerId)!;
+    const sharedBy = winnersSharing(ctx.db, winner.gameId, winner.kind, winner.ballCount);
+    enqueue(
+      ctx,
+      'receipts',
+      (hall) =>
+        prizePayout({
+          ...hall,
+          payoutId: winner.winnerId,
+          sessionId: gameById(ctx.db, winner.gameId)!.sessionId,
+          gameNumber: winner.gameNumber,
+          seriesCode: winner.seriesCode,
+          cardNumber: winner.card,
+          kind: winner.kind,
+          amountCents: winner.prizeCents,
+          sharedBy: sharedBy > 1 ? sharedBy : null,
+          paidBy: operator.name,
+          terminalId: ctx.terminalId,
+          paidAt: ctx.at,
+          retainUntil,
+        }),
+      { type: 'winner', id: winner.winnerId },
+    );
+    return done(paid, { before: { status: winner.status }, after: paid });
+  }),
+
+  'prize.list': query((ctx, input) => {
+    const sessionId = sessionOrCurrent(ctx.db, input.sessionId);
+    if (sessionId === null) return [];
+    const order = { unpaid: 0, paid: 1, void: 2 } as const;
+    return winnersOfSession(ctx.db, sessionId).sort((a, b) => order[a.status] - order[b.status] || a.winnerId - b.winnerId);
+  }),
+
+  'refund.pay': command((ctx, input) => {
+    const sale = saleForRefund(ctx.db, input.saleId);
+    if (!sale) throw new KioskError('SALE_NOT_FOUND', { saleId: input.saleId });
+    const game = gameById(ctx.db, sale.gameId)!;
+    if (game.state !== 'annulled') throw new KioskError('REFUND_NOT_ALLOWED', { number: game.number });
+    if (sale.voided) throw new KioskError('SALE_VOIDED', { saleId: sale.id });
+    if (sale.refundedAt) throw new KioskError('REFUND_ALREADY_PAID', { saleId: sale.id, paidAt: hallClock(sale.refundedAt) });
+    const operator = operatorOf(ctx);
+    insertRefund(ctx.db, { saleId: sale.id, at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, amountCents: sale.totalCents });
+    // In full, with no deduction (art. 16.3), in cash.
+    post(ctx.db, ledger.cardRefund(sale.id, sale.totalCents, ctx.terminalId), { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId });
+    const ranges = rangesOfSale(ctx.db, sale.id).map(({ seriesCode, from, to }) => ({ seriesCode, from, to }));
+    const result = { saleId: sale.id, gameId: game.id, amountCents: sale.totalCents, ranges, paidAt: ctx.at };
+    enqueue(
+      ctx,
+      'receipts',
+      (hall) =>
+        refundReceipt({
+          ...hall,
+          saleId: sale.id,
+          sessionId: game.sessionId,
+          gameNumber: game.number,
+          annulReason: game.annulReason,
+          ranges,
+          amountCents: sale.totalCents,
+          paidBy: operator.name,
+          terminalId: ctx.terminalId,
+          paidAt: ctx.at,
+        }),
+      { type: 'refund', id: sale.id },
+    );
+    return done(result, { after: result });
+  }),
+
+  'refund.list': query((ctx, input) => {
+    const sessionId = sessionOrCurrent(ctx.db, input.sessionId);
+    if (sessionId === null) return [];
+    return refundableSales(ctx.db, sessionId).map((r) => ({
+      ...r,
+      ranges: rangesOfSale(ctx.db, r.saleId).map(({ seriesCode, from, to }) => ({ seriesCode, from, to })),
+      refunded: r.refundedAt !== null,
+    }));
+  }),
+};

@@ -1,0 +1,164 @@
+/** Card sales in serial order, cash only (DN art. 12), and the void of the last sale. */
+import { allocate, cardsLeft, checkSecondSeries, type GamePlan } from '../../../core/bingo/allocation.js';
+import { KioskError } from '../../../core/errors.js';
+import { ledger } from '../../../core/ledger.js';
+import { formatCents } from '../../../core/money.js';
+import type { ReadableDb } from '../../../db/connection.js';
+import { fixSecondSeries, type GameRow } from '../../../db/bingo/games.js';
+import { insertSale, insertSaleRange, insertSaleVoid, lastSaleOfGame, rangesOfSale, salesOfGame, type SaleRow } from '../../../db/bingo/sales.js';
+import { firstFreshSeries, moveNextNumber, type SeriesRow } from '../../../db/bingo/series.js';
+import { post, postingsOf } from '../../../db/ledger.js';
+import { hallSettings } from '../../../db/people.js';
+import { saleReceipt } from '../../../printing/documents/index.js';
+import { command, commandWith, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
+import { checkApproval, confirmCredentials } from '../shared/credentials.js';
+import { enqueue } from '../shared/print.js';
+import { planOf, requireGame, requireSelling } from './games.js';
+
+/**
+ * The plan for a sale of `quantity`: when the first series cannot cover it and
+ * no second series is fixed yet, the SPEC 3 decision picks the first
+ * registered fresh series of the same price (art. 12.3).
+ */
+function planForSale(db: ReadableDb, game: GameRow, quantity: number): { plan: GamePlan<SeriesRow>; takesOverSecond: boolean } {
+  const plan = planOf(db, game);
+  if (plan.second || quantity <= cardsLeft(plan.first) || plan.firstStart <= 1) return { plan, takesOverSecond: false };
+  const candidate = firstFreshSeries(db, plan.first.priceCents, plan.first.id);
+  if (!candidate) return { plan, takesOverSecond: false };
+  checkSecondSeries(plan.first, plan.firstStart, candidate);
+  return { plan: { ...plan, second: candidate }, takesOverSecond: true };
+}
+
+function checkPayment(chipsAllowed: boolean, method: string): 'cash' | 'chips' {
+  if (method === 'cash') return 'cash';
+  if (method === 'chips') {
+    if (!chipsAllowed) throw new KioskError('CHIPS_NOT_ALLOWED');
+    return 'chips';
+  }
+  throw new KioskError('PAYMENT_METHOD_NOT_ALLOWED', { method });
+}
+
+function saleView(db: ReadableDb, s: SaleRow) {
+  return {
+    saleId: s.id,
+    gameId: s.gameId,
+    quantity: s.quantity,
+    ranges: rangesOfSale(db, s.id).map(({ seriesCode, from, to }) => ({ seriesCode, from, to })),
+    unitPriceCents: s.unitPriceCents,
+    totalCents: s.totalCents,
+    paymentMethod: s.paymentMethod,
+    tenderedCents: s.tenderedCents,
+    changeCents: s.changeCents,
+    cashier: s.cashier,
+    terminalId: s.terminalId,
+    createdAt: s.createdAt,
+    voided: s.voided === 1,
+  };
+}
+
+export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.list'> = {
+  'sale.create': command((ctx, input) => {
+    const game = requireGame(ctx.db, input.gameId);
+    requireSelling(game);
+    const settings = hallSettings(ctx.db);
+    const quantity = input.quantity;
+    if (!Number.isInteger(quantity) || quantity < 1 || quantity > settings.maxCardsPerSale) {
+      throw new KioskError('QUANTITY_OUT_OF_RANGE', { max: settings.maxCardsPerSale });
+    }
+    const method = checkPayment(settings.chipsAllowed, input.payment.method);
+    const { plan, takesOverSecond } = planForSale(ctx.db, game, quantity);
+    const ranges = allocate(plan, quantity);
+    const totalCents = quantity * game.priceCents;
+    const tenderedCents = input.payment.tenderedCents;
+    if (tenderedCents < totalCents) {
+      throw new KioskError('TENDERED_INSUFFICIENT', { tendered: formatCents(tenderedCents), total: formatCents(totalCents) });
+    }
+    const operator = operatorOf(ctx);
+    if (takesOverSecond && plan.second) fixSecondSeries(ctx.db, game.id, plan.second.id);
+    const saleId = insertSale(ctx.db, {
+      gameId: game.id,
+      terminalId: ctx.terminalId,
+      operatorId: operator.id,
+      quantity,
+      unitPriceCents: game.priceCents,
+      totalCents,
+      method,
+      tenderedCents,
+      at: ctx.at,
+    });
+    ranges.forEach((r, i) => {
+      const series = r.seriesCode === plan.first.code ? plan.first : plan.second!;
+      insertSaleRange(ctx.db, saleId, i + 1, series.id, r.from, r.to);
+      moveNextNumber(ctx.db, series.id, r.from, r.to + 1);
+    });
+    post(ctx.db, ledger.cardSale(saleId, totalCents, method, ctx.terminalId), { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId });
+    const result = { saleId, ranges, quantity, totalCents, tenderedCents, changeCents: tenderedCents - totalCents };
+    enqueue(
+      ctx,
+      'receipts',
+      (hall) =>
+        saleReceipt({
+          ...hall,
+          saleId,
+          sessionId: game.sessionId,
+          gameId: game.id,
+          gameNumber: game.number,
+          terminalId: ctx.terminalId,
+          ranges,
+          quantity,
+          unitPriceCents: game.priceCents,
+          totalCents,
+          paymentMethod: method,
+          tenderedCents,
+          changeCents: result.changeCents,
+          cashier: operator.name,
+          createdAt: ctx.at,
+        }),
+      { type: 'sale', id: saleId },
+    );
+    return done(result, {
+      before: { next: ranges.map((r) => ({ seriesCode: r.seriesCode, nextNumber: r.from })) },
+      after: { ...result, next: ranges.map((r) => ({ seriesCode: r.seriesCode, nextNumber: r.to + 1 })) },
+    });
+  }),
+
+  /**
+   * Void (SPEC 3 decision): only the game's most recent sale, while it still
+   * sells, with a manager's approval. Its numbers go back to their series, so
+   * serial order keeps no gap; the money goes back out of the drawer.
+   */
+  'sale.voidLast': commandWith(
+    async (ctx, input) => {
+      requireSelling(requireGame(ctx.db, input.gameId));
+      return checkApproval(ctx, input.approval);
+    },
+    (ctx, input, checked) => {
+      const game = requireGame(ctx.db, input.gameId);
+      requireSelling(game);
+      const approver = confirmCredentials(ctx, checked);
+      const sale = lastSaleOfGame(ctx.db, game.id);
+      if (!sale) throw new KioskError('NOTHING_TO_VOID', { number: game.number });
+      if (sale.voided) throw new KioskError('SALE_ALREADY_VOIDED', { saleId: sale.id });
+      const ranges = rangesOfSale(ctx.db, sale.id);
+      // Give the numbers back, last range first (the second series before the first).
+      for (const r of [...ranges].reverse()) moveNextNumber(ctx.db, r.seriesId, r.to + 1, r.from);
+      const operator = operatorOf(ctx);
+      insertSaleVoid(ctx.db, { saleId: sale.id, at: ctx.at, operatorId: operator.id, approvedBy: approver.id });
+      post(ctx.db, ledger.cardSaleVoid(sale.id, postingsOf(ctx.db, { type: 'sale', id: sale.id }, 'card_sale')), {
+        at: ctx.at,
+        operatorId: operator.id,
+        terminalId: ctx.terminalId,
+      });
+      const plain = ranges.map(({ seriesCode, from, to }) => ({ seriesCode, from, to }));
+      return done(
+        { saleId: sale.id, ranges: plain, refundCents: sale.totalCents },
+        { before: { saleId: sale.id, voided: false }, after: { saleId: sale.id, voided: true, approvedBy: approver.username, ranges: plain } },
+      );
+    },
+  ),
+
+  'sale.list': query((ctx, input) => {
+    requireGame(ctx.db, input.gameId);
+    return salesOfGame(ctx.db, input.gameId, input.limit ?? 20).map((s) => saleView(ctx.db, s));
+  }),
+};

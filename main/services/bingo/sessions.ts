@@ -1,0 +1,171 @@
+/** Sessions: opening with the special prize's N, the acta and its PDFs, checks and the incident book (DN art. 10, 11, 17). */
+import type { ActaGame } from '../../../core/bingo/contract.js';
+import { specialPrizeBalls } from '../../../core/bingo/prizes.js';
+import { MAX_SESSION_HOURS } from '../../../core/bingo/rules.js';
+import type { ChannelOutput } from '../../../core/contract.js';
+import { KioskError } from '../../../core/errors.js';
+import { hallDay } from '../../../core/time.js';
+import type { ReadableDb } from '../../../db/connection.js';
+import { activeBalls, winnersOfSession } from '../../../db/bingo/draw.js';
+import { ballSetById, closuresOfSession, gamesOfSession } from '../../../db/bingo/games.js';
+import { gameSalesTotals, gameSoldRanges, refundedByGame } from '../../../db/bingo/sales.js';
+import {
+  addIncident,
+  appendActa,
+  checksOfSession,
+  incidentsOfSession,
+  insertSession,
+  lastSession,
+  openSession,
+  sessionById,
+  specialPrizeWonSince,
+  type SessionRow,
+} from '../../../db/bingo/sessions.js';
+import { hallRow, hallSettings } from '../../../db/people.js';
+import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
+import { gameView } from './games.js';
+
+type Acta = ChannelOutput<'session.acta'>;
+
+/**
+ * N of the special prize for a new session (art. 10.2): the base on the first
+ * day and after a win, one more on each further day of operation.
+ */
+function specialBallsForNewSession(db: ReadableDb, now: Date): number | null {
+  const settings = hallSettings(db).specialPrize;
+  if (!settings?.enabled) return null;
+  const previous = lastSession(db);
+  if (!previous || previous.specialBalls === null) return settings.baseBalls;
+  if (specialPrizeWonSince(db, previous.id)) return settings.baseBalls;
+  return specialPrizeBalls(settings.baseBalls, previous.specialBalls, hallDay(new Date(previous.openedAt)) === hallDay(now));
+}
+
+/** The acta of a session, assembled from what was written as it happened (art. 17.3). */
+export function actaOf(db: ReadableDb, sessionId: number): Acta {
+  const session = sessionById(db, sessionId);
+  if (!session) throw new KioskError('SESSION_NOT_FOUND', { sessionId });
+  const hall = hallRow(db)!;
+  const closures = new Map(closuresOfSession(db, session.id).map((c) => [c.gameId, c]));
+  const winners = winnersOfSession(db, session.id);
+  const paid = (gameId: number, kind: string) =>
+    winners.filter((w) => w.gameId === gameId && w.kind === kind && w.status === 'paid').reduce((s, w) => s + w.prizeCents, 0);
+  const refunded = refundedByGame(db, session.id);
+  const games: ActaGame[] = gamesOfSession(db, session.id).map((g) => {
+    const c = closures.get(g.id);
+    // A game annulled while still selling has no close of sale: its sales are what was sold (and refundable).
+    const sold = c ? null : gameSalesTotals(db, g.id);
+    const series = c ? (JSON.parse(c.ranges) as { seriesCode: string; from: number; to: number }[]) : gameSoldRanges(db, g.id);
+    return {
+      number: g.number,
+      state: g.state,
+      isLast: g.isLast === 1,
+      priceCents: g.priceCents,
+      series: series.map((r, i) => ({ order: i + 1, ...r })),
+      cardsSold: c?.cardsSold ?? sold?.cards ?? 0,
+      totalCents: c?.totalCents ?? sold?.cents ?? 0,
+      linePrizeCents: c?.linePrizeCents ?? 0,
+      bingoPrizeCents: c?.bingoPrizeCents ?? 0,
+      linePaidCents: paid(g.id, 'line'),
+      bingoPaidCents: paid(g.id, 'bingo'),
+      specialPaidCents: paid(g.id, 'special'),
+      stampDutyCents: g.state === 'annulled' ? 0 : (c?.stampDutyCents ?? 0),
+      roundingHundredths: { line: c?.lineRounding ?? 0, bingo: c?.bingoRounding ?? 0 },
+      ballSet: g.ballSetId ? (ballSetById(db, g.ballSetId)?.serial ?? null) : null,
+      balls: activeBalls(db, g.id).length,
+      openedAt: g.openedAt,
+      saleClosedAt: g.saleClosedAt,
+      endedAt: g.finishedAt ?? g.annulledAt,
+      annulReason: g.annulReason,
+      refundedCents: refunded.get(g.id) ?? 0,
+    };
+  });
+  const live = games.filter((g) => g.state !== 'annulled');
+  return {
+    hallName: hall.hallName,
+    licence: hall.licence,
+    sessionId: session.id,
+    openedAt: session.openedAt,
+    scheduledCloseAt: session.scheduledCloseAt,
+    closedAt: session.closedAt,
+    specialBalls: session.specialBalls,
+    checks: checksOfSession(db, session.id),
+    games,
+    totals: {
+      cardsSold: live.reduce((s, g) => s + g.cardsSold, 0),
+      totalCents: live.reduce((s, g) => s + g.totalCents, 0),
+      prizesPaidCents: games.reduce((s, g) => s + g.linePaidCents + g.bingoPaidCents + g.specialPaidCents, 0),
+      stampDutyCents: live.reduce((s, g) => s + g.stampDutyCents, 0),
+      refundedCents: games.reduce((s, g) => s + g.refundedCents, 0),
+    },
+    incidents: incidentsOfSession(db, session.id),
+  };
+}
+
+const pdfOf = (buffer: Buffer, filename: string) => ({ filename, base64: buffer.toString('base64') });
+
+export const sessionHandlers: HandlerSlice<
+  'session.open' | 'session.current' | 'session.acta' | 'session.recordCheck' | 'incident.add' | 'report.actaPdf' | 'report.sessionPdf'
+> = {
+  'session.open': command((ctx, input) => {
+    const current = openSession(ctx.db);
+    if (current) throw new KioskError('SESSION_ALREADY_OPEN', { sessionId: current.id });
+    const closeAt = new Date(input.scheduledCloseAt);
+    const ahead = closeAt.getTime() - ctx.now.getTime();
+    if (!(ahead > 0 && ahead <= MAX_SESSION_HOURS * 3_600_000)) throw new KioskError('CLOSE_TIME_INVALID');
+    const operator = operatorOf(ctx);
+    const specialBalls = specialBallsForNewSession(ctx.db, ctx.now);
+    const id = insertSession(ctx.db, { at: ctx.at, scheduledCloseAt: closeAt.toISOString(), openedBy: operator.id, specialBalls });
+    appendActa(ctx.db, {
+      sessionId: id,
+      gameId: null,
+      at: ctx.at,
+      kind: 'session_opened',
+      data: { scheduledCloseAt: closeAt.toISOString(), by: operator.username, specialBalls },
+    });
+    const session: SessionRow = { id, openedAt: ctx.at, scheduledCloseAt: closeAt.toISOString(), closedAt: null, openedBy: operator.username, specialBalls };
+    return done(session, { after: session });
+  }),
+
+  'session.current': query((ctx) => {
+    const session = openSession(ctx.db) ?? null;
+    const games = session ? gamesOfSession(ctx.db, session.id).map((g) => gameView(ctx.db, g)) : [];
+    return { session, games };
+  }),
+
+  'session.recordCheck': command((ctx, input) => {
+    const session = openSession(ctx.db);
+    if (!session) throw new KioskError('NO_OPEN_SESSION');
+    const operator = operatorOf(ctx);
+    appendActa(ctx.db, { sessionId: session.id, gameId: null, at: ctx.at, kind: 'check', data: { phase: input.phase, kind: input.kind, by: operator.username } });
+    const result = { at: ctx.at, phase: input.phase, kind: input.kind };
+    return done(result, { after: result });
+  }),
+
+  'incident.add': command((ctx, input) => {
+    const session = openSession(ctx.db);
+    if (!session) throw new KioskError('NO_OPEN_SESSION');
+    let gameNumber: number | null = null;
+    if (input.gameId !== undefined) {
+      const game = gamesOfSession(ctx.db, session.id).find((g) => g.id === input.gameId);
+      if (!game) throw new KioskError('GAME_NOT_FOUND', { gameId: input.gameId });
+      gameNumber = game.number;
+    }
+    const operator = operatorOf(ctx);
+    const id = addIncident(ctx.db, { sessionId: session.id, gameId: input.gameId ?? null, at: ctx.at, operatorId: operator.id, kind: 'manual', text: input.text });
+    const incident = { id, at: ctx.at, gameNumber, author: operator.username, kind: 'manual', text: input.text };
+    return done(incident, { after: incident });
+  }),
+
+  'session.acta': query((ctx, input) => actaOf(ctx.db, input.sessionId)),
+
+  // The data is read here; the PDF is rendered off the main thread (ctx.io.pdf).
+  'report.actaPdf': query(async (ctx, input) => {
+    const data = actaOf(ctx.db, input.sessionId);
+    return pdfOf(await ctx.io.pdf.acta(data, { generatedAt: ctx.at }), `acta-sessao-${input.sessionId}.pdf`);
+  }),
+
+  'report.sessionPdf': query(async (ctx, input) => {
+    const data = actaOf(ctx.db, input.sessionId);
+    return pdfOf(await ctx.io.pdf.sessionReport(data, { generatedAt: ctx.at }), `relatorio-sessao-${input.sessionId}.pdf`);
+  }),
+};

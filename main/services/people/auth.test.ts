@@ -1,0 +1,389 @@
+/**
+ * Setup, PIN login with lock-out, idle lock, roles checked by the dispatcher,
+ * operators, and the secrets that must never be stored or logged (SPEC 10).
+ */
+import { describe, it, expect, afterEach } from 'vitest';
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { CHANNELS, contract, type Channel } from '../../../core/contract.js';
+import type { ErrorBody } from '../../../core/errors.js';
+import { verifyAudit } from '../../../db/audit.js';
+import { DATABASE_FILE } from '../../kiosk.js';
+import { createTestHall } from '../../../test/fixtures/faces.js';
+import { createHarness, snapshot, type Harness } from '../../../test/harness.js';
+
+
+let h: Harness | undefined;
+/** Set by the test that breaks the chain on purpose. */
+let tampered = false;
+
+afterEach(() => {
+  if (!h) return;
+  try {
+    if (!tampered) expect(verifyAudit(h.kiosk.db).valid).toBe(true);
+  } finally {
+    h.close();
+    h = undefined;
+    tampered = false;
+  }
+});
+
+async function hall(options: Parameters<typeof createTestHall>[0] = {}) {
+  const x = await createTestHall(options);
+  h = x.h;
+  return { h: x.h, manager: x.manager, cashier: x.cashier };
+}
+
+async function refusedUnchanged(hh: Harness, channel: Channel | string, input: unknown, token?: string): Promise<ErrorBody> {
+  const before = snapshot(hh.kiosk);
+  const error = await hh.refused(channel as Channel, input, token);
+  expect(snapshot(hh.kiosk)).toEqual(before);
+  return error;
+}
+
+function changedTables(before: Record<string, unknown[]>, after: Record<string, unknown[]>): string[] {
+  return Object.keys(after)
+    .filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+    .sort();
+}
+
+const operatorRow = (hh: Harness, username: string) =>
+  hh.kiosk.db.prepare(`SELECT * FROM operators WHERE username = ?`).get(username) as {
+    id: number;
+    pin_hash: string;
+    failed_attempts: number;
+    locked_until: string | null;
+  };
+
+describe('setup on an empty database', () => {
+  it('reports the empty hall, refuses login, and sets up once', async () => {
+    h = await createHarness({ terminalId: 'T7' });
+    expect(await h.ok('setup.status', {})).toEqual({ initialized: false, hallName: null, terminalId: 'T7' });
+    expect(await refusedUnchanged(h, 'auth.login', { username: 'admin', pin: '1111' })).toEqual({
+      code: 'NOT_INITIALIZED',
+      message: 'A sala ainda não está configurada: faça a configuração inicial.',
+    });
+    // A bad PIN leaves the database empty (the hall row is rolled back too).
+    const bad = await refusedUnchanged(h, 'setup.init', { hallName: 'Sala', admin: { username: 'admin', name: 'Admin', pin: '12' } });
+    expect(bad).toEqual({ code: 'INVALID_PIN_FORMAT', message: 'O PIN deve ter entre 4 e 8 algarismos.' });
+    expect((await h.ok('setup.status', {})).initialized).toBe(false);
+
+    const init = await h.ok('setup.init', {
+      hallName: '  Bingo do Porto ',
+      licence: 'L-42',
+      admin: { username: 'admin', name: 'Administradora', pin: '1111' },
+    });
+    expect(init).toEqual({ hallName: 'Bingo do Porto', adminId: 1 });
+    expect(await h.ok('setup.status', {})).toEqual({ initialized: true, hallName: 'Bingo do Porto', terminalId: 'T7' });
+    const again = await refusedUnchanged(h, 'setup.init', { hallName: 'Outra', admin: { username: 'root', name: 'Root', pin: '2222' } });
+    expect(again).toEqual({
+      code: 'ALREADY_INITIALIZED',
+      message: 'A sala já está configurada: a configuração inicial só se faz com a base de dados vazia.',
+    });
+    const admin = await h.login('admin', '1111');
+    expect(await h.ok('auth.me', {}, admin)).toEqual({ id: 1, username: 'admin', name: 'Administradora', roles: ['admin'] });
+    expect(await h.ok('settings.get', {}, admin)).toEqual({
+      hallName: 'Bingo do Porto',
+      licence: 'L-42',
+      maxCardsPerSale: 100,
+      chipsAllowed: false,
+      stampDutyBasisPoints: null,
+      specialPrize: null,
+    });
+  });
+});
+
+describe('login', () => {
+  it('returns a token and the operator; the token works until logout', async () => {
+    const { h } = await hall();
+    const r = await h.ok('auth.login', { username: 'caixa1', pin: '3333' });
+    expect(r.operator).toEqual({ id: 3, username: 'caixa1', name: 'Caixa Um', roles: ['cashier'] });
+    expect(r.operatorToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(await h.ok('auth.me', {}, r.operatorToken)).toEqual(r.operator);
+    await h.ok('auth.logout', {}, r.operatorToken);
+    expect((await refusedUnchanged(h, 'auth.me', {}, r.operatorToken)).code).toBe('NOT_AUTHENTICATED');
+  });
+
+  it('matches the username without regard to case', async () => {
+    const { h } = await hall();
+    expect((await h.ok('auth.login', { username: 'GERENTE', pin: '2222' })).operator.username).toBe('gerente');
+  });
+
+  it('a wrong PIN is refused with the attempts left; only the count and the audit log change', async () => {
+    const { h } = await hall();
+    const before = snapshot(h.kiosk);
+    const e = await h.refused('auth.login', { username: 'caixa1', pin: '9999' });
+    expect(e).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Utilizador ou PIN incorretos. Tentativas restantes antes do bloqueio: 4.' });
+    expect(changedTables(before, snapshot(h.kiosk))).toEqual(['audit_log', 'operators']);
+    const op = operatorRow(h, 'caixa1');
+    expect(op.failed_attempts).toBe(1);
+    const audit = h.kiosk.db.prepare(`SELECT * FROM audit_log ORDER BY id DESC LIMIT 1`).get() as Record<string, string | number>;
+    expect(audit).toMatchObject({ channel: 'auth.login', outcome: 'refused', operator_id: op.id });
+    expect(JSON.parse(String(audit.input))).toEqual({ username: 'caixa1', pin: '***' });
+    expect(JSON.parse(String(audit.after))).toEqual({ username: 'caixa1', failedAttempts: 1, lockedUntil: null, refused: 'INVALID_CREDENTIALS' });
+    // A right PIN resets the count.
+    await h.login('caixa1', '3333');
+    expect(operatorRow(h, 'caixa1').failed_attempts).toBe(0);
+    expect((await h.refused('auth.login', { username: 'caixa1', pin: '9999' })).message).toContain('Tentativas restantes antes do bloqueio: 4.');
+  });
+
+  it('an unknown user is refused like a wrong PIN; only the audit log changes', async () => {
+    const { h } = await hall();
+    const before = snapshot(h.kiosk);
+    const e = await h.refused('auth.login', { username: 'ninguem', pin: '1234' });
+    expect(e).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Utilizador ou PIN incorretos. Tentativas restantes antes do bloqueio: 5.' });
+    expect(changedTables(before, snapshot(h.kiosk))).toEqual(['audit_log']);
+  });
+
+  it('5 wrong PINs lock the user for 5 minutes, even against the right PIN', async () => {
+    const { h, manager } = await hall();
+    for (let i = 1; i <= 4; i++) {
+      const e = await h.refused('auth.login', { username: 'caixa1', pin: '0000' });
+      expect(e.message).toContain(`Tentativas restantes antes do bloqueio: ${5 - i}.`);
+    }
+    const fifth = await h.refused('auth.login', { username: 'caixa1', pin: '0000' });
+    expect(fifth.code).toBe('USER_LOCKED');
+    expect(fifth.message).toMatch(/^Utilizador bloqueado após 5 PIN errados, até às \d\d:\d\d\.$/);
+    expect(fifth.details).toEqual({ lockedUntil: '2026-11-30T20:05:00.000Z' });
+    expect(operatorRow(h, 'caixa1')).toMatchObject({ failed_attempts: 0, locked_until: '2026-11-30T20:05:00.000Z' });
+    expect((await h.ok('users.list', {}, manager)).find((u) => u.username === 'caixa1')).toMatchObject({
+      lockedUntil: '2026-11-30T20:05:00.000Z',
+    });
+
+    // Locked: the right PIN is refused too, and nothing is written.
+    const locked = await refusedUnchanged(h, 'auth.login', { username: 'caixa1', pin: '3333' });
+    expect(locked.code).toBe('USER_LOCKED');
+    expect(locked.details).toEqual({ lockedUntil: '2026-11-30T20:05:00.000Z' });
+    h.clock.advanceMinutes(4);
+    expect((await refusedUnchanged(h, 'auth.login', { username: 'caixa1', pin: '3333' })).code).toBe('USER_LOCKED');
+    // Other users are not affected.
+    await h.login('gerente', '2222');
+
+    h.clock.advanceMinutes(1);
+    const token = await h.login('caixa1', '3333');
+    expect((await h.ok('auth.me', {}, token)).username).toBe('caixa1');
+    expect(operatorRow(h, 'caixa1')).toMatchObject({ failed_attempts: 0, locked_until: null });
+  });
+
+  it('refuses malformed input with a pt-PT message (and English on request)', async () => {
+    const { h } = await hall();
+    const e = await refusedUnchanged(h, 'auth.login', { username: 'caixa1' });
+    expect(e.code).toBe('VALIDATION_FAILED');
+    expect(e.message).toMatch(/^Dados inválidos: pin: .+\.$/);
+    expect(e.message).not.toMatch(/expected|required|Invalid/i);
+    expect(Array.isArray(e.details)).toBe(true);
+    const extra = await refusedUnchanged(h, 'auth.login', { username: 'caixa1', pin: '3333', admin: true });
+    expect(extra.code).toBe('VALIDATION_FAILED');
+    expect(extra.message).toContain('admin');
+    const en = await h.kiosk.dispatch('auth.login', { username: 'x' }, { lang: 'en' });
+    expect(en.ok).toBe(false);
+    if (!en.ok) {
+      expect(en.error.code).toBe('VALIDATION_FAILED');
+      expect(en.error.message).toMatch(/^Invalid input: /);
+    }
+    expect((await refusedUnchanged(h, 'auth.login', null)).code).toBe('VALIDATION_FAILED');
+    expect((await refusedUnchanged(h, 'auth.login', 'caixa1:3333')).code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('idle lock', () => {
+  it('a token idle for more than 15 minutes is refused; use keeps it alive', async () => {
+    const { h, cashier } = await hall();
+    h.clock.advanceMinutes(14);
+    await h.ok('auth.me', {}, cashier);
+    h.clock.advanceMinutes(15);
+    await h.ok('auth.me', {}, cashier); // exactly 15 minutes idle: still alive
+    h.clock.advanceMinutes(15.5);
+    expect(await refusedUnchanged(h, 'auth.me', {}, cashier)).toEqual({
+      code: 'NOT_AUTHENTICATED',
+      message: 'Sessão de operador inexistente ou expirada: introduza o PIN.',
+    });
+    // Gone for good: going back in time does not revive it.
+    h.clock.advanceMinutes(-30);
+    expect((await refusedUnchanged(h, 'auth.me', {}, cashier)).code).toBe('NOT_AUTHENTICATED');
+  });
+
+  it('follows the idle time the kiosk was started with', async () => {
+    const { h, manager } = await hall({ idleMs: 60_000 });
+    h.clock.advanceMinutes(2);
+    const e = await refusedUnchanged(h, 'series.register', { code: 'A', priceCents: 100, size: 10 }, manager);
+    expect(e.code).toBe('NOT_AUTHENTICATED');
+  });
+});
+
+describe('roles (checked in the main process)', () => {
+  it('a cashier cannot open a game', async () => {
+    const { h, cashier } = await hall();
+    const e = await refusedUnchanged(h, 'game.open', { seriesCode: 'A' }, cashier);
+    expect(e).toEqual({
+      code: 'FORBIDDEN',
+      message: 'O seu perfil não permite esta operação (game.open); perfis autorizados: manager, admin.',
+    });
+  });
+
+  it('a manager cannot sell, nor create users', async () => {
+    const { h, manager } = await hall();
+    const sale = await refusedUnchanged(h, 'sale.create', { gameId: 1, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } }, manager);
+    expect(sale).toEqual({ code: 'FORBIDDEN', message: 'O seu perfil não permite esta operação (sale.create); perfis autorizados: cashier.' });
+    expect((await refusedUnchanged(h, 'users.create', { username: 'x1', name: 'Xis', roles: ['cashier'], pin: '1234' }, manager)).code).toBe('FORBIDDEN');
+  });
+
+  it('an admin can register a series and create users, but not sell', async () => {
+    const { h } = await hall();
+    const admin = await h.login('admin', '1111');
+    expect(await h.ok('series.register', { code: 'A', priceCents: 100, size: 300 }, admin)).toMatchObject({ code: 'A', nextNumber: 1 });
+    expect(await h.ok('users.create', { username: 'caixa2', name: 'Caixa Dois', roles: ['cashier'], pin: '4444' }, admin)).toEqual({
+      id: 4,
+      username: 'caixa2',
+      name: 'Caixa Dois',
+      roles: ['cashier'],
+    });
+    expect((await refusedUnchanged(h, 'sale.create', { gameId: 1, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } }, admin)).code).toBe(
+      'FORBIDDEN',
+    );
+  });
+
+  it('no token, or an unknown token, is not authenticated, for every channel that needs an operator', async () => {
+    const { h } = await hall();
+    for (const channel of CHANNELS) {
+      if (contract[channel].roles === 'public') continue;
+      expect((await refusedUnchanged(h, channel, {})).code, channel).toBe('NOT_AUTHENTICATED');
+      expect((await refusedUnchanged(h, channel, {}, 'not-a-token')).code, channel).toBe('NOT_AUTHENTICATED');
+    }
+    // The role check comes before the input is even read.
+    expect((await refusedUnchanged(h, 'game.open', { seriesCode: 42 })).code).toBe('NOT_AUTHENTICATED');
+  });
+
+  it('an operator with two roles has the rights of both', async () => {
+    const { h } = await hall();
+    const admin = await h.login('admin', '1111');
+    await h.ok('users.create', { username: 'chefe', name: 'Chefe', roles: ['manager', 'cashier', 'manager'], pin: '5555' }, admin);
+    const both = await h.login('chefe', '5555');
+    expect((await h.ok('auth.me', {}, both)).roles).toEqual(['manager', 'cashier']);
+    await h.ok('series.register', { code: 'A', priceCents: 100, size: 300 }, both);
+    await h.ok('session.open', { scheduledCloseAt: '2026-12-01T02:00:00.000Z' }, both);
+    const g = await h.ok('game.open', { seriesCode: 'A' }, both);
+    expect((await h.ok('sale.create', { gameId: g.id, quantity: 2, payment: { method: 'cash', tenderedCents: 200 } }, both)).ranges).toEqual([
+      { seriesCode: 'A', from: 1, to: 2 },
+    ]);
+  });
+
+  it('an unknown channel is refused by name', async () => {
+    const { h, manager } = await hall();
+    for (const name of ['nope.nothing', '__proto__', 'constructor', 'toString', '']) {
+      const r = await h.kiosk.dispatch(name, {}, { operatorToken: manager });
+      expect(r).toEqual({ ok: false, error: { code: 'UNKNOWN_CHANNEL', message: `Operação desconhecida: ${name}.` } });
+    }
+    expect(await h.kiosk.dispatch('nope', {}, { lang: 'en' })).toEqual({
+      ok: false,
+      error: { code: 'UNKNOWN_CHANNEL', message: 'Unknown operation: nope.' },
+    });
+  });
+});
+
+describe('operators', () => {
+  it('refuses a PIN that is not 4 to 8 digits', async () => {
+    const { h } = await hall();
+    const admin = await h.login('admin', '1111');
+    for (const pin of ['123', '123456789', 'abcd', '12 34', '', '١٢٣٤']) {
+      const e = await refusedUnchanged(h, 'users.create', { username: 'novo', name: 'Novo', roles: ['cashier'], pin }, admin);
+      expect(e, pin).toEqual({ code: 'INVALID_PIN_FORMAT', message: 'O PIN deve ter entre 4 e 8 algarismos.' });
+    }
+    await h.ok('users.create', { username: 'quatro', name: 'Quatro', roles: ['cashier'], pin: '0000' }, admin);
+    await h.ok('users.create', { username: 'oito', name: 'Oito', roles: ['cashier'], pin: '12345678' }, admin);
+  });
+
+  it('refuses a username already taken, whatever its case', async () => {
+    const { h } = await hall();
+    const admin = await h.login('admin', '1111');
+    for (const username of ['caixa1', 'CAIXA1']) {
+      const e = await refusedUnchanged(h, 'users.create', { username, name: 'Outra', roles: ['cashier'], pin: '4321' }, admin);
+      expect(e).toEqual({ code: 'USERNAME_TAKEN', message: `Já existe um utilizador "${username}".` });
+    }
+  });
+
+  it('refuses malformed operators', async () => {
+    const { h } = await hall();
+    const admin = await h.login('admin', '1111');
+    for (const bad of [
+      { username: 'x', name: 'Xis', roles: ['cashier'], pin: '1234' },
+      { username: 'com espaço', name: 'Xis', roles: ['cashier'], pin: '1234' },
+      { username: 'xis', name: 'Xis', roles: [], pin: '1234' },
+      { username: 'xis', name: 'Xis', roles: ['boss'], pin: '1234' },
+      { username: 'xis', name: 'Xis', roles: ['cashier'] },
+    ]) {
+      const e = await refusedUnchanged(h, 'users.create', bad, admin);
+      expect(e.code).toBe('VALIDATION_FAILED');
+      expect(e.message.startsWith('Dados inválidos: ')).toBe(true);
+    }
+  });
+
+  it('lists operators for managers, without their PIN hashes', async () => {
+    const { h, manager } = await hall();
+    const list = await h.ok('users.list', {}, manager);
+    expect(list).toEqual([
+      { id: 1, username: 'admin', name: 'Admin', roles: ['admin'], lockedUntil: null },
+      { id: 2, username: 'gerente', name: 'Gerente', roles: ['manager'], lockedUntil: null },
+      { id: 3, username: 'caixa1', name: 'Caixa Um', roles: ['cashier'], lockedUntil: null },
+    ]);
+  });
+});
+
+describe('secrets', () => {
+  it('PINs are stored as salted scrypt hashes that never contain the PIN', async () => {
+    const { h } = await hall();
+    const admin = await h.login('admin', '1111');
+    await h.ok('users.create', { username: 'caixa2', name: 'Caixa Dois', roles: ['cashier'], pin: '3333' }, admin);
+    const rows = h.kiosk.db.prepare(`SELECT username, pin_hash FROM operators ORDER BY id`).all() as { username: string; pin_hash: string }[];
+    const pins: Record<string, string> = { admin: '1111', gerente: '2222', caixa1: '3333', caixa2: '3333' };
+    for (const r of rows) {
+      expect(r.pin_hash).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/]{22}==\$[A-Za-z0-9+/]{43}=$/);
+      expect(r.pin_hash).not.toContain(pins[r.username]);
+    }
+    // The same PIN, two different hashes (salted).
+    expect(rows[2]!.pin_hash).not.toBe(rows[3]!.pin_hash);
+  });
+
+  it('the audit log never holds a PIN or an operator token', async () => {
+    const { h, manager, cashier } = await hall();
+    const admin = await h.login('admin', '1111');
+    await h.ok('users.create', { username: 'caixa2', name: 'Caixa Dois', roles: ['cashier'], pin: '586204' }, admin);
+    await h.refused('auth.login', { username: 'caixa2', pin: '918273' });
+    const token = await h.login('caixa2', '586204');
+    await h.ok('series.register', { code: 'A', priceCents: 100, size: 300 }, manager);
+    await h.ok('session.open', { scheduledCloseAt: '2026-12-01T02:00:00.000Z' }, manager);
+    const g = await h.ok('game.open', { seriesCode: 'A' }, manager);
+    await h.ok('sale.create', { gameId: g.id, quantity: 2, payment: { method: 'cash', tenderedCents: 200 } }, token);
+    await h.refused('sale.voidLast', { gameId: g.id, approval: { username: 'gerente', pin: '736251' } }, token);
+    await h.ok('sale.voidLast', { gameId: g.id, approval: { username: 'gerente', pin: '2222' } }, token);
+    await h.ok('auth.logout', {}, cashier);
+
+    const rows = h.kiosk.db.prepare(`SELECT channel, input, before, after FROM audit_log ORDER BY id`).all() as Record<string, string | null>[];
+    expect(rows.map((r) => r.channel)).toEqual(
+      expect.arrayContaining(['setup.init', 'users.create', 'auth.login', 'sale.create', 'sale.voidLast', 'auth.logout']),
+    );
+    const text = rows.map((r) => [r.input, r.before, r.after].join('|')).join('\n');
+    for (const secret of ['1111', '2222', '3333', '586204', '918273', '736251', manager, cashier, admin, token]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).toContain('"pin":"***"');
+    expect(JSON.parse(rows.find((r) => r.channel === 'setup.init')!.input!)).toEqual({
+      hallName: 'Sala de Teste',
+      admin: { username: 'admin', name: 'Admin', pin: '***' },
+    });
+    expect(verifyAudit(h.kiosk.db)).toMatchObject({ valid: true, entries: rows.length });
+    expect(await h.ok('audit.verify', {}, manager)).toEqual({ valid: true, entries: rows.length, brokenAt: null });
+  });
+
+  it('audit.verify finds a row tampered with behind the kiosk’s back', async () => {
+    const { h, manager } = await hall();
+    await h.ok('series.register', { code: 'A', priceCents: 100, size: 300 }, manager);
+    tampered = true;
+    const other = new Database(join(h.dataDir, DATABASE_FILE));
+    other.exec(`DROP TRIGGER audit_log_no_update`);
+    other.prepare(`UPDATE audit_log SET input = ? WHERE channel = 'series.register'`).run('{"code":"A","priceCents":1,"size":300}');
+    const id = other.prepare(`SELECT id FROM audit_log WHERE channel = 'series.register'`).pluck().get() as number;
+    other.close();
+    expect(await h.ok('audit.verify', {}, manager)).toMatchObject({ valid: false, brokenAt: id });
+  });
+});

@@ -1,0 +1,94 @@
+/** The people domain: setup of an empty hall, PIN login with lock-out, operators, hall settings. */
+import type { OperatorView } from '../../../core/contract.js';
+import { KioskError } from '../../../core/errors.js';
+import { isValidPin } from '../../../core/people/rules.js';
+import type { Role } from '../../../core/roles.js';
+import { findOperator, hallRow, hallSettings, insertHall, insertOperator, listOperators, saveSetting, updateHall, type OperatorRow } from '../../../db/people.js';
+import type { ReadableDb } from '../../../db/connection.js';
+import type { Settings } from '../../../core/settings.js';
+import { command, commandWith, done, operatorOf, query, type CommandContext, type HandlerSlice, type Operator } from '../shared/context.js';
+import { checkCredentials, confirmCredentials } from '../shared/credentials.js';
+import { hashPin } from '../shared/pin.js';
+
+const view = (o: OperatorRow | Operator): OperatorView => ({ id: o.id, username: o.username, name: o.name, roles: o.roles });
+
+/** The PIN's format is checked and its hash made before the transaction (scrypt is slow). */
+async function pinHashOf(pin: string): Promise<string> {
+  if (!isValidPin(pin)) throw new KioskError('INVALID_PIN_FORMAT');
+  return hashPin(pin);
+}
+
+function createOperator(ctx: CommandContext, o: { username: string; name: string; roles: Role[] }, pinHash: string): OperatorView {
+  if (findOperator(ctx.db, o.username)) throw new KioskError('USERNAME_TAKEN', { username: o.username });
+  const roles = [...new Set(o.roles)];
+  const id = insertOperator(ctx.db, { username: o.username, name: o.name, roles, pinHash, createdAt: ctx.at });
+  return { id, username: o.username, name: o.name, roles };
+}
+
+function readSettings(db: ReadableDb): Settings {
+  const hall = hallRow(db);
+  if (!hall) throw new KioskError('NOT_INITIALIZED');
+  return { hallName: hall.hallName, licence: hall.licence, ...hallSettings(db) };
+}
+
+export const peopleHandlers: HandlerSlice<
+  'setup.status' | 'setup.init' | 'auth.login' | 'auth.logout' | 'auth.me' | 'users.create' | 'users.list' | 'settings.get' | 'settings.update'
+> = {
+  'setup.status': query((ctx) => {
+    const hall = hallRow(ctx.db);
+    return { initialized: hall !== undefined, hallName: hall?.hallName ?? null, terminalId: ctx.terminalId };
+  }),
+
+  'setup.init': commandWith(
+    (_ctx, input) => pinHashOf(input.admin.pin),
+    (ctx, input, pinHash) => {
+      if (hallRow(ctx.db)) throw new KioskError('ALREADY_INITIALIZED');
+      insertHall(ctx.db, { hallName: input.hallName, licence: input.licence ?? null, at: ctx.at });
+      const admin = createOperator(ctx, { ...input.admin, roles: ['admin'] }, pinHash);
+      return done({ hallName: input.hallName, adminId: admin.id }, { after: { hallName: input.hallName, admin } });
+    },
+  ),
+
+  'auth.login': commandWith(
+    async (ctx, input) => {
+      if (!hallRow(ctx.db)) throw new KioskError('NOT_INITIALIZED');
+      return checkCredentials(ctx, input.username, input.pin, 'INVALID_CREDENTIALS');
+    },
+    (ctx, _input, checked) => {
+      const operator = view(confirmCredentials(ctx, checked));
+      return done({ operatorToken: ctx.sessions.start(operator, ctx.now), operator }, { operatorId: operator.id, after: { operator } });
+    },
+  ),
+
+  'auth.logout': command((ctx) => {
+    ctx.sessions.end(ctx.meta.operatorToken);
+    return done({});
+  }),
+
+  'auth.me': query((ctx) => view(operatorOf(ctx))),
+
+  'users.create': commandWith(
+    (_ctx, input) => pinHashOf(input.pin),
+    (ctx, input, pinHash) => {
+      const created = createOperator(ctx, input, pinHash);
+      return done(created, { after: created });
+    },
+  ),
+
+  'users.list': query((ctx) =>
+    listOperators(ctx.db).map((o) => ({ ...view(o), lockedUntil: o.lockedUntil && o.lockedUntil > ctx.at ? o.lockedUntil : null })),
+  ),
+
+  'settings.get': query((ctx) => readSettings(ctx.db)),
+
+  'settings.update': command((ctx, input) => {
+    const before = readSettings(ctx.db);
+    const { hallName, licence, ...rest } = input;
+    updateHall(ctx.db, { ...(hallName !== undefined ? { hallName } : {}), ...(licence !== undefined ? { licence } : {}) });
+    for (const [key, value] of Object.entries(rest)) {
+      if (value !== undefined) saveSetting(ctx.db, key, value);
+    }
+    const after = readSettings(ctx.db);
+    return done(after, { before, after });
+  }),
+};

@@ -1,0 +1,139 @@
+/** The printing domain: printers, the print queue's jobs, test pages and reprints (2.ª VIA). */
+import type { ChannelOutput } from '../../../core/contract.js';
+import { KioskError } from '../../../core/errors.js';
+import type { ReadableDb } from '../../../db/connection.js';
+import { allPrinters, insertJob, jobById, printerById, printerForRole, recentJobs, requeueJob, savePrinter, type JobRow, type PrinterRow } from '../../../db/printing.js';
+import { testPage } from '../../../printing/documents/index.js';
+import { asReprint, type PrintDocument } from '../../../printing/layout.js';
+import { previewText } from '../../../printing/preview.js';
+import { printerProfile } from '../../../printing/profile.js';
+import { isPrinterError } from '../../../printing/transport/index.js';
+import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
+
+type PrinterView = ChannelOutput<'printer.list'>[number];
+type JobView = ChannelOutput<'print.jobs'>[number];
+
+const printerView = (p: PrinterRow): PrinterView => ({
+  id: p.id,
+  name: p.name,
+  role: p.role,
+  transport: p.transport,
+  host: p.host,
+  port: p.port,
+  path: p.path,
+  codepage: p.codepage,
+  widthMm: p.widthMm,
+  drawerPin: p.drawerPin,
+  drawerOnMs: p.drawerOnMs,
+  drawerOffMs: p.drawerOffMs,
+});
+
+function jobView(db: ReadableDb, j: JobRow): JobView {
+  const printer = printerById(db, j.printerId);
+  return {
+    jobId: j.id,
+    createdAt: j.createdAt,
+    kind: j.kind,
+    title: j.title,
+    printerId: j.printerId,
+    state: j.state,
+    attempts: j.attempts,
+    lastError: j.lastError,
+    printedAt: j.printedAt,
+    reprintOf: j.reprintOf,
+    refType: j.refType,
+    refId: j.refId,
+    preview: previewText(JSON.parse(j.document) as PrintDocument, printer?.widthMm ?? 80),
+  };
+}
+
+function requirePrinter(db: ReadableDb, id: string): PrinterRow {
+  const p = printerById(db, id);
+  if (!p) throw new KioskError('PRINTER_NOT_FOUND', { id });
+  return p;
+}
+
+function requireJob(db: ReadableDb, jobId: number): JobRow {
+  const job = jobById(db, jobId);
+  if (!job) throw new KioskError('PRINT_JOB_NOT_FOUND', { jobId });
+  return job;
+}
+
+export const printingHandlers: HandlerSlice<
+  'printer.configure' | 'printer.list' | 'printer.test' | 'printer.status' | 'print.jobs' | 'print.retry' | 'print.reprint'
+> = {
+  'printer.configure': command((ctx, input) => {
+    if (input.transport === 'tcp' && (!input.host || !input.port)) {
+      throw new KioskError('PRINTER_ADDRESS_INVALID', { detail: 'indique o endereço e a porta (TCP, normalmente 9100)' });
+    }
+    if (input.transport === 'device' && !input.path) {
+      throw new KioskError('PRINTER_ADDRESS_INVALID', { detail: 'indique o dispositivo (por exemplo /dev/usb/lp0)' });
+    }
+    const sameRole = printerForRole(ctx.db, input.role);
+    if (sameRole && sameRole.id !== input.id) throw new KioskError('PRINTER_ROLE_TAKEN', { role: input.role, id: sameRole.id });
+    const before = printerById(ctx.db, input.id) ?? null;
+    savePrinter(ctx.db, {
+      id: input.id,
+      name: input.name ?? input.id,
+      role: input.role,
+      transport: input.transport,
+      host: input.transport === 'tcp' ? input.host! : null,
+      port: input.transport === 'tcp' ? input.port! : null,
+      path: input.transport === 'device' ? input.path! : null,
+      codepage: input.codepage,
+      widthMm: input.widthMm,
+      drawerPin: input.drawerPin ?? null,
+      drawerOnMs: input.drawerOnMs ?? before?.drawerOnMs ?? 100,
+      drawerOffMs: input.drawerOffMs ?? before?.drawerOffMs ?? 500,
+      at: ctx.at,
+    });
+    const after = printerView(printerById(ctx.db, input.id)!);
+    return done(after, { before: before ? printerView(before) : null, after });
+  }),
+
+  'printer.list': query((ctx) => allPrinters(ctx.db).map(printerView)),
+
+  'printer.test': command((ctx, input) => {
+    const printer = requirePrinter(ctx.db, input.id);
+    const doc = testPage({ printerName: printer.name, profile: printerProfile(printer), at: ctx.at });
+    const id = insertJob(ctx.db, { at: ctx.at, printerId: printer.id, doc, refType: 'printer', refId: null, reprintOf: null, operatorId: operatorOf(ctx).id });
+    return done(jobView(ctx.db, jobById(ctx.db, id)!), { after: { jobId: id, printerId: printer.id } });
+  }),
+
+  'printer.status': query(async (ctx, input) => {
+    const printer = requirePrinter(ctx.db, input.id);
+    try {
+      const s = await ctx.io.printerStatus(printer);
+      return { online: s.online, coverOpen: s.coverOpen, paperNearEnd: s.paperNearEnd, paperOut: s.paperOut, error: s.error ?? null };
+    } catch (e) {
+      if (!isPrinterError(e)) throw e;
+      return { online: false, coverOpen: false, paperNearEnd: false, paperOut: false, error: e.message };
+    }
+  }),
+
+  'print.jobs': query((ctx, input) => recentJobs(ctx.db, input.since ?? 0, input.limit ?? 50).map((j) => jobView(ctx.db, j))),
+
+  'print.retry': command((ctx, input) => {
+    const job = requireJob(ctx.db, input.jobId);
+    if (job.state !== 'failed') throw new KioskError('PRINT_JOB_NOT_FAILED', { jobId: job.id });
+    requeueJob(ctx.db, job.id);
+    return done(jobView(ctx.db, jobById(ctx.db, job.id)!), { before: { state: 'failed', lastError: job.lastError }, after: { state: 'pending' } });
+  }),
+
+  /** A reprint is a new job of the same document marked 2.ª VIA; it never opens the drawer. */
+  'print.reprint': command((ctx, input) => {
+    const job = requireJob(ctx.db, input.jobId);
+    const original = job.reprintOf ? requireJob(ctx.db, job.reprintOf) : job;
+    const doc = asReprint(JSON.parse(original.document) as PrintDocument);
+    const id = insertJob(ctx.db, {
+      at: ctx.at,
+      printerId: original.printerId,
+      doc,
+      refType: original.refType,
+      refId: original.refId,
+      reprintOf: original.id,
+      operatorId: operatorOf(ctx).id,
+    });
+    return done(jobView(ctx.db, jobById(ctx.db, id)!), { after: { jobId: id, reprintOf: original.id, title: original.title } });
+  }),
+};

@@ -1,0 +1,120 @@
+/**
+ * The one command protocol. A query is a function of a read-only context. A
+ * command may first `prepare` (slow work: PIN checks, hashing; no write lock
+ * held), then `run` inside one immediate transaction with a writable
+ * context, and answers `done(value, audit)`: its value and the audit record
+ * the dispatcher appends in the same transaction. A command whose answer is
+ * slow to build (the board after a ball) answers `finishAfterCommit(...)`,
+ * computed from a read-only context once the write lock is released.
+ * There is one way to refuse: throw a KioskError (core/errors.ts); the
+ * transaction rolls back and nothing changes.
+ */
+import type { CallMeta } from '../../../core/bridge.js';
+import type { Channel, ChannelOutput, ParsedInput } from '../../../core/contract.js';
+import type { Topic } from '../../../core/events.js';
+import type { ReadableDb, WritableDb } from '../../../db/connection.js';
+import type { PrinterRow } from '../../../db/printing.js';
+import type { Acta } from '../../../printing/pdf/acta.js';
+import type { Operator, OperatorSessions } from './operator-sessions.js';
+
+export type { Operator } from './operator-sessions.js';
+
+/** Work that waits on I/O, injected by the kiosk (tests and benches use the real ones). */
+export interface KioskIo {
+  printerStatus(printer: PrinterRow): Promise<{ online: boolean; coverOpen: boolean; paperNearEnd: boolean; paperOut: boolean; error?: string | null }>;
+  /** PDFs are rendered off the main thread. */
+  pdf: {
+    acta(data: Acta, o: { generatedAt: string }): Promise<Buffer>;
+    sessionReport(data: Acta, o: { generatedAt: string }): Promise<Buffer>;
+  };
+}
+
+interface CallContext {
+  /** The moment of this call (injected clock); the same for every write of it. */
+  now: Date;
+  at: string;
+  operator: Operator | null;
+  terminalId: string;
+  meta: CallMeta;
+  /** One object per running kiosk: the key of the domains' in-memory caches (the board). */
+  memo: object;
+}
+
+export interface QueryContext extends CallContext {
+  db: ReadableDb;
+  io: KioskIo;
+}
+
+export interface CommandContext extends CallContext {
+  db: WritableDb;
+  sessions: OperatorSessions;
+}
+
+/** Before a command's transaction: reads, slow checks, and the short write of a wrong PIN. */
+export interface PrepareContext extends CallContext {
+  db: ReadableDb;
+  /** Only for what must commit even when the command is refused (a wrong PIN counts towards the lock-out). */
+  writer: WritableDb;
+  channel: Channel;
+  input: unknown;
+}
+
+export interface AuditNote {
+  before?: unknown;
+  after?: unknown;
+  /** Who the row is about when it is not the caller (a failed login: the user who tried). */
+  operatorId?: number;
+}
+
+export type Done<T> =
+  | { value: T; audit?: AuditNote; topics?: readonly Topic[] }
+  | { finish: (ctx: QueryContext) => T; audit?: AuditNote; topics?: readonly Topic[] };
+
+/** A command's answer; `topics` adds to the channel's own when what changed depends on the case. */
+export function done<T>(value: T, audit?: AuditNote, topics?: readonly Topic[]): Done<T> {
+  return { value, ...(audit ? { audit } : {}), ...(topics ? { topics } : {}) };
+}
+
+/** The answer is computed after the commit, off the write lock, from a read-only context. */
+export function finishAfterCommit<T>(finish: (ctx: QueryContext) => T, audit?: AuditNote, topics?: readonly Topic[]): Done<T> {
+  return { finish, ...(audit ? { audit } : {}), ...(topics ? { topics } : {}) };
+}
+
+// Methods, not function properties: a handler that prepares an OperatorRow
+// still fits the map's CommandHandler<C, unknown> (parameters are bivariant).
+export interface CommandHandler<C extends Channel, P = undefined> {
+  kind: 'command';
+  prepare?(ctx: PrepareContext, input: ParsedInput<C>): Promise<P>;
+  run(ctx: CommandContext, input: ParsedInput<C>, prepared: P): Done<ChannelOutput<C>>;
+}
+
+export interface QueryHandler<C extends Channel> {
+  kind: 'query';
+  run(ctx: QueryContext, input: ParsedInput<C>): ChannelOutput<C> | Promise<ChannelOutput<C>>;
+}
+
+export type Handler<C extends Channel> = CommandHandler<C, unknown> | QueryHandler<C>;
+export type HandlerMap = { [C in Channel]: Handler<C> };
+/** One domain's handlers: its channels only. */
+export type HandlerSlice<K extends Channel> = { [C in K]: Handler<C> };
+
+export function command<C extends Channel>(run: CommandHandler<C>['run']): CommandHandler<C> {
+  return { kind: 'command', run };
+}
+
+export function commandWith<C extends Channel, P>(
+  prepare: (ctx: PrepareContext, input: ParsedInput<C>) => Promise<P>,
+  run: (ctx: CommandContext, input: ParsedInput<C>, prepared: P) => Done<ChannelOutput<C>>,
+): CommandHandler<C, P> {
+  return { kind: 'command', prepare, run };
+}
+
+export function query<C extends Channel>(run: QueryHandler<C>['run']): QueryHandler<C> {
+  return { kind: 'query', run };
+}
+
+/** The operator of a channel that requires one (the dispatcher has checked). */
+export function operatorOf(ctx: { operator: Operator | null }): Operator {
+  if (!ctx.operator) throw new Error('service called without an operator');
+  return ctx.operator;
+}

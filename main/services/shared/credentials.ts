@@ -1,0 +1,89 @@
+/**
+ * A username and PIN checked before a command's transaction (a login, a
+ * manager's approval at the counter). The KDF runs with no write lock held;
+ * a wrong PIN is counted towards the lock-out in a short transaction of its
+ * own (with its audit row: it changes the operator's failure count), then
+ * refused. The command then confirms, inside its transaction, that the
+ * operator it checked is still the same (PIN not changed, not locked since).
+ */
+import { KioskError } from '../../../core/errors.js';
+import { PIN_LOCK_MINUTES, PIN_MAX_ATTEMPTS } from '../../../core/people/rules.js';
+import { APPROVER_ROLES } from '../../../core/roles.js';
+import { hallClock } from '../../../core/time.js';
+import { appendAudit } from '../../../db/audit.js';
+import { findOperator, operatorById, recordPinFailure, recordPinSuccess, type OperatorRow } from '../../../db/people.js';
+import type { CommandContext, PrepareContext } from './context.js';
+import { burnPinCheck, verifyPin } from './pin.js';
+
+export type WrongPinCode = 'INVALID_CREDENTIALS' | 'APPROVAL_INVALID';
+
+function lockedError(lockedUntil: string): KioskError {
+  return new KioskError('USER_LOCKED', { attempts: PIN_MAX_ATTEMPTS, until: hallClock(lockedUntil) }, { lockedUntil });
+}
+
+/** Count a wrong PIN (or a wrong username) and refuse; the count and its audit row commit. */
+function refuseWrongPin(ctx: PrepareContext, checked: OperatorRow | null, wrong: WrongPinCode): never {
+  const error = ctx.writer
+    .transaction((): KioskError => {
+      let error: KioskError;
+      let after: Record<string, unknown>;
+      const op = checked ? operatorById(ctx.writer, checked.id) : null;
+      if (!op) {
+        error = new KioskError(wrong, { remaining: PIN_MAX_ATTEMPTS });
+        after = { refused: wrong };
+      } else {
+        const failures = op.failedAttempts + 1;
+        const locks = failures >= PIN_MAX_ATTEMPTS;
+        const lockedUntil = locks ? new Date(ctx.now.getTime() + PIN_LOCK_MINUTES * 60_000).toISOString() : null;
+        recordPinFailure(ctx.writer, op.id, locks ? 0 : failures, lockedUntil);
+        error = locks ? lockedError(lockedUntil!) : new KioskError(wrong, { remaining: PIN_MAX_ATTEMPTS - failures });
+        after = { username: op.username, failedAttempts: failures, lockedUntil, refused: error.code };
+      }
+      appendAudit(ctx.writer, {
+        at: ctx.at,
+        // A failed login is the operator's own act; a failed approval is the act
+        // of the operator asking for it (the approver is named in `after`).
+        operatorId: wrong === 'INVALID_CREDENTIALS' && op ? op.id : (ctx.operator?.id ?? null),
+        terminalId: ctx.terminalId,
+        channel: ctx.channel,
+        outcome: 'refused',
+        input: ctx.input,
+        before: undefined,
+        after,
+      });
+      return error;
+    })
+    .immediate();
+  throw error;
+}
+
+/** Check a username + PIN, counting failures towards the lock-out. */
+export async function checkCredentials(ctx: PrepareContext, username: string, pin: string, wrong: WrongPinCode): Promise<OperatorRow> {
+  const op = findOperator(ctx.db, username);
+  if (!op || !op.active) {
+    await burnPinCheck(pin);
+    refuseWrongPin(ctx, null, wrong);
+  }
+  if (op.lockedUntil && op.lockedUntil > ctx.at) throw lockedError(op.lockedUntil);
+  if (!(await verifyPin(pin, op.pinHash))) refuseWrongPin(ctx, op, wrong);
+  return op;
+}
+
+/** A manager's username + PIN given at the counter for an act that needs approval. */
+export async function checkApproval(ctx: PrepareContext, approval: { username: string; pin: string }): Promise<OperatorRow> {
+  const op = await checkCredentials(ctx, approval.username, approval.pin, 'APPROVAL_INVALID');
+  if (!op.roles.some((r) => APPROVER_ROLES.includes(r))) throw new KioskError('APPROVER_NOT_MANAGER', { username: op.username });
+  return op;
+}
+
+/**
+ * Inside the command's transaction: the operator checked before it opened is
+ * still the same (no PIN change, no lock-out in between); failures reset.
+ */
+export function confirmCredentials(ctx: CommandContext, checked: OperatorRow): OperatorRow {
+  const op = operatorById(ctx.db, checked.id);
+  if (!op || !op.active || op.pinHash !== checked.pinHash) throw new KioskError('INVALID_CREDENTIALS', { remaining: PIN_MAX_ATTEMPTS });
+  if (op.lockedUntil && op.lockedUntil > ctx.at) throw lockedError(op.lockedUntil);
+  recordPinSuccess(ctx.db, op.id);
+  return op;
+}

@@ -1,0 +1,47 @@
+/**
+ * Operator sessions: a random token per login, kept in memory (a restart
+ * asks every operator for the PIN again), locked after idle time.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Role } from '../../../core/roles.js';
+import { IDLE_LOCK_MINUTES } from '../../../core/people/rules.js';
+
+export interface Operator {
+  id: number;
+  username: string;
+  name: string;
+  roles: Role[];
+}
+
+interface Entry {
+  operator: Operator;
+  lastSeenMs: number;
+}
+
+export class OperatorSessions {
+  private readonly byToken = new Map<string, Entry>();
+  constructor(private readonly idleMs = IDLE_LOCK_MINUTES * 60_000) {}
+
+  start(operator: Operator, now: Date): string {
+    const token = randomBytes(24).toString('base64url');
+    this.byToken.set(token, { operator, lastSeenMs: now.getTime() });
+    return token;
+  }
+
+  /** The operator behind a token, touching its idle timer; null if unknown or idle too long. */
+  resolve(token: string | undefined, now: Date): Operator | null {
+    if (!token) return null;
+    const entry = this.byToken.get(token);
+    if (!entry) return null;
+    if (now.getTime() - entry.lastSeenMs > this.idleMs) {
+      this.byToken.delete(token);
+      return null;
+    }
+    entry.lastSeenMs = now.getTime();
+    return entry.operator;
+  }
+
+  end(token: string | undefined): void {
+    if (token) this.byToken.delete(token);
+  }
+}

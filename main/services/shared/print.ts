@@ -1,0 +1,31 @@
+/**
+ * Queue a document on the printer of a role, in the caller's transaction: the
+ * job exists exactly when the money it documents was committed (ARCHITECTURE,
+ * Printing). With no printer of that role the kiosk works on without paper.
+ */
+import { hallRow } from '../../../db/people.js';
+import { insertJob, printerForRole, type PrinterRole } from '../../../db/printing.js';
+import type { PrintDocument } from '../../../printing/layout.js';
+import type { CommandContext } from './context.js';
+
+export type DocumentRef = { type: 'sale' | 'refund' | 'winner' | 'game' | 'printer'; id: number };
+
+export function enqueue(
+  ctx: CommandContext,
+  role: PrinterRole,
+  build: (hall: { hallName: string; licence: string | null }) => PrintDocument,
+  ref: DocumentRef | null,
+): number | null {
+  const printer = printerForRole(ctx.db, role);
+  if (!printer) return null;
+  const hall = hallRow(ctx.db)!;
+  return insertJob(ctx.db, {
+    at: ctx.at,
+    printerId: printer.id,
+    doc: build(hall),
+    refType: ref?.type ?? null,
+    refId: ref?.id ?? null,
+    reprintOf: null,
+    operatorId: ctx.operator?.id ?? null,
+  });
+}

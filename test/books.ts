@@ -1,0 +1,73 @@
+/**
+ * What must hold after any scenario, checked against the database itself:
+ * the ledger balances and agrees with what happened, the audit chain
+ * verifies, and each series' sold numbers tile 1..next-1 with no gap or
+ * overlap. Shared by the service tests; revenue:cards is implied, since every
+ * other account is checked and the ledger sums to zero.
+ */
+import { expect } from 'vitest';
+import { verifyAudit } from '../db/audit.js';
+import type { ReadableDb as Db } from '../db/connection.js';
+import { verifyLedger } from '../db/ledger.js';
+
+export function expectBooksHold(db: Db, terminal = 'T1'): void {
+  const ledger = verifyLedger(db);
+  expect(ledger.balanced).toBe(true);
+  expect(ledger.unbalanced).toEqual([]);
+  expect(verifyAudit(db)).toMatchObject({ valid: true, brokenAt: null });
+  const one = (sql: string, ...args: unknown[]) => db.prepare(sql).pluck().get(...args) as number;
+  const bal = (account: string) => ledger.balances[account] ?? 0;
+  const sales = (method: string) =>
+    one(
+      `SELECT COALESCE(SUM(total_cents), 0) FROM sales s WHERE payment_method = ? AND NOT EXISTS (SELECT 1 FROM sale_voids v WHERE v.sale_id = s.id)`,
+      method,
+    );
+  const refunds = one(`SELECT COALESCE(SUM(amount_cents), 0) FROM refunds`);
+  const paid = one(`SELECT COALESCE(SUM(amount_cents), 0) FROM prize_payments`);
+  // The drawer: cash sales less refunds and prizes paid (both in cash); chips apart.
+  expect(bal(`cash:${terminal}`)).toBe(sales('cash') - refunds - paid);
+  expect(bal(`chips:${terminal}`)).toBe(sales('chips'));
+  // Prizes owed: each live game's line and bingo, plus special prizes won, less what was paid.
+  const owed = one(
+    `SELECT COALESCE(SUM(c.line_prize_cents + c.bingo_prize_cents
+        + (SELECT COALESCE(SUM(w.prize_cents), 0) FROM winners w WHERE w.game_id = g.id AND w.kind = 'special')
+        - (SELECT COALESCE(SUM(p.amount_cents), 0) FROM prize_payments p JOIN winners w ON w.id = p.winner_id WHERE w.game_id = g.id)), 0)
+       FROM game_closures c JOIN games g ON g.id = c.game_id WHERE g.state <> 'annulled'`,
+  );
+  expect(bal('liability:prizes')).toBe(0 - owed);
+  const fund =
+    one(`SELECT COALESCE(SUM(special_share_cents), 0) FROM game_closures`) -
+    one(`SELECT COALESCE(SUM(prize_cents), 0) FROM winners WHERE kind = 'special'`);
+  expect(bal('liability:special_fund')).toBe(0 - fund);
+  const stamp = one(`SELECT COALESCE(SUM(stamp_duty_cents), 0) FROM game_closures c JOIN games g ON g.id = c.game_id WHERE g.state <> 'annulled'`);
+  expect(bal('liability:stamp_duty')).toBe(0 - stamp);
+  // Every finished game awarded its line and bingo to the cent.
+  const finished = db
+    .prepare(
+      `SELECT c.line_prize_cents AS line, c.bingo_prize_cents AS bingo,
+              (SELECT SUM(prize_cents) FROM winners w WHERE w.game_id = g.id AND w.kind = 'line') AS lineAwarded,
+              (SELECT SUM(prize_cents) FROM winners w WHERE w.game_id = g.id AND w.kind = 'bingo') AS bingoAwarded
+         FROM games g JOIN game_closures c ON c.game_id = g.id WHERE g.state = 'finished'`,
+    )
+    .all() as { line: number; bingo: number; lineAwarded: number; bingoAwarded: number }[];
+  for (const f of finished) expect([f.lineAwarded, f.bingoAwarded]).toEqual([f.line, f.bingo]);
+  expectSeriesTiled(db);
+}
+
+/** Each series' sold numbers (voids excluded) tile 1..nextNumber-1 exactly. */
+export function expectSeriesTiled(db: Db): void {
+  const series = db.prepare(`SELECT id, code, next_number AS next FROM series`).all() as { id: number; code: string; next: number }[];
+  const ranges = db.prepare(
+    `SELECT r.from_number AS "from", r.to_number AS "to" FROM sale_ranges r
+      WHERE r.series_id = ? AND NOT EXISTS (SELECT 1 FROM sale_voids v WHERE v.sale_id = r.sale_id)
+      ORDER BY r.from_number`,
+  );
+  for (const s of series) {
+    let expected = 1;
+    for (const r of ranges.all(s.id) as { from: number; to: number }[]) {
+      expect(r.from, `series ${s.code}: no gap and no overlap`).toBe(expected);
+      expected = r.to + 1;
+    }
+    expect(expected, `series ${s.code}: next number`).toBe(s.next);
+  }
+}

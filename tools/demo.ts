@@ -1,0 +1,64 @@
+/**
+ * The demo hall (`--demo` on an empty database): three series, one user per
+ * role, a session and a game already selling, so a newcomer sells at once.
+ * It goes through the dispatcher like any operator, so every rule applies.
+ */
+import { formatFacesCsv, generateSeries } from './faces/generate.js';
+import type { Kiosk } from '../main/kiosk.js';
+
+export const DEMO_USERS = [
+  { username: 'admin', name: 'Administrador', roles: ['admin'], pin: '1111' },
+  { username: 'gerente', name: 'Gerente de Sala', roles: ['manager'], pin: '2222' },
+  { username: 'caixa1', name: 'Ana Caixa', roles: ['cashier'], pin: '3333' },
+  { username: 'caixa2', name: 'Rui Caixa', roles: ['cashier'], pin: '4444' },
+] as const;
+
+export const DEMO_SERIES = [
+  { code: 'A', priceCents: 100, size: 300, colour: 'azul' },
+  { code: 'B', priceCents: 100, size: 300, colour: 'verde' },
+  { code: 'C', priceCents: 200, size: 300, colour: 'vermelho' },
+] as const;
+
+/** The next 02:00 (local time) after `now`: a session's usual closing. */
+export function nextClosingTime(now: Date): Date {
+  const close = new Date(now);
+  close.setHours(2, 0, 0, 0);
+  if (close.getTime() <= now.getTime() + 30 * 60_000) close.setDate(close.getDate() + 1);
+  return close;
+}
+
+async function must(kiosk: Kiosk, channel: string, input: unknown, operatorToken?: string): Promise<unknown> {
+  const r = await kiosk.dispatch(channel, input, operatorToken ? { operatorToken } : {});
+  if (!r.ok) throw new Error(`demo seed: ${channel} refused: ${r.error.code} ${r.error.message}`);
+  return r.value;
+}
+
+export async function seedDemo(kiosk: Kiosk, now: Date): Promise<boolean> {
+  const status = (await must(kiosk, 'setup.status', {})) as { initialized: boolean };
+  if (status.initialized) return false;
+  const [admin, ...others] = DEMO_USERS;
+  await must(kiosk, 'setup.init', {
+    hallName: 'Bingo Demonstração',
+    licence: 'DEMO-001',
+    admin: { username: admin.username, name: admin.name, pin: admin.pin },
+  });
+  const login = async (username: string, pin: string) =>
+    ((await must(kiosk, 'auth.login', { username, pin })) as { operatorToken: string }).operatorToken;
+  const adminToken = await login(admin.username, admin.pin);
+  for (const u of others) await must(kiosk, 'users.create', { ...u, roles: [...u.roles] }, adminToken);
+  const manager = await login('gerente', '2222');
+  // Stamp duty must be set before the first game (art. 17.3); the demo uses 25 %.
+  await must(kiosk, 'settings.update', { stampDutyBasisPoints: 2500 }, manager);
+  await must(kiosk, 'ballSet.register', { serial: 'DEMO-BOLAS-1' }, manager);
+  for (const s of DEMO_SERIES) {
+    await must(kiosk, 'series.register', s, manager);
+    // Faces as the card printer would deliver them, so claims are checked automatically.
+    const content = formatFacesCsv(generateSeries(s.size, `demo-${s.code}`));
+    await must(kiosk, 'series.importFaces', { seriesCode: s.code, format: 'csv', content, strips: true }, manager);
+  }
+  await must(kiosk, 'session.open', { scheduledCloseAt: nextClosingTime(now).toISOString() }, manager);
+  await must(kiosk, 'game.open', { seriesCode: 'A' }, manager);
+  await must(kiosk, 'auth.logout', {}, manager);
+  await must(kiosk, 'auth.logout', {}, adminToken);
+  return true;
+}
