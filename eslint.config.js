@@ -1,27 +1,9 @@
-// Lint, including the import rules of ARCHITECTURE.md's folder table.
+// Lint, including the import rules of ARCHITECTURE.md's folders and domains
+// (tools/lint/boundaries.mjs: every file has a zone, every import is judged).
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-
-/** Everything a folder may not import: the folder table, enforced. */
-function onlyImports(folder, forbidden) {
-  return {
-    files: [`${folder}/**/*.{ts,tsx,cts,mts}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: forbidden.map((f) => ({
-            group: f.startsWith('node:') || !f.includes('/') ? [f] : [`**/${f}`, `${f}`],
-            message: `${folder}/ may not import ${f} (see ARCHITECTURE.md, Folders).`,
-          })),
-        },
-      ],
-    },
-  };
-}
-
-const NODE_BUILTINS = ['node:*', 'fs', 'path', 'http', 'crypto', 'os', 'child_process', 'net'];
+import boundaries from './tools/lint/boundaries.mjs';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.kiosk-data/**', 'test-results/**'] },
@@ -44,9 +26,9 @@ export default tseslint.config(
     files: ['main/electron/preload.cts'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  onlyImports('core', ['db/**', 'main/**', 'printing/**', 'renderer/**', 'better-sqlite3', 'electron', ...NODE_BUILTINS]),
-  onlyImports('db', ['main/**', 'printing/**', 'renderer/**', 'electron']),
-  onlyImports('printing', ['db/**', 'main/**', 'renderer/**', 'better-sqlite3', 'electron']),
-  onlyImports('main', ['renderer/**']),
-  onlyImports('renderer', ['db/**', 'main/**', 'printing/**', 'better-sqlite3', 'electron', ...NODE_BUILTINS]),
+  {
+    files: ['**/*.{ts,tsx,cts,mts}'],
+    plugins: { boundaries },
+    rules: { 'boundaries/imports': 'error' },
+  },
 );

@@ -18,7 +18,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
 import { openKiosk } from '../main/kiosk.js';
 import { createPdfRenderer } from '../main/printing/pdf-renderer.js';
 import { renderActaPdf } from '../printing/pdf/acta.js';
@@ -109,6 +109,10 @@ async function main() {
         const renderLoop = (async () => {
           if (phase === 'idle') return;
           while (!stop) {
+            // A request comes from the event loop (IPC, HTTP). On the main thread this turn
+            // matters: pdfkit ends a document with ticks only, so back-to-back renders
+            // without it would never let the sales' timers run at all.
+            await setImmediate();
             const t = performance.now();
             if (phase === 'offThread') await pdf.acta(acta, { generatedAt: GENERATED_AT });
             else await renderActaPdf(acta, { generatedAt: GENERATED_AT });

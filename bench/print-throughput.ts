@@ -102,6 +102,9 @@ async function main() {
       }
       if (salesDone && [...measured].every((id) => arrivedAt.has(id))) allArrived();
     });
+    let cpuAtLastSale = process.cpuUsage();
+    let cpuAtLastReceipt: NodeJS.CpuUsage | undefined;
+    void everything.then(() => (cpuAtLastReceipt = process.cpuUsage(cpuAtLastSale)));
 
     log(`${SALES} sales by ${CASHIERS} cashiers`);
     const latencies: number[] = [];
@@ -126,6 +129,7 @@ async function main() {
     );
     const lastSale = Math.max(...commits);
     salesDone = true;
+    cpuAtLastSale = process.cpuUsage();
     const arrivedBy = (t: number) => [...measured].filter((id) => (arrivedAt.get(id) ?? Infinity) <= t).length;
     const receiptsAtLastSale = arrivedBy(lastSale);
     log(`last sale after ${round((lastSale - started) / 1000)} s; ${receiptsAtLastSale} receipts printed by then`);
@@ -166,6 +170,9 @@ async function main() {
           duplicates,
           unknownQrCodes: strangers,
           drawerPulsesFired,
+          // CPU this process spent from the last sale to the last receipt
+          // (the queue, and the emulator's decoding, which shares the thread).
+          cpuSecondsAfterLastSale: cpuAtLastReceipt ? round((cpuAtLastReceipt.user + cpuAtLastReceipt.system) / 1e6) : null,
           printerConnections: measuredJobs.length,
           statusConnections: emulator.statusConnections - statusConnectionsBefore,
           jobStates: jobStateCounts(kiosk.db),

@@ -112,3 +112,13 @@ export function stmt<P extends unknown[] | object = unknown[], R = unknown>(db: 
 export function asWritable(db: Db): WritableDb {
   return db as WritableDb;
 }
+
+/** Run `fn` in one IMMEDIATE transaction: a command's writes, all or nothing. */
+export function writeTransaction<T>(db: WritableDb, fn: () => T): T {
+  return db.transaction(fn).immediate();
+}
+
+/** Run `fn` on one snapshot of the database: a query's reads agree with each other. */
+export function readSnapshot<T>(db: ReadableDb, fn: () => T): T {
+  return db.transaction(fn).deferred();
+}

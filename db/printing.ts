@@ -73,17 +73,20 @@ export function nextDueJob(db: Db, at: string): JobRow | undefined {
 
 /**
  * What one connection to a printer carries: the due pending jobs of the
- * printer whose job is oldest, oldest first, at most `limit`.
+ * printer whose job is oldest, oldest first, at most `limit`, leaving out
+ * `busy` (jobs already on their way to a printer).
  */
-export function nextDueBatch(db: Db, at: string, limit: number): JobRow[] {
-  return stmt<[{ at: string; limit: number }], JobRow>(
+export function nextDueBatch(db: Db, at: string, limit: number, busy: readonly number[] = []): JobRow[] {
+  return stmt<[{ at: string; limit: number; busy: string }], JobRow>(
     db,
     `SELECT ${JOB_COLUMNS} FROM print_jobs
-      WHERE state = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= @at)
+      WHERE state = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= @at) AND id NOT IN (SELECT value FROM json_each(@busy))
         AND printer_id = (SELECT printer_id FROM print_jobs
-                           WHERE state = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= @at) ORDER BY id LIMIT 1)
+                           WHERE state = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= @at)
+                             AND id NOT IN (SELECT value FROM json_each(@busy))
+                           ORDER BY id LIMIT 1)
       ORDER BY id LIMIT @limit`,
-  ).all({ at, limit });
+  ).all({ at, limit, busy: JSON.stringify(busy) });
 }
 
 /**
@@ -121,6 +124,19 @@ export function recordJobOutcomes(db: Db, outcomes: readonly JobOutcome[]): void
       else failed.run(pulse, o.error, o.id);
     }
   }).immediate();
+}
+
+/** The row as recordJobOutcomes leaves it (what a re-read would return, without one). */
+export function jobAfter(job: JobRow, o: JobOutcome): JobRow {
+  return {
+    ...job,
+    attempts: job.attempts + 1,
+    drawerPulseSent: job.drawerPulseSent | (o.pulseSent ? 1 : 0),
+    state: o.state,
+    printedAt: o.state === 'printed' ? o.printedAt : job.printedAt,
+    lastError: o.state === 'printed' ? null : o.error,
+    nextAttemptAt: o.state === 'pending' ? o.nextAttemptAt : null,
+  };
 }
 
 /** How many jobs are in each state (benchmarks, diagnostics). */

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -92,4 +92,46 @@ export function launchChromium(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+}
+
+/** The RPC calls a page makes (`POST /rpc/<channel>`), in the order it sends them. */
+export interface RpcRecorder {
+  /** Channels called since the last `reset`. */
+  readonly channels: string[];
+  reset(): void;
+  /** Resolves once the page has sent no call for `quietMs` (and `minMs` have passed), at most `timeoutMs`. */
+  settle(quietMs?: number, minMs?: number, timeoutMs?: number): Promise<string[]>;
+  stop(): void;
+}
+
+export function recordRpc(page: Page): RpcRecorder {
+  const channels: string[] = [];
+  let lastAt = Date.now();
+  const onRequest = (req: Request) => {
+    if (req.method() !== 'POST') return;
+    const path = new URL(req.url()).pathname;
+    if (!path.startsWith('/rpc/')) return;
+    channels.push(path.slice('/rpc/'.length));
+    lastAt = Date.now();
+  };
+  page.on('request', onRequest);
+  return {
+    channels,
+    reset() {
+      channels.length = 0;
+      lastAt = Date.now();
+    },
+    async settle(quietMs = 500, minMs = 0, timeoutMs = 10_000) {
+      const start = Date.now();
+      while (Date.now() - start < timeoutMs) {
+        const now = Date.now();
+        if (now - lastAt >= quietMs && now - start >= minMs) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return [...channels];
+    },
+    stop() {
+      page.off('request', onRequest);
+    },
+  };
 }

@@ -1,34 +1,53 @@
 /**
- * The folder table of ARCHITECTURE.md is enforced by lint: these probes would
- * be accepted if a rule were lost.
+ * The import rules of ARCHITECTURE.md (folders and domains) are enforced by
+ * lint (tools/lint/boundaries.mjs): these probes would be accepted if a rule
+ * were lost.
  */
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 const eslint = new ESLint({ cwd: process.cwd() });
 
-async function restricted(filePath: string, code: string): Promise<string[]> {
+async function refused(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'boundaries/imports').map((m) => m.message);
 }
 
-describe('import rules of the folder table', () => {
+const probe = (spec: string) => `import * as x from '${spec}';\nexport const y = x;\n`;
+
+describe('import rules of the folders and domains', () => {
   it.each([
-    ['core/probe.ts', "import { stmt } from '../db/connection.js';\nexport const x = stmt;\n", 'core/ may not import db/**'],
-    ['core/probe.ts', "import fs from 'node:fs';\nexport const x = fs;\n", 'core/ may not import node:*'],
-    ['renderer/probe.ts', "import { openKiosk } from '../main/kiosk.js';\nexport const x = openKiosk;\n", 'renderer/ may not import main/**'],
-    ['renderer/probe.ts', "import Database from 'better-sqlite3';\nexport const x = Database;\n", 'renderer/ may not import better-sqlite3'],
-    ['db/probe.ts', "import { handlers } from '../main/services/index.js';\nexport const x = handlers;\n", 'db/ may not import main/**'],
-    ['printing/probe.ts', "import { stmt } from '../db/connection.js';\nexport const x = stmt;\n", 'printing/ may not import db/**'],
-    ['main/probe.ts', "import { App } from '../renderer/App.js';\nexport const x = App;\n", 'main/ may not import renderer/**'],
-  ])('%s: %s is refused', async (file, code, message) => {
-    const messages = await restricted(file, code);
-    expect(messages.some((m) => m.includes(message))).toBe(true);
+    ['core/probe.ts', '../db/connection.js', 'core may not import db'],
+    ['core/probe.ts', 'node:fs', 'core may not use node:fs'],
+    ['core/bingo/probe.ts', '../people/rules.js', 'core/bingo/ may import only core/ (the kernel) and core/bingo/'],
+    ['renderer/probe.ts', '../main/kiosk.js', 'renderer may not import kiosk'],
+    ['renderer/probe.ts', 'better-sqlite3', 'renderer may not use better-sqlite3'],
+    ['renderer/screens/Sale/probe.tsx', '../Game/GameScreen.js', 'renderer/screens/Sale/ may import core/, renderer/ and its own screens'],
+    ['db/probe.ts', '../main/services/index.js', 'db may not import services'],
+    ['db/probe.ts', '../printing/layout.js', 'db may not import printing'],
+    ['printing/probe.ts', '../db/connection.js', 'printing may not import db'],
+    ['main/services/bingo/probe.ts', '../people/index.js', "main/services/bingo/ may import core/, db/, printing/ and main/services/shared/, never another domain's services"],
+    ['main/services/bingo/probe.ts', '../../printing/queue.js', "never another domain's services or the rest of main/"],
+    ['main/services/shared/probe.ts', '../bingo/games.js', 'services/shared may not import services/bingo'],
+    ['main/services/people/probe.ts', 'better-sqlite3', 'only db/ opens SQLite'],
+    ['main/rpc/probe.ts', 'electron', 'only main/electron/ uses Electron'],
+    ['main/web/probe.ts', '../../db/connection.js', 'web may not import db'],
+    ['main/kiosk.ts', '../tools/demo.js', 'a shipped file may not import test/, tools/'],
+    ['printing/probe.ts', '../test/fixtures/documents.js', 'a shipped file may not import test/, tools/'],
+    ['main/probe.ts', '../renderer/App.js', 'belongs to no zone'],
+  ])('%s importing %s is refused', async (file, spec, message) => {
+    const messages = await refused(file, probe(spec));
+    expect(messages.some((m) => m.includes(message)), messages.join('\n')).toBe(true);
   });
 
-  it('allows what the table allows', async () => {
-    expect(await restricted('renderer/probe.ts', "import { formatCents } from '../core/money.js';\nexport const x = formatCents;\n")).toEqual([]);
-    expect(await restricted('main/probe.ts', "import { stmt } from '../db/connection.js';\nexport const x = stmt;\n")).toEqual([]);
-    expect(await restricted('db/probe.ts', "import { accounts } from '../core/ledger.js';\nexport const x = accounts;\n")).toEqual([]);
+  it('allows what the rules allow', async () => {
+    expect(await refused('renderer/probe.ts', probe('../core/money.js'))).toEqual([]);
+    expect(await refused('core/bingo/probe.ts', probe('../money.js'))).toEqual([]);
+    expect(await refused('db/probe.ts', probe('../core/ledger.js'))).toEqual([]);
+    expect(await refused('main/services/bingo/probe.ts', probe('../shared/context.js'))).toEqual([]);
+    expect(await refused('main/services/bingo/probe.ts', probe('./games.js'))).toEqual([]);
+    expect(await refused('main/services/bingo/probe.ts', probe('../../../printing/documents/index.js'))).toEqual([]);
+    expect(await refused('main/cli.ts', probe('../tools/demo.js'))).toEqual([]);
+    expect(await refused('test/probe.ts', probe('../main/services/bingo/games.js'))).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { ErrorAlert } from './components/ErrorAlert.js';
 import { PrintBadge } from './components/PrintJobs.js';
 import { idleLockMs, useConnection, useIdleLock, useKioskEvents } from './hooks.js';
 import { screensForRoles, tabTestId, type ScreenId } from './lib/screens.js';
+import { touches } from './lib/topics.js';
 import { ActaScreen } from './screens/Acta/ActaScreen.js';
 import { GameScreen } from './screens/Game/GameScreen.js';
 import { LoginScreen } from './screens/Login/LoginScreen.js';
@@ -54,8 +55,9 @@ export function App() {
     if (transport) void loadStatus();
   }, [transport, loadStatus]);
 
-  useKioskEvents((e) => {
-    if (e.type === 'reconnected' || e.channel === 'setup.init' || e.channel === 'settings.update' || statusError) void loadStatus();
+  // The hall's name and set-up state (topic 'hall'); after a failure, any sign of life retries.
+  useKioskEvents((events) => {
+    if (statusError || events.some((e) => touches('setup.status', e))) void loadStatus();
   });
 
   useEffect(() => {
@@ -151,7 +153,7 @@ export function App() {
       />
     );
   } else if (active === 'sale') {
-    body = <SaleScreen />;
+    body = <SaleScreen cashier={operator.username} terminalId={status.terminalId} />;
   } else if (active === 'prizes') {
     body = <PrizesScreen />;
   } else if (active === 'game') {

@@ -12,10 +12,11 @@
  * `{ ok: false, error }` with a message in the operator's language.
  */
 import type { CallMeta, KioskBridge } from '../core/bridge.js';
-import type { Channel, ChannelInput, ChannelOutput, KioskEvent } from '../core/contract.js';
+import { contract, type Channel, type ChannelInput, type ChannelOutput, type KioskEvent } from '../core/contract.js';
 import type { ErrorCode, Lang } from '../core/errors.js';
 import { i18n } from './i18n/index.js';
 import { loadAccessToken } from './lib/token.js';
+import { OwnCommands, type ClientEvent } from './lib/topics.js';
 
 /** Codes the client adds to the contract's: the call never reached an answer. */
 export type TransportErrorCode = 'NETWORK_ERROR' | 'BAD_RESPONSE' | 'NO_ACCESS_TOKEN';
@@ -29,8 +30,7 @@ export interface ClientError {
 
 export type ClientResult<T> = { ok: true; value: T } | { ok: false; error: ClientError };
 
-/** A pushed change, or `reconnected` after the event stream was lost (re-fetch everything). */
-export type ClientEvent = KioskEvent | { type: 'reconnected'; at: string };
+export type { ClientEvent } from './lib/topics.js';
 
 export type ConnectionState = 'connecting' | 'open' | 'lost';
 
@@ -136,8 +136,12 @@ export function onUnauthenticated(listener: (error: ClientError) => void): () =>
   return () => unauthenticatedListeners.delete(listener);
 }
 
+/** This window's commands, so that their events are told from other terminals' (lib/topics.ts). */
+const ownCommands = new OwnCommands();
+
 /** Call one channel of the contract. Never throws. */
 export async function invoke<C extends Channel>(channel: C, input: ChannelInput<C>): Promise<ClientResult<ChannelOutput<C>>> {
+  const own = contract[channel].kind === 'command' ? ownCommands.sent(channel) : null;
   const meta: CallMeta = { lang };
   if (operatorToken !== undefined) meta.operatorToken = operatorToken;
   const sentWithOperator = operatorToken;
@@ -156,6 +160,12 @@ export async function invoke<C extends Channel>(channel: C, input: ChannelInput<
   if (!result.ok && result.error.code === 'NOT_AUTHENTICATED' && sentWithOperator !== undefined && sentWithOperator === operatorToken) {
     const error = result.error;
     for (const l of unauthenticatedListeners) l(error);
+  }
+  if (own) {
+    // An error answer means nothing was committed; a lost stream will not bring the event, so it is made here.
+    const lost = result.ok && connection === 'lost';
+    const unseen = ownCommands.answered(own, result.ok && !lost, Date.now());
+    if (lost && unseen) emit({ type: 'changed', channel, topics: contract[channel].topics, at: new Date().toISOString(), own: true });
   }
   return result as ClientResult<ChannelOutput<C>>;
 }
@@ -177,6 +187,17 @@ function emit(event: ClientEvent): void {
   for (const l of eventListeners) l(event);
 }
 
+/** A pushed event, marked when it is the event of one of this window's commands. */
+function emitPushed(event: KioskEvent): void {
+  emit(ownCommands.isOwn(event.channel, Date.now()) ? { ...event, own: true } : event);
+}
+
+/** The stream is back after a loss: events were missed, every query fetches again. */
+function emitReconnected(): void {
+  ownCommands.lost();
+  emit({ type: 'reconnected', at: new Date().toISOString() });
+}
+
 function parseEvent(data: unknown): KioskEvent | null {
   if (typeof data !== 'string') return null;
   try {
@@ -192,7 +213,7 @@ function openStream(): () => void {
   const b = bridge();
   if (b) {
     setConnection('open');
-    return b.onEvent((e) => emit(e));
+    return b.onEvent((e) => emitPushed(e));
   }
   const token = initAccessToken();
   if (token === null || typeof EventSource === 'undefined') {
@@ -209,7 +230,7 @@ function openStream(): () => void {
     s.onopen = () => {
       setConnection('open');
       // Events may have been missed while the stream was down: re-fetch everything.
-      if (wasLost) emit({ type: 'reconnected', at: new Date().toISOString() });
+      if (wasLost) emitReconnected();
       wasLost = false;
     };
     s.onerror = () => {
@@ -221,7 +242,12 @@ function openStream(): () => void {
         retry = setTimeout(connect, 3000);
       }
     };
-    s.onmessage = (m) => emit(parseEvent(m.data) ?? { type: 'reconnected', at: new Date().toISOString() });
+    s.onmessage = (m) => {
+      const event = parseEvent(m.data);
+      // Not an event we know: fetch everything rather than miss a change.
+      if (event) emitPushed(event);
+      else emit({ type: 'reconnected', at: new Date().toISOString() });
+    };
   };
   connect();
   return () => {

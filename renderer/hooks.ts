@@ -1,23 +1,29 @@
-/** React glue: queries that re-fetch on pushed events, idle lock, the connection state. */
+/** React glue: queries that re-fetch on the pushed events that touch them, idle lock, the connection state. */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { Channel, ChannelInput, ChannelOutput } from '../core/contract.js';
 import { getConnection, invoke, onConnection, subscribe, type ClientError, type ClientEvent } from './client.js';
+import { addCredit, settleBatch, touches, type Credit } from './lib/topics.js';
 
-/** Run `callback` (debounced) whenever the kiosk pushes a change. */
-export function useKioskEvents(callback: (event: ClientEvent) => void, delayMs = 80): void {
+/** How long events are gathered before a screen acts on them (a command's event and the print queue's often come together). */
+export const EVENTS_DEBOUNCE_MS = 80;
+
+/** Run `callback` (debounced) with the events pushed since its last run. */
+export function useKioskEvents(callback: (events: readonly ClientEvent[]) => void, delayMs = EVENTS_DEBOUNCE_MS): void {
   const latest = useRef(callback);
   useEffect(() => {
     latest.current = callback;
   });
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
-    let last: ClientEvent | null = null;
+    let batch: ClientEvent[] = [];
     const unsubscribe = subscribe((event) => {
-      last = event;
+      batch.push(event);
       if (timer !== null) return;
       timer = setTimeout(() => {
         timer = null;
-        if (last) latest.current(last);
+        const events = batch;
+        batch = [];
+        latest.current(events);
       }, delayMs);
     });
     return () => {
@@ -32,40 +38,124 @@ export interface QueryState<T> {
   error: ClientError | null;
   loading: boolean;
   reload: () => Promise<void>;
+  /**
+   * Show the answer of this window's own `command` without fetching: `update`
+   * turns the data shown into the data after the command, or returns null when
+   * it cannot (then the query is fetched). The command's event then causes no
+   * fetch of this query; other terminals' events still do. `update` must be
+   * idempotent: it is applied again to a fetch that was under way.
+   */
+  apply: (command: Channel, update: (data: T) => T | null) => void;
+}
+
+interface Held<T> {
+  key: string | null;
+  data: T | undefined;
+  error: ClientError | null;
+  loading: boolean;
 }
 
 /**
- * Fetch one channel and keep it fresh: again on every pushed event.
- * `input` null means "nothing to fetch yet". The last good data stays shown
- * while a re-fetch runs; an error is reported next to it.
+ * Fetch one channel and keep it fresh: again when a pushed event touches its
+ * topics (lib/topics.ts), or after the stream was lost. `input` null means
+ * "nothing to fetch yet". The last good data stays shown while a re-fetch
+ * runs; an error is reported next to it.
  */
 export function useKioskQuery<C extends Channel>(channel: C, input: ChannelInput<C> | null): QueryState<ChannelOutput<C>> {
+  type T = ChannelOutput<C>;
   const key = input === null ? null : JSON.stringify(input);
-  const [state, setState] = useState<{ key: string | null; data: ChannelOutput<C> | undefined; error: ClientError | null; loading: boolean }>(
-    { key, data: undefined, error: null, loading: key !== null },
-  );
+  const [state, setState] = useState<Held<T>>({ key, data: undefined, error: null, loading: key !== null });
+  // What is shown, readable at once: apply() must know now whether it could update it.
+  const held = useRef(state);
+  const put = useCallback((next: Held<T>) => {
+    held.current = next;
+    setState(next);
+  }, []);
   const seq = useRef(0);
+  /** The fetch under way and the updates applied while it runs (its answer may predate them). */
+  const inFlight = useRef<{ seq: number; updates: ((data: T) => T | null)[] } | null>(null);
+  const pending = useRef<ClientEvent[]>([]);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const credits = useRef<Credit[]>([]);
 
   const reload = useCallback(async () => {
     if (key === null) return;
+    // A fetch sent now reads every commit whose event already arrived: those events are settled by it.
+    if (timer.current !== null) clearTimeout(timer.current);
+    timer.current = null;
+    credits.current = settleBatch(pending.current, credits.current, Date.now()).credits;
+    pending.current = [];
     const mine = ++seq.current;
-    setState((s) => (s.key === key ? { ...s, loading: true } : { key, data: undefined, error: null, loading: true }));
+    const updates: ((data: T) => T | null)[] = [];
+    inFlight.current = { seq: mine, updates };
+    const s = held.current;
+    put(s.key === key ? { ...s, loading: true } : { key, data: undefined, error: null, loading: true });
     const r = await invoke(channel, JSON.parse(key) as ChannelInput<C>);
     if (mine !== seq.current) return;
-    setState((s) => {
-      const keep = s.key === key ? s.data : undefined;
-      return r.ok ? { key, data: r.value, error: null, loading: false } : { key, data: keep, error: r.error, loading: false };
-    });
-  }, [channel, key]);
+    inFlight.current = null;
+    if (!r.ok) {
+      const keep = held.current.key === key ? held.current.data : undefined;
+      put({ key, data: keep, error: r.error, loading: false });
+      return;
+    }
+    let data: T = r.value;
+    for (const update of updates) {
+      const next = update(data);
+      if (next === null) {
+        // The answer is too old to take the update: show it and fetch again.
+        put({ key, data, error: null, loading: false });
+        void reload();
+        return;
+      }
+      data = next;
+    }
+    put({ key, data, error: null, loading: false });
+  }, [channel, key, put]);
 
   useEffect(() => {
     void reload();
     return () => {
       seq.current++;
+      inFlight.current = null;
     };
   }, [reload]);
 
-  useKioskEvents(() => void reload());
+  useEffect(() => {
+    if (key === null) return;
+    const unsubscribe = subscribe((event) => {
+      if (!touches(channel, event)) return;
+      pending.current.push(event);
+      if (timer.current !== null) return;
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        const settled = settleBatch(pending.current, credits.current, Date.now());
+        pending.current = [];
+        credits.current = settled.credits;
+        if (settled.fetch) void reload();
+      }, EVENTS_DEBOUNCE_MS);
+    });
+    return () => {
+      if (timer.current !== null) clearTimeout(timer.current);
+      timer.current = null;
+      pending.current = [];
+      unsubscribe();
+    };
+  }, [channel, key, reload]);
+
+  const apply = useCallback(
+    (command: Channel, update: (data: T) => T | null) => {
+      const s = held.current;
+      const next = s.key === key && s.data !== undefined ? update(s.data) : null;
+      if (next === null) {
+        void reload();
+        return;
+      }
+      put({ ...s, data: next });
+      inFlight.current?.updates.push(update);
+      credits.current = addCredit(credits.current, command, Date.now());
+    },
+    [key, put, reload],
+  );
 
   const fresh = state.key === key;
   return {
@@ -73,6 +163,7 @@ export function useKioskQuery<C extends Channel>(channel: C, input: ChannelInput
     error: fresh ? state.error : null,
     loading: fresh ? state.loading : key !== null,
     reload,
+    apply,
   };
 }
 

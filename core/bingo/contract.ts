@@ -138,10 +138,12 @@ export const drawnBallSchema = z.object({
   ball: z.number().int(),
   ballCount: z.number().int(),
   state: z.enum(GAME_STATES),
-  /** Sold cards that completed a line with this ball (none once the line is awarded), when faces are known. */
+  /** Sold cards that completed a line with this ball (none once the line is awarded), when faces are known: the first 50. */
   newLines: z.array(cardRefSchema),
-  /** Sold cards that completed the bingo with this ball. */
+  newLineCount: z.number().int(),
+  /** Sold cards that completed the bingo with this ball: the first 50 (`game.board` lists them all). */
   newBingos: z.array(cardRefSchema),
+  newBingoCount: z.number().int(),
   special: z.object({ balls: z.number().int(), fundCents: cents, eligible: z.boolean() }).nullable(),
 });
 

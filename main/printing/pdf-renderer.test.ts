@@ -136,6 +136,7 @@ describe('createPdfRenderer', () => {
     // The render takes long enough for the ticks to mean something.
     expect(took).toBeGreaterThan(50);
     expect(ticks).toBeGreaterThan(took / 10);
+    console.log("maxGap", maxGap.toFixed(1), "took", took.toFixed(0), "ticks", ticks);
     expect(maxGap).toBeLessThan(20);
   });
 

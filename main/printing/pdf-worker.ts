@@ -4,6 +4,8 @@
  * that a PDF never holds up a sale. One request at a time (the renderer
  * queues them); the PDF goes back as a transferred ArrayBuffer.
  */
+import { readlinkSync } from 'node:fs';
+import { constants, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { type Acta, renderActaPdf } from '../../printing/pdf/acta.js';
 import { renderSessionReportPdf, sessionReportFromActa } from '../../printing/pdf/sessionReport.js';
@@ -40,8 +42,25 @@ function ownArrayBuffer(pdf: Buffer): ArrayBuffer {
   return copy;
 }
 
+/**
+ * On 2 cores the worker and the sales' thread compete for the CPU; a PDF can
+ * wait, a sale should not. Linux applies nice per thread, and
+ * /proc/thread-self names this thread. Elsewhere (Windows) the worker keeps
+ * the process's priority: a best effort, never an error.
+ */
+function yieldToTheMainThread(): void {
+  if (process.platform !== 'linux') return;
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0 && tid !== process.pid) setPriority(tid, constants.priority.PRIORITY_BELOW_NORMAL);
+  } catch {
+    // No /proc, or not allowed: render at normal priority.
+  }
+}
+
 const port = parentPort;
 if (!port) throw new Error('pdf-worker runs only as a worker thread (see main/printing/pdf-renderer.ts)');
+yieldToTheMainThread();
 
 port.on('message', (request: PdfRequest) => {
   // Rendering errors (bad data) answer the request; they must not kill the worker.

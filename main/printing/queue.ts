@@ -11,7 +11,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../../db/connection.js';
 import {
   earliestRetry,
-  jobById,
+  jobAfter,
   markPendingPulsesSpent,
   nextDueBatch,
   printerById,
@@ -138,23 +138,35 @@ export class PrintQueue {
 
   private async drain(): Promise<void> {
     const { db } = this.o;
+    let next: Batch | null = null;
     for (;;) {
       if (this.closed || !db.open) return;
-      const batch = nextDueBatch(db, this.o.now().toISOString(), this.batchLimit);
-      if (batch.length === 0) return;
-      await this.attempt(batch);
+      const current = next ?? (await this.prepare([]));
+      next = null;
+      if (!current) return;
+      const delivering = this.deliver(current);
+      try {
+        // While those bytes travel, the next batch is rendered.
+        next = await this.prepare(current.jobs.map((j) => j.id));
+      } finally {
+        const reached = await delivering;
+        if (db.open) this.record(current, reached);
+      }
     }
   }
 
-  /** One attempt at each job of `batch` (all for the same printer). */
-  private async attempt(batch: readonly JobRow[]): Promise<void> {
+  /**
+   * The next due jobs of one printer (not `busy`, already on their way),
+   * rendered; null when nothing is due or the queue stopped.
+   */
+  private async prepare(busy: readonly number[]): Promise<Batch | null> {
     const { db } = this.o;
-    const printer = printerById(db, batch[0]!.printerId);
-    const errors = new Map<number, string>();
-    const parts: Uint8Array[] = [];
-    const sent: JobRow[] = [];
-    const drawers = new Set<number>();
-    for (const job of batch) {
+    if (this.closed || !db.open) return null;
+    const jobs = nextDueBatch(db, this.o.now().toISOString(), this.batchLimit, busy);
+    if (jobs.length === 0) return null;
+    const printer = printerById(db, jobs[0]!.printerId);
+    const batch: Batch = { jobs, printer, parts: [], sent: [], drawers: new Set(), errors: new Map() };
+    for (const job of jobs) {
       const doc = JSON.parse(job.document) as PrintDocument;
       // The drawer pulse rides on the first attempt only. It is marked spent in
       // memory before the bytes leave and in the database with the outcome; a
@@ -164,51 +176,75 @@ export class PrintQueue {
       const drawer = Boolean(doc.openDrawer && printer?.drawerPin && job.drawerPulseSent === 0 && !this.pulsesSpent.has(job.id));
       try {
         if (!printer) throw new Error(`Impressora ${job.printerId} não configurada.`);
-        parts.push(this.o.render(doc, profileOf(printer), { drawer }));
-        sent.push(job);
-        if (drawer) drawers.add(job.id);
+        batch.parts.push(this.o.render(doc, profileOf(printer), { drawer }));
+        batch.sent.push(job);
+        if (drawer) batch.drawers.add(job.id);
       } catch (e) {
         // Not sent at all: its pulse stays for a later attempt.
-        errors.set(job.id, messageOf(e));
+        batch.errors.set(job.id, messageOf(e));
       }
-      // Rendering is CPU work: let commands that arrived meanwhile run first.
-      if (batch.length > 1) await nextTurn();
-      if (this.closed) return;
+      // Rendering is CPU work: commands that arrived meanwhile (a sale) go first.
+      if (jobs.length > 1) await nextTurn();
+      if (this.closed) return null;
     }
-    // Whether the bytes of the jobs sent may have reached the printer (and so
-    // their pulses with them).
-    let reached = false;
-    if (printer && sent.length > 0) {
-      reached = true;
-      for (const id of drawers) this.pulsesSpent.add(id);
-      try {
-        await this.o.transportFor(printer).send(concat(parts));
-      } catch (e) {
-        for (const job of sent) errors.set(job.id, messageOf(e));
-        // Refused before sending (no paper, cover open, connection refused):
-        // no pulse went out and each stays for the attempt that prints. Once
-        // the connection carried anything, any job of the batch may have
-        // printed (the bytes sit in socket buffers, the printer acknowledges
-        // none), so all of them count as maybe delivered, as a single job does.
-        if (isPrinterError(e) && !e.maybeDelivered) reached = false;
-      }
-      if (!reached) for (const id of drawers) this.pulsesSpent.delete(id);
+    return batch;
+  }
+
+  /**
+   * Sends the rendered jobs over one connection; never rejects. Resolves with
+   * whether their bytes (and so their pulses) may have reached the printer.
+   */
+  private async deliver(batch: Batch): Promise<boolean> {
+    const { printer, sent, drawers } = batch;
+    if (!printer || sent.length === 0) return false;
+    for (const id of drawers) this.pulsesSpent.add(id);
+    let reached = true;
+    try {
+      await this.o.transportFor(printer).send(concat(batch.parts));
+    } catch (e) {
+      for (const job of sent) batch.errors.set(job.id, messageOf(e));
+      // Refused before sending (no paper, cover open, connection refused): no
+      // pulse went out and each stays for the attempt that prints. Once the
+      // connection carried anything, any job of the batch may have printed
+      // (the bytes sit in socket buffers; the printer acknowledges none), so
+      // all of them count as maybe delivered, as a single job does.
+      if (isPrinterError(e) && !e.maybeDelivered) reached = false;
     }
-    if (!db.open) return;
+    if (!reached) for (const id of drawers) this.pulsesSpent.delete(id);
+    return reached;
+  }
+
+  /** One attempt counted for every job of the batch, in one transaction. */
+  private record(batch: Batch, reached: boolean): void {
     const at = this.o.now();
-    const outcomes = batch.map((job): JobOutcome => {
-      const pulseSent = reached && drawers.has(job.id);
-      const error = errors.get(job.id);
+    const outcomes = batch.jobs.map((job): JobOutcome => {
+      const pulseSent = reached && batch.drawers.has(job.id);
+      const error = batch.errors.get(job.id);
       if (error === undefined) return { id: job.id, pulseSent, state: 'printed', printedAt: at.toISOString() };
       const delay = this.delays[job.attempts];
       if (delay === undefined) return { id: job.id, pulseSent, state: 'failed', error };
       return { id: job.id, pulseSent, state: 'pending', error, nextAttemptAt: new Date(at.getTime() + delay).toISOString() };
     });
-    recordJobOutcomes(db, outcomes);
+    recordJobOutcomes(this.o.db, outcomes);
     // Recorded: the database now keeps these pulses spent.
     for (const o of outcomes) if (o.pulseSent) this.pulsesSpent.delete(o.id);
-    if (this.o.onChange) for (const o of outcomes) this.o.onChange(jobById(db, o.id)!);
+    // The rows as just written, without reading back each job's document.
+    if (this.o.onChange) batch.jobs.forEach((job, i) => this.o.onChange!(jobAfter(job, outcomes[i]!)));
   }
+}
+
+/** Due jobs of one printer, rendered, on their way to it together. */
+interface Batch {
+  jobs: readonly JobRow[];
+  printer: PrinterRow | undefined;
+  /** The bytes of `sent`, in order. */
+  parts: Uint8Array[];
+  /** The jobs rendered (the others failed before any byte could leave). */
+  sent: JobRow[];
+  /** Jobs whose bytes carry a drawer pulse. */
+  drawers: Set<number>;
+  /** Why a job did not print, by id. */
+  errors: Map<number, string>;
 }
 
 function messageOf(e: unknown): string {

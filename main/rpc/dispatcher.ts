@@ -15,7 +15,7 @@ import { contract, isChannel, type Channel } from '../../core/contract.js';
 import { errorMessage, KioskError, type ErrorBody, type Lang, type Result } from '../../core/errors.js';
 import type { KioskEvent, Topic } from '../../core/events.js';
 import { appendAudit } from '../../db/audit.js';
-import type { ReadableDb, WritableDb } from '../../db/connection.js';
+import { readSnapshot, writeTransaction, type ReadableDb, type WritableDb } from '../../db/connection.js';
 import type { CommandContext, CommandHandler, Done, HandlerMap, KioskIo, PrepareContext, QueryContext, QueryHandler } from '../services/shared/context.js';
 import type { OperatorSessions } from '../services/shared/operator-sessions.js';
 
@@ -86,11 +86,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
     if (handler.kind === 'query') {
       const runQuery = (handler as QueryHandler<Channel>).run as (c: QueryContext, i: unknown) => unknown;
       // A synchronous query reads one snapshot; one that waits on I/O (a printer, a PDF) reads before it waits.
-      let value: unknown;
-      const snapshot = reader.transaction(() => {
-        value = runQuery(readCtx, parsed.data);
-      });
-      snapshot.deferred();
+      const value = readSnapshot(reader, () => runQuery(readCtx, parsed.data));
       return { ok: true, value: value instanceof Promise ? await value : value };
     }
 
@@ -102,8 +98,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
     }
     const commandCtx: CommandContext = { ...base, db, sessions };
     const runCommand = cmd.run as (c: CommandContext, i: unknown, p: unknown) => Done<unknown>;
-    const outcome = db
-      .transaction(() => {
+    const outcome = writeTransaction(db, () => {
         const result = runCommand(commandCtx, parsed.data, prepared);
         if ((result as unknown) instanceof Promise) throw new Error(`${channel}: a command must not wait inside its transaction`);
         appendAudit(db, {
@@ -117,8 +112,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
           after: result.audit && 'after' in result.audit ? result.audit.after : 'value' in result ? result.value : undefined,
         });
         return result;
-      })
-      .immediate();
+      });
     const value = 'value' in outcome ? outcome.value : outcome.finish(readCtx);
     const topics: Topic[] = [...new Set([...def.topics, ...(outcome.topics ?? [])])];
     deps.emit({ type: 'changed', channel, topics, at: base.at });

@@ -36,27 +36,36 @@ function build(db: ReadableDb, gameId: number): GameBoard {
 
 const ref = (c: SoldCard): CardRef => ({ seriesCode: c.seriesCode, card: c.card });
 
-export interface BoardState {
+/** At most this many cards are named in a ball's answer; the count says how many there were (the board lists them all). */
+export const NEWS_LIMIT = 50;
+
+export interface BallNews {
   balls: number[];
   facesKnown: boolean;
-  /** Every sold card holding a line / a bingo now. */
-  lines: CardRef[];
-  bingos: CardRef[];
-  /** What the balls not seen before by the cache added (the last ball's news, after a draw). */
+  /** Cards that the balls not seen before by the cache completed: a line (without the bingo) / the bingo. */
   newLines: CardRef[];
+  newLineCount: number;
   newBingos: CardRef[];
+  newBingoCount: number;
 }
 
-/**
- * The game's board as the database has it now. `memo` is the kiosk's own
- * object (ctx.memo): each kiosk has its own cache, as each has its own file.
- */
-export function boardState(db: ReadableDb, memo: object, gameId: number): BoardState {
+function cacheOf(memo: object): Map<number, GameBoard> {
   let games = caches.get(memo);
   if (!games) {
     games = new Map();
     caches.set(memo, games);
   }
+  return games;
+}
+
+/**
+ * Bring the game's cache up to the balls on record and say what the new balls
+ * completed: a few increments per ball, whatever the number of cards sold.
+ * `memo` is the kiosk's own object (ctx.memo): each kiosk has its own cache,
+ * as each has its own file.
+ */
+function sync(db: ReadableDb, memo: object, gameId: number): { board: GameBoard; news: BallNews } {
+  const games = cacheOf(memo);
   const balls = activeBalls(db, gameId).map((b) => b.number);
   let board = games.get(gameId);
   const isPrefix = board !== undefined && board.balls.length <= balls.length && board.balls.every((b, i) => balls[i] === b);
@@ -66,28 +75,44 @@ export function boardState(db: ReadableDb, memo: object, gameId: number): BoardS
     games.set(gameId, board);
     while (games.size > KEEP) games.delete(games.keys().next().value!);
   }
-  const newLineIdx: number[] = [];
-  const newBingoIdx: number[] = [];
+  const lines: number[] = [];
+  const bingos: number[] = [];
   for (const ball of balls.slice(board.balls.length)) {
     const { newLines, newBingos } = board.tracker.draw(ball);
-    newLineIdx.push(...newLines);
-    newBingoIdx.push(...newBingos);
+    lines.push(...newLines);
+    bingos.push(...newBingos);
     board.balls.push(ball);
   }
+  const bingoSet = new Set(bingos);
+  const onlyLines = lines.filter((i) => !bingoSet.has(i));
+  const cards = board.cards;
+  return {
+    board,
+    news: {
+      balls,
+      facesKnown: board.complete,
+      newLines: onlyLines.slice(0, NEWS_LIMIT).map((i) => ref(cards[i]!)),
+      newLineCount: onlyLines.length,
+      newBingos: bingos.slice(0, NEWS_LIMIT).map((i) => ref(cards[i]!)),
+      newBingoCount: bingos.length,
+    },
+  };
+}
+
+/** What the balls drawn since the cache last looked completed (the answer of a ball). */
+export function ballNews(db: ReadableDb, memo: object, gameId: number): BallNews {
+  return sync(db, memo, gameId).news;
+}
+
+/** The whole board: every sold card holding a line (without the bingo) / a bingo now. */
+export function boardHolders(db: ReadableDb, memo: object, gameId: number): { balls: number[]; facesKnown: boolean; lines: CardRef[]; bingos: CardRef[] } {
+  const { board, news } = sync(db, memo, gameId);
   const now = board.tracker.winners();
   const bingoSet = new Set(now.bingos);
-  const newBingoSet = new Set(newBingoIdx);
-  return {
-    balls,
-    facesKnown: board.complete,
-    lines: now.lines.filter((c) => !bingoSet.has(c)).map(ref),
-    bingos: now.bingos.map(ref),
-    newLines: newLineIdx.filter((i) => !newBingoSet.has(i)).map((i) => ref(board.cards[i]!)),
-    newBingos: newBingoIdx.map((i) => ref(board.cards[i]!)),
-  };
+  return { balls: news.balls, facesKnown: board.complete, lines: now.lines.filter((c) => !bingoSet.has(c)).map(ref), bingos: now.bingos.map(ref) };
 }
 
 /** Read the faces now (after the close of sale commits), so that the first ball finds the board ready. */
 export function warmBoard(db: ReadableDb, memo: object, gameId: number): void {
-  boardState(db, memo, gameId);
+  sync(db, memo, gameId);
 }

@@ -607,7 +607,15 @@ describe('game.board', () => {
       const before = holders(sold, order.slice(0, i));
       const newBingos = expected.bingos.filter((c) => !before.bingos.includes(c));
       const newLines = expected.lines.filter((c) => !before.lines.includes(c) && !before.bingos.includes(c));
-      expect(lastDrawn, `ball ${i + 1}`).toMatchObject({ ball: order[i], ballCount: i + 1, state: 'drawing', newLines: cardRefs(newLines), newBingos: cardRefs(newBingos) });
+      expect(lastDrawn, `ball ${i + 1}`).toMatchObject({
+        ball: order[i],
+        ballCount: i + 1,
+        state: 'drawing',
+        newLines: cardRefs(newLines),
+        newLineCount: newLines.length,
+        newBingos: cardRefs(newBingos),
+        newBingoCount: newBingos.length,
+      });
       seenLines = Math.max(seenLines, expected.lines.length);
       seenBingos = Math.max(seenBingos, expected.bingos.length);
       if (i % 30 === 29) expect(await board(g.id)).toEqual(b);

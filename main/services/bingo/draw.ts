@@ -30,7 +30,7 @@ import { accountBalance, post } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
 import { command, commandWith, done, finishAfterCommit, operatorOf, query, type HandlerSlice, type QueryContext } from '../shared/context.js';
 import { checkApproval, confirmCredentials } from '../shared/credentials.js';
-import { boardState } from './board.js';
+import { ballNews, boardHolders } from './board.js';
 import { requireGame } from './games.js';
 
 const KIND_PT = { line: 'linha', bingo: 'bingo' } as const;
@@ -47,7 +47,7 @@ function specialOf(db: ReadableDb, game: GameRow, ballCount: number): BoardView[
 }
 
 export function boardOf(ctx: QueryContext, game: GameRow): BoardView {
-  const state = boardState(ctx.db, ctx.memo, game.id);
+  const state = boardHolders(ctx.db, ctx.memo, game.id);
   const awardedLine = lineAwarded(ctx.db, game.id);
   return {
     gameId: game.id,
@@ -91,15 +91,17 @@ export const drawHandlers: HandlerSlice<'game.drawBall' | 'game.recallBall' | 'g
     const ballCount = balls.length + 1;
     return finishAfterCommit(
       (read) => {
-        const state = boardState(read.db, read.memo, game.id);
+        const news = ballNews(read.db, read.memo, game.id);
         const awardedLine = lineAwarded(read.db, game.id);
         return {
           gameId: game.id,
           ball: input.number,
           ballCount,
           state: 'drawing' as const,
-          newLines: awardedLine ? [] : state.newLines,
-          newBingos: state.newBingos,
+          newLines: awardedLine ? [] : news.newLines,
+          newLineCount: awardedLine ? 0 : news.newLineCount,
+          newBingos: news.newBingos,
+          newBingoCount: news.newBingoCount,
           special: specialOf(read.db, game, ballCount),
         };
       },

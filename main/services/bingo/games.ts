@@ -31,7 +31,8 @@ import { addIncident, appendActa, openSession } from '../../../db/bingo/sessions
 import { post } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
 import { announcementSlip } from '../../../printing/documents/index.js';
-import { command, done, operatorOf, query, type CommandContext, type HandlerSlice } from '../shared/context.js';
+import { command, done, finishAfterCommit, operatorOf, query, type CommandContext, type HandlerSlice } from '../shared/context.js';
+import { warmBoard } from './board.js';
 import { enqueue } from '../shared/print.js';
 
 /** The game's series as the allocation rules see them (second series as fixed so far). */
@@ -261,7 +262,15 @@ export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSa
       bingoPrizeCents: figures.bingoPrizeCents,
       ranges,
     };
-    return done(result, { before: { state: 'selling' }, after: { state: 'sale_closed', ...result, ...figures } });
+    // The cards sold are fixed now: the board reads their faces once, after the
+    // commit, so that the first ball finds it ready (never inside a ball's write).
+    return finishAfterCommit(
+      (read) => {
+        warmBoard(read.db, read.memo, game.id);
+        return result;
+      },
+      { before: { state: 'selling' }, after: { state: 'sale_closed', ...result, ...figures } },
+    );
   }),
 
   'game.suspend': command((ctx, input) => {

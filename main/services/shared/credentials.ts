@@ -11,6 +11,7 @@ import { PIN_LOCK_MINUTES, PIN_MAX_ATTEMPTS } from '../../../core/people/rules.j
 import { APPROVER_ROLES } from '../../../core/roles.js';
 import { hallClock } from '../../../core/time.js';
 import { appendAudit } from '../../../db/audit.js';
+import { writeTransaction } from '../../../db/connection.js';
 import { findOperator, operatorById, recordPinFailure, recordPinSuccess, type OperatorRow } from '../../../db/people.js';
 import type { CommandContext, PrepareContext } from './context.js';
 import { burnPinCheck, verifyPin } from './pin.js';
@@ -23,8 +24,7 @@ function lockedError(lockedUntil: string): KioskError {
 
 /** Count a wrong PIN (or a wrong username) and refuse; the count and its audit row commit. */
 function refuseWrongPin(ctx: PrepareContext, checked: OperatorRow | null, wrong: WrongPinCode): never {
-  const error = ctx.writer
-    .transaction((): KioskError => {
+  const error = writeTransaction(ctx.writer, (): KioskError => {
       let error: KioskError;
       let after: Record<string, unknown>;
       const op = checked ? operatorById(ctx.writer, checked.id) : null;
@@ -52,8 +52,7 @@ function refuseWrongPin(ctx: PrepareContext, checked: OperatorRow | null, wrong:
         after,
       });
       return error;
-    })
-    .immediate();
+    });
   throw error;
 }
 

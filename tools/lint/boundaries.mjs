@@ -1,0 +1,125 @@
+/**
+ * The house's import rules (ARCHITECTURE.md, Folders and domains) as one
+ * ESLint rule. Every source file belongs to exactly one zone (zoneOf); each
+ * zone lists the zones it may import from. A relative import is resolved to
+ * the file it names, so `../../db/x.js` is judged by where it lands, not by
+ * how it is spelled. test/boundaries.test.ts checks that every file of the
+ * tree has a zone; main/lint-rules.test.ts proves each rule with probes.
+ */
+import path from 'node:path';
+
+const DOMAIN_SCREENS = /^renderer\/screens\/([^/]+)\//;
+
+/** The zone of a repository-relative path (forward slashes), or null. */
+export function zoneOf(file) {
+  const f = file.replace(/\\/g, '/');
+  let m;
+  // Tests sit beside the file they test and may reach any part (harness, fixtures, emulator).
+  if (/\.(test|spec)\.(ts|tsx)$/.test(f)) return 'tests';
+  if (/^core\/[^/]+\.(ts|tsx)$/.test(f)) return 'core';
+  if ((m = /^core\/([^/]+)\//.exec(f))) return `core/${m[1]}`;
+  if (f.startsWith('db/')) return 'db';
+  if (f.startsWith('printing/')) return 'printing';
+  if (f.startsWith('main/services/shared/')) return 'services/shared';
+  if (f === 'main/services/index.ts') return 'services';
+  if ((m = /^main\/services\/([^/]+)\//.exec(f))) return `services/${m[1]}`;
+  if (f.startsWith('main/rpc/')) return 'rpc';
+  if (f.startsWith('main/printing/')) return 'main/printing';
+  if (f.startsWith('main/web/')) return 'web';
+  if (f.startsWith('main/electron/')) return 'electron';
+  if (f === 'main/kiosk.ts') return 'kiosk';
+  if (f === 'main/cli.ts') return 'cli';
+  if ((m = DOMAIN_SCREENS.exec(f))) return `screens/${m[1]}`;
+  if (f.startsWith('renderer/')) return 'renderer';
+  if (/^(test|tools|bench|e2e|scripts)\//.test(f) || /^[^/]+\.(ts|js|mjs|cjs)$/.test(f)) return 'dev';
+  return null;
+}
+
+const DEV_ZONES = new Set(['dev', 'tests']);
+
+/** May a file of zone `from` import a file of zone `to`? Returns the reason when not. */
+export function allowed(from, to) {
+  if (to === null) return 'imports a file outside every zone';
+  if (DEV_ZONES.has(from)) return null;
+  // Nothing that ships imports tests or tools (the browser-mode launcher may take the demo hall).
+  if (DEV_ZONES.has(to)) return from === 'cli' ? null : 'a shipped file may not import test/, tools/, bench/, e2e/ or scripts/';
+  const [fromKind, fromDomain] = from.split('/');
+  const [toKind, toDomain] = to.split('/');
+  const rule = {
+    // The kernel merges the domains' slices (contract, errors); the domains import the kernel.
+    core: () => toKind === 'core',
+    db: () => toKind === 'core' || to === 'db',
+    printing: () => toKind === 'core' || to === 'printing',
+    'services/shared': () => toKind === 'core' || to === 'db' || to === 'printing' || to === 'services/shared',
+    services: () => toKind === 'services' || toKind === 'core',
+    rpc: () => toKind === 'core' || to === 'db' || toKind === 'services' || to === 'rpc',
+    'main/printing': () => toKind === 'core' || to === 'db' || to === 'printing' || to === 'main/printing',
+    kiosk: () => ['core', 'db', 'printing', 'main/printing', 'rpc', 'services', 'services/shared'].includes(to) || toKind === 'core',
+    web: () => toKind === 'core' || to === 'kiosk' || to === 'web',
+    electron: () => toKind === 'core' || to === 'kiosk' || to === 'electron',
+    cli: () => to === 'kiosk' || to === 'web' || toKind === 'core',
+    renderer: () => toKind === 'core' || to === 'renderer' || toKind === 'screens',
+  };
+  if (fromKind === 'core' && fromDomain) {
+    return toKind === 'core' && (toDomain === undefined || toDomain === fromDomain)
+      ? null
+      : `core/${fromDomain}/ may import only core/ (the kernel) and core/${fromDomain}/`;
+  }
+  if (fromKind === 'services' && fromDomain && fromDomain !== 'shared') {
+    return toKind === 'core' || to === 'db' || to === 'printing' || to === 'services/shared' || to === from
+      ? null
+      : `main/services/${fromDomain}/ may import core/, db/, printing/ and main/services/shared/, never another domain's services or the rest of main/`;
+  }
+  if (fromKind === 'screens') {
+    return toKind === 'core' || to === 'renderer' || to === from ? null : `renderer/screens/${fromDomain}/ may import core/, renderer/ and its own screens, not another domain's`;
+  }
+  const check = rule[from];
+  if (!check) return `no rule for zone ${from}`;
+  return check() ? null : `${from} may not import ${to}`;
+}
+
+/** Packages and built-ins a zone may not use. */
+const NODE = /^(node:|fs$|path$|http$|https$|crypto$|os$|child_process$|net$|worker_threads$)/;
+function packageRefused(zone, spec) {
+  if (spec.startsWith('.')) return null;
+  const kind = zone.split('/')[0];
+  if ((kind === 'core' || kind === 'renderer' || kind === 'screens') && (NODE.test(spec) || spec === 'better-sqlite3' || spec === 'electron')) {
+    return `${zone} may not use ${spec}`;
+  }
+  if (spec === 'better-sqlite3' && !['db', 'dev', 'tests'].includes(zone)) return `only db/ opens SQLite (${zone} may not use better-sqlite3)`;
+  if (spec === 'electron' && !['electron', 'dev', 'tests'].includes(zone)) return `only main/electron/ uses Electron (${zone} may not)`;
+  return null;
+}
+
+const rule = {
+  meta: { type: 'problem', schema: [], messages: { refused: '{{reason}} (see ARCHITECTURE.md, Folders and domains).' } },
+  create(context) {
+    const root = context.cwd;
+    const file = path.relative(root, context.filename).split(path.sep).join('/');
+    const from = zoneOf(file);
+    const checkSpec = (node, spec) => {
+      if (typeof spec !== 'string') return;
+      if (from === null) {
+        context.report({ node, messageId: 'refused', data: { reason: `${file} belongs to no zone` } });
+        return;
+      }
+      const refused = packageRefused(from, spec);
+      if (refused) {
+        context.report({ node, messageId: 'refused', data: { reason: refused } });
+        return;
+      }
+      if (!spec.startsWith('.')) return;
+      const target = path.relative(root, path.resolve(path.dirname(context.filename), spec)).split(path.sep).join('/').replace(/\.js$/, '.ts');
+      const reason = allowed(from, zoneOf(target));
+      if (reason) context.report({ node, messageId: 'refused', data: { reason: `${reason}: ${spec}` } });
+    };
+    return {
+      ImportDeclaration: (node) => checkSpec(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && checkSpec(node, node.source.value),
+      ExportAllDeclaration: (node) => checkSpec(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && checkSpec(node, node.source.value),
+    };
+  },
+};
+
+export default { rules: { imports: rule } };
