@@ -17,7 +17,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
 import { openKiosk } from '../main/kiosk.js';
 import { createPdfRenderer } from '../main/printing/pdf-renderer.js';
@@ -93,11 +93,17 @@ async function main() {
     const same = (await pdf.acta(acta, { generatedAt: GENERATED_AT })).equals(await renderActaPdf(acta, { generatedAt: GENERATED_AT }));
     if (!same) throw new Error('the worker and the main thread gave different PDFs');
 
-    const samples: Record<Phase, { sale: number[]; dispatch: number[]; pdf: number[] }> = {
-      idle: { sale: [], dispatch: [], pdf: [] },
-      offThread: { sale: [], dispatch: [], pdf: [] },
-      mainThread: { sale: [], dispatch: [], pdf: [] },
-    };
+    interface Samples {
+      sale: number[];
+      dispatch: number[];
+      pdf: number[];
+      /** The main thread's event-loop delay (how late its timers fire) and busy share. */
+      loopDelay: ReturnType<typeof monitorEventLoopDelay>;
+      busyMs: number;
+      totalMs: number;
+    }
+    const fresh = (): Samples => ({ sale: [], dispatch: [], pdf: [], loopDelay: monitorEventLoopDelay({ resolution: 1 }), busyMs: 0, totalMs: 0 });
+    const samples: Record<Phase, Samples> = { idle: fresh(), offThread: fresh(), mainThread: fresh() };
     const random = prng(17);
     const phaseMs = (SECONDS * 1000) / ROUNDS;
 
@@ -105,6 +111,8 @@ async function main() {
       for (const phase of PHASES) {
         const s = samples[phase];
         let stop = false;
+        s.loopDelay.enable();
+        const elu = performance.eventLoopUtilization();
         // PDFs back to back for the whole phase; each is timed from request to bytes.
         const renderLoop = (async () => {
           if (phase === 'idle') return;
@@ -134,15 +142,25 @@ async function main() {
         }
         stop = true;
         await renderLoop;
+        s.loopDelay.disable();
+        const used = performance.eventLoopUtilization(elu);
+        s.busyMs += used.active;
+        s.totalMs += used.idle + used.active;
         log(`round ${r + 1}/${ROUNDS} ${phase}: ${s.sale.length} sales, ${s.pdf.length} PDFs so far`);
       }
     }
 
     const figures = (phase: Phase) => {
       const s = samples[phase];
+      const ns = (x: number) => round(x / 1e6);
       return {
         sale: stats(s.sale),
         dispatch: stats(s.dispatch),
+        mainThread: {
+          busyShare: round(s.busyMs / s.totalMs),
+          loopDelayP99Ms: ns(s.loopDelay.percentile(99)),
+          loopDelayMaxMs: ns(s.loopDelay.max),
+        },
         ...(phase === 'idle' ? {} : { pdfs: s.pdf.length, pdf: stats(s.pdf) }),
       };
     };

@@ -1,5 +1,8 @@
 import { describe, it, expect } from 'vitest';
+import { bingoErrors } from './bingo/errors.js';
 import { ERROR_CODES, errorMessage, KioskError, type ErrorCode } from './errors.js';
+import { peopleErrors } from './people/errors.js';
+import { printingErrors } from './printing/errors.js';
 
 /** Every placeholder a message may use, filled with a visible marker. */
 const anyParams = new Proxy({} as Record<string, string | number>, {
@@ -11,6 +14,14 @@ describe('error catalogue', () => {
     expect(ERROR_CODES.length).toBeGreaterThan(30);
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
     for (const code of ERROR_CODES) expect(code).toMatch(/^[A-Z][A-Z0-9_]*[A-Z0-9]$/);
+  });
+
+  it('takes each domain\'s codes once: no domain redefines another\'s (a spread would silently keep the last)', () => {
+    const domains = [peopleErrors, bingoErrors, printingErrors].map((c) => Object.keys(c));
+    const all = domains.flat();
+    expect(new Set(all).size).toBe(all.length);
+    for (const codes of domains) for (const code of codes) expect(ERROR_CODES).toContain(code);
+    expect(ERROR_CODES.length).toBe(all.length + 6);
   });
 
   it.each(ERROR_CODES)('%s has a pt-PT and an English message', (code) => {

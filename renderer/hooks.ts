@@ -145,7 +145,9 @@ export function useKioskQuery<C extends Channel>(channel: C, input: ChannelInput
   const apply = useCallback(
     (command: Channel, update: (data: T) => T | null) => {
       const s = held.current;
-      const next = s.key === key && s.data !== undefined ? update(s.data) : null;
+      // The screen has moved on to another input since the command was sent: that one was fetched after it.
+      if (s.key !== key) return;
+      const next = s.data !== undefined ? update(s.data) : null;
       if (next === null) {
         void reload();
         return;

@@ -1,4 +1,6 @@
-/** The 1-90 board of the draw and the ball typed by the manager. */
+/** The 1-90 board of the draw, the ball typed by the manager, and the board kept up to date from each ball's answer. */
+import type { BoardView, ClaimView } from '../../core/contract.js';
+import type { DrawnBall } from '../../core/bingo/contract.js';
 
 export const BALL_MIN = 1;
 export const BALL_MAX = 90;
@@ -30,4 +32,53 @@ export function recentBalls(balls: readonly number[], count: number): number[] {
 export function minutesLeft(fromIso: string, minutes: number, now: Date): number {
   const ms = new Date(fromIso).getTime() + minutes * 60_000 - now.getTime();
   return ms <= 0 ? 0 : Math.ceil(ms / 60_000);
+}
+
+type CardRef = BoardView['potential']['lines'][number];
+
+/** Cards in the kiosk's order: the game's first series first, then by number (as game.board lists them). */
+function inBoardOrder(cards: readonly CardRef[], firstSeriesCode: string): CardRef[] {
+  const seen = new Set<string>();
+  const unique = cards.filter((c) => {
+    const id = `${c.seriesCode}\u0000${c.card}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+  const rank = (c: CardRef) => (c.seriesCode === firstSeriesCode ? 0 : 1);
+  return unique.sort((a, b) => rank(a) - rank(b) || a.card - b.card);
+}
+
+/**
+ * The board after a ball, from the board before it and `game.drawBall`'s
+ * answer: the ball appended, the count and state, the cards it completed
+ * added to the potential lines and bingos (a card holding the bingo is no
+ * longer listed for a line), the special prize. Unchanged when the board
+ * already holds the ball; null when the two do not follow each other (another
+ * game, a ball missing or recalled in between): fetch the board then.
+ */
+export function mergeDrawnBall(board: BoardView, drawn: DrawnBall, firstSeriesCode: string): BoardView | null {
+  if (board.gameId !== drawn.gameId) return null;
+  if (board.balls.length >= drawn.ballCount) return board.balls[drawn.ballCount - 1] === drawn.ball ? board : null;
+  if (board.balls.length !== drawn.ballCount - 1 || board.balls.includes(drawn.ball)) return null;
+  const bingos = inBoardOrder([...board.potential.bingos, ...drawn.newBingos], firstSeriesCode);
+  const bingo = new Set(bingos.map((c) => `${c.seriesCode}\u0000${c.card}`));
+  const lines = board.lineAwarded
+    ? []
+    : inBoardOrder([...board.potential.lines, ...drawn.newLines], firstSeriesCode).filter((c) => !bingo.has(`${c.seriesCode}\u0000${c.card}`));
+  return {
+    ...board,
+    state: drawn.state,
+    balls: [...board.balls, drawn.ball],
+    ballCount: drawn.ballCount,
+    potential: { lines, bingos },
+    special: drawn.special,
+  };
+}
+
+/** The board with a claim just recorded at its current ball; null when the board is behind the claim (fetch it). */
+export function withClaim(board: BoardView, claim: ClaimView): BoardView | null {
+  if (board.claims.some((c) => c.claimId === claim.claimId)) return board;
+  if (claim.ballCount !== board.ballCount) return null;
+  return { ...board, claims: [...board.claims, claim].sort((a, b) => a.claimId - b.claimId) };
 }

@@ -47,7 +47,7 @@ const board: BoardView = {
   special: null,
 };
 
-const render = (b: BoardView, g: GameView = game) => renderToStaticMarkup(<ClaimsPanel game={g} board={b} onChanged={async () => undefined} />);
+const render = (b: BoardView, g: GameView = game) => renderToStaticMarkup(<ClaimsPanel game={g} board={b} onClaimed={() => undefined} onChanged={async () => undefined} />);
 
 describe('ClaimsPanel', () => {
   it('lists the cards holding a line now, offers both series and the line and bingo windows', () => {

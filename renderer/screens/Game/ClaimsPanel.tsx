@@ -16,6 +16,9 @@ type Outcome =
 interface Props {
   game: GameView;
   board: BoardView;
+  /** A claim was recorded: its answer is all the board needs. */
+  onClaimed: (claim: ClaimView) => void;
+  /** Claims were closed: the board is fetched again (awards, state). */
   onChanged: () => Promise<void>;
 }
 
@@ -30,7 +33,7 @@ function seriesOf(game: GameView): string[] {
  * claims made at this ball, "Mais alguma linha?" / "Mais algum bingo?", the
  * winners with their prizes and the accumulated special prize.
  */
-export function ClaimsPanel({ game, board, onChanged }: Props) {
+export function ClaimsPanel({ game, board, onClaimed, onChanged }: Props) {
   const { t } = useTranslation();
   const f = useFormat();
   const codes = seriesOf(game);
@@ -62,7 +65,7 @@ export function ClaimsPanel({ game, board, onChanged }: Props) {
     if (r.ok) {
       setOutcome({ type: 'claim', claim: r.value });
       setCardText('');
-      await onChanged();
+      onClaimed(r.value);
     } else if (r.error.code === 'MANUAL_CONFIRMATION_REQUIRED') {
       setOutcome({ type: 'manual', error: r.error, input });
     } else {

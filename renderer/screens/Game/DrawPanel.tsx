@@ -6,7 +6,7 @@ import { ApprovalDialog } from '../../components/ApprovalDialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
-import { parseBall, recentBalls } from '../../lib/board.js';
+import { mergeDrawnBall, parseBall, recentBalls, withClaim } from '../../lib/board.js';
 import { Board } from './Board.js';
 import { ClaimsPanel } from './ClaimsPanel.js';
 import { GameControls } from './GameControls.js';
@@ -67,7 +67,9 @@ export function DrawPanel({ game }: { game: GameView }) {
     const r = await invoke('game.drawBall', { gameId: game.id, number: n });
     if (r.ok) {
       setText('');
-      await refresh();
+      // The answer says what the ball changed: no need to read the whole board again.
+      const drawn = r.value;
+      boardQ.apply('game.drawBall', (b) => mergeDrawnBall(b, drawn, game.firstSeries.code));
     } else {
       setError(r.error);
     }
@@ -177,7 +179,7 @@ export function DrawPanel({ game }: { game: GameView }) {
               {notice}
             </p>
           ) : null}
-          {board ? <ClaimsPanel game={game} board={board} onChanged={refresh} /> : <p className="loading">{t('common.loading')}</p>}
+          {board ? <ClaimsPanel game={game} board={board} onClaimed={(claim) => boardQ.apply('game.claim', (b) => withClaim(b, claim))} onChanged={refresh} /> : <p className="loading">{t('common.loading')}</p>}
         </div>
         <div className="draw-left">
           <Board balls={balls} canDraw={canDraw} onDraw={(n) => void draw(n)} />
@@ -205,10 +207,11 @@ export function DrawPanel({ game }: { game: GameView }) {
           submitLabel={t('draw.recallSubmit', { ball: last })}
           testId="recall-dialog"
           onSubmit={(approval) => invoke('game.recallBall', { gameId: game.id, approval })}
-          onDone={() => {
+          onDone={(recalled) => {
             setRecalling(false);
             setNotice(t('draw.recalled', { ball: last }));
-            void refresh();
+            // The recall answers with the whole board.
+            boardQ.apply('game.recallBall', (b) => (b.gameId === recalled.gameId ? recalled : null));
           }}
           onClose={() => setRecalling(false)}
         />

@@ -8,7 +8,7 @@ import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { applyKey, digitsToCents, tenderedText } from '../../lib/money.js';
 import { formatRanges } from '../../lib/ranges.js';
-import { checkSale, parseQuantity } from '../../lib/sale.js';
+import { checkSale, parseQuantity, saleViewOf, withNewSale, withVoidedSale } from '../../lib/sale.js';
 import { RecentSales } from './RecentSales.js';
 import { VoidDialog } from './VoidDialog.js';
 
@@ -18,14 +18,23 @@ type VoidResult = ChannelOutput<'sale.voidLast'>;
 const QUICK_QUANTITIES = [1, 2, 3, 5, 10];
 const keepFocus = (e: { preventDefault: () => void }) => e.preventDefault();
 
+interface Props {
+  /** The operator selling (username, as the kiosk records it on the sale). */
+  cashier: string;
+  terminalId: string;
+}
+
+/** How many of the game's sales the screen lists. */
+const RECENT_SALES = 8;
+
 /** Cashier: sell cards of the selling game, cash only, all day long. */
-export function SaleScreen() {
+export function SaleScreen({ cashier, terminalId }: Props) {
   const { t } = useTranslation();
   const f = useFormat();
   const current = useKioskQuery('session.current', {});
   const settings = useKioskQuery('settings.get', {});
   const game: GameView | undefined = current.data?.games.find((g) => g.state === 'selling');
-  const sales = useKioskQuery('sale.list', game ? { gameId: game.id, limit: 8 } : null);
+  const sales = useKioskQuery('sale.list', game ? { gameId: game.id, limit: RECENT_SALES } : null);
 
   const [quantityText, setQuantityText] = useState('1');
   const [tendered, setTendered] = useState(0);
@@ -97,8 +106,16 @@ export function SaleScreen() {
     setQuantityText('1');
     setTendered(0);
     setPristine(true);
-    void current.reload();
-    void sales.reload();
+    // The answer is the new row of the recent sales; the game's numbers come back with the sale's event.
+    const sale = saleViewOf(r.value, {
+      gameId: game.id,
+      unitPriceCents: game.priceCents,
+      paymentMethod: 'cash',
+      cashier,
+      terminalId,
+      createdAt: new Date().toISOString(),
+    });
+    sales.apply('sale.create', (list) => withNewSale(list, sale, RECENT_SALES));
     quantityRef.current?.focus();
     quantityRef.current?.select();
   };
@@ -377,8 +394,7 @@ export function SaleScreen() {
             setVoiding(false);
             setVoided(r);
             if (last && last.saleId === r.saleId) setLast(null);
-            void current.reload();
-            void sales.reload();
+            sales.apply('sale.voidLast', (list) => withVoidedSale(list, r.saleId));
           }}
         />
       ) : null}
