@@ -93,7 +93,11 @@ async function drawBench(size: number) {
     const boardBytes = Buffer.byteLength(JSON.stringify(await must(h.kiosk, 'game.board', { gameId }, h.admin)));
     const drawBall = stats(ms);
     log(`${size} cards: drawBall p50 ${drawBall.medianMs} ms, p99 ${drawBall.p99Ms} ms, answer at most ${maxBytes} bytes`);
-    return { soldCards: size, closeSaleMs: round(closeSaleMs, 1), drawBall, drawBallMaxAnswerBytes: maxBytes, gameBoardBytesAfter90Balls: boardBytes };
+    const slowest = ms
+      .map((v, i) => ({ ball: i + 1, ms: round(v, 2) }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5);
+    return { soldCards: size, closeSaleMs: round(closeSaleMs, 1), drawBall, slowest, drawBallMaxAnswerBytes: maxBytes, gameBoardBytesAfter90Balls: boardBytes };
   } finally {
     h.kiosk.close();
     rmSync(h.root, { recursive: true, force: true });

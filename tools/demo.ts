@@ -4,7 +4,13 @@
  * It goes through the dispatcher like any operator, so every rule applies.
  */
 import { formatFacesCsv, generateSeries } from './faces/generate.js';
-import type { Kiosk } from '../main/kiosk.js';
+import type { CallMeta } from '../core/bridge.js';
+import type { Result } from '../core/errors.js';
+
+/** What the seed needs of a kiosk: its dispatch, like any caller. */
+interface Dispatcher {
+  dispatch(channel: string, input: unknown, meta?: CallMeta): Promise<Result<unknown>>;
+}
 
 export const DEMO_USERS = [
   { username: 'admin', name: 'Administrador', roles: ['admin'], pin: '1111' },
@@ -27,13 +33,13 @@ export function nextClosingTime(now: Date): Date {
   return close;
 }
 
-async function must(kiosk: Kiosk, channel: string, input: unknown, operatorToken?: string): Promise<unknown> {
+async function must(kiosk: Dispatcher, channel: string, input: unknown, operatorToken?: string): Promise<unknown> {
   const r = await kiosk.dispatch(channel, input, operatorToken ? { operatorToken } : {});
   if (!r.ok) throw new Error(`demo seed: ${channel} refused: ${r.error.code} ${r.error.message}`);
   return r.value;
 }
 
-export async function seedDemo(kiosk: Kiosk, now: Date): Promise<boolean> {
+export async function seedDemo(kiosk: Dispatcher, now: Date): Promise<boolean> {
   const status = (await must(kiosk, 'setup.status', {})) as { initialized: boolean };
   if (status.initialized) return false;
   const [admin, ...others] = DEMO_USERS;
