@@ -23,6 +23,8 @@ interface GameBoard {
   tracker: WinnerTracker;
   /** The balls the tracker has seen, in order. */
   balls: number[];
+  /** Every holder at `balls.length` balls, kept until the next ball (the board is read by several screens). */
+  holders?: { ballCount: number; lines: CardRef[]; bingos: CardRef[] };
 }
 
 /** Games kept per kiosk: the one being drawn and a few before it. */
@@ -107,9 +109,12 @@ export function ballNews(db: ReadableDb, memo: object, gameId: number): BallNews
 /** The whole board: every sold card holding a line (without the bingo) / a bingo now. */
 export function boardHolders(db: ReadableDb, memo: object, gameId: number): { balls: number[]; facesKnown: boolean; lines: CardRef[]; bingos: CardRef[] } {
   const { board, news } = sync(db, memo, gameId);
-  const now = board.tracker.winners();
-  const bingoSet = new Set(now.bingos);
-  return { balls: news.balls, facesKnown: board.complete, lines: now.lines.filter((c) => !bingoSet.has(c)).map(ref), bingos: now.bingos.map(ref) };
+  if (board.holders?.ballCount !== board.balls.length) {
+    const now = board.tracker.winners();
+    const bingoSet = new Set(now.bingos);
+    board.holders = { ballCount: board.balls.length, lines: now.lines.filter((c) => !bingoSet.has(c)).map(ref), bingos: now.bingos.map(ref) };
+  }
+  return { balls: news.balls, facesKnown: board.complete, lines: board.holders.lines, bingos: board.holders.bingos };
 }
 
 /** Read the faces now (after the close of sale commits), so that the first ball finds the board ready. */
