@@ -1,5 +1,5 @@
 /** Typed queries of printers and the print queue. */
-import { stmt, type Db } from './connection.js';
+import { stmt, writeTransaction, type Db, type WritableDb } from './connection.js';
 
 export type PrinterRole = 'receipts' | 'guias' | 'reports';
 
@@ -93,7 +93,7 @@ export function nextDueBatch(db: Db, at: string, limit: number, busy: readonly n
  * At start-up: a job left pending by an earlier run may have had its drawer
  * pulse sent just before the run stopped, so its pulse counts as spent.
  */
-export function markPendingPulsesSpent(db: Db): number {
+export function markPendingPulsesSpent(db: WritableDb): number {
   return stmt(db, `UPDATE print_jobs SET drawer_pulse_sent = 1 WHERE state = 'pending' AND drawer_pulse_sent = 0`).run().changes;
 }
 
@@ -105,7 +105,7 @@ export type JobOutcome = {
 } & ({ state: 'printed'; printedAt: string } | { state: 'pending'; error: string; nextAttemptAt: string } | { state: 'failed'; error: string });
 
 /** Records the outcomes of one batch in one transaction: one fsync, however many jobs. */
-export function recordJobOutcomes(db: Db, outcomes: readonly JobOutcome[]): void {
+export function recordJobOutcomes(db: WritableDb, outcomes: readonly JobOutcome[]): void {
   const counted = `attempts = attempts + 1, drawer_pulse_sent = drawer_pulse_sent | ?`;
   const printed = stmt<[number, string, number]>(
     db,
@@ -116,14 +116,14 @@ export function recordJobOutcomes(db: Db, outcomes: readonly JobOutcome[]): void
     db,
     `UPDATE print_jobs SET ${counted}, state = 'failed', last_error = ?, next_attempt_at = NULL WHERE id = ?`,
   );
-  db.transaction(() => {
+  writeTransaction(db, () => {
     for (const o of outcomes) {
       const pulse = o.pulseSent ? 1 : 0;
       if (o.state === 'printed') printed.run(pulse, o.printedAt, o.id);
       else if (o.state === 'pending') retry.run(pulse, o.error, o.nextAttemptAt, o.id);
       else failed.run(pulse, o.error, o.id);
     }
-  }).immediate();
+  });
 }
 
 /** The row as recordJobOutcomes leaves it (what a re-read would return, without one). */

@@ -4,11 +4,12 @@
  * backoff, and never touches the money. The due jobs of one printer go out
  * as a batch: one status check, one connection carrying every document, one
  * transaction recording the outcomes (a busy counter makes receipts faster
- * than one connection and one fsync each can print). The cash drawer pulse
- * goes out at most once per job, even across a crash (see attempt()).
+ * than one connection and one fsync each can print); the next batch is
+ * rendered while one is on the wire. The cash drawer pulse goes out at most
+ * once per job, even across a crash (see prepare() and deliver()).
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Db } from '../../db/connection.js';
+import type { WritableDb } from '../../db/connection.js';
 import {
   earliestRetry,
   jobAfter,
@@ -32,7 +33,8 @@ export interface JobTransport {
 }
 
 export interface PrintQueueOptions {
-  db: Db;
+  /** The writable connection: the queue records each attempt's outcome. */
+  db: WritableDb;
   now: () => Date;
   transportFor: (printer: PrinterRow) => JobTransport;
   render: (doc: PrintDocument, profile: PrinterProfile, options: { drawer: boolean }) => Uint8Array;
@@ -49,7 +51,7 @@ export const DEFAULT_RETRY_DELAYS_MS = [1_000, 3_000, 10_000] as const;
 
 /**
  * Enough to drain a rush in a few connections, small enough that a dropped
- * connection leaves few jobs in doubt (~100 KB of receipts).
+ * connection leaves few jobs in doubt (about 70 KB of receipts).
  */
 export const BATCH_LIMIT = 64;
 
