@@ -60,6 +60,16 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   };
   const now = options.now ?? (() => new Date());
   const logError = options.logError ?? ((e: unknown, channel: string) => console.error(`[kiosk] ${channel} failed:`, e));
+  // One event for a batch of jobs that changed in the same turn (a rush prints 64 at a time).
+  let printEventPending = false;
+  const printChanged = () => {
+    if (printEventPending) return;
+    printEventPending = true;
+    setImmediate(() => {
+      printEventPending = false;
+      emitAll({ type: 'changed', channel: 'print.queue', topics: ['print'], at: now().toISOString() });
+    });
+  };
   // Printing follows the commit and never undoes it (ARCHITECTURE.md, Printing).
   const queue = new PrintQueue({
     db,
@@ -67,7 +77,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     transportFor: options.printerTransport ?? jobTransportOf,
     render: (doc, profile, o) => renderEscPos(doc, profile, o),
     retryDelaysMs: options.printRetryDelaysMs,
-    onChange: () => emitAll({ type: 'changed', channel: 'print.queue', topics: ['print'], at: now().toISOString() }),
+    onChange: printChanged,
     logError: (e) => logError(e, 'print queue'),
   });
   const io: KioskIo = {

@@ -23,6 +23,7 @@ import {
 } from '../../db/printing.js';
 import type { PrintDocument, PrinterProfile } from '../../printing/layout.js';
 import { isPrinterError } from '../../printing/transport/index.js';
+import { printerProfile } from '../../printing/profile.js';
 
 export interface JobTransport {
   /**
@@ -54,14 +55,6 @@ export const DEFAULT_RETRY_DELAYS_MS = [1_000, 3_000, 10_000] as const;
  * connection leaves few jobs in doubt (about 70 KB of receipts).
  */
 export const BATCH_LIMIT = 64;
-
-export function profileOf(printer: PrinterRow): PrinterProfile {
-  return {
-    codepage: printer.codepage,
-    widthMm: printer.widthMm,
-    ...(printer.drawerPin ? { drawer: { pin: printer.drawerPin, onMs: printer.drawerOnMs, offMs: printer.drawerOffMs } } : {}),
-  };
-}
 
 export class PrintQueue {
   private running: Promise<void> | null = null;
@@ -178,7 +171,7 @@ export class PrintQueue {
       const drawer = Boolean(doc.openDrawer && printer?.drawerPin && job.drawerPulseSent === 0 && !this.pulsesSpent.has(job.id));
       try {
         if (!printer) throw new Error(`Impressora ${job.printerId} não configurada.`);
-        batch.parts.push(this.o.render(doc, profileOf(printer), { drawer }));
+        batch.parts.push(this.o.render(doc, printerProfile(printer), { drawer }));
         batch.sent.push(job);
         if (drawer) batch.drawers.add(job.id);
       } catch (e) {

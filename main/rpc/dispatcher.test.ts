@@ -72,6 +72,18 @@ describe('handles', () => {
   });
 });
 
+describe('queries', () => {
+  it('a query that waits on I/O answers (the acta PDF, rendered off the main thread; a printer that does not answer)', async () => {
+    await sellingGame();
+    const session = (await t.h.ok('session.current', {}, t.manager)).session!;
+    const pdf = await t.h.ok('report.actaPdf', { sessionId: session.id }, t.manager);
+    expect(pdf.filename).toBe(`acta-sessao-${session.id}.pdf`);
+    expect(Buffer.from(pdf.base64, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await t.h.ok('printer.configure', { id: 'balcao', role: 'receipts', transport: 'tcp', host: '127.0.0.1', port: 9, codepage: 'cp858', widthMm: 80 }, t.manager);
+    expect(await t.h.ok('printer.status', { id: 'balcao' }, t.manager)).toMatchObject({ online: false });
+  });
+});
+
 describe('events name what changed', () => {
   it('a sale, the first ball and the next ball', async () => {
     const gameId = await sellingGame();

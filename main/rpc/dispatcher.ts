@@ -85,9 +85,11 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
 
     if (handler.kind === 'query') {
       const runQuery = (handler as QueryHandler<Channel>).run as (c: QueryContext, i: unknown) => unknown;
-      // A synchronous query reads one snapshot; one that waits on I/O (a printer, a PDF) reads before it waits.
-      const value = readSnapshot(reader, () => runQuery(readCtx, parsed.data));
-      return { ok: true, value: value instanceof Promise ? await value : value };
+      // A query reads one snapshot; one that waits on I/O (a printer, a PDF) reads before it waits, outside it.
+      const value = (handler as QueryHandler<Channel>).waits
+        ? await runQuery(readCtx, parsed.data)
+        : readSnapshot(reader, () => runQuery(readCtx, parsed.data));
+      return { ok: true, value };
     }
 
     const cmd = handler as CommandHandler<Channel, unknown>;

@@ -22,7 +22,7 @@ import {
   type SessionRow,
 } from '../../../db/bingo/sessions.js';
 import { hallRow, hallSettings } from '../../../db/people.js';
-import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
+import { command, done, operatorOf, query, queryWaiting, type HandlerSlice } from '../shared/context.js';
 import { gameView } from './games.js';
 
 type Acta = ChannelOutput<'session.acta'>;
@@ -159,12 +159,12 @@ export const sessionHandlers: HandlerSlice<
   'session.acta': query((ctx, input) => actaOf(ctx.db, input.sessionId)),
 
   // The data is read here; the PDF is rendered off the main thread (ctx.io.pdf).
-  'report.actaPdf': query(async (ctx, input) => {
+  'report.actaPdf': queryWaiting(async (ctx, input) => {
     const data = actaOf(ctx.db, input.sessionId);
     return pdfOf(await ctx.io.pdf.acta(data, { generatedAt: ctx.at }), `acta-sessao-${input.sessionId}.pdf`);
   }),
 
-  'report.sessionPdf': query(async (ctx, input) => {
+  'report.sessionPdf': queryWaiting(async (ctx, input) => {
     const data = actaOf(ctx.db, input.sessionId);
     return pdfOf(await ctx.io.pdf.sessionReport(data, { generatedAt: ctx.at }), `relatorio-sessao-${input.sessionId}.pdf`);
   }),

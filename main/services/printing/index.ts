@@ -8,7 +8,7 @@ import { asReprint, type PrintDocument } from '../../../printing/layout.js';
 import { previewText } from '../../../printing/preview.js';
 import { printerProfile } from '../../../printing/profile.js';
 import { isPrinterError } from '../../../printing/transport/index.js';
-import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
+import { command, done, operatorOf, query, queryWaiting, type HandlerSlice } from '../shared/context.js';
 
 type PrinterView = ChannelOutput<'printer.list'>[number];
 type JobView = ChannelOutput<'print.jobs'>[number];
@@ -100,7 +100,7 @@ export const printingHandlers: HandlerSlice<
     return done(jobView(ctx.db, jobById(ctx.db, id)!), { after: { jobId: id, printerId: printer.id } });
   }),
 
-  'printer.status': query(async (ctx, input) => {
+  'printer.status': queryWaiting(async (ctx, input) => {
     const printer = requirePrinter(ctx.db, input.id);
     try {
       const s = await ctx.io.printerStatus(printer);

@@ -90,6 +90,8 @@ export interface CommandHandler<C extends Channel, P = undefined> {
 
 export interface QueryHandler<C extends Channel> {
   kind: 'query';
+  /** It waits on I/O (a printer, a PDF worker): it reads first, then waits, outside any snapshot. */
+  waits?: boolean;
   run(ctx: QueryContext, input: ParsedInput<C>): ChannelOutput<C> | Promise<ChannelOutput<C>>;
 }
 
@@ -109,8 +111,14 @@ export function commandWith<C extends Channel, P>(
   return { kind: 'command', prepare, run };
 }
 
-export function query<C extends Channel>(run: QueryHandler<C>['run']): QueryHandler<C> {
+/** A query answered from one snapshot of the database. */
+export function query<C extends Channel>(run: (ctx: QueryContext, input: ParsedInput<C>) => ChannelOutput<C>): QueryHandler<C> {
   return { kind: 'query', run };
+}
+
+/** A query that waits on I/O after it has read (a printer's status, a PDF rendered off the main thread). */
+export function queryWaiting<C extends Channel>(run: (ctx: QueryContext, input: ParsedInput<C>) => Promise<ChannelOutput<C>>): QueryHandler<C> {
+  return { kind: 'query', waits: true, run };
 }
 
 /** The operator of a channel that requires one (the dispatcher has checked). */
