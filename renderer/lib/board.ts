@@ -55,12 +55,14 @@ function inBoardOrder(cards: readonly CardRef[], firstSeriesCode: string): CardR
  * added to the potential lines and bingos (a card holding the bingo is no
  * longer listed for a line), the special prize. Unchanged when the board
  * already holds the ball; null when the two do not follow each other (another
- * game, a ball missing or recalled in between): fetch the board then.
+ * game, a ball missing or recalled in between) or when the answer lists only
+ * the first of the cards the ball completed: fetch the board then.
  */
 export function mergeDrawnBall(board: BoardView, drawn: DrawnBall, firstSeriesCode: string): BoardView | null {
   if (board.gameId !== drawn.gameId) return null;
   if (board.balls.length >= drawn.ballCount) return board.balls[drawn.ballCount - 1] === drawn.ball ? board : null;
   if (board.balls.length !== drawn.ballCount - 1 || board.balls.includes(drawn.ball)) return null;
+  if (drawn.newLines.length < drawn.newLineCount || drawn.newBingos.length < drawn.newBingoCount) return null;
   const bingos = inBoardOrder([...board.potential.bingos, ...drawn.newBingos], firstSeriesCode);
   const bingo = new Set(bingos.map((c) => `${c.seriesCode}\u0000${c.card}`));
   const lines = board.lineAwarded
