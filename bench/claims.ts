@@ -5,14 +5,14 @@
  * - tracker: `WinnerTracker.draw(ball)` for each ball of BENCH_CLAIMS_DRAWS
  *   (20) full random draws of 90 balls, timed per ball (one untimed draw
  *   first to warm up); its construction from the sold faces is timed apart.
- * - bruteForce: what `boardOf` in main/services/play.ts does after a ball:
+ * - bruteForce: what the board did after a ball before its per-game cache:
  *   `drawnSet` of the balls so far, then `hasBingo` / `completedRows` on
  *   every card; BENCH_CLAIMS_BRUTE_DRAWS (3) full draws, timed per ball.
  *   Each ball's answer is checked against the tracker's.
  * - board (BENCH_CLAIMS_BOARD=0 skips it): a real kiosk on a SQLite file in a
  *   temp folder, one game with the 10,000 cards sold (faces imported as CSV),
  *   `game.drawBall` and `game.board` through the dispatcher for each of the
- *   90 balls (board = SQL read of the sold faces + brute force + claims).
+ *   90 balls (bench/draw.ts measures the ball alone at 10,000 and 30,000 cards).
  *
  * Percentiles are nearest-rank. Prints one JSON object on stdout; progress on stderr.
  */
@@ -21,8 +21,9 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { completedRows, drawnSet, hasBingo, WinnerTracker, type SoldCard } from '../core/bingo/claims.js';
-import { formatFacesCsv, generateSeries, seededRandom } from '../tools/faces/generate.js';
-import { openKiosk, type Kiosk } from '../main/kiosk.js';
+import { formatFacesCsv, generateSeries } from '../tools/faces/generate.js';
+import { openKiosk } from '../main/kiosk.js';
+import { drawOrder, must, setUpHall } from './kiosk.js';
 import { round, stats } from './stats.js';
 
 const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
@@ -34,16 +35,6 @@ const TARGET_MS = 1;
 
 const log = (msg: string) => process.stderr.write(`[bench:claims] ${msg}\n`);
 
-
-function drawOrder(seed: number): number[] {
-  const rng = seededRandom(seed);
-  const balls = Array.from({ length: 90 }, (_, i) => i + 1);
-  for (let i = balls.length - 1; i > 0; i--) {
-    const j = Math.floor(rng() * (i + 1));
-    [balls[i], balls[j]] = [balls[j]!, balls[i]!];
-  }
-  return balls;
-}
 
 /** boardOf's loop: every card checked against the balls so far. */
 function bruteForce(cards: readonly SoldCard[], balls: readonly number[]): { lines: number; bingos: number } {
@@ -57,23 +48,13 @@ function bruteForce(cards: readonly SoldCard[], balls: readonly number[]): { lin
   return { lines, bingos };
 }
 
-async function must(kiosk: Kiosk, channel: string, input: unknown, operatorToken?: string): Promise<unknown> {
-  const r = await kiosk.dispatch(channel, input, operatorToken ? { operatorToken } : {});
-  if (!r.ok) throw new Error(`${channel} refused: ${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
-
 async function boardBench(faces: ReturnType<typeof generateSeries>, order: readonly number[]) {
   const root = mkdtempSync(join(tmpdir(), 'kiosk-bench-claims-'));
   const t0 = performance.now();
   const kiosk = await openKiosk({ dataDir: root, logError: (e) => log(String(e)) });
   try {
-    await must(kiosk, 'setup.init', { hallName: 'Sala de Bench', admin: { username: 'admin', name: 'Admin', pin: '1111' } });
-    const admin = ((await must(kiosk, 'auth.login', { username: 'admin', pin: '1111' })) as { operatorToken: string }).operatorToken;
-    await must(kiosk, 'users.create', { username: 'caixa1', name: 'Caixa Um', roles: ['cashier'], pin: '3333' }, admin);
-    const cashier = ((await must(kiosk, 'auth.login', { username: 'caixa1', pin: '3333' })) as { operatorToken: string }).operatorToken;
-    await must(kiosk, 'settings.update', { stampDutyBasisPoints: 2500, maxCardsPerSale: CARDS }, admin);
-    await must(kiosk, 'ballSet.register', { serial: 'BENCH-1' }, admin);
+    const { admin, cashiers } = await setUpHall(kiosk, { maxCardsPerSale: CARDS });
+    const cashier = cashiers[0]!;
     await must(kiosk, 'series.register', { code: 'A', priceCents: 100, size: CARDS }, admin);
     await must(kiosk, 'series.importFaces', { seriesCode: 'A', format: 'csv', content: formatFacesCsv(faces), strips: false }, admin);
     await must(kiosk, 'session.open', { scheduledCloseAt: new Date(Date.now() + 8 * 3_600_000).toISOString() }, admin);

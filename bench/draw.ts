@@ -15,29 +15,14 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openKiosk, type Kiosk } from '../main/kiosk.js';
-import { formatFacesCsv, generateSeries, seededRandom } from '../tools/faces/generate.js';
+import { formatFacesCsv, generateSeries } from '../tools/faces/generate.js';
+import { drawOrder, must, setUpHall } from './kiosk.js';
 import { round, stats } from './stats.js';
 
 const SIZES = (process.env.BENCH_DRAW_SIZES ?? '10000,30000').split(',').map(Number);
 const SALES = Number(process.env.BENCH_DRAW_SALES ?? 1000);
 const DRAW_EVERY_MS = 200;
 const log = (msg: string) => process.stderr.write(`[bench:draw] ${msg}\n`);
-
-function drawOrder(seed: number): number[] {
-  const rng = seededRandom(seed);
-  const balls = Array.from({ length: 90 }, (_, i) => i + 1);
-  for (let i = balls.length - 1; i > 0; i--) {
-    const j = Math.floor(rng() * (i + 1));
-    [balls[i], balls[j]] = [balls[j]!, balls[i]!];
-  }
-  return balls;
-}
-
-async function must<T = Record<string, unknown>>(kiosk: Kiosk, channel: string, input: unknown, operatorToken?: string): Promise<T> {
-  const r = await kiosk.dispatch(channel, input, operatorToken ? { operatorToken } : {});
-  if (!r.ok) throw new Error(`${channel} refused: ${r.error.code}: ${r.error.message}`);
-  return r.value as T;
-}
 
 interface Hall {
   kiosk: Kiosk;
@@ -50,12 +35,8 @@ interface Hall {
 async function hall(seriesSize: number): Promise<Hall> {
   const root = mkdtempSync(join(tmpdir(), 'kiosk-bench-draw-'));
   const kiosk = await openKiosk({ dataDir: root, logError: (e) => log(String(e)) });
-  await must(kiosk, 'setup.init', { hallName: 'Sala de Bench', admin: { username: 'admin', name: 'Admin', pin: '1111' } });
-  const admin = (await must<{ operatorToken: string }>(kiosk, 'auth.login', { username: 'admin', pin: '1111' })).operatorToken;
-  await must(kiosk, 'users.create', { username: 'caixa1', name: 'Caixa Um', roles: ['cashier'], pin: '3333' }, admin);
-  const cashier = (await must<{ operatorToken: string }>(kiosk, 'auth.login', { username: 'caixa1', pin: '3333' })).operatorToken;
-  await must(kiosk, 'settings.update', { stampDutyBasisPoints: 2500, maxCardsPerSale: 10_000 }, admin);
-  await must(kiosk, 'ballSet.register', { serial: 'BENCH-1' }, admin);
+  const { admin, cashiers } = await setUpHall(kiosk, { maxCardsPerSale: 10_000 });
+  const cashier = cashiers[0]!;
   await must(kiosk, 'series.register', { code: 'A', priceCents: 100, size: seriesSize }, admin);
   const faces = formatFacesCsv(generateSeries(seriesSize, `bench-draw-${seriesSize}`));
   await must(kiosk, 'series.importFaces', { seriesCode: 'A', format: 'csv', content: faces }, admin);

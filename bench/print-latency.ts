@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openKiosk } from '../main/kiosk.js';
 import { startPrinterEmulator } from '../tools/printer-emulator/server.js';
+import { must, setUpHall } from './kiosk.js';
 import { stats } from './stats.js';
 
 const SALES = process.env.BENCH_PRINT_SALES ? Number(process.env.BENCH_PRINT_SALES) : 300;
@@ -23,25 +24,11 @@ async function main() {
   const emulator = await startPrinterEmulator({ port: 0 });
   const kiosk = await openKiosk({ dataDir: dir, logError: () => {} });
   try {
-    const must = async (channel: string, input: unknown, operatorToken?: string) => {
-      const r = await kiosk.dispatch(channel, input, operatorToken ? { operatorToken } : {});
-      if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`);
-      return r.value as Record<string, unknown>;
-    };
-    await must('setup.init', { hallName: 'Sala de Bench', admin: { username: 'admin', name: 'Admin', pin: '1111' } });
-    const admin = (await must('auth.login', { username: 'admin', pin: '1111' })).operatorToken as string;
-    await must('users.create', { username: 'caixa1', name: 'Caixa Um', roles: ['cashier'], pin: '3333' }, admin);
-    await must('settings.update', { stampDutyBasisPoints: 2500 }, admin);
-    await must('ballSet.register', { serial: 'BENCH-1' }, admin);
-    await must(
-      'printer.configure',
-      { id: 'balcao', role: 'receipts', transport: 'tcp', host: '127.0.0.1', port: emulator.port, codepage: 'cp858', widthMm: 80, drawerPin: 2 },
-      admin,
-    );
-    await must('series.register', { code: 'A', priceCents: 100, size: 100_000 }, admin);
-    await must('session.open', { scheduledCloseAt: new Date(Date.now() + 8 * 3_600_000).toISOString() }, admin);
-    const gameId = (await must('game.open', { seriesCode: 'A' }, admin)).id as number;
-    const cashier = (await must('auth.login', { username: 'caixa1', pin: '3333' })).operatorToken as string;
+    const { admin, cashiers } = await setUpHall(kiosk, { receiptsPrinterPort: emulator.port });
+    const cashier = cashiers[0]!;
+    await must(kiosk, 'series.register', { code: 'A', priceCents: 100, size: 100_000 }, admin);
+    await must(kiosk, 'session.open', { scheduledCloseAt: new Date(Date.now() + 8 * 3_600_000).toISOString() }, admin);
+    const gameId = (await must(kiosk, 'game.open', { seriesCode: 'A' }, admin)).id as number;
 
     const samples: number[] = [];
     let missed = 0;

@@ -16,6 +16,7 @@ import { jobStateCounts } from '../db/printing.js';
 import { openKiosk } from '../main/kiosk.js';
 import { parseReceiptQr } from '../printing/check.js';
 import { startPrinterEmulator } from '../tools/printer-emulator/server.js';
+import { must, setUpHall } from './kiosk.js';
 import { round, stats } from './stats.js';
 
 const SALES = process.env.BENCH_THROUGHPUT_SALES ? Number(process.env.BENCH_THROUGHPUT_SALES) : 1800;
@@ -40,28 +41,10 @@ async function main() {
     },
   });
   try {
-    const must = async (channel: string, input: unknown, operatorToken?: string) => {
-      const r = await kiosk.dispatch(channel, input, operatorToken ? { operatorToken } : {});
-      if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`);
-      return r.value as Record<string, unknown>;
-    };
-    await must('setup.init', { hallName: 'Sala de Bench', admin: { username: 'admin', name: 'Admin', pin: '1111' } });
-    const admin = (await must('auth.login', { username: 'admin', pin: '1111' })).operatorToken as string;
-    for (let c = 1; c <= CASHIERS; c++) {
-      await must('users.create', { username: `caixa${c}`, name: `Caixa ${c}`, roles: ['cashier'], pin: '3333' }, admin);
-    }
-    await must('settings.update', { stampDutyBasisPoints: 2500 }, admin);
-    await must('ballSet.register', { serial: 'BENCH-1' }, admin);
-    await must(
-      'printer.configure',
-      { id: 'balcao', role: 'receipts', transport: 'tcp', host: '127.0.0.1', port: emulator.port, codepage: 'cp858', widthMm: 80, drawerPin: 2 },
-      admin,
-    );
-    await must('series.register', { code: 'A', priceCents: 100, size: 100_000 }, admin);
-    await must('session.open', { scheduledCloseAt: new Date(Date.now() + 8 * 3_600_000).toISOString() }, admin);
-    const gameId = (await must('game.open', { seriesCode: 'A' }, admin)).id as number;
-    const cashiers: string[] = [];
-    for (let c = 1; c <= CASHIERS; c++) cashiers.push((await must('auth.login', { username: `caixa${c}`, pin: '3333' })).operatorToken as string);
+    const { admin, cashiers } = await setUpHall(kiosk, { cashiers: CASHIERS, receiptsPrinterPort: emulator.port });
+    await must(kiosk, 'series.register', { code: 'A', priceCents: 100, size: 100_000 }, admin);
+    await must(kiosk, 'session.open', { scheduledCloseAt: new Date(Date.now() + 8 * 3_600_000).toISOString() }, admin);
+    const gameId = (await must(kiosk, 'game.open', { seriesCode: 'A' }, admin)).id as number;
 
     const sell = async (cashier: string, i: number) => {
       const r = await kiosk.dispatch(
