@@ -28,6 +28,17 @@ describe('benchmarks run', () => {
     expect(r).toHaveProperty('tracker');
   });
 
+  it('bench/draw.ts', () => {
+    const r = runBench('bench/draw.ts', { BENCH_DRAW_SIZES: '300,600', BENCH_DRAW_SALES: '20' });
+    const draws = r.draws as { soldCards: number; drawBall: { n: number }; drawBallMaxAnswerBytes: number }[];
+    expect(draws.map((d) => [d.soldCards, d.drawBall.n])).toEqual([
+      [300, 180],
+      [600, 180],
+    ]);
+    expect(r).toHaveProperty('salesWhileDrawing.p99Ratio');
+    expect(r).toMatchObject({ loginBesideSale: { rounds: 20 } });
+  });
+
   it('bench/printing.ts', () => {
     const r = runBench('bench/printing.ts', { BENCH_PRINTING_RUNS: '10' });
     expect(r).toHaveProperty('saleReceipt');
@@ -42,6 +53,12 @@ describe('benchmarks run', () => {
     const r = runBench('bench/print-throughput.ts', { BENCH_THROUGHPUT_SALES: '40' });
     expect(r).toMatchObject({ sales: 40, receiptsPrinted: 40, duplicates: 0, receiptsMissing: 0 });
     expect(r).toHaveProperty('secondsFromLastSaleToLastReceipt');
+    expect(r).toHaveProperty('targetMet');
+  });
+
+  it('bench/pdf-while-selling.ts', () => {
+    const r = runBench('bench/pdf-while-selling.ts', { BENCH_PDF_SECONDS: '0.6', BENCH_PDF_ROUNDS: '1', BENCH_PDF_WARMUP: '1' });
+    for (const phase of ['idle', 'offThread', 'mainThread']) expect(r[phase]).toHaveProperty('sale.p99Ms');
     expect(r).toHaveProperty('targetMet');
   });
 

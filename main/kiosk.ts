@@ -10,8 +10,7 @@ import { createCheckpointer } from '../db/checkpointer.js';
 import { openDatabase, openReader, type WritableDb } from '../db/connection.js';
 import type { PrinterRow } from '../db/printing.js';
 import { renderEscPos } from '../printing/escpos.js';
-import { renderActaPdf } from '../printing/pdf/acta.js';
-import { renderSessionReportPdf, sessionReportFromActa } from '../printing/pdf/sessionReport.js';
+import { createPdfRenderer } from './printing/pdf-renderer.js';
 import { PrintQueue, type JobTransport } from './printing/queue.js';
 import { jobTransportOf, printerStatus } from './printing/transports.js';
 import { createDispatcher } from './rpc/dispatcher.js';
@@ -80,13 +79,9 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     onChange: printChanged,
     logError: (e) => logError(e, 'print queue'),
   });
-  const io: KioskIo = {
-    printerStatus,
-    pdf: {
-      acta: (data, o) => renderActaPdf(data, o),
-      sessionReport: (data, o) => renderSessionReportPdf(sessionReportFromActa(data), o),
-    },
-  };
+  // PDFs render in a worker thread: a sale never waits behind an acta.
+  const pdf = createPdfRenderer();
+  const io: KioskIo = { printerStatus, pdf };
   const dispatch = createDispatcher({
     db,
     reader,
@@ -112,6 +107,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
       listeners.clear();
       // A job still being sent is left pending and printed at the next start.
       queue.stop();
+      void pdf.close();
       reader.close();
       checkpointer.flush();
       db.close();

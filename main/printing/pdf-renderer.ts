@@ -81,10 +81,6 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
   let current: Pending | null = null;
   let nextId = 1;
 
-  function fail(pending: Pending | null, error: Error) {
-    if (pending) pending.reject(error);
-  }
-
   /** The worker is gone (crash, exit, error): fail its request and move on with a new one. */
   function lost(dead: Worker, error: Error) {
     if (worker !== dead) return; // already handled ('error' is followed by 'exit'), or closed
@@ -92,7 +88,7 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
     const request = current;
     current = null;
     void dead.terminate();
-    fail(request, error);
+    request?.reject(error);
     pump();
   }
 
@@ -123,12 +119,12 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
   function pump() {
     while (!current && queue.length) {
       const next = queue.shift()!;
-      worker ??= start();
       try {
+        worker ??= start();
         worker.postMessage(next.request);
         current = next;
       } catch (e) {
-        // Data that cannot be cloned (a function, a symbol) never reaches the worker.
+        // A worker that cannot start, or data that cannot be cloned (a function), fails this request only.
         next.reject(pdfError(e instanceof Error ? e.message : String(e), e));
       }
     }
@@ -151,7 +147,7 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
       const w = worker;
       worker = null;
       const closed = pdfError('o gerador de PDF foi fechado.');
-      fail(current, closed);
+      current?.reject(closed);
       current = null;
       for (const p of queue.splice(0)) p.reject(closed);
       if (w) await w.terminate();
