@@ -1,5 +1,5 @@
 /** Typed queries of printers and the print queue. */
-import { stmt, writeTransaction, type Db, type WritableDb } from './connection.js';
+import { stmt, writeTransaction, type ReadableDb, type WritableDb } from './connection.js';
 
 export type PrinterRole = 'receipts' | 'guias' | 'reports';
 
@@ -21,15 +21,15 @@ export interface PrinterRow {
 const PRINTER_COLUMNS = `id, name, role, transport, host, port, path, codepage, width_mm AS widthMm, drawer_pin AS drawerPin,
   drawer_on_ms AS drawerOnMs, drawer_off_ms AS drawerOffMs`;
 
-export function printerById(db: Db, id: string): PrinterRow | undefined {
+export function printerById(db: ReadableDb, id: string): PrinterRow | undefined {
   return stmt<[string], PrinterRow>(db, `SELECT ${PRINTER_COLUMNS} FROM printers WHERE id = ?`).get(id);
 }
 
-export function printerForRole(db: Db, role: PrinterRole): PrinterRow | undefined {
+export function printerForRole(db: ReadableDb, role: PrinterRole): PrinterRow | undefined {
   return stmt<[string], PrinterRow>(db, `SELECT ${PRINTER_COLUMNS} FROM printers WHERE role = ?`).get(role);
 }
 
-export function allPrinters(db: Db): PrinterRow[] {
+export function allPrinters(db: ReadableDb): PrinterRow[] {
   return stmt<[], PrinterRow>(db, `SELECT ${PRINTER_COLUMNS} FROM printers ORDER BY role, id`).all();
 }
 
@@ -55,20 +55,12 @@ const JOB_COLUMNS = `id, created_at AS createdAt, kind, title, printer_id AS pri
   reprint_of AS reprintOf, state, attempts, next_attempt_at AS nextAttemptAt, last_error AS lastError, printed_at AS printedAt,
   drawer_pulse_sent AS drawerPulseSent`;
 
-export function jobById(db: Db, id: number): JobRow | undefined {
+export function jobById(db: ReadableDb, id: number): JobRow | undefined {
   return stmt<[number], JobRow>(db, `SELECT ${JOB_COLUMNS} FROM print_jobs WHERE id = ?`).get(id);
 }
 
-export function recentJobs(db: Db, sinceId: number, limit: number): JobRow[] {
+export function recentJobs(db: ReadableDb, sinceId: number, limit: number): JobRow[] {
   return stmt<[number, number], JobRow>(db, `SELECT ${JOB_COLUMNS} FROM print_jobs WHERE id > ? ORDER BY id DESC LIMIT ?`).all(sinceId, limit);
-}
-
-/** The oldest pending job whose next attempt is due. */
-export function nextDueJob(db: Db, at: string): JobRow | undefined {
-  return stmt<[string], JobRow>(
-    db,
-    `SELECT ${JOB_COLUMNS} FROM print_jobs WHERE state = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= ?) ORDER BY id LIMIT 1`,
-  ).get(at);
 }
 
 /**
@@ -76,7 +68,7 @@ export function nextDueJob(db: Db, at: string): JobRow | undefined {
  * printer whose job is oldest, oldest first, at most `limit`, leaving out
  * `busy` (jobs already on their way to a printer).
  */
-export function nextDueBatch(db: Db, at: string, limit: number, busy: readonly number[] = []): JobRow[] {
+export function nextDueBatch(db: ReadableDb, at: string, limit: number, busy: readonly number[] = []): JobRow[] {
   return stmt<[{ at: string; limit: number; busy: string }], JobRow>(
     db,
     `SELECT ${JOB_COLUMNS} FROM print_jobs
@@ -140,7 +132,7 @@ export function jobAfter(job: JobRow, o: JobOutcome): JobRow {
 }
 
 /** How many jobs are in each state (benchmarks, diagnostics). */
-export function jobStateCounts(db: Db): Record<JobRow['state'], number> {
+export function jobStateCounts(db: ReadableDb): Record<JobRow['state'], number> {
   const counts: Record<JobRow['state'], number> = { pending: 0, printed: 0, failed: 0 };
   for (const r of stmt<[], { state: JobRow['state']; n: number }>(db, `SELECT state, COUNT(*) AS n FROM print_jobs GROUP BY state`).all()) {
     counts[r.state] = r.n;
@@ -148,12 +140,12 @@ export function jobStateCounts(db: Db): Record<JobRow['state'], number> {
   return counts;
 }
 
-export function earliestRetry(db: Db): string | undefined {
+export function earliestRetry(db: ReadableDb): string | undefined {
   return stmt<[], { at: string }>(db, `SELECT MIN(next_attempt_at) AS at FROM print_jobs WHERE state = 'pending' AND next_attempt_at IS NOT NULL`).get()?.at ?? undefined;
 }
 
 export function insertJob(
-  db: Db,
+  db: WritableDb,
   j: {
     at: string;
     printerId: string;
@@ -177,7 +169,7 @@ export function insertJob(
 // ---- printer configuration and by-hand retries (the printing services) ---------------
 
 export function savePrinter(
-  db: Db,
+  db: WritableDb,
   p: Omit<PrinterRow, 'name'> & { name: string; at: string },
 ): void {
   stmt(
@@ -192,6 +184,6 @@ export function savePrinter(
 }
 
 /** A failed job goes back to the queue, its attempts counted again from zero. */
-export function requeueJob(db: Db, jobId: number): void {
+export function requeueJob(db: WritableDb, jobId: number): void {
   stmt(db, `UPDATE print_jobs SET state = 'pending', attempts = 0, next_attempt_at = NULL WHERE id = ?`).run(jobId);
 }
