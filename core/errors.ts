@@ -7,6 +7,7 @@
  */
 import { errors, type Lang, type Params } from './catalogue.js';
 import { bingoErrors } from './bingo/errors.js';
+import { backupsErrors } from './drawers/backups.js';
 import { drawersErrors } from './drawers/errors.js';
 import { peopleErrors } from './people/errors.js';
 import { printingErrors } from './printing/errors.js';
@@ -41,7 +42,7 @@ const kernelErrors = errors({
   },
 });
 
-const catalogue = { ...kernelErrors, ...peopleErrors, ...bingoErrors, ...drawersErrors, ...printingErrors };
+const catalogue = { ...kernelErrors, ...peopleErrors, ...bingoErrors, ...drawersErrors, ...backupsErrors, ...printingErrors };
 
 export type ErrorCode = keyof typeof catalogue;
 export const ERROR_CODES = Object.keys(catalogue) as ErrorCode[];

@@ -1,9 +1,13 @@
 /**
- * Command line of the kiosk.
+ * Command line of the kiosk (run with tsx; the Electron build does not include it).
  *   tsx main/cli.ts web [--data-dir DIR] [--port N] [--demo] [--terminal ID]
- * Browser mode: prints one line with http://127.0.0.1:N/#token=... once ready.
- * The access token is KIOSK_TOKEN when set, else random for this start.
- * A development launcher (run with tsx): the Electron build does not include it.
+ *     Browser mode: prints one line with http://127.0.0.1:N/#token=... once ready.
+ *     The access token is KIOSK_TOKEN when set, else random for this start.
+ *   tsx main/cli.ts audit:verify --data-dir DIR
+ *     Checks the audit log's hash chain and the books; exit 0 when both hold,
+ *     1 naming the first broken row otherwise.
+ *   tsx main/cli.ts backup:restore --from FILE --data-dir DIR
+ *     Restores a backup (checked first) into an empty data folder.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -11,7 +15,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { seedDemo } from '../tools/demo.js';
-import { openKiosk } from './kiosk.js';
+import { verifyAudit } from '../db/audit.js';
+import { openForCheck, restoreBackup, RestoreRefusedError } from '../db/backup.js';
+import { verifyLedger } from '../db/ledger.js';
+import { DATABASE_FILE, openKiosk } from './kiosk.js';
 import { startWebServer } from './web/server.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,8 +53,61 @@ async function web(argv: string[]): Promise<void> {
   process.on('SIGTERM', stop);
 }
 
+function dataDirOf(values: { 'data-dir'?: string }): string {
+  const dir = values['data-dir'] ?? process.env.KIOSK_DATA_DIR;
+  if (!dir) {
+    console.error('Indique a pasta de dados: --data-dir DIR');
+    process.exit(2);
+  }
+  return resolve(dir);
+}
+
+async function auditVerify(argv: string[]): Promise<void> {
+  const { values } = parseArgs({ args: argv, options: { 'data-dir': { type: 'string' } }, strict: true });
+  const file = join(dataDirOf(values), DATABASE_FILE);
+  if (!existsSync(file)) {
+    console.error(`Não há base de dados em ${file}.`);
+    process.exit(2);
+  }
+  const db = openForCheck(file);
+  try {
+    const audit = verifyAudit(db);
+    const ledger = verifyLedger(db);
+    console.log(
+      audit.valid
+        ? `Registo de auditoria: íntegro (${audit.entries} entradas).`
+        : `Registo de auditoria: QUEBRADO na entrada n.º ${audit.brokenAt} (de ${audit.entries} lidas).`,
+    );
+    console.log(
+      ledger.balanced
+        ? `Contabilidade: equilibrada (${ledger.transactions} transações).`
+        : `Contabilidade: DESEQUILIBRADA nas transações n.º ${ledger.unbalanced.join(', ')}.`,
+    );
+    process.exitCode = audit.valid && ledger.balanced ? 0 : 1;
+  } finally {
+    db.close();
+  }
+}
+
+async function backupRestore(argv: string[]): Promise<void> {
+  const { values } = parseArgs({ args: argv, options: { from: { type: 'string' }, 'data-dir': { type: 'string' } }, strict: true });
+  if (!values.from) {
+    console.error('Indique a cópia a repor: --from FICHEIRO');
+    process.exit(2);
+  }
+  const dataDir = dataDirOf(values);
+  try {
+    const check = restoreBackup(resolve(values.from), dataDir, DATABASE_FILE);
+    console.log(`Reposto em ${join(dataDir, DATABASE_FILE)}: ${check.rows.sales} vendas, ${check.rows.audit_log} entradas de auditoria, integridade ${check.integrity}.`);
+  } catch (e) {
+    if (!(e instanceof RestoreRefusedError)) throw e;
+    console.error(e.message);
+    process.exit(1);
+  }
+}
+
 const [command = 'web', ...rest] = process.argv.slice(2);
-const commands: Record<string, (argv: string[]) => Promise<void>> = { web };
+const commands: Record<string, (argv: string[]) => Promise<void>> = { web, 'audit:verify': auditVerify, 'backup:restore': backupRestore };
 const run = commands[command];
 if (!run) {
   console.error(`Comando desconhecido: ${command}. Comandos: ${Object.keys(commands).join(', ')}`);

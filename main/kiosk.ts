@@ -88,6 +88,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     handlers,
     sessions: new OperatorSessions(options.idleMs),
     terminalId: options.terminalId ?? 'T1',
+    dataDir: options.dataDir,
     now,
     io,
     emit: (event) => {

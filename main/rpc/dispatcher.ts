@@ -26,6 +26,8 @@ export interface DispatcherDeps {
   handlers: HandlerMap;
   sessions: OperatorSessions;
   terminalId: string;
+  /** The data folder (backups). */
+  dataDir: string;
   now: () => Date;
   io: KioskIo;
   emit: (event: KioskEvent) => void;
@@ -59,7 +61,7 @@ export function checkHandlers(handlers: HandlerMap): void {
 }
 
 export function createDispatcher(deps: DispatcherDeps): Dispatch {
-  const { db, reader, handlers, sessions, terminalId, io } = deps;
+  const { db, reader, handlers, sessions, terminalId, io, dataDir } = deps;
   checkHandlers(handlers);
   /** One object per kiosk: the key of the domains' in-memory caches. */
   const memo = {};
@@ -79,7 +81,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
     if (!parsed.success) {
       return fail('VALIDATION_FAILED', { issues: describeIssues(parsed.error.issues) }, lang, parsed.error.issues);
     }
-    const base = { now, at: now.toISOString(), operator, terminalId, meta, memo };
+    const base = { now, at: now.toISOString(), operator, terminalId, meta, memo, dataDir };
     const readCtx: QueryContext = { ...base, db: reader, io };
     const handler = handlers[channel];
 

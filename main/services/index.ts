@@ -1,9 +1,10 @@
 /** The one handler map: every channel of the contract has exactly one handler, in its domain's room. */
 import { auditHandlers } from './audit/index.js';
 import { bingoHandlers } from './bingo/index.js';
+import { backupHandlers } from './drawers/backups.js';
 import { drawersHandlers } from './drawers/index.js';
 import { peopleHandlers } from './people/index.js';
 import { printingHandlers } from './printing/index.js';
 import type { HandlerMap } from './shared/context.js';
 
-export const handlers: HandlerMap = { ...peopleHandlers, ...bingoHandlers, ...drawersHandlers, ...printingHandlers, ...auditHandlers };
+export const handlers: HandlerMap = { ...peopleHandlers, ...bingoHandlers, ...drawersHandlers, ...backupHandlers, ...printingHandlers, ...auditHandlers };

@@ -57,7 +57,7 @@ export function allowed(from, to) {
     kiosk: () => ['core', 'db', 'printing', 'main/printing', 'rpc', 'services', 'services/shared'].includes(to) || toKind === 'core',
     web: () => toKind === 'core' || to === 'kiosk' || to === 'web',
     electron: () => toKind === 'core' || to === 'kiosk' || to === 'electron',
-    cli: () => to === 'kiosk' || to === 'web' || toKind === 'core',
+    cli: () => to === 'kiosk' || to === 'web' || to === 'db' || toKind === 'core',
     renderer: () => toKind === 'core' || to === 'renderer' || toKind === 'screens',
   };
   if (fromKind === 'core' && fromDomain) {

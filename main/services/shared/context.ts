@@ -38,6 +38,8 @@ interface CallContext {
   meta: CallMeta;
   /** One object per running kiosk: the key of the domains' in-memory caches (the board). */
   memo: object;
+  /** The kiosk's data folder (backups go to its `backups/`). */
+  dataDir: string;
 }
 
 export interface QueryContext extends CallContext {

@@ -1,0 +1,41 @@
+/**
+ * Backups (issue 8, part 5), in the drawers domain: the day's close takes one;
+ * a manager may take one at any time. This file is the backups' part of the
+ * domain's contract slice and error codes; core/contract.ts and core/errors.ts
+ * merge them.
+ */
+import { z } from 'zod';
+import { errors } from '../catalogue.js';
+import { channel, empty, isoTime, MANAGERS } from '../schema.js';
+
+export const backupSchema = z.object({
+  /** The file's name in `<data>/backups`. */
+  file: z.string(),
+  bytes: z.number().int(),
+  at: isoTime,
+  /** `ok` after SQLite's integrity_check of the copy. */
+  integrity: z.string(),
+  /** Rows the copy holds in the tables that matter (sales, ledger, audit log...). */
+  rows: z.record(z.string(), z.number().int()),
+});
+
+export const backupsContract = {
+  'backup.create': channel({
+    summary: "Copy the database to <data>/backups with SQLite's online backup, check the copy (integrity, audit chain, books) and keep the newest ones.",
+    kind: 'command',
+    topics: [],
+    roles: MANAGERS,
+    input: empty,
+    output: backupSchema,
+  }),
+} as const;
+
+export const backupsErrors = errors({
+  BACKUP_FAILED: {
+    pt: (p) => `A cópia de segurança falhou: ${p.reason}. A base de dados não foi alterada; tente de novo ou avise o responsável técnico.`,
+    en: (p) => `The backup failed: ${p.reason}. The database was not changed; try again or tell the technician.`,
+  },
+});
+
+/** Backups kept in `<data>/backups`: the newest ones (one a night and a few on demand: about a month). */
+export const BACKUPS_KEPT = 40;

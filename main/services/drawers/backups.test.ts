@@ -1,0 +1,134 @@
+/**
+ * Backups: taken through the dispatcher while a cashier sells, restored with
+ * the command line into an empty folder, equal to the source at the backup's
+ * moment; the audit check from the command line names a row changed behind
+ * the kiosk's back.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { asWritable } from '../../../db/connection.js';
+import { BACKUP_DIR, createBackup, describeDatabase, listBackups, openForCheck } from '../../../db/backup.js';
+import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
+import { DATABASE_FILE } from '../../kiosk.js';
+
+const CLI = ['--import', 'tsx', 'main/cli.ts'];
+const cli = (args: string[]) => spawnSync(process.execPath, [...CLI, ...args], { encoding: 'utf8', timeout: 60_000 });
+
+let t: TestHall;
+let scratch: string[];
+beforeEach(async () => {
+  t = await createTestHall();
+  scratch = [];
+});
+afterEach(() => {
+  t.h.close();
+  for (const d of scratch) rmSync(d, { recursive: true, force: true });
+});
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'kiosk-restore-'));
+  scratch.push(d);
+  return d;
+};
+
+async function sellingGame(): Promise<number> {
+  await t.h.ok('series.register', { code: 'A', priceCents: 100, size: 100_000 }, t.manager);
+  await t.h.ok('session.open', { scheduledCloseAt: '2026-12-01T02:00:00.000Z' }, t.manager);
+  return (await t.h.ok('game.open', { seriesCode: 'A' }, t.manager)).id;
+}
+
+describe('backup.create', () => {
+  it('copies the database while sales go on; the restored copy equals the source at the backup moment', async () => {
+    const gameId = await sellingGame();
+    for (let i = 0; i < 50; i++) await t.h.ok('sale.create', { gameId, quantity: 2, payment: { method: 'cash', tenderedCents: 200 } }, t.cashier);
+    // A cashier keeps selling, one sale a turn of the loop, while the copy is made.
+    let selling = true;
+    let soldMeanwhile = 0;
+    const seller = (async () => {
+      while (selling) {
+        await t.h.ok('sale.create', { gameId, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } }, t.cashier);
+        soldMeanwhile++;
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    const backup = t.h.ok('backup.create', {}, t.manager).then((b) => {
+      // The source as it stands when the copy completes (no sale can commit within this callback).
+      selling = false;
+      return { b, source: describeDatabase(t.h.kiosk.db) };
+    });
+    const { b, source } = await backup;
+    await seller;
+    expect(soldMeanwhile).toBeGreaterThan(0);
+    expect(b.file).toMatch(/^kiosk-2026-11-30T20-00-00-000Z\.sqlite$/);
+    expect(b.integrity).toBe('ok');
+    expect(b.bytes).toBeGreaterThan(4096);
+    expect(existsSync(join(t.h.dataDir, BACKUP_DIR, b.file))).toBe(true);
+
+    const target = join(tempDir(), 'hall');
+    const r = cli(['backup:restore', '--from', join(t.h.dataDir, BACKUP_DIR, b.file), '--data-dir', target]);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const restored = openForCheck(join(target, DATABASE_FILE));
+    try {
+      const copy = describeDatabase(restored);
+      // The source's last audit row is the backup's own, written once the copy was made.
+      const last = source.audit.entries;
+      expect(t.h.kiosk.db.prepare(`SELECT channel FROM audit_log WHERE id = ?`).pluck().get(last)).toBe('backup.create');
+      const atCopy = { ...source, rows: { ...source.rows, audit_log: last - 1 }, audit: { ...source.audit, entries: last - 1 } };
+      // Sales, ledger and audit chain as the source had them when the copy completed, card numbers included.
+      expect(copy).toEqual(atCopy);
+      expect(b.rows).toEqual(atCopy.rows);
+      const sourceHead = t.h.kiosk.db.prepare(`SELECT hash FROM audit_log WHERE id = ?`).pluck().get(last - 1);
+      expect(restored.prepare(`SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1`).pluck().get()).toBe(sourceHead);
+    } finally {
+      restored.close();
+    }
+  });
+
+  it('keeps the newest copies and leaves no half-written one', async () => {
+    const dir = tempDir();
+    const db = asWritable(t.h.kiosk.db);
+    for (let i = 0; i < 4; i++) await createBackup(db, dir, new Date(Date.UTC(2026, 11, 1, 1, 0, i)), { keep: 2 });
+    expect(listBackups(join(dir, BACKUP_DIR))).toEqual(['kiosk-2026-12-01T01-00-03-000Z.sqlite', 'kiosk-2026-12-01T01-00-02-000Z.sqlite']);
+    expect(readdirSync(join(dir, BACKUP_DIR)).filter((f) => f.endsWith('.partial'))).toEqual([]);
+  });
+
+  it('is a manager\'s command: a cashier is refused', async () => {
+    expect((await t.h.refused('backup.create', {}, t.cashier)).code).toBe('FORBIDDEN');
+  });
+});
+
+describe('command line', () => {
+  it('backup:restore refuses a folder that is not empty and changes nothing', async () => {
+    const b = await t.h.ok('backup.create', {}, t.manager);
+    const target = tempDir();
+    writeFileSync(join(target, 'notas.txt'), 'x');
+    const r = cli(['backup:restore', '--from', join(t.h.dataDir, BACKUP_DIR, b.file), '--data-dir', target]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('não está vazia');
+    expect(readdirSync(target)).toEqual(['notas.txt']);
+  });
+
+  it('audit:verify passes a sound database and names the first audit row changed behind its back', async () => {
+    const ok = cli(['audit:verify', '--data-dir', t.h.dataDir]);
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toContain('Registo de auditoria: íntegro');
+    expect(ok.stdout).toContain('Contabilidade: equilibrada');
+    const entries = t.h.kiosk.db.prepare(`SELECT COUNT(*) FROM audit_log`).pluck().get() as number;
+    expect(entries).toBeGreaterThan(3);
+    // Someone with the file edits row 3 directly (the append-only trigger dropped first).
+    const dir = t.h.dataDir;
+    t.h.kiosk.close();
+    execFileSync('node', ['-e', `
+      const D = require('better-sqlite3'); const db = new D(${JSON.stringify(join(dir, DATABASE_FILE))});
+      db.exec("DROP TRIGGER audit_log_no_update");
+      db.prepare("UPDATE audit_log SET after = '{}' WHERE id = 3").run();
+      db.close();`]);
+    const broken = cli(['audit:verify', '--data-dir', dir]);
+    expect(broken.status).toBe(1);
+    expect(broken.stdout).toContain(`Registo de auditoria: QUEBRADO na entrada n.º 3 (de 3 lidas).`);
+    await t.h.reopen();
+  });
+});
