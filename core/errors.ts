@@ -8,6 +8,7 @@
 import { errors, type Lang, type Params } from './catalogue.js';
 import { bingoErrors } from './bingo/errors.js';
 import { backupsErrors } from './drawers/backups.js';
+import { dayCloseErrors } from './drawers/close.js';
 import { drawersErrors } from './drawers/errors.js';
 import { peopleErrors } from './people/errors.js';
 import { printingErrors } from './printing/errors.js';
@@ -42,7 +43,7 @@ const kernelErrors = errors({
   },
 });
 
-const catalogue = { ...kernelErrors, ...peopleErrors, ...bingoErrors, ...drawersErrors, ...backupsErrors, ...printingErrors };
+const catalogue = { ...kernelErrors, ...peopleErrors, ...bingoErrors, ...drawersErrors, ...backupsErrors, ...dayCloseErrors, ...printingErrors };
 
 export type ErrorCode = keyof typeof catalogue;
 export const ERROR_CODES = Object.keys(catalogue) as ErrorCode[];

@@ -1,15 +1,15 @@
 /**
- * Backups with SQLite's online backup: page by page from the kiosk's own
- * writable connection, so sales go on meanwhile and the copy holds every
- * commit made through it up to the end (a change by another connection would
- * restart it). Each copy is checked after writing, and restored only into an
+ * Backups with SQLite's online backup, page by page, so sales go on
+ * meanwhile. Taken from the kiosk's writable connection, the copy holds every
+ * commit made through it up to the end; from another connection, a write in
+ * between restarts it. Each copy is checked after writing, and restored only into an
  * empty data folder.
  */
 import Database from 'better-sqlite3';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { verifyAudit, type AuditCheck } from './audit.js';
-import type { ReadableDb, WritableDb } from './connection.js';
+import type { ReadableDb } from './connection.js';
 import { verifyLedger, type LedgerCheck } from './ledger.js';
 
 export const BACKUP_DIR = 'backups';
@@ -60,7 +60,7 @@ export interface BackupResult {
  * backup's name is always a whole, checked copy. Keeps the newest `keep`.
  */
 export async function createBackup(
-  db: WritableDb,
+  db: ReadableDb,
   dataDir: string,
   at: Date,
   o: { keep: number; onProgress?: (done: number, total: number) => void },

@@ -118,6 +118,10 @@ export const bingoErrors = errors({
     pt: (p) => `O jogo de bolas ${p.serial} já foi registado.`,
     en: (p) => `Ball set ${p.serial} is already registered.`,
   },
+  GAME_AFTER_CLOSING_TIME: {
+    pt: (p) => `Já passou a hora de encerramento da sessão (${p.closeAt}): não se abrem mais jogadas; encerre a sessão.`,
+    en: (p) => `The session's closing time (${p.closeAt}) has passed: no more games open; close the session.`,
+  },
   LAST_GAME_PLAYED: {
     pt: (p) => `A jogada n.º ${p.number} foi a última desta sessão (aberta nos 10 minutos antes do encerramento): não se pode abrir outra (art. 14.º, n.º 5).`,
     en: (p) => `Game no. ${p.number} was this session's last (opened within 10 minutes of closing): no further game can be opened (art. 14(5)).`,

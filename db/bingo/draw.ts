@@ -202,3 +202,14 @@ export function winnerById(db: ReadableDb, id: number): WinnerView | undefined {
   const r = stmt<[number], WinnerRow>(db, `${WINNER_SELECT} WHERE w.id = ?`).get(id);
   return r ? winnerView(r) : undefined;
 }
+
+/** Prizes awarded in sessions closed before `sessionId` and still unpaid: carried to the next session. */
+export function carriedUnpaidWinners(db: ReadableDb, beforeSessionId: number): WinnerView[] {
+  return stmt<[number], WinnerRow>(
+    db,
+    `${WINNER_SELECT} JOIN sessions s ON s.id = g.session_id
+      WHERE g.session_id < ? AND s.closed_at IS NOT NULL AND p.paid_at IS NULL AND v.winner_id IS NULL ORDER BY w.id`,
+  )
+    .all(beforeSessionId)
+    .map(winnerView);
+}

@@ -181,15 +181,31 @@ export function refundableSales(
   ).all(sessionId);
 }
 
-/** Cents refunded per game of a session. */
-export function refundedByGame(db: ReadableDb, sessionId: number): Map<number, number> {
+/** Cents refunded per game of a session, up to `until` (a closed session's acta counts what was paid before its close). */
+export function refundedByGame(db: ReadableDb, sessionId: number, until: string | null = null): Map<number, number> {
   return new Map(
-    stmt<[number], { gameId: number; cents: number }>(
+    stmt<[number, string | null, string | null], { gameId: number; cents: number }>(
       db,
       `SELECT s.game_id AS gameId, SUM(r.amount_cents) AS cents FROM refunds r JOIN sales s ON s.id = r.sale_id
-         JOIN games g ON g.id = s.game_id WHERE g.session_id = ? GROUP BY s.game_id`,
+         JOIN games g ON g.id = s.game_id WHERE g.session_id = ? AND (? IS NULL OR r.paid_at <= ?) GROUP BY s.game_id`,
     )
-      .all(sessionId)
+      .all(sessionId, until, until)
       .map((r) => [r.gameId, r.cents]),
   );
+}
+
+/** Sales of annulled games of sessions closed before `sessionId`, not refunded: carried to the next session. */
+export function carriedRefunds(
+  db: ReadableDb,
+  beforeSessionId: number,
+): { saleId: number; gameId: number; gameNumber: number; amountCents: number; refundedAt: string | null }[] {
+  return stmt<[number], { saleId: number; gameId: number; gameNumber: number; amountCents: number; refundedAt: string | null }>(
+    db,
+    `SELECT s.id AS saleId, s.game_id AS gameId, g.number AS gameNumber, s.total_cents AS amountCents, NULL AS refundedAt
+       FROM sales s JOIN games g ON g.id = s.game_id JOIN sessions se ON se.id = g.session_id
+      WHERE g.session_id < ? AND se.closed_at IS NOT NULL AND g.state = 'annulled'
+        AND NOT EXISTS (SELECT 1 FROM sale_voids v WHERE v.sale_id = s.id)
+        AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.sale_id = s.id)
+      ORDER BY s.id`,
+  ).all(beforeSessionId);
 }

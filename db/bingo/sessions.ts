@@ -108,3 +108,20 @@ export function incidentsOfSession(db: ReadableDb, sessionId: number): IncidentV
       WHERE i.session_id = ? ORDER BY i.id`,
   ).all(sessionId);
 }
+
+/** The day's close: the session gets its end time (art. 17.3) and its acta becomes final. */
+export function markSessionClosed(db: WritableDb, sessionId: number, at: string): void {
+  const { changes } = stmt(db, `UPDATE sessions SET closed_at = ? WHERE id = ? AND closed_at IS NULL`).run(at, sessionId);
+  if (changes !== 1) throw new Error(`session ${sessionId} was not open`);
+}
+
+/** Whether the session's end-of-session check of the balls (art. 5.2) is in its acta. */
+export function hasCheck(db: ReadableDb, sessionId: number, phase: 'start' | 'end', kind: 'balls' | 'material'): boolean {
+  return (
+    stmt(db, `SELECT 1 FROM acta_entries WHERE session_id = ? AND kind = 'check' AND json_extract(data, '$.phase') = ? AND json_extract(data, '$.kind') = ? LIMIT 1`).get(
+      sessionId,
+      phase,
+      kind,
+    ) !== undefined
+  );
+}

@@ -117,9 +117,10 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
         });
         return result;
       });
-    const value = 'value' in outcome ? outcome.value : outcome.finish(readCtx);
+    // The commit stands whatever happens next: the event goes out before any slow finish (a backup).
     const topics: Topic[] = [...new Set([...def.topics, ...(outcome.topics ?? [])])];
     deps.emit({ type: 'changed', channel, topics, at: base.at });
+    const value = 'value' in outcome ? outcome.value : await outcome.finish(readCtx);
     return { ok: true, value };
   }
 

@@ -2,9 +2,10 @@
 import { auditHandlers } from './audit/index.js';
 import { bingoHandlers } from './bingo/index.js';
 import { backupHandlers } from './drawers/backups.js';
+import { dayCloseHandlers } from './drawers/close.js';
 import { drawersHandlers } from './drawers/index.js';
 import { peopleHandlers } from './people/index.js';
 import { printingHandlers } from './printing/index.js';
 import type { HandlerMap } from './shared/context.js';
 
-export const handlers: HandlerMap = { ...peopleHandlers, ...bingoHandlers, ...drawersHandlers, ...backupHandlers, ...printingHandlers, ...auditHandlers };
+export const handlers: HandlerMap = { ...peopleHandlers, ...bingoHandlers, ...drawersHandlers, ...backupHandlers, ...dayCloseHandlers, ...printingHandlers, ...auditHandlers };

@@ -6,6 +6,7 @@ import { specialPrizeShare, stampDuty } from '../../../core/bingo/prizes.js';
 import { BALL_SET_MAX_GAMES, BALL_SET_WARN_GAMES, LAST_GAME_MINUTES, SUSPENSION_ANNUL_MINUTES } from '../../../core/bingo/rules.js';
 import { KioskError } from '../../../core/errors.js';
 import { ledger } from '../../../core/ledger.js';
+import { hallClock } from '../../../core/time.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import { activeBalls, insertPrizeVoid, winnersOfGame } from '../../../db/bingo/draw.js';
 import {
@@ -148,6 +149,9 @@ export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSa
     const ballSet = currentBallSet(ctx.db);
     if (!ballSet) throw new KioskError('NO_BALL_SET');
     if (ballSet.gamesPlayed >= BALL_SET_MAX_GAMES) throw new KioskError('BALL_SET_WORN_OUT', { serial: ballSet.serial, games: ballSet.gamesPlayed });
+    if (ctx.now.getTime() >= new Date(session.scheduledCloseAt).getTime()) {
+      throw new KioskError('GAME_AFTER_CLOSING_TIME', { closeAt: hallClock(session.scheduledCloseAt) });
+    }
     const isLast = ctx.now.getTime() >= new Date(session.scheduledCloseAt).getTime() - LAST_GAME_MINUTES * 60_000;
     const first = seriesByCode(ctx.db, input.seriesCode);
     if (!first) throw new KioskError('SERIES_NOT_FOUND', { code: input.seriesCode });

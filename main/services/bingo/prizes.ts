@@ -4,9 +4,9 @@ import { KioskError } from '../../../core/errors.js';
 import { ledger } from '../../../core/ledger.js';
 import { hallClock } from '../../../core/time.js';
 import type { ReadableDb } from '../../../db/connection.js';
-import { insertPrizePayment, winnerById, winnersOfSession, winnersSharing } from '../../../db/bingo/draw.js';
+import { carriedUnpaidWinners, insertPrizePayment, winnerById, winnersOfSession, winnersSharing } from '../../../db/bingo/draw.js';
 import { gameById } from '../../../db/bingo/games.js';
-import { insertRefund, rangesOfSale, refundableSales, saleForRefund } from '../../../db/bingo/sales.js';
+import { carriedRefunds, insertRefund, rangesOfSale, refundableSales, saleForRefund } from '../../../db/bingo/sales.js';
 import { openSession, sessionById } from '../../../db/bingo/sessions.js';
 import { post } from '../../../db/ledger.js';
 import { prizePayout, refundReceipt } from '../../../printing/documents/index.js';
@@ -65,7 +65,9 @@ export const prizeHandlers: HandlerSlice<'prize.pay' | 'prize.list' | 'refund.pa
     const sessionId = sessionOrCurrent(ctx.db, input.sessionId);
     if (sessionId === null) return [];
     const order = { unpaid: 0, paid: 1, void: 2 } as const;
-    return winnersOfSession(ctx.db, sessionId).sort((a, b) => order[a.status] - order[b.status] || a.winnerId - b.winnerId);
+    // The open session also lists what earlier sessions left unpaid (carried at their close).
+    const carried = input.sessionId === undefined ? carriedUnpaidWinners(ctx.db, sessionId) : [];
+    return [...carried, ...winnersOfSession(ctx.db, sessionId)].sort((a, b) => order[a.status] - order[b.status] || a.winnerId - b.winnerId);
   }),
 
   'refund.pay': command((ctx, input) => {
@@ -105,7 +107,8 @@ export const prizeHandlers: HandlerSlice<'prize.pay' | 'prize.list' | 'refund.pa
   'refund.list': query((ctx, input) => {
     const sessionId = sessionOrCurrent(ctx.db, input.sessionId);
     if (sessionId === null) return [];
-    return refundableSales(ctx.db, sessionId).map((r) => ({
+    const carried = input.sessionId === undefined ? carriedRefunds(ctx.db, sessionId) : [];
+    return [...carried, ...refundableSales(ctx.db, sessionId)].map((r) => ({
       ...r,
       ranges: rangesOfSale(ctx.db, r.saleId).map(({ seriesCode, from, to }) => ({ seriesCode, from, to })),
       refunded: r.refundedAt !== null,

@@ -47,9 +47,13 @@ export function actaOf(db: ReadableDb, sessionId: number): Acta {
   const hall = hallRow(db)!;
   const closures = new Map(closuresOfSession(db, session.id).map((c) => [c.gameId, c]));
   const winners = winnersOfSession(db, session.id);
+  // A closed session's acta is final: a carried prize or refund paid later is the next session's.
+  const until = session.closedAt;
   const paid = (gameId: number, kind: string) =>
-    winners.filter((w) => w.gameId === gameId && w.kind === kind && w.status === 'paid').reduce((s, w) => s + w.prizeCents, 0);
-  const refunded = refundedByGame(db, session.id);
+    winners
+      .filter((w) => w.gameId === gameId && w.kind === kind && w.status === 'paid' && (until === null || w.paidAt! <= until))
+      .reduce((s, w) => s + w.prizeCents, 0);
+  const refunded = refundedByGame(db, session.id, until);
   const games: ActaGame[] = gamesOfSession(db, session.id).map((g) => {
     const c = closures.get(g.id);
     // A game annulled while still selling has no close of sale: its sales are what was sold (and refundable).

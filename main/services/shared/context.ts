@@ -70,7 +70,7 @@ export interface AuditNote {
 
 export type Done<T> =
   | { value: T; audit?: AuditNote; topics?: readonly Topic[] }
-  | { finish: (ctx: QueryContext) => T; audit?: AuditNote; topics?: readonly Topic[] };
+  | { finish: (ctx: QueryContext) => T | Promise<T>; audit?: AuditNote; topics?: readonly Topic[] };
 
 /** A command's answer; `topics` adds to the channel's own when what changed depends on the case. */
 export function done<T>(value: T, audit?: AuditNote, topics?: readonly Topic[]): Done<T> {
@@ -78,7 +78,7 @@ export function done<T>(value: T, audit?: AuditNote, topics?: readonly Topic[]):
 }
 
 /** The answer is computed after the commit, off the write lock, from a read-only context. */
-export function finishAfterCommit<T>(finish: (ctx: QueryContext) => T, audit?: AuditNote, topics?: readonly Topic[]): Done<T> {
+export function finishAfterCommit<T>(finish: (ctx: QueryContext) => T | Promise<T>, audit?: AuditNote, topics?: readonly Topic[]): Done<T> {
   return { finish, ...(audit ? { audit } : {}), ...(topics ? { topics } : {}) };
 }
 

@@ -1,0 +1,137 @@
+/**
+ * The day's close: refused while a game is open or the end check of the
+ * balls is missing (naming them), then the acta is final, nothing of the
+ * session changes, what is owed is carried to the next day, a backup is taken.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BACKUP_DIR } from '../../../db/backup.js';
+import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
+import { snapshot } from '../../../test/harness.js';
+
+let t: TestHall;
+beforeEach(async () => {
+  t = await createTestHall();
+});
+afterEach(() => t.h.close());
+
+const CLOSE_AT = '2026-12-01T02:00:00.000Z';
+
+/** Time passes (operator sessions lock when idle): the manager and the cashier log in again. */
+async function later(minutes: number): Promise<void> {
+  t.h.clock.advanceMinutes(minutes);
+  t.manager = await t.h.login('gerente', '2222');
+  t.cashier = await t.h.login('caixa1', '3333');
+}
+
+/** Game 1 finished (line and bingo confirmed by hand, both unpaid), game 2 annulled (its 3 sales refundable). */
+async function dayWithGames(): Promise<{ sessionId: number; finished: number; annulled: number }> {
+  const { h, manager, cashier } = t;
+  await h.ok('series.register', { code: 'A', priceCents: 100, size: 300 }, manager);
+  const session = await h.ok('session.open', { scheduledCloseAt: CLOSE_AT }, manager);
+  const finished = (await h.ok('game.open', { seriesCode: 'A' }, manager)).id;
+  await h.ok('sale.create', { gameId: finished, quantity: 10, payment: { method: 'cash', tenderedCents: 1000 } }, cashier);
+  await h.ok('game.closeSale', { gameId: finished }, manager);
+  for (const n of [5, 17, 23, 44, 61]) await h.ok('game.drawBall', { gameId: finished, number: n }, manager);
+  await h.ok('game.claim', { gameId: finished, kind: 'line', seriesCode: 'A', card: 1, confirmed: true }, manager);
+  await h.ok('game.closeClaims', { gameId: finished, kind: 'line' }, manager);
+  await h.ok('game.claim', { gameId: finished, kind: 'bingo', seriesCode: 'A', card: 2, confirmed: true }, manager);
+  await h.ok('game.closeClaims', { gameId: finished, kind: 'bingo' }, manager);
+  const annulled = (await h.ok('game.open', { seriesCode: 'A' }, manager)).id;
+  for (let i = 0; i < 3; i++) await h.ok('sale.create', { gameId: annulled, quantity: 2, payment: { method: 'cash', tenderedCents: 200 } }, cashier);
+  await h.ok('game.suspend', { gameId: annulled }, manager);
+  h.clock.advanceMinutes(15);
+  await h.ok('game.annul', { gameId: annulled, reason: 'failure_before_draw' }, manager);
+  return { sessionId: session.id, finished, annulled };
+}
+
+describe('session.close', () => {
+  it('is refused while a game sells, naming it, and without the end check of the balls; nothing changes', async () => {
+    const { h, manager, cashier } = t;
+    await h.ok('series.register', { code: 'A', priceCents: 100, size: 300 }, manager);
+    const session = await h.ok('session.open', { scheduledCloseAt: CLOSE_AT }, manager);
+    const gameId = (await h.ok('game.open', { seriesCode: 'A' }, manager)).id;
+    await h.ok('sale.create', { gameId, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } }, cashier);
+    const before = snapshot(h.kiosk);
+    expect(await h.refused('session.close', { sessionId: session.id }, manager)).toEqual({
+      code: 'SESSION_GAMES_UNFINISHED',
+      message: 'A sessão não pode ser encerrada: a(s) jogada(s) n.º 1 ainda não terminaram nem foram anuladas.',
+    });
+    await h.ok('game.suspend', { gameId }, manager);
+    h.clock.advanceMinutes(15);
+    await h.ok('game.annul', { gameId, reason: 'failure_before_draw' }, manager);
+    const afterAnnul = snapshot(h.kiosk);
+    expect((await h.refused('session.close', { sessionId: session.id }, manager)).code).toBe('SESSION_END_CHECK_MISSING');
+    expect(snapshot(h.kiosk)).toEqual(afterAnnul);
+    expect(before.sessions).toEqual(afterAnnul.sessions);
+    expect((await h.refused('session.close', { sessionId: session.id }, cashier)).code).toBe('FORBIDDEN');
+  });
+
+  it('closes: the acta is final, the session frozen, prizes and refunds carried and payable the next day, a backup taken', async () => {
+    const { h } = t;
+    const { sessionId, finished, annulled } = await dayWithGames();
+    await h.ok('session.recordCheck', { phase: 'end', kind: 'balls' }, t.manager);
+    await later(30);
+    const closed = await h.ok('session.close', { sessionId }, t.manager);
+    expect(closed).toMatchObject({
+      sessionId,
+      closedAt: h.clock.now().toISOString(),
+      carried: {
+        // V = 10,00 €: line 5 % = 0,50 €, bingo 50 % = 5,00 €, both unpaid.
+        prizes: [
+          { gameNumber: 1, kind: 'line', seriesCode: 'A', card: 1, prizeCents: 50 },
+          { gameNumber: 1, kind: 'bingo', seriesCode: 'A', card: 2, prizeCents: 500 },
+        ],
+        refunds: [
+          { gameNumber: 2, amountCents: 200 },
+          { gameNumber: 2, amountCents: 200 },
+          { gameNumber: 2, amountCents: 200 },
+        ],
+      },
+      backupError: null,
+    });
+    expect(closed.backup!.file).toMatch(/^kiosk-.*\.sqlite$/);
+    expect(existsSync(join(h.dataDir, BACKUP_DIR, closed.backup!.file))).toBe(true);
+    const acta = await h.ok('session.acta', { sessionId }, t.manager);
+    expect(acta.closedAt).toBe(closed.closedAt);
+
+    // Nothing of the closed session changes.
+    expect((await h.refused('session.close', { sessionId }, t.manager)).code).toBe('SESSION_CLOSED');
+    expect((await h.refused('sale.create', { gameId: annulled, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } }, t.cashier)).code).toBe(
+      'GAME_NOT_SELLING',
+    );
+    expect((await h.refused('game.open', { seriesCode: 'A' }, t.manager)).code).toBe('NO_OPEN_SESSION');
+    expect((await h.refused('incident.add', { text: 'tarde demais' }, t.manager)).code).toBe('NO_OPEN_SESSION');
+    expect((await h.refused('game.drawBall', { gameId: finished, number: 9 }, t.manager)).code).toBe('DRAW_NOT_ALLOWED');
+
+    // The next day lists what was carried and pays it; yesterday's acta stays as it was.
+    await later(60 * 12);
+    await h.ok('session.open', { scheduledCloseAt: '2026-12-02T02:00:00.000Z' }, t.manager);
+    const prizes = await h.ok('prize.list', {}, t.cashier);
+    expect(prizes.filter((p) => p.status === 'unpaid').map((p) => [p.kind, p.card, p.prizeCents])).toEqual([
+      ['line', 1, 50],
+      ['bingo', 2, 500],
+    ]);
+    await h.ok('prize.pay', { winnerId: prizes[0]!.winnerId }, t.cashier);
+    const refunds = await h.ok('refund.list', {}, t.cashier);
+    expect(refunds.map((r) => [r.gameNumber, r.amountCents, r.refunded])).toEqual([
+      [2, 200, false],
+      [2, 200, false],
+      [2, 200, false],
+    ]);
+    await h.ok('refund.pay', { saleId: refunds[0]!.saleId }, t.cashier);
+    expect(await h.ok('session.acta', { sessionId }, t.manager)).toEqual(acta);
+  });
+
+  it('no game opens after the scheduled closing time', async () => {
+    const { h, manager } = t;
+    await h.ok('series.register', { code: 'A', priceCents: 100, size: 300 }, manager);
+    await h.ok('session.open', { scheduledCloseAt: '2026-11-30T21:00:00.000Z' }, manager);
+    await later(61);
+    expect(await h.refused('game.open', { seriesCode: 'A' }, t.manager)).toEqual({
+      code: 'GAME_AFTER_CLOSING_TIME',
+      message: 'Já passou a hora de encerramento da sessão (21:00): não se abrem mais jogadas; encerre a sessão.',
+    });
+  });
+});
