@@ -17,11 +17,26 @@ describe('poppler-utils', () => {
 });
 
 describe('renderActaPdf', () => {
-  it('prints the header, one exact row per game, totals, checks, incidents and signatures', async () => {
-    const pages = pdfPages(await renderActaPdf(sampleActa(), { generatedAt: GENERATED }));
-    expect(pages).toHaveLength(1);
-    const lines = pages[0]!;
+  it('prints the header, one exact row per game, totals, prizes with their sub-cent rounding, checks, incidents and signatures', async () => {
+    // Game 1's prizes dropped 0,05 and 0,50 of a cent (V x 5 % and V x 50 % floored to the cent).
+    const acta = sampleActa();
+    acta.games = acta.games.map((g, i) => (i === 0 ? { ...g, roundingHundredths: { line: 5, bingo: 50 } } : g));
+    const pages = pdfPages(await renderActaPdf(acta, { generatedAt: GENERATED }));
+    expect(pages).toHaveLength(2);
+    expect(pages.map((p) => p.at(-1))).toEqual([
+      'Bingo São João · Licença n.º 7/2019 · Acta da sessão n.º 3 Página 1 de 2',
+      'Bingo São João · Licença n.º 7/2019 · Acta da sessão n.º 3 Página 2 de 2',
+    ]);
+    const lines = pages.flat();
     const flat = squash(lines.join(' '));
+
+    // The prizes announced at each close of sale and the fraction of a cent each dropped (SPEC 4, art. 15.2).
+    const p = lines.indexOf('Prémios anunciados e arredondamentos (art. 15.º, n.º 2)');
+    expect(lines.slice(p + 3, p + 6)).toEqual([
+      '1 2000,00 € 200,00 € 0,05 cênt. 1100,00 € 0,50 cênt.',
+      '2 450,00 € 0,00 € 0,00 cênt. 0,00 € 0,00 cênt. Anulada',
+      'Os prémios são arredondados por defeito ao cêntimo; a fração não atribuída soma 0,55 cênt. nesta sessão.',
+    ]);
 
     // Header: hall (accents intact), licence, title, times in Lisbon (summer time: UTC+1), the special prize's N.
     expect(lines[0]).toBe('Bingo São João Emitida em 15/07/2025 01:50');
@@ -63,7 +78,6 @@ describe('renderActaPdf', () => {
     expect(lines).toContain('15/07 00:30 — rui.costa jogo de bolas Novo jogo de bolas registado: JB-2025-08.');
 
     expect(lines).toContain('O chefe de sala O adjunto');
-    expect(lines.at(-1)).toBe('Bingo São João · Licença n.º 7/2019 · Acta da sessão n.º 3 Página 1 de 1');
     expect(flat).toContain('12,50 €');
   });
 
@@ -91,7 +105,7 @@ describe('renderActaPdf', () => {
       Title: 'Acta da sessão n.º 3 — Bingo São João',
       Author: 'Bingo São João',
       CreationDate: '2025-07-15T00:50:00Z',
-      Pages: '1',
+      Pages: '2',
       'Page size': '841.89 x 595.28 pts (A4)',
     });
     const undated = await renderActaPdf(sampleActa());

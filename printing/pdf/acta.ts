@@ -78,6 +78,38 @@ function gameRow(g: ActaGame): TableRow {
   };
 }
 
+/** A sub-cent remainder, given in hundredths of a cent: `0,47 cênt.` */
+export function subCent(hundredths: number): string {
+  return `${Math.floor(hundredths / 100)},${String(hundredths % 100).padStart(2, '0')} cênt.`;
+}
+
+const PRIZE_COLUMNS: Column[] = [
+  { header: 'N.º', width: 26, align: 'center' },
+  { header: 'Valor recolhido (V)', width: 90, align: 'right', noWrap: true },
+  { header: 'Prémio de linha (5 % de V)', width: 110, align: 'right', noWrap: true },
+  { header: 'Arredondamento da linha', width: 110, align: 'right', noWrap: true },
+  { header: 'Prémio de bingo (50 % de V)', width: 110, align: 'right', noWrap: true },
+  { header: 'Arredondamento do bingo', width: 110, align: 'right', noWrap: true },
+  { header: '', width: 'flex' },
+];
+
+/** The prizes announced at each close of sale and the fraction of a cent each dropped (SPEC 4, art. 15.2). */
+function prizeRows(acta: Acta): TableRow[] {
+  return acta.games
+    .filter((g) => g.saleClosedAt !== null)
+    .map((g) => ({
+      cells: [
+        String(g.number),
+        formatCents(g.totalCents),
+        formatCents(g.linePrizeCents),
+        subCent(g.roundingHundredths.line),
+        formatCents(g.bingoPrizeCents),
+        subCent(g.roundingHundredths.bingo),
+        g.state === 'annulled' ? 'Anulada' : '',
+      ],
+    }));
+}
+
 function totalsRow(acta: Acta): TableRow {
   const sum = (f: (g: ActaGame) => number) => acta.games.reduce((s, g) => s + f(g), 0);
   return {
@@ -173,6 +205,18 @@ export async function renderActaPdf(acta: Acta, options: PdfOptions = {}): Promi
       'As jogadas anuladas não entram nos totais de cartões vendidos, valor recolhido e imposto do selo; ' +
         'as suas vendas são devolvidas por inteiro, sem qualquer dedução (art. 16.º, n.º 3).',
     );
+  }
+  doc.y += 10;
+
+  heading(doc, 'Prémios anunciados e arredondamentos (art. 15.º, n.º 2)');
+  const prizeTable = prizeRows(acta);
+  if (prizeTable.length === 0) {
+    note(doc, 'Nenhuma venda foi fechada nesta sessão.', 9);
+  } else {
+    drawTable(doc, PRIZE_COLUMNS, prizeTable);
+    doc.y += 4;
+    const dropped = acta.games.filter((g) => g.saleClosedAt !== null).reduce((s, g) => s + g.roundingHundredths.line + g.roundingHundredths.bingo, 0);
+    note(doc, `Os prémios são arredondados por defeito ao cêntimo; a fração não atribuída soma ${subCent(dropped)} nesta sessão.`);
   }
   doc.y += 10;
 
