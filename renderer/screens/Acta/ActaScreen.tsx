@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { downloadBase64 } from '../../lib/download.js';
+import { CloseDay, ClosedDay, type Closed } from './CloseDay.js';
 
 type Check = ChannelInput<'session.recordCheck'>;
 const CHECKS: readonly Check[] = [
@@ -165,6 +166,7 @@ export function ActaScreen() {
   const acta = useKioskQuery('session.acta', session ? { sessionId: session.id } : null);
   const [checkError, setCheckError] = useState<ClientError | null>(null);
   const [checking, setChecking] = useState(false);
+  const [closed, setClosed] = useState<Closed | null>(null);
   const a = acta.data;
 
   const record = async (c: Check) => {
@@ -179,6 +181,7 @@ export function ActaScreen() {
   if (current.data !== undefined && session === null) {
     return (
       <main className="screen acta-screen">
+        {closed ? <ClosedDay closed={closed} /> : null}
         <section className="panel" data-testid="acta-none">
           <p className="big-message">{t('acta.noSession')}</p>
         </section>
@@ -318,6 +321,7 @@ export function ActaScreen() {
           <ErrorAlert error={checkError} testId="check-error" />
         </section>
       </div>
+      {session ? <CloseDay sessionId={session.id} onClosed={setClosed} /> : null}
     </main>
   );
 }
