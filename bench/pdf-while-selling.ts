@@ -75,6 +75,8 @@ async function main() {
     await must('session.open', { scheduledCloseAt: new Date(Date.now() + 8 * 3_600_000).toISOString() }, admin);
     const gameId = (await must('game.open', { seriesCode: 'A' }, admin)).id as number;
     const cashier = (await must('auth.login', { username: 'caixa1', pin: '3333' })).operatorToken as string;
+    // Cash sales go into the terminal's open drawer (SPEC 9).
+    await must('drawer.open', { floatByDenomination: { '2000': 5 } }, cashier);
 
     let sold = 0;
     const sell = async () => {

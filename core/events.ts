@@ -24,6 +24,8 @@ export const TOPICS = [
   'prizes',
   /** Refunds of annulled games. */
   'refunds',
+  /** Cash drawers: opened, cash moved by hand, closed (X and Z reports). */
+  'drawer',
   /** The acta's own entries and the incident book. */
   'acta',
   /** Printers configured. */

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { accounts, assertBalanced, cardSalePostings, reversal, UnbalancedPostingsError, type Posting } from './ledger.js';
+import { accounts, assertBalanced, cardSalePostings, ledger, reversal, UnbalancedPostingsError, type Posting } from './ledger.js';
 
 describe('accounts', () => {
   it('has stable names', () => {
@@ -98,5 +98,27 @@ describe('reversal', () => {
     const sale = cardSalePostings(100, 'cash', 'T1');
     reversal(sale);
     expect(sale[0]).toEqual({ account: 'cash:T1', amountCents: 100 });
+  });
+});
+
+describe('drawer movements by hand', () => {
+  it('pay-in, pay-out and drop move the terminal cash against their own accounts, balanced', () => {
+    expect(ledger.payIn(7, 2000, 'T1')).toEqual({
+      kind: 'pay_in',
+      ref: { type: 'drawer_movement', id: 7 },
+      postings: [
+        { account: 'cash:T1', amountCents: 2000 },
+        { account: 'equity:pay_in', amountCents: -2000 },
+      ],
+    });
+    expect(ledger.payOut(8, 750, 'T1').postings).toEqual([
+      { account: 'expense:pay_out', amountCents: 750 },
+      { account: 'cash:T1', amountCents: -750 },
+    ]);
+    expect(ledger.drop(9, 5000, 'T2').postings).toEqual([
+      { account: 'cash:safe', amountCents: 5000 },
+      { account: 'cash:T2', amountCents: -5000 },
+    ]);
+    for (const e of [ledger.payIn(1, 1, 'T1'), ledger.payOut(1, 1, 'T1'), ledger.drop(1, 1, 'T1')]) expect(() => assertBalanced(e.postings)).not.toThrow();
   });
 });

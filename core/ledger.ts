@@ -1,7 +1,8 @@
 /**
  * Double-entry postings. Positive amounts are debits, negative are credits;
  * every transaction's postings sum to zero. Account names are stable strings:
- * `cash:<terminal>` (the drawer, later per shift), `chips:<terminal>`,
+ * `cash:<terminal>` (the terminal's drawer; each transaction of it names its
+ * open drawer, ledger_transactions.drawer_id), `chips:<terminal>`,
  * `revenue:cards` (card sales owed to the game's prize pool and the house).
  */
 export interface Posting {
@@ -17,10 +18,17 @@ export type LedgerKind =
   | 'special_prize_won'
   | 'game_annulled'
   | 'card_refund'
-  | 'prize_paid';
+  | 'prize_paid'
+  | 'pay_in'
+  | 'pay_out'
+  | 'drop';
 
 /** What a ledger transaction documents (ledger_transactions.ref_type). */
-export type LedgerRef = { type: 'sale'; id: number } | { type: 'game'; id: number } | { type: 'winner'; id: number };
+export type LedgerRef =
+  | { type: 'sale'; id: number }
+  | { type: 'game'; id: number }
+  | { type: 'winner'; id: number }
+  | { type: 'drawer_movement'; id: number };
 
 /** A transaction ready to post: its kind, what it documents, and balanced postings. */
 export interface LedgerEntry {
@@ -38,6 +46,12 @@ export const accounts = {
   /** The accumulated special prize fund: held for the players (art. 10). */
   specialFund: 'liability:special_fund',
   stampDuty: 'liability:stamp_duty',
+  /** Cash brought into a drawer by hand (change from the safe, a top-up): owed back to the house. */
+  payIns: 'equity:pay_in',
+  /** Cash paid out of a drawer by hand for an expense, with its reason. */
+  payOuts: 'expense:pay_out',
+  /** The safe, where drops from the drawers go. */
+  safe: 'cash:safe',
 } as const;
 
 /**
@@ -147,4 +161,31 @@ export const ledger = {
             { account: accounts.cash(terminalId), amountCents: -prizeCents },
           ],
         },
+  /** Cash brought into the drawer by hand (SPEC 9). */
+  payIn: (movementId: number, amountCents: number, terminalId: string): LedgerEntry => ({
+    kind: 'pay_in',
+    ref: { type: 'drawer_movement', id: movementId },
+    postings: [
+      { account: accounts.cash(terminalId), amountCents },
+      { account: accounts.payIns, amountCents: -amountCents },
+    ],
+  }),
+  /** Cash paid out of the drawer by hand, with its reason (SPEC 9). */
+  payOut: (movementId: number, amountCents: number, terminalId: string): LedgerEntry => ({
+    kind: 'pay_out',
+    ref: { type: 'drawer_movement', id: movementId },
+    postings: [
+      { account: accounts.payOuts, amountCents },
+      { account: accounts.cash(terminalId), amountCents: -amountCents },
+    ],
+  }),
+  /** Cash taken from the drawer to the safe: it leaves the drawer, not the house. */
+  drop: (movementId: number, amountCents: number, terminalId: string): LedgerEntry => ({
+    kind: 'drop',
+    ref: { type: 'drawer_movement', id: movementId },
+    postings: [
+      { account: accounts.safe, amountCents },
+      { account: accounts.cash(terminalId), amountCents: -amountCents },
+    ],
+  }),
 };

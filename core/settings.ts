@@ -24,6 +24,8 @@ export const settingsSchema = z.object({
   /** Stamp duty in basis points of V; null until the hall sets it (required before the first game). */
   stampDutyBasisPoints: z.number().int().nullable(),
   specialPrize: specialPrizeSchema.nullable(),
+  /** A blind count's variance beyond this, either way, needs a manager's acceptance (SPEC 9). */
+  drawerVarianceThresholdCents: z.number().int(),
 });
 
 /** The accumulated special prize (art. 10), when the hall has it. */
@@ -36,6 +38,7 @@ export interface HallSettings {
   chipsAllowed: boolean;
   stampDutyBasisPoints: number | null;
   specialPrize: SpecialPrizeSettings | null;
+  drawerVarianceThresholdCents: number;
 }
 
 export const DEFAULT_SETTINGS: HallSettings = {
@@ -43,4 +46,6 @@ export const DEFAULT_SETTINGS: HallSettings = {
   chipsAllowed: false,
   stampDutyBasisPoints: null,
   specialPrize: null,
+  // 5,00 € either way: small change errors close without a manager, anything larger is explained.
+  drawerVarianceThresholdCents: 500,
 };

@@ -2,14 +2,22 @@
 import { assertBalanced, type LedgerEntry, type LedgerKind, type LedgerRef, type Posting } from '../core/ledger.js';
 import { stmt, type ReadableDb, type WritableDb } from './connection.js';
 
-/** Post an entry built by core/ledger.ts's `ledger` helpers (null: nothing to post). */
-export function post(db: WritableDb, entry: LedgerEntry | null, by: { at: string; operatorId: number | null; terminalId: string | null }): number | null {
+/**
+ * Post an entry built by core/ledger.ts's `ledger` helpers (null: nothing to
+ * post). A transaction that moves a drawer's cash names that drawer
+ * (`drawerId`), so the drawer's expected cash is its float plus its entries.
+ */
+export function post(
+  db: WritableDb,
+  entry: LedgerEntry | null,
+  by: { at: string; operatorId: number | null; terminalId: string | null; drawerId?: number | null },
+): number | null {
   if (entry === null) return null;
   assertBalanced(entry.postings);
   const { lastInsertRowid } = stmt(
     db,
-    `INSERT INTO ledger_transactions (at, kind, operator_id, terminal_id, ref_type, ref_id) VALUES (?, ?, ?, ?, ?, ?)`,
-  ).run(by.at, entry.kind, by.operatorId, by.terminalId, entry.ref.type, entry.ref.id);
+    `INSERT INTO ledger_transactions (at, kind, operator_id, terminal_id, ref_type, ref_id, drawer_id) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(by.at, entry.kind, by.operatorId, by.terminalId, entry.ref.type, entry.ref.id, by.drawerId ?? null);
   const tx = entry;
   const insert = stmt(db, `INSERT INTO ledger_entries (transaction_id, account, amount_cents) VALUES (?, ?, ?)`);
   for (const p of tx.postings) insert.run(lastInsertRowid, p.account, p.amountCents);

@@ -73,6 +73,9 @@ describe('selling bingo cards in the browser', () => {
     for (const code of ['A', 'B']) {
       expect((await kiosk.call('series.register', { code, priceCents: 100, size: 20 }, admin)).ok).toBe(true);
     }
+    // The cashier's drawer opens with its float through the API: it has no screen yet (SPEC 9).
+    const caixa1 = (await kiosk.call('auth.login', { username: 'caixa1', pin: '3333' })).value.operatorToken as string;
+    expect((await kiosk.call('drawer.open', { floatByDenomination: { '2000': 5 } }, caixa1)).ok).toBe(true);
 
     // The manager opens the session and game 1 on series A.
     await login(manager, 'gerente', '2222');

@@ -24,8 +24,29 @@ export function expectBooksHold(db: Db, terminal = 'T1'): void {
     );
   const refunds = one(`SELECT COALESCE(SUM(amount_cents), 0) FROM refunds`);
   const paid = one(`SELECT COALESCE(SUM(amount_cents), 0) FROM prize_payments`);
-  // The drawer: cash sales less refunds and prizes paid (both in cash); chips apart.
-  expect(bal(`cash:${terminal}`)).toBe(sales('cash') - refunds - paid);
+  // The drawer: cash sales less refunds and prizes paid (both in cash), plus pay-ins,
+  // less pay-outs and drops (the float is counted, not posted); chips apart.
+  const moved = (kind: string) => one(`SELECT COALESCE(SUM(amount_cents), 0) FROM drawer_movements WHERE kind = ?`, kind);
+  expect(bal(`cash:${terminal}`)).toBe(sales('cash') - refunds - paid + moved('pay_in') - moved('pay_out') - moved('drop'));
+  expect(bal('cash:safe')).toBe(moved('drop'));
+  // Every cash transaction of a terminal went through a drawer of that terminal, and
+  // each drawer's recorded close agrees with its float and its own ledger entries.
+  expect(
+    one(
+      `SELECT COUNT(*) FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
+        LEFT JOIN drawers d ON d.id = t.drawer_id
+        WHERE e.account = 'cash:' || t.terminal_id AND (d.id IS NULL OR d.terminal_id <> t.terminal_id)`,
+    ),
+    'cash ledger entries outside a drawer of their terminal',
+  ).toBe(0);
+  const closes = db
+    .prepare(
+      `SELECT c.expected_cents AS expected, d.float_cents + COALESCE((SELECT SUM(e.amount_cents) FROM ledger_transactions t
+          JOIN ledger_entries e ON e.transaction_id = t.id WHERE t.drawer_id = d.id AND e.account = 'cash:' || d.terminal_id), 0) AS books
+         FROM drawer_closes c JOIN drawers d ON d.id = c.drawer_id`,
+    )
+    .all() as { expected: number; books: number }[];
+  for (const c of closes) expect(c.expected).toBe(c.books);
   expect(bal(`chips:${terminal}`)).toBe(sales('chips'));
   // Prizes owed: each live game's line and bingo, plus special prizes won, less what was paid.
   const owed = one(

@@ -70,7 +70,15 @@ export async function createHarness(options: Partial<KioskOptions> = {}): Promis
   return h;
 }
 
-/** A set-up hall: admin, a manager, a cashier, returning their tokens. */
+/** The float the test hall's drawer opens with: 5 x 20 € (100,00 €). */
+export const TEST_FLOAT = { '2000': 5 } as const;
+export const TEST_FLOAT_CENTS = 10_000;
+
+/**
+ * A set-up hall: admin, a manager, a cashier, returning their tokens. The
+ * cashier's terminal (T1) has its drawer open with TEST_FLOAT, so cash can
+ * move (SPEC 9: no cash movement without an open drawer).
+ */
 export async function createHall(h: Harness): Promise<{ admin: string; manager: string; cashier: string }> {
   await h.ok('setup.init', { hallName: 'Sala de Teste', admin: { username: 'admin', name: 'Admin', pin: '1111' } });
   const admin = await h.login('admin', '1111');
@@ -79,7 +87,9 @@ export async function createHall(h: Harness): Promise<{ admin: string; manager: 
   // What the hall must set before its first game: stamp duty (art. 17.3) and a ball set (art. 5.3).
   await h.ok('settings.update', { stampDutyBasisPoints: 2500 }, admin);
   await h.ok('ballSet.register', { serial: 'BOLAS-1' }, admin);
-  return { admin, manager: await h.login('gerente', '2222'), cashier: await h.login('caixa1', '3333') };
+  const cashier = await h.login('caixa1', '3333');
+  await h.ok('drawer.open', { floatByDenomination: TEST_FLOAT }, cashier);
+  return { admin, manager: await h.login('gerente', '2222'), cashier };
 }
 
 /**

@@ -64,6 +64,11 @@ export async function seedDemo(kiosk: Dispatcher, now: Date): Promise<boolean> {
   }
   await must(kiosk, 'session.open', { scheduledCloseAt: nextClosingTime(now).toISOString() }, manager);
   await must(kiosk, 'game.open', { seriesCode: 'A' }, manager);
+  // The demo cashier's drawer is open with a float of 100,00 € (5 x 20 €), so a
+  // newcomer sells at once (SPEC 9: no cash moves without an open drawer).
+  const cashier = await login('caixa1', '3333');
+  await must(kiosk, 'drawer.open', { floatByDenomination: { '2000': 5 } }, cashier);
+  await must(kiosk, 'auth.logout', {}, cashier);
   await must(kiosk, 'auth.logout', {}, manager);
   await must(kiosk, 'auth.logout', {}, adminToken);
   return true;

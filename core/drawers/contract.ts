@@ -1,2 +1,147 @@
-/** The drawers domain's slice of the contract: cash drawers, X and Z reports (issue 8). */
-export const drawersContract = {} as const;
+/**
+ * The drawers domain's slice of the contract (SPEC 9): a drawer per terminal
+ * and shift, opened with its float counted by denomination; pay-ins,
+ * pay-outs and drops; the blind close with its Z report; the X report.
+ * A drawer is the caller's terminal's (ctx.terminalId): no channel names a terminal.
+ */
+import { z } from 'zod';
+import { ROLES } from '../roles.js';
+import { approvalSchema, cents, channel, empty, id, isoTime } from '../schema.js';
+import { MOVEMENT_KINDS } from './rules.js';
+
+/** Who handles a drawer: cashiers and caixa staff at their own counter, managers and admins too. */
+export const DRAWER_ROLES = ROLES;
+
+/**
+ * Denomination in cents (as a string key) to a count. Keys and counts are
+ * checked by the service (core/drawers/rules.ts) so that each refusal has its
+ * own code naming the denomination.
+ */
+const denominationMap = z.record(z.string(), z.number());
+
+/**
+ * A reason that will be printed on the Z report: letters (with the accents of
+ * pt-PT), digits and common punctuation only, so every receipts printer's code
+ * page (WPC1252, PC858) can print it and no control or bidi character gets in.
+ */
+export const reasonText = z
+  .string()
+  .trim()
+  .min(3)
+  .max(200)
+  .regex(/^[A-Za-zÀ-ÖØ-öø-ÿ0-9 .,;:!?'"()/&%+#*=@€ºª-]*$/u, 'letras, algarismos e pontuação');
+
+const denominationCount = z.object({ denominationCents: z.number().int(), count: z.number().int() });
+
+export const drawerSchema = z.object({
+  drawerId: id,
+  terminalId: z.string(),
+  openedAt: isoTime,
+  openedBy: z.string(),
+  floatCents: cents,
+  floatByDenomination: z.record(z.string(), z.number().int()),
+});
+
+const movementsSchema = z.object({
+  sales: z.number().int(),
+  prizes: cents,
+  refunds: cents,
+  guias: cents,
+  payIns: cents,
+  payOuts: cents,
+  drops: cents,
+});
+
+/** The X report's data: the drawer now. */
+export const xReportSchema = z.object({
+  drawerId: id,
+  terminalId: z.string(),
+  operator: z.string(),
+  openedAt: isoTime,
+  at: isoTime,
+  openingFloatCents: cents,
+  movements: movementsSchema,
+  expectedCents: z.number().int(),
+});
+
+/** The Z report's data, recorded at the close and never changed. */
+export const zReportSchema = xReportSchema.extend({
+  zNumber: z.number().int().positive(),
+  closedBy: z.string(),
+  counted: z.array(denominationCount),
+  countedCents: cents,
+  varianceCents: z.number().int(),
+  varianceAcceptedBy: z.string().nullable(),
+  varianceReason: z.string().nullable(),
+});
+
+export const drawersContract = {
+  'drawer.open': channel({
+    summary: "Open this terminal's drawer for the shift with its float counted by denomination (SPEC 9).",
+    kind: 'command',
+    topics: ['drawer'],
+    roles: DRAWER_ROLES,
+    input: z.object({ floatByDenomination: denominationMap }).strict(),
+    output: drawerSchema,
+  }),
+  'drawer.move': channel({
+    summary: "A pay-in, pay-out or drop to the safe in this terminal's open drawer, with a reason.",
+    kind: 'command',
+    topics: ['drawer'],
+    roles: DRAWER_ROLES,
+    input: z.object({ kind: z.enum(MOVEMENT_KINDS), amountCents: z.number().int().positive(), reason: reasonText }).strict(),
+    output: z.object({ movementId: id, drawerId: id, kind: z.enum(MOVEMENT_KINDS), amountCents: cents, reason: z.string(), at: isoTime }),
+  }),
+  'drawer.close': channel({
+    summary:
+      "Blind close of this terminal's drawer: the count by denomination; over the hall's threshold a manager accepts the variance with a reason. Prints the Z report.",
+    kind: 'command',
+    topics: ['drawer', 'print'],
+    roles: DRAWER_ROLES,
+    input: z
+      .object({
+        countedByDenomination: denominationMap,
+        approval: approvalSchema.optional(),
+        /** Why the manager accepts the variance: required with an approval. */
+        reason: reasonText.optional(),
+      })
+      .strict(),
+    output: z.object({
+      drawerId: id,
+      zNumber: z.number().int().positive(),
+      expectedCents: z.number().int(),
+      countedCents: cents,
+      varianceCents: z.number().int(),
+      closedAt: isoTime,
+      acceptedBy: z.string().nullable(),
+    }),
+  }),
+  'drawer.current': channel({
+    summary: "This terminal's open drawer, or null. Blind: never the expected cash.",
+    kind: 'query',
+    topics: ['drawer'],
+    roles: DRAWER_ROLES,
+    input: empty,
+    output: drawerSchema.nullable(),
+  }),
+  'report.x': channel({
+    summary: "X report of this terminal's open drawer: printed and returned; does not close it.",
+    kind: 'command',
+    topics: ['print'],
+    roles: DRAWER_ROLES,
+    input: empty,
+    output: xReportSchema,
+  }),
+  'report.z': channel({
+    summary: "A closed drawer's Z report, as recorded at its close (reprint: print.reprint of its job).",
+    kind: 'query',
+    topics: ['drawer', 'print'],
+    roles: DRAWER_ROLES,
+    input: z.object({ drawerId: id }).strict(),
+    output: zReportSchema.extend({ printJobId: id.nullable() }),
+  }),
+} as const;
+
+export type DrawerView = z.output<typeof drawerSchema>;
+export type XReportView = z.output<typeof xReportSchema>;
+export type ZReportView = z.output<typeof zReportSchema>;

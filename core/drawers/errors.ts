@@ -1,4 +1,51 @@
-/** Refusals of the drawers domain. */
+/** Refusals of the drawers domain (SPEC 9): opening, cash movements, the blind close, X and Z reports. */
 import { errors } from '../catalogue.js';
 
-export const drawersErrors = errors({});
+export const drawersErrors = errors({
+  DRAWER_NOT_OPEN: {
+    pt: () =>
+      'Não há gaveta aberta neste terminal: abra a gaveta com o fundo de caixa contado antes de movimentar numerário (SPEC 9).',
+    en: () => 'No drawer is open on this terminal: open the drawer with its counted float before moving cash (SPEC 9).',
+  },
+  DRAWER_ALREADY_OPEN: {
+    pt: (p) => `Já há uma gaveta aberta neste terminal (n.º ${p.drawerId}, aberta por ${p.operator}): uma gaveta por terminal e turno; feche-a antes de abrir outra.`,
+    en: (p) => `A drawer is already open on this terminal (no. ${p.drawerId}, opened by ${p.operator}): one drawer per terminal and shift; close it before opening another.`,
+  },
+  DRAWER_NOT_FOUND: {
+    pt: (p) => `A gaveta n.º ${p.drawerId} não existe.`,
+    en: (p) => `Drawer no. ${p.drawerId} does not exist.`,
+  },
+  DRAWER_NOT_CLOSED: {
+    pt: (p) => `A gaveta n.º ${p.drawerId} ainda está aberta: o relatório Z só existe depois do fecho.`,
+    en: (p) => `Drawer no. ${p.drawerId} is still open: the Z report exists only after the close.`,
+  },
+  DRAWER_CLOSED_FOR_VOID: {
+    pt: (p) => `A venda n.º ${p.saleId} entrou na gaveta n.º ${p.drawerId}, que já está fechada: não é possível devolver o dinheiro a uma gaveta fechada.`,
+    en: (p) => `Sale no. ${p.saleId} went into drawer no. ${p.drawerId}, which is closed: money cannot go back to a closed drawer.`,
+  },
+  PAYOUT_EXCEEDS_CASH: {
+    pt: (p) => `Pagamento de ${p.amount} recusado: a gaveta só tem ${p.cash} em numerário (SPEC 9).`,
+    en: (p) => `Payment of ${p.amount} refused: the drawer holds only ${p.cash} in cash (SPEC 9).`,
+  },
+  DENOMINATION_UNKNOWN: {
+    pt: (p) => `Denominação desconhecida: "${p.denomination}". Use o valor em cêntimos de uma nota (500 € a 5 €) ou moeda (2 € a 1 cêntimo), p. ex. "2000".`,
+    en: (p) => `Unknown denomination: "${p.denomination}". Use the value in cents of a note (500 € to 5 €) or coin (2 € to 1 cent), e.g. "2000".`,
+  },
+  DENOMINATION_COUNT_INVALID: {
+    pt: (p) => `Quantidade inválida para ${p.denomination}: ${p.count}. Indique um número inteiro de notas ou moedas, zero ou mais.`,
+    en: (p) => `Invalid count for ${p.denomination}: ${p.count}. Give a whole number of notes or coins, zero or more.`,
+  },
+  VARIANCE_NEEDS_APPROVAL: {
+    // The variance itself is not shown: the count is blind until the drawer closes.
+    pt: (p) => `A diferença da contagem excede o limite da sala (${p.threshold}): o gerente tem de aceitar a diferença, com o motivo, para fechar a gaveta (SPEC 9).`,
+    en: (p) => `The count's variance exceeds the hall's threshold (${p.threshold}): a manager must accept it, with a reason, to close the drawer (SPEC 9).`,
+  },
+  VARIANCE_REASON_REQUIRED: {
+    pt: () => 'A aceitação da diferença pelo gerente exige um motivo (SPEC 9).',
+    en: () => "The manager's acceptance of a variance needs a reason (SPEC 9).",
+  },
+  APPROVER_IS_OPERATOR: {
+    pt: () => 'A autorização tem de ser dada por outro gerente: quem fecha a gaveta não pode aceitar a sua própria diferença.',
+    en: () => 'Approval must come from another manager: whoever closes the drawer cannot accept their own variance.',
+  },
+});

@@ -102,6 +102,7 @@ export const peopleContract = {
         chipsAllowed: z.boolean().optional(),
         stampDutyBasisPoints: z.number().int().min(0).max(10_000).optional(),
         specialPrize: specialPrizeSchema.nullable().optional(),
+        drawerVarianceThresholdCents: z.number().int().min(0).max(1_000_000).optional(),
       })
       .strict(),
     output: settingsSchema,

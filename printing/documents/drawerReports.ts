@@ -10,6 +10,8 @@ export interface DrawerMovements {
   guias: number;
   payIns: number;
   payOuts: number;
+  /** Cash taken to the safe; absent on reports that predate drops (printed only when given). */
+  drops?: number;
 }
 
 /** An X report: the state of a drawer at any time (SPEC 9). */
@@ -42,10 +44,10 @@ export interface ZReportData extends XReportData {
   varianceReason?: string | null;
 }
 
-/** Opening float + cash in (sales, pay-ins) - cash out (prizes, refunds, guias, pay-outs). */
+/** Opening float + cash in (sales, pay-ins) - cash out (prizes, refunds, guias, pay-outs, drops). */
 export function drawerExpectedCents(data: Pick<XReportData, 'openingFloatCents' | 'movements'>): number {
   const m = data.movements;
-  return data.openingFloatCents + m.sales + m.payIns - m.prizes - m.refunds - m.guias - m.payOuts;
+  return data.openingFloatCents + m.sales + m.payIns - m.prizes - m.refunds - m.guias - m.payOuts - (m.drops ?? 0);
 }
 
 export function countedCents(counted: readonly DenominationCount[]): number {
@@ -83,6 +85,7 @@ function body(data: XReportData): Block[] {
     pair('  Devoluções', euros(m.refunds)),
     pair('  Guias', euros(m.guias)),
     pair('  Saídas de numerário', euros(m.payOuts)),
+    ...(m.drops !== undefined ? [pair('  Recolhas para o cofre', euros(m.drops))] : []),
     { kind: 'rule' },
     pair('Esperado na gaveta', euros(drawerExpectedCents(data)), { bold: true }),
   ];

@@ -85,6 +85,8 @@ async function main(): Promise<void> {
     await call('settings.update', { stampDutyBasisPoints: 2500 }, manager);
   }
   if (!(await call('ballSet.current', {}, manager))) await call('ballSet.register', { serial: 'CRASH-1' }, manager);
+  // Cash sales go into the terminal's open drawer (SPEC 9): open it once, with a float of 100,00 €.
+  if (!(await call('drawer.current', {}, cashier))) await call('drawer.open', { floatByDenomination: { '2000': 5 } }, cashier);
 
   /** Keep at least two fresh series of the price registered, for takeovers and new games. */
   async function ensureSeriesPool(): Promise<void> {

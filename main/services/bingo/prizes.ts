@@ -1,9 +1,11 @@
 /** Prize payouts at the counter (art. 15) and refunds of annulled games (art. 16.3). */
 import { WINNING_CARD_RETENTION_DAYS } from '../../../core/bingo/rules.js';
+import { checkPayout } from '../../../core/drawers/rules.js';
 import { KioskError } from '../../../core/errors.js';
 import { ledger } from '../../../core/ledger.js';
 import { hallClock } from '../../../core/time.js';
 import type { ReadableDb } from '../../../db/connection.js';
+import { drawerExpectedCash, openDrawerOf, type DrawerRow } from '../../../db/drawers.js';
 import { carriedUnpaidWinners, insertPrizePayment, winnerById, winnersOfSession, winnersSharing } from '../../../db/bingo/draw.js';
 import { gameById } from '../../../db/bingo/games.js';
 import { carriedRefunds, insertRefund, rangesOfSale, refundableSales, saleForRefund } from '../../../db/bingo/sales.js';
@@ -21,6 +23,18 @@ function sessionOrCurrent(db: ReadableDb, sessionId: number | undefined): number
   return openSession(db)?.id ?? null;
 }
 
+/**
+ * The terminal's open drawer for a cash payout, which must hold the amount
+ * (SPEC 9). A payout of 0 cents moves no cash and needs no drawer.
+ */
+function drawerForPayout(db: ReadableDb, terminalId: string, amountCents: number): DrawerRow | null {
+  if (amountCents === 0) return null;
+  const drawer = openDrawerOf(db, terminalId);
+  if (!drawer) throw new KioskError('DRAWER_NOT_OPEN');
+  checkPayout(amountCents, drawerExpectedCash(db, drawer));
+  return drawer;
+}
+
 export const prizeHandlers: HandlerSlice<'prize.pay' | 'prize.list' | 'refund.pay' | 'refund.list'> = {
   'prize.pay': command((ctx, input) => {
     const winner = winnerById(ctx.db, input.winnerId);
@@ -31,10 +45,16 @@ export const prizeHandlers: HandlerSlice<'prize.pay' | 'prize.list' | 'refund.pa
     if (winner.status === 'void') {
       throw new KioskError('PRIZE_VOID', { seriesCode: winner.seriesCode, card: winner.card, number: winner.gameNumber });
     }
+    const drawer = drawerForPayout(ctx.db, ctx.terminalId, winner.prizeCents);
     const operator = operatorOf(ctx);
     const retainUntil = new Date(ctx.now.getTime() + WINNING_CARD_RETENTION_DAYS * 86_400_000).toISOString();
     insertPrizePayment(ctx.db, { winnerId: winner.winnerId, at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, amountCents: winner.prizeCents, retainUntil });
-    post(ctx.db, ledger.prizePaid(winner.winnerId, winner.prizeCents, ctx.terminalId), { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId });
+    post(ctx.db, ledger.prizePaid(winner.winnerId, winner.prizeCents, ctx.terminalId), {
+      at: ctx.at,
+      operatorId: operator.id,
+      terminalId: ctx.terminalId,
+      drawerId: drawer?.id ?? null,
+    });
     const paid = winnerById(ctx.db, winner.winnerId)!;
     const sharedBy = winnersSharing(ctx.db, winner.gameId, winner.kind, winner.ballCount);
     enqueue(
@@ -77,10 +97,16 @@ export const prizeHandlers: HandlerSlice<'prize.pay' | 'prize.list' | 'refund.pa
     if (game.state !== 'annulled') throw new KioskError('REFUND_NOT_ALLOWED', { number: game.number });
     if (sale.voided) throw new KioskError('SALE_VOIDED', { saleId: sale.id });
     if (sale.refundedAt) throw new KioskError('REFUND_ALREADY_PAID', { saleId: sale.id, paidAt: hallClock(sale.refundedAt) });
+    const drawer = drawerForPayout(ctx.db, ctx.terminalId, sale.totalCents);
     const operator = operatorOf(ctx);
     insertRefund(ctx.db, { saleId: sale.id, at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, amountCents: sale.totalCents });
     // In full, with no deduction (art. 16.3), in cash.
-    post(ctx.db, ledger.cardRefund(sale.id, sale.totalCents, ctx.terminalId), { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId });
+    post(ctx.db, ledger.cardRefund(sale.id, sale.totalCents, ctx.terminalId), {
+      at: ctx.at,
+      operatorId: operator.id,
+      terminalId: ctx.terminalId,
+      drawerId: drawer?.id ?? null,
+    });
     const ranges = rangesOfSale(ctx.db, sale.id).map(({ seriesCode, from, to }) => ({ seriesCode, from, to }));
     const result = { saleId: sale.id, gameId: game.id, amountCents: sale.totalCents, ranges, paidAt: ctx.at };
     enqueue(

@@ -1,9 +1,11 @@
 /** Card sales in serial order, cash only (DN art. 12), and the void of the last sale. */
 import { allocate, cardsLeft, checkSecondSeries, type GamePlan } from '../../../core/bingo/allocation.js';
+import { checkPayout } from '../../../core/drawers/rules.js';
 import { KioskError } from '../../../core/errors.js';
 import { ledger } from '../../../core/ledger.js';
 import { formatCents } from '../../../core/money.js';
 import type { ReadableDb } from '../../../db/connection.js';
+import { drawerById, drawerExpectedCash, drawerOfLedgerRef, openDrawerOf } from '../../../db/drawers.js';
 import { fixSecondSeries, type GameRow } from '../../../db/bingo/games.js';
 import { insertSale, insertSaleRange, insertSaleVoid, lastSaleOfGame, rangesOfSale, salesOfGame, type SaleRow } from '../../../db/bingo/sales.js';
 import { firstFreshSeries, moveNextNumber, type SeriesRow } from '../../../db/bingo/series.js';
@@ -73,6 +75,9 @@ export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.
     if (tenderedCents < totalCents) {
       throw new KioskError('TENDERED_INSUFFICIENT', { tendered: formatCents(tenderedCents), total: formatCents(totalCents) });
     }
+    // Cash goes into the terminal's open drawer (SPEC 9); chips are not drawer cash.
+    const drawer = method === 'cash' ? openDrawerOf(ctx.db, ctx.terminalId) : undefined;
+    if (method === 'cash' && !drawer) throw new KioskError('DRAWER_NOT_OPEN');
     const operator = operatorOf(ctx);
     if (takesOverSecond && plan.second) fixSecondSeries(ctx.db, game.id, plan.second.id);
     const saleId = insertSale(ctx.db, {
@@ -91,7 +96,12 @@ export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.
       insertSaleRange(ctx.db, saleId, i + 1, series.id, r.from, r.to);
       moveNextNumber(ctx.db, series.id, r.from, r.to + 1);
     });
-    post(ctx.db, ledger.cardSale(saleId, totalCents, method, ctx.terminalId), { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId });
+    post(ctx.db, ledger.cardSale(saleId, totalCents, method, ctx.terminalId), {
+      at: ctx.at,
+      operatorId: operator.id,
+      terminalId: ctx.terminalId,
+      drawerId: drawer?.id ?? null,
+    });
     const result = { saleId, ranges, quantity, totalCents, tenderedCents, changeCents: tenderedCents - totalCents };
     enqueue(
       ctx,
@@ -142,12 +152,20 @@ export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.
       const ranges = rangesOfSale(ctx.db, sale.id);
       // Give the numbers back, last range first (the second series before the first).
       for (const r of [...ranges].reverse()) moveNextNumber(ctx.db, r.seriesId, r.to + 1, r.from);
+      // The money goes back out of the drawer the sale went into (SPEC 9), while it is still open.
+      const drawerId = drawerOfLedgerRef(ctx.db, { type: 'sale', id: sale.id }, 'card_sale');
+      if (drawerId !== null) {
+        const drawer = drawerById(ctx.db, drawerId)!;
+        if (drawer.closed) throw new KioskError('DRAWER_CLOSED_FOR_VOID', { saleId: sale.id, drawerId });
+        checkPayout(sale.totalCents, drawerExpectedCash(ctx.db, drawer));
+      }
       const operator = operatorOf(ctx);
       insertSaleVoid(ctx.db, { saleId: sale.id, at: ctx.at, operatorId: operator.id, approvedBy: approver.id });
       post(ctx.db, ledger.cardSaleVoid(sale.id, postingsOf(ctx.db, { type: 'sale', id: sale.id }, 'card_sale')), {
         at: ctx.at,
         operatorId: operator.id,
         terminalId: ctx.terminalId,
+        drawerId,
       });
       const plain = ranges.map(({ seriesCode, from, to }) => ({ seriesCode, from, to }));
       return done(

@@ -1,4 +1,192 @@
-/** The drawers domain: cash drawers of the terminals, X and Z reports (issue 8). */
-import type { HandlerSlice } from '../shared/context.js';
+/**
+ * The drawers domain (SPEC 9): a cash drawer per terminal and shift, its
+ * pay-ins, pay-outs and drops, the blind close with its Z report, the X report.
+ *
+ * Decision: one open drawer per terminal. It is opened (float counted) by one
+ * operator; every other operator who works that terminal during the shift
+ * sells and pays into the same drawer, and any of them (or a manager) may
+ * close it with the count. A drawer is always the caller's terminal's
+ * (ctx.terminalId): no channel names another terminal's drawer.
+ */
+import type { XReportView, ZReportView } from '../../../core/drawers/contract.js';
+import { checkPayout, countDenominations, needsAcceptance, toDenominationMap, varianceCents } from '../../../core/drawers/rules.js';
+import { KioskError } from '../../../core/errors.js';
+import { ledger, type LedgerKind } from '../../../core/ledger.js';
+import { formatCents } from '../../../core/money.js';
+import type { ReadableDb } from '../../../db/connection.js';
+import {
+  drawerById,
+  drawerCashByKind,
+  drawerCloseOf,
+  drawerExpectedCash,
+  insertDrawer,
+  insertDrawerClose,
+  insertMovement,
+  nextZNumber,
+  openDrawerOf,
+  reportJobOf,
+  type DrawerRow,
+} from '../../../db/drawers.js';
+import { post } from '../../../db/ledger.js';
+import { hallSettings } from '../../../db/people.js';
+import { xReport, zReport } from '../../../printing/documents/index.js';
+import { command, commandWith, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
+import { checkApproval, confirmCredentials } from '../shared/credentials.js';
+import { enqueue } from '../shared/print.js';
 
-export const drawersHandlers: HandlerSlice<never> = {};
+function requireOpenDrawer(db: ReadableDb, terminalId: string): DrawerRow {
+  const drawer = openDrawerOf(db, terminalId);
+  if (!drawer) throw new KioskError('DRAWER_NOT_OPEN');
+  return drawer;
+}
+
+const drawerView = (d: DrawerRow) => ({
+  drawerId: d.id,
+  terminalId: d.terminalId,
+  openedAt: d.openedAt,
+  openedBy: d.openedBy,
+  floatCents: d.floatCents,
+  floatByDenomination: d.floatCounts,
+});
+
+/** The drawer now, by kind of movement (cash in and out as non-negative cents; sales net of voids). */
+function xData(db: ReadableDb, drawer: DrawerRow, at: string): XReportView {
+  const byKind = drawerCashByKind(db, drawer);
+  const net = (k: LedgerKind) => byKind[k] ?? 0;
+  // Cash out as a positive amount (0 - x, not -x: no -0 in the JSON).
+  const out = (k: LedgerKind) => 0 - net(k);
+  return {
+    drawerId: drawer.id,
+    terminalId: drawer.terminalId,
+    operator: drawer.openedByName,
+    openedAt: drawer.openedAt,
+    at,
+    openingFloatCents: drawer.floatCents,
+    movements: {
+      sales: net('card_sale') + net('card_sale_void'),
+      prizes: out('prize_paid'),
+      refunds: out('card_refund'),
+      guias: 0,
+      payIns: net('pay_in'),
+      payOuts: out('pay_out'),
+      drops: out('drop'),
+    },
+    expectedCents: drawerExpectedCash(db, drawer),
+  };
+}
+
+export const drawersHandlers: HandlerSlice<'drawer.open' | 'drawer.move' | 'drawer.close' | 'drawer.current' | 'report.x' | 'report.z'> = {
+  'drawer.open': command((ctx, input) => {
+    const operator = operatorOf(ctx);
+    const open = openDrawerOf(ctx.db, ctx.terminalId);
+    if (open) throw new KioskError('DRAWER_ALREADY_OPEN', { drawerId: open.id, operator: open.openedBy });
+    const float = countDenominations(input.floatByDenomination);
+    const id = insertDrawer(ctx.db, {
+      terminalId: ctx.terminalId,
+      openedBy: operator.id,
+      at: ctx.at,
+      floatCounts: toDenominationMap(float.counts),
+      floatCents: float.cents,
+    });
+    const view = drawerView(drawerById(ctx.db, id)!);
+    return done(view, { after: view });
+  }),
+
+  'drawer.move': command((ctx, input) => {
+    const operator = operatorOf(ctx);
+    const drawer = requireOpenDrawer(ctx.db, ctx.terminalId);
+    if (input.kind !== 'pay_in') checkPayout(input.amountCents, drawerExpectedCash(ctx.db, drawer));
+    const movementId = insertMovement(ctx.db, { drawerId: drawer.id, kind: input.kind, amountCents: input.amountCents, reason: input.reason, at: ctx.at, operatorId: operator.id });
+    const build = { pay_in: ledger.payIn, pay_out: ledger.payOut, drop: ledger.drop }[input.kind];
+    post(ctx.db, build(movementId, input.amountCents, ctx.terminalId), { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
+    const result = { movementId, drawerId: drawer.id, kind: input.kind, amountCents: input.amountCents, reason: input.reason, at: ctx.at };
+    return done(result, { after: result });
+  }),
+
+  /**
+   * The blind close: the operator gives the count only; expected, counted and
+   * the variance come back after the close. A variance over the hall's
+   * threshold needs a manager's acceptance (never the closer's own) with a
+   * reason; without it the close is refused without saying the variance, so
+   * the count stays blind.
+   */
+  'drawer.close': commandWith(
+    async (ctx, input) => {
+      // The cheap refusals first, so that no PIN is checked (or counted) for nothing.
+      requireOpenDrawer(ctx.db, ctx.terminalId);
+      countDenominations(input.countedByDenomination);
+      if (!input.approval) return null;
+      if (!input.reason) throw new KioskError('VARIANCE_REASON_REQUIRED');
+      const approver = await checkApproval(ctx, input.approval);
+      if (approver.id === operatorOf(ctx).id) throw new KioskError('APPROVER_IS_OPERATOR');
+      return approver;
+    },
+    (ctx, input, checked) => {
+      const operator = operatorOf(ctx);
+      const drawer = requireOpenDrawer(ctx.db, ctx.terminalId);
+      const count = countDenominations(input.countedByDenomination);
+      const data = xData(ctx.db, drawer, ctx.at);
+      const variance = varianceCents(count.cents, data.expectedCents);
+      const threshold = hallSettings(ctx.db).drawerVarianceThresholdCents;
+      if (needsAcceptance(variance, threshold) && !checked) throw new KioskError('VARIANCE_NEEDS_APPROVAL', { threshold: formatCents(threshold) });
+      const approver = checked ? confirmCredentials(ctx, checked) : null;
+      const reason = approver ? input.reason! : null;
+      const zNumber = nextZNumber(ctx.db);
+      const z: ZReportView = {
+        ...data,
+        zNumber,
+        closedBy: operator.name,
+        counted: count.counts,
+        countedCents: count.cents,
+        varianceCents: variance,
+        varianceAcceptedBy: approver?.name ?? null,
+        varianceReason: reason,
+      };
+      insertDrawerClose(ctx.db, {
+        drawerId: drawer.id,
+        zNumber,
+        at: ctx.at,
+        closedBy: operator.id,
+        counted: count.counts,
+        countedCents: count.cents,
+        expectedCents: data.expectedCents,
+        varianceCents: variance,
+        thresholdCents: threshold,
+        acceptedBy: approver?.id ?? null,
+        reason,
+        report: z,
+      });
+      enqueue(ctx, 'receipts', (hall) => zReport({ ...z, hallName: hall.hallName, shift: null }), { type: 'drawer', id: drawer.id });
+      const result = {
+        drawerId: drawer.id,
+        zNumber,
+        expectedCents: data.expectedCents,
+        countedCents: count.cents,
+        varianceCents: variance,
+        closedAt: ctx.at,
+        acceptedBy: approver?.username ?? null,
+      };
+      return done(result, { before: { drawerId: drawer.id, closed: false }, after: { ...result, reason } });
+    },
+  ),
+
+  'drawer.current': query((ctx) => {
+    const drawer = openDrawerOf(ctx.db, ctx.terminalId);
+    return drawer ? drawerView(drawer) : null;
+  }),
+
+  /** The X report of the open drawer, printed; it changes nothing but the print queue. */
+  'report.x': command((ctx) => {
+    const drawer = requireOpenDrawer(ctx.db, ctx.terminalId);
+    const data = xData(ctx.db, drawer, ctx.at);
+    enqueue(ctx, 'receipts', (hall) => xReport({ ...data, hallName: hall.hallName, shift: null }), { type: 'drawer', id: drawer.id });
+    return done(data, { after: { drawerId: drawer.id, expectedCents: data.expectedCents } });
+  }),
+
+  'report.z': query((ctx, input) => {
+    if (!drawerById(ctx.db, input.drawerId)) throw new KioskError('DRAWER_NOT_FOUND', { drawerId: input.drawerId });
+    const close = drawerCloseOf(ctx.db, input.drawerId);
+    if (!close) throw new KioskError('DRAWER_NOT_CLOSED', { drawerId: input.drawerId });
+    return { ...(close.report as ZReportView), printJobId: reportJobOf(ctx.db, input.drawerId, 'z_report') };
+  }),
+};

@@ -89,6 +89,7 @@ describe('setup on an empty database', () => {
       chipsAllowed: false,
       stampDutyBasisPoints: null,
       specialPrize: null,
+      drawerVarianceThresholdCents: 500,
     });
   });
 });

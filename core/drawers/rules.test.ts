@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { KioskError } from '../errors.js';
+import { checkPayout, COINS, countDenominations, DENOMINATIONS, expectedCents, movementSign, needsAcceptance, NOTES, toDenominationMap, varianceCents } from './rules.js';
+
+const refusal = (fn: () => unknown): string => {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof KioskError) return e.code;
+    throw e;
+  }
+  throw new Error('not refused');
+};
+
+describe('denominations', () => {
+  it('are the euro notes 500 € to 5 € and coins 2 € to 1 cent, largest first', () => {
+    expect(NOTES).toEqual([50000, 20000, 10000, 5000, 2000, 1000, 500]);
+    expect(COINS).toEqual([200, 100, 50, 20, 10, 5, 2, 1]);
+    expect(DENOMINATIONS).toHaveLength(15);
+  });
+});
+
+describe('countDenominations', () => {
+  it('counts to exact cents, largest first, dropping zeros', () => {
+    expect(countDenominations({ '1': 3, '2000': 5, '50': 0, '50000': 1, '5': 7 })).toEqual({
+      counts: [
+        { denominationCents: 50000, count: 1 },
+        { denominationCents: 2000, count: 5 },
+        { denominationCents: 5, count: 7 },
+        { denominationCents: 1, count: 3 },
+      ],
+      cents: 50000 + 10000 + 35 + 3,
+    });
+    expect(countDenominations({})).toEqual({ counts: [], cents: 0 });
+  });
+  it('refuses an unknown denomination, in any spelling', () => {
+    for (const key of ['300', '0', '-100', '2e3', '02000', '20.00', '100000', 'abc', ' 2000']) {
+      expect(refusal(() => countDenominations({ [key]: 1 })), key).toBe('DENOMINATION_UNKNOWN');
+    }
+  });
+  it('refuses a count that is not a non-negative whole number', () => {
+    for (const count of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 1e9]) {
+      expect(refusal(() => countDenominations({ '100': count })), String(count)).toBe('DENOMINATION_COUNT_INVALID');
+    }
+  });
+  it('round-trips to the wire map', () => {
+    expect(toDenominationMap(countDenominations({ '500': 2, '10000': 1 }).counts)).toEqual({ '10000': 1, '500': 2 });
+  });
+});
+
+describe('expected cash and variance', () => {
+  it('expected = float + net movements; variance = counted - expected', () => {
+    expect(expectedCents(10000, 2550 - 700)).toBe(11850);
+    expect(varianceCents(11800, 11850)).toBe(-50);
+    expect(varianceCents(11850, 11850)).toBe(0);
+    expect(movementSign('pay_in')).toBe(1);
+    expect(movementSign('pay_out')).toBe(-1);
+    expect(movementSign('drop')).toBe(-1);
+  });
+  it('a variance beyond the threshold, either way, needs acceptance; at the threshold it does not', () => {
+    expect(needsAcceptance(500, 500)).toBe(false);
+    expect(needsAcceptance(-500, 500)).toBe(false);
+    expect(needsAcceptance(501, 500)).toBe(true);
+    expect(needsAcceptance(-501, 500)).toBe(true);
+    expect(needsAcceptance(1, 0)).toBe(true);
+    expect(needsAcceptance(0, 0)).toBe(false);
+  });
+  it('refuses a payout larger than the cash, to the cent', () => {
+    expect(() => checkPayout(1000, 1000)).not.toThrow();
+    expect(refusal(() => checkPayout(1001, 1000))).toBe('PAYOUT_EXCEEDS_CASH');
+  });
+});

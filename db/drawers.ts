@@ -1,0 +1,193 @@
+/** SQL of the drawers domain (SPEC 9): drawers, their movements and closes, and their cash in the ledger. */
+import type { DenominationCount, MovementKind } from '../core/drawers/rules.js';
+import { accounts, type LedgerKind, type LedgerRef } from '../core/ledger.js';
+import { stmt, type ReadableDb, type WritableDb } from './connection.js';
+
+export interface DrawerRow {
+  id: number;
+  terminalId: string;
+  openedById: number;
+  openedBy: string;
+  openedByName: string;
+  openedAt: string;
+  floatCounts: Record<string, number>;
+  floatCents: number;
+  closed: boolean;
+}
+
+interface Raw {
+  id: number;
+  terminalId: string;
+  openedById: number;
+  openedBy: string;
+  openedByName: string;
+  openedAt: string;
+  floatCounts: string;
+  floatCents: number;
+  closed: number;
+}
+
+const DRAWER_SELECT = `SELECT d.id, d.terminal_id AS terminalId, d.opened_by AS openedById, o.username AS openedBy, o.name AS openedByName,
+  d.opened_at AS openedAt, d.float_counts AS floatCounts, d.float_cents AS floatCents, d.closed
+  FROM drawers d JOIN operators o ON o.id = d.opened_by`;
+
+const fromRaw = (r: Raw): DrawerRow => ({ ...r, floatCounts: JSON.parse(r.floatCounts) as Record<string, number>, closed: r.closed === 1 });
+
+/** The terminal's open drawer (at most one: drawers_one_open). */
+export function openDrawerOf(db: ReadableDb, terminalId: string): DrawerRow | undefined {
+  const r = stmt<[string], Raw>(db, `${DRAWER_SELECT} WHERE d.terminal_id = ? AND d.closed = 0`).get(terminalId);
+  return r ? fromRaw(r) : undefined;
+}
+
+/** Every open drawer of the hall, by terminal (the session's close names them). */
+export function openDrawers(db: ReadableDb): DrawerRow[] {
+  return stmt<[], Raw>(db, `${DRAWER_SELECT} WHERE d.closed = 0 ORDER BY d.terminal_id`).all().map(fromRaw);
+}
+
+export function drawerById(db: ReadableDb, id: number): DrawerRow | undefined {
+  const r = stmt<[number], Raw>(db, `${DRAWER_SELECT} WHERE d.id = ?`).get(id);
+  return r ? fromRaw(r) : undefined;
+}
+
+export function insertDrawer(
+  db: WritableDb,
+  d: { terminalId: string; openedBy: number; at: string; floatCounts: Record<string, number>; floatCents: number },
+): number {
+  return Number(
+    stmt(db, `INSERT INTO drawers (terminal_id, opened_by, opened_at, float_counts, float_cents) VALUES (?, ?, ?, ?, ?)`).run(
+      d.terminalId,
+      d.openedBy,
+      d.at,
+      JSON.stringify(d.floatCounts),
+      d.floatCents,
+    ).lastInsertRowid,
+  );
+}
+
+// ---- cash through a drawer ------------------------------------------------------
+
+/** The drawer's cash by ledger kind: the net amount on its terminal's cash account (debits positive). */
+export function drawerCashByKind(db: ReadableDb, drawer: Pick<DrawerRow, 'id' | 'terminalId'>): Partial<Record<LedgerKind, number>> {
+  const rows = stmt<[number, string], { kind: LedgerKind; cents: number }>(
+    db,
+    `SELECT t.kind AS kind, SUM(e.amount_cents) AS cents
+       FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
+      WHERE t.drawer_id = ? AND e.account = ? GROUP BY t.kind`,
+  ).all(drawer.id, accounts.cash(drawer.terminalId));
+  return Object.fromEntries(rows.map((r) => [r.kind, r.cents]));
+}
+
+/** The cash the drawer should hold now: its float plus every cash ledger entry linked to it. */
+export function drawerExpectedCash(db: ReadableDb, drawer: Pick<DrawerRow, 'id' | 'terminalId' | 'floatCents'>): number {
+  const net = stmt<[number, string], { cents: number }>(
+    db,
+    `SELECT COALESCE(SUM(e.amount_cents), 0) AS cents
+       FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
+      WHERE t.drawer_id = ? AND e.account = ?`,
+  ).get(drawer.id, accounts.cash(drawer.terminalId))!.cents;
+  return drawer.floatCents + net;
+}
+
+/** The drawer a ledger transaction went through (a sale's, for its void), or null. */
+export function drawerOfLedgerRef(db: ReadableDb, ref: LedgerRef, kind: LedgerKind): number | null {
+  const r = stmt<[string, number, string], { drawerId: number | null }>(
+    db,
+    `SELECT drawer_id AS drawerId FROM ledger_transactions WHERE ref_type = ? AND ref_id = ? AND kind = ? ORDER BY id LIMIT 1`,
+  ).get(ref.type, ref.id, kind);
+  return r?.drawerId ?? null;
+}
+
+// ---- pay-ins, pay-outs, drops ------------------------------------------------------
+
+export function insertMovement(
+  db: WritableDb,
+  m: { drawerId: number; kind: MovementKind; amountCents: number; reason: string; at: string; operatorId: number },
+): number {
+  return Number(
+    stmt(db, `INSERT INTO drawer_movements (drawer_id, kind, amount_cents, reason, at, operator_id) VALUES (?, ?, ?, ?, ?, ?)`).run(
+      m.drawerId,
+      m.kind,
+      m.amountCents,
+      m.reason,
+      m.at,
+      m.operatorId,
+    ).lastInsertRowid,
+  );
+}
+
+// ---- the close and its Z report --------------------------------------------------------
+
+/** The next Z number: one more than the last, so they run without a gap. */
+export function nextZNumber(db: ReadableDb): number {
+  return stmt<[], { n: number }>(db, `SELECT COALESCE(MAX(z_number), 0) + 1 AS n FROM drawer_closes`).get()!.n;
+}
+
+export interface DrawerCloseRow {
+  drawerId: number;
+  zNumber: number;
+  closedAt: string;
+  expectedCents: number;
+  countedCents: number;
+  varianceCents: number;
+  acceptedBy: string | null;
+  report: unknown;
+}
+
+export function insertDrawerClose(
+  db: WritableDb,
+  c: {
+    drawerId: number;
+    zNumber: number;
+    at: string;
+    closedBy: number;
+    counted: readonly DenominationCount[];
+    countedCents: number;
+    expectedCents: number;
+    varianceCents: number;
+    thresholdCents: number;
+    acceptedBy: number | null;
+    reason: string | null;
+    report: unknown;
+  },
+): void {
+  stmt(
+    db,
+    `INSERT INTO drawer_closes (drawer_id, z_number, closed_at, closed_by, counted_counts, counted_cents, expected_cents, variance_cents,
+                                threshold_cents, accepted_by, accept_reason, report)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    c.drawerId,
+    c.zNumber,
+    c.at,
+    c.closedBy,
+    JSON.stringify(Object.fromEntries(c.counted.map((x) => [String(x.denominationCents), x.count]))),
+    c.countedCents,
+    c.expectedCents,
+    c.varianceCents,
+    c.thresholdCents,
+    c.acceptedBy,
+    c.reason,
+    JSON.stringify(c.report),
+  );
+  // The row exists now, so the trigger lets the drawer leave the open index.
+  stmt(db, `UPDATE drawers SET closed = 1 WHERE id = ? AND closed = 0`).run(c.drawerId);
+}
+
+export function drawerCloseOf(db: ReadableDb, drawerId: number): DrawerCloseRow | undefined {
+  const r = stmt<[number], Omit<DrawerCloseRow, 'report'> & { report: string }>(
+    db,
+    `SELECT c.drawer_id AS drawerId, c.z_number AS zNumber, c.closed_at AS closedAt, c.expected_cents AS expectedCents,
+            c.counted_cents AS countedCents, c.variance_cents AS varianceCents, a.username AS acceptedBy, c.report
+       FROM drawer_closes c LEFT JOIN operators a ON a.id = c.accepted_by WHERE c.drawer_id = ?`,
+  ).get(drawerId);
+  return r ? { ...r, report: JSON.parse(r.report) as unknown } : undefined;
+}
+
+/** The first print job of a drawer's report of a kind (x_report, z_report), not a reprint. */
+export function reportJobOf(db: ReadableDb, drawerId: number, kind: 'x_report' | 'z_report'): number | null {
+  const r = stmt<[number, string], { id: number }>(
+    db,
+    `SELECT id FROM print_jobs WHERE ref_type = 'drawer' AND ref_id = ? AND kind = ? AND reprint_of IS NULL ORDER BY id DESC LIMIT 1`,
+  ).get(drawerId, kind);
+  return r?.id ?? null;
+}
