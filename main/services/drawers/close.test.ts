@@ -62,8 +62,16 @@ describe('session.close', () => {
     h.clock.advanceMinutes(15);
     await h.ok('game.annul', { gameId, reason: 'failure_before_draw' }, manager);
     const afterAnnul = snapshot(h.kiosk);
-    expect((await h.refused('session.close', { sessionId: session.id }, manager)).code).toBe('SESSION_END_CHECK_MISSING');
+    expect(await h.refused('session.close', { sessionId: session.id }, manager)).toEqual({
+      code: 'SESSION_DRAWERS_OPEN',
+      message: 'A sessão não pode ser encerrada: a gaveta do(s) terminal(is) T1 ainda está aberta; feche-a com a contagem cega.',
+    });
     expect(snapshot(h.kiosk)).toEqual(afterAnnul);
+    // The float (100,00 €) and the one sale (1,00 €), counted blind.
+    expect(await h.ok('drawer.close', { countedByDenomination: { '2000': 5, '100': 1 } }, cashier)).toMatchObject({ expectedCents: 10_100, varianceCents: 0 });
+    const afterDrawer = snapshot(h.kiosk);
+    expect((await h.refused('session.close', { sessionId: session.id }, manager)).code).toBe('SESSION_END_CHECK_MISSING');
+    expect(snapshot(h.kiosk)).toEqual(afterDrawer);
     expect(before.sessions).toEqual(afterAnnul.sessions);
     expect((await h.refused('session.close', { sessionId: session.id }, cashier)).code).toBe('FORBIDDEN');
   });
@@ -72,6 +80,9 @@ describe('session.close', () => {
     const { h } = t;
     const { sessionId, finished, annulled } = await dayWithGames();
     await h.ok('session.recordCheck', { phase: 'end', kind: 'balls' }, t.manager);
+    // Float 100,00 € + 10,00 € + 3 x 2,00 € sold, nothing paid out yet: 116,00 €.
+    const drawer = await h.ok('drawer.close', { countedByDenomination: { '2000': 5, '1000': 1, '500': 1, '100': 1 } }, t.cashier);
+    expect(drawer).toMatchObject({ expectedCents: 11_600, countedCents: 11_600, varianceCents: 0 });
     await later(30);
     const closed = await h.ok('session.close', { sessionId }, t.manager);
     expect(closed).toMatchObject({
@@ -108,6 +119,7 @@ describe('session.close', () => {
     // The next day lists what was carried and pays it; yesterday's acta stays as it was.
     await later(60 * 12);
     await h.ok('session.open', { scheduledCloseAt: '2026-12-02T02:00:00.000Z' }, t.manager);
+    await h.ok('drawer.open', { floatByDenomination: { '2000': 5 } }, t.cashier);
     const prizes = await h.ok('prize.list', {}, t.cashier);
     expect(prizes.filter((p) => p.status === 'unpaid').map((p) => [p.kind, p.card, p.prizeCents])).toEqual([
       ['line', 1, 50],

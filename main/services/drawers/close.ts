@@ -7,6 +7,7 @@ import { carriedUnpaidWinners } from '../../../db/bingo/draw.js';
 import { gamesOfSession } from '../../../db/bingo/games.js';
 import { carriedRefunds } from '../../../db/bingo/sales.js';
 import { hasCheck, markSessionClosed, sessionById } from '../../../db/bingo/sessions.js';
+import { openDrawers } from '../../../db/drawers.js';
 import { command, finishAfterCommit, type HandlerSlice } from '../shared/context.js';
 
 export const dayCloseHandlers: HandlerSlice<'session.close'> = {
@@ -16,6 +17,8 @@ export const dayCloseHandlers: HandlerSlice<'session.close'> = {
     if (session.closedAt) throw new KioskError('SESSION_CLOSED', { sessionId: session.id, closedAt: hallClock(session.closedAt) });
     const unfinished = gamesOfSession(ctx.db, session.id).filter((g) => g.state !== 'finished' && g.state !== 'annulled');
     if (unfinished.length > 0) throw new KioskError('SESSION_GAMES_UNFINISHED', { games: unfinished.map((g) => `n.º ${g.number}`).join(', ') });
+    const open = openDrawers(ctx.db);
+    if (open.length > 0) throw new KioskError('SESSION_DRAWERS_OPEN', { terminals: open.map((d) => d.terminalId).join(', ') });
     if (!hasCheck(ctx.db, session.id, 'end', 'balls')) throw new KioskError('SESSION_END_CHECK_MISSING');
     markSessionClosed(ctx.db, session.id, ctx.at);
     // What is still owed to players goes on: the next session lists and pays it.
