@@ -26,6 +26,8 @@ export const settingsSchema = z.object({
   specialPrize: specialPrizeSchema.nullable(),
   /** A blind count's variance beyond this, either way, needs a manager's acceptance (SPEC 9). */
   drawerVarianceThresholdCents: z.number().int(),
+  /** Backups kept in `<data>/backups`: the newest ones (issue 8). */
+  backupsKept: z.number().int(),
 });
 
 /** The accumulated special prize (art. 10), when the hall has it. */
@@ -39,6 +41,7 @@ export interface HallSettings {
   stampDutyBasisPoints: number | null;
   specialPrize: SpecialPrizeSettings | null;
   drawerVarianceThresholdCents: number;
+  backupsKept: number;
 }
 
 export const DEFAULT_SETTINGS: HallSettings = {
@@ -48,4 +51,6 @@ export const DEFAULT_SETTINGS: HallSettings = {
   specialPrize: null,
   // 5,00 € either way: small change errors close without a manager, anything larger is explained.
   drawerVarianceThresholdCents: 500,
+  // One a night and a few on demand: about a month.
+  backupsKept: 40,
 };

@@ -36,6 +36,3 @@ export const backupsErrors = errors({
     en: (p) => `The backup failed: ${p.reason}. The database was not changed; try again or tell the technician.`,
   },
 });
-
-/** Backups kept in `<data>/backups`: the newest ones (one a night and a few on demand: about a month). */
-export const BACKUPS_KEPT = 40;

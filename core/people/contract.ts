@@ -103,6 +103,7 @@ export const peopleContract = {
         stampDutyBasisPoints: z.number().int().min(0).max(10_000).optional(),
         specialPrize: specialPrizeSchema.nullable().optional(),
         drawerVarianceThresholdCents: z.number().int().min(0).max(1_000_000).optional(),
+        backupsKept: z.number().int().min(1).max(1000).optional(),
       })
       .strict(),
     output: settingsSchema,

@@ -1,6 +1,6 @@
 /** Backups on demand (the session's close takes one too): a command, so who took which copy is in the audit log. */
-import { BACKUPS_KEPT } from '../../../core/drawers/backups.js';
 import { KioskError } from '../../../core/errors.js';
+import { hallSettings } from '../../../db/people.js';
 import { BackupCheckError, createBackup } from '../../../db/backup.js';
 import { commandWith, done, type HandlerSlice } from '../shared/context.js';
 
@@ -10,7 +10,7 @@ export const backupHandlers: HandlerSlice<'backup.create'> = {
   'backup.create': commandWith(
     async (ctx) => {
       try {
-        const r = await createBackup(ctx.writer, ctx.dataDir, ctx.now, { keep: BACKUPS_KEPT });
+        const r = await createBackup(ctx.writer, ctx.dataDir, ctx.now, { keep: hallSettings(ctx.db).backupsKept });
         return { file: r.file, bytes: r.bytes, at: ctx.at, integrity: r.check.integrity, rows: r.check.rows };
       } catch (e) {
         if (e instanceof BackupCheckError) throw new KioskError('BACKUP_FAILED', { reason: e.message });

@@ -1,6 +1,6 @@
 /** The day's close (SPEC 9): the session's end, its acta made final, what is carried, a backup. */
-import { BACKUPS_KEPT } from '../../../core/drawers/backups.js';
 import { KioskError } from '../../../core/errors.js';
+import { hallSettings } from '../../../db/people.js';
 import { hallClock } from '../../../core/time.js';
 import { createBackup } from '../../../db/backup.js';
 import { carriedUnpaidWinners } from '../../../db/bingo/draw.js';
@@ -39,7 +39,7 @@ export const dayCloseHandlers: HandlerSlice<'session.close'> = {
     return finishAfterCommit(
       async (read) => {
         try {
-          const b = await createBackup(read.db, read.dataDir, read.now, { keep: BACKUPS_KEPT });
+          const b = await createBackup(read.db, read.dataDir, read.now, { keep: hallSettings(read.db).backupsKept });
           return { ...closed, backup: { file: b.file, bytes: b.bytes }, backupError: null };
         } catch (e) {
           return { ...closed, backup: null, backupError: e instanceof Error ? e.message : String(e) };

@@ -90,6 +90,7 @@ describe('setup on an empty database', () => {
       stampDutyBasisPoints: null,
       specialPrize: null,
       drawerVarianceThresholdCents: 500,
+      backupsKept: 40,
     });
   });
 });
