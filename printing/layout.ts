@@ -29,6 +29,7 @@ export const DOCUMENT_KINDS = [
   'z_report',
   'announcement',
   'test_page',
+  'drawer_kick',
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 

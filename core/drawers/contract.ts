@@ -84,6 +84,14 @@ export const drawersContract = {
     input: z.object({ floatByDenomination: denominationMap }).strict(),
     output: drawerSchema,
   }),
+  'drawer.kick': channel({
+    summary: 'Open the cash drawer without a sale (change for a note, a count): a manager, or anyone with a manager\'s approval; logged and printed.',
+    kind: 'command',
+    topics: ['drawer', 'print'],
+    roles: DRAWER_ROLES,
+    input: z.object({ reason: reasonText, approval: approvalSchema.optional() }).strict(),
+    output: z.object({ drawerId: id, jobId: id, at: isoTime, approvedBy: z.string().nullable() }),
+  }),
   'drawer.move': channel({
     summary: "A pay-in, pay-out or drop to the safe in this terminal's open drawer, with a reason.",
     kind: 'command',

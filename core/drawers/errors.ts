@@ -44,6 +44,14 @@ export const drawersErrors = errors({
     pt: () => 'A aceitação da diferença pelo gerente exige um motivo (SPEC 9).',
     en: () => "The manager's acceptance of a variance needs a reason (SPEC 9).",
   },
+  DRAWER_KICK_NEEDS_APPROVAL: {
+    pt: () => 'Abrir a gaveta sem venda exige a autorização de um gerente (utilizador e PIN).',
+    en: () => 'Opening the drawer without a sale needs a manager\'s approval (user and PIN).',
+  },
+  DRAWER_KICK_NO_PRINTER: {
+    pt: () => 'A gaveta abre-se pela impressora de recibos, e este terminal não tem nenhuma configurada (Configuração → Impressoras).',
+    en: () => 'The drawer opens through the receipts printer, and this terminal has none configured (Settings → Printers).',
+  },
   APPROVER_IS_OPERATOR: {
     pt: () => 'A autorização tem de ser dada por outro gerente: quem fecha a gaveta não pode aceitar a sua própria diferença.',
     en: () => 'Approval must come from another manager: whoever closes the drawer cannot accept their own variance.',

@@ -14,5 +14,6 @@ export {
   type ZReportData,
 } from './drawerReports.js';
 export { announcementSlip, type AnnouncementData } from './announcementSlip.js';
+export { drawerKickSlip, type DrawerKickData } from './drawerKick.js';
 export { columnRuler, SPECIAL_CHARACTERS, testPage, type TestPageData } from './testPage.js';
 export { formatHallDate, formatHallDateTime, rangeText, type CardRange } from './format.js';

@@ -11,6 +11,7 @@
 import type { XReportView, ZReportView } from '../../../core/drawers/contract.js';
 import { checkPayout, countDenominations, needsAcceptance, toDenominationMap, varianceCents } from '../../../core/drawers/rules.js';
 import { KioskError } from '../../../core/errors.js';
+import { APPROVER_ROLES } from '../../../core/roles.js';
 import { ledger, type LedgerKind } from '../../../core/ledger.js';
 import { formatCents } from '../../../core/money.js';
 import type { ReadableDb } from '../../../db/connection.js';
@@ -29,7 +30,8 @@ import {
 } from '../../../db/drawers.js';
 import { post } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
-import { xReport, zReport } from '../../../printing/documents/index.js';
+import { printerForRole } from '../../../db/printing.js';
+import { drawerKickSlip, xReport, zReport } from '../../../printing/documents/index.js';
 import { command, commandWith, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
 import { checkApproval, confirmCredentials } from '../shared/credentials.js';
 import { enqueue } from '../shared/print.js';
@@ -75,7 +77,38 @@ function xData(db: ReadableDb, drawer: DrawerRow, at: string): XReportView {
   };
 }
 
-export const drawersHandlers: HandlerSlice<'drawer.open' | 'drawer.move' | 'drawer.close' | 'drawer.current' | 'report.x' | 'report.z'> = {
+export const drawersHandlers: HandlerSlice<'drawer.open' | 'drawer.kick' | 'drawer.move' | 'drawer.close' | 'drawer.current' | 'report.x' | 'report.z'> = {
+  /**
+   * The drawer opened without a sale: its own permission (a manager, or an
+   * operator with a manager's approval, never their own), in the audit log,
+   * and on paper: the slip that opens it names who, when, why and who allowed it.
+   */
+  'drawer.kick': commandWith(
+    async (ctx, input) => {
+      const operator = operatorOf(ctx);
+      if (operator.roles.some((r) => APPROVER_ROLES.includes(r))) return null;
+      if (!input.approval) throw new KioskError('DRAWER_KICK_NEEDS_APPROVAL');
+      const approver = await checkApproval(ctx, input.approval);
+      if (approver.id === operator.id) throw new KioskError('APPROVER_IS_OPERATOR');
+      return approver;
+    },
+    (ctx, input, checked) => {
+      const drawer = requireOpenDrawer(ctx.db, ctx.terminalId);
+      if (!printerForRole(ctx.db, 'receipts')) throw new KioskError('DRAWER_KICK_NO_PRINTER');
+      const approver = checked ? confirmCredentials(ctx, checked) : null;
+      const operator = operatorOf(ctx);
+      const jobId = enqueue(
+        ctx,
+        'receipts',
+        (hall) =>
+          drawerKickSlip({ ...hall, terminalId: ctx.terminalId, operator: operator.name, approvedBy: approver?.name ?? null, reason: input.reason, at: ctx.at }),
+        { type: 'drawer', id: drawer.id },
+      )!;
+      const result = { drawerId: drawer.id, jobId, at: ctx.at, approvedBy: approver?.username ?? null };
+      return done(result, { after: { ...result, reason: input.reason } });
+    },
+  ),
+
   'drawer.open': command((ctx, input) => {
     const operator = operatorOf(ctx);
     const open = openDrawerOf(ctx.db, ctx.terminalId);

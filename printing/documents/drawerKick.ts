@@ -1,0 +1,32 @@
+import type { PrintDocument } from '../layout.js';
+import { formatHallDateTime, hallHeader, heading, pair } from './format.js';
+
+/** The drawer opened without a sale: a slip that opens it and says who, when, why and who allowed it. */
+export interface DrawerKickData {
+  hallName: string;
+  licence: string | null;
+  terminalId: string;
+  operator: string;
+  /** The manager who approved, when the operator is not one. */
+  approvedBy: string | null;
+  reason: string;
+  at: string;
+}
+
+export function drawerKickSlip(data: DrawerKickData): PrintDocument {
+  return {
+    kind: 'drawer_kick',
+    title: `Abertura da gaveta sem venda (${data.terminalId})`,
+    openDrawer: true,
+    blocks: [
+      ...hallHeader(data.hallName, data.licence),
+      { kind: 'rule' },
+      heading('ABERTURA DA GAVETA SEM VENDA'),
+      pair('Terminal', data.terminalId),
+      pair('Data', formatHallDateTime(data.at)),
+      pair('Operador', data.operator),
+      ...(data.approvedBy ? [pair('Autorizado por', data.approvedBy)] : []),
+      { kind: 'text', text: `Motivo: ${data.reason}` },
+    ],
+  };
+}
