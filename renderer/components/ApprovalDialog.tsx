@@ -15,17 +15,20 @@ interface Props<T> {
   explain: string;
   submitLabel: string;
   testId: string;
-  /** Sends the approval; a refusal is shown in the dialog and the PIN cleared. */
-  onSubmit: (approval: Approval) => Promise<ClientResult<T>>;
+  /** When given, the dialog also asks why the manager approves (a required text, 3 characters or more). */
+  reasonLabel?: string;
+  /** Sends the approval (and the reason, when asked); a refusal is shown in the dialog and the PIN cleared. */
+  onSubmit: (approval: Approval, reason: string) => Promise<ClientResult<T>>;
   onDone: (value: T) => void;
   onClose: () => void;
 }
 
 /** A manager's username and PIN for an act that needs it (autorização do gerente). */
-export function ApprovalDialog<T>({ title, explain, submitLabel, testId, onSubmit, onDone, onClose }: Props<T>) {
+export function ApprovalDialog<T>({ title, explain, submitLabel, testId, reasonLabel, onSubmit, onDone, onClose }: Props<T>) {
   const { t } = useTranslation();
   const [username, setUsername] = useState('');
   const [pin, setPin] = useState('');
+  const [reason, setReason] = useState('');
   const [error, setError] = useState<ClientError | string | null>(null);
   const [busy, setBusy] = useState(false);
   const pinRef = useRef<HTMLInputElement>(null);
@@ -37,9 +40,13 @@ export function ApprovalDialog<T>({ title, explain, submitLabel, testId, onSubmi
       setError(t('approval.missing'));
       return;
     }
+    if (reasonLabel !== undefined && reason.trim().length < 3) {
+      setError(t('approval.reasonMissing'));
+      return;
+    }
     setBusy(true);
     setError(null);
-    const r = await onSubmit({ username: username.trim(), pin });
+    const r = await onSubmit({ username: username.trim(), pin }, reason.trim());
     setBusy(false);
     if (!r.ok) {
       setError(r.error);
@@ -52,8 +59,14 @@ export function ApprovalDialog<T>({ title, explain, submitLabel, testId, onSubmi
 
   return (
     <Dialog title={title} onClose={onClose} testId={testId}>
-      <form className="form" onSubmit={submit}>
+      <form className={reasonLabel !== undefined ? 'form approval-with-reason' : 'form'} onSubmit={submit}>
         <p className="hint">{explain}</p>
+        {reasonLabel !== undefined ? (
+          <label>
+            {reasonLabel}
+            <input data-testid="approval-reason" value={reason} onChange={(e) => setReason(e.target.value)} autoComplete="off" maxLength={200} />
+          </label>
+        ) : null}
         <label>
           {t('approval.username')}
           <input

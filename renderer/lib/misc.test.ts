@@ -5,19 +5,20 @@ import { ACCESS_TOKEN_KEY, loadAccessToken, takeTokenFromHash } from './token.js
 
 describe('screens by role', () => {
   it('cashier sells and pays, managers and admins run games, several roles get every tab', () => {
-    expect(screensForRoles(['cashier'])).toEqual(['sale', 'prizes']);
-    expect(screensForRoles(['manager'])).toEqual(['game', 'acta', 'settings']);
-    expect(screensForRoles(['admin'])).toEqual(['game', 'acta', 'settings']);
-    expect(screensForRoles(['cashier', 'manager'])).toEqual(['sale', 'prizes', 'game', 'acta', 'settings']);
-    expect(screensForRoles(['caixa'])).toEqual([]);
+    expect(screensForRoles(['cashier'])).toEqual(['sale', 'prizes', 'drawer']);
+    expect(screensForRoles(['manager'])).toEqual(['game', 'acta', 'drawer', 'settings']);
+    expect(screensForRoles(['admin'])).toEqual(['game', 'acta', 'drawer', 'settings']);
+    expect(screensForRoles(['cashier', 'manager'])).toEqual(['sale', 'prizes', 'game', 'acta', 'drawer', 'settings']);
+    expect(screensForRoles(['caixa'])).toEqual(['drawer']);
   });
   it('keeps the first tabs\' test ids', () => {
-    expect(['sale', 'game', 'prizes', 'acta', 'settings'].map((s) => tabTestId(s as ScreenId))).toEqual([
+    expect(['sale', 'game', 'prizes', 'acta', 'settings', 'drawer'].map((s) => tabTestId(s as ScreenId))).toEqual([
       'tab-sale',
       'tab-game',
       'prizes-tab',
       'acta-tab',
       'settings-tab',
+      'drawer-tab',
     ]);
   });
 });

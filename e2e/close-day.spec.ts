@@ -1,0 +1,213 @@
+/**
+ * The end of the day in Chromium on the demo hall: the cashier sells, records
+ * a pay-in, reads the X report, closes the drawer blind with a count short by
+ * more than the hall's threshold, the manager accepts the variance with a
+ * reason and the screen shows expected, counted, variance and the Z number;
+ * the cashier opens the next shift's drawer with a counted float and closes it
+ * with the exact count (no approval); the manager finishes game 1, records the
+ * end-of-session ball check, closes the session from the acta screen and opens
+ * the next day's session.
+ *
+ * With E2E_DRAWER_SHOTS=<folder>, the drawer screen is saved there at
+ * 1024x768 and 1920x1080.
+ */
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, startKiosk, type RunningKiosk } from './support.js';
+
+let kiosk: RunningKiosk;
+let browser: Browser;
+
+beforeAll(async () => {
+  kiosk = await startKiosk(['--demo']);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await kiosk?.stop();
+});
+
+async function newPage(width = 1024, height = 768): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
+  await page.goto(kiosk.appUrl);
+  return page;
+}
+
+async function login(page: Page, username: string, pin: string): Promise<void> {
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-pin').fill(pin);
+  await page.getByTestId('login-pin').press('Enter');
+  await page.getByTestId('logout').waitFor();
+}
+
+async function expectText(page: Page, testId: string, text: string): Promise<void> {
+  const locator = page.getByTestId(testId);
+  await locator.filter({ hasText: text }).first().waitFor({ timeout: 10_000 }).catch(async () => {
+    throw new Error(`${testId}: expected "${text}", found "${(await locator.allInnerTexts()).join(' | ')}"`);
+  });
+}
+
+async function noSidewaysScroll(page: Page): Promise<void> {
+  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+/** The face of a card as 3 rows of 5, read from the kiosk's database. */
+function readFace(code: string, card: number): number[][] {
+  const db = new Database(join(kiosk.dataDir, 'kiosk.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const row = db
+      .prepare('SELECT f.numbers FROM card_faces f JOIN series s ON s.id = f.series_id WHERE s.code = ? AND f.card = ?')
+      .get(code, card) as { numbers: string };
+    const n = row.numbers.split(',').map(Number);
+    return [n.slice(0, 5), n.slice(5, 10), n.slice(10, 15)];
+  } finally {
+    db.close();
+  }
+}
+
+describe('closing the day in the browser', () => {
+  it('closes the drawer blind, the session, and opens the next day', async () => {
+    // The demo cashier's drawer on T1 is open with 100,00 € (5 x 20 €); a sale adds 2,00 €, a pay-in 5,00 €.
+    const cashier = await newPage();
+    await login(cashier, 'caixa1', '3333');
+    await cashier.getByTestId('sale-quantity').fill('2');
+    await cashier.getByTestId('sale-tendered').fill('200');
+    await cashier.getByTestId('sale-submit').click();
+    await expectText(cashier, 'sale-result', 'A 1–2');
+
+    // The drawer tab: open, by whom, with its float; the expected cash is nowhere.
+    await cashier.getByTestId('drawer-tab').click();
+    await expectText(cashier, 'drawer-status', 'Aberta por caixa1');
+    await expectText(cashier, 'drawer-float', '100,00 €');
+    await noSidewaysScroll(cashier);
+
+    // A pay-in of 5,00 € with its reason, then the X report: the drawer now, still open.
+    await cashier.getByTestId('movement-kind-pay_in').check();
+    await cashier.getByTestId('movement-amount').fill('5,00');
+    await cashier.getByTestId('movement-reason').fill('Reforço de trocos');
+    await cashier.getByTestId('movement-submit').click();
+    await expectText(cashier, 'movement-result', 'Entrada de 5,00 € registada: Reforço de trocos.');
+    await cashier.getByTestId('drawer-x-report').click();
+    await expectText(cashier, 'x-openingFloat', '100,00 €');
+    await expectText(cashier, 'x-sales', '2,00 €');
+    await expectText(cashier, 'x-payIns', '5,00 €');
+    await expectText(cashier, 'x-expected', '107,00 €');
+    expect((await cashier.getByTestId('x-prizes').innerText()).trim()).toMatch(/^Prémios pagos\s+0,00 €$/);
+    await noSidewaysScroll(cashier);
+    if (process.env.E2E_DRAWER_SHOTS) await cashier.screenshot({ path: join(process.env.E2E_DRAWER_SHOTS, 'drawer-open-1024x768.png') });
+
+    // Blind close: 4 x 20 € + 1 x 10 € = 90,00 €, the total live, no expected amount on screen.
+    await cashier.getByTestId('drawer-close-start').click();
+    await cashier.getByTestId('x-report').waitFor({ state: 'detached' });
+    await cashier.getByTestId('close-count-2000').fill('4');
+    await expectText(cashier, 'close-subtotal-2000', '80,00 €');
+    await cashier.getByTestId('close-count-1000').fill('1');
+    await expectText(cashier, 'close-total', '90,00 €');
+    expect(await cashier.getByText('107,00 €').count()).toBe(0);
+    await noSidewaysScroll(cashier);
+    const shots = process.env.E2E_DRAWER_SHOTS;
+    if (shots) {
+      await cashier.screenshot({ path: join(shots, 'drawer-1024x768.png') });
+      await cashier.setViewportSize({ width: 1920, height: 1080 });
+      await cashier.screenshot({ path: join(shots, 'drawer-1920x1080.png') });
+      await cashier.setViewportSize({ width: 1024, height: 768 });
+    }
+    // Keyboard: Enter in a count submits; the confirmation says what the close does.
+    await cashier.getByTestId('close-count-1000').press('Enter');
+    await expectText(cashier, 'drawer-close-dialog', 'Não pode ser desfeito.');
+    await expectText(cashier, 'drawer-confirm-counted', '90,00 €');
+    await cashier.getByTestId('drawer-close-confirm').click();
+
+    // Over the 5,00 € threshold: a manager must accept, and the refusal does not tell the variance.
+    await expectText(cashier, 'drawer-close-error', 'o gerente tem de aceitar a diferença');
+    await expectText(cashier, 'drawer-approval-dialog', 'excede o limite da sala (5,00 €)');
+    expect(await cashier.getByText('17,00 €').count()).toBe(0);
+    if (shots) await cashier.screenshot({ path: join(shots, 'drawer-approval-1024x768.png') });
+    await cashier.getByTestId('approval-reason').fill('Nota de 10 € entregue ao cofre sem registo');
+    await cashier.getByTestId('approval-username').fill('gerente');
+    await cashier.getByTestId('approval-pin').fill('2222');
+    await cashier.getByTestId('approval-submit').click();
+
+    // Only now: expected, counted, variance and the Z number.
+    await cashier.getByTestId('drawer-closed').waitFor();
+    await expectText(cashier, 'drawer-expected', '107,00 €');
+    await expectText(cashier, 'drawer-counted', '90,00 €');
+    await expectText(cashier, 'drawer-variance', '-17,00 €');
+    await expectText(cashier, 'drawer-z', 'Relatório Z n.º 1 ');
+    await expectText(cashier, 'drawer-accepted-by', 'Diferença aceite por gerente.');
+    // The drawer is closed: the screen offers to count the next float.
+    await cashier.getByTestId('drawer-none').waitFor();
+    if (shots) await cashier.screenshot({ path: join(shots, 'drawer-closed-1024x768.png'), fullPage: true });
+    await noSidewaysScroll(cashier);
+
+    // The next shift on T1: the cashier counts a new float (3 x 20 € + 4 x 0,50 € = 62,00 €) and opens it ...
+    await cashier.getByTestId('open-count-2000').fill('3');
+    await cashier.getByTestId('open-count-50').fill('4');
+    await expectText(cashier, 'open-subtotal-50', '2,00 €');
+    await expectText(cashier, 'open-total', '62,00 €');
+    await cashier.getByTestId('open-submit').click();
+    await expectText(cashier, 'drawer-float', '62,00 €');
+    await expectText(cashier, 'drawer-status', 'Aberta por caixa1');
+    // ... and closes it with the exact count: no approval, Z n.º 2, no variance.
+    await cashier.getByTestId('drawer-close-start').click();
+    await cashier.getByTestId('close-count-2000').fill('3');
+    await cashier.getByTestId('close-count-50').fill('4');
+    await cashier.getByTestId('close-submit').click();
+    await cashier.getByTestId('drawer-close-confirm').click();
+    await expectText(cashier, 'drawer-z', 'Relatório Z n.º 2 ');
+    await expectText(cashier, 'drawer-expected', '62,00 €');
+    await expectText(cashier, 'drawer-counted', '62,00 €');
+    await expectText(cashier, 'drawer-variance', '0,00 €');
+    expect(await cashier.getByTestId('drawer-accepted-by').count()).toBe(0);
+
+    // What the kiosk recorded: the Z report, in cents.
+    const managerToken = (await kiosk.call('auth.login', { username: 'gerente', pin: '2222' })).value.operatorToken as string;
+    const z = await kiosk.call('report.z', { drawerId: 1 }, managerToken);
+    expect(z.ok).toBe(true);
+    expect([z.value.zNumber, z.value.expectedCents, z.value.countedCents, z.value.varianceCents]).toEqual([1, 10700, 9000, -1700]);
+    expect([z.value.varianceAcceptedBy, z.value.varianceReason]).toEqual(['Gerente de Sala', 'Nota de 10 € entregue ao cofre sem registo']);
+
+    // Game 1 to its end through the API: close the sale, card A 1 makes the line, then the bingo.
+    const call = async (channel: string, input: unknown) => {
+      const r = await kiosk.call(channel, input, managerToken);
+      expect(r.error, channel).toBeUndefined();
+      return r.value;
+    };
+    await call('game.closeSale', { gameId: 1 });
+    const [row1, row2, row3] = readFace('A', 1) as [number[], number[], number[]];
+    for (const n of row1) await call('game.drawBall', { gameId: 1, number: n });
+    expect((await call('game.claim', { gameId: 1, kind: 'line', seriesCode: 'A', card: 1 })).valid).toBe(true);
+    await call('game.closeClaims', { gameId: 1, kind: 'line' });
+    for (const n of [...row2, ...row3]) await call('game.drawBall', { gameId: 1, number: n });
+    expect((await call('game.claim', { gameId: 1, kind: 'bingo', seriesCode: 'A', card: 1 })).valid).toBe(true);
+    await call('game.closeClaims', { gameId: 1, kind: 'bingo' });
+
+    // The manager records the end-of-session ball check and closes the session from the acta.
+    const manager = await newPage();
+    await login(manager, 'gerente', '2222');
+    await manager.getByTestId('acta-tab').click();
+    await manager.getByTestId('check-end-balls').click();
+    await expectText(manager, 'checks', 'bolas');
+    await manager.getByTestId('session-close').click();
+    await expectText(manager, 'close-day-dialog', 'Esta operação não se pode desfazer.');
+    await manager.getByTestId('close-day-confirm').click();
+    await expectText(manager, 'day-closed', 'Sessão n.º 1 encerrada');
+    await expectText(manager, 'day-closed', 'a acta é definitiva');
+    // Line 5 % and bingo 50 % of V = 2,00 €: 0,10 € + 1,00 €, unpaid, carried to the next session.
+    await expectText(manager, 'carried-prizes', '(1,10 €)');
+    await expectText(manager, 'carried-refunds', '(0,00 €)');
+    await manager.getByTestId('acta-none').waitFor();
+
+    // The next day: the game screen's form opens session 2.
+    await manager.getByTestId('tab-game').click();
+    await manager.getByTestId('open-session-submit').click();
+    await manager.getByTestId('session-info').waitFor();
+    await manager.getByText('Sessão n.º 2', { exact: true }).waitFor();
+    const current = await kiosk.call('session.current', {}, managerToken);
+    expect(current.value.session.id).toBe(2);
+  });
+});

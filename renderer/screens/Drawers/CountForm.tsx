@@ -1,0 +1,128 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../format.js';
+import { COINS, NOTES, cleanCount, countOf, countTotal, stepCount, type CountTexts } from '../../lib/drawer.js';
+
+interface Props {
+  /** Test ids: `<prefix>-count-<cents>`, `<prefix>-subtotal-<cents>`, `<prefix>-total`, `<prefix>-submit`. */
+  prefix: string;
+  title: string;
+  hint: string;
+  submitLabel: string;
+  busy?: boolean;
+  /** Shown under the total (a refusal, in place). */
+  children?: ReactNode;
+  onSubmit: (map: Record<string, number>, cents: number) => void;
+  onCancel?: () => void;
+}
+
+/**
+ * Count the cash by denomination: one row per note and coin with its count
+ * and subtotal, the total live. Typed from the keyboard (Tab moves on,
+ * Enter submits) or with the − / + keys on a touch screen.
+ */
+export function CountForm({ prefix, title, hint, submitLabel, busy = false, children, onSubmit, onCancel }: Props) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const [texts, setTexts] = useState<CountTexts>({});
+  const total = countTotal(texts);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    onSubmit(total.map, total.cents);
+  };
+
+  const rows = (denominations: readonly number[], kind: 'notes' | 'coins') => (
+    <table className="table count-table">
+      <caption className="count-caption">{t(`drawer.${kind}`)}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('drawer.denomination')}</th>
+          <th scope="col">{t('drawer.count')}</th>
+          <th scope="col" className="num">
+            {t('drawer.subtotal')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {denominations.map((d) => {
+          const id = `${prefix}-count-${d}`;
+          const n = countOf(texts, d);
+          return (
+            <tr key={d}>
+              <th scope="row">
+                <label htmlFor={id}>{f.money(d)}</label>
+              </th>
+              <td>
+                <div className="count-cell">
+                  <button
+                    type="button"
+                    className="key key-secondary count-step"
+                    tabIndex={-1}
+                    aria-label={t('drawer.less', { denomination: f.money(d) })}
+                    disabled={busy || n === 0}
+                    onClick={() => setTexts((x) => stepCount(x, d, -1))}
+                  >
+                    −
+                  </button>
+                  <input
+                    id={id}
+                    className="count-input"
+                    data-testid={id}
+                    inputMode="numeric"
+                    autoComplete="off"
+                    placeholder="0"
+                    value={texts[String(d)] ?? ''}
+                    disabled={busy}
+                    onChange={(e) => setTexts((x) => ({ ...x, [String(d)]: cleanCount(e.target.value) }))}
+                  />
+                  <button
+                    type="button"
+                    className="key key-secondary count-step"
+                    tabIndex={-1}
+                    aria-label={t('drawer.more', { denomination: f.money(d) })}
+                    disabled={busy}
+                    onClick={() => setTexts((x) => stepCount(x, d, 1))}
+                  >
+                    +
+                  </button>
+                </div>
+              </td>
+              <td className="num" data-testid={`${prefix}-subtotal-${d}`}>
+                {n > 0 ? f.money(n * d) : '—'}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+
+  return (
+    <form className="form count-form" onSubmit={submit} aria-label={title}>
+      <h2>{title}</h2>
+      <p className="hint">{hint}</p>
+      <div className="count-columns">
+        {rows(NOTES, 'notes')}
+        {rows(COINS, 'coins')}
+      </div>
+      <div className="count-footer">
+        <p className="count-total" aria-live="polite">
+          {t('drawer.total')} <strong data-testid={`${prefix}-total`}>{f.money(total.cents)}</strong>
+        </p>
+        <div className="count-actions">
+          {onCancel ? (
+            <button type="button" className="btn btn-large" onClick={onCancel} data-testid={`${prefix}-cancel`}>
+              {t('common.cancel')}
+            </button>
+          ) : null}
+          <button type="submit" className="btn btn-primary btn-large" data-testid={`${prefix}-submit`} disabled={busy}>
+            {busy ? t('common.working') : submitLabel}
+          </button>
+        </div>
+      </div>
+      {children}
+    </form>
+  );
+}

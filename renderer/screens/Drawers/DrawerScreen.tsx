@@ -1,0 +1,372 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChannelOutput } from '../../../core/contract.js';
+import type { DrawerView, XReportView } from '../../../core/drawers/contract.js';
+import { MOVEMENT_KINDS, type MovementKind } from '../../../core/drawers/rules.js';
+import { invoke, type ClientError } from '../../client.js';
+import { ApprovalDialog } from '../../components/ApprovalDialog.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { useFormat } from '../../format.js';
+import { useKioskQuery } from '../../hooks.js';
+import { parseEuroText } from '../../lib/money.js';
+import { CountForm } from './CountForm.js';
+
+type Closed = ChannelOutput<'drawer.close'>;
+interface Counted {
+  map: Record<string, number>;
+  cents: number;
+}
+
+/**
+ * The terminal's cash drawer (SPEC 9): open it with the float counted by
+ * denomination, record pay-ins, pay-outs and drops, print the X report, and
+ * close it blind: the expected cash appears only after the close.
+ */
+export function DrawerScreen() {
+  const { t } = useTranslation();
+  const current = useKioskQuery('drawer.current', {});
+  const [closed, setClosed] = useState<Closed | null>(null);
+  const drawer = current.data;
+
+  return (
+    <main className="screen drawer-screen" aria-labelledby="drawer-title">
+      <h1 id="drawer-title" className="visually-hidden">
+        {t('drawer.screenTitle')}
+      </h1>
+      <ErrorAlert error={current.error} testId="drawer-load-error" />
+      {closed ? <ClosedDrawer closed={closed} /> : null}
+      {drawer === undefined ? (
+        <p className="loading">{t('common.loading')}</p>
+      ) : drawer === null ? (
+        <OpenDrawer onOpened={() => setClosed(null)} />
+      ) : (
+        <OpenedDrawer key={drawer.drawerId} drawer={drawer} onClosed={setClosed} />
+      )}
+    </main>
+  );
+}
+
+/** No drawer on this terminal: count the float and open it. */
+function OpenDrawer({ onOpened }: { onOpened: () => void }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ClientError | null>(null);
+  const open = async (map: Record<string, number>) => {
+    setBusy(true);
+    setError(null);
+    const r = await invoke('drawer.open', { floatByDenomination: map });
+    setBusy(false);
+    if (r.ok) onOpened();
+    else setError(r.error);
+  };
+  return (
+    <section className="panel" data-testid="drawer-closed-state">
+      <p className="notice" data-testid="drawer-none">
+        {t('drawer.none')}
+      </p>
+      <CountForm prefix="open" title={t('drawer.openTitle')} hint={t('drawer.openHint')} submitLabel={t('drawer.open')} busy={busy} onSubmit={(map) => void open(map)}>
+        <ErrorAlert error={error} testId="drawer-open-error" />
+      </CountForm>
+    </section>
+  );
+}
+
+/** The open drawer: who, since when, its float; movements, the X report and the blind close. */
+function OpenedDrawer({ drawer, onClosed }: { drawer: DrawerView; onClosed: (closed: Closed) => void }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const [closing, setClosing] = useState(false);
+  const [xReport, setXReport] = useState<XReportView | null>(null);
+  const [xBusy, setXBusy] = useState(false);
+  const [xError, setXError] = useState<ClientError | null>(null);
+
+  const printX = async () => {
+    if (xBusy) return;
+    setXBusy(true);
+    setXError(null);
+    const r = await invoke('report.x', {});
+    setXBusy(false);
+    if (r.ok) setXReport(r.value);
+    else setXError(r.error);
+  };
+
+  return (
+    <>
+      {closing ? null : (
+        <section className="panel drawer-status" aria-labelledby="drawer-status-title">
+          <div className="panel-head">
+            <div>
+              <h2 id="drawer-status-title">{t('drawer.openState', { id: drawer.drawerId })}</h2>
+              <p className="meta" data-testid="drawer-status">
+                {t('drawer.openedBy', { operator: drawer.openedBy, at: f.dateTime(drawer.openedAt), terminal: drawer.terminalId })} ·{' '}
+                {t('drawer.float')} <strong data-testid="drawer-float">{f.money(drawer.floatCents)}</strong>
+              </p>
+            </div>
+            <div className="check-buttons">
+              <button type="button" className="btn btn-large" data-testid="drawer-x-report" disabled={xBusy} onClick={() => void printX()}>
+                {xBusy ? t('common.working') : t('drawer.xReport')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-danger btn-large"
+                data-testid="drawer-close-start"
+                onClick={() => {
+                  setXReport(null);
+                  setClosing(true);
+                }}
+              >
+                {t('drawer.closeStart')}
+              </button>
+            </div>
+          </div>
+          <ErrorAlert error={xError} testId="drawer-x-error" />
+        </section>
+      )}
+      {closing ? (
+        <BlindClose drawer={drawer} onClosed={onClosed} onCancel={() => setClosing(false)} />
+      ) : (
+        <div className="columns drawer-columns">
+          <Movement />
+          {xReport ? <XReport report={xReport} onHide={() => setXReport(null)} /> : null}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** A pay-in, pay-out or drop to the safe, with its amount and reason. */
+function Movement() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const [kind, setKind] = useState<MovementKind>('pay_in');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ClientError | string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setDone(null);
+    const cents = parseEuroText(amount);
+    if (cents === null || cents <= 0) {
+      setError(t('drawer.amountInvalid'));
+      return;
+    }
+    if (reason.trim().length < 3) {
+      setError(t('drawer.reasonMissing'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const r = await invoke('drawer.move', { kind, amountCents: cents, reason: reason.trim() });
+    setBusy(false);
+    if (!r.ok) {
+      setError(r.error);
+      return;
+    }
+    setAmount('');
+    setReason('');
+    setDone(t('drawer.moved', { kind: t(`drawer.kind.${r.value.kind}`), amount: f.money(r.value.amountCents), reason: r.value.reason }));
+  };
+
+  return (
+    <section className="panel" aria-labelledby="movement-title">
+      <h2 id="movement-title">{t('drawer.movementTitle')}</h2>
+      <form className="form" onSubmit={submit}>
+        <fieldset className="segmented">
+          <legend>{t('drawer.movementKind')}</legend>
+          {MOVEMENT_KINDS.map((k) => (
+            <label key={k} className={`segment${kind === k ? ' active' : ''}`}>
+              <input type="radio" name="movement-kind" value={k} checked={kind === k} data-testid={`movement-kind-${k}`} onChange={() => setKind(k)} />
+              {t(`drawer.kind.${k}`)}
+            </label>
+          ))}
+        </fieldset>
+        <div className="form-row movement-fields">
+          <label>
+            {t('drawer.amount')}
+            <input data-testid="movement-amount" inputMode="decimal" autoComplete="off" placeholder="0,00" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          </label>
+          <label className="grow">
+            {t('drawer.reason')}
+            <input data-testid="movement-reason" autoComplete="off" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
+          </label>
+        </div>
+        <button type="submit" className="btn btn-primary btn-large" data-testid="movement-submit" disabled={busy}>
+          {busy ? t('common.working') : t('drawer.movementSubmit')}
+        </button>
+      </form>
+      <ErrorAlert error={error} testId="movement-error" />
+      {done ? (
+        <p className="success" role="status" data-testid="movement-result">
+          {done}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The X report just printed: the drawer now, without closing it. */
+function XReport({ report, onHide }: { report: XReportView; onHide: () => void }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const m = report.movements;
+  // Money out of the drawer with its sign; nothing out is 0,00 €, not -0,00 €.
+  const out = (cents: number) => (cents === 0 ? 0 : -cents);
+  const rows: [string, number][] = [
+    ['openingFloat', report.openingFloatCents],
+    ['sales', m.sales],
+    ['prizes', out(m.prizes)],
+    ['refunds', out(m.refunds)],
+    ['guias', out(m.guias)],
+    ['payIns', m.payIns],
+    ['payOuts', out(m.payOuts)],
+    ['drops', out(m.drops)],
+  ];
+  return (
+    <section className="panel" data-testid="x-report" aria-labelledby="x-report-title">
+      <div className="panel-head">
+        <h2 id="x-report-title">{t('drawer.xTitle', { id: report.drawerId })}</h2>
+        <button type="button" className="btn" data-testid="x-report-hide" onClick={onHide}>
+          {t('drawer.hide')}
+        </button>
+      </div>
+      <p className="meta">{t('drawer.xAt', { at: f.dateTime(report.at), operator: report.operator })}</p>
+      <p className="x-expected" data-testid="x-expected">
+        {t('drawer.expected')}: <strong>{f.money(report.expectedCents)}</strong>
+      </p>
+      <table className="table compact">
+        <tbody>
+          {rows.map(([key, cents]) => (
+            <tr key={key} data-testid={`x-${key}`}>
+              <th scope="row">{t(`drawer.x.${key}`)}</th>
+              <td className="num">{f.money(cents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/**
+ * The blind close: the count by denomination, what the close will do, and,
+ * when the variance is over the hall's threshold, the manager's acceptance
+ * with a reason. The expected cash is never shown before the close.
+ */
+function BlindClose({ drawer, onClosed, onCancel }: { drawer: DrawerView; onClosed: (closed: Closed) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const [counted, setCounted] = useState<Counted | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [approval, setApproval] = useState<string | null>(null);
+  const [notice, setNotice] = useState<ClientError | null>(null);
+
+  return (
+    <section className="panel" data-testid="drawer-blind-close">
+      <CountForm
+        prefix="close"
+        title={t('drawer.closeTitle', { id: drawer.drawerId })}
+        hint={t('drawer.closeHint')}
+        submitLabel={t('drawer.closeSubmit')}
+        onCancel={onCancel}
+        onSubmit={(map, cents) => {
+          setNotice(null);
+          setCounted({ map, cents });
+          setConfirming(true);
+        }}
+      >
+        <ErrorAlert error={notice} testId="drawer-close-error" />
+      </CountForm>
+      {confirming && counted ? (
+        <ConfirmDialog
+          title={t('drawer.confirmTitle', { id: drawer.drawerId })}
+          confirmLabel={t('drawer.confirm')}
+          testId="drawer-close-dialog"
+          confirmTestId="drawer-close-confirm"
+          danger
+          onConfirm={async () => {
+            const r = await invoke('drawer.close', { countedByDenomination: counted.map });
+            if (!r.ok && r.error.code === 'VARIANCE_NEEDS_APPROVAL') {
+              // Blind: the refusal names the threshold, never the variance.
+              setConfirming(false);
+              setNotice(r.error);
+              setApproval(r.error.message);
+            }
+            return r;
+          }}
+          onDone={(value) => {
+            setConfirming(false);
+            onClosed(value);
+          }}
+          onClose={() => setConfirming(false)}
+        >
+          <p className="confirm-amount" data-testid="drawer-confirm-counted">
+            {f.money(counted.cents)}
+          </p>
+          <p>{t('drawer.confirmText', { counted: f.money(counted.cents) })}</p>
+        </ConfirmDialog>
+      ) : null}
+      {approval !== null && counted ? (
+        <ApprovalDialog
+          title={t('drawer.approvalTitle')}
+          explain={approval}
+          submitLabel={t('drawer.approvalSubmit')}
+          testId="drawer-approval-dialog"
+          reasonLabel={t('drawer.approvalReason')}
+          onSubmit={(a, reason) => invoke('drawer.close', { countedByDenomination: counted.map, approval: a, reason })}
+          onDone={(value) => {
+            setApproval(null);
+            onClosed(value);
+          }}
+          onClose={() => setApproval(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** After the close, and only now: expected, counted, variance and the Z report's number. */
+function ClosedDrawer({ closed }: { closed: Closed }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const variance = closed.varianceCents;
+  return (
+    <section className="panel" data-testid="drawer-closed" aria-labelledby="drawer-closed-title">
+      <h2 id="drawer-closed-title">{t('drawer.closedTitle', { id: closed.drawerId })}</h2>
+      <p role="status" className="success" data-testid="drawer-z">
+        {t('drawer.closedZ', { z: closed.zNumber, at: f.dateTime(closed.closedAt) })}
+      </p>
+      <table className="table drawer-result">
+        <tbody>
+          <tr>
+            <th scope="row">{t('drawer.expected')}</th>
+            <td className="num" data-testid="drawer-expected">
+              {f.money(closed.expectedCents)}
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">{t('drawer.counted')}</th>
+            <td className="num" data-testid="drawer-counted">
+              {f.money(closed.countedCents)}
+            </td>
+          </tr>
+          <tr className={variance === 0 ? undefined : 'variance-off'}>
+            <th scope="row">{t('drawer.variance')}</th>
+            <td className="num" data-testid="drawer-variance">
+              {variance > 0 ? `+${f.money(variance)}` : f.money(variance)}
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      {closed.acceptedBy ? (
+        <p className="meta" data-testid="drawer-accepted-by">
+          {t('drawer.acceptedBy', { manager: closed.acceptedBy })}
+        </p>
+      ) : null}
+    </section>
+  );
+}
