@@ -127,11 +127,93 @@ function OpenedDrawer({ drawer, onClosed }: { drawer: DrawerView; onClosed: (clo
         <BlindClose drawer={drawer} onClosed={onClosed} onCancel={() => setClosing(false)} />
       ) : (
         <div className="columns drawer-columns">
-          <Movement />
+          <div>
+            <Movement />
+            <Kick />
+          </div>
           {xReport ? <XReport report={xReport} onHide={() => setXReport(null)} /> : null}
         </div>
       )}
     </>
+  );
+}
+
+/**
+ * The drawer opened without a sale (drawer.kick): its own permission. A
+ * manager gives a reason; anyone else also needs a manager's username and PIN.
+ * The receipts printer opens it and prints a slip naming who, why and who allowed it.
+ */
+function Kick() {
+  const { t } = useTranslation();
+  const me = useKioskQuery('auth.me', {});
+  const isManager = me.data?.roles.some((r) => r === 'manager' || r === 'admin') ?? false;
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ClientError | null>(null);
+  const [done, setDone] = useState(false);
+  const start = () => {
+    setDone(false);
+    setError(null);
+    setAsking(true);
+  };
+  const submitAsManager = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    const r = await invoke('drawer.kick', { reason: reason.trim() });
+    setBusy(false);
+    if (r.ok) {
+      setAsking(false);
+      setReason('');
+      setDone(true);
+    } else setError(r.error);
+  };
+  return (
+    <section className="panel" aria-labelledby="kick-title">
+      <h2 id="kick-title">{t('drawer.kick.title')}</h2>
+      <p className="meta">{t('drawer.kick.explain')}</p>
+      {asking && isManager ? (
+        <form className="form-row" onSubmit={(e) => void submitAsManager(e)}>
+          <label className="field">
+            <span>{t('drawer.kick.reason')}</span>
+            <input value={reason} onChange={(e) => setReason(e.target.value)} minLength={3} maxLength={200} required data-testid="kick-reason" autoFocus />
+          </label>
+          <button type="submit" className="btn btn-primary" disabled={busy} data-testid="kick-submit">
+            {busy ? t('common.working') : t('drawer.kick.submit')}
+          </button>
+          <button type="button" className="btn" onClick={() => setAsking(false)}>
+            {t('common.cancel')}
+          </button>
+        </form>
+      ) : (
+        <button type="button" className="btn" data-testid="kick-start" onClick={start}>
+          {t('drawer.kick.button')}
+        </button>
+      )}
+      {asking && !isManager ? (
+        <ApprovalDialog
+          title={t('drawer.kick.title')}
+          explain={t('drawer.kick.approvalExplain')}
+          submitLabel={t('drawer.kick.submit')}
+          testId="kick-approval"
+          reasonLabel={t('drawer.kick.reason')}
+          onSubmit={(approval, why) => invoke('drawer.kick', { reason: why, approval })}
+          onDone={() => {
+            setAsking(false);
+            setDone(true);
+          }}
+          onClose={() => setAsking(false)}
+        />
+      ) : null}
+      {done ? (
+        <p role="status" className="success" data-testid="kick-done">
+          {t('drawer.kick.done')}
+        </p>
+      ) : null}
+      <ErrorAlert error={error} testId="kick-error" />
+    </section>
   );
 }
 
