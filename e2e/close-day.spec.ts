@@ -12,10 +12,9 @@
  * 1024x768 and 1920x1080.
  */
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, startKiosk, type RunningKiosk } from './support.js';
+import { closingInSixHours, expectText, launchChromium, login, readFaces, type RunningKiosk, startKiosk } from './support.js';
 
 let kiosk: RunningKiosk;
 let browser: Browser;
@@ -36,39 +35,12 @@ async function newPage(width = 1024, height = 768): Promise<Page> {
   return page;
 }
 
-async function login(page: Page, username: string, pin: string): Promise<void> {
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-pin').fill(pin);
-  await page.getByTestId('login-pin').press('Enter');
-  await page.getByTestId('logout').waitFor();
-}
-
-async function expectText(page: Page, testId: string, text: string): Promise<void> {
-  const locator = page.getByTestId(testId);
-  await locator.filter({ hasText: text }).first().waitFor({ timeout: 10_000 }).catch(async () => {
-    throw new Error(`${testId}: expected "${text}", found "${(await locator.allInnerTexts()).join(' | ')}"`);
-  });
-}
-
 async function noSidewaysScroll(page: Page): Promise<void> {
   const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
   expect(scroll).toBeLessThanOrEqual(client);
 }
 
 /** The face of a card as 3 rows of 5, read from the kiosk's database. */
-function readFace(code: string, card: number): number[][] {
-  const db = new Database(join(kiosk.dataDir, 'kiosk.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    const row = db
-      .prepare('SELECT f.numbers FROM card_faces f JOIN series s ON s.id = f.series_id WHERE s.code = ? AND f.card = ?')
-      .get(code, card) as { numbers: string };
-    const n = row.numbers.split(',').map(Number);
-    return [n.slice(0, 5), n.slice(5, 10), n.slice(10, 15)];
-  } finally {
-    db.close();
-  }
-}
-
 describe('closing the day in the browser', () => {
   it('closes the drawer blind, the session, and opens the next day', async () => {
     // The demo cashier's drawer on T1 is open with 100,00 € (5 x 20 €); a sale adds 2,00 €, a pay-in 5,00 €.
@@ -178,7 +150,7 @@ describe('closing the day in the browser', () => {
       return r.value;
     };
     await call('game.closeSale', { gameId: 1 });
-    const [row1, row2, row3] = readFace('A', 1) as [number[], number[], number[]];
+    const [row1, row2, row3] = readFaces(kiosk.dataDir, 'A', 1, 1).get(1)! as [number[], number[], number[]];
     for (const n of row1) await call('game.drawBall', { gameId: 1, number: n });
     expect((await call('game.claim', { gameId: 1, kind: 'line', seriesCode: 'A', card: 1 })).valid).toBe(true);
     await call('game.closeClaims', { gameId: 1, kind: 'line' });
@@ -204,6 +176,7 @@ describe('closing the day in the browser', () => {
 
     // The next day: the game screen's form opens session 2.
     await manager.getByTestId('tab-game').click();
+    await manager.getByTestId('open-session-close-at').fill(closingInSixHours());
     await manager.getByTestId('open-session-submit').click();
     await manager.getByTestId('session-info').waitFor();
     await manager.getByText('Sessão n.º 2', { exact: true }).waitFor();

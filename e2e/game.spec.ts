@@ -9,11 +9,10 @@
  * file (table card_faces: 15 numbers, row by row).
  */
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatFacesCsv, formatFacesJson, generateSeries } from '../tools/faces/generate.js';
-import { ROOT, launchChromium, startKiosk, type RunningKiosk } from './support.js';
+import { expectText, launchChromium, login, readFaces, ROOT, type RunningKiosk, startKiosk } from './support.js';
 
 let kiosk: RunningKiosk;
 let browser: Browser;
@@ -34,20 +33,6 @@ async function newPage(): Promise<Page> {
   return page;
 }
 
-async function login(page: Page, username: string, pin: string): Promise<void> {
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-pin').fill(pin);
-  await page.getByTestId('login-pin').press('Enter');
-  await page.getByTestId('logout').waitFor();
-}
-
-async function expectText(page: Page, testId: string, text: string): Promise<void> {
-  const locator = page.getByTestId(testId);
-  await locator.filter({ hasText: text }).first().waitFor({ timeout: 10_000 }).catch(async () => {
-    throw new Error(`${testId}: expected "${text}", found "${(await locator.allInnerTexts()).join(' | ')}"`);
-  });
-}
-
 async function sell(page: Page, quantity: number, tenderedCents: number, result: string): Promise<void> {
   await page.getByTestId('sale-quantity').fill(String(quantity));
   await page.getByTestId('sale-tendered').fill(String(tenderedCents));
@@ -56,26 +41,6 @@ async function sell(page: Page, quantity: number, tenderedCents: number, result:
 }
 
 /** The faces of cards `from..to` of a series, as 3 rows of 5, read from the kiosk's database. */
-function readFaces(code: string, from: number, to: number): Map<number, number[][]> {
-  const db = new Database(join(kiosk.dataDir, 'kiosk.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    const rows = db
-      .prepare(
-        `SELECT f.card, f.numbers FROM card_faces f JOIN series s ON s.id = f.series_id
-          WHERE s.code = ? AND f.card BETWEEN ? AND ? ORDER BY f.card`,
-      )
-      .all(code, from, to) as { card: number; numbers: string }[];
-    return new Map(
-      rows.map((r) => {
-        const n = r.numbers.split(',').map(Number);
-        return [r.card, [n.slice(0, 5), n.slice(5, 10), n.slice(10, 15)]];
-      }),
-    );
-  } finally {
-    db.close();
-  }
-}
-
 let ballsDrawn = 0;
 
 /** Draw one ball from the keyboard (number + Enter) or by touching the board. */
@@ -119,7 +84,7 @@ describe('a whole bingo game in the browser', () => {
     await expectText(manager, 'last-ball', '—');
 
     // Card A 5 will win: its first row makes the line, its 15 numbers the bingo.
-    const faces = readFaces('A', 1, 17);
+    const faces = readFaces(kiosk.dataDir, 'A', 1, 17);
     expect(faces.size).toBe(17);
     const card = faces.get(5)!;
     const [row1, row2, row3] = card as [number[], number[], number[]];

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrinterEmulator, type EmulatorJob, type PrinterEmulator } from '../tools/printer-emulator/server.js';
-import { ROOT, launchChromium, startKiosk, type RunningKiosk } from './support.js';
+import { expectText, launchChromium, login, ROOT, type RunningKiosk, startKiosk } from './support.js';
 
 let emulator: PrinterEmulator;
 let kiosk: RunningKiosk;
@@ -34,20 +34,6 @@ async function newPage(): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })).newPage();
   await page.goto(kiosk.appUrl);
   return page;
-}
-
-async function login(page: Page, username: string, pin: string): Promise<void> {
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-pin').fill(pin);
-  await page.getByTestId('login-pin').press('Enter');
-  await page.getByTestId('logout').waitFor();
-}
-
-async function expectText(page: Page, testId: string, text: string, timeout = 10_000): Promise<void> {
-  const locator = page.getByTestId(testId);
-  await locator.filter({ hasText: text }).first().waitFor({ timeout }).catch(async () => {
-    throw new Error(`${testId}: expected "${text}", found "${(await locator.allInnerTexts()).join(' | ')}"`);
-  });
 }
 
 async function sell(page: Page, quantity: number, tenderedCents: number, result: string, change: string): Promise<void> {

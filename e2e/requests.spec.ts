@@ -6,12 +6,10 @@
  * new state); a claim costs the claim. Changes made by other terminals still
  * reach both screens.
  */
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrinterEmulator, type PrinterEmulator } from '../tools/printer-emulator/server.js';
-import { launchChromium, recordRpc, startKiosk, type RunningKiosk } from './support.js';
+import { expectText, launchChromium, login, readFaces, recordRpc, type RunningKiosk, startKiosk } from './support.js';
 
 let emulator: PrinterEmulator;
 let kiosk: RunningKiosk;
@@ -35,22 +33,8 @@ async function newPage(): Promise<Page> {
   return page;
 }
 
-async function login(page: Page, username: string, pin: string): Promise<void> {
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-pin').fill(pin);
-  await page.getByTestId('login-pin').press('Enter');
-  await page.getByTestId('logout').waitFor();
-}
-
 async function token(username: string, pin: string): Promise<string> {
   return (await kiosk.call('auth.login', { username, pin })).value.operatorToken as string;
-}
-
-async function expectText(page: Page, testId: string, text: string, timeout = 10_000): Promise<void> {
-  const locator = page.getByTestId(testId);
-  await locator.filter({ hasText: text }).first().waitFor({ timeout }).catch(async () => {
-    throw new Error(`${testId}: expected "${text}", found "${(await locator.allInnerTexts()).join(' | ')}"`);
-  });
 }
 
 /** Printed receipts whose text holds `text`, once there are `count` of them. */
@@ -63,26 +47,6 @@ async function receiptsWith(text: string, count: number): Promise<void> {
 }
 
 /** The faces of cards `from..to` of a series, as 3 rows of 5, read from the kiosk's database. */
-function readFaces(code: string, from: number, to: number): Map<number, number[][]> {
-  const db = new Database(join(kiosk.dataDir, 'kiosk.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    const rows = db
-      .prepare(
-        `SELECT f.card, f.numbers FROM card_faces f JOIN series s ON s.id = f.series_id
-          WHERE s.code = ? AND f.card BETWEEN ? AND ? ORDER BY f.card`,
-      )
-      .all(code, from, to) as { card: number; numbers: string }[];
-    return new Map(
-      rows.map((r) => {
-        const n = r.numbers.split(',').map(Number);
-        return [r.card, [n.slice(0, 5), n.slice(5, 10), n.slice(10, 15)]];
-      }),
-    );
-  } finally {
-    db.close();
-  }
-}
-
 /** Waits for the calls that follow an action to end: 500 ms without one, and at least 1.5 s after it. */
 const AFTER = { quietMs: 500, minMs: 1500 };
 const sorted = (a: readonly string[]) => [...a].sort();
@@ -137,7 +101,7 @@ describe('RPC calls per action', () => {
     await manager.getByTestId('game-row-1').getByTestId('close-sale-button').click();
     await expectText(manager, 'announcement', 'Venderam-se 5 cartões da série A, do n.º 1 ao n.º 5.');
     await expectText(manager, 'ball-count', 'Bolas: 0');
-    const [row1] = readFaces('A', 2, 2).get(2)! as [number[]];
+    const [row1] = readFaces(kiosk.dataDir, 'A', 2, 2).get(2)! as [number[]];
     const managerCalls = recordRpc(manager);
     await managerCalls.settle(AFTER.quietMs);
     const perBall: string[][] = [];

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startKiosk, type RunningKiosk } from './support.js';
+import { closingInSixHours, expectText, launchChromium, login, type RunningKiosk, startKiosk } from './support.js';
 
 let kiosk: RunningKiosk;
 let browser: Browser;
@@ -20,13 +20,6 @@ afterAll(async () => {
   await kiosk?.stop();
 });
 
-async function login(page: Page, username: string, pin: string): Promise<void> {
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-pin').fill(pin);
-  await page.getByTestId('login-pin').press('Enter');
-  await page.getByTestId('logout').waitFor();
-}
-
 async function sell(page: Page, quantity: number, tenderedCents: number): Promise<void> {
   await page.getByTestId('sale-quantity').fill(String(quantity));
   await page.getByTestId('sale-tendered').fill(String(tenderedCents));
@@ -37,13 +30,6 @@ async function sellExpecting(page: Page, quantity: number, tenderedCents: number
   await sell(page, quantity, tenderedCents);
   await expectText(page, 'sale-result', result);
   await expectText(page, 'sale-change', change);
-}
-
-async function expectText(page: Page, testId: string, text: string): Promise<void> {
-  const locator = page.getByTestId(testId);
-  await locator.filter({ hasText: text }).first().waitFor({ timeout: 10_000 }).catch(async () => {
-    throw new Error(`${testId}: expected "${text}", found "${(await locator.allInnerTexts()).join(' | ')}"`);
-  });
 }
 
 describe('selling bingo cards in the browser', () => {
@@ -79,6 +65,7 @@ describe('selling bingo cards in the browser', () => {
 
     // The manager opens the session and game 1 on series A.
     await login(manager, 'gerente', '2222');
+    await manager.getByTestId('open-session-close-at').fill(closingInSixHours());
     await manager.getByTestId('open-session-submit').click();
     await manager.getByTestId('open-game-series').selectOption('A');
     await manager.getByTestId('open-game-submit').click();

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
 import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 
 export const ROOT = resolve(import.meta.dirname, '..');
@@ -134,4 +135,52 @@ export function recordRpc(page: Page): RpcRecorder {
       page.off('request', onRequest);
     },
   };
+}
+
+/** Log in on the PIN screen and wait for the operator's screens. */
+export async function login(page: Page, username: string, pin: string): Promise<void> {
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-pin').fill(pin);
+  await page.getByTestId('login-pin').press('Enter');
+  await page.getByTestId('logout').waitFor();
+}
+
+/** Wait until an element with the test id shows the text; the error names what it showed instead. */
+export async function expectText(page: Page, testId: string, text: string, timeout = 10_000): Promise<void> {
+  const locator = page.getByTestId(testId);
+  await locator.filter({ hasText: text }).first().waitFor({ timeout }).catch(async () => {
+    throw new Error(`${testId}: expected "${text}", found "${(await locator.allInnerTexts()).join(' | ')}"`);
+  });
+}
+
+/** The faces of cards `from`..`to` of a series, read from the kiosk's database (to claim a real line or bingo). */
+export function readFaces(dataDir: string, code: string, from: number, to: number): Map<number, number[][]> {
+  const db = new Database(join(dataDir, 'kiosk.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const rows = db
+      .prepare(
+        `SELECT f.card, f.numbers FROM card_faces f JOIN series s ON s.id = f.series_id
+          WHERE s.code = ? AND f.card BETWEEN ? AND ? ORDER BY f.card`,
+      )
+      .all(code, from, to) as { card: number; numbers: string }[];
+    return new Map(
+      rows.map((r) => {
+        const n = r.numbers.split(',').map(Number);
+        return [r.card, [n.slice(0, 5), n.slice(5, 10), n.slice(10, 15)]];
+      }),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A session's closing time six hours from now, as the form's input wants it: a
+ * test must not depend on the hour it runs at (the form's default, the next
+ * 02:00, makes a game opened in the last ten minutes the session's last).
+ */
+export function closingInSixHours(now = new Date()): string {
+  const d = new Date(now.getTime() + 6 * 3_600_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }

@@ -25,11 +25,16 @@ export const DEMO_SERIES = [
   { code: 'C', priceCents: 200, size: 300, colour: 'vermelho' },
 ] as const;
 
-/** The next 02:00 (local time) after `now`: a session's usual closing. */
+/**
+ * A session's usual closing, 02:00 (local time), at least an hour ahead so the
+ * demo can play; sessions close within 24 hours of now (README, Decisions), so
+ * started within the hour before 02:00 the demo closes 12 hours later instead.
+ */
 export function nextClosingTime(now: Date): Date {
   const close = new Date(now);
   close.setHours(2, 0, 0, 0);
-  if (close.getTime() <= now.getTime() + 30 * 60_000) close.setDate(close.getDate() + 1);
+  if (close.getTime() <= now.getTime()) close.setDate(close.getDate() + 1);
+  if (close.getTime() - now.getTime() < 3_600_000) return new Date(now.getTime() + 12 * 3_600_000);
   return close;
 }
 
