@@ -40,7 +40,6 @@ async function sell(page: Page, quantity: number, tenderedCents: number, result:
   await expectText(page, 'sale-result', result);
 }
 
-/** The faces of cards `from..to` of a series, as 3 rows of 5, read from the kiosk's database. */
 let ballsDrawn = 0;
 
 /** Draw one ball from the keyboard (number + Enter) or by touching the board. */

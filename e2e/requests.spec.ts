@@ -46,7 +46,6 @@ async function receiptsWith(text: string, count: number): Promise<void> {
   }
 }
 
-/** The faces of cards `from..to` of a series, as 3 rows of 5, read from the kiosk's database. */
 /** Waits for the calls that follow an action to end: 500 ms without one, and at least 1.5 s after it. */
 const AFTER = { quietMs: 500, minMs: 1500 };
 const sorted = (a: readonly string[]) => [...a].sort();

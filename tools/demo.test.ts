@@ -3,10 +3,7 @@ import { nextClosingTime } from './demo.js';
 
 /** The demo's session must open at any hour: after now and within 24 hours (session.open's rule). */
 describe('the demo session closes', () => {
-  const at = (h: number, m = 0) => {
-    const d = new Date(2026, 11, 1, h, m, 0, 0);
-    return d;
-  };
+  const at = (h: number, m = 0) => new Date(2026, 11, 1, h, m, 0, 0);
   it.each([
     [at(20, 0), at(2, 0).getTime() + 86_400_000],
     [at(0, 10), at(2, 0).getTime()],
