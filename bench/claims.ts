@@ -57,7 +57,7 @@ async function boardBench(faces: ReturnType<typeof generateSeries>, order: reado
     const cashier = cashiers[0]!;
     await must(kiosk, 'series.register', { code: 'A', priceCents: 100, size: CARDS }, admin);
     await must(kiosk, 'series.importFaces', { seriesCode: 'A', format: 'csv', content: formatFacesCsv(faces), strips: false }, admin);
-    await must(kiosk, 'session.open', { scheduledCloseAt: new Date(Date.now() + 8 * 3_600_000).toISOString() }, admin);
+    await must(kiosk, 'session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: new Date(Date.now() + 8 * 3_600_000).toISOString() }, admin);
     const game = (await must(kiosk, 'game.open', { seriesCode: 'A' }, admin)) as { id: number };
     await must(kiosk, 'sale.create', { gameId: game.id, quantity: CARDS, payment: { method: 'cash', tenderedCents: CARDS * 100 } }, cashier);
     await must(kiosk, 'game.closeSale', { gameId: game.id }, admin);

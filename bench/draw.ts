@@ -41,7 +41,7 @@ async function hall(seriesSize: number): Promise<Hall> {
   const faces = formatFacesCsv(generateSeries(seriesSize, `bench-draw-${seriesSize}`));
   await must(kiosk, 'series.importFaces', { seriesCode: 'A', format: 'csv', content: faces }, admin);
   await must(kiosk, 'series.register', { code: 'B', priceCents: 100, size: 100_000 }, admin);
-  await must(kiosk, 'session.open', { scheduledCloseAt: new Date(Date.now() + 8 * 3_600_000).toISOString() }, admin);
+  await must(kiosk, 'session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: new Date(Date.now() + 8 * 3_600_000).toISOString() }, admin);
   return { kiosk, root, admin, cashier };
 }
 

@@ -72,7 +72,7 @@ async function main() {
     await must('settings.update', { stampDutyBasisPoints: 2500 }, admin);
     await must('ballSet.register', { serial: 'BENCH-1' }, admin);
     await must('series.register', { code: 'A', priceCents: 100, size: 1_000_000 }, admin);
-    await must('session.open', { scheduledCloseAt: new Date(Date.now() + 8 * 3_600_000).toISOString() }, admin);
+    await must('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: new Date(Date.now() + 8 * 3_600_000).toISOString() }, admin);
     const gameId = (await must('game.open', { seriesCode: 'A' }, admin)).id as number;
     const cashier = (await must('auth.login', { username: 'caixa1', pin: '3333' })).operatorToken as string;
     // Cash sales go into the terminal's open drawer (SPEC 9).

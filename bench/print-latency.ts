@@ -27,7 +27,7 @@ async function main() {
     const { admin, cashiers } = await setUpHall(kiosk, { receiptsPrinterPort: emulator.port });
     const cashier = cashiers[0]!;
     await must(kiosk, 'series.register', { code: 'A', priceCents: 100, size: 100_000 }, admin);
-    await must(kiosk, 'session.open', { scheduledCloseAt: new Date(Date.now() + 8 * 3_600_000).toISOString() }, admin);
+    await must(kiosk, 'session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: new Date(Date.now() + 8 * 3_600_000).toISOString() }, admin);
     const gameId = (await must(kiosk, 'game.open', { seriesCode: 'A' }, admin)).id as number;
 
     const samples: number[] = [];

@@ -43,7 +43,7 @@ async function main() {
   try {
     const { admin, cashiers } = await setUpHall(kiosk, { cashiers: CASHIERS, receiptsPrinterPort: emulator.port });
     await must(kiosk, 'series.register', { code: 'A', priceCents: 100, size: 100_000 }, admin);
-    await must(kiosk, 'session.open', { scheduledCloseAt: new Date(Date.now() + 8 * 3_600_000).toISOString() }, admin);
+    await must(kiosk, 'session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: new Date(Date.now() + 8 * 3_600_000).toISOString() }, admin);
     const gameId = (await must(kiosk, 'game.open', { seriesCode: 'A' }, admin)).id as number;
 
     const sell = async (cashier: string, i: number) => {

@@ -83,7 +83,7 @@ async function openCounter(kiosk: Kiosk, label: string): Promise<Counter> {
   // Cash sales go into the terminal's open drawer (SPEC 9).
   if (!(await must(kiosk, 'drawer.current', {}, cashier))) await must(kiosk, 'drawer.open', { floatByDenomination: { '2000': 5 } }, cashier);
   await must(kiosk, 'series.register', { code: 'A', priceCents: PRICE, size: 1_000_000 }, manager);
-  await must(kiosk, 'session.open', { scheduledCloseAt: new Date(Date.now() + 8 * 3_600_000).toISOString() }, manager);
+  await must(kiosk, 'session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: new Date(Date.now() + 8 * 3_600_000).toISOString() }, manager);
   const game = (await must(kiosk, 'game.open', { seriesCode: 'A' }, manager)) as { id: number };
   return { label, kiosk, cashier, gameId: game.id, random: prng(42) };
 }

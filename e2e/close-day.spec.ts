@@ -181,7 +181,16 @@ describe('closing the day in the browser', () => {
     await manager.getByTestId('open-session-submit').click();
     await manager.getByTestId('session-info').waitFor();
     await manager.getByText('Sessão n.º 2', { exact: true }).waitFor();
+    // Opened without its start checks: the first game is refused, naming them, until they are recorded here.
+    await expectText(manager, 'start-checks', 'Falta registar as verificações do início da sessão');
+    await manager.getByTestId('open-game-submit').click();
+    await expectText(manager, 'game-error', 'em falta (bolas e material)');
+    await manager.getByTestId('start-check-balls').click();
+    await manager.getByTestId('start-check-material').click();
+    await manager.getByTestId('start-checks').waitFor({ state: 'detached' });
     const current = await kiosk.call('session.current', {}, managerToken);
     expect(current.value.session.id).toBe(2);
+    expect(current.value.startChecksMissing).toEqual([]);
+    expect((await kiosk.call('session.acta', { sessionId: 2 }, managerToken)).value.checks.map((c: { kind: string }) => c.kind)).toEqual(['balls', 'material']);
   });
 });

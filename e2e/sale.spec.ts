@@ -66,6 +66,9 @@ describe('selling bingo cards in the browser', () => {
     // The manager opens the session and game 1 on series A.
     await login(manager, 'gerente', '2222');
     await manager.getByTestId('open-session-close-at').fill(closingInSixHours());
+    // The balls and the material were checked before the session (art. 5.2, 11.1).
+    await manager.getByTestId('open-session-check-balls').check();
+    await manager.getByTestId('open-session-check-material').check();
     await manager.getByTestId('open-session-submit').click();
     await manager.getByTestId('open-game-series').selectOption('A');
     await manager.getByTestId('open-game-submit').click();

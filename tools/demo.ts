@@ -67,7 +67,7 @@ export async function seedDemo(kiosk: Dispatcher, now: Date): Promise<boolean> {
     const content = formatFacesCsv(generateSeries(s.size, `demo-${s.code}`));
     await must(kiosk, 'series.importFaces', { seriesCode: s.code, format: 'csv', content, strips: true }, manager);
   }
-  await must(kiosk, 'session.open', { scheduledCloseAt: nextClosingTime(now).toISOString() }, manager);
+  await must(kiosk, 'session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: nextClosingTime(now).toISOString() }, manager);
   await must(kiosk, 'game.open', { seriesCode: 'A' }, manager);
   // The demo cashier's drawer is open with a float of 100,00 € (5 x 20 €), so a
   // newcomer sells at once (SPEC 9: no cash moves without an open drawer).

@@ -241,7 +241,13 @@ export const bingoContract = {
     kind: 'command',
     topics: ['session', 'acta'],
     roles: MANAGERS,
-    input: z.object({ scheduledCloseAt: isoTime }).strict(),
+    input: z
+      .object({
+        scheduledCloseAt: isoTime,
+        /** The start-of-session checks done before opening (art. 5.2, 11.1), recorded in the acta at the open. */
+        startChecks: z.array(z.enum(['material', 'balls'])).max(2).optional(),
+      })
+      .strict(),
     output: sessionSchema,
   }),
   'session.current': channel({
@@ -250,7 +256,12 @@ export const bingoContract = {
     topics: ['session', 'game', 'sales'],
     roles: EVERYONE,
     input: empty,
-    output: z.object({ session: sessionSchema.nullable(), games: z.array(gameSchema) }),
+    output: z.object({
+      session: sessionSchema.nullable(),
+      games: z.array(gameSchema),
+      /** The start-of-session checks not yet in the acta (art. 5.2, 11.1): no game opens until this is empty. */
+      startChecksMissing: z.array(z.enum(['balls', 'material'])),
+    }),
   }),
   'game.open': channel({
     summary: 'Open a game on a first series, optionally naming the second (art. 12).',
@@ -428,7 +439,8 @@ export const bingoContract = {
   'session.recordCheck': channel({
     summary: 'Record the checks of material and balls at the start or end of the session (art. 5.2, 11.1).',
     kind: 'command',
-    topics: ['acta'],
+    // 'session': the open session's missing start checks (session.current) change with it.
+    topics: ['acta', 'session'],
     roles: MANAGERS,
     input: z.object({ phase: z.enum(['start', 'end']), kind: z.enum(['material', 'balls']) }).strict(),
     output: z.object({ at: isoTime, phase: z.string(), kind: z.string() }),

@@ -122,6 +122,13 @@ export const bingoErrors = errors({
     pt: (p) => `Já passou a hora de encerramento da sessão (${p.closeAt}): não se abrem mais jogadas; encerre a sessão.`,
     en: (p) => `The session's closing time (${p.closeAt}) has passed: no more games open; close the session.`,
   },
+  // p.missing: the kinds not recorded, comma-separated ('balls', 'material'), worded by each language.
+  SESSION_START_CHECK_MISSING: {
+    pt: (p) =>
+      `Antes da primeira jogada registe as verificações do início da sessão em falta (${words(p.missing, { balls: 'bolas', material: 'material' }, ' e ')}): todas as bolas passadas pelo mecanismo de extração (art. 5.º, n.º 2) e o material verificado (art. 11.º, n.º 1). Acta → Verificações → Início.`,
+    en: (p) =>
+      `Before the first game record the missing start-of-session checks (${words(p.missing, { balls: 'balls', material: 'material' }, ' and ')}): every ball passed through the extraction mechanism (art. 5(2)) and the material checked (art. 11(1)). Acta → Checks → Start.`,
+  },
   LAST_GAME_PLAYED: {
     pt: (p) => `A jogada n.º ${p.number} foi a última desta sessão (aberta nos 10 minutos antes do encerramento): não se pode abrir outra (art. 14.º, n.º 5).`,
     en: (p) => `Game no. ${p.number} was this session's last (opened within 10 minutes of closing): no further game can be opened (art. 14(5)).`,
@@ -235,3 +242,11 @@ export const bingoErrors = errors({
     en: (p) => `Session no. ${p.sessionId} does not exist.`,
   },
 });
+
+/** A comma-separated list of codes, each worded in the message's language. */
+function words(codes: string | number | undefined, names: Record<string, string>, and: string): string {
+  return String(codes ?? '')
+    .split(',')
+    .map((c) => names[c] ?? c)
+    .join(and);
+}

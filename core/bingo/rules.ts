@@ -11,3 +11,12 @@ export const SUSPENSION_ANNUL_MINUTES = 15;
 export const WINNING_CARD_RETENTION_DAYS = 8;
 /** A session closes after it opens and at most this many hours ahead (README, Decisions). */
 export const MAX_SESSION_HOURS = 24;
+
+/** The checks the acta needs before a session's first game (art. 5.2: every ball; art. 11.1: the material). */
+export const START_CHECKS = ['balls', 'material'] as const;
+export type StartCheck = (typeof START_CHECKS)[number];
+
+/** Which start-of-session checks are not yet recorded, in the order the manager should do them. */
+export function missingStartChecks(recorded: readonly { phase: string; kind: string }[]): StartCheck[] {
+  return START_CHECKS.filter((kind) => !recorded.some((c) => c.phase === 'start' && c.kind === kind));
+}

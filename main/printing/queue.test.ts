@@ -46,7 +46,7 @@ async function hallWithPrinter(printRetryDelaysMs: readonly number[]) {
     hall.manager,
   );
   await h.ok('series.register', { code: 'A', priceCents: 100, size: 300 }, hall.manager);
-  await h.ok('session.open', { scheduledCloseAt: new Date(Date.now() + 3_600_000).toISOString() }, hall.manager);
+  await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: new Date(Date.now() + 3_600_000).toISOString() }, hall.manager);
   const game = await h.ok('game.open', { seriesCode: 'A' }, hall.manager);
   const harness = h;
   return {
@@ -79,7 +79,7 @@ describe('print queue', () => {
       hall.manager,
     );
     await h.ok('series.register', { code: 'A', priceCents: 100, size: 300 }, hall.manager);
-    await h.ok('session.open', { scheduledCloseAt: new Date(Date.now() + 3_600_000).toISOString() }, hall.manager);
+    await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: new Date(Date.now() + 3_600_000).toISOString() }, hall.manager);
     const game = await h.ok('game.open', { seriesCode: 'A' }, hall.manager);
     // A job as a crash would leave it: queued with its sale, its pulse not yet marked.
     h.kiosk.printQueue.stop();

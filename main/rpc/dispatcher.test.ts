@@ -22,7 +22,7 @@ afterEach(() => t.h.close());
 async function sellingGame(): Promise<number> {
   const { h, manager } = t;
   await h.ok('series.register', { code: 'A', priceCents: 100, size: 300 }, manager);
-  await h.ok('session.open', { scheduledCloseAt: '2026-12-01T02:00:00.000Z' }, manager);
+  await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: '2026-12-01T02:00:00.000Z' }, manager);
   return (await h.ok('game.open', { seriesCode: 'A' }, manager)).id;
 }
 

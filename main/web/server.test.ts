@@ -26,7 +26,7 @@ let root: string;
 beforeAll(async () => {
   ({ h, manager, cashier } = await createTestHall());
   await h.ok('series.register', { code: 'A', priceCents: 100, size: 1000 }, manager);
-  await h.ok('session.open', { scheduledCloseAt: '2026-12-01T02:00:00.000Z' }, manager);
+  await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: '2026-12-01T02:00:00.000Z' }, manager);
   gameId = (await h.ok('game.open', { seriesCode: 'A' }, manager)).id;
   root = mkdtempSync(join(tmpdir(), 'kiosk-static-'));
   mkdirSync(join(root, 'public', 'assets'), { recursive: true });

@@ -57,7 +57,7 @@ describe('the crash checker itself', () => {
     try {
       const { manager, cashier } = await createHall(h);
       await h.ok('series.register', { code: 'A', priceCents: 150, size: 20 }, manager);
-      await h.ok('session.open', { scheduledCloseAt: new Date(h.clock.now().getTime() + 3_600_000).toISOString() }, manager);
+      await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: new Date(h.clock.now().getTime() + 3_600_000).toISOString() }, manager);
       const game = await h.ok('game.open', { seriesCode: 'A' }, manager);
       const reported: Reported = emptyReported();
       for (const quantity of [3, 2]) {

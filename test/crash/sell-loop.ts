@@ -105,7 +105,7 @@ async function main(): Promise<void> {
   async function ensureGame(): Promise<GameView> {
     let current = await call('session.current', {}, manager);
     if (!current.session) {
-      await call('session.open', { scheduledCloseAt: new Date(Date.now() + 12 * 3_600_000).toISOString() }, manager);
+      await call('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: new Date(Date.now() + 12 * 3_600_000).toISOString() }, manager);
       current = await call('session.current', {}, manager);
     }
     const selling = current.games.find((g) => g.state === 'selling');

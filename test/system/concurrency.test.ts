@@ -29,7 +29,7 @@ beforeEach(async () => {
     await h.ok('users.create', { username: `caixa${n}`, name: `Caixa ${n}`, roles: ['cashier'], pin: `${n}${n}${n}${n}` }, admin);
     cashiers.push(await h.login(`caixa${n}`, `${n}${n}${n}${n}`));
   }
-  await h.ok('session.open', { scheduledCloseAt: '2026-12-01T02:00:00.000Z' }, manager);
+  await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: '2026-12-01T02:00:00.000Z' }, manager);
   server = await startWebServer({ kiosk: h.kiosk, token: TOKEN, port: 0 });
 });
 

@@ -33,7 +33,7 @@ beforeEach(async () => {
     t.manager,
   );
   await h.ok('series.register', { code: 'A', priceCents: 100, size: 300 }, t.manager);
-  await h.ok('session.open', { scheduledCloseAt: new Date(Date.now() + 3_600_000).toISOString() }, t.manager);
+  await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: new Date(Date.now() + 3_600_000).toISOString() }, t.manager);
   gameId = (await h.ok('game.open', { seriesCode: 'A' }, t.manager)).id;
 });
 

@@ -27,7 +27,7 @@ beforeEach(async () => {
   h = hall.h;
   t = { manager: hall.manager, cashier: hall.cashier };
   await h.ok('series.register', { code: 'A', priceCents: 100, size: 300 }, t.manager);
-  await h.ok('session.open', { scheduledCloseAt: CLOSE_AT }, t.manager);
+  await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: CLOSE_AT }, t.manager);
 });
 
 afterEach(() => {

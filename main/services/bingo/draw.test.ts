@@ -48,7 +48,7 @@ afterEach(() => {
 const register = (code: string, size: number, priceCents = 100) => h.ok('series.register', { code, priceCents, size }, t.manager);
 const importFaces = (code: string) =>
   h.ok('series.importFaces', { seriesCode: code, format: 'csv', content: formatFacesCsv(FACES) }, t.manager);
-const openSession = (scheduledCloseAt = CLOSE_AT) => h.ok('session.open', { scheduledCloseAt }, t.manager);
+const openSession = (scheduledCloseAt = CLOSE_AT) => h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt }, t.manager);
 const openGame = (seriesCode: string) => h.ok('game.open', { seriesCode }, t.manager);
 const sell = (gameId: number, quantity: number) =>
   h.ok('sale.create', { gameId, quantity, payment: { method: 'cash', tenderedCents: quantity * 100 } }, t.cashier);
@@ -634,7 +634,7 @@ describe('the accumulated special prize (art. 10)', () => {
   async function nextSession(minutes: number) {
     h.kiosk.db.prepare(`UPDATE sessions SET closed_at = ? WHERE closed_at IS NULL`).run(h.clock.now().toISOString());
     h.clock.advanceMinutes(minutes);
-    return h.ok('session.open', { scheduledCloseAt: new Date(h.clock.now().getTime() + 6 * 3_600_000).toISOString() }, t.manager);
+    return h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: new Date(h.clock.now().getTime() + 6 * 3_600_000).toISOString() }, t.manager);
   }
 
   async function specialHall(): Promise<void> {
@@ -791,7 +791,7 @@ describe('ball sets (art. 5.3) and the settings a first game needs', () => {
       await fresh.ok('setup.init', { hallName: 'Sala Nova', admin: { username: 'admin', name: 'Admin', pin: '1111' } });
       const admin = await fresh.login('admin', '1111');
       await fresh.ok('series.register', { code: 'A', priceCents: 100, size: 60 }, admin);
-      await fresh.ok('session.open', { scheduledCloseAt: CLOSE_AT }, admin);
+      await fresh.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: CLOSE_AT }, admin);
       const unchanged = async (expected: { code: string; message: string }) => {
         const before = snapshot(fresh.kiosk);
         expect(await fresh.refused('game.open', { seriesCode: 'A' }, admin)).toEqual(expected);

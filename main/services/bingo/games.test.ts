@@ -32,7 +32,7 @@ afterEach(() => {
 });
 
 const register = (code: string, size: number, priceCents = 100) => h.ok('series.register', { code, priceCents, size }, t.manager);
-const openSession = (scheduledCloseAt = CLOSE_AT) => h.ok('session.open', { scheduledCloseAt }, t.manager);
+const openSession = (scheduledCloseAt = CLOSE_AT) => h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt }, t.manager);
 const openGame = (seriesCode: string, secondSeriesCode?: string) =>
   h.ok('game.open', secondSeriesCode ? { seriesCode, secondSeriesCode } : { seriesCode }, t.manager);
 const sell = (gameId: number, quantity: number, priceCents = 100) =>
@@ -57,13 +57,27 @@ const acta = () => h.kiosk.db.prepare(`SELECT session_id, game_id, at, kind, dat
 
 describe('session.open', () => {
   it('opens the day with its closing time and writes it in the acta', async () => {
-    expect(await h.ok('session.current', {}, t.cashier)).toEqual({ session: null, games: [] });
+    expect(await h.ok('session.current', {}, t.cashier)).toEqual({ session: null, games: [], startChecksMissing: [] });
     const s = await openSession();
     expect(s).toEqual({ id: 1, openedAt: NOW, scheduledCloseAt: CLOSE_AT, closedAt: null, openedBy: 'gerente', specialBalls: null });
-    expect(await h.ok('session.current', {}, t.cashier)).toEqual({ session: s, games: [] });
+    expect(await h.ok('session.current', {}, t.cashier)).toEqual({ session: s, games: [], startChecksMissing: [] });
     expect(acta()).toEqual([
       { session_id: 1, game_id: null, at: NOW, kind: 'session_opened', data: JSON.stringify({ scheduledCloseAt: CLOSE_AT, by: 'gerente', specialBalls: null }) },
+      { session_id: 1, game_id: null, at: NOW, kind: 'check', data: JSON.stringify({ phase: 'start', kind: 'balls', by: 'gerente' }) },
+      { session_id: 1, game_id: null, at: NOW, kind: 'check', data: JSON.stringify({ phase: 'start', kind: 'material', by: 'gerente' }) },
     ]);
+  });
+
+  it('records each start check once, however often it is named', async () => {
+    await h.ok('session.open', { startChecks: ['material', 'material'], scheduledCloseAt: CLOSE_AT }, t.manager);
+    expect(acta().map((r) => [r.kind, r.data])).toEqual([
+      ['session_opened', JSON.stringify({ scheduledCloseAt: CLOSE_AT, by: 'gerente', specialBalls: null })],
+      ['check', JSON.stringify({ phase: 'start', kind: 'material', by: 'gerente' })],
+    ]);
+  });
+
+  it('refuses a start check that is not one (art. 5.2 balls, art. 11.1 material)', async () => {
+    expect((await refusedUnchanged('session.open', { startChecks: ['coffee'], scheduledCloseAt: CLOSE_AT }, t.manager)).code).toBe('VALIDATION_FAILED');
   });
 
   it('accepts a closing time with an offset and stores it in UTC', async () => {
@@ -76,7 +90,7 @@ describe('session.open', () => {
 
   it('refuses a second open session', async () => {
     await openSession();
-    const e = await refusedUnchanged('session.open', { scheduledCloseAt: CLOSE_AT }, t.manager);
+    const e = await refusedUnchanged('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: CLOSE_AT }, t.manager);
     expect(e).toEqual({ code: 'SESSION_ALREADY_OPEN', message: 'Já existe uma sessão aberta (n.º 1); feche-a antes de abrir outra.' });
   });
 
@@ -86,7 +100,7 @@ describe('session.open', () => {
     ['more than 24 hours ahead', '2026-12-01T20:00:00.001Z'],
     ['days ahead', '2026-12-05T02:00:00.000Z'],
   ])('refuses a closing time %s', async (_label, scheduledCloseAt) => {
-    const e = await refusedUnchanged('session.open', { scheduledCloseAt }, t.manager);
+    const e = await refusedUnchanged('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt }, t.manager);
     expect(e).toEqual({
       code: 'CLOSE_TIME_INVALID',
       message: 'A hora de encerramento da sessão deve ser posterior à hora atual e nas próximas 24 horas.',
@@ -94,16 +108,34 @@ describe('session.open', () => {
   });
 
   it('refuses a closing time that is not an ISO date-time', async () => {
-    expect((await refusedUnchanged('session.open', { scheduledCloseAt: 'amanhã às 2h' }, t.manager)).code).toBe('VALIDATION_FAILED');
+    expect((await refusedUnchanged('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: 'amanhã às 2h' }, t.manager)).code).toBe('VALIDATION_FAILED');
     expect((await refusedUnchanged('session.open', {}, t.manager)).code).toBe('VALIDATION_FAILED');
   });
 
   it('is the manager’s: a cashier is refused', async () => {
-    expect((await refusedUnchanged('session.open', { scheduledCloseAt: CLOSE_AT }, t.cashier)).code).toBe('FORBIDDEN');
+    expect((await refusedUnchanged('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: CLOSE_AT }, t.cashier)).code).toBe('FORBIDDEN');
   });
 });
 
 describe('game.open', () => {
+  it('refuses the first game until the start checks are in the acta (art. 5.2, 11.1), naming those missing', async () => {
+    await register('A', 300);
+    await h.ok('session.open', { scheduledCloseAt: CLOSE_AT }, t.manager);
+    expect(await refusedUnchanged('game.open', { seriesCode: 'A' }, t.manager)).toEqual({
+      code: 'SESSION_START_CHECK_MISSING',
+      message:
+        'Antes da primeira jogada registe as verificações do início da sessão em falta (bolas e material): todas as bolas passadas pelo mecanismo de extração (art. 5.º, n.º 2) e o material verificado (art. 11.º, n.º 1). Acta → Verificações → Início.',
+    });
+    expect((await h.ok('session.current', {}, t.cashier)).startChecksMissing).toEqual(['balls', 'material']);
+    await h.ok('session.recordCheck', { phase: 'start', kind: 'balls' }, t.manager);
+    expect((await h.ok('session.current', {}, t.cashier)).startChecksMissing).toEqual(['material']);
+    // An end check does not stand for the start's.
+    await h.ok('session.recordCheck', { phase: 'end', kind: 'material' }, t.manager);
+    expect((await refusedUnchanged('game.open', { seriesCode: 'A' }, t.manager)).message).toContain('em falta (material)');
+    await h.ok('session.recordCheck', { phase: 'start', kind: 'material' }, t.manager);
+    expect((await openGame('A')).number).toBe(1);
+  });
+
   it('refuses without an open session', async () => {
     await register('A', 300);
     const e = await refusedUnchanged('game.open', { seriesCode: 'A' }, t.manager);

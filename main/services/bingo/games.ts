@@ -3,7 +3,7 @@ import { availableInGame, cardsLeft, checkSecondSeries, secondSeriesCap, type Ga
 import { announcementText, closeSaleFigures } from '../../../core/bingo/announcement.js';
 import type { ANNUL_REASONS, GameView } from '../../../core/bingo/contract.js';
 import { specialPrizeShare, stampDuty } from '../../../core/bingo/prizes.js';
-import { BALL_SET_MAX_GAMES, BALL_SET_WARN_GAMES, LAST_GAME_MINUTES, SUSPENSION_ANNUL_MINUTES } from '../../../core/bingo/rules.js';
+import { BALL_SET_MAX_GAMES, BALL_SET_WARN_GAMES, LAST_GAME_MINUTES, missingStartChecks, SUSPENSION_ANNUL_MINUTES } from '../../../core/bingo/rules.js';
 import { KioskError } from '../../../core/errors.js';
 import { ledger } from '../../../core/ledger.js';
 import { hallClock } from '../../../core/time.js';
@@ -28,7 +28,7 @@ import {
 } from '../../../db/bingo/games.js';
 import { gameSalesTotals, gameSoldRanges } from '../../../db/bingo/sales.js';
 import { firstFreshSeries, seriesByCode, seriesById, type SeriesRow } from '../../../db/bingo/series.js';
-import { addIncident, appendActa, openSession } from '../../../db/bingo/sessions.js';
+import { addIncident, appendActa, checksOfSession, openSession } from '../../../db/bingo/sessions.js';
 import { post } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
 import { announcementSlip } from '../../../printing/documents/index.js';
@@ -145,6 +145,8 @@ export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSa
     if (suspendedSale) throw new KioskError('GAME_SUSPENDED_PENDING', { number: suspendedSale.number });
     const last = games.find((g) => g.isLast === 1);
     if (last) throw new KioskError('LAST_GAME_PLAYED', { number: last.number });
+    const missing = missingStartChecks(checksOfSession(ctx.db, session.id));
+    if (missing.length > 0) throw new KioskError('SESSION_START_CHECK_MISSING', { missing: missing.join(',') });
     if (hallSettings(ctx.db).stampDutyBasisPoints === null) throw new KioskError('STAMP_DUTY_NOT_SET');
     const ballSet = currentBallSet(ctx.db);
     if (!ballSet) throw new KioskError('NO_BALL_SET');

@@ -19,7 +19,7 @@ beforeEach(async () => {
   const hall = await createTestHall();
   h = hall.h;
   t = { manager: hall.manager, cashier: hall.cashier };
-  await h.ok('session.open', { scheduledCloseAt: CLOSE_AT }, t.manager);
+  await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: CLOSE_AT }, t.manager);
 });
 
 afterEach(() => {
@@ -173,7 +173,7 @@ describe('serial order (art. 12.2)', () => {
     h.clock.advanceMinutes(24 * 60);
     t.manager = await h.login('gerente', '2222');
     t.cashier = await h.login('caixa1', '3333');
-    const session = await h.ok('session.open', { scheduledCloseAt: '2026-12-02T02:00:00.000Z' }, t.manager);
+    const session = await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: '2026-12-02T02:00:00.000Z' }, t.manager);
     expect(session).toMatchObject({ id: 2, openedAt: '2026-12-01T20:00:00.000Z' });
     const g = await openGame('A');
     expect(g).toMatchObject({ sessionId: 2, number: 1, firstSeries: { start: 11 } });

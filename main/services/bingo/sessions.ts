@@ -1,7 +1,7 @@
 /** Sessions: opening with the special prize's N, the acta and its PDFs, checks and the incident book (DN art. 10, 11, 17). */
 import type { ActaGame } from '../../../core/bingo/contract.js';
 import { specialPrizeBalls } from '../../../core/bingo/prizes.js';
-import { MAX_SESSION_HOURS } from '../../../core/bingo/rules.js';
+import { MAX_SESSION_HOURS, missingStartChecks } from '../../../core/bingo/rules.js';
 import type { ChannelOutput } from '../../../core/contract.js';
 import { KioskError } from '../../../core/errors.js';
 import { hallDay } from '../../../core/time.js';
@@ -126,6 +126,10 @@ export const sessionHandlers: HandlerSlice<
       kind: 'session_opened',
       data: { scheduledCloseAt: closeAt.toISOString(), by: operator.username, specialBalls },
     });
+    // Checks done before the open (art. 5.2, 11.1) are recorded with it, in the order given.
+    for (const kind of new Set(input.startChecks ?? [])) {
+      appendActa(ctx.db, { sessionId: id, gameId: null, at: ctx.at, kind: 'check', data: { phase: 'start', kind, by: operator.username } });
+    }
     const session: SessionRow = { id, openedAt: ctx.at, scheduledCloseAt: closeAt.toISOString(), closedAt: null, openedBy: operator.username, specialBalls };
     return done(session, { after: session });
   }),
@@ -133,7 +137,8 @@ export const sessionHandlers: HandlerSlice<
   'session.current': query((ctx) => {
     const session = openSession(ctx.db) ?? null;
     const games = session ? gamesOfSession(ctx.db, session.id).map((g) => gameView(ctx.db, g)) : [];
-    return { session, games };
+    const startChecksMissing = session ? missingStartChecks(checksOfSession(ctx.db, session.id)) : [];
+    return { session, games, startChecksMissing };
   }),
 
   'session.recordCheck': command((ctx, input) => {

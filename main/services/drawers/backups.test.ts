@@ -35,7 +35,7 @@ const tempDir = () => {
 
 async function sellingGame(): Promise<number> {
   await t.h.ok('series.register', { code: 'A', priceCents: 100, size: 100_000 }, t.manager);
-  await t.h.ok('session.open', { scheduledCloseAt: '2026-12-01T02:00:00.000Z' }, t.manager);
+  await t.h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: '2026-12-01T02:00:00.000Z' }, t.manager);
   return (await t.h.ok('game.open', { seriesCode: 'A' }, t.manager)).id;
 }
 

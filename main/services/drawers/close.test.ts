@@ -29,7 +29,7 @@ async function later(minutes: number): Promise<void> {
 async function dayWithGames(): Promise<{ sessionId: number; finished: number; annulled: number }> {
   const { h, manager, cashier } = t;
   await h.ok('series.register', { code: 'A', priceCents: 100, size: 300 }, manager);
-  const session = await h.ok('session.open', { scheduledCloseAt: CLOSE_AT }, manager);
+  const session = await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: CLOSE_AT }, manager);
   const finished = (await h.ok('game.open', { seriesCode: 'A' }, manager)).id;
   await h.ok('sale.create', { gameId: finished, quantity: 10, payment: { method: 'cash', tenderedCents: 1000 } }, cashier);
   await h.ok('game.closeSale', { gameId: finished }, manager);
@@ -50,7 +50,7 @@ describe('session.close', () => {
   it('is refused while a game sells, naming it, and without the end check of the balls; nothing changes', async () => {
     const { h, manager, cashier } = t;
     await h.ok('series.register', { code: 'A', priceCents: 100, size: 300 }, manager);
-    const session = await h.ok('session.open', { scheduledCloseAt: CLOSE_AT }, manager);
+    const session = await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: CLOSE_AT }, manager);
     const gameId = (await h.ok('game.open', { seriesCode: 'A' }, manager)).id;
     await h.ok('sale.create', { gameId, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } }, cashier);
     const before = snapshot(h.kiosk);
@@ -118,7 +118,7 @@ describe('session.close', () => {
 
     // The next day lists what was carried and pays it; yesterday's acta stays as it was.
     await later(60 * 12);
-    await h.ok('session.open', { scheduledCloseAt: '2026-12-02T02:00:00.000Z' }, t.manager);
+    await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: '2026-12-02T02:00:00.000Z' }, t.manager);
     await h.ok('drawer.open', { floatByDenomination: { '2000': 5 } }, t.cashier);
     const prizes = await h.ok('prize.list', {}, t.cashier);
     expect(prizes.filter((p) => p.status === 'unpaid').map((p) => [p.kind, p.card, p.prizeCents])).toEqual([
@@ -139,7 +139,7 @@ describe('session.close', () => {
   it('no game opens after the scheduled closing time', async () => {
     const { h, manager } = t;
     await h.ok('series.register', { code: 'A', priceCents: 100, size: 300 }, manager);
-    await h.ok('session.open', { scheduledCloseAt: '2026-11-30T21:00:00.000Z' }, manager);
+    await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: '2026-11-30T21:00:00.000Z' }, manager);
     await later(61);
     expect(await h.refused('game.open', { seriesCode: 'A' }, t.manager)).toEqual({
       code: 'GAME_AFTER_CLOSING_TIME',

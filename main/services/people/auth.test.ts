@@ -263,7 +263,7 @@ describe('roles (checked in the main process)', () => {
     const both = await h.login('chefe', '5555');
     expect((await h.ok('auth.me', {}, both)).roles).toEqual(['manager', 'cashier']);
     await h.ok('series.register', { code: 'A', priceCents: 100, size: 300 }, both);
-    await h.ok('session.open', { scheduledCloseAt: '2026-12-01T02:00:00.000Z' }, both);
+    await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: '2026-12-01T02:00:00.000Z' }, both);
     const g = await h.ok('game.open', { seriesCode: 'A' }, both);
     expect((await h.ok('sale.create', { gameId: g.id, quantity: 2, payment: { method: 'cash', tenderedCents: 200 } }, both)).ranges).toEqual([
       { seriesCode: 'A', from: 1, to: 2 },
@@ -353,7 +353,7 @@ describe('secrets', () => {
     await h.refused('auth.login', { username: 'caixa2', pin: '918273' });
     const token = await h.login('caixa2', '586204');
     await h.ok('series.register', { code: 'A', priceCents: 100, size: 300 }, manager);
-    await h.ok('session.open', { scheduledCloseAt: '2026-12-01T02:00:00.000Z' }, manager);
+    await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: '2026-12-01T02:00:00.000Z' }, manager);
     const g = await h.ok('game.open', { seriesCode: 'A' }, manager);
     await h.ok('sale.create', { gameId: g.id, quantity: 2, payment: { method: 'cash', tenderedCents: 200 } }, token);
     await h.refused('sale.voidLast', { gameId: g.id, approval: { username: 'gerente', pin: '736251' } }, token);

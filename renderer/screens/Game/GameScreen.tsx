@@ -9,6 +9,7 @@ import { Announcement, type AnnouncementData } from './Announcement.js';
 import { GamesTable } from './GamesTable.js';
 import { OpenGameForm } from './OpenGameForm.js';
 import { OpenSessionForm } from './OpenSessionForm.js';
+import { StartChecks } from './StartChecks.js';
 import { DrawPanel } from './DrawPanel.js';
 import { GameControls } from './GameControls.js';
 
@@ -144,6 +145,7 @@ export function GameScreen() {
                 {/* A failure during the sale suspends it too (art. 16.º, n.º 1). */}
                 {selling && selling.id !== drawGame?.id ? <GameControls game={selling} ballCount={0} onChanged={async () => reloadAll()} /> : null}
               </section>
+              {current.data.startChecksMissing.length > 0 ? <StartChecks missing={current.data.startChecksMissing} onRecorded={reloadAll} /> : null}
               <OpenGameForm
                 series={series}
                 games={games}

@@ -99,7 +99,7 @@ export function OpenGameForm({ series, games, error, onError, onOpened }: Props)
           {selling ? <p className="hint">{t('openGame.sellingHint', { number: selling.number })}</p> : null}
         </div>
       </form>
-      <ErrorAlert error={error} />
+      <ErrorAlert error={error} testId="game-error" />
     </section>
   );
 }

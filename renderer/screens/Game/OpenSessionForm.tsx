@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invoke, type ClientError } from '../../client.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { START_CHECKS, type StartCheck } from '../../../core/bingo/rules.js';
 import { dateTimeLocalToIso, nextLocalHour, toDateTimeLocal } from '../../lib/time.js';
 
 interface Props {
@@ -15,6 +16,8 @@ export function OpenSessionForm({ error, onError, onOpened }: Props) {
   const { t } = useTranslation();
   const [closeAt, setCloseAt] = useState(() => toDateTimeLocal(nextLocalHour(new Date())));
   const [busy, setBusy] = useState(false);
+  // Done before the session starts (art. 5.2, 11.1); never ticked for the manager.
+  const [done, setDone] = useState<Record<StartCheck, boolean>>({ balls: false, material: false });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -26,7 +29,8 @@ export function OpenSessionForm({ error, onError, onOpened }: Props) {
     }
     setBusy(true);
     onError(null);
-    const r = await invoke('session.open', { scheduledCloseAt: iso });
+    const startChecks = START_CHECKS.filter((k) => done[k]);
+    const r = await invoke('session.open', { scheduledCloseAt: iso, startChecks });
     setBusy(false);
     if (!r.ok) onError(r.error);
     else onOpened();
@@ -47,6 +51,20 @@ export function OpenSessionForm({ error, onError, onOpened }: Props) {
             required
           />
         </label>
+        <fieldset className="start-checks">
+          <legend>{t('session.startChecks')}</legend>
+          {START_CHECKS.map((kind) => (
+            <label key={kind} className="check-line">
+              <input
+                type="checkbox"
+                data-testid={`open-session-check-${kind}`}
+                checked={done[kind]}
+                onChange={(e) => setDone({ ...done, [kind]: e.target.checked })}
+              />
+              {t(`checks.kind.${kind}`)}
+            </label>
+          ))}
+        </fieldset>
         <button type="submit" className="btn btn-primary btn-large" data-testid="open-session-submit" disabled={busy}>
           {busy ? t('common.working') : t('session.open')}
         </button>
