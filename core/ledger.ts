@@ -16,6 +16,7 @@ export type LedgerKind =
   | 'card_sale_void'
   | 'game_sale_closed'
   | 'special_prize_won'
+  | 'special_fund_started'
   | 'game_annulled'
   | 'card_refund'
   | 'prize_paid'
@@ -27,6 +28,7 @@ export type LedgerKind =
 export type LedgerRef =
   | { type: 'sale'; id: number }
   | { type: 'game'; id: number }
+  | { type: 'session'; id: number }
   | { type: 'winner'; id: number }
   | { type: 'drawer_movement'; id: number };
 
@@ -46,6 +48,8 @@ export const accounts = {
   /** The accumulated special prize fund: held for the players (art. 10). */
   specialFund: 'liability:special_fund',
   stampDuty: 'liability:stamp_duty',
+  /** The house's money put into the special prize fund to start it and restart it after a win (SPEC 4). */
+  specialFundStart: 'expense:special_fund_start',
   /** Cash brought into a drawer by hand (change from the safe, a top-up): owed back to the house. */
   payIns: 'equity:pay_in',
   /** Cash paid out of a drawer by hand for an expense, with its reason. */
@@ -127,6 +131,21 @@ export const ledger = {
       { account: accounts.prizesPayable, amountCents: -fundCents },
     ],
   }),
+  /**
+   * The house puts the fund's starting amount in: on its first session (ref
+   * the session) and after each win (ref the game won). Null when it is 0.
+   */
+  specialFundStarted: (ref: { type: 'session' | 'game'; id: number }, startingCents: number): LedgerEntry | null =>
+    startingCents === 0
+      ? null
+      : {
+          kind: 'special_fund_started',
+          ref,
+          postings: [
+            { account: accounts.specialFundStart, amountCents: startingCents },
+            { account: accounts.specialFund, amountCents: -startingCents },
+          ],
+        },
   /**
    * An annulled game gives back to card revenue the prizes set aside and not
    * paid, and the stamp duty (no sale of it stands). Null when nothing is left.

@@ -13,6 +13,11 @@ export const specialPrizeSchema = z
     shareBasisPoints: z.number().int().min(0).max(10_000),
     /** N: balls within which a bingo wins it, on the first day and after each win. */
     baseBalls: z.number().int().min(1).max(90),
+    /**
+     * What the house puts in the fund when it starts and after each win (SPEC 4),
+     * up to 100 000,00 €; 0 starts it empty.
+     */
+    startingCents: z.number().int().min(0).max(10_000_000).default(0),
   })
   .strict();
 

@@ -64,3 +64,8 @@ export function verifyLedger(db: ReadableDb): LedgerCheck {
 export function accountBalance(db: ReadableDb, account: string): number {
   return stmt<[string], { total: number }>(db, `SELECT COALESCE(SUM(amount_cents), 0) AS total FROM ledger_entries WHERE account = ?`).get(account)!.total;
 }
+
+/** Whether any transaction of this kind was ever posted. */
+export function everPosted(db: ReadableDb, kind: LedgerKind): boolean {
+  return stmt<[string]>(db, `SELECT 1 FROM ledger_transactions WHERE kind = ? LIMIT 1`).get(kind) !== undefined;
+}

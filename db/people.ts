@@ -1,6 +1,6 @@
 /** SQL of the people domain: the hall, its settings, operators and their PIN failures. */
 import type { Role } from '../core/roles.js';
-import { DEFAULT_SETTINGS, type HallSettings } from '../core/settings.js';
+import { DEFAULT_SETTINGS, specialPrizeSchema, type HallSettings } from '../core/settings.js';
 import { stmt, type ReadableDb, type WritableDb } from './connection.js';
 
 // ---- the hall --------------------------------------------------------------
@@ -28,7 +28,10 @@ export function updateHall(db: WritableDb, h: { hallName?: string; licence?: str
 export function hallSettings(db: ReadableDb): HallSettings {
   const rows = stmt<[], { key: string; value: string }>(db, `SELECT key, value FROM settings`).all();
   const stored = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
-  return { ...DEFAULT_SETTINGS, ...(stored as Partial<HallSettings>) };
+  const settings = { ...DEFAULT_SETTINGS, ...(stored as Partial<HallSettings>) };
+  // Saved before the starting amount existed: parsing gives it its default (0).
+  if (settings.specialPrize) settings.specialPrize = specialPrizeSchema.parse(settings.specialPrize);
+  return settings;
 }
 
 export function saveSetting(db: WritableDb, key: string, value: unknown): void {

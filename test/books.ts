@@ -57,7 +57,8 @@ export function expectBooksHold(db: Db, terminal = 'T1'): void {
   );
   expect(bal('liability:prizes')).toBe(0 - owed);
   const fund =
-    one(`SELECT COALESCE(SUM(special_share_cents), 0) FROM game_closures`) -
+    one(`SELECT COALESCE(SUM(special_share_cents), 0) FROM game_closures`) +
+    one(`SELECT COALESCE(SUM(json_extract(data, '$.amountCents')), 0) FROM acta_entries WHERE kind = 'special_fund_started'`) -
     one(`SELECT COALESCE(SUM(prize_cents), 0) FROM winners WHERE kind = 'special'`);
   expect(bal('liability:special_fund')).toBe(0 - fund);
   const stamp = one(`SELECT COALESCE(SUM(stamp_duty_cents), 0) FROM game_closures c JOIN games g ON g.id = c.game_id WHERE g.state <> 'annulled'`);

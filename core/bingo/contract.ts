@@ -424,6 +424,8 @@ export const bingoContract = {
       scheduledCloseAt: isoTime,
       closedAt: isoTime.nullable(),
       specialBalls: z.number().int().nullable(),
+      /** The special prize fund's starting amount put in by the house in this session: at its first session, after a win (SPEC 4). */
+      specialFundStarts: z.array(z.object({ at: isoTime, amountCents: cents, gameNumber: z.number().int().nullable() })),
       checks: z.array(z.object({ at: isoTime, phase: z.string(), kind: z.string(), by: z.string() })),
       games: z.array(actaGameSchema),
       totals: z.object({

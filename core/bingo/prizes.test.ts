@@ -147,7 +147,7 @@ describe('awardsAtClose', () => {
 });
 
 describe('the accumulated special prize (art. 10)', () => {
-  const settings = { enabled: true, shareBasisPoints: 1000, baseBalls: 40 };
+  const settings = { enabled: true, shareBasisPoints: 1000, baseBalls: 40, startingCents: 0 };
 
   it('N: the base on the first day and after a win, the same within a day, one more each later day', () => {
     expect(specialPrizeBalls(40, null, false)).toBe(40);

@@ -58,7 +58,9 @@ export type ActaEntryKind =
   | 'bingo_awarded'
   | 'game_annulled'
   | 'ball_set'
-  | 'check';
+  | 'check'
+  /** The house put the special prize fund's starting amount in (SPEC 4). */
+  | 'special_fund_started';
 
 export function appendActa(db: WritableDb, e: { sessionId: number; gameId: number | null; at: string; kind: ActaEntryKind; data: unknown }): void {
   stmt(db, `INSERT INTO acta_entries (session_id, game_id, at, kind, data) VALUES (?, ?, ?, ?, ?)`).run(
@@ -68,6 +70,16 @@ export function appendActa(db: WritableDb, e: { sessionId: number; gameId: numbe
     e.kind,
     JSON.stringify(e.data),
   );
+}
+
+/** The special prize fund's starts written in a session's acta, with the number of the game won before a restart. */
+export function fundStartsOfSession(db: ReadableDb, sessionId: number): { at: string; amountCents: number; gameNumber: number | null }[] {
+  return stmt<[number], { at: string; amountCents: number; gameNumber: number | null }>(
+    db,
+    `SELECT a.at AS at, json_extract(a.data, '$.amountCents') AS amountCents, g.number AS gameNumber
+       FROM acta_entries a LEFT JOIN games g ON g.id = a.game_id
+      WHERE a.session_id = ? AND a.kind = 'special_fund_started' ORDER BY a.id`,
+  ).all(sessionId);
 }
 
 /** The start and end checks of material and balls recorded in a session (art. 5.2, 11.1). */

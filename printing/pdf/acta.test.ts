@@ -44,6 +44,7 @@ describe('renderActaPdf', () => {
     expect(lines).toContain('Acta da sessão n.º 3');
     expect(lines).toContain('Abertura: 14/07/2025 13:55 Encerramento previsto: 15/07/2025 02:00 Encerramento: 15/07/2025 01:47');
     expect(lines).toContain('Prémio especial acumulado: bingo até à 48.ª bola (N = 48)');
+    expect(lines).toContain('Fundo do prémio especial iniciado pela sala com 500,00 €, depois de ganho na jogada n.º 7 (14/07/2025 21:31)');
     expect(flat).not.toContain('provisória');
 
     // The games: header row, one row per game (series one per line), the art. 16 reason, totals.

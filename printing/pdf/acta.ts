@@ -175,6 +175,11 @@ function header(doc: PDFKit.PDFDocument, acta: Acta, generatedAt: string | undef
     doc.text(`Prémio especial acumulado: bingo até à ${acta.specialBalls}.ª bola (N = ${acta.specialBalls})`, left, y, { lineBreak: false });
     y += 14;
   }
+  for (const start of acta.specialFundStarts) {
+    const when = start.gameNumber === null ? 'ao abrir a sessão' : `depois de ganho na jogada n.º ${start.gameNumber}`;
+    doc.text(`Fundo do prémio especial iniciado pela sala com ${formatCents(start.amountCents)}, ${when} (${dateTime(start.at)})`, left, y, { lineBreak: false });
+    y += 14;
+  }
   doc.save().moveTo(left, y + 2).lineTo(right, y + 2).lineWidth(0.8).strokeColor('#000000').stroke().restore();
   doc.x = left;
   doc.y = y + 12;

@@ -41,7 +41,7 @@ describe('parseWhole and facesFormat', () => {
 
 describe('settingsUpdate', () => {
   const base = { hallName: 'Sala', licence: null, maxCardsPerSale: 100, chipsAllowed: false, stampDutyBasisPoints: null, specialPrize: null, drawerVarianceThresholdCents: 500, backupsKept: 40 };
-  const fields = { stamp: '25,5', specialOn: false, share: '', balls: '', maxCards: '100', chips: false };
+  const fields = { stamp: '25,5', specialOn: false, share: '', balls: '', starting: '', maxCards: '100', chips: false };
   it('sends the stamp duty in basis points and leaves the special prize alone when it never existed', () => {
     expect(settingsUpdate(fields, base)).toEqual({ ok: true, update: { chipsAllowed: false, stampDutyBasisPoints: 2550, maxCardsPerSale: 100 } });
   });
@@ -57,11 +57,21 @@ describe('settingsUpdate', () => {
     });
     expect(settingsUpdate({ ...fields, specialOn: true, share: '0', balls: '40' }, base)).toEqual({ ok: false, field: 'share' });
     expect(settingsUpdate({ ...fields, specialOn: true, share: '5', balls: '91' }, base)).toEqual({ ok: false, field: 'balls' });
-    const on = { ...base, specialPrize: { enabled: true, shareBasisPoints: 500, baseBalls: 40 } };
+    const on = { ...base, specialPrize: { enabled: true, shareBasisPoints: 500, baseBalls: 40, startingCents: 50_000 } };
     expect(settingsUpdate({ ...fields, share: '', balls: '' }, on)).toMatchObject({
       ok: true,
-      update: { specialPrize: { enabled: false, shareBasisPoints: 500, baseBalls: 40 } },
+      update: { specialPrize: { enabled: false, shareBasisPoints: 500, baseBalls: 40, startingCents: 50_000 } },
     });
+  });
+  it('reads the fund’s starting amount in euros (empty: 0) and refuses one that is not an amount or over 100 000 €', () => {
+    const on = { ...fields, specialOn: true, share: '5', balls: '40' };
+    expect(settingsUpdate({ ...on, starting: '' }, base)).toMatchObject({ ok: true, update: { specialPrize: { startingCents: 0 } } });
+    expect(settingsUpdate({ ...on, starting: '500' }, base)).toMatchObject({ ok: true, update: { specialPrize: { startingCents: 50_000 } } });
+    expect(settingsUpdate({ ...on, starting: '1 234,50 €' }, base)).toMatchObject({ ok: true, update: { specialPrize: { startingCents: 123_450 } } });
+    expect(settingsUpdate({ ...on, starting: '100000' }, base)).toMatchObject({ ok: true, update: { specialPrize: { startingCents: 10_000_000 } } });
+    expect(settingsUpdate({ ...on, starting: '100000,01' }, base)).toEqual({ ok: false, field: 'starting' });
+    expect(settingsUpdate({ ...on, starting: '-5' }, base)).toEqual({ ok: false, field: 'starting' });
+    expect(settingsUpdate({ ...on, starting: 'muito' }, base)).toEqual({ ok: false, field: 'starting' });
   });
   it('checks the most cards per sale', () => {
     expect(settingsUpdate({ ...fields, maxCards: '0' }, base)).toEqual({ ok: false, field: 'maxCards' });

@@ -1,5 +1,9 @@
 /** Hall settings typed on screen: percentages as pt-PT text <-> basis points (1 % = 100). */
 import type { ChannelInput, Settings } from '../../core/contract.js';
+import { parseEuroText } from './money.js';
+
+/** The special prize fund's starting amount: at most 100 000,00 € (core/settings.ts). */
+const MAX_FUND_START_CENTS = 10_000_000;
 
 /**
  * `25` -> 2500, `25,5` -> 2550, `2,75` -> 275, `0` -> 0, `25.5` -> 2550,
@@ -39,6 +43,8 @@ export interface SettingsFields {
   specialOn: boolean;
   share: string;
   balls: string;
+  /** The special prize fund's starting amount in euros as typed (empty: 0). */
+  starting: string;
   maxCards: string;
   chips: boolean;
 }
@@ -49,7 +55,7 @@ type Update = ChannelInput<'settings.update'>;
 export function settingsUpdate(
   fields: SettingsFields,
   current: Settings,
-): { ok: true; update: Update } | { ok: false; field: 'stamp' | 'maxCards' | 'share' | 'balls' } {
+): { ok: true; update: Update } | { ok: false; field: 'stamp' | 'maxCards' | 'share' | 'balls' | 'starting' } {
   const update: Update = { chipsAllowed: fields.chips };
   if (fields.stamp.trim() !== '' || current.stampDutyBasisPoints !== null) {
     const bp = parsePercent(fields.stamp);
@@ -61,14 +67,19 @@ export function settingsUpdate(
   update.maxCardsPerSale = max;
   const share = parsePercent(fields.share);
   const balls = parseWhole(fields.balls, 1, 90);
+  const starting = fields.starting.trim() === '' ? 0 : parseEuroText(fields.starting);
+  const startingOk = starting !== null && starting <= MAX_FUND_START_CENTS;
   if (fields.specialOn) {
     if (share === null || share === 0) return { ok: false, field: 'share' };
     if (balls === null) return { ok: false, field: 'balls' };
-    update.specialPrize = { enabled: true, shareBasisPoints: share, baseBalls: balls };
+    if (!startingOk) return { ok: false, field: 'starting' };
+    update.specialPrize = { enabled: true, shareBasisPoints: share, baseBalls: balls, startingCents: starting };
   } else if (current.specialPrize !== null || (share !== null && balls !== null)) {
     // Switched off: the figures are kept for the day it is switched on again.
     update.specialPrize =
-      share !== null && balls !== null ? { enabled: false, shareBasisPoints: share, baseBalls: balls } : current.specialPrize && { ...current.specialPrize, enabled: false };
+      share !== null && balls !== null
+        ? { enabled: false, shareBasisPoints: share, baseBalls: balls, startingCents: startingOk ? starting : (current.specialPrize?.startingCents ?? 0) }
+        : current.specialPrize && { ...current.specialPrize, enabled: false };
   }
   return { ok: true, update };
 }

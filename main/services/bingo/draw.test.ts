@@ -638,7 +638,8 @@ describe('the accumulated special prize (art. 10)', () => {
   }
 
   async function specialHall(): Promise<void> {
-    expect((await h.ok('settings.update', { specialPrize: SPECIAL }, t.manager)).specialPrize).toEqual(SPECIAL);
+    // Saved without a starting amount: the fund starts empty.
+    expect((await h.ok('settings.update', { specialPrize: SPECIAL }, t.manager)).specialPrize).toEqual({ ...SPECIAL, startingCents: 0 });
     await register('A', 60);
     await importFaces('A');
   }
@@ -702,6 +703,51 @@ describe('the accumulated special prize (art. 10)', () => {
     expect((await nextSession(DAY_MINUTES)).specialBalls).toBe(41);
     const acta = await h.ok('session.acta', { sessionId: 2 }, t.manager);
     expect(acta.games[0]).toMatchObject({ number: 1, specialPaidCents: 510, linePaidCents: 0, bingoPaidCents: 0 });
+  });
+
+  it('the fund starts at its starting amount on its first session and restarts at it after a win, the house putting it in', async () => {
+    await specialHall();
+    await h.ok('settings.update', { specialPrize: { ...SPECIAL, startingCents: 50_000 } }, t.manager);
+    await openSession();
+    expect(balance('liability:special_fund')).toBe(-50_000);
+    expect(balance('expense:special_fund_start')).toBe(50_000);
+    const g1 = await openGame('A');
+    await sell(g1.id, 20); // A 1..20: share 200
+    await closeSale(g1.id);
+    // Later sessions do not put it in again.
+    await nextSession(DAY_MINUTES);
+    expect(balance('liability:special_fund')).toBe(-50_200);
+    const g2 = await openGame('A');
+    await sell(g2.id, 31); // A 21..51: share 310
+    await closeSale(g2.id);
+    const card = 30;
+    expect((await drawAll(g2.id, numbersOf(card))).special).toEqual({ balls: 41, fundCents: 50_510, eligible: true });
+    await claim(g2.id, 'bingo', card);
+    const closed = await closeClaims(g2.id, 'bingo');
+    expect(closed.winners.find((w) => w.kind === 'special')?.prizeCents).toBe(50_510);
+    // Won: the fund is at its starting amount again at once, put in by the house a second time.
+    expect(balance('liability:special_fund')).toBe(-50_000);
+    expect(balance('expense:special_fund_start')).toBe(100_000);
+    expect((await board(g2.id)).special).toEqual({ balls: 41, fundCents: 50_000, eligible: true });
+    const starts = h.kiosk.db
+      .prepare(`SELECT ref_type AS type, ref_id AS id FROM ledger_transactions WHERE kind = 'special_fund_started' ORDER BY id`)
+      .all();
+    expect(starts).toEqual([
+      { type: 'session', id: 1 },
+      { type: 'game', id: g2.id },
+    ]);
+    // Both starts are in the actas, each in its session.
+    expect((await h.ok('session.acta', { sessionId: 1 }, t.manager)).specialFundStarts).toEqual([{ at: expect.any(String), amountCents: 50_000, gameNumber: null }]);
+    expect((await h.ok('session.acta', { sessionId: 2 }, t.manager)).specialFundStarts).toEqual([{ at: expect.any(String), amountCents: 50_000, gameNumber: 1 }]);
+    await nextSession(DAY_MINUTES);
+    expect(balance('liability:special_fund')).toBe(-50_000);
+  });
+
+  it('refuses a starting amount that is negative, fractional or over 100 000,00 €', async () => {
+    for (const startingCents of [-1, 0.5, 10_000_001]) {
+      expect((await h.refused('settings.update', { specialPrize: { ...SPECIAL, startingCents } }, t.manager)).code).toBe('VALIDATION_FAILED');
+    }
+    expect((await h.ok('settings.update', { specialPrize: { ...SPECIAL, startingCents: 10_000_000 } }, t.manager)).specialPrize?.startingCents).toBe(10_000_000);
   });
 
   it.each([

@@ -212,6 +212,8 @@ export const drawHandlers: HandlerSlice<'game.drawBall' | 'game.recallBall' | 'g
     if (!closure) throw new Error(`game ${game.id} has no close of sale`);
     const special = input.kind === 'bingo' ? specialOf(ctx.db, game, ballCount) : null;
     const specialWon = special !== null && special.eligible && special.fundCents > 0;
+    // Won: the fund restarts at once at its starting amount (SPEC 4), put in by the house.
+    const restartCents = specialWon ? (hallSettings(ctx.db).specialPrize?.startingCents ?? 0) : 0;
     const awards = awardsAtClose({
       kind: input.kind,
       claims: claims.length,
@@ -227,7 +229,11 @@ export const drawHandlers: HandlerSlice<'game.drawBall' | 'game.recallBall' | 'g
       ),
     );
     const operator = operatorOf(ctx);
-    if (specialWon) post(ctx.db, ledger.specialPrizeWon(game.id, special.fundCents), { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId });
+    if (specialWon) {
+      const by = { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId };
+      post(ctx.db, ledger.specialPrizeWon(game.id, special.fundCents), by);
+      post(ctx.db, ledger.specialFundStarted({ type: 'game', id: game.id }, restartCents), by);
+    }
     if (input.kind === 'bingo') markFinished(ctx.db, game.id, ctx.at);
     // The winners of this close only: a line closed at the same ball and instant is not part of the bingo's.
     const winners: WinnerView[] = winnersOfGame(ctx.db, game.id).filter((w) => awarded.has(w.winnerId));
@@ -238,6 +244,9 @@ export const drawHandlers: HandlerSlice<'game.drawBall' | 'game.recallBall' | 'g
       kind: input.kind === 'line' ? 'line_awarded' : 'bingo_awarded',
       data: { number: game.number, ballCount, winners: winners.map((w) => ({ kind: w.kind, seriesCode: w.seriesCode, card: w.card, prizeCents: w.prizeCents })) },
     });
+    if (restartCents > 0) {
+      appendActa(ctx.db, { sessionId: game.sessionId, gameId: game.id, at: ctx.at, kind: 'special_fund_started', data: { amountCents: restartCents, by: operator.username } });
+    }
     const state = input.kind === 'bingo' ? 'finished' : 'drawing';
     return done({ gameId: game.id, state, winners }, { after: { gameId: game.id, state, winners } }, input.kind === 'bingo' ? ['game'] : []);
   }),

@@ -129,6 +129,7 @@ describe('session.acta', () => {
       scheduledCloseAt: CLOSE_AT,
       closedAt: null,
       specialBalls: null,
+      specialFundStarts: [],
       checks: [
         { at: NOW, phase: 'start', kind: 'material', by: 'gerente' },
         { at: NOW, phase: 'start', kind: 'balls', by: 'gerente' },

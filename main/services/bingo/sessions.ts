@@ -4,6 +4,7 @@ import { specialPrizeBalls } from '../../../core/bingo/prizes.js';
 import { MAX_SESSION_HOURS, missingStartChecks } from '../../../core/bingo/rules.js';
 import type { ChannelOutput } from '../../../core/contract.js';
 import { KioskError } from '../../../core/errors.js';
+import { ledger } from '../../../core/ledger.js';
 import { hallDay } from '../../../core/time.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import { activeBalls, winnersOfSession } from '../../../db/bingo/draw.js';
@@ -13,6 +14,7 @@ import {
   addIncident,
   appendActa,
   checksOfSession,
+  fundStartsOfSession,
   incidentsOfSession,
   insertSession,
   lastSession,
@@ -21,6 +23,7 @@ import {
   specialPrizeWonSince,
   type SessionRow,
 } from '../../../db/bingo/sessions.js';
+import { everPosted, post } from '../../../db/ledger.js';
 import { hallRow, hallSettings } from '../../../db/people.js';
 import { command, done, operatorOf, query, queryWaiting, type HandlerSlice } from '../shared/context.js';
 import { gameView } from './games.js';
@@ -92,6 +95,7 @@ export function actaOf(db: ReadableDb, sessionId: number): Acta {
     scheduledCloseAt: session.scheduledCloseAt,
     closedAt: session.closedAt,
     specialBalls: session.specialBalls,
+    specialFundStarts: fundStartsOfSession(db, session.id),
     checks: checksOfSession(db, session.id),
     games,
     totals: {
@@ -129,6 +133,12 @@ export const sessionHandlers: HandlerSlice<
     // Checks done before the open (art. 5.2, 11.1) are recorded with it, in the order given.
     for (const kind of new Set(input.startChecks ?? [])) {
       appendActa(ctx.db, { sessionId: id, gameId: null, at: ctx.at, kind: 'check', data: { phase: 'start', kind, by: operator.username } });
+    }
+    // The fund's first start: the house's starting amount, once (after a win the restart is the win's).
+    const special = hallSettings(ctx.db).specialPrize;
+    if (special?.enabled && special.startingCents > 0 && !everPosted(ctx.db, 'special_fund_started') && !everPosted(ctx.db, 'special_prize_won')) {
+      post(ctx.db, ledger.specialFundStarted({ type: 'session', id }, special.startingCents), { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId });
+      appendActa(ctx.db, { sessionId: id, gameId: null, at: ctx.at, kind: 'special_fund_started', data: { amountCents: special.startingCents, by: operator.username } });
     }
     const session: SessionRow = { id, openedAt: ctx.at, scheduledCloseAt: closeAt.toISOString(), closedAt: null, openedBy: operator.username, specialBalls };
     return done(session, { after: session });

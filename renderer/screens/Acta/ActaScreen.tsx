@@ -209,6 +209,14 @@ export function ActaScreen() {
               {a.licence ? ` · ${t('acta.licence', { licence: a.licence })}` : ''} · {t('acta.opened', { at: f.dateTime(a.openedAt) })} ·{' '}
               {a.closedAt ? t('acta.closed', { at: f.dateTime(a.closedAt) }) : t('acta.closeAt', { at: f.dateTime(a.scheduledCloseAt) })}
               {a.specialBalls !== null ? ` · ${t('acta.specialBalls', { balls: a.specialBalls })}` : ''}
+              {a.specialFundStarts.map((s) => (
+                <span key={s.at} className="fund-start" data-testid="fund-start">
+                  {' · '}
+                  {s.gameNumber === null
+                    ? t('acta.fundStartedAtOpen', { amount: f.money(s.amountCents) })
+                    : t('acta.fundRestarted', { amount: f.money(s.amountCents), number: s.gameNumber })}
+                </span>
+              ))}
             </p>
           ) : null}
           {session ? <PdfButtons sessionId={session.id} /> : null}

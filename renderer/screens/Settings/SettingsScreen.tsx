@@ -7,6 +7,9 @@ import { JobsList, usePrintJobs } from '../../components/PrintJobs.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { formatPercent, settingsUpdate } from '../../lib/settings.js';
+
+/** 50000 -> `500`, 12345 -> `123,45`: an amount as the manager would type it. */
+const centsText = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`);
 import { PrintersPanel } from './PrintersPanel.js';
 import { SeriesPanel } from './SeriesPanel.js';
 
@@ -16,6 +19,7 @@ function HallSettingsForm({ settings, onSaved }: { settings: Settings; onSaved: 
   const [specialOn, setSpecialOn] = useState(settings.specialPrize?.enabled ?? false);
   const [share, setShare] = useState(settings.specialPrize ? formatPercent(settings.specialPrize.shareBasisPoints) : '');
   const [balls, setBalls] = useState(settings.specialPrize ? String(settings.specialPrize.baseBalls) : '');
+  const [starting, setStarting] = useState(settings.specialPrize ? centsText(settings.specialPrize.startingCents) : '');
   const [maxCards, setMaxCards] = useState(String(settings.maxCardsPerSale));
   const [chips, setChips] = useState(settings.chipsAllowed);
   const [error, setError] = useState<ClientError | string | null>(null);
@@ -24,7 +28,7 @@ function HallSettingsForm({ settings, onSaved }: { settings: Settings; onSaved: 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const r = settingsUpdate({ stamp, specialOn, share, balls, maxCards, chips }, settings);
+    const r = settingsUpdate({ stamp, specialOn, share, balls, starting, maxCards, chips }, settings);
     if (!r.ok) {
       setError(t(`settings.invalid.${r.field}`));
       return;
@@ -67,6 +71,13 @@ function HallSettingsForm({ settings, onSaved }: { settings: Settings; onSaved: 
           <label>
             {t('settings.specialBalls')}
             <input data-testid="special-balls" inputMode="numeric" placeholder="40" value={balls} onChange={(e) => setBalls(e.target.value.replace(/\D/g, '').slice(0, 2))} />
+          </label>
+          <label>
+            {t('settings.specialStarting')}
+            <span className="input-suffix">
+              <input data-testid="special-starting" inputMode="decimal" placeholder="0" value={starting} onChange={(e) => setStarting(e.target.value)} />
+              <span aria-hidden="true">€</span>
+            </span>
           </label>
         </div>
         <p className="hint">{t('settings.specialHint')}</p>
