@@ -44,6 +44,19 @@ export function openDrawers(db: ReadableDb): DrawerRow[] {
   return stmt<[], Raw>(db, `${DRAWER_SELECT} WHERE d.closed = 0 ORDER BY d.terminal_id`).all().map(fromRaw);
 }
 
+/** The drawers whose shift overlaps [from, to] (to null: still going on), by terminal then opening. */
+export function drawersDuring(db: ReadableDb, from: string, to: string | null): (DrawerRow & { close: DrawerCloseRow | undefined })[] {
+  return stmt<[string | null, string | null, string], Raw>(
+    db,
+    `${DRAWER_SELECT} LEFT JOIN drawer_closes c ON c.drawer_id = d.id
+      WHERE (? IS NULL OR d.opened_at <= ?) AND (c.closed_at IS NULL OR c.closed_at >= ?)
+      ORDER BY d.terminal_id, d.opened_at, d.id`,
+  )
+    .all(to, to, from)
+    .map(fromRaw)
+    .map((d) => ({ ...d, close: d.closed ? drawerCloseOf(db, d.id) : undefined }));
+}
+
 export function drawerById(db: ReadableDb, id: number): DrawerRow | undefined {
   const r = stmt<[number], Raw>(db, `${DRAWER_SELECT} WHERE d.id = ?`).get(id);
   return r ? fromRaw(r) : undefined;

@@ -157,14 +157,29 @@ describe('closing the day in the browser', () => {
     expect((await call('game.claim', { gameId: 1, kind: 'bingo', seriesCode: 'A', card: 1 })).valid).toBe(true);
     await call('game.closeClaims', { gameId: 1, kind: 'bingo' });
 
-    // The manager records the end-of-session ball check and closes the session from the acta.
+    // The manager's night view: what blocks the close, sales per game, the drawers, prizes and refunds.
     const manager = await newPage();
     await login(manager, 'gerente', '2222');
-    await manager.getByTestId('acta-tab').click();
-    await manager.getByTestId('check-end-balls').click();
-    await expectText(manager, 'checks', 'bolas');
-    // A manager has four tabs: the top bar still fits 1024 px.
+    await manager.getByTestId('close-tab').click();
+    await expectText(manager, 'day-close-blockers', 'Falta 1 ponto');
+    await expectText(manager, 'blocker-end_check', 'verificação das bolas no fim');
+    expect(await manager.getByTestId('session-close').isDisabled()).toBe(true);
+    await expectText(manager, 'day-close-sold', 'Vendido: 2,00 € em 1 jogada(s)');
+    await expectText(manager, 'sales-chart', '2,00 €');
+    // Drawer 1: float 100,00 € + 7,00 € sold, counted 90,00 € (Z 1, -17,00 €); drawer 2: 62,00 € exact (Z 2).
+    await expectText(manager, 'day-close-drawer-1', '107,00 €');
+    await expectText(manager, 'day-close-drawer-1', '-17,00 €');
+    await expectText(manager, 'day-close-drawer-2', '62,00 €');
+    await expectText(manager, 'prizes-unpaid', '2 · 1,10 €');
+    await expectText(manager, 'refunds-paid', '0 · 0,00 €');
+    // The Z report's 2.ª via, from its row.
+    await manager.getByTestId('reprint-z-1').click();
+    await expectText(manager, 'z-reprinted', 'Z n.º 1');
+    // A manager has five tabs: the top bar still fits 1024 px.
     await noSidewaysScroll(manager);
+    // The end-of-session ball check, recorded from the list of what blocks the close.
+    await manager.getByTestId('record-end-check').click();
+    await expectText(manager, 'day-close-ready', 'Nada impede o encerramento');
     await manager.getByTestId('session-close').click();
     await expectText(manager, 'close-day-dialog', 'Esta operação não se pode desfazer.');
     await manager.getByTestId('close-day-confirm').click();
@@ -173,7 +188,8 @@ describe('closing the day in the browser', () => {
     // Line 5 % and bingo 50 % of V = 2,00 €: 0,10 € + 1,00 €, unpaid, carried to the next session.
     await expectText(manager, 'carried-prizes', '(1,10 €)');
     await expectText(manager, 'carried-refunds', '(0,00 €)');
-    await manager.getByTestId('acta-none').waitFor();
+    await manager.getByTestId('day-close-none').waitFor();
+    await expectText(manager, 'day-close-none', 'Abra a sessão seguinte no ecrã Jogo');
 
     // The next day: the game screen's form opens session 2.
     await manager.getByTestId('tab-game').click();

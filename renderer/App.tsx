@@ -9,6 +9,7 @@ import { idleLockMs, useConnection, useIdleLock, useKioskEvents } from './hooks.
 import { screensForRoles, tabTestId, type ScreenId } from './lib/screens.js';
 import { touches } from './lib/topics.js';
 import { ActaScreen } from './screens/Acta/ActaScreen.js';
+import { DayCloseScreen } from './screens/Acta/DayCloseScreen.js';
 import { DrawerScreen } from './screens/Drawers/DrawerScreen.js';
 import { GameScreen } from './screens/Game/GameScreen.js';
 import { LoginScreen } from './screens/Login/LoginScreen.js';
@@ -161,6 +162,8 @@ export function App() {
     body = <GameScreen />;
   } else if (active === 'acta') {
     body = <ActaScreen />;
+  } else if (active === 'close') {
+    body = <DayCloseScreen />;
   } else if (active === 'drawer') {
     body = <DrawerScreen />;
   } else if (active === 'settings') {

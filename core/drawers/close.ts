@@ -21,7 +21,77 @@ const carriedPrize = z.object({
 
 const carriedRefund = z.object({ saleId: id, gameNumber: z.number().int(), amountCents: cents });
 
+const tally = z.object({ count: z.number().int(), cents });
+
+/** What stands between the session and its close (SPEC 9), in the order the close refuses them. */
+export type DayCloseBlocker =
+  | { kind: 'game'; number: number; state: string }
+  | { kind: 'drawer'; terminalId: string; operator: string }
+  | { kind: 'end_check' };
+
+const blockerSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('game'), number: z.number().int(), state: z.string() }),
+  z.object({ kind: z.literal('drawer'), terminalId: z.string(), operator: z.string() }),
+  z.object({ kind: z.literal('end_check') }),
+]);
+
+/**
+ * The open items blocking the day's close: each game neither finished nor
+ * annulled, each open drawer, and the end-of-session check of the balls
+ * (art. 5.2) when it is not in the acta. Empty: the session can close.
+ */
+export function dayCloseBlockers(f: {
+  games: readonly { number: number; state: string }[];
+  openDrawers: readonly { terminalId: string; operator: string }[];
+  endBallsChecked: boolean;
+}): DayCloseBlocker[] {
+  return [
+    ...f.games.filter((g) => g.state !== 'finished' && g.state !== 'annulled').map((g): DayCloseBlocker => ({ kind: 'game', number: g.number, state: g.state })),
+    ...f.openDrawers.map((d): DayCloseBlocker => ({ kind: 'drawer', terminalId: d.terminalId, operator: d.operator })),
+    ...(f.endBallsChecked ? [] : [{ kind: 'end_check' } as const]),
+  ];
+}
+
 export const dayCloseContract = {
+  'session.overview': channel({
+    summary:
+      "The manager's night view of a session: sales per game, each drawer's cash, prizes and refunds paid and unpaid (and carried in), the special fund, and what blocks the close.",
+    kind: 'query',
+    topics: ['session', 'game', 'sales', 'prizes', 'refunds', 'drawer', 'acta'],
+    roles: MANAGERS,
+    input: z.object({ sessionId: id }).strict(),
+    output: z.object({
+      sessionId: id,
+      openedAt: isoTime,
+      scheduledCloseAt: isoTime,
+      closedAt: isoTime.nullable(),
+      games: z.array(z.object({ number: z.number().int(), state: z.string(), isLast: z.boolean(), cardsSold: z.number().int(), totalCents: cents })),
+      /** The drawers whose shift overlaps the session, by terminal then opening. */
+      drawers: z.array(
+        z.object({
+          drawerId: id,
+          terminalId: z.string(),
+          operator: z.string(),
+          openedAt: isoTime,
+          floatCents: cents,
+          closedAt: isoTime.nullable(),
+          /** Open: the cash it should hold now; closed: what it should have held at its close. */
+          cashCents: z.number().int(),
+          countedCents: cents.nullable(),
+          varianceCents: z.number().int().nullable(),
+          zNumber: z.number().int().nullable(),
+        }),
+      ),
+      /** This session's prizes (voided ones left out), and those carried in from earlier sessions still unpaid. */
+      prizes: z.object({ paid: tally, unpaid: tally, carriedIn: tally }),
+      /** Refunds of this session's annulled games, and those carried in still unpaid. */
+      refunds: z.object({ paid: tally, unpaid: tally, carriedIn: tally }),
+      /** The special prize fund now, when the hall has the prize. */
+      specialFundCents: cents.nullable(),
+      blockers: z.array(blockerSchema),
+    }),
+  }),
+
   'session.close': channel({
     summary: "Close the day's session: every game finished or annulled, the end check of the balls recorded; the acta becomes final, unpaid prizes and refunds are carried, a backup is taken.",
     kind: 'command',

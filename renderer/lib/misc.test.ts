@@ -6,9 +6,9 @@ import { ACCESS_TOKEN_KEY, loadAccessToken, takeTokenFromHash } from './token.js
 describe('screens by role', () => {
   it('cashier sells and pays, managers and admins run games, several roles get every tab', () => {
     expect(screensForRoles(['cashier'])).toEqual(['sale', 'prizes', 'drawer']);
-    expect(screensForRoles(['manager'])).toEqual(['game', 'acta', 'drawer', 'settings']);
-    expect(screensForRoles(['admin'])).toEqual(['game', 'acta', 'drawer', 'settings']);
-    expect(screensForRoles(['cashier', 'manager'])).toEqual(['sale', 'prizes', 'game', 'acta', 'drawer', 'settings']);
+    expect(screensForRoles(['manager'])).toEqual(['game', 'acta', 'close', 'drawer', 'settings']);
+    expect(screensForRoles(['admin'])).toEqual(['game', 'acta', 'close', 'drawer', 'settings']);
+    expect(screensForRoles(['cashier', 'manager'])).toEqual(['sale', 'prizes', 'game', 'acta', 'close', 'drawer', 'settings']);
     expect(screensForRoles(['caixa'])).toEqual(['drawer']);
   });
   it('keeps the first tabs\' test ids', () => {

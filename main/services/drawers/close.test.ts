@@ -147,3 +147,68 @@ describe('session.close', () => {
     });
   });
 });
+
+describe('session.overview (the night view)', () => {
+  it('gives sales per game, each drawer’s cash, prizes and refunds paid and unpaid, and names what blocks the close', async () => {
+    const { h } = t;
+    const { sessionId } = await dayWithGames();
+    // One prize and one refund paid: 0,50 € and 2,00 € out of the drawer.
+    const prizes = await h.ok('prize.list', {}, t.cashier);
+    await h.ok('prize.pay', { winnerId: prizes.find((p) => p.kind === 'line')!.winnerId }, t.cashier);
+    const refunds = await h.ok('refund.list', {}, t.cashier);
+    await h.ok('refund.pay', { saleId: refunds[0]!.saleId }, t.cashier);
+    const open = await h.ok('session.overview', { sessionId }, t.manager);
+    expect(open).toMatchObject({
+      sessionId,
+      closedAt: null,
+      games: [
+        { number: 1, state: 'finished', isLast: false, cardsSold: 10, totalCents: 1000 },
+        { number: 2, state: 'annulled', isLast: false, cardsSold: 6, totalCents: 600 },
+      ],
+      // Float 100,00 € + 16,00 € sold - 0,50 € prize - 2,00 € refund.
+      drawers: [{ terminalId: 'T1', operator: 'caixa1', floatCents: 10_000, closedAt: null, cashCents: 11_350, countedCents: null, varianceCents: null, zNumber: null }],
+      prizes: { paid: { count: 1, cents: 50 }, unpaid: { count: 1, cents: 500 }, carriedIn: { count: 0, cents: 0 } },
+      refunds: { paid: { count: 1, cents: 200 }, unpaid: { count: 2, cents: 400 }, carriedIn: { count: 0, cents: 0 } },
+      specialFundCents: null,
+      blockers: [{ kind: 'drawer', terminalId: 'T1', operator: 'caixa1' }, { kind: 'end_check' }],
+    });
+
+    // Counted 1,50 € short: under the threshold, closed by the cashier.
+    await h.ok('drawer.close', { countedByDenomination: { '2000': 5, '1000': 1, '200': 1 } }, t.cashier);
+    await h.ok('session.recordCheck', { phase: 'end', kind: 'balls' }, t.manager);
+    const ready = await h.ok('session.overview', { sessionId }, t.manager);
+    expect(ready.blockers).toEqual([]);
+    expect(ready.drawers).toEqual([
+      expect.objectContaining({ cashCents: 11_350, countedCents: 11_200, varianceCents: -150, zNumber: 1, closedAt: h.clock.now().toISOString() }),
+    ]);
+
+    // After the close, the next session sees what was carried in; the closed one keeps its figures.
+    await later(30);
+    await h.ok('session.close', { sessionId }, t.manager);
+    await later(60 * 12);
+    const next = await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: '2026-12-02T02:00:00.000Z' }, t.manager);
+    expect(await h.ok('session.overview', { sessionId: next.id }, t.manager)).toMatchObject({
+      games: [],
+      drawers: [],
+      prizes: { paid: { count: 0, cents: 0 }, unpaid: { count: 0, cents: 0 }, carriedIn: { count: 1, cents: 500 } },
+      refunds: { paid: { count: 0, cents: 0 }, unpaid: { count: 0, cents: 0 }, carriedIn: { count: 2, cents: 400 } },
+      blockers: [{ kind: 'end_check' }],
+    });
+    const closed = await h.ok('session.overview', { sessionId }, t.manager);
+    expect(closed).toMatchObject({ blockers: [], drawers: [expect.objectContaining({ zNumber: 1 })], prizes: ready.prizes });
+  });
+
+  it('names a game still selling as blocking; refuses an unknown session and a cashier', async () => {
+    const { h, manager } = t;
+    await h.ok('series.register', { code: 'A', priceCents: 100, size: 300 }, manager);
+    const session = await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: CLOSE_AT }, manager);
+    await h.ok('game.open', { seriesCode: 'A' }, manager);
+    expect((await h.ok('session.overview', { sessionId: session.id }, manager)).blockers).toEqual([
+      { kind: 'game', number: 1, state: 'selling' },
+      { kind: 'drawer', terminalId: 'T1', operator: 'caixa1' },
+      { kind: 'end_check' },
+    ]);
+    expect(await h.refused('session.overview', { sessionId: 99 }, manager)).toEqual({ code: 'SESSION_NOT_FOUND', message: 'A sessão n.º 99 não existe.' });
+    expect((await h.refused('session.overview', { sessionId: session.id }, t.cashier)).code).toBe('FORBIDDEN');
+  });
+});

@@ -1,25 +1,83 @@
 /** The day's close (SPEC 9): the session's end, its acta made final, what is carried, a backup. */
+import { dayCloseBlockers, type DayCloseBlocker } from '../../../core/drawers/close.js';
 import { KioskError } from '../../../core/errors.js';
+import { accounts } from '../../../core/ledger.js';
+import type { ReadableDb } from '../../../db/connection.js';
+import { accountBalance } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
 import { hallClock } from '../../../core/time.js';
 import { createBackup } from '../../../db/backup.js';
-import { carriedUnpaidWinners } from '../../../db/bingo/draw.js';
-import { gamesOfSession } from '../../../db/bingo/games.js';
-import { carriedRefunds } from '../../../db/bingo/sales.js';
+import { carriedUnpaidWinners, winnersOfSession } from '../../../db/bingo/draw.js';
+import { closureOf, gamesOfSession } from '../../../db/bingo/games.js';
+import { carriedRefunds, gameSalesTotals, refundableSales } from '../../../db/bingo/sales.js';
 import { hasCheck, markSessionClosed, sessionById } from '../../../db/bingo/sessions.js';
-import { openDrawers } from '../../../db/drawers.js';
-import { command, finishAfterCommit, type HandlerSlice } from '../shared/context.js';
+import { drawerExpectedCash, drawersDuring, openDrawers } from '../../../db/drawers.js';
+import { command, finishAfterCommit, query, type HandlerSlice } from '../shared/context.js';
 
-export const dayCloseHandlers: HandlerSlice<'session.close'> = {
+function blockersOf(db: ReadableDb, sessionId: number): DayCloseBlocker[] {
+  return dayCloseBlockers({
+    games: gamesOfSession(db, sessionId),
+    openDrawers: openDrawers(db).map((d) => ({ terminalId: d.terminalId, operator: d.openedBy })),
+    endBallsChecked: hasCheck(db, sessionId, 'end', 'balls'),
+  });
+}
+
+const tally = (items: readonly number[]) => ({ count: items.length, cents: items.reduce((s, c) => s + c, 0) });
+
+export const dayCloseHandlers: HandlerSlice<'session.close' | 'session.overview'> = {
+  'session.overview': query((ctx, input) => {
+    const session = sessionById(ctx.db, input.sessionId);
+    if (!session) throw new KioskError('SESSION_NOT_FOUND', { sessionId: input.sessionId });
+    const games = gamesOfSession(ctx.db, session.id).map((g) => {
+      const closure = closureOf(ctx.db, g.id);
+      const sold = closure ? { cards: closure.cardsSold, cents: closure.totalCents } : gameSalesTotals(ctx.db, g.id);
+      return { number: g.number, state: g.state, isLast: g.isLast === 1, cardsSold: sold.cards, totalCents: sold.cents };
+    });
+    const drawers = drawersDuring(ctx.db, session.openedAt, session.closedAt).map((d) => ({
+      drawerId: d.id,
+      terminalId: d.terminalId,
+      operator: d.openedBy,
+      openedAt: d.openedAt,
+      floatCents: d.floatCents,
+      closedAt: d.close?.closedAt ?? null,
+      cashCents: d.close ? d.close.expectedCents : drawerExpectedCash(ctx.db, d),
+      countedCents: d.close?.countedCents ?? null,
+      varianceCents: d.close?.varianceCents ?? null,
+      zNumber: d.close?.zNumber ?? null,
+    }));
+    const winners = winnersOfSession(ctx.db, session.id);
+    const prizesOf = (status: string) => tally(winners.filter((w) => w.status === status).map((w) => w.prizeCents));
+    const refunds = refundableSales(ctx.db, session.id);
+    const special = hallSettings(ctx.db).specialPrize;
+    return {
+      sessionId: session.id,
+      openedAt: session.openedAt,
+      scheduledCloseAt: session.scheduledCloseAt,
+      closedAt: session.closedAt,
+      games,
+      drawers,
+      prizes: { paid: prizesOf('paid'), unpaid: prizesOf('unpaid'), carriedIn: tally(carriedUnpaidWinners(ctx.db, session.id).map((w) => w.prizeCents)) },
+      refunds: {
+        paid: tally(refunds.filter((r) => r.refundedAt !== null).map((r) => r.amountCents)),
+        unpaid: tally(refunds.filter((r) => r.refundedAt === null).map((r) => r.amountCents)),
+        carriedIn: tally(carriedRefunds(ctx.db, session.id).map((r) => r.amountCents)),
+      },
+      // 0 - x: an empty fund is 0, not -0.
+      specialFundCents: special?.enabled ? 0 - accountBalance(ctx.db, accounts.specialFund) : null,
+      blockers: session.closedAt ? [] : blockersOf(ctx.db, session.id),
+    };
+  }),
+
   'session.close': command((ctx, input) => {
     const session = sessionById(ctx.db, input.sessionId);
     if (!session) throw new KioskError('SESSION_NOT_FOUND', { sessionId: input.sessionId });
     if (session.closedAt) throw new KioskError('SESSION_CLOSED', { sessionId: session.id, closedAt: hallClock(session.closedAt) });
-    const unfinished = gamesOfSession(ctx.db, session.id).filter((g) => g.state !== 'finished' && g.state !== 'annulled');
-    if (unfinished.length > 0) throw new KioskError('SESSION_GAMES_UNFINISHED', { games: unfinished.map((g) => `n.º ${g.number}`).join(', ') });
-    const open = openDrawers(ctx.db);
-    if (open.length > 0) throw new KioskError('SESSION_DRAWERS_OPEN', { terminals: open.map((d) => d.terminalId).join(', ') });
-    if (!hasCheck(ctx.db, session.id, 'end', 'balls')) throw new KioskError('SESSION_END_CHECK_MISSING');
+    const blockers = blockersOf(ctx.db, session.id);
+    const games = blockers.flatMap((b) => (b.kind === 'game' ? [`n.º ${b.number}`] : []));
+    if (games.length > 0) throw new KioskError('SESSION_GAMES_UNFINISHED', { games: games.join(', ') });
+    const terminals = blockers.flatMap((b) => (b.kind === 'drawer' ? [b.terminalId] : []));
+    if (terminals.length > 0) throw new KioskError('SESSION_DRAWERS_OPEN', { terminals: terminals.join(', ') });
+    if (blockers.some((b) => b.kind === 'end_check')) throw new KioskError('SESSION_END_CHECK_MISSING');
     markSessionClosed(ctx.db, session.id, ctx.at);
     // What is still owed to players goes on: the next session lists and pays it.
     const carried = {

@@ -5,8 +5,7 @@ import { invoke, type ClientError } from '../../client.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
-import { downloadBase64 } from '../../lib/download.js';
-import { CloseDay, ClosedDay, type Closed } from './CloseDay.js';
+import { PdfButtons } from './PdfButtons.js';
 
 type Check = ChannelInput<'session.recordCheck'>;
 const CHECKS: readonly Check[] = [
@@ -110,53 +109,6 @@ function Incidents({ games, incidents }: { games: readonly GameView[]; incidents
   );
 }
 
-/** "Descarregar acta (PDF)" and "Relatório da sessão (PDF)": the kiosk renders, the browser saves. */
-function PdfButtons({ sessionId }: { sessionId: number }) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState<'acta' | 'session' | null>(null);
-  const [error, setError] = useState<ClientError | string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-
-  const download = async (which: 'acta' | 'session') => {
-    if (busy) return;
-    setBusy(which);
-    setError(null);
-    setDone(null);
-    const r = which === 'acta' ? await invoke('report.actaPdf', { sessionId }) : await invoke('report.sessionPdf', { sessionId });
-    setBusy(null);
-    if (!r.ok) {
-      setError(r.error);
-      return;
-    }
-    const fallback = which === 'acta' ? `acta-sessao-${sessionId}.pdf` : `relatorio-sessao-${sessionId}.pdf`;
-    try {
-      downloadBase64(r.value.base64, r.value.filename || fallback);
-      setDone(t('pdf.downloaded', { filename: r.value.filename || fallback }));
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
-  };
-
-  return (
-    <div className="pdf-buttons">
-      <div className="button-row">
-        <button type="button" className="btn" data-testid="acta-pdf" disabled={busy !== null} onClick={() => void download('acta')}>
-          {busy === 'acta' ? t('pdf.working') : t('pdf.acta')}
-        </button>
-        <button type="button" className="btn" data-testid="session-pdf" disabled={busy !== null} onClick={() => void download('session')}>
-          {busy === 'session' ? t('pdf.working') : t('pdf.session')}
-        </button>
-      </div>
-      {done ? (
-        <p className="success" role="status" data-testid="pdf-result">
-          {done}
-        </p>
-      ) : null}
-      <ErrorAlert error={error} testId="pdf-error" />
-    </div>
-  );
-}
-
 /** Manager/admin: the acta of the open session (art. 17.º), its checks and the incident book. */
 export function ActaScreen() {
   const { t } = useTranslation();
@@ -166,7 +118,6 @@ export function ActaScreen() {
   const acta = useKioskQuery('session.acta', session ? { sessionId: session.id } : null);
   const [checkError, setCheckError] = useState<ClientError | null>(null);
   const [checking, setChecking] = useState(false);
-  const [closed, setClosed] = useState<Closed | null>(null);
   const a = acta.data;
 
   const record = async (c: Check) => {
@@ -181,7 +132,6 @@ export function ActaScreen() {
   if (current.data !== undefined && session === null) {
     return (
       <main className="screen acta-screen">
-        {closed ? <ClosedDay closed={closed} /> : null}
         <section className="panel" data-testid="acta-none">
           <p className="big-message">{t('acta.noSession')}</p>
         </section>
@@ -329,7 +279,6 @@ export function ActaScreen() {
           <ErrorAlert error={checkError} testId="check-error" />
         </section>
       </div>
-      {session ? <CloseDay sessionId={session.id} onClosed={setClosed} /> : null}
     </main>
   );
 }

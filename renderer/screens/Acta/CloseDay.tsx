@@ -31,7 +31,7 @@ export function ClosedDay({ closed }: { closed: Closed }) {
 }
 
 /** Manager: take a backup now, or close the day (irreversible: says what it will do first). */
-export function CloseDay({ sessionId, onClosed }: { sessionId: number; onClosed: (closed: Closed) => void }) {
+export function CloseDay({ sessionId, blocked, onClosed }: { sessionId: number; blocked: boolean; onClosed: (closed: Closed) => void }) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const [backup, setBackup] = useState<Backup | null>(null);
@@ -55,10 +55,11 @@ export function CloseDay({ sessionId, onClosed }: { sessionId: number; onClosed:
         <button type="button" className="btn" data-testid="backup-create" disabled={backingUp} onClick={() => void takeBackup()}>
           {backingUp ? t('closeDay.backingUp') : t('closeDay.backupNow')}
         </button>
-        <button type="button" className="btn btn-danger" data-testid="session-close" onClick={() => setConfirming(true)}>
+        <button type="button" className="btn btn-danger" data-testid="session-close" disabled={blocked} onClick={() => setConfirming(true)}>
           {t('closeDay.close')}
         </button>
       </div>
+      {blocked ? <p className="hint">{t('closeDay.blockedHint')}</p> : null}
       {backup ? (
         <p role="status" className="success" data-testid="backup-result">
           {t('closeDay.backupDone', { file: backup.file })}

@@ -45,6 +45,12 @@ export function GamesTable({ games, closing, onCloseSale }: Props) {
                 <th scope="row" className="num">{g.number}</th>
                 <td>
                   <span className={`badge badge-${g.state}`}>{t(`gameState.${g.state}`)}</span>
+                  {/* Art. 14.5: announced as the session's last from the moment it opens. */}
+                  {g.isLast ? (
+                    <span className="badge badge-last" data-testid={`game-last-${g.number}`}>
+                      {t('draw.lastGame')}
+                    </span>
+                  ) : null}
                 </td>
                 <td className="nowrap">{series}</td>
                 <td className="num">{g.cardsSold}</td>

@@ -227,7 +227,10 @@ export function SaleScreen({ cashier, terminalId }: Props) {
       <section className="game-strip" aria-label={t('sale.gameInfo')}>
         <div className="strip-item">
           <span className="strip-label">{t('sale.game')}</span>
-          <span className="strip-value" data-testid="sale-game-number">{t('sale.gameNumber', { number: game.number })}</span>
+          <span className="strip-value" data-testid="sale-game-number">
+            {t('sale.gameNumber', { number: game.number })}
+            {game.isLast ? <span className="badge badge-last">{t('draw.lastGame')}</span> : null}
+          </span>
         </div>
         <div className="strip-item">
           <span className="strip-label">{t('sale.price')}</span>

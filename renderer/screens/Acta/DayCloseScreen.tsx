@@ -1,0 +1,248 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChannelOutput } from '../../../core/contract.js';
+import { formatCents } from '../../../core/money.js';
+import { invoke, type ClientError } from '../../client.js';
+import { BarChart } from '../../components/BarChart.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { useFormat } from '../../format.js';
+import { useKioskQuery } from '../../hooks.js';
+import { CloseDay, ClosedDay, type Closed } from './CloseDay.js';
+import { PdfButtons } from './PdfButtons.js';
+
+type Overview = ChannelOutput<'session.overview'>;
+type Blocker = Overview['blockers'][number];
+type Tally = Overview['prizes']['paid'];
+
+/** One thing standing between the session and its close, saying where it is done. */
+function BlockerLine({ blocker }: { blocker: Blocker }) {
+  const { t } = useTranslation();
+  if (blocker.kind === 'game') {
+    return <>{t('dayClose.blocker.game', { number: blocker.number, state: t(`gameState.${blocker.state}`, { defaultValue: blocker.state }) })}</>;
+  }
+  if (blocker.kind === 'drawer') return <>{t('dayClose.blocker.drawer', { terminal: blocker.terminalId, operator: blocker.operator })}</>;
+  return <>{t('dayClose.blocker.endCheck')}</>;
+}
+
+function Blockers({ blockers }: { blockers: readonly Blocker[] }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ClientError | null>(null);
+  const recordEndCheck = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    const r = await invoke('session.recordCheck', { phase: 'end', kind: 'balls' });
+    setBusy(false);
+    if (!r.ok) setError(r.error);
+  };
+  if (blockers.length === 0) {
+    return (
+      <p className="success" role="status" data-testid="day-close-ready">
+        {t('dayClose.ready')}
+      </p>
+    );
+  }
+  return (
+    <div className="blockers" data-testid="day-close-blockers">
+      <p className="blockers-title">{t('dayClose.blockersTitle', { count: blockers.length })}</p>
+      <ul>
+        {blockers.map((b) => (
+          <li key={b.kind === 'game' ? `g${b.number}` : b.kind === 'drawer' ? `d${b.terminalId}` : b.kind} data-testid={`blocker-${b.kind}`}>
+            <BlockerLine blocker={b} />
+            {b.kind === 'end_check' ? (
+              <button type="button" className="btn" data-testid="record-end-check" disabled={busy} onClick={() => void recordEndCheck()}>
+                {t('checks.button.end.balls')}
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <ErrorAlert error={error} testId="end-check-error" />
+    </div>
+  );
+}
+
+/** A variance with its sign: `+2,00 €`, `-1,50 €`, `0,00 €`. */
+const signed = (cents: number) => (cents > 0 ? '+' : '') + formatCents(cents);
+
+function Drawers({ drawers }: { drawers: Overview['drawers'] }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const [busy, setBusy] = useState<number | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<ClientError | null>(null);
+  // The Z's 2.ª via: the print job of its close, printed again and marked as a copy.
+  const reprintZ = async (drawerId: number, zNumber: number) => {
+    if (busy !== null) return;
+    setBusy(drawerId);
+    setError(null);
+    setDone(null);
+    const z = await invoke('report.z', { drawerId });
+    const r = z.ok && z.value.printJobId !== null ? await invoke('print.reprint', { jobId: z.value.printJobId }) : null;
+    setBusy(null);
+    if (!z.ok) setError(z.error);
+    else if (r && !r.ok) setError(r.error);
+    else setDone(r ? t('dayClose.zReprinted', { number: zNumber }) : t('dayClose.zNoJob', { number: zNumber }));
+  };
+  if (drawers.length === 0) return <p className="empty">{t('dayClose.noDrawers')}</p>;
+  return (
+    <>
+      <div className="table-wrap" tabIndex={0} role="region" aria-label={t('dayClose.drawersTitle')}>
+        <table className="table" data-testid="day-close-drawers">
+          <thead>
+            <tr>
+              <th scope="col">{t('dayClose.col.terminal')}</th>
+              <th scope="col">{t('dayClose.col.operator')}</th>
+              <th scope="col">{t('dayClose.col.opened')}</th>
+              <th scope="col" className="num">{t('dayClose.col.float')}</th>
+              <th scope="col" className="num">{t('dayClose.col.cash')}</th>
+              <th scope="col" className="num">{t('dayClose.col.counted')}</th>
+              <th scope="col" className="num">{t('dayClose.col.variance')}</th>
+              <th scope="col">{t('dayClose.col.z')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {drawers.map((d) => (
+              <tr key={d.drawerId} data-testid={`day-close-drawer-${d.drawerId}`}>
+                <th scope="row">{d.terminalId}</th>
+                <td>{d.operator}</td>
+                <td className="nowrap">{f.shortTime(d.openedAt)}</td>
+                <td className="num">{f.money(d.floatCents)}</td>
+                <td className="num">{f.money(d.cashCents)}</td>
+                <td className="num">{d.countedCents === null ? <span className="badge badge-selling">{t('dayClose.open')}</span> : f.money(d.countedCents)}</td>
+                <td className={`num${d.varianceCents ? ' variance' : ''}`}>{d.varianceCents === null ? '' : signed(d.varianceCents)}</td>
+                <td className="nowrap">
+                  {d.zNumber === null ? (
+                    ''
+                  ) : (
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      data-testid={`reprint-z-${d.zNumber}`}
+                      disabled={busy !== null}
+                      onClick={() => void reprintZ(d.drawerId, d.zNumber!)}
+                    >
+                      {t('dayClose.reprintZ', { number: d.zNumber })}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {done ? (
+        <p className="success" role="status" data-testid="z-reprinted">
+          {done}
+        </p>
+      ) : null}
+      <ErrorAlert error={error} testId="z-reprint-error" />
+    </>
+  );
+}
+
+function Figures({ title, paid, unpaid, carriedIn, testId }: { title: string; paid: Tally; unpaid: Tally; carriedIn: Tally; testId: string }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const line = (key: string, x: Tally) => (
+    <div className="figure-line" data-testid={`${testId}-${key}`}>
+      <dt>{t(`dayClose.${key}`)}</dt>
+      <dd>
+        {t('dayClose.tally', { count: x.count, amount: f.money(x.cents) })}
+      </dd>
+    </div>
+  );
+  return (
+    <section className="panel figures" aria-label={title}>
+      <h3>{title}</h3>
+      <dl>
+        {line('paid', paid)}
+        {line('unpaid', unpaid)}
+        {line('carriedIn', carriedIn)}
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * Manager at the end of the night: what was sold per game, each drawer's
+ * cash, prizes and refunds paid and owed, what still blocks the close (with
+ * the way to clear it), the acta's PDF, a backup, and the close itself.
+ */
+export function DayCloseScreen() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const current = useKioskQuery('session.current', {});
+  const session = current.data?.session ?? null;
+  const overview = useKioskQuery('session.overview', session ? { sessionId: session.id } : null);
+  const [closed, setClosed] = useState<Closed | null>(null);
+  const o = overview.data;
+
+  if (current.data !== undefined && session === null) {
+    return (
+      <main className="screen day-close-screen">
+        {closed ? <ClosedDay closed={closed} /> : null}
+        {closed ? <PdfButtons sessionId={closed.sessionId} /> : null}
+        <section className="panel" data-testid="day-close-none">
+          <p className="big-message">{t(closed ? 'dayClose.nextDay' : 'acta.noSession')}</p>
+        </section>
+      </main>
+    );
+  }
+
+  const sold = o ? o.games.filter((g) => g.state !== 'annulled').reduce((s, g) => s + g.totalCents, 0) : 0;
+  return (
+    <main className="screen day-close-screen" aria-labelledby="day-close-title">
+      <ErrorAlert error={current.error ?? overview.error} testId="load-error" />
+      <section className="panel">
+        <div className="panel-head">
+          <h1 id="day-close-title" className="h2">
+            {session ? t('dayClose.title', { id: session.id }) : t('closeDay.title')}
+          </h1>
+          {session ? <PdfButtons sessionId={session.id} /> : null}
+        </div>
+        {o ? <Blockers blockers={o.blockers} /> : <p className="loading">{t('common.loading')}</p>}
+      </section>
+      {o ? (
+        <>
+          <section className="panel" aria-labelledby="day-close-sales">
+            <div className="panel-head">
+              <h2 id="day-close-sales">{t('dayClose.salesTitle')}</h2>
+              <p className="meta" data-testid="day-close-sold">
+                {t('dayClose.sold', { amount: f.money(sold), games: o.games.length })}
+                {o.specialFundCents !== null ? ` · ${t('dayClose.specialFund', { amount: f.money(o.specialFundCents) })}` : ''}
+              </p>
+            </div>
+            {o.games.length === 0 ? (
+              <p className="empty">{t('dayClose.noGames')}</p>
+            ) : (
+              <BarChart
+                testId="sales-chart"
+                title={t('dayClose.chartTitle')}
+                labelHeading={t('dayClose.col.game')}
+                valueHeading={t('dayClose.col.sold')}
+                bars={o.games.map((g) => ({
+                  key: String(g.number),
+                  label: t('dayClose.gameLabel', { number: g.number }),
+                  value: g.state === 'annulled' ? 0 : g.totalCents,
+                  muted: g.state === 'annulled',
+                  valueText: g.state === 'annulled' ? t('dayClose.annulled') : f.money(g.totalCents),
+                }))}
+              />
+            )}
+          </section>
+          <section className="panel" aria-labelledby="day-close-drawers-title">
+            <h2 id="day-close-drawers-title">{t('dayClose.drawersTitle')}</h2>
+            <Drawers drawers={o.drawers} />
+          </section>
+          <div className="columns-even">
+            <Figures title={t('dayClose.prizesTitle')} testId="prizes" {...o.prizes} />
+            <Figures title={t('dayClose.refundsTitle')} testId="refunds" {...o.refunds} />
+          </div>
+        </>
+      ) : null}
+      {session ? <CloseDay sessionId={session.id} blocked={(o?.blockers.length ?? 0) > 0} onClosed={setClosed} /> : null}
+    </main>
+  );
+}
