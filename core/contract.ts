@@ -28,7 +28,7 @@ export function isChannel(name: string): name is Channel {
   return Object.hasOwn(contract, name);
 }
 
-export type { KioskEvent, Topic } from './events.js';
+export type { ChangedEvent, KioskEvent, ProgressEvent, Topic } from './events.js';
 export type { Settings } from './settings.js';
 export type { OperatorView } from './people/contract.js';
 export type {

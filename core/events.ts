@@ -35,10 +35,22 @@ export const TOPICS = [
 ] as const;
 export type Topic = (typeof TOPICS)[number];
 
-export interface KioskEvent {
+/** A command committed (or the print queue moved): the screens fetch again what reads its topics. */
+export interface ChangedEvent {
   type: 'changed';
   /** The command that committed (or `print.queue` for the print queue's own progress). */
   channel: string;
   topics: readonly Topic[];
   at: string;
 }
+
+/** Long work under way (a backup): how far it is, for a progress bar. It changes no data. */
+export interface ProgressEvent {
+  type: 'progress';
+  task: 'backup';
+  done: number;
+  total: number;
+  at: string;
+}
+
+export type KioskEvent = ChangedEvent | ProgressEvent;

@@ -70,13 +70,17 @@ export async function createBackup(
   const name = backupName(at);
   const partial = join(dir, `${name}.partial`);
   rmSync(partial, { force: true });
+  let pages = 0;
   await db.backup(partial, {
     progress: ({ totalPages, remainingPages }) => {
+      pages = totalPages;
       o.onProgress?.(totalPages - remainingPages, totalPages);
       // Pages per step: about 4 MB at a time, then the loop turns (a sale can commit in between).
       return 1000;
     },
   });
+  // SQLite reports before each step, never after the last: the copy is whole now.
+  if (pages > 0) o.onProgress?.(pages, pages);
   const copy = openForCheck(partial);
   let check: BackupCheck;
   try {

@@ -180,6 +180,9 @@ describe('closing the day in the browser', () => {
     // The end-of-session ball check, recorded from the list of what blocks the close.
     await manager.getByTestId('record-end-check').click();
     await expectText(manager, 'day-close-ready', 'Nada impede o encerramento');
+    // A backup on demand, checked, before the close takes its own.
+    await manager.getByTestId('backup-create').click();
+    await expectText(manager, 'backup-result', 'Cópia de segurança feita e verificada: kiosk-');
     await manager.getByTestId('session-close').click();
     await expectText(manager, 'close-day-dialog', 'Esta operação não se pode desfazer.');
     await manager.getByTestId('close-day-confirm').click();

@@ -81,7 +81,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   });
   // PDFs render in a worker thread: a sale never waits behind an acta.
   const pdf = createPdfRenderer();
-  const io: KioskIo = { printerStatus, pdf };
+  const io: KioskIo = { printerStatus, pdf, progress: progressEmitter(emitAll, now) };
   const dispatch = createDispatcher({
     db,
     reader,
@@ -121,4 +121,18 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   // Jobs left pending by a previous run (a crash, a power cut) are printed now.
   queue.kick();
   return kiosk;
+}
+
+/** Progress events at most every 100 ms per task, and always the first and the last step: a bar moves, the stream is not flooded. */
+export function progressEmitter(emit: (event: KioskEvent) => void, now: () => Date, everyMs = 100): KioskIo['progress'] {
+  const last = new Map<string, number>();
+  return (task, done, total) => {
+    const t = Date.now();
+    const first = !last.has(task);
+    const final = done >= total;
+    if (!first && !final && t - (last.get(task) ?? 0) < everyMs) return;
+    if (final) last.delete(task);
+    else last.set(task, t);
+    emit({ type: 'progress', task, done, total, at: now().toISOString() });
+  };
 }

@@ -12,7 +12,7 @@
  * `{ ok: false, error }` with a message in the operator's language.
  */
 import type { CallMeta, KioskBridge } from '../core/bridge.js';
-import { contract, type Channel, type ChannelInput, type ChannelOutput, type KioskEvent } from '../core/contract.js';
+import { contract, type Channel, type ChannelInput, type ChannelOutput, type KioskEvent, type ProgressEvent } from '../core/contract.js';
 import type { ErrorCode, Lang } from '../core/errors.js';
 import { i18n } from './i18n/index.js';
 import { loadAccessToken } from './lib/token.js';
@@ -187,8 +187,20 @@ function emit(event: ClientEvent): void {
   for (const l of eventListeners) l(event);
 }
 
-/** A pushed event, marked when it is the event of one of this window's commands. */
+const progressListeners = new Set<(event: ProgressEvent) => void>();
+
+/** Long work under way in the kiosk (a backup): for progress bars. Returns the unsubscribe. */
+export function onProgress(listener: (event: ProgressEvent) => void): () => void {
+  progressListeners.add(listener);
+  return () => progressListeners.delete(listener);
+}
+
+/** A pushed event: a change (marked when it is the event of one of this window's commands), or progress. */
 function emitPushed(event: KioskEvent): void {
+  if (event.type === 'progress') {
+    for (const l of progressListeners) l(event);
+    return;
+  }
   emit(ownCommands.isOwn(event.channel, Date.now()) ? { ...event, own: true } : event);
 }
 
@@ -202,7 +214,8 @@ function parseEvent(data: unknown): KioskEvent | null {
   if (typeof data !== 'string') return null;
   try {
     const v: unknown = JSON.parse(data);
-    if (typeof v === 'object' && v !== null && (v as { type?: unknown }).type === 'changed') return v as KioskEvent;
+    const type = typeof v === 'object' && v !== null ? (v as { type?: unknown }).type : undefined;
+    if (type === 'changed' || type === 'progress') return v as KioskEvent;
   } catch {
     // not an event of ours (e.g. a comment or keep-alive)
   }

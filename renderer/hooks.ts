@@ -1,7 +1,7 @@
 /** React glue: queries that re-fetch on the pushed events that touch them, idle lock, the connection state. */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { Channel, ChannelInput, ChannelOutput } from '../core/contract.js';
-import { getConnection, invoke, onConnection, subscribe, type ClientError, type ClientEvent } from './client.js';
+import type { Channel, ChannelInput, ChannelOutput, ProgressEvent } from '../core/contract.js';
+import { getConnection, invoke, onConnection, onProgress, subscribe, type ClientError, type ClientEvent } from './client.js';
 import { addCredit, settleBatch, touches, type Credit } from './lib/topics.js';
 
 /** How long events are gathered before a screen acts on them (a command's event and the print queue's often come together). */
@@ -217,4 +217,11 @@ export function useNow(intervalMs: number, active = true): Date {
     return () => clearInterval(timer);
   }, [intervalMs, active]);
   return now;
+}
+
+/** The latest progress of a long task in the kiosk (a backup), or null before any: for a progress bar. */
+export function useProgress(task: ProgressEvent['task']): ProgressEvent | null {
+  const [latest, setLatest] = useState<ProgressEvent | null>(null);
+  useEffect(() => onProgress((e) => (e.task === task ? setLatest(e) : undefined)), [task]);
+  return latest;
 }

@@ -97,7 +97,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
     const cmd = handler as CommandHandler<Channel, unknown>;
     let prepared: unknown;
     if (cmd.prepare) {
-      const prepCtx: PrepareContext = { ...base, db: reader, writer: db, channel, input: parsed.data };
+      const prepCtx: PrepareContext = { ...base, db: reader, writer: db, io: deps.io, channel, input: parsed.data };
       prepared = await (cmd.prepare as (c: PrepareContext, i: unknown) => Promise<unknown>)(prepCtx, parsed.data);
     }
     const commandCtx: CommandContext = { ...base, db, sessions };

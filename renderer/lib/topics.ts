@@ -9,10 +9,10 @@
  * event of that command, told apart from other terminals' by OwnCommands,
  * spends the credit instead of causing a fetch. Anything unsure fetches.
  */
-import { contract, type Channel, type KioskEvent, type Topic } from '../../core/contract.js';
+import { contract, type Channel, type ChangedEvent, type Topic } from '../../core/contract.js';
 
 /** A pushed change (`own`: from a command of this window), or `reconnected` after the stream was lost (fetch everything). */
-export type ClientEvent = (KioskEvent & { own?: boolean }) | { type: 'reconnected'; at: string };
+export type ClientEvent = (ChangedEvent & { own?: boolean }) | { type: 'reconnected'; at: string };
 
 /** Whether `event` may change what the query `query` answers. */
 export function touches(query: Channel, event: ClientEvent): boolean {

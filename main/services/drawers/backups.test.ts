@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { asWritable } from '../../../db/connection.js';
 import { BACKUP_DIR, createBackup, describeDatabase, listBackups, openForCheck } from '../../../db/backup.js';
 import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
+import type { KioskEvent } from '../../../core/events.js';
 import { DATABASE_FILE } from '../../kiosk.js';
 
 const CLI = ['--import', 'tsx', 'main/cli.ts'];
@@ -93,6 +94,20 @@ describe('backup.create', () => {
     for (let i = 0; i < 4; i++) await createBackup(db, dir, new Date(Date.UTC(2026, 11, 1, 1, 0, i)), { keep: 2 });
     expect(listBackups(join(dir, BACKUP_DIR))).toEqual(['kiosk-2026-12-01T01-00-03-000Z.sqlite', 'kiosk-2026-12-01T01-00-02-000Z.sqlite']);
     expect(readdirSync(join(dir, BACKUP_DIR)).filter((f) => f.endsWith('.partial'))).toEqual([]);
+  });
+
+  it('tells every screen how far it is: progress events end with every page copied', async () => {
+    const events: KioskEvent[] = [];
+    const stop = t.h.kiosk.onEvent((e) => events.push(e));
+    await t.h.ok('backup.create', {}, t.manager);
+    stop();
+    const progress = events.filter((e) => e.type === 'progress');
+    expect(progress.length).toBeGreaterThan(0);
+    const last = progress.at(-1)!;
+    expect(last).toMatchObject({ type: 'progress', task: 'backup' });
+    expect(last.type === 'progress' && last.done === last.total && last.total > 0).toBe(true);
+    // Progress comes before the command's own change event.
+    expect(events.findIndex((e) => e.type === 'progress')).toBeLessThan(events.findIndex((e) => e.type === 'changed' && e.channel === 'backup.create'));
   });
 
   it('is a manager\'s command: a cashier is refused', async () => {

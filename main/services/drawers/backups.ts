@@ -10,7 +10,10 @@ export const backupHandlers: HandlerSlice<'backup.create'> = {
   'backup.create': commandWith(
     async (ctx) => {
       try {
-        const r = await createBackup(ctx.writer, ctx.dataDir, ctx.now, { keep: hallSettings(ctx.db).backupsKept });
+        const r = await createBackup(ctx.writer, ctx.dataDir, ctx.now, {
+          keep: hallSettings(ctx.db).backupsKept,
+          onProgress: (pages, total) => ctx.io.progress('backup', pages, total),
+        });
         return { file: r.file, bytes: r.bytes, at: ctx.at, integrity: r.check.integrity, rows: r.check.rows };
       } catch (e) {
         if (e instanceof BackupCheckError) throw new KioskError('BACKUP_FAILED', { reason: e.message });

@@ -97,7 +97,10 @@ export const dayCloseHandlers: HandlerSlice<'session.close' | 'session.overview'
     return finishAfterCommit(
       async (read) => {
         try {
-          const b = await createBackup(read.db, read.dataDir, read.now, { keep: hallSettings(read.db).backupsKept });
+          const b = await createBackup(read.db, read.dataDir, read.now, {
+            keep: hallSettings(read.db).backupsKept,
+            onProgress: (pages, total) => read.io.progress('backup', pages, total),
+          });
           return { ...closed, backup: { file: b.file, bytes: b.bytes }, backupError: null };
         } catch (e) {
           return { ...closed, backup: null, backupError: e instanceof Error ? e.message : String(e) };

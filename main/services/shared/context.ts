@@ -27,6 +27,8 @@ export interface KioskIo {
     acta(data: Acta, o: { generatedAt: string }): Promise<Buffer>;
     sessionReport(data: Acta, o: { generatedAt: string }): Promise<Buffer>;
   };
+  /** Long work tells every screen how far it is (a backup's pages): pushed as a progress event, throttled. */
+  progress(task: 'backup', done: number, total: number): void;
 }
 
 interface CallContext {
@@ -57,6 +59,8 @@ export interface PrepareContext extends CallContext {
   db: ReadableDb;
   /** Only for what must commit even when the command is refused (a wrong PIN counts towards the lock-out). */
   writer: WritableDb;
+  /** Slow work done here reports its progress (a backup). */
+  io: KioskIo;
   channel: Channel;
   input: unknown;
 }

@@ -5,6 +5,25 @@ import { invoke, type ClientError } from '../../client.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
+import { useProgress } from '../../hooks.js';
+
+/**
+ * The backup's progress while it runs (pages copied), then "checking" until
+ * the answer comes. Mounted when the work starts, so it shows only this run.
+ * `quiet`: nothing until the first event (the close's backup follows its commit).
+ */
+function BackupProgress({ quiet = false }: { quiet?: boolean }) {
+  const { t } = useTranslation();
+  const p = useProgress('backup');
+  if (quiet && p === null) return null;
+  const percent = p && p.total > 0 ? Math.floor((p.done / p.total) * 100) : 0;
+  return (
+    <div className="backup-progress" data-testid="backup-progress">
+      <progress max={100} value={percent} aria-label={t('closeDay.backupProgress')} />
+      <span role="status">{percent >= 100 ? t('closeDay.backupChecking') : t('closeDay.backupPercent', { percent })}</span>
+    </div>
+  );
+}
 
 export type Closed = ChannelOutput<'session.close'>;
 type Backup = ChannelOutput<'backup.create'>;
@@ -60,6 +79,7 @@ export function CloseDay({ sessionId, blocked, onClosed }: { sessionId: number; 
         </button>
       </div>
       {blocked ? <p className="hint">{t('closeDay.blockedHint')}</p> : null}
+      {backingUp ? <BackupProgress /> : null}
       {backup ? (
         <p role="status" className="success" data-testid="backup-result">
           {t('closeDay.backupDone', { file: backup.file })}
@@ -81,6 +101,7 @@ export function CloseDay({ sessionId, blocked, onClosed }: { sessionId: number; 
           onClose={() => setConfirming(false)}
         >
           <p>{t('closeDay.confirmText')}</p>
+          <BackupProgress quiet />
         </ConfirmDialog>
       ) : null}
     </section>

@@ -1,0 +1,107 @@
+/**
+ * Backup of a large hall: a database seeded with BACKUP_SALES earlier sales
+ * (default 300 000), then `backup.create` through the dispatcher while a
+ * cashier keeps selling. Measures how long the copy and its checks take, how
+ * often the screens hear of its progress, and what the backup costs a sale.
+ * Prints one JSON object on stdout; progress goes to stderr.
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { KioskEvent } from '../core/events.js';
+import { DATABASE_FILE, openKiosk } from '../main/kiosk.js';
+import { seededRandom } from '../tools/faces/generate.js';
+import { must, setUpHall } from './kiosk.js';
+import { seedHistory } from './seed.js';
+import { round, stats } from './stats.js';
+
+const SALES = Number(process.env.BACKUP_SALES ?? 300_000);
+const log = (s: string) => process.stderr.write(`[backup] ${s}\n`);
+
+async function main(): Promise<void> {
+  const root = mkdtempSync(join(process.env.BENCH_DIR ?? tmpdir(), 'kiosk-bench-backup-'));
+  try {
+    const dataDir = join(root, 'hall');
+    const setup = await openKiosk({ dataDir, logError: (e) => log(String(e)) });
+    const hall = await setUpHall(setup);
+    const ids = Object.fromEntries((setup.db.prepare(`SELECT username, id FROM operators`).all() as { username: string; id: number }[]).map((r) => [r.username, r.id]));
+    await must(setup, 'users.create', { username: 'gerente', name: 'Gerente', roles: ['manager'], pin: '2222' }, hall.admin);
+    // The seeder writes its own sessions: the bench drawer is closed first so no open drawer predates them.
+    setup.close();
+    log(`seeding ${SALES} earlier sales`);
+    const t0 = performance.now();
+    seedHistory(join(dataDir, DATABASE_FILE), {
+      sales: SALES,
+      salesPerGame: 100,
+      gamesPerSession: 10,
+      priceCents: 100,
+      seriesSize: 100_000,
+      cashierId: ids.caixa1!,
+      managerId: ids.admin!,
+      terminalId: 'T1',
+      startDaysAgo: Math.ceil(SALES / 1000) + 2,
+      random: seededRandom(7),
+    });
+    log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    const kiosk = await openKiosk({ dataDir, logError: (e) => log(String(e)) });
+    const manager = (await must<{ operatorToken: string }>(kiosk, 'auth.login', { username: 'gerente', pin: '2222' })).operatorToken;
+    const cashier = (await must<{ operatorToken: string }>(kiosk, 'auth.login', { username: 'caixa1', pin: '3333' })).operatorToken;
+    await must(kiosk, 'series.register', { code: 'A', priceCents: 100, size: 1_000_000 }, manager);
+    await must(kiosk, 'session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: new Date(Date.now() + 8 * 3_600_000).toISOString() }, manager);
+    const game = await must<{ id: number }>(kiosk, 'game.open', { seriesCode: 'A' }, manager);
+    const sale = async () => {
+      const s = performance.now();
+      await must(kiosk, 'sale.create', { gameId: game.id, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } }, cashier);
+      return performance.now() - s;
+    };
+    const before: number[] = [];
+    for (let i = 0; i < 200; i++) before.push(await sale());
+
+    const progress: { ms: number; done: number; total: number }[] = [];
+    const started = performance.now();
+    const stop = kiosk.onEvent((e: KioskEvent) => {
+      if (e.type === 'progress') progress.push({ ms: performance.now() - started, done: e.done, total: e.total });
+    });
+    let selling = true;
+    const during: number[] = [];
+    const seller = (async () => {
+      while (selling) {
+        during.push(await sale());
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    const backup = await must<{ file: string; bytes: number; integrity: string }>(kiosk, 'backup.create', {}, manager);
+    const seconds = (performance.now() - started) / 1000;
+    selling = false;
+    await seller;
+    stop();
+    const copied = progress.find((p) => p.done === p.total);
+    const gaps = progress.slice(1).map((p, i) => p.ms - progress[i]!.ms);
+    const dbBytes = statSync(join(dataDir, DATABASE_FILE)).size;
+    kiosk.close();
+
+    const result = {
+      bench: 'backup.create of a large hall while a cashier sells',
+      seededSales: SALES,
+      dbMiB: round(dbBytes / 2 ** 20, 1),
+      backupMiB: round(backup.bytes / 2 ** 20, 1),
+      integrity: backup.integrity,
+      seconds: round(seconds, 2),
+      copySeconds: copied ? round(copied.ms / 1000, 2) : null,
+      checkSeconds: copied ? round(seconds - copied.ms / 1000, 2) : null,
+      progressEvents: progress.length,
+      progressGapMaxMs: gaps.length > 0 ? round(Math.max(...gaps), 0) : null,
+      saleBefore: stats(before),
+      saleDuringBackup: { ...stats(during), n: during.length },
+    };
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+main().catch((e: unknown) => {
+  log(String((e as Error)?.stack ?? e));
+  process.exit(1);
+});
