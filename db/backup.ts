@@ -48,6 +48,16 @@ export function openForCheck(file: string): ReadableDb {
   return new Database(file, { readonly: true, fileMustExist: true }) as ReadableDb;
 }
 
+/** Check a database file (read-only): integrity, audit chain, books, row counts. */
+export function checkFile(file: string): BackupCheck {
+  const db = openForCheck(file);
+  try {
+    return describeDatabase(db);
+  } finally {
+    db.close();
+  }
+}
+
 export interface BackupResult {
   file: string;
   bytes: number;
@@ -63,7 +73,12 @@ export async function createBackup(
   db: ReadableDb,
   dataDir: string,
   at: Date,
-  o: { keep: number; onProgress?: (done: number, total: number) => void },
+  o: {
+    keep: number;
+    onProgress?: (done: number, total: number) => void;
+    /** How the copy is checked; default: here, synchronously (the kiosk passes a worker thread's). */
+    check?: (file: string) => Promise<BackupCheck>;
+  },
 ): Promise<BackupResult> {
   const dir = join(dataDir, BACKUP_DIR);
   mkdirSync(dir, { recursive: true });
@@ -81,12 +96,12 @@ export async function createBackup(
   });
   // SQLite reports before each step, never after the last: the copy is whole now.
   if (pages > 0) o.onProgress?.(pages, pages);
-  const copy = openForCheck(partial);
   let check: BackupCheck;
   try {
-    check = describeDatabase(copy);
-  } finally {
-    copy.close();
+    check = o.check ? await o.check(partial) : checkFile(partial);
+  } catch (e) {
+    rmSync(partial, { force: true });
+    throw e;
   }
   if (check.integrity !== 'ok' || !check.audit.valid || !check.ledger.balanced) {
     rmSync(partial, { force: true });

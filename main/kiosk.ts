@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { CallMeta } from '../core/bridge.js';
 import type { Result } from '../core/errors.js';
 import type { KioskEvent } from '../core/events.js';
+import { checkBackupInWorker } from './workers/backup-check.js';
 import { createCheckpointer } from '../db/checkpointer.js';
 import { openDatabase, openReader, type WritableDb } from '../db/connection.js';
 import type { PrinterRow } from '../db/printing.js';
@@ -81,7 +82,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   });
   // PDFs render in a worker thread: a sale never waits behind an acta.
   const pdf = createPdfRenderer();
-  const io: KioskIo = { printerStatus, pdf, progress: progressEmitter(emitAll, now) };
+  const io: KioskIo = { printerStatus, pdf, progress: progressEmitter(emitAll, now), checkBackup: (file) => checkBackupInWorker(file) };
   const dispatch = createDispatcher({
     db,
     reader,

@@ -12,7 +12,10 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { Acta, PdfOptions } from '../../printing/pdf/acta.js';
+import { workerEntry } from '../workers/entry.js';
 import type { PdfKind, PdfReply, PdfRequest } from './pdf-worker.js';
+
+export { workerEntry };
 
 export interface PdfRendererOptions {
   /**
@@ -42,30 +45,6 @@ function pdfError(detail: string, cause?: unknown): Error {
 export function defaultWorkerUrl(moduleUrl: string = import.meta.url): URL {
   const ext = /\.[cm]?ts$/.test(new URL(moduleUrl).pathname) ? '.ts' : '.js';
   return new URL(`./pdf-worker${ext}`, moduleUrl);
-}
-
-export interface WorkerEntry {
-  /** What `new Worker()` loads. */
-  entry: URL;
-  /** The worker's Node options; undefined: the process's own (the default). */
-  execArgv: string[] | undefined;
-}
-
-/**
- * How to start a worker module. Compiled JavaScript starts as it is. A `.ts`
- * worker (vitest, tsx) needs tsx's hooks in its own thread, and on Node 20
- * `--import tsx` in the worker's execArgv does not give them (tsx's loader
- * registers on the main thread only; the entry fails with "Unknown file
- * extension .ts"): a small module registers them through `tsx/esm/api`, then
- * imports the worker. Its execArgv is empty: the parent's may hold tsx itself
- * (registered twice) or flags a worker refuses (`--max-old-space-size`,
- * `--input-type`).
- */
-export function workerEntry(workerUrl: URL): WorkerEntry {
-  if (!workerUrl.pathname.endsWith('.ts')) return { entry: workerUrl, execArgv: undefined };
-  const tsxApi = import.meta.resolve('tsx/esm/api');
-  const bootstrap = `const { register } = await import(${JSON.stringify(tsxApi)});\nregister();\nawait import(${JSON.stringify(workerUrl.href)});\n`;
-  return { entry: new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`), execArgv: [] };
 }
 
 interface Pending {

@@ -25,6 +25,7 @@ export function zoneOf(file) {
   if ((m = /^main\/services\/([^/]+)\//.exec(f))) return `services/${m[1]}`;
   if (f.startsWith('main/rpc/')) return 'rpc';
   if (f.startsWith('main/printing/')) return 'main/printing';
+  if (f.startsWith('main/workers/')) return 'main/workers';
   if (f.startsWith('main/web/')) return 'web';
   if (f.startsWith('main/electron/')) return 'electron';
   if (f === 'main/kiosk.ts') return 'kiosk';
@@ -53,8 +54,10 @@ export function allowed(from, to) {
     'services/shared': () => toKind === 'core' || to === 'db' || to === 'printing' || to === 'services/shared',
     services: () => toKind === 'services' || toKind === 'core',
     rpc: () => toKind === 'core' || to === 'db' || toKind === 'services' || to === 'rpc',
-    'main/printing': () => toKind === 'core' || to === 'db' || to === 'printing' || to === 'main/printing',
-    kiosk: () => ['core', 'db', 'printing', 'main/printing', 'rpc', 'services', 'services/shared'].includes(to) || toKind === 'core',
+    'main/printing': () => toKind === 'core' || to === 'db' || to === 'printing' || to === 'main/printing' || to === 'main/workers',
+    // Worker threads and what runs in them: the kernel and the SQL layer only.
+    'main/workers': () => toKind === 'core' || to === 'db' || to === 'main/workers',
+    kiosk: () => ['core', 'db', 'printing', 'main/printing', 'main/workers', 'rpc', 'services', 'services/shared'].includes(to) || toKind === 'core',
     web: () => toKind === 'core' || to === 'kiosk' || to === 'web',
     electron: () => toKind === 'core' || to === 'kiosk' || to === 'electron',
     cli: () => to === 'kiosk' || to === 'web' || to === 'db' || toKind === 'core',

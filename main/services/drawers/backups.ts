@@ -13,6 +13,7 @@ export const backupHandlers: HandlerSlice<'backup.create'> = {
         const r = await createBackup(ctx.writer, ctx.dataDir, ctx.now, {
           keep: hallSettings(ctx.db).backupsKept,
           onProgress: (pages, total) => ctx.io.progress('backup', pages, total),
+          check: (file) => ctx.io.checkBackup(file),
         });
         return { file: r.file, bytes: r.bytes, at: ctx.at, integrity: r.check.integrity, rows: r.check.rows };
       } catch (e) {

@@ -100,6 +100,7 @@ export const dayCloseHandlers: HandlerSlice<'session.close' | 'session.overview'
           const b = await createBackup(read.db, read.dataDir, read.now, {
             keep: hallSettings(read.db).backupsKept,
             onProgress: (pages, total) => read.io.progress('backup', pages, total),
+          check: (file) => read.io.checkBackup(file),
           });
           return { ...closed, backup: { file: b.file, bytes: b.bytes }, backupError: null };
         } catch (e) {

@@ -12,6 +12,7 @@
 import type { CallMeta } from '../../../core/bridge.js';
 import type { Channel, ChannelOutput, ParsedInput } from '../../../core/contract.js';
 import type { Topic } from '../../../core/events.js';
+import type { BackupCheck } from '../../../db/backup.js';
 import type { ReadableDb, WritableDb } from '../../../db/connection.js';
 import type { PrinterRow } from '../../../db/printing.js';
 import type { Acta } from '../../../printing/pdf/acta.js';
@@ -29,6 +30,8 @@ export interface KioskIo {
   };
   /** Long work tells every screen how far it is (a backup's pages): pushed as a progress event, throttled. */
   progress(task: 'backup', done: number, total: number): void;
+  /** A backup's copy checked off the main thread (seconds for a large hall). */
+  checkBackup(file: string): Promise<BackupCheck>;
 }
 
 interface CallContext {
