@@ -14,20 +14,42 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPrinterEmulator, type PrinterEmulator } from '../tools/printer-emulator/server.js';
 import { closingInSixHours, expectText, launchChromium, login, readFaces, type RunningKiosk, startKiosk } from './support.js';
 
+let emulator: PrinterEmulator;
 let kiosk: RunningKiosk;
 let browser: Browser;
 
 beforeAll(async () => {
+  emulator = await startPrinterEmulator({ host: '127.0.0.1', port: 0 });
   kiosk = await startKiosk(['--demo']);
   browser = await launchChromium();
+  // The counter's receipt printer: X and Z reports print on it.
+  const admin = (await kiosk.call('auth.login', { username: 'admin', pin: '1111' })).value.operatorToken as string;
+  const configured = await kiosk.call(
+    'printer.configure',
+    { id: 'recibos', role: 'receipts', transport: 'tcp', host: '127.0.0.1', port: emulator.port, codepage: 'cp858', widthMm: 80, drawerPin: 2 },
+    admin,
+  );
+  expect(configured.ok).toBe(true);
 });
 
 afterAll(async () => {
   await browser?.close();
   await kiosk?.stop();
+  await emulator?.close();
 });
+
+/** Wait until the emulator has printed a job whose lines hold every one of `texts`. */
+async function printed(...texts: string[]): Promise<string[]> {
+  for (let i = 0; i < 100; i++) {
+    const job = emulator.jobs.find((j) => texts.every((t) => j.lines.some((l) => l.includes(t))));
+    if (job) return job.lines;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no job with ${JSON.stringify(texts)}; jobs: ${JSON.stringify(emulator.jobs.map((j) => j.lines.slice(0, 6)))}`);
+}
 
 async function newPage(width = 1024, height = 768): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
@@ -134,6 +156,12 @@ describe('closing the day in the browser', () => {
     await expectText(cashier, 'drawer-counted', '62,00 €');
     await expectText(cashier, 'drawer-variance', '0,00 €');
     expect(await cashier.getByTestId('drawer-accepted-by').count()).toBe(0);
+    // Its Z's 2.ª via, at once.
+    await printed('RELATÓRIO Z N.º 2');
+    await cashier.getByTestId('reprint-z-2').click();
+    await expectText(cashier, 'z-reprinted-2', '2.ª via do relatório Z n.º 2');
+    const copy = await printed('RELATÓRIO Z N.º 2', '2.ª VIA');
+    expect(copy.some((l) => l.includes('62,00'))).toBe(true);
 
     // What the kiosk recorded: the Z report, in cents.
     const managerToken = (await kiosk.call('auth.login', { username: 'gerente', pin: '2222' })).value.operatorToken as string;
@@ -174,7 +202,8 @@ describe('closing the day in the browser', () => {
     await expectText(manager, 'refunds-paid', '0 · 0,00 €');
     // The Z report's 2.ª via, from its row.
     await manager.getByTestId('reprint-z-1').click();
-    await expectText(manager, 'z-reprinted', 'Z n.º 1');
+    await expectText(manager, 'z-reprinted-1', '2.ª via do relatório Z n.º 1');
+    await printed('RELATÓRIO Z N.º 1', '2.ª VIA', 'Motivo: Nota de 10');
     // A manager has five tabs: the top bar still fits 1024 px.
     await noSidewaysScroll(manager);
     // The end-of-session ball check, recorded from the list of what blocks the close.

@@ -5,6 +5,7 @@ import { formatCents } from '../../../core/money.js';
 import { invoke, type ClientError } from '../../client.js';
 import { BarChart } from '../../components/BarChart.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { ReprintZButton } from '../../components/ReprintZButton.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { CloseDay, ClosedDay, type Closed } from './CloseDay.js';
@@ -69,25 +70,8 @@ const signed = (cents: number) => (cents > 0 ? '+' : '') + formatCents(cents);
 function Drawers({ drawers }: { drawers: Overview['drawers'] }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const [busy, setBusy] = useState<number | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [error, setError] = useState<ClientError | null>(null);
-  // The Z's 2.ª via: the print job of its close, printed again and marked as a copy.
-  const reprintZ = async (drawerId: number, zNumber: number) => {
-    if (busy !== null) return;
-    setBusy(drawerId);
-    setError(null);
-    setDone(null);
-    const z = await invoke('report.z', { drawerId });
-    const r = z.ok && z.value.printJobId !== null ? await invoke('print.reprint', { jobId: z.value.printJobId }) : null;
-    setBusy(null);
-    if (!z.ok) setError(z.error);
-    else if (r && !r.ok) setError(r.error);
-    else setDone(r ? t('dayClose.zReprinted', { number: zNumber }) : t('dayClose.zNoJob', { number: zNumber }));
-  };
   if (drawers.length === 0) return <p className="empty">{t('dayClose.noDrawers')}</p>;
   return (
-    <>
       <div className="table-wrap" tabIndex={0} role="region" aria-label={t('dayClose.drawersTitle')}>
         <table className="table" data-testid="day-close-drawers">
           <thead>
@@ -112,33 +96,14 @@ function Drawers({ drawers }: { drawers: Overview['drawers'] }) {
                 <td className="num">{f.money(d.cashCents)}</td>
                 <td className="num">{d.countedCents === null ? <span className="badge badge-selling">{t('dayClose.open')}</span> : f.money(d.countedCents)}</td>
                 <td className={`num${d.varianceCents ? ' variance' : ''}`}>{d.varianceCents === null ? '' : signed(d.varianceCents)}</td>
-                <td className="nowrap">
-                  {d.zNumber === null ? (
-                    ''
-                  ) : (
-                    <button
-                      type="button"
-                      className="btn btn-small"
-                      data-testid={`reprint-z-${d.zNumber}`}
-                      disabled={busy !== null}
-                      onClick={() => void reprintZ(d.drawerId, d.zNumber!)}
-                    >
-                      {t('dayClose.reprintZ', { number: d.zNumber })}
-                    </button>
-                  )}
+                <td>
+                  {d.zNumber === null ? '' : <ReprintZButton drawerId={d.drawerId} zNumber={d.zNumber} />}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      {done ? (
-        <p className="success" role="status" data-testid="z-reprinted">
-          {done}
-        </p>
-      ) : null}
-      <ErrorAlert error={error} testId="z-reprint-error" />
-    </>
   );
 }
 

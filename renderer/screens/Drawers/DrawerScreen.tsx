@@ -7,6 +7,7 @@ import { invoke, type ClientError } from '../../client.js';
 import { ApprovalDialog } from '../../components/ApprovalDialog.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { ReprintZButton } from '../../components/ReprintZButton.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { parseEuroText } from '../../lib/money.js';
@@ -449,6 +450,7 @@ function ClosedDrawer({ closed }: { closed: Closed }) {
           {t('drawer.acceptedBy', { manager: closed.acceptedBy })}
         </p>
       ) : null}
+      <ReprintZButton drawerId={closed.drawerId} zNumber={closed.zNumber} />
     </section>
   );
 }
