@@ -8,13 +8,14 @@
 import type { z } from 'zod';
 import { auditContract } from './audit/contract.js';
 import { bingoContract } from './bingo/contract.js';
+import { caixaContract } from './caixa/contract.js';
 import { backupsContract } from './drawers/backups.js';
 import { dayCloseContract } from './drawers/close.js';
 import { drawersContract } from './drawers/contract.js';
 import { peopleContract } from './people/contract.js';
 import { printingContract } from './printing/contract.js';
 
-export const contract = { ...peopleContract, ...bingoContract, ...drawersContract, ...backupsContract, ...dayCloseContract, ...printingContract, ...auditContract } as const;
+export const contract = { ...peopleContract, ...bingoContract, ...drawersContract, ...backupsContract, ...dayCloseContract, ...caixaContract, ...printingContract, ...auditContract } as const;
 
 export type Contract = typeof contract;
 export type Channel = keyof Contract;

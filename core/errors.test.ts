@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { bingoErrors } from './bingo/errors.js';
+import { caixaErrors } from './caixa/errors.js';
 import { backupsErrors } from './drawers/backups.js';
 import { dayCloseErrors } from './drawers/close.js';
 import { drawersErrors } from './drawers/errors.js';
@@ -20,7 +21,7 @@ describe('error catalogue', () => {
   });
 
   it('takes each domain\'s codes once: no domain redefines another\'s (a spread would silently keep the last)', () => {
-    const domains = [peopleErrors, bingoErrors, drawersErrors, backupsErrors, dayCloseErrors, printingErrors].map((c) => Object.keys(c));
+    const domains = [peopleErrors, bingoErrors, drawersErrors, backupsErrors, dayCloseErrors, caixaErrors, printingErrors].map((c) => Object.keys(c));
     const all = domains.flat();
     expect(new Set(all).size).toBe(all.length);
     for (const codes of domains) for (const code of codes) expect(ERROR_CODES).toContain(code);

@@ -7,6 +7,7 @@
  */
 import { errors, type Lang, type Params } from './catalogue.js';
 import { bingoErrors } from './bingo/errors.js';
+import { caixaErrors } from './caixa/errors.js';
 import { backupsErrors } from './drawers/backups.js';
 import { dayCloseErrors } from './drawers/close.js';
 import { drawersErrors } from './drawers/errors.js';
@@ -43,7 +44,7 @@ const kernelErrors = errors({
   },
 });
 
-const catalogue = { ...kernelErrors, ...peopleErrors, ...bingoErrors, ...drawersErrors, ...backupsErrors, ...dayCloseErrors, ...printingErrors };
+const catalogue = { ...kernelErrors, ...peopleErrors, ...bingoErrors, ...drawersErrors, ...backupsErrors, ...dayCloseErrors, ...caixaErrors, ...printingErrors };
 
 export type ErrorCode = keyof typeof catalogue;
 export const ERROR_CODES = Object.keys(catalogue) as ErrorCode[];

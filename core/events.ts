@@ -26,6 +26,8 @@ export const TOPICS = [
   'refunds',
   /** Cash drawers: opened, cash moved by hand, closed (X and Z reports). */
   'drawer',
+  /** The casino caixa: machines, guias, jackpot funds, meter readings. */
+  'caixa',
   /** The acta's own entries and the incident book. */
   'acta',
   /** Printers configured. */

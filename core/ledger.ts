@@ -22,7 +22,12 @@ export type LedgerKind =
   | 'prize_paid'
   | 'pay_in'
   | 'pay_out'
-  | 'drop';
+  | 'drop'
+  | 'guia_issued'
+  | 'guia_voided'
+  | 'guia_paid'
+  | 'fund_contribution'
+  | 'fund_transfer';
 
 /** What a ledger transaction documents (ledger_transactions.ref_type). */
 export type LedgerRef =
@@ -30,7 +35,10 @@ export type LedgerRef =
   | { type: 'game'; id: number }
   | { type: 'session'; id: number }
   | { type: 'winner'; id: number }
-  | { type: 'drawer_movement'; id: number };
+  | { type: 'drawer_movement'; id: number }
+  | { type: 'guia'; id: number }
+  | { type: 'fund_contribution'; id: number }
+  | { type: 'fund_transfer'; id: number };
 
 /** A transaction ready to post: its kind, what it documents, and balanced postings. */
 export interface LedgerEntry {
@@ -56,6 +64,16 @@ export const accounts = {
   payOuts: 'expense:pay_out',
   /** The safe, where drops from the drawers go. */
   safe: 'cash:safe',
+  /** Guias issued and not yet paid: owed to the players (P, slot-machine rules n.º 13). */
+  guiasPayable: 'liability:guias',
+  /** The concessionaire's cheques handed to players, until the bank pays them. */
+  chequesIssued: 'liability:cheques',
+  /** Hand pays and credit claims the house pays at the caixa (n.º 14), outside any fund. */
+  machinePrizes: 'expense:machine_prizes',
+  /** The amounts played in the machines, from which the funds' shares are set aside (n.º 3, 4). */
+  machinesPlayed: 'revenue:machines',
+  /** A jackpot or superjackpot fund: the players' money held in custody (n.º 5). `fund`: machine:<n> | group:<code>. */
+  jackpot: (fund: string) => `liability:jackpot:${fund}`,
 } as const;
 
 /**
@@ -146,6 +164,49 @@ export const ledger = {
             { account: accounts.specialFund, amountCents: -startingCents },
           ],
         },
+  /** A guia issued: owed to the player, drawn on its fund (jackpot, superjackpot) or the house's (hand pay, credits). */
+  guiaIssued: (guiaId: number, amountCents: number, fund: string | null): LedgerEntry => ({
+    kind: 'guia_issued',
+    ref: { type: 'guia', id: guiaId },
+    postings: [
+      { account: fund === null ? accounts.machinePrizes : accounts.jackpot(fund), amountCents },
+      { account: accounts.guiasPayable, amountCents: -amountCents },
+    ],
+  }),
+  /** A void gives back exactly what its issue took. */
+  guiaVoided: (guiaId: number, issuePostings: readonly Posting[]): LedgerEntry => ({
+    kind: 'guia_voided',
+    ref: { type: 'guia', id: guiaId },
+    postings: reversal(issuePostings),
+  }),
+  /** A guia paid: its cash part leaves the terminal's drawer, its cheque parts are the concessionaire's cheques. */
+  guiaPaid: (guiaId: number, f: { cashCents: number; chequeCents: number }, terminalId: string): LedgerEntry => ({
+    kind: 'guia_paid',
+    ref: { type: 'guia', id: guiaId },
+    postings: [
+      { account: accounts.guiasPayable, amountCents: f.cashCents + f.chequeCents },
+      { account: accounts.cash(terminalId), amountCents: -f.cashCents },
+      { account: accounts.chequesIssued, amountCents: -f.chequeCents },
+    ].filter((p) => p.amountCents !== 0),
+  }),
+  /** Into a fund, from the amounts played. */
+  fundContribution: (contributionId: number, fund: string, amountCents: number): LedgerEntry => ({
+    kind: 'fund_contribution',
+    ref: { type: 'fund_contribution', id: contributionId },
+    postings: [
+      { account: accounts.machinesPlayed, amountCents },
+      { account: accounts.jackpot(fund), amountCents: -amountCents },
+    ],
+  }),
+  /** A fund moved whole to another machine or group of the same model and bet (n.º 6). */
+  fundTransfer: (transferId: number, from: string, to: string, amountCents: number): LedgerEntry => ({
+    kind: 'fund_transfer',
+    ref: { type: 'fund_transfer', id: transferId },
+    postings: [
+      { account: accounts.jackpot(from), amountCents },
+      { account: accounts.jackpot(to), amountCents: -amountCents },
+    ],
+  }),
   /**
    * An annulled game gives back to card revenue the prizes set aside and not
    * paid, and the stamp duty (no sale of it stands). Null when nothing is left.

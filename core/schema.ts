@@ -49,3 +49,5 @@ export const EVERYONE: readonly Role[] = ROLES;
 export const MANAGERS: readonly Role[] = ['manager', 'admin'];
 export const CASHIERS: readonly Role[] = ['cashier'];
 export const COUNTER: readonly Role[] = ['cashier', 'manager', 'admin'];
+/** The casino caixa's desk: caixa staff and managers (guias, meter readings). */
+export const CAIXA_DESK: readonly Role[] = ['caixa', 'manager', 'admin'];

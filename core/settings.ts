@@ -33,6 +33,8 @@ export const settingsSchema = z.object({
   drawerVarianceThresholdCents: z.number().int(),
   /** Backups kept in `<data>/backups`: the newest ones (issue 8). */
   backupsKept: z.number().int(),
+  /** A guia over this amount is paid only with a manager's approval (SPEC 7); null: never needed. */
+  guiaApprovalThresholdCents: z.number().int().nullable(),
 });
 
 /** The accumulated special prize (art. 10), when the hall has it. */
@@ -47,6 +49,7 @@ export interface HallSettings {
   specialPrize: SpecialPrizeSettings | null;
   drawerVarianceThresholdCents: number;
   backupsKept: number;
+  guiaApprovalThresholdCents: number | null;
 }
 
 export const DEFAULT_SETTINGS: HallSettings = {
@@ -58,4 +61,6 @@ export const DEFAULT_SETTINGS: HallSettings = {
   drawerVarianceThresholdCents: 500,
   // One a night and a few on demand: about a month.
   backupsKept: 40,
+  // 1 000,00 €: a hand pay of that size is a second person's business.
+  guiaApprovalThresholdCents: 100_000,
 };

@@ -27,7 +27,24 @@ export function expectBooksHold(db: Db, terminal = 'T1'): void {
   // The drawer: cash sales less refunds and prizes paid (both in cash), plus pay-ins,
   // less pay-outs and drops (the float is counted, not posted); chips apart.
   const moved = (kind: string) => one(`SELECT COALESCE(SUM(amount_cents), 0) FROM drawer_movements WHERE kind = ?`, kind);
-  expect(bal(`cash:${terminal}`)).toBe(sales('cash') - refunds - paid + moved('pay_in') - moved('pay_out') - moved('drop'));
+  const guiasCash = one(`SELECT COALESCE(SUM(cash_cents), 0) FROM guia_payments WHERE terminal_id = ?`, terminal);
+  expect(bal(`cash:${terminal}`)).toBe(sales('cash') - refunds - paid - guiasCash + moved('pay_in') - moved('pay_out') - moved('drop'));
+  // The caixa (SPEC 7): guias owed are those issued, not void, not paid; cheques handed out stay owed to the bank;
+  // each fund holds what went in, less guias drawn on it (not void) and what moved out.
+  const live = `FROM guias g WHERE NOT EXISTS (SELECT 1 FROM guia_voids v WHERE v.guia_id = g.id)`;
+  expect(bal('liability:guias')).toBe(0 - one(`SELECT COALESCE(SUM(amount_cents), 0) ${live} AND NOT EXISTS (SELECT 1 FROM guia_payments p WHERE p.guia_id = g.id)`));
+  expect(bal('liability:cheques')).toBe(
+    0 - one(`SELECT COALESCE(SUM(json_extract(c.value, '$.amountCents')), 0) FROM guia_payments p, json_each(p.cheques) c`),
+  );
+  const funds = db.prepare(`SELECT DISTINCT fund FROM fund_contributions UNION SELECT fund FROM guias WHERE fund IS NOT NULL UNION SELECT to_fund FROM fund_transfers`).pluck().all() as string[];
+  for (const fund of funds) {
+    const held =
+      one(`SELECT COALESCE(SUM(amount_cents), 0) FROM fund_contributions WHERE fund = ?`, fund) -
+      one(`SELECT COALESCE(SUM(amount_cents), 0) ${live} AND g.fund = ?`, fund) +
+      one(`SELECT COALESCE(SUM(amount_cents), 0) FROM fund_transfers WHERE to_fund = ?`, fund) -
+      one(`SELECT COALESCE(SUM(amount_cents), 0) FROM fund_transfers WHERE from_fund = ?`, fund);
+    expect(bal(`liability:jackpot:${fund}`), fund).toBe(0 - held);
+  }
   expect(bal('cash:safe')).toBe(moved('drop'));
   // Every cash transaction of a terminal went through a drawer of that terminal, and
   // each drawer's recorded close agrees with its float and its own ledger entries.

@@ -21,6 +21,8 @@ const carriedPrize = z.object({
 
 const carriedRefund = z.object({ saleId: id, gameNumber: z.number().int(), amountCents: cents });
 
+const carriedGuia = z.object({ guiaId: id, number: z.number().int(), machineNumber: z.string(), amountCents: cents });
+
 const tally = z.object({ count: z.number().int(), cents });
 
 /** What stands between the session and its close (SPEC 9), in the order the close refuses them. */
@@ -101,8 +103,8 @@ export const dayCloseContract = {
     output: z.object({
       sessionId: id,
       closedAt: isoTime,
-      /** Carried to the next session: still payable there, listed in its prizes and refunds. */
-      carried: z.object({ prizes: z.array(carriedPrize), refunds: z.array(carriedRefund) }),
+      /** Carried to the next session: still payable there, listed in its prizes, refunds and guias. */
+      carried: z.object({ prizes: z.array(carriedPrize), refunds: z.array(carriedRefund), guias: z.array(carriedGuia) }),
       backup: z.object({ file: z.string(), bytes: z.number().int() }).nullable(),
       /** Why the backup failed, when it did (the close stands: take one with backup.create). */
       backupError: z.string().nullable(),

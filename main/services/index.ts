@@ -1,6 +1,7 @@
 /** The one handler map: every channel of the contract has exactly one handler, in its domain's room. */
 import { auditHandlers } from './audit/index.js';
 import { bingoHandlers } from './bingo/index.js';
+import { caixaHandlers } from './caixa/index.js';
 import { backupHandlers } from './drawers/backups.js';
 import { dayCloseHandlers } from './drawers/close.js';
 import { drawersHandlers } from './drawers/index.js';
@@ -8,4 +9,4 @@ import { peopleHandlers } from './people/index.js';
 import { printingHandlers } from './printing/index.js';
 import type { HandlerMap } from './shared/context.js';
 
-export const handlers: HandlerMap = { ...peopleHandlers, ...bingoHandlers, ...drawersHandlers, ...backupHandlers, ...dayCloseHandlers, ...printingHandlers, ...auditHandlers };
+export const handlers: HandlerMap = { ...peopleHandlers, ...bingoHandlers, ...drawersHandlers, ...backupHandlers, ...dayCloseHandlers, ...caixaHandlers, ...printingHandlers, ...auditHandlers };

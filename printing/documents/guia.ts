@@ -1,3 +1,4 @@
+import { guiaQrPayload } from '../../core/caixa/guia-code.js';
 import type { Block, PrintDocument } from '../layout.js';
 import { checkCents, euros, formatHallDateTime, hallHeader, heading, pair } from './format.js';
 
@@ -98,6 +99,8 @@ export function guia(data: GuiaData, copy: GuiaCopy): PrintDocument {
     { kind: 'rule' },
     pair('VALOR', euros(data.amountCents), { bold: true, large: true }),
     ...paymentLines,
+    // Scanned at the caixa to find the guia (guia.find).
+    { kind: 'qr', data: guiaQrPayload(data.guiaNumber) },
     { kind: 'signature', caption: 'Assinatura do jogador' },
     { kind: 'signature', caption: 'Assinatura do caixa' },
   ];

@@ -7,6 +7,7 @@ import { accountBalance } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
 import { hallClock } from '../../../core/time.js';
 import { createBackup } from '../../../db/backup.js';
+import { unpaidGuias } from '../../../db/caixa.js';
 import { carriedUnpaidWinners, winnersOfSession } from '../../../db/bingo/draw.js';
 import { closureOf, gamesOfSession } from '../../../db/bingo/games.js';
 import { carriedRefunds, gameSalesTotals, refundableSales } from '../../../db/bingo/sales.js';
@@ -90,6 +91,8 @@ export const dayCloseHandlers: HandlerSlice<'session.close' | 'session.overview'
         prizeCents: w.prizeCents,
       })),
       refunds: carriedRefunds(ctx.db, session.id + 1).map((r) => ({ saleId: r.saleId, gameNumber: r.gameNumber, amountCents: r.amountCents })),
+      // Guias belong to no session: every unpaid one is listed and stays payable (SPEC 7).
+      guias: unpaidGuias(ctx.db).map((g) => ({ guiaId: g.id, number: g.number, machineNumber: g.machineNumber, amountCents: g.amountCents })),
     };
     const closed = { sessionId: session.id, closedAt: ctx.at, carried };
     // The backup follows the commit, so that it holds the closed session; a failed

@@ -68,7 +68,7 @@ function xData(db: ReadableDb, drawer: DrawerRow, at: string): XReportView {
       sales: net('card_sale') + net('card_sale_void'),
       prizes: out('prize_paid'),
       refunds: out('card_refund'),
-      guias: 0,
+      guias: out('guia_paid'),
       payIns: net('pay_in'),
       payOuts: out('pay_out'),
       drops: out('drop'),

@@ -91,6 +91,7 @@ describe('setup on an empty database', () => {
       specialPrize: null,
       drawerVarianceThresholdCents: 500,
       backupsKept: 40,
+      guiaApprovalThresholdCents: 100_000,
     });
   });
 });

@@ -8,7 +8,7 @@ import { insertJob, printerForRole, type PrinterRole } from '../../../db/printin
 import type { PrintDocument } from '../../../printing/layout.js';
 import type { CommandContext } from './context.js';
 
-export type DocumentRef = { type: 'sale' | 'refund' | 'winner' | 'game' | 'printer' | 'drawer'; id: number };
+export type DocumentRef = { type: 'sale' | 'refund' | 'winner' | 'game' | 'printer' | 'drawer' | 'guia'; id: number };
 
 export function enqueue(
   ctx: CommandContext,

@@ -41,6 +41,11 @@ export function ClosedDay({ closed }: { closed: Closed }) {
       <ul className="plain-list">
         <li data-testid="carried-prizes">{t('closeDay.carriedPrizes', { count: closed.carried.prizes.length, amount: f.money(prizes) })}</li>
         <li data-testid="carried-refunds">{t('closeDay.carriedRefunds', { count: closed.carried.refunds.length, amount: f.money(refunds) })}</li>
+        {closed.carried.guias.length > 0 ? (
+          <li data-testid="carried-guias">
+            {t('closeDay.carriedGuias', { count: closed.carried.guias.length, amount: f.money(closed.carried.guias.reduce((s, g) => s + g.amountCents, 0)) })}
+          </li>
+        ) : null}
         <li data-testid="close-backup">
           {closed.backup ? t('closeDay.backup', { file: closed.backup.file, size: Math.max(1, Math.round(closed.backup.bytes / 1024)) }) : t('closeDay.backupFailed', { error: closed.backupError ?? '' })}
         </li>

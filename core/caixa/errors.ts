@@ -1,0 +1,97 @@
+/**
+ * Refusals of the caixa domain (Portaria 1441/95, slot-machine rules n.º 2-14;
+ * SPEC 7): machines and their import, guias, jackpot and superjackpot funds,
+ * meters and the return-to-player report.
+ */
+import { errors } from '../catalogue.js';
+
+export const caixaErrors = errors({
+  MACHINE_NUMBER_TAKEN: {
+    pt: (p) => `Já existe uma máquina com o n.º de identificação ${p.number} (n.º 10: cada máquina tem o seu número).`,
+    en: (p) => `A machine with identification no. ${p.number} already exists (no. 10: each machine has its own number).`,
+  },
+  MACHINE_NOT_FOUND: {
+    pt: (p) => `A máquina n.º ${p.number} não está registada.`,
+    en: (p) => `Machine no. ${p.number} is not registered.`,
+  },
+  MACHINES_CSV_INVALID: {
+    pt: (p) => `Ficheiro de máquinas recusado, nada foi importado: linha ${p.line}: ${p.reason}.`,
+    en: (p) => `Machines file refused, nothing was imported: line ${p.line}: ${p.reasonEn}.`,
+  },
+  GUIA_NOT_FOUND: {
+    pt: (p) => `A guia ${p.guia} não existe.`,
+    en: (p) => `Guia ${p.guia} does not exist.`,
+  },
+  GUIA_ALREADY_PAID: {
+    pt: (p) => `A guia n.º ${p.number} já foi paga (${p.paidAt}, por ${p.paidBy}): uma guia paga-se uma só vez (n.º 13).`,
+    en: (p) => `Guia no. ${p.number} was already paid (${p.paidAt}, by ${p.paidBy}): a guia is paid once only (no. 13).`,
+  },
+  GUIA_VOIDED: {
+    pt: (p) => `A guia n.º ${p.number} foi anulada (${p.reason}): não pode ser paga nem anulada de novo.`,
+    en: (p) => `Guia no. ${p.number} was voided (${p.reason}): it cannot be paid or voided again.`,
+  },
+  GUIA_PAID_NO_VOID: {
+    pt: (p) => `A guia n.º ${p.number} já foi paga: só uma guia por pagar pode ser anulada.`,
+    en: (p) => `Guia no. ${p.number} is paid: only an unpaid guia can be voided.`,
+  },
+  GUIA_SPLIT_MISMATCH: {
+    pt: (p) => `Numerário e cheques somam ${p.sum}, mas a guia é de ${p.amount}: as partes têm de somar exatamente o valor (n.º 13).`,
+    en: (p) => `Cash and cheques add up to ${p.sum}, but the guia is for ${p.amount}: the parts must add up exactly to the amount (no. 13).`,
+  },
+  GUIA_APPROVAL_REQUIRED: {
+    pt: (p) => `Guias acima de ${p.threshold} precisam da aprovação de um gerente (utilizador e PIN), que não seja quem paga.`,
+    en: (p) => `Guias over ${p.threshold} need a manager's approval (username and PIN), other than the payer's.`,
+  },
+  GUIA_NEEDS_FUND_MACHINE: {
+    pt: (p) => `A máquina n.º ${p.number} não pertence a nenhum grupo: uma guia de superjackpot paga-se do fundo do grupo (n.º 4).`,
+    en: (p) => `Machine no. ${p.number} belongs to no group: a superjackpot guia is paid from the group's fund (no. 4).`,
+  },
+  FUND_INSUFFICIENT: {
+    pt: (p) => `O fundo ${p.fund} tem ${p.held}: não pode pagar ${p.amount} (os valores cativos nunca ficam negativos, n.º 5).`,
+    en: (p) => `Fund ${p.fund} holds ${p.held}: it cannot pay ${p.amount} (the amounts held never go negative, no. 5).`,
+  },
+  FUND_NAME_INVALID: {
+    pt: (p) => `Fundo «${p.fund}» inválido: use machine:<n.º da máquina> (jackpot) ou group:<código do grupo> (superjackpot).`,
+    en: (p) => `Invalid fund "${p.fund}": use machine:<machine no.> (jackpot) or group:<group code> (superjackpot).`,
+  },
+  FUND_NOT_FOUND: {
+    pt: (p) => `O fundo ${p.fund} não existe: nenhuma máquina registada lhe corresponde.`,
+    en: (p) => `Fund ${p.fund} does not exist: no registered machine matches it.`,
+  },
+  FUND_TRANSFER_SAME: {
+    pt: () => 'A transferência tem de ser para outra máquina ou outro grupo (n.º 6).',
+    en: () => 'The transfer must go to another machine or group (no. 6).',
+  },
+  FUND_TRANSFER_MISMATCH: {
+    pt: (p) =>
+      `Transferência recusada: ${p.from} (${p.fromModel}, aposta ${p.fromBet}) e ${p.to} (${p.toModel}, aposta ${p.toBet}) não são do mesmo modelo e aposta (n.º 6).`,
+    en: (p) =>
+      `Transfer refused: ${p.from} (${p.fromModel}, bet ${p.fromBet}) and ${p.to} (${p.toModel}, bet ${p.toBet}) are not of the same model and bet (no. 6).`,
+  },
+  FUND_EMPTY: {
+    pt: (p) => `O fundo ${p.fund} está vazio: não há valores cativos a transferir.`,
+    en: (p) => `Fund ${p.fund} is empty: there is nothing held to transfer.`,
+  },
+  GROUP_MIXED: {
+    pt: (p) => `O grupo ${p.group} tem máquinas de modelo ${p.model} e aposta ${p.bet}: as máquinas de um grupo de superjackpot são do mesmo modelo e aposta.`,
+    en: (p) => `Group ${p.group} holds machines of model ${p.model} and bet ${p.bet}: a superjackpot group's machines share model and bet.`,
+  },
+  METER_BACKWARDS: {
+    pt: (p) =>
+      `O contador de ${p.counter} da máquina n.º ${p.number} desceu (${p.previous} → ${p.value}): registe a leitura como volta do contador ou reposição a zero (n.º 9).`,
+    en: (p) =>
+      `Machine no. ${p.number}'s ${p.counterEn} meter went down (${p.previous} → ${p.value}): record the reading as a rollover or a reset (no. 9).`,
+  },
+  METER_ROLLOVER_MODULUS: {
+    pt: (p) => `Uma volta do contador precisa da capacidade do contador (por exemplo 100000000), maior do que a leitura anterior ${p.previous}.`,
+    en: (p) => `A rollover needs the meter's capacity (e.g. 100000000), greater than the previous reading ${p.previous}.`,
+  },
+  GUIA_NO_PRINTER: {
+    pt: () => 'Não há impressora de recibos configurada: a 2.ª via da guia não pode ser impressa (Configuração → Impressoras).',
+    en: () => 'No receipts printer is configured: the guia copy cannot be printed (Settings → Printers).',
+  },
+  REPORT_PERIOD_INVALID: {
+    pt: () => 'Período inválido: o início tem de ser anterior ao fim.',
+    en: () => 'Invalid period: the start must be before the end.',
+  },
+});

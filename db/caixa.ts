@@ -1,0 +1,297 @@
+/** SQL of the caixa domain (SPEC 7): machines, guias and their payments and voids, meter readings, jackpot funds. */
+import { accounts } from '../core/ledger.js';
+import { stmt, type ReadableDb, type WritableDb } from './connection.js';
+
+// ---- machines ---------------------------------------------------------------------
+
+export interface MachineRow {
+  id: number;
+  number: string;
+  model: string;
+  betCents: number;
+  location: string | null;
+  group: string | null;
+  jackpotShareBasisPoints: number;
+  superjackpotShareBasisPoints: number;
+  registeredAt: string;
+  updatedAt: string;
+}
+
+const MACHINE_SELECT = `SELECT id, number, model, bet_cents AS betCents, location, group_code AS "group",
+  jackpot_share_bp AS jackpotShareBasisPoints, superjackpot_share_bp AS superjackpotShareBasisPoints,
+  registered_at AS registeredAt, updated_at AS updatedAt FROM machines`;
+
+export function machineByNumber(db: ReadableDb, number: string): MachineRow | undefined {
+  return stmt<[string], MachineRow>(db, `${MACHINE_SELECT} WHERE number = ?`).get(number);
+}
+
+export function machineById(db: ReadableDb, id: number): MachineRow | undefined {
+  return stmt<[number], MachineRow>(db, `${MACHINE_SELECT} WHERE id = ?`).get(id);
+}
+
+export function allMachines(db: ReadableDb): MachineRow[] {
+  // Numbers sort as people read them: 2 before 10.
+  return stmt<[], MachineRow>(db, `${MACHINE_SELECT} ORDER BY length(number), number`).all();
+}
+
+export function machinesOfGroup(db: ReadableDb, group: string): MachineRow[] {
+  return stmt<[string], MachineRow>(db, `${MACHINE_SELECT} WHERE group_code = ? ORDER BY length(number), number`).all(group);
+}
+
+export type MachineFields = Omit<MachineRow, 'id' | 'registeredAt' | 'updatedAt'>;
+
+export function insertMachine(db: WritableDb, m: MachineFields, at: string): number {
+  return Number(
+    stmt(
+      db,
+      `INSERT INTO machines (number, model, bet_cents, location, group_code, jackpot_share_bp, superjackpot_share_bp, registered_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(m.number, m.model, m.betCents, m.location, m.group, m.jackpotShareBasisPoints, m.superjackpotShareBasisPoints, at, at).lastInsertRowid,
+  );
+}
+
+export function updateMachine(db: WritableDb, id: number, m: Omit<MachineFields, 'number'>, at: string): void {
+  stmt(
+    db,
+    `UPDATE machines SET model = ?, bet_cents = ?, location = ?, group_code = ?, jackpot_share_bp = ?, superjackpot_share_bp = ?, updated_at = ? WHERE id = ?`,
+  ).run(m.model, m.betCents, m.location, m.group, m.jackpotShareBasisPoints, m.superjackpotShareBasisPoints, at, id);
+}
+
+// ---- funds ------------------------------------------------------------------------
+
+const JACKPOT_PREFIX = accounts.jackpot('');
+
+/** Every fund that ever held money, with what it holds now (credit balance as positive cents). */
+export function fundBalances(db: ReadableDb): Map<string, number> {
+  const rows = stmt<[number, string], { account: string; total: number }>(
+    db,
+    `SELECT account, SUM(amount_cents) AS total FROM ledger_entries WHERE substr(account, 1, ?) = ? GROUP BY account`,
+  ).all(JACKPOT_PREFIX.length, JACKPOT_PREFIX);
+  // 0 - x, not -x: an empty fund is 0, not -0.
+  return new Map(rows.map((r) => [r.account.slice(JACKPOT_PREFIX.length), 0 - r.total]));
+}
+
+export function fundHeld(db: ReadableDb, fund: string): number {
+  const r = stmt<[string], { total: number }>(db, `SELECT COALESCE(SUM(amount_cents), 0) AS total FROM ledger_entries WHERE account = ?`).get(
+    accounts.jackpot(fund),
+  )!;
+  return 0 - r.total;
+}
+
+export function insertContribution(
+  db: WritableDb,
+  c: { fund: string; amountCents: number; source: 'meters' | 'manual'; readingId: number | null; at: string; operatorId: number },
+): number {
+  return Number(
+    stmt(db, `INSERT INTO fund_contributions (fund, amount_cents, source, reading_id, at, operator_id) VALUES (?, ?, ?, ?, ?, ?)`).run(
+      c.fund,
+      c.amountCents,
+      c.source,
+      c.readingId,
+      c.at,
+      c.operatorId,
+    ).lastInsertRowid,
+  );
+}
+
+export function insertTransfer(
+  db: WritableDb,
+  t: { from: string; to: string; amountCents: number; authorisationRef: string; at: string; operatorId: number; approvedBy: number },
+): number {
+  return Number(
+    stmt(
+      db,
+      `INSERT INTO fund_transfers (from_fund, to_fund, amount_cents, authorisation_ref, at, operator_id, approved_by) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ).run(t.from, t.to, t.amountCents, t.authorisationRef, t.at, t.operatorId, t.approvedBy).lastInsertRowid,
+  );
+}
+
+// ---- guias ------------------------------------------------------------------------
+
+export interface GuiaRow {
+  id: number;
+  number: number;
+  machineId: number;
+  machineNumber: string;
+  model: string;
+  location: string | null;
+  kind: 'jackpot' | 'superjackpot' | 'hand_pay' | 'credits_claim';
+  amountCents: number;
+  fund: string | null;
+  meters: string | null;
+  notes: string | null;
+  issuedAt: string;
+  issuedBy: string;
+  issuedByName: string;
+  paidAt: string | null;
+  paidBy: string | null;
+  paidByName: string | null;
+  cashCents: number | null;
+  cheques: string | null;
+  voidedAt: string | null;
+  voidReason: string | null;
+}
+
+const GUIA_SELECT = `SELECT g.id, g.number, g.machine_id AS machineId, m.number AS machineNumber, m.model, m.location, g.kind,
+    g.amount_cents AS amountCents, g.fund, g.meters, g.notes, g.issued_at AS issuedAt, io.username AS issuedBy, io.name AS issuedByName,
+    p.paid_at AS paidAt, po.username AS paidBy, po.name AS paidByName, p.cash_cents AS cashCents, p.cheques,
+    v.voided_at AS voidedAt, v.reason AS voidReason
+  FROM guias g JOIN machines m ON m.id = g.machine_id JOIN operators io ON io.id = g.issued_by
+  LEFT JOIN guia_payments p ON p.guia_id = g.id LEFT JOIN operators po ON po.id = p.paid_by
+  LEFT JOIN guia_voids v ON v.guia_id = g.id`;
+
+export function guiaById(db: ReadableDb, id: number): GuiaRow | undefined {
+  return stmt<[number], GuiaRow>(db, `${GUIA_SELECT} WHERE g.id = ?`).get(id);
+}
+
+export function guiaByNumber(db: ReadableDb, number: number): GuiaRow | undefined {
+  return stmt<[number], GuiaRow>(db, `${GUIA_SELECT} WHERE g.number = ?`).get(number);
+}
+
+export type GuiaStatusFilter = 'unpaid' | 'paid' | 'void' | 'all';
+
+/** The newest guias first (at most `limit`), by status. */
+export function guiasList(db: ReadableDb, status: GuiaStatusFilter, limit: number): GuiaRow[] {
+  const where =
+    status === 'unpaid'
+      ? 'WHERE p.guia_id IS NULL AND v.guia_id IS NULL'
+      : status === 'paid'
+        ? 'WHERE p.guia_id IS NOT NULL'
+        : status === 'void'
+          ? 'WHERE v.guia_id IS NOT NULL'
+          : '';
+  return stmt<[number], GuiaRow>(db, `${GUIA_SELECT} ${where} ORDER BY g.number DESC LIMIT ?`).all(limit);
+}
+
+/** Unpaid and not void, oldest first: carried at the day's close. */
+export function unpaidGuias(db: ReadableDb): GuiaRow[] {
+  return stmt<[], GuiaRow>(db, `${GUIA_SELECT} WHERE p.guia_id IS NULL AND v.guia_id IS NULL ORDER BY g.number`).all();
+}
+
+export function nextGuiaNumber(db: ReadableDb): number {
+  return stmt<[], { n: number }>(db, `SELECT COALESCE(MAX(number), 0) + 1 AS n FROM guias`).get()!.n;
+}
+
+export function insertGuia(
+  db: WritableDb,
+  g: {
+    number: number;
+    machineId: number;
+    kind: GuiaRow['kind'];
+    amountCents: number;
+    fund: string | null;
+    meters: unknown;
+    notes: string | null;
+    at: string;
+    issuedBy: number;
+    terminalId: string;
+  },
+): number {
+  return Number(
+    stmt(
+      db,
+      `INSERT INTO guias (number, machine_id, kind, amount_cents, fund, meters, notes, issued_at, issued_by, terminal_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(g.number, g.machineId, g.kind, g.amountCents, g.fund, g.meters === null ? null : JSON.stringify(g.meters), g.notes, g.at, g.issuedBy, g.terminalId)
+      .lastInsertRowid,
+  );
+}
+
+export function insertGuiaPayment(
+  db: WritableDb,
+  p: {
+    guiaId: number;
+    at: string;
+    paidBy: number;
+    terminalId: string;
+    drawerId: number | null;
+    cashCents: number;
+    cheques: readonly { number: string; bank: string; amountCents: number }[];
+    approvedBy: number | null;
+  },
+): void {
+  stmt(
+    db,
+    `INSERT INTO guia_payments (guia_id, paid_at, paid_by, terminal_id, drawer_id, cash_cents, cheques, approved_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(p.guiaId, p.at, p.paidBy, p.terminalId, p.drawerId, p.cashCents, JSON.stringify(p.cheques), p.approvedBy);
+}
+
+export function insertGuiaVoid(db: WritableDb, v: { guiaId: number; at: string; voidedBy: number; approvedBy: number; reason: string }): void {
+  stmt(db, `INSERT INTO guia_voids (guia_id, voided_at, voided_by, approved_by, reason) VALUES (?, ?, ?, ?, ?)`).run(
+    v.guiaId,
+    v.at,
+    v.voidedBy,
+    v.approvedBy,
+    v.reason,
+  );
+}
+
+// ---- meters -----------------------------------------------------------------------
+
+export interface ReadingRow {
+  id: number;
+  at: string;
+  kind: 'reading' | 'rollover' | 'reset';
+  coinsIn: number;
+  prizesPaid: number;
+  coinsCollected: number;
+}
+
+export function lastReading(db: ReadableDb, machineId: number): ReadingRow | undefined {
+  return stmt<[number], ReadingRow>(
+    db,
+    `SELECT id, at, kind, coins_in AS coinsIn, prizes_paid AS prizesPaid, coins_collected AS coinsCollected
+       FROM meter_readings WHERE machine_id = ? ORDER BY id DESC LIMIT 1`,
+  ).get(machineId);
+}
+
+export function insertReading(
+  db: WritableDb,
+  r: {
+    machineId: number;
+    at: string;
+    operatorId: number;
+    kind: ReadingRow['kind'];
+    modulus: number | null;
+    values: { coinsIn: number; prizesPaid: number; coinsCollected: number };
+    delta: { coinsIn: number; prizesPaid: number; coinsCollected: number };
+  },
+): number {
+  return Number(
+    stmt(
+      db,
+      `INSERT INTO meter_readings (machine_id, at, operator_id, kind, modulus, coins_in, prizes_paid, coins_collected,
+                                   delta_coins_in, delta_prizes_paid, delta_coins_collected)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      r.machineId,
+      r.at,
+      r.operatorId,
+      r.kind,
+      r.modulus,
+      r.values.coinsIn,
+      r.values.prizesPaid,
+      r.values.coinsCollected,
+      r.delta.coinsIn,
+      r.delta.prizesPaid,
+      r.delta.coinsCollected,
+    ).lastInsertRowid,
+  );
+}
+
+/** Per machine over [from, to): credits played and paid by the machine (meter deltas) and guias issued, not void. */
+export function machinePeriod(
+  db: ReadableDb,
+  from: string,
+  to: string,
+): { machineId: number; coinsIn: number; prizesPaid: number; guiasCents: number; readings: number }[] {
+  return stmt<{ from: string; to: string }, { machineId: number; coinsIn: number; prizesPaid: number; guiasCents: number; readings: number }>(
+    db,
+    `SELECT m.id AS machineId,
+            COALESCE((SELECT SUM(delta_coins_in) FROM meter_readings r WHERE r.machine_id = m.id AND r.at >= @from AND r.at < @to), 0) AS coinsIn,
+            COALESCE((SELECT SUM(delta_prizes_paid) FROM meter_readings r WHERE r.machine_id = m.id AND r.at >= @from AND r.at < @to), 0) AS prizesPaid,
+            COALESCE((SELECT SUM(g.amount_cents) FROM guias g WHERE g.machine_id = m.id AND g.issued_at >= @from AND g.issued_at < @to
+                        AND NOT EXISTS (SELECT 1 FROM guia_voids v WHERE v.guia_id = g.id)), 0) AS guiasCents,
+            (SELECT COUNT(*) FROM meter_readings r WHERE r.machine_id = m.id AND r.at >= @from AND r.at < @to) AS readings
+       FROM machines m ORDER BY length(m.number), m.number`,
+  ).all({ from, to });
+}

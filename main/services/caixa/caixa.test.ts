@@ -1,0 +1,301 @@
+/**
+ * The casino caixa through the dispatcher (SPEC 7): machines registered and
+ * imported, guias issued with gapless numbers, paid once in cash and cheques
+ * out of the caixa's drawer, voided while unpaid, reprinted; jackpot funds fed
+ * by meter readings and by hand, paid out only through guias, moved to a
+ * machine of the same model and bet; the return-to-player report. Every
+ * refusal leaves the database as it was; the books and the audit chain hold
+ * after every test.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Channel } from '../../../core/contract.js';
+import { expectBooksHold } from '../../../test/books.js';
+import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
+import { snapshot, TEST_FLOAT_CENTS } from '../../../test/harness.js';
+
+let t: TestHall & { caixa: string; admin: string };
+beforeEach(async () => {
+  const hall = await createTestHall();
+  const admin = await hall.h.login('admin', '1111');
+  await hall.h.ok('users.create', { username: 'caixa2', name: 'Caixa Dois', roles: ['caixa'], pin: '4444' }, admin);
+  t = { ...hall, admin, caixa: await hall.h.login('caixa2', '4444') };
+});
+afterEach(() => {
+  try {
+    expectBooksHold(t.h.kiosk.db);
+  } finally {
+    t.h.close();
+  }
+});
+
+type ErrorBody = Awaited<ReturnType<TestHall['h']['refused']>>;
+
+async function refusedUnchanged(channel: Channel, input: unknown, token?: string): Promise<ErrorBody> {
+  const before = snapshot(t.h.kiosk);
+  const error = await t.h.refused(channel, input, token);
+  expect(snapshot(t.h.kiosk)).toEqual(before);
+  return error;
+}
+
+const MANAGER = { username: 'gerente', pin: '2222' };
+const ADMIN = { username: 'admin', pin: '1111' };
+const drawerCash = async () => (await t.h.ok('report.x', {}, t.cashier)).expectedCents;
+
+/** Machines 7 and 8 (same model and bet, group SJ1, 5 % jackpot and 1 % superjackpot shares) and 9 (another model). */
+async function machines(): Promise<void> {
+  const same = { model: 'Lucky 7', betCents: 50, group: 'SJ1', jackpotShareBasisPoints: 500, superjackpotShareBasisPoints: 100 };
+  await t.h.ok('machine.register', { number: '7', location: 'Sala A', ...same }, t.manager);
+  await t.h.ok('machine.register', { number: '8', ...same }, t.manager);
+  await t.h.ok('machine.register', { number: '9', model: 'Fruit Party', betCents: 100 }, t.manager);
+}
+
+describe('machines', () => {
+  it('are registered, edited and listed with their jackpot fund', async () => {
+    await machines();
+    await t.h.ok('machine.update', { number: '9', model: 'Fruit Party', betCents: 100, location: 'Entrada' }, t.manager);
+    const list = await t.h.ok('machine.list', {}, t.caixa);
+    expect(list.map((m) => [m.number, m.model, m.betCents, m.location, m.group, m.jackpotHeldCents])).toEqual([
+      ['7', 'Lucky 7', 50, 'Sala A', 'SJ1', 0],
+      ['8', 'Lucky 7', 50, null, 'SJ1', 0],
+      ['9', 'Fruit Party', 100, 'Entrada', null, 0],
+    ]);
+  });
+
+  it('refuses a number taken, a group of mixed model or bet, an unknown machine to edit, and a caixa registering', async () => {
+    await machines();
+    expect(await refusedUnchanged('machine.register', { number: '7', model: 'X', betCents: 50 }, t.manager)).toMatchObject({ code: 'MACHINE_NUMBER_TAKEN' });
+    expect(await refusedUnchanged('machine.register', { number: '10', model: 'Other', betCents: 50, group: 'SJ1' }, t.manager)).toEqual({
+      code: 'GROUP_MIXED',
+      message: 'O grupo SJ1 tem máquinas de modelo Lucky 7 e aposta 0,50 €: as máquinas de um grupo de superjackpot são do mesmo modelo e aposta.',
+    });
+    expect((await refusedUnchanged('machine.update', { number: '99', model: 'X', betCents: 50 }, t.manager)).code).toBe('MACHINE_NOT_FOUND');
+    expect((await refusedUnchanged('machine.register', { number: '11', model: 'X', betCents: 50 }, t.caixa)).code).toBe('FORBIDDEN');
+    for (const betCents of [0, -50, 0.5]) {
+      expect((await refusedUnchanged('machine.register', { number: '12', model: 'X', betCents }, t.manager)).code).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  it('are imported from a CSV file, all or nothing', async () => {
+    const csv = 'number,model,bet,location,group\n21,Lucky 7,"0,50",Sala B,SJ2\n22,Lucky 7,0.50,,SJ2\n';
+    expect(await t.h.ok('machine.import', { csv }, t.manager)).toEqual({ imported: 2, numbers: ['21', '22'] });
+    const bad = 'number,model,bet,location,group\n23,Lucky 7,0.50,,\n24,Lucky 7,abc,,\n';
+    expect(await refusedUnchanged('machine.import', { csv: bad }, t.manager)).toMatchObject({ code: 'MACHINES_CSV_INVALID' });
+    expect((await refusedUnchanged('machine.import', { csv: bad }, t.manager)).message).toContain('linha 3');
+    // A machine already registered refuses the whole file too.
+    expect((await refusedUnchanged('machine.import', { csv: 'number,model,bet,location,group\n25,A,1,,\n21,A,1,,\n' }, t.manager)).code).toBe(
+      'MACHINE_NUMBER_TAKEN',
+    );
+    expect((await t.h.ok('machine.list', {}, t.manager)).map((m) => m.number)).toEqual(['21', '22']);
+  });
+});
+
+describe('guias', () => {
+  it('a hand pay: issued with the next number, paid half cash half cheque; the drawer loses only the cash part', async () => {
+    await machines();
+    await t.h.ok(
+      'printer.configure',
+      { id: 'balcao', role: 'receipts', transport: 'tcp', host: '127.0.0.1', port: 9, codepage: 'cp858', widthMm: 80 },
+      t.manager,
+    );
+    const issued = await t.h.ok('guia.issue', { machineNumber: '9', amountCents: 40_000, kind: 'hand_pay', meters: { coinsIn: 1200 } }, t.caixa);
+    expect(issued).toMatchObject({ number: 1, machineNumber: '9', kind: 'hand_pay', amountCents: 40_000, fund: null, status: 'unpaid', meters: { coinsIn: 1200 } });
+    const before = await drawerCash();
+    expect(before).toBe(TEST_FLOAT_CENTS);
+    // Cash 50,00 € of the drawer's 100,00 €, the rest in one cheque.
+    const paid = await t.h.ok('guia.pay', { guiaId: issued.guiaId, cashCents: 5_000, cheques: [{ amountCents: 35_000, number: '0012345', bank: 'CGD' }] }, t.caixa);
+    expect(paid).toMatchObject({ status: 'paid', payment: { cashCents: 5_000, cheques: [{ amountCents: 35_000, number: '0012345', bank: 'CGD' }], paidBy: 'caixa2' } });
+    expect(await drawerCash()).toBe(before - 5_000);
+    expect((await t.h.ok('report.x', {}, t.cashier)).movements.guias).toBe(5_000);
+    // Printed: both copies at issue, both at payment; only the caixa's copy of the payment opens the drawer.
+    const jobs = t.h.kiosk.db.prepare(`SELECT title, document FROM print_jobs WHERE ref_type = 'guia' ORDER BY id`).all() as { title: string; document: string }[];
+    expect(jobs.map((j) => [j.title, (JSON.parse(j.document) as { openDrawer?: boolean }).openDrawer ?? false])).toEqual([
+      ['Guia n.º 1 (exemplar da caixa)', false],
+      ['Guia n.º 1 (exemplar do jogador)', false],
+      ['Guia n.º 1 (exemplar da caixa)', true],
+      ['Guia n.º 1 (exemplar do jogador)', false],
+    ]);
+    expect(jobs[0]!.document).toContain('GUIA|1');
+    // A cheque-only payment never opens the drawer.
+    const second = await t.h.ok('guia.issue', { machineNumber: '9', amountCents: 2_000, kind: 'credits_claim' }, t.caixa);
+    await t.h.ok('guia.pay', { guiaId: second.guiaId, cashCents: 0, cheques: [{ amountCents: 2_000, number: '0012346', bank: 'CGD' }] }, t.caixa);
+    const last = t.h.kiosk.db.prepare(`SELECT document FROM print_jobs ORDER BY id DESC LIMIT 2`).pluck().all() as string[];
+    expect(last.map((d) => (JSON.parse(d) as { openDrawer?: boolean }).openDrawer ?? false)).toEqual([false, false]);
+    expect(await drawerCash()).toBe(before - 5_000);
+    // Found by number or by its QR text, and reprinted as 2.ª VIA.
+    expect((await t.h.ok('guia.find', { query: 'GUIA|1' }, t.caixa)).guiaId).toBe(issued.guiaId);
+    expect((await t.h.ok('guia.find', { query: ' 0002\n' }, t.caixa)).guiaId).toBe(second.guiaId);
+    const reprint = await t.h.ok('guia.reprint', { guiaId: issued.guiaId }, t.caixa);
+    expect(reprint.printJobIds).toHaveLength(2);
+    const copy = t.h.kiosk.db.prepare(`SELECT document FROM print_jobs WHERE id = ?`).pluck().get(reprint.printJobIds[0]) as string;
+    expect(copy).toContain('2.ª VIA');
+    expect((JSON.parse(copy) as { openDrawer?: boolean }).openDrawer ?? false).toBe(false);
+  });
+
+  it('refuses a split that does not add up, a cash part over the drawer, a second payment, bad amounts; nothing changes', async () => {
+    await machines();
+    const g = await t.h.ok('guia.issue', { machineNumber: '9', amountCents: 12_000, kind: 'hand_pay' }, t.caixa);
+    expect(await refusedUnchanged('guia.pay', { guiaId: g.guiaId, cashCents: 5_000, cheques: [{ amountCents: 6_000, number: '1', bank: 'BCP' }] }, t.caixa)).toEqual({
+      code: 'GUIA_SPLIT_MISMATCH',
+      message: 'Numerário e cheques somam 110,00 €, mas a guia é de 120,00 €: as partes têm de somar exatamente o valor (n.º 13).',
+    });
+    expect(await refusedUnchanged('guia.pay', { guiaId: g.guiaId, cashCents: 12_000, cheques: [] }, t.caixa)).toEqual({
+      code: 'PAYOUT_EXCEEDS_CASH',
+      message: 'Pagamento de 120,00 € recusado: a gaveta só tem 100,00 € em numerário (SPEC 9).',
+    });
+    for (const amountCents of [0, -100, 10.5]) {
+      expect((await refusedUnchanged('guia.issue', { machineNumber: '9', amountCents, kind: 'hand_pay' }, t.caixa)).code).toBe('VALIDATION_FAILED');
+    }
+    expect((await refusedUnchanged('guia.pay', { guiaId: g.guiaId, cashCents: -1, cheques: [] }, t.caixa)).code).toBe('VALIDATION_FAILED');
+    expect((await refusedUnchanged('guia.issue', { machineNumber: '99', amountCents: 100, kind: 'hand_pay' }, t.caixa)).code).toBe('MACHINE_NOT_FOUND');
+    expect((await refusedUnchanged('guia.issue', { machineNumber: '9', amountCents: 100, kind: 'hand_pay' }, t.cashier)).code).toBe('FORBIDDEN');
+    await t.h.ok('guia.pay', { guiaId: g.guiaId, cashCents: 2_000, cheques: [{ amountCents: 10_000, number: '77', bank: 'BPI' }] }, t.caixa);
+    const again = await refusedUnchanged('guia.pay', { guiaId: g.guiaId, cashCents: 2_000, cheques: [{ amountCents: 10_000, number: '78', bank: 'BPI' }] }, t.caixa);
+    expect(again.code).toBe('GUIA_ALREADY_PAID');
+    expect(again.message).toMatch(/^A guia n\.º 1 já foi paga \(\d\d:\d\d, por caixa2\)/);
+  });
+
+  it('over the hall threshold needs a manager other than the payer', async () => {
+    await machines();
+    await t.h.ok('settings.update', { guiaApprovalThresholdCents: 5_000 }, t.admin);
+    const g = await t.h.ok('guia.issue', { machineNumber: '9', amountCents: 5_001, kind: 'hand_pay' }, t.caixa);
+    expect(await refusedUnchanged('guia.pay', { guiaId: g.guiaId, cashCents: 5_001, cheques: [] }, t.caixa)).toEqual({
+      code: 'GUIA_APPROVAL_REQUIRED',
+      message: 'Guias acima de 50,00 € precisam da aprovação de um gerente (utilizador e PIN), que não seja quem paga.',
+    });
+    expect((await refusedUnchanged('guia.pay', { guiaId: g.guiaId, cashCents: 5_001, cheques: [], approval: MANAGER }, t.manager)).code).toBe('APPROVER_IS_OPERATOR');
+    await t.h.ok('guia.pay', { guiaId: g.guiaId, cashCents: 5_001, cheques: [], approval: MANAGER }, t.caixa);
+    expect(t.h.kiosk.db.prepare(`SELECT approved_by FROM guia_payments`).pluck().get()).toBe(2);
+    // At the threshold exactly, no approval.
+    const at = await t.h.ok('guia.issue', { machineNumber: '9', amountCents: 5_000, kind: 'hand_pay' }, t.caixa);
+    await t.h.ok('guia.pay', { guiaId: at.guiaId, cashCents: 0, cheques: [{ amountCents: 5_000, number: '9', bank: 'CGD' }] }, t.caixa);
+  });
+
+  it('is voided by a manager while unpaid, stays on record, and its number is never reused', async () => {
+    await machines();
+    const g1 = await t.h.ok('guia.issue', { machineNumber: '9', amountCents: 1_000, kind: 'hand_pay' }, t.caixa);
+    const voided = await t.h.ok('guia.void', { guiaId: g1.guiaId, reason: 'Máquina errada', approval: MANAGER }, t.caixa);
+    expect(voided).toMatchObject({ number: 1, status: 'void', voidReason: 'Máquina errada' });
+    const g2 = await t.h.ok('guia.issue', { machineNumber: '9', amountCents: 1_000, kind: 'hand_pay' }, t.caixa);
+    expect(g2.number).toBe(2);
+    expect((await refusedUnchanged('guia.pay', { guiaId: g1.guiaId, cashCents: 1_000, cheques: [] }, t.caixa)).code).toBe('GUIA_VOIDED');
+    expect((await refusedUnchanged('guia.void', { guiaId: g1.guiaId, reason: 'De novo', approval: MANAGER }, t.caixa)).code).toBe('GUIA_VOIDED');
+    await t.h.ok('guia.pay', { guiaId: g2.guiaId, cashCents: 1_000, cheques: [] }, t.caixa);
+    expect(await refusedUnchanged('guia.void', { guiaId: g2.guiaId, reason: 'Tarde', approval: MANAGER }, t.caixa)).toEqual({
+      code: 'GUIA_PAID_NO_VOID',
+      message: 'A guia n.º 2 já foi paga: só uma guia por pagar pode ser anulada.',
+    });
+    expect((await refusedUnchanged('guia.void', { guiaId: g2.guiaId, reason: 'x', approval: MANAGER }, t.caixa)).code).toBe('VALIDATION_FAILED');
+    expect((await t.h.ok('guia.list', { status: 'void' }, t.caixa)).map((g) => g.number)).toEqual([1]);
+    expect((await t.h.ok('guia.list', {}, t.caixa)).map((g) => [g.number, g.status])).toEqual([
+      [2, 'paid'],
+      [1, 'void'],
+    ]);
+    // The numbers in the table: 1, 2 and nothing else; the trigger keeps them gapless.
+    expect(() => t.h.kiosk.db.prepare(`INSERT INTO guias (number, machine_id, kind, amount_cents, issued_at, issued_by, terminal_id) VALUES (4, 1, 'hand_pay', 1, 'x', 1, 'T1')`).run()).toThrow(
+      /sequential without gaps/,
+    );
+  });
+});
+
+describe('jackpot and superjackpot funds', () => {
+  it('are fed by meter readings at their shares, paid out only through guias, never below zero', async () => {
+    await machines();
+    // The first reading is the baseline; the next: 2 000 credits of 0,50 € played = 1 000,00 €.
+    expect(await t.h.ok('meters.record', { machineNumber: '7', coinsIn: 10_000, prizesPaid: 8_000, coinsCollected: 1_000 }, t.caixa)).toMatchObject({
+      delta: { coinsIn: 0, prizesPaid: 0, coinsCollected: 0 },
+      contributions: [],
+    });
+    const r = await t.h.ok('meters.record', { machineNumber: '7', coinsIn: 12_000, prizesPaid: 9_500, coinsCollected: 1_400 }, t.caixa);
+    expect(r).toMatchObject({
+      delta: { coinsIn: 2_000, prizesPaid: 1_500, coinsCollected: 400 },
+      // 5 % to the machine's jackpot, 1 % to the group's superjackpot.
+      contributions: [
+        { fund: 'machine:7', amountCents: 5_000 },
+        { fund: 'group:SJ1', amountCents: 1_000 },
+      ],
+    });
+    expect(await t.h.ok('jackpot.contribute', { fund: 'machine:7', amountCents: 2_500 }, t.manager)).toEqual({ fund: 'machine:7', heldCents: 7_500 });
+    expect(await refusedUnchanged('guia.issue', { machineNumber: '7', amountCents: 7_501, kind: 'jackpot' }, t.caixa)).toEqual({
+      code: 'FUND_INSUFFICIENT',
+      message: 'O fundo machine:7 tem 75,00 €: não pode pagar 75,01 € (os valores cativos nunca ficam negativos, n.º 5).',
+    });
+    const jackpot = await t.h.ok('guia.issue', { machineNumber: '7', amountCents: 7_500, kind: 'jackpot' }, t.caixa);
+    expect(jackpot.fund).toBe('machine:7');
+    const superjackpot = await t.h.ok('guia.issue', { machineNumber: '8', amountCents: 1_000, kind: 'superjackpot' }, t.caixa);
+    expect(superjackpot.fund).toBe('group:SJ1');
+    expect(await refusedUnchanged('guia.issue', { machineNumber: '9', amountCents: 1, kind: 'superjackpot' }, t.caixa)).toMatchObject({ code: 'GUIA_NEEDS_FUND_MACHINE' });
+    let held = await t.h.ok('report.fundsHeld', {}, t.manager);
+    expect(held.funds.map((f) => [f.fund, f.heldCents])).toEqual([
+      ['machine:7', 0],
+      ['machine:8', 0],
+      ['machine:9', 0],
+      ['group:SJ1', 0],
+    ]);
+    // A void gives the fund back what the guia took.
+    await t.h.ok('guia.void', { guiaId: jackpot.guiaId, reason: 'Erro de leitura', approval: MANAGER }, t.caixa);
+    held = await t.h.ok('report.fundsHeld', {}, t.manager);
+    expect(held).toMatchObject({ totalCents: 7_500 });
+    expect(held.funds[0]).toEqual({ fund: 'machine:7', kind: 'jackpot', heldCents: 7_500, machines: ['7'], model: 'Lucky 7', betCents: 50 });
+  });
+
+  it('move whole to a machine of the same model and bet with the authorisation reference and a second manager', async () => {
+    await machines();
+    await t.h.ok('jackpot.contribute', { fund: 'machine:7', amountCents: 12_345 }, t.manager);
+    const transfer = { from: 'machine:7', to: 'machine:9', authorisationRef: 'IGJ 123/2026', approval: ADMIN };
+    expect(await refusedUnchanged('jackpot.transfer', transfer, t.manager)).toEqual({
+      code: 'FUND_TRANSFER_MISMATCH',
+      message:
+        'Transferência recusada: machine:7 (Lucky 7, aposta 0,50 €) e machine:9 (Fruit Party, aposta 1,00 €) não são do mesmo modelo e aposta (n.º 6).',
+    });
+    expect((await refusedUnchanged('jackpot.transfer', { ...transfer, to: 'machine:7' }, t.manager)).code).toBe('FUND_TRANSFER_SAME');
+    expect((await refusedUnchanged('jackpot.transfer', { ...transfer, to: 'machine:8', approval: MANAGER }, t.manager)).code).toBe('APPROVER_IS_OPERATOR');
+    expect((await refusedUnchanged('jackpot.transfer', { ...transfer, to: 'machin:8' }, t.manager)).code).toBe('FUND_NAME_INVALID');
+    expect((await refusedUnchanged('jackpot.transfer', { ...transfer, to: 'machine:80' }, t.manager)).code).toBe('FUND_NOT_FOUND');
+    expect((await refusedUnchanged('jackpot.transfer', { ...transfer, from: 'machine:8', to: 'machine:7' }, t.manager)).code).toBe('FUND_EMPTY');
+    expect(await t.h.ok('jackpot.transfer', { ...transfer, to: 'machine:8' }, t.manager)).toEqual({ from: 'machine:7', to: 'machine:8', amountCents: 12_345, toHeldCents: 12_345 });
+    expect(t.h.kiosk.db.prepare(`SELECT authorisation_ref FROM fund_transfers`).pluck().all()).toEqual(['IGJ 123/2026']);
+    expect((await refusedUnchanged('jackpot.contribute', { fund: 'machine:7', amountCents: 1 }, t.caixa)).code).toBe('FORBIDDEN');
+  });
+});
+
+describe('meters and the return to players', () => {
+  it('refuses a reading going backwards unless recorded as a rollover or a reset', async () => {
+    await machines();
+    await t.h.ok('meters.record', { machineNumber: '9', coinsIn: 99_999_000, prizesPaid: 500, coinsCollected: 10 }, t.caixa);
+    expect(await refusedUnchanged('meters.record', { machineNumber: '9', coinsIn: 500, prizesPaid: 600, coinsCollected: 10 }, t.caixa)).toEqual({
+      code: 'METER_BACKWARDS',
+      message:
+        'O contador de entradas da máquina n.º 9 desceu (99999000 → 500): registe a leitura como volta do contador ou reposição a zero (n.º 9).',
+    });
+    const rolled = await t.h.ok('meters.record', { machineNumber: '9', coinsIn: 500, prizesPaid: 600, coinsCollected: 10, kind: 'rollover', modulus: 100_000_000 }, t.caixa);
+    expect(rolled.delta).toEqual({ coinsIn: 1_500, prizesPaid: 100, coinsCollected: 0 });
+    const reset = await t.h.ok('meters.record', { machineNumber: '9', coinsIn: 40, prizesPaid: 30, coinsCollected: 0, kind: 'reset' }, t.caixa);
+    expect(reset.delta).toEqual({ coinsIn: 40, prizesPaid: 30, coinsCollected: 0 });
+    expect((await refusedUnchanged('meters.record', { machineNumber: '9', coinsIn: -1, prizesPaid: 0, coinsCollected: 0 }, t.caixa)).code).toBe('VALIDATION_FAILED');
+  });
+
+  it('reports each machine’s return over a period, machine prizes plus guias over coins in, flagging under 80 %', async () => {
+    await machines();
+    const day = (h: number) => t.h.clock.advanceMinutes(h * 60);
+    for (const n of ['7', '9']) await t.h.ok('meters.record', { machineNumber: n, coinsIn: 0, prizesPaid: 0, coinsCollected: 0 }, t.caixa);
+    const from = t.h.clock.now().toISOString();
+    day(1);
+    t.caixa = await t.h.login('caixa2', '4444');
+    // The baseline readings at `from` count as readings of the period (with nothing played).
+    // Machine 7: 1 000 credits of 0,50 € = 500,00 € in, 700 credits = 350,00 € paid, plus a 60,00 € guia: 82 %.
+    await t.h.ok('meters.record', { machineNumber: '7', coinsIn: 1_000, prizesPaid: 700, coinsCollected: 0 }, t.caixa);
+    await t.h.ok('guia.issue', { machineNumber: '7', amountCents: 6_000, kind: 'hand_pay' }, t.caixa);
+    // Machine 9: 1 000 credits of 1,00 € in, 750 paid: 75 %.
+    await t.h.ok('meters.record', { machineNumber: '9', coinsIn: 1_000, prizesPaid: 750, coinsCollected: 0 }, t.caixa);
+    day(1);
+    const manager = await t.h.login('gerente', '2222');
+    const report = await t.h.ok('report.machineReturn', { from, to: t.h.clock.now().toISOString() }, manager);
+    expect(report.minimumBasisPoints).toBe(8000);
+    expect(report.machines).toEqual([
+      { number: '7', model: 'Lucky 7', playedCents: 50_000, machinePrizesCents: 35_000, guiasCents: 6_000, readings: 2, returnBasisPoints: 8200, below: false },
+      { number: '8', model: 'Lucky 7', playedCents: 0, machinePrizesCents: 0, guiasCents: 0, readings: 0, returnBasisPoints: null, below: false },
+      { number: '9', model: 'Fruit Party', playedCents: 100_000, machinePrizesCents: 75_000, guiasCents: 0, readings: 2, returnBasisPoints: 7500, below: true },
+    ]);
+    expect((await t.h.refused('report.machineReturn', { from: report.to, to: report.from }, manager)).code).toBe('REPORT_PERIOD_INVALID');
+  });
+});
