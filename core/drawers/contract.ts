@@ -132,6 +132,14 @@ export const drawersContract = {
     input: empty,
     output: drawerSchema.nullable(),
   }),
+  'drawer.cash': channel({
+    summary: "The cash in this terminal's open drawer now, for a payout (a guia's cash part): null without an open drawer.",
+    kind: 'query',
+    topics: ['drawer', 'caixa', 'sales', 'prizes', 'refunds'],
+    roles: DRAWER_ROLES,
+    input: empty,
+    output: z.object({ drawerId: id, cashCents: z.number().int() }).nullable(),
+  }),
   'report.x': channel({
     summary: "X report of this terminal's open drawer: printed and returned; does not close it.",
     kind: 'command',

@@ -77,7 +77,14 @@ function xData(db: ReadableDb, drawer: DrawerRow, at: string): XReportView {
   };
 }
 
-export const drawersHandlers: HandlerSlice<'drawer.open' | 'drawer.kick' | 'drawer.move' | 'drawer.close' | 'drawer.current' | 'report.x' | 'report.z'> = {
+export const drawersHandlers: HandlerSlice<
+  'drawer.open' | 'drawer.kick' | 'drawer.move' | 'drawer.close' | 'drawer.current' | 'drawer.cash' | 'report.x' | 'report.z'
+> = {
+  'drawer.cash': query((ctx) => {
+    const drawer = openDrawerOf(ctx.db, ctx.terminalId);
+    return drawer ? { drawerId: drawer.id, cashCents: drawerExpectedCash(ctx.db, drawer) } : null;
+  }),
+
   /**
    * The drawer opened without a sale: its own permission (a manager, or an
    * operator with a manager's approval, never their own), in the audit log,

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { checkGuiaSplit, defaultCashCents } from './guia.js';
+
+const cheque = (amount: string, number = '0012345', bank = 'CGD') => ({ amount, number, bank });
+
+describe('a guia split typed at the caixa', () => {
+  it('accepts cash and cheques adding up exactly, within the drawer', () => {
+    expect(checkGuiaSplit(50_000, '100', [cheque('400')], 10_000)).toEqual({
+      ok: true,
+      cashCents: 10_000,
+      cheques: [{ amountCents: 40_000, number: '0012345', bank: 'CGD' }],
+      remainingCents: 0,
+    });
+    expect(checkGuiaSplit(2_000, '', [cheque('20,00')], null)).toMatchObject({ ok: true, cashCents: 0 });
+    expect(checkGuiaSplit(2_000, '20', [], 2_000)).toMatchObject({ ok: true, cashCents: 2_000, cheques: [] });
+  });
+
+  it('says what is left or too much, and refuses what cannot be sent', () => {
+    expect(checkGuiaSplit(50_000, '100', [cheque('300')], 10_000)).toEqual({ ok: false, reason: 'under', remainingCents: 10_000 });
+    expect(checkGuiaSplit(50_000, '200', [cheque('400')], 50_000)).toEqual({ ok: false, reason: 'over', remainingCents: -10_000 });
+    expect(checkGuiaSplit(50_000, 'abc', [], 50_000)).toMatchObject({ ok: false, reason: 'cash' });
+    expect(checkGuiaSplit(50_000, '100', [cheque('x')], 50_000)).toMatchObject({ ok: false, reason: 'cheque' });
+    expect(checkGuiaSplit(50_000, '100', [cheque('0')], 50_000)).toMatchObject({ ok: false, reason: 'cheque' });
+    expect(checkGuiaSplit(50_000, '100', [cheque('400', '')], 50_000)).toMatchObject({ ok: false, reason: 'chequeFields' });
+    expect(checkGuiaSplit(50_000, '100', [cheque('400', '1', ' ')], 50_000)).toMatchObject({ ok: false, reason: 'chequeFields' });
+    expect(checkGuiaSplit(50_000, '500', [], 49_999)).toEqual({ ok: false, reason: 'cashOverDrawer', remainingCents: 0 });
+    expect(checkGuiaSplit(50_000, '500', [], null)).toMatchObject({ ok: false, reason: 'cashOverDrawer' });
+  });
+
+  it('offers the whole amount in cash when the drawer holds it, else the drawer’s cash', () => {
+    expect(defaultCashCents(5_000, 10_000)).toBe(5_000);
+    expect(defaultCashCents(50_000, 10_000)).toBe(10_000);
+    expect(defaultCashCents(50_000, null)).toBe(0);
+    expect(defaultCashCents(50_000, -200)).toBe(0);
+  });
+});

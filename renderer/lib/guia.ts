@@ -1,0 +1,36 @@
+/** A guia's payment as typed at the caixa: a cash part and cheque parts that must add up exactly to the amount (SPEC 7). */
+import { parseEuroText } from './money.js';
+
+export interface ChequeFields {
+  amount: string;
+  number: string;
+  bank: string;
+}
+
+export type SplitCheck =
+  | { ok: true; cashCents: number; cheques: { amountCents: number; number: string; bank: string }[]; remainingCents: 0 }
+  | { ok: false; reason: 'cash' | 'cheque' | 'chequeFields' | 'over' | 'under' | 'cashOverDrawer'; remainingCents: number };
+
+/**
+ * What is still to split (positive) or too much (negative), and whether the
+ * split can be sent: amounts readable, each cheque with its number and bank,
+ * the sum exactly the guia's, the cash part within the drawer's cash.
+ */
+export function checkGuiaSplit(amountCents: number, cashText: string, cheques: readonly ChequeFields[], drawerCashCents: number | null): SplitCheck {
+  const cashCents = cashText.trim() === '' ? 0 : parseEuroText(cashText);
+  const parsed = cheques.map((c) => ({ amountCents: parseEuroText(c.amount), number: c.number.trim(), bank: c.bank.trim() }));
+  const known = (cashCents ?? 0) + parsed.reduce((s, c) => s + (c.amountCents ?? 0), 0);
+  const remainingCents = amountCents - known;
+  if (cashCents === null) return { ok: false, reason: 'cash', remainingCents };
+  if (parsed.some((c) => c.amountCents === null || c.amountCents === 0)) return { ok: false, reason: 'cheque', remainingCents };
+  if (parsed.some((c) => c.number === '' || c.bank === '')) return { ok: false, reason: 'chequeFields', remainingCents };
+  if (remainingCents < 0) return { ok: false, reason: 'over', remainingCents };
+  if (remainingCents > 0) return { ok: false, reason: 'under', remainingCents };
+  if (cashCents > 0 && (drawerCashCents === null || cashCents > drawerCashCents)) return { ok: false, reason: 'cashOverDrawer', remainingCents };
+  return { ok: true, cashCents, cheques: parsed.map((c) => ({ amountCents: c.amountCents!, number: c.number, bank: c.bank })), remainingCents: 0 };
+}
+
+/** The cash part offered first: the whole amount when the drawer holds it, else what the drawer holds (the rest by cheque). */
+export function defaultCashCents(amountCents: number, drawerCashCents: number | null): number {
+  return Math.max(0, Math.min(amountCents, drawerCashCents ?? 0));
+}
