@@ -5,11 +5,12 @@ import type { Lang } from '../core/errors.js';
 import { hasTransport, invoke, onUnauthenticated, setClientLang, setOperatorToken, type ClientError } from './client.js';
 import { ErrorAlert } from './components/ErrorAlert.js';
 import { PrintBadge } from './components/PrintJobs.js';
-import { idleLockMs, useConnection, useIdleLock, useKioskEvents } from './hooks.js';
+import { idleLockMs, useConnection, useIdleLock, useKioskEvents, useKioskQuery } from './hooks.js';
 import { screensForRoles, tabTestId, type ScreenId } from './lib/screens.js';
 import { touches } from './lib/topics.js';
 import { ActaScreen } from './screens/Acta/ActaScreen.js';
 import { DayCloseScreen } from './screens/Acta/DayCloseScreen.js';
+import { CaixaScreen } from './screens/Caixa/CaixaScreen.js';
 import { DrawerScreen } from './screens/Drawers/DrawerScreen.js';
 import { GameScreen } from './screens/Game/GameScreen.js';
 import { LoginScreen } from './screens/Login/LoginScreen.js';
@@ -100,7 +101,10 @@ export function App() {
 
   const switchLang = () => void i18n.changeLanguage(lang === 'en' ? 'pt-PT' : 'en');
 
-  const screens = operator ? screensForRoles(operator.roles) : [];
+  // Whether the hall has slot machines: a manager then gets the caixa's screen too.
+  const canSeeMachines = operator !== null && operator.roles.some((r) => r === 'caixa' || r === 'manager' || r === 'admin');
+  const machines = useKioskQuery('machine.list', canSeeMachines ? {} : null);
+  const screens = operator ? screensForRoles(operator.roles, { hasMachines: (machines.data?.length ?? 0) > 0 }) : [];
   // Cashiers and managers see the print queue from every screen (print.jobs is theirs).
   const seesPrinting = operator !== null && operator.roles.some((r) => r === 'cashier' || r === 'manager' || r === 'admin');
   const active = screen !== null && screens.includes(screen) ? screen : (screens[0] ?? null);
@@ -164,6 +168,8 @@ export function App() {
     body = <ActaScreen />;
   } else if (active === 'close') {
     body = <DayCloseScreen />;
+  } else if (active === 'caixa') {
+    body = <CaixaScreen roles={operator.roles} />;
   } else if (active === 'drawer') {
     body = <DrawerScreen />;
   } else if (active === 'settings') {

@@ -1,6 +1,7 @@
 /**
  * The demo hall (`--demo` on an empty database): three series, one user per
- * role, a session and a game already selling, so a newcomer sells at once.
+ * role, a session and a game already selling, so a newcomer sells at once;
+ * three slot machines with their funds, so the caixa can issue and pay guias.
  * It goes through the dispatcher like any operator, so every rule applies.
  */
 import { formatFacesCsv, generateSeries } from './faces/generate.js';
@@ -17,6 +18,15 @@ export const DEMO_USERS = [
   { username: 'gerente', name: 'Gerente de Sala', roles: ['manager'], pin: '2222' },
   { username: 'caixa1', name: 'Ana Caixa', roles: ['cashier'], pin: '3333' },
   { username: 'caixa2', name: 'Rui Caixa', roles: ['cashier'], pin: '4444' },
+  // The casino caixa's staff: guias of the slot machines (SPEC 7).
+  { username: 'tesouraria', name: 'Sofia Tesouraria', roles: ['caixa'], pin: '5555' },
+] as const;
+
+/** Three slot machines: two of one model and bet in superjackpot group SJ1, one other. */
+export const DEMO_MACHINES = [
+  { number: '7', model: 'Lucky 7', betCents: 50, location: 'Sala de máquinas', group: 'SJ1', jackpotShareBasisPoints: 500, superjackpotShareBasisPoints: 100 },
+  { number: '8', model: 'Lucky 7', betCents: 50, location: 'Sala de máquinas', group: 'SJ1', jackpotShareBasisPoints: 500, superjackpotShareBasisPoints: 100 },
+  { number: '9', model: 'Fruit Party', betCents: 100, location: 'Entrada', jackpotShareBasisPoints: 300 },
 ] as const;
 
 export const DEMO_SERIES = [
@@ -67,6 +77,10 @@ export async function seedDemo(kiosk: Dispatcher, now: Date): Promise<boolean> {
     const content = formatFacesCsv(generateSeries(s.size, `demo-${s.code}`));
     await must(kiosk, 'series.importFaces', { seriesCode: s.code, format: 'csv', content, strips: true }, manager);
   }
+  // The caixa: machines with their funds held (a jackpot of 1 250,00 €, a superjackpot of 3 000,00 €).
+  for (const m of DEMO_MACHINES) await must(kiosk, 'machine.register', m, manager);
+  await must(kiosk, 'jackpot.contribute', { fund: 'machine:7', amountCents: 125_000 }, manager);
+  await must(kiosk, 'jackpot.contribute', { fund: 'group:SJ1', amountCents: 300_000 }, manager);
   await must(kiosk, 'session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: nextClosingTime(now).toISOString() }, manager);
   await must(kiosk, 'game.open', { seriesCode: 'A' }, manager);
   // The demo cashier's drawer is open with a float of 100,00 € (5 x 20 €), so a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkGuiaSplit, defaultCashCents } from './guia.js';
+import { checkGuiaSplit, defaultCashCents, euroFieldText } from './guia.js';
 
 const cheque = (amount: string, number = '0012345', bank = 'CGD') => ({ amount, number, bank });
 
@@ -22,6 +22,9 @@ describe('a guia split typed at the caixa', () => {
     expect(checkGuiaSplit(50_000, '100', [cheque('x')], 50_000)).toMatchObject({ ok: false, reason: 'cheque' });
     expect(checkGuiaSplit(50_000, '100', [cheque('0')], 50_000)).toMatchObject({ ok: false, reason: 'cheque' });
     expect(checkGuiaSplit(50_000, '100', [cheque('400', '')], 50_000)).toMatchObject({ ok: false, reason: 'chequeFields' });
+    // A cheque still blank: what is left is said first; once nothing is left, the blank cheque is refused.
+    expect(checkGuiaSplit(50_000, '100', [cheque('')], 50_000)).toEqual({ ok: false, reason: 'under', remainingCents: 40_000 });
+    expect(checkGuiaSplit(50_000, '500', [cheque('')], 50_000)).toEqual({ ok: false, reason: 'cheque', remainingCents: 0 });
     expect(checkGuiaSplit(50_000, '100', [cheque('400', '1', ' ')], 50_000)).toMatchObject({ ok: false, reason: 'chequeFields' });
     expect(checkGuiaSplit(50_000, '500', [], 49_999)).toEqual({ ok: false, reason: 'cashOverDrawer', remainingCents: 0 });
     expect(checkGuiaSplit(50_000, '500', [], null)).toMatchObject({ ok: false, reason: 'cashOverDrawer' });
@@ -32,5 +35,11 @@ describe('a guia split typed at the caixa', () => {
     expect(defaultCashCents(50_000, 10_000)).toBe(10_000);
     expect(defaultCashCents(50_000, null)).toBe(0);
     expect(defaultCashCents(50_000, -200)).toBe(0);
+  });
+});
+
+describe('an amount in a euro field', () => {
+  it('has two decimals and a comma, no € and no grouping', () => {
+    expect([euroFieldText(10_000), euroFieldText(5), euroFieldText(0), euroFieldText(123_456)]).toEqual(['100,00', '0,05', '0,00', '1234,56']);
   });
 });

@@ -21,11 +21,14 @@ export function checkGuiaSplit(amountCents: number, cashText: string, cheques: r
   const parsed = cheques.map((c) => ({ amountCents: parseEuroText(c.amount), number: c.number.trim(), bank: c.bank.trim() }));
   const known = (cashCents ?? 0) + parsed.reduce((s, c) => s + (c.amountCents ?? 0), 0);
   const remainingCents = amountCents - known;
+  // A cheque whose amount is still blank is being typed: what is left to split says more than "invalid".
+  const blank = (i: number) => cheques[i]!.amount.trim() === '';
   if (cashCents === null) return { ok: false, reason: 'cash', remainingCents };
-  if (parsed.some((c) => c.amountCents === null || c.amountCents === 0)) return { ok: false, reason: 'cheque', remainingCents };
-  if (parsed.some((c) => c.number === '' || c.bank === '')) return { ok: false, reason: 'chequeFields', remainingCents };
+  if (parsed.some((c, i) => !blank(i) && (c.amountCents === null || c.amountCents === 0))) return { ok: false, reason: 'cheque', remainingCents };
   if (remainingCents < 0) return { ok: false, reason: 'over', remainingCents };
   if (remainingCents > 0) return { ok: false, reason: 'under', remainingCents };
+  if (parsed.some((_, i) => blank(i))) return { ok: false, reason: 'cheque', remainingCents };
+  if (parsed.some((c) => c.number === '' || c.bank === '')) return { ok: false, reason: 'chequeFields', remainingCents };
   if (cashCents > 0 && (drawerCashCents === null || cashCents > drawerCashCents)) return { ok: false, reason: 'cashOverDrawer', remainingCents };
   return { ok: true, cashCents, cheques: parsed.map((c) => ({ amountCents: c.amountCents!, number: c.number, bank: c.bank })), remainingCents: 0 };
 }
@@ -33,4 +36,9 @@ export function checkGuiaSplit(amountCents: number, cashText: string, cheques: r
 /** The cash part offered first: the whole amount when the drawer holds it, else what the drawer holds (the rest by cheque). */
 export function defaultCashCents(amountCents: number, drawerCashCents: number | null): number {
   return Math.max(0, Math.min(amountCents, drawerCashCents ?? 0));
+}
+
+/** An amount as it is typed in a field with its own € sign: 10000 -> `100,00`. */
+export function euroFieldText(cents: number): string {
+  return `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
 }

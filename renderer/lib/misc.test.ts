@@ -9,7 +9,10 @@ describe('screens by role', () => {
     expect(screensForRoles(['manager'])).toEqual(['game', 'acta', 'close', 'drawer', 'settings']);
     expect(screensForRoles(['admin'])).toEqual(['game', 'acta', 'close', 'drawer', 'settings']);
     expect(screensForRoles(['cashier', 'manager'])).toEqual(['sale', 'prizes', 'game', 'acta', 'close', 'drawer', 'settings']);
-    expect(screensForRoles(['caixa'])).toEqual(['drawer']);
+    expect(screensForRoles(['caixa'])).toEqual(['caixa', 'drawer']);
+    // A manager gets the caixa's screen once the hall has slot machines.
+    expect(screensForRoles(['manager'], { hasMachines: true })).toEqual(['game', 'acta', 'close', 'caixa', 'drawer', 'settings']);
+    expect(screensForRoles(['cashier'], { hasMachines: true })).toEqual(['sale', 'prizes', 'drawer']);
   });
   it('keeps the first tabs\' test ids', () => {
     expect(['sale', 'game', 'prizes', 'acta', 'settings', 'drawer'].map((s) => tabTestId(s as ScreenId))).toEqual([

@@ -1,17 +1,20 @@
 import type { Role } from '../../core/roles.js';
 
-export type ScreenId = 'sale' | 'prizes' | 'game' | 'acta' | 'close' | 'drawer' | 'settings';
+export type ScreenId = 'sale' | 'prizes' | 'game' | 'acta' | 'close' | 'caixa' | 'drawer' | 'settings';
 
 /**
  * The screens an operator gets, in tab order: cashier -> sale, prizes and
- * refunds; manager/admin -> game, acta, the day's close; everyone who handles cash (cashier,
+ * refunds; manager/admin -> game, acta, the day's close; caixa -> guias (and
+ * managers of a hall with machines); everyone who handles cash (cashier,
  * caixa, manager, admin) -> the terminal's drawer; manager/admin -> settings last.
  */
-export function screensForRoles(roles: readonly Role[]): ScreenId[] {
+export function screensForRoles(roles: readonly Role[], hall: { hasMachines: boolean } = { hasMachines: false }): ScreenId[] {
   const screens: ScreenId[] = [];
   const manages = roles.includes('manager') || roles.includes('admin');
   if (roles.includes('cashier')) screens.push('sale', 'prizes');
   if (manages) screens.push('game', 'acta', 'close');
+  // The casino caixa: its staff always; managers once the hall has slot machines (registered in Configuração).
+  if (roles.includes('caixa') || (manages && hall.hasMachines)) screens.push('caixa');
   if (manages || roles.includes('cashier') || roles.includes('caixa')) screens.push('drawer');
   if (manages) screens.push('settings');
   return screens;

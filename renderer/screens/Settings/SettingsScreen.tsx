@@ -10,6 +10,7 @@ import { formatPercent, settingsUpdate } from '../../lib/settings.js';
 
 /** 50000 -> `500`, 12345 -> `123,45`: an amount as the manager would type it. */
 const centsText = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`);
+import { MachinesPanel } from './MachinesPanel.js';
 import { PrintersPanel } from './PrintersPanel.js';
 import { SeriesPanel } from './SeriesPanel.js';
 
@@ -244,6 +245,7 @@ export function SettingsScreen({ jobsPanelOpen = false }: { jobsPanelOpen?: bool
         </div>
       </div>
       <PrintersPanel />
+      <MachinesPanel />
       {jobsPanelOpen ? null : <PrintJobsPanel />}
     </main>
   );

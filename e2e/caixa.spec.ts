@@ -1,0 +1,135 @@
+/**
+ * The casino caixa in Chromium on the demo hall, printing on the printer
+ * emulator: the caixa's staff issue a guia for machine 9, find it by its QR
+ * text, pay it half in cash and half by cheque after saying what will happen;
+ * both copies print, the drawer opens once, and the drawer's cash goes down
+ * by the cash part only. The manager voids another guia with a colleague's
+ * approval and sees the funds held and the machines' return.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPrinterEmulator, type EmulatorJob, type PrinterEmulator } from '../tools/printer-emulator/server.js';
+import { expectText, launchChromium, login, type RunningKiosk, startKiosk } from './support.js';
+
+let emulator: PrinterEmulator;
+let kiosk: RunningKiosk;
+let browser: Browser;
+
+beforeAll(async () => {
+  emulator = await startPrinterEmulator({ host: '127.0.0.1', port: 0 });
+  kiosk = await startKiosk(['--demo']);
+  browser = await launchChromium();
+  const admin = (await kiosk.call('auth.login', { username: 'admin', pin: '1111' })).value.operatorToken as string;
+  const configured = await kiosk.call(
+    'printer.configure',
+    { id: 'recibos', role: 'receipts', transport: 'tcp', host: '127.0.0.1', port: emulator.port, codepage: 'cp858', widthMm: 80, drawerPin: 2 },
+    admin,
+  );
+  expect(configured.ok).toBe(true);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await kiosk?.stop();
+  await emulator?.close();
+});
+
+async function newPage(width = 1024, height = 768): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
+  await page.goto(kiosk.appUrl);
+  return page;
+}
+
+/** The emulator's jobs holding every one of `texts`, once there are `count` of them. */
+async function printedJobs(count: number, ...texts: string[]): Promise<EmulatorJob[]> {
+  for (let i = 0; i < 100; i++) {
+    const jobs = emulator.jobs.filter((j) => texts.every((t) => j.lines.some((l) => l.includes(t))));
+    if (jobs.length >= count) return jobs;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`fewer than ${count} jobs with ${JSON.stringify(texts)}; jobs: ${JSON.stringify(emulator.jobs.map((j) => j.lines.slice(0, 8)))}`);
+}
+
+async function noSidewaysScroll(page: Page): Promise<void> {
+  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+describe('the casino caixa in the browser', () => {
+  it('issues a guia, pays it half cash half cheque, prints it; the drawer loses the cash part only', async () => {
+    const caixa = await newPage();
+    await login(caixa, 'tesouraria', '5555');
+    await caixa.getByTestId('guia-query').waitFor();
+    await expectText(caixa, 'drawer-cash', 'Numerário na gaveta: 100,00 €');
+    await noSidewaysScroll(caixa);
+
+    // Issue: machine 9, a hand pay of 150,00 €.
+    await caixa.getByTestId('issue-machine').selectOption('9');
+    await caixa.getByTestId('issue-kind').selectOption('hand_pay');
+    await caixa.getByTestId('issue-amount').fill('150');
+    await caixa.getByTestId('issue-submit').click();
+    await expectText(caixa, 'guia-card', 'Guia n.º 1');
+    await expectText(caixa, 'guia-status', 'Por pagar');
+    await expectText(caixa, 'unpaid-guias', 'N.º 1 · máquina 9');
+    const issuedCopies = await printedJobs(1, 'GUIA DE PAGAMENTO', 'Por pagar');
+    expect(issuedCopies.flatMap((j) => j.drawerPulses)).toEqual([]);
+
+    // Found again by scanning its QR (the scanner types the text and Enter).
+    await caixa.getByTestId('guia-query').fill('GUIA|1');
+    await caixa.getByTestId('guia-query').press('Enter');
+    await expectText(caixa, 'guia-amount', '150,00 €');
+    // The drawer holds 100,00 €: 100,00 € in cash is offered, the rest to a cheque.
+    expect(await caixa.getByTestId('pay-cash').inputValue()).toBe('100,00');
+    await expectText(caixa, 'pay-remaining', 'Faltam 50,00 €');
+    await caixa.getByTestId('pay-cash').fill('75');
+    await caixa.getByTestId('cheque-amount-0').fill('75');
+    await caixa.getByTestId('cheque-number-0').fill('0012345');
+    await caixa.getByTestId('cheque-bank-0').fill('CGD');
+    await expectText(caixa, 'pay-remaining', 'somam o valor da guia');
+    await caixa.getByTestId('pay-submit').click();
+    await expectText(caixa, 'pay-dialog', '75,00 € em numerário (sai da gaveta) e cheque n.º 0012345 do CGD de 75,00 €');
+    await caixa.getByTestId('pay-confirm').click();
+    await expectText(caixa, 'guia-status', 'Paga');
+    await expectText(caixa, 'guia-payment', '75,00 € em numerário e 75,00 € em cheque');
+    await expectText(caixa, 'drawer-cash', 'Numerário na gaveta: 25,00 €');
+
+    // Both paid copies printed; the drawer opened once (the caixa's copy).
+    const paidCopies = await printedJobs(1, 'GUIA DE PAGAMENTO', 'Cheque n.º 0012345');
+    const lines = paidCopies.flatMap((j) => j.lines);
+    expect(lines.filter((l) => l.includes('Exemplar da caixa')).length + lines.filter((l) => l.includes('Exemplar do jogador')).length).toBe(2);
+    expect(lines.some((l) => /Numerário\s+75,00 €/.test(l))).toBe(true);
+    expect(paidCopies.flatMap((j) => j.drawerPulses)).toHaveLength(1);
+
+    // What the kiosk recorded, in cents: paid once, 7 500 in cash out of drawer T1.
+    const manager = (await kiosk.call('auth.login', { username: 'gerente', pin: '2222' })).value.operatorToken as string;
+    const x = await kiosk.call('drawer.cash', {}, manager);
+    expect(x.value).toMatchObject({ cashCents: 2_500 });
+    const again = await kiosk.call('guia.pay', { guiaId: 1, cashCents: 0, cheques: [{ amountCents: 15_000, number: '9', bank: 'BPI' }] }, manager);
+    expect(again.error?.code).toBe('GUIA_ALREADY_PAID');
+  });
+
+  it('the manager voids a guia with a colleague’s approval and sees the funds held and the return report', async () => {
+    const tesouraria = (await kiosk.call('auth.login', { username: 'tesouraria', pin: '5555' })).value.operatorToken as string;
+    const issued = await kiosk.call('guia.issue', { machineNumber: '7', amountCents: 25_000, kind: 'jackpot' }, tesouraria);
+    expect(issued.value).toMatchObject({ number: 2, fund: 'machine:7' });
+
+    const manager = await newPage();
+    await login(manager, 'gerente', '2222');
+    await manager.getByTestId('caixa-tab').click();
+    await noSidewaysScroll(manager);
+    // Machine 7's jackpot: 1 250,00 € less the 250,00 € guia.
+    await expectText(manager, 'fund-row-machine:7', '1000,00 €');
+    await manager.getByTestId('unpaid-2').click();
+    await manager.getByTestId('guia-void').click();
+    await manager.getByTestId('guia-void-approval').waitFor();
+    await expectText(manager, 'guia-void-approval', 'o valor volta ao fundo de onde saiu');
+    // The manager may not approve his own void: admin does.
+    await manager.getByTestId('approval-reason').fill('Valor lido mal no contador');
+    await manager.getByTestId('approval-username').fill('admin');
+    await manager.getByTestId('approval-pin').fill('1111');
+    await manager.getByTestId('approval-submit').click();
+    await expectText(manager, 'guia-status', 'Anulada');
+    await expectText(manager, 'fund-row-machine:7', '1250,00 €');
+    await manager.getByTestId('return-table').waitFor();
+  });
+});

@@ -1,0 +1,286 @@
+/**
+ * The jackpot and superjackpot funds: what each holds for the players
+ * ("valores cativos", Portaria 1441/95, n.º 5), a manager's contribution to
+ * one, and the transfer of a fund whole to another machine or group of the
+ * same model and bet (n.º 6), with the authorisation's reference and a second
+ * manager's approval.
+ */
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChannelOutput } from '../../../core/contract.js';
+import { invoke, type ClientError } from '../../client.js';
+import { ApprovalDialog } from '../../components/ApprovalDialog.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { useFormat } from '../../format.js';
+import { useKioskQuery } from '../../hooks.js';
+import { parseEuroText } from '../../lib/money.js';
+
+type Fund = ChannelOutput<'report.fundsHeld'>['funds'][number];
+
+/** What the authorisation reference may hold (core/caixa/contract.ts: 1 to 60 characters). */
+const MAX_REF = 60;
+
+/** `machine:7` -> "Máquina 7", `group:A` -> "Grupo A"; any other name as it is. */
+function useFundLabel() {
+  const { t } = useTranslation();
+  return (fund: string) => {
+    const m = /^(machine|group):(.+)$/.exec(fund);
+    if (!m) return fund;
+    return m[1] === 'machine' ? t('funds.machineFund', { number: m[2] }) : t('funds.groupFund', { code: m[2] });
+  };
+}
+
+/** The funds a fund may go to (n.º 6): the others of the same model and bet. */
+function transferTargets(funds: readonly Fund[], from: Fund | undefined): Fund[] {
+  if (!from || from.model === null || from.betCents === null) return [];
+  return funds.filter((x) => x.fund !== from.fund && x.model === from.model && x.betCents === from.betCents);
+}
+
+interface Pending {
+  from: Fund;
+  to: Fund;
+  ref: string;
+}
+
+/** Manager: "Valores cativos" (n.º 5), the contribution and the transfer (n.º 6). */
+export function FundsPanel() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const label = useFundLabel();
+  const held = useKioskQuery('report.fundsHeld', {});
+  const funds = held.data?.funds ?? [];
+  const [error, setError] = useState<ClientError | string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  // Contribution
+  const [fund, setFund] = useState('');
+  const [amount, setAmount] = useState('');
+  const [busy, setBusy] = useState(false);
+  const fundValue = funds.some((x) => x.fund === fund) ? fund : '';
+
+  // Transfer
+  const [fromName, setFromName] = useState('');
+  const [toName, setToName] = useState('');
+  const [ref, setRef] = useState('');
+  const [pending, setPending] = useState<Pending | null>(null);
+  const from = funds.find((x) => x.fund === fromName);
+  const targets = transferTargets(funds, from);
+  const to = targets.find((x) => x.fund === toName);
+
+  const contribute = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setDone(null);
+    if (fundValue === '') {
+      setError(t('funds.fundMissing'));
+      return;
+    }
+    const cents = parseEuroText(amount);
+    if (cents === null || cents <= 0) {
+      setError(t('funds.amountInvalid'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const r = await invoke('jackpot.contribute', { fund: fundValue, amountCents: cents });
+    setBusy(false);
+    if (!r.ok) {
+      setError(r.error);
+      return;
+    }
+    setAmount('');
+    setDone(t('funds.contributed', { amount: f.money(cents), fund: label(r.value.fund), held: f.money(r.value.heldCents) }));
+    void held.reload();
+  };
+
+  const askTransfer = (e: FormEvent) => {
+    e.preventDefault();
+    setDone(null);
+    if (!from) {
+      setError(t('funds.fromMissing'));
+      return;
+    }
+    if (from.heldCents <= 0) {
+      setError(t('funds.fromEmpty', { fund: label(from.fund) }));
+      return;
+    }
+    if (!to) {
+      setError(targets.length === 0 ? t('funds.noTargets', { fund: label(from.fund) }) : t('funds.toMissing'));
+      return;
+    }
+    if (ref.trim() === '') {
+      setError(t('funds.refMissing'));
+      return;
+    }
+    setError(null);
+    setPending({ from, to, ref: ref.trim() });
+  };
+
+  return (
+    <section className="panel funds-panel" aria-labelledby="funds-title">
+      <div className="panel-head">
+        <h2 id="funds-title">{t('funds.title')}</h2>
+        {held.data ? <p className="meta">{t('funds.subtitle')}</p> : null}
+      </div>
+      <ErrorAlert error={held.error} testId="funds-load-error" />
+      {held.data === undefined ? (
+        held.error ? null : <p className="loading">{t('common.loading')}</p>
+      ) : funds.length === 0 ? (
+        <p className="empty">{t('funds.none')}</p>
+      ) : (
+        <div className="table-wrap" tabIndex={0} role="region" aria-label={t('funds.tableTitle')}>
+          <table className="table funds-table" data-testid="funds-table">
+            <caption className="visually-hidden">{t('funds.tableTitle')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('funds.col.fund')}</th>
+                <th scope="col">{t('funds.col.kind')}</th>
+                <th scope="col">{t('funds.col.machines')}</th>
+                <th scope="col">{t('funds.col.model')}</th>
+                <th scope="col" className="num">
+                  {t('funds.col.bet')}
+                </th>
+                <th scope="col" className="num">
+                  {t('funds.col.held')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {funds.map((x) => (
+                <tr key={x.fund} data-testid={`fund-row-${x.fund}`}>
+                  <th scope="row">
+                    {label(x.fund)}
+                    <span className="series-colour">{x.fund}</span>
+                  </th>
+                  <td>{t(`funds.kind.${x.kind}`)}</td>
+                  <td>{x.machines.length === 0 ? '—' : x.machines.join(', ')}</td>
+                  <td>{x.model ?? '—'}</td>
+                  <td className="num">{x.betCents === null ? '—' : f.money(x.betCents)}</td>
+                  <td className="num">{f.money(x.heldCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={5}>
+                  {t('funds.total', { count: funds.length })}
+                </th>
+                <td className="num" data-testid="funds-total">
+                  {f.money(held.data.totalCents)}
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+
+      <div className="columns-even funds-forms">
+        <form className="form" onSubmit={contribute} aria-labelledby="contribute-title" noValidate>
+          <h3 id="contribute-title">{t('funds.contributeTitle')}</h3>
+          <label>
+            {t('funds.fund')}
+            <select data-testid="contribute-fund" value={fundValue} onChange={(e) => setFund(e.target.value)}>
+              <option value="">{t('funds.choose')}</option>
+              {funds.map((x) => (
+                <option key={x.fund} value={x.fund}>
+                  {t('funds.option', { fund: label(x.fund), held: f.money(x.heldCents) })}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t('funds.amount')}
+            <span className="input-suffix">
+              <input
+                data-testid="contribute-amount"
+                inputMode="decimal"
+                placeholder="100,00"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+                autoComplete="off"
+              />
+              <span aria-hidden="true">€</span>
+            </span>
+          </label>
+          <p className="hint">{t('funds.contributeHint')}</p>
+          <button type="submit" className="btn btn-primary" data-testid="contribute-submit" disabled={busy}>
+            {busy ? t('common.working') : t('funds.contribute')}
+          </button>
+        </form>
+
+        <form className="form" onSubmit={askTransfer} aria-labelledby="transfer-title" noValidate>
+          <h3 id="transfer-title">{t('funds.transferTitle')}</h3>
+          <label>
+            {t('funds.from')}
+            <select
+              data-testid="transfer-from"
+              value={from ? from.fund : ''}
+              onChange={(e) => {
+                setFromName(e.target.value);
+                setToName('');
+              }}
+            >
+              <option value="">{t('funds.choose')}</option>
+              {funds.map((x) => (
+                <option key={x.fund} value={x.fund}>
+                  {t('funds.option', { fund: label(x.fund), held: f.money(x.heldCents) })}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t('funds.to')}
+            <select data-testid="transfer-to" value={to ? to.fund : ''} onChange={(e) => setToName(e.target.value)} disabled={!from || targets.length === 0}>
+              <option value="">{t('funds.choose')}</option>
+              {targets.map((x) => (
+                <option key={x.fund} value={x.fund}>
+                  {t('funds.option', { fund: label(x.fund), held: f.money(x.heldCents) })}
+                </option>
+              ))}
+            </select>
+          </label>
+          {from && targets.length === 0 ? <p className="hint hint-warn">{t('funds.noTargets', { fund: label(from.fund) })}</p> : null}
+          <label>
+            {t('funds.ref')}
+            <input data-testid="transfer-ref" value={ref} onChange={(e) => setRef(e.target.value)} maxLength={MAX_REF} autoComplete="off" spellCheck={false} />
+          </label>
+          <p className="hint">{t('funds.transferHint')}</p>
+          <button type="submit" className="btn btn-warning" data-testid="transfer-submit" disabled={pending !== null}>
+            {t('funds.transfer')}
+          </button>
+        </form>
+      </div>
+
+      {done ? (
+        <p className="success" role="status" data-testid="funds-done">
+          {done}
+        </p>
+      ) : null}
+      <ErrorAlert error={error} testId="funds-error" />
+
+      {pending ? (
+        <ApprovalDialog
+          title={t('funds.approvalTitle')}
+          explain={t('funds.transferExplain', {
+            amount: f.money(pending.from.heldCents),
+            from: label(pending.from.fund),
+            to: label(pending.to.fund),
+            ref: pending.ref,
+          })}
+          submitLabel={t('funds.transferConfirm')}
+          testId="transfer-approval"
+          onSubmit={(approval) => invoke('jackpot.transfer', { from: pending.from.fund, to: pending.to.fund, authorisationRef: pending.ref, approval })}
+          onDone={(v) => {
+            setPending(null);
+            setFromName('');
+            setToName('');
+            setRef('');
+            setDone(t('funds.transferred', { amount: f.money(v.amountCents), from: label(v.from), to: label(v.to), held: f.money(v.toHeldCents) }));
+            void held.reload();
+          }}
+          onClose={() => setPending(null)}
+        />
+      ) : null}
+    </section>
+  );
+}

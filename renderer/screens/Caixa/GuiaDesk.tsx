@@ -1,0 +1,262 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChannelOutput } from '../../../core/contract.js';
+import { invoke, type ClientError } from '../../client.js';
+import { ApprovalDialog, type Approval } from '../../components/ApprovalDialog.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { useFormat } from '../../format.js';
+import { checkGuiaSplit, defaultCashCents, euroFieldText, type ChequeFields } from '../../lib/guia.js';
+
+export type Guia = ChannelOutput<'guia.find'>;
+type Paid = ChannelOutput<'guia.pay'>;
+
+/** Find a guia by its number or by scanning its QR code (the scanner types `GUIA|n` and Enter). */
+export function GuiaFinder({ onFound }: { onFound: (g: Guia) => void }) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const [error, setError] = useState<ClientError | null>(null);
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (query.trim() === '') return;
+    setError(null);
+    const r = await invoke('guia.find', { query });
+    if (!r.ok) {
+      setError(r.error);
+      return;
+    }
+    setQuery('');
+    onFound(r.value);
+  };
+  return (
+    <form className="form form-row guia-finder" onSubmit={submit}>
+      <label>
+        {t('caixa.find')}
+        <input ref={ref} data-testid="guia-query" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('caixa.findPlaceholder')} autoComplete="off" />
+      </label>
+      <button type="submit" className="btn btn-primary btn-large" data-testid="guia-find">
+        {t('caixa.findButton')}
+      </button>
+      <ErrorAlert error={error} testId="guia-find-error" />
+    </form>
+  );
+}
+
+/** The guia found: what it is, its state, and what can be done with it. */
+export function GuiaCard({ guia, drawerCashCents, onChanged }: { guia: Guia; drawerCashCents: number | null; onChanged: (g: Guia) => void }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const [voiding, setVoiding] = useState(false);
+  const [reprinted, setReprinted] = useState<string | null>(null);
+  const [error, setError] = useState<ClientError | null>(null);
+  const reprint = async () => {
+    setError(null);
+    setReprinted(null);
+    const r = await invoke('guia.reprint', { guiaId: guia.guiaId });
+    if (r.ok) setReprinted(t('caixa.reprinted', { number: guia.number }));
+    else setError(r.error);
+  };
+  return (
+    <section className="panel guia-card" aria-labelledby="guia-title" data-testid="guia-card">
+      <div className="panel-head">
+        <h2 id="guia-title">{t('caixa.guiaTitle', { number: guia.number })}</h2>
+        <span className={`badge badge-guia-${guia.status}`} data-testid="guia-status">
+          {t(`caixa.status.${guia.status}`)}
+        </span>
+      </div>
+      <dl className="guia-facts">
+        <div className="figure-line">
+          <dt>{t('caixa.machine')}</dt>
+          <dd>
+            {guia.machineNumber} · {guia.model}
+          </dd>
+        </div>
+        <div className="figure-line">
+          <dt>{t('caixa.kind')}</dt>
+          <dd>{t(`caixa.kinds.${guia.kind}`)}</dd>
+        </div>
+        <div className="figure-line">
+          <dt>{t('caixa.issued')}</dt>
+          <dd>{t('caixa.issuedBy', { at: f.dateTime(guia.issuedAt), by: guia.issuedBy })}</dd>
+        </div>
+        <div className="figure-line guia-amount">
+          <dt>{t('caixa.amount')}</dt>
+          <dd data-testid="guia-amount">{f.money(guia.amountCents)}</dd>
+        </div>
+        {guia.payment ? (
+          <div className="figure-line">
+            <dt>{t('caixa.paid')}</dt>
+            <dd data-testid="guia-payment">
+              {t('caixa.paidWith', {
+                cash: f.money(guia.payment.cashCents),
+                cheques: f.money(guia.payment.cheques.reduce((s, c) => s + c.amountCents, 0)),
+                by: guia.payment.paidBy,
+                at: f.dateTime(guia.payment.paidAt),
+              })}
+            </dd>
+          </div>
+        ) : null}
+        {guia.voidReason ? (
+          <div className="figure-line">
+            <dt>{t('caixa.voidReason')}</dt>
+            <dd>{guia.voidReason}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {guia.status === 'unpaid' ? <PayForm key={guia.guiaId} guia={guia} drawerCashCents={drawerCashCents} onPaid={onChanged} /> : null}
+      <div className="button-row">
+        <button type="button" className="btn" data-testid="guia-reprint" onClick={() => void reprint()}>
+          {t('caixa.reprint')}
+        </button>
+        {guia.status === 'unpaid' ? (
+          <button type="button" className="btn btn-danger" data-testid="guia-void" onClick={() => setVoiding(true)}>
+            {t('caixa.void')}
+          </button>
+        ) : null}
+      </div>
+      {reprinted ? (
+        <p className="success" role="status" data-testid="guia-reprinted">
+          {reprinted}
+        </p>
+      ) : null}
+      <ErrorAlert error={error} testId="guia-action-error" />
+      {voiding ? (
+        <ApprovalDialog
+          title={t('caixa.voidTitle', { number: guia.number })}
+          explain={t('caixa.voidExplain', { number: guia.number, amount: f.money(guia.amountCents) })}
+          submitLabel={t('caixa.voidSubmit')}
+          testId="guia-void-approval"
+          reasonLabel={t('caixa.voidReasonLabel')}
+          onSubmit={(approval, reason) => invoke('guia.void', { guiaId: guia.guiaId, reason, approval })}
+          onDone={(g) => {
+            setVoiding(false);
+            onChanged(g);
+          }}
+          onClose={() => setVoiding(false)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+const emptyCheque = (): ChequeFields => ({ amount: '', number: '', bank: '' });
+
+/** Cash from the drawer plus cheques, adding up to the amount; said in full before it is paid. */
+function PayForm({ guia, drawerCashCents, onPaid }: { guia: Guia; drawerCashCents: number | null; onPaid: (g: Paid) => void }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const [cash, setCash] = useState(() => euroFieldText(defaultCashCents(guia.amountCents, drawerCashCents)));
+  const [cheques, setCheques] = useState<ChequeFields[]>(() => (defaultCashCents(guia.amountCents, drawerCashCents) < guia.amountCents ? [emptyCheque()] : []));
+  const [confirming, setConfirming] = useState(false);
+  const [approving, setApproving] = useState(false);
+  const split = checkGuiaSplit(guia.amountCents, cash, cheques, drawerCashCents);
+  const setCheque = (i: number, patch: Partial<ChequeFields>) => setCheques(cheques.map((c, j) => (j === i ? { ...c, ...patch } : c)));
+  const pay = (approval?: Approval) =>
+    split.ok
+      ? invoke('guia.pay', { guiaId: guia.guiaId, cashCents: split.cashCents, cheques: split.cheques, ...(approval ? { approval } : {}) })
+      : Promise.reject(new Error('split'));
+  const summary = split.ok
+    ? t('caixa.payConfirmText', {
+        number: guia.number,
+        amount: f.money(guia.amountCents),
+        cash: f.money(split.cashCents),
+        cheques: split.cheques.map((c) => t('caixa.chequeSummary', { amount: f.money(c.amountCents), number: c.number, bank: c.bank })).join('; ') || t('caixa.noCheques'),
+      })
+    : '';
+  return (
+    <form
+      className="form pay-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (split.ok) setConfirming(true);
+      }}
+    >
+      <h3>{t('caixa.payTitle')}</h3>
+      <label>
+        {t('caixa.cash')}
+        <span className="input-suffix">
+          <input data-testid="pay-cash" inputMode="decimal" value={cash} onChange={(e) => setCash(e.target.value)} />
+          <span aria-hidden="true">€</span>
+        </span>
+      </label>
+      <p className="hint" data-testid="pay-drawer-cash">
+        {drawerCashCents === null ? t('caixa.noDrawer') : t('caixa.drawerCash', { amount: f.money(drawerCashCents) })}
+      </p>
+      {cheques.map((c, i) => (
+        <fieldset key={i} className="cheque-row">
+          <legend>{t('caixa.chequeN', { n: i + 1 })}</legend>
+          <label>
+            {t('caixa.chequeAmount')}
+            <input data-testid={`cheque-amount-${i}`} inputMode="decimal" value={c.amount} onChange={(e) => setCheque(i, { amount: e.target.value })} />
+          </label>
+          <label>
+            {t('caixa.chequeNumber')}
+            <input data-testid={`cheque-number-${i}`} value={c.number} onChange={(e) => setCheque(i, { number: e.target.value })} />
+          </label>
+          <label>
+            {t('caixa.chequeBank')}
+            <input data-testid={`cheque-bank-${i}`} value={c.bank} onChange={(e) => setCheque(i, { bank: e.target.value })} />
+          </label>
+          <button type="button" className="btn" onClick={() => setCheques(cheques.filter((_, j) => j !== i))}>
+            {t('caixa.chequeRemove')}
+          </button>
+        </fieldset>
+      ))}
+      <div className="button-row">
+        <button type="button" className="btn" data-testid="cheque-add" onClick={() => setCheques([...cheques, emptyCheque()])}>
+          {t('caixa.chequeAdd')}
+        </button>
+      </div>
+      <p className={split.ok ? 'success' : 'hint'} data-testid="pay-remaining" role="status">
+        {split.ok ? t('caixa.splitOk') : t(`caixa.split.${split.reason}`, { amount: f.money(Math.abs(split.remainingCents)) })}
+      </p>
+      <button type="submit" className="btn btn-primary btn-large" data-testid="pay-submit" disabled={!split.ok}>
+        {t('caixa.paySubmit', { amount: f.money(guia.amountCents) })}
+      </button>
+      {confirming ? (
+        <ConfirmDialog
+          title={t('caixa.payConfirmTitle', { number: guia.number })}
+          confirmLabel={t('caixa.payConfirm')}
+          testId="pay-dialog"
+          confirmTestId="pay-confirm"
+          onConfirm={() => pay()}
+          onDone={(g) => {
+            setConfirming(false);
+            onPaid(g);
+          }}
+          onClose={() => setConfirming(false)}
+        >
+          <p>{summary}</p>
+          <p className="hint">{t('caixa.payApprovalHint')}</p>
+          <button
+            type="button"
+            className="btn"
+            data-testid="pay-with-approval"
+            onClick={() => {
+              setConfirming(false);
+              setApproving(true);
+            }}
+          >
+            {t('caixa.payWithApproval')}
+          </button>
+        </ConfirmDialog>
+      ) : null}
+      {approving ? (
+        <ApprovalDialog
+          title={t('caixa.payConfirmTitle', { number: guia.number })}
+          explain={summary}
+          submitLabel={t('caixa.payConfirm')}
+          testId="pay-approval"
+          onSubmit={(approval) => pay(approval)}
+          onDone={(g) => {
+            setApproving(false);
+            onPaid(g);
+          }}
+          onClose={() => setApproving(false)}
+        />
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * The return to players of each slot machine over a period (Portaria
+ * 1441/95, n.º 2): machine prizes plus guias over the amounts played, with
+ * the machines under the legal minimum (80 %) marked.
+ */
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BarChart } from '../../components/BarChart.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { useFormat } from '../../format.js';
+import { useKioskQuery } from '../../hooks.js';
+import { formatPercent } from '../../lib/settings.js';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A local day as the value of `<input type="date">`: `2025-11-30`. */
+function dateValue(d: Date): string {
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** `2025-11-30` -> 00:00 local of that day plus `days`, as ISO-8601 (UTC), or null when it is no date. */
+function dayStartIso(value: string, days = 0): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return null;
+  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + days);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/** 8200 -> `82,0 %`, 7995 -> `79,9 %` (cut, not rounded, so that a row under the minimum never reads as the minimum). */
+function returnText(basisPoints: number): string {
+  const tenths = Math.trunc(basisPoints / 10);
+  const sign = tenths < 0 ? '-' : '';
+  const abs = Math.abs(tenths);
+  return `${sign}${Math.floor(abs / 10)},${abs % 10} %`;
+}
+
+/** The default period: the 7 days before today and today (00:00 of 7 days ago to 00:00 of tomorrow). */
+function defaultPeriod(): { from: string; to: string } {
+  const today = new Date();
+  const from = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 7);
+  return { from: dateValue(from), to: dateValue(today) };
+}
+
+/**
+ * Manager: the return-to-player report. The period is chosen as two local
+ * days, both included (the kiosk is asked from 00:00 of the first to 00:00 of
+ * the day after the last).
+ */
+export function ReturnReport() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const [initial] = useState(defaultPeriod);
+  const [fromDay, setFromDay] = useState(initial.from);
+  const [toDay, setToDay] = useState(initial.to);
+
+  // A new input only when the days change: the query fetches again then (and on the kiosk's pushed changes).
+  const input = useMemo(() => {
+    const from = dayStartIso(fromDay);
+    const to = dayStartIso(toDay, 1);
+    return from !== null && to !== null && new Date(from).getTime() < new Date(to).getTime() ? { from, to } : null;
+  }, [fromDay, toDay]);
+  const report = useKioskQuery('report.machineReturn', input);
+  const r = report.data;
+  const minimum = r ? formatPercent(r.minimumBasisPoints) : '';
+
+  return (
+    <section className="panel return-report" aria-labelledby="return-title">
+      <div className="panel-head">
+        <h2 id="return-title">{t('machineReturn.title')}</h2>
+        {r ? <p className="meta">{t('machineReturn.minimum', { minimum })}</p> : null}
+      </div>
+      <div className="form form-row">
+        <label>
+          {t('machineReturn.from')}
+          <input type="date" data-testid="return-from" value={fromDay} max={toDay || undefined} onChange={(e) => setFromDay(e.target.value)} required />
+        </label>
+        <label>
+          {t('machineReturn.to')}
+          <input type="date" data-testid="return-to" value={toDay} min={fromDay || undefined} onChange={(e) => setToDay(e.target.value)} required />
+        </label>
+      </div>
+      <p className="hint">{t('machineReturn.periodHint')}</p>
+      {input !== null ? null : <ErrorAlert error={t('machineReturn.periodInvalid')} testId="return-period-error" />}
+      <ErrorAlert error={report.error} testId="return-error" />
+      {input === null ? null : r === undefined ? (
+        report.error ? null : <p className="loading">{t('common.loading')}</p>
+      ) : r.machines.length === 0 ? (
+        <p className="empty" data-testid="return-empty">
+          {t('machineReturn.none')}
+        </p>
+      ) : (
+        <>
+          <BarChart
+            testId="return-chart"
+            title={t('machineReturn.chartTitle', { minimum })}
+            labelHeading={t('machineReturn.col.machine')}
+            valueHeading={t('machineReturn.col.return')}
+            bars={r.machines.map((m) => ({
+              key: m.number,
+              label: m.number,
+              value: m.returnBasisPoints ?? 0,
+              muted: m.below,
+              valueText: m.returnBasisPoints === null ? '—' : returnText(m.returnBasisPoints),
+            }))}
+          />
+          <div className="table-wrap" tabIndex={0} role="region" aria-label={t('machineReturn.tableTitle')}>
+            <table className="table return-table" data-testid="return-table">
+              <caption className="visually-hidden">{t('machineReturn.tableTitle')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('machineReturn.col.machine')}</th>
+                  <th scope="col">{t('machineReturn.col.model')}</th>
+                  <th scope="col" className="num">
+                    {t('machineReturn.col.played')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('machineReturn.col.machinePrizes')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('machineReturn.col.guias')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('machineReturn.col.return')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('machineReturn.col.readings')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {r.machines.map((m) => (
+                  <tr key={m.number} data-testid={`return-row-${m.number}`} className={m.below ? 'below' : undefined}>
+                    <th scope="row">{m.number}</th>
+                    <td>{m.model}</td>
+                    <td className="num">{f.money(m.playedCents)}</td>
+                    <td className="num">{f.money(m.machinePrizesCents)}</td>
+                    <td className="num">{f.money(m.guiasCents)}</td>
+                    <td className="num">
+                      {m.returnBasisPoints === null ? (
+                        <span title={t('machineReturn.noPlay')}>—</span>
+                      ) : (
+                        returnText(m.returnBasisPoints)
+                      )}
+                      {m.below ? (
+                        <span className="badge badge-below" data-testid={`return-below-${m.number}`}>
+                          {t('machineReturn.below', { minimum })}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className="num">{m.readings}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="meta">{t('machineReturn.readingsHint')}</p>
+        </>
+      )}
+    </section>
+  );
+}
