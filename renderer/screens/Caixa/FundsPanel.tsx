@@ -230,7 +230,12 @@ export function FundsPanel() {
           </label>
           <label>
             {t('funds.to')}
-            <select data-testid="transfer-to" value={to ? to.fund : ''} onChange={(e) => setToName(e.target.value)} disabled={!from || targets.length === 0}>
+            <select
+              data-testid="transfer-to"
+              value={to ? to.fund : ''}
+              onChange={(e) => setToName(e.target.value)}
+              disabled={!from || targets.length === 0}
+            >
               <option value="">{t('funds.choose')}</option>
               {targets.map((x) => (
                 <option key={x.fund} value={x.fund}>
