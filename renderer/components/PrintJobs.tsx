@@ -199,7 +199,7 @@ export function PrintBadge({ open, onOpen, onClose }: { open: boolean; onOpen: (
       t('printJobs.badgePending', { count: counts.pending })
     ) : (
       <>
-        {t('printJobs.badge')}
+        <span className="print-badge-word">{t('printJobs.badge')}</span>
         <span className="visually-hidden">: {t('printJobs.badgeOk')}</span>
       </>
     );
