@@ -76,4 +76,11 @@ describe('settingsUpdate', () => {
   it('checks the most cards per sale', () => {
     expect(settingsUpdate({ ...fields, maxCards: '0' }, base)).toEqual({ ok: false, field: 'maxCards' });
   });
+  it('reads the guia approval limit in euros: empty is never, a bad amount is refused, absent leaves it', () => {
+    expect(settingsUpdate({ ...fields, guiaThreshold: '1 000' }, base)).toMatchObject({ ok: true, update: { guiaApprovalThresholdCents: 100_000 } });
+    expect(settingsUpdate({ ...fields, guiaThreshold: '' }, base)).toMatchObject({ ok: true, update: { guiaApprovalThresholdCents: null } });
+    expect(settingsUpdate({ ...fields, guiaThreshold: 'mil' }, base)).toEqual({ ok: false, field: 'guiaThreshold' });
+    expect(settingsUpdate(fields, base)).toMatchObject({ ok: true });
+    expect('guiaApprovalThresholdCents' in (settingsUpdate(fields, base) as { update: object }).update).toBe(false);
+  });
 });

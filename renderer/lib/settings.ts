@@ -47,6 +47,8 @@ export interface SettingsFields {
   starting: string;
   maxCards: string;
   chips: boolean;
+  /** Guias over this amount (euros) need a manager's approval; empty: never (SPEC 7). Absent: left as it is. */
+  guiaThreshold?: string;
 }
 
 type Update = ChannelInput<'settings.update'>;
@@ -55,12 +57,18 @@ type Update = ChannelInput<'settings.update'>;
 export function settingsUpdate(
   fields: SettingsFields,
   current: Settings,
-): { ok: true; update: Update } | { ok: false; field: 'stamp' | 'maxCards' | 'share' | 'balls' | 'starting' } {
+): { ok: true; update: Update } | { ok: false; field: 'stamp' | 'maxCards' | 'share' | 'balls' | 'starting' | 'guiaThreshold' } {
   const update: Update = { chipsAllowed: fields.chips };
   if (fields.stamp.trim() !== '' || current.stampDutyBasisPoints !== null) {
     const bp = parsePercent(fields.stamp);
     if (bp === null) return { ok: false, field: 'stamp' };
     update.stampDutyBasisPoints = bp;
+  }
+  if (fields.guiaThreshold !== undefined) {
+    const text = fields.guiaThreshold.trim();
+    const cents = text === '' ? null : parseEuroText(text);
+    if (text !== '' && (cents === null || cents > 100_000_000)) return { ok: false, field: 'guiaThreshold' };
+    update.guiaApprovalThresholdCents = cents;
   }
   const max = parseWhole(fields.maxCards, 1, 10_000);
   if (max === null) return { ok: false, field: 'maxCards' };

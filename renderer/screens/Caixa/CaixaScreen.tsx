@@ -22,7 +22,7 @@ function IssueGuiaForm({ onIssued }: { onIssued: (g: Guia) => void }) {
   const [machine, setMachine] = useState('');
   const [kind, setKind] = useState<Kind>('hand_pay');
   const [amount, setAmount] = useState('');
-  const [coinsIn, setCoinsIn] = useState('');
+  const [meters, setMeters] = useState({ coinsIn: '', prizesPaid: '', coinsCollected: '' });
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<ClientError | string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -36,18 +36,20 @@ function IssueGuiaForm({ onIssued }: { onIssued: (g: Guia) => void }) {
       setError(t('caixa.amountInvalid'));
       return;
     }
-    const meter = coinsIn.trim() === '' ? null : Number(coinsIn.trim());
-    if (meter !== null && !(Number.isSafeInteger(meter) && meter >= 0)) {
+    // The meters read at the machine, each optional, whole numbers.
+    const read = Object.entries(meters).filter(([, v]) => v.trim() !== '');
+    if (read.some(([, v]) => !/^\d{1,15}$/.test(v.trim()))) {
       setError(t('caixa.meterInvalid'));
       return;
     }
+    const meter = read.length === 0 ? null : Object.fromEntries(read.map(([k, v]) => [k, Number(v.trim())]));
     setBusy(true);
     setError(null);
     const r = await invoke('guia.issue', {
       machineNumber: chosen,
       kind,
       amountCents,
-      ...(meter !== null ? { meters: { coinsIn: meter } } : {}),
+      ...(meter !== null ? { meters: meter } : {}),
       ...(notes.trim() ? { notes: notes.trim() } : {}),
     });
     setBusy(false);
@@ -56,7 +58,7 @@ function IssueGuiaForm({ onIssued }: { onIssued: (g: Guia) => void }) {
       return;
     }
     setAmount('');
-    setCoinsIn('');
+    setMeters({ coinsIn: '', prizesPaid: '', coinsCollected: '' });
     setNotes('');
     onIssued(r.value);
   };
@@ -92,10 +94,17 @@ function IssueGuiaForm({ onIssued }: { onIssued: (g: Guia) => void }) {
             <span aria-hidden="true">€</span>
           </span>
         </label>
-        <label>
-          {t('caixa.meterCoinsIn')}
-          <input data-testid="issue-coins-in" inputMode="numeric" value={coinsIn} onChange={(e) => setCoinsIn(e.target.value.replace(/\D/g, ''))} />
-        </label>
+        {(['coinsIn', 'prizesPaid', 'coinsCollected'] as const).map((key) => (
+          <label key={key}>
+            {t('caixa.issueMeter', { meter: t(`caixa.meter.${key}`) })}
+            <input
+              data-testid={`issue-${key}`}
+              inputMode="numeric"
+              value={meters[key]}
+              onChange={(e) => setMeters({ ...meters, [key]: e.target.value.replace(/\D/g, '') })}
+            />
+          </label>
+        ))}
         <label className="span-2">
           {t('caixa.notes')}
           <input data-testid="issue-notes" value={notes} maxLength={200} onChange={(e) => setNotes(e.target.value)} />

@@ -23,13 +23,14 @@ function HallSettingsForm({ settings, onSaved }: { settings: Settings; onSaved: 
   const [starting, setStarting] = useState(settings.specialPrize ? centsText(settings.specialPrize.startingCents) : '');
   const [maxCards, setMaxCards] = useState(String(settings.maxCardsPerSale));
   const [chips, setChips] = useState(settings.chipsAllowed);
+  const [guiaThreshold, setGuiaThreshold] = useState(settings.guiaApprovalThresholdCents === null ? '' : centsText(settings.guiaApprovalThresholdCents));
   const [error, setError] = useState<ClientError | string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const r = settingsUpdate({ stamp, specialOn, share, balls, starting, maxCards, chips }, settings);
+    const r = settingsUpdate({ stamp, specialOn, share, balls, starting, maxCards, chips, guiaThreshold }, settings);
     if (!r.ok) {
       setError(t(`settings.invalid.${r.field}`));
       return;
@@ -95,6 +96,17 @@ function HallSettingsForm({ settings, onSaved }: { settings: Settings; onSaved: 
             {t('settings.chips')}
           </label>
         </div>
+      </fieldset>
+      <fieldset>
+        <legend>{t('settings.guiaTitle')}</legend>
+        <label>
+          {t('settings.guiaThreshold')}
+          <span className="input-suffix">
+            <input data-testid="guia-threshold" inputMode="decimal" value={guiaThreshold} onChange={(e) => setGuiaThreshold(e.target.value)} />
+            <span aria-hidden="true">€</span>
+          </span>
+        </label>
+        <p className="hint">{t('settings.guiaHint')}</p>
       </fieldset>
       <ErrorAlert error={error} testId="settings-error" />
       <button type="submit" className="btn btn-primary btn-large" data-testid="settings-submit" disabled={busy}>
