@@ -105,8 +105,8 @@ export function App() {
   const canSeeMachines = operator !== null && operator.roles.some((r) => r === 'caixa' || r === 'manager' || r === 'admin');
   const machines = useKioskQuery('machine.list', canSeeMachines ? {} : null);
   const screens = operator ? screensForRoles(operator.roles, { hasMachines: (machines.data?.length ?? 0) > 0 }) : [];
-  // Cashiers and managers see the print queue from every screen (print.jobs is theirs).
-  const seesPrinting = operator !== null && operator.roles.some((r) => r === 'cashier' || r === 'manager' || r === 'admin');
+  // Everyone who prints (the counter, the caixa, managers) sees the print queue from every screen.
+  const seesPrinting = operator !== null;
   const active = screen !== null && screens.includes(screen) ? screen : (screens[0] ?? null);
 
   let body;

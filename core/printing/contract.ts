@@ -1,6 +1,9 @@
 /** The printing domain's slice of the contract: printers, the print queue's jobs, reprints. */
 import { z } from 'zod';
-import { channel, COUNTER, empty, id, isoTime, MANAGERS } from '../schema.js';
+import { channel, empty, EVERYONE, id, isoTime, MANAGERS } from '../schema.js';
+
+/** Every counter that prints (the bingo counter, the casino caixa) sees, retries and reprints its jobs. */
+const PRINTING_ROLES = EVERYONE;
 
 export const PRINTER_ROLES = ['receipts', 'guias', 'reports'] as const;
 
@@ -73,7 +76,7 @@ export const printingContract = {
     summary: 'The configured printers.',
     kind: 'query',
     topics: ['printers'],
-    roles: COUNTER,
+    roles: PRINTING_ROLES,
     input: empty,
     output: z.array(printerSchema),
   }),
@@ -89,7 +92,7 @@ export const printingContract = {
     summary: 'Ask the printer for its status (DLE EOT): offline, cover open, paper near end, paper out.',
     kind: 'query',
     topics: ['printers'],
-    roles: COUNTER,
+    roles: PRINTING_ROLES,
     input: z.object({ id: z.string() }).strict(),
     output: printerStatusSchema,
   }),
@@ -97,7 +100,7 @@ export const printingContract = {
     summary: 'Print jobs, newest first; failures show with their error.',
     kind: 'query',
     topics: ['print'],
-    roles: COUNTER,
+    roles: PRINTING_ROLES,
     input: z.object({ since: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(200).optional() }).strict(),
     output: z.array(printJobSchema),
   }),
@@ -105,7 +108,7 @@ export const printingContract = {
     summary: 'Try a failed job again.',
     kind: 'command',
     topics: ['print'],
-    roles: COUNTER,
+    roles: PRINTING_ROLES,
     input: z.object({ jobId: id }).strict(),
     output: printJobSchema,
   }),
@@ -113,7 +116,7 @@ export const printingContract = {
     summary: 'Print a document again, marked 2.ª VIA (never opens the drawer).',
     kind: 'command',
     topics: ['print'],
-    roles: COUNTER,
+    roles: PRINTING_ROLES,
     input: z.object({ jobId: id }).strict(),
     output: printJobSchema,
   }),

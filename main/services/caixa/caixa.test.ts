@@ -154,6 +154,19 @@ describe('guias', () => {
     expect(again.message).toMatch(/^A guia n\.º 1 já foi paga \(\d\d:\d\d, por caixa2\)/);
   });
 
+  it('without an open drawer: a cash part is refused (saying how to open one), a cheque-only payment goes through', async () => {
+    await machines();
+    const g = await t.h.ok('guia.issue', { machineNumber: '9', amountCents: 3_000, kind: 'hand_pay' }, t.caixa);
+    await t.h.ok('drawer.close', { countedByDenomination: { '2000': 5 } }, t.cashier);
+    expect((await refusedUnchanged('guia.pay', { guiaId: g.guiaId, cashCents: 1_000, cheques: [{ amountCents: 2_000, number: '5', bank: 'CGD' }] }, t.caixa)).code).toBe(
+      'DRAWER_NOT_OPEN',
+    );
+    expect(await t.h.ok('drawer.cash', {}, t.caixa)).toBeNull();
+    const paid = await t.h.ok('guia.pay', { guiaId: g.guiaId, cashCents: 0, cheques: [{ amountCents: 3_000, number: '5', bank: 'CGD' }] }, t.caixa);
+    expect(paid.status).toBe('paid');
+    expect(t.h.kiosk.db.prepare(`SELECT drawer_id FROM guia_payments`).pluck().get()).toBeNull();
+  });
+
   it('over the hall threshold needs a manager other than the payer', async () => {
     await machines();
     await t.h.ok('settings.update', { guiaApprovalThresholdCents: 5_000 }, t.admin);
