@@ -21,7 +21,7 @@ export function backupName(at: Date): string {
 }
 
 /** Tables whose rows a backup reports, as a check anyone can compare with the source. */
-const COUNTED = ['sales', 'sale_voids', 'games', 'sessions', 'ledger_transactions', 'ledger_entries', 'audit_log', 'print_jobs'] as const;
+const COUNTED = ['sales', 'sale_voids', 'games', 'sessions', 'guias', 'guia_payments', 'ledger_transactions', 'ledger_entries', 'audit_log', 'print_jobs'] as const;
 
 export interface BackupCheck {
   integrity: string;

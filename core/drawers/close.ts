@@ -88,6 +88,8 @@ export const dayCloseContract = {
       prizes: z.object({ paid: tally, unpaid: tally, carriedIn: tally }),
       /** Refunds of this session's annulled games, and those carried in still unpaid. */
       refunds: z.object({ paid: tally, unpaid: tally, carriedIn: tally }),
+      /** Guias issued and not yet paid (they belong to no session: carried at every close). */
+      guiasUnpaid: tally,
       /** The special prize fund now, when the hall has the prize. */
       specialFundCents: cents.nullable(),
       blockers: z.array(blockerSchema),

@@ -210,6 +210,24 @@ describe('guias', () => {
   });
 });
 
+describe('the day’s close', () => {
+  it('lists the unpaid guias in the night view and carries them; they stay payable', async () => {
+    await machines();
+    const session = await t.h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: '2026-12-01T02:00:00.000Z' }, t.manager);
+    const unpaid = await t.h.ok('guia.issue', { machineNumber: '9', amountCents: 4_500, kind: 'hand_pay' }, t.caixa);
+    const paid = await t.h.ok('guia.issue', { machineNumber: '9', amountCents: 1_000, kind: 'credits_claim' }, t.caixa);
+    await t.h.ok('guia.pay', { guiaId: paid.guiaId, cashCents: 1_000, cheques: [] }, t.caixa);
+    expect((await t.h.ok('session.overview', { sessionId: session.id }, t.manager)).guiasUnpaid).toEqual({ count: 1, cents: 4_500 });
+    await t.h.ok('session.recordCheck', { phase: 'end', kind: 'balls' }, t.manager);
+    // Float 100,00 € less the 10,00 € guia.
+    await t.h.ok('drawer.close', { countedByDenomination: { '2000': 4, '1000': 1 } }, t.cashier);
+    const closed = await t.h.ok('session.close', { sessionId: session.id }, t.manager);
+    expect(closed.carried.guias).toEqual([{ guiaId: unpaid.guiaId, number: 1, machineNumber: '9', amountCents: 4_500 }]);
+    const cheque = await t.h.ok('guia.pay', { guiaId: unpaid.guiaId, cashCents: 0, cheques: [{ amountCents: 4_500, number: '31', bank: 'CGD' }] }, t.caixa);
+    expect(cheque.status).toBe('paid');
+  });
+});
+
 describe('jackpot and superjackpot funds', () => {
   it('are fed by meter readings at their shares, paid out only through guias, never below zero', async () => {
     await machines();

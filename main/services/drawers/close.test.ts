@@ -169,6 +169,7 @@ describe('session.overview (the night view)', () => {
       drawers: [{ terminalId: 'T1', operator: 'caixa1', floatCents: 10_000, closedAt: null, cashCents: 11_350, countedCents: null, varianceCents: null, zNumber: null }],
       prizes: { paid: { count: 1, cents: 50 }, unpaid: { count: 1, cents: 500 }, carriedIn: { count: 0, cents: 0 } },
       refunds: { paid: { count: 1, cents: 200 }, unpaid: { count: 2, cents: 400 }, carriedIn: { count: 0, cents: 0 } },
+      guiasUnpaid: { count: 0, cents: 0 },
       specialFundCents: null,
       blockers: [{ kind: 'drawer', terminalId: 'T1', operator: 'caixa1' }, { kind: 'end_check' }],
     });

@@ -63,6 +63,7 @@ export const dayCloseHandlers: HandlerSlice<'session.close' | 'session.overview'
         unpaid: tally(refunds.filter((r) => r.refundedAt === null).map((r) => r.amountCents)),
         carriedIn: tally(carriedRefunds(ctx.db, session.id).map((r) => r.amountCents)),
       },
+      guiasUnpaid: tally(unpaidGuias(ctx.db).map((g) => g.amountCents)),
       // 0 - x: an empty fund is 0, not -0.
       specialFundCents: special?.enabled ? 0 - accountBalance(ctx.db, accounts.specialFund) : null,
       blockers: session.closedAt ? [] : blockersOf(ctx.db, session.id),

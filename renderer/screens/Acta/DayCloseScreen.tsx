@@ -177,6 +177,7 @@ export function DayCloseScreen() {
               <p className="meta" data-testid="day-close-sold">
                 {t('dayClose.sold', { amount: f.money(sold), games: o.games.length })}
                 {o.specialFundCents !== null ? ` · ${t('dayClose.specialFund', { amount: f.money(o.specialFundCents) })}` : ''}
+                {o.guiasUnpaid.count > 0 ? ` · ${t('dayClose.guiasUnpaid', { count: o.guiasUnpaid.count, amount: f.money(o.guiasUnpaid.cents) })}` : ''}
               </p>
             </div>
             {o.games.length === 0 ? (
