@@ -1,0 +1,98 @@
+/**
+ * Refusals of the roulette domain (Portaria 1441/95, sections IX and X;
+ * SPEC 8): illegal bets, stakes outside a table's limits, wheel sequences,
+ * colour chips. Parameters are codes and numbers (chance codes such as
+ * 'cavaloDuzia', reason codes such as 'not-adjacent'), worded here per
+ * language; amounts come already formatted with formatCents.
+ */
+import { errors, type Params } from '../catalogue.js';
+
+/**
+ * How each chance is called: pt as the Portaria writes it (X.18), en with the
+ * usual English name. Shared with the X.25 announcement (rules.ts).
+ */
+export const CHANCE_WORDS: Readonly<Record<string, { pt: string; en: string }>> = {
+  pleno: { pt: 'pleno', en: 'straight up (pleno)' },
+  cavalo: { pt: 'cavalo', en: 'split (cavalo)' },
+  rua: { pt: 'rua', en: 'street (rua)' },
+  quadro: { pt: 'quadro', en: 'corner (quadro)' },
+  linha: { pt: 'linha', en: 'six line (linha)' },
+  duzia: { pt: 'dúzia', en: 'dozen (dúzia)' },
+  coluna: { pt: 'coluna', en: 'column (coluna)' },
+  cavaloDuzia: { pt: 'cavalo de dúzia', en: 'two dozens (cavalo de dúzia)' },
+  cavaloColuna: { pt: 'cavalo de coluna', en: 'two columns (cavalo de coluna)' },
+  par: { pt: 'par', en: 'even (par)' },
+  impar: { pt: 'ímpar', en: 'odd (ímpar)' },
+  menor: { pt: 'menor', en: 'low 1-18 (menor)' },
+  maior: { pt: 'maior', en: 'high 19-36 (maior)' },
+  encarnado: { pt: 'encarnado', en: 'red (encarnado)' },
+  preto: { pt: 'preto', en: 'black (preto)' },
+  simples: { pt: 'chance simples', en: 'even-money chance (chance simples)' },
+};
+
+const chancePt = (p: Params) => CHANCE_WORDS[String(p.chance)]?.pt ?? String(p.chance);
+const chanceEn = (p: Params) => CHANCE_WORDS[String(p.chance)]?.en ?? String(p.chance);
+/** The bet as placed: its chance and, when any, its numbers ('cavalo 17-20'). */
+const betPt = (p: Params) => (p.numbers === '' || p.numbers === undefined ? chancePt(p) : `${chancePt(p)} ${p.numbers}`);
+const betEn = (p: Params) => (p.numbers === '' || p.numbers === undefined ? chanceEn(p) : `${chanceEn(p)} ${p.numbers}`);
+
+/** Why a bet is illegal (reason codes of ROULETTE_BET_ILLEGAL), per language. */
+const BET_REASONS: Record<string, { pt: (p: Params) => string; en: (p: Params) => string }> = {
+  'unknown-chance': { pt: () => 'não é uma das apostas permitidas', en: () => 'it is not one of the permitted bets' },
+  'numbers-missing': { pt: () => 'faltam os números cobertos pela aposta', en: () => 'the numbers the bet covers are missing' },
+  'numbers-on-simple': {
+    pt: () => 'uma chance simples não se marca com números',
+    en: () => 'an even-money chance is not placed on numbers',
+  },
+  'out-of-range': { pt: () => 'só há os números 0 a 36', en: () => 'there are only the numbers 0 to 36' },
+  repeated: { pt: () => 'há números repetidos', en: () => 'numbers are repeated' },
+  count: { pt: (p) => `cobre ${p.expected} números`, en: (p) => `it covers ${p.expected} numbers` },
+  'not-adjacent': { pt: () => 'os dois números não são vizinhos no pano', en: () => 'the two numbers are not next to each other on the layout' },
+  'not-a-row': { pt: () => 'os três números não formam uma rua do pano', en: () => 'the three numbers are not a street of the layout' },
+  'not-a-square': { pt: () => 'os quatro números não formam um quadrado no pano', en: () => 'the four numbers are not a square on the layout' },
+  'not-two-rows': { pt: () => 'os seis números não são duas ruas seguidas', en: () => 'the six numbers are not two adjacent streets' },
+  'not-a-dozen': { pt: () => 'não é 1-12, 13-24 nem 25-36', en: () => 'it is not 1-12, 13-24 or 25-36' },
+  'not-a-column': { pt: () => 'não é uma das três colunas', en: () => 'it is not one of the three columns' },
+  'not-two-dozens': { pt: () => 'não são duas dúzias seguidas (1-24 ou 13-36)', en: () => 'they are not two adjacent dozens (1-24 or 13-36)' },
+  'not-two-columns': { pt: () => 'não são duas colunas seguidas', en: () => 'they are not two adjacent columns' },
+};
+
+const betReasonPt = (p: Params) => BET_REASONS[String(p.reason)]?.pt(p) ?? String(p.reason);
+const betReasonEn = (p: Params) => BET_REASONS[String(p.reason)]?.en(p) ?? String(p.reason);
+
+/** Why a wheel sequence is refused (reason codes of ROULETTE_WHEEL_INVALID). */
+const WHEEL_REASONS: Record<string, { pt: (p: Params) => string; en: (p: Params) => string }> = {
+  length: { pt: (p) => `tem ${p.count} números em vez de 37`, en: (p) => `it has ${p.count} numbers instead of 37` },
+  'out-of-range': { pt: (p) => `«${p.value}» não é um número de 0 a 36`, en: (p) => `"${p.value}" is not a number from 0 to 36` },
+  repeated: { pt: (p) => `o ${p.number} aparece duas vezes e falta o ${p.missing}`, en: (p) => `${p.number} appears twice and ${p.missing} is missing` },
+};
+
+const wheelReasonPt = (p: Params) => WHEEL_REASONS[String(p.reason)]?.pt(p) ?? String(p.reason);
+const wheelReasonEn = (p: Params) => WHEEL_REASONS[String(p.reason)]?.en(p) ?? String(p.reason);
+
+export const rouletteErrors = errors({
+  ROULETTE_BET_ILLEGAL: {
+    pt: (p) => `Aposta recusada: ${betPt(p)}: ${betReasonPt(p)} (${p.article}).`,
+    en: (p) => `Bet refused: ${betEn(p)}: ${betReasonEn(p)} (${p.article}).`,
+  },
+  ROULETTE_NUMBER_INVALID: {
+    pt: (p) => `Número «${p.number}» inválido: a roleta tem os números 0 a 36 (${p.article}).`,
+    en: (p) => `Invalid number "${p.number}": the wheel holds the numbers 0 to 36 (${p.article}).`,
+  },
+  ROULETTE_STAKE_OUT_OF_LIMITS: {
+    pt: (p) => `Aposta de ${p.amount} em ${chancePt(p)} fora dos limites da banca: mínimo ${p.minimum}, máximo ${p.maximum} (${p.article}).`,
+    en: (p) => `A ${p.amount} bet on ${chanceEn(p)} is outside the table's limits: minimum ${p.minimum}, maximum ${p.maximum} (${p.article}).`,
+  },
+  ROULETTE_STAKE_ODD: {
+    pt: (p) => `Um ${chancePt(p)} de ${p.amount} pagaria meio cêntimo: o prémio é 1/2 do valor, que tem de ser um número par de cêntimos (${p.article}).`,
+    en: (p) => `A ${p.amount} ${chanceEn(p)} would pay half a cent: the prize is 1/2 of the stake, which must be an even number of cents (${p.article}).`,
+  },
+  ROULETTE_WHEEL_INVALID: {
+    pt: (p) => `Sequência da roleta recusada: ${wheelReasonPt(p)}; uma roleta tem os 37 números de 0 a 36, cada um uma vez (X.2, X.6).`,
+    en: (p) => `Wheel sequence refused: ${wheelReasonEn(p)}; a wheel holds the 37 numbers 0 to 36, each once (X.2, X.6).`,
+  },
+  ROULETTE_CHIP_VALUE_INVALID: {
+    pt: (p) => `Valor de ${p.value} recusado para as fichas sem valor facial: tem de estar entre o mínimo ${p.minimum} e o máximo ${p.maximum} de um pleno nesta banca (${p.article}).`,
+    en: (p) => `A value of ${p.value} is refused for chips without face value: it must lie between this table's pleno minimum ${p.minimum} and maximum ${p.maximum} (${p.article}).`,
+  },
+});
