@@ -14,8 +14,9 @@ import { dayCloseContract } from './drawers/close.js';
 import { drawersContract } from './drawers/contract.js';
 import { peopleContract } from './people/contract.js';
 import { printingContract } from './printing/contract.js';
+import { rouletteContract } from './roulette/contract.js';
 
-export const contract = { ...peopleContract, ...bingoContract, ...drawersContract, ...backupsContract, ...dayCloseContract, ...caixaContract, ...printingContract, ...auditContract } as const;
+export const contract = { ...peopleContract, ...bingoContract, ...drawersContract, ...backupsContract, ...dayCloseContract, ...caixaContract, ...rouletteContract, ...printingContract, ...auditContract } as const;
 
 export type Contract = typeof contract;
 export type Channel = keyof Contract;

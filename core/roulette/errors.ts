@@ -96,3 +96,15 @@ export const rouletteErrors = errors({
     en: (p) => `A value of ${p.value} is refused for chips without face value: it must lie between this table's pleno minimum ${p.minimum} and maximum ${p.maximum} (${p.article}).`,
   },
 });
+
+/** The tables themselves (registration and lookup): no article, they are the hall's own. */
+export const rouletteTableErrors = errors({
+  ROULETTE_TABLE_TAKEN: {
+    pt: (p) => `A mesa ${p.code} já está registada.`,
+    en: (p) => `Table ${p.code} is already registered.`,
+  },
+  ROULETTE_TABLE_NOT_FOUND: {
+    pt: (p) => `A mesa ${p.code} não está registada.`,
+    en: (p) => `Table ${p.code} is not registered.`,
+  },
+});

@@ -527,3 +527,15 @@ export function colourChipValue(valueCents: number | 'late', tableMinimumPlenoCe
 function refuse(code: keyof typeof rouletteErrors, params: Params): never {
   throw new KioskError(code, params);
 }
+
+/** X.12 and X.28: the balls and the dealer change hour by hour. */
+export const CHANGE_EVERY_MINUTES = 60;
+
+/**
+ * Whether an hourly change is due: an hour since the last one, or since the
+ * table's first entry when there was none yet; never before the table is used.
+ */
+export function changeDue(lastChangeAt: string | null, firstEntryAt: string | null, now: Date): boolean {
+  const since = lastChangeAt ?? firstEntryAt;
+  return since !== null && now.getTime() - new Date(since).getTime() >= CHANGE_EVERY_MINUTES * 60_000;
+}

@@ -7,6 +7,7 @@ import { dayCloseHandlers } from './drawers/close.js';
 import { drawersHandlers } from './drawers/index.js';
 import { peopleHandlers } from './people/index.js';
 import { printingHandlers } from './printing/index.js';
+import { rouletteHandlers } from './roulette/index.js';
 import type { HandlerMap } from './shared/context.js';
 
-export const handlers: HandlerMap = { ...peopleHandlers, ...bingoHandlers, ...drawersHandlers, ...backupHandlers, ...dayCloseHandlers, ...caixaHandlers, ...printingHandlers, ...auditHandlers };
+export const handlers: HandlerMap = { ...peopleHandlers, ...bingoHandlers, ...drawersHandlers, ...backupHandlers, ...dayCloseHandlers, ...caixaHandlers, ...rouletteHandlers, ...printingHandlers, ...auditHandlers };

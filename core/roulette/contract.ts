@@ -1,0 +1,147 @@
+/**
+ * The roulette domain's slice of the contract (SPEC 8; Portaria 1441/95,
+ * sections IX and X): tables with their wheel and limits, the wheels, the
+ * settlement of a spin for the table inspector (fiscal de banca), and each
+ * table's log of spins, null spins and the hourly ball and dealer changes.
+ */
+import { z } from 'zod';
+import { cents, channel, empty, id, isoTime, MANAGERS } from '../schema.js';
+import { CHANCES, LIMIT_GROUPS } from './rules.js';
+
+const tableCode = z.string().trim().regex(/^[A-Za-z0-9-]{1,12}$/, '1 a 12 letras, algarismos ou -');
+const wheel = z.enum(['french', 'american']);
+const stake = z.number().int().positive().max(100_000_000);
+const minimums = z.object(Object.fromEntries(LIMIT_GROUPS.map((g) => [g, stake])) as Record<(typeof LIMIT_GROUPS)[number], typeof stake>).strict();
+
+const limitsSchema = z.record(z.string(), z.object({ minimumCents: cents, maximumCents: cents }));
+
+export const tableSchema = z.object({
+  code: z.string(),
+  wheel,
+  minimumsCents: z.record(z.string(), cents),
+  /** Per chance group: the minimum and the maximum (X.27). */
+  limits: limitsSchema,
+  registeredAt: isoTime,
+});
+
+const logEntry = z.object({
+  id,
+  at: isoTime,
+  kind: z.enum(['spin', 'null_spin', 'ball_change', 'dealer_change']),
+  number: z.number().int().nullable(),
+  colour: z.string().nullable(),
+  note: z.string().nullable(),
+  operator: z.string(),
+});
+
+const logSchema = z.object({
+  tableCode: z.string(),
+  entries: z.array(logEntry),
+  /** X.12: the balls are changed hour by hour; X.28: the dealer too. Due when an hour has passed since the last change (or the first spin). */
+  ballChangeDue: z.boolean(),
+  dealerChangeDue: z.boolean(),
+});
+
+export const rouletteContract = {
+  'table.register': channel({
+    summary: "Register a roulette table: its code, its wheel and the minimum stake of each chance; the maxima follow X.27.",
+    kind: 'command',
+    topics: ['caixa'],
+    roles: MANAGERS,
+    input: z.object({ code: tableCode, wheel, minimumsCents: minimums }).strict(),
+    output: tableSchema,
+  }),
+  'table.list': channel({
+    summary: 'Every roulette table with its minima and maxima.',
+    kind: 'query',
+    topics: ['caixa'],
+    roles: MANAGERS,
+    input: empty,
+    output: z.array(tableSchema),
+  }),
+  'roulette.wheel': channel({
+    summary: 'A wheel\'s sequence of numbers, clockwise from 0 (X.9 French; IX.2 American numbering).',
+    kind: 'query',
+    topics: [],
+    roles: MANAGERS,
+    input: z.object({ wheel }).strict(),
+    output: z.object({ wheel, sequence: z.array(z.number().int()) }),
+  }),
+  'roulette.settle': channel({
+    summary:
+      "Settle a spin for the fiscal: each bet's prize and what returns to the player (X.20, X.21), in the X.22 payment order with the X.25 announcement; an illegal bet or a stake outside the table's limits is refused.",
+    kind: 'query',
+    topics: ['caixa'],
+    roles: MANAGERS,
+    input: z
+      .object({
+        tableCode,
+        number: z.number().int().min(0).max(36),
+        bets: z
+          .array(
+            z
+              .object({
+                chance: z.enum(CHANCES),
+                numbers: z.array(z.number().int()).max(24).optional(),
+                amountCents: stake,
+                /** The colour of the player's chips without face value (X.25), when they are. */
+                colour: z.string().trim().min(1).max(20).optional(),
+              })
+              .strict(),
+          )
+          .min(1)
+          .max(200),
+      })
+      .strict(),
+    output: z.object({
+      number: z.number().int(),
+      colour: z.string(),
+      bets: z.array(
+        z.object({
+          chance: z.string(),
+          numbers: z.array(z.number().int()),
+          amountCents: cents,
+          won: z.boolean(),
+          prizeCents: cents,
+          returnedCents: cents,
+          announcement: z.string().nullable(),
+        }),
+      ),
+      /** Indices into `bets`: the X.22 order of the winning bets' payments. */
+      paymentOrder: z.array(z.number().int()),
+      totalPrizeCents: cents,
+    }),
+  }),
+  'roulette.spin': channel({
+    summary: "A spin's number in the table's log.",
+    kind: 'command',
+    topics: ['caixa'],
+    roles: MANAGERS,
+    input: z.object({ tableCode, number: z.number().int().min(0).max(36) }).strict(),
+    output: logSchema,
+  }),
+  'roulette.nullSpin': channel({
+    summary: 'A "golpe nulo" (X.16) in the table\'s log, with its reason: no number, nothing settled.',
+    kind: 'command',
+    topics: ['caixa'],
+    roles: MANAGERS,
+    input: z.object({ tableCode, reason: z.string().trim().min(3).max(200) }).strict(),
+    output: logSchema,
+  }),
+  'roulette.change': channel({
+    summary: 'The hourly change of the balls (X.12) or of the dealer (X.28), recorded in the table\'s log.',
+    kind: 'command',
+    topics: ['caixa'],
+    roles: MANAGERS,
+    input: z.object({ tableCode, kind: z.enum(['ball', 'dealer']), note: z.string().trim().min(1).max(200).optional() }).strict(),
+    output: logSchema,
+  }),
+  'roulette.log': channel({
+    summary: "A table's log, newest first (at most 100), and whether the ball or the dealer change is due.",
+    kind: 'query',
+    topics: ['caixa'],
+    roles: MANAGERS,
+    input: z.object({ tableCode }).strict(),
+    output: logSchema,
+  }),
+} as const;

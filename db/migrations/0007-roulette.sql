@@ -1,0 +1,30 @@
+-- Roulette tables (SPEC 8; Portaria 1441/95, sections IX and X): a table's
+-- wheel and minimum stake per chance (the maxima follow X.27), and its log of
+-- spins, null spins (X.16), ball changes (X.12) and dealer changes (X.28).
+
+CREATE TABLE roulette_tables (
+  id INTEGER PRIMARY KEY,
+  code TEXT NOT NULL UNIQUE CHECK (length(code) BETWEEN 1 AND 12),
+  wheel TEXT NOT NULL CHECK (wheel IN ('french', 'american')),
+  -- {"pleno": cents, "cavalo": cents, ...}: the minimum stake of each chance.
+  minimums TEXT NOT NULL CHECK (json_valid(minimums) AND json_type(minimums) = 'object'),
+  registered_at TEXT NOT NULL,
+  registered_by INTEGER NOT NULL REFERENCES operators(id)
+) STRICT;
+CREATE TRIGGER roulette_tables_no_update BEFORE UPDATE ON roulette_tables BEGIN SELECT RAISE(ABORT, 'roulette_tables is append-only'); END;
+CREATE TRIGGER roulette_tables_no_delete BEFORE DELETE ON roulette_tables BEGIN SELECT RAISE(ABORT, 'roulette_tables is append-only'); END;
+
+CREATE TABLE roulette_log (
+  id INTEGER PRIMARY KEY,
+  table_id INTEGER NOT NULL REFERENCES roulette_tables(id),
+  at TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('spin', 'null_spin', 'ball_change', 'dealer_change')),
+  number INTEGER CHECK (number IS NULL OR number BETWEEN 0 AND 36),
+  note TEXT CHECK (note IS NULL OR length(note) BETWEEN 1 AND 200),
+  operator_id INTEGER NOT NULL REFERENCES operators(id),
+  CHECK ((kind = 'spin') = (number IS NOT NULL)),
+  CHECK (kind <> 'null_spin' OR note IS NOT NULL)
+) STRICT;
+CREATE INDEX roulette_log_by_table ON roulette_log (table_id, id);
+CREATE TRIGGER roulette_log_no_update BEFORE UPDATE ON roulette_log BEGIN SELECT RAISE(ABORT, 'roulette_log is append-only'); END;
+CREATE TRIGGER roulette_log_no_delete BEFORE DELETE ON roulette_log BEGIN SELECT RAISE(ABORT, 'roulette_log is append-only'); END;

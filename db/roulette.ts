@@ -1,0 +1,84 @@
+/** SQL of the roulette tables (SPEC 8): the tables and their log of spins and changes. */
+import { stmt, type ReadableDb, type WritableDb } from './connection.js';
+
+export interface TableRow {
+  id: number;
+  code: string;
+  wheel: 'french' | 'american';
+  minimums: Record<string, number>;
+  registeredAt: string;
+}
+
+interface RawTable {
+  id: number;
+  code: string;
+  wheel: 'french' | 'american';
+  minimums: string;
+  registeredAt: string;
+}
+
+const TABLE_SELECT = `SELECT id, code, wheel, minimums, registered_at AS registeredAt FROM roulette_tables`;
+const fromRaw = (r: RawTable): TableRow => ({ ...r, minimums: JSON.parse(r.minimums) as Record<string, number> });
+
+export function tableByCode(db: ReadableDb, code: string): TableRow | undefined {
+  const r = stmt<[string], RawTable>(db, `${TABLE_SELECT} WHERE code = ?`).get(code);
+  return r ? fromRaw(r) : undefined;
+}
+
+export function allTables(db: ReadableDb): TableRow[] {
+  return stmt<[], RawTable>(db, `${TABLE_SELECT} ORDER BY code`).all().map(fromRaw);
+}
+
+export function insertTable(db: WritableDb, t: { code: string; wheel: string; minimums: Record<string, number>; at: string; by: number }): number {
+  return Number(
+    stmt(db, `INSERT INTO roulette_tables (code, wheel, minimums, registered_at, registered_by) VALUES (?, ?, ?, ?, ?)`).run(
+      t.code,
+      t.wheel,
+      JSON.stringify(t.minimums),
+      t.at,
+      t.by,
+    ).lastInsertRowid,
+  );
+}
+
+export type LogKind = 'spin' | 'null_spin' | 'ball_change' | 'dealer_change';
+
+export interface LogRow {
+  id: number;
+  at: string;
+  kind: LogKind;
+  number: number | null;
+  note: string | null;
+  operator: string;
+}
+
+export function insertLog(db: WritableDb, e: { tableId: number; at: string; kind: LogKind; number: number | null; note: string | null; operatorId: number }): number {
+  return Number(
+    stmt(db, `INSERT INTO roulette_log (table_id, at, kind, number, note, operator_id) VALUES (?, ?, ?, ?, ?, ?)`).run(
+      e.tableId,
+      e.at,
+      e.kind,
+      e.number,
+      e.note,
+      e.operatorId,
+    ).lastInsertRowid,
+  );
+}
+
+/** The newest entries of a table's log first. */
+export function tableLog(db: ReadableDb, tableId: number, limit: number): LogRow[] {
+  return stmt<[number, number], LogRow>(
+    db,
+    `SELECT l.id, l.at, l.kind, l.number, l.note, o.username AS operator FROM roulette_log l JOIN operators o ON o.id = l.operator_id
+      WHERE l.table_id = ? ORDER BY l.id DESC LIMIT ?`,
+  ).all(tableId, limit);
+}
+
+/** When the table last had an entry of this kind (its first spin counts as the start for the hourly changes). */
+export function lastOfKind(db: ReadableDb, tableId: number, kind: LogKind): string | null {
+  return stmt<[number, string], { at: string }>(db, `SELECT at FROM roulette_log WHERE table_id = ? AND kind = ? ORDER BY id DESC LIMIT 1`).get(tableId, kind)?.at ?? null;
+}
+
+export function firstEntry(db: ReadableDb, tableId: number): string | null {
+  return stmt<[number], { at: string }>(db, `SELECT at FROM roulette_log WHERE table_id = ? ORDER BY id LIMIT 1`).get(tableId)?.at ?? null;
+}

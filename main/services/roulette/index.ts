@@ -1,0 +1,121 @@
+/**
+ * Roulette tables (SPEC 8; Portaria 1441/95, sections IX and X): registered
+ * with their wheel and minima (maxima from X.27); spins settled for the table
+ * inspector by the rules in core/roulette; each table's log of spins, null
+ * spins (X.16) and the hourly ball (X.12) and dealer (X.28) changes.
+ */
+import { KioskError } from '../../../core/errors.js';
+import {
+  announcement,
+  changeDue,
+  checkBet,
+  checkStake,
+  checkWheel,
+  colourOf,
+  limitsFor,
+  paymentOrder,
+  settleBet,
+  WHEELS,
+  type LimitGroup,
+  type TableLimits,
+} from '../../../core/roulette/rules.js';
+import type { ReadableDb } from '../../../db/connection.js';
+import { allTables, firstEntry, insertLog, insertTable, lastOfKind, tableByCode, tableLog, type TableRow } from '../../../db/roulette.js';
+import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
+
+function tableView(t: TableRow) {
+  return {
+    code: t.code,
+    wheel: t.wheel,
+    minimumsCents: t.minimums,
+    limits: limitsFor(t.minimums as Record<LimitGroup, number>) as TableLimits,
+    registeredAt: t.registeredAt,
+  };
+}
+
+function requireTable(db: ReadableDb, code: string): TableRow {
+  const t = tableByCode(db, code);
+  if (!t) throw new KioskError('ROULETTE_TABLE_NOT_FOUND', { code });
+  return t;
+}
+
+function logOf(db: ReadableDb, t: TableRow, now: Date) {
+  const first = firstEntry(db, t.id);
+  return {
+    tableCode: t.code,
+    entries: tableLog(db, t.id, 100).map((e) => ({ ...e, colour: e.number === null ? null : colourOf(e.number) })),
+    ballChangeDue: changeDue(lastOfKind(db, t.id, 'ball_change'), first, now),
+    dealerChangeDue: changeDue(lastOfKind(db, t.id, 'dealer_change'), first, now),
+  };
+}
+
+type Slice = 'table.register' | 'table.list' | 'roulette.wheel' | 'roulette.settle' | 'roulette.spin' | 'roulette.nullSpin' | 'roulette.change' | 'roulette.log';
+
+export const rouletteHandlers: HandlerSlice<Slice> = {
+  'table.register': command((ctx, input) => {
+    if (tableByCode(ctx.db, input.code)) throw new KioskError('ROULETTE_TABLE_TAKEN', { code: input.code });
+    // The limits first: an odd minimum of a half-paying cavalo is refused before anything is written (X.20).
+    limitsFor(input.minimumsCents);
+    insertTable(ctx.db, { code: input.code, wheel: input.wheel, minimums: input.minimumsCents, at: ctx.at, by: operatorOf(ctx).id });
+    const view = tableView(tableByCode(ctx.db, input.code)!);
+    return done(view, { after: view });
+  }),
+
+  'table.list': query((ctx) => allTables(ctx.db).map(tableView)),
+
+  'roulette.wheel': query((_ctx, input) => {
+    const sequence = [...WHEELS[input.wheel]];
+    checkWheel(sequence);
+    return { wheel: input.wheel, sequence };
+  }),
+
+  // Every bet is checked (legal, within the table's limits) before any is settled: one bad bet refuses the whole settlement, naming it.
+  'roulette.settle': query((ctx, input) => {
+    const table = requireTable(ctx.db, input.tableCode);
+    const limits = limitsFor(table.minimums as Record<LimitGroup, number>);
+    const bets = input.bets.map((b) => {
+      const numbers = checkBet(b);
+      checkStake(b.chance, b.amountCents, limits);
+      const s = settleBet(b, b.amountCents, input.number);
+      return {
+        chance: b.chance,
+        numbers,
+        amountCents: b.amountCents,
+        won: s.won,
+        prizeCents: s.prizeCents,
+        returnedCents: s.returnedCents,
+        announcement: s.won ? announcement(b, b.amountCents, b.colour ?? null, s.prizeCents) : null,
+      };
+    });
+    const order = paymentOrder(input.bets).filter((i) => bets[i]!.won);
+    return {
+      number: input.number,
+      colour: colourOf(input.number),
+      bets,
+      paymentOrder: order,
+      totalPrizeCents: bets.reduce((s, b) => s + b.prizeCents, 0),
+    };
+  }),
+
+  'roulette.spin': command((ctx, input) => {
+    const table = requireTable(ctx.db, input.tableCode);
+    insertLog(ctx.db, { tableId: table.id, at: ctx.at, kind: 'spin', number: input.number, note: null, operatorId: operatorOf(ctx).id });
+    const log = logOf(ctx.db, table, ctx.now);
+    return done(log, { after: { tableCode: table.code, number: input.number } });
+  }),
+
+  'roulette.nullSpin': command((ctx, input) => {
+    const table = requireTable(ctx.db, input.tableCode);
+    insertLog(ctx.db, { tableId: table.id, at: ctx.at, kind: 'null_spin', number: null, note: input.reason, operatorId: operatorOf(ctx).id });
+    return done(logOf(ctx.db, table, ctx.now), { after: { tableCode: table.code, nullSpin: input.reason } });
+  }),
+
+  'roulette.change': command((ctx, input) => {
+    const table = requireTable(ctx.db, input.tableCode);
+    const kind = input.kind === 'ball' ? 'ball_change' : 'dealer_change';
+    insertLog(ctx.db, { tableId: table.id, at: ctx.at, kind, number: null, note: input.note ?? null, operatorId: operatorOf(ctx).id });
+    return done(logOf(ctx.db, table, ctx.now), { after: { tableCode: table.code, change: input.kind } });
+  }),
+
+  'roulette.log': query((ctx, input) => logOf(ctx.db, requireTable(ctx.db, input.tableCode), ctx.now)),
+};

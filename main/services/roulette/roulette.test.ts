@@ -1,0 +1,111 @@
+/**
+ * Roulette tables through the dispatcher (SPEC 8): a table registered with
+ * its minima gets the X.27 maxima; the fiscal settles a spin with five bets
+ * in the X.22 payment order with the X.25 lines; an illegal bet or a stake
+ * outside the limits refuses the whole settlement naming it; the log records
+ * spins, null spins and the hourly changes, and says when one is due.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
+import { snapshot } from '../../../test/harness.js';
+
+let t: TestHall;
+beforeEach(async () => {
+  t = await createTestHall();
+});
+afterEach(() => t.h.close());
+
+const MINIMUMS = { pleno: 500, cavalo: 500, rua: 500, quadro: 500, linha: 500, duzia: 1000, coluna: 1000, cavaloDuzia: 1000, cavaloColuna: 1000, simples: 1000 };
+const register = () => t.h.ok('table.register', { code: 'R1', wheel: 'french', minimumsCents: MINIMUMS }, t.manager);
+
+describe('roulette tables', () => {
+  it('are registered with their minima; the maxima follow X.27', async () => {
+    const table = await register();
+    expect(table.limits).toMatchObject({
+      pleno: { minimumCents: 500, maximumCents: 5_000 },
+      cavalo: { minimumCents: 500, maximumCents: 10_000 },
+      rua: { minimumCents: 500, maximumCents: 15_000 },
+      quadro: { minimumCents: 500, maximumCents: 20_000 },
+      linha: { minimumCents: 500, maximumCents: 30_000 },
+      duzia: { minimumCents: 1_000, maximumCents: 120_000 },
+      simples: { minimumCents: 1_000, maximumCents: 180_000 },
+      cavaloDuzia: { minimumCents: 1_000, maximumCents: 240_000 },
+    });
+    expect((await t.h.ok('table.list', {}, t.manager)).map((x) => x.code)).toEqual(['R1']);
+    const before = snapshot(t.h.kiosk);
+    expect((await t.h.refused('table.register', { code: 'R1', wheel: 'french', minimumsCents: MINIMUMS }, t.manager)).code).toBe('ROULETTE_TABLE_TAKEN');
+    expect((await t.h.refused('table.register', { code: 'R2', wheel: 'french', minimumsCents: { ...MINIMUMS, cavaloDuzia: 1001 } }, t.manager)).code).toBe(
+      'ROULETTE_STAKE_ODD',
+    );
+    expect((await t.h.refused('table.register', { code: 'R3', wheel: 'french', minimumsCents: MINIMUMS }, t.cashier)).code).toBe('FORBIDDEN');
+    expect(snapshot(t.h.kiosk)).toEqual(before);
+  });
+
+  it('the wheels: X.9 French, 37 numbers from 0', async () => {
+    const french = await t.h.ok('roulette.wheel', { wheel: 'french' }, t.manager);
+    expect(french.sequence.slice(0, 5)).toEqual([0, 32, 15, 19, 4]);
+    expect(new Set(french.sequence).size).toBe(37);
+    expect((await t.h.ok('roulette.wheel', { wheel: 'american' }, t.manager)).sequence).toHaveLength(37);
+  });
+
+  it('settles a spin with five bets: prizes, returns, the X.22 payment order and the X.25 lines', async () => {
+    await register();
+    // 17 comes out (black, odd, low, 2nd dozen, 2nd column).
+    const r = await t.h.ok(
+      'roulette.settle',
+      {
+        tableCode: 'R1',
+        number: 17,
+        bets: [
+          { chance: 'pleno', numbers: [17], amountCents: 1_000, colour: 'verde' },
+          { chance: 'cavalo', numbers: [17, 20], amountCents: 500 },
+          { chance: 'preto', amountCents: 2_000 },
+          { chance: 'duzia', numbers: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], amountCents: 1_000 },
+          { chance: 'coluna', numbers: [2, 5, 8, 11, 14, 17, 20, 23, 26, 29, 32, 35], amountCents: 1_000 },
+        ],
+      },
+      t.manager,
+    );
+    expect(r.colour).toBe('preto');
+    expect(r.bets.map((b) => [b.chance, b.won, b.prizeCents, b.returnedCents])).toEqual([
+      ['pleno', true, 35_000, 36_000],
+      ['cavalo', true, 8_500, 9_000],
+      ['preto', true, 2_000, 4_000],
+      ['duzia', false, 0, 0],
+      ['coluna', true, 2_000, 3_000],
+    ]);
+    expect(r.totalPrizeCents).toBe(47_500);
+    // Columns first, then simple chances, ..., cavalos, plenos (X.22); the lost dozen is not paid.
+    expect(r.paymentOrder).toEqual([4, 2, 1, 0]);
+    expect(r.bets[0]!.announcement).toBe('pleno de 10,00 €, verde, total de 350,00 €');
+  });
+
+  it('refuses the whole settlement for an illegal bet or a stake outside the limits, naming it', async () => {
+    await register();
+    const bet = (b: object) => t.h.refused('roulette.settle', { tableCode: 'R1', number: 5, bets: [{ chance: 'pleno', numbers: [5], amountCents: 500 }, b] }, t.manager);
+    expect((await bet({ chance: 'cavalo', numbers: [1, 5], amountCents: 500 })).code).toBe('ROULETTE_BET_ILLEGAL');
+    const over = await bet({ chance: 'pleno', numbers: [7], amountCents: 5_001 });
+    expect(over).toEqual({ code: 'ROULETTE_STAKE_OUT_OF_LIMITS', message: 'Aposta de 50,01 € em pleno fora dos limites da banca: mínimo 5,00 €, máximo 50,00 € (X.27).' });
+    expect((await bet({ chance: 'rua', numbers: [1, 2, 3], amountCents: 499 })).code).toBe('ROULETTE_STAKE_OUT_OF_LIMITS');
+    expect((await t.h.refused('roulette.settle', { tableCode: 'R9', number: 5, bets: [{ chance: 'par', amountCents: 1_000 }] }, t.manager)).code).toBe(
+      'ROULETTE_TABLE_NOT_FOUND',
+    );
+  });
+
+  it('logs spins and null spins, and says when the hourly ball and dealer changes are due', async () => {
+    await register();
+    let log = await t.h.ok('roulette.spin', { tableCode: 'R1', number: 0 }, t.manager);
+    expect(log).toMatchObject({ ballChangeDue: false, dealerChangeDue: false, entries: [{ kind: 'spin', number: 0, colour: 'verde' }] });
+    t.h.clock.advanceMinutes(60);
+    const manager = await t.h.login('gerente', '2222');
+    log = await t.h.ok('roulette.nullSpin', { tableCode: 'R1', reason: 'Bola saltou para fora do cilindro' }, manager);
+    expect(log).toMatchObject({ ballChangeDue: true, dealerChangeDue: true });
+    expect(log.entries[0]).toMatchObject({ kind: 'null_spin', number: null, note: 'Bola saltou para fora do cilindro' });
+    log = await t.h.ok('roulette.change', { tableCode: 'R1', kind: 'ball' }, manager);
+    expect(log).toMatchObject({ ballChangeDue: false, dealerChangeDue: true });
+    log = await t.h.ok('roulette.change', { tableCode: 'R1', kind: 'dealer', note: 'Entra o pagador Rui' }, manager);
+    expect(log).toMatchObject({ ballChangeDue: false, dealerChangeDue: false });
+    expect(log.entries.map((e) => e.kind)).toEqual(['dealer_change', 'ball_change', 'null_spin', 'spin']);
+    expect((await t.h.refused('roulette.spin', { tableCode: 'R1', number: 37 }, manager)).code).toBe('VALIDATION_FAILED');
+  });
+});
