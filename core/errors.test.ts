@@ -7,7 +7,7 @@ import { drawersErrors } from './drawers/errors.js';
 import { ERROR_CODES, errorMessage, KioskError, type ErrorCode } from './errors.js';
 import { peopleErrors } from './people/errors.js';
 import { printingErrors } from './printing/errors.js';
-import { rouletteErrors, rouletteTableErrors } from './roulette/errors.js';
+import { chipErrors, rouletteErrors, rouletteTableErrors } from './roulette/errors.js';
 
 /** Every placeholder a message may use, filled with a visible marker. */
 const anyParams = new Proxy({} as Record<string, string | number>, {
@@ -22,7 +22,7 @@ describe('error catalogue', () => {
   });
 
   it('takes each domain\'s codes once: no domain redefines another\'s (a spread would silently keep the last)', () => {
-    const domains = [peopleErrors, bingoErrors, drawersErrors, backupsErrors, dayCloseErrors, caixaErrors, rouletteErrors, rouletteTableErrors, printingErrors].map((c) => Object.keys(c));
+    const domains = [peopleErrors, bingoErrors, drawersErrors, backupsErrors, dayCloseErrors, caixaErrors, rouletteErrors, rouletteTableErrors, chipErrors, printingErrors].map((c) => Object.keys(c));
     const all = domains.flat();
     expect(new Set(all).size).toBe(all.length);
     for (const codes of domains) for (const code of codes) expect(ERROR_CODES).toContain(code);

@@ -13,7 +13,7 @@ import { dayCloseErrors } from './drawers/close.js';
 import { drawersErrors } from './drawers/errors.js';
 import { peopleErrors } from './people/errors.js';
 import { printingErrors } from './printing/errors.js';
-import { rouletteErrors, rouletteTableErrors } from './roulette/errors.js';
+import { chipErrors, rouletteErrors, rouletteTableErrors } from './roulette/errors.js';
 
 export type { Lang } from './catalogue.js';
 
@@ -45,7 +45,7 @@ const kernelErrors = errors({
   },
 });
 
-const catalogue = { ...kernelErrors, ...peopleErrors, ...bingoErrors, ...drawersErrors, ...backupsErrors, ...dayCloseErrors, ...caixaErrors, ...rouletteErrors, ...rouletteTableErrors, ...printingErrors };
+const catalogue = { ...kernelErrors, ...peopleErrors, ...bingoErrors, ...drawersErrors, ...backupsErrors, ...dayCloseErrors, ...caixaErrors, ...rouletteErrors, ...rouletteTableErrors, ...chipErrors, ...printingErrors };
 
 export type ErrorCode = keyof typeof catalogue;
 export const ERROR_CODES = Object.keys(catalogue) as ErrorCode[];

@@ -27,7 +27,9 @@ export type LedgerKind =
   | 'guia_voided'
   | 'guia_paid'
   | 'fund_contribution'
-  | 'fund_transfer';
+  | 'fund_transfer'
+  | 'chips_sold'
+  | 'chips_redeemed';
 
 /** What a ledger transaction documents (ledger_transactions.ref_type). */
 export type LedgerRef =
@@ -38,7 +40,8 @@ export type LedgerRef =
   | { type: 'drawer_movement'; id: number }
   | { type: 'guia'; id: number }
   | { type: 'fund_contribution'; id: number }
-  | { type: 'fund_transfer'; id: number };
+  | { type: 'fund_transfer'; id: number }
+  | { type: 'chip_exchange'; id: number };
 
 /** A transaction ready to post: its kind, what it documents, and balanced postings. */
 export interface LedgerEntry {
@@ -188,6 +191,24 @@ export const ledger = {
       { account: accounts.cash(terminalId), amountCents: -f.cashCents },
       { account: accounts.chequesIssued, amountCents: -f.chequeCents },
     ].filter((p) => p.amountCents !== 0),
+  }),
+  /** Face-value chips sold: cash into the drawer, chips out of the caixa's chip float (`chips:<terminal>`). */
+  chipsSold: (exchangeId: number, cents: number, terminalId: string): LedgerEntry => ({
+    kind: 'chips_sold',
+    ref: { type: 'chip_exchange', id: exchangeId },
+    postings: [
+      { account: accounts.cash(terminalId), amountCents: cents },
+      { account: accounts.chips(terminalId), amountCents: -cents },
+    ],
+  }),
+  /** Face-value chips redeemed (IX.7): chips back into the float, cash out of the drawer. */
+  chipsRedeemed: (exchangeId: number, cents: number, terminalId: string): LedgerEntry => ({
+    kind: 'chips_redeemed',
+    ref: { type: 'chip_exchange', id: exchangeId },
+    postings: [
+      { account: accounts.chips(terminalId), amountCents: cents },
+      { account: accounts.cash(terminalId), amountCents: -cents },
+    ],
   }),
   /** Into a fund, from the amounts played. */
   fundContribution: (contributionId: number, fund: string, amountCents: number): LedgerEntry => ({

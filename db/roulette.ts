@@ -82,3 +82,15 @@ export function lastOfKind(db: ReadableDb, tableId: number, kind: LogKind): stri
 export function firstEntry(db: ReadableDb, tableId: number): string | null {
   return stmt<[number], { at: string }>(db, `SELECT at FROM roulette_log WHERE table_id = ? ORDER BY id LIMIT 1`).get(tableId)?.at ?? null;
 }
+
+export function insertChipExchange(
+  db: WritableDb,
+  e: { at: string; kind: 'sell' | 'redeem'; chips: unknown; totalCents: number; tenderedCents: number | null; operatorId: number; terminalId: string; drawerId: number },
+): number {
+  return Number(
+    stmt(
+      db,
+      `INSERT INTO chip_exchanges (at, kind, chips, total_cents, tendered_cents, operator_id, terminal_id, drawer_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(e.at, e.kind, JSON.stringify(e.chips), e.totalCents, e.tenderedCents, e.operatorId, e.terminalId, e.drawerId).lastInsertRowid,
+  );
+}

@@ -28,7 +28,10 @@ export function expectBooksHold(db: Db, terminal = 'T1'): void {
   // less pay-outs and drops (the float is counted, not posted); chips apart.
   const moved = (kind: string) => one(`SELECT COALESCE(SUM(amount_cents), 0) FROM drawer_movements WHERE kind = ?`, kind);
   const guiasCash = one(`SELECT COALESCE(SUM(cash_cents), 0) FROM guia_payments WHERE terminal_id = ?`, terminal);
-  expect(bal(`cash:${terminal}`)).toBe(sales('cash') - refunds - paid - guiasCash + moved('pay_in') - moved('pay_out') - moved('drop'));
+  const chipExchange = (kind: string) => one(`SELECT COALESCE(SUM(total_cents), 0) FROM chip_exchanges WHERE kind = ? AND terminal_id = ?`, kind, terminal);
+  expect(bal(`cash:${terminal}`)).toBe(
+    sales('cash') - refunds - paid - guiasCash + moved('pay_in') - moved('pay_out') - moved('drop') + chipExchange('sell') - chipExchange('redeem'),
+  );
   // The caixa (SPEC 7): guias owed are those issued, not void, not paid; cheques handed out stay owed to the bank;
   // each fund holds what went in, less guias drawn on it (not void) and what moved out.
   const live = `FROM guias g WHERE NOT EXISTS (SELECT 1 FROM guia_voids v WHERE v.guia_id = g.id)`;
@@ -64,7 +67,8 @@ export function expectBooksHold(db: Db, terminal = 'T1'): void {
     )
     .all() as { expected: number; books: number }[];
   for (const c of closes) expect(c.expected).toBe(c.books);
-  expect(bal(`chips:${terminal}`)).toBe(sales('chips'));
+  // The terminal's chips: those taken for cards, less face-value chips sold, plus those redeemed (IX.7).
+  expect(bal(`chips:${terminal}`)).toBe(sales('chips') - chipExchange('sell') + chipExchange('redeem'));
   // Prizes owed: each live game's line and bingo, plus special prizes won, less what was paid.
   const owed = one(
     `SELECT COALESCE(SUM(c.line_prize_cents + c.bingo_prize_cents

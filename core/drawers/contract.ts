@@ -50,6 +50,9 @@ const movementsSchema = z.object({
   payIns: cents,
   payOuts: cents,
   drops: cents,
+  /** Face-value chips sold and redeemed for cash at this drawer (IX.7). */
+  chipsSold: cents,
+  chipsRedeemed: cents,
 });
 
 /** The X report's data: the drawer now. */

@@ -5,7 +5,7 @@
  * table's log of spins, null spins and the hourly ball and dealer changes.
  */
 import { z } from 'zod';
-import { cents, channel, empty, id, isoTime, MANAGERS } from '../schema.js';
+import { CAIXA_DESK, cents, channel, empty, id, isoTime, MANAGERS } from '../schema.js';
 import { CHANCES, LIMIT_GROUPS } from './rules.js';
 
 const tableCode = z.string().trim().regex(/^[A-Za-z0-9-]{1,12}$/, '1 a 12 letras, algarismos ou -');
@@ -40,6 +40,18 @@ const logSchema = z.object({
   /** X.12: the balls are changed hour by hour; X.28: the dealer too. Due when an hour has passed since the last change (or the first spin). */
   ballChangeDue: z.boolean(),
   dealerChangeDue: z.boolean(),
+});
+
+const chipExchangeSchema = z.object({
+  exchangeId: id,
+  kind: z.enum(['sell', 'redeem']),
+  chips: z.array(z.object({ valueCents: cents, count: z.number().int() })),
+  totalCents: cents,
+  /** Sold: what was handed over, and the change. */
+  tenderedCents: cents.nullable(),
+  changeCents: cents.nullable(),
+  /** The drawer's cash after the exchange. */
+  drawerCashCents: z.number().int(),
 });
 
 export const rouletteContract = {
@@ -143,5 +155,30 @@ export const rouletteContract = {
     roles: MANAGERS,
     input: z.object({ tableCode }).strict(),
     output: logSchema,
+  }),
+  'chips.sell': channel({
+    summary: "Sell face-value chips for cash: the cash goes into this terminal's drawer, the chips leave the caixa's chip float.",
+    kind: 'command',
+    topics: ['caixa', 'drawer'],
+    roles: CAIXA_DESK,
+    input: z
+      .object({
+        chips: z.array(z.object({ valueCents: z.number().int().positive(), count: z.number().int() }).strict()).min(1).max(20),
+        payment: z.object({ method: z.literal('cash'), tenderedCents: z.number().int().nonnegative().max(100_000_000) }).strict(),
+      })
+      .strict(),
+    output: chipExchangeSchema,
+  }),
+  'chips.redeem': channel({
+    summary: "Redeem face-value chips for cash from this terminal's drawer; chips without face value are refused (IX.7).",
+    kind: 'command',
+    topics: ['caixa', 'drawer'],
+    roles: CAIXA_DESK,
+    input: z
+      .object({
+        chips: z.array(z.object({ valueCents: z.number().int().positive(), count: z.number().int(), faceValue: z.boolean().default(true) }).strict()).min(1).max(20),
+      })
+      .strict(),
+    output: chipExchangeSchema,
   }),
 } as const;

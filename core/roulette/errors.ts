@@ -108,3 +108,23 @@ export const rouletteTableErrors = errors({
     en: (p) => `Table ${p.code} is not registered.`,
   },
 });
+
+/** The caixa's chip exchange (IX.6-9). */
+export const chipErrors = errors({
+  CHIPS_NO_FACE_VALUE: {
+    pt: (p) => `Fichas sem valor facial (${p.value}) não são pagas na caixa: troque-as na sua banca (IX.7).`,
+    en: (p) => `Chips without face value (${p.value}) are not paid at the caixa: exchange them at their table (IX.7).`,
+  },
+  CHIP_VALUE_UNKNOWN: {
+    pt: (p) => `A caixa não tem fichas de ${p.value}: valores faciais aceites: ${p.values} (IX.8).`,
+    en: (p) => `The caixa has no ${p.value} chips: face values accepted: ${p.values} (IX.8).`,
+  },
+  CHIP_COUNT_INVALID: {
+    pt: (p) => `Quantidade de fichas de ${p.value} inválida (${p.count}): um número inteiro de 1 a 10 000.`,
+    en: (p) => `Invalid count of ${p.value} chips (${p.count}): a whole number from 1 to 10 000.`,
+  },
+  CHIPS_TENDERED_SHORT: {
+    pt: (p) => `Entregue ${p.tendered} para fichas de ${p.total}: falta dinheiro.`,
+    en: (p) => `${p.tendered} tendered for ${p.total} of chips: not enough.`,
+  },
+});

@@ -28,3 +28,20 @@ CREATE TABLE roulette_log (
 CREATE INDEX roulette_log_by_table ON roulette_log (table_id, id);
 CREATE TRIGGER roulette_log_no_update BEFORE UPDATE ON roulette_log BEGIN SELECT RAISE(ABORT, 'roulette_log is append-only'); END;
 CREATE TRIGGER roulette_log_no_delete BEFORE DELETE ON roulette_log BEGIN SELECT RAISE(ABORT, 'roulette_log is append-only'); END;
+
+-- The caixa's chip exchange (IX.7): face-value chips sold or redeemed for cash through the terminal's drawer.
+CREATE TABLE chip_exchanges (
+  id INTEGER PRIMARY KEY,
+  at TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('sell', 'redeem')),
+  -- [{"valueCents": n, "count": n}, ...]
+  chips TEXT NOT NULL CHECK (json_valid(chips) AND json_type(chips) = 'array'),
+  total_cents INTEGER NOT NULL CHECK (total_cents > 0),
+  tendered_cents INTEGER CHECK (tendered_cents IS NULL OR tendered_cents >= total_cents),
+  operator_id INTEGER NOT NULL REFERENCES operators(id),
+  terminal_id TEXT NOT NULL,
+  drawer_id INTEGER NOT NULL REFERENCES drawers(id),
+  CHECK ((kind = 'sell') = (tendered_cents IS NOT NULL))
+) STRICT;
+CREATE TRIGGER chip_exchanges_no_update BEFORE UPDATE ON chip_exchanges BEGIN SELECT RAISE(ABORT, 'chip_exchanges is append-only'); END;
+CREATE TRIGGER chip_exchanges_no_delete BEFORE DELETE ON chip_exchanges BEGIN SELECT RAISE(ABORT, 'chip_exchanges is append-only'); END;

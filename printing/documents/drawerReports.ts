@@ -12,6 +12,9 @@ export interface DrawerMovements {
   payOuts: number;
   /** Cash taken to the safe; absent on reports that predate drops (printed only when given). */
   drops?: number;
+  /** Face-value chips sold for cash and redeemed for cash at the caixa (IX.7); printed when not zero. */
+  chipsSold?: number;
+  chipsRedeemed?: number;
 }
 
 /** An X report: the state of a drawer at any time (SPEC 9). */
@@ -47,7 +50,9 @@ export interface ZReportData extends XReportData {
 /** Opening float + cash in (sales, pay-ins) - cash out (prizes, refunds, guias, pay-outs, drops). */
 export function drawerExpectedCents(data: Pick<XReportData, 'openingFloatCents' | 'movements'>): number {
   const m = data.movements;
-  return data.openingFloatCents + m.sales + m.payIns - m.prizes - m.refunds - m.guias - m.payOuts - (m.drops ?? 0);
+  return (
+    data.openingFloatCents + m.sales + m.payIns + (m.chipsSold ?? 0) - m.prizes - m.refunds - m.guias - m.payOuts - (m.drops ?? 0) - (m.chipsRedeemed ?? 0)
+  );
 }
 
 export function countedCents(counted: readonly DenominationCount[]): number {
@@ -80,12 +85,14 @@ function body(data: XReportData): Block[] {
     { kind: 'text', text: 'Entradas', bold: true },
     pair('  Vendas', euros(m.sales)),
     pair('  Entradas de numerário', euros(m.payIns)),
+    ...(m.chipsSold ? [pair('  Fichas vendidas', euros(m.chipsSold))] : []),
     { kind: 'text', text: 'Saídas', bold: true },
     pair('  Prémios', euros(m.prizes)),
     pair('  Devoluções', euros(m.refunds)),
     pair('  Guias', euros(m.guias)),
     pair('  Saídas de numerário', euros(m.payOuts)),
     ...(m.drops !== undefined ? [pair('  Recolhas para o cofre', euros(m.drops))] : []),
+    ...(m.chipsRedeemed ? [pair('  Fichas trocadas', euros(m.chipsRedeemed))] : []),
     { kind: 'rule' },
     pair('Esperado na gaveta', euros(drawerExpectedCents(data)), { bold: true }),
   ];

@@ -72,6 +72,8 @@ function xData(db: ReadableDb, drawer: DrawerRow, at: string): XReportView {
       payIns: net('pay_in'),
       payOuts: out('pay_out'),
       drops: out('drop'),
+      chipsSold: net('chips_sold'),
+      chipsRedeemed: out('chips_redeemed'),
     },
     expectedCents: drawerExpectedCash(db, drawer),
   };

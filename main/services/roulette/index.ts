@@ -4,7 +4,11 @@
  * inspector by the rules in core/roulette; each table's log of spins, null
  * spins (X.16) and the hourly ball (X.12) and dealer (X.28) changes.
  */
+import { checkPayout } from '../../../core/drawers/rules.js';
 import { KioskError } from '../../../core/errors.js';
+import { ledger } from '../../../core/ledger.js';
+import { formatCents } from '../../../core/money.js';
+import { chipsTotal } from '../../../core/roulette/chips.js';
 import {
   announcement,
   changeDue,
@@ -20,7 +24,9 @@ import {
   type TableLimits,
 } from '../../../core/roulette/rules.js';
 import type { ReadableDb } from '../../../db/connection.js';
-import { allTables, firstEntry, insertLog, insertTable, lastOfKind, tableByCode, tableLog, type TableRow } from '../../../db/roulette.js';
+import { drawerExpectedCash, openDrawerOf } from '../../../db/drawers.js';
+import { post } from '../../../db/ledger.js';
+import { allTables, firstEntry, insertChipExchange, insertLog, insertTable, lastOfKind, tableByCode, tableLog, type TableRow } from '../../../db/roulette.js';
 import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
 
 function tableView(t: TableRow) {
@@ -49,7 +55,17 @@ function logOf(db: ReadableDb, t: TableRow, now: Date) {
   };
 }
 
-type Slice = 'table.register' | 'table.list' | 'roulette.wheel' | 'roulette.settle' | 'roulette.spin' | 'roulette.nullSpin' | 'roulette.change' | 'roulette.log';
+type Slice =
+  | 'table.register'
+  | 'table.list'
+  | 'roulette.wheel'
+  | 'roulette.settle'
+  | 'roulette.spin'
+  | 'roulette.nullSpin'
+  | 'roulette.change'
+  | 'roulette.log'
+  | 'chips.sell'
+  | 'chips.redeem';
 
 export const rouletteHandlers: HandlerSlice<Slice> = {
   'table.register': command((ctx, input) => {
@@ -118,4 +134,37 @@ export const rouletteHandlers: HandlerSlice<Slice> = {
   }),
 
   'roulette.log': query((ctx, input) => logOf(ctx.db, requireTable(ctx.db, input.tableCode), ctx.now)),
+
+  'chips.sell': command((ctx, input) => {
+    const { chips, cents } = chipsTotal(input.chips);
+    if (input.payment.tenderedCents < cents) throw new KioskError('CHIPS_TENDERED_SHORT', { tendered: formatCents(input.payment.tenderedCents), total: formatCents(cents) });
+    const drawer = openDrawerOf(ctx.db, ctx.terminalId);
+    if (!drawer) throw new KioskError('DRAWER_NOT_OPEN');
+    const operator = operatorOf(ctx);
+    const id = insertChipExchange(ctx.db, { at: ctx.at, kind: 'sell', chips, totalCents: cents, tenderedCents: input.payment.tenderedCents, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
+    post(ctx.db, ledger.chipsSold(id, cents, ctx.terminalId), { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
+    const result = {
+      exchangeId: id,
+      kind: 'sell' as const,
+      chips,
+      totalCents: cents,
+      tenderedCents: input.payment.tenderedCents,
+      changeCents: input.payment.tenderedCents - cents,
+      drawerCashCents: drawerExpectedCash(ctx.db, drawer),
+    };
+    return done(result, { after: result });
+  }),
+
+  // Only face-value chips are paid at the caixa (IX.7): a colour chip refuses the whole redemption.
+  'chips.redeem': command((ctx, input) => {
+    const { chips, cents } = chipsTotal(input.chips);
+    const drawer = openDrawerOf(ctx.db, ctx.terminalId);
+    if (!drawer) throw new KioskError('DRAWER_NOT_OPEN');
+    checkPayout(cents, drawerExpectedCash(ctx.db, drawer));
+    const operator = operatorOf(ctx);
+    const id = insertChipExchange(ctx.db, { at: ctx.at, kind: 'redeem', chips, totalCents: cents, tenderedCents: null, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
+    post(ctx.db, ledger.chipsRedeemed(id, cents, ctx.terminalId), { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
+    const result = { exchangeId: id, kind: 'redeem' as const, chips, totalCents: cents, tenderedCents: null, changeCents: null, drawerCashCents: drawerExpectedCash(ctx.db, drawer) };
+    return done(result, { after: result });
+  }),
 };

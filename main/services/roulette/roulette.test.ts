@@ -6,6 +6,7 @@
  * spins, null spins and the hourly changes, and says when one is due.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expectBooksHold } from '../../../test/books.js';
 import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
 import { snapshot } from '../../../test/harness.js';
 
@@ -13,7 +14,13 @@ let t: TestHall;
 beforeEach(async () => {
   t = await createTestHall();
 });
-afterEach(() => t.h.close());
+afterEach(() => {
+  try {
+    expectBooksHold(t.h.kiosk.db);
+  } finally {
+    t.h.close();
+  }
+});
 
 const MINIMUMS = { pleno: 500, cavalo: 500, rua: 500, quadro: 500, linha: 500, duzia: 1000, coluna: 1000, cavaloDuzia: 1000, cavaloColuna: 1000, simples: 1000 };
 const register = () => t.h.ok('table.register', { code: 'R1', wheel: 'french', minimumsCents: MINIMUMS }, t.manager);
@@ -107,5 +114,32 @@ describe('roulette tables', () => {
     expect(log).toMatchObject({ ballChangeDue: false, dealerChangeDue: false });
     expect(log.entries.map((e) => e.kind)).toEqual(['dealer_change', 'ball_change', 'null_spin', 'spin']);
     expect((await t.h.refused('roulette.spin', { tableCode: 'R1', number: 37 }, manager)).code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('the chip exchange at the caixa (IX.7)', () => {
+  // The manager works the caixa's desk here (role caixa or a manager), on terminal T1's open drawer.
+  it('sells and redeems face-value chips: the drawer and the chip float move by the exact amounts', async () => {
+    const sold = await t.h.ok('chips.sell', { chips: [{ valueCents: 2_500, count: 2 }, { valueCents: 500, count: 3 }, { valueCents: 2_500, count: 1 }], payment: { method: 'cash', tenderedCents: 10_000 } }, t.manager);
+    // 3 x 25 € + 3 x 5 € = 90 €, paid with 100 €: 10 € change; the drawer goes from 100 € to 190 €.
+    expect(sold).toMatchObject({ kind: 'sell', totalCents: 9_000, changeCents: 1_000, drawerCashCents: 19_000, chips: [{ valueCents: 2_500, count: 3 }, { valueCents: 500, count: 3 }] });
+    const redeemed = await t.h.ok('chips.redeem', { chips: [{ valueCents: 10_000, count: 1 }, { valueCents: 100, count: 5 }] }, t.manager);
+    expect(redeemed).toMatchObject({ kind: 'redeem', totalCents: 10_500, drawerCashCents: 8_500 });
+    const x = await t.h.ok('report.x', {}, t.manager);
+    expect([x.movements.chipsSold, x.movements.chipsRedeemed, x.expectedCents]).toEqual([9_000, 10_500, 8_500]);
+    expect(t.h.kiosk.db.prepare(`SELECT SUM(amount_cents) FROM ledger_entries WHERE account = 'chips:T1'`).pluck().get()).toBe(-9_000 + 10_500);
+  });
+
+  it('refuses colour chips (IX.7), unknown values, short cash and a redemption over the drawer; nothing changes', async () => {
+    const before = snapshot(t.h.kiosk);
+    expect(await t.h.refused('chips.redeem', { chips: [{ valueCents: 500, count: 2 }, { valueCents: 1_000, count: 1, faceValue: false }] }, t.manager)).toEqual({
+      code: 'CHIPS_NO_FACE_VALUE',
+      message: 'Fichas sem valor facial (10,00 €) não são pagas na caixa: troque-as na sua banca (IX.7).',
+    });
+    expect((await t.h.refused('chips.sell', { chips: [{ valueCents: 300, count: 1 }], payment: { method: 'cash', tenderedCents: 300 } }, t.manager)).code).toBe('CHIP_VALUE_UNKNOWN');
+    expect((await t.h.refused('chips.sell', { chips: [{ valueCents: 500, count: 0 }], payment: { method: 'cash', tenderedCents: 500 } }, t.manager)).code).toBe('CHIP_COUNT_INVALID');
+    expect((await t.h.refused('chips.sell', { chips: [{ valueCents: 5_000, count: 1 }], payment: { method: 'cash', tenderedCents: 4_000 } }, t.manager)).code).toBe('CHIPS_TENDERED_SHORT');
+    expect((await t.h.refused('chips.redeem', { chips: [{ valueCents: 10_000, count: 2 }] }, t.manager)).code).toBe('PAYOUT_EXCEEDS_CASH');
+    expect(snapshot(t.h.kiosk)).toEqual(before);
   });
 });
