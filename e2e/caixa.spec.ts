@@ -132,4 +132,27 @@ describe('the casino caixa in the browser', () => {
     await expectText(manager, 'fund-row-machine:7', '1250,00 €');
     await manager.getByTestId('return-table').waitFor();
   });
+
+  it('sells and redeems face-value chips: the drawer moves by the exact amounts', async () => {
+    const caixa = await newPage();
+    await login(caixa, 'tesouraria', '5555');
+    await caixa.getByTestId('chip-2500').waitFor();
+    const before = (await kiosk.call('drawer.cash', {}, (await kiosk.call('auth.login', { username: 'gerente', pin: '2222' })).value.operatorToken)).value.cashCents as number;
+    // 3 x 25 € + 3 x 5 € = 90 €, paid with a 100 € note: 10 € change.
+    for (let i = 0; i < 3; i++) await caixa.getByTestId('chip-2500').click();
+    for (let i = 0; i < 3; i++) await caixa.getByTestId('chip-500').click();
+    await expectText(caixa, 'chips-total', 'Total: 90,00 €');
+    await caixa.getByTestId('chips-tendered').fill('100');
+    await expectText(caixa, 'chips-change', 'Troco: 10,00 €');
+    await caixa.getByTestId('chips-sell').click();
+    await expectText(caixa, 'chips-dialog', '3 × 25,00 €, 3 × 5,00 €: 90,00 € entram na gaveta; troco 10,00 €.');
+    await caixa.getByTestId('chips-confirm').click();
+    await expectText(caixa, 'chips-done', `Gaveta: ${((before + 9_000) / 100).toFixed(2).replace('.', ',')} €`);
+    // The player comes back with a 50 € chip: 50 € leave the drawer.
+    await caixa.getByTestId('chip-5000').click();
+    await caixa.getByTestId('chips-redeem').click();
+    await caixa.getByTestId('chips-confirm').click();
+    await expectText(caixa, 'chips-done', `Gaveta: ${((before + 4_000) / 100).toFixed(2).replace('.', ',')} €`);
+    await expectText(caixa, 'drawer-cash', `Numerário na gaveta: ${((before + 4_000) / 100).toFixed(2).replace('.', ',')} €`);
+  });
 });

@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { parseEuroText } from '../../lib/money.js';
+import { ChipExchange } from './ChipExchange.js';
 import { FundsPanel } from './FundsPanel.js';
 import { GuiaCard, GuiaFinder, type Guia } from './GuiaDesk.js';
 import { ReturnReport } from './ReturnReport.js';
@@ -273,6 +274,7 @@ export function CaixaScreen({ roles }: { roles: readonly Role[] }) {
         </div>
         <div className="column-side">
           <UnpaidGuias onPick={setGuia} />
+          <ChipExchange />
           <MeterForm />
         </div>
       </div>
