@@ -155,4 +155,34 @@ describe('the casino caixa in the browser', () => {
     await expectText(caixa, 'chips-done', `Gaveta: ${((before + 4_000) / 100).toFixed(2).replace('.', ',')} €`);
     await expectText(caixa, 'drawer-cash', `Numerário na gaveta: ${((before + 4_000) / 100).toFixed(2).replace('.', ',')} €`);
   });
+
+  it('the fiscal settles a spin with five bets in the X.22 order and logs it', async () => {
+    const managerToken = (await kiosk.call('auth.login', { username: 'gerente', pin: '2222' })).value.operatorToken as string;
+    const minimumsCents = { pleno: 500, cavalo: 500, rua: 500, quadro: 500, linha: 500, duzia: 1000, coluna: 1000, cavaloDuzia: 1000, cavaloColuna: 1000, simples: 1000 };
+    expect((await kiosk.call('table.register', { code: 'R1', wheel: 'french', minimumsCents }, managerToken)).ok).toBe(true);
+    const fiscal = await newPage(1366, 768);
+    await login(fiscal, 'gerente', '2222');
+    await fiscal.getByTestId('caixa-tab').click();
+    await expectText(fiscal, 'table-limit-pleno', '50,00 €');
+    const bet = async (chance: string, numbers: string | null, amount: string, colour = '') => {
+      await fiscal.getByTestId('bet-chance').selectOption(chance);
+      if (numbers) await fiscal.getByTestId('bet-numbers').selectOption(numbers);
+      await fiscal.getByTestId('bet-amount').fill(amount);
+      await fiscal.getByTestId('bet-colour').fill(colour);
+      await fiscal.getByTestId('bet-add').click();
+    };
+    await bet('pleno', '17', '10', 'verde');
+    await bet('cavalo', '17-20', '5');
+    await bet('preto', null, '20');
+    await bet('duzia', '1-2-3-4-5-6-7-8-9-10-11-12', '10');
+    await bet('coluna', '2-5-8-11-14-17-20-23-26-29-32-35', '10');
+    await fiscal.getByTestId('spin-number').fill('17');
+    await fiscal.getByTestId('settle').click();
+    // X.22: columns, simple chances, cavalos, plenos; the lost dozen is not paid.
+    await expectText(fiscal, 'settle-line-0', '20,00 €');
+    await expectText(fiscal, 'settle-line-3', 'pleno de 10,00 €, verde, total de 350,00 €');
+    await expectText(fiscal, 'settle-total', '475,00 €');
+    await fiscal.getByTestId('log-spin').click();
+    await expectText(fiscal, 'log-list', '17');
+  });
 });

@@ -30,6 +30,7 @@ export const DOCUMENT_KINDS = [
   'announcement',
   'test_page',
   'drawer_kick',
+  'limits_sign',
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 

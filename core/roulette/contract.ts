@@ -71,6 +71,14 @@ export const rouletteContract = {
     input: empty,
     output: z.array(tableSchema),
   }),
+  'table.printLimits': channel({
+    summary: "Print the table's limits sign (X.27) on the receipts printer.",
+    kind: 'command',
+    topics: ['print'],
+    roles: MANAGERS,
+    input: z.object({ tableCode }).strict(),
+    output: z.object({ printJobId: id }),
+  }),
   'roulette.wheel': channel({
     summary: 'A wheel\'s sequence of numbers, clockwise from 0 (X.9 French; IX.2 American numbering).',
     kind: 'query',

@@ -103,6 +103,10 @@ export const rouletteTableErrors = errors({
     pt: (p) => `A mesa ${p.code} já está registada.`,
     en: (p) => `Table ${p.code} is already registered.`,
   },
+  LIMITS_NO_PRINTER: {
+    pt: () => 'Não há impressora de recibos configurada: a tabela de limites não pode ser impressa (Configuração → Impressoras).',
+    en: () => 'No receipts printer is configured: the limits sign cannot be printed (Settings → Printers).',
+  },
   ROULETTE_TABLE_NOT_FOUND: {
     pt: (p) => `A mesa ${p.code} não está registada.`,
     en: (p) => `Table ${p.code} is not registered.`,

@@ -17,3 +17,4 @@ export { announcementSlip, type AnnouncementData } from './announcementSlip.js';
 export { drawerKickSlip, type DrawerKickData } from './drawerKick.js';
 export { columnRuler, SPECIAL_CHARACTERS, testPage, type TestPageData } from './testPage.js';
 export { formatHallDate, formatHallDateTime, rangeText, type CardRange } from './format.js';
+export { limitsSign, type LimitsSignData } from './limitsSign.js';

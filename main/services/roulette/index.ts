@@ -19,6 +19,7 @@ import {
   limitsFor,
   paymentOrder,
   settleBet,
+  LIMIT_GROUPS,
   WHEELS,
   type LimitGroup,
   type TableLimits,
@@ -27,7 +28,23 @@ import type { ReadableDb } from '../../../db/connection.js';
 import { drawerExpectedCash, openDrawerOf } from '../../../db/drawers.js';
 import { post } from '../../../db/ledger.js';
 import { allTables, firstEntry, insertChipExchange, insertLog, insertTable, lastOfKind, tableByCode, tableLog, type TableRow } from '../../../db/roulette.js';
+import { limitsSign } from '../../../printing/documents/index.js';
 import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
+import { enqueue } from '../shared/print.js';
+
+/** How the sign names each group of chances (X.18). */
+const LIMIT_LABELS: Record<LimitGroup, string> = {
+  pleno: 'Pleno',
+  cavalo: 'Cavalo',
+  rua: 'Rua',
+  quadro: 'Quadro',
+  linha: 'Linha',
+  duzia: 'Dúzia',
+  coluna: 'Coluna',
+  cavaloDuzia: 'Cavalo de dúzia',
+  cavaloColuna: 'Cavalo de coluna',
+  simples: 'Chances simples',
+};
 
 function tableView(t: TableRow) {
   return {
@@ -56,6 +73,7 @@ function logOf(db: ReadableDb, t: TableRow, now: Date) {
 }
 
 type Slice =
+  | 'table.printLimits'
   | 'table.register'
   | 'table.list'
   | 'roulette.wheel'
@@ -78,6 +96,26 @@ export const rouletteHandlers: HandlerSlice<Slice> = {
   }),
 
   'table.list': query((ctx) => allTables(ctx.db).map(tableView)),
+
+  'table.printLimits': command((ctx, input) => {
+    const table = requireTable(ctx.db, input.tableCode);
+    const limits = limitsFor(table.minimums as Record<LimitGroup, number>);
+    const printJobId = enqueue(
+      ctx,
+      'receipts',
+      (hall) =>
+        limitsSign({
+          hallName: hall.hallName,
+          tableCode: table.code,
+          wheelName: table.wheel === 'french' ? 'Roleta francesa' : 'Roleta americana',
+          rows: LIMIT_GROUPS.map((g) => ({ chance: LIMIT_LABELS[g], ...limits[g] })),
+          at: ctx.at,
+        }),
+      null,
+    );
+    if (printJobId === null) throw new KioskError('LIMITS_NO_PRINTER');
+    return done({ printJobId }, { after: { tableCode: table.code, printJobId } });
+  }),
 
   'roulette.wheel': query((_ctx, input) => {
     const sequence = [...WHEELS[input.wheel]];

@@ -48,6 +48,25 @@ describe('roulette tables', () => {
     expect(snapshot(t.h.kiosk)).toEqual(before);
   });
 
+  it('prints the limits sign on the receipts printer, refused without one', async () => {
+    await register();
+    expect((await t.h.refused('table.printLimits', { tableCode: 'R1' }, t.manager)).code).toBe('LIMITS_NO_PRINTER');
+    await t.h.ok(
+      'printer.configure',
+      { id: 'balcao', role: 'receipts', transport: 'tcp', host: '127.0.0.1', port: 9, codepage: 'cp858', widthMm: 80 },
+      t.manager,
+    );
+    const { printJobId } = await t.h.ok('table.printLimits', { tableCode: 'R1' }, t.manager);
+    const job = t.h.kiosk.db.prepare(`SELECT title, document FROM print_jobs WHERE id = ?`).get(printJobId) as { title: string; document: string };
+    expect(job.title).toBe('Limites da mesa R1');
+    const pairs = (JSON.parse(job.document) as { blocks: { kind: string; left?: string; right?: string }[] }).blocks.filter((b) => b.kind === 'pair');
+    expect(pairs.slice(0, 3).map((b) => [b.left, b.right])).toEqual([
+      ['Pleno', '5,00 € a 50,00 €'],
+      ['Cavalo', '5,00 € a 100,00 €'],
+      ['Rua', '5,00 € a 150,00 €'],
+    ]);
+  });
+
   it('the wheels: X.9 French, 37 numbers from 0', async () => {
     const french = await t.h.ok('roulette.wheel', { wheel: 'french' }, t.manager);
     expect(french.sequence.slice(0, 5)).toEqual([0, 32, 15, 19, 4]);

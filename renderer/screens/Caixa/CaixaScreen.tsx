@@ -11,6 +11,7 @@ import { ChipExchange } from './ChipExchange.js';
 import { FundsPanel } from './FundsPanel.js';
 import { GuiaCard, GuiaFinder, type Guia } from './GuiaDesk.js';
 import { ReturnReport } from './ReturnReport.js';
+import { TableSheet } from './TableSheet.js';
 
 type Kind = ChannelInput<'guia.issue'>['kind'];
 const KINDS: readonly Kind[] = ['hand_pay', 'jackpot', 'superjackpot', 'credits_claim'];
@@ -282,6 +283,7 @@ export function CaixaScreen({ roles }: { roles: readonly Role[] }) {
         <>
           <FundsPanel />
           <ReturnReport />
+          <TableSheet />
         </>
       ) : null}
     </main>

@@ -1,0 +1,32 @@
+import type { Block, PrintDocument } from '../layout.js';
+import { checkCents, euros, formatHallDateTime, hallHeader, heading, pair } from './format.js';
+
+/** A roulette table's limits, as posted at the table (X.27): minimum and maximum stake per chance. */
+export interface LimitsSignData {
+  hallName: string;
+  tableCode: string;
+  /** 'Roleta francesa' or 'Roleta americana'. */
+  wheelName: string;
+  /** In the order printed: the chance's name, its minimum and maximum. */
+  rows: { chance: string; minimumCents: number; maximumCents: number }[];
+  at: string;
+}
+
+export function limitsSign(data: LimitsSignData): PrintDocument {
+  for (const r of data.rows) {
+    checkCents('minimumCents', r.minimumCents);
+    checkCents('maximumCents', r.maximumCents);
+  }
+  const blocks: Block[] = [
+    ...hallHeader(data.hallName, null),
+    { kind: 'rule' },
+    heading(`MESA ${data.tableCode}`),
+    { kind: 'text', text: data.wheelName, align: 'center' },
+    { kind: 'text', text: 'Limites das apostas (X.27)', align: 'center', bold: true },
+    { kind: 'rule' },
+    ...data.rows.map((r) => pair(r.chance, `${euros(r.minimumCents)} a ${euros(r.maximumCents)}`)),
+    { kind: 'rule' },
+    pair('Data', formatHallDateTime(data.at)),
+  ];
+  return { kind: 'limits_sign', title: `Limites da mesa ${data.tableCode}`, blocks };
+}

@@ -1,0 +1,711 @@
+/**
+ * The table sheet of the fiscal de banca (SPEC 8; Portaria 1441/95, sections
+ * IX and X): the roulette tables with their limits (X.27), the settlement of
+ * a spin (X.20-X.22, X.25) and the table's log of spins, null spins (X.16)
+ * and the hourly changes of the balls (X.12) and of the dealer (X.28).
+ */
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChannelInput, ChannelOutput } from '../../../core/contract.js';
+import { CHANCE_WORDS } from '../../../core/roulette/errors.js';
+import { CHANCES, LIMIT_GROUPS, isSimpleChance, legalBets, type Chance, type LimitGroup } from '../../../core/roulette/rules.js';
+import { invoke, type ClientError, type ClientResult } from '../../client.js';
+import { Dialog } from '../../components/Dialog.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { useFormat } from '../../format.js';
+import { useKioskQuery } from '../../hooks.js';
+import { parseEuroText } from '../../lib/money.js';
+
+type Table = ChannelOutput<'table.list'>[number];
+type Wheel = ChannelInput<'table.register'>['wheel'];
+type BetInput = ChannelInput<'roulette.settle'>['bets'][number];
+type Settlement = ChannelOutput<'roulette.settle'>;
+type Log = ChannelOutput<'roulette.log'>;
+type LogEntry = Log['entries'][number];
+
+/** The chip colour a bet may carry (core/roulette/contract.ts: 1 to 20 characters). */
+const MAX_COLOUR = 20;
+/** A null spin's reason (core/roulette/contract.ts: 3 to 200 characters). */
+const MIN_REASON = 3;
+const MAX_REASON = 200;
+
+const emptyMinima = (): Record<LimitGroup, string> => Object.fromEntries(LIMIT_GROUPS.map((g) => [g, ''])) as Record<LimitGroup, string>;
+
+/** `7` -> 7; anything but a whole number 0-36 -> null. */
+function parseNumber(text: string): number | null {
+  const s = text.trim();
+  if (!/^\d{1,2}$/.test(s)) return null;
+  const n = Number(s);
+  return n <= 36 ? n : null;
+}
+
+const numbersText = (ns: readonly number[]) => ns.join('-');
+
+/** A chance's (or limit group's) name: the translation, else the Portuguese word of core. */
+function useChanceLabel() {
+  const { t } = useTranslation();
+  return (chance: string) => t(`tableSheet.chance.${chance}`, { defaultValue: CHANCE_WORDS[chance]?.pt ?? chance });
+}
+
+/** Fiscal de banca: tables, settlement of a spin and the table's log. */
+export function TableSheet() {
+  const { t } = useTranslation();
+  const tables = useKioskQuery('table.list', {});
+  const list = tables.data ?? [];
+  const [chosenCode, setChosenCode] = useState('');
+  // The number drawn: settled by "Liquidar" and written in the log by "Registar número".
+  const [numberText, setNumberText] = useState('');
+  const chosen = list.find((x) => x.code === chosenCode) ?? list[0];
+
+  return (
+    <section className="panel table-sheet" aria-labelledby="table-sheet-title">
+      <div className="panel-head">
+        <h2 id="table-sheet-title">{t('tableSheet.title')}</h2>
+        <p className="meta">{t('tableSheet.subtitle')}</p>
+      </div>
+      <ErrorAlert error={tables.error} testId="tables-load-error" />
+      {tables.data === undefined ? (
+        tables.error ? null : <p className="loading">{t('tableSheet.loading')}</p>
+      ) : list.length === 0 ? (
+        <p className="empty" data-testid="tables-empty">
+          {t('tableSheet.noTables')}
+        </p>
+      ) : (
+        <div className="form form-row">
+          <label>
+            {t('tableSheet.table')}
+            <select data-testid="tables-select" value={chosen?.code ?? ''} onChange={(e) => setChosenCode(e.target.value)}>
+              {list.map((x) => (
+                <option key={x.code} value={x.code}>
+                  {t('tableSheet.tableOption', { code: x.code, wheel: t(`tableSheet.wheel.${x.wheel}`) })}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      )}
+      {chosen ? <LimitsTable table={chosen} /> : null}
+
+      <RegisterTable
+        onRegistered={(code) => {
+          setChosenCode(code);
+          void tables.reload();
+        }}
+      />
+
+      {chosen ? <Settle key={`settle-${chosen.code}`} table={chosen} numberText={numberText} setNumberText={setNumberText} /> : null}
+      {chosen ? <SpinLog key={`log-${chosen.code}`} table={chosen} numberText={numberText} /> : null}
+    </section>
+  );
+}
+
+/** The limits sign (X.27) on the receipts printer, to post at the table. */
+function PrintLimits({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<ClientError | null>(null);
+  return (
+    <div className="button-row">
+      <button
+        type="button"
+        className="btn"
+        data-testid="table-print-limits"
+        onClick={async () => {
+          setDone(false);
+          setError(null);
+          const r = await invoke('table.printLimits', { tableCode: code });
+          if (r.ok) setDone(true);
+          else setError(r.error);
+        }}
+      >
+        {t('tableSheet.printLimits')}
+      </button>
+      {done ? (
+        <span className="success-inline" role="status" data-testid="table-printed-limits">
+          {t('tableSheet.printedLimits', { code })}
+        </span>
+      ) : null}
+      <ErrorAlert error={error} testId="table-print-error" />
+    </div>
+  );
+}
+
+/** The chosen table's minimum and maximum of each group (X.27). */
+function LimitsTable({ table }: { table: Table }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const chanceLabel = useChanceLabel();
+  return (
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={t('tableSheet.limitsTitle', { code: table.code })}>
+      <table className="table table-limits" data-testid="table-limits">
+        <caption>{t('tableSheet.limitsTitle', { code: table.code })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('tableSheet.col.group')}</th>
+            <th scope="col" className="num">
+              {t('tableSheet.col.minimum')}
+            </th>
+            <th scope="col" className="num">
+              {t('tableSheet.col.maximum')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {LIMIT_GROUPS.map((g) => {
+            const limit = table.limits[g];
+            return (
+              <tr key={g} data-testid={`table-limit-${g}`}>
+                <th scope="row">{chanceLabel(g)}</th>
+                <td className="num">{limit ? f.money(limit.minimumCents) : '—'}</td>
+                <td className="num">{limit ? f.money(limit.maximumCents) : '—'}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <PrintLimits code={table.code} />
+    </div>
+  );
+}
+
+/** "Registar mesa": code, wheel and the ten minima (the maxima follow X.27). */
+function RegisterTable({ onRegistered }: { onRegistered: (code: string) => void }) {
+  const { t } = useTranslation();
+  const chanceLabel = useChanceLabel();
+  const [code, setCode] = useState('');
+  const [wheel, setWheel] = useState<Wheel>('french');
+  const [minima, setMinima] = useState(emptyMinima);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ClientError | string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setDone(null);
+    const trimmed = code.trim();
+    if (!/^[A-Za-z0-9-]{1,12}$/.test(trimmed)) {
+      setError(t('tableSheet.codeInvalid'));
+      return;
+    }
+    const minimumsCents: Partial<Record<LimitGroup, number>> = {};
+    for (const g of LIMIT_GROUPS) {
+      const cents = parseEuroText(minima[g]);
+      if (cents === null || cents <= 0) {
+        setError(t('tableSheet.minimumInvalid', { group: chanceLabel(g) }));
+        return;
+      }
+      minimumsCents[g] = cents;
+    }
+    setBusy(true);
+    setError(null);
+    const r = await invoke('table.register', { code: trimmed, wheel, minimumsCents: minimumsCents as Record<LimitGroup, number> });
+    setBusy(false);
+    if (!r.ok) {
+      setError(r.error);
+      return;
+    }
+    setCode('');
+    setMinima(emptyMinima());
+    setDone(t('tableSheet.registered', { code: r.value.code }));
+    onRegistered(r.value.code);
+  };
+
+  return (
+    <form className="form form-grid" onSubmit={submit} aria-labelledby="table-register-title" noValidate>
+      <h3 id="table-register-title">{t('tableSheet.registerTitle')}</h3>
+      <label>
+        {t('tableSheet.code')}
+        <input data-testid="table-code" value={code} onChange={(e) => setCode(e.target.value)} maxLength={12} autoComplete="off" spellCheck={false} />
+      </label>
+      <label>
+        {t('tableSheet.wheelLabel')}
+        <select data-testid="table-wheel" value={wheel} onChange={(e) => setWheel(e.target.value === 'american' ? 'american' : 'french')}>
+          <option value="french">{t('tableSheet.wheel.french')}</option>
+          <option value="american">{t('tableSheet.wheel.american')}</option>
+        </select>
+      </label>
+      {LIMIT_GROUPS.map((g) => (
+        <label key={g}>
+          {t('tableSheet.minimumOf', { group: chanceLabel(g) })}
+          <span className="input-suffix">
+            <input
+              data-testid={`table-min-${g}`}
+              inputMode="decimal"
+              placeholder="1,00"
+              value={minima[g]}
+              onChange={(e) => {
+                const value = e.target.value;
+                setMinima((m) => ({ ...m, [g]: value }));
+              }}
+              autoComplete="off"
+            />
+            <span aria-hidden="true">€</span>
+          </span>
+        </label>
+      ))}
+      <div className="form-actions">
+        <p className="hint">{t('tableSheet.registerHint')}</p>
+        <button type="submit" className="btn btn-primary" data-testid="table-register" disabled={busy}>
+          {busy ? t('tableSheet.working') : t('tableSheet.register')}
+        </button>
+      </div>
+      {done ? (
+        <p className="success" role="status" data-testid="table-registered">
+          {done}
+        </p>
+      ) : null}
+      <ErrorAlert error={error} testId="table-register-error" />
+    </form>
+  );
+}
+
+interface NumberProps {
+  table: Table;
+  numberText: string;
+  setNumberText: (text: string) => void;
+}
+
+/** Bet entry, the number drawn and the settlement (X.20-X.22, X.25). */
+function Settle({ table, numberText, setNumberText }: NumberProps) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const chanceLabel = useChanceLabel();
+  const [chance, setChance] = useState<Chance>('pleno');
+  const [numbersKey, setNumbersKey] = useState('');
+  const [amount, setAmount] = useState('');
+  const [colour, setColour] = useState('');
+  const [bets, setBets] = useState<BetInput[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<Settlement | null>(null);
+  const [error, setError] = useState<ClientError | string | null>(null);
+
+  const simple = isSimpleChance(chance);
+  const options = simple ? [] : legalBets(chance);
+  const chosenNumbers = options.find((ns) => numbersText(ns) === numbersKey);
+
+  const betText = (b: { chance: string; numbers?: readonly number[] | undefined }) =>
+    b.numbers && b.numbers.length > 0 ? t('tableSheet.betText', { chance: chanceLabel(b.chance), numbers: numbersText(b.numbers) }) : chanceLabel(b.chance);
+
+  const add = (e: FormEvent) => {
+    e.preventDefault();
+    if (!simple && !chosenNumbers) {
+      setError(t('tableSheet.numbersMissing'));
+      return;
+    }
+    const cents = parseEuroText(amount);
+    if (cents === null || cents <= 0) {
+      setError(t('tableSheet.amountInvalid'));
+      return;
+    }
+    const chip = colour.trim();
+    const bet: BetInput = { chance, amountCents: cents };
+    if (!simple && chosenNumbers) bet.numbers = chosenNumbers;
+    if (chip !== '') bet.colour = chip;
+    setError(null);
+    setResult(null);
+    setBets((bs) => [...bs, bet]);
+    setAmount('');
+  };
+
+  const settle = async () => {
+    if (busy) return;
+    const number = parseNumber(numberText);
+    if (number === null) {
+      setError(t('tableSheet.numberInvalid'));
+      return;
+    }
+    if (bets.length === 0) {
+      setError(t('tableSheet.betsMissing'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    setResult(null);
+    const r = await invoke('roulette.settle', { tableCode: table.code, number, bets });
+    setBusy(false);
+    if (!r.ok) {
+      setError(r.error);
+      return;
+    }
+    setResult(r.value);
+  };
+
+  const lost = result ? result.bets.map((b, i) => ({ b, i })).filter(({ i }) => !result.paymentOrder.includes(i)) : [];
+
+  return (
+    <div className="table-settle">
+      <form className="form form-grid" onSubmit={add} aria-labelledby="bet-title" noValidate>
+        <h3 id="bet-title">{t('tableSheet.betTitle')}</h3>
+        <label>
+          {t('tableSheet.chanceLabel')}
+          <select
+            data-testid="bet-chance"
+            value={chance}
+            onChange={(e) => {
+              const next = CHANCES.find((c) => c === e.target.value);
+              if (next) {
+                setChance(next);
+                setNumbersKey('');
+              }
+            }}
+          >
+            {CHANCES.map((c) => (
+              <option key={c} value={c}>
+                {chanceLabel(c)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('tableSheet.numbers')}
+          <select data-testid="bet-numbers" value={chosenNumbers ? numbersKey : ''} onChange={(e) => setNumbersKey(e.target.value)} disabled={simple}>
+            <option value="">{simple ? t('tableSheet.numbersSimple') : t('tableSheet.choose')}</option>
+            {options.map((ns) => {
+              const key = numbersText(ns);
+              return (
+                <option key={key} value={key}>
+                  {key}
+                </option>
+              );
+            })}
+          </select>
+        </label>
+        <label>
+          {t('tableSheet.amount')}
+          <span className="input-suffix">
+            <input data-testid="bet-amount" inputMode="decimal" placeholder="5,00" value={amount} onChange={(e) => setAmount(e.target.value)} autoComplete="off" />
+            <span aria-hidden="true">€</span>
+          </span>
+        </label>
+        <label>
+          {t('tableSheet.colour')}
+          <input data-testid="bet-colour" value={colour} onChange={(e) => setColour(e.target.value)} maxLength={MAX_COLOUR} autoComplete="off" />
+        </label>
+        <div className="form-actions">
+          <p className="hint">{t('tableSheet.colourHint')}</p>
+          <button type="submit" className="btn" data-testid="bet-add">
+            {t('tableSheet.add')}
+          </button>
+        </div>
+      </form>
+
+      {bets.length === 0 ? (
+        <p className="empty" data-testid="bets-list">
+          {t('tableSheet.noBets')}
+        </p>
+      ) : (
+        <div className="table-wrap" tabIndex={0} role="region" aria-label={t('tableSheet.betsTitle')}>
+          <table className="table bets-table" data-testid="bets-list">
+            <caption className="visually-hidden">{t('tableSheet.betsTitle')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('tableSheet.col.bet')}</th>
+                <th scope="col">{t('tableSheet.col.colour')}</th>
+                <th scope="col" className="num">
+                  {t('tableSheet.col.amount')}
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('tableSheet.col.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {bets.map((b, i) => (
+                <tr key={`${i}-${b.chance}-${numbersText(b.numbers ?? [])}`} data-testid={`bet-row-${i}`}>
+                  <th scope="row">{betText(b)}</th>
+                  <td>{b.colour ?? '—'}</td>
+                  <td className="num">{f.money(b.amountCents)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-small btn-ghost"
+                      data-testid={`bet-remove-${i}`}
+                      aria-label={t('tableSheet.removeBet', { bet: betText(b) })}
+                      onClick={() => {
+                        setResult(null);
+                        setBets((bs) => bs.filter((_, j) => j !== i));
+                      }}
+                    >
+                      {t('tableSheet.remove')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <div className="form form-row">
+        <label>
+          {t('tableSheet.numberDrawn')}
+          <input
+            type="number"
+            data-testid="spin-number"
+            min={0}
+            max={36}
+            step={1}
+            inputMode="numeric"
+            value={numberText}
+            onChange={(e) => {
+              setNumberText(e.target.value);
+              setResult(null);
+            }}
+          />
+        </label>
+        <button type="button" className="btn btn-primary" data-testid="settle" onClick={() => void settle()} disabled={busy}>
+          {busy ? t('tableSheet.working') : t('tableSheet.settle')}
+        </button>
+      </div>
+      <ErrorAlert error={error} testId="settle-error" />
+
+      {result ? (
+        <div className="settle-result" data-testid="settle-result" role="status">
+          <h3>{t('tableSheet.resultTitle', { number: result.number, colour: t(`tableSheet.colourName.${result.colour}`, { defaultValue: result.colour }) })}</h3>
+          {result.paymentOrder.length === 0 ? <p className="empty">{t('tableSheet.noWinners')}</p> : null}
+          <div className="table-wrap" tabIndex={0} role="region" aria-label={t('tableSheet.resultTableTitle')}>
+            <table className="table settle-table">
+              <caption className="visually-hidden">{t('tableSheet.resultTableTitle')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('tableSheet.col.order')}</th>
+                  <th scope="col">{t('tableSheet.col.bet')}</th>
+                  <th scope="col">{t('tableSheet.col.announcement')}</th>
+                  <th scope="col" className="num">
+                    {t('tableSheet.col.amount')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('tableSheet.col.prize')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('tableSheet.col.returned')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.paymentOrder.map((index, i) => {
+                  const b = result.bets[index];
+                  if (!b) return null;
+                  return (
+                    <tr key={`won-${index}`} data-testid={`settle-line-${i}`}>
+                      <th scope="row">{i + 1}</th>
+                      <td>{betText(b)}</td>
+                      <td>{b.announcement ?? '—'}</td>
+                      <td className="num">{f.money(b.amountCents)}</td>
+                      <td className="num">{f.money(b.prizeCents)}</td>
+                      <td className="num">{f.money(b.returnedCents)}</td>
+                    </tr>
+                  );
+                })}
+                {lost.map(({ b, i }) => (
+                  <tr key={`lost-${i}`} className="lost" data-testid={`settle-lost-${i}`} style={{ opacity: 0.55 }}>
+                    <th scope="row">—</th>
+                    <td>{betText(b)}</td>
+                    <td>{t('tableSheet.lost')}</td>
+                    <td className="num">{f.money(b.amountCents)}</td>
+                    <td className="num">{f.money(b.prizeCents)}</td>
+                    <td className="num">{f.money(b.returnedCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row" colSpan={4}>
+                    {t('tableSheet.totalPrize')}
+                  </th>
+                  <td className="num" data-testid="settle-total">
+                    {f.money(result.totalPrizeCents)}
+                  </td>
+                  <td />
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The table's log (newest first), its commands and the hourly warnings (X.12, X.28). */
+function SpinLog({ table, numberText }: Omit<NumberProps, 'setNumberText'>) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const log = useKioskQuery('roulette.log', { tableCode: table.code });
+  const entries: LogEntry[] = log.data?.entries ?? [];
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ClientError | string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<ClientError | string | null>(null);
+
+  const run = async (command: 'roulette.spin' | 'roulette.change', call: () => Promise<ClientResult<Log>>): Promise<boolean> => {
+    if (busy) return false;
+    setBusy(true);
+    setError(null);
+    const r = await call();
+    setBusy(false);
+    if (!r.ok) {
+      setError(r.error);
+      return false;
+    }
+    const value = r.value;
+    log.apply(command, () => value);
+    return true;
+  };
+
+  const spin = () => {
+    const number = parseNumber(numberText);
+    if (number === null) {
+      setError(t('tableSheet.numberMissing'));
+      return;
+    }
+    void run('roulette.spin', () => invoke('roulette.spin', { tableCode: table.code, number }));
+  };
+
+  const nullSpin = async (e: FormEvent) => {
+    e.preventDefault();
+    const text = reason.trim();
+    if (text.length < MIN_REASON) {
+      setReasonError(t('tableSheet.reasonShort', { min: MIN_REASON }));
+      return;
+    }
+    if (busy) return;
+    setBusy(true);
+    setReasonError(null);
+    const r = await invoke('roulette.nullSpin', { tableCode: table.code, reason: text });
+    setBusy(false);
+    if (!r.ok) {
+      setReasonError(r.error);
+      return;
+    }
+    const value = r.value;
+    log.apply('roulette.nullSpin', () => value);
+    setAsking(false);
+    setReason('');
+  };
+
+  const numberCell = (x: LogEntry) =>
+    x.number === null ? '—' : x.colour ? t('tableSheet.numberWithColour', { number: x.number, colour: t(`tableSheet.colourName.${x.colour}`, { defaultValue: x.colour }) }) : String(x.number);
+
+  return (
+    <div className="table-log">
+      <h3>{t('tableSheet.logTitle', { code: table.code })}</h3>
+      {log.data?.ballChangeDue ? (
+        <p className="hint hint-warn" role="status" data-testid="ball-due">
+          {t('tableSheet.ballDue')}
+        </p>
+      ) : null}
+      {log.data?.dealerChangeDue ? (
+        <p className="hint hint-warn" role="status" data-testid="dealer-due">
+          {t('tableSheet.dealerDue')}
+        </p>
+      ) : null}
+      <div className="form form-row">
+        <button type="button" className="btn btn-primary" data-testid="log-spin" onClick={spin} disabled={busy}>
+          {t('tableSheet.logSpin')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-warning"
+          data-testid="log-null"
+          onClick={() => {
+            setReasonError(null);
+            setAsking(true);
+          }}
+          disabled={busy}
+        >
+          {t('tableSheet.logNull')}
+        </button>
+        <button
+          type="button"
+          className="btn"
+          data-testid="log-ball"
+          onClick={() => void run('roulette.change', () => invoke('roulette.change', { tableCode: table.code, kind: 'ball' }))}
+          disabled={busy}
+        >
+          {t('tableSheet.logBall')}
+        </button>
+        <button
+          type="button"
+          className="btn"
+          data-testid="log-dealer"
+          onClick={() => void run('roulette.change', () => invoke('roulette.change', { tableCode: table.code, kind: 'dealer' }))}
+          disabled={busy}
+        >
+          {t('tableSheet.logDealer')}
+        </button>
+      </div>
+      <p className="hint">{t('tableSheet.logHint')}</p>
+      <ErrorAlert error={log.error} testId="log-load-error" />
+      <ErrorAlert error={error} testId="log-error" />
+      {log.data === undefined ? (
+        log.error ? null : <p className="loading">{t('tableSheet.loading')}</p>
+      ) : entries.length === 0 ? (
+        <p className="empty" data-testid="log-list">
+          {t('tableSheet.logEmpty')}
+        </p>
+      ) : (
+        <div className="table-wrap" tabIndex={0} role="region" aria-label={t('tableSheet.logTitle', { code: table.code })}>
+          <table className="table log-table" data-testid="log-list">
+            <caption className="visually-hidden">{t('tableSheet.logTitle', { code: table.code })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('tableSheet.col.time')}</th>
+                <th scope="col">{t('tableSheet.col.kind')}</th>
+                <th scope="col" className="num">
+                  {t('tableSheet.col.number')}
+                </th>
+                <th scope="col">{t('tableSheet.col.note')}</th>
+                <th scope="col">{t('tableSheet.col.operator')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((x) => (
+                <tr key={x.id} data-testid={`log-row-${x.id}`}>
+                  <td>{f.time(x.at)}</td>
+                  <td>
+                    <span className="badge">{t(`tableSheet.kind.${x.kind}`)}</span>
+                  </td>
+                  <td className="num">{numberCell(x)}</td>
+                  <td>{x.note ?? '—'}</td>
+                  <td>{x.operator}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {asking ? (
+        <Dialog title={t('tableSheet.nullTitle')} onClose={() => setAsking(false)} testId="log-null-dialog">
+          <form className="form" onSubmit={nullSpin} noValidate>
+            <label>
+              {t('tableSheet.nullReason')}
+              <input
+                data-testid="log-null-reason"
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                minLength={MIN_REASON}
+                maxLength={MAX_REASON}
+                autoComplete="off"
+                autoFocus
+              />
+            </label>
+            <p className="hint">{t('tableSheet.nullHint')}</p>
+            <ErrorAlert error={reasonError} testId="log-null-error" />
+            <div className="dialog-actions">
+              <button type="button" className="btn" onClick={() => setAsking(false)}>
+                {t('tableSheet.cancel')}
+              </button>
+              <button type="submit" className="btn btn-warning" data-testid="log-null-confirm" disabled={busy}>
+                {busy ? t('tableSheet.working') : t('tableSheet.nullConfirm')}
+              </button>
+            </div>
+          </form>
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}
