@@ -212,7 +212,7 @@ function RegisterTable({ onRegistered }: { onRegistered: (code: string) => void 
   };
 
   return (
-    <form className="form form-grid" onSubmit={submit} aria-labelledby="table-register-title" noValidate>
+    <form className="form form-grid table-sheet-form" onSubmit={submit} aria-labelledby="table-register-title" noValidate>
       <h3 id="table-register-title">{t('tableSheet.registerTitle')}</h3>
       <label>
         {t('tableSheet.code')}
@@ -285,7 +285,8 @@ function Settle({ table, numberText, setNumberText }: NumberProps) {
   const chosenNumbers = options.find((ns) => numbersText(ns) === numbersKey);
 
   const betText = (b: { chance: string; numbers?: readonly number[] | undefined }) =>
-    b.numbers && b.numbers.length > 0 ? t('tableSheet.betText', { chance: chanceLabel(b.chance), numbers: numbersText(b.numbers) }) : chanceLabel(b.chance);
+    // A simple chance is named alone (the settlement lists the 18 numbers it covers).
+    b.numbers && b.numbers.length > 0 && !isSimpleChance(b.chance as Chance) ? t('tableSheet.betText', { chance: chanceLabel(b.chance), numbers: numbersText(b.numbers) }) : chanceLabel(b.chance);
 
   const add = (e: FormEvent) => {
     e.preventDefault();
@@ -335,7 +336,7 @@ function Settle({ table, numberText, setNumberText }: NumberProps) {
 
   return (
     <div className="table-settle">
-      <form className="form form-grid" onSubmit={add} aria-labelledby="bet-title" noValidate>
+      <form className="form form-grid table-sheet-form" onSubmit={add} aria-labelledby="bet-title" noValidate>
         <h3 id="bet-title">{t('tableSheet.betTitle')}</h3>
         <label>
           {t('tableSheet.chanceLabel')}
@@ -419,7 +420,7 @@ function Settle({ table, numberText, setNumberText }: NumberProps) {
                   <td>
                     <button
                       type="button"
-                      className="btn btn-small btn-ghost"
+                      className="btn btn-small"
                       data-testid={`bet-remove-${i}`}
                       aria-label={t('tableSheet.removeBet', { bet: betText(b) })}
                       onClick={() => {
