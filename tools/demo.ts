@@ -29,6 +29,19 @@ export const DEMO_MACHINES = [
   { number: '9', model: 'Fruit Party', betCents: 100, location: 'Entrada', jackpotShareBasisPoints: 300 },
 ] as const;
 
+export const DEMO_TABLE_MINIMUMS = {
+  pleno: 500,
+  cavalo: 500,
+  rua: 500,
+  quadro: 500,
+  linha: 500,
+  duzia: 1000,
+  coluna: 1000,
+  cavaloDuzia: 1000,
+  cavaloColuna: 1000,
+  simples: 1000,
+} as const;
+
 export const DEMO_SERIES = [
   { code: 'A', priceCents: 100, size: 300, colour: 'azul' },
   { code: 'B', priceCents: 100, size: 300, colour: 'verde' },
@@ -81,6 +94,8 @@ export async function seedDemo(kiosk: Dispatcher, now: Date): Promise<boolean> {
   for (const m of DEMO_MACHINES) await must(kiosk, 'machine.register', m, manager);
   await must(kiosk, 'jackpot.contribute', { fund: 'machine:7', amountCents: 125_000 }, manager);
   await must(kiosk, 'jackpot.contribute', { fund: 'group:SJ1', amountCents: 300_000 }, manager);
+  // A French roulette table, 5 € minimum on the numbers, 10 € on the dozens, columns and simple chances.
+  await must(kiosk, 'table.register', { code: 'R1', wheel: 'french', minimumsCents: DEMO_TABLE_MINIMUMS }, manager);
   await must(kiosk, 'session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: nextClosingTime(now).toISOString() }, manager);
   await must(kiosk, 'game.open', { seriesCode: 'A' }, manager);
   // The demo cashier's drawer is open with a float of 100,00 € (5 x 20 €), so a
