@@ -94,3 +94,26 @@ export function insertChipExchange(
     ).run(e.at, e.kind, JSON.stringify(e.chips), e.totalCents, e.tenderedCents, e.operatorId, e.terminalId, e.drawerId).lastInsertRowid,
   );
 }
+
+export function insertColourChip(db: WritableDb, c: { tableId: number; colour: string; valueCents: number; late: boolean; at: string; operatorId: number }): void {
+  stmt(db, `INSERT INTO colour_chips (table_id, colour, value_cents, late, at, operator_id) VALUES (?, ?, ?, ?, ?, ?)`).run(
+    c.tableId,
+    c.colour,
+    c.valueCents,
+    c.late ? 1 : 0,
+    c.at,
+    c.operatorId,
+  );
+}
+
+/** Each colour's current value at a table (its latest marking), by colour. */
+export function colourChipsOf(db: ReadableDb, tableId: number): { colour: string; valueCents: number; late: boolean; at: string }[] {
+  return stmt<[number], { colour: string; valueCents: number; late: number; at: string }>(
+    db,
+    `SELECT c.colour, c.value_cents AS valueCents, c.late, c.at FROM colour_chips c
+      WHERE c.table_id = ? AND c.id = (SELECT MAX(id) FROM colour_chips d WHERE d.table_id = c.table_id AND d.colour = c.colour)
+      ORDER BY c.colour`,
+  )
+    .all(tableId)
+    .map((r) => ({ ...r, late: r.late === 1 }));
+}

@@ -164,6 +164,11 @@ describe('the casino caixa in the browser', () => {
     await login(fiscal, 'gerente', '2222');
     await fiscal.getByTestId('caixa-tab').click();
     await expectText(fiscal, 'table-limit-pleno', '50,00 €');
+    // The player's green chips are marked at 10 € each (IX.6: within the pleno's 5 € to 50 €).
+    await fiscal.getByTestId('colour-name').fill('verde');
+    await fiscal.getByTestId('colour-value').fill('10');
+    await fiscal.getByTestId('colour-submit').click();
+    await expectText(fiscal, 'colour-chips', 'verde: 10,00 €');
     const bet = async (chance: string, numbers: string | null, amount: string, colour = '') => {
       await fiscal.getByTestId('bet-chance').selectOption(chance);
       if (numbers) await fiscal.getByTestId('bet-numbers').selectOption(numbers);

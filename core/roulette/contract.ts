@@ -24,6 +24,11 @@ export const tableSchema = z.object({
   registeredAt: isoTime,
 });
 
+const colourChipsSchema = z.object({
+  tableCode: z.string(),
+  chips: z.array(z.object({ colour: z.string(), valueCents: cents, late: z.boolean(), at: isoTime })),
+});
+
 const logEntry = z.object({
   id,
   at: isoTime,
@@ -78,6 +83,26 @@ export const rouletteContract = {
     roles: MANAGERS,
     input: z.object({ tableCode }).strict(),
     output: z.object({ printJobId: id }),
+  }),
+  'table.colourChip': channel({
+    summary:
+      "Give a colour of the table's chips without face value its value (IX.6: between the pleno's minimum and maximum), or the table minimum for a chip presented late (IX.9).",
+    kind: 'command',
+    topics: ['caixa'],
+    roles: MANAGERS,
+    input: z
+      .object({ tableCode, colour: z.string().trim().min(1).max(20), valueCents: stake.optional(), late: z.boolean().default(false) })
+      .strict()
+      .refine((x) => x.late || x.valueCents !== undefined, 'valor em falta (ou ficha tardia)'),
+    output: colourChipsSchema,
+  }),
+  'table.colourChips': channel({
+    summary: "Each colour of the table's chips without face value and its current value.",
+    kind: 'query',
+    topics: ['caixa'],
+    roles: MANAGERS,
+    input: z.object({ tableCode }).strict(),
+    output: colourChipsSchema,
   }),
   'roulette.wheel': channel({
     summary: 'A wheel\'s sequence of numbers, clockwise from 0 (X.9 French; IX.2 American numbering).',

@@ -45,3 +45,16 @@ CREATE TABLE chip_exchanges (
 ) STRICT;
 CREATE TRIGGER chip_exchanges_no_update BEFORE UPDATE ON chip_exchanges BEGIN SELECT RAISE(ABORT, 'chip_exchanges is append-only'); END;
 CREATE TRIGGER chip_exchanges_no_delete BEFORE DELETE ON chip_exchanges BEGIN SELECT RAISE(ABORT, 'chip_exchanges is append-only'); END;
+
+-- Chips without face value (IX.6-9): the value each colour of a table was given, newest last.
+CREATE TABLE colour_chips (
+  id INTEGER PRIMARY KEY,
+  table_id INTEGER NOT NULL REFERENCES roulette_tables(id),
+  colour TEXT NOT NULL CHECK (length(colour) BETWEEN 1 AND 20),
+  value_cents INTEGER NOT NULL CHECK (value_cents > 0),
+  late INTEGER NOT NULL CHECK (late IN (0, 1)),
+  at TEXT NOT NULL,
+  operator_id INTEGER NOT NULL REFERENCES operators(id)
+) STRICT;
+CREATE TRIGGER colour_chips_no_update BEFORE UPDATE ON colour_chips BEGIN SELECT RAISE(ABORT, 'colour_chips is append-only'); END;
+CREATE TRIGGER colour_chips_no_delete BEFORE DELETE ON colour_chips BEGIN SELECT RAISE(ABORT, 'colour_chips is append-only'); END;

@@ -15,6 +15,7 @@ import {
   checkBet,
   checkStake,
   checkWheel,
+  colourChipValue,
   colourOf,
   limitsFor,
   paymentOrder,
@@ -27,7 +28,7 @@ import {
 import type { ReadableDb } from '../../../db/connection.js';
 import { drawerExpectedCash, openDrawerOf } from '../../../db/drawers.js';
 import { post } from '../../../db/ledger.js';
-import { allTables, firstEntry, insertChipExchange, insertLog, insertTable, lastOfKind, tableByCode, tableLog, type TableRow } from '../../../db/roulette.js';
+import { allTables, colourChipsOf, firstEntry, insertChipExchange, insertColourChip, insertLog, insertTable, lastOfKind, tableByCode, tableLog, type TableRow } from '../../../db/roulette.js';
 import { limitsSign } from '../../../printing/documents/index.js';
 import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
 import { enqueue } from '../shared/print.js';
@@ -73,6 +74,8 @@ function logOf(db: ReadableDb, t: TableRow, now: Date) {
 }
 
 type Slice =
+  | 'table.colourChip'
+  | 'table.colourChips'
   | 'table.printLimits'
   | 'table.register'
   | 'table.list'
@@ -96,6 +99,20 @@ export const rouletteHandlers: HandlerSlice<Slice> = {
   }),
 
   'table.list': query((ctx) => allTables(ctx.db).map(tableView)),
+
+  'table.colourChip': command((ctx, input) => {
+    const table = requireTable(ctx.db, input.tableCode);
+    const pleno = limitsFor(table.minimums as Record<LimitGroup, number>).pleno;
+    const valueCents = colourChipValue(input.late ? 'late' : input.valueCents!, pleno.minimumCents, pleno.maximumCents);
+    insertColourChip(ctx.db, { tableId: table.id, colour: input.colour, valueCents, late: input.late, at: ctx.at, operatorId: operatorOf(ctx).id });
+    const result = { tableCode: table.code, chips: colourChipsOf(ctx.db, table.id) };
+    return done(result, { after: { tableCode: table.code, colour: input.colour, valueCents, late: input.late } });
+  }),
+
+  'table.colourChips': query((ctx, input) => {
+    const table = requireTable(ctx.db, input.tableCode);
+    return { tableCode: table.code, chips: colourChipsOf(ctx.db, table.id) };
+  }),
 
   'table.printLimits': command((ctx, input) => {
     const table = requireTable(ctx.db, input.tableCode);

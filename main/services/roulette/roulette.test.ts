@@ -67,6 +67,29 @@ describe('roulette tables', () => {
     ]);
   });
 
+  it('colour chips: a value between the pleno minimum and maximum (IX.6), a late chip at the table minimum (IX.9)', async () => {
+    await register();
+    await t.h.ok('table.colourChip', { tableCode: 'R1', colour: 'verde', valueCents: 1_000 }, t.manager);
+    let chips = await t.h.ok('table.colourChip', { tableCode: 'R1', colour: 'azul', late: true }, t.manager);
+    expect(chips.chips.map((c) => [c.colour, c.valueCents, c.late])).toEqual([
+      ['azul', 500, true],
+      ['verde', 1_000, false],
+    ]);
+    // Marked again: the newest value stands; the old one stays on record.
+    chips = await t.h.ok('table.colourChip', { tableCode: 'R1', colour: 'verde', valueCents: 5_000 }, t.manager);
+    expect(chips.chips.find((c) => c.colour === 'verde')?.valueCents).toBe(5_000);
+    expect(t.h.kiosk.db.prepare(`SELECT COUNT(*) FROM colour_chips`).pluck().get()).toBe(3);
+    const before = snapshot(t.h.kiosk);
+    expect(await t.h.refused('table.colourChip', { tableCode: 'R1', colour: 'rosa', valueCents: 5_001 }, t.manager)).toEqual({
+      code: 'ROULETTE_CHIP_VALUE_INVALID',
+      message: 'Valor de 50,01 € recusado para as fichas sem valor facial: tem de estar entre o mínimo 5,00 € e o máximo 50,00 € de um pleno nesta banca (IX.6).',
+    });
+    expect((await t.h.refused('table.colourChip', { tableCode: 'R1', colour: 'rosa', valueCents: 499 }, t.manager)).code).toBe('ROULETTE_CHIP_VALUE_INVALID');
+    expect((await t.h.refused('table.colourChip', { tableCode: 'R1', colour: 'rosa' }, t.manager)).code).toBe('VALIDATION_FAILED');
+    expect(snapshot(t.h.kiosk)).toEqual(before);
+    expect((await t.h.ok('table.colourChips', { tableCode: 'R1' }, t.manager)).chips).toHaveLength(2);
+  });
+
   it('the wheels: X.9 French, 37 numbers from 0', async () => {
     const french = await t.h.ok('roulette.wheel', { wheel: 'french' }, t.manager);
     expect(french.sequence.slice(0, 5)).toEqual([0, 32, 15, 19, 4]);

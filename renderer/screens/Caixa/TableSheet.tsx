@@ -85,6 +85,7 @@ export function TableSheet() {
         </div>
       )}
       {chosen ? <LimitsTable table={chosen} /> : null}
+      {chosen ? <ColourChips key={`colours-${chosen.code}`} code={chosen.code} /> : null}
 
       <RegisterTable
         onRegistered={(code) => {
@@ -96,6 +97,66 @@ export function TableSheet() {
       {chosen ? <Settle key={`settle-${chosen.code}`} table={chosen} numberText={numberText} setNumberText={setNumberText} /> : null}
       {chosen ? <SpinLog key={`log-${chosen.code}`} table={chosen} numberText={numberText} /> : null}
     </section>
+  );
+}
+
+/** The table's chips without face value: each colour's value (IX.6), a late chip at the minimum (IX.9). */
+function ColourChips({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const chips = useKioskQuery('table.colourChips', { tableCode: code });
+  const [colour, setColour] = useState('');
+  const [value, setValue] = useState('');
+  const [late, setLate] = useState(false);
+  const [error, setError] = useState<ClientError | string | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const valueCents = late ? null : parseEuroText(value);
+    if (colour.trim() === '' || (!late && (valueCents === null || valueCents === 0))) {
+      setError(t('tableSheet.colourMissing'));
+      return;
+    }
+    setError(null);
+    const r = await invoke('table.colourChip', { tableCode: code, colour: colour.trim(), late, ...(valueCents ? { valueCents } : {}) });
+    if (!r.ok) {
+      setError(r.error);
+      return;
+    }
+    setColour('');
+    setValue('');
+    setLate(false);
+    void chips.reload();
+  };
+  return (
+    <div className="colour-chips">
+      <h3>{t('tableSheet.colourTitle')}</h3>
+      <ul className="plain-list" data-testid="colour-chips">
+        {(chips.data?.chips ?? []).map((c) => (
+          <li key={c.colour}>
+            {t('tableSheet.colourLine', { colour: c.colour, value: f.money(c.valueCents) })}
+            {c.late ? ` (${t('tableSheet.colourLate')})` : ''}
+          </li>
+        ))}
+      </ul>
+      <form className="form form-row" onSubmit={submit} noValidate>
+        <label>
+          {t('tableSheet.colourName')}
+          <input data-testid="colour-name" value={colour} maxLength={20} onChange={(e) => setColour(e.target.value)} />
+        </label>
+        <label>
+          {t('tableSheet.colourValue')}
+          <input data-testid="colour-value" inputMode="decimal" value={value} disabled={late} onChange={(e) => setValue(e.target.value)} />
+        </label>
+        <label className="check-label">
+          <input type="checkbox" data-testid="colour-late" checked={late} onChange={(e) => setLate(e.target.checked)} />
+          {t('tableSheet.colourLateLabel')}
+        </label>
+        <button type="submit" className="btn" data-testid="colour-submit">
+          {t('tableSheet.colourSubmit')}
+        </button>
+      </form>
+      <ErrorAlert error={error ?? chips.error} testId="colour-error" />
+    </div>
   );
 }
 
