@@ -104,6 +104,14 @@ export const rouletteContract = {
     input: z.object({ tableCode }).strict(),
     output: colourChipsSchema,
   }),
+  'report.tableLimitsPdf': channel({
+    summary: "The table's limits sign (X.27) as an A4 PDF, to post at the table.",
+    kind: 'query',
+    topics: ['caixa'],
+    roles: MANAGERS,
+    input: z.object({ tableCode }).strict(),
+    output: z.object({ filename: z.string(), base64: z.string() }),
+  }),
   'roulette.wheel': channel({
     summary: 'A wheel\'s sequence of numbers, clockwise from 0 (X.9 French; IX.2 American numbering).',
     kind: 'query',

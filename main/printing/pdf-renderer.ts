@@ -13,7 +13,10 @@
 import { Worker } from 'node:worker_threads';
 import type { Acta, PdfOptions } from '../../printing/pdf/acta.js';
 import { workerEntry } from '../workers/entry.js';
-import type { PdfKind, PdfReply, PdfRequest } from './pdf-worker.js';
+import type { LimitsSignData } from '../../printing/documents/limitsSign.js';
+import type { PdfReply, PdfRequest } from './pdf-worker.js';
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 export { workerEntry };
 
@@ -30,6 +33,8 @@ export interface PdfRenderer {
   acta(data: Acta, options?: PdfOptions): Promise<Buffer>;
   /** The session report of the same data, as `renderSessionReportPdf(sessionReportFromActa(data))` makes it. */
   sessionReport(data: Acta, options?: PdfOptions): Promise<Buffer>;
+  /** A roulette table's limits sign (X.27), as `renderLimitsSignPdf` makes it. */
+  limitsSign(data: LimitsSignData): Promise<Buffer>;
   /** Terminate the worker; waiting requests fail. A later call starts a new worker. */
   close(): Promise<void>;
 }
@@ -112,16 +117,17 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
     else worker.unref();
   }
 
-  function render(kind: PdfKind, data: Acta, opts: PdfOptions = {}): Promise<Buffer> {
+  function render(request: DistributiveOmit<PdfRequest, 'id'>): Promise<Buffer> {
     return new Promise<Buffer>((resolve, reject) => {
-      queue.push({ request: { id: nextId++, kind, data, generatedAt: opts.generatedAt }, resolve, reject });
+      queue.push({ request: { ...request, id: nextId++ } as PdfRequest, resolve, reject });
       pump();
     });
   }
 
   return {
-    acta: (data, opts) => render('acta', data, opts),
-    sessionReport: (data, opts) => render('sessionReport', data, opts),
+    acta: (data, opts = {}) => render({ kind: 'acta', data, generatedAt: opts.generatedAt }),
+    sessionReport: (data, opts = {}) => render({ kind: 'sessionReport', data, generatedAt: opts.generatedAt }),
+    limitsSign: (data) => render({ kind: 'limitsSign', data, generatedAt: undefined }),
     async close() {
       const w = worker;
       worker = null;

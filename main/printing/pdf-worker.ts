@@ -8,17 +8,17 @@ import { readlinkSync } from 'node:fs';
 import { constants, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { type Acta, renderActaPdf } from '../../printing/pdf/acta.js';
+import type { LimitsSignData } from '../../printing/documents/limitsSign.js';
+import { renderLimitsSignPdf } from '../../printing/pdf/limitsSign.js';
 import { renderSessionReportPdf, sessionReportFromActa } from '../../printing/pdf/sessionReport.js';
 
-export type PdfKind = 'acta' | 'sessionReport';
+export type PdfKind = 'acta' | 'sessionReport' | 'limitsSign';
 
-export interface PdfRequest {
-  id: number;
-  kind: PdfKind;
-  /** The output of `session.acta`; the session report is made from it here. */
-  data: Acta;
-  generatedAt: string | undefined;
-}
+/** What each kind renders from: the output of `session.acta` (the session report is made from it here), or a table's limits. */
+export type PdfRequest = { id: number; generatedAt: string | undefined } & (
+  | { kind: 'acta' | 'sessionReport'; data: Acta }
+  | { kind: 'limitsSign'; data: LimitsSignData }
+);
 
 export type PdfReply = { id: number; ok: true; pdf: ArrayBuffer } | { id: number; ok: false; message: string };
 
@@ -29,8 +29,10 @@ function render(request: PdfRequest): Promise<Buffer> {
       return renderActaPdf(request.data, options);
     case 'sessionReport':
       return renderSessionReportPdf(sessionReportFromActa(request.data), options);
+    case 'limitsSign':
+      return renderLimitsSignPdf(request.data);
     default:
-      throw new Error(`unknown PDF kind: ${String(request.kind)}`);
+      throw new Error(`unknown PDF kind: ${String((request as { kind: unknown }).kind)}`);
   }
 }
 

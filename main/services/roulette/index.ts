@@ -29,8 +29,9 @@ import type { ReadableDb } from '../../../db/connection.js';
 import { drawerExpectedCash, openDrawerOf } from '../../../db/drawers.js';
 import { post } from '../../../db/ledger.js';
 import { allTables, colourChipsOf, firstEntry, insertChipExchange, insertColourChip, insertLog, insertTable, lastOfKind, tableByCode, tableLog, type TableRow } from '../../../db/roulette.js';
-import { limitsSign } from '../../../printing/documents/index.js';
-import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
+import { hallRow } from '../../../db/people.js';
+import { limitsSign, type LimitsSignData } from '../../../printing/documents/index.js';
+import { command, done, operatorOf, query, queryWaiting, type HandlerSlice } from '../shared/context.js';
 import { enqueue } from '../shared/print.js';
 
 /** How the sign names each group of chances (X.18). */
@@ -57,6 +58,18 @@ function tableView(t: TableRow) {
   };
 }
 
+/** The sign's rows: each group of chances with its minimum and maximum (X.27). */
+function signData(table: TableRow, hallName: string, at: string): LimitsSignData {
+  const limits = limitsFor(table.minimums as Record<LimitGroup, number>);
+  return {
+    hallName,
+    tableCode: table.code,
+    wheelName: table.wheel === 'french' ? 'Roleta francesa' : 'Roleta americana',
+    rows: LIMIT_GROUPS.map((g) => ({ chance: LIMIT_LABELS[g], ...limits[g] })),
+    at,
+  };
+}
+
 function requireTable(db: ReadableDb, code: string): TableRow {
   const t = tableByCode(db, code);
   if (!t) throw new KioskError('ROULETTE_TABLE_NOT_FOUND', { code });
@@ -74,6 +87,7 @@ function logOf(db: ReadableDb, t: TableRow, now: Date) {
 }
 
 type Slice =
+  | 'report.tableLimitsPdf'
   | 'table.colourChip'
   | 'table.colourChips'
   | 'table.printLimits'
@@ -116,22 +130,16 @@ export const rouletteHandlers: HandlerSlice<Slice> = {
 
   'table.printLimits': command((ctx, input) => {
     const table = requireTable(ctx.db, input.tableCode);
-    const limits = limitsFor(table.minimums as Record<LimitGroup, number>);
-    const printJobId = enqueue(
-      ctx,
-      'receipts',
-      (hall) =>
-        limitsSign({
-          hallName: hall.hallName,
-          tableCode: table.code,
-          wheelName: table.wheel === 'french' ? 'Roleta francesa' : 'Roleta americana',
-          rows: LIMIT_GROUPS.map((g) => ({ chance: LIMIT_LABELS[g], ...limits[g] })),
-          at: ctx.at,
-        }),
-      null,
-    );
+    const printJobId = enqueue(ctx, 'receipts', (hall) => limitsSign(signData(table, hall.hallName, ctx.at)), null);
     if (printJobId === null) throw new KioskError('LIMITS_NO_PRINTER');
     return done({ printJobId }, { after: { tableCode: table.code, printJobId } });
+  }),
+
+  // The data is read here; the PDF is rendered off the main thread (ctx.io.pdf).
+  'report.tableLimitsPdf': queryWaiting(async (ctx, input) => {
+    const data = signData(requireTable(ctx.db, input.tableCode), hallRow(ctx.db)!.hallName, ctx.at);
+    const pdf = await ctx.io.pdf.limitsSign(data);
+    return { filename: `limites-mesa-${data.tableCode}.pdf`, base64: pdf.toString('base64') };
   }),
 
   'roulette.wheel': query((_ctx, input) => {

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectBooksHold } from '../../../test/books.js';
 import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
 import { snapshot } from '../../../test/harness.js';
+import { pdfPages } from '../../../test/pdf.js';
 
 let t: TestHall;
 beforeEach(async () => {
@@ -88,6 +89,17 @@ describe('roulette tables', () => {
     expect((await t.h.refused('table.colourChip', { tableCode: 'R1', colour: 'rosa' }, t.manager)).code).toBe('VALIDATION_FAILED');
     expect(snapshot(t.h.kiosk)).toEqual(before);
     expect((await t.h.ok('table.colourChips', { tableCode: 'R1' }, t.manager)).chips).toHaveLength(2);
+  });
+
+  it('gives the limits sign as an A4 PDF to post at the table', async () => {
+    await register();
+    const pdf = await t.h.ok('report.tableLimitsPdf', { tableCode: 'R1' }, t.manager);
+    expect(pdf.filename).toBe('limites-mesa-R1.pdf');
+    const lines = pdfPages(Buffer.from(pdf.base64, 'base64')).flat();
+    expect(lines).toContain('Mesa R1');
+    expect(lines).toContain('Pleno 5,00 € 50,00 €');
+    expect(lines).toContain('Cavalo de dúzia 10,00 € 2400,00 €');
+    expect(lines).toContain('Chances simples 10,00 € 1800,00 €');
   });
 
   it('the wheels: X.9 French, 37 numbers from 0', async () => {

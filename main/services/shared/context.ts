@@ -13,6 +13,7 @@ import type { CallMeta } from '../../../core/bridge.js';
 import type { Channel, ChannelOutput, ParsedInput } from '../../../core/contract.js';
 import type { Topic } from '../../../core/events.js';
 import type { BackupCheck } from '../../../db/backup.js';
+import type { LimitsSignData } from '../../../printing/documents/limitsSign.js';
 import type { ReadableDb, WritableDb } from '../../../db/connection.js';
 import type { PrinterRow } from '../../../db/printing.js';
 import type { Acta } from '../../../printing/pdf/acta.js';
@@ -27,6 +28,7 @@ export interface KioskIo {
   pdf: {
     acta(data: Acta, o: { generatedAt: string }): Promise<Buffer>;
     sessionReport(data: Acta, o: { generatedAt: string }): Promise<Buffer>;
+    limitsSign(data: LimitsSignData): Promise<Buffer>;
   };
   /** Long work tells every screen how far it is (a backup's pages): pushed as a progress event, throttled. */
   progress(task: 'backup', done: number, total: number): void;

@@ -14,6 +14,7 @@ import { Dialog } from '../../components/Dialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
+import { downloadBase64 } from '../../lib/download.js';
 import { parseEuroText } from '../../lib/money.js';
 
 type Table = ChannelOutput<'table.list'>[number];
@@ -180,6 +181,19 @@ function PrintLimits({ code }: { code: string }) {
         }}
       >
         {t('tableSheet.printLimits')}
+      </button>
+      <button
+        type="button"
+        className="btn"
+        data-testid="table-limits-pdf"
+        onClick={async () => {
+          setError(null);
+          const r = await invoke('report.tableLimitsPdf', { tableCode: code });
+          if (r.ok) downloadBase64(r.value.base64, r.value.filename);
+          else setError(r.error);
+        }}
+      >
+        {t('tableSheet.limitsPdf')}
       </button>
       {done ? (
         <span className="success-inline" role="status" data-testid="table-printed-limits">
