@@ -104,7 +104,11 @@ export function App() {
   // Whether the hall has slot machines: a manager then gets the caixa's screen too.
   const canSeeMachines = operator !== null && operator.roles.some((r) => r === 'caixa' || r === 'manager' || r === 'admin');
   const machines = useKioskQuery('machine.list', canSeeMachines ? {} : null);
-  const screens = operator ? screensForRoles(operator.roles, { hasMachines: (machines.data?.length ?? 0) > 0 }) : [];
+  // Or roulette tables (the fiscal's table sheet is on the caixa's screen).
+  const manages = operator !== null && operator.roles.some((r) => r === 'manager' || r === 'admin');
+  const tables = useKioskQuery('table.list', manages ? {} : null);
+  const casino = (machines.data?.length ?? 0) > 0 || (tables.data?.length ?? 0) > 0;
+  const screens = operator ? screensForRoles(operator.roles, { hasMachines: casino }) : [];
   // Everyone who prints (the counter, the caixa, managers) sees the print queue from every screen.
   const seesPrinting = operator !== null;
   const active = screen !== null && screens.includes(screen) ? screen : (screens[0] ?? null);
