@@ -1,6 +1,6 @@
 /** SQL of the people domain: the hall, its settings, operators and their PIN failures. */
 import type { Role } from '../core/roles.js';
-import { DEFAULT_SETTINGS, specialPrizeSchema, type HallSettings } from '../core/settings.js';
+import { DEFAULT_SETTINGS, type HallSettings } from '../core/settings.js';
 import { stmt, type ReadableDb, type WritableDb } from './connection.js';
 
 // ---- the hall --------------------------------------------------------------
@@ -29,8 +29,8 @@ export function hallSettings(db: ReadableDb): HallSettings {
   const rows = stmt<[], { key: string; value: string }>(db, `SELECT key, value FROM settings`).all();
   const stored = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
   const settings = { ...DEFAULT_SETTINGS, ...(stored as Partial<HallSettings>) };
-  // Saved before the starting amount existed: parsing gives it its default (0).
-  if (settings.specialPrize) settings.specialPrize = specialPrizeSchema.parse(settings.specialPrize);
+  // Saved before the starting amount existed: it starts at 0 (the schema's default). Read on every sale and ball: no parse.
+  if (settings.specialPrize && settings.specialPrize.startingCents === undefined) settings.specialPrize = { ...settings.specialPrize, startingCents: 0 };
   return settings;
 }
 

@@ -9,7 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrinterEmulator, type EmulatorJob, type PrinterEmulator } from '../tools/printer-emulator/server.js';
-import { expectText, launchChromium, login, type RunningKiosk, startKiosk } from './support.js';
+import { configureReceiptsPrinter, expectNoSidewaysScroll, expectText, launchChromium, login, type RunningKiosk, startKiosk, waitForJobs } from './support.js';
 
 let emulator: PrinterEmulator;
 let kiosk: RunningKiosk;
@@ -19,13 +19,8 @@ beforeAll(async () => {
   emulator = await startPrinterEmulator({ host: '127.0.0.1', port: 0 });
   kiosk = await startKiosk(['--demo']);
   browser = await launchChromium();
-  const admin = (await kiosk.call('auth.login', { username: 'admin', pin: '1111' })).value.operatorToken as string;
-  const configured = await kiosk.call(
-    'printer.configure',
-    { id: 'recibos', role: 'receipts', transport: 'tcp', host: '127.0.0.1', port: emulator.port, codepage: 'cp858', widthMm: 80, drawerPin: 2 },
-    admin,
-  );
-  expect(configured.ok).toBe(true);
+  // The counter's receipt printer, on the emulator.
+  await configureReceiptsPrinter(kiosk, emulator.port);
 });
 
 afterAll(async () => {
@@ -40,20 +35,8 @@ async function newPage(width = 1024, height = 768): Promise<Page> {
   return page;
 }
 
-/** The emulator's jobs holding every one of `texts`, once there are `count` of them. */
-async function printedJobs(count: number, ...texts: string[]): Promise<EmulatorJob[]> {
-  for (let i = 0; i < 100; i++) {
-    const jobs = emulator.jobs.filter((j) => texts.every((t) => j.lines.some((l) => l.includes(t))));
-    if (jobs.length >= count) return jobs;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`fewer than ${count} jobs with ${JSON.stringify(texts)}; jobs: ${JSON.stringify(emulator.jobs.map((j) => j.lines.slice(0, 8)))}`);
-}
+const printedJobs = (count: number, ...texts: string[]) => waitForJobs(emulator, count, ...texts) as Promise<EmulatorJob[]>;
 
-async function noSidewaysScroll(page: Page): Promise<void> {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect(scroll).toBeLessThanOrEqual(client);
-}
 
 describe('the casino caixa in the browser', () => {
   it('issues a guia, pays it half cash half cheque, prints it; the drawer loses the cash part only', async () => {
@@ -61,7 +44,7 @@ describe('the casino caixa in the browser', () => {
     await login(caixa, 'tesouraria', '5555');
     await caixa.getByTestId('guia-query').waitFor();
     await expectText(caixa, 'drawer-cash', 'Numerário na gaveta: 100,00 €');
-    await noSidewaysScroll(caixa);
+    await expectNoSidewaysScroll(caixa);
 
     // Issue: machine 9, a hand pay of 150,00 €.
     await caixa.getByTestId('issue-machine').selectOption('9');
@@ -116,7 +99,7 @@ describe('the casino caixa in the browser', () => {
     const manager = await newPage();
     await login(manager, 'gerente', '2222');
     await manager.getByTestId('caixa-tab').click();
-    await noSidewaysScroll(manager);
+    await expectNoSidewaysScroll(manager);
     // Machine 7's jackpot: 1 250,00 € less the 250,00 € guia.
     await expectText(manager, 'fund-row-machine:7', '1000,00 €');
     await manager.getByTestId('unpaid-2').click();

@@ -15,7 +15,18 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrinterEmulator, type PrinterEmulator } from '../tools/printer-emulator/server.js';
-import { closingInSixHours, expectText, launchChromium, login, readFaces, type RunningKiosk, startKiosk } from './support.js';
+import {
+  closingInSixHours,
+  configureReceiptsPrinter,
+  expectNoSidewaysScroll,
+  expectText,
+  launchChromium,
+  login,
+  readFaces,
+  type RunningKiosk,
+  startKiosk,
+  waitForJobs,
+} from './support.js';
 
 let emulator: PrinterEmulator;
 let kiosk: RunningKiosk;
@@ -25,14 +36,8 @@ beforeAll(async () => {
   emulator = await startPrinterEmulator({ host: '127.0.0.1', port: 0 });
   kiosk = await startKiosk(['--demo']);
   browser = await launchChromium();
-  // The counter's receipt printer: X and Z reports print on it.
-  const admin = (await kiosk.call('auth.login', { username: 'admin', pin: '1111' })).value.operatorToken as string;
-  const configured = await kiosk.call(
-    'printer.configure',
-    { id: 'recibos', role: 'receipts', transport: 'tcp', host: '127.0.0.1', port: emulator.port, codepage: 'cp858', widthMm: 80, drawerPin: 2 },
-    admin,
-  );
-  expect(configured.ok).toBe(true);
+  // The counter's receipt printer, on the emulator.
+  await configureReceiptsPrinter(kiosk, emulator.port);
 });
 
 afterAll(async () => {
@@ -41,15 +46,8 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-/** Wait until the emulator has printed a job whose lines hold every one of `texts`. */
-async function printed(...texts: string[]): Promise<string[]> {
-  for (let i = 0; i < 100; i++) {
-    const job = emulator.jobs.find((j) => texts.every((t) => j.lines.some((l) => l.includes(t))));
-    if (job) return job.lines;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no job with ${JSON.stringify(texts)}; jobs: ${JSON.stringify(emulator.jobs.map((j) => j.lines.slice(0, 6)))}`);
-}
+/** The first job the emulator printed whose lines hold every one of `texts`. */
+const printed = async (...texts: string[]) => (await waitForJobs(emulator, 1, ...texts))[0]!.lines;
 
 async function newPage(width = 1024, height = 768): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
@@ -57,10 +55,6 @@ async function newPage(width = 1024, height = 768): Promise<Page> {
   return page;
 }
 
-async function noSidewaysScroll(page: Page): Promise<void> {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect(scroll).toBeLessThanOrEqual(client);
-}
 
 describe('closing the day in the browser', () => {
   it('closes the drawer blind, the session, and opens the next day', async () => {
@@ -76,7 +70,7 @@ describe('closing the day in the browser', () => {
     await cashier.getByTestId('drawer-tab').click();
     await expectText(cashier, 'drawer-status', 'Aberta por caixa1');
     await expectText(cashier, 'drawer-float', '100,00 €');
-    await noSidewaysScroll(cashier);
+    await expectNoSidewaysScroll(cashier);
 
     // A pay-in of 5,00 € with its reason, then the X report: the drawer now, still open.
     await cashier.getByTestId('movement-kind-pay_in').check();
@@ -90,7 +84,7 @@ describe('closing the day in the browser', () => {
     await expectText(cashier, 'x-payIns', '5,00 €');
     await expectText(cashier, 'x-expected', '107,00 €');
     expect((await cashier.getByTestId('x-prizes').innerText()).trim()).toMatch(/^Prémios pagos\s+0,00 €$/);
-    await noSidewaysScroll(cashier);
+    await expectNoSidewaysScroll(cashier);
     if (process.env.E2E_DRAWER_SHOTS) await cashier.screenshot({ path: join(process.env.E2E_DRAWER_SHOTS, 'drawer-open-1024x768.png') });
 
     // Blind close: 4 x 20 € + 1 x 10 € = 90,00 €, the total live, no expected amount on screen.
@@ -101,7 +95,7 @@ describe('closing the day in the browser', () => {
     await cashier.getByTestId('close-count-1000').fill('1');
     await expectText(cashier, 'close-total', '90,00 €');
     expect(await cashier.getByText('107,00 €').count()).toBe(0);
-    await noSidewaysScroll(cashier);
+    await expectNoSidewaysScroll(cashier);
     const shots = process.env.E2E_DRAWER_SHOTS;
     if (shots) {
       await cashier.screenshot({ path: join(shots, 'drawer-1024x768.png') });
@@ -135,7 +129,7 @@ describe('closing the day in the browser', () => {
     // The drawer is closed: the screen offers to count the next float.
     await cashier.getByTestId('drawer-none').waitFor();
     if (shots) await cashier.screenshot({ path: join(shots, 'drawer-closed-1024x768.png'), fullPage: true });
-    await noSidewaysScroll(cashier);
+    await expectNoSidewaysScroll(cashier);
 
     // The next shift on T1: the cashier counts a new float (3 x 20 € + 4 x 0,50 € = 62,00 €) and opens it ...
     await cashier.getByTestId('open-count-2000').fill('3');
@@ -205,7 +199,7 @@ describe('closing the day in the browser', () => {
     await expectText(manager, 'z-reprinted-1', '2.ª via do relatório Z n.º 1');
     await printed('RELATÓRIO Z N.º 1', '2.ª VIA', 'Motivo: Nota de 10');
     // A manager has five tabs: the top bar still fits 1024 px.
-    await noSidewaysScroll(manager);
+    await expectNoSidewaysScroll(manager);
     // The end-of-session ball check, recorded from the list of what blocks the close.
     await manager.getByTestId('record-end-check').click();
     await expectText(manager, 'day-close-ready', 'Nada impede o encerramento');

@@ -184,3 +184,30 @@ export function closingInSixHours(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
+
+/** The kiosk's receipts printer pointed at the printer emulator (admin 1111 of the demo). */
+export async function configureReceiptsPrinter(kiosk: RunningKiosk, port: number): Promise<void> {
+  const admin = (await kiosk.call('auth.login', { username: 'admin', pin: '1111' })).value.operatorToken as string;
+  const configured = await kiosk.call(
+    'printer.configure',
+    { id: 'recibos', role: 'receipts', transport: 'tcp', host: '127.0.0.1', port, codepage: 'cp858', widthMm: 80, drawerPin: 2 },
+    admin,
+  );
+  if (!configured.ok) throw new Error(`printer.configure refused: ${JSON.stringify(configured.error)}`);
+}
+
+/** The emulator's jobs whose lines hold every one of `texts`, once there are `count` of them (at most 10 s). */
+export async function waitForJobs(emulator: { jobs: readonly { lines: string[] }[] }, count: number, ...texts: string[]): Promise<{ lines: string[] }[]> {
+  for (let i = 0; i < 100; i++) {
+    const jobs = emulator.jobs.filter((j) => texts.every((t) => j.lines.some((l) => l.includes(t))));
+    if (jobs.length >= count) return jobs;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`fewer than ${count} jobs with ${JSON.stringify(texts)}; jobs: ${JSON.stringify(emulator.jobs.map((j) => j.lines.slice(0, 8)))}`);
+}
+
+/** The page never scrolls sideways (the counter's screen is the window's width). */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  if (scroll > client) throw new Error(`the page scrolls sideways: ${scroll} px wide in a ${client} px window`);
+}

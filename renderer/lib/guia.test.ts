@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkGuiaSplit, defaultCashCents, euroFieldText } from './guia.js';
+import { checkGuiaSplit, defaultCashCents } from './guia.js';
+import { euroFieldText } from './money.js';
 
 const cheque = (amount: string, number = '0012345', bank = 'CGD') => ({ amount, number, bank });
 

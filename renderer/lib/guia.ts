@@ -38,7 +38,3 @@ export function defaultCashCents(amountCents: number, drawerCashCents: number | 
   return Math.max(0, Math.min(amountCents, drawerCashCents ?? 0));
 }
 
-/** An amount as it is typed in a field with its own € sign: 10000 -> `100,00`. */
-export function euroFieldText(cents: number): string {
-  return `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
-}

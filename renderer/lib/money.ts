@@ -74,3 +74,8 @@ export function applyKey(cents: Cents, key: string, max = MAX_TENDERED_CENTS): C
 export function tenderedText(cents: Cents): string {
   return cents === 0 ? '' : formatCents(cents);
 }
+
+/** An amount as it is typed in a field that shows its own € sign: 10000 -> `100,00` (no grouping, no €). */
+export function euroFieldText(cents: Cents): string {
+  return `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+}

@@ -6,7 +6,8 @@ import { ApprovalDialog, type Approval } from '../../components/ApprovalDialog.j
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
-import { checkGuiaSplit, defaultCashCents, euroFieldText, type ChequeFields } from '../../lib/guia.js';
+import { checkGuiaSplit, defaultCashCents, type ChequeFields } from '../../lib/guia.js';
+import { euroFieldText } from '../../lib/money.js';
 
 export type Guia = ChannelOutput<'guia.find'>;
 type Paid = ChannelOutput<'guia.pay'>;

@@ -10,12 +10,11 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { formatPercent } from '../../lib/settings.js';
+import { toDateTimeLocal } from '../../lib/time.js';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A local day as the value of `<input type="date">`: `2025-11-30`. */
+/** A local day as the value of `<input type="date">`: `2025-11-30` (the date part of the datetime-local value). */
 function dateValue(d: Date): string {
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return toDateTimeLocal(d).slice(0, 10);
 }
 
 /** `2025-11-30` -> 00:00 local of that day plus `days`, as ISO-8601 (UTC), or null when it is no date. */

@@ -10,7 +10,7 @@ import { invoke, type ClientError } from '../../client.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
-import { parseEuroText } from '../../lib/money.js';
+import { euroFieldText, parseEuroText } from '../../lib/money.js';
 import { formatPercent, parsePercent } from '../../lib/settings.js';
 
 type Machine = ChannelOutput<'machine.list'>[number];
@@ -34,14 +34,12 @@ const MAX_TEXT = 60;
 /** The largest bet (core/caixa/rules.ts): 10 000,00 €. */
 const MAX_BET_CENTS = 1_000_000;
 
-/** 50 -> `0,50`, 100 -> `1,00`: a bet as the manager would type it. */
-const centsText = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
 
 function fieldsOf(m: Machine): MachineFields {
   return {
     number: m.number,
     model: m.model,
-    bet: centsText(m.betCents),
+    bet: euroFieldText(m.betCents),
     location: m.location ?? '',
     group: m.group ?? '',
     jackpotShare: formatPercent(m.jackpotShareBasisPoints),

@@ -6,10 +6,8 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { JobsList, usePrintJobs } from '../../components/PrintJobs.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
+import { euroFieldText } from '../../lib/money.js';
 import { formatPercent, settingsUpdate } from '../../lib/settings.js';
-
-/** 50000 -> `500`, 12345 -> `123,45`: an amount as the manager would type it. */
-const centsText = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`);
 import { MachinesPanel } from './MachinesPanel.js';
 import { PrintersPanel } from './PrintersPanel.js';
 import { SeriesPanel } from './SeriesPanel.js';
@@ -20,10 +18,10 @@ function HallSettingsForm({ settings, onSaved }: { settings: Settings; onSaved: 
   const [specialOn, setSpecialOn] = useState(settings.specialPrize?.enabled ?? false);
   const [share, setShare] = useState(settings.specialPrize ? formatPercent(settings.specialPrize.shareBasisPoints) : '');
   const [balls, setBalls] = useState(settings.specialPrize ? String(settings.specialPrize.baseBalls) : '');
-  const [starting, setStarting] = useState(settings.specialPrize ? centsText(settings.specialPrize.startingCents) : '');
+  const [starting, setStarting] = useState(settings.specialPrize ? euroFieldText(settings.specialPrize.startingCents) : '');
   const [maxCards, setMaxCards] = useState(String(settings.maxCardsPerSale));
   const [chips, setChips] = useState(settings.chipsAllowed);
-  const [guiaThreshold, setGuiaThreshold] = useState(settings.guiaApprovalThresholdCents === null ? '' : centsText(settings.guiaApprovalThresholdCents));
+  const [guiaThreshold, setGuiaThreshold] = useState(settings.guiaApprovalThresholdCents === null ? '' : euroFieldText(settings.guiaApprovalThresholdCents));
   const [error, setError] = useState<ClientError | string | null>(null);
   const [busy, setBusy] = useState(false);
 
