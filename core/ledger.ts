@@ -29,7 +29,9 @@ export type LedgerKind =
   | 'fund_contribution'
   | 'fund_transfer'
   | 'chips_sold'
-  | 'chips_redeemed';
+  | 'chips_redeemed'
+  | 'chips_filled'
+  | 'chips_credited';
 
 /** What a ledger transaction documents (ledger_transactions.ref_type). */
 export type LedgerRef =
@@ -41,7 +43,8 @@ export type LedgerRef =
   | { type: 'guia'; id: number }
   | { type: 'fund_contribution'; id: number }
   | { type: 'fund_transfer'; id: number }
-  | { type: 'chip_exchange'; id: number };
+  | { type: 'chip_exchange'; id: number }
+  | { type: 'chip_movement'; id: number };
 
 /** A transaction ready to post: its kind, what it documents, and balanced postings. */
 export interface LedgerEntry {
@@ -53,6 +56,8 @@ export interface LedgerEntry {
 export const accounts = {
   cash: (terminalId: string) => `cash:${terminalId}`,
   chips: (terminalId: string) => `chips:${terminalId}`,
+  /** The casino's chip vault, from which the caixas' chip floats are filled and to which they are credited. */
+  chipVault: 'chips:vault',
   cardSales: 'revenue:cards',
   /** Line and bingo prizes announced and not yet paid (art. 15). */
   prizesPayable: 'liability:prizes',
@@ -208,6 +213,24 @@ export const ledger = {
     postings: [
       { account: accounts.chips(terminalId), amountCents: cents },
       { account: accounts.cash(terminalId), amountCents: -cents },
+    ],
+  }),
+  /** Chips brought to the caixa from the vault (a fill): the caixa's chip float grows. */
+  chipsFilled: (movementId: number, cents: number, terminalId: string): LedgerEntry => ({
+    kind: 'chips_filled',
+    ref: { type: 'chip_movement', id: movementId },
+    postings: [
+      { account: accounts.chips(terminalId), amountCents: cents },
+      { account: accounts.chipVault, amountCents: -cents },
+    ],
+  }),
+  /** Chips sent back from the caixa to the vault (a credit). */
+  chipsCredited: (movementId: number, cents: number, terminalId: string): LedgerEntry => ({
+    kind: 'chips_credited',
+    ref: { type: 'chip_movement', id: movementId },
+    postings: [
+      { account: accounts.chipVault, amountCents: cents },
+      { account: accounts.chips(terminalId), amountCents: -cents },
     ],
   }),
   /** Into a fund, from the amounts played. */

@@ -20,6 +20,18 @@ export const seriesCode = z
   .toUpperCase()
   .regex(/^[A-Z]{1,3}$/, 'uma a três letras');
 
+/**
+ * A reason that will be printed (a Z report, a slip): letters (with the accents of
+ * pt-PT), digits and common punctuation only, so every receipts printer's code
+ * page (WPC1252, PC858) can print it and no control or bidi character gets in.
+ */
+export const reasonText = z
+  .string()
+  .trim()
+  .min(3)
+  .max(200)
+  .regex(/^[A-Za-zÀ-ÖØ-öø-ÿ0-9 .,;:!?'"()/&%+#*=@€ºª-]*$/u, 'letras, algarismos e pontuação');
+
 /** A manager's username and PIN given at the counter for an act that needs approval. */
 export const approvalSchema = z.object({ username, pin }).strict();
 

@@ -1,4 +1,5 @@
 /** SQL of the drawers domain (SPEC 9): drawers, their movements and closes, and their cash in the ledger. */
+import type { ChipCount, ChipFlow } from '../core/chips.js';
 import type { DenominationCount, MovementKind } from '../core/drawers/rules.js';
 import { accounts, type LedgerKind, type LedgerRef } from '../core/ledger.js';
 import { stmt, type ReadableDb, type WritableDb } from './connection.js';
@@ -99,6 +100,81 @@ export function drawerExpectedCash(db: ReadableDb, drawer: Pick<DrawerRow, 'id' 
       WHERE t.drawer_id = ? AND e.account = ?`,
   ).get(drawer.id, accounts.cash(drawer.terminalId))!.cents;
   return drawer.floatCents + net;
+}
+
+// ---- the chips of a drawer (a casino caixa's chip float) ---------------------------
+
+/** The drawer's chips by ledger kind: the net amount on its terminal's chips account (chips in positive). */
+export function drawerChipsByKind(db: ReadableDb, drawer: Pick<DrawerRow, 'id' | 'terminalId'>): Partial<Record<LedgerKind, number>> {
+  const rows = stmt<[number, string], { kind: LedgerKind; cents: number }>(
+    db,
+    `SELECT t.kind AS kind, SUM(e.amount_cents) AS cents
+       FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
+      WHERE t.drawer_id = ? AND e.account = ? GROUP BY t.kind`,
+  ).all(drawer.id, accounts.chips(drawer.terminalId));
+  return Object.fromEntries(rows.map((r) => [r.kind, r.cents]));
+}
+
+export interface ChipCountRow {
+  chips: ChipCount[];
+  cents: number;
+  expectedCents: number | null;
+  varianceCents: number | null;
+}
+
+/** The drawer's chips as counted at its opening or its close, if they were. */
+export function chipCountOf(db: ReadableDb, drawerId: number, stage: 'open' | 'close'): ChipCountRow | undefined {
+  const r = stmt<[number, string], { counts: string; cents: number; expectedCents: number | null; varianceCents: number | null }>(
+    db,
+    `SELECT counts, cents, expected_cents AS expectedCents, variance_cents AS varianceCents FROM drawer_chip_counts WHERE drawer_id = ? AND stage = ?`,
+  ).get(drawerId, stage);
+  if (!r) return undefined;
+  const chips = Object.entries(JSON.parse(r.counts) as Record<string, number>)
+    .map(([value, count]) => ({ valueCents: Number(value), count }))
+    .sort((a, b) => b.valueCents - a.valueCents);
+  return { chips, cents: r.cents, expectedCents: r.expectedCents, varianceCents: r.varianceCents };
+}
+
+export function insertChipCount(
+  db: WritableDb,
+  c: { drawerId: number; stage: 'open' | 'close'; chips: readonly ChipCount[]; cents: number; expectedCents: number | null; varianceCents: number | null },
+): void {
+  stmt(db, `INSERT INTO drawer_chip_counts (drawer_id, stage, counts, cents, expected_cents, variance_cents) VALUES (?, ?, ?, ?, ?, ?)`).run(
+    c.drawerId,
+    c.stage,
+    JSON.stringify(Object.fromEntries(c.chips.map((x) => [String(x.valueCents), x.count]))),
+    c.cents,
+    c.expectedCents,
+    c.varianceCents,
+  );
+}
+
+/** Chips in and out of a drawer by value since it opened: exchanges (sold out, redeemed in) and the vault's fills and credits. */
+export function drawerChipFlows(db: ReadableDb, drawerId: number): ChipFlow[] {
+  return stmt<[number, number], { kind: string; chips: string }>(
+    db,
+    `SELECT kind, chips FROM chip_exchanges WHERE drawer_id = ?
+     UNION ALL SELECT kind, chips FROM chip_movements WHERE drawer_id = ?`,
+  )
+    .all(drawerId, drawerId)
+    .map((r) => ({ sign: r.kind === 'redeem' || r.kind === 'fill' ? 1 : -1, chips: JSON.parse(r.chips) as ChipCount[] }));
+}
+
+export function insertChipMovement(
+  db: WritableDb,
+  m: { drawerId: number; kind: 'fill' | 'credit'; chips: readonly ChipCount[]; totalCents: number; reason: string; at: string; operatorId: number },
+): number {
+  return Number(
+    stmt(db, `INSERT INTO chip_movements (drawer_id, kind, chips, total_cents, reason, at, operator_id) VALUES (?, ?, ?, ?, ?, ?, ?)`).run(
+      m.drawerId,
+      m.kind,
+      JSON.stringify(m.chips),
+      m.totalCents,
+      m.reason,
+      m.at,
+      m.operatorId,
+    ).lastInsertRowid,
+  );
 }
 
 /** The drawer a ledger transaction went through (a sale's, for its void), or null. */

@@ -116,11 +116,25 @@ describe('the casino caixa in the browser', () => {
     await manager.getByTestId('return-table').waitFor();
   });
 
-  it('sells and redeems face-value chips: the drawer moves by the exact amounts', async () => {
+  it('fills the chip float from the vault, sells and redeems chips, and reconciles them at the blind close', async () => {
     const caixa = await newPage();
     await login(caixa, 'tesouraria', '5555');
     await caixa.getByTestId('chip-2500').waitFor();
     const before = (await kiosk.call('drawer.cash', {}, (await kiosk.call('auth.login', { username: 'gerente', pin: '2222' })).value.operatorToken)).value.cashCents as number;
+    const euros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
+    // No chips in the caixa yet: a sale is refused, saying what to do.
+    await caixa.getByTestId('chip-2500').click();
+    await caixa.getByTestId('chips-sell').click();
+    await caixa.getByTestId('chips-confirm').click();
+    await expectText(caixa, 'chips-dialog', 'tem 0, pedidas 1. Registe um reforço de fichas vindo do cofre');
+    await caixa.getByTestId('confirm-cancel').click();
+    // The vault fills the caixa: 10 x 25 € and 10 x 5 € = 300,00 €.
+    for (let i = 0; i < 9; i++) await caixa.getByTestId('chip-2500').click();
+    for (let i = 0; i < 10; i++) await caixa.getByTestId('chip-500').click();
+    await caixa.getByTestId('chips-fill').click();
+    await expectText(caixa, 'chips-dialog', 'Entram na caixa, vindas do cofre: 10 × 25,00 €, 10 × 5,00 € (300,00 €).');
+    await caixa.getByTestId('chips-confirm').click();
+    await expectText(caixa, 'chips-moved', 'Reforço de 300,00 € em fichas registado: Reforço de fichas do cofre.');
     // 3 x 25 € + 3 x 5 € = 90 €, paid with a 100 € note: 10 € change.
     for (let i = 0; i < 3; i++) await caixa.getByTestId('chip-2500').click();
     for (let i = 0; i < 3; i++) await caixa.getByTestId('chip-500').click();
@@ -130,13 +144,37 @@ describe('the casino caixa in the browser', () => {
     await caixa.getByTestId('chips-sell').click();
     await expectText(caixa, 'chips-dialog', '3 × 25,00 €, 3 × 5,00 €: 90,00 € entram na gaveta; troco 10,00 €.');
     await caixa.getByTestId('chips-confirm').click();
-    await expectText(caixa, 'chips-done', `Gaveta: ${((before + 9_000) / 100).toFixed(2).replace('.', ',')} €`);
+    await expectText(caixa, 'chips-done', `Gaveta: ${euros(before + 9_000)}`);
     // The player comes back with a 50 € chip: 50 € leave the drawer.
     await caixa.getByTestId('chip-5000').click();
     await caixa.getByTestId('chips-redeem').click();
     await caixa.getByTestId('chips-confirm').click();
-    await expectText(caixa, 'chips-done', `Gaveta: ${((before + 4_000) / 100).toFixed(2).replace('.', ',')} €`);
-    await expectText(caixa, 'drawer-cash', `Numerário na gaveta: ${((before + 4_000) / 100).toFixed(2).replace('.', ',')} €`);
+    await expectText(caixa, 'chips-done', `Gaveta: ${euros(before + 4_000)}`);
+    await expectText(caixa, 'drawer-cash', `Numerário na gaveta: ${euros(before + 4_000)}`);
+
+    // The blind close counts the chips too: 7 x 25 €, 7 x 5 €, 1 x 50 € = 260,00 € (300 - 90 + 50).
+    await caixa.getByTestId('drawer-tab').click();
+    await caixa.getByTestId('drawer-close-start').click();
+    let cash = before + 4_000;
+    for (const d of [2_000, 100, 1]) {
+      const n = Math.floor(cash / d);
+      if (n > 0) await caixa.getByTestId(`close-count-${d}`).fill(String(n));
+      cash -= n * d;
+    }
+    await caixa.getByTestId('close-chip-2500').fill('7');
+    await caixa.getByTestId('close-chip-500').fill('7');
+    await caixa.getByTestId('close-chip-5000').fill('1');
+    await expectText(caixa, 'close-chips-total', '260,00 €');
+    await expectNoSidewaysScroll(caixa);
+    await caixa.getByTestId('close-submit').click();
+    await expectText(caixa, 'drawer-confirm-chips', 'e 260,00 € em fichas');
+    await caixa.getByTestId('drawer-close-confirm').click();
+    await expectText(caixa, 'drawer-variance', '0,00 €');
+    await expectText(caixa, 'drawer-chips-expected', '260,00 €');
+    await expectText(caixa, 'drawer-chips-variance', '0,00 €');
+    const [z] = await printedJobs(1, 'Contagem de fichas');
+    expect(z!.lines).toContain('Fichas esperadas                        260,00 €');
+    expect(z!.lines).toContain('Diferença em fichas                       0,00 €');
   });
 
   it('the fiscal settles a spin with five bets in the X.22 order and logs it', async () => {

@@ -67,8 +67,26 @@ export function expectBooksHold(db: Db, terminal = 'T1'): void {
     )
     .all() as { expected: number; books: number }[];
   for (const c of closes) expect(c.expected).toBe(c.books);
-  // The terminal's chips: those taken for cards, less face-value chips sold, plus those redeemed (IX.7).
-  expect(bal(`chips:${terminal}`)).toBe(sales('chips') - chipExchange('sell') + chipExchange('redeem'));
+  // The terminal's chips: those taken for cards, less face-value chips sold, plus those redeemed (IX.7),
+  // plus fills from the vault, less credits to it; the vault gave what the fills took and got the credits.
+  const chipMoves = (kind: string, where = 'TRUE') =>
+    one(`SELECT COALESCE(SUM(m.total_cents), 0) FROM chip_movements m JOIN drawers d ON d.id = m.drawer_id WHERE m.kind = ? AND ${where}`, kind);
+  const terminalIs = `d.terminal_id = '${terminal.replace(/'/g, "''")}'`;
+  expect(bal(`chips:${terminal}`)).toBe(
+    sales('chips') - chipExchange('sell') + chipExchange('redeem') + chipMoves('fill', terminalIs) - chipMoves('credit', terminalIs),
+  );
+  expect(bal('chips:vault')).toBe(chipMoves('credit') - chipMoves('fill'));
+  // Each chip count at a close agrees with the drawer's chip float and its own chip entries.
+  const chipCloses = db
+    .prepare(
+      `SELECT c.expected_cents AS expected,
+              COALESCE((SELECT o.cents FROM drawer_chip_counts o WHERE o.drawer_id = d.id AND o.stage = 'open'), 0)
+              + COALESCE((SELECT SUM(e.amount_cents) FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
+                           WHERE t.drawer_id = d.id AND e.account = 'chips:' || d.terminal_id), 0) AS books
+         FROM drawer_chip_counts c JOIN drawers d ON d.id = c.drawer_id WHERE c.stage = 'close'`,
+    )
+    .all() as { expected: number; books: number }[];
+  for (const c of chipCloses) expect(c.expected).toBe(c.books);
   // Prizes owed: each live game's line and bingo, plus special prizes won, less what was paid.
   const owed = one(
     `SELECT COALESCE(SUM(c.line_prize_cents + c.bingo_prize_cents

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { ROLES } from '../roles.js';
-import { approvalSchema, cents, channel, empty, id, isoTime } from '../schema.js';
+import { approvalSchema, cents, channel, empty, id, isoTime, reasonText } from '../schema.js';
 import { MOVEMENT_KINDS } from './rules.js';
 
 /** Who handles a drawer: cashiers and caixa staff at their own counter, managers and admins too. */
@@ -19,19 +19,32 @@ export const DRAWER_ROLES = ROLES;
  */
 const denominationMap = z.record(z.string(), z.number());
 
-/**
- * A reason that will be printed on the Z report: letters (with the accents of
- * pt-PT), digits and common punctuation only, so every receipts printer's code
- * page (WPC1252, PC858) can print it and no control or bidi character gets in.
- */
-export const reasonText = z
-  .string()
-  .trim()
-  .min(3)
-  .max(200)
-  .regex(/^[A-Za-zÀ-ÖØ-öø-ÿ0-9 .,;:!?'"()/&%+#*=@€ºª-]*$/u, 'letras, algarismos e pontuação');
 
 const denominationCount = z.object({ denominationCents: z.number().int(), count: z.number().int() });
+const chipCount = z.object({ valueCents: z.number().int(), count: z.number().int() });
+
+/**
+ * A casino caixa's face-value chips through the drawer (IX.7), in cents: the
+ * float counted at the opening, what moved since, and what it should hold.
+ * Null on a drawer that never held chips.
+ */
+const chipsSchema = z.object({
+  floatCents: cents,
+  float: z.array(chipCount),
+  movements: z.object({
+    /** Chips taken in payment of bingo cards (art. 19). */
+    cards: z.number().int(),
+    sold: cents,
+    redeemed: cents,
+    /** Chips brought from the vault, and sent back to it. */
+    fills: cents,
+    credits: cents,
+  }),
+  expectedCents: z.number().int(),
+});
+
+/** The chips counted by value at the close, and counted minus expected. */
+const chipsCountSchema = z.object({ counted: z.array(chipCount), countedCents: cents, varianceCents: z.number().int() });
 
 export const drawerSchema = z.object({
   drawerId: id,
@@ -40,6 +53,11 @@ export const drawerSchema = z.object({
   openedBy: z.string(),
   floatCents: cents,
   floatByDenomination: z.record(z.string(), z.number().int()),
+  /** The chip float counted at the opening (face value in cents to count), or null without one. */
+  chipFloatByValue: z.record(z.string(), z.number().int()).nullable(),
+  chipFloatCents: cents,
+  /** The drawer has held chips (a float, an exchange, a fill): its close counts them too. Blind: no amount. */
+  holdsChips: z.boolean(),
 });
 
 const movementsSchema = z.object({
@@ -65,6 +83,8 @@ export const xReportSchema = z.object({
   openingFloatCents: cents,
   movements: movementsSchema,
   expectedCents: z.number().int(),
+  /** Absent on reports recorded before chip floats existed. */
+  chips: chipsSchema.nullable().optional(),
 });
 
 /** The Z report's data, recorded at the close and never changed. */
@@ -76,6 +96,7 @@ export const zReportSchema = xReportSchema.extend({
   varianceCents: z.number().int(),
   varianceAcceptedBy: z.string().nullable(),
   varianceReason: z.string().nullable(),
+  chipsCount: chipsCountSchema.nullable().optional(),
 });
 
 export const drawersContract = {
@@ -84,7 +105,13 @@ export const drawersContract = {
     kind: 'command',
     topics: ['drawer'],
     roles: DRAWER_ROLES,
-    input: z.object({ floatByDenomination: denominationMap }).strict(),
+    input: z
+      .object({
+        floatByDenomination: denominationMap,
+        /** A casino caixa's chip float by face value (cents as the key), when it holds one. */
+        chipFloatByValue: denominationMap.optional(),
+      })
+      .strict(),
     output: drawerSchema,
   }),
   'drawer.kick': channel({
@@ -112,6 +139,8 @@ export const drawersContract = {
     input: z
       .object({
         countedByDenomination: denominationMap,
+        /** The chips counted by face value: required when the drawer has held chips. */
+        countedChipsByValue: denominationMap.optional(),
         approval: approvalSchema.optional(),
         /** Why the manager accepts the variance: required with an approval. */
         reason: reasonText.optional(),
@@ -125,6 +154,7 @@ export const drawersContract = {
       varianceCents: z.number().int(),
       closedAt: isoTime,
       acceptedBy: z.string().nullable(),
+      chips: z.object({ expectedCents: z.number().int(), countedCents: cents, varianceCents: z.number().int() }).nullable(),
     }),
   }),
   'drawer.current': channel({
@@ -164,3 +194,4 @@ export const drawersContract = {
 export type DrawerView = z.output<typeof drawerSchema>;
 export type XReportView = z.output<typeof xReportSchema>;
 export type ZReportView = z.output<typeof zReportSchema>;
+export type DrawerChipsView = z.output<typeof chipsSchema>;

@@ -5,7 +5,7 @@
  * table's log of spins, null spins and the hourly ball and dealer changes.
  */
 import { z } from 'zod';
-import { CAIXA_DESK, cents, channel, empty, id, isoTime, MANAGERS } from '../schema.js';
+import { CAIXA_DESK, cents, channel, empty, id, isoTime, MANAGERS, reasonText } from '../schema.js';
 import { CHANCES, LIMIT_GROUPS } from './rules.js';
 
 const tableCode = z.string().trim().regex(/^[A-Za-z0-9-]{1,12}$/, '1 a 12 letras, algarismos ou -');
@@ -221,5 +221,27 @@ export const rouletteContract = {
       })
       .strict(),
     output: chipExchangeSchema,
+  }),
+  'chips.move': channel({
+    summary:
+      "Chips brought to this terminal's caixa from the vault (fill) or sent back to it (credit), by face value, with a reason: the caixa's chip float, reconciled at the drawer's close.",
+    kind: 'command',
+    topics: ['caixa', 'drawer'],
+    roles: CAIXA_DESK,
+    input: z
+      .object({
+        kind: z.enum(['fill', 'credit']),
+        chips: z.array(z.object({ valueCents: z.number().int().positive(), count: z.number().int() }).strict()).min(1).max(20),
+        reason: reasonText,
+      })
+      .strict(),
+    output: z.object({
+      movementId: id,
+      kind: z.enum(['fill', 'credit']),
+      chips: z.array(z.object({ valueCents: cents, count: z.number().int() })),
+      totalCents: cents,
+      reason: z.string(),
+      at: isoTime,
+    }),
   }),
 } as const;

@@ -124,8 +124,16 @@ export const chipErrors = errors({
     en: (p) => `The caixa has no ${p.value} chips: face values accepted: ${p.values} (IX.8).`,
   },
   CHIP_COUNT_INVALID: {
-    pt: (p) => `Quantidade de fichas de ${p.value} inválida (${p.count}): um número inteiro de 1 a 10 000.`,
-    en: (p) => `Invalid count of ${p.value} chips (${p.count}): a whole number from 1 to 10 000.`,
+    pt: (p) => `Quantidade de fichas de ${p.value} inválida (${p.count}): um número inteiro de ${p.min} a 10 000.`,
+    en: (p) => `Invalid count of ${p.value} chips (${p.count}): a whole number from ${p.min} to 10 000.`,
+  },
+  CHIPS_NOT_IN_FLOAT: {
+    pt: (p) => `A caixa não tem fichas de ${p.value} suficientes: tem ${p.have}, pedidas ${p.wanted}. Registe um reforço de fichas vindo do cofre antes de as entregar.`,
+    en: (p) => `The caixa does not hold enough ${p.value} chips: it has ${p.have}, ${p.wanted} asked. Record a fill of chips from the vault before handing them over.`,
+  },
+  CHIPS_COUNT_REQUIRED: {
+    pt: () => 'Esta gaveta teve fichas (fundo de fichas ou trocas): conte também as fichas por valor para a fechar (IX.7; SPEC 9).',
+    en: () => 'This drawer held chips (a chip float or exchanges): count the chips by value too to close it (IX.7; SPEC 9).',
   },
   CHIPS_TENDERED_SHORT: {
     pt: (p) => `Entregue ${p.tendered} para fichas de ${p.total}: falta dinheiro.`,

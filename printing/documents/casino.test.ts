@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeEscPos } from '../../tools/printer-emulator/decode.js';
 import { X_REPORT } from '../../test/fixtures/documents.js';
 import { renderEscPos } from '../escpos.js';
-import { limitsSign, xReport } from './index.js';
+import { limitsSign, xReport, zReport } from './index.js';
 
 const decoded = (doc: Parameters<typeof renderEscPos>[0]) => decodeEscPos(renderEscPos(doc, { codepage: 'cp858', widthMm: 80 }));
 
@@ -39,5 +39,49 @@ describe('casino documents on paper', () => {
     expect(out.lines).toContain('  Fichas trocadas                        50,00 €');
     // 200 + 1500 + 100 + 90 - 600 - 12,50 - 500 - 50 - 0 - 50 = 677,50 €.
     expect(out.lines).toContain('Esperado na gaveta                      677,50 €');
+  });
+
+  it("the Z report of a caixa reconciles its chips by value: float, what moved, expected, counted and the variance", () => {
+    const chips = {
+      floatCents: 55_000,
+      float: [{ valueCents: 10_000, count: 2 }, { valueCents: 2_500, count: 10 }, { valueCents: 500, count: 20 }],
+      movements: { cards: 0, sold: 29_000, redeemed: 10_500, fills: 25_000, credits: 30_000 },
+      expectedCents: 31_500,
+    };
+    const out = decoded(
+      zReport({
+        ...X_REPORT,
+        zNumber: 4,
+        counted: [{ denominationCents: 2_000, count: 10 }],
+        chips,
+        chipsCount: { counted: [{ valueCents: 2_500, count: 8 }, { valueCents: 500, count: 17 }, { valueCents: 100, count: 5 }], countedCents: 29_000, varianceCents: -2_500 },
+        varianceAcceptedBy: 'Gerente',
+        varianceReason: 'Ficha de 25 € em falta',
+      }),
+    );
+    const from = out.lines.indexOf('FICHAS (valor facial)');
+    expect(out.lines.slice(from, from + 11)).toEqual([
+      'FICHAS (valor facial)',
+      'Fundo de fichas                         550,00 €',
+      '  2 x 100,00 €                          200,00 €',
+      '  10 x 25,00 €                          250,00 €',
+      '  20 x 5,00 €                           100,00 €',
+      '  Reforços do cofre                    +250,00 €',
+      '  Fichas trocadas por dinheiro         +105,00 €',
+      '  Fichas vendidas                      -290,00 €',
+      '  Entregas ao cofre                    -300,00 €',
+      'Fichas esperadas                        315,00 €',
+      expect.stringMatching(/^-+$/),
+    ]);
+    const count = out.lines.indexOf('Contagem de fichas');
+    expect(out.lines.slice(count, count + 6)).toEqual([
+      'Contagem de fichas',
+      '  8 x 25,00 €                           200,00 €',
+      '  17 x 5,00 €                            85,00 €',
+      '  5 x 1,00 €                              5,00 €',
+      'Fichas contadas                         290,00 €',
+      'Diferença em fichas                     -25,00 €',
+    ]);
+    expect(out.lines).toContain('Aceite por                               Gerente');
   });
 });

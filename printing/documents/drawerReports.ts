@@ -30,6 +30,21 @@ export interface XReportData {
   at: string;
   openingFloatCents: number;
   movements: DrawerMovements;
+  /** A casino caixa's face-value chips through the drawer (IX.7); absent or null when it held none. */
+  chips?: DrawerChips | null;
+}
+
+export interface ChipCount {
+  valueCents: number;
+  count: number;
+}
+
+/** The chips of a drawer in cents: the float counted at the opening, what moved since, what it should hold. */
+export interface DrawerChips {
+  floatCents: number;
+  float: ChipCount[];
+  movements: { cards: number; sold: number; redeemed: number; fills: number; credits: number };
+  expectedCents: number;
 }
 
 export interface DenominationCount {
@@ -45,6 +60,8 @@ export interface ZReportData extends XReportData {
   /** A manager who accepted a variance over the hall threshold, and why. */
   varianceAcceptedBy?: string | null;
   varianceReason?: string | null;
+  /** The chips counted by value at the close, with their variance; absent or null when the drawer held none. */
+  chipsCount?: { counted: ChipCount[]; countedCents: number; varianceCents: number } | null;
 }
 
 /** Opening float + cash in (sales, pay-ins) - cash out (prizes, refunds, guias, pay-outs, drops). */
@@ -71,6 +88,32 @@ function signed(cents: number): string {
   return cents > 0 ? `+${euros(cents)}` : euros(cents);
 }
 
+const chipLines = (chips: readonly ChipCount[]) =>
+  [...chips]
+    .filter((c) => c.count > 0)
+    .sort((a, b) => b.valueCents - a.valueCents)
+    .map((c) => pair(`  ${c.count} x ${euros(c.valueCents)}`, euros(c.valueCents * c.count)));
+
+/** The caixa's chips: float, what came in and went out, and what the drawer should hold. */
+function chipsBody(chips: DrawerChips): Block[] {
+  const m = chips.movements;
+  const lines: [string, number][] = [
+    ['  Reforços do cofre', m.fills],
+    ['  Fichas trocadas por dinheiro', m.redeemed],
+    ['  Cartões pagos em fichas', m.cards],
+    ['  Fichas vendidas', -m.sold],
+    ['  Entregas ao cofre', -m.credits],
+  ];
+  return [
+    { kind: 'rule' },
+    { kind: 'text', text: 'FICHAS (valor facial)', bold: true },
+    pair('Fundo de fichas', euros(chips.floatCents)),
+    ...chipLines(chips.float),
+    ...lines.filter(([, cents]) => cents !== 0).map(([label, cents]) => pair(label, signed(cents))),
+    pair('Fichas esperadas', euros(chips.expectedCents), { bold: true }),
+  ];
+}
+
 function body(data: XReportData): Block[] {
   const m = data.movements;
   return [
@@ -95,6 +138,7 @@ function body(data: XReportData): Block[] {
     ...(m.chipsRedeemed ? [pair('  Fichas trocadas', euros(m.chipsRedeemed))] : []),
     { kind: 'rule' },
     pair('Esperado na gaveta', euros(drawerExpectedCents(data)), { bold: true }),
+    ...(data.chips ? chipsBody(data.chips) : []),
   ];
 }
 
@@ -141,6 +185,14 @@ export function zReport(data: ZReportData): PrintDocument {
       ...countLines,
       pair('Contado', euros(counted), { bold: true }),
       pair('Diferença', signed(variance), { bold: true }),
+      ...(data.chipsCount
+        ? [
+            { kind: 'text', text: 'Contagem de fichas', bold: true } as Block,
+            ...chipLines(data.chipsCount.counted),
+            pair('Fichas contadas', euros(data.chipsCount.countedCents), { bold: true }),
+            pair('Diferença em fichas', signed(data.chipsCount.varianceCents), { bold: true }),
+          ]
+        : []),
       ...(data.varianceAcceptedBy ? [pair('Aceite por', data.varianceAcceptedBy)] : []),
       ...(data.varianceReason ? [{ kind: 'text', text: `Motivo: ${data.varianceReason}` } as Block] : []),
       { kind: 'signature', caption: 'Assinatura do operador' },

@@ -30,11 +30,11 @@ export function stepCount(texts: CountTexts, denominationCents: number, step: 1 
   return { ...texts, [String(denominationCents)]: next === 0 ? '' : String(next) };
 }
 
-/** The wire's map (non-zero counts only) and the total in cents. */
-export function countTotal(texts: CountTexts): { map: Record<string, number>; cents: number } {
+/** The wire's map (non-zero counts only) and the total in cents; `values` are the euro's notes and coins, or the chips' face values. */
+export function countTotal(texts: CountTexts, values: readonly number[] = DENOMINATIONS): { map: Record<string, number>; cents: number } {
   const map: Record<string, number> = {};
   let cents = 0;
-  for (const d of DENOMINATIONS) {
+  for (const d of values) {
     const n = countOf(texts, d);
     if (n > 0) {
       map[String(d)] = n;

@@ -128,6 +128,7 @@ describe('a full shift', () => {
       varianceCents: 0,
       closedAt: h.clock.now().toISOString(),
       acceptedBy: null,
+      chips: null,
     });
     expect(await h.ok('drawer.current', {}, t.cashier)).toBeNull();
     const z = await h.ok('report.z', { drawerId: drawer!.drawerId }, t.manager);

@@ -8,7 +8,8 @@
  * close it with the count. A drawer is always the caller's terminal's
  * (ctx.terminalId): no channel names another terminal's drawer.
  */
-import type { XReportView, ZReportView } from '../../../core/drawers/contract.js';
+import { countChips, toChipMap } from '../../../core/chips.js';
+import type { DrawerChipsView, XReportView, ZReportView } from '../../../core/drawers/contract.js';
 import { checkPayout, countDenominations, needsAcceptance, toDenominationMap, varianceCents } from '../../../core/drawers/rules.js';
 import { KioskError } from '../../../core/errors.js';
 import { APPROVER_ROLES } from '../../../core/roles.js';
@@ -16,8 +17,11 @@ import { ledger, type LedgerKind } from '../../../core/ledger.js';
 import { formatCents } from '../../../core/money.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import {
+  chipCountOf,
   drawerById,
   drawerCashByKind,
+  drawerChipsByKind,
+  insertChipCount,
   drawerCloseOf,
   drawerExpectedCash,
   insertDrawer,
@@ -42,14 +46,45 @@ function requireOpenDrawer(db: ReadableDb, terminalId: string): DrawerRow {
   return drawer;
 }
 
-const drawerView = (d: DrawerRow) => ({
-  drawerId: d.id,
-  terminalId: d.terminalId,
-  openedAt: d.openedAt,
-  openedBy: d.openedBy,
-  floatCents: d.floatCents,
-  floatByDenomination: d.floatCounts,
-});
+function drawerView(db: ReadableDb, d: DrawerRow) {
+  const chipFloat = chipCountOf(db, d.id, 'open');
+  return {
+    drawerId: d.id,
+    terminalId: d.terminalId,
+    openedAt: d.openedAt,
+    openedBy: d.openedBy,
+    floatCents: d.floatCents,
+    floatByDenomination: d.floatCounts,
+    chipFloatByValue: chipFloat ? toChipMap(chipFloat.chips) : null,
+    chipFloatCents: chipFloat?.cents ?? 0,
+    holdsChips: chipsData(db, d) !== null,
+  };
+}
+
+/**
+ * The drawer's chips now (a casino caixa's chip float, IX.7): the float
+ * counted at the opening plus every chip entry through the drawer. Null when
+ * it never held chips.
+ */
+function chipsData(db: ReadableDb, drawer: DrawerRow): DrawerChipsView | null {
+  const float = chipCountOf(db, drawer.id, 'open');
+  const byKind = drawerChipsByKind(db, drawer);
+  if (!float && Object.keys(byKind).length === 0) return null;
+  const net = (k: LedgerKind) => byKind[k] ?? 0;
+  const floatCents = float?.cents ?? 0;
+  return {
+    floatCents,
+    float: float?.chips ?? [],
+    movements: {
+      cards: net('card_sale') + net('card_sale_void'),
+      sold: 0 - net('chips_sold'),
+      redeemed: net('chips_redeemed'),
+      fills: net('chips_filled'),
+      credits: 0 - net('chips_credited'),
+    },
+    expectedCents: floatCents + Object.values(byKind).reduce((s, c) => s + (c ?? 0), 0),
+  };
+}
 
 /** The drawer now, by kind of movement (cash in and out as non-negative cents; sales net of voids). */
 function xData(db: ReadableDb, drawer: DrawerRow, at: string): XReportView {
@@ -76,8 +111,24 @@ function xData(db: ReadableDb, drawer: DrawerRow, at: string): XReportView {
       chipsRedeemed: out('chips_redeemed'),
     },
     expectedCents: drawerExpectedCash(db, drawer),
+    chips: chipsData(db, drawer),
   };
 }
+
+/**
+ * The chips counted at the close, by value: required once the drawer has held
+ * chips; a count of none on a drawer that never did is no count at all.
+ */
+function chipsCounted(db: ReadableDb, drawer: DrawerRow, map: Readonly<Record<string, number>> | undefined) {
+  const count = map ? countChips(map) : null;
+  if (chipsData(db, drawer) !== null) {
+    if (!count) throw new KioskError('CHIPS_COUNT_REQUIRED');
+    return count;
+  }
+  return count && count.cents > 0 ? count : null;
+}
+
+const emptyChips = (): DrawerChipsView => ({ floatCents: 0, float: [], movements: { cards: 0, sold: 0, redeemed: 0, fills: 0, credits: 0 }, expectedCents: 0 });
 
 export const drawersHandlers: HandlerSlice<
   'drawer.open' | 'drawer.kick' | 'drawer.move' | 'drawer.close' | 'drawer.current' | 'drawer.cash' | 'report.x' | 'report.z'
@@ -123,6 +174,7 @@ export const drawersHandlers: HandlerSlice<
     const open = openDrawerOf(ctx.db, ctx.terminalId);
     if (open) throw new KioskError('DRAWER_ALREADY_OPEN', { drawerId: open.id, operator: open.openedBy });
     const float = countDenominations(input.floatByDenomination);
+    const chipFloat = input.chipFloatByValue ? countChips(input.chipFloatByValue) : null;
     const id = insertDrawer(ctx.db, {
       terminalId: ctx.terminalId,
       openedBy: operator.id,
@@ -130,7 +182,10 @@ export const drawersHandlers: HandlerSlice<
       floatCounts: toDenominationMap(float.counts),
       floatCents: float.cents,
     });
-    const view = drawerView(drawerById(ctx.db, id)!);
+    if (chipFloat && chipFloat.cents > 0) {
+      insertChipCount(ctx.db, { drawerId: id, stage: 'open', chips: chipFloat.chips, cents: chipFloat.cents, expectedCents: null, varianceCents: null });
+    }
+    const view = drawerView(ctx.db, drawerById(ctx.db, id)!);
     return done(view, { after: view });
   }),
 
@@ -155,8 +210,9 @@ export const drawersHandlers: HandlerSlice<
   'drawer.close': commandWith(
     async (ctx, input) => {
       // The cheap refusals first, so that no PIN is checked (or counted) for nothing.
-      requireOpenDrawer(ctx.db, ctx.terminalId);
+      const drawer = requireOpenDrawer(ctx.db, ctx.terminalId);
       countDenominations(input.countedByDenomination);
+      chipsCounted(ctx.db, drawer, input.countedChipsByValue);
       if (!input.approval) return null;
       if (!input.reason) throw new KioskError('VARIANCE_REASON_REQUIRED');
       const approver = await checkApproval(ctx, input.approval);
@@ -167,10 +223,15 @@ export const drawersHandlers: HandlerSlice<
       const operator = operatorOf(ctx);
       const drawer = requireOpenDrawer(ctx.db, ctx.terminalId);
       const count = countDenominations(input.countedByDenomination);
+      const chipCount = chipsCounted(ctx.db, drawer, input.countedChipsByValue);
       const data = xData(ctx.db, drawer, ctx.at);
       const variance = varianceCents(count.cents, data.expectedCents);
+      const chipsExpected = data.chips?.expectedCents ?? 0;
+      const chips = chipCount ? { counted: chipCount.chips, countedCents: chipCount.cents, varianceCents: varianceCents(chipCount.cents, chipsExpected) } : null;
       const threshold = hallSettings(ctx.db).drawerVarianceThresholdCents;
-      if (needsAcceptance(variance, threshold) && !checked) throw new KioskError('VARIANCE_NEEDS_APPROVAL', { threshold: formatCents(threshold) });
+      // Chips are money at the caixa: a variance in either needs the manager's acceptance.
+      const overThreshold = needsAcceptance(variance, threshold) || (chips !== null && needsAcceptance(chips.varianceCents, threshold));
+      if (overThreshold && !checked) throw new KioskError('VARIANCE_NEEDS_APPROVAL', { threshold: formatCents(threshold) });
       const approver = checked ? confirmCredentials(ctx, checked) : null;
       const reason = approver ? input.reason! : null;
       const zNumber = nextZNumber(ctx.db);
@@ -183,6 +244,8 @@ export const drawersHandlers: HandlerSlice<
         varianceCents: variance,
         varianceAcceptedBy: approver?.name ?? null,
         varianceReason: reason,
+        chips: data.chips ?? (chips ? emptyChips() : null),
+        chipsCount: chips,
       };
       insertDrawerClose(ctx.db, {
         drawerId: drawer.id,
@@ -198,6 +261,9 @@ export const drawersHandlers: HandlerSlice<
         reason,
         report: z,
       });
+      if (chips) {
+        insertChipCount(ctx.db, { drawerId: drawer.id, stage: 'close', chips: chips.counted, cents: chips.countedCents, expectedCents: chipsExpected, varianceCents: chips.varianceCents });
+      }
       enqueue(ctx, 'receipts', (hall) => zReport({ ...z, hallName: hall.hallName, shift: null }), { type: 'drawer', id: drawer.id });
       const result = {
         drawerId: drawer.id,
@@ -207,6 +273,7 @@ export const drawersHandlers: HandlerSlice<
         varianceCents: variance,
         closedAt: ctx.at,
         acceptedBy: approver?.username ?? null,
+        chips: chips ? { expectedCents: chipsExpected, countedCents: chips.countedCents, varianceCents: chips.varianceCents } : null,
       };
       return done(result, { before: { drawerId: drawer.id, closed: false }, after: { ...result, reason } });
     },
@@ -214,7 +281,7 @@ export const drawersHandlers: HandlerSlice<
 
   'drawer.current': query((ctx) => {
     const drawer = openDrawerOf(ctx.db, ctx.terminalId);
-    return drawer ? drawerView(drawer) : null;
+    return drawer ? drawerView(ctx.db, drawer) : null;
   }),
 
   /** The X report of the open drawer, printed; it changes nothing but the print queue. */

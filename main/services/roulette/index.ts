@@ -8,7 +8,7 @@ import { checkPayout } from '../../../core/drawers/rules.js';
 import { KioskError } from '../../../core/errors.js';
 import { ledger } from '../../../core/ledger.js';
 import { formatCents } from '../../../core/money.js';
-import { chipsTotal } from '../../../core/roulette/chips.js';
+import { checkChipsInStock, chipStock, chipsTotal } from '../../../core/chips.js';
 import {
   announcement,
   changeDue,
@@ -26,7 +26,7 @@ import {
   type TableLimits,
 } from '../../../core/roulette/rules.js';
 import type { ReadableDb } from '../../../db/connection.js';
-import { drawerExpectedCash, openDrawerOf } from '../../../db/drawers.js';
+import { chipCountOf, drawerChipFlows, drawerExpectedCash, insertChipMovement, openDrawerOf, type DrawerRow } from '../../../db/drawers.js';
 import { post } from '../../../db/ledger.js';
 import { allTables, colourChipsOf, firstEntry, insertChipExchange, insertColourChip, insertLog, insertTable, lastOfKind, tableByCode, tableLog, type TableRow } from '../../../db/roulette.js';
 import { hallRow } from '../../../db/people.js';
@@ -100,7 +100,13 @@ type Slice =
   | 'roulette.change'
   | 'roulette.log'
   | 'chips.sell'
-  | 'chips.redeem';
+  | 'chips.redeem'
+  | 'chips.move';
+
+/** The chips leaving the caixa must be in its float, value by value (its opening count and every flow since). */
+function checkInFloat(db: ReadableDb, drawer: DrawerRow, leaving: readonly { valueCents: number; count: number }[]): void {
+  checkChipsInStock(chipStock(chipCountOf(db, drawer.id, 'open')?.chips ?? [], drawerChipFlows(db, drawer.id)), leaving);
+}
 
 export const rouletteHandlers: HandlerSlice<Slice> = {
   'table.register': command((ctx, input) => {
@@ -203,6 +209,7 @@ export const rouletteHandlers: HandlerSlice<Slice> = {
     if (input.payment.tenderedCents < cents) throw new KioskError('CHIPS_TENDERED_SHORT', { tendered: formatCents(input.payment.tenderedCents), total: formatCents(cents) });
     const drawer = openDrawerOf(ctx.db, ctx.terminalId);
     if (!drawer) throw new KioskError('DRAWER_NOT_OPEN');
+    checkInFloat(ctx.db, drawer, chips);
     const operator = operatorOf(ctx);
     const id = insertChipExchange(ctx.db, { at: ctx.at, kind: 'sell', chips, totalCents: cents, tenderedCents: input.payment.tenderedCents, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
     post(ctx.db, ledger.chipsSold(id, cents, ctx.terminalId), { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
@@ -228,6 +235,19 @@ export const rouletteHandlers: HandlerSlice<Slice> = {
     const id = insertChipExchange(ctx.db, { at: ctx.at, kind: 'redeem', chips, totalCents: cents, tenderedCents: null, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
     post(ctx.db, ledger.chipsRedeemed(id, cents, ctx.terminalId), { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
     const result = { exchangeId: id, kind: 'redeem' as const, chips, totalCents: cents, tenderedCents: null, changeCents: null, drawerCashCents: drawerExpectedCash(ctx.db, drawer) };
+    return done(result, { after: result });
+  }),
+
+  'chips.move': command((ctx, input) => {
+    const { chips, cents } = chipsTotal(input.chips);
+    const drawer = openDrawerOf(ctx.db, ctx.terminalId);
+    if (!drawer) throw new KioskError('DRAWER_NOT_OPEN');
+    if (input.kind === 'credit') checkInFloat(ctx.db, drawer, chips);
+    const operator = operatorOf(ctx);
+    const movementId = insertChipMovement(ctx.db, { drawerId: drawer.id, kind: input.kind, chips, totalCents: cents, reason: input.reason, at: ctx.at, operatorId: operator.id });
+    const build = input.kind === 'fill' ? ledger.chipsFilled : ledger.chipsCredited;
+    post(ctx.db, build(movementId, cents, ctx.terminalId), { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
+    const result = { movementId, kind: input.kind, chips, totalCents: cents, reason: input.reason, at: ctx.at };
     return done(result, { after: result });
   }),
 };

@@ -172,16 +172,102 @@ describe('roulette tables', () => {
 });
 
 describe('the chip exchange at the caixa (IX.7)', () => {
-  // The manager works the caixa's desk here (role caixa or a manager), on terminal T1's open drawer.
-  it('sells and redeems face-value chips: the drawer and the chip float move by the exact amounts', async () => {
+  // The caixa's float: 10 x 25 €, 20 x 5 €, 2 x 100 € = 550,00 € in chips.
+  const CHIP_FLOAT = { '2500': 10, '500': 20, '10000': 2 };
+  /** The manager takes over T1: the cashier's drawer is closed and a caixa drawer opened with cash and chips. */
+  const openCaixaDrawer = async (chipFloatByValue: Record<string, number> | null = CHIP_FLOAT) => {
+    await t.h.ok('drawer.close', { countedByDenomination: { '2000': 5 } }, t.manager);
+    return t.h.ok('drawer.open', { floatByDenomination: { '2000': 5 }, ...(chipFloatByValue ? { chipFloatByValue } : {}) }, t.manager);
+  };
+  const chipRows = () => t.h.kiosk.db.prepare(`SELECT * FROM drawer_chip_counts ORDER BY drawer_id, stage DESC`).all();
+
+  it('sells and redeems face-value chips: the drawer and the chip float move by the exact amounts, reconciled at the close', async () => {
+    const opened = await openCaixaDrawer();
+    expect(opened).toMatchObject({ floatCents: 10_000, chipFloatCents: 55_000, chipFloatByValue: { '10000': 2, '2500': 10, '500': 20 }, holdsChips: true });
     const sold = await t.h.ok('chips.sell', { chips: [{ valueCents: 2_500, count: 2 }, { valueCents: 500, count: 3 }, { valueCents: 2_500, count: 1 }], payment: { method: 'cash', tenderedCents: 10_000 } }, t.manager);
     // 3 x 25 € + 3 x 5 € = 90 €, paid with 100 €: 10 € change; the drawer goes from 100 € to 190 €.
     expect(sold).toMatchObject({ kind: 'sell', totalCents: 9_000, changeCents: 1_000, drawerCashCents: 19_000, chips: [{ valueCents: 2_500, count: 3 }, { valueCents: 500, count: 3 }] });
     const redeemed = await t.h.ok('chips.redeem', { chips: [{ valueCents: 10_000, count: 1 }, { valueCents: 100, count: 5 }] }, t.manager);
     expect(redeemed).toMatchObject({ kind: 'redeem', totalCents: 10_500, drawerCashCents: 8_500 });
+
+    // 7 chips of 25 € are left: an eighth is not in the caixa.
+    const before = snapshot(t.h.kiosk);
+    expect(await t.h.refused('chips.sell', { chips: [{ valueCents: 2_500, count: 8 }], payment: { method: 'cash', tenderedCents: 20_000 } }, t.manager)).toEqual({
+      code: 'CHIPS_NOT_IN_FLOAT',
+      message: 'A caixa não tem fichas de 25,00 € suficientes: tem 7, pedidas 8. Registe um reforço de fichas vindo do cofre antes de as entregar.',
+    });
+    expect((await t.h.refused('chips.move', { kind: 'credit', chips: [{ valueCents: 10_000, count: 4 }], reason: 'Entrega ao cofre' }, t.manager)).code).toBe('CHIPS_NOT_IN_FLOAT');
+    expect(snapshot(t.h.kiosk)).toEqual(before);
+
+    // A fill of 10 x 25 € from the vault, then the three 100 € chips (2 of the float, 1 redeemed) sent back.
+    expect(await t.h.ok('chips.move', { kind: 'fill', chips: [{ valueCents: 2_500, count: 10 }], reason: 'Reforço do cofre' }, t.manager)).toMatchObject({ kind: 'fill', totalCents: 25_000 });
+    expect(await t.h.ok('chips.move', { kind: 'credit', chips: [{ valueCents: 10_000, count: 3 }], reason: 'Entrega ao cofre' }, t.manager)).toMatchObject({ kind: 'credit', totalCents: 30_000 });
+    expect(await t.h.ok('chips.sell', { chips: [{ valueCents: 2_500, count: 8 }], payment: { method: 'cash', tenderedCents: 20_000 } }, t.manager)).toMatchObject({ totalCents: 20_000, drawerCashCents: 28_500 });
+
+    // 550 - 90 + 105 + 250 - 300 - 200 = 315,00 € in chips.
     const x = await t.h.ok('report.x', {}, t.manager);
-    expect([x.movements.chipsSold, x.movements.chipsRedeemed, x.expectedCents]).toEqual([9_000, 10_500, 8_500]);
-    expect(t.h.kiosk.db.prepare(`SELECT SUM(amount_cents) FROM ledger_entries WHERE account = 'chips:T1'`).pluck().get()).toBe(-9_000 + 10_500);
+    expect([x.movements.chipsSold, x.movements.chipsRedeemed, x.expectedCents]).toEqual([29_000, 10_500, 28_500]);
+    expect(x.chips).toEqual({
+      floatCents: 55_000,
+      float: [{ valueCents: 10_000, count: 2 }, { valueCents: 2_500, count: 10 }, { valueCents: 500, count: 20 }],
+      movements: { cards: 0, sold: 29_000, redeemed: 10_500, fills: 25_000, credits: 30_000 },
+      expectedCents: 31_500,
+    });
+    expect(t.h.kiosk.db.prepare(`SELECT SUM(amount_cents) FROM ledger_entries WHERE account = 'chips:T1'`).pluck().get()).toBe(-29_000 + 10_500 + 25_000 - 30_000);
+    expect(t.h.kiosk.db.prepare(`SELECT SUM(amount_cents) FROM ledger_entries WHERE account = 'chips:vault'`).pluck().get()).toBe(30_000 - 25_000);
+
+    // The close counts the chips too: without them it is refused, with them it reconciles to the cent.
+    expect((await t.h.refused('drawer.close', { countedByDenomination: { '2000': 14, '500': 1 } }, t.manager)).code).toBe('CHIPS_COUNT_REQUIRED');
+    // 25 €: 10 - 3 + 10 - 8 = 9; 5 €: 20 - 3 = 17; 1 €: 5; 100 €: none.
+    const closed = await t.h.ok('drawer.close', { countedByDenomination: { '2000': 14, '500': 1 }, countedChipsByValue: { '2500': 9, '500': 17, '100': 5, '10000': 0 } }, t.manager);
+    expect(closed).toMatchObject({ expectedCents: 28_500, countedCents: 28_500, varianceCents: 0, chips: { expectedCents: 31_500, countedCents: 31_500, varianceCents: 0 } });
+    const z = await t.h.ok('report.z', { drawerId: closed.drawerId }, t.manager);
+    expect(z.chipsCount).toEqual({ counted: [{ valueCents: 2_500, count: 9 }, { valueCents: 500, count: 17 }, { valueCents: 100, count: 5 }], countedCents: 31_500, varianceCents: 0 });
+    expect(chipRows()).toEqual([
+      { drawer_id: closed.drawerId, stage: 'open', counts: '{"500":20,"2500":10,"10000":2}', cents: 55_000, expected_cents: null, variance_cents: null },
+      { drawer_id: closed.drawerId, stage: 'close', counts: '{"100":5,"500":17,"2500":9}', cents: 31_500, expected_cents: 31_500, variance_cents: 0 },
+    ]);
+  });
+
+  it('a chip variance over the threshold needs a manager other than the closer, as a cash one does; the database holds the rule too', async () => {
+    await openCaixaDrawer();
+    // The cash is exact; one 25 € chip is missing (threshold 5,00 €). Blind: the refusal names the threshold only.
+    const close = { countedByDenomination: { '2000': 5 }, countedChipsByValue: { '2500': 9, '500': 20, '10000': 2 } };
+    const before = snapshot(t.h.kiosk);
+    expect(await t.h.refused('drawer.close', close, t.manager)).toEqual({
+      code: 'VARIANCE_NEEDS_APPROVAL',
+      message: 'A diferença da contagem excede o limite da sala (5,00 €): o gerente tem de aceitar a diferença, com o motivo, para fechar a gaveta (SPEC 9).',
+    });
+    expect(snapshot(t.h.kiosk)).toEqual(before);
+    const closed = await t.h.ok('drawer.close', { ...close, approval: { username: 'admin', pin: '1111' }, reason: 'Ficha de 25 € em falta' }, t.manager);
+    expect(closed).toMatchObject({ varianceCents: 0, acceptedBy: 'admin', chips: { expectedCents: 55_000, countedCents: 52_500, varianceCents: -2_500 } });
+    // Written by hand, a close row over the threshold without an acceptance is refused by the database.
+    const db = t.h.kiosk.db;
+    await t.h.ok('drawer.open', { floatByDenomination: { '2000': 5 }, chipFloatByValue: { '500': 2 } }, t.manager);
+    expect(() => db.prepare(`INSERT INTO drawer_chip_counts (drawer_id, stage, counts, cents, expected_cents, variance_cents) VALUES (?, 'close', '{}', 0, 1000, -1000)`).run(closed.drawerId + 1)).toThrow(
+      /drawer_chip_counts: the chips are counted at the close/,
+    );
+    expect(() => db.prepare(`UPDATE drawer_chip_counts SET cents = 0`).run()).toThrow(/append-only/);
+  });
+
+  it('a drawer that never held chips closes without a chip count; a count of none is no count', async () => {
+    await openCaixaDrawer(null);
+    expect(await t.h.ok('drawer.current', {}, t.manager)).toMatchObject({ chipFloatByValue: null, chipFloatCents: 0, holdsChips: false });
+    const closed = await t.h.ok('drawer.close', { countedByDenomination: { '2000': 5 }, countedChipsByValue: { '2500': 0 } }, t.manager);
+    expect(closed.chips).toBeNull();
+    expect((await t.h.ok('report.z', { drawerId: closed.drawerId }, t.manager)).chips).toBeNull();
+    expect(chipRows()).toEqual([]);
+  });
+
+  it('refuses a chip float with a value the caixa does not hold, or a bad count, naming it; nothing is opened', async () => {
+    await t.h.ok('drawer.close', { countedByDenomination: { '2000': 5 } }, t.manager);
+    const before = snapshot(t.h.kiosk);
+    expect(await t.h.refused('drawer.open', { floatByDenomination: { '2000': 5 }, chipFloatByValue: { '300': 1 } }, t.manager)).toMatchObject({ code: 'CHIP_VALUE_UNKNOWN' });
+    expect(await t.h.refused('drawer.open', { floatByDenomination: { '2000': 5 }, chipFloatByValue: { '500': -1 } }, t.manager)).toEqual({
+      code: 'CHIP_COUNT_INVALID',
+      message: 'Quantidade de fichas de 5,00 € inválida (-1): um número inteiro de 0 a 10 000.',
+    });
+    expect(snapshot(t.h.kiosk)).toEqual(before);
   });
 
   it('refuses colour chips (IX.7), unknown values, short cash and a redemption over the drawer; nothing changes', async () => {

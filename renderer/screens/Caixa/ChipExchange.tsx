@@ -1,27 +1,32 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelOutput } from '../../../core/contract.js';
-import { FACE_VALUES } from '../../../core/roulette/chips.js';
-import { invoke, type ClientError } from '../../client.js';
+import { FACE_VALUES } from '../../../core/chips.js';
+import { invoke, type ClientError, type ClientResult } from '../../client.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { parseEuroText } from '../../lib/money.js';
 
 type Exchange = ChannelOutput<'chips.sell'>;
+type Move = ChannelOutput<'chips.move'>;
+type Action = 'sell' | 'redeem' | 'fill' | 'credit';
 
 /**
  * Face-value chips for cash and back (IX.7-8): a key per chip value adds one
  * chip; the total, and for a sale what was handed over and the change. Colour
- * chips are never taken here: they are exchanged at their table.
+ * chips are never taken here: they are exchanged at their table. The same
+ * keys record the chips brought from the vault (fill) or sent back (credit).
  */
 export function ChipExchange() {
   const { t } = useTranslation();
   const f = useFormat();
   const [counts, setCounts] = useState<Record<number, number>>({});
   const [tendered, setTendered] = useState('');
-  const [kind, setKind] = useState<'sell' | 'redeem' | null>(null);
+  const [kind, setKind] = useState<Action | null>(null);
   const [done, setDone] = useState<Exchange | null>(null);
+  const [moved, setMoved] = useState<Move | null>(null);
+  const [reason, setReason] = useState('');
   const [error, setError] = useState<ClientError | string | null>(null);
   // Largest first, as the receipt and the kiosk's answer list them.
   const chips = [...FACE_VALUES].reverse().filter((v) => (counts[v] ?? 0) > 0).map((v) => ({ valueCents: v, count: counts[v]! }));
@@ -33,12 +38,26 @@ export function ChipExchange() {
     setCounts({});
     setTendered('');
   };
-  const start = (k: 'sell' | 'redeem') => {
+  const start = (k: Action) => {
     setError(null);
     setDone(null);
+    setMoved(null);
     if (total === 0) return setError(t('chips.none'));
     if (k === 'sell' && (change === null || change < 0)) return setError(t('chips.tenderedShort'));
+    if (k === 'fill' || k === 'credit') setReason(t(`chips.${k}Reason`));
     setKind(k);
+  };
+  const list = chips.map((c) => `${c.count} × ${f.money(c.valueCents)}`).join(', ');
+  const confirmTexts: Record<Action, string> = {
+    sell: t('chips.confirmSell', { chips: list, amount: f.money(total), change: f.money(change ?? 0) }),
+    redeem: t('chips.confirmRedeem', { chips: list, amount: f.money(total) }),
+    fill: t('chips.confirmFill', { chips: list, amount: f.money(total) }),
+    credit: t('chips.confirmCredit', { chips: list, amount: f.money(total) }),
+  };
+  const submit = async (k: Action): Promise<ClientResult<Exchange | Move>> => {
+    if (k === 'sell') return invoke('chips.sell', { chips, payment: { method: 'cash', tenderedCents: tenderedCents ?? total } });
+    if (k === 'redeem') return invoke('chips.redeem', { chips: chips.map((c) => ({ ...c, faceValue: true })) });
+    return invoke('chips.move', { kind: k, chips, reason: reason.trim() });
   };
   return (
     <section className="panel chip-exchange" aria-labelledby="chips-title">
@@ -85,6 +104,14 @@ export function ChipExchange() {
           {t('chips.clear')}
         </button>
       </div>
+      <div className="button-row chip-vault" role="group" aria-label={t('chips.vault')}>
+        <button type="button" className="btn" data-testid="chips-fill" onClick={() => start('fill')}>
+          {t('chips.fill')}
+        </button>
+        <button type="button" className="btn" data-testid="chips-credit" onClick={() => start('credit')}>
+          {t('chips.credit')}
+        </button>
+      </div>
       {done ? (
         <p className="success" role="status" data-testid="chips-done">
           {done.kind === 'sell'
@@ -92,30 +119,36 @@ export function ChipExchange() {
             : t('chips.redeemed', { amount: f.money(done.totalCents), cash: f.money(done.drawerCashCents) })}
         </p>
       ) : null}
+      {moved ? (
+        <p className="success" role="status" data-testid="chips-moved">
+          {t(moved.kind === 'fill' ? 'chips.filled' : 'chips.credited', { amount: f.money(moved.totalCents), reason: moved.reason })}
+        </p>
+      ) : null}
       <ErrorAlert error={error} testId="chips-error" />
       {kind ? (
         <ConfirmDialog
-          title={t(kind === 'sell' ? 'chips.confirmSellTitle' : 'chips.confirmRedeemTitle')}
-          confirmLabel={t(kind === 'sell' ? 'chips.sell' : 'chips.redeem')}
+          title={t(`chips.confirm${kind[0]!.toUpperCase()}${kind.slice(1)}Title`)}
+          confirmLabel={t(kind === 'fill' || kind === 'credit' ? `chips.${kind}Confirm` : `chips.${kind}`)}
           testId="chips-dialog"
           confirmTestId="chips-confirm"
-          onConfirm={() =>
-            kind === 'sell'
-              ? invoke('chips.sell', { chips, payment: { method: 'cash', tenderedCents: tenderedCents ?? total } })
-              : invoke('chips.redeem', { chips: chips.map((c) => ({ ...c, faceValue: true })) })
-          }
+          onConfirm={() => submit(kind)}
           onDone={(r) => {
             setKind(null);
-            setDone(r);
+            if ('exchangeId' in r) setDone(r);
+            else setMoved(r);
             reset();
           }}
           onClose={() => setKind(null)}
         >
-          <p>
-            {kind === 'sell'
-              ? t('chips.confirmSell', { chips: chips.map((c) => `${c.count} × ${f.money(c.valueCents)}`).join(', '), amount: f.money(total), change: f.money(change ?? 0) })
-              : t('chips.confirmRedeem', { chips: chips.map((c) => `${c.count} × ${f.money(c.valueCents)}`).join(', '), amount: f.money(total) })}
-          </p>
+          <p>{confirmTexts[kind]}</p>
+          {kind === 'fill' || kind === 'credit' ? (
+            <div className="form">
+              <label>
+                {t('chips.reason')}
+                <input data-testid="chips-reason" value={reason} minLength={3} maxLength={200} onChange={(e) => setReason(e.target.value)} />
+              </label>
+            </div>
+          ) : null}
         </ConfirmDialog>
       ) : null}
     </section>

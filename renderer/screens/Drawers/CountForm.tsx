@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FACE_VALUES } from '../../../core/chips.js';
 import { useFormat } from '../../format.js';
 import { COINS, NOTES, cleanCount, countOf, countTotal, stepCount, type CountTexts } from '../../lib/drawer.js';
 
@@ -10,9 +11,17 @@ interface Props {
   hint: string;
   submitLabel: string;
   busy?: boolean;
+  /**
+   * A casino caixa's face-value chips, counted beside the cash: 'off' (a bingo
+   * counter), 'optional' (a button adds them: the opening's chip float) or
+   * 'required' (the close of a drawer that held chips). Test ids `<prefix>-chip-<cents>`, `<prefix>-chips-total`.
+   */
+  chips?: 'off' | 'optional' | 'required';
+  /** With chips 'optional': start with the chips shown (a caixa user). */
+  chipsShown?: boolean;
   /** Shown under the total (a refusal, in place). */
   children?: ReactNode;
-  onSubmit: (map: Record<string, number>, cents: number) => void;
+  onSubmit: (map: Record<string, number>, cents: number, chips: { map: Record<string, number>; cents: number } | null) => void;
   onCancel?: () => void;
 }
 
@@ -21,95 +30,115 @@ interface Props {
  * and subtotal, the total live. Typed from the keyboard (Tab moves on,
  * Enter submits) or with the − / + keys on a touch screen.
  */
-export function CountForm({ prefix, title, hint, submitLabel, busy = false, children, onSubmit, onCancel }: Props) {
+export function CountForm({ prefix, title, hint, submitLabel, busy = false, chips = 'off', chipsShown = false, children, onSubmit, onCancel }: Props) {
   const { t } = useTranslation();
   const f = useFormat();
-  const [texts, setTexts] = useState<CountTexts>({});
-  const total = countTotal(texts);
+  const [cashTexts, setCashTexts] = useState<CountTexts>({});
+  const [chipTexts, setChipTexts] = useState<CountTexts>({});
+  const [showChips, setShowChips] = useState(chipsShown);
+  const withChips = chips === 'required' || (chips === 'optional' && showChips);
+  const total = countTotal(cashTexts);
+  const chipTotal = countTotal(chipTexts, FACE_VALUES);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    onSubmit(total.map, total.cents);
+    onSubmit(total.map, total.cents, withChips ? chipTotal : null);
   };
 
-  const rows = (denominations: readonly number[], kind: 'notes' | 'coins') => (
-    <table className="table count-table">
-      <caption className="count-caption">{t(`drawer.${kind}`)}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('drawer.denomination')}</th>
-          <th scope="col">{t('drawer.count')}</th>
-          <th scope="col" className="num">
-            {t('drawer.subtotal')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {denominations.map((d) => {
-          const id = `${prefix}-count-${d}`;
-          const n = countOf(texts, d);
-          return (
-            <tr key={d}>
-              <th scope="row">
-                <label htmlFor={id}>{f.money(d)}</label>
-              </th>
-              <td>
-                <div className="count-cell">
-                  <button
-                    type="button"
-                    className="key key-secondary count-step"
-                    tabIndex={-1}
-                    aria-label={t('drawer.less', { denomination: f.money(d) })}
-                    disabled={busy || n === 0}
-                    onClick={() => setTexts((x) => stepCount(x, d, -1))}
-                  >
-                    −
-                  </button>
-                  <input
-                    id={id}
-                    className="count-input"
-                    data-testid={id}
-                    inputMode="numeric"
-                    autoComplete="off"
-                    placeholder="0"
-                    value={texts[String(d)] ?? ''}
-                    disabled={busy}
-                    onChange={(e) => setTexts((x) => ({ ...x, [String(d)]: cleanCount(e.target.value) }))}
-                  />
-                  <button
-                    type="button"
-                    className="key key-secondary count-step"
-                    tabIndex={-1}
-                    aria-label={t('drawer.more', { denomination: f.money(d) })}
-                    disabled={busy}
-                    onClick={() => setTexts((x) => stepCount(x, d, 1))}
-                  >
-                    +
-                  </button>
-                </div>
-              </td>
-              <td className="num" data-testid={`${prefix}-subtotal-${d}`}>
-                {n > 0 ? f.money(n * d) : '—'}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
-  );
+  const rows = (denominations: readonly number[], kind: 'notes' | 'coins' | 'chips') => {
+    const [texts, setTexts] = kind === 'chips' ? [chipTexts, setChipTexts] : [cashTexts, setCashTexts];
+    const idPrefix = kind === 'chips' ? `${prefix}-chip` : `${prefix}-count`;
+    return (
+      <table className={`table count-table${kind === 'chips' ? ' chip-count-table' : ''}`}>
+        <caption className="count-caption">{t(`drawer.${kind}`)}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('drawer.denomination')}</th>
+            <th scope="col">{t('drawer.count')}</th>
+            <th scope="col" className="num">
+              {t('drawer.subtotal')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {denominations.map((d) => {
+            const id = `${idPrefix}-${d}`;
+            const n = countOf(texts, d);
+            return (
+              <tr key={d}>
+                <th scope="row">
+                  <label htmlFor={id}>{f.money(d)}</label>
+                </th>
+                <td>
+                  <div className="count-cell">
+                    <button
+                      type="button"
+                      className="key key-secondary count-step"
+                      tabIndex={-1}
+                      aria-label={t('drawer.less', { denomination: f.money(d) })}
+                      disabled={busy || n === 0}
+                      onClick={() => setTexts((x) => stepCount(x, d, -1))}
+                    >
+                      −
+                    </button>
+                    <input
+                      id={id}
+                      className="count-input"
+                      data-testid={id}
+                      inputMode="numeric"
+                      autoComplete="off"
+                      placeholder="0"
+                      value={texts[String(d)] ?? ''}
+                      disabled={busy}
+                      onChange={(e) => setTexts((x) => ({ ...x, [String(d)]: cleanCount(e.target.value) }))}
+                    />
+                    <button
+                      type="button"
+                      className="key key-secondary count-step"
+                      tabIndex={-1}
+                      aria-label={t('drawer.more', { denomination: f.money(d) })}
+                      disabled={busy}
+                      onClick={() => setTexts((x) => stepCount(x, d, 1))}
+                    >
+                      +
+                    </button>
+                  </div>
+                </td>
+                <td className="num" data-testid={kind === 'chips' ? `${prefix}-chip-subtotal-${d}` : `${prefix}-subtotal-${d}`}>
+                  {n > 0 ? f.money(n * d) : '—'}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    );
+  };
 
   return (
     <form className="form count-form" onSubmit={submit} aria-label={title}>
       <h2>{title}</h2>
       <p className="hint">{hint}</p>
-      <div className="count-columns">
+      <div className={`count-columns${withChips ? ' with-chips' : ''}`}>
         {rows(NOTES, 'notes')}
         {rows(COINS, 'coins')}
+        {withChips ? rows([...FACE_VALUES].reverse(), 'chips') : null}
       </div>
+      {chips === 'optional' && !showChips ? (
+        <button type="button" className="btn" data-testid={`${prefix}-chips-add`} onClick={() => setShowChips(true)}>
+          {t('drawer.chipsAdd')}
+        </button>
+      ) : null}
       <div className="count-footer">
         <p className="count-total" aria-live="polite">
           {t('drawer.total')} <strong data-testid={`${prefix}-total`}>{f.money(total.cents)}</strong>
+          {withChips ? (
+            <>
+              {' · '}
+              {t('drawer.chipsTotal')} <strong data-testid={`${prefix}-chips-total`}>{f.money(chipTotal.cents)}</strong>
+            </>
+          ) : null}
         </p>
         <div className="count-actions">
           {onCancel ? (

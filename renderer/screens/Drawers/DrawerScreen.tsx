@@ -17,6 +17,7 @@ type Closed = ChannelOutput<'drawer.close'>;
 interface Counted {
   map: Record<string, number>;
   cents: number;
+  chips: { map: Record<string, number>; cents: number } | null;
 }
 
 /**
@@ -51,12 +52,13 @@ export function DrawerScreen() {
 /** No drawer on this terminal: count the float and open it. */
 function OpenDrawer({ onOpened }: { onOpened: () => void }) {
   const { t } = useTranslation();
+  const me = useKioskQuery('auth.me', {});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ClientError | null>(null);
-  const open = async (map: Record<string, number>) => {
+  const open = async (map: Record<string, number>, chips: Counted['chips']) => {
     setBusy(true);
     setError(null);
-    const r = await invoke('drawer.open', { floatByDenomination: map });
+    const r = await invoke('drawer.open', { floatByDenomination: map, ...(chips && chips.cents > 0 ? { chipFloatByValue: chips.map } : {}) });
     setBusy(false);
     if (r.ok) onOpened();
     else setError(r.error);
@@ -66,7 +68,18 @@ function OpenDrawer({ onOpened }: { onOpened: () => void }) {
       <p className="notice" data-testid="drawer-none">
         {t('drawer.none')}
       </p>
-      <CountForm prefix="open" title={t('drawer.openTitle')} hint={t('drawer.openHint')} submitLabel={t('drawer.open')} busy={busy} onSubmit={(map) => void open(map)}>
+      {/* A casino caixa also counts its chip float; the form starts with it for caixa staff. */}
+      <CountForm
+        key={me.data ? 'me' : 'loading'}
+        prefix="open"
+        title={t('drawer.openTitle')}
+        hint={t('drawer.openHint')}
+        submitLabel={t('drawer.open')}
+        busy={busy}
+        chips="optional"
+        chipsShown={me.data?.roles.includes('caixa') ?? false}
+        onSubmit={(map, _cents, chips) => void open(map, chips)}
+      >
         <ErrorAlert error={error} testId="drawer-open-error" />
       </CountForm>
     </section>
@@ -102,6 +115,12 @@ function OpenedDrawer({ drawer, onClosed }: { drawer: DrawerView; onClosed: (clo
               <p className="meta" data-testid="drawer-status">
                 {t('drawer.openedBy', { operator: drawer.openedBy, at: f.dateTime(drawer.openedAt), terminal: drawer.terminalId })} ·{' '}
                 {t('drawer.float')} <strong data-testid="drawer-float">{f.money(drawer.floatCents)}</strong>
+                {drawer.chipFloatCents > 0 ? (
+                  <>
+                    {' · '}
+                    {t('drawer.chipFloat')} <strong data-testid="drawer-chip-float">{f.money(drawer.chipFloatCents)}</strong>
+                  </>
+                ) : null}
               </p>
             </div>
             <div className="check-buttons">
@@ -309,6 +328,17 @@ function XReport({ report, onHide }: { report: XReportView; onHide: () => void }
     ['payOuts', out(m.payOuts)],
     ['drops', out(m.drops)],
   ];
+  const c = report.chips;
+  const chipRows: [string, number][] = c
+    ? [
+        ['chipFloat', c.floatCents],
+        ['chipFills', c.movements.fills],
+        ['chipRedeemed', c.movements.redeemed],
+        ['chipCards', c.movements.cards],
+        ['chipSold', out(c.movements.sold)],
+        ['chipCredits', out(c.movements.credits)],
+      ]
+    : [];
   return (
     <section className="panel" data-testid="x-report" aria-labelledby="x-report-title">
       <div className="panel-head">
@@ -331,6 +361,23 @@ function XReport({ report, onHide }: { report: XReportView; onHide: () => void }
           ))}
         </tbody>
       </table>
+      {c ? (
+        <>
+          <p className="x-expected" data-testid="x-chips-expected">
+            {t('drawer.chipsExpected')}: <strong>{f.money(c.expectedCents)}</strong>
+          </p>
+          <table className="table compact">
+            <tbody>
+              {chipRows.map(([key, cents]) => (
+                <tr key={key} data-testid={`x-${key}`}>
+                  <th scope="row">{t(`drawer.x.${key}`)}</th>
+                  <td className="num">{f.money(cents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
     </section>
   );
 }
@@ -355,10 +402,11 @@ function BlindClose({ drawer, onClosed, onCancel }: { drawer: DrawerView; onClos
         title={t('drawer.closeTitle', { id: drawer.drawerId })}
         hint={t('drawer.closeHint')}
         submitLabel={t('drawer.closeSubmit')}
+        chips={drawer.holdsChips ? 'required' : 'off'}
         onCancel={onCancel}
-        onSubmit={(map, cents) => {
+        onSubmit={(map, cents, chips) => {
           setNotice(null);
-          setCounted({ map, cents });
+          setCounted({ map, cents, chips });
           setConfirming(true);
         }}
       >
@@ -372,7 +420,7 @@ function BlindClose({ drawer, onClosed, onCancel }: { drawer: DrawerView; onClos
           confirmTestId="drawer-close-confirm"
           danger
           onConfirm={async () => {
-            const r = await invoke('drawer.close', { countedByDenomination: counted.map });
+            const r = await invoke('drawer.close', closeInput(counted));
             if (!r.ok && r.error.code === 'VARIANCE_NEEDS_APPROVAL') {
               // Blind: the refusal names the threshold, never the variance.
               setConfirming(false);
@@ -390,6 +438,11 @@ function BlindClose({ drawer, onClosed, onCancel }: { drawer: DrawerView; onClos
           <p className="confirm-amount" data-testid="drawer-confirm-counted">
             {f.money(counted.cents)}
           </p>
+          {counted.chips ? (
+            <p className="confirm-amount" data-testid="drawer-confirm-chips">
+              {t('drawer.confirmChips', { chips: f.money(counted.chips.cents) })}
+            </p>
+          ) : null}
           <p>{t('drawer.confirmText', { counted: f.money(counted.cents) })}</p>
         </ConfirmDialog>
       ) : null}
@@ -400,7 +453,7 @@ function BlindClose({ drawer, onClosed, onCancel }: { drawer: DrawerView; onClos
           submitLabel={t('drawer.approvalSubmit')}
           testId="drawer-approval-dialog"
           reasonLabel={t('drawer.approvalReason')}
-          onSubmit={(a, reason) => invoke('drawer.close', { countedByDenomination: counted.map, approval: a, reason })}
+          onSubmit={(a, reason) => invoke('drawer.close', { ...closeInput(counted), approval: a, reason })}
           onDone={(value) => {
             setApproval(null);
             onClosed(value);
@@ -411,6 +464,11 @@ function BlindClose({ drawer, onClosed, onCancel }: { drawer: DrawerView; onClos
     </section>
   );
 }
+
+const closeInput = (counted: Counted) => ({
+  countedByDenomination: counted.map,
+  ...(counted.chips ? { countedChipsByValue: counted.chips.map } : {}),
+});
 
 /** After the close, and only now: expected, counted, variance and the Z report's number. */
 function ClosedDrawer({ closed }: { closed: Closed }) {
@@ -443,6 +501,28 @@ function ClosedDrawer({ closed }: { closed: Closed }) {
               {variance > 0 ? `+${f.money(variance)}` : f.money(variance)}
             </td>
           </tr>
+          {closed.chips ? (
+            <>
+              <tr>
+                <th scope="row">{t('drawer.chipsExpected')}</th>
+                <td className="num" data-testid="drawer-chips-expected">
+                  {f.money(closed.chips.expectedCents)}
+                </td>
+              </tr>
+              <tr>
+                <th scope="row">{t('drawer.chipsCounted')}</th>
+                <td className="num" data-testid="drawer-chips-counted">
+                  {f.money(closed.chips.countedCents)}
+                </td>
+              </tr>
+              <tr className={closed.chips.varianceCents === 0 ? undefined : 'variance-off'}>
+                <th scope="row">{t('drawer.chipsVariance')}</th>
+                <td className="num" data-testid="drawer-chips-variance">
+                  {closed.chips.varianceCents > 0 ? `+${f.money(closed.chips.varianceCents)}` : f.money(closed.chips.varianceCents)}
+                </td>
+              </tr>
+            </>
+          ) : null}
         </tbody>
       </table>
       {closed.acceptedBy ? (

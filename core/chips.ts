@@ -1,0 +1,104 @@
+/**
+ * Face-value gaming chips (SPEC 8; Portaria 1441/95, IX.6-9), shared by the
+ * caixa's chip exchange (roulette domain), the chip float of a drawer
+ * (drawers domain) and cards paid in chips (art. 19). Only chips with face
+ * value are paid at the caixa (IX.7); the tables' colour chips are exchanged
+ * at their table. Integer cents only.
+ */
+import { KioskError } from './errors.js';
+import { formatCents } from './money.js';
+
+/**
+ * The face values the caixa handles, in cents (decision: the usual casino
+ * chips, 1 € to 1 000 €; the Portaria names none).
+ */
+export const FACE_VALUES = [100, 200, 500, 1_000, 2_500, 5_000, 10_000, 50_000, 100_000] as const;
+
+export interface ChipCount {
+  valueCents: number;
+  count: number;
+}
+
+const MAX_COUNT = 10_000;
+
+function checkValue(valueCents: number, shown: string): void {
+  if (!(FACE_VALUES as readonly number[]).includes(valueCents)) {
+    throw new KioskError('CHIP_VALUE_UNKNOWN', { value: shown, values: FACE_VALUES.map((v) => formatCents(v)).join(', ') });
+  }
+}
+
+const byValueDescending = (a: ChipCount, b: ChipCount) => b.valueCents - a.valueCents;
+const centsOf = (chips: readonly ChipCount[]) => chips.reduce((s, c) => s + c.valueCents * c.count, 0);
+
+/**
+ * The total of a handful of chips, largest first. Refuses a chip without face
+ * value (IX.7), a value the caixa does not hold, and a count that is not a
+ * whole number from 1; the same value twice is added up.
+ */
+export function chipsTotal(chips: readonly (ChipCount & { faceValue?: boolean })[]): { chips: ChipCount[]; cents: number } {
+  const byValue = new Map<number, number>();
+  for (const c of chips) {
+    if (c.faceValue === false) throw new KioskError('CHIPS_NO_FACE_VALUE', { value: formatCents(c.valueCents) });
+    checkValue(c.valueCents, formatCents(c.valueCents));
+    if (!Number.isSafeInteger(c.count) || c.count < 1 || c.count > MAX_COUNT) throw new KioskError('CHIP_COUNT_INVALID', { value: formatCents(c.valueCents), count: String(c.count), min: '1' });
+    byValue.set(c.valueCents, (byValue.get(c.valueCents) ?? 0) + c.count);
+  }
+  const list = [...byValue].map(([valueCents, count]) => ({ valueCents, count })).sort(byValueDescending);
+  return { chips: list, cents: centsOf(list) };
+}
+
+/**
+ * A count of chips by value as the drawer forms send it: the face value in
+ * cents as a canonical decimal key ("2500") to a count, zero allowed (and
+ * dropped). Refuses an unknown value and a count that is not a whole number
+ * from 0 to 100 000, naming the value.
+ */
+export function countChips(map: Readonly<Record<string, number>>): { chips: ChipCount[]; cents: number } {
+  const chips: ChipCount[] = [];
+  for (const [key, count] of Object.entries(map)) {
+    const value = /^[1-9]\d{0,6}$/.test(key) ? Number(key) : NaN;
+    checkValue(value, key.slice(0, 20));
+    if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0 || count > MAX_COUNT) {
+      throw new KioskError('CHIP_COUNT_INVALID', { value: formatCents(value), count: String(count).slice(0, 20), min: '0' });
+    }
+    if (count > 0) chips.push({ valueCents: value, count });
+  }
+  chips.sort(byValueDescending);
+  return { chips, cents: centsOf(chips) };
+}
+
+/** The chips back to the wire's map (a float as recorded). */
+export function toChipMap(chips: readonly ChipCount[]): Record<string, number> {
+  return Object.fromEntries(chips.map((c) => [String(c.valueCents), c.count]));
+}
+
+/** Chips into (+1) or out of (-1) a caixa's float: an exchange, a fill from the vault, a credit to it. */
+export interface ChipFlow {
+  sign: 1 | -1;
+  chips: readonly ChipCount[];
+}
+
+/**
+ * The chips a caixa should hold, by value: its float at the opening plus
+ * every flow since (chips redeemed and fills in, chips sold and credits out).
+ * Chips taken in payment of bingo cards (art. 19) are recorded by amount,
+ * not by value, so they are not in this count (decision: a sale of chips
+ * never counts on them).
+ */
+export function chipStock(float: readonly ChipCount[], flows: readonly ChipFlow[]): Map<number, number> {
+  const stock = new Map<number, number>();
+  const add = (chips: readonly ChipCount[], sign: number) => {
+    for (const c of chips) stock.set(c.valueCents, (stock.get(c.valueCents) ?? 0) + sign * c.count);
+  };
+  add(float, 1);
+  for (const f of flows) add(f.chips, f.sign);
+  return stock;
+}
+
+/** Chips leaving the caixa (a sale, a credit to the vault) must be in it, value by value. */
+export function checkChipsInStock(stock: ReadonlyMap<number, number>, leaving: readonly ChipCount[]): void {
+  for (const c of leaving) {
+    const have = Math.max(0, stock.get(c.valueCents) ?? 0);
+    if (c.count > have) throw new KioskError('CHIPS_NOT_IN_FLOAT', { value: formatCents(c.valueCents), have: String(have), wanted: String(c.count) });
+  }
+}
