@@ -81,6 +81,8 @@ export const dayCloseContract = {
           cashCents: z.number().int(),
           countedCents: cents.nullable(),
           varianceCents: z.number().int().nullable(),
+          /** A caixa's chips counted at the close minus expected; null without chips or still open. */
+          chipsVarianceCents: z.number().int().nullable(),
           zNumber: z.number().int().nullable(),
         }),
       ),

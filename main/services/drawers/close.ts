@@ -12,7 +12,7 @@ import { carriedUnpaidWinners, winnersOfSession } from '../../../db/bingo/draw.j
 import { closureOf, gamesOfSession } from '../../../db/bingo/games.js';
 import { carriedRefunds, gameSalesTotals, refundableSales } from '../../../db/bingo/sales.js';
 import { hasCheck, markSessionClosed, sessionById } from '../../../db/bingo/sessions.js';
-import { drawerExpectedCash, drawersDuring, openDrawers } from '../../../db/drawers.js';
+import { chipCountOf, drawerExpectedCash, drawersDuring, openDrawers } from '../../../db/drawers.js';
 import { command, finishAfterCommit, query, type HandlerSlice } from '../shared/context.js';
 
 function blockersOf(db: ReadableDb, sessionId: number): DayCloseBlocker[] {
@@ -44,6 +44,7 @@ export const dayCloseHandlers: HandlerSlice<'session.close' | 'session.overview'
       cashCents: d.close ? d.close.expectedCents : drawerExpectedCash(ctx.db, d),
       countedCents: d.close?.countedCents ?? null,
       varianceCents: d.close?.varianceCents ?? null,
+      chipsVarianceCents: chipCountOf(ctx.db, d.id, 'close')?.varianceCents ?? null,
       zNumber: d.close?.zNumber ?? null,
     }));
     const winners = winnersOfSession(ctx.db, session.id);

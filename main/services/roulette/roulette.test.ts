@@ -241,6 +241,10 @@ describe('the chip exchange at the caixa (IX.7)', () => {
     expect(snapshot(t.h.kiosk)).toEqual(before);
     const closed = await t.h.ok('drawer.close', { ...close, approval: { username: 'admin', pin: '1111' }, reason: 'Ficha de 25 € em falta' }, t.manager);
     expect(closed).toMatchObject({ varianceCents: 0, acceptedBy: 'admin', chips: { expectedCents: 55_000, countedCents: 52_500, varianceCents: -2_500 } });
+    // The manager's night view shows it beside the cash variance.
+    const { id: sessionId } = await t.h.ok('session.open', { scheduledCloseAt: new Date(t.h.clock.now().getTime() + 3_600_000).toISOString(), startChecks: ['balls', 'material'] }, t.manager);
+    const overview = await t.h.ok('session.overview', { sessionId }, t.manager);
+    expect(overview.drawers.find((d) => d.drawerId === closed.drawerId)).toMatchObject({ varianceCents: 0, chipsVarianceCents: -2_500 });
     // Written by hand, a close row over the threshold without an acceptance is refused by the database.
     const db = t.h.kiosk.db;
     await t.h.ok('drawer.open', { floatByDenomination: { '2000': 5 }, chipFloatByValue: { '500': 2 } }, t.manager);

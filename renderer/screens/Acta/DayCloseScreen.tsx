@@ -95,7 +95,15 @@ function Drawers({ drawers }: { drawers: Overview['drawers'] }) {
                 <td className="num">{f.money(d.floatCents)}</td>
                 <td className="num">{f.money(d.cashCents)}</td>
                 <td className="num">{d.countedCents === null ? <span className="badge badge-selling">{t('dayClose.open')}</span> : f.money(d.countedCents)}</td>
-                <td className={`num${d.varianceCents ? ' variance' : ''}`}>{d.varianceCents === null ? '' : signed(d.varianceCents)}</td>
+                <td className={`num${d.varianceCents || d.chipsVarianceCents ? ' variance' : ''}`}>
+                  {d.varianceCents === null ? '' : signed(d.varianceCents)}
+                  {d.chipsVarianceCents === null ? null : (
+                    <span className="meta nowrap" data-testid={`day-close-chips-variance-${d.drawerId}`}>
+                      <br />
+                      {t('dayClose.chipsVariance', { amount: signed(d.chipsVarianceCents) })}
+                    </span>
+                  )}
+                </td>
                 <td>
                   {d.zNumber === null ? '' : <ReprintZButton drawerId={d.drawerId} zNumber={d.zNumber} />}
                 </td>
