@@ -190,18 +190,26 @@ describe('the casino caixa in the browser', () => {
     await fiscal.getByTestId('colour-value').fill('10');
     await fiscal.getByTestId('colour-submit').click();
     await expectText(fiscal, 'colour-chips', 'verde: 10,00 €');
-    const bet = async (chance: string, numbers: string | null, amount: string, colour = '') => {
-      await fiscal.getByTestId('bet-chance').selectOption(chance);
-      if (numbers) await fiscal.getByTestId('bet-numbers').selectOption(numbers);
+    // Each bet is marked on the drawn cloth: its numbers, a dozen, a column or a simple chance.
+    const bet = async (boxes: string[], marked: string, amount: string, colour = '') => {
+      for (const box of boxes) await fiscal.getByTestId(`cloth-${box}`).click();
+      await expectText(fiscal, 'bet-marked', marked);
       await fiscal.getByTestId('bet-amount').fill(amount);
       await fiscal.getByTestId('bet-colour').fill(colour);
       await fiscal.getByTestId('bet-add').click();
     };
-    await bet('pleno', '17', '10', 'verde');
-    await bet('cavalo', '17-20', '5');
-    await bet('preto', null, '20');
-    await bet('duzia', '1-2-3-4-5-6-7-8-9-10-11-12', '10');
-    await bet('coluna', '2-5-8-11-14-17-20-23-26-29-32-35', '10');
+    await bet(['n-17'], 'Aposta: pleno 17', '10', 'verde');
+    // Two numbers apart are no bet until the second is unmarked and its neighbour marked.
+    await fiscal.getByTestId('cloth-n-17').click();
+    await fiscal.getByTestId('cloth-n-22').click();
+    await expectText(fiscal, 'bet-marked', 'Os números 17-22 não formam uma aposta (X.18)');
+    await fiscal.getByTestId('cloth-n-22').click();
+    await bet(['n-20'], 'Aposta: cavalo 17-20', '5');
+    await bet(['simple-preto'], 'Aposta: preto', '20');
+    await bet(['duzia-1'], 'Aposta: dúzia 1-2-3-4-5-6-7-8-9-10-11-12', '10');
+    await bet(['coluna-2'], 'Aposta: coluna 2-5-8-11-14-17-20-23-26-29-32-35', '10');
+    expect(await fiscal.getByTestId('cloth-n-17').getAttribute('aria-pressed')).toBe('false');
+    await expectNoSidewaysScroll(fiscal);
     await fiscal.getByTestId('spin-number').fill('17');
     await fiscal.getByTestId('settle').click();
     // X.22: columns, simple chances, cavalos, plenos; the lost dozen is not paid.

@@ -14,6 +14,10 @@ import { CHANCE_WORDS, rouletteErrors } from './errors.js';
 import {
   AMERICAN_NUMBERING,
   announcement,
+  betOfNumbers,
+  CLOTH_COLUMNS,
+  CLOTH_DOZENS,
+  CLOTH_ROWS,
   CHANCES,
   checkBet,
   checkColourChipValue,
@@ -408,6 +412,43 @@ describe('legal bets (X.18, X.19)', () => {
     expect(covers({ chance: 'preto', numbers: [] }, 0)).toBe(false);
     expectRefusal(() => covers({ chance: 'pleno', numbers: [1] }, 37), 'ROULETTE_NUMBER_INVALID', { number: '37', article: 'X.2' });
     expect(refusal(() => covers({ chance: 'cavalo', numbers: [17, 21] }, 17)).params.reason).toBe('not-adjacent');
+  });
+});
+
+describe('the drawn cloth: the numbers marked give the bet', () => {
+  it('every legal bet of this file, marked number by number, is read back as its chance; shuffled too', () => {
+    for (const bet of EVERY_BET.filter((b) => b.numbers)) {
+      expect(betOfNumbers(bet.numbers!), `${bet.chance} ${bet.numbers!.join('-')}`).toEqual({ chance: bet.chance, numbers: bet.numbers });
+      expect(betOfNumbers([...bet.numbers!].reverse())?.chance).toBe(bet.chance);
+    }
+  });
+
+  it('numbers that are no bet give none: apart, five of them, a dozen and a column mixed, the 0 with a linha, nothing', () => {
+    const rnd = seeded(7);
+    let none = 0;
+    for (let i = 0; i < 3000; i++) {
+      const s = sample(1 + Math.floor(rnd() * 24), rnd);
+      const legal = NUMBER_CHANCES.some((c) => NUMBER_COUNT[c] === s.length && legalHere(c, s));
+      expect(betOfNumbers(s) !== null, s.join('-')).toBe(legal);
+      if (!legal) none++;
+    }
+    expect(none).toBeGreaterThan(2500);
+    for (const s of [[1, 3], [0, 4], [1, 2, 3, 4, 5], [], [0, 1, 2, 3, 4, 5], [...CLOTH_DOZENS[0]!.slice(1), 13]]) expect(betOfNumbers(s)).toBeNull();
+  });
+
+  it('draws the rows 3…36, 2…35, 1…34 left to right, the dozens and the columns as the bets of those chances', () => {
+    expect(CLOTH_ROWS.map((r) => [r[0], r[11]])).toEqual([
+      [3, 36],
+      [2, 35],
+      [1, 34],
+    ]);
+    expect(CLOTH_ROWS.flat().sort((a, b) => a - b)).toEqual(ALL.slice(1));
+    expect(CLOTH_DOZENS.map((d) => betOfNumbers([...d])?.chance)).toEqual(['duzia', 'duzia', 'duzia']);
+    expect(CLOTH_COLUMNS.map((c) => betOfNumbers([...c])?.chance)).toEqual(['coluna', 'coluna', 'coluna']);
+    expect(CLOTH_COLUMNS[0]!.slice(0, 3)).toEqual([1, 4, 7]);
+    expect(betOfNumbers([...CLOTH_DOZENS[1]!, ...CLOTH_DOZENS[2]!])?.chance).toBe('cavaloDuzia');
+    expect(betOfNumbers([...CLOTH_COLUMNS[0]!, ...CLOTH_COLUMNS[1]!])?.chance).toBe('cavaloColuna');
+    expect(betOfNumbers([0, 1, 2, 3])).toEqual({ chance: 'quadro', numbers: [0, 1, 2, 3] });
   });
 });
 

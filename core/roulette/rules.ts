@@ -173,6 +173,27 @@ export function legalBets(chance: Chance): number[][] {
   return LEGAL[chance].map((ns) => [...ns]);
 }
 
+/** The cloth's three rows as drawn left to right: the top row 3, 6, … 36, then 2, 5, … 35, then 1, 4, … 34. */
+export const CLOTH_ROWS: readonly (readonly number[])[] = [2, 1, 0].map((c) => ROWS.map((row) => row[c]!));
+/** The dozens (1-12, 13-24, 25-36) and columns (1-34, 2-35, 3-36) as drawn on the cloth. */
+export const CLOTH_DOZENS: readonly (readonly number[])[] = DOZENS;
+export const CLOTH_COLUMNS: readonly (readonly number[])[] = COLUMNS;
+
+/**
+ * The bet that covers exactly these numbers, as the fiscal marks it on the
+ * drawn cloth (X.18, X.19): a set of numbers has at most one chance (every
+ * chance placed on numbers covers its own count of them, and where two share
+ * a count, a dúzia and a coluna, their sets differ). Null when the numbers
+ * are no bet (two numbers that do not touch, five numbers…).
+ */
+export function betOfNumbers(numbers: readonly number[]): { chance: NumberChance; numbers: number[] } | null {
+  const key = keyOf(sorted(numbers));
+  for (const chance of Object.keys(LEGAL) as NumberChance[]) {
+    if (LEGAL_KEYS.get(chance)!.has(key)) return { chance, numbers: sorted(numbers) };
+  }
+  return null;
+}
+
 /** Why a set of the right size is not a bet of its chance. */
 const SHAPE_REASON: Readonly<Record<NumberChance, string>> = {
   pleno: 'out-of-range',

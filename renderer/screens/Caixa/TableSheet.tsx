@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelInput, ChannelOutput } from '../../../core/contract.js';
 import { CHANCE_WORDS } from '../../../core/roulette/errors.js';
-import { CHANCES, LIMIT_GROUPS, isSimpleChance, legalBets, type Chance, type LimitGroup } from '../../../core/roulette/rules.js';
+import { LIMIT_GROUPS, betOfNumbers, checkBet, isSimpleChance, type Chance, type LimitGroup, type SimpleChance } from '../../../core/roulette/rules.js';
 import { invoke, type ClientError, type ClientResult } from '../../client.js';
 import { Dialog } from '../../components/Dialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
@@ -16,6 +16,7 @@ import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { downloadBase64 } from '../../lib/download.js';
 import { parseEuroText } from '../../lib/money.js';
+import { Cloth } from './Cloth.js';
 
 type Table = ChannelOutput<'table.list'>[number];
 type Wheel = ChannelInput<'table.register'>['wheel'];
@@ -341,13 +342,23 @@ interface NumberProps {
   setNumberText: (text: string) => void;
 }
 
-/** Bet entry, the number drawn and the settlement (X.20-X.22, X.25). */
+/** The numbers a bet entered covers (its own, or a simple chance's 18); none if it is not legal (the kiosk will say why). */
+function checkBetQuietly(b: BetInput): number[] {
+  try {
+    return checkBet(b);
+  } catch {
+    return [];
+  }
+}
+
+/** Bet entry on the drawn cloth, the number drawn and the settlement (X.20-X.22, X.25). */
 function Settle({ table, numberText, setNumberText }: NumberProps) {
   const { t } = useTranslation();
   const f = useFormat();
   const chanceLabel = useChanceLabel();
-  const [chance, setChance] = useState<Chance>('pleno');
-  const [numbersKey, setNumbersKey] = useState('');
+  // The bet being marked on the cloth: numbers, or one simple chance.
+  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
+  const [simplePick, setSimplePick] = useState<SimpleChance | null>(null);
   const [amount, setAmount] = useState('');
   const [colour, setColour] = useState('');
   const [bets, setBets] = useState<BetInput[]>([]);
@@ -355,9 +366,26 @@ function Settle({ table, numberText, setNumberText }: NumberProps) {
   const [result, setResult] = useState<Settlement | null>(null);
   const [error, setError] = useState<ClientError | string | null>(null);
 
-  const simple = isSimpleChance(chance);
-  const options = simple ? [] : legalBets(chance);
-  const chosenNumbers = options.find((ns) => numbersText(ns) === numbersKey);
+  const marked = simplePick ? { chance: simplePick as Chance, numbers: undefined } : betOfNumbers([...picked]);
+  // Each number covered by the bets entered, and how many times: a dot on the cloth.
+  const covered = new Map<number, number>();
+  for (const b of bets) for (const n of checkBetQuietly(b)) covered.set(n, (covered.get(n) ?? 0) + 1);
+
+  const toggleNumbers = (ns: readonly number[]) => {
+    setSimplePick(null);
+    setError(null);
+    setPicked((p) => {
+      const next = new Set(p);
+      if (ns.every((n) => p.has(n))) ns.forEach((n) => next.delete(n));
+      else ns.forEach((n) => next.add(n));
+      return next;
+    });
+  };
+  const toggleSimple = (c: SimpleChance) => {
+    setPicked(new Set());
+    setError(null);
+    setSimplePick((x) => (x === c ? null : c));
+  };
 
   const betText = (b: { chance: string; numbers?: readonly number[] | undefined }) =>
     // A simple chance is named alone (the settlement lists the 18 numbers it covers).
@@ -365,8 +393,8 @@ function Settle({ table, numberText, setNumberText }: NumberProps) {
 
   const add = (e: FormEvent) => {
     e.preventDefault();
-    if (!simple && !chosenNumbers) {
-      setError(t('tableSheet.numbersMissing'));
+    if (!marked) {
+      setError(t(picked.size === 0 ? 'tableSheet.numbersMissing' : 'tableSheet.notABet', { numbers: numbersText([...picked].sort((a, b) => a - b)) }));
       return;
     }
     const cents = parseEuroText(amount);
@@ -375,13 +403,15 @@ function Settle({ table, numberText, setNumberText }: NumberProps) {
       return;
     }
     const chip = colour.trim();
-    const bet: BetInput = { chance, amountCents: cents };
-    if (!simple && chosenNumbers) bet.numbers = chosenNumbers;
+    const bet: BetInput = { chance: marked.chance, amountCents: cents };
+    if (marked.numbers) bet.numbers = marked.numbers;
     if (chip !== '') bet.colour = chip;
     setError(null);
     setResult(null);
     setBets((bs) => [...bs, bet]);
     setAmount('');
+    setPicked(new Set());
+    setSimplePick(null);
   };
 
   const settle = async () => {
@@ -413,40 +443,22 @@ function Settle({ table, numberText, setNumberText }: NumberProps) {
     <div className="table-settle">
       <form className="form form-grid table-sheet-form" onSubmit={add} aria-labelledby="bet-title" noValidate>
         <h3 id="bet-title">{t('tableSheet.betTitle')}</h3>
-        <label>
-          {t('tableSheet.chanceLabel')}
-          <select
-            data-testid="bet-chance"
-            value={chance}
-            onChange={(e) => {
-              const next = CHANCES.find((c) => c === e.target.value);
-              if (next) {
-                setChance(next);
-                setNumbersKey('');
-              }
-            }}
-          >
-            {CHANCES.map((c) => (
-              <option key={c} value={c}>
-                {chanceLabel(c)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('tableSheet.numbers')}
-          <select data-testid="bet-numbers" value={chosenNumbers ? numbersKey : ''} onChange={(e) => setNumbersKey(e.target.value)} disabled={simple}>
-            <option value="">{simple ? t('tableSheet.numbersSimple') : t('tableSheet.choose')}</option>
-            {options.map((ns) => {
-              const key = numbersText(ns);
-              return (
-                <option key={key} value={key}>
-                  {key}
-                </option>
-              );
-            })}
-          </select>
-        </label>
+        <Cloth
+          picked={picked}
+          simple={simplePick}
+          covered={covered}
+          drawn={result?.number ?? null}
+          onNumbers={toggleNumbers}
+          onSimple={toggleSimple}
+          chanceLabel={chanceLabel}
+        />
+        <p className="cloth-marked" data-testid="bet-marked" aria-live="polite">
+          {marked
+            ? t('tableSheet.marked', { bet: betText(marked) })
+            : picked.size > 0
+              ? t('tableSheet.notABet', { numbers: numbersText([...picked].sort((a, b) => a - b)) })
+              : t('tableSheet.markHint')}
+        </p>
         <label>
           {t('tableSheet.amount')}
           <span className="input-suffix">
