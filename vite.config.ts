@@ -12,6 +12,13 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist/renderer', import.meta.url)),
     emptyOutDir: true,
+    // Two pages: the counter's app, and the hall board (/display) with only what it needs.
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./renderer/index.html', import.meta.url)),
+        display: fileURLToPath(new URL('./renderer/display.html', import.meta.url)),
+      },
+    },
   },
   server: {
     // The kiosk checks Host and Origin: present the requests as its own.

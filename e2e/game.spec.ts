@@ -282,26 +282,39 @@ describe('a whole bingo game in the browser', () => {
     await manager.getByTestId('resume-game').click();
     await expectText(manager, 'draw-state', 'Venda fechada');
 
-    // One ball, then claims on cards without faces: checked by hand.
+    // Five balls, then claims on cards without faces: checked by hand, the card's numbers against the balls (art. 9.1).
     ballsDrawn = 0;
-    await draw(manager, 45, 'board');
+    for (const n of [45, 12, 33, 7, 80]) await draw(manager, n, n === 45 ? 'board' : 'keyboard');
     await manager.getByTestId('claim-card').fill('2');
     await manager.getByTestId('claim-submit').click();
     await expectText(manager, 'claim-result', 'A série E não tem as faces dos cartões registadas');
     await manager.getByTestId('claim-reject').click();
-    await expectText(manager, 'claim-result', 'Inválida: linha do cartão E 2 à 1.ª bola.');
+    await expectText(manager, 'claim-result', 'Inválida: linha do cartão E 2 à 5.ª bola.');
     await expectText(manager, 'claim-result', 'Reclamação recusada pelo operador após conferência manual do cartão.');
     await manager.getByTestId('claim-card').fill('3');
     await manager.getByTestId('claim-submit').click();
+    await manager.getByTestId('claim-numbers').fill('45 12 33 7 81');
     await manager.getByTestId('claim-confirm').click();
-    await expectText(manager, 'claim-result', 'Válida: linha do cartão E 3 à 1.ª bola.');
-    await expectText(manager, 'claim-result', 'Confirmada à mão pelo operador');
+    await expectText(manager, 'claim-numbers-error', 'o número 81 do cartão ainda não saiu (art. 9.º, n.º 1)');
+    await manager.getByTestId('claim-numbers').fill('45 12 33 7 80');
+    await manager.getByTestId('claim-confirm').click();
+    await expectText(manager, 'claim-result', 'Válida: linha do cartão E 3 à 5.ª bola.');
+    await expectText(manager, 'claim-numbers-shown', 'Números do cartão: 7 · 12 · 33 · 45 · 80');
 
-    // The draw cannot go on (art. 16.º, n.º 2): annulled; every sale becomes refundable in full.
+    // The mechanism fails (art. 16.º, n.º 2): suspended, then the draw goes on by hand; it is not annulled for it.
+    await manager.getByTestId('suspend-game').click();
+    await expectText(manager, 'draw-state', 'Suspensa');
+    await manager.getByTestId('manual-draw').click();
+    await expectText(manager, 'manual-draw-info', 'A extração continua à mão');
     await manager.getByTestId('annul-reason').selectOption('failure_during_draw');
     await manager.getByTestId('annul-submit').click();
     await manager.getByTestId('annul-confirm').click();
-    await expectText(manager, 'annulled-info', 'Jogada anulada: Avaria durante a extração, sem poder continuar à mão (art. 16.º, n.º 2).');
+    await expectText(manager, 'control-error', 'continue a extração à mão (art. 16.º, n.º 2)');
+    // A number announced wrongly that changes the game (art. 16.º, n.º 5): annulled; every sale refundable in full.
+    await manager.getByTestId('annul-reason').selectOption('announcement_error');
+    await manager.getByTestId('annul-submit').click();
+    await manager.getByTestId('annul-confirm').click();
+    await expectText(manager, 'annulled-info', 'Jogada anulada: Erro no anúncio de um número que afeta substancialmente o jogo (art. 16.º, n.º 5).');
 
     const cashierToken = (await kiosk.call('auth.login', { username: 'caixa1', pin: '3333' })).value.operatorToken as string;
     const gameId = (await kiosk.call('session.current', {}, cashierToken)).value.games.find((g: { number: number }) => g.number === 2).id as number;
@@ -327,15 +340,16 @@ describe('a whole bingo game in the browser', () => {
 
     // The acta: game 2 annulled with its reason, 1,00 € refunded, no stamp duty.
     await manager.getByTestId('acta-tab').click();
-    await expectText(manager, 'acta-game-2', 'Anulada: Avaria durante a extração');
+    await expectText(manager, 'acta-game-2', 'Anulada: Erro no anúncio');
     await expectText(manager, 'acta-game-2', 'devolvido 1,00 €');
     await expectText(manager, 'acta-totals', 'devolvido 1,00 €');
     await expectText(manager, 'incidents', 'Jogada n.º 2 anulada');
+    await expectText(manager, 'incidents', 'a extração continua manualmente (art. 16.º, n.º 2)');
 
     // English on the same screen.
     await manager.getByTestId('lang-switch').click();
     await expectText(manager, 'acta-totals', 'Prizes paid: 9,35 €');
-    await expectText(manager, 'acta-game-2', 'Annulled: Failure during the draw');
+    await expectText(manager, 'acta-game-2', 'Annulled: Error announcing a number');
 
     const managerToken = (await kiosk.call('auth.login', { username: 'gerente', pin: '2222' })).value.operatorToken as string;
     expect((await kiosk.call('ledger.verify', {}, managerToken)).value.balanced).toBe(true);

@@ -8,6 +8,7 @@ import type { Result } from '../core/errors.js';
 import type { KioskEvent } from '../core/events.js';
 import { checkBackupInWorker } from './workers/backup-check.js';
 import { createCheckpointer } from '../db/checkpointer.js';
+import { displayTokenKnown } from '../db/bingo/display.js';
 import { openDatabase, openReader, type WritableDb } from '../db/connection.js';
 import type { PrinterRow } from '../db/printing.js';
 import { renderEscPos } from '../printing/escpos.js';
@@ -40,6 +41,8 @@ export interface Kiosk {
   dispatch(channel: string, input: unknown, meta?: CallMeta): Promise<Result<unknown>>;
   onEvent(listener: (event: KioskEvent) => void): () => void;
   close(): void;
+  /** Whether a hall board's display token was issued (display.token): it reads the board and nothing else. */
+  isDisplayToken(token: string): boolean;
   /** The writable connection (tests read tables through it). */
   readonly db: WritableDb;
   /** The print queue (tests wait for it to be idle). */
@@ -114,6 +117,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
       checkpointer.flush();
       db.close();
     },
+    isDisplayToken: (token) => displayTokenKnown(reader, token),
     printQueue: queue,
     db,
     dataDir: options.dataDir,

@@ -103,3 +103,13 @@ export function snapshot(kiosk: Kiosk): Record<string, unknown[]> {
     .all() as string[];
   return Object.fromEntries(tables.map((t) => [t, kiosk.db.prepare(`SELECT * FROM "${t}"`).all()]));
 }
+
+/**
+ * A claim on a card whose face is not on record, confirmed by hand (SPEC 4):
+ * the manager reads the card's numbers, here the first 5 (a line) or 15 (a
+ * bingo) balls drawn, which the kiosk checks against the balls (art. 9.1).
+ */
+export async function confirmByHand(h: Harness, token: string, c: { gameId: number; kind: 'line' | 'bingo'; seriesCode: string; card: number }) {
+  const board = await h.ok('game.board', { gameId: c.gameId }, token);
+  return h.ok('game.claim', { ...c, confirmed: true, numbers: board.balls.slice(0, c.kind === 'line' ? 5 : 15) }, token);
+}

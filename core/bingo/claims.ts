@@ -2,6 +2,7 @@
  * Checking claims against a card face and the balls drawn (DN art. 9.1, 15.4),
  * and finding every sold card that holds a line or a bingo after a ball.
  */
+import { KioskError } from '../errors.js';
 
 /** A card's 15 numbers as three rows of five. */
 export type Rows = readonly (readonly number[])[];
@@ -44,6 +45,28 @@ export function checkClaim(kind: 'line' | 'bingo', rows: Rows, drawn: Drawn): Cl
   }
   const missing = rows.flat().filter((n) => drawn[n] !== 1);
   return missing.length === 0 ? { valid: true, rows: [0, 1, 2] } : { valid: false, reason: 'no_bingo', missing };
+}
+
+/** How many numbers a claim checked by hand names: a line's five, a card's fifteen (art. 9.1). */
+export const MANUAL_CLAIM_NUMBERS = { line: 5, bingo: 15 } as const;
+
+/**
+ * A claim on a card whose face is not on record (SPEC 4): the manager reads
+ * the card's numbers (the row for a line, the whole card for a bingo) and the
+ * kiosk checks them against the balls drawn (art. 9.1). Refuses a wrong count
+ * or a number outside 1-90 or repeated, and, naming them, numbers not drawn.
+ * Returns the numbers sorted.
+ */
+export function checkManualClaim(kind: 'line' | 'bingo', numbers: readonly number[], drawn: Drawn): number[] {
+  const expected = MANUAL_CLAIM_NUMBERS[kind];
+  const kindPt = kind === 'line' ? 'linha' : 'bingo';
+  if (numbers.length !== expected) throw new KioskError('MANUAL_CLAIM_NUMBERS_COUNT', { kind: kindPt, kindEn: kind, expected, given: numbers.length });
+  const bad = numbers.find((n, i) => !Number.isInteger(n) || n < 1 || n > 90 || numbers.indexOf(n) !== i);
+  if (bad !== undefined) throw new KioskError('MANUAL_CLAIM_NUMBER_INVALID', { number: String(bad) });
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const missing = sorted.filter((n) => drawn[n] !== 1);
+  if (missing.length > 0) throw new KioskError('MANUAL_CLAIM_NOT_DRAWN', { kind: kindPt, kindEn: kind, missing: missing.join(', '), count: missing.length });
+  return sorted;
 }
 
 export interface SoldCard {

@@ -53,6 +53,8 @@ export const gameSchema = z.object({
   isLast: z.boolean(),
   ballCount: z.number().int(),
   suspendedAt: isoTime.nullable(),
+  /** The draw goes on by hand after a failure of the mechanism (art. 16.2). */
+  manualDraw: z.boolean(),
   annulReason: z.enum(ANNUL_REASONS).nullable(),
   ballSet: z.object({ serial: z.string(), gamesPlayed: z.number().int(), warning: z.boolean() }).nullable(),
 });
@@ -110,6 +112,8 @@ export const claimSchema = z.object({
   reason: z.string().nullable(),
   /** The numbers still missing for an invalid claim, when the face is known. */
   missing: z.array(z.number().int()),
+  /** A claim checked by hand: the card's numbers the manager read, all drawn. */
+  numbers: z.array(z.number().int()).nullable(),
   awarded: z.boolean(),
 });
 
@@ -180,7 +184,69 @@ export const incidentSchema = z.object({
   text: z.string(),
 });
 
+/** What the hall board shows (DN art. 7.1, 10.3, 11.2, 13, 14.5): public by nature, it hangs on the hall's wall. */
+export const displayStateSchema = z.object({
+  hallName: z.string(),
+  at: isoTime,
+  session: z
+    .object({
+      id,
+      /** The start and end checks of the balls (art. 5.2) and the material (art. 11.1) in the acta. */
+      checks: z.object({ startBalls: z.boolean(), startMaterial: z.boolean(), endBalls: z.boolean() }),
+      /** The session's last game has been opened (art. 14.5). */
+      lastGameOpened: z.boolean(),
+    })
+    .nullable(),
+  /** The game on the board: the one being drawn, else the one selling, else the last one played. */
+  game: z
+    .object({
+      id,
+      number: z.number().int(),
+      state: z.enum(GAME_STATES),
+      priceCents: cents,
+      cardsSold: z.number().int(),
+      /** The prizes as the sale stands (art. 15.2), fixed at the close of sale. */
+      linePrizeCents: cents,
+      bingoPrizeCents: cents,
+      isLast: z.boolean(),
+      /** The draw goes on by hand after a failure of the mechanism (art. 16.2). */
+      manualDraw: z.boolean(),
+      suspendedAt: isoTime.nullable(),
+      /** Before and during the sale (art. 11.2): the series, the number of cards and the price. */
+      saleOpening: z.string().nullable(),
+    })
+    .nullable(),
+  /** Another game selling while the board's game is drawn: its number, price and cards sold. */
+  selling: z.object({ number: z.number().int(), priceCents: cents, cardsSold: z.number().int(), saleOpening: z.string() }).nullable(),
+  balls: z.array(z.number().int()),
+  ballCount: z.number().int(),
+  lastBall: z.number().int().nullable(),
+  /** The art. 13 announcement, once the sale is closed. */
+  announcement: z.string().nullable(),
+  /** "Mais alguma linha?" / "Mais algum bingo?": a valid claim waits for its window to close. */
+  claimWindow: z.enum(CLAIM_KINDS).nullable(),
+  winners: z.array(z.object({ kind: z.enum(['line', 'bingo', 'special']), seriesCode: z.string(), card: z.number().int(), prizeCents: cents, ballCount: z.number().int() })),
+  /** The accumulated special prize (art. 10): won with a bingo within `balls` balls. */
+  special: z.object({ balls: z.number().int(), amountCents: cents, eligible: z.boolean() }).nullable(),
+});
+
 export const bingoContract = {
+  'display.state': channel({
+    summary: 'The hall board (art. 7.1, 10.3, 11.2): the game, its balls, prizes, announcement, claim windows and winners. Readable with a display token.',
+    kind: 'query',
+    topics: ['session', 'game', 'sales', 'draw', 'prizes', 'acta'],
+    roles: 'public',
+    input: empty,
+    output: displayStateSchema,
+  }),
+  'display.token': channel({
+    summary: "A token for a hall board in browser mode (/display): with it only the board's state and events answer.",
+    kind: 'command',
+    topics: [],
+    roles: MANAGERS,
+    input: empty,
+    output: z.object({ token: z.string(), path: z.string() }),
+  }),
   'ballSet.register': channel({
     summary: 'Register a new set of 90 balls (art. 5.3: at most 2000 games a set).',
     kind: 'command',
@@ -324,6 +390,8 @@ export const bingoContract = {
         card: z.number().int().positive(),
         /** Series without faces: the operator's own check of the card. */
         confirmed: z.boolean().optional(),
+        /** Series without faces, confirmed: the card's numbers as read by the manager (5 for a line, 15 for a bingo), checked against the balls (art. 9.1). */
+        numbers: z.array(z.number().int()).max(15).optional(),
       })
       .strict(),
     output: claimSchema,
@@ -348,6 +416,14 @@ export const bingoContract = {
     summary: 'Suspend a game after a failure (art. 16.1).',
     kind: 'command',
     topics: ['game', 'acta'],
+    roles: MANAGERS,
+    input: z.object({ gameId: id }).strict(),
+    output: gameSchema,
+  }),
+  'game.manualDraw': channel({
+    summary: 'A failure during the draw: it goes on by hand (art. 16.2), recorded in the acta and the incident book; a suspended game resumes.',
+    kind: 'command',
+    topics: ['game', 'draw', 'acta'],
     roles: MANAGERS,
     input: z.object({ gameId: id }).strict(),
     output: gameSchema,
@@ -519,5 +595,6 @@ export type WinnerView = z.output<typeof winnerSchema>;
 export type ClaimView = z.output<typeof claimSchema>;
 export type BoardView = z.output<typeof boardSchema>;
 export type DrawnBall = z.output<typeof drawnBallSchema>;
+export type DisplayState = z.output<typeof displayStateSchema>;
 export type IncidentView = z.output<typeof incidentSchema>;
 export type ActaGame = z.output<typeof actaGameSchema>;

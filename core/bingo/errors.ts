@@ -174,8 +174,24 @@ export const bingoErrors = errors({
     en: (p) => `Card ${p.seriesCode} ${p.card} already claimed ${p.kindEn} at this ball.`,
   },
   MANUAL_CONFIRMATION_REQUIRED: {
-    pt: (p) => `A série ${p.seriesCode} não tem as faces dos cartões registadas: confira o cartão à mão e confirme se a reclamação é válida ou não.`,
-    en: (p) => `Series ${p.seriesCode} has no card faces on record: check the card by hand and confirm whether the claim is valid.`,
+    pt: (p) => `A série ${p.seriesCode} não tem as faces dos cartões registadas: confira o cartão à mão e confirme se a reclamação é válida (indicando os números do cartão) ou não.`,
+    en: (p) => `Series ${p.seriesCode} has no card faces on record: check the card by hand and confirm whether the claim is valid (giving the card's numbers) or not.`,
+  },
+  MANUAL_CLAIM_NUMBERS_REQUIRED: {
+    pt: (p) => `Para confirmar à mão uma reclamação de ${p.kind}, indique os ${p.expected} números do cartão: são conferidos com as bolas extraídas (art. 9.º, n.º 1).`,
+    en: (p) => `To confirm a ${p.kindEn} claim by hand, give the card's ${p.expected} numbers: they are checked against the balls drawn (art. 9(1)).`,
+  },
+  MANUAL_CLAIM_NUMBERS_COUNT: {
+    pt: (p) => `Uma reclamação de ${p.kind} indica ${p.expected} números do cartão; foram indicados ${p.given} (art. 9.º, n.º 1).`,
+    en: (p) => `A ${p.kindEn} claim gives ${p.expected} of the card's numbers; ${p.given} were given (art. 9(1)).`,
+  },
+  MANUAL_CLAIM_NUMBER_INVALID: {
+    pt: (p) => `Número do cartão inválido ou repetido: ${p.number}. Os números do bingo vão de 1 a 90.`,
+    en: (p) => `Invalid or repeated card number: ${p.number}. Bingo numbers run from 1 to 90.`,
+  },
+  MANUAL_CLAIM_NOT_DRAWN: {
+    pt: (p) => `Reclamação de ${p.kind} recusada: ${Number(p.count) === 1 ? 'o número' : 'os números'} ${p.missing} do cartão ainda não ${Number(p.count) === 1 ? 'saiu' : 'saíram'} (art. 9.º, n.º 1).`,
+    en: (p) => `${p.kindEn === 'line' ? 'Line' : 'Bingo'} claim refused: the card's number${Number(p.count) === 1 ? '' : 's'} ${p.missing} ${Number(p.count) === 1 ? 'has' : 'have'} not been drawn (art. 9(1)).`,
   },
   NO_VALID_CLAIMS: {
     pt: (p) => `Não há reclamações de ${p.kind} válidas nesta bola para fechar.`,
@@ -185,13 +201,27 @@ export const bingoErrors = errors({
     pt: (p) => `A jogada n.º ${p.number} não pode ser suspensa (estado: ${p.state}).`,
     en: (p) => `Game no. ${p.number} cannot be suspended (state: ${p.state}).`,
   },
+  MANUAL_DRAW_NOT_ALLOWED: {
+    pt: (p) => `A extração manual (art. 16.º, n.º 2) é para uma falha depois de saírem bolas: a jogada n.º ${p.number} está ${p.state}.`,
+    en: (p) => `A manual draw (art. 16(2)) is for a failure after balls were drawn: game no. ${p.number} is ${p.state}.`,
+  },
+  MANUAL_DRAW_ALREADY: {
+    pt: (p) => `A extração da jogada n.º ${p.number} já continua à mão (art. 16.º, n.º 2).`,
+    en: (p) => `The draw of game no. ${p.number} already goes on by hand (art. 16(2)).`,
+  },
   NOT_SUSPENDED: {
     pt: (p) => `A jogada n.º ${p.number} não está suspensa.`,
     en: (p) => `Game no. ${p.number} is not suspended.`,
   },
   ANNUL_TOO_EARLY: {
-    pt: (p) => `Só se pode anular por avaria antes da primeira bola depois de 15 minutos de suspensão; faltam ${p.minutes} min (art. 16.º, n.º 1).`,
-    en: (p) => `A failure before the first ball may annul the game only after 15 minutes of suspension; ${p.minutes} min to go (art. 16(1)).`,
+    pt: (p) =>
+      p.article === 'art. 16.º, n.º 2'
+        ? `Sem poder continuar a extração à mão, só se anula depois de 15 minutos de suspensão; faltam ${p.minutes} min (art. 16.º, n.º 2 e n.º 1).`
+        : `Só se pode anular por avaria antes da primeira bola depois de 15 minutos de suspensão; faltam ${p.minutes} min (art. 16.º, n.º 1).`,
+    en: (p) =>
+      p.article === 'art. 16.º, n.º 2'
+        ? `When the draw cannot go on by hand, the game is annulled only after 15 minutes of suspension; ${p.minutes} min to go (art. 16(2) and (1)).`
+        : `A failure before the first ball may annul the game only after 15 minutes of suspension; ${p.minutes} min to go (art. 16(1)).`,
   },
   ANNUL_REASON_MISMATCH: {
     pt: (p) => `Motivo de anulação inadequado: ${String(p.detail).replace(/\.$/, '')}.`,

@@ -51,6 +51,8 @@ export function insertClaim(
     valid: boolean;
     reason: { text: string; missing: number[] } | null;
     manual: boolean;
+    /** A claim checked by hand: the card's numbers as read. */
+    numbers?: readonly number[] | null;
     at: string;
     operatorId: number;
   },
@@ -58,9 +60,21 @@ export function insertClaim(
   return Number(
     stmt(
       db,
-      `INSERT INTO claims (game_id, kind, series_id, card, ball_count, valid, reason, manual, claimed_at, operator_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(c.gameId, c.kind, c.seriesId, c.card, c.ballCount, c.valid ? 1 : 0, c.reason ? JSON.stringify(c.reason) : null, c.manual ? 1 : 0, c.at, c.operatorId)
+      `INSERT INTO claims (game_id, kind, series_id, card, ball_count, valid, reason, manual, numbers, claimed_at, operator_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      c.gameId,
+      c.kind,
+      c.seriesId,
+      c.card,
+      c.ballCount,
+      c.valid ? 1 : 0,
+      c.reason ? JSON.stringify(c.reason) : null,
+      c.manual ? 1 : 0,
+      c.numbers ? JSON.stringify(c.numbers) : null,
+      c.at,
+      c.operatorId,
+    )
       .lastInsertRowid,
   );
 }
@@ -110,10 +124,11 @@ interface ClaimRow {
   valid: number;
   manual: number;
   reason: string | null;
+  numbers: string | null;
   awarded: number;
 }
 
-const CLAIM_SELECT = `SELECT c.id, c.kind, se.code AS seriesCode, c.card, c.ball_count AS ballCount, c.valid, c.manual, c.reason,
+const CLAIM_SELECT = `SELECT c.id, c.kind, se.code AS seriesCode, c.card, c.ball_count AS ballCount, c.valid, c.manual, c.reason, c.numbers,
     EXISTS (SELECT 1 FROM winners w WHERE w.claim_id = c.id) AS awarded
   FROM claims c JOIN series se ON se.id = c.series_id`;
 
@@ -129,6 +144,7 @@ function claimView(r: ClaimRow): ClaimView {
     manual: r.manual === 1,
     reason: parsed?.text ?? null,
     missing: parsed?.missing ?? [],
+    numbers: r.numbers ? (JSON.parse(r.numbers) as number[]) : null,
     awarded: r.awarded === 1,
   };
 }

@@ -60,7 +60,9 @@ export type ActaEntryKind =
   | 'ball_set'
   | 'check'
   /** The house put the special prize fund's starting amount in (SPEC 4). */
-  | 'special_fund_started';
+  | 'special_fund_started'
+  /** A failure of the mechanism during the draw: it went on by hand (art. 16.2). */
+  | 'manual_draw';
 
 export function appendActa(db: WritableDb, e: { sessionId: number; gameId: number | null; at: string; kind: ActaEntryKind; data: unknown }): void {
   stmt(db, `INSERT INTO acta_entries (session_id, game_id, at, kind, data) VALUES (?, ?, ?, ?, ?)`).run(

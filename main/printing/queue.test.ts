@@ -40,14 +40,15 @@ async function hallWithPrinter(printRetryDelaysMs: readonly number[]) {
   emulator = await startPrinterEmulator({ port: 0 });
   const hall = await createTestHall({ idleMs: 86_400_000, now: () => new Date(), printRetryDelaysMs });
   h = hall.h;
+  await h.ok('series.register', { code: 'A', priceCents: 100, size: 300 }, hall.manager);
+  await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: new Date(Date.now() + 3_600_000).toISOString() }, hall.manager);
+  // The game opens before the printer is set up, so that its sale announcement (art. 11.2) is not in the batches measured.
+  const game = await h.ok('game.open', { seriesCode: 'A' }, hall.manager);
   await h.ok(
     'printer.configure',
     { id: 'balcao', role: 'receipts', transport: 'tcp', host: '127.0.0.1', port: emulator.port, codepage: 'cp858', widthMm: 80, drawerPin: 2 },
     hall.manager,
   );
-  await h.ok('series.register', { code: 'A', priceCents: 100, size: 300 }, hall.manager);
-  await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: new Date(Date.now() + 3_600_000).toISOString() }, hall.manager);
-  const game = await h.ok('game.open', { seriesCode: 'A' }, hall.manager);
   const harness = h;
   return {
     ...hall,

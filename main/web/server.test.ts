@@ -15,6 +15,7 @@ import { MAX_BODY_BYTES, startWebServer, type WebServer } from './server.js';
 const TOKEN = 'test-access-token-0123456789';
 const SECRET = 'segredo-fora-da-pasta';
 const INDEX = '<!doctype html><title>Quiosque</title>';
+const BOARD = '<!doctype html><title>Painel da sala</title>';
 
 let h: Harness;
 let manager: string;
@@ -31,6 +32,7 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'kiosk-static-'));
   mkdirSync(join(root, 'public', 'assets'), { recursive: true });
   writeFileSync(join(root, 'public', 'index.html'), INDEX);
+  writeFileSync(join(root, 'public', 'display.html'), BOARD);
   writeFileSync(join(root, 'public', 'assets', 'app.js'), 'console.log("ok");');
   writeFileSync(join(root, 'package.json'), JSON.stringify({ secret: SECRET }));
   writeFileSync(join(root, 'secret.txt'), SECRET);
@@ -331,6 +333,36 @@ describe('server-sent events', () => {
   });
 });
 
+describe('a hall board\'s display token', () => {
+  it('reads display.state and the event stream, and nothing else: every other channel, with or without an operator, is 401', async () => {
+    const { token, path } = await h.ok('display.token', {}, manager);
+    expect(path).toBe('/display');
+    const state = await rpc('display.state', {}, { bearer: token });
+    expect(state.status).toBe(200);
+    expect(state.body).toMatchObject({ ok: true, value: { hallName: 'Sala de Teste', game: { number: 1, state: 'selling', priceCents: 100 } } });
+    const before = snapshot(h.kiosk);
+    for (const channel of CHANNELS.filter((c) => c !== 'display.state')) {
+      const r = await rpc(channel, {}, { bearer: token, operatorToken: manager });
+      expect([channel, r.status, (r.body.error as { code: string }).code]).toEqual([channel, 401, 'ACCESS_REFUSED']);
+    }
+    expect(snapshot(h.kiosk)).toEqual(before);
+    expect((await fetch(`${server.url}/rpc`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
+    const abort = new AbortController();
+    const events = await fetch(`${server.url}/events?token=${encodeURIComponent(token)}`, { signal: abort.signal });
+    expect(events.status).toBe(200);
+    abort.abort();
+    // A made-up token of the same shape reads nothing; the kiosk token reads the board too.
+    expect((await rpc('display.state', {}, { bearer: `${token.slice(0, -2)}xy` })).status).toBe(401);
+    expect((await rpc('display.state', {}, {})).body).toMatchObject({ ok: true });
+    // Only its hash is on file.
+    expect(JSON.stringify(h.kiosk.db.prepare(`SELECT * FROM display_tokens`).all())).not.toContain(token);
+  });
+
+  it('is a manager\'s to ask for', async () => {
+    expect((await rpc('display.token', {}, { operatorToken: cashier })).body).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+  });
+});
+
 describe('static files', () => {
   it('serves the app, its assets and client-side routes', async () => {
     const index = await fetch(`${server.url}/`);
@@ -346,6 +378,8 @@ describe('static files', () => {
     const route = await fetch(`${server.url}/sale`);
     expect(route.status).toBe(200);
     expect(await route.text()).toBe(INDEX);
+    // The hall board is its own page.
+    expect(await (await fetch(`${server.url}/display`)).text()).toBe(BOARD);
     expect((await fetch(`${server.url}/missing.png`)).status).toBe(404);
   });
 

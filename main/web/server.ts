@@ -4,7 +4,10 @@
  *   POST /rpc/<channel>  (Authorization: Bearer <token>, X-Operator-Token)
  *   GET  /rpc            every channel with its input JSON Schema and roles
  *   GET  /events?token=  server-sent events after each committed command
+ *   GET  /display        the hall board (display.html)
  *   GET  /*              the built renderer
+ * A hall board's display token (display.token) opens only `POST
+ * /rpc/display.state` and `/events`: every other channel answers 401.
  * Host and Origin must name this server (no DNS rebinding, no cross-site calls).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -29,6 +32,9 @@ export interface WebServer {
   url: string;
   close(): Promise<void>;
 }
+
+/** The one channel a hall board's display token may call. */
+export const DISPLAY_CHANNEL = 'display.state';
 
 // A card printer's face file for a 60 000-card series is a few megabytes (the contract allows 20 MB).
 export const MAX_BODY_BYTES = 24_000_000;
@@ -145,7 +151,7 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
       send(res, 404, { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: 'Interface não compilada: execute `npm run build`.' } });
       return;
     }
-    const wanted = pathname === '/' ? '/index.html' : pathname;
+    const wanted = pathname === '/' ? '/index.html' : pathname === '/display' ? '/display.html' : pathname;
     // A malformed escape (`%E0%A4%A`) is the client's error, not ours.
     const decoded = safeDecode(wanted);
     // Absolute and without a trailing separator, so that `root/` and a relative root work too.
@@ -184,7 +190,8 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
     const path = url.pathname;
 
     if (path === '/events' && req.method === 'GET') {
-      if (!sameSecret(url.searchParams.get('token') ?? '', token)) return refuse(res, 401, 'ACCESS_REFUSED', lang);
+      const presented = url.searchParams.get('token') ?? '';
+      if (!sameSecret(presented, token) && !kiosk.isDisplayToken(presented)) return refuse(res, 401, 'ACCESS_REFUSED', lang);
       res.writeHead(200, {
         'Content-Type': 'text/event-stream',
         'Cache-Control': 'no-store',
@@ -204,7 +211,9 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
     if (path === '/rpc' || path.startsWith('/rpc/')) {
       const auth = req.headers.authorization ?? '';
       const presented = auth.startsWith('Bearer ') ? auth.slice(7) : '';
-      if (!sameSecret(presented, token)) return refuse(res, 401, 'ACCESS_REFUSED', lang);
+      const full = sameSecret(presented, token);
+      // A board's token reads the board, nothing else (not even the list of channels).
+      if (!full && !(path === `/rpc/${DISPLAY_CHANNEL}` && kiosk.isDisplayToken(presented))) return refuse(res, 401, 'ACCESS_REFUSED', lang);
       if (path === '/rpc') {
         if (req.method !== 'GET') return refuse(res, 405, 'UNKNOWN_CHANNEL', lang, { channel: `${req.method} /rpc` });
         return send(res, 200, { ok: true, value: describeChannels() });
@@ -226,7 +235,7 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
           return refuse(res, 400, 'VALIDATION_FAILED', lang, { issues: 'JSON inválido' });
         }
       }
-      const operatorToken = req.headers['x-operator-token'];
+      const operatorToken = full ? req.headers['x-operator-token'] : undefined;
       const result = await kiosk.dispatch(channel, input, {
         lang,
         ...(typeof operatorToken === 'string' && operatorToken ? { operatorToken } : {}),

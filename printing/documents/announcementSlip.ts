@@ -1,7 +1,7 @@
 import type { Block, PrintDocument } from '../layout.js';
 import { formatHallDateTime, hallHeader, heading, pair } from './format.js';
 
-/** The art. 13 announcement made at the close of sale (text as written by game.closeSale). */
+/** An announcement to the hall: the art. 13 one at the close of sale (text as written by game.closeSale), or the art. 11.2 one before the sale. */
 export interface AnnouncementData {
   hallName: string;
   sessionId: number;
@@ -11,13 +11,15 @@ export interface AnnouncementData {
   at: string;
   /** The session's last game (art. 14.5). */
   isLast?: boolean;
+  /** The article it is made under: art. 13.º (default) or art. 11.º, n.º 2 (before the sale). */
+  article?: string;
 }
 
 export function announcementSlip(data: AnnouncementData): PrintDocument {
   const blocks: Block[] = [
     ...hallHeader(data.hallName, null),
     { kind: 'rule' },
-    heading('ANÚNCIO (art. 13.º)'),
+    heading(`ANÚNCIO (${data.article ?? 'art. 13.º'})`),
     pair('Sessão n.º', data.sessionId),
     pair('Jogada n.º', data.gameNumber),
     pair('Data', formatHallDateTime(data.at)),
@@ -25,5 +27,6 @@ export function announcementSlip(data: AnnouncementData): PrintDocument {
     { kind: 'rule' },
     { kind: 'text', text: data.text },
   ];
-  return { kind: 'announcement', title: `Anúncio da jogada n.º ${data.gameNumber}`, blocks };
+  const before = data.article !== undefined && data.article !== 'art. 13.º';
+  return { kind: 'announcement', title: `${before ? 'Anúncio da venda' : 'Anúncio'} da jogada n.º ${data.gameNumber}`, blocks };
 }

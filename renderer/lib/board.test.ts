@@ -129,6 +129,7 @@ describe('withClaim: the board with a claim just recorded', () => {
     manual: false,
     reason: null,
     missing: [],
+    numbers: null,
     awarded: false,
   });
   it('adds it in the order of the claims', () => {

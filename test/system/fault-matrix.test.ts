@@ -27,14 +27,15 @@ beforeEach(async () => {
   const hall = await createTestHall({ idleMs: 86_400_000, now: () => new Date(), printRetryDelaysMs: [100, 200] });
   h = hall.h;
   t = { manager: hall.manager, cashier: hall.cashier };
+  await h.ok('series.register', { code: 'A', priceCents: 100, size: 300 }, t.manager);
+  await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: new Date(Date.now() + 3_600_000).toISOString() }, t.manager);
+  // Opened before the printer is set up: its sale announcement (art. 11.2) stays out of the faults measured.
+  gameId = (await h.ok('game.open', { seriesCode: 'A' }, t.manager)).id;
   await h.ok(
     'printer.configure',
     { id: 'balcao', role: 'receipts', transport: 'tcp', host: '127.0.0.1', port: emulator.port, codepage: 'cp858', widthMm: 80, drawerPin: 2 },
     t.manager,
   );
-  await h.ok('series.register', { code: 'A', priceCents: 100, size: 300 }, t.manager);
-  await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: new Date(Date.now() + 3_600_000).toISOString() }, t.manager);
-  gameId = (await h.ok('game.open', { seriesCode: 'A' }, t.manager)).id;
 });
 
 afterEach(async () => {

@@ -13,7 +13,7 @@ import type { ErrorBody } from '../../../core/errors.js';
 import { verifyLedger } from '../../../db/ledger.js';
 import { expectBooksHold } from '../../../test/books.js';
 import { createTestHall } from '../../../test/fixtures/faces.js';
-import { snapshot, type Harness } from '../../../test/harness.js';
+import { confirmByHand, type Harness, snapshot } from '../../../test/harness.js';
 
 const NOW = '2026-11-30T20:00:00.000Z';
 const CLOSE_AT = '2026-12-01T02:00:00.000Z';
@@ -52,7 +52,7 @@ const annul = (gameId: number, reason: 'failure_before_draw' | 'failure_during_d
   h.ok('game.annul', { gameId, reason }, t.manager);
 const refund = (saleId: number) => h.ok('refund.pay', { saleId }, t.cashier);
 const confirmed = (gameId: number, kind: 'line' | 'bingo', card: number) =>
-  h.ok('game.claim', { gameId, kind, seriesCode: 'A', card, confirmed: true }, t.manager);
+  confirmByHand(h, t.manager, { gameId, kind, seriesCode: 'A', card });
 const balances = () => verifyLedger(h.kiosk.db).balances;
 const iso = (minutesFromStart: number) => new Date(Date.parse(NOW) + minutesFromStart * 60_000).toISOString();
 const lastIncident = () => h.kiosk.db.prepare(`SELECT game_id, at, kind, text FROM incidents ORDER BY id DESC LIMIT 1`).get();
@@ -200,7 +200,7 @@ describe('annulment reasons', () => {
 
   it('a finished game cannot be annulled', async () => {
     const gameId = await closedGame([5]);
-    await draw(gameId, 1);
+    for (let n = 1; n <= 15; n++) await draw(gameId, n);
     await confirmed(gameId, 'bingo', 2);
     await h.ok('game.closeClaims', { gameId, kind: 'bingo' }, t.manager);
     expect(await refusedUnchanged('game.annul', { gameId, reason: 'announcement_error' }, t.manager)).toEqual({
@@ -271,12 +271,21 @@ describe.each([
         'CLAIM_NOT_ALLOWED',
       );
     }
-    h.clock.advanceMinutes(1);
+    // Art. 16.2: with balls out, a failure is annulled only as in n.º 1, after 15 minutes of suspension.
+    const annulAt = suspendFirst ? 16 : 2;
+    if (suspendFirst) {
+      h.clock.advanceMinutes(14);
+      expect(await refusedUnchanged('game.annul', { gameId, reason }, t.manager)).toEqual({
+        code: 'ANNUL_TOO_EARLY',
+        message: 'Sem poder continuar a extração à mão, só se anula depois de 15 minutos de suspensão; faltam 1 min (art. 16.º, n.º 2 e n.º 1).',
+      });
+    }
+    h.clock.advanceMinutes(annulAt - (suspendFirst ? 15 : 1));
     const annulled = await annul(gameId, reason);
     expect(annulled).toMatchObject({ state: 'annulled', annulReason: reason, ballCount: 6 });
     expect(lastIncident()).toEqual({
       game_id: gameId,
-      at: iso(2),
+      at: iso(annulAt),
       kind: 'annulment',
       text: `Jogada n.º 1 anulada: ${reasonText}. Todas as vendas são reembolsáveis na totalidade.`,
     });
@@ -287,7 +296,7 @@ describe.each([
       [1, 3, 78, 'paid', iso(1)],
       [2, 8, 77, 'void', null],
     ]);
-    expect(h.kiosk.db.prepare(`SELECT winner_id, voided_at, reason FROM prize_voids`).all()).toEqual([{ winner_id: 2, voided_at: iso(2), reason }]);
+    expect(h.kiosk.db.prepare(`SELECT winner_id, voided_at, reason FROM prize_voids`).all()).toEqual([{ winner_id: 2, voided_at: iso(annulAt), reason }]);
     expect(await refusedUnchanged('prize.pay', { winnerId: 2 }, t.cashier)).toEqual({
       code: 'PRIZE_VOID',
       message: 'O prémio do cartão A 8 não é pagável: a jogada n.º 1 foi anulada (art. 16.º).',
@@ -319,7 +328,7 @@ describe.each([
       stampDutyCents: 0,
       refundedCents: 3100,
       balls: 6,
-      endedAt: iso(2),
+      endedAt: iso(annulAt),
     });
   });
 });

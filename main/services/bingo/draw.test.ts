@@ -219,6 +219,7 @@ describe('a whole game: two line winners at the same ball, then bingo, then the 
       manual: false,
       reason: null,
       missing: [],
+      numbers: null,
       awarded: false,
     });
     expect(await claim(gameId, 'line', a)).toMatchObject({ claimId: 2, card: a, valid: true, awarded: false });
@@ -500,6 +501,7 @@ describe('claims', () => {
       manual: false,
       reason: `Nenhuma linha completa: à linha mais próxima faltam ${missing.join(', ')}.`,
       missing,
+      numbers: null,
       awarded: false,
     });
     expect(await refusedUnchanged('game.claim', { gameId, kind: 'line', seriesCode: 'A', card: 1 }, t.manager)).toEqual({
@@ -537,7 +539,7 @@ describe('claims', () => {
     expect((await refusedUnchanged('game.closeClaims', { gameId, kind: 'line' }, t.manager)).code).toBe('LINE_ALREADY_AWARDED');
   });
 
-  it('a series without faces: the operator confirms by hand, recorded as manual', async () => {
+  it('a series without faces: the manager reads the card\'s numbers, checked against the balls (art. 9.1); recorded as manual', async () => {
     await register('B', 50);
     await openSession();
     const g = await openGame('B');
@@ -547,7 +549,7 @@ describe('claims', () => {
     expect(b).toMatchObject({ facesKnown: false, potential: { lines: [], bingos: [] } });
     expect(await refusedUnchanged('game.claim', { gameId: g.id, kind: 'line', seriesCode: 'B', card: 3 }, t.manager)).toEqual({
       code: 'MANUAL_CONFIRMATION_REQUIRED',
-      message: 'A série B não tem as faces dos cartões registadas: confira o cartão à mão e confirme se a reclamação é válida ou não.',
+      message: 'A série B não tem as faces dos cartões registadas: confira o cartão à mão e confirme se a reclamação é válida (indicando os números do cartão) ou não.',
     });
     expect(await h.ok('game.claim', { gameId: g.id, kind: 'line', seriesCode: 'B', card: 3, confirmed: false }, t.manager)).toEqual({
       claimId: 1,
@@ -559,9 +561,26 @@ describe('claims', () => {
       manual: true,
       reason: 'Reclamação recusada pelo operador após conferência manual do cartão.',
       missing: [],
+      numbers: null,
       awarded: false,
     });
-    expect(await h.ok('game.claim', { gameId: g.id, kind: 'line', seriesCode: 'B', card: 4, confirmed: true }, t.manager)).toEqual({
+    // Confirmed by hand only with the line's five numbers, every one drawn; each refusal changes nothing.
+    const line = { gameId: g.id, kind: 'line', seriesCode: 'B', card: 4, confirmed: true } as const;
+    expect(await refusedUnchanged('game.claim', line, t.manager)).toEqual({
+      code: 'MANUAL_CLAIM_NUMBERS_REQUIRED',
+      message: 'Para confirmar à mão uma reclamação de linha, indique os 5 números do cartão: são conferidos com as bolas extraídas (art. 9.º, n.º 1).',
+    });
+    expect(await refusedUnchanged('game.claim', { ...line, numbers: [5, 15, 25, 35] }, t.manager)).toEqual({
+      code: 'MANUAL_CLAIM_NUMBERS_COUNT',
+      message: 'Uma reclamação de linha indica 5 números do cartão; foram indicados 4 (art. 9.º, n.º 1).',
+    });
+    expect((await refusedUnchanged('game.claim', { ...line, numbers: [5, 15, 25, 35, 35] }, t.manager)).code).toBe('MANUAL_CLAIM_NUMBER_INVALID');
+    expect((await refusedUnchanged('game.claim', { ...line, numbers: [5, 15, 25, 35, 91] }, t.manager)).code).toBe('MANUAL_CLAIM_NUMBER_INVALID');
+    expect(await refusedUnchanged('game.claim', { ...line, numbers: [5, 15, 25, 35, 46] }, t.manager)).toEqual({
+      code: 'MANUAL_CLAIM_NOT_DRAWN',
+      message: 'Reclamação de linha recusada: o número 46 do cartão ainda não saiu (art. 9.º, n.º 1).',
+    });
+    expect(await h.ok('game.claim', { ...line, numbers: [45, 5, 25, 15, 35] }, t.manager)).toEqual({
       claimId: 2,
       kind: 'line',
       seriesCode: 'B',
@@ -571,15 +590,23 @@ describe('claims', () => {
       manual: true,
       reason: null,
       missing: [],
+      numbers: [5, 15, 25, 35, 45],
       awarded: false,
     });
     // 20 cards: V = 20,00 €, line 1,00 €, all to the one confirmed claim.
     expect((await closeClaims(g.id, 'line')).winners).toEqual([
       winner({ winnerId: 1, kind: 'line', seriesCode: 'B', card: 4, prizeCents: 100, ballCount: 5, awardedAt: NOW }),
     ]);
-    expect(h.kiosk.db.prepare(`SELECT manual, valid FROM claims ORDER BY id`).all()).toEqual([
-      { manual: 1, valid: 0 },
-      { manual: 1, valid: 1 },
+    // A bingo after 14 balls: a card's 15 numbers cannot all be out.
+    await drawAll(g.id, [1, 2, 3, 4, 6, 7, 8, 9, 10]);
+    const fourteen = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 25, 35, 45];
+    expect(await refusedUnchanged('game.claim', { gameId: g.id, kind: 'bingo', seriesCode: 'B', card: 7, confirmed: true, numbers: [...fourteen, 11] }, t.manager)).toEqual({
+      code: 'MANUAL_CLAIM_NOT_DRAWN',
+      message: 'Reclamação de bingo recusada: o número 11 do cartão ainda não saiu (art. 9.º, n.º 1).',
+    });
+    expect(h.kiosk.db.prepare(`SELECT manual, valid, numbers FROM claims ORDER BY id`).all()).toEqual([
+      { manual: 1, valid: 0, numbers: null },
+      { manual: 1, valid: 1, numbers: '[5,15,25,35,45]' },
     ]);
   });
 });

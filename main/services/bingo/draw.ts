@@ -2,7 +2,7 @@
  * The game after the sale (DN art. 9, 10, 14, 15): the draw, claims and their
  * windows, prizes and the accumulated special prize.
  */
-import { checkClaim, drawnSet } from '../../../core/bingo/claims.js';
+import { checkClaim, checkManualClaim, drawnSet, MANUAL_CLAIM_NUMBERS } from '../../../core/bingo/claims.js';
 import type { BoardView, ClaimView, WinnerView } from '../../../core/bingo/contract.js';
 import { awardsAtClose, winsSpecialPrize } from '../../../core/bingo/prizes.js';
 import { KioskError } from '../../../core/errors.js';
@@ -37,7 +37,7 @@ const KIND_PT = { line: 'linha', bingo: 'bingo' } as const;
 const QUESTION = { line: 'Mais alguma linha?', bingo: 'Mais algum bingo?' } as const;
 
 /** The special prize for this game: N of the session and the fund, when the hall has it. */
-function specialOf(db: ReadableDb, game: GameRow, ballCount: number): BoardView['special'] {
+export function specialOf(db: ReadableDb, game: GameRow, ballCount: number): BoardView['special'] {
   const settings = hallSettings(db).specialPrize;
   const balls = sessionById(db, game.sessionId)?.specialBalls ?? null;
   if (!settings?.enabled || balls === null) return null;
@@ -163,6 +163,7 @@ export const drawHandlers: HandlerSlice<'game.drawBall' | 'game.recallBall' | 'g
     const face = faceOf(ctx.db, series.id, input.card);
     let valid: boolean;
     let reason: { text: string; missing: number[] } | null = null;
+    let numbers: number[] | null = null;
     if (face) {
       const check = checkClaim(input.kind, face, drawnSet(balls.map((b) => b.number)));
       valid = check.valid;
@@ -176,10 +177,15 @@ export const drawHandlers: HandlerSlice<'game.drawBall' | 'game.recallBall' | 'g
         };
       }
     } else {
-      // No faces on record: the operator checks the card by hand (SPEC 4).
+      // No faces on record: the manager reads the card's numbers and the kiosk checks them against the balls (SPEC 4, art. 9.1).
       if (input.confirmed === undefined) throw new KioskError('MANUAL_CONFIRMATION_REQUIRED', { seriesCode: series.code });
       valid = input.confirmed;
-      if (!valid) reason = { text: 'Reclamação recusada pelo operador após conferência manual do cartão.', missing: [] };
+      if (valid) {
+        if (!input.numbers) {
+          throw new KioskError('MANUAL_CLAIM_NUMBERS_REQUIRED', { kind: KIND_PT[input.kind], kindEn: input.kind, expected: MANUAL_CLAIM_NUMBERS[input.kind] });
+        }
+        numbers = checkManualClaim(input.kind, input.numbers, drawnSet(balls.map((b) => b.number)));
+      } else reason = { text: 'Reclamação recusada pelo operador após conferência manual do cartão.', missing: [] };
     }
     const id = insertClaim(ctx.db, {
       gameId: game.id,
@@ -190,6 +196,7 @@ export const drawHandlers: HandlerSlice<'game.drawBall' | 'game.recallBall' | 'g
       valid,
       reason,
       manual: !face,
+      numbers,
       at: ctx.at,
       operatorId: operatorOf(ctx).id,
     });

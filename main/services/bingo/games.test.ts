@@ -166,6 +166,7 @@ describe('game.open', () => {
       isLast: false,
       ballCount: 0,
       suspendedAt: null,
+      manualDraw: false,
       annulReason: null,
       ballSet: { serial: 'BOLAS-1', gamesPlayed: 1, warning: false },
     });

@@ -1,6 +1,7 @@
 /** Games (jogadas): opening on a series, the view the screens show, close of sale (art. 13), suspension and annulment (art. 16). */
 import { availableInGame, cardsLeft, checkSecondSeries, secondSeriesCap, type GamePlan } from '../../../core/bingo/allocation.js';
 import { announcementText, closeSaleFigures } from '../../../core/bingo/announcement.js';
+import { saleOpeningText } from '../../../core/bingo/display.js';
 import type { ANNUL_REASONS, GameView } from '../../../core/bingo/contract.js';
 import { specialPrizeShare, stampDuty } from '../../../core/bingo/prizes.js';
 import { BALL_SET_MAX_GAMES, BALL_SET_WARN_GAMES, LAST_GAME_MINUTES, missingStartChecks, SUSPENSION_ANNUL_MINUTES } from '../../../core/bingo/rules.js';
@@ -28,6 +29,7 @@ import {
 } from '../../../db/bingo/games.js';
 import { gameSalesTotals, gameSoldRanges } from '../../../db/bingo/sales.js';
 import { firstFreshSeries, seriesByCode, seriesById, type SeriesRow } from '../../../db/bingo/series.js';
+import { manualDrawOf } from '../../../db/bingo/display.js';
 import { addIncident, appendActa, checksOfSession, openSession } from '../../../db/bingo/sessions.js';
 import { post } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
@@ -100,9 +102,27 @@ export function gameView(db: ReadableDb, game: GameRow): GameView {
     isLast: game.isLast === 1,
     ballCount: activeBalls(db, game.id).length,
     suspendedAt: game.suspendedAt,
+    manualDraw: manualDrawOf(db, game.id),
     annulReason: game.annulReason,
     ballSet: ballSet ? { serial: ballSet.serial, gamesPlayed: ballSet.gamesPlayed, warning: ballSet.gamesPlayed >= BALL_SET_WARN_GAMES } : null,
   };
+}
+
+/**
+ * What a game sells (art. 11.2): its first series from its start to its last
+ * card, and the second series it would take (named, or the first fresh one of
+ * the same price, SPEC 3) from 1 to one before the first's start.
+ */
+export function saleOpeningOf(db: ReadableDb, game: GameRow): string {
+  const plan = planOf(db, game);
+  const second = plan.second ?? (game.firstStart > 1 ? firstFreshSeries(db, plan.first.priceCents, plan.first.id) : undefined);
+  return saleOpeningText({
+    number: game.number,
+    priceCents: game.priceCents,
+    first: { code: plan.first.code, from: game.firstStart, to: plan.first.size },
+    second: second ? { code: second.code, from: 1, to: secondSeriesCap(game.firstStart, second) } : null,
+    isLast: game.isLast === 1,
+  });
 }
 
 const STATE_PT: Record<string, string> = {
@@ -120,6 +140,13 @@ const REASON_TEXT: Record<(typeof ANNUL_REASONS)[number], string> = {
   announcement_error: 'erro no anúncio de um número que afeta substancialmente o jogo (art. 16.º, n.º 5)',
 };
 
+/** Art. 16.1 (and 16.2 through it): a suspended game is annulled for a failure only after 15 minutes. */
+function requireSuspendedLongEnough(now: Date, suspendedAt: string, article: string): void {
+  const elapsedMs = now.getTime() - new Date(suspendedAt).getTime();
+  const neededMs = SUSPENSION_ANNUL_MINUTES * 60_000;
+  if (elapsedMs < neededMs) throw new KioskError('ANNUL_TOO_EARLY', { minutes: Math.ceil((neededMs - elapsedMs) / 60_000), article });
+}
+
 /** Give back to card revenue what the close of sale set aside and will not be paid. */
 function reverseProvisions(ctx: CommandContext, gameId: number): void {
   const closure = closureOf(ctx.db, gameId);
@@ -134,7 +161,7 @@ function reverseProvisions(ctx: CommandContext, gameId: number): void {
   post(ctx.db, entry, { at: ctx.at, operatorId: operatorOf(ctx).id, terminalId: ctx.terminalId });
 }
 
-export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSale' | 'game.suspend' | 'game.resume' | 'game.annul'> = {
+export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSale' | 'game.suspend' | 'game.resume' | 'game.manualDraw' | 'game.annul'> = {
   'game.open': command((ctx, input) => {
     const session = openSession(ctx.db);
     if (!session) throw new KioskError('NO_OPEN_SESSION');
@@ -194,6 +221,14 @@ export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSa
         isLast,
       },
     });
+    // Art. 11.2: the series, the number of cards and the price, announced before the sale (the board shows it too).
+    const opening = saleOpeningOf(ctx.db, requireGame(ctx.db, id));
+    enqueue(
+      ctx,
+      'receipts',
+      (hall) => announcementSlip({ hallName: hall.hallName, sessionId: session.id, gameNumber: number, text: opening, at: ctx.at, isLast, article: 'art. 11.º, n.º 2' }),
+      { type: 'game', id },
+    );
     return done(view, { after: view });
   }),
 
@@ -296,6 +331,25 @@ export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSa
     return done(gameView(ctx.db, requireGame(ctx.db, game.id)), { before: { state: game.state }, after: { state: 'suspended', suspendedAt: ctx.at } });
   }),
 
+  /**
+   * Art. 16.2: after balls were drawn, a failure of the mechanism does not end
+   * the game: the draw goes on by hand if it can. Recorded in the acta and the
+   * incident book; a game suspended for the failure resumes at once.
+   */
+  'game.manualDraw': command((ctx, input) => {
+    const game = requireGame(ctx.db, input.gameId);
+    const from = game.state === 'suspended' ? game.suspendedFrom : game.state;
+    const balls = activeBalls(ctx.db, game.id).length;
+    if (from !== 'drawing' || balls === 0) throw new KioskError('MANUAL_DRAW_NOT_ALLOWED', { number: game.number, state: STATE_PT[game.state] ?? game.state });
+    if (manualDrawOf(ctx.db, game.id)) throw new KioskError('MANUAL_DRAW_ALREADY', { number: game.number });
+    if (game.state === 'suspended') markResumed(ctx.db, game.id);
+    const operator = operatorOf(ctx);
+    const text = `Jogada n.º ${game.number}: falha do mecanismo de extração depois da ${balls}.ª bola; a extração continua manualmente (art. 16.º, n.º 2).`;
+    addIncident(ctx.db, { sessionId: game.sessionId, gameId: game.id, at: ctx.at, operatorId: operator.id, kind: 'suspension', text });
+    appendActa(ctx.db, { sessionId: game.sessionId, gameId: game.id, at: ctx.at, kind: 'manual_draw', data: { number: game.number, ballCount: balls, by: operator.username } });
+    return done(gameView(ctx.db, requireGame(ctx.db, game.id)), { before: { state: game.state }, after: { state: 'drawing', manualDraw: true, ballCount: balls } });
+  }),
+
   'game.resume': command((ctx, input) => {
     const game = requireGame(ctx.db, input.gameId);
     if (game.state !== 'suspended' || !game.suspendedFrom) throw new KioskError('NOT_SUSPENDED', { number: game.number });
@@ -343,14 +397,21 @@ export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSa
           detailEn: 'suspend the game first; it is annulled only if the failure is not solved within 15 minutes (art. 16(1)).',
         });
       }
-      const elapsedMs = ctx.now.getTime() - new Date(game.suspendedAt).getTime();
-      const neededMs = SUSPENSION_ANNUL_MINUTES * 60_000;
-      if (elapsedMs < neededMs) throw new KioskError('ANNUL_TOO_EARLY', { minutes: Math.ceil((neededMs - elapsedMs) / 60_000) });
+      requireSuspendedLongEnough(ctx.now, game.suspendedAt, 'art. 16.º, n.º 1');
     } else if (balls === 0) {
       throw new KioskError('ANNUL_REASON_MISMATCH', {
         detail: 'ainda não saiu nenhuma bola: suspenda a jogada e, passados 15 minutos, anule-a pelo art. 16.º, n.º 1.',
         detailEn: 'no ball was drawn yet: suspend the game and after 15 minutes annul it under art. 16(1).',
       });
+    } else if (input.reason === 'failure_during_draw') {
+      // Art. 16.2: the draw goes on by hand if it can; if not, "proceder-se-á como no n.º 1": suspended, then 15 minutes.
+      if (game.state !== 'suspended' || !game.suspendedAt) {
+        throw new KioskError('ANNUL_REASON_MISMATCH', {
+          detail: 'já saíram bolas: continue a extração à mão (art. 16.º, n.º 2); se não for possível, suspenda a jogada e só passados 15 minutos a anule.',
+          detailEn: 'balls were drawn: go on drawing by hand (art. 16(2)); if that is not possible, suspend the game and annul it only after 15 minutes.',
+        });
+      }
+      requireSuspendedLongEnough(ctx.now, game.suspendedAt, 'art. 16.º, n.º 2');
     }
     const operator = operatorOf(ctx);
     markAnnulled(ctx.db, game.id, ctx.at, input.reason);

@@ -1,5 +1,6 @@
 /** The bingo domain's handlers (Despacho Normativo 80/85), merged from its rooms. */
 import type { HandlerSlice } from '../shared/context.js';
+import { displayHandlers } from './display.js';
 import { drawHandlers } from './draw.js';
 import { gameHandlers } from './games.js';
 import { prizeHandlers } from './prizes.js';
@@ -13,7 +14,8 @@ type BingoChannel =
   | keyof typeof gameHandlers
   | keyof typeof saleHandlers
   | keyof typeof drawHandlers
-  | keyof typeof prizeHandlers;
+  | keyof typeof prizeHandlers
+  | keyof typeof displayHandlers;
 
 export const bingoHandlers: HandlerSlice<BingoChannel> = {
   ...seriesHandlers,
@@ -22,4 +24,5 @@ export const bingoHandlers: HandlerSlice<BingoChannel> = {
   ...saleHandlers,
   ...drawHandlers,
   ...prizeHandlers,
+  ...displayHandlers,
 };

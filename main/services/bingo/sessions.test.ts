@@ -10,7 +10,7 @@ import type { ErrorBody } from '../../../core/errors.js';
 import { verifyAudit } from '../../../db/audit.js';
 import { verifyLedger } from '../../../db/ledger.js';
 import { createTestHall } from '../../../test/fixtures/faces.js';
-import { snapshot, type Harness } from '../../../test/harness.js';
+import { confirmByHand, type Harness, snapshot } from '../../../test/harness.js';
 
 const NOW = '2026-11-30T20:00:00.000Z';
 const CLOSE_AT = '2026-12-01T02:00:00.000Z';
@@ -48,7 +48,7 @@ const drawAll = async (gameId: number, balls: number[]) => {
   for (const number of balls) await h.ok('game.drawBall', { gameId, number }, t.manager);
 };
 const confirmed = (gameId: number, kind: 'line' | 'bingo', card: number) =>
-  h.ok('game.claim', { gameId, kind, seriesCode: 'A', card, confirmed: true }, t.manager);
+  confirmByHand(h, t.manager, { gameId, kind, seriesCode: 'A', card });
 
 async function refusedUnchanged(channel: Channel, input: unknown, token?: string): Promise<ErrorBody> {
   const before = snapshot(h.kiosk);
@@ -109,13 +109,14 @@ describe('session.acta', () => {
     await drawAll(g2.id, [5, 50]);
     h.clock.advanceMinutes(1); // 20:31
     await h.ok('game.suspend', { gameId: g2.id }, t.manager);
-    h.clock.advanceMinutes(4); // 20:35
+    // It cannot go on by hand (art. 16.2): as in n.º 1, annulled after 15 minutes of suspension.
+    h.clock.advanceMinutes(15); // 20:46
     await h.ok('game.annul', { gameId: g2.id, reason: 'failure_during_draw' }, t.manager);
     await h.ok('refund.pay', { saleId: 3 }, t.cashier);
     await h.ok('refund.pay', { saleId: 4 }, t.cashier);
 
     // A new ball set, another entry, the closing checks.
-    h.clock.advanceMinutes(5); // 20:40
+    h.clock.advanceMinutes(5); // 20:51
     await h.ok('ballSet.register', { serial: 'BOLAS-2' }, t.manager);
     await h.ok('incident.add', { text: 'Substituído o jogo de bolas por desgaste visível.' }, t.manager);
     await h.ok('session.recordCheck', { phase: 'end', kind: 'balls' }, t.manager);
@@ -133,7 +134,7 @@ describe('session.acta', () => {
       checks: [
         { at: NOW, phase: 'start', kind: 'material', by: 'gerente' },
         { at: NOW, phase: 'start', kind: 'balls', by: 'gerente' },
-        { at: iso(40), phase: 'end', kind: 'balls', by: 'gerente' },
+        { at: iso(51), phase: 'end', kind: 'balls', by: 'gerente' },
       ],
       games: [
         {
@@ -181,7 +182,7 @@ describe('session.acta', () => {
           balls: 2,
           openedAt: iso(25),
           saleClosedAt: iso(30),
-          endedAt: iso(35),
+          endedAt: iso(46),
           annulReason: 'failure_during_draw',
           refundedCents: 1000,
         },
@@ -208,7 +209,7 @@ describe('session.acta', () => {
         },
         {
           id: 5,
-          at: iso(35),
+          at: iso(46),
           gameNumber: 2,
           author: 'gerente',
           kind: 'annulment',
@@ -216,13 +217,13 @@ describe('session.acta', () => {
         },
         {
           id: 6,
-          at: iso(40),
+          at: iso(51),
           gameNumber: null,
           author: 'gerente',
           kind: 'ball_set',
           text: 'Novo jogo de bolas BOLAS-2 em substituição do jogo BOLAS-1 (2 jogadas) (art. 5.º, n.º 3).',
         },
-        { id: 7, at: iso(40), gameNumber: null, author: 'gerente', kind: 'manual', text: 'Substituído o jogo de bolas por desgaste visível.' },
+        { id: 7, at: iso(51), gameNumber: null, author: 'gerente', kind: 'manual', text: 'Substituído o jogo de bolas por desgaste visível.' },
       ],
     });
     // Prizes paid: line 1,55 € and bingo 15,50 €; the drawer: sales - refunds - prizes.

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BACKUP_DIR } from '../../../db/backup.js';
 import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
-import { snapshot } from '../../../test/harness.js';
+import { confirmByHand, snapshot } from '../../../test/harness.js';
 
 let t: TestHall;
 beforeEach(async () => {
@@ -34,9 +34,10 @@ async function dayWithGames(): Promise<{ sessionId: number; finished: number; an
   await h.ok('sale.create', { gameId: finished, quantity: 10, payment: { method: 'cash', tenderedCents: 1000 } }, cashier);
   await h.ok('game.closeSale', { gameId: finished }, manager);
   for (const n of [5, 17, 23, 44, 61]) await h.ok('game.drawBall', { gameId: finished, number: n }, manager);
-  await h.ok('game.claim', { gameId: finished, kind: 'line', seriesCode: 'A', card: 1, confirmed: true }, manager);
+  await confirmByHand(h, manager, { gameId: finished, kind: 'line', seriesCode: 'A', card: 1 });
   await h.ok('game.closeClaims', { gameId: finished, kind: 'line' }, manager);
-  await h.ok('game.claim', { gameId: finished, kind: 'bingo', seriesCode: 'A', card: 2, confirmed: true }, manager);
+  for (const n of [1, 2, 3, 4, 6, 7, 8, 9, 10, 11]) await h.ok('game.drawBall', { gameId: finished, number: n }, manager);
+  await confirmByHand(h, manager, { gameId: finished, kind: 'bingo', seriesCode: 'A', card: 2 });
   await h.ok('game.closeClaims', { gameId: finished, kind: 'bingo' }, manager);
   const annulled = (await h.ok('game.open', { seriesCode: 'A' }, manager)).id;
   for (let i = 0; i < 3; i++) await h.ok('sale.create', { gameId: annulled, quantity: 2, payment: { method: 'cash', tenderedCents: 200 } }, cashier);

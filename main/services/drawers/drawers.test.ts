@@ -10,7 +10,7 @@ import type { ErrorBody } from '../../../core/errors.js';
 import { verifyLedger } from '../../../db/ledger.js';
 import { expectBooksHold } from '../../../test/books.js';
 import { createTestHall } from '../../../test/fixtures/faces.js';
-import { snapshot, TEST_FLOAT_CENTS, type Harness } from '../../../test/harness.js';
+import { confirmByHand, type Harness, snapshot, TEST_FLOAT_CENTS } from '../../../test/harness.js';
 
 const CLOSE_AT = '2026-12-01T02:00:00.000Z';
 const APPROVAL = { username: 'gerente', pin: '2222' };
@@ -40,7 +40,7 @@ const openGame = () => h.ok('game.open', { seriesCode: 'A' }, t.manager);
 const sell = (gameId: number, quantity: number, tenderedCents = quantity * 100) =>
   h.ok('sale.create', { gameId, quantity, payment: { method: 'cash', tenderedCents } }, t.cashier);
 const confirmed = (gameId: number, kind: 'line' | 'bingo', card: number) =>
-  h.ok('game.claim', { gameId, kind, seriesCode: 'A', card, confirmed: true }, t.manager);
+  confirmByHand(h, t.manager, { gameId, kind, seriesCode: 'A', card });
 const cash = () => verifyLedger(h.kiosk.db).balances['cash:T1'] ?? 0;
 const closeDrawer = (countedByDenomination: Record<string, number>, extra: Record<string, unknown> = {}, token = t.cashier) =>
   h.ok('drawer.close', { countedByDenomination, ...extra }, token);
@@ -91,7 +91,7 @@ describe('a full shift', () => {
     for (const n of [4, 18, 27, 49, 63]) await h.ok('game.drawBall', { gameId: g1.id, number: n }, t.manager);
     await confirmed(g1.id, 'line', 3);
     const line = await h.ok('game.closeClaims', { gameId: g1.id, kind: 'line' }, t.manager);
-    await h.ok('game.drawBall', { gameId: g1.id, number: 71 }, t.manager);
+    for (const n of [71, 1, 2, 3, 5, 6, 7, 8, 9, 10]) await h.ok('game.drawBall', { gameId: g1.id, number: n }, t.manager);
     await confirmed(g1.id, 'bingo', 5);
     const bingo = await h.ok('game.closeClaims', { gameId: g1.id, kind: 'bingo' }, t.manager);
     expect([...line.winners, ...bingo.winners].map((w) => w.prizeCents)).toEqual([150, 1500]);

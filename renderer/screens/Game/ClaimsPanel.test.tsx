@@ -30,6 +30,7 @@ const game: GameView = {
   isLast: false,
   ballCount: 12,
   suspendedAt: null,
+  manualDraw: false,
   annulReason: null,
   ballSet: { serial: 'S1', gamesPlayed: 10, warning: false },
 };

@@ -10,7 +10,7 @@ type Kind = 'line' | 'bingo';
 type ClaimInput = ChannelInput<'game.claim'>;
 type Outcome =
   | { type: 'claim'; claim: ClaimView }
-  | { type: 'manual'; error: ClientError; input: ClaimInput }
+  | { type: 'manual'; error: ClientError; input: ClaimInput; refusal?: ClientError }
   | { type: 'error'; error: ClientError | string };
 
 interface Props {
@@ -20,6 +20,15 @@ interface Props {
   onClaimed: (claim: ClaimView) => void;
   /** Claims were closed: the board is fetched again (awards, state). */
   onChanged: () => Promise<void>;
+}
+
+/** "12 34, 56" -> [12, 34, 56]: the numbers of a card as typed, in any separator. */
+export function parseCardNumbers(text: string): number[] {
+  return text
+    .split(/[^\d]+/)
+    .filter((x) => x !== '')
+    .slice(0, 15)
+    .map(Number);
 }
 
 /** The game's series a claim may name: the first and, when there is one, the second. */
@@ -40,6 +49,8 @@ export function ClaimsPanel({ game, board, onClaimed, onChanged }: Props) {
   const [kindChoice, setKindChoice] = useState<Kind | null>(null);
   const [seriesChoice, setSeriesChoice] = useState<string | null>(null);
   const [cardText, setCardText] = useState('');
+  // A card without a face on record: its numbers as the manager reads them (art. 9.1).
+  const [numbersText, setNumbersText] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
@@ -65,9 +76,13 @@ export function ClaimsPanel({ game, board, onClaimed, onChanged }: Props) {
     if (r.ok) {
       setOutcome({ type: 'claim', claim: r.value });
       setCardText('');
+      setNumbersText('');
       onClaimed(r.value);
     } else if (r.error.code === 'MANUAL_CONFIRMATION_REQUIRED') {
       setOutcome({ type: 'manual', error: r.error, input });
+    } else if (r.error.code.startsWith('MANUAL_CLAIM_') && outcome?.type === 'manual') {
+      // The numbers typed do not hold: the check stays open, the refusal names them.
+      setOutcome({ ...outcome, refusal: r.error });
     } else {
       setOutcome({ type: 'error', error: r.error });
     }
@@ -121,8 +136,26 @@ export function ClaimsPanel({ game, board, onClaimed, onChanged }: Props) {
         <div className="manual-check" role="alert">
           <p className="manual-text">{outcome.error.message}</p>
           <p className="hint">{t('claims.manualAsk', { kind: t(`kindText.${input.kind}`), card: cardLabel(input.seriesCode, input.card) })}</p>
+          <label className="field-block">
+            <span className="field-label">{t(input.kind === 'line' ? 'claims.numbersLine' : 'claims.numbersBingo')}</span>
+            <input
+              className="amount-input claim-numbers"
+              data-testid="claim-numbers"
+              inputMode="numeric"
+              autoComplete="off"
+              value={numbersText}
+              onChange={(e) => setNumbersText(e.target.value.replace(/[^\d ,;.-]/g, ''))}
+            />
+          </label>
+          <ErrorAlert error={outcome.refusal ?? null} testId="claim-numbers-error" />
           <div className="button-row">
-            <button type="button" className="btn btn-sell-small" data-testid="claim-confirm" disabled={busy} onClick={() => void send({ ...input, confirmed: true })}>
+            <button
+              type="button"
+              className="btn btn-sell-small"
+              data-testid="claim-confirm"
+              disabled={busy}
+              onClick={() => void send({ ...input, confirmed: true, numbers: parseCardNumbers(numbersText) })}
+            >
               {t('claims.confirm')}
             </button>
             <button type="button" className="btn btn-danger" data-testid="claim-reject" disabled={busy} onClick={() => void send({ ...input, confirmed: false })}>
@@ -138,6 +171,11 @@ export function ClaimsPanel({ game, board, onClaimed, onChanged }: Props) {
       <div className="claim-valid" role="status">
         <p className="claim-verdict">{t('claims.valid', what)}</p>
         {c.manual ? <p className="hint">{t('claims.manualRecorded')}</p> : null}
+        {c.numbers ? (
+          <p className="hint" data-testid="claim-numbers-shown">
+            {t('claims.numbersShown', { numbers: c.numbers.join(' · ') })}
+          </p>
+        ) : null}
         <p className="hint">{t(c.kind === 'line' ? 'claims.askLine' : 'claims.askBingo')}</p>
       </div>
     ) : (

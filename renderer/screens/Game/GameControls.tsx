@@ -57,6 +57,8 @@ export function GameControls({ game, ballCount, onChanged }: Props) {
 
   const canSuspend = game.state === 'selling' || game.state === 'sale_closed' || game.state === 'drawing';
   const since = game.suspendedAt;
+  // Art. 16.2: a failure after balls were drawn first offers to go on drawing by hand.
+  const canDrawByHand = ballCount > 0 && !game.manualDraw && (game.state === 'drawing' || (suspended && since !== null));
 
   return (
     <div className="controls" aria-label={t('controls.title')} role="group">
@@ -71,14 +73,24 @@ export function GameControls({ game, ballCount, onChanged }: Props) {
             {t('controls.resume')}
           </button>
         ) : null}
+        {canDrawByHand ? (
+          <button type="button" className="btn" data-testid="manual-draw" disabled={busy} onClick={() => void run(() => invoke('game.manualDraw', { gameId: game.id }))}>
+            {t('controls.manualDraw')}
+          </button>
+        ) : null}
       </div>
+      {game.manualDraw ? (
+        <p className="notice" data-testid="manual-draw-info">
+          {t('controls.manualDrawOn')}
+        </p>
+      ) : null}
       {suspended && since ? (
         <p className="notice" role="status" data-testid="suspended-info">
           {t('controls.suspendedSince', {
             time: f.shortTime(since),
             minutes: Math.max(0, Math.floor((now.getTime() - new Date(since).getTime()) / 60_000)),
           })}
-          {ballCount === 0
+          {ballCount === 0 || !game.manualDraw
             ? ` ${
                 minutesLeft(since, ANNUL_AFTER_MINUTES, now) > 0
                   ? t('controls.annulFrom', { time: f.shortTime(new Date(new Date(since).getTime() + ANNUL_AFTER_MINUTES * 60_000).toISOString()) })

@@ -9,6 +9,7 @@ import { Announcement, type AnnouncementData } from './Announcement.js';
 import { GamesTable } from './GamesTable.js';
 import { OpenGameForm } from './OpenGameForm.js';
 import { OpenSessionForm } from './OpenSessionForm.js';
+import { BoardLink } from './BoardLink.js';
 import { StartChecks } from './StartChecks.js';
 import { DrawPanel } from './DrawPanel.js';
 import { GameControls } from './GameControls.js';
@@ -139,6 +140,7 @@ export function GameScreen() {
                   <p className="meta" data-testid="session-info">
                     {t('session.info', { openedAt: f.dateTime(session.openedAt), closeAt: f.dateTime(session.scheduledCloseAt), by: session.openedBy })}
                   </p>
+                  <BoardLink />
                 </div>
                 <GamesTable games={games} closing={closing} onCloseSale={(g) => void closeSale(g)} />
                 <ErrorAlert error={errorAt('close')} />
