@@ -21,18 +21,16 @@ export interface RunningKiosk {
   // The envelope as JSON; tests read the fields they assert on.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   call(channel: string, input: unknown, operatorToken?: string): Promise<{ ok: boolean; value?: any; error?: { code: string; message: string } }>;
+  /** Stop the program and start it again on the same folder and port, after `downMs` with nothing listening. */
+  restart(downMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startKiosk(args: string[] = []): Promise<RunningKiosk> {
-  if (!existsSync(join(ROOT, 'dist', 'renderer', 'index.html'))) {
-    throw new Error('dist/renderer is missing: run `npx vite build` (npm test does it first).');
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-e2e-'));
-  const token = `e2e-${Math.random().toString(36).slice(2)}`;
+/** The kiosk's process on a data folder and port: resolves with the URL it prints once ready. */
+async function spawnKiosk(dataDir: string, token: string, port: number, args: string[]): Promise<{ child: ChildProcess; appUrl: string }> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'main/cli.ts', 'web', '--data-dir', dataDir, '--port', '0', ...args],
+    ['--import', 'tsx', 'main/cli.ts', 'web', '--data-dir', dataDir, '--port', String(port), ...args],
     { cwd: ROOT, env: { ...process.env, KIOSK_TOKEN: token }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
@@ -50,7 +48,27 @@ export async function startKiosk(args: string[] = []): Promise<RunningKiosk> {
     child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
     child.on('exit', (code) => fail(new Error(`kiosk exited (${code}):\n${output}`)));
   });
+  return { child, appUrl };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+export async function startKiosk(args: string[] = []): Promise<RunningKiosk> {
+  if (!existsSync(join(ROOT, 'dist', 'renderer', 'index.html'))) {
+    throw new Error('dist/renderer is missing: run `npx vite build` (npm test does it first).');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-e2e-'));
+  const token = `e2e-${Math.random().toString(36).slice(2)}`;
+  const started = await spawnKiosk(dataDir, token, 0, args);
+  const appUrl = started.appUrl;
+  let child = started.child;
   const url = new URL(appUrl).origin;
+  const port = Number(new URL(appUrl).port);
   return {
     url,
     appUrl,
@@ -68,12 +86,14 @@ export async function startKiosk(args: string[] = []): Promise<RunningKiosk> {
       });
       return res.json();
     },
+    async restart(downMs = 0) {
+      await stopChild(child);
+      await new Promise((r) => setTimeout(r, downMs));
+      // Same folder, same port, same token: as after a power cut or an update.
+      ({ child } = await spawnKiosk(dataDir, token, port, args.filter((a) => a !== '--demo')));
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await stopChild(child);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

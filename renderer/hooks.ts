@@ -61,7 +61,13 @@ interface Held<T> {
  * "nothing to fetch yet". The last good data stays shown while a re-fetch
  * runs; an error is reported next to it.
  */
-export function useKioskQuery<C extends Channel>(channel: C, input: ChannelInput<C> | null): QueryState<ChannelOutput<C>> {
+export function useKioskQuery<C extends Channel>(
+  channel: C,
+  input: ChannelInput<C> | null,
+  /** How long events are gathered before the fetch: the hall board answers faster than a counter's screen needs to. */
+  options: { debounceMs?: number } = {},
+): QueryState<ChannelOutput<C>> {
+  const debounceMs = options.debounceMs ?? EVENTS_DEBOUNCE_MS;
   type T = ChannelOutput<C>;
   const key = input === null ? null : JSON.stringify(input);
   const [state, setState] = useState<Held<T>>({ key, data: undefined, error: null, loading: key !== null });
@@ -132,7 +138,7 @@ export function useKioskQuery<C extends Channel>(channel: C, input: ChannelInput
         pending.current = [];
         credits.current = settled.credits;
         if (settled.fetch) void reload();
-      }, EVENTS_DEBOUNCE_MS);
+      }, debounceMs);
     });
     return () => {
       if (timer.current !== null) clearTimeout(timer.current);
@@ -140,7 +146,7 @@ export function useKioskQuery<C extends Channel>(channel: C, input: ChannelInput
       pending.current = [];
       unsubscribe();
     };
-  }, [channel, key, reload]);
+  }, [channel, key, reload, debounceMs]);
 
   const apply = useCallback(
     (command: Channel, update: (data: T) => T | null) => {

@@ -12,6 +12,7 @@ import {
   dialog,
   ipcMain,
   Menu,
+  screen,
   session,
   type IpcMainInvokeEvent,
   type WebContents,
@@ -22,6 +23,8 @@ import { openKiosk, type Kiosk } from '../kiosk.js';
 import { createRpcHandler, type SenderInfo } from './ipc.js';
 import {
   appOriginOf,
+  boardDisplayOf,
+  BOARD_PAGE,
   isAllowedNavigation,
   parseArgs,
   webPreferences,
@@ -49,6 +52,8 @@ async function demoSeed(): Promise<(kiosk: Kiosk, now: Date) => Promise<unknown>
 }
 
 let mainWindow: BrowserWindow | null = null;
+/** The hall board (art. 7.1) on the second display, when there is one. */
+let boardWindow: BrowserWindow | null = null;
 let kiosk: Kiosk | null = null;
 let stopEvents: (() => void) | null = null;
 
@@ -135,6 +140,56 @@ async function onReady(args: KioskArgs, indexPath: string, appOrigin: string): P
 
   mainWindow = createWindow();
   await mainWindow.loadFile(indexPath);
+
+  // The board follows the second display: opened when it is there, closed when it goes.
+  const boardPath = path.join(path.dirname(indexPath), BOARD_PAGE);
+  const placeBoard = () => void showBoard(boardPath);
+  placeBoard();
+  screen.on('display-added', placeBoard);
+  screen.on('display-removed', placeBoard);
+  screen.on('display-metrics-changed', placeBoard);
+}
+
+/** Open, move or close the hall board's window to match the displays now attached. */
+async function showBoard(boardPath: string): Promise<void> {
+  const target = boardDisplayOf(
+    screen.getAllDisplays().map((d) => ({ id: d.id, bounds: d.bounds })),
+    screen.getPrimaryDisplay().id,
+  );
+  if (target === null) {
+    if (boardWindow && !boardWindow.isDestroyed()) boardWindow.close();
+    boardWindow = null;
+    return;
+  }
+  if (boardWindow && !boardWindow.isDestroyed()) {
+    boardWindow.setBounds(target.bounds);
+    boardWindow.setFullScreen(true);
+    return;
+  }
+  const win = new BrowserWindow({
+    ...target.bounds,
+    fullscreen: true,
+    frame: false,
+    // Read-only: never takes the focus, a click or a key from the counter.
+    focusable: false,
+    skipTaskbar: true,
+    show: false,
+    title: 'Painel da sala',
+    backgroundColor: '#05070b',
+    webPreferences: webPreferences(PRELOAD_PATH, { devTools: false }),
+  });
+  win.setMenu(null);
+  win.setIgnoreMouseEvents(true);
+  win.webContents.on('before-input-event', (event) => event.preventDefault());
+  win.once('ready-to-show', () => win.showInactive());
+  win.on('closed', () => {
+    if (boardWindow === win) boardWindow = null;
+  });
+  win.webContents.on('render-process-gone', () => {
+    if (!win.isDestroyed()) win.webContents.reload();
+  });
+  boardWindow = win;
+  await win.loadFile(boardPath);
 }
 
 function createWindow(): BrowserWindow {

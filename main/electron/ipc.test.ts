@@ -59,6 +59,17 @@ describe('createRpcHandler', () => {
     expect(kiosk.calls).toEqual([]);
   });
 
+  it('lets the hall board\'s window read the board and nothing else, never dispatching the rest', async () => {
+    const kiosk = okKiosk();
+    const rpc = createRpcHandler(kiosk, APP);
+    const board: SenderInfo = { frameUrl: `${APP}display.html`, isMainFrame: true };
+    expect(await rpc(board, 'display.state', {}, {})).toEqual({ ok: true, value: { echo: {} } });
+    for (const channel of ['sale.create', 'auth.login', 'display.token', 'game.drawBall']) {
+      expect(await rpc(board, channel, {}, { operatorToken: 'tok' })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', details: { reason: 'board-window' } } });
+    }
+    expect(kiosk.calls.map((c) => c.channel)).toEqual(['display.state']);
+  });
+
   it('refuses a sub-frame of our own app', async () => {
     const kiosk = okKiosk();
     const result = await createRpcHandler(kiosk, APP)({ ...OURS, isMainFrame: false }, 'auth.me', {}, {});

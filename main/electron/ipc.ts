@@ -6,7 +6,7 @@
 import type { CallMeta } from '../../core/bridge.js';
 import { errorMessage, type Lang, type Result } from '../../core/errors.js';
 import type { Kiosk } from '../kiosk.js';
-import { isTrustedSender } from './policy.js';
+import { isChannelAllowedForPage, isTrustedSender } from './policy.js';
 
 /** What app.ts extracts from `event.senderFrame`. */
 export interface SenderInfo {
@@ -37,6 +37,17 @@ export function createRpcHandler(kiosk: Pick<Kiosk, 'dispatch'>, appOrigin: stri
           code: 'FORBIDDEN',
           message: errorMessage('FORBIDDEN', { channel: channelName, roles: noRoles(lang) }, lang),
           details: { reason: 'untrusted-sender' },
+        },
+      };
+    }
+    // The hall board's window reads the board and nothing else, whatever it asks.
+    if (typeof channel === 'string' && !isChannelAllowedForPage(sender.frameUrl, channel)) {
+      return {
+        ok: false,
+        error: {
+          code: 'FORBIDDEN',
+          message: errorMessage('FORBIDDEN', { channel: channelName, roles: noRoles(lang) }, lang),
+          details: { reason: 'board-window' },
         },
       };
     }

@@ -3,8 +3,11 @@ import {
   CSP_DIRECTIVES,
   UsageError,
   appOriginOf,
+  boardDisplayOf,
   contentSecurityPolicy,
   isAllowedNavigation,
+  isBoardPage,
+  isChannelAllowedForPage,
   isTrustedSender,
   parseArgs,
   webPreferences,
@@ -426,5 +429,35 @@ describe('parseArgs', () => {
     }
     expect(caught).toBeInstanceOf(UsageError);
     expect((caught as Error).name).toBe('UsageError');
+  });
+});
+
+describe('the hall board\'s window', () => {
+  const APP_ORIGIN = 'file:///opt/kiosk/dist/renderer/';
+  it('is known by its page, whatever its query or hash', () => {
+    expect(isBoardPage(`${APP_ORIGIN}display.html`)).toBe(true);
+    expect(isBoardPage(`${APP_ORIGIN}display.html?x=1#y`)).toBe(true);
+    expect(isBoardPage('http://127.0.0.1:5173/display.html')).toBe(true);
+    expect(isBoardPage(`${APP_ORIGIN}index.html#/display.html`)).toBe(false);
+    expect(isBoardPage(`${APP_ORIGIN}index.html`)).toBe(false);
+    expect(isBoardPage(`${APP_ORIGIN}notdisplay.html`)).toBe(false);
+    expect(isBoardPage(null)).toBe(false);
+    expect(isBoardPage('not a url')).toBe(false);
+  });
+
+  it('calls display.state only; the counter\'s app calls anything (roles are the contract\'s)', () => {
+    expect(isChannelAllowedForPage(`${APP_ORIGIN}display.html`, 'display.state')).toBe(true);
+    expect(isChannelAllowedForPage(`${APP_ORIGIN}display.html`, 'display.token')).toBe(false);
+    expect(isChannelAllowedForPage(`${APP_ORIGIN}display.html`, 'sale.create')).toBe(false);
+    expect(isChannelAllowedForPage(`${APP_ORIGIN}index.html`, 'sale.create')).toBe(true);
+  });
+
+  it('goes on the first display that is not the counter\'s, or nowhere', () => {
+    const d = (id: number, x: number, width = 1920) => ({ id, bounds: { x, y: 0, width, height: 1080 } });
+    expect(boardDisplayOf([d(1, 0), d(2, 1920)], 1)).toEqual(d(2, 1920));
+    expect(boardDisplayOf([d(2, -1920), d(1, 0), d(3, 1920)], 1)).toEqual(d(2, -1920));
+    expect(boardDisplayOf([d(1, 0)], 1)).toBeNull();
+    expect(boardDisplayOf([d(1, 0), d(2, 1920, 0)], 1)).toBeNull();
+    expect(boardDisplayOf([], 1)).toBeNull();
   });
 });

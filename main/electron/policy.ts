@@ -70,6 +70,36 @@ export function isTrustedSender(
   return isAllowedNavigation(frameUrl, appOrigin);
 }
 
+/** The hall board's page (renderer/display.html), loaded in its own window on the second display. */
+export const BOARD_PAGE = 'display.html';
+/** The one channel the board's window may call: it reads the board and nothing else. */
+export const BOARD_CHANNELS: readonly string[] = ['display.state'];
+
+/** Whether a trusted frame is the hall board's page (its path ends in display.html, query and hash aside). */
+export function isBoardPage(frameUrl: string | null | undefined): boolean {
+  const url = typeof frameUrl === 'string' ? parseUrl(frameUrl) : null;
+  return url !== null && url.pathname.endsWith(`/${BOARD_PAGE}`);
+}
+
+/** May this page call this channel? The counter's app every channel (the contract checks roles); the board only its own. */
+export function isChannelAllowedForPage(frameUrl: string | null | undefined, channel: string): boolean {
+  return !isBoardPage(frameUrl) || BOARD_CHANNELS.includes(channel);
+}
+
+export interface DisplayInfo {
+  id: number;
+  bounds: { x: number; y: number; width: number; height: number };
+}
+
+/**
+ * Where the hall board goes (art. 7.1): the first display that is not the
+ * counter's own (the primary), in the order the system lists them; none on a
+ * counter with one screen (the board then runs in browser mode elsewhere).
+ */
+export function boardDisplayOf(displays: readonly DisplayInfo[], primaryId: number): DisplayInfo | null {
+  return displays.find((d) => d.id !== primaryId && d.bounds.width > 0 && d.bounds.height > 0) ?? null;
+}
+
 /** `webContents.setWindowOpenHandler` decision: a kiosk never opens windows. */
 export function windowOpenHandler(_details?: unknown): { action: 'deny' } {
   return { action: 'deny' };

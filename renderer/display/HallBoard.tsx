@@ -22,7 +22,8 @@ const KIND_WORDS = { line: 'Linha', bingo: 'Bingo', special: 'Prémio especial' 
 const NUMBERS = Array.from({ length: 90 }, (_, i) => i + 1);
 
 export function HallBoard() {
-  const state = useKioskQuery('display.state', {});
+  // Within 200 ms of a commit (art. 7.1: the numbers "à medida que vão sendo extraídos"): events gathered 10 ms only.
+  const state = useKioskQuery('display.state', {}, { debounceMs: 10 });
   const connection = useConnection();
   const s = state.data;
   return (
