@@ -16,7 +16,11 @@ export interface SaleClosure {
 }
 
 export function closeSaleFigures(cardsSold: number, priceCents: number): SaleClosure {
-  const totalCents = cardsSold * priceCents;
+  return figuresOfValue(cardsSold, cardsSold * priceCents);
+}
+
+/** The figures of a game whose value V is given: a game of double cards counts its half of what was sold (core/bingo/double.ts). */
+export function figuresOfValue(cardsSold: number, totalCents: number): SaleClosure {
   const line = percentFloor(totalCents, LINE_PRIZE_PERCENT);
   const bingo = percentFloor(totalCents, BINGO_PRIZE_PERCENT);
   return {

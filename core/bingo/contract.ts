@@ -20,6 +20,8 @@ export const seriesSchema = z.object({
   registeredAt: isoTime,
   /** Whether the faces of its cards are on record (claims are then checked automatically). */
   hasFaces: z.boolean(),
+  /** Authorised as double (art. 3.5): each card sold plays two consecutive games of the session. */
+  double: z.boolean(),
 });
 
 export const cardRangeSchema = z.object({ seriesCode: z.string(), from: z.number().int(), to: z.number().int() });
@@ -55,6 +57,8 @@ export const gameSchema = z.object({
   suspendedAt: isoTime.nullable(),
   /** The draw goes on by hand after a failure of the mechanism (art. 16.2). */
   manualDraw: z.boolean(),
+  /** A double pair (art. 3.5): 'first' sells the cards, 'second' plays them again; null for a single game. */
+  double: z.enum(['first', 'second']).nullable(),
   annulReason: z.enum(ANNUL_REASONS).nullable(),
   ballSet: z.object({ serial: z.string(), gamesPlayed: z.number().int(), warning: z.boolean() }).nullable(),
 });
@@ -275,6 +279,8 @@ export const bingoContract = {
         size: z.number().int().positive().max(1_000_000),
         colour: z.string().trim().max(30).optional(),
         emission: z.string().trim().max(30).optional(),
+        /** Double cards (art. 3.5, 14.3): sold once, valid for two consecutive games. */
+        double: z.boolean().optional(),
       })
       .strict(),
     output: seriesSchema,

@@ -201,6 +201,22 @@ export const bingoErrors = errors({
     pt: (p) => `A jogada n.º ${p.number} não pode ser suspensa (estado: ${p.state}).`,
     en: (p) => `Game no. ${p.number} cannot be suspended (state: ${p.state}).`,
   },
+  DOUBLE_FIRST_NOT_FINISHED: {
+    pt: (p) => `A jogada n.º ${p.number} é a primeira de uma jogada dupla (série ${p.code}): a jogada seguinte é a segunda, com os mesmos cartões, e abre-se quando aquela terminar (art. 3.º, n.º 5).`,
+    en: (p) => `Game no. ${p.number} is the first of a double game (series ${p.code}): the next game is its second, with the same cards, opened once it has finished (art. 3(5)).`,
+  },
+  DOUBLE_SECOND_PENDING: {
+    pt: (p) => `A jogada seguinte é a segunda da jogada dupla n.º ${p.number}: abra-a na série ${p.code}, com os cartões já vendidos (art. 3.º, n.º 5).`,
+    en: (p) => `The next game is the second of double game no. ${p.number}: open it on series ${p.code}, with the cards already sold (art. 3(5)).`,
+  },
+  DOUBLE_AS_LAST_GAME: {
+    pt: (p) => `A série ${p.code} é de cartões duplos: a última jogada da sessão não pode ser a primeira de uma jogada dupla, porque a segunda não se jogaria (art. 3.º, n.º 5, e 14.º, n.º 5).`,
+    en: (p) => `Series ${p.code} has double cards: the session's last game cannot be the first of a double game, as its second would not be played (art. 3(5), 14(5)).`,
+  },
+  PRIZE_DOUBLE_PENDING: {
+    pt: (p) => `O prémio do cartão ${p.seriesCode} ${p.card} é de uma jogada dupla: os prémios das duas jogadas pagam-se depois da segunda (art. 14.º, n.º 3).`,
+    en: (p) => `The prize of card ${p.seriesCode} ${p.card} belongs to a double game: the prizes of both games are paid after the second (art. 14(3)).`,
+  },
   MANUAL_DRAW_NOT_ALLOWED: {
     pt: (p) => `A extração manual (art. 16.º, n.º 2) é para uma falha depois de saírem bolas: a jogada n.º ${p.number} está ${p.state}.`,
     en: (p) => `A manual draw (art. 16(2)) is for a failure after balls were drawn: game no. ${p.number} is ${p.state}.`,

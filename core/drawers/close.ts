@@ -29,27 +29,32 @@ const tally = z.object({ count: z.number().int(), cents });
 export type DayCloseBlocker =
   | { kind: 'game'; number: number; state: string }
   | { kind: 'drawer'; terminalId: string; operator: string }
+  | { kind: 'double_pending'; number: number }
   | { kind: 'end_check' };
 
 const blockerSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('game'), number: z.number().int(), state: z.string() }),
   z.object({ kind: z.literal('drawer'), terminalId: z.string(), operator: z.string() }),
+  z.object({ kind: z.literal('double_pending'), number: z.number().int() }),
   z.object({ kind: z.literal('end_check') }),
 ]);
 
 /**
  * The open items blocking the day's close: each game neither finished nor
- * annulled, each open drawer, and the end-of-session check of the balls
+ * annulled, each open drawer, each double game still owed its second, and the end-of-session check of the balls
  * (art. 5.2) when it is not in the acta. Empty: the session can close.
  */
 export function dayCloseBlockers(f: {
   games: readonly { number: number; state: string }[];
   openDrawers: readonly { terminalId: string; operator: string }[];
+  /** Double first games whose second game was not played yet (art. 3.5): their cards are owed a game. */
+  doublePending?: readonly number[];
   endBallsChecked: boolean;
 }): DayCloseBlocker[] {
   return [
     ...f.games.filter((g) => g.state !== 'finished' && g.state !== 'annulled').map((g): DayCloseBlocker => ({ kind: 'game', number: g.number, state: g.state })),
     ...f.openDrawers.map((d): DayCloseBlocker => ({ kind: 'drawer', terminalId: d.terminalId, operator: d.operator })),
+    ...(f.doublePending ?? []).map((number): DayCloseBlocker => ({ kind: 'double_pending', number })),
     ...(f.endBallsChecked ? [] : [{ kind: 'end_check' } as const]),
   ];
 }
@@ -132,5 +137,9 @@ export const dayCloseErrors = errors({
   SESSION_DRAWERS_OPEN: {
     pt: (p) => `A sessão não pode ser encerrada: a gaveta do(s) terminal(is) ${p.terminals} ainda está aberta; feche-a com a contagem cega.`,
     en: (p) => `The session cannot be closed: the drawer of terminal(s) ${p.terminals} is still open; close it with a blind count.`,
+  },
+  SESSION_DOUBLE_PENDING: {
+    pt: (p) => `A sessão não pode ser encerrada: os cartões da jogada dupla n.º ${p.number} ainda não jogaram a segunda jogada (art. 3.º, n.º 5); abra-a e jogue-a no ecrã Jogo.`,
+    en: (p) => `The session cannot be closed: the cards of double game no. ${p.number} have not played their second game (art. 3(5)); open and play it on the Game screen.`,
   },
 });

@@ -24,13 +24,15 @@ export interface GameRow {
   annulReason: AnnulReason | null;
   annulledAt: string | null;
   finishedAt: string | null;
+  /** The second game of a double pair names its first (whose sales are its cards). */
+  doubleOf: number | null;
 }
 
 const GAME_SELECT = `SELECT id, session_id AS sessionId, number, state, price_cents AS priceCents,
   first_series_id AS firstSeriesId, first_start AS firstStart, second_series_id AS secondSeriesId,
   second_named AS secondNamed, opened_at AS openedAt, sale_closed_at AS saleClosedAt,
   ball_set_id AS ballSetId, is_last AS isLast, suspended_at AS suspendedAt, suspended_from AS suspendedFrom,
-  annul_reason AS annulReason, annulled_at AS annulledAt, finished_at AS finishedAt FROM games`;
+  annul_reason AS annulReason, annulled_at AS annulledAt, finished_at AS finishedAt, double_of AS doubleOf FROM games`;
 
 export function gameById(db: ReadableDb, id: number): GameRow | undefined {
   return stmt<[number], GameRow>(db, `${GAME_SELECT} WHERE id = ?`).get(id);
@@ -65,14 +67,15 @@ export function insertGame(
     openedBy: number;
     ballSetId: number;
     isLast: boolean;
+    doubleOf?: number | null;
   },
 ): number {
   return Number(
     stmt(
       db,
       `INSERT INTO games (session_id, number, state, price_cents, first_series_id, first_start, second_series_id, second_named,
-         opened_at, opened_by, ball_set_id, is_last)
-       VALUES (?, ?, 'selling', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         opened_at, opened_by, ball_set_id, is_last, double_of)
+       VALUES (?, ?, 'selling', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       g.sessionId,
       g.number,
@@ -85,6 +88,7 @@ export function insertGame(
       g.openedBy,
       g.ballSetId,
       g.isLast ? 1 : 0,
+      g.doubleOf ?? null,
     ).lastInsertRowid,
   );
 }
@@ -218,4 +222,36 @@ export function ballSetSerialTaken(db: ReadableDb, serial: string): boolean {
 
 export function insertBallSet(db: WritableDb, b: { serial: string; at: string; by: number }): number {
   return Number(stmt(db, `INSERT INTO ball_sets (serial, registered_at, registered_by) VALUES (?, ?, ?)`).run(b.serial, b.at, b.by).lastInsertRowid);
+}
+
+// ---- double cards (art. 3.5, 14.3) ------------------------------------------------
+
+/** The second game of a double pair, if it was opened. */
+export function secondGameOf(db: ReadableDb, firstId: number): GameRow | undefined {
+  return stmt<[number], GameRow>(db, `${GAME_SELECT} WHERE double_of = ?`).get(firstId);
+}
+
+/** The game whose sales are this game's cards: its first, for the second game of a double pair. */
+export const salesGameId = (game: Pick<GameRow, 'id' | 'doubleOf'>): number => game.doubleOf ?? game.id;
+
+/** What each sale of a double first game leaves for the second game: half its amount, rounded down (SPEC decision). */
+export function secondSharesOfSales(db: ReadableDb, firstId: number): number {
+  return stmt<[number], { cents: number }>(
+    db,
+    `SELECT COALESCE(SUM(s.total_cents / 2), 0) AS cents FROM sales s
+      WHERE s.game_id = ? AND NOT EXISTS (SELECT 1 FROM sale_voids v WHERE v.sale_id = s.id)`,
+  ).get(firstId)!.cents;
+}
+
+/** The numbers of a session's double first games (not annulled) whose second game was never opened. */
+export function doubleFirstsWithoutSecond(db: ReadableDb, sessionId: number): number[] {
+  return stmt<[number], { number: number }>(
+    db,
+    `SELECT g.number FROM games g JOIN series s ON s.id = g.first_series_id
+      WHERE g.session_id = ? AND s.double = 1 AND g.double_of IS NULL AND g.state <> 'annulled'
+        AND NOT EXISTS (SELECT 1 FROM games g2 WHERE g2.double_of = g.id)
+      ORDER BY g.number`,
+  )
+    .all(sessionId)
+    .map((r) => r.number);
 }

@@ -144,6 +144,8 @@ export interface SaleForRefund {
   totalCents: number;
   voided: number;
   refundedAt: string | null;
+  /** Double cards: the second game of the sale's pair, when it was annulled (its half is then refundable). */
+  annulledSecondId: number | null;
 }
 
 export function saleForRefund(db: ReadableDb, saleId: number): SaleForRefund | undefined {
@@ -151,7 +153,8 @@ export function saleForRefund(db: ReadableDb, saleId: number): SaleForRefund | u
     db,
     `SELECT s.id, s.game_id AS gameId, s.total_cents AS totalCents,
             EXISTS (SELECT 1 FROM sale_voids v WHERE v.sale_id = s.id) AS voided,
-            (SELECT paid_at FROM refunds r WHERE r.sale_id = s.id) AS refundedAt
+            (SELECT paid_at FROM refunds r WHERE r.sale_id = s.id) AS refundedAt,
+            (SELECT g2.id FROM games g2 WHERE g2.double_of = s.game_id AND g2.state = 'annulled') AS annulledSecondId
        FROM sales s WHERE s.id = ?`,
   ).get(saleId);
 }
@@ -171,14 +174,20 @@ export function refundableSales(
   db: ReadableDb,
   sessionId: number,
 ): { saleId: number; gameId: number; gameNumber: number; amountCents: number; refundedAt: string | null }[] {
-  return stmt<[number], { saleId: number; gameId: number; gameNumber: number; amountCents: number; refundedAt: string | null }>(
+  return stmt<[{ session: number }], { saleId: number; gameId: number; gameNumber: number; amountCents: number; refundedAt: string | null }>(
     db,
-    `SELECT s.id AS saleId, s.game_id AS gameId, g.number AS gameNumber, s.total_cents AS amountCents,
-            (SELECT paid_at FROM refunds r WHERE r.sale_id = s.id) AS refundedAt
-       FROM sales s JOIN games g ON g.id = s.game_id
-      WHERE g.session_id = ? AND g.state = 'annulled' AND NOT EXISTS (SELECT 1 FROM sale_voids v WHERE v.sale_id = s.id)
-      ORDER BY refundedAt IS NOT NULL, s.id`,
-  ).all(sessionId);
+    `SELECT * FROM (
+       SELECT s.id AS saleId, s.game_id AS gameId, g.number AS gameNumber, s.total_cents AS amountCents,
+              (SELECT paid_at FROM refunds r WHERE r.sale_id = s.id) AS refundedAt
+         FROM sales s JOIN games g ON g.id = s.game_id
+        WHERE g.session_id = @session AND g.state = 'annulled' AND NOT EXISTS (SELECT 1 FROM sale_voids v WHERE v.sale_id = s.id)
+       UNION ALL
+       -- Double cards: the second game of a pair annulled gives back each sale's second half.
+       SELECT s.id, g2.id, g2.number, s.total_cents / 2, (SELECT paid_at FROM refunds r WHERE r.sale_id = s.id)
+         FROM sales s JOIN games g2 ON g2.double_of = s.game_id
+        WHERE g2.session_id = @session AND g2.state = 'annulled' AND NOT EXISTS (SELECT 1 FROM sale_voids v WHERE v.sale_id = s.id))
+      ORDER BY refundedAt IS NOT NULL, saleId`,
+  ).all({ session: sessionId });
 }
 
 /** Cents refunded per game of a session, up to `until` (a closed session's acta counts what was paid before its close). */
@@ -186,8 +195,9 @@ export function refundedByGame(db: ReadableDb, sessionId: number, until: string 
   return new Map(
     stmt<[number, string | null, string | null], { gameId: number; cents: number }>(
       db,
-      `SELECT s.game_id AS gameId, SUM(r.amount_cents) AS cents FROM refunds r JOIN sales s ON s.id = r.sale_id
-         JOIN games g ON g.id = s.game_id WHERE g.session_id = ? AND (? IS NULL OR r.paid_at <= ?) GROUP BY s.game_id`,
+      `SELECT COALESCE((SELECT g2.id FROM games g2 WHERE g2.double_of = s.game_id AND g2.state = 'annulled'), s.game_id) AS gameId,
+              SUM(r.amount_cents) AS cents FROM refunds r JOIN sales s ON s.id = r.sale_id
+         JOIN games g ON g.id = s.game_id WHERE g.session_id = ? AND (? IS NULL OR r.paid_at <= ?) GROUP BY 1`,
     )
       .all(sessionId, until, until)
       .map((r) => [r.gameId, r.cents]),
@@ -199,13 +209,20 @@ export function carriedRefunds(
   db: ReadableDb,
   beforeSessionId: number,
 ): { saleId: number; gameId: number; gameNumber: number; amountCents: number; refundedAt: string | null }[] {
-  return stmt<[number], { saleId: number; gameId: number; gameNumber: number; amountCents: number; refundedAt: string | null }>(
+  return stmt<[{ before: number }], { saleId: number; gameId: number; gameNumber: number; amountCents: number; refundedAt: string | null }>(
     db,
-    `SELECT s.id AS saleId, s.game_id AS gameId, g.number AS gameNumber, s.total_cents AS amountCents, NULL AS refundedAt
-       FROM sales s JOIN games g ON g.id = s.game_id JOIN sessions se ON se.id = g.session_id
-      WHERE g.session_id < ? AND se.closed_at IS NOT NULL AND g.state = 'annulled'
-        AND NOT EXISTS (SELECT 1 FROM sale_voids v WHERE v.sale_id = s.id)
-        AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.sale_id = s.id)
-      ORDER BY s.id`,
-  ).all(beforeSessionId);
+    `SELECT * FROM (
+       SELECT s.id AS saleId, s.game_id AS gameId, g.number AS gameNumber, s.total_cents AS amountCents, NULL AS refundedAt
+         FROM sales s JOIN games g ON g.id = s.game_id JOIN sessions se ON se.id = g.session_id
+        WHERE g.session_id < @before AND se.closed_at IS NOT NULL AND g.state = 'annulled'
+          AND NOT EXISTS (SELECT 1 FROM sale_voids v WHERE v.sale_id = s.id)
+          AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.sale_id = s.id)
+       UNION ALL
+       SELECT s.id, g2.id, g2.number, s.total_cents / 2, NULL
+         FROM sales s JOIN games g2 ON g2.double_of = s.game_id JOIN sessions se ON se.id = g2.session_id
+        WHERE g2.session_id < @before AND se.closed_at IS NOT NULL AND g2.state = 'annulled'
+          AND NOT EXISTS (SELECT 1 FROM sale_voids v WHERE v.sale_id = s.id)
+          AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.sale_id = s.id))
+      ORDER BY saleId`,
+  ).all({ before: beforeSessionId });
 }

@@ -9,10 +9,12 @@ export interface SeriesRow extends SeriesState {
   emission: string | null;
   registeredAt: string;
   facesImportedAt: string | null;
+  /** Authorised as double (art. 3.5): its cards play two consecutive games. */
+  double: number;
 }
 
 const SERIES_COLUMNS = `id, code, price_cents AS priceCents, size, colour, emission, next_number AS nextNumber,
-  registered_at AS registeredAt, faces_imported_at AS facesImportedAt`;
+  registered_at AS registeredAt, faces_imported_at AS facesImportedAt, double`;
 
 export function seriesByCode(db: ReadableDb, code: string): SeriesRow | undefined {
   return stmt<[string], SeriesRow>(db, `SELECT ${SERIES_COLUMNS} FROM series WHERE code = ?`).get(code);
@@ -38,13 +40,13 @@ export function firstFreshSeries(db: ReadableDb, priceCents: number, exceptId: n
 
 export function insertSeries(
   db: WritableDb,
-  s: { code: string; priceCents: number; size: number; colour: string | null; emission: string | null; at: string; by: number },
+  s: { code: string; priceCents: number; size: number; colour: string | null; emission: string | null; double: boolean; at: string; by: number },
 ): number {
   return Number(
     stmt(
       db,
-      `INSERT INTO series (code, price_cents, size, colour, emission, registered_at, registered_by) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    ).run(s.code, s.priceCents, s.size, s.colour, s.emission, s.at, s.by).lastInsertRowid,
+      `INSERT INTO series (code, price_cents, size, colour, emission, double, registered_at, registered_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(s.code, s.priceCents, s.size, s.colour, s.emission, s.double ? 1 : 0, s.at, s.by).lastInsertRowid,
   );
 }
 

@@ -16,3 +16,10 @@ CREATE TRIGGER display_tokens_no_delete BEFORE DELETE ON display_tokens BEGIN SE
 -- the manager typed (5 for a line, 15 for a bingo), checked against the balls
 -- drawn (art. 9.1): [n, ...].
 ALTER TABLE claims ADD COLUMN numbers TEXT CHECK (numbers IS NULL OR (json_valid(numbers) AND json_type(numbers) = 'array'));
+
+-- Double cards (art. 3.5, 14.3): a series authorised as double plays two
+-- consecutive games of a session with the cards sold once; the second game
+-- names the first (its cards are the first's sales). One second per first.
+ALTER TABLE series ADD COLUMN double INTEGER NOT NULL DEFAULT 0 CHECK (double IN (0, 1));
+ALTER TABLE games ADD COLUMN double_of INTEGER REFERENCES games(id);
+CREATE UNIQUE INDEX games_one_second_per_double ON games (double_of) WHERE double_of IS NOT NULL;

@@ -10,6 +10,7 @@
 import { WinnerTracker, type SoldCard } from '../../../core/bingo/claims.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import { activeBalls } from '../../../db/bingo/draw.js';
+import { gameById, salesGameId } from '../../../db/bingo/games.js';
 import { soldFaces } from '../../../db/bingo/sales.js';
 
 export interface CardRef {
@@ -32,7 +33,9 @@ const KEEP = 4;
 const caches = new WeakMap<object, Map<number, GameBoard>>();
 
 function build(db: ReadableDb, gameId: number): GameBoard {
-  const { cards, complete } = soldFaces(db, gameId);
+  // The second game of a double pair plays the cards its first sold.
+  const game = gameById(db, gameId);
+  const { cards, complete } = soldFaces(db, game ? salesGameId(game) : gameId);
   return { cards, complete, tracker: new WinnerTracker(cards), balls: [] };
 }
 

@@ -22,7 +22,7 @@ import {
   pendingClaims,
   winnersOfGame,
 } from '../../../db/bingo/draw.js';
-import { closureOf, markBackToSaleClosed, markDrawing, markFinished, type GameRow } from '../../../db/bingo/games.js';
+import { closureOf, markBackToSaleClosed, markDrawing, markFinished, salesGameId, type GameRow } from '../../../db/bingo/games.js';
 import { cardSoldInGame } from '../../../db/bingo/sales.js';
 import { faceOf, seriesByCode } from '../../../db/bingo/series.js';
 import { addIncident, appendActa, sessionById } from '../../../db/bingo/sessions.js';
@@ -154,7 +154,8 @@ export const drawHandlers: HandlerSlice<'game.drawBall' | 'game.recallBall' | 'g
     if (input.kind === 'line' && lineAwarded(ctx.db, game.id)) throw new KioskError('LINE_ALREADY_AWARDED');
     const series = seriesByCode(ctx.db, input.seriesCode);
     if (!series) throw new KioskError('SERIES_NOT_FOUND', { code: input.seriesCode });
-    if (!cardSoldInGame(ctx.db, game.id, series.id, input.card)) {
+    // The second game of a double pair plays the cards its first sold (art. 3.5).
+    if (!cardSoldInGame(ctx.db, salesGameId(game), series.id, input.card)) {
       throw new KioskError('CARD_NOT_SOLD', { seriesCode: series.code, card: input.card, number: game.number });
     }
     if (claimExists(ctx.db, { gameId: game.id, kind: input.kind, seriesId: series.id, card: input.card, ballCount: balls.length })) {

@@ -167,6 +167,7 @@ describe('game.open', () => {
       ballCount: 0,
       suspendedAt: null,
       manualDraw: false,
+      double: null,
       annulReason: null,
       ballSet: { serial: 'BOLAS-1', gamesPlayed: 1, warning: false },
     });
@@ -414,6 +415,7 @@ describe('series.register and series.list', () => {
       cardsLeft: 600,
       registeredAt: NOW,
       hasFaces: false,
+      double: false,
     });
     expect(await h.ok('series.list', {}, t.cashier)).toEqual([s]);
   });

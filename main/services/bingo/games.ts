@@ -1,6 +1,8 @@
 /** Games (jogadas): opening on a series, the view the screens show, close of sale (art. 13), suspension and annulment (art. 16). */
 import { availableInGame, cardsLeft, checkSecondSeries, secondSeriesCap, type GamePlan } from '../../../core/bingo/allocation.js';
-import { announcementText, closeSaleFigures } from '../../../core/bingo/announcement.js';
+import { announcementText, figuresOfValue, type SaleClosure } from '../../../core/bingo/announcement.js';
+import type { CardRange } from '../../../core/bingo/allocation.js';
+import { DOUBLE_FIRST_NOTICE, secondGameAnnouncement, type PairRole } from '../../../core/bingo/double.js';
 import { saleOpeningText } from '../../../core/bingo/display.js';
 import type { ANNUL_REASONS, GameView } from '../../../core/bingo/contract.js';
 import { specialPrizeShare, stampDuty } from '../../../core/bingo/prizes.js';
@@ -24,6 +26,9 @@ import {
   markSuspended,
   nextGameNumber,
   otherSellingGame,
+  salesGameId,
+  secondGameOf,
+  secondSharesOfSales,
   sellingGame,
   type GameRow,
 } from '../../../db/bingo/games.js';
@@ -59,7 +64,8 @@ export function requireSelling(game: GameRow): void {
 
 export function gameView(db: ReadableDb, game: GameRow): GameView {
   const plan = planOf(db, game);
-  const totals = gameSalesTotals(db, game.id);
+  // The second game of a double pair plays the first's cards.
+  const totals = gameSalesTotals(db, salesGameId(game));
   const closure = closureOf(db, game.id);
   const selling = game.state === 'selling';
   // While no second series is fixed, a sale running past the first takes over
@@ -91,7 +97,8 @@ export function gameView(db: ReadableDb, game: GameRow): GameView {
         }
       : null,
     cardsSold: totals.cards,
-    totalCents: totals.cents,
+    // A closed game counts its own value (a double pair shares the sales between its two games).
+    totalCents: closure?.totalCents ?? totals.cents,
     cardsAvailable: selling ? availableInGame(salePlan) : 0,
     nextCard,
     openedAt: game.openedAt,
@@ -103,6 +110,7 @@ export function gameView(db: ReadableDb, game: GameRow): GameView {
     ballCount: activeBalls(db, game.id).length,
     suspendedAt: game.suspendedAt,
     manualDraw: manualDrawOf(db, game.id),
+    double: pairRoleOf(db, game),
     annulReason: game.annulReason,
     ballSet: ballSet ? { serial: ballSet.serial, gamesPlayed: ballSet.gamesPlayed, warning: ballSet.gamesPlayed >= BALL_SET_WARN_GAMES } : null,
   };
@@ -140,6 +148,94 @@ const REASON_TEXT: Record<(typeof ANNUL_REASONS)[number], string> = {
   announcement_error: 'erro no anúncio de um número que afeta substancialmente o jogo (art. 16.º, n.º 5)',
 };
 
+/** The announcement with a line added before its last one ("Vai iniciar-se a extração."). */
+function withNotice(text: string, notice: string | null): string {
+  if (notice === null) return text;
+  const lines = text.split('\n');
+  return [...lines.slice(0, -1), notice, ...lines.slice(-1)].join('\n');
+}
+
+/**
+ * The close of sale written in one go (art. 13, 17): the closure with its
+ * figures, the ledger's provisions, the state, the acta row and the
+ * announcement slip. Shared by a game's own close and by the second game of a
+ * double pair, which has no sale of its own.
+ */
+function closeWith(ctx: CommandContext, game: GameRow, figures: SaleClosure, ranges: CardRange[], announcement: string, doubleOf: number | null) {
+  const settings = hallSettings(ctx.db);
+  const stampDutyBasisPoints = settings.stampDutyBasisPoints ?? 0;
+  const stampDutyCents = stampDuty(figures.totalCents, stampDutyBasisPoints);
+  const specialShareCents = specialPrizeShare(figures.totalCents, settings.specialPrize);
+  const operator = operatorOf(ctx);
+  insertClosure(ctx.db, {
+    gameId: game.id,
+    at: ctx.at,
+    closedBy: operator.id,
+    cardsSold: figures.cardsSold,
+    totalCents: figures.totalCents,
+    linePrizeCents: figures.linePrizeCents,
+    bingoPrizeCents: figures.bingoPrizeCents,
+    lineRoundingHundredths: figures.lineRoundingHundredths,
+    bingoRoundingHundredths: figures.bingoRoundingHundredths,
+    ranges,
+    announcement,
+    stampDutyCents,
+    stampDutyBasisPoints,
+    specialShareCents,
+  });
+  post(
+    ctx.db,
+    ledger.gameSaleClosed(game.id, { prizesCents: figures.linePrizeCents + figures.bingoPrizeCents, specialShareCents, stampDutyCents }),
+    { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId },
+  );
+  markSaleClosed(ctx.db, game.id, ctx.at);
+  // The acta row of the game (DN art. 17): series in order, price, ranges, totals, prizes.
+  appendActa(ctx.db, {
+    sessionId: game.sessionId,
+    gameId: game.id,
+    at: ctx.at,
+    kind: 'sale_closed',
+    data: {
+      number: game.number,
+      priceCents: game.priceCents,
+      series: ranges.map((r, i) => ({ order: i + 1, ...r })),
+      ...figures,
+      stampDutyCents,
+      stampDutyBasisPoints,
+      specialShareCents,
+      isLast: game.isLast === 1,
+      ...(doubleOf !== null ? { doubleOf } : {}),
+    },
+  });
+  // The announcement slip goes to the reports printer, when the hall has one.
+  enqueue(
+    ctx,
+    'reports',
+    (hall) => announcementSlip({ hallName: hall.hallName, sessionId: game.sessionId, gameNumber: game.number, text: announcement, at: ctx.at, isLast: game.isLast === 1 }),
+    { type: 'game', id: game.id },
+  );
+  return {
+    gameId: game.id,
+    announcement,
+    cardsSold: figures.cardsSold,
+    totalCents: figures.totalCents,
+    linePrizeCents: figures.linePrizeCents,
+    bingoPrizeCents: figures.bingoPrizeCents,
+    ranges,
+  };
+}
+
+/** Where a game stands in a double pair (art. 3.5): the second names its first; a first is a game on a double series. */
+export function pairRoleOf(db: ReadableDb, game: GameRow): PairRole {
+  if (game.doubleOf !== null) return 'second';
+  return seriesById(db, game.firstSeriesId).double === 1 ? 'first' : null;
+}
+
+/** The session's double first game still waiting for its second (not annulled, no second opened), if any. */
+function pendingDoubleFirst(db: ReadableDb, games: readonly GameRow[]): GameRow | undefined {
+  return games.find((g) => g.state !== 'annulled' && pairRoleOf(db, g) === 'first' && !secondGameOf(db, g.id));
+}
+
 /** Art. 16.1 (and 16.2 through it): a suspended game is annulled for a failure only after 15 minutes. */
 function requireSuspendedLongEnough(now: Date, suspendedAt: string, article: string): void {
   const elapsedMs = now.getTime() - new Date(suspendedAt).getTime();
@@ -161,6 +257,56 @@ function reverseProvisions(ctx: CommandContext, gameId: number): void {
   post(ctx.db, entry, { at: ctx.at, operatorId: operatorOf(ctx).id, terminalId: ctx.terminalId });
 }
 
+/**
+ * The second game of a double pair (art. 3.5): opened once the first has
+ * finished, on the same series, with the first's cards and no sale of its
+ * own; its sale is closed at once on its half of what was sold.
+ */
+function openSecondGame(
+  ctx: CommandContext,
+  first: GameRow,
+  input: { seriesCode: string; secondSeriesCode?: string | undefined },
+  at: { sessionId: number; ballSetId: number; ballSetSerial: string; isLast: boolean },
+) {
+  const series = seriesById(ctx.db, first.firstSeriesId);
+  if (first.state !== 'finished') throw new KioskError('DOUBLE_FIRST_NOT_FINISHED', { number: first.number, code: series.code });
+  if (input.seriesCode !== series.code || input.secondSeriesCode) throw new KioskError('DOUBLE_SECOND_PENDING', { number: first.number, code: series.code });
+  const number = nextGameNumber(ctx.db, at.sessionId);
+  const id = insertGame(ctx.db, {
+    sessionId: at.sessionId,
+    number,
+    priceCents: first.priceCents,
+    firstSeriesId: first.firstSeriesId,
+    firstStart: first.firstStart,
+    secondSeriesId: first.secondSeriesId,
+    at: ctx.at,
+    openedBy: operatorOf(ctx).id,
+    ballSetId: at.ballSetId,
+    isLast: at.isLast,
+    doubleOf: first.id,
+  });
+  appendActa(ctx.db, {
+    sessionId: at.sessionId,
+    gameId: id,
+    at: ctx.at,
+    kind: 'game_opened',
+    data: { number, priceCents: first.priceCents, firstSeries: series.code, firstStart: first.firstStart, secondSeries: null, ballSet: at.ballSetSerial, isLast: at.isLast, doubleOf: first.number },
+  });
+  const game = requireGame(ctx.db, id);
+  const cards = gameSalesTotals(ctx.db, first.id).cards;
+  const ranges = gameSoldRanges(ctx.db, first.id);
+  const figures = figuresOfValue(cards, secondSharesOfSales(ctx.db, first.id));
+  closeWith(ctx, game, figures, ranges, secondGameAnnouncement(first.number, ranges, figures, { isLast: at.isLast }), first.number);
+  const view = gameView(ctx.db, requireGame(ctx.db, id));
+  return finishAfterCommit(
+    (read) => {
+      warmBoard(read.db, read.memo, id);
+      return view;
+    },
+    { after: view },
+  );
+}
+
 export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSale' | 'game.suspend' | 'game.resume' | 'game.manualDraw' | 'game.annul'> = {
   'game.open': command((ctx, input) => {
     const session = openSession(ctx.db);
@@ -170,21 +316,27 @@ export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSa
     const games = gamesOfSession(ctx.db, session.id);
     const suspendedSale = games.find((g) => g.state === 'suspended' && g.suspendedFrom === 'selling');
     if (suspendedSale) throw new KioskError('GAME_SUSPENDED_PENDING', { number: suspendedSale.number });
+    // Double cards (art. 3.5): the game after a double first is its second, played with the same cards.
+    const pendingFirst = pendingDoubleFirst(ctx.db, games);
     const last = games.find((g) => g.isLast === 1);
-    if (last) throw new KioskError('LAST_GAME_PLAYED', { number: last.number });
+    if (last && !pendingFirst) throw new KioskError('LAST_GAME_PLAYED', { number: last.number });
     const missing = missingStartChecks(checksOfSession(ctx.db, session.id));
     if (missing.length > 0) throw new KioskError('SESSION_START_CHECK_MISSING', { missing: missing.join(',') });
     if (hallSettings(ctx.db).stampDutyBasisPoints === null) throw new KioskError('STAMP_DUTY_NOT_SET');
     const ballSet = currentBallSet(ctx.db);
     if (!ballSet) throw new KioskError('NO_BALL_SET');
     if (ballSet.gamesPlayed >= BALL_SET_MAX_GAMES) throw new KioskError('BALL_SET_WORN_OUT', { serial: ballSet.serial, games: ballSet.gamesPlayed });
+    const isLast = ctx.now.getTime() >= new Date(session.scheduledCloseAt).getTime() - LAST_GAME_MINUTES * 60_000;
+    // The second game of a pair is owed to the cards sold: it is played even past the closing time.
+    if (pendingFirst) return openSecondGame(ctx, pendingFirst, input, { sessionId: session.id, ballSetId: ballSet.id, ballSetSerial: ballSet.serial, isLast });
     if (ctx.now.getTime() >= new Date(session.scheduledCloseAt).getTime()) {
       throw new KioskError('GAME_AFTER_CLOSING_TIME', { closeAt: hallClock(session.scheduledCloseAt) });
     }
-    const isLast = ctx.now.getTime() >= new Date(session.scheduledCloseAt).getTime() - LAST_GAME_MINUTES * 60_000;
     const first = seriesByCode(ctx.db, input.seriesCode);
     if (!first) throw new KioskError('SERIES_NOT_FOUND', { code: input.seriesCode });
     if (cardsLeft(first) === 0) throw new KioskError('SERIES_EXHAUSTED', { code: first.code, size: first.size });
+    // Its second game could not be played after the last one (art. 14.5).
+    if (first.double === 1 && isLast) throw new KioskError('DOUBLE_AS_LAST_GAME', { code: first.code });
     let secondId: number | null = null;
     if (input.secondSeriesCode) {
       const second = seriesByCode(ctx.db, input.secondSeriesCode);
@@ -239,70 +391,13 @@ export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSa
     requireSelling(game);
     const totals = gameSalesTotals(ctx.db, game.id);
     if (totals.cards === 0) throw new KioskError('NO_CARDS_SOLD', { number: game.number });
+    if (totals.cards * game.priceCents !== totals.cents) throw new Error(`game ${game.id}: sales total ${totals.cents} != ${totals.cards} x ${game.priceCents}`);
     const ranges = gameSoldRanges(ctx.db, game.id);
-    const figures = closeSaleFigures(totals.cards, game.priceCents);
-    if (figures.totalCents !== totals.cents) throw new Error(`game ${game.id}: sales total ${totals.cents} != ${figures.totalCents}`);
-    const settings = hallSettings(ctx.db);
-    const stampDutyBasisPoints = settings.stampDutyBasisPoints ?? 0;
-    const stampDutyCents = stampDuty(figures.totalCents, stampDutyBasisPoints);
-    const specialShareCents = specialPrizeShare(figures.totalCents, settings.specialPrize);
-    const announcement = announcementText(ranges, figures, { isLast: game.isLast === 1 });
-    const operator = operatorOf(ctx);
-    insertClosure(ctx.db, {
-      gameId: game.id,
-      at: ctx.at,
-      closedBy: operator.id,
-      cardsSold: figures.cardsSold,
-      totalCents: figures.totalCents,
-      linePrizeCents: figures.linePrizeCents,
-      bingoPrizeCents: figures.bingoPrizeCents,
-      lineRoundingHundredths: figures.lineRoundingHundredths,
-      bingoRoundingHundredths: figures.bingoRoundingHundredths,
-      ranges,
-      announcement,
-      stampDutyCents,
-      stampDutyBasisPoints,
-      specialShareCents,
-    });
-    post(
-      ctx.db,
-      ledger.gameSaleClosed(game.id, { prizesCents: figures.linePrizeCents + figures.bingoPrizeCents, specialShareCents, stampDutyCents }),
-      { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId },
-    );
-    markSaleClosed(ctx.db, game.id, ctx.at);
-    // The acta row of the game (DN art. 17): series in order, price, ranges, totals, prizes.
-    appendActa(ctx.db, {
-      sessionId: game.sessionId,
-      gameId: game.id,
-      at: ctx.at,
-      kind: 'sale_closed',
-      data: {
-        number: game.number,
-        priceCents: game.priceCents,
-        series: ranges.map((r, i) => ({ order: i + 1, ...r })),
-        ...figures,
-        stampDutyCents,
-        stampDutyBasisPoints,
-        specialShareCents,
-        isLast: game.isLast === 1,
-      },
-    });
-    // The announcement slip goes to the reports printer, when the hall has one.
-    enqueue(
-      ctx,
-      'reports',
-      (hall) => announcementSlip({ hallName: hall.hallName, sessionId: game.sessionId, gameNumber: game.number, text: announcement, at: ctx.at, isLast: game.isLast === 1 }),
-      { type: 'game', id: game.id },
-    );
-    const result = {
-      gameId: game.id,
-      announcement,
-      cardsSold: figures.cardsSold,
-      totalCents: figures.totalCents,
-      linePrizeCents: figures.linePrizeCents,
-      bingoPrizeCents: figures.bingoPrizeCents,
-      ranges,
-    };
+    // A double first game counts its half of the sales; the second game the other (core/bingo/double.ts).
+    const double = pairRoleOf(ctx.db, game) === 'first';
+    const figures = figuresOfValue(totals.cards, double ? totals.cents - secondSharesOfSales(ctx.db, game.id) : totals.cents);
+    const announcement = withNotice(announcementText(ranges, figures, { isLast: game.isLast === 1 }), double ? DOUBLE_FIRST_NOTICE : null);
+    const result = closeWith(ctx, game, figures, ranges, announcement, null);
     // The cards sold are fixed now: the board reads their faces once, after the
     // commit, so that the first ball finds it ready (never inside a ball's write).
     return finishAfterCommit(

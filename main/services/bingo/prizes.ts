@@ -1,4 +1,5 @@
 /** Prize payouts at the counter (art. 15) and refunds of annulled games (art. 16.3). */
+import { pairPrizesPayable, secondGameShare } from '../../../core/bingo/double.js';
 import { WINNING_CARD_RETENTION_DAYS } from '../../../core/bingo/rules.js';
 import { checkPayout } from '../../../core/drawers/rules.js';
 import { KioskError } from '../../../core/errors.js';
@@ -7,13 +8,14 @@ import { hallClock } from '../../../core/time.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import { drawerExpectedCash, openDrawerOf, type DrawerRow } from '../../../db/drawers.js';
 import { carriedUnpaidWinners, insertPrizePayment, winnerById, winnersOfSession, winnersSharing } from '../../../db/bingo/draw.js';
-import { gameById } from '../../../db/bingo/games.js';
+import { gameById, secondGameOf } from '../../../db/bingo/games.js';
 import { carriedRefunds, insertRefund, rangesOfSale, refundableSales, saleForRefund } from '../../../db/bingo/sales.js';
 import { openSession, sessionById } from '../../../db/bingo/sessions.js';
 import { post } from '../../../db/ledger.js';
 import { prizePayout, refundReceipt } from '../../../printing/documents/index.js';
 import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
 import { enqueue } from '../shared/print.js';
+import { pairRoleOf } from './games.js';
 
 function sessionOrCurrent(db: ReadableDb, sessionId: number | undefined): number | null {
   if (sessionId !== undefined) {
@@ -45,6 +47,12 @@ export const prizeHandlers: HandlerSlice<'prize.pay' | 'prize.list' | 'refund.pa
     if (winner.status === 'void') {
       throw new KioskError('PRIZE_VOID', { seriesCode: winner.seriesCode, card: winner.card, number: winner.gameNumber });
     }
+    // Double cards: the prizes of both games are paid after the second (art. 14.3).
+    const game = gameById(ctx.db, winner.gameId)!;
+    const role = pairRoleOf(ctx.db, game);
+    const first = role === 'second' ? gameById(ctx.db, game.doubleOf!)! : game;
+    const second = role === 'second' ? game : (secondGameOf(ctx.db, game.id) ?? null);
+    if (!pairPrizesPayable(role, first, second)) throw new KioskError('PRIZE_DOUBLE_PENDING', { seriesCode: winner.seriesCode, card: winner.card });
     const drawer = drawerForPayout(ctx.db, ctx.terminalId, winner.prizeCents);
     const operator = operatorOf(ctx);
     const retainUntil = new Date(ctx.now.getTime() + WINNING_CARD_RETENTION_DAYS * 86_400_000).toISOString();
@@ -93,22 +101,25 @@ export const prizeHandlers: HandlerSlice<'prize.pay' | 'prize.list' | 'refund.pa
   'refund.pay': command((ctx, input) => {
     const sale = saleForRefund(ctx.db, input.saleId);
     if (!sale) throw new KioskError('SALE_NOT_FOUND', { saleId: input.saleId });
-    const game = gameById(ctx.db, sale.gameId)!;
+    const own = gameById(ctx.db, sale.gameId)!;
+    // Double cards: the second game annulled gives back the sale's second half (core/bingo/double.ts).
+    const game = own.state !== 'annulled' && sale.annulledSecondId !== null ? gameById(ctx.db, sale.annulledSecondId)! : own;
     if (game.state !== 'annulled') throw new KioskError('REFUND_NOT_ALLOWED', { number: game.number });
     if (sale.voided) throw new KioskError('SALE_VOIDED', { saleId: sale.id });
     if (sale.refundedAt) throw new KioskError('REFUND_ALREADY_PAID', { saleId: sale.id, paidAt: hallClock(sale.refundedAt) });
-    const drawer = drawerForPayout(ctx.db, ctx.terminalId, sale.totalCents);
+    const amountCents = game === own ? sale.totalCents : secondGameShare(sale.totalCents);
+    const drawer = drawerForPayout(ctx.db, ctx.terminalId, amountCents);
     const operator = operatorOf(ctx);
-    insertRefund(ctx.db, { saleId: sale.id, at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, amountCents: sale.totalCents });
+    insertRefund(ctx.db, { saleId: sale.id, at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, amountCents });
     // In full, with no deduction (art. 16.3), in cash.
-    post(ctx.db, ledger.cardRefund(sale.id, sale.totalCents, ctx.terminalId), {
+    post(ctx.db, ledger.cardRefund(sale.id, amountCents, ctx.terminalId), {
       at: ctx.at,
       operatorId: operator.id,
       terminalId: ctx.terminalId,
       drawerId: drawer?.id ?? null,
     });
     const ranges = rangesOfSale(ctx.db, sale.id).map(({ seriesCode, from, to }) => ({ seriesCode, from, to }));
-    const result = { saleId: sale.id, gameId: game.id, amountCents: sale.totalCents, ranges, paidAt: ctx.at };
+    const result = { saleId: sale.id, gameId: game.id, amountCents, ranges, paidAt: ctx.at };
     enqueue(
       ctx,
       'receipts',
@@ -120,7 +131,7 @@ export const prizeHandlers: HandlerSlice<'prize.pay' | 'prize.list' | 'refund.pa
           gameNumber: game.number,
           annulReason: game.annulReason,
           ranges,
-          amountCents: sale.totalCents,
+          amountCents,
           paidBy: operator.name,
           terminalId: ctx.terminalId,
           paidAt: ctx.at,

@@ -20,6 +20,7 @@ export const seriesView = (s: SeriesRow): SeriesView => ({
   cardsLeft: cardsLeft(s),
   registeredAt: s.registeredAt,
   hasFaces: s.facesImportedAt !== null,
+  double: s.double === 1,
 });
 
 export const seriesHandlers: HandlerSlice<'series.register' | 'series.importFaces' | 'series.list' | 'ballSet.register' | 'ballSet.current'> = {
@@ -31,6 +32,7 @@ export const seriesHandlers: HandlerSlice<'series.register' | 'series.importFace
       size: input.size,
       colour: input.colour ?? null,
       emission: input.emission ?? null,
+      double: input.double ?? false,
       at: ctx.at,
       by: operatorOf(ctx).id,
     });

@@ -9,7 +9,7 @@ import { hallClock } from '../../../core/time.js';
 import { createBackup } from '../../../db/backup.js';
 import { unpaidGuias } from '../../../db/caixa.js';
 import { carriedUnpaidWinners, winnersOfSession } from '../../../db/bingo/draw.js';
-import { closureOf, gamesOfSession } from '../../../db/bingo/games.js';
+import { closureOf, doubleFirstsWithoutSecond, gamesOfSession } from '../../../db/bingo/games.js';
 import { carriedRefunds, gameSalesTotals, refundableSales } from '../../../db/bingo/sales.js';
 import { hasCheck, markSessionClosed, sessionById } from '../../../db/bingo/sessions.js';
 import { chipCountOf, drawerExpectedCash, drawersDuring, openDrawers } from '../../../db/drawers.js';
@@ -19,6 +19,7 @@ function blockersOf(db: ReadableDb, sessionId: number): DayCloseBlocker[] {
   return dayCloseBlockers({
     games: gamesOfSession(db, sessionId),
     openDrawers: openDrawers(db).map((d) => ({ terminalId: d.terminalId, operator: d.openedBy })),
+    doublePending: doubleFirstsWithoutSecond(db, sessionId),
     endBallsChecked: hasCheck(db, sessionId, 'end', 'balls'),
   });
 }
@@ -80,6 +81,8 @@ export const dayCloseHandlers: HandlerSlice<'session.close' | 'session.overview'
     if (games.length > 0) throw new KioskError('SESSION_GAMES_UNFINISHED', { games: games.join(', ') });
     const terminals = blockers.flatMap((b) => (b.kind === 'drawer' ? [b.terminalId] : []));
     if (terminals.length > 0) throw new KioskError('SESSION_DRAWERS_OPEN', { terminals: terminals.join(', ') });
+    const pair = blockers.find((b) => b.kind === 'double_pending');
+    if (pair) throw new KioskError('SESSION_DOUBLE_PENDING', { number: pair.number });
     if (blockers.some((b) => b.kind === 'end_check')) throw new KioskError('SESSION_END_CHECK_MISSING');
     markSessionClosed(ctx.db, session.id, ctx.at);
     // What is still owed to players goes on: the next session lists and pays it.

@@ -22,6 +22,7 @@ function BlockerLine({ blocker }: { blocker: Blocker }) {
     return <>{t('dayClose.blocker.game', { number: blocker.number, state: t(`gameState.${blocker.state}`, { defaultValue: blocker.state }) })}</>;
   }
   if (blocker.kind === 'drawer') return <>{t('dayClose.blocker.drawer', { terminal: blocker.terminalId, operator: blocker.operator })}</>;
+  if (blocker.kind === 'double_pending') return <>{t('dayClose.blocker.doublePending', { number: blocker.number })}</>;
   return <>{t('dayClose.blocker.endCheck')}</>;
 }
 
@@ -49,7 +50,10 @@ function Blockers({ blockers }: { blockers: readonly Blocker[] }) {
       <p className="blockers-title">{t('dayClose.blockersTitle', { count: blockers.length })}</p>
       <ul>
         {blockers.map((b) => (
-          <li key={b.kind === 'game' ? `g${b.number}` : b.kind === 'drawer' ? `d${b.terminalId}` : b.kind} data-testid={`blocker-${b.kind}`}>
+          <li
+            key={b.kind === 'game' ? `g${b.number}` : b.kind === 'drawer' ? `d${b.terminalId}` : b.kind === 'double_pending' ? `p${b.number}` : b.kind}
+            data-testid={`blocker-${b.kind}`}
+          >
             <BlockerLine blocker={b} />
             {b.kind === 'end_check' ? (
               <button type="button" className="btn" data-testid="record-end-check" disabled={busy} onClick={() => void recordEndCheck()}>

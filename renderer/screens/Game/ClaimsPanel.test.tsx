@@ -31,6 +31,7 @@ const game: GameView = {
   ballCount: 12,
   suspendedAt: null,
   manualDraw: false,
+  double: null,
   annulReason: null,
   ballSet: { serial: 'S1', gamesPlayed: 10, warning: false },
 };

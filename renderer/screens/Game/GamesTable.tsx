@@ -51,6 +51,12 @@ export function GamesTable({ games, closing, onCloseSale }: Props) {
                       {t('draw.lastGame')}
                     </span>
                   ) : null}
+                  {/* Art. 3.5: the pair's two games, the second playing the first's cards. */}
+                  {g.double ? (
+                    <span className="badge badge-last" data-testid={`game-double-${g.number}`}>
+                      {t(g.double === 'first' ? 'game.doubleFirst' : 'game.doubleSecond')}
+                    </span>
+                  ) : null}
                 </td>
                 <td className="nowrap">{series}</td>
                 <td className="num">{g.cardsSold}</td>

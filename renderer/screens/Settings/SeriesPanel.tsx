@@ -59,6 +59,7 @@ export function SeriesPanel({ series, onRegistered }: Props) {
   const [colour, setColour] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  const [double, setDouble] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -81,6 +82,7 @@ export function SeriesPanel({ series, onRegistered }: Props) {
       priceCents,
       size: sizeN,
       ...(colour.trim() ? { colour: colour.trim() } : {}),
+      ...(double ? { double: true } : {}),
     });
     setBusy(false);
     if (!r.ok) {
@@ -92,6 +94,7 @@ export function SeriesPanel({ series, onRegistered }: Props) {
     setPrice('');
     setSize('');
     setColour('');
+    setDouble(false);
     onRegistered();
   };
 
@@ -182,6 +185,10 @@ export function SeriesPanel({ series, onRegistered }: Props) {
             <input data-testid="series-colour" value={colour} onChange={(e) => setColour(e.target.value)} maxLength={30} />
           </label>
         </div>
+        <label className="check-label">
+          <input type="checkbox" data-testid="series-double" checked={double} onChange={(e) => setDouble(e.target.checked)} />
+          {t('series.double')}
+        </label>
         <button type="submit" className="btn btn-primary" data-testid="series-submit" disabled={busy}>
           {busy ? t('common.working') : t('series.register')}
         </button>
