@@ -35,6 +35,10 @@ const kernelErrors = errors({
     pt: (p) => `O seu perfil não permite esta operação (${p.channel}); perfis autorizados: ${p.roles}.`,
     en: (p) => `Your role does not allow this operation (${p.channel}); allowed roles: ${p.roles}.`,
   },
+  TENDERED_TOO_LARGE: {
+    pt: (p) => `Valor entregue improvável: ${p.tendered} para pagar ${p.total}. Entregue no máximo o total mais uma nota de 500 € (${p.max}); corrija o valor.`,
+    en: (p) => `Unlikely amount tendered: ${p.tendered} to pay ${p.total}. At most the total plus one 500 € note (${p.max}); correct the amount.`,
+  },
   ACCESS_REFUSED: {
     pt: () => 'Pedido recusado: token de acesso, anfitrião ou origem inválidos.',
     en: () => 'Request refused: invalid access token, host or origin.',

@@ -217,6 +217,10 @@ export const bingoErrors = errors({
     pt: (p) => `O prémio do cartão ${p.seriesCode} ${p.card} é de uma jogada dupla: os prémios das duas jogadas pagam-se depois da segunda (art. 14.º, n.º 3).`,
     en: (p) => `The prize of card ${p.seriesCode} ${p.card} belongs to a double game: the prizes of both games are paid after the second (art. 14(3)).`,
   },
+  VOID_SELF_APPROVAL: {
+    pt: (p) => `A anulação da venda n.º ${p.saleId} tem de ser autorizada por outro gerente: ${p.approver} vendeu ou está a anular esta venda e não a pode autorizar.`,
+    en: (p) => `Voiding sale no. ${p.saleId} must be approved by another manager: ${p.approver} sold or is voiding this sale and cannot approve it.`,
+  },
   MANUAL_DRAW_NOT_ALLOWED: {
     pt: (p) => `A extração manual (art. 16.º, n.º 2) é para uma falha depois de saírem bolas: a jogada n.º ${p.number} está ${p.state}.`,
     en: (p) => `A manual draw (art. 16(2)) is for a failure after balls were drawn: game no. ${p.number} is ${p.state}.`,

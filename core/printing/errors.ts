@@ -6,6 +6,10 @@ export const printingErrors = errors({
     pt: (p) => `A impressora ${p.id} não está configurada.`,
     en: (p) => `Printer ${p.id} is not configured.`,
   },
+  PRINTER_DEVICE_NOT_ALLOWED: {
+    pt: (p) => `"${p.path}" não é um dispositivo de impressora: indique uma porta de impressora ou série, como ${p.examples}.`,
+    en: (p) => `"${p.path}" is not a printer device: give a printer or serial port, such as ${p.examples}.`,
+  },
   PRINTER_ADDRESS_INVALID: {
     pt: (p) => `Endereço da impressora em falta: ${p.detail}.`,
     en: (p) => `Printer address missing: ${p.detail}.`,

@@ -244,6 +244,13 @@ describe('POST /rpc/<channel>', () => {
     expect(r.status).toBe(415);
     expect(r.body).toEqual({ ok: false, error: { code: 'VALIDATION_FAILED', message: 'Dados inválidos: Content-Type: application/json.' } });
     expect((await rpc('setup.status', {}, { contentType: 'application/x-www-form-urlencoded' })).status).toBe(415);
+    // Strictly JSON: a look-alike type or another charset is refused too.
+    for (const contentType of ['application/jsonx', 'application/json-seq', 'application/json; charset=latin1', 'application/json;foo=bar']) {
+      expect([contentType, (await rpc('setup.status', {}, { contentType })).status]).toEqual([contentType, 415]);
+    }
+    for (const contentType of ['application/json', 'application/json; charset=utf-8', 'Application/JSON;charset=UTF-8']) {
+      expect([contentType, (await rpc('setup.status', {}, { contentType })).status]).toEqual([contentType, 200]);
+    }
   });
 
   it('other methods are 405', async () => {

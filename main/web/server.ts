@@ -64,6 +64,12 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** Exactly `application/json`, with at most a UTF-8 charset: not `application/jsonx`, not `application/json-seq`. */
+export function isJsonContentType(header: string | undefined): boolean {
+  const [mime, ...params] = (header ?? '').split(';').map((p) => p.trim().toLowerCase());
+  return mime === 'application/json' && params.every((p) => p === 'charset=utf-8' || p === 'charset="utf-8"');
+}
+
 function safeDecode(text: string): string | null {
   try {
     return decodeURIComponent(text);
@@ -221,8 +227,7 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
       const channel = safeDecode(path.slice('/rpc/'.length)) ?? path.slice('/rpc/'.length);
       if (req.method !== 'POST') return refuse(res, 405, 'UNKNOWN_CHANNEL', lang, { channel: `${req.method} ${channel}` });
       if (!isChannel(channel)) return refuse(res, 404, 'UNKNOWN_CHANNEL', lang, { channel: channel.slice(0, 80) });
-      const type = req.headers['content-type'] ?? '';
-      if (!type.startsWith('application/json')) {
+      if (!isJsonContentType(req.headers['content-type'])) {
         return refuse(res, 415, 'VALIDATION_FAILED', lang, { issues: 'Content-Type: application/json' });
       }
       const text = await readBody(req);

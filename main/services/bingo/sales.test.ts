@@ -424,6 +424,17 @@ describe('tender and change', () => {
     expect((await refusedUnchanged('sale.create', sale(g.id, 1, 'cash', 0), t.cashier)).code).toBe('TENDERED_INSUFFICIENT');
   });
 
+  it('refuses more than the total plus a 500 € note (a typing slip, not change), and takes exactly that', async () => {
+    await register('A', 300, 150);
+    const g = await openGame('A');
+    expect(await refusedUnchanged('sale.create', sale(g.id, 2, 'cash', 50_301), t.cashier)).toEqual({
+      code: 'TENDERED_TOO_LARGE',
+      message: 'Valor entregue improvável: 503,01 € para pagar 3,00 €. Entregue no máximo o total mais uma nota de 500 € (503,00 €); corrija o valor.',
+    });
+    expect((await refusedUnchanged('sale.create', sale(g.id, 1, 'cash', Number.MAX_SAFE_INTEGER), t.cashier)).code).toBe('TENDERED_TOO_LARGE');
+    expect(await sell(g.id, 2, 150, 50_300)).toMatchObject({ totalCents: 300, changeCents: 50_000 });
+  });
+
   it('gives the exact change, and the drawer receives the total', async () => {
     await register('A', 300, 150);
     const g = await openGame('A');
@@ -494,6 +505,22 @@ describe('void of the last sale (with a manager approval)', () => {
     const g = await openGame('A');
     await sell(g.id, 1);
     expect((await h.ok('sale.voidLast', { gameId: g.id, approval: approval('admin', '1111') }, t.cashier)).refundCents).toBe(100);
+  });
+
+  it('is never approved by the one who sold or the one voiding, even holding the manager role (separation of duties)', async () => {
+    await register('A', 300);
+    const g = await openGame('A');
+    // A user who is both cashier and manager sells, then asks to void with their own PIN.
+    await h.ok('users.create', { username: 'ambos', name: 'Caixa e Gerente', roles: ['cashier', 'manager'], pin: '4444' }, await h.login('admin', '1111'));
+    const both = await h.login('ambos', '4444');
+    await sell(g.id, 1);
+    await h.ok('sale.create', { gameId: g.id, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } }, both);
+    expect(await refusedUnchanged('sale.voidLast', { gameId: g.id, approval: approval('ambos', '4444') }, t.cashier)).toEqual({
+      code: 'VOID_SELF_APPROVAL',
+      message: 'A anulação da venda n.º 2 tem de ser autorizada por outro gerente: ambos vendeu ou está a anular esta venda e não a pode autorizar.',
+    });
+    expect((await refusedUnchanged('sale.voidLast', { gameId: g.id, approval: approval('ambos', '4444') }, both)).code).toBe('VOID_SELF_APPROVAL');
+    expect((await h.ok('sale.voidLast', { gameId: g.id, approval: approval() }, both)).saleId).toBe(2);
   });
 
   it('a void of a sale spanning both series gives both back', async () => {

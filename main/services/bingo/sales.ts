@@ -1,4 +1,5 @@
 /** Card sales in serial order, cash only (DN art. 12), and the void of the last sale. */
+import { checkTenderedNotTooLarge } from '../../../core/cash.js';
 import { allocate, cardsLeft, checkSecondSeries, type GamePlan } from '../../../core/bingo/allocation.js';
 import { checkPayout } from '../../../core/drawers/rules.js';
 import { KioskError } from '../../../core/errors.js';
@@ -72,6 +73,7 @@ export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.
     const ranges = allocate(plan, quantity);
     const totalCents = quantity * game.priceCents;
     const tenderedCents = input.payment.tenderedCents;
+    checkTenderedNotTooLarge(tenderedCents, totalCents);
     if (tenderedCents < totalCents) {
       throw new KioskError('TENDERED_INSUFFICIENT', { tendered: formatCents(tenderedCents), total: formatCents(totalCents) });
     }
@@ -149,6 +151,11 @@ export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.
       const sale = lastSaleOfGame(ctx.db, game.id);
       if (!sale) throw new KioskError('NOTHING_TO_VOID', { number: game.number });
       if (sale.voided) throw new KioskError('SALE_ALREADY_VOIDED', { saleId: sale.id });
+      // Separation of duties: the approver is neither the one voiding nor the one who sold (a user may hold both roles).
+      const operator = operatorOf(ctx);
+      if (approver.id === operator.id || approver.username === sale.cashier) {
+        throw new KioskError('VOID_SELF_APPROVAL', { saleId: sale.id, approver: approver.username });
+      }
       const ranges = rangesOfSale(ctx.db, sale.id);
       // Give the numbers back, last range first (the second series before the first).
       for (const r of [...ranges].reverse()) moveNextNumber(ctx.db, r.seriesId, r.to + 1, r.from);
@@ -159,7 +166,6 @@ export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.
         if (drawer.closed) throw new KioskError('DRAWER_CLOSED_FOR_VOID', { saleId: sale.id, drawerId });
         checkPayout(sale.totalCents, drawerExpectedCash(ctx.db, drawer));
       }
-      const operator = operatorOf(ctx);
       insertSaleVoid(ctx.db, { saleId: sale.id, at: ctx.at, operatorId: operator.id, approvedBy: approver.id });
       post(ctx.db, ledger.cardSaleVoid(sale.id, postingsOf(ctx.db, { type: 'sale', id: sale.id }, 'card_sale')), {
         at: ctx.at,

@@ -107,6 +107,15 @@ describe('login', () => {
     expect((await refusedUnchanged(h, 'auth.me', {}, r.operatorToken)).code).toBe('NOT_AUTHENTICATED');
   });
 
+  it('refuses a PIN that is not 4 to 8 digits as a wrong PIN, without hashing it (a megabyte of digits included)', async () => {
+    const { h } = await hall();
+    for (const pin of ['1'.repeat(1_000_000), '123', '33 33', '']) {
+      expect((await h.refused('auth.login', { username: 'caixa1', pin })).code).toBe('INVALID_CREDENTIALS');
+    }
+    expect(operatorRow(h, 'caixa1').failed_attempts).toBe(4);
+    expect((await h.refused('auth.login', { username: 'ninguem', pin: '9'.repeat(100_000) })).code).toBe('INVALID_CREDENTIALS');
+  });
+
   it('matches the username without regard to case', async () => {
     const { h } = await hall();
     expect((await h.ok('auth.login', { username: 'GERENTE', pin: '2222' })).operator.username).toBe('gerente');

@@ -4,6 +4,7 @@
  * inspector by the rules in core/roulette; each table's log of spins, null
  * spins (X.16) and the hourly ball (X.12) and dealer (X.28) changes.
  */
+import { checkTenderedNotTooLarge } from '../../../core/cash.js';
 import { checkPayout } from '../../../core/drawers/rules.js';
 import { KioskError } from '../../../core/errors.js';
 import { ledger } from '../../../core/ledger.js';
@@ -206,6 +207,7 @@ export const rouletteHandlers: HandlerSlice<Slice> = {
 
   'chips.sell': command((ctx, input) => {
     const { chips, cents } = chipsTotal(input.chips);
+    checkTenderedNotTooLarge(input.payment.tenderedCents, cents);
     if (input.payment.tenderedCents < cents) throw new KioskError('CHIPS_TENDERED_SHORT', { tendered: formatCents(input.payment.tenderedCents), total: formatCents(cents) });
     const drawer = openDrawerOf(ctx.db, ctx.terminalId);
     if (!drawer) throw new KioskError('DRAWER_NOT_OPEN');

@@ -283,6 +283,7 @@ describe('the chip exchange at the caixa (IX.7)', () => {
     expect((await t.h.refused('chips.sell', { chips: [{ valueCents: 300, count: 1 }], payment: { method: 'cash', tenderedCents: 300 } }, t.manager)).code).toBe('CHIP_VALUE_UNKNOWN');
     expect((await t.h.refused('chips.sell', { chips: [{ valueCents: 500, count: 0 }], payment: { method: 'cash', tenderedCents: 500 } }, t.manager)).code).toBe('CHIP_COUNT_INVALID');
     expect((await t.h.refused('chips.sell', { chips: [{ valueCents: 5_000, count: 1 }], payment: { method: 'cash', tenderedCents: 4_000 } }, t.manager)).code).toBe('CHIPS_TENDERED_SHORT');
+    expect((await t.h.refused('chips.sell', { chips: [{ valueCents: 5_000, count: 1 }], payment: { method: 'cash', tenderedCents: 55_001 } }, t.manager)).code).toBe('TENDERED_TOO_LARGE');
     expect((await t.h.refused('chips.redeem', { chips: [{ valueCents: 10_000, count: 2 }] }, t.manager)).code).toBe('PAYOUT_EXCEEDS_CASH');
     expect(snapshot(t.h.kiosk)).toEqual(before);
   });

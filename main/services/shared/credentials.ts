@@ -6,6 +6,7 @@
  * refused. The command then confirms, inside its transaction, that the
  * operator it checked is still the same (PIN not changed, not locked since).
  */
+import { isValidPin } from '../../../core/people/rules.js';
 import { KioskError } from '../../../core/errors.js';
 import { PIN_LOCK_MINUTES, PIN_MAX_ATTEMPTS } from '../../../core/people/rules.js';
 import { APPROVER_ROLES } from '../../../core/roles.js';
@@ -59,6 +60,8 @@ function refuseWrongPin(ctx: PrepareContext, checked: OperatorRow | null, wrong:
 /** Check a username + PIN, counting failures towards the lock-out. */
 export async function checkCredentials(ctx: PrepareContext, username: string, pin: string, wrong: WrongPinCode): Promise<OperatorRow> {
   const op = findOperator(ctx.db, username);
+  // A PIN is 4 to 8 digits: anything else is wrong without being hashed (scrypt on a megabyte would hold the CPU).
+  if (!isValidPin(pin)) refuseWrongPin(ctx, op?.active ? op : null, wrong);
   if (!op || !op.active) {
     await burnPinCheck(pin);
     refuseWrongPin(ctx, null, wrong);
