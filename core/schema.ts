@@ -32,6 +32,31 @@ export const reasonText = z
   .max(200)
   .regex(/^[A-Za-zÀ-ÖØ-öø-ÿ0-9 .,;:!?'"()/&%+#*=@€ºª-]*$/u, 'letras, algarismos e pontuação');
 
+/**
+ * Control characters (NUL included), the C1 range, and the marks that reorder
+ * text (bidi overrides and isolates, LRM/RLM, the BOM): never part of a name
+ * or a note, and on a receipt or the acta they hide or reorder what is read.
+ */
+// eslint-disable-next-line no-control-regex
+const HIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/u;
+// eslint-disable-next-line no-control-regex
+const HIDDEN_OR_NEWLINE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/u;
+
+/**
+ * Free text typed by a person (a hall's name, an operator's, a note): trimmed,
+ * its length bounded, and refused with a control, NUL or bidi character in
+ * it. `multiline` lets line breaks through (an incident's text).
+ */
+export function plainText(min: number, max: number, options: { multiline?: boolean } = {}) {
+  const hidden = options.multiline ? HIDDEN : HIDDEN_OR_NEWLINE;
+  return z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    .refine((text) => !hidden.test(text), { message: 'sem caracteres de controlo nem de direção do texto' });
+}
+
 /** A manager's username and PIN given at the counter for an act that needs approval. */
 export const approvalSchema = z.object({ username, pin }).strict();
 

@@ -4,7 +4,7 @@
  * claims, prizes, annulments and refunds.
  */
 import { z } from 'zod';
-import { approvalSchema, CASHIERS, channel, COUNTER, empty, EVERYONE, id, isoTime, MANAGERS, seriesCode } from '../schema.js';
+import { approvalSchema, CASHIERS, channel, COUNTER, empty, EVERYONE, id, isoTime, MANAGERS, plainText, seriesCode } from '../schema.js';
 
 const cents = z.number().int().nonnegative();
 
@@ -256,7 +256,7 @@ export const bingoContract = {
     kind: 'command',
     topics: ['settings', 'acta'],
     roles: MANAGERS,
-    input: z.object({ serial: z.string().trim().min(1).max(40) }).strict(),
+    input: z.object({ serial: plainText(1, 40) }).strict(),
     output: z.object({ id, serial: z.string(), registeredAt: isoTime, gamesPlayed: z.number().int() }),
   }),
   'ballSet.current': channel({
@@ -277,8 +277,8 @@ export const bingoContract = {
         code: seriesCode,
         priceCents: z.number().int().positive().max(100_000),
         size: z.number().int().positive().max(1_000_000),
-        colour: z.string().trim().max(30).optional(),
-        emission: z.string().trim().max(30).optional(),
+        colour: plainText(0, 30).optional(),
+        emission: plainText(0, 30).optional(),
         /** Double cards (art. 3.5, 14.3): sold once, valid for two consecutive games. */
         double: z.boolean().optional(),
       })
@@ -534,7 +534,7 @@ export const bingoContract = {
     kind: 'command',
     topics: ['acta'],
     roles: MANAGERS,
-    input: z.object({ text: z.string().trim().min(1).max(2000), gameId: id.optional() }).strict(),
+    input: z.object({ text: plainText(1, 2000, { multiline: true }), gameId: id.optional() }).strict(),
     output: incidentSchema,
   }),
   'report.actaPdf': channel({

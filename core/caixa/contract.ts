@@ -5,23 +5,17 @@
  * `machine:<number>` (a machine's jackpot) or `group:<code>` (a group's superjackpot).
  */
 import { z } from 'zod';
-import { approvalSchema, CAIXA_DESK, cents, channel, empty, id, isoTime, MANAGERS } from '../schema.js';
+import { approvalSchema, CAIXA_DESK, cents, channel, empty, id, isoTime, MANAGERS, plainText } from '../schema.js';
 
 const positiveCents = z.number().int().positive().max(100_000_000);
 const machineNumber = z.string().trim().regex(/^[A-Za-z0-9._-]{1,20}$/, '1 a 20 letras, algarismos, . _ -');
 const groupCode = machineNumber;
-const shortText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(max)
-    // eslint-disable-next-line no-control-regex
-    .regex(/^[^\u0000-\u001f\u007f]*$/, 'sem caracteres de controlo');
+/** A model or a location: one line of plain text (kernel's plainText). */
+const shortText = (max: number) => plainText(1, max);
 const basisPoints = z.number().int().min(0).max(10_000);
 const meterValue = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 export const guiaKind = z.enum(['jackpot', 'superjackpot', 'hand_pay', 'credits_claim']);
-const fundName = z.string().trim().min(3).max(40);
+const fundName = plainText(3, 40);
 
 export const machineSchema = z.object({
   number: z.string(),

@@ -1,7 +1,7 @@
 /** The people domain's slice of the contract: setup, PIN login, operators, hall settings. */
 import { z } from 'zod';
 import { ROLES } from '../roles.js';
-import { channel, empty, EVERYONE, id, isoTime, MANAGERS, pin, username } from '../schema.js';
+import { channel, empty, EVERYONE, id, isoTime, MANAGERS, pin, plainText, username } from '../schema.js';
 import { settingsSchema, specialPrizeSchema } from '../settings.js';
 
 export const operatorSchema = z.object({
@@ -27,9 +27,9 @@ export const peopleContract = {
     roles: 'public',
     input: z
       .object({
-        hallName: z.string().trim().min(2).max(80),
-        licence: z.string().trim().max(80).optional(),
-        admin: z.object({ username, name: z.string().trim().min(2).max(80), pin }).strict(),
+        hallName: plainText(2, 80),
+        licence: plainText(0, 80).optional(),
+        admin: z.object({ username, name: plainText(2, 80), pin }).strict(),
       })
       .strict(),
     output: z.object({ hallName: z.string(), adminId: id }),
@@ -66,7 +66,7 @@ export const peopleContract = {
     input: z
       .object({
         username,
-        name: z.string().trim().min(2).max(80),
+        name: plainText(2, 80),
         roles: z.array(z.enum(ROLES)).min(1),
         pin,
       })
@@ -96,8 +96,8 @@ export const peopleContract = {
     roles: MANAGERS,
     input: z
       .object({
-        hallName: z.string().trim().min(2).max(80).optional(),
-        licence: z.string().trim().max(80).nullable().optional(),
+        hallName: plainText(2, 80).optional(),
+        licence: plainText(0, 80).nullable().optional(),
         maxCardsPerSale: z.number().int().min(1).max(10000).optional(),
         chipsAllowed: z.boolean().optional(),
         stampDutyBasisPoints: z.number().int().min(0).max(10_000).optional(),

@@ -1,6 +1,6 @@
 /** The printing domain's slice of the contract: printers, the print queue's jobs, reprints. */
 import { z } from 'zod';
-import { channel, empty, EVERYONE, id, isoTime, MANAGERS } from '../schema.js';
+import { channel, empty, EVERYONE, id, isoTime, MANAGERS, plainText } from '../schema.js';
 
 /** Every counter that prints (the bingo counter, the casino caixa) sees, retries and reprints its jobs. */
 const PRINTING_ROLES = EVERYONE;
@@ -55,8 +55,8 @@ export const printingContract = {
     roles: MANAGERS,
     input: z
       .object({
-        id: z.string().trim().min(1).max(40),
-        name: z.string().trim().min(1).max(80).optional(),
+        id: plainText(1, 40),
+        name: plainText(1, 80).optional(),
         role: z.enum(PRINTER_ROLES),
         transport: z.enum(['tcp', 'device']),
         host: z.string().trim().min(1).max(255).optional(),

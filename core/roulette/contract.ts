@@ -5,7 +5,7 @@
  * table's log of spins, null spins and the hourly ball and dealer changes.
  */
 import { z } from 'zod';
-import { CAIXA_DESK, cents, channel, empty, id, isoTime, MANAGERS, reasonText } from '../schema.js';
+import { CAIXA_DESK, cents, channel, empty, id, isoTime, MANAGERS, plainText, reasonText } from '../schema.js';
 import { CHANCES, LIMIT_GROUPS } from './rules.js';
 
 const tableCode = z.string().trim().regex(/^[A-Za-z0-9-]{1,12}$/, '1 a 12 letras, algarismos ou -');
@@ -91,7 +91,7 @@ export const rouletteContract = {
     topics: ['caixa'],
     roles: MANAGERS,
     input: z
-      .object({ tableCode, colour: z.string().trim().min(1).max(20), valueCents: stake.optional(), late: z.boolean().default(false) })
+      .object({ tableCode, colour: plainText(1, 20), valueCents: stake.optional(), late: z.boolean().default(false) })
       .strict()
       .refine((x) => x.late || x.valueCents !== undefined, 'valor em falta (ou ficha tardia)'),
     output: colourChipsSchema,
@@ -138,7 +138,7 @@ export const rouletteContract = {
                 numbers: z.array(z.number().int()).max(24).optional(),
                 amountCents: stake,
                 /** The colour of the player's chips without face value (X.25), when they are. */
-                colour: z.string().trim().min(1).max(20).optional(),
+                colour: plainText(1, 20).optional(),
               })
               .strict(),
           )
@@ -178,7 +178,7 @@ export const rouletteContract = {
     kind: 'command',
     topics: ['caixa'],
     roles: MANAGERS,
-    input: z.object({ tableCode, reason: z.string().trim().min(3).max(200) }).strict(),
+    input: z.object({ tableCode, reason: plainText(3, 200) }).strict(),
     output: logSchema,
   }),
   'roulette.change': channel({
@@ -186,7 +186,7 @@ export const rouletteContract = {
     kind: 'command',
     topics: ['caixa'],
     roles: MANAGERS,
-    input: z.object({ tableCode, kind: z.enum(['ball', 'dealer']), note: z.string().trim().min(1).max(200).optional() }).strict(),
+    input: z.object({ tableCode, kind: z.enum(['ball', 'dealer']), note: plainText(1, 200).optional() }).strict(),
     output: logSchema,
   }),
   'roulette.log': channel({

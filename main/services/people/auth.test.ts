@@ -67,6 +67,10 @@ describe('setup on an empty database', () => {
     const bad = await refusedUnchanged(h, 'setup.init', { hallName: 'Sala', admin: { username: 'admin', name: 'Admin', pin: '12' } });
     expect(bad).toEqual({ code: 'INVALID_PIN_FORMAT', message: 'O PIN deve ter entre 4 e 8 algarismos.' });
     expect((await h.ok('setup.status', {})).initialized).toBe(false);
+    // A hall name with NUL or a bidi override is refused as input, nothing written (it used to end in INTERNAL).
+    for (const hallName of ['Sala\u0000', 'Sala \u202eoãçivaD']) {
+      expect((await refusedUnchanged(h, 'setup.init', { hallName, admin: { username: 'admin', name: 'Admin', pin: '1111' } })).code).toBe('VALIDATION_FAILED');
+    }
 
     const init = await h.ok('setup.init', {
       hallName: '  Bingo do Porto ',
