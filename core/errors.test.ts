@@ -27,7 +27,7 @@ describe('error catalogue', () => {
     expect(new Set(all).size).toBe(all.length);
     for (const codes of domains) for (const code of codes) expect(ERROR_CODES).toContain(code);
     // The kernel's own: the dispatcher's and the transport's refusals, INTERNAL, and the cash rule's TENDERED_TOO_LARGE.
-    expect(ERROR_CODES.length).toBe(all.length + 7);
+    expect(ERROR_CODES.length).toBe(all.length + 9);
   });
 
   it.each(ERROR_CODES)('%s has a pt-PT and an English message', (code) => {

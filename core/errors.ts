@@ -35,6 +35,14 @@ const kernelErrors = errors({
     pt: (p) => `O seu perfil não permite esta operação (${p.channel}); perfis autorizados: ${p.roles}.`,
     en: (p) => `Your role does not allow this operation (${p.channel}); allowed roles: ${p.roles}.`,
   },
+  STORAGE_FULL: {
+    pt: () => 'Disco cheio: a operação foi recusada e nada foi gravado. Liberte espaço no disco do quiosque (chame o técnico); as operações voltam a ser aceites por si logo que haja espaço.',
+    en: () => 'Disk full: the operation was refused and nothing was written. Free space on the kiosk\'s disk (call the technician); operations are accepted again by themselves as soon as there is space.',
+  },
+  STORAGE_IO_ERROR: {
+    pt: () => 'Erro de leitura ou escrita no disco: a operação foi recusada e nada foi gravado. Chame o técnico; as operações voltam a ser aceites logo que o disco responda.',
+    en: () => 'Disk read or write error: the operation was refused and nothing was written. Call the technician; operations are accepted again as soon as the disk answers.',
+  },
   TENDERED_TOO_LARGE: {
     pt: (p) => `Valor entregue improvável: ${p.tendered} para pagar ${p.total}. Entregue no máximo o total mais uma nota de 500 € (${p.max}); corrija o valor.`,
     en: (p) => `Unlikely amount tendered: ${p.tendered} to pay ${p.total}. At most the total plus one 500 € note (${p.max}); correct the amount.`,

@@ -34,6 +34,8 @@ export const TOPICS = [
   'printers',
   /** The print queue's jobs: queued, printed, failed, reprinted. */
   'print',
+  /** The kiosk's own health: the disk full or failing, and back. */
+  'health',
 ] as const;
 export type Topic = (typeof TOPICS)[number];
 

@@ -56,3 +56,30 @@ describe('idle-time WAL checkpoints', () => {
     expect(statSync(`${file}-wal`).size).toBe(0);
   });
 });
+
+describe('a checkpoint that fails (the disk full)', () => {
+  it('hands the error to its caller instead of throwing from a timer, and tries again after the next commit', async () => {
+    open();
+    const errors: unknown[] = [];
+    let calls = 0;
+    // SQLite's answer on a full disk, given by the handle as better-sqlite3 would.
+    const failing = {
+      get open() {
+        return true;
+      },
+      pragma: () => {
+        calls++;
+        throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+      },
+    } as unknown as Db;
+    const c = createCheckpointer(failing, 1, (e) => errors.push(e));
+    c.afterCommit();
+    await new Promise((r) => setTimeout(r, 20));
+    c.afterCommit();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls).toBe(2);
+    expect(errors.map((e) => (e as { code: string }).code)).toEqual(['SQLITE_FULL', 'SQLITE_FULL']);
+    expect(() => c.flush()).not.toThrow();
+    expect(errors).toHaveLength(3);
+  });
+});

@@ -16,11 +16,21 @@ export interface Checkpointer {
   stop(): void;
 }
 
-export function createCheckpointer(db: Db, delayMs = 50): Checkpointer {
+/**
+ * `onError` gets what a checkpoint throws (a full disk: SQLITE_FULL): it runs
+ * on a timer, outside any command, so nothing else would catch it and the
+ * process would die. The WAL keeps every committed frame meanwhile, and the
+ * next commit tries again.
+ */
+export function createCheckpointer(db: Db, delayMs = 50, onError: (error: unknown) => void = () => undefined): Checkpointer {
   let timer: NodeJS.Timeout | null = null;
   const run = () => {
     timer = null;
-    if (db.open) db.pragma('wal_checkpoint(PASSIVE)');
+    try {
+      if (db.open) db.pragma('wal_checkpoint(PASSIVE)');
+    } catch (error) {
+      onError(error);
+    }
   };
   return {
     afterCommit() {
@@ -33,7 +43,11 @@ export function createCheckpointer(db: Db, delayMs = 50): Checkpointer {
     flush() {
       if (timer) clearTimeout(timer);
       timer = null;
-      if (db.open) db.pragma('wal_checkpoint(TRUNCATE)');
+      try {
+        if (db.open) db.pragma('wal_checkpoint(TRUNCATE)');
+      } catch (error) {
+        onError(error);
+      }
     },
     stop() {
       if (timer) clearTimeout(timer);

@@ -122,3 +122,15 @@ export function writeTransaction<T>(db: WritableDb, fn: () => T): T {
 export function readSnapshot<T>(db: ReadableDb, fn: () => T): T {
   return db.transaction(fn).deferred();
 }
+
+/**
+ * What an error from SQLite says about the disk: full (SQLITE_FULL: no room
+ * for the database or its journal), failing (SQLITE_IOERR_*), or neither.
+ */
+export function storageFailureOf(error: unknown): 'full' | 'io_error' | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return null;
+  if (code === 'SQLITE_FULL') return 'full';
+  if (code.startsWith('SQLITE_IOERR')) return 'io_error';
+  return null;
+}

@@ -9,7 +9,8 @@ import type { KioskEvent } from '../core/events.js';
 import { checkBackupInWorker } from './workers/backup-check.js';
 import { createCheckpointer } from '../db/checkpointer.js';
 import { displayTokenKnown } from '../db/bingo/display.js';
-import { openDatabase, openReader, type WritableDb } from '../db/connection.js';
+import { openDatabase, openReader, storageFailureOf, type WritableDb } from '../db/connection.js';
+import type { StorageState } from '../core/audit/contract.js';
 import type { PrinterRow } from '../db/printing.js';
 import { renderEscPos } from '../printing/escpos.js';
 import { createPdfRenderer } from './printing/pdf-renderer.js';
@@ -56,7 +57,23 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   const file = join(options.dataDir, DATABASE_FILE);
   const db = openDatabase(file);
   const reader = openReader(file);
-  const checkpointer = createCheckpointer(db);
+  // The disk's state as the last write found it: every screen shows an alert while it is full or failing.
+  let storage: StorageState = { storage: 'ok', since: null };
+  const storageChanged = (next: StorageState) => {
+    storage = next;
+    emitAll({ type: 'changed', channel: 'system.health', topics: ['health'], at: now().toISOString() });
+  };
+  const storageFailed = (kind: 'full' | 'io_error', error: unknown) => {
+    if (storage.storage !== kind) {
+      console.error(`[kiosk] storage ${kind}:`, error);
+      storageChanged({ storage: kind, since: now().toISOString() });
+    }
+  };
+  const checkpointer = createCheckpointer(db, 50, (error) => {
+    const kind = storageFailureOf(error);
+    if (kind) storageFailed(kind, error);
+    else logError(error, 'checkpoint');
+  });
   const listeners = new Set<(event: KioskEvent) => void>();
   const emitAll = (event: KioskEvent) => {
     for (const l of listeners) l(event);
@@ -85,7 +102,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   });
   // PDFs render in a worker thread: a sale never waits behind an acta.
   const pdf = createPdfRenderer();
-  const io: KioskIo = { printerStatus, pdf, progress: progressEmitter(emitAll, now), checkBackup: (file) => checkBackupInWorker(file) };
+  const io: KioskIo = { printerStatus, pdf, progress: progressEmitter(emitAll, now), checkBackup: (file) => checkBackupInWorker(file), storage: () => storage };
   const dispatch = createDispatcher({
     db,
     reader,
@@ -101,6 +118,12 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
       emitAll(event);
     },
     logError,
+    storage: {
+      failed: storageFailed,
+      wrote: () => {
+        if (storage.storage !== 'ok') storageChanged({ storage: 'ok', since: null });
+      },
+    },
   });
   const kiosk: Kiosk = {
     dispatch,

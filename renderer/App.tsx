@@ -21,6 +21,19 @@ import { SetupScreen } from './screens/Setup/SetupScreen.js';
 
 type SetupStatus = ChannelOutput<'setup.status'>;
 
+/** The disk is full or failing: every write is refused until it is not; every screen says so (issue 12). */
+function StorageBanner() {
+  const { t } = useTranslation();
+  const health = useKioskQuery('system.health', {});
+  const storage = health.data?.storage ?? 'ok';
+  if (storage === 'ok') return null;
+  return (
+    <p className="banner banner-offline" role="alert" data-testid="storage-alert">
+      {t(storage === 'full' ? 'app.diskFull' : 'app.diskError')}
+    </p>
+  );
+}
+
 function ConnectionBanner() {
   const { t } = useTranslation();
   const state = useConnection();
@@ -237,6 +250,7 @@ export function App() {
         </div>
       </header>
       <ConnectionBanner />
+      <StorageBanner />
       {body}
     </div>
   );

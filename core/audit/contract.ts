@@ -1,8 +1,23 @@
 /** The audit domain's slice of the contract: the checks of the audit chain and of the books. */
 import { z } from 'zod';
-import { channel, empty, MANAGERS } from '../schema.js';
+import { channel, empty, isoTime, MANAGERS } from '../schema.js';
+
+/** The database's storage: writing, or refused because the disk is full or failing (writes resume by themselves). */
+export const storageStateSchema = z.object({
+  storage: z.enum(['ok', 'full', 'io_error']),
+  /** When the current trouble began (null while all is well). */
+  since: isoTime.nullable(),
+});
 
 export const auditContract = {
+  'system.health': channel({
+    summary: "The kiosk's health for every screen's alert: the database's disk full or failing (writes refused meanwhile), or well.",
+    kind: 'query',
+    topics: ['health'],
+    roles: 'public',
+    input: empty,
+    output: storageStateSchema,
+  }),
   'audit.verify': channel({
     summary: 'Check the hash chain of the audit log.',
     kind: 'query',
@@ -25,3 +40,5 @@ export const auditContract = {
     }),
   }),
 } as const;
+
+export type StorageState = z.output<typeof storageStateSchema>;

@@ -15,7 +15,7 @@ import { contract, isChannel, type Channel } from '../../core/contract.js';
 import { errorMessage, KioskError, type ErrorBody, type Lang, type Result } from '../../core/errors.js';
 import type { KioskEvent, Topic } from '../../core/events.js';
 import { appendAudit } from '../../db/audit.js';
-import { readSnapshot, writeTransaction, type ReadableDb, type WritableDb } from '../../db/connection.js';
+import { readSnapshot, storageFailureOf, writeTransaction, type ReadableDb, type WritableDb } from '../../db/connection.js';
 import type { CommandContext, CommandHandler, Done, HandlerMap, KioskIo, PrepareContext, QueryContext, QueryHandler } from '../services/shared/context.js';
 import type { OperatorSessions } from '../services/shared/operator-sessions.js';
 
@@ -33,6 +33,8 @@ export interface DispatcherDeps {
   emit: (event: KioskEvent) => void;
   /** Where unexpected errors are reported (they reach the caller only as INTERNAL). */
   logError?: (error: unknown, channel: string) => void;
+  /** The disk refused a write (full or failing), or a write succeeded again: the kiosk's health follows. */
+  storage?: { failed(kind: 'full' | 'io_error', error: unknown): void; wrote(): void };
 }
 
 const localeErrors = { 'pt-PT': zod.locales.pt().localeError, en: zod.locales.en().localeError };
@@ -117,6 +119,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
         });
         return result;
       });
+    deps.storage?.wrote();
     // The commit stands whatever happens next: the event goes out before any slow finish (a backup).
     const topics: Topic[] = [...new Set([...def.topics, ...(outcome.topics ?? [])])];
     deps.emit({ type: 'changed', channel, topics, at: base.at });
@@ -131,6 +134,12 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
       return await run(channel, rawInput, meta, lang);
     } catch (e) {
       if (e instanceof KioskError) return fail(e.code, e.params, lang, e.details);
+      // A full or failing disk is the hall's to know, in words, not an INTERNAL: the transaction was rolled back.
+      const storage = storageFailureOf(e);
+      if (storage !== null) {
+        deps.storage?.failed(storage, e);
+        return fail(storage === 'full' ? 'STORAGE_FULL' : 'STORAGE_IO_ERROR', {}, lang);
+      }
       deps.logError?.(e, channel);
       return fail('INTERNAL', {}, lang);
     }

@@ -3,7 +3,8 @@ import { verifyAudit } from '../../../db/audit.js';
 import { verifyLedger } from '../../../db/ledger.js';
 import { query, type HandlerSlice } from '../shared/context.js';
 
-export const auditHandlers: HandlerSlice<'audit.verify' | 'ledger.verify'> = {
+export const auditHandlers: HandlerSlice<'audit.verify' | 'ledger.verify' | 'system.health'> = {
+  'system.health': query((ctx) => ctx.io.storage()),
   'audit.verify': query((ctx) => verifyAudit(ctx.db)),
   'ledger.verify': query((ctx) => verifyLedger(ctx.db)),
 };

@@ -9,6 +9,7 @@
  * There is one way to refuse: throw a KioskError (core/errors.ts); the
  * transaction rolls back and nothing changes.
  */
+import type { StorageState } from '../../../core/audit/contract.js';
 import type { CallMeta } from '../../../core/bridge.js';
 import type { Channel, ChannelOutput, ParsedInput } from '../../../core/contract.js';
 import type { Topic } from '../../../core/events.js';
@@ -34,6 +35,8 @@ export interface KioskIo {
   progress(task: 'backup', done: number, total: number): void;
   /** A backup's copy checked off the main thread (seconds for a large hall). */
   checkBackup(file: string): Promise<BackupCheck>;
+  /** The database's storage now (kept by the kiosk from the errors SQLite gives). */
+  storage(): StorageState;
 }
 
 interface CallContext {
