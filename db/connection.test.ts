@@ -1,9 +1,10 @@
 import { describe, it, expect, beforeEach, afterEach } from 'vitest';
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writeSync, mkdirSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asWritable, DatabaseTooNewError, loadMigrations, migrate, openDatabase, stmt, type Db } from './connection.js';
+import { asWritable, DatabaseRefusedError, DatabaseTooNewError, loadMigrations, migrate, openDatabase, stmt, type Db } from './connection.js';
 import { appendAudit } from './audit.js';
 import { post } from './ledger.js';
 import { ledger } from '../core/ledger.js';
@@ -233,5 +234,63 @@ describe('stmt', () => {
     } finally {
       other.close();
     }
+  });
+});
+
+describe('a database file the kiosk will not serve', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+  const fileIn = () => {
+    const d = mkdtempSync(join(tmpdir(), 'kiosk-refuse-'));
+    dirs.push(d);
+    return join(d, 'kiosk.sqlite');
+  };
+  const refusal = (file: string) => {
+    try {
+      openDatabase(file).close();
+    } catch (e) {
+      return e as DatabaseRefusedError;
+    }
+    throw new Error('opened');
+  };
+
+  it('an empty file (0 bytes) is refused with its path, and stays empty: no new hall over it', () => {
+    const file = fileIn();
+    writeFileSync(file, '');
+    const e = refusal(file);
+    expect(e).toBeInstanceOf(DatabaseRefusedError);
+    expect(e.reason).toBe('empty');
+    expect(e.message).toBe(
+      `A base de dados ${file} está vazia (0 bytes). O quiosque não arranca sobre ela nem cria uma sala nova no seu lugar: guarde este ficheiro à parte e reponha a última cópia de segurança numa pasta vazia (npm run backup:restore -- --from <cópia> --data-dir <pasta>), ou chame o técnico.`,
+    );
+    expect(statSync(file).size).toBe(0);
+  });
+
+  it('a file that is not a database is refused', () => {
+    const file = fileIn();
+    writeFileSync(file, randomBytes(4096));
+    expect(refusal(file).reason).toBe('not_a_database');
+  });
+
+  it('a database with 4 KiB of random bytes inside is refused as damaged (quick_check), a sound one opens', () => {
+    const file = fileIn();
+    const db = openDatabase(file);
+    db.exec(`CREATE TABLE filler (x TEXT) STRICT`);
+    const insert = db.prepare(`INSERT INTO filler VALUES (?)`);
+    db.transaction(() => {
+      for (let i = 0; i < 2000; i++) insert.run(`linha ${i} `.repeat(20));
+    })();
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.close();
+    openDatabase(file).close();
+    const size = statSync(file).size;
+    const fd = openSync(file, 'r+');
+    writeSync(fd, randomBytes(4096), 0, 4096, Math.floor(size / 2 / 4096) * 4096);
+    closeSync(fd);
+    const e = refusal(file);
+    expect(e.reason).toBe('damaged');
+    expect(e.message).toContain('está danificada');
   });
 });

@@ -3,7 +3,7 @@
  * a power cut), foreign keys on, numbered migrations tracked by user_version.
  */
 import Database from 'better-sqlite3';
-import { readdirSync, readFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -49,6 +49,30 @@ export class DatabaseTooNewError extends Error {
   }
 }
 
+/**
+ * A database file the kiosk will not serve (issue 12): empty, not a SQLite
+ * database, or damaged (quick_check). Nothing is created over it; the way
+ * back is the restore of a backup. The message is for the hall, in pt-PT,
+ * with the path.
+ */
+export class DatabaseRefusedError extends Error {
+  constructor(
+    readonly file: string,
+    readonly reason: 'empty' | 'not_a_database' | 'damaged',
+    readonly detail: string | null = null,
+  ) {
+    const what = {
+      empty: 'está vazia (0 bytes)',
+      not_a_database: 'não é uma base de dados do quiosque (ficheiro ilegível)',
+      damaged: `está danificada (verificação: ${detail ?? 'erro'})`,
+    }[reason];
+    super(
+      `A base de dados ${file} ${what}. O quiosque não arranca sobre ela nem cria uma sala nova no seu lugar: guarde este ficheiro à parte e reponha a última cópia de segurança numa pasta vazia (npm run backup:restore -- --from <cópia> --data-dir <pasta>), ou chame o técnico.`,
+    );
+    this.name = 'DatabaseRefusedError';
+  }
+}
+
 /** Apply every migration above the database's user_version, each in its own transaction. */
 export function migrate(db: Db, migrations = loadMigrations()): number {
   const current = db.pragma('user_version', { simple: true }) as number;
@@ -65,8 +89,31 @@ export function migrate(db: Db, migrations = loadMigrations()): number {
 
 export function openDatabase(file: string): WritableDb {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file) as WritableDb;
-  db.pragma('journal_mode = WAL');
+  // A file that is there must be a sound database: an empty or damaged one is never taken for a new hall.
+  const existed = file !== ':memory:' && existsSync(file);
+  if (existed && statSync(file).size === 0) throw new DatabaseRefusedError(file, 'empty');
+  let db: WritableDb;
+  try {
+    db = new Database(file) as WritableDb;
+    db.pragma('journal_mode = WAL');
+  } catch (e) {
+    if (isNotADatabase(e)) throw new DatabaseRefusedError(file, 'not_a_database');
+    throw e;
+  }
+  if (existed) {
+    let verdict: string;
+    try {
+      verdict = String(db.pragma('quick_check', { simple: true }));
+    } catch (e) {
+      db.close();
+      if (isNotADatabase(e)) throw new DatabaseRefusedError(file, 'damaged', (e as Error).message);
+      throw e;
+    }
+    if (verdict !== 'ok') {
+      db.close();
+      throw new DatabaseRefusedError(file, 'damaged', verdict.slice(0, 200));
+    }
+  }
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
@@ -122,6 +169,11 @@ export function writeTransaction<T>(db: WritableDb, fn: () => T): T {
 export function readSnapshot<T>(db: ReadableDb, fn: () => T): T {
   return db.transaction(fn).deferred();
 }
+
+const isNotADatabase = (e: unknown) => {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT';
+};
 
 /**
  * What an error from SQLite says about the disk: full (SQLITE_FULL: no room
