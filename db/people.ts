@@ -48,6 +48,8 @@ export interface OperatorRow {
   pinHash: string;
   failedAttempts: number;
   lockedUntil: string | null;
+  /** Lock-outs in a row since the last good PIN (each lasts twice the last). */
+  lockCount: number;
   active: boolean;
 }
 
@@ -59,6 +61,7 @@ interface Raw {
   pin_hash: string;
   failed_attempts: number;
   locked_until: string | null;
+  lock_count: number;
   active: number;
 }
 
@@ -70,6 +73,7 @@ const fromRaw = (r: Raw): OperatorRow => ({
   pinHash: r.pin_hash,
   failedAttempts: r.failed_attempts,
   lockedUntil: r.locked_until,
+  lockCount: r.lock_count,
   active: r.active === 1,
 });
 
@@ -102,10 +106,14 @@ export function insertOperator(
   );
 }
 
-export function recordPinFailure(db: WritableDb, id: number, failedAttempts: number, lockedUntil: string | null): void {
-  stmt(db, `UPDATE operators SET failed_attempts = ?, locked_until = ? WHERE id = ?`).run(failedAttempts, lockedUntil, id);
+export function recordPinFailure(db: WritableDb, id: number, failedAttempts: number, lockedUntil: string | null, lockCount: number): void {
+  stmt(db, `UPDATE operators SET failed_attempts = ?, locked_until = ?, lock_count = ? WHERE id = ?`).run(failedAttempts, lockedUntil, lockCount, id);
 }
 
 export function recordPinSuccess(db: WritableDb, id: number): void {
-  stmt(db, `UPDATE operators SET failed_attempts = 0, locked_until = NULL WHERE id = ? AND (failed_attempts <> 0 OR locked_until IS NOT NULL)`).run(id);
+  stmt(
+    db,
+    `UPDATE operators SET failed_attempts = 0, locked_until = NULL, lock_count = 0
+      WHERE id = ? AND (failed_attempts <> 0 OR locked_until IS NOT NULL OR lock_count <> 0)`,
+  ).run(id);
 }

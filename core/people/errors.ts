@@ -26,6 +26,10 @@ export const peopleErrors = errors({
     pt: (p) => `Já existe um utilizador "${p.username}".`,
     en: (p) => `A user "${p.username}" already exists.`,
   },
+  APPROVALS_PAUSED: {
+    pt: (p) => `${p.failures} PIN de gerente errados seguidos neste terminal: as autorizações aqui estão em pausa até às ${p.until}. O gerente pode entrar normalmente; fica registado na auditoria.`,
+    en: (p) => `${p.failures} wrong manager PINs in a row at this terminal: approvals here are paused until ${p.until}. The manager can still log in; it is in the audit log.`,
+  },
   APPROVAL_INVALID: {
     pt: () => 'Autorização do gerente recusada: utilizador ou PIN incorretos.',
     en: () => 'Manager approval refused: wrong user or PIN.',

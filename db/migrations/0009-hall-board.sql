@@ -23,3 +23,7 @@ ALTER TABLE claims ADD COLUMN numbers TEXT CHECK (numbers IS NULL OR (json_valid
 ALTER TABLE series ADD COLUMN double INTEGER NOT NULL DEFAULT 0 CHECK (double IN (0, 1));
 ALTER TABLE games ADD COLUMN double_of INTEGER REFERENCES games(id);
 CREATE UNIQUE INDEX games_one_second_per_double ON games (double_of) WHERE double_of IS NOT NULL;
+
+-- Login lock-outs back off (issue 12): how many times in a row an operator
+-- was locked since their last good PIN; each lock lasts twice the last.
+ALTER TABLE operators ADD COLUMN lock_count INTEGER NOT NULL DEFAULT 0 CHECK (lock_count >= 0);

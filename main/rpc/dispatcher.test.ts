@@ -46,7 +46,7 @@ describe('slow work is off the write lock', () => {
     expect(order).toEqual(['sale', 'login']);
   });
 
-  it('a wrong PIN is counted and audited in its own transaction, and nothing else changes', async () => {
+  it('a wrong approval PIN is audited in its own transaction (counted at the terminal, not on the manager), and nothing else changes', async () => {
     const gameId = await sellingGame();
     await t.h.ok('sale.create', { gameId, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } }, t.cashier);
     const before = snapshot(t.h.kiosk);
@@ -55,7 +55,7 @@ describe('slow work is off the write lock', () => {
     const after = snapshot(t.h.kiosk);
     expect(after.sales).toEqual(before.sales);
     expect(after.sale_voids).toEqual([]);
-    expect((after.operators as { username: string; failed_attempts: number }[]).find((o) => o.username === 'gerente')!.failed_attempts).toBe(1);
+    expect(after.operators).toEqual(before.operators);
     expect((after.audit_log as unknown[]).length).toBe((before.audit_log as unknown[]).length + 1);
     expect((after.audit_log as { channel: string; outcome: string }[]).at(-1)).toMatchObject({ channel: 'sale.voidLast', outcome: 'refused' });
   });

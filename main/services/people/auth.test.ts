@@ -181,6 +181,23 @@ describe('login', () => {
     expect(operatorRow(h, 'caixa1')).toMatchObject({ failed_attempts: 0, locked_until: null });
   });
 
+  it('each lock-out in a row lasts twice the last (5, 10, 20 minutes) until a good PIN starts over', async () => {
+    const { h } = await hall();
+    const lockOut = async () => {
+      for (let i = 0; i < 5; i++) await h.refused('auth.login', { username: 'caixa1', pin: '0000' });
+      return operatorRow(h, 'caixa1');
+    };
+    expect(await lockOut()).toMatchObject({ locked_until: '2026-11-30T20:05:00.000Z', lock_count: 1 });
+    h.clock.advanceMinutes(5);
+    expect(await lockOut()).toMatchObject({ locked_until: '2026-11-30T20:15:00.000Z', lock_count: 2 });
+    h.clock.advanceMinutes(10);
+    expect(await lockOut()).toMatchObject({ locked_until: '2026-11-30T20:35:00.000Z', lock_count: 3 });
+    h.clock.advanceMinutes(20);
+    await h.login('caixa1', '3333');
+    expect(operatorRow(h, 'caixa1')).toMatchObject({ failed_attempts: 0, locked_until: null, lock_count: 0 });
+    expect(await lockOut()).toMatchObject({ locked_until: '2026-11-30T20:40:00.000Z', lock_count: 1 });
+  });
+
   it('refuses malformed input with a pt-PT message (and English on request)', async () => {
     const { h } = await hall();
     const e = await refusedUnchanged(h, 'auth.login', { username: 'caixa1' });

@@ -8,7 +8,7 @@
  */
 import { isValidPin } from '../../../core/people/rules.js';
 import { KioskError } from '../../../core/errors.js';
-import { PIN_LOCK_MINUTES, PIN_MAX_ATTEMPTS } from '../../../core/people/rules.js';
+import { approvalPauseSeconds, lockMinutes, PIN_MAX_ATTEMPTS } from '../../../core/people/rules.js';
 import { APPROVER_ROLES } from '../../../core/roles.js';
 import { hallClock } from '../../../core/time.js';
 import { appendAudit } from '../../../db/audit.js';
@@ -23,20 +23,48 @@ function lockedError(lockedUntil: string): KioskError {
   return new KioskError('USER_LOCKED', { attempts: PIN_MAX_ATTEMPTS, until: hallClock(lockedUntil) }, { lockedUntil });
 }
 
+/** Wrong approval PINs in a row at each terminal, per kiosk (ctx.memo): they pause the terminal's approvals, never lock the manager. */
+interface ApprovalFailures {
+  failures: number;
+  pausedUntil: string | null;
+}
+const approvalFailures = new WeakMap<object, Map<string, ApprovalFailures>>();
+
+/** The approvals of a terminal now: how many wrong PINs in a row, and until when they are paused. */
+export function approvalStateOf(memo: object, terminalId: string): ApprovalFailures {
+  return approvalFailures.get(memo)?.get(terminalId) ?? { failures: 0, pausedUntil: null };
+}
+
+function setApprovalState(memo: object, terminalId: string, state: ApprovalFailures): void {
+  let byTerminal = approvalFailures.get(memo);
+  if (!byTerminal) approvalFailures.set(memo, (byTerminal = new Map()));
+  if (state.failures === 0) byTerminal.delete(terminalId);
+  else byTerminal.set(terminalId, state);
+}
+
 /** Count a wrong PIN (or a wrong username) and refuse; the count and its audit row commit. */
 function refuseWrongPin(ctx: PrepareContext, checked: OperatorRow | null, wrong: WrongPinCode): never {
   const error = writeTransaction(ctx.writer, (): KioskError => {
       let error: KioskError;
       let after: Record<string, unknown>;
       const op = checked ? operatorById(ctx.writer, checked.id) : null;
-      if (!op) {
+      if (wrong === 'APPROVAL_INVALID') {
+        // A wrong approval PIN is the terminal's, not the manager's: anyone at a counter could otherwise lock the manager out.
+        const failures = approvalStateOf(ctx.memo, ctx.terminalId).failures + 1;
+        const pause = approvalPauseSeconds(failures);
+        const pausedUntil = pause > 0 ? new Date(ctx.now.getTime() + pause * 1000).toISOString() : null;
+        setApprovalState(ctx.memo, ctx.terminalId, { failures, pausedUntil });
+        error = pausedUntil ? approvalsPausedError(pausedUntil, failures) : new KioskError(wrong);
+        after = { approver: checked?.username ?? null, terminalFailures: failures, approvalsPausedUntil: pausedUntil, refused: error.code };
+      } else if (!op) {
         error = new KioskError(wrong, { remaining: PIN_MAX_ATTEMPTS });
         after = { refused: wrong };
       } else {
         const failures = op.failedAttempts + 1;
         const locks = failures >= PIN_MAX_ATTEMPTS;
-        const lockedUntil = locks ? new Date(ctx.now.getTime() + PIN_LOCK_MINUTES * 60_000).toISOString() : null;
-        recordPinFailure(ctx.writer, op.id, locks ? 0 : failures, lockedUntil);
+        // Each lock-out in a row lasts twice the last (5, 10, 20… minutes), until a good PIN.
+        const lockedUntil = locks ? new Date(ctx.now.getTime() + lockMinutes(op.lockCount) * 60_000).toISOString() : null;
+        recordPinFailure(ctx.writer, op.id, locks ? 0 : failures, lockedUntil, locks ? op.lockCount + 1 : op.lockCount);
         error = locks ? lockedError(lockedUntil!) : new KioskError(wrong, { remaining: PIN_MAX_ATTEMPTS - failures });
         after = { username: op.username, failedAttempts: failures, lockedUntil, refused: error.code };
       }
@@ -71,9 +99,16 @@ export async function checkCredentials(ctx: PrepareContext, username: string, pi
   return op;
 }
 
+function approvalsPausedError(pausedUntil: string, failures: number): KioskError {
+  return new KioskError('APPROVALS_PAUSED', { failures, until: hallClock(pausedUntil) }, { pausedUntil });
+}
+
 /** A manager's username + PIN given at the counter for an act that needs approval. */
 export async function checkApproval(ctx: PrepareContext, approval: { username: string; pin: string }): Promise<OperatorRow> {
+  const paused = approvalStateOf(ctx.memo, ctx.terminalId);
+  if (paused.pausedUntil && paused.pausedUntil > ctx.at) throw approvalsPausedError(paused.pausedUntil, paused.failures);
   const op = await checkCredentials(ctx, approval.username, approval.pin, 'APPROVAL_INVALID');
+  setApprovalState(ctx.memo, ctx.terminalId, { failures: 0, pausedUntil: null });
   if (!op.roles.some((r) => APPROVER_ROLES.includes(r))) throw new KioskError('APPROVER_NOT_MANAGER', { username: op.username });
   return op;
 }
