@@ -12,6 +12,7 @@ import {
   dialog,
   ipcMain,
   Menu,
+  powerMonitor,
   screen,
   session,
   type IpcMainInvokeEvent,
@@ -26,6 +27,8 @@ import {
   boardDisplayOf,
   BOARD_PAGE,
   isAllowedNavigation,
+  isBlockedKey,
+  mayCloseWindow,
   parseArgs,
   webPreferences,
   windowOpenHandler,
@@ -97,6 +100,18 @@ function start(): void {
 
   app.on('window-all-closed', () => app.quit());
 
+  // A quit on purpose (a signal, the system shutting down) may close the window.
+  app.on('before-quit', () => {
+    quitting = true;
+  });
+  app.on('ready', () => powerMonitor.on('shutdown', () => (quitting = true)));
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      quitting = true;
+      app.quit();
+    });
+  }
+
   app.on('will-quit', () => {
     stopEvents?.();
     stopEvents = null;
@@ -138,7 +153,7 @@ async function onReady(args: KioskArgs, indexPath: string, appOrigin: string): P
 
   stopEvents = opened.onEvent((event) => broadcast(event, appOrigin));
 
-  mainWindow = createWindow();
+  mainWindow = createWindow(args.devTools);
   await mainWindow.loadFile(indexPath);
 
   // The board follows the second display: opened when it is there, closed when it goes.
@@ -192,7 +207,10 @@ async function showBoard(boardPath: string): Promise<void> {
   await win.loadFile(boardPath);
 }
 
-function createWindow(): BrowserWindow {
+/** Set when the program quits on purpose (a signal, the system shutting down): only then may the kiosk window close. */
+let quitting = false;
+
+function createWindow(devTools: boolean): BrowserWindow {
   const win = new BrowserWindow({
     kiosk: true,
     fullscreen: true,
@@ -200,9 +218,23 @@ function createWindow(): BrowserWindow {
     show: false,
     title: 'Bingo Kiosk',
     backgroundColor: '#000000',
-    webPreferences: webPreferences(PRELOAD_PATH, { devTools: !app.isPackaged }),
+    webPreferences: webPreferences(PRELOAD_PATH, { devTools }),
   });
   win.setMenu(null);
+  // Alt+F4 or the window manager's close: refused in kiosk mode (issue 12).
+  win.on('close', (event) => {
+    if (!mayCloseWindow({ quitting })) event.preventDefault();
+  });
+  // Windows ending the session (a shutdown) must not be held up by the kiosk.
+  win.on('session-end', () => {
+    quitting = true;
+  });
+  // Zoom, reload, DevTools, close and quit keys are swallowed; the zoom is held at 100 %.
+  win.webContents.on('before-input-event', (event, input) => {
+    if (isBlockedKey(input)) event.preventDefault();
+  });
+  void win.webContents.setVisualZoomLevelLimits(1, 1);
+  win.webContents.on('zoom-changed', () => win.webContents.setZoomFactor(1));
   // Showing after the first paint avoids a white flash on the hall's screens.
   win.once('ready-to-show', () => win.show());
   win.on('closed', () => {

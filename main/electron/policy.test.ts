@@ -8,7 +8,9 @@ import {
   isAllowedNavigation,
   isBoardPage,
   isChannelAllowedForPage,
+  isBlockedKey,
   isTrustedSender,
+  mayCloseWindow,
   parseArgs,
   webPreferences,
   windowOpenHandler,
@@ -337,7 +339,7 @@ describe('parseArgs', () => {
   const none = {};
 
   it('defaults to userData, no demo, no terminal', () => {
-    expect(parseArgs([], none)).toEqual({ dataDir: null, demo: false, terminalId: null });
+    expect(parseArgs([], none)).toEqual({ dataDir: null, demo: false, terminalId: null, devTools: false });
   });
 
   it('reads every flag in both spellings', () => {
@@ -345,22 +347,25 @@ describe('parseArgs', () => {
       dataDir: '/srv/kiosk',
       demo: true,
       terminalId: 'CAIXA-1',
+      devTools: false,
     });
+    expect(parseArgs(['--dev-tools'], none).devTools).toBe(true);
     expect(parseArgs(['--data-dir=/srv/kiosk data', '--terminal=bar_2.a'], none)).toEqual({
       dataDir: '/srv/kiosk data',
       demo: false,
       terminalId: 'bar_2.a',
+      devTools: false,
     });
   });
 
   it('ignores the app path and Chromium switches Electron adds', () => {
     expect(
       parseArgs(['.', '--no-sandbox', '--allow-file-access-from-files', '--data-dir', 'd', '--enable-logging'], none),
-    ).toEqual({ dataDir: 'd', demo: false, terminalId: null });
+    ).toEqual({ dataDir: 'd', demo: false, terminalId: null, devTools: false });
     expect(parseArgs(['--data-directory=/x', '--demonstration', '--terminals=3'], none)).toEqual({
       dataDir: null,
       demo: false,
-      terminalId: null,
+      devTools: false, terminalId: null,
     });
   });
 
@@ -398,21 +403,21 @@ describe('parseArgs', () => {
     expect(parseArgs([], { KIOSK_DATA_DIR: '/var/lib/kiosk', KIOSK_TERMINAL: 'T2' })).toEqual({
       dataDir: '/var/lib/kiosk',
       demo: false,
-      terminalId: 'T2',
+      devTools: false, terminalId: 'T2',
     });
   });
 
   it('prefers the flags over the environment', () => {
     expect(
       parseArgs(['--data-dir', '/cli', '--terminal', 'CLI'], { KIOSK_DATA_DIR: '/env', KIOSK_TERMINAL: 'ENV' }),
-    ).toEqual({ dataDir: '/cli', demo: false, terminalId: 'CLI' });
+    ).toEqual({ dataDir: '/cli', demo: false, terminalId: 'CLI', devTools: false });
   });
 
   it('treats empty environment values as unset and checks the terminal from it', () => {
     expect(parseArgs([], { KIOSK_DATA_DIR: '', KIOSK_TERMINAL: '' })).toEqual({
       dataDir: null,
       demo: false,
-      terminalId: null,
+      devTools: false, terminalId: null,
     });
     expect(parseArgs([], { KIOSK_DATA_DIR: '   ' }).dataDir).toBeNull();
     expect(() => parseArgs([], { KIOSK_TERMINAL: 'bad id' })).toThrow(
@@ -459,5 +464,46 @@ describe('the hall board\'s window', () => {
     expect(boardDisplayOf([d(1, 0)], 1)).toBeNull();
     expect(boardDisplayOf([d(1, 0), d(2, 1920, 0)], 1)).toBeNull();
     expect(boardDisplayOf([], 1)).toBeNull();
+  });
+});
+
+describe('the kiosk window\'s keys and its close (issue 12)', () => {
+  const key = (k: string, mods: Partial<{ control: boolean; meta: boolean; alt: boolean; type: string }> = {}) => ({
+    type: 'keyDown',
+    key: k,
+    control: false,
+    meta: false,
+    alt: false,
+    ...mods,
+  });
+
+  it('swallows zoom, reload, DevTools, close and quit keys', () => {
+    for (const input of [
+      key('+', { control: true }),
+      key('-', { control: true }),
+      key('=', { meta: true }),
+      key('0', { control: true }),
+      key('r', { control: true }),
+      key('R', { meta: true }),
+      key('F5'),
+      key('F12'),
+      key('I', { control: true }),
+      key('w', { control: true }),
+      key('q', { meta: true }),
+      key('F4', { alt: true }),
+    ]) {
+      expect([input, isBlockedKey(input)]).toEqual([input, true]);
+    }
+  });
+
+  it('lets typing and the counter\'s keys through', () => {
+    for (const input of [key('1'), key('+'), key('-'), key('Enter'), key('Escape'), key('F4'), key('a', { control: true }), key('c', { control: true }), key('v', { control: true }), key('Tab'), key('+', { control: true, type: 'keyUp' })]) {
+      expect([input, isBlockedKey(input)]).toEqual([input, false]);
+    }
+  });
+
+  it('closes only when the program quits on purpose', () => {
+    expect(mayCloseWindow({ quitting: false })).toBe(false);
+    expect(mayCloseWindow({ quitting: true })).toBe(true);
   });
 });

@@ -200,6 +200,8 @@ export interface KioskArgs {
   dataDir: string | null;
   demo: boolean;
   terminalId: string | null;
+  /** DevTools only when asked for by name (`--dev-tools`): never merely because the app is unpackaged. */
+  devTools: boolean;
 }
 
 /** A command-line mistake; the message is meant for the operator's console. */
@@ -226,6 +228,7 @@ export function parseArgs(
   let dataDir: string | null = null;
   let terminalId: string | null = null;
   let demo = false;
+  let devTools = false;
 
   const valueOf = (flag: string, index: number): { value: string; next: number } | null => {
     const arg = argv[index] ?? '';
@@ -245,6 +248,10 @@ export function parseArgs(
       continue;
     }
     if (arg.startsWith('--demo=')) throw new UsageError('--demo takes no value');
+    if (arg === '--dev-tools') {
+      devTools = true;
+      continue;
+    }
 
     const dir = valueOf('--data-dir', i);
     if (dir !== null) {
@@ -269,7 +276,40 @@ export function parseArgs(
     const fromEnv = env.KIOSK_TERMINAL;
     if (fromEnv !== undefined && fromEnv !== '') terminalId = checkTerminal(fromEnv, 'KIOSK_TERMINAL');
   }
-  return { dataDir, demo, terminalId };
+  return { dataDir, demo, terminalId, devTools };
+}
+
+/** A keyboard event as Electron's before-input-event gives it (the fields used). */
+export interface KeyInput {
+  type: string;
+  key: string;
+  control: boolean;
+  meta: boolean;
+  alt: boolean;
+}
+
+/**
+ * Keys the kiosk window swallows (issue 12): zoom (Ctrl/Cmd with +, -, = or
+ * 0), reload (F5, Ctrl/Cmd+R), DevTools (F12, Ctrl/Cmd+Shift+I), closing and
+ * quitting (Alt+F4, Ctrl/Cmd+W, Ctrl/Cmd+Q). Typing and the counter's own
+ * shortcuts pass.
+ */
+export function isBlockedKey(input: KeyInput): boolean {
+  if (input.type !== 'keyDown' && input.type !== 'rawKeyDown') return false;
+  const key = input.key.toLowerCase();
+  const command = input.control || input.meta;
+  if (command && ['+', '-', '=', '0', 'add', 'subtract', 'r', 'w', 'q', 'i'].includes(key)) return true;
+  if (key === 'f5' || key === 'f12') return true;
+  return input.alt && key === 'f4';
+}
+
+/**
+ * May the kiosk window close? Only when the program is quitting on purpose
+ * (the system shutting down, or a signal to stop): in kiosk mode Alt+F4 or a
+ * window manager's close button is refused, so a cashier cannot leave the till.
+ */
+export function mayCloseWindow(state: { quitting: boolean }): boolean {
+  return state.quitting;
 }
 
 function checkTerminal(value: string, source: string): string {
