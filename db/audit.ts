@@ -95,24 +95,46 @@ export function appendAudit(db: WritableDb, rec: AuditRecord): number {
   return id;
 }
 
+export interface AuditHead {
+  seq: number;
+  hash: string;
+}
+
 export interface AuditCheck {
   valid: boolean;
   entries: number;
   /** The id of the first row whose hash or link does not verify. */
   brokenAt: number | null;
+  /** The chain's last row: printed on the Z reports and the acta, it outlives the file (issue 12). */
+  head: AuditHead | null;
+  /**
+   * Against an anchor kept outside the file (a printed head): 'ok' when that
+   * row is still there with that hash, 'truncated' when the chain no longer
+   * reaches it, 'rewritten' when its hash changed. Null without an anchor.
+   */
+  anchor: 'ok' | 'truncated' | 'rewritten' | null;
 }
 
-export function verifyAudit(db: ReadableDb): AuditCheck {
+/** The chain's last row now (no check). */
+export function auditHead(db: ReadableDb): AuditHead | null {
+  return stmt<[], AuditHead>(db, `SELECT id AS seq, hash FROM audit_log ORDER BY id DESC LIMIT 1`).get() ?? null;
+}
+
+export function verifyAudit(db: ReadableDb, anchor?: AuditHead): AuditCheck {
   let prev = GENESIS_HASH;
   let expectedId = 1;
   let entries = 0;
+  let anchored: AuditCheck['anchor'] = anchor ? 'truncated' : null;
   for (const r of db.prepare(`SELECT * FROM audit_log ORDER BY id`).iterate() as IterableIterator<StoredRow>) {
     entries++;
     if (r.id !== expectedId || r.prev_hash !== prev || rowHash(prev, r) !== r.hash) {
-      return { valid: false, entries, brokenAt: r.id };
+      return { valid: false, entries, brokenAt: r.id, head: null, anchor: anchored === 'truncated' ? null : anchored };
     }
+    if (anchor && r.id === anchor.seq) anchored = r.hash === anchor.hash ? 'ok' : 'rewritten';
     prev = r.hash;
     expectedId++;
   }
-  return { valid: true, entries, brokenAt: null };
+  const head = entries > 0 ? { seq: expectedId - 1, hash: prev } : null;
+  // A chain that verifies on its own but has lost or rewritten the anchored row was cut or forged whole.
+  return { valid: anchored === null || anchored === 'ok', entries, brokenAt: null, head, anchor: anchored };
 }

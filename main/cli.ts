@@ -63,7 +63,14 @@ function dataDirOf(values: { 'data-dir'?: string }): string {
 }
 
 async function auditVerify(argv: string[]): Promise<void> {
-  const { values } = parseArgs({ args: argv, options: { 'data-dir': { type: 'string' } }, strict: true });
+  const { values } = parseArgs({ args: argv, options: { 'data-dir': { type: 'string' }, anchor: { type: 'string' } }, strict: true });
+  // A head printed on a Z report or the acta: `--anchor 1234:3f2a…` (the entry's number and its 64-hex hash).
+  const anchorMatch = values.anchor === undefined ? null : /^(\d+):([0-9a-f]{64})$/.exec(values.anchor);
+  if (values.anchor !== undefined && !anchorMatch) {
+    console.error('--anchor N:HASH (o n.º da entrada e o seu hash de 64 algarismos hexadecimais, como impressos no relatório Z).');
+    process.exit(2);
+  }
+  const anchor = anchorMatch ? { seq: Number(anchorMatch[1]), hash: anchorMatch[2]! } : undefined;
   const file = join(dataDirOf(values), DATABASE_FILE);
   if (!existsSync(file)) {
     console.error(`Não há base de dados em ${file}.`);
@@ -71,12 +78,16 @@ async function auditVerify(argv: string[]): Promise<void> {
   }
   const db = openForCheck(file);
   try {
-    const audit = verifyAudit(db);
+    const audit = verifyAudit(db, anchor);
     const ledger = verifyLedger(db);
     console.log(
-      audit.valid
-        ? `Registo de auditoria: íntegro (${audit.entries} entradas).`
-        : `Registo de auditoria: QUEBRADO na entrada n.º ${audit.brokenAt} (de ${audit.entries} lidas).`,
+      audit.brokenAt !== null
+        ? `Registo de auditoria: QUEBRADO na entrada n.º ${audit.brokenAt} (de ${audit.entries} lidas).`
+        : audit.anchor === 'truncated'
+          ? `Registo de auditoria: CORTADO: a entrada n.º ${anchor!.seq} impressa já não existe (${audit.entries} entradas).`
+          : audit.anchor === 'rewritten'
+            ? `Registo de auditoria: REESCRITO: a entrada n.º ${anchor!.seq} já não tem o hash impresso.`
+            : `Registo de auditoria: íntegro (${audit.entries} entradas${audit.head ? `, última n.º ${audit.head.seq}: ${audit.head.hash}` : ''}).`,
     );
     console.log(
       ledger.balanced

@@ -23,8 +23,19 @@ export const auditContract = {
     kind: 'query',
     topics: [],
     roles: MANAGERS,
-    input: empty,
-    output: z.object({ valid: z.boolean(), entries: z.number().int(), brokenAt: z.number().int().nullable() }),
+    input: z
+      .object({
+        /** A head printed earlier (a Z report, the acta): the chain must still hold that row with that hash. */
+        anchor: z.object({ seq: z.number().int().positive(), hash: z.string().regex(/^[0-9a-f]{64}$/) }).strict().optional(),
+      })
+      .strict(),
+    output: z.object({
+      valid: z.boolean(),
+      entries: z.number().int(),
+      brokenAt: z.number().int().nullable(),
+      head: z.object({ seq: z.number().int(), hash: z.string() }).nullable(),
+      anchor: z.enum(['ok', 'truncated', 'rewritten']).nullable(),
+    }),
   }),
   'ledger.verify': channel({
     summary: 'Check that every ledger transaction sums to zero; balances per account.',

@@ -97,6 +97,8 @@ export const zReportSchema = xReportSchema.extend({
   varianceAcceptedBy: z.string().nullable(),
   varianceReason: z.string().nullable(),
   chipsCount: chipsCountSchema.nullable().optional(),
+  /** The audit chain's head when the drawer closed: on paper, it outlives the file (audit.verify {anchor}). */
+  auditHead: z.object({ seq: z.number().int(), hash: z.string() }).nullable().optional(),
 });
 
 export const drawersContract = {

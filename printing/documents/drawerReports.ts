@@ -62,6 +62,8 @@ export interface ZReportData extends XReportData {
   varianceReason?: string | null;
   /** The chips counted by value at the close, with their variance; absent or null when the drawer held none. */
   chipsCount?: { counted: ChipCount[]; countedCents: number; varianceCents: number } | null;
+  /** The audit chain's head at the close (issue 12): a later audit.verify {anchor} checks the file against it. */
+  auditHead?: { seq: number; hash: string } | null;
 }
 
 /** Opening float + cash in (sales, pay-ins) - cash out (prizes, refunds, guias, pay-outs, drops). */
@@ -195,6 +197,7 @@ export function zReport(data: ZReportData): PrintDocument {
         : []),
       ...(data.varianceAcceptedBy ? [pair('Aceite por', data.varianceAcceptedBy)] : []),
       ...(data.varianceReason ? [{ kind: 'text', text: `Motivo: ${data.varianceReason}` } as Block] : []),
+      ...(data.auditHead ? [{ kind: 'rule' } as Block, pair('Auditoria n.º', data.auditHead.seq), { kind: 'text', text: `Cadeia: ${data.auditHead.hash}` } as Block] : []),
       { kind: 'signature', caption: 'Assinatura do operador' },
       { kind: 'signature', caption: 'Assinatura do gerente' },
     ],

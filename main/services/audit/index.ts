@@ -5,6 +5,6 @@ import { query, type HandlerSlice } from '../shared/context.js';
 
 export const auditHandlers: HandlerSlice<'audit.verify' | 'ledger.verify' | 'system.health'> = {
   'system.health': query((ctx) => ctx.io.storage()),
-  'audit.verify': query((ctx) => verifyAudit(ctx.db)),
+  'audit.verify': query((ctx, input) => verifyAudit(ctx.db, input.anchor)),
   'ledger.verify': query((ctx) => verifyLedger(ctx.db)),
 };

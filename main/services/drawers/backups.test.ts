@@ -135,6 +135,13 @@ describe('command line', () => {
     expect(ok.stdout).toContain('Contabilidade: equilibrada');
     const entries = t.h.kiosk.db.prepare(`SELECT COUNT(*) FROM audit_log`).pluck().get() as number;
     expect(entries).toBeGreaterThan(3);
+    // Against a head printed earlier (the last row now): the same file passes; a head it never had is "rewritten".
+    const head = t.h.kiosk.db.prepare(`SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1`).get() as { id: number; hash: string };
+    expect(cli(['audit:verify', '--data-dir', t.h.dataDir, '--anchor', `${head.id}:${head.hash}`]).status).toBe(0);
+    const forged = cli(['audit:verify', '--data-dir', t.h.dataDir, '--anchor', `${head.id}:${'0'.repeat(64)}`]);
+    expect([forged.status, forged.stdout.split('\n')[0]]).toEqual([1, `Registo de auditoria: REESCRITO: a entrada n.º ${head.id} já não tem o hash impresso.`]);
+    const cut = cli(['audit:verify', '--data-dir', t.h.dataDir, '--anchor', `${head.id + 50}:${head.hash}`]);
+    expect([cut.status, cut.stdout.split('\n')[0]]).toEqual([1, `Registo de auditoria: CORTADO: a entrada n.º ${head.id + 50} impressa já não existe (${entries} entradas).`]);
     // Someone with the file edits row 3 directly (the append-only trigger dropped first).
     const dir = t.h.dataDir;
     t.h.kiosk.close();

@@ -171,6 +171,13 @@ describe('a full shift', () => {
     expect(z.printJobId).toBe(2);
     const again = await h.ok('print.reprint', { jobId: 2 }, t.cashier);
     expect(again.title).toBe('Relatório Z n.º 1');
+    // The Z carries the audit chain's head at the close, on paper: the file is checked against it later (issue 12).
+    const head = h.kiosk.db.prepare(`SELECT id AS seq, hash FROM audit_log WHERE channel = 'drawer.close' ORDER BY id DESC LIMIT 1`).get() as { seq: number; hash: string };
+    expect(z.auditHead).toEqual(h.kiosk.db.prepare(`SELECT id AS seq, hash FROM audit_log WHERE id = ?`).get(head.seq - 1));
+    const printed = JSON.parse(h.kiosk.db.prepare(`SELECT document FROM print_jobs WHERE id = 2`).pluck().get() as string) as { blocks: { kind: string; left?: string; right?: string; text?: string }[] };
+    expect(printed.blocks.find((b) => b.left === 'Auditoria n.º')?.right).toBe(String(z.auditHead!.seq));
+    expect(printed.blocks.some((b) => b.text === `Cadeia: ${z.auditHead!.hash}`)).toBe(true);
+    expect(await h.ok('audit.verify', { anchor: z.auditHead! }, t.manager)).toMatchObject({ valid: true, anchor: 'ok' });
   });
 });
 

@@ -32,6 +32,7 @@ import {
   reportJobOf,
   type DrawerRow,
 } from '../../../db/drawers.js';
+import { auditHead } from '../../../db/audit.js';
 import { post } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
 import { printerForRole } from '../../../db/printing.js';
@@ -246,6 +247,7 @@ export const drawersHandlers: HandlerSlice<
         varianceReason: reason,
         chips: data.chips ?? (chips ? emptyChips() : null),
         chipsCount: chips,
+        auditHead: auditHead(ctx.db),
       };
       insertDrawerClose(ctx.db, {
         drawerId: drawer.id,
