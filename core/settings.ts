@@ -35,6 +35,8 @@ export const settingsSchema = z.object({
   backupsKept: z.number().int(),
   /** A guia over this amount is paid only with a manager's approval (SPEC 7); null: never needed. */
   guiaApprovalThresholdCents: z.number().int().nullable(),
+  /** An operator's session ends this long after its login, however busy (issue 12): a shift. */
+  shiftHours: z.number().int(),
 });
 
 /** The accumulated special prize (art. 10), when the hall has it. */
@@ -50,6 +52,7 @@ export interface HallSettings {
   drawerVarianceThresholdCents: number;
   backupsKept: number;
   guiaApprovalThresholdCents: number | null;
+  shiftHours: number;
 }
 
 export const DEFAULT_SETTINGS: HallSettings = {
@@ -63,4 +66,6 @@ export const DEFAULT_SETTINGS: HallSettings = {
   backupsKept: 40,
   // 1 000,00 €: a hand pay of that size is a second person's business.
   guiaApprovalThresholdCents: 100_000,
+  // A long night shift: the login asks again after it, even at a busy counter.
+  shiftHours: 12,
 };

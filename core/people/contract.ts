@@ -105,6 +105,7 @@ export const peopleContract = {
         drawerVarianceThresholdCents: z.number().int().min(0).max(1_000_000).optional(),
         backupsKept: z.number().int().min(1).max(1000).optional(),
         guiaApprovalThresholdCents: z.number().int().min(0).max(100_000_000).nullable().optional(),
+        shiftHours: z.number().int().min(1).max(24).optional(),
       })
       .strict(),
     output: settingsSchema,

@@ -661,6 +661,8 @@ describe('the accumulated special prize (art. 10)', () => {
   async function nextSession(minutes: number) {
     h.kiosk.db.prepare(`UPDATE sessions SET closed_at = ? WHERE closed_at IS NULL`).run(h.clock.now().toISOString());
     h.clock.advanceMinutes(minutes);
+    // A new day, a new shift: the operators log in again (sessions last a shift, issue 12).
+    t = { manager: await h.login('gerente', '2222'), cashier: await h.login('caixa1', '3333') };
     return h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: new Date(h.clock.now().getTime() + 6 * 3_600_000).toISOString() }, t.manager);
   }
 

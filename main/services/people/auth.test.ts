@@ -96,6 +96,7 @@ describe('setup on an empty database', () => {
       drawerVarianceThresholdCents: 500,
       backupsKept: 40,
       guiaApprovalThresholdCents: 100_000,
+      shiftHours: 12,
     });
   });
 });
@@ -241,6 +242,22 @@ describe('idle lock', () => {
     h.clock.advanceMinutes(2);
     const e = await refusedUnchanged(h, 'series.register', { code: 'A', priceCents: 100, size: 10 }, manager);
     expect(e.code).toBe('NOT_AUTHENTICATED');
+  });
+});
+
+describe('shift length (issue 12)', () => {
+  it('ends an operator session a shift after its login, however busy; the shift is a hall setting', async () => {
+    const { h, manager } = await hall();
+    expect((await h.ok('settings.update', { shiftHours: 8 }, manager)).shiftHours).toBe(8);
+    const token = await h.login('caixa1', '3333');
+    // Busy all night: a call every 10 minutes keeps the idle lock away, not the shift's end.
+    for (let minutes = 10; minutes < 8 * 60; minutes += 10) {
+      h.clock.advanceMinutes(10);
+      await h.ok('auth.me', {}, token);
+    }
+    h.clock.advanceMinutes(10);
+    expect((await h.refused('auth.me', {}, token)).code).toBe('NOT_AUTHENTICATED');
+    expect((await h.refused('settings.update', { shiftHours: 0 }, await h.login('gerente', '2222'))).code).toBe('VALIDATION_FAILED');
   });
 });
 

@@ -15,6 +15,7 @@ export interface Operator {
 
 interface Entry {
   operator: Operator;
+  startedMs: number;
   lastSeenMs: number;
 }
 
@@ -24,16 +25,19 @@ export class OperatorSessions {
 
   start(operator: Operator, now: Date): string {
     const token = randomBytes(24).toString('base64url');
-    this.byToken.set(token, { operator, lastSeenMs: now.getTime() });
+    this.byToken.set(token, { operator, startedMs: now.getTime(), lastSeenMs: now.getTime() });
     return token;
   }
 
-  /** The operator behind a token, touching its idle timer; null if unknown or idle too long. */
-  resolve(token: string | undefined, now: Date): Operator | null {
+  /**
+   * The operator behind a token, touching its idle timer; null if unknown,
+   * idle too long, or older than a shift (`shiftMs`, the hall's setting).
+   */
+  resolve(token: string | undefined, now: Date, shiftMs = Number.POSITIVE_INFINITY): Operator | null {
     if (!token) return null;
     const entry = this.byToken.get(token);
     if (!entry) return null;
-    if (now.getTime() - entry.lastSeenMs > this.idleMs) {
+    if (now.getTime() - entry.lastSeenMs > this.idleMs || now.getTime() - entry.startedMs >= shiftMs) {
       this.byToken.delete(token);
       return null;
     }
