@@ -1,0 +1,113 @@
+/**
+ * Every channel fed inputs derived from its own schema, then bent (issue 12):
+ * missing and extra fields, wrong types, huge and negative numbers, NUL and
+ * bidi characters, long strings. Whatever comes in, the kiosk answers with
+ * an envelope, never INTERNAL, and a refusal leaves the database as it was
+ * (the audit log and the failed-PIN counters aside: they record refusals).
+ */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { CHANNELS, contract } from '../../core/contract.js';
+import { createTestHall } from '../fixtures/faces.js';
+
+/** Channels left out: they wait on slow I/O (PDFs, printers over TCP, backups) or end the fuzzer's own session. */
+const SKIPPED = new Set(['auth.logout', 'backup.create', 'printer.status', 'printer.test', 'report.actaPdf', 'report.sessionPdf', 'report.tableLimitsPdf']);
+
+function seeded(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Schema = { type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; enum?: unknown[]; const?: unknown; anyOf?: Schema[]; oneOf?: Schema[]; additionalProperties?: unknown };
+
+const STRINGS = ['', 'A', 'AB', 'abc', 'x'.repeat(300), 'Sala\u0000', 'a\u202eb', '../../../etc/passwd', '1', '2026-11-30T20:00:00.000Z', 'gerente', '2222', '/dev/usb/lp0', 'R1', '7', 'COM3', 'verde'];
+const NUMBERS = [0, 1, -1, 2, 5, 17, 90, 91, 100, 1.5, 1_000_000, 2 ** 31, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER];
+const WILD = [null, true, false, 0, -1, '', 'x', [], {}, [1, 2], { a: 1 }, 'x'.repeat(5000)];
+
+function generate(schema: Schema | undefined, rnd: () => number, depth = 0): unknown {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+  if (!schema || depth > 5 || rnd() < 0.06) return pick(WILD);
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return rnd() < 0.9 ? pick(schema.enum) : pick(STRINGS);
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (variants) return generate(pick(variants), rnd, depth + 1);
+  const type = Array.isArray(schema.type) ? pick(schema.type) : schema.type;
+  switch (type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(schema.properties ?? {})) if (rnd() < 0.8) out[k] = generate(v, rnd, depth + 1);
+      if (rnd() < 0.05) out.extra = 'x';
+      return out;
+    }
+    case 'array':
+      return Array.from({ length: Math.floor(rnd() * 4) }, () => generate(schema.items, rnd, depth + 1));
+    case 'string':
+      return pick(STRINGS);
+    case 'integer':
+    case 'number':
+      return pick(NUMBERS);
+    case 'boolean':
+      return rnd() < 0.5;
+    case 'null':
+      return null;
+    default:
+      return pick(WILD);
+  }
+}
+
+describe('every channel, fuzzed from its own schema', () => {
+  it('answers 10 000 inputs with envelopes, never INTERNAL, and each refusal changes nothing', { timeout: 600_000 }, async () => {
+    const { h, manager, cashier } = await createTestHall({ idleMs: 86_400_000 });
+    try {
+      // Something for the channels to act on: a series, a session, a game with sales, a roulette table.
+      await h.ok('series.register', { code: 'A', priceCents: 100, size: 1000 }, manager);
+      await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: '2026-12-01T02:00:00.000Z' }, manager);
+      const game = await h.ok('game.open', { seriesCode: 'A' }, manager);
+      for (let i = 0; i < 3; i++) await h.ok('sale.create', { gameId: game.id, quantity: 2, payment: { method: 'cash', tenderedCents: 200 } }, cashier);
+      const admin = await h.login('admin', '1111');
+      await h.ok('users.create', { username: 'todos', name: 'Todos os perfis', roles: ['cashier', 'caixa', 'manager', 'admin'], pin: '7777' }, admin);
+      const token = await h.login('todos', '7777');
+      const schemas = new Map(CHANNELS.map((c) => [c, z.toJSONSchema(contract[c].input, { io: 'input', unrepresentable: 'any' }) as Schema]));
+      // What a refusal may write: the audit log, and a failed PIN's count on its operator.
+      const fingerprint = () =>
+        JSON.stringify(
+          (h.kiosk.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'audit_log' ORDER BY name`).pluck().all() as string[]).map((t) =>
+            t === 'operators'
+              ? h.kiosk.db.prepare(`SELECT id, username, name, roles, pin_hash, active FROM operators ORDER BY id`).all()
+              : h.kiosk.db.prepare(`SELECT * FROM "${t}"`).all(),
+          ),
+        );
+      const channels = CHANNELS.filter((c) => !SKIPPED.has(c));
+      const rnd = seeded(12);
+      const internal: string[] = [];
+      const changedOnRefusal: string[] = [];
+      let refused = 0;
+      let before = fingerprint();
+      for (let i = 0; i < 10_000; i++) {
+        const channel = channels[i % channels.length]!;
+        const input = generate(schemas.get(channel), rnd);
+        const r = await h.kiosk.dispatch(channel, input, { operatorToken: token });
+        expect(typeof r.ok).toBe('boolean');
+        const after = fingerprint();
+        if (!r.ok) {
+          refused++;
+          if (r.error.code === 'INTERNAL') internal.push(`${channel} ${JSON.stringify(input).slice(0, 200)}`);
+          if (after !== before) changedOnRefusal.push(`${channel} ${r.error.code} ${JSON.stringify(input).slice(0, 200)}`);
+        }
+        before = after;
+      }
+      console.log(JSON.stringify({ bench: 'fuzz', inputs: 10_000, channels: channels.length, refused }));
+      expect(internal).toEqual([]);
+      expect(changedOnRefusal).toEqual([]);
+      expect(refused).toBeGreaterThan(5_000);
+    } finally {
+      h.close();
+    }
+  });
+});
