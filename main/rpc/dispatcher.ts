@@ -15,7 +15,6 @@ import { contract, isChannel, type Channel } from '../../core/contract.js';
 import { errorMessage, KioskError, type ErrorBody, type Lang, type Result } from '../../core/errors.js';
 import type { KioskEvent, Topic } from '../../core/events.js';
 import { appendAudit } from '../../db/audit.js';
-import { hallSettings } from '../../db/people.js';
 import { readSnapshot, storageFailureOf, writeTransaction, type ReadableDb, type WritableDb } from '../../db/connection.js';
 import type { CommandContext, CommandHandler, Done, HandlerMap, KioskIo, PrepareContext, QueryContext, QueryHandler } from '../services/shared/context.js';
 import type { OperatorSessions } from '../services/shared/operator-sessions.js';
@@ -72,8 +71,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
   async function run(channel: Channel, rawInput: unknown, meta: CallMeta, lang: Lang): Promise<Result<unknown>> {
     const def = contract[channel];
     const now = deps.now();
-    // An operator's session lasts a shift at most (hall setting), however busy the counter.
-    const operator = meta.operatorToken ? sessions.resolve(meta.operatorToken, now, hallSettings(reader).shiftHours * 3_600_000) : null;
+    const operator = sessions.resolve(meta.operatorToken, now);
     if (def.roles !== 'public') {
       if (!operator) return fail('NOT_AUTHENTICATED', {}, lang);
       const allowed = def.roles;

@@ -84,4 +84,12 @@ describe('casino documents on paper', () => {
     ]);
     expect(out.lines).toContain('Aceite por                               Gerente');
   });
+
+  it('the Z report prints the audit chain head at its close, the whole hash legible across lines', () => {
+    const hash = '3f2a9c'.padEnd(64, '0e');
+    const out = decoded(zReport({ ...X_REPORT, zNumber: 5, counted: [{ denominationCents: 2_000, count: 10 }], auditHead: { seq: 1234, hash } }));
+    expect(out.lines).toContain('Auditoria n.º                               1234');
+    const from = out.lines.indexOf('Cadeia:');
+    expect(out.lines.slice(from, from + 3)).toEqual(['Cadeia:', hash.slice(0, 48), hash.slice(48)]);
+  });
 });

@@ -56,7 +56,9 @@ export const peopleHandlers: HandlerSlice<
     },
     (ctx, _input, checked) => {
       const operator = view(confirmCredentials(ctx, checked));
-      return done({ operatorToken: ctx.sessions.start(operator, ctx.now), operator }, { operatorId: operator.id, after: { operator } });
+      // The session lasts a shift at most (hall setting, as it stands at the login), however busy the counter.
+      const token = ctx.sessions.start(operator, ctx.now, hallSettings(ctx.db).shiftHours * 3_600_000);
+      return done({ operatorToken: token, operator }, { operatorId: operator.id, after: { operator } });
     },
   ),
 

@@ -6,9 +6,8 @@
  * refused. The command then confirms, inside its transaction, that the
  * operator it checked is still the same (PIN not changed, not locked since).
  */
-import { isValidPin } from '../../../core/people/rules.js';
 import { KioskError } from '../../../core/errors.js';
-import { approvalPauseSeconds, lockMinutes, PIN_MAX_ATTEMPTS } from '../../../core/people/rules.js';
+import { approvalPauseSeconds, isValidPin, lockMinutes, PIN_MAX_ATTEMPTS } from '../../../core/people/rules.js';
 import { APPROVER_ROLES } from '../../../core/roles.js';
 import { hallClock } from '../../../core/time.js';
 import { appendAudit } from '../../../db/audit.js';

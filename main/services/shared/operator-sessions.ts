@@ -15,7 +15,8 @@ export interface Operator {
 
 interface Entry {
   operator: Operator;
-  startedMs: number;
+  /** The end of the shift it was opened for: it ends then, however busy. */
+  endsMs: number;
   lastSeenMs: number;
 }
 
@@ -23,21 +24,19 @@ export class OperatorSessions {
   private readonly byToken = new Map<string, Entry>();
   constructor(private readonly idleMs = IDLE_LOCK_MINUTES * 60_000) {}
 
-  start(operator: Operator, now: Date): string {
+  /** A new session; `shiftMs` (the hall's shift length, read at the login) bounds it whatever the activity. */
+  start(operator: Operator, now: Date, shiftMs = Number.POSITIVE_INFINITY): string {
     const token = randomBytes(24).toString('base64url');
-    this.byToken.set(token, { operator, startedMs: now.getTime(), lastSeenMs: now.getTime() });
+    this.byToken.set(token, { operator, endsMs: now.getTime() + shiftMs, lastSeenMs: now.getTime() });
     return token;
   }
 
-  /**
-   * The operator behind a token, touching its idle timer; null if unknown,
-   * idle too long, or older than a shift (`shiftMs`, the hall's setting).
-   */
-  resolve(token: string | undefined, now: Date, shiftMs = Number.POSITIVE_INFINITY): Operator | null {
+  /** The operator behind a token, touching its idle timer; null if unknown, idle too long, or past its shift. */
+  resolve(token: string | undefined, now: Date): Operator | null {
     if (!token) return null;
     const entry = this.byToken.get(token);
     if (!entry) return null;
-    if (now.getTime() - entry.lastSeenMs > this.idleMs || now.getTime() - entry.startedMs >= shiftMs) {
+    if (now.getTime() - entry.lastSeenMs > this.idleMs || now.getTime() >= entry.endsMs) {
       this.byToken.delete(token);
       return null;
     }

@@ -311,6 +311,24 @@ function Movement() {
   );
 }
 
+/** Lines of the X report: each amount under its label (`x-<key>` test ids). */
+function XRows({ rows }: { rows: readonly [string, number][] }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  return (
+    <table className="table compact">
+      <tbody>
+        {rows.map(([key, cents]) => (
+          <tr key={key} data-testid={`x-${key}`}>
+            <th scope="row">{t(`drawer.x.${key}`)}</th>
+            <td className="num">{f.money(cents)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** The X report just printed: the drawer now, without closing it. */
 function XReport({ report, onHide }: { report: XReportView; onHide: () => void }) {
   const { t } = useTranslation();
@@ -351,31 +369,13 @@ function XReport({ report, onHide }: { report: XReportView; onHide: () => void }
       <p className="x-expected" data-testid="x-expected">
         {t('drawer.expected')}: <strong>{f.money(report.expectedCents)}</strong>
       </p>
-      <table className="table compact">
-        <tbody>
-          {rows.map(([key, cents]) => (
-            <tr key={key} data-testid={`x-${key}`}>
-              <th scope="row">{t(`drawer.x.${key}`)}</th>
-              <td className="num">{f.money(cents)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <XRows rows={rows} />
       {c ? (
         <>
           <p className="x-expected" data-testid="x-chips-expected">
             {t('drawer.chipsExpected')}: <strong>{f.money(c.expectedCents)}</strong>
           </p>
-          <table className="table compact">
-            <tbody>
-              {chipRows.map(([key, cents]) => (
-                <tr key={key} data-testid={`x-${key}`}>
-                  <th scope="row">{t(`drawer.x.${key}`)}</th>
-                  <td className="num">{f.money(cents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <XRows rows={chipRows} />
         </>
       ) : null}
     </section>
@@ -470,11 +470,47 @@ const closeInput = (counted: Counted) => ({
   ...(counted.chips ? { countedChipsByValue: counted.chips.map } : {}),
 });
 
+/** Expected, counted and the variance (signed, marked when not zero), for the cash or the chips. */
+function ResultRows({
+  labels,
+  testIds,
+  result,
+}: {
+  labels: readonly [string, string, string];
+  testIds: readonly [string, string, string];
+  result: { expectedCents: number; countedCents: number; varianceCents: number };
+}) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const v = result.varianceCents;
+  return (
+    <>
+      <tr>
+        <th scope="row">{t(labels[0])}</th>
+        <td className="num" data-testid={testIds[0]}>
+          {f.money(result.expectedCents)}
+        </td>
+      </tr>
+      <tr>
+        <th scope="row">{t(labels[1])}</th>
+        <td className="num" data-testid={testIds[1]}>
+          {f.money(result.countedCents)}
+        </td>
+      </tr>
+      <tr className={v === 0 ? undefined : 'variance-off'}>
+        <th scope="row">{t(labels[2])}</th>
+        <td className="num" data-testid={testIds[2]}>
+          {v > 0 ? `+${f.money(v)}` : f.money(v)}
+        </td>
+      </tr>
+    </>
+  );
+}
+
 /** After the close, and only now: expected, counted, variance and the Z report's number. */
 function ClosedDrawer({ closed }: { closed: Closed }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const variance = closed.varianceCents;
   return (
     <section className="panel" data-testid="drawer-closed" aria-labelledby="drawer-closed-title">
       <h2 id="drawer-closed-title">{t('drawer.closedTitle', { id: closed.drawerId })}</h2>
@@ -483,45 +519,13 @@ function ClosedDrawer({ closed }: { closed: Closed }) {
       </p>
       <table className="table drawer-result">
         <tbody>
-          <tr>
-            <th scope="row">{t('drawer.expected')}</th>
-            <td className="num" data-testid="drawer-expected">
-              {f.money(closed.expectedCents)}
-            </td>
-          </tr>
-          <tr>
-            <th scope="row">{t('drawer.counted')}</th>
-            <td className="num" data-testid="drawer-counted">
-              {f.money(closed.countedCents)}
-            </td>
-          </tr>
-          <tr className={variance === 0 ? undefined : 'variance-off'}>
-            <th scope="row">{t('drawer.variance')}</th>
-            <td className="num" data-testid="drawer-variance">
-              {variance > 0 ? `+${f.money(variance)}` : f.money(variance)}
-            </td>
-          </tr>
+          <ResultRows labels={['drawer.expected', 'drawer.counted', 'drawer.variance']} testIds={['drawer-expected', 'drawer-counted', 'drawer-variance']} result={closed} />
           {closed.chips ? (
-            <>
-              <tr>
-                <th scope="row">{t('drawer.chipsExpected')}</th>
-                <td className="num" data-testid="drawer-chips-expected">
-                  {f.money(closed.chips.expectedCents)}
-                </td>
-              </tr>
-              <tr>
-                <th scope="row">{t('drawer.chipsCounted')}</th>
-                <td className="num" data-testid="drawer-chips-counted">
-                  {f.money(closed.chips.countedCents)}
-                </td>
-              </tr>
-              <tr className={closed.chips.varianceCents === 0 ? undefined : 'variance-off'}>
-                <th scope="row">{t('drawer.chipsVariance')}</th>
-                <td className="num" data-testid="drawer-chips-variance">
-                  {closed.chips.varianceCents > 0 ? `+${f.money(closed.chips.varianceCents)}` : f.money(closed.chips.varianceCents)}
-                </td>
-              </tr>
-            </>
+            <ResultRows
+              labels={['drawer.chipsExpected', 'drawer.chipsCounted', 'drawer.chipsVariance']}
+              testIds={['drawer-chips-expected', 'drawer-chips-counted', 'drawer-chips-variance']}
+              result={closed.chips}
+            />
           ) : null}
         </tbody>
       </table>
