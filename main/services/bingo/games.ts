@@ -110,7 +110,8 @@ export function gameView(db: ReadableDb, game: GameRow): GameView {
     ballCount: activeBalls(db, game.id).length,
     suspendedAt: game.suspendedAt,
     manualDraw: manualDrawOf(db, game.id),
-    double: pairRoleOf(db, game),
+    // The plan already holds the first series: no second read of it.
+    double: pairRoleOf(db, game, plan.first),
     annulReason: game.annulReason,
     ballSet: ballSet ? { serial: ballSet.serial, gamesPlayed: ballSet.gamesPlayed, warning: ballSet.gamesPlayed >= BALL_SET_WARN_GAMES } : null,
   };
@@ -226,9 +227,9 @@ function closeWith(ctx: CommandContext, game: GameRow, figures: SaleClosure, ran
 }
 
 /** Where a game stands in a double pair (art. 3.5): the second names its first; a first is a game on a double series. */
-export function pairRoleOf(db: ReadableDb, game: GameRow): PairRole {
+export function pairRoleOf(db: ReadableDb, game: GameRow, first?: Pick<SeriesRow, 'double'>): PairRole {
   if (game.doubleOf !== null) return 'second';
-  return seriesById(db, game.firstSeriesId).double === 1 ? 'first' : null;
+  return (first ?? seriesById(db, game.firstSeriesId)).double === 1 ? 'first' : null;
 }
 
 /** The session's double first game still waiting for its second (not annulled, no second opened), if any. */
