@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-/** The renderer's build: loaded from file:// by Electron (base './') and served by browser mode. */
+/** The renderer's build: loaded by Electron from app://kiosk/ (base './') and served by browser mode. */
 const kiosk = `http://127.0.0.1:${process.env.KIOSK_PORT ?? 5174}`;
 
 export default defineConfig({

@@ -4,6 +4,7 @@
  * (what may load, who may call, CSP, arguments) live in policy.ts and ipc.ts
  * where they are tested; this file only wires them to Electron.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
@@ -13,6 +14,7 @@ import {
   ipcMain,
   Menu,
   powerMonitor,
+  protocol,
   screen,
   session,
   type IpcMainInvokeEvent,
@@ -23,11 +25,15 @@ import type { KioskEvent } from '../../core/contract.js';
 import { openKiosk, type Kiosk } from '../kiosk.js';
 import { createRpcHandler, type SenderInfo } from './ipc.js';
 import {
-  appOriginOf,
+  APP_SCHEME,
+  APP_SCHEME_PRIVILEGES,
+  appFileOf,
+  appResponseHeaders,
   boardDisplayOf,
-  BOARD_PAGE,
+  BOARD_URL,
   isAllowedNavigation,
   isBlockedKey,
+  KIOSK_URL,
   mayCloseWindow,
   parseArgs,
   webPreferences,
@@ -80,13 +86,10 @@ function start(): void {
   // Must run before 'ready': every renderer, present and future, is sandboxed.
   app.enableSandbox();
 
-  const indexPath = path.join(app.getAppPath(), 'dist', 'renderer', 'index.html');
-  const appOrigin = appOriginOf(pathToFileURL(indexPath).href);
-  if (appOrigin === null) {
-    console.error(`Cannot derive the app origin from ${indexPath}`);
-    app.exit(1);
-    return;
-  }
+  // Before 'ready', or the scheme gets no origin of its own. Pages are served
+  // from app://kiosk/, never file:// (its extra privileges are fused off).
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { ...APP_SCHEME_PRIVILEGES } }]);
+  const rendererDir = path.join(app.getAppPath(), 'dist', 'renderer');
 
   app.on('second-instance', () => {
     if (mainWindow === null || mainWindow.isDestroyed()) return;
@@ -96,7 +99,7 @@ function start(): void {
   });
 
   // Applies to every web contents Electron creates, not only our window.
-  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, appOrigin));
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
 
   app.on('window-all-closed', () => app.quit());
 
@@ -121,12 +124,13 @@ function start(): void {
 
   app
     .whenReady()
-    .then(() => onReady(args, indexPath, appOrigin))
+    .then(() => onReady(args, rendererDir))
     .catch((error: unknown) => fatal('The kiosk could not start', error));
 }
 
-async function onReady(args: KioskArgs, indexPath: string, appOrigin: string): Promise<void> {
+async function onReady(args: KioskArgs, rendererDir: string): Promise<void> {
   Menu.setApplicationMenu(null);
+  protocol.handle(APP_SCHEME, (request) => serveApp(request, rendererDir));
 
   const dataDir = path.resolve(args.dataDir ?? app.getPath('userData'));
   // Awaited so this works whether openKiosk returns the kiosk or a promise of it.
@@ -146,19 +150,18 @@ async function onReady(args: KioskArgs, indexPath: string, appOrigin: string): P
     callback({ responseHeaders: withContentSecurityPolicy(details.responseHeaders) });
   });
 
-  const rpc = createRpcHandler(opened, appOrigin);
+  const rpc = createRpcHandler(opened);
   ipcMain.handle(IPC_RPC, (event, channel: unknown, input: unknown, meta: unknown) =>
     rpc(senderInfo(event), channel, input, meta),
   );
 
-  stopEvents = opened.onEvent((event) => broadcast(event, appOrigin));
+  stopEvents = opened.onEvent((event) => broadcast(event));
 
   mainWindow = createWindow(args.devTools);
-  await mainWindow.loadFile(indexPath);
+  await mainWindow.loadURL(KIOSK_URL);
 
   // The board follows the second display: opened when it is there, closed when it goes.
-  const boardPath = path.join(path.dirname(indexPath), BOARD_PAGE);
-  const placeBoard = () => void showBoard(boardPath);
+  const placeBoard = () => void showBoard();
   placeBoard();
   screen.on('display-added', placeBoard);
   screen.on('display-removed', placeBoard);
@@ -166,7 +169,7 @@ async function onReady(args: KioskArgs, indexPath: string, appOrigin: string): P
 }
 
 /** Open, move or close the hall board's window to match the displays now attached. */
-async function showBoard(boardPath: string): Promise<void> {
+async function showBoard(): Promise<void> {
   const target = boardDisplayOf(
     screen.getAllDisplays().map((d) => ({ id: d.id, bounds: d.bounds })),
     screen.getPrimaryDisplay().id,
@@ -204,7 +207,7 @@ async function showBoard(boardPath: string): Promise<void> {
     if (!win.isDestroyed()) win.webContents.reload();
   });
   boardWindow = win;
-  await win.loadFile(boardPath);
+  await win.loadURL(BOARD_URL);
 }
 
 /** Set when the program quits on purpose (a signal, the system shutting down): only then may the kiosk window close. */
@@ -248,9 +251,29 @@ function createWindow(devTools: boolean): BrowserWindow {
   return win;
 }
 
-function hardenWebContents(contents: WebContents, appOrigin: string): void {
+/**
+ * The app:// handler: the file appFileOf names inside the renderer folder, or
+ * 404 for anything it refuses or that is not there. Read here rather than
+ * through file://, so the type and headers are ours.
+ */
+async function serveApp(request: Request, rendererDir: string): Promise<Response> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405 });
+  const target = appFileOf(request.url, rendererDir);
+  if (!target.ok) {
+    console.warn('Refused app:// request', request.url, target.reason);
+    return new Response(null, { status: 404 });
+  }
+  try {
+    const body = await readFile(target.file);
+    return new Response(body, { status: 200, headers: appResponseHeaders(target.contentType) });
+  } catch {
+    return new Response(null, { status: 404 });
+  }
+}
+
+function hardenWebContents(contents: WebContents): void {
   const guard = (event: { url: string; preventDefault(): void }): void => {
-    if (!isAllowedNavigation(event.url, appOrigin)) {
+    if (!isAllowedNavigation(event.url)) {
       event.preventDefault();
       console.warn('Blocked navigation to', event.url);
     }
@@ -276,12 +299,12 @@ function senderInfo(event: IpcMainInvokeEvent): SenderInfo {
   }
 }
 
-function broadcast(event: KioskEvent, appOrigin: string): void {
+function broadcast(event: KioskEvent): void {
   for (const win of BrowserWindow.getAllWindows()) {
     if (win.isDestroyed()) continue;
     const contents = win.webContents;
     // Only pages of our app get pushes, never a page that somehow navigated away.
-    if (contents.isDestroyed() || !isAllowedNavigation(contents.getURL(), appOrigin)) continue;
+    if (contents.isDestroyed() || !isAllowedNavigation(contents.getURL())) continue;
     contents.send(IPC_EVENT, event);
   }
 }

@@ -3,7 +3,7 @@ import type { CallMeta } from '../../core/bridge.js';
 import { errorMessage, type Result } from '../../core/errors.js';
 import { cleanMeta, createRpcHandler, type SenderInfo } from './ipc.js';
 
-const APP = 'file:///opt/kiosk/dist/renderer/';
+const APP = 'app://kiosk/';
 const OURS: SenderInfo = { frameUrl: `${APP}index.html#/sale`, isMainFrame: true };
 
 interface Call {
@@ -29,7 +29,7 @@ const okKiosk = () => fakeKiosk(async (call) => ({ ok: true, value: { echo: call
 describe('createRpcHandler', () => {
   it('passes a trusted call through to dispatch and returns its envelope', async () => {
     const kiosk = okKiosk();
-    const rpc = createRpcHandler(kiosk, APP);
+    const rpc = createRpcHandler(kiosk);
     const result = await rpc(OURS, 'sale.create', { gameId: 1 }, { operatorToken: 'tok', lang: 'en' });
     expect(result).toEqual({ ok: true, value: { echo: { gameId: 1 } } });
     expect(kiosk.calls).toEqual([{ channel: 'sale.create', input: { gameId: 1 }, meta: { operatorToken: 'tok', lang: 'en' } }]);
@@ -40,13 +40,13 @@ describe('createRpcHandler', () => {
       ok: false,
       error: { code: 'NOT_AUTHENTICATED', message: errorMessage('NOT_AUTHENTICATED') },
     };
-    const rpc = createRpcHandler(fakeKiosk(async () => refusal), APP);
+    const rpc = createRpcHandler(fakeKiosk(async () => refusal));
     expect(await rpc(OURS, 'auth.me', {}, {})).toBe(refusal);
   });
 
   it('refuses a foreign page with FORBIDDEN and never dispatches', async () => {
     const kiosk = okKiosk();
-    const rpc = createRpcHandler(kiosk, APP);
+    const rpc = createRpcHandler(kiosk);
     const result = await rpc({ frameUrl: 'http://evil.example/', isMainFrame: true }, 'sale.create', {}, {});
     expect(result).toEqual({
       ok: false,
@@ -61,18 +61,41 @@ describe('createRpcHandler', () => {
 
   it('lets the hall board\'s window read the board and nothing else, never dispatching the rest', async () => {
     const kiosk = okKiosk();
-    const rpc = createRpcHandler(kiosk, APP);
-    const board: SenderInfo = { frameUrl: `${APP}display.html`, isMainFrame: true };
-    expect(await rpc(board, 'display.state', {}, {})).toEqual({ ok: true, value: { echo: {} } });
-    for (const channel of ['sale.create', 'auth.login', 'display.token', 'game.drawBall']) {
-      expect(await rpc(board, channel, {}, { operatorToken: 'tok' })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', details: { reason: 'board-window' } } });
+    const rpc = createRpcHandler(kiosk);
+    for (const frameUrl of [`${APP}display.html`, `${APP}display`]) {
+      const board: SenderInfo = { frameUrl, isMainFrame: true };
+      expect(await rpc(board, 'display.state', {}, {})).toEqual({ ok: true, value: { echo: {} } });
+      for (const channel of ['sale.create', 'auth.login', 'display.token', 'game.drawBall']) {
+        expect(await rpc(board, channel, {}, { operatorToken: 'tok' })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', details: { reason: 'board-window' } } });
+      }
     }
-    expect(kiosk.calls.map((c) => c.channel)).toEqual(['display.state']);
+    expect(kiosk.calls.map((c) => c.channel)).toEqual(['display.state', 'display.state']);
+  });
+
+  it('refuses a file:// page, even the renderer\'s own index.html', async () => {
+    const kiosk = okKiosk();
+    const rpc = createRpcHandler(kiosk);
+    for (const frameUrl of ['file:///opt/kiosk/dist/renderer/index.html', 'file:///opt/kiosk/dist/renderer/display.html']) {
+      expect(await rpc({ frameUrl, isMainFrame: true }, 'auth.me', {}, {})).toMatchObject({
+        ok: false,
+        error: { code: 'FORBIDDEN', details: { reason: 'untrusted-sender' } },
+      });
+    }
+    expect(kiosk.calls).toEqual([]);
+  });
+
+  it('refuses another host or a traversal of app://', async () => {
+    const kiosk = okKiosk();
+    const rpc = createRpcHandler(kiosk);
+    for (const frameUrl of ['app://evil/index.html', 'app://kiosk.evil/index.html', 'app://kiosk/../index.html']) {
+      expect((await rpc({ frameUrl, isMainFrame: true }, 'auth.me', {}, {})).ok).toBe(false);
+    }
+    expect(kiosk.calls).toEqual([]);
   });
 
   it('refuses a sub-frame of our own app', async () => {
     const kiosk = okKiosk();
-    const result = await createRpcHandler(kiosk, APP)({ ...OURS, isMainFrame: false }, 'auth.me', {}, {});
+    const result = await createRpcHandler(kiosk)({ ...OURS, isMainFrame: false }, 'auth.me', {}, {});
     expect(result.ok).toBe(false);
     expect(!result.ok && result.error.code).toBe('FORBIDDEN');
     expect(kiosk.calls).toEqual([]);
@@ -80,13 +103,13 @@ describe('createRpcHandler', () => {
 
   it('refuses a frame that is already gone', async () => {
     const kiosk = okKiosk();
-    const result = await createRpcHandler(kiosk, APP)({ frameUrl: null, isMainFrame: false }, 'auth.me', {}, {});
+    const result = await createRpcHandler(kiosk)({ frameUrl: null, isMainFrame: false }, 'auth.me', {}, {});
     expect(!result.ok && result.error.code).toBe('FORBIDDEN');
     expect(kiosk.calls).toEqual([]);
   });
 
   it('words the refusal in English when asked', async () => {
-    const rpc = createRpcHandler(okKiosk(), APP);
+    const rpc = createRpcHandler(okKiosk());
     const result = await rpc({ frameUrl: 'file:///etc/passwd', isMainFrame: true }, 'users.list', {}, { lang: 'en' });
     expect(!result.ok && result.error.message).toBe(
       'Your role does not allow this operation (users.list); allowed roles: none (untrusted window).',
@@ -95,7 +118,7 @@ describe('createRpcHandler', () => {
 
   it('answers UNKNOWN_CHANNEL for a channel that is not a string or is absurdly long', async () => {
     const kiosk = okKiosk();
-    const rpc = createRpcHandler(kiosk, APP);
+    const rpc = createRpcHandler(kiosk);
     expect(await rpc(OURS, 42, {}, {})).toEqual({
       ok: false,
       error: { code: 'UNKNOWN_CHANNEL', message: errorMessage('UNKNOWN_CHANNEL', { channel: 'number' }) },
@@ -111,7 +134,6 @@ describe('createRpcHandler', () => {
   it('turns a throwing or rejecting dispatch into INTERNAL', async () => {
     const rejecting = createRpcHandler(
       fakeKiosk(() => Promise.reject(new Error('disk on fire'))),
-      APP,
     );
     const throwing = createRpcHandler(
       {
@@ -119,7 +141,6 @@ describe('createRpcHandler', () => {
           throw new Error('sync failure');
         },
       },
-      APP,
     );
     const internal = { ok: false, error: { code: 'INTERNAL', message: errorMessage('INTERNAL') } };
     const silence = console.error;
@@ -134,7 +155,7 @@ describe('createRpcHandler', () => {
 
   it('sends dispatch only the known meta fields', async () => {
     const kiosk = okKiosk();
-    await createRpcHandler(kiosk, APP)(OURS, 'auth.me', {}, { operatorToken: 't', lang: 'fr', role: 'admin' });
+    await createRpcHandler(kiosk)(OURS, 'auth.me', {}, { operatorToken: 't', lang: 'fr', role: 'admin' });
     expect(kiosk.calls[0]?.meta).toEqual({ operatorToken: 't' });
   });
 });

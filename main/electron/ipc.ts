@@ -24,13 +24,14 @@ export type RpcHandler = (
 
 const MAX_CHANNEL_LENGTH = 100;
 
-export function createRpcHandler(kiosk: Pick<Kiosk, 'dispatch'>, appOrigin: string): RpcHandler {
+/** Only main frames showing a page of app://kiosk are heard (policy.ts, isTrustedSender). */
+export function createRpcHandler(kiosk: Pick<Kiosk, 'dispatch'>): RpcHandler {
   return async (sender, channel, input, meta) => {
     const callMeta = cleanMeta(meta);
     const lang = callMeta.lang ?? 'pt-PT';
     const channelName = typeof channel === 'string' ? channel.slice(0, MAX_CHANNEL_LENGTH) : String(typeof channel);
 
-    if (!isTrustedSender(sender.frameUrl, appOrigin, sender.isMainFrame)) {
+    if (!isTrustedSender(sender.frameUrl, sender.isMainFrame)) {
       return {
         ok: false,
         error: {

@@ -15,9 +15,10 @@ const fuses = (() => {
 })();
 
 describe('the packaged kiosk', () => {
-  it('sets its fuses: no Node mode, no NODE_OPTIONS or --inspect, only its own asar, checked against its hash', () => {
+  it('sets its fuses: no Node mode, no NODE_OPTIONS or --inspect, only its own asar, checked against its hash, no file:// privileges', () => {
     expect(fuses).toMatchObject({
       runAsNode: false,
+      grantFileProtocolExtraPrivileges: false,
       enableNodeOptionsEnvironmentVariable: false,
       enableNodeCliInspectArguments: false,
       onlyLoadAppFromAsar: true,

@@ -1,8 +1,16 @@
+import { join } from 'node:path';
 import { describe, it, expect } from 'vitest';
 import {
+  APP_ORIGIN,
+  APP_SCHEME,
+  APP_SCHEME_PRIVILEGES,
+  BOARD_URL,
   CSP_DIRECTIVES,
+  KIOSK_URL,
   UsageError,
-  appOriginOf,
+  appFileOf,
+  appResourceOf,
+  appResponseHeaders,
   boardDisplayOf,
   contentSecurityPolicy,
   isAllowedNavigation,
@@ -17,205 +25,335 @@ import {
   withContentSecurityPolicy,
 } from './policy.js';
 
-const FILE_APP = 'file:///opt/kiosk/resources/app.asar/dist/renderer/';
-const INDEX = `${FILE_APP}index.html`;
-const DEV = 'http://127.0.0.1:5173';
+const INDEX = 'app://kiosk/index.html';
+// What the kiosk loaded before issue 12: refused now.
+const FILE_INDEX = 'file:///opt/kiosk/resources/app.asar/dist/renderer/index.html';
+const ROOT = '/opt/kiosk/resources/app.asar/dist/renderer';
+const HTML = 'text/html; charset=utf-8';
+const JS = 'text/javascript; charset=utf-8';
 
-describe('appOriginOf', () => {
-  it('gives the renderer folder for a file:// entry', () => {
-    expect(appOriginOf(INDEX)).toBe(FILE_APP);
-    expect(appOriginOf(`${INDEX}?x=1#/sale`)).toBe(FILE_APP);
+const refusal = (url: string) => {
+  const r = appResourceOf(url);
+  return r.ok ? `served as ${r.path}` : r.reason;
+};
+
+describe('the app:// scheme', () => {
+  it('is app://kiosk, and the windows load its index and board pages', () => {
+    expect(APP_SCHEME).toBe('app');
+    expect(APP_ORIGIN).toBe('app://kiosk');
+    expect(KIOSK_URL).toBe('app://kiosk/');
+    expect(BOARD_URL).toBe('app://kiosk/display.html');
   });
 
-  it('gives the origin for an http(s) entry', () => {
-    expect(appOriginOf('http://127.0.0.1:5173/index.html')).toBe(DEV);
-    expect(appOriginOf('https://kiosk.example/app/')).toBe('https://kiosk.example');
+  it('is standard, secure and fetchable, and never bypasses the CSP, opens CORS or runs service workers', () => {
+    expect(APP_SCHEME_PRIVILEGES).toEqual({ standard: true, secure: true, supportFetchAPI: true });
+    expect(Object.isFrozen(APP_SCHEME_PRIVILEGES)).toBe(true);
   });
 
-  it('refuses other schemes, UNC hosts, credentials and garbage', () => {
-    expect(appOriginOf('javascript:alert(1)')).toBeNull();
-    expect(appOriginOf('data:text/html,<h1>x</h1>')).toBeNull();
-    expect(appOriginOf('file://server/share/index.html')).toBeNull();
-    expect(appOriginOf('http://user:pw@127.0.0.1:5173/')).toBeNull();
-    expect(appOriginOf('not a url')).toBeNull();
-    expect(appOriginOf('')).toBeNull();
-  });
-
-  it('keeps the escaping of the folder as given', () => {
-    expect(appOriginOf('file:///C:/Program%20Files/Bingo%20Kiosk/dist/renderer/index.html')).toBe(
-      'file:///C:/Program%20Files/Bingo%20Kiosk/dist/renderer/',
-    );
+  it('answers with its content type, our CSP, no sniffing and no caching', () => {
+    expect(appResponseHeaders(HTML)).toEqual({
+      'Content-Type': HTML,
+      'Content-Security-Policy': contentSecurityPolicy(),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-store',
+    });
   });
 });
 
-describe('isAllowedNavigation with a file:// app', () => {
-  it('allows pages inside the renderer folder, with query and hash', () => {
-    expect(isAllowedNavigation(INDEX, FILE_APP)).toBe(true);
-    expect(isAllowedNavigation(`${INDEX}#/sale`, FILE_APP)).toBe(true);
-    expect(isAllowedNavigation(`${INDEX}?screen=display`, FILE_APP)).toBe(true);
-    expect(isAllowedNavigation(`${FILE_APP}display.html`, FILE_APP)).toBe(true);
-    expect(isAllowedNavigation(`${FILE_APP}assets/logo.svg`, FILE_APP)).toBe(true);
+describe('appResourceOf: the file an app://kiosk/ URL names', () => {
+  it('serves index.html at the root, with or without the slash, query or hash', () => {
+    const index = { ok: true, path: 'index.html', contentType: HTML };
+    expect(appResourceOf('app://kiosk/')).toEqual(index);
+    expect(appResourceOf('app://kiosk')).toEqual(index);
+    expect(appResourceOf('app://kiosk/?x=1#/sale')).toEqual(index);
+    expect(appResourceOf('app://kiosk#token=abc')).toEqual(index);
+    expect(appResourceOf(INDEX)).toEqual(index);
   });
 
-  it('refuses the folder itself (a directory listing)', () => {
-    expect(isAllowedNavigation(FILE_APP, FILE_APP)).toBe(false);
+  it('serves the hall board at /display and /display.html', () => {
+    const board = { ok: true, path: 'display.html', contentType: HTML };
+    expect(appResourceOf('app://kiosk/display')).toEqual(board);
+    expect(appResourceOf('app://kiosk/display#token=abc')).toEqual(board);
+    expect(appResourceOf(BOARD_URL)).toEqual(board);
   });
 
-  it('refuses other files on the disk', () => {
-    expect(isAllowedNavigation('file:///etc/passwd', FILE_APP)).toBe(false);
-    expect(isAllowedNavigation('file:///opt/kiosk/resources/app.asar/package.json', FILE_APP)).toBe(false);
-    expect(isAllowedNavigation('file:///opt/kiosk/resources/app.asar/dist/renderer-evil/index.html', FILE_APP)).toBe(
-      false,
-    );
-    expect(isAllowedNavigation('file:///opt/kiosk/resources/app.asar/dist/renderer', FILE_APP)).toBe(false);
+  it('serves the built assets with their content types', () => {
+    expect(appResourceOf('app://kiosk/assets/main-n7OLc7T8.js')).toEqual({
+      ok: true,
+      path: 'assets/main-n7OLc7T8.js',
+      contentType: JS,
+    });
+    expect(appResourceOf('app://kiosk/assets/main-CD__zQpR.css')).toMatchObject({ contentType: 'text/css; charset=utf-8' });
+    expect(appResourceOf('app://kiosk/assets/logo.svg')).toMatchObject({ contentType: 'image/svg+xml' });
+    expect(appResourceOf('app://kiosk/assets/DejaVuSans.woff2')).toMatchObject({ contentType: 'font/woff2' });
+    expect(appResourceOf('app://kiosk/assets/board.png')).toMatchObject({ contentType: 'image/png' });
+    // Escaped plain letters are the same file.
+    expect(appResourceOf('app://kiosk/%61ssets/main.js')).toMatchObject({ ok: true, path: 'assets/main.js' });
   });
 
-  it('refuses path traversal, plain or escaped', () => {
-    expect(isAllowedNavigation(`${FILE_APP}../../../../../etc/passwd`, FILE_APP)).toBe(false);
-    expect(isAllowedNavigation(`${FILE_APP}%2e%2e/%2e%2e/secret.txt`, FILE_APP)).toBe(false);
-    expect(isAllowedNavigation(`${FILE_APP}..%2f..%2fsecret.txt`, FILE_APP)).toBe(false);
-    expect(isAllowedNavigation(`${FILE_APP}..%2F..%2Fsecret.txt`, FILE_APP)).toBe(false);
-    expect(isAllowedNavigation(`${FILE_APP}..%5c..%5csecret.txt`, FILE_APP)).toBe(false);
-    expect(isAllowedNavigation(`${FILE_APP}index.html%00.png`, FILE_APP)).toBe(false);
-    expect(isAllowedNavigation('file:///opt/kiosk/resources/app.asar/dist/renderer\\..\\..\\x', FILE_APP)).toBe(false);
+  it('refuses other schemes, file:// first of all', () => {
+    for (const url of [
+      FILE_INDEX,
+      'file:///etc/passwd',
+      'http://127.0.0.1:5173/index.html',
+      'https://kiosk/index.html',
+      'APP://kiosk/index.html',
+      'app:kiosk/index.html',
+      'app:/kiosk/index.html',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'blob:app://kiosk/1234',
+      'about:blank',
+      'index.html',
+      '',
+    ]) {
+      expect([url, refusal(url)]).toEqual([url, 'not-app-scheme']);
+    }
   });
 
-  it('allows traversal that ends up back inside the folder (the URL parser resolves it)', () => {
-    expect(isAllowedNavigation(`${FILE_APP}assets/../index.html`, FILE_APP)).toBe(true);
+  it('refuses unknown hosts, credentials, ports and lookalikes', () => {
+    for (const url of [
+      'app://evil/index.html',
+      'app:///index.html',
+      'app:///etc/passwd',
+      'app://KIOSK/index.html',
+      'app://kiosk.evil.example/index.html',
+      'app://kiosk:80/index.html',
+      'app://kiosk@evil/index.html',
+      'app://evil@kiosk/index.html',
+      'app://user:pw@kiosk/index.html',
+      'app://kiosk%2fevil/index.html',
+      'app://kiosk\\..\\..\\etc\\passwd',
+    ]) {
+      expect([url, refusal(url)]).toEqual([url, 'unknown-host']);
+    }
   });
 
-  it('refuses file URLs with a host (UNC shares)', () => {
-    expect(isAllowedNavigation('file://evil.example/opt/kiosk/resources/app.asar/dist/renderer/index.html', FILE_APP)).toBe(
-      false,
-    );
+  it('refuses .. and . segments', () => {
+    for (const url of [
+      'app://kiosk/../../../etc/passwd',
+      'app://kiosk/..',
+      'app://kiosk/assets/../index.html',
+      'app://kiosk/assets/../../package.json',
+      'app://kiosk/./index.html',
+      'app://kiosk/../index.html?x=1',
+    ]) {
+      expect([url, refusal(url)]).toEqual([url, 'traversal']);
+    }
+  });
+
+  it('refuses percent-encoded dot segments (%2e%2e, .%2e, %2E.)', () => {
+    for (const url of [
+      'app://kiosk/%2e%2e/%2e%2e/etc/passwd',
+      'app://kiosk/%2E%2E/secret.txt',
+      'app://kiosk/.%2e/secret.txt',
+      'app://kiosk/%2E./secret.txt',
+      'app://kiosk/assets/%2e%2e/%2e%2e/package.json',
+      'app://kiosk/%2e/index.html',
+    ]) {
+      expect([url, refusal(url)]).toEqual([url, 'traversal']);
+    }
+  });
+
+  it('refuses backslashes, plain or encoded', () => {
+    for (const url of [
+      'app://kiosk/..\\..\\secret.txt',
+      'app://kiosk/assets\\index.html',
+      'app://kiosk/..%5c..%5csecret.txt',
+      'app://kiosk/..%5C..%5Csecret.txt',
+      'app://kiosk/%5cetc%5cpasswd',
+    ]) {
+      expect([url, refusal(url)]).toEqual([url, 'backslash']);
+    }
+  });
+
+  it('refuses encoded slashes that would hide a separator', () => {
+    for (const url of ['app://kiosk/..%2f..%2fsecret.txt', 'app://kiosk/..%2F..%2Fsecret.txt', 'app://kiosk/%2fetc%2fpasswd']) {
+      expect([url, refusal(url)]).toEqual([url, 'encoded-separator']);
+    }
+  });
+
+  it('refuses absolute paths: an empty first segment or a drive letter', () => {
+    for (const url of [
+      'app://kiosk//etc/passwd',
+      'app://kiosk///etc/passwd',
+      'app://kiosk/C:/Windows/win.ini',
+      'app://kiosk/c:/boot.ini',
+      'app://kiosk/C%3A/Windows/win.ini',
+      'app://kiosk/assets/D:secret.txt',
+    ]) {
+      expect([url, refusal(url)]).toEqual([url, 'absolute']);
+    }
+  });
+
+  it('refuses NUL, however it is escaped', () => {
+    for (const url of ['app://kiosk/index.html%00.png', 'app://kiosk/%00', 'app://kiosk/assets/main.js%00']) {
+      expect([url, refusal(url)]).toEqual([url, 'nul']);
+    }
   });
 
   it('refuses malformed escapes instead of throwing', () => {
-    expect(isAllowedNavigation(`${FILE_APP}%E0%A4%A.html`, FILE_APP)).toBe(false);
+    expect(refusal('app://kiosk/%E0%A4%A.html')).toBe('bad-escape');
+    expect(refusal('app://kiosk/%zz.html')).toBe('bad-escape');
   });
 
-  it('compares escaped and unescaped spellings of the same file as equal', () => {
-    const app = 'file:///opt/bingo%20kiosk/dist/renderer/';
-    expect(isAllowedNavigation('file:///opt/bingo%20kiosk/dist/renderer/index.html', app)).toBe(true);
-    expect(isAllowedNavigation('file:///opt/bingo kiosk/dist/renderer/index.html', app)).toBe(true);
-    expect(isAllowedNavigation('file:///opt/bingo%2520kiosk/dist/renderer/index.html', app)).toBe(false);
+  it('refuses names that are not plain: dotfiles, empty segments, spaces, colons, devices, other characters', () => {
+    for (const url of [
+      'app://kiosk/.env',
+      'app://kiosk/assets/.hidden.js',
+      'app://kiosk/assets//main.js',
+      'app://kiosk/assets/',
+      'app://kiosk/my%20file.html',
+      'app://kiosk/index.html::$DATA',
+      'app://kiosk/index.html%3A%3A%24DATA',
+      'app://kiosk/CON.js',
+      'app://kiosk/assets/nul.html',
+      'app://kiosk/com1',
+      'app://kiosk/%C3%ADndice.html',
+      'app://kiosk/a%0Ab.html',
+      'app://kiosk/~root.html',
+    ]) {
+      expect([url, refusal(url)]).toEqual([url, 'bad-name']);
+    }
   });
 
-  it('ignores letter case on Windows drive paths only', () => {
-    const win = 'file:///C:/Program%20Files/Bingo/dist/renderer/';
-    expect(isAllowedNavigation('file:///c:/program%20files/bingo/dist/renderer/index.html', win)).toBe(true);
-    expect(isAllowedNavigation('file:///D:/Program%20Files/Bingo/dist/renderer/index.html', win)).toBe(false);
-    expect(isAllowedNavigation('file:///opt/KIOSK/resources/app.asar/dist/renderer/index.html', FILE_APP)).toBe(false);
+  it('refuses what the build does not emit: no extension, unknown extensions, source maps, folders', () => {
+    for (const url of [
+      'app://kiosk/assets',
+      'app://kiosk/sale',
+      'app://kiosk/index.htm',
+      'app://kiosk/INDEX.HTML',
+      'app://kiosk/index.html.',
+      'app://kiosk/assets/main.js.map',
+      'app://kiosk/app.exe',
+      'app://kiosk/kiosk.sqlite',
+      'app://kiosk/constructor',
+      'app://kiosk/__proto__',
+      'app://kiosk/hasOwnProperty',
+    ]) {
+      expect([url, refusal(url)]).toEqual([url, 'unknown-type']);
+    }
   });
 
-  it('refuses every other scheme', () => {
-    expect(isAllowedNavigation('javascript:alert(1)', FILE_APP)).toBe(false);
-    expect(isAllowedNavigation('JavaScript:alert(document.domain)', FILE_APP)).toBe(false);
-    expect(isAllowedNavigation('data:text/html,<script>alert(1)</script>', FILE_APP)).toBe(false);
-    expect(isAllowedNavigation('data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==', FILE_APP)).toBe(false);
-    expect(isAllowedNavigation(`blob:${INDEX}`, FILE_APP)).toBe(false);
-    expect(isAllowedNavigation(`filesystem:${INDEX}`, FILE_APP)).toBe(false);
-    expect(isAllowedNavigation('about:blank', FILE_APP)).toBe(false);
-    expect(isAllowedNavigation('chrome://settings', FILE_APP)).toBe(false);
-    expect(isAllowedNavigation('devtools://devtools/bundled/inspector.html', FILE_APP)).toBe(false);
-    expect(isAllowedNavigation('http://evil.example/', FILE_APP)).toBe(false);
-    expect(isAllowedNavigation('https://evil.example/index.html', FILE_APP)).toBe(false);
-    expect(isAllowedNavigation('mailto:someone@example.com', FILE_APP)).toBe(false);
+  it('refuses what is not a string, without throwing', () => {
+    expect(appResourceOf(undefined as unknown as string)).toEqual({ ok: false, reason: 'not-app-scheme' });
+    expect(appResourceOf(42 as unknown as string)).toEqual({ ok: false, reason: 'not-app-scheme' });
+  });
+});
+
+describe('appFileOf: the file inside the renderer folder', () => {
+  it('joins the served path to the folder', () => {
+    expect(appFileOf('app://kiosk/', ROOT)).toEqual({ ok: true, file: join(ROOT, 'index.html'), contentType: HTML });
+    expect(appFileOf('app://kiosk/display', ROOT)).toEqual({ ok: true, file: join(ROOT, 'display.html'), contentType: HTML });
+    expect(appFileOf('app://kiosk/assets/main-n7OLc7T8.js', ROOT)).toEqual({
+      ok: true,
+      file: join(ROOT, 'assets', 'main-n7OLc7T8.js'),
+      contentType: JS,
+    });
+    expect(appFileOf('app://kiosk/index.html', `${ROOT}/`)).toMatchObject({ file: join(ROOT, 'index.html') });
+  });
+
+  it('passes every refusal on, and never names a file outside the folder', () => {
+    for (const url of [
+      'app://kiosk/../package.json',
+      'app://kiosk/%2e%2e/package.json',
+      'app://kiosk/..%5cpackage.json',
+      'app://kiosk/..%2fpackage.json',
+      'app://kiosk//etc/passwd',
+      'app://kiosk/index.html%00.png',
+      'app://evil/index.html',
+      FILE_INDEX,
+    ]) {
+      const target = appFileOf(url, ROOT);
+      expect([url, target.ok]).toEqual([url, false]);
+    }
+  });
+
+  it('requires an absolute renderer folder', () => {
+    expect(() => appFileOf(INDEX, 'dist/renderer')).toThrow(new TypeError('renderer folder must be absolute: dist/renderer'));
+    expect(() => appFileOf(INDEX, '')).toThrow(TypeError);
+  });
+});
+
+describe('isAllowedNavigation', () => {
+  it('allows the pages and files app://kiosk serves, with query and hash', () => {
+    expect(isAllowedNavigation(KIOSK_URL)).toBe(true);
+    expect(isAllowedNavigation(INDEX)).toBe(true);
+    expect(isAllowedNavigation(`${INDEX}#/sale`)).toBe(true);
+    expect(isAllowedNavigation(`${INDEX}?screen=display`)).toBe(true);
+    expect(isAllowedNavigation(BOARD_URL)).toBe(true);
+    expect(isAllowedNavigation('app://kiosk/display')).toBe(true);
+    expect(isAllowedNavigation('app://kiosk/assets/logo.svg')).toBe(true);
+  });
+
+  it('refuses file://, the renderer folder included', () => {
+    expect(isAllowedNavigation(FILE_INDEX)).toBe(false);
+    expect(isAllowedNavigation('file:///opt/kiosk/resources/app.asar/dist/renderer/display.html')).toBe(false);
+    expect(isAllowedNavigation('file:///etc/passwd')).toBe(false);
+    expect(isAllowedNavigation('file://server/share/index.html')).toBe(false);
+  });
+
+  it('refuses traversal and other hosts of app://', () => {
+    expect(isAllowedNavigation('app://kiosk/../../etc/passwd')).toBe(false);
+    expect(isAllowedNavigation('app://kiosk/%2e%2e/secret.txt')).toBe(false);
+    expect(isAllowedNavigation('app://evil/index.html')).toBe(false);
+    expect(isAllowedNavigation('app://kiosk.evil/index.html')).toBe(false);
+    expect(isAllowedNavigation('app://kiosk@evil/index.html')).toBe(false);
+  });
+
+  it('refuses every other scheme, a dev server included', () => {
+    for (const url of [
+      'javascript:alert(1)',
+      'JavaScript:alert(document.domain)',
+      'data:text/html,<script>alert(1)</script>',
+      'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+      `blob:${INDEX}`,
+      `filesystem:${INDEX}`,
+      'about:blank',
+      'chrome://settings',
+      'devtools://devtools/bundled/inspector.html',
+      'http://127.0.0.1:5173/',
+      'http://evil.example/',
+      'https://evil.example/index.html',
+      'mailto:someone@example.com',
+    ]) {
+      expect([url, isAllowedNavigation(url)]).toEqual([url, false]);
+    }
   });
 
   it('refuses empty, relative and unparsable targets', () => {
-    expect(isAllowedNavigation('', FILE_APP)).toBe(false);
-    expect(isAllowedNavigation('index.html', FILE_APP)).toBe(false);
-    expect(isAllowedNavigation('/etc/passwd', FILE_APP)).toBe(false);
-    expect(isAllowedNavigation('::::', FILE_APP)).toBe(false);
-  });
-});
-
-describe('isAllowedNavigation with an http app origin', () => {
-  it('allows the same origin, any path', () => {
-    expect(isAllowedNavigation('http://127.0.0.1:5173/', DEV)).toBe(true);
-    expect(isAllowedNavigation('http://127.0.0.1:5173/index.html#/sale', DEV)).toBe(true);
-    expect(isAllowedNavigation('http://127.0.0.1:5173/', `${DEV}/`)).toBe(true);
-  });
-
-  it('refuses other ports, schemes and hosts', () => {
-    expect(isAllowedNavigation('http://127.0.0.1:5174/', DEV)).toBe(false);
-    expect(isAllowedNavigation('https://127.0.0.1:5173/', DEV)).toBe(false);
-    expect(isAllowedNavigation('http://localhost:5173/', DEV)).toBe(false);
-    expect(isAllowedNavigation('ws://127.0.0.1:5173/', DEV)).toBe(false);
-    expect(isAllowedNavigation('http://evil.example/', DEV)).toBe(false);
-  });
-
-  it('refuses lookalikes of the app origin', () => {
-    expect(isAllowedNavigation('http://127.0.0.1.evil.com/', DEV)).toBe(false);
-    expect(isAllowedNavigation('http://127.0.0.1.evil.com:5173/', DEV)).toBe(false);
-    expect(isAllowedNavigation('http://127.0.0.1:5173.evil.com/', DEV)).toBe(false);
-    expect(isAllowedNavigation('http://127.0.0.1:5173@evil.com/', DEV)).toBe(false);
-    expect(isAllowedNavigation('http://evil.com#@127.0.0.1:5173/', DEV)).toBe(false);
-    expect(isAllowedNavigation('http://evil.com/?http://127.0.0.1:5173/', DEV)).toBe(false);
-    expect(isAllowedNavigation('http://evil.com/http://127.0.0.1:5173/', DEV)).toBe(false);
-  });
-
-  it('refuses URLs carrying credentials even on the right host', () => {
-    expect(isAllowedNavigation('http://user@127.0.0.1:5173/', DEV)).toBe(false);
-    expect(isAllowedNavigation('http://user:pw@127.0.0.1:5173/', DEV)).toBe(false);
-  });
-
-  it('refuses file:// and script URLs', () => {
-    expect(isAllowedNavigation('file:///etc/passwd', DEV)).toBe(false);
-    expect(isAllowedNavigation('javascript:location="http://127.0.0.1:5173/"', DEV)).toBe(false);
-    expect(isAllowedNavigation('data:text/html,x', DEV)).toBe(false);
-  });
-});
-
-describe('isAllowedNavigation fails closed on a bad app origin', () => {
-  it('allows nothing when the app origin is not a supported origin', () => {
-    for (const badOrigin of [
-      '',
-      'null',
-      '*',
-      'file:///',
-      'file:///C:/',
-      'file:///opt/kiosk/dist/renderer/index.html',
-      'file:///opt/kiosk/dist/renderer',
-      'file://server/share/',
-      'http://127.0.0.1:5173/app/',
-      'http://127.0.0.1:5173?x',
-      'http://user@127.0.0.1:5173',
-      'data:text/html,x',
-      'javascript:',
-    ]) {
-      expect(isAllowedNavigation('file:///opt/kiosk/dist/renderer/index.html', badOrigin), badOrigin).toBe(false);
-      expect(isAllowedNavigation('http://127.0.0.1:5173/', badOrigin), badOrigin).toBe(false);
-      expect(isAllowedNavigation('file:///etc/passwd', badOrigin), badOrigin).toBe(false);
-    }
+    expect(isAllowedNavigation('')).toBe(false);
+    expect(isAllowedNavigation('index.html')).toBe(false);
+    expect(isAllowedNavigation('/etc/passwd')).toBe(false);
+    expect(isAllowedNavigation('::::')).toBe(false);
   });
 });
 
 describe('isTrustedSender', () => {
-  it('trusts the main frame showing our app', () => {
-    expect(isTrustedSender(INDEX, FILE_APP, true)).toBe(true);
-    expect(isTrustedSender(`${INDEX}#/caixa`, FILE_APP, true)).toBe(true);
-    expect(isTrustedSender('http://127.0.0.1:5173/', DEV, true)).toBe(true);
+  it('trusts the main frame showing a page of app://kiosk', () => {
+    expect(isTrustedSender(KIOSK_URL, true)).toBe(true);
+    expect(isTrustedSender(`${INDEX}#/caixa`, true)).toBe(true);
+    expect(isTrustedSender(BOARD_URL, true)).toBe(true);
   });
 
   it('never trusts a sub-frame, even one showing our app', () => {
-    expect(isTrustedSender(INDEX, FILE_APP, false)).toBe(false);
+    expect(isTrustedSender(INDEX, false)).toBe(false);
   });
 
   it('does not trust a frame that is gone or has no URL', () => {
-    expect(isTrustedSender(null, FILE_APP, true)).toBe(false);
-    expect(isTrustedSender(undefined, FILE_APP, true)).toBe(false);
-    expect(isTrustedSender('', FILE_APP, true)).toBe(false);
-    expect(isTrustedSender('about:blank', FILE_APP, true)).toBe(false);
+    expect(isTrustedSender(null, true)).toBe(false);
+    expect(isTrustedSender(undefined, true)).toBe(false);
+    expect(isTrustedSender('', true)).toBe(false);
+    expect(isTrustedSender('about:blank', true)).toBe(false);
   });
 
-  it('does not trust foreign pages', () => {
-    expect(isTrustedSender('http://evil.example/', FILE_APP, true)).toBe(false);
-    expect(isTrustedSender('file:///etc/passwd', FILE_APP, true)).toBe(false);
-    expect(isTrustedSender('file:///tmp/index.html', FILE_APP, true)).toBe(false);
-    expect(isTrustedSender('data:text/html,x', FILE_APP, true)).toBe(false);
-    expect(isTrustedSender('http://127.0.0.1.evil.com:5173/', DEV, true)).toBe(false);
+  it('does not trust foreign pages, file:// ones included', () => {
+    expect(isTrustedSender('http://evil.example/', true)).toBe(false);
+    expect(isTrustedSender(FILE_INDEX, true)).toBe(false);
+    expect(isTrustedSender('file:///etc/passwd', true)).toBe(false);
+    expect(isTrustedSender('data:text/html,x', true)).toBe(false);
+    expect(isTrustedSender('http://127.0.0.1:5173/', true)).toBe(false);
+    expect(isTrustedSender('app://evil/index.html', true)).toBe(false);
   });
 });
 
@@ -438,23 +576,30 @@ describe('parseArgs', () => {
 });
 
 describe('the hall board\'s window', () => {
-  const APP_ORIGIN = 'file:///opt/kiosk/dist/renderer/';
-  it('is known by its page, whatever its query or hash', () => {
-    expect(isBoardPage(`${APP_ORIGIN}display.html`)).toBe(true);
-    expect(isBoardPage(`${APP_ORIGIN}display.html?x=1#y`)).toBe(true);
-    expect(isBoardPage('http://127.0.0.1:5173/display.html')).toBe(true);
-    expect(isBoardPage(`${APP_ORIGIN}index.html#/display.html`)).toBe(false);
-    expect(isBoardPage(`${APP_ORIGIN}index.html`)).toBe(false);
-    expect(isBoardPage(`${APP_ORIGIN}notdisplay.html`)).toBe(false);
+  it('is known by any URL that serves its page, whatever its query or hash', () => {
+    expect(isBoardPage(BOARD_URL)).toBe(true);
+    expect(isBoardPage('app://kiosk/display')).toBe(true);
+    expect(isBoardPage('app://kiosk/display.html?x=1#y')).toBe(true);
+    expect(isBoardPage('app://kiosk/%64isplay.html')).toBe(true);
+    // A case-insensitive disk serves the board here too: it must not get the counter's channels.
+    expect(isBoardPage('app://kiosk/Display.html')).toBe(true);
+    expect(isBoardPage('app://kiosk/index.html#/display.html')).toBe(false);
+    expect(isBoardPage(INDEX)).toBe(false);
+    expect(isBoardPage(KIOSK_URL)).toBe(false);
+    expect(isBoardPage('app://kiosk/notdisplay.html')).toBe(false);
+    expect(isBoardPage('file:///opt/kiosk/dist/renderer/display.html')).toBe(false);
     expect(isBoardPage(null)).toBe(false);
     expect(isBoardPage('not a url')).toBe(false);
   });
 
   it('calls display.state only; the counter\'s app calls anything (roles are the contract\'s)', () => {
-    expect(isChannelAllowedForPage(`${APP_ORIGIN}display.html`, 'display.state')).toBe(true);
-    expect(isChannelAllowedForPage(`${APP_ORIGIN}display.html`, 'display.token')).toBe(false);
-    expect(isChannelAllowedForPage(`${APP_ORIGIN}display.html`, 'sale.create')).toBe(false);
-    expect(isChannelAllowedForPage(`${APP_ORIGIN}index.html`, 'sale.create')).toBe(true);
+    for (const board of [BOARD_URL, 'app://kiosk/display']) {
+      expect(isChannelAllowedForPage(board, 'display.state')).toBe(true);
+      expect(isChannelAllowedForPage(board, 'display.token')).toBe(false);
+      expect(isChannelAllowedForPage(board, 'sale.create')).toBe(false);
+    }
+    expect(isChannelAllowedForPage(INDEX, 'sale.create')).toBe(true);
+    expect(isChannelAllowedForPage(KIOSK_URL, 'sale.create')).toBe(true);
   });
 
   it('goes on the first display that is not the counter\'s, or nowhere', () => {

@@ -3,82 +3,186 @@
  * is unit-tested here: Electron's binary can never run on the build machines.
  * No runtime import of 'electron' in this file.
  *
- * "App origin" means one of:
- * - an http(s) origin such as `http://127.0.0.1:5173` (a dev server), or
- * - the file:// URL of the renderer's folder, ending in `/`, such as
- *   `file:///opt/kiosk/resources/app.asar/dist/renderer/` (the packaged app).
- * `appOriginOf()` derives it from the URL the window loads. Anything else is
- * treated as "nothing is allowed" (fail closed).
+ * The renderer is served by the privileged scheme `app://kiosk/` (never
+ * file://, whose extra privileges the packaged kiosk switches off with a fuse).
+ * `app://kiosk` is the one origin whose pages may load, navigate and call the
+ * backend; every other URL is refused (fail closed).
  */
-import { isAbsolute } from 'node:path';
+import { extname, isAbsolute, join, relative } from 'node:path';
 
-/** The app origin for the entry URL a window loads, or null if unsupported. */
-export function appOriginOf(entryUrl: string): string | null {
-  const url = parseUrl(entryUrl);
-  if (url === null) return null;
-  if (url.protocol === 'http:' || url.protocol === 'https:') {
-    if (url.username !== '' || url.password !== '') return null;
-    return url.origin;
+/** The custom scheme that serves the built renderer. */
+export const APP_SCHEME = 'app';
+/** Its one host: any other host is refused. */
+export const APP_HOST = 'kiosk';
+/** The app's one origin. */
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+
+/**
+ * Privileges of `app:` for `protocol.registerSchemesAsPrivileged`. standard:
+ * relative URLs resolve and pages get a real origin (`'self'` in the CSP, ES
+ * modules); secure: a secure context like https; supportFetchAPI: fetch() of
+ * its own files. Never bypassCSP (our CSP must hold), corsEnabled (other
+ * origins must not read it) or service workers.
+ */
+export const APP_SCHEME_PRIVILEGES: Readonly<{ standard: true; secure: true; supportFetchAPI: true }> = Object.freeze({
+  standard: true,
+  secure: true,
+  supportFetchAPI: true,
+});
+
+/** The hall board's page (renderer/display.html), loaded in its own window on the second display. */
+export const BOARD_PAGE = 'display.html';
+/** What the counter's window loads (index.html). */
+export const KIOSK_URL = `${APP_ORIGIN}/`;
+/** What the hall board's window loads. */
+export const BOARD_URL = `${APP_ORIGIN}/${BOARD_PAGE}`;
+
+/** Why an `app:` URL maps to no file. */
+export type AppUrlRefusal =
+  | 'not-app-scheme'
+  | 'unknown-host'
+  | 'backslash'
+  | 'encoded-separator'
+  | 'bad-escape'
+  | 'nul'
+  | 'absolute'
+  | 'traversal'
+  | 'bad-name'
+  | 'unknown-type';
+
+/** An `app://kiosk/` URL's file, relative to the renderer folder ('/'-separated), or why there is none. */
+export type AppResource =
+  | { ok: true; path: string; contentType: string }
+  | { ok: false; reason: AppUrlRefusal };
+
+/** The same, as an absolute file strictly inside the renderer folder. */
+export type AppFile = { ok: true; file: string; contentType: string } | { ok: false; reason: AppUrlRefusal };
+
+/** Content types by extension: only what Vite's build emits. Anything else is refused, not sniffed. */
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+};
+
+/** Routes without a file name, as browser mode has them. */
+const ROUTES: Readonly<Record<string, string>> = { '': 'index.html', display: BOARD_PAGE };
+
+// Plain names only: no leading dot (dotfiles, '.', '..'), no spaces, colons or other separators.
+const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+// Windows opens these as devices, whatever the folder or extension.
+const DEVICE_NAME = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\.|$)/i;
+
+/**
+ * Which file of the renderer an `app://kiosk/<path>` URL names. Read from the
+ * URL as written (not after a URL parser has resolved dot segments), so that
+ * any attempt at traversal is refused rather than quietly normalised. Query
+ * and hash are ignored. `app://kiosk/` is index.html, `app://kiosk/display`
+ * the hall board.
+ */
+export function appResourceOf(url: string): AppResource {
+  if (typeof url !== 'string' || !url.startsWith(`${APP_SCHEME}://`)) return { ok: false, reason: 'not-app-scheme' };
+  const rest = url.slice(APP_SCHEME.length + 3);
+  const authorityEnd = rest.search(/[/?#]/);
+  const authority = authorityEnd === -1 ? rest : rest.slice(0, authorityEnd);
+  // Exact: no credentials, port, other letter case or lookalike (kiosk.evil, kiosk@evil).
+  if (authority !== APP_HOST) return { ok: false, reason: 'unknown-host' };
+  const afterAuthority = authorityEnd === -1 ? '' : rest.slice(authorityEnd);
+  const pathEnd = afterAuthority.search(/[?#]/);
+  const rawPath = pathEnd === -1 ? afterAuthority : afterAuthority.slice(0, pathEnd);
+
+  const body = rawPath.startsWith('/') ? rawPath.slice(1) : rawPath;
+  if (/\\|%5c/i.test(body)) return { ok: false, reason: 'backslash' };
+  if (/%2f/i.test(body)) return { ok: false, reason: 'encoded-separator' };
+  const segments: string[] = [];
+  for (const raw of body === '' ? [] : body.split('/')) {
+    try {
+      segments.push(decodeURIComponent(raw));
+    } catch {
+      return { ok: false, reason: 'bad-escape' };
+    }
   }
-  if (url.protocol === 'file:') {
-    // A host would be a UNC share (file://server/...) on Windows: never ours.
-    if (url.host !== '') return null;
-    const folder = url.pathname.slice(0, url.pathname.lastIndexOf('/') + 1);
-    return `file://${folder}`;
-  }
-  return null;
+  if (segments.some((s) => s.includes('\0'))) return { ok: false, reason: 'nul' };
+  // `app://kiosk//etc/passwd`, `app://kiosk/C:/Windows/...`
+  if (segments[0] === '' || segments.some((s) => /^[A-Za-z]:/.test(s))) return { ok: false, reason: 'absolute' };
+  if (segments.some((s) => s === '.' || s === '..')) return { ok: false, reason: 'traversal' };
+  if (segments.some((s) => !SEGMENT.test(s) || DEVICE_NAME.test(s))) return { ok: false, reason: 'bad-name' };
+
+  const joined = segments.join('/');
+  // Own keys only: `constructor` or `__proto__` must not reach Object.prototype.
+  const path = (Object.hasOwn(ROUTES, joined) ? ROUTES[joined] : undefined) ?? joined;
+  const ext = extname(path);
+  const contentType = Object.hasOwn(CONTENT_TYPES, ext) ? CONTENT_TYPES[ext] : undefined;
+  if (contentType === undefined) return { ok: false, reason: 'unknown-type' };
+  return { ok: true, path, contentType };
 }
 
 /**
- * Whether a window may navigate (or redirect) to `url`. Only pages of our own
- * app: same http(s) origin, or a file inside the renderer folder. javascript:,
- * data:, blob:, other hosts and other files are refused.
+ * The absolute file an `app://kiosk/` URL names inside `rendererDir` (the built
+ * renderer), checked once more after joining: nothing outside the folder is
+ * ever named.
  */
-export function isAllowedNavigation(url: string, appOrigin: string): boolean {
-  const target = parseUrl(url);
-  const base = parseAppOrigin(appOrigin);
-  if (target === null || base === null) return false;
-
-  if (base.kind === 'http') {
-    if (target.protocol !== 'http:' && target.protocol !== 'https:') return false;
-    // Credentials in a URL are only ever used to disguise the real host.
-    if (target.username !== '' || target.password !== '') return false;
-    return target.origin === base.origin;
+export function appFileOf(url: string, rendererDir: string): AppFile {
+  if (typeof rendererDir !== 'string' || !isAbsolute(rendererDir)) {
+    throw new TypeError(`renderer folder must be absolute: ${String(rendererDir)}`);
   }
+  const resource = appResourceOf(url);
+  if (!resource.ok) return resource;
+  const file = join(rendererDir, ...resource.path.split('/'));
+  const inside = relative(rendererDir, file);
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return { ok: false, reason: 'traversal' };
+  return { ok: true, file, contentType: resource.contentType };
+}
 
-  if (target.protocol !== 'file:' || target.host !== '') return false;
-  const targetPath = decodedFilePath(target.pathname);
-  if (targetPath === null) return false;
-  const inside = base.caseInsensitive
-    ? targetPath.toLowerCase().startsWith(base.folder.toLowerCase())
-    : targetPath.startsWith(base.folder);
-  // The folder itself would show a directory listing, not the app.
-  return inside && targetPath.length > base.folder.length;
+/** Headers of every `app:` answer: its type (never sniffed), our CSP, and no caching of a local file. */
+export function appResponseHeaders(contentType: string): Record<string, string> {
+  return {
+    'Content-Type': contentType,
+    'Content-Security-Policy': contentSecurityPolicy(),
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-store',
+  };
+}
+
+/**
+ * Whether a window may navigate (or redirect) to `url`: only to a file that
+ * `app://kiosk/` serves. file://, http(s), javascript:, data:, blob:, other
+ * hosts and anything `appResourceOf` refuses are refused.
+ */
+export function isAllowedNavigation(url: string): boolean {
+  return appResourceOf(url).ok;
 }
 
 /**
  * Whether an IPC message may reach the backend: it must come from a main frame
- * (never an iframe) that shows our own app.
+ * (never an iframe) that shows a page of `app://kiosk`.
  */
-export function isTrustedSender(
-  frameUrl: string | null | undefined,
-  appOrigin: string,
-  isMainFrame: boolean,
-): boolean {
+export function isTrustedSender(frameUrl: string | null | undefined, isMainFrame: boolean): boolean {
   if (isMainFrame !== true) return false;
   if (typeof frameUrl !== 'string' || frameUrl === '') return false;
-  return isAllowedNavigation(frameUrl, appOrigin);
+  return isAllowedNavigation(frameUrl);
 }
 
-/** The hall board's page (renderer/display.html), loaded in its own window on the second display. */
-export const BOARD_PAGE = 'display.html';
 /** The one channel the board's window may call: it reads the board and nothing else. */
 export const BOARD_CHANNELS: readonly string[] = ['display.state'];
 
-/** Whether a trusted frame is the hall board's page (its path ends in display.html, query and hash aside). */
+/**
+ * Whether a frame shows the hall board: any `app:` URL that serves its page
+ * (`/display`, `/display.html`, escaped or in another letter case), so no
+ * spelling of it gets the counter's channels.
+ */
 export function isBoardPage(frameUrl: string | null | undefined): boolean {
-  const url = typeof frameUrl === 'string' ? parseUrl(frameUrl) : null;
-  return url !== null && url.pathname.endsWith(`/${BOARD_PAGE}`);
+  const resource = typeof frameUrl === 'string' ? appResourceOf(frameUrl) : null;
+  return resource !== null && resource.ok && resource.path.toLowerCase() === BOARD_PAGE;
 }
 
 /** May this page call this channel? The counter's app every channel (the contract checks roles); the board only its own. */
@@ -318,56 +422,4 @@ function checkTerminal(value: string, source: string): string {
     throw new UsageError(`${source} must be 1 to 32 letters, digits, ".", "_" or "-": ${JSON.stringify(value)}`);
   }
   return value;
-}
-
-// ---------------------------------------------------------------------------
-
-type ParsedOrigin =
-  | { kind: 'http'; origin: string }
-  | { kind: 'file'; folder: string; caseInsensitive: boolean };
-
-function parseAppOrigin(appOrigin: string): ParsedOrigin | null {
-  if (typeof appOrigin !== 'string') return null;
-  const url = parseUrl(appOrigin);
-  if (url === null || url.search !== '' || url.hash !== '') return null;
-  if (url.protocol === 'http:' || url.protocol === 'https:') {
-    // Only a bare origin (with or without the trailing slash) is accepted.
-    if (url.pathname !== '/' || url.username !== '' || url.password !== '') return null;
-    if (appOrigin !== url.origin && appOrigin !== `${url.origin}/`) return null;
-    return { kind: 'http', origin: url.origin };
-  }
-  if (url.protocol === 'file:') {
-    if (url.host !== '' || !url.pathname.endsWith('/')) return null;
-    const folder = decodedFilePath(url.pathname);
-    // The file-system root would allow every file: refuse it.
-    if (folder === null || folder === '/' || /^\/[A-Za-z]:\/$/.test(folder)) return null;
-    return { kind: 'file', folder, caseInsensitive: /^\/[A-Za-z]:\//.test(folder) };
-  }
-  return null;
-}
-
-/**
- * A file URL's path, percent-decoded so that Chromium's and Node's different
- * escaping of the same file compare equal; null when it hides a separator,
- * a NUL or a dot segment.
- */
-function decodedFilePath(pathname: string): string | null {
-  if (/%(2f|5c|00)/i.test(pathname) || pathname.includes('\\')) return null;
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    return null;
-  }
-  if (decoded.split('/').some((segment) => segment === '.' || segment === '..')) return null;
-  return decoded;
-}
-
-function parseUrl(value: string): URL | null {
-  if (typeof value !== 'string') return null;
-  try {
-    return new URL(value);
-  } catch {
-    return null;
-  }
 }
