@@ -1,5 +1,31 @@
 /** Refusals of the printing domain: printers and print jobs. */
-import { errors } from '../catalogue.js';
+import { errors, type Params } from '../catalogue.js';
+
+/**
+ * The texts that go on paper (saved, or typed for one document), as a refusal names them in each language
+ * (the key is the parameter, so that no Portuguese text is passed as data).
+ */
+const PRINTED_FIELDS = {
+  hallName: { pt: 'O nome da sala', en: 'The hall name' },
+  licence: { pt: 'A licença', en: 'The licence' },
+  operatorName: { pt: 'O nome do operador', en: 'The name of operator' },
+  printerName: { pt: 'O nome da impressora', en: 'The printer name' },
+  machineModel: { pt: 'O modelo da máquina', en: 'The model of machine' },
+  machineLocation: { pt: 'A localização da máquina', en: 'The location of machine' },
+  // Typed per action, not saved for later documents: checked against the printer the document goes to.
+  chequeBank: { pt: 'O banco do cheque', en: 'The bank of cheque' },
+} as const;
+
+export type PrintedField = keyof typeof PRINTED_FIELDS;
+
+/** `O nome do operador caixa1 ("Zé 😀")`: the field, whose it is, and the text. */
+function printedText(p: Params, lang: 'pt' | 'en'): string {
+  const field = PRINTED_FIELDS[p.field as PrintedField]?.[lang] ?? String(p.field);
+  const subject = p.subject === undefined || p.subject === '' ? '' : ` ${p.subject}`;
+  return `${field}${subject} ("${p.text}")`;
+}
+
+const several = (p: Params) => typeof p.count === 'number' && p.count > 1;
 
 export const printingErrors = errors({
   PRINTER_NOT_FOUND: {
@@ -17,6 +43,15 @@ export const printingErrors = errors({
   PRINTER_ROLE_TAKEN: {
     pt: (p) => `Já existe uma impressora para ${p.role} (${p.id}): altere essa ou escolha outra função.`,
     en: (p) => `There is already a printer for ${p.role} (${p.id}): change that one or pick another role.`,
+  },
+  // Refused when saved (settings, operators, machines, printers) or typed for a document (a cheque's bank): a receipt carrying the text would fail to print.
+  TEXT_NOT_PRINTABLE: {
+    pt: (p) =>
+      `${printedText(p, 'pt')} tem ${several(p) ? 'caracteres' : 'um carácter'} que a impressora ${p.printer} (página de código ${p.codepage}) não imprime: ${p.chars}. ` +
+      `Nada foi alterado: retire ou substitua ${several(p) ? 'esses caracteres' : 'esse carácter'}, ou configure a impressora com uma página de código que ${several(p) ? 'os' : 'o'} tenha.`,
+    en: (p) =>
+      `${printedText(p, 'en')} has ${several(p) ? 'characters' : 'a character'} that printer ${p.printer} (code page ${p.codepage}) cannot print: ${p.chars}. ` +
+      `Nothing was changed: remove or replace ${several(p) ? 'them' : 'it'}, or configure the printer with a code page that has ${several(p) ? 'them' : 'it'}.`,
   },
   PRINT_JOB_NOT_FOUND: {
     pt: (p) => `O trabalho de impressão n.º ${p.jobId} não existe.`,

@@ -75,6 +75,22 @@ describe('machines', () => {
     }
   });
 
+  it('refuses a model or location the configured printer cannot print (issue 12), in a register, an edit or an import', async () => {
+    await machines();
+    await t.h.ok('printer.configure', { id: 'balcao', role: 'receipts', transport: 'tcp', host: '127.0.0.1', port: 9, codepage: 'cp858', widthMm: 80 }, t.manager);
+    const registered = await refusedUnchanged('machine.register', { number: '10', model: 'Lucky 7 ™', betCents: 50 }, t.manager);
+    expect(registered.code).toBe('TEXT_NOT_PRINTABLE');
+    expect(registered.message).toMatch(/^O modelo da máquina 10 \("Lucky 7 ™"\) tem um carácter que a impressora balcao \(página de código cp858\) não imprime: '™' \(U\+2122\)\./);
+    const edited = await refusedUnchanged('machine.update', { number: '9', model: 'Fruit Party', betCents: 100, location: 'Entrada 🎰' }, t.manager);
+    expect(edited.message).toMatch(/^A localização da máquina 9 \("Entrada 🎰"\) tem um carácter .* '🎰' \(U\+1F3B0\)\./);
+    expect((await refusedUnchanged('machine.import', { csv: 'number,model,bet,location,group\n31,Lucky 7,1,,\n32,Lucky – 7,1,,\n' }, t.manager)).code).toBe('TEXT_NOT_PRINTABLE');
+    expect((await t.h.ok('machine.list', {}, t.manager)).map((m) => [m.number, m.model, m.location])).toEqual([
+      ['7', 'Lucky 7', 'Sala A'],
+      ['8', 'Lucky 7', null],
+      ['9', 'Fruit Party', null],
+    ]);
+  });
+
   it('are imported from a CSV file, all or nothing', async () => {
     const csv = 'number,model,bet,location,group\n21,Lucky 7,"0,50",Sala B,SJ2\n22,Lucky 7,0.50,,SJ2\n';
     expect(await t.h.ok('machine.import', { csv }, t.manager)).toEqual({ imported: 2, numbers: ['21', '22'] });
@@ -152,6 +168,19 @@ describe('guias', () => {
     const again = await refusedUnchanged('guia.pay', { guiaId: g.guiaId, cashCents: 2_000, cheques: [{ amountCents: 10_000, number: '78', bank: 'BPI' }] }, t.caixa);
     expect(again.code).toBe('GUIA_ALREADY_PAID');
     expect(again.message).toMatch(/^A guia n\.º 1 já foi paga \(\d\d:\d\d, por caixa2\)/);
+  });
+
+  it('refuses a cheque bank the receipts printer cannot print, naming the cheque and the characters; nothing changes', async () => {
+    await machines();
+    await t.h.ok('printer.configure', { id: 'balcao', role: 'receipts', transport: 'tcp', host: '127.0.0.1', port: 9, codepage: 'cp858', widthMm: 80 }, t.manager);
+    const g = await t.h.ok('guia.issue', { machineNumber: '9', amountCents: 3_000, kind: 'hand_pay' }, t.caixa);
+    const pay = (bank: string) => ({ guiaId: g.guiaId, cashCents: 0, cheques: [{ amountCents: 3_000, number: '0012345', bank }] });
+    const error = await refusedUnchanged('guia.pay', pay('Banco “Popular”'), t.caixa);
+    expect(error.code).toBe('TEXT_NOT_PRINTABLE');
+    expect(error.message).toMatch(/^O banco do cheque 0012345 \("Banco “Popular”"\) tem caracteres que a impressora balcao \(página de código cp858\) não imprime: '“' \(U\+201C\), '”' \(U\+201D\)\./);
+    const en = await t.h.kiosk.dispatch('guia.pay', pay('Banco 😀'), { operatorToken: t.caixa, lang: 'en' });
+    expect(!en.ok && en.error.message).toMatch(/^The bank of cheque 0012345 \("Banco 😀"\) has a character that printer balcao .* '😀' \(U\+1F600\)\./);
+    expect((await t.h.ok('guia.pay', pay('Banco Popular'), t.caixa)).status).toBe('paid');
   });
 
   it('without an open drawer: a cash part is refused (saying how to open one), a cheque-only payment goes through', async () => {

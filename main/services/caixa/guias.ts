@@ -34,6 +34,7 @@ import { guiaCopies, type GuiaData } from '../../../printing/documents/guia.js';
 import { command, commandWith, done, operatorOf, query, type CommandContext, type HandlerSlice } from '../shared/context.js';
 import { checkApproval, confirmCredentials } from '../shared/credentials.js';
 import { enqueue } from '../shared/print.js';
+import { assertPrintable, printedText, printerOf } from '../shared/printable.js';
 
 type Meters = { coinsIn?: number; prizesPaid?: number; coinsCollected?: number };
 type Cheque = { number: string; bank: string; amountCents: number };
@@ -94,12 +95,20 @@ function printData(db: ReadableDb, g: GuiaRow): GuiaData {
   };
 }
 
+/** The printer role the guias are queued on. */
+const GUIA_PRINTER = 'receipts';
+
 /** Both copies on the receipts printer, the caixa's first; the first job's id (null without a printer). */
 function printCopies(ctx: CommandContext, g: GuiaRow, transform: (doc: PrintDocument) => PrintDocument = (d) => d): number[] {
   const data = printData(ctx.db, g);
   return guiaCopies(data)
-    .map((doc) => enqueue(ctx, 'receipts', () => transform(doc), { type: 'guia', id: g.id }))
+    .map((doc) => enqueue(ctx, GUIA_PRINTER, () => transform(doc), { type: 'guia', id: g.id }))
     .filter((id): id is number => id !== null);
+}
+
+/** Each cheque's bank is printed on the paid guia: one its printer cannot print would fail the job on every retry. */
+function checkChequesPrintable(db: ReadableDb, cheques: readonly Cheque[]): void {
+  assertPrintable(db, cheques.flatMap((c) => printedText('chequeBank', c.bank, c.number)), printerOf(db, GUIA_PRINTER));
 }
 
 export const guiaHandlers: HandlerSlice<'guia.issue' | 'guia.pay' | 'guia.void' | 'guia.reprint' | 'guia.find' | 'guia.list'> = {
@@ -140,6 +149,7 @@ export const guiaHandlers: HandlerSlice<'guia.issue' | 'guia.pay' | 'guia.void' 
       const g = requireGuia(ctx.db, input.guiaId);
       requireUnpaid(g);
       checkSplit(g.amountCents, input.cashCents, input.cheques);
+      checkChequesPrintable(ctx.db, input.cheques);
       const threshold = hallSettings(ctx.db).guiaApprovalThresholdCents;
       if (!guiaNeedsApproval(g.amountCents, threshold)) return null;
       if (!input.approval) throw new KioskError('GUIA_APPROVAL_REQUIRED', { threshold: formatCents(threshold!) });
@@ -152,6 +162,7 @@ export const guiaHandlers: HandlerSlice<'guia.issue' | 'guia.pay' | 'guia.void' 
       const g = requireGuia(ctx.db, input.guiaId);
       requireUnpaid(g);
       checkSplit(g.amountCents, input.cashCents, input.cheques);
+      checkChequesPrintable(ctx.db, input.cheques);
       const approver = checked ? confirmCredentials(ctx, checked) : null;
       const operator = operatorOf(ctx);
       let drawerId: number | null = null;

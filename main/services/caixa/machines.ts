@@ -6,6 +6,7 @@ import { formatCents } from '../../../core/money.js';
 import { allMachines, fundBalances, insertMachine, lastReading, machineByNumber, machinesOfGroup, updateMachine, type MachineFields, type MachineRow } from '../../../db/caixa.js';
 import type { ReadableDb, WritableDb } from '../../../db/connection.js';
 import { command, done, query, type HandlerSlice } from '../shared/context.js';
+import { assertPrintable, printedText } from '../shared/printable.js';
 
 export function machineView(db: ReadableDb, m: MachineRow, held = fundBalances(db)): MachineView {
   return {
@@ -48,9 +49,15 @@ function fieldsOf(input: {
   };
 }
 
+/** Model and location are printed on the machine's guias. */
+function checkPrintable(db: ReadableDb, fields: MachineFields): void {
+  assertPrintable(db, [...printedText('machineModel', fields.model, fields.number), ...printedText('machineLocation', fields.location, fields.number)]);
+}
+
 function register(db: WritableDb, fields: MachineFields, at: string): MachineRow {
   if (machineByNumber(db, fields.number)) throw new KioskError('MACHINE_NUMBER_TAKEN', { number: fields.number });
   checkGroup(db, fields);
+  checkPrintable(db, fields);
   insertMachine(db, fields, at);
   return machineByNumber(db, fields.number)!;
 }
@@ -66,6 +73,7 @@ export const machineHandlers: HandlerSlice<'machine.register' | 'machine.update'
     if (!before) throw new KioskError('MACHINE_NOT_FOUND', { number: input.number });
     const fields = fieldsOf(input);
     checkGroup(ctx.db, fields);
+    checkPrintable(ctx.db, fields);
     updateMachine(ctx.db, before.id, fields, ctx.at);
     const view = machineView(ctx.db, machineByNumber(ctx.db, input.number)!);
     return done(view, { before: machineView(ctx.db, before), after: view });

@@ -10,6 +10,7 @@ import { previewText } from '../../../printing/preview.js';
 import { printerProfile } from '../../../printing/profile.js';
 import { isPrinterError } from '../../../printing/transport/index.js';
 import { command, done, operatorOf, query, queryWaiting, type HandlerSlice } from '../shared/context.js';
+import { assertPrintable, printedText, savedPrintedTexts } from '../shared/printable.js';
 
 type PrinterView = ChannelOutput<'printer.list'>[number];
 type JobView = ChannelOutput<'print.jobs'>[number];
@@ -76,6 +77,8 @@ export const printingHandlers: HandlerSlice<
     }
     const sameRole = printerForRole(ctx.db, input.role);
     if (sameRole && sameRole.id !== input.id) throw new KioskError('PRINTER_ROLE_TAKEN', { role: input.role, id: sameRole.id });
+    // The hall's saved texts must print on this code page (else every receipt would fail); its own name goes on its test page.
+    assertPrintable(ctx.db, [...savedPrintedTexts(ctx.db), ...printedText('printerName', input.name ?? input.id)], [{ id: input.id, codepage: input.codepage }]);
     const before = printerById(ctx.db, input.id) ?? null;
     savePrinter(ctx.db, {
       id: input.id,
