@@ -12,11 +12,12 @@ import { caixaContract } from './caixa/contract.js';
 import { backupsContract } from './drawers/backups.js';
 import { dayCloseContract } from './drawers/close.js';
 import { drawersContract } from './drawers/contract.js';
+import { approvalsContract } from './people/approvals.js';
 import { peopleContract } from './people/contract.js';
 import { printingContract } from './printing/contract.js';
 import { rouletteContract } from './roulette/contract.js';
 
-export const contract = { ...peopleContract, ...bingoContract, ...drawersContract, ...backupsContract, ...dayCloseContract, ...caixaContract, ...rouletteContract, ...printingContract, ...auditContract } as const;
+export const contract = { ...peopleContract, ...approvalsContract, ...bingoContract, ...drawersContract, ...backupsContract, ...dayCloseContract, ...caixaContract, ...rouletteContract, ...printingContract, ...auditContract } as const;
 
 export type Contract = typeof contract;
 export type Channel = keyof Contract;

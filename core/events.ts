@@ -36,6 +36,8 @@ export const TOPICS = [
   'print',
   /** The kiosk's own health: the disk full or failing, and back. */
   'health',
+  /** Wrong manager PINs at a terminal: its approvals paused, and the managers' alert of it. */
+  'approvals',
 ] as const;
 export type Topic = (typeof TOPICS)[number];
 

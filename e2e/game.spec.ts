@@ -225,10 +225,13 @@ describe('a whole bingo game in the browser', () => {
     await manager.getByTestId('settings-tab').click();
     expect(await manager.getByTestId('stamp-duty').inputValue()).toBe('25');
     await manager.getByTestId('stamp-duty').fill('25,5');
+    // And the shift's length, in whole hours.
+    expect(await manager.getByTestId('shift-hours').inputValue()).toBe('12');
+    await manager.getByTestId('shift-hours').fill('10');
     await manager.getByTestId('settings-submit').click();
     await expectText(manager, 'settings-saved', '25,5 %');
     const managerToken = (await kiosk.call('auth.login', { username: 'gerente', pin: '2222' })).value.operatorToken as string;
-    expect((await kiosk.call('settings.get', {}, managerToken)).value.stampDutyBasisPoints).toBe(2550);
+    expect((await kiosk.call('settings.get', {}, managerToken)).value).toMatchObject({ stampDutyBasisPoints: 2550, shiftHours: 10 });
 
     // Nothing lost on the way: the ledger balances and the audit chain holds.
     expect((await kiosk.call('ledger.verify', {}, managerToken)).value.balanced).toBe(true);

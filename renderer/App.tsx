@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChannelOutput, OperatorView } from '../core/contract.js';
 import type { Lang } from '../core/errors.js';
 import { hasTransport, invoke, onUnauthenticated, setClientLang, setOperatorToken, type ClientError } from './client.js';
+import { ApprovalsAlert } from './components/ApprovalsAlert.js';
 import { ErrorAlert } from './components/ErrorAlert.js';
 import { PrintBadge } from './components/PrintJobs.js';
 import { idleLockMs, useConnection, useIdleLock, useKioskEvents, useKioskQuery } from './hooks.js';
@@ -251,6 +252,7 @@ export function App() {
       </header>
       <ConnectionBanner />
       <StorageBanner />
+      {manages ? <ApprovalsAlert /> : null}
       {body}
     </div>
   );

@@ -99,7 +99,10 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
     const cmd = handler as CommandHandler<Channel, unknown>;
     let prepared: unknown;
     if (cmd.prepare) {
-      const prepCtx: PrepareContext = { ...base, db: reader, writer: db, io: deps.io, channel, input: parsed.data };
+      const changed = (topics: readonly Topic[]) => {
+        if (topics.length > 0) deps.emit({ type: 'changed', channel, topics, at: base.at });
+      };
+      const prepCtx: PrepareContext = { ...base, db: reader, writer: db, io: deps.io, channel, input: parsed.data, changed };
       prepared = await (cmd.prepare as (c: PrepareContext, i: unknown) => Promise<unknown>)(prepCtx, parsed.data);
     }
     const commandCtx: CommandContext = { ...base, db, sessions };

@@ -83,4 +83,10 @@ describe('settingsUpdate', () => {
     expect(settingsUpdate(fields, base)).toMatchObject({ ok: true });
     expect('guiaApprovalThresholdCents' in (settingsUpdate(fields, base) as { update: object }).update).toBe(false);
   });
+  it('reads the shift length in whole hours from 1 to 24; absent leaves it', () => {
+    expect(settingsUpdate({ ...fields, shiftHours: '8' }, base)).toMatchObject({ ok: true, update: { shiftHours: 8 } });
+    expect(settingsUpdate({ ...fields, shiftHours: ' 24 ' }, base)).toMatchObject({ ok: true, update: { shiftHours: 24 } });
+    for (const bad of ['', '0', '25', '7,5', 'doze']) expect(settingsUpdate({ ...fields, shiftHours: bad }, base)).toEqual({ ok: false, field: 'shiftHours' });
+    expect('shiftHours' in (settingsUpdate(fields, base) as { update: object }).update).toBe(false);
+  });
 });

@@ -49,6 +49,8 @@ export interface SettingsFields {
   chips: boolean;
   /** Guias over this amount (euros) need a manager's approval; empty: never (SPEC 7). Absent: left as it is. */
   guiaThreshold?: string;
+  /** Hours an operator's session lasts after login (1-24). Absent: left as it is. */
+  shiftHours?: string;
 }
 
 type Update = ChannelInput<'settings.update'>;
@@ -57,7 +59,7 @@ type Update = ChannelInput<'settings.update'>;
 export function settingsUpdate(
   fields: SettingsFields,
   current: Settings,
-): { ok: true; update: Update } | { ok: false; field: 'stamp' | 'maxCards' | 'share' | 'balls' | 'starting' | 'guiaThreshold' } {
+): { ok: true; update: Update } | { ok: false; field: 'stamp' | 'maxCards' | 'share' | 'balls' | 'starting' | 'guiaThreshold' | 'shiftHours' } {
   const update: Update = { chipsAllowed: fields.chips };
   if (fields.stamp.trim() !== '' || current.stampDutyBasisPoints !== null) {
     const bp = parsePercent(fields.stamp);
@@ -69,6 +71,11 @@ export function settingsUpdate(
     const cents = text === '' ? null : parseEuroText(text);
     if (text !== '' && (cents === null || cents > 100_000_000)) return { ok: false, field: 'guiaThreshold' };
     update.guiaApprovalThresholdCents = cents;
+  }
+  if (fields.shiftHours !== undefined) {
+    const hours = parseWhole(fields.shiftHours, 1, 24);
+    if (hours === null) return { ok: false, field: 'shiftHours' };
+    update.shiftHours = hours;
   }
   const max = parseWhole(fields.maxCards, 1, 10_000);
   if (max === null) return { ok: false, field: 'maxCards' };

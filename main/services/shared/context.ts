@@ -71,6 +71,8 @@ export interface PrepareContext extends CallContext {
   io: KioskIo;
   channel: Channel;
   input: unknown;
+  /** That short write committed: its event goes out now, whatever becomes of the command (a wrong PIN refuses it). */
+  changed(topics: readonly Topic[]): void;
 }
 
 export interface AuditNote {

@@ -7,6 +7,7 @@
  * operator it checked is still the same (PIN not changed, not locked since).
  */
 import { KioskError } from '../../../core/errors.js';
+import type { ApprovalAlert } from '../../../core/people/approvals.js';
 import { approvalPauseSeconds, isValidPin, lockMinutes, PIN_MAX_ATTEMPTS } from '../../../core/people/rules.js';
 import { APPROVER_ROLES } from '../../../core/roles.js';
 import { hallClock } from '../../../core/time.js';
@@ -41,6 +42,34 @@ function setApprovalState(memo: object, terminalId: string, state: ApprovalFailu
   else byTerminal.set(terminalId, state);
 }
 
+/**
+ * The managers' alert of a terminal's paused approvals (core/people/approvals.ts),
+ * per kiosk like the pause itself. A pause opens it; while it is open every
+ * wrong approval PIN counts on. It outlives the pause and a right PIN (which
+ * might be the guess that worked): only a manager marking it seen closes it.
+ */
+const approvalAlerts = new WeakMap<object, Map<string, ApprovalAlert>>();
+
+export function approvalAlertOf(memo: object, terminalId: string): ApprovalAlert | null {
+  return approvalAlerts.get(memo)?.get(terminalId) ?? null;
+}
+
+function noteApprovalFailure(memo: object, terminalId: string, at: string, failures: number, pausedUntil: string | null): void {
+  let byTerminal = approvalAlerts.get(memo);
+  if (!byTerminal) approvalAlerts.set(memo, (byTerminal = new Map()));
+  const open = byTerminal.get(terminalId);
+  if (open) byTerminal.set(terminalId, { ...open, failures: open.failures + 1, pausedUntil: pausedUntil ?? open.pausedUntil, lastFailureAt: at });
+  else if (pausedUntil) byTerminal.set(terminalId, { terminalId, failures, pausedUntil, lastFailureAt: at });
+}
+
+/** A manager has seen the alert whose last failure is `lastFailureAt`: it closes (a newer one stays). Returns the alert closed. */
+export function acknowledgeApprovalAlert(memo: object, terminalId: string, lastFailureAt: string): ApprovalAlert | null {
+  const open = approvalAlertOf(memo, terminalId);
+  if (!open || open.lastFailureAt !== lastFailureAt) return null;
+  approvalAlerts.get(memo)!.delete(terminalId);
+  return open;
+}
+
 /** Count a wrong PIN (or a wrong username) and refuse; the count and its audit row commit. */
 function refuseWrongPin(ctx: PrepareContext, checked: OperatorRow | null, wrong: WrongPinCode): never {
   const error = writeTransaction(ctx.writer, (): KioskError => {
@@ -53,6 +82,7 @@ function refuseWrongPin(ctx: PrepareContext, checked: OperatorRow | null, wrong:
         const pause = approvalPauseSeconds(failures);
         const pausedUntil = pause > 0 ? new Date(ctx.now.getTime() + pause * 1000).toISOString() : null;
         setApprovalState(ctx.memo, ctx.terminalId, { failures, pausedUntil });
+        noteApprovalFailure(ctx.memo, ctx.terminalId, ctx.at, failures, pausedUntil);
         error = pausedUntil ? approvalsPausedError(pausedUntil, failures) : new KioskError(wrong);
         after = { approver: checked?.username ?? null, terminalFailures: failures, approvalsPausedUntil: pausedUntil, refused: error.code };
       } else if (!op) {
@@ -81,6 +111,8 @@ function refuseWrongPin(ctx: PrepareContext, checked: OperatorRow | null, wrong:
       });
       return error;
     });
+  // Screens learn of it now: the command's own event never comes (it is refused).
+  ctx.changed(wrong === 'APPROVAL_INVALID' ? ['approvals'] : checked ? ['users'] : []);
   throw error;
 }
 
@@ -107,8 +139,9 @@ export async function checkApproval(ctx: PrepareContext, approval: { username: s
   const paused = approvalStateOf(ctx.memo, ctx.terminalId);
   if (paused.pausedUntil && paused.pausedUntil > ctx.at) throw approvalsPausedError(paused.pausedUntil, paused.failures);
   const op = await checkCredentials(ctx, approval.username, approval.pin, 'APPROVAL_INVALID');
-  setApprovalState(ctx.memo, ctx.terminalId, { failures: 0, pausedUntil: null });
   if (!op.roles.some((r) => APPROVER_ROLES.includes(r))) throw new KioskError('APPROVER_NOT_MANAGER', { username: op.username });
+  // Only a manager's right PIN starts the count again: a cashier's own PIN between guesses must not.
+  setApprovalState(ctx.memo, ctx.terminalId, { failures: 0, pausedUntil: null });
   return op;
 }
 

@@ -22,13 +22,14 @@ function HallSettingsForm({ settings, onSaved }: { settings: Settings; onSaved: 
   const [maxCards, setMaxCards] = useState(String(settings.maxCardsPerSale));
   const [chips, setChips] = useState(settings.chipsAllowed);
   const [guiaThreshold, setGuiaThreshold] = useState(settings.guiaApprovalThresholdCents === null ? '' : euroFieldText(settings.guiaApprovalThresholdCents));
+  const [shiftHours, setShiftHours] = useState(String(settings.shiftHours));
   const [error, setError] = useState<ClientError | string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const r = settingsUpdate({ stamp, specialOn, share, balls, starting, maxCards, chips, guiaThreshold }, settings);
+    const r = settingsUpdate({ stamp, specialOn, share, balls, starting, maxCards, chips, guiaThreshold, shiftHours }, settings);
     if (!r.ok) {
       setError(t(`settings.invalid.${r.field}`));
       return;
@@ -105,6 +106,17 @@ function HallSettingsForm({ settings, onSaved }: { settings: Settings; onSaved: 
           </span>
         </label>
         <p className="hint">{t('settings.guiaHint')}</p>
+      </fieldset>
+      <fieldset>
+        <legend>{t('settings.shiftTitle')}</legend>
+        <label>
+          {t('settings.shiftHours')}
+          <span className="input-suffix">
+            <input data-testid="shift-hours" inputMode="numeric" value={shiftHours} onChange={(e) => setShiftHours(e.target.value.replace(/\D/g, '').slice(0, 2))} />
+            <span aria-hidden="true">h</span>
+          </span>
+        </label>
+        <p className="hint">{t('settings.shiftHint')}</p>
       </fieldset>
       <ErrorAlert error={error} testId="settings-error" />
       <button type="submit" className="btn btn-primary btn-large" data-testid="settings-submit" disabled={busy}>
