@@ -120,6 +120,24 @@ export function auditHead(db: ReadableDb): AuditHead | null {
   return stmt<[], AuditHead>(db, `SELECT id AS seq, hash FROM audit_log ORDER BY id DESC LIMIT 1`).get() ?? null;
 }
 
+/**
+ * The chain's head as it stood at an instant: the last row written then (a
+ * command's own row carries its instant), else the last one before it.
+ */
+export function auditHeadAt(db: ReadableDb, at: string): AuditHead | null {
+  return (
+    stmt<[string], AuditHead>(db, `SELECT id AS seq, hash FROM audit_log WHERE at = ? ORDER BY id DESC LIMIT 1`).get(at) ??
+    stmt<[string], AuditHead>(db, `SELECT id AS seq, hash FROM audit_log WHERE id = (SELECT MAX(id) FROM audit_log WHERE at <= ?)`).get(at) ??
+    null
+  );
+}
+
+/** Whether an anchor's row still stands with its hash (the chain's own check is verifyAudit's). */
+export function anchorState(db: ReadableDb, anchor: AuditHead): 'ok' | 'truncated' | 'rewritten' {
+  const hash = stmt<[number], { hash: string }>(db, `SELECT hash FROM audit_log WHERE id = ?`).get(anchor.seq)?.hash;
+  return hash === undefined ? 'truncated' : hash === anchor.hash ? 'ok' : 'rewritten';
+}
+
 export function verifyAudit(db: ReadableDb, anchor?: AuditHead): AuditCheck {
   let prev = GENESIS_HASH;
   let expectedId = 1;

@@ -6,9 +6,9 @@
  * empty data folder.
  */
 import Database from 'better-sqlite3';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { verifyAudit, type AuditCheck } from './audit.js';
+import { verifyAudit, type AuditCheck, type AuditHead } from './audit.js';
 import type { ReadableDb } from './connection.js';
 import { verifyLedger, type LedgerCheck } from './ledger.js';
 
@@ -109,8 +109,42 @@ export async function createBackup(
   }
   const file = join(dir, name);
   renameSync(partial, file);
+  writeManifest(dir, { file: name, at: at.toISOString(), auditHead: check.audit.head, rows: check.rows, nextNumbers: check.nextNumbers });
   rotateBackups(dir, o.keep);
   return { file: name, bytes: statSync(file).size, check };
+}
+
+/**
+ * What a backup held, beside it (`<name>.json`): above all the audit chain's
+ * head, so the live file can be checked against every copy taken (a file cut
+ * or rewritten after a backup no longer holds that row with that hash), and a
+ * copy carried away keeps the head it was checked with.
+ */
+export interface BackupManifest {
+  file: string;
+  at: string;
+  auditHead: AuditHead | null;
+  rows: Record<string, number>;
+  nextNumbers: Record<string, number>;
+}
+
+const manifestPath = (dir: string, name: string) => join(dir, `${name}.json`);
+
+function writeManifest(dir: string, m: BackupManifest): void {
+  writeFileSync(manifestPath(dir, m.file), `${JSON.stringify(m, null, 2)}\n`);
+}
+
+/** The newest backup's manifest in a data folder, if any copy has one. */
+export function latestBackupManifest(dataDir: string): BackupManifest | null {
+  const dir = join(dataDir, BACKUP_DIR);
+  for (const name of listBackups(dir)) {
+    try {
+      return JSON.parse(readFileSync(manifestPath(dir, name), 'utf8')) as BackupManifest;
+    } catch {
+      // A copy from before manifests, or one whose manifest was lost: the next older one may have it.
+    }
+  }
+  return null;
 }
 
 export class BackupCheckError extends Error {
@@ -129,7 +163,10 @@ export function listBackups(dir: string): string[] {
 }
 
 function rotateBackups(dir: string, keep: number): void {
-  for (const old of listBackups(dir).slice(Math.max(1, keep))) rmSync(join(dir, old), { force: true });
+  for (const old of listBackups(dir).slice(Math.max(1, keep))) {
+    rmSync(join(dir, old), { force: true });
+    rmSync(manifestPath(dir, old), { force: true });
+  }
 }
 
 export class RestoreRefusedError extends Error {}

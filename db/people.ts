@@ -117,3 +117,27 @@ export function recordPinSuccess(db: WritableDb, id: number): void {
       WHERE id = ? AND (failed_attempts <> 0 OR locked_until IS NOT NULL OR lock_count <> 0)`,
   ).run(id);
 }
+
+/**
+ * An audited command's change of an operator (users.update): the fields
+ * given, in one statement, so the change record holds one row per command.
+ */
+export function updateOperator(db: WritableDb, id: number, o: { name?: string; roles?: Role[]; active?: boolean }): void {
+  stmt(
+    db,
+    `UPDATE operators SET name = COALESCE(@name, name), roles = COALESCE(@roles, roles), active = COALESCE(@active, active) WHERE id = @id`,
+  ).run({ id, name: o.name ?? null, roles: o.roles ? JSON.stringify(o.roles) : null, active: o.active === undefined ? null : o.active ? 1 : 0 });
+}
+
+/** A new PIN set by an admin: any lock-out ends with it. */
+export function setOperatorPin(db: WritableDb, id: number, pinHash: string): void {
+  stmt(db, `UPDATE operators SET pin_hash = ?, failed_attempts = 0, locked_until = NULL, lock_count = 0 WHERE id = ?`).run(pinHash, id);
+}
+
+/** How many active operators hold a role (the last admin is never removed). */
+export function activeOperatorsWithRole(db: ReadableDb, role: Role): number {
+  return stmt<[string], { n: number }>(
+    db,
+    `SELECT COUNT(*) AS n FROM operators WHERE active = 1 AND EXISTS (SELECT 1 FROM json_each(operators.roles) r WHERE r.value = ?)`,
+  ).get(role)!.n;
+}

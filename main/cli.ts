@@ -4,8 +4,9 @@
  *     Browser mode: prints one line with http://127.0.0.1:N/#token=... once ready.
  *     The access token is KIOSK_TOKEN when set, else random for this start.
  *   tsx main/cli.ts audit:verify --data-dir DIR
- *     Checks the audit log's hash chain and the books; exit 0 when both hold,
- *     1 naming the first broken row otherwise.
+ *     Checks the audit log's hash chain (against --anchor N:HASH and the
+ *     newest backup's head too), the ledger's balance and the books document
+ *     by document; exit 0 when all hold, 1 naming what does not.
  *   tsx main/cli.ts backup:restore --from FILE --data-dir DIR
  *     Restores a backup (checked first) into an empty data folder.
  */
@@ -15,8 +16,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { seedDemo } from '../tools/demo.js';
-import { verifyAudit } from '../db/audit.js';
-import { openForCheck, restoreBackup, RestoreRefusedError } from '../db/backup.js';
+import { anchorState, verifyAudit } from '../db/audit.js';
+import { latestBackupManifest, openForCheck, restoreBackup, RestoreRefusedError } from '../db/backup.js';
+import { checkBooks } from '../db/books.js';
 import { verifyLedger } from '../db/ledger.js';
 import { DATABASE_FILE, openKiosk } from './kiosk.js';
 import { startWebServer } from './web/server.js';
@@ -71,7 +73,8 @@ async function auditVerify(argv: string[]): Promise<void> {
     process.exit(2);
   }
   const anchor = anchorMatch ? { seq: Number(anchorMatch[1]), hash: anchorMatch[2]! } : undefined;
-  const file = join(dataDirOf(values), DATABASE_FILE);
+  const dataDir = dataDirOf(values);
+  const file = join(dataDir, DATABASE_FILE);
   if (!existsSync(file)) {
     console.error(`Não há base de dados em ${file}.`);
     process.exit(2);
@@ -94,7 +97,28 @@ async function auditVerify(argv: string[]): Promise<void> {
         ? `Contabilidade: equilibrada (${ledger.transactions} transações).`
         : `Contabilidade: DESEQUILIBRADA nas transações n.º ${ledger.unbalanced.join(', ')}.`,
     );
-    process.exitCode = audit.valid && ledger.balanced ? 0 : 1;
+    // The newest backup's head, kept beside the copy: the file must still hold that row with that hash.
+    const latest = latestBackupManifest(dataDir);
+    const backupHead = latest?.auditHead ?? null;
+    const sinceBackup = backupHead ? anchorState(db, backupHead) : null;
+    if (latest && backupHead) {
+      console.log(
+        sinceBackup === 'ok'
+          ? `Última cópia (${latest.file}): a entrada n.º ${backupHead.seq} está intacta.`
+          : sinceBackup === 'truncated'
+            ? `Última cópia (${latest.file}): CORTADO: a entrada n.º ${backupHead.seq} da cópia já não existe.`
+            : `Última cópia (${latest.file}): REESCRITO: a entrada n.º ${backupHead.seq} já não tem o hash da cópia.`,
+      );
+    }
+    const books = checkBooks(db, 5);
+    console.log(
+      books.findingsTotal === 0
+        ? `Livros, documento a documento: certos (${books.documents} documentos, ${books.transactions} transações, ${books.operators} operadores).`
+        : `Livros, documento a documento: ${books.findingsTotal} DIFERENÇAS; as primeiras: ${books.findings
+            .map((f) => `${f.problem}${f.document ? ` ${f.document.type} n.º ${f.document.id}` : ''}${f.transactionId !== null ? ` (transação n.º ${f.transactionId})` : ''}`)
+            .join('; ')}.`,
+    );
+    process.exitCode = audit.valid && ledger.balanced && (sinceBackup === null || sinceBackup === 'ok') && books.findingsTotal === 0 ? 0 : 1;
   } finally {
     db.close();
   }

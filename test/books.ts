@@ -9,12 +9,15 @@ import { expect } from 'vitest';
 import { verifyAudit } from '../db/audit.js';
 import type { ReadableDb as Db } from '../db/connection.js';
 import { verifyLedger } from '../db/ledger.js';
+import { checkBooks } from '../db/books.js';
 
 export function expectBooksHold(db: Db, terminal = 'T1'): void {
   const ledger = verifyLedger(db);
   expect(ledger.balanced).toBe(true);
   expect(ledger.unbalanced).toEqual([]);
   expect(verifyAudit(db)).toMatchObject({ valid: true, brokenAt: null });
+  // One by one: every document has its transactions and its audit row, every transaction its document.
+  expect(checkBooks(db, 20).findings).toEqual([]);
   const one = (sql: string, ...args: unknown[]) => db.prepare(sql).pluck().get(...args) as number;
   const bal = (account: string) => ledger.balances[account] ?? 0;
   const sales = (method: string) =>

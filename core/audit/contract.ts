@@ -9,6 +9,25 @@ export const storageStateSchema = z.object({
   since: isoTime.nullable(),
 });
 
+const postingSchema = z.object({ account: z.string(), amountCents: z.number().int() });
+
+export const booksFindingSchema = z.object({
+  problem: z.enum([
+    'transaction_missing',
+    'transaction_differs',
+    'transaction_duplicated',
+    'transaction_unexplained',
+    'audit_missing',
+    'operator_changed_outside_commands',
+    'operator_unrecorded',
+  ]),
+  document: z.object({ type: z.string(), id: z.number().int() }).nullable(),
+  transactionId: z.number().int().nullable(),
+  kind: z.string().nullable(),
+  expected: z.array(postingSchema).nullable(),
+  actual: z.array(postingSchema).nullable(),
+});
+
 export const auditContract = {
   'system.health': channel({
     summary: "The kiosk's health for every screen's alert: the database's disk full or failing (writes refused meanwhile), or well.",
@@ -35,6 +54,27 @@ export const auditContract = {
       brokenAt: z.number().int().nullable(),
       head: z.object({ seq: z.number().int(), hash: z.string() }).nullable(),
       anchor: z.enum(['ok', 'truncated', 'rewritten']).nullable(),
+      /** The newest backup's head (kept beside the copy) against this file: a file cut or rewritten since that backup says so. */
+      backup: z
+        .object({ file: z.string(), seq: z.number().int(), hash: z.string(), anchor: z.enum(['ok', 'truncated', 'rewritten']) })
+        .nullable(),
+    }),
+  }),
+  'books.verify': channel({
+    summary:
+      'Check the books one document at a time: each sale, void, refund, prize paid, guia, chip exchange, drawer and fund movement against its ledger transactions (rebuilt from the document) and its audit row; every transaction explained by a document; every change of an operator made by an audited command.',
+    kind: 'query',
+    topics: [],
+    roles: MANAGERS,
+    input: empty,
+    output: z.object({
+      ok: z.boolean(),
+      documents: z.number().int(),
+      transactions: z.number().int(),
+      operators: z.number().int(),
+      /** The first findings (at most 100); `findingsTotal` counts them all. */
+      findings: z.array(booksFindingSchema),
+      findingsTotal: z.number().int(),
     }),
   }),
   'ledger.verify': channel({

@@ -505,6 +505,8 @@ export const bingoContract = {
       openedAt: isoTime,
       scheduledCloseAt: isoTime,
       closedAt: isoTime.nullable(),
+      /** The audit chain's head at the session's close (now, while it is open): printed, it outlives the file (issue 12). */
+      auditHead: z.object({ seq: z.number().int(), hash: z.string() }).nullable(),
       specialBalls: z.number().int().nullable(),
       /** The special prize fund's starting amount put in by the house in this session: at its first session, after a win (SPEC 4). */
       specialFundStarts: z.array(z.object({ at: isoTime, amountCents: cents, gameNumber: z.number().int().nullable() })),

@@ -17,6 +17,8 @@ export const backupSchema = z.object({
   integrity: z.string(),
   /** Rows the copy holds in the tables that matter (sales, ledger, audit log...). */
   rows: z.record(z.string(), z.number().int()),
+  /** The audit chain's head the copy holds, also kept beside it (`<file>.json`): audit.verify checks the live file against it. */
+  auditHead: z.object({ seq: z.number().int(), hash: z.string() }).nullable(),
 });
 
 export const backupsContract = {

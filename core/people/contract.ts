@@ -74,12 +74,43 @@ export const peopleContract = {
     output: operatorSchema,
   }),
   'users.list': channel({
-    summary: 'Every operator.',
+    summary: 'Every operator, active or not, with any lock-out in force.',
     kind: 'query',
     topics: ['users'],
     roles: MANAGERS,
     input: empty,
-    output: z.array(operatorSchema.extend({ lockedUntil: isoTime.nullable() })),
+    output: z.array(operatorSchema.extend({ lockedUntil: isoTime.nullable(), active: z.boolean() })),
+  }),
+  'users.update': channel({
+    summary: "Change an operator's name, roles or active state (audited; their sessions end so the change takes effect).",
+    kind: 'command',
+    topics: ['users'],
+    roles: ['admin'],
+    input: z
+      .object({
+        operatorId: id,
+        name: plainText(2, 80).optional(),
+        roles: z.array(z.enum(ROLES)).min(1).optional(),
+        active: z.boolean().optional(),
+      })
+      .strict(),
+    output: operatorSchema.extend({ active: z.boolean() }),
+  }),
+  'users.resetPin': channel({
+    summary: "Give an operator a new PIN (audited, the PIN itself never logged); any lock-out ends and their sessions end.",
+    kind: 'command',
+    topics: ['users'],
+    roles: ['admin'],
+    input: z.object({ operatorId: id, pin }).strict(),
+    output: operatorSchema.extend({ active: z.boolean() }),
+  }),
+  'users.unlock': channel({
+    summary: "End an operator's lock-out after wrong PINs, before it runs out (audited).",
+    kind: 'command',
+    topics: ['users'],
+    roles: MANAGERS,
+    input: z.object({ operatorId: id }).strict(),
+    output: operatorSchema.extend({ active: z.boolean() }),
   }),
   'settings.get': channel({
     summary: 'Hall settings.',

@@ -26,6 +26,14 @@ export const peopleErrors = errors({
     pt: (p) => `Já existe um utilizador "${p.username}".`,
     en: (p) => `A user "${p.username}" already exists.`,
   },
+  USER_NOT_FOUND: {
+    pt: (p) => `Não existe o utilizador n.º ${p.operatorId}.`,
+    en: (p) => `There is no user #${p.operatorId}.`,
+  },
+  LAST_ADMIN: {
+    pt: (p) => `"${p.username}" é o último administrador ativo: a sala ficaria sem quem gere utilizadores. Dê primeiro o papel de administrador a outro utilizador.`,
+    en: (p) => `"${p.username}" is the last active admin: nobody could manage users. Give the admin role to another user first.`,
+  },
   APPROVALS_PAUSED: {
     pt: (p) => `${p.failures} PIN de gerente errados seguidos neste terminal: as autorizações aqui estão em pausa até às ${p.until}. O gerente pode entrar normalmente; fica registado na auditoria.`,
     en: (p) => `${p.failures} wrong manager PINs in a row at this terminal: approvals here are paused until ${p.until}. The manager can still log in; it is in the audit log.`,

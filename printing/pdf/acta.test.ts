@@ -73,6 +73,9 @@ describe('renderActaPdf', () => {
     const incident = sampleActa().incidents[0]!.text;
     for (const ch of ['ç', 'ã', 'õ', 'º', 'ª', '€']) expect(incident).toContain(ch);
     expect(flat).toContain(`14:20 1 ana.silva incidente ${incident}`);
+
+    // The audit chain's head at the close (issue 12), the whole hash legible.
+    expect(flat).toContain('Registo de auditoria no encerramento: n.º 1843, cadeia 3f9a0c7be2d14e6f8a5b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f.');
     expect(lines).toContain(
       '15:10 2 rui.costa anulação Jogada n.º 2 anulada: avaria antes da primeira bola, não resolvida em 15 minutos (art. 16.º, n.º 1).',
     );

@@ -260,6 +260,12 @@ export async function renderActaPdf(acta: Acta, options: PdfOptions = {}): Promi
     );
   }
 
+  if (acta.auditHead) {
+    doc.y += 10;
+    // The chain's head at the close: kept on paper, a later audit.verify {anchor} finds a file cut or rewritten after it.
+    note(doc, `Registo de auditoria ${acta.closedAt ? 'no encerramento' : 'à data desta acta'}: n.º ${acta.auditHead.seq}, cadeia ${acta.auditHead.hash}.`, 8);
+  }
+
   signatures(doc, ['O chefe de sala', 'O adjunto']);
   return finish(`${acta.hallName} · ${licenceLine(acta.licence)} · ${title}${acta.closedAt ? '' : ' (provisória)'}`);
 }

@@ -1,10 +1,23 @@
 /** The audit domain: checks of the audit chain and of the books. */
-import { verifyAudit } from '../../../db/audit.js';
+import { anchorState, verifyAudit } from '../../../db/audit.js';
+import { latestBackupManifest } from '../../../db/backup.js';
 import { verifyLedger } from '../../../db/ledger.js';
+import { checkBooks } from '../../../db/books.js';
+import { BOOKS_FINDINGS_SHOWN } from '../../../core/audit/books.js';
 import { query, type HandlerSlice } from '../shared/context.js';
 
-export const auditHandlers: HandlerSlice<'audit.verify' | 'ledger.verify' | 'system.health'> = {
+export const auditHandlers: HandlerSlice<'audit.verify' | 'books.verify' | 'ledger.verify' | 'system.health'> = {
   'system.health': query((ctx) => ctx.io.storage()),
-  'audit.verify': query((ctx, input) => verifyAudit(ctx.db, input.anchor)),
+  'audit.verify': query((ctx, input) => {
+    const check = verifyAudit(ctx.db, input.anchor);
+    const latest = latestBackupManifest(ctx.dataDir);
+    const head = latest?.auditHead;
+    const backup = latest && head ? { file: latest.file, ...head, anchor: anchorState(ctx.db, head) } : null;
+    return { ...check, valid: check.valid && (backup === null || backup.anchor === 'ok'), backup };
+  }),
+  'books.verify': query((ctx) => {
+    const books = checkBooks(ctx.db, BOOKS_FINDINGS_SHOWN);
+    return { ok: books.findingsTotal === 0, ...books };
+  }),
   'ledger.verify': query((ctx) => verifyLedger(ctx.db)),
 };

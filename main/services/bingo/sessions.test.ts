@@ -129,6 +129,8 @@ describe('session.acta', () => {
       openedAt: NOW,
       scheduledCloseAt: CLOSE_AT,
       closedAt: null,
+      // While the session is open, the head now (the last command's row).
+      auditHead: h.kiosk.db.prepare(`SELECT id AS seq, hash FROM audit_log ORDER BY id DESC LIMIT 1`).get(),
       specialBalls: null,
       specialFundStarts: [],
       checks: [

@@ -3,6 +3,7 @@ import type { ActaGame } from '../../../core/bingo/contract.js';
 import { specialPrizeBalls } from '../../../core/bingo/prizes.js';
 import { MAX_SESSION_HOURS, missingStartChecks } from '../../../core/bingo/rules.js';
 import type { ChannelOutput } from '../../../core/contract.js';
+import { auditHead, auditHeadAt } from '../../../db/audit.js';
 import { KioskError } from '../../../core/errors.js';
 import { ledger } from '../../../core/ledger.js';
 import { hallDay } from '../../../core/time.js';
@@ -94,6 +95,7 @@ export function actaOf(db: ReadableDb, sessionId: number): Acta {
     openedAt: session.openedAt,
     scheduledCloseAt: session.scheduledCloseAt,
     closedAt: session.closedAt,
+    auditHead: session.closedAt ? auditHeadAt(db, session.closedAt) : auditHead(db),
     specialBalls: session.specialBalls,
     specialFundStarts: fundStartsOfSession(db, session.id),
     checks: checksOfSession(db, session.id),

@@ -5,7 +5,7 @@
  * the kiosk's back.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -96,6 +96,29 @@ describe('backup.create', () => {
     for (let i = 0; i < 4; i++) await createBackup(db, dir, new Date(Date.UTC(2026, 11, 1, 1, 0, i)), { keep: 2 });
     expect(listBackups(join(dir, BACKUP_DIR))).toEqual(['kiosk-2026-12-01T01-00-03-000Z.sqlite', 'kiosk-2026-12-01T01-00-02-000Z.sqlite']);
     expect(readdirSync(join(dir, BACKUP_DIR)).filter((f) => f.endsWith('.partial'))).toEqual([]);
+    // Each copy's manifest goes with it.
+    expect(readdirSync(join(dir, BACKUP_DIR)).filter((f) => f.endsWith('.json')).sort()).toEqual([
+      'kiosk-2026-12-01T01-00-02-000Z.sqlite.json',
+      'kiosk-2026-12-01T01-00-03-000Z.sqlite.json',
+    ]);
+  });
+
+  it("keeps the chain's head beside each copy; audit.verify checks the live file against the newest (issue 12)", async () => {
+    const gameId = await sellingGame();
+    await t.h.ok('sale.create', { gameId, quantity: 2, payment: { method: 'cash', tenderedCents: 200 } }, t.cashier);
+    const db = t.h.kiosk.db;
+    const head = db.prepare(`SELECT id AS seq, hash FROM audit_log ORDER BY id DESC LIMIT 1`).get() as { seq: number; hash: string };
+    const b = await t.h.ok('backup.create', {}, t.manager);
+    expect(b.auditHead).toEqual(head);
+    const manifest = JSON.parse(readFileSync(join(t.h.dataDir, BACKUP_DIR, `${b.file}.json`), 'utf8')) as Record<string, unknown>;
+    expect(manifest).toMatchObject({ file: b.file, at: '2026-11-30T20:00:00.000Z', auditHead: head, rows: b.rows });
+    for (let i = 0; i < 3; i++) await t.h.ok('sale.create', { gameId, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } }, t.cashier);
+    expect(await t.h.ok('audit.verify', {}, t.manager)).toMatchObject({ valid: true, backup: { file: b.file, ...head, anchor: 'ok' } });
+
+    // The log cut back to before the backup and the chain rebuilt whole: only the backup's head tells.
+    db.exec(`DROP TRIGGER audit_log_no_delete`);
+    db.prepare(`DELETE FROM audit_log WHERE id >= ?`).run(head.seq);
+    expect(await t.h.ok('audit.verify', {}, t.manager)).toMatchObject({ valid: false, brokenAt: null, backup: { file: b.file, seq: head.seq, anchor: 'truncated' } });
   });
 
   it('tells every screen how far it is: progress events end with every page copied', async () => {
@@ -133,6 +156,7 @@ describe('command line', () => {
     expect(ok.status).toBe(0);
     expect(ok.stdout).toContain('Registo de auditoria: íntegro');
     expect(ok.stdout).toContain('Contabilidade: equilibrada');
+    expect(ok.stdout).toContain('Livros, documento a documento: certos (0 documentos, 0 transações, 3 operadores).');
     const entries = t.h.kiosk.db.prepare(`SELECT COUNT(*) FROM audit_log`).pluck().get() as number;
     expect(entries).toBeGreaterThan(3);
     // Against a head printed earlier (the last row now): the same file passes; a head it never had is "rewritten".
@@ -154,5 +178,20 @@ describe('command line', () => {
     expect(broken.status).toBe(1);
     expect(broken.stdout).toContain(`Registo de auditoria: QUEBRADO na entrada n.º 3 (de 3 lidas).`);
     await t.h.reopen();
+  });
+
+  it('audit:verify names a balanced transaction written by hand, which the ledger alone finds balanced', () => {
+    const db = t.h.kiosk.db;
+    const id = Number(
+      db.prepare(`INSERT INTO ledger_transactions (at, kind, terminal_id, ref_type, ref_id) VALUES ('2026-11-30T23:00:00.000Z', 'pay_in', 'T1', 'drawer_movement', 999)`).run()
+        .lastInsertRowid,
+    );
+    db.prepare(`INSERT INTO ledger_entries (transaction_id, account, amount_cents) VALUES (?, 'cash:T1', 5000), (?, 'equity:pay_in', -5000)`).run(id, id);
+    const r = cli(['audit:verify', '--data-dir', t.h.dataDir]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('Contabilidade: equilibrada');
+    expect(r.stdout).toContain(
+      `Livros, documento a documento: 2 DIFERENÇAS; as primeiras: transaction_unexplained drawer_movement n.º 999 (transação n.º ${id}); audit_missing (transação n.º ${id}).`,
+    );
   });
 });

@@ -15,7 +15,7 @@ export const backupHandlers: HandlerSlice<'backup.create'> = {
           onProgress: (pages, total) => ctx.io.progress('backup', pages, total),
           check: (file) => ctx.io.checkBackup(file),
         });
-        return { file: r.file, bytes: r.bytes, at: ctx.at, integrity: r.check.integrity, rows: r.check.rows };
+        return { file: r.file, bytes: r.bytes, at: ctx.at, integrity: r.check.integrity, rows: r.check.rows, auditHead: r.check.audit.head };
       } catch (e) {
         if (e instanceof BackupCheckError) throw new KioskError('BACKUP_FAILED', { reason: e.message });
         throw new KioskError('BACKUP_FAILED', { reason: e instanceof Error ? e.message : String(e) });

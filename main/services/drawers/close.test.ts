@@ -107,6 +107,8 @@ describe('session.close', () => {
     expect(existsSync(join(h.dataDir, BACKUP_DIR, closed.backup!.file))).toBe(true);
     const acta = await h.ok('session.acta', { sessionId }, t.manager);
     expect(acta.closedAt).toBe(closed.closedAt);
+    // The acta carries the chain's head at the close: the close's own audit row (issue 12).
+    expect(acta.auditHead).toEqual(h.kiosk.db.prepare(`SELECT id AS seq, hash FROM audit_log WHERE channel = 'session.close' AND outcome = 'ok'`).get());
 
     // Nothing of the closed session changes.
     expect((await h.refused('session.close', { sessionId }, t.manager)).code).toBe('SESSION_CLOSED');
@@ -135,6 +137,7 @@ describe('session.close', () => {
     ]);
     await h.ok('refund.pay', { saleId: refunds[0]!.saleId }, t.cashier);
     expect(await h.ok('session.acta', { sessionId }, t.manager)).toEqual(acta);
+    expect(await h.ok('audit.verify', { anchor: acta.auditHead! }, t.manager)).toMatchObject({ valid: true, anchor: 'ok' });
   });
 
   it('no game opens after the scheduled closing time', async () => {

@@ -372,9 +372,9 @@ describe('operators', () => {
     const { h, manager } = await hall();
     const list = await h.ok('users.list', {}, manager);
     expect(list).toEqual([
-      { id: 1, username: 'admin', name: 'Admin', roles: ['admin'], lockedUntil: null },
-      { id: 2, username: 'gerente', name: 'Gerente', roles: ['manager'], lockedUntil: null },
-      { id: 3, username: 'caixa1', name: 'Caixa Um', roles: ['cashier'], lockedUntil: null },
+      { id: 1, username: 'admin', name: 'Admin', roles: ['admin'], active: true, lockedUntil: null },
+      { id: 2, username: 'gerente', name: 'Gerente', roles: ['manager'], active: true, lockedUntil: null },
+      { id: 3, username: 'caixa1', name: 'Caixa Um', roles: ['cashier'], active: true, lockedUntil: null },
     ]);
   });
 });

@@ -3,12 +3,28 @@ import type { OperatorView } from '../../../core/contract.js';
 import { KioskError } from '../../../core/errors.js';
 import { isValidPin } from '../../../core/people/rules.js';
 import type { Role } from '../../../core/roles.js';
-import { findOperator, hallRow, hallSettings, insertHall, insertOperator, listOperators, saveSetting, updateHall, type OperatorRow } from '../../../db/people.js';
+import {
+  activeOperatorsWithRole,
+  findOperator,
+  hallRow,
+  hallSettings,
+  insertHall,
+  insertOperator,
+  listOperators,
+  operatorById,
+  recordPinSuccess,
+  saveSetting,
+  setOperatorPin,
+  updateHall,
+  updateOperator,
+  type OperatorRow,
+} from '../../../db/people.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import type { Settings } from '../../../core/settings.js';
 import { command, commandWith, done, operatorOf, query, type CommandContext, type HandlerSlice, type Operator } from '../shared/context.js';
 import { checkCredentials, confirmCredentials } from '../shared/credentials.js';
 import { hashPin } from '../shared/pin.js';
+import { assertPrintable, printedText } from '../shared/printable.js';
 
 const view = (o: OperatorRow | Operator): OperatorView => ({ id: o.id, username: o.username, name: o.name, roles: o.roles });
 
@@ -20,9 +36,27 @@ async function pinHashOf(pin: string): Promise<string> {
 
 function createOperator(ctx: CommandContext, o: { username: string; name: string; roles: Role[] }, pinHash: string): OperatorView {
   if (findOperator(ctx.db, o.username)) throw new KioskError('USERNAME_TAKEN', { username: o.username });
+  // The name goes on every receipt the operator issues.
+  assertPrintable(ctx.db, printedText('operatorName', o.name, o.username));
   const roles = [...new Set(o.roles)];
   const id = insertOperator(ctx.db, { username: o.username, name: o.name, roles, pinHash, createdAt: ctx.at });
   return { id, username: o.username, name: o.name, roles };
+}
+
+const managedView = (o: OperatorRow) => ({ ...view(o), active: o.active });
+
+function operatorToManage(ctx: CommandContext, operatorId: number): OperatorRow {
+  const o = operatorById(ctx.db, operatorId);
+  if (!o) throw new KioskError('USER_NOT_FOUND', { operatorId });
+  return o;
+}
+
+/** The hall always keeps an active admin: nobody else can create users or give roles. */
+function requireAnotherAdmin(ctx: CommandContext, o: OperatorRow, next: { roles: Role[]; active: boolean }): void {
+  const stillAdmin = next.active && next.roles.includes('admin');
+  if (o.active && o.roles.includes('admin') && !stillAdmin && activeOperatorsWithRole(ctx.db, 'admin') <= 1) {
+    throw new KioskError('LAST_ADMIN', { username: o.username });
+  }
 }
 
 function readSettings(db: ReadableDb): Settings {
@@ -32,7 +66,18 @@ function readSettings(db: ReadableDb): Settings {
 }
 
 export const peopleHandlers: HandlerSlice<
-  'setup.status' | 'setup.init' | 'auth.login' | 'auth.logout' | 'auth.me' | 'users.create' | 'users.list' | 'settings.get' | 'settings.update'
+  | 'setup.status'
+  | 'setup.init'
+  | 'auth.login'
+  | 'auth.logout'
+  | 'auth.me'
+  | 'users.create'
+  | 'users.list'
+  | 'users.update'
+  | 'users.resetPin'
+  | 'users.unlock'
+  | 'settings.get'
+  | 'settings.update'
 > = {
   'setup.status': query((ctx) => {
     const hall = hallRow(ctx.db);
@@ -78,14 +123,50 @@ export const peopleHandlers: HandlerSlice<
   ),
 
   'users.list': query((ctx) =>
-    listOperators(ctx.db).map((o) => ({ ...view(o), lockedUntil: o.lockedUntil && o.lockedUntil > ctx.at ? o.lockedUntil : null })),
+    listOperators(ctx.db).map((o) => ({ ...managedView(o), lockedUntil: o.lockedUntil && o.lockedUntil > ctx.at ? o.lockedUntil : null })),
   ),
+
+  'users.update': command((ctx, input) => {
+    const o = operatorToManage(ctx, input.operatorId);
+    const roles = input.roles ? [...new Set(input.roles)] : o.roles;
+    requireAnotherAdmin(ctx, o, { roles, active: input.active ?? o.active });
+    assertPrintable(ctx.db, printedText('operatorName', input.name, o.username));
+    updateOperator(ctx.db, o.id, {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.roles ? { roles } : {}),
+      ...(input.active !== undefined ? { active: input.active } : {}),
+    });
+    // A session carries the roles it was opened with: the change takes effect at the next login.
+    ctx.sessions.endAllOf(o.id);
+    const after = managedView(operatorToManage(ctx, o.id));
+    return done(after, { before: managedView(o), after });
+  }),
+
+  'users.resetPin': commandWith(
+    (_ctx, input) => pinHashOf(input.pin),
+    (ctx, input, pinHash) => {
+      const o = operatorToManage(ctx, input.operatorId);
+      setOperatorPin(ctx.db, o.id, pinHash);
+      ctx.sessions.endAllOf(o.id);
+      const after = managedView(o);
+      return done(after, { after: { ...after, pinChanged: true } });
+    },
+  ),
+
+  'users.unlock': command((ctx, input) => {
+    const o = operatorToManage(ctx, input.operatorId);
+    recordPinSuccess(ctx.db, o.id);
+    const after = managedView(o);
+    return done(after, { before: { ...after, lockedUntil: o.lockedUntil, failedAttempts: o.failedAttempts }, after });
+  }),
 
   'settings.get': query((ctx) => readSettings(ctx.db)),
 
   'settings.update': command((ctx, input) => {
     const before = readSettings(ctx.db);
     const { hallName, licence, ...rest } = input;
+    // Both head every document: refused now rather than on every later receipt.
+    assertPrintable(ctx.db, [...printedText('hallName', hallName), ...printedText('licence', licence)]);
     updateHall(ctx.db, { ...(hallName !== undefined ? { hallName } : {}), ...(licence !== undefined ? { licence } : {}) });
     for (const [key, value] of Object.entries(rest)) {
       if (value !== undefined) saveSetting(ctx.db, key, value);

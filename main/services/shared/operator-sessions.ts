@@ -47,4 +47,9 @@ export class OperatorSessions {
   end(token: string | undefined): void {
     if (token) this.byToken.delete(token);
   }
+
+  /** End every session of an operator: their roles or PIN changed, or they were deactivated. */
+  endAllOf(operatorId: number): void {
+    for (const [token, entry] of this.byToken) if (entry.operator.id === operatorId) this.byToken.delete(token);
+  }
 }
