@@ -11,7 +11,8 @@ import { asWritable } from '../db/connection.js';
 import { closeSync, existsSync, fsyncSync, openSync } from 'node:fs';
 import { appendAudit } from '../db/audit.js';
 import { announcementText, closeSaleFigures } from '../core/bingo/announcement.js';
-import { cardSalePostings } from '../core/ledger.js';
+import { cardSalePostings, ledger } from '../core/ledger.js';
+import { post } from '../db/ledger.js';
 
 export interface SeedOptions {
   sales: number;
@@ -136,6 +137,12 @@ export function seedHistory(file: string, o: SeedOptions): SeedResult {
       insClosure.run(gameId, iso(), o.managerId, cards, figures.totalCents, figures.linePrizeCents, figures.bingoPrizeCents,
         figures.lineRoundingHundredths, figures.bingoRoundingHundredths, JSON.stringify(ranges), announcement);
       closeGame.run(iso(), gameId);
+      // The close sets the prizes aside, as game.closeSale posts it (no stamp duty or special share in the seeded hall).
+      post(asWritable(db), ledger.gameSaleClosed(gameId, { prizesCents: figures.linePrizeCents + figures.bingoPrizeCents, specialShareCents: 0, stampDutyCents: 0 }), {
+        at: iso(),
+        operatorId: o.managerId,
+        terminalId: o.terminalId,
+      });
       insActa.run(sessionId, gameId, iso(), 'sale_closed', JSON.stringify({ number: g, ranges, ...figures }));
       audit(iso(), o.managerId, 'game.closeSale', { gameId }, { state: 'selling' }, { state: 'sale_closed', announcement });
       games++;

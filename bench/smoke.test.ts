@@ -63,6 +63,14 @@ describe('benchmarks run', () => {
     expect(r).toHaveProperty('longestGapBetweenSalesMs');
   });
 
+  it('bench/books.ts', () => {
+    const r = runBench('bench/books.ts', { BOOKS_SALES: '2000' });
+    // The seeded hall is sound: every document walked, nothing to say.
+    expect(r).toMatchObject({ seededSales: 2000, findingsTotal: 0, firstFinding: null });
+    expect(r.documents).toBeGreaterThan(2000);
+    expect(r).toHaveProperty('longestGapBetweenSalesMs');
+  });
+
   it('bench/pdf-while-selling.ts', () => {
     const r = runBench('bench/pdf-while-selling.ts', { BENCH_PDF_SECONDS: '0.6', BENCH_PDF_ROUNDS: '1', BENCH_PDF_WARMUP: '1' });
     for (const phase of ['idle', 'offThread', 'mainThread']) expect(r[phase]).toHaveProperty('sale.p99Ms');

@@ -129,8 +129,22 @@ function transactionsBetween(db: ReadableDb, refType: string, from: number, to: 
   return byRef;
 }
 
+/** The table each document type is read from (for the progress bar's total). */
+const DOCUMENT_TABLES: Record<DocumentType, string> = {
+  sale: 'sales',
+  game: 'games',
+  session: 'sessions',
+  winner: 'prize_payments',
+  drawer_movement: 'drawer_movements',
+  guia: 'guias',
+  fund_contribution: 'fund_contributions',
+  fund_transfer: 'fund_transfers',
+  chip_exchange: 'chip_exchanges',
+  chip_movement: 'chip_movements',
+};
+
 /** Every document of a type against its transactions; transactions naming no document of it are unexplained. */
-function checkDocuments(db: ReadableDb, type: DocumentType, found: (f: BooksFinding) => void): number {
+function checkDocuments(db: ReadableDb, type: DocumentType, found: (f: BooksFinding) => void, paged: (rows: number) => void): number {
   const page = stmt<[{ after: number }], Row>(db, DOCUMENTS[type]);
   let after = 0;
   let count = 0;
@@ -145,6 +159,7 @@ function checkDocuments(db: ReadableDb, type: DocumentType, found: (f: BooksFind
     }
     for (const orphans of stored.values()) for (const t of orphans) found(unexplained(t));
     count += rows.length;
+    paged(rows.length);
     if (rows.length < PAGE) return count;
     after = to;
   }
@@ -251,19 +266,32 @@ export interface BooksCheck {
   findingsTotal: number;
 }
 
-/** The whole check, on one read snapshot; at most `shown` findings are kept, all are counted. */
-export function checkBooks(db: ReadableDb, shown: number): BooksCheck {
+/**
+ * The whole check (run it in one read transaction: one snapshot); at most
+ * `shown` findings are kept, all are counted. `onProgress` hears the
+ * documents checked so far, and the end.
+ */
+export function checkBooks(db: ReadableDb, shown: number, onProgress?: (done: number, total: number) => void): BooksCheck {
   const findings: BooksFinding[] = [];
-  let total = 0;
+  let findingsTotal = 0;
   const found = (f: BooksFinding) => {
-    total += 1;
+    findingsTotal += 1;
     if (findings.length < shown) findings.push(f);
   };
+  // The audit and operator checks after the documents count as one more tenth of the way.
+  const estimate = DOCUMENT_TYPES.reduce((sum, type) => sum + stmt<[], { n: number }>(db, `SELECT COUNT(*) AS n FROM ${DOCUMENT_TABLES[type]}`).get()!.n, 0);
+  const steps = Math.max(1, Math.ceil(estimate * 1.1));
+  let done = 0;
+  const paged = (rows: number) => {
+    done += rows;
+    onProgress?.(Math.min(done, steps - 1), steps);
+  };
   let documents = 0;
-  for (const type of DOCUMENT_TYPES) documents += checkDocuments(db, type, found);
+  for (const type of DOCUMENT_TYPES) documents += checkDocuments(db, type, found, paged);
   checkUnknownRefs(db, found);
   checkAuditRows(db, found);
   const operators = checkOperators(db, found);
+  onProgress?.(steps, steps);
   const transactions = stmt<[], { n: number }>(db, `SELECT COUNT(*) AS n FROM ledger_transactions`).get()!.n;
-  return { documents, transactions, operators, findings, findingsTotal: total };
+  return { documents, transactions, operators, findings, findingsTotal };
 }

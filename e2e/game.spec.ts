@@ -3,7 +3,8 @@
  * closes the sale and draws through the 1-90 board and the keyboard, recalls a
  * ball typed by mistake, checks a wrong and a right line claim, closes the
  * line, draws to a bingo and closes it; the cashier pays both prizes; the acta
- * shows the game with its prizes and stamp duty.
+ * shows the game with its prizes and stamp duty; the settings screen renames
+ * the hall.
  *
  * The balls to draw are read from the sold cards' faces in the kiosk's SQLite
  * file (table card_faces: 15 numbers, row by row).
@@ -228,10 +229,21 @@ describe('a whole bingo game in the browser', () => {
     // And the shift's length, in whole hours.
     expect(await manager.getByTestId('shift-hours').inputValue()).toBe('12');
     await manager.getByTestId('shift-hours').fill('10');
+    // And the hall's name and licence (the demo hall has no printer: the code page refusal is main/services/people/printable.test.ts's).
+    expect(await manager.getByTestId('settings-hall-name').inputValue()).toBe('Bingo Demonstração');
+    await manager.getByTestId('settings-hall-name').fill(' Bingo Estrela do Norte ');
+    await manager.getByTestId('settings-licence').fill('Alvará n.º 7/2019');
     await manager.getByTestId('settings-submit').click();
     await expectText(manager, 'settings-saved', '25,5 %');
+    // The header's text, not its visibility: at 1280 px a manager's six tabs squeeze the name to nothing.
+    await expect.poll(() => manager.getByTestId('hall-name').textContent()).toBe('Bingo Estrela do Norte');
     const managerToken = (await kiosk.call('auth.login', { username: 'gerente', pin: '2222' })).value.operatorToken as string;
-    expect((await kiosk.call('settings.get', {}, managerToken)).value).toMatchObject({ stampDutyBasisPoints: 2550, shiftHours: 10 });
+    expect((await kiosk.call('settings.get', {}, managerToken)).value).toMatchObject({
+      stampDutyBasisPoints: 2550,
+      shiftHours: 10,
+      hallName: 'Bingo Estrela do Norte',
+      licence: 'Alvará n.º 7/2019',
+    });
 
     // Nothing lost on the way: the ledger balances and the audit chain holds.
     expect((await kiosk.call('ledger.verify', {}, managerToken)).value.balanced).toBe(true);

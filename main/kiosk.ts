@@ -7,6 +7,7 @@ import type { CallMeta } from '../core/bridge.js';
 import type { Result } from '../core/errors.js';
 import type { KioskEvent } from '../core/events.js';
 import { checkBackupInWorker } from './workers/backup-check.js';
+import { checkBooksInWorker } from './workers/books-check.js';
 import { createCheckpointer } from '../db/checkpointer.js';
 import { displayTokenKnown } from '../db/bingo/display.js';
 import { openDatabase, openReader, storageFailureOf, type WritableDb } from '../db/connection.js';
@@ -102,7 +103,15 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   });
   // PDFs render in a worker thread: a sale never waits behind an acta.
   const pdf = createPdfRenderer();
-  const io: KioskIo = { printerStatus, pdf, progress: progressEmitter(emitAll, now), checkBackup: (file) => checkBackupInWorker(file), storage: () => storage };
+  const progress = progressEmitter(emitAll, now);
+  const io: KioskIo = {
+    printerStatus,
+    pdf,
+    progress,
+    checkBackup: (file) => checkBackupInWorker(file),
+    checkBooks: (shown) => checkBooksInWorker(join(options.dataDir, DATABASE_FILE), shown, (done, total) => progress('books', done, total)),
+    storage: () => storage,
+  };
   const dispatch = createDispatcher({
     db,
     reader,

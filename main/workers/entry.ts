@@ -29,8 +29,15 @@ export function workerEntry(workerUrl: URL): WorkerEntry {
   return { entry: new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`), execArgv: [] };
 }
 
-/** A one-shot worker: started, sent one message, its one answer taken, then terminated. */
-export function runWorker<Request, Reply>(workerUrl: URL, request: Request): Promise<Reply> {
+/** What a worker posts while it works (long checks): how far it is. Its answer is any other message. */
+export interface WorkerProgress {
+  progress: { done: number; total: number };
+}
+
+const isProgress = (m: unknown): m is WorkerProgress => typeof m === 'object' && m !== null && 'progress' in m;
+
+/** A one-shot worker: started, sent one message, its one answer taken (progress reported on the way), then terminated. */
+export function runWorker<Request, Reply>(workerUrl: URL, request: Request, onProgress?: (done: number, total: number) => void): Promise<Reply> {
   const { entry, execArgv } = workerEntry(workerUrl);
   const w = new Worker(entry, execArgv ? { execArgv } : {});
   return new Promise<Reply>((resolve, reject) => {
@@ -41,7 +48,10 @@ export function runWorker<Request, Reply>(workerUrl: URL, request: Request): Pro
       f();
       void w.terminate();
     };
-    w.once('message', (reply: Reply) => settle(() => resolve(reply)));
+    w.on('message', (reply: Reply | WorkerProgress) => {
+      if (isProgress(reply)) onProgress?.(reply.progress.done, reply.progress.total);
+      else settle(() => resolve(reply));
+    });
     w.once('error', (e) => settle(() => reject(e)));
     w.once('exit', (code) => settle(() => reject(new Error(`worker exited (code ${code}) without an answer`))));
     w.postMessage(request);

@@ -89,4 +89,24 @@ describe('settingsUpdate', () => {
     for (const bad of ['', '0', '25', '7,5', 'doze']) expect(settingsUpdate({ ...fields, shiftHours: bad }, base)).toEqual({ ok: false, field: 'shiftHours' });
     expect('shiftHours' in (settingsUpdate(fields, base) as { update: object }).update).toBe(false);
   });
+  it('sends the hall name trimmed, 2 to 80 characters; absent leaves it', () => {
+    expect(settingsUpdate({ ...fields, hallName: '  Bingo São João, Praça 1.ª ' }, base)).toMatchObject({ ok: true, update: { hallName: 'Bingo São João, Praça 1.ª' } });
+    expect(settingsUpdate({ ...fields, hallName: 'AB' }, base)).toMatchObject({ ok: true, update: { hallName: 'AB' } });
+    expect(settingsUpdate({ ...fields, hallName: 'x'.repeat(80) }, base)).toMatchObject({ ok: true });
+    for (const bad of ['', '   ', ' A ', 'x'.repeat(81)]) expect(settingsUpdate({ ...fields, hallName: bad }, base)).toEqual({ ok: false, field: 'hallName' });
+    // The code page is the kiosk's to judge (TEXT_NOT_PRINTABLE): an emoji passes here.
+    expect(settingsUpdate({ ...fields, hallName: 'Bingo 😀' }, base)).toMatchObject({ ok: true, update: { hallName: 'Bingo 😀' } });
+    expect('hallName' in (settingsUpdate(fields, base) as { update: object }).update).toBe(false);
+  });
+  it('sends the licence trimmed, at most 80 characters; empty is none (null); absent leaves it', () => {
+    expect(settingsUpdate({ ...fields, licence: ' Alvará n.º 7/2019 ' }, base)).toMatchObject({ ok: true, update: { licence: 'Alvará n.º 7/2019' } });
+    expect(settingsUpdate({ ...fields, licence: '' }, { ...base, licence: 'DEMO-001' })).toMatchObject({ ok: true, update: { licence: null } });
+    expect(settingsUpdate({ ...fields, licence: '   ' }, base)).toMatchObject({ ok: true, update: { licence: null } });
+    expect(settingsUpdate({ ...fields, licence: 'x'.repeat(80) }, base)).toMatchObject({ ok: true });
+    expect(settingsUpdate({ ...fields, licence: 'x'.repeat(81) }, base)).toEqual({ ok: false, field: 'licence' });
+    expect('licence' in (settingsUpdate(fields, base) as { update: object }).update).toBe(false);
+  });
+  it('names the hall name first when several fields are wrong (the form’s first section)', () => {
+    expect(settingsUpdate({ ...fields, hallName: 'A', licence: 'x'.repeat(81), stamp: 'mau' }, base)).toEqual({ ok: false, field: 'hallName' });
+  });
 });

@@ -39,6 +39,10 @@ export function facesFormat(fileName: string): 'json' | 'csv' | null {
 }
 
 export interface SettingsFields {
+  /** The hall's name, printed at the head of every receipt and on the acta: 2-80 characters once trimmed. Absent: left as it is. */
+  hallName?: string;
+  /** The hall's licence (at most 80 characters); empty: none. Absent: left as it is. */
+  licence?: string;
   stamp: string;
   specialOn: boolean;
   share: string;
@@ -59,8 +63,19 @@ type Update = ChannelInput<'settings.update'>;
 export function settingsUpdate(
   fields: SettingsFields,
   current: Settings,
-): { ok: true; update: Update } | { ok: false; field: 'stamp' | 'maxCards' | 'share' | 'balls' | 'starting' | 'guiaThreshold' | 'shiftHours' } {
+): { ok: true; update: Update } | { ok: false; field: 'hallName' | 'licence' | 'stamp' | 'maxCards' | 'share' | 'balls' | 'starting' | 'guiaThreshold' | 'shiftHours' } {
   const update: Update = { chipsAllowed: fields.chips };
+  // The contract's bounds (plainText: trimmed, counted in UTF-16 units as zod does); the printer's code page is the kiosk's to judge.
+  if (fields.hallName !== undefined) {
+    const name = fields.hallName.trim();
+    if (name.length < 2 || name.length > 80) return { ok: false, field: 'hallName' };
+    update.hallName = name;
+  }
+  if (fields.licence !== undefined) {
+    const licence = fields.licence.trim();
+    if (licence.length > 80) return { ok: false, field: 'licence' };
+    update.licence = licence === '' ? null : licence;
+  }
   if (fields.stamp.trim() !== '' || current.stampDutyBasisPoints !== null) {
     const bp = parsePercent(fields.stamp);
     if (bp === null) return { ok: false, field: 'stamp' };

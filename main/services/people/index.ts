@@ -165,8 +165,12 @@ export const peopleHandlers: HandlerSlice<
   'settings.update': command((ctx, input) => {
     const before = readSettings(ctx.db);
     const { hallName, licence, ...rest } = input;
-    // Both head every document: refused now rather than on every later receipt.
-    assertPrintable(ctx.db, [...printedText('hallName', hallName), ...printedText('licence', licence)]);
+    // Both head every document: refused now rather than on every later receipt. Only a change is
+    // checked: the screen sends them with every save, and a name saved before a printer was must not block the rest.
+    assertPrintable(ctx.db, [
+      ...printedText('hallName', hallName !== before.hallName ? hallName : undefined),
+      ...printedText('licence', licence !== before.licence ? licence : undefined),
+    ]);
     updateHall(ctx.db, { ...(hallName !== undefined ? { hallName } : {}), ...(licence !== undefined ? { licence } : {}) });
     for (const [key, value] of Object.entries(rest)) {
       if (value !== undefined) saveSetting(ctx.db, key, value);

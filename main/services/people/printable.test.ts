@@ -77,6 +77,12 @@ describe('settings.update refuses a printed text a configured printer cannot pri
     expect(after).toMatchObject({ hallName: 'Bingo São João, Praça 1.ª', licence: 'Alvará n.º 7/2019 (2,50 €)' });
     expect((await t.h.ok('settings.update', { licence: null, shiftHours: 8 }, t.manager)).licence).toBeNull();
   });
+
+  it('a name saved before this check, sent again unchanged with another setting (the screen sends both), does not block that setting', async () => {
+    t.h.kiosk.db.prepare(`UPDATE hall SET name = 'Bingo – Estrela'`).run();
+    expect(await t.h.ok('settings.update', { hallName: 'Bingo – Estrela', shiftHours: 9 }, t.manager)).toMatchObject({ hallName: 'Bingo – Estrela', shiftHours: 9 });
+    expect((await t.h.refused('settings.update', { hallName: 'Bingo — Estrela' }, t.manager)).code).toBe('TEXT_NOT_PRINTABLE');
+  });
 });
 
 describe('users.create refuses an operator name a configured printer cannot print', () => {

@@ -12,8 +12,9 @@
 import type { StorageState } from '../../../core/audit/contract.js';
 import type { CallMeta } from '../../../core/bridge.js';
 import type { Channel, ChannelOutput, ParsedInput } from '../../../core/contract.js';
-import type { Topic } from '../../../core/events.js';
+import type { ProgressEvent, Topic } from '../../../core/events.js';
 import type { BackupCheck } from '../../../db/backup.js';
+import type { BooksCheck } from '../../../db/books.js';
 import type { LimitsSignData } from '../../../printing/documents/limitsSign.js';
 import type { ReadableDb, WritableDb } from '../../../db/connection.js';
 import type { PrinterRow } from '../../../db/printing.js';
@@ -32,9 +33,11 @@ export interface KioskIo {
     limitsSign(data: LimitsSignData): Promise<Buffer>;
   };
   /** Long work tells every screen how far it is (a backup's pages): pushed as a progress event, throttled. */
-  progress(task: 'backup', done: number, total: number): void;
+  progress(task: ProgressEvent['task'], done: number, total: number): void;
   /** A backup's copy checked off the main thread (seconds for a large hall). */
   checkBackup(file: string): Promise<BackupCheck>;
+  /** The books checked one document at a time, off the main thread (seconds for a large hall); progress as task 'books'. */
+  checkBooks(shown: number): Promise<BooksCheck>;
   /** The database's storage now (kept by the kiosk from the errors SQLite gives). */
   storage(): StorageState;
 }

@@ -14,6 +14,8 @@ import { SeriesPanel } from './SeriesPanel.js';
 
 function HallSettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (s: Settings) => void }) {
   const { t } = useTranslation();
+  const [hallName, setHallName] = useState(settings.hallName);
+  const [licence, setLicence] = useState(settings.licence ?? '');
   const [stamp, setStamp] = useState(settings.stampDutyBasisPoints === null ? '' : formatPercent(settings.stampDutyBasisPoints));
   const [specialOn, setSpecialOn] = useState(settings.specialPrize?.enabled ?? false);
   const [share, setShare] = useState(settings.specialPrize ? formatPercent(settings.specialPrize.shareBasisPoints) : '');
@@ -29,7 +31,7 @@ function HallSettingsForm({ settings, onSaved }: { settings: Settings; onSaved: 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const r = settingsUpdate({ stamp, specialOn, share, balls, starting, maxCards, chips, guiaThreshold, shiftHours }, settings);
+    const r = settingsUpdate({ hallName, licence, stamp, specialOn, share, balls, starting, maxCards, chips, guiaThreshold, shiftHours }, settings);
     if (!r.ok) {
       setError(t(`settings.invalid.${r.field}`));
       return;
@@ -44,6 +46,20 @@ function HallSettingsForm({ settings, onSaved }: { settings: Settings; onSaved: 
 
   return (
     <form className="form settings-form" onSubmit={submit} aria-labelledby="settings-title">
+      <fieldset>
+        <legend>{t('settings.hallTitle')}</legend>
+        <label>
+          {t('settings.hallName')}
+          <input data-testid="settings-hall-name" value={hallName} onChange={(e) => setHallName(e.target.value)} maxLength={80} aria-describedby="hall-name-hint" />
+        </label>
+        <p className="hint field-hint" id="hall-name-hint">
+          {t('settings.hallNameHint')}
+        </p>
+        <label>
+          {t('settings.licence')}
+          <input data-testid="settings-licence" value={licence} onChange={(e) => setLicence(e.target.value)} maxLength={80} />
+        </label>
+      </fieldset>
       <fieldset>
         <legend>{t('settings.stampDutyTitle')}</legend>
         <label>
@@ -218,9 +234,10 @@ function PrintJobsPanel() {
 }
 
 /**
- * Manager/admin: hall settings (stamp duty, special prize, sale limits), ball
- * sets, series and their faces, printers and the print jobs. The jobs list
- * steps aside while the header's jobs panel is open (one list on the page).
+ * Manager/admin: hall settings (name and licence, stamp duty, special prize,
+ * sale limits), ball sets, series and their faces, printers and the print
+ * jobs. The jobs list steps aside while the header's jobs panel is open (one
+ * list on the page).
  */
 export function SettingsScreen({ jobsPanelOpen = false }: { jobsPanelOpen?: boolean }) {
   const { t } = useTranslation();
