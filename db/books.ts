@@ -267,11 +267,15 @@ export interface BooksCheck {
 }
 
 /**
- * The whole check (run it in one read transaction: one snapshot); at most
- * `shown` findings are kept, all are counted. `onProgress` hears the
- * documents checked so far, and the end.
+ * The whole check, in one read transaction (one snapshot of the file, however
+ * long it takes); at most `shown` findings are kept, all are counted.
+ * `onProgress` hears the documents checked so far, and the end.
  */
 export function checkBooks(db: ReadableDb, shown: number, onProgress?: (done: number, total: number) => void): BooksCheck {
+  return db.transaction(() => checkBooksNow(db, shown, onProgress))();
+}
+
+function checkBooksNow(db: ReadableDb, shown: number, onProgress?: (done: number, total: number) => void): BooksCheck {
   const findings: BooksFinding[] = [];
   let findingsTotal = 0;
   const found = (f: BooksFinding) => {

@@ -1,7 +1,7 @@
 /**
  * The worker thread of main/workers/books-check.ts: the books checked one
- * document at a time (db/books.ts) on the kiosk's file, opened read-only, in
- * one read transaction (one snapshot), so a large hall's check (seconds)
+ * document at a time (db/books.ts, one read transaction: one snapshot) on the
+ * kiosk's file, opened read-only, so a large hall's check (seconds)
  * never holds a counter's sale.
  */
 import { parentPort } from 'node:worker_threads';
@@ -22,7 +22,7 @@ parentPort?.once('message', (request: BooksCheckRequest) => {
     const db = openForCheck(request.file);
     try {
       const progress = (done: number, total: number) => parentPort!.postMessage({ progress: { done, total } } satisfies WorkerProgress);
-      reply = { ok: true, check: db.transaction(() => checkBooks(db, request.shown, progress))() };
+      reply = { ok: true, check: checkBooks(db, request.shown, progress) };
     } finally {
       db.close();
     }
