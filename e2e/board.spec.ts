@@ -52,6 +52,7 @@ describe('the hall board', () => {
 
     // The close of sale: the art. 13 announcement.
     await manager.getByTestId('game-row-1').getByTestId('close-sale-button').click();
+    await manager.getByTestId('close-sale-confirm').click();
     await expectText(board!, 'board-announcement', 'Venderam-se 40 cartões da série A, do n.º 1 ao n.º 40.');
 
     // Each ball: from the command's answer to the board showing it.

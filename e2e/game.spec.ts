@@ -49,7 +49,10 @@ async function draw(page: Page, n: number, how: 'keyboard' | 'board' = 'keyboard
     await page.getByTestId('draw-input').fill(String(n));
     await page.getByTestId('draw-input').press('Enter');
   } else {
+    // A touch only chooses the number: the big button, named with it, registers the ball.
     await page.getByTestId(`board-number-${n}`).click();
+    await expectText(page, 'draw-submit', `Registar a bola ${n}`);
+    await page.getByTestId('draw-submit').click();
   }
   ballsDrawn += 1;
   await expectText(page, 'ball-count', `Bolas: ${ballsDrawn}`);
@@ -78,6 +81,8 @@ describe('a whole bingo game in the browser', () => {
     const manager = await newPage();
     await login(manager, 'gerente', '2222');
     await manager.getByTestId('game-row-1').getByTestId('close-sale-button').click();
+    await expectText(manager, 'close-sale-dialog', 'Fechar a venda da jogada 1: 17 cartões, 17,00 €; depois não se vende mais.');
+    await manager.getByTestId('close-sale-confirm').click();
     await expectText(manager, 'announcement', 'Venderam-se 17 cartões da série A, do n.º 1 ao n.º 17.');
     await expectText(manager, 'announcement', `Prémio de linha: ${money(line)}.`);
     await expectText(manager, 'ball-count', 'Bolas: 0');
@@ -124,7 +129,8 @@ describe('a whole bingo game in the browser', () => {
     await manager.getByTestId('claim-card').fill('6');
     await manager.getByTestId('claim-submit').click();
     await expectText(manager, 'claim-result', 'Inválida: linha do cartão A 6 à 5.ª bola.');
-    await expectText(manager, 'claim-result', 'Faltam:');
+    await expectText(manager, 'claim-reason', 'Nenhuma linha completa: à linha mais próxima falta');
+    await manager.getByTestId('claim-face').waitFor();
     // A card not sold in this game is refused by the kiosk, shown in place.
     await manager.getByTestId('claim-card').fill('200');
     await manager.getByTestId('claim-submit').click();
@@ -182,6 +188,8 @@ describe('a whole bingo game in the browser', () => {
     ] as const) {
       await cashier.getByTestId(`prize-pay-${w.winnerId}`).click();
       await expectText(cashier, 'prize-dialog', money(cents));
+      // Against the card handed in (art. 15.º, n.º 5): its series and number typed.
+      await cashier.getByTestId('prize-card').fill('A 5');
       await cashier.getByTestId('prize-confirm').click();
       await expectText(cashier, 'payout-result', `Prémio pago: ${money(cents)} (${kind}, cartão A 5).`);
       await expectText(cashier, `prize-row-${w.winnerId}`, 'Pago');
@@ -283,10 +291,12 @@ describe('a whole bingo game in the browser', () => {
     await sell(cashier, 1, 50, 'E 2');
     await sell(cashier, 1, 100, 'E 3');
     await manager.getByTestId('game-row-2').getByTestId('close-sale-button').click();
+    await manager.getByTestId('close-sale-confirm').click();
     await expectText(manager, 'draw-panel', 'Extração — jogada n.º 2');
 
     // A failure before the first ball: suspended; annulment is refused before 15 minutes.
     await manager.getByTestId('suspend-game').click();
+    await manager.getByTestId('suspend-confirm').click();
     await expectText(manager, 'suspended-info', 'Suspensa às');
     await expectText(manager, 'draw-state', 'Suspensa');
     expect(await manager.getByTestId('draw-input').isDisabled()).toBe(true);
@@ -318,6 +328,7 @@ describe('a whole bingo game in the browser', () => {
 
     // The mechanism fails (art. 16.º, n.º 2): suspended, then the draw goes on by hand; it is not annulled for it.
     await manager.getByTestId('suspend-game').click();
+    await manager.getByTestId('suspend-confirm').click();
     await expectText(manager, 'draw-state', 'Suspensa');
     await manager.getByTestId('manual-draw').click();
     await expectText(manager, 'manual-draw-info', 'A extração continua à mão');

@@ -98,6 +98,7 @@ describe('RPC calls per action', () => {
     const manager = await newPage();
     await login(manager, 'gerente', '2222');
     await manager.getByTestId('game-row-1').getByTestId('close-sale-button').click();
+    await manager.getByTestId('close-sale-confirm').click();
     await expectText(manager, 'announcement', 'Venderam-se 5 cartões da série A, do n.º 1 ao n.º 5.');
     await expectText(manager, 'ball-count', 'Bolas: 0');
     const [row1] = readFaces(kiosk.dataDir, 'A', 2, 2).get(2)! as [number[]];
@@ -110,7 +111,9 @@ describe('RPC calls per action', () => {
         await manager.getByTestId('draw-input').fill(String(n));
         await manager.getByTestId('draw-input').press('Enter');
       } else {
+        // A touch chooses the number; the big button registers it.
         await manager.getByTestId(`board-number-${n}`).click();
+        await manager.getByTestId('draw-submit').click();
       }
       await expectText(manager, 'ball-count', `Bolas: ${i + 1}`);
       await expectText(manager, 'last-ball', String(n));

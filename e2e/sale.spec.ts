@@ -83,6 +83,7 @@ describe('selling bingo cards in the browser', () => {
 
     // Close game 1's sale; game 2 opens on A, which now starts at S = 9.
     await manager.getByTestId('game-row-1').getByTestId('close-sale-button').click();
+    await manager.getByTestId('close-sale-confirm').click();
     await expectText(manager, 'announcement', 'Venderam-se 8 cartões da série A, do n.º 1 ao n.º 8.');
     await manager.getByTestId('open-game-series').selectOption('A');
     await manager.getByTestId('open-game-submit').click();
@@ -118,6 +119,7 @@ describe('selling bingo cards in the browser', () => {
 
     // Close game 2's sale and read the announcement exactly.
     await manager.getByTestId('game-row-2').getByTestId('close-sale-button').click();
+    await manager.getByTestId('close-sale-confirm').click();
     // Game 1's announcement stays on screen until game 2's arrives.
     await expectText(manager, 'announcement', 'Venderam-se 20 cartões');
     const announcement = (await manager.getByTestId('announcement').innerText()).trim();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelOutput, OperatorView } from '../core/contract.js';
 import type { Lang } from '../core/errors.js';
@@ -12,6 +12,7 @@ import { touches } from './lib/topics.js';
 import { ActaScreen } from './screens/Acta/ActaScreen.js';
 import { DayCloseScreen } from './screens/Acta/DayCloseScreen.js';
 import { CaixaScreen } from './screens/Caixa/CaixaScreen.js';
+import { ChecksScreen } from './screens/Checks/ChecksScreen.js';
 import { DrawerScreen } from './screens/Drawers/DrawerScreen.js';
 import { GameScreen } from './screens/Game/GameScreen.js';
 import { LoginScreen } from './screens/Login/LoginScreen.js';
@@ -19,6 +20,7 @@ import { PrizesScreen } from './screens/Prizes/PrizesScreen.js';
 import { SaleScreen } from './screens/Sale/SaleScreen.js';
 import { SettingsScreen } from './screens/Settings/SettingsScreen.js';
 import { SetupScreen } from './screens/Setup/SetupScreen.js';
+import { UsersPanel } from './screens/Users/UsersPanel.js';
 
 type SetupStatus = ChannelOutput<'setup.status'>;
 
@@ -44,6 +46,57 @@ function ConnectionBanner() {
       {t('app.connectionLost')}
     </p>
   );
+}
+
+/** The hall's name keeps at least this much of the header's row (or all of it when shorter). */
+const BRAND_MIN_PX = 200;
+
+/**
+ * The header on one row when the tabs fit beside the hall's name and the
+ * operator's buttons; else the tabs take a row of their own (and wrap), so
+ * nothing is cut or overlaps, whatever the number of tabs (up to 9 at 1024
+ * px). Its height is published as --topbar-h for screens that fit the
+ * window (the draw board).
+ */
+function useTopbarLayout(key: string): [RefObject<HTMLElement | null>, boolean] {
+  const ref = useRef<HTMLElement>(null);
+  const [stacked, setStacked] = useState(false);
+  useLayoutEffect(() => {
+    const bar = ref.current;
+    if (!bar) return;
+    const px = (v: string) => parseFloat(v) || 0;
+    const measure = () => {
+      document.documentElement.style.setProperty('--topbar-h', `${bar.offsetHeight}px`);
+      const nav = bar.querySelector<HTMLElement>('.tabs');
+      const right = bar.querySelector<HTMLElement>('.topbar-right');
+      const name = bar.querySelector<HTMLElement>('.brand-name');
+      if (!nav || !right || !name) {
+        setStacked(false);
+        return;
+      }
+      const barStyle = getComputedStyle(bar);
+      const navStyle = getComputedStyle(nav);
+      const tabs = [...nav.children].map((el) => (el as HTMLElement).offsetWidth);
+      // Each part's own width, the same on one row or two (styles.css keeps them so, or this would flip back and
+      // forth): the tabs and the buttons never shrink, the name does down to BRAND_MIN_PX.
+      const need =
+        px(barStyle.paddingLeft) +
+        px(barStyle.paddingRight) +
+        Math.min(name.scrollWidth, BRAND_MIN_PX) +
+        px(navStyle.marginLeft) +
+        tabs.reduce((a, b) => a + b, 0) +
+        px(navStyle.columnGap) * Math.max(0, tabs.length - 1) +
+        right.offsetWidth +
+        px(barStyle.columnGap) * 2;
+      setStacked(need > bar.clientWidth);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(bar);
+    for (const el of bar.querySelectorAll('.tabs, .topbar-right, .tab')) observer.observe(el);
+    return () => observer.disconnect();
+  }, [key]);
+  return [ref, stacked];
 }
 
 export function App() {
@@ -126,6 +179,7 @@ export function App() {
   // Everyone who prints (the counter, the caixa, managers) sees the print queue from every screen.
   const seesPrinting = operator !== null;
   const active = screen !== null && screens.includes(screen) ? screen : (screens[0] ?? null);
+  const [topbarRef, topbarStacked] = useTopbarLayout(`${lang}|${screens.join()}|${operator?.username ?? ''}|${status?.hallName ?? ''}`);
 
   let body;
   if (!transport) {
@@ -179,19 +233,21 @@ export function App() {
   } else if (active === 'sale') {
     body = <SaleScreen cashier={operator.username} terminalId={status.terminalId} />;
   } else if (active === 'prizes') {
-    body = <PrizesScreen />;
+    body = <PrizesScreen canPay={operator.roles.includes('cashier')} />;
   } else if (active === 'game') {
     body = <GameScreen />;
   } else if (active === 'acta') {
     body = <ActaScreen />;
   } else if (active === 'close') {
     body = <DayCloseScreen />;
+  } else if (active === 'checks') {
+    body = <ChecksScreen />;
   } else if (active === 'caixa') {
     body = <CaixaScreen roles={operator.roles} />;
   } else if (active === 'drawer') {
     body = <DrawerScreen />;
   } else if (active === 'settings') {
-    body = <SettingsScreen jobsPanelOpen={jobsOpen} />;
+    body = <SettingsScreen jobsPanelOpen={jobsOpen} before={operator.roles.includes('admin') ? <UsersPanel self={operator.username} /> : null} />;
   } else {
     body = (
       <main className="screen screen-narrow">
@@ -204,7 +260,7 @@ export function App() {
 
   return (
     <div className="app">
-      <header className="topbar">
+      <header ref={topbarRef} className={`topbar${topbarStacked ? ' stacked' : ''}`} data-testid="topbar">
         <div className="brand">
           <span className="brand-name" data-testid="hall-name">{status?.hallName ?? t('app.title')}</span>
           {status ? <span className="terminal">{t('app.terminal', { id: status.terminalId })}</span> : null}

@@ -26,6 +26,15 @@ export const seriesSchema = z.object({
 
 export const cardRangeSchema = z.object({ seriesCode: z.string(), from: z.number().int(), to: z.number().int() });
 
+/** A sale receipt's check value (printing/check.ts): 8 hexadecimal digits, upper case. */
+const receiptCheck = z.string().regex(/^[0-9A-F]{8}$/);
+
+/** A winning card as presented at the counter: typed (series and number) or its sale's receipt QR read (sale id and check value). */
+export const presentedCardSchema = z.union([
+  z.object({ seriesCode, number: z.number().int().positive() }).strict(),
+  z.object({ saleId: id, check: receiptCheck }).strict(),
+]);
+
 export const GAME_STATES = ['selling', 'sale_closed', 'drawing', 'finished', 'suspended', 'annulled'] as const;
 export const CLAIM_KINDS = ['line', 'bingo'] as const;
 export const ANNUL_REASONS = ['failure_before_draw', 'failure_during_draw', 'announcement_error'] as const;
@@ -43,6 +52,8 @@ export const gameSchema = z.object({
     .nullable(),
   cardsSold: z.number().int(),
   totalCents: cents,
+  /** The cards the game sold, per series (first series first): from its close of sale once closed, from its sales before. */
+  soldRanges: z.array(cardRangeSchema),
   cardsAvailable: z.number().int(),
   /** The numbers the next card sold would take, e.g. A 271. */
   nextCard: z.object({ seriesCode: z.string(), number: z.number().int() }).nullable(),
@@ -400,7 +411,8 @@ export const bingoContract = {
         numbers: z.array(z.number().int()).max(15).optional(),
       })
       .strict(),
-    output: claimSchema,
+    /** With the card's face when on record (3 rows of 5 numbers), to read against the player's card. */
+    output: claimSchema.extend({ face: z.array(z.array(z.number().int())).nullable() }),
   }),
   'game.closeClaims': channel({
     summary: '"Mais alguma linha?" / "Mais algum bingo?": close the window and award the prizes.',
@@ -455,7 +467,13 @@ export const bingoContract = {
     kind: 'command',
     topics: ['prizes'],
     roles: CASHIERS,
-    input: z.object({ winnerId: id }).strict(),
+    input: z
+      .object({
+        winnerId: id,
+        /** The card handed in (art. 15.5), as read from it: its series and number, or the QR of the receipt that sold it. */
+        card: presentedCardSchema,
+      })
+      .strict(),
     output: winnerSchema,
   }),
   'prize.list': channel({
@@ -471,7 +489,13 @@ export const bingoContract = {
     kind: 'command',
     topics: ['refunds'],
     roles: CASHIERS,
-    input: z.object({ saleId: id }).strict(),
+    input: z
+      .object({
+        saleId: id,
+        /** The receipt's check value when its QR was scanned: the sale must be the one it was printed for. */
+        check: receiptCheck.optional(),
+      })
+      .strict(),
     output: z.object({ saleId: id, gameId: id, amountCents: cents, ranges: z.array(cardRangeSchema), paidAt: isoTime }),
   }),
   'refund.list': channel({

@@ -263,6 +263,22 @@ export const bingoErrors = errors({
     pt: (p) => `O prémio do cartão ${p.seriesCode} ${p.card} não é pagável: a jogada n.º ${p.number} foi anulada (art. 16.º).`,
     en: (p) => `The prize of card ${p.seriesCode} ${p.card} cannot be paid: game no. ${p.number} was annulled (art. 16).`,
   },
+  PRIZE_CARD_MISMATCH: {
+    pt: (p) =>
+      `O cartão ${p.givenSeries} ${p.givenCard} não é o cartão premiado (${p.seriesCode} ${p.card}): o prémio só é pago contra a entrega do cartão premiado (art. 15.º, n.º 5). Nada foi pago.`,
+    en: (p) =>
+      `Card ${p.givenSeries} ${p.givenCard} is not the winning card (${p.seriesCode} ${p.card}): a prize is only paid against the winning card (art. 15(5)). Nothing was paid.`,
+  },
+  PRIZE_RECEIPT_MISMATCH: {
+    pt: (p) =>
+      `O talão da venda n.º ${p.saleId} não é do cartão premiado (${p.seriesCode} ${p.card}, jogada n.º ${p.number}): o prémio só é pago contra a entrega do cartão premiado (art. 15.º, n.º 5). Nada foi pago.`,
+    en: (p) =>
+      `The receipt of sale no. ${p.saleId} is not the winning card's (${p.seriesCode} ${p.card}, game no. ${p.number}): a prize is only paid against the winning card (art. 15(5)). Nothing was paid.`,
+  },
+  RECEIPT_CHECK_MISMATCH: {
+    pt: (p) => `O código de controlo lido (${p.check}) não é o do talão da venda n.º ${p.saleId}: o talão não é desta venda ou foi mal lido. Nada foi pago.`,
+    en: (p) => `The check value read (${p.check}) is not that of sale no. ${p.saleId}'s receipt: the receipt is not this sale's or was misread. Nothing was paid.`,
+  },
   SALE_NOT_FOUND: {
     pt: (p) => `A venda n.º ${p.saleId} não existe.`,
     en: (p) => `Sale no. ${p.saleId} does not exist.`,

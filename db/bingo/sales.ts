@@ -29,6 +29,10 @@ export function lastSaleOfGame(db: ReadableDb, gameId: number): SaleRow | undefi
   return stmt<[number], SaleRow>(db, `${SALE_SELECT} WHERE s.game_id = ? ORDER BY s.id DESC LIMIT 1`).get(gameId);
 }
 
+export function saleById(db: ReadableDb, saleId: number): SaleRow | undefined {
+  return stmt<[number], SaleRow>(db, `${SALE_SELECT} WHERE s.id = ?`).get(saleId);
+}
+
 export function salesOfGame(db: ReadableDb, gameId: number, limit: number): SaleRow[] {
   return stmt<[number, number], SaleRow>(db, `${SALE_SELECT} WHERE s.game_id = ? ORDER BY s.id DESC LIMIT ?`).all(gameId, limit);
 }

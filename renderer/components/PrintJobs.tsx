@@ -3,7 +3,7 @@
  * failed one, "2.ª via" for a printed one and a preview of the document as it
  * went to paper; and the header badge that counts failures on every screen.
  */
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invoke, type ClientError } from '../client.js';
 import { useFormat } from '../format.js';
@@ -182,21 +182,63 @@ export function usePrintJobs() {
   return useKioskQuery('print.jobs', { limit: JOBS_LIMIT });
 }
 
+/** What the header's badge knows of printing: the jobs and whether a receipt printer is set up (null: not known yet). */
+export interface PrintState {
+  jobs: readonly PrintJobView[] | undefined;
+  receiptPrinter: boolean | null;
+}
+
+const UNKNOWN: PrintState = { jobs: undefined, receiptPrinter: null };
+let shared: PrintState = UNKNOWN;
+const listeners = new Set<() => void>();
+
+function publish(next: PrintState): void {
+  if (next.jobs === shared.jobs && next.receiptPrinter === shared.receiptPrinter) return;
+  shared = next;
+  for (const l of listeners) l();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * The print state as the header's badge fetched it: a screen (the sale's
+ * receipt) reads it here instead of asking the kiosk a second time on every
+ * print event.
+ */
+export function usePrintState(): PrintState {
+  return useSyncExternalStore(subscribe, () => shared);
+}
+
 /**
  * The header's badge: "Impressão: 2 falhadas" (an alert, on every screen, the
- * sale included), pending jobs, or all well; it opens the jobs in a dialog.
+ * sale included), pending jobs, "Sem impressora" when no receipt printer is
+ * set up (receipts are then not printed: never "sem falhas"), or all well; it
+ * opens the jobs in a dialog.
  */
 export function PrintBadge({ open, onOpen, onClose }: { open: boolean; onOpen: () => void; onClose: () => void }) {
   const { t } = useTranslation();
   const jobs = usePrintJobs();
+  const printers = useKioskQuery('printer.list', {});
   const counts = jobCounts(jobs.data ?? []);
-  const tone = counts.failed > 0 ? 'failed' : counts.pending > 0 ? 'pending' : 'ok';
+  const noPrinter = printers.data !== undefined && !printers.data.some((p) => p.role === 'receipts');
+  const tone = counts.failed > 0 ? 'failed' : counts.pending > 0 ? 'pending' : noPrinter ? 'none' : 'ok';
+  const receiptPrinter = printers.data === undefined ? null : !noPrinter;
+  useEffect(() => publish({ jobs: jobs.data, receiptPrinter }), [jobs.data, receiptPrinter]);
+  useEffect(() => () => publish(UNKNOWN), []);
   // All well: just the word and a green dot (the header is crowded); the rest is said in full.
   const text =
     counts.failed > 0 ? (
       t('printJobs.badgeFailed', { count: counts.failed })
     ) : counts.pending > 0 ? (
       t('printJobs.badgePending', { count: counts.pending })
+    ) : noPrinter ? (
+      <>
+        <span className="print-badge-word">{t('printJobs.badgeNoPrinter')}</span>
+        <span className="visually-hidden">: {t('printJobs.badgeNoPrinterDetail')}</span>
+      </>
     ) : (
       <>
         <span className="print-badge-word">{t('printJobs.badge')}</span>

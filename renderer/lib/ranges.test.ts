@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRange, formatRanges, soldRanges } from './ranges.js';
+import { formatRange, formatRanges } from './ranges.js';
 
 describe('formatRanges', () => {
   it('one range with an en dash', () => {
@@ -25,20 +25,5 @@ describe('formatRanges', () => {
   });
   it('nothing', () => {
     expect(formatRanges([])).toBe('');
-  });
-});
-
-describe('soldRanges', () => {
-  it('from the first series start to before its next number, then the second series from 1', () => {
-    expect(soldRanges({ firstSeries: { code: 'A', start: 271, nextNumber: 271 }, secondSeries: null })).toEqual([]);
-    expect(soldRanges({ firstSeries: { code: 'A', start: 271, nextNumber: 276 }, secondSeries: null })).toEqual([
-      { seriesCode: 'A', from: 271, to: 275 },
-    ]);
-    expect(
-      soldRanges({ firstSeries: { code: 'A', start: 200, nextNumber: 301 }, secondSeries: { code: 'B', nextNumber: 4 } }),
-    ).toEqual([
-      { seriesCode: 'A', from: 200, to: 300 },
-      { seriesCode: 'B', from: 1, to: 3 },
-    ]);
   });
 });

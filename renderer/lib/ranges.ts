@@ -15,18 +15,3 @@ export function formatRange(range: CardRange): string {
 export function formatRanges(ranges: readonly CardRange[]): string {
   return ranges.map(formatRange).join(' + ');
 }
-
-interface GameSeriesLike {
-  firstSeries: { code: string; start: number; nextNumber: number };
-  secondSeries: { code: string; nextNumber: number } | null;
-}
-
-/** What a game has sold so far, from its series' start and next numbers. */
-export function soldRanges(game: GameSeriesLike): CardRange[] {
-  const out: CardRange[] = [];
-  const first = game.firstSeries;
-  if (first.nextNumber > first.start) out.push({ seriesCode: first.code, from: first.start, to: first.nextNumber - 1 });
-  const second = game.secondSeries;
-  if (second && second.nextNumber > 1) out.push({ seriesCode: second.code, from: 1, to: second.nextNumber - 1 });
-  return out;
-}

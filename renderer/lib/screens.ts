@@ -1,18 +1,22 @@
 import type { Role } from '../../core/roles.js';
 
-export type ScreenId = 'sale' | 'prizes' | 'game' | 'acta' | 'close' | 'caixa' | 'drawer' | 'settings';
+export type ScreenId = 'sale' | 'prizes' | 'game' | 'acta' | 'close' | 'checks' | 'caixa' | 'drawer' | 'settings';
 
 /**
  * The screens an operator gets, in tab order: cashier -> sale, prizes and
- * refunds; manager/admin -> game, acta, the day's close; caixa -> guias (and
- * managers of a hall with machines); everyone who handles cash (cashier,
- * caixa, manager, admin) -> the terminal's drawer; manager/admin -> settings last.
+ * refunds; manager/admin -> game, prizes (to see them; the cashier pays),
+ * acta, the day's close, the checks of the audit chain and the books; caixa
+ * -> guias (and managers of a hall with machines); everyone who handles cash
+ * (cashier, caixa, manager, admin) -> the terminal's drawer; manager/admin ->
+ * settings last (an admin's users are a panel of it: at most 9 tabs).
  */
 export function screensForRoles(roles: readonly Role[], hall: { hasMachines: boolean } = { hasMachines: false }): ScreenId[] {
   const screens: ScreenId[] = [];
   const manages = roles.includes('manager') || roles.includes('admin');
   if (roles.includes('cashier')) screens.push('sale', 'prizes');
-  if (manages) screens.push('game', 'acta', 'close');
+  if (manages) screens.push('game');
+  if (manages && !screens.includes('prizes')) screens.push('prizes');
+  if (manages) screens.push('acta', 'close', 'checks');
   // The casino caixa: its staff always; managers once the hall has slot machines (registered in Configuração).
   if (roles.includes('caixa') || (manages && hall.hasMachines)) screens.push('caixa');
   if (manages || roles.includes('cashier') || roles.includes('caixa')) screens.push('drawer');

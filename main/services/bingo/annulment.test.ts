@@ -263,7 +263,7 @@ describe.each([
       [2, 8, 77, 'unpaid'],
     ]);
     h.clock.advanceMinutes(1);
-    await h.ok('prize.pay', { winnerId: 1 }, t.cashier);
+    await h.ok('prize.pay', { winnerId: 1, card: { seriesCode: 'A', number: 3 } }, t.cashier);
     await draw(gameId, 71);
     if (suspendFirst) {
       expect((await suspend(gameId)).state).toBe('suspended');
@@ -297,11 +297,11 @@ describe.each([
       [2, 8, 77, 'void', null],
     ]);
     expect(h.kiosk.db.prepare(`SELECT winner_id, voided_at, reason FROM prize_voids`).all()).toEqual([{ winner_id: 2, voided_at: iso(annulAt), reason }]);
-    expect(await refusedUnchanged('prize.pay', { winnerId: 2 }, t.cashier)).toEqual({
+    expect(await refusedUnchanged('prize.pay', { winnerId: 2, card: { seriesCode: 'A', number: 8 } }, t.cashier)).toEqual({
       code: 'PRIZE_VOID',
       message: 'O prémio do cartão A 8 não é pagável: a jogada n.º 1 foi anulada (art. 16.º).',
     });
-    expect((await refusedUnchanged('prize.pay', { winnerId: 1 }, t.cashier)).code).toBe('PRIZE_ALREADY_PAID');
+    expect((await refusedUnchanged('prize.pay', { winnerId: 1, card: { seriesCode: 'A', number: 3 } }, t.cashier)).code).toBe('PRIZE_ALREADY_PAID');
     expect((await refusedUnchanged('game.drawBall', { gameId, number: 80 }, t.manager)).code).toBe('DRAW_NOT_ALLOWED');
     expect(JSON.parse(h.kiosk.db.prepare(`SELECT data FROM acta_entries WHERE kind = 'game_annulled'`).pluck().get() as string)).toEqual({
       number: 1,

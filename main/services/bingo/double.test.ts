@@ -69,7 +69,7 @@ describe('double cards', () => {
       ['bingo', 2, 177],
     ]);
     // Art. 14.3: not before the second game.
-    expect(await h.refused('prize.pay', { winnerId: first[0]!.winnerId }, t.cashier)).toEqual({
+    expect(await h.refused('prize.pay', { winnerId: first[0]!.winnerId, card: { seriesCode: 'D', number: first[0]!.card } }, t.cashier)).toEqual({
       code: 'PRIZE_DOUBLE_PENDING',
       message: 'O prémio do cartão D 1 é de uma jogada dupla: os prémios das duas jogadas pagam-se depois da segunda (art. 14.º, n.º 3).',
     });
@@ -101,7 +101,7 @@ describe('double cards', () => {
       ['bingo', 7, 176],
     ]);
     // Now all four are paid.
-    for (const w of [...first, ...second]) expect((await h.ok('prize.pay', { winnerId: w.winnerId }, t.cashier)).status).toBe('paid');
+    for (const w of [...first, ...second]) expect((await h.ok('prize.pay', { winnerId: w.winnerId, card: { seriesCode: w.seriesCode, number: w.card } }, t.cashier)).status).toBe('paid');
     // The acta: each game with the cards and its half, adding up to what was sold.
     const acta = await h.ok('session.acta', { sessionId: 1 }, t.manager);
     expect(acta.games.map((g) => [g.number, g.cardsSold, g.totalCents, g.linePrizeCents, g.bingoPrizeCents])).toEqual([
@@ -129,7 +129,7 @@ describe('double cards', () => {
     ]);
     expect(await h.ok('refund.pay', { saleId: 1 }, t.cashier)).toMatchObject({ saleId: 1, gameId: g2.id, amountCents: 151 });
     expect((await h.refused('refund.pay', { saleId: 1 }, t.cashier)).code).toBe('REFUND_ALREADY_PAID');
-    for (const w of first) expect((await h.ok('prize.pay', { winnerId: w.winnerId }, t.cashier)).status).toBe('paid');
+    for (const w of first) expect((await h.ok('prize.pay', { winnerId: w.winnerId, card: { seriesCode: w.seriesCode, number: w.card } }, t.cashier)).status).toBe('paid');
     const acta = await h.ok('session.acta', { sessionId: 1 }, t.manager);
     expect(acta.games.map((g) => [g.number, g.state, g.totalCents, g.refundedCents])).toEqual([
       [1, 'finished', 354, 0],

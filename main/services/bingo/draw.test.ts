@@ -12,10 +12,12 @@ import { completedRows, drawnSet, hasBingo } from '../../../core/bingo/claims.js
 import { formatFacesCsv, generateSeries, seededRandom } from '../../../tools/faces/generate.js';
 import type { Channel, ChannelOutput } from '../../../core/contract.js';
 import type { ErrorBody } from '../../../core/errors.js';
+import { winnerById } from '../../../db/bingo/draw.js';
 import { verifyLedger } from '../../../db/ledger.js';
 import { expectBooksHold } from '../../../test/books.js';
 import { createTestHall } from '../../../test/fixtures/faces.js';
 import { createHarness, snapshot, type Harness } from '../../../test/harness.js';
+import { claimMissingPt } from './draw.js';
 
 const NOW = '2026-11-30T20:00:00.000Z';
 const CLOSE_AT = '2026-12-01T02:00:00.000Z';
@@ -69,7 +71,12 @@ const claim = (gameId: number, kind: 'line' | 'bingo', card: number, seriesCode 
   h.ok('game.claim', { gameId, kind, seriesCode, card }, t.manager);
 const closeClaims = (gameId: number, kind: 'line' | 'bingo') => h.ok('game.closeClaims', { gameId, kind }, t.manager);
 const board = (gameId: number) => h.ok('game.board', { gameId }, t.cashier);
-const pay = (winnerId: number) => h.ok('prize.pay', { winnerId }, t.cashier);
+/** The winner's card, as the cashier reads it from the card handed in (art. 15.5). */
+const cardOf = (winnerId: number) => {
+  const w = winnerById(h.kiosk.db, winnerId);
+  return w ? { seriesCode: w.seriesCode, number: w.card } : { seriesCode: 'A', number: 1 };
+};
+const pay = (winnerId: number) => h.ok('prize.pay', { winnerId, card: cardOf(winnerId) }, t.cashier);
 const balance = (account: string) => verifyLedger(h.kiosk.db).balances[account] ?? 0;
 const iso = (minutesFromStart: number) => new Date(Date.parse(NOW) + minutesFromStart * 60_000).toISOString();
 
@@ -221,6 +228,7 @@ describe('a whole game: two line winners at the same ball, then bingo, then the 
       missing: [],
       numbers: null,
       awarded: false,
+      face: rows(b),
     });
     expect(await claim(gameId, 'line', a)).toMatchObject({ claimId: 2, card: a, valid: true, awarded: false });
     // No next ball before "Mais alguma linha?".
@@ -291,11 +299,11 @@ describe('a whole game: two line winners at the same ball, then bingo, then the 
     expect(await pay(1)).toEqual(
       winner({ winnerId: 1, kind: 'line', card: b, prizeCents: 78, ballCount: 9, awardedAt: iso(2), status: 'paid', paidAt: iso(8), retainUntil: '2026-12-08T20:08:00.000Z' }),
     );
-    const again = await refusedUnchanged('prize.pay', { winnerId: 1 }, t.cashier);
+    const again = await refusedUnchanged('prize.pay', { winnerId: 1, card: cardOf(1) }, t.cashier);
     expect(again.code).toBe('PRIZE_ALREADY_PAID');
     expect(again.message).toMatch(new RegExp(`^O prémio do cartão A ${b} já foi pago às \\d\\d:\\d\\d\\.$`));
-    expect((await refusedUnchanged('prize.pay', { winnerId: 2 }, t.manager)).code).toBe('FORBIDDEN');
-    expect(await refusedUnchanged('prize.pay', { winnerId: 99 }, t.cashier)).toEqual({ code: 'WINNER_NOT_FOUND', message: 'O prémio 99 não existe.' });
+    expect((await refusedUnchanged('prize.pay', { winnerId: 2, card: cardOf(2) }, t.manager)).code).toBe('FORBIDDEN');
+    expect(await refusedUnchanged('prize.pay', { winnerId: 99, card: cardOf(99) }, t.cashier)).toEqual({ code: 'WINNER_NOT_FOUND', message: 'O prémio 99 não existe.' });
     expect((await h.ok('prize.list', {}, t.cashier)).map((w) => [w.winnerId, w.status])).toEqual([
       [2, 'unpaid'],
       [3, 'unpaid'],
@@ -499,10 +507,12 @@ describe('claims', () => {
       ballCount: 1,
       valid: false,
       manual: false,
-      reason: `Nenhuma linha completa: à linha mais próxima faltam ${missing.join(', ')}.`,
+      reason: `Nenhuma linha completa: à linha mais próxima faltam o ${missing[0]}, o ${missing[1]}, o ${missing[2]} e o ${missing[3]}.`,
       missing,
       numbers: null,
       awarded: false,
+      // The card's face comes back with the verdict, to read against the player's card.
+      face: rows(1),
     });
     expect(await refusedUnchanged('game.claim', { gameId, kind: 'line', seriesCode: 'A', card: 1 }, t.manager)).toEqual({
       code: 'CLAIM_DUPLICATE',
@@ -512,7 +522,7 @@ describe('claims', () => {
     expect(await claim(gameId, 'bingo', 1)).toMatchObject({
       claimId: 2,
       valid: false,
-      reason: `Bingo incompleto: faltam 14 números (${bingoMissing.join(', ')}).`,
+      reason: `Bingo incompleto: faltam 14 números: ${bingoMissing.slice(0, -1).map((n) => `o ${n}`).join(', ')} e o ${bingoMissing.at(-1)}.`,
       missing: bingoMissing,
     });
     expect(await refusedUnchanged('game.closeClaims', { gameId, kind: 'line' }, t.manager)).toEqual({
@@ -521,12 +531,21 @@ describe('claims', () => {
     });
 
     // A wrong claim lets the game go on (art. 14.3): the next balls complete the row.
-    const board4 = await drawAll(gameId, missing);
+    await drawAll(gameId, missing.slice(0, 3));
+    // One number short: "falta o 9", not "faltam 9" (which reads as nine numbers missing).
+    expect(await claim(gameId, 'line', 1)).toMatchObject({
+      claimId: 3,
+      valid: false,
+      reason: `Nenhuma linha completa: à linha mais próxima falta o ${missing[3]}.`,
+      missing: [missing[3]],
+    });
+    const board4 = await drawAll(gameId, missing.slice(3));
     expect(board4.claims.map((c) => [c.claimId, c.valid, c.ballCount])).toEqual([
       [1, false, 1],
       [2, false, 1],
+      [3, false, 4],
     ]);
-    expect(await claim(gameId, 'line', 1)).toMatchObject({ claimId: 3, valid: true, ballCount: 5 });
+    expect(await claim(gameId, 'line', 1)).toMatchObject({ claimId: 4, valid: true, ballCount: 5 });
     await closeClaims(gameId, 'line');
 
     // After "Mais alguma linha?" the line window is closed for good (art. 14.4).
@@ -537,6 +556,14 @@ describe('claims', () => {
       message: 'A linha já foi atribuída nesta jogada e a reclamação foi fechada: só se aceita bingo (art. 9.º, n.º 1, al. a), e 14.º, n.º 4).',
     });
     expect((await refusedUnchanged('game.closeClaims', { gameId, kind: 'line' }, t.manager)).code).toBe('LINE_ALREADY_AWARDED');
+  });
+
+  it('names the missing numbers as Portuguese counts them: one is "falta o 9", more are "faltam o 9 e o 14"', () => {
+    expect(claimMissingPt('line', [9])).toBe('Nenhuma linha completa: à linha mais próxima falta o 9.');
+    expect(claimMissingPt('line', [9, 14])).toBe('Nenhuma linha completa: à linha mais próxima faltam o 9 e o 14.');
+    expect(claimMissingPt('line', [3, 9, 14])).toBe('Nenhuma linha completa: à linha mais próxima faltam o 3, o 9 e o 14.');
+    expect(claimMissingPt('bingo', [90])).toBe('Bingo incompleto: falta o 90.');
+    expect(claimMissingPt('bingo', [1, 90])).toBe('Bingo incompleto: faltam 2 números: o 1 e o 90.');
   });
 
   it('a series without faces: the manager reads the card\'s numbers, checked against the balls (art. 9.1); recorded as manual', async () => {
@@ -563,6 +590,7 @@ describe('claims', () => {
       missing: [],
       numbers: null,
       awarded: false,
+      face: null,
     });
     // Confirmed by hand only with the line's five numbers, every one drawn; each refusal changes nothing.
     const line = { gameId: g.id, kind: 'line', seriesCode: 'B', card: 4, confirmed: true } as const;
@@ -592,6 +620,7 @@ describe('claims', () => {
       missing: [],
       numbers: [5, 15, 25, 35, 45],
       awarded: false,
+      face: null,
     });
     // 20 cards: V = 20,00 €, line 1,00 €, all to the one confirmed claim.
     expect((await closeClaims(g.id, 'line')).winners).toEqual([

@@ -34,6 +34,22 @@ import { ballNews, boardHolders } from './board.js';
 import { requireGame } from './games.js';
 
 const KIND_PT = { line: 'linha', bingo: 'bingo' } as const;
+
+/** "o 9", "o 9 e o 14", "o 3, o 9 e o 14": numbers as a sentence names them. */
+function numbersPt(numbers: readonly number[]): string {
+  const items = numbers.map((n) => `o ${n}`);
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} e ${items.at(-1)}`;
+}
+
+/** Why a claim checked against its face fails, in pt-PT: "falta o 9", never "faltam 9". */
+export function claimMissingPt(kind: 'line' | 'bingo', missing: readonly number[]): string {
+  if (kind === 'line') {
+    return `Nenhuma linha completa: à linha mais próxima ${missing.length === 1 ? 'falta' : 'faltam'} ${numbersPt(missing)}.`;
+  }
+  return missing.length === 1
+    ? `Bingo incompleto: falta ${numbersPt(missing)}.`
+    : `Bingo incompleto: faltam ${missing.length} números: ${numbersPt(missing)}.`;
+}
 const QUESTION = { line: 'Mais alguma linha?', bingo: 'Mais algum bingo?' } as const;
 
 /** The special prize for this game: N of the session and the fund, when the hall has it. */
@@ -169,13 +185,7 @@ export const drawHandlers: HandlerSlice<'game.drawBall' | 'game.recallBall' | 'g
       const check = checkClaim(input.kind, face, drawnSet(balls.map((b) => b.number)));
       valid = check.valid;
       if (!check.valid) {
-        reason = {
-          text:
-            input.kind === 'line'
-              ? `Nenhuma linha completa: à linha mais próxima faltam ${check.missing.join(', ')}.`
-              : `Bingo incompleto: faltam ${check.missing.length} números (${check.missing.join(', ')}).`,
-          missing: check.missing,
-        };
+        reason = { text: claimMissingPt(input.kind, check.missing), missing: check.missing };
       }
     } else {
       // No faces on record: the manager reads the card's numbers and the kiosk checks them against the balls (SPEC 4, art. 9.1).
@@ -202,7 +212,8 @@ export const drawHandlers: HandlerSlice<'game.drawBall' | 'game.recallBall' | 'g
       operatorId: operatorOf(ctx).id,
     });
     const view: ClaimView = claimById(ctx.db, id);
-    return done(view, { after: view });
+    // The card's face comes back with the verdict so that the manager reads it against the player's card.
+    return done({ ...view, face }, { after: view });
   }),
 
   'game.closeClaims': command((ctx, input) => {

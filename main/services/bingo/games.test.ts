@@ -156,6 +156,7 @@ describe('game.open', () => {
       secondSeries: null,
       cardsSold: 0,
       totalCents: 0,
+      soldRanges: [],
       cardsAvailable: 300,
       nextCard: { seriesCode: 'A', number: 1 },
       openedAt: NOW,
@@ -314,6 +315,32 @@ describe('game.closeSale (art. 13)', () => {
       { order: 1, seriesCode: 'A', from: 271, to: 300 },
       { order: 2, seriesCode: 'B', from: 1, to: 20 },
     ]);
+  });
+
+  it("each game carries its own sold ranges: its sales while selling, its close of sale once closed, whatever later games sell", async () => {
+    await register('A', 300);
+    await register('B', 300);
+    const ranges = async () =>
+      Object.fromEntries((await h.ok('session.current', {}, t.cashier)).games.map((g) => [g.number, g.soldRanges]));
+    const g1 = await openGame('A');
+    expect(await ranges()).toEqual({ 1: [] });
+    await sell(g1.id, 4);
+    await sell(g1.id, 3);
+    expect(await ranges()).toEqual({ 1: [{ seriesCode: 'A', from: 1, to: 7 }] });
+    await closeSale(g1.id);
+    const g2 = await openGame('A');
+    expect(await ranges()).toEqual({ 1: [{ seriesCode: 'A', from: 1, to: 7 }], 2: [] });
+    await sell(g2.id, 100);
+    await sell(g2.id, 100);
+    await sell(g2.id, 93); // A 8..300
+    await sell(g2.id, 5); // B 1..5
+    await sell(g2.id, 2); // B 6..7, voided below
+    await h.ok('sale.voidLast', { gameId: g2.id, approval: { username: 'gerente', pin: '2222' } }, t.cashier);
+    const selling = { 1: [{ seriesCode: 'A', from: 1, to: 7 }], 2: [{ seriesCode: 'A', from: 8, to: 300 }, { seriesCode: 'B', from: 1, to: 5 }] };
+    expect(await ranges()).toEqual(selling);
+    expect((await h.ok('game.get', { gameId: g1.id }, t.cashier)).soldRanges).toEqual([{ seriesCode: 'A', from: 1, to: 7 }]);
+    await closeSale(g2.id);
+    expect(await ranges()).toEqual(selling);
   });
 
   it('floors the prizes of an odd total: 7 cards of 0,15 € -> line 0,05 €, bingo 0,52 €', async () => {

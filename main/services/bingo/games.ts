@@ -62,6 +62,11 @@ export function requireSelling(game: GameRow): void {
   if (game.state !== 'selling') throw new KioskError('GAME_NOT_SELLING', { number: game.number, state: game.state });
 }
 
+/** The ranges a close of sale stored (JSON), as the contract carries them. */
+function closureRanges(json: string): CardRange[] {
+  return (JSON.parse(json) as CardRange[]).map(({ seriesCode, from, to }) => ({ seriesCode, from, to }));
+}
+
 export function gameView(db: ReadableDb, game: GameRow): GameView {
   const plan = planOf(db, game);
   // The second game of a double pair plays the first's cards.
@@ -99,6 +104,8 @@ export function gameView(db: ReadableDb, game: GameRow): GameView {
     cardsSold: totals.cards,
     // A closed game counts its own value (a double pair shares the sales between its two games).
     totalCents: closure?.totalCents ?? totals.cents,
+    // Frozen at the close of sale (what was announced); before it, what its sales took so far.
+    soldRanges: closure ? closureRanges(closure.ranges) : gameSoldRanges(db, salesGameId(game)),
     cardsAvailable: selling ? availableInGame(salePlan) : 0,
     nextCard,
     openedAt: game.openedAt,

@@ -2,16 +2,19 @@
 import { pairPrizesPayable, secondGameShare } from '../../../core/bingo/double.js';
 import { WINNING_CARD_RETENTION_DAYS } from '../../../core/bingo/rules.js';
 import { checkPayout } from '../../../core/drawers/rules.js';
+import type { ChannelInput } from '../../../core/contract.js';
 import { KioskError } from '../../../core/errors.js';
 import { ledger } from '../../../core/ledger.js';
 import { hallClock } from '../../../core/time.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import { drawerExpectedCash, openDrawerOf, type DrawerRow } from '../../../db/drawers.js';
 import { carriedUnpaidWinners, insertPrizePayment, winnerById, winnersOfSession, winnersSharing } from '../../../db/bingo/draw.js';
-import { gameById, secondGameOf } from '../../../db/bingo/games.js';
-import { carriedRefunds, insertRefund, rangesOfSale, refundableSales, saleForRefund } from '../../../db/bingo/sales.js';
+import { gameById, secondGameOf, type GameRow } from '../../../db/bingo/games.js';
+import { carriedRefunds, insertRefund, rangesOfSale, refundableSales, saleById, saleForRefund } from '../../../db/bingo/sales.js';
 import { openSession, sessionById } from '../../../db/bingo/sessions.js';
+import { hallRow } from '../../../db/people.js';
 import { post } from '../../../db/ledger.js';
+import { saleCheck } from '../../../printing/check.js';
 import { prizePayout, refundReceipt } from '../../../printing/documents/index.js';
 import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
 import { enqueue } from '../shared/print.js';
@@ -37,6 +40,46 @@ function drawerForPayout(db: ReadableDb, terminalId: string, amountCents: number
   return drawer;
 }
 
+/** A scanned receipt's check value against the sale as stored (printing/check.ts): a receipt of another sale, or misread, is refused. */
+function checkReceipt(db: ReadableDb, saleId: number, check: string): void {
+  const sale = saleById(db, saleId);
+  if (!sale) throw new KioskError('SALE_NOT_FOUND', { saleId });
+  const ranges = rangesOfSale(db, saleId).map(({ seriesCode, from, to }) => ({ seriesCode, from, to }));
+  const expected = saleCheck({
+    licence: hallRow(db)?.licence ?? null,
+    saleId,
+    gameId: sale.gameId,
+    ranges,
+    unitPriceCents: sale.unitPriceCents,
+    totalCents: sale.totalCents,
+    createdAt: sale.createdAt,
+  });
+  if (check.toUpperCase() !== expected) throw new KioskError('RECEIPT_CHECK_MISMATCH', { saleId, check });
+}
+
+/**
+ * The card handed in must be the winning one (art. 15.5): typed, its series
+ * and number; scanned, the receipt of a sale (not voided) of the winner's game
+ * (or of the first game of its double pair) that sold that card.
+ */
+function checkPresentedCard(db: ReadableDb, winner: NonNullable<ReturnType<typeof winnerById>>, game: GameRow, card: PrizePayInput['card']): void {
+  if ('seriesCode' in card) {
+    if (card.seriesCode !== winner.seriesCode || card.number !== winner.card) {
+      throw new KioskError('PRIZE_CARD_MISMATCH', { seriesCode: winner.seriesCode, card: winner.card, givenSeries: card.seriesCode, givenCard: card.number });
+    }
+    return;
+  }
+  checkReceipt(db, card.saleId, card.check);
+  const sale = saleForRefund(db, card.saleId)!;
+  const ofGame = sale.gameId === game.id || (game.doubleOf !== null && sale.gameId === game.doubleOf);
+  const sold = rangesOfSale(db, card.saleId).some((r) => r.seriesCode === winner.seriesCode && r.from <= winner.card && winner.card <= r.to);
+  if (!ofGame || !sold || sale.voided) {
+    throw new KioskError('PRIZE_RECEIPT_MISMATCH', { saleId: card.saleId, seriesCode: winner.seriesCode, card: winner.card, number: winner.gameNumber });
+  }
+}
+
+type PrizePayInput = ChannelInput<'prize.pay'>;
+
 export const prizeHandlers: HandlerSlice<'prize.pay' | 'prize.list' | 'refund.pay' | 'refund.list'> = {
   'prize.pay': command((ctx, input) => {
     const winner = winnerById(ctx.db, input.winnerId);
@@ -53,6 +96,7 @@ export const prizeHandlers: HandlerSlice<'prize.pay' | 'prize.list' | 'refund.pa
     const first = role === 'second' ? gameById(ctx.db, game.doubleOf!)! : game;
     const second = role === 'second' ? game : (secondGameOf(ctx.db, game.id) ?? null);
     if (!pairPrizesPayable(role, first, second)) throw new KioskError('PRIZE_DOUBLE_PENDING', { seriesCode: winner.seriesCode, card: winner.card });
+    checkPresentedCard(ctx.db, winner, game, input.card);
     const drawer = drawerForPayout(ctx.db, ctx.terminalId, winner.prizeCents);
     const operator = operatorOf(ctx);
     const retainUntil = new Date(ctx.now.getTime() + WINNING_CARD_RETENTION_DAYS * 86_400_000).toISOString();
@@ -101,6 +145,7 @@ export const prizeHandlers: HandlerSlice<'prize.pay' | 'prize.list' | 'refund.pa
   'refund.pay': command((ctx, input) => {
     const sale = saleForRefund(ctx.db, input.saleId);
     if (!sale) throw new KioskError('SALE_NOT_FOUND', { saleId: input.saleId });
+    if (input.check !== undefined) checkReceipt(ctx.db, input.saleId, input.check);
     const own = gameById(ctx.db, sale.gameId)!;
     // Double cards: the second game annulled gives back the sale's second half (core/bingo/double.ts).
     const game = own.state !== 'annulled' && sale.annulledSecondId !== null ? gameById(ctx.db, sale.annulledSecondId)! : own;

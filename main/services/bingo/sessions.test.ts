@@ -92,8 +92,9 @@ describe('session.acta', () => {
     await confirmed(g1.id, 'bingo', 30);
     h.clock.advanceMinutes(9); // 20:20
     await h.ok('game.closeClaims', { gameId: g1.id, kind: 'bingo' }, t.manager);
-    await h.ok('prize.pay', { winnerId: 1 }, t.cashier);
-    await h.ok('prize.pay', { winnerId: 2 }, t.cashier);
+    for (const w of (await h.ok('prize.list', {}, t.cashier)).filter((x) => x.winnerId <= 2)) {
+      await h.ok('prize.pay', { winnerId: w.winnerId, card: { seriesCode: w.seriesCode, number: w.card } }, t.cashier);
+    }
 
     // Game 2: A 32..40 then B 1..1 (second series, art. 12.3), annulled during its draw.
     h.clock.advanceMinutes(5); // 20:25

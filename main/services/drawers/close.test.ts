@@ -128,7 +128,7 @@ describe('session.close', () => {
       ['line', 1, 50],
       ['bingo', 2, 500],
     ]);
-    await h.ok('prize.pay', { winnerId: prizes[0]!.winnerId }, t.cashier);
+    await h.ok('prize.pay', { winnerId: prizes[0]!.winnerId, card: { seriesCode: prizes[0]!.seriesCode, number: prizes[0]!.card } }, t.cashier);
     const refunds = await h.ok('refund.list', {}, t.cashier);
     expect(refunds.map((r) => [r.gameNumber, r.amountCents, r.refunded])).toEqual([
       [2, 200, false],
@@ -158,7 +158,8 @@ describe('session.overview (the night view)', () => {
     const { sessionId } = await dayWithGames();
     // One prize and one refund paid: 0,50 € and 2,00 € out of the drawer.
     const prizes = await h.ok('prize.list', {}, t.cashier);
-    await h.ok('prize.pay', { winnerId: prizes.find((p) => p.kind === 'line')!.winnerId }, t.cashier);
+    const linePrize = prizes.find((p) => p.kind === 'line')!;
+    await h.ok('prize.pay', { winnerId: linePrize.winnerId, card: { seriesCode: linePrize.seriesCode, number: linePrize.card } }, t.cashier);
     const refunds = await h.ok('refund.list', {}, t.cashier);
     await h.ok('refund.pay', { saleId: refunds[0]!.saleId }, t.cashier);
     const open = await h.ok('session.overview', { sessionId }, t.manager);

@@ -95,7 +95,7 @@ describe('a full shift', () => {
     await confirmed(g1.id, 'bingo', 5);
     const bingo = await h.ok('game.closeClaims', { gameId: g1.id, kind: 'bingo' }, t.manager);
     expect([...line.winners, ...bingo.winners].map((w) => w.prizeCents)).toEqual([150, 1500]);
-    for (const w of [...line.winners, ...bingo.winners]) await h.ok('prize.pay', { winnerId: w.winnerId }, t.cashier);
+    for (const w of [...line.winners, ...bingo.winners]) await h.ok('prize.pay', { winnerId: w.winnerId, card: { seriesCode: w.seriesCode, number: w.card } }, t.cashier);
 
     // Game 2: 3 cards, then annulled before its first ball and refunded in full.
     const g2 = await openGame();
@@ -232,7 +232,7 @@ describe('refusals change nothing', () => {
     };
     const g2 = await openGame();
     expect(await refusedUnchanged('sale.create', { gameId: g2.id, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } }, t.cashier)).toEqual(noDrawer);
-    expect(await refusedUnchanged('prize.pay', { winnerId: 1 }, t.cashier)).toEqual(noDrawer);
+    expect(await refusedUnchanged('prize.pay', { winnerId: 1, card: { seriesCode: 'A', number: 3 } }, t.cashier)).toEqual(noDrawer);
     expect(await refusedUnchanged('drawer.move', { kind: 'pay_in', amountCents: 100, reason: 'Trocos' }, t.cashier)).toEqual(noDrawer);
     expect(await refusedUnchanged('drawer.close', { countedByDenomination: {} }, t.cashier)).toEqual(noDrawer);
     expect(await refusedUnchanged('report.x', {}, t.cashier)).toEqual(noDrawer);
@@ -243,14 +243,14 @@ describe('refusals change nothing', () => {
   it('a payout larger than the drawer cash: prize, pay-out, drop', async () => {
     await gameWithLine(); // cash 130,00 €, line 1,50 € to pay
     await h.ok('drawer.move', { kind: 'drop', amountCents: 12900, reason: 'Recolha' }, t.cashier); // 1,00 € left
-    expect(await refusedUnchanged('prize.pay', { winnerId: 1 }, t.cashier)).toEqual({
+    expect(await refusedUnchanged('prize.pay', { winnerId: 1, card: { seriesCode: 'A', number: 3 } }, t.cashier)).toEqual({
       code: 'PAYOUT_EXCEEDS_CASH',
       message: 'Pagamento de 1,50 € recusado: a gaveta só tem 1,00 € em numerário (SPEC 9).',
     });
     expect((await refusedUnchanged('drawer.move', { kind: 'pay_out', amountCents: 101, reason: 'Despesa' }, t.cashier)).code).toBe('PAYOUT_EXCEEDS_CASH');
     expect((await refusedUnchanged('drawer.move', { kind: 'drop', amountCents: 101, reason: 'Recolha' }, t.cashier)).code).toBe('PAYOUT_EXCEEDS_CASH');
     await h.ok('drawer.move', { kind: 'pay_in', amountCents: 50, reason: 'Trocos' }, t.cashier);
-    expect((await h.ok('prize.pay', { winnerId: 1 }, t.cashier)).status).toBe('paid');
+    expect((await h.ok('prize.pay', { winnerId: 1, card: { seriesCode: 'A', number: 3 } }, t.cashier)).status).toBe('paid');
     expect((await h.ok('report.x', {}, t.cashier)).expectedCents).toBe(0);
   });
 

@@ -10,15 +10,27 @@ export interface AnnouncementData {
   bingoPrizeCents: number | null;
 }
 
-/** The art. 13 announcement, large, newlines kept, with the prizes. */
-export function Announcement({ data }: { data: AnnouncementData }) {
+/**
+ * The art. 13 announcement, large, newlines kept, with the prizes. `compact`:
+ * inside the draw panel, the text alone (the panel's head has the figures).
+ */
+export function Announcement({ data, compact = false }: { data: AnnouncementData; compact?: boolean }) {
   const { t } = useTranslation();
   const f = useFormat();
+  const title = data.gameNumber !== null ? t('announcement.titleGame', { number: data.gameNumber }) : t('announcement.title');
+  if (compact) {
+    return (
+      <section className="announcement-compact" aria-labelledby="announcement-title" aria-live="polite">
+        <h3 id="announcement-title">{title}</h3>
+        <p className="announcement" data-testid="announcement">
+          {data.announcement}
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="panel announcement-panel" aria-labelledby="announcement-title" aria-live="polite">
-      <h2 id="announcement-title">
-        {data.gameNumber !== null ? t('announcement.titleGame', { number: data.gameNumber }) : t('announcement.title')}
-      </h2>
+      <h2 id="announcement-title">{title}</h2>
       <p className="announcement" data-testid="announcement">
         {data.announcement}
       </p>

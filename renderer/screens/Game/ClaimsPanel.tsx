@@ -5,11 +5,14 @@ import { invoke, type ClientError } from '../../client.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { parseWhole } from '../../lib/settings.js';
+import { CardFace } from './CardFace.js';
 
 type Kind = 'line' | 'bingo';
 type ClaimInput = ChannelInput<'game.claim'>;
+/** A claim as checked: with the card's face when on record. */
+type CheckedClaim = ChannelOutput<'game.claim'>;
 type Outcome =
-  | { type: 'claim'; claim: ClaimView }
+  | { type: 'claim'; claim: CheckedClaim }
   | { type: 'manual'; error: ClientError; input: ClaimInput; refusal?: ClientError }
   | { type: 'error'; error: ClientError | string };
 
@@ -29,6 +32,59 @@ export function parseCardNumbers(text: string): number[] {
     .filter((x) => x !== '')
     .slice(0, 15)
     .map(Number);
+}
+
+/** "o 9", "o 9 e o 14" / "9 and 14": numbers joined as the language says them. */
+export function numberList(lang: string, numbers: readonly number[], item: (n: number) => string): string {
+  return new Intl.ListFormat(lang === 'en' ? 'en-GB' : 'pt-PT', { type: 'conjunction' }).format(numbers.map(item));
+}
+
+/**
+ * The verdict of a checked claim: valid or not, what it lacks ("falta o 9",
+ * "faltam o 9 e o 14"), and the card's face with the balls drawn marked, or
+ * the numbers read by hand, so the manager reads them against the player's card.
+ */
+export function ClaimVerdict({ claim: c, balls }: { claim: CheckedClaim; balls: readonly number[] }) {
+  const { t, i18n } = useTranslation();
+  const label = `${c.seriesCode} ${c.card}`;
+  const what = { kind: t(`kindText.${c.kind}`), card: label, ball: c.ballCount };
+  // The balls out when the claim was checked.
+  const drawn = balls.slice(0, c.ballCount);
+  const face = c.face ? <CardFace face={c.face} drawn={drawn} missing={c.missing} card={label} /> : null;
+  if (c.valid) {
+    return (
+      <div className="claim-valid" role="status">
+        <p className="claim-verdict">{t('claims.valid', what)}</p>
+        {c.manual ? <p className="hint">{t('claims.manualRecorded')}</p> : null}
+        {c.numbers ? (
+          <p className="hint" data-testid="claim-numbers-shown">
+            {t('claims.numbersShown', { numbers: c.numbers.join(' · ') })}
+          </p>
+        ) : null}
+        {face}
+        <p className="hint">{t(c.kind === 'line' ? 'claims.askLine' : 'claims.askBingo')}</p>
+      </div>
+    );
+  }
+  const list = numberList(i18n.language, c.missing, (n) => t('claims.missingItem', { n }));
+  const reason =
+    c.missing.length > 0
+      ? t(c.kind === 'line' ? 'claims.missingLine' : 'claims.missingBingo', { count: c.missing.length, list })
+      : c.manual
+        ? t('claims.rejectedManual')
+        : c.reason;
+  return (
+    <div className="claim-invalid" role="alert">
+      <p className="claim-verdict">{t('claims.invalid', what)}</p>
+      {reason ? (
+        <p className="claim-reason" data-testid="claim-reason">
+          {reason}
+        </p>
+      ) : null}
+      {face}
+      <p className="hint">{t('claims.goesOn')}</p>
+    </div>
+  );
 }
 
 /** The game's series a claim may name: the first and, when there is one, the second. */
@@ -165,36 +221,7 @@ export function ClaimsPanel({ game, board, onClaimed, onChanged }: Props) {
         </div>
       );
     }
-    const c = outcome.claim;
-    const what = { kind: t(`kindText.${c.kind}`), card: cardLabel(c.seriesCode, c.card), ball: c.ballCount };
-    return c.valid ? (
-      <div className="claim-valid" role="status">
-        <p className="claim-verdict">{t('claims.valid', what)}</p>
-        {c.manual ? <p className="hint">{t('claims.manualRecorded')}</p> : null}
-        {c.numbers ? (
-          <p className="hint" data-testid="claim-numbers-shown">
-            {t('claims.numbersShown', { numbers: c.numbers.join(' · ') })}
-          </p>
-        ) : null}
-        <p className="hint">{t(c.kind === 'line' ? 'claims.askLine' : 'claims.askBingo')}</p>
-      </div>
-    ) : (
-      <div className="claim-invalid" role="alert">
-        <p className="claim-verdict">{t('claims.invalid', what)}</p>
-        {c.reason ? <p className="claim-reason">{c.reason}</p> : null}
-        {c.missing.length > 0 ? (
-          <p className="claim-missing">
-            {t('claims.missing')}{' '}
-            {c.missing.map((n) => (
-              <span key={n} className="recent-ball">
-                {n}
-              </span>
-            ))}
-          </p>
-        ) : null}
-        <p className="hint">{t('claims.goesOn')}</p>
-      </div>
-    );
+    return <ClaimVerdict claim={outcome.claim} balls={board.balls} />;
   })();
 
   const potentialList = (k: Kind, items: BoardView['potential']['lines'], testId: string) => (

@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { mergeDrawnBall, parseBall, recentBalls, withClaim } from '../../lib/board.js';
+import { Announcement, type AnnouncementData } from './Announcement.js';
 import { Board } from './Board.js';
 import { ClaimsPanel } from './ClaimsPanel.js';
 import { GameControls } from './GameControls.js';
@@ -16,10 +17,12 @@ const RECENT = 6;
 
 /**
  * "Extração": the manager's draw of one game after its sale is closed. Balls
- * by keyboard (number + Enter) or by touching the board; the recall of the
- * last ball with a manager's PIN; claims, winners, suspension and annulment.
+ * by keyboard (number + Enter) or by touching the board then confirming (the
+ * big button names the ball; Enter confirms, Escape cancels); the recall of
+ * the last ball with a manager's PIN; the game's art. 13 announcement; claims,
+ * winners, suspension and annulment.
  */
-export function DrawPanel({ game }: { game: GameView }) {
+export function DrawPanel({ game, announcement = null }: { game: GameView; announcement?: AnnouncementData | null }) {
   const { t } = useTranslation();
   const f = useFormat();
   const boardQ = useKioskQuery('game.board', { gameId: game.id });
@@ -30,26 +33,59 @@ export function DrawPanel({ game }: { game: GameView }) {
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
   const [recalling, setRecalling] = useState(false);
+  // A number touched on the board, waiting for its confirmation (a touch alone never registers a ball).
+  const [pending, setPending] = useState<number | null>(null);
+  const pendingRef = useRef<number | null>(null);
+  useEffect(() => {
+    pendingRef.current = pending;
+  }, [pending]);
   const inputRef = useRef<HTMLInputElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
 
   const balls = board?.balls ?? [];
   const ballCount = board?.ballCount ?? game.ballCount;
   const state = board?.state ?? game.state;
   const canDraw = board !== undefined && (state === 'sale_closed' || state === 'drawing');
   const last = balls.at(-1);
+  const typed = parseBall(text);
+  const shownPending = canDraw && pending !== null && !balls.includes(pending) ? pending : null;
 
   const refresh = () => boardQ.reload();
 
-  // A digit typed with nothing focused (e.g. after touching the board) goes to the ball field.
+  const cancelPending = () => {
+    setPending(null);
+    setText('');
+  };
+
+  const choose = (n: number) => {
+    setPending(n);
+    setText(String(n));
+    setError(null);
+    setNotice(null);
+    // The confirmation is the big button, named with the ball: Enter or a touch on it registers.
+    submitRef.current?.focus();
+  };
+
+  // A digit typed with nothing focused (or on the confirmation after a touch) goes to the ball field; Escape drops a touched number.
   useEffect(() => {
     if (!canDraw) return;
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
-      const free = !target || target === document.body || target === document.documentElement;
-      if (!free || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || !/^\d$/.test(e.key)) return;
+      const free = !target || target === document.body || target === document.documentElement || target === submitRef.current;
+      if (!free || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
       if (document.querySelector('dialog[open]')) return;
+      if (e.key === 'Escape' && pendingRef.current !== null) {
+        e.preventDefault();
+        setPending(null);
+        setText('');
+        return;
+      }
+      if (!/^\d$/.test(e.key)) return;
       e.preventDefault();
-      setText((v) => (v.length >= 2 ? e.key : v + e.key));
+      // A digit after a touch starts a new number.
+      const afterTouch = pendingRef.current !== null;
+      setPending(null);
+      setText((v) => (afterTouch || v.length >= 2 ? e.key : v + e.key));
       setError(null);
       inputRef.current?.focus();
     };
@@ -67,6 +103,7 @@ export function DrawPanel({ game }: { game: GameView }) {
     const r = await invoke('game.drawBall', { gameId: game.id, number: n });
     if (r.ok) {
       setText('');
+      setPending(null);
       // The answer says what the ball changed: no need to read the whole board again.
       const drawn = r.value;
       boardQ.apply('game.drawBall', (b) => mergeDrawnBall(b, drawn, game.firstSeries.code));
@@ -160,15 +197,36 @@ export function DrawPanel({ game }: { game: GameView }) {
                   maxLength={2}
                   onChange={(e) => {
                     setText(e.target.value.replace(/\D/g, '').slice(0, 2));
+                    setPending(null);
                     setError(null);
+                  }}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Escape' && text !== '') {
+                      e.preventDefault();
+                      cancelPending();
+                    }
                   }}
                   disabled={!canDraw}
                   autoFocus
                 />
-                <button type="submit" className="btn btn-primary btn-large" data-testid="draw-submit" disabled={!canDraw || busy}>
-                  {t('draw.submit')}
+                <button
+                  ref={submitRef}
+                  type="submit"
+                  className={`btn btn-primary btn-large draw-submit${shownPending !== null ? ' confirming' : ''}`}
+                  data-testid="draw-submit"
+                  disabled={!canDraw || busy}
+                >
+                  {typed !== null ? t('draw.submitBall', { n: typed }) : t('draw.submit')}
                 </button>
               </form>
+              {shownPending !== null ? (
+                <div className="draw-pending" role="status" data-testid="draw-pending">
+                  <span>{t('draw.confirmHint', { n: shownPending })}</span>
+                  <button type="button" className="btn btn-small" data-testid="draw-cancel" onClick={cancelPending}>
+                    {t('common.cancel')}
+                  </button>
+                </div>
+              ) : null}
             </div>
           </div>
           <div aria-live="assertive">
@@ -179,10 +237,11 @@ export function DrawPanel({ game }: { game: GameView }) {
               {notice}
             </p>
           ) : null}
+          {announcement ? <Announcement data={announcement} compact /> : null}
           {board ? <ClaimsPanel game={game} board={board} onClaimed={(claim) => boardQ.apply('game.claim', (b) => withClaim(b, claim))} onChanged={refresh} /> : <p className="loading">{t('common.loading')}</p>}
         </div>
         <div className="draw-left">
-          <Board balls={balls} canDraw={canDraw} onDraw={(n) => void draw(n)} />
+          <Board balls={balls} canDraw={canDraw} pending={shownPending} onChoose={choose} />
           <div className="draw-actions">
             <button
               type="button"

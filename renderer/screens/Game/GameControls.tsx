@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ANNUL_REASONS, type GameView } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { useNow } from '../../hooks.js';
@@ -18,12 +19,13 @@ interface Props {
   onChanged: () => Promise<void>;
 }
 
-/** Suspend / resume the game; annul it with one of the three reasons of art. 16.º (confirmed in place). */
+/** Suspend (confirmed, saying what stops) / resume the game; annul it with one of the three reasons of art. 16.º (confirmed in place). */
 export function GameControls({ game, ballCount, onChanged }: Props) {
   const { t } = useTranslation();
   const f = useFormat();
   const [reason, setReason] = useState<Reason | ''>('');
   const [confirming, setConfirming] = useState(false);
+  const [confirmSuspend, setConfirmSuspend] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ClientError | string | null>(null);
   const suspended = game.state === 'suspended';
@@ -64,7 +66,16 @@ export function GameControls({ game, ballCount, onChanged }: Props) {
     <div className="controls" aria-label={t('controls.title')} role="group">
       <div className="button-row">
         {canSuspend ? (
-          <button type="button" className="btn btn-warning" data-testid="suspend-game" disabled={busy} onClick={() => void run(() => invoke('game.suspend', { gameId: game.id }))}>
+          <button
+            type="button"
+            className="btn btn-warning"
+            data-testid="suspend-game"
+            disabled={busy}
+            onClick={() => {
+              setError(null);
+              setConfirmSuspend(true);
+            }}
+          >
             {t('controls.suspend')}
           </button>
         ) : null}
@@ -153,6 +164,26 @@ export function GameControls({ game, ballCount, onChanged }: Props) {
         )}
       </div>
       <ErrorAlert error={error} testId="control-error" />
+      {confirmSuspend && canSuspend ? (
+        <ConfirmDialog
+          title={t('controls.suspendTitle', { number: game.number })}
+          confirmLabel={t('controls.suspendConfirm', { number: game.number })}
+          testId="suspend-dialog"
+          confirmTestId="suspend-confirm"
+          danger
+          onConfirm={() => invoke('game.suspend', { gameId: game.id })}
+          onDone={() => {
+            setConfirmSuspend(false);
+            void onChanged();
+          }}
+          onClose={() => setConfirmSuspend(false)}
+        >
+          <p className="confirm-what" data-testid="suspend-what">
+            {t(game.state === 'selling' ? 'controls.suspendTextSale' : 'controls.suspendTextDraw', { number: game.number })}
+          </p>
+          <p className="hint">{t('controls.suspendNote')}</p>
+        </ConfirmDialog>
+      ) : null}
     </div>
   );
 }

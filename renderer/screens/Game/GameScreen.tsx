@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelOutput, GameView } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
@@ -14,14 +15,31 @@ import { StartChecks } from './StartChecks.js';
 import { DrawPanel } from './DrawPanel.js';
 import { GameControls } from './GameControls.js';
 
-type Where = 'session' | 'game' | 'close';
+type Where = 'session' | 'game';
 type CloseResult = ChannelOutput<'game.closeSale'>;
 
-/** The newest announcement: the one just returned by closeSale or the latest in the session. */
-function latestAnnouncement(games: readonly GameView[], closed: CloseResult | null): AnnouncementData | null {
-  const announced = games.filter((g) => g.announcement !== null).sort((a, b) => b.number - a.number)[0];
+/** A game's announcement as the panel shows it (none once annulled). */
+function announcementOf(game: GameView | undefined): AnnouncementData | null {
+  if (!game || game.announcement === null || game.state === 'annulled') return null;
+  return {
+    gameNumber: game.number,
+    announcement: game.announcement,
+    cardsSold: game.cardsSold,
+    totalCents: game.totalCents,
+    linePrizeCents: game.linePrizeCents,
+    bingoPrizeCents: game.bingoPrizeCents,
+  };
+}
+
+/**
+ * The newest announcement: the one just returned by closeSale or the latest in
+ * the session. An annulled game's announcement no longer holds (art. 16.º):
+ * it leaves the screen, whatever game sells next.
+ */
+export function latestAnnouncement(games: readonly GameView[], closed: CloseResult | null): AnnouncementData | null {
+  const announced = games.filter((g) => g.announcement !== null && g.state !== 'annulled').sort((a, b) => b.number - a.number)[0];
   const closedGame = closed ? games.find((g) => g.id === closed.gameId) : undefined;
-  if (closed && (!announced || announced.id === closed.gameId || (closedGame && closedGame.number > announced.number))) {
+  if (closed && closedGame?.state !== 'annulled' && (!announced || announced.id === closed.gameId || (closedGame && closedGame.number > announced.number))) {
     return {
       gameNumber: closedGame?.number ?? null,
       announcement: closed.announcement,
@@ -31,15 +49,7 @@ function latestAnnouncement(games: readonly GameView[], closed: CloseResult | nu
       bingoPrizeCents: closed.bingoPrizeCents,
     };
   }
-  if (!announced || announced.announcement === null) return null;
-  return {
-    gameNumber: announced.number,
-    announcement: announced.announcement,
-    cardsSold: announced.cardsSold,
-    totalCents: announced.totalCents,
-    linePrizeCents: announced.linePrizeCents,
-    bingoPrizeCents: announced.bingoPrizeCents,
-  };
+  return announcementOf(announced);
 }
 
 const DRAW_STATES: readonly GameView['state'][] = ['sale_closed', 'drawing', 'suspended'];
@@ -62,7 +72,8 @@ export function GameScreen() {
   const current = useKioskQuery('session.current', {});
   const seriesQ = useKioskQuery('series.list', {});
   const [failure, setFailure] = useState<{ where: Where; error: ClientError | string } | null>(null);
-  const [closing, setClosing] = useState<number | null>(null);
+  // The game whose close of sale waits for its confirmation.
+  const [confirmClose, setConfirmClose] = useState<number | null>(null);
   const [closed, setClosed] = useState<CloseResult | null>(null);
   const [chosen, setChosen] = useState<number | null>(null);
 
@@ -74,49 +85,49 @@ export function GameScreen() {
     void seriesQ.reload();
   };
 
-  const closeSale = async (game: GameView) => {
-    setClosing(game.id);
-    setFailure(null);
-    const r = await invoke('game.closeSale', { gameId: game.id });
-    setClosing(null);
-    if (!r.ok) {
-      setFailure({ where: 'close', error: r.error });
-      return;
-    }
-    setClosed(r.value);
-    // The draw panel follows the game just announced unless another draw is still going on.
-    if (chosen === null || !games.some((g) => g.id === chosen && DRAW_STATES.includes(g.state))) setChosen(game.id);
-    reloadAll();
-  };
-
   const session = current.data?.session ?? null;
   const games = current.data?.games ?? [];
   const series = seriesQ.data ?? [];
-  const announcement = latestAnnouncement(games, closed);
   const loadError = current.error ?? seriesQ.error;
   const candidates = drawCandidates(games, chosen);
   const selling = games.find((g) => g.state === 'selling') ?? null;
-  const drawGame = candidates.find((g) => g.id === chosen) ?? candidates.find((g) => DRAW_STATES.includes(g.state)) ?? null;
-  // Keep the game shown once its draw ends, so its winners and amounts stay on screen.
+  // Keep the game shown once its draw ends, so its winners and amounts stay on screen, until another game comes to its draw.
+  const chosenGame = candidates.find((g) => g.id === chosen);
+  const nextDraw = candidates.find((g) => DRAW_STATES.includes(g.state));
+  const drawGame = (chosenGame && (DRAW_STATES.includes(chosenGame.state) || !nextDraw) ? chosenGame : nextDraw) ?? null;
   const drawGameId = drawGame?.id ?? null;
   useEffect(() => {
-    if (chosen === null && drawGameId !== null) setChosen(drawGameId);
+    if (drawGameId !== null && drawGameId !== chosen) setChosen(drawGameId);
   }, [chosen, drawGameId]);
+  // The current task first: a draw going on (or over with nothing selling), else the games with the close of sale.
+  const drawFirst = drawGame !== null && (DRAW_STATES.includes(drawGame.state) || selling === null);
+  // One announcement on screen, the newest, where the eye is: in the draw panel while it comes first (an
+  // over game's panel keeps only its own), else beside the games.
+  const latest = latestAnnouncement(games, closed);
+  const drawOver = drawGame !== null && !DRAW_STATES.includes(drawGame.state);
+  const drawAnnouncement = drawFirst && latest && (!drawOver || latest.gameNumber === drawGame.number) ? latest : null;
+  const sideAnnouncement = drawFirst ? null : latest;
+  const closeTarget = games.find((g) => g.id === confirmClose && g.state === 'selling') ?? null;
 
-  return (
-    <main className="screen game-screen" aria-labelledby="game-title">
-      <h1 id="game-title" className="visually-hidden">
-        {t('game.screenTitle')}
-      </h1>
-      {loadError ? <ErrorAlert error={loadError} testId="load-error" /> : null}
+  const onSaleClosed = (value: CloseResult) => {
+    setConfirmClose(null);
+    setFailure(null);
+    setClosed(value);
+    // The draw panel follows the game just announced unless another draw is still going on.
+    if (chosen === null || !games.some((g) => g.id === chosen && DRAW_STATES.includes(g.state))) setChosen(value.gameId);
+    reloadAll();
+  };
+
+  const drawSection = drawGame ? (
+    <>
       {candidates.length > 1 ? (
         <nav className="draw-chooser" aria-label={t('draw.choose')}>
           {candidates.map((g) => (
             <button
               key={g.id}
               type="button"
-              className={`btn${g.id === drawGame?.id ? ' btn-primary' : ''}`}
-              aria-pressed={g.id === drawGame?.id}
+              className={`btn${g.id === drawGame.id ? ' btn-primary' : ''}`}
+              aria-pressed={g.id === drawGame.id}
               data-testid={`draw-choose-${g.number}`}
               onClick={() => setChosen(g.id)}
             >
@@ -125,8 +136,18 @@ export function GameScreen() {
           ))}
         </nav>
       ) : null}
-      {drawGame ? <DrawPanel key={drawGame.id} game={drawGame} /> : null}
-      <div className="columns">
+      <DrawPanel key={drawGame.id} game={drawGame} announcement={drawAnnouncement} />
+    </>
+  ) : null;
+
+  return (
+    <main className={`screen game-screen${drawFirst ? ' drawing' : ''}`} aria-labelledby="game-title">
+      <h1 id="game-title" className="visually-hidden">
+        {t('game.screenTitle')}
+      </h1>
+      {loadError ? <ErrorAlert error={loadError} testId="load-error" /> : null}
+      {drawFirst ? drawSection : null}
+      <div className="columns game-columns">
         <div className="column-main">
           {current.data === undefined ? (
             current.loading ? <p className="loading">{t('common.loading')}</p> : null
@@ -142,8 +163,7 @@ export function GameScreen() {
                   </p>
                   <BoardLink />
                 </div>
-                <GamesTable games={games} closing={closing} onCloseSale={(g) => void closeSale(g)} />
-                <ErrorAlert error={errorAt('close')} />
+                <GamesTable games={games} closing={closeTarget?.id ?? null} onCloseSale={(g) => setConfirmClose(g.id)} />
                 {/* A failure during the sale suspends it too (art. 16.º, n.º 1). */}
                 {selling && selling.id !== drawGame?.id ? <GameControls game={selling} ballCount={0} onChanged={async () => reloadAll()} /> : null}
               </section>
@@ -161,10 +181,25 @@ export function GameScreen() {
             </>
           )}
         </div>
-        <div className="column-side">
-          {announcement ? <Announcement data={announcement} /> : null}
-        </div>
+        <div className="column-side">{sideAnnouncement ? <Announcement data={sideAnnouncement} /> : null}</div>
       </div>
+      {drawFirst ? null : drawSection}
+      {closeTarget ? (
+        <ConfirmDialog
+          title={t('game.closeSaleTitle', { number: closeTarget.number })}
+          confirmLabel={t('game.closeSaleConfirm')}
+          testId="close-sale-dialog"
+          confirmTestId="close-sale-confirm"
+          onConfirm={() => invoke('game.closeSale', { gameId: closeTarget.id })}
+          onDone={onSaleClosed}
+          onClose={() => setConfirmClose(null)}
+        >
+          <p className="confirm-what" data-testid="close-sale-what">
+            {t('game.closeSaleText', { number: closeTarget.number, count: closeTarget.cardsSold, total: f.money(closeTarget.totalCents) })}
+          </p>
+          <p className="hint">{t('game.closeSaleHint')}</p>
+        </ConfirmDialog>
+      ) : null}
     </main>
   );
 }

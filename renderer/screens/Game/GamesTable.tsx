@@ -1,22 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import type { GameView } from '../../../core/contract.js';
 import { useFormat } from '../../format.js';
-import { formatRanges, soldRanges } from '../../lib/ranges.js';
+import { formatRanges } from '../../lib/ranges.js';
 
 interface Props {
   games: readonly GameView[];
+  /** The game whose close of sale is being confirmed. */
   closing: number | null;
   onCloseSale: (game: GameView) => void;
 }
 
-/** The session's games, newest first; the selling one carries "Fechar venda". */
+/** The session's games, newest first, each with the cards it sold; the selling one carries "Fechar venda" (confirmed before it acts). */
 export function GamesTable({ games, closing, onCloseSale }: Props) {
   const { t } = useTranslation();
   const f = useFormat();
   if (games.length === 0) return <p className="empty">{t('game.noGames')}</p>;
   const rows = [...games].sort((a, b) => b.number - a.number);
   return (
-    <div className="table-wrap games-wrap">
+    // The list scrolls within its box: reachable by keyboard.
+    <div className="table-wrap games-wrap" role="region" aria-label={t('game.listRegion')} tabIndex={0}>
       <table className="table games">
         <caption className="visually-hidden">{t('game.listTitle')}</caption>
         <thead>
@@ -33,8 +35,8 @@ export function GamesTable({ games, closing, onCloseSale }: Props) {
         </thead>
         <tbody>
           {rows.map((g) => {
-            const sold = soldRanges(g);
-            const series = sold.length > 0 ? formatRanges(sold) : t('game.fromNumber', { code: g.firstSeries.code, number: g.firstSeries.start });
+            // The server's ranges: the close of sale's once closed, the sales' before (never derived from a series' next number).
+            const series = g.soldRanges.length > 0 ? formatRanges(g.soldRanges) : t('game.fromNumber', { code: g.firstSeries.code, number: g.firstSeries.start });
             return (
               <tr
                 key={g.id}
@@ -70,7 +72,7 @@ export function GamesTable({ games, closing, onCloseSale }: Props) {
                       disabled={closing !== null}
                       onClick={() => onCloseSale(g)}
                     >
-                      {closing === g.id ? t('common.working') : t('game.closeSale')}
+                      {t('game.closeSale')}
                     </button>
                   ) : null}
                 </td>

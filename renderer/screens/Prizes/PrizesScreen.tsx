@@ -6,18 +6,21 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
+import { parseReceipt } from '../../lib/cardEntry.js';
 import { formatRanges } from '../../lib/ranges.js';
-import { parseWhole } from '../../lib/settings.js';
+import { PrizePayDialog } from './PrizePayDialog.js';
 
 type RefundRow = ChannelOutput<'refund.list'>[number];
-type Paying = { type: 'prize'; winner: WinnerView } | { type: 'refund'; saleId: number; row: RefundRow };
+type Paying = { type: 'prize'; winner: WinnerView } | { type: 'refund'; saleId: number; check: string | null; row: RefundRow };
 
 /**
  * Cashier: pay the session's prizes in cash against the winning card (art.
- * 15.3, 15.5) and refund in full the sales of annulled games (art. 16.3),
- * from the list or from the receipt's sale number.
+ * 15.3, 15.5: typed or its receipt scanned) and refund in full the sales of
+ * annulled games (art. 16.3), from the list or from the receipt (its number
+ * typed or its QR scanned). A manager sees the same lists; the cashier pays
+ * (`canPay` false: no pay buttons).
  */
-export function PrizesScreen() {
+export function PrizesScreen({ canPay = true }: { canPay?: boolean }) {
   const { t } = useTranslation();
   const f = useFormat();
   const current = useKioskQuery('session.current', {});
@@ -40,18 +43,19 @@ export function PrizesScreen() {
     e.preventDefault();
     setDone(null);
     setQuickError(null);
-    const saleId = parseWhole(saleText, 1, Number.MAX_SAFE_INTEGER);
-    if (saleId === null) {
+    const receipt = parseReceipt(saleText);
+    if (receipt === null) {
       setQuickError(t('refunds.saleInvalid'));
       return;
     }
+    const { saleId, check } = receipt;
     const row = (refunds.data ?? []).find((r) => r.saleId === saleId);
     if (row && !row.refunded) {
-      setPaying({ type: 'refund', saleId, row });
+      setPaying({ type: 'refund', saleId, check, row });
       return;
     }
     // Not among this session's annulled sales: the kiosk says why (e.g. art. 16.º, n.º 4) or refunds it.
-    const r = await invoke('refund.pay', { saleId });
+    const r = await invoke('refund.pay', check === null ? { saleId } : { saleId, check });
     if (!r.ok) {
       setQuickError(r.error);
       return;
@@ -72,6 +76,11 @@ export function PrizesScreen() {
         {t('prizes.screenTitle')}
       </h1>
       {noSession ? <p className="notice">{t('prizes.noSession')}</p> : null}
+      {canPay ? null : (
+        <p className="notice" data-testid="prizes-view-only">
+          {t('prizes.viewOnly')}
+        </p>
+      )}
       {done ? (
         <p className="success big-success" role="status" data-testid="payout-result">
           {done}
@@ -117,7 +126,7 @@ export function PrizesScreen() {
                         ) : null}
                       </td>
                       <td>
-                        {w.status === 'unpaid' ? (
+                        {w.status === 'unpaid' && canPay ? (
                           <button
                             type="button"
                             className="btn btn-sell-small"
@@ -142,24 +151,34 @@ export function PrizesScreen() {
         <section className="panel" aria-labelledby="refund-title">
           <h2 id="refund-title">{t('refunds.title')}</h2>
           <p className="hint">{t('refunds.hint')}</p>
-          <form className="form form-row" onSubmit={quickRefund} aria-label={t('refunds.quickLabel')}>
-            <label>
-              {t('refunds.saleNumber')}
-              <input
-                data-testid="refund-sale-number"
-                inputMode="numeric"
-                autoComplete="off"
-                value={saleText}
-                onChange={(e) => {
-                  setSaleText(e.target.value.replace(/\D/g, '').slice(0, 12));
-                  setQuickError(null);
-                }}
-              />
-            </label>
-            <button type="submit" className="btn btn-primary btn-large" data-testid="refund-submit">
-              {t('refunds.submit')}
-            </button>
-          </form>
+          {canPay ? (
+            <form className="form form-row" onSubmit={quickRefund} aria-label={t('refunds.quickLabel')}>
+              <label>
+                {t('refunds.saleNumber')}
+                <input
+                  data-testid="refund-sale-number"
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  maxLength={120}
+                  value={saleText}
+                  aria-describedby="refund-sale-hint"
+                  onChange={(e) => {
+                    setSaleText(e.target.value);
+                    setQuickError(null);
+                  }}
+                />
+              </label>
+              <button type="submit" className="btn btn-primary btn-large" data-testid="refund-submit">
+                {t('refunds.submit')}
+              </button>
+            </form>
+          ) : null}
+          {canPay ? (
+            <p className="hint field-hint" id="refund-sale-hint">
+              {t('refunds.saleHint')}
+            </p>
+          ) : null}
           <ErrorAlert error={quickError} testId="refund-error" />
           <ErrorAlert error={refunds.error} testId="refunds-load-error" />
           {refunds.data && refunds.data.length === 0 ? <p className="empty">{t('refunds.none')}</p> : null}
@@ -187,19 +206,19 @@ export function PrizesScreen() {
                       <td>
                         {r.refunded ? (
                           <span className="paid-info">{t('refunds.refundedAt', { time: r.refundedAt ? f.dateTime(r.refundedAt) : '' })}</span>
-                        ) : (
+                        ) : canPay ? (
                           <button
                             type="button"
                             className="btn btn-sell-small"
                             data-testid={`refund-pay-${r.saleId}`}
                             onClick={() => {
                               setDone(null);
-                              setPaying({ type: 'refund', saleId: r.saleId, row: r });
+                              setPaying({ type: 'refund', saleId: r.saleId, check: null, row: r });
                             }}
                           >
                             {t('refunds.pay')}
                           </button>
-                        )}
+                        ) : null}
                       </td>
                     </tr>
                   ))}
@@ -211,13 +230,9 @@ export function PrizesScreen() {
       </div>
 
       {paying?.type === 'prize' ? (
-        <ConfirmDialog
-          title={t('prizes.confirmTitle')}
-          confirmLabel={t('prizes.confirm', { amount: f.money(paying.winner.prizeCents) })}
-          testId="prize-dialog"
-          confirmTestId="prize-confirm"
-          onConfirm={() => invoke('prize.pay', { winnerId: paying.winner.winnerId })}
-          onDone={(w) => {
+        <PrizePayDialog
+          winner={paying.winner}
+          onPaid={(w) => {
             setPaying(null);
             setDone(
               t('prizes.done', {
@@ -230,10 +245,7 @@ export function PrizesScreen() {
             reload();
           }}
           onClose={() => setPaying(null)}
-        >
-          <p className="confirm-amount">{f.money(paying.winner.prizeCents)}</p>
-          <p>{t('prizes.confirmText', { kind: t(`kind.${paying.winner.kind}`), card: card(paying.winner), number: paying.winner.gameNumber })}</p>
-        </ConfirmDialog>
+        />
       ) : null}
       {paying?.type === 'refund' ? (
         <ConfirmDialog
@@ -241,7 +253,7 @@ export function PrizesScreen() {
           confirmLabel={t('refunds.confirm', { amount: f.money(paying.row.amountCents) })}
           testId="refund-dialog"
           confirmTestId="refund-confirm"
-          onConfirm={() => invoke('refund.pay', { saleId: paying.saleId })}
+          onConfirm={() => invoke('refund.pay', paying.check === null ? { saleId: paying.saleId } : { saleId: paying.saleId, check: paying.check })}
           onDone={refunded}
           onClose={() => setPaying(null)}
         >

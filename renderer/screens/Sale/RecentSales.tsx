@@ -9,20 +9,34 @@ interface Props {
   sales: readonly SaleView[];
   error: ClientError | null;
   onVoid: () => void;
+  /** Reprint the receipt of this terminal's last sale (asks first). */
+  onReprint: () => void;
+  /** What the reprint did, or why there was nothing to reprint. */
+  reprintNote: { text: string; ok: boolean } | null;
 }
 
 /** The game's latest sales, newest first; voided ones struck through. */
-export function RecentSales({ sales, error, onVoid }: Props) {
+export function RecentSales({ sales, error, onVoid, onReprint, reprintNote }: Props) {
   const { t } = useTranslation();
   const f = useFormat();
   return (
     <section className="panel recent-sales" aria-labelledby="recent-title">
       <div className="panel-head">
         <h2 id="recent-title">{t('recent.title')}</h2>
-        <button type="button" className="btn btn-danger-outline" data-testid="void-last" onClick={onVoid}>
-          {t('void.open')}
-        </button>
+        <div className="recent-actions">
+          <button type="button" className="btn" data-testid="reprint-last" onClick={onReprint}>
+            {t('sale.reprint')}
+          </button>
+          <button type="button" className="btn btn-danger-outline" data-testid="void-last" onClick={onVoid}>
+            {t('void.open')}
+          </button>
+        </div>
       </div>
+      {reprintNote ? (
+        <p className={`reprint-note ${reprintNote.ok ? 'success' : 'notice'}`} role="status" data-testid="reprint-result">
+          {reprintNote.text}
+        </p>
+      ) : null}
       <ErrorAlert error={error} testId="load-error" />
       {sales.length === 0 ? (
         <p className="empty">{t('recent.none')}</p>

@@ -2,13 +2,15 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { useTranslation } from 'react-i18next';
 import type { ChannelOutput, GameView } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
-import { AmountKeypad } from '../../components/AmountKeypad.js';
+import { AmountKeypad, focusedIndex, moveFocusInGroup } from '../../components/AmountKeypad.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { usePrintState } from '../../components/PrintJobs.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { applyKey, digitsToCents, tenderedText } from '../../lib/money.js';
 import { formatRanges } from '../../lib/ranges.js';
 import { checkSale, parseQuantity, saleViewOf, withNewSale, withVoidedSale } from '../../lib/sale.js';
+import { ReceiptStatus, ReprintDialog, receiptJobOf } from './Receipt.js';
 import { RecentSales } from './RecentSales.js';
 import { VoidDialog } from './VoidDialog.js';
 
@@ -17,6 +19,8 @@ type VoidResult = ChannelOutput<'sale.voidLast'>;
 
 const QUICK_QUANTITIES = [1, 2, 3, 5, 10];
 const keepFocus = (e: { preventDefault: () => void }) => e.preventDefault();
+/** The most cards a hall may allow per sale (settings), hence the digits the quantity field takes. */
+const QUANTITY_DIGITS = 5;
 
 interface Props {
   /** The operator selling (username, as the kiosk records it on the sale). */
@@ -35,6 +39,9 @@ export function SaleScreen({ cashier, terminalId }: Props) {
   const settings = useKioskQuery('settings.get', {});
   const game: GameView | undefined = current.data?.games.find((g) => g.state === 'selling');
   const sales = useKioskQuery('sale.list', game ? { gameId: game.id, limit: RECENT_SALES } : null);
+  // The header's badge fetches the print jobs and printers; the sale's receipt reads them from it.
+  const printing = usePrintState();
+  const hasReceiptPrinter = printing.receiptPrinter;
 
   const [quantityText, setQuantityText] = useState('1');
   const [tendered, setTendered] = useState(0);
@@ -45,6 +52,12 @@ export function SaleScreen({ cashier, terminalId }: Props) {
   const [last, setLast] = useState<SaleResult | null>(null);
   const [voiding, setVoiding] = useState(false);
   const [voided, setVoided] = useState<VoidResult | null>(null);
+  const [reprinting, setReprinting] = useState(false);
+  const [reprintNote, setReprintNote] = useState<{ text: string; ok: boolean } | null>(null);
+  // Bumped after each sale: the quantity field is focused with its "1" selected once the form shows it.
+  const [readyTick, setReadyTick] = useState(0);
+  // The quick quantities are one Tab stop: the key last focused.
+  const [qtyStop, setQtyStop] = useState(0);
   const quantityRef = useRef<HTMLInputElement>(null);
   const tenderedRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -56,6 +69,7 @@ export function SaleScreen({ cashier, terminalId }: Props) {
   const maxPerSale = settings.data?.maxCardsPerSale ?? null;
   const upper = Math.max(1, Math.min(maxPerSale ?? Infinity, game?.cardsAvailable ?? Infinity));
   const overMax = quantity !== null && maxPerSale !== null && quantity > maxPerSale;
+  const soldOut = game !== undefined && game.cardsAvailable === 0;
   const overAvailable = quantity !== null && game !== undefined && quantity > game.cardsAvailable;
 
   const touch = () => {
@@ -64,7 +78,7 @@ export function SaleScreen({ cashier, terminalId }: Props) {
   };
   const setQty = (n: number) => {
     touch();
-    setQuantityText(String(Math.max(1, n)));
+    setQuantityText(String(Math.max(1, n)).slice(0, QUANTITY_DIGITS));
   };
   const setAmount = (cents: number) => {
     touch();
@@ -78,7 +92,7 @@ export function SaleScreen({ cashier, terminalId }: Props) {
   };
 
   const sell = async () => {
-    if (!game || busyRef.current) return;
+    if (!game || busyRef.current || game.cardsAvailable === 0) return;
     const c = checkSale(quantityText, game.priceCents, tendered);
     if (!c.ok) {
       if (c.reason === 'quantity') {
@@ -94,6 +108,7 @@ export function SaleScreen({ cashier, terminalId }: Props) {
     setBusy(true);
     setError(null);
     setVoided(null);
+    setReprintNote(null);
     const r = await invoke('sale.create', { gameId: game.id, quantity: c.quantity, payment: { method: 'cash', tenderedCents: tendered } });
     busyRef.current = false;
     setBusy(false);
@@ -116,9 +131,15 @@ export function SaleScreen({ cashier, terminalId }: Props) {
       createdAt: new Date().toISOString(),
     });
     sales.apply('sale.create', (list) => withNewSale(list, sale, RECENT_SALES));
+    setReadyTick((n) => n + 1);
+  };
+
+  // After a sale: the next quantity is typed over the "1" (selected once React has put it in the field).
+  useEffect(() => {
+    if (readyTick === 0) return;
     quantityRef.current?.focus();
     quantityRef.current?.select();
-  };
+  }, [readyTick]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -134,7 +155,7 @@ export function SaleScreen({ cashier, terminalId }: Props) {
   });
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
-      if (voiding || e.defaultPrevented) return;
+      if (voiding || reprinting || e.defaultPrevented) return;
       const target = e.target as HTMLElement | null;
       const free = !target || target === document.body || target === document.documentElement;
       if (e.key === 'Escape' && (free || formRef.current?.contains(target))) {
@@ -146,13 +167,14 @@ export function SaleScreen({ cashier, terminalId }: Props) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [voiding]);
+  }, [voiding, reprinting]);
 
   // A new game: what was shown belongs to the previous one.
   const gameId = game?.id ?? null;
   useEffect(() => {
     setVoided(null);
     setError(null);
+    setReprintNote(null);
   }, [gameId]);
 
   const onTenderedKey = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -179,6 +201,21 @@ export function SaleScreen({ cashier, terminalId }: Props) {
     }
   };
 
+  // This terminal's latest sale that stands: the receipt "2.ª via do recibo" prints again.
+  const mySale = sales.data?.find((s) => s.terminalId === terminalId && !s.voided) ?? null;
+  const mySaleJob = mySale ? receiptJobOf(printing.jobs, mySale.saleId) : undefined;
+  const openReprint = () => {
+    setError(null);
+    if (!mySale) setReprintNote({ text: t('sale.reprintNoSale'), ok: false });
+    else if (!mySaleJob) setReprintNote({ text: t('sale.reprintNoReceipt', { id: mySale.saleId }), ok: false });
+    else {
+      setReprintNote(null);
+      setReprinting(true);
+    }
+  };
+  // A sale refused because the game sold out meanwhile: the sold-out notice says it in words that fit.
+  const shownError = soldOut && error !== null && typeof error !== 'string' && error.code === 'NOT_ENOUGH_CARDS' ? null : error;
+
   const showLastChange = pristine && last !== null;
   const changeText = showLastChange ? f.money(last.changeCents) : check.ok && tendered > 0 ? f.money(check.changeCents) : '—';
 
@@ -189,8 +226,9 @@ export function SaleScreen({ cashier, terminalId }: Props) {
         {formatRanges(last.ranges)}
       </p>
       <p className="sale-result-line">
-        {t('sale.lastLine', { quantity: last.quantity, total: f.money(last.totalCents), tendered: f.money(last.tenderedCents), change: f.money(last.changeCents) })}
+        {t('sale.lastLine', { count: last.quantity, total: f.money(last.totalCents), tendered: f.money(last.tenderedCents), change: f.money(last.changeCents) })}
       </p>
+      <ReceiptStatus key={last.saleId} saleId={last.saleId} job={receiptJobOf(printing.jobs, last.saleId)} hasPrinter={hasReceiptPrinter} />
     </section>
   ) : null;
 
@@ -268,7 +306,7 @@ export function SaleScreen({ cashier, terminalId }: Props) {
                 onMouseDown={keepFocus}
                 onClick={() => setQty((quantity ?? 2) - 1)}
                 aria-label={t('sale.less')}
-                disabled={busy}
+                disabled={busy || soldOut}
               >
                 −
               </button>
@@ -280,9 +318,10 @@ export function SaleScreen({ cashier, terminalId }: Props) {
                 inputMode="numeric"
                 autoComplete="off"
                 value={quantityText}
+                maxLength={QUANTITY_DIGITS}
                 onChange={(e) => {
                   touch();
-                  setQuantityText(e.target.value.replace(/\D/g, '').slice(0, 6));
+                  setQuantityText(e.target.value.replace(/\D/g, '').slice(0, QUANTITY_DIGITS));
                 }}
                 onKeyDown={onQuantityKey}
                 onFocus={(e) => e.target.select()}
@@ -297,22 +336,31 @@ export function SaleScreen({ cashier, terminalId }: Props) {
                 onMouseDown={keepFocus}
                 onClick={() => setQty(Math.min(upper, (quantity ?? 0) + 1))}
                 aria-label={t('sale.more')}
-                disabled={busy}
+                disabled={busy || soldOut}
               >
                 +
               </button>
-              <div className="quick-qty" role="group" aria-label={t('sale.quickQuantities')}>
-                {QUICK_QUANTITIES.map((n) => (
+              <div
+                className="quick-qty"
+                role="toolbar"
+                aria-label={t('sale.quickQuantities')}
+                onKeyDown={moveFocusInGroup}
+                onFocus={(e) => {
+                  const i = focusedIndex(e.currentTarget);
+                  if (i >= 0) setQtyStop(i);
+                }}
+              >
+                {QUICK_QUANTITIES.map((n, i) => (
                   <button
                     key={n}
                     type="button"
                     className={`key key-quick${quantity === n ? ' active' : ''}`}
                     data-testid={`qty-${n}`}
-                    tabIndex={-1}
+                    tabIndex={i === qtyStop ? 0 : -1}
                     onMouseDown={keepFocus}
                     onClick={() => setQty(n)}
                     aria-pressed={quantity === n}
-                    disabled={busy}
+                    disabled={busy || soldOut}
                   >
                     {n}
                   </button>
@@ -320,11 +368,13 @@ export function SaleScreen({ cashier, terminalId }: Props) {
               </div>
             </div>
             <p id="sale-quantity-hint" className={overAvailable || overMax ? 'hint hint-warn' : 'hint'} data-testid="sale-quantity-hint">
-              {overAvailable
-                ? t('sale.onlyLeft', { count: game.cardsAvailable })
-                : maxPerSale !== null
-                  ? t('sale.maxHint', { max: maxPerSale })
-                  : ''}
+              {soldOut
+                ? t('sale.soldOutReason')
+                : overAvailable && (maxPerSale === null || game.cardsAvailable <= maxPerSale)
+                  ? t('sale.onlyLeft', { count: game.cardsAvailable })
+                  : maxPerSale !== null
+                    ? t('sale.maxHint', { count: maxPerSale })
+                    : ''}
             </p>
           </div>
 
@@ -370,11 +420,23 @@ export function SaleScreen({ cashier, terminalId }: Props) {
               <span className="short-by" data-testid="sale-missing">{t('sale.missing', { amount: f.money(check.missingCents) })}</span>
             ) : null}
           </div>
-          <button type="submit" className="btn btn-sell" data-testid="sale-submit" disabled={busy}>
+          <button
+            type="submit"
+            className={`btn btn-sell${soldOut ? ' sold-out' : ''}`}
+            data-testid="sale-submit"
+            disabled={busy || soldOut}
+            aria-describedby={soldOut ? 'sale-sold-out' : undefined}
+          >
             {busy ? t('sale.selling') : t('sale.sell')}
-            <span className="btn-sub">{total !== null ? f.money(total) : ''}</span>
+            <span className="btn-sub">{total !== null && !soldOut ? f.money(total) : ''}</span>
           </button>
-          <ErrorAlert error={error} testId="sale-error" />
+          {soldOut ? (
+            <p id="sale-sold-out" className="alert sold-out-notice" role="status" data-testid="sale-sold-out">
+              {t('sale.soldOutReason')}
+            </p>
+          ) : null}
+          <ErrorAlert error={shownError} testId="sale-error" />
+
           {voidBlock}
           {lastBlock}
           <RecentSales
@@ -384,6 +446,8 @@ export function SaleScreen({ cashier, terminalId }: Props) {
               setError(null);
               setVoiding(true);
             }}
+            onReprint={openReprint}
+            reprintNote={reprintNote}
           />
         </div>
       </form>
@@ -392,12 +456,24 @@ export function SaleScreen({ cashier, terminalId }: Props) {
         <VoidDialog
           gameId={game.id}
           gameNumber={game.number}
+          sale={sales.data?.[0] ?? null}
           onClose={() => setVoiding(false)}
           onVoided={(r) => {
             setVoiding(false);
             setVoided(r);
             if (last && last.saleId === r.saleId) setLast(null);
             sales.apply('sale.voidLast', (list) => withVoidedSale(list, r.saleId));
+          }}
+        />
+      ) : null}
+      {reprinting && mySale && mySaleJob ? (
+        <ReprintDialog
+          sale={mySale}
+          job={mySaleJob}
+          onClose={() => setReprinting(false)}
+          onDone={() => {
+            setReprinting(false);
+            setReprintNote({ text: t('sale.reprintDone', { id: mySale.saleId }), ok: true });
           }}
         />
       ) : null}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
@@ -236,10 +236,11 @@ function PrintJobsPanel() {
 /**
  * Manager/admin: hall settings (name and licence, stamp duty, special prize,
  * sale limits), ball sets, series and their faces, printers and the print
- * jobs. The jobs list steps aside while the header's jobs panel is open (one
- * list on the page).
+ * jobs; `before` goes first (an admin's users: screens/Users, given by App).
+ * The jobs list steps aside while the header's jobs panel is open (one list
+ * on the page).
  */
-export function SettingsScreen({ jobsPanelOpen = false }: { jobsPanelOpen?: boolean }) {
+export function SettingsScreen({ jobsPanelOpen = false, before = null }: { jobsPanelOpen?: boolean; before?: ReactNode }) {
   const { t } = useTranslation();
   const settings = useKioskQuery('settings.get', {});
   const seriesQ = useKioskQuery('series.list', {});
@@ -250,6 +251,7 @@ export function SettingsScreen({ jobsPanelOpen = false }: { jobsPanelOpen?: bool
       <h1 id="settings-screen-title" className="visually-hidden">
         {t('settings.screenTitle')}
       </h1>
+      {before}
       <div className="columns">
         <div className="column-main">
           <section className="panel">
