@@ -9,10 +9,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { KioskEvent } from '../core/events.js';
-import { DATABASE_FILE, openKiosk } from '../main/kiosk.js';
-import { seededRandom } from '../tools/faces/generate.js';
-import { must, setUpHall } from './kiosk.js';
-import { seedHistory } from './seed.js';
+import { DATABASE_FILE } from '../main/kiosk.js';
+import { must, seededSellingHall } from './kiosk.js';
 import { round, stats } from './stats.js';
 
 const SALES = Number(process.env.BACKUP_SALES ?? 300_000);
@@ -22,39 +20,7 @@ async function main(): Promise<void> {
   const root = mkdtempSync(join(process.env.BENCH_DIR ?? tmpdir(), 'kiosk-bench-backup-'));
   try {
     const dataDir = join(root, 'hall');
-    const setup = await openKiosk({ dataDir, logError: (e) => log(String(e)) });
-    const hall = await setUpHall(setup);
-    const ids = Object.fromEntries((setup.db.prepare(`SELECT username, id FROM operators`).all() as { username: string; id: number }[]).map((r) => [r.username, r.id]));
-    await must(setup, 'users.create', { username: 'gerente', name: 'Gerente', roles: ['manager'], pin: '2222' }, hall.admin);
-    // The seeder writes its own sessions: the bench drawer is closed first so no open drawer predates them.
-    setup.close();
-    log(`seeding ${SALES} earlier sales`);
-    const t0 = performance.now();
-    seedHistory(join(dataDir, DATABASE_FILE), {
-      sales: SALES,
-      salesPerGame: 100,
-      gamesPerSession: 10,
-      priceCents: 100,
-      seriesSize: 100_000,
-      cashierId: ids.caixa1!,
-      managerId: ids.admin!,
-      terminalId: 'T1',
-      startDaysAgo: Math.ceil(SALES / 1000) + 2,
-      random: seededRandom(7),
-    });
-    log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-
-    const kiosk = await openKiosk({ dataDir, logError: (e) => log(String(e)) });
-    const manager = (await must<{ operatorToken: string }>(kiosk, 'auth.login', { username: 'gerente', pin: '2222' })).operatorToken;
-    const cashier = (await must<{ operatorToken: string }>(kiosk, 'auth.login', { username: 'caixa1', pin: '3333' })).operatorToken;
-    await must(kiosk, 'series.register', { code: 'A', priceCents: 100, size: 1_000_000 }, manager);
-    await must(kiosk, 'session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: new Date(Date.now() + 8 * 3_600_000).toISOString() }, manager);
-    const game = await must<{ id: number }>(kiosk, 'game.open', { seriesCode: 'A' }, manager);
-    const sale = async () => {
-      const s = performance.now();
-      await must(kiosk, 'sale.create', { gameId: game.id, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } }, cashier);
-      return performance.now() - s;
-    };
+    const { kiosk, manager, sale } = await seededSellingHall(dataDir, { sales: SALES, seed: 7, log });
     const before: number[] = [];
     for (let i = 0; i < 200; i++) before.push(await sale());
 

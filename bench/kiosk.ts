@@ -3,8 +3,10 @@
  * the dispatcher like any operator would (admin, cashiers, stamp duty, a ball
  * set, optionally a receipts printer), and a seeded order of the 90 balls.
  */
-import type { Kiosk } from '../main/kiosk.js';
+import { join } from 'node:path';
+import { DATABASE_FILE, openKiosk, type Kiosk } from '../main/kiosk.js';
 import { seededRandom } from '../tools/faces/generate.js';
+import { seedHistory } from './seed.js';
 
 export async function must<T = Record<string, unknown>>(kiosk: Pick<Kiosk, 'dispatch'>, channel: string, input: unknown, operatorToken?: string): Promise<T> {
   const r = await kiosk.dispatch(channel, input, operatorToken ? { operatorToken } : {});
@@ -58,4 +60,50 @@ export function drawOrder(seed: number): number[] {
     [balls[i], balls[j]] = [balls[j]!, balls[i]!];
   }
   return balls;
+}
+
+/**
+ * A large hall: `sales` earlier sales seeded straight into the file (100 per
+ * game, 10 games a session), then the kiosk reopened with game 1 of a new
+ * session selling series A, the manager and caixa1 logged in. `sale()` sells
+ * one card and answers how long it took (ms).
+ */
+export async function seededSellingHall(
+  dataDir: string,
+  o: { sales: number; seed: number; log: (s: string) => void },
+): Promise<{ kiosk: Kiosk; manager: string; sale: () => Promise<number> }> {
+  const setup = await openKiosk({ dataDir, logError: (e) => o.log(String(e)) });
+  const hall = await setUpHall(setup);
+  const ids = Object.fromEntries((setup.db.prepare(`SELECT username, id FROM operators`).all() as { username: string; id: number }[]).map((r) => [r.username, r.id]));
+  await must(setup, 'users.create', { username: 'gerente', name: 'Gerente', roles: ['manager'], pin: '2222' }, hall.admin);
+  // The seeder writes its own sessions: the bench drawer is closed first so no open drawer predates them.
+  setup.close();
+  o.log(`seeding ${o.sales} earlier sales`);
+  const t0 = performance.now();
+  seedHistory(join(dataDir, DATABASE_FILE), {
+    sales: o.sales,
+    salesPerGame: 100,
+    gamesPerSession: 10,
+    priceCents: 100,
+    seriesSize: 100_000,
+    cashierId: ids.caixa1!,
+    managerId: ids.admin!,
+    terminalId: 'T1',
+    startDaysAgo: Math.ceil(o.sales / 1000) + 2,
+    random: seededRandom(o.seed),
+  });
+  o.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  const kiosk = await openKiosk({ dataDir, logError: (e) => o.log(String(e)) });
+  const manager = await login(kiosk, 'gerente', '2222');
+  const cashier = await login(kiosk, 'caixa1', '3333');
+  await must(kiosk, 'series.register', { code: 'A', priceCents: 100, size: 1_000_000 }, manager);
+  await must(kiosk, 'session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: new Date(Date.now() + 8 * 3_600_000).toISOString() }, manager);
+  const game = await must<{ id: number }>(kiosk, 'game.open', { seriesCode: 'A' }, manager);
+  const sale = async () => {
+    const s = performance.now();
+    await must(kiosk, 'sale.create', { gameId: game.id, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } }, cashier);
+    return performance.now() - s;
+  };
+  return { kiosk, manager, sale };
 }

@@ -18,9 +18,33 @@ interface Props<T> {
   onClose: () => void;
 }
 
+/**
+ * A dialog's two buttons: cancel (close, once refused) and the act, busy while
+ * it runs. Without `onConfirm` the act submits the dialog's form.
+ */
+export function DialogActions(p: { failed: boolean; busy: boolean; danger?: boolean; label: string; testId: string; onClose: () => void; onConfirm?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="dialog-actions">
+      <button type="button" className="btn" onClick={p.onClose} data-testid="confirm-cancel">
+        {p.failed ? t('common.close') : t('common.cancel')}
+      </button>
+      <button
+        type={p.onConfirm ? 'button' : 'submit'}
+        className={`btn btn-large ${p.danger ? 'btn-danger' : 'btn-primary'}`}
+        data-testid={p.testId}
+        onClick={p.onConfirm}
+        disabled={p.busy}
+        autoFocus={p.onConfirm !== undefined}
+      >
+        {p.busy ? t('common.working') : p.label}
+      </button>
+    </div>
+  );
+}
+
 /** "Are you sure?" for acts that move money or cannot be undone; the kiosk's refusal is shown inside. */
 export function ConfirmDialog<T>({ title, children, confirmLabel, testId, confirmTestId, danger = false, onConfirm, onDone, onClose }: Props<T>) {
-  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ClientError | null>(null);
   const confirm = async () => {
@@ -36,21 +60,7 @@ export function ConfirmDialog<T>({ title, children, confirmLabel, testId, confir
     <Dialog title={title} onClose={onClose} testId={testId}>
       <div className="confirm-body">{children}</div>
       <ErrorAlert error={error} testId="confirm-error" />
-      <div className="dialog-actions">
-        <button type="button" className="btn" onClick={onClose} data-testid="confirm-cancel">
-          {error ? t('common.close') : t('common.cancel')}
-        </button>
-        <button
-          type="button"
-          className={`btn btn-large ${danger ? 'btn-danger' : 'btn-primary'}`}
-          data-testid={confirmTestId}
-          onClick={() => void confirm()}
-          disabled={busy}
-          autoFocus
-        >
-          {busy ? t('common.working') : confirmLabel}
-        </button>
-      </div>
+      <DialogActions failed={error !== null} busy={busy} danger={danger} label={confirmLabel} testId={confirmTestId} onClose={onClose} onConfirm={() => void confirm()} />
     </Dialog>
   );
 }

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChannelOutput } from '../../../core/contract.js';
 import { ROLES, type Role } from '../../../core/roles.js';
 import { invoke, type ClientError } from '../../client.js';
-import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { ConfirmDialog, DialogActions } from '../../components/ConfirmDialog.js';
 import { Dialog } from '../../components/Dialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
@@ -150,14 +150,7 @@ function EditUserDialog({ user, onDone, onClose }: { user: User; onDone: (messag
         <RolesField roles={roles} onChange={setRoles} idPrefix="user-edit" />
         <p className="hint">{t('users.editHint', { username: user.username })}</p>
         <ErrorAlert error={error} testId="confirm-error" />
-        <div className="dialog-actions">
-          <button type="button" className="btn" onClick={onClose} data-testid="confirm-cancel">
-            {error ? t('common.close') : t('common.cancel')}
-          </button>
-          <button type="submit" className="btn btn-large btn-primary" data-testid="user-edit-save" disabled={busy}>
-            {busy ? t('common.working') : t('users.save')}
-          </button>
-        </div>
+        <DialogActions failed={error !== null} busy={busy} label={t('users.save')} testId="user-edit-save" onClose={onClose} />
       </form>
     </Dialog>
   );
@@ -192,14 +185,7 @@ function ResetPinDialog({ user, onDone, onClose }: { user: User; onDone: (messag
         </p>
         <PinPair pin={pin} again={again} onPin={setPin} onAgain={setAgain} idPrefix="user-reset" />
         <ErrorAlert error={error} testId="confirm-error" />
-        <div className="dialog-actions">
-          <button type="button" className="btn" onClick={onClose} data-testid="confirm-cancel">
-            {error ? t('common.close') : t('common.cancel')}
-          </button>
-          <button type="submit" className="btn btn-large btn-danger" data-testid="user-pin-confirm" disabled={busy}>
-            {busy ? t('common.working') : t('users.resetConfirm')}
-          </button>
-        </div>
+        <DialogActions failed={error !== null} busy={busy} danger label={t('users.resetConfirm')} testId="user-pin-confirm" onClose={onClose} />
       </form>
     </Dialog>
   );
