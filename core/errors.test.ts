@@ -50,7 +50,7 @@ describe('error catalogue', () => {
 
   it('fills the parameters in', () => {
     expect(errorMessage('NOT_ENOUGH_CARDS', { available: 3, requested: 4, cap: 6 })).toBe(
-      'Só restam 3 cartões disponíveis nesta jogada (pedidos: 4). A segunda série só pode ser vendida até ao n.º 6 (art. 12.º, n.º 3).',
+      'Só restam 3 cartões nesta jogada e foram pedidos 4. A segunda série só pode ser vendida até ao n.º 6 (art. 12.º, n.º 3).',
     );
     expect(errorMessage('QUANTITY_OUT_OF_RANGE', { max: 100 })).toBe(
       'A quantidade tem de ser um número inteiro de 1 a 100 cartões por venda.',

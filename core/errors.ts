@@ -8,9 +8,7 @@
 import { errors, type Lang, type Params } from './catalogue.js';
 import { bingoErrors } from './bingo/errors.js';
 import { caixaErrors } from './caixa/errors.js';
-import { backupsErrors } from './drawers/backups.js';
-import { dayCloseErrors } from './drawers/close.js';
-import { drawersErrors } from './drawers/errors.js';
+import { backupsErrors, dayCloseErrors, drawersErrors } from './drawers/errors.js';
 import { peopleErrors } from './people/errors.js';
 import { printingErrors } from './printing/errors.js';
 import { chipErrors, rouletteErrors, rouletteTableErrors } from './roulette/errors.js';

@@ -47,13 +47,16 @@ export interface JobRow {
   attempts: number;
   nextAttemptAt: string | null;
   lastError: string | null;
+  /** The last failure's code and parameters (JSON), when our code raised it (migration 0011). */
+  lastErrorCode: string | null;
+  lastErrorParams: string | null;
   printedAt: string | null;
   drawerPulseSent: number;
 }
 
 const JOB_COLUMNS = `id, created_at AS createdAt, kind, title, printer_id AS printerId, document, ref_type AS refType, ref_id AS refId,
-  reprint_of AS reprintOf, state, attempts, next_attempt_at AS nextAttemptAt, last_error AS lastError, printed_at AS printedAt,
-  drawer_pulse_sent AS drawerPulseSent`;
+  reprint_of AS reprintOf, state, attempts, next_attempt_at AS nextAttemptAt, last_error AS lastError,
+  last_error_code AS lastErrorCode, last_error_params AS lastErrorParams, printed_at AS printedAt, drawer_pulse_sent AS drawerPulseSent`;
 
 export function jobById(db: ReadableDb, id: number): JobRow | undefined {
   return stmt<[number], JobRow>(db, `SELECT ${JOB_COLUMNS} FROM print_jobs WHERE id = ?`).get(id);
@@ -89,31 +92,45 @@ export function markPendingPulsesSpent(db: WritableDb): number {
   return stmt(db, `UPDATE print_jobs SET drawer_pulse_sent = 1 WHERE state = 'pending' AND drawer_pulse_sent = 0`).run().changes;
 }
 
+/** Why an attempt failed: the pt-PT text, and its code and parameters when our code raised it. */
+export interface JobError {
+  message: string;
+  code: string | null;
+  params: Record<string, string | number> | null;
+}
+
 /** The result of one attempt at a job; every outcome counts the attempt. */
 export type JobOutcome = {
   id: number;
   /** The drawer pulse went out (or may have) with this attempt. */
   pulseSent: boolean;
-} & ({ state: 'printed'; printedAt: string } | { state: 'pending'; error: string; nextAttemptAt: string } | { state: 'failed'; error: string });
+} & ({ state: 'printed'; printedAt: string } | { state: 'pending'; error: JobError; nextAttemptAt: string } | { state: 'failed'; error: JobError });
+
+const paramsJson = (e: JobError): string | null => (e.params === null ? null : JSON.stringify(e.params));
 
 /** Records the outcomes of one batch in one transaction: one fsync, however many jobs. */
 export function recordJobOutcomes(db: WritableDb, outcomes: readonly JobOutcome[]): void {
   const counted = `attempts = attempts + 1, drawer_pulse_sent = drawer_pulse_sent | ?`;
+  const failure = `last_error = ?, last_error_code = ?, last_error_params = ?`;
   const printed = stmt<[number, string, number]>(
     db,
-    `UPDATE print_jobs SET ${counted}, state = 'printed', printed_at = ?, last_error = NULL, next_attempt_at = NULL WHERE id = ?`,
+    `UPDATE print_jobs SET ${counted}, state = 'printed', printed_at = ?, last_error = NULL, last_error_code = NULL, last_error_params = NULL,
+       next_attempt_at = NULL WHERE id = ?`,
   );
-  const retry = stmt<[number, string, string, number]>(db, `UPDATE print_jobs SET ${counted}, last_error = ?, next_attempt_at = ? WHERE id = ?`);
-  const failed = stmt<[number, string, number]>(
+  const retry = stmt<[number, string, string | null, string | null, string, number]>(
     db,
-    `UPDATE print_jobs SET ${counted}, state = 'failed', last_error = ?, next_attempt_at = NULL WHERE id = ?`,
+    `UPDATE print_jobs SET ${counted}, ${failure}, next_attempt_at = ? WHERE id = ?`,
+  );
+  const failed = stmt<[number, string, string | null, string | null, number]>(
+    db,
+    `UPDATE print_jobs SET ${counted}, state = 'failed', ${failure}, next_attempt_at = NULL WHERE id = ?`,
   );
   writeTransaction(db, () => {
     for (const o of outcomes) {
       const pulse = o.pulseSent ? 1 : 0;
       if (o.state === 'printed') printed.run(pulse, o.printedAt, o.id);
-      else if (o.state === 'pending') retry.run(pulse, o.error, o.nextAttemptAt, o.id);
-      else failed.run(pulse, o.error, o.id);
+      else if (o.state === 'pending') retry.run(pulse, o.error.message, o.error.code, paramsJson(o.error), o.nextAttemptAt, o.id);
+      else failed.run(pulse, o.error.message, o.error.code, paramsJson(o.error), o.id);
     }
   });
 }
@@ -126,7 +143,9 @@ export function jobAfter(job: JobRow, o: JobOutcome): JobRow {
     drawerPulseSent: job.drawerPulseSent | (o.pulseSent ? 1 : 0),
     state: o.state,
     printedAt: o.state === 'printed' ? o.printedAt : job.printedAt,
-    lastError: o.state === 'printed' ? null : o.error,
+    lastError: o.state === 'printed' ? null : o.error.message,
+    lastErrorCode: o.state === 'printed' ? null : o.error.code,
+    lastErrorParams: o.state === 'printed' ? null : paramsJson(o.error),
     nextAttemptAt: o.state === 'pending' ? o.nextAttemptAt : null,
   };
 }

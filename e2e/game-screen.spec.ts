@@ -169,12 +169,36 @@ describe('the manager’s game screen', () => {
     await expectText(small, 'claim-result', 'Inválida: linha do cartão A 3 à 4.ª bola.');
     expect((await small.getByTestId('claim-reason').innerText()).trim()).toBe(`Nenhuma linha completa: à linha mais próxima falta o ${row[4]}.`);
     await small.getByTestId('claim-face').waitFor();
+    // The verdict and its card come into view with the claim windows, even at 1024x768.
+    await expectInSight(small, 'claim-face', 'close-line', 'close-bingo', 'board-number-90', 'annul-submit');
     expect(await small.getByTestId('claim-face').locator('td:not(.blank)').allInnerTexts()).toHaveLength(15);
     for (const n of row.slice(0, 4)) expect(await small.getByTestId(`face-number-${n}`).getAttribute('class')).toBe('drawn');
     expect(await small.getByTestId(`face-number-${row[4]}`).getAttribute('class')).toBe('missing');
     await small.getByTestId('lang-switch').click();
     await expectText(small, 'claim-reason', `No complete line: the closest line lacks ${row[4]}.`);
     await small.getByTestId('lang-switch').click();
+
+    // Ten balls out, two-digit ones among them, the verdict with its card on screen: at the three counter sizes
+    // the entry, the claim, the claim windows and every act on the game stay in sight, nothing scrolls sideways.
+    const drawn = new Set(row.slice(0, 4));
+    for (const n of [88, 77, 66, 55, 44, 87].filter((n) => !card.flat().includes(n))) {
+      if (drawn.size >= 10) break;
+      expect((await kiosk.call('game.drawBall', { gameId: g1, number: n }, manager)).ok).toBe(true);
+      drawn.add(n);
+    }
+    const medium = await managerAt(1366, 768);
+    // A digit typed goes to the ball's field, which comes back into view.
+    await small.getByTestId('draw-input').focus();
+    for (const page of [small, medium, large]) {
+      await expectText(page, 'ball-count', `Bolas: ${drawn.size}`);
+      await expectInSight(page, 'last-ball', 'draw-input', 'draw-submit', 'claim-card', 'claim-submit', 'close-line', 'close-bingo', 'recall-ball', 'suspend-game', 'annul-submit', 'board-number-1', 'board-number-90', 'logout');
+    }
+    // The announcement, read before the first ball, gives its room to the claims and comes back with a touch.
+    expect(await small.getByTestId('announcement').count()).toBe(0);
+    await small.getByTestId('announcement-toggle').click();
+    await expectText(small, 'announcement', 'Venderam-se 7 cartões da série A, do n.º 1 ao n.º 7.');
+    await small.getByTestId('announcement-toggle').click();
+    await medium.context().close();
 
     // Suspending says what stops, and only acts once confirmed.
     await small.getByTestId('suspend-game').click();

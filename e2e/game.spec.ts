@@ -150,7 +150,14 @@ describe('a whole bingo game in the browser', () => {
     await manager.getByTestId('draw-input').press('Enter');
     await expectText(manager, 'draw-error', 'Mais alguma linha?');
 
+    // Closing the line awards it: the dialog says to whom and what, and that no later claim counts.
     await manager.getByTestId('close-line').click();
+    await expectText(manager, 'close-claims-what', `Fica premiado o cartão A 5 com o prémio de linha de ${money(line)}.`);
+    await expectText(manager, 'close-claims-dialog', 'nenhuma outra reclamação de linha conta (art. 14.º, n.º 4)');
+    await manager.getByTestId('confirm-cancel').click();
+    expect(await manager.getByTestId('close-result').count()).toBe(0);
+    await manager.getByTestId('close-line').click();
+    await manager.getByTestId('close-claims-confirm').click();
     await expectText(manager, 'close-result', `Linha fechada. Premiados: A 5 (linha) ${money(line)}.`);
     await expectText(manager, 'winners', money(line));
     expect(await manager.getByTestId('close-line').isDisabled()).toBe(true);
@@ -165,6 +172,8 @@ describe('a whole bingo game in the browser', () => {
     await manager.getByTestId('claim-submit').click();
     await expectText(manager, 'claim-result', `Válida: bingo do cartão A 5 à ${ballsDrawn}.ª bola.`);
     await manager.getByTestId('close-bingo').click();
+    await expectText(manager, 'close-claims-what', `Fica premiado o cartão A 5 com o prémio de bingo de ${money(bingo)}, e a jogada termina.`);
+    await manager.getByTestId('close-claims-confirm').click();
     await expectText(manager, 'close-result', `Bingo fechado: jogada terminada. Premiados: A 5 (bingo) ${money(bingo)}.`);
     await expectText(manager, 'draw-state', 'Terminada');
     expect(await manager.getByTestId('draw-input').isDisabled()).toBe(true);
@@ -300,10 +309,15 @@ describe('a whole bingo game in the browser', () => {
     await expectText(manager, 'suspended-info', 'Suspensa às');
     await expectText(manager, 'draw-state', 'Suspensa');
     expect(await manager.getByTestId('draw-input').isDisabled()).toBe(true);
-    await manager.getByTestId('annul-reason').selectOption('failure_before_draw');
+    // Annul asks for the reason in a dialog that says what the annulment does; a refusal stays in it.
     await manager.getByTestId('annul-submit').click();
+    await expectText(manager, 'annul-what', 'As vendas da jogada 2 (3 cartões, 1,50 €) passam a ser devolvidas na totalidade');
+    await manager.getByTestId('annul-confirm').click();
+    await expectText(manager, 'control-error', 'Escolha o motivo da anulação.');
+    await manager.getByTestId('annul-reason').selectOption('failure_before_draw');
     await manager.getByTestId('annul-confirm').click();
     await expectText(manager, 'control-error', 'faltam 15 min (art. 16.º, n.º 1)');
+    await manager.getByTestId('confirm-cancel').click();
     await manager.getByTestId('resume-game').click();
     await expectText(manager, 'draw-state', 'Venda fechada');
 
@@ -331,14 +345,15 @@ describe('a whole bingo game in the browser', () => {
     await manager.getByTestId('suspend-confirm').click();
     await expectText(manager, 'draw-state', 'Suspensa');
     await manager.getByTestId('manual-draw').click();
+    await expectText(manager, 'manual-draw-what', 'A extração da jogada 2 continua à mão depois da 5.ª bola');
+    await manager.getByTestId('manual-draw-confirm').click();
     await expectText(manager, 'manual-draw-info', 'A extração continua à mão');
-    await manager.getByTestId('annul-reason').selectOption('failure_during_draw');
     await manager.getByTestId('annul-submit').click();
+    await manager.getByTestId('annul-reason').selectOption('failure_during_draw');
     await manager.getByTestId('annul-confirm').click();
     await expectText(manager, 'control-error', 'continue a extração à mão (art. 16.º, n.º 2)');
     // A number announced wrongly that changes the game (art. 16.º, n.º 5): annulled; every sale refundable in full.
     await manager.getByTestId('annul-reason').selectOption('announcement_error');
-    await manager.getByTestId('annul-submit').click();
     await manager.getByTestId('annul-confirm').click();
     await expectText(manager, 'annulled-info', 'Jogada anulada: Erro no anúncio de um número que afeta substancialmente o jogo (art. 16.º, n.º 5).');
 

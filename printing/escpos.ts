@@ -19,6 +19,8 @@
  * it only after the money is committed, and may send it alone (drawerPulse).
  */
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
+import type { Params } from '../core/catalogue.js';
+import { errorMessage } from '../core/errors.js';
 import { codepageTable, ESC_T, NO_CHAR } from './codepages.js';
 import { columnsFor, type Block, type PrintDocument, type PrinterProfile } from './layout.js';
 import { layoutDocument } from './preview.js';
@@ -46,12 +48,17 @@ export class UnprintableCharacterError extends Error {
     /** The index of the block in the document. */
     readonly blockIndex: number,
   ) {
-    super(
-      `O carácter '${char}' (${codePoint}) não pode ser impresso com a página de código ${codepage}: ` +
-        `bloco ${blockIndex}, posição ${index + 1} em "${text}"`,
-    );
+    super(errorMessage('PRINT_UNPRINTABLE_CHARACTER', unprintableParams(char, codePoint, codepage, text, index, blockIndex)));
     this.name = 'UnprintableCharacterError';
   }
+  /** The message's parameters (the print queue keeps them with the job, so the screen words it in its language). */
+  get params(): Params {
+    return unprintableParams(this.char, this.codePoint, this.codepage, this.text, this.index, this.blockIndex);
+  }
+}
+
+function unprintableParams(char: string, codePoint: string, codepage: string, text: string, index: number, blockIndex: number): Params {
+  return { char, codePoint, codepage, block: blockIndex, position: index + 1, text };
 }
 
 const printableSets = new Map<PrinterProfile['codepage'], ReadonlySet<string>>();

@@ -5,6 +5,8 @@
  * It is stored as JSON with each print job, so a reprint is the same document.
  */
 
+import type { DocumentKind, TitleParams } from '../core/printing/jobs.js';
+
 export type Align = 'left' | 'center' | 'right';
 
 export type Block =
@@ -20,24 +22,18 @@ export type Block =
   /** A line to sign on, with its caption under it. */
   | { kind: 'signature'; caption: string };
 
-export const DOCUMENT_KINDS = [
-  'sale_receipt',
-  'prize_payout',
-  'refund',
-  'guia',
-  'x_report',
-  'z_report',
-  'announcement',
-  'test_page',
-  'drawer_kick',
-  'limits_sign',
-] as const;
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+export { DOCUMENT_KINDS, type DocumentKind } from '../core/printing/jobs.js';
 
 export interface PrintDocument {
   kind: DocumentKind;
-  /** Human title for lists of jobs ("Recibo de venda n.º 12"). */
+  /** Human title for lists of jobs ("Recibo de venda n.º 12"), in pt-PT. */
   title: string;
+  /**
+   * The title's parameters, without words ({ saleId: 12 }), so that a screen
+   * words the title in its own language. Absent from documents stored before
+   * they had them.
+   */
+  titleParams?: TitleParams;
   blocks: Block[];
   /** Open the cash drawer after printing (cash sales and payouts). */
   openDrawer?: boolean;

@@ -1,26 +1,32 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { startTransition, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelOutput, OperatorView } from '../core/contract.js';
 import type { Lang } from '../core/errors.js';
 import { hasTransport, invoke, onUnauthenticated, setClientLang, setOperatorToken, type ClientError } from './client.js';
 import { ApprovalsAlert } from './components/ApprovalsAlert.js';
 import { ErrorAlert } from './components/ErrorAlert.js';
-import { PrintBadge } from './components/PrintJobs.js';
 import { idleLockMs, useConnection, useIdleLock, useKioskEvents, useKioskQuery } from './hooks.js';
 import { screensForRoles, tabTestId, type ScreenId } from './lib/screens.js';
 import { touches } from './lib/topics.js';
-import { ActaScreen } from './screens/Acta/ActaScreen.js';
-import { DayCloseScreen } from './screens/Acta/DayCloseScreen.js';
-import { CaixaScreen } from './screens/Caixa/CaixaScreen.js';
-import { ChecksScreen } from './screens/Checks/ChecksScreen.js';
-import { DrawerScreen } from './screens/Drawers/DrawerScreen.js';
-import { GameScreen } from './screens/Game/GameScreen.js';
 import { LoginScreen } from './screens/Login/LoginScreen.js';
-import { PrizesScreen } from './screens/Prizes/PrizesScreen.js';
-import { SaleScreen } from './screens/Sale/SaleScreen.js';
-import { SettingsScreen } from './screens/Settings/SettingsScreen.js';
 import { SetupScreen } from './screens/Setup/SetupScreen.js';
-import { UsersPanel } from './screens/Users/UsersPanel.js';
+import {
+  ActaScreen,
+  CaixaScreen,
+  ChecksScreen,
+  DayCloseScreen,
+  DrawerScreen,
+  GameScreen,
+  preloadCommon,
+  preloadScreens,
+  PrintBadge,
+  PrizesScreen,
+  SaleScreen,
+  ScreenBoundary,
+  SettingsScreen,
+  UsersPanel,
+  whenIdle,
+} from './screenChunks.js';
 
 type SetupStatus = ChannelOutput<'setup.status'>;
 
@@ -70,6 +76,7 @@ function useTopbarLayout(key: string): [RefObject<HTMLElement | null>, boolean] 
       const nav = bar.querySelector<HTMLElement>('.tabs');
       const right = bar.querySelector<HTMLElement>('.topbar-right');
       const name = bar.querySelector<HTMLElement>('.brand-name');
+      const line = bar.querySelector<HTMLElement>('.terminal');
       if (!nav || !right || !name) {
         setStacked(false);
         return;
@@ -82,7 +89,7 @@ function useTopbarLayout(key: string): [RefObject<HTMLElement | null>, boolean] 
       const need =
         px(barStyle.paddingLeft) +
         px(barStyle.paddingRight) +
-        Math.min(name.scrollWidth, BRAND_MIN_PX) +
+        Math.min(Math.max(name.scrollWidth, line?.scrollWidth ?? 0), BRAND_MIN_PX) +
         px(navStyle.marginLeft) +
         tabs.reduce((a, b) => a + b, 0) +
         px(navStyle.columnGap) * Math.max(0, tabs.length - 1) +
@@ -179,6 +186,15 @@ export function App() {
   // Everyone who prints (the counter, the caixa, managers) sees the print queue from every screen.
   const seesPrinting = operator !== null;
   const active = screen !== null && screens.includes(screen) ? screen : (screens[0] ?? null);
+  const isAdmin = operator?.roles.includes('admin') ?? false;
+  const screensKey = screens.join();
+  // The operator's other screens, before any tab is touched (also one that comes later: the caixa's, once machines are known).
+  useEffect(() => {
+    if (screensKey !== '') preloadScreens(screensKey.split(',') as ScreenId[], isAdmin);
+  }, [screensKey, isAdmin]);
+  const onLoginPage = transport && status?.initialized === true && operator === null;
+  // Once the login page is up and idle: it is never slowed down by it.
+  useEffect(() => (onLoginPage ? whenIdle(preloadCommon, 2000) : undefined), [onLoginPage]);
   const [topbarRef, topbarStacked] = useTopbarLayout(`${lang}|${screens.join()}|${operator?.username ?? ''}|${status?.hallName ?? ''}`);
 
   let body;
@@ -224,9 +240,15 @@ export function App() {
         initialUsername={lastUser}
         notice={notice}
         onLogin={(op) => {
-          setNotice(null);
-          setOperator(op);
-          setScreen(null);
+          // The first screen's chunk is asked for now, not after a render.
+          preloadScreens(screensForRoles(op.roles), op.roles.includes('admin'));
+          // A transition: the login stays up until the first screen's chunk is in, rather than a fallback that
+          // React would keep for at least 300 ms once shown.
+          startTransition(() => {
+            setNotice(null);
+            setOperator(op);
+            setScreen(null);
+          });
         }}
       />
     );
@@ -261,9 +283,23 @@ export function App() {
   return (
     <div className="app">
       <header ref={topbarRef} className={`topbar${topbarStacked ? ' stacked' : ''}`} data-testid="topbar">
+        {/* Who works at which terminal, under the hall's name: the buttons' row keeps its room for the print state. */}
         <div className="brand">
           <span className="brand-name" data-testid="hall-name">{status?.hallName ?? t('app.title')}</span>
-          {status ? <span className="terminal">{t('app.terminal', { id: status.terminalId })}</span> : null}
+          {status ? (
+            <span className="terminal">
+              {t('app.terminal', { id: status.terminalId })}
+              {operator ? (
+                <>
+                  {' · '}
+                  <span className="operator" data-testid="operator-name">
+                    {operator.name}
+                  </span>
+                  <span className="roles"> ({operator.roles.map((r) => t(`roles.${r}`)).join(', ')})</span>
+                </>
+              ) : null}
+            </span>
+          ) : null}
         </div>
         {operator && screens.length > 1 ? (
           <nav className="tabs" aria-label={t('app.screens')}>
@@ -274,7 +310,8 @@ export function App() {
                 className={`tab${s === active ? ' active' : ''}`}
                 aria-current={s === active ? 'page' : undefined}
                 data-testid={tabTestId(s)}
-                onClick={() => setScreen(s)}
+                // A transition: the current screen stays until the next one's chunk is there (no flash of "A carregar…").
+                onClick={() => startTransition(() => setScreen(s))}
               >
                 {t(`tabs.${s}`)}
               </button>
@@ -282,12 +319,13 @@ export function App() {
           </nav>
         ) : null}
         <div className="topbar-right">
-          {seesPrinting ? <PrintBadge open={jobsOpen} onOpen={() => setJobsOpen(true)} onClose={() => setJobsOpen(false)} /> : null}
-          {operator ? (
-            <span className="operator" data-testid="operator-name">
-              {operator.name}
-              <span className="roles">{operator.roles.map((r) => t(`roles.${r}`)).join(', ')}</span>
-            </span>
+          {seesPrinting ? (
+            // The screen below says it when chunks do not load; the badge then just stays away.
+            <ScreenBoundary resetKey={operator?.username ?? ''} failed={null}>
+              <Suspense fallback={null}>
+                <PrintBadge open={jobsOpen} onOpen={() => setJobsOpen(true)} onClose={() => setJobsOpen(false)} />
+              </Suspense>
+            </ScreenBoundary>
           ) : null}
           <button
             type="button"
@@ -295,7 +333,7 @@ export function App() {
             data-testid="lang-switch"
             onClick={switchLang}
             lang={lang === 'en' ? 'pt-PT' : 'en'}
-            aria-label={t('app.langSwitchLabel')}
+            title={t('app.langSwitchLabel')}
           >
             {t('app.langSwitch')}
           </button>
@@ -309,7 +347,19 @@ export function App() {
       <ConnectionBanner />
       <StorageBanner />
       {manages ? <ApprovalsAlert /> : null}
-      {body}
+      <ScreenBoundary resetKey={active ?? ''}>
+        <Suspense
+          fallback={
+            <main className="screen screen-narrow">
+              <p className="loading" data-testid="screen-loading">
+                {t('common.loading')}
+              </p>
+            </main>
+          }
+        >
+          {body}
+        </Suspense>
+      </ScreenBoundary>
     </div>
   );
 }

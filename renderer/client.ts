@@ -12,9 +12,10 @@
  * `{ ok: false, error }` with a message in the operator's language.
  */
 import type { CallMeta, KioskBridge } from '../core/bridge.js';
-import { contract, type Channel, type ChannelInput, type ChannelOutput, type KioskEvent, type ProgressEvent } from '../core/contract.js';
+import type { Channel, ChannelInput, ChannelOutput, KioskEvent, ProgressEvent } from '../core/contract.js';
 import type { ErrorCode, Lang } from '../core/errors.js';
 import { i18n } from './i18n/index.js';
+import { CHANNEL_TABLE } from './lib/channels.js';
 import { loadAccessToken } from './lib/token.js';
 import { OwnCommands, type ClientEvent } from './lib/topics.js';
 
@@ -141,7 +142,7 @@ const ownCommands = new OwnCommands();
 
 /** Call one channel of the contract. Never throws. */
 export async function invoke<C extends Channel>(channel: C, input: ChannelInput<C>): Promise<ClientResult<ChannelOutput<C>>> {
-  const own = contract[channel].kind === 'command' ? ownCommands.sent(channel) : null;
+  const own = CHANNEL_TABLE[channel].kind === 'command' ? ownCommands.sent(channel) : null;
   const meta: CallMeta = { lang };
   if (operatorToken !== undefined) meta.operatorToken = operatorToken;
   const sentWithOperator = operatorToken;
@@ -165,7 +166,7 @@ export async function invoke<C extends Channel>(channel: C, input: ChannelInput<
     // An error answer means nothing was committed; a lost stream will not bring the event, so it is made here.
     const lost = result.ok && connection === 'lost';
     const unseen = ownCommands.answered(own, result.ok && !lost, Date.now());
-    if (lost && unseen) emit({ type: 'changed', channel, topics: contract[channel].topics, at: new Date().toISOString(), own: true });
+    if (lost && unseen) emit({ type: 'changed', channel, topics: CHANNEL_TABLE[channel].topics, at: new Date().toISOString(), own: true });
   }
   return result as ClientResult<ChannelOutput<C>>;
 }

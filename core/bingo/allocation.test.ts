@@ -94,7 +94,7 @@ describe('allocate', () => {
     expect(e.code).toBe('NOT_ENOUGH_CARDS');
     expect(e.params).toEqual({ available: 3, requested: 4, cap: 6 });
     expect(e.message).toBe(
-      'Só restam 3 cartões disponíveis nesta jogada (pedidos: 4). A segunda série só pode ser vendida até ao n.º 6 (art. 12.º, n.º 3).',
+      'Só restam 3 cartões nesta jogada e foram pedidos 4. A segunda série só pode ser vendida até ao n.º 6 (art. 12.º, n.º 3).',
     );
   });
 

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { announcementText, BINGO_PRIZE_PERCENT, closeSaleFigures, LINE_PRIZE_PERCENT } from './announcement.js';
+import { announcementInEnglish, announcementText, BINGO_PRIZE_PERCENT, closeSaleFigures, LINE_PRIZE_PERCENT } from './announcement.js';
 
 describe('closeSaleFigures (art. 15.2)', () => {
   it('uses 5% for the line and 50% for the bingo', () => {
@@ -75,5 +75,30 @@ describe('announcementText (art. 13)', () => {
 
   it('needs at least one range', () => {
     expect(() => announcementText([], closeSaleFigures(0, 100))).toThrow('announcement needs at least one range');
+  });
+});
+
+describe('announcementInEnglish (what an English-speaking manager reads beside the Portuguese text)', () => {
+  const figures = closeSaleFigures(50, 100);
+  const ranges = [
+    { seriesCode: 'A', from: 271, to: 300 },
+    { seriesCode: 'B', from: 1, to: 20 },
+  ];
+
+  it('renders the announcement line for line', () => {
+    expect(announcementInEnglish({ ranges, ...figures })).toBe(
+      '50 cards sold of series A, nos. 271 to 300, and of series B, nos. 1 to 20.\nLine prize: 2,50 €.\nBingo prize: 25,00 €.\nThe draw is about to begin.',
+    );
+    expect(announcementInEnglish({ ranges, ...figures }).split('\n')).toHaveLength(announcementText(ranges, figures).split('\n').length);
+  });
+
+  it('says one card, the last game, and both halves of a double pair where the Portuguese text does', () => {
+    expect(announcementInEnglish({ ranges: [{ seriesCode: 'C', from: 5, to: 5 }], ...closeSaleFigures(1, 200), isLast: true })).toBe(
+      'Last game of the session.\n1 card sold of series C, nos. 5 to 5.\nLine prize: 0,10 €.\nBingo prize: 1,00 €.\nThe draw is about to begin.',
+    );
+    const first = announcementInEnglish({ ranges: [ranges[0]!], ...closeSaleFigures(30, 100), double: 'first' }).split('\n');
+    expect(first.at(-2)).toBe('Double game: these cards also play the next game (art. 3(5)); the prizes of both games are paid after the second (art. 14(3)).');
+    const second = announcementInEnglish({ ranges: [ranges[0]!], ...closeSaleFigures(30, 100), double: 'second', pairFirstNumber: 4 }).split('\n');
+    expect(second[0]).toBe('Second game of the cards of double game no. 4.');
   });
 });

@@ -56,3 +56,38 @@ export function announcementText(ranges: readonly CardRange[], figures: SaleClos
     'Vai iniciar-se a extração.',
   ].join('\n');
 }
+
+/** What the English rendering of an announcement needs: the game's figures as the screens have them. */
+export interface AnnouncedGame {
+  ranges: readonly CardRange[];
+  cardsSold: number;
+  linePrizeCents: number;
+  bingoPrizeCents: number;
+  isLast?: boolean;
+  /** A double pair (art. 3.5): the first game sells the cards, the second plays them again. */
+  double?: 'first' | 'second' | null;
+  /** The second game of a pair: the number of the first, whose cards it plays. */
+  pairFirstNumber?: number;
+}
+
+/**
+ * The art. 13 announcement in English, line for line with the Portuguese text
+ * the manager reads aloud (which stays Portuguese, DN art. 18): what an
+ * operator working in English reads beside it, never a text for the players.
+ */
+export function announcementInEnglish(game: AnnouncedGame): string {
+  const [first, second] = game.ranges;
+  if (!first) throw new Error('announcement needs at least one range');
+  const n = game.cardsSold;
+  let sold = `${n} ${n === 1 ? 'card' : 'cards'} sold of series ${first.seriesCode}, nos. ${first.from} to ${first.to}`;
+  if (second) sold += `, and of series ${second.seriesCode}, nos. ${second.from} to ${second.to}`;
+  return [
+    ...(game.double === 'second' && game.pairFirstNumber !== undefined ? [`Second game of the cards of double game no. ${game.pairFirstNumber}.`] : []),
+    ...(game.isLast ? ['Last game of the session.'] : []),
+    `${sold}.`,
+    `Line prize: ${formatCents(game.linePrizeCents)}.`,
+    `Bingo prize: ${formatCents(game.bingoPrizeCents)}.`,
+    ...(game.double === 'first' ? ['Double game: these cards also play the next game (art. 3(5)); the prizes of both games are paid after the second (art. 14(3)).'] : []),
+    'The draw is about to begin.',
+  ].join('\n');
+}

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { approvalSchema, CASHIERS, channel, COUNTER, empty, EVERYONE, id, isoTime, MANAGERS, plainText, seriesCode } from '../schema.js';
+import { ANNUL_REASONS } from './rules.js';
 
 const cents = z.number().int().nonnegative();
 
@@ -37,7 +38,7 @@ export const presentedCardSchema = z.union([
 
 export const GAME_STATES = ['selling', 'sale_closed', 'drawing', 'finished', 'suspended', 'annulled'] as const;
 export const CLAIM_KINDS = ['line', 'bingo'] as const;
-export const ANNUL_REASONS = ['failure_before_draw', 'failure_during_draw', 'announcement_error'] as const;
+export { ANNUL_REASONS };
 
 
 export const gameSchema = z.object({
@@ -606,7 +607,8 @@ export const bingoContract = {
     kind: 'command',
     topics: ['sales'],
     roles: CASHIERS,
-    input: z.object({ gameId: id, approval: approvalSchema }).strict(),
+    // saleId: the sale the dialog showed the manager; if another sale came in since, nothing is voided.
+    input: z.object({ gameId: id, saleId: id.optional(), approval: approvalSchema }).strict(),
     output: z.object({ saleId: id, ranges: z.array(cardRangeSchema), refundCents: cents }),
   }),
   'sale.list': channel({

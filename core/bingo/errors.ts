@@ -56,12 +56,16 @@ export const bingoErrors = errors({
   },
   NOT_ENOUGH_CARDS: {
     pt: (p) =>
-      `Só restam ${p.available} cartões disponíveis nesta jogada (pedidos: ${p.requested}).` +
+      (Number(p.available) === 0
+        ? 'Esgotado: já não há cartões para vender nesta jogada.'
+        : `${Number(p.available) === 1 ? 'Só resta 1 cartão' : `Só restam ${p.available} cartões`} nesta jogada e foram pedidos ${p.requested}.`) +
       (Number(p.cap) > 0
         ? ` A segunda série só pode ser vendida até ao n.º ${p.cap} (art. 12.º, n.º 3).`
         : ' Não há segunda série que possa ser vendida nesta jogada (art. 12.º, n.º 3).'),
     en: (p) =>
-      `Only ${p.available} cards are left in this game (requested: ${p.requested}).` +
+      (Number(p.available) === 0
+        ? 'Sold out: there are no cards left to sell in this game.'
+        : `Only ${p.available} ${Number(p.available) === 1 ? 'card is' : 'cards are'} left in this game and ${p.requested} were asked for.`) +
       (Number(p.cap) > 0
         ? ` The second series may only be sold up to no. ${p.cap} (art. 12(3)).`
         : ' No second series can be sold in this game (art. 12(3)).'),
@@ -85,6 +89,10 @@ export const bingoErrors = errors({
   NOTHING_TO_VOID: {
     pt: (p) => `Não há venda a anular na jogada n.º ${p.number}.`,
     en: (p) => `There is no sale to void in game no. ${p.number}.`,
+  },
+  VOID_NOT_LAST_SALE: {
+    pt: (p) => `A venda n.º ${p.saleId} já não é a última da jogada: entretanto foi feita a venda n.º ${p.lastSaleId}. Nada foi anulado; só a venda mais recente se anula.`,
+    en: (p) => `Sale no. ${p.saleId} is no longer the game's last: sale no. ${p.lastSaleId} was made since. Nothing was voided; only the most recent sale can be voided.`,
   },
   SALE_ALREADY_VOIDED: {
     pt: (p) => `A última venda da jogada (n.º ${p.saleId}) já foi anulada; só a venda mais recente pode ser anulada.`,

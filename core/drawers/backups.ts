@@ -5,7 +5,6 @@
  * merge them.
  */
 import { z } from 'zod';
-import { errors } from '../catalogue.js';
 import { channel, empty, isoTime, MANAGERS } from '../schema.js';
 
 export const backupSchema = z.object({
@@ -32,9 +31,4 @@ export const backupsContract = {
   }),
 } as const;
 
-export const backupsErrors = errors({
-  BACKUP_FAILED: {
-    pt: (p) => `A cópia de segurança falhou: ${p.reason}. A base de dados não foi alterada; tente de novo ou avise o responsável técnico.`,
-    en: (p) => `The backup failed: ${p.reason}. The database was not changed; try again or tell the technician.`,
-  },
-});
+export { backupsErrors } from './errors.js';

@@ -7,7 +7,6 @@
  * domain's contract slice and error codes.
  */
 import { z } from 'zod';
-import { errors } from '../catalogue.js';
 import { channel, cents, id, isoTime, MANAGERS } from '../schema.js';
 
 const carriedPrize = z.object({
@@ -121,25 +120,5 @@ export const dayCloseContract = {
   }),
 } as const;
 
-export const dayCloseErrors = errors({
-  SESSION_CLOSED: {
-    pt: (p) => `A sessão n.º ${p.sessionId} já foi encerrada às ${p.closedAt}: nada dela pode ser alterado (art. 17.º, n.º 3).`,
-    en: (p) => `Session no. ${p.sessionId} was closed at ${p.closedAt}: nothing of it can change (art. 17(3)).`,
-  },
-  SESSION_GAMES_UNFINISHED: {
-    pt: (p) => `A sessão não pode ser encerrada: a(s) jogada(s) ${p.games} ainda não terminaram nem foram anuladas.`,
-    en: (p) => `The session cannot be closed: game(s) ${p.games} are neither finished nor annulled.`,
-  },
-  SESSION_END_CHECK_MISSING: {
-    pt: () => 'Registe primeiro a verificação das bolas no fim da sessão (art. 5.º, n.º 2): Acta → Verificações → Fim, bolas.',
-    en: () => 'First record the end-of-session check of the balls (art. 5(2)): Acta → Checks → End, balls.',
-  },
-  SESSION_DRAWERS_OPEN: {
-    pt: (p) => `A sessão não pode ser encerrada: a gaveta do(s) terminal(is) ${p.terminals} ainda está aberta; feche-a com a contagem cega.`,
-    en: (p) => `The session cannot be closed: the drawer of terminal(s) ${p.terminals} is still open; close it with a blind count.`,
-  },
-  SESSION_DOUBLE_PENDING: {
-    pt: (p) => `A sessão não pode ser encerrada: os cartões da jogada dupla n.º ${p.number} ainda não jogaram a segunda jogada (art. 3.º, n.º 5); abra-a e jogue-a no ecrã Jogo.`,
-    en: (p) => `The session cannot be closed: the cards of double game no. ${p.number} have not played their second game (art. 3(5)); open and play it on the Game screen.`,
-  },
-});
+// Its refusals live with the domain's others (core/drawers/errors.ts): the screens word them without loading the contract.
+export { dayCloseErrors } from './errors.js';

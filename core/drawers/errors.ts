@@ -57,3 +57,35 @@ export const drawersErrors = errors({
     en: () => 'Approval must come from another manager: whoever closes the drawer cannot accept their own variance.',
   },
 });
+
+/** The day's close (SPEC 9): what keeps a session from closing, and a closed session that cannot change. */
+export const dayCloseErrors = errors({
+  SESSION_CLOSED: {
+    pt: (p) => `A sessão n.º ${p.sessionId} já foi encerrada às ${p.closedAt}: nada dela pode ser alterado (art. 17.º, n.º 3).`,
+    en: (p) => `Session no. ${p.sessionId} was closed at ${p.closedAt}: nothing of it can change (art. 17(3)).`,
+  },
+  SESSION_GAMES_UNFINISHED: {
+    pt: (p) => `A sessão não pode ser encerrada: a(s) jogada(s) ${p.games} ainda não terminaram nem foram anuladas.`,
+    en: (p) => `The session cannot be closed: game(s) ${p.games} are neither finished nor annulled.`,
+  },
+  SESSION_END_CHECK_MISSING: {
+    pt: () => 'Registe primeiro a verificação das bolas no fim da sessão (art. 5.º, n.º 2): Acta → Verificações → Fim, bolas.',
+    en: () => 'First record the end-of-session check of the balls (art. 5(2)): Acta → Checks → End, balls.',
+  },
+  SESSION_DRAWERS_OPEN: {
+    pt: (p) => `A sessão não pode ser encerrada: a gaveta do(s) terminal(is) ${p.terminals} ainda está aberta; feche-a com a contagem cega.`,
+    en: (p) => `The session cannot be closed: the drawer of terminal(s) ${p.terminals} is still open; close it with a blind count.`,
+  },
+  SESSION_DOUBLE_PENDING: {
+    pt: (p) => `A sessão não pode ser encerrada: os cartões da jogada dupla n.º ${p.number} ainda não jogaram a segunda jogada (art. 3.º, n.º 5); abra-a e jogue-a no ecrã Jogo.`,
+    en: (p) => `The session cannot be closed: the cards of double game no. ${p.number} have not played their second game (art. 3(5)); open and play it on the Game screen.`,
+  },
+});
+
+/** Backups (SPEC 9). */
+export const backupsErrors = errors({
+  BACKUP_FAILED: {
+    pt: (p) => `A cópia de segurança falhou: ${p.reason}. A base de dados não foi alterada; tente de novo ou avise o responsável técnico.`,
+    en: (p) => `The backup failed: ${p.reason}. The database was not changed; try again or tell the technician.`,
+  },
+});

@@ -22,23 +22,36 @@ export const printerSchema = z.object({
   drawerOffMs: z.number().int(),
 });
 
+/** An error's parameters: numbers, codes and enums, never Portuguese text (each language words its message). */
+const errorParams = z.record(z.string(), z.union([z.string(), z.number()]));
+
 export const printerStatusSchema = z.object({
   online: z.boolean(),
   coverOpen: z.boolean(),
   paperNearEnd: z.boolean(),
   paperOut: z.boolean(),
+  /** In pt-PT; a screen words `errorCode` with `errorParams` (core/printing/printerErrors.ts) in its language. */
   error: z.string().nullable(),
+  errorCode: z.string().nullable(),
+  errorParams: errorParams.nullable(),
 });
 
 export const printJobSchema = z.object({
   jobId: id,
   createdAt: isoTime,
   kind: z.string(),
+  /** In pt-PT, as stored. */
   title: z.string(),
+  /** The title's parameters by kind (core/printing/jobs.ts), for a screen to word it; null for jobs stored before they had them. */
+  titleParams: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
   printerId: z.string(),
   state: z.enum(['pending', 'printed', 'failed']),
   attempts: z.number().int(),
+  /** In pt-PT, as stored. */
   lastError: z.string().nullable(),
+  /** The failure's code (a printer's or the kiosk's own) and parameters; null when unknown (see printJobErrorMessage). */
+  lastErrorCode: z.string().nullable(),
+  lastErrorParams: errorParams.nullable(),
   printedAt: isoTime.nullable(),
   reprintOf: id.nullable(),
   refType: z.string().nullable(),

@@ -53,6 +53,12 @@ export const printingErrors = errors({
       `${printedText(p, 'en')} has ${several(p) ? 'characters' : 'a character'} that printer ${p.printer} (code page ${p.codepage}) cannot print: ${p.chars}. ` +
       `Nothing was changed: remove or replace ${several(p) ? 'them' : 'it'}, or configure the printer with a code page that has ${several(p) ? 'them' : 'it'}.`,
   },
+  // A document's character the printer's code page lacks (printing/escpos.ts): the job fails instead of printing '?'.
+  PRINT_UNPRINTABLE_CHARACTER: {
+    pt: (p) =>
+      `O carácter '${p.char}' (${p.codePoint}) não pode ser impresso com a página de código ${p.codepage}: bloco ${p.block}, posição ${p.position} em "${p.text}".`,
+    en: (p) => `The character '${p.char}' (${p.codePoint}) cannot be printed with code page ${p.codepage}: block ${p.block}, position ${p.position} in "${p.text}".`,
+  },
   PRINT_JOB_NOT_FOUND: {
     pt: (p) => `O trabalho de impressão n.º ${p.jobId} não existe.`,
     en: (p) => `Print job no. ${p.jobId} does not exist.`,

@@ -17,10 +17,13 @@ import {
   nextDueBatch,
   printerById,
   recordJobOutcomes,
+  type JobError,
   type JobOutcome,
   type JobRow,
   type PrinterRow,
 } from '../../db/printing.js';
+import { KioskError } from '../../core/errors.js';
+import { UnprintableCharacterError } from '../../printing/escpos.js';
 import type { PrintDocument, PrinterProfile } from '../../printing/layout.js';
 import { isPrinterError } from '../../printing/transport/index.js';
 import { printerProfile } from '../../printing/profile.js';
@@ -170,13 +173,13 @@ export class PrintQueue {
       // (and fsync) between the sale and its receipt.
       const drawer = Boolean(doc.openDrawer && printer?.drawerPin && job.drawerPulseSent === 0 && !this.pulsesSpent.has(job.id));
       try {
-        if (!printer) throw new Error(`Impressora ${job.printerId} não configurada.`);
+        if (!printer) throw new KioskError('PRINTER_NOT_FOUND', { id: job.printerId });
         batch.parts.push(this.o.render(doc, printerProfile(printer), { drawer }));
         batch.sent.push(job);
         if (drawer) batch.drawers.add(job.id);
       } catch (e) {
         // Not sent at all: its pulse stays for a later attempt.
-        batch.errors.set(job.id, messageOf(e));
+        batch.errors.set(job.id, jobErrorOf(e));
       }
       // Rendering is CPU work: commands that arrived meanwhile (a sale) go first.
       if (jobs.length > 1) await nextTurn();
@@ -197,7 +200,7 @@ export class PrintQueue {
     try {
       await this.o.transportFor(printer).send(concat(batch.parts));
     } catch (e) {
-      for (const job of sent) batch.errors.set(job.id, messageOf(e));
+      for (const job of sent) batch.errors.set(job.id, jobErrorOf(e));
       // Refused before sending (no paper, cover open, connection refused): no
       // pulse went out and each stays for the attempt that prints. Once the
       // connection carried anything, any job of the batch may have printed
@@ -239,11 +242,15 @@ interface Batch {
   /** Jobs whose bytes carry a drawer pulse. */
   drawers: Set<number>;
   /** Why a job did not print, by id. */
-  errors: Map<number, string>;
+  errors: Map<number, JobError>;
 }
 
-function messageOf(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
+/** The failure as stored: its pt-PT text, and its code and parameters when our own code raised it (the screens word those). */
+function jobErrorOf(e: unknown): JobError {
+  if (isPrinterError(e) || e instanceof KioskError || e instanceof UnprintableCharacterError) {
+    return { message: e.message, code: e.code, params: { ...e.params } };
+  }
+  return { message: e instanceof Error ? e.message : String(e), code: null, params: null };
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {

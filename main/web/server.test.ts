@@ -4,9 +4,10 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { request, type IncomingHttpHeaders } from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { CHANNELS, contract } from '../../core/contract.js';
 import { createTestHall } from '../../test/fixtures/faces.js';
 import { snapshot, type Harness } from '../../test/harness.js';
@@ -16,6 +17,8 @@ const TOKEN = 'test-access-token-0123456789';
 const SECRET = 'segredo-fora-da-pasta';
 const INDEX = '<!doctype html><title>Quiosque</title>';
 const BOARD = '<!doctype html><title>Painel da sala</title>';
+/** A chunk-like asset, large enough to be worth compressing, with non-ASCII text so that bytes, not characters, are compared. */
+const BUNDLE = `export const words = ${JSON.stringify(Array.from({ length: 3000 }, (_, i) => `palavra-${i % 37}-ção-${i % 11}`))};\n`;
 
 let h: Harness;
 let manager: string;
@@ -34,6 +37,12 @@ beforeAll(async () => {
   writeFileSync(join(root, 'public', 'index.html'), INDEX);
   writeFileSync(join(root, 'public', 'display.html'), BOARD);
   writeFileSync(join(root, 'public', 'assets', 'app.js'), 'console.log("ok");');
+  writeFileSync(join(root, 'public', 'assets', 'bundle.js'), BUNDLE);
+  writeFileSync(join(root, 'public', 'assets', 'style.css'), `.a { color: red; }\n`.repeat(300));
+  writeFileSync(join(root, 'public', 'assets', 'icon.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="1" height="1"/>'.repeat(100)}</svg>`);
+  writeFileSync(join(root, 'public', 'assets', 'data.json'), JSON.stringify({ rows: Array.from({ length: 200 }, (_, i) => ({ i, ok: true })) }));
+  writeFileSync(join(root, 'public', 'assets', 'logo.png'), Buffer.alloc(4000, 7));
+  writeFileSync(join(root, 'public', 'long.html'), `<!doctype html><title>Longa</title>${'<p>Sessão de bingo</p>'.repeat(200)}`);
   writeFileSync(join(root, 'package.json'), JSON.stringify({ secret: SECRET }));
   writeFileSync(join(root, 'secret.txt'), SECRET);
   server = await startWebServer({ kiosk: h.kiosk, token: TOKEN, port: 0, staticDir: join(root, 'public') });
@@ -66,12 +75,15 @@ async function rpc(channel: string, input: unknown, o: RpcOptions = {}) {
 function raw(
   path: string,
   o: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: server.port, path, method: o.method ?? 'GET', headers: o.headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString('utf8'), bytes });
+      });
     });
     req.on('error', reject);
     req.end(o.body);
@@ -436,6 +448,104 @@ describe('static files', () => {
       expect(await status.json()).toMatchObject({ ok: true });
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('compressed static files', () => {
+  const get = (path: string, acceptEncoding?: string, method = 'GET') =>
+    raw(path, { method, headers: { Host: `127.0.0.1:${server.port}`, ...(acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding }) } });
+  const file = (path: string) => readFileSync(join(root, 'public', path));
+  /** The bytes as sent, decoded by their Content-Encoding. */
+  const decoded = (r: { headers: IncomingHttpHeaders; bytes: Buffer }) =>
+    r.headers['content-encoding'] === 'br' ? brotliDecompressSync(r.bytes) : r.headers['content-encoding'] === 'gzip' ? gunzipSync(r.bytes) : r.bytes;
+
+  it('a JS asset asked for with Accept-Encoding: br comes back in brotli and decompresses to exactly the file', async () => {
+    const r = await get('/assets/bundle.js', 'gzip, deflate, br, zstd');
+    expect(r.status).toBe(200);
+    expect(r.headers['content-encoding']).toBe('br');
+    expect(r.headers.vary).toBe('Accept-Encoding');
+    expect(r.headers['content-length']).toBe(String(r.bytes.length));
+    expect(r.bytes.length).toBeLessThan(file('assets/bundle.js').length / 4);
+    expect(brotliDecompressSync(r.bytes).equals(file('assets/bundle.js'))).toBe(true);
+    // The rules of the uncompressed file stay.
+    expect(r.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(r.headers['x-frame-options']).toBe('DENY');
+    expect(r.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('gzip when brotli is not accepted, decompressing to exactly the file', async () => {
+    for (const accept of ['gzip, deflate', 'br;q=0, gzip', 'gzip;q=1, br;q=0.5']) {
+      const r = await get('/assets/bundle.js', accept);
+      expect(r.headers['content-encoding'], accept).toBe('gzip');
+      expect(r.headers.vary).toBe('Accept-Encoding');
+      expect(r.headers['content-length']).toBe(String(r.bytes.length));
+      expect(gunzipSync(r.bytes).equals(file('assets/bundle.js')), accept).toBe(true);
+    }
+  });
+
+  it('the bytes as they are without Accept-Encoding (or with neither coding), still with Vary', async () => {
+    for (const accept of [undefined, 'identity', 'deflate', 'br;q=0, gzip;q=0', '']) {
+      const r = await get('/assets/bundle.js', accept);
+      expect(r.status).toBe(200);
+      expect(r.headers['content-encoding'], String(accept)).toBeUndefined();
+      expect(r.headers.vary).toBe('Accept-Encoding');
+      expect(r.headers['content-length']).toBe(String(file('assets/bundle.js').length));
+      expect(r.bytes.equals(file('assets/bundle.js'))).toBe(true);
+    }
+  });
+
+  it('compresses CSS, SVG, JSON and HTML pages (a client-side route too), not images', async () => {
+    for (const path of ['/assets/style.css', '/assets/icon.svg', '/assets/data.json', '/long.html']) {
+      const r = await get(path, 'br');
+      expect(r.headers['content-encoding'], path).toBe('br');
+      expect(decoded(r).equals(file(path.slice(1))), path).toBe(true);
+    }
+    const png = await get('/assets/logo.png', 'br, gzip');
+    expect(png.headers['content-encoding']).toBeUndefined();
+    expect(png.bytes.equals(file('assets/logo.png'))).toBe(true);
+    // The app's page, whatever the route: the same bytes once decoded (too small to be worth compressing here).
+    for (const path of ['/', '/sale']) {
+      const r = await get(path, 'br');
+      expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(r.headers['cache-control']).toBe('no-store');
+      expect(r.headers.vary).toBe('Accept-Encoding');
+      expect(decoded(r).toString('utf8')).toBe(INDEX);
+    }
+  });
+
+  it('HEAD gives the headers of GET, the right Content-Length and no body', async () => {
+    for (const accept of ['br', 'gzip', undefined]) {
+      const full = await get('/assets/bundle.js', accept);
+      const head = await get('/assets/bundle.js', accept, 'HEAD');
+      expect(head.status).toBe(200);
+      expect(head.bytes.length).toBe(0);
+      expect(head.headers['content-encoding']).toBe(full.headers['content-encoding']);
+      expect(head.headers['content-length']).toBe(String(full.bytes.length));
+      expect(head.headers.vary).toBe('Accept-Encoding');
+    }
+  });
+
+  it('a file rewritten on disk (a new build) is served anew', async () => {
+    writeFileSync(join(root, 'public', 'assets', 'again.js'), BUNDLE);
+    expect(decoded(await get('/assets/again.js', 'br')).equals(Buffer.from(BUNDLE))).toBe(true);
+    const next = BUNDLE.replaceAll('palavra', 'vocábulo');
+    writeFileSync(join(root, 'public', 'assets', 'again.js'), next);
+    expect(decoded(await get('/assets/again.js', 'br')).toString('utf8')).toBe(next);
+  });
+
+  it('still refuses a missing file and a path out of the folder, with brotli asked for', async () => {
+    const missing = await get('/assets/missing.js', 'br, gzip');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-encoding']).toBeUndefined();
+    for (const path of ['/../secret.txt', '/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json', '/..%5csecret.txt']) {
+      const r = await get(path, 'br, gzip');
+      const text = decoded(r).toString('utf8');
+      expect(text, path).not.toContain(SECRET);
+      if (r.status === 200) expect(text, path).toBe(INDEX);
+      else expect(r.status, path).toBe(404);
     }
   });
 });

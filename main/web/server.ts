@@ -5,19 +5,19 @@
  *   GET  /rpc            every channel with its input JSON Schema and roles
  *   GET  /events?token=  server-sent events after each committed command
  *   GET  /display        the hall board (display.html)
- *   GET  /*              the built renderer
+ *   GET  /*              the built renderer, brotli or gzip when accepted (static.ts)
  * A hall board's display token (display.token) opens only `POST
  * /rpc/display.state` and `/events`: every other channel answers 401.
  * Host and Origin must name this server (no DNS rebinding, no cross-site calls).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { readFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { contract, CHANNELS, isChannel } from '../../core/contract.js';
 import { errorMessage, type ErrorCode, type Lang, type Result } from '../../core/errors.js';
 import type { Kiosk } from '../kiosk.js';
+import { createStaticFiles, type StaticBody } from './static.js';
 
 export interface WebServerOptions {
   kiosk: Kiosk;
@@ -151,7 +151,23 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
     for (const client of sseClients) client.write(frame);
   });
 
-  async function serveStatic(res: ServerResponse, pathname: string): Promise<void> {
+  const files = createStaticFiles();
+
+  function sendFile(res: ServerResponse, { body, encoding }: StaticBody, contentType: string, cacheControl: string): void {
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'Content-Type': contentType,
+      'Cache-Control': cacheControl,
+      // The same URL answers brotli, gzip or the bytes as they are, by the request's Accept-Encoding.
+      Vary: 'Accept-Encoding',
+      ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
+      'Content-Length': body.length,
+    });
+    // A HEAD request gets the headers alone (node:http drops the body).
+    res.end(body);
+  }
+
+  async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
     const root = options.staticDir;
     if (!root) {
       send(res, 404, { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: 'Interface não compilada: execute `npm run build`.' } });
@@ -167,24 +183,20 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
       res.writeHead(404, SECURITY_HEADERS).end();
       return;
     }
+    const accept = req.headers['accept-encoding'];
+    let found: StaticBody;
     try {
-      const body = await readFile(file);
-      res.writeHead(200, {
-        ...SECURITY_HEADERS,
-        'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
-        'Cache-Control': wanted.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store',
-      });
-      res.end(body);
+      found = await files.read(file, accept);
     } catch {
       // Client-side routes fall back to the app itself.
       if (extname(wanted) === '' || wanted.endsWith('.html')) {
-        const body = await readFile(join(root, 'index.html'));
-        res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': MIME['.html']!, 'Cache-Control': 'no-store' });
-        res.end(body);
+        sendFile(res, await files.read(join(base, 'index.html'), accept), MIME['.html']!, 'no-store');
       } else {
         res.writeHead(404, SECURITY_HEADERS).end();
       }
+      return;
     }
+    sendFile(res, found, MIME[extname(file)] ?? 'application/octet-stream', wanted.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store');
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -249,7 +261,7 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
     }
 
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'UNKNOWN_CHANNEL', lang, { channel: req.method ?? '' });
-    return serveStatic(res, path);
+    return serveStatic(req, res, path);
   }
 
   const server = createServer((req, res) => {

@@ -1,3 +1,4 @@
+import type { TitleParams } from '../../core/printing/jobs.js';
 import type { Block, PrintDocument } from '../layout.js';
 import { formatHallDateTime, hallHeader, heading, pair } from './format.js';
 
@@ -28,5 +29,10 @@ export function announcementSlip(data: AnnouncementData): PrintDocument {
     { kind: 'text', text: data.text },
   ];
   const before = data.article !== undefined && data.article !== 'art. 13.º';
-  return { kind: 'announcement', title: `${before ? 'Anúncio da venda' : 'Anúncio'} da jogada n.º ${data.gameNumber}`, blocks };
+  return {
+    kind: 'announcement',
+    title: `${before ? 'Anúncio da venda' : 'Anúncio'} da jogada n.º ${data.gameNumber}`,
+    titleParams: { gameNumber: data.gameNumber, moment: before ? 'before_sale' : 'close_of_sale' } satisfies TitleParams<'announcement'>,
+    blocks,
+  };
 }

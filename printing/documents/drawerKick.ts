@@ -1,3 +1,4 @@
+import type { TitleParams } from '../../core/printing/jobs.js';
 import type { PrintDocument } from '../layout.js';
 import { formatHallDateTime, hallHeader, heading, pair } from './format.js';
 
@@ -17,6 +18,7 @@ export function drawerKickSlip(data: DrawerKickData): PrintDocument {
   return {
     kind: 'drawer_kick',
     title: `Abertura da gaveta sem venda (${data.terminalId})`,
+    titleParams: { terminalId: data.terminalId } satisfies TitleParams<'drawer_kick'>,
     openDrawer: true,
     blocks: [
       ...hallHeader(data.hallName, data.licence),

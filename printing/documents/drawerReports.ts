@@ -1,3 +1,4 @@
+import type { TitleParams } from '../../core/printing/jobs.js';
 import type { Block, PrintDocument } from '../layout.js';
 import { checkCents, euros, formatHallDateTime, hallHeader, heading, pair } from './format.js';
 
@@ -150,6 +151,7 @@ export function xReport(data: XReportData): PrintDocument {
   return {
     kind: 'x_report',
     title: `Relatório X, gaveta n.º ${data.drawerId}`,
+    titleParams: { drawerId: data.drawerId } satisfies TitleParams<'x_report'>,
     blocks: [
       ...hallHeader(data.hallName, null),
       { kind: 'rule' },
@@ -176,6 +178,7 @@ export function zReport(data: ZReportData): PrintDocument {
   return {
     kind: 'z_report',
     title: `Relatório Z n.º ${data.zNumber}`,
+    titleParams: { zNumber: data.zNumber } satisfies TitleParams<'z_report'>,
     blocks: [
       ...hallHeader(data.hallName, null),
       { kind: 'rule' },

@@ -1,3 +1,4 @@
+import type { TitleParams } from '../../core/printing/jobs.js';
 import { guiaQrPayload } from '../../core/caixa/guia-code.js';
 import type { Block, PrintDocument } from '../layout.js';
 import { checkCents, euros, formatHallDateTime, hallHeader, heading, pair } from './format.js';
@@ -107,6 +108,7 @@ export function guia(data: GuiaData, copy: GuiaCopy): PrintDocument {
   return {
     kind: 'guia',
     title: `Guia n.º ${data.guiaNumber} (${COPY_LABELS[copy].toLowerCase()})`,
+    titleParams: { guiaNumber: data.guiaNumber, copy } satisfies TitleParams<'guia'>,
     blocks,
     openDrawer: copy === 'caixa' && !!p && p.cashCents > 0,
   };

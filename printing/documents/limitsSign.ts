@@ -1,3 +1,4 @@
+import type { TitleParams } from '../../core/printing/jobs.js';
 import type { Block, PrintDocument } from '../layout.js';
 import { checkCents, euros, formatHallDateTime, hallHeader, heading, pair } from './format.js';
 
@@ -28,5 +29,5 @@ export function limitsSign(data: LimitsSignData): PrintDocument {
     { kind: 'rule' },
     pair('Data', formatHallDateTime(data.at)),
   ];
-  return { kind: 'limits_sign', title: `Limites da mesa ${data.tableCode}`, blocks };
+  return { kind: 'limits_sign', title: `Limites da mesa ${data.tableCode}`, titleParams: { tableCode: data.tableCode } satisfies TitleParams<'limits_sign'>, blocks };
 }

@@ -1,3 +1,4 @@
+import type { TitleParams } from '../../core/printing/jobs.js';
 import type { Block, PrintDocument } from '../layout.js';
 import { checkCents, euros, formatHallDate, formatHallDateTime, hallHeader, heading, pair } from './format.js';
 
@@ -59,6 +60,7 @@ export function prizePayout(data: PrizePayoutData): PrintDocument {
   return {
     kind: 'prize_payout',
     title: `Pagamento de prémio n.º ${data.payoutId}`,
+    titleParams: { payoutId: data.payoutId } satisfies TitleParams<'prize_payout'>,
     blocks,
     openDrawer: true,
   };

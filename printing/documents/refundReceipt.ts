@@ -1,3 +1,4 @@
+import type { TitleParams } from '../../core/printing/jobs.js';
 import type { Block, PrintDocument } from '../layout.js';
 import {
   cardsInRanges,
@@ -65,6 +66,7 @@ export function refundReceipt(data: RefundReceiptData): PrintDocument {
   return {
     kind: 'refund',
     title: `Devolução da venda n.º ${data.saleId}`,
+    titleParams: { saleId: data.saleId } satisfies TitleParams<'refund'>,
     blocks,
     openDrawer: true,
   };

@@ -1,3 +1,4 @@
+import type { TitleParams } from '../../core/printing/jobs.js';
 import type { Block, PrintDocument } from '../layout.js';
 import { receiptQrPayload, saleCheck } from '../check.js';
 import {
@@ -83,6 +84,7 @@ export function saleReceipt(data: SaleReceiptData): PrintDocument {
   return {
     kind: 'sale_receipt',
     title: `Recibo de venda n.º ${data.saleId}`,
+    titleParams: { saleId: data.saleId } satisfies TitleParams<'sale_receipt'>,
     blocks,
     openDrawer: data.paymentMethod === 'cash',
   };

@@ -1,3 +1,4 @@
+import type { TitleParams } from '../../core/printing/jobs.js';
 import { columnsFor, type Block, type PrintDocument, type PrinterProfile } from '../layout.js';
 import { ESC_T } from '../codepages.js';
 import { formatHallDateTime, heading, pair } from './format.js';
@@ -54,5 +55,5 @@ export function testPage(data: TestPageData): PrintDocument {
     { kind: 'qr', data: `TESTE|${data.printerName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '')}|${data.profile.codepage}` },
     { kind: 'text', text: 'Fim da página de teste', align: 'center' },
   ];
-  return { kind: 'test_page', title: `Página de teste: ${data.printerName}`, blocks };
+  return { kind: 'test_page', title: `Página de teste: ${data.printerName}`, titleParams: { printerName: data.printerName } satisfies TitleParams<'test_page'>, blocks };
 }

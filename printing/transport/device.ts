@@ -28,7 +28,7 @@
 
 import { constants as C } from 'node:fs';
 import fsp, { type FileHandle } from 'node:fs/promises';
-import { PrinterError, type PrinterErrorCode, type PrinterStatus, type PrinterTransport } from './types.js';
+import { deviceErrorParams, PrinterError, type DeviceErrorReasonCode, type PrinterErrorCode, type PrinterStatus, type PrinterTransport } from './types.js';
 import { STATUS_REQUEST, parseStatusBytes } from './status.js';
 
 export interface DeviceTransportOptions {
@@ -44,13 +44,8 @@ export interface DeviceTransport extends PrinterTransport {
   readonly path: string;
 }
 
-const REASONS: Record<string, string> = {
-  EACCES: 'sem permissão para escrever no dispositivo (o utilizador tem de pertencer ao grupo lp)',
-  EPERM: 'sem permissão para escrever no dispositivo',
-  EBUSY: 'dispositivo ocupado por outro programa',
-  EISDIR: 'o caminho indicado é uma pasta',
-  EIO: 'erro de entrada/saída no dispositivo',
-};
+/** The errors whose reason is worded in core/printing/printerErrors.ts. */
+const WORDED = new Set<string>(['EACCES', 'EPERM', 'EBUSY', 'EISDIR', 'EIO'] satisfies DeviceErrorReasonCode[]);
 
 const ABSENT = new Set(['ENOENT', 'ENXIO', 'ENODEV']);
 const NO_BACK_CHANNEL = new Set(['EINVAL', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EBADF', 'EISDIR']);
@@ -73,8 +68,10 @@ export function deviceTransport(opts: DeviceTransportOptions = {}): DeviceTransp
 
   function fail(err: NodeJS.ErrnoException, phase: 'open' | 'write', maybeDelivered: boolean): PrinterError {
     const code = deviceErrorCode(err.code, phase);
-    const reason = REASONS[err.code ?? ''] ?? `${err.code ?? 'erro'} (${err.message})`;
-    return new PrinterError(code, { address: path, reason }, { maybeDelivered, cause: err });
+    const params = WORDED.has(err.code ?? '')
+      ? deviceErrorParams(err.code as DeviceErrorReasonCode, { address: path })
+      : { address: path, reason: `${err.code ?? 'erro'} (${err.message})` };
+    return new PrinterError(code, params, { maybeDelivered, cause: err });
   }
 
   async function openDevice(flags: number): Promise<FileHandle> {

@@ -7,7 +7,7 @@ import {
   sendWithStatusCheck,
   statusError,
 } from './status.js';
-import { PRINTER_ERROR_CODES, PrinterError, type PrinterStatus, type PrinterTransport } from './types.js';
+import { deviceErrorParams, PRINTER_ERROR_CODES, PrinterError, type PrinterStatus, type PrinterTransport } from './types.js';
 
 const OK = 0x12;
 const CLEAR: PrinterStatus = { online: true, coverOpen: false, paperNearEnd: false, paperOut: false };
@@ -84,6 +84,26 @@ describe('PrinterError', () => {
       expect(m.message).not.toMatch(/undefined|\s{2}/);
       expect(m.maybeDelivered).toBe(false);
     }
+  });
+
+  it('words a device error\'s reason from its code in English, the pt-PT text unchanged', () => {
+    const denied = new PrinterError('DEVICE_ERROR', deviceErrorParams('EACCES', { address: '/dev/usb/lp0' }));
+    expect(denied.message).toBe('Erro da impressora /dev/usb/lp0: sem permissão para escrever no dispositivo (o utilizador tem de pertencer ao grupo lp).');
+    expect(denied.messageIn('en')).toBe('Printer error at /dev/usb/lp0: no permission to write to the device (the user must belong to the lp group).');
+    const reported = statusError({ ...CLEAR, error: PRINTER_REPORTED_ERROR }, '10.0.0.5:9100')!;
+    expect(PRINTER_REPORTED_ERROR).toBe('A impressora assinala um erro (ex.: guilhotina encravada).');
+    expect(reported.message).toBe('Erro da impressora 10.0.0.5:9100: A impressora assinala um erro (ex.: guilhotina encravada).');
+    expect(reported.messageIn('en')).toBe('Printer error at 10.0.0.5:9100: the printer reports an error (e.g. a jammed cutter).');
+    let invalid: unknown;
+    try {
+      parseStatusBytes(OK, 0xff, OK);
+    } catch (e) {
+      invalid = e;
+    }
+    expect((invalid as PrinterError).message).toBe('Erro da impressora: resposta inválida ao pedido de estado DLE EOT 2 (0xff).');
+    expect((invalid as PrinterError).messageIn('en')).toBe('Printer error: invalid answer to the status request DLE EOT 2 (0xff).');
+    // A reason our code does not know is shown as the system gave it, in both languages.
+    expect(new PrinterError('DEVICE_ERROR', { reason: 'ENOTTY' }).messageIn('en')).toBe('Printer error: ENOTTY.');
   });
 });
 

@@ -16,7 +16,7 @@
  *                          (the spec sets each pair together; either bit counts here)
  */
 
-import { PrinterError, type PrinterStatus, type PrinterTransport } from './types.js';
+import { deviceErrorParams, deviceErrorReason, PrinterError, type PrinterErrorParams, type PrinterStatus, type PrinterTransport } from './types.js';
 
 export const DLE = 0x10;
 export const EOT = 0x04;
@@ -44,7 +44,12 @@ export function isStatusByte(b: number): boolean {
   return Number.isInteger(b) && b >= 0 && b <= 0xff && (b & FIXED_MASK) === STATUS_FIXED;
 }
 
-export const PRINTER_REPORTED_ERROR = 'A impressora assinala um erro (ex.: guilhotina encravada).';
+export const PRINTER_REPORTED_ERROR = `${deviceErrorReason({ reasonCode: 'PRINTER_REPORTED' })}.`;
+
+/** The DEVICE_ERROR parameters of a status's `error` (with its reason's code when it is the one DLE EOT reports). */
+export function reportedErrorParams(error: string): PrinterErrorParams {
+  return error === PRINTER_REPORTED_ERROR ? deviceErrorParams('PRINTER_REPORTED') : { reason: error.replace(/\.$/, '') };
+}
 
 /**
  * The answers to DLE EOT 1, 2 and 4 as a PrinterStatus. Throws a
@@ -54,9 +59,7 @@ export const PRINTER_REPORTED_ERROR = 'A impressora assinala um erro (ex.: guilh
 export function parseStatusBytes(b1: number, b2: number, b4: number): PrinterStatus {
   for (const [n, b] of [[1, b1], [2, b2], [4, b4]] as const) {
     if (!isStatusByte(b)) {
-      throw new PrinterError('DEVICE_ERROR', {
-        reason: `resposta inválida ao pedido de estado DLE EOT ${n} (0x${hex(b)})`,
-      });
+      throw new PrinterError('DEVICE_ERROR', deviceErrorParams('STATUS_REPLY_INVALID', { request: n, byte: hex(b) }));
     }
   }
   const status: PrinterStatus = {
@@ -78,7 +81,7 @@ export function statusError(status: PrinterStatus, address?: string): PrinterErr
   const params: Record<string, string> = address === undefined ? {} : { address };
   if (status.coverOpen) return new PrinterError('COVER_OPEN', params);
   if (status.paperOut) return new PrinterError('PAPER_OUT', params);
-  if (status.error !== undefined) return new PrinterError('DEVICE_ERROR', { ...params, reason: status.error.replace(/\.$/, '') });
+  if (status.error !== undefined) return new PrinterError('DEVICE_ERROR', { ...params, ...reportedErrorParams(status.error) });
   if (!status.online) return new PrinterError('OFFLINE', params);
   return null;
 }

@@ -14,7 +14,7 @@
  */
 
 import net from 'node:net';
-import { PrinterError, type PrinterErrorCode, type PrinterStatus, type PrinterTransport } from './types.js';
+import { deviceErrorParams, PrinterError, type PrinterErrorCode, type PrinterStatus, type PrinterTransport } from './types.js';
 import { STATUS_REQUEST, parseStatusBytes } from './status.js';
 
 export { parseStatusBytes, sendWithStatusCheck, statusError, STATUS_REQUEST } from './status.js';
@@ -69,7 +69,10 @@ export function tcpTransport(opts: TcpTransportOptions): TcpTransport {
 
   function fail(code: PrinterErrorCode, err?: NodeJS.ErrnoException, extra: Record<string, string | number> = {}, maybeDelivered = false): PrinterError {
     const params: Record<string, string | number> = { address, ...extra };
-    if (code === 'DEVICE_ERROR' && params.reason === undefined) params.reason = err?.code ?? err?.message ?? 'erro desconhecido';
+    if (code === 'DEVICE_ERROR' && params.reason === undefined) {
+      const reason = err?.code ?? err?.message;
+      return new PrinterError(code, reason === undefined ? deviceErrorParams('UNKNOWN', params) : { ...params, reason }, { maybeDelivered, cause: err });
+    }
     return new PrinterError(code, params, { maybeDelivered, cause: err });
   }
 

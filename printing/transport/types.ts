@@ -2,10 +2,13 @@
  * What every printer transport (TCP 9100, device file) offers, and the one
  * error type they throw. Codes are stable: the print queue, the settings
  * screen and tests match on them. Messages are pt-PT by default, with an
- * English rendering, like core/errors.ts.
+ * English rendering, like core/errors.ts; the catalogue is in
+ * core/printing/printerErrors.ts, so that the screens can word them too.
  */
+import type { Lang } from '../../core/catalogue.js';
+import { printerErrorMessage, type PrinterErrorCode, type PrinterErrorParams } from '../../core/printing/printerErrors.js';
 
-export type Lang = 'pt-PT' | 'en';
+export type { Lang };
 
 /** The printer's state as read with DLE EOT (see ./status.ts). */
 export interface PrinterStatus {
@@ -30,59 +33,17 @@ export interface PrinterTransport {
   close?(): void;
 }
 
-export type PrinterErrorParams = Record<string, string | number>;
+export {
+  deviceErrorParams,
+  deviceErrorReason,
+  isPrinterErrorCode,
+  PRINTER_ERROR_CODES,
+  printerErrorMessage,
+  type DeviceErrorReasonCode,
+  type PrinterErrorCode,
+  type PrinterErrorParams,
+} from '../../core/printing/printerErrors.js';
 type Params = PrinterErrorParams;
-type Message = (p: Params) => string;
-
-/** " at 10.0.0.5:9100" / " 10.0.0.5:9100" when the address is known. */
-const at = (p: Params, prefix = ''): string => (p.address === undefined || p.address === '' ? '' : ` ${prefix}${p.address}`);
-
-const catalogue = {
-  CONNECT_TIMEOUT: {
-    pt: (p) => `A impressora${at(p)} não respondeu ao pedido de ligação em ${p.ms} ms.`,
-    en: (p) => `The printer${at(p, 'at ')} did not answer the connection within ${p.ms} ms.`,
-  },
-  CONNECT_REFUSED: {
-    pt: (p) => `A impressora${at(p)} recusou a ligação: está desligada ou o endereço está errado.`,
-    en: (p) => `The printer${at(p, 'at ')} refused the connection: it is off or the address is wrong.`,
-  },
-  WRITE_TIMEOUT: {
-    pt: (p) => `A impressora${at(p)} deixou de receber dados durante ${p.ms} ms: confirme no papel se o documento saiu antes de o reimprimir.`,
-    en: (p) => `The printer${at(p, 'at ')} took no data for ${p.ms} ms: check the paper before reprinting.`,
-  },
-  CONNECTION_LOST: {
-    pt: (p) => `A ligação à impressora${at(p)} caiu a meio do envio: o documento pode ter saído incompleto.`,
-    en: (p) => `The connection to the printer${at(p, 'at ')} dropped during the job: the document may have printed in part.`,
-  },
-  DEVICE_ERROR: {
-    pt: (p) => `Erro da impressora${at(p)}: ${p.reason}.`,
-    en: (p) => `Printer error${at(p, 'at ')}: ${p.reason}.`,
-  },
-  STATUS_TIMEOUT: {
-    pt: (p) => `A impressora${at(p)} não respondeu ao pedido de estado em ${p.ms} ms.`,
-    en: (p) => `The printer${at(p, 'at ')} did not answer the status request within ${p.ms} ms.`,
-  },
-  PAPER_OUT: {
-    pt: () => 'Impressora sem papel.',
-    en: () => 'The printer is out of paper.',
-  },
-  COVER_OPEN: {
-    pt: () => 'Tampa da impressora aberta.',
-    en: () => 'The printer cover is open.',
-  },
-  OFFLINE: {
-    pt: () => 'Impressora fora de linha (desligada ou em pausa).',
-    en: () => 'The printer is offline (switched off or paused).',
-  },
-} satisfies Record<string, { pt: Message; en: Message }>;
-
-export type PrinterErrorCode = keyof typeof catalogue;
-export const PRINTER_ERROR_CODES = Object.keys(catalogue) as PrinterErrorCode[];
-
-export function printerErrorMessage(code: PrinterErrorCode, params: Params = {}, lang: Lang = 'pt-PT'): string {
-  const entry = catalogue[code];
-  return (lang === 'en' ? entry.en : entry.pt)(params);
-}
 
 export class PrinterError extends Error {
   readonly code: PrinterErrorCode;

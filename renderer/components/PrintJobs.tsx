@@ -8,12 +8,30 @@ import { useTranslation } from 'react-i18next';
 import { invoke, type ClientError } from '../client.js';
 import { useFormat } from '../format.js';
 import { useKioskQuery } from '../hooks.js';
-import { jobCounts, type PrintJobView } from '../lib/printing.js';
+import { jobCounts, jobErrorText, jobNameKey, statusErrorText, type PrintJobView, type PrinterStatusView } from '../lib/printing.js';
 import { Dialog } from './Dialog.js';
 import { ErrorAlert } from './ErrorAlert.js';
 
 /** How many jobs the screens ask for (newest first). */
 export const JOBS_LIMIT = 50;
+
+/**
+ * A job's name and error, and a printer status's error, in the screen's
+ * language now (the jobs are not fetched again when it changes): worded from
+ * their codes and parameters, else the pt-PT text stored.
+ */
+export function usePrintWords() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'pt-PT';
+  return {
+    jobName: (job: Pick<PrintJobView, 'kind' | 'title' | 'titleParams'>): string => {
+      const name = jobNameKey(job);
+      return name ? t(name.key, { ...name.values, defaultValue: job.title }) : job.title;
+    },
+    jobError: (job: Pick<PrintJobView, 'lastError' | 'lastErrorCode' | 'lastErrorParams'>): string | null => jobErrorText(job, lang),
+    statusError: (status: Pick<PrinterStatusView, 'error' | 'errorCode' | 'errorParams'>): string | null => statusErrorText(status, lang),
+  };
+}
 
 /** The document as it went to paper: its text lines in a receipt-like box. */
 export function ReceiptPreview({ title, lines }: { title: string; lines: readonly string[] }) {
@@ -31,12 +49,14 @@ export function ReceiptPreview({ title, lines }: { title: string; lines: readonl
 
 function JobState({ job }: { job: PrintJobView }) {
   const { t } = useTranslation();
+  const words = usePrintWords();
+  const error = job.state === 'printed' ? null : words.jobError(job);
   const retrying = job.state === 'pending' && job.attempts > 0;
   return (
     <div data-testid={`job-state-${job.jobId}`} className="job-state">
       <span className={`badge badge-job-${job.state}`}>{t(`printJobs.states.${job.state}`)}</span>
       {retrying ? <span className="status-time">{t('printJobs.retrying')} ({t('printJobs.attempt', { count: job.attempts + 1 })})</span> : null}
-      {job.lastError && job.state !== 'printed' ? <span className={job.state === 'failed' ? 'job-error' : 'job-error job-error-soft'}>{job.lastError}</span> : null}
+      {error ? <span className={job.state === 'failed' ? 'job-error' : 'job-error job-error-soft'}>{error}</span> : null}
     </div>
   );
 }
@@ -52,6 +72,7 @@ interface JobsListProps {
 export function JobsList({ jobs, loadError, showPrinter = false }: JobsListProps) {
   const { t } = useTranslation();
   const f = useFormat();
+  const words = usePrintWords();
   const [previewId, setPreviewId] = useState<number | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [error, setError] = useState<ClientError | null>(null);
@@ -107,7 +128,7 @@ export function JobsList({ jobs, loadError, showPrinter = false }: JobsListProps
                       {f.time(job.createdAt)}
                     </td>
                     <td>
-                      {job.title}
+                      {words.jobName(job)}
                       {job.reprintOf !== null ? <span className="job-note">{t('printJobs.reprintMark', { jobId: job.reprintOf })}</span> : null}
                     </td>
                     {showPrinter ? <td>{job.printerId}</td> : null}
@@ -156,7 +177,7 @@ export function JobsList({ jobs, loadError, showPrinter = false }: JobsListProps
                   {previewId === job.jobId ? (
                     <tr className="job-preview-row">
                       <td colSpan={columns}>
-                        <ReceiptPreview title={job.title} lines={job.preview} />
+                        <ReceiptPreview title={words.jobName(job)} lines={job.preview} />
                       </td>
                     </tr>
                   ) : null}

@@ -44,7 +44,7 @@ function Board({ s }: { s: DisplayState }) {
   return (
     <>
       <header className="board-head">
-        <span className="board-hall">{s.hallName}</span>
+        <h1 className="board-hall">{s.hallName}</h1>
         {game ? (
           <span className="board-game" data-testid="board-game">
             Jogada n.º {game.number} · <span data-testid="board-state">{STATE_WORDS[game.state] ?? game.state}</span>

@@ -72,7 +72,7 @@ describe('printer form', () => {
 });
 
 describe('printer status word', () => {
-  const ok = { online: true, coverOpen: false, paperNearEnd: false, paperOut: false, error: null };
+  const ok = { online: true, coverOpen: false, paperNearEnd: false, paperOut: false, error: null, errorCode: null, errorParams: null };
   it('says what stops the printer first', () => {
     expect(statusWord(ok)).toBe('ready');
     expect(statusWord({ ...ok, paperNearEnd: true })).toBe('paperNearEnd');

@@ -1,9 +1,11 @@
 /**
  * Pure helpers of the printing screens: the printer form and its call, the
- * status word of a printer, the counts behind the header badge, and the
- * base64 of a PDF turned into bytes.
+ * status word of a printer, the counts behind the header badge, a job's name
+ * and error in the screen's language, and the base64 of a PDF turned into bytes.
  */
 import type { ChannelInput, ChannelOutput } from '../../core/contract.js';
+import type { Lang } from '../../core/errors.js';
+import { isDocumentKind, printJobErrorMessage, type DocumentKind } from '../../core/printing/jobs.js';
 
 export type PrinterView = ChannelOutput<'printer.list'>[number];
 export type PrinterStatusView = ChannelOutput<'printer.status'>;
@@ -120,6 +122,56 @@ export function jobCounts(jobs: readonly Pick<PrintJobView, 'state'>[]): JobCoun
     else if (j.state === 'pending') pending += 1;
   }
   return { failed, pending };
+}
+
+/** The title parameters each kind's name needs, and the values an enum among them takes. */
+const TITLE_PARAMS: { readonly [K in DocumentKind]: readonly string[] } = {
+  sale_receipt: ['saleId'],
+  prize_payout: ['payoutId'],
+  refund: ['saleId'],
+  guia: ['guiaNumber', 'copy'],
+  x_report: ['drawerId'],
+  z_report: ['zNumber'],
+  announcement: ['gameNumber', 'moment'],
+  test_page: ['printerName'],
+  drawer_kick: ['terminalId'],
+  limits_sign: ['tableCode'],
+};
+const GUIA_COPIES: readonly unknown[] = ['caixa', 'jogador'];
+const ANNOUNCEMENT_MOMENTS: readonly unknown[] = ['before_sale', 'close_of_sale'];
+
+/**
+ * The i18n key (under printJobs.titles) and values of a job's name, from its
+ * kind and title parameters; null when it lacks them (a job stored before
+ * they existed): the stored pt-PT title is shown then.
+ */
+export function jobNameKey(job: Pick<PrintJobView, 'kind' | 'titleParams'>): { key: string; values: Record<string, string | number> } | null {
+  const p = job.titleParams;
+  if (p === null || !isDocumentKind(job.kind)) return null;
+  const names = TITLE_PARAMS[job.kind];
+  if (!names.every((name) => typeof p[name] === 'string' || typeof p[name] === 'number')) return null;
+  let key: string = job.kind;
+  if (job.kind === 'guia') {
+    if (!GUIA_COPIES.includes(p.copy)) return null;
+    key = `guia_${p.copy}`;
+  } else if (job.kind === 'announcement') {
+    if (!ANNOUNCEMENT_MOMENTS.includes(p.moment)) return null;
+    key = `announcement_${p.moment}`;
+  }
+  // Only the named values: nothing stored can pass i18next an option (count, lng...).
+  return { key: `printJobs.titles.${key}`, values: Object.fromEntries(names.map((name) => [name, p[name]!])) };
+}
+
+/** A job's last failure in `lang`, from its code and parameters; the stored pt-PT text when the code is unknown. */
+export function jobErrorText(job: Pick<PrintJobView, 'lastError' | 'lastErrorCode' | 'lastErrorParams'>, lang: Lang): string | null {
+  if (job.lastError === null) return null;
+  return printJobErrorMessage(job.lastErrorCode, job.lastErrorParams, lang) ?? job.lastError;
+}
+
+/** Why a printer's status could not be read, or the error it reports, in `lang`; the pt-PT text when the code is unknown. */
+export function statusErrorText(s: Pick<PrinterStatusView, 'error' | 'errorCode' | 'errorParams'>, lang: Lang): string | null {
+  if (s.error === null) return null;
+  return printJobErrorMessage(s.errorCode, s.errorParams, lang) ?? s.error;
 }
 
 /** The bytes of a base64 string (a PDF from report.actaPdf / report.sessionPdf). */

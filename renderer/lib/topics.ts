@@ -9,7 +9,8 @@
  * event of that command, told apart from other terminals' by OwnCommands,
  * spends the credit instead of causing a fetch. Anything unsure fetches.
  */
-import { contract, type Channel, type ChangedEvent, type Topic } from '../../core/contract.js';
+import type { Channel, ChangedEvent, Topic } from '../../core/contract.js';
+import { CHANNEL_TABLE } from './channels.js';
 
 /** A pushed change (`own`: from a command of this window), or `reconnected` after the stream was lost (fetch everything). */
 export type ClientEvent = (ChangedEvent & { own?: boolean }) | { type: 'reconnected'; at: string };
@@ -17,7 +18,7 @@ export type ClientEvent = (ChangedEvent & { own?: boolean }) | { type: 'reconnec
 /** Whether `event` may change what the query `query` answers. */
 export function touches(query: Channel, event: ClientEvent): boolean {
   if (event.type === 'reconnected') return true;
-  const reads: readonly Topic[] = contract[query].topics;
+  const reads: readonly Topic[] = CHANNEL_TABLE[query].topics;
   return event.topics.some((t) => reads.includes(t));
 }
 

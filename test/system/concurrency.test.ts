@@ -149,7 +149,7 @@ describe('concurrent sales over HTTP', () => {
         expect(r.value.quantity).toBe(quantities[i]);
       } else {
         expect(r.error.code).toBe('NOT_ENOUGH_CARDS');
-        const left = Number(/^Só restam (\d+) cartões/.exec(r.error.message)![1]);
+        const left = (r.error.details as { available: number }).available;
         expect(left).toBeLessThan(quantities[i]!);
       }
     });

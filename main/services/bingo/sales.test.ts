@@ -211,14 +211,14 @@ describe('second series (art. 12.3)', () => {
     expect(e).toEqual({
       code: 'NOT_ENOUGH_CARDS',
       message:
-        'Só restam 3 cartões disponíveis nesta jogada (pedidos: 4). A segunda série só pode ser vendida até ao n.º 6 (art. 12.º, n.º 3).',
+        'Só restam 3 cartões nesta jogada e foram pedidos 4. A segunda série só pode ser vendida até ao n.º 6 (art. 12.º, n.º 3).',
       details: { available: 3, requested: 4 },
     });
     expect((await sell(g.id, 3)).ranges).toEqual([{ seriesCode: 'B', from: 4, to: 6 }]);
     expect(await game(g.id)).toMatchObject({ cardsAvailable: 0, nextCard: null });
     const none = await refusedUnchanged('sale.create', sale(g.id, 1, 'cash', 100), t.cashier);
     expect(none.code).toBe('NOT_ENOUGH_CARDS');
-    expect(none.message).toContain('Só restam 0 cartões');
+    expect(none.message).toBe('Esgotado: já não há cartões para vender nesta jogada. A segunda série só pode ser vendida até ao n.º 6 (art. 12.º, n.º 3).');
     const closed = await closeSale(g.id);
     expect(closed.announcement).toBe(
       'Venderam-se 10 cartões da série A, do n.º 7 ao n.º 10, e da série B, do n.º 1 ao n.º 6.\n' +
@@ -263,7 +263,7 @@ describe('second series (art. 12.3)', () => {
     expect(g.cardsAvailable).toBe(5);
     const e = await refusedUnchanged('sale.create', sale(g.id, 6, 'cash', 600), t.cashier);
     expect(e.code).toBe('NOT_ENOUGH_CARDS');
-    expect(e.message).toContain('Só restam 5 cartões disponíveis nesta jogada (pedidos: 6)');
+    expect(e.message).toContain('Só restam 5 cartões nesta jogada e foram pedidos 6');
     expect((await sell(g.id, 5)).ranges).toEqual([{ seriesCode: 'A', from: 1, to: 5 }]);
     expect(await game(g.id)).toMatchObject({ cardsAvailable: 0, nextCard: null, secondSeries: null });
     expect((await refusedUnchanged('sale.create', sale(g.id, 1, 'cash', 100), t.cashier)).code).toBe('NOT_ENOUGH_CARDS');
@@ -342,7 +342,7 @@ describe('second series (art. 12.3)', () => {
     expect(g.cardsAvailable).toBe(4);
     const e = await refusedUnchanged('sale.create', sale(g.id, 5, 'cash', 500), t.cashier);
     expect(e.code).toBe('NOT_ENOUGH_CARDS');
-    expect(e.message).toContain('Só restam 4 cartões disponíveis nesta jogada (pedidos: 5)');
+    expect(e.message).toContain('Só restam 4 cartões nesta jogada e foram pedidos 5');
     expect((await sell(g.id, 4)).ranges).toEqual([{ seriesCode: 'A', from: 7, to: 10 }]);
     expect(await game(g.id)).toMatchObject({ cardsAvailable: 0, nextCard: null });
   });
@@ -498,6 +498,23 @@ describe('void of the last sale (with a manager approval)', () => {
     expect(audit.outcome).toBe('ok');
     expect(JSON.parse(audit.input)).toEqual({ gameId: g.id, approval: { username: 'gerente', pin: '***' } });
     expect(JSON.parse(audit.after)).toEqual({ saleId: 2, voided: true, approvedBy: 'gerente', ranges: [{ seriesCode: 'A', from: 4, to: 5 }] });
+  });
+
+  it('voids only the sale the dialog named: a sale made meanwhile is refused and nothing changes', async () => {
+    await register('A', 300);
+    const g = await openGame('A');
+    const shown = await sell(g.id, 2);
+    // Another terminal sells while the manager types the PIN.
+    const meanwhile = await sell(g.id, 3);
+    expect(await refusedUnchanged('sale.voidLast', { gameId: g.id, saleId: shown.saleId, approval: approval() }, t.cashier)).toEqual({
+      code: 'VOID_NOT_LAST_SALE',
+      message: `A venda n.º ${shown.saleId} já não é a última da jogada: entretanto foi feita a venda n.º ${meanwhile.saleId}. Nada foi anulado; só a venda mais recente se anula.`,
+    });
+    expect(await h.ok('sale.voidLast', { gameId: g.id, saleId: meanwhile.saleId, approval: approval() }, t.cashier)).toEqual({
+      saleId: meanwhile.saleId,
+      ranges: [{ seriesCode: 'A', from: 3, to: 5 }],
+      refundCents: 300,
+    });
   });
 
   it('an admin may approve too', async () => {

@@ -150,6 +150,8 @@ export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.
       const approver = confirmCredentials(ctx, checked);
       const sale = lastSaleOfGame(ctx.db, game.id);
       if (!sale) throw new KioskError('NOTHING_TO_VOID', { number: game.number });
+      // The manager approved the sale the dialog named: a sale made meanwhile at another terminal is not it.
+      if (input.saleId !== undefined && input.saleId !== sale.id) throw new KioskError('VOID_NOT_LAST_SALE', { saleId: input.saleId, lastSaleId: sale.id });
       if (sale.voided) throw new KioskError('SALE_ALREADY_VOIDED', { saleId: sale.id });
       // Separation of duties: the approver is neither the one voiding nor the one who sold (a user may hold both roles).
       const operator = operatorOf(ctx);

@@ -8,7 +8,7 @@ import { testPage } from '../../../printing/documents/index.js';
 import { asReprint, type PrintDocument } from '../../../printing/layout.js';
 import { previewText } from '../../../printing/preview.js';
 import { printerProfile } from '../../../printing/profile.js';
-import { isPrinterError } from '../../../printing/transport/index.js';
+import { isPrinterError, reportedErrorParams } from '../../../printing/transport/index.js';
 import { command, done, operatorOf, query, queryWaiting, type HandlerSlice } from '../shared/context.js';
 import { assertPrintable, printedText, savedPrintedTexts } from '../shared/printable.js';
 
@@ -32,21 +32,30 @@ const printerView = (p: PrinterRow): PrinterView => ({
 
 function jobView(db: ReadableDb, j: JobRow): JobView {
   const printer = printerById(db, j.printerId);
+  const doc = JSON.parse(j.document) as PrintDocument;
   return {
     jobId: j.id,
     createdAt: j.createdAt,
     kind: j.kind,
     title: j.title,
+    // A reprint's document is its original's, titleParams included.
+    titleParams: doc.titleParams ?? null,
     printerId: j.printerId,
     state: j.state,
     attempts: j.attempts,
     lastError: j.lastError,
+    lastErrorCode: j.lastErrorCode,
+    lastErrorParams: j.lastErrorParams === null ? null : (JSON.parse(j.lastErrorParams) as Record<string, string | number>),
     printedAt: j.printedAt,
     reprintOf: j.reprintOf,
     refType: j.refType,
     refId: j.refId,
-    preview: previewText(JSON.parse(j.document) as PrintDocument, printer?.widthMm ?? 80),
+    preview: previewText(doc, printer?.widthMm ?? 80),
   };
+}
+
+function statusErrorFields(error: string | null): Pick<ChannelOutput<'printer.status'>, 'errorCode' | 'errorParams'> {
+  return error === null ? { errorCode: null, errorParams: null } : { errorCode: 'DEVICE_ERROR', errorParams: reportedErrorParams(error) };
 }
 
 function requirePrinter(db: ReadableDb, id: string): PrinterRow {
@@ -112,10 +121,12 @@ export const printingHandlers: HandlerSlice<
     const printer = requirePrinter(ctx.db, input.id);
     try {
       const s = await ctx.io.printerStatus(printer);
-      return { online: s.online, coverOpen: s.coverOpen, paperNearEnd: s.paperNearEnd, paperOut: s.paperOut, error: s.error ?? null };
+      const error = s.error ?? null;
+      // The printer's own error bit words as the DEVICE_ERROR a job would fail with.
+      return { online: s.online, coverOpen: s.coverOpen, paperNearEnd: s.paperNearEnd, paperOut: s.paperOut, error, ...statusErrorFields(error) };
     } catch (e) {
       if (!isPrinterError(e)) throw e;
-      return { online: false, coverOpen: false, paperNearEnd: false, paperOut: false, error: e.message };
+      return { online: false, coverOpen: false, paperNearEnd: false, paperOut: false, error: e.message, errorCode: e.code, errorParams: { ...e.params } };
     }
   }),
 

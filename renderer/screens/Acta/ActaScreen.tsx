@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { PdfButtons } from './PdfButtons.js';
+import { TableRegion } from '../../components/TableRegion.js';
 
 type Check = ChannelInput<'session.recordCheck'>;
 const CHECKS: readonly Check[] = [
@@ -16,7 +17,7 @@ const CHECKS: readonly Check[] = [
 ];
 
 function Incidents({ games, incidents }: { games: readonly GameView[]; incidents: readonly IncidentView[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const f = useFormat();
   const [text, setText] = useState('');
   const [gameId, setGameId] = useState('');
@@ -48,10 +49,11 @@ function Incidents({ games, incidents }: { games: readonly GameView[]; incidents
   return (
     <section className="panel" aria-labelledby="incidents-title">
       <h2 id="incidents-title">{t('incidents.title')}</h2>
+      {i18n.language === 'en' && incidents.length > 0 ? <p className="hint">{t('incidents.recordLanguage')}</p> : null}
       {incidents.length === 0 ? (
         <p className="empty">{t('incidents.none')}</p>
       ) : (
-        <div className="table-wrap">
+        <TableRegion name={t('incidents.title')}>
           <table className="table compact" data-testid="incidents">
             <thead>
               <tr>
@@ -68,13 +70,15 @@ function Incidents({ games, incidents }: { games: readonly GameView[]; incidents
                   <td className="num">{i.gameNumber ?? '—'}</td>
                   <td>{i.author}</td>
                   <td>
-                    {i.kind !== 'manual' ? <span className="badge badge-finished">{t(`incidentKind.${i.kind}`, { defaultValue: i.kind })}</span> : null} {i.text}
+                    {i.kind !== 'manual' ? <span className="badge badge-finished">{t(`incidentKind.${i.kind}`, { defaultValue: i.kind })}</span> : null}{' '}
+                    {/* The kiosk's own entries are the record as written, in Portuguese (DN art. 17.º, n.º 4, and 18.º). */}
+                    <span lang={i.kind !== 'manual' ? 'pt-PT' : undefined}>{i.text}</span>
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       <form className="form incident-form" onSubmit={submit} aria-label={t('incidents.add')}>
         <h3>{t('incidents.add')}</h3>
@@ -176,7 +180,7 @@ export function ActaScreen() {
         ) : a.games.length === 0 ? (
           <p className="empty">{t('acta.noGames')}</p>
         ) : (
-          <div className="table-wrap">
+          <TableRegion name={t('acta.gamesCaption')}>
             <table className="table acta">
               <caption className="visually-hidden">{t('acta.gamesCaption')}</caption>
               <thead>
@@ -239,7 +243,7 @@ export function ActaScreen() {
                 </tr>
               </tfoot>
             </table>
-          </div>
+          </TableRegion>
         )}
       </section>
       <div className="columns">

@@ -10,6 +10,7 @@ import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { CloseDay, ClosedDay, type Closed } from './CloseDay.js';
 import { PdfButtons } from './PdfButtons.js';
+import { TableRegion } from '../../components/TableRegion.js';
 
 type Overview = ChannelOutput<'session.overview'>;
 type Blocker = Overview['blockers'][number];
@@ -76,7 +77,7 @@ function Drawers({ drawers }: { drawers: Overview['drawers'] }) {
   const f = useFormat();
   if (drawers.length === 0) return <p className="empty">{t('dayClose.noDrawers')}</p>;
   return (
-      <div className="table-wrap" tabIndex={0} role="region" aria-label={t('dayClose.drawersTitle')}>
+      <TableRegion name={t('dayClose.drawersTitle')}>
         <table className="table" data-testid="day-close-drawers">
           <thead>
             <tr>
@@ -115,7 +116,7 @@ function Drawers({ drawers }: { drawers: Overview['drawers'] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
   );
 }
 

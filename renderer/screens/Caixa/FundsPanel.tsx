@@ -14,6 +14,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { parseEuroText } from '../../lib/money.js';
+import { TableRegion } from '../../components/TableRegion.js';
 
 type Fund = ChannelOutput<'report.fundsHeld'>['funds'][number];
 
@@ -128,7 +129,7 @@ export function FundsPanel() {
       ) : funds.length === 0 ? (
         <p className="empty">{t('funds.none')}</p>
       ) : (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label={t('funds.tableTitle')}>
+        <TableRegion name={t('funds.tableTitle')}>
           <table className="table funds-table" data-testid="funds-table">
             <caption className="visually-hidden">{t('funds.tableTitle')}</caption>
             <thead>
@@ -171,7 +172,7 @@ export function FundsPanel() {
               </tr>
             </tfoot>
           </table>
-        </div>
+        </TableRegion>
       )}
 
       <div className="columns-even funds-forms">

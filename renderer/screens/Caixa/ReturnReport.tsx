@@ -11,6 +11,7 @@ import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { formatPercent } from '../../lib/settings.js';
 import { toDateTimeLocal } from '../../lib/time.js';
+import { TableRegion } from '../../components/TableRegion.js';
 
 /** A local day as the value of `<input type="date">`: `2025-11-30` (the date part of the datetime-local value). */
 function dateValue(d: Date): string {
@@ -102,7 +103,7 @@ export function ReturnReport() {
               valueText: m.returnBasisPoints === null ? '—' : returnText(m.returnBasisPoints),
             }))}
           />
-          <div className="table-wrap" tabIndex={0} role="region" aria-label={t('machineReturn.tableTitle')}>
+          <TableRegion name={t('machineReturn.tableTitle')}>
             <table className="table return-table" data-testid="return-table">
               <caption className="visually-hidden">{t('machineReturn.tableTitle')}</caption>
               <thead>
@@ -151,7 +152,7 @@ export function ReturnReport() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
           <p className="meta">{t('machineReturn.readingsHint')}</p>
         </>
       )}

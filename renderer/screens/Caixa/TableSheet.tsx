@@ -17,6 +17,7 @@ import { useKioskQuery } from '../../hooks.js';
 import { downloadBase64 } from '../../lib/download.js';
 import { parseEuroText } from '../../lib/money.js';
 import { Cloth } from './Cloth.js';
+import { TableRegion } from '../../components/TableRegion.js';
 
 type Table = ChannelOutput<'table.list'>[number];
 type Wheel = ChannelInput<'table.register'>['wheel'];
@@ -212,7 +213,7 @@ function LimitsTable({ table }: { table: Table }) {
   const f = useFormat();
   const chanceLabel = useChanceLabel();
   return (
-    <div className="table-wrap" tabIndex={0} role="region" aria-label={t('tableSheet.limitsTitle', { code: table.code })}>
+    <TableRegion name={t('tableSheet.limitsTitle', { code: table.code })}>
       <table className="table table-limits" data-testid="table-limits">
         <caption>{t('tableSheet.limitsTitle', { code: table.code })}</caption>
         <thead>
@@ -240,7 +241,7 @@ function LimitsTable({ table }: { table: Table }) {
         </tbody>
       </table>
       <PrintLimits code={table.code} />
-    </div>
+    </TableRegion>
   );
 }
 
@@ -483,7 +484,7 @@ function Settle({ table, numberText, setNumberText }: NumberProps) {
           {t('tableSheet.noBets')}
         </p>
       ) : (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label={t('tableSheet.betsTitle')}>
+        <TableRegion name={t('tableSheet.betsTitle')}>
           <table className="table bets-table" data-testid="bets-list">
             <caption className="visually-hidden">{t('tableSheet.betsTitle')}</caption>
             <thead>
@@ -522,7 +523,7 @@ function Settle({ table, numberText, setNumberText }: NumberProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
 
       <div className="form form-row">
@@ -552,7 +553,7 @@ function Settle({ table, numberText, setNumberText }: NumberProps) {
         <div className="settle-result" data-testid="settle-result" role="status">
           <h3>{t('tableSheet.resultTitle', { number: result.number, colour: t(`tableSheet.colourName.${result.colour}`, { defaultValue: result.colour }) })}</h3>
           {result.paymentOrder.length === 0 ? <p className="empty">{t('tableSheet.noWinners')}</p> : null}
-          <div className="table-wrap" tabIndex={0} role="region" aria-label={t('tableSheet.resultTableTitle')}>
+          <TableRegion name={t('tableSheet.resultTableTitle')}>
             <table className="table settle-table">
               <caption className="visually-hidden">{t('tableSheet.resultTableTitle')}</caption>
               <thead>
@@ -609,7 +610,7 @@ function Settle({ table, numberText, setNumberText }: NumberProps) {
                 </tr>
               </tfoot>
             </table>
-          </div>
+          </TableRegion>
         </div>
       ) : null}
     </div>
@@ -735,7 +736,7 @@ function SpinLog({ table, numberText }: Omit<NumberProps, 'setNumberText'>) {
           {t('tableSheet.logEmpty')}
         </p>
       ) : (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label={t('tableSheet.logTitle', { code: table.code })}>
+        <TableRegion name={t('tableSheet.logTitle', { code: table.code })}>
           <table className="table log-table" data-testid="log-list">
             <caption className="visually-hidden">{t('tableSheet.logTitle', { code: table.code })}</caption>
             <thead>
@@ -763,7 +764,7 @@ function SpinLog({ table, numberText }: Omit<NumberProps, 'setNumberText'>) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
 
       {asking ? (

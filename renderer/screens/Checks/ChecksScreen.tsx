@@ -14,6 +14,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { useProgress } from '../../hooks.js';
 import { mainAccounts, parseAnchor, postingsText } from '../../lib/checks.js';
+import { TableRegion } from '../../components/TableRegion.js';
 
 type Audit = ChannelOutput<'audit.verify'>;
 type Books = ChannelOutput<'books.verify'>;
@@ -164,7 +165,7 @@ function LedgerResult({ ledger }: { ledger: Ledger }) {
       {all.length > 0 ? (
         <details className="balances">
           <summary>{t('verify.allBalances', { count: all.length })}</summary>
-          <div className="table-wrap" tabIndex={0} role="region" aria-label={t('verify.allBalances', { count: all.length })}>
+          <TableRegion name={t('verify.allBalances', { count: all.length })}>
             <table className="table compact">
               <thead>
                 <tr>
@@ -188,7 +189,7 @@ function LedgerResult({ ledger }: { ledger: Ledger }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
         </details>
       ) : null}
     </div>

@@ -1,39 +1,68 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { announcementInEnglish, type AnnouncedGame } from '../../../core/bingo/announcement.js';
 import { useFormat } from '../../format.js';
 
-export interface AnnouncementData {
+export interface AnnouncementData extends AnnouncedGame {
   gameNumber: number | null;
   announcement: string;
-  cardsSold: number;
   totalCents: number;
-  linePrizeCents: number | null;
-  bingoPrizeCents: number | null;
+}
+
+/**
+ * The art. 13 text as the manager reads it aloud: Portuguese whatever the
+ * screen's language (DN art. 18: the language of every operation); in
+ * English, what it says follows in English.
+ */
+function AnnouncementText({ data }: { data: AnnouncementData }) {
+  const { t, i18n } = useTranslation();
+  const english = i18n.language === 'en';
+  return (
+    <>
+      {english ? <p className="announcement-aloud">{t('announcement.readAloud')}</p> : null}
+      <p className="announcement" data-testid="announcement" lang="pt-PT">
+        {data.announcement}
+      </p>
+      {english ? (
+        <p className="announcement-gloss" data-testid="announcement-en">
+          {announcementInEnglish(data)}
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 /**
  * The art. 13 announcement, large, newlines kept, with the prizes. `compact`:
- * inside the draw panel, the text alone (the panel's head has the figures).
+ * inside the draw panel, the text alone (the panel's head has the figures);
+ * `collapsible` once the draw has begun (read before the first ball, it
+ * then gives its room to the claims, a touch away).
  */
-export function Announcement({ data, compact = false }: { data: AnnouncementData; compact?: boolean }) {
+export function Announcement({ data, compact = false, collapsible = false }: { data: AnnouncementData; compact?: boolean; collapsible?: boolean }) {
   const { t } = useTranslation();
   const f = useFormat();
+  const [shown, setShown] = useState(false);
   const title = data.gameNumber !== null ? t('announcement.titleGame', { number: data.gameNumber }) : t('announcement.title');
   if (compact) {
+    const open = !collapsible || shown;
     return (
       <section className="announcement-compact" aria-labelledby="announcement-title" aria-live="polite">
-        <h3 id="announcement-title">{title}</h3>
-        <p className="announcement" data-testid="announcement">
-          {data.announcement}
-        </p>
+        <div className="announcement-compact-head">
+          <h3 id="announcement-title">{title}</h3>
+          {collapsible ? (
+            <button type="button" className="btn btn-small" aria-expanded={open} data-testid="announcement-toggle" onClick={() => setShown(!open)}>
+              {t(open ? 'announcement.hide' : 'announcement.show')}
+            </button>
+          ) : null}
+        </div>
+        {open ? <AnnouncementText data={data} /> : null}
       </section>
     );
   }
   return (
     <section className="panel announcement-panel" aria-labelledby="announcement-title" aria-live="polite">
       <h2 id="announcement-title">{title}</h2>
-      <p className="announcement" data-testid="announcement">
-        {data.announcement}
-      </p>
+      <AnnouncementText data={data} />
       <dl className="facts">
         <div>
           <dt>{t('announcement.cardsSold')}</dt>
@@ -43,18 +72,14 @@ export function Announcement({ data, compact = false }: { data: AnnouncementData
           <dt>{t('announcement.total')}</dt>
           <dd>{f.money(data.totalCents)}</dd>
         </div>
-        {data.linePrizeCents !== null ? (
-          <div>
-            <dt>{t('announcement.linePrize')}</dt>
-            <dd data-testid="line-prize">{f.money(data.linePrizeCents)}</dd>
-          </div>
-        ) : null}
-        {data.bingoPrizeCents !== null ? (
-          <div>
-            <dt>{t('announcement.bingoPrize')}</dt>
-            <dd data-testid="bingo-prize">{f.money(data.bingoPrizeCents)}</dd>
-          </div>
-        ) : null}
+        <div>
+          <dt>{t('announcement.linePrize')}</dt>
+          <dd data-testid="line-prize">{f.money(data.linePrizeCents)}</dd>
+        </div>
+        <div>
+          <dt>{t('announcement.bingoPrize')}</dt>
+          <dd data-testid="bingo-prize">{f.money(data.bingoPrizeCents)}</dd>
+        </div>
       </dl>
     </section>
   );

@@ -1,11 +1,13 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoardView, ChannelInput, ChannelOutput, ClaimView, GameView } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { parseWhole } from '../../lib/settings.js';
 import { CardFace } from './CardFace.js';
+import { TableRegion } from '../../components/TableRegion.js';
 
 type Kind = 'line' | 'bingo';
 type ClaimInput = ChannelInput<'game.claim'>;
@@ -114,6 +116,11 @@ export function ClaimsPanel({ game, board, onClaimed, onChanged }: Props) {
   const [closed, setClosed] = useState<ChannelOutput<'game.closeClaims'> & { kind: Kind } | null>(null);
   const cardRef = useRef<HTMLInputElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+  // A verdict and its card come into view in the draw's column, however little room the screen leaves.
+  useEffect(() => {
+    if (outcome) resultRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [outcome]);
 
   const drawing = board.state === 'drawing';
   const over = board.state === 'finished' || board.state === 'annulled';
@@ -165,20 +172,32 @@ export function ClaimsPanel({ game, board, onClaimed, onChanged }: Props) {
     submitRef.current?.focus();
   };
 
+  // The close of a claim window waiting for its confirmation (it awards the prize; no later claim counts, art. 14.4).
+  const [confirmClose, setConfirmClose] = useState<Kind | null>(null);
+  const awardable = (k: Kind) => atThisBall.filter((c) => c.kind === k && c.valid && !c.awarded);
+
+  const afterClose = async (k: Kind, value: ChannelOutput<'game.closeClaims'>) => {
+    setConfirmClose(null);
+    setClosed({ ...value, kind: k });
+    setOutcome(null);
+    await onChanged();
+  };
+
   const close = async (k: Kind) => {
+    setCloseError(null);
+    setClosed(null);
+    // With valid claims the close awards prizes: it is confirmed first, saying to whom and what.
+    if (awardable(k).length > 0) {
+      setConfirmClose(k);
+      return;
+    }
+    // Nothing to award: the kiosk's answer (no valid claim) is all there is to say.
     if (busyRef.current) return;
     busyRef.current = true;
     setBusy(true);
-    setCloseError(null);
-    setClosed(null);
     const r = await invoke('game.closeClaims', { gameId: game.id, kind: k });
-    if (r.ok) {
-      setClosed({ ...r.value, kind: k });
-      setOutcome(null);
-      await onChanged();
-    } else {
-      setCloseError(r.error);
-    }
+    if (r.ok) await afterClose(k, r.value);
+    else setCloseError(r.error);
     busyRef.current = false;
     setBusy(false);
   };
@@ -317,21 +336,35 @@ export function ClaimsPanel({ game, board, onClaimed, onChanged }: Props) {
                 {t('claims.verify')}
               </button>
             </form>
-            <div className="claim-result" data-testid="claim-result" aria-live="polite">
+            {/* The claim windows right under the check: a verdict with its card never pushes them out of sight. */}
+            <div className="close-row">
+              <button
+                type="button"
+                className={`btn btn-large ${pending('line') > 0 ? 'btn-warning' : ''}`}
+                data-testid="close-line"
+                disabled={!drawing || board.lineAwarded || busy}
+                onClick={() => void close('line')}
+              >
+                <span className="close-ask">{t('claims.closeLineAsk')}</span>
+                <span className="visually-hidden"> — </span>
+                <span className="close-act">{t('claims.closeLine')}</span>
+              </button>
+              <button
+                type="button"
+                className={`btn btn-large ${pending('bingo') > 0 ? 'btn-warning' : ''}`}
+                data-testid="close-bingo"
+                disabled={!drawing || busy}
+                onClick={() => void close('bingo')}
+              >
+                <span className="close-ask">{t('claims.closeBingoAsk')}</span>
+                <span className="visually-hidden"> — </span>
+                <span className="close-act">{t('claims.closeBingo')}</span>
+              </button>
+            </div>
+            <div ref={resultRef} className="claim-result" data-testid="claim-result" aria-live="polite">
               {result}
             </div>
           </section>
-
-          {drawing ? (
-            <section className="potential-box" aria-label={t('claims.potentialTitle')}>
-              <h3>{t('claims.potentialTitle')}</h3>
-              {!board.facesKnown ? <p className="hint hint-warn">{t('claims.facesUnknown')}</p> : null}
-              <div className="potential-grid">
-                {!board.lineAwarded ? potentialList('line', board.potential.lines, 'potential-lines') : null}
-                {potentialList('bingo', board.potential.bingos, 'potential-bingos')}
-              </div>
-            </section>
-          ) : null}
 
           {atThisBall.length > 0 ? (
             <section aria-labelledby="claims-ball-title">
@@ -349,30 +382,17 @@ export function ClaimsPanel({ game, board, onClaimed, onChanged }: Props) {
             </section>
           ) : null}
 
-          <div className="close-row">
-            <button
-              type="button"
-              className={`btn btn-large ${pending('line') > 0 ? 'btn-warning' : ''}`}
-              data-testid="close-line"
-              disabled={!drawing || board.lineAwarded || busy}
-              onClick={() => void close('line')}
-            >
-              <span className="close-ask">{t('claims.closeLineAsk')}</span>
-              <span className="visually-hidden"> — </span>
-              <span className="close-act">{t('claims.closeLine')}</span>
-            </button>
-            <button
-              type="button"
-              className={`btn btn-large ${pending('bingo') > 0 ? 'btn-warning' : ''}`}
-              data-testid="close-bingo"
-              disabled={!drawing || busy}
-              onClick={() => void close('bingo')}
-            >
-              <span className="close-ask">{t('claims.closeBingoAsk')}</span>
-              <span className="visually-hidden"> — </span>
-              <span className="close-act">{t('claims.closeBingo')}</span>
-            </button>
-          </div>
+          {drawing ? (
+            <section className="potential-box" aria-label={t('claims.potentialTitle')}>
+              <h3>{t('claims.potentialTitle')}</h3>
+              {!board.facesKnown ? <p className="hint hint-warn">{t('claims.facesUnknown')}</p> : null}
+              <div className="potential-grid">
+                {!board.lineAwarded ? potentialList('line', board.potential.lines, 'potential-lines') : null}
+                {potentialList('bingo', board.potential.bingos, 'potential-bingos')}
+              </div>
+            </section>
+          ) : null}
+
         </>
       )}
       <ErrorAlert error={closeError} testId="close-error" />
@@ -386,7 +406,7 @@ export function ClaimsPanel({ game, board, onClaimed, onChanged }: Props) {
 
       <section aria-labelledby="winners-title">
         <h3 id="winners-title">{t('winners.title')}</h3>
-        <div className="table-wrap" data-testid="winners">
+        <TableRegion name={t('winners.title')} testId="winners">
           {board.winners.length === 0 ? (
             <p className="empty">{t('winners.none')}</p>
           ) : (
@@ -415,8 +435,34 @@ export function ClaimsPanel({ game, board, onClaimed, onChanged }: Props) {
               </tbody>
             </table>
           )}
-        </div>
+        </TableRegion>
       </section>
+      {confirmClose ? (
+        <ConfirmDialog
+          title={t(confirmClose === 'line' ? 'claims.closeLineTitle' : 'claims.closeBingoTitle', { ball: board.ballCount })}
+          confirmLabel={t(confirmClose === 'line' ? 'claims.closeLine' : 'claims.closeBingo')}
+          testId="close-claims-dialog"
+          confirmTestId="close-claims-confirm"
+          onConfirm={() => invoke('game.closeClaims', { gameId: game.id, kind: confirmClose })}
+          onDone={(value) => void afterClose(confirmClose, value)}
+          onClose={() => setConfirmClose(null)}
+        >
+          <p className="confirm-what" data-testid="close-claims-what">
+            {t(confirmClose === 'line' ? 'claims.closeLineText' : 'claims.closeBingoText', {
+              count: awardable(confirmClose).length,
+              cards: awardable(confirmClose)
+                .map((c) => cardLabel(c.seriesCode, c.card))
+                .join(', '),
+              amount: f.money((confirmClose === 'line' ? game.linePrizeCents : game.bingoPrizeCents) ?? 0),
+            })}
+          </p>
+          {confirmClose === 'bingo' && !board.lineAwarded ? <p className="hint">{t('claims.closeBingoLineToo', { amount: f.money(game.linePrizeCents ?? 0) })}</p> : null}
+          {confirmClose === 'bingo' && board.special?.eligible && board.special.fundCents > 0 ? (
+            <p className="hint">{t('claims.closeBingoSpecial', { amount: f.money(board.special.fundCents), balls: board.special.balls })}</p>
+          ) : null}
+          <p className="hint">{t(confirmClose === 'line' ? 'claims.closeLineNote' : 'claims.closeBingoNote')}</p>
+        </ConfirmDialog>
+      ) : null}
     </div>
   );
 }

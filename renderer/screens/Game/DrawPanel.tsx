@@ -171,15 +171,15 @@ export function DrawPanel({ game, announcement = null }: { game: GameView; annou
                 <p className="ball-count" data-testid="ball-count">
                   {t('draw.ballCount', { count: ballCount })}
                 </p>
-                <p className="recent-balls" aria-label={t('draw.recent')}>
+                <ul className="recent-balls" aria-label={t('draw.recent')}>
                   {recentBalls(balls, RECENT + 1)
                     .slice(1)
                     .map((n) => (
-                      <span key={n} className="recent-ball">
+                      <li key={n} className="recent-ball">
                         {n}
-                      </span>
+                      </li>
                     ))}
-                </p>
+                </ul>
               </div>
               <form className="draw-form" onSubmit={submit} aria-label={t('draw.formLabel')}>
                 <label htmlFor="draw-input" className="visually-hidden">
@@ -237,12 +237,20 @@ export function DrawPanel({ game, announcement = null }: { game: GameView; annou
               {notice}
             </p>
           ) : null}
-          {announcement ? <Announcement data={announcement} compact /> : null}
+          {announcement ? <Announcement data={announcement} compact collapsible={ballCount > 0} /> : null}
           {board ? <ClaimsPanel game={game} board={board} onClaimed={(claim) => boardQ.apply('game.claim', (b) => withClaim(b, claim))} onChanged={refresh} /> : <p className="loading">{t('common.loading')}</p>}
         </div>
         <div className="draw-left">
           <Board balls={balls} canDraw={canDraw} pending={shownPending} onChoose={choose} />
-          <div className="draw-actions">
+        </div>
+      </div>
+      {/* The acts on the game under the board, always in sight: the recall of the last ball, suspend, by hand, annul. */}
+      <div className="draw-actions">
+        <GameControls
+          game={game}
+          ballCount={ballCount}
+          onChanged={refresh}
+          leading={
             <button
               type="button"
               className="btn btn-danger-outline"
@@ -255,9 +263,8 @@ export function DrawPanel({ game, announcement = null }: { game: GameView; annou
             >
               {t('draw.recall')}
             </button>
-          </div>
-          <GameControls game={game} ballCount={ballCount} onChanged={refresh} />
-        </div>
+          }
+        />
       </div>
       {recalling && last !== undefined ? (
         <ApprovalDialog

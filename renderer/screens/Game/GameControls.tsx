@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ANNUL_REASONS, type GameView } from '../../../core/contract.js';
+import { ANNUL_REASONS, SUSPENSION_ANNUL_MINUTES } from '../../../core/bingo/rules.js';
+import type { GameView } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
-import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { ConfirmDialog, DialogActions } from '../../components/ConfirmDialog.js';
+import { Dialog } from '../../components/Dialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { useNow } from '../../hooks.js';
@@ -10,34 +12,100 @@ import { minutesLeft } from '../../lib/board.js';
 
 type Reason = (typeof ANNUL_REASONS)[number];
 
-/** Art. 16.º, n.º 1: a failure before the first ball may annul the game after 15 minutes. */
-const ANNUL_AFTER_MINUTES = 15;
-
 interface Props {
   game: GameView;
   ballCount: number;
   onChanged: () => Promise<void>;
+  /** Buttons of the panel that hosts the controls (the draw's recall), first in the same row. */
+  leading?: ReactNode;
 }
 
-/** Suspend (confirmed, saying what stops) / resume the game; annul it with one of the three reasons of art. 16.º (confirmed in place). */
-export function GameControls({ game, ballCount, onChanged }: Props) {
+/**
+ * Annul a game: the reason of art. 16.º chosen in the dialog, which says what
+ * the annulment does (every sale refunded in full, unpaid prizes void) before
+ * it is done; a refusal (the 15 minutes not over) stays in the dialog.
+ */
+function AnnulDialog({ game, onDone, onClose }: { game: GameView; onDone: () => void; onClose: () => void }) {
   const { t } = useTranslation();
   const f = useFormat();
   const [reason, setReason] = useState<Reason | ''>('');
-  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ClientError | string | null>(null);
+  const annul = async () => {
+    if (busy) return;
+    if (!reason) {
+      setError(t('controls.reasonRequired'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const r = await invoke('game.annul', { gameId: game.id, reason });
+    setBusy(false);
+    if (r.ok) onDone();
+    else setError(r.error);
+  };
+  return (
+    <Dialog title={t('controls.annulTitle', { number: game.number })} onClose={onClose} testId="annul-dialog">
+      <div className="confirm-body">
+        <p className="confirm-what" data-testid="annul-what">
+          {t('controls.annulConfirmText', { number: game.number, count: game.cardsSold, total: f.money(game.totalCents) })}
+        </p>
+        <label className="field-block">
+          <span className="field-label">{t('controls.annulReason')}</span>
+          <select
+            data-testid="annul-reason"
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value as Reason | '');
+              setError(null);
+            }}
+          >
+            <option value="">{t('controls.chooseReason')}</option>
+            {ANNUL_REASONS.map((r) => (
+              <option key={r} value={r}>
+                {t(`annulReason.${r}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <ErrorAlert error={error} testId="control-error" />
+      <DialogActions
+        failed={false}
+        busy={busy}
+        danger
+        label={t('controls.annulConfirm', { number: game.number })}
+        testId="annul-confirm"
+        onClose={onClose}
+        onConfirm={() => void annul()}
+      />
+    </Dialog>
+  );
+}
+
+/**
+ * The game's controls in one row: suspend (confirmed, saying what stops) or
+ * resume, go on drawing by hand (art. 16.º, n.º 2), and annul with one of the
+ * three reasons of art. 16.º (a dialog that says what it does). What holds
+ * now (suspended since, drawn by hand, annulled) is said above the row.
+ */
+export function GameControls({ game, ballCount, onChanged, leading = null }: Props) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const [annulling, setAnnulling] = useState(false);
   const [confirmSuspend, setConfirmSuspend] = useState(false);
+  const [confirmManual, setConfirmManual] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ClientError | string | null>(null);
   const suspended = game.state === 'suspended';
   const now = useNow(15_000, suspended);
 
-  const run = async (act: () => ReturnType<typeof invoke<'game.suspend'>>) => {
+  const run = async (act: () => ReturnType<typeof invoke<'game.resume'>>) => {
     if (busy) return;
     setBusy(true);
     setError(null);
     const r = await act();
     setBusy(false);
-    setConfirming(false);
     if (!r.ok) {
       setError(r.error);
       return;
@@ -45,14 +113,13 @@ export function GameControls({ game, ballCount, onChanged }: Props) {
     await onChanged();
   };
 
-  if (game.state === 'finished') return null;
+  if (game.state === 'finished') return leading ? <div className="controls-row">{leading}</div> : null;
   if (game.state === 'annulled') {
     return (
       <div className="controls">
         <p className="alert" role="status" data-testid="annulled-info">
-          {t('controls.annulled', { reason: game.annulReason ? t(`annulReason.${game.annulReason}`) : '' })}
+          {t('controls.annulled', { reason: game.annulReason ? t(`annulReason.${game.annulReason}`) : '' })} {t('controls.refundHint')}
         </p>
-        <p className="hint">{t('controls.refundHint')}</p>
       </div>
     );
   }
@@ -64,7 +131,28 @@ export function GameControls({ game, ballCount, onChanged }: Props) {
 
   return (
     <div className="controls" aria-label={t('controls.title')} role="group">
-      <div className="button-row">
+      {game.manualDraw ? (
+        <p className="notice" data-testid="manual-draw-info">
+          {t('controls.manualDrawOn')}
+        </p>
+      ) : null}
+      {suspended && since ? (
+        <p className="notice notice-warn" role="status" data-testid="suspended-info">
+          {t('controls.suspendedSince', {
+            time: f.shortTime(since),
+            minutes: Math.max(0, Math.floor((now.getTime() - new Date(since).getTime()) / 60_000)),
+          })}
+          {ballCount === 0 || !game.manualDraw
+            ? ` ${
+                minutesLeft(since, SUSPENSION_ANNUL_MINUTES, now) > 0
+                  ? t('controls.annulFrom', { time: f.shortTime(new Date(new Date(since).getTime() + SUSPENSION_ANNUL_MINUTES * 60_000).toISOString()) })
+                  : t('controls.annulNow')
+              }`
+            : ''}
+        </p>
+      ) : null}
+      <div className="controls-row">
+        {leading}
         {canSuspend ? (
           <button
             type="button"
@@ -85,85 +173,60 @@ export function GameControls({ game, ballCount, onChanged }: Props) {
           </button>
         ) : null}
         {canDrawByHand ? (
-          <button type="button" className="btn" data-testid="manual-draw" disabled={busy} onClick={() => void run(() => invoke('game.manualDraw', { gameId: game.id }))}>
+          <button
+            type="button"
+            className="btn"
+            data-testid="manual-draw"
+            disabled={busy}
+            onClick={() => {
+              setError(null);
+              setConfirmManual(true);
+            }}
+          >
             {t('controls.manualDraw')}
           </button>
         ) : null}
-      </div>
-      {game.manualDraw ? (
-        <p className="notice" data-testid="manual-draw-info">
-          {t('controls.manualDrawOn')}
-        </p>
-      ) : null}
-      {suspended && since ? (
-        <p className="notice" role="status" data-testid="suspended-info">
-          {t('controls.suspendedSince', {
-            time: f.shortTime(since),
-            minutes: Math.max(0, Math.floor((now.getTime() - new Date(since).getTime()) / 60_000)),
-          })}
-          {ballCount === 0 || !game.manualDraw
-            ? ` ${
-                minutesLeft(since, ANNUL_AFTER_MINUTES, now) > 0
-                  ? t('controls.annulFrom', { time: f.shortTime(new Date(new Date(since).getTime() + ANNUL_AFTER_MINUTES * 60_000).toISOString()) })
-                  : t('controls.annulNow')
-              }`
-            : ''}
-        </p>
-      ) : null}
-      <div className="annul-row">
-        <label className="annul-label">
-          {t('controls.annulReason')}
-          <select
-            data-testid="annul-reason"
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value as Reason | '');
-              setConfirming(false);
-              setError(null);
-            }}
-          >
-            <option value="">{t('controls.chooseReason')}</option>
-            {ANNUL_REASONS.map((r) => (
-              <option key={r} value={r}>
-                {t(`annulReason.${r}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        {confirming && reason ? (
-          <div className="confirm-inline" role="alert">
-            <p>{t('controls.annulConfirmText', { number: game.number })}</p>
-            <div className="button-row">
-              <button type="button" className="btn" data-testid="annul-cancel" onClick={() => setConfirming(false)}>
-                {t('common.cancel')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-danger"
-                data-testid="annul-confirm"
-                disabled={busy}
-                onClick={() => void run(() => invoke('game.annul', { gameId: game.id, reason }))}
-              >
-                {busy ? t('common.working') : t('controls.annulConfirm', { number: game.number })}
-              </button>
-            </div>
-          </div>
-        ) : (
-          <button
-            type="button"
-            className="btn btn-danger-outline"
-            data-testid="annul-submit"
-            onClick={() => {
-              setError(null);
-              if (!reason) setError(t('controls.reasonRequired'));
-              else setConfirming(true);
-            }}
-          >
-            {t('controls.annul')}
-          </button>
-        )}
+        <button
+          type="button"
+          className="btn btn-danger-outline controls-annul"
+          data-testid="annul-submit"
+          onClick={() => {
+            setError(null);
+            setAnnulling(true);
+          }}
+        >
+          {t('controls.annul')}
+        </button>
       </div>
       <ErrorAlert error={error} testId="control-error" />
+      {annulling ? (
+        <AnnulDialog
+          game={game}
+          onClose={() => setAnnulling(false)}
+          onDone={() => {
+            setAnnulling(false);
+            void onChanged();
+          }}
+        />
+      ) : null}
+      {confirmManual && canDrawByHand ? (
+        <ConfirmDialog
+          title={t('controls.manualDrawTitle', { number: game.number })}
+          confirmLabel={t('controls.manualDrawConfirm')}
+          testId="manual-draw-dialog"
+          confirmTestId="manual-draw-confirm"
+          onConfirm={() => invoke('game.manualDraw', { gameId: game.id })}
+          onDone={() => {
+            setConfirmManual(false);
+            void onChanged();
+          }}
+          onClose={() => setConfirmManual(false)}
+        >
+          <p className="confirm-what" data-testid="manual-draw-what">
+            {t('controls.manualDrawText', { number: game.number, count: ballCount })}
+          </p>
+        </ConfirmDialog>
+      ) : null}
       {confirmSuspend && canSuspend ? (
         <ConfirmDialog
           title={t('controls.suspendTitle', { number: game.number })}

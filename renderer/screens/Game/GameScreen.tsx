@@ -18,16 +18,24 @@ import { GameControls } from './GameControls.js';
 type Where = 'session' | 'game';
 type CloseResult = ChannelOutput<'game.closeSale'>;
 
+/** What the English rendering of a game's announcement needs of the game (its pair, the last game). */
+function pairOf(game: GameView | undefined): Pick<AnnouncementData, 'isLast' | 'double' | 'pairFirstNumber'> {
+  if (!game) return {};
+  return { isLast: game.isLast, double: game.double, ...(game.double === 'second' ? { pairFirstNumber: game.number - 1 } : {}) };
+}
+
 /** A game's announcement as the panel shows it (none once annulled). */
 function announcementOf(game: GameView | undefined): AnnouncementData | null {
   if (!game || game.announcement === null || game.state === 'annulled') return null;
   return {
     gameNumber: game.number,
     announcement: game.announcement,
+    ranges: game.soldRanges,
     cardsSold: game.cardsSold,
     totalCents: game.totalCents,
-    linePrizeCents: game.linePrizeCents,
-    bingoPrizeCents: game.bingoPrizeCents,
+    linePrizeCents: game.linePrizeCents ?? 0,
+    bingoPrizeCents: game.bingoPrizeCents ?? 0,
+    ...pairOf(game),
   };
 }
 
@@ -43,10 +51,12 @@ export function latestAnnouncement(games: readonly GameView[], closed: CloseResu
     return {
       gameNumber: closedGame?.number ?? null,
       announcement: closed.announcement,
+      ranges: closed.ranges,
       cardsSold: closed.cardsSold,
       totalCents: closed.totalCents,
       linePrizeCents: closed.linePrizeCents,
       bingoPrizeCents: closed.bingoPrizeCents,
+      ...pairOf(closedGame),
     };
   }
   return announcementOf(announced);
@@ -119,7 +129,7 @@ export function GameScreen() {
   };
 
   const drawSection = drawGame ? (
-    <>
+    <div className="draw-section">
       {candidates.length > 1 ? (
         <nav className="draw-chooser" aria-label={t('draw.choose')}>
           {candidates.map((g) => (
@@ -137,7 +147,7 @@ export function GameScreen() {
         </nav>
       ) : null}
       <DrawPanel key={drawGame.id} game={drawGame} announcement={drawAnnouncement} />
-    </>
+    </div>
   ) : null;
 
   return (

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { GameView } from '../../../core/contract.js';
 import { useFormat } from '../../format.js';
 import { formatRanges } from '../../lib/ranges.js';
+import { TableRegion } from '../../components/TableRegion.js';
 
 interface Props {
   games: readonly GameView[];
@@ -18,7 +19,7 @@ export function GamesTable({ games, closing, onCloseSale }: Props) {
   const rows = [...games].sort((a, b) => b.number - a.number);
   return (
     // The list scrolls within its box: reachable by keyboard.
-    <div className="table-wrap games-wrap" role="region" aria-label={t('game.listRegion')} tabIndex={0}>
+    <TableRegion name={t('game.listRegion')} className="games-wrap">
       <table className="table games">
         <caption className="visually-hidden">{t('game.listTitle')}</caption>
         <thead>
@@ -81,6 +82,6 @@ export function GamesTable({ games, closing, onCloseSale }: Props) {
           })}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }

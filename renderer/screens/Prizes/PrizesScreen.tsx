@@ -9,6 +9,7 @@ import { useKioskQuery } from '../../hooks.js';
 import { parseReceipt } from '../../lib/cardEntry.js';
 import { formatRanges } from '../../lib/ranges.js';
 import { PrizePayDialog } from './PrizePayDialog.js';
+import { TableRegion } from '../../components/TableRegion.js';
 
 type RefundRow = ChannelOutput<'refund.list'>[number];
 type Paying = { type: 'prize'; winner: WinnerView } | { type: 'refund'; saleId: number; check: string | null; row: RefundRow };
@@ -95,7 +96,7 @@ export function PrizesScreen({ canPay = true }: { canPay?: boolean }) {
           <ErrorAlert error={prizes.error} testId="prizes-load-error" />
           {prizes.data && prizes.data.length === 0 ? <p className="empty">{t('prizes.none')}</p> : null}
           {prizes.data && prizes.data.length > 0 ? (
-            <div className="table-wrap">
+            <TableRegion name={t('prizes.title')}>
               <table className="table payouts">
                 <thead>
                   <tr>
@@ -144,7 +145,7 @@ export function PrizesScreen({ canPay = true }: { canPay?: boolean }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableRegion>
           ) : null}
         </section>
 
@@ -183,7 +184,7 @@ export function PrizesScreen({ canPay = true }: { canPay?: boolean }) {
           <ErrorAlert error={refunds.error} testId="refunds-load-error" />
           {refunds.data && refunds.data.length === 0 ? <p className="empty">{t('refunds.none')}</p> : null}
           {refunds.data && refunds.data.length > 0 ? (
-            <div className="table-wrap">
+            <TableRegion name={t('refunds.title')}>
               <table className="table payouts">
                 <thead>
                   <tr>
@@ -224,7 +225,7 @@ export function PrizesScreen({ canPay = true }: { canPay?: boolean }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableRegion>
           ) : null}
         </section>
       </div>

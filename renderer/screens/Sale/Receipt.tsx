@@ -9,6 +9,7 @@ import type { ChannelOutput, SaleView } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { usePrintWords } from '../../components/PrintJobs.js';
 import { useFormat } from '../../format.js';
 import type { PrintJobView } from '../../lib/printing.js';
 import { formatRanges } from '../../lib/ranges.js';
@@ -28,6 +29,7 @@ interface StatusProps {
 /** "Recibo impresso", "A imprimir…", or why it did not print (with "Tentar de novo" for a failed job). */
 export function ReceiptStatus({ saleId, job, hasPrinter }: StatusProps) {
   const { t } = useTranslation();
+  const words = usePrintWords();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ClientError | null>(null);
   const [retried, setRetried] = useState(false);
@@ -59,7 +61,7 @@ export function ReceiptStatus({ saleId, job, hasPrinter }: StatusProps) {
     };
     return (
       <div className="receipt-state receipt-failed" role="alert" data-testid="sale-receipt" data-state="failed">
-        <span>{t('sale.receiptFailed', { error: job.lastError ?? '—' })}</span>
+        <span>{t('sale.receiptFailed', { error: words.jobError(job) ?? '—' })}</span>
         <button type="button" className="btn btn-small btn-warning" data-testid="sale-receipt-retry" disabled={busy} onClick={() => void retry()}>
           {busy ? t('common.working') : t('printJobs.retry')}
         </button>

@@ -4,6 +4,7 @@ import type { ClientError } from '../../client.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { formatRanges } from '../../lib/ranges.js';
+import { TableRegion } from '../../components/TableRegion.js';
 
 interface Props {
   sales: readonly SaleView[];
@@ -41,7 +42,7 @@ export function RecentSales({ sales, error, onVoid, onReprint, reprintNote }: Pr
       {sales.length === 0 ? (
         <p className="empty">{t('recent.none')}</p>
       ) : (
-        <div className="table-wrap">
+        <TableRegion name={t('recent.title')}>
           <table className="table compact">
             <thead>
               <tr>
@@ -74,7 +75,7 @@ export function RecentSales({ sales, error, onVoid, onReprint, reprintNote }: Pr
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
     </section>
   );

@@ -28,7 +28,7 @@ export function VoidDialog({ gameId, gameNumber, sale, onClose, onVoided }: Prop
       explain={explain}
       submitLabel={t('void.submit')}
       testId="void-dialog"
-      onSubmit={(approval) => invoke('sale.voidLast', { gameId, approval })}
+      onSubmit={(approval) => invoke('sale.voidLast', { gameId, ...(sale && !sale.voided ? { saleId: sale.saleId } : {}), approval })}
       onDone={onVoided}
       onClose={onClose}
     />

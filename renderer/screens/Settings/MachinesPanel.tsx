@@ -12,6 +12,7 @@ import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { euroFieldText, parseEuroText } from '../../lib/money.js';
 import { formatPercent, parsePercent } from '../../lib/settings.js';
+import { TableRegion } from '../../components/TableRegion.js';
 
 type Machine = ChannelOutput<'machine.list'>[number];
 type MachineInput = ChannelInput<'machine.register'>;
@@ -272,7 +273,7 @@ export function MachinesPanel() {
       ) : machines.length === 0 ? (
         <p className="empty">{t('machines.none')}</p>
       ) : (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label={t('machines.tableTitle')}>
+        <TableRegion name={t('machines.tableTitle')}>
           <table className="table compact machines" data-testid="machines-table">
             <caption className="visually-hidden">{t('machines.tableTitle')}</caption>
             <thead>
@@ -327,7 +328,7 @@ export function MachinesPanel() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       <MachineForm
         key={editing ? `edit-${editing.number}-${formKey}` : `new-${formKey}`}

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next';
 import { invoke, type ClientError } from '../../client.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { usePrintWords } from '../../components/PrintJobs.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import {
@@ -74,6 +75,7 @@ function usePrinterStatuses(printers: readonly PrinterView[]) {
 function StatusCell({ id, entry }: { id: string; entry: StatusEntry | undefined }) {
   const { t } = useTranslation();
   const f = useFormat();
+  const words = usePrintWords();
   let word: string;
   let tone: string;
   let detail: string | null = null;
@@ -81,7 +83,7 @@ function StatusCell({ id, entry }: { id: string; entry: StatusEntry | undefined 
     const w = statusWord(entry.status);
     word = t(`printers.state.${w}`);
     tone = w;
-    detail = entry.status.error;
+    detail = words.statusError(entry.status);
   } else if (entry?.error) {
     word = t('printers.statusUnknown');
     tone = 'offline';

@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { parseEuroText } from '../../lib/money.js';
 import { facesFormat } from '../../lib/settings.js';
+import { TableRegion } from '../../components/TableRegion.js';
 
 interface Props {
   series: readonly SeriesView[];
@@ -104,7 +105,7 @@ export function SeriesPanel({ series, onRegistered }: Props) {
       {series.length === 0 ? (
         <p className="empty">{t('series.none')}</p>
       ) : (
-        <div className="table-wrap">
+        <TableRegion name={t('series.title')}>
           <table className="table compact">
             <thead>
               <tr>
@@ -145,7 +146,7 @@ export function SeriesPanel({ series, onRegistered }: Props) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       <label className="check-label">
         <input type="checkbox" data-testid="faces-strips" checked={strips} onChange={(e) => setStrips(e.target.checked)} />

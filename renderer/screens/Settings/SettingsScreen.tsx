@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { JobsList, usePrintJobs } from '../../components/PrintJobs.js';
 import { useFormat } from '../../format.js';
@@ -152,6 +153,16 @@ function BallSetPanel() {
   const [busy, setBusy] = useState(false);
   const set = current.data;
 
+  // Replacing the set in use is confirmed first: the old set is retired for good (art. 5.3, recorded in the acta).
+  const [confirming, setConfirming] = useState(false);
+
+  const registered = (value: { serial: string }) => {
+    setConfirming(false);
+    setSerial('');
+    setDone(t('ballSet.registered', { serial: value.serial }));
+    void current.reload();
+  };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
@@ -160,17 +171,19 @@ function BallSetPanel() {
       setError(t('ballSet.serialRequired'));
       return;
     }
-    setBusy(true);
     setError(null);
+    if (set) {
+      setConfirming(true);
+      return;
+    }
+    setBusy(true);
     const r = await invoke('ballSet.register', { serial: serial.trim() });
     setBusy(false);
     if (!r.ok) {
       setError(r.error);
       return;
     }
-    setSerial('');
-    setDone(t('ballSet.registered', { serial: r.value.serial }));
-    void current.reload();
+    registered(r.value);
   };
 
   return (
@@ -217,6 +230,21 @@ function BallSetPanel() {
         </p>
       ) : null}
       <ErrorAlert error={error} testId="ballset-error" />
+      {confirming && set ? (
+        <ConfirmDialog
+          title={t('ballSet.confirmTitle')}
+          confirmLabel={t('ballSet.confirm', { serial: serial.trim() })}
+          testId="ballset-dialog"
+          confirmTestId="ballset-confirm"
+          onConfirm={() => invoke('ballSet.register', { serial: serial.trim() })}
+          onDone={registered}
+          onClose={() => setConfirming(false)}
+        >
+          <p className="confirm-what" data-testid="ballset-what">
+            {t('ballSet.confirmText', { serial: serial.trim(), old: set.serial, games: set.gamesPlayed })}
+          </p>
+        </ConfirmDialog>
+      ) : null}
     </section>
   );
 }

@@ -17,6 +17,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery, useNow } from '../../hooks.js';
 import { pinPairProblem } from '../../lib/users.js';
+import { TableRegion } from '../../components/TableRegion.js';
 
 type User = ChannelOutput<'users.list'>[number];
 
@@ -235,7 +236,7 @@ export function UsersPanel({ self }: { self: string }) {
       <ErrorAlert error={users.error} testId="users-load-error" />
       <ErrorAlert error={unlockError} testId="users-error" />
       <div className="users-layout">
-        <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="users-title">
+        <TableRegion name={t('users.title')}>
           <table className="table users-table">
             <thead>
               <tr>
@@ -296,7 +297,7 @@ export function UsersPanel({ self }: { self: string }) {
               })}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
         <CreateUserForm onCreated={finish} />
       </div>
 

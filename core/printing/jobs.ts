@@ -1,0 +1,59 @@
+/**
+ * What a print job says of itself without words: the kind of its document and
+ * the parameters of its title (numbers, codes, enums), and the code and
+ * parameters of its last failure. Each language words them (the screens with
+ * their own keys), so a job reads in the operator's language; the Portuguese
+ * title and message stored with the job stay what the kiosk printed and logged.
+ */
+import { ERROR_CODES, errorMessage, type ErrorCode, type Lang } from '../errors.js';
+import type { Params } from '../catalogue.js';
+import { isPrinterErrorCode, printerErrorMessage } from './printerErrors.js';
+
+export const DOCUMENT_KINDS = [
+  'sale_receipt',
+  'prize_payout',
+  'refund',
+  'guia',
+  'x_report',
+  'z_report',
+  'announcement',
+  'test_page',
+  'drawer_kick',
+  'limits_sign',
+] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** The parameters of each kind's title (printing/documents/*.ts builds the pt-PT title from the same values). */
+export interface TitleParamsByKind {
+  sale_receipt: { saleId: number };
+  prize_payout: { payoutId: number };
+  refund: { saleId: number };
+  guia: { guiaNumber: number; copy: 'caixa' | 'jogador' };
+  x_report: { drawerId: number };
+  z_report: { zNumber: number };
+  /** `before_sale`: the art. 11.º, n.º 2 announcement; `close_of_sale`: the art. 13.º one. */
+  announcement: { gameNumber: number; moment: 'before_sale' | 'close_of_sale' };
+  test_page: { printerName: string };
+  drawer_kick: { terminalId: string };
+  limits_sign: { tableCode: string };
+}
+
+export type TitleParams<K extends DocumentKind = DocumentKind> = TitleParamsByKind[K];
+
+export function isDocumentKind(kind: string): kind is DocumentKind {
+  return (DOCUMENT_KINDS as readonly string[]).includes(kind);
+}
+
+const errorCodes: ReadonlySet<string> = new Set(ERROR_CODES);
+
+/**
+ * A job's failure in a language, from its code and parameters: a printer's
+ * (PrinterError) or one of the kiosk's own (a character the code page lacks,
+ * a printer not configured). Null for a code neither knows: show the stored text.
+ */
+export function printJobErrorMessage(code: string | null, params: Params | null, lang: Lang): string | null {
+  if (code === null) return null;
+  if (isPrinterErrorCode(code)) return printerErrorMessage(code, params ?? {}, lang);
+  if (errorCodes.has(code)) return errorMessage(code as ErrorCode, params ?? {}, lang);
+  return null;
+}

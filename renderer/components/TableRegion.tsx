@@ -1,0 +1,41 @@
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface Props {
+  /** What the table lists ("Gavetas da sessão"): the region is named "Tabela: …". */
+  name: string;
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+}
+
+/**
+ * The box of a table that may be wider or taller than its place: while it
+ * scrolls, a named region reachable with Tab (so the keyboard can scroll it);
+ * a table that fits adds no landmark and no stop to the Tab order.
+ */
+export function TableRegion({ name, className, testId, children }: Props) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrolls(box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div
+      ref={ref}
+      className={className ? `table-wrap ${className}` : 'table-wrap'}
+      {...(scrolls ? { role: 'region', 'aria-label': t('common.tableOf', { name }), tabIndex: 0 } : {})}
+      data-testid={testId}
+    >
+      {children}
+    </div>
+  );
+}

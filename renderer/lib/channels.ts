@@ -1,0 +1,19 @@
+/**
+ * What the renderer needs of the contract at run time: each channel's kind
+ * (a command's answer is followed by its event) and its topics. The schemas
+ * (zod) are for the kiosk's side and for types only.
+ *
+ * Written here from core/contract.ts, so it cannot drift; the build replaces
+ * this module by the literal table it evaluates to (tools/vite/channel-table.ts),
+ * which keeps zod and the schemas out of the page that logs in.
+ */
+import { CHANNELS, contract, type Channel, type Topic } from '../../core/contract.js';
+
+export interface ChannelInfo {
+  kind: 'command' | 'query';
+  topics: readonly Topic[];
+}
+
+export const CHANNEL_TABLE: Readonly<Record<Channel, ChannelInfo>> = Object.fromEntries(
+  CHANNELS.map((c) => [c, { kind: contract[c].kind, topics: contract[c].topics }]),
+) as Record<Channel, ChannelInfo>;

@@ -1,0 +1,85 @@
+/**
+ * The screenshots of the README (`docs/screens/`): each role's main screen at
+ * the counters' three sizes, on a demo hall played to a realistic moment (a
+ * receipt printer on the emulator, sales made, a draw under way with a claim
+ * checked). `npx vite build && npx tsx tools/screenshots.ts [out-dir]`.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { configureReceiptsPrinter, launchChromium, login, ROOT, startKiosk, type RunningKiosk } from '../e2e/support.js';
+import { startPrinterEmulator } from './printer-emulator/server.js';
+
+const SIZES = [
+  [1024, 768],
+  [1366, 768],
+  [1920, 1080],
+] as const;
+
+const out = process.argv[2] ?? join(ROOT, 'docs', 'screens');
+mkdirSync(out, { recursive: true });
+
+async function must(kiosk: RunningKiosk, channel: string, input: unknown, token?: string) {
+  const r = await kiosk.call(channel, input, token);
+  if (!r.ok) throw new Error(`${channel}: ${r.error?.code} ${r.error?.message}`);
+  return r.value;
+}
+
+/** One page per size for a role, logged in, on `screen` (a tab's test id, or none for the first), then `prepare`. */
+async function shoot(browser: Browser, kiosk: RunningKiosk, name: string, who: [string, string], prepare: (page: Page) => Promise<void>): Promise<void> {
+  for (const [width, height] of SIZES) {
+    const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
+    await page.goto(kiosk.appUrl);
+    await login(page, ...who);
+    await prepare(page);
+    await page.waitForTimeout(600);
+    const file = join(out, `${name}-${width}x${height}.png`);
+    await page.screenshot({ path: file });
+    console.log(file);
+    await page.context().close();
+  }
+}
+
+const emulator = await startPrinterEmulator({ host: '127.0.0.1', port: 0 });
+const kiosk = await startKiosk(['--demo']);
+const browser = await launchChromium();
+try {
+  await configureReceiptsPrinter(kiosk, emulator.port);
+  const cashier = (await must(kiosk, 'auth.login', { username: 'caixa1', pin: '3333' })).operatorToken as string;
+  const manager = (await must(kiosk, 'auth.login', { username: 'gerente', pin: '2222' })).operatorToken as string;
+  const game1 = (await must(kiosk, 'session.current', {}, cashier)).games[0].id as number;
+  for (const quantity of [6, 12, 3, 24, 9]) {
+    await must(kiosk, 'sale.create', { gameId: game1, quantity, payment: { method: 'cash', tenderedCents: quantity * 100 } }, cashier);
+  }
+  await must(kiosk, 'game.closeSale', { gameId: game1 }, manager);
+  for (const n of [7, 23, 41, 58, 66, 12, 80, 35, 19, 71, 2, 49]) await must(kiosk, 'game.drawBall', { gameId: game1, number: n }, manager);
+  // The next game sells while game 1 is drawn.
+  const game2 = (await must(kiosk, 'game.open', { seriesCode: 'A' }, manager)).id as number;
+  await must(kiosk, 'sale.create', { gameId: game2, quantity: 4, payment: { method: 'cash', tenderedCents: 500 } }, cashier);
+
+  await shoot(browser, kiosk, 'cashier-sale', ['caixa1', '3333'], async (page) => {
+    await page.getByTestId('sale-quantity').fill('2');
+    await page.getByTestId('sale-tendered').fill('500');
+    await page.getByTestId('sale-submit').click();
+    await page.getByTestId('sale-result').waitFor();
+    await page.getByTestId('sale-receipt').waitFor();
+  });
+  await shoot(browser, kiosk, 'manager-draw', ['gerente', '2222'], async (page) => {
+    await page.getByTestId('draw-panel').waitFor();
+    await page.getByTestId('claim-card').fill('10');
+    await page.getByTestId('claim-submit').click();
+    await page.getByTestId('claim-result').waitFor();
+    await page.getByTestId('draw-input').focus();
+  });
+  await shoot(browser, kiosk, 'caixa-guias', ['tesouraria', '5555'], async (page) => {
+    await page.getByTestId('guia-query').waitFor();
+  });
+  await shoot(browser, kiosk, 'admin-users', ['admin', '1111'], async (page) => {
+    await page.getByTestId('settings-tab').click();
+    await page.getByTestId('user-row-caixa1').waitFor();
+  });
+} finally {
+  await browser.close();
+  await kiosk.stop();
+  await emulator.close();
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { CHANNELS, contract } from '../../core/contract.js';
+import { CHANNEL_TABLE } from '../../renderer/lib/channels.js';
+import { CHANNEL_TABLE_MODULE, channelTable, channelTableSource } from './channel-table.js';
+
+/** The table the generated module exports (it is one JSON literal). */
+function generated(): unknown {
+  const m = /^export const CHANNEL_TABLE = (.*);\n$/s.exec(channelTableSource());
+  if (!m?.[1]) throw new Error('unexpected source');
+  return JSON.parse(m[1]);
+}
+
+function load(id: string): unknown {
+  const hook = channelTable().load;
+  const fn = typeof hook === 'function' ? hook : hook?.handler;
+  return fn?.call({} as never, id);
+}
+
+describe('the channels table of the build', () => {
+  it('holds every channel of the contract with its kind and topics, and nothing else', () => {
+    const table = generated() as Record<string, { kind: string; topics: string[] }>;
+    expect(Object.keys(table).sort()).toEqual([...CHANNELS].sort());
+    for (const c of CHANNELS) expect(table[c], c).toEqual({ kind: contract[c].kind, topics: [...contract[c].topics] });
+    expect(table).toEqual(JSON.parse(JSON.stringify(CHANNEL_TABLE)));
+  });
+
+  it('is one JSON literal, importing nothing (no zod, no schemas)', () => {
+    const source = channelTableSource();
+    expect(source.split('\n')).toHaveLength(2);
+    expect(source.startsWith('export const CHANNEL_TABLE = {')).toBe(true);
+    expect(() => generated()).not.toThrow();
+  });
+
+  it('replaces renderer/lib/channels.ts only, with or without a query', () => {
+    expect(CHANNEL_TABLE_MODULE.replaceAll('\\', '/')).toMatch(/\/renderer\/lib\/channels\.ts$/);
+    expect(load(CHANNEL_TABLE_MODULE)).toBe(channelTableSource());
+    expect(load(`${CHANNEL_TABLE_MODULE}?v=123`)).toBe(channelTableSource());
+    expect(load(CHANNEL_TABLE_MODULE.replace('channels.ts', 'topics.ts'))).toBeNull();
+  });
+});
