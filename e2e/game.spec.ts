@@ -9,11 +9,10 @@
  * The balls to draw are read from the sold cards' faces in the kiosk's SQLite
  * file (table card_faces: 15 numbers, row by row).
  */
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatFacesCsv, formatFacesJson, generateSeries } from '../tools/faces/generate.js';
-import { expectText, launchChromium, login, readFaces, ROOT, type RunningKiosk, startKiosk } from './support.js';
+import { expectText, launchChromium, login, readFaces, type RunningKiosk, startKiosk } from './support.js';
 
 let kiosk: RunningKiosk;
 let browser: Browser;
@@ -141,10 +140,6 @@ describe('a whole bingo game in the browser', () => {
     await manager.getByTestId('claim-submit').click();
     await expectText(manager, 'claim-result', 'Válida: linha do cartão A 5 à 5.ª bola.');
     await expectText(manager, 'claims-list', 'A 5');
-    if (process.env.E2E_SCREENSHOTS) {
-      await manager.evaluate(() => window.scrollTo(0, 0));
-      await manager.screenshot({ path: join(ROOT, process.env.E2E_SCREENSHOTS, 'game-screen.png') });
-    }
     // No ball while a valid claim waits for "Mais alguma linha?".
     await manager.getByTestId('draw-input').fill(String(row2[0]));
     await manager.getByTestId('draw-input').press('Enter');

@@ -121,6 +121,12 @@ describe('the renderer build', () => {
     for (const marker of [...Object.values(MARKERS), ZOD]) expect(holding(board, marker), marker).toEqual([]);
   });
 
+  it('ships no zod at all: the screens validate nothing, the kiosk does (every chunk, screens included)', () => {
+    const all = files(Object.keys(manifest).filter((k) => manifest[k]!.file.endsWith('.js')));
+    expect(all.size).toBeGreaterThan(10);
+    expect(holding(all, ZOD)).toEqual([]);
+  });
+
   it('puts React and i18next in a vendor chunk that both pages share', () => {
     const vendor = Object.entries(manifest).find(([, c]) => c.name === 'vendor');
     expect(vendor).toBeDefined();

@@ -102,7 +102,7 @@ function LoadFailed() {
   return (
     <main className="screen screen-narrow">
       <section className="panel">
-        <ErrorAlert error={t('transport.network')} testId="screen-load-failed" />
+        <ErrorAlert error={t('app.screenLoadFailed')} testId="screen-load-failed" />
         {/* The page again: in browser mode the kiosk may have restarted with another build (other chunk names). */}
         <button type="button" className="btn btn-primary btn-large" onClick={() => window.location.reload()} data-testid="retry">
           {t('common.retry')}

@@ -25,13 +25,13 @@ async function must(kiosk: RunningKiosk, channel: string, input: unknown, token?
   return r.value;
 }
 
-/** One page per size for a role, logged in, on `screen` (a tab's test id, or none for the first), then `prepare`. */
-async function shoot(browser: Browser, kiosk: RunningKiosk, name: string, who: [string, string], prepare: (page: Page) => Promise<void>): Promise<void> {
-  for (const [width, height] of SIZES) {
+/** One page per size for a role, logged in and brought to the moment shown by `prepare` (told which shot it is). */
+async function shoot(browser: Browser, kiosk: RunningKiosk, name: string, who: [string, string], prepare: (page: Page, shot: number) => Promise<void>): Promise<void> {
+  for (const [shot, [width, height]] of SIZES.entries()) {
     const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
     await page.goto(kiosk.appUrl);
     await login(page, ...who);
-    await prepare(page);
+    await prepare(page, shot);
     await page.waitForTimeout(600);
     const file = join(out, `${name}-${width}x${height}.png`);
     await page.screenshot({ path: file });
@@ -64,9 +64,10 @@ try {
     await page.getByTestId('sale-result').waitFor();
     await page.getByTestId('sale-receipt').waitFor();
   });
-  await shoot(browser, kiosk, 'manager-draw', ['gerente', '2222'], async (page) => {
+  await shoot(browser, kiosk, 'manager-draw', ['gerente', '2222'], async (page, shot) => {
     await page.getByTestId('draw-panel').waitFor();
-    await page.getByTestId('claim-card').fill('10');
+    // A card of its own for each size: a claim is made once at a ball.
+    await page.getByTestId('claim-card').fill(String(10 + shot));
     await page.getByTestId('claim-submit').click();
     await page.getByTestId('claim-result').waitFor();
     await page.getByTestId('draw-input').focus();
