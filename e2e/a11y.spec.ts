@@ -2,8 +2,8 @@
  * Every screen of every role, in Chromium on the demo hall (issue 13): axe-core
  * finds no violation (its default rules: WCAG 2.x A and AA and best
  * practices), in Portuguese and in English, on the screens, their main dialogs
- * and the hall board; and no screen scrolls sideways at the counters' three
- * sizes (1024x768, 1366x768, 1920x1080). axe runs inside the page, so the
+ * and the hall board; and no screen, nor any table in its box, scrolls
+ * sideways at the counters' three sizes (1024x768, 1366x768, 1920x1080). axe runs inside the page, so the
  * contexts bypass the kiosk's Content-Security-Policy (script-src 'self').
  */
 import { createRequire } from 'node:module';
@@ -63,8 +63,14 @@ async function audit(page: Page, screen: string, sizes = true): Promise<void> {
   for (const [width, height] of SIZES) {
     await page.setViewportSize({ width, height });
     await page.waitForTimeout(120);
-    const { scroll, client } = (await page.evaluate('({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })')) as { scroll: number; client: number };
+    const { scroll, client, tables } = (await page.evaluate(`({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+      tables: [...document.querySelectorAll('.table-wrap')].filter((w) => w.scrollWidth > w.clientWidth + 1).map((w) => (w.getAttribute('aria-label') || w.querySelector('caption, th')?.textContent || '?').slice(0, 40)),
+    })`)) as { scroll: number; client: number; tables: string[] };
     if (scroll > client) sideways.push(`${screen} at ${width}x${height}: ${scroll} px wide`);
+    // Nor a table within its box: a column cut off (a state's badge) is as bad as a page that scrolls.
+    for (const table of tables) sideways.push(`${screen} at ${width}x${height}: the table "${table}" scrolls sideways`);
   }
   await page.setViewportSize(before);
 }
@@ -176,6 +182,33 @@ describe('every screen, every role', () => {
     await auditTabs(caixa, 'caixa', ['drawer-tab']);
     await switchLanguage(caixa, 'en');
     await auditTabs(caixa, 'caixa (en)', ['caixa-tab', 'drawer-tab']);
+
+    // The drawer closed blind (counted as expected): the drawer screen's opening form and the close's result.
+    const cashierToken = await apiLogin('caixa1', '3333');
+    const expected = (await kiosk.call('report.x', {}, cashierToken)).value.expectedCents as number;
+    expect((await kiosk.call('drawer.close', { countedByDenomination: { '1': expected } }, cashierToken)).ok).toBe(true);
+    await cashier.getByTestId('drawer-tab').click();
+    await cashier.getByTestId('drawer-none').waitFor();
+    await audit(cashier, 'cashier (en) drawer to open');
+
+    // A new hall's first screen, and the page opened without its access token.
+    const fresh = await startKiosk();
+    try {
+      const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, bypassCSP: true });
+      const setup = await context.newPage();
+      await setup.goto(fresh.appUrl);
+      await setup.getByTestId('setup-submit').waitFor();
+      await audit(setup, 'setup');
+      await switchLanguage(setup, 'en');
+      await audit(setup, 'setup (en)', false);
+      const bare = await context.newPage();
+      await bare.goto(fresh.url);
+      await bare.getByTestId('error').waitFor();
+      await audit(bare, 'no access token');
+      await context.close();
+    } finally {
+      await fresh.stop();
+    }
 
     expect({ sideways, findings }).toEqual({ sideways: [], findings: [] });
   });

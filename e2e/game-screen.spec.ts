@@ -9,7 +9,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectText, launchChromium, login, readFaces, type RunningKiosk, startKiosk } from './support.js';
+import { expectNoSidewaysScroll, expectText, launchChromium, login, readFaces, type RunningKiosk, startKiosk } from './support.js';
 
 let kiosk: RunningKiosk;
 let browser: Browser;
@@ -230,6 +230,21 @@ describe('the manager’s game screen', () => {
       await expectText(page, 'game-row-2', 'A 8–17');
       await expectInSight(page, 'announcement', 'draw-submit', 'board-number-90');
     }
+
+    // The acta at 1024x768: its ten columns fit their box, each game's state badge inside it (it was cut off).
+    await small.getByTestId('acta-tab').click();
+    await expectText(small, 'acta-game-1', 'Anulada');
+    await expectText(small, 'acta-game-2', 'A, do n.º 8 ao n.º 17');
+    for (const n of [1, 2]) {
+      const { badge, box, scrolls } = (await small.evaluate(`(() => {
+        const wrap = document.querySelector('[data-testid="acta-game-${n}"]').closest('.table-wrap');
+        const b = document.querySelector('[data-testid="acta-game-${n}"] .badge').getBoundingClientRect();
+        const w = wrap.getBoundingClientRect();
+        return { badge: { left: b.left, right: b.right }, box: { left: w.left, right: w.right }, scrolls: wrap.scrollWidth > wrap.clientWidth };
+      })()`)) as { badge: { left: number; right: number }; box: { left: number; right: number }; scrolls: boolean };
+      expect([n, scrolls, badge.left >= box.left, badge.right <= box.right]).toEqual([n, false, true, true]);
+    }
+    await expectNoSidewaysScroll(small);
   });
 
   it('the header holds nine tabs at 1024x768, 1280x800 and 1920x1080: never cut, nothing over anything', async () => {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ActaGame, ChannelInput, GameView, IncidentView } from '../../../core/contract.js';
+import type { ChannelInput, GameView, IncidentView } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
@@ -144,10 +144,6 @@ export function ActaScreen() {
   }
 
   const money = (c: number) => (c === 0 ? '—' : f.money(c));
-  const stateText = (g: ActaGame) => {
-    const state = t(`gameState.${g.state}`, { defaultValue: g.state });
-    return g.annulReason ? `${state}: ${t(`annulReason.${g.annulReason}`, { defaultValue: g.annulReason })}` : state;
-  };
 
   return (
     <main className="screen acta-screen" aria-labelledby="acta-title">
@@ -220,7 +216,9 @@ export function ActaScreen() {
                     <td className="num">{money(g.specialPaidCents)}</td>
                     <td className="num">{f.money(g.stampDutyCents)}</td>
                     <td>
-                      <span className={`badge badge-${g.state}`}>{stateText(g)}</span>
+                      <span className={`badge badge-${g.state}`}>{t(`gameState.${g.state}`, { defaultValue: g.state })}</span>
+                      {/* The reason under the badge: a badge holds one short word, never wider than its column. */}
+                      {g.annulReason ? <span className="acta-note">{t(`annulReason.${g.annulReason}`, { defaultValue: g.annulReason })}</span> : null}
                       {g.isLast ? <span className="badge badge-last">{t('draw.lastGame')}</span> : null}
                       {g.refundedCents > 0 ? <span className="acta-note">{t('acta.refunded', { amount: f.money(g.refundedCents) })}</span> : null}
                       {g.balls > 0 ? <span className="acta-note">{t('acta.balls', { count: g.balls, set: g.ballSet ?? '—' })}</span> : null}

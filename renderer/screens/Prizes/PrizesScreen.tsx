@@ -4,6 +4,8 @@ import type { ChannelOutput, WinnerView } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { usePrintState } from '../../components/PrintJobs.js';
+import { documentJobOf, ReceiptStatus } from '../../components/ReceiptStatus.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { parseReceipt } from '../../lib/cardEntry.js';
@@ -29,6 +31,9 @@ export function PrizesScreen({ canPay = true }: { canPay?: boolean }) {
   const refunds = useKioskQuery('refund.list', {});
   const [paying, setPaying] = useState<Paying | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // What the last payout documents (a prize's winner, a refund's sale): its receipt's fate is said under it.
+  const [paidDoc, setPaidDoc] = useState<{ type: 'winner' | 'refund'; id: number } | null>(null);
+  const printing = usePrintState();
   const [saleText, setSaleText] = useState('');
   const [quickError, setQuickError] = useState<ClientError | string | null>(null);
 
@@ -50,12 +55,17 @@ export function PrizesScreen({ canPay = true }: { canPay?: boolean }) {
       return;
     }
     const { saleId, check } = receipt;
-    const row = (refunds.data ?? []).find((r) => r.saleId === saleId);
+    // The list on screen, else as the kiosk has it now (it may not have arrived yet): money moves only once confirmed.
+    let row = (refunds.data ?? []).find((r) => r.saleId === saleId);
+    if (!row) {
+      const fresh = await invoke('refund.list', {});
+      row = fresh.ok ? fresh.value.find((r) => r.saleId === saleId) : undefined;
+    }
     if (row && !row.refunded) {
       setPaying({ type: 'refund', saleId, check, row });
       return;
     }
-    // Not among this session's annulled sales: the kiosk says why (e.g. art. 16.º, n.º 4) or refunds it.
+    // Not a refundable sale (not annulled, art. 16.º, n.º 4; already refunded; unknown): the kiosk's refusal says why.
     const r = await invoke('refund.pay', check === null ? { saleId } : { saleId, check });
     if (!r.ok) {
       setQuickError(r.error);
@@ -67,6 +77,7 @@ export function PrizesScreen({ canPay = true }: { canPay?: boolean }) {
   const refunded = (r: ChannelOutput<'refund.pay'>) => {
     setPaying(null);
     setSaleText('');
+    setPaidDoc({ type: 'refund', id: r.saleId });
     setDone(t('refunds.done', { id: r.saleId, amount: f.money(r.amountCents), ranges: formatRanges(r.ranges) }));
     reload();
   };
@@ -83,9 +94,14 @@ export function PrizesScreen({ canPay = true }: { canPay?: boolean }) {
         </p>
       )}
       {done ? (
-        <p className="success big-success" role="status" data-testid="payout-result">
-          {done}
-        </p>
+        <div className="payout-done">
+          <p className="success big-success" role="status" data-testid="payout-result">
+            {done}
+          </p>
+          {paidDoc ? (
+            <ReceiptStatus key={`${paidDoc.type}-${paidDoc.id}`} job={documentJobOf(printing.jobs, paidDoc)} hasPrinter={printing.receiptPrinter} testId="payout-receipt" />
+          ) : null}
+        </div>
       ) : null}
       <div className="columns">
         <section className="panel" aria-labelledby="prize-list-title">
@@ -235,6 +251,7 @@ export function PrizesScreen({ canPay = true }: { canPay?: boolean }) {
           winner={paying.winner}
           onPaid={(w) => {
             setPaying(null);
+            setPaidDoc({ type: 'winner', id: w.winnerId });
             setDone(
               t('prizes.done', {
                 amount: f.money(w.prizeCents),

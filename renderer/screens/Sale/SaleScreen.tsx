@@ -5,12 +5,13 @@ import { invoke, type ClientError } from '../../client.js';
 import { AmountKeypad, focusedIndex, moveFocusInGroup } from '../../components/AmountKeypad.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { usePrintState } from '../../components/PrintJobs.js';
+import { ReceiptStatus } from '../../components/ReceiptStatus.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { applyKey, digitsToCents, tenderedText } from '../../lib/money.js';
 import { formatRanges } from '../../lib/ranges.js';
 import { checkSale, parseQuantity, saleViewOf, withNewSale, withVoidedSale } from '../../lib/sale.js';
-import { ReceiptStatus, ReprintDialog, receiptJobOf } from './Receipt.js';
+import { ReprintDialog, receiptJobOf } from './Receipt.js';
 import { RecentSales } from './RecentSales.js';
 import { VoidDialog } from './VoidDialog.js';
 
@@ -228,7 +229,7 @@ export function SaleScreen({ cashier, terminalId }: Props) {
       <p className="sale-result-line">
         {t('sale.lastLine', { count: last.quantity, total: f.money(last.totalCents), tendered: f.money(last.tenderedCents), change: f.money(last.changeCents) })}
       </p>
-      <ReceiptStatus key={last.saleId} saleId={last.saleId} job={receiptJobOf(printing.jobs, last.saleId)} hasPrinter={hasReceiptPrinter} />
+      <ReceiptStatus key={last.saleId} job={receiptJobOf(printing.jobs, last.saleId)} hasPrinter={hasReceiptPrinter} testId="sale-receipt" />
     </section>
   ) : null;
 
