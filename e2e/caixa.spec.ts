@@ -9,7 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrinterEmulator, type EmulatorJob, type PrinterEmulator } from '../tools/printer-emulator/server.js';
-import { configureReceiptsPrinter, expectNoSidewaysScroll, expectText, launchChromium, login, type RunningKiosk, startKiosk, waitForJobs } from './support.js';
+import { configureReceiptsPrinter, expectInSight, expectNoSidewaysScroll, expectText, launchChromium, login, type RunningKiosk, startKiosk, waitForJobs } from './support.js';
 
 let emulator: PrinterEmulator;
 let kiosk: RunningKiosk;
@@ -45,16 +45,23 @@ describe('the casino caixa in the browser', () => {
     await caixa.getByTestId('guia-query').waitFor();
     await expectText(caixa, 'drawer-cash', 'Numerário na gaveta: 100,00 €');
     await expectNoSidewaysScroll(caixa);
+    // At 1024x768 the caixa's acts are in sight: find a guia, issue one, sell and redeem chips.
+    await expectInSight(caixa, 'guia-query', 'guia-find', 'issue-submit', 'chip-100000', 'chips-sell', 'chips-redeem', 'logout');
 
     // Issue: machine 9, a hand pay of 150,00 €.
     await caixa.getByTestId('issue-machine').selectOption('9');
     await caixa.getByTestId('issue-kind').selectOption('hand_pay');
     await caixa.getByTestId('issue-amount').fill('150');
+    // The machine's meters, folded until asked for, go onto the guia.
+    expect(await caixa.getByTestId('issue-coinsIn').isVisible()).toBe(false);
+    await caixa.locator('.issue-meters summary').click();
+    await caixa.getByTestId('issue-coinsIn').fill('482113');
     await caixa.getByTestId('issue-submit').click();
     await expectText(caixa, 'guia-card', 'Guia n.º 1');
     await expectText(caixa, 'guia-status', 'Por pagar');
     await expectText(caixa, 'unpaid-guias', 'N.º 1 · máquina 9');
-    const issuedCopies = await printedJobs(1, 'GUIA DE PAGAMENTO', 'Por pagar');
+    expect(await caixa.getByTestId('issue-coinsIn').isVisible()).toBe(false);
+    const issuedCopies = await printedJobs(1, 'GUIA DE PAGAMENTO', 'Por pagar', '482113');
     expect(issuedCopies.flatMap((j) => j.drawerPulses)).toEqual([]);
 
     // Found again by scanning its QR (the scanner types the text and Enter).

@@ -9,7 +9,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSidewaysScroll, expectText, launchChromium, login, readFaces, type RunningKiosk, startKiosk } from './support.js';
+import { byId, expectInSight, expectNoSidewaysScroll, expectText, launchChromium, layout, login, readFaces, type Box, type RunningKiosk, startKiosk } from './support.js';
 
 let kiosk: RunningKiosk;
 let browser: Browser;
@@ -29,42 +29,6 @@ async function managerAt(width: number, height: number, username = 'gerente', pi
   await page.goto(kiosk.appUrl);
   await login(page, username, pin);
   return page;
-}
-
-interface Box {
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
-  width: number;
-  height: number;
-}
-
-/** Where elements are (by test id or selector), the window and the page's width. Evaluated as a string: no bundler helpers in the page. */
-async function layout(page: Page, selectors: string[]): Promise<{ innerWidth: number; innerHeight: number; scrollWidth: number; boxes: Box[][] }> {
-  return page.evaluate(`(() => {
-    const box = (el) => { const r = el.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height }; };
-    return {
-      innerWidth: window.innerWidth,
-      innerHeight: window.innerHeight,
-      scrollWidth: document.documentElement.scrollWidth,
-      boxes: ${JSON.stringify(selectors)}.map((s) => [...document.querySelectorAll(s)].map(box)),
-    };
-  })()`);
-}
-
-const byId = (id: string) => `[data-testid="${id}"]`;
-
-/** No sideways scroll, and each test id shown whole within the window, without scrolling. */
-async function expectInSight(page: Page, ...testIds: string[]): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const l = await layout(page, testIds.map(byId));
-  expect(l.scrollWidth, 'page width').toBeLessThanOrEqual(l.innerWidth);
-  testIds.forEach((id, i) => {
-    const b = l.boxes[i]![0];
-    expect(b, id).toBeDefined();
-    expect([id, b!.top >= 0, b!.left >= 0, b!.bottom <= l.innerHeight, b!.right <= l.innerWidth]).toEqual([id, true, true, true, true]);
-  });
 }
 
 const overlap = (a: Box, b: Box) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));

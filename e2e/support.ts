@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { chromium, type Browser, type Page, type Request } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -230,4 +231,40 @@ export async function waitForJobs(emulator: { jobs: readonly { lines: string[] }
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
   if (scroll > client) throw new Error(`the page scrolls sideways: ${scroll} px wide in a ${client} px window`);
+}
+
+export interface Box {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  width: number;
+  height: number;
+}
+
+/** Where elements are (by test id or selector), the window and the page's width. Evaluated as a string: no bundler helpers in the page. */
+export async function layout(page: Page, selectors: string[]): Promise<{ innerWidth: number; innerHeight: number; scrollWidth: number; boxes: Box[][] }> {
+  return page.evaluate(`(() => {
+    const box = (el) => { const r = el.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height }; };
+    return {
+      innerWidth: window.innerWidth,
+      innerHeight: window.innerHeight,
+      scrollWidth: document.documentElement.scrollWidth,
+      boxes: ${JSON.stringify(selectors)}.map((s) => [...document.querySelectorAll(s)].map(box)),
+    };
+  })()`);
+}
+
+export const byId = (id: string) => `[data-testid="${id}"]`;
+
+/** No sideways scroll, and each test id shown whole within the window, without scrolling. */
+export async function expectInSight(page: Page, ...testIds: string[]): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const l = await layout(page, testIds.map(byId));
+  expect(l.scrollWidth, 'page width').toBeLessThanOrEqual(l.innerWidth);
+  testIds.forEach((id, i) => {
+    const b = l.boxes[i]![0];
+    expect(b, id).toBeDefined();
+    expect([id, b!.top >= 0, b!.left >= 0, b!.bottom <= l.innerHeight, b!.right <= l.innerWidth]).toEqual([id, true, true, true, true]);
+  });
 }

@@ -26,6 +26,7 @@ function IssueGuiaForm({ onIssued }: { onIssued: (g: Guia) => void }) {
   const [amount, setAmount] = useState('');
   const [meters, setMeters] = useState({ coinsIn: '', prizesPaid: '', coinsCollected: '' });
   const [notes, setNotes] = useState('');
+  const [metersOpen, setMetersOpen] = useState(false);
   const [error, setError] = useState<ClientError | string | null>(null);
   const [busy, setBusy] = useState(false);
   const list = machines.data ?? [];
@@ -61,6 +62,7 @@ function IssueGuiaForm({ onIssued }: { onIssued: (g: Guia) => void }) {
     }
     setAmount('');
     setMeters({ coinsIn: '', prizesPaid: '', coinsCollected: '' });
+    setMetersOpen(false);
     setNotes('');
     onIssued(r.value);
   };
@@ -68,7 +70,7 @@ function IssueGuiaForm({ onIssued }: { onIssued: (g: Guia) => void }) {
     <section className="panel" aria-labelledby="issue-title">
       <h2 id="issue-title">{t('caixa.issueTitle')}</h2>
       {list.length === 0 && machines.data ? <p className="hint">{t('caixa.noMachines')}</p> : null}
-      <form className="form form-grid" onSubmit={submit}>
+      <form className="form form-grid issue-form" onSubmit={submit}>
         <label>
           {t('caixa.machine')}
           <select data-testid="issue-machine" value={chosen} onChange={(e) => setMachine(e.target.value)}>
@@ -96,21 +98,27 @@ function IssueGuiaForm({ onIssued }: { onIssued: (g: Guia) => void }) {
             <span aria-hidden="true">€</span>
           </span>
         </label>
-        {(['coinsIn', 'prizesPaid', 'coinsCollected'] as const).map((key) => (
-          <label key={key}>
-            {t('caixa.issueMeter', { meter: t(`caixa.meter.${key}`) })}
-            <input
-              data-testid={`issue-${key}`}
-              inputMode="numeric"
-              value={meters[key]}
-              onChange={(e) => setMeters({ ...meters, [key]: e.target.value.replace(/\D/g, '') })}
-            />
-          </label>
-        ))}
-        <label className="span-2">
+        <label>
           {t('caixa.notes')}
           <input data-testid="issue-notes" value={notes} maxLength={200} onChange={(e) => setNotes(e.target.value)} />
         </label>
+        {/* The machine's meters, optional: folded unless typed, so the guia's own fields and its act fit the screen. */}
+        <details className="span-2 issue-meters" open={metersOpen} onToggle={(e) => setMetersOpen(e.currentTarget.open)}>
+          <summary>{t('caixa.issueMeters')}</summary>
+          <div className="issue-meter-fields">
+            {(['coinsIn', 'prizesPaid', 'coinsCollected'] as const).map((key) => (
+              <label key={key}>
+                {t(`caixa.meter.${key}`)}
+                <input
+                  data-testid={`issue-${key}`}
+                  inputMode="numeric"
+                  value={meters[key]}
+                  onChange={(e) => setMeters({ ...meters, [key]: e.target.value.replace(/\D/g, '') })}
+                />
+              </label>
+            ))}
+          </div>
+        </details>
         <button type="submit" className="btn btn-primary btn-large" data-testid="issue-submit" disabled={busy || list.length === 0}>
           {t('caixa.issueSubmit')}
         </button>
@@ -272,11 +280,11 @@ export function CaixaScreen({ roles }: { roles: readonly Role[] }) {
           </section>
           {guia ? <GuiaCard key={`${guia.guiaId}-${guia.status}`} guia={guia} drawerCashCents={drawerCash} onChanged={setGuia} /> : null}
           <IssueGuiaForm onIssued={setGuia} />
+          <MeterForm />
         </div>
         <div className="column-side">
           <UnpaidGuias onPick={setGuia} />
           <ChipExchange />
-          <MeterForm />
         </div>
       </div>
       {manages ? (

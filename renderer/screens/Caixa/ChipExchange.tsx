@@ -80,31 +80,36 @@ export function ChipExchange() {
           </div>
         ))}
       </div>
-      <p className="chip-total" data-testid="chips-total">
-        {t('chips.total', { amount: f.money(total) })}
-      </p>
-      <label className="form">
-        {t('chips.tendered')}
-        <span className="input-suffix">
-          <input data-testid="chips-tendered" inputMode="decimal" value={tendered} placeholder={total ? f.money(total).replace(' €', '') : ''} onChange={(e) => setTendered(e.target.value)} />
-          <span aria-hidden="true">€</span>
-        </span>
-      </label>
-      <p className="meta" data-testid="chips-change">
-        {change !== null && change >= 0 && total > 0 ? t('chips.change', { amount: f.money(change) }) : ''}
-      </p>
-      <div className="button-row">
+      {/* Total, tendered and the two acts in three short rows: the exchange fits a 1024x768 screen. */}
+      <div className="chip-total-row">
+        <p className="chip-total" data-testid="chips-total">
+          {t('chips.total', { amount: f.money(total) })}
+        </p>
+        <button type="button" className="btn btn-small" data-testid="chips-clear" onClick={reset}>
+          {t('chips.clear')}
+        </button>
+      </div>
+      <div className="chip-tendered-row">
+        <label className="form">
+          {t('chips.tendered')}
+          <span className="input-suffix">
+            <input data-testid="chips-tendered" inputMode="decimal" value={tendered} placeholder={total ? f.money(total).replace(' €', '') : ''} onChange={(e) => setTendered(e.target.value)} />
+            <span aria-hidden="true">€</span>
+          </span>
+        </label>
+        <p className="meta" data-testid="chips-change">
+          {change !== null && change >= 0 && total > 0 ? t('chips.change', { amount: f.money(change) }) : ''}
+        </p>
+      </div>
+      <div className="chip-actions">
         <button type="button" className="btn btn-primary btn-large" data-testid="chips-sell" onClick={() => start('sell')}>
           {t('chips.sell')}
         </button>
         <button type="button" className="btn btn-large" data-testid="chips-redeem" onClick={() => start('redeem')}>
           {t('chips.redeem')}
         </button>
-        <button type="button" className="btn" data-testid="chips-clear" onClick={reset}>
-          {t('chips.clear')}
-        </button>
       </div>
-      <div className="button-row chip-vault" role="group" aria-label={t('chips.vault')}>
+      <div className="chip-actions chip-vault" role="group" aria-label={t('chips.vault')}>
         <button type="button" className="btn" data-testid="chips-fill" onClick={() => start('fill')}>
           {t('chips.fill')}
         </button>
