@@ -84,6 +84,15 @@ describe('the manager’s game screen', () => {
       await expectText(page, 'ball-count', 'Bolas: 0');
       await expectInSight(page, 'announcement', 'draw-submit', 'draw-input', 'board-number-1', 'board-number-90', 'logout');
     }
+    // In English the manager still reads the Portuguese text aloud (DN art. 18), with its meaning in English beneath.
+    await large.getByTestId('lang-switch').click();
+    await expectText(large, 'announcement', 'Venderam-se 7 cartões da série A, do n.º 1 ao n.º 7.');
+    expect(await large.getByTestId('announcement').getAttribute('lang')).toBe('pt-PT');
+    await expectText(large, 'announcement-en', '7 cards sold of series A, nos. 1 to 7.');
+    await expectText(large, 'announcement-en', 'The draw is about to begin.');
+    await expectText(large, 'close-line', 'Ask «Mais alguma linha?»');
+    await large.getByTestId('lang-switch').click();
+    expect(await large.getByTestId('announcement-en').count()).toBe(0);
     // The board grows with the screen, and its numbers with it.
     const key = async (page: Page) => {
       const [[b]] = (await layout(page, [byId('board-number-45')])).boxes as [[Box]];

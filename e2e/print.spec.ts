@@ -165,6 +165,18 @@ describe('printing in the browser', () => {
     await cashier.getByTestId('print-badge').click();
     await expectText(cashier, `job-state-${failing.jobId}`, 'Falhou');
     await expectText(cashier, `job-state-${failing.jobId}`, 'Impressora sem papel.');
+    // In English the queue reads in English: the job's name and its printer's error, from their codes.
+    await cashier.getByTestId('print-jobs-close').click();
+    await cashier.getByTestId('lang-switch').click();
+    await cashier.getByTestId('print-badge').click();
+    await expectText(cashier, `job-row-${failing.jobId}`, `Sale receipt no. ${failing.refId}`);
+    await expectText(cashier, `job-state-${failing.jobId}`, 'Failed');
+    await expectText(cashier, `job-state-${failing.jobId}`, 'The printer is out of paper.');
+    expect(await cashier.getByTestId(`job-row-${failing.jobId}`).innerText()).not.toContain('Recibo de venda');
+    await cashier.getByTestId('print-jobs-close').click();
+    await cashier.getByTestId('lang-switch').click();
+    await cashier.getByTestId('print-badge').click();
+    await expectText(cashier, `job-row-${failing.jobId}`, `Recibo de venda n.º ${failing.refId}`);
     await emulator.setMode('normal');
     await cashier.getByTestId(`job-retry-${failing.jobId}`).click();
     const late = await nextJobWith('Série A: n.º 4 a 5');
