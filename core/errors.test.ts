@@ -1,9 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { bingoErrors } from './bingo/errors.js';
 import { caixaErrors } from './caixa/errors.js';
-import { backupsErrors } from './drawers/backups.js';
-import { dayCloseErrors } from './drawers/close.js';
-import { drawersErrors } from './drawers/errors.js';
+import { backupsErrors, dayCloseErrors, drawersErrors } from './drawers/errors.js';
 import { ERROR_CODES, errorMessage, KioskError, type ErrorCode } from './errors.js';
 import { peopleErrors } from './people/errors.js';
 import { printingErrors } from './printing/errors.js';

@@ -40,7 +40,7 @@ describe('wrong manager PINs at the counter', () => {
       await cashier.getByTestId('approval-username').fill('gerente');
       await cashier.getByTestId('approval-pin').fill('9999');
       await cashier.getByTestId('approval-submit').click();
-      await expectText(cashier, 'error', i < 2 ? 'utilizador ou PIN incorretos' : 'em pausa');
+      await expectText(cashier, 'approval-error', i < 2 ? 'utilizador ou PIN incorretos' : 'em pausa');
     }
 
     await expectText(manager, 'approvals-alert', 'Aprovações em pausa neste terminal até às');

@@ -160,17 +160,32 @@ describe("the cashier's sale screen", () => {
     await expectText(page, 'reprint-result', `2.ª via do recibo da venda n.º ${saleId} enviada`);
     await waitForJobs(emulator, 1, '2.ª VIA', 'RECIBO DE VENDA');
 
-    // The void dialog names the sale the manager approves.
+    // The void dialog names the sale the manager approves, and voids only that one: a sale made at the same
+    // moment by another cashier keeps the dialog's words and is refused, nothing voided.
     await page.getByTestId('void-last').click();
     await expectText(page, 'void-dialog', `Anula a venda n.º ${saleId} da jogada n.º 1: A 6, 1 cartão, 1,00 € a devolver ao cliente.`);
+    const other = (await kiosk.call('auth.login', { username: 'caixa2', pin: '4444' })).value.operatorToken as string;
+    const meanwhile = await kiosk.call('sale.create', { gameId: 1, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } }, other);
+    expect(meanwhile.ok, JSON.stringify(meanwhile.error)).toBe(true);
+    await page.getByTestId(`sale-row-${meanwhile.value.saleId}`).waitFor();
+    await expectText(page, 'void-dialog', `Anula a venda n.º ${saleId} da jogada n.º 1`);
     await page.getByTestId('approval-username').fill('gerente');
     await page.getByTestId('approval-pin').fill('2222');
     await page.getByTestId('approval-submit').click();
-    await expectText(page, 'void-result', `Venda n.º ${saleId} anulada`);
+    await expectText(page, 'approval-error', `A venda n.º ${saleId} já não é a última da jogada: entretanto foi feita a venda n.º ${meanwhile.value.saleId}. Nada foi anulado`);
+    await page.getByTestId('approval-cancel').click();
+    // Opened again, the dialog names the sale that is now the last one, and voids it: A 7 goes back to the series.
+    await page.getByTestId('void-last').click();
+    await expectText(page, 'void-dialog', `Anula a venda n.º ${meanwhile.value.saleId} da jogada n.º 1: A 7, 1 cartão, 1,00 € a devolver ao cliente.`);
+    await page.getByTestId('approval-username').fill('gerente');
+    await page.getByTestId('approval-pin').fill('2222');
+    await page.getByTestId('approval-submit').click();
+    await expectText(page, 'void-result', `Venda n.º ${meanwhile.value.saleId} anulada`);
+    expect((await kiosk.call('sale.list', { gameId: 1 }, cashier)).value.find((x: { saleId: number }) => x.saleId === saleId).voided).toBe(false);
 
     // The printer runs out of paper: the next receipt fails, in view next to the sale.
     await emulator.setMode('paper_out');
-    await sell(page, 1, 100, 'A 6');
+    await sell(page, 1, 100, 'A 7');
     await expectText(page, 'sale-receipt', 'O recibo não foi impresso', 30_000);
     await emulator.setMode('normal');
     await page.getByTestId('sale-receipt-retry').click();

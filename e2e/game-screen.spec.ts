@@ -151,7 +151,7 @@ describe('the manager’s game screen', () => {
     await expectText(small, 'claim-reason', `No complete line: the closest line lacks ${row[4]}.`);
     await small.getByTestId('lang-switch').click();
 
-    // Ten balls out, two-digit ones among them, the verdict with its card on screen: at the three counter sizes
+    // Up to ten balls out, two-digit ones among them, the verdict with its card on screen: at the three counter sizes
     // the entry, the claim, the claim windows and every act on the game stay in sight, nothing scrolls sideways.
     const drawn = new Set(row.slice(0, 4));
     for (const n of [88, 77, 66, 55, 44, 87].filter((n) => !card.flat().includes(n))) {

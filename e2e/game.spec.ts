@@ -308,12 +308,12 @@ describe('a whole bingo game in the browser', () => {
     expect(await manager.getByTestId('draw-input').isDisabled()).toBe(true);
     // Annul asks for the reason in a dialog that says what the annulment does; a refusal stays in it.
     await manager.getByTestId('annul-submit').click();
-    await expectText(manager, 'annul-what', 'As vendas da jogada 2 (3 cartões, 1,50 €) passam a ser devolvidas na totalidade');
+    await expectText(manager, 'annul-what', 'Todas as vendas da jogada n.º 2 (3 cartões, 1,50 €) ficam para devolver na totalidade');
     await manager.getByTestId('annul-confirm').click();
-    await expectText(manager, 'control-error', 'Escolha o motivo da anulação.');
+    await expectText(manager, 'annul-error', 'Escolha o motivo da anulação.');
     await manager.getByTestId('annul-reason').selectOption('failure_before_draw');
     await manager.getByTestId('annul-confirm').click();
-    await expectText(manager, 'control-error', 'faltam 15 min (art. 16.º, n.º 1)');
+    await expectText(manager, 'annul-error', 'faltam 15 min (art. 16.º, n.º 1)');
     await manager.getByTestId('confirm-cancel').click();
     await manager.getByTestId('resume-game').click();
     await expectText(manager, 'draw-state', 'Venda fechada');
@@ -348,7 +348,7 @@ describe('a whole bingo game in the browser', () => {
     await manager.getByTestId('annul-submit').click();
     await manager.getByTestId('annul-reason').selectOption('failure_during_draw');
     await manager.getByTestId('annul-confirm').click();
-    await expectText(manager, 'control-error', 'continue a extração à mão (art. 16.º, n.º 2)');
+    await expectText(manager, 'annul-error', 'continue a extração à mão (art. 16.º, n.º 2)');
     // A number announced wrongly that changes the game (art. 16.º, n.º 5): annulled; every sale refundable in full.
     await manager.getByTestId('annul-reason').selectOption('announcement_error');
     await manager.getByTestId('annul-confirm').click();

@@ -106,6 +106,21 @@ function useTopbarLayout(key: string): [RefObject<HTMLElement | null>, boolean] 
   return [ref, stacked];
 }
 
+/** The banners' height as --banners-h, for screens that fit the window (the draw): an alert never pushes their acts out of sight. */
+function useBannersHeight(): RefObject<HTMLDivElement | null> {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const publish = () => document.documentElement.style.setProperty('--banners-h', `${box.offsetHeight}px`);
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
+  return ref;
+}
+
 export function App() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'en' ? 'en' : 'pt-PT';
@@ -195,6 +210,7 @@ export function App() {
   const onLoginPage = transport && status?.initialized === true && operator === null;
   // Once the login page is up and idle: it is never slowed down by it.
   useEffect(() => (onLoginPage ? whenIdle(preloadCommon, 2000) : undefined), [onLoginPage]);
+  const bannersRef = useBannersHeight();
   const [topbarRef, topbarStacked] = useTopbarLayout(`${lang}|${screens.join()}|${operator?.username ?? ''}|${status?.hallName ?? ''}`);
 
   let body;
@@ -344,9 +360,11 @@ export function App() {
           ) : null}
         </div>
       </header>
-      <ConnectionBanner />
-      <StorageBanner />
-      {manages ? <ApprovalsAlert /> : null}
+      <div ref={bannersRef} className="banners">
+        <ConnectionBanner />
+        <StorageBanner />
+        {manages ? <ApprovalsAlert /> : null}
+      </div>
       <ScreenBoundary resetKey={active ?? ''}>
         <Suspense
           fallback={

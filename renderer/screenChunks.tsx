@@ -52,7 +52,7 @@ export const CaixaScreen = lazy(() => load.caixa().then((m) => ({ default: m.Cai
 export const DrawerScreen = lazy(() => load.drawer().then((m) => ({ default: m.DrawerScreen })));
 export const SettingsScreen = lazy(() => load.settings().then((m) => ({ default: m.SettingsScreen })));
 export const UsersPanel = lazy(() => load.users().then((m) => ({ default: m.UsersPanel })));
-/** Shown once an operator is in; its print-error texts bring the whole error catalogue (and with it zod) along. */
+/** Shown once an operator is in; its print-error texts bring the whole error catalogue along. */
 export const PrintBadge = lazy(() => load.printJobs().then((m) => ({ default: m.PrintBadge })));
 
 /** Once the page has nothing else to do (at most `timeoutMs` later). */
@@ -90,8 +90,9 @@ const COMMON: readonly ScreenId[] = ROLES.map((r) => screensForRoles([r])).reduc
 
 /**
  * While the login page waits for a PIN: what any operator's first screen
- * needs (the print badge, the common screens and what they import, zod's
- * chunk among it), so that after the login only the role's own screen is left.
+ * needs (the print badge, the common screens and what they import, the
+ * error catalogue among it), so that after the login only the role's own
+ * screen is left.
  */
 export function preloadCommon(): void {
   for (const c of [...COMMON, 'printJobs'] as const) load[c]().catch(() => undefined);

@@ -420,7 +420,8 @@ export const bingoContract = {
     kind: 'command',
     topics: ['draw', 'prizes', 'acta'],
     roles: MANAGERS,
-    input: z.object({ gameId: id, kind: z.enum(CLAIM_KINDS) }).strict(),
+    // claimIds: the valid claims the manager saw awarded; if they changed meanwhile (another terminal), nothing closes.
+    input: z.object({ gameId: id, kind: z.enum(CLAIM_KINDS), claimIds: z.array(id).max(1000).optional() }).strict(),
     output: z.object({ gameId: id, state: z.string(), winners: z.array(winnerSchema) }),
   }),
   'game.board': channel({
@@ -484,6 +485,14 @@ export const bingoContract = {
     roles: COUNTER,
     input: z.object({ sessionId: id.optional() }).strict(),
     output: z.array(winnerSchema),
+  }),
+  'refund.check': channel({
+    summary: 'What the refund of a sale would be, or the refusal refund.pay would give: shown before paying (art. 16.3, 16.4).',
+    kind: 'query',
+    topics: ['game', 'refunds'],
+    roles: CASHIERS,
+    input: z.object({ saleId: id, check: receiptCheck.optional() }).strict(),
+    output: z.object({ saleId: id, gameId: id, gameNumber: z.number().int(), ranges: z.array(cardRangeSchema), amountCents: cents }),
   }),
   'refund.pay': channel({
     summary: 'Refund a sale of an annulled game in full (art. 16.3).',

@@ -54,21 +54,18 @@ export const bingoErrors = errors({
     pt: (p) => `Não pode haver segunda série: a série ${p.code} começa no n.º 1 nesta jogada (art. 12.º, n.º 3).`,
     en: (p) => `No second series is possible: series ${p.code} starts at no. 1 in this game (art. 12(3)).`,
   },
+  // Sold out says just that; fewer cards than asked say how many are left and why the second series stops (art. 12.3).
   NOT_ENOUGH_CARDS: {
     pt: (p) =>
-      (Number(p.available) === 0
+      Number(p.available) === 0
         ? 'Esgotado: já não há cartões para vender nesta jogada.'
-        : `${Number(p.available) === 1 ? 'Só resta 1 cartão' : `Só restam ${p.available} cartões`} nesta jogada e foram pedidos ${p.requested}.`) +
-      (Number(p.cap) > 0
-        ? ` A segunda série só pode ser vendida até ao n.º ${p.cap} (art. 12.º, n.º 3).`
-        : ' Não há segunda série que possa ser vendida nesta jogada (art. 12.º, n.º 3).'),
+        : `${Number(p.available) === 1 ? 'Só resta 1 cartão' : `Só restam ${p.available} cartões`} nesta jogada e foram pedidos ${p.requested}.` +
+          (Number(p.cap) > 0 ? ` A segunda série só pode ser vendida até ao n.º ${p.cap} (art. 12.º, n.º 3).` : ' Não há segunda série que possa ser vendida (art. 12.º, n.º 3).'),
     en: (p) =>
-      (Number(p.available) === 0
+      Number(p.available) === 0
         ? 'Sold out: there are no cards left to sell in this game.'
-        : `Only ${p.available} ${Number(p.available) === 1 ? 'card is' : 'cards are'} left in this game and ${p.requested} were asked for.`) +
-      (Number(p.cap) > 0
-        ? ` The second series may only be sold up to no. ${p.cap} (art. 12(3)).`
-        : ' No second series can be sold in this game (art. 12(3)).'),
+        : `Only ${p.available} ${Number(p.available) === 1 ? 'card is' : 'cards are'} left in this game and ${p.requested} were asked for.` +
+          (Number(p.cap) > 0 ? ` The second series may only be sold up to no. ${p.cap} (art. 12(3)).` : ' No second series can be sold (art. 12(3)).'),
   },
   QUANTITY_OUT_OF_RANGE: {
     pt: (p) => `A quantidade tem de ser um número inteiro de 1 a ${p.max} cartões por venda.`,
@@ -91,8 +88,8 @@ export const bingoErrors = errors({
     en: (p) => `There is no sale to void in game no. ${p.number}.`,
   },
   VOID_NOT_LAST_SALE: {
-    pt: (p) => `A venda n.º ${p.saleId} já não é a última da jogada: entretanto foi feita a venda n.º ${p.lastSaleId}. Nada foi anulado; só a venda mais recente se anula.`,
-    en: (p) => `Sale no. ${p.saleId} is no longer the game's last: sale no. ${p.lastSaleId} was made since. Nothing was voided; only the most recent sale can be voided.`,
+    pt: (p) => `A venda n.º ${p.saleId} já não é a última da jogada: entretanto foi feita a venda n.º ${p.lastSaleId}. Nada foi anulado; só se pode anular a venda mais recente.`,
+    en: (p) => `Sale no. ${p.saleId} is no longer the game's last: sale no. ${p.lastSaleId} has been made since. Nothing was voided; only the most recent sale can be voided.`,
   },
   SALE_ALREADY_VOIDED: {
     pt: (p) => `A última venda da jogada (n.º ${p.saleId}) já foi anulada; só a venda mais recente pode ser anulada.`,
@@ -200,6 +197,10 @@ export const bingoErrors = errors({
   MANUAL_CLAIM_NOT_DRAWN: {
     pt: (p) => `Reclamação de ${p.kind} recusada: ${Number(p.count) === 1 ? 'o número' : 'os números'} ${p.missing} do cartão ainda não ${Number(p.count) === 1 ? 'saiu' : 'saíram'} (art. 9.º, n.º 1).`,
     en: (p) => `${p.kindEn === 'line' ? 'Line' : 'Bingo'} claim refused: the card's number${Number(p.count) === 1 ? '' : 's'} ${p.missing} ${Number(p.count) === 1 ? 'has' : 'have'} not been drawn (art. 9(1)).`,
+  },
+  CLAIMS_CHANGED: {
+    pt: (p) => `As reclamações válidas desta bola mudaram entretanto (${p.shown} mostradas, ${p.pending} agora): nada foi fechado nem premiado. Confira a lista e feche de novo (art. 14.º, n.º 4).`,
+    en: (p) => `The valid ${p.kindEn} claims at this ball changed meanwhile (${p.shown} shown, ${p.pending} now): nothing was closed or awarded. Check the list and close again (art. 14(4)).`,
   },
   NO_VALID_CLAIMS: {
     pt: (p) => `Não há reclamações de ${p.kind} válidas nesta bola para fechar.`,

@@ -31,4 +31,3 @@ export const backupsContract = {
   }),
 } as const;
 
-export { backupsErrors } from './errors.js';

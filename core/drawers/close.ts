@@ -120,5 +120,3 @@ export const dayCloseContract = {
   }),
 } as const;
 
-// Its refusals live with the domain's others (core/drawers/errors.ts): the screens word them without loading the contract.
-export { dayCloseErrors } from './errors.js';

@@ -69,9 +69,9 @@ export function deviceErrorReason(p: Params, lang: Lang = 'pt-PT'): string {
   return String(p.reason);
 }
 
-/** The parameters of a DEVICE_ERROR whose reason our code knows: the reason in pt-PT (as before) and its code. */
+/** The parameters of a DEVICE_ERROR whose reason our code knows: its code (each language words it), no text. */
 export function deviceErrorParams(reasonCode: DeviceErrorReasonCode, params: Params = {}): Params {
-  return { ...params, reason: deviceErrorReason({ ...params, reasonCode }), reasonCode };
+  return { ...params, reasonCode };
 }
 
 const catalogue = {

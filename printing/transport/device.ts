@@ -70,7 +70,8 @@ export function deviceTransport(opts: DeviceTransportOptions = {}): DeviceTransp
     const code = deviceErrorCode(err.code, phase);
     const params = WORDED.has(err.code ?? '')
       ? deviceErrorParams(err.code as DeviceErrorReasonCode, { address: path })
-      : { address: path, reason: `${err.code ?? 'erro'} (${err.message})` };
+      : // The system's own words (its errno and message), not ours: shown as they are in either language.
+        { address: path, reason: err.code ? `${err.code} (${err.message})` : err.message };
     return new PrinterError(code, params, { maybeDelivered, cause: err });
   }
 

@@ -93,7 +93,7 @@ export function ApprovalDialog<T>({ title, explain, submitLabel, testId, reasonL
           />
         </label>
         <PinPad value={pin} onChange={setPin} showEnter={false} disabled={busy} />
-        <ErrorAlert error={error} />
+        <ErrorAlert error={error} testId="approval-error" />
         <div className="dialog-actions">
           <button type="button" className="btn" onClick={onClose} data-testid="approval-cancel">
             {t('common.cancel')}

@@ -22,11 +22,21 @@ export function TableRegion({ name, className, testId, children }: Props) {
     const box = ref.current;
     if (!box || typeof ResizeObserver === 'undefined') return;
     const measure = () => setScrolls(box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(box);
-    if (box.firstElementChild) observer.observe(box.firstElementChild);
-    return () => observer.disconnect();
+    const resized = new ResizeObserver(measure);
+    // Its content may be replaced (an empty note by a table): watch whatever is inside now.
+    const watch = () => {
+      resized.disconnect();
+      resized.observe(box);
+      for (const child of box.children) resized.observe(child);
+      measure();
+    };
+    watch();
+    const replaced = new MutationObserver(watch);
+    replaced.observe(box, { childList: true });
+    return () => {
+      resized.disconnect();
+      replaced.disconnect();
+    };
   }, []);
   return (
     <div

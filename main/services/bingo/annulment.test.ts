@@ -128,12 +128,17 @@ describe('a failure before the first ball', () => {
       { saleId: 3, gameId, gameNumber: 1, amountCents: 700, ranges: [{ seriesCode: 'A', from: 9, to: 15 }], refunded: false, refundedAt: null },
     ]);
     h.clock.advanceMinutes(1);
+    // What the counter shows before paying: the refund as it will be, changing nothing.
+    expect(await h.ok('refund.check', { saleId: 2 }, t.cashier)).toEqual({ saleId: 2, gameId, gameNumber: 1, ranges: [{ seriesCode: 'A', from: 4, to: 8 }], amountCents: 500 });
     const paid = [];
     for (const s of pending) paid.push(await refund(s.saleId));
     expect(paid[1]).toEqual({ saleId: 2, gameId, amountCents: 500, ranges: [{ seriesCode: 'A', from: 4, to: 8 }], paidAt: iso(16) });
     expect(paid.reduce((sum, r) => sum + r.amountCents, 0)).toBe(1500);
     const again = await refusedUnchanged('refund.pay', { saleId: 2 }, t.cashier);
     expect(again.code).toBe('REFUND_ALREADY_PAID');
+    // The check refuses as the payment would, in the same words.
+    expect(await h.refused('refund.check', { saleId: 2 }, t.cashier)).toEqual(again);
+    expect(await h.refused('refund.check', { saleId: 99 }, t.cashier)).toEqual({ code: 'SALE_NOT_FOUND', message: 'A venda n.º 99 não existe.' });
     expect(again.message).toMatch(/^A venda n\.º 2 já foi devolvida às \d\d:\d\d\.$/);
     expect((await refusedUnchanged('refund.pay', { saleId: 1 }, t.manager)).code).toBe('FORBIDDEN');
     expect(await refusedUnchanged('refund.pay', { saleId: 99 }, t.cashier)).toEqual({ code: 'SALE_NOT_FOUND', message: 'A venda n.º 99 não existe.' });

@@ -339,8 +339,16 @@ describe('a whole game: two line winners at the same ball, then bingo, then the 
       code: 'CLAIMS_PENDING',
       message: 'Há reclamações de linha válidas por fechar: pergunte «Mais alguma linha?» e feche-as antes de continuar (art. 14.º, n.º 4).',
     });
+    // The close names the claims the manager saw: another one checked meanwhile stops it, nothing awarded.
+    const lineClaims = (await h.ok('game.board', { gameId }, t.manager)).claims.filter((c) => c.kind === 'line' && c.valid).map((c) => c.claimId);
+    expect(lineClaims).toHaveLength(1);
+    expect(await refusedUnchanged('game.closeClaims', { gameId, kind: 'line', claimIds: [] }, t.manager)).toEqual({
+      code: 'CLAIMS_CHANGED',
+      message: 'As reclamações válidas desta bola mudaram entretanto (0 mostradas, 1 agora): nada foi fechado nem premiado. Confira a lista e feche de novo (art. 14.º, n.º 4).',
+    });
+    expect((await refusedUnchanged('game.closeClaims', { gameId, kind: 'line', claimIds: [...lineClaims, ...lineClaims] }, t.manager)).code).toBe('CLAIMS_CHANGED');
     // Same ball, same instant: each close still reports only what it awarded.
-    expect((await closeClaims(gameId, 'line')).winners).toEqual([winner({ winnerId: 1, kind: 'line', card, prizeCents: 155, ballCount: 15, awardedAt: NOW })]);
+    expect((await h.ok('game.closeClaims', { gameId, kind: 'line', claimIds: lineClaims }, t.manager)).winners).toEqual([winner({ winnerId: 1, kind: 'line', card, prizeCents: 155, ballCount: 15, awardedAt: NOW })]);
     expect((await closeClaims(gameId, 'bingo')).winners).toEqual([winner({ winnerId: 2, kind: 'bingo', card, prizeCents: 1550, ballCount: 15, awardedAt: NOW })]);
     const bingoActa = h.kiosk.db.prepare(`SELECT data FROM acta_entries WHERE kind = 'bingo_awarded'`).pluck().get() as string;
     expect(JSON.parse(bingoActa)).toEqual({ number: 1, ballCount: 15, winners: [{ kind: 'bingo', seriesCode: 'A', card, prizeCents: 1550 }] });

@@ -33,6 +33,12 @@ import { checkApproval, confirmCredentials } from '../shared/credentials.js';
 import { ballNews, boardHolders } from './board.js';
 import { requireGame } from './games.js';
 
+/** The same claims, in any order, none twice. */
+function sameIds(shown: readonly number[], pending: readonly number[]): boolean {
+  const now = new Set(pending);
+  return shown.length === pending.length && new Set(shown).size === shown.length && shown.every((id) => now.has(id));
+}
+
 const KIND_PT = { line: 'linha', bingo: 'bingo' } as const;
 
 /** "o 9", "o 9 e o 14", "o 3, o 9 e o 14": numbers as a sentence names them. */
@@ -225,6 +231,10 @@ export const drawHandlers: HandlerSlice<'game.drawBall' | 'game.recallBall' | 'g
     // Line winners at this ball are settled before the bingo (art. 9.1 a).
     if (input.kind === 'bingo') requireNoPendingClaims(ctx.db, game.id, ballCount, ['line']);
     const claims = pendingClaims(ctx.db, game.id, input.kind, ballCount);
+    // The awards the manager confirmed, exactly: a claim checked meanwhile elsewhere is shown first, never awarded unseen.
+    if (input.claimIds !== undefined && !sameIds(input.claimIds, claims.map((c) => c.claimId))) {
+      throw new KioskError('CLAIMS_CHANGED', { shown: input.claimIds.length, pending: claims.length, kindEn: input.kind });
+    }
     if (claims.length === 0) throw new KioskError('NO_VALID_CLAIMS', { kind: KIND_PT[input.kind], kindEn: input.kind });
 
     const closure = closureOf(ctx.db, game.id);

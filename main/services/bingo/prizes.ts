@@ -80,7 +80,24 @@ function checkPresentedCard(db: ReadableDb, winner: NonNullable<ReturnType<typeo
 
 type PrizePayInput = ChannelInput<'prize.pay'>;
 
-export const prizeHandlers: HandlerSlice<'prize.pay' | 'prize.list' | 'refund.pay' | 'refund.list'> = {
+/**
+ * What a sale's refund would be, or why there is none (art. 16.3, 16.4): the
+ * same for the check the counter shows before paying and for the payment.
+ */
+function refundOf(db: ReadableDb, input: { saleId: number; check?: string | undefined }) {
+  const sale = saleForRefund(db, input.saleId);
+  if (!sale) throw new KioskError('SALE_NOT_FOUND', { saleId: input.saleId });
+  if (input.check !== undefined) checkReceipt(db, input.saleId, input.check);
+  const own = gameById(db, sale.gameId)!;
+  // Double cards: the second game annulled gives back the sale's second half (core/bingo/double.ts).
+  const game = own.state !== 'annulled' && sale.annulledSecondId !== null ? gameById(db, sale.annulledSecondId)! : own;
+  if (game.state !== 'annulled') throw new KioskError('REFUND_NOT_ALLOWED', { number: game.number });
+  if (sale.voided) throw new KioskError('SALE_VOIDED', { saleId: sale.id });
+  if (sale.refundedAt) throw new KioskError('REFUND_ALREADY_PAID', { saleId: sale.id, paidAt: hallClock(sale.refundedAt) });
+  return { sale, game, amountCents: game === own ? sale.totalCents : secondGameShare(sale.totalCents) };
+}
+
+export const prizeHandlers: HandlerSlice<'prize.pay' | 'prize.list' | 'refund.check' | 'refund.pay' | 'refund.list'> = {
   'prize.pay': command((ctx, input) => {
     const winner = winnerById(ctx.db, input.winnerId);
     if (!winner) throw new KioskError('WINNER_NOT_FOUND', { winnerId: input.winnerId });
@@ -142,17 +159,14 @@ export const prizeHandlers: HandlerSlice<'prize.pay' | 'prize.list' | 'refund.pa
     return [...carried, ...winnersOfSession(ctx.db, sessionId)].sort((a, b) => order[a.status] - order[b.status] || a.winnerId - b.winnerId);
   }),
 
+  'refund.check': query((ctx, input) => {
+    const { sale, game, amountCents } = refundOf(ctx.db, input);
+    const ranges = rangesOfSale(ctx.db, sale.id).map(({ seriesCode, from, to }) => ({ seriesCode, from, to }));
+    return { saleId: sale.id, gameId: game.id, gameNumber: game.number, ranges, amountCents };
+  }),
+
   'refund.pay': command((ctx, input) => {
-    const sale = saleForRefund(ctx.db, input.saleId);
-    if (!sale) throw new KioskError('SALE_NOT_FOUND', { saleId: input.saleId });
-    if (input.check !== undefined) checkReceipt(ctx.db, input.saleId, input.check);
-    const own = gameById(ctx.db, sale.gameId)!;
-    // Double cards: the second game annulled gives back the sale's second half (core/bingo/double.ts).
-    const game = own.state !== 'annulled' && sale.annulledSecondId !== null ? gameById(ctx.db, sale.annulledSecondId)! : own;
-    if (game.state !== 'annulled') throw new KioskError('REFUND_NOT_ALLOWED', { number: game.number });
-    if (sale.voided) throw new KioskError('SALE_VOIDED', { saleId: sale.id });
-    if (sale.refundedAt) throw new KioskError('REFUND_ALREADY_PAID', { saleId: sale.id, paidAt: hallClock(sale.refundedAt) });
-    const amountCents = game === own ? sale.totalCents : secondGameShare(sale.totalCents);
+    const { sale, game, amountCents } = refundOf(ctx.db, input);
     const drawer = drawerForPayout(ctx.db, ctx.terminalId, amountCents);
     const operator = operatorOf(ctx);
     insertRefund(ctx.db, { saleId: sale.id, at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, amountCents });

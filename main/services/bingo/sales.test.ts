@@ -218,7 +218,7 @@ describe('second series (art. 12.3)', () => {
     expect(await game(g.id)).toMatchObject({ cardsAvailable: 0, nextCard: null });
     const none = await refusedUnchanged('sale.create', sale(g.id, 1, 'cash', 100), t.cashier);
     expect(none.code).toBe('NOT_ENOUGH_CARDS');
-    expect(none.message).toBe('Esgotado: já não há cartões para vender nesta jogada. A segunda série só pode ser vendida até ao n.º 6 (art. 12.º, n.º 3).');
+    expect(none.message).toBe('Esgotado: já não há cartões para vender nesta jogada.');
     const closed = await closeSale(g.id);
     expect(closed.announcement).toBe(
       'Venderam-se 10 cartões da série A, do n.º 7 ao n.º 10, e da série B, do n.º 1 ao n.º 6.\n' +
@@ -508,7 +508,7 @@ describe('void of the last sale (with a manager approval)', () => {
     const meanwhile = await sell(g.id, 3);
     expect(await refusedUnchanged('sale.voidLast', { gameId: g.id, saleId: shown.saleId, approval: approval() }, t.cashier)).toEqual({
       code: 'VOID_NOT_LAST_SALE',
-      message: `A venda n.º ${shown.saleId} já não é a última da jogada: entretanto foi feita a venda n.º ${meanwhile.saleId}. Nada foi anulado; só a venda mais recente se anula.`,
+      message: `A venda n.º ${shown.saleId} já não é a última da jogada: entretanto foi feita a venda n.º ${meanwhile.saleId}. Nada foi anulado; só se pode anular a venda mais recente.`,
     });
     expect(await h.ok('sale.voidLast', { gameId: g.id, saleId: meanwhile.saleId, approval: approval() }, t.cashier)).toEqual({
       saleId: meanwhile.saleId,

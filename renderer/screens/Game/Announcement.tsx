@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { announcementInEnglish, type AnnouncedGame } from '../../../core/bingo/announcement.js';
 import { useFormat } from '../../format.js';
@@ -23,7 +23,7 @@ function AnnouncementText({ data }: { data: AnnouncementData }) {
       <p className="announcement" data-testid="announcement" lang="pt-PT">
         {data.announcement}
       </p>
-      {english ? (
+      {english && data.ranges.length > 0 ? (
         <p className="announcement-gloss" data-testid="announcement-en">
           {announcementInEnglish(data)}
         </p>
@@ -42,6 +42,7 @@ export function Announcement({ data, compact = false, collapsible = false }: { d
   const { t } = useTranslation();
   const f = useFormat();
   const [shown, setShown] = useState(false);
+  const textId = useId();
   const title = data.gameNumber !== null ? t('announcement.titleGame', { number: data.gameNumber }) : t('announcement.title');
   if (compact) {
     const open = !collapsible || shown;
@@ -50,12 +51,20 @@ export function Announcement({ data, compact = false, collapsible = false }: { d
         <div className="announcement-compact-head">
           <h3 id="announcement-title">{title}</h3>
           {collapsible ? (
-            <button type="button" className="btn btn-small" aria-expanded={open} data-testid="announcement-toggle" onClick={() => setShown(!open)}>
+            <button
+              type="button"
+              className="btn btn-small"
+              aria-expanded={open}
+              aria-controls={textId}
+              aria-label={t(open ? 'announcement.hideLabel' : 'announcement.showLabel')}
+              data-testid="announcement-toggle"
+              onClick={() => setShown(!open)}
+            >
               {t(open ? 'announcement.hide' : 'announcement.show')}
             </button>
           ) : null}
         </div>
-        {open ? <AnnouncementText data={data} /> : null}
+        <div id={textId}>{open ? <AnnouncementText data={data} /> : null}</div>
       </section>
     );
   }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import type { BoardView, ChannelInput, ChannelOutput, ClaimView, GameView } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
@@ -191,11 +191,11 @@ export function ClaimsPanel({ game, board, onClaimed, onChanged }: Props) {
       setConfirmClose(k);
       return;
     }
-    // Nothing to award: the kiosk's answer (no valid claim) is all there is to say.
+    // Nothing to award on screen: the kiosk's answer is all there is to say (none, or some checked elsewhere: shown, not awarded).
     if (busyRef.current) return;
     busyRef.current = true;
     setBusy(true);
-    const r = await invoke('game.closeClaims', { gameId: game.id, kind: k });
+    const r = await invoke('game.closeClaims', { gameId: game.id, kind: k, claimIds: [] });
     if (r.ok) await afterClose(k, r.value);
     else setCloseError(r.error);
     busyRef.current = false;
@@ -345,7 +345,9 @@ export function ClaimsPanel({ game, board, onClaimed, onChanged }: Props) {
                 disabled={!drawing || board.lineAwarded || busy}
                 onClick={() => void close('line')}
               >
-                <span className="close-ask">{t('claims.closeLineAsk')}</span>
+                <span className="close-ask">
+                  <Trans i18nKey="claims.closeLineAsk" components={{ q: <span lang="pt-PT" /> }} />
+                </span>
                 <span className="visually-hidden"> — </span>
                 <span className="close-act">{t('claims.closeLine')}</span>
               </button>
@@ -356,7 +358,9 @@ export function ClaimsPanel({ game, board, onClaimed, onChanged }: Props) {
                 disabled={!drawing || busy}
                 onClick={() => void close('bingo')}
               >
-                <span className="close-ask">{t('claims.closeBingoAsk')}</span>
+                <span className="close-ask">
+                  <Trans i18nKey="claims.closeBingoAsk" components={{ q: <span lang="pt-PT" /> }} />
+                </span>
                 <span className="visually-hidden"> — </span>
                 <span className="close-act">{t('claims.closeBingo')}</span>
               </button>
@@ -443,7 +447,7 @@ export function ClaimsPanel({ game, board, onClaimed, onChanged }: Props) {
           confirmLabel={t(confirmClose === 'line' ? 'claims.closeLine' : 'claims.closeBingo')}
           testId="close-claims-dialog"
           confirmTestId="close-claims-confirm"
-          onConfirm={() => invoke('game.closeClaims', { gameId: game.id, kind: confirmClose })}
+          onConfirm={() => invoke('game.closeClaims', { gameId: game.id, kind: confirmClose, claimIds: awardable(confirmClose).map((c) => c.claimId) })}
           onDone={(value) => void afterClose(confirmClose, value)}
           onClose={() => setConfirmClose(null)}
         >

@@ -48,7 +48,12 @@ function AnnulDialog({ game, onDone, onClose }: { game: GameView; onDone: () => 
     <Dialog title={t('controls.annulTitle', { number: game.number })} onClose={onClose} testId="annul-dialog">
       <div className="confirm-body">
         <p className="confirm-what" data-testid="annul-what">
-          {t('controls.annulConfirmText', { number: game.number, count: game.cardsSold, total: f.money(game.totalCents) })}
+          {/* A double pair's first game refunds each sale whole (its figure is its half); its second, each sale's half. */}
+          {t(game.double === 'first' ? 'controls.annulConfirmTextFirst' : game.double === 'second' ? 'controls.annulConfirmTextSecond' : 'controls.annulConfirmText', {
+            number: game.number,
+            count: game.cardsSold,
+            total: f.money(game.totalCents),
+          })}
         </p>
         <label className="field-block">
           <span className="field-label">{t('controls.annulReason')}</span>
@@ -69,9 +74,9 @@ function AnnulDialog({ game, onDone, onClose }: { game: GameView; onDone: () => 
           </select>
         </label>
       </div>
-      <ErrorAlert error={error} testId="control-error" />
+      <ErrorAlert error={error} testId="annul-error" />
       <DialogActions
-        failed={false}
+        failed={error !== null && typeof error !== 'string'}
         busy={busy}
         danger
         label={t('controls.annulConfirm', { number: game.number })}

@@ -13,7 +13,8 @@ import { formatRanges } from '../../lib/ranges.js';
 import { PrizePayDialog } from './PrizePayDialog.js';
 import { TableRegion } from '../../components/TableRegion.js';
 
-type RefundRow = ChannelOutput<'refund.list'>[number];
+/** What the refund dialog shows of a sale: from the list, or from the kiosk's check of a sale not on it. */
+type RefundRow = ChannelOutput<'refund.check'>;
 type Paying = { type: 'prize'; winner: WinnerView } | { type: 'refund'; saleId: number; check: string | null; row: RefundRow };
 
 /**
@@ -55,23 +56,19 @@ export function PrizesScreen({ canPay = true }: { canPay?: boolean }) {
       return;
     }
     const { saleId, check } = receipt;
-    // The list on screen, else as the kiosk has it now (it may not have arrived yet): money moves only once confirmed.
-    let row = (refunds.data ?? []).find((r) => r.saleId === saleId);
-    if (!row) {
-      const fresh = await invoke('refund.list', {});
-      row = fresh.ok ? fresh.value.find((r) => r.saleId === saleId) : undefined;
-    }
+    // The list on screen, else the kiosk's own check of that sale: money moves only once the dialog is confirmed.
+    const row = (refunds.data ?? []).find((r) => r.saleId === saleId);
     if (row && !row.refunded) {
       setPaying({ type: 'refund', saleId, check, row });
       return;
     }
-    // Not a refundable sale (not annulled, art. 16.º, n.º 4; already refunded; unknown): the kiosk's refusal says why.
-    const r = await invoke('refund.pay', check === null ? { saleId } : { saleId, check });
-    if (!r.ok) {
-      setQuickError(r.error);
+    const checked = await invoke('refund.check', check === null ? { saleId } : { saleId, check });
+    if (!checked.ok) {
+      // Not refundable (the game was not annulled, art. 16.º, n.º 4; already refunded; unknown): the kiosk says why.
+      setQuickError(checked.error);
       return;
     }
-    refunded(r.value);
+    setPaying({ type: 'refund', saleId, check, row: checked.value });
   };
 
   const refunded = (r: ChannelOutput<'refund.pay'>) => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChannelOutput, GameView } from '../../../core/contract.js';
+import type { ChannelOutput, GameView, SaleView } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
 import { AmountKeypad, focusedIndex, moveFocusInGroup } from '../../components/AmountKeypad.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
@@ -52,6 +52,8 @@ export function SaleScreen({ cashier, terminalId }: Props) {
   const busyRef = useRef(false);
   const [last, setLast] = useState<SaleResult | null>(null);
   const [voiding, setVoiding] = useState(false);
+  // The sale the void dialog names, fixed when it opens: a sale made meanwhile elsewhere never takes its place.
+  const [voidSale, setVoidSale] = useState<SaleView | null>(null);
   const [voided, setVoided] = useState<VoidResult | null>(null);
   const [reprinting, setReprinting] = useState(false);
   const [reprintNote, setReprintNote] = useState<{ text: string; ok: boolean } | null>(null);
@@ -445,6 +447,7 @@ export function SaleScreen({ cashier, terminalId }: Props) {
             error={sales.error}
             onVoid={() => {
               setError(null);
+              setVoidSale(sales.data?.[0] ?? null);
               setVoiding(true);
             }}
             onReprint={openReprint}
@@ -457,7 +460,7 @@ export function SaleScreen({ cashier, terminalId }: Props) {
         <VoidDialog
           gameId={game.id}
           gameNumber={game.number}
-          sale={sales.data?.[0] ?? null}
+          sale={voidSale}
           onClose={() => setVoiding(false)}
           onVoided={(r) => {
             setVoiding(false);

@@ -220,7 +220,8 @@ function BallSetPanel() {
           {t('ballSet.newSerial')}
           <input data-testid="ballset-serial" value={serial} onChange={(e) => setSerial(e.target.value)} maxLength={40} autoComplete="off" />
         </label>
-        <button type="submit" className="btn btn-primary" data-testid="ballset-submit" disabled={busy}>
+        {/* Until the set in use is known, a new one cannot be told apart from a replacement (which is confirmed). */}
+        <button type="submit" className="btn btn-primary" data-testid="ballset-submit" disabled={busy || set === undefined}>
           {busy ? t('common.working') : t('ballSet.register')}
         </button>
       </form>
@@ -241,7 +242,7 @@ function BallSetPanel() {
           onClose={() => setConfirming(false)}
         >
           <p className="confirm-what" data-testid="ballset-what">
-            {t('ballSet.confirmText', { serial: serial.trim(), old: set.serial, games: set.gamesPlayed })}
+            {t('ballSet.confirmText', { serial: serial.trim(), old: set.serial, count: set.gamesPlayed })}
           </p>
         </ConfirmDialog>
       ) : null}
