@@ -31,6 +31,18 @@ async function managerAt(width: number, height: number, username = 'gerente', pi
   return page;
 }
 
+/** A modal in the middle of the window (as wide on its left as on its right), each of `inside` within it. */
+async function expectCentred(page: Page, dialog: string, ...inside: string[]): Promise<void> {
+  const l = await layout(page, [dialog, ...inside].map(byId));
+  const [box] = l.boxes[0]!;
+  expect(box, dialog).toBeDefined();
+  expect([dialog, Math.abs(box!.left - (l.innerWidth - box!.right)) <= 2, box!.top >= 0, box!.bottom <= l.innerHeight]).toEqual([dialog, true, true, true]);
+  inside.forEach((id, i) => {
+    const [b] = l.boxes[i + 1]!;
+    expect([id, b!.left >= box!.left, b!.right <= box!.right]).toEqual([id, true, true]);
+  });
+}
+
 const overlap = (a: Box, b: Box) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
 
 /** The header: nothing outside the window, nothing over anything else, the hall's name readable. */
@@ -176,6 +188,11 @@ describe('the manager’s game screen', () => {
     // Suspending says what stops, and only acts once confirmed.
     await small.getByTestId('suspend-game').click();
     await expectText(small, 'suspend-what', 'A extração da jogada 1 para');
+    // The draw's dialogs open in the middle of the window, their fields inside them.
+    await expectCentred(small, 'suspend-dialog');
+    await small.getByTestId('confirm-cancel').click();
+    await small.getByTestId('annul-submit').click();
+    await expectCentred(small, 'annul-dialog', 'annul-reason');
     await small.getByTestId('confirm-cancel').click();
     await expectText(small, 'draw-state', 'Em extração');
     await small.getByTestId('suspend-game').click();

@@ -5,7 +5,7 @@
  */
 import type { ChannelInput, ChannelOutput } from '../../core/contract.js';
 import type { Lang } from '../../core/errors.js';
-import { isDocumentKind, printJobErrorMessage, type DocumentKind } from '../../core/printing/jobs.js';
+import { ANNOUNCEMENT_MOMENTS, GUIA_COPIES, isDocumentKind, printJobErrorMessage, TITLE_PARAM_NAMES } from '../../core/printing/jobs.js';
 
 export type PrinterView = ChannelOutput<'printer.list'>[number];
 export type PrinterStatusView = ChannelOutput<'printer.status'>;
@@ -124,22 +124,6 @@ export function jobCounts(jobs: readonly Pick<PrintJobView, 'state'>[]): JobCoun
   return { failed, pending };
 }
 
-/** The title parameters each kind's name needs, and the values an enum among them takes. */
-const TITLE_PARAMS: { readonly [K in DocumentKind]: readonly string[] } = {
-  sale_receipt: ['saleId'],
-  prize_payout: ['payoutId'],
-  refund: ['saleId'],
-  guia: ['guiaNumber', 'copy'],
-  x_report: ['drawerId'],
-  z_report: ['zNumber'],
-  announcement: ['gameNumber', 'moment'],
-  test_page: ['printerName'],
-  drawer_kick: ['terminalId'],
-  limits_sign: ['tableCode'],
-};
-const GUIA_COPIES: readonly unknown[] = ['caixa', 'jogador'];
-const ANNOUNCEMENT_MOMENTS: readonly unknown[] = ['before_sale', 'close_of_sale'];
-
 /**
  * The i18n key (under printJobs.titles) and values of a job's name, from its
  * kind and title parameters; null when it lacks them (a job stored before
@@ -148,31 +132,32 @@ const ANNOUNCEMENT_MOMENTS: readonly unknown[] = ['before_sale', 'close_of_sale'
 export function jobNameKey(job: Pick<PrintJobView, 'kind' | 'titleParams'>): { key: string; values: Record<string, string | number> } | null {
   const p = job.titleParams;
   if (p === null || !isDocumentKind(job.kind)) return null;
-  const names = TITLE_PARAMS[job.kind];
+  const names: readonly string[] = TITLE_PARAM_NAMES[job.kind];
   if (!names.every((name) => typeof p[name] === 'string' || typeof p[name] === 'number')) return null;
   let key: string = job.kind;
   if (job.kind === 'guia') {
-    if (!GUIA_COPIES.includes(p.copy)) return null;
+    if (!(GUIA_COPIES as readonly unknown[]).includes(p.copy)) return null;
     key = `guia_${p.copy}`;
   } else if (job.kind === 'announcement') {
-    if (!ANNOUNCEMENT_MOMENTS.includes(p.moment)) return null;
+    if (!(ANNOUNCEMENT_MOMENTS as readonly unknown[]).includes(p.moment)) return null;
     key = `announcement_${p.moment}`;
   }
   // Only the named values: nothing stored can pass i18next an option (count, lng...).
   return { key: `printJobs.titles.${key}`, values: Object.fromEntries(names.map((name) => [name, p[name]!])) };
 }
 
-/** A job's last failure in `lang`, from its code and parameters; the stored pt-PT text when the code is unknown. */
-export function jobErrorText(job: Pick<PrintJobView, 'lastError' | 'lastErrorCode' | 'lastErrorParams'>, lang: Lang): string | null {
-  if (job.lastError === null) return null;
-  return printJobErrorMessage(job.lastErrorCode, job.lastErrorParams, lang) ?? job.lastError;
+/** A printing failure in `lang` from its code and parameters; the stored pt-PT text when the code is unknown. */
+function wordedError(text: string | null, code: string | null, params: Record<string, string | number> | null, lang: Lang): string | null {
+  return text === null ? null : (printJobErrorMessage(code, params, lang) ?? text);
 }
 
-/** Why a printer's status could not be read, or the error it reports, in `lang`; the pt-PT text when the code is unknown. */
-export function statusErrorText(s: Pick<PrinterStatusView, 'error' | 'errorCode' | 'errorParams'>, lang: Lang): string | null {
-  if (s.error === null) return null;
-  return printJobErrorMessage(s.errorCode, s.errorParams, lang) ?? s.error;
-}
+/** A job's last failure in `lang`. */
+export const jobErrorText = (job: Pick<PrintJobView, 'lastError' | 'lastErrorCode' | 'lastErrorParams'>, lang: Lang): string | null =>
+  wordedError(job.lastError, job.lastErrorCode, job.lastErrorParams, lang);
+
+/** Why a printer's status could not be read, or the error it reports, in `lang`. */
+export const statusErrorText = (s: Pick<PrinterStatusView, 'error' | 'errorCode' | 'errorParams'>, lang: Lang): string | null =>
+  wordedError(s.error, s.errorCode, s.errorParams, lang);
 
 /** The bytes of a base64 string (a PDF from report.actaPdf / report.sessionPdf). */
 export function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {

@@ -55,7 +55,7 @@ function AnnulDialog({ game, onDone, onClose }: { game: GameView; onDone: () => 
             total: f.money(game.totalCents),
           })}
         </p>
-        <label className="field-block">
+        <label className="form field-block">
           <span className="field-label">{t('controls.annulReason')}</span>
           <select
             data-testid="annul-reason"
