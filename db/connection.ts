@@ -73,16 +73,35 @@ export class DatabaseRefusedError extends Error {
   }
 }
 
+/**
+ * A migration that rebuilds a table (SQLite cannot change a CHECK in place)
+ * says so on its first line; it runs with foreign keys off, as SQLite's own
+ * procedure for such changes asks, and must leave every reference whole.
+ */
+const REBUILDS_TABLES = /^-- migration: rebuilds tables\b/;
+
 /** Apply every migration above the database's user_version, each in its own transaction. */
 export function migrate(db: Db, migrations = loadMigrations()): number {
   const current = db.pragma('user_version', { simple: true }) as number;
   const latest = migrations.length;
   if (current > latest) throw new DatabaseTooNewError(current, latest);
   for (const m of migrations.slice(current)) {
-    db.transaction(() => {
-      db.exec(m.sql);
-      db.pragma(`user_version = ${m.version}`);
-    }).immediate();
+    const rebuild = REBUILDS_TABLES.test(m.sql);
+    const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
+    // Outside any transaction: inside one the pragma does nothing.
+    if (rebuild) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        db.exec(m.sql);
+        if (rebuild) {
+          const broken = db.pragma('foreign_key_check') as unknown[];
+          if (broken.length > 0) throw new Error(`migration ${m.name} leaves ${broken.length} broken references: ${JSON.stringify(broken.slice(0, 3))}`);
+        }
+        db.pragma(`user_version = ${m.version}`);
+      }).immediate();
+    } finally {
+      if (rebuild) db.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
+    }
   }
   return latest;
 }

@@ -49,12 +49,20 @@ export function announcementText(ranges: readonly CardRange[], figures: SaleClos
   if (second) sold += `, e da série ${second.seriesCode}, do n.º ${second.from} ao n.º ${second.to}`;
   return [
     // Art. 14.5: the last game of the session is announced as such.
-    ...(options.isLast ? ['Última jogada da sessão.'] : []),
+    ...(options.isLast ? [LAST_GAME_NOTICE] : []),
     `${sold}.`,
     `Prémio de linha: ${formatCents(figures.linePrizeCents)}.`,
     `Prémio de bingo: ${formatCents(figures.bingoPrizeCents)}.`,
     'Vai iniciar-se a extração.',
   ].join('\n');
+}
+
+/** Art. 14.5: the words that announce the session's last game, first in its announcements. */
+export const LAST_GAME_NOTICE = 'Última jogada da sessão.';
+
+/** An announcement made when its game became the last (its draw beginning within the last 10 minutes): the notice first, once. */
+export function withLastGameNotice(text: string): string {
+  return text.startsWith(LAST_GAME_NOTICE) ? text : `${LAST_GAME_NOTICE}\n${text}`;
 }
 
 /** What the English rendering of an announcement needs: the game's figures as the screens have them. */

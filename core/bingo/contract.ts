@@ -63,8 +63,23 @@ export const gameSchema = z.object({
   announcement: z.string().nullable(),
   linePrizeCents: cents.nullable(),
   bingoPrizeCents: cents.nullable(),
-  /** Opened within 10 minutes of the session's closing time (art. 14.5). */
+  /** The session's last game (art. 14.5): opened within its last 10 minutes, or an earlier one whose draw began within them. */
   isLast: z.boolean(),
+  /** When a game opened earlier became the last, its draw beginning within the last 10 minutes (announced then); null otherwise. */
+  becameLastAt: isoTime.nullable(),
+  /** The session's scheduled closing time, and the moment from which only one more game may be held (art. 14.5). */
+  closeAt: isoTime,
+  lastGameFrom: isoTime,
+  /** Another game of the session is being drawn: this one's draw waits for it (one drum, one board: art. 6.2, 7.1, 14.1). */
+  drawWaitsFor: z.number().int().nullable(),
+  /**
+   * Why this game, its draw not begun, can no longer be played: another is the
+   * last (its number), the closing time has passed, or a double first would be
+   * the last. It is annulled for the closing time. Null while it can be played.
+   */
+  unplayable: z
+    .object({ reason: z.enum(['last_game_held', 'closing_time_passed', 'double_as_last']), lastGame: z.number().int().nullable() })
+    .nullable(),
   ballCount: z.number().int(),
   suspendedAt: isoTime.nullable(),
   /** The draw goes on by hand after a failure of the mechanism (art. 16.2). */
@@ -165,12 +180,16 @@ export const drawnBallSchema = z.object({
   newBingos: z.array(cardRefSchema),
   newBingoCount: z.number().int(),
   special: z.object({ balls: z.number().int(), fundCents: cents, eligible: z.boolean() }).nullable(),
+  /** This first ball made the game the session's last (art. 14.5). */
+  becameLast: z.boolean(),
 });
 
 export const actaGameSchema = z.object({
   number: z.number().int(),
   state: z.string(),
   isLast: z.boolean(),
+  /** When a game opened earlier became the last, at the start of its draw (art. 14.5). */
+  becameLastAt: isoTime.nullable(),
   priceCents: cents,
   series: z.array(z.object({ order: z.number().int(), seriesCode: z.string(), from: z.number().int(), to: z.number().int() })),
   cardsSold: z.number().int(),
@@ -384,7 +403,14 @@ export const bingoContract = {
     kind: 'command',
     topics: ['draw'],
     roles: MANAGERS,
-    input: z.object({ gameId: id, number: z.number().int().min(1).max(90) }).strict(),
+    input: z
+      .object({
+        gameId: id,
+        number: z.number().int().min(1).max(90),
+        /** The first ball of a game that becomes the last with it: the manager has announced it aloud (art. 14.5). */
+        lastGameAnnounced: z.boolean().optional(),
+      })
+      .strict(),
     output: drawnBallSchema,
   }),
   'game.recallBall': channel({

@@ -138,6 +138,50 @@ export const bingoErrors = errors({
     pt: (p) => `A jogada n.º ${p.number} foi a última desta sessão (aberta nos 10 minutos antes do encerramento): não se pode abrir outra (art. 14.º, n.º 5).`,
     en: (p) => `Game no. ${p.number} was this session's last (opened within 10 minutes of closing): no further game can be opened (art. 14(5)).`,
   },
+  LAST_GAME_WAITING: {
+    pt: (p) => `Faltam menos de 10 minutos para o encerramento e a jogada n.º ${p.number} ainda não começou a extração: será ela a última da sessão quando a extração começar; não se abre outra (art. 14.º, n.º 5).`,
+    en: (p) => `Less than 10 minutes to closing and game no. ${p.number} has not begun its draw: it will be the session's last when its draw begins; no other game opens (art. 14(5)).`,
+  },
+  DRAW_IN_PROGRESS: {
+    pt: (p) => `A jogada n.º ${p.drawing} está em extração: a sala tem um só mecanismo de extração e um só painel (art. 6.º, n.º 2, 7.º, n.º 1, e 14.º, n.º 1). A extração da jogada n.º ${p.number} começa quando a da n.º ${p.drawing} terminar.`,
+    en: (p) => `Game no. ${p.drawing} is being drawn: the hall has one extraction mechanism and one board (art. 6(2), 7(1), 14(1)). The draw of game no. ${p.number} begins once no. ${p.drawing}'s has ended.`,
+  },
+  LAST_GAME_HELD: {
+    pt: (p) => `A jogada n.º ${p.last} é a última da sessão (art. 14.º, n.º 5): a jogada n.º ${p.number} já não se pode realizar; anule-a com o motivo «hora de encerramento», que devolve todas as vendas por inteiro (art. 16.º, n.º 3).`,
+    en: (p) => `Game no. ${p.last} is the session's last (art. 14(5)): game no. ${p.number} can no longer be played; annul it with the reason "closing time", which refunds every sale in full (art. 16(3)).`,
+  },
+  DRAW_AFTER_CLOSING_TIME: {
+    pt: (p) => `Já passou a hora de encerramento da sessão (${p.closeAt}): a extração da jogada n.º ${p.number} não pode começar; anule-a com o motivo «hora de encerramento», que devolve todas as vendas por inteiro (art. 14.º, n.º 5, e 16.º, n.º 3).`,
+    en: (p) => `The session's closing time (${p.closeAt}) has passed: the draw of game no. ${p.number} cannot begin; annul it with the reason "closing time", which refunds every sale in full (art. 14(5), 16(3)).`,
+  },
+  DOUBLE_LAST_AT_DRAW: {
+    pt: (p) => `Desde as ${p.from} só se pode realizar mais uma jogada (art. 14.º, n.º 5): a jogada n.º ${p.number} é a primeira de uma jogada de cartões duplos e a segunda já não se jogaria (art. 3.º, n.º 5). Anule-a com o motivo «hora de encerramento».`,
+    en: (p) => `Since ${p.from} only one more game may be held (art. 14(5)): game no. ${p.number} is the first of a double-card pair and its second could not be played (art. 3(5)). Annul it with the reason "closing time".`,
+  },
+  LAST_GAME_ANNOUNCE_FIRST: {
+    pt: (p) => `Faltam menos de 10 minutos para o encerramento: a jogada n.º ${p.number} passa a ser a última da sessão. Anuncie em voz alta «Última jogada da sessão.» antes da primeira bola e confirme (art. 14.º, n.º 5).`,
+    en: (p) => `Less than 10 minutes to closing: game no. ${p.number} becomes the session's last. Announce aloud «Última jogada da sessão.» ("Last game of the session.") before the first ball, then confirm (art. 14(5)).`,
+  },
+  SALE_AFTER_CLOSING_TIME: {
+    pt: (p) => `Já passou a hora de encerramento da sessão (${p.closeAt}): não se vendem mais cartões (art. 14.º, n.º 5).`,
+    en: (p) => `The session's closing time (${p.closeAt}) has passed: no more cards are sold (art. 14(5)).`,
+  },
+  SALE_GAME_NOT_PLAYABLE: {
+    pt: (p) => `A jogada n.º ${p.number} já não se pode realizar antes do encerramento (art. 14.º, n.º 5): não vende mais cartões; o gerente anula-a e as vendas feitas são devolvidas por inteiro.`,
+    en: (p) => `Game no. ${p.number} can no longer be played before closing (art. 14(5)): it sells no more cards; the manager annuls it and the sales made are refunded in full.`,
+  },
+  RESUME_TOO_LATE: {
+    pt: (p) => `A jogada n.º ${p.number} está suspensa desde as ${p.since}: a avaria não se resolveu em ${p.minutes} minutos, a jogada já não se retoma; anule-a e o preço dos cartões é devolvido (art. 16.º, n.º 1).`,
+    en: (p) => `Game no. ${p.number} has been suspended since ${p.since}: the failure was not solved within ${p.minutes} minutes, so the game cannot resume; annul it and the cards' price is refunded (art. 16(1)).`,
+  },
+  ANNUL_CLOSING_TIME_DRAW_BEGUN: {
+    pt: (p) => `A extração da jogada n.º ${p.number} já começou (${p.balls} ${Number(p.balls) === 1 ? 'bola' : 'bolas'}): uma extração começada antes da hora de encerramento termina; a hora de encerramento não a anula (art. 14.º, n.º 5).`,
+    en: (p) => `The draw of game no. ${p.number} has begun (${p.balls} ${Number(p.balls) === 1 ? 'ball' : 'balls'}): a draw begun before the closing time is finished; the closing time does not annul it (art. 14(5)).`,
+  },
+  ANNUL_NOT_CLOSING_TIME: {
+    pt: (p) => `A jogada n.º ${p.number} ainda se pode realizar antes do encerramento (${p.closeAt}): o motivo «hora de encerramento» é só para uma jogada que já não se pode jogar (art. 14.º, n.º 5).`,
+    en: (p) => `Game no. ${p.number} can still be played before closing (${p.closeAt}): the reason "closing time" is only for a game that can no longer be played (art. 14(5)).`,
+  },
   GAME_SUSPENDED_PENDING: {
     pt: (p) => `A jogada n.º ${p.number} está suspensa: retome-a ou anule-a antes de abrir outra.`,
     en: (p) => `Game no. ${p.number} is suspended: resume or annul it before opening another.`,

@@ -5,8 +5,11 @@ export const BALL_SET_MAX_GAMES = 2000;
 export const BALL_SET_WARN_GAMES = 1900;
 /** The last game of a session: one opened within 10 minutes of its closing time (art. 14.5). */
 export const LAST_GAME_MINUTES = 10;
-/** The reasons a game may be annulled (art. 16.1, 16.2, 16.5). */
-export const ANNUL_REASONS = ['failure_before_draw', 'failure_during_draw', 'announcement_error'] as const;
+/**
+ * The reasons a game may be annulled (art. 16.1, 16.2, 16.5), and the closing
+ * time: a game that can no longer be played before it (art. 14.5).
+ */
+export const ANNUL_REASONS = ['failure_before_draw', 'failure_during_draw', 'announcement_error', 'closing_time'] as const;
 /** A failure before the first ball may annul the game after 15 minutes (art. 16.1). */
 export const SUSPENSION_ANNUL_MINUTES = 15;
 /** Winning cards are kept 8 days (art. 15.5). */

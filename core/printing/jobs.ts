@@ -23,9 +23,9 @@ export const DOCUMENT_KINDS = [
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
-/** A guia's copies, and the two moments an announcement slip is printed (art. 11.º, n.º 2 before the sale; art. 13.º at its close). */
+/** A guia's copies, and the moments an announcement slip is printed (art. 11.º, n.º 2 before the sale; art. 13.º at its close; art. 14.º, n.º 5 when a game becomes the last at its draw). */
 export const GUIA_COPIES = ['caixa', 'jogador'] as const;
-export const ANNOUNCEMENT_MOMENTS = ['before_sale', 'close_of_sale'] as const;
+export const ANNOUNCEMENT_MOMENTS = ['before_sale', 'close_of_sale', 'last_game'] as const;
 
 /** The parameters of each kind's title (printing/documents/*.ts builds the pt-PT title from the same values). */
 export interface TitleParamsByKind {

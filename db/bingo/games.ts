@@ -3,7 +3,7 @@ import type { CardRange } from '../../core/bingo/allocation.js';
 import { stmt, type ReadableDb, type WritableDb } from '../connection.js';
 
 export type GameState = 'selling' | 'sale_closed' | 'drawing' | 'finished' | 'suspended' | 'annulled';
-export type AnnulReason = 'failure_before_draw' | 'failure_during_draw' | 'announcement_error';
+export type AnnulReason = 'failure_before_draw' | 'failure_during_draw' | 'announcement_error' | 'closing_time';
 
 export interface GameRow {
   id: number;
@@ -26,13 +26,16 @@ export interface GameRow {
   finishedAt: string | null;
   /** The second game of a double pair names its first (whose sales are its cards). */
   doubleOf: number | null;
+  /** When a game opened earlier became the session's last by beginning its draw within the last 10 minutes (art. 14.5). */
+  becameLastAt: string | null;
 }
 
 const GAME_SELECT = `SELECT id, session_id AS sessionId, number, state, price_cents AS priceCents,
   first_series_id AS firstSeriesId, first_start AS firstStart, second_series_id AS secondSeriesId,
   second_named AS secondNamed, opened_at AS openedAt, sale_closed_at AS saleClosedAt,
   ball_set_id AS ballSetId, is_last AS isLast, suspended_at AS suspendedAt, suspended_from AS suspendedFrom,
-  annul_reason AS annulReason, annulled_at AS annulledAt, finished_at AS finishedAt, double_of AS doubleOf FROM games`;
+  annul_reason AS annulReason, annulled_at AS annulledAt, finished_at AS finishedAt, double_of AS doubleOf,
+  became_last_at AS becameLastAt FROM games`;
 
 export function gameById(db: ReadableDb, id: number): GameRow | undefined {
   return stmt<[number], GameRow>(db, `${GAME_SELECT} WHERE id = ?`).get(id);
@@ -107,6 +110,16 @@ export function markDrawing(db: WritableDb, gameId: number): void {
 }
 
 /** The last ball recalled: the game is back to its close of sale. */
+/** The game becomes the session's last as its draw begins (art. 14.5). */
+export function markBecameLast(db: WritableDb, gameId: number, at: string): void {
+  stmt(db, `UPDATE games SET is_last = 1, became_last_at = ? WHERE id = ? AND is_last = 0`).run(at, gameId);
+}
+
+/** The last game of the session other than this one, if any (art. 14.5). */
+export function otherLastGame(db: ReadableDb, sessionId: number, exceptId: number): { number: number } | undefined {
+  return stmt<[number, number], { number: number }>(db, `SELECT number FROM games WHERE session_id = ? AND is_last = 1 AND id <> ? LIMIT 1`).get(sessionId, exceptId);
+}
+
 export function markBackToSaleClosed(db: WritableDb, gameId: number): void {
   stmt(db, `UPDATE games SET state = 'sale_closed' WHERE id = ? AND state = 'drawing'`).run(gameId);
 }

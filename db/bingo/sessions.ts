@@ -62,7 +62,9 @@ export type ActaEntryKind =
   /** The house put the special prize fund's starting amount in (SPEC 4). */
   | 'special_fund_started'
   /** A failure of the mechanism during the draw: it went on by hand (art. 16.2). */
-  | 'manual_draw';
+  | 'manual_draw'
+  /** A game opened earlier became the last, its draw beginning within the last 10 minutes (art. 14.5). */
+  | 'last_game';
 
 export function appendActa(db: WritableDb, e: { sessionId: number; gameId: number | null; at: string; kind: ActaEntryKind; data: unknown }): void {
   stmt(db, `INSERT INTO acta_entries (session_id, game_id, at, kind, data) VALUES (?, ?, ?, ?, ?)`).run(

@@ -12,8 +12,8 @@ export interface AnnouncementData {
   at: string;
   /** The session's last game (art. 14.5). */
   isLast?: boolean;
-  /** The article it is made under: art. 13.º (default) or art. 11.º, n.º 2 (before the sale). */
-  article?: string;
+  /** The article it is made under: art. 13.º (default), art. 11.º, n.º 2 (before the sale) or art. 14.º, n.º 5 (a game become the last at its draw). */
+  article?: 'art. 13.º' | 'art. 11.º, n.º 2' | 'art. 14.º, n.º 5';
 }
 
 export function announcementSlip(data: AnnouncementData): PrintDocument {
@@ -28,11 +28,12 @@ export function announcementSlip(data: AnnouncementData): PrintDocument {
     { kind: 'rule' },
     { kind: 'text', text: data.text },
   ];
-  const before = data.article !== undefined && data.article !== 'art. 13.º';
+  const moment = data.article === 'art. 11.º, n.º 2' ? 'before_sale' : data.article === 'art. 14.º, n.º 5' ? 'last_game' : 'close_of_sale';
+  const title = { before_sale: 'Anúncio da venda', close_of_sale: 'Anúncio', last_game: 'Anúncio da última jogada' }[moment];
   return {
     kind: 'announcement',
-    title: `${before ? 'Anúncio da venda' : 'Anúncio'} da jogada n.º ${data.gameNumber}`,
-    titleParams: { gameNumber: data.gameNumber, moment: before ? 'before_sale' : 'close_of_sale' } satisfies TitleParams<'announcement'>,
+    title: `${title} da jogada n.º ${data.gameNumber}`,
+    titleParams: { gameNumber: data.gameNumber, moment } satisfies TitleParams<'announcement'>,
     blocks,
   };
 }

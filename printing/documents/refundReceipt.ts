@@ -1,3 +1,4 @@
+import type { ANNUL_REASONS } from '../../core/bingo/rules.js';
 import type { TitleParams } from '../../core/printing/jobs.js';
 import type { Block, PrintDocument } from '../layout.js';
 import {
@@ -14,13 +15,14 @@ import {
   type CardRange,
 } from './format.js';
 
-export type AnnulReason = 'failure_before_draw' | 'failure_during_draw' | 'announcement_error';
+export type AnnulReason = (typeof ANNUL_REASONS)[number];
 
 /** Why the game was annulled, with the article (DN art. 16). */
 export const ANNUL_REASON_LABELS: Readonly<Record<AnnulReason, string>> = {
   failure_before_draw: 'Avaria antes da extração (art. 16.º n.º 1)',
   failure_during_draw: 'Avaria durante a extração (art. 16.º n.º 2)',
   announcement_error: 'Erro no anúncio de um número (art. 16.º n.º 5)',
+  closing_time: 'Hora de encerramento (art. 14.º n.º 5)',
 };
 
 /** The full refund of a sale of an annulled game (DN art. 16.3). */

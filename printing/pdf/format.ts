@@ -66,6 +66,7 @@ const ANNUL_REASONS: Record<string, string> = {
   failure_before_draw: 'Avaria antes da primeira bola, não resolvida em 15 minutos (art. 16.º, n.º 1)',
   failure_during_draw: 'Avaria durante a extração, sem poder continuar à mão (art. 16.º, n.º 2)',
   announcement_error: 'Erro no anúncio de um número que afeta substancialmente o jogo (art. 16.º, n.º 5)',
+  closing_time: 'Hora de encerramento da sessão: a jogada já não se podia realizar (art. 14.º, n.º 5)',
 };
 
 /** The art. 16 reason of an annulment in pt-PT. */

@@ -60,6 +60,7 @@ const drawn = (over: Partial<DrawnBall> = {}): DrawnBall => ({
   newBingos: [],
   newBingoCount: over.newBingos?.length ?? 0,
   special: { balls: 40, fundCents: 50_000, eligible: true },
+  becameLast: false,
   ...over,
 });
 

@@ -4,7 +4,7 @@
  * nothing else) in browser mode.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSaleFigures } from '../../../core/bingo/announcement.js';
+import { closeSaleFigures, withLastGameNotice } from '../../../core/bingo/announcement.js';
 import type { DisplayState } from '../../../core/bingo/contract.js';
 import { boardGame } from '../../../core/bingo/display.js';
 import { activeBalls, pendingClaims, winnersOfGame } from '../../../db/bingo/draw.js';
@@ -22,7 +22,11 @@ import { saleOpeningOf } from './games.js';
 function prizesOf(db: ReadableDb, game: GameRow) {
   const closure = closureOf(db, game.id);
   const sold = gameSalesTotals(db, game.id);
-  if (closure) return { cardsSold: closure.cardsSold, linePrizeCents: closure.linePrizeCents, bingoPrizeCents: closure.bingoPrizeCents, announcement: closure.announcement };
+  if (closure) {
+    // A game that became the last at its draw is announced as the last from then on (art. 14.5).
+    const announcement = game.becameLastAt ? withLastGameNotice(closure.announcement) : closure.announcement;
+    return { cardsSold: closure.cardsSold, linePrizeCents: closure.linePrizeCents, bingoPrizeCents: closure.bingoPrizeCents, announcement };
+  }
   const live = closeSaleFigures(sold.cards, game.priceCents);
   return { cardsSold: sold.cards, linePrizeCents: live.linePrizeCents, bingoPrizeCents: live.bingoPrizeCents, announcement: null };
 }

@@ -876,6 +876,7 @@ describe('the last game (art. 14.5)', () => {
     expect(g1.isLast).toBe(false);
     await sell(g1.id, 3);
     expect((await closeSale(g1.id)).announcement.startsWith('Venderam-se 3 cartões')).toBe(true);
+    await draw(g1.id, 5); // its draw began before the last 10 minutes: it is not the one more game
     h.clock.advanceMinutes(1); // 10 minutes before closing
     const g2 = await openGame('A');
     expect(g2).toMatchObject({ number: 2, isLast: true });

@@ -22,7 +22,7 @@ import {
   pendingClaims,
   winnersOfGame,
 } from '../../../db/bingo/draw.js';
-import { closureOf, markBackToSaleClosed, markDrawing, markFinished, salesGameId, type GameRow } from '../../../db/bingo/games.js';
+import { closureOf, markBackToSaleClosed, markBecameLast, markDrawing, markFinished, salesGameId, type GameRow } from '../../../db/bingo/games.js';
 import { cardSoldInGame } from '../../../db/bingo/sales.js';
 import { faceOf, seriesByCode } from '../../../db/bingo/series.js';
 import { addIncident, appendActa, sessionById } from '../../../db/bingo/sessions.js';
@@ -31,7 +31,11 @@ import { hallSettings } from '../../../db/people.js';
 import { command, commandWith, done, finishAfterCommit, operatorOf, query, type HandlerSlice, type QueryContext } from '../shared/context.js';
 import { checkApproval, confirmCredentials } from '../shared/credentials.js';
 import { ballNews, boardHolders } from './board.js';
-import { requireGame } from './games.js';
+import { candidateOf, closeAtOf, requireGame, sessionGames } from './games.js';
+import { checkDrawStart } from '../../../core/bingo/closing.js';
+import { LAST_GAME_NOTICE, withLastGameNotice } from '../../../core/bingo/announcement.js';
+import { announcementSlip } from '../../../printing/documents/index.js';
+import { enqueue } from '../shared/print.js';
 
 /** The same claims, in any order, none twice. */
 function sameIds(shown: readonly number[], pending: readonly number[]): boolean {
@@ -107,9 +111,25 @@ export const drawHandlers: HandlerSlice<'game.drawBall' | 'game.recallBall' | 'g
     const balls = activeBalls(ctx.db, game.id);
     if (balls.some((b) => b.number === input.number)) throw new KioskError('BALL_ALREADY_DRAWN', { ball: input.number });
     requireNoPendingClaims(ctx.db, game.id, balls.length, ['line', 'bingo']);
-    insertBall(ctx.db, { gameId: game.id, number: input.number, at: ctx.at, operatorId: operatorOf(ctx).id });
     const first = game.state === 'sale_closed';
+    // The draw begins: one drum and one board (art. 6.2, 7.1, 14.1), and the session's end (art. 14.5).
+    const becomesLast = first && checkDrawStart(ctx.now, closeAtOf(ctx.db, game), candidateOf(ctx.db, game), sessionGames(ctx.db, game.sessionId)).becomesLast;
+    // "devendo, antes de ser iniciada, anunciar-se, em voz alta, tal circunstância" (art. 14.5): the manager says it is done.
+    if (becomesLast && input.lastGameAnnounced !== true) throw new KioskError('LAST_GAME_ANNOUNCE_FIRST', { number: game.number });
+    insertBall(ctx.db, { gameId: game.id, number: input.number, at: ctx.at, operatorId: operatorOf(ctx).id });
     if (first) markDrawing(ctx.db, game.id);
+    if (becomesLast) {
+      markBecameLast(ctx.db, game.id, ctx.at);
+      appendActa(ctx.db, { sessionId: game.sessionId, gameId: game.id, at: ctx.at, kind: 'last_game', data: { number: game.number, by: operatorOf(ctx).username } });
+      const closure = closureOf(ctx.db, game.id);
+      const text = closure ? withLastGameNotice(closure.announcement) : LAST_GAME_NOTICE;
+      enqueue(
+        ctx,
+        'reports',
+        (hall) => announcementSlip({ hallName: hall.hallName, sessionId: game.sessionId, gameNumber: game.number, text, at: ctx.at, isLast: true, article: 'art. 14.º, n.º 5' }),
+        { type: 'game', id: game.id },
+      );
+    }
     const ballCount = balls.length + 1;
     return finishAfterCommit(
       (read) => {
@@ -125,11 +145,12 @@ export const drawHandlers: HandlerSlice<'game.drawBall' | 'game.recallBall' | 'g
           newBingos: news.newBingos,
           newBingoCount: news.newBingoCount,
           special: specialOf(read.db, game, ballCount),
+          becameLast: becomesLast,
         };
       },
-      { after: { gameId: game.id, ball: input.number, ballCount } },
-      // The first ball moves the game from its close of sale to the draw.
-      first ? ['game'] : [],
+      { after: { gameId: game.id, ball: input.number, ballCount, ...(becomesLast ? { becameLast: true } : {}) } },
+      // The first ball moves the game from its close of sale to the draw (and may make it the last, in the acta).
+      first ? (becomesLast ? ['game', 'acta'] : ['game']) : [],
     );
   }),
 

@@ -1,11 +1,12 @@
 /** Games (jogadas): opening on a series, the view the screens show, close of sale (art. 13), suspension and annulment (art. 16). */
 import { availableInGame, cardsLeft, checkSecondSeries, secondSeriesCap, type GamePlan } from '../../../core/bingo/allocation.js';
-import { announcementText, figuresOfValue, type SaleClosure } from '../../../core/bingo/announcement.js';
+import { announcementText, figuresOfValue, withLastGameNotice, type SaleClosure } from '../../../core/bingo/announcement.js';
 import type { CardRange } from '../../../core/bingo/allocation.js';
 import { DOUBLE_FIRST_NOTICE, secondGameAnnouncement, type PairRole } from '../../../core/bingo/double.js';
 import { saleOpeningText } from '../../../core/bingo/display.js';
 import type { ANNUL_REASONS, GameView } from '../../../core/bingo/contract.js';
 import { specialPrizeShare, stampDuty } from '../../../core/bingo/prizes.js';
+import { checkOpenInLastMinutes, checkResumable, closingBlock, isDrawing, lastGameFrom, type CandidateGame, type ClosingBlock, type SessionGame } from '../../../core/bingo/closing.js';
 import { BALL_SET_MAX_GAMES, BALL_SET_WARN_GAMES, LAST_GAME_MINUTES, missingStartChecks, SUSPENSION_ANNUL_MINUTES } from '../../../core/bingo/rules.js';
 import { KioskError } from '../../../core/errors.js';
 import { ledger } from '../../../core/ledger.js';
@@ -35,7 +36,7 @@ import {
 import { gameSalesTotals, gameSoldRanges } from '../../../db/bingo/sales.js';
 import { firstFreshSeries, seriesByCode, seriesById, type SeriesRow } from '../../../db/bingo/series.js';
 import { manualDrawOf } from '../../../db/bingo/display.js';
-import { addIncident, appendActa, checksOfSession, openSession } from '../../../db/bingo/sessions.js';
+import { addIncident, appendActa, checksOfSession, openSession, sessionById } from '../../../db/bingo/sessions.js';
 import { post } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
 import { announcementSlip } from '../../../printing/documents/index.js';
@@ -62,13 +63,45 @@ export function requireSelling(game: GameRow): void {
   if (game.state !== 'selling') throw new KioskError('GAME_NOT_SELLING', { number: game.number, state: game.state });
 }
 
+/** The games of a session as the closing rules see them (core/bingo/closing.ts). */
+export function sessionGames(db: ReadableDb, sessionId: number): SessionGame[] {
+  return gamesOfSession(db, sessionId).map(asSessionGame);
+}
+
+function asSessionGame(g: GameRow): SessionGame {
+  return { id: g.id, number: g.number, state: g.state, suspendedFrom: g.suspendedFrom, isLast: g.isLast === 1 };
+}
+
+export function candidateOf(db: ReadableDb, game: GameRow, first?: Pick<SeriesRow, 'double'>): CandidateGame {
+  return { ...asSessionGame(game), double: pairRoleOf(db, game, first) };
+}
+
+/** The session's scheduled closing time (every game has its session). */
+export function closeAtOf(db: ReadableDb, game: GameRow): string {
+  const session = sessionById(db, game.sessionId);
+  if (!session) throw new Error(`game ${game.id}: session ${game.sessionId} not found`);
+  return session.scheduledCloseAt;
+}
+
+const UNPLAYABLE: Record<ClosingBlock['code'], NonNullable<GameView['unplayable']>['reason']> = {
+  LAST_GAME_HELD: 'last_game_held',
+  DRAW_AFTER_CLOSING_TIME: 'closing_time_passed',
+  DOUBLE_LAST_AT_DRAW: 'double_as_last',
+};
+
 /** The ranges a close of sale stored (JSON), as the contract carries them. */
 function closureRanges(json: string): CardRange[] {
   return (JSON.parse(json) as CardRange[]).map(({ seriesCode, from, to }) => ({ seriesCode, from, to }));
 }
 
-export function gameView(db: ReadableDb, game: GameRow): GameView {
+export function gameView(db: ReadableDb, game: GameRow, now: Date): GameView {
   const plan = planOf(db, game);
+  const closeAt = closeAtOf(db, game);
+  const others = sessionGames(db, game.sessionId);
+  const ballCountNow = activeBalls(db, game.id).length;
+  // The closing rules weigh only a game whose draw has not begun (a draw begun before the closing time may finish).
+  const waiting = ballCountNow === 0 && game.state !== 'finished' && game.state !== 'annulled';
+  const block = waiting ? closingBlock(now, closeAt, candidateOf(db, game, plan.first), others) : null;
   // The second game of a double pair plays the first's cards.
   const totals = gameSalesTotals(db, salesGameId(game));
   const closure = closureOf(db, game.id);
@@ -110,11 +143,17 @@ export function gameView(db: ReadableDb, game: GameRow): GameView {
     nextCard,
     openedAt: game.openedAt,
     saleClosedAt: game.saleClosedAt,
-    announcement: closure?.announcement ?? null,
+    // A game that became the last at its draw was announced as such then (art. 14.5).
+    announcement: closure ? (game.becameLastAt ? withLastGameNotice(closure.announcement) : closure.announcement) : null,
     linePrizeCents: closure?.linePrizeCents ?? null,
     bingoPrizeCents: closure?.bingoPrizeCents ?? null,
     isLast: game.isLast === 1,
-    ballCount: activeBalls(db, game.id).length,
+    becameLastAt: game.becameLastAt,
+    closeAt,
+    lastGameFrom: lastGameFrom(closeAt).toISOString(),
+    drawWaitsFor: waiting ? (others.find((g) => g.id !== game.id && isDrawing(g))?.number ?? null) : null,
+    unplayable: block ? { reason: UNPLAYABLE[block.code], lastGame: block.code === 'LAST_GAME_HELD' ? block.params.last : null } : null,
+    ballCount: ballCountNow,
     suspendedAt: game.suspendedAt,
     manualDraw: manualDrawOf(db, game.id),
     // The plan already holds the first series: no second read of it.
@@ -154,6 +193,7 @@ const REASON_TEXT: Record<(typeof ANNUL_REASONS)[number], string> = {
   failure_before_draw: 'falha ou avaria antes da primeira bola, não resolvida em 15 minutos (art. 16.º, n.º 1)',
   failure_during_draw: 'falha durante a extração sem possibilidade de continuar manualmente (art. 16.º, n.º 2)',
   announcement_error: 'erro no anúncio de um número que afeta substancialmente o jogo (art. 16.º, n.º 5)',
+  closing_time: 'hora de encerramento da sessão: a jogada já não se pode realizar (art. 14.º, n.º 5)',
 };
 
 /** The announcement with a line added before its last one ("Vai iniciar-se a extração."). */
@@ -305,7 +345,7 @@ function openSecondGame(
   const ranges = gameSoldRanges(ctx.db, first.id);
   const figures = figuresOfValue(cards, secondSharesOfSales(ctx.db, first.id));
   closeWith(ctx, game, figures, ranges, secondGameAnnouncement(first.number, ranges, figures, { isLast: at.isLast }), first.number);
-  const view = gameView(ctx.db, requireGame(ctx.db, id));
+  const view = gameView(ctx.db, requireGame(ctx.db, id), ctx.now);
   return finishAfterCommit(
     (read) => {
       warmBoard(read.db, read.memo, id);
@@ -340,6 +380,8 @@ export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSa
     if (ctx.now.getTime() >= new Date(session.scheduledCloseAt).getTime()) {
       throw new KioskError('GAME_AFTER_CLOSING_TIME', { closeAt: hallClock(session.scheduledCloseAt) });
     }
+    // Within the last 10 minutes this game is the one more game: none opened before may still wait for its draw (art. 14.5).
+    checkOpenInLastMinutes(ctx.now, session.scheduledCloseAt, games.map(asSessionGame));
     const first = seriesByCode(ctx.db, input.seriesCode);
     if (!first) throw new KioskError('SERIES_NOT_FOUND', { code: input.seriesCode });
     if (cardsLeft(first) === 0) throw new KioskError('SERIES_EXHAUSTED', { code: first.code, size: first.size });
@@ -365,7 +407,7 @@ export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSa
       ballSetId: ballSet.id,
       isLast,
     });
-    const view = gameView(ctx.db, requireGame(ctx.db, id));
+    const view = gameView(ctx.db, requireGame(ctx.db, id), ctx.now);
     appendActa(ctx.db, {
       sessionId: session.id,
       gameId: id,
@@ -392,13 +434,16 @@ export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSa
     return done(view, { after: view });
   }),
 
-  'game.get': query((ctx, input) => gameView(ctx.db, requireGame(ctx.db, input.gameId))),
+  'game.get': query((ctx, input) => gameView(ctx.db, requireGame(ctx.db, input.gameId), ctx.now)),
 
   'game.closeSale': command((ctx, input) => {
     const game = requireGame(ctx.db, input.gameId);
     requireSelling(game);
     const totals = gameSalesTotals(ctx.db, game.id);
     if (totals.cards === 0) throw new KioskError('NO_CARDS_SOLD', { number: game.number });
+    // The announcement ends "Vai iniciar-se a extração.": not for a game whose draw can no longer begin (art. 14.5).
+    const block = closingBlock(ctx.now, closeAtOf(ctx.db, game), candidateOf(ctx.db, game), sessionGames(ctx.db, game.sessionId));
+    if (block) throw new KioskError(block.code, block.params);
     if (totals.cards * game.priceCents !== totals.cents) throw new Error(`game ${game.id}: sales total ${totals.cents} != ${totals.cards} x ${game.priceCents}`);
     const ranges = gameSoldRanges(ctx.db, game.id);
     // A double first game counts its half of the sales; the second game the other (core/bingo/double.ts).
@@ -431,7 +476,7 @@ export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSa
       kind: 'suspension',
       text: `Jogada n.º ${game.number} suspensa (${STATE_PT[game.state]}) por falha ou avaria (art. 16.º).`,
     });
-    return done(gameView(ctx.db, requireGame(ctx.db, game.id)), { before: { state: game.state }, after: { state: 'suspended', suspendedAt: ctx.at } });
+    return done(gameView(ctx.db, requireGame(ctx.db, game.id), ctx.now), { before: { state: game.state }, after: { state: 'suspended', suspendedAt: ctx.at } });
   }),
 
   /**
@@ -445,20 +490,29 @@ export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSa
     const balls = activeBalls(ctx.db, game.id).length;
     if (from !== 'drawing' || balls === 0) throw new KioskError('MANUAL_DRAW_NOT_ALLOWED', { number: game.number, state: STATE_PT[game.state] ?? game.state });
     if (manualDrawOf(ctx.db, game.id)) throw new KioskError('MANUAL_DRAW_ALREADY', { number: game.number });
+    // Art. 16.2 "sem o que se procederá como no n.º 1": 15 minutes suspended, the failure was not solved.
+    if (game.state === 'suspended') checkResumable(ctx.now, game);
     if (game.state === 'suspended') markResumed(ctx.db, game.id);
     const operator = operatorOf(ctx);
     const text = `Jogada n.º ${game.number}: falha do mecanismo de extração depois da ${balls}.ª bola; a extração continua manualmente (art. 16.º, n.º 2).`;
     addIncident(ctx.db, { sessionId: game.sessionId, gameId: game.id, at: ctx.at, operatorId: operator.id, kind: 'suspension', text });
     appendActa(ctx.db, { sessionId: game.sessionId, gameId: game.id, at: ctx.at, kind: 'manual_draw', data: { number: game.number, ballCount: balls, by: operator.username } });
-    return done(gameView(ctx.db, requireGame(ctx.db, game.id)), { before: { state: game.state }, after: { state: 'drawing', manualDraw: true, ballCount: balls } });
+    return done(gameView(ctx.db, requireGame(ctx.db, game.id), ctx.now), { before: { state: game.state }, after: { state: 'drawing', manualDraw: true, ballCount: balls } });
   }),
 
   'game.resume': command((ctx, input) => {
     const game = requireGame(ctx.db, input.gameId);
     if (game.state !== 'suspended' || !game.suspendedFrom) throw new KioskError('NOT_SUSPENDED', { number: game.number });
+    // Art. 16.1 (and 16.2 through it): after 15 minutes the failure was not solved; the game is annulled, not resumed.
+    checkResumable(ctx.now, game);
     if (game.suspendedFrom === 'selling') {
       const other = otherSellingGame(ctx.db, game.sessionId, game.id);
       if (other) throw new KioskError('GAME_ALREADY_SELLING', { number: other.number });
+    }
+    if (game.suspendedFrom === 'drawing') {
+      // One drum: a file from before the rule may hold another draw begun meanwhile.
+      const drawing = sessionGames(ctx.db, game.sessionId).find((g) => g.id !== game.id && isDrawing(g));
+      if (drawing) throw new KioskError('DRAW_IN_PROGRESS', { number: game.number, drawing: drawing.number });
     }
     markResumed(ctx.db, game.id);
     addIncident(ctx.db, {
@@ -469,7 +523,7 @@ export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSa
       kind: 'suspension',
       text: `Jogada n.º ${game.number} retomada (${STATE_PT[game.suspendedFrom]}).`,
     });
-    return done(gameView(ctx.db, requireGame(ctx.db, game.id)), {
+    return done(gameView(ctx.db, requireGame(ctx.db, game.id), ctx.now), {
       before: { state: 'suspended', suspendedAt: game.suspendedAt },
       after: { state: game.suspendedFrom },
     });
@@ -487,7 +541,14 @@ export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSa
       throw new KioskError('ANNUL_NOT_ALLOWED', { number: game.number, state: game.state });
     }
     const balls = activeBalls(ctx.db, game.id).length;
-    if (input.reason === 'failure_before_draw') {
+    if (input.reason === 'closing_time') {
+      // Art. 14.5: only a game whose draw has not begun and can no longer begin; a draw begun before the closing time may finish.
+      if (balls > 0) throw new KioskError('ANNUL_CLOSING_TIME_DRAW_BEGUN', { number: game.number, balls });
+      const closeAt = closeAtOf(ctx.db, game);
+      if (!closingBlock(ctx.now, closeAt, candidateOf(ctx.db, game), sessionGames(ctx.db, game.sessionId))) {
+        throw new KioskError('ANNUL_NOT_CLOSING_TIME', { number: game.number, closeAt: hallClock(closeAt) });
+      }
+    } else if (input.reason === 'failure_before_draw') {
       if (balls > 0) {
         throw new KioskError('ANNUL_REASON_MISMATCH', {
           detail: 'já saíram bolas: a extração continua à mão ou anula-se pelo art. 16.º, n.º 2.',
@@ -530,7 +591,7 @@ export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSa
       kind: 'game_annulled',
       data: { number: game.number, reason: input.reason, balls, voidedPrizes: unpaid.map((w) => w.winnerId) },
     });
-    return done(gameView(ctx.db, requireGame(ctx.db, game.id)), {
+    return done(gameView(ctx.db, requireGame(ctx.db, game.id), ctx.now), {
       before: { state: game.state },
       after: { state: 'annulled', reason: input.reason, voidedPrizes: unpaid.map((w) => w.winnerId) },
     });

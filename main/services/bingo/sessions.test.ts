@@ -144,6 +144,7 @@ describe('session.acta', () => {
           number: 1,
           state: 'finished',
           isLast: false,
+          becameLastAt: null,
           priceCents: 100,
           series: [{ order: 1, seriesCode: 'A', from: 1, to: 31 }],
           cardsSold: 31,
@@ -167,6 +168,7 @@ describe('session.acta', () => {
           number: 2,
           state: 'annulled',
           isLast: false,
+          becameLastAt: null,
           priceCents: 100,
           series: [
             { order: 1, seriesCode: 'A', from: 32, to: 40 },

@@ -67,6 +67,7 @@ export function actaOf(db: ReadableDb, sessionId: number): Acta {
       number: g.number,
       state: g.state,
       isLast: g.isLast === 1,
+      becameLastAt: g.becameLastAt,
       priceCents: g.priceCents,
       series: series.map((r, i) => ({ order: i + 1, ...r })),
       cardsSold: c?.cardsSold ?? sold?.cards ?? 0,
@@ -148,7 +149,7 @@ export const sessionHandlers: HandlerSlice<
 
   'session.current': query((ctx) => {
     const session = openSession(ctx.db) ?? null;
-    const games = session ? gamesOfSession(ctx.db, session.id).map((g) => gameView(ctx.db, g)) : [];
+    const games = session ? gamesOfSession(ctx.db, session.id).map((g) => gameView(ctx.db, g, ctx.now)) : [];
     const startChecksMissing = session ? missingStartChecks(checksOfSession(ctx.db, session.id)) : [];
     return { session, games, startChecksMissing };
   }),
