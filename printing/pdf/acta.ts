@@ -37,7 +37,8 @@ export function seriesLine(s: ActaGame['series'][number]): string {
 /** The state cell: `Terminada`, `Terminada (última jogada)`, `Anulada: <art. 16 reason>`. */
 export function gameStateCell(g: ActaGame): string {
   let text = gameStateLabel(g.state);
-  if (g.isLast) text += ' (última jogada)';
+  // Art. 14.5: a game opened earlier became the last when its draw began within the last 10 minutes.
+  if (g.isLast) text += g.becameLastAt ? ` (última jogada, desde o início da extração às ${time(g.becameLastAt)})` : ' (última jogada)';
   if (g.annulReason) text += `: ${annulReasonLabel(g.annulReason)}`;
   return text;
 }

@@ -13,7 +13,7 @@ describe('translations', () => {
       for (const k of keys(lang)) expect(k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], lang), k).not.toBe('');
     }
   });
-  it('name the three annulment reasons with their article of art. 16.º', () => {
-    expect(Object.values(pt.annulReason).map((r) => /art\. 16\.º, n\.º (\d)/.exec(r)?.[1])).toEqual(['1', '2', '5']);
+  it('name the annulment reasons with their article: art. 16.º n.º 1, 2 and 5, and the closing time of art. 14.º n.º 5', () => {
+    expect(Object.values(pt.annulReason).map((r) => /art\. (1[46])\.º, n\.º (\d)/.exec(r)?.slice(1).join('.'))).toEqual(['16.1', '16.2', '16.5', '14.5']);
   });
 });

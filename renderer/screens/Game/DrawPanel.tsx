@@ -5,12 +5,27 @@ import { invoke, type ClientError } from '../../client.js';
 import { ApprovalDialog } from '../../components/ApprovalDialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
-import { useKioskQuery } from '../../hooks.js';
+import { useKioskQuery, useNow } from '../../hooks.js';
 import { mergeDrawnBall, parseBall, recentBalls, withClaim } from '../../lib/board.js';
 import { Announcement, type AnnouncementData } from './Announcement.js';
 import { Board } from './Board.js';
 import { ClaimsPanel } from './ClaimsPanel.js';
 import { GameControls } from './GameControls.js';
+
+type DrawBlock = { kind: 'waits'; number: number } | { kind: 'last_game_held' | 'closing_time_passed' | 'double_as_last'; number: number | null };
+
+/**
+ * Why the draw of a game sold and closed cannot begin now: another game is
+ * being drawn (it waits), or it can no longer be played (art. 14.5). The
+ * closing time is also read from the screen's clock, which goes on between
+ * the kiosk's answers.
+ */
+export function drawBlock(game: Pick<GameView, 'unplayable' | 'drawWaitsFor' | 'closeAt' | 'double'>, now: Date): DrawBlock | null {
+  if (game.unplayable) return { kind: game.unplayable.reason, number: game.unplayable.lastGame };
+  if (game.double !== 'second' && now.getTime() >= new Date(game.closeAt).getTime()) return { kind: 'closing_time_passed', number: null };
+  if (game.drawWaitsFor !== null) return { kind: 'waits', number: game.drawWaitsFor };
+  return null;
+}
 
 /** Balls shown after the last one, newest first. */
 const RECENT = 6;
@@ -45,7 +60,16 @@ export function DrawPanel({ game, announcement = null }: { game: GameView; annou
   const balls = board?.balls ?? [];
   const ballCount = board?.ballCount ?? game.ballCount;
   const state = board?.state ?? game.state;
-  const canDraw = board !== undefined && (state === 'sale_closed' || state === 'drawing');
+  const beforeDraw = state === 'sale_closed';
+  // The clock matters only before the first ball: the last 10 minutes and the closing time (art. 14.5).
+  const now = useNow(15_000, beforeDraw);
+  const unplayable = beforeDraw ? drawBlock(game, now) : null;
+  // Art. 14.5: a draw begun within the last 10 minutes makes the game the last; the manager announces it aloud first.
+  const [lastRefused, setLastRefused] = useState(false);
+  const [lastAnnounced, setLastAnnounced] = useState(false);
+  const becomesLast = beforeDraw && unplayable === null && !game.isLast && (lastRefused || now.getTime() >= new Date(game.lastGameFrom).getTime());
+  const canDraw =
+    board !== undefined && (state === 'sale_closed' || state === 'drawing') && unplayable === null && !(becomesLast && !lastAnnounced);
   const last = balls.at(-1);
   const typed = parseBall(text);
   const shownPending = canDraw && pending !== null && !balls.includes(pending) ? pending : null;
@@ -100,8 +124,12 @@ export function DrawPanel({ game, announcement = null }: { game: GameView; annou
     setBusy(true);
     setError(null);
     setNotice(null);
-    const r = await invoke('game.drawBall', { gameId: game.id, number: n });
-    if (r.ok) {
+    const r = await invoke('game.drawBall', { gameId: game.id, number: n, ...(becomesLast && lastAnnounced ? { lastGameAnnounced: true } : {}) });
+    if (!r.ok && r.error.code === 'LAST_GAME_ANNOUNCE_FIRST') {
+      // The kiosk's clock says the window has begun: the announcement comes first, as the notice asks.
+      setLastRefused(true);
+      setLastAnnounced(false);
+    } else if (r.ok) {
       setText('');
       setPending(null);
       // The answer says what the ball changed: no need to read the whole board again.
@@ -229,6 +257,38 @@ export function DrawPanel({ game, announcement = null }: { game: GameView; annou
               ) : null}
             </div>
           </div>
+          {unplayable ? (
+            <p className="alert alert-warn" role="alert" data-testid="draw-blocked">
+              {unplayable.kind === 'waits'
+                ? t('draw.waitsFor', { number: unplayable.number })
+                : t(`draw.unplayable_${unplayable.kind}`, { last: unplayable.number, time: f.shortTime(unplayable.kind === 'double_as_last' ? game.lastGameFrom : game.closeAt) })}
+            </p>
+          ) : null}
+          {becomesLast ? (
+            <div className={`notice ${lastAnnounced ? '' : 'notice-warn '}last-game-notice`} role="status" data-testid="last-game-notice">
+              {lastAnnounced ? (
+                <p>{t('draw.lastAnnounced')}</p>
+              ) : (
+                <>
+                  <p>{t('draw.becomesLast', { time: f.shortTime(game.closeAt) })}</p>
+                  <p className="last-game-aloud" lang="pt-PT">
+                    «Última jogada da sessão.»
+                  </p>
+                  <button
+                    type="button"
+                    className="btn btn-primary"
+                    data-testid="last-game-announced"
+                    onClick={() => {
+                      setLastAnnounced(true);
+                      inputRef.current?.focus();
+                    }}
+                  >
+                    {t('draw.lastAnnounce')}
+                  </button>
+                </>
+              )}
+            </div>
+          ) : null}
           <div aria-live="assertive">
             <ErrorAlert error={error} testId="draw-error" />
           </div>
@@ -250,6 +310,7 @@ export function DrawPanel({ game, announcement = null }: { game: GameView; annou
           game={game}
           ballCount={ballCount}
           onChanged={refresh}
+          unplayableNotice={false}
           leading={
             <button
               type="button"

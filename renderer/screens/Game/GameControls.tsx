@@ -18,6 +18,17 @@ interface Props {
   onChanged: () => Promise<void>;
   /** Buttons of the panel that hosts the controls (the draw's recall), first in the same row. */
   leading?: ReactNode;
+  /** Say here that the game can no longer be played (the draw panel says it by its entry instead). */
+  unplayableNotice?: boolean;
+}
+
+/** The reason the annulment most likely has: the closing time for a game that can no longer be played, art. 16.1's once 15 minutes are over. */
+export function likelyReason(game: Pick<GameView, 'unplayable' | 'state' | 'suspendedAt'>, ballCount: number, now: Date): Reason | '' {
+  if (game.unplayable && ballCount === 0) return 'closing_time';
+  if (game.state === 'suspended' && game.suspendedAt && minutesLeft(game.suspendedAt, SUSPENSION_ANNUL_MINUTES, now) === 0) {
+    return ballCount === 0 ? 'failure_before_draw' : 'failure_during_draw';
+  }
+  return '';
 }
 
 /**
@@ -25,10 +36,10 @@ interface Props {
  * the annulment does (every sale refunded in full, unpaid prizes void) before
  * it is done; a refusal (the 15 minutes not over) stays in the dialog.
  */
-function AnnulDialog({ game, onDone, onClose }: { game: GameView; onDone: () => void; onClose: () => void }) {
+function AnnulDialog({ game, initialReason, onDone, onClose }: { game: GameView; initialReason: Reason | ''; onDone: () => void; onClose: () => void }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const [reason, setReason] = useState<Reason | ''>('');
+  const [reason, setReason] = useState<Reason | ''>(initialReason);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ClientError | string | null>(null);
   const annul = async () => {
@@ -94,7 +105,7 @@ function AnnulDialog({ game, onDone, onClose }: { game: GameView; onDone: () => 
  * three reasons of art. 16.º (a dialog that says what it does). What holds
  * now (suspended since, drawn by hand, annulled) is said above the row.
  */
-export function GameControls({ game, ballCount, onChanged, leading = null }: Props) {
+export function GameControls({ game, ballCount, onChanged, leading = null, unplayableNotice = true }: Props) {
   const { t } = useTranslation();
   const f = useFormat();
   const [annulling, setAnnulling] = useState(false);
@@ -104,6 +115,8 @@ export function GameControls({ game, ballCount, onChanged, leading = null }: Pro
   const [error, setError] = useState<ClientError | string | null>(null);
   const suspended = game.state === 'suspended';
   const now = useNow(15_000, suspended);
+  // Art. 16.1: from the 15th minute the failure was not solved; the game is annulled, never resumed.
+  const expired = suspended && game.suspendedAt !== null && minutesLeft(game.suspendedAt, SUSPENSION_ANNUL_MINUTES, now) === 0;
 
   const run = async (act: () => ReturnType<typeof invoke<'game.resume'>>) => {
     if (busy) return;
@@ -132,13 +145,21 @@ export function GameControls({ game, ballCount, onChanged, leading = null }: Pro
   const canSuspend = game.state === 'selling' || game.state === 'sale_closed' || game.state === 'drawing';
   const since = game.suspendedAt;
   // Art. 16.2: a failure after balls were drawn first offers to go on drawing by hand.
-  const canDrawByHand = ballCount > 0 && !game.manualDraw && (game.state === 'drawing' || (suspended && since !== null));
+  const canDrawByHand = ballCount > 0 && !game.manualDraw && (game.state === 'drawing' || (suspended && since !== null && !expired));
 
   return (
     <div className="controls" aria-label={t('controls.title')} role="group">
       {game.manualDraw ? (
         <p className="notice" data-testid="manual-draw-info">
           {t('controls.manualDrawOn')}
+        </p>
+      ) : null}
+      {unplayableNotice && game.unplayable && ballCount === 0 ? (
+        <p className="alert alert-warn" role="alert" data-testid="unplayable-info">
+          {t(`draw.unplayable_${game.unplayable.reason}`, {
+            last: game.unplayable.lastGame,
+            time: f.shortTime(game.unplayable.reason === 'double_as_last' ? game.lastGameFrom : game.closeAt),
+          })}
         </p>
       ) : null}
       {suspended && since ? (
@@ -172,7 +193,7 @@ export function GameControls({ game, ballCount, onChanged, leading = null }: Pro
             {t('controls.suspend')}
           </button>
         ) : null}
-        {suspended ? (
+        {suspended && !expired ? (
           <button type="button" className="btn btn-primary" data-testid="resume-game" disabled={busy} onClick={() => void run(() => invoke('game.resume', { gameId: game.id }))}>
             {t('controls.resume')}
           </button>
@@ -207,6 +228,7 @@ export function GameControls({ game, ballCount, onChanged, leading = null }: Pro
       {annulling ? (
         <AnnulDialog
           game={game}
+          initialReason={likelyReason(game, ballCount, now)}
           onClose={() => setAnnulling(false)}
           onDone={() => {
             setAnnulling(false);

@@ -73,6 +73,8 @@ export function SaleScreen({ cashier, terminalId }: Props) {
   const upper = Math.max(1, Math.min(maxPerSale ?? Infinity, game?.cardsAvailable ?? Infinity));
   const overMax = quantity !== null && maxPerSale !== null && quantity > maxPerSale;
   const soldOut = game !== undefined && game.cardsAvailable === 0;
+  // Art. 14.5: a game that can no longer be played (another is the last, or the closing time has passed) sells nothing more.
+  const notPlayable = game?.unplayable ?? null;
   const overAvailable = quantity !== null && game !== undefined && quantity > game.cardsAvailable;
 
   const touch = () => {
@@ -95,7 +97,7 @@ export function SaleScreen({ cashier, terminalId }: Props) {
   };
 
   const sell = async () => {
-    if (!game || busyRef.current || game.cardsAvailable === 0) return;
+    if (!game || busyRef.current || game.cardsAvailable === 0 || game.unplayable) return;
     const c = checkSale(quantityText, game.priceCents, tendered);
     if (!c.ok) {
       if (c.reason === 'quantity') {
@@ -427,8 +429,8 @@ export function SaleScreen({ cashier, terminalId }: Props) {
             type="submit"
             className={`btn btn-sell${soldOut ? ' sold-out' : ''}`}
             data-testid="sale-submit"
-            disabled={busy || soldOut}
-            aria-describedby={soldOut ? 'sale-sold-out' : undefined}
+            disabled={busy || soldOut || notPlayable !== null}
+            aria-describedby={soldOut ? 'sale-sold-out' : notPlayable ? 'sale-not-playable' : undefined}
           >
             {busy ? t('sale.selling') : t('sale.sell')}
             <span className="btn-sub">{total !== null && !soldOut ? f.money(total) : ''}</span>
@@ -436,6 +438,11 @@ export function SaleScreen({ cashier, terminalId }: Props) {
           {soldOut ? (
             <p id="sale-sold-out" className="alert sold-out-notice" role="status" data-testid="sale-sold-out">
               {t('sale.soldOutReason')}
+            </p>
+          ) : null}
+          {notPlayable && !soldOut ? (
+            <p id="sale-not-playable" className="alert" role="status" data-testid="sale-not-playable">
+              {t(notPlayable.reason === 'closing_time_passed' ? 'sale.afterClosingTime' : 'sale.notPlayable', { number: game?.number })}
             </p>
           ) : null}
           <ErrorAlert error={shownError} testId="sale-error" />
