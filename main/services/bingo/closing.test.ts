@@ -11,7 +11,6 @@ import { expectBooksHold } from '../../../test/books.js';
 import { createTestHall } from '../../../test/fixtures/faces.js';
 import { snapshot, type Harness } from '../../../test/harness.js';
 
-const NOW = '2026-11-30T20:00:00.000Z';
 /** The session closes an hour after the tests start. */
 const CLOSE_AT = '2026-11-30T21:00:00.000Z';
 /** A card's bingo as the manager reads it by hand (1 or 2 numbers in every column), and the balls that complete it. */
