@@ -108,11 +108,58 @@ export function snapshot(kiosk: Kiosk): Record<string, unknown[]> {
 }
 
 /**
+ * Numbers a manager could read off a card for a claim (art. 3.4), taken from
+ * the balls drawn: a line of five columns, or fifteen numbers with one or two
+ * in every column; holding `include` (the card's line read before); never
+ * one of `avoid` (the same claim read for another card of the series).
+ * Null when the balls drawn hold no such card.
+ */
+export function cardLikeNumbers(kind: 'line' | 'bingo', balls: readonly number[], include: readonly number[] = [], avoid: readonly (readonly number[])[] = []): number[] | null {
+  const column = (n: number) => (n === 90 ? 8 : Math.floor(n / 10));
+  const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((n) => b.includes(n));
+  const byColumn: number[][] = Array.from({ length: 9 }, () => []);
+  for (const n of balls) if (!include.includes(n)) byColumn[column(n)]!.push(n);
+  const size = kind === 'line' ? 5 : 15;
+  // Each try starts its choice at another ball of each column and another column: a few hundred tries find another card's line.
+  for (let shift = 0; shift < 400; shift++) {
+    const chosen = [...include];
+    const count = Array.from({ length: 9 }, (_, c) => chosen.filter((n) => column(n) === c).length);
+    const order = Array.from({ length: 9 }, (_, c) => (c + shift) % 9);
+    const rounds = kind === 'line' ? 1 : 2;
+    for (let round = 0; round < rounds && chosen.length < size; round++) {
+      for (const c of order) {
+        if (chosen.length >= size || count[c]! > round) continue;
+        const options = byColumn[c]!.filter((n) => !chosen.includes(n));
+        if (options.length === 0) continue;
+        chosen.push(options[(shift + round) % options.length]!);
+        count[c]!++;
+      }
+    }
+    const possible = chosen.length === size && (kind === 'line' ? count.every((k) => k <= 1) : count.every((k) => k >= 1 && k <= 2));
+    if (possible && !avoid.some((a) => same(a, chosen))) return chosen.sort((a, b) => a - b);
+  }
+  return null;
+}
+
+/**
  * A claim on a card whose face is not on record, confirmed by hand (SPEC 4):
- * the manager reads the card's numbers, here the first 5 (a line) or 15 (a
- * bingo) balls drawn, which the kiosk checks against the balls (art. 9.1).
+ * the manager reads the card's numbers, here numbers of the balls drawn that
+ * make a possible card (art. 3.4) agreeing with what was read before for it
+ * and for the series' other cards, which the kiosk checks (art. 9.1).
  */
 export async function confirmByHand(h: Harness, token: string, c: { gameId: number; kind: 'line' | 'bingo'; seriesCode: string; card: number }) {
   const board = await h.ok('game.board', { gameId: c.gameId }, token);
-  return h.ok('game.claim', { ...c, confirmed: true, numbers: board.balls.slice(0, c.kind === 'line' ? 5 : 15) }, token);
+  const read = h.kiosk.db
+    .prepare(
+      `SELECT c.card, c.kind, c.numbers FROM claims c JOIN series s ON s.id = c.series_id
+        WHERE s.code = ? AND c.manual = 1 AND c.valid = 1 AND c.numbers IS NOT NULL`,
+    )
+    .all(c.seriesCode) as { card: number; kind: string; numbers: string }[];
+  const mine = read.filter((r) => r.card === c.card).map((r) => ({ kind: r.kind, numbers: JSON.parse(r.numbers) as number[] }));
+  const others = read.filter((r) => r.card !== c.card && r.kind === c.kind).map((r) => JSON.parse(r.numbers) as number[]);
+  const known = mine.find((m) => m.kind === c.kind)?.numbers;
+  const line = c.kind === 'bingo' ? (mine.find((m) => m.kind === 'line')?.numbers ?? []) : [];
+  const numbers = known ?? cardLikeNumbers(c.kind, board.balls, line, others);
+  if (!numbers) throw new Error(`confirmByHand: the balls drawn (${board.balls.join(', ')}) hold no possible ${c.kind} for card ${c.card}`);
+  return h.ok('game.claim', { ...c, confirmed: true, numbers }, token);
 }

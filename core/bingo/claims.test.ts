@@ -4,7 +4,8 @@
  * ball, checked against a brute force over a generated 1,200-card series.
  */
 import { describe, it, expect } from 'vitest';
-import { checkClaim, completedRows, drawnSet, hasBingo, WinnerTracker, type Rows, type SoldCard } from './claims.js';
+import { checkAgainstRecorded, checkClaim, checkPossibleCard, completedRows, drawnSet, hasBingo, WinnerTracker, type RecordedClaim, type Rows, type SoldCard } from './claims.js';
+import { KioskError } from '../errors.js';
 import { generateSeries, seededRandom } from '../../tools/faces/generate.js';
 
 const FACE: Rows = [
@@ -142,5 +143,46 @@ describe('WinnerTracker', () => {
       expect(firstBingoAt).toBeGreaterThan(14);
       expect(tracker.winners().bingos).toHaveLength(1200);
     }
+  });
+});
+
+describe('numbers read by hand are a possible card (art. 3.4)', () => {
+  const code = (f: () => void): string | null => {
+    try {
+      f();
+      return null;
+    } catch (e) {
+      if (e instanceof KioskError) return `${e.code} ${JSON.stringify(e.params)}`;
+      throw e;
+    }
+  };
+  it('a line: five columns; a bingo: one or two numbers in each of the nine, 90 in the last', () => {
+    expect(code(() => checkPossibleCard('line', [1, 10, 20, 30, 40]))).toBeNull();
+    expect(code(() => checkPossibleCard('line', [9, 19, 29, 80, 90]))).toBe('MANUAL_LINE_NOT_A_ROW {"columns":"80-90:80 90"}');
+    expect(code(() => checkPossibleCard('line', [1, 2, 3, 10, 11]))).toBe('MANUAL_LINE_NOT_A_ROW {"columns":"1-9:1 2 3;10-19:10 11"}');
+    expect(code(() => checkPossibleCard('bingo', [1, 2, 10, 11, 20, 21, 30, 31, 40, 41, 50, 60, 70, 80, 90]))).toBeNull();
+    expect(code(() => checkPossibleCard('bingo', [1, 2, 3, 10, 11, 20, 21, 30, 31, 40, 41, 50, 60, 61, 70]))).toBe(
+      'MANUAL_BINGO_NOT_A_CARD {"columns":"1-9:1 2 3;80-90:"}',
+    );
+  });
+
+  it('agrees with what was read before: the same card, the series’ other cards', () => {
+    const line: RecordedClaim = { card: 4, kind: 'line', numbers: [1, 10, 20, 30, 40], gameNumber: 1 };
+    const bingo: RecordedClaim = { card: 4, kind: 'bingo', numbers: [1, 2, 10, 11, 20, 21, 30, 31, 40, 41, 50, 60, 70, 80, 90], gameNumber: 2 };
+    // Another card's line or bingo, the same numbers: refused; a line inside another card's bingo is not (we do not know its rows).
+    expect(code(() => checkAgainstRecorded('line', 9, [1, 10, 20, 30, 40], [line]))).toBe('MANUAL_CLAIM_OTHER_CARD {"kindEn":"line","card":4,"game":1}');
+    expect(code(() => checkAgainstRecorded('bingo', 9, bingo.numbers, [bingo]))).toBe('MANUAL_CLAIM_OTHER_CARD {"kindEn":"bingo","card":4,"game":2}');
+    expect(code(() => checkAgainstRecorded('line', 9, [2, 11, 21, 31, 41], [bingo]))).toBeNull();
+    // The same card: its line in its bingo, its bingo always the same, its lines apart or equal.
+    expect(code(() => checkAgainstRecorded('line', 4, [1, 10, 20, 30, 40], [line, bingo]))).toBeNull();
+    expect(code(() => checkAgainstRecorded('line', 4, [2, 11, 21, 31, 41], [line, bingo]))).toBeNull();
+    expect(code(() => checkAgainstRecorded('line', 4, [1, 11, 21, 31, 41], [line]))).toBe('MANUAL_LINES_OVERLAP {"card":4,"game":1,"line":"1, 10, 20, 30, 40"}');
+    expect(code(() => checkAgainstRecorded('line', 4, [3, 11, 21, 31, 41], [bingo]))).toBe('MANUAL_LINE_OFF_CARD {"card":4,"game":2,"off":"3"}');
+    expect(code(() => checkAgainstRecorded('bingo', 4, [3, 2, 10, 11, 20, 21, 30, 31, 40, 41, 50, 60, 70, 80, 90].sort((a, b) => a - b), [bingo]))).toBe(
+      'MANUAL_BINGO_DIFFERS {"card":4,"game":2,"numbers":"1, 2, 10, 11, 20, 21, 30, 31, 40, 41, 50, 60, 70, 80, 90"}',
+    );
+    expect(code(() => checkAgainstRecorded('bingo', 4, [2, 3, 11, 12, 21, 22, 31, 32, 41, 42, 50, 60, 70, 80, 90], [line]))).toBe(
+      'MANUAL_BINGO_WITHOUT_LINE {"card":4,"game":1,"line":"1, 10, 20, 30, 40","missing":"1, 10, 20, 30, 40"}',
+    );
   });
 });

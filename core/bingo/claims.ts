@@ -3,6 +3,7 @@
  * and finding every sold card that holds a line or a bingo after a ball.
  */
 import { KioskError } from '../errors.js';
+import { COLUMN_HI, COLUMN_LO, COLUMNS, columnOf } from './faces.js';
 
 /** A card's 15 numbers as three rows of five. */
 export type Rows = readonly (readonly number[])[];
@@ -54,7 +55,8 @@ export const MANUAL_CLAIM_NUMBERS = { line: 5, bingo: 15 } as const;
  * A claim on a card whose face is not on record (SPEC 4): the manager reads
  * the card's numbers (the row for a line, the whole card for a bingo) and the
  * kiosk checks them against the balls drawn (art. 9.1). Refuses a wrong count
- * or a number outside 1-90 or repeated, and, naming them, numbers not drawn.
+ * or a number outside 1-90 or repeated, numbers no card could hold (art. 3.4)
+ * and, naming them, numbers not drawn.
  * Returns the numbers sorted.
  */
 export function checkManualClaim(kind: 'line' | 'bingo', numbers: readonly number[], drawn: Drawn): number[] {
@@ -64,9 +66,70 @@ export function checkManualClaim(kind: 'line' | 'bingo', numbers: readonly numbe
   const bad = numbers.find((n, i) => !Number.isInteger(n) || n < 1 || n > 90 || numbers.indexOf(n) !== i);
   if (bad !== undefined) throw new KioskError('MANUAL_CLAIM_NUMBER_INVALID', { number: String(bad) });
   const sorted = [...numbers].sort((a, b) => a - b);
+  // Numbers that no card could hold are a misreading, whatever the balls (art. 3.4).
+  checkPossibleCard(kind, sorted);
   const missing = sorted.filter((n) => drawn[n] !== 1);
   if (missing.length > 0) throw new KioskError('MANUAL_CLAIM_NOT_DRAWN', { kind: kindPt, kindEn: kind, missing: missing.join(', '), count: missing.length });
   return sorted;
+}
+
+/** A column as the card shows it: "1-9", "10-19", ..., "80-90". */
+const columnName = (c: number) => `${COLUMN_LO[c]}-${COLUMN_HI[c]}`;
+
+/**
+ * Art. 3.4 on numbers read by hand: a line is five numbers of five different
+ * columns; a card's fifteen hold one or two numbers in every column. Refuses
+ * naming the columns that break it (`columns`: "1-9:1 2 3;80-90:", each
+ * column with the numbers it was given).
+ */
+export function checkPossibleCard(kind: 'line' | 'bingo', sorted: readonly number[]): void {
+  const byColumn: number[][] = Array.from({ length: COLUMNS }, () => []);
+  for (const n of sorted) byColumn[columnOf(n)]!.push(n);
+  const broken = byColumn
+    .map((numbers, c) => ({ c, numbers }))
+    .filter(({ numbers }) => (kind === 'line' ? numbers.length > 1 : numbers.length < 1 || numbers.length > 2));
+  if (broken.length === 0) return;
+  const columns = broken.map(({ c, numbers }) => `${columnName(c)}:${numbers.join(' ')}`).join(';');
+  throw new KioskError(kind === 'line' ? 'MANUAL_LINE_NOT_A_ROW' : 'MANUAL_BINGO_NOT_A_CARD', { columns });
+}
+
+/** A card's numbers confirmed by hand before, in this or an earlier game of the series. */
+export interface RecordedClaim {
+  card: number;
+  kind: 'line' | 'bingo';
+  numbers: readonly number[];
+  gameNumber: number;
+}
+
+const sameSet = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((n) => b.includes(n));
+
+/**
+ * Art. 3.4 across the series: the numbers read for a card must agree with
+ * what was read for it before (its line is part of its bingo, two of its lines
+ * never share a number unless they are the same line, its bingo is always the
+ * same fifteen) and no other card of the series has the same line or bingo.
+ */
+export function checkAgainstRecorded(kind: 'line' | 'bingo', card: number, sorted: readonly number[], recorded: readonly RecordedClaim[]): void {
+  for (const r of recorded) {
+    if (r.card !== card) {
+      if (r.kind === kind && sameSet(r.numbers, sorted)) throw new KioskError('MANUAL_CLAIM_OTHER_CARD', { kindEn: kind, card: r.card, game: r.gameNumber });
+      continue;
+    }
+    if (kind === 'bingo' && r.kind === 'bingo' && !sameSet(r.numbers, sorted)) {
+      throw new KioskError('MANUAL_BINGO_DIFFERS', { card, game: r.gameNumber, numbers: r.numbers.join(', ') });
+    }
+    if (kind === 'bingo' && r.kind === 'line') {
+      const missing = r.numbers.filter((n) => !sorted.includes(n));
+      if (missing.length > 0) throw new KioskError('MANUAL_BINGO_WITHOUT_LINE', { card, game: r.gameNumber, line: r.numbers.join(', '), missing: missing.join(', ') });
+    }
+    if (kind === 'line' && r.kind === 'bingo') {
+      const off = sorted.filter((n) => !r.numbers.includes(n));
+      if (off.length > 0) throw new KioskError('MANUAL_LINE_OFF_CARD', { card, game: r.gameNumber, off: off.join(', ') });
+    }
+    if (kind === 'line' && r.kind === 'line' && !sameSet(r.numbers, sorted) && r.numbers.some((n) => sorted.includes(n))) {
+      throw new KioskError('MANUAL_LINES_OVERLAP', { card, game: r.gameNumber, line: r.numbers.join(', ') });
+    }
+  }
 }
 
 export interface SoldCard {

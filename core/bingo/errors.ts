@@ -242,6 +242,35 @@ export const bingoErrors = errors({
     pt: (p) => `Reclamação de ${p.kind} recusada: ${Number(p.count) === 1 ? 'o número' : 'os números'} ${p.missing} do cartão ainda não ${Number(p.count) === 1 ? 'saiu' : 'saíram'} (art. 9.º, n.º 1).`,
     en: (p) => `${p.kindEn === 'line' ? 'Line' : 'Bingo'} claim refused: the card's number${Number(p.count) === 1 ? '' : 's'} ${p.missing} ${Number(p.count) === 1 ? 'has' : 'have'} not been drawn (art. 9(1)).`,
   },
+  // p.columns: "1-9:1 2 3;80-90:", each column broken with the numbers given in it.
+  MANUAL_LINE_NOT_A_ROW: {
+    pt: (p) => `Essa linha não pode ser de um cartão: ${columnsPt(p.columns, 'line')}; uma linha tem 5 números de 5 colunas diferentes (art. 3.º, n.º 4). Confira os números lidos.`,
+    en: (p) => `That line cannot be on a card: ${columnsEn(p.columns, 'line')}; a line holds 5 numbers of 5 different columns (art. 3(4)). Check the numbers read.`,
+  },
+  MANUAL_BINGO_NOT_A_CARD: {
+    pt: (p) => `Esses 15 números não podem ser de um cartão: ${columnsPt(p.columns, 'bingo')}; cada coluna de um cartão tem 1 ou 2 números (art. 3.º, n.º 4). Confira os números lidos.`,
+    en: (p) => `Those 15 numbers cannot be a card: ${columnsEn(p.columns, 'bingo')}; each column of a card holds 1 or 2 numbers (art. 3(4)). Check the numbers read.`,
+  },
+  MANUAL_CLAIM_OTHER_CARD: {
+    pt: (p) => `${p.kindEn === 'line' ? 'Essa linha' : 'Esses números'} já ${p.kindEn === 'line' ? 'foi lida' : 'foram lidos'} como ${p.kindEn === 'line' ? 'linha' : 'bingo'} do cartão n.º ${p.card} desta série (jogada n.º ${p.game}): dois cartões da mesma série nunca repetem uma linha nem um cartão completo (art. 3.º, n.º 4).`,
+    en: (p) => `Those numbers were already read as the ${p.kindEn} of card no. ${p.card} of this series (game no. ${p.game}): two cards of one series never share a line or a full card (art. 3(4)).`,
+  },
+  MANUAL_BINGO_DIFFERS: {
+    pt: (p) => `O cartão n.º ${p.card} foi lido na jogada n.º ${p.game} com outros números (${p.numbers}): um cartão tem sempre os mesmos 15 números (art. 3.º, n.º 4). Confira os números lidos.`,
+    en: (p) => `Card no. ${p.card} was read in game no. ${p.game} with other numbers (${p.numbers}): a card always holds the same 15 numbers (art. 3(4)). Check the numbers read.`,
+  },
+  MANUAL_BINGO_WITHOUT_LINE: {
+    pt: (p) => `O bingo do cartão n.º ${p.card} tem de conter a sua linha aceite na jogada n.º ${p.game} (${p.line}): ${Number(String(p.missing).split(', ').length) === 1 ? 'falta o' : 'faltam os números'} ${p.missing} (art. 3.º, n.º 4).`,
+    en: (p) => `The bingo of card no. ${p.card} must hold its line accepted in game no. ${p.game} (${p.line}): ${p.missing} ${String(p.missing).includes(',') ? 'are' : 'is'} missing (art. 3(4)).`,
+  },
+  MANUAL_LINE_OFF_CARD: {
+    pt: (p) => `O cartão n.º ${p.card} foi lido na jogada n.º ${p.game} e não tem ${String(p.off).includes(',') ? 'os números' : 'o número'} ${p.off}: a linha tem de ser do cartão (art. 3.º, n.º 4).`,
+    en: (p) => `Card no. ${p.card} was read in game no. ${p.game} and does not hold ${p.off}: the line must be on the card (art. 3(4)).`,
+  },
+  MANUAL_LINES_OVERLAP: {
+    pt: (p) => `O cartão n.º ${p.card} tem a linha ${p.line} (lida na jogada n.º ${p.game}): as linhas de um cartão não partilham números (art. 3.º, n.º 4). Confira os números lidos.`,
+    en: (p) => `Card no. ${p.card} has the line ${p.line} (read in game no. ${p.game}): a card's lines share no number (art. 3(4)). Check the numbers read.`,
+  },
   CLAIMS_CHANGED: {
     pt: (p) => `As reclamações válidas desta bola mudaram entretanto (${p.shown} mostradas, ${p.pending} agora): nada foi fechado nem premiado. Confira a lista e feche de novo (art. 14.º, n.º 4).`,
     en: (p) => `The valid ${p.kindEn} claims at this ball changed meanwhile (${p.shown} shown, ${p.pending} now): nothing was closed or awarded. Check the list and close again (art. 14(4)).`,
@@ -368,4 +397,29 @@ function words(codes: string | number | undefined, names: Record<string, string>
     .split(',')
     .map((c) => names[c] ?? c)
     .join(and);
+}
+
+/** The columns a set of numbers read by hand breaks, in words: "1-9:1 2 3;80-90:" as "a coluna 1-9 tem 3 números (1, 2, 3) e a coluna 80-90 não tem nenhum". */
+function columnsPt(columns: string | number | undefined, kind: 'line' | 'bingo'): string {
+  const parts = String(columns ?? '')
+    .split(';')
+    .map((c) => {
+      const [name, list = ''] = c.split(':');
+      const numbers = list.split(' ').filter(Boolean);
+      if (numbers.length === 0) return `a coluna ${name} não tem nenhum`;
+      return `a coluna ${name} tem ${numbers.length} ${kind === 'line' || numbers.length > 1 ? 'números' : 'número'} (${numbers.join(', ')})`;
+    });
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} e ${parts.at(-1)}`;
+}
+
+function columnsEn(columns: string | number | undefined, kind: 'line' | 'bingo'): string {
+  const parts = String(columns ?? '')
+    .split(';')
+    .map((c) => {
+      const [name, list = ''] = c.split(':');
+      const numbers = list.split(' ').filter(Boolean);
+      if (numbers.length === 0) return `column ${name} has none`;
+      return `column ${name} has ${numbers.length} ${kind === 'line' || numbers.length > 1 ? 'numbers' : 'number'} (${numbers.join(', ')})`;
+    });
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }

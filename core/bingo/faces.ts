@@ -61,7 +61,7 @@ export function columnOf(n: number): number {
 }
 
 export const COLUMN_LO = [1, 10, 20, 30, 40, 50, 60, 70, 80] as const;
-const COLUMN_HI = [9, 19, 29, 39, 49, 59, 69, 79, 90] as const;
+export const COLUMN_HI = [9, 19, 29, 39, 49, 59, 69, 79, 90] as const;
 
 const RULE_TEXT: Record<FaceRule, { pt: string; en: string }> = {
   format: {

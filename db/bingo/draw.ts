@@ -40,6 +40,27 @@ export function claimExists(db: ReadableDb, c: { gameId: number; kind: 'line' | 
   );
 }
 
+/** A claim confirmed by hand with the card's numbers as read (SPEC 4): every one of the series, in any game. */
+export interface ManualClaimRow {
+  card: number;
+  kind: 'line' | 'bingo';
+  numbers: number[];
+  gameNumber: number;
+  sessionId: number;
+}
+
+export function manualClaimsOfSeries(db: ReadableDb, seriesId: number): ManualClaimRow[] {
+  return stmt<[number], { card: number; kind: 'line' | 'bingo'; numbers: string; gameNumber: number; sessionId: number }>(
+    db,
+    `SELECT c.card, c.kind, c.numbers, g.number AS gameNumber, g.session_id AS sessionId
+       FROM claims c JOIN games g ON g.id = c.game_id
+      WHERE c.series_id = ? AND c.manual = 1 AND c.valid = 1 AND c.numbers IS NOT NULL
+      ORDER BY c.id`,
+  )
+    .all(seriesId)
+    .map((r) => ({ ...r, numbers: JSON.parse(r.numbers) as number[] }));
+}
+
 export function insertClaim(
   db: WritableDb,
   c: {

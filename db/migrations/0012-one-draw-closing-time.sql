@@ -53,3 +53,7 @@ WHEN NEW.state = 'drawing' AND OLD.state = 'sale_closed'
 BEGIN
   SELECT RAISE(ABORT, 'one draw at a time: another game of the session is being drawn');
 END;
+
+-- Claims confirmed by hand are checked against the same card's and the
+-- series' other cards' numbers recorded before (art. 3.4): found by series.
+CREATE INDEX claims_manual_by_series ON claims (series_id, card) WHERE manual = 1 AND valid = 1;

@@ -205,7 +205,7 @@ describe('annulment reasons', () => {
 
   it('a finished game cannot be annulled', async () => {
     const gameId = await closedGame([5]);
-    for (let n = 1; n <= 15; n++) await draw(gameId, n);
+    for (const n of [1, 2, 10, 11, 20, 21, 30, 31, 40, 41, 50, 60, 70, 80, 90]) await draw(gameId, n);
     await confirmed(gameId, 'bingo', 2);
     await h.ok('game.closeClaims', { gameId, kind: 'bingo' }, t.manager);
     expect(await refusedUnchanged('game.annul', { gameId, reason: 'announcement_error' }, t.manager)).toEqual({
@@ -259,7 +259,8 @@ describe.each([
   it('keeps the paid line paid, voids the unpaid prizes, and owes nothing more for the game', async () => {
     // A 1..31: V = 31,00 €, line 1,55 €, bingo 15,50 €, stamp duty 7,75 €.
     const gameId = await closedGame([10, 10, 11]);
-    for (const n of [4, 18, 27, 49, 63]) await draw(gameId, n);
+    // Two lines at the same ball, read by hand: two cards never share a line (art. 3.4).
+    for (const n of [4, 18, 27, 49, 63, 5, 15, 25, 45, 65]) await draw(gameId, n);
     await confirmed(gameId, 'line', 3);
     await confirmed(gameId, 'line', 8);
     const line = await h.ok('game.closeClaims', { gameId, kind: 'line' }, t.manager);
@@ -287,7 +288,7 @@ describe.each([
     }
     h.clock.advanceMinutes(annulAt - (suspendFirst ? 15 : 1));
     const annulled = await annul(gameId, reason);
-    expect(annulled).toMatchObject({ state: 'annulled', annulReason: reason, ballCount: 6 });
+    expect(annulled).toMatchObject({ state: 'annulled', annulReason: reason, ballCount: 11 });
     expect(lastIncident()).toEqual({
       game_id: gameId,
       at: iso(annulAt),
@@ -311,7 +312,7 @@ describe.each([
     expect(JSON.parse(h.kiosk.db.prepare(`SELECT data FROM acta_entries WHERE kind = 'game_annulled'`).pluck().get() as string)).toEqual({
       number: 1,
       reason,
-      balls: 6,
+      balls: 11,
       voidedPrizes: [2],
     });
     // Nothing more is owed for this game: prizes and stamp duty back to zero.
@@ -332,7 +333,7 @@ describe.each([
       bingoPaidCents: 0,
       stampDutyCents: 0,
       refundedCents: 3100,
-      balls: 6,
+      balls: 11,
       endedAt: iso(annulAt),
     });
   });

@@ -22,7 +22,9 @@ afterEach(() => {
   }
 });
 
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+/** Balls whose first five are a line and all fifteen a card, as a manager reads them by hand (art. 3.4). */
+const BALLS_1 = [1, 10, 20, 30, 40, 2, 11, 21, 31, 41, 50, 60, 70, 80, 90];
+const BALLS_2 = [3, 13, 23, 33, 43, 4, 14, 24, 34, 44, 53, 63, 73, 83, 84];
 
 /** Series D of double cards at 1,01 € (odd amounts), E a single series; a session; game 1 on D with two sales (3 and 4 cards). */
 async function firstGame() {
@@ -63,7 +65,7 @@ describe('double cards', () => {
     });
     expect(snapshot(h.kiosk)).toEqual(before);
 
-    const first = await play(g1.id, range(1, 15), 1, 2);
+    const first = await play(g1.id, BALLS_1, 1, 2);
     expect(first.map((w) => [w.kind, w.card, w.prizeCents])).toEqual([
       ['line', 1, 17],
       ['bingo', 2, 177],
@@ -95,7 +97,7 @@ describe('double cards', () => {
     expect((await h.refused('sale.create', { gameId: g2.id, quantity: 1, payment: { method: 'cash', tenderedCents: 101 } }, t.cashier)).code).toBe('GAME_NOT_SELLING');
     await h.ok('game.drawBall', { gameId: g2.id, number: 20 }, t.manager);
     expect((await h.refused('game.claim', { gameId: g2.id, kind: 'line', seriesCode: 'D', card: 8, confirmed: true, numbers: [20] }, t.manager)).code).toBe('CARD_NOT_SOLD');
-    const second = await play(g2.id, range(21, 35), 3, 7);
+    const second = await play(g2.id, BALLS_2, 3, 7);
     expect(second.map((w) => [w.kind, w.card, w.prizeCents])).toEqual([
       ['line', 3, 17],
       ['bingo', 7, 176],
@@ -116,7 +118,7 @@ describe('double cards', () => {
     const h = t.h;
     const g1 = await firstGame();
     await h.ok('game.closeSale', { gameId: g1.id }, t.manager);
-    const first = await play(g1.id, range(1, 15), 1, 2);
+    const first = await play(g1.id, BALLS_1, 1, 2);
     const g2 = await h.ok('game.open', { seriesCode: 'D' }, t.manager);
     await h.ok('game.drawBall', { gameId: g2.id, number: 40 }, t.manager);
     await h.ok('game.suspend', { gameId: g2.id }, t.manager);

@@ -635,15 +635,88 @@ describe('claims', () => {
       winner({ winnerId: 1, kind: 'line', seriesCode: 'B', card: 4, prizeCents: 100, ballCount: 5, awardedAt: NOW }),
     ]);
     // A bingo after 14 balls: a card's 15 numbers cannot all be out.
-    await drawAll(g.id, [1, 2, 3, 4, 6, 7, 8, 9, 10]);
-    const fourteen = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 25, 35, 45];
-    expect(await refusedUnchanged('game.claim', { gameId: g.id, kind: 'bingo', seriesCode: 'B', card: 7, confirmed: true, numbers: [...fourteen, 11] }, t.manager)).toEqual({
+    await drawAll(g.id, [1, 11, 21, 31, 41, 50, 51, 60, 70]);
+    const fourteen = [1, 5, 11, 15, 21, 25, 31, 35, 41, 45, 50, 51, 60, 70];
+    expect(await refusedUnchanged('game.claim', { gameId: g.id, kind: 'bingo', seriesCode: 'B', card: 7, confirmed: true, numbers: [...fourteen, 80] }, t.manager)).toEqual({
       code: 'MANUAL_CLAIM_NOT_DRAWN',
-      message: 'Reclamação de bingo recusada: o número 11 do cartão ainda não saiu (art. 9.º, n.º 1).',
+      message: 'Reclamação de bingo recusada: o número 80 do cartão ainda não saiu (art. 9.º, n.º 1).',
     });
     expect(h.kiosk.db.prepare(`SELECT manual, valid, numbers FROM claims ORDER BY id`).all()).toEqual([
       { manual: 1, valid: 0, numbers: null },
       { manual: 1, valid: 1, numbers: '[5,15,25,35,45]' },
+    ]);
+  });
+});
+
+describe('claims read by hand are possible cards (art. 3.4)', () => {
+  /** Series B without faces, 20 cards sold, the given balls drawn. */
+  async function manualGame(balls: readonly number[]) {
+    await register('B', 50);
+    await openSession();
+    const g = await openGame('B');
+    await sell(g.id, 20);
+    await closeSale(g.id);
+    await drawAll(g.id, balls);
+    return g.id;
+  }
+  const manual = (gameId: number, kind: 'line' | 'bingo', card: number, numbers: number[]) => ({ gameId, kind, seriesCode: 'B', card, confirmed: true, numbers });
+  // Every column's numbers and then some: enough for the lines and bingos below.
+  const BALLS = [1, 2, 3, 10, 11, 12, 20, 21, 30, 31, 40, 41, 50, 51, 60, 61, 70, 71, 80, 81, 90];
+
+  it('refuses a line with two numbers of one column, and a bingo with three in a column or none in another, naming them', async () => {
+    const gameId = await manualGame(BALLS);
+    expect(await refusedUnchanged('game.claim', manual(gameId, 'line', 4, [1, 2, 3, 10, 11]), t.manager)).toEqual({
+      code: 'MANUAL_LINE_NOT_A_ROW',
+      message:
+        'Essa linha não pode ser de um cartão: a coluna 1-9 tem 3 números (1, 2, 3) e a coluna 10-19 tem 2 números (10, 11); uma linha tem 5 números de 5 colunas diferentes (art. 3.º, n.º 4). Confira os números lidos.',
+    });
+    expect(await refusedUnchanged('game.claim', manual(gameId, 'bingo', 4, [1, 2, 3, 10, 11, 20, 21, 30, 31, 40, 41, 50, 60, 61, 70]), t.manager)).toEqual({
+      code: 'MANUAL_BINGO_NOT_A_CARD',
+      message:
+        'Esses 15 números não podem ser de um cartão: a coluna 1-9 tem 3 números (1, 2, 3) e a coluna 80-90 não tem nenhum; cada coluna de um cartão tem 1 ou 2 números (art. 3.º, n.º 4). Confira os números lidos.',
+    });
+    // Said so in English too, from the same parameters.
+    const en = await h.kiosk.dispatch('game.claim', manual(gameId, 'line', 4, [1, 2, 3, 10, 11]), { operatorToken: t.manager, lang: 'en' });
+    expect(en.ok ? '' : en.error.message).toBe(
+      'That line cannot be on a card: column 1-9 has 3 numbers (1, 2, 3) and column 10-19 has 2 numbers (10, 11); a line holds 5 numbers of 5 different columns (art. 3(4)). Check the numbers read.',
+    );
+  });
+
+  it('two cards of a series never share a line or a bingo; a card keeps its numbers from game to game', async () => {
+    const gameId = await manualGame(BALLS);
+    await h.ok('game.claim', manual(gameId, 'line', 4, [1, 10, 20, 30, 40]), t.manager);
+    // The same line for another card: refused, and the prize is not split between them.
+    expect(await refusedUnchanged('game.claim', manual(gameId, 'line', 9, [40, 30, 20, 10, 1]), t.manager)).toEqual({
+      code: 'MANUAL_CLAIM_OTHER_CARD',
+      message:
+        'Essa linha já foi lida como linha do cartão n.º 4 desta série (jogada n.º 1): dois cartões da mesma série nunca repetem uma linha nem um cartão completo (art. 3.º, n.º 4).',
+    });
+    expect((await closeClaims(gameId, 'line')).winners.map((w) => [w.card, w.prizeCents])).toEqual([[4, 100]]);
+    // Card 4's bingo must hold its own line.
+    expect(await refusedUnchanged('game.claim', manual(gameId, 'bingo', 4, [2, 3, 11, 12, 21, 31, 41, 50, 51, 60, 61, 70, 71, 80, 81]), t.manager)).toEqual({
+      code: 'MANUAL_BINGO_WITHOUT_LINE',
+      message: 'O bingo do cartão n.º 4 tem de conter a sua linha aceite na jogada n.º 1 (1, 10, 20, 30, 40): faltam os números 1, 10, 20, 30, 40 (art. 3.º, n.º 4).',
+    });
+    const bingo = [1, 2, 10, 11, 20, 21, 30, 31, 40, 41, 50, 60, 70, 80, 90];
+    await h.ok('game.claim', manual(gameId, 'bingo', 4, bingo), t.manager);
+    expect((await closeClaims(gameId, 'bingo')).winners.map((w) => [w.kind, w.card])).toEqual([['bingo', 4]]);
+
+    // The next game: card 4 is the same card, and no other card of B is.
+    const g2 = await openGame('B');
+    expect(g2.firstSeries.start).toBe(21);
+    await sell(g2.id, 30); // cards 21 to 50
+    await closeSale(g2.id);
+    await drawAll(g2.id, [...BALLS].reverse());
+    expect(await refusedUnchanged('game.claim', manual(g2.id, 'bingo', 22, bingo), t.manager)).toEqual({
+      code: 'MANUAL_CLAIM_OTHER_CARD',
+      message:
+        'Esses números já foram lidos como bingo do cartão n.º 4 desta série (jogada n.º 1): dois cartões da mesma série nunca repetem uma linha nem um cartão completo (art. 3.º, n.º 4).',
+    });
+    expect(await refusedUnchanged('game.claim', manual(g2.id, 'line', 4, [2, 12, 21, 31, 41]), t.manager)).toMatchObject({ code: 'CARD_NOT_SOLD' });
+    // What was read is kept as read: two valid claims, with their numbers.
+    expect(h.kiosk.db.prepare(`SELECT card, kind, numbers FROM claims WHERE valid = 1 ORDER BY id`).all()).toEqual([
+      { card: 4, kind: 'line', numbers: '[1,10,20,30,40]' },
+      { card: 4, kind: 'bingo', numbers: JSON.stringify(bingo) },
     ]);
   });
 });

@@ -2,7 +2,7 @@
  * The game after the sale (DN art. 9, 10, 14, 15): the draw, claims and their
  * windows, prizes and the accumulated special prize.
  */
-import { checkClaim, checkManualClaim, drawnSet, MANUAL_CLAIM_NUMBERS } from '../../../core/bingo/claims.js';
+import { checkAgainstRecorded, checkClaim, checkManualClaim, drawnSet, MANUAL_CLAIM_NUMBERS } from '../../../core/bingo/claims.js';
 import type { BoardView, ClaimView, WinnerView } from '../../../core/bingo/contract.js';
 import { awardsAtClose, winsSpecialPrize } from '../../../core/bingo/prizes.js';
 import { KioskError } from '../../../core/errors.js';
@@ -19,6 +19,7 @@ import {
   insertClaim,
   insertWinner,
   lineAwarded,
+  manualClaimsOfSeries,
   pendingClaims,
   winnersOfGame,
 } from '../../../db/bingo/draw.js';
@@ -223,6 +224,8 @@ export const drawHandlers: HandlerSlice<'game.drawBall' | 'game.recallBall' | 'g
           throw new KioskError('MANUAL_CLAIM_NUMBERS_REQUIRED', { kind: KIND_PT[input.kind], kindEn: input.kind, expected: MANUAL_CLAIM_NUMBERS[input.kind] });
         }
         numbers = checkManualClaim(input.kind, input.numbers, drawnSet(balls.map((b) => b.number)));
+        // The same card read before, and the series' other cards: one card, one face (art. 3.4).
+        checkAgainstRecorded(input.kind, input.card, numbers, manualClaimsOfSeries(ctx.db, series.id));
       } else reason = { text: 'Reclamação recusada pelo operador após conferência manual do cartão.', missing: [] };
     }
     const id = insertClaim(ctx.db, {

@@ -88,7 +88,7 @@ describe('session.acta', () => {
       kind: 'manual',
       text: 'Um jogador reclamou que não ouviu a bola 45.',
     });
-    await drawAll(g1.id, [60, 61, 62, 70, 80, 90, 1, 2, 3, 11, 13]);
+    await drawAll(g1.id, [60, 61, 25, 70, 80, 90, 1, 2, 38, 11, 13]);
     await confirmed(g1.id, 'bingo', 30);
     h.clock.advanceMinutes(9); // 20:20
     await h.ok('game.closeClaims', { gameId: g1.id, kind: 'bingo' }, t.manager);
