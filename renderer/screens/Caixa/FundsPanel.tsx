@@ -240,6 +240,13 @@ export function FundsPanel() {
               ))}
             </select>
           </label>
+          {from && branch ? (
+            <p className={branch === 'inspectorate' ? 'hint hint-warn' : 'hint'} role="status" data-testid="transfer-branch">
+              {branch === 'same_model'
+                ? t('funds.branchSameModel', { ...behind(from), count: sameModel.length })
+                : t('funds.branchInspectorate', behind(from))}
+            </p>
+          ) : null}
           <label>
             {t('funds.to')}
             <select
@@ -258,13 +265,6 @@ export function FundsPanel() {
               ))}
             </select>
           </label>
-          {from && branch ? (
-            <p className={branch === 'inspectorate' ? 'hint hint-warn' : 'hint'} role="status" data-testid="transfer-branch">
-              {branch === 'same_model'
-                ? t('funds.branchSameModel', { ...behind(from), count: sameModel.length })
-                : t('funds.branchInspectorate', behind(from))}
-            </p>
-          ) : null}
           {from && targets.length === 0 ? <p className="hint hint-warn">{t('funds.noTargetsAny', { fund: label(from.fund) })}</p> : null}
           <label data-testid="transfer-form-ref">
             {t(branch === 'inspectorate' ? 'funds.refInspectorate' : 'funds.ref')}

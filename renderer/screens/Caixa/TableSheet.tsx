@@ -516,7 +516,7 @@ function Settle({ table, colours, numberText, setNumberText }: NumberProps & { c
               ? t('tableSheet.notABet', { numbers: numbersText([...picked].sort((a, b) => a - b)) })
               : t('tableSheet.markHint')}
         </p>
-        <label>
+        <label className="bet-chips-kind">
           {t('tableSheet.chipsKind')}
           <select data-testid="bet-colour" value={chipColour ? chipColour.colour : ''} onChange={(e) => setColour(e.target.value)}>
             <option value="">{t('tableSheet.faceValue')}</option>
