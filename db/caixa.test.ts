@@ -3,42 +3,24 @@
  * the version before: its transfers, which could only go to a fund of the
  * same model and bet, are of the first branch; the branch is one of the two.
  */
-import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { asWritable, loadMigrations, migrate, type Db } from './connection.js';
+import { describe, expect, it } from 'vitest';
+import { migrationFixture } from '../test/migrations.js';
+import { asWritable, migrate } from './connection.js';
 import { insertTransfer, recentTransfers } from './caixa.js';
 
-let dir: string;
-let db: Db | undefined;
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'kiosk-db-'));
-});
-afterEach(() => {
-  if (db?.open) db.close();
-  db = undefined;
-  rmSync(dir, { recursive: true, force: true });
-});
-
+const fixture = migrationFixture();
 const AT = '2026-11-30T20:00:00.000Z';
 
 describe('migration 0013-fund-transfer-branch', () => {
   it('keeps the transfers made before it, as of the first branch; a new one records its branch', () => {
-    const migrations = loadMigrations();
-    const version = migrations.findIndex((m) => m.name === '0013-fund-transfer-branch.sql');
-    expect(version).toBeGreaterThan(0);
-    db = new Database(join(dir, 'kiosk.sqlite'));
-    migrate(db, migrations.slice(0, version));
+    const { db, latest } = fixture.before('0013-fund-transfer-branch.sql');
     db.exec(`
       INSERT INTO operators (id, username, name, roles, pin_hash, created_at) VALUES (1, 'gerente', 'Gerente', '["manager"]', 'x', '${AT}'), (2, 'admin', 'Admin', '["admin"]', 'x', '${AT}');
       INSERT INTO fund_transfers (id, from_fund, to_fund, amount_cents, authorisation_ref, at, operator_id, approved_by)
         VALUES (1, 'machine:7', 'machine:8', 12345, 'IGJ 1/2026', '${AT}', 1, 2);
     `);
 
-    expect(migrate(db)).toBe(migrations.length);
+    expect(migrate(db)).toBe(latest);
     const w = asWritable(db);
     insertTransfer(w, { from: 'machine:9', to: 'machine:7', branch: 'inspectorate', amountCents: 4321, authorisationRef: 'IGJ 77/2026', at: AT, operatorId: 1, approvedBy: 2 });
     expect(recentTransfers(w, 10).map((t) => [t.transferId, t.branch, t.authorisationRef, t.operator, t.approvedBy])).toEqual([
@@ -46,9 +28,9 @@ describe('migration 0013-fund-transfer-branch', () => {
       [1, 'same_model', 'IGJ 1/2026', 'gerente', 'admin'],
     ]);
     expect(() =>
-      db!.exec(`INSERT INTO fund_transfers (from_fund, to_fund, branch, amount_cents, authorisation_ref, at, operator_id, approved_by)
+      db.exec(`INSERT INTO fund_transfers (from_fund, to_fund, branch, amount_cents, authorisation_ref, at, operator_id, approved_by)
                 VALUES ('machine:9', 'machine:7', 'other', 1, 'X', '${AT}', 1, 2)`),
     ).toThrow(/CHECK/);
-    expect(() => db!.exec(`UPDATE fund_transfers SET branch = 'inspectorate' WHERE id = 1`)).toThrow(/append-only/);
+    expect(() => db.exec(`UPDATE fund_transfers SET branch = 'inspectorate' WHERE id = 1`)).toThrow(/append-only/);
   });
 });

@@ -4,42 +4,24 @@
  * go either way, and from it on the launches alternate, the database refusing
  * a launch without its direction or the wrong way.
  */
-import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { asWritable, loadMigrations, migrate, type Db } from './connection.js';
+import { describe, expect, it } from 'vitest';
+import { migrationFixture } from '../test/migrations.js';
+import { asWritable, migrate } from './connection.js';
 import { insertLog, lastLaunch, tableLog } from './roulette.js';
 
-let dir: string;
-let db: Db | undefined;
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'kiosk-db-'));
-});
-afterEach(() => {
-  if (db?.open) db.close();
-  db = undefined;
-  rmSync(dir, { recursive: true, force: true });
-});
-
+const fixture = migrationFixture();
 const AT = '2026-11-30T20:00:00.000Z';
 
 describe('migration 0012-roulette-launch-direction', () => {
   it('keeps the spins logged before it, without a direction; the next launch goes either way, then they alternate', () => {
-    const migrations = loadMigrations();
-    const version = migrations.findIndex((m) => m.name === '0012-roulette-launch-direction.sql');
-    expect(version).toBeGreaterThan(0);
-    db = new Database(join(dir, 'kiosk.sqlite'));
-    migrate(db, migrations.slice(0, version));
+    const { db, latest } = fixture.before('0012-roulette-launch-direction.sql');
     db.exec(`
       INSERT INTO operators (id, username, name, roles, pin_hash, created_at) VALUES (1, 'gerente', 'Gerente', '["manager"]', 'x', '${AT}');
       INSERT INTO roulette_tables (id, code, wheel, minimums, registered_at, registered_by) VALUES (1, 'R1', 'french', '{}', '${AT}', 1);
       INSERT INTO roulette_log (table_id, at, kind, number, note, operator_id) VALUES (1, '${AT}', 'spin', 17, NULL, 1);
     `);
 
-    expect(migrate(db)).toBe(migrations.length);
+    expect(migrate(db)).toBe(latest);
     const w = asWritable(db);
     expect(tableLog(w, 1, 10)).toMatchObject([{ kind: 'spin', number: 17, direction: null }]);
     expect(lastLaunch(w, 1)).toEqual({ kind: 'spin', direction: null });
@@ -59,6 +41,6 @@ describe('migration 0012-roulette-launch-direction', () => {
     ]);
     // Only the two ways of X.15 (on a table with no launch, past the alternation).
     db.exec(`INSERT INTO roulette_tables (id, code, wheel, minimums, registered_at, registered_by) VALUES (2, 'R2', 'french', '{}', '${AT}', 1)`);
-    expect(() => db!.exec(`INSERT INTO roulette_log (table_id, at, kind, number, direction, operator_id) VALUES (2, '${AT}', 'spin', 5, 'upwards', 1)`)).toThrow(/CHECK/);
+    expect(() => db.exec(`INSERT INTO roulette_log (table_id, at, kind, number, direction, operator_id) VALUES (2, '${AT}', 'spin', 5, 'upwards', 1)`)).toThrow(/CHECK/);
   });
 });
