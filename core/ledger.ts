@@ -242,7 +242,7 @@ export const ledger = {
       { account: accounts.jackpot(fund), amountCents: -amountCents },
     ],
   }),
-  /** A fund moved whole to another machine or group of the same model and bet (n.º 6). */
+  /** A fund moved whole to another machine or group of the same model and bet, or to the machines the inspectorate authorised (n.º 6). */
   fundTransfer: (transferId: number, from: string, to: string, amountCents: number): LedgerEntry => ({
     kind: 'fund_transfer',
     ref: { type: 'fund_transfer', id: transferId },

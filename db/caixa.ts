@@ -1,4 +1,5 @@
 /** SQL of the caixa domain (SPEC 7): machines, guias and their payments and voids, meter readings, jackpot funds. */
+import type { TransferBranch } from '../core/caixa/rules.js';
 import { accounts } from '../core/ledger.js';
 import { stmt, type ReadableDb, type WritableDb } from './connection.js';
 
@@ -96,14 +97,37 @@ export function insertContribution(
 
 export function insertTransfer(
   db: WritableDb,
-  t: { from: string; to: string; amountCents: number; authorisationRef: string; at: string; operatorId: number; approvedBy: number },
+  t: { from: string; to: string; branch: TransferBranch; amountCents: number; authorisationRef: string; at: string; operatorId: number; approvedBy: number },
 ): number {
   return Number(
     stmt(
       db,
-      `INSERT INTO fund_transfers (from_fund, to_fund, amount_cents, authorisation_ref, at, operator_id, approved_by) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    ).run(t.from, t.to, t.amountCents, t.authorisationRef, t.at, t.operatorId, t.approvedBy).lastInsertRowid,
+      `INSERT INTO fund_transfers (from_fund, to_fund, branch, amount_cents, authorisation_ref, at, operator_id, approved_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(t.from, t.to, t.branch, t.amountCents, t.authorisationRef, t.at, t.operatorId, t.approvedBy).lastInsertRowid,
   );
+}
+
+export interface TransferRow {
+  transferId: number;
+  at: string;
+  from: string;
+  to: string;
+  amountCents: number;
+  branch: TransferBranch;
+  authorisationRef: string;
+  operator: string;
+  approvedBy: string;
+}
+
+/** The newest fund transfers first (n.º 6), with who moved and who approved them. */
+export function recentTransfers(db: ReadableDb, limit: number): TransferRow[] {
+  return stmt<[number], TransferRow>(
+    db,
+    `SELECT t.id AS transferId, t.at, t.from_fund AS "from", t.to_fund AS "to", t.amount_cents AS amountCents, t.branch,
+            t.authorisation_ref AS authorisationRef, o.username AS operator, a.username AS approvedBy
+       FROM fund_transfers t JOIN operators o ON o.id = t.operator_id JOIN operators a ON a.id = t.approved_by
+      ORDER BY t.id DESC LIMIT ?`,
+  ).all(limit);
 }
 
 // ---- guias ------------------------------------------------------------------------

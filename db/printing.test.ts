@@ -3,36 +3,18 @@
  * the version before: its jobs are kept, with no code (their text is shown),
  * and new outcomes record the code and parameters, cleared when a job prints.
  */
-import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { asWritable, loadMigrations, migrate, type Db } from './connection.js';
+import { describe, expect, it } from 'vitest';
+import { migrationFixture } from '../test/migrations.js';
+import { asWritable, migrate } from './connection.js';
 import { jobById, recordJobOutcomes } from './printing.js';
 
-let dir: string;
-let db: Db | undefined;
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'kiosk-db-'));
-});
-afterEach(() => {
-  if (db?.open) db.close();
-  db = undefined;
-  rmSync(dir, { recursive: true, force: true });
-});
-
+const fixture = migrationFixture();
 const AT = '2026-11-30T20:00:00.000Z';
 
 describe('migration 0011-print-job-errors', () => {
   it('applies to a database of version 10, keeping its jobs, whose failures have no code', () => {
-    const migrations = loadMigrations();
-    const version = migrations.findIndex((m) => m.name === '0011-print-job-errors.sql');
+    const { db, version, latest } = fixture.before('0011-print-job-errors.sql');
     expect(version).toBe(10);
-    db = new Database(join(dir, 'kiosk.sqlite'));
-    migrate(db, migrations.slice(0, version));
-    expect(db.pragma('user_version', { simple: true })).toBe(10);
     db.exec(`
       INSERT INTO printers (id, name, role, transport, host, port, codepage, width_mm, updated_at)
         VALUES ('balcao', 'balcao', 'receipts', 'tcp', '127.0.0.1', 9100, 'cp858', 80, '${AT}');
@@ -41,8 +23,8 @@ describe('migration 0011-print-job-errors', () => {
                 'failed', 3, 'Impressora sem papel.');
     `);
 
-    expect(migrate(db)).toBe(migrations.length);
-    expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    expect(migrate(db)).toBe(latest);
+    expect(db.pragma('user_version', { simple: true })).toBe(latest);
     const w = asWritable(db);
     expect(jobById(w, 1)).toMatchObject({ state: 'failed', lastError: 'Impressora sem papel.', lastErrorCode: null, lastErrorParams: null });
 
@@ -51,6 +33,6 @@ describe('migration 0011-print-job-errors', () => {
     recordJobOutcomes(w, [{ id: 1, pulseSent: false, state: 'printed', printedAt: AT }]);
     expect(jobById(w, 1)).toMatchObject({ state: 'printed', lastError: null, lastErrorCode: null, lastErrorParams: null });
     // The parameters are JSON or nothing.
-    expect(() => db!.exec(`UPDATE print_jobs SET last_error_params = 'not json' WHERE id = 1`)).toThrow(/CHECK/);
+    expect(() => db.exec(`UPDATE print_jobs SET last_error_params = 'not json' WHERE id = 1`)).toThrow(/CHECK/);
   });
 });

@@ -1,4 +1,5 @@
 /** SQL of the roulette tables (SPEC 8): the tables and their log of spins and changes. */
+import type { Launch, LaunchDirection } from '../core/roulette/rules.js';
 import { stmt, type ReadableDb, type WritableDb } from './connection.js';
 
 export interface TableRow {
@@ -48,20 +49,35 @@ export interface LogRow {
   at: string;
   kind: LogKind;
   number: number | null;
+  /** A launch's direction (X.15; migration 0013): null for the changes and for launches logged before it. */
+  direction: LaunchDirection | null;
   note: string | null;
   operator: string;
 }
 
-export function insertLog(db: WritableDb, e: { tableId: number; at: string; kind: LogKind; number: number | null; note: string | null; operatorId: number }): number {
+export function insertLog(
+  db: WritableDb,
+  e: { tableId: number; at: string; kind: LogKind; number: number | null; direction: LaunchDirection | null; note: string | null; operatorId: number },
+): number {
   return Number(
-    stmt(db, `INSERT INTO roulette_log (table_id, at, kind, number, note, operator_id) VALUES (?, ?, ?, ?, ?, ?)`).run(
+    stmt(db, `INSERT INTO roulette_log (table_id, at, kind, number, direction, note, operator_id) VALUES (?, ?, ?, ?, ?, ?, ?)`).run(
       e.tableId,
       e.at,
       e.kind,
       e.number,
+      e.direction,
       e.note,
       e.operatorId,
     ).lastInsertRowid,
+  );
+}
+
+/** The table's last launch (a spin or a golpe nulo), with its direction. */
+export function lastLaunch(db: ReadableDb, tableId: number): Launch | null {
+  return (
+    stmt<[number], Launch>(db, `SELECT kind, direction FROM roulette_log WHERE table_id = ? AND kind IN ('spin', 'null_spin') ORDER BY id DESC LIMIT 1`).get(
+      tableId,
+    ) ?? null
   );
 }
 
@@ -69,7 +85,7 @@ export function insertLog(db: WritableDb, e: { tableId: number; at: string; kind
 export function tableLog(db: ReadableDb, tableId: number, limit: number): LogRow[] {
   return stmt<[number, number], LogRow>(
     db,
-    `SELECT l.id, l.at, l.kind, l.number, l.note, o.username AS operator FROM roulette_log l JOIN operators o ON o.id = l.operator_id
+    `SELECT l.id, l.at, l.kind, l.number, l.direction, l.note, o.username AS operator FROM roulette_log l JOIN operators o ON o.id = l.operator_id
       WHERE l.table_id = ? ORDER BY l.id DESC LIMIT ?`,
   ).all(tableId, limit);
 }

@@ -4,7 +4,11 @@
  * text, pay it half in cash and half by cheque after saying what will happen;
  * both copies print, the drawer opens once, and the drawer's cash goes down
  * by the cash part only. The manager voids another guia with a colleague's
- * approval and sees the funds held and the machines' return.
+ * approval and sees the funds held and the machines' return, and moves the
+ * jackpot of the hall's only Fruit Party to the machines the inspectorate
+ * authorised (n.º 6, second branch). The fiscal settles a spin with a bet in
+ * green chips counted in chips, and logs the launches, whose next direction
+ * the sheet shows (X.15, X.16).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -184,7 +188,7 @@ describe('the casino caixa in the browser', () => {
     expect(z!.lines).toContain('Diferença em fichas                       0,00 €');
   });
 
-  it('the fiscal settles a spin with five bets in the X.22 order and logs it', async () => {
+  it('the fiscal settles a spin with five bets in the X.22 order, one in colour chips, and logs it with the launch directions', async () => {
     const managerToken = (await kiosk.call('auth.login', { username: 'gerente', pin: '2222' })).value.operatorToken as string;
     // The demo's table R1: 5 € minimum on a pleno, so 50 € maximum (X.27).
     expect((await kiosk.call('table.list', {}, managerToken)).value.map((x: { code: string }) => x.code)).toEqual(['R1']);
@@ -192,20 +196,32 @@ describe('the casino caixa in the browser', () => {
     await login(fiscal, 'gerente', '2222');
     await fiscal.getByTestId('caixa-tab').click();
     await expectText(fiscal, 'table-limit-pleno', '50,00 €');
-    // The player's green chips are marked at 10 € each (IX.6: within the pleno's 5 € to 50 €).
+    // No colour is marked yet: the bet's chips can only be face-value ones.
+    await expectText(fiscal, 'bet-colour', 'Com valor facial');
+    expect(await fiscal.getByTestId('bet-colour').locator('option').count()).toBe(1);
+    // The player's green chips are marked at 5 € each (IX.6: within the pleno's 5 € to 50 €).
     await fiscal.getByTestId('colour-name').fill('verde');
-    await fiscal.getByTestId('colour-value').fill('10');
+    await fiscal.getByTestId('colour-value').fill('5');
     await fiscal.getByTestId('colour-submit').click();
-    await expectText(fiscal, 'colour-chips', 'verde: 10,00 €');
-    // Each bet is marked on the drawn cloth: its numbers, a dozen, a column or a simple chance.
-    const bet = async (boxes: string[], marked: string, amount: string, colour = '') => {
+    await expectText(fiscal, 'colour-chips', 'verde: 5,00 €');
+    // A pleno in green chips: the fiscal picks the colour marked here and counts the chips; the sheet shows the stake.
+    await fiscal.getByTestId('cloth-n-17').click();
+    await expectText(fiscal, 'bet-marked', 'Aposta: pleno 17');
+    await fiscal.getByTestId('bet-colour').selectOption('verde');
+    expect(await fiscal.getByTestId('bet-amount').count()).toBe(0);
+    await fiscal.getByTestId('bet-chip-count').fill('2');
+    await expectText(fiscal, 'bet-stake', '× 5,00 € = 10,00 €');
+    await fiscal.getByTestId('bet-add').click();
+    await expectText(fiscal, 'bet-row-0', '2 × 5,00 € = 10,00 €');
+    await expectText(fiscal, 'bet-row-0', 'verde');
+    // Each bet is marked on the drawn cloth: its numbers, a dozen, a column or a simple chance; these in face-value chips.
+    await fiscal.getByTestId('bet-colour').selectOption('');
+    const bet = async (boxes: string[], marked: string, amount: string) => {
       for (const box of boxes) await fiscal.getByTestId(`cloth-${box}`).click();
       await expectText(fiscal, 'bet-marked', marked);
       await fiscal.getByTestId('bet-amount').fill(amount);
-      await fiscal.getByTestId('bet-colour').fill(colour);
       await fiscal.getByTestId('bet-add').click();
     };
-    await bet(['n-17'], 'Aposta: pleno 17', '10', 'verde');
     // Two numbers apart are no bet until the second is unmarked and its neighbour marked.
     await fiscal.getByTestId('cloth-n-17').click();
     await fiscal.getByTestId('cloth-n-22').click();
@@ -222,8 +238,75 @@ describe('the casino caixa in the browser', () => {
     // X.22: columns, simple chances, cavalos, plenos; the lost dozen is not paid.
     await expectText(fiscal, 'settle-line-0', '20,00 €');
     await expectText(fiscal, 'settle-line-3', 'pleno de 10,00 €, verde, total de 350,00 €');
+    await expectText(fiscal, 'settle-line-3', 'pleno 17 · 2 × 5,00 € verde');
     await expectText(fiscal, 'settle-total', '475,00 €');
+
+    // X.15: the table's first launch is the fiscal's to give; from it the sheet shows the next one's direction.
+    await expectText(fiscal, 'next-launch', 'Primeiro lançamento desta mesa');
+    await fiscal.getByTestId('log-spin').click();
+    await expectText(fiscal, 'log-error', 'Indique o sentido do primeiro lançamento desta mesa (X.15).');
+    await fiscal.getByTestId('launch-direction').selectOption('left_to_right');
     await fiscal.getByTestId('log-spin').click();
     await expectText(fiscal, 'log-list', '17');
+    await expectText(fiscal, 'log-list', 'esq. → dir.');
+    await expectText(fiscal, 'next-launch', 'Próximo lançamento: da direita para a esquerda');
+    // A golpe nulo (X.16): the ball goes back and is launched again the same way.
+    await fiscal.getByTestId('log-null').click();
+    await expectText(fiscal, 'log-null-direction', 'Golpe nulo do lançamento da direita para a esquerda');
+    await fiscal.getByTestId('log-null-reason').fill('Caiu uma ficha no prato');
+    await fiscal.getByTestId('log-null-confirm').click();
+    await expectText(fiscal, 'next-launch', 'Próximo lançamento: da direita para a esquerda (repete o sentido do golpe nulo, X.16)');
+    await fiscal.getByTestId('spin-number').fill('5');
+    await fiscal.getByTestId('log-spin').click();
+    await expectText(fiscal, 'next-launch', 'Próximo lançamento: da esquerda para a direita (alterna com o anterior, X.15)');
+    await expectNoSidewaysScroll(fiscal);
+    const log = await kiosk.call('roulette.log', { tableCode: 'R1' }, managerToken);
+    expect(log.value.entries.map((e: { kind: string; number: number | null; direction: string | null }) => [e.kind, e.number, e.direction])).toEqual([
+      ['spin', 5, 'right_to_left'],
+      ['null_spin', null, 'right_to_left'],
+      ['spin', 17, 'left_to_right'],
+    ]);
+    // The settlement as the kiosk gives it, in cents: 2 green chips of 5,00 € are a 10,00 € pleno that wins 350,00 €; 7,00 € in them is refused.
+    const settled = await kiosk.call('roulette.settle', { tableCode: 'R1', number: 17, bets: [{ chance: 'pleno', numbers: [17], colour: 'verde', chips: 2 }] }, managerToken);
+    expect(settled.value.bets[0]).toMatchObject({ amountCents: 1_000, prizeCents: 35_000, colourChips: { colour: 'verde', chips: 2, valueCents: 500 } });
+    const seven = await kiosk.call('roulette.settle', { tableCode: 'R1', number: 17, bets: [{ chance: 'pleno', numbers: [17], colour: 'verde', amountCents: 700 }] }, managerToken);
+    expect(seven.error?.code).toBe('ROULETTE_COLOUR_STAKE_NOT_WHOLE');
+  });
+
+  it('moves the jackpot of the hall’s only Fruit Party to the machines the inspectorate authorised, after saying so (n.º 6)', async () => {
+    const managerToken = (await kiosk.call('auth.login', { username: 'gerente', pin: '2222' })).value.operatorToken as string;
+    expect((await kiosk.call('jackpot.contribute', { fund: 'machine:9', amountCents: 5_000 }, managerToken)).ok).toBe(true);
+    const manager = await newPage();
+    await login(manager, 'gerente', '2222');
+    await manager.getByTestId('caixa-tab').click();
+    await expectText(manager, 'fund-row-machine:9', '50,00 €');
+    // Machine 7 has machine 8 and group SJ1 of its model and bet: the first branch.
+    await manager.getByTestId('transfer-from').selectOption('machine:7');
+    await expectText(manager, 'transfer-branch', 'N.º 6, 1.ª parte: há nesta sala 2 fundos do modelo Lucky 7 com aposta 0,50 €');
+    expect(await manager.getByTestId('transfer-to').locator('option').allInnerTexts()).toEqual(['— escolha —', 'Máquina 8 — 0,00 €', 'Grupo SJ1 — 3000,00 €']);
+    // Machine 9 is the only Fruit Party at 1,00 €: the second branch, to any model.
+    await manager.getByTestId('transfer-from').selectOption('machine:9');
+    await expectText(manager, 'transfer-branch', 'N.º 6, 2.ª parte: não há nesta sala outra máquina nem grupo do modelo Fruit Party com aposta 1,00 €');
+    await manager.getByTestId('transfer-to').selectOption('machine:7');
+    await expectText(manager, 'transfer-form-ref', 'Referência da autorização da Inspecção-Geral de Jogos');
+    await manager.getByTestId('transfer-ref').fill('IGJ 77/2026');
+    await manager.getByTestId('transfer-submit').click();
+    await expectText(
+      manager,
+      'transfer-approval',
+      'Transferir 50,00 € de Máquina 9 para Máquina 7, máquinas autorizadas pela Inspecção-Geral de Jogos (autorização IGJ 77/2026): não há nesta sala outra máquina nem grupo do modelo Fruit Party com aposta 1,00 € (n.º 6, 2.ª parte).',
+    );
+    await manager.getByTestId('approval-username').fill('admin');
+    await manager.getByTestId('approval-pin').fill('1111');
+    await manager.getByTestId('approval-submit').click();
+    await expectText(manager, 'funds-done', 'Transferidos 50,00 € de Máquina 9 para Máquina 7');
+    await expectText(manager, 'fund-row-machine:9', '0,00 €');
+    await expectText(manager, 'fund-row-machine:7', '1300,00 €');
+    await expectText(manager, 'transfers-table', '2.ª parte: autorizada pela Inspecção-Geral de Jogos');
+    await expectText(manager, 'transfers-table', 'IGJ 77/2026');
+    await expectText(manager, 'transfers-table', 'gerente, aprovada por admin');
+    await expectNoSidewaysScroll(manager);
+    const transfers = await kiosk.call('jackpot.transfers', {}, managerToken);
+    expect(transfers.value).toMatchObject([{ from: 'machine:9', to: 'machine:7', amountCents: 5_000, branch: 'inspectorate', authorisationRef: 'IGJ 77/2026', approvedBy: 'admin' }]);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { approvalSchema, CAIXA_DESK, cents, channel, empty, id, isoTime, MANAGERS, plainText } from '../schema.js';
+import { TRANSFER_BRANCHES } from './rules.js';
 
 const positiveCents = z.number().int().positive().max(100_000_000);
 const machineNumber = z.string().trim().regex(/^[A-Za-z0-9._-]{1,20}$/, '1 a 20 letras, algarismos, . _ -');
@@ -179,12 +180,35 @@ export const caixaContract = {
     output: z.object({ fund: z.string(), heldCents: cents }),
   }),
   'jackpot.transfer': channel({
-    summary: "Move a fund whole to another machine or group of the same model and bet (n.º 6), with the authorisation reference and a second manager's approval.",
+    summary:
+      "Move a fund whole (n.º 6) to another machine or group of the same model and bet ('same_model'), or, only where the hall has none, to the machines the Inspecção-Geral de Jogos authorised, of any model ('inspectorate'); with the authorisation's reference and a second manager's approval.",
     kind: 'command',
     topics: ['caixa'],
     roles: MANAGERS,
-    input: z.object({ from: fundName, to: fundName, authorisationRef: shortText(60), approval: approvalSchema }).strict(),
-    output: z.object({ from: z.string(), to: z.string(), amountCents: cents, toHeldCents: cents }),
+    input: z
+      .object({ from: fundName, to: fundName, branch: z.enum(TRANSFER_BRANCHES).default('same_model'), authorisationRef: shortText(60), approval: approvalSchema })
+      .strict(),
+    output: z.object({ from: z.string(), to: z.string(), branch: z.enum(TRANSFER_BRANCHES), authorisationRef: z.string(), amountCents: cents, toHeldCents: cents }),
+  }),
+  'jackpot.transfers': channel({
+    summary: 'The funds moved (n.º 6), newest first (at most 50): from, to, amount, the branch of n.º 6, the authorisation reference, who moved and who approved.',
+    kind: 'query',
+    topics: ['caixa'],
+    roles: MANAGERS,
+    input: empty,
+    output: z.array(
+      z.object({
+        transferId: id,
+        at: isoTime,
+        from: z.string(),
+        to: z.string(),
+        amountCents: cents,
+        branch: z.enum(TRANSFER_BRANCHES),
+        authorisationRef: z.string(),
+        operator: z.string(),
+        approvedBy: z.string(),
+      }),
+    ),
   }),
   'meters.record': channel({
     summary:

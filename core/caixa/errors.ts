@@ -68,6 +68,12 @@ export const caixaErrors = errors({
     en: (p) =>
       `Transfer refused: ${p.from} (${p.fromModel}, bet ${p.fromBet}) and ${p.to} (${p.toModel}, bet ${p.toBet}) are not of the same model and bet (no. 6).`,
   },
+  FUND_TRANSFER_SAME_MODEL_EXISTS: {
+    pt: (p) =>
+      `Transferência para máquinas autorizadas pela Inspecção-Geral de Jogos recusada: essa via só se usa na falta de máquina ou grupo do mesmo modelo e aposta, e ${p.existing} é, como ${p.from}, do modelo ${p.model} com aposta ${p.bet}${Number(p.count) > 1 ? ` (há ${p.count} fundos assim)` : ''}: transfira para ${Number(p.count) > 1 ? 'um deles' : p.existing} (n.º 6).`,
+    en: (p) =>
+      `Transfer to machines authorised by the Inspecção-Geral de Jogos refused: that way is used only where no machine or group of the same model and bet exists, and ${p.existing} is, like ${p.from}, of model ${p.model} with a ${p.bet} bet${Number(p.count) > 1 ? ` (there are ${p.count} such funds)` : ''}: transfer to ${Number(p.count) > 1 ? 'one of them' : p.existing} (no. 6).`,
+  },
   FUND_EMPTY: {
     pt: (p) => `O fundo ${p.fund} está vazio: não há valores cativos a transferir.`,
     en: (p) => `Fund ${p.fund} is empty: there is nothing held to transfer.`,

@@ -8,12 +8,14 @@ import { errorMessage, KioskError, type ErrorCode } from '../errors.js';
 import type { Params } from '../catalogue.js';
 import {
   checkFundPayout,
+  checkInspectorateTransfer,
   checkSplit,
   checkTransfer,
   contributionCents,
   creditsToCents,
   fundAccount,
   fundName,
+  fundsOfMachines,
   GUIA_KINDS,
   guiaNeedsApproval,
   meterDelta,
@@ -21,6 +23,8 @@ import {
   parseFund,
   parseMachinesCsv,
   returnToPlayer,
+  sameModelTargets,
+  transferBranchFor,
   type FundRef,
   type MachineInput,
   type MeterValues,
@@ -228,6 +232,72 @@ describe('checkTransfer (n.º 6)', () => {
     const e = expectRefusal(() => checkTransfer({ ...from, heldCents: 0 }, to), 'FUND_EMPTY', { fund: 'machine:1' });
     expect(e.message).toBe('O fundo machine:1 está vazio: não há valores cativos a transferir.');
     expect(en(e)).toBe('Fund machine:1 is empty: there is nothing held to transfer.');
+  });
+});
+
+describe('n.º 6, second branch: the machines the inspectorate authorised', () => {
+  // Machines 7 and 8 (Lucky 7, 0,50 €, group SJ1), 9 (Fruit Party, 1,00 €), 10 (Lucky 7 at 1,00 €: another bet).
+  const HALL = fundsOfMachines([
+    { number: '7', model: 'Lucky 7', betCents: 50, group: 'SJ1' },
+    { number: '8', model: 'Lucky 7', betCents: 50, group: 'SJ1' },
+    { number: '9', model: 'Fruit Party', betCents: 100, group: null },
+    { number: '10', model: 'Lucky 7', betCents: 100, group: null },
+  ]);
+  const fund = (name: string) => HALL.find((f) => f.fund === name)!;
+
+  it('the hall\'s funds: each machine\'s jackpot and each group\'s superjackpot, with their model and bet', () => {
+    expect(HALL).toEqual([
+      { fund: 'machine:7', model: 'Lucky 7', betCents: 50 },
+      { fund: 'machine:8', model: 'Lucky 7', betCents: 50 },
+      { fund: 'machine:9', model: 'Fruit Party', betCents: 100 },
+      { fund: 'machine:10', model: 'Lucky 7', betCents: 100 },
+      { fund: 'group:SJ1', model: 'Lucky 7', betCents: 50 },
+    ]);
+  });
+
+  it('the first branch while the hall has another fund of the same model and bet; the second where it has none', () => {
+    expect(sameModelTargets(HALL, fund('machine:7')).map((f) => f.fund)).toEqual(['machine:8', 'group:SJ1']);
+    expect(transferBranchFor(HALL, fund('machine:7'))).toBe('same_model');
+    // Same model, another bet: no target.
+    expect(sameModelTargets(HALL, fund('machine:10'))).toEqual([]);
+    expect(transferBranchFor(HALL, fund('machine:10'))).toBe('inspectorate');
+    expect(transferBranchFor(HALL, fund('machine:9'))).toBe('inspectorate');
+    // A fund with no machine behind it has no target of its own model.
+    expect(sameModelTargets(HALL, { fund: 'group:OLD', model: null, betCents: null })).toEqual([]);
+  });
+
+  it('goes to any model where the hall has none of the same model and bet', () => {
+    const from = { fund: 'machine:9', model: 'Fruit Party', betCents: 100, heldCents: 5_000 };
+    expect(() => checkInspectorateTransfer(from, { fund: 'machine:7' }, sameModelTargets(HALL, from))).not.toThrow();
+    expect(() => checkInspectorateTransfer(from, { fund: 'group:SJ1' }, [])).not.toThrow();
+  });
+
+  it('is refused while a fund of the same model and bet exists, naming it', () => {
+    const from = { fund: 'machine:7', model: 'Lucky 7', betCents: 50, heldCents: 5_000 };
+    const e = expectRefusal(() => checkInspectorateTransfer(from, { fund: 'machine:9' }, sameModelTargets(HALL, from)), 'FUND_TRANSFER_SAME_MODEL_EXISTS', {
+      from: 'machine:7',
+      model: 'Lucky 7',
+      bet: '0,50 €',
+      existing: 'machine:8',
+      count: 2,
+    });
+    expect(e.message).toBe(
+      'Transferência para máquinas autorizadas pela Inspecção-Geral de Jogos recusada: essa via só se usa na falta de máquina ou grupo do mesmo modelo e aposta, e machine:8 é, como machine:7, do modelo Lucky 7 com aposta 0,50 € (há 2 fundos assim): transfira para um deles (n.º 6).',
+    );
+    expect(en(e)).toBe(
+      'Transfer to machines authorised by the Inspecção-Geral de Jogos refused: that way is used only where no machine or group of the same model and bet exists, and machine:8 is, like machine:7, of model Lucky 7 with a 0,50 € bet (there are 2 such funds): transfer to one of them (no. 6).',
+    );
+    const one = refusal(() => checkInspectorateTransfer(from, { fund: 'machine:9' }, [{ fund: 'group:SJ1' }]));
+    expect(one.message).toBe(
+      'Transferência para máquinas autorizadas pela Inspecção-Geral de Jogos recusada: essa via só se usa na falta de máquina ou grupo do mesmo modelo e aposta, e group:SJ1 é, como machine:7, do modelo Lucky 7 com aposta 0,50 €: transfira para group:SJ1 (n.º 6).',
+    );
+  });
+
+  it('refuses the fund itself first, then a same-model fund, then an empty fund', () => {
+    const from = { fund: 'machine:9', model: 'Fruit Party', betCents: 100, heldCents: 0 };
+    expect(refusal(() => checkInspectorateTransfer(from, { fund: 'machine:9' }, [{ fund: 'machine:8' }])).code).toBe('FUND_TRANSFER_SAME');
+    expect(refusal(() => checkInspectorateTransfer(from, { fund: 'machine:7' }, [{ fund: 'machine:8' }])).code).toBe('FUND_TRANSFER_SAME_MODEL_EXISTS');
+    expectRefusal(() => checkInspectorateTransfer(from, { fund: 'machine:7' }, []), 'FUND_EMPTY', { fund: 'machine:9' });
   });
 });
 

@@ -72,9 +72,83 @@ export function checkFundPayout(fund: string, amountCents: number, heldCents: nu
 }
 
 /**
- * The amounts held may move only to another fund whose machines are of the
- * same model and bet (n.º 6), so the players of that model keep them. Checked
- * in this order: another fund, same model (exact spelling) and bet, something held.
+ * n.º 6: the amounts held that cannot be awarded "serão transferidos para
+ * outra máquina ou grupo de máquinas do mesmo modelo e apostas ou, na sua
+ * falta, para as máquinas que vierem a ser autorizadas pela Inspecção-Geral
+ * de Jogos". The first branch ('same_model') needs another machine or group
+ * of the same model and bet in the hall; the second ('inspectorate') applies
+ * only where there is none, to the machines the inspectorate authorised (any
+ * model), with that authorisation's reference. **Decision**: in both the
+ * fund moves whole to one fund (a machine's jackpot or a group's
+ * superjackpot: machines authorised together are a group), with a second
+ * manager's approval.
+ */
+export const TRANSFER_BRANCHES = ['same_model', 'inspectorate'] as const;
+export type TransferBranch = (typeof TRANSFER_BRANCHES)[number];
+
+/** A fund and the model and bet of the machines behind it (null: no machine is). */
+export interface FundBehind {
+  fund: string;
+  model: string | null;
+  betCents: number | null;
+}
+
+/**
+ * The hall's funds behind machines: each machine's jackpot and each group's
+ * superjackpot (a group's machines share model and bet: its first one's), in
+ * the machines' order.
+ */
+export function fundsOfMachines(machines: readonly { number: string; model: string; betCents: number; group: string | null }[]): FundBehind[] {
+  const funds: FundBehind[] = machines.map((m) => ({ fund: fundName({ kind: 'machine', number: m.number }), model: m.model, betCents: m.betCents }));
+  const groups = new Map<string, FundBehind>();
+  for (const m of machines) {
+    if (m.group !== null && !groups.has(m.group)) groups.set(m.group, { fund: fundName({ kind: 'group', code: m.group }), model: m.model, betCents: m.betCents });
+  }
+  return [...funds, ...groups.values()];
+}
+
+/** n.º 6, first branch: the other funds whose machines are of the fund's model (exact spelling) and bet. */
+export function sameModelTargets<T extends FundBehind>(funds: readonly T[], from: FundBehind): T[] {
+  if (from.model === null || from.betCents === null) return [];
+  return funds.filter((f) => f.fund !== from.fund && f.model === from.model && f.betCents === from.betCents);
+}
+
+/** Which branch of n.º 6 applies to a fund: the first while the hall has a fund of its model and bet, else the inspectorate's. */
+export function transferBranchFor(funds: readonly FundBehind[], from: FundBehind): TransferBranch {
+  return sameModelTargets(funds, from).length > 0 ? 'same_model' : 'inspectorate';
+}
+
+/**
+ * n.º 6, second branch: to the machines the inspectorate authorised, of any
+ * model and bet, but only "na sua falta": refused while the hall has another
+ * fund of the same model and bet (`sameModel`, sameModelTargets), naming the
+ * first, FUND_TRANSFER_SAME_MODEL_EXISTS {from, model, bet, existing, count}.
+ * Checked in this order: another fund, no same-model fund, something held.
+ */
+export function checkInspectorateTransfer(
+  from: { fund: string; model: string; betCents: number; heldCents: number },
+  to: { fund: string },
+  sameModel: readonly { fund: string }[],
+): void {
+  if (from.fund === to.fund) throw new KioskError('FUND_TRANSFER_SAME', {});
+  const [existing] = sameModel;
+  if (existing) {
+    throw new KioskError('FUND_TRANSFER_SAME_MODEL_EXISTS', {
+      from: from.fund,
+      model: from.model,
+      bet: formatCents(from.betCents),
+      existing: existing.fund,
+      count: sameModel.length,
+    });
+  }
+  if (from.heldCents <= 0) throw new KioskError('FUND_EMPTY', { fund: from.fund });
+}
+
+/**
+ * n.º 6, first branch: the amounts held may move only to another fund whose
+ * machines are of the same model and bet, so the players of that model keep
+ * them. Checked in this order: another fund, same model (exact spelling) and
+ * bet, something held.
  */
 export function checkTransfer(
   from: { fund: string; model: string; betCents: number; heldCents: number },

@@ -6,11 +6,13 @@
  */
 import { z } from 'zod';
 import { CAIXA_DESK, cents, channel, empty, id, isoTime, MANAGERS, plainText, reasonText } from '../schema.js';
-import { CHANCES, LIMIT_GROUPS } from './rules.js';
+import { CHANCES, LAUNCH_DIRECTIONS, LIMIT_GROUPS } from './rules.js';
 
 const tableCode = z.string().trim().regex(/^[A-Za-z0-9-]{1,12}$/, '1 a 12 letras, algarismos ou -');
 const wheel = z.enum(['french', 'american']);
 const stake = z.number().int().positive().max(100_000_000);
+/** X.15: the ball is launched alternately from left to right and from right to left. */
+const direction = z.enum(LAUNCH_DIRECTIONS);
 const minimums = z.object(Object.fromEntries(LIMIT_GROUPS.map((g) => [g, stake])) as Record<(typeof LIMIT_GROUPS)[number], typeof stake>).strict();
 
 const limitsSchema = z.record(z.string(), z.object({ minimumCents: cents, maximumCents: cents }));
@@ -35,6 +37,8 @@ const logEntry = z.object({
   kind: z.enum(['spin', 'null_spin', 'ball_change', 'dealer_change']),
   number: z.number().int().nullable(),
   colour: z.string().nullable(),
+  /** A launch's direction (X.15): spins and null spins; null for the changes, and for launches logged before directions were. */
+  direction: direction.nullable(),
   note: z.string().nullable(),
   operator: z.string(),
 });
@@ -45,6 +49,13 @@ const logSchema = z.object({
   /** X.12: the balls are changed hour by hour; X.28: the dealer too. Due when an hour has passed since the last change (or the first spin). */
   ballChangeDue: z.boolean(),
   dealerChangeDue: z.boolean(),
+  /**
+   * The next launch (X.15): its direction, the other way from the last spin's,
+   * the same as a golpe nulo's (X.16: the null launch is made again); null
+   * before the table's first launch (the fiscal gives it). `after`: the last
+   * launch's kind.
+   */
+  nextLaunch: z.object({ direction: direction.nullable(), after: z.enum(['spin', 'null_spin']).nullable() }),
 });
 
 const chipExchangeSchema = z.object({
@@ -122,7 +133,7 @@ export const rouletteContract = {
   }),
   'roulette.settle': channel({
     summary:
-      "Settle a spin for the fiscal: each bet's prize and what returns to the player (X.20, X.21), in the X.22 payment order with the X.25 announcement; an illegal bet or a stake outside the table's limits is refused.",
+      "Settle a spin for the fiscal: each bet's prize and what returns to the player (X.20, X.21), in the X.22 payment order with the X.25 announcement; an illegal bet or a stake outside the table's limits is refused. A bet in colour chips names a colour marked at the table and gives its chips (or a stake that is a whole number of them, IX.6, IX.7).",
     kind: 'query',
     topics: ['caixa'],
     roles: MANAGERS,
@@ -136,11 +147,16 @@ export const rouletteContract = {
               .object({
                 chance: z.enum(CHANCES),
                 numbers: z.array(z.number().int()).max(24).optional(),
-                amountCents: stake,
-                /** The colour of the player's chips without face value (X.25), when they are. */
+                /** The stake; for a bet in colour chips, instead of `chips`, a whole number of the colour's value. */
+                amountCents: stake.optional(),
+                /** The colour of the player's chips without face value (IX.3, X.25), as marked at this table. */
                 colour: plainText(1, 20).optional(),
+                /** How many chips of that colour: the stake is their count x the colour's value now. */
+                chips: z.number().int().positive().max(10_000).optional(),
               })
-              .strict(),
+              .strict()
+              .refine((b) => b.chips === undefined || b.colour !== undefined, 'fichas sem cor: indique a cor das fichas')
+              .refine((b) => (b.amountCents === undefined) !== (b.chips === undefined), 'indique o montante ou o número de fichas, não ambos'),
           )
           .min(1)
           .max(200),
@@ -154,6 +170,8 @@ export const rouletteContract = {
           chance: z.string(),
           numbers: z.array(z.number().int()),
           amountCents: cents,
+          /** A bet in colour chips: the colour, the chips and the value each had at the settlement (IX.7; IX.9 for a late one). */
+          colourChips: z.object({ colour: z.string(), chips: z.number().int(), valueCents: cents, late: z.boolean() }).nullable(),
           won: z.boolean(),
           prizeCents: cents,
           returnedCents: cents,
@@ -166,19 +184,21 @@ export const rouletteContract = {
     }),
   }),
   'roulette.spin': channel({
-    summary: "A spin's number in the table's log.",
+    summary:
+      "A spin's number in the table's log, with its launch's direction (X.15): the one expected (alternating); a direction given that is not it is refused, and the table's first launch must give one.",
     kind: 'command',
     topics: ['caixa'],
     roles: MANAGERS,
-    input: z.object({ tableCode, number: z.number().int().min(0).max(36) }).strict(),
+    input: z.object({ tableCode, number: z.number().int().min(0).max(36), direction: direction.optional() }).strict(),
     output: logSchema,
   }),
   'roulette.nullSpin': channel({
-    summary: 'A "golpe nulo" (X.16) in the table\'s log, with its reason: no number, nothing settled.',
+    summary:
+      'A "golpe nulo" (X.16) in the table\'s log, with its reason and its launch\'s direction (X.15, as for a spin): no number, nothing settled; the next launch goes the same way.',
     kind: 'command',
     topics: ['caixa'],
     roles: MANAGERS,
-    input: z.object({ tableCode, reason: plainText(3, 200) }).strict(),
+    input: z.object({ tableCode, reason: plainText(3, 200), direction: direction.optional() }).strict(),
     output: logSchema,
   }),
   'roulette.change': channel({

@@ -70,6 +70,22 @@ const WHEEL_REASONS: Record<string, { pt: (p: Params) => string; en: (p: Params)
 const wheelReasonPt = (p: Params) => WHEEL_REASONS[String(p.reason)]?.pt(p) ?? String(p.reason);
 const wheelReasonEn = (p: Params) => WHEEL_REASONS[String(p.reason)]?.en(p) ?? String(p.reason);
 
+/** The directions of a launch (X.15), as the Portaria words them, per language. */
+export const DIRECTION_WORDS: Readonly<Record<string, { pt: string; en: string }>> = {
+  left_to_right: { pt: 'da esquerda para a direita', en: 'from left to right' },
+  right_to_left: { pt: 'da direita para a esquerda', en: 'from right to left' },
+};
+const directionPt = (d: unknown) => DIRECTION_WORDS[String(d)]?.pt ?? String(d);
+const directionEn = (d: unknown) => DIRECTION_WORDS[String(d)]?.en ?? String(d);
+const otherWay = (d: unknown) => (d === 'left_to_right' ? 'right_to_left' : 'left_to_right');
+
+/** "1 ficha é 5,00 €", "2 fichas são 10,00 €". */
+const chipsPt = (n: unknown, amount: unknown) => (n === 1 ? `1 ficha é ${amount}` : `${n} fichas são ${amount}`);
+const chipsEn = (n: unknown, amount: unknown) => (n === 1 ? `1 chip is ${amount}` : `${n} chips are ${amount}`);
+/** The whole numbers of chips either side of a stake (none below the first chip). */
+const wholePt = (p: Params) => [...(Number(p.fewer) > 0 ? [chipsPt(p.fewer, p.fewerAmount)] : []), chipsPt(p.more, p.moreAmount)].join(', ');
+const wholeEn = (p: Params) => [...(Number(p.fewer) > 0 ? [chipsEn(p.fewer, p.fewerAmount)] : []), chipsEn(p.more, p.moreAmount)].join(', ');
+
 export const rouletteErrors = errors({
   ROULETTE_BET_ILLEGAL: {
     pt: (p) => `Aposta recusada: ${betPt(p)}: ${betReasonPt(p)} (${p.article}).`,
@@ -94,6 +110,37 @@ export const rouletteErrors = errors({
   ROULETTE_CHIP_VALUE_INVALID: {
     pt: (p) => `Valor de ${p.value} recusado para as fichas sem valor facial: tem de estar entre o mínimo ${p.minimum} e o máximo ${p.maximum} de um pleno nesta banca (${p.article}).`,
     en: (p) => `A value of ${p.value} is refused for chips without face value: it must lie between this table's pleno minimum ${p.minimum} and maximum ${p.maximum} (${p.article}).`,
+  },
+  ROULETTE_COLOUR_NOT_MARKED: {
+    pt: (p) =>
+      p.marked === ''
+        ? `As fichas «${p.colour}» não estão marcadas na mesa ${p.table}, que não tem nenhuma cor marcada: o fiscal marca primeiro o valor das fichas sem valor facial (${p.article}).`
+        : `As fichas «${p.colour}» não estão marcadas na mesa ${p.table}: só se jogam nela as cores que o fiscal lá marcou (${p.marked}) (${p.article}).`,
+    en: (p) =>
+      p.marked === ''
+        ? `"${p.colour}" chips are not marked at table ${p.table}, which has no colour marked: the fiscal first marks the value of the chips without face value (${p.article}).`
+        : `"${p.colour}" chips are not marked at table ${p.table}: only the colours the fiscal marked there are played at it (${p.marked}) (${p.article}).`,
+  },
+  ROULETTE_COLOUR_STAKE_NOT_WHOLE: {
+    pt: (p) =>
+      `Aposta de ${p.amount} em fichas «${p.colour}» recusada: cada ficha «${p.colour}» vale ${p.value} nesta mesa e ${p.amount} não é um número inteiro de fichas (${wholePt(p)}) (${p.article}).`,
+    en: (p) =>
+      `A ${p.amount} bet in "${p.colour}" chips is refused: each "${p.colour}" chip is worth ${p.value} at this table and ${p.amount} is not a whole number of chips (${wholeEn(p)}) (${p.article}).`,
+  },
+  ROULETTE_LAUNCH_DIRECTION: {
+    pt: (p) =>
+      p.after === 'null_spin'
+        ? `Lançamento ${directionPt(p.given)} recusado: depois de um golpe nulo a bola volta ao número do golpe anterior e lança-se de novo no mesmo sentido, ${directionPt(p.expected)} (${p.article}).`
+        : `Lançamento ${directionPt(p.given)} recusado: o lançamento anterior foi ${directionPt(otherWay(p.expected))}, por isso este é ${directionPt(p.expected)}: a bola lança-se alternadamente num sentido e no outro (${p.article}).`,
+    en: (p) =>
+      p.after === 'null_spin'
+        ? `A launch ${directionEn(p.given)} is refused: after a null spin (golpe nulo) the ball goes back to the previous number and is launched again the same way, ${directionEn(p.expected)} (${p.article}).`
+        : `A launch ${directionEn(p.given)} is refused: the previous launch was ${directionEn(otherWay(p.expected))}, so this one is ${directionEn(p.expected)}: the ball is launched alternately one way and the other (${p.article}).`,
+  },
+  ROULETTE_LAUNCH_DIRECTION_REQUIRED: {
+    pt: (p) =>
+      `Indique o sentido do lançamento (da esquerda para a direita ou da direita para a esquerda): é o primeiro registado nesta mesa, e os seguintes alternam a partir dele (${p.article}).`,
+    en: (p) => `Give the launch's direction (from left to right or from right to left): it is the first logged at this table, and the next ones alternate from it (${p.article}).`,
   },
 });
 

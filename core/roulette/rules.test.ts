@@ -24,11 +24,14 @@ import {
   checkNumber,
   checkStake,
   checkWheel,
+  colourChipStake,
   colourChipValue,
   colourOf,
   covers,
   FRENCH_WHEEL,
   isSimpleChance,
+  LAUNCH_DIRECTIONS,
+  launchDirection,
   LIMIT_GROUPS,
   legalBets,
   limitGroupOf,
@@ -37,6 +40,8 @@ import {
   MAX_TO_MIN,
   NUMBERS_COVERED,
   PAYOUT_MULTIPLE,
+  nextLaunchDirection,
+  oppositeDirection,
   paymentOrder,
   RED_NUMBERS,
   settleBet,
@@ -45,6 +50,7 @@ import {
   type Bet,
   type Chance,
   type LimitGroup,
+  type MarkedColour,
 } from './rules.js';
 
 type RouletteCode = keyof typeof rouletteErrors;
@@ -715,6 +721,136 @@ describe('colour chips (IX.6-9)', () => {
   });
 });
 
+describe('a bet in colour chips (IX.3, IX.6, IX.7, IX.9)', () => {
+  const MARKED: MarkedColour[] = [
+    { colour: 'azul', valueCents: 500, late: true },
+    { colour: 'verde', valueCents: 500, late: false },
+  ];
+
+  it('counts its chips at the colour marked at the table: 2 green chips of 5,00 € are a 10,00 € stake', () => {
+    expect(colourChipStake({ colour: 'verde', chips: 2 }, MARKED, 'R1')).toEqual({ colour: 'verde', chips: 2, valueCents: 500, late: false, amountCents: 1_000 });
+    // A late chip counts at the table minimum its marking gave it (IX.9).
+    expect(colourChipStake({ colour: 'azul', chips: 3 }, MARKED, 'R1')).toEqual({ colour: 'azul', chips: 3, valueCents: 500, late: true, amountCents: 1_500 });
+  });
+
+  it('takes a stake that is a whole number of chips, and counts them', () => {
+    expect(colourChipStake({ colour: 'verde', amountCents: 1_000 }, MARKED, 'R1')).toMatchObject({ chips: 2, amountCents: 1_000 });
+    expect(colourChipStake({ colour: 'verde', amountCents: 500 }, MARKED, 'R1')).toMatchObject({ chips: 1, amountCents: 500 });
+  });
+
+  it('refuses 7,00 € in green chips marked at 5,00 €, naming the whole numbers either side', () => {
+    const e = expectRefusal(() => colourChipStake({ colour: 'verde', amountCents: 700 }, MARKED, 'R1'), 'ROULETTE_COLOUR_STAKE_NOT_WHOLE', {
+      colour: 'verde',
+      amount: '7,00 €',
+      value: '5,00 €',
+      fewer: 1,
+      fewerAmount: '5,00 €',
+      more: 2,
+      moreAmount: '10,00 €',
+      article: 'IX.7',
+    });
+    expect(e.message).toBe(
+      'Aposta de 7,00 € em fichas «verde» recusada: cada ficha «verde» vale 5,00 € nesta mesa e 7,00 € não é um número inteiro de fichas (1 ficha é 5,00 €, 2 fichas são 10,00 €) (IX.7).',
+    );
+    expect(rouletteErrors.ROULETTE_COLOUR_STAKE_NOT_WHOLE.en(e.params)).toBe(
+      'A 7,00 € bet in "verde" chips is refused: each "verde" chip is worth 5,00 € at this table and 7,00 € is not a whole number of chips (1 chip is 5,00 €, 2 chips are 10,00 €) (IX.7).',
+    );
+    // Less than one chip: only the first chip is named; one cent over two chips is refused too.
+    expect(refusal(() => colourChipStake({ colour: 'verde', amountCents: 499 }, MARKED, 'R1')).message).toContain('(1 ficha é 5,00 €) (IX.7)');
+    expect(refusal(() => colourChipStake({ colour: 'verde', amountCents: 1_001 }, MARKED, 'R1')).params).toMatchObject({ fewer: 2, more: 3, moreAmount: '15,00 €' });
+  });
+
+  it('refuses a colour never marked at the table, naming the colours that are', () => {
+    const e = expectRefusal(() => colourChipStake({ colour: 'rosa', chips: 1 }, MARKED, 'R1'), 'ROULETTE_COLOUR_NOT_MARKED', {
+      colour: 'rosa',
+      table: 'R1',
+      marked: 'azul 5,00 €, verde 5,00 €',
+      article: 'IX.6, IX.7',
+    });
+    expect(e.message).toBe('As fichas «rosa» não estão marcadas na mesa R1: só se jogam nela as cores que o fiscal lá marcou (azul 5,00 €, verde 5,00 €) (IX.6, IX.7).');
+    // Exactly as marked: another spelling is another colour.
+    expect(refusal(() => colourChipStake({ colour: 'Verde', chips: 1 }, MARKED, 'R1')).code).toBe('ROULETTE_COLOUR_NOT_MARKED');
+    const none = expectRefusal(() => colourChipStake({ colour: 'verde', chips: 1 }, [], 'R2'), 'ROULETTE_COLOUR_NOT_MARKED', {
+      colour: 'verde',
+      table: 'R2',
+      marked: '',
+      article: 'IX.6, IX.7',
+    });
+    expect(none.message).toBe(
+      'As fichas «verde» não estão marcadas na mesa R2, que não tem nenhuma cor marcada: o fiscal marca primeiro o valor das fichas sem valor facial (IX.6, IX.7).',
+    );
+  });
+
+  it('refuses the colour before the stake: an unmarked colour is named even with a stake of no whole chips', () => {
+    expect(refusal(() => colourChipStake({ colour: 'rosa', amountCents: 701 }, MARKED, 'R1')).code).toBe('ROULETTE_COLOUR_NOT_MARKED');
+  });
+
+  it('a count or a stake that is not whole and positive is a programming error (the contract validates it)', () => {
+    for (const chips of [0, -1, 1.5]) expect(() => colourChipStake({ colour: 'verde', chips }, MARKED, 'R1')).toThrow(RangeError);
+    for (const amountCents of [0, -500, 2.5]) expect(() => colourChipStake({ colour: 'verde', amountCents }, MARKED, 'R1')).toThrow(RangeError);
+    expect(() => colourChipStake({ colour: 'verde' }, MARKED, 'R1')).toThrow(RangeError);
+  });
+});
+
+describe('launches (X.15, X.16)', () => {
+  it('alternate: the other way after a spin', () => {
+    expect(LAUNCH_DIRECTIONS).toEqual(['left_to_right', 'right_to_left']);
+    expect(oppositeDirection('left_to_right')).toBe('right_to_left');
+    expect(oppositeDirection('right_to_left')).toBe('left_to_right');
+    expect(nextLaunchDirection({ kind: 'spin', direction: 'left_to_right' })).toBe('right_to_left');
+    expect(nextLaunchDirection({ kind: 'spin', direction: 'right_to_left' })).toBe('left_to_right');
+  });
+
+  it('a golpe nulo is launched again the same way (X.16: the ball goes back to the previous number)', () => {
+    expect(nextLaunchDirection({ kind: 'null_spin', direction: 'left_to_right' })).toBe('left_to_right');
+    expect(nextLaunchDirection({ kind: 'null_spin', direction: 'right_to_left' })).toBe('right_to_left');
+  });
+
+  it('nothing is expected before the first launch, or after one logged without a direction', () => {
+    expect(nextLaunchDirection(null)).toBeNull();
+    expect(nextLaunchDirection({ kind: 'spin', direction: null })).toBeNull();
+  });
+
+  it('a launch is logged the way expected; given, it must be that way', () => {
+    const last = { kind: 'spin' as const, direction: 'left_to_right' as const };
+    expect(launchDirection(last, undefined)).toBe('right_to_left');
+    expect(launchDirection(last, 'right_to_left')).toBe('right_to_left');
+    const e = expectRefusal(() => launchDirection(last, 'left_to_right'), 'ROULETTE_LAUNCH_DIRECTION', {
+      expected: 'right_to_left',
+      given: 'left_to_right',
+      after: 'spin',
+      article: 'X.15',
+    });
+    expect(e.message).toBe(
+      'Lançamento da esquerda para a direita recusado: o lançamento anterior foi da esquerda para a direita, por isso este é da direita para a esquerda: a bola lança-se alternadamente num sentido e no outro (X.15).',
+    );
+    expect(rouletteErrors.ROULETTE_LAUNCH_DIRECTION.en(e.params)).toBe(
+      'A launch from left to right is refused: the previous launch was from left to right, so this one is from right to left: the ball is launched alternately one way and the other (X.15).',
+    );
+  });
+
+  it('after a golpe nulo the other way is refused, citing X.16', () => {
+    const e = expectRefusal(() => launchDirection({ kind: 'null_spin', direction: 'right_to_left' }, 'left_to_right'), 'ROULETTE_LAUNCH_DIRECTION', {
+      expected: 'right_to_left',
+      given: 'left_to_right',
+      after: 'null_spin',
+      article: 'X.15, X.16',
+    });
+    expect(e.message).toBe(
+      'Lançamento da esquerda para a direita recusado: depois de um golpe nulo a bola volta ao número do golpe anterior e lança-se de novo no mesmo sentido, da direita para a esquerda (X.15, X.16).',
+    );
+  });
+
+  it('the first launch goes the way the fiscal gives, which must be given', () => {
+    expect(launchDirection(null, 'right_to_left')).toBe('right_to_left');
+    expect(launchDirection({ kind: 'spin', direction: null }, 'left_to_right')).toBe('left_to_right');
+    const e = expectRefusal(() => launchDirection(null, undefined), 'ROULETTE_LAUNCH_DIRECTION_REQUIRED', { article: 'X.15' });
+    expect(e.message).toBe(
+      'Indique o sentido do lançamento (da esquerda para a direita ou da direita para a esquerda): é o primeiro registado nesta mesa, e os seguintes alternam a partir dele (X.15).',
+    );
+  });
+});
+
 describe('messages (./errors.ts)', () => {
   const SAMPLES: Record<RouletteCode, Params> = {
     ROULETTE_BET_ILLEGAL: { chance: 'cavaloDuzia', numbers: '1-2', reason: 'count', expected: 24, article: 'X.18' },
@@ -723,6 +859,10 @@ describe('messages (./errors.ts)', () => {
     ROULETTE_STAKE_ODD: { chance: 'cavaloColuna', amount: '10,01 €', article: 'X.20' },
     ROULETTE_WHEEL_INVALID: { reason: 'repeated', number: 6, missing: '16' },
     ROULETTE_CHIP_VALUE_INVALID: { value: '4,99 €', minimum: '5,00 €', maximum: '50,00 €', article: 'IX.6' },
+    ROULETTE_COLOUR_NOT_MARKED: { colour: 'rosa', table: 'R1', marked: 'verde 5,00 €', article: 'IX.6, IX.7' },
+    ROULETTE_COLOUR_STAKE_NOT_WHOLE: { colour: 'verde', amount: '7,00 €', value: '5,00 €', fewer: 1, fewerAmount: '5,00 €', more: 2, moreAmount: '10,00 €', article: 'IX.7' },
+    ROULETTE_LAUNCH_DIRECTION: { expected: 'right_to_left', given: 'left_to_right', after: 'spin', article: 'X.15' },
+    ROULETTE_LAUNCH_DIRECTION_REQUIRED: { article: 'X.15' },
   };
 
   it.each(Object.keys(SAMPLES) as RouletteCode[])('%s is worded in pt and en, naming the article', (code) => {

@@ -542,6 +542,130 @@ export function colourChipValue(valueCents: number | 'late', tableMinimumPlenoCe
   return checkColourChipValue(valueCents, tableMinimumPlenoCents, tableMaximumPlenoCents);
 }
 
+/** A colour of the table's chips without face value as marked now (its newest marking, IX.7). */
+export interface MarkedColour {
+  colour: string;
+  valueCents: number;
+  /** Marked at the table minimum as a chip presented late (IX.9). */
+  late: boolean;
+}
+
+/** A bet's stake in colour chips: how many chips of which colour, at what value each. */
+export interface ColourStake {
+  colour: string;
+  chips: number;
+  valueCents: number;
+  late: boolean;
+  amountCents: number;
+}
+
+/**
+ * The stake of a bet placed in colour chips (IX.3, IX.6, IX.7). The chips of
+ * a table are played only at it, at the value the fiscal marked for their
+ * colour (IX.6, IX.7; a late chip's marking is the table minimum, IX.9): the
+ * colour must be one marked at this table (`marked`: each colour's newest
+ * marking), compared exactly as marked, else ROULETTE_COLOUR_NOT_MARKED
+ * {colour, table, marked: 'azul 5,00 €, verde 10,00 €' or '', article}. The
+ * bet gives its chips (the stake is chips x value) or its stake, which must
+ * then be a whole number of chips, else ROULETTE_COLOUR_STAKE_NOT_WHOLE
+ * {colour, amount, value, fewer, fewerAmount, more, moreAmount, article}
+ * (the whole numbers of chips either side). A count of chips is a whole
+ * number > 0, a stake whole cents > 0 (RangeError otherwise: the contract
+ * validates them); one of them is given.
+ */
+export function colourChipStake(
+  bet: { colour: string; chips?: number | undefined; amountCents?: number | undefined },
+  marked: readonly MarkedColour[],
+  tableCode: string,
+): ColourStake {
+  const mark = marked.find((m) => m.colour === bet.colour);
+  if (!mark) {
+    refuse('ROULETTE_COLOUR_NOT_MARKED', {
+      colour: bet.colour,
+      table: tableCode,
+      marked: marked.map((m) => `${m.colour} ${formatCents(m.valueCents)}`).join(', '),
+      article: 'IX.6, IX.7',
+    });
+  }
+  checkCents('a chip value', mark.valueCents);
+  const stake = { colour: mark.colour, valueCents: mark.valueCents, late: mark.late };
+  if (bet.chips !== undefined) {
+    if (!Number.isSafeInteger(bet.chips) || bet.chips <= 0) throw new RangeError(`a count of chips must be a whole number, more than zero: ${bet.chips}`);
+    const amountCents = bet.chips * mark.valueCents;
+    if (!Number.isSafeInteger(amountCents)) throw new RangeError(`a stake out of range: ${bet.chips} x ${mark.valueCents}`);
+    return { ...stake, chips: bet.chips, amountCents };
+  }
+  if (bet.amountCents === undefined) throw new RangeError('a bet in colour chips gives its chips or its stake');
+  checkCents('a stake', bet.amountCents);
+  if (bet.amountCents % mark.valueCents !== 0) {
+    const fewer = Math.floor(bet.amountCents / mark.valueCents);
+    refuse('ROULETTE_COLOUR_STAKE_NOT_WHOLE', {
+      colour: mark.colour,
+      amount: formatCents(bet.amountCents),
+      value: formatCents(mark.valueCents),
+      fewer,
+      fewerAmount: formatCents(fewer * mark.valueCents),
+      more: fewer + 1,
+      moreAmount: formatCents((fewer + 1) * mark.valueCents),
+      article: 'IX.7',
+    });
+  }
+  return { ...stake, chips: bet.amountCents / mark.valueCents, amountCents: bet.amountCents };
+}
+
+// ---------------------------------------------------------------- launches
+
+/**
+ * X.15: "O lançamento da bola far-se-á alternada e obrigatoriamente da
+ * esquerda para a direita e da direita para a esquerda" (the wheel turning
+ * the other way).
+ */
+export const LAUNCH_DIRECTIONS = ['left_to_right', 'right_to_left'] as const;
+export type LaunchDirection = (typeof LAUNCH_DIRECTIONS)[number];
+
+/** A launch in the table's log: a spin, or a golpe nulo (X.16); its direction null when logged before directions were. */
+export interface Launch {
+  kind: 'spin' | 'null_spin';
+  direction: LaunchDirection | null;
+}
+
+export function oppositeDirection(d: LaunchDirection): LaunchDirection {
+  return d === 'left_to_right' ? 'right_to_left' : 'left_to_right';
+}
+
+/**
+ * The direction of the table's next launch, from its last one (X.15): the
+ * other way after a spin. **Decision**: after a golpe nulo (X.16) the ball
+ * "volta ao número do golpe anterior" and is launched again: the null launch
+ * is undone and redone, so the new launch goes the same way as the null one
+ * (the null launch does not count in the alternation). Null when the table
+ * has no launch yet (or its last was logged without a direction): the
+ * fiscal gives it.
+ */
+export function nextLaunchDirection(last: Launch | null): LaunchDirection | null {
+  if (last === null || last.direction === null) return null;
+  return last.kind === 'null_spin' ? last.direction : oppositeDirection(last.direction);
+}
+
+/**
+ * The direction a launch is logged with: the one expected (nextLaunchDirection);
+ * a direction given that is not it is refused, ROULETTE_LAUNCH_DIRECTION
+ * {expected, given, after: the last launch's kind, article}. With nothing
+ * expected (the first launch) the direction must be given,
+ * ROULETTE_LAUNCH_DIRECTION_REQUIRED {article: 'X.15'}.
+ */
+export function launchDirection(last: Launch | null, given: LaunchDirection | undefined): LaunchDirection {
+  const expected = nextLaunchDirection(last);
+  if (expected === null) {
+    if (given === undefined) refuse('ROULETTE_LAUNCH_DIRECTION_REQUIRED', { article: 'X.15' });
+    return given;
+  }
+  if (given !== undefined && given !== expected) {
+    refuse('ROULETTE_LAUNCH_DIRECTION', { expected, given, after: last!.kind, article: last!.kind === 'null_spin' ? 'X.15, X.16' : 'X.15' });
+  }
+  return expected;
+}
+
 // ---------------------------------------------------------------- refusals
 
 /** Throws the KioskError of one of this domain's codes (./errors.ts). */

@@ -3,7 +3,8 @@
  * imported, guias issued with gapless numbers, paid once in cash and cheques
  * out of the caixa's drawer, voided while unpaid, reprinted; jackpot funds fed
  * by meter readings and by hand, paid out only through guias, moved to a
- * machine of the same model and bet; the return-to-player report. Every
+ * machine of the same model and bet or, where the hall has none, to the
+ * machines the inspectorate authorised; the return-to-player report. Every
  * refusal leaves the database as it was; the books and the audit chain hold
  * after every test.
  */
@@ -312,9 +313,97 @@ describe('jackpot and superjackpot funds', () => {
     expect((await refusedUnchanged('jackpot.transfer', { ...transfer, to: 'machin:8' }, t.manager)).code).toBe('FUND_NAME_INVALID');
     expect((await refusedUnchanged('jackpot.transfer', { ...transfer, to: 'machine:80' }, t.manager)).code).toBe('FUND_NOT_FOUND');
     expect((await refusedUnchanged('jackpot.transfer', { ...transfer, from: 'machine:8', to: 'machine:7' }, t.manager)).code).toBe('FUND_EMPTY');
-    expect(await t.h.ok('jackpot.transfer', { ...transfer, to: 'machine:8' }, t.manager)).toEqual({ from: 'machine:7', to: 'machine:8', amountCents: 12_345, toHeldCents: 12_345 });
-    expect(t.h.kiosk.db.prepare(`SELECT authorisation_ref FROM fund_transfers`).pluck().all()).toEqual(['IGJ 123/2026']);
+    expect(await t.h.ok('jackpot.transfer', { ...transfer, to: 'machine:8' }, t.manager)).toEqual({
+      from: 'machine:7',
+      to: 'machine:8',
+      branch: 'same_model',
+      authorisationRef: 'IGJ 123/2026',
+      amountCents: 12_345,
+      toHeldCents: 12_345,
+    });
+    expect(t.h.kiosk.db.prepare(`SELECT authorisation_ref, branch FROM fund_transfers`).all()).toEqual([{ authorisation_ref: 'IGJ 123/2026', branch: 'same_model' }]);
     expect((await refusedUnchanged('jackpot.contribute', { fund: 'machine:7', amountCents: 1 }, t.caixa)).code).toBe('FORBIDDEN');
+  });
+
+  it('where the hall has no machine or group of the same model and bet, move to the machines the inspectorate authorised (n.º 6, second branch)', async () => {
+    await machines();
+    // Machine 9 (Fruit Party, 1,00 €) is the hall's only one of its model: its jackpot cannot go to a fund of the same model and bet.
+    await t.h.ok('jackpot.contribute', { fund: 'machine:9', amountCents: 4_321 }, t.manager);
+    await t.h.ok('jackpot.contribute', { fund: 'machine:7', amountCents: 1_000 }, t.manager);
+    const transfer = { from: 'machine:9', to: 'machine:7', branch: 'inspectorate' as const, authorisationRef: 'IGJ 77/2026', approval: ADMIN };
+    // The first branch refuses it, as before.
+    expect((await refusedUnchanged('jackpot.transfer', { ...transfer, branch: 'same_model' }, t.manager)).code).toBe('FUND_TRANSFER_MISMATCH');
+    // Machine 7 has machine 8 and group SJ1 of its model and bet: the second branch is not for it.
+    expect(await refusedUnchanged('jackpot.transfer', { ...transfer, from: 'machine:7', to: 'machine:9' }, t.manager)).toEqual({
+      code: 'FUND_TRANSFER_SAME_MODEL_EXISTS',
+      message:
+        'Transferência para máquinas autorizadas pela Inspecção-Geral de Jogos recusada: essa via só se usa na falta de máquina ou grupo do mesmo modelo e aposta, e machine:8 é, como machine:7, do modelo Lucky 7 com aposta 0,50 € (há 2 fundos assim): transfira para um deles (n.º 6).',
+    });
+    expect((await refusedUnchanged('jackpot.transfer', { ...transfer, to: 'machine:9' }, t.manager)).code).toBe('FUND_TRANSFER_SAME');
+    expect((await refusedUnchanged('jackpot.transfer', { ...transfer, to: 'group:NONE' }, t.manager)).code).toBe('FUND_NOT_FOUND');
+    // A second manager approves: never the one who moves it, never a caixa.
+    expect((await refusedUnchanged('jackpot.transfer', { ...transfer, approval: MANAGER }, t.manager)).code).toBe('APPROVER_IS_OPERATOR');
+    expect((await refusedUnchanged('jackpot.transfer', { ...transfer, approval: { username: 'caixa2', pin: '4444' } }, t.manager)).code).toBe('APPROVER_NOT_MANAGER');
+    expect((await refusedUnchanged('jackpot.transfer', { ...transfer, branch: 'igj' }, t.manager)).code).toBe('VALIDATION_FAILED');
+    expect((await refusedUnchanged('jackpot.transfer', { ...transfer, authorisationRef: '' }, t.manager)).code).toBe('VALIDATION_FAILED');
+    expect((await refusedUnchanged('jackpot.transfer', transfer, t.caixa)).code).toBe('FORBIDDEN');
+
+    expect(await t.h.ok('jackpot.transfer', transfer, t.manager)).toEqual({
+      from: 'machine:9',
+      to: 'machine:7',
+      branch: 'inspectorate',
+      authorisationRef: 'IGJ 77/2026',
+      amountCents: 4_321,
+      toHeldCents: 5_321,
+    });
+    const held = await t.h.ok('report.fundsHeld', {}, t.manager);
+    expect(held.funds.map((f) => [f.fund, f.heldCents])).toEqual([
+      ['machine:7', 5_321],
+      ['machine:8', 0],
+      ['machine:9', 0],
+      ['group:SJ1', 0],
+    ]);
+    expect(held.totalCents).toBe(5_321);
+    // Recorded with its branch and reference, moved by the manager, approved by another.
+    const db = t.h.kiosk.db;
+    expect(db.prepare(`SELECT from_fund, to_fund, branch, amount_cents, authorisation_ref, operator_id <> approved_by AS second FROM fund_transfers`).all()).toEqual([
+      { from_fund: 'machine:9', to_fund: 'machine:7', branch: 'inspectorate', amount_cents: 4_321, authorisation_ref: 'IGJ 77/2026', second: 1 },
+    ]);
+    const audit = JSON.parse(db.prepare(`SELECT after FROM audit_log WHERE channel = 'jackpot.transfer' AND outcome = 'ok'`).pluck().get() as string) as Record<string, unknown>;
+    expect(audit).toEqual({
+      from: 'machine:9',
+      to: 'machine:7',
+      branch: 'inspectorate',
+      authorisationRef: 'IGJ 77/2026',
+      amountCents: 4_321,
+      toHeldCents: 5_321,
+      transferId: 1,
+      approvedBy: 'admin',
+    });
+    const list = await t.h.ok('jackpot.transfers', {}, t.manager);
+    expect(list).toEqual([
+      {
+        transferId: 1,
+        at: t.h.clock.now().toISOString(),
+        from: 'machine:9',
+        to: 'machine:7',
+        amountCents: 4_321,
+        branch: 'inspectorate',
+        authorisationRef: 'IGJ 77/2026',
+        operator: 'gerente',
+        approvedBy: 'admin',
+      },
+    ]);
+    expect((await t.h.refused('jackpot.transfers', {}, t.caixa)).code).toBe('FORBIDDEN');
+    // Once the hall has another Fruit Party at 1,00 €, machine 9's fund goes there only (the first branch).
+    await t.h.ok('machine.register', { number: '11', model: 'Fruit Party', betCents: 100 }, t.manager);
+    await t.h.ok('jackpot.contribute', { fund: 'machine:9', amountCents: 100 }, t.manager);
+    expect((await refusedUnchanged('jackpot.transfer', { ...transfer, authorisationRef: 'IGJ 78/2026' }, t.manager)).code).toBe('FUND_TRANSFER_SAME_MODEL_EXISTS');
+    expect(await t.h.ok('jackpot.transfer', { ...transfer, to: 'machine:11', branch: 'same_model', authorisationRef: 'IGJ 78/2026' }, t.manager)).toMatchObject({
+      branch: 'same_model',
+      amountCents: 100,
+    });
+    // The books hold after both transfers (afterEach): each fund holds what went in, less guias and what moved out.
   });
 });
 

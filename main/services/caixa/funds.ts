@@ -4,17 +4,21 @@
  * (`liability:jackpot:<fund>`): the players' money held in custody, fed from
  * the amounts played (each reading's coins in at the machine's shares) or by
  * a manager, paid out only through guias, moved whole to a fund of the same
- * model and bet with the authorisation reference.
+ * model and bet or, where the hall has none, to the machines the inspectorate
+ * authorised, with the authorisation's reference (n.º 6).
  */
 import {
+  checkInspectorateTransfer,
   checkTransfer,
   contributionCents,
   creditsToCents,
   fundName,
+  fundsOfMachines,
   meterDelta,
   MIN_RETURN_BASIS_POINTS,
   parseFund,
   returnToPlayer,
+  sameModelTargets,
   type FundRef,
 } from '../../../core/caixa/rules.js';
 import { KioskError } from '../../../core/errors.js';
@@ -30,6 +34,7 @@ import {
   machineByNumber,
   machinePeriod,
   machinesOfGroup,
+  recentTransfers,
   type MachineRow,
 } from '../../../db/caixa.js';
 import type { ReadableDb, WritableDb } from '../../../db/connection.js';
@@ -53,7 +58,7 @@ function contribute(
   post(db, ledger.fundContribution(id, c.fund, c.amountCents), by);
 }
 
-export const fundHandlers: HandlerSlice<'jackpot.contribute' | 'jackpot.transfer' | 'meters.record' | 'report.machineReturn' | 'report.fundsHeld'> = {
+export const fundHandlers: HandlerSlice<'jackpot.contribute' | 'jackpot.transfer' | 'jackpot.transfers' | 'meters.record' | 'report.machineReturn' | 'report.fundsHeld'> = {
   'jackpot.contribute': command((ctx, input) => {
     const ref = parseFund(input.fund);
     machinesOf(ctx.db, ref);
@@ -79,15 +84,24 @@ export const fundHandlers: HandlerSlice<'jackpot.contribute' | 'jackpot.transfer
       const from = fundName(fromRef);
       const to = fundName(toRef);
       const held = fundHeld(ctx.db, from);
-      checkTransfer({ fund: from, model: fromMachine!.model, betCents: fromMachine!.betCents, heldCents: held }, { fund: to, model: toMachine!.model, betCents: toMachine!.betCents });
+      const source = { fund: from, model: fromMachine!.model, betCents: fromMachine!.betCents, heldCents: held };
+      if (input.branch === 'same_model') {
+        checkTransfer(source, { fund: to, model: toMachine!.model, betCents: toMachine!.betCents });
+      } else {
+        // The inspectorate's machines only where the hall has no machine or group of the same model and bet.
+        checkInspectorateTransfer(source, { fund: to }, sameModelTargets(fundsOfMachines(allMachines(ctx.db)), source));
+      }
       const approver = confirmCredentials(ctx, checked);
       const operator = operatorOf(ctx);
-      const id = insertTransfer(ctx.db, { from, to, amountCents: held, authorisationRef: input.authorisationRef, at: ctx.at, operatorId: operator.id, approvedBy: approver.id });
+      const { branch, authorisationRef } = input;
+      const id = insertTransfer(ctx.db, { from, to, branch, amountCents: held, authorisationRef, at: ctx.at, operatorId: operator.id, approvedBy: approver.id });
       post(ctx.db, ledger.fundTransfer(id, from, to, held), { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId });
-      const result = { from, to, amountCents: held, toHeldCents: fundHeld(ctx.db, to) };
-      return done(result, { after: { ...result, authorisationRef: input.authorisationRef, approvedBy: approver.username } });
+      const result = { from, to, branch, authorisationRef, amountCents: held, toHeldCents: fundHeld(ctx.db, to) };
+      return done(result, { after: { ...result, transferId: id, approvedBy: approver.username } });
     },
   ),
+
+  'jackpot.transfers': query((ctx) => recentTransfers(ctx.db, 50)),
 
   'meters.record': command((ctx, input) => {
     const machine = machineByNumber(ctx.db, input.machineNumber);

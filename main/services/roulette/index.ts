@@ -16,9 +16,12 @@ import {
   checkBet,
   checkStake,
   checkWheel,
+  colourChipStake,
   colourChipValue,
   colourOf,
+  launchDirection,
   limitsFor,
+  nextLaunchDirection,
   paymentOrder,
   settleBet,
   LIMIT_GROUPS,
@@ -29,7 +32,20 @@ import {
 import type { ReadableDb } from '../../../db/connection.js';
 import { chipCountOf, drawerChipFlows, drawerExpectedCash, insertChipMovement, openDrawerOf, type DrawerRow } from '../../../db/drawers.js';
 import { post } from '../../../db/ledger.js';
-import { allTables, colourChipsOf, firstEntry, insertChipExchange, insertColourChip, insertLog, insertTable, lastOfKind, tableByCode, tableLog, type TableRow } from '../../../db/roulette.js';
+import {
+  allTables,
+  colourChipsOf,
+  firstEntry,
+  insertChipExchange,
+  insertColourChip,
+  insertLog,
+  insertTable,
+  lastLaunch,
+  lastOfKind,
+  tableByCode,
+  tableLog,
+  type TableRow,
+} from '../../../db/roulette.js';
 import { hallRow } from '../../../db/people.js';
 import { limitsSign, type LimitsSignData } from '../../../printing/documents/index.js';
 import { command, done, operatorOf, query, queryWaiting, type HandlerSlice } from '../shared/context.js';
@@ -79,11 +95,13 @@ function requireTable(db: ReadableDb, code: string): TableRow {
 
 function logOf(db: ReadableDb, t: TableRow, now: Date) {
   const first = firstEntry(db, t.id);
+  const last = lastLaunch(db, t.id);
   return {
     tableCode: t.code,
     entries: tableLog(db, t.id, 100).map((e) => ({ ...e, colour: e.number === null ? null : colourOf(e.number) })),
     ballChangeDue: changeDue(lastOfKind(db, t.id, 'ball_change'), first, now),
     dealerChangeDue: changeDue(lastOfKind(db, t.id, 'dealer_change'), first, now),
+    nextLaunch: { direction: nextLaunchDirection(last), after: last?.kind ?? null },
   };
 }
 
@@ -155,22 +173,28 @@ export const rouletteHandlers: HandlerSlice<Slice> = {
     return { wheel: input.wheel, sequence };
   }),
 
-  // Every bet is checked (legal, within the table's limits) before any is settled: one bad bet refuses the whole settlement, naming it.
+  // Every bet is checked (legal, its colour chips marked at this table and a whole number of them, within the table's limits)
+  // before any is settled: one bad bet refuses the whole settlement, naming it.
   'roulette.settle': query((ctx, input) => {
     const table = requireTable(ctx.db, input.tableCode);
     const limits = limitsFor(table.minimums as Record<LimitGroup, number>);
+    const marked = colourChipsOf(ctx.db, table.id);
     const bets = input.bets.map((b) => {
       const numbers = checkBet(b);
-      checkStake(b.chance, b.amountCents, limits);
-      const s = settleBet(b, b.amountCents, input.number);
+      // Colour chips at the value marked now (IX.6, IX.7; a late chip's, IX.9); face-value chips at their stake (IX.8).
+      const chips = b.colour === undefined ? null : colourChipStake({ colour: b.colour, chips: b.chips, amountCents: b.amountCents }, marked, table.code);
+      const amountCents = chips ? chips.amountCents : b.amountCents!;
+      checkStake(b.chance, amountCents, limits);
+      const s = settleBet(b, amountCents, input.number);
       return {
         chance: b.chance,
         numbers,
-        amountCents: b.amountCents,
+        amountCents,
+        colourChips: chips ? { colour: chips.colour, chips: chips.chips, valueCents: chips.valueCents, late: chips.late } : null,
         won: s.won,
         prizeCents: s.prizeCents,
         returnedCents: s.returnedCents,
-        announcement: s.won ? announcement(b, b.amountCents, b.colour ?? null, s.prizeCents) : null,
+        announcement: s.won ? announcement(b, amountCents, chips?.colour ?? null, s.prizeCents) : null,
       };
     });
     const order = paymentOrder(input.bets).filter((i) => bets[i]!.won);
@@ -183,23 +207,26 @@ export const rouletteHandlers: HandlerSlice<Slice> = {
     };
   }),
 
+  // Each launch goes the way X.15 expects (the other way from the last spin, the same as a golpe nulo's); the first is the fiscal's to give.
   'roulette.spin': command((ctx, input) => {
     const table = requireTable(ctx.db, input.tableCode);
-    insertLog(ctx.db, { tableId: table.id, at: ctx.at, kind: 'spin', number: input.number, note: null, operatorId: operatorOf(ctx).id });
+    const direction = launchDirection(lastLaunch(ctx.db, table.id), input.direction);
+    insertLog(ctx.db, { tableId: table.id, at: ctx.at, kind: 'spin', number: input.number, direction, note: null, operatorId: operatorOf(ctx).id });
     const log = logOf(ctx.db, table, ctx.now);
-    return done(log, { after: { tableCode: table.code, number: input.number } });
+    return done(log, { after: { tableCode: table.code, number: input.number, direction } });
   }),
 
   'roulette.nullSpin': command((ctx, input) => {
     const table = requireTable(ctx.db, input.tableCode);
-    insertLog(ctx.db, { tableId: table.id, at: ctx.at, kind: 'null_spin', number: null, note: input.reason, operatorId: operatorOf(ctx).id });
-    return done(logOf(ctx.db, table, ctx.now), { after: { tableCode: table.code, nullSpin: input.reason } });
+    const direction = launchDirection(lastLaunch(ctx.db, table.id), input.direction);
+    insertLog(ctx.db, { tableId: table.id, at: ctx.at, kind: 'null_spin', number: null, direction, note: input.reason, operatorId: operatorOf(ctx).id });
+    return done(logOf(ctx.db, table, ctx.now), { after: { tableCode: table.code, nullSpin: input.reason, direction } });
   }),
 
   'roulette.change': command((ctx, input) => {
     const table = requireTable(ctx.db, input.tableCode);
     const kind = input.kind === 'ball' ? 'ball_change' : 'dealer_change';
-    insertLog(ctx.db, { tableId: table.id, at: ctx.at, kind, number: null, note: input.note ?? null, operatorId: operatorOf(ctx).id });
+    insertLog(ctx.db, { tableId: table.id, at: ctx.at, kind, number: null, direction: null, note: input.note ?? null, operatorId: operatorOf(ctx).id });
     return done(logOf(ctx.db, table, ctx.now), { after: { tableCode: table.code, change: input.kind } });
   }),
 

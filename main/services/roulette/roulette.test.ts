@@ -2,8 +2,11 @@
  * Roulette tables through the dispatcher (SPEC 8): a table registered with
  * its minima gets the X.27 maxima; the fiscal settles a spin with five bets
  * in the X.22 payment order with the X.25 lines; an illegal bet or a stake
- * outside the limits refuses the whole settlement naming it; the log records
- * spins, null spins and the hourly changes, and says when one is due.
+ * outside the limits refuses the whole settlement naming it; a bet in colour
+ * chips is counted at the value marked at that table, refused in a colour not
+ * marked there or for a stake of no whole chips; the log records spins, null
+ * spins and the hourly changes, says when one is due, and records the
+ * direction of each launch, which alternates (X.15).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectBooksHold } from '../../../test/books.js';
@@ -111,6 +114,7 @@ describe('roulette tables', () => {
 
   it('settles a spin with five bets: prizes, returns, the X.22 payment order and the X.25 lines', async () => {
     await register();
+    await t.h.ok('table.colourChip', { tableCode: 'R1', colour: 'verde', valueCents: 1_000 }, t.manager);
     // 17 comes out (black, odd, low, 2nd dozen, 2nd column).
     const r = await t.h.ok(
       'roulette.settle',
@@ -139,6 +143,74 @@ describe('roulette tables', () => {
     // Columns first, then simple chances, ..., cavalos, plenos (X.22); the lost dozen is not paid.
     expect(r.paymentOrder).toEqual([4, 2, 1, 0]);
     expect(r.bets[0]!.announcement).toBe('pleno de 10,00 €, verde, total de 350,00 €');
+    expect(r.bets.map((b) => b.colourChips)).toEqual([{ colour: 'verde', chips: 1, valueCents: 1_000, late: false }, null, null, null, null]);
+  });
+
+  it('a bet in colour chips: 2 green chips of 5,00 € are a 10,00 € pleno, which wins 350,00 €; a late chip counts at the minimum (IX.9)', async () => {
+    await register();
+    await t.h.ok('table.colourChip', { tableCode: 'R1', colour: 'verde', valueCents: 2_000 }, t.manager);
+    // Marked again: the newest marking stands.
+    await t.h.ok('table.colourChip', { tableCode: 'R1', colour: 'verde', valueCents: 500 }, t.manager);
+    await t.h.ok('table.colourChip', { tableCode: 'R1', colour: 'azul', late: true }, t.manager);
+    const before = snapshot(t.h.kiosk);
+    const r = await t.h.ok(
+      'roulette.settle',
+      {
+        tableCode: 'R1',
+        number: 17,
+        bets: [
+          { chance: 'pleno', numbers: [17], colour: 'verde', chips: 2 },
+          { chance: 'cavalo', numbers: [17, 20], colour: 'azul', amountCents: 1_500 },
+          { chance: 'pleno', numbers: [20], colour: 'verde', chips: 10 },
+        ],
+      },
+      t.manager,
+    );
+    expect(r.bets.map((b) => [b.amountCents, b.colourChips, b.won, b.prizeCents, b.returnedCents, b.announcement])).toEqual([
+      [1_000, { colour: 'verde', chips: 2, valueCents: 500, late: false }, true, 35_000, 36_000, 'pleno de 10,00 €, verde, total de 350,00 €'],
+      [1_500, { colour: 'azul', chips: 3, valueCents: 500, late: true }, true, 25_500, 27_000, 'cavalo de 15,00 €, azul, total de 255,00 €'],
+      [5_000, { colour: 'verde', chips: 10, valueCents: 500, late: false }, false, 0, 0, null],
+    ]);
+    expect(r.totalPrizeCents).toBe(60_500);
+    expect(r.paymentOrder).toEqual([1, 0]);
+    // A settlement writes nothing.
+    expect(snapshot(t.h.kiosk)).toEqual(before);
+  });
+
+  it('refuses a bet in a colour not marked at that table, or a stake that is no whole number of its chips; nothing changes', async () => {
+    await register();
+    await t.h.ok('table.register', { code: 'R2', wheel: 'french', minimumsCents: MINIMUMS }, t.manager);
+    await t.h.ok('table.colourChip', { tableCode: 'R1', colour: 'verde', valueCents: 500 }, t.manager);
+    // Pink chips are marked at table R2 only: they are played there (IX.6).
+    await t.h.ok('table.colourChip', { tableCode: 'R2', colour: 'rosa', valueCents: 500 }, t.manager);
+    const before = snapshot(t.h.kiosk);
+    const settle = (bet: object) => t.h.refused('roulette.settle', { tableCode: 'R1', number: 17, bets: [{ chance: 'pleno', numbers: [5], amountCents: 500 }, bet] }, t.manager);
+    // The inspector's case: 7,00 € in green chips marked at 5,00 €.
+    expect(await settle({ chance: 'pleno', numbers: [17], colour: 'verde', amountCents: 700 })).toEqual({
+      code: 'ROULETTE_COLOUR_STAKE_NOT_WHOLE',
+      message:
+        'Aposta de 7,00 € em fichas «verde» recusada: cada ficha «verde» vale 5,00 € nesta mesa e 7,00 € não é um número inteiro de fichas (1 ficha é 5,00 €, 2 fichas são 10,00 €) (IX.7).',
+    });
+    expect(await settle({ chance: 'pleno', numbers: [17], colour: 'rosa', chips: 2 })).toEqual({
+      code: 'ROULETTE_COLOUR_NOT_MARKED',
+      message: 'As fichas «rosa» não estão marcadas na mesa R1: só se jogam nela as cores que o fiscal lá marcou (verde 5,00 €) (IX.6, IX.7).',
+    });
+    expect((await settle({ chance: 'pleno', numbers: [17], colour: 'amarelo', amountCents: 1_000 })).code).toBe('ROULETTE_COLOUR_NOT_MARKED');
+    // 11 green chips of 5,00 € are 55,00 €: over the pleno's 50,00 € maximum (X.27).
+    expect(await settle({ chance: 'pleno', numbers: [17], colour: 'verde', chips: 11 })).toEqual({
+      code: 'ROULETTE_STAKE_OUT_OF_LIMITS',
+      message: 'Aposta de 55,00 € em pleno fora dos limites da banca: mínimo 5,00 €, máximo 50,00 € (X.27).',
+    });
+    // Chips without a colour, a stake and chips both, neither.
+    for (const bet of [
+      { chance: 'pleno', numbers: [17], chips: 2 },
+      { chance: 'pleno', numbers: [17], colour: 'verde', chips: 2, amountCents: 1_000 },
+      { chance: 'pleno', numbers: [17], colour: 'verde' },
+      { chance: 'pleno', numbers: [17] },
+    ]) {
+      expect((await settle(bet)).code, JSON.stringify(bet)).toBe('VALIDATION_FAILED');
+    }
+    expect(snapshot(t.h.kiosk)).toEqual(before);
   });
 
   it('refuses the whole settlement for an illegal bet or a stake outside the limits, naming it', async () => {
@@ -155,8 +227,8 @@ describe('roulette tables', () => {
 
   it('logs spins and null spins, and says when the hourly ball and dealer changes are due', async () => {
     await register();
-    let log = await t.h.ok('roulette.spin', { tableCode: 'R1', number: 0 }, t.manager);
-    expect(log).toMatchObject({ ballChangeDue: false, dealerChangeDue: false, entries: [{ kind: 'spin', number: 0, colour: 'verde' }] });
+    let log = await t.h.ok('roulette.spin', { tableCode: 'R1', number: 0, direction: 'left_to_right' }, t.manager);
+    expect(log).toMatchObject({ ballChangeDue: false, dealerChangeDue: false, entries: [{ kind: 'spin', number: 0, colour: 'verde', direction: 'left_to_right' }] });
     t.h.clock.advanceMinutes(60);
     const manager = await t.h.login('gerente', '2222');
     log = await t.h.ok('roulette.nullSpin', { tableCode: 'R1', reason: 'Bola saltou para fora do cilindro' }, manager);
@@ -166,8 +238,83 @@ describe('roulette tables', () => {
     expect(log).toMatchObject({ ballChangeDue: false, dealerChangeDue: true });
     log = await t.h.ok('roulette.change', { tableCode: 'R1', kind: 'dealer', note: 'Entra o pagador Rui' }, manager);
     expect(log).toMatchObject({ ballChangeDue: false, dealerChangeDue: false });
-    expect(log.entries.map((e) => e.kind)).toEqual(['dealer_change', 'ball_change', 'null_spin', 'spin']);
+    expect(log.entries.map((e) => [e.kind, e.direction])).toEqual([
+      ['dealer_change', null],
+      ['ball_change', null],
+      ['null_spin', 'right_to_left'],
+      ['spin', 'left_to_right'],
+    ]);
     expect((await t.h.refused('roulette.spin', { tableCode: 'R1', number: 37 }, manager)).code).toBe('VALIDATION_FAILED');
+  });
+
+  it('records the direction of each launch, alternating (X.15); a golpe nulo is launched again the same way (X.16)', async () => {
+    await register();
+    let log = await t.h.ok('roulette.log', { tableCode: 'R1' }, t.manager);
+    expect(log.nextLaunch).toEqual({ direction: null, after: null });
+    // The table's first launch: the fiscal says which way it went.
+    const before = snapshot(t.h.kiosk);
+    expect(await t.h.refused('roulette.spin', { tableCode: 'R1', number: 5 }, t.manager)).toEqual({
+      code: 'ROULETTE_LAUNCH_DIRECTION_REQUIRED',
+      message:
+        'Indique o sentido do lançamento (da esquerda para a direita ou da direita para a esquerda): é o primeiro registado nesta mesa, e os seguintes alternam a partir dele (X.15).',
+    });
+    expect((await t.h.refused('roulette.nullSpin', { tableCode: 'R1', reason: 'Caiu uma ficha' }, t.manager)).code).toBe('ROULETTE_LAUNCH_DIRECTION_REQUIRED');
+    expect((await t.h.refused('roulette.spin', { tableCode: 'R1', number: 5, direction: 'upwards' }, t.manager)).code).toBe('VALIDATION_FAILED');
+    expect(snapshot(t.h.kiosk)).toEqual(before);
+
+    log = await t.h.ok('roulette.spin', { tableCode: 'R1', number: 5, direction: 'right_to_left' }, t.manager);
+    expect(log.nextLaunch).toEqual({ direction: 'left_to_right', after: 'spin' });
+    // The kiosk knows the next way: a spin without one is logged that way, one the same way as the last is refused.
+    log = await t.h.ok('roulette.spin', { tableCode: 'R1', number: 32 }, t.manager);
+    expect(log.entries[0]).toMatchObject({ kind: 'spin', number: 32, direction: 'left_to_right' });
+    expect(log.nextLaunch).toEqual({ direction: 'right_to_left', after: 'spin' });
+    const beforeWrong = snapshot(t.h.kiosk);
+    expect(await t.h.refused('roulette.spin', { tableCode: 'R1', number: 7, direction: 'left_to_right' }, t.manager)).toEqual({
+      code: 'ROULETTE_LAUNCH_DIRECTION',
+      message:
+        'Lançamento da esquerda para a direita recusado: o lançamento anterior foi da esquerda para a direita, por isso este é da direita para a esquerda: a bola lança-se alternadamente num sentido e no outro (X.15).',
+    });
+    expect((await t.h.refused('roulette.nullSpin', { tableCode: 'R1', reason: 'Caiu uma ficha', direction: 'left_to_right' }, t.manager)).code).toBe(
+      'ROULETTE_LAUNCH_DIRECTION',
+    );
+    expect(snapshot(t.h.kiosk)).toEqual(beforeWrong);
+
+    // A golpe nulo from right to left: the ball goes back and is launched again from right to left.
+    log = await t.h.ok('roulette.nullSpin', { tableCode: 'R1', reason: 'Caiu uma ficha no prato', direction: 'right_to_left' }, t.manager);
+    expect(log.nextLaunch).toEqual({ direction: 'right_to_left', after: 'null_spin' });
+    // The ball and dealer changes do not touch it.
+    log = await t.h.ok('roulette.change', { tableCode: 'R1', kind: 'ball' }, t.manager);
+    expect(log.nextLaunch).toEqual({ direction: 'right_to_left', after: 'null_spin' });
+    const beforeRelaunch = snapshot(t.h.kiosk);
+    expect(await t.h.refused('roulette.spin', { tableCode: 'R1', number: 7, direction: 'left_to_right' }, t.manager)).toEqual({
+      code: 'ROULETTE_LAUNCH_DIRECTION',
+      message:
+        'Lançamento da esquerda para a direita recusado: depois de um golpe nulo a bola volta ao número do golpe anterior e lança-se de novo no mesmo sentido, da direita para a esquerda (X.15, X.16).',
+    });
+    expect(snapshot(t.h.kiosk)).toEqual(beforeRelaunch);
+    log = await t.h.ok('roulette.spin', { tableCode: 'R1', number: 7, direction: 'right_to_left' }, t.manager);
+    expect(log.nextLaunch).toEqual({ direction: 'left_to_right', after: 'spin' });
+    expect(log.entries.map((e) => [e.kind, e.number, e.direction])).toEqual([
+      ['spin', 7, 'right_to_left'],
+      ['ball_change', null, null],
+      ['null_spin', null, 'right_to_left'],
+      ['spin', 32, 'left_to_right'],
+      ['spin', 5, 'right_to_left'],
+    ]);
+    // Each table alternates on its own.
+    await t.h.ok('table.register', { code: 'R2', wheel: 'french', minimumsCents: MINIMUMS }, t.manager);
+    expect((await t.h.ok('roulette.log', { tableCode: 'R2' }, t.manager)).nextLaunch).toEqual({ direction: null, after: null });
+    // The audit record names the direction.
+    const audit = t.h.kiosk.db.prepare(`SELECT after FROM audit_log WHERE channel = 'roulette.spin' AND outcome = 'ok' ORDER BY id DESC LIMIT 1`).pluck().get() as string;
+    expect(JSON.parse(audit)).toEqual({ tableCode: 'R1', number: 7, direction: 'right_to_left' });
+    // Written by hand, a launch without its direction or the wrong way is refused by the database.
+    const db = t.h.kiosk.db;
+    const insert = db.prepare(`INSERT INTO roulette_log (table_id, at, kind, number, direction, note, operator_id) VALUES (1, ?, ?, ?, ?, ?, 1)`);
+    const at = t.h.clock.now().toISOString();
+    expect(() => insert.run(at, 'spin', 8, null, null)).toThrow(/records its direction/);
+    expect(() => insert.run(at, 'ball_change', null, 'left_to_right', null)).toThrow(/records its direction/);
+    expect(() => insert.run(at, 'spin', 8, 'right_to_left', null)).toThrow(/launches alternate/);
+    expect(() => insert.run(at, 'null_spin', null, 'right_to_left', 'Caiu uma ficha')).toThrow(/launches alternate/);
   });
 });
 

@@ -1,12 +1,14 @@
 /**
  * The jackpot and superjackpot funds: what each holds for the players
  * ("valores cativos", Portaria 1441/95, n.º 5), a manager's contribution to
- * one, and the transfer of a fund whole to another machine or group of the
- * same model and bet (n.º 6), with the authorisation's reference and a second
- * manager's approval.
+ * one, and the transfer of a fund whole (n.º 6) to another machine or group
+ * of the same model and bet or, where the hall has none, to the machines the
+ * Inspecção-Geral de Jogos authorised (any model), with the authorisation's
+ * reference and a second manager's approval; the transfers made.
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sameModelTargets, type TransferBranch } from '../../../core/caixa/rules.js';
 import type { ChannelOutput } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
 import { ApprovalDialog } from '../../components/ApprovalDialog.js';
@@ -31,15 +33,22 @@ function useFundLabel() {
   };
 }
 
-/** The funds a fund may go to (n.º 6): the others of the same model and bet. */
-function transferTargets(funds: readonly Fund[], from: Fund | undefined): Fund[] {
-  if (!from || from.model === null || from.betCents === null) return [];
-  return funds.filter((x) => x.fund !== from.fund && x.model === from.model && x.betCents === from.betCents);
+/**
+ * Where a fund may go (n.º 6): the others of its model and bet while the hall
+ * has any (first branch); else any other fund with machines behind it, which
+ * the Inspecção-Geral de Jogos authorised (second branch).
+ */
+function transferTargets(funds: readonly Fund[], from: Fund | undefined): { branch: TransferBranch | null; sameModel: Fund[]; targets: Fund[] } {
+  if (!from) return { branch: null, sameModel: [], targets: [] };
+  const sameModel = sameModelTargets(funds, from);
+  if (sameModel.length > 0) return { branch: 'same_model', sameModel, targets: sameModel };
+  return { branch: 'inspectorate', sameModel, targets: funds.filter((x) => x.fund !== from.fund && x.model !== null) };
 }
 
 interface Pending {
   from: Fund;
   to: Fund;
+  branch: TransferBranch;
   ref: string;
 }
 
@@ -49,6 +58,7 @@ export function FundsPanel() {
   const f = useFormat();
   const label = useFundLabel();
   const held = useKioskQuery('report.fundsHeld', {});
+  const transfers = useKioskQuery('jackpot.transfers', {});
   const funds = held.data?.funds ?? [];
   const [error, setError] = useState<ClientError | string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -65,8 +75,9 @@ export function FundsPanel() {
   const [ref, setRef] = useState('');
   const [pending, setPending] = useState<Pending | null>(null);
   const from = funds.find((x) => x.fund === fromName);
-  const targets = transferTargets(funds, from);
+  const { branch, sameModel, targets } = transferTargets(funds, from);
   const to = targets.find((x) => x.fund === toName);
+  const behind = (x: Fund) => ({ fund: label(x.fund), model: x.model ?? '—', bet: x.betCents === null ? '—' : f.money(x.betCents) });
 
   const contribute = async (e: FormEvent) => {
     e.preventDefault();
@@ -105,16 +116,16 @@ export function FundsPanel() {
       setError(t('funds.fromEmpty', { fund: label(from.fund) }));
       return;
     }
-    if (!to) {
-      setError(targets.length === 0 ? t('funds.noTargets', { fund: label(from.fund) }) : t('funds.toMissing'));
+    if (!to || !branch) {
+      setError(targets.length === 0 ? t('funds.noTargetsAny', { fund: label(from.fund) }) : t('funds.toMissing'));
       return;
     }
     if (ref.trim() === '') {
-      setError(t('funds.refMissing'));
+      setError(t(branch === 'inspectorate' ? 'funds.refMissingInspectorate' : 'funds.refMissing'));
       return;
     }
     setError(null);
-    setPending({ from, to, ref: ref.trim() });
+    setPending({ from, to, branch, ref: ref.trim() });
   };
 
   return (
@@ -229,6 +240,13 @@ export function FundsPanel() {
               ))}
             </select>
           </label>
+          {from && branch ? (
+            <p className={branch === 'inspectorate' ? 'hint hint-warn' : 'hint'} role="status" data-testid="transfer-branch">
+              {branch === 'same_model'
+                ? t('funds.branchSameModel', { ...behind(from), count: sameModel.length })
+                : t('funds.branchInspectorate', behind(from))}
+            </p>
+          ) : null}
           <label>
             {t('funds.to')}
             <select
@@ -240,17 +258,19 @@ export function FundsPanel() {
               <option value="">{t('funds.choose')}</option>
               {targets.map((x) => (
                 <option key={x.fund} value={x.fund}>
-                  {t('funds.option', { fund: label(x.fund), held: f.money(x.heldCents) })}
+                  {branch === 'inspectorate'
+                    ? t('funds.optionModel', { fund: label(x.fund), model: x.model ?? '—', bet: x.betCents === null ? '—' : f.money(x.betCents), held: f.money(x.heldCents) })
+                    : t('funds.option', { fund: label(x.fund), held: f.money(x.heldCents) })}
                 </option>
               ))}
             </select>
           </label>
-          {from && targets.length === 0 ? <p className="hint hint-warn">{t('funds.noTargets', { fund: label(from.fund) })}</p> : null}
-          <label>
-            {t('funds.ref')}
+          {from && targets.length === 0 ? <p className="hint hint-warn">{t('funds.noTargetsAny', { fund: label(from.fund) })}</p> : null}
+          <label data-testid="transfer-form-ref">
+            {t(branch === 'inspectorate' ? 'funds.refInspectorate' : 'funds.ref')}
             <input data-testid="transfer-ref" value={ref} onChange={(e) => setRef(e.target.value)} maxLength={MAX_REF} autoComplete="off" spellCheck={false} />
           </label>
-          <p className="hint">{t('funds.transferHint')}</p>
+          {from ? null : <p className="hint">{t('funds.transferHint')}</p>}
           <button type="submit" className="btn btn-warning" data-testid="transfer-submit" disabled={pending !== null}>
             {t('funds.transfer')}
           </button>
@@ -264,18 +284,55 @@ export function FundsPanel() {
       ) : null}
       <ErrorAlert error={error} testId="funds-error" />
 
+      <ErrorAlert error={transfers.error} testId="transfers-load-error" />
+      {transfers.data && transfers.data.length > 0 ? (
+        <TableRegion name={t('funds.transfersTitle')}>
+          <table className="table transfers-table" data-testid="transfers-table">
+            <caption>{t('funds.transfersTitle')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('funds.col.at')}</th>
+                <th scope="col">{t('funds.col.move')}</th>
+                <th scope="col" className="num">
+                  {t('funds.col.amount')}
+                </th>
+                <th scope="col">{t('funds.col.branch')}</th>
+                <th scope="col">{t('funds.col.ref')}</th>
+                <th scope="col">{t('funds.col.who')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {transfers.data.map((x) => (
+                <tr key={x.transferId} data-testid={`transfer-row-${x.transferId}`}>
+                  <td>{f.dateTime(x.at)}</td>
+                  <td>{t('funds.move', { from: label(x.from), to: label(x.to) })}</td>
+                  <td className="num">{f.money(x.amountCents)}</td>
+                  <td>{t(`funds.branch.${x.branch}`)}</td>
+                  <td>{x.authorisationRef}</td>
+                  <td>{t('funds.who', { operator: x.operator, approver: x.approvedBy })}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      ) : null}
+
       {pending ? (
         <ApprovalDialog
           title={t('funds.approvalTitle')}
-          explain={t('funds.transferExplain', {
+          explain={t(pending.branch === 'inspectorate' ? 'funds.transferExplainInspectorate' : 'funds.transferExplain', {
             amount: f.money(pending.from.heldCents),
             from: label(pending.from.fund),
             to: label(pending.to.fund),
             ref: pending.ref,
+            model: pending.from.model ?? '—',
+            bet: pending.from.betCents === null ? '—' : f.money(pending.from.betCents),
           })}
           submitLabel={t('funds.transferConfirm')}
           testId="transfer-approval"
-          onSubmit={(approval) => invoke('jackpot.transfer', { from: pending.from.fund, to: pending.to.fund, authorisationRef: pending.ref, approval })}
+          onSubmit={(approval) =>
+            invoke('jackpot.transfer', { from: pending.from.fund, to: pending.to.fund, branch: pending.branch, authorisationRef: pending.ref, approval })
+          }
           onDone={(v) => {
             setPending(null);
             setFromName('');
@@ -283,6 +340,7 @@ export function FundsPanel() {
             setRef('');
             setDone(t('funds.transferred', { amount: f.money(v.amountCents), from: label(v.from), to: label(v.to), held: f.money(v.toHeldCents) }));
             void held.reload();
+            void transfers.reload();
           }}
           onClose={() => setPending(null)}
         />

@@ -1,19 +1,31 @@
 /**
  * The table sheet of the fiscal de banca (SPEC 8; Portaria 1441/95, sections
- * IX and X): the roulette tables with their limits (X.27), the settlement of
- * a spin (X.20-X.22, X.25) and the table's log of spins, null spins (X.16)
- * and the hourly changes of the balls (X.12) and of the dealer (X.28).
+ * IX and X): the roulette tables with their limits (X.27), the colour chips
+ * marked at the table (IX.6-9), the settlement of a spin (X.20-X.22, X.25;
+ * a bet in colour chips counted in chips of a colour marked here, IX.7), and
+ * the table's log of spins, null spins (X.16), the hourly changes of the
+ * balls (X.12) and of the dealer (X.28), and the next launch's direction (X.15).
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelInput, ChannelOutput } from '../../../core/contract.js';
 import { CHANCE_WORDS } from '../../../core/roulette/errors.js';
-import { LIMIT_GROUPS, betOfNumbers, checkBet, isSimpleChance, type Chance, type LimitGroup, type SimpleChance } from '../../../core/roulette/rules.js';
+import {
+  LAUNCH_DIRECTIONS,
+  LIMIT_GROUPS,
+  betOfNumbers,
+  checkBet,
+  isSimpleChance,
+  type Chance,
+  type LaunchDirection,
+  type LimitGroup,
+  type SimpleChance,
+} from '../../../core/roulette/rules.js';
 import { invoke, type ClientError, type ClientResult } from '../../client.js';
 import { Dialog } from '../../components/Dialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
-import { useKioskQuery } from '../../hooks.js';
+import { useKioskQuery, type QueryState } from '../../hooks.js';
 import { downloadBase64 } from '../../lib/download.js';
 import { parseEuroText } from '../../lib/money.js';
 import { Cloth } from './Cloth.js';
@@ -25,9 +37,10 @@ type BetInput = ChannelInput<'roulette.settle'>['bets'][number];
 type Settlement = ChannelOutput<'roulette.settle'>;
 type Log = ChannelOutput<'roulette.log'>;
 type LogEntry = Log['entries'][number];
+type Colours = ChannelOutput<'table.colourChips'>['chips'];
 
-/** The chip colour a bet may carry (core/roulette/contract.ts: 1 to 20 characters). */
-const MAX_COLOUR = 20;
+/** How many colour chips one bet may hold (core/roulette/contract.ts). */
+const MAX_CHIPS = 10_000;
 /** A null spin's reason (core/roulette/contract.ts: 3 to 200 characters). */
 const MIN_REASON = 3;
 const MAX_REASON = 200;
@@ -59,6 +72,8 @@ export function TableSheet() {
   // The number drawn: settled by "Liquidar" and written in the log by "Registar número".
   const [numberText, setNumberText] = useState('');
   const chosen = list.find((x) => x.code === chosenCode) ?? list[0];
+  // The colours marked at the chosen table (IX.7): listed, and offered to the bets in colour chips.
+  const colours = useKioskQuery('table.colourChips', chosen ? { tableCode: chosen.code } : null);
 
   return (
     <section className="panel table-sheet" aria-labelledby="table-sheet-title">
@@ -88,7 +103,7 @@ export function TableSheet() {
         </div>
       )}
       {chosen ? <LimitsTable table={chosen} /> : null}
-      {chosen ? <ColourChips key={`colours-${chosen.code}`} code={chosen.code} /> : null}
+      {chosen ? <ColourChips key={`colours-${chosen.code}`} code={chosen.code} chips={colours} /> : null}
 
       <RegisterTable
         onRegistered={(code) => {
@@ -97,17 +112,18 @@ export function TableSheet() {
         }}
       />
 
-      {chosen ? <Settle key={`settle-${chosen.code}`} table={chosen} numberText={numberText} setNumberText={setNumberText} /> : null}
+      {chosen ? (
+        <Settle key={`settle-${chosen.code}`} table={chosen} colours={colours.data?.chips ?? []} numberText={numberText} setNumberText={setNumberText} />
+      ) : null}
       {chosen ? <SpinLog key={`log-${chosen.code}`} table={chosen} numberText={numberText} /> : null}
     </section>
   );
 }
 
 /** The table's chips without face value: each colour's value (IX.6), a late chip at the minimum (IX.9). */
-function ColourChips({ code }: { code: string }) {
+function ColourChips({ code, chips }: { code: string; chips: QueryState<ChannelOutput<'table.colourChips'>> }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const chips = useKioskQuery('table.colourChips', { tableCode: code });
   const [colour, setColour] = useState('');
   const [value, setValue] = useState('');
   const [late, setLate] = useState(false);
@@ -343,6 +359,14 @@ interface NumberProps {
   setNumberText: (text: string) => void;
 }
 
+/** `3` -> 3; anything but a whole number of chips 1-10 000 -> null. */
+function parseChips(text: string): number | null {
+  const s = text.trim();
+  if (!/^\d{1,5}$/.test(s)) return null;
+  const n = Number(s);
+  return n >= 1 && n <= MAX_CHIPS ? n : null;
+}
+
 /** The numbers a bet entered covers (its own, or a simple chance's 18); none if it is not legal (the kiosk will say why). */
 function checkBetQuietly(b: BetInput): number[] {
   try {
@@ -353,7 +377,7 @@ function checkBetQuietly(b: BetInput): number[] {
 }
 
 /** Bet entry on the drawn cloth, the number drawn and the settlement (X.20-X.22, X.25). */
-function Settle({ table, numberText, setNumberText }: NumberProps) {
+function Settle({ table, colours, numberText, setNumberText }: NumberProps & { colours: Colours }) {
   const { t } = useTranslation();
   const f = useFormat();
   const chanceLabel = useChanceLabel();
@@ -361,13 +385,31 @@ function Settle({ table, numberText, setNumberText }: NumberProps) {
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
   const [simplePick, setSimplePick] = useState<SimpleChance | null>(null);
   const [amount, setAmount] = useState('');
+  // The player's chips: '' for face-value chips (IX.8), else a colour marked at this table, counted in chips (IX.7).
   const [colour, setColour] = useState('');
+  const [chipCount, setChipCount] = useState('');
   const [bets, setBets] = useState<BetInput[]>([]);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Settlement | null>(null);
   const [error, setError] = useState<ClientError | string | null>(null);
 
   const marked = simplePick ? { chance: simplePick as Chance, numbers: undefined } : betOfNumbers([...picked]);
+  const chipColour = colours.find((c) => c.colour === colour);
+  const chips = parseChips(chipCount);
+  /** A colour's value now (the settlement uses the value marked when it runs). */
+  const valueOf = (name: string | undefined) => colours.find((c) => c.colour === name)?.valueCents ?? null;
+  /** What a bet entered stakes: its chips at their colour's value, or its amount. */
+  const stakeOf = (b: BetInput): number | null => {
+    if (b.chips === undefined) return b.amountCents ?? null;
+    const value = valueOf(b.colour);
+    return value === null ? null : value * b.chips;
+  };
+  /** The stake column of a bet entered: "2 × 5,00 € = 10,00 €" in colour chips, "10,00 €" otherwise. */
+  const stakeText = (b: BetInput): string => {
+    const stake = stakeOf(b);
+    const money = stake === null ? '—' : f.money(stake);
+    return b.chips === undefined ? money : `${t('tableSheet.chipsLine', { count: b.chips, value: f.money(valueOf(b.colour) ?? 0) })} = ${money}`;
+  };
   // Each number covered by the bets entered, and how many times: a dot on the cloth.
   const covered = new Map<number, number>();
   for (const b of bets) for (const n of checkBetQuietly(b)) covered.set(n, (covered.get(n) ?? 0) + 1);
@@ -392,25 +434,39 @@ function Settle({ table, numberText, setNumberText }: NumberProps) {
     // A simple chance is named alone (the settlement lists the 18 numbers it covers).
     b.numbers && b.numbers.length > 0 && !isSimpleChance(b.chance as Chance) ? t('tableSheet.betText', { chance: chanceLabel(b.chance), numbers: numbersText(b.numbers) }) : chanceLabel(b.chance);
 
+  /** A settled bet, with its colour chips when it was in them ("pleno 17 · 2 × 5,00 € verde"). */
+  const betTextWithChips = (b: Settlement['bets'][number]) =>
+    b.colourChips
+      ? t('tableSheet.betWithChips', { bet: betText(b), chips: t('tableSheet.chipsLine', { count: b.colourChips.chips, value: f.money(b.colourChips.valueCents) }), colour: b.colourChips.colour })
+      : betText(b);
+
   const add = (e: FormEvent) => {
     e.preventDefault();
     if (!marked) {
       setError(t(picked.size === 0 ? 'tableSheet.numbersMissing' : 'tableSheet.notABet', { numbers: numbersText([...picked].sort((a, b) => a - b)) }));
       return;
     }
-    const cents = parseEuroText(amount);
-    if (cents === null || cents <= 0) {
-      setError(t('tableSheet.amountInvalid'));
-      return;
+    let bet: BetInput;
+    if (chipColour) {
+      if (chips === null) {
+        setError(t('tableSheet.chipCountInvalid', { max: MAX_CHIPS }));
+        return;
+      }
+      bet = { chance: marked.chance, colour: chipColour.colour, chips };
+    } else {
+      const cents = parseEuroText(amount);
+      if (cents === null || cents <= 0) {
+        setError(t('tableSheet.amountInvalid'));
+        return;
+      }
+      bet = { chance: marked.chance, amountCents: cents };
     }
-    const chip = colour.trim();
-    const bet: BetInput = { chance: marked.chance, amountCents: cents };
     if (marked.numbers) bet.numbers = marked.numbers;
-    if (chip !== '') bet.colour = chip;
     setError(null);
     setResult(null);
     setBets((bs) => [...bs, bet]);
     setAmount('');
+    setChipCount('');
     setPicked(new Set());
     setSimplePick(null);
   };
@@ -460,19 +516,51 @@ function Settle({ table, numberText, setNumberText }: NumberProps) {
               ? t('tableSheet.notABet', { numbers: numbersText([...picked].sort((a, b) => a - b)) })
               : t('tableSheet.markHint')}
         </p>
-        <label>
-          {t('tableSheet.amount')}
-          <span className="input-suffix">
-            <input data-testid="bet-amount" inputMode="decimal" placeholder="5,00" value={amount} onChange={(e) => setAmount(e.target.value)} autoComplete="off" />
-            <span aria-hidden="true">€</span>
-          </span>
+        <label className="bet-chips-kind">
+          {t('tableSheet.chipsKind')}
+          <select data-testid="bet-colour" value={chipColour ? chipColour.colour : ''} onChange={(e) => setColour(e.target.value)}>
+            <option value="">{t('tableSheet.faceValue')}</option>
+            {colours.map((c) => (
+              <option key={c.colour} value={c.colour}>
+                {t(c.late ? 'tableSheet.colourOptionLate' : 'tableSheet.colourOption', { colour: c.colour, value: f.money(c.valueCents) })}
+              </option>
+            ))}
+          </select>
         </label>
-        <label>
-          {t('tableSheet.colour')}
-          <input data-testid="bet-colour" value={colour} onChange={(e) => setColour(e.target.value)} maxLength={MAX_COLOUR} autoComplete="off" />
-        </label>
+        {chipColour ? (
+          <label>
+            {t('tableSheet.chipCount')}
+            <span className="input-suffix">
+              <input
+                data-testid="bet-chip-count"
+                type="number"
+                min={1}
+                max={MAX_CHIPS}
+                step={1}
+                inputMode="numeric"
+                placeholder="1"
+                value={chipCount}
+                onChange={(e) => setChipCount(e.target.value)}
+                autoComplete="off"
+              />
+              <span className="chip-stake" data-testid="bet-stake" aria-live="polite">
+                {chips === null
+                  ? t('tableSheet.chipValue', { value: f.money(chipColour.valueCents) })
+                  : t('tableSheet.chipStake', { amount: f.money(chips * chipColour.valueCents), count: chips, value: f.money(chipColour.valueCents) })}
+              </span>
+            </span>
+          </label>
+        ) : (
+          <label>
+            {t('tableSheet.amount')}
+            <span className="input-suffix">
+              <input data-testid="bet-amount" inputMode="decimal" placeholder="5,00" value={amount} onChange={(e) => setAmount(e.target.value)} autoComplete="off" />
+              <span aria-hidden="true">€</span>
+            </span>
+          </label>
+        )}
         <div className="form-actions">
-          <p className="hint">{t('tableSheet.colourHint')}</p>
+          <p className="hint">{colours.length === 0 ? t('tableSheet.noColours') : t('tableSheet.colourHint')}</p>
           <button type="submit" className="btn" data-testid="bet-add">
             {t('tableSheet.add')}
           </button>
@@ -504,7 +592,7 @@ function Settle({ table, numberText, setNumberText }: NumberProps) {
                 <tr key={`${i}-${b.chance}-${numbersText(b.numbers ?? [])}`} data-testid={`bet-row-${i}`}>
                   <th scope="row">{betText(b)}</th>
                   <td>{b.colour ?? '—'}</td>
-                  <td className="num">{f.money(b.amountCents)}</td>
+                  <td className="num">{stakeText(b)}</td>
                   <td>
                     <button
                       type="button"
@@ -579,7 +667,7 @@ function Settle({ table, numberText, setNumberText }: NumberProps) {
                   return (
                     <tr key={`won-${index}`} data-testid={`settle-line-${i}`}>
                       <th scope="row">{i + 1}</th>
-                      <td>{betText(b)}</td>
+                      <td>{betTextWithChips(b)}</td>
                       <td>{b.announcement ?? '—'}</td>
                       <td className="num">{f.money(b.amountCents)}</td>
                       <td className="num">{f.money(b.prizeCents)}</td>
@@ -590,7 +678,7 @@ function Settle({ table, numberText, setNumberText }: NumberProps) {
                 {lost.map(({ b, i }) => (
                   <tr key={`lost-${i}`} className="lost" data-testid={`settle-lost-${i}`} style={{ opacity: 0.55 }}>
                     <th scope="row">—</th>
-                    <td>{betText(b)}</td>
+                    <td>{betTextWithChips(b)}</td>
                     <td>{t('tableSheet.lost')}</td>
                     <td className="num">{f.money(b.amountCents)}</td>
                     <td className="num">{f.money(b.prizeCents)}</td>
@@ -628,6 +716,11 @@ function SpinLog({ table, numberText }: Omit<NumberProps, 'setNumberText'>) {
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<ClientError | string | null>(null);
+  // X.15: the kiosk knows the next launch's way from the last one; the table's first is the fiscal's to give.
+  const [firstDirection, setFirstDirection] = useState<LaunchDirection | ''>('');
+  const expected = log.data?.nextLaunch.direction ?? null;
+  const direction: LaunchDirection | null = expected ?? (firstDirection === '' ? null : firstDirection);
+  const directionWords = (d: LaunchDirection) => t(`tableSheet.direction.${d}`);
 
   const run = async (command: 'roulette.spin' | 'roulette.change', call: () => Promise<ClientResult<Log>>): Promise<boolean> => {
     if (busy) return false;
@@ -644,13 +737,28 @@ function SpinLog({ table, numberText }: Omit<NumberProps, 'setNumberText'>) {
     return true;
   };
 
+  // The direction shown is sent: if another terminal logged a launch meanwhile, the kiosk refuses it, saying the way expected.
   const spin = () => {
     const number = parseNumber(numberText);
     if (number === null) {
       setError(t('tableSheet.numberMissing'));
       return;
     }
-    void run('roulette.spin', () => invoke('roulette.spin', { tableCode: table.code, number }));
+    if (direction === null) {
+      setError(t('tableSheet.directionMissing'));
+      return;
+    }
+    void run('roulette.spin', () => invoke('roulette.spin', { tableCode: table.code, number, direction }));
+  };
+
+  const askNull = () => {
+    if (direction === null) {
+      setError(t('tableSheet.directionMissing'));
+      return;
+    }
+    setError(null);
+    setReasonError(null);
+    setAsking(true);
   };
 
   const nullSpin = async (e: FormEvent) => {
@@ -660,10 +768,10 @@ function SpinLog({ table, numberText }: Omit<NumberProps, 'setNumberText'>) {
       setReasonError(t('tableSheet.reasonShort', { min: MIN_REASON }));
       return;
     }
-    if (busy) return;
+    if (busy || direction === null) return;
     setBusy(true);
     setReasonError(null);
-    const r = await invoke('roulette.nullSpin', { tableCode: table.code, reason: text });
+    const r = await invoke('roulette.nullSpin', { tableCode: table.code, reason: text, direction });
     setBusy(false);
     if (!r.ok) {
       setReasonError(r.error);
@@ -691,20 +799,36 @@ function SpinLog({ table, numberText }: Omit<NumberProps, 'setNumberText'>) {
           {t('tableSheet.dealerDue')}
         </p>
       ) : null}
+      {log.data ? (
+        expected ? (
+          <p className="next-launch" role="status" data-testid="next-launch">
+            <strong>{t('tableSheet.nextLaunch', { direction: directionWords(expected) })}</strong>{' '}
+            <span className="meta">{t(log.data.nextLaunch.after === 'null_spin' ? 'tableSheet.nextLaunchAfterNull' : 'tableSheet.nextLaunchAfterSpin')}</span>
+          </p>
+        ) : (
+          <div className="form form-row">
+            <label>
+              {t('tableSheet.firstLaunch')}
+              <select data-testid="launch-direction" value={firstDirection} onChange={(e) => setFirstDirection(LAUNCH_DIRECTIONS.find((d) => d === e.target.value) ?? '')}>
+                <option value="">{t('tableSheet.directionChoose')}</option>
+                {LAUNCH_DIRECTIONS.map((d) => (
+                  <option key={d} value={d}>
+                    {directionWords(d)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <p className="hint" data-testid="next-launch">
+              {t('tableSheet.firstLaunchHint')}
+            </p>
+          </div>
+        )
+      ) : null}
       <div className="form form-row">
         <button type="button" className="btn btn-primary" data-testid="log-spin" onClick={spin} disabled={busy}>
           {t('tableSheet.logSpin')}
         </button>
-        <button
-          type="button"
-          className="btn btn-warning"
-          data-testid="log-null"
-          onClick={() => {
-            setReasonError(null);
-            setAsking(true);
-          }}
-          disabled={busy}
-        >
+        <button type="button" className="btn btn-warning" data-testid="log-null" onClick={askNull} disabled={busy}>
           {t('tableSheet.logNull')}
         </button>
         <button
@@ -746,6 +870,7 @@ function SpinLog({ table, numberText }: Omit<NumberProps, 'setNumberText'>) {
                 <th scope="col" className="num">
                   {t('tableSheet.col.number')}
                 </th>
+                <th scope="col">{t('tableSheet.col.direction')}</th>
                 <th scope="col">{t('tableSheet.col.note')}</th>
                 <th scope="col">{t('tableSheet.col.operator')}</th>
               </tr>
@@ -758,6 +883,7 @@ function SpinLog({ table, numberText }: Omit<NumberProps, 'setNumberText'>) {
                     <span className="badge">{t(`tableSheet.kind.${x.kind}`)}</span>
                   </td>
                   <td className="num">{numberCell(x)}</td>
+                  <td title={x.direction ? directionWords(x.direction) : undefined}>{x.direction ? t(`tableSheet.directionShort.${x.direction}`) : '—'}</td>
                   <td>{x.note ?? '—'}</td>
                   <td>{x.operator}</td>
                 </tr>
@@ -783,6 +909,11 @@ function SpinLog({ table, numberText }: Omit<NumberProps, 'setNumberText'>) {
               />
             </label>
             <p className="hint">{t('tableSheet.nullHint')}</p>
+            {direction ? (
+              <p className="hint" data-testid="log-null-direction">
+                {t('tableSheet.nullLaunch', { direction: directionWords(direction) })}
+              </p>
+            ) : null}
             <ErrorAlert error={reasonError} testId="log-null-error" />
             <div className="dialog-actions">
               <button type="button" className="btn" onClick={() => setAsking(false)}>
