@@ -227,8 +227,8 @@ function MeterForm() {
 function UnpaidGuias({ onPick }: { onPick: (g: Guia) => void }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const unpaid = useKioskQuery('guia.list', { status: 'unpaid' });
-  const list = unpaid.data ?? [];
+  const unpaid = useKioskQuery('guia.list', { status: 'unpaid', limit: 200 });
+  const list = unpaid.data?.guias ?? [];
   return (
     <section className="panel" aria-labelledby="unpaid-title">
       <h2 id="unpaid-title">{t('caixa.unpaidTitle', { count: list.length })}</h2>
