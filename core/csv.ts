@@ -47,7 +47,8 @@ export function csvText(text: string | null | undefined): string {
 /** The byte order mark: the first character of every file. */
 export const CSV_BOM = '\ufeff';
 
-const OPTIONS = { delimiter: ';', record_delimiter: 'windows', quoted_match: /^\s|\s$/ } as const;
+// Quoted besides what csv-stringify quotes (`;`, `"`, CRLF): a lone line break (a spreadsheet would start a row there) and edge spaces.
+const OPTIONS = { delimiter: ';', record_delimiter: 'windows', quoted_match: [/[\r\n]/, /^\s|\s$/] };
 
 /** The header line (with the BOM first when `bom`). */
 export function csvHeader(columns: readonly CsvColumn<never>[], bom = true): string {
