@@ -10,6 +10,7 @@ import { parseEuroText } from '../../lib/money.js';
 import { ChipExchange } from './ChipExchange.js';
 import { FundsPanel } from './FundsPanel.js';
 import { GuiaCard, GuiaFinder, type Guia } from './GuiaDesk.js';
+import { GuiasPanel } from './GuiasPanel.js';
 import { ReturnReport } from './ReturnReport.js';
 import { TableSheet } from './TableSheet.js';
 
@@ -290,6 +291,7 @@ export function CaixaScreen({ roles }: { roles: readonly Role[] }) {
       {manages ? (
         <>
           <FundsPanel />
+          <GuiasPanel />
           <ReturnReport />
           <TableSheet />
         </>
