@@ -62,7 +62,7 @@ async function shots(page: Page, name: string, prepare: (p: Page) => Promise<voi
     const p = w === 1024 ? page : await managerPage(w, h);
     await prepare(p);
     await p.waitForTimeout(400);
-    await p.screenshot({ path: join(dir, `${name}-${w}x${h}.png`), fullPage: true });
+    await p.screenshot({ path: join(dir, `${name}-${w}x${h}.png`) });
     if (p !== page) await p.context().close();
   }
 }
