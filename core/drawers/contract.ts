@@ -197,7 +197,13 @@ export const drawersContract = {
     kind: 'query',
     topics: [],
     roles: MANAGERS,
-    input: z.union([z.object({ sessionId: id }).strict(), z.object(periodFields).strict()]),
+    // A session, or a period: one object (each channel's input is one JSON object), either but not both.
+    input: z
+      .object({ sessionId: id.optional(), from: periodFields.from.optional(), to: periodFields.to.optional() })
+      .strict()
+      .refine((i) => (i.sessionId !== undefined ? i.from === undefined && i.to === undefined : i.from !== undefined && i.to !== undefined), {
+        message: 'uma sessão (sessionId) ou um período (from e to)',
+      }),
     output: csvFileSchema,
   }),
 } as const;

@@ -16,7 +16,7 @@ export const drawersExportHandlers: HandlerSlice<'export.zReports'> = {
   'export.zReports': query((ctx, input) => {
     let reports: ZReportView[];
     let filename: string;
-    if ('sessionId' in input) {
+    if (input.sessionId !== undefined) {
       const session = sessionById(ctx.db, input.sessionId);
       if (!session) throw new KioskError('SESSION_NOT_FOUND', { sessionId: input.sessionId });
       reports = drawersDuring(ctx.db, session.openedAt, session.closedAt)
