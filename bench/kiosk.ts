@@ -70,7 +70,7 @@ export function drawOrder(seed: number): number[] {
  */
 export async function seededSellingHall(
   dataDir: string,
-  o: { sales: number; seed: number; log: (s: string) => void },
+  o: { sales: number; seed: number; log: (s: string) => void; salesPerGame?: number; gamesPerSession?: number },
 ): Promise<{ kiosk: Kiosk; manager: string; sale: () => Promise<number> }> {
   const setup = await openKiosk({ dataDir, logError: (e) => o.log(String(e)) });
   const hall = await setUpHall(setup);
@@ -82,8 +82,8 @@ export async function seededSellingHall(
   const t0 = performance.now();
   seedHistory(join(dataDir, DATABASE_FILE), {
     sales: o.sales,
-    salesPerGame: 100,
-    gamesPerSession: 10,
+    salesPerGame: o.salesPerGame ?? 100,
+    gamesPerSession: o.gamesPerSession ?? 10,
     priceCents: 100,
     seriesSize: 100_000,
     cashierId: ids.caixa1!,

@@ -71,6 +71,13 @@ describe('benchmarks run', () => {
     expect(r).toHaveProperty('longestGapBetweenSalesMs');
   });
 
+  it('bench/exports.ts', () => {
+    const r = runBench('bench/exports.ts', { EXPORT_SALES: '2000' });
+    expect(r).toMatchObject({ seededSales: 2000, exportedRows: 2000, salePage500: { total: 2000 } });
+    expect(r.progressEvents).toBeGreaterThan(0);
+    expect(r).toHaveProperty('salesDuringExport.p99Ms');
+  });
+
   it('bench/pdf-while-selling.ts', () => {
     const r = runBench('bench/pdf-while-selling.ts', { BENCH_PDF_SECONDS: '0.6', BENCH_PDF_ROUNDS: '1', BENCH_PDF_WARMUP: '1' });
     for (const phase of ['idle', 'offThread', 'mainThread']) expect(r[phase]).toHaveProperty('sale.p99Ms');

@@ -24,8 +24,8 @@ describe('error catalogue', () => {
     const all = domains.flat();
     expect(new Set(all).size).toBe(all.length);
     for (const codes of domains) for (const code of codes) expect(ERROR_CODES).toContain(code);
-    // The kernel's own: the dispatcher's and the transport's refusals, INTERNAL, and the cash rule's TENDERED_TOO_LARGE.
-    expect(ERROR_CODES.length).toBe(all.length + 9);
+    // The kernel's own: the dispatcher's and the transport's refusals, INTERNAL, the cash rule's TENDERED_TOO_LARGE and the pages' two.
+    expect(ERROR_CODES.length).toBe(all.length + 11);
   });
 
   it.each(ERROR_CODES)('%s has a pt-PT and an English message', (code) => {

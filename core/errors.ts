@@ -49,6 +49,14 @@ const kernelErrors = errors({
     pt: () => 'Pedido recusado: token de acesso, anfitrião ou origem inválidos.',
     en: () => 'Request refused: invalid access token, host or origin.',
   },
+  PAGE_LIMIT_TOO_LARGE: {
+    pt: (p) => `Uma página tem no máximo ${p.max} linhas (pedidas: ${p.limit}): peça as seguintes com o cursor da página (nextCursor).`,
+    en: (p) => `A page holds at most ${p.max} rows (asked for: ${p.limit}): ask for the next ones with the page's cursor (nextCursor).`,
+  },
+  PAGE_CURSOR_INVALID: {
+    pt: (p) => `Cursor de página inválido (${p.cursor}): não é uma linha desta lista; recomece da primeira página.`,
+    en: (p) => `Invalid page cursor (${p.cursor}): it is not a row of this list; start again from the first page.`,
+  },
   INTERNAL: {
     pt: () => 'Erro interno: a operação não foi efetuada. Avise o responsável técnico.',
     en: () => 'Internal error: nothing was done. Tell the technician.',

@@ -50,10 +50,10 @@ export interface ChangedEvent {
   at: string;
 }
 
-/** Long work under way (a backup, the books check): how far it is, for a progress bar. It changes no data. */
+/** Long work under way (a backup, the books check, a large CSV file): how far it is, for a progress bar. It changes no data. */
 export interface ProgressEvent {
   type: 'progress';
-  task: 'backup' | 'books';
+  task: 'backup' | 'books' | 'export';
   done: number;
   total: number;
   at: string;

@@ -57,6 +57,15 @@ export function plainText(min: number, max: number, options: { multiline?: boole
     .refine((text) => !hidden.test(text), { message: 'sem caracteres de controlo nem de direção do texto' });
 }
 
+/**
+ * A CSV file of the books (export.*): its name, its text (UTF-8, BOM first,
+ * `;` between cells, CRLF; core/csv.ts) and how many rows it holds under its header.
+ */
+export const csvFileSchema = z.object({ filename: z.string(), content: z.string(), rows: z.number().int().nonnegative() });
+
+/** A period [from, to) of instants, as the reports and the lists take it. */
+export const periodFields = { from: isoTime, to: isoTime };
+
 /** A manager's username and PIN given at the counter for an act that needs approval. */
 export const approvalSchema = z.object({ username, pin }).strict();
 

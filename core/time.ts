@@ -12,3 +12,23 @@ const clockFormat = new Intl.DateTimeFormat('pt-PT', { timeZone: HALL_TIME_ZONE,
 export function hallClock(iso: string): string {
   return clockFormat.format(new Date(iso));
 }
+
+const stampFormat = new Intl.DateTimeFormat('pt-PT', {
+  timeZone: HALL_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+/**
+ * `2025-03-05T21:14:07Z` -> `05/03/2025 21:14:07`: an instant as the hall reads
+ * it, to the second (the books' CSV files; a pt-PT spreadsheet reads it as a date).
+ */
+export function hallTimestamp(iso: string): string {
+  const p: Record<string, string> = {};
+  for (const part of stampFormat.formatToParts(new Date(iso))) p[part.type] = part.value;
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}`;
+}

@@ -156,3 +156,74 @@ export function verifyAudit(db: ReadableDb, anchor?: AuditHead): AuditCheck {
   // A chain that verifies on its own but has lost or rewritten the anchored row was cut or forged whole.
   return { valid: anchored === null || anchored === 'ok', entries, brokenAt: null, head, anchor: anchored };
 }
+
+// ---- audit.list: the log a page at a time -------------------------------------------------
+
+/** At most this many characters of a row's input, before and after: a page stays small, the log keeps the whole. */
+export const AUDIT_SUMMARY_CHARS = 300;
+
+export interface AuditEntryRow {
+  seq: number;
+  at: string;
+  channel: string;
+  outcome: 'ok' | 'refused';
+  operator: string | null;
+  terminalId: string;
+  /** The first AUDIT_SUMMARY_CHARS + 1 characters of each (one more tells it was cut). */
+  input: string;
+  before: string | null;
+  after: string | null;
+}
+
+export interface AuditFilter {
+  /** [from, to) of instants (UTC ISO-8601 as stored); null: unbounded. */
+  from: string | null;
+  to: string | null;
+  channel: string | null;
+}
+
+const AUDIT_ENTRY_SELECT = `SELECT a.id AS seq, a.at, a.channel, a.outcome, o.username AS operator, a.terminal_id AS terminalId,
+    substr(a.input, 1, ${AUDIT_SUMMARY_CHARS + 1}) AS input, substr(a.before, 1, ${AUDIT_SUMMARY_CHARS + 1}) AS before,
+    substr(a.after, 1, ${AUDIT_SUMMARY_CHARS + 1}) AS after
+  FROM audit_log a LEFT JOIN operators o ON o.id = a.operator_id`;
+
+const auditBounds = (f: AuditFilter) => ({ from: f.from ?? '', to: f.to ?? '\uffff' });
+
+/** The instant of a row of the log (a page's cursor is its seq: the key is (at, seq)). */
+export function auditRowAt(db: ReadableDb, seq: number): string | undefined {
+  return stmt<[number], { at: string }>(db, `SELECT at FROM audit_log WHERE id = ?`).get(seq)?.at;
+}
+
+/**
+ * A page of the log, newest first by (at, seq), before the row `before`
+ * (null: from the newest), at most `limit` rows: a range of audit_log_by_time,
+ * or of audit_log_by_channel for one channel (migration 0012; EXPLAIN in
+ * db/audit-list.test.ts), never a scan and a sort.
+ */
+// One upper bound for the index range, @upper: the period's end or just past the cursor's instant, whichever is first
+// (the row value alone would only filter, and a deep page would walk every row above it).
+const AUDIT_PAGE_WHERE = `a.at >= @from AND a.at < @upper AND (a.at, a.id) < (@cAt, @cSeq) ORDER BY a.at DESC, a.id DESC LIMIT @limit`;
+/** A page of the whole log, and of one channel's rows (exported for their query plans' test). */
+export const AUDIT_PAGE_SQL = `${AUDIT_ENTRY_SELECT} WHERE ${AUDIT_PAGE_WHERE}`;
+export const AUDIT_CHANNEL_PAGE_SQL = `${AUDIT_ENTRY_SELECT} WHERE a.channel = @channel AND ${AUDIT_PAGE_WHERE}`;
+
+export function auditEntries(db: ReadableDb, f: AuditFilter & { before: { at: string; seq: number } | null; limit: number }): AuditEntryRow[] {
+  const { from, to } = auditBounds(f);
+  // The least text after the cursor's instant: `at < upper` is `at <= cursor's at`.
+  const pastCursor = f.before ? `${f.before.at}\u0000` : to;
+  const params = { from, upper: pastCursor < to ? pastCursor : to, cAt: f.before?.at ?? '\uffff', cSeq: f.before?.seq ?? 0, limit: f.limit };
+  return f.channel === null
+    ? stmt<typeof params, AuditEntryRow>(db, AUDIT_PAGE_SQL).all(params)
+    : stmt<typeof params & { channel: string }, AuditEntryRow>(db, AUDIT_CHANNEL_PAGE_SQL).all({ ...params, channel: f.channel });
+}
+
+/** How many rows of the log the filter holds now (an index range counted). */
+export function auditCount(db: ReadableDb, f: AuditFilter): number {
+  const b = auditBounds(f);
+  return f.channel === null
+    ? stmt<typeof b, { n: number }>(db, `SELECT COUNT(*) AS n FROM audit_log WHERE at >= @from AND at < @to`).get(b)!.n
+    : stmt<typeof b & { channel: string }, { n: number }>(db, `SELECT COUNT(*) AS n FROM audit_log WHERE channel = @channel AND at >= @from AND at < @to`).get({
+        ...b,
+        channel: f.channel,
+      })!.n;
+}

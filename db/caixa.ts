@@ -174,17 +174,49 @@ export function guiaByNumber(db: ReadableDb, number: number): GuiaRow | undefine
 
 export type GuiaStatusFilter = 'unpaid' | 'paid' | 'void' | 'all';
 
-/** The newest guias first (at most `limit`), by status. */
-export function guiasList(db: ReadableDb, status: GuiaStatusFilter, limit: number): GuiaRow[] {
-  const where =
-    status === 'unpaid'
-      ? 'WHERE p.guia_id IS NULL AND v.guia_id IS NULL'
-      : status === 'paid'
-        ? 'WHERE p.guia_id IS NOT NULL'
-        : status === 'void'
-          ? 'WHERE v.guia_id IS NOT NULL'
-          : '';
-  return stmt<[number], GuiaRow>(db, `${GUIA_SELECT} ${where} ORDER BY g.number DESC LIMIT ?`).all(limit);
+const STATUS_WHERE: Record<GuiaStatusFilter, string> = {
+  unpaid: 'p.guia_id IS NULL AND v.guia_id IS NULL',
+  paid: 'p.guia_id IS NOT NULL',
+  void: 'v.guia_id IS NOT NULL',
+  all: '1',
+};
+
+export interface GuiaFilter {
+  status: GuiaStatusFilter;
+  /** Issued in [from, to): ISO-8601 instants (UTC, as stored); null: no bound. */
+  from: string | null;
+  to: string | null;
+}
+
+const PERIOD_WHERE = `g.issued_at >= @from AND g.issued_at < @to`;
+const period = (f: GuiaFilter) => ({ from: f.from ?? '', to: f.to ?? '\uffff' });
+
+/**
+ * A page of guias, newest first (by number, which never repeats nor skips),
+ * before the guia number `before` (null: from the newest), at most `limit`:
+ * a range of the guias' number index (EXPLAIN in caixa's paging test).
+ */
+export function guiasPage(db: ReadableDb, f: GuiaFilter & { before: number | null; limit: number }): GuiaRow[] {
+  return stmt<{ from: string; to: string; before: number; limit: number }, GuiaRow>(
+    db,
+    `${GUIA_SELECT} WHERE g.number < @before AND ${PERIOD_WHERE} AND ${STATUS_WHERE[f.status]} ORDER BY g.number DESC LIMIT @limit`,
+  ).all({ ...period(f), before: f.before ?? Number.MAX_SAFE_INTEGER, limit: f.limit });
+}
+
+/** How many guias the filter holds now. */
+export function guiasCount(db: ReadableDb, f: GuiaFilter): number {
+  return stmt<{ from: string; to: string }, { n: number }>(
+    db,
+    `SELECT COUNT(*) AS n FROM guias g LEFT JOIN guia_payments p ON p.guia_id = g.id LEFT JOIN guia_voids v ON v.guia_id = g.id
+      WHERE ${PERIOD_WHERE} AND ${STATUS_WHERE[f.status]}`,
+  ).get(period(f))!.n;
+}
+
+/** Every guia of the filter in number order, as a book reads (export.guias). */
+export function guiasInOrder(db: ReadableDb, f: GuiaFilter): GuiaRow[] {
+  return stmt<{ from: string; to: string }, GuiaRow>(db, `${GUIA_SELECT} WHERE ${PERIOD_WHERE} AND ${STATUS_WHERE[f.status]} ORDER BY g.number`).all(
+    period(f),
+  );
 }
 
 /** Unpaid and not void, oldest first: carried at the day's close. */

@@ -272,6 +272,13 @@ export function drawerCloseOf(db: ReadableDb, drawerId: number): DrawerCloseRow 
   return r ? { ...r, report: JSON.parse(r.report) as unknown } : undefined;
 }
 
+/** The Z reports recorded at the closes of [from, to), in Z order: as stored (report.z gives the same). */
+export function zReportsClosedBetween(db: ReadableDb, from: string, to: string): unknown[] {
+  return stmt<[string, string], { report: string }>(db, `SELECT report FROM drawer_closes WHERE closed_at >= ? AND closed_at < ? ORDER BY z_number`)
+    .all(from, to)
+    .map((r) => JSON.parse(r.report) as unknown);
+}
+
 /** The first print job of a drawer's report of a kind (x_report, z_report), not a reprint. */
 export function reportJobOf(db: ReadableDb, drawerId: number, kind: 'x_report' | 'z_report'): number | null {
   const r = stmt<[number, string], { id: number }>(

@@ -8,6 +8,7 @@ import type { Result } from '../core/errors.js';
 import type { KioskEvent } from '../core/events.js';
 import { checkBackupInWorker } from './workers/backup-check.js';
 import { checkBooksInWorker } from './workers/books-check.js';
+import { exportSalesInWorker } from './workers/export-sales.js';
 import { createCheckpointer } from '../db/checkpointer.js';
 import { displayTokenKnown } from '../db/bingo/display.js';
 import { openDatabase, openReader, storageFailureOf, type WritableDb } from '../db/connection.js';
@@ -110,6 +111,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     progress,
     checkBackup: (file) => checkBackupInWorker(file),
     checkBooks: (shown) => checkBooksInWorker(join(options.dataDir, DATABASE_FILE), shown, (done, total) => progress('books', done, total)),
+    exportSales: (q) => exportSalesInWorker(join(options.dataDir, DATABASE_FILE), q, (done, total) => progress('export', done, total)),
     storage: () => storage,
   };
   const dispatch = createDispatcher({

@@ -1,5 +1,6 @@
 /** The audit domain's slice of the contract: the checks of the audit chain and of the books. */
 import { z } from 'zod';
+import { pageFields, pageSchema } from '../paging.js';
 import { channel, empty, isoTime, MANAGERS } from '../schema.js';
 
 /** The database's storage: writing, or refused because the disk is full or failing (writes resume by themselves). */
@@ -28,7 +29,43 @@ export const booksFindingSchema = z.object({
   actual: z.array(postingSchema).nullable(),
 });
 
+/** One row of the audit log as audit.list shows it: what was done, when, by whom, where, and its values (cut to a summary). */
+export const auditEntrySchema = z.object({
+  seq: z.number().int().positive(),
+  at: isoTime,
+  channel: z.string(),
+  outcome: z.enum(['ok', 'refused']),
+  /** The operator's username (null: before any login, e.g. the hall's setup). */
+  operator: z.string().nullable(),
+  terminalId: z.string(),
+  /** The input, the values before and after as logged (JSON), each cut to its first 300 characters and `…`. */
+  input: z.string(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
+
 export const auditContract = {
+  'audit.list': channel({
+    summary:
+      'The audit log, newest first, a page at a time (keyset paging by instant and sequence number; cursor: the seq of the last row of the page before; at most 500 a page): by period [from, to) and channel.',
+    kind: 'query',
+    // Every command appends a row: the page is fetched again on the screen's own request, not on every sale.
+    topics: [],
+    roles: MANAGERS,
+    input: z
+      .object({
+        from: isoTime.optional(),
+        to: isoTime.optional(),
+        channel: z
+          .string()
+          .regex(/^[a-z][A-Za-z]*(\.[A-Za-z]+)+$/, 'um canal, ex.: sale.create')
+          .max(60)
+          .optional(),
+        ...pageFields,
+      })
+      .strict(),
+    output: pageSchema('entries', auditEntrySchema),
+  }),
   'system.health': channel({
     summary: "The kiosk's health for every screen's alert: the database's disk full or failing (writes refused meanwhile), or well.",
     kind: 'query',
@@ -93,3 +130,4 @@ export const auditContract = {
 } as const;
 
 export type StorageState = z.output<typeof storageStateSchema>;
+export type AuditEntryView = z.output<typeof auditEntrySchema>;

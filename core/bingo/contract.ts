@@ -4,7 +4,8 @@
  * claims, prizes, annulments and refunds.
  */
 import { z } from 'zod';
-import { approvalSchema, CASHIERS, channel, COUNTER, empty, EVERYONE, id, isoTime, MANAGERS, plainText, seriesCode } from '../schema.js';
+import { pageFields, pageSchema } from '../paging.js';
+import { approvalSchema, CASHIERS, channel, COUNTER, csvFileSchema, empty, EVERYONE, id, isoTime, MANAGERS, plainText, seriesCode } from '../schema.js';
 import { ANNUL_REASONS } from './rules.js';
 
 const cents = z.number().int().nonnegative();
@@ -115,6 +116,9 @@ export const saleSchema = z.object({
   createdAt: isoTime,
   voided: z.boolean(),
 });
+
+/** A sale of a session's list: the sale and its game's number. */
+export const sessionSaleSchema = saleSchema.extend({ gameNumber: z.number().int() });
 
 export const winnerSchema = z.object({
   winnerId: id,
@@ -654,11 +658,29 @@ export const bingoContract = {
     input: z.object({ gameId: id, limit: z.number().int().min(1).max(500).optional() }).strict(),
     output: z.array(saleSchema),
   }),
+  'sale.page': channel({
+    summary:
+      "A session's sales (or one game's), in the order they were made, a page at a time: keyset paging by sale number (cursor: the last sale of the page before), at most 500 a page.",
+    kind: 'query',
+    topics: ['sales', 'session'],
+    roles: MANAGERS,
+    input: z.object({ sessionId: id, gameId: id.optional(), ...pageFields }).strict(),
+    output: pageSchema('sales', sessionSaleSchema),
+  }),
+  'export.sales': channel({
+    summary: "A session's sales (or one game's) as a CSV file for a pt-PT spreadsheet, built off the main thread on one snapshot, with progress.",
+    kind: 'query',
+    topics: [],
+    roles: MANAGERS,
+    input: z.object({ sessionId: id, gameId: id.optional() }).strict(),
+    output: csvFileSchema,
+  }),
 } as const;
 
 export type GameView = z.output<typeof gameSchema>;
 export type SeriesView = z.output<typeof seriesSchema>;
 export type SaleView = z.output<typeof saleSchema>;
+export type SessionSaleView = z.output<typeof sessionSaleSchema>;
 export type SessionView = z.output<typeof sessionSchema>;
 export type WinnerView = z.output<typeof winnerSchema>;
 export type ClaimView = z.output<typeof claimSchema>;

@@ -385,6 +385,10 @@ export const bingoErrors = errors({
     pt: (p) => `O ficheiro é da série ${p.fileCode}, não da série ${p.code}. Nada foi importado.`,
     en: (p) => `The file is for series ${p.fileCode}, not series ${p.code}. Nothing was imported.`,
   },
+  GAME_NOT_IN_SESSION: {
+    pt: (p) => `A jogada ${p.gameId} (n.º ${p.number}) é da sessão n.º ${p.gameSessionId}, não da sessão n.º ${p.sessionId}.`,
+    en: (p) => `Game ${p.gameId} (no. ${p.number}) belongs to session no. ${p.gameSessionId}, not to session no. ${p.sessionId}.`,
+  },
   SESSION_NOT_FOUND: {
     pt: (p) => `A sessão n.º ${p.sessionId} não existe.`,
     en: (p) => `Session no. ${p.sessionId} does not exist.`,

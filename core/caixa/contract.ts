@@ -5,7 +5,8 @@
  * `machine:<number>` (a machine's jackpot) or `group:<code>` (a group's superjackpot).
  */
 import { z } from 'zod';
-import { approvalSchema, CAIXA_DESK, cents, channel, empty, id, isoTime, MANAGERS, plainText } from '../schema.js';
+import { pageFields, pageSchema } from '../paging.js';
+import { approvalSchema, CAIXA_DESK, cents, channel, csvFileSchema, empty, id, isoTime, MANAGERS, periodFields, plainText } from '../schema.js';
 import { TRANSFER_BRANCHES } from './rules.js';
 
 const positiveCents = z.number().int().positive().max(100_000_000);
@@ -15,6 +16,7 @@ const groupCode = machineNumber;
 const shortText = (max: number) => plainText(1, max);
 const basisPoints = z.number().int().min(0).max(10_000);
 const meterValue = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+const guiaStatus = z.enum(['unpaid', 'paid', 'void', 'all']);
 export const guiaKind = z.enum(['jackpot', 'superjackpot', 'hand_pay', 'credits_claim']);
 const fundName = plainText(3, 40);
 
@@ -164,12 +166,23 @@ export const caixaContract = {
     output: guiaSchema,
   }),
   'guia.list': channel({
-    summary: 'Guias, newest first (at most 200): unpaid, paid, void or all.',
+    summary:
+      'Guias, newest first, a page at a time (keyset paging by guia number; cursor: the last number of the page before; at most 500 a page): unpaid, paid, void or all, issued in a period [from, to) when given.',
     kind: 'query',
     topics: ['caixa'],
     roles: CAIXA_DESK,
-    input: z.object({ status: z.enum(['unpaid', 'paid', 'void', 'all']).default('all') }).strict(),
-    output: z.array(guiaSchema),
+    input: z
+      .object({ status: guiaStatus.default('all'), from: isoTime.optional(), to: isoTime.optional(), ...pageFields })
+      .strict(),
+    output: pageSchema('guias', guiaSchema),
+  }),
+  'export.guias': channel({
+    summary: 'The guias issued in a period [from, to) (of a status, all by default) as a CSV file for a pt-PT spreadsheet, in number order.',
+    kind: 'query',
+    topics: [],
+    roles: MANAGERS,
+    input: z.object({ ...periodFields, status: guiaStatus.default('all') }).strict(),
+    output: csvFileSchema,
   }),
   'jackpot.contribute': channel({
     summary: 'Put an amount into a jackpot (machine:<n>) or superjackpot (group:<code>) fund, entered by a manager.',
@@ -257,6 +270,14 @@ export const caixaContract = {
       ),
     }),
   }),
+  'export.machineReturn': channel({
+    summary: "Each machine's return to players over a period (report.machineReturn's figures) as a CSV file for a pt-PT spreadsheet.",
+    kind: 'query',
+    topics: [],
+    roles: MANAGERS,
+    input: z.object(periodFields).strict(),
+    output: csvFileSchema,
+  }),
   'report.fundsHeld': channel({
     summary: 'Every jackpot and superjackpot fund and what it holds: the concessionaire\'s custody for the players ("valores cativos", n.º 5).',
     kind: 'query',
@@ -269,3 +290,4 @@ export const caixaContract = {
 
 export type MachineView = z.output<typeof machineSchema>;
 export type GuiaView = z.output<typeof guiaSchema>;
+export type MachineReturnRow = z.output<(typeof caixaContract)['report.machineReturn']['output']>['machines'][number];

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { ROLES } from '../roles.js';
-import { approvalSchema, cents, channel, empty, id, isoTime, reasonText } from '../schema.js';
+import { approvalSchema, cents, channel, csvFileSchema, empty, id, isoTime, MANAGERS, periodFields, reasonText } from '../schema.js';
 import { MOVEMENT_KINDS } from './rules.js';
 
 /** Who handles a drawer: cashiers and caixa staff at their own counter, managers and admins too. */
@@ -190,6 +190,21 @@ export const drawersContract = {
     roles: DRAWER_ROLES,
     input: z.object({ drawerId: id }).strict(),
     output: zReportSchema.extend({ printJobId: id.nullable() }),
+  }),
+  'export.zReports': channel({
+    summary:
+      "The Z reports of a session (the drawers of its night view that closed) or of a period [from, to) of closes, one line per Z with its figures as recorded, as a CSV file for a pt-PT spreadsheet.",
+    kind: 'query',
+    topics: [],
+    roles: MANAGERS,
+    // A session, or a period: one object (each channel's input is one JSON object), either but not both.
+    input: z
+      .object({ sessionId: id.optional(), from: periodFields.from.optional(), to: periodFields.to.optional() })
+      .strict()
+      .refine((i) => (i.sessionId !== undefined ? i.from === undefined && i.to === undefined : i.from !== undefined && i.to !== undefined), {
+        message: 'uma sessão (sessionId) ou um período (from e to)',
+      }),
+    output: csvFileSchema,
   }),
 } as const;
 

@@ -1,6 +1,7 @@
 /** SQL of card sales, voids and refunds (DN art. 12, 16.3). */
 import type { CardRange } from '../../core/bingo/allocation.js';
 import type { SoldCard } from '../../core/bingo/claims.js';
+import type { SaleView } from '../../core/bingo/contract.js';
 import { stmt, type ReadableDb, type WritableDb } from '../connection.js';
 import { faceRows } from './series.js';
 
@@ -19,11 +20,12 @@ export interface SaleRow {
   voided: number;
 }
 
-const SALE_SELECT = `SELECT s.id, s.game_id AS gameId, s.terminal_id AS terminalId, s.quantity,
+const SALE_COLUMNS = `s.id, s.game_id AS gameId, s.terminal_id AS terminalId, s.quantity,
   s.unit_price_cents AS unitPriceCents, s.total_cents AS totalCents, s.payment_method AS paymentMethod,
   s.tendered_cents AS tenderedCents, s.change_cents AS changeCents, s.created_at AS createdAt,
-  o.username AS cashier, (v.sale_id IS NOT NULL) AS voided
-  FROM sales s JOIN operators o ON o.id = s.operator_id LEFT JOIN sale_voids v ON v.sale_id = s.id`;
+  o.username AS cashier, (v.sale_id IS NOT NULL) AS voided`;
+const SALE_FROM = `FROM sales s JOIN operators o ON o.id = s.operator_id LEFT JOIN sale_voids v ON v.sale_id = s.id`;
+const SALE_SELECT = `SELECT ${SALE_COLUMNS} ${SALE_FROM}`;
 
 export function lastSaleOfGame(db: ReadableDb, gameId: number): SaleRow | undefined {
   return stmt<[number], SaleRow>(db, `${SALE_SELECT} WHERE s.game_id = ? ORDER BY s.id DESC LIMIT 1`).get(gameId);
@@ -35,6 +37,91 @@ export function saleById(db: ReadableDb, saleId: number): SaleRow | undefined {
 
 export function salesOfGame(db: ReadableDb, gameId: number, limit: number): SaleRow[] {
   return stmt<[number, number], SaleRow>(db, `${SALE_SELECT} WHERE s.game_id = ? ORDER BY s.id DESC LIMIT ?`).all(gameId, limit);
+}
+
+/** A sale as the channels give it (sale.list, sale.page) and the CSV writes it (export.sales): one mapping, the same cents. */
+export function saleViewOf(s: SaleRow, ranges: readonly CardRange[]): SaleView {
+  return {
+    saleId: s.id,
+    gameId: s.gameId,
+    quantity: s.quantity,
+    ranges: ranges.map(({ seriesCode, from, to }) => ({ seriesCode, from, to })),
+    unitPriceCents: s.unitPriceCents,
+    totalCents: s.totalCents,
+    paymentMethod: s.paymentMethod,
+    tenderedCents: s.tenderedCents,
+    changeCents: s.changeCents,
+    cashier: s.cashier,
+    terminalId: s.terminalId,
+    createdAt: s.createdAt,
+    voided: s.voided === 1,
+  };
+}
+
+/** A sale of a session's list (sale.page, export.sales): the sale, its game's number and its cards. */
+export interface SessionSaleRow extends SaleRow {
+  gameNumber: number;
+  ranges: CardRange[];
+}
+
+/**
+ * The span of sale ids of a session's games (or of one of them): each game's
+ * first and last sale through sales_by_game, so that a page is a range of the
+ * table's own key (sales of one session are contiguous, since one session is
+ * open at a time; the filter on the game keeps the list right even if not).
+ */
+function sessionSaleSpan(db: ReadableDb, sessionId: number, gameId: number | null): { lo: number; hi: number } | null {
+  const r = stmt<{ session: number; game: number | null }, { lo: number | null; hi: number | null }>(
+    db,
+    `SELECT MIN(lo) AS lo, MAX(hi) AS hi FROM (
+       SELECT (SELECT MIN(id) FROM sales WHERE game_id = g.id) AS lo, (SELECT MAX(id) FROM sales WHERE game_id = g.id) AS hi
+         FROM games g WHERE g.session_id = @session AND (@game IS NULL OR g.id = @game))`,
+  ).get({ session: sessionId, game: gameId });
+  return r && r.lo !== null && r.hi !== null ? { lo: r.lo, hi: r.hi } : null;
+}
+
+/** A page of a session's sales (exported for its query plan's test). */
+export const SESSION_SALES_SQL =
+  // The sales' key range drives the read (CROSS JOIN keeps sales the outer loop, `+s.game_id` off the game's index):
+  // read through the games, each page would gather and sort the session's sales.
+  `SELECT ${SALE_COLUMNS}, g.number AS gameNumber ${SALE_FROM} CROSS JOIN games g ON g.id = s.game_id
+    WHERE s.id > @after AND s.id <= @hi AND g.session_id = @session AND (@game IS NULL OR +s.game_id = @game)
+    ORDER BY s.id LIMIT @limit`;
+
+/**
+ * A page of a session's sales (of one game when `gameId`), in the order they
+ * were made (by id), after the sale `after` (null: from the first), at most
+ * `limit` rows: a range of the sales' own key (EXPLAIN in sales-page.test.ts).
+ */
+export function sessionSales(db: ReadableDb, q: { sessionId: number; gameId: number | null; after: number | null; limit: number }): SessionSaleRow[] {
+  const span = sessionSaleSpan(db, q.sessionId, q.gameId);
+  if (!span) return [];
+  const rows = stmt<{ session: number; game: number | null; after: number; hi: number; limit: number }, SaleRow & { gameNumber: number }>(
+    db,
+    SESSION_SALES_SQL,
+  ).all({ session: q.sessionId, game: q.gameId, after: Math.max(q.after ?? 0, span.lo - 1), hi: span.hi, limit: q.limit });
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  if (!first || !last) return [];
+  const ranges = new Map<number, CardRange[]>();
+  for (const r of stmt<[number, number], CardRange & { saleId: number }>(
+    db,
+    `SELECT r.sale_id AS saleId, se.code AS seriesCode, r.from_number AS "from", r.to_number AS "to"
+       FROM sale_ranges r JOIN series se ON se.id = r.series_id WHERE r.sale_id BETWEEN ? AND ? ORDER BY r.sale_id, r.position`,
+  ).all(first.id, last.id)) {
+    const list = ranges.get(r.saleId) ?? [];
+    list.push({ seriesCode: r.seriesCode, from: r.from, to: r.to });
+    ranges.set(r.saleId, list);
+  }
+  return rows.map((r) => ({ ...r, ranges: ranges.get(r.id) ?? [] }));
+}
+
+/** How many sales a session (or one of its games) has made, voided ones included. */
+export function sessionSalesCount(db: ReadableDb, sessionId: number, gameId: number | null): number {
+  return stmt<{ session: number; game: number | null }, { n: number }>(
+    db,
+    `SELECT COUNT(*) AS n FROM sales s WHERE s.game_id IN (SELECT id FROM games WHERE session_id = @session AND (@game IS NULL OR id = @game))`,
+  ).get({ session: sessionId, game: gameId })!.n;
 }
 
 export function rangesOfSale(db: ReadableDb, saleId: number): (CardRange & { seriesId: number })[] {

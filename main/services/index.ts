@@ -4,6 +4,7 @@ import { bingoHandlers } from './bingo/index.js';
 import { caixaHandlers } from './caixa/index.js';
 import { backupHandlers } from './drawers/backups.js';
 import { dayCloseHandlers } from './drawers/close.js';
+import { drawersExportHandlers } from './drawers/exports.js';
 import { drawersHandlers } from './drawers/index.js';
 import { approvalsHandlers } from './people/approvals.js';
 import { peopleHandlers } from './people/index.js';
@@ -11,4 +12,4 @@ import { printingHandlers } from './printing/index.js';
 import { rouletteHandlers } from './roulette/index.js';
 import type { HandlerMap } from './shared/context.js';
 
-export const handlers: HandlerMap = { ...peopleHandlers, ...approvalsHandlers, ...bingoHandlers, ...drawersHandlers, ...backupHandlers, ...dayCloseHandlers, ...caixaHandlers, ...rouletteHandlers, ...printingHandlers, ...auditHandlers };
+export const handlers: HandlerMap = { ...peopleHandlers, ...approvalsHandlers, ...bingoHandlers, ...drawersHandlers, ...drawersExportHandlers, ...backupHandlers, ...dayCloseHandlers, ...caixaHandlers, ...rouletteHandlers, ...printingHandlers, ...auditHandlers };

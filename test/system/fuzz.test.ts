@@ -12,9 +12,9 @@ import { createTestHall } from '../fixtures/faces.js';
 
 /**
  * Channels fed apart, fewer times each: they wait on slow I/O (PDFs, printers
- * over TCP, backups), or end the session they are called with (logout).
+ * over TCP, backups, a worker's CSV file), or end the session they are called with (logout).
  */
-const SLOW = new Set(['backup.create', 'printer.status', 'printer.test', 'report.actaPdf', 'report.sessionPdf', 'report.tableLimitsPdf']);
+const SLOW = new Set(['backup.create', 'export.sales', 'printer.status', 'printer.test', 'report.actaPdf', 'report.sessionPdf', 'report.tableLimitsPdf']);
 const SLOW_INPUTS = 6;
 
 function seeded(seed: number): () => number {

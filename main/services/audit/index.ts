@@ -1,11 +1,37 @@
 /** The audit domain: checks of the audit chain and of the books. */
-import { anchorState, verifyAudit } from '../../../db/audit.js';
+import { KioskError } from '../../../core/errors.js';
+import { checkPeriod, pageLimit, pageOf } from '../../../core/paging.js';
+import { AUDIT_SUMMARY_CHARS, anchorState, auditCount, auditEntries, auditRowAt, verifyAudit } from '../../../db/audit.js';
 import { latestBackupManifest } from '../../../db/backup.js';
 import { verifyLedger } from '../../../db/ledger.js';
 import { BOOKS_FINDINGS_SHOWN } from '../../../core/audit/books.js';
 import { query, queryWaiting, type HandlerSlice } from '../shared/context.js';
 
-export const auditHandlers: HandlerSlice<'audit.verify' | 'books.verify' | 'ledger.verify' | 'system.health'> = {
+/** A logged value cut to its summary: the first AUDIT_SUMMARY_CHARS characters and `…` when there was more. */
+const summary = (text: string) => (text.length > AUDIT_SUMMARY_CHARS ? `${text.slice(0, AUDIT_SUMMARY_CHARS)}…` : text);
+
+export const auditHandlers: HandlerSlice<'audit.list' | 'audit.verify' | 'books.verify' | 'ledger.verify' | 'system.health'> = {
+  'audit.list': query((ctx, input) => {
+    const limit = pageLimit(input.limit);
+    const filter = { ...checkPeriod(input.from, input.to), channel: input.channel ?? null };
+    let before: { at: string; seq: number } | null = null;
+    if (input.cursor !== undefined && input.cursor !== null) {
+      const at = auditRowAt(ctx.db, input.cursor);
+      if (at === undefined) throw new KioskError('PAGE_CURSOR_INVALID', { cursor: input.cursor });
+      before = { at, seq: input.cursor };
+    }
+    const page = pageOf(auditEntries(ctx.db, { ...filter, before, limit: limit + 1 }), limit, (e) => e.seq);
+    return {
+      entries: page.items.map((e) => ({
+        ...e,
+        input: summary(e.input),
+        before: e.before === null ? null : summary(e.before),
+        after: e.after === null ? null : summary(e.after),
+      })),
+      nextCursor: page.nextCursor,
+      total: auditCount(ctx.db, filter),
+    };
+  }),
   'system.health': query((ctx) => ctx.io.storage()),
   'audit.verify': query((ctx, input) => {
     const check = verifyAudit(ctx.db, input.anchor);

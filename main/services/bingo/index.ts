@@ -2,6 +2,7 @@
 import type { HandlerSlice } from '../shared/context.js';
 import { displayHandlers } from './display.js';
 import { drawHandlers } from './draw.js';
+import { bingoExportHandlers } from './exports.js';
 import { gameHandlers } from './games.js';
 import { prizeHandlers } from './prizes.js';
 import { saleHandlers } from './sales.js';
@@ -15,7 +16,8 @@ type BingoChannel =
   | keyof typeof saleHandlers
   | keyof typeof drawHandlers
   | keyof typeof prizeHandlers
-  | keyof typeof displayHandlers;
+  | keyof typeof displayHandlers
+  | keyof typeof bingoExportHandlers;
 
 export const bingoHandlers: HandlerSlice<BingoChannel> = {
   ...seriesHandlers,
@@ -25,4 +27,5 @@ export const bingoHandlers: HandlerSlice<BingoChannel> = {
   ...drawHandlers,
   ...prizeHandlers,
   ...displayHandlers,
+  ...bingoExportHandlers,
 };

@@ -8,7 +8,7 @@ import { formatCents } from '../../../core/money.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import { drawerById, drawerExpectedCash, drawerOfLedgerRef, openDrawerOf } from '../../../db/drawers.js';
 import { fixSecondSeries, type GameRow } from '../../../db/bingo/games.js';
-import { insertSale, insertSaleRange, insertSaleVoid, lastSaleOfGame, rangesOfSale, salesOfGame, type SaleRow } from '../../../db/bingo/sales.js';
+import { insertSale, insertSaleRange, insertSaleVoid, lastSaleOfGame, rangesOfSale, saleViewOf, salesOfGame, type SaleRow } from '../../../db/bingo/sales.js';
 import { firstFreshSeries, moveNextNumber, type SeriesRow } from '../../../db/bingo/series.js';
 import { post, postingsOf } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
@@ -43,21 +43,7 @@ function checkPayment(chipsAllowed: boolean, method: string): 'cash' | 'chips' {
 }
 
 function saleView(db: ReadableDb, s: SaleRow) {
-  return {
-    saleId: s.id,
-    gameId: s.gameId,
-    quantity: s.quantity,
-    ranges: rangesOfSale(db, s.id).map(({ seriesCode, from, to }) => ({ seriesCode, from, to })),
-    unitPriceCents: s.unitPriceCents,
-    totalCents: s.totalCents,
-    paymentMethod: s.paymentMethod,
-    tenderedCents: s.tenderedCents,
-    changeCents: s.changeCents,
-    cashier: s.cashier,
-    terminalId: s.terminalId,
-    createdAt: s.createdAt,
-    voided: s.voided === 1,
-  };
+  return saleViewOf(s, rangesOfSale(db, s.id));
 }
 
 export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.list'> = {

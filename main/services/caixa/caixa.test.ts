@@ -228,8 +228,8 @@ describe('guias', () => {
       message: 'A guia n.º 2 já foi paga: só uma guia por pagar pode ser anulada.',
     });
     expect((await refusedUnchanged('guia.void', { guiaId: g2.guiaId, reason: 'x', approval: MANAGER }, t.caixa)).code).toBe('VALIDATION_FAILED');
-    expect((await t.h.ok('guia.list', { status: 'void' }, t.caixa)).map((g) => g.number)).toEqual([1]);
-    expect((await t.h.ok('guia.list', {}, t.caixa)).map((g) => [g.number, g.status])).toEqual([
+    expect((await t.h.ok('guia.list', { status: 'void' }, t.caixa)).guias.map((g) => g.number)).toEqual([1]);
+    expect((await t.h.ok('guia.list', {}, t.caixa)).guias.map((g) => [g.number, g.status])).toEqual([
       [2, 'paid'],
       [1, 'void'],
     ]);

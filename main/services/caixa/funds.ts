@@ -131,33 +131,7 @@ export const fundHandlers: HandlerSlice<'jackpot.contribute' | 'jackpot.transfer
     return done(result, { after: { ...result, machineNumber: machine.number, kind: input.kind, values } });
   }),
 
-  'report.machineReturn': query((ctx, input) => {
-    if (!(new Date(input.from).getTime() < new Date(input.to).getTime())) throw new KioskError('REPORT_PERIOD_INVALID');
-    const from = new Date(input.from).toISOString();
-    const to = new Date(input.to).toISOString();
-    const machines = new Map(allMachines(ctx.db).map((m) => [m.id, m]));
-    return {
-      from,
-      to,
-      minimumBasisPoints: MIN_RETURN_BASIS_POINTS,
-      machines: machinePeriod(ctx.db, from, to).map((p) => {
-        const m = machines.get(p.machineId)!;
-        const playedCents = creditsToCents(p.coinsIn, m.betCents);
-        const machinePrizesCents = creditsToCents(p.prizesPaid, m.betCents);
-        const r = returnToPlayer({ playedCents, machinePrizesCents, guiasCents: p.guiasCents });
-        return {
-          number: m.number,
-          model: m.model,
-          playedCents,
-          machinePrizesCents,
-          guiasCents: p.guiasCents,
-          readings: p.readings,
-          returnBasisPoints: r.basisPoints,
-          below: r.below,
-        };
-      }),
-    };
-  }),
+  'report.machineReturn': query((ctx, input) => machineReturn(ctx.db, input.from, input.to)),
 
   'report.fundsHeld': query((ctx) => {
     const held = fundBalances(ctx.db);
@@ -185,3 +159,35 @@ export const fundHandlers: HandlerSlice<'jackpot.contribute' | 'jackpot.transfer
     return { funds, totalCents: funds.reduce((s, f) => s + f.heldCents, 0) };
   }),
 };
+
+/**
+ * Each machine's return to players over [from, to) (n.º 2): what report.machineReturn
+ * answers and export.machineReturn writes, the same figures.
+ */
+export function machineReturn(db: ReadableDb, fromIso: string, toIso: string) {
+  if (!(new Date(fromIso).getTime() < new Date(toIso).getTime())) throw new KioskError('REPORT_PERIOD_INVALID');
+  const from = new Date(fromIso).toISOString();
+  const to = new Date(toIso).toISOString();
+  const machines = new Map(allMachines(db).map((m) => [m.id, m]));
+  return {
+    from,
+    to,
+    minimumBasisPoints: MIN_RETURN_BASIS_POINTS,
+    machines: machinePeriod(db, from, to).map((p) => {
+      const m = machines.get(p.machineId)!;
+      const playedCents = creditsToCents(p.coinsIn, m.betCents);
+      const machinePrizesCents = creditsToCents(p.prizesPaid, m.betCents);
+      const r = returnToPlayer({ playedCents, machinePrizesCents, guiasCents: p.guiasCents });
+      return {
+        number: m.number,
+        model: m.model,
+        playedCents,
+        machinePrizesCents,
+        guiasCents: p.guiasCents,
+        readings: p.readings,
+        returnBasisPoints: r.basisPoints,
+        below: r.below,
+      };
+    }),
+  };
+}

@@ -12,12 +12,14 @@ import { checkPayout } from '../../../core/drawers/rules.js';
 import { KioskError } from '../../../core/errors.js';
 import { ledger } from '../../../core/ledger.js';
 import { formatCents } from '../../../core/money.js';
+import { checkPeriod, pageLimit, pageOf } from '../../../core/paging.js';
 import { hallClock } from '../../../core/time.js';
 import {
   fundHeld,
   guiaById,
   guiaByNumber,
-  guiasList,
+  guiasCount,
+  guiasPage,
   insertGuia,
   insertGuiaPayment,
   insertGuiaVoid,
@@ -239,5 +241,10 @@ export const guiaHandlers: HandlerSlice<'guia.issue' | 'guia.pay' | 'guia.void' 
     return guiaView(g);
   }),
 
-  'guia.list': query((ctx, input) => guiasList(ctx.db, input.status, 200).map((g) => guiaView(g))),
+  'guia.list': query((ctx, input) => {
+    const limit = pageLimit(input.limit);
+    const filter = { status: input.status, ...checkPeriod(input.from, input.to) };
+    const page = pageOf(guiasPage(ctx.db, { ...filter, before: input.cursor ?? null, limit: limit + 1 }), limit, (g) => g.number);
+    return { guias: page.items.map((g) => guiaView(g)), nextCursor: page.nextCursor, total: guiasCount(ctx.db, filter) };
+  }),
 };

@@ -1,9 +1,10 @@
 /** The caixa domain (SPEC 7): machines, guias, jackpot funds and meters, merged into one slice of the handler map. */
 import type { HandlerSlice } from '../shared/context.js';
+import { caixaExportHandlers } from './exports.js';
 import { fundHandlers } from './funds.js';
 import { guiaHandlers } from './guias.js';
 import { machineHandlers } from './machines.js';
 
-type CaixaChannel = keyof typeof machineHandlers | keyof typeof guiaHandlers | keyof typeof fundHandlers;
+type CaixaChannel = keyof typeof machineHandlers | keyof typeof guiaHandlers | keyof typeof fundHandlers | keyof typeof caixaExportHandlers;
 
-export const caixaHandlers: HandlerSlice<CaixaChannel> = { ...machineHandlers, ...guiaHandlers, ...fundHandlers };
+export const caixaHandlers: HandlerSlice<CaixaChannel> = { ...machineHandlers, ...guiaHandlers, ...fundHandlers, ...caixaExportHandlers };

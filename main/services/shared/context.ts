@@ -38,6 +38,8 @@ export interface KioskIo {
   checkBackup(file: string): Promise<BackupCheck>;
   /** The books checked one document at a time, off the main thread (seconds for a large hall); progress as task 'books'. */
   checkBooks(shown: number): Promise<BooksCheck>;
+  /** A session's sales (or one game's) as a CSV file, built off the main thread on one snapshot; progress as task 'export'. */
+  exportSales(q: { sessionId: number; gameId: number | null }): Promise<{ filename: string; content: string; rows: number }>;
   /** The database's storage now (kept by the kiosk from the errors SQLite gives). */
   storage(): StorageState;
 }

@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { PdfButtons } from './PdfButtons.js';
+import { SessionSales } from './SessionSales.js';
 import { TableRegion } from '../../components/TableRegion.js';
 
 type Check = ChannelInput<'session.recordCheck'>;
@@ -244,6 +245,7 @@ export function ActaScreen() {
           </TableRegion>
         )}
       </section>
+      {session ? <SessionSales sessionId={session.id} /> : null}
       <div className="columns">
         <Incidents games={current.data?.games ?? []} incidents={a?.incidents ?? []} />
         <section className="panel" aria-labelledby="checks-title">

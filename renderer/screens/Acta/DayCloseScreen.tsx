@@ -4,6 +4,7 @@ import type { ChannelOutput } from '../../../core/contract.js';
 import { formatCents } from '../../../core/money.js';
 import { invoke, type ClientError } from '../../client.js';
 import { BarChart } from '../../components/BarChart.js';
+import { CsvButton } from '../../components/CsvButton.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { ReprintZButton } from '../../components/ReprintZButton.js';
 import { useFormat } from '../../format.js';
@@ -192,6 +193,7 @@ export function DayCloseScreen() {
                 {o.specialFundCents !== null ? ` · ${t('dayClose.specialFund', { amount: f.money(o.specialFundCents) })}` : ''}
                 {o.guiasUnpaid.count > 0 ? ` · ${t('dayClose.guiasUnpaid', { count: o.guiasUnpaid.count, amount: f.money(o.guiasUnpaid.cents) })}` : ''}
               </p>
+              <CsvButton label={t('csv.sales')} testId="export-sales" progress fetch={() => invoke('export.sales', { sessionId: o.sessionId })} />
             </div>
             {o.games.length === 0 ? (
               <p className="empty">{t('dayClose.noGames')}</p>
@@ -212,7 +214,10 @@ export function DayCloseScreen() {
             )}
           </section>
           <section className="panel" aria-labelledby="day-close-drawers-title">
-            <h2 id="day-close-drawers-title">{t('dayClose.drawersTitle')}</h2>
+            <div className="panel-head">
+              <h2 id="day-close-drawers-title">{t('dayClose.drawersTitle')}</h2>
+              <CsvButton label={t('csv.zReports')} testId="export-z" fetch={() => invoke('export.zReports', { sessionId: o.sessionId })} />
+            </div>
             <Drawers drawers={o.drawers} />
           </section>
           <div className="columns-even">

@@ -10,6 +10,7 @@ import { parseEuroText } from '../../lib/money.js';
 import { ChipExchange } from './ChipExchange.js';
 import { FundsPanel } from './FundsPanel.js';
 import { GuiaCard, GuiaFinder, type Guia } from './GuiaDesk.js';
+import { GuiasPanel } from './GuiasPanel.js';
 import { ReturnReport } from './ReturnReport.js';
 import { TableSheet } from './TableSheet.js';
 
@@ -227,8 +228,8 @@ function MeterForm() {
 function UnpaidGuias({ onPick }: { onPick: (g: Guia) => void }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const unpaid = useKioskQuery('guia.list', { status: 'unpaid' });
-  const list = unpaid.data ?? [];
+  const unpaid = useKioskQuery('guia.list', { status: 'unpaid', limit: 200 });
+  const list = unpaid.data?.guias ?? [];
   return (
     <section className="panel" aria-labelledby="unpaid-title">
       <h2 id="unpaid-title">{t('caixa.unpaidTitle', { count: list.length })}</h2>
@@ -290,6 +291,7 @@ export function CaixaScreen({ roles }: { roles: readonly Role[] }) {
       {manages ? (
         <>
           <FundsPanel />
+          <GuiasPanel />
           <ReturnReport />
           <TableSheet />
         </>

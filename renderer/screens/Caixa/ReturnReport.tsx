@@ -10,21 +10,10 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { formatPercent } from '../../lib/settings.js';
-import { toDateTimeLocal } from '../../lib/time.js';
+import { daysPeriod, lastDays } from '../../lib/time.js';
+import { invoke } from '../../client.js';
+import { CsvButton } from '../../components/CsvButton.js';
 import { TableRegion } from '../../components/TableRegion.js';
-
-/** A local day as the value of `<input type="date">`: `2025-11-30` (the date part of the datetime-local value). */
-function dateValue(d: Date): string {
-  return toDateTimeLocal(d).slice(0, 10);
-}
-
-/** `2025-11-30` -> 00:00 local of that day plus `days`, as ISO-8601 (UTC), or null when it is no date. */
-function dayStartIso(value: string, days = 0): string | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return null;
-  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + days);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
-}
 
 /** 8200 -> `82,0 %`, 7995 -> `79,9 %` (cut, not rounded, so that a row under the minimum never reads as the minimum). */
 function returnText(basisPoints: number): string {
@@ -32,13 +21,6 @@ function returnText(basisPoints: number): string {
   const sign = tenths < 0 ? '-' : '';
   const abs = Math.abs(tenths);
   return `${sign}${Math.floor(abs / 10)},${abs % 10} %`;
-}
-
-/** The default period: the 7 days before today and today (00:00 of 7 days ago to 00:00 of tomorrow). */
-function defaultPeriod(): { from: string; to: string } {
-  const today = new Date();
-  const from = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 7);
-  return { from: dateValue(from), to: dateValue(today) };
 }
 
 /**
@@ -49,16 +31,12 @@ function defaultPeriod(): { from: string; to: string } {
 export function ReturnReport() {
   const { t } = useTranslation();
   const f = useFormat();
-  const [initial] = useState(defaultPeriod);
+  const [initial] = useState(() => lastDays(7));
   const [fromDay, setFromDay] = useState(initial.from);
   const [toDay, setToDay] = useState(initial.to);
 
   // A new input only when the days change: the query fetches again then (and on the kiosk's pushed changes).
-  const input = useMemo(() => {
-    const from = dayStartIso(fromDay);
-    const to = dayStartIso(toDay, 1);
-    return from !== null && to !== null && new Date(from).getTime() < new Date(to).getTime() ? { from, to } : null;
-  }, [fromDay, toDay]);
+  const input = useMemo(() => daysPeriod(fromDay, toDay), [fromDay, toDay]);
   const report = useKioskQuery('report.machineReturn', input);
   const r = report.data;
   const minimum = r ? formatPercent(r.minimumBasisPoints) : '';
@@ -68,6 +46,7 @@ export function ReturnReport() {
       <div className="panel-head">
         <h2 id="return-title">{t('machineReturn.title')}</h2>
         {r ? <p className="meta">{t('machineReturn.minimum', { minimum })}</p> : null}
+        <CsvButton label={t('csv.machineReturn')} testId="export-return" disabled={input === null} fetch={() => invoke('export.machineReturn', input!)} />
       </div>
       <div className="form form-row">
         <label>

@@ -15,6 +15,7 @@ import { useFormat } from '../../format.js';
 import { useProgress } from '../../hooks.js';
 import { mainAccounts, parseAnchor, postingsText } from '../../lib/checks.js';
 import { TableRegion } from '../../components/TableRegion.js';
+import { AuditLog } from './AuditLog.js';
 
 type Audit = ChannelOutput<'audit.verify'>;
 type Books = ChannelOutput<'books.verify'>;
@@ -297,6 +298,7 @@ export function ChecksScreen() {
           </section>
         </div>
       </div>
+      <AuditLog />
     </main>
   );
 }

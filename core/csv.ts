@@ -1,0 +1,80 @@
+/**
+ * The books as CSV files a pt-PT spreadsheet opens as they are (issue 20):
+ * `;` between cells, amounts with a decimal comma and no thousands
+ * separator (`1234,50`, read as a number), instants in the hall's time zone
+ * (`05/03/2025 21:14:07`, Europe/Lisbon), UTF-8 with a BOM (so accents read
+ * right) and CRLF line ends; pt-PT headers. Written with csv-stringify, which
+ * quotes a cell holding `;`, `"` or a line break.
+ */
+import { stringify } from 'csv-stringify/sync';
+import { hallDay, hallTimestamp } from './time.js';
+
+export type CsvCell = string | number | null;
+
+/** One column: its pt-PT header and its cell of a row. */
+export interface CsvColumn<T> {
+  header: string;
+  cell: (row: T) => CsvCell;
+}
+
+/** `1250` -> `12,50`, `-5` -> `-0,05`: cents as a spreadsheet's number, decimal comma, no thousands separator. */
+export function csvCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** An instant as the hall reads it, to the second; empty when there is none. */
+export function csvTime(iso: string | null | undefined): string {
+  return iso ? hallTimestamp(iso) : '';
+}
+
+/** `sim` / `não`. */
+export function csvYesNo(value: boolean): string {
+  return value ? 'sim' : 'não';
+}
+
+/**
+ * Text typed by a person (a note, a reason, a name): a cell starting with
+ * `=`, `+`, `-`, `@` or a tab would be run as a formula by a spreadsheet, so
+ * it gets a leading `'` (shown by none of them, kept as text).
+ */
+export function csvText(text: string | null | undefined): string {
+  if (text === null || text === undefined) return '';
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** The byte order mark: the first character of every file. */
+export const CSV_BOM = '\ufeff';
+
+// Quoted besides what csv-stringify quotes (`;`, `"`, CRLF): a lone line break (a spreadsheet would start a row there) and edge spaces.
+const OPTIONS = { delimiter: ';', record_delimiter: 'windows', quoted_match: [/[\r\n]/, /^\s|\s$/] };
+
+/** The header line (with the BOM first when `bom`). */
+export function csvHeader(columns: readonly CsvColumn<never>[], bom = true): string {
+  return (bom ? CSV_BOM : '') + stringify([columns.map((c) => c.header)], OPTIONS);
+}
+
+/** The lines of `rows`, no header: a large file is written a chunk at a time and joined. */
+export function csvLines<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): string {
+  if (rows.length === 0) return '';
+  return stringify(
+    rows.map((r) => columns.map((c) => c.cell(r) ?? '')),
+    OPTIONS,
+  );
+}
+
+/** A whole file: BOM, header and rows. */
+export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): string {
+  return csvHeader(columns as readonly CsvColumn<never>[]) + csvLines(columns, rows);
+}
+
+/** A file's name: `vendas-sessao-3.csv`; only letters, digits, `-` and `.`. */
+export function csvFilename(...parts: (string | number)[]): string {
+  return `${parts.map((p) => String(p).replace(/[^A-Za-z0-9.-]+/g, '-')).join('-')}.csv`;
+}
+
+/** `2025-03-01-a-2025-03-07`: a period [from, to)'s days in the hall, for a file's name (the last day is the one before `to`). */
+export function csvPeriodName(from: string, to: string): string {
+  return `${hallDay(new Date(from))}-a-${hallDay(new Date(new Date(to).getTime() - 1))}`;
+}

@@ -1,0 +1,37 @@
+/**
+ * The Z reports as CSV (issue 20): one line per Z with its figures, as
+ * recorded at the drawer's close and printed (report.z gives the same).
+ */
+import { csvCents, csvText, csvTime, type CsvColumn } from '../csv.js';
+import type { ZReportView } from './contract.js';
+
+const euros = (cents: number | null | undefined) => (cents === null || cents === undefined ? '' : csvCents(cents));
+
+export const Z_REPORTS_CSV: readonly CsvColumn<ZReportView>[] = [
+  { header: 'Z n.º', cell: (z) => z.zNumber },
+  { header: 'Gaveta n.º', cell: (z) => z.drawerId },
+  { header: 'Terminal', cell: (z) => csvText(z.terminalId) },
+  { header: 'Operador', cell: (z) => csvText(z.operator) },
+  { header: 'Aberta em', cell: (z) => csvTime(z.openedAt) },
+  { header: 'Fechada em', cell: (z) => csvTime(z.at) },
+  { header: 'Fechada por', cell: (z) => csvText(z.closedBy) },
+  { header: 'Fundo de caixa (€)', cell: (z) => euros(z.openingFloatCents) },
+  { header: 'Vendas (€)', cell: (z) => euros(z.movements.sales) },
+  { header: 'Entradas de numerário (€)', cell: (z) => euros(z.movements.payIns) },
+  { header: 'Fichas vendidas (€)', cell: (z) => euros(z.movements.chipsSold) },
+  { header: 'Prémios (€)', cell: (z) => euros(z.movements.prizes) },
+  { header: 'Devoluções (€)', cell: (z) => euros(z.movements.refunds) },
+  { header: 'Guias (€)', cell: (z) => euros(z.movements.guias) },
+  { header: 'Saídas de numerário (€)', cell: (z) => euros(z.movements.payOuts) },
+  { header: 'Recolhas para o cofre (€)', cell: (z) => euros(z.movements.drops) },
+  { header: 'Fichas trocadas (€)', cell: (z) => euros(z.movements.chipsRedeemed) },
+  { header: 'Esperado (€)', cell: (z) => euros(z.expectedCents) },
+  { header: 'Contado (€)', cell: (z) => euros(z.countedCents) },
+  { header: 'Diferença (€)', cell: (z) => euros(z.varianceCents) },
+  { header: 'Diferença aceite por', cell: (z) => csvText(z.varianceAcceptedBy) },
+  { header: 'Motivo', cell: (z) => csvText(z.varianceReason) },
+  { header: 'Fichas esperadas (€)', cell: (z) => euros(z.chips?.expectedCents) },
+  { header: 'Fichas contadas (€)', cell: (z) => euros(z.chipsCount?.countedCents) },
+  { header: 'Diferença em fichas (€)', cell: (z) => euros(z.chipsCount?.varianceCents) },
+  { header: 'Auditoria n.º', cell: (z) => z.auditHead?.seq ?? '' },
+];

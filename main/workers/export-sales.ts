@@ -1,0 +1,65 @@
+/**
+ * A session's sales as a CSV file (export.sales), built in a worker thread
+ * (export-sales-worker.ts) on its own read-only connection and one snapshot:
+ * a session of 100 000 sales takes a second or two, during which the
+ * counters go on selling (bench/exports.ts), and the screens see how far it is.
+ */
+import { SALES_CSV } from '../../core/bingo/exports.js';
+import { csvHeader, csvLines, csvFilename } from '../../core/csv.js';
+import { saleViewOf, sessionSales, sessionSalesCount } from '../../db/bingo/sales.js';
+import { readSnapshot, type ReadableDb } from '../../db/connection.js';
+import type { ExportSalesReply, ExportSalesRequest } from './export-sales-worker.js';
+import { runWorker } from './entry.js';
+
+/** Rows read and written at a time (and a progress step). */
+export const EXPORT_CHUNK = 2000;
+
+export interface SalesCsv {
+  filename: string;
+  content: string;
+  rows: number;
+}
+
+export interface SalesQuery {
+  sessionId: number;
+  gameId: number | null;
+}
+
+/** The file itself, on one snapshot of `db`, a chunk of sales at a time. */
+export function salesCsv(db: ReadableDb, q: SalesQuery, onProgress?: (done: number, total: number) => void): SalesCsv {
+  return readSnapshot(db, () => {
+    const total = sessionSalesCount(db, q.sessionId, q.gameId);
+    const parts = [csvHeader(SALES_CSV)];
+    let after: number | null = null;
+    let rows = 0;
+    onProgress?.(0, total);
+    for (;;) {
+      const chunk = sessionSales(db, { ...q, after, limit: EXPORT_CHUNK });
+      if (chunk.length === 0) break;
+      parts.push(csvLines(SALES_CSV, chunk.map((s) => ({ ...saleViewOf(s, s.ranges), gameNumber: s.gameNumber }))));
+      rows += chunk.length;
+      after = chunk[chunk.length - 1]!.id;
+      onProgress?.(rows, total);
+      if (chunk.length < EXPORT_CHUNK) break;
+    }
+    const filename = q.gameId === null ? csvFilename('vendas', 'sessao', q.sessionId) : csvFilename('vendas', 'sessao', q.sessionId, 'jogada', q.gameId);
+    return { filename, content: parts.join(''), rows };
+  });
+}
+
+/** The worker file next to this module, in the same language as this module. */
+export function exportSalesWorkerUrl(moduleUrl: string = import.meta.url): URL {
+  const ext = /\.[cm]?ts$/.test(new URL(moduleUrl).pathname) ? '.ts' : '.js';
+  return new URL(`./export-sales-worker${ext}`, moduleUrl);
+}
+
+export async function exportSalesInWorker(
+  file: string,
+  q: SalesQuery,
+  onProgress?: (done: number, total: number) => void,
+  workerUrl: URL = exportSalesWorkerUrl(),
+): Promise<SalesCsv> {
+  const reply = await runWorker<ExportSalesRequest, ExportSalesReply>(workerUrl, { file, ...q }, onProgress);
+  if (!reply.ok) throw new Error(reply.message);
+  return reply.csv;
+}

@@ -1,0 +1,103 @@
+/**
+ * Manager: the guias of a period a page at a time (guia.list: newest first,
+ * by status), and the file of them all in number order (export.guias).
+ */
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChannelInput } from '../../../core/contract.js';
+import { invoke } from '../../client.js';
+import { CsvButton } from '../../components/CsvButton.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { Pager, usePages } from '../../components/Pager.js';
+import { TableRegion } from '../../components/TableRegion.js';
+import { useFormat } from '../../format.js';
+import { useKioskQuery } from '../../hooks.js';
+import { daysPeriod, lastDays } from '../../lib/time.js';
+
+type Status = NonNullable<ChannelInput<'guia.list'>['status']>;
+const STATUSES: readonly Status[] = ['all', 'unpaid', 'paid', 'void'];
+const PAGE = 25;
+
+export function GuiasPanel() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const [initial] = useState(() => lastDays(7));
+  const [fromDay, setFromDay] = useState(initial.from);
+  const [toDay, setToDay] = useState(initial.to);
+  const [status, setStatus] = useState<Status>('all');
+  const period = useMemo(() => daysPeriod(fromDay, toDay), [fromDay, toDay]);
+  const pages = usePages(`${fromDay}|${toDay}|${status}`);
+  const list = useKioskQuery('guia.list', period ? { ...period, status, cursor: pages.cursor, limit: PAGE } : null);
+  const l = list.data;
+  return (
+    <section className="panel" aria-labelledby="guias-period-title">
+      <div className="panel-head">
+        <h2 id="guias-period-title">{t('guiasPeriod.title')}</h2>
+        <CsvButton label={t('csv.guias')} testId="export-guias" disabled={period === null} fetch={() => invoke('export.guias', { ...period!, status })} />
+      </div>
+      <div className="form form-row">
+        <label>
+          {t('period.from')}
+          <input type="date" data-testid="guias-from" value={fromDay} max={toDay || undefined} onChange={(e) => setFromDay(e.target.value)} required />
+        </label>
+        <label>
+          {t('period.to')}
+          <input type="date" data-testid="guias-to" value={toDay} min={fromDay || undefined} onChange={(e) => setToDay(e.target.value)} required />
+        </label>
+        <label>
+          {t('guiasPeriod.status')}
+          <select data-testid="guias-status" value={status} onChange={(e) => setStatus(e.target.value as Status)}>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s === 'all' ? t('guiasPeriod.all') : t(`caixa.status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {period === null ? <ErrorAlert error={t('machineReturn.periodInvalid')} testId="guias-period-error" /> : null}
+      <ErrorAlert error={list.error} testId="guias-error" />
+      {period === null ? null : !l ? (
+        list.error ? null : <p className="loading">{t('common.loading')}</p>
+      ) : l.total === 0 ? (
+        <p className="empty" data-testid="guias-empty">
+          {t('guiasPeriod.none')}
+        </p>
+      ) : (
+        <>
+          <TableRegion name={t('guiasPeriod.title')}>
+            <table className="table compact" data-testid="guias-table">
+              <thead>
+                <tr>
+                  <th scope="col" className="num">{t('guiasPeriod.col.number')}</th>
+                  <th scope="col">{t('guiasPeriod.col.issued')}</th>
+                  <th scope="col">{t('caixa.machine')}</th>
+                  <th scope="col">{t('caixa.kind')}</th>
+                  <th scope="col" className="num">{t('caixa.amount')}</th>
+                  <th scope="col">{t('guiasPeriod.status')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {l.guias.map((g) => (
+                  <tr key={g.guiaId} data-testid={`guias-row-${g.number}`}>
+                    <th scope="row" className="num">{g.number}</th>
+                    <td className="nowrap">{f.dateTime(g.issuedAt)}</td>
+                    <td>
+                      {g.machineNumber} · {g.model}
+                    </td>
+                    <td>{t(`caixa.kinds.${g.kind}`)}</td>
+                    <td className="num">{f.money(g.amountCents)}</td>
+                    <td>
+                      <span className={`badge badge-guia-${g.status}`}>{t(`caixa.status.${g.status}`)}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
+          <Pager testId="guias-pager" page={pages.page} limit={PAGE} shown={l.guias.length} total={l.total} nextCursor={l.nextCursor} onNext={pages.next} onPrevious={pages.previous} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * Manager: the audit log read a page at a time (audit.list): newest first,
+ * by period and operation; each row says what was done, when, by whom, at
+ * which terminal, and its values before and after (cut to a summary). It
+ * changes nothing and fetches on the manager's request, not on every sale.
+ */
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Channel } from '../../../core/contract.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { Pager, usePages } from '../../components/Pager.js';
+import { TableRegion } from '../../components/TableRegion.js';
+import { useFormat } from '../../format.js';
+import { useKioskQuery } from '../../hooks.js';
+import { CHANNEL_TABLE } from '../../lib/channels.js';
+import { daysPeriod, lastDays } from '../../lib/time.js';
+
+const PAGE = 25;
+/** What the log holds: the commands (a query writes no row). */
+const COMMANDS = (Object.keys(CHANNEL_TABLE) as Channel[]).filter((c) => CHANNEL_TABLE[c].kind === 'command').sort();
+
+export function AuditLog() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const [initial] = useState(() => lastDays(0));
+  const [fromDay, setFromDay] = useState(initial.from);
+  const [toDay, setToDay] = useState(initial.to);
+  const [channel, setChannel] = useState('');
+  const period = useMemo(() => daysPeriod(fromDay, toDay), [fromDay, toDay]);
+  const pages = usePages(`${fromDay}|${toDay}|${channel}`);
+  const log = useKioskQuery('audit.list', period ? { ...period, ...(channel ? { channel } : {}), cursor: pages.cursor, limit: PAGE } : null);
+  const l = log.data;
+  return (
+    <section className="panel audit-log" aria-labelledby="audit-log-title">
+      <div className="panel-head">
+        <h2 id="audit-log-title">{t('auditLog.title')}</h2>
+        <button type="button" className="btn" data-testid="audit-log-refresh" onClick={() => void log.reload()}>
+          {t('auditLog.refresh')}
+        </button>
+      </div>
+      <p className="meta">{t('auditLog.explain')}</p>
+      <div className="form form-row">
+        <label>
+          {t('period.from')}
+          <input type="date" data-testid="audit-log-from" value={fromDay} max={toDay || undefined} onChange={(e) => setFromDay(e.target.value)} required />
+        </label>
+        <label>
+          {t('period.to')}
+          <input type="date" data-testid="audit-log-to" value={toDay} min={fromDay || undefined} onChange={(e) => setToDay(e.target.value)} required />
+        </label>
+        <label>
+          {t('auditLog.channel')}
+          <select data-testid="audit-log-channel" value={channel} onChange={(e) => setChannel(e.target.value)}>
+            <option value="">{t('auditLog.allChannels')}</option>
+            {COMMANDS.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {period === null ? <ErrorAlert error={t('machineReturn.periodInvalid')} testId="audit-log-period-error" /> : null}
+      <ErrorAlert error={log.error} testId="audit-log-error" />
+      {period === null ? null : !l ? (
+        log.error ? null : <p className="loading">{t('common.loading')}</p>
+      ) : l.total === 0 ? (
+        <p className="empty" data-testid="audit-log-empty">
+          {t('auditLog.none')}
+        </p>
+      ) : (
+        <>
+          <TableRegion name={t('auditLog.title')}>
+            <table className="table compact audit-table" data-testid="audit-log">
+              <thead>
+                <tr>
+                  <th scope="col" className="num">{t('auditLog.col.seq')}</th>
+                  <th scope="col">{t('auditLog.col.at')}</th>
+                  <th scope="col">{t('auditLog.col.channel')}</th>
+                  <th scope="col">{t('auditLog.col.who')}</th>
+                  <th scope="col">{t('auditLog.col.values')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {l.entries.map((e) => (
+                  <tr key={e.seq} data-testid={`audit-row-${e.seq}`} className={e.outcome === 'refused' ? 'refused' : undefined}>
+                    <th scope="row" className="num">{e.seq}</th>
+                    <td className="nowrap">{f.dateTime(e.at)}</td>
+                    <td>
+                      <code>{e.channel}</code>
+                      {e.outcome === 'refused' ? <span className="badge badge-annulled">{t('auditLog.refused')}</span> : null}
+                    </td>
+                    <td>
+                      {e.operator ?? '—'}
+                      <span className="meta"> · {e.terminalId}</span>
+                    </td>
+                    <td className="audit-values">
+                      {e.before !== null ? (
+                        <span className="audit-value">
+                          <span className="meta">{t('auditLog.before')}</span> <code>{e.before}</code>
+                        </span>
+                      ) : null}
+                      <span className="audit-value">
+                        <span className="meta">{t('auditLog.after')}</span> <code>{e.after ?? e.input}</code>
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
+          <Pager testId="audit-log-pager" page={pages.page} limit={PAGE} shown={l.entries.length} total={l.total} nextCursor={l.nextCursor} onNext={pages.next} onPrevious={pages.previous} />
+        </>
+      )}
+    </section>
+  );
+}
