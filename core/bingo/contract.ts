@@ -42,6 +42,8 @@ export const CLAIM_KINDS = ['line', 'bingo'] as const;
 export { ANNUL_REASONS };
 
 
+export const specialSchema = z.object({ balls: z.number().int().nullable(), fundCents: cents, eligible: z.boolean(), frozen: z.boolean() });
+
 export const gameSchema = z.object({
   id,
   sessionId: id,
@@ -166,7 +168,11 @@ export const boardSchema = z.object({
     lines: z.array(z.object({ seriesCode: z.string(), card: z.number().int() })),
     bingos: z.array(z.object({ seriesCode: z.string(), card: z.number().int() })),
   }),
-  special: z.object({ balls: z.number().int(), fundCents: cents, eligible: z.boolean() }).nullable(),
+  /**
+   * The accumulated special prize (art. 10): won by a bingo within `balls`; frozen (no N, never won) while the
+   * prize is off and the fund still holds the players' money. Null when the hall has no such fund.
+   */
+  special: specialSchema.nullable(),
 });
 
 const cardRefSchema = z.object({ seriesCode: z.string(), card: z.number().int() });
@@ -183,7 +189,11 @@ export const drawnBallSchema = z.object({
   /** Sold cards that completed the bingo with this ball: the first 50 (`game.board` lists them all). */
   newBingos: z.array(cardRefSchema),
   newBingoCount: z.number().int(),
-  special: z.object({ balls: z.number().int(), fundCents: cents, eligible: z.boolean() }).nullable(),
+  /**
+   * The accumulated special prize (art. 10): won by a bingo within `balls`; frozen (no N, never won) while the
+   * prize is off and the fund still holds the players' money. Null when the hall has no such fund.
+   */
+  special: specialSchema.nullable(),
   /** This first ball made the game the session's last (art. 14.5). */
   becameLast: z.boolean(),
 });
@@ -265,8 +275,8 @@ export const displayStateSchema = z.object({
   /** "Mais alguma linha?" / "Mais algum bingo?": a valid claim waits for its window to close. */
   claimWindow: z.enum(CLAIM_KINDS).nullable(),
   winners: z.array(z.object({ kind: z.enum(['line', 'bingo', 'special']), seriesCode: z.string(), card: z.number().int(), prizeCents: cents, ballCount: z.number().int() })),
-  /** The accumulated special prize (art. 10): won with a bingo within `balls` balls. */
-  special: z.object({ balls: z.number().int(), amountCents: cents, eligible: z.boolean() }).nullable(),
+  /** The accumulated special prize (art. 10): won with a bingo within `balls` balls; frozen (no N) while the prize is off and the fund holds money. */
+  special: z.object({ balls: z.number().int().nullable(), amountCents: cents, eligible: z.boolean(), frozen: z.boolean() }).nullable(),
 });
 
 export const bingoContract = {
@@ -508,6 +518,48 @@ export const bingoContract = {
       .strict(),
     output: winnerSchema,
   }),
+  'specialPrize.fund': channel({
+    summary: "The accumulated special prize's fund (art. 10): what it holds, whether it is played or frozen, and the decisions that carried it.",
+    kind: 'query',
+    topics: ['settings', 'prizes', 'session', 'game'],
+    roles: MANAGERS,
+    input: empty,
+    output: z.object({
+      heldCents: cents,
+      state: z.enum(['active', 'frozen', 'none']),
+      decisions: z.array(
+        z.object({
+          at: isoTime,
+          by: z.string(),
+          amountCents: cents,
+          decision: z.string(),
+          prize: z.object({ shareBasisPoints: z.number().int(), baseBalls: z.number().int(), startingCents: cents }),
+        }),
+      ),
+    }),
+  }),
+  'specialPrize.carry': channel({
+    summary: "Carry the frozen special fund to a new prize (art. 10): the manager's decision recorded, the prize on again with its share, N and starting amount.",
+    kind: 'command',
+    topics: ['settings', 'prizes', 'session', 'acta'],
+    roles: MANAGERS,
+    input: z
+      .object({
+        prize: z
+          .object({
+            shareBasisPoints: z.number().int().min(0).max(10_000),
+            baseBalls: z.number().int().min(1).max(90),
+            startingCents: z.number().int().min(0).max(10_000_000),
+          })
+          .strict(),
+        /** The decision as recorded: who decided, the inspectorate's authorisation of the new prize. */
+        decision: plainText(3, 200),
+        /** The amount the manager saw frozen: if the fund holds another, nothing is carried. */
+        amountCents: cents,
+      })
+      .strict(),
+    output: z.object({ heldCents: cents, decisionId: id }),
+  }),
   'prize.list': channel({
     summary: "The session's prizes, unpaid first.",
     kind: 'query',
@@ -574,6 +626,8 @@ export const bingoContract = {
       specialBalls: z.number().int().nullable(),
       /** The special prize fund's starting amount put in by the house in this session: at its first session, after a win (SPEC 4). */
       specialFundStarts: z.array(z.object({ at: isoTime, amountCents: cents, gameNumber: z.number().int().nullable() })),
+      /** The frozen special fund carried to a new prize in this session, by a manager's recorded decision (art. 10). */
+      specialFundCarried: z.array(z.object({ at: isoTime, amountCents: cents, decision: z.string(), by: z.string() })),
       checks: z.array(z.object({ at: isoTime, phase: z.string(), kind: z.string(), by: z.string() })),
       games: z.array(actaGameSchema),
       totals: z.object({

@@ -271,6 +271,18 @@ export const bingoErrors = errors({
     pt: (p) => `O cartão n.º ${p.card} tem a linha ${p.line} (lida na jogada n.º ${p.game}): as linhas de um cartão não partilham números (art. 3.º, n.º 4). Confira os números lidos.`,
     en: (p) => `Card no. ${p.card} has the line ${p.line} (read in game no. ${p.game}): a card's lines share no number (art. 3(4)). Check the numbers read.`,
   },
+  SPECIAL_FUND_FROZEN: {
+    pt: (p) => `O fundo do prémio especial acumulado tem ${p.amount} dos jogadores, congelado desde que o prémio foi desligado: só volta a jogar-se num novo prémio, por decisão registada de um gerente («Levar o fundo a um novo prémio»), nunca por uma configuração (art. 10.º).`,
+    en: (p) => `The accumulated special prize's fund holds ${p.amount} of the players' money, frozen since the prize was switched off: it is played again only in a new prize, by a manager's recorded decision ("Carry the fund to a new prize"), never by a setting (art. 10).`,
+  },
+  SPECIAL_FUND_CHANGED: {
+    pt: (p) => `O fundo do prémio especial acumulado tem agora ${p.held}, não ${p.shown}: nada foi levado. Confira o valor e decida de novo (art. 10.º).`,
+    en: (p) => `The accumulated special prize's fund now holds ${p.held}, not ${p.shown}: nothing was carried. Check the amount and decide again (art. 10).`,
+  },
+  SPECIAL_FUND_NOT_FROZEN: {
+    pt: () => 'O fundo do prémio especial acumulado não está congelado: só se leva a um novo prémio um fundo com dinheiro dos jogadores e o prémio desligado (art. 10.º).',
+    en: () => "The accumulated special prize's fund is not frozen: only a fund holding the players' money, with the prize switched off, is carried to a new prize (art. 10).",
+  },
   CLAIMS_CHANGED: {
     pt: (p) => `As reclamações válidas desta bola mudaram entretanto (${p.shown} mostradas, ${p.pending} agora): nada foi fechado nem premiado. Confira a lista e feche de novo (art. 14.º, n.º 4).`,
     en: (p) => `The valid ${p.kindEn} claims at this ball changed meanwhile (${p.shown} shown, ${p.pending} now): nothing was closed or awarded. Check the list and close again (art. 14(4)).`,

@@ -2,6 +2,8 @@
  * Prize arithmetic (DN art. 9.2, 10, 15.2, 17): proportional shares in whole
  * cents, the accumulated special prize, stamp duty. All integer cents.
  */
+import { KioskError } from '../errors.js';
+import { formatCents } from '../money.js';
 import type { SpecialPrizeSettings } from '../settings.js';
 
 /**
@@ -32,6 +34,30 @@ export function stampDuty(valueCents: number, basisPoints: number): number {
 export function specialPrizeShare(valueCents: number, settings: SpecialPrizeSettings | null): number {
   if (!settings?.enabled) return 0;
   return basisPointsFloor(valueCents, settings.shareBasisPoints).cents;
+}
+
+/**
+ * Where the accumulated special prize's fund stands (art. 10): played while
+ * the prize is on; frozen once it is off and the fund still holds the
+ * players' money (it is never reduced but by a win, and a manager's recorded
+ * decision carries it to a new prize); none otherwise.
+ */
+export type SpecialFundState = 'active' | 'frozen' | 'none';
+
+export function specialFundState(settings: SpecialPrizeSettings | null, heldCents: number): SpecialFundState {
+  if (settings?.enabled) return 'active';
+  return heldCents > 0 ? 'frozen' : 'none';
+}
+
+/**
+ * A change of the special prize's settings: switching it off freezes the
+ * fund; switching it on again while the fund holds money is a new prize, for
+ * which a manager records a decision (specialPrize.carry), not a setting.
+ */
+export function checkSpecialPrizeChange(before: SpecialPrizeSettings | null, next: SpecialPrizeSettings | null | undefined, heldCents: number): void {
+  if (next?.enabled && specialFundState(before, heldCents) === 'frozen') {
+    throw new KioskError('SPECIAL_FUND_FROZEN', { amount: formatCents(heldCents) });
+  }
 }
 
 /**

@@ -284,7 +284,15 @@ export const caixaContract = {
     topics: ['caixa'],
     roles: MANAGERS,
     input: empty,
-    output: z.object({ funds: z.array(fundHeldSchema), totalCents: cents }),
+    output: z.object({
+      funds: z.array(fundHeldSchema),
+      totalCents: cents,
+      /**
+       * The bingo's accumulated special prize fund (DN art. 10), also held for the players: while the prize is on,
+       * and frozen while it holds money after the prize was switched off. Null when there is none.
+       */
+      specialFund: z.object({ heldCents: cents, frozen: z.boolean() }).nullable(),
+    }),
   }),
 } as const;
 

@@ -97,7 +97,10 @@ export const dayCloseContract = {
       /** Guias issued and not yet paid (they belong to no session: carried at every close). */
       guiasUnpaid: tally,
       /** The special prize fund now, when the hall has the prize. */
+      /** The accumulated special prize's fund (art. 10): shown while the prize is on, and while it holds money after it was switched off. */
       specialFundCents: cents.nullable(),
+      /** The prize is off and the fund holds the players' money: frozen until a manager carries it to a new prize. */
+      specialFundFrozen: z.boolean(),
       blockers: z.array(blockerSchema),
     }),
   }),

@@ -64,7 +64,9 @@ export type ActaEntryKind =
   /** A failure of the mechanism during the draw: it went on by hand (art. 16.2). */
   | 'manual_draw'
   /** A game opened earlier became the last, its draw beginning within the last 10 minutes (art. 14.5). */
-  | 'last_game';
+  | 'last_game'
+  /** A manager's decision carried the frozen special fund to a new prize (art. 10). */
+  | 'special_fund_carried';
 
 export function appendActa(db: WritableDb, e: { sessionId: number; gameId: number | null; at: string; kind: ActaEntryKind; data: unknown }): void {
   stmt(db, `INSERT INTO acta_entries (session_id, game_id, at, kind, data) VALUES (?, ?, ?, ?, ?)`).run(
@@ -74,6 +76,16 @@ export function appendActa(db: WritableDb, e: { sessionId: number; gameId: numbe
     e.kind,
     JSON.stringify(e.data),
   );
+}
+
+/** The frozen special fund carried to a new prize, as the session's acta recorded it (art. 10). */
+export function fundCarriedOfSession(db: ReadableDb, sessionId: number): { at: string; amountCents: number; decision: string; by: string }[] {
+  return stmt<[number], { at: string; data: string }>(db, `SELECT at, data FROM acta_entries WHERE session_id = ? AND kind = 'special_fund_carried' ORDER BY id`)
+    .all(sessionId)
+    .map((r) => {
+      const d = JSON.parse(r.data) as { amountCents: number; decision: string; by: string };
+      return { at: r.at, amountCents: d.amountCents, decision: d.decision, by: d.by };
+    });
 }
 
 /** The special prize fund's starts written in a session's acta, with the number of the game won before a restart. */

@@ -181,6 +181,12 @@ function header(doc: PDFKit.PDFDocument, acta: Acta, generatedAt: string | undef
     doc.text(`Fundo do prémio especial iniciado pela sala com ${formatCents(start.amountCents)}, ${when} (${dateTime(start.at)})`, left, y, { lineBreak: false });
     y += 14;
   }
+  // Art. 10: the frozen fund carried to a new prize, with the decision as the manager recorded it.
+  for (const c of acta.specialFundCarried) {
+    const line = `Fundo congelado do prémio especial (${formatCents(c.amountCents)}) levado a um novo prémio por ${c.by} (${dateTime(c.at)}): ${c.decision}`;
+    doc.text(line, left, y, { width: right - left });
+    y = doc.y + 4;
+  }
   doc.save().moveTo(left, y + 2).lineTo(right, y + 2).lineWidth(0.8).strokeColor('#000000').stroke().restore();
   doc.x = left;
   doc.y = y + 12;

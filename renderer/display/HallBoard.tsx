@@ -88,14 +88,12 @@ function Board({ s }: { s: DisplayState }) {
           <Figure label="Cartões vendidos" value={String(game.cardsSold)} testId="board-sold" />
           <Figure label="Prémio de linha" value={formatCents(game.linePrizeCents)} testId="board-line" />
           <Figure label="Prémio de bingo" value={formatCents(game.bingoPrizeCents)} testId="board-bingo" />
-          {s.special ? (
-            <Figure
-              label={`Prémio especial: bingo até à bola ${s.special.balls}`}
-              value={formatCents(s.special.amountCents)}
-              testId="board-special"
-              strong={s.special.eligible}
-            />
-          ) : null}
+          {s.special ? <SpecialFigure special={s.special} /> : null}
+        </section>
+      ) : s.special ? (
+        // A frozen fund is still the players' money: on the board even with no game (art. 10).
+        <section className="board-figures" aria-label="Prémio especial acumulado">
+          <SpecialFigure special={s.special} />
         </section>
       ) : null}
 
@@ -112,6 +110,18 @@ function Figure({ label, value, testId, strong = false }: { label: string; value
         {value}
       </span>
     </div>
+  );
+}
+
+/** The accumulated special prize (art. 10.3): the ball within which a bingo wins it, or frozen while the prize is off. */
+function SpecialFigure({ special }: { special: NonNullable<DisplayState['special']> }) {
+  return (
+    <Figure
+      label={special.frozen || special.balls === null ? 'Prémio especial acumulado (congelado)' : `Prémio especial: bingo até à bola ${special.balls}`}
+      value={formatCents(special.amountCents)}
+      testId="board-special"
+      strong={special.eligible}
+    />
   );
 }
 

@@ -47,7 +47,7 @@ const board = (over: Partial<BoardView> = {}): BoardView => ({
   claims: [],
   winners: [],
   potential: { lines: [], bingos: [] },
-  special: { balls: 40, fundCents: 50_000, eligible: true },
+  special: { balls: 40, fundCents: 50_000, eligible: true, frozen: false },
   ...over,
 });
 const drawn = (over: Partial<DrawnBall> = {}): DrawnBall => ({
@@ -59,7 +59,7 @@ const drawn = (over: Partial<DrawnBall> = {}): DrawnBall => ({
   newLineCount: over.newLines?.length ?? 0,
   newBingos: [],
   newBingoCount: over.newBingos?.length ?? 0,
-  special: { balls: 40, fundCents: 50_000, eligible: true },
+  special: { balls: 40, fundCents: 50_000, eligible: true, frozen: false },
   becameLast: false,
   ...over,
 });
@@ -67,8 +67,8 @@ const drawn = (over: Partial<DrawnBall> = {}): DrawnBall => ({
 describe("mergeDrawnBall: the board after a ball, from game.drawBall's answer", () => {
   it('appends the ball and takes the count, state and special prize from the answer', () => {
     const before = board({ state: 'sale_closed', balls: [], ballCount: 0 });
-    const after = mergeDrawnBall(before, drawn({ ball: 88, ballCount: 1, special: { balls: 40, fundCents: 50_000, eligible: false } }), 'A');
-    expect(after).toEqual({ ...before, state: 'drawing', balls: [88], ballCount: 1, special: { balls: 40, fundCents: 50_000, eligible: false } });
+    const after = mergeDrawnBall(before, drawn({ ball: 88, ballCount: 1, special: { balls: 40, fundCents: 50_000, eligible: false, frozen: false } }), 'A');
+    expect(after).toEqual({ ...before, state: 'drawing', balls: [88], ballCount: 1, special: { balls: 40, fundCents: 50_000, eligible: false, frozen: false } });
   });
   it('adds the new lines and bingos in the kiosk order (first series first, then by number)', () => {
     const before = board({ potential: { lines: [{ seriesCode: 'A', card: 9 }, { seriesCode: 'B', card: 2 }], bingos: [] } });

@@ -59,6 +59,19 @@ export interface SettingsFields {
 
 type Update = ChannelInput<'settings.update'>;
 
+/** A special prize's terms as typed (share %, N, starting amount in euros), checked: the same for the settings and for a frozen fund carried to a new prize. */
+export function specialPrizeTerms(fields: { share: string; balls: string; starting: string }):
+  | { ok: true; prize: { shareBasisPoints: number; baseBalls: number; startingCents: number } }
+  | { ok: false; field: 'share' | 'balls' | 'starting' } {
+  const share = parsePercent(fields.share);
+  const balls = parseWhole(fields.balls, 1, 90);
+  const starting = fields.starting.trim() === '' ? 0 : parseEuroText(fields.starting);
+  if (share === null || share === 0) return { ok: false, field: 'share' };
+  if (balls === null) return { ok: false, field: 'balls' };
+  if (starting === null || starting > MAX_FUND_START_CENTS) return { ok: false, field: 'starting' };
+  return { ok: true, prize: { shareBasisPoints: share, baseBalls: balls, startingCents: starting } };
+}
+
 /** The settings form's fields as typed, checked and turned into `settings.update`'s input (or the first bad field). */
 export function settingsUpdate(
   fields: SettingsFields,
@@ -100,10 +113,9 @@ export function settingsUpdate(
   const starting = fields.starting.trim() === '' ? 0 : parseEuroText(fields.starting);
   const startingOk = starting !== null && starting <= MAX_FUND_START_CENTS;
   if (fields.specialOn) {
-    if (share === null || share === 0) return { ok: false, field: 'share' };
-    if (balls === null) return { ok: false, field: 'balls' };
-    if (!startingOk) return { ok: false, field: 'starting' };
-    update.specialPrize = { enabled: true, shareBasisPoints: share, baseBalls: balls, startingCents: starting };
+    const terms = specialPrizeTerms(fields);
+    if (!terms.ok) return terms;
+    update.specialPrize = { enabled: true, ...terms.prize };
   } else if (current.specialPrize !== null || (share !== null && balls !== null)) {
     // Switched off: the figures are kept for the day it is switched on again.
     update.specialPrize =

@@ -15,7 +15,7 @@ import { checksOfSession, lastSession, openSession } from '../../../db/bingo/ses
 import { hallRow } from '../../../db/people.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import { command, done, operatorOf, query, type HandlerSlice, type QueryContext } from '../shared/context.js';
-import { specialOf } from './draw.js';
+import { frozenSpecialOf, specialOf } from './draw.js';
 import { saleOpeningOf } from './games.js';
 
 /** The prizes as the sale stands: fixed at its close, else what the cards sold so far give (art. 15.2). */
@@ -43,7 +43,8 @@ export function displayState(ctx: QueryContext): DisplayState {
   const drawingState = game?.state === 'drawing';
   const claimWindow = !game || !drawingState ? null : pendingClaims(db, game.id, 'line', balls.length).length > 0 ? 'line' : pendingClaims(db, game.id, 'bingo', balls.length).length > 0 ? 'bingo' : null;
   const figures = game ? prizesOf(db, game) : null;
-  const special = game ? specialOf(db, game, balls.length) : null;
+  // A frozen fund is still the players' money: on the board even with no game (art. 10).
+  const special = game ? specialOf(db, game, balls.length) : frozenSpecialOf(db);
   return {
     hallName: hallRow(db)?.hallName ?? '',
     at: ctx.at,
@@ -81,7 +82,7 @@ export function displayState(ctx: QueryContext): DisplayState {
           .filter((w) => w.status !== 'void')
           .map((w) => ({ kind: w.kind, seriesCode: w.seriesCode, card: w.card, prizeCents: w.prizeCents, ballCount: w.ballCount }))
       : [],
-    special: special ? { balls: special.balls, amountCents: special.fundCents, eligible: special.eligible } : null,
+    special: special ? { balls: special.balls, amountCents: special.fundCents, eligible: special.eligible, frozen: special.frozen } : null,
   };
 }
 

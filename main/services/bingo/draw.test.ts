@@ -799,7 +799,7 @@ describe('the accumulated special prize (art. 10)', () => {
       'Venderam-se 20 cartões da série A, do n.º 32 ao n.º 51.\nPrémio de linha: 1,00 €.\nPrémio de bingo: 10,00 €.\nVai iniciar-se a extração.',
     );
     expect(balance('liability:special_fund')).toBe(-510);
-    expect((await board(g2.id)).special).toEqual({ balls: 40, fundCents: 510, eligible: false });
+    expect((await board(g2.id)).special).toEqual({ balls: 40, fundCents: 510, eligible: false, frozen: false });
     // Prizes and stamp duty come out of the cards as before; the share on top.
     expect(balance('revenue:cards')).toBe(-5100 + (155 + 1550 + 775 + 310) + (100 + 1000 + 500 + 200));
 
@@ -823,7 +823,7 @@ describe('the accumulated special prize (art. 10)', () => {
     await closeSale(g2.id);
     const card = 30;
     const at = await drawAll(g2.id, numbersOf(card));
-    expect(at.special).toEqual({ balls: 41, fundCents: 510, eligible: true });
+    expect(at.special).toEqual({ balls: 41, fundCents: 510, eligible: true, frozen: false });
     await claim(g2.id, 'bingo', card);
     const closed = await closeClaims(g2.id, 'bingo');
     expect(closed.winners.map((w) => [w.winnerId, w.kind, w.card, w.prizeCents, w.gameNumber])).toEqual([
@@ -833,7 +833,7 @@ describe('the accumulated special prize (art. 10)', () => {
     ]);
     expect(balance('liability:special_fund')).toBe(0);
     expect(balance('liability:prizes')).toBe(-(1000 + 100) - (1550 + 155 + 510));
-    expect((await board(g2.id)).special).toEqual({ balls: 41, fundCents: 0, eligible: true });
+    expect((await board(g2.id)).special).toEqual({ balls: 41, fundCents: 0, eligible: true, frozen: false });
     const paid = await pay(3);
     expect(paid).toMatchObject({ kind: 'special', prizeCents: 510, status: 'paid' });
     expect(balance('cash:T1')).toBe(2000 + 3100 - 510);
@@ -860,14 +860,14 @@ describe('the accumulated special prize (art. 10)', () => {
     await sell(g2.id, 31); // A 21..51: share 310
     await closeSale(g2.id);
     const card = 30;
-    expect((await drawAll(g2.id, numbersOf(card))).special).toEqual({ balls: 41, fundCents: 50_510, eligible: true });
+    expect((await drawAll(g2.id, numbersOf(card))).special).toEqual({ balls: 41, fundCents: 50_510, eligible: true, frozen: false });
     await claim(g2.id, 'bingo', card);
     const closed = await closeClaims(g2.id, 'bingo');
     expect(closed.winners.find((w) => w.kind === 'special')?.prizeCents).toBe(50_510);
     // Won: the fund is at its starting amount again at once, put in by the house a second time.
     expect(balance('liability:special_fund')).toBe(-50_000);
     expect(balance('expense:special_fund_start')).toBe(100_000);
-    expect((await board(g2.id)).special).toEqual({ balls: 41, fundCents: 50_000, eligible: true });
+    expect((await board(g2.id)).special).toEqual({ balls: 41, fundCents: 50_000, eligible: true, frozen: false });
     const starts = h.kiosk.db
       .prepare(`SELECT ref_type AS type, ref_id AS id FROM ledger_transactions WHERE kind = 'special_fund_started' ORDER BY id`)
       .all();
@@ -880,6 +880,56 @@ describe('the accumulated special prize (art. 10)', () => {
     expect((await h.ok('session.acta', { sessionId: 2 }, t.manager)).specialFundStarts).toEqual([{ at: expect.any(String), amountCents: 50_000, gameNumber: 1 }]);
     await nextSession(DAY_MINUTES);
     expect(balance('liability:special_fund')).toBe(-50_000);
+  });
+
+  it('switched off, the fund stays the players’, frozen on every report; only a manager’s recorded decision carries it to a new prize', async () => {
+    await specialHall();
+    await openSession();
+    const g1 = await openGame('A');
+    await sell(g1.id, 31); // share 3,10 €
+    await closeSale(g1.id);
+    const g2 = await openGame('A');
+    await sell(g2.id, 29); // its share would be 2,90 €
+    // Switched off while the fund holds 3,10 €: the next close of sale adds nothing, and no bingo can win it.
+    await h.ok('settings.update', { specialPrize: { ...SPECIAL, enabled: false } }, t.manager);
+    await closeSale(g2.id);
+    expect(balance('liability:special_fund')).toBe(-310);
+    const card = 40;
+    const drawn = await drawAll(g2.id, numbersOf(card));
+    expect(drawn.special).toEqual({ balls: null, fundCents: 310, eligible: false, frozen: true });
+    await claim(g2.id, 'bingo', card);
+    expect((await closeClaims(g2.id, 'bingo')).winners.map((w) => w.kind)).toEqual(['bingo', 'line']);
+    expect(balance('liability:special_fund')).toBe(-310);
+    // On every report of amounts held, the night view and the board.
+    expect((await h.ok('report.fundsHeld', {}, t.manager)).specialFund).toEqual({ heldCents: 310, frozen: true });
+    expect(await h.ok('session.overview', { sessionId: 1 }, t.manager)).toMatchObject({ specialFundCents: 310, specialFundFrozen: true });
+    expect((await h.ok('display.state', {}, t.cashier)).special).toEqual({ balls: null, amountCents: 310, eligible: false, frozen: true });
+    expect(await h.ok('specialPrize.fund', {}, t.manager)).toEqual({ heldCents: 310, state: 'frozen', decisions: [] });
+    // A setting does not play it again: the decision is a manager's, recorded.
+    const before = snapshot(h.kiosk);
+    expect(await h.refused('settings.update', { specialPrize: SPECIAL }, t.manager)).toEqual({
+      code: 'SPECIAL_FUND_FROZEN',
+      message:
+        'O fundo do prémio especial acumulado tem 3,10 € dos jogadores, congelado desde que o prémio foi desligado: só volta a jogar-se num novo prémio, por decisão registada de um gerente («Levar o fundo a um novo prémio»), nunca por uma configuração (art. 10.º).',
+    });
+    const carry = { prize: { shareBasisPoints: 500, baseBalls: 45, startingCents: 0 }, decision: 'Despacho IGJ n.º 12/2026: novo prémio', amountCents: 310 };
+    expect((await h.refused('specialPrize.carry', { ...carry, amountCents: 300 }, t.manager)).code).toBe('SPECIAL_FUND_CHANGED');
+    expect((await h.refused('specialPrize.carry', carry, t.cashier)).code).toBe('FORBIDDEN');
+    expect((await h.refused('specialPrize.carry', { ...carry, decision: 'x' }, t.manager)).code).toBe('VALIDATION_FAILED');
+    expect(snapshot(h.kiosk)).toEqual(before);
+    expect(await h.ok('specialPrize.carry', carry, t.manager)).toEqual({ heldCents: 310, decisionId: 1 });
+    expect((await h.ok('settings.get', {}, t.manager)).specialPrize).toEqual({ enabled: true, shareBasisPoints: 500, baseBalls: 45, startingCents: 0 });
+    expect((await h.ok('specialPrize.fund', {}, t.manager)).decisions).toEqual([
+      { at: h.clock.now().toISOString(), by: 'gerente', amountCents: 310, decision: 'Despacho IGJ n.º 12/2026: novo prémio', prize: carry.prize },
+    ]);
+    expect((await h.refused('specialPrize.carry', carry, t.manager)).code).toBe('SPECIAL_FUND_NOT_FROZEN');
+    expect((await h.ok('session.acta', { sessionId: 1 }, t.manager)).specialFundCarried).toEqual([
+      { at: h.clock.now().toISOString(), amountCents: 310, decision: 'Despacho IGJ n.º 12/2026: novo prémio', by: 'gerente' },
+    ]);
+    // The new prize is announced from the next session, its N at its base; the money is the same.
+    expect((await nextSession(DAY_MINUTES)).specialBalls).toBe(45);
+    expect(balance('liability:special_fund')).toBe(-310);
+    expect(h.kiosk.db.prepare(`SELECT COUNT(*) FROM ledger_transactions WHERE kind NOT IN ('card_sale', 'game_sale_closed', 'prize_payout')`).pluck().get()).toBe(0);
   });
 
   it('refuses a starting amount that is negative, fractional or over 100 000,00 €', async () => {
@@ -903,7 +953,7 @@ describe('the accumulated special prize (art. 10)', () => {
     await drawAll(g.id, others);
     const at = await drawAll(g.id, numbersOf(card));
     expect(at.ballCount).toBe(ballCount);
-    expect(at.special).toEqual({ balls: 40, fundCents: 310, eligible: won });
+    expect(at.special).toEqual({ balls: 40, fundCents: 310, eligible: won, frozen: false });
     await claim(g.id, 'bingo', card);
     const closed = await closeClaims(g.id, 'bingo');
     expect(closed.winners.map((w) => [w.kind, w.prizeCents])).toEqual([

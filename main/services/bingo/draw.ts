@@ -4,9 +4,9 @@
  */
 import { checkAgainstRecorded, checkClaim, checkManualClaim, drawnSet, MANUAL_CLAIM_NUMBERS } from '../../../core/bingo/claims.js';
 import type { BoardView, ClaimView, WinnerView } from '../../../core/bingo/contract.js';
-import { awardsAtClose, winsSpecialPrize } from '../../../core/bingo/prizes.js';
+import { awardsAtClose, specialFundState, winsSpecialPrize } from '../../../core/bingo/prizes.js';
 import { KioskError } from '../../../core/errors.js';
-import { accounts, ledger } from '../../../core/ledger.js';
+import { ledger } from '../../../core/ledger.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import {
   activeBalls,
@@ -27,7 +27,8 @@ import { closureOf, markBackToSaleClosed, markBecameLast, markDrawing, markFinis
 import { cardSoldInGame } from '../../../db/bingo/sales.js';
 import { faceOf, seriesByCode } from '../../../db/bingo/series.js';
 import { addIncident, appendActa, sessionById } from '../../../db/bingo/sessions.js';
-import { accountBalance, post } from '../../../db/ledger.js';
+import { specialFundHeld } from '../../../db/bingo/special.js';
+import { post } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
 import { command, commandWith, done, finishAfterCommit, operatorOf, query, type HandlerSlice, type QueryContext } from '../shared/context.js';
 import { checkApproval, confirmCredentials } from '../shared/credentials.js';
@@ -63,14 +64,27 @@ export function claimMissingPt(kind: 'line' | 'bingo', missing: readonly number[
 }
 const QUESTION = { line: 'Mais alguma linha?', bingo: 'Mais algum bingo?' } as const;
 
-/** The special prize for this game: N of the session and the fund, when the hall has it. */
+/**
+ * The special prize for this game: N of the session and the fund, when the
+ * hall has it; a frozen fund (the prize switched off, the players' money
+ * still in it) is shown, never won (art. 10).
+ */
 export function specialOf(db: ReadableDb, game: GameRow, ballCount: number): BoardView['special'] {
   const settings = hallSettings(db).specialPrize;
+  const fundCents = specialFundHeld(db);
+  const state = specialFundState(settings, fundCents);
+  if (state === 'frozen') return frozenSpecial(fundCents);
   const balls = sessionById(db, game.sessionId)?.specialBalls ?? null;
-  if (!settings?.enabled || balls === null) return null;
-  // 0 - x, not -x: an empty fund is 0, not -0.
-  const fundCents = 0 - accountBalance(db, accounts.specialFund);
-  return { balls, fundCents, eligible: ballCount > 0 && winsSpecialPrize(ballCount, balls) };
+  if (state !== 'active' || balls === null) return null;
+  return { balls, fundCents, eligible: ballCount > 0 && winsSpecialPrize(ballCount, balls), frozen: false };
+}
+
+const frozenSpecial = (fundCents: number): NonNullable<BoardView['special']> => ({ balls: null, fundCents, eligible: false, frozen: true });
+
+/** The frozen fund, shown even with no game on the board (art. 10), or null. */
+export function frozenSpecialOf(db: ReadableDb): BoardView['special'] {
+  const fundCents = specialFundHeld(db);
+  return specialFundState(hallSettings(db).specialPrize, fundCents) === 'frozen' ? frozenSpecial(fundCents) : null;
 }
 
 export function boardOf(ctx: QueryContext, game: GameRow): BoardView {

@@ -8,6 +8,7 @@ import { prizeHandlers } from './prizes.js';
 import { saleHandlers } from './sales.js';
 import { seriesHandlers } from './series.js';
 import { sessionHandlers } from './sessions.js';
+import { specialHandlers } from './special.js';
 
 type BingoChannel =
   | keyof typeof seriesHandlers
@@ -17,7 +18,8 @@ type BingoChannel =
   | keyof typeof drawHandlers
   | keyof typeof prizeHandlers
   | keyof typeof displayHandlers
-  | keyof typeof bingoExportHandlers;
+  | keyof typeof bingoExportHandlers
+  | keyof typeof specialHandlers;
 
 export const bingoHandlers: HandlerSlice<BingoChannel> = {
   ...seriesHandlers,
@@ -28,4 +30,5 @@ export const bingoHandlers: HandlerSlice<BingoChannel> = {
   ...prizeHandlers,
   ...displayHandlers,
   ...bingoExportHandlers,
+  ...specialHandlers,
 };

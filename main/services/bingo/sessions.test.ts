@@ -134,6 +134,7 @@ describe('session.acta', () => {
       auditHead: h.kiosk.db.prepare(`SELECT id AS seq, hash FROM audit_log ORDER BY id DESC LIMIT 1`).get(),
       specialBalls: null,
       specialFundStarts: [],
+      specialFundCarried: [],
       checks: [
         { at: NOW, phase: 'start', kind: 'material', by: 'gerente' },
         { at: NOW, phase: 'start', kind: 'balls', by: 'gerente' },

@@ -15,6 +15,7 @@ import {
   addIncident,
   appendActa,
   checksOfSession,
+  fundCarriedOfSession,
   fundStartsOfSession,
   incidentsOfSession,
   insertSession,
@@ -24,6 +25,7 @@ import {
   specialPrizeWonSince,
   type SessionRow,
 } from '../../../db/bingo/sessions.js';
+import { specialFundDecisionSince } from '../../../db/bingo/special.js';
 import { everPosted, post } from '../../../db/ledger.js';
 import { hallRow, hallSettings } from '../../../db/people.js';
 import { command, done, operatorOf, query, queryWaiting, type HandlerSlice } from '../shared/context.js';
@@ -41,6 +43,8 @@ function specialBallsForNewSession(db: ReadableDb, now: Date): number | null {
   const previous = lastSession(db);
   if (!previous || previous.specialBalls === null) return settings.baseBalls;
   if (specialPrizeWonSince(db, previous.id)) return settings.baseBalls;
+  // A fund carried to a new prize starts that prize's N at its base.
+  if (specialFundDecisionSince(db, previous.openedAt)) return settings.baseBalls;
   return specialPrizeBalls(settings.baseBalls, previous.specialBalls, hallDay(new Date(previous.openedAt)) === hallDay(now));
 }
 
@@ -99,6 +103,7 @@ export function actaOf(db: ReadableDb, sessionId: number): Acta {
     auditHead: session.closedAt ? auditHeadAt(db, session.closedAt) : auditHead(db),
     specialBalls: session.specialBalls,
     specialFundStarts: fundStartsOfSession(db, session.id),
+    specialFundCarried: fundCarriedOfSession(db, session.id),
     checks: checksOfSession(db, session.id),
     games,
     totals: {

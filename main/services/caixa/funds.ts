@@ -41,6 +41,9 @@ import type { ReadableDb, WritableDb } from '../../../db/connection.js';
 import { post } from '../../../db/ledger.js';
 import { command, commandWith, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
 import { checkApproval, confirmCredentials } from '../shared/credentials.js';
+import { specialFundState } from '../../../core/bingo/prizes.js';
+import { specialFundHeld } from '../../../db/bingo/special.js';
+import { hallSettings } from '../../../db/people.js';
 
 /** The machines behind a fund: the machine of a jackpot, the group of a superjackpot. Refused when none. */
 function machinesOf(db: ReadableDb, ref: FundRef): MachineRow[] {
@@ -156,7 +159,14 @@ export const fundHandlers: HandlerSlice<'jackpot.contribute' | 'jackpot.transfer
         };
       })
       .sort((a, b) => (a.kind === b.kind ? a.fund.localeCompare(b.fund, 'pt', { numeric: true }) : a.kind === 'jackpot' ? -1 : 1));
-    return { funds, totalCents: funds.reduce((s, f) => s + f.heldCents, 0) };
+    const specialHeld = specialFundHeld(ctx.db);
+    const specialState = specialFundState(hallSettings(ctx.db).specialPrize, specialHeld);
+    return {
+      funds,
+      totalCents: funds.reduce((s, f) => s + f.heldCents, 0),
+      // The bingo's special prize fund is money held for the players too (DN art. 10), frozen or not.
+      specialFund: specialState === 'none' ? null : { heldCents: specialHeld, frozen: specialState === 'frozen' },
+    };
   }),
 };
 

@@ -1,9 +1,7 @@
 /** The day's close (SPEC 9): the session's end, its acta made final, what is carried, a backup. */
 import { dayCloseBlockers, type DayCloseBlocker } from '../../../core/drawers/close.js';
 import { KioskError } from '../../../core/errors.js';
-import { accounts } from '../../../core/ledger.js';
 import type { ReadableDb } from '../../../db/connection.js';
-import { accountBalance } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
 import { hallClock } from '../../../core/time.js';
 import { createBackup } from '../../../db/backup.js';
@@ -14,6 +12,8 @@ import { carriedRefunds, gameSalesTotals, refundableSales } from '../../../db/bi
 import { hasCheck, markSessionClosed, sessionById } from '../../../db/bingo/sessions.js';
 import { chipCountOf, drawerExpectedCash, drawersDuring, openDrawers } from '../../../db/drawers.js';
 import { command, finishAfterCommit, query, type HandlerSlice } from '../shared/context.js';
+import { specialFundState } from '../../../core/bingo/prizes.js';
+import { specialFundHeld } from '../../../db/bingo/special.js';
 
 function blockersOf(db: ReadableDb, sessionId: number): DayCloseBlocker[] {
   return dayCloseBlockers({
@@ -51,7 +51,8 @@ export const dayCloseHandlers: HandlerSlice<'session.close' | 'session.overview'
     const winners = winnersOfSession(ctx.db, session.id);
     const prizesOf = (status: string) => tally(winners.filter((w) => w.status === status).map((w) => w.prizeCents));
     const refunds = refundableSales(ctx.db, session.id);
-    const special = hallSettings(ctx.db).specialPrize;
+    const specialHeld = specialFundHeld(ctx.db);
+    const specialState = specialFundState(hallSettings(ctx.db).specialPrize, specialHeld);
     return {
       sessionId: session.id,
       openedAt: session.openedAt,
@@ -66,8 +67,9 @@ export const dayCloseHandlers: HandlerSlice<'session.close' | 'session.overview'
         carriedIn: tally(carriedRefunds(ctx.db, session.id).map((r) => r.amountCents)),
       },
       guiasUnpaid: tally(unpaidGuias(ctx.db).map((g) => g.amountCents)),
-      // 0 - x: an empty fund is 0, not -0.
-      specialFundCents: special?.enabled ? 0 - accountBalance(ctx.db, accounts.specialFund) : null,
+      // Shown while the prize is on and, frozen, while the fund still holds the players' money (art. 10).
+      specialFundCents: specialState === 'none' ? null : specialHeld,
+      specialFundFrozen: specialState === 'frozen',
       blockers: session.closedAt ? [] : blockersOf(ctx.db, session.id),
     };
   }),

@@ -25,6 +25,8 @@ import { command, commandWith, done, operatorOf, query, type CommandContext, typ
 import { checkCredentials, confirmCredentials } from '../shared/credentials.js';
 import { hashPin } from '../shared/pin.js';
 import { assertPrintable, printedText } from '../shared/printable.js';
+import { checkSpecialPrizeChange } from '../../../core/bingo/prizes.js';
+import { specialFundHeld } from '../../../db/bingo/special.js';
 
 const view = (o: OperatorRow | Operator): OperatorView => ({ id: o.id, username: o.username, name: o.name, roles: o.roles });
 
@@ -171,6 +173,8 @@ export const peopleHandlers: HandlerSlice<
       ...printedText('hallName', hallName !== before.hallName ? hallName : undefined),
       ...printedText('licence', licence !== before.licence ? licence : undefined),
     ]);
+    // Art. 10: a frozen fund is played again only by a manager's recorded decision (specialPrize.carry), never by a setting.
+    checkSpecialPrizeChange(before.specialPrize, rest.specialPrize, specialFundHeld(ctx.db));
     updateHall(ctx.db, { ...(hallName !== undefined ? { hallName } : {}), ...(licence !== undefined ? { licence } : {}) });
     for (const [key, value] of Object.entries(rest)) {
       if (value !== undefined) saveSetting(ctx.db, key, value);

@@ -168,6 +168,12 @@ export function ActaScreen() {
                     : t('acta.fundRestarted', { amount: f.money(s.amountCents), number: s.gameNumber })}
                 </span>
               ))}
+              {a.specialFundCarried.map((c) => (
+                <span key={c.at} className="fund-start" data-testid="fund-carried">
+                  {' · '}
+                  {t('acta.fundCarried', { amount: f.money(c.amountCents), by: c.by, decision: c.decision })}
+                </span>
+              ))}
             </p>
           ) : null}
           {session ? <PdfButtons sessionId={session.id} /> : null}

@@ -190,7 +190,7 @@ export function DayCloseScreen() {
               <h2 id="day-close-sales">{t('dayClose.salesTitle')}</h2>
               <p className="meta" data-testid="day-close-sold">
                 {t('dayClose.sold', { amount: f.money(sold), games: o.games.length })}
-                {o.specialFundCents !== null ? ` · ${t('dayClose.specialFund', { amount: f.money(o.specialFundCents) })}` : ''}
+                {o.specialFundCents !== null ? ` · ${t(o.specialFundFrozen ? 'dayClose.specialFundFrozen' : 'dayClose.specialFund', { amount: f.money(o.specialFundCents) })}` : ''}
                 {o.guiasUnpaid.count > 0 ? ` · ${t('dayClose.guiasUnpaid', { count: o.guiasUnpaid.count, amount: f.money(o.guiasUnpaid.cents) })}` : ''}
               </p>
               <CsvButton label={t('csv.sales')} testId="export-sales" progress fetch={() => invoke('export.sales', { sessionId: o.sessionId })} />

@@ -185,6 +185,12 @@ export function FundsPanel() {
           </table>
         </TableRegion>
       )}
+      {held.data?.specialFund ? (
+        // The bingo's special prize fund is held for the players too (DN art. 10): here with the machines' funds.
+        <p className={held.data.specialFund.frozen ? 'alert alert-warn' : 'notice'} data-testid="funds-special">
+          {t(held.data.specialFund.frozen ? 'funds.specialFrozen' : 'funds.special', { amount: f.money(held.data.specialFund.heldCents) })}
+        </p>
+      ) : null}
 
       <div className="columns-even funds-forms">
         <form className="form" onSubmit={contribute} aria-labelledby="contribute-title" noValidate>

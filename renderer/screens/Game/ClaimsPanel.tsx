@@ -271,16 +271,22 @@ export function ClaimsPanel({ game, board, onClaimed, onChanged }: Props) {
       {board.special ? (
         <section className={`special-box${board.special.eligible ? ' eligible' : ''}`} data-testid="special-prize" aria-label={t('special.title')}>
           <h3>{t('special.title')}</h3>
-          <p>
-            {t('special.rule', { balls: board.special.balls })} · {t('special.fund')} <strong>{f.money(board.special.fundCents)}</strong>
-          </p>
-          <p className="special-now">
-            {board.special.eligible
-              ? t('special.eligible', { count: board.ballCount, balls: board.special.balls })
-              : board.ballCount === 0
-                ? t('special.notYet')
-                : t('special.gone', { balls: board.special.balls })}
-          </p>
+          {board.special.frozen ? (
+            <p data-testid="special-frozen-note">{t('special.frozen', { amount: f.money(board.special.fundCents) })}</p>
+          ) : (
+            <>
+              <p>
+                {t('special.rule', { balls: board.special.balls })} · {t('special.fund')} <strong>{f.money(board.special.fundCents)}</strong>
+              </p>
+              <p className="special-now">
+                {board.special.eligible
+                  ? t('special.eligible', { count: board.ballCount, balls: board.special.balls })
+                  : board.ballCount === 0
+                    ? t('special.notYet')
+                    : t('special.gone', { balls: board.special.balls })}
+              </p>
+            </>
+          )}
         </section>
       ) : null}
 

@@ -2,19 +2,104 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
-import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { ConfirmDialog, DialogActions } from '../../components/ConfirmDialog.js';
+import { Dialog } from '../../components/Dialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { JobsList, usePrintJobs } from '../../components/PrintJobs.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { euroFieldText } from '../../lib/money.js';
-import { formatPercent, settingsUpdate } from '../../lib/settings.js';
+import { formatPercent, settingsUpdate, specialPrizeTerms } from '../../lib/settings.js';
 import { MachinesPanel } from './MachinesPanel.js';
 import { PrintersPanel } from './PrintersPanel.js';
 import { SeriesPanel } from './SeriesPanel.js';
 
+/**
+ * Art. 10: the frozen fund carried to a new prize, by a manager's decision
+ * recorded with it (who decided, the inspectorate's authorisation). The
+ * dialog says what is carried and the new prize's terms before it is done;
+ * the new N is announced from the next session.
+ */
+function CarryFundDialog({
+  heldCents,
+  initial,
+  onDone,
+  onClose,
+}: {
+  heldCents: number;
+  initial: { share: string; balls: string; starting: string };
+  onDone: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const [share, setShare] = useState(initial.share);
+  const [balls, setBalls] = useState(initial.balls);
+  const [starting, setStarting] = useState(initial.starting);
+  const [decision, setDecision] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ClientError | string | null>(null);
+  const terms = specialPrizeTerms({ share, balls, starting });
+  const carry = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    if (!terms.ok) {
+      setError(t(`settings.invalid.${terms.field}`));
+      return;
+    }
+    if (decision.trim().length < 3) {
+      setError(t('settings.carryDecisionRequired'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const r = await invoke('specialPrize.carry', { prize: terms.prize, decision: decision.trim(), amountCents: heldCents });
+    setBusy(false);
+    if (r.ok) onDone();
+    else setError(r.error);
+  };
+  return (
+    <Dialog title={t('settings.carryTitle')} onClose={onClose} testId="special-carry-dialog">
+      <form className="form" onSubmit={(e) => void carry(e)}>
+        <p className="confirm-what" data-testid="special-carry-what">
+          {terms.ok
+            ? t('settings.carryText', { amount: f.money(heldCents), share: formatPercent(terms.prize.shareBasisPoints), balls: terms.prize.baseBalls, starting: f.money(terms.prize.startingCents) })
+            : t('settings.carryTextIncomplete', { amount: f.money(heldCents) })}
+        </p>
+        <div className="settings-pair">
+          <label>
+            {t('settings.specialShare')}
+            <span className="input-suffix">
+              <input data-testid="carry-share" inputMode="decimal" value={share} onChange={(e) => setShare(e.target.value)} />
+              <span aria-hidden="true">%</span>
+            </span>
+          </label>
+          <label>
+            {t('settings.specialBalls')}
+            <input data-testid="carry-balls" inputMode="numeric" value={balls} onChange={(e) => setBalls(e.target.value.replace(/\D/g, '').slice(0, 2))} />
+          </label>
+          <label>
+            {t('settings.specialStarting')}
+            <span className="input-suffix">
+              <input data-testid="carry-starting" inputMode="decimal" value={starting} onChange={(e) => setStarting(e.target.value)} />
+              <span aria-hidden="true">€</span>
+            </span>
+          </label>
+        </div>
+        <label className="field-block">
+          {t('settings.carryDecision')}
+          <input data-testid="carry-decision" value={decision} maxLength={200} onChange={(e) => setDecision(e.target.value)} placeholder={t('settings.carryDecisionPlaceholder')} />
+        </label>
+        <ErrorAlert error={error} testId="carry-error" />
+        <DialogActions failed={error !== null && typeof error !== 'string'} busy={busy} label={t('settings.carryConfirm', { amount: f.money(heldCents) })} testId="special-carry-confirm" onClose={onClose} />
+      </form>
+    </Dialog>
+  );
+}
+
 function HallSettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (s: Settings) => void }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const [hallName, setHallName] = useState(settings.hallName);
   const [licence, setLicence] = useState(settings.licence ?? '');
   const [stamp, setStamp] = useState(settings.stampDutyBasisPoints === null ? '' : formatPercent(settings.stampDutyBasisPoints));
@@ -28,6 +113,22 @@ function HallSettingsForm({ settings, onSaved }: { settings: Settings; onSaved: 
   const [shiftHours, setShiftHours] = useState(String(settings.shiftHours));
   const [error, setError] = useState<ClientError | string | null>(null);
   const [busy, setBusy] = useState(false);
+  const fund = useKioskQuery('specialPrize.fund', {});
+  const held = fund.data?.heldCents ?? 0;
+  const frozen = fund.data?.state === 'frozen';
+  // Switching the prize off with money in its fund freezes it (art. 10): said, then confirmed.
+  const [confirmFreeze, setConfirmFreeze] = useState<ReturnType<typeof settingsUpdate> | null>(null);
+  const [carrying, setCarrying] = useState(false);
+
+  const save = async (update: Parameters<typeof invoke<'settings.update'>>[1]) => {
+    setBusy(true);
+    setError(null);
+    const saved = await invoke('settings.update', update);
+    setBusy(false);
+    if (!saved.ok) setError(saved.error);
+    else onSaved(saved.value);
+    return saved;
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -37,12 +138,11 @@ function HallSettingsForm({ settings, onSaved }: { settings: Settings; onSaved: 
       setError(t(`settings.invalid.${r.field}`));
       return;
     }
-    setBusy(true);
-    setError(null);
-    const saved = await invoke('settings.update', r.update);
-    setBusy(false);
-    if (!saved.ok) setError(saved.error);
-    else onSaved(saved.value);
+    if (settings.specialPrize?.enabled && !specialOn && held > 0) {
+      setConfirmFreeze(r);
+      return;
+    }
+    await save(r.update);
   };
 
   return (
@@ -74,10 +174,24 @@ function HallSettingsForm({ settings, onSaved }: { settings: Settings; onSaved: 
       </fieldset>
       <fieldset>
         <legend>{t('settings.specialTitle')}</legend>
-        <label className="check-label">
-          <input type="checkbox" data-testid="special-enabled" checked={specialOn} onChange={(e) => setSpecialOn(e.target.checked)} />
-          {t('settings.specialEnabled')}
-        </label>
+        {frozen ? (
+          <div className="alert alert-warn" role="status" data-testid="special-frozen">
+            <p>{t('settings.specialFrozen', { amount: f.money(held) })}</p>
+            <button type="button" className="btn btn-primary" data-testid="special-carry" onClick={() => setCarrying(true)}>
+              {t('settings.specialCarry')}
+            </button>
+          </div>
+        ) : (
+          <label className="check-label">
+            <input type="checkbox" data-testid="special-enabled" checked={specialOn} onChange={(e) => setSpecialOn(e.target.checked)} />
+            {t('settings.specialEnabled')}
+          </label>
+        )}
+        {!frozen && fund.data && fund.data.state === 'active' ? (
+          <p className="hint" data-testid="special-held">
+            {t('settings.specialHeld', { amount: f.money(held) })}
+          </p>
+        ) : null}
         <div className="settings-pair">
           <label>
             {t('settings.specialShare')}
@@ -139,6 +253,37 @@ function HallSettingsForm({ settings, onSaved }: { settings: Settings; onSaved: 
       <button type="submit" className="btn btn-primary btn-large" data-testid="settings-submit" disabled={busy}>
         {busy ? t('common.working') : t('settings.submit')}
       </button>
+      {confirmFreeze?.ok ? (
+        <ConfirmDialog
+          title={t('settings.specialFreezeTitle')}
+          confirmLabel={t('settings.specialFreezeConfirm')}
+          testId="special-freeze-dialog"
+          confirmTestId="special-freeze-confirm"
+          danger
+          onConfirm={() => save(confirmFreeze.update)}
+          onDone={() => setConfirmFreeze(null)}
+          onClose={() => setConfirmFreeze(null)}
+        >
+          <p className="confirm-what">{t('settings.specialFreezeText', { amount: f.money(held) })}</p>
+        </ConfirmDialog>
+      ) : null}
+      {carrying && frozen ? (
+        <CarryFundDialog
+          heldCents={held}
+          initial={{ share, balls, starting }}
+          onClose={() => setCarrying(false)}
+          onDone={() => {
+            setCarrying(false);
+            void fund.reload();
+            void invoke('settings.get', {}).then((r) => {
+              if (r.ok) {
+                setSpecialOn(r.value.specialPrize?.enabled ?? false);
+                onSaved(r.value);
+              }
+            });
+          }}
+        />
+      ) : null}
     </form>
   );
 }
