@@ -32,3 +32,36 @@ export function hallTimestamp(iso: string): string {
   for (const part of stampFormat.formatToParts(new Date(iso))) p[part.type] = part.value;
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}`;
 }
+
+const offsetFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: HALL_TIME_ZONE,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  hourCycle: 'h23',
+});
+/** How far the hall's clock is ahead of UTC at an instant, in milliseconds (Lisbon: 0 in winter, one hour in summer). */
+function hallOffsetMs(at: number): number {
+  const p: Record<string, number> = {};
+  for (const part of offsetFormat.formatToParts(new Date(at))) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - Math.floor(at / 1000) * 1000;
+}
+
+/**
+ * `2025-11-30` -> the instant the hall's day begins (00:00 in its time zone),
+ * `days` later, as ISO-8601 UTC; null when it is no date. Report periods are
+ * whole days of the hall, whatever the terminal's own clock says.
+ */
+export function hallDayStart(day: string, days = 0): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return null;
+  const guess = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + days);
+  if (Number.isNaN(guess)) return null;
+  // The offset at midnight may differ from the offset at the guess on the day the clocks change: look twice.
+  let at = guess - hallOffsetMs(guess);
+  at = guess - hallOffsetMs(at);
+  return new Date(at).toISOString();
+}

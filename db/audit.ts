@@ -197,8 +197,8 @@ export function auditRowAt(db: ReadableDb, seq: number): string | undefined {
 /**
  * A page of the log, newest first by (at, seq), before the row `before`
  * (null: from the newest), at most `limit` rows: a range of audit_log_by_time,
- * or of audit_log_by_channel for one channel (migration 0012; EXPLAIN in
- * db/audit-list.test.ts), never a scan and a sort.
+ * or of audit_log_by_channel for one channel (migration 0015; EXPLAIN in
+ * main/services/audit/list.test.ts), never a scan and a sort.
  */
 // One upper bound for the index range, @upper: the period's end or just past the cursor's instant, whichever is first
 // (the row value alone would only filter, and a deep page would walk every row above it).

@@ -58,6 +58,10 @@ export const caixaErrors = errors({
     pt: (p) => `O fundo ${p.fund} não existe: nenhuma máquina registada lhe corresponde.`,
     en: (p) => `Fund ${p.fund} does not exist: no registered machine matches it.`,
   },
+  FUND_TRANSFER_SAME_MACHINES: {
+    pt: (p) => `O fundo ${p.to} está só em máquinas do fundo ${p.from} (${p.machines}): transferido para lá, o montante ficaria onde não se pode atribuir; a Portaria n.º 1441/95 (regras das máquinas, n.º 6) manda-o para outra máquina ou grupo.`,
+    en: (p) => `Fund ${p.to} is behind none but fund ${p.from}'s machines (${p.machines}): moved there, the amount would stay where it cannot be awarded; Portaria 1441/95 (slot-machine rules, n.º 6) sends it to another machine or group.`,
+  },
   FUND_TRANSFER_SAME: {
     pt: () => 'A transferência tem de ser para outra máquina ou outro grupo (n.º 6).',
     en: () => 'The transfer must go to another machine or group (no. 6).',

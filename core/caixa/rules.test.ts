@@ -16,6 +16,7 @@ import {
   fundAccount,
   fundName,
   fundsOfMachines,
+  inspectorateTargets,
   GUIA_KINDS,
   guiaNeedsApproval,
   meterDelta,
@@ -176,8 +177,8 @@ describe('checkFundPayout (n.º 5)', () => {
 });
 
 describe('checkTransfer (n.º 6)', () => {
-  const from = { fund: 'machine:1', model: 'Lucky 7', betCents: 50, heldCents: 12345 };
-  const to = { fund: 'machine:2', model: 'Lucky 7', betCents: 50 };
+  const from = { fund: 'machine:1', model: 'Lucky 7', betCents: 50, heldCents: 12345, machines: ['1'] };
+  const to = { fund: 'machine:2', model: 'Lucky 7', betCents: 50, machines: ['2'] };
 
   it('moves to another fund of the same model and bet', () => {
     expect(() => checkTransfer(from, to)).not.toThrow();
@@ -191,7 +192,7 @@ describe('checkTransfer (n.º 6)', () => {
   });
 
   it('refuses the fund itself before anything else, even empty and of another model', () => {
-    expectRefusal(() => checkTransfer({ ...from, heldCents: 0 }, { fund: 'machine:1', model: 'Other', betCents: 100 }), 'FUND_TRANSFER_SAME', {});
+    expectRefusal(() => checkTransfer({ ...from, heldCents: 0 }, { fund: 'machine:1', model: 'Other', betCents: 100, machines: ['1'] }), 'FUND_TRANSFER_SAME', {});
   });
 
   it('refuses another model, naming both funds, models and bets', () => {
@@ -228,6 +229,17 @@ describe('checkTransfer (n.º 6)', () => {
     expect(refusal(() => checkTransfer({ ...from, heldCents: 0 }, { ...to, betCents: 100 })).code).toBe('FUND_TRANSFER_MISMATCH');
   });
 
+  it("refuses a fund behind none but the source's own machines: a group's member, a lone machine's group", () => {
+    const group = { fund: 'group:SJ', model: 'Lucky 7', betCents: 50, machines: ['1', '2'] };
+    const e = expectRefusal(() => checkTransfer({ ...group, heldCents: 500 }, to), 'FUND_TRANSFER_SAME_MACHINES', { from: 'group:SJ', to: 'machine:2', machines: '2' });
+    expect(e.message).toBe(
+      'O fundo machine:2 está só em máquinas do fundo group:SJ (2): transferido para lá, o montante ficaria onde não se pode atribuir; a Portaria n.º 1441/95 (regras das máquinas, n.º 6) manda-o para outra máquina ou grupo.',
+    );
+    expect(refusal(() => checkTransfer(from, { ...to, fund: 'group:ALONE', machines: ['1'] })).code).toBe('FUND_TRANSFER_SAME_MACHINES');
+    // A machine's group with other machines in it can still award the amounts: allowed.
+    expect(() => checkTransfer(from, group)).not.toThrow();
+  });
+
   it('refuses an empty fund', () => {
     const e = expectRefusal(() => checkTransfer({ ...from, heldCents: 0 }, to), 'FUND_EMPTY', { fund: 'machine:1' });
     expect(e.message).toBe('O fundo machine:1 está vazio: não há valores cativos a transferir.');
@@ -247,34 +259,58 @@ describe('n.º 6, second branch: the machines the inspectorate authorised', () =
 
   it('the hall\'s funds: each machine\'s jackpot and each group\'s superjackpot, with their model and bet', () => {
     expect(HALL).toEqual([
-      { fund: 'machine:7', model: 'Lucky 7', betCents: 50 },
-      { fund: 'machine:8', model: 'Lucky 7', betCents: 50 },
-      { fund: 'machine:9', model: 'Fruit Party', betCents: 100 },
-      { fund: 'machine:10', model: 'Lucky 7', betCents: 100 },
-      { fund: 'group:SJ1', model: 'Lucky 7', betCents: 50 },
+      { fund: 'machine:7', model: 'Lucky 7', betCents: 50, machines: ['7'] },
+      { fund: 'machine:8', model: 'Lucky 7', betCents: 50, machines: ['8'] },
+      { fund: 'machine:9', model: 'Fruit Party', betCents: 100, machines: ['9'] },
+      { fund: 'machine:10', model: 'Lucky 7', betCents: 100, machines: ['10'] },
+      { fund: 'group:SJ1', model: 'Lucky 7', betCents: 50, machines: ['7', '8'] },
     ]);
   });
 
   it('the first branch while the hall has another fund of the same model and bet; the second where it has none', () => {
+    // Machine 7's group holds machine 8 too: "another" fund; the group's own members are not, for the group.
     expect(sameModelTargets(HALL, fund('machine:7')).map((f) => f.fund)).toEqual(['machine:8', 'group:SJ1']);
+    expect(sameModelTargets(HALL, fund('group:SJ1'))).toEqual([]);
+    expect(transferBranchFor(HALL, fund('group:SJ1'))).toBe('inspectorate');
     expect(transferBranchFor(HALL, fund('machine:7'))).toBe('same_model');
     // Same model, another bet: no target.
     expect(sameModelTargets(HALL, fund('machine:10'))).toEqual([]);
     expect(transferBranchFor(HALL, fund('machine:10'))).toBe('inspectorate');
     expect(transferBranchFor(HALL, fund('machine:9'))).toBe('inspectorate');
     // A fund with no machine behind it has no target of its own model.
-    expect(sameModelTargets(HALL, { fund: 'group:OLD', model: null, betCents: null })).toEqual([]);
+    expect(sameModelTargets(HALL, { fund: 'group:OLD', model: null, betCents: null, machines: [] })).toEqual([]);
+  });
+
+  it("a group whose only funds of its model are its own members' takes the second branch, to other machines", () => {
+    // Machine 9 is the hall's only Fruit Party, in group SJ2: neither fund is "another" for the other.
+    const hall = fundsOfMachines([
+      { number: '7', model: 'Lucky 7', betCents: 50, group: null },
+      { number: '9', model: 'Fruit Party', betCents: 100, group: 'SJ2' },
+    ]);
+    const sj2 = hall.find((f) => f.fund === 'group:SJ2')!;
+    expect(sameModelTargets(hall, sj2)).toEqual([]);
+    expect(transferBranchFor(hall, sj2)).toBe('inspectorate');
+    expect(inspectorateTargets(hall, sj2).map((f) => f.fund)).toEqual(['machine:7']);
+    const from = { ...sj2, model: 'Fruit Party', betCents: 100, heldCents: 5_000 };
+    expect(() => checkInspectorateTransfer(from, { fund: 'machine:7', machines: ['7'] }, [])).not.toThrow();
+    expect(refusal(() => checkInspectorateTransfer(from, { fund: 'machine:9', machines: ['9'] }, [])).code).toBe('FUND_TRANSFER_SAME_MACHINES');
   });
 
   it('goes to any model where the hall has none of the same model and bet', () => {
-    const from = { fund: 'machine:9', model: 'Fruit Party', betCents: 100, heldCents: 5_000 };
-    expect(() => checkInspectorateTransfer(from, { fund: 'machine:7' }, sameModelTargets(HALL, from))).not.toThrow();
-    expect(() => checkInspectorateTransfer(from, { fund: 'group:SJ1' }, [])).not.toThrow();
+    const from = { fund: 'machine:9', model: 'Fruit Party', betCents: 100, heldCents: 5_000, machines: ['9'] };
+    expect(() => checkInspectorateTransfer(from, { fund: 'machine:7', machines: ['7'] }, sameModelTargets(HALL, from))).not.toThrow();
+    expect(() => checkInspectorateTransfer(from, { fund: 'group:SJ1', machines: ['7', '8'] }, [])).not.toThrow();
+    // A superjackpot whose only funds of its model are its members': to the inspectorate's machines, never to a member.
+    const sj1 = { ...fund('group:SJ1'), model: 'Lucky 7', betCents: 50, heldCents: 9_000 };
+    expect(() => checkInspectorateTransfer(sj1, { fund: 'machine:9', machines: ['9'] }, sameModelTargets(HALL, sj1))).not.toThrow();
+    expect(refusal(() => checkInspectorateTransfer(sj1, { fund: 'machine:8', machines: ['8'] }, [])).code).toBe('FUND_TRANSFER_SAME_MACHINES');
   });
 
   it('is refused while a fund of the same model and bet exists, naming it', () => {
-    const from = { fund: 'machine:7', model: 'Lucky 7', betCents: 50, heldCents: 5_000 };
-    const e = expectRefusal(() => checkInspectorateTransfer(from, { fund: 'machine:9' }, sameModelTargets(HALL, from)), 'FUND_TRANSFER_SAME_MODEL_EXISTS', {
+    const from = { fund: 'machine:7', model: 'Lucky 7', betCents: 50, heldCents: 5_000, machines: ['7'] };
+    expect(sameModelTargets(HALL, from).map((f) => f.fund)).toEqual(['machine:8', 'group:SJ1']);
+    const two = sameModelTargets(HALL, from);
+    const e = expectRefusal(() => checkInspectorateTransfer(from, { fund: 'machine:9', machines: ['9'] }, two), 'FUND_TRANSFER_SAME_MODEL_EXISTS', {
       from: 'machine:7',
       model: 'Lucky 7',
       bet: '0,50 €',
@@ -287,17 +323,17 @@ describe('n.º 6, second branch: the machines the inspectorate authorised', () =
     expect(en(e)).toBe(
       'Transfer to machines authorised by the Inspecção-Geral de Jogos refused: that way is used only where no machine or group of the same model and bet exists, and machine:8 is, like machine:7, of model Lucky 7 with a 0,50 € bet (there are 2 such funds): transfer to one of them (no. 6).',
     );
-    const one = refusal(() => checkInspectorateTransfer(from, { fund: 'machine:9' }, [{ fund: 'group:SJ1' }]));
+    const one = refusal(() => checkInspectorateTransfer(from, { fund: 'machine:9', machines: ['9'] }, [{ fund: 'group:SJ1' }]));
     expect(one.message).toBe(
       'Transferência para máquinas autorizadas pela Inspecção-Geral de Jogos recusada: essa via só se usa na falta de máquina ou grupo do mesmo modelo e aposta, e group:SJ1 é, como machine:7, do modelo Lucky 7 com aposta 0,50 €: transfira para group:SJ1 (n.º 6).',
     );
   });
 
   it('refuses the fund itself first, then a same-model fund, then an empty fund', () => {
-    const from = { fund: 'machine:9', model: 'Fruit Party', betCents: 100, heldCents: 0 };
-    expect(refusal(() => checkInspectorateTransfer(from, { fund: 'machine:9' }, [{ fund: 'machine:8' }])).code).toBe('FUND_TRANSFER_SAME');
-    expect(refusal(() => checkInspectorateTransfer(from, { fund: 'machine:7' }, [{ fund: 'machine:8' }])).code).toBe('FUND_TRANSFER_SAME_MODEL_EXISTS');
-    expectRefusal(() => checkInspectorateTransfer(from, { fund: 'machine:7' }, []), 'FUND_EMPTY', { fund: 'machine:9' });
+    const from = { fund: 'machine:9', model: 'Fruit Party', betCents: 100, heldCents: 0, machines: ['9'] };
+    expect(refusal(() => checkInspectorateTransfer(from, { fund: 'machine:9', machines: ['9'] }, [{ fund: 'machine:8' }])).code).toBe('FUND_TRANSFER_SAME');
+    expect(refusal(() => checkInspectorateTransfer(from, { fund: 'machine:7', machines: ['7'] }, [{ fund: 'machine:8' }])).code).toBe('FUND_TRANSFER_SAME_MODEL_EXISTS');
+    expectRefusal(() => checkInspectorateTransfer(from, { fund: 'machine:7', machines: ['7'] }, []), 'FUND_EMPTY', { fund: 'machine:9' });
   });
 });
 

@@ -86,11 +86,22 @@ export function checkFundPayout(fund: string, amountCents: number, heldCents: nu
 export const TRANSFER_BRANCHES = ['same_model', 'inspectorate'] as const;
 export type TransferBranch = (typeof TRANSFER_BRANCHES)[number];
 
-/** A fund and the model and bet of the machines behind it (null: no machine is). */
+/** A fund, the machines behind it (their numbers) and their model and bet (null: no machine is). */
 export interface FundBehind {
   fund: string;
   model: string | null;
   betCents: number | null;
+  machines: readonly string[];
+}
+
+/**
+ * A fund behind none but the source's own machines (a group's member, or the
+ * group of a machine alone in it): moved there, the amounts held would stay
+ * behind the machines that cannot award them, so it is not "outra máquina ou
+ * grupo" (n.º 6). A machine's group with other machines in it is.
+ */
+export function onlyBehindSource(target: Pick<FundBehind, 'machines'>, source: Pick<FundBehind, 'machines'>): boolean {
+  return target.machines.length > 0 && target.machines.every((m) => source.machines.includes(m));
 }
 
 /**
@@ -99,18 +110,31 @@ export interface FundBehind {
  * the machines' order.
  */
 export function fundsOfMachines(machines: readonly { number: string; model: string; betCents: number; group: string | null }[]): FundBehind[] {
-  const funds: FundBehind[] = machines.map((m) => ({ fund: fundName({ kind: 'machine', number: m.number }), model: m.model, betCents: m.betCents }));
+  const funds: FundBehind[] = machines.map((m) => ({ fund: fundName({ kind: 'machine', number: m.number }), model: m.model, betCents: m.betCents, machines: [m.number] }));
   const groups = new Map<string, FundBehind>();
   for (const m of machines) {
-    if (m.group !== null && !groups.has(m.group)) groups.set(m.group, { fund: fundName({ kind: 'group', code: m.group }), model: m.model, betCents: m.betCents });
+    if (m.group === null) continue;
+    const numbers = machines.filter((x) => x.group === m.group).map((x) => x.number);
+    if (!groups.has(m.group)) groups.set(m.group, { fund: fundName({ kind: 'group', code: m.group }), model: m.model, betCents: m.betCents, machines: numbers });
   }
   return [...funds, ...groups.values()];
 }
 
-/** n.º 6, first branch: the other funds whose machines are of the fund's model (exact spelling) and bet. */
+/** n.º 6, first branch: the other funds (behind some machine not the fund's own) whose machines are of its model (exact spelling) and bet. */
 export function sameModelTargets<T extends FundBehind>(funds: readonly T[], from: FundBehind): T[] {
   if (from.model === null || from.betCents === null) return [];
-  return funds.filter((f) => f.fund !== from.fund && f.model === from.model && f.betCents === from.betCents);
+  return funds.filter((f) => f.fund !== from.fund && !onlyBehindSource(f, from) && f.model === from.model && f.betCents === from.betCents);
+}
+
+/** n.º 6, second branch: any other fund with machines behind it, not all of them the source's own. */
+export function inspectorateTargets<T extends FundBehind>(funds: readonly T[], from: FundBehind): T[] {
+  return funds.filter((f) => f.fund !== from.fund && f.model !== null && !onlyBehindSource(f, from));
+}
+
+/** Refuses a transfer to the fund itself, or to one behind none but its own machines: the amounts would stay where they cannot be awarded (n.º 6). */
+function checkOtherMachines(from: Pick<FundBehind, 'fund' | 'machines'>, to: Pick<FundBehind, 'fund' | 'machines'>): void {
+  if (from.fund === to.fund) throw new KioskError('FUND_TRANSFER_SAME', {});
+  if (onlyBehindSource(to, from)) throw new KioskError('FUND_TRANSFER_SAME_MACHINES', { from: from.fund, to: to.fund, machines: to.machines.join(', ') });
 }
 
 /** Which branch of n.º 6 applies to a fund: the first while the hall has a fund of its model and bet, else the inspectorate's. */
@@ -126,11 +150,11 @@ export function transferBranchFor(funds: readonly FundBehind[], from: FundBehind
  * Checked in this order: another fund, no same-model fund, something held.
  */
 export function checkInspectorateTransfer(
-  from: { fund: string; model: string; betCents: number; heldCents: number },
-  to: { fund: string },
+  from: { fund: string; model: string; betCents: number; heldCents: number; machines: readonly string[] },
+  to: { fund: string; machines: readonly string[] },
   sameModel: readonly { fund: string }[],
 ): void {
-  if (from.fund === to.fund) throw new KioskError('FUND_TRANSFER_SAME', {});
+  checkOtherMachines(from, to);
   const [existing] = sameModel;
   if (existing) {
     throw new KioskError('FUND_TRANSFER_SAME_MODEL_EXISTS', {
@@ -148,13 +172,14 @@ export function checkInspectorateTransfer(
  * n.º 6, first branch: the amounts held may move only to another fund whose
  * machines are of the same model and bet, so the players of that model keep
  * them. Checked in this order: another fund, same model (exact spelling) and
- * bet, something held.
+ * bet, something held. Never to a fund behind none but the source's own
+ * machines (a group's member, a lone machine's group).
  */
 export function checkTransfer(
-  from: { fund: string; model: string; betCents: number; heldCents: number },
-  to: { fund: string; model: string; betCents: number },
+  from: { fund: string; model: string; betCents: number; heldCents: number; machines: readonly string[] },
+  to: { fund: string; model: string; betCents: number; machines: readonly string[] },
 ): void {
-  if (from.fund === to.fund) throw new KioskError('FUND_TRANSFER_SAME', {});
+  checkOtherMachines(from, to);
   if (from.model !== to.model || from.betCents !== to.betCents) {
     throw new KioskError('FUND_TRANSFER_MISMATCH', {
       from: from.fund,

@@ -6,6 +6,7 @@
  */
 import { SALES_CSV } from '../../core/bingo/exports.js';
 import { csvHeader, csvLines, csvFilename } from '../../core/csv.js';
+import { gameById } from '../../db/bingo/games.js';
 import { saleViewOf, sessionSales, sessionSalesCount } from '../../db/bingo/sales.js';
 import { readSnapshot, type ReadableDb } from '../../db/connection.js';
 import type { ExportSalesReply, ExportSalesRequest } from './export-sales-worker.js';
@@ -42,7 +43,9 @@ export function salesCsv(db: ReadableDb, q: SalesQuery, onProgress?: (done: numb
       onProgress?.(rows, total);
       if (chunk.length < EXPORT_CHUNK) break;
     }
-    const filename = q.gameId === null ? csvFilename('vendas', 'sessao', q.sessionId) : csvFilename('vendas', 'sessao', q.sessionId, 'jogada', q.gameId);
+    // A file names the game by its number in the session, as the acta does, never by its row id.
+    const gameNumber = q.gameId === null ? null : (gameById(db, q.gameId)?.number ?? q.gameId);
+    const filename = gameNumber === null ? csvFilename('vendas', 'sessao', q.sessionId) : csvFilename('vendas', 'sessao', q.sessionId, 'jogada', gameNumber);
     return { filename, content: parts.join(''), rows };
   });
 }

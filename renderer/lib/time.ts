@@ -1,4 +1,5 @@
-/** Local date-time helpers for the session's scheduled closing time. */
+/** Date-time helpers: the session's scheduled closing time (local), report periods (whole days of the hall). */
+import { hallDay, hallDayStart } from '../../core/time.js';
 
 /** The next time it is `hour`:00 local time strictly after `now` (default 02:00). */
 export function nextLocalHour(now: Date, hour = 2): Date {
@@ -22,27 +23,26 @@ export function dateTimeLocalToIso(value: string): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
-/** A local day as the value of `<input type="date">`: `2025-11-30`. */
+/** The hall's day of an instant as the value of `<input type="date">`: `2025-11-30` (the hall's time zone, not the terminal's). */
 export function dayValue(d: Date): string {
-  return toDateTimeLocal(d).slice(0, 10);
+  return hallDay(d);
 }
 
-/** `2025-11-30` -> 00:00 local of that day plus `days`, as ISO-8601 (UTC), or null when it is no date. */
+/** `2025-11-30` -> 00:00 in the hall of that day plus `days`, as ISO-8601 (UTC), or null when it is no date. */
 export function dayStartIso(value: string, days = 0): string | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return null;
-  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + days);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+  return hallDayStart(value, days);
 }
 
-/** Two local days, both included, as the period [00:00 of the first, 00:00 after the last), or null when not a period. */
+/** Two hall days, both included, as the period [00:00 of the first, 00:00 after the last), or null when not a period. */
 export function daysPeriod(fromDay: string, toDay: string): { from: string; to: string } | null {
   const from = dayStartIso(fromDay);
   const to = dayStartIso(toDay, 1);
   return from !== null && to !== null && new Date(from).getTime() < new Date(to).getTime() ? { from, to } : null;
 }
 
-/** The `days` days before today and today, as two local days (the default period of the reports). */
+/** The `days` days before today and today, as two hall days (the default period of the reports). */
 export function lastDays(days: number, today = new Date()): { from: string; to: string } {
-  return { from: dayValue(new Date(today.getFullYear(), today.getMonth(), today.getDate() - days)), to: dayValue(today) };
+  const to = hallDay(today);
+  const [y, m, d] = to.split('-').map(Number);
+  return { from: new Date(Date.UTC(y!, m! - 1, d! - days)).toISOString().slice(0, 10), to };
 }

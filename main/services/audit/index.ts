@@ -7,8 +7,14 @@ import { verifyLedger } from '../../../db/ledger.js';
 import { BOOKS_FINDINGS_SHOWN } from '../../../core/audit/books.js';
 import { query, queryWaiting, type HandlerSlice } from '../shared/context.js';
 
-/** A logged value cut to its summary: the first AUDIT_SUMMARY_CHARS characters and `…` when there was more. */
-const summary = (text: string) => (text.length > AUDIT_SUMMARY_CHARS ? `${text.slice(0, AUDIT_SUMMARY_CHARS)}…` : text);
+/**
+ * A logged value cut to its summary: the first AUDIT_SUMMARY_CHARS characters and `…` when there was more.
+ * Counted in code points, as SQLite's substr counts them, so a character is never cut in two.
+ */
+const summary = (text: string) => {
+  const chars = [...text];
+  return chars.length > AUDIT_SUMMARY_CHARS ? `${chars.slice(0, AUDIT_SUMMARY_CHARS).join('')}…` : text;
+};
 
 export const auditHandlers: HandlerSlice<'audit.list' | 'audit.verify' | 'books.verify' | 'ledger.verify' | 'system.health'> = {
   'audit.list': query((ctx, input) => {

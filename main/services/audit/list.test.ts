@@ -69,6 +69,38 @@ describe('audit.list', () => {
     expect(JSON.parse(first[0]!.input)).toEqual({ gameId, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } });
   });
 
+  it('splits rows of one instant across pages, in seq order, none twice or missed, for the whole log and for one channel', async () => {
+    // Eleven sales at the same instant: pages of 3 must cut through them.
+    t.h.clock.advanceSeconds(1);
+    const at = t.h.clock.now().toISOString();
+    for (let i = 0; i < 11; i++) await sell();
+    const sameInstant = t.h.kiosk.db.prepare(`SELECT id FROM audit_log WHERE at = ? ORDER BY id DESC`).pluck().all(at) as number[];
+    expect(sameInstant).toHaveLength(11);
+    for (const channel of [undefined, 'sale.create']) {
+      const seen: number[] = [];
+      let cursor: number | null = null;
+      for (;;) {
+        const p: ChannelOutput<'audit.list'> = await t.h.ok('audit.list', { cursor, limit: 3, ...(channel ? { channel } : {}) }, t.manager);
+        seen.push(...p.entries.map((e) => e.seq));
+        if (p.nextCursor === null) break;
+        cursor = p.nextCursor;
+      }
+      const expected = channel ? (t.h.kiosk.db.prepare(`SELECT id FROM audit_log WHERE channel = ? ORDER BY at DESC, id DESC`).pluck().all(channel) as number[]) : allSeqs();
+      expect(seen).toEqual(expected);
+      expect(seen.slice(0, 11)).toEqual(sameInstant);
+    }
+  });
+
+  it('cuts a long value by characters, never inside one', async () => {
+    const text = 'Reclamação 😀'.concat('😀'.repeat(400));
+    await t.h.ok('incident.add', { text }, t.manager);
+    const [entry] = (await t.h.ok('audit.list', { limit: 1 }, t.manager)).entries;
+    // The input is {"text":"…"}: 300 characters of it, then the mark that it was cut; no lone half of an emoji.
+    expect([...entry!.input.slice(0, -1)]).toHaveLength(300);
+    expect(entry!.input.endsWith('…')).toBe(true);
+    expect(entry!.input).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+
   it('filters by channel and period, cuts long values to a summary, and counts the rows', async () => {
     t.h.clock.advanceSeconds(1);
     const from = t.h.clock.now().toISOString();

@@ -339,6 +339,10 @@ describe('jackpot and superjackpot funds', () => {
       message:
         'Transferência para máquinas autorizadas pela Inspecção-Geral de Jogos recusada: essa via só se usa na falta de máquina ou grupo do mesmo modelo e aposta, e machine:8 é, como machine:7, do modelo Lucky 7 com aposta 0,50 € (há 2 fundos assim): transfira para um deles (n.º 6).',
     });
+    // Group SJ1's only funds of its model are its own members': not "another" fund for it (n.º 6).
+    expect((await refusedUnchanged('jackpot.transfer', { ...transfer, from: 'group:SJ1', to: 'machine:8', branch: 'same_model' }, t.manager)).code).toBe(
+      'FUND_TRANSFER_SAME_MACHINES',
+    );
     expect((await refusedUnchanged('jackpot.transfer', { ...transfer, to: 'machine:9' }, t.manager)).code).toBe('FUND_TRANSFER_SAME');
     expect((await refusedUnchanged('jackpot.transfer', { ...transfer, to: 'group:NONE' }, t.manager)).code).toBe('FUND_NOT_FOUND');
     // A second manager approves: never the one who moves it, never a caixa.

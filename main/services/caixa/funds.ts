@@ -82,17 +82,20 @@ export const fundHandlers: HandlerSlice<'jackpot.contribute' | 'jackpot.transfer
     (ctx, input, checked) => {
       const fromRef = parseFund(input.from);
       const toRef = parseFund(input.to);
-      const [fromMachine] = machinesOf(ctx.db, fromRef);
-      const [toMachine] = machinesOf(ctx.db, toRef);
+      const fromMachines = machinesOf(ctx.db, fromRef);
+      const toMachines = machinesOf(ctx.db, toRef);
+      const [fromMachine] = fromMachines;
+      const [toMachine] = toMachines;
       const from = fundName(fromRef);
       const to = fundName(toRef);
       const held = fundHeld(ctx.db, from);
-      const source = { fund: from, model: fromMachine!.model, betCents: fromMachine!.betCents, heldCents: held };
+      const source = { fund: from, model: fromMachine!.model, betCents: fromMachine!.betCents, heldCents: held, machines: fromMachines.map((m) => m.number) };
+      const target = { fund: to, model: toMachine!.model, betCents: toMachine!.betCents, machines: toMachines.map((m) => m.number) };
       if (input.branch === 'same_model') {
-        checkTransfer(source, { fund: to, model: toMachine!.model, betCents: toMachine!.betCents });
+        checkTransfer(source, target);
       } else {
-        // The inspectorate's machines only where the hall has no machine or group of the same model and bet.
-        checkInspectorateTransfer(source, { fund: to }, sameModelTargets(fundsOfMachines(allMachines(ctx.db)), source));
+        // The inspectorate's machines only where the hall has no other machine or group of the same model and bet.
+        checkInspectorateTransfer(source, target, sameModelTargets(fundsOfMachines(allMachines(ctx.db)), source));
       }
       const approver = confirmCredentials(ctx, checked);
       const operator = operatorOf(ctx);

@@ -232,7 +232,7 @@ function UnpaidGuias({ onPick }: { onPick: (g: Guia) => void }) {
   const list = unpaid.data?.guias ?? [];
   return (
     <section className="panel" aria-labelledby="unpaid-title">
-      <h2 id="unpaid-title">{t('caixa.unpaidTitle', { count: list.length })}</h2>
+      <h2 id="unpaid-title">{t('caixa.unpaidTitle', { count: unpaid.data?.total ?? list.length })}</h2>
       {list.length === 0 ? (
         <p className="empty">{t('caixa.unpaidNone')}</p>
       ) : (
@@ -246,6 +246,11 @@ function UnpaidGuias({ onPick }: { onPick: (g: Guia) => void }) {
           ))}
         </ul>
       )}
+      {unpaid.data && unpaid.data.total > list.length ? (
+        <p className="hint" data-testid="unpaid-more">
+          {t('caixa.unpaidMore', { shown: list.length, count: unpaid.data.total })}
+        </p>
+      ) : null}
       <ErrorAlert error={unpaid.error} testId="unpaid-error" />
     </section>
   );

@@ -8,7 +8,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sameModelTargets, type TransferBranch } from '../../../core/caixa/rules.js';
+import { inspectorateTargets, sameModelTargets, type TransferBranch } from '../../../core/caixa/rules.js';
 import type { ChannelOutput } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
 import { ApprovalDialog } from '../../components/ApprovalDialog.js';
@@ -36,13 +36,14 @@ function useFundLabel() {
 /**
  * Where a fund may go (n.º 6): the others of its model and bet while the hall
  * has any (first branch); else any other fund with machines behind it, which
- * the Inspecção-Geral de Jogos authorised (second branch).
+ * the Inspecção-Geral de Jogos authorised (second branch); never a fund behind
+ * one of its own machines.
  */
 function transferTargets(funds: readonly Fund[], from: Fund | undefined): { branch: TransferBranch | null; sameModel: Fund[]; targets: Fund[] } {
   if (!from) return { branch: null, sameModel: [], targets: [] };
   const sameModel = sameModelTargets(funds, from);
   if (sameModel.length > 0) return { branch: 'same_model', sameModel, targets: sameModel };
-  return { branch: 'inspectorate', sameModel, targets: funds.filter((x) => x.fund !== from.fund && x.model !== null) };
+  return { branch: 'inspectorate', sameModel, targets: inspectorateTargets(funds, from) };
 }
 
 interface Pending {
