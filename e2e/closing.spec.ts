@@ -80,8 +80,7 @@ describe('one draw at a time, and the last game at its draw', () => {
     }
     await must('game.annul', { gameId: g1.id, reason: 'announcement_error' }, manager);
 
-    // Game 2's draw would begin within the last 10 minutes: it becomes the last, announced aloud first.
-    await page.getByTestId('draw-choose-2').click();
+    // The draw panel moves to game 2 by itself; its draw would begin within the last 10 minutes: it becomes the last, announced aloud first.
     await expectText(page, 'last-game-notice', 'esta jogada passa a ser a última da sessão (art. 14.º, n.º 5)');
     await expectText(page, 'last-game-notice', '«Última jogada da sessão.»');
     expect(await page.getByTestId('draw-input').isDisabled()).toBe(true);
