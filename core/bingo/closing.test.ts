@@ -57,20 +57,23 @@ describe('the last game and the closing time (art. 14.5)', () => {
   });
 
   it('after the last game no other draw begins, nor after the closing time', () => {
-    expect(closingBlock(at(30), CLOSE, game(), [other({ isLast: true, state: 'finished', number: 7 })])).toEqual({
+    expect(closingBlock(at(30), CLOSE, game(), 7)).toEqual({
       code: 'LAST_GAME_HELD',
       params: { number: 1, last: 7 },
     });
-    expect(closingBlock(at(0), CLOSE, game(), [])).toMatchObject({ code: 'DRAW_AFTER_CLOSING_TIME', params: { number: 1 } });
-    expect(closingBlock(at(-90), CLOSE, game(), [])?.code).toBe('DRAW_AFTER_CLOSING_TIME');
-    expect(closingBlock(new Date(at(0).getTime() - 1), CLOSE, game(), [])).toBeNull();
+    expect(closingBlock(at(0), CLOSE, game(), null)).toMatchObject({ code: 'DRAW_AFTER_CLOSING_TIME', params: { number: 1 } });
+    expect(closingBlock(at(-90), CLOSE, game(), null)?.code).toBe('DRAW_AFTER_CLOSING_TIME');
+    expect(closingBlock(new Date(at(0).getTime() - 1), CLOSE, game(), null)).toBeNull();
   });
 
   it('a double first cannot become the last (its second would not be played); the second is owed, even past the closing time', () => {
-    expect(closingBlock(at(11), CLOSE, game({ double: 'first' }), [])).toBeNull();
-    expect(closingBlock(at(10), CLOSE, game({ double: 'first' }), [])).toMatchObject({ code: 'DOUBLE_LAST_AT_DRAW', params: { number: 1 } });
-    expect(closingBlock(at(-30), CLOSE, game({ double: 'second' }), [])).toBeNull();
+    expect(closingBlock(at(11), CLOSE, game({ double: 'first' }), null)).toBeNull();
+    expect(closingBlock(at(10), CLOSE, game({ double: 'first' }), null)).toMatchObject({ code: 'DOUBLE_LAST_AT_DRAW', params: { number: 1 } });
+    expect(closingBlock(at(-30), CLOSE, game({ double: 'second' }), null)).toBeNull();
     expect(checkDrawStart(at(-30), CLOSE, game({ double: 'second' }), [])).toEqual({ becomesLast: true });
+    // Through the session's games: another game's last, this one's own row is not.
+    expect(refusal(() => checkDrawStart(at(30), CLOSE, game(), [other({ isLast: true, state: 'finished', number: 7 })])).code).toBe('LAST_GAME_HELD');
+    expect(checkDrawStart(at(5), CLOSE, game({ isLast: true }), [other({ id: 1, isLast: true })])).toEqual({ becomesLast: false });
   });
 
   it('a game opened in the last 10 minutes is the one more game: none opened earlier may still wait for its draw', () => {

@@ -35,6 +35,11 @@ export function isDrawing(g: Pick<SessionGame, 'state' | 'suspendedFrom'>): bool
   return g.state === 'drawing' || (g.state === 'suspended' && g.suspendedFrom === 'drawing');
 }
 
+/** The number of the session's last game other than `exceptId`, or null. */
+export function lastOf(games: readonly SessionGame[], exceptId: number): number | null {
+  return games.find((g) => g.id !== exceptId && g.isLast)?.number ?? null;
+}
+
 /** A game sold or selling whose draw has not begun (and is not over). */
 export function awaitsDraw(g: Pick<SessionGame, 'state' | 'suspendedFrom'>): boolean {
   const state = g.state === 'suspended' ? g.suspendedFrom : g.state;
@@ -48,15 +53,14 @@ export type ClosingBlock =
 
 /**
  * Why a game whose draw has not begun can never be played, or null: another
- * game is the session's last (art. 14.5: after it no other draw begins), the
+ * game is the session's last (`otherLast`, its number; art. 14.5: after it no other draw begins), the
  * closing time has passed (decision: no draw begins after it), or it is the
  * first of a double pair and would be the last, leaving its second unplayed
  * (art. 3.5). The second of a pair is owed to the cards sold: it is played
  * even past the closing time, as the pair's own.
  */
-export function closingBlock(now: Date, scheduledCloseAt: string, game: CandidateGame, others: readonly SessionGame[]): ClosingBlock | null {
-  const last = others.find((g) => g.id !== game.id && g.isLast);
-  if (last && !game.isLast) return { code: 'LAST_GAME_HELD', params: { number: game.number, last: last.number } };
+export function closingBlock(now: Date, scheduledCloseAt: string, game: CandidateGame, otherLast: number | null): ClosingBlock | null {
+  if (otherLast !== null && !game.isLast) return { code: 'LAST_GAME_HELD', params: { number: game.number, last: otherLast } };
   if (game.double === 'second') return null;
   if (now.getTime() >= new Date(scheduledCloseAt).getTime()) {
     return { code: 'DRAW_AFTER_CLOSING_TIME', params: { number: game.number, closeAt: hallClock(scheduledCloseAt) } };
@@ -77,7 +81,7 @@ export function closingBlock(now: Date, scheduledCloseAt: string, game: Candidat
 export function checkDrawStart(now: Date, scheduledCloseAt: string, game: CandidateGame, others: readonly SessionGame[]): { becomesLast: boolean } {
   const drawing = others.find((g) => g.id !== game.id && isDrawing(g));
   if (drawing) throw new KioskError('DRAW_IN_PROGRESS', { number: game.number, drawing: drawing.number });
-  const block = closingBlock(now, scheduledCloseAt, game, others);
+  const block = closingBlock(now, scheduledCloseAt, game, lastOf(others, game.id));
   if (block) throw new KioskError(block.code, block.params);
   return { becomesLast: !game.isLast && now.getTime() >= lastGameFrom(scheduledCloseAt).getTime() };
 }

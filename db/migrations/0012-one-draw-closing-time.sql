@@ -57,3 +57,6 @@ END;
 -- Claims confirmed by hand are checked against the same card's and the
 -- series' other cards' numbers recorded before (art. 3.4): found by series.
 CREATE INDEX claims_manual_by_series ON claims (series_id, card) WHERE manual = 1 AND valid = 1;
+
+-- The session's last game, looked up at every sale (art. 14.5): one row at most per session.
+CREATE INDEX games_last_of_session ON games (session_id) WHERE is_last = 1;

@@ -6,7 +6,7 @@ import { DOUBLE_FIRST_NOTICE, secondGameAnnouncement, type PairRole } from '../.
 import { saleOpeningText } from '../../../core/bingo/display.js';
 import type { ANNUL_REASONS, GameView } from '../../../core/bingo/contract.js';
 import { specialPrizeShare, stampDuty } from '../../../core/bingo/prizes.js';
-import { checkOpenInLastMinutes, checkResumable, closingBlock, isDrawing, lastGameFrom, type CandidateGame, type ClosingBlock, type SessionGame } from '../../../core/bingo/closing.js';
+import { checkOpenInLastMinutes, checkResumable, closingBlock, isDrawing, lastGameFrom, lastOf, type CandidateGame, type ClosingBlock, type SessionGame } from '../../../core/bingo/closing.js';
 import { BALL_SET_MAX_GAMES, BALL_SET_WARN_GAMES, LAST_GAME_MINUTES, missingStartChecks, SUSPENSION_ANNUL_MINUTES } from '../../../core/bingo/rules.js';
 import { KioskError } from '../../../core/errors.js';
 import { ledger } from '../../../core/ledger.js';
@@ -26,6 +26,7 @@ import {
   markSaleClosed,
   markSuspended,
   nextGameNumber,
+  otherLastGame,
   otherSellingGame,
   salesGameId,
   secondGameOf,
@@ -76,6 +77,11 @@ export function candidateOf(db: ReadableDb, game: GameRow, first?: Pick<SeriesRo
   return { ...asSessionGame(game), double: pairRoleOf(db, game, first) };
 }
 
+/** The number of the session's last game other than this one, or null (art. 14.5). */
+export function otherLastNumber(db: ReadableDb, game: GameRow): number | null {
+  return otherLastGame(db, game.sessionId, game.id)?.number ?? null;
+}
+
 /** The session's scheduled closing time (every game has its session). */
 export function closeAtOf(db: ReadableDb, game: GameRow): string {
   const session = sessionById(db, game.sessionId);
@@ -101,7 +107,7 @@ export function gameView(db: ReadableDb, game: GameRow, now: Date): GameView {
   const ballCountNow = activeBalls(db, game.id).length;
   // The closing rules weigh only a game whose draw has not begun (a draw begun before the closing time may finish).
   const waiting = ballCountNow === 0 && game.state !== 'finished' && game.state !== 'annulled';
-  const block = waiting ? closingBlock(now, closeAt, candidateOf(db, game, plan.first), others) : null;
+  const block = waiting ? closingBlock(now, closeAt, candidateOf(db, game, plan.first), lastOf(others, game.id)) : null;
   // The second game of a double pair plays the first's cards.
   const totals = gameSalesTotals(db, salesGameId(game));
   const closure = closureOf(db, game.id);
@@ -442,7 +448,7 @@ export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSa
     const totals = gameSalesTotals(ctx.db, game.id);
     if (totals.cards === 0) throw new KioskError('NO_CARDS_SOLD', { number: game.number });
     // The announcement ends "Vai iniciar-se a extração.": not for a game whose draw can no longer begin (art. 14.5).
-    const block = closingBlock(ctx.now, closeAtOf(ctx.db, game), candidateOf(ctx.db, game), sessionGames(ctx.db, game.sessionId));
+    const block = closingBlock(ctx.now, closeAtOf(ctx.db, game), candidateOf(ctx.db, game), otherLastNumber(ctx.db, game));
     if (block) throw new KioskError(block.code, block.params);
     if (totals.cards * game.priceCents !== totals.cents) throw new Error(`game ${game.id}: sales total ${totals.cents} != ${totals.cards} x ${game.priceCents}`);
     const ranges = gameSoldRanges(ctx.db, game.id);
@@ -545,7 +551,7 @@ export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSa
       // Art. 14.5: only a game whose draw has not begun and can no longer begin; a draw begun before the closing time may finish.
       if (balls > 0) throw new KioskError('ANNUL_CLOSING_TIME_DRAW_BEGUN', { number: game.number, balls });
       const closeAt = closeAtOf(ctx.db, game);
-      if (!closingBlock(ctx.now, closeAt, candidateOf(ctx.db, game), sessionGames(ctx.db, game.sessionId))) {
+      if (!closingBlock(ctx.now, closeAt, candidateOf(ctx.db, game), otherLastNumber(ctx.db, game))) {
         throw new KioskError('ANNUL_NOT_CLOSING_TIME', { number: game.number, closeAt: hallClock(closeAt) });
       }
     } else if (input.reason === 'failure_before_draw') {

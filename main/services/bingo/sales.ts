@@ -16,7 +16,7 @@ import { saleReceipt } from '../../../printing/documents/index.js';
 import { command, commandWith, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
 import { checkApproval, confirmCredentials } from '../shared/credentials.js';
 import { enqueue } from '../shared/print.js';
-import { candidateOf, closeAtOf, planOf, requireGame, requireSelling, sessionGames } from './games.js';
+import { candidateOf, closeAtOf, otherLastNumber, planOf, requireGame, requireSelling } from './games.js';
 import { closingBlock } from '../../../core/bingo/closing.js';
 
 /**
@@ -51,7 +51,7 @@ export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.
     const game = requireGame(ctx.db, input.gameId);
     requireSelling(game);
     // No card is sold for a game that can no longer be played, nor after the closing time (art. 14.5).
-    const block = closingBlock(ctx.now, closeAtOf(ctx.db, game), candidateOf(ctx.db, game), sessionGames(ctx.db, game.sessionId));
+    const block = closingBlock(ctx.now, closeAtOf(ctx.db, game), candidateOf(ctx.db, game), otherLastNumber(ctx.db, game));
     if (block?.code === 'DRAW_AFTER_CLOSING_TIME') throw new KioskError('SALE_AFTER_CLOSING_TIME', { closeAt: block.params.closeAt });
     if (block) throw new KioskError('SALE_GAME_NOT_PLAYABLE', { number: game.number });
     const settings = hallSettings(ctx.db);
