@@ -13,7 +13,7 @@ export function hallClock(iso: string): string {
   return clockFormat.format(new Date(iso));
 }
 
-const stampFormat = new Intl.DateTimeFormat('pt-PT', {
+const partsFormat = new Intl.DateTimeFormat('pt-PT', {
   timeZone: HALL_TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
@@ -23,13 +23,32 @@ const stampFormat = new Intl.DateTimeFormat('pt-PT', {
   second: '2-digit',
   hourCycle: 'h23',
 });
+
+/** The fields of an instant on the hall's clock, two digits each (the year four): the one source of every printed or exported time. */
+export interface HallParts {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  second: string;
+}
+
+/** An instant's fields in the hall's time zone; a string that is no instant is a RangeError, never "Invalid Date" on paper. */
+export function hallParts(iso: string): HallParts {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) throw new RangeError(`invalid date-time: ${iso}`);
+  const p: HallParts = { year: '', month: '', day: '', hour: '', minute: '', second: '' };
+  for (const part of partsFormat.formatToParts(d)) if (part.type in p) p[part.type as keyof HallParts] = part.value;
+  return p;
+}
+
 /**
  * `2025-03-05T21:14:07Z` -> `05/03/2025 21:14:07`: an instant as the hall reads
  * it, to the second (the books' CSV files; a pt-PT spreadsheet reads it as a date).
  */
 export function hallTimestamp(iso: string): string {
-  const p: Record<string, string> = {};
-  for (const part of stampFormat.formatToParts(new Date(iso))) p[part.type] = part.value;
+  const p = hallParts(iso);
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}`;
 }
 

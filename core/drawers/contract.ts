@@ -103,7 +103,7 @@ export const zReportSchema = xReportSchema.extend({
 
 export const drawersContract = {
   'drawer.open': channel({
-    summary: "Open this terminal's drawer for the shift with its float counted by denomination (SPEC 9).",
+    summary: "Open this terminal's drawer for the shift with its float counted by denomination.",
     kind: 'command',
     topics: ['drawer'],
     roles: DRAWER_ROLES,

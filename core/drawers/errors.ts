@@ -4,8 +4,8 @@ import { errors } from '../catalogue.js';
 export const drawersErrors = errors({
   DRAWER_NOT_OPEN: {
     pt: () =>
-      'Não há gaveta aberta neste terminal: abra a gaveta com o fundo de caixa contado antes de movimentar numerário (SPEC 9).',
-    en: () => 'No drawer is open on this terminal: open the drawer with its counted float before moving cash (SPEC 9).',
+      'Não há gaveta aberta neste terminal: abra a gaveta com o fundo de caixa contado antes de movimentar numerário.',
+    en: () => 'No drawer is open on this terminal: open the drawer with its counted float before moving cash.',
   },
   DRAWER_ALREADY_OPEN: {
     pt: (p) => `Já há uma gaveta aberta neste terminal (n.º ${p.drawerId}, aberta por ${p.operator}): uma gaveta por terminal e turno; feche-a antes de abrir outra.`,
@@ -24,8 +24,8 @@ export const drawersErrors = errors({
     en: (p) => `Sale no. ${p.saleId} went into drawer no. ${p.drawerId}, which is closed: money cannot go back to a closed drawer.`,
   },
   PAYOUT_EXCEEDS_CASH: {
-    pt: (p) => `Pagamento de ${p.amount} recusado: a gaveta só tem ${p.cash} em numerário (SPEC 9).`,
-    en: (p) => `Payment of ${p.amount} refused: the drawer holds only ${p.cash} in cash (SPEC 9).`,
+    pt: (p) => `Pagamento de ${p.amount} recusado: a gaveta só tem ${p.cash} em numerário.`,
+    en: (p) => `Payment of ${p.amount} refused: the drawer holds only ${p.cash} in cash.`,
   },
   DENOMINATION_UNKNOWN: {
     pt: (p) => `Denominação desconhecida: "${p.denomination}". Use o valor em cêntimos de uma nota (500 € a 5 €) ou moeda (2 € a 1 cêntimo), p. ex. "2000".`,
@@ -37,12 +37,12 @@ export const drawersErrors = errors({
   },
   VARIANCE_NEEDS_APPROVAL: {
     // The variance itself is not shown: the count is blind until the drawer closes.
-    pt: (p) => `A diferença da contagem excede o limite da sala (${p.threshold}): o gerente tem de aceitar a diferença, com o motivo, para fechar a gaveta (SPEC 9).`,
-    en: (p) => `The count's variance exceeds the hall's threshold (${p.threshold}): a manager must accept it, with a reason, to close the drawer (SPEC 9).`,
+    pt: (p) => `A diferença da contagem excede o limite da sala (${p.threshold}): o gerente tem de aceitar a diferença, com o motivo, para fechar a gaveta.`,
+    en: (p) => `The count's variance exceeds the hall's threshold (${p.threshold}): a manager must accept it, with a reason, to close the drawer.`,
   },
   VARIANCE_REASON_REQUIRED: {
-    pt: () => 'A aceitação da diferença pelo gerente exige um motivo (SPEC 9).',
-    en: () => "The manager's acceptance of a variance needs a reason (SPEC 9).",
+    pt: () => 'A aceitação da diferença pelo gerente exige um motivo.',
+    en: () => "The manager's acceptance of a variance needs a reason.",
   },
   DRAWER_KICK_NEEDS_APPROVAL: {
     pt: () => 'Abrir a gaveta sem venda exige a autorização de um gerente (utilizador e PIN).',

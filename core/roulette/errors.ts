@@ -179,8 +179,8 @@ export const chipErrors = errors({
     en: (p) => `The caixa does not hold enough ${p.value} chips: it has ${p.have}, ${p.wanted} asked. Record a fill of chips from the vault before handing them over.`,
   },
   CHIPS_COUNT_REQUIRED: {
-    pt: () => 'Esta gaveta teve fichas (fundo de fichas ou trocas): conte também as fichas por valor para a fechar (IX.7; SPEC 9).',
-    en: () => 'This drawer held chips (a chip float or exchanges): count the chips by value too to close it (IX.7; SPEC 9).',
+    pt: () => 'Esta gaveta teve fichas (fundo de fichas ou trocas): conte também as fichas por valor para a fechar (Portaria n.º 1441/95, IX.7).',
+    en: () => 'This drawer held chips (a chip float or exchanges): count the chips by value too to close it (Portaria n.º 1441/95, IX.7).',
   },
   CHIPS_TENDERED_SHORT: {
     pt: (p) => `Entregue ${p.tendered} para fichas de ${p.total}: falta dinheiro.`,

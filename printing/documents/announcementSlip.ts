@@ -29,10 +29,14 @@ export function announcementSlip(data: AnnouncementData): PrintDocument {
     { kind: 'text', text: data.text },
   ];
   const moment = data.article === 'art. 11.º, n.º 2' ? 'before_sale' : data.article === 'art. 14.º, n.º 5' ? 'last_game' : 'close_of_sale';
-  const title = { before_sale: 'Anúncio da venda', close_of_sale: 'Anúncio', last_game: 'Anúncio da última jogada' }[moment];
+  const title = {
+    before_sale: `Anúncio da venda da jogada n.º ${data.gameNumber}`,
+    close_of_sale: `Anúncio da jogada n.º ${data.gameNumber}`,
+    last_game: `Anúncio da última jogada (n.º ${data.gameNumber})`,
+  }[moment];
   return {
     kind: 'announcement',
-    title: `${title} da jogada n.º ${data.gameNumber}`,
+    title,
     titleParams: { gameNumber: data.gameNumber, moment } satisfies TitleParams<'announcement'>,
     blocks,
   };

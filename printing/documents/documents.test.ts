@@ -733,6 +733,20 @@ describe('announcement slip', () => {
   it('not the last game: no ÚLTIMA JOGADA line', () => {
     expect(previewText(announcementSlip({ ...ANNOUNCEMENT, isLast: false }), 80).some((l) => l.includes('ÚLTIMA'))).toBe(false);
   });
+
+  it('a game become the last at its draw (art. 14.5): its own title, the article, and the notice first, decoded from the bytes', () => {
+    const doc = announcementSlip({ ...ANNOUNCEMENT, text: `Última jogada da sessão.\n${ANNOUNCEMENT.text}`, article: 'art. 14.º, n.º 5' });
+    expect(doc.title).toBe('Anúncio da última jogada (n.º 7)');
+    expect(doc.titleParams).toEqual({ gameNumber: 7, moment: 'last_game' });
+    const decoded = decodeEscPos(renderEscPos(doc, profile('cp858', 80, false)));
+    expect(decoded.unknown).toEqual([]);
+    const lines = decoded.lines.map((l) => l.trim());
+    expect(lines).toContain('ANÚNCIO (art. 14.º, n.º 5)');
+    expect(lines).toContain('ÚLTIMA JOGADA');
+    const text = lines.indexOf('Última jogada da sessão.');
+    expect(text).toBeGreaterThan(lines.indexOf('ÚLTIMA JOGADA'));
+    expect(lines[text + 1]).toMatch(/^Venderam-se 8 cartões da série A/);
+  });
 });
 
 describe('test page', () => {

@@ -1,6 +1,6 @@
 /** Words and figures as they go on paper (pt-PT, hall time zone). */
 import { formatCents } from '../../core/money.js';
-import { HALL_TIME_ZONE } from '../../core/time.js';
+import { hallParts } from '../../core/time.js';
 import type { Block } from '../layout.js';
 
 /** A run of consecutive cards of one series, as in core/contract.ts (cardRangeSchema). */
@@ -10,27 +10,7 @@ export interface CardRange {
   to: number;
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('pt-PT', {
-  timeZone: HALL_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-function instant(iso: string): Date {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) throw new RangeError(`invalid date-time: ${iso}`);
-  return d;
-}
-
-function parts(iso: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const p of dateTimeFormat.formatToParts(instant(iso))) out[p.type] = p.value;
-  return out;
-}
+const parts = hallParts;
 
 /** `2025-03-05T21:14:00Z` -> `05/03/2025 21:14` (Europe/Lisbon). */
 export function formatHallDateTime(iso: string): string {

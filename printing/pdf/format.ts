@@ -1,23 +1,7 @@
 /** pt-PT wording and formats of the printed reports (DN art. 18: Portuguese on paper). */
-import { HALL_TIME_ZONE } from '../../core/time.js';
+import { hallParts } from '../../core/time.js';
 
-const dateTimeFormat = new Intl.DateTimeFormat('pt-PT', {
-  timeZone: HALL_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-function parts(iso: string): Record<'day' | 'month' | 'year' | 'hour' | 'minute', string> {
-  const out = { day: '', month: '', year: '', hour: '', minute: '' };
-  for (const p of dateTimeFormat.formatToParts(new Date(iso))) {
-    if (p.type in out) out[p.type as keyof typeof out] = p.value;
-  }
-  return out;
-}
+const parts = hallParts;
 
 /** `14/07/2025 14:00` in the hall's time zone (Europe/Lisbon). */
 export function dateTime(iso: string): string {

@@ -100,10 +100,20 @@ function closureRanges(json: string): CardRange[] {
   return (JSON.parse(json) as CardRange[]).map(({ seriesCode, from, to }) => ({ seriesCode, from, to }));
 }
 
-export function gameView(db: ReadableDb, game: GameRow, now: Date): GameView {
+/** What every game of one session shares for its view: the closing time and the session's games (read once for a list of views). */
+export interface SessionOfGames {
+  closeAt: string;
+  games: SessionGame[];
+}
+
+export function sessionOfGames(db: ReadableDb, sessionId: number, scheduledCloseAt: string): SessionOfGames {
+  return { closeAt: scheduledCloseAt, games: sessionGames(db, sessionId) };
+}
+
+export function gameView(db: ReadableDb, game: GameRow, now: Date, session?: SessionOfGames): GameView {
   const plan = planOf(db, game);
-  const closeAt = closeAtOf(db, game);
-  const others = sessionGames(db, game.sessionId);
+  const closeAt = session?.closeAt ?? closeAtOf(db, game);
+  const others = session?.games ?? sessionGames(db, game.sessionId);
   const ballCountNow = activeBalls(db, game.id).length;
   // The closing rules weigh only a game whose draw has not begun (a draw begun before the closing time may finish).
   const waiting = ballCountNow === 0 && game.state !== 'finished' && game.state !== 'annulled';
@@ -496,9 +506,11 @@ export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSa
     const balls = activeBalls(ctx.db, game.id).length;
     if (from !== 'drawing' || balls === 0) throw new KioskError('MANUAL_DRAW_NOT_ALLOWED', { number: game.number, state: STATE_PT[game.state] ?? game.state });
     if (manualDrawOf(ctx.db, game.id)) throw new KioskError('MANUAL_DRAW_ALREADY', { number: game.number });
-    // Art. 16.2 "sem o que se procederá como no n.º 1": 15 minutes suspended, the failure was not solved.
-    if (game.state === 'suspended') checkResumable(ctx.now, game);
-    if (game.state === 'suspended') markResumed(ctx.db, game.id);
+    if (game.state === 'suspended') {
+      // Art. 16.2 "sem o que se procederá como no n.º 1": 15 minutes suspended, the failure was not solved.
+      checkResumable(ctx.now, game);
+      markResumed(ctx.db, game.id);
+    }
     const operator = operatorOf(ctx);
     const text = `Jogada n.º ${game.number}: falha do mecanismo de extração depois da ${balls}.ª bola; a extração continua manualmente (art. 16.º, n.º 2).`;
     addIncident(ctx.db, { sessionId: game.sessionId, gameId: game.id, at: ctx.at, operatorId: operator.id, kind: 'suspension', text });

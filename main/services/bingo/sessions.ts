@@ -29,7 +29,7 @@ import { specialFundDecisionSince } from '../../../db/bingo/special.js';
 import { everPosted, post } from '../../../db/ledger.js';
 import { hallRow, hallSettings } from '../../../db/people.js';
 import { command, done, operatorOf, query, queryWaiting, type HandlerSlice } from '../shared/context.js';
-import { gameView } from './games.js';
+import { gameView, sessionOfGames } from './games.js';
 
 type Acta = ChannelOutput<'session.acta'>;
 
@@ -154,7 +154,9 @@ export const sessionHandlers: HandlerSlice<
 
   'session.current': query((ctx) => {
     const session = openSession(ctx.db) ?? null;
-    const games = session ? gamesOfSession(ctx.db, session.id).map((g) => gameView(ctx.db, g, ctx.now)) : [];
+    // The closing time and the session's games read once for all the views, not once a game.
+    const shared = session ? sessionOfGames(ctx.db, session.id, session.scheduledCloseAt) : undefined;
+    const games = session ? gamesOfSession(ctx.db, session.id).map((g) => gameView(ctx.db, g, ctx.now, shared)) : [];
     const startChecksMissing = session ? missingStartChecks(checksOfSession(ctx.db, session.id)) : [];
     return { session, games, startChecksMissing };
   }),

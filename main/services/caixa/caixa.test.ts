@@ -157,7 +157,7 @@ describe('guias', () => {
     });
     expect(await refusedUnchanged('guia.pay', { guiaId: g.guiaId, cashCents: 12_000, cheques: [] }, t.caixa)).toEqual({
       code: 'PAYOUT_EXCEEDS_CASH',
-      message: 'Pagamento de 120,00 € recusado: a gaveta só tem 100,00 € em numerário (SPEC 9).',
+      message: 'Pagamento de 120,00 € recusado: a gaveta só tem 100,00 € em numerário.',
     });
     for (const amountCents of [0, -100, 10.5]) {
       expect((await refusedUnchanged('guia.issue', { machineNumber: '9', amountCents, kind: 'hand_pay' }, t.caixa)).code).toBe('VALIDATION_FAILED');

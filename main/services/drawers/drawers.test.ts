@@ -190,7 +190,7 @@ describe('a variance over the hall threshold', () => {
     const refused = await refusedUnchanged('drawer.close', { countedByDenomination: counted }, t.cashier);
     expect(refused).toEqual({
       code: 'VARIANCE_NEEDS_APPROVAL',
-      message: 'A diferença da contagem excede o limite da sala (5,00 €): o gerente tem de aceitar a diferença, com o motivo, para fechar a gaveta (SPEC 9).',
+      message: 'A diferença da contagem excede o limite da sala (5,00 €): o gerente tem de aceitar a diferença, com o motivo, para fechar a gaveta.',
     });
     expect((await refusedUnchanged('drawer.close', { countedByDenomination: counted, approval: APPROVAL }, t.cashier)).code).toBe(
       'VARIANCE_REASON_REQUIRED',
@@ -228,7 +228,7 @@ describe('refusals change nothing', () => {
     const before = cash();
     const noDrawer = {
       code: 'DRAWER_NOT_OPEN',
-      message: 'Não há gaveta aberta neste terminal: abra a gaveta com o fundo de caixa contado antes de movimentar numerário (SPEC 9).',
+      message: 'Não há gaveta aberta neste terminal: abra a gaveta com o fundo de caixa contado antes de movimentar numerário.',
     };
     const g2 = await openGame();
     expect(await refusedUnchanged('sale.create', { gameId: g2.id, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } }, t.cashier)).toEqual(noDrawer);
@@ -245,7 +245,7 @@ describe('refusals change nothing', () => {
     await h.ok('drawer.move', { kind: 'drop', amountCents: 12900, reason: 'Recolha' }, t.cashier); // 1,00 € left
     expect(await refusedUnchanged('prize.pay', { winnerId: 1, card: { seriesCode: 'A', number: 3 } }, t.cashier)).toEqual({
       code: 'PAYOUT_EXCEEDS_CASH',
-      message: 'Pagamento de 1,50 € recusado: a gaveta só tem 1,00 € em numerário (SPEC 9).',
+      message: 'Pagamento de 1,50 € recusado: a gaveta só tem 1,00 € em numerário.',
     });
     expect((await refusedUnchanged('drawer.move', { kind: 'pay_out', amountCents: 101, reason: 'Despesa' }, t.cashier)).code).toBe('PAYOUT_EXCEEDS_CASH');
     expect((await refusedUnchanged('drawer.move', { kind: 'drop', amountCents: 101, reason: 'Recolha' }, t.cashier)).code).toBe('PAYOUT_EXCEEDS_CASH');

@@ -383,7 +383,7 @@ describe('the chip exchange at the caixa (IX.7)', () => {
     const before = snapshot(t.h.kiosk);
     expect(await t.h.refused('drawer.close', close, t.manager)).toEqual({
       code: 'VARIANCE_NEEDS_APPROVAL',
-      message: 'A diferença da contagem excede o limite da sala (5,00 €): o gerente tem de aceitar a diferença, com o motivo, para fechar a gaveta (SPEC 9).',
+      message: 'A diferença da contagem excede o limite da sala (5,00 €): o gerente tem de aceitar a diferença, com o motivo, para fechar a gaveta.',
     });
     expect(snapshot(t.h.kiosk)).toEqual(before);
     const closed = await t.h.ok('drawer.close', { ...close, approval: { username: 'admin', pin: '1111' }, reason: 'Ficha de 25 € em falta' }, t.manager);

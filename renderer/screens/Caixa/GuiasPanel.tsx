@@ -2,7 +2,7 @@
  * Manager: the guias of a period a page at a time (guia.list: newest first,
  * by status), and the file of them all in number order (export.guias).
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelInput } from '../../../core/contract.js';
 import { invoke } from '../../client.js';
@@ -12,7 +12,7 @@ import { Pager, usePages } from '../../components/Pager.js';
 import { TableRegion } from '../../components/TableRegion.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
-import { daysPeriod, lastDays } from '../../lib/time.js';
+import { PeriodFields, usePeriod } from '../../components/PeriodFields.js';
 
 type Status = NonNullable<ChannelInput<'guia.list'>['status']>;
 const STATUSES: readonly Status[] = ['all', 'unpaid', 'paid', 'void'];
@@ -21,11 +21,10 @@ const PAGE = 25;
 export function GuiasPanel() {
   const { t } = useTranslation();
   const f = useFormat();
-  const [initial] = useState(() => lastDays(7));
-  const [fromDay, setFromDay] = useState(initial.from);
-  const [toDay, setToDay] = useState(initial.to);
+  const days = usePeriod(7);
+  const { fromDay, toDay } = days;
   const [status, setStatus] = useState<Status>('all');
-  const period = useMemo(() => daysPeriod(fromDay, toDay), [fromDay, toDay]);
+  const { period } = days;
   const pages = usePages(`${fromDay}|${toDay}|${status}`);
   const list = useKioskQuery('guia.list', period ? { ...period, status, cursor: pages.cursor, limit: PAGE } : null);
   const l = list.data;
@@ -36,14 +35,7 @@ export function GuiasPanel() {
         <CsvButton label={t('csv.guias')} testId="export-guias" disabled={period === null} fetch={() => invoke('export.guias', { ...period!, status })} />
       </div>
       <div className="form form-row">
-        <label>
-          {t('period.from')}
-          <input type="date" data-testid="guias-from" value={fromDay} max={toDay || undefined} onChange={(e) => setFromDay(e.target.value)} required />
-        </label>
-        <label>
-          {t('period.to')}
-          <input type="date" data-testid="guias-to" value={toDay} min={fromDay || undefined} onChange={(e) => setToDay(e.target.value)} required />
-        </label>
+        <PeriodFields p={days} testIdPrefix="guias" />
         <label>
           {t('guiasPeriod.status')}
           <select data-testid="guias-status" value={status} onChange={(e) => setStatus(e.target.value as Status)}>

@@ -3,14 +3,13 @@
  * 1441/95, n.º 2): machine prizes plus guias over the amounts played, with
  * the machines under the legal minimum (80 %) marked.
  */
-import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarChart } from '../../components/BarChart.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { formatPercent } from '../../lib/settings.js';
-import { daysPeriod, lastDays } from '../../lib/time.js';
+import { PeriodFields, usePeriod } from '../../components/PeriodFields.js';
 import { invoke } from '../../client.js';
 import { CsvButton } from '../../components/CsvButton.js';
 import { TableRegion } from '../../components/TableRegion.js';
@@ -31,12 +30,8 @@ function returnText(basisPoints: number): string {
 export function ReturnReport() {
   const { t } = useTranslation();
   const f = useFormat();
-  const [initial] = useState(() => lastDays(7));
-  const [fromDay, setFromDay] = useState(initial.from);
-  const [toDay, setToDay] = useState(initial.to);
-
-  // A new input only when the days change: the query fetches again then (and on the kiosk's pushed changes).
-  const input = useMemo(() => daysPeriod(fromDay, toDay), [fromDay, toDay]);
+  const days = usePeriod(7);
+  const input = days.period;
   const report = useKioskQuery('report.machineReturn', input);
   const r = report.data;
   const minimum = r ? formatPercent(r.minimumBasisPoints) : '';
@@ -49,14 +44,7 @@ export function ReturnReport() {
         <CsvButton label={t('csv.machineReturn')} testId="export-return" disabled={input === null} fetch={() => invoke('export.machineReturn', input!)} />
       </div>
       <div className="form form-row">
-        <label>
-          {t('machineReturn.from')}
-          <input type="date" data-testid="return-from" value={fromDay} max={toDay || undefined} onChange={(e) => setFromDay(e.target.value)} required />
-        </label>
-        <label>
-          {t('machineReturn.to')}
-          <input type="date" data-testid="return-to" value={toDay} min={fromDay || undefined} onChange={(e) => setToDay(e.target.value)} required />
-        </label>
+        <PeriodFields p={days} testIdPrefix="return" />
       </div>
       <p className="hint">{t('machineReturn.periodHint')}</p>
       {input !== null ? null : <ErrorAlert error={t('machineReturn.periodInvalid')} testId="return-period-error" />}

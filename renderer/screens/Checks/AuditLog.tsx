@@ -4,7 +4,7 @@
  * which terminal, and its values before and after (cut to a summary). It
  * changes nothing and fetches on the manager's request, not on every sale.
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Channel } from '../../../core/contract.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
@@ -13,7 +13,7 @@ import { TableRegion } from '../../components/TableRegion.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { CHANNEL_TABLE } from '../../lib/channels.js';
-import { daysPeriod, lastDays } from '../../lib/time.js';
+import { PeriodFields, usePeriod } from '../../components/PeriodFields.js';
 
 const PAGE = 25;
 /** What the log holds: the commands (a query writes no row). */
@@ -22,11 +22,10 @@ const COMMANDS = (Object.keys(CHANNEL_TABLE) as Channel[]).filter((c) => CHANNEL
 export function AuditLog() {
   const { t } = useTranslation();
   const f = useFormat();
-  const [initial] = useState(() => lastDays(0));
-  const [fromDay, setFromDay] = useState(initial.from);
-  const [toDay, setToDay] = useState(initial.to);
+  const days = usePeriod(0);
+  const { fromDay, toDay } = days;
   const [channel, setChannel] = useState('');
-  const period = useMemo(() => daysPeriod(fromDay, toDay), [fromDay, toDay]);
+  const { period } = days;
   const pages = usePages(`${fromDay}|${toDay}|${channel}`);
   const log = useKioskQuery('audit.list', period ? { ...period, ...(channel ? { channel } : {}), cursor: pages.cursor, limit: PAGE } : null);
   const l = log.data;
@@ -40,14 +39,7 @@ export function AuditLog() {
       </div>
       <p className="meta">{t('auditLog.explain')}</p>
       <div className="form form-row">
-        <label>
-          {t('period.from')}
-          <input type="date" data-testid="audit-log-from" value={fromDay} max={toDay || undefined} onChange={(e) => setFromDay(e.target.value)} required />
-        </label>
-        <label>
-          {t('period.to')}
-          <input type="date" data-testid="audit-log-to" value={toDay} min={fromDay || undefined} onChange={(e) => setToDay(e.target.value)} required />
-        </label>
+        <PeriodFields p={days} testIdPrefix="audit-log" />
         <label>
           {t('auditLog.channel')}
           <select data-testid="audit-log-channel" value={channel} onChange={(e) => setChannel(e.target.value)}>
