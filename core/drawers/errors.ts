@@ -58,7 +58,7 @@ export const drawersErrors = errors({
   },
 });
 
-/** The day's close (SPEC 9): what keeps a session from closing, and a closed session that cannot change. */
+/** The day's close (shared/SPEC.md, section 9): what keeps a session from closing, and a closed session that cannot change. */
 export const dayCloseErrors = errors({
   SESSION_CLOSED: {
     pt: (p) => `A sessão n.º ${p.sessionId} já foi encerrada às ${p.closedAt}: nada dela pode ser alterado (art. 17.º, n.º 3).`,

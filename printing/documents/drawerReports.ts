@@ -54,7 +54,7 @@ export interface DenominationCount {
   count: number;
 }
 
-/** A Z report: the drawer's close, numbered, with the blind count (SPEC 9). */
+/** A Z report: the drawer's close, numbered, with the blind count (shared/SPEC.md, section 9). */
 export interface ZReportData extends XReportData {
   zNumber: number;
   counted: DenominationCount[];
