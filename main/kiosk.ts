@@ -22,6 +22,9 @@ import { createDispatcher } from './rpc/dispatcher.js';
 import { handlers } from './services/index.js';
 import type { KioskIo } from './services/shared/context.js';
 import { OperatorSessions } from './services/shared/operator-sessions.js';
+import { sealPinHashes } from './services/shared/credentials.js';
+import { createPins } from './services/shared/pin.js';
+import { readOrCreatePinKey } from './services/shared/pin-key.js';
 
 export interface KioskOptions {
   /** Folder holding kiosk.sqlite and backups/. */
@@ -59,6 +62,16 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   const file = join(options.dataDir, DATABASE_FILE);
   const db = openDatabase(file);
   const reader = openReader(file);
+  const now = options.now ?? (() => new Date());
+  const terminalId = options.terminalId ?? 'T1';
+  // PINs are sealed under a key outside the database (pin-key.ts); hashes of before it are sealed now.
+  const pins = createPins(readOrCreatePinKey(options.dataDir).key);
+  try {
+    sealPinHashes(db, pins, { at: now().toISOString(), terminalId });
+  } catch (e) {
+    // A full disk: the hashes stay as they are until the next start (they still verify); the kiosk starts to be read.
+    if (storageFailureOf(e) === null) throw e;
+  }
   // The disk's state as the last write found it: every screen shows an alert while it is full or failing.
   let storage: StorageState = { storage: 'ok', since: null };
   const storageChanged = (next: StorageState) => {
@@ -80,7 +93,6 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   const emitAll = (event: KioskEvent) => {
     for (const l of listeners) l(event);
   };
-  const now = options.now ?? (() => new Date());
   const logError = options.logError ?? ((e: unknown, channel: string) => console.error(`[kiosk] ${channel} failed:`, e));
   // One event for a batch of jobs that changed in the same turn (a rush prints 64 at a time).
   let printEventPending = false;
@@ -119,8 +131,9 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     reader,
     handlers,
     sessions: new OperatorSessions(options.idleMs),
-    terminalId: options.terminalId ?? 'T1',
+    terminalId,
     dataDir: options.dataDir,
+    pins,
     now,
     io,
     emit: (event) => {

@@ -18,6 +18,7 @@ import { appendAudit } from '../../db/audit.js';
 import { readSnapshot, storageFailureOf, writeTransaction, type ReadableDb, type WritableDb } from '../../db/connection.js';
 import type { CommandContext, CommandHandler, Done, HandlerMap, KioskIo, PrepareContext, QueryContext, QueryHandler } from '../services/shared/context.js';
 import type { OperatorSessions } from '../services/shared/operator-sessions.js';
+import type { Pins } from '../services/shared/pin.js';
 
 export interface DispatcherDeps {
   db: WritableDb;
@@ -28,6 +29,7 @@ export interface DispatcherDeps {
   terminalId: string;
   /** The data folder (backups). */
   dataDir: string;
+  pins: Pins;
   now: () => Date;
   io: KioskIo;
   emit: (event: KioskEvent) => void;
@@ -52,6 +54,9 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
     .join('; ');
 }
 
+/** Thrown to roll a rehearsal back: it went through. */
+const REHEARSED = Symbol('rehearsed');
+
 export type Dispatch = (channel: string, rawInput: unknown, meta?: CallMeta) => Promise<Result<unknown>>;
 
 /** Every channel has a handler of its own kind (checked once, at start). */
@@ -63,7 +68,7 @@ export function checkHandlers(handlers: HandlerMap): void {
 }
 
 export function createDispatcher(deps: DispatcherDeps): Dispatch {
-  const { db, reader, handlers, sessions, terminalId, io, dataDir } = deps;
+  const { db, reader, handlers, sessions, terminalId, io, dataDir, pins } = deps;
   checkHandlers(handlers);
   /** One object per kiosk: the key of the domains' in-memory caches. */
   const memo = {};
@@ -83,7 +88,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
     if (!parsed.success) {
       return fail('VALIDATION_FAILED', { issues: describeIssues(parsed.error.issues) }, lang, parsed.error.issues);
     }
-    const base = { now, at: now.toISOString(), operator, terminalId, meta, memo, dataDir };
+    const base = { now, at: now.toISOString(), operator, terminalId, meta, memo, dataDir, pins };
     const readCtx: QueryContext = { ...base, db: reader, io };
     const handler = handlers[channel];
 
@@ -102,7 +107,17 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
       const changed = (topics: readonly Topic[]) => {
         if (topics.length > 0) deps.emit({ type: 'changed', channel, topics, at: base.at });
       };
-      const prepCtx: PrepareContext = { ...base, db: reader, writer: db, io: deps.io, channel, input: parsed.data, changed };
+      const rehearse = (check: (c: CommandContext) => unknown) => {
+        try {
+          writeTransaction(db, () => {
+            check({ ...base, db, sessions });
+            throw REHEARSED;
+          });
+        } catch (e) {
+          if (e !== REHEARSED) throw e;
+        }
+      };
+      const prepCtx: PrepareContext = { ...base, db: reader, writer: db, io: deps.io, channel, input: parsed.data, changed, rehearse };
       prepared = await (cmd.prepare as (c: PrepareContext, i: unknown) => Promise<unknown>)(prepCtx, parsed.data);
     }
     const commandCtx: CommandContext = { ...base, db, sessions };
