@@ -30,7 +30,7 @@ import { addIncident, appendActa, sessionById } from '../../../db/bingo/sessions
 import { specialFundHeld } from '../../../db/bingo/special.js';
 import { post } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
-import { command, commandWith, done, finishAfterCommit, operatorOf, query, type HandlerSlice, type QueryContext } from '../shared/context.js';
+import { command, done, finishAfterCommit, operatorOf, query, type HandlerSlice, type QueryContext } from '../shared/context.js';
 import { confirmCredentials, withApproval } from '../shared/credentials.js';
 import { ballNews, boardHolders } from './board.js';
 import { candidateOf, closeAtOf, requireGame, sessionGames } from './games.js';

@@ -13,7 +13,7 @@ import { firstFreshSeries, moveNextNumber, type SeriesRow } from '../../../db/bi
 import { post, postingsOf } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
 import { saleReceipt } from '../../../printing/documents/index.js';
-import { command, commandWith, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
+import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
 import { confirmCredentials, withApproval } from '../shared/credentials.js';
 import { enqueue } from '../shared/print.js';
 import { candidateOf, closeAtOf, otherLastNumber, planOf, requireGame, requireSelling } from './games.js';

@@ -39,7 +39,7 @@ import {
 } from '../../../db/caixa.js';
 import type { ReadableDb, WritableDb } from '../../../db/connection.js';
 import { post } from '../../../db/ledger.js';
-import { command, commandWith, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
+import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
 import { confirmCredentials, withApproval } from '../shared/credentials.js';
 import { specialFundState } from '../../../core/bingo/prizes.js';
 import { specialFundHeld } from '../../../db/bingo/special.js';

@@ -33,7 +33,7 @@ import { post, postingsOf } from '../../../db/ledger.js';
 import { hallRow, hallSettings } from '../../../db/people.js';
 import { asReprint, type PrintDocument } from '../../../printing/layout.js';
 import { guiaCopies, type GuiaData } from '../../../printing/documents/guia.js';
-import { command, commandWith, done, operatorOf, query, type CommandContext, type HandlerSlice } from '../shared/context.js';
+import { command, done, operatorOf, query, type CommandContext, type HandlerSlice } from '../shared/context.js';
 import { confirmCredentials, withApproval } from '../shared/credentials.js';
 import { enqueue } from '../shared/print.js';
 import { assertPrintable, printedText, printerOf } from '../shared/printable.js';

@@ -37,7 +37,7 @@ import { post } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
 import { printerForRole } from '../../../db/printing.js';
 import { drawerKickSlip, xReport, zReport } from '../../../printing/documents/index.js';
-import { command, commandWith, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
+import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
 import { confirmCredentials, withApproval } from '../shared/credentials.js';
 import { enqueue } from '../shared/print.js';
 
