@@ -23,7 +23,7 @@ import { handlers } from './services/index.js';
 import type { KioskIo } from './services/shared/context.js';
 import { OperatorSessions } from './services/shared/operator-sessions.js';
 import { sealPinHashes } from './services/shared/credentials.js';
-import { createPins } from './services/shared/pin.js';
+import { createPins, type Pins } from './services/shared/pin.js';
 import { readOrCreatePinKey } from './services/shared/pin-key.js';
 
 export interface KioskOptions {
@@ -41,6 +41,8 @@ export interface KioskOptions {
   /** How jobs reach a printer (default: its TCP or device transport with a status check). */
   printerTransport?: (printer: PrinterRow) => JobTransport;
   printRetryDelaysMs?: readonly number[];
+  /** Tests count the PIN checks made (the real hashing, wrapped). */
+  wrapPins?: (pins: Pins) => Pins;
 }
 
 export interface Kiosk {
@@ -65,7 +67,8 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   const now = options.now ?? (() => new Date());
   const terminalId = options.terminalId ?? 'T1';
   // PINs are sealed under a key outside the database (pin-key.ts); hashes of before it are sealed now.
-  const pins = createPins(readOrCreatePinKey(options.dataDir).key);
+  const sealed = createPins(readOrCreatePinKey(options.dataDir).key);
+  const pins = options.wrapPins ? options.wrapPins(sealed) : sealed;
   try {
     sealPinHashes(db, pins, { at: now().toISOString(), terminalId });
   } catch (e) {
