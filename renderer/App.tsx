@@ -255,6 +255,7 @@ export function App() {
         key={lastUser}
         initialUsername={lastUser}
         notice={notice}
+        pinKey={status.pinKey}
         onLogin={(op) => {
           // The first screen's chunk is asked for now, not after a render.
           preloadScreens(screensForRoles(op.roles), op.roles.includes('admin'));
