@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
  * kiosk keeps only its hash). It sets a new PIN when every admin is blocked
  * or the data folder's PIN key is lost.
  */
-export function RecoveryCodeNotice({ code, onDone }: { code: string; onDone: () => void }) {
+export function RecoveryCodeNotice({ code, onDone, inDialog = false }: { code: string; onDone: () => void; inDialog?: boolean }) {
   const { t } = useTranslation();
   const [written, setWritten] = useState(false);
   return (
-    <section className="panel form recovery-code" aria-labelledby="recovery-code-title" data-testid="recovery-code-notice">
-      <h2 id="recovery-code-title">{t('recovery.codeTitle')}</h2>
+    <section className={inDialog ? 'form recovery-code' : 'panel form recovery-code'} aria-label={t('recovery.codeTitle')} data-testid="recovery-code-notice">
+      {inDialog ? null : <h2>{t('recovery.codeTitle')}</h2>}
       <p>{t('recovery.codeIntro')}</p>
       <p className="recovery-code-value" data-testid="recovery-code">
         {code}

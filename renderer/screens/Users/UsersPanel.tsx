@@ -327,7 +327,7 @@ export function UsersPanel({ self }: { self: string }) {
       ) : null}
       {recoveryCode ? (
         <Dialog title={t('recovery.codeTitle')} testId="recovery-code-shown" onClose={() => undefined}>
-          <RecoveryCodeNotice code={recoveryCode} onDone={() => setRecoveryCode(null)} />
+          <RecoveryCodeNotice code={recoveryCode} inDialog onDone={() => setRecoveryCode(null)} />
         </Dialog>
       ) : null}
       {acting?.type === 'edit' ? <EditUserDialog user={acting.user} onDone={finish} onClose={() => setActing(null)} /> : null}
