@@ -2,7 +2,8 @@
 import { errors } from '../catalogue.js';
 import { hallClock } from '../time.js';
 
-const until = (iso: unknown): string => hallClock(String(iso));
+/** An ISO instant as the hall's clock reads it (a parameter that is not one is shown as given). */
+const until = (iso: unknown): string => (Number.isNaN(Date.parse(String(iso))) ? String(iso) : hallClock(String(iso)));
 
 export const peopleErrors = errors({
   ALREADY_INITIALIZED: {
