@@ -13,8 +13,9 @@
  * stands (its command run and rolled back), so a refusal of the request
  * never tells whether the PIN was right.
  *
- * The budgets live in memory, per kiosk, and are kept in pin_budgets
- * (counters, not authority: a full disk does not stop a check).
+ * The budgets live in memory, per kiosk, where they decide; each wrong PIN
+ * keeps them in pin_budgets for the next start (counters, not authority: a
+ * full disk does not stop a check).
  */
 import { KioskError } from '../../../core/errors.js';
 import type { ApprovalAlert } from '../../../core/people/approvals.js';
@@ -102,10 +103,9 @@ function keep(writer: WritableDb, changes: readonly [string, BudgetState][]): vo
   }
 }
 
-function setStates(memo: object, writer: WritableDb, changes: [string, BudgetState][]): void {
+function setStates(memo: object, changes: readonly [string, BudgetState][]): void {
   const map = budgetsOf(memo);
   for (const [scope, state] of changes) map.set(scope, state);
-  keep(writer, changes);
 }
 
 function blockedError(s: Scoped, until: string, state: BudgetState): KioskError {
@@ -122,13 +122,22 @@ function startAttempts(ctx: PrepareContext, scoped: readonly Scoped[]): BudgetSt
     if (!started.ok) throw blockedError(s, started.blockedUntil, state);
     next.push(started.next);
   }
-  setStates(ctx.memo, ctx.writer, scoped.map((s, i) => [s.scope, next[i]!]));
+  // In memory only: what decides, at once. The file learns of it when the check ends (a kiosk killed
+  // while a right PIN is hashed must not come back with one more wrong PIN counted).
+  setStates(ctx.memo, scoped.map((s, i) => [s.scope, next[i]!]));
   return next;
+}
+
+/** A wrong PIN's budgets as they now stand in memory, kept in the file. */
+function keepWrong(ctx: PrepareContext, scoped: readonly Scoped[]): void {
+  keep(ctx.writer, scoped.map((s) => [s.scope, stateOf(ctx.memo, ctx.db, s.scope)]));
 }
 
 /** A right PIN: its budgets start again. */
 function startAgain(ctx: PrepareContext, scoped: readonly Scoped[]): void {
-  setStates(ctx.memo, ctx.writer, scoped.map((s) => [s.scope, FRESH_BUDGET]));
+  const fresh = scoped.map((s): [string, BudgetState] => [s.scope, FRESH_BUDGET]);
+  setStates(ctx.memo, fresh);
+  keep(ctx.writer, fresh);
 }
 
 /** Until when an account's PIN checks are blocked at this terminal (users.list). */
@@ -190,6 +199,7 @@ function refuseWrong(ctx: PrepareContext, op: OperatorRow | null, kind: CheckKin
     const terminal = states[0]!;
     noteApprovalFailure(ctx.memo, ctx.terminalId, ctx.at, terminal.failures, blockedAt(terminal, ctx.at));
   }
+  keepWrong(ctx, scoped);
   const budgetsAfter = Object.fromEntries(scoped.map((s, i) => [s.scope, { failures: states[i]!.failures, blockedUntil: states[i]!.blockedUntil }]));
   try {
     writeTransaction(ctx.writer, () =>
