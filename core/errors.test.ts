@@ -53,9 +53,24 @@ describe('error catalogue', () => {
     expect(errorMessage('QUANTITY_OUT_OF_RANGE', { max: 100 })).toBe(
       'A quantidade tem de ser um número inteiro de 1 a 100 cartões por venda.',
     );
-    expect(errorMessage('TENDERED_INSUFFICIENT', { tendered: '2,00 €', total: '3,00 €' })).toBe(
+    expect(errorMessage('TENDERED_INSUFFICIENT', { tenderedCents: 200, totalCents: 300 })).toBe(
       'Valor entregue insuficiente: 2,00 € para um total de 3,00 €.',
     );
+    expect(errorMessage('TENDERED_INSUFFICIENT', { tenderedCents: 200, totalCents: 300 }, 'en')).toBe('Amount tendered is not enough: €2.00 for a total of €3.00.');
+  });
+
+  it('formats amounts (cents) and instants (ISO) per language', () => {
+    expect(errorMessage('TENDERED_TOO_LARGE', { tenderedCents: 100_500, totalCents: 300, maxCents: 50_300 })).toBe(
+      'Valor entregue improvável: 1005,00 € para pagar 3,00 €. Entregue no máximo o total mais uma nota de 500 € (503,00 €); corrija o valor.',
+    );
+    expect(errorMessage('TENDERED_TOO_LARGE', { tenderedCents: 100_500, totalCents: 300, maxCents: 50_300 }, 'en')).toBe(
+      'Unlikely amount tendered: €1,005.00 to pay €3.00. At most the total plus one €500 note (€503.00); correct the amount.',
+    );
+    // 21:05 in Lisbon in summer is 20:05 UTC.
+    expect(errorMessage('SESSION_CLOSED', { sessionId: 4, closedAt: '2025-07-01T20:05:00.000Z' })).toBe(
+      'A sessão n.º 4 já foi encerrada às 21:05: nada dela pode ser alterado (art. 17.º, n.º 3).',
+    );
+    expect(errorMessage('SESSION_CLOSED', { sessionId: 4, closedAt: '2025-07-01T20:05:00.000Z' }, 'en')).toBe('Session no. 4 was closed at 21:05: nothing of it can change (art. 17(3)).');
   });
 });
 

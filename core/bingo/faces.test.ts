@@ -3,6 +3,7 @@ import { errorMessage } from '../errors.js';
 import {
   columnOf,
   describeFaceRule,
+  describeViolation,
   facesError,
   isFaceViolation,
   parseFacesCsv,
@@ -32,7 +33,7 @@ function violationOf(x: ParsedFaces | FaceViolation): FaceViolation {
   return x;
 }
 function parsed(x: ParsedFaces | FaceViolation): ParsedFaces {
-  if (isFaceViolation(x)) throw new Error(`expected faces, got ${x.rule}: ${x.detail}`);
+  if (isFaceViolation(x)) throw new Error(`expected faces, got ${x.rule}: ${describeViolation(x)}`);
   return x;
 }
 
@@ -64,8 +65,9 @@ describe('validateFace (art. 3.4)', () => {
   it.each(cases)('refuses %s with the card number: %s', (rule, detail, mutate) => {
     const rows = mutate(clone(BASE)) as Face['rows'];
     const v = validateFace({ card: 37, rows });
-    expect(v).toMatchObject({ card: 37, rule, detail });
-    expect(v!.detailEn.length).toBeGreaterThan(10);
+    expect(v).toMatchObject({ card: 37, rule });
+    expect(describeViolation(v!)).toBe(detail);
+    expect(describeViolation(v!, 'en').length).toBeGreaterThan(10);
   });
 
   it('refuses mutations of generated faces too', () => {
@@ -130,7 +132,8 @@ describe('validateSeries', () => {
     faces[8] = { card: 9, rows: [c2[1], c2[0], c2[2]] }; // a valid face: the same rows in another order
     const v = validateSeries(faces, 12);
     expect(v).toMatchObject({ card: 9, rule: 'line_repeated', otherCard: 2 });
-    expect(v!.detail).toBe(`a 1.ª fila (${c2[1].join(' ')}) repete a 2.ª fila do cartão n.º 2`);
+    expect(describeViolation(v!)).toBe(`a 1.ª fila (${c2[1].join(' ')}) repete a 2.ª fila do cartão n.º 2`);
+    expect(describeViolation(v!, 'en')).toBe(`row 1 (${c2[1].join(' ')}) repeats row 2 of card no. 2`);
   });
 
   it('finds a full card repeated with different lines', () => {
@@ -143,7 +146,7 @@ describe('validateSeries', () => {
     expect(validateFace(face(2, twin))).toBeNull();
     const v = validateSeries([face(1), face(2, twin)], 2);
     expect(v).toMatchObject({ card: 2, rule: 'card_repeated', otherCard: 1 });
-    expect(v!.detail).toBe('tem os mesmos 15 números que o cartão n.º 1');
+    expect(describeViolation(v!)).toBe('tem os mesmos 15 números que o cartão n.º 1');
   });
 
   it('refuses a strip that does not hold 1-90 once (art. 4.5)', () => {
@@ -238,14 +241,16 @@ describe('parseFacesJson', () => {
   it.each(bad)('refuses %s as a format error', (_name, text, expected) => {
     const v = violationOf(parseFacesJson(text));
     expect(v).toMatchObject({ rule: 'format', ...expected });
-    expect(v.detail.length).toBeGreaterThan(5);
-    expect(v.detailEn.length).toBeGreaterThan(5);
+    expect(describeViolation(v).length).toBeGreaterThan(5);
+    expect(describeViolation(v, 'en').length).toBeGreaterThan(5);
+    expect(describeViolation(v, 'en')).not.toBe(describeViolation(v));
   });
 
   it('names the line of a JSON syntax error when the parser gives a position', () => {
     const v = violationOf(parseFacesJson('{"series": "A",\n"cards": [\n{"card": 1,,}]}'));
     expect(v).toMatchObject({ rule: 'format', line: 3 });
-    expect(v.detail).toMatch(/^JSON inválido/);
+    expect(describeViolation(v)).toMatch(/^JSON inválido \(/);
+    expect(describeViolation(v, 'en')).toMatch(/^invalid JSON \(/);
   });
 });
 
@@ -295,12 +300,11 @@ describe('parseFacesCsv', () => {
   });
 
   it('says which field is wrong and what it held', () => {
-    expect(violationOf(parseFacesCsv(`${header}\n1,1,1,10,20,30,4x\n`))).toMatchObject({
-      line: 2,
-      detail: 'o campo "n5" não é um número inteiro ("4x")',
-      detailEn: 'field "n5" is not a whole number ("4x")',
-    });
-    expect(violationOf(parseFacesCsv(`${header}\n1,1,1,1 0,20,30,40\n`)).detail).toBe(
+    const v = violationOf(parseFacesCsv(`${header}\n1,1,1,10,20,30,4x\n`));
+    expect(v).toMatchObject({ line: 2, problem: 'field_not_whole', data: { field: 'n5', value: '4x' } });
+    expect(describeViolation(v)).toBe('o campo "n5" não é um número inteiro ("4x")');
+    expect(describeViolation(v, 'en')).toBe('field "n5" is not a whole number ("4x")');
+    expect(describeViolation(violationOf(parseFacesCsv(`${header}\n1,1,1,1 0,20,30,40\n`)))).toBe(
       'o campo "n2" não é um número inteiro ("1 0")',
     );
   });

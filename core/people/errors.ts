@@ -1,8 +1,5 @@
 /** Refusals of the people domain: setup, login and lock-out, operators, approvals, settings. */
-import { errors } from '../catalogue.js';
-import { hallClock } from '../time.js';
-
-const until = (iso: unknown): string => hallClock(String(iso));
+import { clock as until, errors } from '../catalogue.js';
 
 export const peopleErrors = errors({
   ALREADY_INITIALIZED: {
