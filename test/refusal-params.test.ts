@@ -6,7 +6,10 @@
  * site). The params are known only where a refusal is thrown, so this reads
  * the shipped source: every `new KioskError(...)`, every domain `refuse(...)`
  * helper call with a code, every `params: {...}` a rule returns to be thrown,
- * and the reasons a parser throws to be turned into a refusal.
+ * and the reasons a parser throws to be turned into a refusal. It sees the
+ * formatters, names of pt-PT words (`KIND_PT[...]`, `kindPt`) and accented
+ * or «quoted» literals; a value formatted into a variable first, or
+ * Portuguese without an accent, is for review to catch.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

@@ -68,6 +68,7 @@ describe('validateFace (art. 3.4)', () => {
     expect(v).toMatchObject({ card: 37, rule });
     expect(describeViolation(v!)).toBe(detail);
     expect(describeViolation(v!, 'en').length).toBeGreaterThan(10);
+    expect(describeViolation(v!, 'en')).not.toBe(v!.problem);
   });
 
   it('refuses mutations of generated faces too', () => {
@@ -159,6 +160,19 @@ describe('validateSeries', () => {
     expect(v).toMatchObject({ card: 6, rule: 'strip_incomplete' });
     expect(v!.otherCard).toBeGreaterThanOrEqual(1);
     expect(v!.otherCard).toBeLessThanOrEqual(5);
+    expect(describeViolation(v!)).toMatch(new RegExp(`^o número \\d+ já está no cartão n.º ${v!.otherCard} da mesma tira \\(cartões 1 a 6\\)$`));
+    expect(describeViolation(v!, 'en')).toMatch(new RegExp(`^number \\d+ is already on card no. ${v!.otherCard} of the same strip \\(cards 1 to 6\\)$`));
+  });
+
+  it('words what the series lacks or repeats, in each language', () => {
+    const words = (v: FaceViolation | null) => [describeViolation(v!), describeViolation(v!, 'en')];
+    expect(words(validateSeries(twelve.filter((f) => f.card !== 5), 12))).toEqual(['falta no ficheiro (a série tem 12 cartões)', 'is missing from the file (the series has 12 cards)']);
+    expect(words(validateSeries([...twelve, face(3, twelve[8]!.rows)], 12))).toEqual(['aparece mais de uma vez no ficheiro', 'appears more than once in the file']);
+    expect(words(validateSeries([...twelve, face(13)], 12))).toEqual(['está fora da série, numerada de 1 a 12', 'is outside the series, numbered 1 to 12']);
+    expect(words(validateSeries(generateSeries(10, 'dez'), 10, { strips: true }))).toEqual([
+      'a última tira (cartões 7 a 10) tem só 4 cartões; uma série em tiras tem um múltiplo de 6 cartões',
+      'the last strip (cards 7 to 10) has only 4 cards; a series of strips has a multiple of 6 cards',
+    ]);
   });
 
   it('refuses a series of strips whose size is not a multiple of 6', () => {
@@ -244,6 +258,8 @@ describe('parseFacesJson', () => {
     expect(describeViolation(v).length).toBeGreaterThan(5);
     expect(describeViolation(v, 'en').length).toBeGreaterThan(5);
     expect(describeViolation(v, 'en')).not.toBe(describeViolation(v));
+    // Worded: not the bare problem code an unknown problem falls back to.
+    expect(describeViolation(v)).not.toBe(v.problem);
   });
 
   it('names the line of a JSON syntax error when the parser gives a position', () => {
@@ -297,6 +313,9 @@ describe('parseFacesCsv', () => {
   it.each(bad)('refuses %s as a format error naming the line', (_name, text, expected) => {
     const v = violationOf(parseFacesCsv(text));
     expect(v).toMatchObject({ rule: 'format', ...expected });
+    expect(describeViolation(v)).not.toBe(v.problem);
+    expect(describeViolation(v, 'en')).not.toBe(v.problem);
+    expect(describeViolation(v, 'en')).not.toBe(describeViolation(v));
   });
 
   it('says which field is wrong and what it held', () => {

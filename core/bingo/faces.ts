@@ -41,6 +41,7 @@ export type FaceRule =
 export interface FaceViolation {
   card: number;
   rule: FaceRule;
+  /** What was found, a code: 'row_size', 'line_repeated', 'json_invalid'... */
   problem: string;
   /** What the problem names: numbers, the row, the text found. */
   data: Params;
