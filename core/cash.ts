@@ -1,6 +1,5 @@
 /** Cash handed over at a counter (SPEC 3, 8): what a cashier may type as tendered. */
 import { KioskError } from './errors.js';
-import { formatCents } from './money.js';
 
 /** The largest euro note (cents): no one hands over more than the total and one of these. */
 export const LARGEST_NOTE_CENTS = 50_000;
@@ -13,6 +12,6 @@ export const LARGEST_NOTE_CENTS = 50_000;
 export function checkTenderedNotTooLarge(tenderedCents: number, totalCents: number): void {
   const max = totalCents + LARGEST_NOTE_CENTS;
   if (tenderedCents > max) {
-    throw new KioskError('TENDERED_TOO_LARGE', { tendered: formatCents(Math.min(tenderedCents, Number.MAX_SAFE_INTEGER)), total: formatCents(totalCents), max: formatCents(max) });
+    throw new KioskError('TENDERED_TOO_LARGE', { tenderedCents: Math.min(tenderedCents, Number.MAX_SAFE_INTEGER), totalCents, maxCents: max });
   }
 }

@@ -21,9 +21,9 @@ describe('face-value chips', () => {
   });
 
   it('refuses colour chips (IX.7), unknown values and counts outside 1..10 000', () => {
-    expect(codeOf(() => chipsTotal([{ valueCents: 500, count: 1, faceValue: false }]))).toEqual(['CHIPS_NO_FACE_VALUE', { value: '5,00 €' }]);
-    expect(codeOf(() => chipsTotal([{ valueCents: 300, count: 1 }]))?.[0]).toBe('CHIP_VALUE_UNKNOWN');
-    expect(codeOf(() => chipsTotal([{ valueCents: 500, count: 0 }]))).toEqual(['CHIP_COUNT_INVALID', { value: '5,00 €', count: '0', min: '1' }]);
+    expect(codeOf(() => chipsTotal([{ valueCents: 500, count: 1, faceValue: false }]))).toEqual(['CHIPS_NO_FACE_VALUE', { valueCents: 500 }]);
+    expect(codeOf(() => chipsTotal([{ valueCents: 300, count: 1 }]))).toEqual(['CHIP_VALUE_UNKNOWN', { valueCents: 300, values: '100,200,500,1000,2500,5000,10000,50000,100000' }]);
+    expect(codeOf(() => chipsTotal([{ valueCents: 500, count: 0 }]))).toEqual(['CHIP_COUNT_INVALID', { valueCents: 500, count: '0', min: 1 }]);
     expect(codeOf(() => chipsTotal([{ valueCents: 500, count: 10_001 }]))?.[0]).toBe('CHIP_COUNT_INVALID');
     expect(codeOf(() => chipsTotal([{ valueCents: 500, count: 1.5 }]))?.[0]).toBe('CHIP_COUNT_INVALID');
   });
@@ -35,7 +35,8 @@ describe('face-value chips', () => {
     });
     expect(countChips({})).toEqual({ chips: [], cents: 0 });
     for (const key of ['0500', '5e2', '500.0', ' 500', '-500', '300']) expect(codeOf(() => countChips({ [key]: 1 }))?.[0]).toBe('CHIP_VALUE_UNKNOWN');
-    expect(codeOf(() => countChips({ '500': -1 }))).toEqual(['CHIP_COUNT_INVALID', { value: '5,00 €', count: '-1', min: '0' }]);
+    expect(codeOf(() => countChips({ '5e2': 1 }))).toEqual(['CHIP_VALUE_UNKNOWN', { value: '5e2', values: '100,200,500,1000,2500,5000,10000,50000,100000' }]);
+    expect(codeOf(() => countChips({ '500': -1 }))).toEqual(['CHIP_COUNT_INVALID', { valueCents: 500, count: '-1', min: 0 }]);
     expect(toChipMap(countChips({ '500': 2, '2500': 1 }).chips)).toEqual({ '2500': 1, '500': 2 });
   });
 
@@ -50,8 +51,8 @@ describe('face-value chips', () => {
     );
     expect(Object.fromEntries(stock)).toEqual({ 2500: 8, 500: 0, 10000: 1 });
     expect(() => checkChipsInStock(stock, [{ valueCents: 2_500, count: 8 }, { valueCents: 10_000, count: 1 }])).not.toThrow();
-    expect(codeOf(() => checkChipsInStock(stock, [{ valueCents: 2_500, count: 9 }]))).toEqual(['CHIPS_NOT_IN_FLOAT', { value: '25,00 €', have: '8', wanted: '9' }]);
-    expect(codeOf(() => checkChipsInStock(stock, [{ valueCents: 500, count: 1 }]))).toEqual(['CHIPS_NOT_IN_FLOAT', { value: '5,00 €', have: '0', wanted: '1' }]);
-    expect(codeOf(() => checkChipsInStock(stock, [{ valueCents: 100, count: 1 }]))).toEqual(['CHIPS_NOT_IN_FLOAT', { value: '1,00 €', have: '0', wanted: '1' }]);
+    expect(codeOf(() => checkChipsInStock(stock, [{ valueCents: 2_500, count: 9 }]))).toEqual(['CHIPS_NOT_IN_FLOAT', { valueCents: 2_500, have: 8, wanted: 9 }]);
+    expect(codeOf(() => checkChipsInStock(stock, [{ valueCents: 500, count: 1 }]))).toEqual(['CHIPS_NOT_IN_FLOAT', { valueCents: 500, have: 0, wanted: 1 }]);
+    expect(codeOf(() => checkChipsInStock(stock, [{ valueCents: 100, count: 1 }]))).toEqual(['CHIPS_NOT_IN_FLOAT', { valueCents: 100, have: 0, wanted: 1 }]);
   });
 });

@@ -6,7 +6,6 @@
  * at their table. Integer cents only.
  */
 import { KioskError } from './errors.js';
-import { formatCents } from './money.js';
 
 /**
  * The face values the caixa handles, in cents (decision: the usual casino
@@ -21,9 +20,10 @@ export interface ChipCount {
 
 const MAX_COUNT = 10_000;
 
-function checkValue(valueCents: number, shown: string): void {
+/** A value the caixa does not hold: `shown` is the value in cents, or the key as typed when it is no number of cents. */
+function checkValue(valueCents: number, shown: number | string): void {
   if (!(FACE_VALUES as readonly number[]).includes(valueCents)) {
-    throw new KioskError('CHIP_VALUE_UNKNOWN', { value: shown, values: FACE_VALUES.map((v) => formatCents(v)).join(', ') });
+    throw new KioskError('CHIP_VALUE_UNKNOWN', { ...(typeof shown === 'number' ? { valueCents: shown } : { value: shown }), values: FACE_VALUES.join(',') });
   }
 }
 
@@ -38,9 +38,9 @@ const centsOf = (chips: readonly ChipCount[]) => chips.reduce((s, c) => s + c.va
 export function chipsTotal(chips: readonly (ChipCount & { faceValue?: boolean })[]): { chips: ChipCount[]; cents: number } {
   const byValue = new Map<number, number>();
   for (const c of chips) {
-    if (c.faceValue === false) throw new KioskError('CHIPS_NO_FACE_VALUE', { value: formatCents(c.valueCents) });
-    checkValue(c.valueCents, formatCents(c.valueCents));
-    if (!Number.isSafeInteger(c.count) || c.count < 1 || c.count > MAX_COUNT) throw new KioskError('CHIP_COUNT_INVALID', { value: formatCents(c.valueCents), count: String(c.count), min: '1' });
+    if (c.faceValue === false) throw new KioskError('CHIPS_NO_FACE_VALUE', { valueCents: c.valueCents });
+    checkValue(c.valueCents, c.valueCents);
+    if (!Number.isSafeInteger(c.count) || c.count < 1 || c.count > MAX_COUNT) throw new KioskError('CHIP_COUNT_INVALID', { valueCents: c.valueCents, count: String(c.count), min: 1 });
     byValue.set(c.valueCents, (byValue.get(c.valueCents) ?? 0) + c.count);
   }
   const list = [...byValue].map(([valueCents, count]) => ({ valueCents, count })).sort(byValueDescending);
@@ -59,7 +59,7 @@ export function countChips(map: Readonly<Record<string, number>>): { chips: Chip
     const value = /^[1-9]\d{0,6}$/.test(key) ? Number(key) : NaN;
     checkValue(value, key.slice(0, 20));
     if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0 || count > MAX_COUNT) {
-      throw new KioskError('CHIP_COUNT_INVALID', { value: formatCents(value), count: String(count).slice(0, 20), min: '0' });
+      throw new KioskError('CHIP_COUNT_INVALID', { valueCents: value, count: String(count).slice(0, 20), min: 0 });
     }
     if (count > 0) chips.push({ valueCents: value, count });
   }
@@ -99,6 +99,6 @@ export function chipStock(float: readonly ChipCount[], flows: readonly ChipFlow[
 export function checkChipsInStock(stock: ReadonlyMap<number, number>, leaving: readonly ChipCount[]): void {
   for (const c of leaving) {
     const have = Math.max(0, stock.get(c.valueCents) ?? 0);
-    if (c.count > have) throw new KioskError('CHIPS_NOT_IN_FLOAT', { value: formatCents(c.valueCents), have: String(have), wanted: String(c.count) });
+    if (c.count > have) throw new KioskError('CHIPS_NOT_IN_FLOAT', { valueCents: c.valueCents, have, wanted: c.count });
   }
 }

@@ -53,9 +53,51 @@ describe('error catalogue', () => {
     expect(errorMessage('QUANTITY_OUT_OF_RANGE', { max: 100 })).toBe(
       'A quantidade tem de ser um número inteiro de 1 a 100 cartões por venda.',
     );
-    expect(errorMessage('TENDERED_INSUFFICIENT', { tendered: '2,00 €', total: '3,00 €' })).toBe(
+    expect(errorMessage('TENDERED_INSUFFICIENT', { tenderedCents: 200, totalCents: 300 })).toBe(
       'Valor entregue insuficiente: 2,00 € para um total de 3,00 €.',
     );
+    expect(errorMessage('TENDERED_INSUFFICIENT', { tenderedCents: 200, totalCents: 300 }, 'en')).toBe('Amount tendered is not enough: €2.00 for a total of €3.00.');
+  });
+
+  it('formats amounts (cents) and instants (ISO) per language', () => {
+    expect(errorMessage('TENDERED_TOO_LARGE', { tenderedCents: 100_500, totalCents: 300, maxCents: 50_300 })).toBe(
+      'Valor entregue improvável: 1005,00 € para pagar 3,00 €. Entregue no máximo o total mais uma nota de 500 € (503,00 €); corrija o valor.',
+    );
+    expect(errorMessage('TENDERED_TOO_LARGE', { tenderedCents: 100_500, totalCents: 300, maxCents: 50_300 }, 'en')).toBe(
+      'Unlikely amount tendered: €1,005.00 to pay €3.00. At most the total plus one €500 note (€503.00); correct the amount.',
+    );
+    // 21:05 in Lisbon in summer is 20:05 UTC.
+    expect(errorMessage('SESSION_CLOSED', { sessionId: 4, closedAt: '2025-07-01T20:05:00.000Z' })).toBe(
+      'A sessão n.º 4 já foi encerrada às 21:05: nada dela pode ser alterado (art. 17.º, n.º 3).',
+    );
+    expect(errorMessage('SESSION_CLOSED', { sessionId: 4, closedAt: '2025-07-01T20:05:00.000Z' }, 'en')).toBe('Session no. 4 was closed at 21:05: nothing of it can change (art. 17(3)).');
+  });
+
+  it('words codes per language, never a pt-PT word in English', () => {
+    expect(errorMessage('GUIA_NOT_FOUND', { guiaId: 7 })).toBe('A guia n.º interno 7 não existe.');
+    expect(errorMessage('GUIA_NOT_FOUND', { guiaId: 7 }, 'en')).toBe('Guia with internal no. 7 does not exist.');
+    expect(errorMessage('GUIA_NOT_FOUND', { query: 'G-12' })).toBe('A guia «G-12» não existe.');
+    expect(errorMessage('GUIA_NOT_FOUND', { query: 'G-12' }, 'en')).toBe('Guia "G-12" does not exist.');
+    expect(errorMessage('PRINTER_ADDRESS_INVALID', { transport: 'tcp' })).toBe('Endereço da impressora em falta: indique o endereço e a porta (TCP, normalmente 9100).');
+    expect(errorMessage('PRINTER_ADDRESS_INVALID', { transport: 'device' }, 'en')).toBe('Printer address missing: give the device (for example /dev/usb/lp0).');
+    expect(errorMessage('MANUAL_DRAW_NOT_ALLOWED', { number: 1, state: 'sale_closed' }, 'en')).toBe(
+      'A manual draw (art. 16(2)) is for a failure after balls were drawn: game no. 1 is closed for sale.',
+    );
+    expect(errorMessage('ANNUL_REASON_MISMATCH', { reason: 'failure_during_draw', problem: 'draw_goes_on_by_hand' })).toBe(
+      'Motivo de anulação inadequado: já saíram bolas: continue a extração à mão (art. 16.º, n.º 2); se não for possível, suspenda a jogada e só passados 15 minutos a anule.',
+    );
+    expect(errorMessage('ANNUL_REASON_MISMATCH', { reason: 'announcement_error', problem: 'no_ball_drawn' }, 'en')).toBe(
+      'Annulment reason does not fit: no ball was drawn yet: suspend the game and after 15 minutes annul it under art. 16(1).',
+    );
+    expect(errorMessage('SESSION_GAMES_UNFINISHED', { games: '2, 3' }, 'en')).toBe('The session cannot be closed: game(s) no. 2, no. 3 are neither finished nor annulled.');
+    expect(errorMessage('METER_BACKWARDS', { number: '7', counter: 'coinsCollected', previous: 5, value: 4 }, 'en')).toBe(
+      "Machine no. 7's coins collected meter went down (5 → 4): record the reading as a rollover or a reset (no. 9).",
+    );
+  });
+
+  it('shows a parameter that is no amount or no instant as given, never throwing', () => {
+    expect(errorMessage('VARIANCE_NEEDS_APPROVAL', { thresholdCents: 'x' })).toContain('(x)');
+    expect(errorMessage('USER_LOCKED', { until: 'soon' }, 'en')).toContain('from soon.');
   });
 });
 

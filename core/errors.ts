@@ -5,7 +5,7 @@
  * Messages are pt-PT by default (DN art. 18) with an English rendering, and
  * name the rule broken.
  */
-import { errors, type Lang, type Params } from './catalogue.js';
+import { errors, eurEn, eurPt, type Lang, type Params } from './catalogue.js';
 import { bingoErrors } from './bingo/errors.js';
 import { caixaErrors } from './caixa/errors.js';
 import { backupsErrors, dayCloseErrors, drawersErrors } from './drawers/errors.js';
@@ -42,8 +42,8 @@ const kernelErrors = errors({
     en: () => 'Disk read or write error: the operation was refused and nothing was written. Call the technician; operations are accepted again as soon as the disk answers.',
   },
   TENDERED_TOO_LARGE: {
-    pt: (p) => `Valor entregue improvável: ${p.tendered} para pagar ${p.total}. Entregue no máximo o total mais uma nota de 500 € (${p.max}); corrija o valor.`,
-    en: (p) => `Unlikely amount tendered: ${p.tendered} to pay ${p.total}. At most the total plus one 500 € note (${p.max}); correct the amount.`,
+    pt: (p) => `Valor entregue improvável: ${eurPt(p.tenderedCents)} para pagar ${eurPt(p.totalCents)}. Entregue no máximo o total mais uma nota de 500 € (${eurPt(p.maxCents)}); corrija o valor.`,
+    en: (p) => `Unlikely amount tendered: ${eurEn(p.tenderedCents)} to pay ${eurEn(p.totalCents)}. At most the total plus one €500 note (${eurEn(p.maxCents)}); correct the amount.`,
   },
   ACCESS_REFUSED: {
     pt: () => 'Pedido recusado: token de acesso, anfitrião ou origem inválidos.',

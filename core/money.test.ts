@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { formatCents, isCents, percentFloor } from './money.js';
+import { formatCents, formatCentsEn, isCents, percentFloor } from './money.js';
 
 describe('formatCents', () => {
   it('writes euro cents the pt-PT way with a plain space before the euro sign', () => {
@@ -26,6 +26,17 @@ describe('formatCents', () => {
 
   it('formats in another locale on request', () => {
     expect(formatCents(1250, 'en-IE')).toBe('€12.50');
+  });
+});
+
+describe('formatCentsEn', () => {
+  it('writes euro cents the English way: the sign first, a decimal point, commas between thousands', () => {
+    expect(formatCentsEn(5000)).toBe('€50.00');
+    expect(formatCentsEn(5)).toBe('€0.05');
+    expect(formatCentsEn(0)).toBe('€0.00');
+    expect(formatCentsEn(123456)).toBe('€1,234.56');
+    expect(formatCentsEn(100_000_000)).toBe('€1,000,000.00');
+    expect(formatCentsEn(-1250)).toBe('-€12.50');
   });
 });
 

@@ -19,6 +19,11 @@ export function formatCents(cents: Cents, locale = 'pt-PT'): string {
   return f.format(cents / 100).replace(/\u00a0|\u202f/g, ' ');
 }
 
+/** `5000` -> `€50.00`: cents the English way (the English messages; pt-PT is formatCents). */
+export function formatCentsEn(cents: Cents): string {
+  return formatCents(cents, 'en');
+}
+
 /** Multiply then floor by a percentage without floats: floor(v * pct / 100). */
 export function percentFloor(valueCents: Cents, percent: number): { cents: Cents; remainderHundredths: number } {
   const product = valueCents * percent;

@@ -170,8 +170,8 @@ describe('numbers read by hand are a possible card (art. 3.4)', () => {
     const line: RecordedClaim = { card: 4, kind: 'line', numbers: [1, 10, 20, 30, 40], gameNumber: 1 };
     const bingo: RecordedClaim = { card: 4, kind: 'bingo', numbers: [1, 2, 10, 11, 20, 21, 30, 31, 40, 41, 50, 60, 70, 80, 90], gameNumber: 2 };
     // Another card's line or bingo, the same numbers: refused; a line inside another card's bingo is not (we do not know its rows).
-    expect(code(() => checkAgainstRecorded('line', 9, [1, 10, 20, 30, 40], [line]))).toBe('MANUAL_CLAIM_OTHER_CARD {"kindEn":"line","card":4,"game":1}');
-    expect(code(() => checkAgainstRecorded('bingo', 9, bingo.numbers, [bingo]))).toBe('MANUAL_CLAIM_OTHER_CARD {"kindEn":"bingo","card":4,"game":2}');
+    expect(code(() => checkAgainstRecorded('line', 9, [1, 10, 20, 30, 40], [line]))).toBe('MANUAL_CLAIM_OTHER_CARD {"kind":"line","card":4,"game":1}');
+    expect(code(() => checkAgainstRecorded('bingo', 9, bingo.numbers, [bingo]))).toBe('MANUAL_CLAIM_OTHER_CARD {"kind":"bingo","card":4,"game":2}');
     expect(code(() => checkAgainstRecorded('line', 9, [2, 11, 21, 31, 41], [bingo]))).toBeNull();
     // The same card: its line in its bingo, its bingo always the same, its lines apart or equal.
     expect(code(() => checkAgainstRecorded('line', 4, [1, 10, 20, 30, 40], [line, bingo]))).toBeNull();

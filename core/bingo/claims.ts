@@ -61,15 +61,14 @@ export const MANUAL_CLAIM_NUMBERS = { line: 5, bingo: 15 } as const;
  */
 export function checkManualClaim(kind: 'line' | 'bingo', numbers: readonly number[], drawn: Drawn): number[] {
   const expected = MANUAL_CLAIM_NUMBERS[kind];
-  const kindPt = kind === 'line' ? 'linha' : 'bingo';
-  if (numbers.length !== expected) throw new KioskError('MANUAL_CLAIM_NUMBERS_COUNT', { kind: kindPt, kindEn: kind, expected, given: numbers.length });
+  if (numbers.length !== expected) throw new KioskError('MANUAL_CLAIM_NUMBERS_COUNT', { kind, expected, given: numbers.length });
   const bad = numbers.find((n, i) => !Number.isInteger(n) || n < 1 || n > 90 || numbers.indexOf(n) !== i);
   if (bad !== undefined) throw new KioskError('MANUAL_CLAIM_NUMBER_INVALID', { number: String(bad) });
   const sorted = [...numbers].sort((a, b) => a - b);
   // Numbers that no card could hold are a misreading, whatever the balls (art. 3.4).
   checkPossibleCard(kind, sorted);
   const missing = sorted.filter((n) => drawn[n] !== 1);
-  if (missing.length > 0) throw new KioskError('MANUAL_CLAIM_NOT_DRAWN', { kind: kindPt, kindEn: kind, missing: missing.join(', '), count: missing.length });
+  if (missing.length > 0) throw new KioskError('MANUAL_CLAIM_NOT_DRAWN', { kind, missing: missing.join(', '), count: missing.length });
   return sorted;
 }
 
@@ -112,7 +111,7 @@ const sameSet = (a: readonly number[], b: readonly number[]) => a.length === b.l
 export function checkAgainstRecorded(kind: 'line' | 'bingo', card: number, sorted: readonly number[], recorded: readonly RecordedClaim[]): void {
   for (const r of recorded) {
     if (r.card !== card) {
-      if (r.kind === kind && sameSet(r.numbers, sorted)) throw new KioskError('MANUAL_CLAIM_OTHER_CARD', { kindEn: kind, card: r.card, game: r.gameNumber });
+      if (r.kind === kind && sameSet(r.numbers, sorted)) throw new KioskError('MANUAL_CLAIM_OTHER_CARD', { kind, card: r.card, game: r.gameNumber });
       continue;
     }
     if (kind === 'bingo' && r.kind === 'bingo' && !sameSet(r.numbers, sorted)) {

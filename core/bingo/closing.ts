@@ -5,7 +5,6 @@
  * wait for its failure to be solved.
  */
 import { KioskError } from '../errors.js';
-import { hallClock } from '../time.js';
 import type { PairRole } from './double.js';
 import { LAST_GAME_MINUTES, SUSPENSION_ANNUL_MINUTES } from './rules.js';
 
@@ -63,11 +62,11 @@ export function closingBlock(now: Date, scheduledCloseAt: string, game: Candidat
   if (otherLast !== null && !game.isLast) return { code: 'LAST_GAME_HELD', params: { number: game.number, last: otherLast } };
   if (game.double === 'second') return null;
   if (now.getTime() >= new Date(scheduledCloseAt).getTime()) {
-    return { code: 'DRAW_AFTER_CLOSING_TIME', params: { number: game.number, closeAt: hallClock(scheduledCloseAt) } };
+    return { code: 'DRAW_AFTER_CLOSING_TIME', params: { number: game.number, closeAt: scheduledCloseAt } };
   }
   const from = lastGameFrom(scheduledCloseAt);
   if (game.double === 'first' && now.getTime() >= from.getTime()) {
-    return { code: 'DOUBLE_LAST_AT_DRAW', params: { number: game.number, from: hallClock(from.toISOString()) } };
+    return { code: 'DOUBLE_LAST_AT_DRAW', params: { number: game.number, from: from.toISOString() } };
   }
   return null;
 }
@@ -105,6 +104,6 @@ export function suspensionExpired(now: Date, suspendedAt: string): boolean {
 /** Art. 16.1: a failure not solved within 15 minutes is not solved: the game is not resumed, only annulled with refunds. */
 export function checkResumable(now: Date, game: { number: number; suspendedAt: string | null }): void {
   if (game.suspendedAt !== null && suspensionExpired(now, game.suspendedAt)) {
-    throw new KioskError('RESUME_TOO_LATE', { number: game.number, since: hallClock(game.suspendedAt), minutes: SUSPENSION_ANNUL_MINUTES });
+    throw new KioskError('RESUME_TOO_LATE', { number: game.number, since: game.suspendedAt, minutes: SUSPENSION_ANNUL_MINUTES });
   }
 }

@@ -1,5 +1,192 @@
 /** Refusals of the bingo domain (Despacho Normativo 80/85): series and faces, sessions, games, sales, the draw and claims, prizes, annulments and refunds. */
-import { errors } from '../catalogue.js';
+import { clock, errors, eurEn, eurPt, type Lang, type Params } from '../catalogue.js';
+import type { FaceRule } from './faces.js';
+
+/** A claim's kind (`kind`: 'line' or 'bingo'), as pt-PT names it. */
+const KIND_PT: Record<string, string> = { line: 'linha', bingo: 'bingo' };
+const kindPt = (p: Params) => KIND_PT[String(p.kind)] ?? String(p.kind);
+/** The question the manager asks aloud in the hall before closing a kind's claims (art. 14.4): pt-PT in both languages, as it is said. */
+const QUESTION: Record<string, string> = { line: 'Mais alguma linha?', bingo: 'Mais algum bingo?' };
+
+/** A game's state (`state`), as each language says a game "is". */
+const STATE_WORDS: Record<string, { pt: string; en: string }> = {
+  selling: { pt: 'em venda', en: 'selling' },
+  sale_closed: { pt: 'venda fechada', en: 'closed for sale' },
+  drawing: { pt: 'em extração', en: 'being drawn' },
+  finished: { pt: 'terminada', en: 'finished' },
+  suspended: { pt: 'suspensa', en: 'suspended' },
+  annulled: { pt: 'anulada', en: 'annulled' },
+};
+
+/** The rules of card faces (FACES_INVALID `rule`), in words with their article, per language. */
+export const FACE_RULE_WORDS: Readonly<Record<FaceRule, { pt: string; en: string }>> = {
+  format: {
+    pt: 'o ficheiro segue o formato CSV (card,row,n1,...,n5) ou JSON ({"series", "cards"}) documentado',
+    en: 'the file follows the documented CSV (card,row,n1,...,n5) or JSON ({"series", "cards"}) format',
+  },
+  row_count: { pt: 'cada cartão tem 3 filas, art. 3.º, n.º 4', en: 'each card has 3 rows, art. 3(4)' },
+  row_size: {
+    pt: 'cada fila tem exatamente 5 números, art. 3.º, n.º 4',
+    en: 'each row holds exactly 5 numbers, art. 3(4)',
+  },
+  number_range: { pt: 'os números vão de 1 a 90, art. 3.º, n.º 4', en: 'the numbers run from 1 to 90, art. 3(4)' },
+  row_order: {
+    pt: 'os números de cada fila vêm por ordem crescente, da 1.ª à 9.ª coluna, art. 3.º, n.º 4',
+    en: 'the numbers of each row come in ascending order, column 1 to 9, art. 3(4)',
+  },
+  row_column_clash: {
+    pt: 'cada fila tem no máximo um número por coluna, art. 3.º, n.º 4',
+    en: 'each row holds at most one number per column, art. 3(4)',
+  },
+  duplicate_number: {
+    pt: 'os números de um cartão são todos diferentes, art. 3.º, n.º 4',
+    en: 'the numbers of a card are all different, art. 3(4)',
+  },
+  column_full: {
+    pt: 'cada coluna tem 1 ou 2 números, nunca 3, art. 3.º, n.º 4',
+    en: 'each column holds 1 or 2 numbers, never 3, art. 3(4)',
+  },
+  column_empty: {
+    pt: 'cada coluna tem 1 ou 2 números, nunca 0, art. 3.º, n.º 4',
+    en: 'each column holds 1 or 2 numbers, never 0, art. 3(4)',
+  },
+  card_out_of_range: {
+    pt: 'os cartões são numerados de 1 ao número de cartões da série, art. 3.º, n.º 2',
+    en: "cards are numbered from 1 to the series' number of cards, art. 3(2)",
+  },
+  card_duplicate: {
+    pt: 'cada cartão da série consta do ficheiro uma só vez, art. 3.º, n.º 2',
+    en: 'each card of the series appears in the file once only, art. 3(2)',
+  },
+  card_missing: {
+    pt: 'todos os cartões da série constam do ficheiro, art. 3.º, n.º 2',
+    en: 'every card of the series appears in the file, art. 3(2)',
+  },
+  line_repeated: {
+    pt: 'nenhuma combinação de linha se repete na mesma série, art. 3.º, n.º 4',
+    en: 'no line combination repeats within a series, art. 3(4)',
+  },
+  card_repeated: {
+    pt: 'nenhuma combinação de bingo (cartão completo) se repete na mesma série, art. 3.º, n.º 4',
+    en: 'no bingo (full card) combination repeats within a series, art. 3(4)',
+  },
+  strip_incomplete: {
+    pt: 'cada grupo de 6 cartões (1-6, 7-12, ...) contém todos os números de 1 a 90, uma só vez, art. 4.º, n.º 5',
+    en: 'each group of 6 cards (1-6, 7-12, ...) holds every number 1 to 90 exactly once, art. 4(5)',
+  },
+};
+
+const ordinal = (k: unknown) => `${k}.ª`;
+const ordinalEn = (k: unknown) => (Number(k) === 1 ? '1st' : Number(k) === 2 ? '2nd' : Number(k) === 3 ? '3rd' : `${k}th`);
+/** A card's column k (1-9) and its numbers: 1-9, 10-19, ..., 80-90. */
+const columnRange = (k: unknown) => {
+  const c = Number(k);
+  return `${c === 1 ? 1 : (c - 1) * 10}-${c === 9 ? 90 : c * 10 - 1}`;
+};
+const columnPt = (k: unknown) => `a ${ordinal(k)} coluna (${columnRange(k)})`;
+const columnEn = (k: unknown) => `the ${ordinalEn(k)} column (${columnRange(k)})`;
+
+/**
+ * What a face file was found to hold (the `problem` of FACES_INVALID and
+ * FACES_FILE_MALFORMED, core/bingo/faces.ts), per language, from its data:
+ * rows and columns counted from 1, `otherCard` the card it clashes with.
+ */
+const FACE_PROBLEMS: Record<string, { pt: (p: Params) => string; en: (p: Params) => string }> = {
+  row_count: { pt: (p) => `tem ${p.rows} filas em vez de 3`, en: (p) => `has ${p.rows} rows instead of 3` },
+  row_size: { pt: (p) => `a ${ordinal(p.row)} fila tem ${p.count} números em vez de 5`, en: (p) => `row ${p.row} has ${p.count} numbers instead of 5` },
+  number_range: { pt: (p) => `a ${ordinal(p.row)} fila tem o número ${p.found}, fora de 1 a 90`, en: (p) => `row ${p.row} holds ${p.found}, outside 1 to 90` },
+  number_twice_in_row: { pt: (p) => `o número ${p.number} aparece duas vezes na ${ordinal(p.row)} fila`, en: (p) => `number ${p.number} appears twice in row ${p.row}` },
+  row_order: {
+    pt: (p) => `a ${ordinal(p.row)} fila não está por ordem crescente (${p.a} antes de ${p.b})`,
+    en: (p) => `row ${p.row} is not in ascending order (${p.a} before ${p.b})`,
+  },
+  row_column_clash: {
+    pt: (p) => `a ${ordinal(p.row)} fila tem ${p.a} e ${p.b} na mesma coluna, ${columnPt(p.column)}`,
+    en: (p) => `row ${p.row} has ${p.a} and ${p.b} in the same column, ${columnEn(p.column)}`,
+  },
+  number_in_two_rows: {
+    pt: (p) => `o número ${p.number} aparece na ${ordinal(p.row)} e na ${ordinal(p.otherRow)} fila`,
+    en: (p) => `number ${p.number} appears in rows ${p.row} and ${p.otherRow}`,
+  },
+  column_full: { pt: (p) => `${columnPt(p.column)} tem 3 números`, en: (p) => `${columnEn(p.column)} holds 3 numbers` },
+  column_empty: { pt: (p) => `${columnPt(p.column)} não tem nenhum número`, en: (p) => `${columnEn(p.column)} holds no number` },
+  card_out_of_range: { pt: (p) => `está fora da série, numerada de 1 a ${p.size}`, en: (p) => `is outside the series, numbered 1 to ${p.size}` },
+  card_duplicate: { pt: () => 'aparece mais de uma vez no ficheiro', en: () => 'appears more than once in the file' },
+  card_missing: { pt: (p) => `falta no ficheiro (a série tem ${p.size} cartões)`, en: (p) => `is missing from the file (the series has ${p.size} cards)` },
+  strip_short: {
+    pt: (p) => `a última tira (cartões ${p.first} a ${p.last}) tem só ${p.cards} cartões; uma série em tiras tem um múltiplo de 6 cartões`,
+    en: (p) => `the last strip (cards ${p.first} to ${p.last}) has only ${p.cards} cards; a series of strips has a multiple of 6 cards`,
+  },
+  line_repeated: {
+    pt: (p) => `a ${ordinal(p.row)} fila (${p.numbers}) repete a ${ordinal(p.otherRow)} fila do cartão n.º ${p.otherCard}`,
+    en: (p) => `row ${p.row} (${p.numbers}) repeats row ${p.otherRow} of card no. ${p.otherCard}`,
+  },
+  card_repeated: { pt: (p) => `tem os mesmos 15 números que o cartão n.º ${p.otherCard}`, en: (p) => `holds the same 15 numbers as card no. ${p.otherCard}` },
+  number_twice_in_strip: {
+    pt: (p) => `o número ${p.number} já está no cartão n.º ${p.otherCard} da mesma tira (cartões ${p.first} a ${p.last})`,
+    en: (p) => `number ${p.number} is already on card no. ${p.otherCard} of the same strip (cards ${p.first} to ${p.last})`,
+  },
+  strip_lacks_number: {
+    pt: (p) => `a tira dos cartões ${p.first} a ${p.last} não tem o número ${p.number}`,
+    en: (p) => `the strip of cards ${p.first} to ${p.last} lacks number ${p.number}`,
+  },
+  // The file's format; p.message: the JSON parser's own words.
+  json_invalid: { pt: (p) => `JSON inválido (${p.message})`, en: (p) => `invalid JSON (${p.message})` },
+  json_not_object: {
+    pt: () => 'o JSON deve ser um objeto {"series": ..., "cards": [...]}',
+    en: () => 'the JSON must be an object {"series": ..., "cards": [...]}',
+  },
+  series_not_text: { pt: () => '"series" deve ser o código da série (texto)', en: () => '"series" must be the series code (text)' },
+  cards_missing: { pt: () => 'falta a lista "cards"', en: () => 'the "cards" list is missing' },
+  item_not_object: { pt: (p) => `o ${p.item}.º elemento de "cards" não é um objeto`, en: (p) => `item ${p.item} of "cards" is not an object` },
+  item_card_not_whole: {
+    pt: (p) => `o ${p.item}.º elemento de "cards" não tem um número de cartão inteiro em "card"`,
+    en: (p) => `item ${p.item} of "cards" has no whole card number in "card"`,
+  },
+  rows_not_numbers: {
+    pt: () => '"rows" deve ser uma lista de filas, cada uma uma lista de números inteiros',
+    en: () => '"rows" must be a list of rows, each a list of whole numbers',
+  },
+  file_empty: { pt: () => 'o ficheiro está vazio', en: () => 'the file is empty' },
+  header_invalid: { pt: (p) => `o cabeçalho deve ser "${p.header}"`, en: (p) => `the header must be "${p.header}"` },
+  field_count: { pt: (p) => `tem ${p.count} campos em vez de 7 (card,row,n1,...,n5)`, en: (p) => `has ${p.count} fields instead of 7 (card,row,n1,...,n5)` },
+  field_not_whole: { pt: (p) => `o campo "${p.field}" não é um número inteiro ("${p.value}")`, en: (p) => `field "${p.field}" is not a whole number ("${p.value}")` },
+  row_invalid: { pt: (p) => `a fila deve ser 1, 2 ou 3 (encontrado ${p.row})`, en: (p) => `the row must be 1, 2 or 3 (found ${p.row})` },
+  row_repeated: { pt: (p) => `o cartão n.º ${p.card} já tem a ${ordinal(p.row)} fila`, en: (p) => `card no. ${p.card} already has row ${p.row}` },
+  row_missing: { pt: (p) => `o cartão n.º ${p.card} não tem a ${ordinal(p.row)} fila`, en: (p) => `card no. ${p.card} lacks row ${p.row}` },
+};
+
+/** What a face file was found to hold, in words (`problem` and its data). */
+export function faceProblemText(p: Params, lang: Lang): string {
+  const words = FACE_PROBLEMS[String(p.problem)];
+  if (!words) return String(p.problem);
+  return lang === 'en' ? words.en(p) : words.pt(p);
+}
+
+const faceRule = (p: Params, lang: 'pt' | 'en') => FACE_RULE_WORDS[p.rule as FaceRule]?.[lang] ?? String(p.rule);
+/** Where a malformed face file fails: its line, else the card, else its content. */
+const facesWherePt = (p: Params) => (p.line !== undefined ? `linha ${p.line}` : Number(p.card) > 0 ? `cartão n.º ${p.card}` : 'conteúdo');
+const facesWhereEn = (p: Params) => (p.line !== undefined ? `line ${p.line}` : Number(p.card) > 0 ? `card no. ${p.card}` : 'content');
+
+/** Why an annulment's reason does not fit the game (ANNUL_REASON_MISMATCH `problem`), per language. */
+const ANNUL_PROBLEMS: Record<string, { pt: string; en: string }> = {
+  balls_drawn: {
+    pt: 'já saíram bolas: a extração continua à mão ou anula-se pelo art. 16.º, n.º 2',
+    en: 'balls were already drawn: the draw goes on by hand or is annulled under art. 16(2)',
+  },
+  not_suspended: {
+    pt: 'suspenda primeiro a jogada; só se anula se a avaria não se resolver em 15 minutos (art. 16.º, n.º 1)',
+    en: 'suspend the game first; it is annulled only if the failure is not solved within 15 minutes (art. 16(1))',
+  },
+  no_ball_drawn: {
+    pt: 'ainda não saiu nenhuma bola: suspenda a jogada e, passados 15 minutos, anule-a pelo art. 16.º, n.º 1',
+    en: 'no ball was drawn yet: suspend the game and after 15 minutes annul it under art. 16(1)',
+  },
+  draw_goes_on_by_hand: {
+    pt: 'já saíram bolas: continue a extração à mão (art. 16.º, n.º 2); se não for possível, suspenda a jogada e só passados 15 minutos a anule',
+    en: 'balls were drawn: go on drawing by hand (art. 16(2)); if that is not possible, suspend the game and annul it only after 15 minutes',
+  },
+};
 
 export const bingoErrors = errors({
   SERIES_CODE_TAKEN: {
@@ -80,8 +267,8 @@ export const bingoErrors = errors({
     en: () => 'Payment in chips refused: this hall is not authorised to take gaming chips (art. 19); pay in cash (art. 12(4)).',
   },
   TENDERED_INSUFFICIENT: {
-    pt: (p) => `Valor entregue insuficiente: ${p.tendered} para um total de ${p.total}.`,
-    en: (p) => `Amount tendered is not enough: ${p.tendered} for a total of ${p.total}.`,
+    pt: (p) => `Valor entregue insuficiente: ${eurPt(p.tenderedCents)} para um total de ${eurPt(p.totalCents)}.`,
+    en: (p) => `Amount tendered is not enough: ${eurEn(p.tenderedCents)} for a total of ${eurEn(p.totalCents)}.`,
   },
   NOTHING_TO_VOID: {
     pt: (p) => `Não há venda a anular na jogada n.º ${p.number}.`,
@@ -100,12 +287,12 @@ export const bingoErrors = errors({
     en: (p) => `Cannot close the sale of game no. ${p.number}: no card was sold.`,
   },
   FACES_INVALID: {
-    pt: (p) => `Ficheiro de faces recusado: cartão n.º ${p.card}: ${p.detail} (regra: ${p.ruleText}). Nada foi importado.`,
-    en: (p) => `Face file refused: card no. ${p.card}: ${p.detailEn} (rule: ${p.ruleTextEn}). Nothing was imported.`,
+    pt: (p) => `Ficheiro de faces recusado: cartão n.º ${p.card}: ${faceProblemText(p, 'pt-PT')} (regra: ${faceRule(p, 'pt')}). Nada foi importado.`,
+    en: (p) => `Face file refused: card no. ${p.card}: ${faceProblemText(p, 'en')} (rule: ${faceRule(p, 'en')}). Nothing was imported.`,
   },
   FACES_FILE_MALFORMED: {
-    pt: (p) => `Ficheiro de faces recusado: ${p.where}: ${p.detail}. Nada foi importado.`,
-    en: (p) => `Face file refused: ${p.whereEn}: ${p.detailEn}. Nothing was imported.`,
+    pt: (p) => `Ficheiro de faces recusado: ${facesWherePt(p)}: ${faceProblemText(p, 'pt-PT')}. Nada foi importado.`,
+    en: (p) => `Face file refused: ${facesWhereEn(p)}: ${faceProblemText(p, 'en')}. Nothing was imported.`,
   },
   STAMP_DUTY_NOT_SET: {
     pt: () => 'Defina a taxa do imposto do selo nas configurações da sala antes da primeira jogada (art. 17.º, n.º 3).',
@@ -124,8 +311,8 @@ export const bingoErrors = errors({
     en: (p) => `Ball set ${p.serial} is already registered.`,
   },
   GAME_AFTER_CLOSING_TIME: {
-    pt: (p) => `Já passou a hora de encerramento da sessão (${p.closeAt}): não se abrem mais jogadas; encerre a sessão.`,
-    en: (p) => `The session's closing time (${p.closeAt}) has passed: no more games open; close the session.`,
+    pt: (p) => `Já passou a hora de encerramento da sessão (${clock(p.closeAt)}): não se abrem mais jogadas; encerre a sessão.`,
+    en: (p) => `The session's closing time (${clock(p.closeAt)}) has passed: no more games open; close the session.`,
   },
   // p.missing: the kinds not recorded, comma-separated ('balls', 'material'), worded by each language.
   SESSION_START_CHECK_MISSING: {
@@ -151,36 +338,36 @@ export const bingoErrors = errors({
     en: (p) => `Game no. ${p.last} is the session's last (art. 14(5)): game no. ${p.number} can no longer be played; annul it with the reason "closing time", which refunds every sale in full (art. 16(3)).`,
   },
   DRAW_AFTER_CLOSING_TIME: {
-    pt: (p) => `Já passou a hora de encerramento da sessão (${p.closeAt}): a extração da jogada n.º ${p.number} não pode começar; anule-a com o motivo «hora de encerramento», que devolve todas as vendas por inteiro (art. 14.º, n.º 5, e 16.º, n.º 3).`,
-    en: (p) => `The session's closing time (${p.closeAt}) has passed: the draw of game no. ${p.number} cannot begin; annul it with the reason "closing time", which refunds every sale in full (art. 14(5), 16(3)).`,
+    pt: (p) => `Já passou a hora de encerramento da sessão (${clock(p.closeAt)}): a extração da jogada n.º ${p.number} não pode começar; anule-a com o motivo «hora de encerramento», que devolve todas as vendas por inteiro (art. 14.º, n.º 5, e 16.º, n.º 3).`,
+    en: (p) => `The session's closing time (${clock(p.closeAt)}) has passed: the draw of game no. ${p.number} cannot begin; annul it with the reason "closing time", which refunds every sale in full (art. 14(5), 16(3)).`,
   },
   DOUBLE_LAST_AT_DRAW: {
-    pt: (p) => `Desde as ${p.from} só se pode realizar mais uma jogada (art. 14.º, n.º 5): a jogada n.º ${p.number} é a primeira de uma jogada de cartões duplos e a segunda já não se jogaria (art. 3.º, n.º 5). Anule-a com o motivo «hora de encerramento».`,
-    en: (p) => `Since ${p.from} only one more game may be held (art. 14(5)): game no. ${p.number} is the first of a double-card pair and its second could not be played (art. 3(5)). Annul it with the reason "closing time".`,
+    pt: (p) => `Desde as ${clock(p.from)} só se pode realizar mais uma jogada (art. 14.º, n.º 5): a jogada n.º ${p.number} é a primeira de uma jogada de cartões duplos e a segunda já não se jogaria (art. 3.º, n.º 5). Anule-a com o motivo «hora de encerramento».`,
+    en: (p) => `Since ${clock(p.from)} only one more game may be held (art. 14(5)): game no. ${p.number} is the first of a double-card pair and its second could not be played (art. 3(5)). Annul it with the reason "closing time".`,
   },
   LAST_GAME_ANNOUNCE_FIRST: {
     pt: (p) => `Faltam menos de 10 minutos para o encerramento: a jogada n.º ${p.number} passa a ser a última da sessão. Anuncie em voz alta «Última jogada da sessão.» antes da primeira bola e confirme (art. 14.º, n.º 5).`,
     en: (p) => `Less than 10 minutes to closing: game no. ${p.number} becomes the session's last. Announce aloud «Última jogada da sessão.» ("Last game of the session.") before the first ball, then confirm (art. 14(5)).`,
   },
   SALE_AFTER_CLOSING_TIME: {
-    pt: (p) => `Já passou a hora de encerramento da sessão (${p.closeAt}): não se vendem mais cartões (art. 14.º, n.º 5).`,
-    en: (p) => `The session's closing time (${p.closeAt}) has passed: no more cards are sold (art. 14(5)).`,
+    pt: (p) => `Já passou a hora de encerramento da sessão (${clock(p.closeAt)}): não se vendem mais cartões (art. 14.º, n.º 5).`,
+    en: (p) => `The session's closing time (${clock(p.closeAt)}) has passed: no more cards are sold (art. 14(5)).`,
   },
   SALE_GAME_NOT_PLAYABLE: {
     pt: (p) => `A jogada n.º ${p.number} já não se pode realizar antes do encerramento (art. 14.º, n.º 5): não vende mais cartões; o gerente anula-a e as vendas feitas são devolvidas por inteiro.`,
     en: (p) => `Game no. ${p.number} can no longer be played before closing (art. 14(5)): it sells no more cards; the manager annuls it and the sales made are refunded in full.`,
   },
   RESUME_TOO_LATE: {
-    pt: (p) => `A jogada n.º ${p.number} está suspensa desde as ${p.since}: a avaria não se resolveu em ${p.minutes} minutos, a jogada já não se retoma; anule-a e o preço dos cartões é devolvido (art. 16.º, n.º 1).`,
-    en: (p) => `Game no. ${p.number} has been suspended since ${p.since}: the failure was not solved within ${p.minutes} minutes, so the game cannot resume; annul it and the cards' price is refunded (art. 16(1)).`,
+    pt: (p) => `A jogada n.º ${p.number} está suspensa desde as ${clock(p.since)}: a avaria não se resolveu em ${p.minutes} minutos, a jogada já não se retoma; anule-a e o preço dos cartões é devolvido (art. 16.º, n.º 1).`,
+    en: (p) => `Game no. ${p.number} has been suspended since ${clock(p.since)}: the failure was not solved within ${p.minutes} minutes, so the game cannot resume; annul it and the cards' price is refunded (art. 16(1)).`,
   },
   ANNUL_CLOSING_TIME_DRAW_BEGUN: {
     pt: (p) => `A extração da jogada n.º ${p.number} já começou (${p.balls} ${Number(p.balls) === 1 ? 'bola' : 'bolas'}): uma extração começada antes da hora de encerramento termina; a hora de encerramento não a anula (art. 14.º, n.º 5).`,
     en: (p) => `The draw of game no. ${p.number} has begun (${p.balls} ${Number(p.balls) === 1 ? 'ball' : 'balls'}): a draw begun before the closing time is finished; the closing time does not annul it (art. 14(5)).`,
   },
   ANNUL_NOT_CLOSING_TIME: {
-    pt: (p) => `A jogada n.º ${p.number} ainda se pode realizar antes do encerramento (${p.closeAt}): o motivo «hora de encerramento» é só para uma jogada que já não se pode jogar (art. 14.º, n.º 5).`,
-    en: (p) => `Game no. ${p.number} can still be played before closing (${p.closeAt}): the reason "closing time" is only for a game that can no longer be played (art. 14(5)).`,
+    pt: (p) => `A jogada n.º ${p.number} ainda se pode realizar antes do encerramento (${clock(p.closeAt)}): o motivo «hora de encerramento» é só para uma jogada que já não se pode jogar (art. 14.º, n.º 5).`,
+    en: (p) => `Game no. ${p.number} can still be played before closing (${clock(p.closeAt)}): the reason "closing time" is only for a game that can no longer be played (art. 14(5)).`,
   },
   GAME_SUSPENDED_PENDING: {
     pt: (p) => `A jogada n.º ${p.number} está suspensa: retome-a ou anule-a antes de abrir outra.`,
@@ -195,8 +382,8 @@ export const bingoErrors = errors({
     en: (p) => `Ball ${p.ball} was already drawn in this game.`,
   },
   CLAIMS_PENDING: {
-    pt: (p) => `Há reclamações de ${p.kind} válidas por fechar: pergunte «${p.question}» e feche-as antes de continuar (art. 14.º, n.º 4).`,
-    en: (p) => `Valid ${p.kindEn} claims are still open: ask "${p.question}" and close them before going on (art. 14(4)).`,
+    pt: (p) => `Há reclamações de ${kindPt(p)} válidas por fechar: pergunte «${QUESTION[String(p.kind)] ?? ''}» e feche-as antes de continuar (art. 14.º, n.º 4).`,
+    en: (p) => `Valid ${p.kind} claims are still open: ask "${QUESTION[String(p.kind)] ?? ''}" and close them before going on (art. 14(4)).`,
   },
   NO_BALL_TO_RECALL: {
     pt: () => 'Não há bola a anular nesta jogada.',
@@ -219,28 +406,28 @@ export const bingoErrors = errors({
     en: (p) => `Card ${p.seriesCode} ${p.card} was not sold in game no. ${p.number}.`,
   },
   CLAIM_DUPLICATE: {
-    pt: (p) => `O cartão ${p.seriesCode} ${p.card} já reclamou ${p.kind} nesta bola.`,
-    en: (p) => `Card ${p.seriesCode} ${p.card} already claimed ${p.kindEn} at this ball.`,
+    pt: (p) => `O cartão ${p.seriesCode} ${p.card} já reclamou ${kindPt(p)} nesta bola.`,
+    en: (p) => `Card ${p.seriesCode} ${p.card} already claimed ${p.kind} at this ball.`,
   },
   MANUAL_CONFIRMATION_REQUIRED: {
     pt: (p) => `A série ${p.seriesCode} não tem as faces dos cartões registadas: confira o cartão à mão e confirme se a reclamação é válida (indicando os números do cartão) ou não.`,
     en: (p) => `Series ${p.seriesCode} has no card faces on record: check the card by hand and confirm whether the claim is valid (giving the card's numbers) or not.`,
   },
   MANUAL_CLAIM_NUMBERS_REQUIRED: {
-    pt: (p) => `Para confirmar à mão uma reclamação de ${p.kind}, indique os ${p.expected} números do cartão: são conferidos com as bolas extraídas (art. 9.º, n.º 1).`,
-    en: (p) => `To confirm a ${p.kindEn} claim by hand, give the card's ${p.expected} numbers: they are checked against the balls drawn (art. 9(1)).`,
+    pt: (p) => `Para confirmar à mão uma reclamação de ${kindPt(p)}, indique os ${p.expected} números do cartão: são conferidos com as bolas extraídas (art. 9.º, n.º 1).`,
+    en: (p) => `To confirm a ${p.kind} claim by hand, give the card's ${p.expected} numbers: they are checked against the balls drawn (art. 9(1)).`,
   },
   MANUAL_CLAIM_NUMBERS_COUNT: {
-    pt: (p) => `Uma reclamação de ${p.kind} indica ${p.expected} números do cartão; foram indicados ${p.given} (art. 9.º, n.º 1).`,
-    en: (p) => `A ${p.kindEn} claim gives ${p.expected} of the card's numbers; ${p.given} were given (art. 9(1)).`,
+    pt: (p) => `Uma reclamação de ${kindPt(p)} indica ${p.expected} números do cartão; foram indicados ${p.given} (art. 9.º, n.º 1).`,
+    en: (p) => `A ${p.kind} claim gives ${p.expected} of the card's numbers; ${p.given} were given (art. 9(1)).`,
   },
   MANUAL_CLAIM_NUMBER_INVALID: {
     pt: (p) => `Número do cartão inválido ou repetido: ${p.number}. Os números do bingo vão de 1 a 90.`,
     en: (p) => `Invalid or repeated card number: ${p.number}. Bingo numbers run from 1 to 90.`,
   },
   MANUAL_CLAIM_NOT_DRAWN: {
-    pt: (p) => `Reclamação de ${p.kind} recusada: ${Number(p.count) === 1 ? 'o número' : 'os números'} ${p.missing} do cartão ainda não ${Number(p.count) === 1 ? 'saiu' : 'saíram'} (art. 9.º, n.º 1).`,
-    en: (p) => `${p.kindEn === 'line' ? 'Line' : 'Bingo'} claim refused: the card's number${Number(p.count) === 1 ? '' : 's'} ${p.missing} ${Number(p.count) === 1 ? 'has' : 'have'} not been drawn (art. 9(1)).`,
+    pt: (p) => `Reclamação de ${kindPt(p)} recusada: ${Number(p.count) === 1 ? 'o número' : 'os números'} ${p.missing} do cartão ainda não ${Number(p.count) === 1 ? 'saiu' : 'saíram'} (art. 9.º, n.º 1).`,
+    en: (p) => `${p.kind === 'line' ? 'Line' : 'Bingo'} claim refused: the card's number${Number(p.count) === 1 ? '' : 's'} ${p.missing} ${Number(p.count) === 1 ? 'has' : 'have'} not been drawn (art. 9(1)).`,
   },
   // p.columns: "1-9:1 2 3;80-90:", each column broken with the numbers given in it.
   MANUAL_LINE_NOT_A_ROW: {
@@ -252,8 +439,8 @@ export const bingoErrors = errors({
     en: (p) => `Those 15 numbers cannot be a card: ${columnsEn(p.columns, 'bingo')}; each column of a card holds 1 or 2 numbers (art. 3(4)). Check the numbers read.`,
   },
   MANUAL_CLAIM_OTHER_CARD: {
-    pt: (p) => `${p.kindEn === 'line' ? 'Essa linha' : 'Esses números'} já ${p.kindEn === 'line' ? 'foi lida' : 'foram lidos'} como ${p.kindEn === 'line' ? 'linha' : 'bingo'} do cartão n.º ${p.card} desta série (jogada n.º ${p.game}): dois cartões da mesma série nunca repetem uma linha nem um cartão completo (art. 3.º, n.º 4).`,
-    en: (p) => `Those numbers were already read as the ${p.kindEn} of card no. ${p.card} of this series (game no. ${p.game}): two cards of one series never share a line or a full card (art. 3(4)).`,
+    pt: (p) => `${p.kind === 'line' ? 'Essa linha' : 'Esses números'} já ${p.kind === 'line' ? 'foi lida' : 'foram lidos'} como ${kindPt(p)} do cartão n.º ${p.card} desta série (jogada n.º ${p.game}): dois cartões da mesma série nunca repetem uma linha nem um cartão completo (art. 3.º, n.º 4).`,
+    en: (p) => `Those numbers were already read as the ${p.kind} of card no. ${p.card} of this series (game no. ${p.game}): two cards of one series never share a line or a full card (art. 3(4)).`,
   },
   MANUAL_BINGO_DIFFERS: {
     pt: (p) => `O cartão n.º ${p.card} foi lido na jogada n.º ${p.game} com outros números (${p.numbers}): um cartão tem sempre os mesmos 15 números (art. 3.º, n.º 4). Confira os números lidos.`,
@@ -272,12 +459,12 @@ export const bingoErrors = errors({
     en: (p) => `Card no. ${p.card} has the line ${p.line} (read in game no. ${p.game}): a card's lines share no number (art. 3(4)). Check the numbers read.`,
   },
   SPECIAL_FUND_FROZEN: {
-    pt: (p) => `O fundo do prémio especial acumulado tem ${p.amount} dos jogadores, congelado desde que o prémio foi desligado: só volta a jogar-se num novo prémio, por decisão registada de um gerente («Levar o fundo a um novo prémio»), nunca por uma configuração (art. 10.º).`,
-    en: (p) => `The accumulated special prize's fund holds ${p.amount} of the players' money, frozen since the prize was switched off: it is played again only in a new prize, by a manager's recorded decision ("Carry the fund to a new prize"), never by a setting (art. 10).`,
+    pt: (p) => `O fundo do prémio especial acumulado tem ${eurPt(p.amountCents)} dos jogadores, congelado desde que o prémio foi desligado: só volta a jogar-se num novo prémio, por decisão registada de um gerente («Levar o fundo a um novo prémio»), nunca por uma configuração (art. 10.º).`,
+    en: (p) => `The accumulated special prize's fund holds ${eurEn(p.amountCents)} of the players' money, frozen since the prize was switched off: it is played again only in a new prize, by a manager's recorded decision ("Carry the fund to a new prize"), never by a setting (art. 10).`,
   },
   SPECIAL_FUND_CHANGED: {
-    pt: (p) => `O fundo do prémio especial acumulado tem agora ${p.held}, não ${p.shown}: nada foi levado. Confira o valor e decida de novo (art. 10.º).`,
-    en: (p) => `The accumulated special prize's fund now holds ${p.held}, not ${p.shown}: nothing was carried. Check the amount and decide again (art. 10).`,
+    pt: (p) => `O fundo do prémio especial acumulado tem agora ${eurPt(p.heldCents)}, não ${eurPt(p.shownCents)}: nada foi levado. Confira o valor e decida de novo (art. 10.º).`,
+    en: (p) => `The accumulated special prize's fund now holds ${eurEn(p.heldCents)}, not ${eurEn(p.shownCents)}: nothing was carried. Check the amount and decide again (art. 10).`,
   },
   SPECIAL_FUND_NOT_FROZEN: {
     pt: () => 'O fundo do prémio especial acumulado não está congelado: só se leva a um novo prémio um fundo com dinheiro dos jogadores e o prémio desligado (art. 10.º).',
@@ -285,11 +472,11 @@ export const bingoErrors = errors({
   },
   CLAIMS_CHANGED: {
     pt: (p) => `As reclamações válidas desta bola mudaram entretanto (${p.shown} mostradas, ${p.pending} agora): nada foi fechado nem premiado. Confira a lista e feche de novo (art. 14.º, n.º 4).`,
-    en: (p) => `The valid ${p.kindEn} claims at this ball changed meanwhile (${p.shown} shown, ${p.pending} now): nothing was closed or awarded. Check the list and close again (art. 14(4)).`,
+    en: (p) => `The valid ${p.kind} claims at this ball changed meanwhile (${p.shown} shown, ${p.pending} now): nothing was closed or awarded. Check the list and close again (art. 14(4)).`,
   },
   NO_VALID_CLAIMS: {
-    pt: (p) => `Não há reclamações de ${p.kind} válidas nesta bola para fechar.`,
-    en: (p) => `There are no valid ${p.kindEn} claims at this ball to close.`,
+    pt: (p) => `Não há reclamações de ${kindPt(p)} válidas nesta bola para fechar.`,
+    en: (p) => `There are no valid ${p.kind} claims at this ball to close.`,
   },
   NOT_SUSPENDABLE: {
     pt: (p) => `A jogada n.º ${p.number} não pode ser suspensa (estado: ${p.state}).`,
@@ -316,8 +503,8 @@ export const bingoErrors = errors({
     en: (p) => `Voiding sale no. ${p.saleId} must be approved by another manager: ${p.approver} sold or is voiding this sale and cannot approve it.`,
   },
   MANUAL_DRAW_NOT_ALLOWED: {
-    pt: (p) => `A extração manual (art. 16.º, n.º 2) é para uma falha depois de saírem bolas: a jogada n.º ${p.number} está ${p.state}.`,
-    en: (p) => `A manual draw (art. 16(2)) is for a failure after balls were drawn: game no. ${p.number} is ${p.state}.`,
+    pt: (p) => `A extração manual (art. 16.º, n.º 2) é para uma falha depois de saírem bolas: a jogada n.º ${p.number} está ${STATE_WORDS[String(p.state)]?.pt ?? p.state}.`,
+    en: (p) => `A manual draw (art. 16(2)) is for a failure after balls were drawn: game no. ${p.number} is ${STATE_WORDS[String(p.state)]?.en ?? p.state}.`,
   },
   MANUAL_DRAW_ALREADY: {
     pt: (p) => `A extração da jogada n.º ${p.number} já continua à mão (art. 16.º, n.º 2).`,
@@ -327,19 +514,20 @@ export const bingoErrors = errors({
     pt: (p) => `A jogada n.º ${p.number} não está suspensa.`,
     en: (p) => `Game no. ${p.number} is not suspended.`,
   },
+  // p.article: the paragraph applied, '16.1' or '16.2'.
   ANNUL_TOO_EARLY: {
     pt: (p) =>
-      p.article === 'art. 16.º, n.º 2'
+      p.article === '16.2'
         ? `Sem poder continuar a extração à mão, só se anula depois de 15 minutos de suspensão; faltam ${p.minutes} min (art. 16.º, n.º 2 e n.º 1).`
         : `Só se pode anular por avaria antes da primeira bola depois de 15 minutos de suspensão; faltam ${p.minutes} min (art. 16.º, n.º 1).`,
     en: (p) =>
-      p.article === 'art. 16.º, n.º 2'
+      p.article === '16.2'
         ? `When the draw cannot go on by hand, the game is annulled only after 15 minutes of suspension; ${p.minutes} min to go (art. 16(2) and (1)).`
         : `A failure before the first ball may annul the game only after 15 minutes of suspension; ${p.minutes} min to go (art. 16(1)).`,
   },
   ANNUL_REASON_MISMATCH: {
-    pt: (p) => `Motivo de anulação inadequado: ${String(p.detail).replace(/\.$/, '')}.`,
-    en: (p) => `Annulment reason does not fit: ${String(p.detailEn).replace(/\.$/, '')}.`,
+    pt: (p) => `Motivo de anulação inadequado: ${ANNUL_PROBLEMS[String(p.problem)]?.pt ?? p.problem}.`,
+    en: (p) => `Annulment reason does not fit: ${ANNUL_PROBLEMS[String(p.problem)]?.en ?? p.problem}.`,
   },
   ANNUL_NOT_ALLOWED: {
     pt: (p) => `A jogada n.º ${p.number} não pode ser anulada (estado: ${p.state}).`,
@@ -350,8 +538,8 @@ export const bingoErrors = errors({
     en: (p) => `Prize ${p.winnerId} does not exist.`,
   },
   PRIZE_ALREADY_PAID: {
-    pt: (p) => `O prémio do cartão ${p.seriesCode} ${p.card} já foi pago às ${p.paidAt}.`,
-    en: (p) => `The prize of card ${p.seriesCode} ${p.card} was already paid at ${p.paidAt}.`,
+    pt: (p) => `O prémio do cartão ${p.seriesCode} ${p.card} já foi pago às ${clock(p.paidAt)}.`,
+    en: (p) => `The prize of card ${p.seriesCode} ${p.card} was already paid at ${clock(p.paidAt)}.`,
   },
   PRIZE_VOID: {
     pt: (p) => `O prémio do cartão ${p.seriesCode} ${p.card} não é pagável: a jogada n.º ${p.number} foi anulada (art. 16.º).`,
@@ -382,8 +570,8 @@ export const bingoErrors = errors({
     en: (p) => `Refund refused: game no. ${p.number} was not annulled; a player leaving gets no refund (art. 16(4)).`,
   },
   REFUND_ALREADY_PAID: {
-    pt: (p) => `A venda n.º ${p.saleId} já foi devolvida às ${p.paidAt}.`,
-    en: (p) => `Sale no. ${p.saleId} was already refunded at ${p.paidAt}.`,
+    pt: (p) => `A venda n.º ${p.saleId} já foi devolvida às ${clock(p.paidAt)}.`,
+    en: (p) => `Sale no. ${p.saleId} was already refunded at ${clock(p.paidAt)}.`,
   },
   SALE_VOIDED: {
     pt: (p) => `A venda n.º ${p.saleId} foi anulada no balcão: o dinheiro já foi devolvido.`,

@@ -3,6 +3,7 @@ import { errorMessage } from '../errors.js';
 import {
   columnOf,
   describeFaceRule,
+  describeViolation,
   facesError,
   isFaceViolation,
   parseFacesCsv,
@@ -32,7 +33,7 @@ function violationOf(x: ParsedFaces | FaceViolation): FaceViolation {
   return x;
 }
 function parsed(x: ParsedFaces | FaceViolation): ParsedFaces {
-  if (isFaceViolation(x)) throw new Error(`expected faces, got ${x.rule}: ${x.detail}`);
+  if (isFaceViolation(x)) throw new Error(`expected faces, got ${x.rule}: ${describeViolation(x)}`);
   return x;
 }
 
@@ -64,8 +65,10 @@ describe('validateFace (art. 3.4)', () => {
   it.each(cases)('refuses %s with the card number: %s', (rule, detail, mutate) => {
     const rows = mutate(clone(BASE)) as Face['rows'];
     const v = validateFace({ card: 37, rows });
-    expect(v).toMatchObject({ card: 37, rule, detail });
-    expect(v!.detailEn.length).toBeGreaterThan(10);
+    expect(v).toMatchObject({ card: 37, rule });
+    expect(describeViolation(v!)).toBe(detail);
+    expect(describeViolation(v!, 'en').length).toBeGreaterThan(10);
+    expect(describeViolation(v!, 'en')).not.toBe(v!.problem);
   });
 
   it('refuses mutations of generated faces too', () => {
@@ -130,7 +133,8 @@ describe('validateSeries', () => {
     faces[8] = { card: 9, rows: [c2[1], c2[0], c2[2]] }; // a valid face: the same rows in another order
     const v = validateSeries(faces, 12);
     expect(v).toMatchObject({ card: 9, rule: 'line_repeated', otherCard: 2 });
-    expect(v!.detail).toBe(`a 1.ª fila (${c2[1].join(' ')}) repete a 2.ª fila do cartão n.º 2`);
+    expect(describeViolation(v!)).toBe(`a 1.ª fila (${c2[1].join(' ')}) repete a 2.ª fila do cartão n.º 2`);
+    expect(describeViolation(v!, 'en')).toBe(`row 1 (${c2[1].join(' ')}) repeats row 2 of card no. 2`);
   });
 
   it('finds a full card repeated with different lines', () => {
@@ -143,7 +147,7 @@ describe('validateSeries', () => {
     expect(validateFace(face(2, twin))).toBeNull();
     const v = validateSeries([face(1), face(2, twin)], 2);
     expect(v).toMatchObject({ card: 2, rule: 'card_repeated', otherCard: 1 });
-    expect(v!.detail).toBe('tem os mesmos 15 números que o cartão n.º 1');
+    expect(describeViolation(v!)).toBe('tem os mesmos 15 números que o cartão n.º 1');
   });
 
   it('refuses a strip that does not hold 1-90 once (art. 4.5)', () => {
@@ -156,6 +160,19 @@ describe('validateSeries', () => {
     expect(v).toMatchObject({ card: 6, rule: 'strip_incomplete' });
     expect(v!.otherCard).toBeGreaterThanOrEqual(1);
     expect(v!.otherCard).toBeLessThanOrEqual(5);
+    expect(describeViolation(v!)).toMatch(new RegExp(`^o número \\d+ já está no cartão n.º ${v!.otherCard} da mesma tira \\(cartões 1 a 6\\)$`));
+    expect(describeViolation(v!, 'en')).toMatch(new RegExp(`^number \\d+ is already on card no. ${v!.otherCard} of the same strip \\(cards 1 to 6\\)$`));
+  });
+
+  it('words what the series lacks or repeats, in each language', () => {
+    const words = (v: FaceViolation | null) => [describeViolation(v!), describeViolation(v!, 'en')];
+    expect(words(validateSeries(twelve.filter((f) => f.card !== 5), 12))).toEqual(['falta no ficheiro (a série tem 12 cartões)', 'is missing from the file (the series has 12 cards)']);
+    expect(words(validateSeries([...twelve, face(3, twelve[8]!.rows)], 12))).toEqual(['aparece mais de uma vez no ficheiro', 'appears more than once in the file']);
+    expect(words(validateSeries([...twelve, face(13)], 12))).toEqual(['está fora da série, numerada de 1 a 12', 'is outside the series, numbered 1 to 12']);
+    expect(words(validateSeries(generateSeries(10, 'dez'), 10, { strips: true }))).toEqual([
+      'a última tira (cartões 7 a 10) tem só 4 cartões; uma série em tiras tem um múltiplo de 6 cartões',
+      'the last strip (cards 7 to 10) has only 4 cards; a series of strips has a multiple of 6 cards',
+    ]);
   });
 
   it('refuses a series of strips whose size is not a multiple of 6', () => {
@@ -238,14 +255,18 @@ describe('parseFacesJson', () => {
   it.each(bad)('refuses %s as a format error', (_name, text, expected) => {
     const v = violationOf(parseFacesJson(text));
     expect(v).toMatchObject({ rule: 'format', ...expected });
-    expect(v.detail.length).toBeGreaterThan(5);
-    expect(v.detailEn.length).toBeGreaterThan(5);
+    expect(describeViolation(v).length).toBeGreaterThan(5);
+    expect(describeViolation(v, 'en').length).toBeGreaterThan(5);
+    expect(describeViolation(v, 'en')).not.toBe(describeViolation(v));
+    // Worded: not the bare problem code an unknown problem falls back to.
+    expect(describeViolation(v)).not.toBe(v.problem);
   });
 
   it('names the line of a JSON syntax error when the parser gives a position', () => {
     const v = violationOf(parseFacesJson('{"series": "A",\n"cards": [\n{"card": 1,,}]}'));
     expect(v).toMatchObject({ rule: 'format', line: 3 });
-    expect(v.detail).toMatch(/^JSON inválido/);
+    expect(describeViolation(v)).toMatch(/^JSON inválido \(/);
+    expect(describeViolation(v, 'en')).toMatch(/^invalid JSON \(/);
   });
 });
 
@@ -292,15 +313,17 @@ describe('parseFacesCsv', () => {
   it.each(bad)('refuses %s as a format error naming the line', (_name, text, expected) => {
     const v = violationOf(parseFacesCsv(text));
     expect(v).toMatchObject({ rule: 'format', ...expected });
+    expect(describeViolation(v)).not.toBe(v.problem);
+    expect(describeViolation(v, 'en')).not.toBe(v.problem);
+    expect(describeViolation(v, 'en')).not.toBe(describeViolation(v));
   });
 
   it('says which field is wrong and what it held', () => {
-    expect(violationOf(parseFacesCsv(`${header}\n1,1,1,10,20,30,4x\n`))).toMatchObject({
-      line: 2,
-      detail: 'o campo "n5" não é um número inteiro ("4x")',
-      detailEn: 'field "n5" is not a whole number ("4x")',
-    });
-    expect(violationOf(parseFacesCsv(`${header}\n1,1,1,1 0,20,30,40\n`)).detail).toBe(
+    const v = violationOf(parseFacesCsv(`${header}\n1,1,1,10,20,30,4x\n`));
+    expect(v).toMatchObject({ line: 2, problem: 'field_not_whole', data: { field: 'n5', value: '4x' } });
+    expect(describeViolation(v)).toBe('o campo "n5" não é um número inteiro ("4x")');
+    expect(describeViolation(v, 'en')).toBe('field "n5" is not a whole number ("4x")');
+    expect(describeViolation(violationOf(parseFacesCsv(`${header}\n1,1,1,1 0,20,30,40\n`)))).toBe(
       'o campo "n2" não é um número inteiro ("1 0")',
     );
   });

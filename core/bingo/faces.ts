@@ -7,7 +7,9 @@
  * A face is 3 rows of 5 ascending numbers. Column k (1..9) of the card holds
  * the numbers 10(k-1)..10k-1, except column 1 (1-9) and column 9 (80-90).
  */
+import type { Params } from '../catalogue.js';
 import { KioskError, type Lang } from '../errors.js';
+import { FACE_RULE_WORDS, faceProblemText } from './errors.js';
 
 export interface Face {
   card: number;
@@ -31,14 +33,18 @@ export type FaceRule =
   | 'card_repeated'
   | 'strip_incomplete';
 
-/** The first rule a face file breaks: the card (0 if none can be named), the rule, what was found. */
+/**
+ * The first rule a face file breaks: the card (0 if none can be named), the
+ * rule, what was found: a code (`problem`, worded per language in
+ * ./errors.ts: `describeViolation`) with its data (the row, the numbers...).
+ */
 export interface FaceViolation {
   card: number;
   rule: FaceRule;
-  /** What was found, in pt-PT (the rule itself: `describeFaceRule`). */
-  detail: string;
-  /** The same in English. */
-  detailEn: string;
+  /** What was found, a code: 'row_size', 'line_repeated', 'json_invalid'... */
+  problem: string;
+  /** What the problem names: numbers, the row, the text found. */
+  data: Params;
   /** The other card involved (a repeated line or card, a number twice in a strip). */
   otherCard?: number;
   /** The line of the file (1-based), when the file is malformed and the line is known. */
@@ -63,103 +69,42 @@ export function columnOf(n: number): number {
 export const COLUMN_LO = [1, 10, 20, 30, 40, 50, 60, 70, 80] as const;
 export const COLUMN_HI = [9, 19, 29, 39, 49, 59, 69, 79, 90] as const;
 
-const RULE_TEXT: Record<FaceRule, { pt: string; en: string }> = {
-  format: {
-    pt: 'o ficheiro segue o formato CSV (card,row,n1,...,n5) ou JSON ({"series", "cards"}) documentado',
-    en: 'the file follows the documented CSV (card,row,n1,...,n5) or JSON ({"series", "cards"}) format',
-  },
-  row_count: { pt: 'cada cartão tem 3 filas, art. 3.º, n.º 4', en: 'each card has 3 rows, art. 3(4)' },
-  row_size: {
-    pt: 'cada fila tem exatamente 5 números, art. 3.º, n.º 4',
-    en: 'each row holds exactly 5 numbers, art. 3(4)',
-  },
-  number_range: { pt: 'os números vão de 1 a 90, art. 3.º, n.º 4', en: 'the numbers run from 1 to 90, art. 3(4)' },
-  row_order: {
-    pt: 'os números de cada fila vêm por ordem crescente, da 1.ª à 9.ª coluna, art. 3.º, n.º 4',
-    en: 'the numbers of each row come in ascending order, column 1 to 9, art. 3(4)',
-  },
-  row_column_clash: {
-    pt: 'cada fila tem no máximo um número por coluna, art. 3.º, n.º 4',
-    en: 'each row holds at most one number per column, art. 3(4)',
-  },
-  duplicate_number: {
-    pt: 'os números de um cartão são todos diferentes, art. 3.º, n.º 4',
-    en: 'the numbers of a card are all different, art. 3(4)',
-  },
-  column_full: {
-    pt: 'cada coluna tem 1 ou 2 números, nunca 3, art. 3.º, n.º 4',
-    en: 'each column holds 1 or 2 numbers, never 3, art. 3(4)',
-  },
-  column_empty: {
-    pt: 'cada coluna tem 1 ou 2 números, nunca 0, art. 3.º, n.º 4',
-    en: 'each column holds 1 or 2 numbers, never 0, art. 3(4)',
-  },
-  card_out_of_range: {
-    pt: 'os cartões são numerados de 1 ao número de cartões da série, art. 3.º, n.º 2',
-    en: "cards are numbered from 1 to the series' number of cards, art. 3(2)",
-  },
-  card_duplicate: {
-    pt: 'cada cartão da série consta do ficheiro uma só vez, art. 3.º, n.º 2',
-    en: 'each card of the series appears in the file once only, art. 3(2)',
-  },
-  card_missing: {
-    pt: 'todos os cartões da série constam do ficheiro, art. 3.º, n.º 2',
-    en: 'every card of the series appears in the file, art. 3(2)',
-  },
-  line_repeated: {
-    pt: 'nenhuma combinação de linha se repete na mesma série, art. 3.º, n.º 4',
-    en: 'no line combination repeats within a series, art. 3(4)',
-  },
-  card_repeated: {
-    pt: 'nenhuma combinação de bingo (cartão completo) se repete na mesma série, art. 3.º, n.º 4',
-    en: 'no bingo (full card) combination repeats within a series, art. 3(4)',
-  },
-  strip_incomplete: {
-    pt: 'cada grupo de 6 cartões (1-6, 7-12, ...) contém todos os números de 1 a 90, uma só vez, art. 4.º, n.º 5',
-    en: 'each group of 6 cards (1-6, 7-12, ...) holds every number 1 to 90 exactly once, art. 4(5)',
-  },
-};
-
 /** The rule, in words, with its article. */
 export function describeFaceRule(rule: FaceRule, lang: Lang = 'pt-PT'): string {
-  const text = RULE_TEXT[rule];
+  const text = FACE_RULE_WORDS[rule];
   return lang === 'en' ? text.en : text.pt;
 }
 
+/** The parameters of a violation's refusal: the card, the rule, the problem and its data (and the file's line, the other card). */
+function violationParams(v: FaceViolation): Params {
+  return {
+    card: v.card,
+    rule: v.rule,
+    problem: v.problem,
+    ...v.data,
+    ...(v.otherCard !== undefined ? { otherCard: v.otherCard } : {}),
+    ...(v.line !== undefined ? { line: v.line } : {}),
+  };
+}
+
+/** What a violation found, in words: "a 1.ª fila tem 4 números em vez de 5" (pt-PT), "row 1 has 4 numbers instead of 5" (en). */
+export function describeViolation(v: FaceViolation, lang: Lang = 'pt-PT'): string {
+  return faceProblemText(violationParams(v), lang);
+}
+
 export function isFaceViolation(x: unknown): x is FaceViolation {
-  return typeof x === 'object' && x !== null && 'rule' in x && 'detail' in x;
+  return typeof x === 'object' && x !== null && 'rule' in x && 'problem' in x;
 }
 
 /** The refusal to throw for a violation: FACES_INVALID, or FACES_FILE_MALFORMED for 'format'. */
 export function facesError(v: FaceViolation): KioskError {
-  if (v.rule === 'format') {
-    const where =
-      v.line !== undefined ? `linha ${v.line}` : v.card > 0 ? `cartão n.º ${v.card}` : 'conteúdo';
-    const whereEn = v.line !== undefined ? `line ${v.line}` : v.card > 0 ? `card no. ${v.card}` : 'content';
-    return new KioskError('FACES_FILE_MALFORMED', { where, whereEn, detail: v.detail, detailEn: v.detailEn }, v);
-  }
-  return new KioskError(
-    'FACES_INVALID',
-    {
-      card: v.card,
-      rule: v.rule,
-      detail: v.detail,
-      detailEn: v.detailEn,
-      ruleText: describeFaceRule(v.rule, 'pt-PT'),
-      ruleTextEn: describeFaceRule(v.rule, 'en'),
-    },
-    v,
-  );
+  return new KioskError(v.rule === 'format' ? 'FACES_FILE_MALFORMED' : 'FACES_INVALID', violationParams(v), v);
 }
 
-function violation(card: number, rule: FaceRule, detail: string, detailEn: string, extra?: Partial<FaceViolation>): FaceViolation {
-  return { card, rule, detail, detailEn, ...extra };
+function violation(card: number, rule: FaceRule, problem: string, data: Params = {}, extra?: Partial<FaceViolation>): FaceViolation {
+  return { card, rule, problem, data, ...extra };
 }
 
-const ordinal = (k: number) => `${k}.ª`;
-const ordinalEn = (k: number) => (k === 1 ? '1st' : k === 2 ? '2nd' : k === 3 ? '3rd' : `${k}th`);
-const columnPt = (c: number) => `a ${ordinal(c + 1)} coluna (${COLUMN_LO[c]}-${COLUMN_HI[c]})`;
-const columnEn = (c: number) => `the ${ordinalEn(c + 1)} column (${COLUMN_LO[c]}-${COLUMN_HI[c]})`;
 const show = (x: unknown) => (typeof x === 'number' || typeof x === 'string' ? String(x) : JSON.stringify(x) ?? String(x));
 
 // Scratch space for validateFace: which row holds each number in this call (stamped, never cleared).
@@ -173,7 +118,7 @@ export function validateFace(face: Face): FaceViolation | null {
   const rows = face.rows as unknown;
   if (!Array.isArray(rows) || rows.length !== ROWS) {
     const n = Array.isArray(rows) ? rows.length : 0;
-    return violation(card, 'row_count', `tem ${n} filas em vez de 3`, `has ${n} rows instead of 3`);
+    return violation(card, 'row_count', 'row_count', { rows: n });
   }
   stamp = (stamp + 1) | 0;
   if (stamp === 0) {
@@ -186,22 +131,12 @@ export function validateFace(face: Face): FaceViolation | null {
     const rowNo = r + 1;
     if (!Array.isArray(row) || row.length !== NUMBERS_PER_ROW) {
       const n = Array.isArray(row) ? row.length : 0;
-      return violation(
-        card,
-        'row_size',
-        `a ${ordinal(rowNo)} fila tem ${n} números em vez de 5`,
-        `row ${rowNo} has ${n} numbers instead of 5`,
-      );
+      return violation(card, 'row_size', 'row_size', { row: rowNo, count: n });
     }
     for (let i = 0; i < NUMBERS_PER_ROW; i++) {
       const n = row[i] as unknown;
       if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 90) {
-        return violation(
-          card,
-          'number_range',
-          `a ${ordinal(rowNo)} fila tem o número ${show(n)}, fora de 1 a 90`,
-          `row ${rowNo} holds ${show(n)}, outside 1 to 90`,
-        );
+        return violation(card, 'number_range', 'number_range', { row: rowNo, found: show(n) });
       }
     }
     const nums = row as number[];
@@ -209,28 +144,13 @@ export function validateFace(face: Face): FaceViolation | null {
       const a = nums[i - 1]!;
       const b = nums[i]!;
       if (a === b) {
-        return violation(
-          card,
-          'duplicate_number',
-          `o número ${a} aparece duas vezes na ${ordinal(rowNo)} fila`,
-          `number ${a} appears twice in row ${rowNo}`,
-        );
+        return violation(card, 'duplicate_number', 'number_twice_in_row', { number: a, row: rowNo });
       }
       if (a > b) {
-        return violation(
-          card,
-          'row_order',
-          `a ${ordinal(rowNo)} fila não está por ordem crescente (${a} antes de ${b})`,
-          `row ${rowNo} is not in ascending order (${a} before ${b})`,
-        );
+        return violation(card, 'row_order', 'row_order', { row: rowNo, a, b });
       }
       if (columnOf(a) === columnOf(b)) {
-        return violation(
-          card,
-          'row_column_clash',
-          `a ${ordinal(rowNo)} fila tem ${a} e ${b} na mesma coluna, ${columnPt(columnOf(a))}`,
-          `row ${rowNo} has ${a} and ${b} in the same column, ${columnEn(columnOf(a))}`,
-        );
+        return violation(card, 'row_column_clash', 'row_column_clash', { row: rowNo, a, b, column: columnOf(a) + 1 });
       }
     }
   }
@@ -240,12 +160,7 @@ export function validateFace(face: Face): FaceViolation | null {
       const n = nums[i]!;
       if (seenStamp[n] === stamp) {
         const first = seenRow[n]! + 1;
-        return violation(
-          card,
-          'duplicate_number',
-          `o número ${n} aparece na ${ordinal(first)} e na ${ordinal(r + 1)} fila`,
-          `number ${n} appears in rows ${first} and ${r + 1}`,
-        );
+        return violation(card, 'duplicate_number', 'number_in_two_rows', { number: n, row: first, otherRow: r + 1 });
       }
       seenStamp[n] = stamp;
       seenRow[n] = r;
@@ -254,12 +169,12 @@ export function validateFace(face: Face): FaceViolation | null {
   }
   for (let c = 0; c < COLUMNS; c++) {
     if (perColumn[c]! > 2) {
-      return violation(card, 'column_full', `${columnPt(c)} tem 3 números`, `${columnEn(c)} holds 3 numbers`);
+      return violation(card, 'column_full', 'column_full', { column: c + 1 });
     }
   }
   for (let c = 0; c < COLUMNS; c++) {
     if (perColumn[c] === 0) {
-      return violation(card, 'column_empty', `${columnPt(c)} não tem nenhum número`, `${columnEn(c)} holds no number`);
+      return violation(card, 'column_empty', 'column_empty', { column: c + 1 });
     }
   }
   return null;
@@ -346,32 +261,22 @@ export function validateSeries(
   for (const face of faces) {
     const c = face.card;
     if (!Number.isInteger(c) || c < 1 || c > size) {
-      return violation(
-        Number.isFinite(c) ? c : 0,
-        'card_out_of_range',
-        `está fora da série, numerada de 1 a ${size}`,
-        `is outside the series, numbered 1 to ${size}`,
-      );
+      return violation(Number.isFinite(c) ? c : 0, 'card_out_of_range', 'card_out_of_range', { size });
     }
     if (byCard[c] !== undefined) {
-      return violation(c, 'card_duplicate', 'aparece mais de uma vez no ficheiro', 'appears more than once in the file');
+      return violation(c, 'card_duplicate', 'card_duplicate');
     }
     byCard[c] = face;
   }
   for (let c = 1; c <= size; c++) {
     if (byCard[c] === undefined) {
-      return violation(c, 'card_missing', `falta no ficheiro (a série tem ${size} cartões)`, `is missing from the file (the series has ${size} cards)`);
+      return violation(c, 'card_missing', 'card_missing', { size });
     }
   }
   const strips = options.strips === true;
   if (strips && size % STRIP_CARDS !== 0) {
     const first = size - (size % STRIP_CARDS) + 1;
-    return violation(
-      first,
-      'strip_incomplete',
-      `a última tira (cartões ${first} a ${size}) tem só ${size % STRIP_CARDS} cartões; uma série em tiras tem um múltiplo de 6 cartões`,
-      `the last strip (cards ${first} to ${size}) has only ${size % STRIP_CARDS} cards; a series of strips has a multiple of 6 cards`,
-    );
+    return violation(first, 'strip_incomplete', 'strip_short', { first, last: size, cards: size % STRIP_CARDS });
   }
 
   const lines = new TupleMap(size * ROWS); // line -> card * 4 + row index
@@ -391,26 +296,14 @@ export function validateSeries(
       if (seen !== 0) {
         const other = seen >> 2;
         const otherRow = (seen & 3) + 1;
-        return violation(
-          c,
-          'line_repeated',
-          `a ${ordinal(r + 1)} fila (${rowText(row)}) repete a ${ordinal(otherRow)} fila do cartão n.º ${other}`,
-          `row ${r + 1} (${rowText(row)}) repeats row ${otherRow} of card no. ${other}`,
-          { otherCard: other },
-        );
+        return violation(c, 'line_repeated', 'line_repeated', { row: r + 1, numbers: rowText(row), otherRow }, { otherCard: other });
       }
       lines.set(k0, k1, 0, c * 4 + r);
     }
     cardKey(face, ck);
     const twin = cards.get(ck[0]!, ck[1]!, ck[2]!);
     if (twin !== 0) {
-      return violation(
-        c,
-        'card_repeated',
-        `tem os mesmos 15 números que o cartão n.º ${twin}`,
-        `holds the same 15 numbers as card no. ${twin}`,
-        { otherCard: twin },
-      );
+      return violation(c, 'card_repeated', 'card_repeated', {}, { otherCard: twin });
     }
     cards.set(ck[0]!, ck[1]!, ck[2]!, c);
     if (strips) {
@@ -419,13 +312,7 @@ export function validateSeries(
         for (const n of row) {
           const holder = stripCard[n]!;
           if (holder !== 0) {
-            return violation(
-              c,
-              'strip_incomplete',
-              `o número ${n} já está no cartão n.º ${holder} da mesma tira (cartões ${stripStart} a ${stripStart + 5})`,
-              `number ${n} is already on card no. ${holder} of the same strip (cards ${stripStart} to ${stripStart + 5})`,
-              { otherCard: holder },
-            );
+            return violation(c, 'strip_incomplete', 'number_twice_in_strip', { number: n, first: stripStart, last: stripStart + 5 }, { otherCard: holder });
           }
           stripCard[n] = c;
         }
@@ -434,12 +321,7 @@ export function validateSeries(
         // 6 valid faces of 15 distinct numbers with no number twice cover all 90; kept as a guard.
         for (let n = 1; n <= 90; n++) {
           if (stripCard[n] === 0) {
-            return violation(
-              stripStart,
-              'strip_incomplete',
-              `a tira dos cartões ${stripStart} a ${c} não tem o número ${n}`,
-              `the strip of cards ${stripStart} to ${c} lacks number ${n}`,
-            );
+            return violation(stripStart, 'strip_incomplete', 'strip_lacks_number', { number: n, first: stripStart, last: c });
           }
         }
         stripStart = c + 1;
@@ -452,8 +334,8 @@ export function validateSeries(
 // ---------------------------------------------------------------------------
 // Face files
 
-function formatError(detail: string, detailEn: string, where: { card?: number; line?: number } = {}): FaceViolation {
-  const v: FaceViolation = { card: where.card ?? 0, rule: 'format', detail, detailEn };
+function formatError(problem: string, data: Params = {}, where: { card?: number; line?: number } = {}): FaceViolation {
+  const v: FaceViolation = { card: where.card ?? 0, rule: 'format', problem, data };
   if (where.line !== undefined) v.line = where.line;
   return v;
 }
@@ -476,44 +358,37 @@ export function parseFacesJson(text: string): ParsedFaces | FaceViolation {
     const message = e instanceof Error ? e.message : String(e);
     const pos = /position (\d+)/.exec(message);
     const where = pos ? { line: lineAt(source, Number(pos[1])) } : {};
-    return formatError(`JSON inválido (${message})`, `invalid JSON (${message})`, where);
+    return formatError('json_invalid', { message }, where);
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    return formatError('o JSON deve ser um objeto {"series": ..., "cards": [...]}', 'the JSON must be an object {"series": ..., "cards": [...]}');
+    return formatError('json_not_object');
   }
   const obj = data as Record<string, unknown>;
   let seriesCode: string | undefined;
   if (obj.series !== undefined) {
     if (typeof obj.series !== 'string' || obj.series.trim() === '') {
-      return formatError('"series" deve ser o código da série (texto)', '"series" must be the series code (text)');
+      return formatError('series_not_text');
     }
     seriesCode = obj.series.trim();
   }
   if (!Array.isArray(obj.cards)) {
-    return formatError('falta a lista "cards"', 'the "cards" list is missing');
+    return formatError('cards_missing');
   }
   const faces: Face[] = [];
   for (let i = 0; i < obj.cards.length; i++) {
     const item = obj.cards[i] as unknown;
     const pos = i + 1;
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-      return formatError(`o ${pos}.º elemento de "cards" não é um objeto`, `item ${pos} of "cards" is not an object`);
+      return formatError('item_not_object', { item: pos });
     }
     const entry = item as Record<string, unknown>;
     const card = entry.card;
     if (typeof card !== 'number' || !Number.isInteger(card)) {
-      return formatError(
-        `o ${pos}.º elemento de "cards" não tem um número de cartão inteiro em "card"`,
-        `item ${pos} of "cards" has no whole card number in "card"`,
-      );
+      return formatError('item_card_not_whole', { item: pos });
     }
     const rows = entry.rows;
     if (!Array.isArray(rows) || !rows.every((row) => Array.isArray(row) && row.every((n) => typeof n === 'number' && Number.isInteger(n)))) {
-      return formatError(
-        '"rows" deve ser uma lista de filas, cada uma uma lista de números inteiros',
-        '"rows" must be a list of rows, each a list of whole numbers',
-        { card },
-      );
+      return formatError('rows_not_numbers', {}, { card });
     }
     faces.push({ card, rows: rows as Face['rows'] });
   }
@@ -533,18 +408,10 @@ function isBlank(line: string): boolean {
 function csvLineError(line: string, sep: string, lineNo: number): FaceViolation {
   const fields = line.split(sep).map((f) => f.trim());
   if (fields.length !== CSV_HEADER.length) {
-    return formatError(
-      `tem ${fields.length} campos em vez de 7 (card,row,n1,...,n5)`,
-      `has ${fields.length} fields instead of 7 (card,row,n1,...,n5)`,
-      { line: lineNo },
-    );
+    return formatError('field_count', { count: fields.length }, { line: lineNo });
   }
   const bad = Math.max(0, fields.findIndex((f) => !/^\d{1,9}$/.test(f)));
-  return formatError(
-    `o campo "${CSV_HEADER[bad]}" não é um número inteiro ("${fields[bad]}")`,
-    `field "${CSV_HEADER[bad]}" is not a whole number ("${fields[bad]}")`,
-    { line: lineNo },
-  );
+  return formatError('field_not_whole', { field: CSV_HEADER[bad]!, value: fields[bad]! }, { line: lineNo });
 }
 
 /**
@@ -569,15 +436,11 @@ export function parseFacesCsv(text: string): ParsedFaces | FaceViolation {
     }
     lineNo++;
   }
-  if (headerLine === undefined) return formatError('o ficheiro está vazio', 'the file is empty');
+  if (headerLine === undefined) return formatError('file_empty');
   const sep = headerLine.includes(';') && !headerLine.includes(',') ? ';' : ',';
   const header = headerLine.split(sep).map((h) => h.trim().toLowerCase());
   if (header.length !== CSV_HEADER.length || header.some((h, i) => h !== CSV_HEADER[i])) {
-    return formatError(
-      `o cabeçalho deve ser "${CSV_HEADER.join(',')}"`,
-      `the header must be "${CSV_HEADER.join(',')}"`,
-      { line: lineNo },
-    );
+    return formatError('header_invalid', { header: CSV_HEADER.join(',') }, { line: lineNo });
   }
   const sepCode = sep.charCodeAt(0);
   const values = [0, 0, 0, 0, 0, 0, 0];
@@ -626,7 +489,7 @@ export function parseFacesCsv(text: string): ParsedFaces | FaceViolation {
     const card = values[0]!;
     const row = values[1]!;
     if (row < 1 || row > ROWS) {
-      return formatError(`a fila deve ser 1, 2 ou 3 (encontrado ${row})`, `the row must be 1, 2 or 3 (found ${row})`, { card, line: lineNo });
+      return formatError('row_invalid', { row }, { card, line: lineNo });
     }
     let entry = byCard.get(card);
     if (!entry) {
@@ -634,11 +497,7 @@ export function parseFacesCsv(text: string): ParsedFaces | FaceViolation {
       byCard.set(card, entry);
     }
     if (entry.rows[row - 1] !== undefined) {
-      return formatError(
-        `o cartão n.º ${card} já tem a ${ordinal(row)} fila`,
-        `card no. ${card} already has row ${row}`,
-        { card, line: lineNo },
-      );
+      return formatError('row_repeated', { row }, { card, line: lineNo });
     }
     entry.rows[row - 1] = [values[2]!, values[3]!, values[4]!, values[5]!, values[6]!];
   }
@@ -648,11 +507,7 @@ export function parseFacesCsv(text: string): ParsedFaces | FaceViolation {
     const entry = byCard.get(card)!;
     const missing = entry.rows.findIndex((r) => r === undefined);
     if (missing !== -1) {
-      return formatError(
-        `o cartão n.º ${card} não tem a ${ordinal(missing + 1)} fila`,
-        `card no. ${card} lacks row ${missing + 1}`,
-        { card, line: entry.line },
-      );
+      return formatError('row_missing', { row: missing + 1 }, { card, line: entry.line });
     }
     faces.push({ card, rows: entry.rows as Face['rows'] });
   }

@@ -3,7 +3,6 @@
  * cents, the accumulated special prize, stamp duty. All integer cents.
  */
 import { KioskError } from '../errors.js';
-import { formatCents } from '../money.js';
 import type { SpecialPrizeSettings } from '../settings.js';
 
 /**
@@ -56,7 +55,7 @@ export function specialFundState(settings: SpecialPrizeSettings | null, heldCent
  */
 export function checkSpecialPrizeChange(before: SpecialPrizeSettings | null, next: SpecialPrizeSettings | null | undefined, heldCents: number): void {
   if (next?.enabled && specialFundState(before, heldCents) === 'frozen') {
-    throw new KioskError('SPECIAL_FUND_FROZEN', { amount: formatCents(heldCents) });
+    throw new KioskError('SPECIAL_FUND_FROZEN', { amountCents: heldCents });
   }
 }
 

@@ -122,17 +122,17 @@ describe('checkSplit (n.º 13)', () => {
   });
 
   it('refuses a cent short, with the sum and the amount', () => {
-    const e = expectRefusal(() => checkSplit(50000, 9999, [{ amountCents: 40000 }]), 'GUIA_SPLIT_MISMATCH', { sum: '499,99 €', amount: '500,00 €' });
+    const e = expectRefusal(() => checkSplit(50000, 9999, [{ amountCents: 40000 }]), 'GUIA_SPLIT_MISMATCH', { sumCents: 49999, amountCents: 50000 });
     expect(e.message).toBe('Numerário e cheques somam 499,99 €, mas a guia é de 500,00 €: as partes têm de somar exatamente o valor (n.º 13).');
-    expect(en(e)).toBe('Cash and cheques add up to 499,99 €, but the guia is for 500,00 €: the parts must add up exactly to the amount (no. 13).');
+    expect(en(e)).toBe('Cash and cheques add up to €499.99, but the guia is for €500.00: the parts must add up exactly to the amount (no. 13).');
   });
 
   it('refuses a cent over', () => {
-    expectRefusal(() => checkSplit(50000, 10001, [{ amountCents: 40000 }]), 'GUIA_SPLIT_MISMATCH', { sum: '500,01 €', amount: '500,00 €' });
+    expectRefusal(() => checkSplit(50000, 10001, [{ amountCents: 40000 }]), 'GUIA_SPLIT_MISMATCH', { sumCents: 50001, amountCents: 50000 });
   });
 
   it('refuses nothing paid for a guia with an amount', () => {
-    expectRefusal(() => checkSplit(1, 0, []), 'GUIA_SPLIT_MISMATCH', { sum: '0,00 €', amount: '0,01 €' });
+    expectRefusal(() => checkSplit(1, 0, []), 'GUIA_SPLIT_MISMATCH', { sumCents: 0, amountCents: 1 });
   });
 
   it('a negative or fractional part is a programming error, not a split', () => {
@@ -166,13 +166,13 @@ describe('checkFundPayout (n.º 5)', () => {
   });
 
   it('refuses a cent more than held, naming the fund and both amounts', () => {
-    const e = expectRefusal(() => checkFundPayout('machine:12', 25001, 25000), 'FUND_INSUFFICIENT', { fund: 'machine:12', held: '250,00 €', amount: '250,01 €' });
+    const e = expectRefusal(() => checkFundPayout('machine:12', 25001, 25000), 'FUND_INSUFFICIENT', { fund: 'machine:12', heldCents: 25000, amountCents: 25001 });
     expect(e.message).toBe('O fundo machine:12 tem 250,00 €: não pode pagar 250,01 € (os valores cativos nunca ficam negativos, n.º 5).');
-    expect(en(e)).toBe('Fund machine:12 holds 250,00 €: it cannot pay 250,01 € (the amounts held never go negative, no. 5).');
+    expect(en(e)).toBe('Fund machine:12 holds €250.00: it cannot pay €250.01 (the amounts held never go negative, no. 5).');
   });
 
   it('refuses any payout from an empty fund', () => {
-    expectRefusal(() => checkFundPayout('group:SJ', 1, 0), 'FUND_INSUFFICIENT', { fund: 'group:SJ', held: '0,00 €', amount: '0,01 €' });
+    expectRefusal(() => checkFundPayout('group:SJ', 1, 0), 'FUND_INSUFFICIENT', { fund: 'group:SJ', heldCents: 0, amountCents: 1 });
   });
 });
 
@@ -201,13 +201,13 @@ describe('checkTransfer (n.º 6)', () => {
       to: 'machine:2',
       fromModel: 'Lucky 7',
       toModel: 'Lucky 8',
-      fromBet: '0,50 €',
-      toBet: '0,50 €',
+      fromBetCents: 50,
+      toBetCents: 50,
     });
     expect(e.message).toBe(
       'Transferência recusada: machine:1 (Lucky 7, aposta 0,50 €) e machine:2 (Lucky 8, aposta 0,50 €) não são do mesmo modelo e aposta (n.º 6).',
     );
-    expect(en(e)).toBe('Transfer refused: machine:1 (Lucky 7, bet 0,50 €) and machine:2 (Lucky 8, bet 0,50 €) are not of the same model and bet (no. 6).');
+    expect(en(e)).toBe('Transfer refused: machine:1 (Lucky 7, bet €0.50) and machine:2 (Lucky 8, bet €0.50) are not of the same model and bet (no. 6).');
   });
 
   it('compares models by their exact spelling', () => {
@@ -220,8 +220,8 @@ describe('checkTransfer (n.º 6)', () => {
       to: 'machine:2',
       fromModel: 'Lucky 7',
       toModel: 'Lucky 7',
-      fromBet: '0,50 €',
-      toBet: '0,51 €',
+      fromBetCents: 50,
+      toBetCents: 51,
     });
   });
 
@@ -313,7 +313,7 @@ describe('n.º 6, second branch: the machines the inspectorate authorised', () =
     const e = expectRefusal(() => checkInspectorateTransfer(from, { fund: 'machine:9', machines: ['9'] }, two), 'FUND_TRANSFER_SAME_MODEL_EXISTS', {
       from: 'machine:7',
       model: 'Lucky 7',
-      bet: '0,50 €',
+      betCents: 50,
       existing: 'machine:8',
       count: 2,
     });
@@ -321,7 +321,7 @@ describe('n.º 6, second branch: the machines the inspectorate authorised', () =
       'Transferência para máquinas autorizadas pela Inspecção-Geral de Jogos recusada: essa via só se usa na falta de máquina ou grupo do mesmo modelo e aposta, e machine:8 é, como machine:7, do modelo Lucky 7 com aposta 0,50 € (há 2 fundos assim): transfira para um deles (n.º 6).',
     );
     expect(en(e)).toBe(
-      'Transfer to machines authorised by the Inspecção-Geral de Jogos refused: that way is used only where no machine or group of the same model and bet exists, and machine:8 is, like machine:7, of model Lucky 7 with a 0,50 € bet (there are 2 such funds): transfer to one of them (no. 6).',
+      'Transfer to machines authorised by the Inspecção-Geral de Jogos refused: that way is used only where no machine or group of the same model and bet exists, and machine:8 is, like machine:7, of model Lucky 7 with a €0.50 bet (there are 2 such funds): transfer to one of them (no. 6).',
     );
     const one = refusal(() => checkInspectorateTransfer(from, { fund: 'machine:9', machines: ['9'] }, [{ fund: 'group:SJ1' }]));
     expect(one.message).toBe(
@@ -357,8 +357,7 @@ describe('meterDelta (n.º 9)', () => {
   it('refuses a counter that went down, naming the first one (coins in)', () => {
     const e = expectRefusal(() => meterDelta('12', m(1000, 800, 150), m(999, 700, 100), 'reading'), 'METER_BACKWARDS', {
       number: '12',
-      counter: 'entradas',
-      counterEn: 'coins in',
+      counter: 'coinsIn',
       previous: 1000,
       value: 999,
     });
@@ -369,15 +368,13 @@ describe('meterDelta (n.º 9)', () => {
   it('refuses prizes paid going down, then coins collected', () => {
     expectRefusal(() => meterDelta('A-7', m(1000, 800, 150), m(1000, 799, 100), 'reading'), 'METER_BACKWARDS', {
       number: 'A-7',
-      counter: 'prémios',
-      counterEn: 'prizes paid',
+      counter: 'prizesPaid',
       previous: 800,
       value: 799,
     });
     expectRefusal(() => meterDelta('A-7', m(1000, 800, 150), m(2000, 900, 0), 'reading'), 'METER_BACKWARDS', {
       number: 'A-7',
-      counter: 'recolhas',
-      counterEn: 'coins collected',
+      counter: 'coinsCollected',
       previous: 150,
       value: 0,
     });
@@ -549,8 +546,15 @@ describe('parseMachinesCsv', () => {
     location,
     group,
   });
-  /** The refusal of a file: line, pt-PT reason and English reason. */
-  const csvRefusal = (text: string, line: number, reason: string, reasonEn: string) => expectRefusal(() => parseMachinesCsv(text), 'MACHINES_CSV_INVALID', { line, reason, reasonEn });
+  /** The refusal of a file: its line, and why in pt-PT and in English (the messages; the parameters are a reason code and its data). */
+  const csvRefusal = (text: string, line: number, reason: string, reasonEn: string) => {
+    const e = refusal(() => parseMachinesCsv(text));
+    expect(e.code).toBe('MACHINES_CSV_INVALID');
+    expect(e.params.line).toBe(line);
+    expect(e.message).toBe(`Ficheiro de máquinas recusado, nada foi importado: linha ${line}: ${reason}.`);
+    expect(en(e)).toBe(`Machines file refused, nothing was imported: line ${line}: ${reasonEn}.`);
+    return e;
+  };
 
   it('reads a file, in file order', () => {
     expect(parseMachinesCsv(`${HEADER}\n12,Lucky 7,0.50,Sala 1,SJ-A\n13,Lucky 7,0.50,Sala 1,SJ-A\n7,Fruit Bonus,1,,\n`)).toEqual([
@@ -653,6 +657,13 @@ describe('parseMachinesCsv', () => {
     csvRefusal(`${HEADER}\n1,M,,,\n`, 2, 'aposta em falta', 'bet missing');
     csvRefusal(`${HEADER}\n1,M,0,,\n`, 2, 'aposta «0» inválida: tem de ser maior do que zero', 'invalid bet "0": it must be more than zero');
     csvRefusal(`${HEADER}\n1,M,0.00,,\n`, 2, 'aposta «0.00» inválida: tem de ser maior do que zero', 'invalid bet "0.00": it must be more than zero');
+  });
+
+  it('passes the reason as a code with its data, worded by each language', () => {
+    expect(refusal(() => parseMachinesCsv(`${HEADER}\n1,M,10000.01,,\n`)).params).toEqual({ line: 2, reason: 'bet_over_maximum', value: '10000.01', maxCents: 1_000_000 });
+    expect(refusal(() => parseMachinesCsv(`${HEADER}\n1,,1,,\n`)).params).toEqual({ line: 2, reason: 'missing', field: 'model' });
+    expect(refusal(() => parseMachinesCsv('number;model;bet;location;group\n1,M,1,,\n')).params).toEqual({ line: 2, reason: 'field_count', count: 1, sep: ';' });
+    expect(refusal(() => parseMachinesCsv(`${HEADER}\n12,M,1,,\n12,N,2,,\n`)).params).toEqual({ line: 3, reason: 'number_repeated', number: '12', first: 2 });
   });
 
   it('refuses a bet over 10 000 €, by a cent', () => {

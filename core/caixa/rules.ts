@@ -4,8 +4,8 @@
  * cash and cheques, meter readings, contributions in basis points, the
  * return-to-player ratio and the machines file. Pure functions, integer cents.
  */
+import type { Params } from '../catalogue.js';
 import { KioskError } from '../errors.js';
-import { formatCents } from '../money.js';
 
 /** What a guia pays: a machine's jackpot, a group's superjackpot, a hand pay or a credits claim. */
 export const GUIA_KINDS = ['jackpot', 'superjackpot', 'hand_pay', 'credits_claim'] as const;
@@ -56,7 +56,7 @@ export function checkSplit(amountCents: number, cashCents: number, cheques: read
     if (!Number.isSafeInteger(part) || part < 0) throw new RangeError(`a guia's part must be whole non-negative cents: ${part}`);
   }
   const sum = parts.reduce((a, b) => a + b, 0);
-  if (sum !== amountCents) throw new KioskError('GUIA_SPLIT_MISMATCH', { sum: formatCents(sum), amount: formatCents(amountCents) });
+  if (sum !== amountCents) throw new KioskError('GUIA_SPLIT_MISMATCH', { sumCents: sum, amountCents });
 }
 
 /** A large guia needs a second person: strictly over the hall's threshold (null: never). */
@@ -67,7 +67,7 @@ export function guiaNeedsApproval(amountCents: number, thresholdCents: number | 
 /** The amounts held in a fund never go negative (n.º 5): a payout larger than the fund is refused. */
 export function checkFundPayout(fund: string, amountCents: number, heldCents: number): void {
   if (amountCents > heldCents) {
-    throw new KioskError('FUND_INSUFFICIENT', { fund, held: formatCents(heldCents), amount: formatCents(amountCents) });
+    throw new KioskError('FUND_INSUFFICIENT', { fund, heldCents, amountCents });
   }
 }
 
@@ -146,7 +146,7 @@ export function transferBranchFor(funds: readonly FundBehind[], from: FundBehind
  * n.º 6, second branch: to the machines the inspectorate authorised, of any
  * model and bet, but only "na sua falta": refused while the hall has another
  * fund of the same model and bet (`sameModel`, sameModelTargets), naming the
- * first, FUND_TRANSFER_SAME_MODEL_EXISTS {from, model, bet, existing, count}.
+ * first, FUND_TRANSFER_SAME_MODEL_EXISTS {from, model, betCents, existing, count}.
  * Checked in this order: another fund, no same-model fund, something held.
  */
 export function checkInspectorateTransfer(
@@ -160,7 +160,7 @@ export function checkInspectorateTransfer(
     throw new KioskError('FUND_TRANSFER_SAME_MODEL_EXISTS', {
       from: from.fund,
       model: from.model,
-      bet: formatCents(from.betCents),
+      betCents: from.betCents,
       existing: existing.fund,
       count: sameModel.length,
     });
@@ -186,8 +186,8 @@ export function checkTransfer(
       to: to.fund,
       fromModel: from.model,
       toModel: to.model,
-      fromBet: formatCents(from.betCents),
-      toBet: formatCents(to.betCents),
+      fromBetCents: from.betCents,
+      toBetCents: to.betCents,
     });
   }
   if (from.heldCents <= 0) throw new KioskError('FUND_EMPTY', { fund: from.fund });
@@ -202,14 +202,11 @@ export interface MeterValues {
 }
 export type MeterKind = 'reading' | 'rollover' | 'reset';
 
-const COUNTERS = [
-  { key: 'coinsIn', pt: 'entradas', en: 'coins in' },
-  { key: 'prizesPaid', pt: 'prémios', en: 'prizes paid' },
-  { key: 'coinsCollected', pt: 'recolhas', en: 'coins collected' },
-] as const;
+/** The counters, in the order they are checked (METER_BACKWARDS names the first that went down by its key). */
+const COUNTERS = ['coinsIn', 'prizesPaid', 'coinsCollected'] as const;
 
 function checkCounters(values: MeterValues, what: string): void {
-  for (const { key } of COUNTERS) {
+  for (const key of COUNTERS) {
     const v = values[key];
     if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`${what} ${key} must be a whole non-negative number: ${v}`);
   }
@@ -239,12 +236,12 @@ export function meterDelta(number: string, previous: MeterValues | null, current
     }
   }
   const delta: MeterValues = { coinsIn: 0, prizesPaid: 0, coinsCollected: 0 };
-  for (const { key, pt, en } of COUNTERS) {
+  for (const key of COUNTERS) {
     const before = previous[key];
     const value = current[key];
     if (value >= before) delta[key] = value - before;
     else if (kind === 'rollover') delta[key] = modulus! - before + value;
-    else throw new KioskError('METER_BACKWARDS', { number, counter: pt, counterEn: en, previous: before, value });
+    else throw new KioskError('METER_BACKWARDS', { number, counter: key, previous: before, value });
   }
   return delta;
 }
@@ -302,6 +299,7 @@ export interface MachineInput {
   group: string | null;
 }
 
+// The two headers a file may have; MACHINES_CSV_INVALID words them (core/caixa/errors.ts), with the file's separator.
 const HEADER_EN = ['number', 'model', 'bet', 'location', 'group'];
 const HEADER_PT = ['numero', 'modelo', 'aposta', 'localizacao', 'grupo'];
 const MAX_BET_CENTS = 1_000_000;
@@ -310,11 +308,14 @@ const MAX_TEXT = 60;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
-/** A refusal of the whole file, naming the physical line. */
+/**
+ * A refusal of the whole file, naming the physical line: why, as a code
+ * (worded per language in ./errors.ts, MACHINES_CSV_INVALID), and its data.
+ */
 class CsvRefusal {
   constructor(
     readonly reason: string,
-    readonly reasonEn: string,
+    readonly params: Params = {},
   ) {}
 }
 
@@ -340,7 +341,7 @@ function splitFields(line: string, sep: string): string[] {
       field = '';
       i++;
       for (;;) {
-        if (i >= line.length) throw new CsvRefusal('aspas por fechar', 'unclosed double quotes');
+        if (i >= line.length) throw new CsvRefusal('unclosed_quotes');
         if (line[i] === '"') {
           if (line[i + 1] === '"') {
             field += '"';
@@ -354,7 +355,7 @@ function splitFields(line: string, sep: string): string[] {
         i++;
       }
       while (i < line.length && (line[i] === ' ' || line[i] === '\t')) i++;
-      if (i < line.length && line[i] !== sep) throw new CsvRefusal('texto depois das aspas de fecho', 'text after the closing double quote');
+      if (i < line.length && line[i] !== sep) throw new CsvRefusal('text_after_quotes');
     } else {
       const end = line.indexOf(sep, i);
       field = line.slice(i, end === -1 ? line.length : end);
@@ -368,39 +369,35 @@ function splitFields(line: string, sep: string): string[] {
 
 /** Euros as typed ('1', '0,50', '0.50', '2,5') to cents, without floats. */
 function parseBet(raw: string): number {
-  if (raw === '') throw new CsvRefusal('aposta em falta', 'bet missing');
+  if (raw === '') throw new CsvRefusal('missing', { field: 'bet' });
   const m = /^(\d+)(?:[.,](\d{1,2}))?$/.exec(raw);
-  if (!m) throw new CsvRefusal(`aposta «${shown(raw)}» inválida`, `invalid bet "${shown(raw)}"`);
+  if (!m) throw new CsvRefusal('bet_invalid', { value: shown(raw) });
   const euros = m[1]!.replace(/^0+(?=\d)/, '');
   const cents = euros.length > 5 ? Number.POSITIVE_INFINITY : Number(euros) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-  if (cents === 0) throw new CsvRefusal(`aposta «${shown(raw)}» inválida: tem de ser maior do que zero`, `invalid bet "${shown(raw)}": it must be more than zero`);
-  if (cents > MAX_BET_CENTS) {
-    throw new CsvRefusal(`aposta «${shown(raw)}» acima do máximo de ${formatCents(MAX_BET_CENTS)}`, `bet "${shown(raw)}" over the maximum of ${formatCents(MAX_BET_CENTS, 'en')}`);
-  }
+  if (cents === 0) throw new CsvRefusal('bet_zero', { value: shown(raw) });
+  if (cents > MAX_BET_CENTS) throw new CsvRefusal('bet_over_maximum', { value: shown(raw), maxCents: MAX_BET_CENTS });
   return cents;
 }
 
-function parseText(raw: string, pt: string, en: string, required: boolean): string | null {
+/** The fields of a row, as MACHINES_CSV_INVALID names them (`field`). */
+type CsvField = 'number' | 'model' | 'bet' | 'location' | 'group';
+
+function parseText(raw: string, field: CsvField, required: boolean): string | null {
   if (raw === '') {
-    if (required) throw new CsvRefusal(`${pt} em falta`, `${en} missing`);
+    if (required) throw new CsvRefusal('missing', { field });
     return null;
   }
-  if (raw.length > MAX_TEXT) throw new CsvRefusal(`${pt} com mais de ${MAX_TEXT} caracteres`, `${en} longer than ${MAX_TEXT} characters`);
-  if (CONTROL.test(raw)) throw new CsvRefusal(`${pt} com caracteres de controlo`, `${en} contains control characters`);
+  if (raw.length > MAX_TEXT) throw new CsvRefusal('too_long', { field, max: MAX_TEXT });
+  if (CONTROL.test(raw)) throw new CsvRefusal('control_characters', { field });
   return raw;
 }
 
-function parseCode(raw: string, pt: string, en: string, required: boolean): string | null {
+function parseCode(raw: string, field: CsvField, required: boolean): string | null {
   if (raw === '') {
-    if (required) throw new CsvRefusal(`${pt} em falta`, `${en} missing`);
+    if (required) throw new CsvRefusal('missing', { field });
     return null;
   }
-  if (!CODE.test(raw)) {
-    throw new CsvRefusal(
-      `${pt} «${shown(raw)}» inválido (1 a 20 letras sem acentos, algarismos, «.», «_» ou «-»)`,
-      `invalid ${en} "${shown(raw)}" (1 to 20 unaccented letters, digits, ".", "_" or "-")`,
-    );
-  }
+  if (!CODE.test(raw)) throw new CsvRefusal('code_invalid', { field, value: shown(raw) });
   return raw;
 }
 
@@ -428,7 +425,7 @@ export function parseMachinesCsv(text: string): MachineInput[] {
     const headerIndex = lines.findIndex((l) => l.trim() !== '');
     if (headerIndex === -1) {
       lineNo = 1;
-      throw new CsvRefusal('o ficheiro está vazio', 'the file is empty');
+      throw new CsvRefusal('empty_file');
     }
     lineNo = headerIndex + 1;
     const headerLine = lines[headerIndex]!;
@@ -436,10 +433,7 @@ export function parseMachinesCsv(text: string): MachineInput[] {
     const header = splitFields(headerLine, sep).map(headerKey);
     const matches = (expected: string[]) => header.length === expected.length && header.every((h, i) => h === expected[i]);
     if (!matches(HEADER_EN) && !matches(HEADER_PT)) {
-      throw new CsvRefusal(
-        `cabeçalho «${shown(headerLine, 60)}» inválido: tem de ser «${HEADER_EN.join(sep)}» ou «${HEADER_PT.join(sep)}»`,
-        `invalid header "${shown(headerLine, 60)}": it must be "${HEADER_EN.join(sep)}" or "${HEADER_PT.join(sep)}"`,
-      );
+      throw new CsvRefusal('header_invalid', { header: shown(headerLine, 60), sep });
     }
     const machines: MachineInput[] = [];
     const seen = new Map<string, number>();
@@ -450,30 +444,25 @@ export function parseMachinesCsv(text: string): MachineInput[] {
       const fields = splitFields(line, sep);
       if (fields.every((f) => f === '')) continue;
       if (fields.length !== 5) {
-        throw new CsvRefusal(
-          `tem ${fields.length} ${fields.length === 1 ? 'campo' : 'campos'} em vez de 5 (${HEADER_PT.join(sep)})`,
-          `has ${fields.length} ${fields.length === 1 ? 'field' : 'fields'} instead of 5 (${HEADER_EN.join(sep)})`,
-        );
+        throw new CsvRefusal('field_count', { count: fields.length, sep });
       }
-      const number = parseCode(fields[0]!, 'n.º de máquina', 'machine number', true)!;
-      const model = parseText(fields[1]!, 'modelo', 'model', true)!;
+      const number = parseCode(fields[0]!, 'number', true)!;
+      const model = parseText(fields[1]!, 'model', true)!;
       const betCents = parseBet(fields[2]!);
-      const location = parseText(fields[3]!, 'localização', 'location', false);
-      const group = parseCode(fields[4]!, 'grupo', 'group', false);
+      const location = parseText(fields[3]!, 'location', false);
+      const group = parseCode(fields[4]!, 'group', false);
       const first = seen.get(number);
-      if (first !== undefined) {
-        throw new CsvRefusal(`n.º de máquina «${number}» repetido (já na linha ${first})`, `machine number "${number}" repeated (already on line ${first})`);
-      }
+      if (first !== undefined) throw new CsvRefusal('number_repeated', { number, first });
       seen.set(number, lineNo);
       machines.push({ number, model, betCents, location, group });
     }
     if (machines.length === 0) {
       lineNo = 1;
-      throw new CsvRefusal('o ficheiro não tem nenhuma máquina', 'the file has no machines');
+      throw new CsvRefusal('no_machines');
     }
     return machines;
   } catch (e) {
-    if (e instanceof CsvRefusal) throw new KioskError('MACHINES_CSV_INVALID', { line: lineNo, reason: e.reason, reasonEn: e.reasonEn });
+    if (e instanceof CsvRefusal) throw new KioskError('MACHINES_CSV_INVALID', { line: lineNo, reason: e.reason, ...e.params });
     throw e;
   }
 }

@@ -1,5 +1,5 @@
 /** Refusals of the drawers domain (SPEC 9): opening, cash movements, the blind close, X and Z reports. */
-import { errors } from '../catalogue.js';
+import { clock, errors, eurEn, eurPt } from '../catalogue.js';
 
 const SELF_APPROVAL_PT: Record<string, string> = {
   drawer_close: 'quem fecha a gaveta não pode aceitar a sua própria diferença',
@@ -15,6 +15,13 @@ const SELF_APPROVAL_EN: Record<string, string> = {
   guia_void: 'whoever voids the guia cannot approve their own void',
   fund_transfer: 'whoever transfers the jackpot fund cannot approve their own transfer',
 };
+
+/** "1, 2" as "n.º 1, n.º 2" (or "no. 1, no. 2"). */
+const numbered = (list: unknown, no: string) =>
+  String(list ?? '')
+    .split(', ')
+    .map((n) => `${no} ${n}`)
+    .join(', ');
 
 export const drawersErrors = errors({
   DRAWER_NOT_OPEN: {
@@ -39,21 +46,21 @@ export const drawersErrors = errors({
     en: (p) => `Sale no. ${p.saleId} went into drawer no. ${p.drawerId}, which is closed: money cannot go back to a closed drawer.`,
   },
   PAYOUT_EXCEEDS_CASH: {
-    pt: (p) => `Pagamento de ${p.amount} recusado: a gaveta só tem ${p.cash} em numerário.`,
-    en: (p) => `Payment of ${p.amount} refused: the drawer holds only ${p.cash} in cash.`,
+    pt: (p) => `Pagamento de ${eurPt(p.amountCents)} recusado: a gaveta só tem ${eurPt(p.cashCents)} em numerário.`,
+    en: (p) => `Payment of ${eurEn(p.amountCents)} refused: the drawer holds only ${eurEn(p.cashCents)} in cash.`,
   },
   DENOMINATION_UNKNOWN: {
     pt: (p) => `Denominação desconhecida: "${p.denomination}". Use o valor em cêntimos de uma nota (500 € a 5 €) ou moeda (2 € a 1 cêntimo), p. ex. "2000".`,
     en: (p) => `Unknown denomination: "${p.denomination}". Use the value in cents of a note (500 € to 5 €) or coin (2 € to 1 cent), e.g. "2000".`,
   },
   DENOMINATION_COUNT_INVALID: {
-    pt: (p) => `Quantidade inválida para ${p.denomination}: ${p.count}. Indique um número inteiro de notas ou moedas, zero ou mais.`,
-    en: (p) => `Invalid count for ${p.denomination}: ${p.count}. Give a whole number of notes or coins, zero or more.`,
+    pt: (p) => `Quantidade inválida para ${eurPt(p.denominationCents)}: ${p.count}. Indique um número inteiro de notas ou moedas, zero ou mais.`,
+    en: (p) => `Invalid count for ${eurEn(p.denominationCents)}: ${p.count}. Give a whole number of notes or coins, zero or more.`,
   },
   VARIANCE_NEEDS_APPROVAL: {
     // The variance itself is not shown: the count is blind until the drawer closes.
-    pt: (p) => `A diferença da contagem excede o limite da sala (${p.threshold}): o gerente tem de aceitar a diferença, com o motivo, para fechar a gaveta.`,
-    en: (p) => `The count's variance exceeds the hall's threshold (${p.threshold}): a manager must accept it, with a reason, to close the drawer.`,
+    pt: (p) => `A diferença da contagem excede o limite da sala (${eurPt(p.thresholdCents)}): o gerente tem de aceitar a diferença, com o motivo, para fechar a gaveta.`,
+    en: (p) => `The count's variance exceeds the hall's threshold (${eurEn(p.thresholdCents)}): a manager must accept it, with a reason, to close the drawer.`,
   },
   VARIANCE_REASON_REQUIRED: {
     pt: () => 'A aceitação da diferença pelo gerente exige um motivo.',
@@ -77,12 +84,13 @@ export const drawersErrors = errors({
 /** The day's close (shared/SPEC.md, section 9): what keeps a session from closing, and a closed session that cannot change. */
 export const dayCloseErrors = errors({
   SESSION_CLOSED: {
-    pt: (p) => `A sessão n.º ${p.sessionId} já foi encerrada às ${p.closedAt}: nada dela pode ser alterado (art. 17.º, n.º 3).`,
-    en: (p) => `Session no. ${p.sessionId} was closed at ${p.closedAt}: nothing of it can change (art. 17(3)).`,
+    pt: (p) => `A sessão n.º ${p.sessionId} já foi encerrada às ${clock(p.closedAt)}: nada dela pode ser alterado (art. 17.º, n.º 3).`,
+    en: (p) => `Session no. ${p.sessionId} was closed at ${clock(p.closedAt)}: nothing of it can change (art. 17(3)).`,
   },
   SESSION_GAMES_UNFINISHED: {
-    pt: (p) => `A sessão não pode ser encerrada: a(s) jogada(s) ${p.games} ainda não terminaram nem foram anuladas.`,
-    en: (p) => `The session cannot be closed: game(s) ${p.games} are neither finished nor annulled.`,
+    // p.games: the games' numbers, ', '-joined.
+    pt: (p) => `A sessão não pode ser encerrada: a(s) jogada(s) ${numbered(p.games, 'n.º')} ainda não terminaram nem foram anuladas.`,
+    en: (p) => `The session cannot be closed: game(s) ${numbered(p.games, 'no.')} are neither finished nor annulled.`,
   },
   SESSION_END_CHECK_MISSING: {
     pt: () => 'Registe primeiro a verificação das bolas no fim da sessão (art. 5.º, n.º 2): Acta → Verificações → Fim, bolas.',

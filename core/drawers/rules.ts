@@ -4,7 +4,6 @@
  * count. Integer cents only.
  */
 import { KioskError } from '../errors.js';
-import { formatCents } from '../money.js';
 
 /** Notes from 500 € to 5 € (cents). */
 export const NOTES = [50000, 20000, 10000, 5000, 2000, 1000, 500] as const;
@@ -39,7 +38,7 @@ export function countDenominations(map: DenominationMap): Count {
     const denomination = /^[1-9]\d{0,5}$/.test(key) ? Number(key) : NaN;
     if (!DENOMINATIONS.includes(denomination)) throw new KioskError('DENOMINATION_UNKNOWN', { denomination: key.slice(0, 20) });
     if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0 || count > 100_000) {
-      throw new KioskError('DENOMINATION_COUNT_INVALID', { denomination: formatCents(denomination), count: String(count).slice(0, 20) });
+      throw new KioskError('DENOMINATION_COUNT_INVALID', { denominationCents: denomination, count: String(count).slice(0, 20) });
     }
     if (count > 0) counts.push({ denominationCents: denomination, count });
   }
@@ -75,6 +74,6 @@ export function needsAcceptance(variance: number, thresholdCents: number): boole
 /** A payout (prize, refund, pay-out, drop, void) larger than the drawer's cash is refused (SPEC 9). */
 export function checkPayout(amountCents: number, cashCents: number): void {
   if (amountCents > cashCents) {
-    throw new KioskError('PAYOUT_EXCEEDS_CASH', { amount: formatCents(amountCents), cash: formatCents(Math.max(0, cashCents)) });
+    throw new KioskError('PAYOUT_EXCEEDS_CASH', { amountCents, cashCents: Math.max(0, cashCents) });
   }
 }

@@ -1,9 +1,5 @@
 /** Refusals of the people domain: setup, login and lock-out, operators, approvals, settings. */
-import { errors } from '../catalogue.js';
-import { hallClock } from '../time.js';
-
-/** An ISO instant as the hall's clock reads it (a parameter that is not one is shown as given). */
-const until = (iso: unknown): string => (Number.isNaN(Date.parse(String(iso))) ? String(iso) : hallClock(String(iso)));
+import { clock as until, errors } from '../catalogue.js';
 
 export const peopleErrors = errors({
   ALREADY_INITIALIZED: {

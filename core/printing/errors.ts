@@ -36,9 +36,10 @@ export const printingErrors = errors({
     pt: (p) => `"${p.path}" não é um dispositivo de impressora: indique uma porta de impressora ou série, como ${p.examples}.`,
     en: (p) => `"${p.path}" is not a printer device: give a printer or serial port, such as ${p.examples}.`,
   },
+  // p.transport: 'tcp' (host and port missing) or 'device' (the device's path missing).
   PRINTER_ADDRESS_INVALID: {
-    pt: (p) => `Endereço da impressora em falta: ${p.detail}.`,
-    en: (p) => `Printer address missing: ${p.detail}.`,
+    pt: (p) => `Endereço da impressora em falta: ${p.transport === 'device' ? 'indique o dispositivo (por exemplo /dev/usb/lp0)' : 'indique o endereço e a porta (TCP, normalmente 9100)'}.`,
+    en: (p) => `Printer address missing: ${p.transport === 'device' ? 'give the device (for example /dev/usb/lp0)' : 'give the address and the port (TCP, usually 9100)'}.`,
   },
   PRINTER_ROLE_TAKEN: {
     pt: (p) => `Já existe uma impressora para ${p.role} (${p.id}): altere essa ou escolha outra função.`,

@@ -3,9 +3,9 @@
  * SPEC 8): illegal bets, stakes outside a table's limits, wheel sequences,
  * colour chips. Parameters are codes and numbers (chance codes such as
  * 'cavaloDuzia', reason codes such as 'not-adjacent'), worded here per
- * language; amounts come already formatted with formatCents.
+ * language; amounts are integer cents (`…Cents`), formatted here per language.
  */
-import { errors, type Params } from '../catalogue.js';
+import { errors, eurEn, eurPt, type Params } from '../catalogue.js';
 
 /**
  * How each chance is called: pt as the Portaria writes it (X.18), en with the
@@ -79,12 +79,31 @@ const directionPt = (d: unknown) => DIRECTION_WORDS[String(d)]?.pt ?? String(d);
 const directionEn = (d: unknown) => DIRECTION_WORDS[String(d)]?.en ?? String(d);
 const otherWay = (d: unknown) => (d === 'left_to_right' ? 'right_to_left' : 'left_to_right');
 
-/** "1 ficha é 5,00 €", "2 fichas são 10,00 €". */
-const chipsPt = (n: unknown, amount: unknown) => (n === 1 ? `1 ficha é ${amount}` : `${n} fichas são ${amount}`);
-const chipsEn = (n: unknown, amount: unknown) => (n === 1 ? `1 chip is ${amount}` : `${n} chips are ${amount}`);
+/** "1 ficha é 5,00 €", "2 fichas são 10,00 €": n chips of a value in cents. */
+const chipsPt = (n: unknown, valueCents: unknown) => (Number(n) === 1 ? `1 ficha é ${eurPt(valueCents)}` : `${n} fichas são ${eurPt(Number(n) * Number(valueCents))}`);
+const chipsEn = (n: unknown, valueCents: unknown) => (Number(n) === 1 ? `1 chip is ${eurEn(valueCents)}` : `${n} chips are ${eurEn(Number(n) * Number(valueCents))}`);
 /** The whole numbers of chips either side of a stake (none below the first chip). */
-const wholePt = (p: Params) => [...(Number(p.fewer) > 0 ? [chipsPt(p.fewer, p.fewerAmount)] : []), chipsPt(p.more, p.moreAmount)].join(', ');
-const wholeEn = (p: Params) => [...(Number(p.fewer) > 0 ? [chipsEn(p.fewer, p.fewerAmount)] : []), chipsEn(p.more, p.moreAmount)].join(', ');
+const wholePt = (p: Params) => [...(Number(p.fewer) > 0 ? [chipsPt(p.fewer, p.valueCents)] : []), chipsPt(p.more, p.valueCents)].join(', ');
+const wholeEn = (p: Params) => [...(Number(p.fewer) > 0 ? [chipsEn(p.fewer, p.valueCents)] : []), chipsEn(p.more, p.valueCents)].join(', ');
+
+/** The colours marked at a table (`marked`: colour and value in cents, tab-separated, one a line) as "azul 5,00 €, verde 10,00 €". */
+const markedIn = (marked: unknown, eur: (v: unknown) => string) =>
+  String(marked ?? '')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [colour = '', value = ''] = line.split('\t');
+      return `${colour} ${eur(value)}`;
+    })
+    .join(', ');
+
+/** A ','-joined list of amounts in cents, each formatted: "100,500" as "1,00 €, 5,00 €". */
+const amounts = (list: unknown, eur: (v: unknown) => string) =>
+  String(list ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map(eur)
+    .join(', ');
 
 export const rouletteErrors = errors({
   ROULETTE_BET_ILLEGAL: {
@@ -96,36 +115,36 @@ export const rouletteErrors = errors({
     en: (p) => `Invalid number "${p.number}": the wheel holds the numbers 0 to 36 (${p.article}).`,
   },
   ROULETTE_STAKE_OUT_OF_LIMITS: {
-    pt: (p) => `Aposta de ${p.amount} em ${chancePt(p)} fora dos limites da banca: mínimo ${p.minimum}, máximo ${p.maximum} (${p.article}).`,
-    en: (p) => `A ${p.amount} bet on ${chanceEn(p)} is outside the table's limits: minimum ${p.minimum}, maximum ${p.maximum} (${p.article}).`,
+    pt: (p) => `Aposta de ${eurPt(p.amountCents)} em ${chancePt(p)} fora dos limites da banca: mínimo ${eurPt(p.minimumCents)}, máximo ${eurPt(p.maximumCents)} (${p.article}).`,
+    en: (p) => `A ${eurEn(p.amountCents)} bet on ${chanceEn(p)} is outside the table's limits: minimum ${eurEn(p.minimumCents)}, maximum ${eurEn(p.maximumCents)} (${p.article}).`,
   },
   ROULETTE_STAKE_ODD: {
-    pt: (p) => `Um ${chancePt(p)} de ${p.amount} pagaria meio cêntimo: o prémio é 1/2 do valor, que tem de ser um número par de cêntimos (${p.article}).`,
-    en: (p) => `A ${p.amount} ${chanceEn(p)} would pay half a cent: the prize is 1/2 of the stake, which must be an even number of cents (${p.article}).`,
+    pt: (p) => `Um ${chancePt(p)} de ${eurPt(p.amountCents)} pagaria meio cêntimo: o prémio é 1/2 do valor, que tem de ser um número par de cêntimos (${p.article}).`,
+    en: (p) => `A ${eurEn(p.amountCents)} ${chanceEn(p)} would pay half a cent: the prize is 1/2 of the stake, which must be an even number of cents (${p.article}).`,
   },
   ROULETTE_WHEEL_INVALID: {
     pt: (p) => `Sequência da roleta recusada: ${wheelReasonPt(p)}; uma roleta tem os 37 números de 0 a 36, cada um uma vez (X.2, X.6).`,
     en: (p) => `Wheel sequence refused: ${wheelReasonEn(p)}; a wheel holds the 37 numbers 0 to 36, each once (X.2, X.6).`,
   },
   ROULETTE_CHIP_VALUE_INVALID: {
-    pt: (p) => `Valor de ${p.value} recusado para as fichas sem valor facial: tem de estar entre o mínimo ${p.minimum} e o máximo ${p.maximum} de um pleno nesta banca (${p.article}).`,
-    en: (p) => `A value of ${p.value} is refused for chips without face value: it must lie between this table's pleno minimum ${p.minimum} and maximum ${p.maximum} (${p.article}).`,
+    pt: (p) => `Valor de ${eurPt(p.valueCents)} recusado para as fichas sem valor facial: tem de estar entre o mínimo ${eurPt(p.minimumCents)} e o máximo ${eurPt(p.maximumCents)} de um pleno nesta banca (${p.article}).`,
+    en: (p) => `A value of ${eurEn(p.valueCents)} is refused for chips without face value: it must lie between this table's pleno minimum ${eurEn(p.minimumCents)} and maximum ${eurEn(p.maximumCents)} (${p.article}).`,
   },
   ROULETTE_COLOUR_NOT_MARKED: {
     pt: (p) =>
       p.marked === ''
         ? `As fichas «${p.colour}» não estão marcadas na mesa ${p.table}, que não tem nenhuma cor marcada: o fiscal marca primeiro o valor das fichas sem valor facial (${p.article}).`
-        : `As fichas «${p.colour}» não estão marcadas na mesa ${p.table}: só se jogam nela as cores que o fiscal lá marcou (${p.marked}) (${p.article}).`,
+        : `As fichas «${p.colour}» não estão marcadas na mesa ${p.table}: só se jogam nela as cores que o fiscal lá marcou (${markedIn(p.marked, eurPt)}) (${p.article}).`,
     en: (p) =>
       p.marked === ''
         ? `"${p.colour}" chips are not marked at table ${p.table}, which has no colour marked: the fiscal first marks the value of the chips without face value (${p.article}).`
-        : `"${p.colour}" chips are not marked at table ${p.table}: only the colours the fiscal marked there are played at it (${p.marked}) (${p.article}).`,
+        : `"${p.colour}" chips are not marked at table ${p.table}: only the colours the fiscal marked there are played at it (${markedIn(p.marked, eurEn)}) (${p.article}).`,
   },
   ROULETTE_COLOUR_STAKE_NOT_WHOLE: {
     pt: (p) =>
-      `Aposta de ${p.amount} em fichas «${p.colour}» recusada: cada ficha «${p.colour}» vale ${p.value} nesta mesa e ${p.amount} não é um número inteiro de fichas (${wholePt(p)}) (${p.article}).`,
+      `Aposta de ${eurPt(p.amountCents)} em fichas «${p.colour}» recusada: cada ficha «${p.colour}» vale ${eurPt(p.valueCents)} nesta mesa e ${eurPt(p.amountCents)} não é um número inteiro de fichas (${wholePt(p)}) (${p.article}).`,
     en: (p) =>
-      `A ${p.amount} bet in "${p.colour}" chips is refused: each "${p.colour}" chip is worth ${p.value} at this table and ${p.amount} is not a whole number of chips (${wholeEn(p)}) (${p.article}).`,
+      `A ${eurEn(p.amountCents)} bet in "${p.colour}" chips is refused: each "${p.colour}" chip is worth ${eurEn(p.valueCents)} at this table and ${eurEn(p.amountCents)} is not a whole number of chips (${wholeEn(p)}) (${p.article}).`,
   },
   ROULETTE_LAUNCH_DIRECTION: {
     pt: (p) =>
@@ -163,27 +182,28 @@ export const rouletteTableErrors = errors({
 /** The caixa's chip exchange (IX.6-9). */
 export const chipErrors = errors({
   CHIPS_NO_FACE_VALUE: {
-    pt: (p) => `Fichas sem valor facial (${p.value}) não são pagas na caixa: troque-as na sua banca (IX.7).`,
-    en: (p) => `Chips without face value (${p.value}) are not paid at the caixa: exchange them at their table (IX.7).`,
+    pt: (p) => `Fichas sem valor facial (${eurPt(p.valueCents)}) não são pagas na caixa: troque-as na sua banca (IX.7).`,
+    en: (p) => `Chips without face value (${eurEn(p.valueCents)}) are not paid at the caixa: exchange them at their table (IX.7).`,
   },
+  // p.valueCents (a value in cents), or p.value (the key as typed); p.values: the face values held, in cents, ','-joined.
   CHIP_VALUE_UNKNOWN: {
-    pt: (p) => `A caixa não tem fichas de ${p.value}: valores faciais aceites: ${p.values} (IX.8).`,
-    en: (p) => `The caixa has no ${p.value} chips: face values accepted: ${p.values} (IX.8).`,
+    pt: (p) => `A caixa não tem fichas de ${p.valueCents === undefined ? p.value : eurPt(p.valueCents)}: valores faciais aceites: ${amounts(p.values, eurPt)} (IX.8).`,
+    en: (p) => `The caixa has no ${p.valueCents === undefined ? p.value : eurEn(p.valueCents)} chips: face values accepted: ${amounts(p.values, eurEn)} (IX.8).`,
   },
   CHIP_COUNT_INVALID: {
-    pt: (p) => `Quantidade de fichas de ${p.value} inválida (${p.count}): um número inteiro de ${p.min} a 10 000.`,
-    en: (p) => `Invalid count of ${p.value} chips (${p.count}): a whole number from ${p.min} to 10 000.`,
+    pt: (p) => `Quantidade de fichas de ${eurPt(p.valueCents)} inválida (${p.count}): um número inteiro de ${p.min} a 10 000.`,
+    en: (p) => `Invalid count of ${eurEn(p.valueCents)} chips (${p.count}): a whole number from ${p.min} to 10,000.`,
   },
   CHIPS_NOT_IN_FLOAT: {
-    pt: (p) => `A caixa não tem fichas de ${p.value} suficientes: tem ${p.have}, pedidas ${p.wanted}. Registe um reforço de fichas vindo do cofre antes de as entregar.`,
-    en: (p) => `The caixa does not hold enough ${p.value} chips: it has ${p.have}, ${p.wanted} asked. Record a fill of chips from the vault before handing them over.`,
+    pt: (p) => `A caixa não tem fichas de ${eurPt(p.valueCents)} suficientes: tem ${p.have}, pedidas ${p.wanted}. Registe um reforço de fichas vindo do cofre antes de as entregar.`,
+    en: (p) => `The caixa does not hold enough ${eurEn(p.valueCents)} chips: it has ${p.have}, ${p.wanted} asked. Record a fill of chips from the vault before handing them over.`,
   },
   CHIPS_COUNT_REQUIRED: {
     pt: () => 'Esta gaveta teve fichas (fundo de fichas ou trocas): conte também as fichas por valor para a fechar (Portaria n.º 1441/95, IX.7).',
     en: () => 'This drawer held chips (a chip float or exchanges): count the chips by value too to close it (Portaria n.º 1441/95, IX.7).',
   },
   CHIPS_TENDERED_SHORT: {
-    pt: (p) => `Entregue ${p.tendered} para fichas de ${p.total}: falta dinheiro.`,
-    en: (p) => `${p.tendered} tendered for ${p.total} of chips: not enough.`,
+    pt: (p) => `Entregue ${eurPt(p.tenderedCents)} para fichas de ${eurPt(p.totalCents)}: falta dinheiro.`,
+    en: (p) => `${eurEn(p.tenderedCents)} tendered for ${eurEn(p.totalCents)} of chips: not enough.`,
   },
 });

@@ -8,7 +8,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { KioskError } from '../errors.js';
-import { formatCents } from '../money.js';
 import type { Params } from '../catalogue.js';
 import { CHANCE_WORDS, rouletteErrors } from './errors.js';
 import {
@@ -518,7 +517,7 @@ describe('the prize table (X.20, X.21): every bet against every number 0-36', ()
     expect(settleBet({ chance: 'cavaloDuzia', numbers: ALL.slice(13) }, 2, 36)).toEqual({ won: true, prizeCents: 1, returnedCents: 3 });
     for (const chance of ['cavaloDuzia', 'cavaloColuna'] as const) {
       const bet = { chance, numbers: legalBets(chance)[0]! };
-      expectRefusal(() => settleBet(bet, 1001, 1), 'ROULETTE_STAKE_ODD', { chance, amount: '10,01 €', article: 'X.20' });
+      expectRefusal(() => settleBet(bet, 1001, 1), 'ROULETTE_STAKE_ODD', { chance, amountCents: 1001, article: 'X.20' });
     }
     expect(settleBet({ chance: 'duzia', numbers: ALL.slice(1, 13) }, 1001, 1)).toEqual({ won: true, prizeCents: 2002, returnedCents: 3003 });
   });
@@ -610,31 +609,35 @@ describe('limits (X.27)', () => {
     const { minimumCents, maximumCents } = limits[limitGroupOf(chance)];
     expect(() => checkStake(chance, minimumCents, limits)).not.toThrow();
     expect(() => checkStake(chance, maximumCents, limits)).not.toThrow();
-    const params = (amount: number) => ({ chance, amount: formatCents(amount), minimum: formatCents(minimumCents), maximum: formatCents(maximumCents), article: 'X.27' });
+    const params = (amountCents: number) => ({ chance, amountCents, minimumCents, maximumCents, article: 'X.27' });
     expectRefusal(() => checkStake(chance, minimumCents - 1, limits), 'ROULETTE_STAKE_OUT_OF_LIMITS', params(minimumCents - 1));
     expectRefusal(() => checkStake(chance, maximumCents + 1, limits), 'ROULETTE_STAKE_OUT_OF_LIMITS', params(maximumCents + 1));
   });
 
   it('words the amounts: a quadro a cent below', () => {
-    expectRefusal(() => checkStake('quadro', 499, limits), 'ROULETTE_STAKE_OUT_OF_LIMITS', {
+    const e = expectRefusal(() => checkStake('quadro', 499, limits), 'ROULETTE_STAKE_OUT_OF_LIMITS', {
       chance: 'quadro',
-      amount: '4,99 €',
-      minimum: '5,00 €',
-      maximum: '200,00 €',
+      amountCents: 499,
+      minimumCents: 500,
+      maximumCents: 20000,
       article: 'X.27',
     });
+    expect(e.message).toBe('Aposta de 4,99 € em quadro fora dos limites da banca: mínimo 5,00 €, máximo 200,00 € (X.27).');
+    expect(rouletteErrors.ROULETTE_STAKE_OUT_OF_LIMITS.en(e.params)).toBe(
+      "A €4.99 bet on corner (quadro) is outside the table's limits: minimum €5.00, maximum €200.00 (X.27).",
+    );
   });
 
   it('on a cavalo de dúzia or de coluna, a stake within the limits must still be even cents', () => {
     expect(() => checkStake('cavaloDuzia', 1002, limits)).not.toThrow();
-    expectRefusal(() => checkStake('cavaloColuna', 1001, limits), 'ROULETTE_STAKE_ODD', { chance: 'cavaloColuna', amount: '10,01 €', article: 'X.20' });
+    expectRefusal(() => checkStake('cavaloColuna', 1001, limits), 'ROULETTE_STAKE_ODD', { chance: 'cavaloColuna', amountCents: 1001, article: 'X.20' });
     // Outside the limits comes first.
     expect(refusal(() => checkStake('cavaloDuzia', 999, limits)).code as string).toBe('ROULETTE_STAKE_OUT_OF_LIMITS');
     expect(() => checkStake('par', 1001, limits)).not.toThrow();
   });
 
   it('minima: whole cents > 0, even for the cavalos de dúzia and de coluna', () => {
-    expectRefusal(() => limitsFor({ ...MINIMA, cavaloColuna: 1001 }), 'ROULETTE_STAKE_ODD', { chance: 'cavaloColuna', amount: '10,01 €', article: 'X.20' });
+    expectRefusal(() => limitsFor({ ...MINIMA, cavaloColuna: 1001 }), 'ROULETTE_STAKE_ODD', { chance: 'cavaloColuna', amountCents: 1001, article: 'X.20' });
     expect(limitsFor({ ...MINIMA, simples: 1001, pleno: 1 }).simples).toEqual({ minimumCents: 1001, maximumCents: 180180 });
     for (const bad of [0, -500, 500.5, Number.NaN]) expect(() => limitsFor({ ...MINIMA, rua: bad })).toThrow(RangeError);
     expect(() => limitsFor({ ...MINIMA, cavaloDuzia: 2 ** 52 })).toThrow(RangeError);
@@ -711,8 +714,8 @@ describe('colour chips (IX.6-9)', () => {
     expect(checkColourChipValue(500, 500, 5000)).toBe(500);
     expect(checkColourChipValue(5000, 500, 5000)).toBe(5000);
     expect(colourChipValue(2000, 500, 5000)).toBe(2000);
-    expectRefusal(() => checkColourChipValue(499, 500, 5000), 'ROULETTE_CHIP_VALUE_INVALID', { value: '4,99 €', minimum: '5,00 €', maximum: '50,00 €', article: 'IX.6' });
-    expectRefusal(() => colourChipValue(5001, 500, 5000), 'ROULETTE_CHIP_VALUE_INVALID', { value: '50,01 €', minimum: '5,00 €', maximum: '50,00 €', article: 'IX.6' });
+    expectRefusal(() => checkColourChipValue(499, 500, 5000), 'ROULETTE_CHIP_VALUE_INVALID', { valueCents: 499, minimumCents: 500, maximumCents: 5000, article: 'IX.6' });
+    expectRefusal(() => colourChipValue(5001, 500, 5000), 'ROULETTE_CHIP_VALUE_INVALID', { valueCents: 5001, minimumCents: 500, maximumCents: 5000, article: 'IX.6' });
     for (const bad of [0, -1, 1.5]) expect(() => checkColourChipValue(bad, 500, 5000)).toThrow(RangeError);
   });
 
@@ -741,33 +744,36 @@ describe('a bet in colour chips (IX.3, IX.6, IX.7, IX.9)', () => {
   it('refuses 7,00 € in green chips marked at 5,00 €, naming the whole numbers either side', () => {
     const e = expectRefusal(() => colourChipStake({ colour: 'verde', amountCents: 700 }, MARKED, 'R1'), 'ROULETTE_COLOUR_STAKE_NOT_WHOLE', {
       colour: 'verde',
-      amount: '7,00 €',
-      value: '5,00 €',
+      amountCents: 700,
+      valueCents: 500,
       fewer: 1,
-      fewerAmount: '5,00 €',
       more: 2,
-      moreAmount: '10,00 €',
       article: 'IX.7',
     });
     expect(e.message).toBe(
       'Aposta de 7,00 € em fichas «verde» recusada: cada ficha «verde» vale 5,00 € nesta mesa e 7,00 € não é um número inteiro de fichas (1 ficha é 5,00 €, 2 fichas são 10,00 €) (IX.7).',
     );
     expect(rouletteErrors.ROULETTE_COLOUR_STAKE_NOT_WHOLE.en(e.params)).toBe(
-      'A 7,00 € bet in "verde" chips is refused: each "verde" chip is worth 5,00 € at this table and 7,00 € is not a whole number of chips (1 chip is 5,00 €, 2 chips are 10,00 €) (IX.7).',
+      'A €7.00 bet in "verde" chips is refused: each "verde" chip is worth €5.00 at this table and €7.00 is not a whole number of chips (1 chip is €5.00, 2 chips are €10.00) (IX.7).',
     );
     // Less than one chip: only the first chip is named; one cent over two chips is refused too.
     expect(refusal(() => colourChipStake({ colour: 'verde', amountCents: 499 }, MARKED, 'R1')).message).toContain('(1 ficha é 5,00 €) (IX.7)');
-    expect(refusal(() => colourChipStake({ colour: 'verde', amountCents: 1_001 }, MARKED, 'R1')).params).toMatchObject({ fewer: 2, more: 3, moreAmount: '15,00 €' });
+    const over = refusal(() => colourChipStake({ colour: 'verde', amountCents: 1_001 }, MARKED, 'R1'));
+    expect(over.params).toMatchObject({ fewer: 2, more: 3 });
+    expect(over.message).toContain('(2 fichas são 10,00 €, 3 fichas são 15,00 €) (IX.7)');
   });
 
   it('refuses a colour never marked at the table, naming the colours that are', () => {
     const e = expectRefusal(() => colourChipStake({ colour: 'rosa', chips: 1 }, MARKED, 'R1'), 'ROULETTE_COLOUR_NOT_MARKED', {
       colour: 'rosa',
       table: 'R1',
-      marked: 'azul 5,00 €, verde 5,00 €',
+      marked: 'azul\t500\nverde\t500',
       article: 'IX.6, IX.7',
     });
     expect(e.message).toBe('As fichas «rosa» não estão marcadas na mesa R1: só se jogam nela as cores que o fiscal lá marcou (azul 5,00 €, verde 5,00 €) (IX.6, IX.7).');
+    expect(rouletteErrors.ROULETTE_COLOUR_NOT_MARKED.en(e.params)).toBe(
+      '"rosa" chips are not marked at table R1: only the colours the fiscal marked there are played at it (azul €5.00, verde €5.00) (IX.6, IX.7).',
+    );
     // Exactly as marked: another spelling is another colour.
     expect(refusal(() => colourChipStake({ colour: 'Verde', chips: 1 }, MARKED, 'R1')).code).toBe('ROULETTE_COLOUR_NOT_MARKED');
     const none = expectRefusal(() => colourChipStake({ colour: 'verde', chips: 1 }, [], 'R2'), 'ROULETTE_COLOUR_NOT_MARKED', {
@@ -855,12 +861,12 @@ describe('messages (./errors.ts)', () => {
   const SAMPLES: Record<RouletteCode, Params> = {
     ROULETTE_BET_ILLEGAL: { chance: 'cavaloDuzia', numbers: '1-2', reason: 'count', expected: 24, article: 'X.18' },
     ROULETTE_NUMBER_INVALID: { number: '37', article: 'X.2' },
-    ROULETTE_STAKE_OUT_OF_LIMITS: { chance: 'quadro', amount: '4,99 €', minimum: '5,00 €', maximum: '200,00 €', article: 'X.27' },
-    ROULETTE_STAKE_ODD: { chance: 'cavaloColuna', amount: '10,01 €', article: 'X.20' },
+    ROULETTE_STAKE_OUT_OF_LIMITS: { chance: 'quadro', amountCents: 499, minimumCents: 500, maximumCents: 20000, article: 'X.27' },
+    ROULETTE_STAKE_ODD: { chance: 'cavaloColuna', amountCents: 1001, article: 'X.20' },
     ROULETTE_WHEEL_INVALID: { reason: 'repeated', number: 6, missing: '16' },
-    ROULETTE_CHIP_VALUE_INVALID: { value: '4,99 €', minimum: '5,00 €', maximum: '50,00 €', article: 'IX.6' },
-    ROULETTE_COLOUR_NOT_MARKED: { colour: 'rosa', table: 'R1', marked: 'verde 5,00 €', article: 'IX.6, IX.7' },
-    ROULETTE_COLOUR_STAKE_NOT_WHOLE: { colour: 'verde', amount: '7,00 €', value: '5,00 €', fewer: 1, fewerAmount: '5,00 €', more: 2, moreAmount: '10,00 €', article: 'IX.7' },
+    ROULETTE_CHIP_VALUE_INVALID: { valueCents: 499, minimumCents: 500, maximumCents: 5000, article: 'IX.6' },
+    ROULETTE_COLOUR_NOT_MARKED: { colour: 'rosa', table: 'R1', marked: 'verde\t500', article: 'IX.6, IX.7' },
+    ROULETTE_COLOUR_STAKE_NOT_WHOLE: { colour: 'verde', amountCents: 700, valueCents: 500, fewer: 1, more: 2, article: 'IX.7' },
     ROULETTE_LAUNCH_DIRECTION: { expected: 'right_to_left', given: 'left_to_right', after: 'spin', article: 'X.15' },
     ROULETTE_LAUNCH_DIRECTION_REQUIRED: { article: 'X.15' },
   };

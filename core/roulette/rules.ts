@@ -293,12 +293,12 @@ function checkCents(what: string, cents: number): void {
  * A cavalo de dúzia or de coluna pays 1/2 of its value (X.20). **Decision**:
  * rather than round a half cent away from the player or the bank, such a
  * stake must be an even number of cents, so the prize is exact
- * (ROULETTE_STAKE_ODD {chance, amount, article: 'X.20'}); chips never make an
+ * (ROULETTE_STAKE_ODD {chance, amountCents, article: 'X.20'}); chips never make an
  * odd-cent stake in practice.
  */
 function checkHalfPrizeStake(chance: Chance, amountCents: number): void {
   if (HALF_PRIZE.includes(chance) && amountCents % 2 !== 0) {
-    refuse('ROULETTE_STAKE_ODD', { chance, amount: formatCents(amountCents), article: 'X.20' });
+    refuse('ROULETTE_STAKE_ODD', { chance, amountCents, article: 'X.20' });
   }
 }
 
@@ -445,8 +445,8 @@ export function limitsFor(minimumsCents: Readonly<Record<LimitGroup, number>>): 
 
 /**
  * A stake within the table's limits for its chance, both ends included (X.19,
- * X.27), else ROULETTE_STAKE_OUT_OF_LIMITS {chance, amount, minimum, maximum,
- * article: 'X.27'}; then even cents on a cavalo de dúzia or de coluna
+ * X.27), else ROULETTE_STAKE_OUT_OF_LIMITS {chance, amountCents, minimumCents,
+ * maximumCents, article: 'X.27'}; then even cents on a cavalo de dúzia or de coluna
  * (ROULETTE_STAKE_ODD). The stake is whole cents > 0 (RangeError otherwise).
  */
 export function checkStake(chance: Chance, amountCents: number, limits: TableLimits): void {
@@ -455,9 +455,9 @@ export function checkStake(chance: Chance, amountCents: number, limits: TableLim
   if (amountCents < minimumCents || amountCents > maximumCents) {
     refuse('ROULETTE_STAKE_OUT_OF_LIMITS', {
       chance,
-      amount: formatCents(amountCents),
-      minimum: formatCents(minimumCents),
-      maximum: formatCents(maximumCents),
+      amountCents,
+      minimumCents,
+      maximumCents,
       article: 'X.27',
     });
   }
@@ -510,7 +510,7 @@ export function checkWheel(sequence: readonly number[]): void {
 /**
  * IX.6: the value a player gives the chips without face value "pode oscilar
  * entre o mínimo e o máximo para uma aposta em pleno nessa mesa", both ends
- * included; else ROULETTE_CHIP_VALUE_INVALID {value, minimum, maximum,
+ * included; else ROULETTE_CHIP_VALUE_INVALID {valueCents, minimumCents, maximumCents,
  * article: 'IX.6'}. Amounts are whole cents > 0 (RangeError otherwise).
  */
 export function checkColourChipValue(valueCents: number, tableMinimumPlenoCents: number, tableMaximumPlenoCents: number): number {
@@ -519,9 +519,9 @@ export function checkColourChipValue(valueCents: number, tableMinimumPlenoCents:
   checkCents('the pleno maximum', tableMaximumPlenoCents);
   if (valueCents < tableMinimumPlenoCents || valueCents > tableMaximumPlenoCents) {
     refuse('ROULETTE_CHIP_VALUE_INVALID', {
-      value: formatCents(valueCents),
-      minimum: formatCents(tableMinimumPlenoCents),
-      maximum: formatCents(tableMaximumPlenoCents),
+      valueCents,
+      minimumCents: tableMinimumPlenoCents,
+      maximumCents: tableMaximumPlenoCents,
       article: 'IX.6',
     });
   }
@@ -565,10 +565,11 @@ export interface ColourStake {
  * colour (IX.6, IX.7; a late chip's marking is the table minimum, IX.9): the
  * colour must be one marked at this table (`marked`: each colour's newest
  * marking), compared exactly as marked, else ROULETTE_COLOUR_NOT_MARKED
- * {colour, table, marked: 'azul 5,00 €, verde 10,00 €' or '', article}. The
+ * {colour, table, marked: each colour and its value in cents, tab-separated,
+ * one a line ('azul\t500\nverde\t1000', or ''), article}. The
  * bet gives its chips (the stake is chips x value) or its stake, which must
  * then be a whole number of chips, else ROULETTE_COLOUR_STAKE_NOT_WHOLE
- * {colour, amount, value, fewer, fewerAmount, more, moreAmount, article}
+ * {colour, amountCents, valueCents, fewer, more, article}
  * (the whole numbers of chips either side). A count of chips is a whole
  * number > 0, a stake whole cents > 0 (RangeError otherwise: the contract
  * validates them); one of them is given.
@@ -583,7 +584,7 @@ export function colourChipStake(
     refuse('ROULETTE_COLOUR_NOT_MARKED', {
       colour: bet.colour,
       table: tableCode,
-      marked: marked.map((m) => `${m.colour} ${formatCents(m.valueCents)}`).join(', '),
+      marked: marked.map((m) => `${m.colour}\t${m.valueCents}`).join('\n'),
       article: 'IX.6, IX.7',
     });
   }
@@ -601,12 +602,10 @@ export function colourChipStake(
     const fewer = Math.floor(bet.amountCents / mark.valueCents);
     refuse('ROULETTE_COLOUR_STAKE_NOT_WHOLE', {
       colour: mark.colour,
-      amount: formatCents(bet.amountCents),
-      value: formatCents(mark.valueCents),
+      amountCents: bet.amountCents,
+      valueCents: mark.valueCents,
       fewer,
-      fewerAmount: formatCents(fewer * mark.valueCents),
       more: fewer + 1,
-      moreAmount: formatCents((fewer + 1) * mark.valueCents),
       article: 'IX.7',
     });
   }

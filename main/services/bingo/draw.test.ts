@@ -236,6 +236,9 @@ describe('a whole game: two line winners at the same ball, then bingo, then the 
       code: 'CLAIMS_PENDING',
       message: 'Há reclamações de linha válidas por fechar: pergunte «Mais alguma linha?» e feche-as antes de continuar (art. 14.º, n.º 4).',
     });
+    // The kind travels as a code: English words it (the question is said in Portuguese in the hall).
+    const pendingEn = await h.kiosk.dispatch('game.drawBall', { gameId, number: drawOrder(1).find((n) => !balls.includes(n))! }, { operatorToken: t.manager, lang: 'en' });
+    expect(!pendingEn.ok && pendingEn.error.message).toBe('Valid line claims are still open: ask "Mais alguma linha?" and close them before going on (art. 14(4)).');
 
     h.clock.advanceMinutes(1);
     const lineClosed = await closeClaims(gameId, 'line');
@@ -301,7 +304,10 @@ describe('a whole game: two line winners at the same ball, then bingo, then the 
     );
     const again = await refusedUnchanged('prize.pay', { winnerId: 1, card: cardOf(1) }, t.cashier);
     expect(again.code).toBe('PRIZE_ALREADY_PAID');
-    expect(again.message).toMatch(new RegExp(`^O prémio do cartão A ${b} já foi pago às \\d\\d:\\d\\d\\.$`));
+    // Paid at iso(8), 20:08 on the hall's clock (Lisbon in winter is UTC): the time travels as an instant, each language shows it.
+    expect(again.message).toBe(`O prémio do cartão A ${b} já foi pago às 20:08.`);
+    const againEn = await h.kiosk.dispatch('prize.pay', { winnerId: 1, card: cardOf(1) }, { operatorToken: t.cashier, lang: 'en' });
+    expect(!againEn.ok && againEn.error.message).toBe(`The prize of card A ${b} was already paid at 20:08.`);
     expect((await refusedUnchanged('prize.pay', { winnerId: 2, card: cardOf(2) }, t.manager)).code).toBe('FORBIDDEN');
     expect(await refusedUnchanged('prize.pay', { winnerId: 99, card: cardOf(99) }, t.cashier)).toEqual({ code: 'WINNER_NOT_FOUND', message: 'O prémio 99 não existe.' });
     expect((await h.ok('prize.list', {}, t.cashier)).map((w) => [w.winnerId, w.status])).toEqual([

@@ -45,8 +45,6 @@ function sameIds(shown: readonly number[], pending: readonly number[]): boolean 
   return shown.length === pending.length && new Set(shown).size === shown.length && shown.every((id) => now.has(id));
 }
 
-const KIND_PT = { line: 'linha', bingo: 'bingo' } as const;
-
 /** "o 9", "o 9 e o 14", "o 3, o 9 e o 14": numbers as a sentence names them. */
 function numbersPt(numbers: readonly number[]): string {
   const items = numbers.map((n) => `o ${n}`);
@@ -62,7 +60,6 @@ export function claimMissingPt(kind: 'line' | 'bingo', missing: readonly number[
     ? `Bingo incompleto: falta ${numbersPt(missing)}.`
     : `Bingo incompleto: faltam ${missing.length} números: ${numbersPt(missing)}.`;
 }
-const QUESTION = { line: 'Mais alguma linha?', bingo: 'Mais algum bingo?' } as const;
 
 /**
  * The special prize for this game: N of the session and the fund, when the
@@ -107,7 +104,7 @@ export function boardOf(ctx: QueryContext, game: GameRow): BoardView {
 function requireNoPendingClaims(db: ReadableDb, gameId: number, ballCount: number, kinds: readonly ('line' | 'bingo')[]): void {
   for (const kind of kinds) {
     if (pendingClaims(db, gameId, kind, ballCount).length > 0) {
-      throw new KioskError('CLAIMS_PENDING', { kind: KIND_PT[kind], kindEn: kind, question: QUESTION[kind] });
+      throw new KioskError('CLAIMS_PENDING', { kind });
     }
   }
 }
@@ -217,7 +214,7 @@ export const drawHandlers: HandlerSlice<'game.drawBall' | 'game.recallBall' | 'g
       throw new KioskError('CARD_NOT_SOLD', { seriesCode: series.code, card: input.card, number: game.number });
     }
     if (claimExists(ctx.db, { gameId: game.id, kind: input.kind, seriesId: series.id, card: input.card, ballCount: balls.length })) {
-      throw new KioskError('CLAIM_DUPLICATE', { seriesCode: series.code, card: input.card, kind: KIND_PT[input.kind], kindEn: input.kind });
+      throw new KioskError('CLAIM_DUPLICATE', { seriesCode: series.code, card: input.card, kind: input.kind });
     }
     const face = faceOf(ctx.db, series.id, input.card);
     let valid: boolean;
@@ -235,7 +232,7 @@ export const drawHandlers: HandlerSlice<'game.drawBall' | 'game.recallBall' | 'g
       valid = input.confirmed;
       if (valid) {
         if (!input.numbers) {
-          throw new KioskError('MANUAL_CLAIM_NUMBERS_REQUIRED', { kind: KIND_PT[input.kind], kindEn: input.kind, expected: MANUAL_CLAIM_NUMBERS[input.kind] });
+          throw new KioskError('MANUAL_CLAIM_NUMBERS_REQUIRED', { kind: input.kind, expected: MANUAL_CLAIM_NUMBERS[input.kind] });
         }
         numbers = checkManualClaim(input.kind, input.numbers, drawnSet(balls.map((b) => b.number)));
         // The same card read before, and the series' other cards: one card, one face (art. 3.4).
@@ -271,9 +268,9 @@ export const drawHandlers: HandlerSlice<'game.drawBall' | 'game.recallBall' | 'g
     const claims = pendingClaims(ctx.db, game.id, input.kind, ballCount);
     // The awards the manager confirmed, exactly: a claim checked meanwhile elsewhere is shown first, never awarded unseen.
     if (input.claimIds !== undefined && !sameIds(input.claimIds, claims.map((c) => c.claimId))) {
-      throw new KioskError('CLAIMS_CHANGED', { shown: input.claimIds.length, pending: claims.length, kindEn: input.kind });
+      throw new KioskError('CLAIMS_CHANGED', { shown: input.claimIds.length, pending: claims.length, kind: input.kind });
     }
-    if (claims.length === 0) throw new KioskError('NO_VALID_CLAIMS', { kind: KIND_PT[input.kind], kindEn: input.kind });
+    if (claims.length === 0) throw new KioskError('NO_VALID_CLAIMS', { kind: input.kind });
 
     const closure = closureOf(ctx.db, game.id);
     if (!closure) throw new Error(`game ${game.id} has no close of sale`);

@@ -82,8 +82,8 @@ describe('series.importFaces', () => {
       details: {
         card: 7,
         rule: 'line_repeated',
-        detail: `a 1.ª fila (${row}) repete a 1.ª fila do cartão n.º 2`,
-        detailEn: `row 1 (${row}) repeats row 1 of card no. 2`,
+        problem: 'line_repeated',
+        data: { row: 1, numbers: row, otherRow: 1 },
         otherCard: 2,
       },
     });

@@ -10,7 +10,6 @@ import { checkOpenInLastMinutes, checkResumable, closingBlock, isDrawing, lastGa
 import { BALL_SET_MAX_GAMES, BALL_SET_WARN_GAMES, LAST_GAME_MINUTES, missingStartChecks, SUSPENSION_ANNUL_MINUTES } from '../../../core/bingo/rules.js';
 import { KioskError } from '../../../core/errors.js';
 import { ledger } from '../../../core/ledger.js';
-import { hallClock } from '../../../core/time.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import { activeBalls, insertPrizeVoid, winnersOfGame } from '../../../db/bingo/draw.js';
 import {
@@ -300,8 +299,8 @@ function pendingDoubleFirst(db: ReadableDb, games: readonly GameRow[]): GameRow 
   return games.find((g) => g.state !== 'annulled' && pairRoleOf(db, g) === 'first' && !secondGameOf(db, g.id));
 }
 
-/** Art. 16.1 (and 16.2 through it): a suspended game is annulled for a failure only after 15 minutes. */
-function requireSuspendedLongEnough(now: Date, suspendedAt: string, article: string): void {
+/** Art. 16.1 (and 16.2 through it): a suspended game is annulled for a failure only after 15 minutes; `article` the one applied ('16.1', '16.2'). */
+function requireSuspendedLongEnough(now: Date, suspendedAt: string, article: '16.1' | '16.2'): void {
   const elapsedMs = now.getTime() - new Date(suspendedAt).getTime();
   const neededMs = SUSPENSION_ANNUL_MINUTES * 60_000;
   if (elapsedMs < neededMs) throw new KioskError('ANNUL_TOO_EARLY', { minutes: Math.ceil((neededMs - elapsedMs) / 60_000), article });
@@ -394,7 +393,7 @@ export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSa
     // The second game of a pair is owed to the cards sold: it is played even past the closing time.
     if (pendingFirst) return openSecondGame(ctx, pendingFirst, input, { sessionId: session.id, ballSetId: ballSet.id, ballSetSerial: ballSet.serial, isLast });
     if (ctx.now.getTime() >= new Date(session.scheduledCloseAt).getTime()) {
-      throw new KioskError('GAME_AFTER_CLOSING_TIME', { closeAt: hallClock(session.scheduledCloseAt) });
+      throw new KioskError('GAME_AFTER_CLOSING_TIME', { closeAt: session.scheduledCloseAt });
     }
     // Within the last 10 minutes this game is the one more game: none opened before may still wait for its draw (art. 14.5).
     checkOpenInLastMinutes(ctx.now, session.scheduledCloseAt, games.map(asSessionGame));
@@ -504,7 +503,7 @@ export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSa
     const game = requireGame(ctx.db, input.gameId);
     const from = game.state === 'suspended' ? game.suspendedFrom : game.state;
     const balls = activeBalls(ctx.db, game.id).length;
-    if (from !== 'drawing' || balls === 0) throw new KioskError('MANUAL_DRAW_NOT_ALLOWED', { number: game.number, state: STATE_PT[game.state] ?? game.state });
+    if (from !== 'drawing' || balls === 0) throw new KioskError('MANUAL_DRAW_NOT_ALLOWED', { number: game.number, state: game.state });
     if (manualDrawOf(ctx.db, game.id)) throw new KioskError('MANUAL_DRAW_ALREADY', { number: game.number });
     if (game.state === 'suspended') {
       // Art. 16.2 "sem o que se procederá como no n.º 1": 15 minutes suspended, the failure was not solved.
@@ -564,36 +563,24 @@ export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSa
       if (balls > 0) throw new KioskError('ANNUL_CLOSING_TIME_DRAW_BEGUN', { number: game.number, balls });
       const closeAt = closeAtOf(ctx.db, game);
       if (!closingBlock(ctx.now, closeAt, candidateOf(ctx.db, game), otherLastNumber(ctx.db, game))) {
-        throw new KioskError('ANNUL_NOT_CLOSING_TIME', { number: game.number, closeAt: hallClock(closeAt) });
+        throw new KioskError('ANNUL_NOT_CLOSING_TIME', { number: game.number, closeAt });
       }
     } else if (input.reason === 'failure_before_draw') {
       if (balls > 0) {
-        throw new KioskError('ANNUL_REASON_MISMATCH', {
-          detail: 'já saíram bolas: a extração continua à mão ou anula-se pelo art. 16.º, n.º 2.',
-          detailEn: 'balls were already drawn: the draw goes on by hand or is annulled under art. 16(2).',
-        });
+        throw new KioskError('ANNUL_REASON_MISMATCH', { reason: input.reason, problem: 'balls_drawn' });
       }
       if (game.state !== 'suspended' || !game.suspendedAt) {
-        throw new KioskError('ANNUL_REASON_MISMATCH', {
-          detail: 'suspenda primeiro a jogada; só se anula se a avaria não se resolver em 15 minutos (art. 16.º, n.º 1).',
-          detailEn: 'suspend the game first; it is annulled only if the failure is not solved within 15 minutes (art. 16(1)).',
-        });
+        throw new KioskError('ANNUL_REASON_MISMATCH', { reason: input.reason, problem: 'not_suspended' });
       }
-      requireSuspendedLongEnough(ctx.now, game.suspendedAt, 'art. 16.º, n.º 1');
+      requireSuspendedLongEnough(ctx.now, game.suspendedAt, '16.1');
     } else if (balls === 0) {
-      throw new KioskError('ANNUL_REASON_MISMATCH', {
-        detail: 'ainda não saiu nenhuma bola: suspenda a jogada e, passados 15 minutos, anule-a pelo art. 16.º, n.º 1.',
-        detailEn: 'no ball was drawn yet: suspend the game and after 15 minutes annul it under art. 16(1).',
-      });
+      throw new KioskError('ANNUL_REASON_MISMATCH', { reason: input.reason, problem: 'no_ball_drawn' });
     } else if (input.reason === 'failure_during_draw') {
       // Art. 16.2: the draw goes on by hand if it can; if not, "proceder-se-á como no n.º 1": suspended, then 15 minutes.
       if (game.state !== 'suspended' || !game.suspendedAt) {
-        throw new KioskError('ANNUL_REASON_MISMATCH', {
-          detail: 'já saíram bolas: continue a extração à mão (art. 16.º, n.º 2); se não for possível, suspenda a jogada e só passados 15 minutos a anule.',
-          detailEn: 'balls were drawn: go on drawing by hand (art. 16(2)); if that is not possible, suspend the game and annul it only after 15 minutes.',
-        });
+        throw new KioskError('ANNUL_REASON_MISMATCH', { reason: input.reason, problem: 'draw_goes_on_by_hand' });
       }
-      requireSuspendedLongEnough(ctx.now, game.suspendedAt, 'art. 16.º, n.º 2');
+      requireSuspendedLongEnough(ctx.now, game.suspendedAt, '16.2');
     }
     const operator = operatorOf(ctx);
     markAnnulled(ctx.db, game.id, ctx.at, input.reason);

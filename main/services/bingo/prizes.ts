@@ -5,7 +5,6 @@ import { checkPayout } from '../../../core/drawers/rules.js';
 import type { ChannelInput } from '../../../core/contract.js';
 import { KioskError } from '../../../core/errors.js';
 import { ledger } from '../../../core/ledger.js';
-import { hallClock } from '../../../core/time.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import { drawerExpectedCash, openDrawerOf, type DrawerRow } from '../../../db/drawers.js';
 import { carriedUnpaidWinners, insertPrizePayment, winnerById, winnersOfSession, winnersSharing } from '../../../db/bingo/draw.js';
@@ -93,7 +92,7 @@ function refundOf(db: ReadableDb, input: { saleId: number; check?: string | unde
   const game = own.state !== 'annulled' && sale.annulledSecondId !== null ? gameById(db, sale.annulledSecondId)! : own;
   if (game.state !== 'annulled') throw new KioskError('REFUND_NOT_ALLOWED', { number: game.number });
   if (sale.voided) throw new KioskError('SALE_VOIDED', { saleId: sale.id });
-  if (sale.refundedAt) throw new KioskError('REFUND_ALREADY_PAID', { saleId: sale.id, paidAt: hallClock(sale.refundedAt) });
+  if (sale.refundedAt) throw new KioskError('REFUND_ALREADY_PAID', { saleId: sale.id, paidAt: sale.refundedAt });
   return { sale, game, amountCents: game === own ? sale.totalCents : secondGameShare(sale.totalCents) };
 }
 
@@ -102,7 +101,7 @@ export const prizeHandlers: HandlerSlice<'prize.pay' | 'prize.list' | 'refund.ch
     const winner = winnerById(ctx.db, input.winnerId);
     if (!winner) throw new KioskError('WINNER_NOT_FOUND', { winnerId: input.winnerId });
     if (winner.status === 'paid') {
-      throw new KioskError('PRIZE_ALREADY_PAID', { seriesCode: winner.seriesCode, card: winner.card, paidAt: hallClock(winner.paidAt!) });
+      throw new KioskError('PRIZE_ALREADY_PAID', { seriesCode: winner.seriesCode, card: winner.card, paidAt: winner.paidAt! });
     }
     if (winner.status === 'void') {
       throw new KioskError('PRIZE_VOID', { seriesCode: winner.seriesCode, card: winner.card, number: winner.gameNumber });

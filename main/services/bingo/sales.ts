@@ -4,7 +4,6 @@ import { allocate, cardsLeft, checkSecondSeries, type GamePlan } from '../../../
 import { checkPayout } from '../../../core/drawers/rules.js';
 import { KioskError } from '../../../core/errors.js';
 import { ledger } from '../../../core/ledger.js';
-import { formatCents } from '../../../core/money.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import { drawerById, drawerExpectedCash, drawerOfLedgerRef, openDrawerOf } from '../../../db/drawers.js';
 import { fixSecondSeries, type GameRow } from '../../../db/bingo/games.js';
@@ -66,7 +65,7 @@ export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.
     const tenderedCents = input.payment.tenderedCents;
     checkTenderedNotTooLarge(tenderedCents, totalCents);
     if (tenderedCents < totalCents) {
-      throw new KioskError('TENDERED_INSUFFICIENT', { tendered: formatCents(tenderedCents), total: formatCents(totalCents) });
+      throw new KioskError('TENDERED_INSUFFICIENT', { tenderedCents, totalCents });
     }
     // Cash goes into the terminal's open drawer (SPEC 9); chips are not drawer cash.
     const drawer = method === 'cash' ? openDrawerOf(ctx.db, ctx.terminalId) : undefined;

@@ -6,7 +6,6 @@
  */
 import { specialFundState } from '../../../core/bingo/prizes.js';
 import { KioskError } from '../../../core/errors.js';
-import { formatCents } from '../../../core/money.js';
 import { appendActa, openSession } from '../../../db/bingo/sessions.js';
 import { insertSpecialFundDecision, specialFundDecisions, specialFundHeld } from '../../../db/bingo/special.js';
 import { hallSettings, saveSetting } from '../../../db/people.js';
@@ -27,7 +26,7 @@ export const specialHandlers: HandlerSlice<'specialPrize.fund' | 'specialPrize.c
     const heldCents = specialFundHeld(ctx.db);
     if (specialFundState(settings, heldCents) !== 'frozen') throw new KioskError('SPECIAL_FUND_NOT_FROZEN');
     // What the dialog said is what is carried: a fund changed since is shown again first.
-    if (input.amountCents !== heldCents) throw new KioskError('SPECIAL_FUND_CHANGED', { shown: formatCents(input.amountCents), held: formatCents(heldCents) });
+    if (input.amountCents !== heldCents) throw new KioskError('SPECIAL_FUND_CHANGED', { shownCents: input.amountCents, heldCents });
     const operator = operatorOf(ctx);
     const decisionId = insertSpecialFundDecision(ctx.db, { at: ctx.at, operatorId: operator.id, amountCents: heldCents, decision: input.decision, prize: input.prize });
     const prize = { enabled: true, ...input.prize };

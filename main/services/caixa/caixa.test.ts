@@ -205,6 +205,9 @@ describe('guias', () => {
       code: 'GUIA_APPROVAL_REQUIRED',
       message: 'Guias acima de 50,00 € precisam da aprovação de um gerente (utilizador e PIN), que não seja quem paga.',
     });
+    // The threshold travels as cents: English writes it its own way.
+    const en = await t.h.kiosk.dispatch('guia.pay', { guiaId: g.guiaId, cashCents: 5_001, cheques: [] }, { operatorToken: t.caixa, lang: 'en' });
+    expect(!en.ok && en.error.message).toBe("Guias over €50.00 need a manager's approval (username and PIN), other than the payer's.");
     const self = await refusedUnchanged('guia.pay', { guiaId: g.guiaId, cashCents: 5_001, cheques: [], approval: MANAGER }, t.manager);
     expect(self).toEqual({
       code: 'APPROVER_IS_OPERATOR',

@@ -11,9 +11,7 @@ import { checkFundPayout, checkSplit, fundName, guiaNeedsApproval } from '../../
 import { checkPayout } from '../../../core/drawers/rules.js';
 import { KioskError } from '../../../core/errors.js';
 import { ledger } from '../../../core/ledger.js';
-import { formatCents } from '../../../core/money.js';
 import { checkPeriod, pageLimit, pageOf } from '../../../core/paging.js';
-import { hallClock } from '../../../core/time.js';
 import {
   fundHeld,
   guiaById,
@@ -70,13 +68,13 @@ export function guiaView(g: GuiaRow, printJobId: number | null = null): GuiaView
 
 function requireGuia(db: ReadableDb, guiaId: number): GuiaRow {
   const g = guiaById(db, guiaId);
-  if (!g) throw new KioskError('GUIA_NOT_FOUND', { guia: `n.º interno ${guiaId}` });
+  if (!g) throw new KioskError('GUIA_NOT_FOUND', { guiaId });
   return g;
 }
 
 /** Paid or void: nothing more can happen to it. */
 function requireUnpaid(g: GuiaRow): void {
-  if (g.paidAt) throw new KioskError('GUIA_ALREADY_PAID', { number: g.number, paidAt: hallClock(g.paidAt), paidBy: g.paidBy! });
+  if (g.paidAt) throw new KioskError('GUIA_ALREADY_PAID', { number: g.number, paidAt: g.paidAt, paidBy: g.paidBy! });
   if (g.voidedAt) throw new KioskError('GUIA_VOIDED', { number: g.number, reason: g.voidReason! });
 }
 
@@ -154,7 +152,7 @@ export const guiaHandlers: HandlerSlice<'guia.issue' | 'guia.pay' | 'guia.void' 
       checkChequesPrintable(ctx.db, input.cheques);
       const threshold = hallSettings(ctx.db).guiaApprovalThresholdCents;
       if (!guiaNeedsApproval(g.amountCents, threshold)) return null;
-      if (!input.approval) throw new KioskError('GUIA_APPROVAL_REQUIRED', { threshold: formatCents(threshold!) });
+      if (!input.approval) throw new KioskError('GUIA_APPROVAL_REQUIRED', { thresholdCents: threshold! });
       return input.approval;
     },
     (ctx, input, checked) => {
@@ -235,7 +233,7 @@ export const guiaHandlers: HandlerSlice<'guia.issue' | 'guia.pay' | 'guia.void' 
   'guia.find': query((ctx, input) => {
     const number = guiaNumberOf(input.query);
     const g = number === null ? undefined : guiaByNumber(ctx.db, number);
-    if (!g) throw new KioskError('GUIA_NOT_FOUND', { guia: `«${input.query.slice(0, 40)}»` });
+    if (!g) throw new KioskError('GUIA_NOT_FOUND', { query: input.query.slice(0, 40) });
     return guiaView(g);
   }),
 

@@ -2,7 +2,6 @@
 import type { MachineView } from '../../../core/caixa/contract.js';
 import { fundName, parseMachinesCsv, type MachineInput } from '../../../core/caixa/rules.js';
 import { KioskError } from '../../../core/errors.js';
-import { formatCents } from '../../../core/money.js';
 import { allMachines, fundBalances, insertMachine, lastReading, machineByNumber, machinesOfGroup, updateMachine, type MachineFields, type MachineRow } from '../../../db/caixa.js';
 import type { ReadableDb, WritableDb } from '../../../db/connection.js';
 import { command, done, query, type HandlerSlice } from '../shared/context.js';
@@ -26,7 +25,7 @@ export function machineView(db: ReadableDb, m: MachineRow, held = fundBalances(d
 function checkGroup(db: ReadableDb, fields: Pick<MachineFields, 'group' | 'model' | 'betCents' | 'number'>): void {
   if (fields.group === null) return;
   const other = machinesOfGroup(db, fields.group).find((m) => m.number !== fields.number && (m.model !== fields.model || m.betCents !== fields.betCents));
-  if (other) throw new KioskError('GROUP_MIXED', { group: fields.group, model: other.model, bet: formatCents(other.betCents) });
+  if (other) throw new KioskError('GROUP_MIXED', { group: fields.group, model: other.model, betCents: other.betCents });
 }
 
 function fieldsOf(input: {

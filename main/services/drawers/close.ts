@@ -3,7 +3,6 @@ import { dayCloseBlockers, type DayCloseBlocker } from '../../../core/drawers/cl
 import { KioskError } from '../../../core/errors.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import { hallSettings } from '../../../db/people.js';
-import { hallClock } from '../../../core/time.js';
 import { createBackup } from '../../../db/backup.js';
 import { unpaidGuias } from '../../../db/caixa.js';
 import { carriedUnpaidWinners, winnersOfSession } from '../../../db/bingo/draw.js';
@@ -77,9 +76,9 @@ export const dayCloseHandlers: HandlerSlice<'session.close' | 'session.overview'
   'session.close': command((ctx, input) => {
     const session = sessionById(ctx.db, input.sessionId);
     if (!session) throw new KioskError('SESSION_NOT_FOUND', { sessionId: input.sessionId });
-    if (session.closedAt) throw new KioskError('SESSION_CLOSED', { sessionId: session.id, closedAt: hallClock(session.closedAt) });
+    if (session.closedAt) throw new KioskError('SESSION_CLOSED', { sessionId: session.id, closedAt: session.closedAt });
     const blockers = blockersOf(ctx.db, session.id);
-    const games = blockers.flatMap((b) => (b.kind === 'game' ? [`n.º ${b.number}`] : []));
+    const games = blockers.flatMap((b) => (b.kind === 'game' ? [b.number] : []));
     if (games.length > 0) throw new KioskError('SESSION_GAMES_UNFINISHED', { games: games.join(', ') });
     const terminals = blockers.flatMap((b) => (b.kind === 'drawer' ? [b.terminalId] : []));
     if (terminals.length > 0) throw new KioskError('SESSION_DRAWERS_OPEN', { terminals: terminals.join(', ') });

@@ -192,6 +192,8 @@ describe('a variance over the hall threshold', () => {
       code: 'VARIANCE_NEEDS_APPROVAL',
       message: 'A diferença da contagem excede o limite da sala (5,00 €): o gerente tem de aceitar a diferença, com o motivo, para fechar a gaveta.',
     });
+    const en = await h.kiosk.dispatch('drawer.close', { countedByDenomination: counted }, { operatorToken: t.cashier, lang: 'en' });
+    expect(!en.ok && en.error.message).toBe("The count's variance exceeds the hall's threshold (€5.00): a manager must accept it, with a reason, to close the drawer.");
     expect((await refusedUnchanged('drawer.close', { countedByDenomination: counted, approval: APPROVAL }, t.cashier)).code).toBe(
       'VARIANCE_REASON_REQUIRED',
     );

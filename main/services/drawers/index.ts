@@ -14,7 +14,6 @@ import { checkPayout, countDenominations, needsAcceptance, toDenominationMap, va
 import { KioskError } from '../../../core/errors.js';
 import { APPROVER_ROLES } from '../../../core/roles.js';
 import { ledger, type LedgerKind } from '../../../core/ledger.js';
-import { formatCents } from '../../../core/money.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import {
   chipCountOf,
@@ -229,7 +228,7 @@ export const drawersHandlers: HandlerSlice<
       const threshold = hallSettings(ctx.db).drawerVarianceThresholdCents;
       // Chips are money at the caixa: a variance in either needs the manager's acceptance.
       const overThreshold = needsAcceptance(variance, threshold) || (chips !== null && needsAcceptance(chips.varianceCents, threshold));
-      if (overThreshold && !checked) throw new KioskError('VARIANCE_NEEDS_APPROVAL', { threshold: formatCents(threshold) });
+      if (overThreshold && !checked) throw new KioskError('VARIANCE_NEEDS_APPROVAL', { thresholdCents: threshold });
       const approver = checked ? confirmCredentials(ctx, checked) : null;
       if (approver?.id === operator.id) throw new KioskError('APPROVER_IS_OPERATOR', { act: 'drawer_close' });
       const reason = approver ? input.reason! : null;

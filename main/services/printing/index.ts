@@ -75,10 +75,10 @@ export const printingHandlers: HandlerSlice<
 > = {
   'printer.configure': command((ctx, input) => {
     if (input.transport === 'tcp' && (!input.host || !input.port)) {
-      throw new KioskError('PRINTER_ADDRESS_INVALID', { detail: 'indique o endereço e a porta (TCP, normalmente 9100)' });
+      throw new KioskError('PRINTER_ADDRESS_INVALID', { transport: 'tcp' });
     }
     if (input.transport === 'device' && !input.path) {
-      throw new KioskError('PRINTER_ADDRESS_INVALID', { detail: 'indique o dispositivo (por exemplo /dev/usb/lp0)' });
+      throw new KioskError('PRINTER_ADDRESS_INVALID', { transport: 'device' });
     }
     // Only a printer or serial device: never a file the queue would write receipts into (the database included).
     if (input.transport === 'device' && !isPrinterDevicePath(input.path!)) {

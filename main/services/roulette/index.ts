@@ -8,7 +8,6 @@ import { checkTenderedNotTooLarge } from '../../../core/cash.js';
 import { checkPayout } from '../../../core/drawers/rules.js';
 import { KioskError } from '../../../core/errors.js';
 import { ledger } from '../../../core/ledger.js';
-import { formatCents } from '../../../core/money.js';
 import { checkChipsInStock, chipStock, chipsTotal } from '../../../core/chips.js';
 import {
   announcement,
@@ -235,7 +234,7 @@ export const rouletteHandlers: HandlerSlice<Slice> = {
   'chips.sell': command((ctx, input) => {
     const { chips, cents } = chipsTotal(input.chips);
     checkTenderedNotTooLarge(input.payment.tenderedCents, cents);
-    if (input.payment.tenderedCents < cents) throw new KioskError('CHIPS_TENDERED_SHORT', { tendered: formatCents(input.payment.tenderedCents), total: formatCents(cents) });
+    if (input.payment.tenderedCents < cents) throw new KioskError('CHIPS_TENDERED_SHORT', { tenderedCents: input.payment.tenderedCents, totalCents: cents });
     const drawer = openDrawerOf(ctx.db, ctx.terminalId);
     if (!drawer) throw new KioskError('DRAWER_NOT_OPEN');
     checkInFloat(ctx.db, drawer, chips);
