@@ -3,8 +3,9 @@
  * sales (default 300 000), then `books.verify` through the dispatcher while a
  * cashier keeps selling. Measures how long the check takes, how much memory
  * it holds, and how long the counter waits meanwhile. The seeder writes
- * documents and postings but no audit rows, so every seeded document is a
- * finding (counted; the first 100 kept): the check's whole path is walked.
+ * each document with its postings and its command's audit row, as the
+ * kiosk does (the database binds them, migration 0017): the check walks its
+ * whole path, both ways, and finds nothing.
  * Prints one JSON object on stdout; progress goes to stderr.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';

@@ -1,11 +1,16 @@
 /**
  * SQL of the books check (core/audit/books.ts): the documents as stored, a
- * page at a time with the transactions that name them; the documents and
- * transactions no audited command wrote; the operators' recorded changes.
+ * page at a time with the transactions that name them; each document and
+ * transaction against the audit row bound to it, and each accepted command
+ * against the documents bound to it; the operators' recorded changes.
  */
 import {
+  AUDITED_DOCUMENTS,
   checkDocument,
+  COMMAND_DOCUMENTS,
+  commandDocumentsFindings,
   DOCUMENT_TYPES,
+  type AuditedDocument,
   operatorChangeExplained,
   unexplained,
   type BookDocument,
@@ -182,45 +187,102 @@ function checkUnknownRefs(db: ReadableDb, found: (f: BooksFinding) => void): voi
   for (const t of byId.values()) found(unexplained(t));
 }
 
-/**
- * Each document's command, by its table, instant and the channels that write
- * it: a row with no accepted audit row of one of them at its instant was not
- * written by the kiosk. Ledger transactions: any accepted command at theirs.
- */
-const AUDITED: { type: string; rows: string; channels: readonly string[] | null }[] = [
-  { type: 'sale', rows: `SELECT id, created_at AS at FROM sales`, channels: ['sale.create'] },
-  { type: 'sale_void', rows: `SELECT sale_id AS id, voided_at AS at FROM sale_voids`, channels: ['sale.voidLast'] },
-  { type: 'refund', rows: `SELECT sale_id AS id, paid_at AS at FROM refunds`, channels: ['refund.pay'] },
-  { type: 'prize_payment', rows: `SELECT winner_id AS id, paid_at AS at FROM prize_payments`, channels: ['prize.pay'] },
-  { type: 'game_closure', rows: `SELECT game_id AS id, closed_at AS at FROM game_closures`, channels: ['game.closeSale', 'game.open'] },
-  { type: 'guia', rows: `SELECT id, issued_at AS at FROM guias`, channels: ['guia.issue'] },
-  { type: 'guia_payment', rows: `SELECT guia_id AS id, paid_at AS at FROM guia_payments`, channels: ['guia.pay'] },
-  { type: 'guia_void', rows: `SELECT guia_id AS id, voided_at AS at FROM guia_voids`, channels: ['guia.void'] },
-  { type: 'chip_exchange', rows: `SELECT id, at FROM chip_exchanges`, channels: ['chips.sell', 'chips.redeem'] },
-  { type: 'chip_movement', rows: `SELECT id, at FROM chip_movements`, channels: ['chips.move'] },
-  { type: 'drawer_movement', rows: `SELECT id, at FROM drawer_movements`, channels: ['drawer.move'] },
-  { type: 'fund_contribution', rows: `SELECT id, at FROM fund_contributions`, channels: ['meters.record', 'jackpot.contribute'] },
-  { type: 'fund_transfer', rows: `SELECT id, at FROM fund_transfers`, channels: ['jackpot.transfer'] },
-  { type: 'ledger_transaction', rows: `SELECT id, at FROM ledger_transactions`, channels: null },
-];
+/** Each audited document type's rows: its key and its instant. */
+const AUDITED_ROWS: Record<AuditedDocument, string> = {
+  sale: `SELECT id, created_at AS at FROM sales`,
+  sale_void: `SELECT sale_id AS id, voided_at AS at FROM sale_voids`,
+  refund: `SELECT sale_id AS id, paid_at AS at FROM refunds`,
+  prize_payment: `SELECT winner_id AS id, paid_at AS at FROM prize_payments`,
+  game_closure: `SELECT game_id AS id, closed_at AS at FROM game_closures`,
+  guia: `SELECT id, issued_at AS at FROM guias`,
+  guia_payment: `SELECT guia_id AS id, paid_at AS at FROM guia_payments`,
+  guia_void: `SELECT guia_id AS id, voided_at AS at FROM guia_voids`,
+  chip_exchange: `SELECT id, at FROM chip_exchanges`,
+  chip_movement: `SELECT id, at FROM chip_movements`,
+  drawer_movement: `SELECT id, at FROM drawer_movements`,
+  fund_contribution: `SELECT id, at FROM fund_contributions`,
+  fund_transfer: `SELECT id, at FROM fund_transfers`,
+  ledger_transaction: `SELECT id, at FROM ledger_transactions`,
+};
 
-function checkAuditRows(db: ReadableDb, found: (f: BooksFinding) => void): void {
-  for (const a of AUDITED) {
-    const channel = a.channels ? `AND a.channel IN (SELECT value FROM json_each(@channels))` : '';
-    const missing = stmt<[{ channels: string }], { id: number }>(
+/** The version of migration 0017-audit-binding, which binds documents to their audit rows. */
+const BINDING_VERSION = 17;
+
+interface Bindings {
+  legacy: boolean;
+  table: string;
+  start: number;
+}
+
+/**
+ * Where the check reads the bindings: document_audit; in a file of an older
+ * version (a backup, a hall not yet opened by this program) there are none,
+ * and documents are matched as they were then (`legacy`); in a file that
+ * claims the version but lost the table, none are bound and every one is named.
+ */
+function bindingsOf(db: ReadableDb): Bindings {
+  const has = (name: string) => stmt<[string], { n: number }>(db, `SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ?`).get(name)!.n > 0;
+  // Where binding began (none recorded: every accepted command is asked for its documents).
+  const start = has('document_audit_start') ? (stmt<[], { seq: number }>(db, `SELECT audit_seq AS seq FROM document_audit_start WHERE id = 1`).get()?.seq ?? 0) : 0;
+  if (has('document_audit')) return { legacy: false, table: 'document_audit', start };
+  const version = Number(db.pragma('user_version', { simple: true }));
+  return { legacy: version < BINDING_VERSION, table: `(SELECT NULL AS document, NULL AS document_id, NULL AS audit_seq WHERE 0)`, start };
+}
+
+/**
+ * Each document against the audit row bound to it (document_audit, written
+ * with it by the database: its command's own row is audit_seq + 1): a
+ * document with no binding, or whose row is not an accepted command that
+ * writes it at its instant, was not written by the kiosk. In a file from
+ * before the binding: an accepted row of its command at its instant.
+ */
+function checkBoundAuditRows(db: ReadableDb, bindings: Bindings, found: (f: BooksFinding) => void): void {
+  for (const type of Object.keys(AUDITED_DOCUMENTS) as AuditedDocument[]) {
+    const channels: readonly string[] | null = AUDITED_DOCUMENTS[type];
+    const channelList = `(SELECT value FROM json_each(@channels))`;
+    const sql = bindings.legacy
+      ? `SELECT d.id FROM (${AUDITED_ROWS[type]}) d
+          WHERE NOT EXISTS (SELECT 1 FROM audit_log a WHERE a.at = d.at AND a.outcome = 'ok' ${channels ? `AND a.channel IN ${channelList}` : ''}) ORDER BY d.id`
+      : `SELECT d.id FROM (${AUDITED_ROWS[type]}) d
+           LEFT JOIN ${bindings.table} b ON b.document = @type AND b.document_id = d.id
+           LEFT JOIN audit_log a ON a.id = b.audit_seq + 1
+          WHERE a.id IS NULL OR a.outcome <> 'ok' OR a.at <> d.at ${channels ? `OR a.channel NOT IN ${channelList}` : ''} ORDER BY d.id`;
+    const unbound = stmt<[{ type: string; channels: string }], { id: number }>(db, sql).all({ type, channels: JSON.stringify(channels ?? []) });
+    const ledger = type === 'ledger_transaction';
+    for (const m of unbound) {
+      found({ problem: 'audit_missing', document: ledger ? null : { type, id: m.id }, transactionId: ledger ? m.id : null, kind: null, expected: null, actual: null });
+    }
+  }
+}
+
+/**
+ * The other way: each accepted command written since binding began
+ * (document_audit_start) against the documents of its kind bound to its row
+ * at its instant. Rows before the start were written when nothing was bound:
+ * their documents were bound by the migration, to the first of their
+ * command's rows at their instant, so they are not asked (nor any in a file
+ * from before the binding).
+ */
+function checkCommandDocuments(db: ReadableDb, bindings: Bindings, found: (f: BooksFinding) => void): void {
+  if (bindings.legacy) return;
+  const start = bindings.start;
+  for (const spec of COMMAND_DOCUMENTS) {
+    // The documents of its kind bound to a command's row `a`, at its instant.
+    const bound = `${bindings.table} b JOIN (${AUDITED_ROWS[spec.document]}) d ON d.id = b.document_id
+                    WHERE b.audit_seq = a.id - 1 AND b.document = @document AND d.at = a.at`;
+    const params = { channel: spec.channel, document: spec.document, start, min: spec.min, max: spec.max };
+    // The count once a row (a subquery named in the select and the filter would be evaluated for each).
+    const off = stmt<[typeof params], { seq: number }>(
       db,
-      `SELECT d.id FROM (${a.rows}) d
-        WHERE NOT EXISTS (SELECT 1 FROM audit_log a WHERE a.at = d.at AND a.outcome = 'ok' ${channel}) ORDER BY d.id`,
-    ).all({ channels: JSON.stringify(a.channels ?? []) });
-    for (const m of missing) {
-      found({
-        problem: 'audit_missing',
-        document: a.type === 'ledger_transaction' ? null : { type: a.type, id: m.id },
-        transactionId: a.type === 'ledger_transaction' ? m.id : null,
-        kind: null,
-        expected: null,
-        actual: null,
-      });
+      `SELECT a.id AS seq FROM audit_log a
+        WHERE a.channel = @channel AND a.outcome = 'ok' AND a.id > @start AND (SELECT COUNT(*) FROM ${bound}) NOT BETWEEN @min AND @max
+        ORDER BY a.id`,
+    ).all(params);
+    if (off.length === 0) continue;
+    const ids = stmt<[{ seq: number; document: string }], { id: number }>(db, `SELECT d.id FROM audit_log a, ${bound} AND a.id = @seq ORDER BY d.id`);
+    for (const o of off) {
+      const documentIds = ids.all({ seq: o.seq, document: spec.document }).map((r) => r.id);
+      for (const f of commandDocumentsFindings(spec, o.seq, documentIds)) found(f);
     }
   }
 }
@@ -293,7 +355,9 @@ function checkBooksNow(db: ReadableDb, shown: number, onProgress?: (done: number
   let documents = 0;
   for (const type of DOCUMENT_TYPES) documents += checkDocuments(db, type, found, paged);
   checkUnknownRefs(db, found);
-  checkAuditRows(db, found);
+  const bindings = bindingsOf(db);
+  checkBoundAuditRows(db, bindings, found);
+  checkCommandDocuments(db, bindings, found);
   const operators = checkOperators(db, found);
   onProgress?.(steps, steps);
   const transactions = stmt<[], { n: number }>(db, `SELECT COUNT(*) AS n FROM ledger_transactions`).get()!.n;

@@ -69,8 +69,16 @@ export type BooksProblem =
   | 'transaction_duplicated'
   /** A transaction no document calls for (no such document, or not of that kind). */
   | 'transaction_unexplained'
-  /** A document no audited command wrote (no audit row of its command at its instant). */
+  /**
+   * A document no audited command wrote: the audit row bound to it (the row
+   * after the log's last one when it was written) is not an accepted command
+   * of its kind at its instant, or it is bound to none.
+   */
   | 'audit_missing'
+  /** An accepted command's audit row with no document of its kind bound to it: the document was never written, or rebound. */
+  | 'document_missing'
+  /** More documents bound to one command's audit row than that command writes: each of them is named. */
+  | 'audit_shared'
   /** An operator's identity or authority changed with no audited command behind it. */
   | 'operator_changed_outside_commands'
   /** An operator differs from their last recorded change: changed with the record switched off. */
@@ -254,3 +262,71 @@ export function operatorChangeExplained(c: OperatorChange, audit: AuditRowAfter 
 
 /** At most this many findings are returned (the count is always whole): the first ones say where to look. */
 export const BOOKS_FINDINGS_SHOWN = 100;
+
+/**
+ * What a document's audit row must be, by the document's type (the types
+ * books.verify names in its findings): the channels of the commands that
+ * write it; null for a ledger transaction, which any accepted command may
+ * post. Each document is bound to its command's row by the database as it is
+ * written (migration 0017, `document_audit`).
+ */
+export const AUDITED_DOCUMENTS = {
+  sale: ['sale.create'],
+  sale_void: ['sale.voidLast'],
+  refund: ['refund.pay'],
+  prize_payment: ['prize.pay'],
+  game_closure: ['game.closeSale', 'game.open'],
+  guia: ['guia.issue'],
+  guia_payment: ['guia.pay'],
+  guia_void: ['guia.void'],
+  chip_exchange: ['chips.sell', 'chips.redeem'],
+  chip_movement: ['chips.move'],
+  drawer_movement: ['drawer.move'],
+  fund_contribution: ['meters.record', 'jackpot.contribute'],
+  fund_transfer: ['jackpot.transfer'],
+  ledger_transaction: null,
+} as const satisfies Record<string, readonly string[] | null>;
+
+export type AuditedDocument = keyof typeof AUDITED_DOCUMENTS;
+
+/**
+ * The other way: how many documents of a type each accepted command writes.
+ * A second game's closure is written at its opening (double cards), a
+ * meter reading contributes to none, one or both of its funds.
+ */
+export const COMMAND_DOCUMENTS: readonly { channel: string; document: AuditedDocument; min: number; max: number }[] = [
+  { channel: 'sale.create', document: 'sale', min: 1, max: 1 },
+  { channel: 'sale.voidLast', document: 'sale_void', min: 1, max: 1 },
+  { channel: 'refund.pay', document: 'refund', min: 1, max: 1 },
+  { channel: 'prize.pay', document: 'prize_payment', min: 1, max: 1 },
+  { channel: 'game.closeSale', document: 'game_closure', min: 1, max: 1 },
+  { channel: 'game.open', document: 'game_closure', min: 0, max: 1 },
+  { channel: 'guia.issue', document: 'guia', min: 1, max: 1 },
+  { channel: 'guia.pay', document: 'guia_payment', min: 1, max: 1 },
+  { channel: 'guia.void', document: 'guia_void', min: 1, max: 1 },
+  { channel: 'chips.sell', document: 'chip_exchange', min: 1, max: 1 },
+  { channel: 'chips.redeem', document: 'chip_exchange', min: 1, max: 1 },
+  { channel: 'chips.move', document: 'chip_movement', min: 1, max: 1 },
+  { channel: 'drawer.move', document: 'drawer_movement', min: 1, max: 1 },
+  { channel: 'jackpot.contribute', document: 'fund_contribution', min: 1, max: 1 },
+  { channel: 'meters.record', document: 'fund_contribution', min: 0, max: 2 },
+  { channel: 'jackpot.transfer', document: 'fund_transfer', min: 1, max: 1 },
+];
+
+/**
+ * The findings of one accepted command's audit row (seq) against the
+ * documents of a type bound to it at its instant: too few is a document
+ * missing, too many names each of them.
+ */
+export function commandDocumentsFindings(
+  spec: { channel: string; document: AuditedDocument; min: number; max: number },
+  seq: number,
+  documentIds: readonly number[],
+): BooksFinding[] {
+  const none = { transactionId: null, expected: null, actual: null };
+  if (documentIds.length < spec.min) return [{ problem: 'document_missing', document: { type: 'audit', id: seq }, kind: spec.channel, ...none }];
+  if (documentIds.length > spec.max) {
+    return documentIds.map((id) => ({ problem: 'audit_shared', document: { type: spec.document, id }, kind: spec.channel, ...none }));
+  }
+  return [];
+}

@@ -19,6 +19,8 @@ export const booksFindingSchema = z.object({
     'transaction_duplicated',
     'transaction_unexplained',
     'audit_missing',
+    'document_missing',
+    'audit_shared',
     'operator_changed_outside_commands',
     'operator_unrecorded',
   ]),
@@ -99,7 +101,7 @@ export const auditContract = {
   }),
   'books.verify': channel({
     summary:
-      'Check the books one document at a time: each sale, void, refund, prize paid, guia, chip exchange, drawer and fund movement against its ledger transactions (rebuilt from the document) and its audit row; every transaction explained by a document; every change of an operator made by an audited command.',
+      'Check the books one document at a time: each sale, void, refund, prize paid, guia, chip exchange, drawer and fund movement against its ledger transactions (rebuilt from the document) and the audit row of the command that wrote it (bound to it by identity); every accepted command with its documents; every transaction explained by a document; every change of an operator made by an audited command.',
     kind: 'query',
     topics: [],
     roles: MANAGERS,

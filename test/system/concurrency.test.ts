@@ -6,6 +6,7 @@ import { describe, it, expect, beforeEach, afterEach } from 'vitest';
 import type { ChannelOutput } from '../../core/contract.js';
 import type { Result } from '../../core/errors.js';
 import { verifyAudit } from '../../db/audit.js';
+import { checkBooks as checkBooksOneByOne } from '../../db/books.js';
 import { verifyLedger } from '../../db/ledger.js';
 import { createTestHall } from '../fixtures/faces.js';
 import type { Harness } from '../harness.js';
@@ -92,6 +93,8 @@ function checkBooks(cardsSold: number): void {
   expect(ledger.balances['liability:prizes'] ?? 0).toBe(0 - closed.prizes);
   expect(ledger.balances['liability:stamp_duty'] ?? 0).toBe(0 - closed.stamp);
   expect(verifyAudit(h.kiosk.db)).toMatchObject({ valid: true, brokenAt: null });
+  // Every document bound to its own command's audit row, both ways (issue 21), however many share an instant.
+  expect(checkBooksOneByOne(h.kiosk.db, 20).findings).toEqual([]);
 }
 
 describe('concurrent sales over HTTP', () => {
@@ -129,6 +132,17 @@ describe('concurrent sales over HTTP', () => {
     const per = new Map<string, number>();
     for (const s of listed) per.set(s.cashier, (per.get(s.cashier) ?? 0) + 1);
     expect(Object.fromEntries(per)).toEqual({ caixa1: 50, caixa2: 50, caixa3: 50, caixa4: 50 });
+    // All at the clock's one instant: each sale is still bound to the sale.create that wrote it, not to a twin.
+    expect(
+      h.kiosk.db
+        .prepare(
+          `SELECT COUNT(*) FROM sales s JOIN document_audit b ON b.document = 'sale' AND b.document_id = s.id
+             JOIN audit_log a ON a.id = b.audit_seq + 1 WHERE a.at = s.created_at AND json_extract(a.after, '$.saleId') = s.id`,
+        )
+        .pluck()
+        .get(),
+    ).toBe(SALES);
+    expect(h.kiosk.db.prepare(`SELECT COUNT(DISTINCT created_at) FROM sales`).pluck().get()).toBe(1);
     checkBooks(total);
   });
 
