@@ -1,5 +1,5 @@
 /**
- * Migration 0017 (documents bound to their audit rows) on a database of the
+ * Migration 0018 (documents bound to their audit rows) on a database of the
  * version before: a hall's past trading written as the kiosk writes it (the
  * bench's seeder: sessions, games, sales and their postings, closes, each
  * with its audit row), kept row for row; every document bound to the first
@@ -47,9 +47,9 @@ function sale(db: Db, at: string, audited: boolean): number {
   return id;
 }
 
-describe('migration 0017-audit-binding', () => {
+describe('migration 0018-audit-binding', () => {
   it("keeps a seeded hall's every row, binds each document to its command's row, and the books check passes", () => {
-    const { db, latest } = fixture.before('0017-audit-binding.sql');
+    const { db, latest } = fixture.before('0018-audit-binding.sql');
     db.close();
     const seeded = seedHistory(db.name, {
       sales: 450,
@@ -117,7 +117,7 @@ describe('migration 0017-audit-binding', () => {
   });
 
   it('leaves a document no command wrote unbound, and the books check still names it', () => {
-    const { db } = fixture.before('0017-audit-binding.sql');
+    const { db } = fixture.before('0018-audit-binding.sql');
     db.pragma('foreign_keys = OFF');
     db.exec(`
       INSERT INTO sessions (id, opened_at, scheduled_close_at, opened_by) VALUES (1, '2026-11-30T20:00:00.000Z', '2026-12-01T02:00:00.000Z', 1);

@@ -205,8 +205,8 @@ const AUDITED_ROWS: Record<AuditedDocument, string> = {
   ledger_transaction: `SELECT id, at FROM ledger_transactions`,
 };
 
-/** The version of migration 0017-audit-binding, which binds documents to their audit rows. */
-const BINDING_VERSION = 17;
+/** The version of migration 0018-audit-binding, which binds documents to their audit rows. */
+const BINDING_VERSION = 18;
 
 interface Bindings {
   legacy: boolean;

@@ -268,7 +268,7 @@ export const BOOKS_FINDINGS_SHOWN = 100;
  * books.verify names in its findings): the channels of the commands that
  * write it; null for a ledger transaction, which any accepted command may
  * post. Each document is bound to its command's row by the database as it is
- * written (migration 0017, `document_audit`).
+ * written (migration 0018, `document_audit`).
  */
 export const AUDITED_DOCUMENTS = {
   sale: ['sale.create'],

@@ -1,6 +1,6 @@
 /**
  * Every document bound by identity to the audit row of the command that
- * wrote it (issue 21, part 4; migration 0017): the database binds each one
+ * wrote it (issue 21, part 4; migration 0018): the database binds each one
  * as it is written, to the row its command appends at the end of the same
  * transaction, and books.verify checks the binding both ways. A document
  * written by hand with a real one's instant, terminal and command passes a
