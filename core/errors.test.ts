@@ -6,6 +6,7 @@ import { ERROR_CODES, errorMessage, KioskError, type ErrorCode } from './errors.
 import { peopleErrors } from './people/errors.js';
 import { printingErrors } from './printing/errors.js';
 import { chipErrors, rouletteErrors, rouletteTableErrors } from './roulette/errors.js';
+import { storageErrors } from './storage/errors.js';
 
 /** Every placeholder a message may use, filled with a visible marker. */
 const anyParams = new Proxy({} as Record<string, string | number>, {
@@ -20,12 +21,12 @@ describe('error catalogue', () => {
   });
 
   it('takes each domain\'s codes once: no domain redefines another\'s (a spread would silently keep the last)', () => {
-    const domains = [peopleErrors, bingoErrors, drawersErrors, backupsErrors, dayCloseErrors, caixaErrors, rouletteErrors, rouletteTableErrors, chipErrors, printingErrors].map((c) => Object.keys(c));
+    const domains = [peopleErrors, bingoErrors, drawersErrors, backupsErrors, dayCloseErrors, caixaErrors, rouletteErrors, rouletteTableErrors, chipErrors, printingErrors, storageErrors].map((c) => Object.keys(c));
     const all = domains.flat();
     expect(new Set(all).size).toBe(all.length);
     for (const codes of domains) for (const code of codes) expect(ERROR_CODES).toContain(code);
-    // The kernel's own: the dispatcher's and the transport's refusals, INTERNAL, the cash rule's TENDERED_TOO_LARGE and the pages' two.
-    expect(ERROR_CODES.length).toBe(all.length + 11);
+    // The kernel's own: the dispatcher's and the transport's refusals (a body too slow among them), INTERNAL, the cash rule's TENDERED_TOO_LARGE and the pages' two.
+    expect(ERROR_CODES.length).toBe(all.length + 12);
   });
 
   it.each(ERROR_CODES)('%s has a pt-PT and an English message', (code) => {
