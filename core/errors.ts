@@ -100,3 +100,13 @@ export interface ErrorBody {
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorBody };
+
+/**
+ * What a person reads when the kiosk will not start or restore (a dialog, a
+ * terminal): the refusal's words in pt-PT, then in English; any other error
+ * by its message alone, never its stack.
+ */
+export function refusalText(error: unknown): string {
+  if (error instanceof KioskError) return `${errorMessage(error.code, error.params, 'pt-PT')}\n${errorMessage(error.code, error.params, 'en')}`;
+  return error instanceof Error ? error.message : String(error);
+}
