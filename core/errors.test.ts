@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { bingoErrors } from './bingo/errors.js';
 import { caixaErrors } from './caixa/errors.js';
 import { backupsErrors, dayCloseErrors, drawersErrors } from './drawers/errors.js';
-import { ERROR_CODES, errorMessage, KioskError, type ErrorCode } from './errors.js';
+import { ERROR_CODES, errorMessage, KioskError, refusalText, type ErrorCode } from './errors.js';
 import { peopleErrors } from './people/errors.js';
 import { printingErrors } from './printing/errors.js';
 import { chipErrors, rouletteErrors, rouletteTableErrors } from './roulette/errors.js';
@@ -40,6 +40,13 @@ describe('error catalogue', () => {
     // A message is a sentence: it ends with a full stop.
     expect(pt.endsWith('.')).toBe(true);
     expect(en.endsWith('.')).toBe(true);
+  });
+
+  it('words a refusal at start for a person in both languages, pt-PT first, and any other error by its message alone', () => {
+    const e = new KioskError('DATABASE_EMPTY', { file: '/dados/kiosk.sqlite' });
+    expect(refusalText(e)).toBe(`${errorMessage('DATABASE_EMPTY', e.params)}\n${errorMessage('DATABASE_EMPTY', e.params, 'en')}`);
+    expect(refusalText(e).split('\n')[1]).toMatch(/^The database \/dados\/kiosk\.sqlite is empty \(0 bytes\)\./);
+    expect(refusalText(new Error('porta inválida: x'))).toBe('porta inválida: x');
   });
 
   it('defaults to pt-PT', () => {

@@ -38,6 +38,8 @@ export interface KioskOptions {
   /** How jobs reach a printer (default: its TCP or device transport with a status check). */
   printerTransport?: (printer: PrinterRow) => JobTransport;
   printRetryDelaysMs?: readonly number[];
+  /** The system the kiosk runs on (default process.platform): which printer device names it takes. */
+  platform?: string;
 }
 
 export interface Kiosk {
@@ -81,6 +83,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     for (const l of listeners) l(event);
   };
   const now = options.now ?? (() => new Date());
+  const platform = options.platform ?? process.platform;
   const logError = options.logError ?? ((e: unknown, channel: string) => console.error(`[kiosk] ${channel} failed:`, e));
   // One event for a batch of jobs that changed in the same turn (a rush prints 64 at a time).
   let printEventPending = false;
@@ -96,7 +99,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   const queue = new PrintQueue({
     db,
     now,
-    transportFor: options.printerTransport ?? jobTransportOf,
+    transportFor: options.printerTransport ?? ((printer) => jobTransportOf(printer, platform)),
     render: (doc, profile, o) => renderEscPos(doc, profile, o),
     retryDelaysMs: options.printRetryDelaysMs,
     onChange: printChanged,
@@ -106,7 +109,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   const pdf = createPdfRenderer();
   const progress = progressEmitter(emitAll, now);
   const io: KioskIo = {
-    printerStatus,
+    printerStatus: (printer) => printerStatus(printer, platform),
     pdf,
     progress,
     checkBackup: (file) => checkBackupInWorker(file),
@@ -121,6 +124,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     sessions: new OperatorSessions(options.idleMs),
     terminalId: options.terminalId ?? 'T1',
     dataDir: options.dataDir,
+    platform,
     now,
     io,
     emit: (event) => {

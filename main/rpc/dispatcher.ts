@@ -28,6 +28,8 @@ export interface DispatcherDeps {
   terminalId: string;
   /** The data folder (backups). */
   dataDir: string;
+  /** The system the kiosk runs on (default process.platform). */
+  platform?: string;
   now: () => Date;
   io: KioskIo;
   emit: (event: KioskEvent) => void;
@@ -64,6 +66,7 @@ export function checkHandlers(handlers: HandlerMap): void {
 
 export function createDispatcher(deps: DispatcherDeps): Dispatch {
   const { db, reader, handlers, sessions, terminalId, io, dataDir } = deps;
+  const platform = deps.platform ?? process.platform;
   checkHandlers(handlers);
   /** One object per kiosk: the key of the domains' in-memory caches. */
   const memo = {};
@@ -83,7 +86,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
     if (!parsed.success) {
       return fail('VALIDATION_FAILED', { issues: describeIssues(parsed.error.issues) }, lang, parsed.error.issues);
     }
-    const base = { now, at: now.toISOString(), operator, terminalId, meta, memo, dataDir };
+    const base = { now, at: now.toISOString(), operator, terminalId, meta, memo, dataDir, platform };
     const readCtx: QueryContext = { ...base, db: reader, io };
     const handler = handlers[channel];
 
