@@ -50,7 +50,7 @@ export const storageErrors = errors({
     pt: (p) => `A base de dados ${p.file} está danificada (verificação: ${p.detail}). ${REFUSED.pt}`,
     en: (p) => `The database ${p.file} is damaged (check: ${p.detail}). ${REFUSED.en}`,
   },
-  // PRAGMA application_id: SQLite's own mark of which program a file belongs to.
+  // The file's application_id: SQLite's own mark of which program a file belongs to.
   DATABASE_FOREIGN: {
     pt: (p) =>
       `O ficheiro ${p.file} é uma base de dados de outro programa (application_id ${p.applicationId}), não do quiosque. O quiosque não arranca sobre ele nem lhe acrescenta as suas tabelas: indique a pasta de dados do quiosque, ou ${RESTORE_HINT.pt}`,
@@ -63,7 +63,7 @@ export const storageErrors = errors({
     en: (p) =>
       `The file ${p.file} is a SQLite database that is not the kiosk's (${holds(p, 'en')}). The kiosk does not start on it nor adds its own tables and a hall to it: give the kiosk's data folder, or ${RESTORE_HINT.en}`,
   },
-  // PRAGMA user_version set back by hand: the migrations after it would run again over the data they already changed.
+  // A user_version set back by hand: the migrations after it would run again over the data they already changed.
   DATABASE_OLDER_THAN_SCHEMA: {
     pt: (p) =>
       `A base de dados ${p.file} diz estar na versão ${p.version}, mas já tem ${objectOf(p, 'pt')} da migração ${p.migration}: a versão foi alterada fora do quiosque, e aplicar de novo as migrações seguintes estragaria os dados. ${REFUSED.pt}`,
