@@ -113,18 +113,19 @@ export async function createBackup(
   const partial = join(dir, `${name}.partial`);
   removeWithSidecars(partial);
   let pages = 0;
-  await db.backup(partial, {
-    progress: ({ totalPages, remainingPages }) => {
-      pages = totalPages;
-      o.onProgress?.(totalPages - remainingPages, totalPages);
-      // Pages per step: about 4 MB at a time, then the loop turns (a sale can commit in between).
-      return 1000;
-    },
-  });
-  // SQLite reports before each step, never after the last: the copy is whole now.
-  if (pages > 0) o.onProgress?.(pages, pages);
   let check: BackupCheck;
+  // Whatever fails (the copy itself on a full disk, its check), nothing half-written stays beside the backups.
   try {
+    await db.backup(partial, {
+      progress: ({ totalPages, remainingPages }) => {
+        pages = totalPages;
+        o.onProgress?.(totalPages - remainingPages, totalPages);
+        // Pages per step: about 4 MB at a time, then the loop turns (a sale can commit in between).
+        return 1000;
+      },
+    });
+    // SQLite reports before each step, never after the last: the copy is whole now.
+    if (pages > 0) o.onProgress?.(pages, pages);
     toRollbackJournal(partial);
     check = o.check ? await o.check(partial) : checkFile(partial);
   } catch (e) {

@@ -1,6 +1,7 @@
 /**
  * The one SQLite connection: WAL, synchronous=FULL (a committed sale survives
- * a power cut), foreign keys on, numbered migrations tracked by user_version.
+ * a power cut), foreign keys on, numbered migrations tracked by user_version,
+ * the file marked as the kiosk's with application_id (and checked at open).
  */
 import Database from 'better-sqlite3';
 import { existsSync, readdirSync, readFileSync, mkdirSync, statSync } from 'node:fs';
