@@ -37,6 +37,8 @@ export const settingsSchema = z.object({
   guiaApprovalThresholdCents: z.number().int().nullable(),
   /** An operator's session ends this long after its login, however busy (issue 12): a shift. */
   shiftHours: z.number().int(),
+  /** Managers' and admins' PINs have 6 digits at least (their PIN approves other people's acts). */
+  longManagerPins: z.boolean(),
 });
 
 /** The accumulated special prize (art. 10), when the hall has it. */
@@ -53,6 +55,7 @@ export interface HallSettings {
   backupsKept: number;
   guiaApprovalThresholdCents: number | null;
   shiftHours: number;
+  longManagerPins: boolean;
 }
 
 export const DEFAULT_SETTINGS: HallSettings = {
@@ -68,4 +71,6 @@ export const DEFAULT_SETTINGS: HallSettings = {
   guiaApprovalThresholdCents: 100_000,
   // A long night shift: the login asks again after it, even at a busy counter.
   shiftHours: 12,
+  // Off until the hall has given its managers 6-digit PINs (turning it on asks for them first).
+  longManagerPins: false,
 };

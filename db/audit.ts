@@ -47,7 +47,7 @@ function rowHash(prevHash: string, r: Omit<StoredRow, 'hash' | 'prev_hash'>): st
   return createHash('sha256').update(prevHash).update('\n').update(canonical).digest('hex');
 }
 
-const SECRET_KEYS = new Set(['pin', 'operatorToken']);
+const SECRET_KEYS = new Set(['pin', 'operatorToken', 'recoveryCode']);
 /** Imported files are logged by their hash: the log records which file, not megabytes of it. */
 const FILE_KEYS = new Set(['content']);
 

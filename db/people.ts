@@ -46,11 +46,11 @@ export interface OperatorRow {
   name: string;
   roles: Role[];
   pinHash: string;
-  failedAttempts: number;
-  lockedUntil: string | null;
-  /** Lock-outs in a row since the last good PIN (each lasts twice the last). */
-  lockCount: number;
   active: boolean;
+  /** The PIN has fewer than 6 digits (or was set before the kiosk knew). */
+  shortPin: boolean;
+  /** The admin's recovery code, hashed (pin.ts), if one was made. */
+  recoveryHash: string | null;
 }
 
 interface Raw {
@@ -59,10 +59,9 @@ interface Raw {
   name: string;
   roles: string;
   pin_hash: string;
-  failed_attempts: number;
-  locked_until: string | null;
-  lock_count: number;
   active: number;
+  short_pin: number;
+  recovery_hash: string | null;
 }
 
 const fromRaw = (r: Raw): OperatorRow => ({
@@ -71,10 +70,9 @@ const fromRaw = (r: Raw): OperatorRow => ({
   name: r.name,
   roles: JSON.parse(r.roles) as Role[],
   pinHash: r.pin_hash,
-  failedAttempts: r.failed_attempts,
-  lockedUntil: r.locked_until,
-  lockCount: r.lock_count,
   active: r.active === 1,
+  shortPin: r.short_pin === 1,
+  recoveryHash: r.recovery_hash,
 });
 
 export function findOperator(db: ReadableDb, username: string): OperatorRow | null {
@@ -93,29 +91,27 @@ export function listOperators(db: ReadableDb): OperatorRow[] {
 
 export function insertOperator(
   db: WritableDb,
-  o: { username: string; name: string; roles: Role[]; pinHash: string; createdAt: string },
+  o: { username: string; name: string; roles: Role[]; pinHash: string; shortPin: boolean; createdAt: string },
 ): number {
   return Number(
-    stmt(db, `INSERT INTO operators (username, name, roles, pin_hash, created_at) VALUES (?, ?, ?, ?, ?)`).run(
+    stmt(db, `INSERT INTO operators (username, name, roles, pin_hash, short_pin, created_at) VALUES (?, ?, ?, ?, ?, ?)`).run(
       o.username,
       o.name,
       JSON.stringify(o.roles),
       o.pinHash,
+      o.shortPin ? 1 : 0,
       o.createdAt,
     ).lastInsertRowid,
   );
 }
 
-export function recordPinFailure(db: WritableDb, id: number, failedAttempts: number, lockedUntil: string | null, lockCount: number): void {
-  stmt(db, `UPDATE operators SET failed_attempts = ?, locked_until = ?, lock_count = ? WHERE id = ?`).run(failedAttempts, lockedUntil, lockCount, id);
+/** What a right PIN told of its length (PINs set before the kiosk knew). */
+export function setShortPin(db: WritableDb, id: number, shortPin: boolean): void {
+  stmt(db, `UPDATE operators SET short_pin = ? WHERE id = ? AND short_pin <> ?`).run(shortPin ? 1 : 0, id, shortPin ? 1 : 0);
 }
 
-export function recordPinSuccess(db: WritableDb, id: number): void {
-  stmt(
-    db,
-    `UPDATE operators SET failed_attempts = 0, locked_until = NULL, lock_count = 0
-      WHERE id = ? AND (failed_attempts <> 0 OR locked_until IS NOT NULL OR lock_count <> 0)`,
-  ).run(id);
+export function setRecoveryHash(db: WritableDb, id: number, recoveryHash: string | null): void {
+  stmt(db, `UPDATE operators SET recovery_hash = ? WHERE id = ?`).run(recoveryHash, id);
 }
 
 /**
@@ -129,9 +125,59 @@ export function updateOperator(db: WritableDb, id: number, o: { name?: string; r
   ).run({ id, name: o.name ?? null, roles: o.roles ? JSON.stringify(o.roles) : null, active: o.active === undefined ? null : o.active ? 1 : 0 });
 }
 
-/** A new PIN set by an admin: any lock-out ends with it. */
-export function setOperatorPin(db: WritableDb, id: number, pinHash: string): void {
-  stmt(db, `UPDATE operators SET pin_hash = ?, failed_attempts = 0, locked_until = NULL, lock_count = 0 WHERE id = ?`).run(pinHash, id);
+/** A new PIN (an admin's reset, a recovery, the key's seal): its budgets start again (clearAccountBudgets). */
+export function setOperatorPin(db: WritableDb, id: number, pinHash: string, shortPin: boolean): void {
+  stmt(db, `UPDATE operators SET pin_hash = ?, short_pin = ? WHERE id = ?`).run(pinHash, shortPin ? 1 : 0, id);
+}
+
+/** Active managers and admins whose PIN has fewer than 6 digits (or is not known to have 6). */
+export function shortPinApprovers(db: ReadableDb, roles: readonly Role[]): string[] {
+  return stmt<[string], { username: string }>(
+    db,
+    `SELECT username FROM operators WHERE active = 1 AND short_pin = 1
+        AND EXISTS (SELECT 1 FROM json_each(operators.roles) r WHERE r.value IN (SELECT value FROM json_each(?))) ORDER BY username`,
+  )
+    .all(JSON.stringify(roles))
+    .map((r) => r.username);
+}
+
+// ---- wrong-PIN budgets (core/people/throttle.ts) ----------------------------------
+
+export interface BudgetRow {
+  failures: number;
+  blocks: number;
+  blockedUntil: string | null;
+}
+
+export function budgetOf(db: ReadableDb, scope: string): BudgetRow | null {
+  return stmt<[string], BudgetRow>(db, `SELECT failures, blocks, blocked_until AS blockedUntil FROM pin_budgets WHERE scope = ?`).get(scope) ?? null;
+}
+
+export function saveBudget(db: WritableDb, scope: string, b: BudgetRow): void {
+  if (b.failures === 0 && b.blocks === 0 && b.blockedUntil === null) stmt(db, `DELETE FROM pin_budgets WHERE scope = ?`).run(scope);
+  else
+    stmt(
+      db,
+      `INSERT INTO pin_budgets (scope, failures, blocks, blocked_until) VALUES (?, ?, ?, ?)
+         ON CONFLICT (scope) DO UPDATE SET failures = excluded.failures, blocks = excluded.blocks, blocked_until = excluded.blocked_until`,
+    ).run(scope, b.failures, b.blocks, b.blockedUntil);
+}
+
+/** Every scope of an account's budgets, at every terminal ('account:<id>@…', 'recovery:<id>@…'). */
+export function accountBudgetScopes(db: ReadableDb, id: number): string[] {
+  return stmt<[string, string], { scope: string }>(db, `SELECT scope FROM pin_budgets WHERE scope LIKE ? OR scope LIKE ?`)
+    .all(`account:${id}@%`, `recovery:${id}@%`)
+    .map((r) => r.scope);
+}
+
+// ---- the kiosk's facts about its files --------------------------------------------
+
+export function metaValue(db: ReadableDb, key: string): string | null {
+  return stmt<[string], { value: string }>(db, `SELECT value FROM kiosk_meta WHERE key = ?`).get(key)?.value ?? null;
+}
+
+export function saveMeta(db: WritableDb, key: string, value: string): void {
+  stmt(db, `INSERT INTO kiosk_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run(key, value);
 }
 
 /** How many active operators hold a role (the last admin is never removed). */

@@ -44,7 +44,26 @@ describe('selling bingo cards in the browser', () => {
     await manager.getByTestId('setup-admin-pin').fill('1111');
     await manager.getByTestId('setup-admin-pin2').fill('1111');
     await manager.getByTestId('setup-submit').click();
+    // The admin's recovery code, shown once: going on waits until it is written down.
+    const code = (await manager.getByTestId('recovery-code').textContent())!;
+    expect(code).toMatch(/^[0-9A-Z]{5}(-[0-9A-Z]{5}){3}$/);
+    expect(await manager.getByTestId('recovery-code-done').isDisabled()).toBe(true);
+    await manager.getByTestId('recovery-code-written').check();
+    await manager.getByTestId('recovery-code-done').click();
     await manager.getByTestId('login-username').waitFor();
+
+    // An admin locked out gets back in with it: a new PIN (the same here), and a new code to write down.
+    await manager.getByTestId('login-recover').click();
+    await manager.getByTestId('recover-username').fill('admin');
+    await manager.getByTestId('recover-code').fill(code.toLowerCase());
+    await manager.getByTestId('recover-pin').fill('1111');
+    await manager.getByTestId('recover-pin2').fill('1111');
+    await manager.getByTestId('recover-submit').click();
+    const next = (await manager.getByTestId('recovery-code').textContent())!;
+    expect(next).not.toBe(code);
+    await manager.getByTestId('recovery-code-written').check();
+    await manager.getByTestId('recovery-code-done').click();
+    await expectText(manager, 'recovered-notice', 'PIN novo definido. Entre com ele.');
 
     // Operators and series through the scripting surface (their screens come later).
     const admin = (await kiosk.call('auth.login', { username: 'admin', pin: '1111' })).value.operatorToken as string;

@@ -24,6 +24,9 @@ import { createDispatcher } from './rpc/dispatcher.js';
 import { handlers } from './services/index.js';
 import type { KioskIo } from './services/shared/context.js';
 import { OperatorSessions } from './services/shared/operator-sessions.js';
+import { sealPinHashes } from './services/shared/credentials.js';
+import { createPins, type Pins } from './services/shared/pin.js';
+import { readOrCreatePinKey } from './services/shared/pin-key.js';
 
 export interface KioskOptions {
   /** Folder holding kiosk.sqlite and backups/. */
@@ -44,6 +47,8 @@ export interface KioskOptions {
   platform?: string;
   /** Room kept beside the database for logins on a full disk (db/reserve.ts; default RESERVE_BYTES, 0: none). */
   reserveBytes?: number;
+  /** Tests count the PIN checks made (the real hashing, wrapped). */
+  wrapPins?: (pins: Pins) => Pins;
 }
 
 export interface Kiosk {
@@ -94,6 +99,17 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   const opened = openOnAnyDisk(file, options.dataDir);
   const db = opened.db;
   const reader = openReader(file);
+  const now = options.now ?? (() => new Date());
+  const terminalId = options.terminalId ?? 'T1';
+  // PINs are sealed under a key outside the database (pin-key.ts); hashes of before it are sealed now.
+  const sealed = createPins(readOrCreatePinKey(options.dataDir).key);
+  const pins = options.wrapPins ? options.wrapPins(sealed) : sealed;
+  try {
+    sealPinHashes(db, pins, { at: now().toISOString(), terminalId });
+  } catch (e) {
+    // A full disk: the hashes stay as they are until the next start (they still verify); the kiosk starts to be read.
+    if (storageFailureOf(e) === null) throw e;
+  }
   // On a full disk the reserve's room is for logins alone, until the disk has room for the reserve again.
   let onReserve = opened.onReserve;
   // Made while there is room (a disk with little room simply has none yet: writes go on until it is full).
@@ -103,7 +119,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     return !onReserve;
   };
   // The disk's state as the last write found it: every screen shows an alert while it is full or failing.
-  let storage: StorageState = opened.onReserve ? { storage: 'full', since: (options.now ?? (() => new Date()))().toISOString() } : { storage: 'ok', since: null };
+  let storage: StorageState = opened.onReserve ? { storage: 'full', since: now().toISOString() } : { storage: 'ok', since: null };
   if (opened.onReserve) console.error(`[kiosk] storage full: opened ${file} on the reserved room; only logins write until there is space`);
   const storageChanged = (next: StorageState) => {
     storage = next;
@@ -124,7 +140,6 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   const emitAll = (event: KioskEvent) => {
     for (const l of listeners) l(event);
   };
-  const now = options.now ?? (() => new Date());
   const platform = options.platform ?? process.platform;
   const logError = options.logError ?? ((e: unknown, channel: string) => console.error(`[kiosk] ${channel} failed:`, e));
   // One event for a batch of jobs that changed in the same turn (a rush prints 64 at a time).
@@ -164,9 +179,10 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     reader,
     handlers,
     sessions: new OperatorSessions(options.idleMs),
-    terminalId: options.terminalId ?? 'T1',
+    terminalId,
     dataDir: options.dataDir,
     platform,
+    pins,
     now,
     io,
     emit: (event) => {

@@ -125,6 +125,8 @@ export function App() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'en' ? 'en' : 'pt-PT';
   const [status, setStatus] = useState<SetupStatus | null>(null);
+  // Once the setup screen is up it stays until its admin has written the recovery code down, though the hall now exists.
+  const [inSetup, setInSetup] = useState(false);
   const [statusError, setStatusError] = useState<ClientError | null>(null);
   const [operator, setOperator] = useState<OperatorView | null>(null);
   const [screen, setScreen] = useState<ScreenId | null>(null);
@@ -137,6 +139,7 @@ export function App() {
     const r = await invoke('setup.status', {});
     if (r.ok) {
       setStatus(r.value);
+      if (!r.value.initialized) setInSetup(true);
       setStatusError(null);
     } else {
       setStatusError(r.error);
@@ -240,10 +243,11 @@ export function App() {
         )}
       </main>
     );
-  } else if (!status.initialized) {
+  } else if (!status.initialized || inSetup) {
     body = (
       <SetupScreen
         onDone={(username) => {
+          setInSetup(false);
           setLastUser(username);
           void loadStatus();
         }}
@@ -255,6 +259,7 @@ export function App() {
         key={lastUser}
         initialUsername={lastUser}
         notice={notice}
+        pinKey={status.pinKey}
         onLogin={(op) => {
           // The first screen's chunk is asked for now, not after a render.
           preloadScreens(screensForRoles(op.roles), op.roles.includes('admin'));

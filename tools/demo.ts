@@ -71,11 +71,13 @@ export async function seedDemo(kiosk: Dispatcher, now: Date): Promise<boolean> {
   const status = (await must(kiosk, 'setup.status', {})) as { initialized: boolean };
   if (status.initialized) return false;
   const [admin, ...others] = DEMO_USERS;
-  await must(kiosk, 'setup.init', {
+  const { recoveryCode } = (await must(kiosk, 'setup.init', {
     hallName: 'Bingo Demonstração',
     licence: 'DEMO-001',
     admin: { username: admin.username, name: admin.name, pin: admin.pin },
-  });
+  })) as { recoveryCode: string };
+  // A real hall writes it down from the setup screen; the demo's is shown once, here.
+  console.log(`Código de recuperação do administrador da demonstração (${admin.username}): ${recoveryCode}`);
   const login = async (username: string, pin: string) =>
     ((await must(kiosk, 'auth.login', { username, pin })) as { operatorToken: string }).operatorToken;
   const adminToken = await login(admin.username, admin.pin);

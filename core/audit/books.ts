@@ -206,8 +206,12 @@ export interface OperatorState {
 /** The audited commands that may change an operator, by the kind of change the trigger recorded. */
 export const OPERATOR_CHANNELS: Readonly<Record<'created' | 'updated', readonly string[]>> = {
   created: ['setup.init', 'users.create'],
-  updated: ['users.update', 'users.resetPin'],
+  // pins.sealed: a PIN hash of before the PIN key, sealed under it at start (main/services/shared/credentials.ts).
+  updated: ['users.update', 'users.resetPin', 'auth.recover', 'pins.sealed'],
 };
+
+/** The commands whose change is a new PIN (and only that). */
+const PIN_CHANNELS: readonly string[] = ['users.resetPin', 'auth.recover', 'pins.sealed'];
 
 /** A change of an operator as the trigger recorded it (operator_changes). */
 export interface OperatorChange {
@@ -245,7 +249,7 @@ export function operatorChangeExplained(c: OperatorChange, audit: AuditRowAfter 
   if (!r || r.id !== c.operatorId) return false;
   if (r.username !== c.after.username || r.name !== c.after.name || JSON.stringify(r.roles) !== JSON.stringify(c.after.roles)) return false;
   if (r.active !== undefined && r.active !== c.after.active) return false;
-  return audit.channel === 'users.resetPin' ? c.pinChanged : !(c.change === 'updated' && c.pinChanged);
+  return PIN_CHANNELS.includes(audit.channel) ? c.pinChanged : !(c.change === 'updated' && c.pinChanged);
 }
 
 /** At most this many findings are returned (the count is always whole): the first ones say where to look. */

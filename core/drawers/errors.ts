@@ -1,6 +1,21 @@
 /** Refusals of the drawers domain (SPEC 9): opening, cash movements, the blind close, X and Z reports. */
 import { errors } from '../catalogue.js';
 
+const SELF_APPROVAL_PT: Record<string, string> = {
+  drawer_close: 'quem fecha a gaveta não pode aceitar a sua própria diferença',
+  drawer_kick: 'quem abre a gaveta sem venda não pode autorizar a sua própria abertura',
+  guia_pay: 'quem paga a guia não pode autorizar o seu próprio pagamento',
+  guia_void: 'quem anula a guia não pode autorizar a sua própria anulação',
+  fund_transfer: 'quem transfere o fundo do jackpot não pode autorizar a sua própria transferência',
+};
+const SELF_APPROVAL_EN: Record<string, string> = {
+  drawer_close: 'whoever closes the drawer cannot accept their own variance',
+  drawer_kick: 'whoever opens the drawer without a sale cannot approve their own opening',
+  guia_pay: 'whoever pays the guia cannot approve their own payment',
+  guia_void: 'whoever voids the guia cannot approve their own void',
+  fund_transfer: 'whoever transfers the jackpot fund cannot approve their own transfer',
+};
+
 export const drawersErrors = errors({
   DRAWER_NOT_OPEN: {
     pt: () =>
@@ -52,9 +67,10 @@ export const drawersErrors = errors({
     pt: () => 'A gaveta abre-se pela impressora de recibos, e este terminal não tem nenhuma configurada (Configuração → Impressoras).',
     en: () => 'The drawer opens through the receipts printer, and this terminal has none configured (Settings → Printers).',
   },
+  /** Separation of duties: the act (a code: drawer_close, drawer_kick, guia_pay, guia_void, fund_transfer) is worded by each language. */
   APPROVER_IS_OPERATOR: {
-    pt: () => 'A autorização tem de ser dada por outro gerente: quem fecha a gaveta não pode aceitar a sua própria diferença.',
-    en: () => 'Approval must come from another manager: whoever closes the drawer cannot accept their own variance.',
+    pt: (p) => `A autorização tem de ser dada por outro gerente: ${SELF_APPROVAL_PT[String(p.act)] ?? 'quem pratica o ato não o pode autorizar'}.`,
+    en: (p) => `Approval must come from another manager: ${SELF_APPROVAL_EN[String(p.act)] ?? 'whoever does the act cannot approve it'}.`,
   },
 });
 

@@ -18,7 +18,13 @@ export const peopleContract = {
     topics: ['hall'],
     roles: 'public',
     input: empty,
-    output: z.object({ initialized: z.boolean(), hallName: z.string().nullable(), terminalId: z.string() }),
+    output: z.object({
+      initialized: z.boolean(),
+      hallName: z.string().nullable(),
+      terminalId: z.string(),
+      /** 'other': the data folder's pin.key is not the one the PINs were sealed with (lost, or another hall's). */
+      pinKey: z.enum(['ok', 'other']),
+    }),
   }),
   'setup.init': channel({
     summary: 'First run on an empty database: create the hall and its first admin.',
@@ -32,10 +38,26 @@ export const peopleContract = {
         admin: z.object({ username, name: plainText(2, 80), pin }).strict(),
       })
       .strict(),
-    output: z.object({ hallName: z.string(), adminId: id }),
+    output: z.object({ hallName: z.string(), adminId: id, recoveryCode: z.string() }),
+  }),
+  'auth.recover': channel({
+    summary: "An admin's recovery code sets a new PIN (every admin blocked, or the PIN key lost); a new code replaces it.",
+    kind: 'command',
+    topics: ['users', 'hall'],
+    roles: 'public',
+    input: z.object({ username, recoveryCode: z.string().max(40), pin }).strict(),
+    output: z.object({ operator: operatorSchema, recoveryCode: z.string() }),
+  }),
+  'users.newRecoveryCode': channel({
+    summary: "A new recovery code for the admin logged in (shown once; the one before stops working).",
+    kind: 'command',
+    topics: ['users'],
+    roles: ['admin'],
+    input: empty,
+    output: z.object({ recoveryCode: z.string() }),
   }),
   'auth.login': channel({
-    summary: 'PIN login; 5 wrong PINs lock the user for 5 minutes.',
+    summary: 'PIN login; the 5th wrong PIN in a row blocks the user at this terminal for 5 minutes, then 10, 20… up to 4 hours.',
     kind: 'command',
     topics: ['users'],
     roles: 'public',
@@ -79,7 +101,7 @@ export const peopleContract = {
     topics: ['users'],
     roles: MANAGERS,
     input: empty,
-    output: z.array(operatorSchema.extend({ lockedUntil: isoTime.nullable(), active: z.boolean() })),
+    output: z.array(operatorSchema.extend({ lockedUntil: isoTime.nullable(), active: z.boolean(), shortPin: z.boolean() })),
   }),
   'users.update': channel({
     summary: "Change an operator's name, roles or active state (audited; their sessions end so the change takes effect).",
@@ -137,6 +159,7 @@ export const peopleContract = {
         backupsKept: z.number().int().min(1).max(1000).optional(),
         guiaApprovalThresholdCents: z.number().int().min(0).max(100_000_000).nullable().optional(),
         shiftHours: z.number().int().min(1).max(24).optional(),
+        longManagerPins: z.boolean().optional(),
       })
       .strict(),
     output: settingsSchema,

@@ -18,6 +18,7 @@ import { appendAudit } from '../../db/audit.js';
 import { readSnapshot, storageFailureOf, writeTransaction, type ReadableDb, type WritableDb } from '../../db/connection.js';
 import type { CommandContext, CommandHandler, Done, HandlerMap, KioskIo, PrepareContext, QueryContext, QueryHandler } from '../services/shared/context.js';
 import type { OperatorSessions } from '../services/shared/operator-sessions.js';
+import type { Pins } from '../services/shared/pin.js';
 
 export interface DispatcherDeps {
   db: WritableDb;
@@ -30,6 +31,7 @@ export interface DispatcherDeps {
   dataDir: string;
   /** The system the kiosk runs on (default process.platform). */
   platform?: string;
+  pins: Pins;
   now: () => Date;
   io: KioskIo;
   emit: (event: KioskEvent) => void;
@@ -61,6 +63,9 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
     .join('; ');
 }
 
+/** Thrown to roll a rehearsal back: it went through. */
+const REHEARSED = Symbol('rehearsed');
+
 export type Dispatch = (channel: string, rawInput: unknown, meta?: CallMeta) => Promise<Result<unknown>>;
 
 /** Every channel has a handler of its own kind (checked once, at start). */
@@ -72,7 +77,7 @@ export function checkHandlers(handlers: HandlerMap): void {
 }
 
 export function createDispatcher(deps: DispatcherDeps): Dispatch {
-  const { db, reader, handlers, sessions, terminalId, io, dataDir } = deps;
+  const { db, reader, handlers, sessions, terminalId, io, dataDir, pins } = deps;
   const platform = deps.platform ?? process.platform;
   checkHandlers(handlers);
   /** One object per kiosk: the key of the domains' in-memory caches. */
@@ -93,7 +98,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
     if (!parsed.success) {
       return fail('VALIDATION_FAILED', { issues: describeIssues(parsed.error.issues) }, lang, parsed.error.issues);
     }
-    const base = { now, at: now.toISOString(), operator, terminalId, meta, memo, dataDir, platform };
+    const base = { now, at: now.toISOString(), operator, terminalId, meta, memo, dataDir, platform, pins };
     const readCtx: QueryContext = { ...base, db: reader, io };
     const handler = handlers[channel];
 
@@ -114,7 +119,17 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
       const changed = (topics: readonly Topic[]) => {
         if (topics.length > 0) deps.emit({ type: 'changed', channel, topics, at: base.at });
       };
-      const prepCtx: PrepareContext = { ...base, db: reader, writer: db, io: deps.io, channel, input: parsed.data, changed };
+      const rehearse = (check: (c: CommandContext) => unknown) => {
+        try {
+          writeTransaction(db, () => {
+            check({ ...base, db, sessions });
+            throw REHEARSED;
+          });
+        } catch (e) {
+          if (e !== REHEARSED) throw e;
+        }
+      };
+      const prepCtx: PrepareContext = { ...base, db: reader, writer: db, io: deps.io, channel, input: parsed.data, changed, rehearse };
       prepared = await (cmd.prepare as (c: PrepareContext, i: unknown) => Promise<unknown>)(prepCtx, parsed.data);
     }
     const commandCtx: CommandContext = { ...base, db, sessions };

@@ -55,6 +55,8 @@ export interface SettingsFields {
   guiaThreshold?: string;
   /** Hours an operator's session lasts after login (1-24). Absent: left as it is. */
   shiftHours?: string;
+  /** Managers and admins need 6-digit PINs. Absent: left as it is. */
+  longManagerPins?: boolean;
 }
 
 type Update = ChannelInput<'settings.update'>;
@@ -105,6 +107,7 @@ export function settingsUpdate(
     if (hours === null) return { ok: false, field: 'shiftHours' };
     update.shiftHours = hours;
   }
+  if (fields.longManagerPins !== undefined) update.longManagerPins = fields.longManagerPins;
   const max = parseWhole(fields.maxCards, 1, 10_000);
   if (max === null) return { ok: false, field: 'maxCards' };
   update.maxCardsPerSale = max;

@@ -78,10 +78,10 @@ describe('every channel, fuzzed from its own schema', () => {
       await h.ok('users.create', { username: 'todos', name: 'Todos os perfis', roles: ['cashier', 'caixa', 'manager', 'admin'], pin: '7777' }, admin);
       const token = await h.login('todos', '7777');
       const schemas = new Map(CHANNELS.map((c) => [c, z.toJSONSchema(contract[c].input, { io: 'input', unrepresentable: 'any' }) as Schema]));
-      // What a refusal may write: the audit log, and a failed PIN's count on its operator.
+      // What a refusal may write: the audit log, and a wrong PIN's count in its budgets.
       const fingerprint = () =>
         JSON.stringify(
-          (h.kiosk.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'audit_log' ORDER BY name`).pluck().all() as string[]).map((t) =>
+          (h.kiosk.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN ('audit_log', 'pin_budgets') ORDER BY name`).pluck().all() as string[]).map((t) =>
             t === 'operators'
               ? h.kiosk.db.prepare(`SELECT id, username, name, roles, pin_hash, active FROM operators ORDER BY id`).all()
               : h.kiosk.db.prepare(`SELECT * FROM "${t}"`).all(),

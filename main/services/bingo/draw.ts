@@ -30,8 +30,8 @@ import { addIncident, appendActa, sessionById } from '../../../db/bingo/sessions
 import { specialFundHeld } from '../../../db/bingo/special.js';
 import { post } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
-import { command, commandWith, done, finishAfterCommit, operatorOf, query, type HandlerSlice, type QueryContext } from '../shared/context.js';
-import { checkApproval, confirmCredentials } from '../shared/credentials.js';
+import { command, done, finishAfterCommit, operatorOf, query, type HandlerSlice, type QueryContext } from '../shared/context.js';
+import { confirmCredentials, withApproval } from '../shared/credentials.js';
 import { ballNews, boardHolders } from './board.js';
 import { candidateOf, closeAtOf, requireGame, sessionGames } from './games.js';
 import { checkDrawStart } from '../../../core/bingo/closing.js';
@@ -169,16 +169,16 @@ export const drawHandlers: HandlerSlice<'game.drawBall' | 'game.recallBall' | 'g
     );
   }),
 
-  'game.recallBall': commandWith(
-    async (ctx, input) => {
+  'game.recallBall': withApproval(
+    (ctx, input) => {
       const game = requireGame(ctx.db, input.gameId);
       if (game.state !== 'drawing') throw new KioskError('DRAW_NOT_ALLOWED', { number: game.number, state: game.state });
-      return checkApproval(ctx, input.approval);
+      return input.approval;
     },
     (ctx, input, checked) => {
       const game = requireGame(ctx.db, input.gameId);
       if (game.state !== 'drawing') throw new KioskError('DRAW_NOT_ALLOWED', { number: game.number, state: game.state });
-      const approver = confirmCredentials(ctx, checked);
+      const approver = confirmCredentials(ctx, checked!);
       const balls = activeBalls(ctx.db, game.id);
       const last = balls.at(-1);
       if (!last) throw new KioskError('NO_BALL_TO_RECALL');

@@ -13,8 +13,8 @@ import { firstFreshSeries, moveNextNumber, type SeriesRow } from '../../../db/bi
 import { post, postingsOf } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
 import { saleReceipt } from '../../../printing/documents/index.js';
-import { command, commandWith, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
-import { checkApproval, confirmCredentials } from '../shared/credentials.js';
+import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
+import { confirmCredentials, withApproval } from '../shared/credentials.js';
 import { enqueue } from '../shared/print.js';
 import { candidateOf, closeAtOf, otherLastNumber, planOf, requireGame, requireSelling } from './games.js';
 import { closingBlock } from '../../../core/bingo/closing.js';
@@ -130,15 +130,15 @@ export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.
    * sells, with a manager's approval. Its numbers go back to their series, so
    * serial order keeps no gap; the money goes back out of the drawer.
    */
-  'sale.voidLast': commandWith(
-    async (ctx, input) => {
+  'sale.voidLast': withApproval(
+    (ctx, input) => {
       requireSelling(requireGame(ctx.db, input.gameId));
-      return checkApproval(ctx, input.approval);
+      return input.approval;
     },
     (ctx, input, checked) => {
       const game = requireGame(ctx.db, input.gameId);
       requireSelling(game);
-      const approver = confirmCredentials(ctx, checked);
+      const approver = confirmCredentials(ctx, checked!);
       const sale = lastSaleOfGame(ctx.db, game.id);
       if (!sale) throw new KioskError('NOTHING_TO_VOID', { number: game.number });
       // The manager approved the sale the dialog named: a sale made meanwhile at another terminal is not it.

@@ -205,7 +205,13 @@ describe('guias', () => {
       code: 'GUIA_APPROVAL_REQUIRED',
       message: 'Guias acima de 50,00 € precisam da aprovação de um gerente (utilizador e PIN), que não seja quem paga.',
     });
-    expect((await refusedUnchanged('guia.pay', { guiaId: g.guiaId, cashCents: 5_001, cheques: [], approval: MANAGER }, t.manager)).code).toBe('APPROVER_IS_OPERATOR');
+    const self = await refusedUnchanged('guia.pay', { guiaId: g.guiaId, cashCents: 5_001, cheques: [], approval: MANAGER }, t.manager);
+    expect(self).toEqual({
+      code: 'APPROVER_IS_OPERATOR',
+      message: 'A autorização tem de ser dada por outro gerente: quem paga a guia não pode autorizar o seu próprio pagamento.',
+    });
+    // Refused before the PIN is checked: a wrong PIN gets the same words and counts nothing.
+    expect(await refusedUnchanged('guia.pay', { guiaId: g.guiaId, cashCents: 5_001, cheques: [], approval: { ...MANAGER, pin: '9999' } }, t.manager)).toEqual(self);
     await t.h.ok('guia.pay', { guiaId: g.guiaId, cashCents: 5_001, cheques: [], approval: MANAGER }, t.caixa);
     expect(t.h.kiosk.db.prepare(`SELECT approved_by FROM guia_payments`).pluck().get()).toBe(2);
     // At the threshold exactly, no approval.

@@ -39,8 +39,8 @@ import {
 } from '../../../db/caixa.js';
 import type { ReadableDb, WritableDb } from '../../../db/connection.js';
 import { post } from '../../../db/ledger.js';
-import { command, commandWith, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
-import { checkApproval, confirmCredentials } from '../shared/credentials.js';
+import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
+import { confirmCredentials, withApproval } from '../shared/credentials.js';
 import { specialFundState } from '../../../core/bingo/prizes.js';
 import { specialFundHeld } from '../../../db/bingo/special.js';
 import { hallSettings } from '../../../db/people.js';
@@ -71,13 +71,11 @@ export const fundHandlers: HandlerSlice<'jackpot.contribute' | 'jackpot.transfer
     return done(result, { after: { ...result, amountCents: input.amountCents } });
   }),
 
-  'jackpot.transfer': commandWith(
-    async (ctx, input) => {
+  'jackpot.transfer': withApproval(
+    (ctx, input) => {
       parseFund(input.from);
       parseFund(input.to);
-      const approver = await checkApproval(ctx, input.approval);
-      if (approver.id === operatorOf(ctx).id) throw new KioskError('APPROVER_IS_OPERATOR');
-      return approver;
+      return input.approval;
     },
     (ctx, input, checked) => {
       const fromRef = parseFund(input.from);
@@ -97,7 +95,8 @@ export const fundHandlers: HandlerSlice<'jackpot.contribute' | 'jackpot.transfer
         // The inspectorate's machines only where the hall has no other machine or group of the same model and bet.
         checkInspectorateTransfer(source, target, sameModelTargets(fundsOfMachines(allMachines(ctx.db)), source));
       }
-      const approver = confirmCredentials(ctx, checked);
+      const approver = confirmCredentials(ctx, checked!);
+      if (approver.id === operatorOf(ctx).id) throw new KioskError('APPROVER_IS_OPERATOR', { act: 'fund_transfer' });
       const operator = operatorOf(ctx);
       const { branch, authorisationRef } = input;
       const id = insertTransfer(ctx.db, { from, to, branch, amountCents: held, authorisationRef, at: ctx.at, operatorId: operator.id, approvedBy: approver.id });

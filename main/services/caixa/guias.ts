@@ -33,8 +33,8 @@ import { post, postingsOf } from '../../../db/ledger.js';
 import { hallRow, hallSettings } from '../../../db/people.js';
 import { asReprint, type PrintDocument } from '../../../printing/layout.js';
 import { guiaCopies, type GuiaData } from '../../../printing/documents/guia.js';
-import { command, commandWith, done, operatorOf, query, type CommandContext, type HandlerSlice } from '../shared/context.js';
-import { checkApproval, confirmCredentials } from '../shared/credentials.js';
+import { command, done, operatorOf, query, type CommandContext, type HandlerSlice } from '../shared/context.js';
+import { confirmCredentials, withApproval } from '../shared/credentials.js';
 import { enqueue } from '../shared/print.js';
 import { assertPrintable, printedText, printerOf } from '../shared/printable.js';
 
@@ -145,8 +145,8 @@ export const guiaHandlers: HandlerSlice<'guia.issue' | 'guia.pay' | 'guia.void' 
     return done(view, { after: view });
   }),
 
-  'guia.pay': commandWith(
-    async (ctx, input) => {
+  'guia.pay': withApproval(
+    (ctx, input) => {
       // The cheap refusals first: no PIN is checked (or counted) for a guia that cannot be paid.
       const g = requireGuia(ctx.db, input.guiaId);
       requireUnpaid(g);
@@ -155,9 +155,7 @@ export const guiaHandlers: HandlerSlice<'guia.issue' | 'guia.pay' | 'guia.void' 
       const threshold = hallSettings(ctx.db).guiaApprovalThresholdCents;
       if (!guiaNeedsApproval(g.amountCents, threshold)) return null;
       if (!input.approval) throw new KioskError('GUIA_APPROVAL_REQUIRED', { threshold: formatCents(threshold!) });
-      const approver = await checkApproval(ctx, input.approval);
-      if (approver.id === operatorOf(ctx).id) throw new KioskError('APPROVER_IS_OPERATOR');
-      return approver;
+      return input.approval;
     },
     (ctx, input, checked) => {
       // Again inside the transaction: two caixas paying the same guia at once, one wins.
@@ -167,6 +165,7 @@ export const guiaHandlers: HandlerSlice<'guia.issue' | 'guia.pay' | 'guia.void' 
       checkChequesPrintable(ctx.db, input.cheques);
       const approver = checked ? confirmCredentials(ctx, checked) : null;
       const operator = operatorOf(ctx);
+      if (approver?.id === operator.id) throw new KioskError('APPROVER_IS_OPERATOR', { act: 'guia_pay' });
       let drawerId: number | null = null;
       if (input.cashCents > 0) {
         const drawer = openDrawerOf(ctx.db, ctx.terminalId);
@@ -199,21 +198,20 @@ export const guiaHandlers: HandlerSlice<'guia.issue' | 'guia.pay' | 'guia.void' 
     },
   ),
 
-  'guia.void': commandWith(
-    async (ctx, input) => {
+  'guia.void': withApproval(
+    (ctx, input) => {
       const g = requireGuia(ctx.db, input.guiaId);
       if (g.paidAt) throw new KioskError('GUIA_PAID_NO_VOID', { number: g.number });
       requireUnpaid(g);
-      const approver = await checkApproval(ctx, input.approval);
-      if (approver.id === operatorOf(ctx).id) throw new KioskError('APPROVER_IS_OPERATOR');
-      return approver;
+      return input.approval;
     },
     (ctx, input, checked) => {
       const g = requireGuia(ctx.db, input.guiaId);
       if (g.paidAt) throw new KioskError('GUIA_PAID_NO_VOID', { number: g.number });
       requireUnpaid(g);
-      const approver = confirmCredentials(ctx, checked);
+      const approver = confirmCredentials(ctx, checked!);
       const operator = operatorOf(ctx);
+      if (approver.id === operator.id) throw new KioskError('APPROVER_IS_OPERATOR', { act: 'guia_void' });
       insertGuiaVoid(ctx.db, { guiaId: g.id, at: ctx.at, voidedBy: operator.id, approvedBy: approver.id, reason: input.reason });
       // What the issue took (from its fund or the house) goes back.
       post(ctx.db, ledger.guiaVoided(g.id, postingsOf(ctx.db, { type: 'guia', id: g.id }, 'guia_issued')), {

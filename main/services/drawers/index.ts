@@ -37,8 +37,8 @@ import { post } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
 import { printerForRole } from '../../../db/printing.js';
 import { drawerKickSlip, xReport, zReport } from '../../../printing/documents/index.js';
-import { command, commandWith, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
-import { checkApproval, confirmCredentials } from '../shared/credentials.js';
+import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
+import { confirmCredentials, withApproval } from '../shared/credentials.js';
 import { enqueue } from '../shared/print.js';
 
 function requireOpenDrawer(db: ReadableDb, terminalId: string): DrawerRow {
@@ -144,20 +144,19 @@ export const drawersHandlers: HandlerSlice<
    * operator with a manager's approval, never their own), in the audit log,
    * and on paper: the slip that opens it names who, when, why and who allowed it.
    */
-  'drawer.kick': commandWith(
-    async (ctx, input) => {
+  'drawer.kick': withApproval(
+    (ctx, input) => {
       const operator = operatorOf(ctx);
       if (operator.roles.some((r) => APPROVER_ROLES.includes(r))) return null;
       if (!input.approval) throw new KioskError('DRAWER_KICK_NEEDS_APPROVAL');
-      const approver = await checkApproval(ctx, input.approval);
-      if (approver.id === operator.id) throw new KioskError('APPROVER_IS_OPERATOR');
-      return approver;
+      return input.approval;
     },
     (ctx, input, checked) => {
       const drawer = requireOpenDrawer(ctx.db, ctx.terminalId);
       if (!printerForRole(ctx.db, 'receipts')) throw new KioskError('DRAWER_KICK_NO_PRINTER');
       const approver = checked ? confirmCredentials(ctx, checked) : null;
       const operator = operatorOf(ctx);
+      if (approver?.id === operator.id) throw new KioskError('APPROVER_IS_OPERATOR', { act: 'drawer_kick' });
       const jobId = enqueue(
         ctx,
         'receipts',
@@ -208,17 +207,15 @@ export const drawersHandlers: HandlerSlice<
    * reason; without it the close is refused without saying the variance, so
    * the count stays blind.
    */
-  'drawer.close': commandWith(
-    async (ctx, input) => {
+  'drawer.close': withApproval(
+    (ctx, input) => {
       // The cheap refusals first, so that no PIN is checked (or counted) for nothing.
       const drawer = requireOpenDrawer(ctx.db, ctx.terminalId);
       countDenominations(input.countedByDenomination);
       chipsCounted(ctx.db, drawer, input.countedChipsByValue);
       if (!input.approval) return null;
       if (!input.reason) throw new KioskError('VARIANCE_REASON_REQUIRED');
-      const approver = await checkApproval(ctx, input.approval);
-      if (approver.id === operatorOf(ctx).id) throw new KioskError('APPROVER_IS_OPERATOR');
-      return approver;
+      return input.approval;
     },
     (ctx, input, checked) => {
       const operator = operatorOf(ctx);
@@ -234,6 +231,7 @@ export const drawersHandlers: HandlerSlice<
       const overThreshold = needsAcceptance(variance, threshold) || (chips !== null && needsAcceptance(chips.varianceCents, threshold));
       if (overThreshold && !checked) throw new KioskError('VARIANCE_NEEDS_APPROVAL', { threshold: formatCents(threshold) });
       const approver = checked ? confirmCredentials(ctx, checked) : null;
+      if (approver?.id === operator.id) throw new KioskError('APPROVER_IS_OPERATOR', { act: 'drawer_close' });
       const reason = approver ? input.reason! : null;
       const zNumber = nextZNumber(ctx.db);
       const z: ZReportView = {

@@ -47,7 +47,7 @@ describe('the managers’ alert of wrong approval PINs', () => {
     expect(await h.ok('approvals.alert', {}, t.manager)).toEqual(alert);
     expect(await h.ok('approvals.alert', {}, await h.login('admin', '1111'))).toEqual(alert);
     // Each wrong PIN told the screens at once, though its command was refused.
-    expect(approvalEvents()).toEqual([1, 2, 3].map(() => expect.objectContaining({ type: 'changed', channel: 'sale.voidLast', topics: ['approvals'] })));
+    expect(approvalEvents()).toEqual([1, 2, 3].map(() => expect.objectContaining({ type: 'changed', channel: 'sale.voidLast', topics: ['approvals', 'users'] })));
     // Refused while paused: not a PIN tried, nothing new.
     expect((await h.refused('sale.voidLast', voidWith('gerente', '2222'), t.cashier)).code).toBe('APPROVALS_PAUSED');
     expect(approvalEvents()).toHaveLength(3);

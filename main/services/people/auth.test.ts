@@ -51,14 +51,19 @@ const operatorRow = (hh: Harness, username: string) =>
   hh.kiosk.db.prepare(`SELECT * FROM operators WHERE username = ?`).get(username) as {
     id: number;
     pin_hash: string;
-    failed_attempts: number;
-    locked_until: string | null;
+    short_pin: number;
   };
+
+/** The wrong-PIN budget of an account at terminal T1, as kept in the file (none: a fresh one). */
+const budget = (hh: Harness, username: string) =>
+  (hh.kiosk.db
+    .prepare(`SELECT failures, blocks, blocked_until FROM pin_budgets WHERE scope = 'account:' || (SELECT id FROM operators WHERE username = ?) || '@T1'`)
+    .get(username) as { failures: number; blocks: number; blocked_until: string | null } | undefined) ?? { failures: 0, blocks: 0, blocked_until: null };
 
 describe('setup on an empty database', () => {
   it('reports the empty hall, refuses login, and sets up once', async () => {
     h = await createHarness({ terminalId: 'T7' });
-    expect(await h.ok('setup.status', {})).toEqual({ initialized: false, hallName: null, terminalId: 'T7' });
+    expect(await h.ok('setup.status', {})).toEqual({ initialized: false, hallName: null, terminalId: 'T7', pinKey: 'ok' });
     expect(await refusedUnchanged(h, 'auth.login', { username: 'admin', pin: '1111' })).toEqual({
       code: 'NOT_INITIALIZED',
       message: 'A sala ainda não está configurada: faça a configuração inicial.',
@@ -77,8 +82,8 @@ describe('setup on an empty database', () => {
       licence: 'L-42',
       admin: { username: 'admin', name: 'Administradora', pin: '1111' },
     });
-    expect(init).toEqual({ hallName: 'Bingo do Porto', adminId: 1 });
-    expect(await h.ok('setup.status', {})).toEqual({ initialized: true, hallName: 'Bingo do Porto', terminalId: 'T7' });
+    expect(init).toEqual({ hallName: 'Bingo do Porto', adminId: 1, recoveryCode: expect.stringMatching(/^[0-9A-Z]{5}(-[0-9A-Z]{5}){3}$/) });
+    expect(await h.ok('setup.status', {})).toEqual({ initialized: true, hallName: 'Bingo do Porto', terminalId: 'T7', pinKey: 'ok' });
     const again = await refusedUnchanged(h, 'setup.init', { hallName: 'Outra', admin: { username: 'root', name: 'Root', pin: '2222' } });
     expect(again).toEqual({
       code: 'ALREADY_INITIALIZED',
@@ -97,6 +102,7 @@ describe('setup on an empty database', () => {
       backupsKept: 40,
       guiaApprovalThresholdCents: 100_000,
       shiftHours: 12,
+      longManagerPins: false,
     });
   });
 });
@@ -117,7 +123,7 @@ describe('login', () => {
     for (const pin of ['1'.repeat(1_000_000), '123', '33 33', '']) {
       expect((await h.refused('auth.login', { username: 'caixa1', pin })).code).toBe('INVALID_CREDENTIALS');
     }
-    expect(operatorRow(h, 'caixa1').failed_attempts).toBe(4);
+    expect(budget(h, 'caixa1').failures).toBe(4);
     expect((await h.refused('auth.login', { username: 'ninguem', pin: '9'.repeat(100_000) })).code).toBe('INVALID_CREDENTIALS');
   });
 
@@ -130,44 +136,48 @@ describe('login', () => {
     const { h } = await hall();
     const before = snapshot(h.kiosk);
     const e = await h.refused('auth.login', { username: 'caixa1', pin: '9999' });
-    expect(e).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Utilizador ou PIN incorretos. Tentativas restantes antes do bloqueio: 4.' });
-    expect(changedTables(before, snapshot(h.kiosk))).toEqual(['audit_log', 'operators']);
+    expect(e).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Utilizador ou PIN incorretos. Tentativas restantes neste terminal antes de uma pausa: 4.' });
+    expect(changedTables(before, snapshot(h.kiosk))).toEqual(['audit_log', 'pin_budgets']);
     const op = operatorRow(h, 'caixa1');
-    expect(op.failed_attempts).toBe(1);
+    expect(budget(h, 'caixa1')).toEqual({ failures: 1, blocks: 0, blocked_until: null });
     const audit = h.kiosk.db.prepare(`SELECT * FROM audit_log ORDER BY id DESC LIMIT 1`).get() as Record<string, string | number>;
     expect(audit).toMatchObject({ channel: 'auth.login', outcome: 'refused', operator_id: op.id });
     expect(JSON.parse(String(audit.input))).toEqual({ username: 'caixa1', pin: '***' });
-    expect(JSON.parse(String(audit.after))).toEqual({ username: 'caixa1', failedAttempts: 1, lockedUntil: null, refused: 'INVALID_CREDENTIALS' });
-    // A right PIN resets the count.
+    expect(JSON.parse(String(audit.after))).toEqual({
+      username: 'caixa1',
+      budgets: { [`account:${op.id}@T1`]: { failures: 1, blockedUntil: null } },
+      refused: 'INVALID_CREDENTIALS',
+    });
+    // A right PIN starts the count again.
     await h.login('caixa1', '3333');
-    expect(operatorRow(h, 'caixa1').failed_attempts).toBe(0);
-    expect((await h.refused('auth.login', { username: 'caixa1', pin: '9999' })).message).toContain('Tentativas restantes antes do bloqueio: 4.');
+    expect(budget(h, 'caixa1')).toEqual({ failures: 0, blocks: 0, blocked_until: null });
+    expect((await h.refused('auth.login', { username: 'caixa1', pin: '9999' })).message).toContain('antes de uma pausa: 4.');
   });
 
   it('an unknown user is refused like a wrong PIN; only the audit log changes', async () => {
     const { h } = await hall();
     const before = snapshot(h.kiosk);
     const e = await h.refused('auth.login', { username: 'ninguem', pin: '1234' });
-    expect(e).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Utilizador ou PIN incorretos. Tentativas restantes antes do bloqueio: 5.' });
+    expect(e).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Utilizador ou PIN incorretos. Tentativas restantes neste terminal antes de uma pausa: 5.' });
     expect(changedTables(before, snapshot(h.kiosk))).toEqual(['audit_log']);
   });
 
-  it('5 wrong PINs lock the user for 5 minutes, even against the right PIN', async () => {
+  it('the 5th wrong PIN blocks the user at this terminal for 5 minutes, even against the right PIN', async () => {
     const { h, manager } = await hall();
     for (let i = 1; i <= 4; i++) {
       const e = await h.refused('auth.login', { username: 'caixa1', pin: '0000' });
-      expect(e.message).toContain(`Tentativas restantes antes do bloqueio: ${5 - i}.`);
+      expect(e.message).toContain(`antes de uma pausa: ${5 - i}.`);
     }
     const fifth = await h.refused('auth.login', { username: 'caixa1', pin: '0000' });
     expect(fifth.code).toBe('USER_LOCKED');
-    expect(fifth.message).toMatch(/^Utilizador bloqueado após 5 PIN errados, até às \d\d:\d\d\.$/);
+    expect(fifth.message).toMatch(/^PIN errados seguidos: este utilizador só pode tentar de novo neste terminal a partir das \d\d:\d\d\. Noutro terminal/);
     expect(fifth.details).toEqual({ lockedUntil: '2026-11-30T20:05:00.000Z' });
-    expect(operatorRow(h, 'caixa1')).toMatchObject({ failed_attempts: 0, locked_until: '2026-11-30T20:05:00.000Z' });
+    expect(budget(h, 'caixa1')).toEqual({ failures: 5, blocks: 1, blocked_until: '2026-11-30T20:05:00.000Z' });
     expect((await h.ok('users.list', {}, manager)).find((u) => u.username === 'caixa1')).toMatchObject({
       lockedUntil: '2026-11-30T20:05:00.000Z',
     });
 
-    // Locked: the right PIN is refused too, and nothing is written.
+    // Blocked: the right PIN is refused too, unhashed, and nothing is written.
     const locked = await refusedUnchanged(h, 'auth.login', { username: 'caixa1', pin: '3333' });
     expect(locked.code).toBe('USER_LOCKED');
     expect(locked.details).toEqual({ lockedUntil: '2026-11-30T20:05:00.000Z' });
@@ -179,24 +189,31 @@ describe('login', () => {
     h.clock.advanceMinutes(1);
     const token = await h.login('caixa1', '3333');
     expect((await h.ok('auth.me', {}, token)).username).toBe('caixa1');
-    expect(operatorRow(h, 'caixa1')).toMatchObject({ failed_attempts: 0, locked_until: null });
+    expect(budget(h, 'caixa1')).toEqual({ failures: 0, blocks: 0, blocked_until: null });
   });
 
-  it('each lock-out in a row lasts twice the last (5, 10, 20 minutes) until a good PIN starts over', async () => {
+  it('after the first block, one guess at a time, each wrong one blocking twice as long (5, 10, 20 minutes… 4 hours), until a right PIN starts over', async () => {
     const { h } = await hall();
-    const lockOut = async () => {
-      for (let i = 0; i < 5; i++) await h.refused('auth.login', { username: 'caixa1', pin: '0000' });
-      return operatorRow(h, 'caixa1');
-    };
-    expect(await lockOut()).toMatchObject({ locked_until: '2026-11-30T20:05:00.000Z', lock_count: 1 });
+    for (let i = 0; i < 5; i++) await h.refused('auth.login', { username: 'caixa1', pin: '0000' });
+    expect(budget(h, 'caixa1')).toMatchObject({ blocked_until: '2026-11-30T20:05:00.000Z', blocks: 1 });
     h.clock.advanceMinutes(5);
-    expect(await lockOut()).toMatchObject({ locked_until: '2026-11-30T20:15:00.000Z', lock_count: 2 });
+    expect((await h.refused('auth.login', { username: 'caixa1', pin: '0000' })).code).toBe('USER_LOCKED');
+    expect(budget(h, 'caixa1')).toMatchObject({ blocked_until: '2026-11-30T20:15:00.000Z', blocks: 2 });
     h.clock.advanceMinutes(10);
-    expect(await lockOut()).toMatchObject({ locked_until: '2026-11-30T20:35:00.000Z', lock_count: 3 });
-    h.clock.advanceMinutes(20);
+    expect((await h.refused('auth.login', { username: 'caixa1', pin: '0000' })).code).toBe('USER_LOCKED');
+    expect(budget(h, 'caixa1')).toMatchObject({ blocked_until: '2026-11-30T20:35:00.000Z', blocks: 3 });
+    for (let i = 0; i < 6; i++) {
+      h.clock.advanceMinutes(240);
+      await h.refused('auth.login', { username: 'caixa1', pin: '0000' });
+    }
+    expect(budget(h, 'caixa1').blocks).toBe(9);
+    const at = h.clock.now().getTime();
+    expect(Date.parse(budget(h, 'caixa1').blocked_until!) - at).toBe(4 * 3_600_000);
+    h.clock.advanceMinutes(240);
     await h.login('caixa1', '3333');
-    expect(operatorRow(h, 'caixa1')).toMatchObject({ failed_attempts: 0, locked_until: null, lock_count: 0 });
-    expect(await lockOut()).toMatchObject({ locked_until: '2026-11-30T20:40:00.000Z', lock_count: 1 });
+    expect(budget(h, 'caixa1')).toEqual({ failures: 0, blocks: 0, blocked_until: null });
+    for (let i = 0; i < 5; i++) await h.refused('auth.login', { username: 'caixa1', pin: '0000' });
+    expect(Date.parse(budget(h, 'caixa1').blocked_until!) - h.clock.now().getTime()).toBe(5 * 60_000);
   });
 
   it('refuses malformed input with a pt-PT message (and English on request)', async () => {
@@ -372,22 +389,22 @@ describe('operators', () => {
     const { h, manager } = await hall();
     const list = await h.ok('users.list', {}, manager);
     expect(list).toEqual([
-      { id: 1, username: 'admin', name: 'Admin', roles: ['admin'], active: true, lockedUntil: null },
-      { id: 2, username: 'gerente', name: 'Gerente', roles: ['manager'], active: true, lockedUntil: null },
-      { id: 3, username: 'caixa1', name: 'Caixa Um', roles: ['cashier'], active: true, lockedUntil: null },
+      { id: 1, username: 'admin', name: 'Admin', roles: ['admin'], active: true, lockedUntil: null, shortPin: true },
+      { id: 2, username: 'gerente', name: 'Gerente', roles: ['manager'], active: true, lockedUntil: null, shortPin: true },
+      { id: 3, username: 'caixa1', name: 'Caixa Um', roles: ['cashier'], active: true, lockedUntil: null, shortPin: true },
     ]);
   });
 });
 
 describe('secrets', () => {
-  it('PINs are stored as salted scrypt hashes that never contain the PIN', async () => {
+  it('PINs are stored as salted scrypt hashes sealed under the PIN key, that never contain the PIN', async () => {
     const { h } = await hall();
     const admin = await h.login('admin', '1111');
     await h.ok('users.create', { username: 'caixa2', name: 'Caixa Dois', roles: ['cashier'], pin: '3333' }, admin);
     const rows = h.kiosk.db.prepare(`SELECT username, pin_hash FROM operators ORDER BY id`).all() as { username: string; pin_hash: string }[];
     const pins: Record<string, string> = { admin: '1111', gerente: '2222', caixa1: '3333', caixa2: '3333' };
     for (const r of rows) {
-      expect(r.pin_hash).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/]{22}==\$[A-Za-z0-9+/]{43}=$/);
+      expect(r.pin_hash).toMatch(/^scrypt-hmac\$16384\$8\$1\$[A-Za-z0-9+/]{22}==\$[A-Za-z0-9+/]{43}=$/);
       expect(r.pin_hash).not.toContain(pins[r.username]);
     }
     // The same PIN, two different hashes (salted).

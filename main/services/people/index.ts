@@ -1,8 +1,8 @@
 /** The people domain: setup of an empty hall, PIN login with lock-out, operators, hall settings. */
 import type { OperatorView } from '../../../core/contract.js';
 import { KioskError } from '../../../core/errors.js';
-import { isValidPin } from '../../../core/people/rules.js';
-import type { Role } from '../../../core/roles.js';
+import { isValidPin, LONG_PIN_DIGITS, needsLongPin } from '../../../core/people/rules.js';
+import { APPROVER_ROLES, type Role } from '../../../core/roles.js';
 import {
   activeOperatorsWithRole,
   findOperator,
@@ -12,9 +12,11 @@ import {
   insertOperator,
   listOperators,
   operatorById,
-  recordPinSuccess,
+  saveMeta,
   saveSetting,
   setOperatorPin,
+  setRecoveryHash,
+  shortPinApprovers,
   updateHall,
   updateOperator,
   type OperatorRow,
@@ -22,27 +24,52 @@ import {
 import type { ReadableDb } from '../../../db/connection.js';
 import type { Settings } from '../../../core/settings.js';
 import { command, commandWith, done, operatorOf, query, type CommandContext, type HandlerSlice, type Operator } from '../shared/context.js';
-import { checkCredentials, confirmCredentials } from '../shared/credentials.js';
-import { hashPin } from '../shared/pin.js';
+import {
+  accountBlockedUntil,
+  checkLogin,
+  checkRecoveryCode,
+  clearAccountBudgets,
+  confirmCredentials,
+  PIN_KEY_CHECK,
+  pinKeyState,
+} from '../shared/credentials.js';
+import { hashRecoveryCode, newRecoveryCode, recoveryCodeMatches } from '../shared/pin.js';
 import { assertPrintable, printedText } from '../shared/printable.js';
 import { checkSpecialPrizeChange } from '../../../core/bingo/prizes.js';
 import { specialFundHeld } from '../../../db/bingo/special.js';
 
 const view = (o: OperatorRow | Operator): OperatorView => ({ id: o.id, username: o.username, name: o.name, roles: o.roles });
 
-/** The PIN's format is checked and its hash made before the transaction (scrypt is slow). */
-async function pinHashOf(pin: string): Promise<string> {
+/** A new PIN: its format checked and its hash made before the transaction (scrypt is slow). */
+interface NewPin {
+  hash: string;
+  digits: number;
+}
+async function newPinOf(ctx: { pins: { hash(pin: string): Promise<string> } }, pin: string): Promise<NewPin> {
   if (!isValidPin(pin)) throw new KioskError('INVALID_PIN_FORMAT');
-  return hashPin(pin);
+  return { hash: await ctx.pins.hash(pin), digits: pin.length };
 }
 
-function createOperator(ctx: CommandContext, o: { username: string; name: string; roles: Role[] }, pinHash: string): OperatorView {
+/** The hall may require 6 digits of the PINs that approve (managers, admins). */
+function requireLongPin(ctx: CommandContext, roles: readonly Role[], digits: number): void {
+  if (needsLongPin(hallSettings(ctx.db).longManagerPins, roles, digits)) throw new KioskError('PIN_TOO_SHORT_FOR_ROLE', { digits: LONG_PIN_DIGITS });
+}
+
+function createOperator(ctx: CommandContext, o: { username: string; name: string; roles: Role[] }, pin: NewPin): OperatorView {
   if (findOperator(ctx.db, o.username)) throw new KioskError('USERNAME_TAKEN', { username: o.username });
   // The name goes on every receipt the operator issues.
   assertPrintable(ctx.db, printedText('operatorName', o.name, o.username));
   const roles = [...new Set(o.roles)];
-  const id = insertOperator(ctx.db, { username: o.username, name: o.name, roles, pinHash, createdAt: ctx.at });
+  requireLongPin(ctx, roles, pin.digits);
+  const id = insertOperator(ctx.db, { username: o.username, name: o.name, roles, pinHash: pin.hash, shortPin: pin.digits < LONG_PIN_DIGITS, createdAt: ctx.at });
   return { id, username: o.username, name: o.name, roles };
+}
+
+/** A new recovery code for an admin: kept hashed, shown once. */
+function issueRecoveryCode(ctx: CommandContext, operatorId: number): string {
+  const code = newRecoveryCode();
+  setRecoveryHash(ctx.db, operatorId, hashRecoveryCode(code));
+  return code;
 }
 
 const managedView = (o: OperatorRow) => ({ ...view(o), active: o.active });
@@ -71,6 +98,8 @@ export const peopleHandlers: HandlerSlice<
   | 'setup.status'
   | 'setup.init'
   | 'auth.login'
+  | 'auth.recover'
+  | 'users.newRecoveryCode'
   | 'auth.logout'
   | 'auth.me'
   | 'users.create'
@@ -83,23 +112,58 @@ export const peopleHandlers: HandlerSlice<
 > = {
   'setup.status': query((ctx) => {
     const hall = hallRow(ctx.db);
-    return { initialized: hall !== undefined, hallName: hall?.hallName ?? null, terminalId: ctx.terminalId };
+    return { initialized: hall !== undefined, hallName: hall?.hallName ?? null, terminalId: ctx.terminalId, pinKey: pinKeyState(ctx.db, ctx.pins) };
   }),
 
   'setup.init': commandWith(
-    (_ctx, input) => pinHashOf(input.admin.pin),
-    (ctx, input, pinHash) => {
+    (ctx, input) => newPinOf(ctx, input.admin.pin),
+    (ctx, input, pin) => {
       if (hallRow(ctx.db)) throw new KioskError('ALREADY_INITIALIZED');
       insertHall(ctx.db, { hallName: input.hallName, licence: input.licence ?? null, at: ctx.at });
-      const admin = createOperator(ctx, { ...input.admin, roles: ['admin'] }, pinHash);
-      return done({ hallName: input.hallName, adminId: admin.id }, { after: { hallName: input.hallName, admin } });
+      saveMeta(ctx.db, PIN_KEY_CHECK, ctx.pins.keyCheck);
+      const admin = createOperator(ctx, { ...input.admin, roles: ['admin'] }, pin);
+      // Written down by the admin now: the way back in when every admin is blocked or the PIN key is lost.
+      const recoveryCode = issueRecoveryCode(ctx, admin.id);
+      return done({ hallName: input.hallName, adminId: admin.id, recoveryCode }, { after: { hallName: input.hallName, admin, recoveryCodeIssued: true } });
     },
   ),
+
+  'auth.recover': commandWith(
+    async (ctx, input) => {
+      if (!hallRow(ctx.db)) throw new KioskError('NOT_INITIALIZED');
+      const pin = await newPinOf(ctx, input.pin);
+      const admin = checkRecoveryCode(ctx, input.username, (op) => recoveryCodeMatches(input.recoveryCode, op.recoveryHash));
+      return { admin, pin };
+    },
+    (ctx, _input, { admin, pin }) => {
+      const op = operatorById(ctx.db, admin.id);
+      // Used meanwhile (another recovery, a new code): this one is spent.
+      if (!op || !op.active || op.recoveryHash !== admin.recoveryHash) throw new KioskError('RECOVERY_INVALID', { remaining: 0 });
+      requireLongPin(ctx, op.roles, pin.digits);
+      setOperatorPin(ctx.db, op.id, pin.hash, pin.digits < LONG_PIN_DIGITS);
+      const blocked = clearAccountBudgets(ctx, op.id);
+      // A lost key: the PINs from now on are sealed under this one (the others are set again by this admin).
+      saveMeta(ctx.db, PIN_KEY_CHECK, ctx.pins.keyCheck);
+      ctx.sessions.endAllOf(op.id);
+      const recoveryCode = issueRecoveryCode(ctx, op.id);
+      const operator = view(op);
+      return done(
+        { operator, recoveryCode },
+        { operatorId: op.id, before: blocked ?? undefined, after: { ...managedView(op), pinChanged: true, recoveryCodeIssued: true } },
+      );
+    },
+  ),
+
+  'users.newRecoveryCode': command((ctx) => {
+    const me = operatorOf(ctx);
+    const recoveryCode = issueRecoveryCode(ctx, me.id);
+    return done({ recoveryCode }, { after: { operatorId: me.id, recoveryCodeIssued: true } });
+  }),
 
   'auth.login': commandWith(
     async (ctx, input) => {
       if (!hallRow(ctx.db)) throw new KioskError('NOT_INITIALIZED');
-      return checkCredentials(ctx, input.username, input.pin, 'INVALID_CREDENTIALS');
+      return checkLogin(ctx, input.username, input.pin);
     },
     (ctx, _input, checked) => {
       const operator = view(confirmCredentials(ctx, checked));
@@ -117,21 +181,26 @@ export const peopleHandlers: HandlerSlice<
   'auth.me': query((ctx) => view(operatorOf(ctx))),
 
   'users.create': commandWith(
-    (_ctx, input) => pinHashOf(input.pin),
-    (ctx, input, pinHash) => {
-      const created = createOperator(ctx, input, pinHash);
+    (ctx, input) => newPinOf(ctx, input.pin),
+    (ctx, input, pin) => {
+      const created = createOperator(ctx, input, pin);
       return done(created, { after: created });
     },
   ),
 
   'users.list': query((ctx) =>
-    listOperators(ctx.db).map((o) => ({ ...managedView(o), lockedUntil: o.lockedUntil && o.lockedUntil > ctx.at ? o.lockedUntil : null })),
+    listOperators(ctx.db).map((o) => ({ ...managedView(o), lockedUntil: accountBlockedUntil(ctx, o.id), shortPin: o.shortPin })),
   ),
 
   'users.update': command((ctx, input) => {
     const o = operatorToManage(ctx, input.operatorId);
     const roles = input.roles ? [...new Set(input.roles)] : o.roles;
     requireAnotherAdmin(ctx, o, { roles, active: input.active ?? o.active });
+    // A role that approves asks for a 6-digit PIN where the hall requires it: set it first (users.resetPin).
+    const approvesNow = o.roles.some((r) => APPROVER_ROLES.includes(r));
+    if (o.shortPin && !approvesNow && needsLongPin(hallSettings(ctx.db).longManagerPins, roles, 0)) {
+      throw new KioskError('PIN_TOO_SHORT_FOR_ROLE', { digits: LONG_PIN_DIGITS });
+    }
     assertPrintable(ctx.db, printedText('operatorName', input.name, o.username));
     updateOperator(ctx.db, o.id, {
       ...(input.name !== undefined ? { name: input.name } : {}),
@@ -145,10 +214,12 @@ export const peopleHandlers: HandlerSlice<
   }),
 
   'users.resetPin': commandWith(
-    (_ctx, input) => pinHashOf(input.pin),
-    (ctx, input, pinHash) => {
+    (ctx, input) => newPinOf(ctx, input.pin),
+    (ctx, input, pin) => {
       const o = operatorToManage(ctx, input.operatorId);
-      setOperatorPin(ctx.db, o.id, pinHash);
+      requireLongPin(ctx, o.roles, pin.digits);
+      setOperatorPin(ctx.db, o.id, pin.hash, pin.digits < LONG_PIN_DIGITS);
+      clearAccountBudgets(ctx, o.id);
       ctx.sessions.endAllOf(o.id);
       const after = managedView(o);
       return done(after, { after: { ...after, pinChanged: true } });
@@ -157,9 +228,9 @@ export const peopleHandlers: HandlerSlice<
 
   'users.unlock': command((ctx, input) => {
     const o = operatorToManage(ctx, input.operatorId);
-    recordPinSuccess(ctx.db, o.id);
+    const blocked = clearAccountBudgets(ctx, o.id);
     const after = managedView(o);
-    return done(after, { before: { ...after, lockedUntil: o.lockedUntil, failedAttempts: o.failedAttempts }, after });
+    return done(after, { before: { ...after, lockedUntil: blocked?.blockedUntil ?? null, failedAttempts: blocked?.failures ?? 0 }, after });
   }),
 
   'settings.get': query((ctx) => readSettings(ctx.db)),
@@ -175,6 +246,11 @@ export const peopleHandlers: HandlerSlice<
     ]);
     // Art. 10: a frozen fund is played again only by a manager's recorded decision (specialPrize.carry), never by a setting.
     checkSpecialPrizeChange(before.specialPrize, rest.specialPrize, specialFundHeld(ctx.db));
+    // 6-digit PINs for those who approve: only once each of them has one (else they could no longer be given, nor changed by the rules).
+    if (rest.longManagerPins && !before.longManagerPins) {
+      const short = shortPinApprovers(ctx.db, APPROVER_ROLES);
+      if (short.length > 0) throw new KioskError('LONG_PINS_NOT_SET', { count: short.length, usernames: short.slice(0, 5).join(', '), digits: LONG_PIN_DIGITS });
+    }
     updateHall(ctx.db, { ...(hallName !== undefined ? { hallName } : {}), ...(licence !== undefined ? { licence } : {}) });
     for (const [key, value] of Object.entries(rest)) {
       if (value !== undefined) saveSetting(ctx.db, key, value);

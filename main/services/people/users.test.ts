@@ -55,6 +55,7 @@ describe('users.update', () => {
       roles: ['cashier'],
       active: false,
       lockedUntil: null,
+      shortPin: true,
     });
     await h.ok('users.update', { operatorId: id, active: true }, t.admin);
     expect(await h.login('caixa1', '3333')).toEqual(expect.any(String));

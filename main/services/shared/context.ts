@@ -20,6 +20,7 @@ import type { ReadableDb, WritableDb } from '../../../db/connection.js';
 import type { PrinterRow } from '../../../db/printing.js';
 import type { Acta } from '../../../printing/pdf/acta.js';
 import type { Operator, OperatorSessions } from './operator-sessions.js';
+import type { Pins } from './pin.js';
 
 export type { Operator } from './operator-sessions.js';
 
@@ -57,6 +58,8 @@ interface CallContext {
   dataDir: string;
   /** The system the kiosk runs on (process.platform's code; tests inject another): a printer's device names differ. */
   platform: string;
+  /** PIN hashing under the data folder's key (pin.ts). */
+  pins: Pins;
 }
 
 export interface QueryContext extends CallContext {
@@ -80,6 +83,8 @@ export interface PrepareContext extends CallContext {
   input: unknown;
   /** That short write committed: its event goes out now, whatever becomes of the command (a wrong PIN refuses it). */
   changed(topics: readonly Topic[]): void;
+  /** Run the command's checks as they stand now, in a transaction rolled back: it refuses, or changes nothing (an approval's request before its PIN). */
+  rehearse(run: (ctx: CommandContext) => unknown): void;
 }
 
 export interface AuditNote {

@@ -1,52 +1,167 @@
 /**
  * A username and PIN checked before a command's transaction (a login, a
- * manager's approval at the counter). The KDF runs with no write lock held;
- * a wrong PIN is counted towards the lock-out in a short transaction of its
- * own (with its audit row: it changes the operator's failure count), then
- * refused. The command then confirms, inside its transaction, that the
- * operator it checked is still the same (PIN not changed, not locked since).
+ * manager's approval at the counter, an admin's recovery code).
+ *
+ * Each check spends from wrong-PIN budgets (core/people/throttle.ts): the
+ * account at this terminal, and for approvals the terminal's approvals. The
+ * attempt is counted, and any block taken, synchronously before the slow
+ * hash is awaited: N guesses sent at once cost N counted attempts, and those
+ * past the budget are refused unhashed, whatever their PIN. A right PIN
+ * starts its budgets again; a wrong one that finishes late changes no block.
+ *
+ * An approval's PIN is checked last: the request is first rehearsed as it
+ * stands (its command run and rolled back), so a refusal of the request
+ * never tells whether the PIN was right.
+ *
+ * The budgets live in memory, per kiosk, where they decide; each wrong PIN
+ * keeps them in pin_budgets for the next start (counters, not authority: a
+ * full disk does not stop a check).
  */
 import { KioskError } from '../../../core/errors.js';
 import type { ApprovalAlert } from '../../../core/people/approvals.js';
-import { approvalPauseSeconds, isValidPin, lockMinutes, PIN_MAX_ATTEMPTS } from '../../../core/people/rules.js';
+import { isValidPin } from '../../../core/people/rules.js';
+import {
+  ACCOUNT_BUDGET,
+  APPROVALS_BUDGET,
+  attemptsLeft,
+  blockedAt,
+  FRESH_BUDGET,
+  startAttempt,
+  type BudgetRule,
+  type BudgetState,
+} from '../../../core/people/throttle.js';
 import { APPROVER_ROLES } from '../../../core/roles.js';
-import { hallClock } from '../../../core/time.js';
 import { appendAudit } from '../../../db/audit.js';
-import { writeTransaction } from '../../../db/connection.js';
-import { findOperator, operatorById, recordPinFailure, recordPinSuccess, type OperatorRow } from '../../../db/people.js';
-import type { CommandContext, PrepareContext } from './context.js';
-import { burnPinCheck, verifyPin } from './pin.js';
+import { storageFailureOf, writeTransaction, type ReadableDb, type WritableDb } from '../../../db/connection.js';
+import {
+  accountBudgetScopes,
+  budgetOf,
+  findOperator,
+  listOperators,
+  metaValue,
+  operatorById,
+  saveBudget,
+  saveMeta,
+  setOperatorPin,
+  setShortPin,
+  type OperatorRow,
+} from '../../../db/people.js';
+import type { Channel, ChannelOutput, ParsedInput } from '../../../core/contract.js';
+import { commandWith, type CommandContext, type CommandHandler, type Done, type PrepareContext } from './context.js';
+import { isSealed, type Pins } from './pin.js';
 
-export type WrongPinCode = 'INVALID_CREDENTIALS' | 'APPROVAL_INVALID';
+export type WrongPinCode = 'INVALID_CREDENTIALS' | 'APPROVAL_INVALID' | 'RECOVERY_INVALID';
+type CheckKind = 'login' | 'approval' | 'recovery';
 
-function lockedError(lockedUntil: string): KioskError {
-  return new KioskError('USER_LOCKED', { attempts: PIN_MAX_ATTEMPTS, until: hallClock(lockedUntil) }, { lockedUntil });
+/** An operator whose PIN was right, with what the PIN told (its length). */
+export interface CheckedOperator extends OperatorRow {
+  pinDigits: number;
 }
 
-/** Wrong approval PINs in a row at each terminal, per kiosk (ctx.memo): they pause the terminal's approvals, never lock the manager. */
-interface ApprovalFailures {
-  failures: number;
-  pausedUntil: string | null;
-}
-const approvalFailures = new WeakMap<object, Map<string, ApprovalFailures>>();
+// ---- the budgets -----------------------------------------------------------------
 
-/** The approvals of a terminal now: how many wrong PINs in a row, and until when they are paused. */
-export function approvalStateOf(memo: object, terminalId: string): ApprovalFailures {
-  return approvalFailures.get(memo)?.get(terminalId) ?? { failures: 0, pausedUntil: null };
+interface Scoped {
+  scope: string;
+  rule: BudgetRule;
+  blocked: 'USER_LOCKED' | 'APPROVALS_PAUSED' | 'RECOVERY_PAUSED';
 }
 
-function setApprovalState(memo: object, terminalId: string, state: ApprovalFailures): void {
-  let byTerminal = approvalFailures.get(memo);
-  if (!byTerminal) approvalFailures.set(memo, (byTerminal = new Map()));
-  if (state.failures === 0) byTerminal.delete(terminalId);
-  else byTerminal.set(terminalId, state);
+const accountScope = (operatorId: number, terminalId: string): Scoped => ({ scope: `account:${operatorId}@${terminalId}`, rule: ACCOUNT_BUDGET, blocked: 'USER_LOCKED' });
+const approvalsScope = (terminalId: string): Scoped => ({ scope: `approvals@${terminalId}`, rule: APPROVALS_BUDGET, blocked: 'APPROVALS_PAUSED' });
+const recoveryScope = (operatorId: number, terminalId: string): Scoped => ({ scope: `recovery:${operatorId}@${terminalId}`, rule: ACCOUNT_BUDGET, blocked: 'RECOVERY_PAUSED' });
+
+function scopesOf(kind: CheckKind, op: OperatorRow | null, terminalId: string): Scoped[] {
+  if (kind === 'recovery') return op ? [recoveryScope(op.id, terminalId)] : [];
+  const account = op ? [accountScope(op.id, terminalId)] : [];
+  return kind === 'approval' ? [approvalsScope(terminalId), ...account] : account;
 }
+
+/** The budgets of a kiosk in memory (ctx.memo), read from pin_budgets the first time. */
+const budgets = new WeakMap<object, Map<string, BudgetState>>();
+
+function budgetsOf(memo: object): Map<string, BudgetState> {
+  let map = budgets.get(memo);
+  if (!map) budgets.set(memo, (map = new Map()));
+  return map;
+}
+
+function stateOf(memo: object, db: ReadableDb, scope: string): BudgetState {
+  const map = budgetsOf(memo);
+  let state = map.get(scope);
+  if (!state) map.set(scope, (state = budgetOf(db, scope) ?? FRESH_BUDGET));
+  return state;
+}
+
+/** Kept on disk as well; a disk that refuses the write leaves the count in memory, which is what decides. */
+function keep(writer: WritableDb, changes: readonly [string, BudgetState][]): void {
+  try {
+    writeTransaction(writer, () => {
+      for (const [scope, state] of changes) saveBudget(writer, scope, state);
+    });
+  } catch (e) {
+    if (storageFailureOf(e) === null) throw e;
+  }
+}
+
+function setStates(memo: object, changes: readonly [string, BudgetState][]): void {
+  const map = budgetsOf(memo);
+  for (const [scope, state] of changes) map.set(scope, state);
+}
+
+function blockedError(s: Scoped, until: string, state: BudgetState): KioskError {
+  if (s.blocked === 'APPROVALS_PAUSED') return new KioskError('APPROVALS_PAUSED', { failures: state.failures, until }, { pausedUntil: until });
+  return new KioskError(s.blocked, { until }, { lockedUntil: until });
+}
+
+/** Count the attempt on every scope, or refuse (unhashed) if one is blocked; synchronous, so parallel calls queue here. */
+function startAttempts(ctx: PrepareContext, scoped: readonly Scoped[]): BudgetState[] {
+  const next: BudgetState[] = [];
+  for (const s of scoped) {
+    const state = stateOf(ctx.memo, ctx.db, s.scope);
+    const started = startAttempt(s.rule, state, ctx.now);
+    if (!started.ok) throw blockedError(s, started.blockedUntil, state);
+    next.push(started.next);
+  }
+  // In memory only: what decides, at once. The file learns of it when the check ends (a kiosk killed
+  // while a right PIN is hashed must not come back with one more wrong PIN counted).
+  setStates(ctx.memo, scoped.map((s, i) => [s.scope, next[i]!]));
+  return next;
+}
+
+/** A wrong PIN's budgets as they now stand in memory, kept in the file. */
+function keepWrong(ctx: PrepareContext, scoped: readonly Scoped[]): void {
+  keep(ctx.writer, scoped.map((s) => [s.scope, stateOf(ctx.memo, ctx.db, s.scope)]));
+}
+
+/** A right PIN: its budgets start again. */
+function startAgain(ctx: PrepareContext, scoped: readonly Scoped[]): void {
+  const fresh = scoped.map((s): [string, BudgetState] => [s.scope, FRESH_BUDGET]);
+  setStates(ctx.memo, fresh);
+  keep(ctx.writer, fresh);
+}
+
+/** Until when an account's PIN checks are blocked at this terminal (users.list). */
+export function accountBlockedUntil(ctx: { memo: object; db: ReadableDb; terminalId: string; at: string }, operatorId: number): string | null {
+  return blockedAt(stateOf(ctx.memo, ctx.db, accountScope(operatorId, ctx.terminalId).scope), ctx.at);
+}
+
+/** An admin's unlock, a new PIN, a recovery: the account's budgets start again at every terminal. Inside the command's transaction. */
+export function clearAccountBudgets(ctx: CommandContext, operatorId: number): BudgetState | null {
+  const local = accountScope(operatorId, ctx.terminalId).scope;
+  const before = stateOf(ctx.memo, ctx.db, local);
+  const map = budgetsOf(ctx.memo);
+  for (const scope of [...map.keys()]) if (scope.startsWith(`account:${operatorId}@`) || scope.startsWith(`recovery:${operatorId}@`)) map.delete(scope);
+  for (const scope of accountBudgetScopes(ctx.db, operatorId)) saveBudget(ctx.db, scope, FRESH_BUDGET);
+  return before === FRESH_BUDGET ? null : before;
+}
+
+// ---- the approvals' alert ------------------------------------------------------------
 
 /**
  * The managers' alert of a terminal's paused approvals (core/people/approvals.ts),
- * per kiosk like the pause itself. A pause opens it; while it is open every
- * wrong approval PIN counts on. It outlives the pause and a right PIN (which
- * might be the guess that worked): only a manager marking it seen closes it.
+ * per kiosk. A pause opens it; while it is open every wrong approval PIN
+ * counts on. It outlives the pause and a right PIN (which might be the guess
+ * that worked): only a manager marking it seen closes it.
  */
 const approvalAlerts = new WeakMap<object, Map<string, ApprovalAlert>>();
 
@@ -70,89 +185,174 @@ export function acknowledgeApprovalAlert(memo: object, terminalId: string, lastF
   return open;
 }
 
-/** Count a wrong PIN (or a wrong username) and refuse; the count and its audit row commit. */
-function refuseWrongPin(ctx: PrepareContext, checked: OperatorRow | null, wrong: WrongPinCode): never {
-  const error = writeTransaction(ctx.writer, (): KioskError => {
-      let error: KioskError;
-      let after: Record<string, unknown>;
-      const op = checked ? operatorById(ctx.writer, checked.id) : null;
-      if (wrong === 'APPROVAL_INVALID') {
-        // A wrong approval PIN is the terminal's, not the manager's: anyone at a counter could otherwise lock the manager out.
-        const failures = approvalStateOf(ctx.memo, ctx.terminalId).failures + 1;
-        const pause = approvalPauseSeconds(failures);
-        const pausedUntil = pause > 0 ? new Date(ctx.now.getTime() + pause * 1000).toISOString() : null;
-        setApprovalState(ctx.memo, ctx.terminalId, { failures, pausedUntil });
-        noteApprovalFailure(ctx.memo, ctx.terminalId, ctx.at, failures, pausedUntil);
-        error = pausedUntil ? approvalsPausedError(pausedUntil, failures) : new KioskError(wrong);
-        after = { approver: checked?.username ?? null, terminalFailures: failures, approvalsPausedUntil: pausedUntil, refused: error.code };
-      } else if (!op) {
-        error = new KioskError(wrong, { remaining: PIN_MAX_ATTEMPTS });
-        after = { refused: wrong };
-      } else {
-        const failures = op.failedAttempts + 1;
-        const locks = failures >= PIN_MAX_ATTEMPTS;
-        // Each lock-out in a row lasts twice the last (5, 10, 20… minutes), until a good PIN.
-        const lockedUntil = locks ? new Date(ctx.now.getTime() + lockMinutes(op.lockCount) * 60_000).toISOString() : null;
-        recordPinFailure(ctx.writer, op.id, locks ? 0 : failures, lockedUntil, locks ? op.lockCount + 1 : op.lockCount);
-        error = locks ? lockedError(lockedUntil!) : new KioskError(wrong, { remaining: PIN_MAX_ATTEMPTS - failures });
-        after = { username: op.username, failedAttempts: failures, lockedUntil, refused: error.code };
-      }
+// ---- the checks ------------------------------------------------------------------------
+
+/** A wrong PIN (or username, or code) refused; its audit row commits (the attempt was counted when it started). */
+function refuseWrong(ctx: PrepareContext, op: OperatorRow | null, kind: CheckKind, scoped: readonly Scoped[], states: readonly BudgetState[]): never {
+  const wrong: WrongPinCode = kind === 'login' ? 'INVALID_CREDENTIALS' : kind === 'approval' ? 'APPROVAL_INVALID' : 'RECOVERY_INVALID';
+  const blockedIndex = states.findIndex((s) => blockedAt(s, ctx.at) !== null);
+  const error =
+    blockedIndex >= 0
+      ? blockedError(scoped[blockedIndex]!, states[blockedIndex]!.blockedUntil!, states[blockedIndex]!)
+      : new KioskError(wrong, { remaining: Math.min(ACCOUNT_BUDGET.free + 1, ...scoped.map((s, i) => attemptsLeft(s.rule, states[i]!))) });
+  if (kind === 'approval') {
+    const terminal = states[0]!;
+    noteApprovalFailure(ctx.memo, ctx.terminalId, ctx.at, terminal.failures, blockedAt(terminal, ctx.at));
+  }
+  keepWrong(ctx, scoped);
+  const budgetsAfter = Object.fromEntries(scoped.map((s, i) => [s.scope, { failures: states[i]!.failures, blockedUntil: states[i]!.blockedUntil }]));
+  try {
+    writeTransaction(ctx.writer, () =>
       appendAudit(ctx.writer, {
         at: ctx.at,
-        // A failed login is the operator's own act; a failed approval is the act
+        // A failed login (or recovery) is the operator's own act; a failed approval is the act
         // of the operator asking for it (the approver is named in `after`).
-        operatorId: wrong === 'INVALID_CREDENTIALS' && op ? op.id : (ctx.operator?.id ?? null),
+        operatorId: kind !== 'approval' && op ? op.id : (ctx.operator?.id ?? null),
         terminalId: ctx.terminalId,
         channel: ctx.channel,
         outcome: 'refused',
         input: ctx.input,
         before: undefined,
-        after,
-      });
-      return error;
-    });
-  // Screens learn of it now: the command's own event never comes (it is refused).
-  ctx.changed(wrong === 'APPROVAL_INVALID' ? ['approvals'] : checked ? ['users'] : []);
+        after: { ...(kind === 'approval' ? { approver: op?.username ?? null } : { username: op?.username ?? null }), budgets: budgetsAfter, refused: error.code },
+      }),
+    );
+  } finally {
+    // Screens learn of it now: the command's own event never comes (it is refused).
+    ctx.changed(kind === 'approval' ? ['approvals', 'users'] : op ? ['users'] : []);
+  }
   throw error;
 }
 
-/** Check a username + PIN, counting failures towards the lock-out. */
-export async function checkCredentials(ctx: PrepareContext, username: string, pin: string, wrong: WrongPinCode): Promise<OperatorRow> {
-  const op = findOperator(ctx.db, username);
+/**
+ * Check a PIN against `op` (null: an unknown or inactive user, checked
+ * against nothing in the same time). Counts first, hashes after.
+ */
+async function checkPin(ctx: PrepareContext, op: OperatorRow | null, pin: string, kind: 'login' | 'approval'): Promise<CheckedOperator> {
+  const scoped = scopesOf(kind, op, ctx.terminalId);
+  const states = startAttempts(ctx, scoped);
   // A PIN is 4 to 8 digits: anything else is wrong without being hashed (scrypt on a megabyte would hold the CPU).
-  if (!isValidPin(pin)) refuseWrongPin(ctx, op?.active ? op : null, wrong);
-  if (!op || !op.active) {
-    await burnPinCheck(pin);
-    refuseWrongPin(ctx, null, wrong);
+  if (!isValidPin(pin)) refuseWrong(ctx, op, kind, scoped, states);
+  if (!op) {
+    await ctx.pins.burn(pin);
+    refuseWrong(ctx, op, kind, scoped, states);
   }
-  if (op.lockedUntil && op.lockedUntil > ctx.at) throw lockedError(op.lockedUntil);
-  if (!(await verifyPin(pin, op.pinHash))) refuseWrongPin(ctx, op, wrong);
-  return op;
+  if (!(await ctx.pins.verify(pin, op.pinHash))) refuseWrong(ctx, op, kind, scoped, states);
+  startAgain(ctx, scoped);
+  return { ...op, pinDigits: pin.length };
 }
 
-function approvalsPausedError(pausedUntil: string, failures: number): KioskError {
-  return new KioskError('APPROVALS_PAUSED', { failures, until: hallClock(pausedUntil) }, { pausedUntil });
+/** Check a username + PIN for a login. */
+export async function checkLogin(ctx: PrepareContext, username: string, pin: string): Promise<CheckedOperator> {
+  const op = findOperator(ctx.db, username);
+  return checkPin(ctx, op?.active ? op : null, pin, 'login');
 }
 
-/** A manager's username + PIN given at the counter for an act that needs approval. */
-export async function checkApproval(ctx: PrepareContext, approval: { username: string; pin: string }): Promise<OperatorRow> {
-  const paused = approvalStateOf(ctx.memo, ctx.terminalId);
-  if (paused.pausedUntil && paused.pausedUntil > ctx.at) throw approvalsPausedError(paused.pausedUntil, paused.failures);
-  const op = await checkCredentials(ctx, approval.username, approval.pin, 'APPROVAL_INVALID');
-  if (!op.roles.some((r) => APPROVER_ROLES.includes(r))) throw new KioskError('APPROVER_NOT_MANAGER', { username: op.username });
-  // Only a manager's right PIN starts the count again: a cashier's own PIN between guesses must not.
-  setApprovalState(ctx.memo, ctx.terminalId, { failures: 0, pausedUntil: null });
+/**
+ * A manager's username + PIN given at the counter for an act that needs
+ * approval. What does not depend on the PIN is refused first: approvals
+ * paused here, a username that is no manager, and the request itself as it
+ * stands (`rehearse` runs the command with this approver and rolls it back).
+ */
+export async function checkApproval(
+  ctx: PrepareContext,
+  approval: { username: string; pin: string },
+  rehearse?: (candidate: OperatorRow) => void,
+): Promise<CheckedOperator> {
+  const terminal = approvalsScope(ctx.terminalId);
+  const state = stateOf(ctx.memo, ctx.db, terminal.scope);
+  const paused = blockedAt(state, ctx.at);
+  if (paused) throw blockedError(terminal, paused, state);
+  const found = findOperator(ctx.db, approval.username);
+  const op = found?.active ? found : null;
+  if (op && !op.roles.some((r) => APPROVER_ROLES.includes(r))) throw new KioskError('APPROVER_NOT_MANAGER', { username: op.username });
+  if (op && rehearse) rehearse(op);
+  return checkPin(ctx, op, approval.pin, 'approval');
+}
+
+/** An admin's recovery code: counted like a PIN (the check itself is fast: the code has 100 random bits). */
+export function checkRecoveryCode(ctx: PrepareContext, username: string, matches: (op: OperatorRow) => boolean): OperatorRow {
+  const found = findOperator(ctx.db, username);
+  const op = found?.active && found.roles.includes('admin') ? found : null;
+  const scoped = scopesOf('recovery', op, ctx.terminalId);
+  const states = startAttempts(ctx, scoped);
+  if (!op || !matches(op)) refuseWrong(ctx, op, 'recovery', scoped, states);
+  startAgain(ctx, scoped);
   return op;
 }
 
 /**
  * Inside the command's transaction: the operator checked before it opened is
- * still the same (no PIN change, no lock-out in between); failures reset.
+ * still the same (active, PIN not changed in between). Wrong guesses made
+ * meanwhile by someone else do not undo a right PIN.
  */
-export function confirmCredentials(ctx: CommandContext, checked: OperatorRow): OperatorRow {
+export function confirmCredentials(ctx: CommandContext, checked: OperatorRow | CheckedOperator): OperatorRow {
   const op = operatorById(ctx.db, checked.id);
-  if (!op || !op.active || op.pinHash !== checked.pinHash) throw new KioskError('INVALID_CREDENTIALS', { remaining: PIN_MAX_ATTEMPTS });
-  if (op.lockedUntil && op.lockedUntil > ctx.at) throw lockedError(op.lockedUntil);
-  recordPinSuccess(ctx.db, op.id);
+  if (!op || !op.active || op.pinHash !== checked.pinHash) throw new KioskError('INVALID_CREDENTIALS', { remaining: ACCOUNT_BUDGET.free + 1 });
+  if ('pinDigits' in checked) setShortPin(ctx.db, op.id, checked.pinDigits < 6);
   return op;
+}
+
+// ---- the PIN key -----------------------------------------------------------------------
+
+export const PIN_KEY_CHECK = 'pin_key_check';
+
+/** Whether the PIN key in the data folder is the one the PINs were sealed with. */
+export function pinKeyState(db: ReadableDb, pins: Pins): 'ok' | 'other' {
+  const check = metaValue(db, PIN_KEY_CHECK);
+  return check === null || check === pins.keyCheck ? 'ok' : 'other';
+}
+
+/**
+ * At start: the key's check value is kept the first time, and every hash of
+ * before the key is sealed under it, each with its audit row (the books
+ * check explains each PIN change by the row after it). Nothing is sealed
+ * under a key that is not the PINs' own.
+ */
+export function sealPinHashes(db: WritableDb, pins: Pins, o: { at: string; terminalId: string }): number {
+  return writeTransaction(db, () => {
+    if (pinKeyState(db, pins) !== 'ok') return 0;
+    if (metaValue(db, PIN_KEY_CHECK) === null) saveMeta(db, PIN_KEY_CHECK, pins.keyCheck);
+    let sealed = 0;
+    for (const op of listOperators(db)) {
+      if (isSealed(op.pinHash)) continue;
+      const hash = pins.seal(op.pinHash);
+      if (!hash) continue;
+      setOperatorPin(db, op.id, hash, op.shortPin);
+      appendAudit(db, {
+        at: o.at,
+        operatorId: null,
+        terminalId: o.terminalId,
+        channel: PINS_SEALED_CHANNEL,
+        outcome: 'ok',
+        input: {},
+        before: undefined,
+        after: { id: op.id, username: op.username, name: op.name, roles: op.roles, active: op.active, pinChanged: true },
+      });
+      sealed++;
+    }
+    return sealed;
+  });
+}
+
+/** The audit row of a PIN hash sealed under the key at start (core/audit/books.ts explains the change by it). */
+export const PINS_SEALED_CHANNEL = 'pins.sealed';
+
+// ---- commands that take a manager's approval -----------------------------------------------
+
+/**
+ * A command that may take a manager's approval: `approvalOf` says whether
+ * this request needs one (and refuses what is cheap to refuse), then the
+ * request is rehearsed with the approver named and only then is the PIN
+ * checked. `run` gets the approver, or null when none was needed; it
+ * confirms them itself (confirmCredentials) inside its transaction.
+ */
+export function withApproval<C extends Channel>(
+  approvalOf: (ctx: PrepareContext, input: ParsedInput<C>) => { username: string; pin: string } | null | undefined,
+  run: (ctx: CommandContext, input: ParsedInput<C>, approver: OperatorRow | null) => Done<ChannelOutput<C>>,
+): CommandHandler<C, OperatorRow | null> {
+  return commandWith<C, OperatorRow | null>(async (ctx, input) => {
+    const approval = approvalOf(ctx, input);
+    if (!approval) return null;
+    return checkApproval(ctx, approval, (candidate) => ctx.rehearse((c) => run(c, input, candidate)));
+  }, run);
 }

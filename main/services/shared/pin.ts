@@ -1,37 +1,119 @@
 /**
- * PINs are stored only as scrypt hashes (a slow, memory-hard KDF). Hashing
- * runs on libuv's thread pool and always before a command's transaction
- * opens: a login or an approval never holds the write lock for its ~40 ms,
- * nor the main thread.
+ * PINs are stored only as scrypt hashes (a slow, memory-hard KDF) sealed
+ * with a key kept outside the database (the data folder's pin.key, owner
+ * only): the stored value is an HMAC, under that key, of the scrypt output.
+ * A copy of the database alone gives nothing to check a guess against; with
+ * 10,000 four-digit PINs, scrypt alone would fall in minutes.
+ *
+ * Hashing runs on libuv's thread pool and always before a command's
+ * transaction opens: a login or an approval never holds the write lock for
+ * its ~40 ms, nor the main thread.
  */
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHash, createHmac, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const N = 16384;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
+/** Hashes of before the key: scrypt alone. Read, then sealed at the next start (sealLegacyHash). */
+const LEGACY = 'scrypt';
+const SEALED = 'scrypt-hmac';
 
 function derive(pin: string, salt: Buffer, length: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => scrypt(pin, salt, length, options, (error, key) => (error ? reject(error) : resolve(key))));
 }
 
-export async function hashPin(pin: string): Promise<string> {
+export interface Pins {
+  hash(pin: string): Promise<string>;
+  verify(pin: string, stored: string): Promise<boolean>;
+  /** Spend the same time on an unknown user as on a known one. */
+  burn(pin: string): Promise<void>;
+  /** A hash of before the key, sealed under it (no PIN needed); null when it is sealed already. */
+  seal(stored: string): string | null;
+  /** A value that tells this key from another without revealing it (kept in the database). */
+  readonly keyCheck: string;
+}
+
+export function createPins(key: Buffer): Pins {
+  if (key.length < 32) throw new Error('the PIN key must have 32 bytes at least');
+  const mac = (derived: Buffer) => createHmac('sha256', key).update(derived).digest();
+  const keyCheck = createHmac('sha256', key).update('bingo-kiosk pin key check').digest('base64');
+  let dummy: Promise<string> | undefined;
+  const pins: Pins = {
+    async hash(pin) {
+      const salt = randomBytes(16);
+      const derived = await derive(pin, salt, KEY_LENGTH, { N, r: R, p: P });
+      return `${SEALED}$${N}$${R}$${P}$${salt.toString('base64')}$${mac(derived).toString('base64')}`;
+    },
+    async verify(pin, stored) {
+      const [scheme, n, r, p, salt, value] = stored.split('$');
+      if ((scheme !== SEALED && scheme !== LEGACY) || !salt || !value) return false;
+      const expected = Buffer.from(value, 'base64');
+      const length = scheme === SEALED ? KEY_LENGTH : expected.length;
+      if (length === 0) return false;
+      const derived = await derive(pin, Buffer.from(salt, 'base64'), length, { N: Number(n), r: Number(r), p: Number(p) });
+      const actual = scheme === SEALED ? mac(derived) : derived;
+      return actual.length === expected.length && timingSafeEqual(actual, expected);
+    },
+    async burn(pin) {
+      dummy ??= pins.hash('0000');
+      await pins.verify(pin, await dummy);
+    },
+    seal(stored) {
+      const [scheme, n, r, p, salt, value] = stored.split('$');
+      if (scheme !== LEGACY || !salt || !value) return null;
+      return `${SEALED}$${n}$${r}$${p}$${salt}$${mac(Buffer.from(value, 'base64')).toString('base64')}`;
+    },
+    keyCheck,
+  };
+  return pins;
+}
+
+/** Whether a stored hash is sealed under a key (or scrypt alone, from before the key). */
+export function isSealed(stored: string): boolean {
+  return stored.startsWith(`${SEALED}$`);
+}
+
+// ---- recovery codes -------------------------------------------------------------
+
+/** Crockford's base32: no I, L, O, U to misread on paper. */
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** 100 random bits as 4 groups of 5 letters and digits (XXXXX-XXXXX-XXXXX-XXXXX): written down at setup. */
+export function newRecoveryCode(): string {
+  const bytes = randomBytes(13);
+  let bits = 0n;
+  for (const b of bytes) bits = (bits << 8n) | BigInt(b);
+  bits >>= 4n; // 104 bits read, 100 kept
+  let code = '';
+  for (let i = 0; i < 20; i++) {
+    code = ALPHABET[Number(bits & 31n)]! + code;
+    bits >>= 5n;
+  }
+  return code.match(/.{5}/g)!.join('-');
+}
+
+/** As typed: case, spaces and dashes do not matter; O is 0, I and L are 1. */
+export function normalizeRecoveryCode(typed: string): string {
+  return typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+}
+
+/**
+ * A recovery code has 100 random bits: a salted SHA-256 is enough to keep
+ * it (no guess list can reach it), and it needs no key, so it still works
+ * when pin.key is lost.
+ */
+export function hashRecoveryCode(code: string): string {
   const salt = randomBytes(16);
-  const key = await derive(pin, salt, KEY_LENGTH, { N, r: R, p: P });
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const digest = createHash('sha256').update(salt).update(normalizeRecoveryCode(code)).digest('base64');
+  return `sha256$${salt.toString('base64')}$${digest}`;
 }
 
-export async function verifyPin(pin: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, key] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !key) return false;
-  const expected = Buffer.from(key, 'base64');
-  const actual = await derive(pin, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
-  return timingSafeEqual(actual, expected);
-}
-
-let dummy: Promise<string> | undefined;
-/** Spend the same time on an unknown user as on a known one. */
-export async function burnPinCheck(pin: string): Promise<void> {
-  dummy ??= hashPin('0000');
-  await verifyPin(pin, await dummy);
+export function recoveryCodeMatches(typed: string, stored: string | null): boolean {
+  if (!stored) return false;
+  const [scheme, salt, digest] = stored.split('$');
+  if (scheme !== 'sha256' || !salt || !digest) return false;
+  const actual = createHash('sha256').update(Buffer.from(salt, 'base64')).update(normalizeRecoveryCode(typed)).digest();
+  const expected = Buffer.from(digest, 'base64');
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
 }

@@ -4,17 +4,22 @@ import type { OperatorView } from '../../../core/contract.js';
 import { invoke, setOperatorToken, type ClientError } from '../../client.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { PinPad } from '../../components/PinPad.js';
+import { RecoverForm } from './RecoverForm.js';
 
 interface LoginProps {
   onLogin: (operator: OperatorView) => void;
   /** Why the screen was locked (e.g. the session expired), shown once. */
   notice?: string | null;
   initialUsername?: string;
+  /** 'other': the data folder's PIN key is not the PINs' own (lost, or another hall's): no PIN can be checked. */
+  pinKey?: 'ok' | 'other';
 }
 
 /** Username + PIN (on-screen pad or keyboard). Errors from the kiosk are shown in place. */
-export function LoginScreen({ onLogin, notice = null, initialUsername = '' }: LoginProps) {
+export function LoginScreen({ onLogin, notice = null, initialUsername = '', pinKey = 'ok' }: LoginProps) {
   const { t } = useTranslation();
+  const [recovering, setRecovering] = useState(false);
+  const [recovered, setRecovered] = useState(false);
   const [username, setUsername] = useState(initialUsername);
   const [pin, setPin] = useState('');
   const [error, setError] = useState<ClientError | string | null>(null);
@@ -54,8 +59,31 @@ export function LoginScreen({ onLogin, notice = null, initialUsername = '' }: Lo
     onLogin(r.value.operator);
   };
 
+  if (recovering) {
+    return (
+      <main className="screen screen-narrow">
+        <RecoverForm
+          initialUsername={username}
+          onCancel={() => setRecovering(false)}
+          onDone={(admin) => {
+            setUsername(admin);
+            setRecovering(false);
+            setRecovered(true);
+            setPin('');
+            setError(null);
+          }}
+        />
+      </main>
+    );
+  }
+
   return (
     <main className="screen screen-narrow">
+      {pinKey === 'other' ? (
+        <p className="alert" role="alert" data-testid="pin-key-missing">
+          {t('recovery.keyMissing')}
+        </p>
+      ) : null}
       <form
         className="panel form login"
         onSubmit={submit}
@@ -71,6 +99,11 @@ export function LoginScreen({ onLogin, notice = null, initialUsername = '' }: Lo
         {notice && !error ? (
           <p className="notice" role="status">
             {notice}
+          </p>
+        ) : null}
+        {recovered && !error ? (
+          <p className="notice" role="status" data-testid="recovered-notice">
+            {t('recovery.done')}
           </p>
         ) : null}
         <label>
@@ -103,6 +136,9 @@ export function LoginScreen({ onLogin, notice = null, initialUsername = '' }: Lo
         </label>
         <PinPad value={pin} onChange={setPin} disabled={busy} />
         <ErrorAlert error={error} />
+        <button type="button" className="btn btn-link" data-testid="login-recover" onClick={() => setRecovering(true)}>
+          {t('recovery.link')}
+        </button>
       </form>
     </main>
   );

@@ -111,6 +111,7 @@ function HallSettingsForm({ settings, onSaved }: { settings: Settings; onSaved: 
   const [chips, setChips] = useState(settings.chipsAllowed);
   const [guiaThreshold, setGuiaThreshold] = useState(settings.guiaApprovalThresholdCents === null ? '' : euroFieldText(settings.guiaApprovalThresholdCents));
   const [shiftHours, setShiftHours] = useState(String(settings.shiftHours));
+  const [longPins, setLongPins] = useState(settings.longManagerPins);
   const [error, setError] = useState<ClientError | string | null>(null);
   const [busy, setBusy] = useState(false);
   const fund = useKioskQuery('specialPrize.fund', {});
@@ -133,7 +134,7 @@ function HallSettingsForm({ settings, onSaved }: { settings: Settings; onSaved: 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const r = settingsUpdate({ hallName, licence, stamp, specialOn, share, balls, starting, maxCards, chips, guiaThreshold, shiftHours }, settings);
+    const r = settingsUpdate({ hallName, licence, stamp, specialOn, share, balls, starting, maxCards, chips, guiaThreshold, shiftHours, longManagerPins: longPins }, settings);
     if (!r.ok) {
       setError(t(`settings.invalid.${r.field}`));
       return;
@@ -248,6 +249,11 @@ function HallSettingsForm({ settings, onSaved }: { settings: Settings; onSaved: 
           </span>
         </label>
         <p className="hint">{t('settings.shiftHint')}</p>
+        <label className="check-label">
+          <input type="checkbox" data-testid="long-manager-pins" checked={longPins} onChange={(e) => setLongPins(e.target.checked)} />
+          {t('settings.longManagerPins')}
+        </label>
+        <p className="hint">{t('settings.longManagerPinsHint')}</p>
       </fieldset>
       <ErrorAlert error={error} testId="settings-error" />
       <button type="submit" className="btn btn-primary btn-large" data-testid="settings-submit" disabled={busy}>

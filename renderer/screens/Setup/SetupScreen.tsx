@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invoke, type ClientError } from '../../client.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { RecoveryCodeNotice } from '../../components/RecoveryCodeNotice.js';
 
 /** First run on an empty database: the hall and its first admin. */
 export function SetupScreen({ onDone }: { onDone: (adminUsername: string) => void }) {
@@ -14,6 +15,7 @@ export function SetupScreen({ onDone }: { onDone: (adminUsername: string) => voi
   const [pin2, setPin2] = useState('');
   const [error, setError] = useState<ClientError | string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [recoveryCode, setRecoveryCode] = useState<string | null>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -34,8 +36,16 @@ export function SetupScreen({ onDone }: { onDone: (adminUsername: string) => voi
       setError(r.error);
       return;
     }
-    onDone(username.trim());
+    setRecoveryCode(r.value.recoveryCode);
   };
+
+  if (recoveryCode) {
+    return (
+      <main className="screen screen-narrow">
+        <RecoveryCodeNotice code={recoveryCode} onDone={() => onDone(username.trim())} />
+      </main>
+    );
+  }
 
   return (
     <main className="screen screen-narrow">

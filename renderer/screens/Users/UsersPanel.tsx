@@ -12,6 +12,7 @@ import type { ChannelOutput } from '../../../core/contract.js';
 import { ROLES, type Role } from '../../../core/roles.js';
 import { invoke, type ClientError } from '../../client.js';
 import { ConfirmDialog, DialogActions } from '../../components/ConfirmDialog.js';
+import { RecoveryCodeNotice } from '../../components/RecoveryCodeNotice.js';
 import { Dialog } from '../../components/Dialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
@@ -203,6 +204,8 @@ export function UsersPanel({ self }: { self: string }) {
   const [acting, setActing] = useState<Acting>(null);
   const [done, setDone] = useState<string | null>(null);
   const [unlockError, setUnlockError] = useState<ClientError | null>(null);
+  const [recoveryOpen, setRecoveryOpen] = useState(false);
+  const [recoveryCode, setRecoveryCode] = useState<string | null>(null);
 
   const finish = (message: string) => {
     setActing(null);
@@ -281,6 +284,11 @@ export function UsersPanel({ self }: { self: string }) {
                         <button type="button" className="btn btn-small" data-testid={`user-reset-${u.username}`} onClick={() => open('pin', u)}>
                           {t('users.resetPin')}
                         </button>
+                        {u.username === self && u.roles.includes('admin') ? (
+                          <button type="button" className="btn btn-small" data-testid="user-new-recovery-code" onClick={() => setRecoveryOpen(true)}>
+                            {t('recovery.newCode')}
+                          </button>
+                        ) : null}
                         {u.active ? (
                           <button type="button" className="btn btn-small btn-danger" data-testid={`user-deactivate-${u.username}`} onClick={() => open('deactivate', u)}>
                             {t('users.deactivate')}
@@ -301,6 +309,27 @@ export function UsersPanel({ self }: { self: string }) {
         <CreateUserForm onCreated={finish} />
       </div>
 
+      {recoveryOpen ? (
+        <ConfirmDialog
+          title={t('recovery.newCodeTitle')}
+          confirmLabel={t('recovery.newCode')}
+          testId="recovery-code-dialog"
+          confirmTestId="recovery-code-confirm"
+          onConfirm={() => invoke('users.newRecoveryCode', {})}
+          onDone={(r) => {
+            setRecoveryOpen(false);
+            setRecoveryCode(r.recoveryCode);
+          }}
+          onClose={() => setRecoveryOpen(false)}
+        >
+          <p>{t('recovery.newCodeWhat')}</p>
+        </ConfirmDialog>
+      ) : null}
+      {recoveryCode ? (
+        <Dialog title={t('recovery.codeTitle')} testId="recovery-code-shown" onClose={() => undefined}>
+          <RecoveryCodeNotice code={recoveryCode} inDialog onDone={() => setRecoveryCode(null)} />
+        </Dialog>
+      ) : null}
       {acting?.type === 'edit' ? <EditUserDialog user={acting.user} onDone={finish} onClose={() => setActing(null)} /> : null}
       {acting?.type === 'pin' ? <ResetPinDialog user={acting.user} onDone={finish} onClose={() => setActing(null)} /> : null}
       {acting?.type === 'deactivate' || acting?.type === 'reactivate' ? (
