@@ -2,10 +2,11 @@ import { describe, it, expect } from 'vitest';
 import { bingoErrors } from './bingo/errors.js';
 import { caixaErrors } from './caixa/errors.js';
 import { backupsErrors, dayCloseErrors, drawersErrors } from './drawers/errors.js';
-import { ERROR_CODES, errorMessage, KioskError, type ErrorCode } from './errors.js';
+import { ERROR_CODES, errorMessage, KioskError, refusalText, type ErrorCode } from './errors.js';
 import { peopleErrors } from './people/errors.js';
 import { printingErrors } from './printing/errors.js';
 import { chipErrors, rouletteErrors, rouletteTableErrors } from './roulette/errors.js';
+import { storageErrors } from './storage/errors.js';
 
 /** Every placeholder a message may use, filled with a visible marker. */
 const anyParams = new Proxy({} as Record<string, string | number>, {
@@ -20,12 +21,12 @@ describe('error catalogue', () => {
   });
 
   it('takes each domain\'s codes once: no domain redefines another\'s (a spread would silently keep the last)', () => {
-    const domains = [peopleErrors, bingoErrors, drawersErrors, backupsErrors, dayCloseErrors, caixaErrors, rouletteErrors, rouletteTableErrors, chipErrors, printingErrors].map((c) => Object.keys(c));
+    const domains = [peopleErrors, bingoErrors, drawersErrors, backupsErrors, dayCloseErrors, caixaErrors, rouletteErrors, rouletteTableErrors, chipErrors, printingErrors, storageErrors].map((c) => Object.keys(c));
     const all = domains.flat();
     expect(new Set(all).size).toBe(all.length);
     for (const codes of domains) for (const code of codes) expect(ERROR_CODES).toContain(code);
-    // The kernel's own: the dispatcher's and the transport's refusals, INTERNAL, the cash rule's TENDERED_TOO_LARGE and the pages' two.
-    expect(ERROR_CODES.length).toBe(all.length + 11);
+    // The kernel's own: the dispatcher's and the transport's refusals (a body too slow among them), INTERNAL, the cash rule's TENDERED_TOO_LARGE and the pages' two.
+    expect(ERROR_CODES.length).toBe(all.length + 12);
   });
 
   it.each(ERROR_CODES)('%s has a pt-PT and an English message', (code) => {
@@ -39,6 +40,13 @@ describe('error catalogue', () => {
     // A message is a sentence: it ends with a full stop.
     expect(pt.endsWith('.')).toBe(true);
     expect(en.endsWith('.')).toBe(true);
+  });
+
+  it('words a refusal at start for a person in both languages, pt-PT first, and any other error by its message alone', () => {
+    const e = new KioskError('DATABASE_EMPTY', { file: '/dados/kiosk.sqlite' });
+    expect(refusalText(e)).toBe(`${errorMessage('DATABASE_EMPTY', e.params)}\n${errorMessage('DATABASE_EMPTY', e.params, 'en')}`);
+    expect(refusalText(e).split('\n')[1]).toMatch(/^The database \/dados\/kiosk\.sqlite is empty \(0 bytes\)\./);
+    expect(refusalText(new Error('porta inválida: x'))).toBe('porta inválida: x');
   });
 
   it('defaults to pt-PT', () => {

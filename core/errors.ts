@@ -12,6 +12,7 @@ import { backupsErrors, dayCloseErrors, drawersErrors } from './drawers/errors.j
 import { peopleErrors } from './people/errors.js';
 import { printingErrors } from './printing/errors.js';
 import { chipErrors, rouletteErrors, rouletteTableErrors } from './roulette/errors.js';
+import { storageErrors } from './storage/errors.js';
 
 export type { Lang } from './catalogue.js';
 
@@ -57,13 +58,18 @@ const kernelErrors = errors({
     pt: (p) => `Cursor de página inválido (${p.cursor}): não é uma linha desta lista; recomece da primeira página.`,
     en: (p) => `Invalid page cursor (${p.cursor}): it is not a row of this list; start again from the first page.`,
   },
+  // A request body that does not arrive whole in time (browser mode): the connection is closed.
+  REQUEST_TIMEOUT: {
+    pt: (p) => `O pedido não chegou inteiro em ${p.seconds} s: a ligação foi fechada e nada foi feito.`,
+    en: (p) => `The request did not arrive whole within ${p.seconds} s: the connection was closed and nothing was done.`,
+  },
   INTERNAL: {
     pt: () => 'Erro interno: a operação não foi efetuada. Avise o responsável técnico.',
     en: () => 'Internal error: nothing was done. Tell the technician.',
   },
 });
 
-const catalogue = { ...kernelErrors, ...peopleErrors, ...bingoErrors, ...drawersErrors, ...backupsErrors, ...dayCloseErrors, ...caixaErrors, ...rouletteErrors, ...rouletteTableErrors, ...chipErrors, ...printingErrors };
+const catalogue = { ...kernelErrors, ...peopleErrors, ...bingoErrors, ...drawersErrors, ...backupsErrors, ...dayCloseErrors, ...caixaErrors, ...rouletteErrors, ...rouletteTableErrors, ...chipErrors, ...printingErrors, ...storageErrors };
 
 export type ErrorCode = keyof typeof catalogue;
 export const ERROR_CODES = Object.keys(catalogue) as ErrorCode[];
@@ -94,3 +100,13 @@ export interface ErrorBody {
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorBody };
+
+/**
+ * What a person reads when the kiosk will not start or restore (a dialog, a
+ * terminal): the refusal's words in pt-PT, then in English; any other error
+ * by its message alone, never its stack.
+ */
+export function refusalText(error: unknown): string {
+  if (error instanceof KioskError) return `${errorMessage(error.code, error.params, 'pt-PT')}\n${errorMessage(error.code, error.params, 'en')}`;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -7,14 +7,41 @@
  */
 import Database from 'better-sqlite3';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
+import type { BooksFinding } from '../core/audit/books.js';
+import { KioskError } from '../core/errors.js';
 import { verifyAudit, type AuditCheck, type AuditHead } from './audit.js';
-import type { ReadableDb } from './connection.js';
+import { checkBooks, type BooksCheck } from './books.js';
+import { DatabaseRefusedError, DatabaseTooNewError, openDatabase, type ReadableDb } from './connection.js';
 import { verifyLedger, type LedgerCheck } from './ledger.js';
 
 export const BACKUP_DIR = 'backups';
 /** `kiosk-2026-12-01T01-02-03-456Z.sqlite`: sorts by time, safe on every file system. */
 const NAME = /^kiosk-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.sqlite$/;
+
+/** The files SQLite may keep beside a database: its WAL, the WAL's shared-memory index, a rollback journal. */
+const SIDECARS = ['-wal', '-shm', '-journal'] as const;
+
+/** A database file and whatever SQLite left beside it. */
+function removeWithSidecars(file: string): void {
+  for (const suffix of ['', ...SIDECARS]) rmSync(`${file}${suffix}`, { force: true });
+}
+
+/**
+ * SQLite's online backup copies page 1 as it is, so a copy of the kiosk's
+ * file says "WAL" in its header, and every read-only open of it (the check, a
+ * restore, an audit) then leaves `-wal` and `-shm` files beside it that no
+ * reader may delete. The copy is switched to a rollback journal once, here,
+ * by its only connection, which leaves nothing behind when it closes.
+ */
+function toRollbackJournal(file: string): void {
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    db.pragma('journal_mode = DELETE');
+  } finally {
+    db.close();
+  }
+}
 
 export function backupName(at: Date): string {
   return `kiosk-${at.toISOString().replace(/[:.]/g, '-')}.sqlite`;
@@ -84,27 +111,29 @@ export async function createBackup(
   mkdirSync(dir, { recursive: true });
   const name = backupName(at);
   const partial = join(dir, `${name}.partial`);
-  rmSync(partial, { force: true });
+  removeWithSidecars(partial);
   let pages = 0;
-  await db.backup(partial, {
-    progress: ({ totalPages, remainingPages }) => {
-      pages = totalPages;
-      o.onProgress?.(totalPages - remainingPages, totalPages);
-      // Pages per step: about 4 MB at a time, then the loop turns (a sale can commit in between).
-      return 1000;
-    },
-  });
-  // SQLite reports before each step, never after the last: the copy is whole now.
-  if (pages > 0) o.onProgress?.(pages, pages);
   let check: BackupCheck;
+  // Whatever fails (the copy itself on a full disk, its check), nothing half-written stays beside the backups.
   try {
+    await db.backup(partial, {
+      progress: ({ totalPages, remainingPages }) => {
+        pages = totalPages;
+        o.onProgress?.(totalPages - remainingPages, totalPages);
+        // Pages per step: about 4 MB at a time, then the loop turns (a sale can commit in between).
+        return 1000;
+      },
+    });
+    // SQLite reports before each step, never after the last: the copy is whole now.
+    if (pages > 0) o.onProgress?.(pages, pages);
+    toRollbackJournal(partial);
     check = o.check ? await o.check(partial) : checkFile(partial);
   } catch (e) {
-    rmSync(partial, { force: true });
+    removeWithSidecars(partial);
     throw e;
   }
   if (check.integrity !== 'ok' || !check.audit.valid || !check.ledger.balanced) {
-    rmSync(partial, { force: true });
+    removeWithSidecars(partial);
     throw new BackupCheckError(check);
   }
   const file = join(dir, name);
@@ -169,28 +198,72 @@ function rotateBackups(dir: string, keep: number): void {
   }
 }
 
-export class RestoreRefusedError extends Error {}
+/** A backup the restore refuses (core/storage/errors.ts words it, with the file). */
+export class RestoreRefusedError extends KioskError {}
+
+/** Findings shown when a copy's books differ. */
+const FINDINGS_SHOWN = 5;
+
+/** A finding as data: the books check's problem code, the document and the transaction (`transaction_differs sale:1 transaction:3`). */
+function findingText(f: BooksFinding): string {
+  return [f.problem, f.document ? `${f.document.type}:${f.document.id}` : null, f.transactionId !== null ? `transaction:${f.transactionId}` : null]
+    .filter((p) => p !== null)
+    .join(' ');
+}
 
 /**
  * Restore a backup into an empty data folder as its database. The copy is
- * checked first; a folder holding anything is refused (never overwrite a hall).
+ * made beside its final name (`<file>.partial`) and checked there, so what is
+ * checked is what is restored: opened as the kiosk opens a file (its own by
+ * application_id, no older than it claims, migrated to this program), then
+ * integrity, the audit chain, the ledger's balance and the books document by
+ * document (db/books.ts). A copy that fails any of it is refused, and the
+ * folder is left as it was (not even created); nothing is left beside the
+ * backup either. A folder holding anything is refused (never overwrite a hall).
  */
-export function restoreBackup(from: string, dataDir: string, databaseFile: string): BackupCheck {
-  if (!existsSync(from)) throw new RestoreRefusedError(`O ficheiro ${from} não existe.`);
-  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
-    throw new RestoreRefusedError(`A pasta ${dataDir} não está vazia: a reposição só se faz numa pasta vazia (nada foi alterado).`);
-  }
-  const source = openForCheck(from);
-  let check: BackupCheck;
-  try {
-    check = describeDatabase(source);
-  } finally {
-    source.close();
-  }
-  if (check.integrity !== 'ok' || !check.audit.valid || !check.ledger.balanced) {
-    throw new RestoreRefusedError(`A cópia ${basename(from)} não passou na verificação (integridade ${check.integrity}): nada foi reposto.`);
-  }
+export function restoreBackup(from: string, dataDir: string, databaseFile: string): BackupCheck & { books: BooksCheck } {
+  if (!existsSync(from)) throw new RestoreRefusedError('RESTORE_SOURCE_MISSING', { file: from });
+  const existed = existsSync(dataDir);
+  if (existed && readdirSync(dataDir).length > 0) throw new RestoreRefusedError('RESTORE_TARGET_NOT_EMPTY', { dir: dataDir });
+  const target = join(dataDir, databaseFile);
+  const partial = `${target}.partial`;
   mkdirSync(dataDir, { recursive: true });
-  copyFileSync(from, join(dataDir, databaseFile));
-  return check;
+  try {
+    copyFileSync(from, partial);
+    const checked = checkRestored(partial, from);
+    renameSync(partial, target);
+    return checked;
+  } catch (e) {
+    removeWithSidecars(partial);
+    if (!existed) rmSync(dataDir, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+function checkRestored(partial: string, from: string): BackupCheck & { books: BooksCheck } {
+  let db: Database.Database;
+  try {
+    db = openDatabase(partial);
+  } catch (e) {
+    // The copy's refusal names the backup, not its temporary copy.
+    if (e instanceof DatabaseRefusedError) throw e.of(from);
+    if (e instanceof DatabaseTooNewError) throw new DatabaseTooNewError(e.found, e.supported, from);
+    throw e;
+  }
+  try {
+    const check = describeDatabase(db as ReadableDb);
+    if (check.integrity !== 'ok') throw new RestoreRefusedError('RESTORE_DAMAGED', { file: from, integrity: check.integrity.slice(0, 200) });
+    if (!check.audit.valid) throw new RestoreRefusedError('RESTORE_AUDIT_BROKEN', { file: from, seq: check.audit.brokenAt ?? check.audit.entries });
+    if (!check.ledger.balanced) {
+      throw new RestoreRefusedError('RESTORE_LEDGER_UNBALANCED', { file: from, transactions: verifyLedger(db as ReadableDb).unbalanced.slice(0, FINDINGS_SHOWN).join(', ') });
+    }
+    const books = checkBooks(db as ReadableDb, FINDINGS_SHOWN);
+    if (books.findingsTotal > 0) {
+      throw new RestoreRefusedError('RESTORE_BOOKS_DIFFER', { file: from, findings: books.findingsTotal, first: books.findings.map(findingText).join('; ') });
+    }
+    return { ...check, books };
+  } finally {
+    // The last connection of the copy: its -wal and -shm go with it.
+    db.close();
+  }
 }

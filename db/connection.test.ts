@@ -1,10 +1,11 @@
 import { describe, it, expect, beforeEach, afterEach } from 'vitest';
 import Database from 'better-sqlite3';
-import { randomBytes } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writeSync, mkdirSync, readdirSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, mkdirSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asWritable, DatabaseRefusedError, DatabaseTooNewError, loadMigrations, migrate, openDatabase, stmt, type Db } from './connection.js';
+import { APPLICATION_ID, asWritable, DatabaseRefusedError, DatabaseTooNewError, loadMigrations, migrate, MigrationAlreadyAppliedError, openDatabase, stmt, type Db } from './connection.js';
+import { errorMessage } from '../core/errors.js';
 import { appendAudit } from './audit.js';
 import { post } from './ledger.js';
 import { ledger } from '../core/ledger.js';
@@ -22,6 +23,9 @@ afterEach(() => {
 });
 
 const AT = '2026-11-30T20:00:00.000Z';
+
+/** A file's bytes, to prove a refusal left it as it was. */
+const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
 /** One row in every table, through plain SQL (the services are tested elsewhere). */
 function seed(d: Db): void {
@@ -68,6 +72,8 @@ describe('migrations', () => {
   it('set user_version to the latest migration on a new database', () => {
     db = openDatabase(join(dir, 'kiosk.sqlite'));
     expect(db.pragma('user_version', { simple: true })).toBe(loadMigrations().length);
+    // Marked as the kiosk's ("BNGO"), so that no other program's file is ever taken for one.
+    expect(db.pragma('application_id', { simple: true })).toBe(0x424e474f);
     const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).pluck().all();
     expect(tables).toEqual(
       expect.arrayContaining(['hall', 'settings', 'operators', 'series', 'sessions', 'games', ...APPEND_ONLY]),
@@ -90,11 +96,13 @@ describe('migrations', () => {
     expect(readdirSync(join(dir, 'a', 'b'))).toContain('kiosk.sqlite');
   });
 
-  it('refuse a database newer than the program (DatabaseTooNewError)', () => {
+  it('refuse a kiosk database newer than the program (DatabaseTooNewError), naming the file', () => {
     const file = join(dir, 'kiosk.sqlite');
     const raw = new Database(file);
+    raw.pragma(`application_id = ${APPLICATION_ID}`);
     raw.pragma('user_version = 99');
     raw.close();
+    const bytes = sha(file);
     let error: unknown;
     try {
       openDatabase(file);
@@ -105,14 +113,16 @@ describe('migrations', () => {
     const tooNew = error as DatabaseTooNewError;
     expect(tooNew.found).toBe(99);
     expect(tooNew.supported).toBe(loadMigrations().length);
+    expect(tooNew.code).toBe('DATABASE_TOO_NEW');
     expect(tooNew.message).toBe(
-      `A base de dados (versão 99) é mais recente do que este programa (versão ${loadMigrations().length}): atualize o programa.`,
+      `A base de dados ${file} (versão 99) é mais recente do que este programa (versão ${loadMigrations().length}): atualize o programa.`,
+    );
+    expect(errorMessage(tooNew.code, tooNew.params, 'en')).toBe(
+      `The database ${file} (version 99) is newer than this program (version ${loadMigrations().length}): update the program.`,
     );
     // The newer database was left as it was.
-    const check = new Database(file);
-    expect(check.pragma('user_version', { simple: true })).toBe(99);
-    expect(check.prepare(`SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'`).pluck().get()).toBe(0);
-    check.close();
+    expect(sha(file)).toBe(bytes);
+    expect(readdirSync(dir)).toEqual(['kiosk.sqlite']);
   });
 
   it('run each migration in a transaction: a failing one leaves nothing behind', () => {
@@ -292,5 +302,161 @@ describe('a database file the kiosk will not serve', () => {
     const e = refusal(file);
     expect(e.reason).toBe('damaged');
     expect(e.message).toContain('está danificada');
+  });
+});
+
+describe("another program's file, and a kiosk file older than it claims (issue 21)", () => {
+  const kioskFile = (version?: number) => {
+    const file = join(dir, 'kiosk.sqlite');
+    const d = openDatabase(file);
+    seed(d);
+    d.close();
+    if (version !== undefined) setVersion(file, version);
+    return file;
+  };
+  const setVersion = (file: string, version: number) => {
+    const raw = new Database(file);
+    raw.pragma(`user_version = ${version}`);
+    raw.close();
+  };
+  const refusal = (file: string): DatabaseRefusedError => {
+    try {
+      openDatabase(file).close();
+    } catch (e) {
+      expect(e).toBeInstanceOf(DatabaseRefusedError);
+      return e as DatabaseRefusedError;
+    }
+    throw new Error('opened');
+  };
+  /** What a refusal must leave: the same bytes, and no file beside it. */
+  const unchanged = (file: string, refuse: () => void) => {
+    const bytes = sha(file);
+    const listing = readdirSync(dir).sort();
+    refuse();
+    expect(sha(file)).toBe(bytes);
+    expect(readdirSync(dir).sort()).toEqual(listing);
+  };
+  const en = (e: DatabaseRefusedError) => errorMessage(e.code, e.params, 'en');
+
+  it("a SQLite file with another program's table is refused with its path: no kiosk table, no hall, not even WAL mode", () => {
+    const file = join(dir, 'contactos.sqlite');
+    const other = new Database(file);
+    other.exec(`CREATE TABLE contacts (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO contacts (name) VALUES ('Ana'), ('Rui');`);
+    other.pragma('user_version = 3');
+    other.close();
+    unchanged(file, () => {
+      const e = refusal(file);
+      expect([e.reason, e.code, e.file]).toEqual(['not_kiosk', 'DATABASE_NOT_KIOSK', file]);
+      expect(e.message).toBe(
+        `O ficheiro ${file} é uma base de dados SQLite que não é do quiosque (tem 1 tabela: contacts). O quiosque não arranca sobre ele nem lhe acrescenta as suas tabelas e uma sala: indique a pasta de dados do quiosque, ou guarde este ficheiro à parte e reponha a última cópia de segurança numa pasta vazia (npm run backup:restore -- --from <cópia> --data-dir <pasta>), ou chame o técnico.`,
+      );
+      expect(en(e)).toBe(
+        `The file ${file} is a SQLite database that is not the kiosk's (it has 1 table: contacts). The kiosk does not start on it nor adds its own tables and a hall to it: give the kiosk's data folder, or keep this file aside and restore the latest backup into an empty folder (npm run backup:restore -- --from <backup> --data-dir <folder>), or call the technician.`,
+      );
+    });
+    const check = new Database(file, { readonly: true });
+    expect(check.prepare(`SELECT name FROM sqlite_master`).pluck().all()).toEqual(['contacts']);
+    expect(check.pragma('journal_mode', { simple: true })).toBe('delete');
+    check.close();
+  });
+
+  it("a file marked with another program's application_id is refused, whatever tables it has", () => {
+    const file = kioskFile();
+    const raw = new Database(file);
+    raw.pragma('application_id = 305419896');
+    raw.close();
+    unchanged(file, () => {
+      const e = refusal(file);
+      expect([e.reason, e.code]).toEqual(['foreign', 'DATABASE_FOREIGN']);
+      expect(e.message).toBe(
+        `O ficheiro ${file} é uma base de dados de outro programa (application_id 0x12345678), não do quiosque. O quiosque não arranca sobre ele nem lhe acrescenta as suas tabelas: indique a pasta de dados do quiosque, ou guarde este ficheiro à parte e reponha a última cópia de segurança numa pasta vazia (npm run backup:restore -- --from <cópia> --data-dir <pasta>), ou chame o técnico.`,
+      );
+      expect(en(e)).toContain(`The file ${file} is another program's database (application_id 0x12345678), not the kiosk's.`);
+    });
+  });
+
+  it('a file with no table but a user_version is not taken for a new hall', () => {
+    const file = join(dir, 'kiosk.sqlite');
+    setVersion(file, 7);
+    unchanged(file, () => {
+      const e = refusal(file);
+      expect(e.code).toBe('DATABASE_NOT_KIOSK');
+      expect(e.message).toContain(`O ficheiro ${file} é uma base de dados SQLite que não é do quiosque (não tem tabelas, mas tem a versão 7).`);
+      expect(en(e)).toContain("(it has no table, but it has version 7).");
+    });
+  });
+
+  it('a kiosk file made before the mark is adopted: marked, every row and the version kept', () => {
+    const file = kioskFile();
+    const raw = new Database(file);
+    raw.pragma('application_id = 0');
+    raw.close();
+    db = openDatabase(file);
+    expect(db.pragma('application_id', { simple: true })).toBe(APPLICATION_ID);
+    expect(db.pragma('user_version', { simple: true })).toBe(loadMigrations().length);
+    expect(db.prepare(`SELECT COUNT(*) FROM sales`).pluck().get()).toBe(1);
+    expect(db.prepare(`SELECT COUNT(*) FROM audit_log`).pluck().get()).toBe(1);
+  });
+
+  it('a kiosk file made before the mark, at an older version, is migrated and marked', () => {
+    const file = join(dir, 'kiosk.sqlite');
+    const migrations = loadMigrations();
+    const old = new Database(file);
+    migrate(old, migrations.slice(0, 10));
+    old.pragma('application_id = 0');
+    old.exec(`INSERT INTO hall (id, name, licence, created_at) VALUES (1, 'Sala', NULL, '${AT}')`);
+    old.close();
+    db = openDatabase(file);
+    expect([db.pragma('application_id', { simple: true }), db.pragma('user_version', { simple: true })]).toEqual([APPLICATION_ID, migrations.length]);
+    expect(db.prepare(`SELECT name FROM hall`).pluck().all()).toEqual(['Sala']);
+  });
+
+  it("a kiosk file whose user_version was set back is refused in words, naming the first later migration's table it holds", () => {
+    const file = kioskFile(5);
+    unchanged(file, () => {
+      const e = refusal(file);
+      expect([e.reason, e.code]).toEqual(['older_than_schema', 'DATABASE_OLDER_THAN_SCHEMA']);
+      expect(e.params).toMatchObject({ version: 5, migration: '0006-caixa.sql', kind: 'table' });
+      expect(e.message).toBe(
+        `A base de dados ${file} diz estar na versão 5, mas já tem a tabela ${e.params.name} da migração 0006-caixa.sql: a versão foi alterada fora do quiosque, e aplicar de novo as migrações seguintes estragaria os dados. O quiosque não arranca sobre ela nem cria uma sala nova no seu lugar: guarde este ficheiro à parte e reponha a última cópia de segurança numa pasta vazia (npm run backup:restore -- --from <cópia> --data-dir <pasta>), ou chame o técnico.`,
+      );
+      expect(en(e)).toContain(`The database ${file} says it is at version 5, but it already holds the table ${e.params.name} of migration 0006-caixa.sql:`);
+    });
+  });
+
+  it('set back past a migration that only adds a column: the column tells', () => {
+    const file = kioskFile(13);
+    unchanged(file, () => {
+      const e = refusal(file);
+      expect(e.params).toMatchObject({ version: 13, migration: '0014-fund-transfer-branch.sql', kind: 'column', name: 'fund_transfers.branch' });
+      expect(e.message).toContain('diz estar na versão 13, mas já tem a coluna fund_transfers.branch da migração 0014-fund-transfer-branch.sql');
+    });
+  });
+
+  it('set back to 0: a kiosk file is never taken for a new one', () => {
+    const file = kioskFile(0);
+    unchanged(file, () => {
+      const e = refusal(file);
+      expect(e.params).toMatchObject({ version: 0, migration: '0001-initial.sql', kind: 'table' });
+    });
+  });
+
+  it('a migration that finds what it creates already there throws MigrationAlreadyAppliedError, and applies nothing', () => {
+    const mdir = join(dir, 'migrations');
+    mkdirSync(mdir);
+    writeFileSync(join(mdir, '0001-one.sql'), 'CREATE TABLE one (x INTEGER) STRICT;');
+    writeFileSync(join(mdir, '0002-two.sql'), 'CREATE TABLE two (x INTEGER) STRICT; CREATE TABLE one (y INTEGER) STRICT;');
+    db = new Database(':memory:');
+    db.exec('CREATE TABLE two (x INTEGER) STRICT;');
+    db.pragma('user_version = 0');
+    let error: unknown;
+    try {
+      migrate(db, loadMigrations(mdir));
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(MigrationAlreadyAppliedError);
+    expect(error).toMatchObject({ migration: '0002-two.sql', version: 1, detail: 'table two already exists' });
+    expect(db.pragma('user_version', { simple: true })).toBe(1);
   });
 });

@@ -1,11 +1,14 @@
 /**
  * The one SQLite connection: WAL, synchronous=FULL (a committed sale survives
- * a power cut), foreign keys on, numbered migrations tracked by user_version.
+ * a power cut), foreign keys on, numbered migrations tracked by user_version,
+ * the file marked as the kiosk's with application_id (and checked at open).
  */
 import Database from 'better-sqlite3';
 import { existsSync, readdirSync, readFileSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Params } from '../core/catalogue.js';
+import { KioskError, type ErrorCode } from '../core/errors.js';
 
 /**
  * The connection as each caller may use it (Signal's ReadableDB/WritableDB
@@ -42,36 +45,96 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
     });
 }
 
-export class DatabaseTooNewError extends Error {
-  constructor(readonly found: number, readonly supported: number) {
-    super(`A base de dados (versão ${found}) é mais recente do que este programa (versão ${supported}): atualize o programa.`);
+/**
+ * PRAGMA application_id of every kiosk database: "BNGO" in ASCII. SQLite
+ * keeps it in the file's header so that a program can tell its own files
+ * from any other SQLite file; migration 1 sets it on a new file, and a file
+ * made before it existed is adopted (its tables are the kiosk's).
+ */
+export const APPLICATION_ID = 0x42_4e_47_4f;
+
+/** A kiosk database newer than this program: nothing is done to it. */
+export class DatabaseTooNewError extends KioskError {
+  constructor(
+    readonly found: number,
+    readonly supported: number,
+    readonly file = '',
+  ) {
+    super('DATABASE_TOO_NEW', { file, found, supported });
     this.name = 'DatabaseTooNewError';
   }
 }
 
+export type DatabaseRefusal = 'empty' | 'not_a_database' | 'damaged' | 'foreign' | 'not_kiosk' | 'older_than_schema';
+
+const REFUSAL_CODES = {
+  empty: 'DATABASE_EMPTY',
+  not_a_database: 'DATABASE_UNREADABLE',
+  damaged: 'DATABASE_DAMAGED',
+  foreign: 'DATABASE_FOREIGN',
+  not_kiosk: 'DATABASE_NOT_KIOSK',
+  older_than_schema: 'DATABASE_OLDER_THAN_SCHEMA',
+} as const satisfies Record<DatabaseRefusal, ErrorCode>;
+
 /**
- * A database file the kiosk will not serve (issue 12): empty, not a SQLite
- * database, or damaged (quick_check). Nothing is created over it; the way
- * back is the restore of a backup. The message is for the hall, in pt-PT,
- * with the path.
+ * A database file the kiosk will not serve (issues 12 and 21): empty, not a
+ * SQLite database, damaged (quick_check), another program's (its
+ * application_id, or no kiosk tables), or a kiosk file whose user_version was
+ * set back below the schema it holds. Nothing is created over it nor changed
+ * in it; the way back is the restore of a backup. Its words (pt-PT, and
+ * English from the code) name the file.
  */
-export class DatabaseRefusedError extends Error {
+export class DatabaseRefusedError extends KioskError {
   constructor(
     readonly file: string,
-    readonly reason: 'empty' | 'not_a_database' | 'damaged',
-    readonly detail: string | null = null,
+    readonly reason: DatabaseRefusal,
+    readonly facts: Params = {},
   ) {
-    const what = {
-      empty: 'está vazia (0 bytes)',
-      not_a_database: 'não é uma base de dados do quiosque (ficheiro ilegível)',
-      damaged: `está danificada (verificação: ${detail ?? 'erro'})`,
-    }[reason];
-    super(
-      `A base de dados ${file} ${what}. O quiosque não arranca sobre ela nem cria uma sala nova no seu lugar: guarde este ficheiro à parte e reponha a última cópia de segurança numa pasta vazia (npm run backup:restore -- --from <cópia> --data-dir <pasta>), ou chame o técnico.`,
-    );
+    super(REFUSAL_CODES[reason], { ...facts, file });
     this.name = 'DatabaseRefusedError';
   }
+
+  /** The same refusal, naming another path (a restore names the backup, not its temporary copy). */
+  of(file: string): DatabaseRefusedError {
+    return new DatabaseRefusedError(file, this.reason, this.facts);
+  }
 }
+
+/**
+ * The disk refused the open itself (no room for SQLite's -wal and -shm, or a
+ * failing disk): said in words with the file, not as SQLite's error.
+ */
+export class DatabaseStorageError extends KioskError {
+  constructor(
+    readonly file: string,
+    readonly kind: 'full' | 'io_error',
+    readonly failure: unknown,
+  ) {
+    const code = (failure as { code?: unknown } | null)?.code;
+    super(kind === 'full' ? 'DATABASE_DISK_FULL' : 'DATABASE_DISK_ERROR', {
+      file,
+      detail: typeof code === 'string' ? code : failure instanceof Error ? failure.message : String(failure),
+    });
+    this.name = 'DatabaseStorageError';
+  }
+}
+
+/**
+ * A migration found what it creates already there (SQLite: "already exists",
+ * "duplicate column name"): the file's user_version is older than its schema.
+ */
+export class MigrationAlreadyAppliedError extends Error {
+  constructor(
+    readonly migration: string,
+    readonly version: number,
+    readonly detail: string,
+  ) {
+    super(`migration ${migration} over a database at version ${version}: ${detail}`);
+    this.name = 'MigrationAlreadyAppliedError';
+  }
+}
+
+const ALREADY_APPLIED = /already exists|duplicate column name/i;
 
 /**
  * A migration that rebuilds a table (SQLite cannot change a CHECK in place)
@@ -80,11 +143,11 @@ export class DatabaseRefusedError extends Error {
  */
 const REBUILDS_TABLES = /^-- migration: rebuilds tables\b/;
 
-/** Apply every migration above the database's user_version, each in its own transaction. */
+/** Apply every migration above the database's user_version, each in its own transaction; the first marks the file as the kiosk's. */
 export function migrate(db: Db, migrations = loadMigrations()): number {
   const current = db.pragma('user_version', { simple: true }) as number;
   const latest = migrations.length;
-  if (current > latest) throw new DatabaseTooNewError(current, latest);
+  if (current > latest) throw new DatabaseTooNewError(current, latest, db.name);
   for (const m of migrations.slice(current)) {
     const rebuild = REBUILDS_TABLES.test(m.sql);
     const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
@@ -92,11 +155,17 @@ export function migrate(db: Db, migrations = loadMigrations()): number {
     if (rebuild) db.pragma('foreign_keys = OFF');
     try {
       db.transaction(() => {
-        db.exec(m.sql);
+        try {
+          db.exec(m.sql);
+        } catch (e) {
+          if (e instanceof Error && ALREADY_APPLIED.test(e.message)) throw new MigrationAlreadyAppliedError(m.name, m.version - 1, e.message);
+          throw e;
+        }
         if (rebuild) {
           const broken = db.pragma('foreign_key_check') as unknown[];
           if (broken.length > 0) throw new Error(`migration ${m.name} leaves ${broken.length} broken references: ${JSON.stringify(broken.slice(0, 3))}`);
         }
+        if ((db.pragma('application_id', { simple: true }) as number) === 0) db.pragma(`application_id = ${APPLICATION_ID}`);
         db.pragma(`user_version = ${m.version}`);
       }).immediate();
     } finally {
@@ -104,6 +173,74 @@ export function migrate(db: Db, migrations = loadMigrations()): number {
     }
   }
   return latest;
+}
+
+/** A schema object as `kind:name` (`column:table.column` for a table's columns); SQLite's own objects left out. */
+const SCHEMA_OBJECTS = `
+  SELECT type || ':' || name AS object FROM sqlite_master WHERE substr(name, 1, 7) <> 'sqlite_'
+  UNION ALL
+  SELECT 'column:' || m.name || '.' || c.name FROM sqlite_master m JOIN pragma_table_info(m.name) c
+   WHERE m.type = 'table' AND substr(m.name, 1, 7) <> 'sqlite_'`;
+
+function schemaObjects(db: Db): Set<string> {
+  return new Set(db.prepare(SCHEMA_OBJECTS).pluck().all() as string[]);
+}
+
+/** The schema after each migration (index 0: before any), built once per process on an in-memory database. */
+const schemas = new Map<string, Set<string>[]>();
+function schemaAfterEach(migrations: Migration[]): Set<string>[] {
+  const key = migrations.map((m) => m.name).join('\n');
+  let steps = schemas.get(key);
+  if (!steps) {
+    const mem = new Database(':memory:');
+    try {
+      steps = [new Set()];
+      for (let i = 0; i < migrations.length; i++) {
+        migrate(mem, migrations.slice(0, i + 1));
+        steps.push(schemaObjects(mem));
+      }
+    } finally {
+      mem.close();
+    }
+    schemas.set(key, steps);
+  }
+  return steps;
+}
+
+/**
+ * Whether a file that opened is a kiosk database this program may migrate
+ * and serve, before anything is written to it: a new file (nothing in it), or
+ * one marked with the kiosk's application_id (or made before the mark, with
+ * the kiosk's tables), at a version no newer than this program, holding
+ * nothing that a migration after its version creates. Returns whether the
+ * file must be adopted (marked now, nothing else changed).
+ */
+function checkKioskFile(db: Db, file: string, migrations: Migration[]): { adopt: boolean } {
+  const applicationId = db.pragma('application_id', { simple: true }) as number;
+  const version = db.pragma('user_version', { simple: true }) as number;
+  const held = schemaObjects(db);
+  if (applicationId !== 0 && applicationId !== APPLICATION_ID) {
+    throw new DatabaseRefusedError(file, 'foreign', { applicationId: `0x${(applicationId >>> 0).toString(16).padStart(8, '0')}` });
+  }
+  if (applicationId === 0 && held.size === 0 && version === 0) return { adopt: false };
+  const steps = schemaAfterEach(migrations);
+  if (applicationId === 0) {
+    const kioskTables = [...steps[1]!].filter((o) => o.startsWith('table:'));
+    if (!kioskTables.every((t) => held.has(t))) {
+      const names = [...held].filter((o) => o.startsWith('table:')).map((o) => o.slice('table:'.length));
+      throw new DatabaseRefusedError(file, 'not_kiosk', { tables: names.length, names: names.slice(0, 5).join(', '), version });
+    }
+  }
+  if (version > migrations.length) throw new DatabaseTooNewError(version, migrations.length, file);
+  const claimed = steps[version]!;
+  for (let v = version + 1; v < steps.length; v++) {
+    const ahead = [...steps[v]!].find((o) => !claimed.has(o) && held.has(o));
+    if (ahead) {
+      const [kind, name] = [ahead.slice(0, ahead.indexOf(':')), ahead.slice(ahead.indexOf(':') + 1)];
+      throw new DatabaseRefusedError(file, 'older_than_schema', { version, migration: migrations[v - 1]!.name, kind, name });
+    }
+  }
+  return { adopt: applicationId === 0 };
 }
 
 export function openDatabase(file: string): WritableDb {
@@ -114,24 +251,35 @@ export function openDatabase(file: string): WritableDb {
   let db: WritableDb;
   try {
     db = new Database(file) as WritableDb;
-    db.pragma('journal_mode = WAL');
   } catch (e) {
     if (isNotADatabase(e)) throw new DatabaseRefusedError(file, 'not_a_database');
     throw e;
   }
-  if (existed) {
-    let verdict: string;
+  const migrations = loadMigrations();
+  let adopt: boolean;
+  // Read only until the file is known to be a sound kiosk database: not even its journal mode is changed before.
+  try {
     try {
-      verdict = String(db.pragma('quick_check', { simple: true }));
+      db.pragma('application_id', { simple: true });
     } catch (e) {
-      db.close();
-      if (isNotADatabase(e)) throw new DatabaseRefusedError(file, 'damaged', (e as Error).message);
+      if (isNotADatabase(e)) throw new DatabaseRefusedError(file, 'not_a_database');
       throw e;
     }
-    if (verdict !== 'ok') {
-      db.close();
-      throw new DatabaseRefusedError(file, 'damaged', verdict.slice(0, 200));
+    if (existed) {
+      let verdict: string;
+      try {
+        verdict = String(db.pragma('quick_check', { simple: true }));
+      } catch (e) {
+        if (isNotADatabase(e)) throw new DatabaseRefusedError(file, 'damaged', { detail: (e as Error).message });
+        throw e;
+      }
+      if (verdict !== 'ok') throw new DatabaseRefusedError(file, 'damaged', { detail: verdict.slice(0, 200) });
     }
+    ({ adopt } = checkKioskFile(db, file, migrations));
+    db.pragma('journal_mode = WAL');
+  } catch (e) {
+    db.close();
+    throw e;
   }
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
@@ -140,9 +288,14 @@ export function openDatabase(file: string): WritableDb {
   // whichever sale crosses 1000 pages; this high mark is only a safety net.
   db.pragma(`wal_autocheckpoint = ${WAL_SAFETY_PAGES}`);
   try {
-    migrate(db);
+    migrate(db, migrations);
+    // A kiosk file from before the mark, already at the latest version: marked now, nothing else changes.
+    if (adopt && (db.pragma('application_id', { simple: true }) as number) === 0) db.pragma(`application_id = ${APPLICATION_ID}`);
   } catch (e) {
     db.close();
+    if (e instanceof MigrationAlreadyAppliedError) {
+      throw new DatabaseRefusedError(file, 'older_than_schema', { version: e.version, migration: e.migration, kind: 'object', name: e.detail });
+    }
     throw e;
   }
   return db;

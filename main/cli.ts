@@ -8,7 +8,9 @@
  *     newest backup's head too), the ledger's balance and the books document
  *     by document; exit 0 when all hold, 1 naming what does not.
  *   tsx main/cli.ts backup:restore --from FILE --data-dir DIR
- *     Restores a backup (checked first) into an empty data folder.
+ *     Restores a backup into an empty data folder, once its copy there passed
+ *     the checks: the kiosk's own file, integrity, audit chain, balance, and
+ *     the books document by document; exit 1 naming what did not.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -17,7 +19,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { seedDemo } from '../tools/demo.js';
 import { anchorState, verifyAudit } from '../db/audit.js';
-import { latestBackupManifest, openForCheck, restoreBackup, RestoreRefusedError } from '../db/backup.js';
+import { refusalText } from '../core/errors.js';
+import { latestBackupManifest, openForCheck, restoreBackup } from '../db/backup.js';
 import { checkBooks } from '../db/books.js';
 import { verifyLedger } from '../db/ledger.js';
 import { DATABASE_FILE, openKiosk } from './kiosk.js';
@@ -131,14 +134,11 @@ async function backupRestore(argv: string[]): Promise<void> {
     process.exit(2);
   }
   const dataDir = dataDirOf(values);
-  try {
-    const check = restoreBackup(resolve(values.from), dataDir, DATABASE_FILE);
-    console.log(`Reposto em ${join(dataDir, DATABASE_FILE)}: ${check.rows.sales} vendas, ${check.rows.audit_log} entradas de auditoria, integridade ${check.integrity}.`);
-  } catch (e) {
-    if (!(e instanceof RestoreRefusedError)) throw e;
-    console.error(e.message);
-    process.exit(1);
-  }
+  // A refusal (the copy's books differ, another program's file, ...) reaches run()'s catch: its words, no stack.
+  const check = restoreBackup(resolve(values.from), dataDir, DATABASE_FILE);
+  console.log(
+    `Reposto em ${join(dataDir, DATABASE_FILE)}: ${check.rows.sales} vendas, ${check.rows.audit_log} entradas de auditoria, integridade ${check.integrity}, livros certos (${check.books.documents} documentos, ${check.books.transactions} transações).`,
+  );
 }
 
 const [command = 'web', ...rest] = process.argv.slice(2);
@@ -148,7 +148,8 @@ if (!run) {
   console.error(`Comando desconhecido: ${command}. Comandos: ${Object.keys(commands).join(', ')}`);
   process.exit(2);
 }
+// A refusal at start or restore (a file that is not the kiosk's, a tampered copy, a full disk) in words, pt-PT then English: no stack.
 run(rest).catch((e: unknown) => {
-  console.error(e instanceof Error ? e.message : e);
+  console.error(refusalText(e));
   process.exit(1);
 });

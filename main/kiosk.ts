@@ -11,7 +11,9 @@ import { checkBooksInWorker } from './workers/books-check.js';
 import { exportSalesInWorker } from './workers/export-sales.js';
 import { createCheckpointer } from '../db/checkpointer.js';
 import { displayTokenKnown } from '../db/bingo/display.js';
-import { openDatabase, openReader, storageFailureOf, type WritableDb } from '../db/connection.js';
+import { DatabaseStorageError, openDatabase, openReader, storageFailureOf, type WritableDb } from '../db/connection.js';
+import { keepReserve, openFailureOf, releaseReserve, RESERVE_BYTES } from '../db/reserve.js';
+import type { Channel } from '../core/contract.js';
 import type { StorageState } from '../core/audit/contract.js';
 import type { PrinterRow } from '../db/printing.js';
 import { renderEscPos } from '../printing/escpos.js';
@@ -41,6 +43,10 @@ export interface KioskOptions {
   /** How jobs reach a printer (default: its TCP or device transport with a status check). */
   printerTransport?: (printer: PrinterRow) => JobTransport;
   printRetryDelaysMs?: readonly number[];
+  /** The system the kiosk runs on (default process.platform): which printer device names it takes. */
+  platform?: string;
+  /** Room kept beside the database for logins on a full disk (db/reserve.ts; default RESERVE_BYTES, 0: none). */
+  reserveBytes?: number;
   /** Tests count the PIN checks made (the real hashing, wrapped). */
   wrapPins?: (pins: Pins) => Pins;
 }
@@ -60,9 +66,38 @@ export interface Kiosk {
 
 export const DATABASE_FILE = 'kiosk.sqlite';
 
+/** What the reserved room of a full disk is for: logging in (and out), so that the books can be read. */
+const ON_RESERVE: ReadonlySet<Channel> = new Set<Channel>(['auth.login', 'auth.logout']);
+
+/**
+ * Open the database; on a full disk, give up the reserve (db/reserve.ts) and
+ * try once more. A disk that still refuses is said in words with the file.
+ * Returns whether the kiosk runs on its reserve.
+ */
+function openOnAnyDisk(file: string, dataDir: string): { db: WritableDb; onReserve: boolean } {
+  try {
+    return { db: openDatabase(file), onReserve: false };
+  } catch (first) {
+    const kind = openFailureOf(first, dataDir);
+    if (kind === null) throw first;
+    if (kind === 'full' && releaseReserve(dataDir)) {
+      try {
+        return { db: openDatabase(file), onReserve: true };
+      } catch (again) {
+        const still = openFailureOf(again, dataDir);
+        if (still === null) throw again;
+        throw new DatabaseStorageError(file, still, again);
+      }
+    }
+    throw new DatabaseStorageError(file, kind, first);
+  }
+}
+
 export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   const file = join(options.dataDir, DATABASE_FILE);
-  const db = openDatabase(file);
+  const reserveBytes = options.reserveBytes ?? RESERVE_BYTES;
+  const opened = openOnAnyDisk(file, options.dataDir);
+  const db = opened.db;
   const reader = openReader(file);
   const now = options.now ?? (() => new Date());
   const terminalId = options.terminalId ?? 'T1';
@@ -75,8 +110,17 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     // A full disk: the hashes stay as they are until the next start (they still verify); the kiosk starts to be read.
     if (storageFailureOf(e) === null) throw e;
   }
+  // On a full disk the reserve's room is for logins alone, until the disk has room for the reserve again.
+  let onReserve = opened.onReserve;
+  // Made while there is room (a disk with little room simply has none yet: writes go on until it is full).
+  if (!onReserve) keepReserve(options.dataDir, reserveBytes);
+  const spaceIsBack = () => {
+    if (onReserve && keepReserve(options.dataDir, reserveBytes)) onReserve = false;
+    return !onReserve;
+  };
   // The disk's state as the last write found it: every screen shows an alert while it is full or failing.
-  let storage: StorageState = { storage: 'ok', since: null };
+  let storage: StorageState = opened.onReserve ? { storage: 'full', since: now().toISOString() } : { storage: 'ok', since: null };
+  if (opened.onReserve) console.error(`[kiosk] storage full: opened ${file} on the reserved room; only logins write until there is space`);
   const storageChanged = (next: StorageState) => {
     storage = next;
     emitAll({ type: 'changed', channel: 'system.health', topics: ['health'], at: now().toISOString() });
@@ -96,6 +140,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   const emitAll = (event: KioskEvent) => {
     for (const l of listeners) l(event);
   };
+  const platform = options.platform ?? process.platform;
   const logError = options.logError ?? ((e: unknown, channel: string) => console.error(`[kiosk] ${channel} failed:`, e));
   // One event for a batch of jobs that changed in the same turn (a rush prints 64 at a time).
   let printEventPending = false;
@@ -111,7 +156,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   const queue = new PrintQueue({
     db,
     now,
-    transportFor: options.printerTransport ?? jobTransportOf,
+    transportFor: options.printerTransport ?? ((printer) => jobTransportOf(printer, platform)),
     render: (doc, profile, o) => renderEscPos(doc, profile, o),
     retryDelaysMs: options.printRetryDelaysMs,
     onChange: printChanged,
@@ -121,7 +166,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   const pdf = createPdfRenderer();
   const progress = progressEmitter(emitAll, now);
   const io: KioskIo = {
-    printerStatus,
+    printerStatus: (printer) => printerStatus(printer, platform),
     pdf,
     progress,
     checkBackup: (file) => checkBackupInWorker(file),
@@ -136,6 +181,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     sessions: new OperatorSessions(options.idleMs),
     terminalId,
     dataDir: options.dataDir,
+    platform,
     pins,
     now,
     io,
@@ -148,7 +194,14 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     storage: {
       failed: storageFailed,
       wrote: () => {
-        if (storage.storage !== 'ok') storageChanged({ storage: 'ok', since: null });
+        // A login written in the reserved room: the disk is still full.
+        if (storage.storage !== 'ok' && !onReserve) storageChanged({ storage: 'ok', since: null });
+      },
+      admits: (channel) => spaceIsBack() || ON_RESERVE.has(channel),
+      makeRoom: (channel) => {
+        if (!ON_RESERVE.has(channel) || !releaseReserve(options.dataDir)) return false;
+        onReserve = true;
+        return true;
       },
     },
   });

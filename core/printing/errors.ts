@@ -1,5 +1,6 @@
 /** Refusals of the printing domain: printers and print jobs. */
 import { errors, type Params } from '../catalogue.js';
+import { systemName } from './devices.js';
 
 /**
  * The texts that go on paper (saved, or typed for one document), as a refusal names them in each language
@@ -35,6 +36,13 @@ export const printingErrors = errors({
   PRINTER_DEVICE_NOT_ALLOWED: {
     pt: (p) => `"${p.path}" não é um dispositivo de impressora: indique uma porta de impressora ou série, como ${p.examples}.`,
     en: (p) => `"${p.path}" is not a printer device: give a printer or serial port, such as ${p.examples}.`,
+  },
+  // `platform`: process.platform's code of the system the kiosk runs on; `path` a Windows port name, which there is a file in the working folder.
+  PRINTER_DEVICE_WINDOWS_NAME: {
+    pt: (p) =>
+      `"${p.path}" é o nome de uma porta em Windows, mas este quiosque corre em ${systemName(String(p.platform))}, onde seria um ficheiro na pasta de trabalho e não uma impressora: indique o dispositivo da impressora, como ${p.examples}.`,
+    en: (p) =>
+      `"${p.path}" is a Windows port name, but this kiosk runs on ${systemName(String(p.platform))}, where it would be a file in the working folder, not a printer: give the printer's device, such as ${p.examples}.`,
   },
   // p.transport: 'tcp' (host and port missing) or 'device' (the device's path missing).
   PRINTER_ADDRESS_INVALID: {

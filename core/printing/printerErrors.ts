@@ -5,6 +5,7 @@
  * operator's language from its code and parameters.
  */
 import type { Lang, Params } from '../catalogue.js';
+import { systemName } from './devices.js';
 
 export type PrinterErrorParams = Params;
 type Message = (p: Params) => string;
@@ -37,6 +38,11 @@ const DEVICE_ERROR_REASONS = {
   EIO: {
     pt: () => 'erro de entrada/saída no dispositivo',
     en: () => 'input/output error on the device',
+  },
+  /** A printer saved with a path that is no printer device on this system (`platform`): nothing is opened, nothing sent. */
+  NOT_A_DEVICE: {
+    pt: (p) => `o caminho não é um dispositivo de impressora em ${systemName(String(p.platform))}, e nada foi enviado: configure a impressora com o seu dispositivo`,
+    en: (p) => `the path is not a printer device on ${systemName(String(p.platform))}, and nothing was sent: configure the printer with its device`,
   },
   /** An answer to DLE EOT `request` that is not one (`byte` in hex). */
   STATUS_REPLY_INVALID: {

@@ -21,6 +21,7 @@ import {
   type WebContents,
 } from 'electron';
 import { IPC_EVENT, IPC_RPC } from '../../core/bridge.js';
+import { KioskError, refusalText } from '../../core/errors.js';
 import type { KioskEvent } from '../../core/contract.js';
 import { openKiosk, type Kiosk } from '../kiosk.js';
 import { createRpcHandler, type SenderInfo } from './ipc.js';
@@ -125,7 +126,7 @@ function start(): void {
   app
     .whenReady()
     .then(() => onReady(args, rendererDir))
-    .catch((error: unknown) => fatal('The kiosk could not start', error));
+    .catch((error: unknown) => fatal('O quiosque não arrancou / The kiosk could not start', error));
 }
 
 async function onReady(args: KioskArgs, rendererDir: string): Promise<void> {
@@ -310,8 +311,9 @@ function broadcast(event: KioskEvent): void {
 }
 
 function fatal(title: string, error: unknown): void {
-  const text = errorText(error);
-  console.error(`${title}:`, error);
+  // A refusal (another program's database, a kiosk file set back, a full disk) in its words, pt-PT then English; only the unexpected with a stack.
+  const text = refusalText(error);
+  console.error(`${title}:`, error instanceof KioskError ? text : error);
   // The message box is what the operator sees on a kiosk with no console.
   dialog.showErrorBox(title, text);
   app.exit(1);

@@ -29,6 +29,8 @@ export interface DispatcherDeps {
   terminalId: string;
   /** The data folder (backups). */
   dataDir: string;
+  /** The system the kiosk runs on (default process.platform). */
+  platform?: string;
   pins: Pins;
   now: () => Date;
   io: KioskIo;
@@ -36,7 +38,14 @@ export interface DispatcherDeps {
   /** Where unexpected errors are reported (they reach the caller only as INTERNAL). */
   logError?: (error: unknown, channel: string) => void;
   /** The disk refused a write (full or failing), or a write succeeded again: the kiosk's health follows. */
-  storage?: { failed(kind: 'full' | 'io_error', error: unknown): void; wrote(): void };
+  storage?: {
+    failed(kind: 'full' | 'io_error', error: unknown): void;
+    wrote(): void;
+    /** Whether a command may try to write now (on a full disk the kiosk's reserved room is for logins alone). */
+    admits?(channel: Channel): boolean;
+    /** A command found the disk full: whether room was made for it (a login), so that it is tried once more. */
+    makeRoom?(channel: Channel): boolean;
+  };
 }
 
 const localeErrors = { 'pt-PT': zod.locales.pt().localeError, en: zod.locales.en().localeError };
@@ -69,6 +78,7 @@ export function checkHandlers(handlers: HandlerMap): void {
 
 export function createDispatcher(deps: DispatcherDeps): Dispatch {
   const { db, reader, handlers, sessions, terminalId, io, dataDir, pins } = deps;
+  const platform = deps.platform ?? process.platform;
   checkHandlers(handlers);
   /** One object per kiosk: the key of the domains' in-memory caches. */
   const memo = {};
@@ -88,7 +98,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
     if (!parsed.success) {
       return fail('VALIDATION_FAILED', { issues: describeIssues(parsed.error.issues) }, lang, parsed.error.issues);
     }
-    const base = { now, at: now.toISOString(), operator, terminalId, meta, memo, dataDir, pins };
+    const base = { now, at: now.toISOString(), operator, terminalId, meta, memo, dataDir, platform, pins };
     const readCtx: QueryContext = { ...base, db: reader, io };
     const handler = handlers[channel];
 
@@ -101,6 +111,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
       return { ok: true, value };
     }
 
+    // On a full disk only what the reserved room is for is tried; the rest is refused before any work.
+    if (deps.storage?.admits && !deps.storage.admits(channel)) return fail('STORAGE_FULL', {}, lang);
     const cmd = handler as CommandHandler<Channel, unknown>;
     let prepared: unknown;
     if (cmd.prepare) {
@@ -148,18 +160,22 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
   return async (channel, rawInput, meta = {}) => {
     const lang: Lang = meta.lang === 'en' ? 'en' : 'pt-PT';
     if (!isChannel(channel)) return fail('UNKNOWN_CHANNEL', { channel: String(channel).slice(0, 80) }, lang);
-    try {
-      return await run(channel, rawInput, meta, lang);
-    } catch (e) {
-      if (e instanceof KioskError) return fail(e.code, e.params, lang, e.details);
-      // A full or failing disk is the hall's to know, in words, not an INTERNAL: the transaction was rolled back.
-      const storage = storageFailureOf(e);
-      if (storage !== null) {
-        deps.storage?.failed(storage, e);
-        return fail(storage === 'full' ? 'STORAGE_FULL' : 'STORAGE_IO_ERROR', {}, lang);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run(channel, rawInput, meta, lang);
+      } catch (e) {
+        if (e instanceof KioskError) return fail(e.code, e.params, lang, e.details);
+        // A full or failing disk is the hall's to know, in words, not an INTERNAL: the transaction was rolled back.
+        const storage = storageFailureOf(e);
+        if (storage !== null) {
+          deps.storage?.failed(storage, e);
+          // A login on a full disk: the kiosk gives up its reserved room and the login is tried once more.
+          if (storage === 'full' && attempt === 1 && deps.storage?.makeRoom?.(channel)) continue;
+          return fail(storage === 'full' ? 'STORAGE_FULL' : 'STORAGE_IO_ERROR', {}, lang);
+        }
+        deps.logError?.(e, channel);
+        return fail('INTERNAL', {}, lang);
       }
-      deps.logError?.(e, channel);
-      return fail('INTERNAL', {}, lang);
     }
   };
 }

@@ -4,6 +4,7 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { request, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { CHANNELS, contract } from '../../core/contract.js';
 import { createTestHall } from '../../test/fixtures/faces.js';
 import { snapshot, type Harness } from '../../test/harness.js';
-import { MAX_BODY_BYTES, startWebServer, type WebServer } from './server.js';
+import { BODY_TIMEOUT_MS, MAX_BODY_BYTES, startWebServer, type WebServer } from './server.js';
 
 const TOKEN = 'test-access-token-0123456789';
 const SECRET = 'segredo-fora-da-pasta';
@@ -280,6 +281,94 @@ describe('POST /rpc/<channel>', () => {
     expect(r.status).toBe(413);
     expect(JSON.parse(r.body)).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
   });
+});
+
+/**
+ * A POST over a plain socket whose body goes out one byte every `everyMs`:
+ * what the server answered, how long after the headers, and whether it
+ * closed the connection. Bounded: the body's bytes, and `giveUpMs` at most.
+ */
+function trickle(port: number, channel: string, body: string, everyMs: number, giveUpMs: number): Promise<{ response: string; answeredMs: number | null; closedMs: number | null; bytesSent: number }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const started = Date.now();
+    let response = '';
+    let answeredMs: number | null = null;
+    let bytesSent = 0;
+    let sender: NodeJS.Timeout | undefined;
+    const done = (closedMs: number | null) => {
+      clearInterval(sender);
+      clearTimeout(giveUp);
+      socket.destroy();
+      resolve({ response, answeredMs, closedMs, bytesSent });
+    };
+    const giveUp = setTimeout(() => done(null), giveUpMs);
+    socket.on('error', reject);
+    socket.on('data', (c: Buffer) => {
+      answeredMs ??= Date.now() - started;
+      response += c.toString('utf8');
+    });
+    socket.on('close', () => done(Date.now() - started));
+    socket.on('connect', () => {
+      socket.write(
+        `POST /rpc/${channel} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+      );
+      sender = setInterval(() => {
+        if (bytesSent >= body.length || socket.destroyed) return clearInterval(sender);
+        socket.write(body[bytesSent++]!);
+      }, everyMs);
+    });
+  });
+}
+
+describe('a request body has 10 s to arrive (issue 21)', () => {
+  const SALE = JSON.stringify({ gameId: 1, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } });
+
+  it('a body trickled a byte at a time is answered 408 at the limit and its connection closed; the command never runs', async () => {
+    const other = await startWebServer({ kiosk: h.kiosk, token: TOKEN, port: 0, bodyTimeoutMs: 1_000 });
+    try {
+      const before = snapshot(h.kiosk);
+      const r = await trickle(other.port, 'sale.create', SALE, 200, 5_000);
+      expect(r.response).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+      expect(r.response).toMatch(/\r\nConnection: close\r\n/i);
+      expect(JSON.parse(r.response.slice(r.response.indexOf('\r\n\r\n') + 4))).toEqual({
+        ok: false,
+        error: { code: 'REQUEST_TIMEOUT', message: 'O pedido não chegou inteiro em 1 s: a ligação foi fechada e nada foi feito.' },
+      });
+      expect(r.answeredMs).toBeGreaterThanOrEqual(950);
+      expect(r.answeredMs).toBeLessThan(2_500);
+      // Closed by the server, long before the body could have been sent whole.
+      expect(r.closedMs).not.toBeNull();
+      expect(r.closedMs!).toBeLessThan(3_000);
+      expect(r.bytesSent).toBeLessThan(SALE.length);
+      expect(snapshot(h.kiosk)).toEqual(before);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a body that arrives whole in time, however it is cut, is served', async () => {
+    const other = await startWebServer({ kiosk: h.kiosk, token: TOKEN, port: 0, bodyTimeoutMs: 1_000 });
+    try {
+      // Kept alive after its answer: given up on after 1.5 s (the body took 0.45 s).
+      const r = await trickle(other.port, 'setup.status', '{ }', 150, 1_500);
+      expect(r.response).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(r.response).toContain('"initialized":true');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('by default: a byte every 2 s is cut at 10 s, not after 5 minutes', async () => {
+    expect(BODY_TIMEOUT_MS).toBe(10_000);
+    const r = await trickle(server.port, 'sale.create', SALE, 2_000, 20_000);
+    expect(r.response).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(r.response).toContain('"code":"REQUEST_TIMEOUT"');
+    expect(r.answeredMs).toBeGreaterThanOrEqual(9_900);
+    expect(r.answeredMs).toBeLessThan(12_000);
+    expect(r.closedMs).not.toBeNull();
+    expect(r.closedMs!).toBeLessThan(13_000);
+  }, 30_000);
 });
 
 describe('GET /rpc', () => {

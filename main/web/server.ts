@@ -25,6 +25,8 @@ export interface WebServerOptions {
   port: number;
   /** The built renderer (dist/renderer); absent: the API alone. */
   staticDir?: string;
+  /** How long a request body may take to arrive whole (default BODY_TIMEOUT_MS; tests shorten it). */
+  bodyTimeoutMs?: number;
 }
 
 export interface WebServer {
@@ -38,6 +40,14 @@ export const DISPLAY_CHANNEL = 'display.state';
 
 // A card printer's face file for a 60 000-card series is a few megabytes (the contract allows 20 MB).
 export const MAX_BODY_BYTES = 24_000_000;
+
+/**
+ * A request body must arrive whole within 10 s (issue 21): on loopback even
+ * the largest face file takes milliseconds, and a body trickled in a byte at
+ * a time would otherwise hold its connection for Node's 5 minutes. Too slow:
+ * 408, and the connection is closed.
+ */
+export const BODY_TIMEOUT_MS = 10_000;
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -101,24 +111,35 @@ function refuse(res: ServerResponse, status: number, code: ErrorCode, lang: Lang
   send(res, status, envelope);
 }
 
-function readBody(req: IncomingMessage): Promise<string | null> {
+type Body = { ok: true; text: string } | { ok: false; why: 'too_large' | 'too_slow' };
+
+function readBody(req: IncomingMessage, timeoutMs: number): Promise<Body> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let over = false;
+    const finish = (body: Body) => {
+      clearTimeout(timer);
+      over = true;
+      chunks.length = 0;
+      resolve(body);
+    };
+    // Once refused, the rest is drained, never kept: destroying the socket here
+    // would reset the connection before the answer reaches the client.
+    const timer = setTimeout(() => finish({ ok: false, why: 'too_slow' }), timeoutMs);
     req.on('data', (c: Buffer) => {
-      // Once refused, drain the rest: destroying the socket here would reset
-      // the connection before the 413 reaches the client.
-      if (size > MAX_BODY_BYTES) return;
+      if (over) return;
       size += c.length;
-      if (size > MAX_BODY_BYTES) {
-        chunks.length = 0;
-        resolve(null);
-        return;
-      }
-      chunks.push(c);
+      if (size > MAX_BODY_BYTES) finish({ ok: false, why: 'too_large' });
+      else chunks.push(c);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
+    req.on('end', () => {
+      if (!over) finish({ ok: true, text: Buffer.concat(chunks).toString('utf8') });
+    });
+    req.on('error', (e) => {
+      clearTimeout(timer);
+      if (!over) reject(e);
+    });
   });
 }
 
@@ -140,6 +161,7 @@ export function describeChannels(): unknown[] {
 
 export function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const { kiosk, token } = options;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? BODY_TIMEOUT_MS;
   const sseClients = new Set<ServerResponse>();
   let port = options.port;
 
@@ -242,8 +264,14 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
       if (!isJsonContentType(req.headers['content-type'])) {
         return refuse(res, 415, 'VALIDATION_FAILED', lang, { issues: 'Content-Type: application/json' });
       }
-      const text = await readBody(req);
-      if (text === null) return refuse(res, 413, 'VALIDATION_FAILED', lang, { issues: `corpo maior do que ${MAX_BODY_BYTES} bytes` });
+      const body = await readBody(req, bodyTimeoutMs);
+      if (!body.ok && body.why === 'too_slow') {
+        // Answered, then the connection closes (Connection: close): a trickling client holds nothing more.
+        res.setHeader('Connection', 'close');
+        return refuse(res, 408, 'REQUEST_TIMEOUT', lang, { seconds: bodyTimeoutMs / 1000 });
+      }
+      if (!body.ok) return refuse(res, 413, 'VALIDATION_FAILED', lang, { issues: `corpo maior do que ${MAX_BODY_BYTES} bytes` });
+      const text = body.text;
       let input: unknown = {};
       if (text.trim() !== '') {
         try {
@@ -264,7 +292,8 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
     return serveStatic(req, res, path);
   }
 
-  const server = createServer((req, res) => {
+  // Node's own limits behind ours: the headers in the same time, the whole request a little later (checked every second, not every 30).
+  const server = createServer({ headersTimeout: bodyTimeoutMs, requestTimeout: bodyTimeoutMs + 5_000, connectionsCheckingInterval: 1_000 }, (req, res) => {
     handle(req, res).catch((e: unknown) => {
       console.error('[web] request failed', e);
       if (!res.headersSent) refuse(res, 500, 'INTERNAL', 'pt-PT');

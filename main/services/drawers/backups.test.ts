@@ -74,6 +74,8 @@ describe('backup.create', () => {
     const r = cli(['backup:restore', '--from', join(t.h.dataDir, BACKUP_DIR, b.file), '--data-dir', target]);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
+    expect(r.stdout).toContain(`Reposto em ${join(target, DATABASE_FILE)}: ${atCopy!.rows.sales} vendas`);
+    expect(r.stdout).toContain('integridade ok, livros certos (');
     const restored = openForCheck(join(target, DATABASE_FILE));
     try {
       const copy = describeDatabase(restored);
@@ -95,7 +97,8 @@ describe('backup.create', () => {
     const db = asWritable(t.h.kiosk.db);
     for (let i = 0; i < 4; i++) await createBackup(db, dir, new Date(Date.UTC(2026, 11, 1, 1, 0, i)), { keep: 2 });
     expect(listBackups(join(dir, BACKUP_DIR))).toEqual(['kiosk-2026-12-01T01-00-03-000Z.sqlite', 'kiosk-2026-12-01T01-00-02-000Z.sqlite']);
-    expect(readdirSync(join(dir, BACKUP_DIR)).filter((f) => f.endsWith('.partial'))).toEqual([]);
+    // Nothing half-written, nor SQLite's -wal and -shm of a copy opened for its check (issue 21).
+    expect(readdirSync(join(dir, BACKUP_DIR)).filter((f) => !/\.sqlite(\.json)?$/.test(f))).toEqual([]);
     // Each copy's manifest goes with it.
     expect(readdirSync(join(dir, BACKUP_DIR)).filter((f) => f.endsWith('.json')).sort()).toEqual([
       'kiosk-2026-12-01T01-00-02-000Z.sqlite.json',
@@ -149,6 +152,49 @@ describe('command line', () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('não está vazia');
     expect(readdirSync(target)).toEqual(['notas.txt']);
+  });
+
+  it('backup:restore refuses a copy whose sale price was edited by hand, in words (pt-PT and English), with no stack', async () => {
+    const gameId = await sellingGame();
+    await t.h.ok('sale.create', { gameId, quantity: 2, payment: { method: 'cash', tenderedCents: 200 } }, t.cashier);
+    const b = await t.h.ok('backup.create', {}, t.manager);
+    const from = join(t.h.dataDir, BACKUP_DIR, b.file);
+    execFileSync('node', ['-e', `
+      const D = require('better-sqlite3'); const db = new D(${JSON.stringify(from)});
+      db.exec("DROP TRIGGER sales_no_update");
+      db.prepare("UPDATE sales SET unit_price_cents = 10, total_cents = 20, change_cents = 180").run();
+      db.close();`]);
+    const target = join(tempDir(), 'hall');
+    const r = cli(['backup:restore', '--from', from, '--data-dir', target]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(new RegExp(`^A cópia ${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} não passou na verificação dos livros, documento a documento: 1 diferença .*transaction_differs sale:1 transaction:\\d+.*nada foi reposto\\.$`));
+    expect(lines[1]).toMatch(/^The backup .* failed the check of the books, document by document: 1 difference .*nothing was restored\.$/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(target)).toBe(false);
+    expect(readdirSync(join(t.h.dataDir, BACKUP_DIR)).sort()).toEqual([b.file, `${b.file}.json`]);
+  });
+
+  it("web refuses to start on another program's database, in words with its path, and leaves it as it was", () => {
+    const dir = tempDir();
+    const file = join(dir, DATABASE_FILE);
+    execFileSync('node', ['-e', `
+      const D = require('better-sqlite3'); const db = new D(${JSON.stringify(file)});
+      db.exec("CREATE TABLE contacts (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO contacts (name) VALUES ('Ana')");
+      db.close();`]);
+    const before = readFileSync(file);
+    const r = cli(['web', '--data-dir', dir, '--port', '0', '--demo']);
+    expect(r.status).toBe(1);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines[0]).toBe(
+      `O ficheiro ${file} é uma base de dados SQLite que não é do quiosque (tem 1 tabela: contacts). O quiosque não arranca sobre ele nem lhe acrescenta as suas tabelas e uma sala: indique a pasta de dados do quiosque, ou guarde este ficheiro à parte e reponha a última cópia de segurança numa pasta vazia (npm run backup:restore -- --from <cópia> --data-dir <pasta>), ou chame o técnico.`,
+    );
+    expect(lines[1]).toMatch(new RegExp(`^The file .*${DATABASE_FILE} is a SQLite database that is not the kiosk's \\(it has 1 table: contacts\\)\\.`));
+    expect(lines).toHaveLength(2);
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(readdirSync(dir)).toEqual([DATABASE_FILE]);
   });
 
   it('audit:verify passes a sound database and names the first audit row changed behind its back', async () => {

@@ -1,5 +1,5 @@
 /** The printing domain: printers, the print queue's jobs, test pages and reprints (2.ª VIA). */
-import { isPrinterDevicePath, PRINTER_DEVICE_EXAMPLES } from '../../../core/printing/devices.js';
+import { isPrinterDevicePath, isWindows, isWindowsDeviceName, printerDeviceExamples } from '../../../core/printing/devices.js';
 import type { ChannelOutput } from '../../../core/contract.js';
 import { KioskError } from '../../../core/errors.js';
 import type { ReadableDb } from '../../../db/connection.js';
@@ -80,9 +80,12 @@ export const printingHandlers: HandlerSlice<
     if (input.transport === 'device' && !input.path) {
       throw new KioskError('PRINTER_ADDRESS_INVALID', { transport: 'device' });
     }
-    // Only a printer or serial device: never a file the queue would write receipts into (the database included).
-    if (input.transport === 'device' && !isPrinterDevicePath(input.path!)) {
-      throw new KioskError('PRINTER_DEVICE_NOT_ALLOWED', { path: input.path!.slice(0, 80), examples: PRINTER_DEVICE_EXAMPLES.join(', ') });
+    // Only a printer or serial device of this system: never a file the queue would write receipts into (the database included,
+    // or `COM7` on Linux, a file in the working folder).
+    if (input.transport === 'device' && !isPrinterDevicePath(input.path!, ctx.platform)) {
+      const refusal = { path: input.path!.slice(0, 80), examples: printerDeviceExamples(ctx.platform).join(', ') };
+      if (!isWindows(ctx.platform) && isWindowsDeviceName(input.path!)) throw new KioskError('PRINTER_DEVICE_WINDOWS_NAME', { ...refusal, platform: ctx.platform });
+      throw new KioskError('PRINTER_DEVICE_NOT_ALLOWED', refusal);
     }
     const sameRole = printerForRole(ctx.db, input.role);
     if (sameRole && sameRole.id !== input.id) throw new KioskError('PRINTER_ROLE_TAKEN', { role: input.role, id: sameRole.id });

@@ -56,6 +56,8 @@ interface CallContext {
   memo: object;
   /** The kiosk's data folder (backups go to its `backups/`). */
   dataDir: string;
+  /** The system the kiosk runs on (process.platform's code; tests inject another): a printer's device names differ. */
+  platform: string;
   /** PIN hashing under the data folder's key (pin.ts). */
   pins: Pins;
 }

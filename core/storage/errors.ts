@@ -1,0 +1,114 @@
+/**
+ * Refusals of the kiosk's files: a database file it will not open (not its
+ * own, damaged, older than it claims, newer than the program), a disk with no
+ * room to open it, and a backup it will not restore. They are thrown at start
+ * or by the restore command, not by a channel, and read by a person at the
+ * counter or the technician: each names the file, in pt-PT and in English.
+ * Parameters are data (paths, numbers, SQLite's own names and codes).
+ */
+import { errors, type Params } from '../catalogue.js';
+
+const RESTORE_HINT = {
+  pt: 'guarde este ficheiro à parte e reponha a última cópia de segurança numa pasta vazia (npm run backup:restore -- --from <cópia> --data-dir <pasta>), ou chame o técnico.',
+  en: 'keep this file aside and restore the latest backup into an empty folder (npm run backup:restore -- --from <backup> --data-dir <folder>), or call the technician.',
+};
+const REFUSED = {
+  pt: `O quiosque não arranca sobre ela nem cria uma sala nova no seu lugar: ${RESTORE_HINT.pt}`,
+  en: `The kiosk does not start on it nor creates a new hall in its place: ${RESTORE_HINT.en}`,
+};
+
+/** A schema object as each language names it (`kind` is SQLite's type, or `column`). */
+const OBJECT_KIND = {
+  table: { pt: 'a tabela', en: 'the table' },
+  index: { pt: 'o índice', en: 'the index' },
+  trigger: { pt: 'o gatilho', en: 'the trigger' },
+  view: { pt: 'a vista', en: 'the view' },
+  column: { pt: 'a coluna', en: 'the column' },
+} as const;
+const objectOf = (p: Params, lang: 'pt' | 'en') => {
+  const kind = OBJECT_KIND[p.kind as keyof typeof OBJECT_KIND];
+  return kind ? `${kind[lang]} ${p.name}` : lang === 'pt' ? `o que ela cria (${p.name})` : `what it creates (${p.name})`;
+};
+
+/** What a foreign file holds: its first tables, or none at all and a version SQLite was told to keep. */
+const holds = (p: Params, lang: 'pt' | 'en') => {
+  if (p.tables === 0) return lang === 'pt' ? `não tem tabelas, mas tem a versão ${p.version}` : `it has no table, but it has version ${p.version}`;
+  if (lang === 'pt') return p.tables === 1 ? `tem 1 tabela: ${p.names}` : `tem ${p.tables} tabelas: ${p.names}`;
+  return p.tables === 1 ? `it has 1 table: ${p.names}` : `it has ${p.tables} tables: ${p.names}`;
+};
+
+export const storageErrors = errors({
+  DATABASE_EMPTY: {
+    pt: (p) => `A base de dados ${p.file} está vazia (0 bytes). ${REFUSED.pt}`,
+    en: (p) => `The database ${p.file} is empty (0 bytes). ${REFUSED.en}`,
+  },
+  DATABASE_UNREADABLE: {
+    pt: (p) => `A base de dados ${p.file} não é uma base de dados do quiosque (ficheiro ilegível). ${REFUSED.pt}`,
+    en: (p) => `The database ${p.file} is not a kiosk database (the file cannot be read). ${REFUSED.en}`,
+  },
+  DATABASE_DAMAGED: {
+    pt: (p) => `A base de dados ${p.file} está danificada (verificação: ${p.detail}). ${REFUSED.pt}`,
+    en: (p) => `The database ${p.file} is damaged (check: ${p.detail}). ${REFUSED.en}`,
+  },
+  // The file's application_id: SQLite's own mark of which program a file belongs to.
+  DATABASE_FOREIGN: {
+    pt: (p) =>
+      `O ficheiro ${p.file} é uma base de dados de outro programa (application_id ${p.applicationId}), não do quiosque. O quiosque não arranca sobre ele nem lhe acrescenta as suas tabelas: indique a pasta de dados do quiosque, ou ${RESTORE_HINT.pt}`,
+    en: (p) =>
+      `The file ${p.file} is another program's database (application_id ${p.applicationId}), not the kiosk's. The kiosk does not start on it nor adds its own tables to it: give the kiosk's data folder, or ${RESTORE_HINT.en}`,
+  },
+  DATABASE_NOT_KIOSK: {
+    pt: (p) =>
+      `O ficheiro ${p.file} é uma base de dados SQLite que não é do quiosque (${holds(p, 'pt')}). O quiosque não arranca sobre ele nem lhe acrescenta as suas tabelas e uma sala: indique a pasta de dados do quiosque, ou ${RESTORE_HINT.pt}`,
+    en: (p) =>
+      `The file ${p.file} is a SQLite database that is not the kiosk's (${holds(p, 'en')}). The kiosk does not start on it nor adds its own tables and a hall to it: give the kiosk's data folder, or ${RESTORE_HINT.en}`,
+  },
+  // A user_version set back by hand: the migrations after it would run again over the data they already changed.
+  DATABASE_OLDER_THAN_SCHEMA: {
+    pt: (p) =>
+      `A base de dados ${p.file} diz estar na versão ${p.version}, mas já tem ${objectOf(p, 'pt')} da migração ${p.migration}: a versão foi alterada fora do quiosque, e aplicar de novo as migrações seguintes estragaria os dados. ${REFUSED.pt}`,
+    en: (p) =>
+      `The database ${p.file} says it is at version ${p.version}, but it already holds ${objectOf(p, 'en')} of migration ${p.migration}: the version was changed outside the kiosk, and applying the later migrations again would spoil the data. ${REFUSED.en}`,
+  },
+  DATABASE_TOO_NEW: {
+    pt: (p) => `A base de dados ${p.file} (versão ${p.found}) é mais recente do que este programa (versão ${p.supported}): atualize o programa.`,
+    en: (p) => `The database ${p.file} (version ${p.found}) is newer than this program (version ${p.supported}): update the program.`,
+  },
+  DATABASE_DISK_FULL: {
+    pt: (p) =>
+      `Disco cheio: o quiosque não consegue abrir a base de dados ${p.file} (não há espaço nem para os ficheiros de trabalho do SQLite). Nada foi alterado: liberte espaço no disco do quiosque (chame o técnico) e arranque de novo.`,
+    en: (p) =>
+      `Disk full: the kiosk cannot open the database ${p.file} (there is no room even for SQLite's working files). Nothing was changed: free space on the kiosk's disk (call the technician) and start again.`,
+  },
+  DATABASE_DISK_ERROR: {
+    pt: (p) => `Erro de leitura ou escrita no disco ao abrir a base de dados ${p.file} (${p.detail}). Nada foi alterado: chame o técnico.`,
+    en: (p) => `Disk read or write error while opening the database ${p.file} (${p.detail}). Nothing was changed: call the technician.`,
+  },
+  RESTORE_SOURCE_MISSING: {
+    pt: (p) => `O ficheiro ${p.file} não existe: nada foi reposto.`,
+    en: (p) => `The file ${p.file} does not exist: nothing was restored.`,
+  },
+  RESTORE_TARGET_NOT_EMPTY: {
+    pt: (p) => `A pasta ${p.dir} não está vazia: a reposição só se faz numa pasta vazia (nada foi alterado).`,
+    en: (p) => `The folder ${p.dir} is not empty: a restore is made only into an empty folder (nothing was changed).`,
+  },
+  RESTORE_DAMAGED: {
+    pt: (p) => `A cópia ${p.file} não passou na verificação de integridade (${p.integrity}): nada foi reposto.`,
+    en: (p) => `The backup ${p.file} failed the integrity check (${p.integrity}): nothing was restored.`,
+  },
+  RESTORE_AUDIT_BROKEN: {
+    pt: (p) => `A cópia ${p.file} tem o registo de auditoria quebrado na entrada n.º ${p.seq}: foi alterada depois de feita; nada foi reposto.`,
+    en: (p) => `The backup ${p.file} has its audit log broken at entry no. ${p.seq}: it was changed after it was made; nothing was restored.`,
+  },
+  RESTORE_LEDGER_UNBALANCED: {
+    pt: (p) => `A cópia ${p.file} tem a contabilidade desequilibrada (transações n.º ${p.transactions}): nada foi reposto.`,
+    en: (p) => `The backup ${p.file} has unbalanced books (transactions no. ${p.transactions}): nothing was restored.`,
+  },
+  // `first`: the first findings as the books check names them (its problem codes, the document and the transaction numbers).
+  RESTORE_BOOKS_DIFFER: {
+    pt: (p) =>
+      `A cópia ${p.file} não passou na verificação dos livros, documento a documento: ${p.findings === 1 ? '1 diferença' : `${p.findings} diferenças`} entre os documentos e a contabilidade (as primeiras: ${p.first}). Foi alterada depois de feita; nada foi reposto.`,
+    en: (p) =>
+      `The backup ${p.file} failed the check of the books, document by document: ${p.findings === 1 ? '1 difference' : `${p.findings} differences`} between the documents and the ledger (the first: ${p.first}). It was changed after it was made; nothing was restored.`,
+  },
+});
