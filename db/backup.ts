@@ -221,10 +221,11 @@ function findingText(f: BooksFinding): string {
  * folder is left as it was (not even created); nothing is left beside the
  * backup either. A folder holding anything is refused (never overwrite a hall).
  */
-export function restoreBackup(from: string, dataDir: string, databaseFile: string): BackupCheck & { books: BooksCheck } {
+export function restoreBackup(from: string, dataDir: string, databaseFile: string, o: { keep?: readonly string[] } = {}): BackupCheck & { books: BooksCheck } {
   if (!existsSync(from)) throw new RestoreRefusedError('RESTORE_SOURCE_MISSING', { file: from });
   const existed = existsSync(dataDir);
-  if (existed && readdirSync(dataDir).length > 0) throw new RestoreRefusedError('RESTORE_TARGET_NOT_EMPTY', { dir: dataDir });
+  // Only what the caller says may be there already (the hall's PIN key, put back by hand).
+  if (existed && readdirSync(dataDir).some((f) => !(o.keep ?? []).includes(f))) throw new RestoreRefusedError('RESTORE_TARGET_NOT_EMPTY', { dir: dataDir });
   const target = join(dataDir, databaseFile);
   const partial = `${target}.partial`;
   mkdirSync(dataDir, { recursive: true });

@@ -10,10 +10,12 @@
  *   tsx main/cli.ts backup:restore --from FILE --data-dir DIR
  *     Restores a backup into an empty data folder, once its copy there passed
  *     the checks: the kiosk's own file, integrity, audit chain, balance, and
- *     the books document by document; exit 1 naming what did not.
+ *     the books document by document; exit 1 naming what did not. The PIN
+ *     key comes with it: --pin-key FILE, or the pin.key of the data folder
+ *     the backup lies in.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -23,7 +25,7 @@ import { refusalText } from '../core/errors.js';
 import { latestBackupManifest, openForCheck, restoreBackup } from '../db/backup.js';
 import { checkBooks } from '../db/books.js';
 import { verifyLedger } from '../db/ledger.js';
-import { DATABASE_FILE, openKiosk } from './kiosk.js';
+import { DATABASE_FILE, openKiosk, PIN_KEY_FILE } from './kiosk.js';
 import { startWebServer } from './web/server.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -128,17 +130,35 @@ async function auditVerify(argv: string[]): Promise<void> {
 }
 
 async function backupRestore(argv: string[]): Promise<void> {
-  const { values } = parseArgs({ args: argv, options: { from: { type: 'string' }, 'data-dir': { type: 'string' } }, strict: true });
+  const { values } = parseArgs({ args: argv, options: { from: { type: 'string' }, 'data-dir': { type: 'string' }, 'pin-key': { type: 'string' } }, strict: true });
   if (!values.from) {
     console.error('Indique a cópia a repor: --from FICHEIRO');
     process.exit(2);
   }
+  const from = resolve(values.from);
   const dataDir = dataDirOf(values);
+  // The PINs are sealed under the hall's pin.key, never in a backup: given, or the one of the data folder the backup lies in (<data>/backups/).
+  const keyInTarget = existsSync(join(dataDir, PIN_KEY_FILE));
+  const keyFrom = values['pin-key'] ? resolve(values['pin-key']) : join(dirname(from), '..', PIN_KEY_FILE);
+  if (values['pin-key'] && !existsSync(keyFrom)) {
+    console.error(`Chave dos PIN não encontrada: ${keyFrom}`);
+    process.exit(2);
+  }
   // A refusal (the copy's books differ, another program's file, ...) reaches run()'s catch: its words, no stack.
-  const check = restoreBackup(resolve(values.from), dataDir, DATABASE_FILE);
+  const check = restoreBackup(from, dataDir, DATABASE_FILE, { keep: [PIN_KEY_FILE] });
   console.log(
     `Reposto em ${join(dataDir, DATABASE_FILE)}: ${check.rows.sales} vendas, ${check.rows.audit_log} entradas de auditoria, integridade ${check.integrity}, livros certos (${check.books.documents} documentos, ${check.books.transactions} transações).`,
   );
+  if (keyInTarget) console.log(`Chave dos PIN: a que já estava em ${dataDir}.`);
+  else if (existsSync(keyFrom)) {
+    copyFileSync(keyFrom, join(dataDir, PIN_KEY_FILE));
+    chmodSync(join(dataDir, PIN_KEY_FILE), 0o600);
+    console.log(`Chave dos PIN copiada de ${keyFrom}.`);
+  } else {
+    console.log(
+      `Sem a chave dos PIN (${PIN_KEY_FILE}) desta sala, nenhum PIN poderá ser verificado: ponha-a em ${dataDir}, ou entre com o código de recuperação do administrador e dê um PIN novo a cada operador.`,
+    );
+  }
 }
 
 const [command = 'web', ...rest] = process.argv.slice(2);

@@ -65,6 +65,7 @@ export interface Kiosk {
 }
 
 export const DATABASE_FILE = 'kiosk.sqlite';
+export { PIN_KEY_FILE } from './services/shared/pin-key.js';
 
 /** What the reserved room of a full disk is for: logging in (and out), so that the books can be read. */
 const ON_RESERVE: ReadonlySet<Channel> = new Set<Channel>(['auth.login', 'auth.logout']);

@@ -5,7 +5,7 @@
  * the kiosk's back.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { asWritable } from '../../../db/connection.js';
 import { BACKUP_DIR, createBackup, describeDatabase, listBackups, openForCheck } from '../../../db/backup.js';
 import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
 import type { KioskEvent } from '../../../core/events.js';
-import { DATABASE_FILE } from '../../kiosk.js';
+import { DATABASE_FILE, PIN_KEY_FILE } from '../../kiosk.js';
 
 const CLI = ['--import', 'tsx', 'main/cli.ts'];
 const cli = (args: string[]) => spawnSync(process.execPath, [...CLI, ...args], { encoding: 'utf8', timeout: 60_000 });
@@ -76,6 +76,10 @@ describe('backup.create', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(`Reposto em ${join(target, DATABASE_FILE)}: ${atCopy!.rows.sales} vendas`);
     expect(r.stdout).toContain('integridade ok, livros certos (');
+    // The hall's PIN key came along from the data folder the backup lies in, owner-only.
+    expect(r.stdout).toContain(`Chave dos PIN copiada de ${join(t.h.dataDir, BACKUP_DIR, '..', PIN_KEY_FILE)}.`);
+    expect(readFileSync(join(target, PIN_KEY_FILE))).toEqual(readFileSync(join(t.h.dataDir, PIN_KEY_FILE)));
+    expect(statSync(join(target, PIN_KEY_FILE)).mode & 0o777).toBe(0o600);
     const restored = openForCheck(join(target, DATABASE_FILE));
     try {
       const copy = describeDatabase(restored);
@@ -144,6 +148,21 @@ describe('backup.create', () => {
 });
 
 describe('command line', () => {
+  it('backup:restore of a copy taken away without its PIN key says what that means, and the hall gets back in with the recovery code', async () => {
+    const b = await t.h.ok('backup.create', {}, t.manager);
+    const away = tempDir();
+    copyFileSync(join(t.h.dataDir, BACKUP_DIR, b.file), join(away, b.file));
+    const target = join(tempDir(), 'hall');
+    const r = cli(['backup:restore', '--from', join(away, b.file), '--data-dir', target]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('Sem a chave dos PIN (pin.key) desta sala, nenhum PIN poderá ser verificado');
+    // Given by hand (--pin-key), it is put in place.
+    const again = join(tempDir(), 'hall');
+    const withKey = cli(['backup:restore', '--from', join(away, b.file), '--data-dir', again, '--pin-key', join(t.h.dataDir, PIN_KEY_FILE)]);
+    expect(withKey.status).toBe(0);
+    expect(readFileSync(join(again, PIN_KEY_FILE))).toEqual(readFileSync(join(t.h.dataDir, PIN_KEY_FILE)));
+  });
+
   it('backup:restore refuses a folder that is not empty and changes nothing', async () => {
     const b = await t.h.ok('backup.create', {}, t.manager);
     const target = tempDir();
