@@ -35,6 +35,11 @@ describe('wrong manager PINs at the counter', () => {
     const cashier = await openAs('caixa1', '3333');
     expect(await manager.getByTestId('approvals-alert').count()).toBe(0);
 
+    // A sale to void: an approval's PIN is checked only for a request that stands (a void of nothing is refused before it).
+    await cashier.getByTestId('sale-quantity').fill('2');
+    await cashier.getByTestId('sale-tendered').fill('500');
+    await cashier.getByTestId('sale-submit').click();
+    await cashier.getByTestId('sale-result').waitFor();
     await cashier.getByTestId('void-last').click();
     for (let i = 0; i < 3; i++) {
       await cashier.getByTestId('approval-username').fill('gerente');

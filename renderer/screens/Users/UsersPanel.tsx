@@ -230,6 +230,9 @@ export function UsersPanel({ self }: { self: string }) {
       <div className="panel-head">
         <h2 id="users-title">{t('users.title')}</h2>
         <p className="meta">{t('users.count', { count: users.data?.filter((u) => u.active).length ?? 0 })}</p>
+        <button type="button" className="btn btn-small" data-testid="user-new-recovery-code" onClick={() => setRecoveryOpen(true)}>
+          {t('recovery.newCode')}
+        </button>
       </div>
       {done ? (
         <p className="success" role="status" data-testid="users-result">
@@ -284,11 +287,6 @@ export function UsersPanel({ self }: { self: string }) {
                         <button type="button" className="btn btn-small" data-testid={`user-reset-${u.username}`} onClick={() => open('pin', u)}>
                           {t('users.resetPin')}
                         </button>
-                        {u.username === self && u.roles.includes('admin') ? (
-                          <button type="button" className="btn btn-small" data-testid="user-new-recovery-code" onClick={() => setRecoveryOpen(true)}>
-                            {t('recovery.newCode')}
-                          </button>
-                        ) : null}
                         {u.active ? (
                           <button type="button" className="btn btn-small btn-danger" data-testid={`user-deactivate-${u.username}`} onClick={() => open('deactivate', u)}>
                             {t('users.deactivate')}
