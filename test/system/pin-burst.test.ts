@@ -130,12 +130,12 @@ describe('approval PINs at once', () => {
     expect(h.kiosk.db.prepare(`SELECT COUNT(*) FROM sale_voids`).pluck().get()).toBe(0);
   });
 
-  it('100 wrong approval PINs for a real void, at once: 3 are checked, approvals pause here, the sale stands; the manager is blocked nowhere', async () => {
+  it('300 wrong approval PINs for a real void, at once: 3 are checked, approvals pause here, the sale stands; the manager is blocked nowhere', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => rpc('sale.voidLast', { gameId, approval: { username: 'gerente', pin: String(5000 + i) } }, cashier)),
+      Array.from({ length: 300 }, (_, i) => rpc('sale.voidLast', { gameId, approval: { username: 'gerente', pin: String(5000 + i) } }, cashier)),
     );
     expect(checked).toHaveLength(3);
-    expect(codes(answers)).toEqual({ APPROVAL_INVALID: 2, APPROVALS_PAUSED: 98 });
+    expect(codes(answers)).toEqual({ APPROVAL_INVALID: 2, APPROVALS_PAUSED: 298 });
     expect(budgetRow('approvals@T1')).toEqual({ failures: 3, blocks: 1, blockedUntil: '2026-11-30T20:00:30.000Z' });
     expect(budgetRow('account:2@T1')).toEqual({ failures: 3, blocks: 0, blockedUntil: null });
     expect(h.kiosk.db.prepare(`SELECT COUNT(*) FROM sale_voids`).pluck().get()).toBe(0);
