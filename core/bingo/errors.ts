@@ -1,6 +1,6 @@
 /** Refusals of the bingo domain (Despacho Normativo 80/85): series and faces, sessions, games, sales, the draw and claims, prizes, annulments and refunds. */
 import { clock, errors, eurEn, eurPt, type Lang, type Params } from '../catalogue.js';
-import type { FaceRule } from './faces.js';
+import type { FaceRule } from './face-rules.js';
 
 /** A claim's kind (`kind`: 'line' or 'bingo'), as pt-PT names it. */
 const KIND_PT: Record<string, string> = { line: 'linha', bingo: 'bingo' };

@@ -16,22 +16,8 @@ export interface Face {
   rows: [number[], number[], number[]];
 }
 
-export type FaceRule =
-  | 'format'
-  | 'row_count'
-  | 'row_size'
-  | 'number_range'
-  | 'row_order'
-  | 'row_column_clash'
-  | 'duplicate_number'
-  | 'column_full'
-  | 'column_empty'
-  | 'card_out_of_range'
-  | 'card_duplicate'
-  | 'card_missing'
-  | 'line_repeated'
-  | 'card_repeated'
-  | 'strip_incomplete';
+export type { FaceRule } from './face-rules.js';
+import type { FaceRule } from './face-rules.js';
 
 /**
  * The first rule a face file breaks: the card (0 if none can be named), the

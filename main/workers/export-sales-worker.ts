@@ -6,13 +6,7 @@
 import { parentPort } from 'node:worker_threads';
 import { openForCheck } from '../../db/backup.js';
 import type { WorkerProgress } from './entry.js';
-import { salesCsv, type SalesCsv, type SalesQuery } from './export-sales.js';
-
-export interface ExportSalesRequest extends SalesQuery {
-  file: string;
-}
-
-export type ExportSalesReply = { ok: true; csv: SalesCsv } | { ok: false; message: string };
+import { salesCsv, type ExportSalesReply, type ExportSalesRequest } from './export-sales.js';
 
 parentPort?.once('message', (request: ExportSalesRequest) => {
   let reply: ExportSalesReply;

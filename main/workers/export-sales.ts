@@ -9,7 +9,6 @@ import { csvHeader, csvLines, csvFilename } from '../../core/csv.js';
 import { gameById } from '../../db/bingo/games.js';
 import { saleViewOf, sessionSales, sessionSalesCount } from '../../db/bingo/sales.js';
 import { readSnapshot, type ReadableDb } from '../../db/connection.js';
-import type { ExportSalesReply, ExportSalesRequest } from './export-sales-worker.js';
 import { runWorker } from './entry.js';
 
 /** Rows read and written at a time (and a progress step). */
@@ -25,6 +24,12 @@ export interface SalesQuery {
   sessionId: number;
   gameId: number | null;
 }
+
+/** What the worker (export-sales-worker.ts) is asked, and answers. */
+export interface ExportSalesRequest extends SalesQuery {
+  file: string;
+}
+export type ExportSalesReply = { ok: true; csv: SalesCsv } | { ok: false; message: string };
 
 /** The file itself, on one snapshot of `db`, a chunk of sales at a time. */
 export function salesCsv(db: ReadableDb, q: SalesQuery, onProgress?: (done: number, total: number) => void): SalesCsv {
