@@ -87,6 +87,16 @@ export const xReportSchema = z.object({
   chips: chipsSchema.nullable().optional(),
 });
 
+/**
+ * The X report as the caller may read it: a counter role (cashier, caixa)
+ * closes blind, so its X lists the movements without the cash (and chips)
+ * expected; a manager's shows everything.
+ */
+export const xReportAnswerSchema = xReportSchema.extend({
+  expectedCents: z.number().int().nullable(),
+  chips: chipsSchema.extend({ expectedCents: z.number().int().nullable() }).nullable().optional(),
+});
+
 /** The Z report's data, recorded at the close and never changed. */
 export const zReportSchema = xReportSchema.extend({
   zNumber: z.number().int().positive(),
@@ -181,7 +191,7 @@ export const drawersContract = {
     topics: ['print'],
     roles: DRAWER_ROLES,
     input: empty,
-    output: xReportSchema,
+    output: xReportAnswerSchema,
   }),
   'report.z': channel({
     summary: "A closed drawer's Z report, as recorded at its close (reprint: print.reprint of its job).",
@@ -210,5 +220,6 @@ export const drawersContract = {
 
 export type DrawerView = z.output<typeof drawerSchema>;
 export type XReportView = z.output<typeof xReportSchema>;
+export type XReportAnswer = z.output<typeof xReportAnswerSchema>;
 export type ZReportView = z.output<typeof zReportSchema>;
 export type DrawerChipsView = z.output<typeof chipsSchema>;

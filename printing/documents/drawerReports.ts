@@ -33,6 +33,8 @@ export interface XReportData {
   movements: DrawerMovements;
   /** A casino caixa's face-value chips through the drawer (IX.7); absent or null when it held none. */
   chips?: DrawerChips | null;
+  /** Taken by a counter role before its blind close: the expected amounts are left out. */
+  blind?: boolean;
 }
 
 export interface ChipCount {
@@ -98,7 +100,7 @@ const chipLines = (chips: readonly ChipCount[]) =>
     .map((c) => pair(`  ${c.count} x ${euros(c.valueCents)}`, euros(c.valueCents * c.count)));
 
 /** The caixa's chips: float, what came in and went out, and what the drawer should hold. */
-function chipsBody(chips: DrawerChips): Block[] {
+function chipsBody(chips: DrawerChips, blind: boolean): Block[] {
   const m = chips.movements;
   const lines: [string, number][] = [
     ['  Reforços do cofre', m.fills],
@@ -113,7 +115,7 @@ function chipsBody(chips: DrawerChips): Block[] {
     pair('Fundo de fichas', euros(chips.floatCents)),
     ...chipLines(chips.float),
     ...lines.filter(([, cents]) => cents !== 0).map(([label, cents]) => pair(label, signed(cents))),
-    pair('Fichas esperadas', euros(chips.expectedCents), { bold: true }),
+    ...(blind ? [] : [pair('Fichas esperadas', euros(chips.expectedCents), { bold: true })]),
   ];
 }
 
@@ -140,8 +142,10 @@ function body(data: XReportData): Block[] {
     ...(m.drops !== undefined ? [pair('  Recolhas para o cofre', euros(m.drops))] : []),
     ...(m.chipsRedeemed ? [pair('  Fichas trocadas', euros(m.chipsRedeemed))] : []),
     { kind: 'rule' },
-    pair('Esperado na gaveta', euros(drawerExpectedCents(data)), { bold: true }),
-    ...(data.chips ? chipsBody(data.chips) : []),
+    ...(data.blind
+      ? [{ kind: 'text', text: 'Contagem cega: o valor esperado só aparece no fecho.' } as const]
+      : [pair('Esperado na gaveta', euros(drawerExpectedCents(data)), { bold: true })]),
+    ...(data.chips ? chipsBody(data.chips, data.blind === true) : []),
   ];
 }
 

@@ -91,7 +91,7 @@ describe('three caixas paying the same guia at once', () => {
     await h.ok('machine.register', { number: '9', model: 'Fruit Party', betCents: 100 }, manager);
     // Enough cash for every winner to take the all-cash split.
     await rpcOk(server, 'drawer.move', { kind: 'pay_in', amountCents: 50_000, reason: 'Reforço da caixa' }, cashier);
-    const drawerCash = async () => (await rpcOk(server, 'report.x', {}, cashier)).expectedCents;
+    const drawerCash = async () => (await rpcOk(server, 'drawer.cash', {}, cashier))!.cashCents;
     expect(await drawerCash()).toBe(TEST_FLOAT_CENTS + 50_000);
 
     const winners = new Map<string, number>();
@@ -224,7 +224,7 @@ describe('guia numbers', () => {
     const burst = await Promise.all([0, 1, 2].map((i) => rpcOk(server!, 'guia.issue', { machineNumber: '9', amountCents: 500 + i, kind: 'credits_claim' }, caixas[i]!)));
     expect(burst.map((g) => g.number).sort((a, b) => a - b)).toEqual([7, 8, 9]);
     issued.push(...[...burst].sort((a, b) => a.number - b.number));
-    const cashBefore = (await rpcOk(server, 'report.x', {}, hall.cashier)).expectedCents;
+    const cashBefore = (await rpcOk(server, 'drawer.cash', {}, hall.cashier))!.cashCents;
     expect(cashBefore).toBe(TEST_FLOAT_CENTS - 2_000);
     expect(guiaNumbers(h)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expectBooksHold(h.kiosk.db);
@@ -275,7 +275,7 @@ describe('guia numbers', () => {
         [14, 'unpaid'],
       ].reverse(),
     );
-    expect((await rpcOk(server, 'report.x', {}, cashier)).expectedCents).toBe(cashBefore - 5_000);
+    expect((await rpcOk(server, 'drawer.cash', {}, cashier))!.cashCents).toBe(cashBefore - 5_000);
     expectBooksHold(h.kiosk.db);
   });
 });

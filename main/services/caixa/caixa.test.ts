@@ -40,7 +40,7 @@ async function refusedUnchanged(channel: Channel, input: unknown, token?: string
 
 const MANAGER = { username: 'gerente', pin: '2222' };
 const ADMIN = { username: 'admin', pin: '1111' };
-const drawerCash = async () => (await t.h.ok('report.x', {}, t.cashier)).expectedCents;
+const drawerCash = async () => (await t.h.ok('drawer.cash', {}, t.cashier))!.cashCents;
 
 /** Machines 7 and 8 (same model and bet, group SJ1, 5 % jackpot and 1 % superjackpot shares) and 9 (another model). */
 async function machines(): Promise<void> {

@@ -287,8 +287,11 @@ export const drawersHandlers: HandlerSlice<
   'report.x': command((ctx) => {
     const drawer = requireOpenDrawer(ctx.db, ctx.terminalId);
     const data = xData(ctx.db, drawer, ctx.at);
-    enqueue(ctx, 'receipts', (hall) => xReport({ ...data, hallName: hall.hallName, shift: null }), { type: 'drawer', id: drawer.id });
-    return done(data, { after: { drawerId: drawer.id, expectedCents: data.expectedCents } });
+    // The close is blind for the counter: its X (on screen and on paper) leaves out what the drawer should hold.
+    const blind = !operatorOf(ctx).roles.some((r) => APPROVER_ROLES.includes(r));
+    enqueue(ctx, 'receipts', (hall) => xReport({ ...data, hallName: hall.hallName, shift: null, blind }), { type: 'drawer', id: drawer.id });
+    const answer = blind ? { ...data, expectedCents: null, chips: data.chips ? { ...data.chips, expectedCents: null } : data.chips } : data;
+    return done(answer, { after: { drawerId: drawer.id, expectedCents: data.expectedCents, blind } });
   }),
 
   'report.z': query((ctx, input) => {

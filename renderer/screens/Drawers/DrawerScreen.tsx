@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelOutput } from '../../../core/contract.js';
-import type { DrawerView, XReportView } from '../../../core/drawers/contract.js';
+import type { DrawerView, XReportAnswer } from '../../../core/drawers/contract.js';
 import { MOVEMENT_KINDS, type MovementKind } from '../../../core/drawers/rules.js';
 import { invoke, type ClientError } from '../../client.js';
 import { ApprovalDialog } from '../../components/ApprovalDialog.js';
@@ -91,7 +91,7 @@ function OpenedDrawer({ drawer, onClosed }: { drawer: DrawerView; onClosed: (clo
   const { t } = useTranslation();
   const f = useFormat();
   const [closing, setClosing] = useState(false);
-  const [xReport, setXReport] = useState<XReportView | null>(null);
+  const [xReport, setXReport] = useState<XReportAnswer | null>(null);
   const [xBusy, setXBusy] = useState(false);
   const [xError, setXError] = useState<ClientError | null>(null);
 
@@ -330,7 +330,7 @@ function XRows({ rows }: { rows: readonly [string, number][] }) {
 }
 
 /** The X report just printed: the drawer now, without closing it. */
-function XReport({ report, onHide }: { report: XReportView; onHide: () => void }) {
+function XReport({ report, onHide }: { report: XReportAnswer; onHide: () => void }) {
   const { t } = useTranslation();
   const f = useFormat();
   const m = report.movements;
@@ -366,15 +366,23 @@ function XReport({ report, onHide }: { report: XReportView; onHide: () => void }
         </button>
       </div>
       <p className="meta">{t('drawer.xAt', { at: f.dateTime(report.at), operator: report.operator })}</p>
-      <p className="x-expected" data-testid="x-expected">
-        {t('drawer.expected')}: <strong>{f.money(report.expectedCents)}</strong>
-      </p>
+      {report.expectedCents === null ? (
+        <p className="hint" data-testid="x-blind">
+          {t('drawer.xBlind')}
+        </p>
+      ) : (
+        <p className="x-expected" data-testid="x-expected">
+          {t('drawer.expected')}: <strong>{f.money(report.expectedCents)}</strong>
+        </p>
+      )}
       <XRows rows={rows} />
       {c ? (
         <>
-          <p className="x-expected" data-testid="x-chips-expected">
-            {t('drawer.chipsExpected')}: <strong>{f.money(c.expectedCents)}</strong>
-          </p>
+          {c.expectedCents === null ? null : (
+            <p className="x-expected" data-testid="x-chips-expected">
+              {t('drawer.chipsExpected')}: <strong>{f.money(c.expectedCents)}</strong>
+            </p>
+          )}
           <XRows rows={chipRows} />
         </>
       ) : null}
