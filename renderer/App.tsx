@@ -274,7 +274,7 @@ export function App() {
       />
     );
   } else if (active === 'sale') {
-    body = <SaleScreen cashier={operator.username} terminalId={status.terminalId} />;
+    body = <SaleScreen cashier={operator.username} terminalId={status.terminalId} onOpenDrawer={screens.includes('drawer') ? () => setScreen('drawer') : undefined} />;
   } else if (active === 'prizes') {
     body = <PrizesScreen canPay={operator.roles.includes('cashier')} />;
   } else if (active === 'game') {

@@ -27,19 +27,24 @@ interface Props {
   /** The operator selling (username, as the kiosk records it on the sale). */
   cashier: string;
   terminalId: string;
+  /** To the drawer screen, to open this terminal's drawer (no sale without it). */
+  onOpenDrawer?: () => void;
 }
 
 /** How many of the game's sales the screen lists. */
 const RECENT_SALES = 8;
 
 /** Cashier: sell cards of the selling game, cash only, all day long. */
-export function SaleScreen({ cashier, terminalId }: Props) {
+export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
   const { t } = useTranslation();
   const f = useFormat();
   const current = useKioskQuery('session.current', {});
   const settings = useKioskQuery('settings.get', {});
   const game: GameView | undefined = current.data?.games.find((g) => g.state === 'selling');
   const sales = useKioskQuery('sale.list', game ? { gameId: game.id, limit: RECENT_SALES } : null);
+  // No cash moves without an open drawer: said before the first key, not after the money is taken.
+  const drawer = useKioskQuery('drawer.current', {});
+  const noDrawer = drawer.data === null;
   // The header's badge fetches the print jobs and printers; the sale's receipt reads them from it.
   const printing = usePrintState();
   const hasReceiptPrinter = printing.receiptPrinter;
@@ -97,7 +102,7 @@ export function SaleScreen({ cashier, terminalId }: Props) {
   };
 
   const sell = async () => {
-    if (!game || busyRef.current || game.cardsAvailable === 0 || game.unplayable) return;
+    if (!game || busyRef.current || game.cardsAvailable === 0 || game.unplayable || noDrawer) return;
     const c = checkSale(quantityText, game.priceCents, tendered);
     if (!c.ok) {
       if (c.reason === 'quantity') {
@@ -429,12 +434,22 @@ export function SaleScreen({ cashier, terminalId }: Props) {
             type="submit"
             className={`btn btn-sell${soldOut ? ' sold-out' : ''}`}
             data-testid="sale-submit"
-            disabled={busy || soldOut || notPlayable !== null}
-            aria-describedby={soldOut ? 'sale-sold-out' : notPlayable ? 'sale-not-playable' : undefined}
+            disabled={busy || soldOut || notPlayable !== null || noDrawer}
+            aria-describedby={noDrawer ? 'sale-no-drawer' : soldOut ? 'sale-sold-out' : notPlayable ? 'sale-not-playable' : undefined}
           >
             {busy ? t('sale.selling') : t('sale.sell')}
             <span className="btn-sub">{total !== null && !soldOut ? f.money(total) : ''}</span>
           </button>
+          {noDrawer ? (
+            <div id="sale-no-drawer" className="alert no-drawer-notice" role="status" data-testid="sale-no-drawer">
+              <span>{t('sale.noDrawer')}</span>
+              {onOpenDrawer ? (
+                <button type="button" className="btn btn-small" data-testid="sale-open-drawer" onClick={onOpenDrawer}>
+                  {t('sale.openDrawer')}
+                </button>
+              ) : null}
+            </div>
+          ) : null}
           {soldOut ? (
             <p id="sale-sold-out" className="alert sold-out-notice" role="status" data-testid="sale-sold-out">
               {t('sale.soldOutReason')}
