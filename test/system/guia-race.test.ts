@@ -240,7 +240,7 @@ describe('guia numbers', () => {
     const cashier = await h.login('caixa1', '3333');
     const after = await Promise.all(CAIXAS.map((c) => h!.login(c.username, c.pin)));
     // The drawer is still open with the same cash.
-    expect((await rpcOk(server, 'report.x', {}, cashier)).expectedCents).toBe(cashBefore);
+    expect((await rpcOk(server, 'drawer.cash', {}, cashier))!.cashCents).toBe(cashBefore);
 
     await refusals(server, after[1]!, cashier, issued[5]!, issued[4]!, issued[3]!);
     const tenth = await issue(server, after[0]!, 4_000);
