@@ -38,7 +38,7 @@ async function cashierPage(width: number, height: number): Promise<Page> {
 /** What the cashier needs to sell is inside the window, without scrolling, and nothing scrolls sideways. */
 async function expectSaleAboveFold(page: Page): Promise<void> {
   const { height } = page.viewportSize()!;
-  for (const id of ['sale-quantity', 'qty-10', 'sale-total', 'sale-tendered', 'tender-exact', 'tender-20', 'tender-50', 'tender-100', 'tender-200', 'tender-key-0', 'sale-submit']) {
+  for (const id of ['sale-quantity', 'qty-6', 'qty-10', 'sale-total', 'sale-tendered', 'tender-exact', 'tender-20', 'tender-50', 'tender-100', 'tender-200', 'tender-key-0', 'sale-submit']) {
     const box = await page.getByTestId(id).boundingBox();
     expect(box, id).not.toBeNull();
     expect(box!.y + box!.height, `${id} bottom in a ${height} px window`).toBeLessThanOrEqual(height);

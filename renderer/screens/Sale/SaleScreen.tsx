@@ -18,7 +18,8 @@ import { VoidDialog } from './VoidDialog.js';
 type SaleResult = ChannelOutput<'sale.create'> & { gameId: number; gameNumber: number };
 type VoidResult = ChannelOutput<'sale.voidLast'>;
 
-const QUICK_QUANTITIES = [1, 2, 3, 5, 10];
+// 6: a strip of six cards, sold together (Despacho Normativo 80/85, art. 4.º, n.º 5).
+const QUICK_QUANTITIES = [1, 2, 3, 5, 6, 10];
 const keepFocus = (e: { preventDefault: () => void }) => e.preventDefault();
 /** The most cards a hall may allow per sale (settings), hence the digits the quantity field takes. */
 const QUANTITY_DIGITS = 5;
