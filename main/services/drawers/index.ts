@@ -12,7 +12,7 @@ import { countChips, toChipMap } from '../../../core/chips.js';
 import type { DrawerChipsView, XReportView, ZReportView } from '../../../core/drawers/contract.js';
 import { checkPayout, countDenominations, needsAcceptance, toDenominationMap, varianceCents } from '../../../core/drawers/rules.js';
 import { KioskError } from '../../../core/errors.js';
-import { APPROVER_ROLES } from '../../../core/roles.js';
+import { approves } from '../../../core/people/rules.js';
 import { ledger, type LedgerKind } from '../../../core/ledger.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import {
@@ -146,7 +146,7 @@ export const drawersHandlers: HandlerSlice<
   'drawer.kick': withApproval(
     (ctx, input) => {
       const operator = operatorOf(ctx);
-      if (operator.roles.some((r) => APPROVER_ROLES.includes(r))) return null;
+      if (approves(operator.roles)) return null;
       if (!input.approval) throw new KioskError('DRAWER_KICK_NEEDS_APPROVAL');
       return input.approval;
     },
@@ -288,7 +288,7 @@ export const drawersHandlers: HandlerSlice<
     const drawer = requireOpenDrawer(ctx.db, ctx.terminalId);
     const data = xData(ctx.db, drawer, ctx.at);
     // The close is blind for the counter: its X (on screen and on paper) leaves out what the drawer should hold.
-    const blind = !operatorOf(ctx).roles.some((r) => APPROVER_ROLES.includes(r));
+    const blind = !approves(operatorOf(ctx).roles);
     enqueue(ctx, 'receipts', (hall) => xReport({ ...data, hallName: hall.hallName, shift: null, blind }), { type: 'drawer', id: drawer.id });
     const answer = blind ? { ...data, expectedCents: null, chips: data.chips ? { ...data.chips, expectedCents: null } : data.chips } : data;
     return done(answer, { after: { drawerId: drawer.id, expectedCents: data.expectedCents, blind } });

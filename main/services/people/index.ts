@@ -1,7 +1,7 @@
 /** The people domain: setup of an empty hall, PIN login with lock-out, operators, hall settings. */
 import type { OperatorView } from '../../../core/contract.js';
 import { KioskError } from '../../../core/errors.js';
-import { isValidPin, LONG_PIN_DIGITS, needsLongPin } from '../../../core/people/rules.js';
+import { approves, isValidPin, LONG_PIN_DIGITS, needsLongPin } from '../../../core/people/rules.js';
 import { APPROVER_ROLES, type Role } from '../../../core/roles.js';
 import {
   activeOperatorsWithRole,
@@ -197,8 +197,7 @@ export const peopleHandlers: HandlerSlice<
     const roles = input.roles ? [...new Set(input.roles)] : o.roles;
     requireAnotherAdmin(ctx, o, { roles, active: input.active ?? o.active });
     // A role that approves asks for a 6-digit PIN where the hall requires it: set it first (users.resetPin).
-    const approvesNow = o.roles.some((r) => APPROVER_ROLES.includes(r));
-    if (o.shortPin && !approvesNow && needsLongPin(hallSettings(ctx.db).longManagerPins, roles, 0)) {
+    if (hallSettings(ctx.db).longManagerPins && o.shortPin && !approves(o.roles) && approves(roles)) {
       throw new KioskError('PIN_TOO_SHORT_FOR_ROLE', { digits: LONG_PIN_DIGITS });
     }
     assertPrintable(ctx.db, printedText('operatorName', input.name, o.username));

@@ -19,7 +19,7 @@
  */
 import { KioskError } from '../../../core/errors.js';
 import type { ApprovalAlert } from '../../../core/people/approvals.js';
-import { isValidPin } from '../../../core/people/rules.js';
+import { approves, isValidPin } from '../../../core/people/rules.js';
 import {
   ACCOUNT_BUDGET,
   APPROVALS_BUDGET,
@@ -30,7 +30,6 @@ import {
   type BudgetRule,
   type BudgetState,
 } from '../../../core/people/throttle.js';
-import { APPROVER_ROLES } from '../../../core/roles.js';
 import { appendAudit } from '../../../db/audit.js';
 import { storageFailureOf, writeTransaction, type ReadableDb, type WritableDb } from '../../../db/connection.js';
 import {
@@ -128,11 +127,6 @@ function startAttempts(ctx: PrepareContext, scoped: readonly Scoped[]): BudgetSt
   return next;
 }
 
-/** A wrong PIN's budgets as they now stand in memory, kept in the file. */
-function keepWrong(ctx: PrepareContext, scoped: readonly Scoped[]): void {
-  keep(ctx.writer, scoped.map((s) => [s.scope, stateOf(ctx.memo, ctx.db, s.scope)]));
-}
-
 /** A right PIN: its budgets start again. */
 function startAgain(ctx: PrepareContext, scoped: readonly Scoped[]): void {
   const fresh = scoped.map((s): [string, BudgetState] => [s.scope, FRESH_BUDGET]);
@@ -199,10 +193,11 @@ function refuseWrong(ctx: PrepareContext, op: OperatorRow | null, kind: CheckKin
     const terminal = states[0]!;
     noteApprovalFailure(ctx.memo, ctx.terminalId, ctx.at, terminal.failures, blockedAt(terminal, ctx.at));
   }
-  keepWrong(ctx, scoped);
   const budgetsAfter = Object.fromEntries(scoped.map((s, i) => [s.scope, { failures: states[i]!.failures, blockedUntil: states[i]!.blockedUntil }]));
   try {
-    writeTransaction(ctx.writer, () =>
+    // The budgets as they now stand in memory, kept with the refusal's audit row in one transaction.
+    writeTransaction(ctx.writer, () => {
+      for (const s of scoped) saveBudget(ctx.writer, s.scope, stateOf(ctx.memo, ctx.db, s.scope));
       appendAudit(ctx.writer, {
         at: ctx.at,
         // A failed login (or recovery) is the operator's own act; a failed approval is the act
@@ -214,8 +209,8 @@ function refuseWrong(ctx: PrepareContext, op: OperatorRow | null, kind: CheckKin
         input: ctx.input,
         before: undefined,
         after: { ...(kind === 'approval' ? { approver: op?.username ?? null } : { username: op?.username ?? null }), budgets: budgetsAfter, refused: error.code },
-      }),
-    );
+      });
+    });
   } finally {
     // Screens learn of it now: the command's own event never comes (it is refused).
     ctx.changed(kind === 'approval' ? ['approvals', 'users'] : op ? ['users'] : []);
@@ -264,7 +259,7 @@ export async function checkApproval(
   if (paused) throw blockedError(terminal, paused, state);
   const found = findOperator(ctx.db, approval.username);
   const op = found?.active ? found : null;
-  if (op && !op.roles.some((r) => APPROVER_ROLES.includes(r))) throw new KioskError('APPROVER_NOT_MANAGER', { username: op.username });
+  if (op && !approves(op.roles)) throw new KioskError('APPROVER_NOT_MANAGER', { username: op.username });
   if (op && rehearse) rehearse(op);
   return checkPin(ctx, op, approval.pin, 'approval');
 }
