@@ -104,7 +104,7 @@ describe('error catalogue', () => {
   });
 
   it('shows a parameter that is no amount or no instant as given, never throwing', () => {
-    expect(errorMessage('VARIANCE_NEEDS_APPROVAL', { thresholdCents: 'x' })).toContain('(x)');
+    expect(errorMessage('DRAWER_COUNT_RECORDED', { at: 'x', countedCents: 'x' })).toContain('(x)');
     expect(errorMessage('USER_LOCKED', { until: 'soon' }, 'en')).toContain('from soon.');
   });
 });

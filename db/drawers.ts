@@ -1,6 +1,6 @@
 /** SQL of the drawers domain (SPEC 9): drawers, their movements and closes, and their cash in the ledger. */
-import type { ChipCount, ChipFlow } from '../core/chips.js';
-import type { DenominationCount, MovementKind } from '../core/drawers/rules.js';
+import { toChipMap, type ChipCount, type ChipFlow } from '../core/chips.js';
+import { toDenominationMap, type DenominationCount, type MovementKind } from '../core/drawers/rules.js';
 import { accounts, type LedgerKind, type LedgerRef } from '../core/ledger.js';
 import { stmt, type ReadableDb, type WritableDb } from './connection.js';
 
@@ -286,4 +286,64 @@ export function reportJobOf(db: ReadableDb, drawerId: number, kind: 'x_report' |
     `SELECT id FROM print_jobs WHERE ref_type = 'drawer' AND ref_id = ? AND kind = ? AND reprint_of IS NULL ORDER BY id DESC LIMIT 1`,
   ).get(drawerId, kind);
   return r?.id ?? null;
+}
+
+/** A blind count recorded as final (its variance needed a manager's acceptance), as stored. */
+export interface RecordedCountRow {
+  drawerId: number;
+  recordedAt: string;
+  countedBy: string;
+  counts: Record<string, number>;
+  cents: number;
+  expectedCents: number;
+  chipCounts: Record<string, number> | null;
+  chipCents: number | null;
+  chipsExpectedCents: number | null;
+  thresholdCents: number;
+}
+
+export function recordedCountOf(db: ReadableDb, drawerId: number): RecordedCountRow | undefined {
+  const r = stmt<[number], Omit<RecordedCountRow, 'counts' | 'chipCounts'> & { counts: string; chipCounts: string | null }>(
+    db,
+    `SELECT r.drawer_id AS drawerId, r.recorded_at AS recordedAt, o.username AS countedBy, r.counts, r.cents, r.expected_cents AS expectedCents,
+            r.chip_counts AS chipCounts, r.chip_cents AS chipCents, r.chips_expected_cents AS chipsExpectedCents, r.threshold_cents AS thresholdCents
+       FROM drawer_recorded_counts r JOIN operators o ON o.id = r.counted_by WHERE r.drawer_id = ?`,
+  ).get(drawerId);
+  if (!r) return undefined;
+  return {
+    ...r,
+    counts: JSON.parse(r.counts) as Record<string, number>,
+    chipCounts: r.chipCounts === null ? null : (JSON.parse(r.chipCounts) as Record<string, number>),
+  };
+}
+
+export function insertRecordedCount(
+  db: WritableDb,
+  c: {
+    drawerId: number;
+    at: string;
+    countedBy: number;
+    counted: readonly DenominationCount[];
+    cents: number;
+    expectedCents: number;
+    chips: { counted: readonly ChipCount[]; cents: number; expectedCents: number } | null;
+    thresholdCents: number;
+  },
+): void {
+  stmt(
+    db,
+    `INSERT INTO drawer_recorded_counts (drawer_id, recorded_at, counted_by, counts, cents, expected_cents, chip_counts, chip_cents, chips_expected_cents, threshold_cents)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    c.drawerId,
+    c.at,
+    c.countedBy,
+    JSON.stringify(toDenominationMap(c.counted)),
+    c.cents,
+    c.expectedCents,
+    c.chips ? JSON.stringify(toChipMap(c.chips.counted)) : null,
+    c.chips?.cents ?? null,
+    c.chips?.expectedCents ?? null,
+    c.thresholdCents,
+  );
 }

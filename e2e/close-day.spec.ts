@@ -18,6 +18,7 @@ import { startPrinterEmulator, type PrinterEmulator } from '../tools/printer-emu
 import {
   closingInSixHours,
   configureReceiptsPrinter,
+  expectInSight,
   expectNoSidewaysScroll,
   expectText,
   launchChromium,
@@ -112,14 +113,22 @@ describe('closing the day in the browser', () => {
     await expectText(cashier, 'drawer-confirm-counted', '90,00 €');
     await cashier.getByTestId('drawer-close-confirm').click();
 
-    // Over the 5,00 € threshold: a manager must accept, and the refusal does not tell the variance.
-    await expectText(cashier, 'drawer-close-error', 'o gerente tem de aceitar a diferença');
-    await expectText(cashier, 'drawer-approval-dialog', 'excede o limite da sala (5,00 €)');
-    expect(await cashier.getByText('17,00 €').count()).toBe(0);
+    // Over the 5,00 € threshold: the count is on record now, so the manager sees what he accepts before his PIN.
+    await expectText(cashier, 'drawer-approval-dialog', 'excede o limite da sala (5,00 €). A contagem ficou registada e é a do fecho.');
+    await expectText(cashier, 'approval-expected', '107,00 €');
+    await expectText(cashier, 'approval-counted', '90,00 €');
+    await expectText(cashier, 'approval-variance', '-17,00 €');
+    const recorded = await kiosk.call('drawer.current', {}, (await kiosk.call('auth.login', { username: 'caixa1', pin: '3333' })).value.operatorToken);
+    expect(recorded.value.recordedCount).toMatchObject({ countedCents: 9000, countedBy: 'caixa1' });
+    await expectInSight(cashier, 'approval-variance', 'approval-tile-gerente', 'approval-pin', 'approval-submit');
+    // The closer's own tile is not offered; the approvers' are.
+    expect(await cashier.getByTestId('approval-tile-caixa1').count()).toBe(0);
     if (shots) await cashier.screenshot({ path: join(shots, 'drawer-approval-1024x768.png') });
     await cashier.getByTestId('approval-reason').fill('Nota de 10 € entregue ao cofre sem registo');
-    await cashier.getByTestId('approval-username').fill('gerente');
-    await cashier.getByTestId('approval-pin').fill('2222');
+    await cashier.getByTestId('approval-tile-gerente').click();
+    await expect.poll(() => cashier.getByTestId('approval-username').inputValue()).toBe('gerente');
+    await expect.poll(() => cashier.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('approval-pin');
+    await cashier.keyboard.type('2222');
     await cashier.getByTestId('approval-submit').click();
 
     // Only now: expected, counted, variance and the Z number.

@@ -58,6 +58,19 @@ export const drawerSchema = z.object({
   chipFloatCents: cents,
   /** The drawer has held chips (a float, an exchange, a fill): its close counts them too. Blind: no amount. */
   holdsChips: z.boolean(),
+  /**
+   * The close's count recorded as final, awaiting a manager's acceptance of
+   * its variance (drawer.close with the same count gives the figures again).
+   */
+  recordedCount: z
+    .object({
+      at: isoTime,
+      countedBy: z.string(),
+      countedByDenomination: z.record(z.string(), z.number().int()),
+      countedCents: cents,
+      countedChipsByValue: z.record(z.string(), z.number().int()).nullable(),
+    })
+    .nullable(),
 });
 
 const movementsSchema = z.object({
@@ -158,13 +171,20 @@ export const drawersContract = {
         reason: reasonText.optional(),
       })
       .strict(),
+    /**
+     * 'closed' with its Z; or 'awaiting_acceptance': the variance is over the
+     * threshold, so the count is recorded as final and its figures can be
+     * shown to the manager who accepts it (the close then takes this count).
+     */
     output: z.object({
+      status: z.enum(['closed', 'awaiting_acceptance']),
       drawerId: id,
-      zNumber: z.number().int().positive(),
+      zNumber: z.number().int().positive().nullable(),
       expectedCents: z.number().int(),
       countedCents: cents,
       varianceCents: z.number().int(),
-      closedAt: isoTime,
+      thresholdCents: cents,
+      closedAt: isoTime.nullable(),
       acceptedBy: z.string().nullable(),
       chips: z.object({ expectedCents: z.number().int(), countedCents: cents, varianceCents: z.number().int() }).nullable(),
     }),

@@ -57,10 +57,10 @@ export const drawersErrors = errors({
     pt: (p) => `Quantidade inválida para ${eurPt(p.denominationCents)}: ${p.count}. Indique um número inteiro de notas ou moedas, zero ou mais.`,
     en: (p) => `Invalid count for ${eurEn(p.denominationCents)}: ${p.count}. Give a whole number of notes or coins, zero or more.`,
   },
-  VARIANCE_NEEDS_APPROVAL: {
-    // The variance itself is not shown: the count is blind until the drawer closes.
-    pt: (p) => `A diferença da contagem excede o limite da sala (${eurPt(p.thresholdCents)}): o gerente tem de aceitar a diferença, com o motivo, para fechar a gaveta.`,
-    en: (p) => `The count's variance exceeds the hall's threshold (${eurEn(p.thresholdCents)}): a manager must accept it, with a reason, to close the drawer.`,
+  DRAWER_COUNT_RECORDED: {
+    // The cashier's own count, never what the drawer should hold.
+    pt: (p) => `A contagem desta gaveta foi registada às ${clock(p.at)} (${eurPt(p.countedCents)}) e é a do fecho: falta só a aceitação da diferença pelo gerente. Outra contagem exige a aprovação do gerente.`,
+    en: (p) => `This drawer's count was recorded at ${clock(p.at)} (${eurEn(p.countedCents)}) and is the close's count: only the manager's acceptance of the variance is missing. Another count needs the manager's approval.`,
   },
   VARIANCE_REASON_REQUIRED: {
     pt: () => 'A aceitação da diferença pelo gerente exige um motivo.',

@@ -66,6 +66,17 @@ export function varianceCents(countedCents: number, expected: number): number {
   return countedCents - expected;
 }
 
+/**
+ * Whether two counts by denomination (or chip value) are the same count: a
+ * count recorded as final is only taken again as it was (zero rows aside).
+ */
+export function sameCount(a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>): boolean {
+  const held = (m: Readonly<Record<string, number>>) => Object.entries(m).filter(([, n]) => n > 0);
+  const x = held(a);
+  const y = new Map(held(b));
+  return x.length === y.size && x.every(([k, n]) => y.get(k) === n);
+}
+
 /** A variance beyond the hall's threshold, either way, needs a manager's acceptance with a reason. */
 export function needsAcceptance(variance: number, thresholdCents: number): boolean {
   return Math.abs(variance) > thresholdCents;

@@ -26,6 +26,15 @@ export const peopleContract = {
       pinKey: z.enum(['ok', 'other']),
     }),
   }),
+  'auth.staff': channel({
+    summary:
+      "The active staff as tiles for a touch counter: login and approvals by a tap on a name, then the PIN. Names only: no roles beyond whether one approves, no PIN state.",
+    kind: 'query',
+    topics: ['users'],
+    roles: 'public',
+    input: empty,
+    output: z.array(z.object({ username: z.string(), name: z.string(), approver: z.boolean() })),
+  }),
   'setup.init': channel({
     summary: 'First run on an empty database: create the hall and its first admin.',
     kind: 'command',

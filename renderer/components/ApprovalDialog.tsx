@@ -1,9 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClientError, ClientResult } from '../client.js';
 import { Dialog } from './Dialog.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { PinPad } from './PinPad.js';
+import { StaffTiles } from './StaffTiles.js';
+import { useKioskQuery } from '../hooks.js';
 
 export interface Approval {
   username: string;
@@ -17,6 +19,8 @@ interface Props<T> {
   testId: string;
   /** When given, the dialog also asks why the manager approves (a required text, 3 characters or more). */
   reasonLabel?: string;
+  /** What the manager approves, shown above his name and PIN (the figures of a variance). */
+  children?: ReactNode;
   /** Sends the approval (and the reason, when asked); a refusal is shown in the dialog and the PIN cleared. */
   onSubmit: (approval: Approval, reason: string) => Promise<ClientResult<T>>;
   onDone: (value: T) => void;
@@ -24,7 +28,7 @@ interface Props<T> {
 }
 
 /** A manager's username and PIN for an act that needs it (autorização do gerente). */
-export function ApprovalDialog<T>({ title, explain, submitLabel, testId, reasonLabel, onSubmit, onDone, onClose }: Props<T>) {
+export function ApprovalDialog<T>({ title, explain, submitLabel, testId, reasonLabel, children, onSubmit, onDone, onClose }: Props<T>) {
   const { t } = useTranslation();
   const [username, setUsername] = useState('');
   const [pin, setPin] = useState('');
@@ -32,6 +36,8 @@ export function ApprovalDialog<T>({ title, explain, submitLabel, testId, reasonL
   const [error, setError] = useState<ClientError | string | null>(null);
   const [busy, setBusy] = useState(false);
   const pinRef = useRef<HTMLInputElement>(null);
+  // The operator never approves his own act: his tile is not offered.
+  const me = useKioskQuery('auth.me', {});
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -59,40 +65,60 @@ export function ApprovalDialog<T>({ title, explain, submitLabel, testId, reasonL
 
   return (
     <Dialog title={title} onClose={onClose} testId={testId}>
-      <form className={reasonLabel !== undefined ? 'form approval-with-reason' : 'form'} onSubmit={submit}>
-        <p className="hint">{explain}</p>
-        {reasonLabel !== undefined ? (
-          <label>
-            {reasonLabel}
-            <input data-testid="approval-reason" value={reason} onChange={(e) => setReason(e.target.value)} autoComplete="off" maxLength={200} />
-          </label>
-        ) : null}
-        <label>
-          {t('approval.username')}
-          <input
-            data-testid="approval-username"
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            autoCapitalize="none"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={32}
-          />
-        </label>
-        <label>
-          {t('approval.pin')}
-          <input
-            ref={pinRef}
-            data-testid="approval-pin"
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            className="pin-field"
-            value={pin}
-            onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 8))}
-          />
-        </label>
-        <PinPad value={pin} onChange={setPin} showEnter={false} disabled={busy} />
+      <form className="form approval-form" onSubmit={submit}>
+        <div className="approval-grid">
+          <div className="approval-what">
+            <p className="hint">{explain}</p>
+            {children}
+            {reasonLabel !== undefined ? (
+              <label>
+                {reasonLabel}
+                <input data-testid="approval-reason" value={reason} onChange={(e) => setReason(e.target.value)} autoComplete="off" maxLength={200} />
+              </label>
+            ) : null}
+            <StaffTiles
+              prefix="approval-tile"
+              label={t('staff.approvalLabel')}
+              filter={(m) => m.approver && m.username !== me.data?.username}
+              selected={username.trim()}
+              disabled={busy}
+              onSelect={(u) => {
+                setUsername(u);
+                setPin('');
+                setError(null);
+                pinRef.current?.focus();
+              }}
+            />
+            <label>
+              {t('approval.username')}
+              <input
+                data-testid="approval-username"
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
+                autoCapitalize="none"
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={32}
+              />
+            </label>
+          </div>
+          <div className="approval-pin">
+            <label>
+              {t('approval.pin')}
+              <input
+                ref={pinRef}
+                data-testid="approval-pin"
+                type="password"
+                inputMode="numeric"
+                autoComplete="off"
+                className="pin-field"
+                value={pin}
+                onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 8))}
+              />
+            </label>
+            <PinPad value={pin} onChange={setPin} showEnter={false} disabled={busy} />
+          </div>
+        </div>
         <ErrorAlert error={error} testId="approval-error" />
         <div className="dialog-actions">
           <button type="button" className="btn" onClick={onClose} data-testid="approval-cancel">

@@ -21,10 +21,12 @@ interface Props {
   hasPrinter: boolean | null;
   /** Its test id; the retry button and its error take it with `-retry`, `-error`. */
   testId: string;
+  /** Where its words are (`<ns>.receiptPrinted`, ...): a sale's receipt by default, or a report's. */
+  ns?: string;
 }
 
 /** "Recibo impresso", "A imprimir…", or why it did not print (with "Tentar de novo" for a failed job). */
-export function ReceiptStatus({ job, hasPrinter, testId }: Props) {
+export function ReceiptStatus({ job, hasPrinter, testId, ns = 'sale' }: Props) {
   const { t } = useTranslation();
   const words = usePrintWords();
   const [busy, setBusy] = useState(false);
@@ -35,14 +37,14 @@ export function ReceiptStatus({ job, hasPrinter, testId }: Props) {
     if (!hasPrinter) {
       return (
         <p className="receipt-state receipt-failed" role="alert" data-testid={testId} data-state="none">
-          {t('sale.receiptNoPrinter')}
+          {t(`${ns}.receiptNoPrinter`)}
         </p>
       );
     }
     // The job is queued with the act; the list shows it once the printer answers.
     return (
       <p className="receipt-state" data-testid={testId} data-state="pending">
-        {t('sale.receiptPending')}
+        {t(`${ns}.receiptPending`)}
       </p>
     );
   }
@@ -58,7 +60,7 @@ export function ReceiptStatus({ job, hasPrinter, testId }: Props) {
     };
     return (
       <div className="receipt-state receipt-failed" role="alert" data-testid={testId} data-state="failed">
-        <span>{t('sale.receiptFailed', { error: words.jobError(job) ?? '—' })}</span>
+        <span>{t(`${ns}.receiptFailed`, { error: words.jobError(job) ?? '—' })}</span>
         <button type="button" className="btn btn-small btn-warning" data-testid={`${testId}-retry`} disabled={busy} onClick={() => void retry()}>
           {busy ? t('common.working') : t('printJobs.retry')}
         </button>
@@ -69,7 +71,7 @@ export function ReceiptStatus({ job, hasPrinter, testId }: Props) {
   }
   return (
     <p className={`receipt-state${job.state === 'printed' ? ' receipt-printed' : ''}`} data-testid={testId} data-state={job.state}>
-      {job.state === 'printed' ? t('sale.receiptPrinted') : t('sale.receiptPending')}
+      {job.state === 'printed' ? t(`${ns}.receiptPrinted`) : t(`${ns}.receiptPending`)}
     </p>
   );
 }

@@ -10,7 +10,7 @@
  */
 import { countChips, toChipMap } from '../../../core/chips.js';
 import type { DrawerChipsView, XReportView, ZReportView } from '../../../core/drawers/contract.js';
-import { checkPayout, countDenominations, needsAcceptance, toDenominationMap, varianceCents } from '../../../core/drawers/rules.js';
+import { checkPayout, countDenominations, needsAcceptance, sameCount, toDenominationMap, varianceCents } from '../../../core/drawers/rules.js';
 import { KioskError } from '../../../core/errors.js';
 import { approves } from '../../../core/people/rules.js';
 import { ledger, type LedgerKind } from '../../../core/ledger.js';
@@ -26,8 +26,10 @@ import {
   insertDrawer,
   insertDrawerClose,
   insertMovement,
+  insertRecordedCount,
   nextZNumber,
   openDrawerOf,
+  recordedCountOf,
   reportJobOf,
   type DrawerRow,
 } from '../../../db/drawers.js';
@@ -58,7 +60,14 @@ function drawerView(db: ReadableDb, d: DrawerRow) {
     chipFloatByValue: chipFloat ? toChipMap(chipFloat.chips) : null,
     chipFloatCents: chipFloat?.cents ?? 0,
     holdsChips: chipsData(db, d) !== null,
+    recordedCount: recordedCountView(db, d.id),
   };
+}
+
+/** The close's count on record, without what the drawer should hold. */
+function recordedCountView(db: ReadableDb, drawerId: number) {
+  const r = recordedCountOf(db, drawerId);
+  return r ? { at: r.recordedAt, countedBy: r.countedBy, countedByDenomination: r.counts, countedCents: r.cents, countedChipsByValue: r.chipCounts } : null;
 }
 
 /**
@@ -201,10 +210,11 @@ export const drawersHandlers: HandlerSlice<
 
   /**
    * The blind close: the operator gives the count only; expected, counted and
-   * the variance come back after the close. A variance over the hall's
-   * threshold needs a manager's acceptance (never the closer's own) with a
-   * reason; without it the close is refused without saying the variance, so
-   * the count stays blind.
+   * the variance come back once the count is on record. Within the hall's
+   * threshold the drawer closes. Over it, the count is recorded as final and
+   * the figures answered, for the manager who accepts the variance (never the
+   * closer himself) with a reason; the close then takes that count, and
+   * another count needs the manager's approval.
    */
   'drawer.close': withApproval(
     (ctx, input) => {
@@ -226,9 +236,43 @@ export const drawersHandlers: HandlerSlice<
       const chipsExpected = data.chips?.expectedCents ?? 0;
       const chips = chipCount ? { counted: chipCount.chips, countedCents: chipCount.cents, varianceCents: varianceCents(chipCount.cents, chipsExpected) } : null;
       const threshold = hallSettings(ctx.db).drawerVarianceThresholdCents;
+      const recorded = recordedCountOf(ctx.db, drawer.id);
+      // A count recorded as final is the close's count: another one only with a manager's approval.
+      if (recorded && !checked) {
+        const same = sameCount(toDenominationMap(count.counts), recorded.counts) && sameCount(chipCount ? toChipMap(chipCount.chips) : {}, recorded.chipCounts ?? {});
+        if (!same) throw new KioskError('DRAWER_COUNT_RECORDED', { at: recorded.recordedAt, countedCents: recorded.cents });
+      }
+      const chipsResult = chips ? { expectedCents: chipsExpected, countedCents: chips.countedCents, varianceCents: chips.varianceCents } : null;
       // Chips are money at the caixa: a variance in either needs the manager's acceptance.
       const overThreshold = needsAcceptance(variance, threshold) || (chips !== null && needsAcceptance(chips.varianceCents, threshold));
-      if (overThreshold && !checked) throw new KioskError('VARIANCE_NEEDS_APPROVAL', { thresholdCents: threshold });
+      if (overThreshold && !checked) {
+        // Recorded before any figure is shown, so the count cannot be redone to match.
+        if (!recorded) {
+          insertRecordedCount(ctx.db, {
+            drawerId: drawer.id,
+            at: ctx.at,
+            countedBy: operator.id,
+            counted: count.counts,
+            cents: count.cents,
+            expectedCents: data.expectedCents,
+            chips: chips ? { counted: chips.counted, cents: chips.countedCents, expectedCents: chipsExpected } : null,
+            thresholdCents: threshold,
+          });
+        }
+        const awaiting = {
+          status: 'awaiting_acceptance' as const,
+          drawerId: drawer.id,
+          zNumber: null,
+          expectedCents: data.expectedCents,
+          countedCents: count.cents,
+          varianceCents: variance,
+          thresholdCents: threshold,
+          closedAt: null,
+          acceptedBy: null,
+          chips: chipsResult,
+        };
+        return done(awaiting, { before: { drawerId: drawer.id, recorded: recorded !== undefined }, after: awaiting });
+      }
       const approver = checked ? confirmCredentials(ctx, checked) : null;
       if (approver?.id === operator.id) throw new KioskError('APPROVER_IS_OPERATOR', { act: 'drawer_close' });
       const reason = approver ? input.reason! : null;
@@ -265,14 +309,16 @@ export const drawersHandlers: HandlerSlice<
       }
       enqueue(ctx, 'receipts', (hall) => zReport({ ...z, hallName: hall.hallName, shift: null }), { type: 'drawer', id: drawer.id });
       const result = {
+        status: 'closed' as const,
         drawerId: drawer.id,
         zNumber,
         expectedCents: data.expectedCents,
         countedCents: count.cents,
         varianceCents: variance,
+        thresholdCents: threshold,
         closedAt: ctx.at,
         acceptedBy: approver?.username ?? null,
-        chips: chips ? { expectedCents: chipsExpected, countedCents: chips.countedCents, varianceCents: chips.varianceCents } : null,
+        chips: chipsResult,
       };
       return done(result, { before: { drawerId: drawer.id, closed: false }, after: { ...result, reason } });
     },

@@ -96,6 +96,7 @@ function readSettings(db: ReadableDb): Settings {
 
 export const peopleHandlers: HandlerSlice<
   | 'setup.status'
+  | 'auth.staff'
   | 'setup.init'
   | 'auth.login'
   | 'auth.recover'
@@ -114,6 +115,12 @@ export const peopleHandlers: HandlerSlice<
     const hall = hallRow(ctx.db);
     return { initialized: hall !== undefined, hallName: hall?.hallName ?? null, terminalId: ctx.terminalId, pinKey: pinKeyState(ctx.db, ctx.pins) };
   }),
+
+  'auth.staff': query((ctx) =>
+    listOperators(ctx.db)
+      .filter((o) => o.active)
+      .map((o) => ({ username: o.username, name: o.name, approver: approves(o.roles) })),
+  ),
 
   'setup.init': commandWith(
     (ctx, input) => newPinOf(ctx, input.admin.pin),

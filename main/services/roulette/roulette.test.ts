@@ -378,14 +378,21 @@ describe('the chip exchange at the caixa (IX.7)', () => {
 
   it('a chip variance over the threshold needs a manager other than the closer, as a cash one does; the database holds the rule too', async () => {
     await openCaixaDrawer();
-    // The cash is exact; one 25 € chip is missing (threshold 5,00 €). Blind: the refusal names the threshold only.
+    // The cash is exact; one 25 € chip is missing (threshold 5,00 €): the count is recorded, the drawer stays open.
     const close = { countedByDenomination: { '2000': 5 }, countedChipsByValue: { '2500': 9, '500': 20, '10000': 2 } };
-    const before = snapshot(t.h.kiosk);
-    expect(await t.h.refused('drawer.close', close, t.manager)).toEqual({
-      code: 'VARIANCE_NEEDS_APPROVAL',
-      message: 'A diferença da contagem excede o limite da sala (5,00 €): o gerente tem de aceitar a diferença, com o motivo, para fechar a gaveta.',
+    expect(await t.h.ok('drawer.close', close, t.manager)).toMatchObject({
+      status: 'awaiting_acceptance',
+      zNumber: null,
+      varianceCents: 0,
+      chips: { expectedCents: 55_000, countedCents: 52_500, varianceCents: -2_500 },
     });
-    expect(snapshot(t.h.kiosk)).toEqual(before);
+    expect(t.h.kiosk.db.prepare(`SELECT chip_counts AS c, chip_cents AS n, chips_expected_cents AS e FROM drawer_recorded_counts`).get()).toEqual({
+      c: '{"500":20,"2500":9,"10000":2}',
+      n: 52_500,
+      e: 55_000,
+    });
+    // A chip count redone to match is refused: the recorded one is the close's.
+    expect((await t.h.refused('drawer.close', { ...close, countedChipsByValue: { '2500': 10, '500': 20, '10000': 2 } }, t.manager)).code).toBe('DRAWER_COUNT_RECORDED');
     const closed = await t.h.ok('drawer.close', { ...close, approval: { username: 'admin', pin: '1111' }, reason: 'Ficha de 25 € em falta' }, t.manager);
     expect(closed).toMatchObject({ varianceCents: 0, acceptedBy: 'admin', chips: { expectedCents: 55_000, countedCents: 52_500, varianceCents: -2_500 } });
     // The manager's night view shows it beside the cash variance.

@@ -7,7 +7,10 @@ import { invoke, type ClientError } from '../../client.js';
 import { ApprovalDialog } from '../../components/ApprovalDialog.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { ReceiptStatus } from '../../components/ReceiptStatus.js';
 import { ReprintZButton } from '../../components/ReprintZButton.js';
+import { usePrintState } from '../../components/PrintJobs.js';
+import type { PrintJobView } from '../../lib/printing.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { parseEuroText } from '../../lib/money.js';
@@ -90,7 +93,8 @@ function OpenDrawer({ onOpened }: { onOpened: () => void }) {
 function OpenedDrawer({ drawer, onClosed }: { drawer: DrawerView; onClosed: (closed: Closed) => void }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const [closing, setClosing] = useState(false);
+  // A count on record goes straight to the acceptance it waits for.
+  const [closing, setClosing] = useState(drawer.recordedCount !== null);
   const [xReport, setXReport] = useState<XReportAnswer | null>(null);
   const [xBusy, setXBusy] = useState(false);
   const [xError, setXError] = useState<ClientError | null>(null);
@@ -333,6 +337,7 @@ function XRows({ rows }: { rows: readonly [string, number][] }) {
 function XReport({ report, onHide }: { report: XReportAnswer; onHide: () => void }) {
   const { t } = useTranslation();
   const f = useFormat();
+  const printing = usePrintState();
   const m = report.movements;
   // Money out of the drawer with its sign; nothing out is 0,00 €, not -0,00 €.
   const out = (cents: number) => (cents === 0 ? 0 : -cents);
@@ -366,6 +371,7 @@ function XReport({ report, onHide }: { report: XReportAnswer; onHide: () => void
         </button>
       </div>
       <p className="meta">{t('drawer.xAt', { at: f.dateTime(report.at), operator: report.operator })}</p>
+      <ReceiptStatus job={drawerJobOf(printing.jobs, report.drawerId, 'x_report', report.at)} hasPrinter={printing.receiptPrinter} testId="x-print" ns="drawer.xPrint" />
       {report.expectedCents === null ? (
         <p className="hint" data-testid="x-blind">
           {t('drawer.xBlind')}
@@ -392,34 +398,73 @@ function XReport({ report, onHide }: { report: XReportAnswer; onHide: () => void
 
 /**
  * The blind close: the count by denomination, what the close will do, and,
- * when the variance is over the hall's threshold, the manager's acceptance
- * with a reason. The expected cash is never shown before the close.
+ * when the variance is over the hall's threshold, the count recorded as final
+ * and its figures (expected, counted, variance) shown to the manager who
+ * accepts it with a reason and his PIN. Nothing is shown before the count is on record.
  */
 function BlindClose({ drawer, onClosed, onCancel }: { drawer: DrawerView; onClosed: (closed: Closed) => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const [counted, setCounted] = useState<Counted | null>(null);
+  const recorded = drawer.recordedCount;
+  const [counted, setCounted] = useState<Counted | null>(
+    recorded
+      ? {
+          map: recorded.countedByDenomination,
+          cents: recorded.countedCents,
+          chips: recorded.countedChipsByValue ? { map: recorded.countedChipsByValue, cents: 0 } : null,
+        }
+      : null,
+  );
   const [confirming, setConfirming] = useState(false);
-  const [approval, setApproval] = useState<string | null>(null);
-  const [notice, setNotice] = useState<ClientError | null>(null);
+  const [awaiting, setAwaiting] = useState<Closed | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [askError, setAskError] = useState<ClientError | null>(null);
+
+  const settle = (value: Closed) => {
+    if (value.status === 'closed') onClosed(value);
+    else setAwaiting(value);
+  };
+  // A count on record (this screen reloaded, another operator): its figures again, for the manager.
+  const askAcceptance = async () => {
+    if (!counted || asking) return;
+    setAsking(true);
+    setAskError(null);
+    const r = await invoke('drawer.close', closeInput(counted));
+    setAsking(false);
+    if (r.ok) settle(r.value);
+    else setAskError(r.error);
+  };
 
   return (
     <section className="panel" data-testid="drawer-blind-close">
-      <CountForm
-        prefix="close"
-        title={t('drawer.closeTitle', { id: drawer.drawerId })}
-        hint={t('drawer.closeHint')}
-        submitLabel={t('drawer.closeSubmit')}
-        chips={drawer.holdsChips ? 'required' : 'off'}
-        onCancel={onCancel}
-        onSubmit={(map, cents, chips) => {
-          setNotice(null);
-          setCounted({ map, cents, chips });
-          setConfirming(true);
-        }}
-      >
-        <ErrorAlert error={notice} testId="drawer-close-error" />
-      </CountForm>
+      {recorded ? (
+        <div className="recorded-count" data-testid="drawer-recorded">
+          <h2>{t('drawer.closeTitle', { id: drawer.drawerId })}</h2>
+          <p className="notice">{t('drawer.recordedText', { at: f.dateTime(recorded.at), operator: recorded.countedBy, counted: f.money(recorded.countedCents) })}</p>
+          <div className="count-actions">
+            <button type="button" className="btn btn-large" onClick={onCancel} data-testid="drawer-recorded-back">
+              {t('common.back')}
+            </button>
+            <button type="button" className="btn btn-primary btn-large" data-testid="drawer-recorded-accept" disabled={asking} onClick={() => void askAcceptance()}>
+              {asking ? t('common.working') : t('drawer.recordedAccept')}
+            </button>
+          </div>
+          <ErrorAlert error={askError} testId="drawer-recorded-error" />
+        </div>
+      ) : (
+        <CountForm
+          prefix="close"
+          title={t('drawer.closeTitle', { id: drawer.drawerId })}
+          hint={t('drawer.closeHint')}
+          submitLabel={t('drawer.closeSubmit')}
+          chips={drawer.holdsChips ? 'required' : 'off'}
+          onCancel={onCancel}
+          onSubmit={(map, cents, chips) => {
+            setCounted({ map, cents, chips });
+            setConfirming(true);
+          }}
+        />
+      )}
       {confirming && counted ? (
         <ConfirmDialog
           title={t('drawer.confirmTitle', { id: drawer.drawerId })}
@@ -427,19 +472,10 @@ function BlindClose({ drawer, onClosed, onCancel }: { drawer: DrawerView; onClos
           testId="drawer-close-dialog"
           confirmTestId="drawer-close-confirm"
           danger
-          onConfirm={async () => {
-            const r = await invoke('drawer.close', closeInput(counted));
-            if (!r.ok && r.error.code === 'VARIANCE_NEEDS_APPROVAL') {
-              // Blind: the refusal names the threshold, never the variance.
-              setConfirming(false);
-              setNotice(r.error);
-              setApproval(r.error.message);
-            }
-            return r;
-          }}
+          onConfirm={() => invoke('drawer.close', closeInput(counted))}
           onDone={(value) => {
             setConfirming(false);
-            onClosed(value);
+            settle(value);
           }}
           onClose={() => setConfirming(false)}
         >
@@ -454,23 +490,45 @@ function BlindClose({ drawer, onClosed, onCancel }: { drawer: DrawerView; onClos
           <p>{t('drawer.confirmText', { counted: f.money(counted.cents) })}</p>
         </ConfirmDialog>
       ) : null}
-      {approval !== null && counted ? (
+      {awaiting && counted ? (
         <ApprovalDialog
           title={t('drawer.approvalTitle')}
-          explain={approval}
+          explain={t('drawer.approvalExplain', { threshold: f.money(awaiting.thresholdCents) })}
           submitLabel={t('drawer.approvalSubmit')}
           testId="drawer-approval-dialog"
           reasonLabel={t('drawer.approvalReason')}
           onSubmit={(a, reason) => invoke('drawer.close', { ...closeInput(counted), approval: a, reason })}
           onDone={(value) => {
-            setApproval(null);
+            setAwaiting(null);
             onClosed(value);
           }}
-          onClose={() => setApproval(null)}
-        />
+          onClose={() => setAwaiting(null)}
+        >
+          <table className="table drawer-result approval-figures" data-testid="drawer-approval-figures">
+            <tbody>
+              <ResultRows
+                labels={['drawer.expected', 'drawer.counted', 'drawer.variance']}
+                testIds={['approval-expected', 'approval-counted', 'approval-variance']}
+                result={awaiting}
+              />
+              {awaiting.chips ? (
+                <ResultRows
+                  labels={['drawer.chipsExpected', 'drawer.chipsCounted', 'drawer.chipsVariance']}
+                  testIds={['approval-chips-expected', 'approval-chips-counted', 'approval-chips-variance']}
+                  result={awaiting.chips}
+                />
+              ) : null}
+            </tbody>
+          </table>
+        </ApprovalDialog>
       ) : null}
     </section>
   );
+}
+
+/** A drawer's report job (its X or Z), the first print, not a 2.ª via; an X from its time on (one drawer prints several). */
+function drawerJobOf(jobs: readonly PrintJobView[] | undefined, drawerId: number, kind: 'x_report' | 'z_report', from?: string): PrintJobView | undefined {
+  return jobs?.find((j) => j.refType === 'drawer' && j.refId === drawerId && j.kind === kind && j.reprintOf === null && (from === undefined || j.createdAt >= from));
 }
 
 const closeInput = (counted: Counted) => ({
@@ -519,12 +577,14 @@ function ResultRows({
 function ClosedDrawer({ closed }: { closed: Closed }) {
   const { t } = useTranslation();
   const f = useFormat();
+  const printing = usePrintState();
   return (
     <section className="panel" data-testid="drawer-closed" aria-labelledby="drawer-closed-title">
       <h2 id="drawer-closed-title">{t('drawer.closedTitle', { id: closed.drawerId })}</h2>
       <p role="status" className="success" data-testid="drawer-z">
-        {t('drawer.closedZ', { z: closed.zNumber, at: f.dateTime(closed.closedAt) })}
+        {t('drawer.closedZ', { z: closed.zNumber, at: f.dateTime(closed.closedAt!) })}
       </p>
+      <ReceiptStatus job={drawerJobOf(printing.jobs, closed.drawerId, 'z_report')} hasPrinter={printing.receiptPrinter} testId="drawer-z-print" ns="drawer.zPrint" />
       <table className="table drawer-result">
         <tbody>
           <ResultRows labels={['drawer.expected', 'drawer.counted', 'drawer.variance']} testIds={['drawer-expected', 'drawer-counted', 'drawer-variance']} result={closed} />
@@ -542,7 +602,7 @@ function ClosedDrawer({ closed }: { closed: Closed }) {
           {t('drawer.acceptedBy', { manager: closed.acceptedBy })}
         </p>
       ) : null}
-      <ReprintZButton drawerId={closed.drawerId} zNumber={closed.zNumber} />
+      <ReprintZButton drawerId={closed.drawerId} zNumber={closed.zNumber!} />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import type { OperatorView } from '../../../core/contract.js';
 import { invoke, setOperatorToken, type ClientError } from '../../client.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { PinPad } from '../../components/PinPad.js';
+import { StaffTiles } from '../../components/StaffTiles.js';
 import { RecoverForm } from './RecoverForm.js';
 
 interface LoginProps {
@@ -78,7 +79,7 @@ export function LoginScreen({ onLogin, notice = null, initialUsername = '', pinK
   }
 
   return (
-    <main className="screen screen-narrow">
+    <main className="screen screen-login">
       {pinKey === 'other' ? (
         <p className="alert" role="alert" data-testid="pin-key-missing">
           {t('recovery.keyMissing')}
@@ -106,36 +107,55 @@ export function LoginScreen({ onLogin, notice = null, initialUsername = '', pinK
             {t('recovery.done')}
           </p>
         ) : null}
-        <label>
-          {t('login.username')}
-          <input
-            ref={userRef}
-            data-testid="login-username"
-            name="username"
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            autoCapitalize="none"
-            autoComplete="username"
-            spellCheck={false}
-            maxLength={32}
-          />
-        </label>
-        <label>
-          {t('login.pin')}
-          <input
-            ref={pinRef}
-            data-testid="login-pin"
-            name="pin"
-            type="password"
-            inputMode="numeric"
-            autoComplete="current-password"
-            className="pin-field"
-            value={pin}
-            onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 8))}
-          />
-        </label>
-        <PinPad value={pin} onChange={setPin} disabled={busy} />
-        <ErrorAlert error={error} />
+        <div className="login-grid">
+          <div className="login-who">
+            <StaffTiles
+              prefix="login-tile"
+              label={t('staff.loginLabel')}
+              selected={username.trim()}
+              disabled={busy}
+              onSelect={(u) => {
+                setUsername(u);
+                setPin('');
+                setError(null);
+                pinRef.current?.focus();
+              }}
+            />
+            <label>
+              {t('login.username')}
+              <input
+                ref={userRef}
+                data-testid="login-username"
+                name="username"
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
+                autoCapitalize="none"
+                autoComplete="username"
+                spellCheck={false}
+                maxLength={32}
+              />
+            </label>
+          </div>
+          <div className="login-pin">
+            <label>
+              {t('login.pin')}
+              <input
+                ref={pinRef}
+                data-testid="login-pin"
+                name="pin"
+                type="password"
+                inputMode="numeric"
+                autoComplete="current-password"
+                className="pin-field"
+                value={pin}
+                onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 8))}
+              />
+            </label>
+            {/* Above the pad, so that a refusal (a blocked user) is read where the eyes are, on a 768 px screen too. */}
+            <ErrorAlert error={error} testId="login-error" />
+            <PinPad value={pin} onChange={setPin} disabled={busy} />
+          </div>
+        </div>
         <button type="button" className="btn btn-link" data-testid="login-recover" onClick={() => setRecovering(true)}>
           {t('recovery.link')}
         </button>
