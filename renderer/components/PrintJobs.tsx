@@ -252,9 +252,15 @@ export function PrintBadge({ open, onOpen, onClose }: { open: boolean; onOpen: (
   // All well: just the word and a green dot (the header is crowded); the rest is said in full.
   const text =
     counts.failed > 0 ? (
-      t('printJobs.badgeFailed', { count: counts.failed })
+      <>
+        <span className="print-badge-lead">{t('printJobs.badgeLead')} </span>
+        {t('printJobs.badgeFailed', { count: counts.failed })}
+      </>
     ) : counts.pending > 0 ? (
-      t('printJobs.badgePending', { count: counts.pending })
+      <>
+        <span className="print-badge-lead">{t('printJobs.badgeLead')} </span>
+        {t('printJobs.badgePending', { count: counts.pending })}
+      </>
     ) : noPrinter ? (
       <>
         <span className="print-badge-word">{t('printJobs.badgeNoPrinter')}</span>

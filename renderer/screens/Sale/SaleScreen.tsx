@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { useTranslation } from 'react-i18next';
 import type { ChannelOutput, GameView, SaleView } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
-import { AmountKeypad, focusedIndex, moveFocusInGroup } from '../../components/AmountKeypad.js';
+import { AmountKeypad } from '../../components/AmountKeypad.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { usePrintState } from '../../components/PrintJobs.js';
 import { ReceiptStatus } from '../../components/ReceiptStatus.js';
@@ -65,8 +65,6 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
   const [reprintNote, setReprintNote] = useState<{ text: string; ok: boolean } | null>(null);
   // Bumped after each sale: the quantity field is focused with its "1" selected once the form shows it.
   const [readyTick, setReadyTick] = useState(0);
-  // The quick quantities are one Tab stop: the key last focused.
-  const [qtyStop, setQtyStop] = useState(0);
   const quantityRef = useRef<HTMLInputElement>(null);
   const tenderedRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -102,15 +100,17 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
     setPristine(true);
   };
 
-  const sell = async () => {
+  const sell = async (exact = false) => {
     if (!game || busyRef.current || game.cardsAvailable === 0 || game.unplayable || noDrawer) return;
-    const c = checkSale(quantityText, game.priceCents, tendered);
+    // "Exato": the customer hands the total over; one tap sells.
+    const given = exact ? (parseQuantity(quantityText) ?? 0) * game.priceCents : tendered;
+    const c = checkSale(quantityText, game.priceCents, given);
     if (!c.ok) {
       if (c.reason === 'quantity') {
         setError(t('sale.quantityInvalid'));
         quantityRef.current?.focus();
       } else {
-        setError(t('sale.tenderedShort', { tendered: f.money(tendered), total: f.money(c.totalCents) }));
+        setError(t('sale.tenderedShort', { tendered: f.money(given), total: f.money(c.totalCents) }));
         tenderedRef.current?.focus();
       }
       return;
@@ -120,7 +120,8 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
     setError(null);
     setVoided(null);
     setReprintNote(null);
-    const r = await invoke('sale.create', { gameId: game.id, quantity: c.quantity, payment: { method: 'cash', tenderedCents: tendered } });
+    if (exact) setTendered(given);
+    const r = await invoke('sale.create', { gameId: game.id, quantity: c.quantity, payment: { method: 'cash', tenderedCents: given } });
     busyRef.current = false;
     setBusy(false);
     if (!r.ok) {
@@ -160,9 +161,27 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
   // Enter sells and Escape clears even when nothing has the focus.
   const sellRef = useRef(sell);
   const clearRef = useRef(clearForm);
+  const typeDigit = (d: string, where: 'tendered' | 'auto') => {
+    const field = where === 'auto' && pristine ? 'quantity' : 'tendered';
+    if (field === 'quantity') {
+      // As typed into the field with its "1" selected: the digit replaces it, the next ones follow.
+      touch();
+      setQuantityText(d === '0' ? '' : d);
+      quantityRef.current?.focus();
+      requestAnimationFrame(() => {
+        const el = quantityRef.current;
+        if (el) el.setSelectionRange(el.value.length, el.value.length);
+      });
+    } else {
+      setAmount(applyKey(tendered, d));
+      tenderedRef.current?.focus();
+    }
+  };
+  const digitRef = useRef(typeDigit);
   useEffect(() => {
     sellRef.current = sell;
     clearRef.current = clearForm;
+    digitRef.current = typeDigit;
   });
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
@@ -174,6 +193,10 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
       } else if (e.key === 'Enter' && free) {
         e.preventDefault();
         void sellRef.current();
+      } else if (/^\d$/.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey && (free || (target instanceof HTMLButtonElement && formRef.current?.contains(target)))) {
+        // A digit on a key (a quick amount, "Vender") goes to the amount; on nothing, to the field the sale is at.
+        e.preventDefault();
+        digitRef.current(e.key, free ? 'auto' : 'tendered');
       }
     };
     window.addEventListener('keydown', onKey);
@@ -351,23 +374,15 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
               >
                 +
               </button>
-              <div
-                className="quick-qty"
-                role="toolbar"
-                aria-label={t('sale.quickQuantities')}
-                onKeyDown={moveFocusInGroup}
-                onFocus={(e) => {
-                  const i = focusedIndex(e.currentTarget);
-                  if (i >= 0) setQtyStop(i);
-                }}
-              >
-                {QUICK_QUANTITIES.map((n, i) => (
+              {/* Touch keys, out of the Tab order (as the keypad's digits): Tab goes from the quantity to the amount tendered, and a digit typed is never lost on a key. */}
+              <div className="quick-qty" role="group" aria-label={t('sale.quickQuantities')}>
+                {QUICK_QUANTITIES.map((n) => (
                   <button
                     key={n}
                     type="button"
                     className={`key key-quick${quantity === n ? ' active' : ''}`}
                     data-testid={`qty-${n}`}
-                    tabIndex={i === qtyStop ? 0 : -1}
+                    tabIndex={-1}
                     onMouseDown={keepFocus}
                     onClick={() => setQty(n)}
                     aria-pressed={quantity === n}
@@ -397,7 +412,13 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
           </div>
 
           <div className="field-block">
-            <label htmlFor="sale-tendered" className="field-label">{t('sale.tendered')}</label>
+            <div className="label-row">
+              <label htmlFor="sale-tendered" className="field-label">{t('sale.tendered')}</label>
+              {/* The rule of the field, on screen: typing 20 means 0,20 €. */}
+              <span id="sale-tendered-hint" className="hint label-hint" data-testid="sale-tendered-hint">
+                {t('sale.tenderedHint')}
+              </span>
+            </div>
             <input
               ref={tenderedRef}
               id="sale-tendered"
@@ -411,7 +432,6 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
               onChange={(e) => setAmount(digitsToCents(e.target.value))}
               aria-describedby="sale-tendered-hint"
             />
-            <p id="sale-tendered-hint" className="visually-hidden">{t('sale.tenderedHint')}</p>
             <AmountKeypad
               onKey={(k) => setAmount(applyKey(tendered, k))}
               onSet={setAmount}
@@ -431,16 +451,28 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
               <span className="short-by" data-testid="sale-missing">{t('sale.missing', { amount: f.money(check.missingCents) })}</span>
             ) : null}
           </div>
-          <button
-            type="submit"
-            className={`btn btn-sell${soldOut ? ' sold-out' : ''}`}
-            data-testid="sale-submit"
-            disabled={busy || soldOut || notPlayable !== null || noDrawer}
-            aria-describedby={noDrawer ? 'sale-no-drawer' : soldOut ? 'sale-sold-out' : notPlayable ? 'sale-not-playable' : undefined}
-          >
-            {busy ? t('sale.selling') : t('sale.sell')}
-            <span className="btn-sub">{total !== null && !soldOut ? f.money(total) : ''}</span>
-          </button>
+          <div className="sell-row">
+            <button
+              type="submit"
+              className={`btn btn-sell${soldOut ? ' sold-out' : ''}`}
+              data-testid="sale-submit"
+              disabled={busy || soldOut || notPlayable !== null || noDrawer}
+              aria-describedby={noDrawer ? 'sale-no-drawer' : soldOut ? 'sale-sold-out' : notPlayable ? 'sale-not-playable' : undefined}
+            >
+              {busy ? t('sale.selling') : t('sale.sell')}
+              <span className="btn-sub">{total !== null && !soldOut ? f.money(total) : ''}</span>
+            </button>
+            <button
+              type="button"
+              className="btn btn-sell-exact"
+              data-testid="sale-exact"
+              disabled={busy || soldOut || notPlayable !== null || noDrawer || total === null}
+              onClick={() => void sell(true)}
+            >
+              {t('sale.sellExact')}
+              <span className="btn-sub">{t('sale.sellExactSub')}</span>
+            </button>
+          </div>
           {noDrawer ? (
             <div id="sale-no-drawer" className="alert no-drawer-notice" role="status" data-testid="sale-no-drawer">
               <span>{t('sale.noDrawer')}</span>
