@@ -45,6 +45,10 @@ export const drawersErrors = errors({
     pt: (p) => `A venda n.º ${p.saleId} entrou na gaveta n.º ${p.drawerId}, que já está fechada: não é possível devolver o dinheiro a uma gaveta fechada.`,
     en: (p) => `Sale no. ${p.saleId} went into drawer no. ${p.drawerId}, which is closed: money cannot go back to a closed drawer.`,
   },
+  PAYOUT_EXCEEDS_DRAWER: {
+    pt: (p) => `Pagamento de ${eurPt(p.amountCents)} em numerário recusado: a gaveta não tem numerário que chegue. Registe uma entrada de dinheiro (Gaveta) ou, numa guia, pague parte em cheque.`,
+    en: (p) => `Cash payment of ${eurEn(p.amountCents)} refused: the drawer does not hold enough cash. Record a pay-in (Drawer) or, for a guia, pay part by cheque.`,
+  },
   PAYOUT_EXCEEDS_CASH: {
     pt: (p) => `Pagamento de ${eurPt(p.amountCents)} recusado: a gaveta só tem ${eurPt(p.cashCents)} em numerário.`,
     en: (p) => `Payment of ${eurEn(p.amountCents)} refused: the drawer holds only ${eurEn(p.cashCents)} in cash.`,

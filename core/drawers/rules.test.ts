@@ -65,8 +65,10 @@ describe('expected cash and variance', () => {
     expect(needsAcceptance(1, 0)).toBe(true);
     expect(needsAcceptance(0, 0)).toBe(false);
   });
-  it('refuses a payout larger than the cash, to the cent', () => {
-    expect(() => checkPayout(1000, 1000)).not.toThrow();
-    expect(refusal(() => checkPayout(1001, 1000))).toBe('PAYOUT_EXCEEDS_CASH');
+  it('refuses a payout larger than the cash, to the cent; to the counter without saying the cash (the blind close)', () => {
+    expect(() => checkPayout(1000, 1000, false)).not.toThrow();
+    expect(refusal(() => checkPayout(1001, 1000, false))).toBe('PAYOUT_EXCEEDS_CASH');
+    expect(() => checkPayout(1000, 1000, true)).not.toThrow();
+    expect(refusal(() => checkPayout(1001, 1000, true))).toBe('PAYOUT_EXCEEDS_DRAWER');
   });
 });

@@ -83,8 +83,10 @@ export function needsAcceptance(variance: number, thresholdCents: number): boole
 }
 
 /** A payout (prize, refund, pay-out, drop, void) larger than the drawer's cash is refused (SPEC 9). */
-export function checkPayout(amountCents: number, cashCents: number): void {
+export function checkPayout(amountCents: number, cashCents: number, blind: boolean): void {
   if (amountCents > cashCents) {
+    // The counter closes blind: its refusal never says what the drawer holds.
+    if (blind) throw new KioskError('PAYOUT_EXCEEDS_DRAWER', { amountCents });
     throw new KioskError('PAYOUT_EXCEEDS_CASH', { amountCents, cashCents: Math.max(0, cashCents) });
   }
 }

@@ -203,7 +203,7 @@ describe('guia numbers', () => {
       expect(await rpcRefused(s, 'guia.issue', { machineNumber: '9', amountCents: 1_000, kind: 'hand_pay' }, cashierToken)).toBe('FORBIDDEN');
       const split = { guiaId: unpaid.guiaId, cashCents: 1_000, cheques: [{ amountCents: 1_000, number: '1', bank: 'CGD' }] };
       expect(await rpcRefused(s, 'guia.pay', split, token)).toBe('GUIA_SPLIT_MISMATCH');
-      expect(await rpcRefused(s, 'guia.pay', { guiaId: unpaid.guiaId, cashCents: unpaid.amountCents, cheques: [] }, token)).toBe('PAYOUT_EXCEEDS_CASH');
+      expect(await rpcRefused(s, 'guia.pay', { guiaId: unpaid.guiaId, cashCents: unpaid.amountCents, cheques: [] }, token)).toBe('PAYOUT_EXCEEDS_DRAWER');
       expect(await rpcRefused(s, 'guia.pay', { guiaId: voided.guiaId, cashCents: voided.amountCents, cheques: [] }, token)).toBe('GUIA_VOIDED');
       expect(await rpcRefused(s, 'guia.pay', { guiaId: paid.guiaId, cashCents: paid.amountCents, cheques: [] }, token)).toBe('GUIA_ALREADY_PAID');
       expect(await rpcRefused(s, 'guia.void', { guiaId: paid.guiaId, reason: 'Tarde demais', approval: MANAGER }, token)).toBe('GUIA_PAID_NO_VOID');

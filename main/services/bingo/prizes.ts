@@ -1,4 +1,5 @@
 /** Prize payouts at the counter (art. 15) and refunds of annulled games (art. 16.3). */
+import { approves } from '../../../core/people/rules.js';
 import { pairPrizesPayable, secondGameShare } from '../../../core/bingo/double.js';
 import { WINNING_CARD_RETENTION_DAYS } from '../../../core/bingo/rules.js';
 import { checkPayout } from '../../../core/drawers/rules.js';
@@ -31,11 +32,11 @@ function sessionOrCurrent(db: ReadableDb, sessionId: number | undefined): number
  * The terminal's open drawer for a cash payout, which must hold the amount
  * (SPEC 9). A payout of 0 cents moves no cash and needs no drawer.
  */
-function drawerForPayout(db: ReadableDb, terminalId: string, amountCents: number): DrawerRow | null {
+function drawerForPayout(db: ReadableDb, terminalId: string, amountCents: number, blind: boolean): DrawerRow | null {
   if (amountCents === 0) return null;
   const drawer = openDrawerOf(db, terminalId);
   if (!drawer) throw new KioskError('DRAWER_NOT_OPEN');
-  checkPayout(amountCents, drawerExpectedCash(db, drawer));
+  checkPayout(amountCents, drawerExpectedCash(db, drawer), blind);
   return drawer;
 }
 
@@ -113,8 +114,8 @@ export const prizeHandlers: HandlerSlice<'prize.pay' | 'prize.list' | 'refund.ch
     const second = role === 'second' ? game : (secondGameOf(ctx.db, game.id) ?? null);
     if (!pairPrizesPayable(role, first, second)) throw new KioskError('PRIZE_DOUBLE_PENDING', { seriesCode: winner.seriesCode, card: winner.card });
     checkPresentedCard(ctx.db, winner, game, input.card);
-    const drawer = drawerForPayout(ctx.db, ctx.terminalId, winner.prizeCents);
     const operator = operatorOf(ctx);
+    const drawer = drawerForPayout(ctx.db, ctx.terminalId, winner.prizeCents, !approves(operator.roles));
     const retainUntil = new Date(ctx.now.getTime() + WINNING_CARD_RETENTION_DAYS * 86_400_000).toISOString();
     insertPrizePayment(ctx.db, { winnerId: winner.winnerId, at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, amountCents: winner.prizeCents, retainUntil });
     post(ctx.db, ledger.prizePaid(winner.winnerId, winner.prizeCents, ctx.terminalId), {
@@ -166,8 +167,8 @@ export const prizeHandlers: HandlerSlice<'prize.pay' | 'prize.list' | 'refund.ch
 
   'refund.pay': command((ctx, input) => {
     const { sale, game, amountCents } = refundOf(ctx.db, input);
-    const drawer = drawerForPayout(ctx.db, ctx.terminalId, amountCents);
     const operator = operatorOf(ctx);
+    const drawer = drawerForPayout(ctx.db, ctx.terminalId, amountCents, !approves(operator.roles));
     insertRefund(ctx.db, { saleId: sale.id, at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, amountCents });
     // In full, with no deduction (art. 16.3), in cash.
     post(ctx.db, ledger.cardRefund(sale.id, amountCents, ctx.terminalId), {

@@ -156,8 +156,9 @@ describe('guias', () => {
       message: 'Numerário e cheques somam 110,00 €, mas a guia é de 120,00 €: as partes têm de somar exatamente o valor (n.º 13).',
     });
     expect(await refusedUnchanged('guia.pay', { guiaId: g.guiaId, cashCents: 12_000, cheques: [] }, t.caixa)).toEqual({
-      code: 'PAYOUT_EXCEEDS_CASH',
-      message: 'Pagamento de 120,00 € recusado: a gaveta só tem 100,00 € em numerário.',
+      code: 'PAYOUT_EXCEEDS_DRAWER',
+      message:
+        'Pagamento de 120,00 € em numerário recusado: a gaveta não tem numerário que chegue. Registe uma entrada de dinheiro (Gaveta) ou, numa guia, pague parte em cheque.',
     });
     for (const amountCents of [0, -100, 10.5]) {
       expect((await refusedUnchanged('guia.issue', { machineNumber: '9', amountCents, kind: 'hand_pay' }, t.caixa)).code).toBe('VALIDATION_FAILED');

@@ -289,12 +289,18 @@ describe('refusals change nothing', () => {
   it('a payout larger than the drawer cash: prize, pay-out, drop', async () => {
     await gameWithLine(); // cash 130,00 €, line 1,50 € to pay
     await h.ok('drawer.move', { kind: 'drop', amountCents: 12900, reason: 'Recolha' }, t.cashier); // 1,00 € left
+    // The cashier closes blind: the refusal does not say what the drawer holds; a manager's does.
     expect(await refusedUnchanged('prize.pay', { winnerId: 1, card: { seriesCode: 'A', number: 3 } }, t.cashier)).toEqual({
+      code: 'PAYOUT_EXCEEDS_DRAWER',
+      message:
+        'Pagamento de 1,50 € em numerário recusado: a gaveta não tem numerário que chegue. Registe uma entrada de dinheiro (Gaveta) ou, numa guia, pague parte em cheque.',
+    });
+    expect(await refusedUnchanged('drawer.move', { kind: 'pay_out', amountCents: 150, reason: 'Despesa' }, t.manager)).toEqual({
       code: 'PAYOUT_EXCEEDS_CASH',
       message: 'Pagamento de 1,50 € recusado: a gaveta só tem 1,00 € em numerário.',
     });
-    expect((await refusedUnchanged('drawer.move', { kind: 'pay_out', amountCents: 101, reason: 'Despesa' }, t.cashier)).code).toBe('PAYOUT_EXCEEDS_CASH');
-    expect((await refusedUnchanged('drawer.move', { kind: 'drop', amountCents: 101, reason: 'Recolha' }, t.cashier)).code).toBe('PAYOUT_EXCEEDS_CASH');
+    expect((await refusedUnchanged('drawer.move', { kind: 'pay_out', amountCents: 101, reason: 'Despesa' }, t.cashier)).code).toBe('PAYOUT_EXCEEDS_DRAWER');
+    expect((await refusedUnchanged('drawer.move', { kind: 'drop', amountCents: 101, reason: 'Recolha' }, t.manager)).code).toBe('PAYOUT_EXCEEDS_CASH');
     await h.ok('drawer.move', { kind: 'pay_in', amountCents: 50, reason: 'Trocos' }, t.cashier);
     expect((await h.ok('prize.pay', { winnerId: 1, card: { seriesCode: 'A', number: 3 } }, t.cashier)).status).toBe('paid');
     expect((await h.ok('report.x', {}, t.manager)).expectedCents).toBe(0);

@@ -4,6 +4,7 @@
  * inspector by the rules in core/roulette; each table's log of spins, null
  * spins (X.16) and the hourly ball (X.12) and dealer (X.28) changes.
  */
+import { approves } from '../../../core/people/rules.js';
 import { checkTenderedNotTooLarge } from '../../../core/cash.js';
 import { checkPayout } from '../../../core/drawers/rules.js';
 import { KioskError } from '../../../core/errors.js';
@@ -258,8 +259,8 @@ export const rouletteHandlers: HandlerSlice<Slice> = {
     const { chips, cents } = chipsTotal(input.chips);
     const drawer = openDrawerOf(ctx.db, ctx.terminalId);
     if (!drawer) throw new KioskError('DRAWER_NOT_OPEN');
-    checkPayout(cents, drawerExpectedCash(ctx.db, drawer));
     const operator = operatorOf(ctx);
+    checkPayout(cents, drawerExpectedCash(ctx.db, drawer), !approves(operator.roles));
     const id = insertChipExchange(ctx.db, { at: ctx.at, kind: 'redeem', chips, totalCents: cents, tenderedCents: null, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
     post(ctx.db, ledger.chipsRedeemed(id, cents, ctx.terminalId), { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
     const result = { exchangeId: id, kind: 'redeem' as const, chips, totalCents: cents, tenderedCents: null, changeCents: null, drawerCashCents: drawerExpectedCash(ctx.db, drawer) };
