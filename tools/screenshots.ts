@@ -2,7 +2,8 @@
  * The screenshots of the README (`docs/screens/`): each role's main screen at
  * the counters' three sizes, on a demo hall played to a realistic moment (a
  * receipt printer on the emulator, sales made, a draw under way with a claim
- * checked). `npx vite build && npx tsx tools/screenshots.ts [out-dir]`.
+ * checked; a blind close awaiting the manager's acceptance), and a sale whose
+ * receipt did not print. `npx vite build && npx tsx tools/screenshots.ts [out-dir]`.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -79,8 +80,62 @@ try {
     await page.getByTestId('settings-tab').click();
     await page.getByTestId('user-row-caixa1').waitFor();
   });
+  // The login with the staff's tiles, before anyone logs in.
+  for (const [width, height] of SIZES) {
+    const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
+    await page.goto(kiosk.appUrl);
+    await page.getByTestId('login-tile-caixa1').waitFor();
+    await page.getByTestId('login-tile-caixa1').click();
+    await page.screenshot({ path: join(out, `login-tiles-${width}x${height}.png`) });
+    await page.context().close();
+  }
+  // The blind close 20,00 € short: the count is recorded, and the manager sees expected, counted and variance before his PIN.
+  await shoot(browser, kiosk, 'cashier-drawer-close', ['caixa1', '3333'], async (page, shot) => {
+    await page.getByTestId('drawer-tab').click();
+    if (shot === 0) {
+      await page.getByTestId('drawer-close-start').click();
+      const expected = (await must(kiosk, 'report.x', {}, manager)).expectedCents as number;
+      await page.getByTestId('close-count-2000').fill(String(Math.floor((expected - 2_000) / 2_000)));
+      await page.getByTestId('close-count-100').fill(String(Math.floor(((expected - 2_000) % 2_000) / 100)));
+      await page.getByTestId('close-submit').click();
+      await page.getByTestId('drawer-close-confirm').click();
+    } else {
+      await page.getByTestId('drawer-recorded-accept').click();
+    }
+    await page.getByTestId('approval-variance').waitFor();
+    await page.getByTestId('approval-tile-gerente').click();
+  });
+  // The manager's X of the same drawer: everything, the expected cash included.
+  await shoot(browser, kiosk, 'manager-drawer-x', ['gerente', '2222'], async (page) => {
+    await page.getByTestId('drawer-tab').click();
+    await page.getByTestId('drawer-recorded-back').click();
+    await page.getByTestId('drawer-x-report').click();
+    await page.getByTestId('x-expected').waitFor();
+  });
 } finally {
   await browser.close();
   await kiosk.stop();
   await emulator.close();
+}
+
+// A sale whose receipt did not print (a printer that never answers): said under the sale, the keypad where it was.
+const dead = await startKiosk(['--demo']);
+const browser2 = await launchChromium();
+try {
+  const admin = (await must(dead, 'auth.login', { username: 'admin', pin: '1111' })).operatorToken as string;
+  await must(dead, 'printer.configure', { id: 'recibos', role: 'receipts', transport: 'tcp', host: '127.0.0.1', port: 9, codepage: 'cp858', widthMm: 80 }, admin);
+  const page = await (await browser2.newContext({ viewport: { width: 1024, height: 768 } })).newPage();
+  await page.goto(dead.appUrl);
+  await login(page, 'caixa1', '3333');
+  await page.getByTestId('qty-6').click();
+  await page.getByTestId('sale-exact').click();
+  await page.locator('[data-testid="sale-receipt"][data-state="failed"]').waitFor({ timeout: 60_000 });
+  for (const [width, height] of SIZES) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: join(out, `cashier-sale-print-failed-${width}x${height}.png`) });
+  }
+} finally {
+  await browser2.close();
+  await dead.stop();
 }

@@ -60,7 +60,7 @@ export function ReceiptStatus({ job, hasPrinter, testId, ns = 'sale' }: Props) {
     };
     return (
       <div className="receipt-state receipt-failed" role="alert" data-testid={testId} data-state="failed">
-        <span>{t(`${ns}.receiptFailed`, { error: words.jobError(job) ?? '—' })}</span>
+        <span>{t(`${ns}.receiptFailed`, { error: (words.jobError(job) ?? '—').replace(/\.$/, '') })}</span>
         <button type="button" className="btn btn-small btn-warning" data-testid={`${testId}-retry`} disabled={busy} onClick={() => void retry()}>
           {busy ? t('common.working') : t('printJobs.retry')}
         </button>
