@@ -69,7 +69,7 @@ describe('error catalogue', () => {
 
   it('formats amounts (cents) and instants (ISO) per language', () => {
     expect(errorMessage('TENDERED_TOO_LARGE', { tenderedCents: 100_500, totalCents: 300, maxCents: 50_300 })).toBe(
-      'Valor entregue improvável: 1005,00 € para pagar 3,00 €. Entregue no máximo o total mais uma nota de 500 € (503,00 €); corrija o valor.',
+      'Valor entregue improvável: 1 005,00 € para pagar 3,00 €. Entregue no máximo o total mais uma nota de 500 € (503,00 €); corrija o valor.',
     );
     expect(errorMessage('TENDERED_TOO_LARGE', { tenderedCents: 100_500, totalCents: 300, maxCents: 50_300 }, 'en')).toBe(
       'Unlikely amount tendered: €1,005.00 to pay €3.00. At most the total plus one €500 note (€503.00); correct the amount.',

@@ -12,8 +12,9 @@ describe('formatCents', () => {
     expect(formatCents(-1250)).toBe('-12,50 €');
   });
 
-  it('groups thousands from five digits on, with a plain space', () => {
-    expect(formatCents(123456)).toBe('1234,56 €');
+  it('groups thousands from four digits on, with a plain space ("8 000,00 €" beside "10 000,00 €")', () => {
+    expect(formatCents(123456)).toBe('1 234,56 €');
+    expect(formatCents(800_000)).toBe('8 000,00 €');
     expect(formatCents(1234567)).toBe('12 345,67 €');
     expect(formatCents(100_000_000)).toBe('1 000 000,00 €');
   });

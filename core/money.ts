@@ -8,11 +8,12 @@ export function isCents(value: unknown): value is Cents {
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** `1250` -> `12,50 €` (pt-PT). The one place where cents become text. */
+/** `1250` -> `12,50 €`, `800000` -> `8 000,00 €` (pt-PT). The one place where cents become text. */
 export function formatCents(cents: Cents, locale = 'pt-PT'): string {
   let f = formatters.get(locale);
   if (!f) {
-    f = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
+    // Grouped from a thousand: pt-PT's CLDR groups only from 10 000, so a page showed "8000,00 €" beside "10 000,00 €".
+    f = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', useGrouping: 'always' });
     formatters.set(locale, f);
   }
   // Intl uses a no-break space before €; plain spaces print on every code page.

@@ -112,7 +112,7 @@ describe('the casino caixa in the browser', () => {
     await manager.getByTestId('caixa-tab').click();
     await expectNoSidewaysScroll(manager);
     // Machine 7's jackpot: 1 250,00 € less the 250,00 € guia.
-    await expectText(manager, 'fund-row-machine:7', '1000,00 €');
+    await expectText(manager, 'fund-row-machine:7', '1 000,00 €');
     await manager.getByTestId('unpaid-2').click();
     await manager.getByTestId('guia-void').click();
     await manager.getByTestId('guia-void-approval').waitFor();
@@ -123,7 +123,7 @@ describe('the casino caixa in the browser', () => {
     await manager.getByTestId('approval-pin').fill('1111');
     await manager.getByTestId('approval-submit').click();
     await expectText(manager, 'guia-status', 'Anulada');
-    await expectText(manager, 'fund-row-machine:7', '1250,00 €');
+    await expectText(manager, 'fund-row-machine:7', '1 250,00 €');
     await manager.getByTestId('return-table').waitFor();
   });
 
@@ -301,7 +301,7 @@ describe('the casino caixa in the browser', () => {
     await manager.getByTestId('approval-submit').click();
     await expectText(manager, 'funds-done', 'Transferidos 50,00 € de Máquina 9 para Máquina 7');
     await expectText(manager, 'fund-row-machine:9', '0,00 €');
-    await expectText(manager, 'fund-row-machine:7', '1300,00 €');
+    await expectText(manager, 'fund-row-machine:7', '1 300,00 €');
     await expectText(manager, 'transfers-table', '2.ª parte: autorizada pela Inspecção-Geral de Jogos');
     await expectText(manager, 'transfers-table', 'IGJ 77/2026');
     await expectText(manager, 'transfers-table', 'gerente, aprovada por admin');

@@ -97,7 +97,7 @@ describe("the cashier's sale screen", () => {
       return { text, room };
     });
     expect(fits.text, JSON.stringify(fits)).toBeLessThanOrEqual(fits.room);
-    await expectText(page, 'sale-total', '1000,00 €');
+    await expectText(page, 'sale-total', '1 000,00 €');
     await expectText(page, 'sale-quantity-hint', 'Máximo 100 cartões por venda.');
 
     // Tab goes from the quantity straight to the amount tendered (the quick quantities are touch keys, as the digits),

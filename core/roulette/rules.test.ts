@@ -694,7 +694,7 @@ describe('announcement (X.25)', () => {
   it('names the bet, its value, the chips colour and the prize', () => {
     expect(announcement({ chance: 'pleno' }, 1000, 'verde', 35000)).toBe('pleno de 10,00 €, verde, total de 350,00 €');
     expect(announcement({ chance: 'cavaloDuzia' }, 2000, 'azul', 1000)).toBe('cavalo de dúzia de 20,00 €, azul, total de 10,00 €');
-    expect(announcement({ chance: 'impar' }, 150000, 'amarelo', 150000)).toBe('ímpar de 1500,00 €, amarelo, total de 1500,00 €');
+    expect(announcement({ chance: 'impar' }, 150000, 'amarelo', 150000)).toBe('ímpar de 1 500,00 €, amarelo, total de 1 500,00 €');
   });
 
   it('leaves the colour out for face-value chips', () => {

@@ -29,7 +29,7 @@ describe('casino documents on paper', () => {
     expect(out.lines).toContain('                    MESA R1');
     expect(out.lines).toContain('                Roleta francesa');
     expect(out.lines).toContain('Pleno                           5,00 € a 50,00 €');
-    expect(out.lines).toContain('Cavalo de dúzia              10,00 € a 2400,00 €');
+    expect(out.lines).toContain('Cavalo de dúzia             10,00 € a 2 400,00 €');
     expect(out.drawerPulses).toEqual([]);
   });
 

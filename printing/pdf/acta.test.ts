@@ -33,7 +33,7 @@ describe('renderActaPdf', () => {
     // The prizes announced at each close of sale and the fraction of a cent each dropped (SPEC 4, art. 15.2).
     const p = lines.indexOf('Prémios anunciados e arredondamentos (art. 15.º, n.º 2)');
     expect(lines.slice(p + 3, p + 6)).toEqual([
-      '1 2000,00 € 200,00 € 0,05 cênt. 1100,00 € 0,50 cênt.',
+      '1 2 000,00 € 200,00 € 0,05 cênt. 1 100,00 € 0,50 cênt.',
       '2 450,00 € 0,00 € 0,00 cênt. 0,00 € 0,00 cênt. Anulada',
       'Os prémios são arredondados por defeito ao cêntimo; a fração não atribuída soma 0,55 cênt. nesta sessão.',
     ]);
@@ -51,14 +51,14 @@ describe('renderActaPdf', () => {
     const h = lines.indexOf('Jogadas');
     expect(lines.slice(h + 1, h + 3)).toEqual([GAME_HEADER, 'cartões) cartão vendidos recolhido especial selo']);
     expect(lines.slice(h + 3, h + 9)).toEqual([
-      '1 14:00–14:40 1.ª AB 1–600 2,50 € 800 2000,00 € 200,00 € 1100,00 € 0,00 € 12,50 € Terminada 0,00 €',
+      '1 14:00–14:40 1.ª AB 1–600 2,50 € 800 2 000,00 € 200,00 € 1 100,00 € 0,00 € 12,50 € Terminada 0,00 €',
       '2.ª AC 1–200',
       '2 14:45–15:10 1.ª AD 1–150 3,00 € 150 450,00 € 0,00 € 0,00 € 0,00 € 0,00 € Anulada (última jogada): Avaria antes da 300,00 €',
       'primeira bola, não resolvida em 15 minutos',
       '(art. 16.º, n.º 1)',
-      'Totais da sessão 800 2000,00 € 200,00 € 1100,00 € 0,00 € 12,50 € 300,00 €',
+      'Totais da sessão 800 2 000,00 € 200,00 € 1 100,00 € 0,00 € 12,50 € 300,00 €',
     ]);
-    expect(lines).toContain('Prémios pagos na sessão (linha, bingo e prémio especial): 1300,00 €.');
+    expect(lines).toContain('Prémios pagos na sessão (linha, bingo e prémio especial): 1 300,00 €.');
     expect(flat).toContain('As jogadas anuladas não entram nos totais de cartões vendidos, valor recolhido e imposto do selo');
 
     // Checks of art. 5.2 / 11.1, with the time after midnight dated.

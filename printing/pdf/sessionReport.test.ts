@@ -57,19 +57,19 @@ describe('renderSessionReportPdf', () => {
     expect(lines[0]).toBe('Bingo São João Emitido em 15/07/2025 01:50');
     expect(lines).toContain('Relatório da sessão n.º 3');
     expect(lines).toContain('Abertura: 14/07/2025 13:55');
-    expect(lines).toContain('1 Terminada 800 2000,00 € 1300,00 € 12,50 € 0,00 € 687,50 €');
+    expect(lines).toContain('1 Terminada 800 2 000,00 € 1 300,00 € 12,50 € 0,00 € 687,50 €');
     expect(lines).toContain('2 Anulada (última jogada): Avaria antes da 150 450,00 € 0,00 € 0,00 € 300,00 € 0,00 €');
-    expect(lines).toContain('Totais 800 2000,00 € 1300,00 € 12,50 € 300,00 € 687,50 €');
+    expect(lines).toContain('Totais 800 2 000,00 € 1 300,00 € 12,50 € 300,00 € 687,50 €');
     const summary = lines.slice(lines.indexOf('Resumo da sessão') + 1);
     expect(summary.slice(0, 13)).toEqual([
       'Rubrica Valor',
       'Jogadas 2 (1 anulada)',
       'Cartões vendidos 800',
-      'Total recolhido 2000,00 €',
+      'Total recolhido 2 000,00 €',
       'Prémios pagos: linha 200,00 €',
-      'Prémios pagos: bingo 1100,00 €',
+      'Prémios pagos: bingo 1 100,00 €',
       'Prémios pagos: prémio especial 0,00 €',
-      'Prémios pagos: total 1300,00 €',
+      'Prémios pagos: total 1 300,00 €',
       'Imposto do selo 12,50 €',
       'Vendas de jogadas anuladas 450,00 €',
       'Devoluções pagas 300,00 €',

@@ -101,8 +101,8 @@ describe('roulette tables', () => {
     const lines = pdfPages(Buffer.from(pdf.base64, 'base64')).flat();
     expect(lines).toContain('Mesa R1');
     expect(lines).toContain('Pleno 5,00 € 50,00 €');
-    expect(lines).toContain('Cavalo de dúzia 10,00 € 2400,00 €');
-    expect(lines).toContain('Chances simples 10,00 € 1800,00 €');
+    expect(lines).toContain('Cavalo de dúzia 10,00 € 2 400,00 €');
+    expect(lines).toContain('Chances simples 10,00 € 1 800,00 €');
   });
 
   it('the wheels: X.9 French, 37 numbers from 0', async () => {

@@ -102,7 +102,7 @@ describe('ClaimsPanel', () => {
     const eligible = render({ ...board, special: { balls: 40, fundCents: 123456, eligible: true, frozen: false } });
     expect(eligible).toContain('Prémio especial acumulado');
     expect(eligible).toContain('Bingo até à 40.ª bola');
-    expect(eligible).toContain('1234,56 €');
+    expect(eligible).toContain('1 234,56 €');
     expect(eligible).toContain('Ainda em jogo: 12 de 40 bolas.');
     const gone = render({ ...board, ballCount: 45, special: { balls: 40, fundCents: 100, eligible: false, frozen: false } });
     expect(gone).toContain('Já não é possível nesta jogada (mais de 40 bolas).');
