@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
@@ -430,12 +430,20 @@ export type SettingsSub = (typeof SETTINGS_SUBS)[number];
 function SettingsTabs({ subs, current, onChoose }: { subs: readonly SettingsSub[]; current: SettingsSub; onChoose: (sub: SettingsSub) => void }) {
   const { t } = useTranslation();
   const refs = useRef<Partial<Record<SettingsSub, HTMLButtonElement | null>>>({});
+  // An arrow key moves the focus with the choice, once the chosen sub-screen is drawn.
+  const follow = useRef(false);
+  useEffect(() => {
+    if (!follow.current) return;
+    follow.current = false;
+    refs.current[current]?.focus();
+  }, [current]);
   const move = (e: KeyboardEvent<HTMLDivElement>) => {
     const at = subs.indexOf(current);
     const next =
       e.key === 'ArrowRight' ? subs[(at + 1) % subs.length] : e.key === 'ArrowLeft' ? subs[(at - 1 + subs.length) % subs.length] : e.key === 'Home' ? subs[0] : e.key === 'End' ? subs.at(-1) : undefined;
     if (!next) return;
     e.preventDefault();
+    follow.current = true;
     onChoose(next);
     refs.current[next]?.focus();
   };
