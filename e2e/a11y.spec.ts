@@ -152,8 +152,11 @@ describe('every screen, every role', () => {
     await manager.getByTestId('books-status').waitFor({ timeout: 30_000 });
     await audit(manager, 'manager checks, run');
     await auditTabs(manager, 'manager', ['caixa-tab', 'drawer-tab', 'settings-tab']);
+    // Configuração's sub-screens (the hall's is the first).
+    await auditTabs(manager, 'manager settings', ['settings-sub-series', 'settings-sub-machines', 'settings-sub-printers']);
     await switchLanguage(manager, 'en');
     await auditTabs(manager, 'manager (en)', ['tab-game', 'prizes-tab', 'acta-tab', 'close-tab', 'checks-tab', 'caixa-tab', 'drawer-tab', 'settings-tab']);
+    await auditTabs(manager, 'manager settings (en)', ['settings-sub-series', 'settings-sub-machines', 'settings-sub-printers']);
 
     // The hall board, opened from the game screen on its own token.
     await manager.getByTestId('tab-game').click();
@@ -166,6 +169,7 @@ describe('every screen, every role', () => {
     const admin = await open();
     await login(admin, 'admin', '1111');
     await admin.getByTestId('settings-tab').click();
+    await admin.getByTestId('settings-sub-users').click();
     await admin.getByTestId('user-row-caixa1').waitFor();
     await audit(admin, 'admin settings and users');
     await admin.getByTestId('user-edit-caixa1').click();

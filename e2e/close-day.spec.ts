@@ -214,6 +214,8 @@ describe('closing the day in the browser', () => {
     await expectNoSidewaysScroll(manager);
     // The end-of-session ball check, recorded from the list of what blocks the close.
     await manager.getByTestId('record-end-check').click();
+    await expectText(manager, 'check-confirm-what', 'no fim da sessão, todas as bolas foram passadas pelo mecanismo de extração');
+    await manager.getByTestId('check-confirm').click();
     await expectText(manager, 'day-close-ready', 'Nada impede o encerramento');
     // A backup on demand, checked, before the close takes its own.
     await manager.getByTestId('backup-create').click();
@@ -235,12 +237,15 @@ describe('closing the day in the browser', () => {
     await manager.getByTestId('open-session-submit').click();
     await manager.getByTestId('session-info').waitFor();
     await manager.getByText('Sessão n.º 2', { exact: true }).waitFor();
-    // Opened without its start checks: the first game is refused, naming them, until they are recorded here.
+    // Opened without its start checks: no first game, the refusal naming them beside "Abrir jogada", until they are recorded here.
     await expectText(manager, 'start-checks', 'Falta registar as verificações do início da sessão');
-    await manager.getByTestId('open-game-submit').click();
-    await expectText(manager, 'game-error', 'em falta (bolas e material)');
+    expect(await manager.getByTestId('open-game-submit').isDisabled()).toBe(true);
+    await expectText(manager, 'open-game-blocked', 'em falta (bolas e material)');
+    expect((await kiosk.call('game.open', { seriesCode: 'A' }, managerToken)).error?.code).toBe('SESSION_START_CHECK_MISSING');
     await manager.getByTestId('start-check-balls').click();
+    await manager.getByTestId('check-confirm').click();
     await manager.getByTestId('start-check-material').click();
+    await manager.getByTestId('check-confirm').click();
     await manager.getByTestId('start-checks').waitFor({ state: 'detached' });
     const current = await kiosk.call('session.current', {}, managerToken);
     expect(current.value.session.id).toBe(2);

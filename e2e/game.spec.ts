@@ -270,6 +270,7 @@ describe('a whole bingo game in the browser', () => {
 
     // Two series of 12 cards at 0,50 €: D with its faces, E without.
     await manager.getByTestId('settings-tab').click();
+    await manager.getByTestId('settings-sub-series').click();
     for (const code of ['D', 'E']) {
       await manager.getByTestId('series-code').fill(code);
       await manager.getByTestId('series-price').fill('0,50');

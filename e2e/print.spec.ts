@@ -78,6 +78,7 @@ describe('printing in the browser', () => {
     const manager = await newPage();
     await login(manager, 'gerente', '2222');
     await manager.getByTestId('settings-tab').click();
+    await manager.getByTestId('settings-sub-printers').click();
     const panel = manager.getByTestId('printers-panel');
     await panel.waitFor();
     await manager.getByTestId('printer-id').fill('recibos');

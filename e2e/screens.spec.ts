@@ -40,6 +40,7 @@ describe('users (admin, in Configuração)', () => {
   it('creates a user, gives a new PIN, ends a lock-out, deactivates and reactivates; the last admin stays', async () => {
     const admin = await openAs('admin', '1111');
     await admin.getByTestId('settings-tab').click();
+    await admin.getByTestId('settings-sub-users').click();
     await expectText(admin, 'user-row-caixa1', 'caixa de bingo');
     await expectText(admin, 'user-row-gerente', 'Ativo');
 
@@ -79,6 +80,7 @@ describe('users (admin, in Configuração)', () => {
     // (The list is fetched again when the panel opens.)
     await admin.getByTestId('tab-game').click();
     await admin.getByTestId('settings-tab').click();
+    await admin.getByTestId('settings-sub-users').click();
     await admin.getByTestId('user-locked-caixa9').waitFor();
     await admin.getByTestId('user-unlock-caixa9').click();
     await expectText(admin, 'users-result', 'caixa9 foi desbloqueado');
@@ -268,6 +270,7 @@ describe('the new screens at 1920x1080', () => {
   it('users, checks and prizes never scroll sideways', async () => {
     const admin = await openAs('admin', '1111', 1920, 1080);
     await admin.getByTestId('settings-tab').click();
+    await admin.getByTestId('settings-sub-users').click();
     await admin.getByTestId('user-row-caixa1').waitFor();
     await expectNoSidewaysScroll(admin);
     await admin.getByTestId('checks-tab').click();

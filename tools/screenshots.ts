@@ -78,6 +78,7 @@ try {
   });
   await shoot(browser, kiosk, 'admin-users', ['admin', '1111'], async (page) => {
     await page.getByTestId('settings-tab').click();
+    await page.getByTestId('settings-sub-users').click();
     await page.getByTestId('user-row-caixa1').waitFor();
   });
   // The login with the staff's tiles, before anyone logs in.

@@ -85,6 +85,8 @@ export const gameSchema = z.object({
     .nullable(),
   ballCount: z.number().int(),
   suspendedAt: isoTime.nullable(),
+  /** What a suspended game was doing when suspended: its sale, its sale closed awaiting the draw, or its draw; null unless suspended. */
+  suspendedFrom: z.enum(['selling', 'sale_closed', 'drawing']).nullable(),
   /** The draw goes on by hand after a failure of the mechanism (art. 16.2). */
   manualDraw: z.boolean(),
   /** A double pair (art. 3.5): 'first' sells the cards, 'second' plays them again; null for a single game. */

@@ -172,6 +172,7 @@ describe('game.open', () => {
       unplayable: null,
       ballCount: 0,
       suspendedAt: null,
+      suspendedFrom: null,
       manualDraw: false,
       double: null,
       annulReason: null,

@@ -4,6 +4,7 @@ import { announcementText, figuresOfValue, withLastGameNotice, type SaleClosure 
 import type { CardRange } from '../../../core/bingo/allocation.js';
 import { DOUBLE_FIRST_NOTICE, secondGameAnnouncement, type PairRole } from '../../../core/bingo/double.js';
 import { saleOpeningText } from '../../../core/bingo/display.js';
+import { openBlock } from '../../../core/bingo/opening.js';
 import type { ANNUL_REASONS, GameView } from '../../../core/bingo/contract.js';
 import { specialPrizeShare, stampDuty } from '../../../core/bingo/prizes.js';
 import { checkOpenInLastMinutes, checkResumable, closingBlock, isDrawing, lastGameFrom, lastOf, type CandidateGame, type ClosingBlock, type SessionGame } from '../../../core/bingo/closing.js';
@@ -30,7 +31,6 @@ import {
   salesGameId,
   secondGameOf,
   secondSharesOfSales,
-  sellingGame,
   type GameRow,
 } from '../../../db/bingo/games.js';
 import { gameSalesTotals, gameSoldRanges } from '../../../db/bingo/sales.js';
@@ -170,6 +170,7 @@ export function gameView(db: ReadableDb, game: GameRow, now: Date, session?: Ses
     unplayable: block ? { reason: UNPLAYABLE[block.code], lastGame: block.code === 'LAST_GAME_HELD' ? block.params.last : null } : null,
     ballCount: ballCountNow,
     suspendedAt: game.suspendedAt,
+    suspendedFrom: game.suspendedFrom,
     manualDraw: manualDrawOf(db, game.id),
     // The plan already holds the first series: no second read of it.
     double: pairRoleOf(db, game, plan.first),
@@ -374,11 +375,10 @@ export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSa
   'game.open': command((ctx, input) => {
     const session = openSession(ctx.db);
     if (!session) throw new KioskError('NO_OPEN_SESSION');
-    const busy = sellingGame(ctx.db, session.id);
-    if (busy) throw new KioskError('GAME_ALREADY_SELLING', { number: busy.number });
     const games = gamesOfSession(ctx.db, session.id);
-    const suspendedSale = games.find((g) => g.state === 'suspended' && g.suspendedFrom === 'selling');
-    if (suspendedSale) throw new KioskError('GAME_SUSPENDED_PENDING', { number: suspendedSale.number });
+    // One game sells at a time; one suspended during its sale is resumed or annulled first (core/bingo/opening.ts).
+    const blocked = openBlock(games.map(asSessionGame));
+    if (blocked) throw new KioskError(blocked.code, blocked.params);
     // Double cards (art. 3.5): the game after a double first is its second, played with the same cards.
     const pendingFirst = pendingDoubleFirst(ctx.db, games);
     const last = games.find((g) => g.isLast === 1);

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelInput, GameView, IncidentView } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
+import { CheckConfirm } from '../../components/CheckConfirm.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
@@ -121,18 +122,9 @@ export function ActaScreen() {
   const current = useKioskQuery('session.current', {});
   const session = current.data?.session ?? null;
   const acta = useKioskQuery('session.acta', session ? { sessionId: session.id } : null);
-  const [checkError, setCheckError] = useState<ClientError | null>(null);
-  const [checking, setChecking] = useState(false);
+  // The check waiting for its confirmation: it is written in the acta for good.
+  const [asked, setAsked] = useState<Check | null>(null);
   const a = acta.data;
-
-  const record = async (c: Check) => {
-    if (checking) return;
-    setChecking(true);
-    setCheckError(null);
-    const r = await invoke('session.recordCheck', c);
-    setChecking(false);
-    if (!r.ok) setCheckError(r.error);
-  };
 
   if (current.data !== undefined && session === null) {
     return (
@@ -279,14 +271,13 @@ export function ActaScreen() {
                 type="button"
                 className="btn"
                 data-testid={`check-${c.phase}-${c.kind}`}
-                disabled={checking}
-                onClick={() => void record(c)}
+                onClick={() => setAsked(c)}
               >
                 {t(`checks.button.${c.phase}.${c.kind}`)}
               </button>
             ))}
           </div>
-          <ErrorAlert error={checkError} testId="check-error" />
+          {asked ? <CheckConfirm check={asked} onClose={() => setAsked(null)} onDone={() => setAsked(null)} /> : null}
         </section>
       </div>
     </main>

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelOutput } from '../../../core/contract.js';
 import { formatCents } from '../../../core/money.js';
-import { invoke, type ClientError } from '../../client.js';
+import { invoke } from '../../client.js';
 import { BarChart } from '../../components/BarChart.js';
+import { CheckConfirm } from '../../components/CheckConfirm.js';
 import { CsvButton } from '../../components/CsvButton.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { ReprintZButton } from '../../components/ReprintZButton.js';
@@ -30,16 +31,8 @@ function BlockerLine({ blocker }: { blocker: Blocker }) {
 
 function Blockers({ blockers }: { blockers: readonly Blocker[] }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ClientError | null>(null);
-  const recordEndCheck = async () => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    const r = await invoke('session.recordCheck', { phase: 'end', kind: 'balls' });
-    setBusy(false);
-    if (!r.ok) setError(r.error);
-  };
+  // The end-of-session ball check waits for its confirmation: it is written in the acta for good.
+  const [asking, setAsking] = useState(false);
   if (blockers.length === 0) {
     return (
       <p className="success" role="status" data-testid="day-close-ready">
@@ -58,14 +51,14 @@ function Blockers({ blockers }: { blockers: readonly Blocker[] }) {
           >
             <BlockerLine blocker={b} />
             {b.kind === 'end_check' ? (
-              <button type="button" className="btn" data-testid="record-end-check" disabled={busy} onClick={() => void recordEndCheck()}>
+              <button type="button" className="btn" data-testid="record-end-check" onClick={() => setAsking(true)}>
                 {t('checks.button.end.balls')}
               </button>
             ) : null}
           </li>
         ))}
       </ul>
-      <ErrorAlert error={error} testId="end-check-error" />
+      {asking ? <CheckConfirm check={{ phase: 'end', kind: 'balls' }} onClose={() => setAsking(false)} onDone={() => setAsking(false)} /> : null}
     </div>
   );
 }

@@ -39,6 +39,7 @@ const game: GameView = {
   unplayable: null,
   ballCount: 12,
   suspendedAt: null,
+  suspendedFrom: null,
   manualDraw: false,
   double: null,
   annulReason: null,

@@ -298,7 +298,12 @@ export function DrawPanel({ game, announcement = null }: { game: GameView; annou
             </p>
           ) : null}
           {announcement ? <Announcement data={announcement} compact collapsible={ballCount > 0} /> : null}
-          {board ? <ClaimsPanel game={game} board={board} onClaimed={(claim) => boardQ.apply('game.claim', (b) => withClaim(b, claim))} onChanged={refresh} /> : <p className="loading">{t('common.loading')}</p>}
+          {/* Claims are taken during the draw (art. 14.º, n.º 4): a suspended game takes none until it is resumed, so no form; winners it has stay. */}
+          {board && state === 'suspended' && board.winners.length === 0 ? (
+            <p className="hint" data-testid="claims-suspended">
+              {t('draw.claimsSuspended', { number: game.number })}
+            </p>
+          ) : board ? <ClaimsPanel game={game} board={board} onClaimed={(claim) => boardQ.apply('game.claim', (b) => withClaim(b, claim))} onChanged={refresh} /> : <p className="loading">{t('common.loading')}</p>}
         </div>
         <div className="draw-left">
           <Board balls={balls} canDraw={canDraw} pending={shownPending} onChoose={choose} />

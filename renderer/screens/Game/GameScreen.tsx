@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { saleHolder } from '../../../core/bingo/opening.js';
 import type { ChannelOutput, GameView } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
@@ -39,6 +40,24 @@ function announcementOf(game: GameView | undefined): AnnouncementData | null {
   };
 }
 
+/** A game's own announcement: the one its close of sale just returned here, else the one it holds. */
+export function announcementFor(game: GameView, closed: CloseResult | null): AnnouncementData | null {
+  if (game.state === 'annulled') return null;
+  if (closed && closed.gameId === game.id) {
+    return {
+      gameNumber: game.number,
+      announcement: closed.announcement,
+      ranges: closed.ranges,
+      cardsSold: closed.cardsSold,
+      totalCents: closed.totalCents,
+      linePrizeCents: closed.linePrizeCents,
+      bingoPrizeCents: closed.bingoPrizeCents,
+      ...pairOf(game),
+    };
+  }
+  return announcementOf(game);
+}
+
 /**
  * The newest announcement: the one just returned by closeSale or the latest in
  * the session. An annulled game's announcement no longer holds (art. 16.º):
@@ -62,16 +81,23 @@ export function latestAnnouncement(games: readonly GameView[], closed: CloseResu
   return announcementOf(announced);
 }
 
-const DRAW_STATES: readonly GameView['state'][] = ['sale_closed', 'drawing', 'suspended'];
+/**
+ * A game between its close of sale and its end: sale closed, drawing, or
+ * suspended in one of those. A game suspended during its sale is still in its
+ * sale: it has no announcement, no draw and no claim yet.
+ */
+export function inDraw(game: Pick<GameView, 'state' | 'suspendedFrom'>): boolean {
+  return game.state === 'sale_closed' || game.state === 'drawing' || (game.state === 'suspended' && game.suspendedFrom !== null && game.suspendedFrom !== 'selling');
+}
 
 /**
  * The games the draw panel can show: those after their close of sale and not
- * over, and suspended ones (oldest first), plus the one the manager chose, even
- * once finished or annulled, so its winners stay on screen.
+ * over (oldest first), plus the one the manager chose, even once finished or
+ * annulled, so its winners stay on screen.
  */
 export function drawCandidates(games: readonly GameView[], chosenId: number | null): GameView[] {
   return games
-    .filter((g) => g.id === chosenId || DRAW_STATES.includes(g.state))
+    .filter((g) => g.id === chosenId || inDraw(g))
     .sort((a, b) => a.number - b.number);
 }
 
@@ -100,23 +126,25 @@ export function GameScreen() {
   const series = seriesQ.data ?? [];
   const loadError = current.error ?? seriesQ.error;
   const candidates = drawCandidates(games, chosen);
-  const selling = games.find((g) => g.state === 'selling') ?? null;
+  // The game in its sale: selling, or suspended during it (resumed or annulled before another opens: core/bingo/opening.ts).
+  const selling = saleHolder(games) ?? null;
   // Keep the game shown once its draw ends, so its winners and amounts stay on screen, until another game comes to its draw.
   const chosenGame = candidates.find((g) => g.id === chosen);
-  const nextDraw = candidates.find((g) => DRAW_STATES.includes(g.state));
-  const drawGame = (chosenGame && (DRAW_STATES.includes(chosenGame.state) || !nextDraw) ? chosenGame : nextDraw) ?? null;
+  const nextDraw = candidates.find(inDraw);
+  const drawGame = (chosenGame && (inDraw(chosenGame) || !nextDraw) ? chosenGame : nextDraw) ?? null;
   const drawGameId = drawGame?.id ?? null;
   useEffect(() => {
     if (drawGameId !== null && drawGameId !== chosen) setChosen(drawGameId);
   }, [chosen, drawGameId]);
   // The current task first: a draw going on (or over with nothing selling), else the games with the close of sale.
-  const drawFirst = drawGame !== null && (DRAW_STATES.includes(drawGame.state) || selling === null);
-  // One announcement on screen, the newest, where the eye is: in the draw panel while it comes first (an
-  // over game's panel keeps only its own), else beside the games.
-  const latest = latestAnnouncement(games, closed);
-  const drawOver = drawGame !== null && !DRAW_STATES.includes(drawGame.state);
-  const drawAnnouncement = drawFirst && latest && (!drawOver || latest.gameNumber === drawGame.number) ? latest : null;
-  const sideAnnouncement = drawFirst ? null : latest;
+  const drawFirst = drawGame !== null && (inDraw(drawGame) || selling === null);
+  // Each announcement beside its own game only: the draw panel shows its game's; beside the games, the
+  // newest when it is another game's (one announced while a draw goes on), never while a game is in its
+  // sale (that one has none yet: another game's would be read as its own).
+  const drawAnnouncement = drawGame ? announcementFor(drawGame, closed) : null;
+  const latest = selling === null ? latestAnnouncement(games, closed) : null;
+  const sideAnnouncement = latest && !(drawFirst && latest.gameNumber === drawGame.number) ? latest : null;
+  const suspendedSale = selling?.state === 'suspended' ? selling : null;
   const closeTarget = games.find((g) => g.id === confirmClose && g.state === 'selling') ?? null;
 
   const onSaleClosed = (value: CloseResult) => {
@@ -124,7 +152,7 @@ export function GameScreen() {
     setFailure(null);
     setClosed(value);
     // The draw panel follows the game just announced unless another draw is still going on.
-    if (chosen === null || !games.some((g) => g.id === chosen && DRAW_STATES.includes(g.state))) setChosen(value.gameId);
+    if (chosen === null || !games.some((g) => g.id === chosen && inDraw(g))) setChosen(value.gameId);
     reloadAll();
   };
 
@@ -174,13 +202,22 @@ export function GameScreen() {
                   <BoardLink />
                 </div>
                 <GamesTable games={games} closing={closeTarget?.id ?? null} onCloseSale={(g) => setConfirmClose(g.id)} />
-                {/* A failure during the sale suspends it too (art. 16.º, n.º 1). */}
+                {/* A failure during the sale suspends it too (art. 16.º, n.º 1): the game says where it stands and what can be done. */}
+                {suspendedSale ? (
+                  <div className="suspended-sale" data-testid="suspended-sale">
+                    <h3 data-testid="suspended-sale-title">{t('game.suspendedSaleTitle', { number: suspendedSale.number })}</h3>
+                    <p data-testid="suspended-sale-text">
+                      {t('game.suspendedSaleText', { number: suspendedSale.number, count: suspendedSale.cardsSold, total: f.money(suspendedSale.totalCents) })}
+                    </p>
+                  </div>
+                ) : null}
                 {selling && selling.id !== drawGame?.id ? <GameControls game={selling} ballCount={0} onChanged={async () => reloadAll()} /> : null}
               </section>
               {current.data.startChecksMissing.length > 0 ? <StartChecks missing={current.data.startChecksMissing} onRecorded={reloadAll} /> : null}
               <OpenGameForm
                 series={series}
                 games={games}
+                startChecksMissing={current.data.startChecksMissing}
                 error={errorAt('game')}
                 onError={reporter('game')}
                 onOpened={() => {

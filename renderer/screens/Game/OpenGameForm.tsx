@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { openBlock } from '../../../core/bingo/opening.js';
 import type { GameView, SeriesView } from '../../../core/contract.js';
+import { errorMessage, type Lang } from '../../../core/errors.js';
 import { invoke, type ClientError } from '../../client.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
@@ -8,6 +10,8 @@ import { useFormat } from '../../format.js';
 interface Props {
   series: readonly SeriesView[];
   games: readonly GameView[];
+  /** The start-of-session checks not yet in the acta (session.current): no game opens before them. */
+  startChecksMissing?: readonly string[];
   error: ClientError | string | null;
   onError: (error: ClientError | string | null) => void;
   onOpened: (game: GameView) => void;
@@ -28,13 +32,20 @@ export function eligibleSecondSeries(series: readonly SeriesView[], first: Serie
   return series.filter((s) => s.code !== first.code && s.priceCents === first.priceCents && s.nextNumber === 1 && s.cardsLeft > 0);
 }
 
-export function OpenGameForm({ series, games, error, onError, onOpened }: Props) {
-  const { t } = useTranslation();
+export function OpenGameForm({ series, games, startChecksMissing = [], error, onError, onOpened }: Props) {
+  const { t, i18n } = useTranslation();
   const f = useFormat();
   const [chosen, setChosen] = useState<string | null>(null);
   const [second, setSecond] = useState('');
   const [busy, setBusy] = useState(false);
-  const selling = games.find((g) => g.state === 'selling');
+  // Why the kiosk would refuse to open a game now, in its own words (core/bingo/opening.ts, the refusal game.open gives).
+  const block = openBlock(games);
+  const lang: Lang = i18n.language === 'en' ? 'en' : 'pt-PT';
+  const blocked = block
+    ? errorMessage(block.code, block.params, lang)
+    : startChecksMissing.length > 0
+      ? errorMessage('SESSION_START_CHECK_MISSING', { missing: startChecksMissing.join(',') }, lang)
+      : null;
   const usable = series.filter((s) => s.cardsLeft > 0);
   const firstCode = chosen !== null && usable.some((s) => s.code === chosen) ? chosen : defaultFirstSeries(series, games);
   const first = usable.find((s) => s.code === firstCode);
@@ -92,11 +103,16 @@ export function OpenGameForm({ series, games, error, onError, onOpened }: Props)
             type="submit"
             className="btn btn-primary btn-large"
             data-testid="open-game-submit"
-            disabled={busy || !firstCode || selling !== undefined}
+            disabled={busy || !firstCode || blocked !== null}
+            aria-describedby={blocked ? 'open-game-blocked' : undefined}
           >
             {busy ? t('common.working') : t('openGame.submit')}
           </button>
-          {selling ? <p className="hint">{t('openGame.sellingHint', { number: selling.number })}</p> : null}
+          {blocked ? (
+            <p className="hint open-game-blocked" id="open-game-blocked" data-testid="open-game-blocked">
+              {blocked}
+            </p>
+          ) : null}
         </div>
       </form>
       <ErrorAlert error={error} testId="game-error" />

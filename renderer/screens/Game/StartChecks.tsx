@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StartCheck } from '../../../core/bingo/rules.js';
-import { invoke, type ClientError } from '../../client.js';
-import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { CheckConfirm } from '../../components/CheckConfirm.js';
 
 interface Props {
   missing: readonly StartCheck[];
@@ -16,18 +15,8 @@ interface Props {
  */
 export function StartChecks({ missing, onRecorded }: Props) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ClientError | null>(null);
-
-  const record = async (kind: StartCheck) => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    const r = await invoke('session.recordCheck', { phase: 'start', kind });
-    setBusy(false);
-    if (!r.ok) setError(r.error);
-    else onRecorded();
-  };
+  // The check waiting for its confirmation: it is written in the acta for good.
+  const [asked, setAsked] = useState<StartCheck | null>(null);
 
   return (
     <section className="panel panel-warning" aria-labelledby="start-checks-title" data-testid="start-checks">
@@ -35,12 +24,21 @@ export function StartChecks({ missing, onRecorded }: Props) {
       <p className="hint">{t('session.startChecksMissingHint')}</p>
       <div className="check-buttons">
         {missing.map((kind) => (
-          <button key={kind} type="button" className="btn btn-large" data-testid={`start-check-${kind}`} disabled={busy} onClick={() => void record(kind)}>
+          <button key={kind} type="button" className="btn btn-large" data-testid={`start-check-${kind}`} onClick={() => setAsked(kind)}>
             {t(`checks.button.start.${kind}`)}
           </button>
         ))}
       </div>
-      <ErrorAlert error={error} testId="start-check-error" />
+      {asked ? (
+        <CheckConfirm
+          check={{ phase: 'start', kind: asked }}
+          onClose={() => setAsked(null)}
+          onDone={() => {
+            setAsked(null);
+            onRecorded();
+          }}
+        />
+      ) : null}
     </section>
   );
 }

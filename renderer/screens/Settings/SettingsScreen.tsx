@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
@@ -148,113 +148,118 @@ function HallSettingsForm({ settings, onSaved }: { settings: Settings; onSaved: 
 
   return (
     <form className="form settings-form" onSubmit={submit} aria-labelledby="settings-title">
-      <fieldset>
-        <legend>{t('settings.hallTitle')}</legend>
-        <label>
-          {t('settings.hallName')}
-          <input data-testid="settings-hall-name" value={hallName} onChange={(e) => setHallName(e.target.value)} maxLength={80} aria-describedby="hall-name-hint" />
-        </label>
-        <p className="hint field-hint" id="hall-name-hint">
-          {t('settings.hallNameHint')}
-        </p>
-        <label>
-          {t('settings.licence')}
-          <input data-testid="settings-licence" value={licence} onChange={(e) => setLicence(e.target.value)} maxLength={80} />
-        </label>
-      </fieldset>
-      <fieldset>
-        <legend>{t('settings.stampDutyTitle')}</legend>
-        <label>
-          {t('settings.stampDuty')}
-          <span className="input-suffix">
-            <input data-testid="stamp-duty" inputMode="decimal" placeholder="25" value={stamp} onChange={(e) => setStamp(e.target.value)} />
-            <span aria-hidden="true">%</span>
-          </span>
-        </label>
-        <p className="hint">{settings.stampDutyBasisPoints === null ? t('settings.stampDutyUnset') : t('settings.stampDutyHint')}</p>
-      </fieldset>
-      <fieldset>
-        <legend>{t('settings.specialTitle')}</legend>
-        {frozen ? (
-          <div className="alert alert-warn" role="status" data-testid="special-frozen">
-            <p>{t('settings.specialFrozen', { amount: f.money(held) })}</p>
-            <button type="button" className="btn btn-primary" data-testid="special-carry" onClick={() => setCarrying(true)}>
-              {t('settings.specialCarry')}
-            </button>
-          </div>
-        ) : (
-          <label className="check-label">
-            <input type="checkbox" data-testid="special-enabled" checked={specialOn} onChange={(e) => setSpecialOn(e.target.checked)} />
-            {t('settings.specialEnabled')}
-          </label>
-        )}
-        {!frozen && fund.data && fund.data.state === 'active' ? (
-          <p className="hint" data-testid="special-held">
-            {t('settings.specialHeld', { amount: f.money(held) })}
-          </p>
-        ) : null}
-        <div className="settings-pair">
+      {/* Two columns of groups on a counter's screen (the hall, its prize and sale; the tax, the caixa and the shifts). */}
+      <div className="settings-col">
+        <fieldset>
+          <legend>{t('settings.hallTitle')}</legend>
           <label>
-            {t('settings.specialShare')}
+            {t('settings.hallName')}
+            <input data-testid="settings-hall-name" value={hallName} onChange={(e) => setHallName(e.target.value)} maxLength={80} aria-describedby="hall-name-hint" />
+          </label>
+          <p className="hint field-hint" id="hall-name-hint">
+            {t('settings.hallNameHint')}
+          </p>
+          <label>
+            {t('settings.licence')}
+            <input data-testid="settings-licence" value={licence} onChange={(e) => setLicence(e.target.value)} maxLength={80} />
+          </label>
+        </fieldset>
+        <fieldset>
+          <legend>{t('settings.specialTitle')}</legend>
+          {frozen ? (
+            <div className="alert alert-warn" role="status" data-testid="special-frozen">
+              <p>{t('settings.specialFrozen', { amount: f.money(held) })}</p>
+              <button type="button" className="btn btn-primary" data-testid="special-carry" onClick={() => setCarrying(true)}>
+                {t('settings.specialCarry')}
+              </button>
+            </div>
+          ) : (
+            <label className="check-label">
+              <input type="checkbox" data-testid="special-enabled" checked={specialOn} onChange={(e) => setSpecialOn(e.target.checked)} />
+              {t('settings.specialEnabled')}
+            </label>
+          )}
+          {!frozen && fund.data && fund.data.state === 'active' ? (
+            <p className="hint" data-testid="special-held">
+              {t('settings.specialHeld', { amount: f.money(held) })}
+            </p>
+          ) : null}
+          <div className="settings-pair">
+            <label>
+              {t('settings.specialShare')}
+              <span className="input-suffix">
+                <input data-testid="special-share" inputMode="decimal" placeholder="5" value={share} onChange={(e) => setShare(e.target.value)} />
+                <span aria-hidden="true">%</span>
+              </span>
+            </label>
+            <label>
+              {t('settings.specialBalls')}
+              <input data-testid="special-balls" inputMode="numeric" placeholder="40" value={balls} onChange={(e) => setBalls(e.target.value.replace(/\D/g, '').slice(0, 2))} />
+            </label>
+            <label>
+              {t('settings.specialStarting')}
+              <span className="input-suffix">
+                <input data-testid="special-starting" inputMode="decimal" placeholder="0" value={starting} onChange={(e) => setStarting(e.target.value)} />
+                <span aria-hidden="true">€</span>
+              </span>
+            </label>
+          </div>
+          <p className="hint">{t('settings.specialHint')}</p>
+        </fieldset>
+        <fieldset>
+          <legend>{t('settings.saleTitle')}</legend>
+          <div className="settings-pair">
+            <label>
+              {t('settings.maxCards')}
+              <input data-testid="max-cards" inputMode="numeric" value={maxCards} onChange={(e) => setMaxCards(e.target.value.replace(/\D/g, '').slice(0, 5))} />
+            </label>
+            <label className="check-label">
+              <input type="checkbox" data-testid="chips-allowed" checked={chips} onChange={(e) => setChips(e.target.checked)} />
+              {t('settings.chips')}
+            </label>
+          </div>
+        </fieldset>
+      </div>
+      <div className="settings-col">
+        <fieldset>
+          <legend>{t('settings.stampDutyTitle')}</legend>
+          <label>
+            {t('settings.stampDuty')}
             <span className="input-suffix">
-              <input data-testid="special-share" inputMode="decimal" placeholder="5" value={share} onChange={(e) => setShare(e.target.value)} />
+              <input data-testid="stamp-duty" inputMode="decimal" placeholder="25" value={stamp} onChange={(e) => setStamp(e.target.value)} />
               <span aria-hidden="true">%</span>
             </span>
           </label>
+          <p className="hint">{settings.stampDutyBasisPoints === null ? t('settings.stampDutyUnset') : t('settings.stampDutyHint')}</p>
+        </fieldset>
+        <fieldset>
+          <legend>{t('settings.guiaTitle')}</legend>
           <label>
-            {t('settings.specialBalls')}
-            <input data-testid="special-balls" inputMode="numeric" placeholder="40" value={balls} onChange={(e) => setBalls(e.target.value.replace(/\D/g, '').slice(0, 2))} />
-          </label>
-          <label>
-            {t('settings.specialStarting')}
+            {t('settings.guiaThreshold')}
             <span className="input-suffix">
-              <input data-testid="special-starting" inputMode="decimal" placeholder="0" value={starting} onChange={(e) => setStarting(e.target.value)} />
+              <input data-testid="guia-threshold" inputMode="decimal" value={guiaThreshold} onChange={(e) => setGuiaThreshold(e.target.value)} />
               <span aria-hidden="true">€</span>
             </span>
           </label>
-        </div>
-        <p className="hint">{t('settings.specialHint')}</p>
-      </fieldset>
-      <fieldset>
-        <legend>{t('settings.saleTitle')}</legend>
-        <div className="settings-pair">
+          <p className="hint">{t('settings.guiaHint')}</p>
+        </fieldset>
+        <fieldset>
+          <legend>{t('settings.shiftTitle')}</legend>
           <label>
-            {t('settings.maxCards')}
-            <input data-testid="max-cards" inputMode="numeric" value={maxCards} onChange={(e) => setMaxCards(e.target.value.replace(/\D/g, '').slice(0, 5))} />
+            {t('settings.shiftHours')}
+            <span className="input-suffix">
+              <input data-testid="shift-hours" inputMode="numeric" value={shiftHours} onChange={(e) => setShiftHours(e.target.value.replace(/\D/g, '').slice(0, 2))} />
+              <span aria-hidden="true">h</span>
+            </span>
           </label>
+          <p className="hint">{t('settings.shiftHint')}</p>
           <label className="check-label">
-            <input type="checkbox" data-testid="chips-allowed" checked={chips} onChange={(e) => setChips(e.target.checked)} />
-            {t('settings.chips')}
+            <input type="checkbox" data-testid="long-manager-pins" checked={longPins} onChange={(e) => setLongPins(e.target.checked)} />
+            {t('settings.longManagerPins')}
           </label>
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend>{t('settings.guiaTitle')}</legend>
-        <label>
-          {t('settings.guiaThreshold')}
-          <span className="input-suffix">
-            <input data-testid="guia-threshold" inputMode="decimal" value={guiaThreshold} onChange={(e) => setGuiaThreshold(e.target.value)} />
-            <span aria-hidden="true">€</span>
-          </span>
-        </label>
-        <p className="hint">{t('settings.guiaHint')}</p>
-      </fieldset>
-      <fieldset>
-        <legend>{t('settings.shiftTitle')}</legend>
-        <label>
-          {t('settings.shiftHours')}
-          <span className="input-suffix">
-            <input data-testid="shift-hours" inputMode="numeric" value={shiftHours} onChange={(e) => setShiftHours(e.target.value.replace(/\D/g, '').slice(0, 2))} />
-            <span aria-hidden="true">h</span>
-          </span>
-        </label>
-        <p className="hint">{t('settings.shiftHint')}</p>
-        <label className="check-label">
-          <input type="checkbox" data-testid="long-manager-pins" checked={longPins} onChange={(e) => setLongPins(e.target.checked)} />
-          {t('settings.longManagerPins')}
-        </label>
-        <p className="hint">{t('settings.longManagerPinsHint')}</p>
-      </fieldset>
+          <p className="hint">{t('settings.longManagerPinsHint')}</p>
+        </fieldset>
+      </div>
       <ErrorAlert error={error} testId="settings-error" />
       <button type="submit" className="btn btn-primary btn-large" data-testid="settings-submit" disabled={busy}>
         {busy ? t('common.working') : t('settings.submit')}
@@ -413,27 +418,85 @@ function PrintJobsPanel() {
   );
 }
 
+/** The sub-screens of Configuração, in the order of the bar; `users` only for an admin. */
+export const SETTINGS_SUBS = ['hall', 'series', 'machines', 'printers', 'users'] as const;
+export type SettingsSub = (typeof SETTINGS_SUBS)[number];
+
 /**
- * Manager/admin: hall settings (name and licence, stamp duty, special prize,
- * sale limits), ball sets, series and their faces, printers and the print
- * jobs; `before` goes first (an admin's users: screens/Users, given by App).
- * The jobs list steps aside while the header's jobs panel is open (one list
- * on the page).
+ * The sub-screens' bar: one tab each, big enough for a finger; arrows, Home
+ * and End move along it from the keyboard (the chosen tab is the one Tab
+ * stops on).
+ */
+function SettingsTabs({ subs, current, onChoose }: { subs: readonly SettingsSub[]; current: SettingsSub; onChoose: (sub: SettingsSub) => void }) {
+  const { t } = useTranslation();
+  const refs = useRef<Partial<Record<SettingsSub, HTMLButtonElement | null>>>({});
+  // An arrow key moves the focus with the choice, once the chosen sub-screen is drawn.
+  const follow = useRef(false);
+  useEffect(() => {
+    if (!follow.current) return;
+    follow.current = false;
+    refs.current[current]?.focus();
+  }, [current]);
+  const move = (e: KeyboardEvent<HTMLDivElement>) => {
+    const at = subs.indexOf(current);
+    const next =
+      e.key === 'ArrowRight' ? subs[(at + 1) % subs.length] : e.key === 'ArrowLeft' ? subs[(at - 1 + subs.length) % subs.length] : e.key === 'Home' ? subs[0] : e.key === 'End' ? subs.at(-1) : undefined;
+    if (!next) return;
+    e.preventDefault();
+    follow.current = true;
+    onChoose(next);
+    refs.current[next]?.focus();
+  };
+  return (
+    <div className="settings-subtabs" role="tablist" aria-label={t('settings.sub.label')} onKeyDown={move}>
+      {subs.map((sub) => (
+        <button
+          key={sub}
+          ref={(el) => {
+            refs.current[sub] = el;
+          }}
+          type="button"
+          role="tab"
+          id={`settings-sub-${sub}-tab`}
+          className={`settings-subtab${sub === current ? ' active' : ''}`}
+          aria-selected={sub === current}
+          aria-controls="settings-sub-panel"
+          tabIndex={sub === current ? 0 : -1}
+          data-testid={`settings-sub-${sub}`}
+          onClick={() => onChoose(sub)}
+        >
+          {t(`settings.sub.${sub}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Manager/admin: Configuração in sub-screens, each fitting a 1024x768
+ * counter: the hall (name and licence, stamp duty, special prize, sale
+ * limits, guias, shifts), the series and ball sets, the slot machines, the
+ * printers and their jobs, and for an admin the users (`before`, given by
+ * App: screens/Users). The jobs list steps aside while the header's jobs
+ * panel is open (one list on the page).
  */
 export function SettingsScreen({ jobsPanelOpen = false, before = null }: { jobsPanelOpen?: boolean; before?: ReactNode }) {
   const { t } = useTranslation();
   const settings = useKioskQuery('settings.get', {});
   const seriesQ = useKioskQuery('series.list', {});
   const [saved, setSaved] = useState(false);
+  const [sub, setSub] = useState<SettingsSub>('hall');
+  const subs = SETTINGS_SUBS.filter((x) => x !== 'users' || before !== null);
+  const shown = subs.includes(sub) ? sub : 'hall';
   const s = settings.data;
   return (
-    <main className="screen settings-screen" aria-labelledby="settings-screen-title">
+    <main className={`screen settings-screen settings-sub-${shown}-screen`} aria-labelledby="settings-screen-title">
       <h1 id="settings-screen-title" className="visually-hidden">
         {t('settings.screenTitle')}
       </h1>
-      {before}
-      <div className="columns">
-        <div className="column-main">
+      <SettingsTabs subs={subs} current={shown} onChoose={setSub} />
+      <div role="tabpanel" id="settings-sub-panel" className="settings-sub-panel" aria-labelledby={`settings-sub-${shown}-tab`} data-testid={`settings-panel-${shown}`}>
+        {shown === 'hall' ? (
           <section className="panel">
             <h2 id="settings-title">{t('settings.title', { hall: s?.hallName ?? '' })}</h2>
             <ErrorAlert error={settings.error} testId="load-error" />
@@ -458,16 +521,27 @@ export function SettingsScreen({ jobsPanelOpen = false, before = null }: { jobsP
               </p>
             ) : null}
           </section>
-          <BallSetPanel />
-        </div>
-        <div className="column-side">
-          <ErrorAlert error={seriesQ.error} testId="series-load-error" />
-          <SeriesPanel series={seriesQ.data ?? []} onRegistered={() => void seriesQ.reload()} />
-        </div>
+        ) : null}
+        {shown === 'series' ? (
+          <div className="columns">
+            <div className="column-main">
+              <ErrorAlert error={seriesQ.error} testId="series-load-error" />
+              <SeriesPanel series={seriesQ.data ?? []} onRegistered={() => void seriesQ.reload()} />
+            </div>
+            <div className="column-side">
+              <BallSetPanel />
+            </div>
+          </div>
+        ) : null}
+        {shown === 'machines' ? <MachinesPanel /> : null}
+        {shown === 'printers' ? (
+          <>
+            <PrintersPanel />
+            {jobsPanelOpen ? null : <PrintJobsPanel />}
+          </>
+        ) : null}
+        {shown === 'users' ? before : null}
       </div>
-      <PrintersPanel />
-      <MachinesPanel />
-      {jobsPanelOpen ? null : <PrintJobsPanel />}
     </main>
   );
 }

@@ -1,0 +1,153 @@
+/**
+ * Configuração in sub-screens (issue 22, points 11, 12 and 13): a bar of big
+ * tabs (Sala, Séries e bolas, Máquinas, Impressoras, and Utilizadores for an
+ * admin), each sub-screen no longer than two screens and never sideways; the
+ * printers' buttons whole at 1024x768 and 1366x768; the law cited by its
+ * name. At 1024x768 (touch, pt-PT), 1366x768 (touch, en) and 1920x1080
+ * (keyboard: the arrows move along the bar, en).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSidewaysScroll, expectText, launchChromium, layout, login, type Box, type RunningKiosk, startKiosk } from './support.js';
+
+let kiosk: RunningKiosk;
+let browser: Browser;
+
+beforeAll(async () => {
+  kiosk = await startKiosk(['--demo']);
+  browser = await launchChromium();
+  // Two printers that never answer: their rows carry the longest state and all three buttons.
+  const admin = (await kiosk.call('auth.login', { username: 'admin', pin: '1111' })).value.operatorToken as string;
+  for (const p of [
+    { id: 'recibos', name: 'Recibos do balcão principal', role: 'receipts', transport: 'tcp', host: '192.168.100.200', port: 9, codepage: 'cp858', widthMm: 80, drawerPin: 2 },
+    { id: 'relatorios', name: 'Relatórios da gerência', role: 'reports', transport: 'tcp', host: '192.168.100.201', port: 9, codepage: 'cp858', widthMm: 58 },
+  ]) {
+    expect((await kiosk.call('printer.configure', p, admin)).ok).toBe(true);
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await kiosk?.stop();
+});
+
+const cases = [
+  { viewport: { width: 1024, height: 768 }, touch: true, lang: 'pt-PT' as const },
+  { viewport: { width: 1366, height: 768 }, touch: true, lang: 'en' as const },
+  { viewport: { width: 1920, height: 1080 }, touch: false, lang: 'en' as const },
+];
+
+const words = {
+  'pt-PT': {
+    tabs: ['Sala', 'Séries e bolas', 'Máquinas', 'Impressoras', 'Utilizadores'],
+    stamp: 'Imposto do selo (Despacho Normativo 80/85, art. 17.º)',
+    ballSet: 'Jogo de bolas (Despacho Normativo 80/85, art. 5.º, n.º 3)',
+    paper: 'PC858 · papel de 80 mm · gaveta no pino 2',
+  },
+  en: {
+    tabs: ['Hall', 'Series and balls', 'Machines', 'Printers', 'Users'],
+    stamp: 'Stamp duty (Despacho Normativo 80/85, art. 17)',
+    ballSet: 'Ball set (Despacho Normativo 80/85, art. 5(3))',
+    paper: 'PC858 · 80 mm paper · drawer on pin 2',
+  },
+};
+
+const SUBS = ['hall', 'series', 'machines', 'printers', 'users'] as const;
+/** What each sub-screen holds (its existing test ids). */
+const HOLDS: Record<(typeof SUBS)[number], string[]> = {
+  hall: ['settings-hall-name', 'stamp-duty', 'special-share', 'max-cards', 'guia-threshold', 'shift-hours', 'settings-submit'],
+  series: ['series-code', 'series-submit', 'ballset-serial', 'ballset-submit'],
+  machines: ['machines-panel'],
+  printers: ['printers-panel', 'printer-row-recibos', 'printer-submit'],
+  users: ['users-panel', 'user-row-caixa1'],
+};
+
+const TWO_SCREENS = 1536;
+
+async function open(c: (typeof cases)[number], username: string, pin: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: c.viewport, hasTouch: c.touch });
+  const page = await context.newPage();
+  await page.goto(kiosk.appUrl);
+  if (c.lang === 'en') {
+    await page.getByTestId('lang-switch').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+  }
+  await login(page, username, pin);
+  if (c.touch) await page.getByTestId('settings-tab').tap();
+  else await page.getByTestId('settings-tab').click();
+  await page.getByTestId('settings-sub-hall').waitFor();
+  return page;
+}
+
+const selected = (page: Page) => page.locator('[role="tablist"] [role="tab"][aria-selected="true"]').getAttribute('data-testid');
+
+describe('Configuração in sub-screens', () => {
+  for (const c of cases) {
+    it(`at ${c.viewport.width}x${c.viewport.height} (${c.touch ? 'touch' : 'keyboard'}, ${c.lang})`, async () => {
+      const w = words[c.lang];
+      const page = await open(c, 'admin', '1111');
+      // The bar: one tablist, its tabs named, each a finger's size.
+      expect(await page.getByRole('tablist').count()).toBe(1);
+      expect(await page.locator('[role="tab"][data-testid^="settings-sub-"]').allInnerTexts()).toEqual(w.tabs);
+      const tabs = (await layout(page, ['[role="tab"][data-testid^="settings-sub-"]'])).boxes[0]!;
+      for (const b of tabs) expect([b.height >= 48, b.width >= 96, b.right <= c.viewport.width]).toEqual([true, true, true]);
+      expect(await selected(page)).toBe('settings-sub-hall');
+
+      for (const [i, sub] of SUBS.entries()) {
+        if (i > 0) {
+          if (c.touch) await page.getByTestId(`settings-sub-${sub}`).tap();
+          else {
+            // From the keyboard: the chosen tab has the focus, the right arrow takes the next.
+            await page.getByTestId(`settings-sub-${SUBS[i - 1]}`).focus();
+            await page.keyboard.press('ArrowRight');
+            await page.waitForFunction((id) => document.activeElement?.getAttribute('data-testid') === id, `settings-sub-${sub}`);
+          }
+        }
+        // (Leaving the printers' sub-screen waits for its status checks to settle.)
+        await page.locator(`[data-testid="settings-sub-${sub}"][aria-selected="true"]`).waitFor();
+        expect(await selected(page)).toBe(`settings-sub-${sub}`);
+        for (const id of HOLDS[sub]) await page.getByTestId(id).first().waitFor();
+        // Only this sub-screen's: the others' fields are not on the page.
+        for (const other of SUBS.filter((x) => x !== sub)) {
+          expect([sub, other, await page.getByTestId(HOLDS[other][0]!).count()]).toEqual([sub, other, 0]);
+        }
+        await page.waitForTimeout(300);
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        expect([sub, height <= TWO_SCREENS]).toEqual([sub, true]);
+        await expectNoSidewaysScroll(page);
+        if (sub === 'hall') await expectText(page, `settings-panel-hall`, w.stamp);
+        if (sub === 'series') await expectText(page, `settings-panel-series`, w.ballSet);
+        if (sub === 'printers') {
+          await expectText(page, 'printer-paper-recibos', w.paper);
+          // Every button of the printers' table whole, inside its box and the window; the table never scrolls sideways.
+          const l = await layout(page, ['.printers-panel .table-wrap', '.printers-panel table button']);
+          const [[wrap], buttons] = l.boxes as [[Box], Box[]];
+          expect(buttons.length).toBe(6);
+          for (const b of buttons) expect([b.left >= wrap.left, b.right <= wrap.right, b.right <= l.innerWidth]).toEqual([true, true, true]);
+          const clipped = await page.evaluate(() =>
+            [...document.querySelectorAll<HTMLElement>('.printers-panel .table-wrap, .printers-panel table button')]
+              .filter((e) => e.scrollWidth > e.clientWidth + 1)
+              .map((e) => e.dataset.testid ?? e.className),
+          );
+          expect(clipped).toEqual([]);
+          for (const id of ['printer-test-recibos', 'printer-refresh-recibos', 'printer-edit-recibos']) {
+            expect(await page.getByTestId(id).isVisible()).toBe(true);
+          }
+        }
+      }
+      // The keyboard goes round: from the last tab, the right arrow is the first again.
+      if (!c.touch) {
+        await page.keyboard.press('ArrowRight');
+        expect(await selected(page)).toBe('settings-sub-hall');
+      }
+      await page.context().close();
+
+      // A manager has no users' sub-screen.
+      const manager = await open(c, 'gerente', '2222');
+      expect(await manager.locator('[role="tab"][data-testid^="settings-sub-"]').allInnerTexts()).toEqual(w.tabs.slice(0, 4));
+      expect(await manager.getByTestId('settings-sub-users').count()).toBe(0);
+      await manager.getByTestId('settings-hall-name').waitFor();
+      await manager.context().close();
+    }, 120_000);
+  }
+});
