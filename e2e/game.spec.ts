@@ -134,6 +134,13 @@ describe('a whole bingo game in the browser', () => {
     await manager.getByTestId('claim-card').fill('200');
     await manager.getByTestId('claim-submit').click();
     await expectText(manager, 'claim-result', 'O cartão A 200 não foi vendido na jogada n.º 1.');
+    // A card as printed on it, typed or scanned ("a 6" is A 6), names its series; a series not in play is refused in place.
+    await manager.getByTestId('claim-card').fill('a 7');
+    await manager.getByTestId('claim-submit').click();
+    await expectText(manager, 'claim-result', 'Inválida: linha do cartão A 7 à 5.ª bola.');
+    await manager.getByTestId('claim-card').fill('Z 6');
+    await manager.getByTestId('claim-submit').click();
+    await expectText(manager, 'claim-error', 'A série Z não joga nesta jogada');
 
     // The right claim, taken from the list of winning cards.
     await manager.getByTestId('potential-line-A-5').click();

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { parseWhole } from '../../lib/settings.js';
+import { parseCardEntry } from '../../lib/cardEntry.js';
 import { CardFace } from './CardFace.js';
 import { TableRegion } from '../../components/TableRegion.js';
 
@@ -155,13 +156,22 @@ export function ClaimsPanel({ game, board, onClaimed, onChanged }: Props) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const card = parseWhole(cardText, 1, 1_000_000);
+    // A card as printed on it, typed or scanned ("A 17"), names its series; a bare number takes the series chosen.
+    const entry = parseCardEntry(cardText);
+    const printed = entry && 'card' in entry ? entry.card : null;
+    if (printed && !codes.includes(printed.seriesCode)) {
+      setOutcome({ type: 'error', error: t('claims.seriesNotInGame', { series: printed.seriesCode }) });
+      cardRef.current?.focus();
+      return;
+    }
+    const card = printed ? printed.number : parseWhole(cardText, 1, 1_000_000);
     if (card === null) {
       setOutcome({ type: 'error', error: t('claims.cardInvalid') });
       cardRef.current?.focus();
       return;
     }
-    void send({ gameId: game.id, kind, seriesCode, card });
+    if (printed) setSeriesChoice(printed.seriesCode);
+    void send({ gameId: game.id, kind, seriesCode: printed ? printed.seriesCode : seriesCode, card });
   };
 
   const prefill = (k: Kind, code: string, card: number) => {
@@ -328,11 +338,11 @@ export function ClaimsPanel({ game, board, onClaimed, onChanged }: Props) {
                   ref={cardRef}
                   data-testid="claim-card"
                   className="claim-card"
-                  inputMode="numeric"
                   autoComplete="off"
                   value={cardText}
                   onChange={(e) => {
-                    setCardText(e.target.value.replace(/\D/g, '').slice(0, 7));
+                    // Digits, or a series' letters then digits as printed on the card (a scanner types them).
+                    setCardText(e.target.value.toUpperCase().replace(/[^A-Z0-9 º.-]/g, '').slice(0, 12));
                     if (outcome?.type !== 'manual') setOutcome(null);
                   }}
                   disabled={!drawing}
