@@ -283,7 +283,7 @@ describe('the casino caixa in the browser', () => {
     // Machine 7 has machine 8 and group SJ1 of its model and bet: the first branch.
     await manager.getByTestId('transfer-from').selectOption('machine:7');
     await expectText(manager, 'transfer-branch', 'N.º 6, 1.ª parte: há nesta sala 2 fundos do modelo Lucky 7 com aposta 0,50 €');
-    expect(await manager.getByTestId('transfer-to').locator('option').allInnerTexts()).toEqual(['— escolha —', 'Máquina 8 — 0,00 €', 'Grupo SJ1 — 3000,00 €']);
+    expect(await manager.getByTestId('transfer-to').locator('option').allInnerTexts()).toEqual(['— escolha —', 'Máquina 8 — 0,00 €', 'Grupo SJ1 — 3 000,00 €']);
     // Machine 9 is the only Fruit Party at 1,00 €: the second branch, to any model.
     await manager.getByTestId('transfer-from').selectOption('machine:9');
     await expectText(manager, 'transfer-branch', 'N.º 6, 2.ª parte: não há nesta sala outra máquina nem grupo do modelo Fruit Party com aposta 1,00 €');
