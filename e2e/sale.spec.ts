@@ -139,9 +139,12 @@ describe('selling bingo cards in the browser', () => {
     // Close game 2's sale and read the announcement exactly.
     await manager.getByTestId('game-row-2').getByTestId('close-sale-button').click();
     await manager.getByTestId('close-sale-confirm').click();
-    // Game 1's announcement stays on screen until game 2's arrives.
+    // Each announcement beside its own game: game 1's stays in its draw panel, game 2's arrives beside the games.
     await expectText(manager, 'announcement', 'Venderam-se 20 cartões');
-    const announcement = (await manager.getByTestId('announcement').innerText()).trim();
+    expect((await manager.getByTestId('draw-panel').getByTestId('announcement').innerText()).trim()).toContain(
+      'Venderam-se 8 cartões da série A, do n.º 1 ao n.º 8.',
+    );
+    const announcement = (await manager.getByTestId('announcement-panel').getByTestId('announcement').innerText()).trim();
     expect(announcement).toContain(
       [
         'Venderam-se 20 cartões da série A, do n.º 9 ao n.º 20, e da série B, do n.º 1 ao n.º 8.',

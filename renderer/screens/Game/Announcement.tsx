@@ -69,7 +69,7 @@ export function Announcement({ data, compact = false, collapsible = false }: { d
     );
   }
   return (
-    <section className="panel announcement-panel" aria-labelledby="announcement-title" aria-live="polite">
+    <section className="panel announcement-panel" aria-labelledby="announcement-title" aria-live="polite" data-testid="announcement-panel">
       <h2 id="announcement-title">{title}</h2>
       <AnnouncementText data={data} />
       <dl className="facts">
