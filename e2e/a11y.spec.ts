@@ -151,11 +151,11 @@ describe('every screen, every role', () => {
     await manager.getByTestId('checks-run').click();
     await manager.getByTestId('books-status').waitFor({ timeout: 30_000 });
     await audit(manager, 'manager checks, run');
-    await auditTabs(manager, 'manager', ['caixa-tab', 'drawer-tab', 'settings-tab']);
+    await auditTabs(manager, 'manager', ['caixa-tab', 'caixa-sub-machines', 'caixa-sub-funds', 'caixa-sub-chips', 'caixa-sub-tables', 'drawer-tab', 'settings-tab']);
     // Configuração's sub-screens (the hall's is the first).
     await auditTabs(manager, 'manager settings', ['settings-sub-series', 'settings-sub-machines', 'settings-sub-printers']);
     await switchLanguage(manager, 'en');
-    await auditTabs(manager, 'manager (en)', ['tab-game', 'prizes-tab', 'acta-tab', 'close-tab', 'checks-tab', 'caixa-tab', 'drawer-tab', 'settings-tab']);
+    await auditTabs(manager, 'manager (en)', ['tab-game', 'prizes-tab', 'acta-tab', 'close-tab', 'checks-tab', 'caixa-tab', 'caixa-sub-guias', 'caixa-sub-machines', 'caixa-sub-funds', 'caixa-sub-chips', 'caixa-sub-tables', 'drawer-tab', 'settings-tab']);
     await auditTabs(manager, 'manager settings (en)', ['settings-sub-series', 'settings-sub-machines', 'settings-sub-printers']);
 
     // The hall board, opened from the game screen on its own token.
@@ -182,15 +182,15 @@ describe('every screen, every role', () => {
     // The casino caixa.
     const caixa = await open();
     await login(caixa, 'tesouraria', '5555');
-    await audit(caixa, 'caixa guias, chips, meters');
-    await auditTabs(caixa, 'caixa', ['drawer-tab']);
+    await audit(caixa, 'caixa guias');
+    await auditTabs(caixa, 'caixa', ['caixa-sub-machines', 'caixa-sub-chips', 'drawer-tab']);
     await switchLanguage(caixa, 'en');
-    await auditTabs(caixa, 'caixa (en)', ['caixa-tab', 'drawer-tab']);
+    await auditTabs(caixa, 'caixa (en)', ['caixa-tab', 'caixa-sub-guias', 'caixa-sub-machines', 'caixa-sub-chips', 'drawer-tab']);
 
     // The drawer closed blind (counted as expected): the drawer screen's opening form and the close's result.
     const cashierToken = await apiLogin('caixa1', '3333');
-    // The cashier's X is blind: the cash expected is read as the payout check reads it.
-    const expected = (await kiosk.call('drawer.cash', {}, cashierToken)).value.cashCents as number;
+    // The cashier's X and drawer are blind: the cash expected is read as a manager reads it.
+    const expected = (await kiosk.call('drawer.cash', {}, await apiLogin('gerente', '2222'))).value.cashCents as number;
     expect((await kiosk.call('drawer.close', { countedByDenomination: { '1': expected } }, cashierToken)).ok).toBe(true);
     await cashier.getByTestId('drawer-tab').click();
     await cashier.getByTestId('drawer-none').waitFor();

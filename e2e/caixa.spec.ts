@@ -47,10 +47,14 @@ describe('the casino caixa in the browser', () => {
     const caixa = await newPage();
     await login(caixa, 'tesouraria', '5555');
     await caixa.getByTestId('guia-query').waitFor();
-    await expectText(caixa, 'drawer-cash', 'Numerário na gaveta: 100,00 €');
+    // The caixa's close is blind: the drawer is said to be open, never what it holds.
+    await expectText(caixa, 'drawer-cash', 'Gaveta aberta. O fecho é cego');
+    expect(await caixa.getByTestId('drawer-cash').innerText()).not.toContain('€');
     await expectNoSidewaysScroll(caixa);
-    // At 1024x768 the caixa's acts are in sight: find a guia, issue one, sell and redeem chips.
-    await expectInSight(caixa, 'guia-query', 'guia-find', 'issue-submit', 'chip-100000', 'chips-sell', 'chips-redeem', 'logout');
+    // At 1024x768 the caixa's acts are in sight: find a guia, issue one, the other sub-screens a touch away.
+    await expectInSight(caixa, 'guia-query', 'guia-find', 'issue-submit', 'caixa-sub-machines', 'caixa-sub-chips', 'logout');
+    // The caixa's staff work in three sub-screens; the funds and the tables are a manager's.
+    expect(await caixa.getByRole('tab').allInnerTexts()).toEqual(['Guias', 'Máquinas e contadores', 'Fichas']);
 
     // Issue: machine 9, a hand pay of 150,00 €.
     await caixa.getByTestId('issue-machine').selectOption('9');
@@ -60,8 +64,14 @@ describe('the casino caixa in the browser', () => {
     expect(await caixa.getByTestId('issue-coinsIn').isVisible()).toBe(false);
     await caixa.locator('.issue-meters summary').click();
     await caixa.getByTestId('issue-coinsIn').fill('482113');
+    // Said before it is issued: a number is never reused, so the guia waits for the confirmation.
     await caixa.getByTestId('issue-submit').click();
+    await expectText(caixa, 'issue-what', 'Guia de pagamento manual de 150,00 € para a máquina n.º 9, com o número seguinte, que nunca se reutiliza (Portaria 1441/95, n.º 13)');
+    await expectText(caixa, 'issue-prints', 'Imprimem-se os dois exemplares');
+    expect(await kiosk.call('guia.list', { status: 'all' }, (await kiosk.call('auth.login', { username: 'gerente', pin: '2222' })).value.operatorToken)).toMatchObject({ value: { total: 0 } });
+    await caixa.getByTestId('issue-confirm').click();
     await expectText(caixa, 'guia-card', 'Guia n.º 1');
+    await expectText(caixa, 'guia-print', 'Os dois exemplares da guia foram impressos.');
     await expectText(caixa, 'guia-status', 'Por pagar');
     await expectText(caixa, 'unpaid-guias', 'N.º 1 · máquina 9');
     expect(await caixa.getByTestId('issue-coinsIn').isVisible()).toBe(false);
@@ -72,20 +82,32 @@ describe('the casino caixa in the browser', () => {
     await caixa.getByTestId('guia-query').fill('GUIA|1');
     await caixa.getByTestId('guia-query').press('Enter');
     await expectText(caixa, 'guia-amount', '150,00 €');
-    // The drawer holds 100,00 €: 100,00 € in cash is offered, the rest to a cheque.
-    expect(await caixa.getByTestId('pay-cash').inputValue()).toBe('100,00');
-    await expectText(caixa, 'pay-remaining', 'Faltam 50,00 €');
+    // Blind: the whole amount is offered in cash; the drawer holds 100,00 €, so the kiosk refuses it without saying how much it holds.
+    expect(await caixa.getByTestId('pay-cash').inputValue()).toBe('150,00');
+    await expectText(caixa, 'pay-drawer-cash', 'Fecho cego');
+    // 150,00 € is under the hall's limit: no approval is asked for, none is offered.
+    await caixa.getByTestId('pay-submit').click();
+    expect(await caixa.getByTestId('pay-with-approval').count()).toBe(0);
+    await caixa.getByTestId('pay-confirm').click();
+    await expectText(caixa, 'pay-dialog', 'a gaveta não tem numerário que chegue');
+    expect(await caixa.getByTestId('pay-dialog').innerText()).not.toContain('100,00 €');
+    await caixa.getByTestId('confirm-cancel').click();
+    await expectText(caixa, 'guia-status', 'Por pagar');
     await caixa.getByTestId('pay-cash').fill('75');
+    await caixa.getByTestId('cheque-add').click();
+    await expectText(caixa, 'pay-remaining', 'Faltam 75,00 €');
     await caixa.getByTestId('cheque-amount-0').fill('75');
     await caixa.getByTestId('cheque-number-0').fill('0012345');
     await caixa.getByTestId('cheque-bank-0').fill('CGD');
     await expectText(caixa, 'pay-remaining', 'somam o valor da guia');
     await caixa.getByTestId('pay-submit').click();
     await expectText(caixa, 'pay-dialog', '75,00 € em numerário (sai da gaveta) e cheque n.º 0012345 do CGD de 75,00 €');
+    await expectText(caixa, 'pay-prints', 'Imprimem-se os dois exemplares (o da caixa e o do jogador)');
     await caixa.getByTestId('pay-confirm').click();
     await expectText(caixa, 'guia-status', 'Paga');
     await expectText(caixa, 'guia-payment', '75,00 € em numerário e 75,00 € em cheque');
-    await expectText(caixa, 'drawer-cash', 'Numerário na gaveta: 25,00 €');
+    await expectText(caixa, 'guia-print', 'Os dois exemplares da guia foram impressos.');
+    expect(await caixa.getByTestId('drawer-cash').innerText()).not.toContain('€');
 
     // Both paid copies printed; the drawer opened once (the caixa's copy).
     const paidCopies = await printedJobs(1, 'GUIA DE PAGAMENTO', 'Cheque n.º 0012345');
@@ -111,8 +133,14 @@ describe('the casino caixa in the browser', () => {
     await login(manager, 'gerente', '2222');
     await manager.getByTestId('caixa-tab').click();
     await expectNoSidewaysScroll(manager);
-    // Machine 7's jackpot: 1 250,00 € less the 250,00 € guia.
+    // A manager sees the drawer's cash (the counter's close is blind, not his) and all five sub-screens.
+    await expectText(manager, 'drawer-cash', 'Numerário na gaveta:');
+    expect(await manager.getByRole('tab').allInnerTexts()).toEqual(['Guias', 'Máquinas e contadores', 'Fundos', 'Fichas', 'Mesas']);
+    // Machine 7's jackpot: 1 250,00 € less the 250,00 € guia; funds named, never by their key.
+    await manager.getByTestId('caixa-sub-funds').click();
     await expectText(manager, 'fund-row-machine:7', '1 000,00 €');
+    expect(await manager.getByTestId('funds-table').innerText()).not.toContain('machine:');
+    await manager.getByTestId('caixa-sub-guias').click();
     await manager.getByTestId('unpaid-2').click();
     await manager.getByTestId('guia-void').click();
     await manager.getByTestId('guia-void-approval').waitFor();
@@ -123,16 +151,21 @@ describe('the casino caixa in the browser', () => {
     await manager.getByTestId('approval-pin').fill('1111');
     await manager.getByTestId('approval-submit').click();
     await expectText(manager, 'guia-status', 'Anulada');
+    await manager.getByTestId('caixa-sub-funds').click();
     await expectText(manager, 'fund-row-machine:7', '1 250,00 €');
+    // The machines' return, with the legal minimum drawn across the chart.
+    await manager.getByTestId('caixa-sub-machines').click();
     await manager.getByTestId('return-table').waitFor();
+    await expectText(manager, 'return-chart-reference', 'mínimo legal 80 %');
   });
 
   it('fills the chip float from the vault, sells and redeems chips, and reconciles them at the blind close', async () => {
     const caixa = await newPage();
     await login(caixa, 'tesouraria', '5555');
+    await caixa.getByTestId('caixa-sub-chips').click();
     await caixa.getByTestId('chip-2500').waitFor();
+    await expectInSight(caixa, 'chip-100000', 'chips-tendered', 'chips-change', 'chips-sell', 'chips-redeem', 'chips-fill', 'chips-credit');
     const before = (await kiosk.call('drawer.cash', {}, (await kiosk.call('auth.login', { username: 'gerente', pin: '2222' })).value.operatorToken)).value.cashCents as number;
-    const euros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
     // No chips in the caixa yet: a sale is refused, saying what to do.
     await caixa.getByTestId('chip-2500').click();
     await caixa.getByTestId('chips-sell').click();
@@ -151,17 +184,26 @@ describe('the casino caixa in the browser', () => {
     for (let i = 0; i < 3; i++) await caixa.getByTestId('chip-500').click();
     await expectText(caixa, 'chips-total', 'Total: 90,00 €');
     await caixa.getByTestId('chips-tendered').fill('100');
-    await expectText(caixa, 'chips-change', 'Troco: 10,00 €');
+    await expectText(caixa, 'chips-change', '10,00 €');
+    await caixa.getByTestId('chips-tendered').fill('50');
+    await expectText(caixa, 'chips-missing', 'Faltam 40,00 €');
+    await caixa.getByTestId('chips-tendered').fill('100');
+    // The change is the big figure, as at the bingo sale.
+    expect(await caixa.getByTestId('chips-change').evaluate((e) => parseFloat(getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(40);
     await caixa.getByTestId('chips-sell').click();
     await expectText(caixa, 'chips-dialog', '3 × 25,00 €, 3 × 5,00 €: 90,00 € entram na gaveta; troco 10,00 €.');
     await caixa.getByTestId('chips-confirm').click();
-    await expectText(caixa, 'chips-done', `Gaveta: ${euros(before + 9_000)}`);
+    // Blind: what was sold and the change, never the drawer's cash; the change stays in its box.
+    await expectText(caixa, 'chips-done', 'Vendidas fichas de 90,00 €; troco 10,00 €.');
+    expect(await caixa.getByTestId('chips-done').innerText()).not.toContain('Gaveta');
+    await expectText(caixa, 'chips-change', '10,00 €');
     // The player comes back with a 50 € chip: 50 € leave the drawer.
     await caixa.getByTestId('chip-5000').click();
     await caixa.getByTestId('chips-redeem').click();
     await caixa.getByTestId('chips-confirm').click();
-    await expectText(caixa, 'chips-done', `Gaveta: ${euros(before + 4_000)}`);
-    await expectText(caixa, 'drawer-cash', `Numerário na gaveta: ${euros(before + 4_000)}`);
+    await expectText(caixa, 'chips-done', 'Pagas 50,00 € em numerário pelas fichas.');
+    const managerToken = (await kiosk.call('auth.login', { username: 'gerente', pin: '2222' })).value.operatorToken as string;
+    expect((await kiosk.call('drawer.cash', {}, managerToken)).value.cashCents).toBe(before + 4_000);
 
     // The blind close counts the chips too: 7 x 25 €, 7 x 5 €, 1 x 50 € = 260,00 € (300 - 90 + 50).
     await caixa.getByTestId('drawer-tab').click();
@@ -195,6 +237,7 @@ describe('the casino caixa in the browser', () => {
     const fiscal = await newPage(1366, 768);
     await login(fiscal, 'gerente', '2222');
     await fiscal.getByTestId('caixa-tab').click();
+    await fiscal.getByTestId('caixa-sub-tables').click();
     await expectText(fiscal, 'table-limit-pleno', '50,00 €');
     // No colour is marked yet: the bet's chips can only be face-value ones.
     await expectText(fiscal, 'bet-colour', 'Com valor facial');
@@ -275,18 +318,28 @@ describe('the casino caixa in the browser', () => {
 
   it('moves the jackpot of the hall’s only Fruit Party to the machines the inspectorate authorised, after saying so (n.º 6)', async () => {
     const managerToken = (await kiosk.call('auth.login', { username: 'gerente', pin: '2222' })).value.operatorToken as string;
-    expect((await kiosk.call('jackpot.contribute', { fund: 'machine:9', amountCents: 5_000 }, managerToken)).ok).toBe(true);
     const manager = await newPage();
     await login(manager, 'gerente', '2222');
     await manager.getByTestId('caixa-tab').click();
+    await manager.getByTestId('caixa-sub-funds').click();
+    // A contribution is said before it is recorded: the fund it goes to, before and after.
+    await manager.getByTestId('contribute-fund').selectOption('machine:9');
+    await manager.getByTestId('contribute-amount').fill('50');
+    await manager.getByTestId('contribute-submit').click();
+    await expectText(manager, 'contribute-what', 'Entram 50,00 € no fundo Máquina 9, que passa de 0,00 € a 50,00 €.');
+    await manager.getByTestId('confirm-cancel').click();
+    await expectText(manager, 'fund-row-machine:9', '0,00 €');
+    await manager.getByTestId('contribute-submit').click();
+    await manager.getByTestId('contribute-confirm').click();
+    await expectText(manager, 'funds-done', 'Contribuição de 50,00 € para Máquina 9: o fundo tem agora 50,00 €.');
     await expectText(manager, 'fund-row-machine:9', '50,00 €');
     // Machine 7 has machine 8 and group SJ1 of its model and bet: the first branch.
     await manager.getByTestId('transfer-from').selectOption('machine:7');
-    await expectText(manager, 'transfer-branch', 'N.º 6, 1.ª parte: há nesta sala 2 fundos do modelo Lucky 7 com aposta 0,50 €');
+    await expectText(manager, 'transfer-branch', 'Portaria 1441/95, n.º 6, 1.ª parte: há nesta sala 2 fundos do modelo Lucky 7 com aposta 0,50 €');
     expect(await manager.getByTestId('transfer-to').locator('option').allInnerTexts()).toEqual(['— escolha —', 'Máquina 8 — 0,00 €', 'Grupo SJ1 — 3 000,00 €']);
     // Machine 9 is the only Fruit Party at 1,00 €: the second branch, to any model.
     await manager.getByTestId('transfer-from').selectOption('machine:9');
-    await expectText(manager, 'transfer-branch', 'N.º 6, 2.ª parte: não há nesta sala outra máquina nem grupo do modelo Fruit Party com aposta 1,00 €');
+    await expectText(manager, 'transfer-branch', 'Portaria 1441/95, n.º 6, 2.ª parte: não há nesta sala outra máquina nem grupo do modelo Fruit Party com aposta 1,00 €');
     await manager.getByTestId('transfer-to').selectOption('machine:7');
     await expectText(manager, 'transfer-form-ref', 'Referência da autorização da Inspecção-Geral de Jogos');
     await manager.getByTestId('transfer-ref').fill('IGJ 77/2026');
@@ -294,7 +347,7 @@ describe('the casino caixa in the browser', () => {
     await expectText(
       manager,
       'transfer-approval',
-      'Transferir 50,00 € de Máquina 9 para Máquina 7, máquinas autorizadas pela Inspecção-Geral de Jogos (autorização IGJ 77/2026): não há nesta sala outra máquina nem grupo do modelo Fruit Party com aposta 1,00 € (n.º 6, 2.ª parte).',
+      'Transferir 50,00 € de Máquina 9 para Máquina 7, máquinas autorizadas pela Inspecção-Geral de Jogos (autorização IGJ 77/2026): não há nesta sala outra máquina nem grupo do modelo Fruit Party com aposta 1,00 € (Portaria 1441/95, n.º 6, 2.ª parte).',
     );
     await manager.getByTestId('approval-username').fill('admin');
     await manager.getByTestId('approval-pin').fill('1111');
@@ -308,5 +361,22 @@ describe('the casino caixa in the browser', () => {
     await expectNoSidewaysScroll(manager);
     const transfers = await kiosk.call('jackpot.transfers', {}, managerToken);
     expect(transfers.value).toMatchObject([{ from: 'machine:9', to: 'machine:7', amountCents: 5_000, branch: 'inspectorate', authorisationRef: 'IGJ 77/2026', approvedBy: 'admin' }]);
+
+    // A meter reading is said before it is recorded for good (Portaria 1441/95, n.º 9): cancelled, nothing is recorded.
+    await manager.getByTestId('caixa-sub-machines').click();
+    const readings = async () => (await kiosk.call('report.machineReturn', { from: new Date(Date.now() - 7 * 86_400_000).toISOString(), to: new Date(Date.now() + 86_400_000).toISOString() }, managerToken)).value.machines.find((m: { number: string }) => m.number === '8').readings as number;
+    const readingsBefore = await readings();
+    await manager.getByTestId('meter-machine').selectOption('8');
+    await manager.getByTestId('meter-coinsIn').fill('990000');
+    await manager.getByTestId('meter-prizesPaid').fill('800000');
+    await manager.getByTestId('meter-coinsCollected').fill('150000');
+    await manager.getByTestId('meter-submit').click();
+    await expectText(manager, 'meter-what', 'Entradas 990000, prémios pagos 800000, moedas recolhidas 150000 (normal). A leitura fica registada e não se apaga');
+    await manager.getByTestId('confirm-cancel').click();
+    expect(await readings()).toBe(readingsBefore);
+    await manager.getByTestId('meter-submit').click();
+    await manager.getByTestId('meter-confirm').click();
+    await expectText(manager, 'meter-done', 'Leitura da máquina n.º 8 registada');
+    expect(await readings()).toBe(readingsBefore + 1);
   });
 });

@@ -109,10 +109,13 @@ describe('exports in the browser', () => {
     expect(guiaRows.map((r) => [Number(r['Guia n.º']), cents(r['Valor (€)']!), r['Observações']])).toEqual(
       [...guiaList.guias].reverse().map((g) => [g.number, g.amountCents, 'Avaria; moedeiro']),
     );
+    // The machines' return is on their sub-screen.
+    await page.getByTestId('caixa-sub-machines').click();
     const ret = await download(page, 'export-return');
     expect(records(ret.text).map((r) => r['Máquina'])).toEqual(['7', '8', '9']);
     await shots(page, 'caixa-guias-period', async (p) => {
       if (p !== page) await p.getByTestId('caixa-tab').click();
+      await p.getByTestId('caixa-sub-guias').click();
       await p.getByTestId('guias-table').scrollIntoViewIfNeeded();
     });
 

@@ -198,12 +198,12 @@ export const drawersContract = {
     output: drawerSchema.nullable(),
   }),
   'drawer.cash': channel({
-    summary: "The cash in this terminal's open drawer now, for a payout (a guia's cash part): null without an open drawer.",
+    summary: "The cash in this terminal's open drawer now, for a payout (a guia's cash part): null without an open drawer; its cashCents null for a counter role, whose close is blind.",
     kind: 'query',
     topics: ['drawer', 'caixa', 'sales', 'prizes', 'refunds'],
     roles: DRAWER_ROLES,
     input: empty,
-    output: z.object({ drawerId: id, cashCents: z.number().int() }).nullable(),
+    output: z.object({ drawerId: id, cashCents: z.number().int().nullable() }).nullable(),
   }),
   'report.x': channel({
     summary: "X report of this terminal's open drawer: printed and returned; does not close it.",

@@ -90,3 +90,12 @@ export function checkPayout(amountCents: number, cashCents: number, blind: boole
     throw new KioskError('PAYOUT_EXCEEDS_CASH', { amountCents, cashCents: Math.max(0, cashCents) });
   }
 }
+
+/**
+ * The drawer's cash as these roles may see it before their count is recorded:
+ * the counter's close is blind, so a counter role never learns what the drawer
+ * should hold (null); a manager sees it.
+ */
+export function drawerCashShown(cashCents: number, blind: boolean): number | null {
+  return blind ? null : cashCents;
+}

@@ -66,8 +66,8 @@ const chipExchangeSchema = z.object({
   /** Sold: what was handed over, and the change. */
   tenderedCents: cents.nullable(),
   changeCents: cents.nullable(),
-  /** The drawer's cash after the exchange. */
-  drawerCashCents: z.number().int(),
+  /** The drawer's cash after the exchange; null for a counter role, whose close is blind. */
+  drawerCashCents: z.number().int().nullable(),
 });
 
 export const rouletteContract = {

@@ -22,6 +22,8 @@ interface Props {
   labelHeading: string;
   valueHeading: string;
   testId?: string;
+  /** A line across the bars at a value that matters (the legal minimum), with its words. */
+  reference?: { value: number; label: string };
 }
 
 const HEIGHT = 180;
@@ -29,8 +31,8 @@ const TOP = 22;
 const BOTTOM = 26;
 const SLOT = 56;
 
-export function BarChart({ bars, title, labelHeading, valueHeading, testId }: Props) {
-  const max = Math.max(1, ...bars.map((b) => b.value));
+export function BarChart({ bars, title, labelHeading, valueHeading, testId, reference }: Props) {
+  const max = Math.max(1, reference?.value ?? 0, ...bars.map((b) => b.value));
   const width = Math.max(bars.length * SLOT, 280);
   const plot = HEIGHT - TOP - BOTTOM;
   const barWidth = Math.min(40, SLOT - 12);
@@ -54,6 +56,15 @@ export function BarChart({ bars, title, labelHeading, valueHeading, testId }: Pr
             </g>
           );
         })}
+        {reference ? (
+          // Drawn over the bars: which ones fall short is read at a glance.
+          <g className="bar-reference" data-testid={testId ? `${testId}-reference` : undefined}>
+            <line x1={0} x2={width} y1={HEIGHT - BOTTOM - (reference.value / max) * plot} y2={HEIGHT - BOTTOM - (reference.value / max) * plot} />
+            <text x={width - 4} y={HEIGHT - BOTTOM - (reference.value / max) * plot - 4} textAnchor="end">
+              {reference.label}
+            </text>
+          </g>
+        ) : null}
       </svg>
       <table className="visually-hidden">
         <caption>{title}</caption>

@@ -3,11 +3,13 @@ import {
   EMPTY_PRINTER_FORM,
   base64ToBytes,
   formOfPrinter,
+  guiaCopiesJob,
   jobCounts,
   printerAddress,
   printerConfigureInput,
   safeFilename,
   statusWord,
+  type PrintJobView,
   type PrinterView,
 } from './printing.js';
 
@@ -96,5 +98,36 @@ describe('jobs and files', () => {
     expect(safeFilename('../../etc/acta?.pdf', 'x.pdf')).toBe('acta_.pdf');
     expect(safeFilename('', 'x.pdf')).toBe('x.pdf');
     expect(safeFilename('..', 'x.pdf')).toBe('x.pdf');
+  });
+});
+
+describe("a guia's two copies", () => {
+  const job = (jobId: number, state: PrintJobView['state'], refId = 4, reprintOf: number | null = null): PrintJobView => ({
+    jobId,
+    createdAt: '2026-12-03T10:00:00.000Z',
+    kind: 'guia',
+    title: 'Guia',
+    titleParams: null,
+    printerId: 'balcao',
+    state,
+    attempts: 1,
+    lastError: null,
+    lastErrorCode: null,
+    lastErrorParams: null,
+    printedAt: null,
+    reprintOf,
+    refType: 'guia',
+    refId,
+    preview: [],
+  });
+  it('is the failed copy if one failed, else one still waiting, else printed; only this act’s copies count', () => {
+    // Newest first, as print.jobs lists them: the copies 10-11, the payment's 14-15, a reprint 16, another guia's 12.
+    const jobs = [job(16, 'failed', 4, 14), job(15, 'printed'), job(14, 'printed'), job(12, 'failed', 5), job(11, 'failed'), job(10, 'printed')];
+    expect(guiaCopiesJob(jobs, 4, 10)?.jobId).toBe(11);
+    expect(guiaCopiesJob(jobs, 4, 14)).toMatchObject({ jobId: 14, state: 'printed' });
+    expect(guiaCopiesJob([job(15, 'pending'), job(14, 'printed')], 4, 14)).toMatchObject({ jobId: 15, state: 'pending' });
+    expect(guiaCopiesJob(jobs, 4, null)).toBeUndefined();
+    expect(guiaCopiesJob(undefined, 4, 10)).toBeUndefined();
+    expect(guiaCopiesJob([], 4, 10)).toBeUndefined();
   });
 });

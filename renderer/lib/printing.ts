@@ -173,3 +173,17 @@ export function safeFilename(name: string, fallback: string): string {
   const clean = Array.from(base, (c) => (c.charCodeAt(0) < 0x20 || '<>:"|?*'.includes(c) ? '_' : c)).join('');
   return clean === '' || clean === '.' || clean === '..' ? fallback : clean;
 }
+
+/**
+ * A guia's two copies of one act (its issue or its payment), queued together
+ * from `firstJobId`, as one state: the failed copy if one failed, else one
+ * still waiting, else the printed one (undefined until the list shows them).
+ */
+export function guiaCopiesJob(jobs: readonly PrintJobView[] | undefined, guiaId: number, firstJobId: number | null): PrintJobView | undefined {
+  if (!jobs || firstJobId === null) return undefined;
+  const copies = jobs
+    .filter((j) => j.refType === 'guia' && j.refId === guiaId && j.reprintOf === null && j.jobId >= firstJobId)
+    .sort((a, b) => a.jobId - b.jobId)
+    .slice(0, 2);
+  return copies.find((j) => j.state === 'failed') ?? copies.find((j) => j.state !== 'printed') ?? copies[0];
+}

@@ -91,7 +91,7 @@ describe('three caixas paying the same guia at once', () => {
     await h.ok('machine.register', { number: '9', model: 'Fruit Party', betCents: 100 }, manager);
     // Enough cash for every winner to take the all-cash split.
     await rpcOk(server, 'drawer.move', { kind: 'pay_in', amountCents: 50_000, reason: 'Reforço da caixa' }, cashier);
-    const drawerCash = async () => (await rpcOk(server, 'drawer.cash', {}, cashier))!.cashCents;
+    const drawerCash = async () => (await rpcOk(server, 'drawer.cash', {}, manager))!.cashCents!;
     expect(await drawerCash()).toBe(TEST_FLOAT_CENTS + 50_000);
 
     const winners = new Map<string, number>();
@@ -224,7 +224,7 @@ describe('guia numbers', () => {
     const burst = await Promise.all([0, 1, 2].map((i) => rpcOk(server!, 'guia.issue', { machineNumber: '9', amountCents: 500 + i, kind: 'credits_claim' }, caixas[i]!)));
     expect(burst.map((g) => g.number).sort((a, b) => a - b)).toEqual([7, 8, 9]);
     issued.push(...[...burst].sort((a, b) => a.number - b.number));
-    const cashBefore = (await rpcOk(server, 'drawer.cash', {}, hall.cashier))!.cashCents;
+    const cashBefore = (await rpcOk(server, 'drawer.cash', {}, hall.manager))!.cashCents!;
     expect(cashBefore).toBe(TEST_FLOAT_CENTS - 2_000);
     expect(guiaNumbers(h)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expectBooksHold(h.kiosk.db);
@@ -238,9 +238,10 @@ describe('guia numbers', () => {
     expect(guiaNumbers(h)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     server = await startWebServer({ kiosk: h.kiosk, token: TOKEN, port: 0 });
     const cashier = await h.login('caixa1', '3333');
+    const manager = await h.login('gerente', '2222');
     const after = await Promise.all(CAIXAS.map((c) => h!.login(c.username, c.pin)));
     // The drawer is still open with the same cash.
-    expect((await rpcOk(server, 'drawer.cash', {}, cashier))!.cashCents).toBe(cashBefore);
+    expect((await rpcOk(server, 'drawer.cash', {}, manager))!.cashCents).toBe(cashBefore);
 
     await refusals(server, after[1]!, cashier, issued[5]!, issued[4]!, issued[3]!);
     const tenth = await issue(server, after[0]!, 4_000);
@@ -275,7 +276,7 @@ describe('guia numbers', () => {
         [14, 'unpaid'],
       ].reverse(),
     );
-    expect((await rpcOk(server, 'drawer.cash', {}, cashier))!.cashCents).toBe(cashBefore - 5_000);
+    expect((await rpcOk(server, 'drawer.cash', {}, manager))!.cashCents).toBe(cashBefore - 5_000);
     expectBooksHold(h.kiosk.db);
   });
 });

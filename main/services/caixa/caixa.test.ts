@@ -40,7 +40,8 @@ async function refusedUnchanged(channel: Channel, input: unknown, token?: string
 
 const MANAGER = { username: 'gerente', pin: '2222' };
 const ADMIN = { username: 'admin', pin: '1111' };
-const drawerCash = async () => (await t.h.ok('drawer.cash', {}, t.cashier))!.cashCents;
+// A manager's view: the counter's is blind.
+const drawerCash = async () => (await t.h.ok('drawer.cash', {}, t.manager))!.cashCents!;
 
 /** Machines 7 and 8 (same model and bet, group SJ1, 5 % jackpot and 1 % superjackpot shares) and 9 (another model). */
 async function machines(): Promise<void> {
@@ -122,6 +123,9 @@ describe('guias', () => {
     const paid = await t.h.ok('guia.pay', { guiaId: issued.guiaId, cashCents: 5_000, cheques: [{ amountCents: 35_000, number: '0012345', bank: 'CGD' }] }, t.caixa);
     expect(paid).toMatchObject({ status: 'paid', payment: { cashCents: 5_000, cheques: [{ amountCents: 35_000, number: '0012345', bank: 'CGD' }], paidBy: 'caixa2' } });
     expect(await drawerCash()).toBe(before - 5_000);
+    // The counter's close is blind: the caixa and the cashier learn a drawer is open, not what it holds.
+    expect(await t.h.ok('drawer.cash', {}, t.caixa)).toMatchObject({ cashCents: null });
+    expect(await t.h.ok('drawer.cash', {}, t.cashier)).toMatchObject({ cashCents: null });
     expect((await t.h.ok('report.x', {}, t.cashier)).movements.guias).toBe(5_000);
     // Printed: both copies at issue, both at payment; only the caixa's copy of the payment opens the drawer.
     const jobs = t.h.kiosk.db.prepare(`SELECT title, document FROM print_jobs WHERE ref_type = 'guia' ORDER BY id`).all() as { title: string; document: string }[];

@@ -10,7 +10,7 @@
  */
 import { countChips, toChipMap } from '../../../core/chips.js';
 import type { DrawerChipsView, XReportView, ZReportView } from '../../../core/drawers/contract.js';
-import { checkPayout, countDenominations, needsAcceptance, sameCount, toDenominationMap, varianceCents } from '../../../core/drawers/rules.js';
+import { checkPayout, countDenominations, drawerCashShown, needsAcceptance, sameCount, toDenominationMap, varianceCents } from '../../../core/drawers/rules.js';
 import { KioskError } from '../../../core/errors.js';
 import { approves } from '../../../core/people/rules.js';
 import { ledger, type LedgerKind } from '../../../core/ledger.js';
@@ -144,7 +144,7 @@ export const drawersHandlers: HandlerSlice<
 > = {
   'drawer.cash': query((ctx) => {
     const drawer = openDrawerOf(ctx.db, ctx.terminalId);
-    return drawer ? { drawerId: drawer.id, cashCents: drawerExpectedCash(ctx.db, drawer) } : null;
+    return drawer ? { drawerId: drawer.id, cashCents: drawerCashShown(drawerExpectedCash(ctx.db, drawer), !approves(operatorOf(ctx).roles)) } : null;
   }),
 
   /**

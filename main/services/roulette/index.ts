@@ -6,7 +6,7 @@
  */
 import { approves } from '../../../core/people/rules.js';
 import { checkTenderedNotTooLarge } from '../../../core/cash.js';
-import { checkPayout } from '../../../core/drawers/rules.js';
+import { checkPayout, drawerCashShown } from '../../../core/drawers/rules.js';
 import { KioskError } from '../../../core/errors.js';
 import { ledger } from '../../../core/ledger.js';
 import { checkChipsInStock, chipStock, chipsTotal } from '../../../core/chips.js';
@@ -251,7 +251,7 @@ export const rouletteHandlers: HandlerSlice<Slice> = {
       changeCents: input.payment.tenderedCents - cents,
       drawerCashCents: drawerExpectedCash(ctx.db, drawer),
     };
-    return done(result, { after: result });
+    return done({ ...result, drawerCashCents: drawerCashShown(result.drawerCashCents, !approves(operator.roles)) }, { after: result });
   }),
 
   // Only face-value chips are paid at the caixa (IX.7): a colour chip refuses the whole redemption.
@@ -264,7 +264,7 @@ export const rouletteHandlers: HandlerSlice<Slice> = {
     const id = insertChipExchange(ctx.db, { at: ctx.at, kind: 'redeem', chips, totalCents: cents, tenderedCents: null, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
     post(ctx.db, ledger.chipsRedeemed(id, cents, ctx.terminalId), { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
     const result = { exchangeId: id, kind: 'redeem' as const, chips, totalCents: cents, tenderedCents: null, changeCents: null, drawerCashCents: drawerExpectedCash(ctx.db, drawer) };
-    return done(result, { after: result });
+    return done({ ...result, drawerCashCents: drawerCashShown(result.drawerCashCents, !approves(operator.roles)) }, { after: result });
   }),
 
   'chips.move': command((ctx, input) => {

@@ -376,6 +376,19 @@ describe('the chip exchange at the caixa (IX.7)', () => {
     ]);
   });
 
+  it('the caixa’s staff close blind: their exchanges never say what the drawer holds; the audit keeps it', async () => {
+    await openCaixaDrawer();
+    const admin = await t.h.login('admin', '1111');
+    await t.h.ok('users.create', { username: 'caixa2', name: 'Caixa Dois', roles: ['caixa'], pin: '4444' }, admin);
+    const caixa = await t.h.login('caixa2', '4444');
+    expect(await t.h.ok('chips.redeem', { chips: [{ valueCents: 2_500, count: 1 }] }, caixa)).toMatchObject({ kind: 'redeem', totalCents: 2_500, drawerCashCents: null });
+    const audited = t.h.kiosk.db.prepare(`SELECT after FROM audit_log WHERE channel = 'chips.redeem' ORDER BY id DESC LIMIT 1`).pluck().get() as string;
+    expect(JSON.parse(audited)).toMatchObject({ drawerCashCents: 7_500 });
+    expect(await t.h.ok('chips.sell', { chips: [{ valueCents: 500, count: 1 }], payment: { method: 'cash', tenderedCents: 1_000 } }, caixa)).toMatchObject({ changeCents: 500, drawerCashCents: null });
+    expect(await t.h.ok('drawer.cash', {}, caixa)).toMatchObject({ cashCents: null });
+    expect(await t.h.ok('drawer.cash', {}, t.manager)).toMatchObject({ cashCents: 8_000 });
+  });
+
   it('a chip variance over the threshold needs a manager other than the closer, as a cash one does; the database holds the rule too', async () => {
     await openCaixaDrawer();
     // The cash is exact; one 25 € chip is missing (threshold 5,00 €): the count is recorded, the drawer stays open.

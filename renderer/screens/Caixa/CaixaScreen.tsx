@@ -1,9 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChannelInput } from '../../../core/contract.js';
+import type { ChannelInput, ChannelOutput } from '../../../core/contract.js';
 import type { Role } from '../../../core/roles.js';
 import { invoke, type ClientError } from '../../client.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { usePrintState } from '../../components/PrintJobs.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { SubTabs } from '../../components/SubTabs.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { parseEuroText } from '../../lib/money.js';
@@ -29,12 +32,13 @@ function IssueGuiaForm({ onIssued }: { onIssued: (g: Guia) => void }) {
   const [notes, setNotes] = useState('');
   const [metersOpen, setMetersOpen] = useState(false);
   const [error, setError] = useState<ClientError | string | null>(null);
-  const [busy, setBusy] = useState(false);
   const list = machines.data ?? [];
   const chosen = machine || list[0]?.number || '';
-  const submit = async (e: FormEvent) => {
+  const printing = usePrintState();
+  // The guia as it will be issued, said in the confirmation before it is.
+  const [pending, setPending] = useState<ChannelInput<'guia.issue'> | null>(null);
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
     const amountCents = parseEuroText(amount);
     if (amountCents === null || amountCents === 0) {
       setError(t('caixa.amountInvalid'));
@@ -47,25 +51,22 @@ function IssueGuiaForm({ onIssued }: { onIssued: (g: Guia) => void }) {
       return;
     }
     const meter = read.length === 0 ? null : Object.fromEntries(read.map(([k, v]) => [k, Number(v.trim())]));
-    setBusy(true);
     setError(null);
-    const r = await invoke('guia.issue', {
+    setPending({
       machineNumber: chosen,
       kind,
       amountCents,
       ...(meter !== null ? { meters: meter } : {}),
       ...(notes.trim() ? { notes: notes.trim() } : {}),
     });
-    setBusy(false);
-    if (!r.ok) {
-      setError(r.error);
-      return;
-    }
+  };
+  const issued = (g: Guia) => {
+    setPending(null);
     setAmount('');
     setMeters({ coinsIn: '', prizesPaid: '', coinsCollected: '' });
     setMetersOpen(false);
     setNotes('');
-    onIssued(r.value);
+    onIssued(g);
   };
   return (
     <section className="panel" aria-labelledby="issue-title">
@@ -120,11 +121,29 @@ function IssueGuiaForm({ onIssued }: { onIssued: (g: Guia) => void }) {
             ))}
           </div>
         </details>
-        <button type="submit" className="btn btn-primary btn-large" data-testid="issue-submit" disabled={busy || list.length === 0}>
+        <button type="submit" className="btn btn-primary btn-large" data-testid="issue-submit" disabled={list.length === 0}>
           {t('caixa.issueSubmit')}
         </button>
       </form>
       <ErrorAlert error={error} testId="issue-error" />
+      {pending ? (
+        <ConfirmDialog
+          title={t('caixa.issueConfirmTitle', { amount: f.money(pending.amountCents) })}
+          confirmLabel={t('caixa.issueConfirm')}
+          testId="issue-dialog"
+          confirmTestId="issue-confirm"
+          onConfirm={() => invoke('guia.issue', pending)}
+          onDone={issued}
+          onClose={() => setPending(null)}
+        >
+          <p data-testid="issue-what">
+            {t('caixa.issueConfirmText', { kind: t(`caixa.kinds.${pending.kind}`).toLowerCase(), amount: f.money(pending.amountCents), machine: pending.machineNumber })}
+          </p>
+          <p className="hint" data-testid="issue-prints">
+            {printing.receiptPrinter === false ? t('caixa.printsNone') : t('caixa.printsTwo')}
+          </p>
+        </ConfirmDialog>
+      ) : null}
     </section>
   );
 }
@@ -142,7 +161,9 @@ function MeterForm() {
   const [done, setDone] = useState<string | null>(null);
   const list = machines.data ?? [];
   const chosen = machine || list[0]?.number || '';
-  const submit = async (e: FormEvent) => {
+  // The reading as it will be recorded, said in the confirmation before it is.
+  const [pending, setPending] = useState<ChannelInput<'meters.record'> | null>(null);
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     const n = (s: string) => (/^\d{1,15}$/.test(s.trim()) ? Number(s.trim()) : null);
     const coinsIn = n(values.coinsIn);
@@ -154,7 +175,7 @@ function MeterForm() {
     }
     setError(null);
     setDone(null);
-    const r = await invoke('meters.record', {
+    setPending({
       machineNumber: chosen,
       coinsIn,
       prizesPaid,
@@ -162,14 +183,14 @@ function MeterForm() {
       kind,
       ...(kind === 'rollover' && n(modulus) ? { modulus: n(modulus)! } : {}),
     });
-    if (!r.ok) {
-      setError(r.error);
-      return;
-    }
+  };
+  const recorded = (r: ChannelOutput<'meters.record'>) => {
+    const number = pending?.machineNumber ?? chosen;
+    setPending(null);
     setValues({ coinsIn: '', prizesPaid: '', coinsCollected: '' });
     setKind('reading');
-    const put = r.value.contributions.reduce((s, c) => s + c.amountCents, 0);
-    setDone(t('caixa.meterDone', { number: chosen, coinsIn: r.value.delta.coinsIn, funds: f.money(put) }));
+    const put = r.contributions.reduce((s, c) => s + c.amountCents, 0);
+    setDone(t('caixa.meterDone', { number, coinsIn: r.delta.coinsIn, funds: f.money(put) }));
   };
   const field = (key: keyof typeof values) => (
     <label>
@@ -220,6 +241,26 @@ function MeterForm() {
         </p>
       ) : null}
       <ErrorAlert error={error} testId="meter-error" />
+      {pending ? (
+        <ConfirmDialog
+          title={t('caixa.meterConfirmTitle', { number: pending.machineNumber })}
+          confirmLabel={t('caixa.meterConfirm')}
+          testId="meter-dialog"
+          confirmTestId="meter-confirm"
+          onConfirm={() => invoke('meters.record', pending)}
+          onDone={recorded}
+          onClose={() => setPending(null)}
+        >
+          <p data-testid="meter-what">
+            {t('caixa.meterConfirmText', {
+              coinsIn: String(pending.coinsIn),
+              prizesPaid: String(pending.prizesPaid),
+              coinsCollected: String(pending.coinsCollected),
+              kind: t(`caixa.meterKinds.${pending.kind ?? 'reading'}`).toLowerCase(),
+            })}
+          </p>
+        </ConfirmDialog>
+      ) : null}
     </section>
   );
 }
@@ -256,51 +297,79 @@ function UnpaidGuias({ onPick }: { onPick: (g: Guia) => void }) {
   );
 }
 
+/** The caixa's sub-screens, in the order of the bar: the funds and the tables only for a manager. */
+export const CAIXA_SUBS = ['guias', 'machines', 'funds', 'chips', 'tables'] as const;
+export type CaixaSub = (typeof CAIXA_SUBS)[number];
+
+/** The sub-screens a user of these roles works in (the caixa: guias, meters and chips; a manager all five). */
+export function caixaSubsFor(roles: readonly Role[]): CaixaSub[] {
+  const manages = roles.includes('manager') || roles.includes('admin');
+  return CAIXA_SUBS.filter((sub) => manages || (sub !== 'funds' && sub !== 'tables'));
+}
+
 /**
- * The casino caixa: find a guia (number or QR), pay it in cash and cheques
- * with the drawer's cash in view, void or reprint it; issue guias and record
- * meters. Managers also see the funds held and the machines' return.
+ * The casino caixa in sub-screens, each fitting a 1024x768 counter: the
+ * guias (find one by number or QR, pay it in cash and cheques, void or
+ * reprint it; issue one; those still to pay; for a manager those of a
+ * period), the machines (their meters; for a manager their return), the
+ * funds held (manager), the face-value chips, and the roulette tables
+ * (manager).
  */
 export function CaixaScreen({ roles }: { roles: readonly Role[] }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const [guia, setGuia] = useState<Guia | null>(null);
+  // The guia on the card, and whether it was just issued or paid here (its print state is then said).
+  const [shownGuia, setShownGuia] = useState<{ guia: Guia; acted: boolean } | null>(null);
+  const pick = (g: Guia) => setShownGuia({ guia: g, acted: false });
+  const acted = (g: Guia) => setShownGuia({ guia: g, acted: true });
+  const guia = shownGuia?.guia ?? null;
+  const [sub, setSub] = useState<CaixaSub>('guias');
   const cash = useKioskQuery('drawer.cash', {});
   const manages = roles.includes('manager') || roles.includes('admin');
-  const drawerCash = cash.data?.cashCents ?? null;
+  const subs = caixaSubsFor(roles);
+  const shown = subs.includes(sub) ? sub : 'guias';
+  // null: no drawer open; its cashCents null: open, and blind for a counter role.
+  const drawer = cash.data === undefined ? null : cash.data;
   return (
-    <main className="screen caixa-screen" aria-labelledby="caixa-title">
+    <main className={`screen caixa-screen caixa-sub-${shown}-screen`} aria-labelledby="caixa-title">
       <h1 id="caixa-title" className="visually-hidden">
         {t('caixa.screenTitle')}
       </h1>
-      <div className="columns">
-        <div className="column-main">
-          <section className="panel" aria-label={t('caixa.find')}>
-            <div className="panel-head">
-              <h2>{t('caixa.findTitle')}</h2>
-              <p className="meta drawer-cash" data-testid="drawer-cash">
-                {cash.data === null ? t('caixa.noDrawer') : drawerCash === null ? '' : t('caixa.drawerCash', { amount: f.money(drawerCash) })}
-              </p>
+      <SubTabs prefix="caixa-sub" label={t('caixa.sub.label')} subs={subs} current={shown} nameOf={(x) => t(`caixa.sub.${x}`)} onChoose={setSub} />
+      <div role="tabpanel" id="caixa-sub-panel" className="caixa-sub-panel" aria-labelledby={`caixa-sub-${shown}-tab`} data-testid={`caixa-panel-${shown}`}>
+        {shown === 'guias' ? (
+          <>
+            <div className="columns">
+              <div className="column-main">
+                <section className="panel" aria-label={t('caixa.find')}>
+                  <div className="panel-head">
+                    <h2>{t('caixa.findTitle')}</h2>
+                    <p className="meta drawer-cash" data-testid="drawer-cash">
+                      {cash.data === undefined ? '' : drawer === null ? t('caixa.noDrawer') : drawer.cashCents === null ? t('caixa.drawerOpenBlind') : t('caixa.drawerCash', { amount: f.money(drawer.cashCents) })}
+                    </p>
+                  </div>
+                  <GuiaFinder onFound={pick} />
+                </section>
+                {guia ? <GuiaCard key={`${guia.guiaId}-${guia.status}`} guia={guia} acted={shownGuia!.acted} drawer={drawer} onChanged={acted} /> : null}
+                <IssueGuiaForm onIssued={acted} />
+              </div>
+              <div className="column-side">
+                <UnpaidGuias onPick={pick} />
+              </div>
             </div>
-            <GuiaFinder onFound={setGuia} />
-          </section>
-          {guia ? <GuiaCard key={`${guia.guiaId}-${guia.status}`} guia={guia} drawerCashCents={drawerCash} onChanged={setGuia} /> : null}
-          <IssueGuiaForm onIssued={setGuia} />
-          <MeterForm />
-        </div>
-        <div className="column-side">
-          <UnpaidGuias onPick={setGuia} />
-          <ChipExchange />
-        </div>
+            {manages ? <GuiasPanel /> : null}
+          </>
+        ) : null}
+        {shown === 'machines' ? (
+          <>
+            <MeterForm />
+            {manages ? <ReturnReport /> : null}
+          </>
+        ) : null}
+        {shown === 'funds' ? <FundsPanel /> : null}
+        {shown === 'chips' ? <ChipExchange /> : null}
+        {shown === 'tables' ? <TableSheet /> : null}
       </div>
-      {manages ? (
-        <>
-          <FundsPanel />
-          <GuiasPanel />
-          <ReturnReport />
-          <TableSheet />
-        </>
-      ) : null}
     </main>
   );
 }

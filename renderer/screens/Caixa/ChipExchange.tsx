@@ -33,6 +33,9 @@ export function ChipExchange() {
   const total = chips.reduce((s, c) => s + c.valueCents * c.count, 0);
   const tenderedCents = tendered.trim() === '' ? total : parseEuroText(tendered);
   const change = tenderedCents === null ? null : tenderedCents - total;
+  const short = total > 0 && change !== null && change < 0;
+  // Once sold, the change stays in the box until the next chip is keyed.
+  const showLastChange = total === 0 && done?.kind === 'sell';
   const add = (v: number, n: number) => setCounts({ ...counts, [v]: Math.max(0, (counts[v] ?? 0) + n) });
   const reset = () => {
     setCounts({});
@@ -97,9 +100,18 @@ export function ChipExchange() {
             <span aria-hidden="true">€</span>
           </span>
         </label>
-        <p className="meta" data-testid="chips-change">
-          {change !== null && change >= 0 && total > 0 ? t('chips.change', { amount: f.money(change) }) : ''}
-        </p>
+        {/* The change as big as the sale's: the caixa reads it while counting it out. */}
+        <div className={`change-box chip-change-box${short ? ' short' : ''}`}>
+          <span className="field-label">{showLastChange ? t('chips.changeLast') : t('chips.changeLabel')}</span>
+          <output className="change" data-testid="chips-change" aria-live="polite">
+            {showLastChange ? f.money(done!.changeCents ?? 0) : change !== null && change >= 0 && total > 0 ? f.money(change) : '—'}
+          </output>
+          {short ? (
+            <span className="short-by" data-testid="chips-missing">
+              {t('chips.missing', { amount: f.money(-change!) })}
+            </span>
+          ) : null}
+        </div>
       </div>
       <div className="chip-actions">
         <button type="button" className="btn btn-primary btn-large" data-testid="chips-sell" onClick={() => start('sell')}>
@@ -119,9 +131,9 @@ export function ChipExchange() {
       </div>
       {done ? (
         <p className="success" role="status" data-testid="chips-done">
-          {done.kind === 'sell'
-            ? t('chips.sold', { amount: f.money(done.totalCents), change: f.money(done.changeCents ?? 0), cash: f.money(done.drawerCashCents) })
-            : t('chips.redeemed', { amount: f.money(done.totalCents), cash: f.money(done.drawerCashCents) })}
+          {done.kind === 'sell' ? t('chips.sold', { amount: f.money(done.totalCents), change: f.money(done.changeCents ?? 0) }) : t('chips.redeemed', { amount: f.money(done.totalCents) })}
+          {/* A manager sees the drawer after it; the counter's close is blind. */}
+          {done.drawerCashCents === null ? null : ` ${t('chips.drawerAfter', { cash: f.money(done.drawerCashCents) })}`}
         </p>
       ) : null}
       {moved ? (

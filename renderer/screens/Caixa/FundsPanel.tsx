@@ -12,6 +12,7 @@ import { inspectorateTargets, sameModelTargets, type TransferBranch } from '../.
 import type { ChannelOutput } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
 import { ApprovalDialog } from '../../components/ApprovalDialog.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
@@ -67,7 +68,6 @@ export function FundsPanel() {
   // Contribution
   const [fund, setFund] = useState('');
   const [amount, setAmount] = useState('');
-  const [busy, setBusy] = useState(false);
   const fundValue = funds.some((x) => x.fund === fund) ? fund : '';
 
   // Transfer
@@ -80,11 +80,13 @@ export function FundsPanel() {
   const to = targets.find((x) => x.fund === toName);
   const behind = (x: Fund) => ({ fund: label(x.fund), model: x.model ?? '—', bet: x.betCents === null ? '—' : f.money(x.betCents) });
 
-  const contribute = async (e: FormEvent) => {
+  // The contribution as it will be recorded, said before it is.
+  const [contribution, setContribution] = useState<{ fund: Fund; amountCents: number } | null>(null);
+  const contribute = (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
     setDone(null);
-    if (fundValue === '') {
+    const target = funds.find((x) => x.fund === fundValue);
+    if (!target) {
       setError(t('funds.fundMissing'));
       return;
     }
@@ -93,16 +95,14 @@ export function FundsPanel() {
       setError(t('funds.amountInvalid'));
       return;
     }
-    setBusy(true);
     setError(null);
-    const r = await invoke('jackpot.contribute', { fund: fundValue, amountCents: cents });
-    setBusy(false);
-    if (!r.ok) {
-      setError(r.error);
-      return;
-    }
+    setContribution({ fund: target, amountCents: cents });
+  };
+  const contributed = (r: ChannelOutput<'jackpot.contribute'>) => {
+    const cents = contribution?.amountCents ?? 0;
+    setContribution(null);
     setAmount('');
-    setDone(t('funds.contributed', { amount: f.money(cents), fund: label(r.value.fund), held: f.money(r.value.heldCents) }));
+    setDone(t('funds.contributed', { amount: f.money(cents), fund: label(r.fund), held: f.money(r.heldCents) }));
     void held.reload();
   };
 
@@ -161,10 +161,7 @@ export function FundsPanel() {
             <tbody>
               {funds.map((x) => (
                 <tr key={x.fund} data-testid={`fund-row-${x.fund}`}>
-                  <th scope="row">
-                    {label(x.fund)}
-                    <span className="series-colour">{x.fund}</span>
-                  </th>
+                  <th scope="row">{label(x.fund)}</th>
                   <td>{t(`funds.kind.${x.kind}`)}</td>
                   <td>{x.machines.length === 0 ? '—' : x.machines.join(', ')}</td>
                   <td>{x.model ?? '—'}</td>
@@ -222,8 +219,8 @@ export function FundsPanel() {
             </span>
           </label>
           <p className="hint">{t('funds.contributeHint')}</p>
-          <button type="submit" className="btn btn-primary" data-testid="contribute-submit" disabled={busy}>
-            {busy ? t('common.working') : t('funds.contribute')}
+          <button type="submit" className="btn btn-primary" data-testid="contribute-submit">
+            {t('funds.contribute')}
           </button>
         </form>
 
@@ -324,6 +321,26 @@ export function FundsPanel() {
         </TableRegion>
       ) : null}
 
+      {contribution ? (
+        <ConfirmDialog
+          title={t('funds.contributeConfirmTitle', { amount: f.money(contribution.amountCents) })}
+          confirmLabel={t('funds.contributeConfirm')}
+          testId="contribute-dialog"
+          confirmTestId="contribute-confirm"
+          onConfirm={() => invoke('jackpot.contribute', { fund: contribution.fund.fund, amountCents: contribution.amountCents })}
+          onDone={contributed}
+          onClose={() => setContribution(null)}
+        >
+          <p data-testid="contribute-what">
+            {t('funds.contributeConfirmText', {
+              amount: f.money(contribution.amountCents),
+              fund: label(contribution.fund.fund),
+              held: f.money(contribution.fund.heldCents),
+              after: f.money(contribution.fund.heldCents + contribution.amountCents),
+            })}
+          </p>
+        </ConfirmDialog>
+      ) : null}
       {pending ? (
         <ApprovalDialog
           title={t('funds.approvalTitle')}

@@ -6,7 +6,12 @@ import { ApprovalDialog, type Approval } from '../../components/ApprovalDialog.j
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
-import { checkGuiaSplit, defaultCashCents, type ChequeFields } from '../../lib/guia.js';
+import { guiaNeedsApproval } from '../../../core/caixa/rules.js';
+import { ReceiptStatus } from '../../components/ReceiptStatus.js';
+import { usePrintState } from '../../components/PrintJobs.js';
+import { useKioskQuery } from '../../hooks.js';
+import { checkGuiaSplit, defaultCashCents, type ChequeFields, type DrawerCash } from '../../lib/guia.js';
+import { guiaCopiesJob } from '../../lib/printing.js';
 import { euroFieldText } from '../../lib/money.js';
 
 export type Guia = ChannelOutput<'guia.find'>;
@@ -46,9 +51,11 @@ export function GuiaFinder({ onFound }: { onFound: (g: Guia) => void }) {
 }
 
 /** The guia found: what it is, its state, and what can be done with it. */
-export function GuiaCard({ guia, drawerCashCents, onChanged }: { guia: Guia; drawerCashCents: number | null; onChanged: (g: Guia) => void }) {
+/** `acted`: the guia was just issued or paid here (its copies' print state is then said); one found or picked is not. */
+export function GuiaCard({ guia, acted, drawer, onChanged }: { guia: Guia; acted: boolean; drawer: DrawerCash; onChanged: (g: Guia) => void }) {
   const { t } = useTranslation();
   const f = useFormat();
+  const printing = usePrintState();
   const [voiding, setVoiding] = useState(false);
   const [reprinted, setReprinted] = useState<string | null>(null);
   const [error, setError] = useState<ClientError | null>(null);
@@ -106,7 +113,11 @@ export function GuiaCard({ guia, drawerCashCents, onChanged }: { guia: Guia; dra
           </div>
         ) : null}
       </dl>
-      {guia.status === 'unpaid' ? <PayForm key={guia.guiaId} guia={guia} drawerCashCents={drawerCashCents} onPaid={onChanged} /> : null}
+      {/* Whether this act's two copies printed (issued, or paid): said, never assumed. */}
+      {acted && guia.status !== 'void' ? (
+        <ReceiptStatus job={guiaCopiesJob(printing.jobs, guia.guiaId, guia.printJobId)} hasPrinter={guia.printJobId === null ? false : printing.receiptPrinter} testId="guia-print" ns="caixa.guiaPrint" />
+      ) : null}
+      {guia.status === 'unpaid' ? <PayForm key={guia.guiaId} guia={guia} drawer={drawer} onPaid={onChanged} /> : null}
       <div className="button-row">
         <button type="button" className="btn" data-testid="guia-reprint" onClick={() => void reprint()}>
           {t('caixa.reprint')}
@@ -145,14 +156,19 @@ export function GuiaCard({ guia, drawerCashCents, onChanged }: { guia: Guia; dra
 const emptyCheque = (): ChequeFields => ({ amount: '', number: '', bank: '' });
 
 /** Cash from the drawer plus cheques, adding up to the amount; said in full before it is paid. */
-function PayForm({ guia, drawerCashCents, onPaid }: { guia: Guia; drawerCashCents: number | null; onPaid: (g: Paid) => void }) {
+function PayForm({ guia, drawer, onPaid }: { guia: Guia; drawer: DrawerCash; onPaid: (g: Paid) => void }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const [cash, setCash] = useState(() => euroFieldText(defaultCashCents(guia.amountCents, drawerCashCents)));
-  const [cheques, setCheques] = useState<ChequeFields[]>(() => (defaultCashCents(guia.amountCents, drawerCashCents) < guia.amountCents ? [emptyCheque()] : []));
+  const settings = useKioskQuery('settings.get', {});
+  const printing = usePrintState();
+  const [cash, setCash] = useState(() => euroFieldText(defaultCashCents(guia.amountCents, drawer)));
+  const [cheques, setCheques] = useState<ChequeFields[]>(() => (defaultCashCents(guia.amountCents, drawer) < guia.amountCents ? [emptyCheque()] : []));
   const [confirming, setConfirming] = useState(false);
   const [approving, setApproving] = useState(false);
-  const split = checkGuiaSplit(guia.amountCents, cash, cheques, drawerCashCents);
+  const split = checkGuiaSplit(guia.amountCents, cash, cheques, drawer);
+  // Over the hall's limit the payment needs a manager's approval (n.º 13): asked for at once, never offered otherwise.
+  const threshold = settings.data?.guiaApprovalThresholdCents ?? null;
+  const needsApproval = guiaNeedsApproval(guia.amountCents, threshold);
   const setCheque = (i: number, patch: Partial<ChequeFields>) => setCheques(cheques.map((c, j) => (j === i ? { ...c, ...patch } : c)));
   const pay = (approval?: Approval) =>
     split.ok
@@ -166,12 +182,15 @@ function PayForm({ guia, drawerCashCents, onPaid }: { guia: Guia; drawerCashCent
         cheques: split.cheques.map((c) => t('caixa.chequeSummary', { amount: f.money(c.amountCents), number: c.number, bank: c.bank })).join('; ') || t('caixa.noCheques'),
       })
     : '';
+  const printWords = printing.receiptPrinter === false ? t('caixa.printsNone') : t('caixa.printsTwo');
   return (
     <form
       className="form pay-form"
       onSubmit={(e) => {
         e.preventDefault();
-        if (split.ok) setConfirming(true);
+        if (!split.ok) return;
+        if (needsApproval) setApproving(true);
+        else setConfirming(true);
       }}
     >
       <h3>{t('caixa.payTitle')}</h3>
@@ -183,7 +202,7 @@ function PayForm({ guia, drawerCashCents, onPaid }: { guia: Guia; drawerCashCent
         </span>
       </label>
       <p className="hint" data-testid="pay-drawer-cash">
-        {drawerCashCents === null ? t('caixa.noDrawer') : t('caixa.drawerCash', { amount: f.money(drawerCashCents) })}
+        {drawer === null ? t('caixa.noDrawer') : drawer.cashCents === null ? t('caixa.payDrawerBlind') : t('caixa.drawerCash', { amount: f.money(drawer.cashCents) })}
       </p>
       {cheques.map((c, i) => (
         <fieldset key={i} className="cheque-row">
@@ -230,24 +249,15 @@ function PayForm({ guia, drawerCashCents, onPaid }: { guia: Guia; drawerCashCent
           onClose={() => setConfirming(false)}
         >
           <p>{summary}</p>
-          <p className="hint">{t('caixa.payApprovalHint')}</p>
-          <button
-            type="button"
-            className="btn"
-            data-testid="pay-with-approval"
-            onClick={() => {
-              setConfirming(false);
-              setApproving(true);
-            }}
-          >
-            {t('caixa.payWithApproval')}
-          </button>
+          <p className="hint" data-testid="pay-prints">
+            {printWords}
+          </p>
         </ConfirmDialog>
       ) : null}
       {approving ? (
         <ApprovalDialog
           title={t('caixa.payConfirmTitle', { number: guia.number })}
-          explain={summary}
+          explain={`${t('caixa.payApprovalNeeded', { threshold: f.money(threshold ?? 0) })} ${summary} ${printWords}`}
           submitLabel={t('caixa.payConfirm')}
           testId="pay-approval"
           onSubmit={(approval) => pay(approval)}

@@ -62,6 +62,7 @@ export function ReturnReport() {
             title={t('machineReturn.chartTitle', { minimum })}
             labelHeading={t('machineReturn.col.machine')}
             valueHeading={t('machineReturn.col.return')}
+            reference={{ value: r.minimumBasisPoints, label: t('machineReturn.minimumLine', { minimum }) }}
             bars={r.machines.map((m) => ({
               key: m.number,
               label: m.number,

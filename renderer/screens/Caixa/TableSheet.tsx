@@ -77,45 +77,54 @@ export function TableSheet() {
 
   return (
     <section className="panel table-sheet" aria-labelledby="table-sheet-title">
-      <div className="panel-head">
+      {/* The table chosen in the head: the sheet's own work starts at once below it. */}
+      <div className="panel-head table-sheet-head">
         <h2 id="table-sheet-title">{t('tableSheet.title')}</h2>
         <p className="meta">{t('tableSheet.subtitle')}</p>
+        <ErrorAlert error={tables.error} testId="tables-load-error" />
+        {tables.data === undefined ? (
+          tables.error ? null : <p className="loading">{t('tableSheet.loading')}</p>
+        ) : list.length === 0 ? (
+          <p className="empty" data-testid="tables-empty">
+            {t('tableSheet.noTables')}
+          </p>
+        ) : (
+          <div className="form form-row">
+            <label>
+              {t('tableSheet.table')}
+              <select data-testid="tables-select" value={chosen?.code ?? ''} onChange={(e) => setChosenCode(e.target.value)}>
+                {list.map((x) => (
+                  <option key={x.code} value={x.code}>
+                    {t('tableSheet.tableOption', { code: x.code, wheel: t(`tableSheet.wheel.${x.wheel}`) })}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        )}
       </div>
-      <ErrorAlert error={tables.error} testId="tables-load-error" />
-      {tables.data === undefined ? (
-        tables.error ? null : <p className="loading">{t('tableSheet.loading')}</p>
-      ) : list.length === 0 ? (
-        <p className="empty" data-testid="tables-empty">
-          {t('tableSheet.noTables')}
-        </p>
-      ) : (
-        <div className="form form-row">
-          <label>
-            {t('tableSheet.table')}
-            <select data-testid="tables-select" value={chosen?.code ?? ''} onChange={(e) => setChosenCode(e.target.value)}>
-              {list.map((x) => (
-                <option key={x.code} value={x.code}>
-                  {t('tableSheet.tableOption', { code: x.code, wheel: t(`tableSheet.wheel.${x.wheel}`) })}
-                </option>
-              ))}
-            </select>
-          </label>
+      {/* The play on the left (the cloth, the bets, the number drawn, the log); the table's limits and colours beside it, its registration folded. */}
+      <div className="table-sheet-grid">
+        <div className="table-sheet-play">
+          {chosen ? (
+            <Settle key={`settle-${chosen.code}`} table={chosen} colours={colours.data?.chips ?? []} numberText={numberText} setNumberText={setNumberText} />
+          ) : null}
+          {chosen ? <SpinLog key={`log-${chosen.code}`} table={chosen} numberText={numberText} /> : null}
         </div>
-      )}
-      {chosen ? <LimitsTable table={chosen} /> : null}
-      {chosen ? <ColourChips key={`colours-${chosen.code}`} code={chosen.code} chips={colours} /> : null}
-
-      <RegisterTable
-        onRegistered={(code) => {
-          setChosenCode(code);
-          void tables.reload();
-        }}
-      />
-
-      {chosen ? (
-        <Settle key={`settle-${chosen.code}`} table={chosen} colours={colours.data?.chips ?? []} numberText={numberText} setNumberText={setNumberText} />
-      ) : null}
-      {chosen ? <SpinLog key={`log-${chosen.code}`} table={chosen} numberText={numberText} /> : null}
+        <div className="table-sheet-side">
+          {chosen ? <LimitsTable table={chosen} /> : null}
+          {chosen ? <ColourChips key={`colours-${chosen.code}`} code={chosen.code} chips={colours} /> : null}
+          <details className="table-register" open={list.length === 0 ? true : undefined} data-testid="table-register">
+            <summary>{t('tableSheet.registerTitle')}</summary>
+            <RegisterTable
+              onRegistered={(code) => {
+                setChosenCode(code);
+                void tables.reload();
+              }}
+            />
+          </details>
+        </div>
+      </div>
     </section>
   );
 }
@@ -306,7 +315,7 @@ function RegisterTable({ onRegistered }: { onRegistered: (code: string) => void 
 
   return (
     <form className="form form-grid table-sheet-form" onSubmit={submit} aria-labelledby="table-register-title" noValidate>
-      <h3 id="table-register-title">{t('tableSheet.registerTitle')}</h3>
+      <h3 id="table-register-title" className="visually-hidden">{t('tableSheet.registerTitle')}</h3>
       <label>
         {t('tableSheet.code')}
         <input data-testid="table-code" value={code} onChange={(e) => setCode(e.target.value)} maxLength={12} autoComplete="off" spellCheck={false} />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
@@ -6,6 +6,7 @@ import { ConfirmDialog, DialogActions } from '../../components/ConfirmDialog.js'
 import { Dialog } from '../../components/Dialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { JobsList, usePrintJobs } from '../../components/PrintJobs.js';
+import { SubTabs } from '../../components/SubTabs.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { euroFieldText } from '../../lib/money.js';
@@ -423,56 +424,6 @@ export const SETTINGS_SUBS = ['hall', 'series', 'machines', 'printers', 'users']
 export type SettingsSub = (typeof SETTINGS_SUBS)[number];
 
 /**
- * The sub-screens' bar: one tab each, big enough for a finger; arrows, Home
- * and End move along it from the keyboard (the chosen tab is the one Tab
- * stops on).
- */
-function SettingsTabs({ subs, current, onChoose }: { subs: readonly SettingsSub[]; current: SettingsSub; onChoose: (sub: SettingsSub) => void }) {
-  const { t } = useTranslation();
-  const refs = useRef<Partial<Record<SettingsSub, HTMLButtonElement | null>>>({});
-  // An arrow key moves the focus with the choice, once the chosen sub-screen is drawn.
-  const follow = useRef(false);
-  useEffect(() => {
-    if (!follow.current) return;
-    follow.current = false;
-    refs.current[current]?.focus();
-  }, [current]);
-  const move = (e: KeyboardEvent<HTMLDivElement>) => {
-    const at = subs.indexOf(current);
-    const next =
-      e.key === 'ArrowRight' ? subs[(at + 1) % subs.length] : e.key === 'ArrowLeft' ? subs[(at - 1 + subs.length) % subs.length] : e.key === 'Home' ? subs[0] : e.key === 'End' ? subs.at(-1) : undefined;
-    if (!next) return;
-    e.preventDefault();
-    follow.current = true;
-    onChoose(next);
-    refs.current[next]?.focus();
-  };
-  return (
-    <div className="settings-subtabs" role="tablist" aria-label={t('settings.sub.label')} onKeyDown={move}>
-      {subs.map((sub) => (
-        <button
-          key={sub}
-          ref={(el) => {
-            refs.current[sub] = el;
-          }}
-          type="button"
-          role="tab"
-          id={`settings-sub-${sub}-tab`}
-          className={`settings-subtab${sub === current ? ' active' : ''}`}
-          aria-selected={sub === current}
-          aria-controls="settings-sub-panel"
-          tabIndex={sub === current ? 0 : -1}
-          data-testid={`settings-sub-${sub}`}
-          onClick={() => onChoose(sub)}
-        >
-          {t(`settings.sub.${sub}`)}
-        </button>
-      ))}
-    </div>
-  );
-}
-
-/**
  * Manager/admin: Configuração in sub-screens, each fitting a 1024x768
  * counter: the hall (name and licence, stamp duty, special prize, sale
  * limits, guias, shifts), the series and ball sets, the slot machines, the
@@ -494,7 +445,7 @@ export function SettingsScreen({ jobsPanelOpen = false, before = null }: { jobsP
       <h1 id="settings-screen-title" className="visually-hidden">
         {t('settings.screenTitle')}
       </h1>
-      <SettingsTabs subs={subs} current={shown} onChoose={setSub} />
+      <SubTabs prefix="settings-sub" label={t('settings.sub.label')} subs={subs} current={shown} nameOf={(x) => t(`settings.sub.${x}`)} onChoose={setSub} />
       <div role="tabpanel" id="settings-sub-panel" className="settings-sub-panel" aria-labelledby={`settings-sub-${shown}-tab`} data-testid={`settings-panel-${shown}`}>
         {shown === 'hall' ? (
           <section className="panel">
