@@ -73,9 +73,35 @@ try {
     await page.getByTestId('claim-result').waitFor();
     await page.getByTestId('draw-input').focus();
   });
+  // The caixa's sub-screens: a guia just paid (its copies printed), the chips with a sale's change, and a manager's machines, funds and table sheet.
+  const tesouraria = (await must(kiosk, 'auth.login', { username: 'tesouraria', pin: '5555' })).operatorToken as string;
+  const paidGuia = await must(kiosk, 'guia.issue', { machineNumber: '9', amountCents: 9_000, kind: 'hand_pay' }, tesouraria);
+  await must(kiosk, 'guia.pay', { guiaId: paidGuia.guiaId, cashCents: 4_000, cheques: [{ amountCents: 5_000, number: '0012345', bank: 'CGD' }] }, tesouraria);
+  await must(kiosk, 'guia.issue', { machineNumber: '7', amountCents: 25_000, kind: 'jackpot' }, tesouraria);
   await shoot(browser, kiosk, 'caixa-guias', ['tesouraria', '5555'], async (page) => {
-    await page.getByTestId('guia-query').waitFor();
+    await page.getByTestId('guia-query').fill(String(paidGuia.number));
+    await page.getByTestId('guia-query').press('Enter');
+    await page.getByTestId('guia-payment').waitFor();
   });
+  await shoot(browser, kiosk, 'caixa-chips', ['tesouraria', '5555'], async (page) => {
+    await page.getByTestId('caixa-sub-chips').click();
+    for (const v of [2500, 2500, 500]) await page.getByTestId(`chip-${v}`).click();
+    await page.getByTestId('chips-tendered').fill('100');
+  });
+  for (const sub of ['machines', 'funds', 'tables']) {
+    await shoot(browser, kiosk, `caixa-${sub}`, ['gerente', '2222'], async (page) => {
+      await page.getByTestId('caixa-tab').click();
+      await page.getByTestId(`caixa-sub-${sub}`).click();
+      await page.getByTestId(`caixa-panel-${sub}`).waitFor();
+    });
+  }
+  for (const sub of ['hall', 'series', 'printers']) {
+    await shoot(browser, kiosk, `settings-${sub}`, ['gerente', '2222'], async (page) => {
+      await page.getByTestId('settings-tab').click();
+      await page.getByTestId(`settings-sub-${sub}`).click();
+      await page.getByTestId(`settings-panel-${sub}`).waitFor();
+    });
+  }
   await shoot(browser, kiosk, 'admin-users', ['admin', '1111'], async (page) => {
     await page.getByTestId('settings-tab').click();
     await page.getByTestId('settings-sub-users').click();

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SaleView } from '../../../core/contract.js';
 import type { ClientError } from '../../client.js';
@@ -16,12 +17,42 @@ interface Props {
   reprintNote: { text: string; ok: boolean } | null;
 }
 
-/** The game's latest sales, newest first; voided ones struck through. */
+/**
+ * How many of the table's rows fit whole in the panel (its height is what the
+ * sale screen leaves it): the last sales are never shown cut to half a row.
+ * null until measured.
+ */
+function useWholeRows(count: number) {
+  const ref = useRef<HTMLElement>(null);
+  const [rows, setRows] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const section = ref.current;
+    if (!section) return;
+    const measure = () => {
+      const table = section.querySelector('table');
+      const row = table?.tBodies[0]?.rows[0];
+      if (!table || !row) return;
+      const top = table.getBoundingClientRect().top - section.getBoundingClientRect().top;
+      const head = table.tHead?.getBoundingClientRect().height ?? 0;
+      const available = section.clientHeight - top - head - parseFloat(getComputedStyle(section).paddingBottom);
+      const next = Math.max(1, Math.floor(available / row.getBoundingClientRect().height));
+      setRows((now) => (now === next ? now : next));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(section);
+    return () => observer.disconnect();
+  }, [count]);
+  return { ref, rows };
+}
+
+/** The game's latest sales, newest first (as many as fit whole); voided ones struck through. */
 export function RecentSales({ sales, error, onVoid, onReprint, reprintNote }: Props) {
   const { t } = useTranslation();
   const f = useFormat();
+  const fit = useWholeRows(sales.length);
   return (
-    <section className="panel recent-sales" aria-labelledby="recent-title">
+    <section ref={fit.ref} className="panel recent-sales" aria-labelledby="recent-title">
       <div className="panel-head">
         <h2 id="recent-title">{t('recent.title')}</h2>
         <div className="recent-actions">
@@ -55,7 +86,7 @@ export function RecentSales({ sales, error, onVoid, onReprint, reprintNote }: Pr
               </tr>
             </thead>
             <tbody>
-              {sales.map((s) => (
+              {sales.slice(0, fit.rows ?? sales.length).map((s) => (
                 <tr
                   key={s.saleId}
                   data-testid={`sale-row-${s.saleId}`}
