@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { decodeEscPos } from '../../tools/printer-emulator/decode.js';
-import { X_REPORT } from '../../test/fixtures/documents.js';
+import { CHIP_LINES } from '../../core/money-registry.js';
+import { linesOf, X_MOVEMENTS, X_REPORT } from '../../test/fixtures/documents.js';
 import { renderEscPos } from '../escpos.js';
 import { limitsSign, xReport, zReport } from './index.js';
 
@@ -34,7 +35,7 @@ describe('casino documents on paper', () => {
   });
 
   it('the X report lists chips sold and redeemed, and counts them in the cash expected', () => {
-    const out = decoded(xReport({ ...X_REPORT, movements: { ...X_REPORT.movements, drops: 0, chipsSold: 9_000, chipsRedeemed: 5_000 } }));
+    const out = decoded(xReport({ ...X_REPORT, lines: linesOf({ ...X_MOVEMENTS, drops: 0, chipsSold: 9_000, chipsRedeemed: 5_000 }), expectedCents: 67_750 }));
     expect(out.lines).toContain('  Fichas vendidas                        90,00 €');
     expect(out.lines).toContain('  Fichas trocadas                        50,00 €');
     // 200 + 1500 + 100 + 90 - 600 - 12,50 - 500 - 50 - 0 - 50 = 677,50 €.
@@ -45,7 +46,7 @@ describe('casino documents on paper', () => {
     const chips = {
       floatCents: 55_000,
       float: [{ valueCents: 10_000, count: 2 }, { valueCents: 2_500, count: 10 }, { valueCents: 500, count: 20 }],
-      movements: { cards: 0, sold: 29_000, redeemed: 10_500, fills: 25_000, credits: 30_000 },
+      lines: linesOf({ cards: 0, sold: 29_000, redeemed: 10_500, fills: 25_000, credits: 30_000 }, CHIP_LINES),
       expectedCents: 31_500,
     };
     const out = decoded(

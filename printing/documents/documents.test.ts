@@ -4,10 +4,9 @@ import { renderEscPos } from '../escpos.js';
 import { asReprint, type PrintDocument, type PrinterProfile } from '../layout.js';
 import { previewText } from '../preview.js';
 import { parseReceiptQr, verifyReceiptCheck } from '../check.js';
-import { ANNOUNCEMENT, GUIA, PAYOUT, REFUND, SALE, X_REPORT, Z_REPORT } from '../../test/fixtures/documents.js';
+import { ANNOUNCEMENT, GUIA, linesOf, PAYOUT, REFUND, SALE, X_MOVEMENTS, X_REPORT, Z_REPORT } from '../../test/fixtures/documents.js';
 import {
   announcementSlip,
-  drawerExpectedCents,
   formatHallDate,
   formatHallDateTime,
   guia,
@@ -713,8 +712,10 @@ describe('guia', () => {
 });
 
 describe('X and Z reports', () => {
-  it('expected = float + sales + pay-ins - prizes - refunds - guias - pay-outs', () => {
-    expect(drawerExpectedCents(X_REPORT)).toBe(63750);
+  it('prints the cash expected as the ledger gives it, never worked out again from the lines', () => {
+    const expected = (data: typeof X_REPORT) => previewText(xReport(data), 58).find((l) => l.startsWith('Esperado na gaveta'))?.replace(/\s+/g, ' ');
+    expect(expected(X_REPORT)).toBe('Esperado na gaveta 637,50 €');
+    expect(expected({ ...X_REPORT, expectedCents: 12_345 })).toBe('Esperado na gaveta 123,45 €');
   });
 
   it('a surplus is shown with its sign', () => {
@@ -725,7 +726,7 @@ describe('X and Z reports', () => {
   });
 
   it('refuses negative movements', () => {
-    expect(() => xReport({ ...X_REPORT, movements: { ...X_REPORT.movements, prizes: -1 } })).toThrow(/negative/);
+    expect(() => xReport({ ...X_REPORT, lines: linesOf({ ...X_MOVEMENTS, prizes: -1 }) })).toThrow(/negative/);
   });
 });
 

@@ -1,22 +1,7 @@
+import type { DrawerLineAmount } from '../../core/money-kinds.js';
 import type { TitleParams } from '../../core/printing/jobs.js';
 import type { Block, PrintDocument } from '../layout.js';
 import { checkCents, euros, formatHallDateTime, hallHeader, heading, pair } from './format.js';
-
-/** Cash through the drawer since it opened, by kind (all non-negative cents). */
-export interface DrawerMovements {
-  sales: number;
-  prizes: number;
-  refunds: number;
-  /** Cash part of guias paid. */
-  guias: number;
-  payIns: number;
-  payOuts: number;
-  /** Cash taken to the safe; absent on reports that predate drops (printed only when given). */
-  drops?: number;
-  /** Face-value chips sold for cash and redeemed for cash at the caixa (IX.7); printed when not zero. */
-  chipsSold?: number;
-  chipsRedeemed?: number;
-}
 
 /** An X report: the state of a drawer at any time (SPEC 9). */
 export interface XReportData {
@@ -30,7 +15,14 @@ export interface XReportData {
   /** When the report was taken. */
   at: string;
   openingFloatCents: number;
-  movements: DrawerMovements;
+  /**
+   * The lines of the drawer's cash in the report's order, each with its words
+   * and amount as the money kinds that move it declare them (core/money-registry.ts):
+   * a new kind's line prints without this file changing.
+   */
+  lines: readonly DrawerLineAmount[];
+  /** What the drawer should hold: its float plus its cash in the ledger, the one source (never worked out here). */
+  expectedCents: number;
   /** A casino caixa's face-value chips through the drawer (IX.7); absent or null when it held none. */
   chips?: DrawerChips | null;
   /** Taken by a counter role before its blind close: the expected amounts are left out. */
@@ -46,7 +38,8 @@ export interface ChipCount {
 export interface DrawerChips {
   floatCents: number;
   float: ChipCount[];
-  movements: { cards: number; sold: number; redeemed: number; fills: number; credits: number };
+  /** Its lines, as for the cash: what came in (+) and went out (-) by kind. */
+  lines: readonly DrawerLineAmount[];
   expectedCents: number;
 }
 
@@ -69,25 +62,21 @@ export interface ZReportData extends XReportData {
   auditHead?: { seq: number; hash: string } | null;
 }
 
-/** Opening float + cash in (sales, pay-ins) - cash out (prizes, refunds, guias, pay-outs, drops). */
-export function drawerExpectedCents(data: Pick<XReportData, 'openingFloatCents' | 'movements'>): number {
-  const m = data.movements;
-  return (
-    data.openingFloatCents + m.sales + m.payIns + (m.chipsSold ?? 0) - m.prizes - m.refunds - m.guias - m.payOuts - (m.drops ?? 0) - (m.chipsRedeemed ?? 0)
-  );
-}
-
 export function countedCents(counted: readonly DenominationCount[]): number {
   return counted.reduce((s, c) => s + c.denominationCents * c.count, 0);
 }
 
 function checkReport(data: XReportData): void {
   checkCents('openingFloatCents', data.openingFloatCents);
-  for (const [k, v] of Object.entries(data.movements)) {
-    checkCents(k, v);
-    if (v < 0) throw new RangeError(`${k} must not be negative`);
+  checkCents('expectedCents', data.expectedCents);
+  for (const l of [...data.lines, ...(data.chips?.lines ?? [])]) {
+    checkCents(l.key, l.cents);
+    if (l.cents < 0) throw new RangeError(`${l.key} must not be negative`);
   }
 }
+
+/** A line is printed always, or once something moved on it. */
+const printed = (l: DrawerLineAmount) => l.shown === 'always' || l.cents !== 0;
 
 function signed(cents: number): string {
   return cents > 0 ? `+${euros(cents)}` : euros(cents);
@@ -101,26 +90,18 @@ const chipLines = (chips: readonly ChipCount[]) =>
 
 /** The caixa's chips: float, what came in and went out, and what the drawer should hold. */
 function chipsBody(chips: DrawerChips, blind: boolean): Block[] {
-  const m = chips.movements;
-  const lines: [string, number][] = [
-    ['  Reforços do cofre', m.fills],
-    ['  Fichas trocadas por dinheiro', m.redeemed],
-    ['  Cartões pagos em fichas', m.cards],
-    ['  Fichas vendidas', -m.sold],
-    ['  Entregas ao cofre', -m.credits],
-  ];
   return [
     { kind: 'rule' },
     { kind: 'text', text: 'FICHAS (valor facial)', bold: true },
     pair('Fundo de fichas', euros(chips.floatCents)),
     ...chipLines(chips.float),
-    ...lines.filter(([, cents]) => cents !== 0).map(([label, cents]) => pair(label, signed(cents))),
+    ...chips.lines.filter(printed).map((l) => pair(`  ${l.label}`, signed(l.side === 'in' ? l.cents : 0 - l.cents))),
     ...(blind ? [] : [pair('Fichas esperadas', euros(chips.expectedCents), { bold: true })]),
   ];
 }
 
 function body(data: XReportData): Block[] {
-  const m = data.movements;
+  const side = (which: 'in' | 'out') => data.lines.filter((l) => l.side === which && printed(l)).map((l) => pair(`  ${l.label}`, euros(l.cents)));
   return [
     pair('Terminal', data.terminalId),
     pair('Gaveta n.º', data.drawerId),
@@ -131,20 +112,13 @@ function body(data: XReportData): Block[] {
     { kind: 'rule' },
     pair('Fundo de caixa', euros(data.openingFloatCents)),
     { kind: 'text', text: 'Entradas', bold: true },
-    pair('  Vendas', euros(m.sales)),
-    pair('  Entradas de numerário', euros(m.payIns)),
-    ...(m.chipsSold ? [pair('  Fichas vendidas', euros(m.chipsSold))] : []),
+    ...side('in'),
     { kind: 'text', text: 'Saídas', bold: true },
-    pair('  Prémios', euros(m.prizes)),
-    pair('  Devoluções', euros(m.refunds)),
-    pair('  Guias', euros(m.guias)),
-    pair('  Saídas de numerário', euros(m.payOuts)),
-    ...(m.drops !== undefined ? [pair('  Recolhas para o cofre', euros(m.drops))] : []),
-    ...(m.chipsRedeemed ? [pair('  Fichas trocadas', euros(m.chipsRedeemed))] : []),
+    ...side('out'),
     { kind: 'rule' },
     ...(data.blind
       ? [{ kind: 'text', text: 'Contagem cega: o valor esperado só aparece no fecho.' } as const]
-      : [pair('Esperado na gaveta', euros(drawerExpectedCents(data)), { bold: true })]),
+      : [pair('Esperado na gaveta', euros(data.expectedCents), { bold: true })]),
     ...(data.chips ? chipsBody(data.chips, data.blind === true) : []),
   ];
 }
@@ -174,7 +148,7 @@ export function zReport(data: ZReportData): PrintDocument {
     if (!Number.isSafeInteger(c.count) || c.count < 0) throw new RangeError(`invalid count ${c.count}`);
   }
   const counted = countedCents(data.counted);
-  const variance = counted - drawerExpectedCents(data);
+  const variance = counted - data.expectedCents;
   const countLines = [...data.counted]
     .filter((c) => c.count > 0)
     .sort((a, b) => b.denominationCents - a.denominationCents)

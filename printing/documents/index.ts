@@ -5,11 +5,9 @@ export { refundReceipt, ANNUL_REASON_LABELS, type AnnulReason, type RefundReceip
 export { guia, guiaCopies, GUIA_KIND_LABELS, type GuiaCheque, type GuiaCopy, type GuiaData, type GuiaKind } from './guia.js';
 export {
   countedCents,
-  drawerExpectedCents,
   xReport,
   zReport,
   type DenominationCount,
-  type DrawerMovements,
   type XReportData,
   type ZReportData,
 } from './drawerReports.js';

@@ -13,7 +13,9 @@ import type { DrawerChipsView, XReportView, ZReportView } from '../../../core/dr
 import { checkPayout, countDenominations, drawerCashShown, needsAcceptance, sameCount, toDenominationMap, varianceCents } from '../../../core/drawers/rules.js';
 import { KioskError } from '../../../core/errors.js';
 import { approves } from '../../../core/people/rules.js';
-import { ledger, type LedgerKind } from '../../../core/ledger.js';
+import { ledger } from '../../../core/ledger.js';
+import { drawerLineAmounts, lineValues, type DrawerLineAmount } from '../../../core/money-kinds.js';
+import { CASH_LINES, CHIP_LINES, MONEY_KINDS } from '../../../core/money-registry.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import {
   chipCountOf,
@@ -79,28 +81,18 @@ function chipsData(db: ReadableDb, drawer: DrawerRow): DrawerChipsView | null {
   const float = chipCountOf(db, drawer.id, 'open');
   const byKind = drawerChipsByKind(db, drawer);
   if (!float && Object.keys(byKind).length === 0) return null;
-  const net = (k: LedgerKind) => byKind[k] ?? 0;
   const floatCents = float?.cents ?? 0;
   return {
     floatCents,
     float: float?.chips ?? [],
-    movements: {
-      cards: net('card_sale') + net('card_sale_void'),
-      sold: 0 - net('chips_sold'),
-      redeemed: net('chips_redeemed'),
-      fills: net('chips_filled'),
-      credits: 0 - net('chips_credited'),
-    },
+    // Each line from the money kinds that move it (core/<domain>/money.ts).
+    movements: lineValues(drawerLineAmounts(CHIP_LINES, MONEY_KINDS, 'chipLine', byKind)) as DrawerChipsView['movements'],
     expectedCents: floatCents + Object.values(byKind).reduce((s, c) => s + (c ?? 0), 0),
   };
 }
 
-/** The drawer now, by kind of movement (cash in and out as non-negative cents; sales net of voids). */
+/** The drawer now, by line of its report (cash in and out as non-negative cents; sales net of voids), each line from the money kinds that move it. */
 function xData(db: ReadableDb, drawer: DrawerRow, at: string): XReportView {
-  const byKind = drawerCashByKind(db, drawer);
-  const net = (k: LedgerKind) => byKind[k] ?? 0;
-  // Cash out as a positive amount (0 - x, not -x: no -0 in the JSON).
-  const out = (k: LedgerKind) => 0 - net(k);
   return {
     drawerId: drawer.id,
     terminalId: drawer.terminalId,
@@ -108,19 +100,22 @@ function xData(db: ReadableDb, drawer: DrawerRow, at: string): XReportView {
     openedAt: drawer.openedAt,
     at,
     openingFloatCents: drawer.floatCents,
-    movements: {
-      sales: net('card_sale') + net('card_sale_void'),
-      prizes: out('prize_paid'),
-      refunds: out('card_refund'),
-      guias: out('guia_paid'),
-      payIns: net('pay_in'),
-      payOuts: out('pay_out'),
-      drops: out('drop'),
-      chipsSold: net('chips_sold'),
-      chipsRedeemed: out('chips_redeemed'),
-    },
+    movements: lineValues(cashLines(db, drawer)) as XReportView['movements'],
     expectedCents: drawerExpectedCash(db, drawer),
     chips: chipsData(db, drawer),
+  };
+}
+
+/** The lines of the drawer's cash, as the X and Z print them. */
+function cashLines(db: ReadableDb, drawer: DrawerRow): DrawerLineAmount[] {
+  return drawerLineAmounts(CASH_LINES, MONEY_KINDS, 'cashLine', drawerCashByKind(db, drawer));
+}
+
+/** What the printed X and Z take besides the view: the lines of the drawer's cash, and of its chips when it held any. */
+function printedLines(db: ReadableDb, drawer: DrawerRow, chips: DrawerChipsView | null) {
+  return {
+    lines: cashLines(db, drawer),
+    chips: chips ? { ...chips, lines: drawerLineAmounts(CHIP_LINES, MONEY_KINDS, 'chipLine', drawerChipsByKind(db, drawer)) } : null,
   };
 }
 
@@ -307,7 +302,7 @@ export const drawersHandlers: HandlerSlice<
       if (chips) {
         insertChipCount(ctx.db, { drawerId: drawer.id, stage: 'close', chips: chips.counted, cents: chips.countedCents, expectedCents: chipsExpected, varianceCents: chips.varianceCents });
       }
-      enqueue(ctx, 'receipts', (hall) => zReport({ ...z, hallName: hall.hallName, shift: null }), { type: 'drawer', id: drawer.id });
+      enqueue(ctx, 'receipts', (hall) => zReport({ ...z, ...printedLines(ctx.db, drawer, z.chips ?? null), hallName: hall.hallName, shift: null }), { type: 'drawer', id: drawer.id });
       const result = {
         status: 'closed' as const,
         drawerId: drawer.id,
@@ -335,7 +330,7 @@ export const drawersHandlers: HandlerSlice<
     const data = xData(ctx.db, drawer, ctx.at);
     // The close is blind for the counter: its X (on screen and on paper) leaves out what the drawer should hold.
     const blind = !approves(operatorOf(ctx).roles);
-    enqueue(ctx, 'receipts', (hall) => xReport({ ...data, hallName: hall.hallName, shift: null, blind }), { type: 'drawer', id: drawer.id });
+    enqueue(ctx, 'receipts', (hall) => xReport({ ...data, ...printedLines(ctx.db, drawer, data.chips ?? null), hallName: hall.hallName, shift: null, blind }), { type: 'drawer', id: drawer.id });
     const answer = blind ? { ...data, expectedCents: null, chips: data.chips ? { ...data.chips, expectedCents: null } : data.chips } : data;
     return done(answer, { after: { drawerId: drawer.id, expectedCents: data.expectedCents, blind } });
   }),

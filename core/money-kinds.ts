@@ -1,0 +1,78 @@
+/**
+ * A money kind described once (issue 23): each kind of ledger transaction is
+ * declared in its own domain (core/<domain>/money.ts) with what it documents
+ * and the line of a drawer it moves, cash or chips; the X and Z reports (on
+ * screen and printed) read these lines from the ledger by kind, so a new kind
+ * shows on them without their code changing. The domains' declarations are
+ * merged in core/money-registry.ts.
+ */
+import type { LedgerKind, LedgerRef } from './ledger.js';
+
+/** A ledger kind's descriptor. */
+export interface MoneyKind {
+  kind: LedgerKind;
+  /** What its transactions document (ledger_transactions.ref_type). */
+  documents: readonly LedgerRef['type'][];
+  /** The line of a drawer's cash it moves on the X and Z, by key; none when it never touches a drawer's cash. */
+  cashLine?: string;
+  /** The line of a caixa's chips it moves (chips:<terminal>), by key. */
+  chipLine?: string;
+}
+
+/** A line of a drawer's report: its key (the movement's name on screen and in the contract), side, words and place. */
+export interface DrawerLine {
+  key: string;
+  /** 'in': the drawer's account grows by it (printed under Entradas); 'out': it shrinks (printed as a positive amount under Saídas). */
+  side: 'in' | 'out';
+  /** As printed, in pt-PT: the hall's papers are in Portuguese. */
+  label: string;
+  /** Printed always, or only when something moved on it. */
+  shown: 'always' | 'moved';
+  /** Its place on the report, lower first. */
+  order: number;
+}
+
+/** A line with its amount: non-negative for a line that only moves one way (an 'out' line is the cash that left). */
+export interface DrawerLineAmount extends DrawerLine {
+  cents: number;
+}
+
+/**
+ * The lines of a drawer from the net amount its account took by ledger kind
+ * (debits positive, as the ledger stores them): each line adds up the kinds
+ * that move it, an 'out' line as what left. `0 - x`, not `-x`: no -0.
+ */
+export function drawerLineAmounts(
+  lines: readonly DrawerLine[],
+  kinds: readonly MoneyKind[],
+  which: 'cashLine' | 'chipLine',
+  netByKind: Readonly<Partial<Record<string, number>>>,
+): DrawerLineAmount[] {
+  return lines.map((line) => {
+    const net = kinds.filter((k) => k[which] === line.key).reduce((sum, k) => sum + (netByKind[k.kind] ?? 0), 0);
+    return { ...line, cents: line.side === 'in' ? net : 0 - net };
+  });
+}
+
+/** The lines as an object by key (the contract's `movements`). */
+export function lineValues(amounts: readonly DrawerLineAmount[]): Record<string, number> {
+  return Object.fromEntries(amounts.map((a) => [a.key, a.cents]));
+}
+
+/**
+ * One list from the domains' lists, refusing a key given twice: a duplicate
+ * would silently hide one of them. Sorted by `order` when `sort` is given.
+ */
+export function mergeDeclared<T>(key: (item: T) => string, lists: readonly (readonly T[])[], sort?: (a: T, b: T) => number): T[] {
+  const seen = new Set<string>();
+  const all: T[] = [];
+  for (const list of lists) {
+    for (const item of list) {
+      const k = key(item);
+      if (seen.has(k)) throw new Error(`money kinds: "${k}" is declared twice`);
+      seen.add(k);
+      all.push(item);
+    }
+  }
+  return sort ? all.sort(sort) : all;
+}
