@@ -11,7 +11,8 @@ import { asWritable } from '../db/connection.js';
 import { closeSync, existsSync, fsyncSync, openSync } from 'node:fs';
 import { appendAudit } from '../db/audit.js';
 import { announcementText, closeSaleFigures } from '../core/bingo/announcement.js';
-import { cardSalePostings, ledger } from '../core/ledger.js';
+import { cardSalePostings } from '../core/bingo/money.js';
+import { ledger } from '../core/money-registry.js';
 import { post } from '../db/ledger.js';
 
 export interface SeedOptions {

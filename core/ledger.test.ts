@@ -1,5 +1,7 @@
 import { describe, it, expect } from 'vitest';
-import { accounts, assertBalanced, cardSalePostings, ledger, reversal, UnbalancedPostingsError, type Posting } from './ledger.js';
+import { cardSalePostings } from './bingo/money.js';
+import { assertBalanced, reversal, UnbalancedPostingsError, type Posting } from './ledger.js';
+import { accounts, ledger } from './money-registry.js';
 
 describe('accounts', () => {
   it('has stable names', () => {

@@ -6,13 +6,12 @@
  * shows on them without their code changing. The domains' declarations are
  * merged in core/money-registry.ts.
  */
-import type { LedgerKind, LedgerRef } from './ledger.js';
-
 /** A ledger kind's descriptor. */
 export interface MoneyKind {
-  kind: LedgerKind;
+  /** Its name (ledger_transactions.kind). */
+  kind: string;
   /** What its transactions document (ledger_transactions.ref_type). */
-  documents: readonly LedgerRef['type'][];
+  documents: readonly string[];
   /** The line of a drawer's cash it moves on the X and Z, by key; none when it never touches a drawer's cash. */
   cashLine?: string;
   /** The line of a caixa's chips it moves (chips:<terminal>), by key. */
@@ -75,4 +74,16 @@ export function mergeDeclared<T>(key: (item: T) => string, lists: readonly (read
     }
   }
   return sort ? all.sort(sort) : all;
+}
+
+/** One object of the domains' builders or accounts, refusing a name given twice. */
+export function mergeNamed<T extends object>(parts: readonly object[]): T {
+  const out: Record<string, unknown> = {};
+  for (const part of parts) {
+    for (const [name, value] of Object.entries(part)) {
+      if (name in out) throw new Error(`money kinds: "${name}" is declared twice`);
+      out[name] = value;
+    }
+  }
+  return out as T;
 }

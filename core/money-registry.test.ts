@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { zReport } from '../printing/documents/index.js';
 import { previewText } from '../printing/preview.js';
 import { Z_REPORT } from '../test/fixtures/documents.js';
-import { accounts, ledger, type LedgerEntry, type LedgerKind } from './ledger.js';
+import type { LedgerEntry } from './ledger.js';
+import { accounts, assertDeclared, ledger, type LedgerKind } from './money-registry.js';
 import { drawerLineAmounts, lineValues, mergeDeclared, type DrawerLine, type MoneyKind } from './money-kinds.js';
 import { CASH_LINES, CHIP_LINES, MONEY_KINDS } from './money-registry.js';
 
@@ -59,6 +60,12 @@ describe('the money kinds', () => {
       if (k.cashLine) expect(CASH_LINES.some((l) => l.key === k.cashLine)).toBe(true);
       if (k.chipLine) expect(CHIP_LINES.some((l) => l.key === k.chipLine)).toBe(true);
     }
+  });
+
+  it('are the only kinds the ledger takes', () => {
+    expect(() => assertDeclared({ kind: 'cash_advance', ref: { type: 'drawer_movement', id: 1 } })).toThrow('ledger kind "cash_advance" is not declared by any domain');
+    expect(() => assertDeclared({ kind: 'pay_in', ref: { type: 'guia', id: 1 } })).toThrow('ledger kind "pay_in" does not document a guia');
+    for (const e of SAMPLES) expect(() => assertDeclared(e)).not.toThrow();
   });
 
   it('are merged refusing a kind or a line declared twice', () => {

@@ -8,7 +8,7 @@ import { APPLICATION_ID, asWritable, DatabaseRefusedError, DatabaseTooNewError, 
 import { errorMessage } from '../core/errors.js';
 import { appendAudit } from './audit.js';
 import { post } from './ledger.js';
-import { ledger } from '../core/ledger.js';
+import { ledger } from '../core/money-registry.js';
 
 let dir: string;
 let db: Db | undefined;

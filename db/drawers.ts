@@ -1,7 +1,8 @@
 /** SQL of the drawers domain (SPEC 9): drawers, their movements and closes, and their cash in the ledger. */
 import { toChipMap, type ChipCount, type ChipFlow } from '../core/chips.js';
 import { toDenominationMap, type DenominationCount, type MovementKind } from '../core/drawers/rules.js';
-import { accounts, type LedgerKind, type LedgerRef } from '../core/ledger.js';
+import { drawerAccounts as accounts } from '../core/ledger.js';
+import type { LedgerKind, LedgerRef } from '../core/money-registry.js';
 import { stmt, type ReadableDb, type WritableDb } from './connection.js';
 
 export interface DrawerRow {

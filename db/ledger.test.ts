@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type WritableDb } from './connection.js';
 import { post, postingsOf, verifyLedger } from './ledger.js';
-import { cardSalePostings, ledger, type LedgerKind, type Posting, UnbalancedPostingsError } from '../core/ledger.js';
+import { cardSalePostings } from '../core/bingo/money.js';
+import { type Posting, UnbalancedPostingsError } from '../core/ledger.js';
+import { ledger, type LedgerKind } from '../core/money-registry.js';
 
 let dir: string;
 let db: WritableDb;

@@ -1,5 +1,6 @@
 /** SQL of the double-entry ledger: append a balanced transaction, read postings back, check the books. */
-import { assertBalanced, type LedgerEntry, type LedgerKind, type LedgerRef, type Posting } from '../core/ledger.js';
+import { assertBalanced, type LedgerEntry, type Posting } from '../core/ledger.js';
+import { assertDeclared, type LedgerKind, type LedgerRef } from '../core/money-registry.js';
 import { stmt, type ReadableDb, type WritableDb } from './connection.js';
 
 /**
@@ -14,6 +15,8 @@ export function post(
 ): number | null {
   if (entry === null) return null;
   assertBalanced(entry.postings);
+  // Only a kind a domain declares, documenting what it declares: the books and the X and Z know nothing else.
+  assertDeclared(entry);
   const { lastInsertRowid } = stmt(
     db,
     `INSERT INTO ledger_transactions (at, kind, operator_id, terminal_id, ref_type, ref_id, drawer_id) VALUES (?, ?, ?, ?, ?, ?, ?)`,

@@ -6,7 +6,8 @@
  * whose amount was edited after its posting, or a posting that vanished are
  * each named, where `ledger.verify` (which only adds up) sees nothing.
  */
-import { cardSalePostings, ledger, type LedgerEntry, type LedgerRef, type Posting } from '../ledger.js';
+import type { LedgerEntry, Posting } from '../ledger.js';
+import { ledger, type LedgerRef } from '../money-registry.js';
 
 /** What a ledger transaction documents: its `ref_type`. */
 export type DocumentType = LedgerRef['type'];
@@ -101,7 +102,7 @@ export function expectedEntries(doc: BookDocument): LedgerEntry[] {
     case 'sale':
       return entries(
         ledger.cardSale(doc.id, doc.totalCents, doc.method, doc.terminalId),
-        doc.voided ? ledger.cardSaleVoid(doc.id, cardSalePostings(doc.totalCents, doc.method, doc.terminalId)) : null,
+        doc.voided ? ledger.cardSaleVoid(doc.id, ledger.cardSale(doc.id, doc.totalCents, doc.method, doc.terminalId).postings) : null,
         doc.refund ? ledger.cardRefund(doc.id, doc.refund.amountCents, doc.refund.terminalId) : null,
       );
     case 'game':

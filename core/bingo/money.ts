@@ -4,6 +4,7 @@
  * release, a refund and a prize paid; and the lines they move on a drawer's
  * X and Z.
  */
+import { drawerAccounts, reversal, type LedgerEntry, type Posting } from '../ledger.js';
 import type { DrawerLine, MoneyKind } from '../money-kinds.js';
 
 export const BINGO_MONEY_KINDS = [
@@ -25,3 +26,119 @@ export const BINGO_CASH_LINES: readonly DrawerLine[] = [
 ];
 
 export const BINGO_CHIP_LINES: readonly DrawerLine[] = [{ key: 'cards', side: 'in', label: 'Cartões pagos em fichas', shown: 'moved', order: 30 }];
+
+/** The bingo's accounts (Despacho Normativo 80/85). */
+export const bingoAccounts = {
+  cardSales: 'revenue:cards',
+  /** Line and bingo prizes announced and not yet paid (art. 15). */
+  prizesPayable: 'liability:prizes',
+  /** The accumulated special prize fund: held for the players (art. 10). */
+  specialFund: 'liability:special_fund',
+  stampDuty: 'liability:stamp_duty',
+  /** The house's money put into the special prize fund to start it and restart it after a win. */
+  specialFundStart: 'expense:special_fund_start',
+} as const;
+const accounts = { ...drawerAccounts, ...bingoAccounts };
+
+/**
+ * Close of sale: of the cards' revenue, the prizes become owed to the players,
+ * the special prize share goes to its fund and the stamp duty to the State.
+ */
+export function closeSalePostings(f: { prizesCents: number; specialShareCents: number; stampDutyCents: number }): Posting[] {
+  const parts: Posting[] = [
+    { account: accounts.prizesPayable, amountCents: -f.prizesCents },
+    { account: accounts.specialFund, amountCents: -f.specialShareCents },
+    { account: accounts.stampDuty, amountCents: -f.stampDutyCents },
+  ].filter((p) => p.amountCents !== 0);
+  const total = -parts.reduce((sum, p) => sum + p.amountCents, 0);
+  return total === 0 ? [] : [{ account: accounts.cardSales, amountCents: total }, ...parts];
+}
+
+/** A card sale: the drawer (cash or chips) receives the total; card sales are credited. */
+export function cardSalePostings(totalCents: number, method: 'cash' | 'chips', terminalId: string): Posting[] {
+  const drawer = method === 'cash' ? accounts.cash(terminalId) : accounts.chips(terminalId);
+  return [
+    { account: drawer, amountCents: totalCents },
+    { account: accounts.cardSales, amountCents: -totalCents },
+  ];
+}
+
+
+// ---- one builder per kind: the postings each transaction of this domain makes ----
+
+export const bingoLedger = {
+  cardSale: (saleId: number, totalCents: number, method: 'cash' | 'chips', terminalId: string): LedgerEntry => ({
+    kind: 'card_sale',
+    ref: { type: 'sale', id: saleId },
+    postings: cardSalePostings(totalCents, method, terminalId),
+  }),
+  /** The void of a sale reverses exactly what the sale posted. */
+  cardSaleVoid: (saleId: number, salePostings: readonly Posting[]): LedgerEntry => ({
+    kind: 'card_sale_void',
+    ref: { type: 'sale', id: saleId },
+    postings: reversal(salePostings),
+  }),
+  /** Null when nothing is set aside (no prizes, share or duty). */
+  gameSaleClosed: (gameId: number, f: { prizesCents: number; specialShareCents: number; stampDutyCents: number }): LedgerEntry | null => {
+    const postings = closeSalePostings(f);
+    return postings.length === 0 ? null : { kind: 'game_sale_closed', ref: { type: 'game', id: gameId }, postings };
+  },
+  /** The fund becomes a prize owed to the winners; it starts again from zero. */
+  specialPrizeWon: (gameId: number, fundCents: number): LedgerEntry => ({
+    kind: 'special_prize_won',
+    ref: { type: 'game', id: gameId },
+    postings: [
+      { account: accounts.specialFund, amountCents: fundCents },
+      { account: accounts.prizesPayable, amountCents: -fundCents },
+    ],
+  }),
+  /**
+   * The house puts the fund's starting amount in: on its first session (ref
+   * the session) and after each win (ref the game won). Null when it is 0.
+   */
+  specialFundStarted: (ref: { type: 'session' | 'game'; id: number }, startingCents: number): LedgerEntry | null =>
+    startingCents === 0
+      ? null
+      : {
+          kind: 'special_fund_started',
+          ref,
+          postings: [
+            { account: accounts.specialFundStart, amountCents: startingCents },
+            { account: accounts.specialFund, amountCents: -startingCents },
+          ],
+        },
+  /**
+   * An annulled game gives back to card revenue the prizes set aside and not
+   * paid, and the stamp duty (no sale of it stands). Null when nothing is left.
+   */
+  gameAnnulled: (gameId: number, f: { unpaidPrizesCents: number; stampDutyCents: number }): LedgerEntry | null => {
+    const parts = [
+      { account: accounts.prizesPayable, amountCents: f.unpaidPrizesCents },
+      { account: accounts.stampDuty, amountCents: f.stampDutyCents },
+    ].filter((p) => p.amountCents !== 0);
+    if (parts.length === 0) return null;
+    const total = parts.reduce((sum, p) => sum + p.amountCents, 0);
+    return { kind: 'game_annulled', ref: { type: 'game', id: gameId }, postings: [...parts, { account: accounts.cardSales, amountCents: -total }] };
+  },
+  /** A refund in full, in cash, of a sale of an annulled game (art. 16.3). */
+  cardRefund: (saleId: number, amountCents: number, terminalId: string): LedgerEntry => ({
+    kind: 'card_refund',
+    ref: { type: 'sale', id: saleId },
+    postings: [
+      { account: accounts.cardSales, amountCents },
+      { account: accounts.cash(terminalId), amountCents: -amountCents },
+    ],
+  }),
+  /** A prize paid in cash out of the drawer. Null for a prize of 0 cents (nothing moves). */
+  prizePaid: (winnerId: number, prizeCents: number, terminalId: string): LedgerEntry | null =>
+    prizeCents === 0
+      ? null
+      : {
+          kind: 'prize_paid',
+          ref: { type: 'winner', id: winnerId },
+          postings: [
+            { account: accounts.prizesPayable, amountCents: prizeCents },
+            { account: accounts.cash(terminalId), amountCents: -prizeCents },
+          ],
+        },
+};

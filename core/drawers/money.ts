@@ -1,4 +1,5 @@
 /** The drawers' own money kinds: cash brought in by hand, paid out with its reason, and dropped to the safe. */
+import { drawerAccounts, type LedgerEntry } from '../ledger.js';
 import type { DrawerLine, MoneyKind } from '../money-kinds.js';
 
 export const DRAWER_MONEY_KINDS = [
@@ -12,3 +13,46 @@ export const DRAWER_CASH_LINES: readonly DrawerLine[] = [
   { key: 'payOuts', side: 'out', label: 'Saídas de numerário', shown: 'always', order: 70 },
   { key: 'drops', side: 'out', label: 'Recolhas para o cofre', shown: 'always', order: 80 },
 ];
+
+/** The drawers' own accounts besides their cash. */
+export const drawerMoneyAccounts = {
+  /** Cash brought into a drawer by hand (change from the safe, a top-up): owed back to the house. */
+  payIns: 'equity:pay_in',
+  /** Cash paid out of a drawer by hand for an expense, with its reason. */
+  payOuts: 'expense:pay_out',
+  /** The safe, where drops from the drawers go. */
+  safe: 'cash:safe',
+} as const;
+const accounts = { ...drawerAccounts, ...drawerMoneyAccounts };
+
+// ---- one builder per kind: the postings each transaction of this domain makes ----
+
+export const drawerLedger = {
+  /** Cash brought into the drawer by hand (SPEC 9). */
+  payIn: (movementId: number, amountCents: number, terminalId: string): LedgerEntry => ({
+    kind: 'pay_in',
+    ref: { type: 'drawer_movement', id: movementId },
+    postings: [
+      { account: accounts.cash(terminalId), amountCents },
+      { account: accounts.payIns, amountCents: -amountCents },
+    ],
+  }),
+  /** Cash paid out of the drawer by hand, with its reason (SPEC 9). */
+  payOut: (movementId: number, amountCents: number, terminalId: string): LedgerEntry => ({
+    kind: 'pay_out',
+    ref: { type: 'drawer_movement', id: movementId },
+    postings: [
+      { account: accounts.payOuts, amountCents },
+      { account: accounts.cash(terminalId), amountCents: -amountCents },
+    ],
+  }),
+  /** Cash taken from the drawer to the safe: it leaves the drawer, not the house. */
+  drop: (movementId: number, amountCents: number, terminalId: string): LedgerEntry => ({
+    kind: 'drop',
+    ref: { type: 'drawer_movement', id: movementId },
+    postings: [
+      { account: accounts.safe, amountCents },
+      { account: accounts.cash(terminalId), amountCents: -amountCents },
+    ],
+  }),
+};

@@ -4,6 +4,7 @@
  * credited back to it; the lines they move, of the drawer's cash and of its
  * chips.
  */
+import { drawerAccounts, type LedgerEntry } from '../ledger.js';
 import type { DrawerLine, MoneyKind } from '../money-kinds.js';
 
 export const CHIP_MONEY_KINDS = [
@@ -25,3 +26,51 @@ export const CHIP_FLOAT_LINES: readonly DrawerLine[] = [
   { key: 'sold', side: 'out', label: 'Fichas vendidas', shown: 'moved', order: 40 },
   { key: 'credits', side: 'out', label: 'Entregas ao cofre', shown: 'moved', order: 50 },
 ];
+
+/** The chips' accounts besides a caixa's float (chips:<terminal>). */
+export const chipAccounts = {
+  /** The casino's chip vault, from which the caixas' chip floats are filled and to which they are credited. */
+  chipVault: 'chips:vault',
+} as const;
+const accounts = { ...drawerAccounts, ...chipAccounts };
+
+// ---- one builder per kind: the postings each transaction of this domain makes ----
+
+export const chipLedger = {
+  /** Face-value chips sold: cash into the drawer, chips out of the caixa's chip float (`chips:<terminal>`). */
+  chipsSold: (exchangeId: number, cents: number, terminalId: string): LedgerEntry => ({
+    kind: 'chips_sold',
+    ref: { type: 'chip_exchange', id: exchangeId },
+    postings: [
+      { account: accounts.cash(terminalId), amountCents: cents },
+      { account: accounts.chips(terminalId), amountCents: -cents },
+    ],
+  }),
+  /** Face-value chips redeemed (IX.7): chips back into the float, cash out of the drawer. */
+  chipsRedeemed: (exchangeId: number, cents: number, terminalId: string): LedgerEntry => ({
+    kind: 'chips_redeemed',
+    ref: { type: 'chip_exchange', id: exchangeId },
+    postings: [
+      { account: accounts.chips(terminalId), amountCents: cents },
+      { account: accounts.cash(terminalId), amountCents: -cents },
+    ],
+  }),
+  /** Chips brought to the caixa from the vault (a fill): the caixa's chip float grows. */
+  chipsFilled: (movementId: number, cents: number, terminalId: string): LedgerEntry => ({
+    kind: 'chips_filled',
+    ref: { type: 'chip_movement', id: movementId },
+    postings: [
+      { account: accounts.chips(terminalId), amountCents: cents },
+      { account: accounts.chipVault, amountCents: -cents },
+    ],
+  }),
+  /** Chips sent back from the caixa to the vault (a credit). */
+  chipsCredited: (movementId: number, cents: number, terminalId: string): LedgerEntry => ({
+    kind: 'chips_credited',
+    ref: { type: 'chip_movement', id: movementId },
+    postings: [
+      { account: accounts.chipVault, amountCents: cents },
+      { account: accounts.chips(terminalId), amountCents: -cents },
+    ],
+  }),
+};

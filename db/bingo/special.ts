@@ -1,5 +1,5 @@
 /** SQL of the accumulated special prize's fund (DN art. 10): the decisions that carry a frozen fund to a new prize. */
-import { accounts } from '../../core/ledger.js';
+import { bingoAccounts as accounts } from '../../core/bingo/money.js';
 import { stmt, type ReadableDb, type WritableDb } from '../connection.js';
 import { accountBalance } from '../ledger.js';
 

@@ -6,7 +6,7 @@ import { checkAgainstRecorded, checkClaim, checkManualClaim, drawnSet, MANUAL_CL
 import type { BoardView, ClaimView, WinnerView } from '../../../core/bingo/contract.js';
 import { awardsAtClose, specialFundState, winsSpecialPrize } from '../../../core/bingo/prizes.js';
 import { KioskError } from '../../../core/errors.js';
-import { ledger } from '../../../core/ledger.js';
+import { bingoLedger as ledger } from '../../../core/bingo/money.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import {
   activeBalls,

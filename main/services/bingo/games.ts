@@ -10,7 +10,7 @@ import { specialPrizeShare, stampDuty } from '../../../core/bingo/prizes.js';
 import { checkOpenInLastMinutes, checkResumable, closingBlock, isDrawing, lastGameFrom, lastOf, type CandidateGame, type ClosingBlock, type SessionGame } from '../../../core/bingo/closing.js';
 import { BALL_SET_MAX_GAMES, BALL_SET_WARN_GAMES, LAST_GAME_MINUTES, missingStartChecks, SUSPENSION_ANNUL_MINUTES } from '../../../core/bingo/rules.js';
 import { KioskError } from '../../../core/errors.js';
-import { ledger } from '../../../core/ledger.js';
+import { bingoLedger as ledger } from '../../../core/bingo/money.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import { activeBalls, insertPrizeVoid, winnersOfGame } from '../../../db/bingo/draw.js';
 import {

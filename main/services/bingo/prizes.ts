@@ -5,7 +5,7 @@ import { WINNING_CARD_RETENTION_DAYS } from '../../../core/bingo/rules.js';
 import { checkPayout } from '../../../core/drawers/rules.js';
 import type { ChannelInput } from '../../../core/contract.js';
 import { KioskError } from '../../../core/errors.js';
-import { ledger } from '../../../core/ledger.js';
+import { bingoLedger as ledger } from '../../../core/bingo/money.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import { drawerExpectedCash, openDrawerOf, type DrawerRow } from '../../../db/drawers.js';
 import { carriedUnpaidWinners, insertPrizePayment, winnerById, winnersOfSession, winnersSharing } from '../../../db/bingo/draw.js';

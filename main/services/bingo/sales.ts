@@ -4,7 +4,7 @@ import { checkTenderedNotTooLarge } from '../../../core/cash.js';
 import { allocate, cardsLeft, checkSecondSeries, type GamePlan } from '../../../core/bingo/allocation.js';
 import { checkPayout } from '../../../core/drawers/rules.js';
 import { KioskError } from '../../../core/errors.js';
-import { ledger } from '../../../core/ledger.js';
+import { bingoLedger as ledger } from '../../../core/bingo/money.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import { drawerById, drawerExpectedCash, drawerOfLedgerRef, openDrawerOf } from '../../../db/drawers.js';
 import { fixSecondSeries, type GameRow } from '../../../db/bingo/games.js';

@@ -5,7 +5,7 @@ import { MAX_SESSION_HOURS, missingStartChecks } from '../../../core/bingo/rules
 import type { ChannelOutput } from '../../../core/contract.js';
 import { auditHead, auditHeadAt } from '../../../db/audit.js';
 import { KioskError } from '../../../core/errors.js';
-import { ledger } from '../../../core/ledger.js';
+import { bingoLedger as ledger } from '../../../core/bingo/money.js';
 import { hallDay } from '../../../core/time.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import { activeBalls, winnersOfSession } from '../../../db/bingo/draw.js';

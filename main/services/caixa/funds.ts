@@ -22,7 +22,7 @@ import {
   type FundRef,
 } from '../../../core/caixa/rules.js';
 import { KioskError } from '../../../core/errors.js';
-import { ledger } from '../../../core/ledger.js';
+import { caixaLedger as ledger } from '../../../core/caixa/money.js';
 import {
   allMachines,
   fundBalances,

@@ -11,7 +11,7 @@ import { guiaNumberOf } from '../../../core/caixa/guia-code.js';
 import { checkFundPayout, checkSplit, fundName, guiaNeedsApproval } from '../../../core/caixa/rules.js';
 import { checkPayout } from '../../../core/drawers/rules.js';
 import { KioskError } from '../../../core/errors.js';
-import { ledger } from '../../../core/ledger.js';
+import { caixaLedger as ledger } from '../../../core/caixa/money.js';
 import { checkPeriod, pageLimit, pageOf } from '../../../core/paging.js';
 import {
   fundHeld,

@@ -13,7 +13,7 @@ import type { DrawerChipsView, XReportView, ZReportView } from '../../../core/dr
 import { checkPayout, countDenominations, drawerCashShown, needsAcceptance, sameCount, toDenominationMap, varianceCents } from '../../../core/drawers/rules.js';
 import { KioskError } from '../../../core/errors.js';
 import { approves } from '../../../core/people/rules.js';
-import { ledger } from '../../../core/ledger.js';
+import { drawerLedger as ledger } from '../../../core/drawers/money.js';
 import { drawerLineAmounts, lineValues, type DrawerLineAmount } from '../../../core/money-kinds.js';
 import { CASH_LINES, CHIP_LINES, MONEY_KINDS } from '../../../core/money-registry.js';
 import type { ReadableDb } from '../../../db/connection.js';

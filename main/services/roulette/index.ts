@@ -8,7 +8,7 @@ import { approves } from '../../../core/people/rules.js';
 import { checkTenderedNotTooLarge } from '../../../core/cash.js';
 import { checkPayout, drawerCashShown } from '../../../core/drawers/rules.js';
 import { KioskError } from '../../../core/errors.js';
-import { ledger } from '../../../core/ledger.js';
+import { chipLedger as ledger } from '../../../core/roulette/money.js';
 import { checkChipsInStock, chipStock, chipsTotal } from '../../../core/chips.js';
 import {
   announcement,
