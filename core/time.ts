@@ -7,12 +7,6 @@ export function hallDay(at: Date): string {
   return dayFormat.format(at);
 }
 
-const clockFormat = new Intl.DateTimeFormat('pt-PT', { timeZone: HALL_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-/** `21:05`: an instant's time of day in the hall, for messages (refusals name when a thing happened). */
-export function hallClock(iso: string): string {
-  return clockFormat.format(new Date(iso));
-}
-
 const partsFormat = new Intl.DateTimeFormat('pt-PT', {
   timeZone: HALL_TIME_ZONE,
   day: '2-digit',
@@ -41,6 +35,26 @@ export function hallParts(iso: string): HallParts {
   const p: HallParts = { year: '', month: '', day: '', hour: '', minute: '', second: '' };
   for (const part of partsFormat.formatToParts(d)) if (part.type in p) p[part.type as keyof HallParts] = part.value;
   return p;
+}
+
+/** `21:05`: an instant's time of day in the hall (refusals name when a thing happened; the acta's hours). */
+export function hallClock(iso: string): string {
+  const p = hallParts(iso);
+  return `${p.hour}:${p.minute}`;
+}
+
+/** `2025-03-05T21:14:00Z` -> `05/03/2025 21:14`: an instant as receipts and PDFs print it. */
+export function hallDateTime(iso: string): string {
+  const p = hallParts(iso);
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+}
+
+/** A calendar day (`2025-03-13`, taken as written) or an instant (its day in the hall) -> `13/03/2025`. */
+export function hallDate(isoDateOrTime: string): string {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDateOrTime);
+  if (day) return `${day[3]}/${day[2]}/${day[1]}`;
+  const p = hallParts(isoDateOrTime);
+  return `${p.day}/${p.month}/${p.year}`;
 }
 
 /**

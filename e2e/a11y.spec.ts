@@ -9,7 +9,7 @@
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectText, launchChromium, login, type RunningKiosk, startKiosk } from './support.js';
+import { expectText, launchChromium, login, openKiosk, type RunningKiosk, startKiosk, switchLanguage } from './support.js';
 
 const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 
@@ -43,12 +43,7 @@ interface Finding {
 const findings: Finding[] = [];
 const sideways: string[] = [];
 
-async function open(width = 1024, height = 768): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height }, bypassCSP: true });
-  const page = await context.newPage();
-  await page.goto(kiosk.appUrl);
-  return page;
-}
+const open = (width = 1024, height = 768): Promise<Page> => openKiosk(browser, kiosk, { viewport: { width, height }, bypassCSP: true });
 
 /** axe on the page as it is now, its violations kept under `screen`; then the page's width at the three sizes. */
 async function audit(page: Page, screen: string, sizes = true): Promise<void> {
@@ -81,11 +76,6 @@ async function auditTabs(page: Page, who: string, tabs: readonly string[]): Prom
     await page.getByTestId(tab).click();
     await audit(page, `${who} ${tab}`);
   }
-}
-
-async function switchLanguage(page: Page, lang: 'en' | 'pt-PT'): Promise<void> {
-  await page.getByTestId('lang-switch').click();
-  await page.waitForFunction((l) => document.documentElement.lang === l, lang);
 }
 
 const apiLogin = async (username: string, pin: string) => (await kiosk.call('auth.login', { username, pin })).value.operatorToken as string;

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSidewaysScroll, expectText, launchChromium, login, type RunningKiosk, startKiosk } from './support.js';
+import { expectNoSidewaysScroll, expectText, launchChromium, openAs, type RunningKiosk, startKiosk } from './support.js';
 
 let kiosk: RunningKiosk;
 let browser: Browser;
@@ -22,17 +22,12 @@ afterAll(async () => {
   await kiosk?.stop();
 });
 
-async function openAs(username: string, pin: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1024, height: 768 } })).newPage();
-  await page.goto(kiosk.appUrl);
-  await login(page, username, pin);
-  return page;
-}
+const pageAs = (username: string, pin: string): Promise<Page> => openAs(browser, kiosk, username, pin, { viewport: { width: 1024, height: 768 } });
 
 describe('wrong manager PINs at the counter', () => {
   it('pause the approvals and alert the manager on another screen', async () => {
-    const manager = await openAs('gerente', '2222');
-    const cashier = await openAs('caixa1', '3333');
+    const manager = await pageAs('gerente', '2222');
+    const cashier = await pageAs('caixa1', '3333');
     expect(await manager.getByTestId('approvals-alert').count()).toBe(0);
 
     // A sale to void: an approval's PIN is checked only for a request that stands (a void of nothing is refused before it).

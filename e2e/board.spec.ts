@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSidewaysScroll, expectText, launchChromium, login, type RunningKiosk, startKiosk } from './support.js';
+import { expectNoSidewaysScroll, expectText, launchChromium, openAs, type RunningKiosk, startKiosk } from './support.js';
 
 let kiosk: RunningKiosk;
 let browser: Browser;
@@ -26,10 +26,8 @@ const apiLogin = async (username: string, pin: string) => (await kiosk.call('aut
 
 describe('the hall board', () => {
   it('shows the sale, the announcement and each ball within 200 ms of its commit, and recovers after a restart', async () => {
-    const managerContext = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-    const manager = await managerContext.newPage();
-    await manager.goto(kiosk.appUrl);
-    await login(manager, 'gerente', '2222');
+    const manager = await openAs(browser, kiosk, 'gerente', '2222', { viewport: { width: 1366, height: 768 } });
+    const managerContext = manager.context();
     await manager.getByTestId('board-open').waitFor();
     // The manager opens the board: a new window, on its own token.
     const [board] = await Promise.all([managerContext.waitForEvent('page'), manager.getByTestId('board-open').click()]);

@@ -9,7 +9,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSidewaysScroll, launchChromium, login, layout, type Box, type RunningKiosk, startKiosk } from './support.js';
+import { type Box, expectNoSidewaysScroll, launchChromium, layout, openAs, type RunningKiosk, startKiosk } from './support.js';
 
 let kiosk: RunningKiosk;
 let browser: Browser;
@@ -56,14 +56,7 @@ const HOLDS: Record<Sub, string[]> = {
 };
 
 async function open(c: (typeof cases)[number], username: string, pin: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: c.viewport, hasTouch: c.touch });
-  const page = await context.newPage();
-  await page.goto(kiosk.appUrl);
-  if (c.lang === 'en') {
-    await page.getByTestId('lang-switch').click();
-    await page.waitForFunction(() => document.documentElement.lang === 'en');
-  }
-  await login(page, username, pin);
+  const page = await openAs(browser, kiosk, username, pin, { viewport: c.viewport, hasTouch: c.touch, lang: c.lang });
   // The caixa's staff land on their screen; a manager taps its tab.
   if (username === 'gerente') {
     if (c.touch) await page.getByTestId('caixa-tab').tap();

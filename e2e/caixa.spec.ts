@@ -13,7 +13,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrinterEmulator, type EmulatorJob, type PrinterEmulator } from '../tools/printer-emulator/server.js';
-import { configureReceiptsPrinter, expectInSight, expectNoSidewaysScroll, expectText, launchChromium, login, type RunningKiosk, startKiosk, waitForJobs } from './support.js';
+import { configureReceiptsPrinter, expectInSight, expectNoSidewaysScroll, expectText, launchChromium, login, openKiosk, type RunningKiosk, startKiosk, waitForJobs } from './support.js';
 
 let emulator: PrinterEmulator;
 let kiosk: RunningKiosk;
@@ -33,11 +33,7 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-async function newPage(width = 1024, height = 768): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
-  await page.goto(kiosk.appUrl);
-  return page;
-}
+const newPage = (width = 1024, height = 768): Promise<Page> => openKiosk(browser, kiosk, { viewport: { width, height } });
 
 const printedJobs = (count: number, ...texts: string[]) => waitForJobs(emulator, count, ...texts) as Promise<EmulatorJob[]>;
 

@@ -23,6 +23,7 @@ import {
   expectText,
   launchChromium,
   login,
+  openKiosk,
   readFaces,
   type RunningKiosk,
   startKiosk,
@@ -50,11 +51,7 @@ afterAll(async () => {
 /** The first job the emulator printed whose lines hold every one of `texts`. */
 const printed = async (...texts: string[]) => (await waitForJobs(emulator, 1, ...texts))[0]!.lines;
 
-async function newPage(width = 1024, height = 768): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
-  await page.goto(kiosk.appUrl);
-  return page;
-}
+const newPage = (width = 1024, height = 768): Promise<Page> => openKiosk(browser, kiosk, { viewport: { width, height } });
 
 
 describe('closing the day in the browser', () => {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSidewaysScroll, expectText, launchChromium, login, type RunningKiosk, startKiosk } from './support.js';
+import { expectNoSidewaysScroll, expectText, launchChromium, openAs, type RunningKiosk, startKiosk } from './support.js';
 
 let kiosk: RunningKiosk;
 let browser: Browser;
@@ -45,10 +45,8 @@ describe('one draw at a time, and the last game at its draw', () => {
     await must('sale.create', { gameId: g2.id, quantity: 3, payment: { method: 'cash', tenderedCents: 300 } }, cashier);
     await must('game.closeSale', { gameId: g2.id }, manager);
 
-    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-    const page = await context.newPage();
-    await page.goto(kiosk.appUrl);
-    await login(page, 'gerente', '2222');
+    const page = await openAs(browser, kiosk, 'gerente', '2222', { viewport: { width: 1024, height: 768 } });
+    const context = page.context();
     // The board beside it, on its own token, as the hall sees it.
     const [board] = await Promise.all([context.waitForEvent('page'), page.getByTestId('board-open').click()]);
     await board!.waitForURL(/\/display/);

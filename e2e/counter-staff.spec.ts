@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectInSight, expectNoSidewaysScroll, expectText, launchChromium, type RunningKiosk, startKiosk } from './support.js';
+import { expectInSight, expectNoSidewaysScroll, expectText, launchChromium, openKiosk, type RunningKiosk, startKiosk, switchLanguage } from './support.js';
 
 let kiosk: RunningKiosk;
 let browser: Browser;
@@ -65,13 +65,7 @@ describe('staff tiles, the blind close and honest print status', () => {
   for (const c of cases) {
     it(`at ${c.viewport.width}x${c.viewport.height} (${c.touch ? 'touch' : 'keyboard'}, ${c.lang})`, async () => {
       const w = words[c.lang];
-      const context = await browser.newContext({ viewport: c.viewport, hasTouch: c.touch, locale: c.lang });
-      const page = await context.newPage();
-      await page.goto(kiosk.appUrl);
-      if (c.lang === 'en') {
-        await page.getByTestId('lang-switch').click();
-        await page.waitForFunction(() => document.documentElement.lang === 'en');
-      }
+      const page = await openKiosk(browser, kiosk, { viewport: c.viewport, hasTouch: c.touch, locale: c.lang, lang: c.lang });
       // Five wrong PINs for one tile: the refusal is read in full on the screen, and says who unlocks.
       for (let n = 0; n < 5; n++) {
         await tap(page, 'login-tile-caixa2', c.touch);
@@ -121,10 +115,7 @@ describe('staff tiles, the blind close and honest print status', () => {
       expect(recount.error?.code).toBe('DRAWER_COUNT_RECORDED');
       expect((await kiosk.call('drawer.current', {}, me)).value.drawerId).toBe(drawerId);
       await page.reload();
-      if (c.lang === 'en') {
-        await page.getByTestId('lang-switch').click();
-        await page.waitForFunction(() => document.documentElement.lang === 'en');
-      }
+      if (c.lang === 'en') await switchLanguage(page, 'en');
       await tap(page, 'login-tile-caixa1', c.touch);
       await enterPin(page, '3333', c.touch);
       await tap(page, 'pin-enter', c.touch);
@@ -147,7 +138,7 @@ describe('staff tiles, the blind close and honest print status', () => {
       await page.getByTestId('drawer-none').waitFor();
       const close = (await kiosk.call('report.z', { drawerId }, await token('gerente', '2222'))).value;
       expect(close).toMatchObject({ countedCents: 8_000, varianceCents: -2_000, varianceAcceptedBy: 'Gerente de Sala', varianceReason: 'Nota de 20 € entregue ao cofre' });
-      await context.close();
+      await page.context().close();
       // The next case starts with an open drawer again.
       expect((await kiosk.call('drawer.open', { floatByDenomination: { '2000': 5 } }, me)).ok).toBe(true);
     });

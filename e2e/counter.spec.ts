@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startPrinterEmulator, type PrinterEmulator } from '../tools/printer-emulator/server.js';
-import { configureReceiptsPrinter, expectNoSidewaysScroll, expectText, launchChromium, login, type RunningKiosk, startKiosk, waitForJobs } from './support.js';
+import { configureReceiptsPrinter, expectNoSidewaysScroll, expectText, launchChromium, openAs, type RunningKiosk, startKiosk, waitForJobs } from './support.js';
 
 let emulator: PrinterEmulator;
 let kiosk: RunningKiosk;
@@ -28,9 +28,7 @@ afterAll(async () => {
 });
 
 async function cashierPage(width: number, height: number): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
-  await page.goto(kiosk.appUrl);
-  await login(page, 'caixa1', '3333');
+  const page = await openAs(browser, kiosk, 'caixa1', '3333', { viewport: { width, height } });
   await page.getByTestId('sale-quantity').waitFor();
   return page;
 }

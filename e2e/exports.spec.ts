@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSidewaysScroll, expectText, launchChromium, login, type RunningKiosk, startKiosk } from './support.js';
+import { expectNoSidewaysScroll, expectText, launchChromium, openAs, type RunningKiosk, startKiosk } from './support.js';
 
 let kiosk: RunningKiosk;
 let browser: Browser;
@@ -28,12 +28,7 @@ afterAll(async () => {
   await kiosk?.stop();
 });
 
-async function managerPage(width = 1024, height = 768): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width, height }, acceptDownloads: true })).newPage();
-  await page.goto(kiosk.appUrl);
-  await login(page, 'gerente', '2222');
-  return page;
-}
+const managerPage = (width = 1024, height = 768): Promise<Page> => openAs(browser, kiosk, 'gerente', '2222', { viewport: { width, height }, acceptDownloads: true });
 
 /** "12,50" -> 1250. */
 const cents = (text: string): number => {

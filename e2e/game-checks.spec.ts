@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectInSight, expectText, launchChromium, login, type RunningKiosk, startKiosk } from './support.js';
+import { expectInSight, expectText, launchChromium, openAs, type RunningKiosk, startKiosk } from './support.js';
 
 let browser: Browser;
 
@@ -63,14 +63,7 @@ describe('the session checks confirm before they are written in the acta', () =>
           ((await kiosk.call('session.acta', { sessionId: 1 }, manager)).value.checks as { phase: string; kind: string; by: string }[])
             .filter((x) => x.phase === 'end')
             .map((x) => [x.kind, x.by]);
-        const context = await browser.newContext({ viewport: c.viewport, hasTouch: c.touch });
-        const page = await context.newPage();
-        await page.goto(kiosk.appUrl);
-        if (c.lang === 'en') {
-          await page.getByTestId('lang-switch').click();
-          await page.waitForFunction(() => document.documentElement.lang === 'en');
-        }
-        await login(page, 'gerente', '2222');
+        const page = await openAs(browser, kiosk, 'gerente', '2222', { viewport: c.viewport, hasTouch: c.touch, lang: c.lang });
 
         // The end-of-session ball check, from what blocks the close: it says what it records; a cancel records nothing.
         await press(page, 'close-tab', c.touch);
@@ -102,7 +95,7 @@ describe('the session checks confirm before they are written in the acta', () =>
           ['balls', 'gerente'],
           ['material', 'gerente'],
         ]);
-        await context.close();
+        await page.context().close();
       } finally {
         await kiosk.stop();
       }

@@ -9,7 +9,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { byId, expectInSight, expectNoSidewaysScroll, expectText, launchChromium, layout, login, readFaces, type Box, type RunningKiosk, startKiosk } from './support.js';
+import { type Box, byId, expectInSight, expectNoSidewaysScroll, expectText, launchChromium, layout, openAs, readFaces, type RunningKiosk, startKiosk, switchLanguage } from './support.js';
 
 let kiosk: RunningKiosk;
 let browser: Browser;
@@ -24,12 +24,7 @@ afterAll(async () => {
   await kiosk?.stop();
 });
 
-async function managerAt(width: number, height: number, username = 'gerente', pin = '2222'): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
-  await page.goto(kiosk.appUrl);
-  await login(page, username, pin);
-  return page;
-}
+const managerAt = (width: number, height: number, username = 'gerente', pin = '2222'): Promise<Page> => openAs(browser, kiosk, username, pin, { viewport: { width, height } });
 
 /** A modal in the middle of the window (as wide on its left as on its right), each of `inside` within it. */
 async function expectCentred(page: Page, dialog: string, ...inside: string[]): Promise<void> {
@@ -252,9 +247,8 @@ describe('the manager’s game screen', () => {
       // Every role: nine tabs (the checks screen among them).
       expect(await page.locator('.topbar .tab').count()).toBe(9);
       await expectHeaderHolds(page);
-      for (const lang of ['en', 'pt-PT']) {
-        await page.getByTestId('lang-switch').click();
-        await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+      for (const lang of ['en', 'pt-PT'] as const) {
+        await switchLanguage(page, lang);
         await page.waitForTimeout(100);
         await expectHeaderHolds(page);
       }

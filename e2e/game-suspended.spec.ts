@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectInSight, expectNoSidewaysScroll, expectText, launchChromium, login, readFaces, type RunningKiosk, startKiosk } from './support.js';
+import { expectInSight, expectNoSidewaysScroll, expectText, launchChromium, openAs, readFaces, type RunningKiosk, startKiosk } from './support.js';
 
 let browser: Browser;
 
@@ -88,14 +88,7 @@ describe('a game suspended during its sale', () => {
         await previousGameOverAndNextSelling(kiosk);
         const manager = (await kiosk.call('auth.login', { username: 'gerente', pin: '2222' })).value.operatorToken as string;
         const state = async () => ((await kiosk.call('session.current', {}, manager)).value.games as { number: number; state: string }[]).map((g) => [g.number, g.state]);
-        const context = await browser.newContext({ viewport: c.viewport, hasTouch: c.touch });
-        const page = await context.newPage();
-        await page.goto(kiosk.appUrl);
-        if (c.lang === 'en') {
-          await page.getByTestId('lang-switch').click();
-          await page.waitForFunction(() => document.documentElement.lang === 'en');
-        }
-        await login(page, 'gerente', '2222');
+        const page = await openAs(browser, kiosk, 'gerente', '2222', { viewport: c.viewport, hasTouch: c.touch, lang: c.lang });
         await page.getByTestId('game-row-2').waitFor();
 
         // Game 2 selling: "Abrir jogada" disabled, the kiosk's refusal beside it; game 1's announcement is not game 2's.
@@ -150,7 +143,7 @@ describe('a game suspended during its sale', () => {
         expect(await page.getByTestId('claim-submit').count()).toBe(0);
         expect(await page.getByTestId('open-game-blocked').count()).toBe(0);
         expect(await page.getByTestId('open-game-submit').isDisabled()).toBe(false);
-        await context.close();
+        await page.context().close();
       } finally {
         await kiosk.stop();
       }

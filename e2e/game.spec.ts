@@ -12,7 +12,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatFacesCsv, formatFacesJson, generateSeries } from '../tools/faces/generate.js';
-import { expectText, launchChromium, login, readFaces, type RunningKiosk, startKiosk } from './support.js';
+import { expectText, launchChromium, login, openKiosk, readFaces, type RunningKiosk, startKiosk } from './support.js';
 
 let kiosk: RunningKiosk;
 let browser: Browser;
@@ -27,11 +27,7 @@ afterAll(async () => {
   await kiosk?.stop();
 });
 
-async function newPage(): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await page.goto(kiosk.appUrl);
-  return page;
-}
+const newPage = (): Promise<Page> => openKiosk(browser, kiosk, { viewport: { width: 1280, height: 800 } });
 
 async function sell(page: Page, quantity: number, tenderedCents: number, result: string): Promise<void> {
   await page.getByTestId('sale-quantity').fill(String(quantity));

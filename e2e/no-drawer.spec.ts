@@ -6,7 +6,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectInSight, expectNoSidewaysScroll, expectText, launchChromium, login, type RunningKiosk, startKiosk } from './support.js';
+import { expectInSight, expectNoSidewaysScroll, expectText, launchChromium, openAs, type RunningKiosk, startKiosk } from './support.js';
 
 let kiosk: RunningKiosk;
 let browser: Browser;
@@ -31,9 +31,7 @@ describe('no open drawer at the counter', () => {
     { width: 1920, height: 1080 },
   ]) {
     it(`says so before the first key, at ${viewport.width}x${viewport.height}, and leads to the drawer`, async () => {
-      const page = await (await browser.newContext({ viewport })).newPage();
-      await page.goto(kiosk.appUrl);
-      await login(page, 'caixa1', '3333');
+      const page = await openAs(browser, kiosk, 'caixa1', '3333', { viewport });
       await expectText(page, 'sale-no-drawer', 'A gaveta deste terminal não está aberta');
       expect(await page.getByTestId('sale-submit').isDisabled()).toBe(true);
       // Enter sells nothing either: nothing was written.

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrinterEmulator, type EmulatorJob, type PrinterEmulator } from '../tools/printer-emulator/server.js';
-import { expectText, launchChromium, login, ROOT, type RunningKiosk, startKiosk } from './support.js';
+import { expectText, launchChromium, login, openKiosk, ROOT, type RunningKiosk, startKiosk } from './support.js';
 
 let emulator: PrinterEmulator;
 let kiosk: RunningKiosk;
@@ -30,11 +30,7 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-async function newPage(): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })).newPage();
-  await page.goto(kiosk.appUrl);
-  return page;
-}
+const newPage = (): Promise<Page> => openKiosk(browser, kiosk, { viewport: { width: 1280, height: 900 }, acceptDownloads: true });
 
 async function sell(page: Page, quantity: number, tenderedCents: number, result: string, change: string): Promise<void> {
   await page.getByTestId('sale-quantity').fill(String(quantity));

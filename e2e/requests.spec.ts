@@ -9,7 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrinterEmulator, type PrinterEmulator } from '../tools/printer-emulator/server.js';
-import { expectText, launchChromium, login, readFaces, recordRpc, type RunningKiosk, startKiosk } from './support.js';
+import { expectText, launchChromium, login, openKiosk, readFaces, recordRpc, type RunningKiosk, startKiosk } from './support.js';
 
 let emulator: PrinterEmulator;
 let kiosk: RunningKiosk;
@@ -27,11 +27,7 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-async function newPage(): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await page.goto(kiosk.appUrl);
-  return page;
-}
+const newPage = (): Promise<Page> => openKiosk(browser, kiosk, { viewport: { width: 1280, height: 900 } });
 
 async function token(username: string, pin: string): Promise<string> {
   return (await kiosk.call('auth.login', { username, pin })).value.operatorToken as string;

@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectInSight, expectNoSidewaysScroll, expectText, launchChromium, login, type RunningKiosk, startKiosk } from './support.js';
+import { expectInSight, expectNoSidewaysScroll, expectText, launchChromium, openAs, type RunningKiosk, startKiosk } from './support.js';
 
 let kiosk: RunningKiosk;
 let browser: Browser;
@@ -57,14 +57,7 @@ const cases = [
 describe('the sale at the rush', () => {
   for (const c of cases) {
     it(`at ${c.viewport.width}x${c.viewport.height} (${c.lang}): keys that keep what was typed, two taps for six or exact cash, banners that move nothing`, async () => {
-      const context = await browser.newContext({ viewport: c.viewport, hasTouch: true });
-      const page = await context.newPage();
-      await page.goto(kiosk.appUrl);
-      if (c.lang === 'en') {
-        await page.getByTestId('lang-switch').click();
-        await page.waitForFunction(() => document.documentElement.lang === 'en');
-      }
-      await login(page, 'caixa1', '3333');
+      const page = await openAs(browser, kiosk, 'caixa1', '3333', { viewport: c.viewport, hasTouch: true, lang: c.lang });
       await page.getByTestId('sale-quantity').waitFor();
       const before = await recordedSales();
       const at = await boxes(page);
@@ -134,7 +127,7 @@ describe('the sale at the rush', () => {
       await expectNoSidewaysScroll(page);
       await restarted;
       await page.getByTestId('connection-lost').waitFor({ state: 'detached', timeout: 20_000 });
-      await context.close();
+      await page.context().close();
     });
   }
 });

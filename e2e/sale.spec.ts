@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { closingInSixHours, expectText, launchChromium, login, type RunningKiosk, startKiosk } from './support.js';
+import { closingInSixHours, expectText, launchChromium, login, openAs, openKiosk, type RunningKiosk, startKiosk } from './support.js';
 
 let kiosk: RunningKiosk;
 let browser: Browser;
@@ -34,8 +34,7 @@ async function sellExpecting(page: Page, quantity: number, tenderedCents: number
 
 describe('selling bingo cards in the browser', () => {
   it('runs from setup to the art. 13 announcement', async () => {
-    const manager = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    await manager.goto(kiosk.appUrl);
+    const manager = await openKiosk(browser, kiosk, { viewport: { width: 1280, height: 800 } });
 
     // First run on an empty database: the setup screen creates the hall and its admin.
     await manager.getByTestId('setup-hall-name').fill('Bingo do Teste');
@@ -94,9 +93,7 @@ describe('selling bingo cards in the browser', () => {
     await manager.getByTestId('game-row-1').waitFor();
 
     // The cashier sells A 1–8 in game 1.
-    const cashier = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    await cashier.goto(kiosk.appUrl);
-    await login(cashier, 'caixa1', '3333');
+    const cashier = await openAs(browser, kiosk, 'caixa1', '3333', { viewport: { width: 1280, height: 800 } });
     await expectText(cashier, 'next-card', 'A 1');
     await sellExpecting(cashier, 8, 1000, 'A 1–8', '2,00 €');
 

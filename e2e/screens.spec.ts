@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saleCheck } from '../printing/check.js';
-import { expectNoSidewaysScroll, expectText, launchChromium, login, readFaces, type RunningKiosk, startKiosk } from './support.js';
+import { expectNoSidewaysScroll, expectText, launchChromium, openAs, readFaces, type RunningKiosk, startKiosk } from './support.js';
 
 let kiosk: RunningKiosk;
 let browser: Browser;
@@ -26,19 +26,14 @@ afterAll(async () => {
   await kiosk?.stop();
 });
 
-async function openAs(username: string, pin: string, width = 1024, height = 768): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
-  await page.goto(kiosk.appUrl);
-  await login(page, username, pin);
-  return page;
-}
+const pageAs = (username: string, pin: string, width = 1024, height = 768): Promise<Page> => openAs(browser, kiosk, username, pin, { viewport: { width, height } });
 
 const token = async (username: string, pin: string) => (await kiosk.call('auth.login', { username, pin })).value?.operatorToken as string | undefined;
 const canLogIn = async (username: string, pin: string) => (await kiosk.call('auth.login', { username, pin })).ok;
 
 describe('users (admin, in Configuração)', () => {
   it('creates a user, gives a new PIN, ends a lock-out, deactivates and reactivates; the last admin stays', async () => {
-    const admin = await openAs('admin', '1111');
+    const admin = await pageAs('admin', '1111');
     await admin.getByTestId('settings-tab').click();
     await admin.getByTestId('settings-sub-users').click();
     await expectText(admin, 'user-row-caixa1', 'caixa de bingo');
@@ -125,7 +120,7 @@ describe('users (admin, in Configuração)', () => {
 
 describe('checks (manager)', () => {
   it('says "certo" for the demo hall, checks an anchor, then names a forged balanced transaction in words', async () => {
-    const manager = await openAs('gerente', '2222');
+    const manager = await pageAs('gerente', '2222');
     await manager.getByTestId('checks-tab').click();
     await manager.getByTestId('checks-run').click();
     await expectText(manager, 'audit-status', 'Certo:');
@@ -197,14 +192,14 @@ describe('prizes and refunds against the card and the receipt', () => {
     const closed = await kiosk.call('game.closeClaims', { gameId, kind: 'line' }, managerToken);
     const winnerId = closed.value.winners[0].winnerId as number;
 
-    const manager = await openAs('gerente', '2222');
+    const manager = await pageAs('gerente', '2222');
     await manager.getByTestId('prizes-tab').click();
     await expectText(manager, `prize-row-${winnerId}`, `A ${firstCard}`);
     await manager.getByTestId('prizes-view-only').waitFor();
     expect(await manager.getByTestId(`prize-pay-${winnerId}`).count()).toBe(0);
     await manager.context().close();
 
-    const cashier = await openAs('caixa1', '3333');
+    const cashier = await pageAs('caixa1', '3333');
     await cashier.getByTestId('prizes-tab').click();
     await cashier.getByTestId(`prize-pay-${winnerId}`).click();
     await cashier.getByTestId('prize-card').fill(`A ${firstCard + 1}`);
@@ -243,7 +238,7 @@ describe('prizes and refunds against the card and the receipt', () => {
     } finally {
       db.close();
     }
-    const cashier = await openAs('caixa1', '3333');
+    const cashier = await pageAs('caixa1', '3333');
     await cashier.getByTestId('prizes-tab').click();
     await cashier.getByTestId(`refund-row-${saleId}`).waitFor();
     // A misread check value: the kiosk refuses it in the dialog, nothing paid.
@@ -268,7 +263,7 @@ describe('prizes and refunds against the card and the receipt', () => {
 
 describe('the new screens at 1920x1080', () => {
   it('users, checks and prizes never scroll sideways', async () => {
-    const admin = await openAs('admin', '1111', 1920, 1080);
+    const admin = await pageAs('admin', '1111', 1920, 1080);
     await admin.getByTestId('settings-tab').click();
     await admin.getByTestId('settings-sub-users').click();
     await admin.getByTestId('user-row-caixa1').waitFor();

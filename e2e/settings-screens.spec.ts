@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSidewaysScroll, expectText, launchChromium, layout, login, type Box, type RunningKiosk, startKiosk } from './support.js';
+import { type Box, expectNoSidewaysScroll, expectText, launchChromium, layout, openAs, type RunningKiosk, startKiosk } from './support.js';
 
 let kiosk: RunningKiosk;
 let browser: Browser;
@@ -65,14 +65,7 @@ const HOLDS: Record<(typeof SUBS)[number], string[]> = {
 const TWO_SCREENS = 1536;
 
 async function open(c: (typeof cases)[number], username: string, pin: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: c.viewport, hasTouch: c.touch });
-  const page = await context.newPage();
-  await page.goto(kiosk.appUrl);
-  if (c.lang === 'en') {
-    await page.getByTestId('lang-switch').click();
-    await page.waitForFunction(() => document.documentElement.lang === 'en');
-  }
-  await login(page, username, pin);
+  const page = await openAs(browser, kiosk, username, pin, { viewport: c.viewport, hasTouch: c.touch, lang: c.lang });
   if (c.touch) await page.getByTestId('settings-tab').tap();
   else await page.getByTestId('settings-tab').click();
   await page.getByTestId('settings-sub-hall').waitFor();

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { chromium, type Browser, type Page, type Request } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const ROOT = resolve(import.meta.dirname, '..');
@@ -164,6 +164,34 @@ export async function login(page: Page, username: string, pin: string): Promise<
   await page.getByTestId('login-pin').fill(pin);
   await page.getByTestId('login-pin').press('Enter');
   await page.getByTestId('logout').waitFor();
+}
+
+/** The screens' two languages; the kiosk starts in pt-PT. */
+export type ScreenLang = 'pt-PT' | 'en';
+
+/** Press the language switch and wait until the page speaks `lang`. */
+export async function switchLanguage(page: Page, lang: ScreenLang): Promise<void> {
+  await page.getByTestId('lang-switch').click();
+  await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+}
+
+/** A context's options (viewport, touch, ...) and the language to switch the login screen to. */
+export type OpenOptions = BrowserContextOptions & { lang?: ScreenLang };
+
+/** A new page, in a context of its own, at the kiosk's login screen in `lang`. */
+export async function openKiosk(browser: Browser, kiosk: RunningKiosk, options: OpenOptions = {}): Promise<Page> {
+  const { lang = 'pt-PT', ...context } = options;
+  const page = await (await browser.newContext(context)).newPage();
+  await page.goto(kiosk.appUrl);
+  if (lang !== 'pt-PT') await switchLanguage(page, lang);
+  return page;
+}
+
+/** The same, logged in as `username` (login). */
+export async function openAs(browser: Browser, kiosk: RunningKiosk, username: string, pin: string, options: OpenOptions = {}): Promise<Page> {
+  const page = await openKiosk(browser, kiosk, options);
+  await login(page, username, pin);
+  return page;
 }
 
 /** Wait until an element with the test id shows the text; the error names what it showed instead. */

@@ -10,6 +10,7 @@ import {
   checkFundPayout,
   checkInspectorateTransfer,
   checkSplit,
+  splitVerdict,
   checkTransfer,
   contributionCents,
   creditsToCents,
@@ -140,6 +141,17 @@ describe('checkSplit (n.º 13)', () => {
     expect(() => checkSplit(100, -1, [{ amountCents: 101 }])).toThrow(RangeError);
     expect(() => checkSplit(100, 50.5, [{ amountCents: 49.5 }])).toThrow(RangeError);
     expect(() => checkSplit(100, Number.NaN, [])).toThrow(RangeError);
+  });
+});
+
+describe('splitVerdict (n.º 13, never thrown)', () => {
+  it('says what is left to split or too much, and which part is not whole cents', () => {
+    expect(splitVerdict(50000, 10000, [{ amountCents: 40000 }])).toEqual({ ok: true, remainingCents: 0 });
+    expect(splitVerdict(50000, 10000, [{ amountCents: 30000 }])).toEqual({ ok: false, reason: 'under', remainingCents: 10000 });
+    expect(splitVerdict(50000, 20000, [{ amountCents: 40000 }])).toEqual({ ok: false, reason: 'over', remainingCents: -10000 });
+    expect(splitVerdict(50000, -1, [])).toMatchObject({ ok: false, reason: 'cash' });
+    expect(splitVerdict(50000, 50000, [{ amountCents: 0 }])).toMatchObject({ ok: false, reason: 'cheque' });
+    expect(() => checkSplit(50000, 50000, [{ amountCents: 0 }])).toThrow(RangeError);
   });
 });
 

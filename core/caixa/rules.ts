@@ -46,17 +46,38 @@ export function fundAccount(ref: FundRef): string {
 // ---------------------------------------------------------------- guias
 
 /**
- * A guia is paid in cash, cheques or both (n.º 13); the parts must add up to
- * the cent, so nothing is paid twice or left unpaid. Parts are whole,
- * non-negative cents (a RangeError otherwise: the contract validates them).
+ * A guia's split judged, never thrown: the caixa's form asks at each key what
+ * is left to split, the service refuses with checkSplit. `remainingCents` is
+ * the amount less the parts (negative: too much); 'cash' or 'cheque' when a
+ * part is not whole cents (cash may be nothing, a cheque may not).
+ */
+export type SplitVerdict =
+  | { ok: true; remainingCents: 0 }
+  | { ok: false; reason: 'cash' | 'cheque' | 'over' | 'under'; remainingCents: number };
+
+/** A guia is paid in cash, cheques or both (n.º 13); the parts must add up to the cent, so nothing is paid twice or left unpaid. */
+export function splitVerdict(amountCents: number, cashCents: number, cheques: readonly { amountCents: number }[]): SplitVerdict {
+  const remainingCents = cheques.reduce((left, c) => left - c.amountCents, amountCents - cashCents);
+  if (!Number.isSafeInteger(cashCents) || cashCents < 0) return { ok: false, reason: 'cash', remainingCents };
+  if (cheques.some((c) => !Number.isSafeInteger(c.amountCents) || c.amountCents <= 0)) return { ok: false, reason: 'cheque', remainingCents };
+  if (remainingCents < 0) return { ok: false, reason: 'over', remainingCents };
+  if (remainingCents > 0) return { ok: false, reason: 'under', remainingCents };
+  return { ok: true, remainingCents: 0 };
+}
+
+/**
+ * The service's check of splitVerdict. A part that is not whole cents (a
+ * negative, a fraction, a cheque of nothing) is a RangeError: the contract
+ * validates them; a sum off by a cent is GUIA_SPLIT_MISMATCH.
  */
 export function checkSplit(amountCents: number, cashCents: number, cheques: readonly { amountCents: number }[]): void {
-  const parts = [cashCents, ...cheques.map((c) => c.amountCents)];
-  for (const part of parts) {
-    if (!Number.isSafeInteger(part) || part < 0) throw new RangeError(`a guia's part must be whole non-negative cents: ${part}`);
+  const verdict = splitVerdict(amountCents, cashCents, cheques);
+  if (verdict.ok) return;
+  if (verdict.reason === 'cash' || verdict.reason === 'cheque') {
+    const parts = [cashCents, ...cheques.map((c) => c.amountCents)].join(', ');
+    throw new RangeError(`a guia's part must be whole cents, a cheque more than nothing: ${parts}`);
   }
-  const sum = parts.reduce((a, b) => a + b, 0);
-  if (sum !== amountCents) throw new KioskError('GUIA_SPLIT_MISMATCH', { sumCents: sum, amountCents });
+  throw new KioskError('GUIA_SPLIT_MISMATCH', { sumCents: amountCents - verdict.remainingCents, amountCents });
 }
 
 /** A large guia needs a second person: strictly over the hall's threshold (null: never). */

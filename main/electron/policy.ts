@@ -9,6 +9,7 @@
  * backend; every other URL is refused (fail closed).
  */
 import { extname, isAbsolute, join, relative } from 'node:path';
+import { CONTENT_TYPES } from '../../core/contentTypes.js';
 
 /** The custom scheme that serves the built renderer. */
 export const APP_SCHEME = 'app';
@@ -57,22 +58,6 @@ export type AppResource =
 
 /** The same, as an absolute file strictly inside the renderer folder. */
 export type AppFile = { ok: true; file: string; contentType: string } | { ok: false; reason: AppUrlRefusal };
-
-/** Content types by extension: only what Vite's build emits. Anything else is refused, not sniffed. */
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.ttf': 'font/ttf',
-};
 
 /** Routes without a file name, as browser mode has them. */
 const ROUTES: Readonly<Record<string, string>> = { '': 'index.html', display: BOARD_PAGE };

@@ -15,6 +15,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { contract, CHANNELS, isChannel } from '../../core/contract.js';
+import { CONTENT_TYPES } from '../../core/contentTypes.js';
 import { errorMessage, type ErrorCode, type Lang, type Result } from '../../core/errors.js';
 import type { Kiosk } from '../kiosk.js';
 import { createStaticFiles, type StaticBody } from './static.js';
@@ -48,17 +49,6 @@ export const MAX_BODY_BYTES = 24_000_000;
  * 408, and the connection is closed.
  */
 export const BODY_TIMEOUT_MS = 10_000;
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-};
 
 const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
@@ -212,13 +202,13 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
     } catch {
       // Client-side routes fall back to the app itself.
       if (extname(wanted) === '' || wanted.endsWith('.html')) {
-        sendFile(res, await files.read(join(base, 'index.html'), accept), MIME['.html']!, 'no-store');
+        sendFile(res, await files.read(join(base, 'index.html'), accept), CONTENT_TYPES['.html']!, 'no-store');
       } else {
         res.writeHead(404, SECURITY_HEADERS).end();
       }
       return;
     }
-    sendFile(res, found, MIME[extname(file)] ?? 'application/octet-stream', wanted.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store');
+    sendFile(res, found, CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', wanted.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store');
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -1,6 +1,5 @@
 /** Words and figures as they go on paper (pt-PT, hall time zone). */
 import { formatCents } from '../../core/money.js';
-import { hallParts } from '../../core/time.js';
 import type { Block } from '../layout.js';
 
 /** A run of consecutive cards of one series, as in core/contract.ts (cardRangeSchema). */
@@ -10,21 +9,8 @@ export interface CardRange {
   to: number;
 }
 
-const parts = hallParts;
-
-/** `2025-03-05T21:14:00Z` -> `05/03/2025 21:14` (Europe/Lisbon). */
-export function formatHallDateTime(iso: string): string {
-  const p = parts(iso);
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
-}
-
-/** A calendar day (`2025-03-13`) or an instant -> `13/03/2025` (an instant is taken in Europe/Lisbon). */
-export function formatHallDate(isoDateOrTime: string): string {
-  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDateOrTime);
-  if (day) return `${day[3]}/${day[2]}/${day[1]}`;
-  const p = parts(isoDateOrTime);
-  return `${p.day}/${p.month}/${p.year}`;
-}
+/** Receipts print the hall's clock with core's one formatter (byte for byte what the PDFs print). */
+export { hallDate as formatHallDate, hallDateTime as formatHallDateTime } from '../../core/time.js';
 
 /** `Série A: n.º 271 a 275` (one card: `Série A: n.º 271`). */
 export function rangeText(r: CardRange): string {

@@ -1,33 +1,16 @@
 /** pt-PT wording and formats of the printed reports (DN art. 18: Portuguese on paper). */
 import { hallParts } from '../../core/time.js';
 
-const parts = hallParts;
-
-/** `14/07/2025 14:00` in the hall's time zone (Europe/Lisbon). */
-export function dateTime(iso: string): string {
-  const p = parts(iso);
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
-}
-
-/** `14/07/2025` in the hall's time zone. */
-export function date(iso: string): string {
-  const p = parts(iso);
-  return `${p.day}/${p.month}/${p.year}`;
-}
-
-/** `14:00` in the hall's time zone. */
-export function time(iso: string): string {
-  const p = parts(iso);
-  return `${p.hour}:${p.minute}`;
-}
+/** The reports print the hall's clock with core's one formatter: `14/07/2025 14:00`, `14:00`. */
+export { hallDateTime as dateTime, hallClock as time } from '../../core/time.js';
 
 /**
  * A time within a session: `23:40` on the day the session opened, `15/07 00:20`
  * after midnight (sessions cross it).
  */
 export function sessionTime(iso: string, sessionOpenedAt: string): string {
-  const p = parts(iso);
-  const o = parts(sessionOpenedAt);
+  const p = hallParts(iso);
+  const o = hallParts(sessionOpenedAt);
   const sameDay = p.day === o.day && p.month === o.month && p.year === o.year;
   return sameDay ? `${p.hour}:${p.minute}` : `${p.day}/${p.month} ${p.hour}:${p.minute}`;
 }

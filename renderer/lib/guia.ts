@@ -1,4 +1,5 @@
 /** A guia's payment as typed at the caixa: a cash part and cheque parts that must add up exactly to the amount (Portaria 1441/95, n.º 13). */
+import { splitVerdict } from '../../core/caixa/rules.js';
 import { parseEuroText } from './money.js';
 
 export interface ChequeFields {
@@ -21,20 +22,21 @@ export type SplitCheck =
 
 /**
  * What is still to split (positive) or too much (negative), and whether the
- * split can be sent: amounts readable, each cheque with its number and bank,
- * the sum exactly the guia's, the cash part within the drawer's cash.
+ * split can be sent: amounts readable, the parts and their sum judged by
+ * core's rule (splitVerdict, the one the kiosk refuses with), each cheque with
+ * its number and bank, the cash part within the drawer's cash.
  */
 export function checkGuiaSplit(amountCents: number, cashText: string, cheques: readonly ChequeFields[], drawer: DrawerCash): SplitCheck {
   const cashCents = cashText.trim() === '' ? 0 : parseEuroText(cashText);
   const parsed = cheques.map((c) => ({ amountCents: parseEuroText(c.amount), number: c.number.trim(), bank: c.bank.trim() }));
-  const known = (cashCents ?? 0) + parsed.reduce((s, c) => s + (c.amountCents ?? 0), 0);
-  const remainingCents = amountCents - known;
   // A cheque whose amount is still blank is being typed: what is left to split says more than "invalid".
   const blank = (i: number) => cheques[i]!.amount.trim() === '';
+  const typed = parsed.flatMap((c, i) => (blank(i) || c.amountCents === null ? [] : [{ amountCents: c.amountCents }]));
+  const verdict = splitVerdict(amountCents, cashCents ?? 0, typed);
+  const { remainingCents } = verdict;
   if (cashCents === null) return { ok: false, reason: 'cash', remainingCents };
-  if (parsed.some((c, i) => !blank(i) && (c.amountCents === null || c.amountCents === 0))) return { ok: false, reason: 'cheque', remainingCents };
-  if (remainingCents < 0) return { ok: false, reason: 'over', remainingCents };
-  if (remainingCents > 0) return { ok: false, reason: 'under', remainingCents };
+  if (parsed.some((c, i) => !blank(i) && c.amountCents === null)) return { ok: false, reason: 'cheque', remainingCents };
+  if (!verdict.ok) return { ok: false, reason: verdict.reason, remainingCents };
   if (parsed.some((_, i) => blank(i))) return { ok: false, reason: 'cheque', remainingCents };
   if (parsed.some((c) => c.number === '' || c.bank === '')) return { ok: false, reason: 'chequeFields', remainingCents };
   if (cashCents > 0 && drawer === null) return { ok: false, reason: 'noDrawer', remainingCents };
