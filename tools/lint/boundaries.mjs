@@ -81,6 +81,22 @@ export function allowed(from, to) {
   return check() ? null : `${from} may not import ${to}`;
 }
 
+/**
+ * The kernel's merges of every domain's slices (the contract, the error
+ * catalogue, the bridge over them). A file of core/ that imports one would
+ * run an arrow back up into the domains (a domain's rule importing the
+ * catalogue that imports every domain), so within core/ only the merges
+ * import each other; a rule takes KioskError from the leaf core/refusal.ts.
+ */
+const MERGES = new Set(['core/errors.ts', 'core/contract.ts', 'core/bridge.ts']);
+
+/** May the file `file` (repository-relative) import the file `target`? Returns the reason when not (the zones aside). */
+export function fileRefused(file, target) {
+  if (!MERGES.has(target) || MERGES.has(file) || !zoneOf(file)?.startsWith('core')) return null;
+  const leaf = target === 'core/errors.ts' ? ': take KioskError and ErrorCode from core/refusal.ts, Params and Lang from core/catalogue.ts' : '';
+  return `within core/ only the merges import ${target}, which imports every domain${leaf}`;
+}
+
 /** Packages and built-ins a zone may not use. */
 const NODE = /^(node:|fs$|path$|http$|https$|crypto$|os$|child_process$|net$|worker_threads$)/;
 function packageRefused(zone, spec) {
@@ -113,7 +129,7 @@ const rule = {
       }
       if (!spec.startsWith('.')) return;
       const target = path.relative(root, path.resolve(path.dirname(context.filename), spec)).split(path.sep).join('/').replace(/\.js$/, '.ts');
-      const reason = allowed(from, zoneOf(target));
+      const reason = allowed(from, zoneOf(target)) ?? fileRefused(file, target);
       if (reason) context.report({ node, messageId: 'refused', data: { reason: `${reason}: ${spec}` } });
     };
     return {
