@@ -20,6 +20,10 @@ describe('import rules of the folders and domains', () => {
     ['core/probe.ts', '../db/connection.js', 'core may not import db'],
     ['core/probe.ts', 'node:fs', 'core may not use node:fs'],
     ['core/bingo/probe.ts', '../people/rules.js', 'core/bingo/ may import only core/ (the kernel) and core/bingo/'],
+    // The merges import every domain: a rule taking KioskError from core/errors.ts would run an arrow back up.
+    ['core/bingo/probe.ts', '../errors.js', 'within core/ only the merges import core/errors.ts, which imports every domain: take KioskError and ErrorCode from core/refusal.ts'],
+    ['core/caixa/probe.ts', '../contract.js', 'within core/ only the merges import core/contract.ts'],
+    ['core/probe.ts', './errors.js', 'within core/ only the merges import core/errors.ts'],
     ['renderer/probe.ts', '../main/kiosk.js', 'renderer may not import kiosk'],
     ['renderer/probe.ts', 'better-sqlite3', 'renderer may not use better-sqlite3'],
     ['renderer/screens/Sale/probe.tsx', '../Game/GameScreen.js', 'renderer/screens/Sale/ may import core/, renderer/ and its own screens'],
@@ -43,6 +47,9 @@ describe('import rules of the folders and domains', () => {
   it('allows what the rules allow', async () => {
     expect(await refused('renderer/probe.ts', probe('../core/money.js'))).toEqual([]);
     expect(await refused('core/bingo/probe.ts', probe('../money.js'))).toEqual([]);
+    expect(await refused('core/bingo/probe.ts', probe('../refusal.js'))).toEqual([]);
+    expect(await refused('core/bridge.ts', probe('./errors.js'))).toEqual([]);
+    expect(await refused('main/services/bingo/probe.ts', probe('../../../core/errors.js'))).toEqual([]);
     expect(await refused('db/probe.ts', probe('../core/ledger.js'))).toEqual([]);
     expect(await refused('main/services/bingo/probe.ts', probe('../shared/context.js'))).toEqual([]);
     expect(await refused('main/services/bingo/probe.ts', probe('./games.js'))).toEqual([]);
