@@ -4,6 +4,8 @@
  * instead of silently keeping the last slice's.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as CaixaContract from './caixa/contract.js';
+import type * as CaixaErrors from './caixa/errors.js';
 import { mergeUnique } from './merge.js';
 
 describe('mergeUnique', () => {
@@ -37,7 +39,7 @@ describe('the kernel merges refuse a duplicate as they load', () => {
   it('a channel two domains define: core/contract.ts does not load', async () => {
     vi.resetModules();
     vi.doMock('./caixa/contract.js', async (original) => {
-      const real = await original<typeof import('./caixa/contract.js')>();
+      const real = await original<typeof CaixaContract>();
       const { bingoContract } = await import('./bingo/contract.js');
       return { ...real, caixaContract: { ...real.caixaContract, 'sale.create': bingoContract['sale.create'] } };
     });
@@ -47,7 +49,7 @@ describe('the kernel merges refuse a duplicate as they load', () => {
   it('an error code two domains define: core/errors.ts does not load', async () => {
     vi.resetModules();
     vi.doMock('./caixa/errors.js', async (original) => {
-      const real = await original<typeof import('./caixa/errors.js')>();
+      const real = await original<typeof CaixaErrors>();
       return { ...real, caixaErrors: { ...real.caixaErrors, NO_OPEN_SESSION: { pt: () => 'Outra.', en: () => 'Another.' } } };
     });
     await expect(import('./errors.js')).rejects.toThrow("Duplicate error code 'NO_OPEN_SESSION': defined by bingoErrors and by caixaErrors");

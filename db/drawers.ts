@@ -2,7 +2,8 @@
 import { toChipMap, type ChipCount, type ChipFlow } from '../core/chips.js';
 import { toDenominationMap, type DenominationCount, type MovementKind } from '../core/drawers/rules.js';
 import { accounts, type LedgerKind, type LedgerRef } from '../core/ledger.js';
-import { stmt, type ReadableDb, type WritableDb } from './connection.js';
+import type { ReadableDb, WritableDb } from './connection.js';
+import { stmt } from './sql.js';
 
 export interface DrawerRow {
   id: number;

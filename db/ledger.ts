@@ -1,6 +1,7 @@
 /** SQL of the double-entry ledger: append a balanced transaction, read postings back, check the books. */
 import { assertBalanced, type LedgerEntry, type LedgerKind, type LedgerRef, type Posting } from '../core/ledger.js';
-import { stmt, type ReadableDb, type WritableDb } from './connection.js';
+import type { ReadableDb, WritableDb } from './connection.js';
+import { stmt } from './sql.js';
 
 /**
  * Post an entry built by core/ledger.ts's `ledger` helpers (null: nothing to

@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHANNELS } from '../../core/contract.js';
+import type * as CaixaServices from './caixa/index.js';
 
 describe('the handler map', () => {
   afterEach(() => {
@@ -15,7 +16,7 @@ describe('the handler map', () => {
   it('refuses a channel two domains handle: main/services/index.ts does not load', async () => {
     vi.resetModules();
     vi.doMock('./caixa/index.js', async (original) => {
-      const real = await original<typeof import('./caixa/index.js')>();
+      const real = await original<typeof CaixaServices>();
       const { saleHandlers } = await import('./bingo/sales.js');
       return { ...real, caixaHandlers: { ...real.caixaHandlers, 'sale.create': saleHandlers['sale.create'] } };
     });
