@@ -1,5 +1,6 @@
 // Lint, including the import rules of ARCHITECTURE.md's folders and domains
-// (tools/lint/boundaries.mjs: every file has a zone, every import is judged).
+// (tools/lint/boundaries.mjs: every file has a zone, every import is judged),
+// and no SQL outside db/ (every literal read whole).
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -29,6 +30,6 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,cts,mts}'],
     plugins: { boundaries },
-    rules: { 'boundaries/imports': 'error' },
+    rules: { 'boundaries/imports': 'error', 'boundaries/sql': 'error' },
   },
 );

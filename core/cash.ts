@@ -1,5 +1,5 @@
 /** Cash handed over at a counter (SPEC 3, 8): what a cashier may type as tendered. */
-import { KioskError } from './errors.js';
+import { KioskError } from './refusal.js';
 
 /** The largest euro note (cents): no one hands over more than the total and one of these. */
 export const LARGEST_NOTE_CENTS = 50_000;

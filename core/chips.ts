@@ -5,7 +5,7 @@
  * value are paid at the caixa (IX.7); the tables' colour chips are exchanged
  * at their table. Integer cents only.
  */
-import { KioskError } from './errors.js';
+import { KioskError } from './refusal.js';
 
 /**
  * The face values the caixa handles, in cents (decision: the usual casino

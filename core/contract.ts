@@ -6,6 +6,7 @@
  * cross Electron IPC and HTTP unchanged.
  */
 import type { z } from 'zod';
+import { mergeUnique } from './merge.js';
 import { auditContract } from './audit/contract.js';
 import { bingoContract } from './bingo/contract.js';
 import { caixaContract } from './caixa/contract.js';
@@ -17,7 +18,19 @@ import { peopleContract } from './people/contract.js';
 import { printingContract } from './printing/contract.js';
 import { rouletteContract } from './roulette/contract.js';
 
-export const contract = { ...peopleContract, ...approvalsContract, ...bingoContract, ...drawersContract, ...backupsContract, ...dayCloseContract, ...caixaContract, ...rouletteContract, ...printingContract, ...auditContract } as const;
+// A channel two slices define stops the kiosk as this module loads (never the last one silently kept).
+export const contract = mergeUnique('channel', {
+  peopleContract,
+  approvalsContract,
+  bingoContract,
+  drawersContract,
+  backupsContract,
+  dayCloseContract,
+  caixaContract,
+  rouletteContract,
+  printingContract,
+  auditContract,
+});
 
 export type Contract = typeof contract;
 export type Channel = keyof Contract;

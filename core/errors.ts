@@ -3,9 +3,13 @@
  * domains' own (core/<domain>/errors.ts) and the kernel's below. Codes never
  * change once released: scripts, tests and other terminals match on them.
  * Messages are pt-PT by default (DN art. 18) with an English rendering, and
- * name the rule broken.
+ * name the rule broken. KioskError itself lives in the leaf core/refusal.ts,
+ * which the rules import; this file gives it the codes and their words.
  */
 import { errors, eurEn, eurPt, type Lang, type Params } from './catalogue.js';
+import { mergeUnique } from './merge.js';
+import { isPrinterErrorCode, printerErrorMessage } from './printing/printerErrors.js';
+import { KioskError, registerWording, type ErrorCode } from './refusal.js';
 import { bingoErrors } from './bingo/errors.js';
 import { caixaErrors } from './caixa/errors.js';
 import { backupsErrors, dayCloseErrors, drawersErrors } from './drawers/errors.js';
@@ -15,6 +19,7 @@ import { chipErrors, rouletteErrors, rouletteTableErrors } from './roulette/erro
 import { storageErrors } from './storage/errors.js';
 
 export type { Lang } from './catalogue.js';
+export { KioskError, type ErrorCode } from './refusal.js';
 
 /** Refusals of the dispatcher itself, before any domain runs. */
 const kernelErrors = errors({
@@ -69,9 +74,27 @@ const kernelErrors = errors({
   },
 });
 
-const catalogue = { ...kernelErrors, ...peopleErrors, ...bingoErrors, ...drawersErrors, ...backupsErrors, ...dayCloseErrors, ...caixaErrors, ...rouletteErrors, ...rouletteTableErrors, ...chipErrors, ...printingErrors, ...storageErrors };
+const catalogue = mergeUnique('error code', {
+  kernelErrors,
+  peopleErrors,
+  bingoErrors,
+  drawersErrors,
+  backupsErrors,
+  dayCloseErrors,
+  caixaErrors,
+  rouletteErrors,
+  rouletteTableErrors,
+  chipErrors,
+  printingErrors,
+  storageErrors,
+});
 
-export type ErrorCode = keyof typeof catalogue;
+// The leaf's code type is this catalogue's keys (the leaf cannot import it).
+declare module './refusal.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the keys are the members
+  interface ErrorCodes extends Record<keyof typeof catalogue, true> {}
+}
+
 export const ERROR_CODES = Object.keys(catalogue) as ErrorCode[];
 
 export function errorMessage(code: ErrorCode, params: Params = {}, lang: Lang = 'pt-PT'): string {
@@ -79,19 +102,8 @@ export function errorMessage(code: ErrorCode, params: Params = {}, lang: Lang = 
   return lang === 'en' ? entry.en(params) : entry.pt(params);
 }
 
-/** A refusal by a rule: thrown inside a service, it rolls back the transaction and changes nothing. */
-export class KioskError extends Error {
-  readonly code: ErrorCode;
-  readonly params: Params;
-  readonly details?: unknown;
-  constructor(code: ErrorCode, params: Params = {}, details?: unknown) {
-    super(errorMessage(code, params));
-    this.name = 'KioskError';
-    this.code = code;
-    this.params = params;
-    this.details = details;
-  }
-}
+// A KioskError reads its pt-PT message from here, once this file has loaded.
+registerWording(errorMessage);
 
 export interface ErrorBody {
   code: ErrorCode;
@@ -109,4 +121,20 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorBody }
 export function refusalText(error: unknown): string {
   if (error instanceof KioskError) return `${errorMessage(error.code, error.params, 'pt-PT')}\n${errorMessage(error.code, error.params, 'en')}`;
   return error instanceof Error ? error.message : String(error);
+}
+
+const errorCodes: ReadonlySet<string> = new Set(ERROR_CODES);
+
+/**
+ * A print job's failure in a language, from its code and parameters: a
+ * printer's (PrinterError) or one of the kiosk's own (a character the code
+ * page lacks, a printer not configured). Null for a code neither knows: show
+ * the stored text. Here, beside the catalogue, so core/printing/ need not
+ * import the merge of every domain.
+ */
+export function printJobErrorMessage(code: string | null, params: Params | null, lang: Lang): string | null {
+  if (code === null) return null;
+  if (isPrinterErrorCode(code)) return printerErrorMessage(code, params ?? {}, lang);
+  if (errorCodes.has(code)) return errorMessage(code as ErrorCode, params ?? {}, lang);
+  return null;
 }

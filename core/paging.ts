@@ -6,7 +6,7 @@
  * holds at most PAGE_MAX rows; `nextCursor` is null at the end.
  */
 import { z } from 'zod';
-import { KioskError } from './errors.js';
+import { KioskError } from './refusal.js';
 
 export const PAGE_MAX = 500;
 export const PAGE_DEFAULT = 50;

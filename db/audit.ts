@@ -3,7 +3,8 @@
  * its own fields, so any edit or removal breaks the chain from there on.
  */
 import { createHash } from 'node:crypto';
-import { stmt, type ReadableDb, type WritableDb } from './connection.js';
+import type { ReadableDb, WritableDb } from './connection.js';
+import { stmt } from './sql.js';
 
 export const GENESIS_HASH = '0'.repeat(64);
 

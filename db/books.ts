@@ -21,7 +21,8 @@ import {
   type StoredTransaction,
 } from '../core/audit/books.js';
 import type { Posting } from '../core/ledger.js';
-import { stmt, type ReadableDb } from './connection.js';
+import type { ReadableDb } from './connection.js';
+import { stmt } from './sql.js';
 
 const PAGE = 2000;
 

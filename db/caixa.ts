@@ -1,7 +1,8 @@
 /** SQL of the caixa domain (SPEC 7): machines, guias and their payments and voids, meter readings, jackpot funds. */
 import type { TransferBranch } from '../core/caixa/rules.js';
 import { caixaAccounts as accounts } from '../core/caixa/money.js';
-import { stmt, type ReadableDb, type WritableDb } from './connection.js';
+import type { ReadableDb, WritableDb } from './connection.js';
+import { stmt } from './sql.js';
 
 // ---- machines ---------------------------------------------------------------------
 

@@ -311,22 +311,6 @@ export function openReader(file: string): ReadableDb {
   return db as ReadableDb;
 }
 
-/** Prepared statements cached per connection: a sale runs the same dozen statements. */
-const cache = new WeakMap<Db, Map<string, Database.Statement>>();
-export function stmt<P extends unknown[] | object = unknown[], R = unknown>(db: ReadableDb | Db, sql: string): Database.Statement<P, R> {
-  let perDb = cache.get(db);
-  if (!perDb) {
-    perDb = new Map();
-    cache.set(db, perDb);
-  }
-  let s = perDb.get(sql);
-  if (!s) {
-    s = db.prepare(sql);
-    perDb.set(sql, s);
-  }
-  return s as unknown as Database.Statement<P, R>;
-}
-
 /** A connection a tool or a test opened itself (a crash check, the bench seeder), used as a writable handle. */
 export function asWritable(db: Db): WritableDb {
   return db as WritableDb;

@@ -3,7 +3,8 @@ import { toChipMap, type ChipCount, type ChipFlow } from '../core/chips.js';
 import { toDenominationMap, type DenominationCount, type MovementKind } from '../core/drawers/rules.js';
 import { drawerAccounts as accounts } from '../core/ledger.js';
 import type { LedgerKind, LedgerRef } from '../core/money-registry.js';
-import { stmt, type ReadableDb, type WritableDb } from './connection.js';
+import type { ReadableDb, WritableDb } from './connection.js';
+import { stmt } from './sql.js';
 
 export interface DrawerRow {
   id: number;

@@ -1,7 +1,8 @@
 /** SQL of the double-entry ledger: append a balanced transaction, read postings back, check the books. */
 import { assertBalanced, type LedgerEntry, type Posting } from '../core/ledger.js';
 import { assertDeclared, type LedgerKind, type LedgerRef } from '../core/money-registry.js';
-import { stmt, type ReadableDb, type WritableDb } from './connection.js';
+import type { ReadableDb, WritableDb } from './connection.js';
+import { stmt } from './sql.js';
 
 /**
  * Post an entry built by core/ledger.ts's `ledger` helpers (null: nothing to

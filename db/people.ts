@@ -1,7 +1,8 @@
 /** SQL of the people domain: the hall, its settings, operators and their PIN failures. */
 import type { Role } from '../core/roles.js';
 import { DEFAULT_SETTINGS, type HallSettings } from '../core/settings.js';
-import { stmt, type ReadableDb, type WritableDb } from './connection.js';
+import type { ReadableDb, WritableDb } from './connection.js';
+import { stmt } from './sql.js';
 
 // ---- the hall --------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 /** Typed queries of printers and the print queue. */
-import { stmt, writeTransaction, type ReadableDb, type WritableDb } from './connection.js';
+import { writeTransaction, type ReadableDb, type WritableDb } from './connection.js';
+import { stmt } from './sql.js';
 
 export type PrinterRole = 'receipts' | 'guias' | 'reports';
 

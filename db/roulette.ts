@@ -1,6 +1,7 @@
 /** SQL of the roulette tables (SPEC 8): the tables and their log of spins and changes. */
 import type { Launch, LaunchDirection } from '../core/roulette/rules.js';
-import { stmt, type ReadableDb, type WritableDb } from './connection.js';
+import type { ReadableDb, WritableDb } from './connection.js';
+import { stmt } from './sql.js';
 
 export interface TableRow {
   id: number;

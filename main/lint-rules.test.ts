@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 
 const eslint = new ESLint({ cwd: process.cwd() });
 
-async function refused(filePath: string, code: string): Promise<string[]> {
+async function refused(filePath: string, code: string, ruleId = 'boundaries/imports'): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'boundaries/imports').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === ruleId).map((m) => m.message);
 }
 
 const probe = (spec: string) => `import * as x from '${spec}';\nexport const y = x;\n`;
@@ -20,6 +20,10 @@ describe('import rules of the folders and domains', () => {
     ['core/probe.ts', '../db/connection.js', 'core may not import db'],
     ['core/probe.ts', 'node:fs', 'core may not use node:fs'],
     ['core/bingo/probe.ts', '../people/rules.js', 'core/bingo/ may import only core/ (the kernel) and core/bingo/'],
+    // The merges import every domain: a rule taking KioskError from core/errors.ts would run an arrow back up.
+    ['core/bingo/probe.ts', '../errors.js', 'within core/ only the merges import core/errors.ts, which imports every domain: take KioskError and ErrorCode from core/refusal.ts'],
+    ['core/caixa/probe.ts', '../contract.js', 'within core/ only the merges import core/contract.ts'],
+    ['core/probe.ts', './errors.js', 'within core/ only the merges import core/errors.ts'],
     ['renderer/probe.ts', '../main/kiosk.js', 'renderer may not import kiosk'],
     ['renderer/probe.ts', 'better-sqlite3', 'renderer may not use better-sqlite3'],
     ['renderer/screens/Sale/probe.tsx', '../Game/GameScreen.js', 'renderer/screens/Sale/ may import core/, renderer/ and its own screens'],
@@ -35,6 +39,13 @@ describe('import rules of the folders and domains', () => {
     ['main/kiosk.ts', '../tools/demo.js', 'a shipped file may not import test/, tools/'],
     ['printing/probe.ts', '../test/fixtures/documents.js', 'a shipped file may not import test/, tools/'],
     ['main/probe.ts', '../renderer/App.js', 'belongs to no zone'],
+    // The raw statement helper is db/'s own: a service calls db/'s queries and commands.
+    ['main/services/bingo/probe.ts', '../../../db/sql.js', 'services/bingo may not import db/sql.ts, the raw statement helper (stmt)'],
+    ['main/services/shared/probe.ts', '../../../db/sql.js', 'services/shared may not import db/sql.ts'],
+    ['main/printing/probe.ts', '../../db/sql.js', 'main/printing may not import db/sql.ts'],
+    ['main/rpc/probe.ts', '../../db/sql.js', 'rpc may not import db/sql.ts'],
+    ['main/workers/probe.ts', '../../db/sql.js', 'main/workers may not import db/sql.ts'],
+    ['main/kiosk.ts', '../db/sql.js', 'kiosk may not import db/sql.ts'],
   ])('%s importing %s is refused', async (file, spec, message) => {
     const messages = await refused(file, probe(spec));
     expect(messages.some((m) => m.includes(message)), messages.join('\n')).toBe(true);
@@ -43,11 +54,59 @@ describe('import rules of the folders and domains', () => {
   it('allows what the rules allow', async () => {
     expect(await refused('renderer/probe.ts', probe('../core/money.js'))).toEqual([]);
     expect(await refused('core/bingo/probe.ts', probe('../money.js'))).toEqual([]);
+    expect(await refused('core/bingo/probe.ts', probe('../refusal.js'))).toEqual([]);
+    expect(await refused('core/bridge.ts', probe('./errors.js'))).toEqual([]);
+    expect(await refused('main/services/bingo/probe.ts', probe('../../../core/errors.js'))).toEqual([]);
     expect(await refused('db/probe.ts', probe('../core/ledger.js'))).toEqual([]);
     expect(await refused('main/services/bingo/probe.ts', probe('../shared/context.js'))).toEqual([]);
     expect(await refused('main/services/bingo/probe.ts', probe('./games.js'))).toEqual([]);
     expect(await refused('main/services/bingo/probe.ts', probe('../../../printing/documents/index.js'))).toEqual([]);
     expect(await refused('main/cli.ts', probe('../tools/demo.js'))).toEqual([]);
     expect(await refused('test/probe.ts', probe('../main/services/bingo/games.js'))).toEqual([]);
+    expect(await refused('db/probe.ts', probe('./sql.js'))).toEqual([]);
+    expect(await refused('db/bingo/probe.ts', probe('../sql.js'))).toEqual([]);
+  });
+
+  it('lets no file re-export the raw statement helper (a service would reach it through db/)', async () => {
+    expect(await refused('db/probe.ts', "export { stmt } from './sql.js';\n")).toEqual([
+      "no file re-exports db/sql.ts, the raw statement helper (stmt): it stays db/'s own: ./sql.js (see ARCHITECTURE.md, Folders and domains).",
+    ]);
+    expect(await refused('db/probe.ts', "export * from './sql.js';\n")).toHaveLength(1);
+  });
+});
+
+describe('no SQL outside db/ (a literal read whole)', () => {
+  /** A service that runs SQL of its own, each statement over several lines: no line of it reads as SQL alone. */
+  const service = [
+    'export function close(run: (sql: string) => void, table: string): void {',
+    '  run(`',
+    '    UPDATE games',
+    "       SET state = 'closed'",
+    '     WHERE id = ?`);',
+    '  run(`',
+    '    SELECT id',
+    '      FROM ${table}`);',
+    '}',
+    'export const raw = (ctx: { db: { prepare(s: string): unknown } }) => ctx.db',
+    "  .prepare('x');",
+    '',
+  ].join('\n');
+
+  it('refuses a multi-line SQL template (and a driver call) in a service', async () => {
+    const messages = await refused('main/services/bingo/probe.ts', service, 'boundaries/sql');
+    expect(messages).toEqual([
+      'SQL text in services/bingo: SQL lives in db/ only; call a query or a command of db/<domain> (see ARCHITECTURE.md, Folders and domains).',
+      'SQL text in services/bingo: SQL lives in db/ only; call a query or a command of db/<domain> (see ARCHITECTURE.md, Folders and domains).',
+      'A driver call (db.prepare) in services/bingo: SQL lives in db/ only; call a query or a command of db/<domain> (see ARCHITECTURE.md, Folders and domains).',
+    ]);
+    expect(await refused('main/services/shared/probe.ts', "export const q = 'DELETE FROM sales';\n", 'boundaries/sql')).toHaveLength(1);
+    expect(await refused('core/probe.ts', 'export const q = `INSERT\n  INTO sales VALUES (1)`;\n', 'boundaries/sql')).toHaveLength(1);
+    expect(await refused('renderer/probe.tsx', 'export const P = () => <p>SELECT id FROM sales</p>;\n', 'boundaries/sql')).toHaveLength(1);
+  });
+
+  it('lets db/ and the tests hold SQL, and words that only look alike pass', async () => {
+    expect(await refused('db/probe.ts', service, 'boundaries/sql')).toEqual([]);
+    expect(await refused('main/services/bingo/probe.test.ts', service, 'boundaries/sql')).toEqual([]);
+    expect(await refused('main/services/bingo/probe.ts', "export const t = 'Selecione o jogo';\nexport const m = /a/.exec('a');\n", 'boundaries/sql')).toEqual([]);
   });
 });

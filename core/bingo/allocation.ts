@@ -2,7 +2,7 @@
  * Serial allocation of card numbers within a game (DN art. 12).
  * Pure: the service loads the series' state, calls these, then writes.
  */
-import { KioskError } from '../errors.js';
+import { KioskError } from '../refusal.js';
 
 export interface SeriesState {
   code: string;

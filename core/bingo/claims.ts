@@ -2,7 +2,7 @@
  * Checking claims against a card face and the balls drawn (DN art. 9.1, 15.4),
  * and finding every sold card that holds a line or a bingo after a ball.
  */
-import { KioskError } from '../errors.js';
+import { KioskError } from '../refusal.js';
 import { COLUMN_HI, COLUMN_LO, COLUMNS, columnOf } from './faces.js';
 
 /** A card's 15 numbers as three rows of five. */

@@ -4,7 +4,7 @@
  * last, when a game can no longer be played, and how long a suspension may
  * wait for its failure to be solved.
  */
-import { KioskError } from '../errors.js';
+import { KioskError } from '../refusal.js';
 import type { PairRole } from './double.js';
 import { LAST_GAME_MINUTES, SUSPENSION_ANNUL_MINUTES } from './rules.js';
 

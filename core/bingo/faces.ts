@@ -7,8 +7,8 @@
  * A face is 3 rows of 5 ascending numbers. Column k (1..9) of the card holds
  * the numbers 10(k-1)..10k-1, except column 1 (1-9) and column 9 (80-90).
  */
-import type { Params } from '../catalogue.js';
-import { KioskError, type Lang } from '../errors.js';
+import type { Lang, Params } from '../catalogue.js';
+import { KioskError } from '../refusal.js';
 import { FACE_RULE_WORDS, faceProblemText } from './errors.js';
 
 export interface Face {

@@ -2,7 +2,7 @@
  * Prize arithmetic (DN art. 9.2, 10, 15.2, 17): proportional shares in whole
  * cents, the accumulated special prize, stamp duty. All integer cents.
  */
-import { KioskError } from '../errors.js';
+import { KioskError } from '../refusal.js';
 import type { SpecialPrizeSettings } from '../settings.js';
 
 /**

@@ -5,7 +5,7 @@
  * return-to-player ratio and the machines file. Pure functions, integer cents.
  */
 import type { Params } from '../catalogue.js';
-import { KioskError } from '../errors.js';
+import { KioskError } from '../refusal.js';
 
 /** What a guia pays: a machine's jackpot, a group's superjackpot, a hand pay or a credits claim. */
 export const GUIA_KINDS = ['jackpot', 'superjackpot', 'hand_pay', 'credits_claim'] as const;

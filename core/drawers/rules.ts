@@ -3,7 +3,7 @@
  * by denomination, the cash a drawer should hold and the variance of a blind
  * count. Integer cents only.
  */
-import { KioskError } from '../errors.js';
+import { KioskError } from '../refusal.js';
 
 /** Notes from 500 € to 5 € (cents). */
 export const NOTES = [50000, 20000, 10000, 5000, 2000, 1000, 500] as const;

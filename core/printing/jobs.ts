@@ -4,10 +4,8 @@
  * parameters of its last failure. Each language words them (the screens with
  * their own keys), so a job reads in the operator's language; the Portuguese
  * title and message stored with the job stay what the kiosk printed and logged.
+ * A failure's words in a language: printJobErrorMessage in core/errors.ts.
  */
-import { ERROR_CODES, errorMessage, type ErrorCode, type Lang } from '../errors.js';
-import type { Params } from '../catalogue.js';
-import { isPrinterErrorCode, printerErrorMessage } from './printerErrors.js';
 
 export const DOCUMENT_KINDS = [
   'sale_receipt',
@@ -59,18 +57,4 @@ export type TitleParams<K extends DocumentKind = DocumentKind> = TitleParamsByKi
 
 export function isDocumentKind(kind: string): kind is DocumentKind {
   return (DOCUMENT_KINDS as readonly string[]).includes(kind);
-}
-
-const errorCodes: ReadonlySet<string> = new Set(ERROR_CODES);
-
-/**
- * A job's failure in a language, from its code and parameters: a printer's
- * (PrinterError) or one of the kiosk's own (a character the code page lacks,
- * a printer not configured). Null for a code neither knows: show the stored text.
- */
-export function printJobErrorMessage(code: string | null, params: Params | null, lang: Lang): string | null {
-  if (code === null) return null;
-  if (isPrinterErrorCode(code)) return printerErrorMessage(code, params ?? {}, lang);
-  if (errorCodes.has(code)) return errorMessage(code as ErrorCode, params ?? {}, lang);
-  return null;
 }

@@ -5,7 +5,7 @@
  * (X.22), the announcement (X.25), the limits proportions (X.27), the wheels
  * (X.9, IX.2) and the colour chips (IX.6-9). Pure functions, integer cents.
  */
-import { KioskError } from '../errors.js';
+import { KioskError } from '../refusal.js';
 import type { Params } from '../catalogue.js';
 import { formatCents } from '../money.js';
 import { CHANCE_WORDS, type rouletteErrors } from './errors.js';

@@ -1,6 +1,7 @@
 /** SQL of the hall board's access: its display tokens, kept as their SHA-256. */
 import { createHash } from 'node:crypto';
-import { stmt, type ReadableDb, type WritableDb } from '../connection.js';
+import type { ReadableDb, WritableDb } from '../connection.js';
+import { stmt } from '../sql.js';
 
 const sha256 = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 

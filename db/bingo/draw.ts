@@ -1,6 +1,7 @@
 /** SQL of the draw (DN art. 9, 14, 15): balls and recalls, claims, winners, prize payments and voids. */
 import type { ClaimView, WinnerView } from '../../core/bingo/contract.js';
-import { stmt, type ReadableDb, type WritableDb } from '../connection.js';
+import type { ReadableDb, WritableDb } from '../connection.js';
+import { stmt } from '../sql.js';
 
 /** Balls out (not recalled), in the order drawn. */
 export function activeBalls(db: ReadableDb, gameId: number): { id: number; number: number }[] {

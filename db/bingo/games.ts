@@ -1,6 +1,7 @@
 /** SQL of games (jogadas), their close of sale (art. 13) and the ball sets (art. 5.3). */
 import type { CardRange } from '../../core/bingo/allocation.js';
-import { stmt, type ReadableDb, type WritableDb } from '../connection.js';
+import type { ReadableDb, WritableDb } from '../connection.js';
+import { stmt } from '../sql.js';
 
 export type GameState = 'selling' | 'sale_closed' | 'drawing' | 'finished' | 'suspended' | 'annulled';
 export type AnnulReason = 'failure_before_draw' | 'failure_during_draw' | 'announcement_error' | 'closing_time';

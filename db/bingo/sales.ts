@@ -2,7 +2,8 @@
 import type { CardRange } from '../../core/bingo/allocation.js';
 import type { SoldCard } from '../../core/bingo/claims.js';
 import type { SaleView } from '../../core/bingo/contract.js';
-import { stmt, type ReadableDb, type WritableDb } from '../connection.js';
+import type { ReadableDb, WritableDb } from '../connection.js';
+import { stmt } from '../sql.js';
 import { faceRows } from './series.js';
 
 export interface SaleRow {

@@ -1,7 +1,8 @@
 /** SQL of card series and their faces (DN art. 3, 4, 12.2). */
 import type { SeriesState } from '../../core/bingo/allocation.js';
 import type { Face } from '../../core/bingo/faces.js';
-import { stmt, type ReadableDb, type WritableDb } from '../connection.js';
+import type { ReadableDb, WritableDb } from '../connection.js';
+import { stmt } from '../sql.js';
 
 export interface SeriesRow extends SeriesState {
   id: number;

@@ -1,6 +1,7 @@
 /** SQL of sessions, the acta's entries and the incident book (DN art. 10, 11, 17). */
 import type { IncidentView } from '../../core/bingo/contract.js';
-import { stmt, type ReadableDb, type WritableDb } from '../connection.js';
+import type { ReadableDb, WritableDb } from '../connection.js';
+import { stmt } from '../sql.js';
 
 export interface SessionRow {
   id: number;

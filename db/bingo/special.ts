@@ -1,6 +1,7 @@
 /** SQL of the accumulated special prize's fund (DN art. 10): the decisions that carry a frozen fund to a new prize. */
 import { bingoAccounts as accounts } from '../../core/bingo/money.js';
-import { stmt, type ReadableDb, type WritableDb } from '../connection.js';
+import type { ReadableDb, WritableDb } from '../connection.js';
+import { stmt } from '../sql.js';
 import { accountBalance } from '../ledger.js';
 
 /** What the special prize's fund holds for the players (a liability: its balance is negative). */

@@ -1,4 +1,5 @@
 /** The one handler map: every channel of the contract has exactly one handler, in its domain's room. */
+import { mergeUnique } from '../../core/merge.js';
 import { auditHandlers } from './audit/index.js';
 import { bingoHandlers } from './bingo/index.js';
 import { caixaHandlers } from './caixa/index.js';
@@ -12,4 +13,17 @@ import { printingHandlers } from './printing/index.js';
 import { rouletteHandlers } from './roulette/index.js';
 import type { HandlerMap } from './shared/context.js';
 
-export const handlers: HandlerMap = { ...peopleHandlers, ...approvalsHandlers, ...bingoHandlers, ...drawersHandlers, ...drawersExportHandlers, ...backupHandlers, ...dayCloseHandlers, ...caixaHandlers, ...rouletteHandlers, ...printingHandlers, ...auditHandlers };
+// A channel two slices handle stops the kiosk as this module loads (never the last one silently kept).
+export const handlers: HandlerMap = mergeUnique('handler', {
+  peopleHandlers,
+  approvalsHandlers,
+  bingoHandlers,
+  drawersHandlers,
+  drawersExportHandlers,
+  backupHandlers,
+  dayCloseHandlers,
+  caixaHandlers,
+  rouletteHandlers,
+  printingHandlers,
+  auditHandlers,
+});

@@ -4,8 +4,8 @@
  * and error in the screen's language, and the base64 of a PDF turned into bytes.
  */
 import type { ChannelInput, ChannelOutput } from '../../core/contract.js';
-import type { Lang } from '../../core/errors.js';
-import { ANNOUNCEMENT_MOMENTS, GUIA_COPIES, isDocumentKind, printJobErrorMessage, TITLE_PARAM_NAMES } from '../../core/printing/jobs.js';
+import { printJobErrorMessage, type Lang } from '../../core/errors.js';
+import { ANNOUNCEMENT_MOMENTS, GUIA_COPIES, isDocumentKind, TITLE_PARAM_NAMES } from '../../core/printing/jobs.js';
 
 export type PrinterView = ChannelOutput<'printer.list'>[number];
 export type PrinterStatusView = ChannelOutput<'printer.status'>;

@@ -81,6 +81,39 @@ export function allowed(from, to) {
   return check() ? null : `${from} may not import ${to}`;
 }
 
+/**
+ * The kernel's merges of every domain's slices (the contract, the error
+ * catalogue, the bridge over them). A file of core/ that imports one would
+ * run an arrow back up into the domains (a domain's rule importing the
+ * catalogue that imports every domain), so within core/ only the merges
+ * import each other; a rule takes KioskError from the leaf core/refusal.ts.
+ */
+const MERGES = new Set(['core/errors.ts', 'core/contract.ts', 'core/bridge.ts']);
+
+/**
+ * The raw statement helper (SQL text in, a prepared statement out): db/'s
+ * own, so SQL text runs in db/ only and a service calls db/'s functions. No
+ * file re-exports it, so it cannot be reached through another.
+ */
+const RAW_SQL = 'db/sql.ts';
+
+/**
+ * May the file `file` (repository-relative) import (or, `reexport`, export
+ * from) the file `target`? Returns the reason when not (the zones aside).
+ */
+export function fileRefused(file, target, reexport = false) {
+  const zone = zoneOf(file);
+  if (target === RAW_SQL) {
+    if (reexport) return `no file re-exports ${RAW_SQL}, the raw statement helper (stmt): it stays db/'s own`;
+    return zone === 'db' || DEV_ZONES.has(zone)
+      ? null
+      : `${zone} may not import ${RAW_SQL}, the raw statement helper (stmt): SQL text runs in db/ only; call a query or a command of db/<domain>`;
+  }
+  if (!MERGES.has(target) || MERGES.has(file) || !zone?.startsWith('core')) return null;
+  const leaf = target === 'core/errors.ts' ? ': take KioskError and ErrorCode from core/refusal.ts, Params and Lang from core/catalogue.ts' : '';
+  return `within core/ only the merges import ${target}, which imports every domain${leaf}`;
+}
+
 /** Packages and built-ins a zone may not use. */
 const NODE = /^(node:|fs$|path$|http$|https$|crypto$|os$|child_process$|net$|worker_threads$)/;
 function packageRefused(zone, spec) {
@@ -100,7 +133,7 @@ const rule = {
     const root = context.cwd;
     const file = path.relative(root, context.filename).split(path.sep).join('/');
     const from = zoneOf(file);
-    const checkSpec = (node, spec) => {
+    const checkSpec = (node, spec, reexport = false) => {
       if (typeof spec !== 'string') return;
       if (from === null) {
         context.report({ node, messageId: 'refused', data: { reason: `${file} belongs to no zone` } });
@@ -113,16 +146,64 @@ const rule = {
       }
       if (!spec.startsWith('.')) return;
       const target = path.relative(root, path.resolve(path.dirname(context.filename), spec)).split(path.sep).join('/').replace(/\.js$/, '.ts');
-      const reason = allowed(from, zoneOf(target));
+      const reason = allowed(from, zoneOf(target)) ?? fileRefused(file, target, reexport);
       if (reason) context.report({ node, messageId: 'refused', data: { reason: `${reason}: ${spec}` } });
     };
     return {
       ImportDeclaration: (node) => checkSpec(node, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && checkSpec(node, node.source.value),
-      ExportAllDeclaration: (node) => checkSpec(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && checkSpec(node, node.source.value, true),
+      ExportAllDeclaration: (node) => checkSpec(node, node.source.value, true),
       ImportExpression: (node) => node.source.type === 'Literal' && checkSpec(node, node.source.value),
     };
   },
 };
 
-export default { rules: { imports: rule } };
+/**
+ * SQL in a text: a statement's shape, case aside. `text` is a whole literal
+ * (a template over several lines is one text, its `${...}` parts read as a
+ * name), its white space taken as one space, so a statement split over lines
+ * is seen as it runs.
+ */
+export const SQL = /\b(SELECT\s+[\w*(].*\bFROM\b|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|CREATE\s+(TABLE|INDEX|TRIGGER|VIEW)|DROP\s+TABLE|PRAGMA\s+\w+)/i;
+export function looksLikeSql(text) {
+  return SQL.test(text.replace(/\s+/g, ' '));
+}
+
+/** The text of a template literal, whole: its `${...}` parts stand as a name (`UPDATE ${table} SET` is still an UPDATE). */
+export const templateText = (quasis) => quasis.join(' x ');
+
+/** A better-sqlite3 call on a handle (db, ctx.db, reader, writer...), not RegExp.exec. */
+const HANDLE = /(db|Db|reader|writer)$/;
+const DRIVER_CALLS = new Set(['prepare', 'exec', 'pragma', 'transaction']);
+const nameOf = (node) => (node.type === 'Identifier' ? node.name : node.type === 'MemberExpression' && !node.computed ? node.property.name : null);
+
+/** Zones where SQL may stand: db/ (and what never ships). */
+const SQL_ZONES = new Set(['db', 'dev', 'tests']);
+
+/**
+ * No SQL outside db/ (ARCHITECTURE.md): every string and template literal of
+ * a shipped file is read whole, so a statement over several lines is seen,
+ * and no driver call is made on a handle there.
+ */
+const sqlRule = {
+  meta: { type: 'problem', schema: [], messages: { sql: '{{what}} in {{zone}}: SQL lives in db/ only; call a query or a command of db/<domain> (see ARCHITECTURE.md, Folders and domains).' } },
+  create(context) {
+    const file = path.relative(context.cwd, context.filename).split(path.sep).join('/');
+    const zone = zoneOf(file);
+    if (zone === null || SQL_ZONES.has(zone)) return {};
+    const report = (node, what) => context.report({ node, messageId: 'sql', data: { what, zone } });
+    return {
+      Literal: (node) => typeof node.value === 'string' && looksLikeSql(node.value) && report(node, 'SQL text'),
+      TemplateLiteral: (node) => looksLikeSql(templateText(node.quasis.map((q) => q.value.cooked ?? q.value.raw))) && report(node, 'SQL text'),
+      JSXText: (node) => looksLikeSql(node.value) && report(node, 'SQL text'),
+      CallExpression: (node) => {
+        const callee = node.callee;
+        if (callee.type !== 'MemberExpression' || callee.computed || !DRIVER_CALLS.has(callee.property.name)) return;
+        const handle = nameOf(callee.object);
+        if (handle && HANDLE.test(handle)) report(node, `A driver call (${handle}.${callee.property.name})`);
+      },
+    };
+  },
+};
+
+export default { rules: { imports: rule, sql: sqlRule } };

@@ -1,4 +1,5 @@
 /** The bingo domain's handlers (Despacho Normativo 80/85), merged from its rooms. */
+import { mergeUnique } from '../../../core/merge.js';
 import type { HandlerSlice } from '../shared/context.js';
 import { displayHandlers } from './display.js';
 import { drawHandlers } from './draw.js';
@@ -21,14 +22,15 @@ type BingoChannel =
   | keyof typeof bingoExportHandlers
   | keyof typeof specialHandlers;
 
-export const bingoHandlers: HandlerSlice<BingoChannel> = {
-  ...seriesHandlers,
-  ...sessionHandlers,
-  ...gameHandlers,
-  ...saleHandlers,
-  ...drawHandlers,
-  ...prizeHandlers,
-  ...displayHandlers,
-  ...bingoExportHandlers,
-  ...specialHandlers,
-};
+// A channel two rooms handle is refused as this module loads.
+export const bingoHandlers: HandlerSlice<BingoChannel> = mergeUnique('handler', {
+  seriesHandlers,
+  sessionHandlers,
+  gameHandlers,
+  saleHandlers,
+  drawHandlers,
+  prizeHandlers,
+  displayHandlers,
+  bingoExportHandlers,
+  specialHandlers,
+});

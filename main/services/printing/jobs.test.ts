@@ -6,7 +6,7 @@
  * kiosk's own (a character the code page lacks).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { printJobErrorMessage } from '../../../core/printing/jobs.js';
+import { printJobErrorMessage } from '../../../core/errors.js';
 import { jobById } from '../../../db/printing.js';
 import { UnprintableCharacterError } from '../../../printing/escpos.js';
 import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
