@@ -6,6 +6,8 @@
  * shows on them without their code changing. The domains' declarations are
  * merged in core/money-registry.ts.
  */
+import { mergeUnique } from './merge.js';
+
 /** A ledger kind's descriptor. */
 export interface MoneyKind {
   /** Its name (ledger_transactions.kind). */
@@ -59,31 +61,18 @@ export function lineValues(amounts: readonly DrawerLineAmount[]): Record<string,
 }
 
 /**
- * One list from the domains' lists, refusing a key given twice: a duplicate
- * would silently hide one of them. Sorted by `order` when `sort` is given.
+ * One list from the domains' named lists, refusing a key given twice (a
+ * duplicate would silently hide one of them): sorted when `sort` is given.
  */
-export function mergeDeclared<T>(key: (item: T) => string, lists: readonly (readonly T[])[], sort?: (a: T, b: T) => number): T[] {
-  const seen = new Set<string>();
-  const all: T[] = [];
-  for (const list of lists) {
-    for (const item of list) {
-      const k = key(item);
-      if (seen.has(k)) throw new Error(`money kinds: "${k}" is declared twice`);
-      seen.add(k);
-      all.push(item);
-    }
+export function mergeDeclared<T>(what: string, key: (item: T) => string, lists: Readonly<Record<string, readonly T[]>>, sort?: (a: T, b: T) => number): T[] {
+  const keyed = Object.fromEntries(Object.entries(lists).map(([name, list]) => [name, Object.fromEntries(list.map((item) => [key(item), item]))]));
+  // A key twice within one list is as much a duplicate as across two.
+  for (const [name, list] of Object.entries(lists)) {
+    if (Object.keys(keyed[name]!).length !== list.length) throw new Error(`Duplicate ${what} in ${name}: each ${what} is declared once.`);
   }
+  const all = Object.values(mergeUnique(what, keyed)) as T[];
   return sort ? all.sort(sort) : all;
 }
 
-/** One object of the domains' builders or accounts, refusing a name given twice. */
-export function mergeNamed<T extends object>(parts: readonly object[]): T {
-  const out: Record<string, unknown> = {};
-  for (const part of parts) {
-    for (const [name, value] of Object.entries(part)) {
-      if (name in out) throw new Error(`money kinds: "${name}" is declared twice`);
-      out[name] = value;
-    }
-  }
-  return out as T;
-}
+/** A domain's audited documents: each document's writers (channels), with how many of it each writes, [min, max]. */
+export type AuditedDocuments = Readonly<Record<string, Readonly<Record<string, readonly [number, number]>>>>;

@@ -70,9 +70,11 @@ describe('the money kinds', () => {
 
   it('are merged refusing a kind or a line declared twice', () => {
     const sale: MoneyKind = { kind: 'card_sale', documents: ['sale'], cashLine: 'sales' };
-    expect(() => mergeDeclared((k: MoneyKind) => k.kind, [[sale], [{ ...sale }]])).toThrow('money kinds: "card_sale" is declared twice');
+    expect(() => mergeDeclared('money kind', (k: MoneyKind) => k.kind, { bingo: [sale], caixa: [{ ...sale }] })).toThrow(
+      "Duplicate money kind 'card_sale': defined by bingo and by caixa; each money kind is defined once.",
+    );
     const line: DrawerLine = { key: 'sales', side: 'in', label: 'Vendas', shown: 'always', order: 10 };
-    expect(() => mergeDeclared((l: DrawerLine) => l.key, [[line], [line]])).toThrow(/"sales" is declared twice/);
+    expect(() => mergeDeclared('cash line', (l: DrawerLine) => l.key, { bingo: [line, line] })).toThrow('Duplicate cash line in bingo: each cash line is declared once.');
   });
 
   it('add up a drawer’s lines from its ledger by kind: an out line is what left, sales net of their voids', () => {
@@ -85,8 +87,8 @@ describe('the money kinds', () => {
     // A cash advance at the caixa, as a domain would declare it (a fixture: no such kind ships).
     const advance = { kind: 'cash_advance' as LedgerKind, documents: ['drawer_movement'], cashLine: 'advances' } satisfies MoneyKind;
     const advances: DrawerLine = { key: 'advances', side: 'out', label: 'Adiantamentos', shown: 'always', order: 75 };
-    const lines = mergeDeclared((l) => l.key, [CASH_LINES, [advances]], (a, b) => a.order - b.order);
-    const kinds = mergeDeclared((k: MoneyKind) => k.kind, [MONEY_KINDS, [advance]]);
+    const lines = mergeDeclared('cash line', (l: DrawerLine) => l.key, { shipped: CASH_LINES, caixa: [advances] }, (a, b) => a.order - b.order);
+    const kinds = mergeDeclared('money kind', (k: MoneyKind) => k.kind, { shipped: MONEY_KINDS, caixa: [advance] });
     const amounts = drawerLineAmounts(lines, kinds, 'cashLine', { card_sale: 150_000, prize_paid: -60_000, cash_advance: -2_500 });
     const text = previewText(zReport({ ...Z_REPORT, lines: amounts, expectedCents: 107_500 }), 80).map((l) => l.replace(/\s+/g, ' '));
     expect(text).toContain(' Adiantamentos 25,00 €');

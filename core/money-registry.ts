@@ -3,12 +3,45 @@
  * domains declare them (core/<domain>/money.ts), merged once: a kind or a
  * line declared twice is refused at start.
  */
-import { bingoAccounts, bingoLedger, BINGO_CASH_LINES, BINGO_CHIP_LINES, BINGO_MONEY_KINDS } from './bingo/money.js';
-import { caixaAccounts, caixaLedger, CAIXA_CASH_LINES, CAIXA_MONEY_KINDS } from './caixa/money.js';
-import { drawerLedger, drawerMoneyAccounts, DRAWER_CASH_LINES, DRAWER_MONEY_KINDS } from './drawers/money.js';
+import {
+  bingoAccounts,
+  bingoLedger,
+  BINGO_CASH_LINES,
+  BINGO_CHIP_LINES,
+  BINGO_AUDITED,
+  BINGO_EVIDENCE,
+  BINGO_MONEY_KINDS,
+  type GameDocument,
+  type SaleDocument,
+  type SessionDocument,
+  type WinnerDocument,
+} from './bingo/money.js';
+import {
+  caixaAccounts,
+  caixaLedger,
+  CAIXA_CASH_LINES,
+  CAIXA_AUDITED,
+  CAIXA_EVIDENCE,
+  CAIXA_MONEY_KINDS,
+  type FundContributionDocument,
+  type FundTransferDocument,
+  type GuiaDocument,
+} from './caixa/money.js';
+import { drawerLedger, drawerMoneyAccounts, DRAWER_AUDITED, DRAWER_CASH_LINES, DRAWER_EVIDENCE, DRAWER_MONEY_KINDS, type DrawerMovementDocument } from './drawers/money.js';
 import { drawerAccounts, type LedgerEntry } from './ledger.js';
-import { mergeDeclared, mergeNamed, type DrawerLine, type MoneyKind } from './money-kinds.js';
-import { chipAccounts, chipLedger, CHIP_CASH_LINES, CHIP_FLOAT_LINES, CHIP_MONEY_KINDS } from './roulette/money.js';
+import { mergeUnique } from './merge.js';
+import { mergeDeclared, type DrawerLine, type MoneyKind } from './money-kinds.js';
+import {
+  chipAccounts,
+  chipLedger,
+  CHIP_CASH_LINES,
+  CHIP_AUDITED,
+  CHIP_EVIDENCE,
+  CHIP_FLOAT_LINES,
+  CHIP_MONEY_KINDS,
+  type ChipExchangeDocument,
+  type ChipMovementDocument,
+} from './roulette/money.js';
 
 type Declared = typeof BINGO_MONEY_KINDS | typeof DRAWER_MONEY_KINDS | typeof CAIXA_MONEY_KINDS | typeof CHIP_MONEY_KINDS;
 
@@ -22,29 +55,23 @@ export type DocumentType = Declared[number]['documents'][number];
 export type LedgerRef = { type: DocumentType; id: number };
 
 /** The accounts of every domain, by name. */
-export const accounts = mergeNamed<typeof drawerAccounts & typeof bingoAccounts & typeof drawerMoneyAccounts & typeof caixaAccounts & typeof chipAccounts>([
-  drawerAccounts,
-  bingoAccounts,
-  drawerMoneyAccounts,
-  caixaAccounts,
-  chipAccounts,
-]);
+export const accounts = mergeUnique('account', { drawerAccounts, bingoAccounts, drawerMoneyAccounts, caixaAccounts, chipAccounts });
 
 /** The builders of every domain's transactions, by name (each in its domain's money.ts). */
-export const ledger = mergeNamed<typeof bingoLedger & typeof drawerLedger & typeof caixaLedger & typeof chipLedger>([bingoLedger, drawerLedger, caixaLedger, chipLedger]);
+export const ledger = mergeUnique('ledger builder', { bingoLedger, drawerLedger, caixaLedger, chipLedger });
 
 // Each builder makes a kind its domain declares (the books check's samples prove it at run time).
 export type { LedgerEntry };
 
-export const MONEY_KINDS: readonly MoneyKind[] = mergeDeclared<MoneyKind>((k) => k.kind, [BINGO_MONEY_KINDS, DRAWER_MONEY_KINDS, CAIXA_MONEY_KINDS, CHIP_MONEY_KINDS]);
+export const MONEY_KINDS: readonly MoneyKind[] = mergeDeclared<MoneyKind>('money kind', (k) => k.kind, { BINGO_MONEY_KINDS, DRAWER_MONEY_KINDS, CAIXA_MONEY_KINDS, CHIP_MONEY_KINDS });
 
 const byOrder = (a: DrawerLine, b: DrawerLine) => a.order - b.order;
 
 /** The lines of a drawer's cash, in the report's order. */
-export const CASH_LINES: readonly DrawerLine[] = mergeDeclared((l) => l.key, [BINGO_CASH_LINES, DRAWER_CASH_LINES, CAIXA_CASH_LINES, CHIP_CASH_LINES], byOrder);
+export const CASH_LINES: readonly DrawerLine[] = mergeDeclared('cash line', (l) => l.key, { BINGO_CASH_LINES, DRAWER_CASH_LINES, CAIXA_CASH_LINES, CHIP_CASH_LINES }, byOrder);
 
 /** The lines of a caixa's chips, in the report's order. */
-export const CHIP_LINES: readonly DrawerLine[] = mergeDeclared((l) => l.key, [BINGO_CHIP_LINES, CHIP_FLOAT_LINES], byOrder);
+export const CHIP_LINES: readonly DrawerLine[] = mergeDeclared('chip line', (l) => l.key, { BINGO_CHIP_LINES, CHIP_FLOAT_LINES }, byOrder);
 
 /** A transaction of a kind no domain declares, or documenting what its kind does not: a builder out of step with its descriptor. */
 export class UndeclaredMoneyKindError extends Error {}
@@ -54,3 +81,53 @@ export function assertDeclared(entry: Pick<LedgerEntry, 'kind' | 'ref'>): void {
   if (!d) throw new UndeclaredMoneyKindError(`ledger kind "${entry.kind}" is not declared by any domain (core/<domain>/money.ts)`);
   if (!d.documents.includes(entry.ref.type)) throw new UndeclaredMoneyKindError(`ledger kind "${entry.kind}" does not document a ${entry.ref.type}`);
 }
+
+// ---- the books check: each domain says what its documents call for ----
+
+/** One document as stored, with everything its postings are built from (each type declared in its domain). */
+export type BookDocument =
+  | SaleDocument
+  | GameDocument
+  | SessionDocument
+  | WinnerDocument
+  | DrawerMovementDocument
+  | GuiaDocument
+  | FundContributionDocument
+  | FundTransferDocument
+  | ChipExchangeDocument
+  | ChipMovementDocument;
+
+const EVIDENCE = mergeUnique('document', { BINGO_EVIDENCE, DRAWER_EVIDENCE, CAIXA_EVIDENCE, CHIP_EVIDENCE });
+
+/** Every document type the ledger's transactions name, in the order the books check reads them. */
+export const DOCUMENT_TYPES = Object.keys(EVIDENCE) as DocumentType[];
+
+/** The transactions a document calls for, built by the builders that posted them (its domain's evidence). */
+export function expectedEntries(doc: BookDocument): LedgerEntry[] {
+  const evidence = EVIDENCE[doc.type] as (d: BookDocument) => readonly (LedgerEntry | null)[];
+  return evidence(doc).filter((e): e is LedgerEntry => e !== null);
+}
+
+// ---- the audit binding: which commands write each document ----
+
+const AUDITED = mergeUnique('audited document', { BINGO_AUDITED, CAIXA_AUDITED, CHIP_AUDITED, DRAWER_AUDITED });
+
+/** An audited document's type: a domain's documents, and any ledger transaction. */
+export type AuditedDocument = keyof typeof AUDITED | 'ledger_transaction';
+
+/**
+ * What a document's audit row must be, by the document's type (the types
+ * books.verify names in its findings): the channels of the commands that
+ * write it; null for a ledger transaction, which any accepted command may
+ * post. Each document is bound to its command's row by the database as it is
+ * written (migration 0018, `document_audit`).
+ */
+export const AUDITED_DOCUMENTS = {
+  ...(Object.fromEntries(Object.entries(AUDITED).map(([document, writers]) => [document, Object.keys(writers)])) as unknown as Record<keyof typeof AUDITED, readonly string[]>),
+  ledger_transaction: null,
+} as Readonly<Record<AuditedDocument, readonly string[] | null>>;
+
+/** The other way: how many documents of a type each accepted command writes. */
+export const COMMAND_DOCUMENTS: readonly { channel: string; document: AuditedDocument; min: number; max: number }[] = Object.entries(AUDITED).flatMap(
+  ([document, writers]) => Object.entries(writers as Readonly<Record<string, readonly [number, number]>>).map(([channel, [min, max]]) => ({ channel, document: document as AuditedDocument, min, max })),
+);

@@ -13,7 +13,6 @@ import {
   type AuditedDocument,
   operatorChangeExplained,
   unexplained,
-  type BookDocument,
   type BooksFinding,
   type DocumentType,
   type OperatorChange,
@@ -21,97 +20,17 @@ import {
   type StoredTransaction,
 } from '../core/audit/books.js';
 import type { Posting } from '../core/ledger.js';
+import { mergeUnique } from '../core/merge.js';
+import { BINGO_AUDITED_ROWS, BINGO_BOOK_SOURCES } from './bingo/books.js';
+import { BOOK_PAGE, type BookRow, type BookSource } from './book-source.js';
+import { CAIXA_AUDITED_ROWS, CAIXA_BOOK_SOURCES } from './caixa.js';
+import { DRAWER_AUDITED_ROWS, DRAWER_BOOK_SOURCES } from './drawers.js';
+import { CHIP_AUDITED_ROWS, CHIP_BOOK_SOURCES } from './roulette.js';
 import type { ReadableDb } from './connection.js';
 import { stmt } from './sql.js';
 
-const PAGE = 2000;
-
-/** Each document type's rows, from id > @after, PAGE at a time, in id order; every column its postings need. */
-const DOCUMENTS: Record<DocumentType, string> = {
-  sale: `SELECT s.id, s.total_cents AS totalCents, s.payment_method AS method, s.terminal_id AS terminalId,
-                EXISTS (SELECT 1 FROM sale_voids v WHERE v.sale_id = s.id) AS voided,
-                r.amount_cents AS refundCents, r.terminal_id AS refundTerminalId
-           FROM sales s LEFT JOIN refunds r ON r.sale_id = s.id WHERE s.id > @after ORDER BY s.id LIMIT ${PAGE}`,
-  game: `SELECT g.id, g.state = 'annulled' AS annulled,
-                c.game_id IS NOT NULL AS closed, c.line_prize_cents + c.bingo_prize_cents AS prizesCents,
-                c.special_share_cents AS specialShareCents, c.stamp_duty_cents AS stampDutyCents,
-                (SELECT COALESCE(SUM(p.amount_cents), 0) FROM prize_payments p JOIN winners w ON w.id = p.winner_id
-                  WHERE w.game_id = g.id AND w.kind <> 'special') AS paidFromProvisionCents,
-                (SELECT COALESCE(SUM(w.prize_cents), 0) FROM winners w WHERE w.game_id = g.id AND w.kind = 'special') AS specialWonCents,
-                (SELECT COALESCE(SUM(json_extract(a.data, '$.amountCents')), 0) FROM acta_entries a
-                  WHERE a.game_id = g.id AND a.kind = 'special_fund_started') AS specialRestartCents
-           FROM games g LEFT JOIN game_closures c ON c.game_id = g.id WHERE g.id > @after ORDER BY g.id LIMIT ${PAGE}`,
-  session: `SELECT s.id, (SELECT COALESCE(SUM(json_extract(a.data, '$.amountCents')), 0) FROM acta_entries a
-                  WHERE a.session_id = s.id AND a.game_id IS NULL AND a.kind = 'special_fund_started') AS specialStartCents
-              FROM sessions s WHERE s.id > @after ORDER BY s.id LIMIT ${PAGE}`,
-  winner: `SELECT p.winner_id AS id, p.amount_cents AS paidCents, p.terminal_id AS terminalId
-             FROM prize_payments p WHERE p.winner_id > @after ORDER BY p.winner_id LIMIT ${PAGE}`,
-  drawer_movement: `SELECT m.id, m.kind, m.amount_cents AS amountCents, d.terminal_id AS terminalId
-                      FROM drawer_movements m JOIN drawers d ON d.id = m.drawer_id WHERE m.id > @after ORDER BY m.id LIMIT ${PAGE}`,
-  guia: `SELECT g.id, g.amount_cents AS amountCents, g.fund,
-                EXISTS (SELECT 1 FROM guia_voids v WHERE v.guia_id = g.id) AS voided,
-                p.guia_id IS NOT NULL AS paid, p.cash_cents AS cashCents, p.terminal_id AS payTerminalId,
-                (SELECT COALESCE(SUM(json_extract(c.value, '$.amountCents')), 0) FROM json_each(p.cheques) c) AS chequeCents
-           FROM guias g LEFT JOIN guia_payments p ON p.guia_id = g.id WHERE g.id > @after ORDER BY g.id LIMIT ${PAGE}`,
-  fund_contribution: `SELECT id, fund, amount_cents AS amountCents FROM fund_contributions WHERE id > @after ORDER BY id LIMIT ${PAGE}`,
-  fund_transfer: `SELECT id, from_fund AS fromFund, to_fund AS toFund, amount_cents AS amountCents
-                    FROM fund_transfers WHERE id > @after ORDER BY id LIMIT ${PAGE}`,
-  chip_exchange: `SELECT id, kind, total_cents AS totalCents, terminal_id AS terminalId FROM chip_exchanges WHERE id > @after ORDER BY id LIMIT ${PAGE}`,
-  chip_movement: `SELECT m.id, m.kind, m.total_cents AS totalCents, d.terminal_id AS terminalId
-                    FROM chip_movements m JOIN drawers d ON d.id = m.drawer_id WHERE m.id > @after ORDER BY m.id LIMIT ${PAGE}`,
-};
-
-type Row = Record<string, unknown> & { id: number };
-const n = (v: unknown): number => Number(v ?? 0);
-const s = (v: unknown): string => String(v);
-
-function documentOf(type: DocumentType, r: Row): BookDocument {
-  switch (type) {
-    case 'sale':
-      return {
-        type,
-        id: r.id,
-        totalCents: n(r.totalCents),
-        method: r.method === 'chips' ? 'chips' : 'cash',
-        terminalId: s(r.terminalId),
-        voided: n(r.voided) === 1,
-        refund: r.refundCents === null ? null : { amountCents: n(r.refundCents), terminalId: s(r.refundTerminalId) },
-      };
-    case 'game':
-      return {
-        type,
-        id: r.id,
-        closure: n(r.closed) === 1 ? { prizesCents: n(r.prizesCents), specialShareCents: n(r.specialShareCents), stampDutyCents: n(r.stampDutyCents) } : null,
-        annulled: n(r.annulled) === 1,
-        paidFromProvisionCents: n(r.paidFromProvisionCents),
-        specialWonCents: n(r.specialWonCents),
-        specialRestartCents: n(r.specialRestartCents),
-      };
-    case 'session':
-      return { type, id: r.id, specialStartCents: n(r.specialStartCents) };
-    case 'winner':
-      return { type, id: r.id, paidCents: n(r.paidCents), terminalId: s(r.terminalId) };
-    case 'drawer_movement':
-      return { type, id: r.id, kind: r.kind as 'pay_in' | 'pay_out' | 'drop', amountCents: n(r.amountCents), terminalId: s(r.terminalId) };
-    case 'guia':
-      return {
-        type,
-        id: r.id,
-        amountCents: n(r.amountCents),
-        fund: r.fund === null ? null : s(r.fund),
-        voided: n(r.voided) === 1,
-        payment: n(r.paid) === 1 ? { cashCents: n(r.cashCents), chequeCents: n(r.chequeCents), terminalId: s(r.payTerminalId) } : null,
-      };
-    case 'fund_contribution':
-      return { type, id: r.id, fund: s(r.fund), amountCents: n(r.amountCents) };
-    case 'fund_transfer':
-      return { type, id: r.id, fromFund: s(r.fromFund), toFund: s(r.toFund), amountCents: n(r.amountCents) };
-    case 'chip_exchange':
-      return { type, id: r.id, kind: r.kind === 'redeem' ? 'redeem' : 'sell', totalCents: n(r.totalCents), terminalId: s(r.terminalId) };
-    case 'chip_movement':
-      return { type, id: r.id, kind: r.kind === 'credit' ? 'credit' : 'fill', totalCents: n(r.totalCents), terminalId: s(r.terminalId) };
-  }
-}
+/** Each document type's source, as its domain's SQL file declares it (a type twice stops the check at load). */
+const SOURCES = mergeUnique('document source', { BINGO_BOOK_SOURCES, DRAWER_BOOK_SOURCES, CAIXA_BOOK_SOURCES, CHIP_BOOK_SOURCES }) as Record<DocumentType, BookSource>;
 
 /** The transactions of one ref type with ref_id in (from, to], with their postings. */
 function transactionsBetween(db: ReadableDb, refType: string, from: number, to: number): Map<number, StoredTransaction[]> {
@@ -135,38 +54,24 @@ function transactionsBetween(db: ReadableDb, refType: string, from: number, to: 
   return byRef;
 }
 
-/** The table each document type is read from (for the progress bar's total). */
-const DOCUMENT_TABLES: Record<DocumentType, string> = {
-  sale: 'sales',
-  game: 'games',
-  session: 'sessions',
-  winner: 'prize_payments',
-  drawer_movement: 'drawer_movements',
-  guia: 'guias',
-  fund_contribution: 'fund_contributions',
-  fund_transfer: 'fund_transfers',
-  chip_exchange: 'chip_exchanges',
-  chip_movement: 'chip_movements',
-};
-
 /** Every document of a type against its transactions; transactions naming no document of it are unexplained. */
 function checkDocuments(db: ReadableDb, type: DocumentType, found: (f: BooksFinding) => void, paged: (rows: number) => void): number {
-  const page = stmt<[{ after: number }], Row>(db, DOCUMENTS[type]);
+  const page = stmt<[{ after: number }], BookRow>(db, SOURCES[type].sql);
   let after = 0;
   let count = 0;
   for (;;) {
     const rows = page.all({ after });
     // The last page reaches to the end of the ids: a transaction naming a later, missing document is in it.
-    const to = rows.length < PAGE ? Number.MAX_SAFE_INTEGER : rows[rows.length - 1]!.id;
+    const to = rows.length < BOOK_PAGE ? Number.MAX_SAFE_INTEGER : rows[rows.length - 1]!.id;
     const stored = transactionsBetween(db, type, after, to);
     for (const r of rows) {
-      for (const f of checkDocument(documentOf(type, r), stored.get(r.id) ?? [])) found(f);
+      for (const f of checkDocument(SOURCES[type].read(r), stored.get(r.id) ?? [])) found(f);
       stored.delete(r.id);
     }
     for (const orphans of stored.values()) for (const t of orphans) found(unexplained(t));
     count += rows.length;
     paged(rows.length);
-    if (rows.length < PAGE) return count;
+    if (rows.length < BOOK_PAGE) return count;
     after = to;
   }
 }
@@ -188,23 +93,14 @@ function checkUnknownRefs(db: ReadableDb, found: (f: BooksFinding) => void): voi
   for (const t of byId.values()) found(unexplained(t));
 }
 
-/** Each audited document type's rows: its key and its instant. */
-const AUDITED_ROWS: Record<AuditedDocument, string> = {
-  sale: `SELECT id, created_at AS at FROM sales`,
-  sale_void: `SELECT sale_id AS id, voided_at AS at FROM sale_voids`,
-  refund: `SELECT sale_id AS id, paid_at AS at FROM refunds`,
-  prize_payment: `SELECT winner_id AS id, paid_at AS at FROM prize_payments`,
-  game_closure: `SELECT game_id AS id, closed_at AS at FROM game_closures`,
-  guia: `SELECT id, issued_at AS at FROM guias`,
-  guia_payment: `SELECT guia_id AS id, paid_at AS at FROM guia_payments`,
-  guia_void: `SELECT guia_id AS id, voided_at AS at FROM guia_voids`,
-  chip_exchange: `SELECT id, at FROM chip_exchanges`,
-  chip_movement: `SELECT id, at FROM chip_movements`,
-  drawer_movement: `SELECT id, at FROM drawer_movements`,
-  fund_contribution: `SELECT id, at FROM fund_contributions`,
-  fund_transfer: `SELECT id, at FROM fund_transfers`,
-  ledger_transaction: `SELECT id, at FROM ledger_transactions`,
-};
+/** Each audited document type's rows: its key and its instant, as its domain's SQL file declares them. */
+const AUDITED_ROWS = mergeUnique('audited document', {
+  BINGO_AUDITED_ROWS,
+  CAIXA_AUDITED_ROWS,
+  CHIP_AUDITED_ROWS,
+  DRAWER_AUDITED_ROWS,
+  ledger: { ledger_transaction: `SELECT id, at FROM ledger_transactions` },
+}) satisfies Record<AuditedDocument, string>;
 
 /** The version of migration 0018-audit-binding, which binds documents to their audit rows. */
 const BINDING_VERSION = 18;
@@ -346,7 +242,7 @@ function checkBooksNow(db: ReadableDb, shown: number, onProgress?: (done: number
     if (findings.length < shown) findings.push(f);
   };
   // The audit and operator checks after the documents count as one more tenth of the way.
-  const estimate = DOCUMENT_TYPES.reduce((sum, type) => sum + stmt<[], { n: number }>(db, `SELECT COUNT(*) AS n FROM ${DOCUMENT_TABLES[type]}`).get()!.n, 0);
+  const estimate = DOCUMENT_TYPES.reduce((sum, type) => sum + stmt<[], { n: number }>(db, `SELECT COUNT(*) AS n FROM ${SOURCES[type].table}`).get()!.n, 0);
   const steps = Math.max(1, Math.ceil(estimate * 1.1));
   let done = 0;
   const paged = (rows: number) => {

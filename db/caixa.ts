@@ -3,6 +3,8 @@ import type { TransferBranch } from '../core/caixa/rules.js';
 import { caixaAccounts as accounts } from '../core/caixa/money.js';
 import type { ReadableDb, WritableDb } from './connection.js';
 import { stmt } from './sql.js';
+import { BOOK_PAGE, num, text, type BookSource } from './book-source.js';
+import type { FundContributionDocument, FundTransferDocument, GuiaDocument } from '../core/caixa/money.js';
 
 // ---- machines ---------------------------------------------------------------------
 
@@ -352,3 +354,53 @@ export function machinePeriod(
        FROM machines m ORDER BY length(m.number), m.number`,
   ).all({ from, to });
 }
+
+// ---- the books check: its documents as stored (core/audit/books.ts) ----
+
+export const CAIXA_BOOK_SOURCES = {
+  guia: {
+    table: 'guias',
+    sql: `SELECT g.id, g.amount_cents AS amountCents, g.fund,
+                EXISTS (SELECT 1 FROM guia_voids v WHERE v.guia_id = g.id) AS voided,
+                p.guia_id IS NOT NULL AS paid, p.cash_cents AS cashCents, p.terminal_id AS payTerminalId,
+                (SELECT COALESCE(SUM(json_extract(c.value, '$.amountCents')), 0) FROM json_each(p.cheques) c) AS chequeCents
+           FROM guias g LEFT JOIN guia_payments p ON p.guia_id = g.id WHERE g.id > @after ORDER BY g.id LIMIT ${BOOK_PAGE}`,
+    read: (r) => {
+      const type = 'guia' as const;
+      return {
+        type,
+        id: r.id,
+        amountCents: num(r.amountCents),
+        fund: r.fund === null ? null : text(r.fund),
+        voided: num(r.voided) === 1,
+        payment: num(r.paid) === 1 ? { cashCents: num(r.cashCents), chequeCents: num(r.chequeCents), terminalId: text(r.payTerminalId) } : null,
+      };
+    },
+  } satisfies BookSource<GuiaDocument>,
+  fund_contribution: {
+    table: 'fund_contributions',
+    sql: `SELECT id, fund, amount_cents AS amountCents FROM fund_contributions WHERE id > @after ORDER BY id LIMIT ${BOOK_PAGE}`,
+    read: (r) => {
+      const type = 'fund_contribution' as const;
+      return { type, id: r.id, fund: text(r.fund), amountCents: num(r.amountCents) };
+    },
+  } satisfies BookSource<FundContributionDocument>,
+  fund_transfer: {
+    table: 'fund_transfers',
+    sql: `SELECT id, from_fund AS fromFund, to_fund AS toFund, amount_cents AS amountCents
+                    FROM fund_transfers WHERE id > @after ORDER BY id LIMIT ${BOOK_PAGE}`,
+    read: (r) => {
+      const type = 'fund_transfer' as const;
+      return { type, id: r.id, fromFund: text(r.fromFund), toFund: text(r.toFund), amountCents: num(r.amountCents) };
+    },
+  } satisfies BookSource<FundTransferDocument>,
+};
+
+/** Each of the domain's audited documents (core/<domain>/money.ts): its key and its instant, for its audit binding. */
+export const CAIXA_AUDITED_ROWS = {
+  guia: `SELECT id, issued_at AS at FROM guias`,
+  guia_payment: `SELECT guia_id AS id, paid_at AS at FROM guia_payments`,
+  guia_void: `SELECT guia_id AS id, voided_at AS at FROM guia_voids`,
+  fund_contribution: `SELECT id, at FROM fund_contributions`,
+  fund_transfer: `SELECT id, at FROM fund_transfers`,
+};

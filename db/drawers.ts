@@ -5,6 +5,8 @@ import { drawerAccounts as accounts } from '../core/ledger.js';
 import type { LedgerKind, LedgerRef } from '../core/money-registry.js';
 import type { ReadableDb, WritableDb } from './connection.js';
 import { stmt } from './sql.js';
+import { BOOK_PAGE, num, text, type BookSource } from './book-source.js';
+import type { DrawerMovementDocument } from '../core/drawers/money.js';
 
 export interface DrawerRow {
   id: number;
@@ -349,3 +351,22 @@ export function insertRecordedCount(
     c.thresholdCents,
   );
 }
+
+// ---- the books check: its documents as stored (core/audit/books.ts) ----
+
+export const DRAWER_BOOK_SOURCES = {
+  drawer_movement: {
+    table: 'drawer_movements',
+    sql: `SELECT m.id, m.kind, m.amount_cents AS amountCents, d.terminal_id AS terminalId
+                      FROM drawer_movements m JOIN drawers d ON d.id = m.drawer_id WHERE m.id > @after ORDER BY m.id LIMIT ${BOOK_PAGE}`,
+    read: (r) => {
+      const type = 'drawer_movement' as const;
+      return { type, id: r.id, kind: r.kind as 'pay_in' | 'pay_out' | 'drop', amountCents: num(r.amountCents), terminalId: text(r.terminalId) };
+    },
+  } satisfies BookSource<DrawerMovementDocument>,
+};
+
+/** Each of the domain's audited documents (core/<domain>/money.ts): its key and its instant, for its audit binding. */
+export const DRAWER_AUDITED_ROWS = {
+  drawer_movement: `SELECT id, at FROM drawer_movements`,
+};

@@ -2,6 +2,8 @@
 import type { Launch, LaunchDirection } from '../core/roulette/rules.js';
 import type { ReadableDb, WritableDb } from './connection.js';
 import { stmt } from './sql.js';
+import { BOOK_PAGE, num, text, type BookSource } from './book-source.js';
+import type { ChipExchangeDocument, ChipMovementDocument } from '../core/roulette/money.js';
 
 export interface TableRow {
   id: number;
@@ -134,3 +136,31 @@ export function colourChipsOf(db: ReadableDb, tableId: number): { colour: string
     .all(tableId)
     .map((r) => ({ ...r, late: r.late === 1 }));
 }
+
+// ---- the books check: its documents as stored (core/audit/books.ts) ----
+
+export const CHIP_BOOK_SOURCES = {
+  chip_exchange: {
+    table: 'chip_exchanges',
+    sql: `SELECT id, kind, total_cents AS totalCents, terminal_id AS terminalId FROM chip_exchanges WHERE id > @after ORDER BY id LIMIT ${BOOK_PAGE}`,
+    read: (r) => {
+      const type = 'chip_exchange' as const;
+      return { type, id: r.id, kind: r.kind === 'redeem' ? 'redeem' : 'sell', totalCents: num(r.totalCents), terminalId: text(r.terminalId) };
+    },
+  } satisfies BookSource<ChipExchangeDocument>,
+  chip_movement: {
+    table: 'chip_movements',
+    sql: `SELECT m.id, m.kind, m.total_cents AS totalCents, d.terminal_id AS terminalId
+                    FROM chip_movements m JOIN drawers d ON d.id = m.drawer_id WHERE m.id > @after ORDER BY m.id LIMIT ${BOOK_PAGE}`,
+    read: (r) => {
+      const type = 'chip_movement' as const;
+      return { type, id: r.id, kind: r.kind === 'credit' ? 'credit' : 'fill', totalCents: num(r.totalCents), terminalId: text(r.terminalId) };
+    },
+  } satisfies BookSource<ChipMovementDocument>,
+};
+
+/** Each of the domain's audited documents (core/<domain>/money.ts): its key and its instant, for its audit binding. */
+export const CHIP_AUDITED_ROWS = {
+  chip_exchange: `SELECT id, at FROM chip_exchanges`,
+  chip_movement: `SELECT id, at FROM chip_movements`,
+};

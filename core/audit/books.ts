@@ -1,56 +1,16 @@
 /**
  * The books check, one document at a time (issue 12, part 3): every ledger
  * transaction must be the one its document calls for, built by the same
- * helper of core/ledger.ts from the document as stored, and every document
+ * builder of its domain (core/<domain>/money.ts) from the document as stored, and every document
  * must have its transactions. A balanced transaction written by hand, a sale
  * whose amount was edited after its posting, or a posting that vanished are
  * each named, where `ledger.verify` (which only adds up) sees nothing.
  */
-import type { LedgerEntry, Posting } from '../ledger.js';
-import { ledger, type LedgerRef } from '../money-registry.js';
+import type { Posting } from '../ledger.js';
+import { expectedEntries, type AuditedDocument, type BookDocument } from '../money-registry.js';
 
-/** What a ledger transaction documents: its `ref_type`. */
-export type DocumentType = LedgerRef['type'];
-
-/** One document as stored, with everything its postings are built from. */
-export type BookDocument =
-  | {
-      type: 'sale';
-      id: number;
-      totalCents: number;
-      method: 'cash' | 'chips';
-      terminalId: string;
-      voided: boolean;
-      /** A refund after its game was annulled (art. 16.3). */
-      refund: { amountCents: number; terminalId: string } | null;
-    }
-  | {
-      type: 'game';
-      id: number;
-      closure: { prizesCents: number; specialShareCents: number; stampDutyCents: number } | null;
-      annulled: boolean;
-      /** Line and bingo prizes paid from the close's provision (the special prize excluded). */
-      paidFromProvisionCents: number;
-      /** The special prize won at this game (the fund as it stood), or 0. */
-      specialWonCents: number;
-      /** The fund's restart after that win (the acta's special_fund_started), or 0. */
-      specialRestartCents: number;
-    }
-  | { type: 'session'; id: number; specialStartCents: number }
-  | { type: 'winner'; id: number; paidCents: number; terminalId: string }
-  | { type: 'drawer_movement'; id: number; kind: 'pay_in' | 'pay_out' | 'drop'; amountCents: number; terminalId: string }
-  | {
-      type: 'guia';
-      id: number;
-      amountCents: number;
-      fund: string | null;
-      voided: boolean;
-      payment: { cashCents: number; chequeCents: number; terminalId: string } | null;
-    }
-  | { type: 'fund_contribution'; id: number; fund: string; amountCents: number }
-  | { type: 'fund_transfer'; id: number; fromFund: string; toFund: string; amountCents: number }
-  | { type: 'chip_exchange'; id: number; kind: 'sell' | 'redeem'; totalCents: number; terminalId: string }
-  | { type: 'chip_movement'; id: number; kind: 'fill' | 'credit'; totalCents: number; terminalId: string };
+// The documents and what each calls for are their domains' (core/<domain>/money.ts), merged in core/money-registry.ts.
+export { DOCUMENT_TYPES, expectedEntries, type BookDocument, type DocumentType } from '../money-registry.js';
 
 /** A ledger transaction as stored. */
 export interface StoredTransaction {
@@ -92,53 +52,6 @@ export interface BooksFinding {
   kind: string | null;
   expected: Posting[] | null;
   actual: Posting[] | null;
-}
-
-const entries = (...list: (LedgerEntry | null)[]): LedgerEntry[] => list.filter((e): e is LedgerEntry => e !== null);
-
-/** The transactions a document calls for, built by the helpers that posted them. */
-export function expectedEntries(doc: BookDocument): LedgerEntry[] {
-  switch (doc.type) {
-    case 'sale':
-      return entries(
-        ledger.cardSale(doc.id, doc.totalCents, doc.method, doc.terminalId),
-        doc.voided ? ledger.cardSaleVoid(doc.id, ledger.cardSale(doc.id, doc.totalCents, doc.method, doc.terminalId).postings) : null,
-        doc.refund ? ledger.cardRefund(doc.id, doc.refund.amountCents, doc.refund.terminalId) : null,
-      );
-    case 'game':
-      return entries(
-        doc.closure ? ledger.gameSaleClosed(doc.id, doc.closure) : null,
-        doc.specialWonCents > 0 ? ledger.specialPrizeWon(doc.id, doc.specialWonCents) : null,
-        ledger.specialFundStarted({ type: 'game', id: doc.id }, doc.specialRestartCents),
-        doc.annulled && doc.closure
-          ? ledger.gameAnnulled(doc.id, { unpaidPrizesCents: doc.closure.prizesCents - doc.paidFromProvisionCents, stampDutyCents: doc.closure.stampDutyCents })
-          : null,
-      );
-    case 'session':
-      return entries(ledger.specialFundStarted({ type: 'session', id: doc.id }, doc.specialStartCents));
-    case 'winner':
-      return entries(ledger.prizePaid(doc.id, doc.paidCents, doc.terminalId));
-    case 'drawer_movement': {
-      const build = doc.kind === 'pay_in' ? ledger.payIn : doc.kind === 'pay_out' ? ledger.payOut : ledger.drop;
-      return [build(doc.id, doc.amountCents, doc.terminalId)];
-    }
-    case 'guia': {
-      const issued = ledger.guiaIssued(doc.id, doc.amountCents, doc.fund);
-      return entries(
-        issued,
-        doc.voided ? ledger.guiaVoided(doc.id, issued.postings) : null,
-        doc.payment ? ledger.guiaPaid(doc.id, doc.payment, doc.payment.terminalId) : null,
-      );
-    }
-    case 'fund_contribution':
-      return [ledger.fundContribution(doc.id, doc.fund, doc.amountCents)];
-    case 'fund_transfer':
-      return [ledger.fundTransfer(doc.id, doc.fromFund, doc.toFund, doc.amountCents)];
-    case 'chip_exchange':
-      return [(doc.kind === 'sell' ? ledger.chipsSold : ledger.chipsRedeemed)(doc.id, doc.totalCents, doc.terminalId)];
-    case 'chip_movement':
-      return [(doc.kind === 'fill' ? ledger.chipsFilled : ledger.chipsCredited)(doc.id, doc.totalCents, doc.terminalId)];
-  }
 }
 
 /** Postings compared as a set of (account, amount), whatever their order. */
@@ -190,19 +103,6 @@ export function unexplained(t: StoredTransaction): BooksFinding {
     actual: t.postings,
   };
 }
-
-export const DOCUMENT_TYPES: readonly DocumentType[] = [
-  'sale',
-  'game',
-  'session',
-  'winner',
-  'drawer_movement',
-  'guia',
-  'fund_contribution',
-  'fund_transfer',
-  'chip_exchange',
-  'chip_movement',
-];
 
 /** An operator's recorded state: {username, name, roles, active}. */
 export interface OperatorState {
@@ -264,55 +164,8 @@ export function operatorChangeExplained(c: OperatorChange, audit: AuditRowAfter 
 /** At most this many findings are returned (the count is always whole): the first ones say where to look. */
 export const BOOKS_FINDINGS_SHOWN = 100;
 
-/**
- * What a document's audit row must be, by the document's type (the types
- * books.verify names in its findings): the channels of the commands that
- * write it; null for a ledger transaction, which any accepted command may
- * post. Each document is bound to its command's row by the database as it is
- * written (migration 0018, `document_audit`).
- */
-export const AUDITED_DOCUMENTS = {
-  sale: ['sale.create'],
-  sale_void: ['sale.voidLast'],
-  refund: ['refund.pay'],
-  prize_payment: ['prize.pay'],
-  game_closure: ['game.closeSale', 'game.open'],
-  guia: ['guia.issue'],
-  guia_payment: ['guia.pay'],
-  guia_void: ['guia.void'],
-  chip_exchange: ['chips.sell', 'chips.redeem'],
-  chip_movement: ['chips.move'],
-  drawer_movement: ['drawer.move'],
-  fund_contribution: ['meters.record', 'jackpot.contribute'],
-  fund_transfer: ['jackpot.transfer'],
-  ledger_transaction: null,
-} as const satisfies Record<string, readonly string[] | null>;
-
-export type AuditedDocument = keyof typeof AUDITED_DOCUMENTS;
-
-/**
- * The other way: how many documents of a type each accepted command writes.
- * A second game's closure is written at its opening (double cards), a
- * meter reading contributes to none, one or both of its funds.
- */
-export const COMMAND_DOCUMENTS: readonly { channel: string; document: AuditedDocument; min: number; max: number }[] = [
-  { channel: 'sale.create', document: 'sale', min: 1, max: 1 },
-  { channel: 'sale.voidLast', document: 'sale_void', min: 1, max: 1 },
-  { channel: 'refund.pay', document: 'refund', min: 1, max: 1 },
-  { channel: 'prize.pay', document: 'prize_payment', min: 1, max: 1 },
-  { channel: 'game.closeSale', document: 'game_closure', min: 1, max: 1 },
-  { channel: 'game.open', document: 'game_closure', min: 0, max: 1 },
-  { channel: 'guia.issue', document: 'guia', min: 1, max: 1 },
-  { channel: 'guia.pay', document: 'guia_payment', min: 1, max: 1 },
-  { channel: 'guia.void', document: 'guia_void', min: 1, max: 1 },
-  { channel: 'chips.sell', document: 'chip_exchange', min: 1, max: 1 },
-  { channel: 'chips.redeem', document: 'chip_exchange', min: 1, max: 1 },
-  { channel: 'chips.move', document: 'chip_movement', min: 1, max: 1 },
-  { channel: 'drawer.move', document: 'drawer_movement', min: 1, max: 1 },
-  { channel: 'jackpot.contribute', document: 'fund_contribution', min: 1, max: 1 },
-  { channel: 'meters.record', document: 'fund_contribution', min: 0, max: 2 },
-  { channel: 'jackpot.transfer', document: 'fund_transfer', min: 1, max: 1 },
-];
+// Which commands write each document: their domains' (core/<domain>/money.ts), merged in core/money-registry.ts.
+export { AUDITED_DOCUMENTS, COMMAND_DOCUMENTS, type AuditedDocument } from '../money-registry.js';
 
 /**
  * The findings of one accepted command's audit row (seq) against the

@@ -5,7 +5,7 @@
  * X and Z.
  */
 import { drawerAccounts, reversal, type LedgerEntry, type Posting } from '../ledger.js';
-import type { DrawerLine, MoneyKind } from '../money-kinds.js';
+import type { AuditedDocuments, DrawerLine, MoneyKind } from '../money-kinds.js';
 
 export const BINGO_MONEY_KINDS = [
   // Paid in cash or in chips (art. 19): the same line of whichever the drawer took.
@@ -142,3 +142,75 @@ export const bingoLedger = {
           ],
         },
 };
+
+// ---- the books check: each document as stored, and the transactions it calls for ----
+
+export interface SaleDocument {
+  type: 'sale';
+  id: number;
+  totalCents: number;
+  method: 'cash' | 'chips';
+  terminalId: string;
+  voided: boolean;
+  /** A refund after its game was annulled (art. 16.3). */
+  refund: { amountCents: number; terminalId: string } | null;
+}
+
+export interface GameDocument {
+  type: 'game';
+  id: number;
+  closure: { prizesCents: number; specialShareCents: number; stampDutyCents: number } | null;
+  annulled: boolean;
+  /** Line and bingo prizes paid from the close's provision (the special prize excluded). */
+  paidFromProvisionCents: number;
+  /** The special prize won at this game (the fund as it stood), or 0. */
+  specialWonCents: number;
+  /** The fund's restart after that win (the acta's special_fund_started), or 0. */
+  specialRestartCents: number;
+}
+
+export interface SessionDocument {
+  type: 'session';
+  id: number;
+  specialStartCents: number;
+}
+
+export interface WinnerDocument {
+  type: 'winner';
+  id: number;
+  paidCents: number;
+  terminalId: string;
+}
+
+/** The transactions each bingo document calls for, built by the builders that posted them. */
+export const BINGO_EVIDENCE = {
+  sale: (doc: SaleDocument) => [
+    bingoLedger.cardSale(doc.id, doc.totalCents, doc.method, doc.terminalId),
+    doc.voided ? bingoLedger.cardSaleVoid(doc.id, cardSalePostings(doc.totalCents, doc.method, doc.terminalId)) : null,
+    doc.refund ? bingoLedger.cardRefund(doc.id, doc.refund.amountCents, doc.refund.terminalId) : null,
+  ],
+  game: (doc: GameDocument) => [
+    doc.closure ? bingoLedger.gameSaleClosed(doc.id, doc.closure) : null,
+    doc.specialWonCents > 0 ? bingoLedger.specialPrizeWon(doc.id, doc.specialWonCents) : null,
+    bingoLedger.specialFundStarted({ type: 'game', id: doc.id }, doc.specialRestartCents),
+    doc.annulled && doc.closure
+      ? bingoLedger.gameAnnulled(doc.id, { unpaidPrizesCents: doc.closure.prizesCents - doc.paidFromProvisionCents, stampDutyCents: doc.closure.stampDutyCents })
+      : null,
+  ],
+  session: (doc: SessionDocument) => [bingoLedger.specialFundStarted({ type: 'session', id: doc.id }, doc.specialStartCents)],
+  winner: (doc: WinnerDocument) => [bingoLedger.prizePaid(doc.id, doc.paidCents, doc.terminalId)],
+};
+
+/**
+ * What writes each of this domain's documents, for the audit binding
+ * (migration 0018, document_audit): the commands, and how many of the
+ * document each writes at most and at least.
+ */
+export const BINGO_AUDITED = {
+  sale: { 'sale.create': [1, 1] },
+  sale_void: { 'sale.voidLast': [1, 1] },
+  refund: { 'refund.pay': [1, 1] },
+  prize_payment: { 'prize.pay': [1, 1] },
+  // A second game's closure is written at its opening (double cards).
+  game_closure: { 'game.closeSale': [1, 1], 'game.open': [0, 1] },
+} as const satisfies AuditedDocuments;
