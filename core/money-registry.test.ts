@@ -3,7 +3,7 @@ import { zReport } from '../printing/documents/index.js';
 import { previewText } from '../printing/preview.js';
 import { Z_REPORT } from '../test/fixtures/documents.js';
 import type { LedgerEntry } from './ledger.js';
-import { accounts, assertDeclared, ledger, type LedgerKind } from './money-registry.js';
+import { accounts, assertDeclared, isDocumentKind, ledger, printVariant, TITLE_PARAM_NAMES, type LedgerKind } from './money-registry.js';
 import { drawerLineAmounts, lineValues, mergeDeclared, type DrawerLine, type MoneyKind } from './money-kinds.js';
 import { CASH_LINES, CHIP_LINES, MONEY_KINDS } from './money-registry.js';
 
@@ -97,5 +97,24 @@ describe('the money kinds', () => {
     expect(text).toContain('Esperado na gaveta 1 075,00 €');
     // Counted 50 + 2 × 20 + 3 × 1 + 5 × 100 = 593,00 €: 482,00 € short of the ledger's expected.
     expect(text).toContain('Diferença -482,00 €');
+  });
+
+  it('say what each domain prints: its title’s parameters, the job’s link, and the parameter that picks its wording', () => {
+    expect(TITLE_PARAM_NAMES).toEqual({
+      sale_receipt: ['saleId'],
+      prize_payout: ['payoutId'],
+      refund: ['saleId'],
+      announcement: ['gameNumber', 'moment'],
+      guia: ['guiaNumber', 'copy'],
+      x_report: ['drawerId'],
+      z_report: ['zNumber'],
+      drawer_kick: ['terminalId'],
+      test_page: ['printerName'],
+      limits_sign: ['tableCode'],
+    });
+    expect(printVariant('guia')).toEqual({ param: 'copy', values: ['caixa', 'jogador'] });
+    expect(printVariant('announcement')?.values).toEqual(['before_sale', 'close_of_sale', 'last_game']);
+    expect(printVariant('z_report')).toBeUndefined();
+    expect([isDocumentKind('guia'), isDocumentKind('__proto__'), isDocumentKind('cash_advance')]).toEqual([true, false, false]);
   });
 });

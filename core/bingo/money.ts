@@ -5,7 +5,7 @@
  * X and Z.
  */
 import { drawerAccounts, reversal, type LedgerEntry, type Posting } from '../ledger.js';
-import type { AuditedDocuments, DrawerLine, MoneyKind } from '../money-kinds.js';
+import type { AuditedDocuments, DrawerLine, MoneyKind, PrintKind } from '../money-kinds.js';
 
 export const BINGO_MONEY_KINDS = [
   // Paid in cash or in chips (art. 19): the same line of whichever the drawer took.
@@ -214,3 +214,23 @@ export const BINGO_AUDITED = {
   // A second game's closure is written at its opening (double cards).
   game_closure: { 'game.closeSale': [1, 1], 'game.open': [0, 1] },
 } as const satisfies AuditedDocuments;
+
+// ---- what the bingo prints ----
+
+/** The moments an announcement slip is printed (art. 11.º, n.º 2 before the sale; art. 13.º at its close; art. 14.º, n.º 5 when a game becomes the last at its draw). */
+export const ANNOUNCEMENT_MOMENTS = ['before_sale', 'close_of_sale', 'last_game'] as const;
+
+/** The parameters of each bingo document's title (printing/documents/*.ts builds the pt-PT title from the same values). */
+export interface BingoTitleParams {
+  sale_receipt: { saleId: number };
+  prize_payout: { payoutId: number };
+  refund: { saleId: number };
+  announcement: { gameNumber: number; moment: (typeof ANNOUNCEMENT_MOMENTS)[number] };
+}
+
+export const BINGO_PRINTS = {
+  sale_receipt: { ref: 'sale', params: ['saleId'] },
+  prize_payout: { ref: 'winner', params: ['payoutId'] },
+  refund: { ref: 'refund', params: ['saleId'] },
+  announcement: { ref: 'game', params: ['gameNumber', 'moment'], variant: { param: 'moment', values: ANNOUNCEMENT_MOMENTS } },
+} as const satisfies { readonly [K in keyof BingoTitleParams]: PrintKind & { params: readonly (keyof BingoTitleParams[K])[] } };

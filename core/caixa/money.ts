@@ -4,7 +4,7 @@
  * and transfers.
  */
 import { drawerAccounts, reversal, type LedgerEntry, type Posting } from '../ledger.js';
-import type { AuditedDocuments, DrawerLine, MoneyKind } from '../money-kinds.js';
+import type { AuditedDocuments, DrawerLine, MoneyKind, PrintKind } from '../money-kinds.js';
 
 export const CAIXA_MONEY_KINDS = [
   { kind: 'guia_issued', documents: ['guia'] },
@@ -127,3 +127,16 @@ export const CAIXA_AUDITED = {
   fund_contribution: { 'meters.record': [0, 2], 'jackpot.contribute': [1, 1] },
   fund_transfer: { 'jackpot.transfer': [1, 1] },
 } as const satisfies AuditedDocuments;
+
+// ---- what the caixa prints ----
+
+/** A guia's two copies: the caixa's and the player's (n.º 13). */
+export const GUIA_COPIES = ['caixa', 'jogador'] as const;
+
+export interface CaixaTitleParams {
+  guia: { guiaNumber: number; copy: (typeof GUIA_COPIES)[number] };
+}
+
+export const CAIXA_PRINTS = {
+  guia: { ref: 'guia', params: ['guiaNumber', 'copy'], variant: { param: 'copy', values: GUIA_COPIES } },
+} as const satisfies { readonly [K in keyof CaixaTitleParams]: PrintKind & { params: readonly (keyof CaixaTitleParams[K])[] } };

@@ -1,6 +1,6 @@
 /** The drawers' own money kinds: cash brought in by hand, paid out with its reason, and dropped to the safe. */
 import { drawerAccounts, type LedgerEntry } from '../ledger.js';
-import type { AuditedDocuments, DrawerLine, MoneyKind } from '../money-kinds.js';
+import type { AuditedDocuments, DrawerLine, MoneyKind, PrintKind } from '../money-kinds.js';
 
 export const DRAWER_MONEY_KINDS = [
   { kind: 'pay_in', documents: ['drawer_movement'], cashLine: 'payIns' },
@@ -82,3 +82,17 @@ export const DRAWER_EVIDENCE = {
 export const DRAWER_AUDITED = {
   drawer_movement: { 'drawer.move': [1, 1] },
 } as const satisfies AuditedDocuments;
+
+// ---- what the drawers print ----
+
+export interface DrawerTitleParams {
+  x_report: { drawerId: number };
+  z_report: { zNumber: number };
+  drawer_kick: { terminalId: string };
+}
+
+export const DRAWER_PRINTS = {
+  x_report: { ref: 'drawer', params: ['drawerId'] },
+  z_report: { ref: 'drawer', params: ['zNumber'] },
+  drawer_kick: { ref: 'drawer', params: ['terminalId'] },
+} as const satisfies { readonly [K in keyof DrawerTitleParams]: PrintKind & { params: readonly (keyof DrawerTitleParams[K])[] } };

@@ -5,7 +5,7 @@
  * chips.
  */
 import { drawerAccounts, type LedgerEntry } from '../ledger.js';
-import type { AuditedDocuments, DrawerLine, MoneyKind } from '../money-kinds.js';
+import type { AuditedDocuments, DrawerLine, MoneyKind, PrintKind } from '../money-kinds.js';
 
 export const CHIP_MONEY_KINDS = [
   { kind: 'chips_sold', documents: ['chip_exchange'], cashLine: 'chipsSold', chipLine: 'sold' },
@@ -107,3 +107,14 @@ export const CHIP_AUDITED = {
   chip_exchange: { 'chips.sell': [1, 1], 'chips.redeem': [1, 1] },
   chip_movement: { 'chips.move': [1, 1] },
 } as const satisfies AuditedDocuments;
+
+// ---- what the tables print ----
+
+export interface ChipTitleParams {
+  limits_sign: { tableCode: string };
+}
+
+/** The limits sign posted at a table (X.27): linked to no document of the ledger. */
+export const CHIP_PRINTS = {
+  limits_sign: { ref: 'table', params: ['tableCode'] },
+} as const satisfies { readonly [K in keyof ChipTitleParams]: PrintKind & { params: readonly (keyof ChipTitleParams[K])[] } };

@@ -5,7 +5,7 @@
  */
 import type { ChannelInput, ChannelOutput } from '../../core/contract.js';
 import { printJobErrorMessage, type Lang } from '../../core/errors.js';
-import { ANNOUNCEMENT_MOMENTS, GUIA_COPIES, isDocumentKind, TITLE_PARAM_NAMES } from '../../core/printing/jobs.js';
+import { isDocumentKind, printVariant, TITLE_PARAM_NAMES } from '../../core/printing/jobs.js';
 
 export type PrinterView = ChannelOutput<'printer.list'>[number];
 export type PrinterStatusView = ChannelOutput<'printer.status'>;
@@ -134,13 +134,12 @@ export function jobNameKey(job: Pick<PrintJobView, 'kind' | 'titleParams'>): { k
   if (p === null || !isDocumentKind(job.kind)) return null;
   const names: readonly string[] = TITLE_PARAM_NAMES[job.kind];
   if (!names.every((name) => typeof p[name] === 'string' || typeof p[name] === 'number')) return null;
+  // A kind worded by one of its parameter's fixed values (a guia's copy, an announcement's moment), as its domain declares it.
   let key: string = job.kind;
-  if (job.kind === 'guia') {
-    if (!(GUIA_COPIES as readonly unknown[]).includes(p.copy)) return null;
-    key = `guia_${p.copy}`;
-  } else if (job.kind === 'announcement') {
-    if (!(ANNOUNCEMENT_MOMENTS as readonly unknown[]).includes(p.moment)) return null;
-    key = `announcement_${p.moment}`;
+  const variant = printVariant(job.kind);
+  if (variant) {
+    if (!variant.values.includes(p[variant.param] as string)) return null;
+    key = `${job.kind}_${p[variant.param]}`;
   }
   // Only the named values: nothing stored can pass i18next an option (count, lng...).
   return { key: `printJobs.titles.${key}`, values: Object.fromEntries(names.map((name) => [name, p[name]!])) };

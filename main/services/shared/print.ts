@@ -3,12 +3,14 @@
  * job exists exactly when the money it documents was committed (ARCHITECTURE,
  * Printing). With no printer of that role the kiosk works on without paper.
  */
+import type { PrintRef } from '../../../core/money-registry.js';
 import { hallRow } from '../../../db/people.js';
 import { insertJob, printerForRole, type PrinterRole } from '../../../db/printing.js';
 import type { PrintDocument } from '../../../printing/layout.js';
 import type { CommandContext } from './context.js';
 
-export type DocumentRef = { type: 'sale' | 'refund' | 'winner' | 'game' | 'printer' | 'drawer' | 'guia'; id: number };
+/** What a job is linked to: a document its kind's domain declares (core/money-registry.ts PrintRef). */
+export type DocumentRef = { type: PrintRef; id: number };
 
 export function enqueue(
   ctx: CommandContext,
