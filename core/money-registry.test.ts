@@ -6,6 +6,7 @@ import type { LedgerEntry } from './ledger.js';
 import { accounts, assertDeclared, isDocumentKind, ledger, printVariant, TITLE_PARAM_NAMES, type LedgerKind } from './money-registry.js';
 import { drawerLineAmounts, lineValues, mergeDeclared, type DrawerLine, type MoneyKind } from './money-kinds.js';
 import { CASH_LINES, CHIP_LINES, MONEY_KINDS } from './money-registry.js';
+import { xReportSchema } from './drawers/contract.js';
 
 /** One entry of every builder of core/ledger.ts, on terminal T1. */
 const SAMPLES: LedgerEntry[] = [
@@ -116,5 +117,11 @@ describe('the money kinds', () => {
     expect(printVariant('announcement')?.values).toEqual(['before_sale', 'close_of_sale', 'last_game']);
     expect(printVariant('z_report')).toBeUndefined();
     expect([isDocumentKind('guia'), isDocumentKind('__proto__'), isDocumentKind('cash_advance')]).toEqual([true, false, false]);
+  });
+
+  it('a line a domain adds is carried by the X’s contract to the screen, as the shipped ones', () => {
+    const movements = { ...lineValues(drawerLineAmounts(CASH_LINES, MONEY_KINDS, 'cashLine', {})), advances: 2_500 };
+    const x = { drawerId: 1, terminalId: 'T1', operator: 'Ana', openedAt: '2026-12-03T08:00:00.000Z', at: '2026-12-03T09:00:00.000Z', openingFloatCents: 10_000, movements, expectedCents: 7_500, chips: null };
+    expect(xReportSchema.parse(x).movements).toMatchObject({ sales: 0, drops: 0, advances: 2_500 });
   });
 });

@@ -31,15 +31,17 @@ const chipCount = z.object({ valueCents: z.number().int(), count: z.number().int
 const chipsSchema = z.object({
   floatCents: cents,
   float: z.array(chipCount),
-  movements: z.object({
-    /** Chips taken in payment of bingo cards (art. 19). */
-    cards: z.number().int(),
-    sold: cents,
-    redeemed: cents,
-    /** Chips brought from the vault, and sent back to it. */
-    fills: cents,
-    credits: cents,
-  }),
+  movements: z
+    .object({
+      /** Chips taken in payment of bingo cards (art. 19). */
+      cards: z.number().int(),
+      sold: cents,
+      redeemed: cents,
+      /** Chips brought from the vault, and sent back to it. */
+      fills: cents,
+      credits: cents,
+    })
+    .catchall(z.number().int()),
   expectedCents: z.number().int(),
 });
 
@@ -73,18 +75,25 @@ export const drawerSchema = z.object({
     .nullable(),
 });
 
-const movementsSchema = z.object({
-  sales: z.number().int(),
-  prizes: cents,
-  refunds: cents,
-  guias: cents,
-  payIns: cents,
-  payOuts: cents,
-  drops: cents,
-  /** Face-value chips sold and redeemed for cash at this drawer (IX.7). */
-  chipsSold: cents,
-  chipsRedeemed: cents,
-});
+/**
+ * The drawer's cash by line (core/money-registry.ts CASH_LINES: what each
+ * domain's money kinds move): those shipped named, and any line a domain
+ * adds carried as it is, so the X on screen shows it too.
+ */
+const movementsSchema = z
+  .object({
+    sales: z.number().int(),
+    prizes: cents,
+    refunds: cents,
+    guias: cents,
+    payIns: cents,
+    payOuts: cents,
+    drops: cents,
+    /** Face-value chips sold and redeemed for cash at this drawer (IX.7). */
+    chipsSold: cents,
+    chipsRedeemed: cents,
+  })
+  .catchall(z.number().int());
 
 /** The X report's data: the drawer now. */
 export const xReportSchema = z.object({

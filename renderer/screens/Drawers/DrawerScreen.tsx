@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelOutput } from '../../../core/contract.js';
 import type { DrawerView, XReportAnswer } from '../../../core/drawers/contract.js';
+import type { DrawerLine } from '../../../core/money-kinds.js';
+import { CASH_LINES, CHIP_LINES } from '../../../core/money-registry.js';
 import { MOVEMENT_KINDS, type MovementKind } from '../../../core/drawers/rules.js';
 import { invoke, type ClientError } from '../../client.js';
 import { ApprovalDialog } from '../../components/ApprovalDialog.js';
@@ -316,15 +318,22 @@ function Movement() {
 }
 
 /** Lines of the X report: each amount under its label (`x-<key>` test ids). */
-function XRows({ rows }: { rows: readonly [string, number][] }) {
+/** A row of the X on screen: worded by the screen's language, else by its line's printed words (a line a domain added). */
+interface XRow {
+  key: string;
+  label: string;
+  cents: number;
+}
+
+function XRows({ rows }: { rows: readonly XRow[] }) {
   const { t } = useTranslation();
   const f = useFormat();
   return (
     <table className="table compact">
       <tbody>
-        {rows.map(([key, cents]) => (
+        {rows.map(({ key, label, cents }) => (
           <tr key={key} data-testid={`x-${key}`}>
-            <th scope="row">{t(`drawer.x.${key}`)}</th>
+            <th scope="row">{t(`drawer.x.${key}`, { defaultValue: label || key })}</th>
             <td className="num">{f.money(cents)}</td>
           </tr>
         ))}
@@ -338,29 +347,16 @@ function XReport({ report, onHide }: { report: XReportAnswer; onHide: () => void
   const { t } = useTranslation();
   const f = useFormat();
   const printing = usePrintState();
-  const m = report.movements;
-  // Money out of the drawer with its sign; nothing out is 0,00 €, not -0,00 €.
-  const out = (cents: number) => (cents === 0 ? 0 : -cents);
-  const rows: [string, number][] = [
-    ['openingFloat', report.openingFloatCents],
-    ['sales', m.sales],
-    ['prizes', out(m.prizes)],
-    ['refunds', out(m.refunds)],
-    ['guias', out(m.guias)],
-    ['payIns', m.payIns],
-    ['payOuts', out(m.payOuts)],
-    ['drops', out(m.drops)],
-  ];
+  // Each line as its domain declares it (core/money-registry.ts): money out with its sign; nothing out is 0,00 €, not -0,00 €.
+  const signed = (line: DrawerLine, cents: number) => (line.side === 'in' || cents === 0 ? cents : -cents);
+  const lineRows = (lines: readonly DrawerLine[], values: Readonly<Record<string, number>>, key: (line: DrawerLine) => string): XRow[] =>
+    lines
+      .filter((l) => l.shown === 'always' || (values[l.key] ?? 0) !== 0)
+      .map((l) => ({ key: key(l), label: l.label, cents: signed(l, values[l.key] ?? 0) }));
+  const rows: XRow[] = [{ key: 'openingFloat', label: '', cents: report.openingFloatCents }, ...lineRows(CASH_LINES, report.movements, (l) => l.key)];
   const c = report.chips;
-  const chipRows: [string, number][] = c
-    ? [
-        ['chipFloat', c.floatCents],
-        ['chipFills', c.movements.fills],
-        ['chipRedeemed', c.movements.redeemed],
-        ['chipCards', c.movements.cards],
-        ['chipSold', out(c.movements.sold)],
-        ['chipCredits', out(c.movements.credits)],
-      ]
+  const chipRows: XRow[] = c
+    ? [{ key: 'chipFloat', label: '', cents: c.floatCents }, ...lineRows(CHIP_LINES, c.movements, (l) => `chip${l.key[0]!.toUpperCase()}${l.key.slice(1)}`)]
     : [];
   return (
     <section className="panel" data-testid="x-report" aria-labelledby="x-report-title">
