@@ -3,6 +3,7 @@
  * recorded at the drawer's close and printed (report.z gives the same).
  */
 import { csvCents, csvText, csvTime, type CsvColumn } from '../csv.js';
+import { CASH_LINES } from '../money-registry.js';
 import type { ZReportView } from './contract.js';
 
 const euros = (cents: number | null | undefined) => (cents === null || cents === undefined ? '' : csvCents(cents));
@@ -16,15 +17,8 @@ export const Z_REPORTS_CSV: readonly CsvColumn<ZReportView>[] = [
   { header: 'Fechada em', cell: (z) => csvTime(z.at) },
   { header: 'Fechada por', cell: (z) => csvText(z.closedBy) },
   { header: 'Fundo de caixa (€)', cell: (z) => euros(z.openingFloatCents) },
-  { header: 'Vendas (€)', cell: (z) => euros(z.movements.sales) },
-  { header: 'Entradas de numerário (€)', cell: (z) => euros(z.movements.payIns) },
-  { header: 'Fichas vendidas (€)', cell: (z) => euros(z.movements.chipsSold) },
-  { header: 'Prémios (€)', cell: (z) => euros(z.movements.prizes) },
-  { header: 'Devoluções (€)', cell: (z) => euros(z.movements.refunds) },
-  { header: 'Guias (€)', cell: (z) => euros(z.movements.guias) },
-  { header: 'Saídas de numerário (€)', cell: (z) => euros(z.movements.payOuts) },
-  { header: 'Recolhas para o cofre (€)', cell: (z) => euros(z.movements.drops) },
-  { header: 'Fichas trocadas (€)', cell: (z) => euros(z.movements.chipsRedeemed) },
+  // The drawer's lines in the report's order, as the domains declare them (a line a domain adds gets its column).
+  ...CASH_LINES.map((line): CsvColumn<ZReportView> => ({ header: `${line.label} (€)`, cell: (z) => euros(z.movements[line.key]) })),
   { header: 'Esperado (€)', cell: (z) => euros(z.expectedCents) },
   { header: 'Contado (€)', cell: (z) => euros(z.countedCents) },
   { header: 'Diferença (€)', cell: (z) => euros(z.varianceCents) },
