@@ -9,6 +9,13 @@ export interface CallMeta {
   /** The operator's session token from `auth.login`. */
   operatorToken?: string;
   lang?: Lang;
+  /**
+   * A command's Idempotency-Key (the IETF httpapi idempotency-key draft):
+   * generated once per operator action and kept across its retries; the kiosk
+   * answers the same key with the same input with the first answer, and
+   * refuses it with another input (IDEMPOTENCY_KEY_REUSED).
+   */
+  idempotencyKey?: string;
 }
 
 export interface KioskBridge {

@@ -68,6 +68,20 @@ const kernelErrors = errors({
     pt: (p) => `O pedido não chegou inteiro em ${p.seconds} s: a ligação foi fechada e nada foi feito.`,
     en: (p) => `The request did not arrive whole within ${p.seconds} s: the connection was closed and nothing was done.`,
   },
+  // The same Idempotency-Key for another command or another input: never answered with the first one's result, never run.
+  IDEMPOTENCY_KEY_REUSED: {
+    pt: (p) => `Chave de idempotência já usada noutra operação (${p.channel}): nada foi feito. Cada operação do operador leva a sua chave; repita-a só para a mesma operação com os mesmos dados.`,
+    en: (p) => `Idempotency key already used for another operation (${p.channel}): nothing was done. Each operator action carries its own key; repeat it only for the same operation with the same data.`,
+  },
+  IDEMPOTENCY_KEY_INVALID: {
+    pt: () => 'Chave de idempotência inválida: de 8 a 128 caracteres, letras, algarismos e - _ . : apenas. Nada foi feito.',
+    en: () => 'Invalid idempotency key: 8 to 128 characters, letters, digits and - _ . : only. Nothing was done.',
+  },
+  // The act is done (its key is on record) but its slow answer was not kept: it is never done again.
+  IDEMPOTENCY_ANSWER_LOST: {
+    pt: (p) => `A operação ${p.channel} já foi feita (a chave está registada), mas a sua resposta perdeu-se: não se repete. Atualize o ecrã para ver o resultado.`,
+    en: (p) => `Operation ${p.channel} was already done (its key is on record) but its answer was lost: it is not done again. Refresh the screen to see the result.`,
+  },
   INTERNAL: {
     pt: () => 'Erro interno: a operação não foi efetuada. Avise o responsável técnico.',
     en: () => 'Internal error: nothing was done. Tell the technician.',

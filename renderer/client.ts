@@ -102,6 +102,7 @@ async function invokeHttp(channel: string, input: unknown, meta: CallMeta): Prom
     'X-Lang': meta.lang ?? 'pt-PT',
   };
   if (meta.operatorToken) headers['X-Operator-Token'] = meta.operatorToken;
+  if (meta.idempotencyKey) headers['Idempotency-Key'] = meta.idempotencyKey;
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), CALL_TIMEOUT_MS);
   try {
@@ -140,23 +141,52 @@ export function onUnauthenticated(listener: (error: ClientError) => void): () =>
 /** This window's commands, so that their events are told from other terminals' (lib/topics.ts). */
 const ownCommands = new OwnCommands();
 
-/** Call one channel of the contract. Never throws. */
-export async function invoke<C extends Channel>(channel: C, input: ChannelInput<C>): Promise<ClientResult<ChannelOutput<C>>> {
-  const own = CHANNEL_TABLE[channel].kind === 'command' ? ownCommands.sent(channel) : null;
+/** A command's answer lost on the way is asked for again with its key after these pauses: the kiosk answers what it did, never twice. */
+export const RETRY_DELAYS_MS = [250, 750, 2_000] as const;
+
+/** A new Idempotency-Key: one per operator action. */
+export function newActionKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `k-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+/** The answer never came (the link, a timeout) or came unreadable: the command may or may not have been done. */
+export function answerLost(result: ClientResult<unknown>): boolean {
+  return !result.ok && (result.error.code === 'NETWORK_ERROR' || result.error.code === 'BAD_RESPONSE');
+}
+
+async function send(channel: string, input: unknown, meta: CallMeta): Promise<ClientResult<unknown>> {
+  const b = bridge();
+  if (!b) return invokeHttp(channel, input, meta);
+  try {
+    const r: unknown = await b.invoke(channel, input, meta);
+    return isEnvelope(r) ? r : transportError('BAD_RESPONSE');
+  } catch (err) {
+    return transportError('NETWORK_ERROR', { cause: String(err) });
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Call one channel of the contract. Never throws. A command carries an
+ * Idempotency-Key (`key`: the operator action's, kept by a screen that lets
+ * the same action be tried again; else a new one) and, when its answer is
+ * lost, is sent again with it: a sale whose answer was lost is the one sale
+ * that happened, not a second.
+ */
+export async function invoke<C extends Channel>(channel: C, input: ChannelInput<C>, options: { key?: string } = {}): Promise<ClientResult<ChannelOutput<C>>> {
+  const command = CHANNEL_TABLE[channel].kind === 'command';
+  const own = command ? ownCommands.sent(channel) : null;
   const meta: CallMeta = { lang };
   if (operatorToken !== undefined) meta.operatorToken = operatorToken;
+  if (command) meta.idempotencyKey = options.key ?? newActionKey();
   const sentWithOperator = operatorToken;
-  const b = bridge();
-  let result: ClientResult<unknown>;
-  if (b) {
-    try {
-      const r: unknown = await b.invoke(channel, input, meta);
-      result = isEnvelope(r) ? r : transportError('BAD_RESPONSE');
-    } catch (err) {
-      result = transportError('NETWORK_ERROR', { cause: String(err) });
-    }
-  } else {
-    result = await invokeHttp(channel, input, meta);
+  let result = await send(channel, input, meta);
+  for (const delay of command ? RETRY_DELAYS_MS : []) {
+    if (!answerLost(result)) break;
+    await pause(delay);
+    result = await send(channel, input, meta);
   }
   if (!result.ok && result.error.code === 'NOT_AUTHENTICATED' && sentWithOperator !== undefined && sentWithOperator === operatorToken) {
     const error = result.error;

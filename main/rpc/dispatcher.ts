@@ -14,11 +14,14 @@ import type { CallMeta } from '../../core/bridge.js';
 import { contract, isChannel, type Channel } from '../../core/contract.js';
 import { errorMessage, KioskError, type ErrorBody, type Lang, type Result } from '../../core/errors.js';
 import type { KioskEvent, Topic } from '../../core/events.js';
+import { isIdempotencyKey } from '../../core/idempotency.js';
 import { appendAudit } from '../../db/audit.js';
+import { keepAnswer, keepFinishedAnswer, keptAnswer, type KeptAnswer } from '../../db/idempotency.js';
 import { readSnapshot, storageFailureOf, writeTransaction, type ReadableDb, type WritableDb } from '../../db/connection.js';
 import type { CommandContext, CommandHandler, Done, HandlerMap, KioskIo, PrepareContext, QueryContext, QueryHandler } from '../services/shared/context.js';
 import type { OperatorSessions } from '../services/shared/operator-sessions.js';
 import type { Pins } from '../services/shared/pin.js';
+import { commandFingerprint } from './idempotency.js';
 
 export interface DispatcherDeps {
   db: WritableDb;
@@ -66,6 +69,11 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
 /** Thrown to roll a rehearsal back: it went through. */
 const REHEARSED = Symbol('rehearsed');
 
+/** Thrown inside a command's transaction when its key turns out kept by a call that committed first: nothing of this one is written. */
+class AnsweredBefore {
+  constructor(readonly kept: KeptAnswer) {}
+}
+
 export type Dispatch = (channel: string, rawInput: unknown, meta?: CallMeta) => Promise<Result<unknown>>;
 
 /** Every channel has a handler of its own kind (checked once, at start). */
@@ -111,6 +119,23 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
       return { ok: true, value };
     }
 
+    // A command sent again with its key (its answer was lost) is answered as the first time, never run twice.
+    const key = meta.idempotencyKey;
+    if (key !== undefined && !isIdempotencyKey(key)) return fail('IDEMPOTENCY_KEY_INVALID', {}, lang);
+    const fingerprint = key === undefined ? null : commandFingerprint(channel, operator?.id ?? null, parsed.data);
+    const replay = (kept: KeptAnswer): Result<unknown> =>
+      kept.fingerprint !== fingerprint
+        ? fail('IDEMPOTENCY_KEY_REUSED', { channel: kept.channel }, lang)
+        : kept.answer === null
+          ? fail('IDEMPOTENCY_ANSWER_LOST', { channel }, lang)
+          : { ok: true, value: JSON.parse(kept.answer) as unknown };
+    if (key !== undefined) {
+      // A copy sent while the first is still on its way (its PIN being checked) waits for it, and is its answer.
+      for (let waiting = inFlight.get(key); waiting; waiting = inFlight.get(key)) await waiting.catch(() => undefined);
+      const kept = keptAnswer(db, key);
+      if (kept) return replay(kept);
+    }
+
     // On a full disk only what the reserved room is for is tried; the rest is refused before any work.
     if (deps.storage?.admits && !deps.storage.admits(channel)) return fail('STORAGE_FULL', {}, lang);
     const cmd = handler as CommandHandler<Channel, unknown>;
@@ -134,10 +159,15 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
     }
     const commandCtx: CommandContext = { ...base, db, sessions };
     const runCommand = cmd.run as (c: CommandContext, i: unknown, p: unknown) => Done<unknown>;
-    const outcome = writeTransaction(db, () => {
+    let outcome: Done<unknown>;
+    try {
+      outcome = writeTransaction(db, () => {
+        // Two calls of one key at once: the second finds the first's key once it may write, and writes nothing.
+        const first = key === undefined ? undefined : keptAnswer(db, key);
+        if (first) throw new AnsweredBefore(first);
         const result = runCommand(commandCtx, parsed.data, prepared);
         if ((result as unknown) instanceof Promise) throw new Error(`${channel}: a command must not wait inside its transaction`);
-        appendAudit(db, {
+        const auditSeq = appendAudit(db, {
           at: base.at,
           operatorId: result.audit?.operatorId ?? operator?.id ?? null,
           terminalId,
@@ -147,17 +177,50 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
           before: result.audit?.before,
           after: result.audit && 'after' in result.audit ? result.audit.after : 'value' in result ? result.value : undefined,
         });
+        if (key !== undefined) {
+          keepAnswer(db, {
+            key,
+            channel,
+            fingerprint: fingerprint!,
+            operatorId: operator?.id ?? null,
+            terminalId,
+            at: base.at,
+            auditSeq,
+            answer: 'value' in result ? JSON.stringify(result.value ?? null) : null,
+          });
+        }
         return result;
       });
+    } catch (e) {
+      if (e instanceof AnsweredBefore) return replay(e.kept);
+      throw e;
+    }
     deps.storage?.wrote();
     // The commit stands whatever happens next: the event goes out before any slow finish (a backup).
     const topics: Topic[] = [...new Set([...def.topics, ...(outcome.topics ?? [])])];
     deps.emit({ type: 'changed', channel, topics, at: base.at });
     const value = 'value' in outcome ? outcome.value : await outcome.finish(readCtx);
+    // A slow answer is kept with its key once finished (lost with the process, a retry says the act was done).
+    if (key !== undefined && !('value' in outcome)) writeTransaction(db, () => keepFinishedAnswer(db, key, JSON.stringify(value ?? null)));
     return { ok: true, value };
   }
 
-  return async (channel, rawInput, meta = {}) => {
+  /** The keys of commands on their way now (this process): a copy of one waits for it instead of checking its PIN again. */
+  const inFlight = new Map<string, Promise<unknown>>();
+
+  const dispatch: Dispatch = async (channel, rawInput, meta = {}) => {
+    const key = meta.idempotencyKey;
+    if (key === undefined || inFlight.has(key) || !isChannel(channel) || contract[channel].kind !== 'command') return attempt(channel, rawInput, meta);
+    const call = attempt(channel, rawInput, meta);
+    inFlight.set(key, call);
+    try {
+      return await call;
+    } finally {
+      inFlight.delete(key);
+    }
+  };
+
+  const attempt: Dispatch = async (channel, rawInput, meta = {}) => {
     const lang: Lang = meta.lang === 'en' ? 'en' : 'pt-PT';
     if (!isChannel(channel)) return fail('UNKNOWN_CHANNEL', { channel: String(channel).slice(0, 80) }, lang);
     for (let attempt = 1; ; attempt++) {
@@ -178,4 +241,6 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
       }
     }
   };
+
+  return dispatch;
 }

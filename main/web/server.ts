@@ -1,7 +1,7 @@
 /**
  * Browser mode: the kiosk over HTTP on 127.0.0.1, for machines without
  * Electron, a plain browser, scripts and end-to-end tests.
- *   POST /rpc/<channel>  (Authorization: Bearer <token>, X-Operator-Token)
+ *   POST /rpc/<channel>  (Authorization: Bearer <token>, X-Operator-Token, Idempotency-Key for a command's retries)
  *   GET  /rpc            every channel with its input JSON Schema and roles
  *   GET  /events?token=  server-sent events after each committed command
  *   GET  /display        the hall board (display.html)
@@ -271,11 +271,16 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
         }
       }
       const operatorToken = full ? req.headers['x-operator-token'] : undefined;
+      // A command's retry carries the key of its first try (IETF httpapi idempotency-key draft).
+      const idempotencyKey = req.headers['idempotency-key'];
       const result = await kiosk.dispatch(channel, input, {
         lang,
         ...(typeof operatorToken === 'string' && operatorToken ? { operatorToken } : {}),
+        ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
       });
-      return send(res, 200, result);
+      // The draft's answers: a key reused for another request is 422; a malformed key 400.
+      const status = result.ok ? 200 : result.error.code === 'IDEMPOTENCY_KEY_REUSED' ? 422 : result.error.code === 'IDEMPOTENCY_KEY_INVALID' ? 400 : 200;
+      return send(res, status, result);
     }
 
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'UNKNOWN_CHANNEL', lang, { channel: req.method ?? '' });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelOutput, GameView, SaleView } from '../../../core/contract.js';
-import { invoke, type ClientError } from '../../client.js';
+import { answerLost, invoke, newActionKey, type ClientError } from '../../client.js';
 import { AmountKeypad } from '../../components/AmountKeypad.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { usePrintState } from '../../components/PrintJobs.js';
@@ -56,6 +56,8 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
   const [error, setError] = useState<ClientError | string | null>(null);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
+  // The sale's Idempotency-Key while its answer is lost: "Vender" pressed again for the same cards is the same act, never a second sale.
+  const lostSale = useRef<{ key: string; input: string } | null>(null);
   const [last, setLast] = useState<SaleResult | null>(null);
   const [voiding, setVoiding] = useState(false);
   // The sale the void dialog names, fixed when it opens: a sale made meanwhile elsewhere never takes its place.
@@ -121,7 +123,11 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
     setVoided(null);
     setReprintNote(null);
     if (exact) setTendered(given);
-    const r = await invoke('sale.create', { gameId: game.id, quantity: c.quantity, payment: { method: 'cash', tenderedCents: given } });
+    const input = { gameId: game.id, quantity: c.quantity, payment: { method: 'cash' as const, tenderedCents: given } };
+    const sent = JSON.stringify(input);
+    const key = lostSale.current?.input === sent ? lostSale.current.key : newActionKey();
+    const r = await invoke('sale.create', input, { key });
+    lostSale.current = answerLost(r) ? { key, input: sent } : null;
     busyRef.current = false;
     setBusy(false);
     if (!r.ok) {
