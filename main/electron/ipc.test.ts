@@ -164,6 +164,9 @@ describe('cleanMeta', () => {
   it('keeps a string token and a known language', () => {
     expect(cleanMeta({ operatorToken: 'abc', lang: 'pt-PT' })).toEqual({ operatorToken: 'abc', lang: 'pt-PT' });
     expect(cleanMeta({ lang: 'en' })).toEqual({ lang: 'en' });
+    // A command's Idempotency-Key goes on to the dispatcher, which checks its form.
+    expect(cleanMeta({ operatorToken: 'abc', idempotencyKey: 'sale-0001-abcd' })).toEqual({ operatorToken: 'abc', idempotencyKey: 'sale-0001-abcd' });
+    expect(cleanMeta({ idempotencyKey: 42 })).toEqual({});
   });
 
   it('drops everything else', () => {

@@ -81,6 +81,9 @@ export function cleanMeta(meta: unknown): CallMeta {
   if (typeof token === 'string' && token !== '') out.operatorToken = token;
   const lang = Object.hasOwn(record, 'lang') ? record.lang : undefined;
   if (lang === 'pt-PT' || lang === 'en') out.lang = lang;
+  // A command's Idempotency-Key: its form is the dispatcher's to check (IDEMPOTENCY_KEY_INVALID).
+  const key = Object.hasOwn(record, 'idempotencyKey') ? record.idempotencyKey : undefined;
+  if (typeof key === 'string' && key !== '') out.idempotencyKey = key;
   return out;
 }
 
