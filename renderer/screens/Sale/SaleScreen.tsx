@@ -131,7 +131,8 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
     busyRef.current = false;
     setBusy(false);
     if (!r.ok) {
-      setError(r.error);
+      // A lost answer is said as what it is: pressing again is safe (the same key), and says what happened.
+      setError(lostSale.current ? t('sale.answerLost') : r.error);
       void current.reload();
       return;
     }
