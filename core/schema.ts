@@ -85,6 +85,12 @@ export interface ChannelDef<I extends z.ZodType = z.ZodType, O extends z.ZodType
    */
   topics: readonly Topic[];
   summary: string;
+  /**
+   * Its answer holds a secret (a session token, a recovery code, a board's
+   * token): never kept with an Idempotency-Key (the key is ignored; sent
+   * again, it is a new act, which these may be).
+   */
+  secretAnswer?: true;
 }
 
 export function channel<I extends z.ZodType, O extends z.ZodType>(def: ChannelDef<I, O>): ChannelDef<I, O> {

@@ -9,7 +9,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Box, expectNoSidewaysScroll, launchChromium, layout, openAs, type RunningKiosk, startKiosk } from './support.js';
+import { type Box, expectNoSidewaysScroll, launchChromium, layout, openAs, type RunningKiosk, SCREEN_CASES, selectedTab, startKiosk } from './support.js';
 
 let kiosk: RunningKiosk;
 let browser: Browser;
@@ -33,11 +33,7 @@ afterAll(async () => {
   await kiosk?.stop();
 });
 
-const cases = [
-  { viewport: { width: 1024, height: 768 }, touch: true, lang: 'pt-PT' as const },
-  { viewport: { width: 1366, height: 768 }, touch: true, lang: 'en' as const },
-  { viewport: { width: 1920, height: 1080 }, touch: false, lang: 'en' as const },
-];
+const cases = SCREEN_CASES;
 
 const TABS = {
   'pt-PT': ['Guias', 'Máquinas e contadores', 'Fundos', 'Fichas', 'Mesas'],
@@ -66,7 +62,7 @@ async function open(c: (typeof cases)[number], username: string, pin: string): P
   return page;
 }
 
-const selected = (page: Page) => page.locator('[role="tablist"] [role="tab"][aria-selected="true"]').getAttribute('data-testid');
+
 
 describe('the caixa in sub-screens', () => {
   for (const c of cases) {
@@ -76,7 +72,7 @@ describe('the caixa in sub-screens', () => {
       expect(await page.locator('[role="tab"][data-testid^="caixa-sub-"]').allInnerTexts()).toEqual(TABS[c.lang]);
       const tabs = (await layout(page, ['[role="tab"][data-testid^="caixa-sub-"]'])).boxes[0]!;
       for (const b of tabs) expect([b.height >= 48, b.width >= 96, b.right <= c.viewport.width]).toEqual([true, true, true]);
-      expect(await selected(page)).toBe('caixa-sub-guias');
+      expect(await selectedTab(page)).toBe('caixa-sub-guias');
 
       const heights: Partial<Record<Sub, number>> = {};
       for (const [i, sub] of SUBS.entries()) {
@@ -103,7 +99,7 @@ describe('the caixa in sub-screens', () => {
       if (!c.touch) {
         // The keyboard goes round: from the last tab, the right arrow is the first again.
         await page.keyboard.press('ArrowRight');
-        expect(await selected(page)).toBe('caixa-sub-guias');
+        expect(await selectedTab(page)).toBe('caixa-sub-guias');
       } else {
         await page.getByTestId('caixa-sub-guias').tap();
       }

@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Box, expectNoSidewaysScroll, expectText, launchChromium, layout, openAs, type RunningKiosk, startKiosk } from './support.js';
+import { type Box, expectNoSidewaysScroll, expectText, launchChromium, layout, openAs, type RunningKiosk, SCREEN_CASES, selectedTab, startKiosk } from './support.js';
 
 let kiosk: RunningKiosk;
 let browser: Browser;
@@ -31,11 +31,7 @@ afterAll(async () => {
   await kiosk?.stop();
 });
 
-const cases = [
-  { viewport: { width: 1024, height: 768 }, touch: true, lang: 'pt-PT' as const },
-  { viewport: { width: 1366, height: 768 }, touch: true, lang: 'en' as const },
-  { viewport: { width: 1920, height: 1080 }, touch: false, lang: 'en' as const },
-];
+const cases = SCREEN_CASES;
 
 const words = {
   'pt-PT': {
@@ -72,7 +68,7 @@ async function open(c: (typeof cases)[number], username: string, pin: string): P
   return page;
 }
 
-const selected = (page: Page) => page.locator('[role="tablist"] [role="tab"][aria-selected="true"]').getAttribute('data-testid');
+
 
 describe('Configuração in sub-screens', () => {
   for (const c of cases) {
@@ -84,7 +80,7 @@ describe('Configuração in sub-screens', () => {
       expect(await page.locator('[role="tab"][data-testid^="settings-sub-"]').allInnerTexts()).toEqual(w.tabs);
       const tabs = (await layout(page, ['[role="tab"][data-testid^="settings-sub-"]'])).boxes[0]!;
       for (const b of tabs) expect([b.height >= 48, b.width >= 96, b.right <= c.viewport.width]).toEqual([true, true, true]);
-      expect(await selected(page)).toBe('settings-sub-hall');
+      expect(await selectedTab(page)).toBe('settings-sub-hall');
 
       for (const [i, sub] of SUBS.entries()) {
         if (i > 0) {
@@ -98,7 +94,7 @@ describe('Configuração in sub-screens', () => {
         }
         // (Leaving the printers' sub-screen waits for its status checks to settle.)
         await page.locator(`[data-testid="settings-sub-${sub}"][aria-selected="true"]`).waitFor();
-        expect(await selected(page)).toBe(`settings-sub-${sub}`);
+        expect(await selectedTab(page)).toBe(`settings-sub-${sub}`);
         for (const id of HOLDS[sub]) await page.getByTestId(id).first().waitFor();
         // Only this sub-screen's: the others' fields are not on the page.
         for (const other of SUBS.filter((x) => x !== sub)) {
@@ -131,7 +127,7 @@ describe('Configuração in sub-screens', () => {
       // The keyboard goes round: from the last tab, the right arrow is the first again.
       if (!c.touch) {
         await page.keyboard.press('ArrowRight');
-        expect(await selected(page)).toBe('settings-sub-hall');
+        expect(await selectedTab(page)).toBe('settings-sub-hall');
       }
       await page.context().close();
 

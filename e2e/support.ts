@@ -175,6 +175,16 @@ export async function switchLanguage(page: Page, lang: ScreenLang): Promise<void
   await page.waitForFunction((l) => document.documentElement.lang === l, lang);
 }
 
+/** The counters' three sizes as the screens' specs try them: touch at 1024x768 (pt-PT) and 1366x768 (en), the keyboard at 1920x1080 (en). */
+export const SCREEN_CASES = [
+  { viewport: { width: 1024, height: 768 }, touch: true, lang: 'pt-PT' as const },
+  { viewport: { width: 1366, height: 768 }, touch: true, lang: 'en' as const },
+  { viewport: { width: 1920, height: 1080 }, touch: false, lang: 'en' as const },
+] as const;
+
+/** The test id of the tab chosen in a page's one tab bar (the sub-screens'). */
+export const selectedTab = (page: Page) => page.locator('[role="tablist"] [role="tab"][aria-selected="true"]').getAttribute('data-testid');
+
 /** A context's options (viewport, touch, ...) and the language to switch the login screen to. */
 export type OpenOptions = BrowserContextOptions & { lang?: ScreenLang };
 

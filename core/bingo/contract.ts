@@ -291,6 +291,7 @@ export const bingoContract = {
     output: displayStateSchema,
   }),
   'display.token': channel({
+    secretAnswer: true,
     summary: "A token for a hall board in browser mode (/display): with it only the board's state and events answer.",
     kind: 'command',
     topics: [],

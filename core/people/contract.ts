@@ -36,6 +36,7 @@ export const peopleContract = {
     output: z.array(z.object({ username: z.string(), name: z.string(), approver: z.boolean() })),
   }),
   'setup.init': channel({
+    secretAnswer: true,
     summary: 'First run on an empty database: create the hall and its first admin.',
     kind: 'command',
     topics: ['hall', 'users', 'settings'],
@@ -50,6 +51,7 @@ export const peopleContract = {
     output: z.object({ hallName: z.string(), adminId: id, recoveryCode: z.string() }),
   }),
   'auth.recover': channel({
+    secretAnswer: true,
     summary: "An admin's recovery code sets a new PIN (every admin blocked, or the PIN key lost); a new code replaces it.",
     kind: 'command',
     topics: ['users', 'hall'],
@@ -58,6 +60,7 @@ export const peopleContract = {
     output: z.object({ operator: operatorSchema, recoveryCode: z.string() }),
   }),
   'users.newRecoveryCode': channel({
+    secretAnswer: true,
     summary: "A new recovery code for the admin logged in (shown once; the one before stops working).",
     kind: 'command',
     topics: ['users'],
@@ -66,6 +69,7 @@ export const peopleContract = {
     output: z.object({ recoveryCode: z.string() }),
   }),
   'auth.login': channel({
+    secretAnswer: true,
     summary: 'PIN login; the 5th wrong PIN in a row blocks the user at this terminal for 5 minutes, then 10, 20… up to 4 hours.',
     kind: 'command',
     topics: ['users'],

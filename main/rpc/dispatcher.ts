@@ -69,6 +69,13 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
 /** Thrown to roll a rehearsal back: it went through. */
 const REHEARSED = Symbol('rehearsed');
 
+/** A command's Idempotency-Key, unless its answer holds a secret (never kept) or it is no command. */
+function keyOf(channel: string, meta: CallMeta): string | undefined {
+  if (meta.idempotencyKey === undefined || !isChannel(channel)) return undefined;
+  const def = contract[channel];
+  return def.kind === 'command' && !def.secretAnswer ? meta.idempotencyKey : undefined;
+}
+
 /** Thrown inside a command's transaction when its key turns out kept by a call that committed first: nothing of this one is written. */
 class AnsweredBefore {
   constructor(readonly kept: KeptAnswer) {}
@@ -120,9 +127,9 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
     }
 
     // A command sent again with its key (its answer was lost) is answered as the first time, never run twice.
-    const key = meta.idempotencyKey;
+    const key = keyOf(channel, meta);
     if (key !== undefined && !isIdempotencyKey(key)) return fail('IDEMPOTENCY_KEY_INVALID', {}, lang);
-    const fingerprint = key === undefined ? null : commandFingerprint(channel, operator?.id ?? null, parsed.data);
+    const fingerprint = key === undefined ? null : commandFingerprint(pins, channel, operator?.id ?? null, parsed.data);
     const replay = (kept: KeptAnswer): Result<unknown> =>
       kept.fingerprint !== fingerprint
         ? fail('IDEMPOTENCY_KEY_REUSED', { channel: kept.channel }, lang)
@@ -130,8 +137,6 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
           ? fail('IDEMPOTENCY_ANSWER_LOST', { channel }, lang)
           : { ok: true, value: JSON.parse(kept.answer) as unknown };
     if (key !== undefined) {
-      // A copy sent while the first is still on its way (its PIN being checked) waits for it, and is its answer.
-      for (let waiting = inFlight.get(key); waiting; waiting = inFlight.get(key)) await waiting.catch(() => undefined);
       const kept = keptAnswer(db, key);
       if (kept) return replay(kept);
     }
@@ -209,14 +214,16 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
   const inFlight = new Map<string, Promise<unknown>>();
 
   const dispatch: Dispatch = async (channel, rawInput, meta = {}) => {
-    const key = meta.idempotencyKey;
-    if (key === undefined || inFlight.has(key) || !isChannel(channel) || contract[channel].kind !== 'command') return attempt(channel, rawInput, meta);
+    const key = keyOf(channel, meta);
+    if (key === undefined) return attempt(channel, rawInput, meta);
+    // A copy sent while the first is still on its way (its PIN being checked) waits for it, then is answered from its key.
+    for (let waiting = inFlight.get(key); waiting; waiting = inFlight.get(key)) await waiting.catch(() => undefined);
     const call = attempt(channel, rawInput, meta);
     inFlight.set(key, call);
     try {
       return await call;
     } finally {
-      inFlight.delete(key);
+      if (inFlight.get(key) === call) inFlight.delete(key);
     }
   };
 

@@ -6,11 +6,13 @@
  * ledger transaction, one audit row; the same key with another input or for
  * another command is refused with 422 and changes nothing.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Result } from '../../core/errors.js';
+import { canonicalJson } from '../../core/idempotency.js';
 import { startWebServer, type WebServer } from '../../main/web/server.js';
 import { expectBooksHold } from '../books.js';
 import { createHall, createHarness, snapshot, type Harness } from '../harness.js';
@@ -21,7 +23,7 @@ const APPROVAL = { username: 'gerente', pin: '2222' };
 let dataDir: string;
 let h: Harness;
 let server: WebServer;
-let t: { manager: string; cashier: string };
+let t: { admin: string; manager: string; cashier: string };
 let gameId: number;
 
 async function post(channel: string, input: unknown, operatorToken: string, key?: string): Promise<{ status: number; body: Result<Record<string, unknown>> }> {
@@ -116,9 +118,38 @@ describe('a command sent again with its Idempotency-Key', () => {
     const voids = await Promise.all(Array.from({ length: 10 }, () => post('sale.voidLast', { gameId, approval: APPROVAL }, t.cashier, 'void-aaaa0000-0001')));
     expect(voids.map((v) => (v.body.ok ? 'ok' : v.body.error.code))).toEqual(Array(10).fill('ok'));
     expect(count(`SELECT COUNT(*) FROM sale_voids`)).toBe(1);
+    // The void's input holds the manager's PIN: what is kept of it is digested under the PIN key, not a plain hash anyone could try PIN by PIN.
+    const kept = h.kiosk.db.prepare(`SELECT fingerprint FROM idempotency_keys WHERE key = 'void-aaaa0000-0001'`).pluck().get() as string;
+    const cashierId = h.kiosk.db.prepare(`SELECT id FROM operators WHERE username = 'caixa1'`).pluck().get() as number;
+    const plain = createHash('sha256').update(`sale.voidLast\u0000${cashierId}\u0000${canonicalJson({ gameId, approval: APPROVAL })}`).digest('hex');
+    expect(kept).toMatch(/^[0-9a-f]{64}$/);
+    expect(kept).not.toBe(plain);
     // Without keys two calls are two sales, as before.
     await post('sale.create', sale(1), t.cashier);
     await post('sale.create', sale(1), t.cashier);
     expect(count(`SELECT COUNT(*) FROM sales`)).toBe(4);
+  });
+
+  it('is never kept for an answer that holds a secret (a login’s session token, a recovery code)', async () => {
+    const login = await post('auth.login', { username: 'caixa1', pin: '3333' }, '', 'login-bbbb0000-0001');
+    expect(login.body).toMatchObject({ ok: true, value: { operatorToken: expect.any(String) } });
+    const again = await post('auth.login', { username: 'caixa1', pin: '3333' }, '', 'login-bbbb0000-0001');
+    // Sent again, a login is a new session, not the first one's token read back from the database.
+    expect(again.body.ok && again.body.value.operatorToken).not.toBe(login.body.ok && login.body.value.operatorToken);
+    expect(count(`SELECT COUNT(*) FROM idempotency_keys`)).toBe(0);
+    const code = await post('users.newRecoveryCode', {}, t.admin, 'code-bbbb0000-0001');
+    expect(code.body.ok).toBe(true);
+    expect(count(`SELECT COUNT(*) FROM idempotency_keys`)).toBe(0);
+  });
+
+  it('a slow answer (the board after a ball) is kept once finished: the ball sent again is the one ball', async () => {
+    await post('sale.create', sale(), t.cashier, 'sale-cccc0000-0001');
+    await h.ok('game.closeSale', { gameId }, t.manager);
+    const first = await post('game.drawBall', { gameId, number: 17 }, t.manager, 'ball-cccc0000-0017');
+    expect(first.body.ok).toBe(true);
+    const again = await Promise.all(Array.from({ length: 5 }, () => post('game.drawBall', { gameId, number: 17 }, t.manager, 'ball-cccc0000-0017')));
+    expect(again.map((a) => a.body)).toEqual(Array(5).fill(first.body));
+    expect(count(`SELECT COUNT(*) FROM balls`)).toBe(1);
+    expect(count(`SELECT COUNT(*) FROM idempotency_keys WHERE key = 'ball-cccc0000-0017' AND answer IS NOT NULL`)).toBe(1);
   });
 });

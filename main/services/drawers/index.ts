@@ -74,49 +74,49 @@ function recordedCountView(db: ReadableDb, drawerId: number) {
 
 /**
  * The drawer's chips now (a casino caixa's chip float, IX.7): the float
- * counted at the opening plus every chip entry through the drawer. Null when
- * it never held chips.
+ * counted at the opening plus every chip entry through the drawer, and its
+ * lines as the X and Z print them. Null when it never held chips.
  */
-function chipsData(db: ReadableDb, drawer: DrawerRow): DrawerChipsView | null {
+function chipsNow(db: ReadableDb, drawer: DrawerRow): { view: DrawerChipsView; lines: DrawerLineAmount[] } | null {
   const float = chipCountOf(db, drawer.id, 'open');
   const byKind = drawerChipsByKind(db, drawer);
   if (!float && Object.keys(byKind).length === 0) return null;
   const floatCents = float?.cents ?? 0;
+  // Each line from the money kinds that move it (core/<domain>/money.ts).
+  const lines = drawerLineAmounts(CHIP_LINES, MONEY_KINDS, 'chipLine', byKind);
   return {
-    floatCents,
-    float: float?.chips ?? [],
-    // Each line from the money kinds that move it (core/<domain>/money.ts).
-    movements: lineValues(drawerLineAmounts(CHIP_LINES, MONEY_KINDS, 'chipLine', byKind)) as DrawerChipsView['movements'],
-    expectedCents: floatCents + Object.values(byKind).reduce((s, c) => s + (c ?? 0), 0),
+    view: {
+      floatCents,
+      float: float?.chips ?? [],
+      movements: lineValues(lines) as DrawerChipsView['movements'],
+      expectedCents: floatCents + Object.values(byKind).reduce((s, c) => s + (c ?? 0), 0),
+    },
+    lines,
   };
 }
 
-/** The drawer now, by line of its report (cash in and out as non-negative cents; sales net of voids), each line from the money kinds that move it. */
-function xData(db: ReadableDb, drawer: DrawerRow, at: string): XReportView {
-  return {
+const chipsData = (db: ReadableDb, drawer: DrawerRow): DrawerChipsView | null => chipsNow(db, drawer)?.view ?? null;
+
+/**
+ * The drawer now, by line of its report (cash in and out as non-negative
+ * cents; sales net of voids), each line from the money kinds that move it;
+ * with the lines the printed X and Z take, read once.
+ */
+function xNow(db: ReadableDb, drawer: DrawerRow, at: string) {
+  const lines = drawerLineAmounts(CASH_LINES, MONEY_KINDS, 'cashLine', drawerCashByKind(db, drawer));
+  const chips = chipsNow(db, drawer);
+  const view: XReportView = {
     drawerId: drawer.id,
     terminalId: drawer.terminalId,
     operator: drawer.openedByName,
     openedAt: drawer.openedAt,
     at,
     openingFloatCents: drawer.floatCents,
-    movements: lineValues(cashLines(db, drawer)) as XReportView['movements'],
+    movements: lineValues(lines) as XReportView['movements'],
     expectedCents: drawerExpectedCash(db, drawer),
-    chips: chipsData(db, drawer),
+    chips: chips?.view ?? null,
   };
-}
-
-/** The lines of the drawer's cash, as the X and Z print them. */
-function cashLines(db: ReadableDb, drawer: DrawerRow): DrawerLineAmount[] {
-  return drawerLineAmounts(CASH_LINES, MONEY_KINDS, 'cashLine', drawerCashByKind(db, drawer));
-}
-
-/** What the printed X and Z take besides the view: the lines of the drawer's cash, and of its chips when it held any. */
-function printedLines(db: ReadableDb, drawer: DrawerRow, chips: DrawerChipsView | null) {
-  return {
-    lines: cashLines(db, drawer),
-    chips: chips ? { ...chips, lines: drawerLineAmounts(CHIP_LINES, MONEY_KINDS, 'chipLine', drawerChipsByKind(db, drawer)) } : null,
-  };
+  return { view, lines, chipLines: chips?.lines ?? null };
 }
 
 /**
@@ -226,7 +226,8 @@ export const drawersHandlers: HandlerSlice<
       const drawer = requireOpenDrawer(ctx.db, ctx.terminalId);
       const count = countDenominations(input.countedByDenomination);
       const chipCount = chipsCounted(ctx.db, drawer, input.countedChipsByValue);
-      const data = xData(ctx.db, drawer, ctx.at);
+      const now = xNow(ctx.db, drawer, ctx.at);
+      const data = now.view;
       const variance = varianceCents(count.cents, data.expectedCents);
       const chipsExpected = data.chips?.expectedCents ?? 0;
       const chips = chipCount ? { counted: chipCount.chips, countedCents: chipCount.cents, varianceCents: varianceCents(chipCount.cents, chipsExpected) } : null;
@@ -302,7 +303,8 @@ export const drawersHandlers: HandlerSlice<
       if (chips) {
         insertChipCount(ctx.db, { drawerId: drawer.id, stage: 'close', chips: chips.counted, cents: chips.countedCents, expectedCents: chipsExpected, varianceCents: chips.varianceCents });
       }
-      enqueue(ctx, 'receipts', (hall) => zReport({ ...z, ...printedLines(ctx.db, drawer, z.chips ?? null), hallName: hall.hallName, shift: null }), { type: 'drawer', id: drawer.id });
+      const printedChips = z.chips ? { ...z.chips, lines: now.chipLines ?? [] } : null;
+      enqueue(ctx, 'receipts', (hall) => zReport({ ...z, lines: now.lines, chips: printedChips, hallName: hall.hallName, shift: null }), { type: 'drawer', id: drawer.id });
       const result = {
         status: 'closed' as const,
         drawerId: drawer.id,
@@ -327,10 +329,12 @@ export const drawersHandlers: HandlerSlice<
   /** The X report of the open drawer, printed; it changes nothing but the print queue. */
   'report.x': command((ctx) => {
     const drawer = requireOpenDrawer(ctx.db, ctx.terminalId);
-    const data = xData(ctx.db, drawer, ctx.at);
+    const now = xNow(ctx.db, drawer, ctx.at);
+    const data = now.view;
     // The close is blind for the counter: its X (on screen and on paper) leaves out what the drawer should hold.
     const blind = !approves(operatorOf(ctx).roles);
-    enqueue(ctx, 'receipts', (hall) => xReport({ ...data, ...printedLines(ctx.db, drawer, data.chips ?? null), hallName: hall.hallName, shift: null, blind }), { type: 'drawer', id: drawer.id });
+    const printedChips = data.chips ? { ...data.chips, lines: now.chipLines ?? [] } : null;
+    enqueue(ctx, 'receipts', (hall) => xReport({ ...data, lines: now.lines, chips: printedChips, hallName: hall.hallName, shift: null, blind }), { type: 'drawer', id: drawer.id });
     const answer = blind ? { ...data, expectedCents: null, chips: data.chips ? { ...data.chips, expectedCents: null } : data.chips } : data;
     return done(answer, { after: { drawerId: drawer.id, expectedCents: data.expectedCents, blind } });
   }),

@@ -32,14 +32,22 @@ export interface Pins {
   seal(stored: string): string | null;
   /** A value that tells this key from another without revealing it (kept in the database). */
   readonly keyCheck: string;
+  /**
+   * A keyed digest of a text that may hold a PIN (a command's input, for its
+   * Idempotency-Key): kept in the database, it cannot be tried PIN by PIN
+   * without the key, which is not in the database.
+   */
+  digest(text: string): string;
 }
 
 export function createPins(key: Buffer): Pins {
   if (key.length < 32) throw new Error('the PIN key must have 32 bytes at least');
   const mac = (derived: Buffer) => createHmac('sha256', key).update(derived).digest();
   const keyCheck = createHmac('sha256', key).update('bingo-kiosk pin key check').digest('base64');
+  const digest = (text: string) => createHmac('sha256', key).update('bingo-kiosk digest\u0000').update(text).digest('hex');
   let dummy: Promise<string> | undefined;
   const pins: Pins = {
+    digest,
     async hash(pin) {
       const salt = randomBytes(16);
       const derived = await derive(pin, salt, KEY_LENGTH, { N, r: R, p: P });
