@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import type { CallMeta } from '../core/bridge.js';
+import { DEFAULT_TERMINAL, type CallOrigin } from '../core/terminal.js';
 import type { Result } from '../core/errors.js';
 import type { KioskEvent } from '../core/events.js';
 import { checkBackupInWorker } from './workers/backup-check.js';
@@ -33,7 +34,7 @@ export interface KioskOptions {
   dataDir: string;
   /** Seed the database once open (the demo hall of tools/demo.ts); it goes through dispatch like any caller. */
   seed?: (kiosk: Kiosk, now: Date) => Promise<unknown>;
-  /** This selling point's id (drawer, ledger account). */
+  /** This post's own terminal (its screens' calls, its drawer and printers): calls whose transport names no terminal. */
   terminalId?: string;
   /** Injected time source (tests move it). */
   now?: () => Date;
@@ -52,7 +53,8 @@ export interface KioskOptions {
 }
 
 export interface Kiosk {
-  dispatch(channel: string, input: unknown, meta?: CallMeta): Promise<Result<unknown>>;
+  /** A call; `origin` is the terminal its transport vouches for (default: this post's own, `terminalId`). */
+  dispatch(channel: string, input: unknown, meta?: CallMeta, origin?: CallOrigin): Promise<Result<unknown>>;
   onEvent(listener: (event: KioskEvent) => void): () => void;
   close(): void;
   /** Whether a hall board's display token was issued (display.token): it reads the board and nothing else. */
@@ -101,7 +103,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   const db = opened.db;
   const reader = openReader(file);
   const now = options.now ?? (() => new Date());
-  const terminalId = options.terminalId ?? 'T1';
+  const terminalId = options.terminalId ?? DEFAULT_TERMINAL;
   // PINs are sealed under a key outside the database (pin-key.ts); hashes of before it are sealed now.
   const sealed = createPins(readOrCreatePinKey(options.dataDir).key);
   const pins = options.wrapPins ? options.wrapPins(sealed) : sealed;

@@ -20,10 +20,20 @@ export class TestClock {
   }
 }
 
+/** The calls a terminal makes; its transport says which terminal it is. */
+export interface TerminalCalls {
+  call<C extends Channel>(channel: C, input: ChannelInput<C>, token?: string): Promise<Result<ChannelOutput<C>>>;
+  ok<C extends Channel>(channel: C, input: ChannelInput<C>, token?: string): Promise<ChannelOutput<C>>;
+  refused<C extends Channel>(channel: C, input: unknown, token?: string): Promise<ErrorBody>;
+  login(username: string, pin: string): Promise<string>;
+}
+
 export interface Harness {
   kiosk: Kiosk;
   clock: TestClock;
   dataDir: string;
+  /** Another terminal of the same hall on the same file (a second counter): its own drawer, printers and sessions. */
+  at(terminalId: string): TerminalCalls;
   call<C extends Channel>(channel: C, input: ChannelInput<C>, token?: string): Promise<Result<ChannelOutput<C>>>;
   /** The value, or the test fails with the refusal. */
   ok<C extends Channel>(channel: C, input: ChannelInput<C>, token?: string): Promise<ChannelOutput<C>>;
@@ -40,7 +50,34 @@ export async function createHarness(options: Partial<KioskOptions> = {}): Promis
   const clock = new TestClock();
   const open = () => openKiosk({ dataDir, now: clock.now, logError: () => {}, ...options });
   let kiosk = await open();
+  const terminals = new Map<string, TerminalCalls>();
+  const callsAt = (terminalId: string): TerminalCalls => {
+    const origin = { terminalId };
+    const t: TerminalCalls = {
+      call: (channel, input, token) =>
+        kiosk.dispatch(channel, input, token ? { operatorToken: token } : {}, origin) as Promise<Result<ChannelOutput<typeof channel>>>,
+      async ok(channel, input, token) {
+        const r = await t.call(channel, input, token);
+        if (!r.ok) throw new Error(`${channel} at ${terminalId} refused: ${r.error.code}: ${r.error.message}`);
+        return r.value;
+      },
+      async refused(channel, input, token) {
+        const r = await kiosk.dispatch(channel, input, token ? { operatorToken: token } : {}, origin);
+        if (r.ok) throw new Error(`${channel} at ${terminalId} was expected to be refused but returned ${JSON.stringify(r.value)}`);
+        return r.error;
+      },
+      async login(username, pin) {
+        return (await t.ok('auth.login', { username, pin })).operatorToken;
+      },
+    };
+    return t;
+  };
   const h: Harness = {
+    at(terminalId) {
+      let t = terminals.get(terminalId);
+      if (!t) terminals.set(terminalId, (t = callsAt(terminalId)));
+      return t;
+    },
     get kiosk() {
       return kiosk;
     },

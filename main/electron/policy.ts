@@ -10,6 +10,7 @@
  */
 import { extname, isAbsolute, join, relative } from 'node:path';
 import { CONTENT_TYPES } from '../../core/contentTypes.js';
+import { isTerminalId } from '../../core/terminal.js';
 
 /** The custom scheme that serves the built renderer. */
 export const APP_SCHEME = 'app';
@@ -301,7 +302,6 @@ export class UsageError extends Error {
   }
 }
 
-const TERMINAL_ID = /^[A-Za-z0-9._-]{1,32}$/;
 
 /**
  * Parse `--data-dir <dir>` / `--data-dir=<dir>`, `--demo`, `--terminal <id>` /
@@ -403,7 +403,7 @@ export function mayCloseWindow(state: { quitting: boolean }): boolean {
 
 function checkTerminal(value: string, source: string): string {
   // The id ends up in ledger account names and receipts: keep it plain.
-  if (!TERMINAL_ID.test(value)) {
+  if (!isTerminalId(value)) {
     throw new UsageError(`${source} must be 1 to 32 letters, digits, ".", "_" or "-": ${JSON.stringify(value)}`);
   }
   return value;

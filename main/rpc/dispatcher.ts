@@ -15,6 +15,7 @@ import { contract, isChannel, type Channel } from '../../core/contract.js';
 import { errorMessage, KioskError, type ErrorBody, type Lang, type Result } from '../../core/errors.js';
 import type { KioskEvent, Topic } from '../../core/events.js';
 import { isIdempotencyKey } from '../../core/idempotency.js';
+import type { CallOrigin } from '../../core/terminal.js';
 import { appendAudit } from '../../db/audit.js';
 import { keepAnswer, keepFinishedAnswer, keptAnswer, type KeptAnswer } from '../../db/idempotency.js';
 import { readSnapshot, storageFailureOf, writeTransaction, type ReadableDb, type WritableDb } from '../../db/connection.js';
@@ -29,6 +30,7 @@ export interface DispatcherDeps {
   reader: ReadableDb;
   handlers: HandlerMap;
   sessions: OperatorSessions;
+  /** The terminal of a call whose transport names none (this post's own screens, tests). */
   terminalId: string;
   /** The data folder (backups). */
   dataDir: string;
@@ -81,7 +83,11 @@ class AnsweredBefore {
   constructor(readonly kept: KeptAnswer) {}
 }
 
-export type Dispatch = (channel: string, rawInput: unknown, meta?: CallMeta) => Promise<Result<unknown>>;
+/**
+ * `meta` is what the caller says (its operator's token, language, key);
+ * `origin` is what its transport knows of it (the terminal), never taken from the caller's words.
+ */
+export type Dispatch = (channel: string, rawInput: unknown, meta?: CallMeta, origin?: CallOrigin) => Promise<Result<unknown>>;
 
 /** Every channel has a handler of its own kind (checked once, at start). */
 export function checkHandlers(handlers: HandlerMap): void {
@@ -92,16 +98,18 @@ export function checkHandlers(handlers: HandlerMap): void {
 }
 
 export function createDispatcher(deps: DispatcherDeps): Dispatch {
-  const { db, reader, handlers, sessions, terminalId, io, dataDir, pins } = deps;
+  const { db, reader, handlers, sessions, io, dataDir, pins } = deps;
+  const home: CallOrigin = { terminalId: deps.terminalId };
   const platform = deps.platform ?? process.platform;
   checkHandlers(handlers);
   /** One object per kiosk: the key of the domains' in-memory caches. */
   const memo = {};
 
-  async function run(channel: Channel, rawInput: unknown, meta: CallMeta, lang: Lang): Promise<Result<unknown>> {
+  async function run(channel: Channel, rawInput: unknown, meta: CallMeta, origin: CallOrigin, lang: Lang): Promise<Result<unknown>> {
     const def = contract[channel];
     const now = deps.now();
-    const operator = sessions.resolve(meta.operatorToken, now);
+    const { terminalId } = origin;
+    const operator = sessions.resolve(meta.operatorToken, now, terminalId);
     if (def.roles !== 'public') {
       if (!operator) return fail('NOT_AUTHENTICATED', {}, lang);
       const allowed = def.roles;
@@ -129,7 +137,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
     // A command sent again with its key (its answer was lost) is answered as the first time, never run twice.
     const key = keyOf(channel, meta);
     if (key !== undefined && !isIdempotencyKey(key)) return fail('IDEMPOTENCY_KEY_INVALID', {}, lang);
-    const fingerprint = key === undefined ? null : commandFingerprint(pins, channel, operator?.id ?? null, parsed.data);
+    const fingerprint = key === undefined ? null : commandFingerprint(pins, channel, terminalId, operator?.id ?? null, parsed.data);
     const replay = (kept: KeptAnswer): Result<unknown> =>
       kept.fingerprint !== fingerprint
         ? fail('IDEMPOTENCY_KEY_REUSED', { channel: kept.channel }, lang)
@@ -213,12 +221,12 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
   /** The keys of commands on their way now (this process): a copy of one waits for it instead of checking its PIN again. */
   const inFlight = new Map<string, Promise<unknown>>();
 
-  const dispatch: Dispatch = async (channel, rawInput, meta = {}) => {
+  const dispatch: Dispatch = async (channel, rawInput, meta = {}, origin = home) => {
     const key = keyOf(channel, meta);
-    if (key === undefined) return attempt(channel, rawInput, meta);
+    if (key === undefined) return attempt(channel, rawInput, meta, origin);
     // A copy sent while the first is still on its way (its PIN being checked) waits for it, then is answered from its key.
     for (let waiting = inFlight.get(key); waiting; waiting = inFlight.get(key)) await waiting.catch(() => undefined);
-    const call = attempt(channel, rawInput, meta);
+    const call = attempt(channel, rawInput, meta, origin);
     inFlight.set(key, call);
     try {
       return await call;
@@ -227,12 +235,12 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
     }
   };
 
-  const attempt: Dispatch = async (channel, rawInput, meta = {}) => {
+  const attempt = async (channel: string, rawInput: unknown, meta: CallMeta, origin: CallOrigin): Promise<Result<unknown>> => {
     const lang: Lang = meta.lang === 'en' ? 'en' : 'pt-PT';
     if (!isChannel(channel)) return fail('UNKNOWN_CHANNEL', { channel: String(channel).slice(0, 80) }, lang);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await run(channel, rawInput, meta, lang);
+        return await run(channel, rawInput, meta, origin, lang);
       } catch (e) {
         if (e instanceof KioskError) return fail(e.code, e.params, lang, e.details);
         // A full or failing disk is the hall's to know, in words, not an INTERNAL: the transaction was rolled back.

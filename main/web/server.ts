@@ -26,6 +26,8 @@ export interface WebServerOptions {
   port: number;
   /** The built renderer (dist/renderer); absent: the API alone. */
   staticDir?: string;
+  /** The terminal this server's calls come from (`--terminal`; default the kiosk's own). */
+  terminalId?: string;
   /** How long a request body may take to arrive whole (default BODY_TIMEOUT_MS; tests shorten it). */
   bodyTimeoutMs?: number;
 }
@@ -151,6 +153,7 @@ export function describeChannels(): unknown[] {
 
 export function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const { kiosk, token } = options;
+  const callOrigin = options.terminalId === undefined ? undefined : { terminalId: options.terminalId };
   const bodyTimeoutMs = options.bodyTimeoutMs ?? BODY_TIMEOUT_MS;
   const sseClients = new Set<ServerResponse>();
   let port = options.port;
@@ -277,7 +280,7 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
         lang,
         ...(typeof operatorToken === 'string' && operatorToken ? { operatorToken } : {}),
         ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
-      });
+      }, callOrigin);
       // The draft's answers: a key reused for another request is 422; a malformed key 400.
       const status = result.ok ? 200 : result.error.code === 'IDEMPOTENCY_KEY_REUSED' ? 422 : result.error.code === 'IDEMPOTENCY_KEY_INVALID' ? 400 : 200;
       return send(res, status, result);

@@ -175,13 +175,13 @@ export const peopleHandlers: HandlerSlice<
     (ctx, _input, checked) => {
       const operator = view(confirmCredentials(ctx, checked));
       // The session lasts a shift at most (hall setting, as it stands at the login), however busy the counter.
-      const token = ctx.sessions.start(operator, ctx.now, hallSettings(ctx.db).shiftHours * 3_600_000);
+      const token = ctx.sessions.start(operator, ctx.now, ctx.terminalId, hallSettings(ctx.db).shiftHours * 3_600_000);
       return done({ operatorToken: token, operator }, { operatorId: operator.id, after: { operator } });
     },
   ),
 
   'auth.logout': command((ctx) => {
-    ctx.sessions.end(ctx.meta.operatorToken);
+    ctx.sessions.end(ctx.meta.operatorToken, ctx.terminalId);
     return done({});
   }),
 
