@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { Topic } from './events.js';
 import { ROLES, type Role } from './roles.js';
+import { TERMINAL_ID_PATTERN } from './terminal.js';
 
 export const cents = z.number().int().nonnegative();
 export const isoTime = z.iso.datetime({ offset: true });
@@ -14,6 +15,8 @@ export const id = z.number().int().positive();
 export const empty = z.object({}).strict();
 export const username = z.string().trim().min(2).max(32).regex(/^[a-z0-9._-]+$/i, 'letras, algarismos, . _ -');
 export const pin = z.string();
+/** A terminal of the hall (core/terminal.ts): it names a drawer, a printer's post and a certificate. */
+export const terminalId = z.string().regex(TERMINAL_ID_PATTERN, 'letras, algarismos, . _ - (até 32)');
 export const seriesCode = z
   .string()
   .trim()

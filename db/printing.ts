@@ -7,6 +7,8 @@ export type PrinterRole = 'receipts' | 'guias' | 'reports';
 export interface PrinterRow {
   id: string;
   name: string;
+  /** The terminal whose documents it prints and whose drawer it opens. */
+  terminalId: string;
   role: PrinterRole;
   transport: 'tcp' | 'device';
   host: string | null;
@@ -19,19 +21,20 @@ export interface PrinterRow {
   drawerOffMs: number;
 }
 
-const PRINTER_COLUMNS = `id, name, role, transport, host, port, path, codepage, width_mm AS widthMm, drawer_pin AS drawerPin,
+const PRINTER_COLUMNS = `id, name, terminal_id AS terminalId, role, transport, host, port, path, codepage, width_mm AS widthMm, drawer_pin AS drawerPin,
   drawer_on_ms AS drawerOnMs, drawer_off_ms AS drawerOffMs`;
 
 export function printerById(db: ReadableDb, id: string): PrinterRow | undefined {
   return stmt<[string], PrinterRow>(db, `SELECT ${PRINTER_COLUMNS} FROM printers WHERE id = ?`).get(id);
 }
 
-export function printerForRole(db: ReadableDb, role: PrinterRole): PrinterRow | undefined {
-  return stmt<[string], PrinterRow>(db, `SELECT ${PRINTER_COLUMNS} FROM printers WHERE role = ?`).get(role);
+/** The printer of a role at a terminal: a counter's receipts go to its own printer, never to another's. */
+export function printerForRole(db: ReadableDb, terminalId: string, role: PrinterRole): PrinterRow | undefined {
+  return stmt<[string, string], PrinterRow>(db, `SELECT ${PRINTER_COLUMNS} FROM printers WHERE terminal_id = ? AND role = ?`).get(terminalId, role);
 }
 
 export function allPrinters(db: ReadableDb): PrinterRow[] {
-  return stmt<[], PrinterRow>(db, `SELECT ${PRINTER_COLUMNS} FROM printers ORDER BY role, id`).all();
+  return stmt<[], PrinterRow>(db, `SELECT ${PRINTER_COLUMNS} FROM printers ORDER BY terminal_id, role, id`).all();
 }
 
 export interface JobRow {
@@ -194,9 +197,9 @@ export function savePrinter(
 ): void {
   stmt(
     db,
-    `INSERT INTO printers (id, name, role, transport, host, port, path, codepage, width_mm, drawer_pin, drawer_on_ms, drawer_off_ms, updated_at)
-     VALUES (@id, @name, @role, @transport, @host, @port, @path, @codepage, @widthMm, @drawerPin, @drawerOnMs, @drawerOffMs, @at)
-     ON CONFLICT (id) DO UPDATE SET name = excluded.name, role = excluded.role, transport = excluded.transport, host = excluded.host,
+    `INSERT INTO printers (id, name, terminal_id, role, transport, host, port, path, codepage, width_mm, drawer_pin, drawer_on_ms, drawer_off_ms, updated_at)
+     VALUES (@id, @name, @terminalId, @role, @transport, @host, @port, @path, @codepage, @widthMm, @drawerPin, @drawerOnMs, @drawerOffMs, @at)
+     ON CONFLICT (id) DO UPDATE SET name = excluded.name, terminal_id = excluded.terminal_id, role = excluded.role, transport = excluded.transport, host = excluded.host,
        port = excluded.port, path = excluded.path, codepage = excluded.codepage, width_mm = excluded.width_mm,
        drawer_pin = excluded.drawer_pin, drawer_on_ms = excluded.drawer_on_ms, drawer_off_ms = excluded.drawer_off_ms,
        updated_at = excluded.updated_at`,

@@ -92,7 +92,7 @@ describe('printing in the browser', () => {
     const row = manager.getByTestId('printer-row-recibos');
     await row.waitFor();
     const rowText = await row.innerText();
-    for (const s of ['Recibos do balcão', 'Recibos', `127.0.0.1:${emulator.port}`, 'PC858', '80 mm', 'pino 2']) expect(rowText).toContain(s);
+    for (const s of ['Recibos do balcão', 'Recibos · terminal T1', `127.0.0.1:${emulator.port}`, 'PC858', '80 mm', 'pino 2']) expect(rowText).toContain(s);
     await expectText(manager, `printer-status-recibos`, 'Pronta');
 
     // The test page arrives on the emulator with every Portuguese character.

@@ -11,7 +11,7 @@ import type { ReadableDb as Db } from '../db/connection.js';
 import { verifyLedger } from '../db/ledger.js';
 import { checkBooks } from '../db/books.js';
 
-export function expectBooksHold(db: Db, terminal = 'T1'): void {
+export function expectBooksHold(db: Db): void {
   const ledger = verifyLedger(db);
   expect(ledger.balanced).toBe(true);
   expect(ledger.unbalanced).toEqual([]);
@@ -20,21 +20,35 @@ export function expectBooksHold(db: Db, terminal = 'T1'): void {
   expect(checkBooks(db, 20).findings).toEqual([]);
   const one = (sql: string, ...args: unknown[]) => db.prepare(sql).pluck().get(...args) as number;
   const bal = (account: string) => ledger.balances[account] ?? 0;
-  const sales = (method: string) =>
+  // Each terminal's drawer (issue 24: several counters on one file): its cash sales less the refunds and prizes it paid
+  // (both in cash), plus pay-ins, less pay-outs and drops (the float is counted, not posted); chips apart.
+  const terminals = db
+    .prepare(
+      `SELECT terminal_id FROM drawers UNION SELECT terminal_id FROM sales UNION SELECT terminal_id FROM refunds UNION SELECT terminal_id FROM prize_payments
+       UNION SELECT terminal_id FROM guia_payments UNION SELECT terminal_id FROM chip_exchanges`,
+    )
+    .pluck()
+    .all() as string[];
+  const sales = (method: string, terminal: string) =>
     one(
-      `SELECT COALESCE(SUM(total_cents), 0) FROM sales s WHERE payment_method = ? AND NOT EXISTS (SELECT 1 FROM sale_voids v WHERE v.sale_id = s.id)`,
+      `SELECT COALESCE(SUM(total_cents), 0) FROM sales s WHERE payment_method = ? AND terminal_id = ? AND NOT EXISTS (SELECT 1 FROM sale_voids v WHERE v.sale_id = s.id)`,
       method,
+      terminal,
     );
-  const refunds = one(`SELECT COALESCE(SUM(amount_cents), 0) FROM refunds`);
-  const paid = one(`SELECT COALESCE(SUM(amount_cents), 0) FROM prize_payments`);
-  // The drawer: cash sales less refunds and prizes paid (both in cash), plus pay-ins,
-  // less pay-outs and drops (the float is counted, not posted); chips apart.
-  const moved = (kind: string) => one(`SELECT COALESCE(SUM(amount_cents), 0) FROM drawer_movements WHERE kind = ?`, kind);
-  const guiasCash = one(`SELECT COALESCE(SUM(cash_cents), 0) FROM guia_payments WHERE terminal_id = ?`, terminal);
-  const chipExchange = (kind: string) => one(`SELECT COALESCE(SUM(total_cents), 0) FROM chip_exchanges WHERE kind = ? AND terminal_id = ?`, kind, terminal);
-  expect(bal(`cash:${terminal}`)).toBe(
-    sales('cash') - refunds - paid - guiasCash + moved('pay_in') - moved('pay_out') - moved('drop') + chipExchange('sell') - chipExchange('redeem'),
-  );
+  const moved = (kind: string, terminal?: string) =>
+    terminal === undefined
+      ? one(`SELECT COALESCE(SUM(amount_cents), 0) FROM drawer_movements WHERE kind = ?`, kind)
+      : one(`SELECT COALESCE(SUM(m.amount_cents), 0) FROM drawer_movements m JOIN drawers d ON d.id = m.drawer_id WHERE m.kind = ? AND d.terminal_id = ?`, kind, terminal);
+  const chipExchange = (kind: string, terminal: string) => one(`SELECT COALESCE(SUM(total_cents), 0) FROM chip_exchanges WHERE kind = ? AND terminal_id = ?`, kind, terminal);
+  for (const terminal of terminals) {
+    const refunds = one(`SELECT COALESCE(SUM(amount_cents), 0) FROM refunds WHERE terminal_id = ?`, terminal);
+    const paid = one(`SELECT COALESCE(SUM(amount_cents), 0) FROM prize_payments WHERE terminal_id = ?`, terminal);
+    const guiasCash = one(`SELECT COALESCE(SUM(cash_cents), 0) FROM guia_payments WHERE terminal_id = ?`, terminal);
+    expect(bal(`cash:${terminal}`), `cash:${terminal}`).toBe(
+      sales('cash', terminal) - refunds - paid - guiasCash + moved('pay_in', terminal) - moved('pay_out', terminal) - moved('drop', terminal) +
+        chipExchange('sell', terminal) - chipExchange('redeem', terminal),
+    );
+  }
   // The caixa (SPEC 7): guias owed are those issued, not void, not paid; cheques handed out stay owed to the bank;
   // each fund holds what went in, less guias drawn on it (not void) and what moved out.
   const live = `FROM guias g WHERE NOT EXISTS (SELECT 1 FROM guia_voids v WHERE v.guia_id = g.id)`;
@@ -74,10 +88,12 @@ export function expectBooksHold(db: Db, terminal = 'T1'): void {
   // plus fills from the vault, less credits to it; the vault gave what the fills took and got the credits.
   const chipMoves = (kind: string, where = 'TRUE') =>
     one(`SELECT COALESCE(SUM(m.total_cents), 0) FROM chip_movements m JOIN drawers d ON d.id = m.drawer_id WHERE m.kind = ? AND ${where}`, kind);
-  const terminalIs = `d.terminal_id = '${terminal.replace(/'/g, "''")}'`;
-  expect(bal(`chips:${terminal}`)).toBe(
-    sales('chips') - chipExchange('sell') + chipExchange('redeem') + chipMoves('fill', terminalIs) - chipMoves('credit', terminalIs),
-  );
+  for (const terminal of terminals) {
+    const terminalIs = `d.terminal_id = '${terminal.replace(/'/g, "''")}'`;
+    expect(bal(`chips:${terminal}`), `chips:${terminal}`).toBe(
+      sales('chips', terminal) - chipExchange('sell', terminal) + chipExchange('redeem', terminal) + chipMoves('fill', terminalIs) - chipMoves('credit', terminalIs),
+    );
+  }
   expect(bal('chips:vault')).toBe(chipMoves('credit') - chipMoves('fill'));
   // Each chip count at a close agrees with the drawer's chip float and its own chip entries.
   const chipCloses = db

@@ -278,6 +278,11 @@ export const bingoErrors = errors({
     pt: (p) => `A venda n.º ${p.saleId} já não é a última da jogada: entretanto foi feita a venda n.º ${p.lastSaleId}. Nada foi anulado; só se pode anular a venda mais recente.`,
     en: (p) => `Sale no. ${p.saleId} is no longer the game's last: sale no. ${p.lastSaleId} has been made since. Nothing was voided; only the most recent sale can be voided.`,
   },
+  // Decision (issue 24): the cards and the cash are at the counter that sold them; the money comes back out of that drawer.
+  VOID_AT_SALE_TERMINAL: {
+    pt: (p) => `A venda n.º ${p.saleId} foi feita no terminal ${p.terminal}: anule-a nesse terminal, onde estão os cartões e o dinheiro da venda. Nada foi anulado.`,
+    en: (p) => `Sale no. ${p.saleId} was made at terminal ${p.terminal}: void it at that terminal, where the sale's cards and cash are. Nothing was voided.`,
+  },
   SALE_ALREADY_VOIDED: {
     pt: (p) => `A última venda da jogada (n.º ${p.saleId}) já foi anulada; só a venda mais recente pode ser anulada.`,
     en: (p) => `The game's last sale (no. ${p.saleId}) was already voided; only the most recent sale can be voided.`,

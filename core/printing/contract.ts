@@ -1,6 +1,6 @@
 /** The printing domain's slice of the contract: printers, the print queue's jobs, reprints. */
 import { z } from 'zod';
-import { channel, empty, EVERYONE, id, isoTime, MANAGERS, plainText } from '../schema.js';
+import { channel, empty, EVERYONE, id, isoTime, MANAGERS, plainText, terminalId } from '../schema.js';
 
 /** Every counter that prints (the bingo counter, the casino caixa) sees, retries and reprints its jobs. */
 const PRINTING_ROLES = EVERYONE;
@@ -10,6 +10,8 @@ export const PRINTER_ROLES = ['receipts', 'guias', 'reports'] as const;
 export const printerSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** The terminal whose documents it prints and whose cash drawer it opens. */
+  terminalId: z.string(),
   role: z.enum(PRINTER_ROLES),
   transport: z.enum(['tcp', 'device']),
   host: z.string().nullable(),
@@ -62,7 +64,7 @@ export const printJobSchema = z.object({
 
 export const printingContract = {
   'printer.configure': channel({
-    summary: 'Add or change a printer: role, transport and address, code page, paper width, drawer pin.',
+    summary: 'Add or change a printer: its terminal and role, transport and address, code page, paper width, drawer pin.',
     kind: 'command',
     topics: ['printers'],
     roles: MANAGERS,
@@ -70,6 +72,8 @@ export const printingContract = {
       .object({
         id: plainText(1, 40),
         name: plainText(1, 80).optional(),
+        /** The terminal it serves; the caller's own when not given (a manager at the hall server configures a counter's). */
+        terminalId: terminalId.optional(),
         role: z.enum(PRINTER_ROLES),
         transport: z.enum(['tcp', 'device']),
         host: z.string().trim().min(1).max(255).optional(),

@@ -50,8 +50,8 @@ export const printingErrors = errors({
     en: (p) => `Printer address missing: ${p.transport === 'device' ? 'give the device (for example /dev/usb/lp0)' : 'give the address and the port (TCP, usually 9100)'}.`,
   },
   PRINTER_ROLE_TAKEN: {
-    pt: (p) => `Já existe uma impressora para ${p.role} (${p.id}): altere essa ou escolha outra função.`,
-    en: (p) => `There is already a printer for ${p.role} (${p.id}): change that one or pick another role.`,
+    pt: (p) => `O terminal ${p.terminal} já tem uma impressora para ${p.role} (${p.id}): altere essa ou escolha outra função.`,
+    en: (p) => `Terminal ${p.terminal} already has a printer for ${p.role} (${p.id}): change that one or pick another role.`,
   },
   // Refused when saved (settings, operators, machines, printers) or typed for a document (a cheque's bank): a receipt carrying the text would fail to print.
   TEXT_NOT_PRINTABLE: {

@@ -16,6 +16,7 @@ import {
 const tcpPrinter: PrinterView = {
   id: 'recibos',
   name: 'recibos',
+  terminalId: 'T2',
   role: 'receipts',
   transport: 'tcp',
   host: '127.0.0.1',
@@ -60,12 +61,19 @@ describe('printer form', () => {
       expect(printerConfigureInput({ ...EMPTY_PRINTER_FORM, id: 'p', host: 'h', port })).toEqual({ ok: false, field: 'port' });
     }
     expect(printerConfigureInput({ ...EMPTY_PRINTER_FORM, id: 'p', transport: 'device', path: ' ' })).toEqual({ ok: false, field: 'path' });
+    expect(printerConfigureInput({ ...EMPTY_PRINTER_FORM, id: 'p', host: 'h', terminalId: 'Balcão 2' })).toEqual({ ok: false, field: 'terminalId' });
+  });
+  it("names another terminal's printer, and leaves the terminal out when the field is empty (the caller's own)", () => {
+    const r = printerConfigureInput({ ...EMPTY_PRINTER_FORM, id: 'p', host: 'h', terminalId: ' T2 ' });
+    expect(r.ok && r.input.terminalId).toBe('T2');
+    const own = printerConfigureInput({ ...EMPTY_PRINTER_FORM, id: 'p', host: 'h' });
+    expect(own.ok && 'terminalId' in own.input).toBe(false);
   });
   it('fills the form from a printer and gives the same printer back', () => {
     const form = formOfPrinter(tcpPrinter);
-    expect(form).toMatchObject({ id: 'recibos', name: '', port: '9100', drawerPin: '2', widthMm: '80', codepage: 'cp858' });
+    expect(form).toMatchObject({ id: 'recibos', name: '', terminalId: 'T2', port: '9100', drawerPin: '2', widthMm: '80', codepage: 'cp858' });
     const r = printerConfigureInput(form);
-    expect(r.ok && r.input).toEqual({ id: 'recibos', role: 'receipts', transport: 'tcp', host: '127.0.0.1', port: 9100, codepage: 'cp858', widthMm: 80, drawerPin: 2 });
+    expect(r.ok && r.input).toEqual({ id: 'recibos', terminalId: 'T2', role: 'receipts', transport: 'tcp', host: '127.0.0.1', port: 9100, codepage: 'cp858', widthMm: 80, drawerPin: 2 });
   });
   it('shows the address', () => {
     expect(printerAddress(tcpPrinter)).toBe('127.0.0.1:9100');

@@ -6,6 +6,7 @@
 import type { ChannelInput, ChannelOutput } from '../../core/contract.js';
 import { printJobErrorMessage, type Lang } from '../../core/errors.js';
 import { isDocumentKind, printVariant, TITLE_PARAM_NAMES } from '../../core/printing/jobs.js';
+import { isTerminalId } from '../../core/terminal.js';
 
 export type PrinterView = ChannelOutput<'printer.list'>[number];
 export type PrinterStatusView = ChannelOutput<'printer.status'>;
@@ -24,6 +25,8 @@ export const STATUS_POLL_MS = 10_000;
 export interface PrinterForm {
   id: string;
   name: string;
+  /** The terminal it serves; empty: the one this screen runs at. */
+  terminalId: string;
   role: PrinterRole;
   transport: 'tcp' | 'device';
   host: string;
@@ -37,6 +40,7 @@ export interface PrinterForm {
 export const EMPTY_PRINTER_FORM: PrinterForm = {
   id: '',
   name: '',
+  terminalId: '',
   role: 'receipts',
   transport: 'tcp',
   host: '',
@@ -52,6 +56,7 @@ export function formOfPrinter(p: PrinterView): PrinterForm {
   return {
     id: p.id,
     name: p.name === p.id ? '' : p.name,
+    terminalId: p.terminalId,
     role: p.role,
     transport: p.transport,
     host: p.host ?? '',
@@ -63,7 +68,7 @@ export function formOfPrinter(p: PrinterView): PrinterForm {
   };
 }
 
-export type PrinterFormField = 'id' | 'host' | 'port' | 'path';
+export type PrinterFormField = 'id' | 'terminalId' | 'host' | 'port' | 'path';
 
 /** The `printer.configure` input, or the first field that is wrong. */
 export function printerConfigureInput(
@@ -71,9 +76,12 @@ export function printerConfigureInput(
 ): { ok: true; input: ChannelInput<'printer.configure'> } | { ok: false; field: PrinterFormField } {
   const id = form.id.trim();
   if (id === '' || id.length > 40) return { ok: false, field: 'id' };
+  const terminalId = form.terminalId.trim();
+  if (terminalId !== '' && !isTerminalId(terminalId)) return { ok: false, field: 'terminalId' };
   const base = {
     id,
     ...(form.name.trim() ? { name: form.name.trim().slice(0, 80) } : {}),
+    ...(terminalId ? { terminalId } : {}),
     role: form.role,
     codepage: form.codepage,
     widthMm: form.widthMm === '58' ? (58 as const) : (80 as const),

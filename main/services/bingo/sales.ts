@@ -144,6 +144,7 @@ export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.
       // The manager approved the sale the dialog named: a sale made meanwhile at another terminal is not it.
       if (input.saleId !== undefined && input.saleId !== sale.id) throw new KioskError('VOID_NOT_LAST_SALE', { saleId: input.saleId, lastSaleId: sale.id });
       if (sale.voided) throw new KioskError('SALE_ALREADY_VOIDED', { saleId: sale.id });
+      if (sale.terminalId !== ctx.terminalId) throw new KioskError('VOID_AT_SALE_TERMINAL', { saleId: sale.id, terminal: sale.terminalId });
       // Separation of duties: the approver is neither the one voiding nor the one who sold (a user may hold both roles).
       const operator = operatorOf(ctx);
       if (approver.id === operator.id || approver.username === sale.cashier) {

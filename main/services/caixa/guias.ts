@@ -108,8 +108,8 @@ function printCopies(ctx: CommandContext, g: GuiaRow, transform: (doc: PrintDocu
 }
 
 /** Each cheque's bank is printed on the paid guia: one its printer cannot print would fail the job on every retry. */
-function checkChequesPrintable(db: ReadableDb, cheques: readonly Cheque[]): void {
-  assertPrintable(db, cheques.flatMap((c) => printedText('chequeBank', c.bank, c.number)), printerOf(db, GUIA_PRINTER));
+function checkChequesPrintable(db: ReadableDb, terminalId: string, cheques: readonly Cheque[]): void {
+  assertPrintable(db, cheques.flatMap((c) => printedText('chequeBank', c.bank, c.number)), printerOf(db, terminalId, GUIA_PRINTER));
 }
 
 export const guiaHandlers: HandlerSlice<'guia.issue' | 'guia.pay' | 'guia.void' | 'guia.reprint' | 'guia.find' | 'guia.list'> = {
@@ -150,7 +150,7 @@ export const guiaHandlers: HandlerSlice<'guia.issue' | 'guia.pay' | 'guia.void' 
       const g = requireGuia(ctx.db, input.guiaId);
       requireUnpaid(g);
       checkSplit(g.amountCents, input.cashCents, input.cheques);
-      checkChequesPrintable(ctx.db, input.cheques);
+      checkChequesPrintable(ctx.db, ctx.terminalId, input.cheques);
       const threshold = hallSettings(ctx.db).guiaApprovalThresholdCents;
       if (!guiaNeedsApproval(g.amountCents, threshold)) return null;
       if (!input.approval) throw new KioskError('GUIA_APPROVAL_REQUIRED', { thresholdCents: threshold! });
@@ -161,7 +161,7 @@ export const guiaHandlers: HandlerSlice<'guia.issue' | 'guia.pay' | 'guia.void' 
       const g = requireGuia(ctx.db, input.guiaId);
       requireUnpaid(g);
       checkSplit(g.amountCents, input.cashCents, input.cheques);
-      checkChequesPrintable(ctx.db, input.cheques);
+      checkChequesPrintable(ctx.db, ctx.terminalId, input.cheques);
       const approver = checked ? confirmCredentials(ctx, checked) : null;
       const operator = operatorOf(ctx);
       if (approver?.id === operator.id) throw new KioskError('APPROVER_IS_OPERATOR', { act: 'guia_pay' });

@@ -156,7 +156,7 @@ export const drawersHandlers: HandlerSlice<
     },
     (ctx, input, checked) => {
       const drawer = requireOpenDrawer(ctx.db, ctx.terminalId);
-      if (!printerForRole(ctx.db, 'receipts')) throw new KioskError('DRAWER_KICK_NO_PRINTER');
+      if (!printerForRole(ctx.db, ctx.terminalId, 'receipts')) throw new KioskError('DRAWER_KICK_NO_PRINTER');
       const approver = checked ? confirmCredentials(ctx, checked) : null;
       const operator = operatorOf(ctx);
       if (approver?.id === operator.id) throw new KioskError('APPROVER_IS_OPERATOR', { act: 'drawer_kick' });

@@ -87,7 +87,7 @@ describe("printer.configure takes Windows' port names on Windows only (issue 21)
       // The regular file the device transport would have appended the page to (it opens without O_CREAT).
       writeFileSync('COM7', '');
       savePrinter(linux.h.kiosk.db, {
-        id: 'balcao', name: 'balcao', role: 'receipts', transport: 'device', host: null, port: null, path: 'COM7',
+        id: 'balcao', name: 'balcao', terminalId: 'T1', role: 'receipts', transport: 'device', host: null, port: null, path: 'COM7',
         codepage: 'cp858', widthMm: 80, drawerPin: null, drawerOnMs: 100, drawerOffMs: 500, at: '2026-11-30T20:00:00.000Z',
       });
       const job = await linux.h.ok('printer.test', { id: 'balcao' }, linux.manager);

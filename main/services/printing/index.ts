@@ -18,6 +18,7 @@ type JobView = ChannelOutput<'print.jobs'>[number];
 const printerView = (p: PrinterRow): PrinterView => ({
   id: p.id,
   name: p.name,
+  terminalId: p.terminalId,
   role: p.role,
   transport: p.transport,
   host: p.host,
@@ -87,14 +88,16 @@ export const printingHandlers: HandlerSlice<
       if (!isWindows(ctx.platform) && isWindowsDeviceName(input.path!)) throw new KioskError('PRINTER_DEVICE_WINDOWS_NAME', { ...refusal, platform: ctx.platform });
       throw new KioskError('PRINTER_DEVICE_NOT_ALLOWED', refusal);
     }
-    const sameRole = printerForRole(ctx.db, input.role);
-    if (sameRole && sameRole.id !== input.id) throw new KioskError('PRINTER_ROLE_TAKEN', { role: input.role, id: sameRole.id });
+    const terminalId = input.terminalId ?? ctx.terminalId;
+    const sameRole = printerForRole(ctx.db, terminalId, input.role);
+    if (sameRole && sameRole.id !== input.id) throw new KioskError('PRINTER_ROLE_TAKEN', { terminal: terminalId, role: input.role, id: sameRole.id });
     // The hall's saved texts must print on this code page (else every receipt would fail); its own name goes on its test page.
     assertPrintable(ctx.db, [...savedPrintedTexts(ctx.db), ...printedText('printerName', input.name ?? input.id)], [{ id: input.id, codepage: input.codepage }]);
     const before = printerById(ctx.db, input.id) ?? null;
     savePrinter(ctx.db, {
       id: input.id,
       name: input.name ?? input.id,
+      terminalId,
       role: input.role,
       transport: input.transport,
       host: input.transport === 'tcp' ? input.host! : null,

@@ -1,7 +1,9 @@
 /**
  * Queue a document on the printer of a role, in the caller's transaction: the
  * job exists exactly when the money it documents was committed (ARCHITECTURE,
- * Printing). With no printer of that role the kiosk works on without paper.
+ * Printing). The printer is the caller's terminal's: a counter's receipt
+ * prints at that counter. With no printer of that role the kiosk works on
+ * without paper.
  */
 import type { PrintRef } from '../../../core/money-registry.js';
 import { hallRow } from '../../../db/people.js';
@@ -18,7 +20,7 @@ export function enqueue(
   build: (hall: { hallName: string; licence: string | null }) => PrintDocument,
   ref: DocumentRef | null,
 ): number | null {
-  const printer = printerForRole(ctx.db, role);
+  const printer = printerForRole(ctx.db, ctx.terminalId, role);
   if (!printer) return null;
   const hall = hallRow(ctx.db)!;
   return insertJob(ctx.db, {

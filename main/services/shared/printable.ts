@@ -34,11 +34,11 @@ export function assertPrintable(db: ReadableDb, texts: readonly PrintedText[], p
 }
 
 /**
- * The printer a document of `role` is queued on, as a list for assertPrintable: a text typed for one
+ * The printer a document of `role` is queued on at a terminal, as a list for assertPrintable: a text typed for one
  * document (a cheque's bank) need only print there; empty without one, as nothing is printed then.
  */
-export function printerOf(db: ReadableDb, role: PrinterRole): PrinterCodepage[] {
-  const printer = printerForRole(db, role);
+export function printerOf(db: ReadableDb, terminalId: string, role: PrinterRole): PrinterCodepage[] {
+  const printer = printerForRole(db, terminalId, role);
   return printer ? [{ id: printer.id, codepage: printer.codepage }] : [];
 }
 

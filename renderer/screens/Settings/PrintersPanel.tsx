@@ -153,6 +153,18 @@ function PrinterFormView({ initial, editing, onSaved }: { initial: PrinterForm; 
           <input data-testid="printer-name" value={form.name} onChange={(e) => set('name', e.target.value)} maxLength={80} autoComplete="off" />
         </label>
         <label>
+          {t('printers.terminal')}
+          <input
+            data-testid="printer-terminal"
+            value={form.terminalId}
+            onChange={(e) => set('terminalId', e.target.value.replace(/\s/g, ''))}
+            maxLength={32}
+            placeholder={t('printers.terminalHint')}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </label>
+        <label>
           {t('printers.role')}
           <select data-testid="printer-role" value={form.role} onChange={(e) => set('role', e.target.value as PrinterForm['role'])}>
             {PRINTER_ROLES.map((r) => (
@@ -306,7 +318,9 @@ export function PrintersPanel() {
                   <th scope="row">
                     {p.id}
                     {p.name !== p.id ? <span className="series-colour">{p.name}</span> : null}
-                    <span className="printer-role">{t(`printers.roles.${p.role}`)}</span>
+                    <span className="printer-role" data-testid={`printer-role-${p.id}`}>
+                      {t('printers.roleAtTerminal', { role: t(`printers.roles.${p.role}`), terminal: p.terminalId })}
+                    </span>
                   </th>
                   <td>
                     <span className="mono">{printerAddress(p)}</span>
