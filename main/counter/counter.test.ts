@@ -18,7 +18,9 @@ import { hallClock } from '../../core/time.js';
 import { createTestHall } from '../../test/fixtures/faces.js';
 import { snapshot, TEST_FLOAT, type Harness } from '../../test/harness.js';
 import { startWebServer, type WebServer } from '../web/server.js';
+import { isChannel } from '../../core/contract.js';
 import { createHallLink, startCounter, type Counter, type HallLink } from './index.js';
+import { SLOW_CHANNELS } from './link.js';
 
 const HALL_TOKEN = 'hall-access-token-0123456789';
 const COUNTER_TOKEN = 'counter-access-token-0123456789';
@@ -195,16 +197,42 @@ describe('a hall that does not answer', () => {
       await new Promise((r) => hung.close(r));
     });
     const before = salesCount();
-    const sale = await rpc('sale.create', SALE(gameId), { operatorToken: cashier, key: 'sale-hung-0001', url: c.url });
+    const [sale, query] = await Promise.all([
+      rpc('sale.create', SALE(gameId), { operatorToken: cashier, key: 'sale-hung-0001', url: c.url }),
+      rpc('setup.status', {}, { url: c.url }),
+    ]);
     expect(sale.ms).toBeLessThan(5_000);
     expect(sale.status).toBe(503);
     expect(sale.body.error).toMatchObject({ code: 'HALL_UNREACHABLE', details: { answer: 'lost' } });
     expect(sale.body.error!.message).toMatch(/^Sem ligação ao servidor da sala desde as \d\d:\d\d: o pedido foi enviado mas a resposta não chegou/);
-    const query = await rpc('setup.status', {}, { url: c.url });
     expect(query.ms).toBeLessThan(5_000);
     expect(query.body.error?.code).toBe('HALL_UNREACHABLE');
     expect(salesCount()).toBe(before);
     expect(c.link.state()).toMatchObject({ mode: 'counter', link: 'down', lastError: 'timeout' });
+  });
+
+  it('gives the calls that take seconds by nature (a PDF, the books check) their longer budget, and a sale its short one', async () => {
+    for (const c of SLOW_CHANNELS) expect(isChannel(c), c).toBe(true);
+    const sockets = new Set<Socket>();
+    const hung: TcpServer = createTcpServer((s) => sockets.add(s).size);
+    await new Promise<void>((r) => hung.listen(0, '127.0.0.1', r));
+    const port = (hung.address() as { port: number }).port;
+    const link = createHallLink({ ...hallAt(`http://127.0.0.1:${port}`), events: false, budgetMs: 300, slowBudgetMs: 1_200 });
+    closers.push(async () => {
+      link.close();
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => hung.close(r));
+    });
+    const started = Date.now();
+    const [books, sale] = await Promise.all([
+      link.dispatch('books.verify', {}, {}).then((r) => ({ r, ms: Date.now() - started })),
+      link.dispatch('sale.create', SALE(gameId), { idempotencyKey: 'sale-short-0001' }).then((r) => ({ r, ms: Date.now() - started })),
+    ]);
+    expect(sale.r).toMatchObject({ ok: false, error: { code: 'HALL_UNREACHABLE' } });
+    expect(sale.ms).toBeGreaterThanOrEqual(280);
+    expect(sale.ms).toBeLessThan(900);
+    expect(books.r).toMatchObject({ ok: false, error: { code: 'HALL_UNREACHABLE' } });
+    expect(books.ms).toBeGreaterThanOrEqual(1_150);
   });
 
   it('answers at once, with nothing sent, when the hall refuses the connection', async () => {

@@ -28,6 +28,24 @@ import type { WebBackend } from '../web/server.js';
 
 /** A call's whole time at the counter, retries included: under the 5 s the cashier is promised, with room for the screens' own hop. */
 export const CALL_BUDGET_MS = 4_500;
+/**
+ * The calls that take seconds by nature at the hall (a PDF, the books check,
+ * an export, a backup, a face file, a printer asked for its state): their
+ * budget is SLOW_BUDGET_MS, or a large hall's would never answer. A
+ * cashier's sale is never one of them; a hall that refuses the connection
+ * answers them at once as any other.
+ */
+export const SLOW_CHANNELS: ReadonlySet<string> = new Set([
+  'report.actaPdf',
+  'report.sessionPdf',
+  'report.tableLimitsPdf',
+  'export.sales',
+  'books.verify',
+  'printer.status',
+  'backup.create',
+  'series.importFaces',
+]);
+export const SLOW_BUDGET_MS = 60_000;
 /** The event stream's reconnection: from this, doubling, to RECONNECT_MAX_MS. */
 export const RECONNECT_MIN_MS = 100;
 export const RECONNECT_MAX_MS = 2_000;
@@ -50,8 +68,9 @@ export interface HallLinkOptions {
   eventsPath?: string;
   /** The counter's clock (tests move it): compared with each answer's `Date`. */
   now?: () => Date;
-  /** A call's total budget (default CALL_BUDGET_MS). */
+  /** A call's total budget (default CALL_BUDGET_MS; SLOW_CHANNELS: slowBudgetMs, default SLOW_BUDGET_MS). */
   budgetMs?: number;
+  slowBudgetMs?: number;
   /** Default true: read the hall's event stream from the start. */
   events?: boolean;
   logError?: (error: unknown, where: string) => void;
@@ -222,7 +241,7 @@ export function createHallLink(options: HallLinkOptions): HallLink {
     if (channel === LINK_STATUS) return { ok: true, value: state() };
     const lang: Lang = meta.lang === 'en' ? 'en' : 'pt-PT';
     const started = Date.now();
-    const deadline = started + budgetMs;
+    const deadline = started + (SLOW_CHANNELS.has(channel) ? (options.slowBudgetMs ?? SLOW_BUDGET_MS) : budgetMs);
     const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Lang': lang };
     if (meta.operatorToken) headers['X-Operator-Token'] = meta.operatorToken;
     if (meta.idempotencyKey) headers['Idempotency-Key'] = meta.idempotencyKey;
