@@ -181,6 +181,35 @@ describe('forwarding', () => {
   });
 });
 
+describe("a hall board's display token at a counter", () => {
+  const asBoard = (token: string, channel = 'display.state') =>
+    fetch(`${counter.url}/rpc/${channel}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: '{}' });
+
+  it('reads the board with a token the hall issued (carried as X-Display-Token), and nothing else', async () => {
+    const gerente = (await value('auth.login', { username: 'gerente', pin: '2222' })).operatorToken as string;
+    const { token } = (await value('display.token', {}, { operatorToken: gerente, key: 'display-token-c2-01' })) as { token: string };
+    const board = await asBoard(token);
+    expect(board.status).toBe(200);
+    expect(await board.json()).toMatchObject({ ok: true, value: { game: { id: gameId } } });
+    expect((await asBoard(token, 'setup.status')).status).toBe(401);
+    const events = await fetch(`${counter.url}/events?token=${token}`);
+    expect(events.status).toBe(200);
+    await events.body?.cancel();
+  });
+
+  it('refuses a token the hall never issued (the hall judges it)', async () => {
+    expect((await asBoard('not-a-board-token-0123456789')).status).toBe(401);
+    expect((await fetch(`${counter.url}/events?token=not-a-board-token-0123456789`)).status).toBe(401);
+    // The hall itself refuses a carried token it does not know, though the call is otherwise its own.
+    const r = await fetch(`${hall.url}/rpc/display.state`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${HALL_TOKEN}`, 'X-Display-Token': 'not-a-board-token-0123456789', 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(r.status).toBe(401);
+  });
+});
+
 describe('a hall that does not answer', () => {
   it('answers HALL_UNREACHABLE within 5 s from a hall that accepts the connection and never answers', async () => {
     const sockets = new Set<Socket>();

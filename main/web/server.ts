@@ -261,6 +261,9 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
       const full = sameSecret(presented, token);
       // A board's token reads the board, nothing else (not even the list of channels).
       if (!full && !(path === `/rpc/${DISPLAY_CHANNEL}` && (await kiosk.isDisplayToken(presented)))) return refuse(res, 401, 'ACCESS_REFUSED', lang);
+      // A board's token carried on by a counter (X-Display-Token): the board reads only if this hall issued it.
+      const carried = full && path === `/rpc/${DISPLAY_CHANNEL}` ? req.headers['x-display-token'] : undefined;
+      if (typeof carried === 'string' && !(await kiosk.isDisplayToken(carried))) return refuse(res, 401, 'ACCESS_REFUSED', lang);
       if (path === '/rpc') {
         if (req.method !== 'GET') return refuse(res, 405, 'UNKNOWN_CHANNEL', lang, { channel: `${req.method} /rpc` });
         return send(res, 200, { ok: true, value: describeChannels() });
@@ -295,7 +298,7 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
         ...(typeof operatorToken === 'string' && operatorToken ? { operatorToken } : {}),
         ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
         // Where the board's token must travel on (a counter carries it to the hall as X-Display-Token).
-        ...(!full ? { displayToken: presented } : {}),
+        ...(!full ? { displayToken: presented } : typeof carried === 'string' ? { displayToken: carried } : {}),
       }, callOrigin);
       // The draft's answers: a key reused for another request is 422; a malformed key 400.
       // A counter's hall out of reach: 503, the service (not the request) failing.
