@@ -19,7 +19,7 @@ import { createTestHall } from '../../test/fixtures/faces.js';
 import { snapshot, TEST_FLOAT, type Harness } from '../../test/harness.js';
 import { startWebServer, type WebServer } from '../web/server.js';
 import { isChannel } from '../../core/contract.js';
-import { createHallLink, startCounter, type Counter, type HallLink } from './index.js';
+import { createHallLink, RECONNECT_MAX_MS, startCounter, type Counter, type HallLink } from './index.js';
 import { SLOW_CHANNELS } from './link.js';
 
 const HALL_TOKEN = 'hall-access-token-0123456789';
@@ -408,9 +408,13 @@ describe('the hall stopped, then started again', () => {
     expect(snapshot(h.kiosk)).toEqual(before);
 
     // The hall restarts on its port with its data folder (its operators' sessions are gone with its process).
+    // Down long enough for the reconnection's pause to reach its cap: back within it once the hall is.
+    await new Promise((r) => setTimeout(r, 3_500));
     await h.reopen();
     hall = await startHall(port);
-    await until(async () => (await value('link.status', {})).link === 'up', 5_000);
+    const restarted = Date.now();
+    await until(() => counter.link.state().link === 'up', 5_000);
+    expect(Date.now() - restarted).toBeLessThan(RECONNECT_MAX_MS + 500);
     // The screens were told to fetch everything again (events were missed meanwhile).
     const back = await stream.waitFor((e) => e.type === 'changed' && e.channel === 'link.status' && e.topics.includes('sales'));
     expect(back.type === 'changed' && back.topics).toContain('link');
