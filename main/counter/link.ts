@@ -325,6 +325,8 @@ export function createHallLink(options: HallLinkOptions): HallLink {
       let buffer = '';
       res.on('data', (text: string) => {
         alive();
+        // The hall speaks (an event, its keep-alive): it is up, though a call of ours timed out meanwhile.
+        markUp();
         buffer += text;
         let end: number;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
