@@ -7,7 +7,9 @@
  *   GET  /display        the hall board (display.html)
  *   GET  /*              the built renderer, brotli or gzip when accepted (static.ts)
  * A hall board's display token (display.token) opens only `POST
- * /rpc/display.state` and `/events`: every other channel answers 401.
+ * /rpc/display.state` and `/events`: every other channel answers 401; a
+ * counter carries it on as `X-Display-Token`, judged the same way.
+ * The backend is a kiosk, or a counter's link to the hall (WebBackend).
  * Host and Origin must name this server (no DNS rebinding, no cross-site calls).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
