@@ -140,7 +140,11 @@ let cashier: string;
 
 describe('forwarding', () => {
   it('logs in, opens the drawer and sells through the counter: the sale is in the hall\'s file once, from the counter\'s terminal', async () => {
+    const logins = () => h.kiosk.db.prepare(`SELECT terminal_id FROM audit_log WHERE channel = 'auth.login' AND outcome = 'ok'`).pluck().all();
+    const loginsBefore = logins();
     cashier = (await value('auth.login', { username: 'caixa1', pin: '3333' })).operatorToken as string;
+    // The login is the hall's, once, at the counter's terminal.
+    expect(logins()).toEqual([...loginsBefore, TERMINAL]);
     await value('drawer.open', { floatByDenomination: TEST_FLOAT }, { operatorToken: cashier, key: 'drawer-open-c2-0001' });
     const before = salesCount();
     const sale = await value('sale.create', SALE(gameId), { operatorToken: cashier, key: 'sale-c2-0000-0001' });
