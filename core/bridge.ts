@@ -16,6 +16,8 @@ export interface CallMeta {
    * refuses it with another input (IDEMPOTENCY_KEY_REUSED).
    */
   idempotencyKey?: string;
+  /** A hall board's display token, when that is the call's credential (browser mode's display.state; a counter carries it to the hall). */
+  displayToken?: string;
 }
 
 export interface KioskBridge {

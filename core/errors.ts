@@ -6,7 +6,7 @@
  * name the rule broken. KioskError itself lives in the leaf core/refusal.ts,
  * which the rules import; this file gives it the codes and their words.
  */
-import { errors, eurEn, eurPt, type Lang, type Params } from './catalogue.js';
+import { clock, errors, eurEn, eurPt, type Lang, type Params } from './catalogue.js';
 import { mergeUnique } from './merge.js';
 import { isPrinterErrorCode, printerErrorMessage } from './printing/printerErrors.js';
 import { KioskError, registerWording, type ErrorCode } from './refusal.js';
@@ -81,6 +81,18 @@ const kernelErrors = errors({
   IDEMPOTENCY_ANSWER_LOST: {
     pt: (p) => `A operação ${p.channel} já foi feita (a chave está registada), mas a sua resposta perdeu-se: não se repete. Atualize o ecrã para ver o resultado.`,
     en: (p) => `Operation ${p.channel} was already done (its key is on record) but its answer was lost: it is not done again. Refresh the screen to see the result.`,
+  },
+  // A counter that cannot reach the hall server sells nothing and queues nothing (one writer per hall).
+  // `since`: when the link was lost; `answer`: 'lost' when the request went out and its answer never came.
+  HALL_UNREACHABLE: {
+    pt: (p) =>
+      p.answer === 'lost'
+        ? `Sem ligação ao servidor da sala desde as ${clock(p.since)}: o pedido foi enviado mas a resposta não chegou, pode ter sido feito. Repita a mesma operação com os mesmos dados quando a ligação voltar: aparece o que foi feito, nunca uma segunda vez.`
+        : `Sem ligação ao servidor da sala desde as ${clock(p.since)}: nada foi feito nem fica em espera. O balcão volta a ligar-se sozinho; se não voltar, verifique a rede ou chame o técnico.`,
+    en: (p) =>
+      p.answer === 'lost'
+        ? `No link to the hall server since ${clock(p.since)}: the request was sent but its answer never came, it may have been done. Repeat the same operation with the same data once the link is back: what was done shows, never a second time.`
+        : `No link to the hall server since ${clock(p.since)}: nothing was done and nothing is queued. The counter reconnects by itself; if it does not, check the network or call the technician.`,
   },
   INTERNAL: {
     pt: () => 'Erro interno: a operação não foi efetuada. Avise o responsável técnico.',

@@ -38,6 +38,8 @@ export const TOPICS = [
   'health',
   /** Wrong manager PINs at a terminal: its approvals paused, and the managers' alert of it. */
   'approvals',
+  /** A counter's link to the hall server: down (since when), up again, its clock off (link.status). */
+  'link',
 ] as const;
 export type Topic = (typeof TOPICS)[number];
 

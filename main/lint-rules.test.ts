@@ -36,6 +36,9 @@ describe('import rules of the folders and domains', () => {
     ['main/services/people/probe.ts', 'better-sqlite3', 'only db/ opens SQLite'],
     ['main/rpc/probe.ts', 'electron', 'only main/electron/ uses Electron'],
     ['main/web/probe.ts', '../../db/connection.js', 'web may not import db'],
+    // A counter holds no file of its own: every call is the hall's.
+    ['main/counter/probe.ts', '../../db/connection.js', 'counter may not import db'],
+    ['main/counter/probe.ts', '../kiosk.js', 'counter may not import kiosk'],
     ['main/kiosk.ts', '../tools/demo.js', 'a shipped file may not import test/, tools/'],
     ['printing/probe.ts', '../test/fixtures/documents.js', 'a shipped file may not import test/, tools/'],
     ['main/probe.ts', '../renderer/App.js', 'belongs to no zone'],
@@ -64,6 +67,8 @@ describe('import rules of the folders and domains', () => {
     expect(await refused('main/cli.ts', probe('../tools/demo.js'))).toEqual([]);
     expect(await refused('test/probe.ts', probe('../main/services/bingo/games.js'))).toEqual([]);
     expect(await refused('db/probe.ts', probe('./sql.js'))).toEqual([]);
+    expect(await refused('main/counter/probe.ts', probe('../web/server.js'))).toEqual([]);
+    expect(await refused('main/counter/probe.ts', probe('../hall/enrol-client.js'))).toEqual([]);
     expect(await refused('db/bingo/probe.ts', probe('../sql.js'))).toEqual([]);
   });
 

@@ -5,6 +5,7 @@ import type { Lang } from '../core/errors.js';
 import { hasTransport, invoke, onUnauthenticated, setClientLang, setOperatorToken, type ClientError } from './client.js';
 import { ApprovalsAlert } from './components/ApprovalsAlert.js';
 import { ErrorAlert } from './components/ErrorAlert.js';
+import { LinkBanner } from './components/LinkBanner.js';
 import { idleLockMs, useConnection, useIdleLock, useKioskEvents, useKioskQuery } from './hooks.js';
 import { screensForRoles, tabTestId, type ScreenId } from './lib/screens.js';
 import { touches } from './lib/topics.js';
@@ -367,6 +368,7 @@ export function App() {
       </header>
       <div ref={bannersRef} className="banners">
         <ConnectionBanner />
+        <LinkBanner />
         <StorageBanner />
         {manages ? <ApprovalsAlert /> : null}
       </div>

@@ -152,7 +152,19 @@ export function newActionKey(): string {
 
 /** The answer never came (the link, a timeout) or came unreadable: the command may or may not have been done. */
 export function answerLost(result: ClientResult<unknown>): boolean {
-  return !result.ok && (result.error.code === 'NETWORK_ERROR' || result.error.code === 'BAD_RESPONSE');
+  return !result.ok && (result.error.code === 'NETWORK_ERROR' || result.error.code === 'BAD_RESPONSE' || hallAnswerLost(result));
+}
+
+/**
+ * A counter's request reached the hall server but its answer did not come
+ * back within the call's time (HALL_UNREACHABLE, answer lost): the counter has
+ * already asked again with the key; the screen keeps the key for the
+ * operator's own retry once the link is back.
+ */
+function hallAnswerLost(result: ClientResult<unknown>): boolean {
+  if (result.ok || result.error.code !== 'HALL_UNREACHABLE') return false;
+  const details = result.error.details;
+  return typeof details === 'object' && details !== null && (details as { answer?: unknown }).answer === 'lost';
 }
 
 async function send(channel: string, input: unknown, meta: CallMeta): Promise<ClientResult<unknown>> {
@@ -184,7 +196,8 @@ export async function invoke<C extends Channel>(channel: C, input: ChannelInput<
   const sentWithOperator = operatorToken;
   let result = await send(channel, input, meta);
   for (const delay of command ? RETRY_DELAYS_MS : []) {
-    if (!answerLost(result)) break;
+    // A counter that lost the hall has asked again itself, for as long as a call may take.
+    if (!answerLost(result) || hallAnswerLost(result)) break;
     await pause(delay);
     result = await send(channel, input, meta);
   }

@@ -10,6 +10,27 @@ export const storageStateSchema = z.object({
   since: isoTime.nullable(),
 });
 
+/** A counter's link to the hall server (main/counter/): every call is carried there; down, every call is refused (HALL_UNREACHABLE). */
+export const linkStateSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('standalone') }),
+  z.object({
+    mode: z.literal('counter'),
+    link: z.enum(['up', 'down']),
+    /** When the link last went down (down) or came up (up); null before the first answer. */
+    since: isoTime.nullable(),
+    /** The last failure's cause (ECONNREFUSED, timeout...), kept after the link is back. */
+    lastError: z.string().nullable(),
+    /** The counter's clock minus the hall's, from the last answer's Date header (null before any). */
+    skewMs: z.number().int().nullable(),
+    /** More than CLOCK_SKEW_LIMIT_MS apart: the screens say so. */
+    clockOff: z.boolean(),
+  }),
+]);
+export type LinkState = z.infer<typeof linkStateSchema>;
+
+/** How far a counter's clock may be from the hall server's before the screens say so (issue 24). */
+export const CLOCK_SKEW_LIMIT_MS = 30_000;
+
 const postingSchema = z.object({ account: z.string(), amountCents: z.number().int() });
 
 export const booksFindingSchema = z.object({
@@ -75,6 +96,15 @@ export const auditContract = {
     roles: 'public',
     input: empty,
     output: storageStateSchema,
+  }),
+  'link.status': channel({
+    summary:
+      "This post's link to the hall server, for every screen's banner: a standalone kiosk (or the hall server itself) answers standalone; a counter answers from its own link, without asking the hall (up or down since when, the last error, its clock against the hall's).",
+    kind: 'query',
+    topics: ['link'],
+    roles: 'public',
+    input: empty,
+    output: linkStateSchema,
   }),
   'audit.verify': channel({
     summary: 'Check the hash chain of the audit log.',

@@ -7,7 +7,9 @@
  *   GET  /display        the hall board (display.html)
  *   GET  /*              the built renderer, brotli or gzip when accepted (static.ts)
  * A hall board's display token (display.token) opens only `POST
- * /rpc/display.state` and `/events`: every other channel answers 401.
+ * /rpc/display.state` and `/events`: every other channel answers 401; a
+ * counter carries it on as `X-Display-Token`, judged the same way.
+ * The backend is a kiosk, or a counter's link to the hall (WebBackend).
  * Host and Origin must name this server (no DNS rebinding, no cross-site calls).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -17,11 +19,25 @@ import { z } from 'zod';
 import { contract, CHANNELS, isChannel } from '../../core/contract.js';
 import { CONTENT_TYPES } from '../../core/contentTypes.js';
 import { errorMessage, type ErrorCode, type Lang, type Result } from '../../core/errors.js';
-import type { Kiosk } from '../kiosk.js';
+import type { CallMeta } from '../../core/bridge.js';
+import type { CallOrigin } from '../../core/terminal.js';
+import type { KioskEvent } from '../../core/events.js';
 import { createStaticFiles, type StaticBody } from './static.js';
 
+/**
+ * What the server serves: a kiosk (openKiosk) or anything that answers the
+ * contract as one (a counter's link to the hall, main/counter/). A display
+ * token may need asking where it was issued, hence the promise.
+ */
+export interface WebBackend {
+  dispatch(channel: string, input: unknown, meta: CallMeta, origin?: CallOrigin): Promise<Result<unknown>>;
+  onEvent(listener: (event: KioskEvent) => void): () => void;
+  isDisplayToken(token: string): boolean | Promise<boolean>;
+}
+
 export interface WebServerOptions {
-  kiosk: Kiosk;
+  /** The backend the calls go to (a Kiosk is one). */
+  kiosk: WebBackend;
   token: string;
   port: number;
   /** The built renderer (dist/renderer); absent: the API alone. */
@@ -224,7 +240,7 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
 
     if (path === '/events' && req.method === 'GET') {
       const presented = url.searchParams.get('token') ?? '';
-      if (!sameSecret(presented, token) && !kiosk.isDisplayToken(presented)) return refuse(res, 401, 'ACCESS_REFUSED', lang);
+      if (!sameSecret(presented, token) && !(await kiosk.isDisplayToken(presented))) return refuse(res, 401, 'ACCESS_REFUSED', lang);
       res.writeHead(200, {
         'Content-Type': 'text/event-stream',
         'Cache-Control': 'no-store',
@@ -246,7 +262,10 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
       const presented = auth.startsWith('Bearer ') ? auth.slice(7) : '';
       const full = sameSecret(presented, token);
       // A board's token reads the board, nothing else (not even the list of channels).
-      if (!full && !(path === `/rpc/${DISPLAY_CHANNEL}` && kiosk.isDisplayToken(presented))) return refuse(res, 401, 'ACCESS_REFUSED', lang);
+      if (!full && !(path === `/rpc/${DISPLAY_CHANNEL}` && (await kiosk.isDisplayToken(presented)))) return refuse(res, 401, 'ACCESS_REFUSED', lang);
+      // A board's token carried on by a counter (X-Display-Token): the board reads only if this hall issued it.
+      const carried = full && path === `/rpc/${DISPLAY_CHANNEL}` ? req.headers['x-display-token'] : undefined;
+      if (typeof carried === 'string' && !(await kiosk.isDisplayToken(carried))) return refuse(res, 401, 'ACCESS_REFUSED', lang);
       if (path === '/rpc') {
         if (req.method !== 'GET') return refuse(res, 405, 'UNKNOWN_CHANNEL', lang, { channel: `${req.method} /rpc` });
         return send(res, 200, { ok: true, value: describeChannels() });
@@ -280,9 +299,12 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
         lang,
         ...(typeof operatorToken === 'string' && operatorToken ? { operatorToken } : {}),
         ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
+        // Where the board's token must travel on (a counter carries it to the hall as X-Display-Token).
+        ...(!full ? { displayToken: presented } : typeof carried === 'string' ? { displayToken: carried } : {}),
       }, callOrigin);
       // The draft's answers: a key reused for another request is 422; a malformed key 400.
-      const status = result.ok ? 200 : result.error.code === 'IDEMPOTENCY_KEY_REUSED' ? 422 : result.error.code === 'IDEMPOTENCY_KEY_INVALID' ? 400 : 200;
+      // A counter's hall out of reach: 503, the service (not the request) failing.
+      const status = result.ok ? 200 : result.error.code === 'IDEMPOTENCY_KEY_REUSED' ? 422 : result.error.code === 'IDEMPOTENCY_KEY_INVALID' ? 400 : result.error.code === 'HALL_UNREACHABLE' ? 503 : 200;
       return send(res, status, result);
     }
 

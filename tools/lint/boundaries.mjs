@@ -27,6 +27,8 @@ export function zoneOf(file) {
   if (f.startsWith('main/printing/')) return 'main/printing';
   if (f.startsWith('main/workers/')) return 'main/workers';
   if (f.startsWith('main/web/')) return 'web';
+  if (f.startsWith('main/counter/')) return 'counter';
+  if (f.startsWith('main/hall/')) return 'hall';
   if (f.startsWith('main/electron/')) return 'electron';
   if (f === 'main/kiosk.ts') return 'kiosk';
   if (f === 'main/cli.ts') return 'cli';
@@ -59,6 +61,8 @@ export function allowed(from, to) {
     'main/workers': () => toKind === 'core' || to === 'db' || to === 'main/workers',
     kiosk: () => ['core', 'db', 'printing', 'main/printing', 'main/workers', 'rpc', 'services', 'services/shared'].includes(to) || toKind === 'core',
     web: () => toKind === 'core' || to === 'kiosk' || to === 'web',
+    // A counter: the hall's link over browser mode's server; it opens no database of its own.
+    counter: () => toKind === 'core' || to === 'web' || to === 'hall' || to === 'counter',
     electron: () => toKind === 'core' || to === 'kiosk' || to === 'electron',
     cli: () => to === 'kiosk' || to === 'web' || to === 'db' || toKind === 'core',
     renderer: () => toKind === 'core' || to === 'renderer' || toKind === 'screens',

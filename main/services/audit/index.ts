@@ -16,7 +16,7 @@ const summary = (text: string) => {
   return chars.length > AUDIT_SUMMARY_CHARS ? `${chars.slice(0, AUDIT_SUMMARY_CHARS).join('')}…` : text;
 };
 
-export const auditHandlers: HandlerSlice<'audit.list' | 'audit.verify' | 'books.verify' | 'ledger.verify' | 'system.health'> = {
+export const auditHandlers: HandlerSlice<'audit.list' | 'audit.verify' | 'books.verify' | 'ledger.verify' | 'system.health' | 'link.status'> = {
   'audit.list': query((ctx, input) => {
     const limit = pageLimit(input.limit);
     const filter = { ...checkPeriod(input.from, input.to), channel: input.channel ?? null };
@@ -39,6 +39,8 @@ export const auditHandlers: HandlerSlice<'audit.list' | 'audit.verify' | 'books.
     };
   }),
   'system.health': query((ctx) => ctx.io.storage()),
+  // The kiosk holds its own file: no link to lose (a counter answers this itself, main/counter/).
+  'link.status': query(() => ({ mode: 'standalone' as const })),
   'audit.verify': query((ctx, input) => {
     const check = verifyAudit(ctx.db, input.anchor);
     const latest = latestBackupManifest(ctx.dataDir);

@@ -1,0 +1,91 @@
+/**
+ * A counter in Chromium (issue 24, point 6): a cashier sells at the counter,
+ * the hall server stops — every screen says since when and nothing is sold —
+ * and starts again: the banner goes by itself and selling resumes, without
+ * reloading the page (the hall's process is new: the cashier's PIN again).
+ * The hall is the real program in browser mode; the counter runs here, over
+ * the built screens.
+ */
+import { Agent } from 'node:http';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCounter, type Counter } from '../main/counter/index.js';
+import { expectText, launchChromium, login, ROOT, type RunningKiosk, startKiosk } from './support.js';
+
+const COUNTER_TOKEN = `counter-${Math.random().toString(36).slice(2)}`;
+
+let hall: RunningKiosk;
+let counter: Counter;
+let agent: Agent;
+let browser: Browser;
+
+beforeAll(async () => {
+  hall = await startKiosk(['--demo']);
+  agent = new Agent({ keepAlive: true });
+  counter = await startCounter({
+    hallUrl: hall.url,
+    agent,
+    headers: { Authorization: `Bearer ${hall.token}` },
+    eventsPath: `/events?token=${hall.token}`,
+    token: COUNTER_TOKEN,
+    port: 0,
+    staticDir: join(ROOT, 'dist', 'renderer'),
+  });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await counter?.close();
+  agent?.destroy();
+  await hall?.stop();
+});
+
+const salesOfGame = async () => {
+  const manager = (await hall.call('auth.login', { username: 'gerente', pin: '2222' })).value.operatorToken as string;
+  return (await hall.call('sale.list', { gameId: 1, limit: 50 }, manager)).value as { saleId: number; quantity: number }[];
+};
+
+async function sell(page: Page, quantity: number, tendered: number): Promise<void> {
+  await page.getByTestId('sale-quantity').fill(String(quantity));
+  await page.getByTestId('sale-tendered').fill(String(tendered));
+  await page.getByTestId('sale-submit').click();
+}
+
+describe('a counter whose hall server stops and starts again', () => {
+  it('shows the banner, sells nothing, and sells again once the hall is back, without a reload', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1024, height: 768 } })).newPage();
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.goto(`${counter.url}/#token=${COUNTER_TOKEN}`);
+    await login(page, 'caixa1', '3333');
+    const before = (await salesOfGame()).length;
+    await sell(page, 2, 500);
+    await page.getByTestId('sale-result').waitFor();
+    await expectText(page, 'sale-change', '3,00 €');
+    expect((await salesOfGame()).length).toBe(before + 1);
+    expect(await page.getByTestId('hall-link-down').count()).toBe(0);
+
+    // Down for a while: the banner, a sale refused with the time, nothing sold.
+    const back = hall.restart(8_000);
+    await page.getByTestId('hall-link-down').waitFor({ timeout: 5_000 });
+    const banner = await page.getByTestId('hall-link-down').innerText();
+    expect(banner).toMatch(/^Sem ligação ao servidor da sala desde as \d\d:\d\d — nada é vendido até voltar\./);
+    await sell(page, 1, 100);
+    await expectText(page, 'sale-error', 'Sem ligação ao servidor da sala desde as', 6_000);
+    await back;
+    expect((await salesOfGame()).length).toBe(before + 1);
+
+    // Back: the banner goes by itself; the screens fetch again, the hall's new process no longer knows the
+    // cashier's session (the PIN screen), and after the PIN the sale goes through.
+    await page.getByTestId('hall-link-down').waitFor({ state: 'detached', timeout: 5_000 });
+    await page.getByTestId('login-pin').waitFor({ timeout: 10_000 });
+    await login(page, 'caixa1', '3333');
+    await sell(page, 1, 100);
+    await page.getByTestId('sale-result').waitFor();
+    expect((await salesOfGame()).length).toBe(before + 2);
+    expect(loads).toBe(1);
+    await page.context().close();
+  }, 90_000);
+});

@@ -1,0 +1,392 @@
+/**
+ * A counter's link to the hall server (issue 24, points 4 and 6): every call
+ * is carried to the hall (`POST /rpc/<channel>`, the wire protocol of
+ * /work/notes/common.md) and answered from there; the hall's `GET /events`
+ * stream is read and each event re-emitted to the counter's own screens.
+ *
+ * Offline, decided: the counter sells nothing and queues nothing. A hall that
+ * cannot be reached answers every call HALL_UNREACHABLE within the call's
+ * budget (CALL_BUDGET_MS, a hung hall included). A request that went out and
+ * whose answer never came is sent again with its same Idempotency-Key while
+ * the budget lasts (the hall answers the first answer: the one sale that
+ * happened); a command without a key is never sent twice.
+ *
+ * The link keeps its state (up, or down since when; the last error; the clock
+ * against the hall's `Date` header) and tells the screens of each change by a
+ * `link` event; `link.status` is answered here, never asked of the hall.
+ */
+import { request as httpRequest, type Agent as HttpAgent, type IncomingMessage, type ClientRequest } from 'node:http';
+import { request as httpsRequest, type Agent as HttpsAgent } from 'node:https';
+import type { Socket } from 'node:net';
+import type { CallMeta } from '../../core/bridge.js';
+import { contract, isChannel } from '../../core/contract.js';
+import { errorMessage, type ErrorCode, type Lang, type Result } from '../../core/errors.js';
+import { TOPICS, type KioskEvent } from '../../core/events.js';
+import { CLOCK_SKEW_LIMIT_MS, type LinkState } from '../../core/audit/contract.js';
+import type { CallOrigin } from '../../core/terminal.js';
+import type { WebBackend } from '../web/server.js';
+
+/** A call's whole time at the counter, retries included: under the 5 s the cashier is promised, with room for the screens' own hop. */
+export const CALL_BUDGET_MS = 4_500;
+/**
+ * The calls that take seconds by nature at the hall (a PDF, the books check,
+ * an export, a backup, a face file, a printer asked for its state): their
+ * budget is SLOW_BUDGET_MS, or a large hall's would never answer. A
+ * cashier's sale is never one of them; a hall that refuses the connection
+ * answers them at once as any other.
+ */
+export const SLOW_CHANNELS: ReadonlySet<string> = new Set([
+  'report.actaPdf',
+  'report.sessionPdf',
+  'report.tableLimitsPdf',
+  'export.sales',
+  'books.verify',
+  'printer.status',
+  'backup.create',
+  'series.importFaces',
+]);
+export const SLOW_BUDGET_MS = 60_000;
+/** The event stream's reconnection: from this, doubling, to RECONNECT_MAX_MS. */
+export const RECONNECT_MIN_MS = 100;
+export const RECONNECT_MAX_MS = 2_000;
+/** The hall's stream sends a comment every 25 s: silent longer than this, it is taken for dead (a cable cut sends no FIN). */
+export const STREAM_IDLE_MS = 40_000;
+/** A board's display token the hall accepted is asked again after this (a revoked one stops working). */
+const DISPLAY_TOKEN_RECHECK_MS = 60_000;
+const LINK_STATUS = 'link.status';
+/** Answers larger than this are no answer of the hall (a face file's import answers far less). */
+const MAX_ANSWER_BYTES = 64_000_000;
+
+export interface HallLinkOptions {
+  /** The hall's terminals port, `https://HOST:P` (tests: a browser-mode server's `http://127.0.0.1:U`). */
+  hallUrl: string;
+  /** How connections are made: the counter's TLS identity (hallAgent) or, in tests, a plain agent. */
+  agent: HttpAgent | HttpsAgent;
+  /** Headers added to every request (tests: browser mode's Authorization). */
+  headers?: Record<string, string>;
+  /** The event stream's path on the hall (default `/events`; browser mode wants `/events?token=`). */
+  eventsPath?: string;
+  /** The counter's clock (tests move it): compared with each answer's `Date`. */
+  now?: () => Date;
+  /** A call's total budget (default CALL_BUDGET_MS; SLOW_CHANNELS: slowBudgetMs, default SLOW_BUDGET_MS). */
+  budgetMs?: number;
+  slowBudgetMs?: number;
+  /** Default true: read the hall's event stream from the start. */
+  events?: boolean;
+  logError?: (error: unknown, where: string) => void;
+}
+
+export interface HallLink extends WebBackend {
+  state(): LinkState & { mode: 'counter' };
+  /** Stops the stream and its reconnection; calls after it are refused. */
+  close(): void;
+}
+
+type Attempt =
+  | { kind: 'answer'; result: Result<unknown> }
+  /** `written`: the request may have reached the hall (the connection was up when it failed). */
+  | { kind: 'failed'; written: boolean; error: string };
+
+function isEnvelope(body: unknown): body is Result<unknown> {
+  if (typeof body !== 'object' || body === null) return false;
+  const b = body as { ok?: unknown; value?: unknown; error?: unknown };
+  if (b.ok === true) return 'value' in b;
+  if (b.ok !== false || typeof b.error !== 'object' || b.error === null) return false;
+  const e = b.error as { code?: unknown; message?: unknown };
+  return typeof e.code === 'string' && typeof e.message === 'string';
+}
+
+/** The cause of a failure as the state shows it: the system's code (ECONNREFUSED...) or the message. */
+function causeOf(error: unknown): string {
+  if (error && typeof error === 'object' && 'code' in error && typeof (error as { code: unknown }).code === 'string') return (error as { code: string }).code;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Whether a socket is up for this request: TCP connected, and for TLS the handshake done (a certificate refused is not "written"). */
+function onceConnected(socket: Socket, done: () => void): void {
+  // A kept-alive socket is already up.
+  if (!socket.connecting) done();
+  else socket.once('encrypted' in socket ? 'secureConnect' : 'connect', done);
+}
+
+export function createHallLink(options: HallLinkOptions): HallLink {
+  const base = new URL(options.hallUrl);
+  const request = base.protocol === 'https:' ? httpsRequest : httpRequest;
+  const now = options.now ?? (() => new Date());
+  const budgetMs = options.budgetMs ?? CALL_BUDGET_MS;
+  const extra = options.headers ?? {};
+  const logError = options.logError ?? ((e: unknown, where: string) => console.error(`[counter] ${where}:`, e));
+  const listeners = new Set<(event: KioskEvent) => void>();
+  const displayTokens = new Map<string, number>();
+  let closed = false;
+
+  // ---- the state -----------------------------------------------------------
+  let link: 'up' | 'down' = 'down';
+  let since: string | null = null;
+  let lastError: string | null = null;
+  let skewMs: number | null = null;
+  let everUp = false;
+
+  const emit = (event: KioskEvent) => {
+    for (const l of listeners) {
+      try {
+        l(event);
+      } catch (e) {
+        logError(e, 'event listener');
+      }
+    }
+  };
+  const clockOff = () => skewMs !== null && Math.abs(skewMs) > CLOCK_SKEW_LIMIT_MS;
+  /** An instant on the hall's clock: the counter's, less the skew last measured. */
+  const hallNow = () => new Date(now().getTime() - (skewMs ?? 0)).toISOString();
+  const changed = (allTopics: boolean) =>
+    emit({ type: 'changed', channel: LINK_STATUS, topics: allTopics ? [...TOPICS] : ['link'], at: now().toISOString() });
+
+  function markUp(): void {
+    if (link === 'up') return;
+    const wasDown = everUp;
+    link = 'up';
+    everUp = true;
+    since = hallNow();
+    // Back after a drop: events were missed meanwhile, so every screen fetches again.
+    changed(wasDown);
+  }
+
+  function markDown(error: string): void {
+    lastError = error;
+    if (link === 'down' && since !== null) return;
+    link = 'down';
+    since = hallNow();
+    changed(false);
+  }
+
+  function readDate(res: IncomingMessage): void {
+    const date = res.headers.date;
+    if (!date) return;
+    const hall = Date.parse(date);
+    if (Number.isNaN(hall)) return;
+    const wasOff = clockOff();
+    // The header has whole seconds: up to a second of the difference is the header's, not the clocks'.
+    skewMs = now().getTime() - hall;
+    if (clockOff() !== wasOff) changed(false);
+  }
+
+  const state = (): LinkState & { mode: 'counter' } => ({ mode: 'counter', link, since, lastError, skewMs, clockOff: clockOff() });
+
+  // ---- one request -----------------------------------------------------------
+  function attempt(channel: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<Attempt> {
+    return new Promise((resolve) => {
+      let connected = false;
+      let settled = false;
+      let req: ClientRequest | undefined = undefined;
+      const finish = (a: Attempt) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(a);
+      };
+      const fail = (error: unknown) => {
+        finish({ kind: 'failed', written: connected, error: causeOf(error) });
+        req?.destroy();
+      };
+      const timer = setTimeout(() => fail(new Error('timeout')), Math.max(1, timeoutMs));
+      try {
+        req = request(new URL(`/rpc/${encodeURIComponent(channel)}`, base), {
+          method: 'POST',
+          agent: options.agent,
+          headers: { ...extra, ...headers, 'Content-Length': Buffer.byteLength(body) },
+        });
+      } catch (e) {
+        clearTimeout(timer);
+        resolve({ kind: 'failed', written: false, error: causeOf(e) });
+        return;
+      }
+      req.on('socket', (socket) => onceConnected(socket, () => (connected = true)));
+      req.on('error', fail);
+      req.on('response', (res) => {
+        readDate(res);
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (c: Buffer) => {
+          size += c.length;
+          if (size > MAX_ANSWER_BYTES) fail(new Error('answer too large'));
+          else chunks.push(c);
+        });
+        res.on('close', () => {
+          if (!res.complete) fail(new Error('answer cut'));
+        });
+        res.on('error', fail);
+        res.on('end', () => {
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          } catch {
+            parsed = undefined;
+          }
+          // Something answered, but not the hall's envelope (a proxy's page): the answer is as good as lost.
+          if (isEnvelope(parsed)) finish({ kind: 'answer', result: parsed });
+          else fail(new Error(`bad answer (HTTP ${res.statusCode})`));
+        });
+      });
+      req.end(body);
+    });
+  }
+
+  function refusal(code: ErrorCode, lang: Lang, params: Record<string, string>): Result<never> {
+    return { ok: false, error: { code, message: errorMessage(code, params, lang), details: params } };
+  }
+
+  async function dispatch(channel: string, input: unknown, meta: CallMeta = {}, _origin?: CallOrigin): Promise<Result<unknown>> {
+    // The link's own state: never asked of the hall (it is what to show when the hall does not answer).
+    if (channel === LINK_STATUS) return { ok: true, value: state() };
+    const lang: Lang = meta.lang === 'en' ? 'en' : 'pt-PT';
+    const started = Date.now();
+    const deadline = started + (SLOW_CHANNELS.has(channel) ? (options.slowBudgetMs ?? SLOW_BUDGET_MS) : budgetMs);
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Lang': lang };
+    if (meta.operatorToken) headers['X-Operator-Token'] = meta.operatorToken;
+    if (meta.idempotencyKey) headers['Idempotency-Key'] = meta.idempotencyKey;
+    if (channel === 'display.state' && meta.displayToken) headers['X-Display-Token'] = meta.displayToken;
+    const command = isChannel(channel) && contract[channel].kind === 'command';
+    // A query changes nothing and a keyed command is answered its first answer: both may be sent again.
+    const repeatable = !command || meta.idempotencyKey !== undefined;
+    const body = JSON.stringify(input ?? {});
+    let lost = false;
+    let pause = 50;
+    for (;;) {
+      if (closed) break;
+      const a = await attempt(channel, body, headers, deadline - Date.now());
+      if (a.kind === 'answer') {
+        markUp();
+        return a.result;
+      }
+      markDown(a.error);
+      lost ||= a.written;
+      // Not sent at all (refused, unreachable, a TLS failure): nothing to find out by trying again within the call.
+      if (!a.written || !repeatable) break;
+      if (Date.now() + pause >= deadline) break;
+      await new Promise((r) => setTimeout(r, pause));
+      pause = Math.min(pause * 2, 500);
+    }
+    return refusal('HALL_UNREACHABLE', lang, { since: since ?? hallNow(), answer: lost ? 'lost' : 'none' });
+  }
+
+  // ---- the hall's event stream ----------------------------------------------
+  let stream: ClientRequest | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let backoff = RECONNECT_MIN_MS;
+
+  function scheduleStream(): void {
+    if (closed || retryTimer !== null) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      openStream();
+    }, backoff);
+    backoff = Math.min(backoff * 2, RECONNECT_MAX_MS);
+  }
+
+  function openStream(): void {
+    if (closed) return;
+    let done = false;
+    let idle: ReturnType<typeof setTimeout> | null = null;
+    const drop = (error: unknown) => {
+      if (done) return;
+      done = true;
+      if (idle) clearTimeout(idle);
+      stream = null;
+      req.destroy();
+      if (closed) return;
+      markDown(causeOf(error));
+      scheduleStream();
+    };
+    const alive = () => {
+      if (idle) clearTimeout(idle);
+      idle = setTimeout(() => drop(new Error('stream silent')), STREAM_IDLE_MS);
+    };
+    const req = request(new URL(options.eventsPath ?? '/events', base), {
+      method: 'GET',
+      agent: options.agent,
+      headers: { ...extra, Accept: 'text/event-stream' },
+    });
+    stream = req;
+    // Connecting counts as silence too: a hall that accepts and never answers is dead.
+    alive();
+    req.on('error', drop);
+    req.on('response', (res) => {
+      readDate(res);
+      if (res.statusCode !== 200) {
+        res.resume();
+        drop(new Error(`events refused (HTTP ${res.statusCode})`));
+        return;
+      }
+      backoff = RECONNECT_MIN_MS;
+      markUp();
+      alive();
+      res.setEncoding('utf8');
+      let buffer = '';
+      res.on('data', (text: string) => {
+        alive();
+        // The hall speaks (an event, its keep-alive): it is up, though a call of ours timed out meanwhile.
+        markUp();
+        buffer += text;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = frame
+            .split('\n')
+            .filter((line) => line.startsWith('data:'))
+            .map((line) => line.slice(line.startsWith('data: ') ? 6 : 5))
+            .join('\n');
+          if (data === '') continue;
+          try {
+            const event = JSON.parse(data) as KioskEvent;
+            if (event && (event.type === 'changed' || event.type === 'progress')) emit(event);
+          } catch (e) {
+            logError(e, 'hall event');
+          }
+        }
+      });
+      res.on('end', () => drop(new Error('stream ended')));
+      res.on('close', () => drop(new Error('stream cut')));
+      res.on('error', drop);
+    });
+    req.end();
+  }
+
+  if (options.events !== false) openStream();
+
+  // ---- a hall board's display token ------------------------------------------
+  async function isDisplayToken(token: string): Promise<boolean> {
+    if (token === '') return false;
+    const known = displayTokens.get(token);
+    if (known !== undefined && Date.now() - known < DISPLAY_TOKEN_RECHECK_MS) return true;
+    // The hall knows its boards' tokens: asked with the token as the board's credential.
+    const r = await dispatch('display.state', {}, { displayToken: token });
+    if (r.ok) {
+      displayTokens.set(token, Date.now());
+      return true;
+    }
+    // The hall out of reach: a token it accepted before still opens the board (which then shows the link down).
+    if (r.error.code === 'HALL_UNREACHABLE') return known !== undefined;
+    displayTokens.delete(token);
+    return false;
+  }
+
+  return {
+    dispatch,
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    isDisplayToken,
+    state,
+    close() {
+      closed = true;
+      if (retryTimer !== null) clearTimeout(retryTimer);
+      retryTimer = null;
+      stream?.destroy();
+      stream = null;
+      listeners.clear();
+    },
+  };
+}

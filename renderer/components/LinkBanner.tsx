@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { useKioskQuery } from '../hooks.js';
+import { linkBanners, type LinkBanner } from '../lib/link.js';
+
+/** The banners themselves, from the state (no fetch): for the shell and the tests. */
+export function LinkBanners({ banners }: { banners: readonly LinkBanner[] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {banners.map((b) =>
+        b.kind === 'down' ? (
+          <p key="down" className="banner banner-offline" role="alert" data-testid="hall-link-down">
+            {t('app.hallLinkDown', { time: b.time })}
+          </p>
+        ) : (
+          <p key="clock" className="banner banner-warn" role="alert" data-testid="clock-off">
+            {t(b.ahead ? 'app.clockAhead' : 'app.clockBehind', { amount: b.amount })}
+          </p>
+        ),
+      )}
+    </>
+  );
+}
+
+/**
+ * A counter whose link to the hall server is down sells nothing (every call
+ * is refused): every screen says so, from when, and the banner goes when the
+ * link is back (the `link` event fetches link.status again, no reload).
+ */
+export function LinkBanner() {
+  const link = useKioskQuery('link.status', {});
+  return <LinkBanners banners={linkBanners(link.data)} />;
+}
