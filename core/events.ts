@@ -38,6 +38,8 @@ export const TOPICS = [
   'health',
   /** Wrong manager PINs at a terminal: its approvals paused, and the managers' alert of it. */
   'approvals',
+  /** The hall's enrolled terminals: enrolment codes, enrolled, revoked, last seen. */
+  'terminals',
 ] as const;
 export type Topic = (typeof TOPICS)[number];
 
