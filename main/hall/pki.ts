@@ -12,12 +12,11 @@ import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
-import * as x509 from '@peculiar/x509';
 import { KioskError } from '../../core/refusal.js';
 import { isTerminalId } from '../../core/terminal.js';
+import { x509 } from './x509.js';
 
 const crypto = webcrypto as unknown as Crypto;
-x509.cryptoProvider.set(crypto);
 
 export const CA_KEY_FILE = 'hall-ca.key';
 export const CA_CERT_FILE = 'hall-ca.crt';
@@ -26,7 +25,6 @@ export const SERVER_CERT_FILE = 'hall-server.crt';
 
 const EC: EcKeyImportParams & EcKeyGenParams = { name: 'ECDSA', namedCurve: 'P-256' };
 const SIGNING: EcdsaParams = { name: 'ECDSA', hash: 'SHA-256' };
-const DAY_MS = 86_400_000;
 /** The authority outlives every certificate it issues. */
 const CA_YEARS = 20;
 const SERVER_YEARS = 10;
@@ -122,7 +120,11 @@ async function importTerminalKey(spki: string): Promise<CryptoKey> {
   }
 }
 
-const addYears = (d: Date, years: number) => new Date(d.getTime() + Math.round(years * 365.25 * DAY_MS));
+function addYears(d: Date, years: number): Date {
+  const t = new Date(d);
+  t.setUTCFullYear(t.getUTCFullYear() + years);
+  return t;
+}
 
 async function createAuthority(dir: string, now: Date): Promise<void> {
   const keys = await generateP256();
@@ -231,7 +233,7 @@ export async function openHallPki(dataDir: string, options: { bind?: string; now
           await x509.AuthorityKeyIdentifierExtension.create(ca.publicKey),
         ],
       });
-      return { pem: cert.toString('pem') + '\n', fingerprint: fingerprintOf(cert.rawData), serial: cert.serialNumber, notAfter: cert.notAfter.toISOString() };
+      return { pem: cert.toString('pem') + '\n', fingerprint: fingerprintOf(cert.rawData), serial: cert.serialNumber.toLowerCase(), notAfter: cert.notAfter.toISOString() };
     },
   };
 }
