@@ -99,8 +99,8 @@ function post(url: URL, socket: TLSSocket, body: string): Promise<{ status: numb
         port: url.port,
         path: '/enroll',
         headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'X-Lang': 'pt-PT' },
+        // No agent: this very socket, whose server was checked, carries the request (agent: false would make a new one).
         createConnection: () => socket,
-        agent: false,
         timeout: ENROL_TIMEOUT_MS,
       },
       (res) => {
