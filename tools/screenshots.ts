@@ -95,7 +95,7 @@ try {
       await page.getByTestId(`caixa-panel-${sub}`).waitFor();
     });
   }
-  for (const sub of ['hall', 'series', 'printers']) {
+  for (const sub of ['hall', 'series', 'printers', 'terminals']) {
     await shoot(browser, kiosk, `settings-${sub}`, ['gerente', '2222'], async (page) => {
       await page.getByTestId('settings-tab').click();
       await page.getByTestId(`settings-sub-${sub}`).click();
