@@ -193,6 +193,9 @@ describe('refusals at the terminals port', () => {
     expect((await call({ agent, method: 'GET', path: '/events' })).status).toBe(401);
     const enrol = await call({ agent, path: '/enroll', body: { code: '0000-0000-0000', publicKey: 'AAAA' } });
     expect(enrol.json.error?.code).toBe('ENROLMENT_CODE_UNKNOWN');
+    // Open to the LAN, it reads no large body: said too long, refused before it is read.
+    const large = await call({ agent, path: '/enroll', body: { code: 'x'.repeat(5_000), publicKey: 'AAAA' } });
+    expect([large.status, large.json.error?.code]).toEqual([413, 'VALIDATION_FAILED']);
     agent.destroy();
   });
 

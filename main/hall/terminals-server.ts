@@ -106,6 +106,12 @@ export function startTerminalsServer(options: TerminalsServerOptions): Promise<T
 
   async function enroll(req: IncomingMessage, res: ServerResponse, lang: Lang): Promise<void> {
     if (!isJsonContentType(req.headers['content-type'])) return refuse(res, 415, 'VALIDATION_FAILED', lang, { issues: 'Content-Type: application/json' });
+    // Open to anyone on the LAN: a body is read only when it says it is small (a counter always says), never megabytes of it.
+    const length = Number(req.headers['content-length'] ?? NaN);
+    if (!Number.isSafeInteger(length) || length > MAX_ENROL_BYTES) {
+      res.setHeader('Connection', 'close');
+      return refuse(res, 413, 'VALIDATION_FAILED', lang, { issues: `Content-Length de ${MAX_ENROL_BYTES} bytes no máximo` });
+    }
     const body = await readBody(req, bodyTimeoutMs);
     if (!body.ok || body.text.length > MAX_ENROL_BYTES) {
       res.setHeader('Connection', 'close');
