@@ -134,9 +134,14 @@ describe('Configuração in sub-screens', () => {
 
       // A manager has no users' sub-screen.
       const manager = await open(c, 'gerente', '2222');
-      expect(await manager.locator('[role="tab"][data-testid^="settings-sub-"]').allInnerTexts()).toEqual(w.tabs.slice(0, 4));
+      expect(await manager.locator('[role="tab"][data-testid^="settings-sub-"]').allInnerTexts()).toEqual(w.tabs.slice(0, -1));
       expect(await manager.getByTestId('settings-sub-users').count()).toBe(0);
       await manager.getByTestId('settings-hall-name').waitFor();
+      // The terminals' list for a manager; enrolling and revoking are an admin's.
+      if (c.touch) await manager.getByTestId('settings-sub-terminals').tap();
+      else await manager.getByTestId('settings-sub-terminals').click();
+      await manager.getByTestId('terminals-panel').waitFor();
+      expect(await manager.getByTestId('terminal-name').count()).toBe(0);
       await manager.context().close();
     }, 120_000);
   }

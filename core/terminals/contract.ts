@@ -15,6 +15,8 @@ export const terminalSchema = z.object({
   enrolledAt: isoTime,
   lastSeenAt: isoTime.nullable(),
   revokedAt: isoTime.nullable(),
+  /** The code the counter showed at its enrolment (`123 456`, from both fingerprints): the same here; null before the terminals port first started. */
+  confirmation: z.string().nullable(),
 });
 
 export const terminalsContract = {

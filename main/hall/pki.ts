@@ -59,16 +59,8 @@ export function derOfPem(pem: string): Buffer {
   return Buffer.from(new x509.X509Certificate(pem).rawData);
 }
 
-/**
- * The short code both screens show after an enrolment: the first 6 decimal
- * digits of SHA-256(serverFingerprint + '\n' + terminalFingerprint) read as a
- * big integer, mod 10^6, written `123 456`.
- */
-export function confirmationCode(serverFingerprint: string, terminalFingerprint: string): string {
-  const digest = createHash('sha256').update(`${serverFingerprint}\n${terminalFingerprint}`).digest('hex');
-  const n = (BigInt(`0x${digest}`) % 1_000_000n).toString().padStart(6, '0');
-  return `${n.slice(0, 3)} ${n.slice(3)}`;
-}
+/** The confirmation code both screens show (the terminals service words it; one formula). */
+export { confirmationCode } from '../services/terminals/confirmation.js';
 
 /** A positive random serial of 16 bytes (RFC 5280: at most 20 octets, unpredictable). */
 function randomSerial(): string {

@@ -125,6 +125,8 @@ describe('enrolment, then calls as the terminal', () => {
       enrolledAt: '2026-11-30T20:00:00.000Z',
       lastSeenAt: null,
       revokedAt: null,
+      // The hall's screen shows the code the counter showed.
+      confirmation: enrolment.confirmation,
     });
 
     const agent = hallAgent(identity);

@@ -32,15 +32,17 @@ import {
   type TerminalRow,
 } from '../../../db/terminals.js';
 import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
+import { confirmationCode } from './confirmation.js';
 
 type TerminalView = ChannelOutput<'terminal.list'>[number];
 
-const view = (t: TerminalRow): TerminalView => ({
+const view = (t: TerminalRow, hall: string | null = null): TerminalView => ({
   name: t.name,
   fingerprint: t.fingerprint,
   enrolledAt: t.enrolledAt,
   lastSeenAt: t.lastSeenAt,
   revokedAt: t.revokedAt,
+  confirmation: hall === null ? null : confirmationCode(hall, t.fingerprint),
 });
 
 export const codeHash = (code: string): string => createHash('sha256').update(normaliseEnrolmentCode(code)).digest('hex');
@@ -64,7 +66,10 @@ export const terminalsHandlers: HandlerSlice<'terminal.enroll' | 'terminal.list'
     return done({ name: input.name, code: formatEnrolmentCode(code), expiresAt, hallFingerprint: hallFingerprint(ctx.dataDir) }, { after: { name: input.name, expiresAt } });
   }),
 
-  'terminal.list': query((ctx) => allTerminals(ctx.db).map(view)),
+  'terminal.list': query((ctx) => {
+    const hall = hallFingerprint(ctx.dataDir);
+    return allTerminals(ctx.db).map((t) => view(t, hall));
+  }),
 
   'terminal.revoke': command((ctx, input) => {
     const newest = newestTerminalNamed(ctx.db, input.name);

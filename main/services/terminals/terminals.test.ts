@@ -102,7 +102,8 @@ describe('redeeming a code', () => {
     expect(r.terminalId).toBe('BALCAO2');
     expect(r.fingerprint).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(await t.h.ok('terminal.list', {}, t.manager)).toEqual([
-      { name: 'BALCAO2', fingerprint: r.fingerprint, enrolledAt: '2026-11-30T20:03:00.000Z', lastSeenAt: null, revokedAt: null },
+      // No terminals port started in this folder: no server fingerprint, no confirmation code.
+      { name: 'BALCAO2', fingerprint: r.fingerprint, enrolledAt: '2026-11-30T20:03:00.000Z', lastSeenAt: null, revokedAt: null, confirmation: null },
     ]);
     const redeemed = auditRows().at(-1)!;
     expect(redeemed).toMatchObject({ channel: 'terminal.redeem', terminalId: 'BALCAO2', operatorId: null });

@@ -9,6 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelOutput } from '../../../core/contract.js';
 import { isTerminalId } from '../../../core/terminal.js';
+import { ENROLMENT_CODE_TTL_MS } from '../../../core/terminals/rules.js';
 import { invoke, type ClientError } from '../../client.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
@@ -72,9 +73,9 @@ export function EnrolmentCode({ enrolment }: { enrolment: Enrolment }) {
   const f = useFormat();
   const fingerprint = enrolment.hallFingerprint ?? 'sha256:…';
   return (
-    <div className="alert terminal-code" role="status" data-testid="terminal-code-box">
+    <div className="notice terminal-code" role="status" data-testid="terminal-code-box">
       <p>{t('terminals.codeFor', { name: enrolment.name })}</p>
-      <p className="mono terminal-code-value" data-testid="terminal-code">
+      <p className="recovery-code-value" data-testid="terminal-code">
         {enrolment.code}
       </p>
       <p data-testid="terminal-code-expiry">{t('terminals.codeExpires', { time: f.shortTime(enrolment.expiresAt) })}</p>
@@ -83,7 +84,7 @@ export function EnrolmentCode({ enrolment }: { enrolment: Enrolment }) {
           {t('terminals.hallFingerprint')} <span className="mono" data-testid="terminal-hall-fingerprint">{enrolment.hallFingerprint}</span>
         </p>
       ) : (
-        <p className="alert-warn" data-testid="terminal-no-fingerprint">
+        <p className="job-error" data-testid="terminal-no-fingerprint">
           {t('terminals.noFingerprint')}
         </p>
       )}
@@ -104,6 +105,9 @@ export function TerminalsPanel({ admin }: { admin: boolean }) {
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [revoking, setRevoking] = useState<TerminalView | null>(null);
   const [revoked, setRevoked] = useState<string | null>(null);
+  // The code shown is gone once a counter redeemed it (its row comes with the redemption's event): its confirmation shows instead.
+  const shownAt = enrolment ? new Date(new Date(enrolment.expiresAt).getTime() - ENROLMENT_CODE_TTL_MS).toISOString() : null;
+  const redeemed = enrolment ? terminals.find((x) => x.name === enrolment.name && x.enrolledAt >= shownAt!) : undefined;
   return (
     <section className="panel terminals-panel" aria-labelledby="terminals-title" data-testid="terminals-panel">
       <h2 id="terminals-title">{t('terminals.title')}</h2>
@@ -135,7 +139,14 @@ export function TerminalsPanel({ admin }: { admin: boolean }) {
                       {`${x.fingerprint.slice(0, 23)}…`}
                     </span>
                   </th>
-                  <td>{f.dateTime(x.enrolledAt)}</td>
+                  <td>
+                    {f.dateTime(x.enrolledAt)}
+                    {x.confirmation ? (
+                      <span className="series-colour terminal-confirmation" data-testid={`terminal-confirmation-${x.name}`}>
+                        {t('terminals.confirmation', { code: x.confirmation })}
+                      </span>
+                    ) : null}
+                  </td>
                   <td>{x.lastSeenAt ? f.dateTime(x.lastSeenAt) : t('terminals.never')}</td>
                   <td>
                     {x.revokedAt ? (
@@ -181,7 +192,13 @@ export function TerminalsPanel({ admin }: { admin: boolean }) {
           }}
         />
       ) : null}
-      {enrolment ? <EnrolmentCode enrolment={enrolment} /> : null}
+      {redeemed ? (
+        <p className="success" role="status" data-testid="terminal-enrolled">
+          {t('terminals.enrolledDone', { name: redeemed.name, code: redeemed.confirmation ?? '—' })}
+        </p>
+      ) : enrolment ? (
+        <EnrolmentCode enrolment={enrolment} />
+      ) : null}
       {revoking ? (
         <ConfirmDialog
           title={t('terminals.revokeTitle', { name: revoking.name })}
@@ -192,6 +209,7 @@ export function TerminalsPanel({ admin }: { admin: boolean }) {
           onConfirm={() => invoke('terminal.revoke', { name: revoking.name })}
           onDone={(value) => {
             setRevoking(null);
+            if (enrolment?.name === value.name) setEnrolment(null);
             setRevoked(t('terminals.revokedDone', { name: value.name, time: f.shortTime(value.revokedAt) }));
             void list.reload();
           }}
