@@ -62,6 +62,7 @@ export function startTerminalsServer(options: TerminalsServerOptions): Promise<T
   function judge(socket: TLSSocket): Judged {
     if (!socket.authorized) return { ok: false, code: 'TERMINAL_CERTIFICATE_REQUIRED' };
     let fingerprint = sockets.get(socket);
+    if (!sockets.has(socket)) socket.once('close', () => sockets.delete(socket));
     if (!fingerprint) {
       const cert = socket.getPeerCertificate();
       if (!cert?.raw) return { ok: false, code: 'TERMINAL_CERTIFICATE_REQUIRED' };
