@@ -8,7 +8,7 @@
  * wrong fingerprint given to the counter (the code still works after: it was
  * never sent), a code used twice, expired, or redeemed twice at once.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { Agent, request, type RequestOptions } from 'node:https';
 import { connect } from 'node:tls';
@@ -19,7 +19,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { errorMessage } from '../../core/errors.js';
 import { createTestHall, type TestHall } from '../../test/fixtures/faces.js';
 import { enrollAtHall, hallAgent, HallRefusal, loadTerminalIdentity, type TerminalIdentity } from './enrol-client.js';
-import { confirmationCode, exportPkcs8Pem, fingerprintOf, generateP256, openHallPki, spkiBase64, derOfPem, type HallPki } from './pki.js';
+import { CA_CERT_FILE, CA_KEY_FILE, confirmationCode, exportPkcs8Pem, fingerprintOf, generateP256, openHallPki, spkiBase64, derOfPem, type HallPki } from './pki.js';
 import { startTerminalsServer, type TerminalsServer } from './terminals-server.js';
 
 let t: TestHall;
@@ -266,6 +266,30 @@ describe('refusals at the terminals port', () => {
       s.on('error', (e: NodeJS.ErrnoException) => resolve(`failed ${e.code}`));
     });
     expect(tls12).toMatch(/^failed /);
+  });
+});
+
+describe("the counter's agent", () => {
+  it('accepts only the pinned server certificate, even another one of the same authority', async () => {
+    const { identity, agent } = await enrolled('PINO');
+    agent.destroy();
+    // Another server certificate from the hall's own authority (its CA files copied, a new server key made).
+    const twinDir = counterDir();
+    mkdirSync(twinDir, { recursive: true });
+    for (const f of [CA_KEY_FILE, CA_CERT_FILE]) copyFileSync(join(t.h.kiosk.dataDir, f), join(twinDir, f));
+    const twinPki = await openHallPki(twinDir, { bind: '127.0.0.1' });
+    expect(twinPki.caCertificate).toBe(pki.caCertificate);
+    expect(twinPki.serverFingerprint).not.toBe(pki.serverFingerprint);
+    const twin = await startTerminalsServer({ kiosk: t.h.kiosk, port: 0, bind: '127.0.0.1', pki: twinPki, now: t.h.clock.now });
+    try {
+      const pinned = hallAgent(identity);
+      const refused = await call({ agent: pinned, port: twin.port, path: '/rpc/setup.status', body: {} }).catch((e: unknown) => e as { code: string; message: string });
+      expect(refused).toMatchObject({ code: 'HALL_FINGERPRINT_MISMATCH' });
+      expect((refused as Error).message).toContain(twinPki.serverFingerprint);
+      pinned.destroy();
+    } finally {
+      await twin.close();
+    }
   });
 });
 
