@@ -285,7 +285,7 @@ describe("the counter's agent", () => {
       const pinned = hallAgent(identity);
       const refused = await call({ agent: pinned, port: twin.port, path: '/rpc/setup.status', body: {} }).catch((e: unknown) => e as { code: string; message: string });
       expect(refused).toMatchObject({ code: 'HALL_FINGERPRINT_MISMATCH' });
-      expect((refused as Error).message).toContain(twinPki.serverFingerprint);
+      expect((refused as { message: string }).message).toContain(twinPki.serverFingerprint);
       pinned.destroy();
     } finally {
       await twin.close();
