@@ -52,7 +52,7 @@ export const MAX_BODY_BYTES = 24_000_000;
  */
 export const BODY_TIMEOUT_MS = 10_000;
 
-export const SECURITY_HEADERS = {
+const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'no-referrer',
