@@ -109,6 +109,7 @@ try {
     await page.getByTestId('terminal-name').fill(`BALCAO${shot + 2}`);
     await page.getByTestId('terminal-enrol').click();
     await page.getByTestId('terminal-code-box').waitFor();
+    await page.getByTestId('terminal-code-box').scrollIntoViewIfNeeded();
   });
   await shoot(browser, kiosk, 'admin-users', ['admin', '1111'], async (page) => {
     await page.getByTestId('settings-tab').click();
