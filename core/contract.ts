@@ -17,6 +17,7 @@ import { approvalsContract } from './people/approvals.js';
 import { peopleContract } from './people/contract.js';
 import { printingContract } from './printing/contract.js';
 import { rouletteContract } from './roulette/contract.js';
+import { terminalsContract } from './terminals/contract.js';
 
 // A channel two slices define stops the kiosk as this module loads (never the last one silently kept).
 export const contract = mergeUnique('channel', {
@@ -30,6 +31,7 @@ export const contract = mergeUnique('channel', {
   rouletteContract,
   printingContract,
   auditContract,
+  terminalsContract,
 });
 
 export type Contract = typeof contract;

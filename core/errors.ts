@@ -17,6 +17,7 @@ import { peopleErrors } from './people/errors.js';
 import { printingErrors } from './printing/errors.js';
 import { chipErrors, rouletteErrors, rouletteTableErrors } from './roulette/errors.js';
 import { storageErrors } from './storage/errors.js';
+import { terminalsErrors } from './terminals/errors.js';
 
 export type { Lang } from './catalogue.js';
 export { KioskError, type ErrorCode } from './refusal.js';
@@ -113,6 +114,7 @@ const catalogue = mergeUnique('error code', {
   chipErrors,
   printingErrors,
   storageErrors,
+  terminalsErrors,
 });
 
 // The leaf's code type is this catalogue's keys (the leaf cannot import it).

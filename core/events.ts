@@ -40,6 +40,8 @@ export const TOPICS = [
   'approvals',
   /** A counter's link to the hall server: down (since when), up again, its clock off (link.status). */
   'link',
+  /** The hall's enrolled terminals: enrolment codes, enrolled, revoked, last seen. */
+  'terminals',
 ] as const;
 export type Topic = (typeof TOPICS)[number];
 

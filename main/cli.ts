@@ -3,6 +3,11 @@
  *   tsx main/cli.ts web [--data-dir DIR] [--port N] [--demo] [--terminal ID]
  *     Browser mode: prints one line with http://127.0.0.1:N/#token=... once ready.
  *     The access token is KIOSK_TOKEN when set, else random for this start.
+ *   tsx main/cli.ts hall --data-dir DIR --port U --terminals-port P [--bind ADDR] [--demo]
+ *     The hall server: its own screens and browser mode's API on 127.0.0.1:U
+ *     (as `web`, the KIOSK_TOKEN rule included), and the contract over HTTPS
+ *     (mutual TLS 1.3) to enrolled counters on ADDR:P (default 0.0.0.0).
+ *     Prints both addresses and the server certificate's fingerprint.
  *   tsx main/cli.ts audit:verify --data-dir DIR
  *     Checks the audit log's hash chain (against --anchor N:HASH and the
  *     newest backup's head too), the ledger's balance and the books document
@@ -16,6 +21,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, copyFileSync, existsSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -25,6 +31,9 @@ import { refusalText } from '../core/errors.js';
 import { latestBackupManifest, openForCheck, restoreBackup } from '../db/backup.js';
 import { checkBooks } from '../db/books.js';
 import { verifyLedger } from '../db/ledger.js';
+import { DEFAULT_TERMINAL } from '../core/terminal.js';
+import { openHallPki } from './hall/pki.js';
+import { startTerminalsServer } from './hall/terminals-server.js';
 import { DATABASE_FILE, openKiosk, PIN_KEY_FILE } from './kiosk.js';
 import { startWebServer } from './web/server.js';
 
@@ -52,6 +61,65 @@ async function web(argv: string[]): Promise<void> {
   console.log(`Dados em ${dataDir}`);
   const stop = () => {
     void server.close().then(() => {
+      kiosk.close();
+      process.exit(0);
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+function portOf(value: string | undefined, name: string): number {
+  const port = Number(value);
+  if (value === undefined || !Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`Indique a porta: ${name} N (0 a 65535)`);
+    process.exit(2);
+  }
+  return port;
+}
+
+/**
+ * The hall server. Its own screens are the terminal DEFAULT_TERMINAL (T1):
+ * a standalone kiosk that becomes the hall server keeps its drawer, its
+ * printers and its history under the same terminal, and no counter can be
+ * enrolled under that name (TERMINAL_IS_HALL).
+ */
+async function hall(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      'data-dir': { type: 'string' },
+      port: { type: 'string' },
+      'terminals-port': { type: 'string' },
+      bind: { type: 'string', default: '0.0.0.0' },
+      demo: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const dataDir = dataDirOf(values);
+  const port = portOf(values.port ?? process.env.KIOSK_PORT, '--port');
+  const terminalsPort = portOf(values['terminals-port'], '--terminals-port');
+  const bind = values.bind;
+  const token = process.env.KIOSK_TOKEN || randomBytes(24).toString('base64url');
+  const kiosk = await openKiosk({ dataDir, ...(values.demo ? { seed: seedDemo } : {}), terminalId: DEFAULT_TERMINAL });
+  const pki = await openHallPki(dataDir, { bind });
+  const staticDir = join(ROOT, 'dist', 'renderer');
+  const web = await startWebServer({ kiosk, token, port, ...(existsSync(join(staticDir, 'index.html')) ? { staticDir } : {}) });
+  const terminals = await startTerminalsServer({ kiosk, port: terminalsPort, bind, pki });
+  console.log(`Servidor da sala: ecrãs em ${web.url}/#token=${token}`);
+  // Every address: the counters reach it by this post's LAN addresses.
+  const lan =
+    bind === '0.0.0.0'
+      ? Object.values(networkInterfaces())
+          .flat()
+          .filter((i) => i && i.family === 'IPv4' && !i.internal)
+          .map((i) => `https://${i!.address}:${terminals.port}`)
+      : [];
+  console.log(`Terminais (HTTPS, TLS 1.3) em https://${bind}:${terminals.port}${lan.length ? ` (${lan.join(', ')})` : ''}`);
+  console.log(`Impressão digital do servidor: ${pki.serverFingerprint}`);
+  console.log(`Dados em ${dataDir}`);
+  const stop = () => {
+    void Promise.all([web.close(), terminals.close()]).then(() => {
       kiosk.close();
       process.exit(0);
     });
@@ -162,7 +230,7 @@ async function backupRestore(argv: string[]): Promise<void> {
 }
 
 const [command = 'web', ...rest] = process.argv.slice(2);
-const commands: Record<string, (argv: string[]) => Promise<void>> = { web, 'audit:verify': auditVerify, 'backup:restore': backupRestore };
+const commands: Record<string, (argv: string[]) => Promise<void>> = { web, hall, 'audit:verify': auditVerify, 'backup:restore': backupRestore };
 const run = commands[command];
 if (!run) {
   console.error(`Comando desconhecido: ${command}. Comandos: ${Object.keys(commands).join(', ')}`);

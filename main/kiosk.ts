@@ -56,6 +56,8 @@ export interface Kiosk {
   /** A call; `origin` is the terminal its transport vouches for (default: this post's own, `terminalId`). */
   dispatch(channel: string, input: unknown, meta?: CallMeta, origin?: CallOrigin): Promise<Result<unknown>>;
   onEvent(listener: (event: KioskEvent) => void): () => void;
+  /** Tells every screen of a commit made outside the dispatcher (an enrolment redeemed at the hall's terminals port). */
+  emit(event: KioskEvent): void;
   close(): void;
   /** Whether a hall board's display token was issued (display.token): it reads the board and nothing else. */
   isDisplayToken(token: string): boolean;
@@ -214,6 +216,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    emit: (event) => emitAll(event),
     close() {
       listeners.clear();
       // A job still being sent is left pending and printed at the next start.

@@ -49,6 +49,14 @@ describe('import rules of the folders and domains', () => {
     ['main/rpc/probe.ts', '../../db/sql.js', 'rpc may not import db/sql.ts'],
     ['main/workers/probe.ts', '../../db/sql.js', 'main/workers may not import db/sql.ts'],
     ['main/kiosk.ts', '../db/sql.js', 'kiosk may not import db/sql.ts'],
+    // TLS and the certificate library belong to the hall's transport (main/hall/, main/counter/).
+    ['main/web/probe.ts', 'node:https', "only the hall's transport (main/hall/, main/counter/) uses TLS and certificates (web may not use node:https)"],
+    ['main/web/probe.ts', 'node:tls', 'web may not use node:tls'],
+    ['main/kiosk.ts', '@peculiar/x509', 'kiosk may not use @peculiar/x509'],
+    ['main/services/terminals/probe.ts', '@peculiar/x509', 'services/terminals may not use @peculiar/x509'],
+    ['main/rpc/probe.ts', 'https', 'rpc may not use https'],
+    ['main/hall/probe.ts', '../printing/queue.js', 'hall may not import main/printing'],
+    ['main/hall/probe.ts', '../services/people/index.js', 'hall may not import services/people'],
   ])('%s importing %s is refused', async (file, spec, message) => {
     const messages = await refused(file, probe(spec));
     expect(messages.some((m) => m.includes(message)), messages.join('\n')).toBe(true);
@@ -70,6 +78,12 @@ describe('import rules of the folders and domains', () => {
     expect(await refused('main/counter/probe.ts', probe('../web/server.js'))).toEqual([]);
     expect(await refused('main/counter/probe.ts', probe('../hall/enrol-client.js'))).toEqual([]);
     expect(await refused('db/bingo/probe.ts', probe('../sql.js'))).toEqual([]);
+    expect(await refused('main/hall/probe.ts', probe('@peculiar/x509'))).toEqual([]);
+    expect(await refused('main/hall/probe.ts', probe('node:tls'))).toEqual([]);
+    expect(await refused('main/counter/probe.ts', probe('node:https'))).toEqual([]);
+    expect(await refused('main/hall/probe.ts', probe('../services/terminals/index.js'))).toEqual([]);
+    expect(await refused('main/hall/probe.ts', probe('../web/server.js'))).toEqual([]);
+    expect(await refused('main/cli.ts', probe('./hall/pki.js'))).toEqual([]);
   });
 
   it('lets no file re-export the raw statement helper (a service would reach it through db/)', async () => {

@@ -102,6 +102,15 @@ try {
       await page.getByTestId(`settings-panel-${sub}`).waitFor();
     });
   }
+  // An admin's enrolment code (browser mode has no terminals port: the panel says where the fingerprint comes from).
+  await shoot(browser, kiosk, 'settings-terminals', ['admin', '1111'], async (page, shot) => {
+    await page.getByTestId('settings-tab').click();
+    await page.getByTestId('settings-sub-terminals').click();
+    await page.getByTestId('terminal-name').fill(`BALCAO${shot + 2}`);
+    await page.getByTestId('terminal-enrol').click();
+    await page.getByTestId('terminal-code-box').waitFor();
+    await page.getByTestId('terminal-code-box').scrollIntoViewIfNeeded();
+  });
   await shoot(browser, kiosk, 'admin-users', ['admin', '1111'], async (page) => {
     await page.getByTestId('settings-tab').click();
     await page.getByTestId('settings-sub-users').click();

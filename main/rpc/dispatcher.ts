@@ -121,7 +121,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
     if (!parsed.success) {
       return fail('VALIDATION_FAILED', { issues: describeIssues(parsed.error.issues) }, lang, parsed.error.issues);
     }
-    const base = { now, at: now.toISOString(), operator, terminalId, meta, memo, dataDir, platform, pins };
+    const base = { now, at: now.toISOString(), operator, terminalId, homeTerminalId: home.terminalId, meta, memo, dataDir, platform, pins };
     const readCtx: QueryContext = { ...base, db: reader, io };
     const handler = handlers[channel];
 

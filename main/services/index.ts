@@ -11,6 +11,7 @@ import { approvalsHandlers } from './people/approvals.js';
 import { peopleHandlers } from './people/index.js';
 import { printingHandlers } from './printing/index.js';
 import { rouletteHandlers } from './roulette/index.js';
+import { terminalsHandlers } from './terminals/index.js';
 import type { HandlerMap } from './shared/context.js';
 
 // A channel two slices handle stops the kiosk as this module loads (never the last one silently kept).
@@ -26,4 +27,5 @@ export const handlers: HandlerMap = mergeUnique('handler', {
   rouletteHandlers,
   printingHandlers,
   auditHandlers,
+  terminalsHandlers,
 });

@@ -88,7 +88,7 @@ export function isJsonContentType(header: string | undefined): boolean {
   return mime === 'application/json' && params.every((p) => p === 'charset=utf-8' || p === 'charset="utf-8"');
 }
 
-function safeDecode(text: string): string | null {
+export function safeDecode(text: string): string | null {
   try {
     return decodeURIComponent(text);
   } catch {
@@ -96,13 +96,13 @@ function safeDecode(text: string): string | null {
   }
 }
 
-function langOf(req: IncomingMessage): Lang {
+export function langOf(req: IncomingMessage): Lang {
   const explicit = req.headers['x-lang'];
   if (explicit === 'en' || explicit === 'pt-PT') return explicit;
   return 'pt-PT';
 }
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     ...SECURITY_HEADERS,
@@ -114,14 +114,14 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(text);
 }
 
-function refuse(res: ServerResponse, status: number, code: ErrorCode, lang: Lang, params: Record<string, string | number> = {}): void {
+export function refuse(res: ServerResponse, status: number, code: ErrorCode, lang: Lang, params: Record<string, string | number> = {}): void {
   const envelope: Result<never> = { ok: false, error: { code, message: errorMessage(code, params, lang) } };
   send(res, status, envelope);
 }
 
 type Body = { ok: true; text: string } | { ok: false; why: 'too_large' | 'too_slow' };
 
-function readBody(req: IncomingMessage, timeoutMs: number): Promise<Body> {
+export function readBody(req: IncomingMessage, timeoutMs: number): Promise<Body> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

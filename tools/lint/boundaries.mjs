@@ -27,8 +27,8 @@ export function zoneOf(file) {
   if (f.startsWith('main/printing/')) return 'main/printing';
   if (f.startsWith('main/workers/')) return 'main/workers';
   if (f.startsWith('main/web/')) return 'web';
-  if (f.startsWith('main/counter/')) return 'counter';
   if (f.startsWith('main/hall/')) return 'hall';
+  if (f.startsWith('main/counter/')) return 'counter';
   if (f.startsWith('main/electron/')) return 'electron';
   if (f === 'main/kiosk.ts') return 'kiosk';
   if (f === 'main/cli.ts') return 'cli';
@@ -61,10 +61,12 @@ export function allowed(from, to) {
     'main/workers': () => toKind === 'core' || to === 'db' || to === 'main/workers',
     kiosk: () => ['core', 'db', 'printing', 'main/printing', 'main/workers', 'rpc', 'services', 'services/shared'].includes(to) || toKind === 'core',
     web: () => toKind === 'core' || to === 'kiosk' || to === 'web',
-    // A counter: the hall's link over browser mode's server; it opens no database of its own.
-    counter: () => toKind === 'core' || to === 'web' || to === 'hall' || to === 'counter',
     electron: () => toKind === 'core' || to === 'kiosk' || to === 'electron',
-    cli: () => to === 'kiosk' || to === 'web' || to === 'db' || toKind === 'core',
+    // The hall server's transport (its PKI, the terminals port, a counter's enrolment): the redemption of a code is the terminals service's.
+    hall: () => toKind === 'core' || ['db', 'web', 'kiosk', 'rpc', 'services/terminals', 'hall'].includes(to),
+    // A counter: the hall's link over browser mode's server; it opens no database of its own.
+    counter: () => toKind === 'core' || ['web', 'hall', 'counter'].includes(to),
+    cli: () => to === 'kiosk' || to === 'web' || to === 'db' || to === 'hall' || to === 'counter' || toKind === 'core',
     renderer: () => toKind === 'core' || to === 'renderer' || toKind === 'screens',
   };
   if (fromKind === 'core' && fromDomain) {
@@ -120,6 +122,9 @@ export function fileRefused(file, target, reexport = false) {
 
 /** Packages and built-ins a zone may not use. */
 const NODE = /^(node:|fs$|path$|http$|https$|crypto$|os$|child_process$|net$|worker_threads$)/;
+/** TLS and the certificate library: the transport between counters and the hall server, nowhere else (ARCHITECTURE.md, Packages by zone). */
+const TRANSPORT = /^(node:tls|node:https|tls|https|@peculiar\/x509)$/;
+const TRANSPORT_ZONES = new Set(['hall', 'counter', 'dev', 'tests']);
 function packageRefused(zone, spec) {
   if (spec.startsWith('.')) return null;
   const kind = zone.split('/')[0];
@@ -128,6 +133,7 @@ function packageRefused(zone, spec) {
   }
   if (spec === 'better-sqlite3' && !['db', 'dev', 'tests'].includes(zone)) return `only db/ opens SQLite (${zone} may not use better-sqlite3)`;
   if (spec === 'electron' && !['electron', 'dev', 'tests'].includes(zone)) return `only main/electron/ uses Electron (${zone} may not)`;
+  if (TRANSPORT.test(spec) && !TRANSPORT_ZONES.has(zone)) return `only the hall's transport (main/hall/, main/counter/) uses TLS and certificates (${zone} may not use ${spec})`;
   return null;
 }
 

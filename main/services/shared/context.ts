@@ -51,6 +51,8 @@ interface CallContext {
   at: string;
   operator: Operator | null;
   terminalId: string;
+  /** This post's own terminal (the hall server's screens): never a name to enrol a counter under. */
+  homeTerminalId: string;
   meta: CallMeta;
   /** One object per running kiosk: the key of the domains' in-memory caches (the board). */
   memo: object;

@@ -14,6 +14,7 @@ import { formatPercent, settingsUpdate, specialPrizeTerms } from '../../lib/sett
 import { MachinesPanel } from './MachinesPanel.js';
 import { PrintersPanel } from './PrintersPanel.js';
 import { SeriesPanel } from './SeriesPanel.js';
+import { TerminalsPanel } from './TerminalsPanel.js';
 
 /**
  * Art. 10: the frozen fund carried to a new prize, by a manager's decision
@@ -420,14 +421,14 @@ function PrintJobsPanel() {
 }
 
 /** The sub-screens of Configuração, in the order of the bar; `users` only for an admin. */
-export const SETTINGS_SUBS = ['hall', 'series', 'machines', 'printers', 'users'] as const;
+export const SETTINGS_SUBS = ['hall', 'series', 'machines', 'printers', 'terminals', 'users'] as const;
 export type SettingsSub = (typeof SETTINGS_SUBS)[number];
 
 /**
  * Manager/admin: Configuração in sub-screens, each fitting a 1024x768
  * counter: the hall (name and licence, stamp duty, special prize, sale
  * limits, guias, shifts), the series and ball sets, the slot machines, the
- * printers and their jobs, and for an admin the users (`before`, given by
+ * printers and their jobs, the hall's enrolled terminals, and for an admin the users (`before`, given by
  * App: screens/Users). The jobs list steps aside while the header's jobs
  * panel is open (one list on the page).
  */
@@ -491,6 +492,8 @@ export function SettingsScreen({ jobsPanelOpen = false, before = null }: { jobsP
             {jobsPanelOpen ? null : <PrintJobsPanel />}
           </>
         ) : null}
+        {/* Enrolling and revoking are an admin's (the users panel is given for an admin alone); a manager sees the list. */}
+        {shown === 'terminals' ? <TerminalsPanel admin={before !== null} /> : null}
         {shown === 'users' ? before : null}
       </div>
     </main>

@@ -1,0 +1,282 @@
+/**
+ * The hall server's terminals port: the contract over HTTPS (TLS 1.3 only)
+ * to the hall's enrolled counters, mutual TLS with the hall's own authority
+ * (pki.ts). The certificate is the credential: no bearer token here.
+ *   POST /enroll         {code, publicKey}: a one-time code for a certificate (no client certificate needed)
+ *   POST /rpc/<channel>  as browser mode (X-Operator-Token, Idempotency-Key, X-Lang; a board's X-Display-Token on display.state)
+ *   GET  /events         server-sent events, the frames of browser mode
+ * Every other request needs the certificate of a live terminal: the
+ * connection's chain checked against the hall's authority, its fingerprint
+ * found among the enrolled (a certificate issued for a redemption that lost
+ * its race was never stored), not revoked; its CN is the call's terminal. A
+ * revocation drops the terminal's open connections (its event streams
+ * included) as it commits.
+ */
+import { createServer, type Server } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import { isChannel } from '../../core/contract.js';
+import { errorMessage, KioskError, type Lang, type Result } from '../../core/errors.js';
+import { lastSeenDue } from '../../core/terminals/rules.js';
+import { terminalByFingerprint, touchTerminal, type TerminalRow } from '../../db/terminals.js';
+import { storageFailureOf } from '../../db/connection.js';
+import { redeemEnrolmentCode } from '../services/terminals/index.js';
+import type { Kiosk } from '../kiosk.js';
+import { BODY_TIMEOUT_MS, describeChannels, DISPLAY_CHANNEL, isJsonContentType, langOf, MAX_BODY_BYTES, readBody, refuse, safeDecode, send } from '../web/server.js';
+import { confirmationCode, fingerprintOf, type HallPki } from './pki.js';
+
+export interface TerminalsServerOptions {
+  kiosk: Kiosk;
+  port: number;
+  /** The address the terminals port listens on (default 0.0.0.0: the hall's LAN). */
+  bind?: string;
+  pki: HallPki;
+  /** The hall's clock (an enrolment code's expiry, last seen); default the system's. */
+  now?: () => Date;
+  bodyTimeoutMs?: number;
+}
+
+export interface TerminalsServer {
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The largest enrolment request: a code and an SPKI of a P-256 key are a few hundred bytes. */
+const MAX_ENROL_BYTES = 4_096;
+
+type Judged = { ok: true; terminal: TerminalRow } | { ok: false; code: 'TERMINAL_CERTIFICATE_REQUIRED' | 'TERMINAL_REVOKED'; name?: string };
+
+export function startTerminalsServer(options: TerminalsServerOptions): Promise<TerminalsServer> {
+  const { kiosk, pki } = options;
+  const now = options.now ?? (() => new Date());
+  const bind = options.bind ?? '0.0.0.0';
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? BODY_TIMEOUT_MS;
+  /** Every open TLS connection, and the fingerprint of the terminal it was judged to be (once judged). */
+  const sockets = new Map<TLSSocket, string | null>();
+  const streams = new Map<ServerResponse, TLSSocket>();
+  /** When each terminal's last call was last written (ms): written at most once a minute. */
+  const lastWritten = new Map<number, number>();
+
+  /** The connection's certificate: chained to the hall's authority, enrolled, and live now. */
+  function judge(socket: TLSSocket): Judged {
+    if (!socket.authorized) return { ok: false, code: 'TERMINAL_CERTIFICATE_REQUIRED' };
+    let fingerprint = sockets.get(socket);
+    if (!sockets.has(socket)) socket.once('close', () => sockets.delete(socket));
+    if (!fingerprint) {
+      const cert = socket.getPeerCertificate();
+      if (!cert?.raw) return { ok: false, code: 'TERMINAL_CERTIFICATE_REQUIRED' };
+      fingerprint = fingerprintOf(cert.raw);
+      sockets.set(socket, fingerprint);
+    }
+    const terminal = terminalByFingerprint(kiosk.db, fingerprint);
+    if (!terminal) return { ok: false, code: 'TERMINAL_CERTIFICATE_REQUIRED' };
+    if (terminal.revokedAt !== null) return { ok: false, code: 'TERMINAL_REVOKED', name: terminal.name };
+    // The authority issues CN = the name; a certificate saying otherwise is no terminal of this hall.
+    const cn = socket.getPeerCertificate().subject?.CN;
+    if (cn !== terminal.name) return { ok: false, code: 'TERMINAL_CERTIFICATE_REQUIRED' };
+    return { ok: true, terminal };
+  }
+
+  function seen(terminal: TerminalRow): void {
+    const t = now();
+    if (!lastSeenDue(lastWritten.get(terminal.id), t.getTime())) return;
+    lastWritten.set(terminal.id, t.getTime());
+    try {
+      touchTerminal(kiosk.db, terminal.id, t.toISOString());
+    } catch (e) {
+      // A full disk does not stop a terminal's calls; its last call is written once there is room.
+      if (storageFailureOf(e) === null) throw e;
+      lastWritten.delete(terminal.id);
+    }
+  }
+
+  // A revocation is effective as it commits: the terminal's connections (its event streams with them) are dropped.
+  const unsubscribe = kiosk.onEvent((event) => {
+    if (event.type === 'changed' && event.channel === 'terminal.revoke') {
+      for (const [socket, fingerprint] of sockets) {
+        if (fingerprint === null) continue;
+        const row = terminalByFingerprint(kiosk.db, fingerprint);
+        if (!row || row.revokedAt !== null) socket.destroy();
+      }
+      return;
+    }
+    const frame = `data: ${JSON.stringify(event)}\n\n`;
+    for (const client of streams.keys()) client.write(frame);
+  });
+
+  async function enroll(req: IncomingMessage, res: ServerResponse, lang: Lang): Promise<void> {
+    if (!isJsonContentType(req.headers['content-type'])) return refuse(res, 415, 'VALIDATION_FAILED', lang, { issues: 'Content-Type: application/json' });
+    // Open to anyone on the LAN: a body is read only when it says it is small (a counter always says), never megabytes of it.
+    const length = Number(req.headers['content-length'] ?? NaN);
+    if (!Number.isSafeInteger(length) || length > MAX_ENROL_BYTES) {
+      res.setHeader('Connection', 'close');
+      return refuse(res, 413, 'VALIDATION_FAILED', lang, { issues: `Content-Length de ${MAX_ENROL_BYTES} bytes no máximo` });
+    }
+    const body = await readBody(req, bodyTimeoutMs);
+    if (!body.ok || body.text.length > MAX_ENROL_BYTES) {
+      res.setHeader('Connection', 'close');
+      return refuse(res, body.ok || body.why === 'too_large' ? 413 : 408, body.ok || body.why === 'too_large' ? 'VALIDATION_FAILED' : 'REQUEST_TIMEOUT', lang, {
+        issues: `corpo maior do que ${MAX_ENROL_BYTES} bytes`,
+        seconds: bodyTimeoutMs / 1000,
+      });
+    }
+    let input: unknown;
+    try {
+      input = JSON.parse(body.text);
+    } catch {
+      return refuse(res, 400, 'VALIDATION_FAILED', lang, { issues: 'JSON inválido' });
+    }
+    const { code, publicKey } = (input ?? {}) as { code?: unknown; publicKey?: unknown };
+    if (typeof code !== 'string' || code.length > 64 || typeof publicKey !== 'string' || publicKey.length > 1024) {
+      return refuse(res, 400, 'VALIDATION_FAILED', lang, { issues: '{code, publicKey}: o código de inscrição e a chave pública (SPKI em base64)' });
+    }
+    try {
+      const r = await redeemEnrolmentCode(kiosk.db, { now, issue: (id, key, at) => pki.issueTerminalCertificate(id, key, at) }, { code, publicKey });
+      kiosk.emit({ type: 'changed', channel: 'terminal.redeem', topics: ['terminals'], at: now().toISOString() });
+      const value = {
+        terminalId: r.terminalId,
+        certificate: r.certificate,
+        caCertificate: pki.caCertificate,
+        serverFingerprint: pki.serverFingerprint,
+        confirmation: confirmationCode(pki.serverFingerprint, r.fingerprint),
+      };
+      return send(res, 200, { ok: true, value } satisfies Result<typeof value>);
+    } catch (e) {
+      if (!(e instanceof KioskError)) throw e;
+      return send(res, 200, { ok: false, error: { code: e.code, message: errorMessage(e.code, e.params, lang) } } satisfies Result<never>);
+    }
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const lang = langOf(req);
+    // A counter never sends Origin: a page in a browser holding a terminal's certificate is refused.
+    if (req.headers.origin !== undefined) return refuse(res, 403, 'ACCESS_REFUSED', lang);
+    const url = new URL(req.url ?? '/', 'https://hall.invalid');
+    const path = url.pathname;
+    if (path === '/enroll') {
+      if (req.method !== 'POST') return refuse(res, 405, 'UNKNOWN_CHANNEL', lang, { channel: `${req.method} /enroll` });
+      return enroll(req, res, lang);
+    }
+
+    const socket = req.socket as TLSSocket;
+    const judged = judge(socket);
+    if (!judged.ok) {
+      res.setHeader('Connection', 'close');
+      return refuse(res, 401, judged.code, lang, judged.name ? { name: judged.name } : {});
+    }
+    const terminal = judged.terminal;
+    seen(terminal);
+    const origin = { terminalId: terminal.name };
+
+    if (path === '/events' && req.method === 'GET') {
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream',
+        'Cache-Control': 'no-store',
+        Connection: 'keep-alive',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      res.write(': ligado\n\n');
+      streams.set(res, socket);
+      const beat = setInterval(() => res.write(': ping\n\n'), 25_000);
+      req.on('close', () => {
+        clearInterval(beat);
+        streams.delete(res);
+      });
+      return;
+    }
+
+    if (path === '/rpc' && req.method === 'GET') return send(res, 200, { ok: true, value: describeChannels() });
+    if (path.startsWith('/rpc/')) {
+      const channel = safeDecode(path.slice('/rpc/'.length)) ?? path.slice('/rpc/'.length);
+      if (req.method !== 'POST') return refuse(res, 405, 'UNKNOWN_CHANNEL', lang, { channel: `${req.method} ${channel}` });
+      if (!isChannel(channel)) return refuse(res, 404, 'UNKNOWN_CHANNEL', lang, { channel: channel.slice(0, 80) });
+      // A board behind a counter: its display token opens the board's channel alone, as in browser mode.
+      const displayToken = req.headers['x-display-token'];
+      if (displayToken !== undefined && (channel !== DISPLAY_CHANNEL || typeof displayToken !== 'string' || !kiosk.isDisplayToken(displayToken))) {
+        return refuse(res, 401, 'ACCESS_REFUSED', lang);
+      }
+      if (!isJsonContentType(req.headers['content-type'])) return refuse(res, 415, 'VALIDATION_FAILED', lang, { issues: 'Content-Type: application/json' });
+      const body = await readBody(req, bodyTimeoutMs);
+      if (!body.ok && body.why === 'too_slow') {
+        res.setHeader('Connection', 'close');
+        return refuse(res, 408, 'REQUEST_TIMEOUT', lang, { seconds: bodyTimeoutMs / 1000 });
+      }
+      if (!body.ok) return refuse(res, 413, 'VALIDATION_FAILED', lang, { issues: `corpo maior do que ${MAX_BODY_BYTES} bytes` });
+      let input: unknown = {};
+      if (body.text.trim() !== '') {
+        try {
+          input = JSON.parse(body.text);
+        } catch {
+          return refuse(res, 400, 'VALIDATION_FAILED', lang, { issues: 'JSON inválido' });
+        }
+      }
+      const operatorToken = displayToken === undefined ? req.headers['x-operator-token'] : undefined;
+      const idempotencyKey = req.headers['idempotency-key'];
+      const result = await kiosk.dispatch(
+        channel,
+        input,
+        {
+          lang,
+          ...(typeof operatorToken === 'string' && operatorToken ? { operatorToken } : {}),
+          ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
+        },
+        origin,
+      );
+      const status = result.ok ? 200 : result.error.code === 'IDEMPOTENCY_KEY_REUSED' ? 422 : result.error.code === 'IDEMPOTENCY_KEY_INVALID' ? 400 : 200;
+      return send(res, status, result);
+    }
+    return refuse(res, 404, 'UNKNOWN_CHANNEL', lang, { channel: `${req.method} ${path}`.slice(0, 80) });
+  }
+
+  const server: Server = createServer(
+    {
+      key: pki.serverKey,
+      cert: pki.serverCertificate,
+      ca: [pki.caCertificate],
+      minVersion: 'TLSv1.3',
+      requestCert: true,
+      // Judged per request (an enrolment has no certificate yet): authorized, enrolled, not revoked.
+      rejectUnauthorized: false,
+      headersTimeout: bodyTimeoutMs,
+      requestTimeout: bodyTimeoutMs + 5_000,
+      connectionsCheckingInterval: 1_000,
+    },
+    (req, res) => {
+      handle(req, res).catch((e: unknown) => {
+        console.error('[hall] request failed', e);
+        if (!res.headersSent) refuse(res, 500, 'INTERNAL', 'pt-PT');
+        else res.end();
+      });
+    },
+  );
+  server.keepAliveTimeout = 5_000;
+  server.on('secureConnection', (socket: TLSSocket) => {
+    sockets.set(socket, null);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  // A client that speaks no TLS 1.3 (plain HTTP, TLS 1.2) is dropped in the handshake; nothing to log per attempt.
+  server.on('tlsClientError', () => {});
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, bind, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : options.port;
+      const host = bind === '0.0.0.0' || bind === '::' ? '127.0.0.1' : bind.includes(':') ? `[${bind}]` : bind;
+      resolve({
+        port,
+        url: `https://${host}:${port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            unsubscribe();
+            for (const c of streams.keys()) c.end();
+            streams.clear();
+            server.closeAllConnections();
+            for (const s of sockets.keys()) s.destroy();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}
