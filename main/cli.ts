@@ -8,6 +8,10 @@
  *     (as `web`, the KIOSK_TOKEN rule included), and the contract over HTTPS
  *     (mutual TLS 1.3) to enrolled counters on ADDR:P (default 0.0.0.0).
  *     Prints both addresses and the server certificate's fingerprint.
+ *   tsx main/cli.ts counter --data-dir DIR --port M [--hall https://HOST:P --fingerprint sha256:… --enroll CODE]
+ *     A counter: enrols once (with the hall's address, its fingerprint and the
+ *     one-time code), then serves the screens and browser mode's API on
+ *     127.0.0.1:M, every call carried to the hall server over mutual TLS.
  *   tsx main/cli.ts audit:verify --data-dir DIR
  *     Checks the audit log's hash chain (against --anchor N:HASH and the
  *     newest backup's head too), the ledger's balance and the books document
@@ -32,8 +36,10 @@ import { latestBackupManifest, openForCheck, restoreBackup } from '../db/backup.
 import { checkBooks } from '../db/books.js';
 import { verifyLedger } from '../db/ledger.js';
 import { DEFAULT_TERMINAL } from '../core/terminal.js';
-import { openHallPki } from './hall/pki.js';
 import { startTerminalsServer } from './hall/terminals-server.js';
+import { enrollAtHall, hallAgent, loadTerminalIdentity } from './hall/enrol-client.js';
+import { confirmationCode, derOfPem, fingerprintOf, openHallPki } from './hall/pki.js';
+import { startCounter } from './counter/index.js';
 import { DATABASE_FILE, openKiosk, PIN_KEY_FILE } from './kiosk.js';
 import { startWebServer } from './web/server.js';
 
@@ -123,6 +129,54 @@ async function hall(argv: string[]): Promise<void> {
       kiosk.close();
       process.exit(0);
     });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+async function counter(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      'data-dir': { type: 'string' },
+      port: { type: 'string' },
+      hall: { type: 'string' },
+      fingerprint: { type: 'string' },
+      enroll: { type: 'string' },
+    },
+    strict: true,
+  });
+  const dataDir = dataDirOf(values);
+  const port = portOf(values.port ?? process.env.KIOSK_PORT, '--port');
+  if (values.enroll !== undefined) {
+    if (!values.hall || !values.fingerprint) {
+      console.error('Para inscrever este posto: --hall https://ENDEREÇO:PORTA --fingerprint sha256:… --enroll CÓDIGO (como no ecrã Terminais do servidor da sala).');
+      process.exit(2);
+    }
+    // The fingerprint is checked right after the handshake, before the code is sent (enrollAtHall).
+    const enrolled = await enrollAtHall({ hallUrl: values.hall, fingerprint: values.fingerprint, code: values.enroll, dataDir });
+    console.log(`Inscrito como terminal ${enrolled.terminalId}. Código de confirmação: ${enrolled.confirmation} (o mesmo no ecrã Terminais do servidor da sala).`);
+  }
+  const identity = loadTerminalIdentity(dataDir);
+  if (!identity) {
+    console.error(`Este posto não está inscrito (${dataDir}): inscreva-o com --hall, --fingerprint e --enroll, como no ecrã Terminais do servidor da sala.`);
+    process.exit(2);
+  }
+  const token = process.env.KIOSK_TOKEN || randomBytes(24).toString('base64url');
+  const staticDir = join(ROOT, 'dist', 'renderer');
+  const server = await startCounter({
+    hallUrl: identity.hallUrl,
+    agent: hallAgent(identity),
+    token,
+    port,
+    terminalId: identity.terminalId,
+    ...(existsSync(join(staticDir, 'index.html')) ? { staticDir } : {}),
+  });
+  const confirmation = confirmationCode(identity.serverFingerprint, fingerprintOf(derOfPem(identity.certificate)));
+  console.log(`Balcão ${identity.terminalId} em modo navegador: ${server.url}/#token=${token}`);
+  console.log(`Servidor da sala: ${identity.hallUrl} (${identity.serverFingerprint}); código de confirmação ${confirmation}`);
+  const stop = () => {
+    void server.close().then(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
@@ -230,7 +284,7 @@ async function backupRestore(argv: string[]): Promise<void> {
 }
 
 const [command = 'web', ...rest] = process.argv.slice(2);
-const commands: Record<string, (argv: string[]) => Promise<void>> = { web, hall, 'audit:verify': auditVerify, 'backup:restore': backupRestore };
+const commands: Record<string, (argv: string[]) => Promise<void>> = { web, hall, counter, 'audit:verify': auditVerify, 'backup:restore': backupRestore };
 const run = commands[command];
 if (!run) {
   console.error(`Comando desconhecido: ${command}. Comandos: ${Object.keys(commands).join(', ')}`);

@@ -1,0 +1,96 @@
+/**
+ * A cashier at a counter, as a script (the hall's network test runs one in
+ * each counter's network namespace): logs in at the counter's own browser-mode
+ * address, opens its drawer when asked, then sells one card after another.
+ * Each sale has an Idempotency-Key made once and kept across its retries, as
+ * the sale screen does: a lost answer or HALL_UNREACHABLE is tried again with
+ * the same key until it is answered. A hall server started again knows no
+ * operator of before: the cashier enters the PIN again and the same sale is
+ * sent with the same key. One JSON line per acknowledged sale on stdout:
+ * {key, saleId, ranges, tries, logins}; a last line {done: true}.
+ *
+ *   tsx test/system/hall-driver.ts --url http://127.0.0.1:M --token T --user caixa1 --pin 3333
+ *     --game ID --sales N [--quantity Q] [--price CENTS] [--pause-ms MS] [--open-drawer] [--deadline-ms 120000]
+ */
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    url: { type: 'string' },
+    token: { type: 'string' },
+    user: { type: 'string' },
+    pin: { type: 'string' },
+    game: { type: 'string' },
+    sales: { type: 'string', default: '10' },
+    quantity: { type: 'string', default: '1' },
+    price: { type: 'string', default: '100' },
+    'pause-ms': { type: 'string', default: '0' },
+    'open-drawer': { type: 'boolean', default: false },
+    'deadline-ms': { type: 'string', default: '120000' },
+  },
+});
+const url = values.url!;
+const deadline = Date.now() + Number(values['deadline-ms']);
+
+type Envelope = { ok: true; value: Record<string, unknown> } | { ok: false; error: { code: string; message: string } };
+
+async function call(channel: string, input: unknown, operatorToken?: string, key?: string): Promise<Envelope> {
+  const res = await fetch(`${url}/rpc/${channel}`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${values.token}`,
+      'Content-Type': 'application/json',
+      ...(operatorToken ? { 'X-Operator-Token': operatorToken } : {}),
+      ...(key ? { 'Idempotency-Key': key } : {}),
+    },
+    body: JSON.stringify(input),
+    signal: AbortSignal.timeout(10_000),
+  });
+  return (await res.json()) as Envelope;
+}
+
+/** The same call with the same key until it is answered by the hall (or the deadline passes). */
+async function untilAnswered(channel: string, input: unknown, operatorToken: string, key: string): Promise<{ envelope: Envelope; tries: number }> {
+  for (let tries = 1; ; tries++) {
+    try {
+      const envelope = await call(channel, input, operatorToken, key);
+      if (envelope.ok || envelope.error.code !== 'HALL_UNREACHABLE') return { envelope, tries };
+    } catch {
+      // The counter itself did not answer (restarting): the same key again.
+    }
+    if (Date.now() > deadline) throw new Error(`${channel} ${key}: no answer before the deadline`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function logIn(): Promise<string> {
+  const login = await untilAnswered('auth.login', { username: values.user, pin: values.pin }, '', randomUUID());
+  if (!login.envelope.ok) throw new Error(`login: ${login.envelope.error.code} ${login.envelope.error.message}`);
+  return login.envelope.value.operatorToken as string;
+}
+let operatorToken = await logIn();
+if (values['open-drawer']) {
+  const opened = await untilAnswered('drawer.open', { floatByDenomination: { '2000': 5 } }, operatorToken, randomUUID());
+  if (!opened.envelope.ok && opened.envelope.error.code !== 'DRAWER_ALREADY_OPEN') throw new Error(`drawer.open: ${opened.envelope.error.code}`);
+}
+const quantity = Number(values.quantity);
+const input = { gameId: Number(values.game), quantity, payment: { method: 'cash', tenderedCents: quantity * Number(values.price) } };
+const pauseMs = Number(values['pause-ms']);
+for (let i = 0; i < Number(values.sales); i++) {
+  const key = randomUUID();
+  let answered = await untilAnswered('sale.create', input, operatorToken, key);
+  let tries = answered.tries;
+  let logins = 0;
+  while (!answered.envelope.ok && answered.envelope.error.code === 'NOT_AUTHENTICATED' && logins < 5) {
+    operatorToken = await logIn();
+    logins += 1;
+    answered = await untilAnswered('sale.create', input, operatorToken, key);
+    tries += answered.tries;
+  }
+  const { envelope } = answered;
+  if (!envelope.ok) throw new Error(`sale.create: ${envelope.error.code} ${envelope.error.message}`);
+  console.log(JSON.stringify({ key, saleId: envelope.value.saleId, ranges: envelope.value.ranges, tries, logins }));
+  if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
+}
+console.log(JSON.stringify({ done: true }));
