@@ -164,7 +164,9 @@ async function counter(argv: string[]): Promise<void> {
   }
   const token = process.env.KIOSK_TOKEN || randomBytes(24).toString('base64url');
   const staticDir = join(ROOT, 'dist', 'renderer');
+  const confirmation = confirmationCode(identity.serverFingerprint, fingerprintOf(derOfPem(identity.certificate)));
   const server = await startCounter({
+    post: { terminalId: identity.terminalId, hallUrl: identity.hallUrl, serverFingerprint: identity.serverFingerprint, confirmation },
     hallUrl: identity.hallUrl,
     agent: hallAgent(identity),
     token,
@@ -172,7 +174,6 @@ async function counter(argv: string[]): Promise<void> {
     terminalId: identity.terminalId,
     ...(existsSync(join(staticDir, 'index.html')) ? { staticDir } : {}),
   });
-  const confirmation = confirmationCode(identity.serverFingerprint, fingerprintOf(derOfPem(identity.certificate)));
   console.log(`Balcão ${identity.terminalId} em modo navegador: ${server.url}/#token=${token}`);
   console.log(`Servidor da sala: ${identity.hallUrl} (${identity.serverFingerprint}); código de confirmação ${confirmation}`);
   const stop = () => {

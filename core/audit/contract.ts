@@ -24,6 +24,8 @@ export const linkStateSchema = z.discriminatedUnion('mode', [
     skewMs: z.number().int().nullable(),
     /** More than CLOCK_SKEW_LIMIT_MS apart: the screens say so. */
     clockOff: z.boolean(),
+    /** This post as enrolled: its terminal, the hall it is carried to, and the confirmation code both screens show. */
+    post: z.object({ terminalId: z.string(), hallUrl: z.string(), serverFingerprint: z.string(), confirmation: z.string() }).nullable().optional(),
   }),
 ]);
 export type LinkState = z.infer<typeof linkStateSchema>;

@@ -74,6 +74,8 @@ export interface HallLinkOptions {
   /** Default true: read the hall's event stream from the start. */
   events?: boolean;
   logError?: (error: unknown, where: string) => void;
+  /** This post as enrolled (its terminal, the hall, the confirmation code), for its screens. */
+  post?: { terminalId: string; hallUrl: string; serverFingerprint: string; confirmation: string };
 }
 
 export interface HallLink extends WebBackend {
@@ -171,7 +173,7 @@ export function createHallLink(options: HallLinkOptions): HallLink {
     if (clockOff() !== wasOff) changed(false);
   }
 
-  const state = (): LinkState & { mode: 'counter' } => ({ mode: 'counter', link, since, lastError, skewMs, clockOff: clockOff() });
+  const state = (): LinkState & { mode: 'counter' } => ({ mode: 'counter', link, since, lastError, skewMs, clockOff: clockOff(), post: options.post ?? null });
 
   // ---- one request -----------------------------------------------------------
   function attempt(channel: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<Attempt> {

@@ -101,6 +101,8 @@ export function TerminalsPanel({ admin }: { admin: boolean }) {
   const { t } = useTranslation();
   const f = useFormat();
   const list = useKioskQuery('terminal.list', {});
+  const link = useKioskQuery('link.status', {});
+  const post = link.data?.mode === 'counter' ? (link.data.post ?? null) : null;
   const terminals = list.data ?? [];
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [revoking, setRevoking] = useState<TerminalView | null>(null);
@@ -112,6 +114,13 @@ export function TerminalsPanel({ admin }: { admin: boolean }) {
     <section className="panel terminals-panel" aria-labelledby="terminals-title" data-testid="terminals-panel">
       <h2 id="terminals-title">{t('terminals.title')}</h2>
       <p className="hint">{t('terminals.intro')}</p>
+      {post ? (
+        // At a counter: which terminal this post is, the hall it is carried to, and the code the hall server's screen shows too.
+        <p className="terminal-post" data-testid="terminal-this-post">
+          {t('terminals.thisPost', { terminal: post.terminalId, hall: post.hallUrl, code: post.confirmation })}
+          <span className="mono series-colour" title={post.serverFingerprint}>{`${post.serverFingerprint.slice(0, 23)}…`}</span>
+        </p>
+      ) : null}
       <ErrorAlert error={list.error} testId="terminals-load-error" />
       {list.data === undefined ? (
         list.error ? null : <p className="loading">{t('common.loading')}</p>
