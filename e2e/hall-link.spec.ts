@@ -3,42 +3,31 @@
  * the hall server stops — every screen says since when and nothing is sold —
  * and starts again: the banner goes by itself and selling resumes, without
  * reloading the page (the hall's process is new: the cashier's PIN again).
- * The hall is the real program in browser mode; the counter runs here, over
- * the built screens.
+ * The hall is the real program (`npm run hall`), the counter too (`npm run
+ * counter`, enrolled with a code, every call over mutual TLS 1.3).
  */
-import { Agent } from 'node:http';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCounter, type Counter } from '../main/counter/index.js';
-import { expectText, launchChromium, login, ROOT, type RunningKiosk, startKiosk } from './support.js';
+import { expectText, launchChromium, login, type RunningHall, type RunningKiosk, startCounterAt, startHall } from './support.js';
 
-const COUNTER_TOKEN = `counter-${Math.random().toString(36).slice(2)}`;
-
-let hall: RunningKiosk;
-let counter: Counter;
-let agent: Agent;
+let hall: RunningHall;
+let counter: RunningKiosk;
 let browser: Browser;
 
 beforeAll(async () => {
-  hall = await startKiosk(['--demo']);
-  agent = new Agent({ keepAlive: true });
-  counter = await startCounter({
-    hallUrl: hall.url,
-    agent,
-    headers: { Authorization: `Bearer ${hall.token}` },
-    eventsPath: `/events?token=${hall.token}`,
-    token: COUNTER_TOKEN,
-    port: 0,
-    staticDir: join(ROOT, 'dist', 'renderer'),
-  });
+  hall = await startHall();
+  counter = await startCounterAt(hall, 'C2');
+  // C2's own drawer, opened at the counter by its cashier (the demo's open drawer is T1's, the hall server's).
+  const cashier = (await counter.call('auth.login', { username: 'caixa2', pin: '4444' })).value.operatorToken as string;
+  const opened = await counter.call('drawer.open', { floatByDenomination: { '2000': 5 } }, cashier);
+  if (!opened.ok) throw new Error(`drawer.open at C2: ${opened.error?.code}`);
+  await counter.call('auth.logout', {}, cashier);
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await counter?.close();
-  agent?.destroy();
+  await counter?.stop();
   await hall?.stop();
 });
 
@@ -58,8 +47,8 @@ describe('a counter whose hall server stops and starts again', () => {
     const page = await (await browser.newContext({ viewport: { width: 1024, height: 768 } })).newPage();
     let loads = 0;
     page.on('load', () => loads++);
-    await page.goto(`${counter.url}/#token=${COUNTER_TOKEN}`);
-    await login(page, 'caixa1', '3333');
+    await page.goto(counter.appUrl);
+    await login(page, 'caixa2', '4444');
     const before = (await salesOfGame()).length;
     await sell(page, 2, 500);
     await page.getByTestId('sale-result').waitFor();
@@ -81,7 +70,7 @@ describe('a counter whose hall server stops and starts again', () => {
     // cashier's session (the PIN screen), and after the PIN the sale goes through.
     await page.getByTestId('hall-link-down').waitFor({ state: 'detached', timeout: 5_000 });
     await page.getByTestId('login-pin').waitFor({ timeout: 10_000 });
-    await login(page, 'caixa1', '3333');
+    await login(page, 'caixa2', '4444');
     await sell(page, 1, 100);
     await page.getByTestId('sale-result').waitFor();
     expect((await salesOfGame()).length).toBe(before + 2);

@@ -27,11 +27,17 @@ export interface RunningKiosk {
   stop(): Promise<void>;
 }
 
-/** The kiosk's process on a data folder and port: resolves with the URL it prints once ready. */
-async function spawnKiosk(dataDir: string, token: string, port: number, args: string[]): Promise<{ child: ChildProcess; appUrl: string }> {
+/** The kiosk's process (browser mode, the hall server or a counter) on a data folder and port: resolves with the URL it prints once ready, and all it printed. */
+async function spawnKiosk(
+  dataDir: string,
+  token: string,
+  port: number,
+  args: string[],
+  command: 'web' | 'hall' | 'counter' = 'web',
+): Promise<{ child: ChildProcess; appUrl: string; output: () => string }> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'main/cli.ts', 'web', '--data-dir', dataDir, '--port', String(port), ...args],
+    ['--import', 'tsx', 'main/cli.ts', command, '--data-dir', dataDir, '--port', String(port), ...args],
     { cwd: ROOT, env: { ...process.env, KIOSK_TOKEN: token }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
@@ -49,7 +55,7 @@ async function spawnKiosk(dataDir: string, token: string, port: number, args: st
     child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
     child.on('exit', (code) => fail(new Error(`kiosk exited (${code}):\n${output}`)));
   });
-  return { child, appUrl };
+  return { child, appUrl, output: () => output };
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
@@ -59,15 +65,21 @@ async function stopChild(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-export async function startKiosk(args: string[] = []): Promise<RunningKiosk> {
+export async function startKiosk(args: string[] = [], command: 'web' | 'hall' | 'counter' = 'web', dataDirGiven?: string): Promise<RunningKiosk & { output: () => string }> {
   if (!existsSync(join(ROOT, 'dist', 'renderer', 'index.html'))) {
     throw new Error('dist/renderer is missing: run `npx vite build` (npm test does it first).');
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'kiosk-e2e-'));
+  const dataDir = dataDirGiven ?? mkdtempSync(join(tmpdir(), 'kiosk-e2e-'));
   const token = `e2e-${Math.random().toString(36).slice(2)}`;
-  const started = await spawnKiosk(dataDir, token, 0, args);
+  const started = await spawnKiosk(dataDir, token, 0, args, command);
   const appUrl = started.appUrl;
   let child = started.child;
+  let output = started.output;
+  // A restart keeps every port (the hall's terminals port too: its counters know it).
+  const terminalsPort = command === 'hall' ? /https:\/\/[^\s:]+:(\d+)/.exec(await waitForOutput(started.output, /sha256:[0-9a-f]{64}/))?.[1] : undefined;
+  const restartArgs = args
+    .filter((a) => a !== '--demo' && a !== '--enroll')
+    .map((a, i, all) => (all[i - 1] === '--terminals-port' && terminalsPort ? terminalsPort : a));
   const url = new URL(appUrl).origin;
   const port = Number(new URL(appUrl).port);
   return {
@@ -91,13 +103,55 @@ export async function startKiosk(args: string[] = []): Promise<RunningKiosk> {
       await stopChild(child);
       await new Promise((r) => setTimeout(r, downMs));
       // Same folder, same port, same token: as after a power cut or an update.
-      ({ child } = await spawnKiosk(dataDir, token, port, args.filter((a) => a !== '--demo')));
+      ({ child, output } = await spawnKiosk(dataDir, token, port, withoutEnrolment(restartArgs), command));
     },
+    output: () => output(),
     async stop() {
       await stopChild(child);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!dataDirGiven) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A counter enrols once: started again, it is not given its code (nor the hall's address) a second time. */
+function withoutEnrolment(args: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--enroll' || args[i] === '--hall' || args[i] === '--fingerprint') i++;
+    else out.push(args[i]!);
+  }
+  return out;
+}
+
+async function waitForOutput(output: () => string, pattern: RegExp, ms = 30_000): Promise<string> {
+  const until = Date.now() + ms;
+  while (!pattern.test(output())) {
+    if (Date.now() > until) throw new Error(`not printed in ${ms} ms: ${pattern}\n${output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return output();
+}
+
+export interface RunningHall extends RunningKiosk {
+  /** `https://127.0.0.1:P`: the terminals port. */
+  terminalsUrl: string;
+  fingerprint: string;
+  output: () => string;
+}
+
+/** `npm run hall` on loopback with the demo hall: its screens' URL, its terminals port and its certificate's fingerprint. */
+export async function startHall(): Promise<RunningHall> {
+  const hall = await startKiosk(['--terminals-port', '0', '--bind', '127.0.0.1', '--demo'], 'hall');
+  const out = await waitForOutput(hall.output, /sha256:[0-9a-f]{64}/);
+  return { ...hall, terminalsUrl: /(https:\/\/127\.0\.0\.1:\d+)/.exec(out)![1]!, fingerprint: /(sha256:[0-9a-f]{64})/.exec(out)![1]! };
+}
+
+/** `npm run counter`, enrolled at the hall with a code its admin asked for under `name`. */
+export async function startCounterAt(hall: RunningHall, name: string): Promise<RunningKiosk & { output: () => string }> {
+  const admin = (await hall.call('auth.login', { username: 'admin', pin: '1111' })).value.operatorToken as string;
+  const enrolment = await hall.call('terminal.enroll', { name }, admin);
+  if (!enrolment.ok) throw new Error(`terminal.enroll: ${enrolment.error?.code}`);
+  return startKiosk(['--hall', hall.terminalsUrl, '--fingerprint', hall.fingerprint, '--enroll', enrolment.value.code], 'counter');
 }
 
 export function launchChromium(): Promise<Browser> {
