@@ -14,7 +14,8 @@
  *
  * Knobs: BENCH_ROUNDS (1000: the one-counter rounds, and each client's sales
  * at N at once), BENCH_COUNTERS (10), BENCH_WARMUP (100), BENCH_BLOCK (100 sales
- * a client per block at N at once), BENCH_HALL_ONLY=1 (skip the two included benches).
+ * a client per block at N at once), BENCH_HALL_ONLY=1 (skip the two included benches),
+ * BENCH_HALL_PROFILE=DIR (the hall server's CPU profile, node --cpu-prof).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -32,6 +33,8 @@ const ROUNDS = env('BENCH_ROUNDS', 1000);
 const COUNTERS = env('BENCH_COUNTERS', 10);
 const WARMUP = env('BENCH_WARMUP', 100);
 const BLOCK = Math.max(1, Math.min(env('BENCH_BLOCK', 100), ROUNDS));
+/** A folder: the hall server's CPU profile is written there as it stops (node --cpu-prof). */
+const PROFILE = process.env.BENCH_HALL_PROFILE ? resolve(process.env.BENCH_HALL_PROFILE) : undefined;
 const TOKEN = 'bench-hall-token-0123456789abcdef';
 const ROOT = resolve(import.meta.dirname, '..');
 const log = (text: string) => process.stderr.write(`[hall bench] ${text}\n`);
@@ -54,8 +57,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-function start(name: string, args: string[]): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', ...args], {
+function start(name: string, args: string[], nodeArgs: string[] = []): Proc {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'main/cli.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, KIOSK_TOKEN: TOKEN },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -140,7 +143,7 @@ let exitCode = 0;
 try {
   // ---- the hall server, the demo hall -------------------------------------------------------
   log('starting the hall server (--demo)');
-  const hall = start('hall', ['hall', '--data-dir', join(dir, 'hall'), '--port', '0', '--terminals-port', '0', '--bind', '127.0.0.1', '--demo']);
+  const hall = start('hall', ['hall', '--data-dir', join(dir, 'hall'), '--port', '0', '--terminals-port', '0', '--bind', '127.0.0.1', '--demo'], PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []);
   const webPort = Number(await waitFor(hall, (o) => /ecrãs em http:\/\/127\.0\.0\.1:(\d+)\/#token=/.exec(o)?.[1]));
   const terminalsUrl = await waitFor(hall, (o) => /Terminais \(HTTPS, TLS 1\.3\) em (https:\/\/127\.0\.0\.1:\d+)/.exec(o)?.[1]);
   const fingerprint = await waitFor(hall, (o) => /Impressão digital do servidor: (sha256:[0-9a-f]{64})/.exec(o)?.[1]);
