@@ -127,6 +127,8 @@ function seller(client: RpcClient, operatorToken: string, input: unknown): Selle
 
 /** Every seller sells `count` sales back to back, all at once: the samples, and the wall time from the first send to the last answer. */
 async function together(sellers: Seller[], count: number, into: number[]): Promise<number> {
+  // Untimed first: the connections that sat idle through the other block (longer than the servers' 5 s keep-alive) made again.
+  await Promise.all(sellers.map((s) => s.client.post('setup.status', {})));
   const t0 = performance.now();
   await Promise.all(
     sellers.map(async (s) => {

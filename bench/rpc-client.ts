@@ -18,32 +18,39 @@ export function rpcClient(port: number, token: string): RpcClient {
   return {
     post(channel, input, o = {}) {
       const body = JSON.stringify(input);
-      return new Promise((resolve, reject) => {
-        const req = request(
-          {
-            agent,
-            host: '127.0.0.1',
-            port,
-            method: 'POST',
-            path: `/rpc/${channel}`,
-            headers: {
-              Host: `127.0.0.1:${port}`,
-              Authorization: `Bearer ${token}`,
-              ...(o.operatorToken ? { 'X-Operator-Token': o.operatorToken } : {}),
-              ...(o.idempotencyKey ? { 'Idempotency-Key': o.idempotencyKey } : {}),
-              'Content-Type': 'application/json',
-              'Content-Length': Buffer.byteLength(body),
+      const once = (): Promise<string> =>
+        new Promise((resolve, reject) => {
+          const req = request(
+            {
+              agent,
+              host: '127.0.0.1',
+              port,
+              method: 'POST',
+              path: `/rpc/${channel}`,
+              headers: {
+                Host: `127.0.0.1:${port}`,
+                Authorization: `Bearer ${token}`,
+                ...(o.operatorToken ? { 'X-Operator-Token': o.operatorToken } : {}),
+                ...(o.idempotencyKey ? { 'Idempotency-Key': o.idempotencyKey } : {}),
+                'Content-Type': 'application/json',
+                'Content-Length': Buffer.byteLength(body),
+              },
             },
-          },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-            res.on('error', reject);
-          },
-        );
-        req.on('error', reject);
-        req.end(body);
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+              res.on('error', reject);
+            },
+          );
+          // A kept-alive connection the server closed as it sat idle (its keepAliveTimeout) just as we reused it:
+          // the request never reached it; sent again once on a new connection (Node's documented `reusedSocket` case).
+          req.on('error', (e: NodeJS.ErrnoException) => reject(Object.assign(e, { reused: req.reusedSocket })));
+          req.end(body);
+        });
+      return once().catch((e: NodeJS.ErrnoException & { reused?: boolean }) => {
+        if (e.reused && e.code === 'ECONNRESET') return once();
+        throw e;
       });
     },
     destroy: () => agent.destroy(),
