@@ -50,9 +50,11 @@ const killAll = () => {
   for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
 };
 process.on('exit', killAll);
+const dir = mkdtempSync(join(tmpdir(), 'bench-hall-'));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     killAll();
+    rmSync(dir, { recursive: true, force: true });
     process.exit(130);
   });
 }
@@ -139,7 +141,6 @@ async function together(sellers: Seller[], count: number, into: number[]): Promi
 }
 
 const began = performance.now();
-const dir = mkdtempSync(join(tmpdir(), 'bench-hall-'));
 const clients: RpcClient[] = [];
 let exitCode = 0;
 try {
