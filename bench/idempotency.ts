@@ -2,7 +2,8 @@
  * What an Idempotency-Key costs a sale (issue 24, point 5): `sale.create`
  * through the dispatcher on a SQLite file, alternately without a key and with
  * a new one, and the answer of a key sent again (a retry after a lost answer:
- * no transaction at all). Prints one JSON object on stdout.
+ * no transaction at all). Prints one JSON object on stdout (bench/hall.ts
+ * includes the same figures as `idempotency`).
  *
  * Knobs: BENCH_ROUNDS (1000 each), BENCH_WARMUP (100).
  */
@@ -12,51 +13,56 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openKiosk } from '../main/kiosk.js';
 import { must, setUpHall } from './kiosk.js';
+import { isEntry } from './rpc-client.js';
 import { round, stats } from './stats.js';
 
 const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
-const ROUNDS = env('BENCH_ROUNDS', 1000);
-const WARMUP = env('BENCH_WARMUP', 100);
 
-const dir = mkdtempSync(join(tmpdir(), 'bench-idem-'));
-try {
-  const kiosk = await openKiosk({ dataDir: dir });
-  const hall = await setUpHall(kiosk);
-  await must(kiosk, 'users.create', { username: 'gerente', name: 'Gerente', roles: ['manager'], pin: '2222' }, hall.admin);
-  const manager = (await must<{ operatorToken: string }>(kiosk, 'auth.login', { username: 'gerente', pin: '2222' })).operatorToken;
-  await must(kiosk, 'series.register', { code: 'A', priceCents: 100, size: 1_000_000 }, manager);
-  await must(kiosk, 'session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: new Date(Date.now() + 8 * 3_600_000).toISOString() }, manager);
-  const game = await must<{ id: number }>(kiosk, 'game.open', { seriesCode: 'A' }, manager);
-  const input = { gameId: game.id, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } };
-  const sell = async (key?: string) => {
-    const t0 = performance.now();
-    const r = await kiosk.dispatch('sale.create', input, { operatorToken: hall.cashiers[0]!, ...(key ? { idempotencyKey: key } : {}) });
-    if (!r.ok) throw new Error(`sale.create: ${r.error.code}`);
-    return performance.now() - t0;
-  };
-  for (let i = 0; i < WARMUP; i++) await sell(i % 2 ? `warm-${i}-key` : undefined);
-  const plain: number[] = [];
-  const keyed: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    plain.push(await sell());
-    keyed.push(await sell(`bench-${i}-key`));
+export async function benchIdempotency(o: { rounds: number; warmup: number }) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-idem-'));
+  try {
+    const kiosk = await openKiosk({ dataDir: dir });
+    try {
+      const hall = await setUpHall(kiosk);
+      await must(kiosk, 'users.create', { username: 'gerente', name: 'Gerente', roles: ['manager'], pin: '2222' }, hall.admin);
+      const manager = (await must<{ operatorToken: string }>(kiosk, 'auth.login', { username: 'gerente', pin: '2222' })).operatorToken;
+      await must(kiosk, 'series.register', { code: 'A', priceCents: 100, size: 1_000_000 }, manager);
+      await must(kiosk, 'session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: new Date(Date.now() + 8 * 3_600_000).toISOString() }, manager);
+      const game = await must<{ id: number }>(kiosk, 'game.open', { seriesCode: 'A' }, manager);
+      const input = { gameId: game.id, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } };
+      const sell = async (key?: string) => {
+        const t0 = performance.now();
+        const r = await kiosk.dispatch('sale.create', input, { operatorToken: hall.cashiers[0]!, ...(key ? { idempotencyKey: key } : {}) });
+        if (!r.ok) throw new Error(`sale.create: ${r.error.code}`);
+        return performance.now() - t0;
+      };
+      for (let i = 0; i < o.warmup; i++) await sell(i % 2 ? `warm-${i}-key` : undefined);
+      const plain: number[] = [];
+      const keyed: number[] = [];
+      for (let i = 0; i < o.rounds; i++) {
+        plain.push(await sell());
+        keyed.push(await sell(`bench-${i}-key`));
+      }
+      const replayed: number[] = [];
+      for (let i = 0; i < o.rounds; i++) replayed.push(await sell(`bench-${i}-key`));
+      const p = stats(plain);
+      const k = stats(keyed);
+      return {
+        saleWithoutKey: p,
+        saleWithKey: k,
+        retryWithKey: stats(replayed),
+        keyOverMedian: round(k.medianMs / p.medianMs),
+        keyOverP99: round(k.p99Ms / p.p99Ms),
+      };
+    } finally {
+      kiosk.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  const replayed: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) replayed.push(await sell(`bench-${i}-key`));
-  const p = stats(plain);
-  const k = stats(keyed);
-  console.log(
-    JSON.stringify({
-      bench: 'idempotency',
-      unit: 'ms',
-      saleWithoutKey: p,
-      saleWithKey: k,
-      retryWithKey: stats(replayed),
-      keyOverMedian: round(k.medianMs / p.medianMs),
-      keyOverP99: round(k.p99Ms / p.p99Ms),
-    }),
-  );
-  kiosk.close();
-} finally {
-  rmSync(dir, { recursive: true, force: true });
+}
+
+if (isEntry(import.meta.url)) {
+  const figures = await benchIdempotency({ rounds: env('BENCH_ROUNDS', 1000), warmup: env('BENCH_WARMUP', 100) });
+  console.log(JSON.stringify({ bench: 'idempotency', unit: 'ms', ...figures }));
 }

@@ -96,4 +96,32 @@ describe('benchmarks run', () => {
     expect(r).toHaveProperty('saleMillion');
     expect((r.seed as { sales: number }).sales).toBe(2000);
   });
+
+  // Each also runs alone: its entry prints its own object (hall.ts includes them).
+  it('bench/http.ts', () => {
+    const r = runBench('bench/http.ts', { BENCH_ROUNDS: '5', BENCH_WARMUP: '1' });
+    expect(r).toMatchObject({ bench: 'http', saleHttp: { n: 5 }, saleDispatchWithTurn: { n: 5 } });
+    expect(r).toHaveProperty('saleP99OverDispatchMs');
+  });
+
+  it('bench/idempotency.ts', () => {
+    const r = runBench('bench/idempotency.ts', { BENCH_ROUNDS: '5', BENCH_WARMUP: '1' });
+    expect(r).toMatchObject({ bench: 'idempotency', saleWithKey: { n: 5 }, retryWithKey: { n: 5 } });
+  });
+
+  it('bench/hall.ts', () => {
+    const r = runBench('bench/hall.ts', { BENCH_ROUNDS: '20', BENCH_WARMUP: '2', BENCH_COUNTERS: '2' });
+    const sale = { n: expect.any(Number), medianMs: expect.any(Number), p99Ms: expect.any(Number), meanMs: expect.any(Number), maxMs: expect.any(Number) };
+    expect(r).toMatchObject({
+      bench: 'hall',
+      oneCounter: { counterSale: { ...sale, n: 20 }, loopbackSale: { ...sale, n: 20 }, p99OverLoopbackMs: expect.any(Number) },
+      // Two counters, 20 sales each; as many at the hall's loopback.
+      manyCounters: { counters: 2, counterSale: { ...sale, n: 40 }, loopbackSale: { ...sale, n: 40 }, salesPerSecond: expect.any(Number), p99OverLoopbackMs: expect.any(Number) },
+      browserMode: { saleHttp: { ...sale, n: 20 }, queryHttp: { ...sale, n: 20 }, saleP99OverDispatchMs: expect.any(Number), queryP99OverDispatchMs: expect.any(Number) },
+      idempotency: { saleWithKey: { ...sale, n: 20 }, keyOverMedian: expect.any(Number) },
+    });
+    for (const target of ['p99WithinThreeMsOfLoopback', 'atLeast500SalesPerSecond', 'browserModeWithinOneMs', 'idempotencyMedianWithinTenPercent']) {
+      expect(typeof (r.targetsMet as Record<string, unknown>)[target]).toBe('boolean');
+    }
+  });
 });
