@@ -34,7 +34,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          fileParallelism: false,
+          // Two specs at a time: each has its own kiosk (port 0, its own folder) and its own Chromium; two cores.
+          maxWorkers: 2,
         },
       },
     ],
