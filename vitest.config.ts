@@ -14,6 +14,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           pool: 'forks',
+          // Vitest's default is one worker on a 2-core machine; much of a test's time is fsync, scrypt on the thread pool and sockets.
+          maxWorkers: 2,
         },
       },
       {
@@ -24,6 +26,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          maxWorkers: 2,
         },
       },
       {

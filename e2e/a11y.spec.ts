@@ -206,5 +206,6 @@ describe('every screen, every role', () => {
     }
 
     expect({ sideways, findings }).toEqual({ sideways: [], findings: [] });
-  });
+    // Every screen of every role, twice over and at three sizes: minutes, more with another spec beside it.
+  }, 300_000);
 });
