@@ -15,14 +15,13 @@
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import { isChannel } from '../../core/contract.js';
 import { errorMessage, KioskError, type Lang, type Result } from '../../core/errors.js';
 import { lastSeenDue } from '../../core/terminals/rules.js';
 import { terminalByFingerprint, touchTerminal, type TerminalRow } from '../../db/terminals.js';
 import { storageFailureOf } from '../../db/connection.js';
 import { redeemEnrolmentCode } from '../services/terminals/index.js';
 import type { Kiosk } from '../kiosk.js';
-import { BODY_TIMEOUT_MS, describeChannels, DISPLAY_CHANNEL, isJsonContentType, langOf, MAX_BODY_BYTES, readBody, refuse, safeDecode, send } from '../web/server.js';
+import { BODY_TIMEOUT_MS, describeChannels, DISPLAY_CHANNEL, isJsonContentType, langOf, openEventStream, readBody, refuse, send, serveRpcCall } from '../web/server.js';
 import { confirmationCode, fingerprintOf, type HallPki } from './pki.js';
 
 export interface TerminalsServerOptions {
@@ -170,61 +169,28 @@ export function startTerminalsServer(options: TerminalsServerOptions): Promise<T
     const origin = { terminalId: terminal.name };
 
     if (path === '/events' && req.method === 'GET') {
-      res.writeHead(200, {
-        'Content-Type': 'text/event-stream',
-        'Cache-Control': 'no-store',
-        Connection: 'keep-alive',
-        'X-Content-Type-Options': 'nosniff',
-      });
-      res.write(': ligado\n\n');
+      openEventStream(req, res, () => streams.delete(res));
       streams.set(res, socket);
-      const beat = setInterval(() => res.write(': ping\n\n'), 25_000);
-      req.on('close', () => {
-        clearInterval(beat);
-        streams.delete(res);
-      });
       return;
     }
 
     if (path === '/rpc' && req.method === 'GET') return send(res, 200, { ok: true, value: describeChannels() });
     if (path.startsWith('/rpc/')) {
-      const channel = safeDecode(path.slice('/rpc/'.length)) ?? path.slice('/rpc/'.length);
-      if (req.method !== 'POST') return refuse(res, 405, 'UNKNOWN_CHANNEL', lang, { channel: `${req.method} ${channel}` });
-      if (!isChannel(channel)) return refuse(res, 404, 'UNKNOWN_CHANNEL', lang, { channel: channel.slice(0, 80) });
+      const rawChannel = path.slice('/rpc/'.length);
       // A board behind a counter: its display token opens the board's channel alone, as in browser mode.
       const displayToken = req.headers['x-display-token'];
-      if (displayToken !== undefined && (channel !== DISPLAY_CHANNEL || typeof displayToken !== 'string' || !kiosk.isDisplayToken(displayToken))) {
+      if (displayToken !== undefined && (rawChannel !== DISPLAY_CHANNEL || typeof displayToken !== 'string' || !kiosk.isDisplayToken(displayToken))) {
         return refuse(res, 401, 'ACCESS_REFUSED', lang);
       }
-      if (!isJsonContentType(req.headers['content-type'])) return refuse(res, 415, 'VALIDATION_FAILED', lang, { issues: 'Content-Type: application/json' });
-      const body = await readBody(req, bodyTimeoutMs);
-      if (!body.ok && body.why === 'too_slow') {
-        res.setHeader('Connection', 'close');
-        return refuse(res, 408, 'REQUEST_TIMEOUT', lang, { seconds: bodyTimeoutMs / 1000 });
-      }
-      if (!body.ok) return refuse(res, 413, 'VALIDATION_FAILED', lang, { issues: `corpo maior do que ${MAX_BODY_BYTES} bytes` });
-      let input: unknown = {};
-      if (body.text.trim() !== '') {
-        try {
-          input = JSON.parse(body.text);
-        } catch {
-          return refuse(res, 400, 'VALIDATION_FAILED', lang, { issues: 'JSON inválido' });
-        }
-      }
       const operatorToken = displayToken === undefined ? req.headers['x-operator-token'] : undefined;
-      const idempotencyKey = req.headers['idempotency-key'];
-      const result = await kiosk.dispatch(
-        channel,
-        input,
-        {
-          lang,
-          ...(typeof operatorToken === 'string' && operatorToken ? { operatorToken } : {}),
-          ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
-        },
+      return serveRpcCall(req, res, {
+        backend: kiosk,
+        rawChannel,
+        lang,
+        bodyTimeoutMs,
+        credentials: typeof operatorToken === 'string' && operatorToken ? { operatorToken } : {},
         origin,
-      );
-      const status = result.ok ? 200 : result.error.code === 'IDEMPOTENCY_KEY_REUSED' ? 422 : result.error.code === 'IDEMPOTENCY_KEY_INVALID' ? 400 : 200;
-      return send(res, status, result);
+      });
     }
     return refuse(res, 404, 'UNKNOWN_CHANNEL', lang, { channel: `${req.method} ${path}`.slice(0, 80) });
   }

@@ -151,6 +151,81 @@ export function readBody(req: IncomingMessage, timeoutMs: number): Promise<Body>
   });
 }
 
+/**
+ * An event stream (server-sent events) on an admitted request: the hello,
+ * a comment every 25 s so that idle links stay open, `onClose` once the
+ * client goes. Browser mode and the hall's terminals port serve it alike.
+ */
+export function openEventStream(req: IncomingMessage, res: ServerResponse, onClose: () => void): void {
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream',
+    'Cache-Control': 'no-store',
+    Connection: 'keep-alive',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.write(': ligado\n\n');
+  const beat = setInterval(() => res.write(': ping\n\n'), 25_000);
+  req.on('close', () => {
+    clearInterval(beat);
+    onClose();
+  });
+}
+
+/** The HTTP status of an envelope: the idempotency-key draft's 422 (a key reused) and 400 (a malformed key); 503 for a counter's hall out of reach (the service failing, not the request). */
+export function rpcStatus(result: Result<unknown>): number {
+  if (result.ok) return 200;
+  const code = result.error.code;
+  return code === 'IDEMPOTENCY_KEY_REUSED' ? 422 : code === 'IDEMPOTENCY_KEY_INVALID' ? 400 : code === 'HALL_UNREACHABLE' ? 503 : 200;
+}
+
+/**
+ * `POST /rpc/<channel>` once its caller is admitted (browser mode's token,
+ * a terminal's certificate): the method and channel, a JSON body read whole
+ * in time, the call dispatched with the caller's credentials and its
+ * command's Idempotency-Key (the IETF httpapi draft), the envelope answered.
+ */
+export async function serveRpcCall(
+  req: IncomingMessage,
+  res: ServerResponse,
+  call: { backend: Pick<WebBackend, 'dispatch'>; rawChannel: string; lang: Lang; bodyTimeoutMs: number; credentials: Pick<CallMeta, 'operatorToken' | 'displayToken'>; origin?: CallOrigin },
+): Promise<void> {
+  const { lang, bodyTimeoutMs } = call;
+  const channel = safeDecode(call.rawChannel) ?? call.rawChannel;
+  if (req.method !== 'POST') return refuse(res, 405, 'UNKNOWN_CHANNEL', lang, { channel: `${req.method} ${channel}` });
+  if (!isChannel(channel)) return refuse(res, 404, 'UNKNOWN_CHANNEL', lang, { channel: channel.slice(0, 80) });
+  if (!isJsonContentType(req.headers['content-type'])) return refuse(res, 415, 'VALIDATION_FAILED', lang, { issues: 'Content-Type: application/json' });
+  const body = await readBody(req, bodyTimeoutMs);
+  if (!body.ok && body.why === 'too_slow') {
+    // Answered, then the connection closes (Connection: close): a trickling client holds nothing more.
+    res.setHeader('Connection', 'close');
+    return refuse(res, 408, 'REQUEST_TIMEOUT', lang, { seconds: bodyTimeoutMs / 1000 });
+  }
+  if (!body.ok) return refuse(res, 413, 'VALIDATION_FAILED', lang, { issues: `corpo maior do que ${MAX_BODY_BYTES} bytes` });
+  let input: unknown = {};
+  if (body.text.trim() !== '') {
+    try {
+      input = JSON.parse(body.text);
+    } catch {
+      return refuse(res, 400, 'VALIDATION_FAILED', lang, { issues: 'JSON inválido' });
+    }
+  }
+  // A command's retry carries the key of its first try.
+  const idempotencyKey = req.headers['idempotency-key'];
+  const { operatorToken, displayToken } = call.credentials;
+  const result = await call.backend.dispatch(
+    channel,
+    input,
+    {
+      lang,
+      ...(operatorToken ? { operatorToken } : {}),
+      ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
+      ...(displayToken !== undefined ? { displayToken } : {}),
+    },
+    call.origin,
+  );
+  return send(res, rpcStatus(result), result);
+}
+
 let channelList: unknown[] | undefined;
 /** GET /rpc: computed once, the contract does not change at run time. */
 export function describeChannels(): unknown[] {
@@ -241,19 +316,8 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
     if (path === '/events' && req.method === 'GET') {
       const presented = url.searchParams.get('token') ?? '';
       if (!sameSecret(presented, token) && !(await kiosk.isDisplayToken(presented))) return refuse(res, 401, 'ACCESS_REFUSED', lang);
-      res.writeHead(200, {
-        'Content-Type': 'text/event-stream',
-        'Cache-Control': 'no-store',
-        Connection: 'keep-alive',
-        'X-Content-Type-Options': 'nosniff',
-      });
-      res.write(': ligado\n\n');
+      openEventStream(req, res, () => sseClients.delete(res));
       sseClients.add(res);
-      const beat = setInterval(() => res.write(': ping\n\n'), 25_000);
-      req.on('close', () => {
-        clearInterval(beat);
-        sseClients.delete(res);
-      });
       return;
     }
 
@@ -270,42 +334,19 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
         if (req.method !== 'GET') return refuse(res, 405, 'UNKNOWN_CHANNEL', lang, { channel: `${req.method} /rpc` });
         return send(res, 200, { ok: true, value: describeChannels() });
       }
-      const channel = safeDecode(path.slice('/rpc/'.length)) ?? path.slice('/rpc/'.length);
-      if (req.method !== 'POST') return refuse(res, 405, 'UNKNOWN_CHANNEL', lang, { channel: `${req.method} ${channel}` });
-      if (!isChannel(channel)) return refuse(res, 404, 'UNKNOWN_CHANNEL', lang, { channel: channel.slice(0, 80) });
-      if (!isJsonContentType(req.headers['content-type'])) {
-        return refuse(res, 415, 'VALIDATION_FAILED', lang, { issues: 'Content-Type: application/json' });
-      }
-      const body = await readBody(req, bodyTimeoutMs);
-      if (!body.ok && body.why === 'too_slow') {
-        // Answered, then the connection closes (Connection: close): a trickling client holds nothing more.
-        res.setHeader('Connection', 'close');
-        return refuse(res, 408, 'REQUEST_TIMEOUT', lang, { seconds: bodyTimeoutMs / 1000 });
-      }
-      if (!body.ok) return refuse(res, 413, 'VALIDATION_FAILED', lang, { issues: `corpo maior do que ${MAX_BODY_BYTES} bytes` });
-      const text = body.text;
-      let input: unknown = {};
-      if (text.trim() !== '') {
-        try {
-          input = JSON.parse(text);
-        } catch {
-          return refuse(res, 400, 'VALIDATION_FAILED', lang, { issues: 'JSON inválido' });
-        }
-      }
       const operatorToken = full ? req.headers['x-operator-token'] : undefined;
-      // A command's retry carries the key of its first try (IETF httpapi idempotency-key draft).
-      const idempotencyKey = req.headers['idempotency-key'];
-      const result = await kiosk.dispatch(channel, input, {
+      return serveRpcCall(req, res, {
+        backend: kiosk,
+        rawChannel: path.slice('/rpc/'.length),
         lang,
-        ...(typeof operatorToken === 'string' && operatorToken ? { operatorToken } : {}),
-        ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
-        // Where the board's token must travel on (a counter carries it to the hall as X-Display-Token).
-        ...(!full ? { displayToken: presented } : typeof carried === 'string' ? { displayToken: carried } : {}),
-      }, callOrigin);
-      // The draft's answers: a key reused for another request is 422; a malformed key 400.
-      // A counter's hall out of reach: 503, the service (not the request) failing.
-      const status = result.ok ? 200 : result.error.code === 'IDEMPOTENCY_KEY_REUSED' ? 422 : result.error.code === 'IDEMPOTENCY_KEY_INVALID' ? 400 : result.error.code === 'HALL_UNREACHABLE' ? 503 : 200;
-      return send(res, status, result);
+        bodyTimeoutMs,
+        credentials: {
+          ...(typeof operatorToken === 'string' && operatorToken ? { operatorToken } : {}),
+          // Where the board's token must travel on (a counter carries it to the hall as X-Display-Token).
+          ...(!full ? { displayToken: presented } : typeof carried === 'string' ? { displayToken: carried } : {}),
+        },
+        ...(callOrigin ? { origin: callOrigin } : {}),
+      });
     }
 
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'UNKNOWN_CHANNEL', lang, { channel: req.method ?? '' });
