@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openKiosk } from '../main/kiosk.js';
 import { startWebServer } from '../main/web/server.js';
-import { must, setUpHall } from './kiosk.js';
+import { sellingHall } from './kiosk.js';
 import { isEntry, rpcClient } from './rpc-client.js';
 import { round, stats } from './stats.js';
 
@@ -26,12 +26,8 @@ export async function benchBrowserMode(o: { rounds: number; warmup: number }) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-http-'));
   try {
     const kiosk = await openKiosk({ dataDir: dir });
-    const hall = await setUpHall(kiosk);
-    await must(kiosk, 'users.create', { username: 'gerente', name: 'Gerente', roles: ['manager'], pin: '2222' }, hall.admin);
-    const manager = (await must<{ operatorToken: string }>(kiosk, 'auth.login', { username: 'gerente', pin: '2222' })).operatorToken;
-    await must(kiosk, 'series.register', { code: 'A', priceCents: 100, size: 1_000_000 }, manager);
-    await must(kiosk, 'session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: new Date(Date.now() + 8 * 3_600_000).toISOString() }, manager);
-    const game = await must<{ id: number }>(kiosk, 'game.open', { seriesCode: 'A' }, manager);
+    const hall = await sellingHall(kiosk);
+    const game = { id: hall.gameId };
     const server = await startWebServer({ kiosk, token: TOKEN, port: 0 });
     const client = rpcClient(server.port, TOKEN);
     const cashier = hall.cashiers[0]!;

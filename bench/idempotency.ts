@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openKiosk } from '../main/kiosk.js';
-import { must, setUpHall } from './kiosk.js';
+import { sellingHall } from './kiosk.js';
 import { isEntry } from './rpc-client.js';
 import { round, stats } from './stats.js';
 
@@ -23,12 +23,8 @@ export async function benchIdempotency(o: { rounds: number; warmup: number }) {
   try {
     const kiosk = await openKiosk({ dataDir: dir });
     try {
-      const hall = await setUpHall(kiosk);
-      await must(kiosk, 'users.create', { username: 'gerente', name: 'Gerente', roles: ['manager'], pin: '2222' }, hall.admin);
-      const manager = (await must<{ operatorToken: string }>(kiosk, 'auth.login', { username: 'gerente', pin: '2222' })).operatorToken;
-      await must(kiosk, 'series.register', { code: 'A', priceCents: 100, size: 1_000_000 }, manager);
-      await must(kiosk, 'session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: new Date(Date.now() + 8 * 3_600_000).toISOString() }, manager);
-      const game = await must<{ id: number }>(kiosk, 'game.open', { seriesCode: 'A' }, manager);
+      const hall = await sellingHall(kiosk);
+      const game = { id: hall.gameId };
       const input = { gameId: game.id, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } };
       const sell = async (key?: string) => {
         const t0 = performance.now();

@@ -51,6 +51,17 @@ export async function setUpHall(
   return { admin, cashiers };
 }
 
+/** A set-up hall with a manager, a session and a game selling a series of a million cards: the sale benchmarks' start. */
+export async function sellingHall(kiosk: Kiosk): Promise<BenchHall & { manager: string; gameId: number }> {
+  const hall = await setUpHall(kiosk);
+  await must(kiosk, 'users.create', { username: 'gerente', name: 'Gerente', roles: ['manager'], pin: '2222' }, hall.admin);
+  const manager = (await must<{ operatorToken: string }>(kiosk, 'auth.login', { username: 'gerente', pin: '2222' })).operatorToken;
+  await must(kiosk, 'series.register', { code: 'A', priceCents: 100, size: 1_000_000 }, manager);
+  await must(kiosk, 'session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: new Date(Date.now() + 8 * 3_600_000).toISOString() }, manager);
+  const game = await must<{ id: number }>(kiosk, 'game.open', { seriesCode: 'A' }, manager);
+  return { ...hall, manager, gameId: game.id };
+}
+
 /** The 90 balls in a seeded random order: the same seed, the same draw. */
 export function drawOrder(seed: number): number[] {
   const rng = seededRandom(seed);
