@@ -53,6 +53,8 @@ export function startTerminalsServer(options: TerminalsServerOptions): Promise<T
   const bodyTimeoutMs = options.bodyTimeoutMs ?? BODY_TIMEOUT_MS;
   /** Every open TLS connection, and the fingerprint of the terminal it was judged to be (once judged). */
   const sockets = new Map<TLSSocket, string | null>();
+  // The certificate's CN, read once per connection with its fingerprint (a connection's certificate never changes).
+  const peerNames = new WeakMap<TLSSocket, string | string[] | undefined>();
   const streams = new Map<ServerResponse, TLSSocket>();
   /** When each terminal's last call was last written (ms): written at most once a minute. */
   const lastWritten = new Map<number, number>();
@@ -67,13 +69,13 @@ export function startTerminalsServer(options: TerminalsServerOptions): Promise<T
       if (!cert?.raw) return { ok: false, code: 'TERMINAL_CERTIFICATE_REQUIRED' };
       fingerprint = fingerprintOf(cert.raw);
       sockets.set(socket, fingerprint);
+      peerNames.set(socket, cert.subject?.CN);
     }
     const terminal = terminalByFingerprint(kiosk.db, fingerprint);
     if (!terminal) return { ok: false, code: 'TERMINAL_CERTIFICATE_REQUIRED' };
     if (terminal.revokedAt !== null) return { ok: false, code: 'TERMINAL_REVOKED', name: terminal.name };
     // The authority issues CN = the name; a certificate saying otherwise is no terminal of this hall.
-    const cn = socket.getPeerCertificate().subject?.CN;
-    if (cn !== terminal.name) return { ok: false, code: 'TERMINAL_CERTIFICATE_REQUIRED' };
+    if (peerNames.get(socket) !== terminal.name) return { ok: false, code: 'TERMINAL_CERTIFICATE_REQUIRED' };
     return { ok: true, terminal };
   }
 
