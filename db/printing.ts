@@ -71,9 +71,17 @@ export function recentJobs(db: ReadableDb, sinceId: number, limit: number): JobR
 }
 
 /**
+ * The printers an enrolled counter prints itself (issue 24, point 4): those of
+ * a live terminal. The hall server's own queue leaves their jobs alone; the
+ * counter claims them over the terminals port (claimTerminalJobs).
+ */
+const COUNTERS_PRINTERS = `SELECT p.id FROM printers p JOIN terminals t ON t.name = p.terminal_id AND t.revoked_at IS NULL`;
+
+/**
  * What one connection to a printer carries: the due pending jobs of the
  * printer whose job is oldest, oldest first, at most `limit`, leaving out
- * `busy` (jobs already on their way to a printer).
+ * `busy` (jobs already on their way to a printer) and the jobs of the
+ * printers enrolled counters print themselves.
  */
 export function nextDueBatch(db: ReadableDb, at: string, limit: number, busy: readonly number[] = []): JobRow[] {
   return stmt<[{ at: string; limit: number; busy: string }], JobRow>(
@@ -83,9 +91,72 @@ export function nextDueBatch(db: ReadableDb, at: string, limit: number, busy: re
         AND printer_id = (SELECT printer_id FROM print_jobs
                            WHERE state = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= @at)
                              AND id NOT IN (SELECT value FROM json_each(@busy))
+                             AND printer_id NOT IN (${COUNTERS_PRINTERS})
                            ORDER BY id LIMIT 1)
       ORDER BY id LIMIT @limit`,
   ).all({ at, limit, busy: JSON.stringify(busy) });
+}
+
+/** A counter's claim: due jobs of one of its printers, and that printer. */
+export interface TerminalClaim {
+  printer: PrinterRow;
+  /** The jobs as they were before the claim: `drawerPulseSent` 0 says this attempt may open the drawer. */
+  jobs: JobRow[];
+}
+
+/**
+ * An enrolled counter takes the due jobs of one of its own printers (the one
+ * whose job is oldest), at most `limit`, in one transaction: each is leased
+ * to it until `leaseUntil` (its next attempt moved there: a counter that
+ * stops mid-job leaves it due again then, never printed by two at once), and
+ * a drawer pulse it carries counts as spent from now (the drawer opens at
+ * most once, whatever becomes of the counter; a printer that took no byte
+ * gives it back, releasePulses).
+ */
+export function claimTerminalJobs(db: WritableDb, c: { terminalId: string; at: string; leaseUntil: string; limit: number }): TerminalClaim | null {
+  const due = () =>
+    stmt<[{ terminalId: string; at: string; limit: number }], JobRow>(
+      db,
+      `SELECT ${JOB_COLUMNS} FROM print_jobs
+        WHERE state = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= @at)
+          AND printer_id = (SELECT j.printer_id FROM print_jobs j JOIN printers p ON p.id = j.printer_id
+                             WHERE j.state = 'pending' AND (j.next_attempt_at IS NULL OR j.next_attempt_at <= @at) AND p.terminal_id = @terminalId
+                             ORDER BY j.id LIMIT 1)
+        ORDER BY id LIMIT @limit`,
+    ).all(c);
+  // Most claims find nothing due (a counter asks after each of its commands): those take no write lock.
+  if (due().length === 0) return null;
+  return writeTransaction(db, () => {
+    const jobs = due();
+    if (jobs.length === 0) return null;
+    const printer = printerById(db, jobs[0]!.printerId)!;
+    const lease = stmt<[string, number, number]>(db, `UPDATE print_jobs SET next_attempt_at = ?, drawer_pulse_sent = drawer_pulse_sent | ? WHERE id = ?`);
+    for (const job of jobs) {
+      const opensDrawer = job.drawerPulseSent === 0 && printer.drawerPin !== null && (JSON.parse(job.document) as { openDrawer?: boolean }).openDrawer === true;
+      lease.run(c.leaseUntil, opensDrawer ? 1 : 0, job.id);
+    }
+    return { printer, jobs };
+  });
+}
+
+/** The pending jobs among `ids` that print on a printer of `terminalId` (what a counter may report on). */
+export function pendingTerminalJobs(db: ReadableDb, terminalId: string, ids: readonly number[]): JobRow[] {
+  return stmt<[string, string], JobRow>(
+    db,
+    `SELECT ${JOB_COLUMNS} FROM print_jobs
+      WHERE state = 'pending' AND printer_id IN (SELECT id FROM printers WHERE terminal_id = ?) AND id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+  ).all(terminalId, JSON.stringify(ids));
+}
+
+/** When a counter's next job falls due (a retry's wait), or none pending. */
+export function terminalEarliestRetry(db: ReadableDb, terminalId: string): string | undefined {
+  return (
+    stmt<[string], { at: string | null }>(
+      db,
+      `SELECT MIN(j.next_attempt_at) AS at FROM print_jobs j JOIN printers p ON p.id = j.printer_id
+        WHERE j.state = 'pending' AND j.next_attempt_at IS NOT NULL AND p.terminal_id = ?`,
+    ).get(terminalId)?.at ?? undefined
+  );
 }
 
 /**
@@ -108,6 +179,8 @@ export type JobOutcome = {
   id: number;
   /** The drawer pulse went out (or may have) with this attempt. */
   pulseSent: boolean;
+  /** A counter's pulse, spent at its claim, that never left (the printer took no byte): the next attempt may open the drawer. */
+  pulseReleased?: boolean;
 } & ({ state: 'printed'; printedAt: string } | { state: 'pending'; error: JobError; nextAttemptAt: string } | { state: 'failed'; error: JobError });
 
 const paramsJson = (e: JobError): string | null => (e.params === null ? null : JSON.stringify(e.params));
@@ -129,9 +202,11 @@ export function recordJobOutcomes(db: WritableDb, outcomes: readonly JobOutcome[
     db,
     `UPDATE print_jobs SET ${counted}, state = 'failed', ${failure}, next_attempt_at = NULL WHERE id = ?`,
   );
+  const release = stmt<[number]>(db, `UPDATE print_jobs SET drawer_pulse_sent = 0 WHERE id = ?`);
   writeTransaction(db, () => {
     for (const o of outcomes) {
       const pulse = o.pulseSent ? 1 : 0;
+      if (o.pulseReleased && !o.pulseSent) release.run(o.id);
       if (o.state === 'printed') printed.run(pulse, o.printedAt, o.id);
       else if (o.state === 'pending') retry.run(pulse, o.error.message, o.error.code, paramsJson(o.error), o.nextAttemptAt, o.id);
       else failed.run(pulse, o.error.message, o.error.code, paramsJson(o.error), o.id);
@@ -144,7 +219,7 @@ export function jobAfter(job: JobRow, o: JobOutcome): JobRow {
   return {
     ...job,
     attempts: job.attempts + 1,
-    drawerPulseSent: job.drawerPulseSent | (o.pulseSent ? 1 : 0),
+    drawerPulseSent: o.pulseReleased && !o.pulseSent ? 0 : job.drawerPulseSent | (o.pulseSent ? 1 : 0),
     state: o.state,
     printedAt: o.state === 'printed' ? o.printedAt : job.printedAt,
     lastError: o.state === 'printed' ? null : o.error.message,
@@ -163,8 +238,14 @@ export function jobStateCounts(db: ReadableDb): Record<JobRow['state'], number> 
   return counts;
 }
 
+/** When the hall's own queue has a job due next (the counters' printers are theirs). */
 export function earliestRetry(db: ReadableDb): string | undefined {
-  return stmt<[], { at: string }>(db, `SELECT MIN(next_attempt_at) AS at FROM print_jobs WHERE state = 'pending' AND next_attempt_at IS NOT NULL`).get()?.at ?? undefined;
+  return (
+    stmt<[], { at: string }>(
+      db,
+      `SELECT MIN(next_attempt_at) AS at FROM print_jobs WHERE state = 'pending' AND next_attempt_at IS NOT NULL AND printer_id NOT IN (${COUNTERS_PRINTERS})`,
+    ).get()?.at ?? undefined
+  );
 }
 
 export function insertJob(

@@ -172,6 +172,8 @@ async function counter(argv: string[]): Promise<void> {
     token,
     port,
     terminalId: identity.terminalId,
+    // The receipts printer beside the cashier is this post's: it prints this terminal's jobs itself.
+    printing: {},
     ...(existsSync(join(staticDir, 'index.html')) ? { staticDir } : {}),
   });
   console.log(`Balcão ${identity.terminalId} em modo navegador: ${server.url}/#token=${token}`);

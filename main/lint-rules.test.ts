@@ -77,6 +77,9 @@ describe('import rules of the folders and domains', () => {
     expect(await refused('db/probe.ts', probe('./sql.js'))).toEqual([]);
     expect(await refused('main/counter/probe.ts', probe('../web/server.js'))).toEqual([]);
     expect(await refused('main/counter/probe.ts', probe('../hall/enrol-client.js'))).toEqual([]);
+    // It prints its own terminal's jobs: the printing code, never the database.
+    expect(await refused('main/counter/probe.ts', probe('../printing/transports.js'))).toEqual([]);
+    expect(await refused('main/counter/probe.ts', probe('../../printing/escpos.js'))).toEqual([]);
     expect(await refused('db/bingo/probe.ts', probe('../sql.js'))).toEqual([]);
     expect(await refused('main/hall/probe.ts', probe('@peculiar/x509'))).toEqual([]);
     expect(await refused('main/hall/probe.ts', probe('node:tls'))).toEqual([]);

@@ -7,7 +7,9 @@
 import type { Agent as HttpAgent } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
 import { startWebServer } from '../web/server.js';
+import { contract, isChannel } from '../../core/contract.js';
 import { createHallLink, type HallLink, type HallLinkOptions } from './link.js';
+import { ownPrinterStatus, startCounterPrinting, type CounterPrinting, type CounterPrintingOptions } from './printing.js';
 
 export { createHallLink, CALL_BUDGET_MS, RECONNECT_MAX_MS, type HallLink, type HallLinkOptions } from './link.js';
 
@@ -20,6 +22,8 @@ export type CounterOptions = {
   staticDir?: string;
   /** This counter's terminal, as its screens show it; the hall knows it from the counter's certificate. */
   terminalId?: string;
+  /** Print this terminal's jobs on its own printers (the enrolled counter); absent: the hall prints them. */
+  printing?: Omit<CounterPrintingOptions, 'link'>;
 } & (
   | { link: HallLink }
   | ({ hallUrl: string; agent: HttpAgent | HttpsAgent } & Omit<HallLinkOptions, 'hallUrl' | 'agent'>)
@@ -29,22 +33,41 @@ export interface Counter {
   url: string;
   port: number;
   link: HallLink;
+  /** Its printing, when it prints its own jobs. */
+  printing: CounterPrinting | null;
   close(): Promise<void>;
 }
 
 export async function startCounter(options: CounterOptions): Promise<Counter> {
   const own = !('link' in options);
   const link = 'link' in options ? options.link : createHallLink(options);
+  const printing = options.printing ? startCounterPrinting({ ...options.printing, link }) : null;
+  // A command that committed may have queued a receipt for this counter's printer.
+  const backend: HallLink = printing
+    ? {
+        ...link,
+        async dispatch(channel, input, meta, origin) {
+          if (channel === 'printer.status' && options.terminalId !== undefined) {
+            const own = await ownPrinterStatus(link, { terminalId: options.terminalId, ...(options.printing!.platform ? { platform: options.printing!.platform } : {}) }, input, meta);
+            if (own) return own;
+          }
+          const result = await link.dispatch(channel, input, meta, origin);
+          if (result.ok && isChannel(channel) && contract[channel].kind === 'command') printing.kick();
+          return result;
+        },
+      }
+    : link;
   let server;
   try {
     server = await startWebServer({
-      kiosk: link,
+      kiosk: backend,
       token: options.token,
       port: options.port,
       ...(options.staticDir !== undefined ? { staticDir: options.staticDir } : {}),
       ...(options.terminalId !== undefined ? { terminalId: options.terminalId } : {}),
     });
   } catch (e) {
+    printing?.stop();
     if (own) link.close();
     throw e;
   }
@@ -52,7 +75,9 @@ export async function startCounter(options: CounterOptions): Promise<Counter> {
     url: server.url,
     port: server.port,
     link,
+    printing,
     async close() {
+      printing?.stop();
       await server.close();
       // A link given by the caller is the caller's to close.
       if (own) link.close();

@@ -80,6 +80,13 @@ export interface HallLinkOptions {
 
 export interface HallLink extends WebBackend {
   state(): LinkState & { mode: 'counter' };
+  /**
+   * The counter's own machine work at the hall (not an operator's call): a
+   * POST of `path` on the terminals port, the counter's certificate its only
+   * credential, answered in the same envelope within the call's budget; sent
+   * again after a lost answer (each such call is safe to repeat).
+   */
+  machineCall(path: string, input: unknown): Promise<Result<unknown>>;
   /** Stops the stream and its reconnection; calls after it are refused. */
   close(): void;
 }
@@ -176,7 +183,7 @@ export function createHallLink(options: HallLinkOptions): HallLink {
   const state = (): LinkState & { mode: 'counter' } => ({ mode: 'counter', link, since, lastError, skewMs, clockOff: clockOff(), post: options.post ?? null });
 
   // ---- one request -----------------------------------------------------------
-  function attempt(channel: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<Attempt> {
+  function attempt(path: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<Attempt> {
     return new Promise((resolve) => {
       let connected = false;
       let settled = false;
@@ -193,7 +200,7 @@ export function createHallLink(options: HallLinkOptions): HallLink {
       };
       const timer = setTimeout(() => fail(new Error('timeout')), Math.max(1, timeoutMs));
       try {
-        req = request(new URL(`/rpc/${encodeURIComponent(channel)}`, base), {
+        req = request(new URL(path, base), {
           method: 'POST',
           agent: options.agent,
           headers: { ...extra, ...headers, 'Content-Length': Buffer.byteLength(body) },
@@ -251,12 +258,21 @@ export function createHallLink(options: HallLinkOptions): HallLink {
     const command = isChannel(channel) && contract[channel].kind === 'command';
     // A query changes nothing and a keyed command is answered its first answer: both may be sent again.
     const repeatable = !command || meta.idempotencyKey !== undefined;
-    const body = JSON.stringify(input ?? {});
+    return carry(`/rpc/${encodeURIComponent(channel)}`, JSON.stringify(input ?? {}), headers, deadline, repeatable, lang);
+  }
+
+  function machineCall(path: string, input: unknown): Promise<Result<unknown>> {
+    if (closed) return Promise.resolve(refusal('HALL_UNREACHABLE', 'pt-PT', { since: since ?? hallNow(), answer: 'none' }));
+    return carry(path, JSON.stringify(input ?? {}), { 'Content-Type': 'application/json', 'X-Lang': 'pt-PT' }, Date.now() + budgetMs, true, 'pt-PT');
+  }
+
+  /** One call carried to the hall within its deadline; sent again after a lost answer when `repeatable`. */
+  async function carry(path: string, body: string, headers: Record<string, string>, deadline: number, repeatable: boolean, lang: Lang): Promise<Result<unknown>> {
     let lost = false;
     let pause = 50;
     for (;;) {
       if (closed) break;
-      const a = await attempt(channel, body, headers, deadline - Date.now());
+      const a = await attempt(path, body, headers, deadline - Date.now());
       if (a.kind === 'answer') {
         markUp();
         return a.result;
@@ -376,6 +392,7 @@ export function createHallLink(options: HallLinkOptions): HallLink {
 
   return {
     dispatch,
+    machineCall,
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -5,6 +5,7 @@
  *   POST /enroll         {code, publicKey}: a one-time code for a certificate (no client certificate needed)
  *   POST /rpc/<channel>  as browser mode (X-Operator-Token, Idempotency-Key, X-Lang; a board's X-Display-Token on display.state)
  *   GET  /events         server-sent events, the frames of browser mode
+ *   POST /print/claim, /print/report  the counter prints its own jobs (print-routes.ts)
  * Every other request needs the certificate of a live terminal: the
  * connection's chain checked against the hall's authority, its fingerprint
  * found among the enrolled (a certificate issued for a redemption that lost
@@ -23,6 +24,7 @@ import { redeemEnrolmentCode } from '../services/terminals/index.js';
 import type { Kiosk } from '../kiosk.js';
 import { BODY_TIMEOUT_MS, describeChannels, DISPLAY_CHANNEL, isJsonContentType, langOf, openEventStream, readBody, refuse, send, serveRpcCall } from '../web/server.js';
 import { confirmationCode, fingerprintOf, type HallPki } from './pki.js';
+import { isPrintRoute, servePrintRoute } from './print-routes.js';
 
 export interface TerminalsServerOptions {
   kiosk: Kiosk;
@@ -175,6 +177,9 @@ export function startTerminalsServer(options: TerminalsServerOptions): Promise<T
       streams.set(res, socket);
       return;
     }
+
+    // The counter's printer work: its own terminal's jobs, on its own printers.
+    if (isPrintRoute(path)) return servePrintRoute(req, res, { kiosk, terminalId: terminal.name, path, lang, bodyTimeoutMs });
 
     if (path === '/rpc' && req.method === 'GET') return send(res, 200, { ok: true, value: describeChannels() });
     if (path.startsWith('/rpc/')) {

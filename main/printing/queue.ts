@@ -11,8 +11,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { WritableDb } from '../../db/connection.js';
 import {
+  claimTerminalJobs,
   earliestRetry,
   jobAfter,
+  pendingTerminalJobs,
+  terminalEarliestRetry,
   markPendingPulsesSpent,
   nextDueBatch,
   printerById,
@@ -22,19 +25,13 @@ import {
   type JobRow,
   type PrinterRow,
 } from '../../db/printing.js';
-import { KioskError } from '../../core/errors.js';
-import { UnprintableCharacterError } from '../../printing/escpos.js';
 import type { PrintDocument, PrinterProfile } from '../../printing/layout.js';
-import { isPrinterError } from '../../printing/transport/index.js';
 import { printerProfile } from '../../printing/profile.js';
+import { KioskError } from '../../core/errors.js';
+import { isPrinterError } from '../../printing/transport/index.js';
+import { concatBytes, COUNTER_LEASE_MS, jobErrorOf, type CounterClaim, type CounterJob, type CounterReport, type JobTransport } from './attempts.js';
 
-export interface JobTransport {
-  /**
-   * Deliver the bytes (one or more documents, back to back, over one
-   * connection); rejects with an error whose message is shown to the operator.
-   */
-  send(bytes: Uint8Array): Promise<void>;
-}
+export type { JobTransport } from './attempts.js';
 
 export interface PrintQueueOptions {
   /** The writable connection: the queue records each attempt's outcome. */
@@ -198,7 +195,7 @@ export class PrintQueue {
     for (const id of drawers) this.pulsesSpent.add(id);
     let reached = true;
     try {
-      await this.o.transportFor(printer).send(concat(batch.parts));
+      await this.o.transportFor(printer).send(concatBytes(batch.parts));
     } catch (e) {
       for (const job of sent) batch.errors.set(job.id, jobErrorOf(e));
       // Refused before sending (no paper, cover open, connection refused): no
@@ -215,19 +212,66 @@ export class PrintQueue {
   /** One attempt counted for every job of the batch, in one transaction. */
   private record(batch: Batch, reached: boolean): void {
     const at = this.o.now();
-    const outcomes = batch.jobs.map((job): JobOutcome => {
-      const pulseSent = reached && batch.drawers.has(job.id);
-      const error = batch.errors.get(job.id);
-      if (error === undefined) return { id: job.id, pulseSent, state: 'printed', printedAt: at.toISOString() };
-      const delay = this.delays[job.attempts];
-      if (delay === undefined) return { id: job.id, pulseSent, state: 'failed', error };
-      return { id: job.id, pulseSent, state: 'pending', error, nextAttemptAt: new Date(at.getTime() + delay).toISOString() };
-    });
-    recordJobOutcomes(this.o.db, outcomes);
+    const outcomes = batch.jobs.map((job) => this.outcomeOf(job, batch.errors.get(job.id), reached && batch.drawers.has(job.id), at));
+    this.commit(batch.jobs, outcomes);
     // Recorded: the database now keeps these pulses spent.
     for (const o of outcomes) if (o.pulseSent) this.pulsesSpent.delete(o.id);
+  }
+
+  /** An attempt's outcome: printed, or due again after the next wait, or failed after the last (retried by hand). */
+  private outcomeOf(job: JobRow, error: JobError | undefined, pulseSent: boolean, at: Date): JobOutcome {
+    if (error === undefined) return { id: job.id, pulseSent, state: 'printed', printedAt: at.toISOString() };
+    const delay = this.delays[job.attempts];
+    if (delay === undefined) return { id: job.id, pulseSent, state: 'failed', error };
+    return { id: job.id, pulseSent, state: 'pending', error, nextAttemptAt: new Date(at.getTime() + delay).toISOString() };
+  }
+
+  private commit(jobs: readonly JobRow[], outcomes: readonly JobOutcome[]): void {
+    recordJobOutcomes(this.o.db, outcomes);
     // The rows as just written, without reading back each job's document.
-    if (this.o.onChange) batch.jobs.forEach((job, i) => this.o.onChange!(jobAfter(job, outcomes[i]!)));
+    if (this.o.onChange) jobs.forEach((job, i) => this.o.onChange!(jobAfter(job, outcomes[i]!)));
+  }
+
+  // ---- an enrolled counter prints its own terminal's jobs (issue 24, point 4) ----------------
+
+  /**
+   * The due jobs of one of `terminalId`'s printers, leased to its counter for
+   * COUNTER_LEASE_MS (the hall's own queue never takes a counter's jobs).
+   */
+  claimFor(terminalId: string, limit: number = this.batchLimit): CounterClaim {
+    const now = this.o.now();
+    const claim = claimTerminalJobs(this.o.db, {
+      terminalId,
+      at: now.toISOString(),
+      leaseUntil: new Date(now.getTime() + COUNTER_LEASE_MS).toISOString(),
+      limit: Math.max(1, Math.min(limit, this.batchLimit)),
+    });
+    const jobs: CounterJob[] = (claim?.jobs ?? []).map((job) => {
+      const document = JSON.parse(job.document) as PrintDocument;
+      return { jobId: job.id, attempts: job.attempts, document, drawer: Boolean(document.openDrawer && claim!.printer.drawerPin && job.drawerPulseSent === 0) };
+    });
+    const next = terminalEarliestRetry(this.o.db, terminalId);
+    return { printer: claim?.printer ?? null, jobs, nextDueInMs: next === undefined ? null : Math.max(0, new Date(next).getTime() - now.getTime()) };
+  }
+
+  /**
+   * A counter's attempts, recorded as the hall's own are (one transaction,
+   * the same waits). A report on a job that is not pending at one of its
+   * printers, or that answers an earlier claim than the job's last attempt
+   * (a report sent again after its answer was lost), changes nothing.
+   */
+  reportFor(terminalId: string, reports: readonly CounterReport[]): { recorded: number } {
+    const at = this.o.now();
+    const byId = new Map(reports.map((r) => [r.jobId, r]));
+    const jobs = pendingTerminalJobs(this.o.db, terminalId, [...byId.keys()]).filter((job) => byId.get(job.id)!.attempts === job.attempts);
+    const outcomes = jobs.map((job) => {
+      const r = byId.get(job.id)!;
+      const outcome = this.outcomeOf(job, r.error, r.drawer && r.reached, at);
+      // Its pulse counted as spent at the claim: a printer that took no byte gives it back.
+      return r.drawer && !r.reached ? { ...outcome, pulseReleased: true } : outcome;
+    });
+    if (outcomes.length > 0) this.commit(jobs, outcomes);
+    return { recorded: outcomes.length };
   }
 }
 
@@ -243,23 +287,4 @@ interface Batch {
   drawers: Set<number>;
   /** Why a job did not print, by id. */
   errors: Map<number, JobError>;
-}
-
-/** The failure as stored: its pt-PT text, and its code and parameters when our own code raised it (the screens word those). */
-function jobErrorOf(e: unknown): JobError {
-  if (isPrinterError(e) || e instanceof KioskError || e instanceof UnprintableCharacterError) {
-    return { message: e.message, code: e.code, params: { ...e.params } };
-  }
-  return { message: e instanceof Error ? e.message : String(e), code: null, params: null };
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const p of parts) {
-    out.set(p, offset);
-    offset += p.length;
-  }
-  return out;
 }

@@ -10,7 +10,7 @@ import {
   type PrinterStatus,
   type PrinterTransport,
 } from '../../printing/transport/index.js';
-import type { JobTransport } from './queue.js';
+import type { JobTransport } from './attempts.js';
 
 /**
  * A device printer whose path is no printer device on this system (saved

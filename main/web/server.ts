@@ -121,7 +121,7 @@ export function refuse(res: ServerResponse, status: number, code: ErrorCode, lan
 
 type Body = { ok: true; text: string } | { ok: false; why: 'too_large' | 'too_slow' };
 
-export function readBody(req: IncomingMessage, timeoutMs: number): Promise<Body> {
+export function readBody(req: IncomingMessage, timeoutMs: number, maxBytes: number = MAX_BODY_BYTES): Promise<Body> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -138,7 +138,7 @@ export function readBody(req: IncomingMessage, timeoutMs: number): Promise<Body>
     req.on('data', (c: Buffer) => {
       if (over) return;
       size += c.length;
-      if (size > MAX_BODY_BYTES) finish({ ok: false, why: 'too_large' });
+      if (size > maxBytes) finish({ ok: false, why: 'too_large' });
       else chunks.push(c);
     });
     req.on('end', () => {

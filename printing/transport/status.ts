@@ -16,7 +16,7 @@
  *                          (the spec sets each pair together; either bit counts here)
  */
 
-import { deviceErrorParams, deviceErrorReason, PrinterError, type PrinterErrorParams, type PrinterStatus, type PrinterTransport } from './types.js';
+import { deviceErrorParams, deviceErrorReason, isPrinterError, PrinterError, type PrinterErrorParams, type PrinterStatus, type PrinterTransport } from './types.js';
 
 export const DLE = 0x10;
 export const EOT = 0x04;
@@ -49,6 +49,35 @@ export const PRINTER_REPORTED_ERROR = `${deviceErrorReason({ reasonCode: 'PRINTE
 /** The DEVICE_ERROR parameters of a status's `error` (with its reason's code when it is the one DLE EOT reports). */
 export function reportedErrorParams(error: string): PrinterErrorParams {
   return error === PRINTER_REPORTED_ERROR ? deviceErrorParams('PRINTER_REPORTED') : { reason: error.replace(/\.$/, '') };
+}
+
+/** A printer's state as the screens are told it (printer.status): its flags, and its error worded and coded. */
+export interface StatusAnswer {
+  online: boolean;
+  coverOpen: boolean;
+  paperNearEnd: boolean;
+  paperOut: boolean;
+  error: string | null;
+  errorCode: string | null;
+  errorParams: Record<string, string | number> | null;
+}
+
+/**
+ * Asks a printer its state and words the answer; a printer that cannot be
+ * reached answers offline with its transport's error (the hall's screens and
+ * a counter's alike: the counter asks its own printers itself).
+ */
+export async function askStatus(ask: () => Promise<Pick<PrinterStatus, 'online' | 'coverOpen' | 'paperNearEnd' | 'paperOut'> & { error?: string | null }>): Promise<StatusAnswer> {
+  try {
+    const s = await ask();
+    const error = s.error ?? null;
+    // The printer's own error bit words as the DEVICE_ERROR a job would fail with.
+    const coded = error === null ? { errorCode: null, errorParams: null } : { errorCode: 'DEVICE_ERROR', errorParams: { ...reportedErrorParams(error) } };
+    return { online: s.online, coverOpen: s.coverOpen, paperNearEnd: s.paperNearEnd, paperOut: s.paperOut, error, ...coded };
+  } catch (e) {
+    if (!isPrinterError(e)) throw e;
+    return { online: false, coverOpen: false, paperNearEnd: false, paperOut: false, error: e.message, errorCode: e.code, errorParams: { ...e.params } };
+  }
 }
 
 /**

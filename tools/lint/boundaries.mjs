@@ -64,8 +64,8 @@ export function allowed(from, to) {
     electron: () => toKind === 'core' || to === 'kiosk' || to === 'electron',
     // The hall server's transport (its PKI, the terminals port, a counter's enrolment): the redemption of a code is the terminals service's.
     hall: () => toKind === 'core' || ['db', 'web', 'kiosk', 'rpc', 'services/terminals', 'hall'].includes(to),
-    // A counter: the hall's link over browser mode's server; it opens no database of its own.
-    counter: () => toKind === 'core' || ['web', 'hall', 'counter'].includes(to),
+    // A counter: the hall's link over browser mode's server; it opens no database of its own and prints its own terminal's jobs.
+    counter: () => toKind === 'core' || ['web', 'hall', 'counter', 'printing', 'main/printing'].includes(to),
     cli: () => to === 'kiosk' || to === 'web' || to === 'db' || to === 'hall' || to === 'counter' || toKind === 'core',
     renderer: () => toKind === 'core' || to === 'renderer' || toKind === 'screens',
   };

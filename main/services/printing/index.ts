@@ -8,7 +8,7 @@ import { testPage } from '../../../printing/documents/index.js';
 import { asReprint, type PrintDocument } from '../../../printing/layout.js';
 import { previewText } from '../../../printing/preview.js';
 import { printerProfile } from '../../../printing/profile.js';
-import { isPrinterError, reportedErrorParams } from '../../../printing/transport/index.js';
+import { askStatus } from '../../../printing/transport/index.js';
 import { command, done, operatorOf, query, queryWaiting, type HandlerSlice } from '../shared/context.js';
 import { assertPrintable, printedText, savedPrintedTexts } from '../shared/printable.js';
 
@@ -53,10 +53,6 @@ function jobView(db: ReadableDb, j: JobRow): JobView {
     refId: j.refId,
     preview: previewText(doc, printer?.widthMm ?? 80),
   };
-}
-
-function statusErrorFields(error: string | null): Pick<ChannelOutput<'printer.status'>, 'errorCode' | 'errorParams'> {
-  return error === null ? { errorCode: null, errorParams: null } : { errorCode: 'DEVICE_ERROR', errorParams: reportedErrorParams(error) };
 }
 
 function requirePrinter(db: ReadableDb, id: string): PrinterRow {
@@ -125,15 +121,7 @@ export const printingHandlers: HandlerSlice<
 
   'printer.status': queryWaiting(async (ctx, input) => {
     const printer = requirePrinter(ctx.db, input.id);
-    try {
-      const s = await ctx.io.printerStatus(printer);
-      const error = s.error ?? null;
-      // The printer's own error bit words as the DEVICE_ERROR a job would fail with.
-      return { online: s.online, coverOpen: s.coverOpen, paperNearEnd: s.paperNearEnd, paperOut: s.paperOut, error, ...statusErrorFields(error) };
-    } catch (e) {
-      if (!isPrinterError(e)) throw e;
-      return { online: false, coverOpen: false, paperNearEnd: false, paperOut: false, error: e.message, errorCode: e.code, errorParams: { ...e.params } };
-    }
+    return askStatus(() => ctx.io.printerStatus(printer));
   }),
 
   'print.jobs': query((ctx, input) => recentJobs(ctx.db, input.since ?? 0, input.limit ?? 50).map((j) => jobView(ctx.db, j))),
