@@ -321,6 +321,83 @@ export function writeTransaction<T>(db: WritableDb, fn: () => T): T {
   return db.transaction(fn).immediate();
 }
 
+/**
+ * Group commit: the commands that reach their transaction in the same turn
+ * of the event loop (a rush of sales from several counters) are written in
+ * one IMMEDIATE transaction, each in its own savepoint, and share one commit
+ * (one fsync, the cost of a sale: synchronous=FULL). Each command is still
+ * all or nothing: a refusal (a throw) rolls back its savepoint alone and the
+ * others go on; a commit that fails (a full disk) fails them all, and none
+ * is answered before its commit. Each runs as it would alone, in order of
+ * arrival, seeing the writes of those before it.
+ */
+export interface GroupCommit {
+  /** `fn` in the next shared transaction; resolves after that commit with its value, or rejects with its throw (or the commit's). */
+  run<T>(fn: () => T): Promise<T>;
+}
+
+/** At most this many commands share a commit: a long batch would hold the answers of its first ones. */
+export const GROUP_COMMIT_LIMIT = 64;
+
+export function createGroupCommit(db: WritableDb, limit: number = GROUP_COMMIT_LIMIT): GroupCommit {
+  type Entry = { fn: () => unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void };
+  let queue: Entry[] = [];
+  let scheduled = false;
+
+  function flush(): void {
+    const batch = queue.splice(0, limit);
+    scheduled = false;
+    if (queue.length > 0) schedule();
+    if (batch.length === 1) {
+      const only = batch[0]!;
+      try {
+        only.resolve(writeTransaction(db, only.fn));
+      } catch (e) {
+        only.reject(e);
+      }
+      return;
+    }
+    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    try {
+      writeTransaction(db, () => {
+        for (const entry of batch) {
+          try {
+            // A nested transaction is a savepoint: released, or rolled back with this command's throw alone.
+            outcomes.push({ ok: true, value: db.transaction(entry.fn)() });
+          } catch (error) {
+            outcomes.push({ ok: false, error });
+          }
+        }
+      });
+    } catch (error) {
+      // Nothing of the batch was committed: every command of it is told so.
+      for (const entry of batch) entry.reject(error);
+      return;
+    }
+    batch.forEach((entry, i) => {
+      const o = outcomes[i]!;
+      if (o.ok) entry.resolve(o.value);
+      else entry.reject(o.error);
+    });
+  }
+
+  function schedule(): void {
+    if (scheduled) return;
+    scheduled = true;
+    // After the I/O of this turn: the requests read in it join the batch.
+    setImmediate(flush);
+  }
+
+  return {
+    run<T>(fn: () => T): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+        schedule();
+      });
+    },
+  };
+}
+
 /** Run `fn` on one snapshot of the database: a query's reads agree with each other. */
 export function readSnapshot<T>(db: ReadableDb, fn: () => T): T {
   return db.transaction(fn).deferred();

@@ -139,6 +139,10 @@ export function claimTerminalJobs(db: WritableDb, c: { terminalId: string; at: s
   });
 }
 
+export function terminalHasPrinters(db: ReadableDb, terminalId: string): boolean {
+  return stmt<[string], { n: number }>(db, `SELECT EXISTS (SELECT 1 FROM printers WHERE terminal_id = ?) AS n`).get(terminalId)!.n === 1;
+}
+
 /** The pending jobs among `ids` that print on a printer of `terminalId` (what a counter may report on). */
 export function pendingTerminalJobs(db: ReadableDb, terminalId: string, ids: readonly number[]): JobRow[] {
   return stmt<[string, string], JobRow>(

@@ -217,7 +217,7 @@ describe('the print routes of the terminals port', () => {
 
     const other = linkOf((await enrol('C3')).agent);
     const theirs = await other.machineCall(PRINT_CLAIM_PATH, {});
-    expect(theirs).toEqual({ ok: true, value: { printer: null, jobs: [], nextDueInMs: null } });
+    expect(theirs).toEqual({ ok: true, value: { hasPrinters: false, printer: null, jobs: [], nextDueInMs: null } });
     const foreign = await other.machineCall(PRINT_REPORT_PATH, { reports: [{ jobId, attempts: 0, drawer: true, reached: true }] });
     expect(foreign).toEqual({ ok: true, value: { recorded: 0 } });
     expect(jobById(t.h.kiosk.db, jobId)).toMatchObject({ state: 'pending', attempts: 0 });

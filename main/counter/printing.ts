@@ -73,6 +73,8 @@ export function startCounterPrinting(o: CounterPrintingOptions): CounterPrinting
   let again = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let timerAt = Infinity;
+  /** What the hall said last: a terminal without printers is asked again only when printers change (or now and then). */
+  let hasPrinters: boolean | null = null;
   /** Reports the hall has not acknowledged yet (a lost answer): sent before anything else. */
   let unsent: CounterReport[] = [];
 
@@ -125,6 +127,7 @@ export function startCounterPrinting(o: CounterPrintingOptions): CounterPrinting
       const answer = await o.link.machineCall(PRINT_CLAIM_PATH, {});
       if (!answer.ok) return RETRY_MS;
       const claim = answer.value as CounterClaim;
+      hasPrinters = claim.hasPrinters;
       if (claim.jobs.length === 0 || !claim.printer) {
         return Math.min(pollMs, Math.max(50, claim.nextDueInMs ?? pollMs));
       }
@@ -170,6 +173,7 @@ export function startCounterPrinting(o: CounterPrintingOptions): CounterPrinting
 
   return {
     kick(delayMs = CLAIM_AFTER_COMMAND_MS) {
+      if (hasPrinters === false) return;
       schedule(delayMs);
     },
     async idle() {

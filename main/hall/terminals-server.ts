@@ -22,7 +22,7 @@ import { terminalByFingerprint, touchTerminal, type TerminalRow } from '../../db
 import { storageFailureOf } from '../../db/connection.js';
 import { redeemEnrolmentCode } from '../services/terminals/index.js';
 import type { Kiosk } from '../kiosk.js';
-import { BODY_TIMEOUT_MS, describeChannels, DISPLAY_CHANNEL, isJsonContentType, langOf, openEventStream, readBody, refuse, send, serveRpcCall } from '../web/server.js';
+import { BODY_TIMEOUT_MS, describeChannels, DISPLAY_CHANNEL, eventFanOut, isJsonContentType, langOf, openEventStream, readBody, refuse, send, serveRpcCall } from '../web/server.js';
 import { confirmationCode, fingerprintOf, type HallPki } from './pki.js';
 import { isPrintRoute, servePrintRoute } from './print-routes.js';
 
@@ -94,6 +94,7 @@ export function startTerminalsServer(options: TerminalsServerOptions): Promise<T
     }
   }
 
+  const fanOut = eventFanOut(() => streams.keys());
   // A revocation is effective as it commits: the terminal's connections (its event streams with them) are dropped.
   const unsubscribe = kiosk.onEvent((event) => {
     if (event.type === 'changed' && event.channel === 'terminal.revoke') {
@@ -104,8 +105,7 @@ export function startTerminalsServer(options: TerminalsServerOptions): Promise<T
       }
       return;
     }
-    const frame = `data: ${JSON.stringify(event)}\n\n`;
-    for (const client of streams.keys()) client.write(frame);
+    fanOut(event);
   });
 
   async function enroll(req: IncomingMessage, res: ServerResponse, lang: Lang): Promise<void> {

@@ -36,6 +36,8 @@ export interface CounterJob {
 }
 
 export interface CounterClaim {
+  /** Whether the terminal has a printer at all: a counter without one does not ask after each command. */
+  hasPrinters: boolean;
   printer: PrinterRow | null;
   jobs: CounterJob[];
   /** In how many ms this counter's next job falls due (a retry's wait), or null: the counter asks again then (a wait, not an instant: the two clocks may differ). */

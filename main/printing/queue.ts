@@ -16,6 +16,7 @@ import {
   jobAfter,
   pendingTerminalJobs,
   terminalEarliestRetry,
+  terminalHasPrinters,
   markPendingPulsesSpent,
   nextDueBatch,
   printerById,
@@ -251,7 +252,7 @@ export class PrintQueue {
       return { jobId: job.id, attempts: job.attempts, document, drawer: Boolean(document.openDrawer && claim!.printer.drawerPin && job.drawerPulseSent === 0) };
     });
     const next = terminalEarliestRetry(this.o.db, terminalId);
-    return { printer: claim?.printer ?? null, jobs, nextDueInMs: next === undefined ? null : Math.max(0, new Date(next).getTime() - now.getTime()) };
+    return { hasPrinters: claim !== null || terminalHasPrinters(this.o.db, terminalId), printer: claim?.printer ?? null, jobs, nextDueInMs: next === undefined ? null : Math.max(0, new Date(next).getTime() - now.getTime()) };
   }
 
   /**

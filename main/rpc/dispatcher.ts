@@ -18,7 +18,7 @@ import { isIdempotencyKey } from '../../core/idempotency.js';
 import type { CallOrigin } from '../../core/terminal.js';
 import { appendAudit } from '../../db/audit.js';
 import { keepAnswer, keepFinishedAnswer, keptAnswer, type KeptAnswer } from '../../db/idempotency.js';
-import { readSnapshot, storageFailureOf, writeTransaction, type ReadableDb, type WritableDb } from '../../db/connection.js';
+import { createGroupCommit, readSnapshot, storageFailureOf, writeTransaction, type ReadableDb, type WritableDb } from '../../db/connection.js';
 import type { CommandContext, CommandHandler, Done, HandlerMap, KioskIo, PrepareContext, QueryContext, QueryHandler } from '../services/shared/context.js';
 import type { OperatorSessions } from '../services/shared/operator-sessions.js';
 import type { Pins } from '../services/shared/pin.js';
@@ -104,6 +104,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
   checkHandlers(handlers);
   /** One object per kiosk: the key of the domains' in-memory caches. */
   const memo = {};
+  /** Commands that reach their transaction together share one commit (one fsync). */
+  const group = createGroupCommit(db);
 
   async function run(channel: Channel, rawInput: unknown, meta: CallMeta, origin: CallOrigin, lang: Lang): Promise<Result<unknown>> {
     const def = contract[channel];
@@ -174,7 +176,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
     const runCommand = cmd.run as (c: CommandContext, i: unknown, p: unknown) => Done<unknown>;
     let outcome: Done<unknown>;
     try {
-      outcome = writeTransaction(db, () => {
+      outcome = await group.run(() => {
         // Two calls of one key at once: the second finds the first's key once it may write, and writes nothing.
         const first = key === undefined ? undefined : keptAnswer(db, key);
         if (first) throw new AnsweredBefore(first);

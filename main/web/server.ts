@@ -242,6 +242,35 @@ export function describeChannels(): unknown[] {
   return channelList;
 }
 
+/**
+ * The events of one turn of the event loop, sent to every stream as one
+ * write: a rush commits many sales in one turn (one group commit) and each
+ * would otherwise be a write (a TLS record at the terminals port) to every
+ * counter and screen. Changes that say the same (one channel, the same
+ * topics) are sent once, the last: a screen fetches again by topic, once is
+ * enough. Progress is sent as it came.
+ */
+export function eventFanOut(clients: () => Iterable<{ write(chunk: string): unknown }>): (event: KioskEvent) => void {
+  let pending: KioskEvent[] = [];
+  const flush = () => {
+    const events = pending;
+    pending = [];
+    const last = new Map<string, number>();
+    events.forEach((e, i) => {
+      if (e.type === 'changed') last.set(`${e.channel}|${e.topics.join(',')}`, i);
+    });
+    const text = events
+      .filter((e, i) => e.type !== 'changed' || last.get(`${e.channel}|${e.topics.join(',')}`) === i)
+      .map((e) => `data: ${JSON.stringify(e)}\n\n`)
+      .join('');
+    for (const client of clients()) client.write(text);
+  };
+  return (event) => {
+    if (pending.length === 0) setImmediate(flush);
+    pending.push(event);
+  };
+}
+
 export function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const { kiosk, token } = options;
   const callOrigin = options.terminalId === undefined ? undefined : { terminalId: options.terminalId };
@@ -252,10 +281,7 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
   const allowedOrigins = () => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
 
-  const unsubscribe = kiosk.onEvent((event) => {
-    const frame = `data: ${JSON.stringify(event)}\n\n`;
-    for (const client of sseClients) client.write(frame);
-  });
+  const unsubscribe = kiosk.onEvent(eventFanOut(() => sseClients));
 
   const files = createStaticFiles();
 
