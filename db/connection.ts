@@ -341,7 +341,7 @@ export const GROUP_COMMIT_LIMIT = 64;
 
 export function createGroupCommit(db: WritableDb, limit: number = GROUP_COMMIT_LIMIT): GroupCommit {
   type Entry = { fn: () => unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void };
-  let queue: Entry[] = [];
+  const queue: Entry[] = [];
   let scheduled = false;
 
   function flush(): void {
