@@ -36,25 +36,44 @@ export const postStatusSchema = z.object({
 });
 export type PostStatus = z.infer<typeof postStatusSchema>;
 
-export const postConfigureSchema = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('standalone') }).strict(),
-  z
-    .object({
-      mode: z.literal('hall'),
-      terminalsPort: z.number().int().min(1).max(65535).default(DEFAULT_TERMINALS_PORT),
-      bind: z.string().trim().min(1).max(64).default(DEFAULT_TERMINALS_BIND),
-    })
-    .strict(),
-  z
-    .object({
-      mode: z.literal('counter'),
-      hallUrl: z.string().trim().min(1).max(200),
-      fingerprint: z.string().trim().min(1).max(200),
-      code: z.string().trim().min(1).max(64),
-    })
-    .strict(),
-]);
-export type PostChoice = z.output<typeof postConfigureSchema>;
+/**
+ * The choice: one object (every channel's input is one), whose fields are
+ * those of its mode: the hall server's port and address (defaults
+ * DEFAULT_TERMINALS_PORT, every address), a counter's hall address,
+ * fingerprint and one-time code (all three).
+ */
+export const postConfigureSchema = z
+  .object({
+    mode: z.enum(POST_MODES),
+    terminalsPort: z.number().int().min(1).max(65535).optional(),
+    bind: z.string().trim().min(1).max(64).optional(),
+    hallUrl: z.string().trim().min(1).max(200).optional(),
+    fingerprint: z.string().trim().min(1).max(200).optional(),
+    code: z.string().trim().min(1).max(64).optional(),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    const hallFields = ['terminalsPort', 'bind'] as const;
+    const counterFields = ['hallUrl', 'fingerprint', 'code'] as const;
+    for (const f of [...hallFields, ...counterFields]) {
+      const belongs = (v.mode === 'hall' && (hallFields as readonly string[]).includes(f)) || (v.mode === 'counter' && (counterFields as readonly string[]).includes(f));
+      if (v[f] !== undefined && !belongs) ctx.addIssue({ code: 'custom', path: [f], message: `not for mode ${v.mode}` });
+    }
+    if (v.mode === 'counter') for (const f of counterFields) if (v[f] === undefined) ctx.addIssue({ code: 'custom', path: [f], message: 'required for mode counter' });
+  });
+
+/** A choice as post-start.ts acts on it: each mode with its own fields, the hall's defaults filled in. */
+export type PostChoice =
+  | { mode: 'standalone' }
+  | { mode: 'hall'; terminalsPort: number; bind: string }
+  | { mode: 'counter'; hallUrl: string; fingerprint: string; code: string };
+
+/** The parsed input of post.configure as its mode's choice. */
+export function postChoiceOf(v: z.output<typeof postConfigureSchema>): PostChoice {
+  if (v.mode === 'hall') return { mode: 'hall', terminalsPort: v.terminalsPort ?? DEFAULT_TERMINALS_PORT, bind: v.bind ?? DEFAULT_TERMINALS_BIND };
+  if (v.mode === 'counter') return { mode: 'counter', hallUrl: v.hallUrl ?? '', fingerprint: v.fingerprint ?? '', code: v.code ?? '' };
+  return { mode: 'standalone' };
+}
 
 export const postContract = {
   'post.status': channel({

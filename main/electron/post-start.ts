@@ -21,7 +21,7 @@ import { contract } from '../../core/contract.js';
 import { errorMessage, KioskError, type ErrorCode, type Lang, type Result } from '../../core/errors.js';
 import { TOPICS, type KioskEvent } from '../../core/events.js';
 import { DEFAULT_TERMINAL, type CallOrigin } from '../../core/terminal.js';
-import { fingerprintOfTyped, hallAddressOf, runningPost, unchosenPost, type PostChoice, type PostStatus } from '../../core/terminals/post.js';
+import { fingerprintOfTyped, hallAddressOf, postChoiceOf, runningPost, unchosenPost, type PostChoice, type PostStatus } from '../../core/terminals/post.js';
 import { counterBackend } from '../counter/backend.js';
 import { createHallLink, type HallLinkOptions } from '../counter/link.js';
 import type { CounterPrintingOptions } from '../counter/printing.js';
@@ -203,7 +203,7 @@ export async function openPost(o: PostOptions & { args?: PostArgs }): Promise<Po
       const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(entrada)'}: ${i.message}`).join('; ');
       return { ok: false, error: { code: 'VALIDATION_FAILED', message: errorMessage('VALIDATION_FAILED', { issues }, lang), details: parsed.error.issues } };
     }
-    const choice = parsed.data;
+    const choice = postChoiceOf(parsed.data);
     try {
       let file: PostFile;
       let post: StartedPost;
