@@ -10,13 +10,9 @@ import { z } from 'zod';
 import { KioskError } from '../refusal.js';
 import { channel } from '../schema.js';
 
-export const POST_MODES = ['standalone', 'hall', 'counter'] as const;
-export type PostMode = (typeof POST_MODES)[number];
+import { DEFAULT_TERMINALS_BIND, DEFAULT_TERMINALS_PORT, POST_MODES, type PostMode } from './rules.js';
 
-/** The hall server's terminals port when the first-run screen is not told another. */
-export const DEFAULT_TERMINALS_PORT = 7443;
-/** The hall server listens on every address of the post unless told one. */
-export const DEFAULT_TERMINALS_BIND = '0.0.0.0';
+export { DEFAULT_TERMINALS_BIND, DEFAULT_TERMINALS_PORT, POST_MODES, type PostMode } from './rules.js';
 
 const FINGERPRINT = /^sha256:[0-9a-f]{64}$/;
 
