@@ -10,10 +10,10 @@
  * pictures at 1024x768 and 1920x1080.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { freePort } from '../test/ports.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessage } from '../core/errors.js';
 import { openPost, type PostRuntime } from '../main/electron/post-start.js';
@@ -51,17 +51,6 @@ async function page(appUrl: string, width: number, height: number): Promise<{ pa
 const shot = async (p: Page, name: string) => {
   if (shots) await p.screenshot({ path: join(shots, name), fullPage: true });
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   hall = await startHall();

@@ -10,6 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../test/ports.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessage } from '../../core/errors.js';
 import { TOPICS, type KioskEvent } from '../../core/events.js';
@@ -32,18 +33,6 @@ const open = async (dir: string, args?: Parameters<typeof openPost>[0]['args']) 
 type Answer = { ok: boolean; value?: unknown; error?: { code: string; message: string } };
 const call = (r: PostRuntime, channel: string, input: unknown = {}, operatorToken?: string) =>
   r.dispatch(channel, input, operatorToken ? { operatorToken } : {}) as Promise<Answer>;
-
-/** A port nothing listens on now (for the hall's terminals port, or a hall that is not there). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 afterAll(async () => {
   for (const r of runtimes.reverse()) await r.close();
