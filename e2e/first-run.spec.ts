@@ -10,6 +10,7 @@
  * pictures at 1024x768 and 1920x1080.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -18,9 +19,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessage } from '../core/errors.js';
 import { openPost, type PostRuntime } from '../main/electron/post-start.js';
 import { startWebServer, type WebServer } from '../main/web/server.js';
-import { expectNoSidewaysScroll, launchChromium, ROOT, startHall, type RunningHall } from './support.js';
+import { expectNoSidewaysScroll, launchChromium, ROOT, startHall, switchLanguage, type RunningHall } from './support.js';
 
 const shots = process.env.E2E_POST_SHOTS;
+const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 const cleanups: (() => Promise<void> | void)[] = [];
 let browser: Browser;
 let hall: RunningHall;
@@ -40,12 +42,19 @@ async function firstRunPost(): Promise<{ runtime: PostRuntime; dir: string; appU
 }
 
 async function page(appUrl: string, width: number, height: number): Promise<{ page: Page; loads: () => number }> {
-  const p = await (await browser.newContext({ viewport: { width, height } })).newPage();
+  // The CSP bypassed for axe only (it runs inside the page).
+  const p = await (await browser.newContext({ viewport: { width, height }, bypassCSP: true })).newPage();
   let loads = 0;
   p.on('load', () => loads++);
   await p.goto(appUrl);
   await p.getByTestId('post-choice').waitFor();
   return { page: p, loads: () => loads };
+}
+
+/** axe-core's violations on the page as it is (WCAG 2.x A and AA, best practices), as the accessibility sweep judges every screen. */
+async function axeViolations(p: Page): Promise<string[]> {
+  await p.addScriptTag({ content: axeSource });
+  return (await p.evaluate(`window.axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`)) as string[];
 }
 
 const shot = async (p: Page, name: string) => {
@@ -80,6 +89,7 @@ describe('the first-run screen of the installed program', () => {
     await p.getByTestId('post-fingerprint').fill(wrong);
     await p.getByTestId('post-code').fill(enrolment.value.code as string);
     await shot(p, 'post-counter-form-1024x768.png');
+    expect(await axeViolations(p)).toEqual([]);
     await p.getByTestId('post-submit').click();
     // It says what it does before it does it.
     expect(await p.getByTestId('post-confirm-text').textContent()).toContain(hall.terminalsUrl);
@@ -88,6 +98,7 @@ describe('the first-run screen of the installed program', () => {
     await error.waitFor();
     expect(await error.textContent()).toContain(errorMessage('HALL_FINGERPRINT_MISMATCH', { hallUrl: hall.terminalsUrl, expected: wrong, actual: hall.fingerprint }));
     await shot(p, 'post-counter-refused-1024x768.png');
+    expect(await axeViolations(p)).toEqual([]);
     expect(readdirSync(post.dir)).toEqual([]);
 
     // The right fingerprint, the same code (it was never sent).
@@ -111,6 +122,10 @@ describe('the first-run screen of the installed program', () => {
     const { page: p, loads } = await page(post.appUrl, 1920, 1080);
     await expectNoSidewaysScroll(p);
     await shot(p, 'post-choice-1920x1080.png');
+    await switchLanguage(p, 'en');
+    expect(await p.getByTestId('post-mode-counter').locator('xpath=..').textContent()).toContain('Counter linked to the hall server');
+    expect(await axeViolations(p)).toEqual([]);
+    await switchLanguage(p, 'pt-PT');
     const port = await freePort();
     await p.getByTestId('post-mode-hall').check();
     expect(await p.getByTestId('post-terminals-port').inputValue()).toBe('7443');
@@ -124,6 +139,7 @@ describe('the first-run screen of the installed program', () => {
     expect(fingerprint).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(fingerprint).toBe((post.runtime.status().hall ?? { fingerprint: null }).fingerprint);
     await shot(p, 'post-hall-ready-1920x1080.png');
+    expect(await axeViolations(p)).toEqual([]);
     await p.getByTestId('post-done').click();
     // The hall's own first setup comes next.
     await p.getByTestId('setup-hall-name').waitFor();
