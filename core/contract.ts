@@ -18,6 +18,7 @@ import { peopleContract } from './people/contract.js';
 import { printingContract } from './printing/contract.js';
 import { rouletteContract } from './roulette/contract.js';
 import { terminalsContract } from './terminals/contract.js';
+import { postContract } from './terminals/post.js';
 
 // A channel two slices define stops the kiosk as this module loads (never the last one silently kept).
 export const contract = mergeUnique('channel', {
@@ -32,6 +33,7 @@ export const contract = mergeUnique('channel', {
   printingContract,
   auditContract,
   terminalsContract,
+  postContract,
 });
 
 export type Contract = typeof contract;

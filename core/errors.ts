@@ -18,6 +18,7 @@ import { printingErrors } from './printing/errors.js';
 import { chipErrors, rouletteErrors, rouletteTableErrors } from './roulette/errors.js';
 import { storageErrors } from './storage/errors.js';
 import { terminalsErrors } from './terminals/errors.js';
+import { postErrors } from './terminals/post-errors.js';
 
 export type { Lang } from './catalogue.js';
 export { KioskError, type ErrorCode } from './refusal.js';
@@ -115,6 +116,7 @@ const catalogue = mergeUnique('error code', {
   printingErrors,
   storageErrors,
   terminalsErrors,
+  postErrors,
 });
 
 // The leaf's code type is this catalogue's keys (the leaf cannot import it).

@@ -42,6 +42,8 @@ export const TOPICS = [
   'link',
   /** The hall's enrolled terminals: enrolment codes, enrolled, revoked, last seen. */
   'terminals',
+  /** This post's role: chosen at the installed program's first run (post.status). */
+  'post',
 ] as const;
 export type Topic = (typeof TOPICS)[number];
 

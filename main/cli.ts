@@ -25,7 +25,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, copyFileSync, existsSync } from 'node:fs';
-import { networkInterfaces } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -36,9 +35,10 @@ import { latestBackupManifest, openForCheck, restoreBackup } from '../db/backup.
 import { checkBooks } from '../db/books.js';
 import { verifyLedger } from '../db/ledger.js';
 import { DEFAULT_TERMINAL } from '../core/terminal.js';
-import { startTerminalsServer } from './hall/terminals-server.js';
+import { startHallPost, type HallPost } from './hall/hall-post.js';
+import { runningPost } from '../core/terminals/post.js';
 import { enrollAtHall, hallAgent, loadTerminalIdentity } from './hall/enrol-client.js';
-import { confirmationCode, derOfPem, fingerprintOf, openHallPki } from './hall/pki.js';
+import { confirmationCode, derOfPem, fingerprintOf } from './hall/pki.js';
 import { startCounter } from './counter/index.js';
 import { DATABASE_FILE, openKiosk, PIN_KEY_FILE } from './kiosk.js';
 import { startWebServer } from './web/server.js';
@@ -107,22 +107,22 @@ async function hall(argv: string[]): Promise<void> {
   const terminalsPort = portOf(values['terminals-port'], '--terminals-port');
   const bind = values.bind;
   const token = process.env.KIOSK_TOKEN || randomBytes(24).toString('base64url');
-  const kiosk = await openKiosk({ dataDir, ...(values.demo ? { seed: seedDemo } : {}), terminalId: DEFAULT_TERMINAL });
-  const pki = await openHallPki(dataDir, { bind });
+  let hallPost: HallPost | null = null;
+  const kiosk = await openKiosk({
+    dataDir,
+    ...(values.demo ? { seed: seedDemo } : {}),
+    terminalId: DEFAULT_TERMINAL,
+    post: () => runningPost('hall', { hall: hallPost?.info ?? null }),
+  });
   const staticDir = join(ROOT, 'dist', 'renderer');
   const web = await startWebServer({ kiosk, token, port, ...(existsSync(join(staticDir, 'index.html')) ? { staticDir } : {}) });
-  const terminals = await startTerminalsServer({ kiosk, port: terminalsPort, bind, pki });
+  hallPost = await startHallPost({ kiosk, dataDir, terminalsPort, bind });
+  const { terminals, info } = hallPost;
   console.log(`Servidor da sala: ecrãs em ${web.url}/#token=${token}`);
   // Every address: the counters reach it by this post's LAN addresses.
-  const lan =
-    bind === '0.0.0.0'
-      ? Object.values(networkInterfaces())
-          .flat()
-          .filter((i) => i && i.family === 'IPv4' && !i.internal)
-          .map((i) => `https://${i!.address}:${terminals.port}`)
-      : [];
+  const lan = bind === '0.0.0.0' ? info.addresses : [];
   console.log(`Terminais (HTTPS, TLS 1.3) em https://${bind}:${terminals.port}${lan.length ? ` (${lan.join(', ')})` : ''}`);
-  console.log(`Impressão digital do servidor: ${pki.serverFingerprint}`);
+  console.log(`Impressão digital do servidor: ${info.fingerprint}`);
   console.log(`Dados em ${dataDir}`);
   const stop = () => {
     void Promise.all([web.close(), terminals.close()]).then(() => {

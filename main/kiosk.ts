@@ -24,6 +24,7 @@ import { jobTransportOf, printerStatus } from './printing/transports.js';
 import { createDispatcher } from './rpc/dispatcher.js';
 import { handlers } from './services/index.js';
 import type { KioskIo } from './services/shared/context.js';
+import { runningPost, type PostStatus } from '../core/terminals/post.js';
 import { OperatorSessions } from './services/shared/operator-sessions.js';
 import { sealPinHashes } from './services/shared/credentials.js';
 import { createPins, type Pins } from './services/shared/pin.js';
@@ -50,6 +51,8 @@ export interface KioskOptions {
   reserveBytes?: number;
   /** Tests count the PIN checks made (the real hashing, wrapped). */
   wrapPins?: (pins: Pins) => Pins;
+  /** What this post is, for post.status (default: a standalone kiosk of browser mode); asked at each call (the hall's fingerprint comes after the kiosk opens). */
+  post?: () => PostStatus;
 }
 
 export interface Kiosk {
@@ -69,6 +72,9 @@ export interface Kiosk {
 }
 
 export const DATABASE_FILE = 'kiosk.sqlite';
+
+/** A kiosk told nothing of its post: browser mode's standalone kiosk. */
+const standalonePost = (): PostStatus => runningPost('standalone');
 export { PIN_KEY_FILE } from './services/shared/pin-key.js';
 
 /** What the reserved room of a full disk is for: logging in (and out), so that the books can be read. */
@@ -178,6 +184,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     checkBooks: (shown) => checkBooksInWorker(join(options.dataDir, DATABASE_FILE), shown, (done, total) => progress('books', done, total)),
     exportSales: (q) => exportSalesInWorker(join(options.dataDir, DATABASE_FILE), q, (done, total) => progress('export', done, total)),
     storage: () => storage,
+    post: options.post ?? standalonePost,
   };
   const dispatch = createDispatcher({
     db,

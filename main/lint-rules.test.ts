@@ -57,6 +57,11 @@ describe('import rules of the folders and domains', () => {
     ['main/rpc/probe.ts', 'https', 'rpc may not use https'],
     ['main/hall/probe.ts', '../printing/queue.js', 'hall may not import main/printing'],
     ['main/hall/probe.ts', '../services/people/index.js', 'hall may not import services/people'],
+    // The installed program starts a hall server or a counter through main/hall/ and main/counter/, never their TLS itself.
+    ['main/electron/probe.ts', 'node:tls', 'electron may not use node:tls'],
+    ['main/electron/probe.ts', '@peculiar/x509', 'electron may not use @peculiar/x509'],
+    ['main/electron/probe.ts', '../../db/connection.js', 'electron may not import db'],
+    ['main/electron/probe.ts', '../web/server.js', 'electron may not import web'],
   ])('%s importing %s is refused', async (file, spec, message) => {
     const messages = await refused(file, probe(spec));
     expect(messages.some((m) => m.includes(message)), messages.join('\n')).toBe(true);
@@ -76,6 +81,8 @@ describe('import rules of the folders and domains', () => {
     expect(await refused('test/probe.ts', probe('../main/services/bingo/games.js'))).toEqual([]);
     expect(await refused('db/probe.ts', probe('./sql.js'))).toEqual([]);
     expect(await refused('main/counter/probe.ts', probe('../web/server.js'))).toEqual([]);
+    expect(await refused('main/electron/probe.ts', probe('../hall/hall-post.js'))).toEqual([]);
+    expect(await refused('main/electron/probe.ts', probe('../counter/backend.js'))).toEqual([]);
     expect(await refused('main/counter/probe.ts', probe('../hall/enrol-client.js'))).toEqual([]);
     // It prints its own terminal's jobs: the printing code, never the database.
     expect(await refused('main/counter/probe.ts', probe('../printing/transports.js'))).toEqual([]);

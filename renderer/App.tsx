@@ -10,6 +10,7 @@ import { idleLockMs, useConnection, useIdleLock, useKioskEvents, useKioskQuery }
 import { screensForRoles, tabTestId, type ScreenId } from './lib/screens.js';
 import { touches } from './lib/topics.js';
 import { LoginScreen } from './screens/Login/LoginScreen.js';
+import { PostScreen } from './screens/Setup/PostScreen.js';
 import { SetupScreen } from './screens/Setup/SetupScreen.js';
 import {
   ActaScreen,
@@ -136,7 +137,16 @@ export function App() {
   const [jobsOpen, setJobsOpen] = useState(false);
   const transport = hasTransport();
 
+  // The installed program's first run: the post's role is chosen before anything else (its screen stays until its result is read).
+  const [choosingPost, setChoosingPost] = useState(false);
+
   const loadStatus = useCallback(async () => {
+    const post = await invoke('post.status', {});
+    if (post.ok && post.value.needsChoice) {
+      setChoosingPost(true);
+      setStatusError(null);
+      return;
+    }
     const r = await invoke('setup.status', {});
     if (r.ok) {
       setStatus(r.value);
@@ -228,6 +238,15 @@ export function App() {
           </p>
         </section>
       </main>
+    );
+  } else if (choosingPost) {
+    body = (
+      <PostScreen
+        onDone={() => {
+          setChoosingPost(false);
+          void loadStatus();
+        }}
+      />
     );
   } else if (status === null) {
     body = (

@@ -6,6 +6,15 @@
 import { KioskError } from '../refusal.js';
 import { isTerminalId } from '../terminal.js';
 
+/** A post's roles (post.ts): a standalone kiosk, the hall server, a counter enrolled at it. */
+export const POST_MODES = ['standalone', 'hall', 'counter'] as const;
+export type PostMode = (typeof POST_MODES)[number];
+
+/** The hall server's terminals port when the first-run screen is not told another. */
+export const DEFAULT_TERMINALS_PORT = 7443;
+/** The hall server listens on every address of the post unless told one. */
+export const DEFAULT_TERMINALS_BIND = '0.0.0.0';
+
 /** An enrolment code works for 10 minutes after it is shown. */
 export const ENROLMENT_CODE_TTL_MS = 10 * 60_000;
 

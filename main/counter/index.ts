@@ -7,10 +7,11 @@
 import type { Agent as HttpAgent } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
 import { startWebServer } from '../web/server.js';
-import { contract, isChannel } from '../../core/contract.js';
 import { createHallLink, type HallLink, type HallLinkOptions } from './link.js';
-import { ownPrinterStatus, startCounterPrinting, type CounterPrinting, type CounterPrintingOptions } from './printing.js';
+import { counterBackend } from './backend.js';
+import type { CounterPrinting, CounterPrintingOptions } from './printing.js';
 
+export { counterBackend, type CounterBackend, type CounterBackendOptions } from './backend.js';
 export { createHallLink, CALL_BUDGET_MS, RECONNECT_MAX_MS, type HallLink, type HallLinkOptions } from './link.js';
 
 export type CounterOptions = {
@@ -41,22 +42,11 @@ export interface Counter {
 export async function startCounter(options: CounterOptions): Promise<Counter> {
   const own = !('link' in options);
   const link = 'link' in options ? options.link : createHallLink(options);
-  const printing = options.printing ? startCounterPrinting({ ...options.printing, link }) : null;
-  // A command that committed may have queued a receipt for this counter's printer.
-  const backend: HallLink = printing
-    ? {
-        ...link,
-        async dispatch(channel, input, meta, origin) {
-          if (channel === 'printer.status' && options.terminalId !== undefined) {
-            const own = await ownPrinterStatus(link, { terminalId: options.terminalId, ...(options.printing!.platform ? { platform: options.printing!.platform } : {}) }, input, meta);
-            if (own) return own;
-          }
-          const result = await link.dispatch(channel, input, meta, origin);
-          if (result.ok && isChannel(channel) && contract[channel].kind === 'command') printing.kick();
-          return result;
-        },
-      }
-    : link;
+  const { backend, printing } = counterBackend({
+    link,
+    ...(options.terminalId !== undefined ? { terminalId: options.terminalId } : {}),
+    ...(options.printing ? { printing: options.printing } : {}),
+  });
   let server;
   try {
     server = await startWebServer({

@@ -1,8 +1,11 @@
 /**
  * Electron main process of the kiosk: one instance, one full-screen kiosk
  * window, the backend behind a single IPC channel. The decisions themselves
- * (what may load, who may call, CSP, arguments) live in policy.ts and ipc.ts
- * where they are tested; this file only wires them to Electron.
+ * (what may load, who may call, CSP, arguments, what this post is) live in
+ * policy.ts, ipc.ts, post.ts and post-start.ts where they are tested; this
+ * file only wires them to Electron. The post (a standalone kiosk, the hall
+ * server or a counter; at the first run, the choice) is post-start.ts's
+ * openPost: its backend switches to the chosen post without a restart.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,7 +26,8 @@ import {
 import { IPC_EVENT, IPC_RPC } from '../../core/bridge.js';
 import { KioskError, refusalText } from '../../core/errors.js';
 import type { KioskEvent } from '../../core/contract.js';
-import { openKiosk, type Kiosk } from '../kiosk.js';
+import type { Kiosk } from '../kiosk.js';
+import { openPost, type PostRuntime } from './post-start.js';
 import { createRpcHandler, type SenderInfo } from './ipc.js';
 import {
   APP_SCHEME,
@@ -64,7 +68,7 @@ async function demoSeed(): Promise<(kiosk: Kiosk, now: Date) => Promise<unknown>
 let mainWindow: BrowserWindow | null = null;
 /** The hall board (art. 7.1) on the second display, when there is one. */
 let boardWindow: BrowserWindow | null = null;
-let kiosk: Kiosk | null = null;
+let post: PostRuntime | null = null;
 let stopEvents: (() => void) | null = null;
 
 function start(): void {
@@ -119,8 +123,8 @@ function start(): void {
   app.on('will-quit', () => {
     stopEvents?.();
     stopEvents = null;
-    kiosk?.close();
-    kiosk = null;
+    void post?.close();
+    post = null;
   });
 
   app
@@ -134,13 +138,14 @@ async function onReady(args: KioskArgs, rendererDir: string): Promise<void> {
   protocol.handle(APP_SCHEME, (request) => serveApp(request, rendererDir));
 
   const dataDir = path.resolve(args.dataDir ?? app.getPath('userData'));
-  // Awaited so this works whether openKiosk returns the kiosk or a promise of it.
-  const opened: Kiosk = await openKiosk({
+  const seed = args.demo ? await demoSeed() : null;
+  const opened = await openPost({
     dataDir,
-    ...(args.demo ? { seed: await demoSeed() } : {}),
-    ...(args.terminalId !== null ? { terminalId: args.terminalId } : {}),
+    installed: true,
+    args: args.post,
+    kiosk: { ...(seed ? { seed } : {}), ...(args.terminalId !== null ? { terminalId: args.terminalId } : {}) },
   });
-  kiosk = opened;
+  post = opened;
 
   const ses = session.defaultSession;
   // A till has no use for camera, microphone, notifications, USB, HID, serial...

@@ -475,9 +475,10 @@ describe('webPreferences', () => {
 
 describe('parseArgs', () => {
   const none = {};
+  const NO_POST = { post: null, terminalsPort: null, bind: null };
 
   it('defaults to userData, no demo, no terminal', () => {
-    expect(parseArgs([], none)).toEqual({ dataDir: null, demo: false, terminalId: null, devTools: false });
+    expect(parseArgs([], none)).toEqual({ dataDir: null, demo: false, terminalId: null, devTools: false, post: NO_POST });
   });
 
   it('reads every flag in both spellings', () => {
@@ -486,6 +487,7 @@ describe('parseArgs', () => {
       demo: true,
       terminalId: 'CAIXA-1',
       devTools: false,
+      post: NO_POST,
     });
     expect(parseArgs(['--dev-tools'], none).devTools).toBe(true);
     expect(parseArgs(['--data-dir=/srv/kiosk data', '--terminal=bar_2.a'], none)).toEqual({
@@ -493,18 +495,39 @@ describe('parseArgs', () => {
       demo: false,
       terminalId: 'bar_2.a',
       devTools: false,
+      post: NO_POST,
     });
   });
 
   it('ignores the app path and Chromium switches Electron adds', () => {
     expect(
       parseArgs(['.', '--no-sandbox', '--allow-file-access-from-files', '--data-dir', 'd', '--enable-logging'], none),
-    ).toEqual({ dataDir: 'd', demo: false, terminalId: null, devTools: false });
+    ).toEqual({ dataDir: 'd', demo: false, terminalId: null, devTools: false, post: NO_POST });
     expect(parseArgs(['--data-directory=/x', '--demonstration', '--terminals=3'], none)).toEqual({
       dataDir: null,
       demo: false,
       devTools: false, terminalId: null,
+      post: NO_POST,
     });
+  });
+
+  it('reads the post\'s role for this start: --post, --terminals-port, --bind', () => {
+    expect(parseArgs(['--post', 'hall', '--terminals-port=8443', '--bind', '192.168.1.10'], none).post).toEqual({ post: 'hall', terminalsPort: 8443, bind: '192.168.1.10' });
+    expect(parseArgs(['--post=counter'], none).post).toEqual({ post: 'counter', terminalsPort: null, bind: null });
+    expect(parseArgs(['--post', 'standalone'], none).post).toEqual({ post: 'standalone', terminalsPort: null, bind: null });
+    // A port alone applies to a hall of post.json.
+    expect(parseArgs(['--terminals-port', '7443'], none).post).toEqual({ post: null, terminalsPort: 7443, bind: null });
+  });
+
+  it('refuses a role, a port or an address it cannot use', () => {
+    expect(() => parseArgs(['--post', 'server'], none)).toThrow(new UsageError('--post must be standalone, hall or counter: "server"'));
+    expect(() => parseArgs(['--post'], none)).toThrow(new UsageError('--post needs a value'));
+    expect(() => parseArgs(['--terminals-port', '0'], none)).toThrow(new UsageError('--terminals-port must be a port from 1 to 65535: "0"'));
+    expect(() => parseArgs(['--terminals-port', '65536'], none)).toThrow(UsageError);
+    expect(() => parseArgs(['--terminals-port', '1e3'], none)).toThrow(UsageError);
+    expect(() => parseArgs(['--bind', 'a b'], none)).toThrow(new UsageError('--bind must be an address of this post: "a b"'));
+    expect(() => parseArgs(['--post', 'counter', '--terminals-port', '7443'], none)).toThrow(new UsageError('--terminals-port and --bind are for --post hall'));
+    expect(() => parseArgs(['--post', 'standalone', '--bind', '0.0.0.0'], none)).toThrow(UsageError);
   });
 
   it('lets the last occurrence win', () => {
@@ -542,13 +565,14 @@ describe('parseArgs', () => {
       dataDir: '/var/lib/kiosk',
       demo: false,
       devTools: false, terminalId: 'T2',
+      post: NO_POST,
     });
   });
 
   it('prefers the flags over the environment', () => {
     expect(
       parseArgs(['--data-dir', '/cli', '--terminal', 'CLI'], { KIOSK_DATA_DIR: '/env', KIOSK_TERMINAL: 'ENV' }),
-    ).toEqual({ dataDir: '/cli', demo: false, terminalId: 'CLI', devTools: false });
+    ).toEqual({ dataDir: '/cli', demo: false, terminalId: 'CLI', devTools: false, post: NO_POST });
   });
 
   it('treats empty environment values as unset and checks the terminal from it', () => {
@@ -556,6 +580,7 @@ describe('parseArgs', () => {
       dataDir: null,
       demo: false,
       devTools: false, terminalId: null,
+      post: NO_POST,
     });
     expect(parseArgs([], { KIOSK_DATA_DIR: '   ' }).dataDir).toBeNull();
     expect(() => parseArgs([], { KIOSK_TERMINAL: 'bad id' })).toThrow(

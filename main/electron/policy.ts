@@ -11,6 +11,7 @@
 import { extname, isAbsolute, join, relative } from 'node:path';
 import { CONTENT_TYPES } from '../../core/contentTypes.js';
 import { isTerminalId } from '../../core/terminal.js';
+import { postModeOf, type PostArgs } from './post.js';
 
 /** The custom scheme that serves the built renderer. */
 export const APP_SCHEME = 'app';
@@ -292,6 +293,8 @@ export interface KioskArgs {
   terminalId: string | null;
   /** DevTools only when asked for by name (`--dev-tools`): never merely because the app is unpackaged. */
   devTools: boolean;
+  /** `--post standalone|hall|counter`, `--terminals-port P`, `--bind ADDR`: this start's role over post.json (tests, a technician). */
+  post: PostArgs;
 }
 
 /** A command-line mistake; the message is meant for the operator's console. */
@@ -305,7 +308,7 @@ export class UsageError extends Error {
 
 /**
  * Parse `--data-dir <dir>` / `--data-dir=<dir>`, `--demo`, `--terminal <id>` /
- * `--terminal=<id>`. Other arguments are ignored on purpose: Electron and
+ * `--terminal=<id>`, `--post <role>`, `--terminals-port <P>`, `--bind <addr>`. Other arguments are ignored on purpose: Electron and
  * Chromium put their own switches and the app path in argv. The last
  * occurrence of a flag wins. Environment fallbacks: KIOSK_DATA_DIR,
  * KIOSK_TERMINAL.
@@ -318,6 +321,7 @@ export function parseArgs(
   let terminalId: string | null = null;
   let demo = false;
   let devTools = false;
+  const post: PostArgs = { post: null, terminalsPort: null, bind: null };
 
   const valueOf = (flag: string, index: number): { value: string; next: number } | null => {
     const arg = argv[index] ?? '';
@@ -354,7 +358,35 @@ export function parseArgs(
     if (terminal !== null) {
       terminalId = checkTerminal(terminal.value, '--terminal');
       i = terminal.next;
+      continue;
     }
+
+    const role = valueOf('--post', i);
+    if (role !== null) {
+      post.post = postModeOf(role.value);
+      if (post.post === null) throw new UsageError(`--post must be standalone, hall or counter: ${JSON.stringify(role.value)}`);
+      i = role.next;
+      continue;
+    }
+
+    const port = valueOf('--terminals-port', i);
+    if (port !== null) {
+      const n = /^\d{1,5}$/.test(port.value) ? Number(port.value) : NaN;
+      if (!(n >= 1 && n <= 65535)) throw new UsageError(`--terminals-port must be a port from 1 to 65535: ${JSON.stringify(port.value)}`);
+      post.terminalsPort = n;
+      i = port.next;
+      continue;
+    }
+
+    const bind = valueOf('--bind', i);
+    if (bind !== null) {
+      if (!/^[0-9A-Za-z.:-]{1,64}$/.test(bind.value)) throw new UsageError(`--bind must be an address of this post: ${JSON.stringify(bind.value)}`);
+      post.bind = bind.value;
+      i = bind.next;
+    }
+  }
+  if (post.post !== null && post.post !== 'hall' && (post.terminalsPort !== null || post.bind !== null)) {
+    throw new UsageError('--terminals-port and --bind are for --post hall');
   }
 
   if (dataDir === null) {
@@ -365,7 +397,7 @@ export function parseArgs(
     const fromEnv = env.KIOSK_TERMINAL;
     if (fromEnv !== undefined && fromEnv !== '') terminalId = checkTerminal(fromEnv, 'KIOSK_TERMINAL');
   }
-  return { dataDir, demo, terminalId, devTools };
+  return { dataDir, demo, terminalId, devTools, post };
 }
 
 /** A keyboard event as Electron's before-input-event gives it (the fields used). */

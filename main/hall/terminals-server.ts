@@ -16,6 +16,7 @@
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import type { Socket } from 'node:net';
 import { errorMessage, KioskError, type Lang, type Result } from '../../core/errors.js';
 import { lastSeenDue } from '../../core/terminals/rules.js';
 import { terminalByFingerprint, touchTerminal, type TerminalRow } from '../../db/terminals.js';
@@ -228,6 +229,17 @@ export function startTerminalsServer(options: TerminalsServerOptions): Promise<T
     sockets.set(socket, null);
     socket.on('close', () => sockets.delete(socket));
   });
+  // Every TCP connection, its handshake done or not: a counter reconnecting as the server closes would keep it open.
+  const raw = new Set<Socket>();
+  let closing = false;
+  server.on('connection', (socket: Socket) => {
+    if (closing) {
+      socket.destroy();
+      return;
+    }
+    raw.add(socket);
+    socket.on('close', () => raw.delete(socket));
+  });
   // A client that speaks no TLS 1.3 (plain HTTP, TLS 1.2) is dropped in the handshake; nothing to log per attempt.
   server.on('tlsClientError', () => {});
 
@@ -242,11 +254,13 @@ export function startTerminalsServer(options: TerminalsServerOptions): Promise<T
         url: `https://${host}:${port}`,
         close: () =>
           new Promise<void>((done) => {
+            closing = true;
             unsubscribe();
             for (const c of streams.keys()) c.end();
             streams.clear();
             server.closeAllConnections();
             for (const s of sockets.keys()) s.destroy();
+            for (const s of raw) s.destroy();
             server.close(() => done());
           }),
       });

@@ -12,6 +12,7 @@ import { peopleHandlers } from './people/index.js';
 import { printingHandlers } from './printing/index.js';
 import { rouletteHandlers } from './roulette/index.js';
 import { terminalsHandlers } from './terminals/index.js';
+import { postHandlers } from './terminals/post.js';
 import type { HandlerMap } from './shared/context.js';
 
 // A channel two slices handle stops the kiosk as this module loads (never the last one silently kept).
@@ -28,4 +29,5 @@ export const handlers: HandlerMap = mergeUnique('handler', {
   printingHandlers,
   auditHandlers,
   terminalsHandlers,
+  postHandlers,
 });

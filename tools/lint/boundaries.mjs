@@ -61,7 +61,9 @@ export function allowed(from, to) {
     'main/workers': () => toKind === 'core' || to === 'db' || to === 'main/workers',
     kiosk: () => ['core', 'db', 'printing', 'main/printing', 'main/workers', 'rpc', 'services', 'services/shared'].includes(to) || toKind === 'core',
     web: () => toKind === 'core' || to === 'kiosk' || to === 'web',
-    electron: () => toKind === 'core' || to === 'kiosk' || to === 'electron',
+    // The installed program's post (post-start.ts) is a standalone kiosk, the hall server (its PKI and terminals
+    // port) or a counter (its link to the hall and its printing), started as the command line starts them.
+    electron: () => toKind === 'core' || to === 'kiosk' || to === 'electron' || to === 'hall' || to === 'counter',
     // The hall server's transport (its PKI, the terminals port, a counter's enrolment): the redemption of a code is the terminals service's.
     hall: () => toKind === 'core' || ['db', 'web', 'kiosk', 'rpc', 'services/terminals', 'hall'].includes(to),
     // A counter: the hall's link over browser mode's server; it opens no database of its own and prints its own terminal's jobs.

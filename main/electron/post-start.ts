@@ -1,0 +1,271 @@
+/**
+ * The installed program's post, free of Electron so that tests run it (issue
+ * 24, point 4): what post.ts planned, started — a standalone kiosk, the hall
+ * server (its kiosk, the hall's authority and the terminals port) or a
+ * counter (its HallLink to the hall with its own printing, built as browser
+ * mode builds it) — behind one backend that app.ts puts behind IPC.
+ *
+ * At the first run nothing is started: a small backend answers post.status
+ * (the role is still to be chosen) and post.configure, and refuses every
+ * other call (POST_NOT_CHOSEN). The choice is made, checked and written
+ * (post.json, 0600) only once the post it names has started; the backend then
+ * switches to it without a restart (the window stays, its screens fetch
+ * again on the event that every topic changed), so an error leaves the post
+ * as it was: still to be chosen.
+ */
+import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import type { CallMeta } from '../../core/bridge.js';
+import { contract } from '../../core/contract.js';
+import { errorMessage, KioskError, type ErrorCode, type Lang, type Result } from '../../core/errors.js';
+import { TOPICS, type KioskEvent } from '../../core/events.js';
+import { DEFAULT_TERMINAL, type CallOrigin } from '../../core/terminal.js';
+import { fingerprintOfTyped, hallAddressOf, postChoiceOf, runningPost, unchosenPost, type PostChoice, type PostStatus } from '../../core/terminals/post.js';
+import { counterBackend } from '../counter/backend.js';
+import { createHallLink, type HallLinkOptions } from '../counter/link.js';
+import type { CounterPrintingOptions } from '../counter/printing.js';
+import { enrollAtHall, HALL_JSON_FILE, hallAgent, HallRefusal, loadTerminalIdentity } from '../hall/enrol-client.js';
+import { startHallPost } from '../hall/hall-post.js';
+import { confirmationCode, derOfPem, fingerprintOf } from '../hall/pki.js';
+import { DATABASE_FILE, openKiosk, type Kiosk, type KioskOptions } from '../kiosk.js';
+import { parsePostFile, planPost, POST_FILE, postFileText, type PostArgs, type PostDisk, type PostFile, type PostPlan } from './post.js';
+
+/** What the screens' transport calls (a Kiosk, a counter's link, the first-run backend all are one). */
+export interface PostBackend {
+  dispatch(channel: string, input: unknown, meta?: CallMeta, origin?: CallOrigin): Promise<Result<unknown>>;
+  onEvent(listener: (event: KioskEvent) => void): () => void;
+  isDisplayToken(token: string): boolean | Promise<boolean>;
+}
+
+/** One started post: its backend, what post.status says of it, and how it stops. */
+export interface StartedPost {
+  plan: Exclude<PostPlan, { kind: 'choose' | 'refuse' }>;
+  backend: PostBackend;
+  status(): PostStatus;
+  /** The hall server's or standalone kiosk's own kiosk (tests read its tables); null at a counter. */
+  kiosk: Kiosk | null;
+  close(): Promise<void>;
+}
+
+export interface PostOptions {
+  dataDir: string;
+  /** The installed program (default true); browser-mode tests of this file may say so too. */
+  installed?: boolean;
+  /** Options of the kiosk a standalone post or the hall server opens (seed, terminal, clock, printers...). */
+  kiosk?: Omit<KioskOptions, 'dataDir' | 'post'>;
+  /** A counter's link (tests shorten its budgets). */
+  link?: Omit<HallLinkOptions, 'hallUrl' | 'agent' | 'post'>;
+  /** A counter's printing of its own jobs (default: its own printers, as `npm run counter`). */
+  counterPrinting?: Omit<CounterPrintingOptions, 'link'>;
+}
+
+export interface PostRuntime extends PostBackend {
+  /** What runs now: null while the role is still to be chosen. */
+  current(): StartedPost | null;
+  status(): PostStatus;
+  close(): Promise<void>;
+}
+
+/** What the data folder holds for planPost. */
+export function readPostDisk(dataDir: string): PostDisk {
+  const file = join(dataDir, POST_FILE);
+  const postFile = existsSync(file) ? (parsePostFile(readFileSync(file, 'utf8')) ?? 'invalid') : null;
+  return { postFile, hasDatabase: existsSync(join(dataDir, DATABASE_FILE)), hasIdentity: existsSync(join(dataDir, HALL_JSON_FILE)) };
+}
+
+function writePostFile(dataDir: string, file: PostFile): void {
+  // Written beside, then renamed: a post stopped midway has its old role or its new one, never half a file.
+  const tmp = join(dataDir, `.${POST_FILE}.tmp`);
+  writeFileSync(tmp, postFileText(file), { mode: 0o600 });
+  chmodSync(tmp, 0o600);
+  renameSync(tmp, join(dataDir, POST_FILE));
+}
+
+function refusalOf(e: KioskError, lang: Lang): Result<never> {
+  return { ok: false, error: { code: e.code, message: errorMessage(e.code, e.params, lang), ...(e.details !== undefined ? { details: e.details } : {}) } };
+}
+
+/** Start the post a plan names. A plan of refusal or choice starts nothing: openPost handles those. */
+export async function startPost(plan: StartedPost['plan'], o: PostOptions): Promise<StartedPost> {
+  const installed = o.installed ?? true;
+  if (plan.kind === 'standalone') {
+    const kiosk = await openKiosk({ ...o.kiosk, dataDir: o.dataDir, post: () => runningPost('standalone', { installed }) });
+    return { plan, backend: kiosk, kiosk, status: () => runningPost('standalone', { installed }), close: () => Promise.resolve(kiosk.close()) };
+  }
+  if (plan.kind === 'hall') {
+    let info: PostStatus['hall'] = null;
+    const status = () => runningPost('hall', { installed, hall: info });
+    // Its screens are T1 (as npm run hall): a kiosk that becomes the hall server keeps its drawer and printers.
+    const kiosk = await openKiosk({ ...o.kiosk, terminalId: DEFAULT_TERMINAL, dataDir: o.dataDir, post: status });
+    try {
+      const hall = await startHallPost({ kiosk, dataDir: o.dataDir, terminalsPort: plan.terminalsPort, bind: plan.bind });
+      info = hall.info;
+      return {
+        plan,
+        backend: kiosk,
+        kiosk,
+        status,
+        async close() {
+          await hall.close();
+          kiosk.close();
+        },
+      };
+    } catch (e) {
+      kiosk.close();
+      throw portRefusal(e, plan.terminalsPort);
+    }
+  }
+  const identity = loadTerminalIdentity(o.dataDir);
+  if (!identity) throw new KioskError('POST_NOT_ENROLLED', { dataDir: o.dataDir });
+  const post = {
+    terminalId: identity.terminalId,
+    hallUrl: identity.hallUrl,
+    serverFingerprint: identity.serverFingerprint,
+    confirmation: confirmationCode(identity.serverFingerprint, fingerprintOf(derOfPem(identity.certificate))),
+  };
+  const link = createHallLink({ ...o.link, hallUrl: identity.hallUrl, agent: hallAgent(identity), post });
+  // The receipts printer beside the cashier is this post's: it prints this terminal's jobs itself (as npm run counter).
+  const { backend, printing } = counterBackend({ link, terminalId: identity.terminalId, printing: o.counterPrinting ?? {}, installed });
+  return {
+    plan,
+    backend,
+    kiosk: null,
+    status: () => runningPost('counter', { installed, counter: post }),
+    close() {
+      printing?.stop();
+      link.close();
+      return Promise.resolve();
+    },
+  };
+}
+
+/** A terminals port that could not be opened, in words (EADDRINUSE, EACCES...); anything else as it was. */
+function portRefusal(e: unknown, port: number): unknown {
+  const code = e && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : null;
+  if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') return new KioskError('POST_TERMINALS_PORT_UNAVAILABLE', { port, cause: code });
+  return e;
+}
+
+/** Whether the terminals port can be listened on, asked before anything is written (its refusal then changes nothing). */
+function checkPortFree(port: number, bind: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (e) => reject(portRefusal(e, port)));
+    probe.listen({ port, host: bind, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
+/** Enrol at the hall: a typed refusal for what can go wrong (the address, the fingerprint, the hall's own refusal, the hall out of reach). */
+async function enrol(choice: Extract<PostChoice, { mode: 'counter' }>, dataDir: string): Promise<void> {
+  // Checked before anything is sent: a wrong address or fingerprint never reaches a server.
+  const hallUrl = hallAddressOf(choice.hallUrl);
+  const fingerprint = fingerprintOfTyped(choice.fingerprint);
+  try {
+    await enrollAtHall({ hallUrl, fingerprint, code: choice.code, dataDir });
+  } catch (e) {
+    if (e instanceof KioskError || e instanceof HallRefusal) throw e;
+    const cause = e && typeof e === 'object' && 'code' in e && typeof (e as { code: unknown }).code === 'string' ? (e as { code: string }).code : e instanceof Error ? e.message : String(e);
+    throw new KioskError('POST_HALL_NOT_REACHED', { hallUrl, cause });
+  }
+}
+
+/**
+ * The installed program's post: planned from its folder and arguments, then
+ * started, or the first-run backend until the choice is made. Refuses to
+ * start (a KioskError) on a role file it cannot read or a counter without
+ * its enrolment: the technician's to look at, never guessed.
+ */
+export async function openPost(o: PostOptions & { args?: PostArgs }): Promise<PostRuntime> {
+  const args = o.args ?? { post: null, terminalsPort: null, bind: null };
+  const plan = planPost(readPostDisk(o.dataDir), args);
+  if (plan.kind === 'refuse') {
+    throw plan.reason === 'file-invalid' ? new KioskError('POST_FILE_INVALID', { file: join(o.dataDir, POST_FILE) }) : new KioskError('POST_NOT_ENROLLED', { dataDir: o.dataDir });
+  }
+  const listeners = new Set<(event: KioskEvent) => void>();
+  const forward = (event: KioskEvent) => {
+    for (const l of listeners) l(event);
+  };
+  let started: StartedPost | null = null;
+  let stopForwarding: (() => void) | null = null;
+  let configuring: Promise<Result<unknown>> | null = null;
+  let closed = false;
+
+  const switchTo = (post: StartedPost) => {
+    started = post;
+    stopForwarding = post.backend.onEvent(forward);
+  };
+  if (plan.kind !== 'choose') switchTo(await startPost(plan, o));
+
+  async function configure(input: unknown, lang: Lang): Promise<Result<unknown>> {
+    const parsed = contract['post.configure'].input.safeParse(input ?? {});
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(entrada)'}: ${i.message}`).join('; ');
+      return { ok: false, error: { code: 'VALIDATION_FAILED', message: errorMessage('VALIDATION_FAILED', { issues }, lang), details: parsed.error.issues } };
+    }
+    const choice = postChoiceOf(parsed.data);
+    try {
+      let file: PostFile;
+      let post: StartedPost;
+      if (choice.mode === 'standalone') {
+        file = { mode: 'standalone' };
+        post = await startPost({ kind: 'standalone' }, o);
+      } else if (choice.mode === 'hall') {
+        file = { mode: 'hall', terminalsPort: choice.terminalsPort, bind: choice.bind };
+        await checkPortFree(choice.terminalsPort, choice.bind);
+        post = await startPost({ kind: 'hall', terminalsPort: choice.terminalsPort, bind: choice.bind }, o);
+      } else {
+        file = { mode: 'counter' };
+        await enrol(choice, o.dataDir);
+        post = await startPost({ kind: 'counter' }, o);
+      }
+      if (closed) {
+        await post.close();
+        return refusalOf(new KioskError('POST_NOT_CHOSEN'), lang);
+      }
+      writePostFile(o.dataDir, file);
+      switchTo(post);
+      // Every screen fetches again: the post now answers what the first-run backend refused.
+      forward({ type: 'changed', channel: 'post.configure', topics: [...TOPICS], at: new Date().toISOString() });
+      return { ok: true, value: post.status() };
+    } catch (e) {
+      if (e instanceof KioskError) return refusalOf(e, lang);
+      // The hall's own refusal (a code unknown, used or expired): its code and its words.
+      if (e instanceof HallRefusal) return { ok: false, error: { code: e.code as ErrorCode, message: e.message } };
+      throw e;
+    }
+  }
+
+  const runtime: PostRuntime = {
+    current: () => started,
+    status: () => started?.status() ?? unchosenPost(),
+    async dispatch(channel, input, meta = {}, origin) {
+      const lang: Lang = meta.lang === 'en' ? 'en' : 'pt-PT';
+      // One choice at a time: a second one waits for the first, then meets the post it made.
+      if (configuring) await configuring.catch(() => undefined);
+      if (started) return started.backend.dispatch(channel, input, meta, origin);
+      if (channel === 'post.status') return { ok: true, value: unchosenPost() };
+      if (channel !== 'post.configure') return refusalOf(new KioskError('POST_NOT_CHOSEN'), lang);
+      configuring = configure(input, lang);
+      try {
+        return await configuring;
+      } finally {
+        configuring = null;
+      }
+    },
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    isDisplayToken: (token) => (started ? started.backend.isDisplayToken(token) : false),
+    async close() {
+      closed = true;
+      stopForwarding?.();
+      listeners.clear();
+      const post = started;
+      started = null;
+      await post?.close();
+    },
+  };
+  return runtime;
+}
