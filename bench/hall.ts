@@ -15,7 +15,7 @@
  * Knobs: BENCH_ROUNDS (1000: the one-counter rounds, and each client's sales
  * at N at once), BENCH_COUNTERS (10), BENCH_WARMUP (100), BENCH_BLOCK (100 sales
  * a client per block at N at once), BENCH_HALL_ONLY=1 (skip the two included benches),
- * BENCH_HALL_PROFILE=DIR (the hall server's CPU profile, node --cpu-prof).
+ * BENCH_HALL_PROFILE=DIR (CPU profiles, node --cpu-prof: the hall server's in DIR, counter C1's in DIR/counter).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -175,7 +175,7 @@ try {
     await must(back, 'users.create', { username: `balcao${i}`, name: `Caixa do Balcão ${i}`, roles: ['cashier'], pin: String(7000 + i) }, admin);
     const { code } = await must(back, 'terminal.enroll', { name: `C${i}` }, admin);
     counterProcs.push(
-      start(`counter C${i}`, ['counter', '--hall', terminalsUrl, '--fingerprint', fingerprint, '--enroll', code, '--data-dir', join(dir, `counter-${i}`), '--port', '0']),
+      start(`counter C${i}`, ['counter', '--hall', terminalsUrl, '--fingerprint', fingerprint, '--enroll', code, '--data-dir', join(dir, `counter-${i}`), '--port', '0'], i === 1 && PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}/counter`] : []),
     );
   }
   const counterSellers: Seller[] = [];

@@ -146,14 +146,17 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
         : kept.answer === null
           ? fail('IDEMPOTENCY_ANSWER_LOST', { channel }, lang)
           : { ok: true, value: JSON.parse(kept.answer) as unknown };
-    if (key !== undefined) {
+    const cmd = handler as CommandHandler<Channel, unknown>;
+    const admitted = !deps.storage?.admits || deps.storage.admits(channel);
+    // Looked up before any work where there is work before the transaction (a PIN to check) or none may be done (a full
+    // disk); else the lookup inside the transaction, which is needed anyway (two copies at once), is the only one.
+    if (key !== undefined && (cmd.prepare || !admitted)) {
       const kept = keptAnswer(db, key);
       if (kept) return replay(kept);
     }
 
     // On a full disk only what the reserved room is for is tried; the rest is refused before any work.
-    if (deps.storage?.admits && !deps.storage.admits(channel)) return fail('STORAGE_FULL', {}, lang);
-    const cmd = handler as CommandHandler<Channel, unknown>;
+    if (!admitted) return fail('STORAGE_FULL', {}, lang);
     let prepared: unknown;
     if (cmd.prepare) {
       const changed = (topics: readonly Topic[]) => {
