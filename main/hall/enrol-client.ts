@@ -204,6 +204,8 @@ export function hallAgent(identity: TerminalIdentity, options: { maxSockets?: nu
     ca: [identity.caCertificate],
     minVersion: 'TLSv1.3',
     keepAlive: true,
+    // A request's headers and body may leave as two TLS records: Nagle would hold the second until the hall's ACK.
+    noDelay: true,
     ...(options.maxSockets ? { maxSockets: options.maxSockets } : {}),
     checkServerIdentity: (_host: string, cert: PeerCertificate) => {
       const actual = fingerprintOf(cert.raw);
