@@ -186,6 +186,46 @@ export function gameSoldRanges(db: ReadableDb, gameId: number): CardRange[] {
   ).all(gameId);
 }
 
+/**
+ * Where a game's sales stand: its last sale and how many of its sales were
+ * voided. Sales and voids are only ever added, so two reads with the same
+ * voids agree on every sale up to the smaller last sale (the screens' totals
+ * are carried forward from there, gameSoldSince).
+ */
+export interface GameSoldMark {
+  lastSaleId: number;
+  voids: number;
+}
+
+export function gameSoldMark(db: ReadableDb, gameId: number): GameSoldMark {
+  return stmt<[number, number], GameSoldMark>(
+    db,
+    `SELECT COALESCE((SELECT MAX(id) FROM sales WHERE game_id = ?), 0) AS lastSaleId,
+            (SELECT COUNT(*) FROM sale_voids v JOIN sales s ON s.id = v.sale_id WHERE s.game_id = ?) AS voids`,
+  ).get(gameId, gameId)!;
+}
+
+/** What a game sold (not voided) after a sale: its cards and cents, and per series the span of its numbers. */
+export function gameSoldSince(
+  db: ReadableDb,
+  gameId: number,
+  afterSaleId: number,
+): { cards: number; cents: number; series: { seriesId: number; seriesCode: string; from: number; to: number }[] } {
+  const totals = stmt<[number, number], { cards: number; cents: number }>(
+    db,
+    `SELECT COALESCE(SUM(s.quantity), 0) AS cards, COALESCE(SUM(s.total_cents), 0) AS cents
+       FROM sales s WHERE s.game_id = ? AND s.id > ? AND NOT EXISTS (SELECT 1 FROM sale_voids v WHERE v.sale_id = s.id)`,
+  ).get(gameId, afterSaleId)!;
+  const series = stmt<[number, number], { seriesId: number; seriesCode: string; from: number; to: number }>(
+    db,
+    `SELECT r.series_id AS seriesId, se.code AS seriesCode, MIN(r.from_number) AS "from", MAX(r.to_number) AS "to"
+       FROM sales s JOIN sale_ranges r ON r.sale_id = s.id JOIN series se ON se.id = r.series_id
+      WHERE s.game_id = ? AND s.id > ? AND NOT EXISTS (SELECT 1 FROM sale_voids v WHERE v.sale_id = s.id)
+      GROUP BY r.series_id`,
+  ).all(gameId, afterSaleId);
+  return { ...totals, series };
+}
+
 /** Whether a card of a series was sold (and not voided) in a game. */
 export function cardSoldInGame(db: ReadableDb, gameId: number, seriesId: number, card: number): boolean {
   return (

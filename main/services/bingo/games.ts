@@ -34,6 +34,7 @@ import {
   type GameRow,
 } from '../../../db/bingo/games.js';
 import { gameSalesTotals, gameSoldRanges } from '../../../db/bingo/sales.js';
+import { gameSold } from './sold.js';
 import { firstFreshSeries, seriesByCode, seriesById, type SeriesRow } from '../../../db/bingo/series.js';
 import { manualDrawOf } from '../../../db/bingo/display.js';
 import { addIncident, appendActa, checksOfSession, openSession, sessionById } from '../../../db/bingo/sessions.js';
@@ -109,7 +110,8 @@ export function sessionOfGames(db: ReadableDb, sessionId: number, scheduledClose
   return { closeAt: scheduledCloseAt, games: sessionGames(db, sessionId) };
 }
 
-export function gameView(db: ReadableDb, game: GameRow, now: Date, session?: SessionOfGames): GameView {
+/** `memo`: the kiosk's, from a query only (its sold figures carried forward between reads, sold.ts). */
+export function gameView(db: ReadableDb, game: GameRow, now: Date, session?: SessionOfGames, memo?: object): GameView {
   const plan = planOf(db, game);
   const closeAt = session?.closeAt ?? closeAtOf(db, game);
   const others = session?.games ?? sessionGames(db, game.sessionId);
@@ -118,8 +120,9 @@ export function gameView(db: ReadableDb, game: GameRow, now: Date, session?: Ses
   const waiting = ballCountNow === 0 && game.state !== 'finished' && game.state !== 'annulled';
   const block = waiting ? closingBlock(now, closeAt, candidateOf(db, game, plan.first), lastOf(others, game.id)) : null;
   // The second game of a double pair plays the first's cards.
-  const totals = gameSalesTotals(db, salesGameId(game));
   const closure = closureOf(db, game.id);
+  const sold = gameSold(db, salesGameId(game), memo);
+  const totals = sold;
   const selling = game.state === 'selling';
   // While no second series is fixed, a sale running past the first takes over
   // the first registered fresh series of the same price (SPEC 3 decision, as
@@ -153,7 +156,7 @@ export function gameView(db: ReadableDb, game: GameRow, now: Date, session?: Ses
     // A closed game counts its own value (a double pair shares the sales between its two games).
     totalCents: closure?.totalCents ?? totals.cents,
     // Frozen at the close of sale (what was announced); before it, what its sales took so far.
-    soldRanges: closure ? closureRanges(closure.ranges) : gameSoldRanges(db, salesGameId(game)),
+    soldRanges: closure ? closureRanges(closure.ranges) : sold.ranges,
     cardsAvailable: selling ? availableInGame(salePlan) : 0,
     nextCard,
     openedAt: game.openedAt,
@@ -449,7 +452,7 @@ export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSa
     return done(view, { after: view });
   }),
 
-  'game.get': query((ctx, input) => gameView(ctx.db, requireGame(ctx.db, input.gameId), ctx.now)),
+  'game.get': query((ctx, input) => gameView(ctx.db, requireGame(ctx.db, input.gameId), ctx.now, undefined, ctx.memo)),
 
   'game.closeSale': command((ctx, input) => {
     const game = requireGame(ctx.db, input.gameId);

@@ -156,7 +156,7 @@ export const sessionHandlers: HandlerSlice<
     const session = openSession(ctx.db) ?? null;
     // The closing time and the session's games read once for all the views, not once a game.
     const shared = session ? sessionOfGames(ctx.db, session.id, session.scheduledCloseAt) : undefined;
-    const games = session ? gamesOfSession(ctx.db, session.id).map((g) => gameView(ctx.db, g, ctx.now, shared)) : [];
+    const games = session ? gamesOfSession(ctx.db, session.id).map((g) => gameView(ctx.db, g, ctx.now, shared, ctx.memo)) : [];
     const startChecksMissing = session ? missingStartChecks(checksOfSession(ctx.db, session.id)) : [];
     return { session, games, startChecksMissing };
   }),
