@@ -37,8 +37,7 @@ import { verifyLedger } from '../db/ledger.js';
 import { DEFAULT_TERMINAL } from '../core/terminal.js';
 import { startHallPost, type HallPost } from './hall/hall-post.js';
 import { runningPost } from '../core/terminals/post.js';
-import { enrollAtHall, hallAgent, loadTerminalIdentity } from './hall/enrol-client.js';
-import { confirmationCode, derOfPem, fingerprintOf } from './hall/pki.js';
+import { enrolledPost, enrollAtHall, hallAgent, loadTerminalIdentity } from './hall/enrol-client.js';
 import { startCounter } from './counter/index.js';
 import { DATABASE_FILE, openKiosk, PIN_KEY_FILE } from './kiosk.js';
 import { startWebServer } from './web/server.js';
@@ -164,9 +163,9 @@ async function counter(argv: string[]): Promise<void> {
   }
   const token = process.env.KIOSK_TOKEN || randomBytes(24).toString('base64url');
   const staticDir = join(ROOT, 'dist', 'renderer');
-  const confirmation = confirmationCode(identity.serverFingerprint, fingerprintOf(derOfPem(identity.certificate)));
+  const post = enrolledPost(identity);
   const server = await startCounter({
-    post: { terminalId: identity.terminalId, hallUrl: identity.hallUrl, serverFingerprint: identity.serverFingerprint, confirmation },
+    post,
     hallUrl: identity.hallUrl,
     agent: hallAgent(identity),
     token,
@@ -177,7 +176,7 @@ async function counter(argv: string[]): Promise<void> {
     ...(existsSync(join(staticDir, 'index.html')) ? { staticDir } : {}),
   });
   console.log(`Balcão ${identity.terminalId} em modo navegador: ${server.url}/#token=${token}`);
-  console.log(`Servidor da sala: ${identity.hallUrl} (${identity.serverFingerprint}); código de confirmação ${confirmation}`);
+  console.log(`Servidor da sala: ${identity.hallUrl} (${identity.serverFingerprint}); código de confirmação ${post.confirmation}`);
   const stop = () => {
     void server.close().then(() => process.exit(0));
   };

@@ -207,13 +207,16 @@ describe('the print routes of the terminals port', () => {
     return link;
   }
 
-  it("a terminal claims only its own printers' jobs and reports only on them; a report sent twice counts once", async () => {
+  /** A sale at the counter whose receipt the test prints by hand: the counter's own worker stands aside. */
+  async function saleJobPrintedByHand(quantity: number): Promise<number> {
     const cashier = await cashierAtCounter();
-    // Its printing by hand here: the counter's own worker stands aside.
     counter.printing!.stop();
     await counter.printing!.idle();
-    const sale = await sell(cashier, 2);
-    const jobId = saleJob(sale.saleId).id;
+    return saleJob((await sell(cashier, quantity)).saleId).id;
+  }
+
+  it("a terminal claims only its own printers' jobs and reports only on them; a report sent twice counts once", async () => {
+    const jobId = await saleJobPrintedByHand(2);
 
     const other = linkOf((await enrol('C3')).agent);
     const theirs = await other.machineCall(PRINT_CLAIM_PATH, {});
@@ -238,13 +241,8 @@ describe('the print routes of the terminals port', () => {
     expect(jobById(t.h.kiosk.db, jobId)).toMatchObject({ state: 'printed', attempts: 1, drawerPulseSent: 1 });
   });
 
-  it('a counter stopped mid-job: the job is due again when its lease ends and prints without opening the drawer', async () => {
-    const cashier = await cashierAtCounter();
-    // Its printing by hand here: the counter's own worker stands aside.
-    counter.printing!.stop();
-    await counter.printing!.idle();
-    const sale = await sell(cashier, 1);
-    const jobId = saleJob(sale.saleId).id;
+  it('a counter stopped mid-job: the job is due again when its lease ends, claimed again without the drawer pulse', async () => {
+    const jobId = await saleJobPrintedByHand(1);
     const first = (await counter.link.machineCall(PRINT_CLAIM_PATH, {})) as { value: CounterClaim };
     expect(first.value.jobs.map((j) => j.drawer)).toEqual([true]);
     // The counter stops here: no report. The lease (its next attempt) is 30 s away on the hall's clock.

@@ -25,9 +25,8 @@ import { fingerprintOfTyped, hallAddressOf, postChoiceOf, runningPost, unchosenP
 import { counterBackend } from '../counter/backend.js';
 import { createHallLink, type HallLinkOptions } from '../counter/link.js';
 import type { CounterPrintingOptions } from '../counter/printing.js';
-import { enrollAtHall, HALL_JSON_FILE, hallAgent, HallRefusal, loadTerminalIdentity } from '../hall/enrol-client.js';
+import { enrolledPost, enrollAtHall, HALL_JSON_FILE, hallAgent, HallRefusal, loadTerminalIdentity } from '../hall/enrol-client.js';
 import { startHallPost } from '../hall/hall-post.js';
-import { confirmationCode, derOfPem, fingerprintOf } from '../hall/pki.js';
 import { DATABASE_FILE, openKiosk, type Kiosk, type KioskOptions } from '../kiosk.js';
 import { parsePostFile, planPost, POST_FILE, postFileText, type PostArgs, type PostDisk, type PostFile, type PostPlan } from './post.js';
 
@@ -118,12 +117,7 @@ export async function startPost(plan: StartedPost['plan'], o: PostOptions): Prom
   }
   const identity = loadTerminalIdentity(o.dataDir);
   if (!identity) throw new KioskError('POST_NOT_ENROLLED', { dataDir: o.dataDir });
-  const post = {
-    terminalId: identity.terminalId,
-    hallUrl: identity.hallUrl,
-    serverFingerprint: identity.serverFingerprint,
-    confirmation: confirmationCode(identity.serverFingerprint, fingerprintOf(derOfPem(identity.certificate))),
-  };
+  const post = enrolledPost(identity);
   const link = createHallLink({ ...o.link, hallUrl: identity.hallUrl, agent: hallAgent(identity), post });
   // The receipts printer beside the cashier is this post's: it prints this terminal's jobs itself (as npm run counter).
   const { backend, printing } = counterBackend({ link, terminalId: identity.terminalId, printing: o.counterPrinting ?? {}, installed });

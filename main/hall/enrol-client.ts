@@ -17,7 +17,7 @@ import { connect, type PeerCertificate, type TLSSocket } from 'node:tls';
 import { KioskError, type ErrorCode } from '../../core/errors.js';
 import { isTerminalId } from '../../core/terminal.js';
 import { x509 } from './x509.js';
-import { confirmationCode, exportPkcs8Pem, fingerprintOf, generateP256, spkiBase64 } from './pki.js';
+import { confirmationCode, derOfPem, exportPkcs8Pem, fingerprintOf, generateP256, spkiBase64 } from './pki.js';
 
 export const TERMINAL_KEY_FILE = 'terminal.key';
 export const TERMINAL_CERT_FILE = 'terminal.crt';
@@ -31,6 +31,16 @@ export interface TerminalIdentity {
   key: string;
   certificate: string;
   caCertificate: string;
+}
+
+/** This post as enrolled, for its screens (Terminais, post.status): its terminal, the hall, the code both screens show. */
+export function enrolledPost(identity: TerminalIdentity): { terminalId: string; hallUrl: string; serverFingerprint: string; confirmation: string } {
+  return {
+    terminalId: identity.terminalId,
+    hallUrl: identity.hallUrl,
+    serverFingerprint: identity.serverFingerprint,
+    confirmation: confirmationCode(identity.serverFingerprint, fingerprintOf(derOfPem(identity.certificate))),
+  };
 }
 
 export interface Enrolment {
