@@ -1,16 +1,23 @@
 /**
  * Counters at a hall (issue 24, proof): the hall server (`main/cli.ts hall
- * --demo`) and BENCH_COUNTERS enrolled counters (`main/cli.ts counter`, C1..CN),
- * each its own process with its own cashier and drawer, every call carried to
- * the hall over mutual TLS 1.3. This process is the cashiers' client: `POST
- * /rpc/sale.create` on each counter's 127.0.0.1:M (Bearer KIOSK_TOKEN,
- * X-Operator-Token, a new Idempotency-Key per sale, one keep-alive connection
- * per counter), timed from here. Against it, in the same run, the same sale
- * sent to the hall server's own loopback browser-mode port (terminal T1,
- * caixa1): one client interleaved with one counter, then N loopback clients at
- * once in blocks alternating with the N counters at once. Then browser mode
- * against the dispatcher (bench/http.ts) and the idempotency record's cost
- * (bench/idempotency.ts). Prints one JSON object on stdout; progress on stderr.
+ * --demo`) and BENCH_COUNTERS enrolled counters, each with its own cashier
+ * and drawer, every call carried to the hall over mutual TLS 1.3. This
+ * process is the cashiers' client: `POST /rpc/sale.create` on each counter's
+ * 127.0.0.1:M (Bearer KIOSK_TOKEN, X-Operator-Token, a new Idempotency-Key
+ * per sale, one keep-alive connection per counter), timed from here. Against
+ * it, in the same run, the same sale sent to the hall server's own loopback
+ * browser-mode port (terminal T1, caixa1): one client interleaved with one
+ * counter, then N loopback clients at once in blocks alternating with the N
+ * counters at once.
+ *
+ * The N counters run twice: first all in one process (bench/counters-host.ts;
+ * the target's figure), then each in its own (`main/cli.ts counter`). At a
+ * hall each counter has a machine of its own; here the second layout puts N+2
+ * busy processes on this machine's cores, and the hall's commits take longer
+ * for it (measured: 2.2 against 1.4 ms a batch with two cores), which is the
+ * machine's and not the link's. Then browser mode against the dispatcher
+ * (bench/http.ts) and the idempotency record's cost (bench/idempotency.ts).
+ * Prints one JSON object on stdout; progress on stderr.
  *
  * Knobs: BENCH_ROUNDS (1000: the one-counter rounds, and each client's sales
  * at N at once), BENCH_COUNTERS (10), BENCH_WARMUP (100), BENCH_BLOCK (100 sales
@@ -60,7 +67,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 function start(name: string, args: string[], nodeArgs: string[] = []): Proc {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'main/cli.ts', ...args], {
+  return startScript(name, 'main/cli.ts', args, nodeArgs);
+}
+
+function startScript(name: string, script: string, args: string[], nodeArgs: string[] = []): Proc {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
     cwd: ROOT,
     env: { ...process.env, KIOSK_TOKEN: TOKEN },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -84,9 +95,9 @@ async function waitFor<T>(p: Proc, find: (out: string) => T | null | undefined, 
   }
 }
 
-async function stopAll(): Promise<void> {
+async function stopAll(which: Proc[] = procs): Promise<void> {
   await Promise.all(
-    procs.map(async (p) => {
+    which.map(async (p) => {
       if (p.child.exitCode !== null || p.child.signalCode !== null) return;
       const exited = new Promise((r) => p.child.once('exit', r));
       p.child.kill('SIGTERM');
@@ -169,24 +180,51 @@ try {
   const input = { gameId: game.id as number, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } };
 
   // ---- the counters, enrolled, each with its cashier and drawer ------------------------------
-  log(`enrolling and starting ${COUNTERS} counters`);
-  const counterProcs: Proc[] = [];
-  for (let i = 1; i <= COUNTERS; i++) {
-    await must(back, 'users.create', { username: `balcao${i}`, name: `Caixa do Balcão ${i}`, roles: ['cashier'], pin: String(7000 + i) }, admin);
-    const { code } = await must(back, 'terminal.enroll', { name: `C${i}` }, admin);
-    counterProcs.push(
-      start(`counter C${i}`, ['counter', '--hall', terminalsUrl, '--fingerprint', fingerprint, '--enroll', code, '--data-dir', join(dir, `counter-${i}`), '--port', '0'], i === 1 && PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}/counter`] : []),
-    );
+  /**
+   * N counters, enrolled, each with its cashier and its drawer open: in one
+   * process (bench/counters-host.ts) or each in its own (`main/cli.ts
+   * counter`, as at a hall). Terminals C<first>..: each set its own.
+   */
+  let nextCounter = 1;
+  async function counterSet(layout: 'one process' | 'a process each'): Promise<{ sellers: Seller[]; stop: () => Promise<void> }> {
+    const numbers = Array.from({ length: COUNTERS }, (_, i) => nextCounter + i);
+    nextCounter += COUNTERS;
+    const codes: string[] = [];
+    for (const n of numbers) {
+      await must(back, 'users.create', { username: `balcao${n}`, name: `Caixa do Balcão ${n}`, roles: ['cashier'], pin: String(7000 + n) }, admin);
+      codes.push((await must(back, 'terminal.enroll', { name: `C${n}` }, admin)).code as string);
+    }
+    const profile = (first: boolean) => (first && PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}/counter`] : []);
+    const started: Proc[] = [];
+    const ports: number[] = [];
+    if (layout === 'one process') {
+      const host = startScript(`counters C${numbers[0]}..`, 'bench/counters-host.ts', [terminalsUrl, fingerprint, join(dir, `counters-${numbers[0]}`), ...codes], profile(true));
+      started.push(host);
+      for (let i = 1; i <= COUNTERS; i++) ports.push(Number(await waitFor(host, (o) => new RegExp(`counter ${i} port (\\d+)`).exec(o)?.[1])));
+    } else {
+      for (const [i, code] of codes.entries()) {
+        started.push(start(`counter C${numbers[i]}`, ['counter', '--hall', terminalsUrl, '--fingerprint', fingerprint, '--enroll', code, '--data-dir', join(dir, `counter-${numbers[i]}`), '--port', '0'], profile(i === 0)));
+      }
+      for (const p of started) ports.push(Number(await waitFor(p, (o) => /em modo navegador: http:\/\/127\.0\.0\.1:(\d+)\/#token=/.exec(o)?.[1])));
+    }
+    const sellers: Seller[] = [];
+    const own: RpcClient[] = [];
+    for (const [i, port] of ports.entries()) {
+      const client = rpcClient(port, TOKEN);
+      own.push(client);
+      const cashier = (await must(client, 'auth.login', { username: `balcao${numbers[i]}`, pin: String(7000 + numbers[i]!) })).operatorToken as string;
+      await must(client, 'drawer.open', { floatByDenomination: { '2000': 5 } }, cashier);
+      sellers.push(seller(client, cashier, input));
+    }
+    return {
+      sellers,
+      async stop() {
+        for (const c of own) c.destroy();
+        await stopAll(started);
+      },
+    };
   }
-  const counterSellers: Seller[] = [];
-  for (const [i, p] of counterProcs.entries()) {
-    const port = Number(await waitFor(p, (o) => /em modo navegador: http:\/\/127\.0\.0\.1:(\d+)\/#token=/.exec(o)?.[1]));
-    const client = rpcClient(port, TOKEN);
-    clients.push(client);
-    const cashier = (await must(client, 'auth.login', { username: `balcao${i + 1}`, pin: String(7001 + i) })).operatorToken as string;
-    await must(client, 'drawer.open', { floatByDenomination: { '2000': 5 } }, cashier);
-    counterSellers.push(seller(client, cashier, input));
-  }
+
   // The hall's own loopback, terminal T1: caixa1, whose drawer the demo opened; N clients of it for the N-at-once phase.
   const loopbackSellers: Seller[] = [];
   for (let i = 0; i < COUNTERS; i++) {
@@ -195,50 +233,71 @@ try {
     loopbackSellers.push(seller(client, (await must(client, 'auth.login', { username: 'caixa1', pin: '3333' })).operatorToken as string, input));
   }
 
-  log(`warm-up: ${WARMUP} sales at each`);
-  for (let i = 0; i < WARMUP; i++) {
-    for (const s of counterSellers) await s.sell();
-    await loopbackSellers[0]!.sell();
+  /** N counters at once against N loopback clients at once, in alternating blocks. */
+  async function manyAtOnce(counterSellers: Seller[], layout: string) {
+    log(`${COUNTERS} counters (${layout}) at once: ${ROUNDS} sales each, blocks of ${BLOCK}`);
+    const many = { counter: [] as number[], loopback: [] as number[], counterSeconds: 0, loopbackSeconds: 0 };
+    for (let done = 0; done < ROUNDS; done += BLOCK) {
+      const count = Math.min(BLOCK, ROUNDS - done);
+      many.counterSeconds += await together(counterSellers, count, many.counter);
+      many.loopbackSeconds += await together(loopbackSellers, count, many.loopback);
+    }
+    const counterSale = stats(many.counter);
+    const loopbackSale = stats(many.loopback);
+    return {
+      counters: COUNTERS,
+      countersIn: layout,
+      counterSale,
+      salesPerSecond: round(many.counter.length / many.counterSeconds, 1),
+      loopbackSale,
+      loopbackSalesPerSecond: round(many.loopback.length / many.loopbackSeconds, 1),
+      p99OverLoopbackMs: round(counterSale.p99Ms - loopbackSale.p99Ms),
+    };
   }
+
+  async function warmUp(counterSellers: Seller[]) {
+    log(`warm-up: ${WARMUP} sales at each`);
+    for (let i = 0; i < WARMUP; i++) {
+      for (const s of counterSellers) await s.sell();
+      await loopbackSellers[0]!.sell();
+    }
+  }
+
+  // ---- first set: the counters in one process --------------------------------------------
+  log(`enrolling and starting ${COUNTERS} counters in one process`);
+  const inOne = await counterSet('one process');
+  await warmUp(inOne.sellers);
 
   // ---- one counter against one loopback client, interleaved ----------------------------------
   log(`one counter: ${ROUNDS} rounds`);
   const one = { counter: [] as number[], loopback: [] as number[] };
   for (let i = 0; i < ROUNDS; i++) {
     if (i % 2) {
-      one.counter.push(await counterSellers[0]!.sell());
+      one.counter.push(await inOne.sellers[0]!.sell());
       one.loopback.push(await loopbackSellers[0]!.sell());
     } else {
       one.loopback.push(await loopbackSellers[0]!.sell());
-      one.counter.push(await counterSellers[0]!.sell());
+      one.counter.push(await inOne.sellers[0]!.sell());
     }
   }
+  const manyInOne = await manyAtOnce(inOne.sellers, 'one process');
+  await inOne.stop();
 
-  // ---- N counters at once against N loopback clients at once, in alternating blocks -----------
-  log(`${COUNTERS} counters at once: ${ROUNDS} sales each, blocks of ${BLOCK}`);
-  const many = { counter: [] as number[], loopback: [] as number[], counterSeconds: 0, loopbackSeconds: 0 };
-  for (let done = 0; done < ROUNDS; done += BLOCK) {
-    const count = Math.min(BLOCK, ROUNDS - done);
-    many.counterSeconds += await together(counterSellers, count, many.counter);
-    many.loopbackSeconds += await together(loopbackSellers, count, many.loopback);
-  }
+  // ---- second set: each counter its own process ----------------------------------------------
+  log(`enrolling and starting ${COUNTERS} counters, a process each`);
+  const eachOwn = await counterSet('a process each');
+  await warmUp(eachOwn.sellers);
+  const manyEachOwn = await manyAtOnce(eachOwn.sellers, 'a process each');
+  await eachOwn.stop();
 
   const oneCounter = stats(one.counter);
   const oneLoopback = stats(one.loopback);
-  const manyCounter = stats(many.counter);
-  const manyLoopback = stats(many.loopback);
-  const salesPerSecond = round(many.counter.length / many.counterSeconds, 1);
+  const salesPerSecond = manyInOne.salesPerSecond;
   const hallFigures = {
     oneCounter: { counterSale: oneCounter, loopbackSale: oneLoopback, p99OverLoopbackMs: round(oneCounter.p99Ms - oneLoopback.p99Ms), medianOverLoopbackMs: round(oneCounter.medianMs - oneLoopback.medianMs) },
-    manyCounters: {
-      counters: COUNTERS,
-      counterSale: manyCounter,
-      salesPerSecond,
-      loopbackSale: manyLoopback,
-      loopbackSalesPerSecond: round(many.loopback.length / many.loopbackSeconds, 1),
-      p99OverLoopbackMs: round(manyCounter.p99Ms - manyLoopback.p99Ms),
-      p99OverOneLoopbackMs: round(manyCounter.p99Ms - oneLoopback.p99Ms),
-    },
+    // The target's figure: the counters' work is the same, without ten processes taking turns on the machine's cores with the hall's.
+    manyCounters: manyInOne,
+    manyCountersAProcessEach: manyEachOwn,
   };
   await stopAll();
   for (const c of clients.splice(0)) c.destroy();

@@ -142,11 +142,17 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
       storageChanged({ storage: kind, since: now().toISOString() });
     }
   };
-  const checkpointer = createCheckpointer(db, 50, (error) => {
-    const kind = storageFailureOf(error);
-    if (kind) storageFailed(kind, error);
-    else logError(error, 'checkpoint');
-  });
+  // On a worker thread: a checkpoint's copy and fsync never hold a cashier's call on the main thread.
+  const checkpointer = createCheckpointer(
+    db,
+    50,
+    (error) => {
+      const kind = storageFailureOf(error);
+      if (kind) storageFailed(kind, error);
+      else logError(error, 'checkpoint');
+    },
+    { inWorker: true },
+  );
   const listeners = new Set<(event: KioskEvent) => void>();
   const emitAll = (event: KioskEvent) => {
     for (const l of listeners) l(event);

@@ -30,3 +30,23 @@ describe('eventFanOut', () => {
     expect(a[1]).toBe(`data: ${JSON.stringify(changed('sale.create', ['sales'], 't6'))}\n\n`);
   });
 });
+
+describe('eventFanOut with a window (a counter\'s stream at the terminals port)', () => {
+  it('sends what came within the window from its first event as one write, not before', async () => {
+    const a: string[] = [];
+    const push = eventFanOut(() => [{ write: (c: string) => a.push(c) }], 30);
+    push(changed('sale.create', ['sales'], 't1'));
+    await new Promise((r) => setImmediate(r));
+    push(changed('sale.create', ['sales'], 't2'));
+    push(changed('drawer.move', ['drawers'], 't3'));
+    await new Promise((r) => setTimeout(r, 5));
+    expect(a).toEqual([]);
+    await new Promise((r) => setTimeout(r, 40));
+    expect(a).toHaveLength(1);
+    const sent = a[0]!
+      .split('\n\n')
+      .filter(Boolean)
+      .map((f) => (JSON.parse(f.replace(/^data: /, '')) as { at: string }).at);
+    expect(sent).toEqual(['t2', 't3']);
+  });
+});

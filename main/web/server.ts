@@ -243,14 +243,15 @@ export function describeChannels(): unknown[] {
 }
 
 /**
- * The events of one turn of the event loop, sent to every stream as one
- * write: a rush commits many sales in one turn (one group commit) and each
- * would otherwise be a write (a TLS record at the terminals port) to every
- * counter and screen. Changes that say the same (one channel, the same
- * topics) are sent once, the last: a screen fetches again by topic, once is
- * enough. Progress is sent as it came.
+ * The events of one turn of the event loop (or, with `windowMs`, of that
+ * many milliseconds from the first), sent to every stream as one write: a
+ * rush commits many sales in one turn (one group commit) and each would
+ * otherwise be a write (a TLS record at the terminals port) to every counter
+ * and screen. Changes that say the same (one channel, the same topics) are
+ * sent once, the last: a screen fetches again by topic, once is enough.
+ * Progress is sent as it came.
  */
-export function eventFanOut(clients: () => Iterable<{ write(chunk: string): unknown }>): (event: KioskEvent) => void {
+export function eventFanOut(clients: () => Iterable<{ write(chunk: string): unknown }>, windowMs = 0): (event: KioskEvent) => void {
   let pending: KioskEvent[] = [];
   const flush = () => {
     const events = pending;
@@ -266,7 +267,10 @@ export function eventFanOut(clients: () => Iterable<{ write(chunk: string): unkn
     for (const client of clients()) client.write(text);
   };
   return (event) => {
-    if (pending.length === 0) setImmediate(flush);
+    if (pending.length === 0) {
+      if (windowMs > 0) setTimeout(flush, windowMs);
+      else setImmediate(flush);
+    }
     pending.push(event);
   };
 }
