@@ -9,7 +9,7 @@
  * transaction opens: a login or an approval never holds the write lock for
  * its ~40 ms, nor the main thread.
  */
-import { createHash, createHmac, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const N = 16384;
 const R = 8;
@@ -44,7 +44,9 @@ export function createPins(key: Buffer): Pins {
   if (key.length < 32) throw new Error('the PIN key must have 32 bytes at least');
   const mac = (derived: Buffer) => createHmac('sha256', key).update(derived).digest();
   const keyCheck = createHmac('sha256', key).update('bingo-kiosk pin key check').digest('base64');
-  const digest = (text: string) => createHmac('sha256', key).update('bingo-kiosk digest\u0000').update(text).digest('hex');
+  // The key made a KeyObject once: each digest (one per keyed command) then skips importing it.
+  const digestKey = createSecretKey(key);
+  const digest = (text: string) => createHmac('sha256', digestKey).update('bingo-kiosk digest\u0000').update(text).digest('hex');
   let dummy: Promise<string> | undefined;
   const pins: Pins = {
     digest,
