@@ -1,5 +1,5 @@
 /**
- * BENCH_COUNTERS_HOST=one (bench/hall.ts): the N counters in one process,
+ * The first of bench/hall.ts's two layouts: the N counters in one process,
  * each still its own enrolled terminal with its own certificate, TLS
  * connections, event stream and browser-mode port, so that on a small
  * machine the counters do not also pay for N processes taking turns on its

@@ -311,6 +311,22 @@ export function openReader(file: string): ReadableDb {
   return db as ReadableDb;
 }
 
+/**
+ * A connection that only checkpoints the WAL of a database openDatabase has
+ * opened (main/workers/checkpoint-worker.ts, on its own thread): it writes
+ * pages of the file, so it is not read-only, and never runs a statement.
+ */
+export function openCheckpointConnection(file: string): Db {
+  const db = new Database(file, { fileMustExist: true });
+  db.pragma('synchronous = FULL');
+  return db;
+}
+
+/** One PASSIVE checkpoint: the WAL's committed frames copied into the file, no writer or reader kept waiting. */
+export function checkpointPassive(db: Db): void {
+  db.pragma('wal_checkpoint(PASSIVE)');
+}
+
 /** A connection a tool or a test opened itself (a crash check, the bench seeder), used as a writable handle. */
 export function asWritable(db: Db): WritableDb {
   return db as WritableDb;

@@ -11,6 +11,7 @@ import { checkBackupInWorker } from './workers/backup-check.js';
 import { checkBooksInWorker } from './workers/books-check.js';
 import { exportSalesInWorker } from './workers/export-sales.js';
 import { createCheckpointer } from '../db/checkpointer.js';
+import { checkpointWorker } from './workers/checkpoint.js';
 import { displayTokenKnown } from '../db/bingo/display.js';
 import { DatabaseStorageError, openDatabase, openReader, storageFailureOf, type WritableDb } from '../db/connection.js';
 import { keepReserve, openFailureOf, releaseReserve, RESERVE_BYTES } from '../db/reserve.js';
@@ -142,16 +143,17 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
       storageChanged({ storage: kind, since: now().toISOString() });
     }
   };
+  const checkpointFailed = (error: unknown) => {
+    const kind = storageFailureOf(error);
+    if (kind) storageFailed(kind, error);
+    else logError(error, 'checkpoint');
+  };
   // On a worker thread: a checkpoint's copy and fsync never hold a cashier's call on the main thread.
   const checkpointer = createCheckpointer(
     db,
     50,
-    (error) => {
-      const kind = storageFailureOf(error);
-      if (kind) storageFailed(kind, error);
-      else logError(error, 'checkpoint');
-    },
-    { inWorker: true },
+    checkpointFailed,
+    { offload: checkpointWorker(db.name, checkpointFailed) },
   );
   const listeners = new Set<(event: KioskEvent) => void>();
   const emitAll = (event: KioskEvent) => {
