@@ -24,7 +24,7 @@
  * a client per block at N at once), BENCH_HALL_ONLY=1 (skip the two included benches),
  * BENCH_HALL_PROFILE=DIR (CPU profiles, node --cpu-prof: the hall server's in DIR, counter C1's in DIR/counter).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -82,6 +82,12 @@ function startScript(name: string, script: string, args: string[], nodeArgs: str
   const p = { name, child, output: () => out };
   procs.push(p);
   return p;
+}
+
+/** Writes back what the kernel still holds dirty, then lets the machine settle a second. */
+async function quietDisk(): Promise<void> {
+  spawnSync('sync');
+  await new Promise((done) => setTimeout(done, 1000));
 }
 
 async function waitFor<T>(p: Proc, find: (out: string) => T | null | undefined, ms = 120_000): Promise<T> {
@@ -304,6 +310,9 @@ try {
 
   // ---- the two included benches (bench/http.ts, bench/idempotency.ts) --------------------------
   const hallOnly = process.env.BENCH_HALL_ONLY === '1';
+  // The hall phases leave megabytes of dirty pages for the kernel to write back: flushed now, they do not
+  // land in the fsyncs these benches time (each compares two kinds of call on one quiet disk).
+  if (!hallOnly) await quietDisk();
   if (!hallOnly) log('browser mode against the dispatcher (bench/http.ts)');
   const browserMode = hallOnly ? null : await benchBrowserMode({ rounds: ROUNDS, warmup: WARMUP });
   if (!hallOnly) log('the idempotency record (bench/idempotency.ts)');

@@ -8,14 +8,25 @@ export function isIdempotencyKey(key: string): boolean {
   return /^[A-Za-z0-9_.:-]{8,128}$/.test(key);
 }
 
-/** JSON with every object's keys in order: the same input gives the same text whatever order it was written in. */
+/**
+ * JSON with every object's keys in order: the same input gives the same text whatever order it was written in.
+ * Built in one pass with plain loops: it runs on every keyed command, before its transaction.
+ */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i === 0 ? '' : ',') + canonicalJson(value[i]);
+    return out + ']';
   }
-  return JSON.stringify(value) ?? 'null';
+  const record = value as Record<string, unknown>;
+  // The default sort orders by UTF-16 code units, as JSON's own tools do.
+  const keys = Object.keys(record).sort();
+  let out = '{';
+  for (const key of keys) {
+    const v = record[key];
+    if (v === undefined) continue;
+    out += (out.length === 1 ? '' : ',') + JSON.stringify(key) + ':' + canonicalJson(v);
+  }
+  return out + '}';
 }

@@ -46,7 +46,7 @@ export function createPins(key: Buffer): Pins {
   const keyCheck = createHmac('sha256', key).update('bingo-kiosk pin key check').digest('base64');
   // The key made a KeyObject once: each digest (one per keyed command) then skips importing it.
   const digestKey = createSecretKey(key);
-  const digest = (text: string) => createHmac('sha256', digestKey).update('bingo-kiosk digest\u0000').update(text).digest('hex');
+  const digest = (text: string) => createHmac('sha256', digestKey).update(`bingo-kiosk digest\u0000${text}`).digest('hex');
   let dummy: Promise<string> | undefined;
   const pins: Pins = {
     digest,
