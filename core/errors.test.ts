@@ -9,6 +9,7 @@ import { chipErrors, rouletteErrors, rouletteTableErrors } from './roulette/erro
 import { storageErrors } from './storage/errors.js';
 import { terminalsErrors } from './terminals/errors.js';
 import { postErrors } from './terminals/post-errors.js';
+import { journalErrors } from './journal/errors.js';
 
 /** Every placeholder a message may use, filled with a visible marker. */
 const anyParams = new Proxy({} as Record<string, string | number>, {
@@ -23,7 +24,7 @@ describe('error catalogue', () => {
   });
 
   it('takes each domain\'s codes once: no domain redefines another\'s (a spread would silently keep the last)', () => {
-    const domains = [peopleErrors, bingoErrors, drawersErrors, backupsErrors, dayCloseErrors, caixaErrors, rouletteErrors, rouletteTableErrors, chipErrors, printingErrors, storageErrors, terminalsErrors, postErrors].map((c) => Object.keys(c));
+    const domains = [peopleErrors, bingoErrors, drawersErrors, backupsErrors, dayCloseErrors, caixaErrors, rouletteErrors, rouletteTableErrors, chipErrors, printingErrors, storageErrors, terminalsErrors, postErrors, journalErrors].map((c) => Object.keys(c));
     const all = domains.flat();
     expect(new Set(all).size).toBe(all.length);
     for (const codes of domains) for (const code of codes) expect(ERROR_CODES).toContain(code);

@@ -19,6 +19,7 @@ import { chipErrors, rouletteErrors, rouletteTableErrors } from './roulette/erro
 import { storageErrors } from './storage/errors.js';
 import { terminalsErrors } from './terminals/errors.js';
 import { postErrors } from './terminals/post-errors.js';
+import { journalErrors } from './journal/errors.js';
 
 export type { Lang } from './catalogue.js';
 export { KioskError, type ErrorCode } from './refusal.js';
@@ -117,6 +118,7 @@ const catalogue = mergeUnique('error code', {
   storageErrors,
   terminalsErrors,
   postErrors,
+  journalErrors,
 });
 
 // The leaf's code type is this catalogue's keys (the leaf cannot import it).

@@ -19,7 +19,8 @@ export interface AuditRecord {
   after: unknown;
 }
 
-interface StoredRow {
+/** An audit row as stored: the group's journal carries these fields as they are, so it can recompute each hash. */
+export interface StoredRow {
   id: number;
   at: string;
   operator_id: number | null;
@@ -33,7 +34,8 @@ interface StoredRow {
   hash: string;
 }
 
-function rowHash(prevHash: string, r: Omit<StoredRow, 'hash' | 'prev_hash'>): string {
+/** A row's hash: the previous row's hash and the row's own fields (the group recomputes it from its copy). */
+export function auditRowHash(prevHash: string, r: Omit<StoredRow, 'hash' | 'prev_hash'>): string {
   const canonical = JSON.stringify([
     r.id,
     r.at,
@@ -87,7 +89,7 @@ export function appendAudit(db: WritableDb, rec: AuditRecord): number {
     before: json(rec.before),
     after: json(rec.after),
   };
-  const hash = rowHash(prevHash, row);
+  const hash = auditRowHash(prevHash, row);
   stmt(
     db,
     `INSERT INTO audit_log (id, at, operator_id, terminal_id, channel, outcome, input, before, after, prev_hash, hash)
@@ -146,7 +148,7 @@ export function verifyAudit(db: ReadableDb, anchor?: AuditHead): AuditCheck {
   let anchored: AuditCheck['anchor'] = anchor ? 'truncated' : null;
   for (const r of db.prepare(`SELECT * FROM audit_log ORDER BY id`).iterate() as IterableIterator<StoredRow>) {
     entries++;
-    if (r.id !== expectedId || r.prev_hash !== prev || rowHash(prev, r) !== r.hash) {
+    if (r.id !== expectedId || r.prev_hash !== prev || auditRowHash(prev, r) !== r.hash) {
       return { valid: false, entries, brokenAt: r.id, head: null, anchor: anchored === 'truncated' ? null : anchored };
     }
     if (anchor && r.id === anchor.seq) anchored = r.hash === anchor.hash ? 'ok' : 'rewritten';

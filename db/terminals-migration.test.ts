@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { migrationFixture } from '../test/migrations.js';
-import { asWritable, migrate, type Db } from './connection.js';
+import { asWritable, loadMigrations, migrate, type Db } from './connection.js';
 import { insertEnrolmentCode, insertTerminal, revokeTerminal, touchTerminal, useEnrolmentCode } from './terminals.js';
 
 const fixture = migrationFixture();
@@ -18,11 +18,12 @@ const HASH = (c: string) => c.repeat(64);
 const tables = (db: Db) => db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).pluck().all() as string[];
 
 function migrated(): Db {
-  const { db, latest } = fixture.before('0022-terminals.sql');
+  const { db, version } = fixture.before('0022-terminals.sql');
   db.exec(`INSERT INTO operators (id, username, name, roles, pin_hash, created_at) VALUES (1, 'admin', 'Admin', '["admin"]', 'x', '${AT}')`);
   const before = tables(db);
-  migrate(db);
-  expect(db.pragma('user_version', { simple: true })).toBe(latest);
+  // Up to this migration only: later ones add tables of their own.
+  migrate(db, loadMigrations().slice(0, version + 1));
+  expect(db.pragma('user_version', { simple: true })).toBe(version + 1);
   expect(tables(db)).toEqual([...before, 'enrolment_codes', 'terminals'].sort());
   return db;
 }

@@ -16,6 +16,14 @@
  *     Checks the audit log's hash chain (against --anchor N:HASH and the
  *     newest backup's head too), the ledger's balance and the books document
  *     by document; exit 0 when all hold, 1 naming what does not.
+ *   tsx main/cli.ts journal:ship --data-dir DIR --database-url URL [--follow]
+ *     Ships the hall's journal (its audit log) to the group's PostgreSQL
+ *     (URL, or KIOSK_JOURNAL_URL): what is new, exactly once. Without
+ *     --follow it exits 0 once caught up, printing {"shipped": N, "head": SEQ};
+ *     with it, it goes on as the hall writes. Exit 1 on a diverged hall.
+ *   tsx main/cli.ts group:verify --database-url URL
+ *     Recomputes every hall's journal in the group's database; exit 0, or 1
+ *     naming the hall and the seq of the first break.
  *   tsx main/cli.ts backup:restore --from FILE --data-dir DIR
  *     Restores a backup into an empty data folder, once its copy there passed
  *     the checks: the kiosk's own file, integrity, audit chain, balance, and
@@ -31,6 +39,7 @@ import { parseArgs } from 'node:util';
 import { seedDemo } from '../tools/demo.js';
 import { anchorState, verifyAudit } from '../db/audit.js';
 import { refusalText } from '../core/errors.js';
+import { KioskError } from '../core/refusal.js';
 import { latestBackupManifest, openForCheck, restoreBackup } from '../db/backup.js';
 import { checkBooks } from '../db/books.js';
 import { verifyLedger } from '../db/ledger.js';
@@ -41,6 +50,9 @@ import { enrolledPost, enrollAtHall, hallAgent, loadTerminalIdentity } from './h
 import { startCounter } from './counter/index.js';
 import { DATABASE_FILE, openKiosk, PIN_KEY_FILE } from './kiosk.js';
 import { startWebServer } from './web/server.js';
+import { openGroup, shipHall, verifyGroup } from './journal/index.js';
+import { followJournal } from './journal/follow.js';
+import { openReader } from '../db/connection.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -285,8 +297,100 @@ async function backupRestore(argv: string[]): Promise<void> {
   }
 }
 
+function databaseUrlOf(values: { 'database-url'?: string }): string {
+  const url = values['database-url'] ?? process.env.KIOSK_JOURNAL_URL;
+  if (!url) {
+    console.error('Indique a base de dados do grupo: --database-url postgres://… (ou KIOSK_JOURNAL_URL).');
+    process.exit(2);
+  }
+  return url;
+}
+
+async function journalShip(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { 'data-dir': { type: 'string' }, 'database-url': { type: 'string' }, follow: { type: 'boolean', default: false }, batch: { type: 'string' } },
+    strict: true,
+  });
+  const dataDir = dataDirOf(values);
+  const url = databaseUrlOf(values);
+  const batch = values.batch === undefined ? undefined : Number(values.batch);
+  if (batch !== undefined && !(Number.isInteger(batch) && batch >= 1 && batch <= 10_000)) {
+    console.error('--batch N: de 1 a 10000 entradas por transação.');
+    process.exit(2);
+  }
+  const file = join(dataDir, DATABASE_FILE);
+  if (!existsSync(file)) {
+    console.error(`Não há base de dados em ${file}.`);
+    process.exit(2);
+  }
+  // Read-only, beside a kiosk that may be selling: the journal is read, never written, here.
+  const db = openReader(file);
+  try {
+    if (!values.follow) {
+      const group = await openGroup(url);
+      try {
+        const r = await shipHall(db, group.pool, { batch });
+        console.log(JSON.stringify({ shipped: r.shipped, head: r.head, ...(r.behind ? { behind: true } : {}) }));
+      } finally {
+        await group.close();
+      }
+      return;
+    }
+    const stop = new AbortController();
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
+    await followJournal(db, {
+      url,
+      batch,
+      signal: stop.signal,
+      onShipped: (r) => console.log(JSON.stringify({ shipped: r.shipped, head: r.head })),
+      onReach: (cause) =>
+        console.error(cause === null ? 'A base de dados do grupo voltou: o diário segue.' : refusalText(new KioskError('JOURNAL_DATABASE_UNREACHABLE', { cause }))),
+    });
+  } finally {
+    db.close();
+  }
+}
+
+const BREAK_WORDS = {
+  payload: 'conteúdo alterado',
+  missing: 'entrada em falta',
+  duplicate: 'entrada em duplicado',
+  link: 'cadeia quebrada',
+  head: 'cabeça diferente da registada',
+  extra: 'entrada a mais depois da cabeça registada',
+} as const;
+
+async function groupVerify(argv: string[]): Promise<void> {
+  const { values } = parseArgs({ args: argv, options: { 'database-url': { type: 'string' }, json: { type: 'boolean', default: false } }, strict: true });
+  const group = await openGroup(databaseUrlOf(values));
+  try {
+    const check = await verifyGroup(group.pool);
+    if (values.json) console.log(JSON.stringify(check));
+    else {
+      for (const h of check.halls) {
+        console.log(
+          h.firstBreak
+            ? `${h.name} (${h.hallId}): QUEBRADO na entrada n.º ${h.firstBreak.seq}: ${BREAK_WORDS[h.firstBreak.reason]} (${h.firstBreak.reason}).`
+            : h.divergedSeq !== null
+              ? `${h.name} (${h.hallId}): DIVERGENTE a partir da entrada n.º ${h.divergedSeq}: a sala enviou outra história; nada foi substituído.`
+              : `${h.name} (${h.hallId}): íntegro (${h.entries} entradas, última n.º ${h.headSeq}).`,
+        );
+      }
+      if (check.halls.length === 0) console.log('O grupo ainda não tem salas.');
+    }
+    process.exitCode = check.valid ? 0 : 1;
+  } finally {
+    await group.close();
+  }
+}
+
 const [command = 'web', ...rest] = process.argv.slice(2);
-const commands: Record<string, (argv: string[]) => Promise<void>> = { web, hall, counter, 'audit:verify': auditVerify, 'backup:restore': backupRestore };
+const commands: Record<string, (argv: string[]) => Promise<void>> = { web, hall, counter, 'audit:verify': auditVerify,
+  'backup:restore': backupRestore,
+  'journal:ship': journalShip,
+  'group:verify': groupVerify,
+};
 const run = commands[command];
 if (!run) {
   console.error(`Comando desconhecido: ${command}. Comandos: ${Object.keys(commands).join(', ')}`);

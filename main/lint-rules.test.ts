@@ -62,6 +62,13 @@ describe('import rules of the folders and domains', () => {
     ['main/electron/probe.ts', '@peculiar/x509', 'electron may not use @peculiar/x509'],
     ['main/electron/probe.ts', '../../db/connection.js', 'electron may not import db'],
     ['main/electron/probe.ts', '../web/server.js', 'electron may not import web'],
+    // PostgreSQL is the group's engine, reached by the journal's shipper only: never inside a sale.
+    ['main/rpc/probe.ts', 'pg', "only the group's journal (main/journal/) talks to PostgreSQL (rpc may not use pg)"],
+    ['main/kiosk.ts', 'pg', 'kiosk may not use pg'],
+    ['db/probe.ts', 'pg-pool', 'db may not use pg-pool'],
+    ['main/services/bingo/probe.ts', 'postgres', 'services/bingo may not use postgres'],
+    ['main/journal/probe.ts', '../kiosk.js', 'journal may not import kiosk'],
+    ['main/journal/probe.ts', '../services/bingo/index.js', 'journal may not import services/bingo'],
   ])('%s importing %s is refused', async (file, spec, message) => {
     const messages = await refused(file, probe(spec));
     expect(messages.some((m) => m.includes(message)), messages.join('\n')).toBe(true);
@@ -94,6 +101,9 @@ describe('import rules of the folders and domains', () => {
     expect(await refused('main/hall/probe.ts', probe('../services/terminals/index.js'))).toEqual([]);
     expect(await refused('main/hall/probe.ts', probe('../web/server.js'))).toEqual([]);
     expect(await refused('main/cli.ts', probe('./hall/pki.js'))).toEqual([]);
+    expect(await refused('main/journal/probe.ts', probe('pg'))).toEqual([]);
+    expect(await refused('main/journal/probe.ts', probe('../../db/journal.js'))).toEqual([]);
+    expect(await refused('main/cli.ts', probe('./journal/index.js'))).toEqual([]);
   });
 
   it('lets no file re-export the raw statement helper (a service would reach it through db/)', async () => {

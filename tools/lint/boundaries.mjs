@@ -29,6 +29,7 @@ export function zoneOf(file) {
   if (f.startsWith('main/web/')) return 'web';
   if (f.startsWith('main/hall/')) return 'hall';
   if (f.startsWith('main/counter/')) return 'counter';
+  if (f.startsWith('main/journal/')) return 'journal';
   if (f.startsWith('main/electron/')) return 'electron';
   if (f === 'main/kiosk.ts') return 'kiosk';
   if (f === 'main/cli.ts') return 'cli';
@@ -68,7 +69,9 @@ export function allowed(from, to) {
     hall: () => toKind === 'core' || ['db', 'web', 'kiosk', 'rpc', 'services/terminals', 'hall'].includes(to),
     // A counter: the hall's link over browser mode's server; it opens no database of its own and prints its own terminal's jobs.
     counter: () => toKind === 'core' || ['web', 'hall', 'counter', 'printing', 'main/printing'].includes(to),
-    cli: () => to === 'kiosk' || to === 'web' || to === 'db' || to === 'hall' || to === 'counter' || toKind === 'core',
+    // The group's journal: the hall's SQLite read through db/, PostgreSQL through its driver (this zone only).
+    journal: () => toKind === 'core' || to === 'db' || to === 'journal',
+    cli: () => to === 'kiosk' || to === 'web' || to === 'db' || to === 'hall' || to === 'counter' || to === 'journal' || toKind === 'core',
     renderer: () => toKind === 'core' || to === 'renderer' || toKind === 'screens',
   };
   if (fromKind === 'core' && fromDomain) {
@@ -127,6 +130,9 @@ const NODE = /^(node:|fs$|path$|http$|https$|crypto$|os$|child_process$|net$|wor
 /** TLS and the certificate library: the transport between counters and the hall server, nowhere else (ARCHITECTURE.md, Packages by zone). */
 const TRANSPORT = /^(node:tls|node:https|tls|https|@peculiar\/x509)$/;
 const TRANSPORT_ZONES = new Set(['hall', 'counter', 'dev', 'tests']);
+/** The PostgreSQL driver: the group's journal only (ARCHITECTURE.md, Packages by zone); a sale never reaches it. */
+const POSTGRES = /^(pg|pg-.+|postgres)$/;
+const POSTGRES_ZONES = new Set(['journal', 'dev', 'tests']);
 function packageRefused(zone, spec) {
   if (spec.startsWith('.')) return null;
   const kind = zone.split('/')[0];
@@ -135,6 +141,7 @@ function packageRefused(zone, spec) {
   }
   if (spec === 'better-sqlite3' && !['db', 'dev', 'tests'].includes(zone)) return `only db/ opens SQLite (${zone} may not use better-sqlite3)`;
   if (spec === 'electron' && !['electron', 'dev', 'tests'].includes(zone)) return `only main/electron/ uses Electron (${zone} may not)`;
+  if (POSTGRES.test(spec) && !POSTGRES_ZONES.has(zone)) return `only the group's journal (main/journal/) talks to PostgreSQL (${zone} may not use ${spec})`;
   if (TRANSPORT.test(spec) && !TRANSPORT_ZONES.has(zone)) return `only the hall's transport (main/hall/, main/counter/) uses TLS and certificates (${zone} may not use ${spec})`;
   return null;
 }

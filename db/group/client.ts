@@ -1,0 +1,18 @@
+/**
+ * What the group's SQL needs of a PostgreSQL connection: the driver itself
+ * stays in main/journal/ (lint: Packages by zone); db/group/ holds the SQL
+ * text, as db/ does for the hall's SQLite.
+ */
+export interface GroupResult<R> {
+  rows: R[];
+  rowCount: number | null;
+}
+
+export interface GroupClient {
+  query<R = Record<string, unknown>>(text: string, values?: unknown[]): Promise<GroupResult<R>>;
+}
+
+/** A pool: a client of its own for a transaction, released after. */
+export interface GroupPool extends GroupClient {
+  connect(): Promise<GroupClient & { release(): void }>;
+}

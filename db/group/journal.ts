@@ -1,0 +1,122 @@
+/** The group's SQL of the halls' journals (schema in ./schema.ts). bigint columns come back as text and are read as numbers here. */
+import type { GroupClient } from './client.js';
+
+export interface GroupHead {
+  headSeq: number;
+  headHash: string;
+  divergedSeq: number | null;
+}
+
+export interface GroupHall extends GroupHead {
+  hallId: string;
+  name: string;
+  licence: string | null;
+  lastEntryAt: Date | null;
+  lastShippedAt: Date | null;
+}
+
+/** One entry as the group keeps it; `payload` holds the audit row's fields, its texts exact. */
+export interface GroupEntry {
+  seq: number;
+  prevHash: string;
+  hash: string;
+  kind: string;
+  payload: { at: string; operatorId: number | null; terminalId: string; channel: string; outcome: string; input: string; before: string | null; after: string | null };
+  recordedAt: Date;
+}
+
+const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
+
+/** The hall known to the group (its name and licence kept current). */
+export async function registerHall(c: GroupClient, h: { hallId: string; name: string; licence: string | null }): Promise<void> {
+  await c.query(
+    `INSERT INTO halls (hall_id, name, licence) VALUES ($1, $2, $3)
+     ON CONFLICT (hall_id) DO UPDATE SET name = EXCLUDED.name, licence = EXCLUDED.licence
+       WHERE halls.name IS DISTINCT FROM EXCLUDED.name OR halls.licence IS DISTINCT FROM EXCLUDED.licence`,
+    [h.hallId, h.name, h.licence],
+  );
+}
+
+/** The head the group holds of a hall; `lock` holds its row until the transaction ends (one batch at a time per hall). */
+export async function groupHead(c: GroupClient, hallId: string, lock: boolean): Promise<GroupHead> {
+  const { rows } = await c.query<{ head_seq: string; head_hash: string; diverged_seq: string | null }>(
+    `SELECT head_seq, head_hash, diverged_seq FROM halls WHERE hall_id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [hallId],
+  );
+  const r = rows[0];
+  if (!r) throw new Error(`halls: no row for ${hallId}`);
+  return { headSeq: Number(r.head_seq), headHash: r.head_hash, divergedSeq: num(r.diverged_seq) };
+}
+
+export async function groupHashAt(c: GroupClient, hallId: string, seq: number): Promise<string | undefined> {
+  const { rows } = await c.query<{ hash: string }>('SELECT hash FROM journal WHERE hall_id = $1 AND seq = $2 LIMIT 1', [hallId, seq]);
+  return rows[0]?.hash;
+}
+
+/** The hashes the group holds of some seqs of a hall. */
+export async function groupHashes(c: GroupClient, hallId: string, seqs: readonly number[]): Promise<Map<number, string>> {
+  const { rows } = await c.query<{ seq: string; hash: string }>('SELECT seq, hash FROM journal WHERE hall_id = $1 AND seq = ANY($2::bigint[])', [hallId, seqs]);
+  return new Map(rows.map((r) => [Number(r.seq), r.hash]));
+}
+
+/** Where the hall's history parts from the group's: kept once, the first time it is seen. */
+export async function markDiverged(c: GroupClient, hallId: string, seq: number): Promise<void> {
+  await c.query('UPDATE halls SET diverged_seq = $2, diverged_at = now() WHERE hall_id = $1 AND diverged_seq IS NULL', [hallId, seq]);
+}
+
+/** Entries in one statement (one round trip for thousands), then the head moved to the last. */
+export async function appendEntries(c: GroupClient, hallId: string, entries: readonly Omit<GroupEntry, 'recordedAt'>[]): Promise<void> {
+  await c.query(
+    `INSERT INTO journal (hall_id, seq, prev_hash, hash, kind, payload, recorded_at)
+     SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::timestamptz[])`,
+    [
+      hallId,
+      entries.map((e) => e.seq),
+      entries.map((e) => e.prevHash),
+      entries.map((e) => e.hash),
+      entries.map((e) => e.kind),
+      entries.map((e) => JSON.stringify(e.payload)),
+      entries.map((e) => e.payload.at),
+    ],
+  );
+  const last = entries[entries.length - 1]!;
+  await c.query('UPDATE halls SET head_seq = $2, head_hash = $3, last_entry_at = $4, last_shipped_at = now() WHERE hall_id = $1', [
+    hallId,
+    last.seq,
+    last.hash,
+    last.payload.at,
+  ]);
+}
+
+export async function groupHalls(c: GroupClient): Promise<GroupHall[]> {
+  const { rows } = await c.query<{
+    hall_id: string;
+    name: string;
+    licence: string | null;
+    head_seq: string;
+    head_hash: string;
+    diverged_seq: string | null;
+    last_entry_at: Date | null;
+    last_shipped_at: Date | null;
+  }>('SELECT hall_id, name, licence, head_seq, head_hash, diverged_seq, last_entry_at, last_shipped_at FROM halls ORDER BY name, hall_id');
+  return rows.map((r) => ({
+    hallId: r.hall_id,
+    name: r.name,
+    licence: r.licence,
+    headSeq: Number(r.head_seq),
+    headHash: r.head_hash,
+    divergedSeq: num(r.diverged_seq),
+    lastEntryAt: r.last_entry_at,
+    lastShippedAt: r.last_shipped_at,
+  }));
+}
+
+/** A page of a hall's journal after (seq, recordedAt), in that order: two rows of one seq (one put in by hand) come together. */
+export async function journalPage(c: GroupClient, hallId: string, after: { seq: number; recordedAt: Date }, limit: number): Promise<GroupEntry[]> {
+  const { rows } = await c.query<{ seq: string; prev_hash: string; hash: string; kind: string; payload: GroupEntry['payload']; recorded_at: Date }>(
+    `SELECT seq, prev_hash, hash, kind, payload, recorded_at FROM journal
+      WHERE hall_id = $1 AND (seq, recorded_at) > ($2, $3) ORDER BY seq, recorded_at LIMIT $4`,
+    [hallId, after.seq, after.recordedAt, limit],
+  );
+  return rows.map((r) => ({ seq: Number(r.seq), prevHash: r.prev_hash, hash: r.hash, kind: r.kind, payload: r.payload, recordedAt: r.recorded_at }));
+}

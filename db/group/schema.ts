@@ -1,0 +1,100 @@
+/**
+ * The group's schema on PostgreSQL, made and migrated by the shipper itself:
+ * numbered migrations recorded in `group_schema`, applied under an advisory
+ * lock so that two halls starting at once migrate it once.
+ */
+import type { GroupClient, GroupPool } from './client.js';
+
+/** pg_advisory_xact_lock keys of this schema (any fixed 64-bit numbers, ours). */
+const MIGRATION_LOCK = 2_512_025_001;
+const PARTITION_LOCK = 2_512_025_002;
+
+export const GENESIS = '0'.repeat(64);
+
+const MIGRATIONS: readonly string[] = [
+  // 1: the halls and their journals.
+  `
+  CREATE TABLE halls (
+    hall_id uuid PRIMARY KEY,
+    name text NOT NULL,
+    licence text,
+    first_shipped_at timestamptz NOT NULL DEFAULT now(),
+    -- The newest entry the group holds of this hall: each batch must continue it.
+    head_seq bigint NOT NULL DEFAULT 0 CHECK (head_seq >= 0),
+    head_hash text NOT NULL DEFAULT '${GENESIS}' CHECK (length(head_hash) = 64),
+    last_entry_at timestamptz,
+    last_shipped_at timestamptz,
+    -- Set once the hall sent a history that differs from this one: it ships nothing more until a person looks.
+    diverged_seq bigint,
+    diverged_at timestamptz
+  );
+
+  -- One row per audit entry of a hall, as the hall wrote it (payload: the row's fields, its texts exact, so
+  -- its hash can be recomputed here). Partitioned by month of the entry; the primary key of a partitioned
+  -- table must hold the partition key, so (hall_id, seq) is kept unique by the shipper, which inserts a seq
+  -- only right after the head it holds locked, and checked by group:verify.
+  CREATE TABLE journal (
+    hall_id uuid NOT NULL REFERENCES halls (hall_id),
+    seq bigint NOT NULL CHECK (seq > 0),
+    prev_hash text NOT NULL CHECK (length(prev_hash) = 64),
+    hash text NOT NULL CHECK (length(hash) = 64),
+    kind text NOT NULL,
+    payload jsonb NOT NULL,
+    recorded_at timestamptz NOT NULL,
+    PRIMARY KEY (hall_id, seq, recorded_at)
+  ) PARTITION BY RANGE (recorded_at);
+  CREATE INDEX journal_by_hall_seq ON journal (hall_id, seq);
+  -- What falls outside every month made (a clock far off): kept, never refused.
+  CREATE TABLE journal_default PARTITION OF journal DEFAULT;
+  `,
+];
+
+export async function migrateGroup(pool: GroupPool): Promise<number> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await client.query(`CREATE TABLE IF NOT EXISTS group_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const { rows } = await client.query<{ v: number | null }>('SELECT max(version) AS v FROM group_schema');
+    const current = rows[0]?.v ?? 0;
+    for (let version = current + 1; version <= MIGRATIONS.length; version++) {
+      await client.query(MIGRATIONS[version - 1]!);
+      await client.query('INSERT INTO group_schema (version) VALUES ($1)', [version]);
+    }
+    await client.query('COMMIT');
+    return MIGRATIONS.length;
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  } finally {
+    client.release();
+  }
+}
+
+/** `2026-12` → the month's partition name and bounds (UTC). */
+export function monthPartition(month: string): { name: string; from: string; to: string } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+  return { name: `journal_y${y}m${String(m).padStart(2, '0')}`, from: `${month}-01T00:00:00Z`, to: `${next}-01T00:00:00Z` };
+}
+
+/** The months' partitions, made where missing (once per month of a hall's entries). */
+export async function ensureMonths(client: GroupClient, months: Iterable<string>, known: Set<string>): Promise<void> {
+  const missing = [...new Set(months)].filter((m) => !known.has(m));
+  if (missing.length === 0) return;
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [PARTITION_LOCK]);
+    for (const month of missing) {
+      if (!/^\d{4}-\d{2}$/.test(month)) throw new Error(`month ${month}`);
+      const p = monthPartition(month);
+      const { rowCount } = await client.query('SELECT 1 FROM pg_class WHERE relname = $1', [p.name]);
+      if (!rowCount) await client.query(`CREATE TABLE ${p.name} PARTITION OF journal FOR VALUES FROM ('${p.from}') TO ('${p.to}')`);
+    }
+    await client.query('COMMIT');
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  }
+  for (const m of missing) known.add(m);
+}

@@ -1,0 +1,146 @@
+/**
+ * Shipping a hall's journal to the group (issue 25): what is new since the
+ * head the group holds, in batches, each one PostgreSQL transaction that
+ * holds the hall's row locked, checks that the batch continues the stored
+ * head (contiguous seq, prev_hash), recomputes each entry's hash, inserts and
+ * moves the head. An entry already there is skipped only when its hash is
+ * the same; a hall whose history differs is stopped and recorded, never
+ * overwritten. The hall's SQLite is only read: a sale never waits on this.
+ */
+import { KioskError } from '../../core/refusal.js';
+import { auditRowHash, type StoredRow } from '../../db/audit.js';
+import type { ReadableDb } from '../../db/connection.js';
+import type { GroupClient, GroupPool } from '../../db/group/client.js';
+import { appendEntries, groupHashAt, groupHashes, groupHead, markDiverged, registerHall, type GroupEntry } from '../../db/group/journal.js';
+import { ensureMonths, GENESIS } from '../../db/group/schema.js';
+import { hallIdentity, journalEntries, journalHashAt, journalHead } from '../../db/journal.js';
+
+/** Entries per PostgreSQL transaction: one round trip carries thousands, and the hall's row is locked briefly. */
+export const SHIP_BATCH = 2000;
+
+export interface ShipResult {
+  shipped: number;
+  /** The newest seq the group holds of this hall. */
+  head: number;
+  /** The hall's own journal is older than the group's copy (an old backup restored that has not sold since). */
+  behind?: boolean;
+}
+
+/** The entry the group keeps of an audit row: its fields as stored (texts exact: the hash is recomputed from them). */
+export function groupEntry(r: StoredRow): Omit<GroupEntry, 'recordedAt'> {
+  return {
+    seq: r.id,
+    prevHash: r.prev_hash,
+    hash: r.hash,
+    kind: r.channel,
+    payload: { at: r.at, operatorId: r.operator_id, terminalId: r.terminal_id, channel: r.channel, outcome: r.outcome, input: r.input, before: r.before, after: r.after },
+  };
+}
+
+/**
+ * The first seq at or below `upTo` where the hall's entry and the group's differ, or null when all agree.
+ * A chain that differs at one entry differs at every later one, so a bisection finds it.
+ */
+async function firstDifference(db: ReadableDb, c: GroupClient, hallId: string, upTo: number): Promise<number | null> {
+  const same = async (seq: number) => journalHashAt(db, seq) === (await groupHashAt(c, hallId, seq));
+  if (upTo < 1 || (await same(upTo))) return null;
+  let lo = 1;
+  let hi = upTo;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (await same(mid)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The hall's entries after the group's head, checked link by link before they leave: a broken local chain is never shipped. */
+function checkRun(entries: readonly StoredRow[], headSeq: number, headHash: string): void {
+  let seq = headSeq;
+  let prev = headHash;
+  for (const e of entries) {
+    if (e.id !== seq + 1) throw new KioskError('JOURNAL_GAP', { head: seq, seq: e.id });
+    if (e.prev_hash !== prev || auditRowHash(prev, e) !== e.hash) throw new Error(`audit_log: the chain breaks at entry ${e.id} (npm run audit:verify)`);
+    seq = e.id;
+    prev = e.hash;
+  }
+}
+
+/**
+ * One batch in one transaction. Entries at or below the stored head must be
+ * the group's own (same hash): they are skipped; the rest must continue it.
+ * A difference is recorded (committed) before the refusal.
+ */
+export async function shipBatch(c: GroupClient, hallId: string, entries: readonly StoredRow[], months: Set<string>): Promise<number> {
+  await ensureMonths(c, entries.map((e) => e.at.slice(0, 7)), months);
+  await c.query('BEGIN');
+  let open = true;
+  const diverged = async (seq: number): Promise<never> => {
+    await markDiverged(c, hallId, seq);
+    await c.query('COMMIT');
+    open = false;
+    throw new KioskError('JOURNAL_DIVERGED', { seq });
+  };
+  try {
+    const head = await groupHead(c, hallId, true);
+    if (head.divergedSeq !== null) throw new KioskError('JOURNAL_DIVERGED', { seq: head.divergedSeq });
+    const overlap = entries.filter((e) => e.id <= head.headSeq);
+    if (overlap.length > 0) {
+      const held = await groupHashes(
+        c,
+        hallId,
+        overlap.map((e) => e.id),
+      );
+      const differs = overlap.find((e) => held.get(e.id) !== e.hash);
+      if (differs) await diverged(differs.id);
+    }
+    const fresh = entries.filter((e) => e.id > head.headSeq);
+    if (fresh.length > 0) {
+      // The hall's entry at the group's head is not the group's: the histories part there.
+      if (fresh[0]!.id === head.headSeq + 1 && fresh[0]!.prev_hash !== head.headHash) await diverged(head.headSeq);
+      checkRun(fresh, head.headSeq, head.headHash);
+      await appendEntries(c, hallId, fresh.map(groupEntry));
+    }
+    await c.query('COMMIT');
+    open = false;
+    return fresh.length;
+  } finally {
+    if (open) await c.query('ROLLBACK').catch(() => undefined);
+  }
+}
+
+/**
+ * Everything new of one hall, batch after batch, until the group holds the
+ * hall's head as it was when this began. Refuses a diverged hall, and records it.
+ */
+export async function shipHall(db: ReadableDb, pool: GroupPool, o: { batch?: number; months?: Set<string> } = {}): Promise<ShipResult> {
+  const hall = hallIdentity(db);
+  const months = o.months ?? new Set<string>();
+  const client = await pool.connect();
+  try {
+    await registerHall(client, hall);
+    const head = await groupHead(client, hall.hallId, false);
+    if (head.divergedSeq !== null) throw new KioskError('JOURNAL_DIVERGED', { seq: head.divergedSeq });
+    const localHead = journalHead(db)?.seq ?? 0;
+    // The group's head must be the hall's own entry; else where they part is found and recorded.
+    const localAtHead = head.headSeq === 0 ? GENESIS : journalHashAt(db, head.headSeq);
+    if (localAtHead !== head.headHash) {
+      const parted = await firstDifference(db, client, hall.hallId, Math.min(localHead, head.headSeq));
+      if (parted === null) return { shipped: 0, head: head.headSeq, behind: true };
+      await markDiverged(client, hall.hallId, parted);
+      throw new KioskError('JOURNAL_DIVERGED', { seq: parted });
+    }
+    let at = head.headSeq;
+    let shipped = 0;
+    const limit = o.batch ?? SHIP_BATCH;
+    while (at < localHead) {
+      const entries = journalEntries(db, at, limit);
+      if (entries.length === 0) break;
+      shipped += await shipBatch(client, hall.hallId, entries, months);
+      at = entries[entries.length - 1]!.id;
+    }
+    return { shipped, head: at };
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * group:verify (issue 25): every hall's journal in the group's PostgreSQL,
+ * recomputed from its payloads alone, entry by entry: contiguous from 1,
+ * each linked to the one before, each hash its payload's, and the last one
+ * the head the shipper recorded. The first break of each hall is named.
+ */
+import { auditRowHash } from '../../db/audit.js';
+import type { GroupClient } from '../../db/group/client.js';
+import { groupHalls, journalPage, type GroupHall } from '../../db/group/journal.js';
+import { GENESIS } from '../../db/group/schema.js';
+
+export type BreakReason = 'payload' | 'missing' | 'duplicate' | 'link' | 'head' | 'extra';
+
+export interface HallCheck {
+  hallId: string;
+  name: string;
+  entries: number;
+  headSeq: number;
+  divergedSeq: number | null;
+  /** The first entry that does not hold, or null. */
+  firstBreak: { seq: number; reason: BreakReason } | null;
+}
+
+export interface GroupCheck {
+  valid: boolean;
+  halls: HallCheck[];
+}
+
+const CHUNK = 5000;
+
+async function checkHall(c: GroupClient, hall: GroupHall): Promise<HallCheck> {
+  let expected = 1;
+  let prev = GENESIS;
+  let entries = 0;
+  let firstBreak: HallCheck['firstBreak'] = null;
+  let after = { seq: 0, recordedAt: new Date(0) };
+  outer: for (;;) {
+    const page = await journalPage(c, hall.hallId, after, CHUNK);
+    for (const r of page) {
+      entries++;
+      if (r.seq < expected) {
+        firstBreak = { seq: r.seq, reason: 'duplicate' };
+        break outer;
+      }
+      if (r.seq > expected) {
+        firstBreak = { seq: expected, reason: 'missing' };
+        break outer;
+      }
+      const p = r.payload;
+      const fields = { id: r.seq, at: p.at, operator_id: p.operatorId, terminal_id: p.terminalId, channel: p.channel, outcome: p.outcome, input: p.input, before: p.before, after: p.after };
+      if (auditRowHash(r.prevHash, fields) !== r.hash || r.kind !== p.channel || new Date(p.at).getTime() !== r.recordedAt.getTime()) {
+        firstBreak = { seq: r.seq, reason: 'payload' };
+        break outer;
+      }
+      if (r.prevHash !== prev) {
+        firstBreak = { seq: r.seq, reason: 'link' };
+        break outer;
+      }
+      prev = r.hash;
+      expected = r.seq + 1;
+    }
+    if (page.length < CHUNK) break;
+    after = page[page.length - 1]!;
+  }
+  if (!firstBreak) {
+    const last = expected - 1;
+    if (last > hall.headSeq) firstBreak = { seq: hall.headSeq + 1, reason: 'extra' };
+    else if (last < hall.headSeq) firstBreak = { seq: last + 1, reason: 'missing' };
+    else if (prev !== hall.headHash) firstBreak = { seq: hall.headSeq, reason: 'head' };
+  }
+  return { hallId: hall.hallId, name: hall.name, entries, headSeq: hall.headSeq, divergedSeq: hall.divergedSeq, firstBreak };
+}
+
+export async function verifyGroup(c: GroupClient): Promise<GroupCheck> {
+  const halls: HallCheck[] = [];
+  for (const hall of await groupHalls(c)) halls.push(await checkHall(c, hall));
+  return { valid: halls.every((h) => h.firstBreak === null && h.divergedSeq === null), halls };
+}

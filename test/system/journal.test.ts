@@ -1,0 +1,343 @@
+/**
+ * The group's journal on a real PostgreSQL (issue 25): halls' SQLite files in
+ * temp folders, shipped by the real shipper (in process and as the command
+ * line, killed with SIGKILL), through a TCP link that is cut; what the group
+ * holds is counted in PostgreSQL, never taken from what was answered.
+ */
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendAudit } from '../../db/audit.js';
+import { openDatabase, openReader, writeTransaction } from '../../db/connection.js';
+import { hallIdentity } from '../../db/journal.js';
+import { openGroup, shipHall, verifyGroup, type Group } from '../../main/journal/index.js';
+import { followJournal } from '../../main/journal/follow.js';
+import { openKiosk, DATABASE_FILE, type Kiosk } from '../../main/kiosk.js';
+import { sellingHall } from '../../bench/kiosk.js';
+import { createTestDatabase, type TestDatabase } from '../postgres.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+interface Hall {
+  dir: string;
+  kiosk: Kiosk;
+  sell(n: number): Promise<number[]>;
+  close(): void;
+}
+
+async function openHall(name: string, dir = mkdtempSync(join(tmpdir(), `journal-${name}-`))): Promise<Hall> {
+  const kiosk = await openKiosk({ dataDir: dir, logError: () => {} });
+  const hall = await sellingHall(kiosk);
+  return {
+    dir,
+    kiosk,
+    async sell(n) {
+      const ids: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const r = await kiosk.dispatch('sale.create', { gameId: hall.gameId, quantity: 1 + (i % 3), payment: { method: 'cash', tenderedCents: 500 } }, { operatorToken: hall.cashiers[0]! });
+        if (!r.ok) throw new Error(`sale.create: ${r.error.code}`);
+        ids.push((r.value as { saleId: number }).saleId);
+      }
+      return ids;
+    },
+    close: () => kiosk.close(),
+  };
+}
+
+const auditCount = (k: Kiosk) => k.db.prepare('SELECT COUNT(*) FROM audit_log').pluck().get() as number;
+
+let pgdb: TestDatabase;
+let group: Group;
+
+beforeAll(async () => {
+  pgdb = await createTestDatabase();
+  group = await openGroup(pgdb.url);
+});
+
+afterAll(async () => {
+  await group?.close();
+  await pgdb?.drop();
+});
+
+async function counts(hallId: string) {
+  const [r] = await pgdb.query<{ n: string; distinct_seq: string; max: string | null }>(
+    'SELECT COUNT(*) AS n, COUNT(DISTINCT seq) AS distinct_seq, MAX(seq) AS max FROM journal WHERE hall_id = $1',
+    [hallId],
+  );
+  return { rows: Number(r!.n), distinct: Number(r!.distinct_seq), max: r!.max === null ? 0 : Number(r!.max) };
+}
+
+describe('the group journal', () => {
+  it('ships two halls into one database exactly once, and verifies them', async () => {
+    const a = await openHall('a');
+    const b = await openHall('b');
+    try {
+      await a.sell(12);
+      await b.sell(7);
+      const idA = hallIdentity(a.kiosk.db).hallId;
+      const idB = hallIdentity(b.kiosk.db).hallId;
+      expect(idA).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(idB).not.toBe(idA);
+
+      const first = await shipHall(a.kiosk.db, group.pool, { batch: 5 });
+      expect(first).toEqual({ shipped: auditCount(a.kiosk), head: auditCount(a.kiosk) });
+      expect((await shipHall(b.kiosk.db, group.pool)).shipped).toBe(auditCount(b.kiosk));
+      // Shipping again adds nothing.
+      expect(await shipHall(a.kiosk.db, group.pool)).toEqual({ shipped: 0, head: auditCount(a.kiosk) });
+      expect(await counts(idA)).toEqual({ rows: auditCount(a.kiosk), distinct: auditCount(a.kiosk), max: auditCount(a.kiosk) });
+
+      // What the group holds is the hall's rows, field for field: the sales' answers too.
+      const sales = await pgdb.query<{ total: string }>(
+        `SELECT SUM(((payload->>'after')::jsonb->>'totalCents')::bigint) AS total FROM journal WHERE hall_id = $1 AND kind = 'sale.create'`,
+        [idA],
+      );
+      const local = a.kiosk.db.prepare('SELECT SUM(total_cents) FROM sales').pluck().get() as number;
+      expect(Number(sales[0]!.total)).toBe(local);
+
+      // More sales later: only they go.
+      await a.sell(3);
+      const before = auditCount(a.kiosk) - 3;
+      expect(await shipHall(a.kiosk.db, group.pool)).toEqual({ shipped: 3, head: before + 3 });
+
+      const check = await verifyGroup(group.pool);
+      expect(check.valid).toBe(true);
+      expect(check.halls.map((h) => [h.hallId, h.entries, h.firstBreak]).sort()).toEqual(
+        [
+          [idA, auditCount(a.kiosk), null],
+          [idB, auditCount(b.kiosk), null],
+        ].sort(),
+      );
+      const [hallRow] = await pgdb.query<{ name: string; head_seq: string }>('SELECT name, head_seq FROM halls WHERE hall_id = $1', [idA]);
+      expect(hallRow).toEqual({ name: hallIdentity(a.kiosk.db).name, head_seq: String(auditCount(a.kiosk)) });
+      // Partitioned by month: the rows are in this month's partition, none in the default one.
+      const month = new Date().toISOString().slice(0, 7).replace('-', 'm');
+      const [parts] = await pgdb.query<{ inmonth: string; indefault: string }>(
+        `SELECT (SELECT COUNT(*) FROM journal_y${month}) AS inmonth, (SELECT COUNT(*) FROM journal_default) AS indefault`,
+      );
+      expect(Number(parts!.indefault)).toBe(0);
+      expect(Number(parts!.inmonth)).toBe(auditCount(a.kiosk) + auditCount(b.kiosk));
+    } finally {
+      a.close();
+      b.close();
+    }
+  });
+
+  it('ships each entry once when ten shippers of one hall run at once', async () => {
+    const h = await openHall('rush');
+    try {
+      await h.sell(30);
+      const id = hallIdentity(h.kiosk.db).hallId;
+      const results = await Promise.all(Array.from({ length: 10 }, () => shipHall(h.kiosk.db, group.pool, { batch: 7 })));
+      const total = auditCount(h.kiosk);
+      // Each batch holds the hall's row locked: what one shipper sent, the others find there and skip.
+      expect(results.reduce((n, r) => n + r.shipped, 0)).toBe(total);
+      expect(results.every((r) => r.head === total)).toBe(true);
+      expect(await counts(id)).toEqual({ rows: total, distinct: total, max: total });
+    } finally {
+      h.close();
+    }
+  });
+
+  it('names a row changed, deleted or inserted in PostgreSQL, with its hall and seq', async () => {
+    const db = await createTestDatabase();
+    const g = await openGroup(db.url);
+    const h = await openHall('tamper');
+    try {
+      await h.sell(10);
+      await shipHall(h.kiosk.db, g.pool);
+      const id = hallIdentity(h.kiosk.db).hallId;
+      const head = auditCount(h.kiosk);
+      const firstBreak = async () => (await verifyGroup(g.pool)).halls.find((x) => x.hallId === id)!.firstBreak;
+      expect(await firstBreak()).toBeNull();
+
+      // A sale's amount changed in its payload.
+      const sale = Number((await db.query<{ seq: string }>(`SELECT seq FROM journal WHERE kind = 'sale.create' ORDER BY seq LIMIT 1 OFFSET 2`))[0]!.seq);
+      await db.query(`UPDATE journal SET payload = jsonb_set(payload, '{after}', to_jsonb(replace(payload->>'after', '"totalCents":', '"totalCents":1'))) WHERE seq = $1`, [sale]);
+      expect(await firstBreak()).toEqual({ seq: sale, reason: 'payload' });
+      const check = await verifyGroup(g.pool);
+      expect(check.valid).toBe(false);
+
+      // Put back, then a row deleted in the middle.
+      await g.close();
+      const fresh = await createTestDatabase();
+      const g2 = await openGroup(fresh.url);
+      try {
+        await shipHall(h.kiosk.db, g2.pool);
+        const first2 = async () => (await verifyGroup(g2.pool)).halls[0]!.firstBreak;
+        await fresh.query('DELETE FROM journal WHERE seq = 5');
+        expect(await first2()).toEqual({ seq: 5, reason: 'missing' });
+        // The row put back as it was, then one more inserted with a seq already held.
+        await fresh.query('DELETE FROM journal');
+        await fresh.query(`UPDATE halls SET head_seq = 0, head_hash = repeat('0', 64)`);
+        await shipHall(h.kiosk.db, g2.pool);
+        expect(await first2()).toBeNull();
+        await fresh.query(`INSERT INTO journal SELECT hall_id, seq, prev_hash, hash, kind, payload, recorded_at + interval '1 second' FROM journal WHERE seq = 7`);
+        expect(await first2()).toEqual({ seq: 7, reason: 'duplicate' });
+        await fresh.query(`DELETE FROM journal WHERE seq = 7 AND recorded_at > (SELECT MIN(recorded_at) FROM journal WHERE seq = 7)`);
+        // The last row deleted (the tail cut): the head the shipper recorded names it.
+        await fresh.query('DELETE FROM journal WHERE seq = $1', [head]);
+        expect(await first2()).toEqual({ seq: head, reason: 'missing' });
+        // A row inserted after the head, chained as a forger would.
+        await fresh.query('DELETE FROM journal');
+        await fresh.query(`UPDATE halls SET head_seq = 0, head_hash = repeat('0', 64)`);
+        await shipHall(h.kiosk.db, g2.pool);
+        await fresh.query(
+          `INSERT INTO journal SELECT hall_id, seq + 1, hash, hash, kind, payload, recorded_at FROM journal WHERE seq = $1`,
+          [head],
+        );
+        expect(await first2()).toEqual({ seq: head + 1, reason: 'payload' });
+      } finally {
+        await g2.close();
+        await fresh.drop();
+      }
+    } finally {
+      h.close();
+      await db.drop();
+    }
+  });
+
+  it('stops a hall whose history differs (an old copy restored that then sold differently), names the seq, overwrites nothing', async () => {
+    const h = await openHall('diverge');
+    const copyDir = mkdtempSync(join(tmpdir(), 'journal-copy-'));
+    try {
+      await h.sell(4);
+      // The copy as a backup would keep it: the same hall, its history up to here.
+      h.kiosk.db.pragma('wal_checkpoint(TRUNCATE)');
+      copyFileSync(join(h.dir, DATABASE_FILE), join(copyDir, DATABASE_FILE));
+      copyFileSync(join(h.dir, 'pin.key'), join(copyDir, 'pin.key'));
+      const parted = auditCount(h.kiosk) + 1;
+      await h.sell(3);
+      await shipHall(h.kiosk.db, group.pool);
+      const id = hallIdentity(h.kiosk.db).hallId;
+      const held = await counts(id);
+      h.close();
+
+      // The copy reopened: it is behind the group, and says so, shipping nothing.
+      const restored = await openKiosk({ dataDir: copyDir, logError: () => {} });
+      try {
+        expect(hallIdentity(restored.db).hallId).toBe(id);
+        expect(await shipHall(restored.db, group.pool)).toEqual({ shipped: 0, head: held.max, behind: true });
+        // It sells on its own: entry `parted` is now another one than the group's.
+        const manager = (await restored.dispatch('auth.login', { username: 'gerente', pin: '2222' })) as { ok: true; value: { operatorToken: string } };
+        expect(manager.ok).toBe(true);
+        await restored.dispatch('auth.logout', {}, { operatorToken: manager.value.operatorToken });
+        expect(auditCount(restored)).toBeGreaterThanOrEqual(parted);
+        await expect(shipHall(restored.db, group.pool)).rejects.toMatchObject({ code: 'JOURNAL_DIVERGED', params: { seq: parted } });
+        // Nothing of the group's copy was touched, and the group's tables name it.
+        expect(await counts(id)).toEqual(held);
+        const [row] = await pgdb.query<{ diverged_seq: string; head_seq: string }>('SELECT diverged_seq, head_seq FROM halls WHERE hall_id = $1', [id]);
+        expect(row).toEqual({ diverged_seq: String(parted), head_seq: String(held.max) });
+        const check = await verifyGroup(group.pool);
+        expect(check.valid).toBe(false);
+        expect(check.halls.find((x) => x.hallId === id)).toMatchObject({ divergedSeq: parted, firstBreak: null });
+        // Stopped: the next attempt is refused at once, with the same seq.
+        await expect(shipHall(restored.db, group.pool)).rejects.toMatchObject({ code: 'JOURNAL_DIVERGED', params: { seq: parted } });
+      } finally {
+        restored.close();
+      }
+    } finally {
+      h.close();
+    }
+  });
+
+  it('killed with SIGKILL in the middle of 10,000 entries and started again: no duplicate, no gap', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'journal-kill-'));
+    const file = join(dir, DATABASE_FILE);
+    const db = openDatabase(file);
+    writeTransaction(db, () => {
+      for (let i = 1; i <= 10_000; i++) {
+        appendAudit(db, { at: new Date(Date.UTC(2026, 11, 1, 10, 0, 0, i)).toISOString(), operatorId: null, terminalId: 'caixa-1', channel: 'test.entry', outcome: 'ok', input: { i }, before: undefined, after: { n: i } });
+      }
+    });
+    const id = hallIdentity(db).hallId;
+    db.close();
+    const ship = () =>
+      spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', 'journal:ship', '--data-dir', dir, '--database-url', pgdb.url, '--batch', '200'], {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+    const child = ship();
+    // Killed once some batches are in and before the last.
+    let held = 0;
+    for (let i = 0; i < 2000 && held < 1000; i++) {
+      await new Promise((r) => setTimeout(r, 5));
+      held = (await counts(id).catch(() => ({ max: 0 }))).max;
+    }
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    const atKill = await counts(id);
+    expect(atKill.max).toBeGreaterThan(0);
+    expect(atKill.max).toBeLessThan(10_000);
+    expect(atKill.rows).toBe(atKill.max);
+
+    const again = ship();
+    let out = '';
+    again.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const code = await new Promise((r) => again.once('exit', r));
+    expect(code).toBe(0);
+    expect(JSON.parse(out.trim())).toEqual({ shipped: 10_000 - atKill.max, head: 10_000 });
+    expect(await counts(id)).toEqual({ rows: 10_000, distinct: 10_000, max: 10_000 });
+    expect((await verifyGroup(group.pool)).halls.find((x) => x.hallId === id)?.firstBreak).toBeNull();
+  });
+
+  it('follows the hall while the link to PostgreSQL is cut, then drains the backlog by itself', async () => {
+    const h = await openHall('follow');
+    const pgPort = Number(new URL(pgdb.url).port || 5432);
+    const sockets = new Set<Socket>();
+    let proxy: Server | null = null;
+    const listen = (port: number) =>
+      new Promise<number>((done) => {
+        proxy = createServer((s) => {
+          const up = connect(pgPort, '127.0.0.1');
+          sockets.add(s).add(up);
+          s.pipe(up).pipe(s);
+          const drop = () => (s.destroy(), up.destroy());
+          s.on('error', drop).on('close', drop);
+          up.on('error', drop).on('close', drop);
+        }).listen(port, '127.0.0.1', () => done((proxy!.address() as { port: number }).port));
+      });
+    // The listener closed and every open connection torn down: as a cable pulled (server.close alone waits for them to end).
+    const cut = async () => {
+      const closed = new Promise((r) => proxy!.close(r));
+      for (const s of sockets) s.destroy();
+      sockets.clear();
+      await closed;
+    };
+    const port = await listen(0);
+    const url = new URL(pgdb.url);
+    url.port = String(port);
+    const reader = openReader(join(h.dir, DATABASE_FILE));
+    const stop = new AbortController();
+    const reach: (string | null)[] = [];
+    const id = hallIdentity(h.kiosk.db).hallId;
+    const following = followJournal(reader, { url: url.toString(), idleMs: 20, signal: stop.signal, onReach: (c) => reach.push(c) });
+    const until = async (what: () => Promise<boolean>, ms = 20_000) => {
+      for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 20))) if (await what()) return;
+      throw new Error('not within time');
+    };
+    try {
+      await h.sell(3);
+      await until(async () => (await counts(id)).max === auditCount(h.kiosk));
+      await cut();
+      // The hall sells on, the group out of reach: every sale commits on the hall's SQLite.
+      const sold = await h.sell(20);
+      expect(sold).toHaveLength(20);
+      await until(async () => reach.length > 0);
+      expect(reach[0]).toMatch(/^(ECONNREFUSED|ECONNRESET|EPIPE|57P01|08\d{3})$/);
+      expect((await counts(id)).max).toBeLessThan(auditCount(h.kiosk));
+      await listen(port);
+      await until(async () => (await counts(id)).max === auditCount(h.kiosk));
+      expect(reach.at(-1)).toBeNull();
+      expect(await counts(id)).toEqual({ rows: auditCount(h.kiosk), distinct: auditCount(h.kiosk), max: auditCount(h.kiosk) });
+    } finally {
+      stop.abort();
+      await following;
+      reader.close();
+      await cut().catch(() => undefined);
+      h.close();
+    }
+  });
+});
