@@ -124,4 +124,20 @@ describe('benchmarks run', () => {
       expect(typeof (r.targetsMet as Record<string, unknown>)[target]).toBe('boolean');
     }
   });
+
+  it('bench/journal.ts', () => {
+    const r = runBench('bench/journal.ts', { BENCH_ROUNDS: '10', BENCH_JOURNAL_ENTRIES: '300', BENCH_LAG_SECONDS: '1', BENCH_JOURNAL_BACKLOG: '500' });
+    expect(r).toMatchObject({
+      bench: 'journal',
+      shipping: { entries: 300, entriesPerSecond: expect.any(Number) },
+      saleWithoutShipper: { n: 20 },
+      saleWithShipperCatchingUp: { n: 10, backlog: 500 },
+      saleWithShipperFollowing: { n: 10 },
+      saleWithGroupUnreachable: { n: 10 },
+      lagAt20SalesPerSecond: { n: 20, unmatched: 0 },
+    });
+    for (const target of ['atLeast20000EntriesPerSecond', 'followingWithin1_2xP99', 'unreachableWithin1_1xP99', 'lagP99WithinOneSecond']) {
+      expect(typeof (r.targetsMet as Record<string, unknown>)[target]).toBe('boolean');
+    }
+  });
 });

@@ -49,3 +49,8 @@ export interface JournalHead {
 export function journalHead(db: ReadableDb): JournalHead | null {
   return stmt<[], JournalHead>(db, `SELECT id AS seq, hash, at FROM audit_log ORDER BY id DESC LIMIT 1`).get() ?? null;
 }
+
+/** The time of the journal's entry `seq` (the newest the group holds, for the screens). */
+export function journalEntryAt(db: ReadableDb, seq: number): string | undefined {
+  return stmt<[number], { at: string }>(db, `SELECT at FROM audit_log WHERE id = ?`).get(seq)?.at;
+}

@@ -1,9 +1,11 @@
 /**
  * Command line of the kiosk (run with tsx; the Electron build does not include it).
- *   tsx main/cli.ts web [--data-dir DIR] [--port N] [--demo] [--terminal ID]
+ *   tsx main/cli.ts web [--data-dir DIR] [--port N] [--demo] [--terminal ID] [--journal-url URL]
  *     Browser mode: prints one line with http://127.0.0.1:N/#token=... once ready.
  *     The access token is KIOSK_TOKEN when set, else random for this start.
- *   tsx main/cli.ts hall --data-dir DIR --port U --terminals-port P [--bind ADDR] [--demo]
+ *   tsx main/cli.ts hall --data-dir DIR --port U --terminals-port P [--bind ADDR] [--demo] [--journal-url URL]
+ *     (web and hall: with a group database, URL or KIOSK_JOURNAL_URL, the journal is shipped there
+ *     continuously by a worker thread, its state on system.health)
  *     The hall server: its own screens and browser mode's API on 127.0.0.1:U
  *     (as `web`, the KIOSK_TOKEN rule included), and the contract over HTTPS
  *     (mutual TLS 1.3) to enrolled counters on ADDR:P (default 0.0.0.0).
@@ -48,10 +50,11 @@ import { startHallPost, type HallPost } from './hall/hall-post.js';
 import { runningPost } from '../core/terminals/post.js';
 import { enrolledPost, enrollAtHall, hallAgent, loadTerminalIdentity } from './hall/enrol-client.js';
 import { startCounter } from './counter/index.js';
-import { DATABASE_FILE, openKiosk, PIN_KEY_FILE } from './kiosk.js';
+import { DATABASE_FILE, openKiosk, PIN_KEY_FILE, type Kiosk } from './kiosk.js';
 import { startWebServer } from './web/server.js';
 import { openGroup, shipHall, verifyGroup } from './journal/index.js';
 import { followJournal } from './journal/follow.js';
+import { startShipper, type Shipper } from './journal/shipper.js';
 import { openReader } from '../db/connection.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -64,26 +67,76 @@ async function web(argv: string[]): Promise<void> {
       port: { type: 'string' },
       demo: { type: 'boolean', default: false },
       terminal: { type: 'string' },
+      'journal-url': { type: 'string' },
     },
     strict: true,
   });
+  const journal = journalBeside(values['journal-url'] ?? process.env.KIOSK_JOURNAL_URL);
   const dataDir = resolve(values['data-dir'] ?? process.env.KIOSK_DATA_DIR ?? join(ROOT, '.kiosk-data'));
   const port = Number(values.port ?? process.env.KIOSK_PORT ?? 5174);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`porta inválida: ${values.port}`);
   const token = process.env.KIOSK_TOKEN || randomBytes(24).toString('base64url');
-  const kiosk = await openKiosk({ dataDir, ...(values.demo ? { seed: seedDemo } : {}), terminalId: values.terminal ?? process.env.KIOSK_TERMINAL ?? 'T1' });
+  const kiosk = await openKiosk({
+    dataDir,
+    ...(values.demo ? { seed: seedDemo } : {}),
+    terminalId: values.terminal ?? process.env.KIOSK_TERMINAL ?? 'T1',
+    journal: journal.state,
+  });
+  journal.start(kiosk, dataDir);
   const staticDir = join(ROOT, 'dist', 'renderer');
   const server = await startWebServer({ kiosk, token, port, ...(existsSync(join(staticDir, 'index.html')) ? { staticDir } : {}) });
   console.log(`Quiosque em modo navegador: ${server.url}/#token=${token}`);
   console.log(`Dados em ${dataDir}`);
   const stop = () => {
-    void server.close().then(() => {
+    void Promise.all([server.close(), journal.stop()]).then(() => {
       kiosk.close();
       process.exit(0);
     });
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/**
+ * The group journal's shipper beside this kiosk, when a group database is given (--journal-url, or
+ * KIOSK_JOURNAL_URL): started once the kiosk is open, its state on system.health; every screen is told when
+ * it changes kind (out of reach, diverged, caught up) and, while shipping, at most every 2 s.
+ */
+function journalBeside(url: string | undefined) {
+  let shipper: Shipper | null = null;
+  return {
+    state: () => shipper?.state() ?? null,
+    start(kiosk: Kiosk, dataDir: string) {
+      if (!url) return;
+      let told = { kind: '', at: 0 };
+      shipper = startShipper({
+        file: join(dataDir, DATABASE_FILE),
+        url,
+        onState: (s) => {
+          const now = Date.now();
+          if (s.state === told.kind && now - told.at < 2000) return;
+          told = { kind: s.state, at: now };
+          if (s.state === 'unreachable') console.error(refusalText(new KioskError('JOURNAL_DATABASE_UNREACHABLE', { cause: s.cause ?? '' })));
+          if (s.state === 'diverged') console.error(refusalText(new KioskError('JOURNAL_DIVERGED', { seq: s.divergedSeq ?? 0 })));
+          kiosk.emit({ type: 'changed', channel: 'system.health', topics: ['health'], at: new Date(now).toISOString() });
+        },
+        onFailed: (message) => console.error(`[journal] o envio ao grupo parou: ${message}`),
+      });
+      console.log(`Diário do grupo: enviado para ${redactUrl(url)}`);
+    },
+    stop: () => shipper?.stop() ?? Promise.resolve(),
+  };
+}
+
+/** A database URL as printed: without its password. */
+function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres://…';
+  }
 }
 
 function portOf(value: string | undefined, name: string): number {
@@ -110,9 +163,11 @@ async function hall(argv: string[]): Promise<void> {
       'terminals-port': { type: 'string' },
       bind: { type: 'string', default: '0.0.0.0' },
       demo: { type: 'boolean', default: false },
+      'journal-url': { type: 'string' },
     },
     strict: true,
   });
+  const journal = journalBeside(values['journal-url'] ?? process.env.KIOSK_JOURNAL_URL);
   const dataDir = dataDirOf(values);
   const port = portOf(values.port ?? process.env.KIOSK_PORT, '--port');
   const terminalsPort = portOf(values['terminals-port'], '--terminals-port');
@@ -124,7 +179,9 @@ async function hall(argv: string[]): Promise<void> {
     ...(values.demo ? { seed: seedDemo } : {}),
     terminalId: DEFAULT_TERMINAL,
     post: () => runningPost('hall', { hall: hallPost?.info ?? null }),
+    journal: journal.state,
   });
+  journal.start(kiosk, dataDir);
   const staticDir = join(ROOT, 'dist', 'renderer');
   const web = await startWebServer({ kiosk, token, port, ...(existsSync(join(staticDir, 'index.html')) ? { staticDir } : {}) });
   hallPost = await startHallPost({ kiosk, dataDir, terminalsPort, bind });
@@ -136,7 +193,7 @@ async function hall(argv: string[]): Promise<void> {
   console.log(`Impressão digital do servidor: ${info.fingerprint}`);
   console.log(`Dados em ${dataDir}`);
   const stop = () => {
-    void Promise.all([web.close(), terminals.close()]).then(() => {
+    void Promise.all([web.close(), terminals.close(), journal.stop()]).then(() => {
       kiosk.close();
       process.exit(0);
     });
@@ -343,7 +400,9 @@ async function journalShip(argv: string[]): Promise<void> {
       url,
       batch,
       signal: stop.signal,
-      onShipped: (r) => console.log(JSON.stringify({ shipped: r.shipped, head: r.head })),
+      onResult: (r) => {
+        if (r.shipped > 0) console.log(JSON.stringify({ shipped: r.shipped, head: r.head }));
+      },
       onReach: (cause) =>
         console.error(cause === null ? 'A base de dados do grupo voltou: o diário segue.' : refusalText(new KioskError('JOURNAL_DATABASE_UNREACHABLE', { cause }))),
     });

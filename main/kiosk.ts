@@ -26,6 +26,7 @@ import { createDispatcher } from './rpc/dispatcher.js';
 import { handlers } from './services/index.js';
 import type { KioskIo } from './services/shared/context.js';
 import { runningPost, type PostStatus } from '../core/terminals/post.js';
+import type { JournalState } from '../core/audit/contract.js';
 import { OperatorSessions } from './services/shared/operator-sessions.js';
 import { sealPinHashes } from './services/shared/credentials.js';
 import { createPins, type Pins } from './services/shared/pin.js';
@@ -54,6 +55,8 @@ export interface KioskOptions {
   wrapPins?: (pins: Pins) => Pins;
   /** What this post is, for post.status (default: a standalone kiosk of browser mode); asked at each call (the hall's fingerprint comes after the kiosk opens). */
   post?: () => PostStatus;
+  /** The group journal's shipper state (main/journal/shipper.ts, started beside the kiosk by the command line); none: null. */
+  journal?: () => JournalState | null;
 }
 
 export interface Kiosk {
@@ -192,6 +195,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     checkBooks: (shown) => checkBooksInWorker(join(options.dataDir, DATABASE_FILE), shown, (done, total) => progress('books', done, total)),
     exportSales: (q) => exportSalesInWorker(join(options.dataDir, DATABASE_FILE), q, (done, total) => progress('export', done, total)),
     storage: () => storage,
+    journal: options.journal ?? (() => null),
     post: options.post ?? standalonePost,
   };
   const dispatch = createDispatcher({

@@ -45,6 +45,19 @@ function StorageBanner() {
   );
 }
 
+/** The group holds another history of this hall: shipping stopped (sales go on); every screen says so until a person settles it. */
+function JournalBanner() {
+  const { t } = useTranslation();
+  const health = useKioskQuery('system.health', {});
+  const journal = health.data?.journal ?? null;
+  if (journal?.state !== 'diverged') return null;
+  return (
+    <p className="banner banner-offline" role="alert" data-testid="journal-diverged">
+      {t('app.journalDiverged', { seq: journal.divergedSeq })}
+    </p>
+  );
+}
+
 function ConnectionBanner() {
   const { t } = useTranslation();
   const state = useConnection();
@@ -389,6 +402,7 @@ export function App() {
         <ConnectionBanner />
         <LinkBanner />
         <StorageBanner />
+        <JournalBanner />
         {manages ? <ApprovalsAlert /> : null}
       </div>
       <ScreenBoundary resetKey={active ?? ''}>

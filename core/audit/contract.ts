@@ -10,6 +10,34 @@ export const storageStateSchema = z.object({
   since: isoTime.nullable(),
 });
 
+/** The journal shipper's state as the hall's screens see it: where the group's copy of this hall's journal stands. */
+export const journalStateSchema = z.object({
+  /**
+   * shipping: entries on their way; caught-up: the group holds them all; unreachable: PostgreSQL does not answer
+   * (the hall sells on, the backlog grows); diverged: the group holds another history of this hall, nothing is sent;
+   * behind: this file is older than the group's copy (an old backup restored).
+   */
+  state: z.enum(['starting', 'shipping', 'caught-up', 'unreachable', 'diverged', 'behind']),
+  /** Entries the hall holds that the group does not yet. */
+  backlog: z.number().int().nonnegative(),
+  /** The newest seq the group holds of this hall (null before the first answer). */
+  groupHead: z.number().int().nonnegative().nullable(),
+  /** When the shipper last moved the group's head. */
+  lastShippedAt: isoTime.nullable(),
+  /** The time of the newest entry the group holds. */
+  lastEntryAt: isoTime.nullable(),
+  /** Since when the current state holds (unreachable, diverged: since when the trouble began). */
+  since: isoTime.nullable(),
+  /** Diverged: the first entry where the hall's history and the group's part. */
+  divergedSeq: z.number().int().positive().nullable(),
+  /** Unreachable: the cause (ECONNREFUSED...). */
+  cause: z.string().nullable(),
+});
+export type JournalState = z.infer<typeof journalStateSchema>;
+
+/** The kiosk's health: its disk, and its journal's copy in the group's PostgreSQL (null where no group database is set). */
+export const healthSchema = storageStateSchema.extend({ journal: journalStateSchema.nullable() });
+
 /** A counter's link to the hall server (main/counter/): every call is carried there; down, every call is refused (HALL_UNREACHABLE). */
 export const linkStateSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('standalone') }),
@@ -92,12 +120,13 @@ export const auditContract = {
     output: pageSchema('entries', auditEntrySchema),
   }),
   'system.health': channel({
-    summary: "The kiosk's health for every screen's alert: the database's disk full or failing (writes refused meanwhile), or well.",
+    summary:
+      "The kiosk's health for every screen's alert: the database's disk full or failing (writes refused meanwhile), or well; and where the group's copy of the hall's journal stands (backlog, last shipped, out of reach, diverged).",
     kind: 'query',
     topics: ['health'],
     roles: 'public',
     input: empty,
-    output: storageStateSchema,
+    output: healthSchema,
   }),
   'link.status': channel({
     summary:

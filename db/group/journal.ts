@@ -64,20 +64,16 @@ export async function markDiverged(c: GroupClient, hallId: string, seq: number):
   await c.query('UPDATE halls SET diverged_seq = $2, diverged_at = now() WHERE hall_id = $1 AND diverged_seq IS NULL', [hallId, seq]);
 }
 
-/** Entries in one statement (one round trip for thousands), then the head moved to the last. */
+/**
+ * Entries in one statement (one round trip for thousands), then the head moved to the last. The batch goes as
+ * one JSON text, unpacked by PostgreSQL: no array literal to escape entry by entry on either side.
+ */
 export async function appendEntries(c: GroupClient, hallId: string, entries: readonly Omit<GroupEntry, 'recordedAt'>[]): Promise<void> {
   await c.query(
     `INSERT INTO journal (hall_id, seq, prev_hash, hash, kind, payload, recorded_at)
-     SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::timestamptz[])`,
-    [
-      hallId,
-      entries.map((e) => e.seq),
-      entries.map((e) => e.prevHash),
-      entries.map((e) => e.hash),
-      entries.map((e) => e.kind),
-      entries.map((e) => JSON.stringify(e.payload)),
-      entries.map((e) => e.payload.at),
-    ],
+     SELECT $1, (e->>'seq')::bigint, e->>'prevHash', e->>'hash', e->>'kind', e->'payload', (e->'payload'->>'at')::timestamptz
+       FROM jsonb_array_elements($2::jsonb) AS e`,
+    [hallId, JSON.stringify(entries)],
   );
   const last = entries[entries.length - 1]!;
   await c.query('UPDATE halls SET head_seq = $2, head_hash = $3, last_entry_at = $4, last_shipped_at = now() WHERE hall_id = $1', [

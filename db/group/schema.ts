@@ -47,6 +47,8 @@ const MIGRATIONS: readonly string[] = [
   -- What falls outside every month made (a clock far off): kept, never refused.
   CREATE TABLE journal_default PARTITION OF journal DEFAULT;
   `,
+  // 2: the primary key's first columns already serve every (hall_id, seq) look-up: one index fewer per entry.
+  `DROP INDEX IF EXISTS journal_by_hall_seq;`,
 ];
 
 export async function migrateGroup(pool: GroupPool): Promise<number> {

@@ -113,12 +113,20 @@ export async function shipBatch(c: GroupClient, hallId: string, entries: readonl
  * Everything new of one hall, batch after batch, until the group holds the
  * hall's head as it was when this began. Refuses a diverged hall, and records it.
  */
-export async function shipHall(db: ReadableDb, pool: GroupPool, o: { batch?: number; months?: Set<string> } = {}): Promise<ShipResult> {
+export async function shipHall(
+  db: ReadableDb,
+  pool: GroupPool,
+  o: { batch?: number; months?: Set<string>; /** Halls already registered by this shipper (name and licence as they were). */ registered?: Map<string, string> } = {},
+): Promise<ShipResult> {
   const hall = hallIdentity(db);
   const months = o.months ?? new Set<string>();
   const client = await pool.connect();
   try {
-    await registerHall(client, hall);
+    const known = `${hall.name}\u0000${hall.licence ?? ''}`;
+    if (o.registered?.get(hall.hallId) !== known) {
+      await registerHall(client, hall);
+      o.registered?.set(hall.hallId, known);
+    }
     const head = await groupHead(client, hall.hallId, false);
     if (head.divergedSeq !== null) throw new KioskError('JOURNAL_DIVERGED', { seq: head.divergedSeq });
     const localHead = journalHead(db)?.seq ?? 0;

@@ -39,7 +39,7 @@ describe('a full disk', () => {
     const game = await h.ok('game.open', { seriesCode: 'A' }, t.manager);
     const events: KioskEvent[] = [];
     h.kiosk.onEvent((e) => events.push(e));
-    expect(await h.ok('system.health', {})).toEqual({ storage: 'ok', since: null });
+    expect(await h.ok('system.health', {})).toEqual({ storage: 'ok', since: null, journal: null });
 
     // The disk fills up: not one more page.
     const pages = h.kiosk.db.pragma('page_count', { simple: true }) as number;
@@ -68,7 +68,7 @@ describe('a full disk', () => {
     // Space comes back: the next sale goes through and the alert clears.
     h.kiosk.db.pragma('max_page_count = 1073741823');
     expect((await h.ok('sale.create', sale, t.cashier)).quantity).toBe(1);
-    expect(await h.ok('system.health', {})).toEqual({ storage: 'ok', since: null });
+    expect(await h.ok('system.health', {})).toEqual({ storage: 'ok', since: null, journal: null });
     expect(events.filter((e) => e.type === 'changed' && e.channel === 'system.health')).toHaveLength(2);
     expectBooksHold(h.kiosk.db);
   });
@@ -143,7 +143,7 @@ describe('a real full disk (a tmpfs filled to the last block)', () => {
     const kiosk = await openKiosk({ dataDir, now: clock.now, logError: () => {} });
     kiosks.push(kiosk);
     expect(existsSync(join(dataDir, RESERVE_FILE))).toBe(false);
-    expect(await ok(kiosk, 'system.health', {})).toEqual({ storage: 'full', since: '2026-11-30T20:00:00.000Z' });
+    expect(await ok(kiosk, 'system.health', {})).toEqual({ storage: 'full', since: '2026-11-30T20:00:00.000Z', journal: null });
     // Logging in writes (the audit row, the operator's count): it has the reserved room.
     const cashier = await login(kiosk, 'caixa1', '3333');
     const manager = await login(kiosk, 'gerente', '2222');
@@ -169,7 +169,7 @@ describe('a real full disk (a tmpfs filled to the last block)', () => {
     rmSync(FILLER());
     expect(await ok(kiosk, 'sale.create', SALE(gameId), cashier)).toMatchObject({ quantity: 1 });
     expect(existsSync(join(dataDir, RESERVE_FILE))).toBe(true);
-    expect(await ok(kiosk, 'system.health', {})).toEqual({ storage: 'ok', since: null });
+    expect(await ok(kiosk, 'system.health', {})).toEqual({ storage: 'ok', since: null, journal: null });
     expectBooksHold(kiosk.db);
   });
 
@@ -208,7 +208,7 @@ describe('a real full disk (a tmpfs filled to the last block)', () => {
     expect(snapshot(kiosk)).toEqual(before);
     rmSync(FILLER());
     expect(await ok(kiosk, 'sale.create', SALE(gameId), cashier)).toMatchObject({ quantity: 1 });
-    expect(await ok(kiosk, 'system.health', {})).toEqual({ storage: 'ok', since: null });
+    expect(await ok(kiosk, 'system.health', {})).toEqual({ storage: 'ok', since: null, journal: null });
     expectBooksHold(kiosk.db);
   });
 

@@ -6,7 +6,6 @@
  */
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync } from 'node:fs';
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +17,7 @@ import { followJournal } from '../../main/journal/follow.js';
 import { openKiosk, DATABASE_FILE, type Kiosk } from '../../main/kiosk.js';
 import { sellingHall } from '../../bench/kiosk.js';
 import { createTestDatabase, type TestDatabase } from '../postgres.js';
+import { tcpLink } from '../tcp-proxy.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -285,28 +285,8 @@ describe('the group journal', () => {
 
   it('follows the hall while the link to PostgreSQL is cut, then drains the backlog by itself', async () => {
     const h = await openHall('follow');
-    const pgPort = Number(new URL(pgdb.url).port || 5432);
-    const sockets = new Set<Socket>();
-    let proxy: Server | null = null;
-    const listen = (port: number) =>
-      new Promise<number>((done) => {
-        proxy = createServer((s) => {
-          const up = connect(pgPort, '127.0.0.1');
-          sockets.add(s).add(up);
-          s.pipe(up).pipe(s);
-          const drop = () => (s.destroy(), up.destroy());
-          s.on('error', drop).on('close', drop);
-          up.on('error', drop).on('close', drop);
-        }).listen(port, '127.0.0.1', () => done((proxy!.address() as { port: number }).port));
-      });
-    // The listener closed and every open connection torn down: as a cable pulled (server.close alone waits for them to end).
-    const cut = async () => {
-      const closed = new Promise((r) => proxy!.close(r));
-      for (const s of sockets) s.destroy();
-      sockets.clear();
-      await closed;
-    };
-    const port = await listen(0);
+    const link = await tcpLink(Number(new URL(pgdb.url).port || 5432));
+    const port = link.port;
     const url = new URL(pgdb.url);
     url.port = String(port);
     const reader = openReader(join(h.dir, DATABASE_FILE));
@@ -321,14 +301,14 @@ describe('the group journal', () => {
     try {
       await h.sell(3);
       await until(async () => (await counts(id)).max === auditCount(h.kiosk));
-      await cut();
+      await link.cut();
       // The hall sells on, the group out of reach: every sale commits on the hall's SQLite.
       const sold = await h.sell(20);
       expect(sold).toHaveLength(20);
       await until(async () => reach.length > 0);
       expect(reach[0]).toMatch(/^(ECONNREFUSED|ECONNRESET|EPIPE|57P01|08\d{3})$/);
       expect((await counts(id)).max).toBeLessThan(auditCount(h.kiosk));
-      await listen(port);
+      await link.restore();
       await until(async () => (await counts(id)).max === auditCount(h.kiosk));
       expect(reach.at(-1)).toBeNull();
       expect(await counts(id)).toEqual({ rows: auditCount(h.kiosk), distinct: auditCount(h.kiosk), max: auditCount(h.kiosk) });
@@ -336,7 +316,7 @@ describe('the group journal', () => {
       stop.abort();
       await following;
       reader.close();
-      await cut().catch(() => undefined);
+      await link.close();
       h.close();
     }
   });

@@ -70,7 +70,7 @@ export function allowed(from, to) {
     // A counter: the hall's link over browser mode's server; it opens no database of its own and prints its own terminal's jobs.
     counter: () => toKind === 'core' || ['web', 'hall', 'counter', 'printing', 'main/printing'].includes(to),
     // The group's journal: the hall's SQLite read through db/, PostgreSQL through its driver (this zone only).
-    journal: () => toKind === 'core' || to === 'db' || to === 'journal',
+    journal: () => toKind === 'core' || to === 'db' || to === 'journal' || to === 'main/workers',
     cli: () => to === 'kiosk' || to === 'web' || to === 'db' || to === 'hall' || to === 'counter' || to === 'journal' || toKind === 'core',
     renderer: () => toKind === 'core' || to === 'renderer' || toKind === 'screens',
   };

@@ -38,7 +38,7 @@ export const auditHandlers: HandlerSlice<'audit.list' | 'audit.verify' | 'books.
       total: auditCount(ctx.db, filter),
     };
   }),
-  'system.health': query((ctx) => ctx.io.storage()),
+  'system.health': query((ctx) => ({ ...ctx.io.storage(), journal: ctx.io.journal() })),
   // The kiosk holds its own file: no link to lose (a counter answers this itself, main/counter/).
   'link.status': query(() => ({ mode: 'standalone' as const })),
   'audit.verify': query((ctx, input) => {

@@ -10,6 +10,7 @@
  * transaction rolls back and nothing changes.
  */
 import type { StorageState } from '../../../core/audit/contract.js';
+import type { JournalState } from '../../../core/audit/contract.js';
 import type { PostStatus } from '../../../core/terminals/post.js';
 import type { CallMeta } from '../../../core/bridge.js';
 import type { Channel, ChannelOutput, ParsedInput } from '../../../core/contract.js';
@@ -44,6 +45,8 @@ export interface KioskIo {
   exportSales(q: { sessionId: number; gameId: number | null }): Promise<{ filename: string; content: string; rows: number }>;
   /** The database's storage now (kept by the kiosk from the errors SQLite gives). */
   storage(): StorageState;
+  /** The journal shipper's state (null where no group database is set). */
+  journal(): JournalState | null;
   /** What this post was started as (its role, the hall server's addresses and fingerprint). */
   post(): PostStatus;
 }

@@ -137,6 +137,33 @@ function Figures({ title, paid, unpaid, carriedIn, testId }: { title: string; pa
   );
 }
 
+/** Where the group's copy of this hall's journal stands (shown where a group database is set). */
+function JournalPanel() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const health = useKioskQuery('system.health', {});
+  const j = health.data?.journal ?? null;
+  if (!j) return null;
+  const trouble = j.state === 'unreachable' || j.state === 'diverged';
+  return (
+    <section className="panel" aria-labelledby="day-close-journal-title" data-testid="day-close-journal">
+      <div className="panel-head">
+        <h2 id="day-close-journal-title">{t('dayClose.journalTitle')}</h2>
+      </div>
+      <p className={trouble ? 'banner banner-offline' : 'meta'} role={trouble ? 'alert' : 'status'} data-testid="journal-state">
+        {t(`dayClose.journal.${j.state}`, {
+          backlog: j.backlog,
+          head: j.groupHead ?? 0,
+          seq: j.divergedSeq ?? 0,
+          cause: j.cause ?? '',
+          since: j.since ? f.time(j.since) : '',
+        })}
+      </p>
+      {j.lastShippedAt && j.lastEntryAt ? <p className="meta">{t('dayClose.journalLast', { at: f.time(j.lastShippedAt), entryAt: f.dateTime(j.lastEntryAt) })}</p> : null}
+    </section>
+  );
+}
+
 /**
  * Manager at the end of the night: what was sold per game, each drawer's
  * cash, prizes and refunds paid and owed, what still blocks the close (with
@@ -206,6 +233,7 @@ export function DayCloseScreen() {
               />
             )}
           </section>
+          <JournalPanel />
           <section className="panel" aria-labelledby="day-close-drawers-title">
             <div className="panel-head">
               <h2 id="day-close-drawers-title">{t('dayClose.drawersTitle')}</h2>

@@ -1,0 +1,215 @@
+/**
+ * The group journal's figures (issue 25), in one run, on the machine's
+ * PostgreSQL (a database of the bench's own, dropped after):
+ * - entries shipped per second: a hall file of BENCH_JOURNAL_ENTRIES audit
+ *   entries shipped from nothing (target at least 20,000/s);
+ * - a sale's p99 with the shipper's worker flat out (catching up a backlog of
+ *   BENCH_JOURNAL_BACKLOG entries, and following each sale as it commits), and with the
+ *   group's database out of reach (the link to it cut: the machine's server is
+ *   shared, so it is not stopped), each against the same sales without a
+ *   shipper in the same run (targets 1.2x and 1.1x);
+ * - the lag at 20 sales/s: from a sale's commit until the group holds its
+ *   entry (p99 within 1 s).
+ * Prints one JSON object on stdout.
+ *
+ * Knobs: BENCH_ROUNDS (sales per case, 1000), BENCH_JOURNAL_ENTRIES (50000),
+ * BENCH_LAG_SECONDS (10), BENCH_JOURNAL_BACKLOG (60000).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { appendAudit } from '../db/audit.js';
+import { openDatabase, writeTransaction } from '../db/connection.js';
+import { hallIdentity, journalHead } from '../db/journal.js';
+import { openGroup, shipHall } from '../main/journal/index.js';
+import { startShipper, type Shipper } from '../main/journal/shipper.js';
+import { DATABASE_FILE, openKiosk } from '../main/kiosk.js';
+import { createTestDatabase } from '../test/postgres.js';
+import { tcpLink } from '../test/tcp-proxy.js';
+import { sellingHall } from './kiosk.js';
+import { isEntry } from './rpc-client.js';
+import { round, stats } from './stats.js';
+
+const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
+const log = (text: string) => process.stderr.write(`[journal bench] ${text}\n`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function shippingRate(entries: number, url: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-journal-rate-'));
+  try {
+    const db = openDatabase(join(dir, DATABASE_FILE));
+    const at0 = Date.UTC(2026, 11, 1, 10);
+    writeTransaction(db, () => {
+      for (let i = 1; i <= entries; i++) {
+        appendAudit(db, {
+          at: new Date(at0 + i * 50).toISOString(),
+          operatorId: null,
+          terminalId: 'T1',
+          channel: 'sale.create',
+          outcome: 'ok',
+          input: { gameId: 1, quantity: 2, payment: { method: 'cash', tenderedCents: 500 } },
+          before: undefined,
+          after: { saleId: i, ranges: [{ seriesCode: 'A', from: 2 * i - 1, to: 2 * i }], quantity: 2, totalCents: 200, tenderedCents: 500, changeCents: 300 },
+        });
+      }
+    });
+    const group = await openGroup(url);
+    try {
+      const t0 = performance.now();
+      const r = await shipHall(db, group.pool);
+      const seconds = (performance.now() - t0) / 1000;
+      if (r.shipped !== entries) throw new Error(`shipped ${r.shipped} of ${entries}`);
+      return { entries, seconds: round(seconds), entriesPerSecond: Math.round(entries / seconds) };
+    } finally {
+      await group.close();
+      db.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function benchJournal(o: { rounds: number; entries: number; lagSeconds: number; backlog: number }) {
+  const pg = await createTestDatabase();
+  const link = await tcpLink(Number(new URL(pg.url).port || 5432));
+  const dir = mkdtempSync(join(tmpdir(), 'bench-journal-'));
+  let shipper: Shipper | null = null;
+  try {
+    log(`shipping ${o.entries} entries from nothing`);
+    const rate = await shippingRate(o.entries, pg.url);
+
+    const kiosk = await openKiosk({ dataDir: dir, journal: () => shipper?.state() ?? null });
+    try {
+      const hall = await sellingHall(kiosk);
+      const input = { gameId: hall.gameId, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } };
+      const sale = async () => {
+        const t0 = performance.now();
+        const r = await kiosk.dispatch('sale.create', input, { operatorToken: hall.cashiers[0]! });
+        if (!r.ok) throw new Error(`sale.create: ${r.error.code}`);
+        return performance.now() - t0;
+      };
+      const sales = async (n: number) => {
+        const out: number[] = [];
+        for (let i = 0; i < n; i++) out.push(await sale());
+        return out;
+      };
+      for (let i = 0; i < 100; i++) await sale();
+      const file = join(dir, DATABASE_FILE);
+      const viaLink = new URL(pg.url);
+      viaLink.port = String(link.port);
+
+      // Each case in turn. The shipper's thread is started before a case's sales and seen working first (its start,
+      // loading and compiling, is not a sale's cost).
+      log(`${o.rounds} sales in each case: no shipper, the shipper catching up a backlog flat out, following each sale, the group out of reach`);
+      const without = await sales(o.rounds);
+      // Flat out: a backlog (a night with the group's database down) shipped as fast as it goes while the hall sells.
+      const backlog = o.backlog;
+      writeTransaction(kiosk.db, () => {
+        for (let i = 1; i <= backlog; i++) {
+          appendAudit(kiosk.db, { at: new Date().toISOString(), operatorId: null, terminalId: 'T1', channel: 'bench.backlog', outcome: 'ok', input: { i }, before: undefined, after: { i } });
+        }
+      });
+      shipper = startShipper({ file, url: viaLink.toString() });
+      for (let i = 0; i < 3000 && shipper.state().groupHead === null; i++) await sleep(5);
+      const catchingUp = await sales(o.rounds);
+      const stillBehind = shipper.state().backlog;
+      for (let i = 0; i < 6000 && shipper.state().state !== 'caught-up'; i++) await sleep(10);
+      await shipper.stop();
+      // Following each sale: it looks every millisecond and ships each sale's entry as it commits.
+      shipper = startShipper({ file, url: viaLink.toString(), idleMs: 1 });
+      for (let i = 0; i < 3000 && shipper.state().state !== 'caught-up'; i++) await sleep(10);
+      const following = await sales(o.rounds);
+      await link.cut();
+      for (let i = 0; i < 500 && shipper.state().state !== 'unreachable'; i++) await sleep(10);
+      const unreachable = await sales(o.rounds);
+      await link.restore();
+      await shipper.stop();
+      shipper = null;
+      // No shipper again, last: the cases without it come before and after those with it, so that a drift of the
+      // machine during the run (a warmer JIT, a larger file) does not land on one side only.
+      without.push(...(await sales(o.rounds)));
+
+      // The lag at 20 sales/s: each sale's commit to the group holding its entry.
+      log(`the lag at 20 sales/s for ${o.lagSeconds} s`);
+      shipper = startShipper({ file, url: pg.url });
+      const first = await (async () => {
+        for (;;) {
+          const s = shipper.state();
+          if (s.state === 'caught-up') return s.groupHead ?? 0;
+          await sleep(20);
+        }
+      })();
+      const committed = new Map<number, number>();
+      let seq = first;
+      const hallId = hallIdentity(kiosk.db).hallId;
+      const headNow = async () => Number((await pg.query<{ h: string }>('SELECT head_seq AS h FROM halls WHERE hall_id = $1', [hallId]))[0]?.h ?? 0);
+      const lags: number[] = [];
+      let watching = true;
+      const watcher = (async () => {
+        for (let end = Infinity; (watching || committed.size > 0) && performance.now() < end; ) {
+          if (!watching && end === Infinity) end = performance.now() + 5000;
+          const head = await headNow();
+          const now = performance.now();
+          for (const [s, at] of committed) {
+            if (s <= head) {
+              lags.push(now - at);
+              committed.delete(s);
+            }
+          }
+          await sleep(5);
+        }
+      })();
+      const t0 = performance.now();
+      for (let i = 0; i < o.lagSeconds * 20; i++) {
+        const due = t0 + i * 50;
+        const wait = due - performance.now();
+        if (wait > 0) await sleep(wait);
+        await sale();
+        // One command, one journal entry: the sale's is the newest.
+        seq = journalHead(kiosk.db)!.seq;
+        committed.set(seq, performance.now());
+      }
+      watching = false;
+      await watcher;
+      await shipper.stop();
+      shipper = null;
+
+      const w = stats(without);
+      const c = stats(catchingUp);
+      const f = stats(following);
+      const u = stats(unreachable);
+      const lag = stats(lags);
+      return {
+        shipping: rate,
+        saleWithoutShipper: w,
+        saleWithShipperCatchingUp: { ...c, backlog, backlogLeftAtEnd: stillBehind },
+        saleWithShipperFollowing: f,
+        saleWithGroupUnreachable: u,
+        catchingUpOverP99: round(c.p99Ms / w.p99Ms),
+        followingOverP99: round(f.p99Ms / w.p99Ms),
+        unreachableOverP99: round(u.p99Ms / w.p99Ms),
+        lagAt20SalesPerSecond: { ...lag, unmatched: committed.size },
+        targetsMet: {
+          atLeast20000EntriesPerSecond: rate.entriesPerSecond >= 20_000,
+          followingWithin1_2xP99: Math.max(c.p99Ms, f.p99Ms) / w.p99Ms <= 1.2,
+          unreachableWithin1_1xP99: u.p99Ms / w.p99Ms <= 1.1,
+          lagP99WithinOneSecond: lag.p99Ms <= 1000 && committed.size === 0,
+        },
+      };
+    } finally {
+      await shipper?.stop();
+      kiosk.close();
+    }
+  } finally {
+    await link.close();
+    await pg.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (isEntry(import.meta.url)) {
+  const figures = await benchJournal({ rounds: env('BENCH_ROUNDS', 1000), entries: env('BENCH_JOURNAL_ENTRIES', 50_000), lagSeconds: env('BENCH_LAG_SECONDS', 10), backlog: env('BENCH_JOURNAL_BACKLOG', 60_000) });
+  console.log(JSON.stringify({ bench: 'journal', unit: 'ms', ...figures }));
+  process.exit(0);
+}

@@ -1,0 +1,68 @@
+/**
+ * The worker thread of main/journal/shipper.ts: its own read-only connection
+ * to the hall's file and its own PostgreSQL pool, the follow loop, and the
+ * state posted after each change. The hall's main thread never hashes,
+ * serialises or waits for a batch.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { JournalState } from '../../core/audit/contract.js';
+import { openReader } from '../../db/connection.js';
+import { journalEntryAt, journalHead } from '../../db/journal.js';
+import { followJournal } from './follow.js';
+
+export type ShipperMessage = { kind: 'state'; state: JournalState } | { kind: 'failed'; message: string };
+
+const { file, url, idleMs } = workerData as { file: string; url: string; idleMs?: number };
+const post = (m: ShipperMessage) => parentPort!.postMessage(m);
+const stop = new AbortController();
+parentPort!.on('message', (m: 'stop') => {
+  if (m === 'stop') stop.abort();
+});
+
+const db = openReader(file);
+let state: JournalState = { state: 'starting', backlog: 0, groupHead: null, lastShippedAt: null, lastEntryAt: null, since: new Date().toISOString(), divergedSeq: null, cause: null };
+const set = (next: Partial<JournalState>) => {
+  const was = state.state;
+  state = { ...state, ...next };
+  if (state.state !== was) state.since = new Date().toISOString();
+  post({ kind: 'state', state });
+};
+const localHead = () => journalHead(db)?.seq ?? 0;
+
+// Out of reach or stopped, the hall sells on: its backlog as it grows, once a second.
+const growing = setInterval(() => {
+  if (state.state !== 'unreachable' && state.state !== 'diverged') return;
+  const backlog = Math.max(0, localHead() - (state.groupHead ?? 0));
+  if (backlog !== state.backlog) set({ backlog });
+}, 1000);
+
+try {
+  await followJournal(db, {
+    url,
+    signal: stop.signal,
+    ...(idleMs !== undefined ? { idleMs } : {}),
+    onResult: (r) => {
+      const head = localHead();
+      const entryAt = r.head > 0 ? (journalEntryAt(db, r.head) ?? null) : null;
+      set({
+        state: r.behind ? 'behind' : head > r.head ? 'shipping' : 'caught-up',
+        backlog: Math.max(0, head - r.head),
+        groupHead: r.head,
+        lastEntryAt: entryAt,
+        ...(r.shipped > 0 ? { lastShippedAt: new Date().toISOString() } : {}),
+        divergedSeq: null,
+        cause: null,
+      });
+    },
+    onReach: (cause) => {
+      if (cause !== null) set({ state: 'unreachable', cause, backlog: Math.max(0, localHead() - (state.groupHead ?? 0)) });
+    },
+    onDiverged: (seq) => set({ state: 'diverged', divergedSeq: seq, backlog: Math.max(0, localHead() - (state.groupHead ?? 0)) }),
+  });
+} catch (e) {
+  post({ kind: 'failed', message: e instanceof Error ? e.message : String(e) });
+} finally {
+  clearInterval(growing);
+  db.close();
+  parentPort!.close();
+}

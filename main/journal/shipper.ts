@@ -1,0 +1,50 @@
+/**
+ * The journal's shipper beside a running kiosk (`npm run hall` and `npm run
+ * web` with --journal-url): a worker thread (ship-worker.ts) follows the
+ * hall's file and ships to the group's PostgreSQL; its state is kept here for
+ * system.health. A sale never waits on it: the worker has its own
+ * connections, and the main thread only receives a small message per change.
+ */
+import { Worker } from 'node:worker_threads';
+import type { JournalState } from '../../core/audit/contract.js';
+import { workerEntry } from '../workers/entry.js';
+import type { ShipperMessage } from './ship-worker.js';
+
+/** How long stopping waits for the worker to end its batch and close its connections. */
+const STOP_WAIT_MS = 5_000;
+
+export interface Shipper {
+  state(): JournalState;
+  stop(): Promise<void>;
+}
+
+export function shipperWorkerUrl(moduleUrl: string = import.meta.url): URL {
+  const ext = /\.[cm]?ts$/.test(new URL(moduleUrl).pathname) ? '.ts' : '.js';
+  return new URL(`./ship-worker${ext}`, moduleUrl);
+}
+
+export function startShipper(o: { file: string; url: string; idleMs?: number; onState?(s: JournalState): void; onFailed?(message: string): void }): Shipper {
+  const { entry, execArgv } = workerEntry(shipperWorkerUrl());
+  const w = new Worker(entry, { workerData: { file: o.file, url: o.url, idleMs: o.idleMs }, ...(execArgv ? { execArgv } : {}) });
+  w.unref();
+  let state: JournalState = { state: 'starting', backlog: 0, groupHead: null, lastShippedAt: null, lastEntryAt: null, since: new Date().toISOString(), divergedSeq: null, cause: null };
+  let exited = false;
+  const ended = new Promise<void>((done) => w.once('exit', () => ((exited = true), done())));
+  w.on('message', (m: ShipperMessage) => {
+    if (m.kind === 'state') {
+      state = m.state;
+      o.onState?.(state);
+    } else o.onFailed?.(m.message);
+  });
+  w.on('error', (e) => o.onFailed?.(e.message));
+  return {
+    state: () => state,
+    async stop() {
+      if (exited) return;
+      w.postMessage('stop');
+      const late = setTimeout(() => void w.terminate(), STOP_WAIT_MS);
+      await ended;
+      clearTimeout(late);
+    },
+  };
+}
