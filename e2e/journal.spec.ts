@@ -10,9 +10,12 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openReader } from '../db/connection.js';
+import { journalHead } from '../db/journal.js';
+import { DATABASE_FILE } from '../main/kiosk.js';
 import { createTestDatabase, type TestDatabase } from '../test/postgres.js';
 import { tcpLink, type TcpLink } from '../test/tcp-proxy.js';
-import { expectInSight, expectNoSidewaysScroll, expectText, launchChromium, login, openKiosk, type RunningKiosk, startKiosk } from './support.js';
+import { expectNoSidewaysScroll, expectText, launchChromium, login, openKiosk, type RunningKiosk, startKiosk } from './support.js';
 
 let pgdb: TestDatabase;
 let link: TcpLink;
@@ -40,10 +43,12 @@ const SIZES = [
   [1920, 1080],
 ] as const;
 
-async function shots(pages: Page[], name: string) {
+async function shots(pages: Page[], name: string, panel?: string) {
   const folder = process.env.E2E_JOURNAL_SHOTS;
   for (const [i, page] of pages.entries()) {
     await expectNoSidewaysScroll(page);
+    // The night view's panel sits below its sales and drawers: shown as the manager scrolls to it.
+    if (panel) await page.getByTestId(panel).scrollIntoViewIfNeeded();
     if (folder) await page.screenshot({ path: join(folder, `${name}-${SIZES[i]![0]}x${SIZES[i]![1]}.png`), fullPage: false });
   }
 }
@@ -59,15 +64,22 @@ describe('the group journal on the screens', () => {
     }
     for (const page of managers) {
       await expectText(page, 'journal-state', 'Em dia: o grupo tem todas as entradas desta sala');
-      await page.getByTestId('day-close-journal').scrollIntoViewIfNeeded();
-      await expectInSight(page, 'journal-state');
     }
-    await shots(managers, 'journal-caught-up');
+    await shots(managers, 'journal-caught-up', 'day-close-journal');
 
-    // The link to the group's database cut: the hall sells on, the night view counts what waits.
-    await link.cut();
     const cashier = (await kiosk.call('auth.login', { username: 'caixa1', pin: '3333' })).value.operatorToken as string;
     const game = (await kiosk.call('session.current', {}, cashier)).value.games[0] as { id: number };
+    // The group holds the hall's newest entry (the login's) before the cut.
+    const hallFile = openReader(join(kiosk.dataDir, DATABASE_FILE));
+    const localHead = journalHead(hallFile)!.seq;
+    hallFile.close();
+    for (let i = 0; i < 200; i++) {
+      const [row] = await pgdb.query<{ head_seq: string }>('SELECT head_seq FROM halls');
+      if (Number(row?.head_seq) === localHead) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    // The link to the group's database cut: the hall sells on (three sales, three entries), the night view counts what waits.
+    await link.cut();
     for (let i = 0; i < 3; i++) {
       const sale = await kiosk.call('sale.create', { gameId: game.id, quantity: 1, payment: { method: 'cash', tenderedCents: 500 } }, cashier);
       expect(sale.ok).toBe(true);
@@ -77,7 +89,7 @@ describe('the group journal on the screens', () => {
       await expectText(page, 'journal-state', '3 entradas por enviar. As vendas continuam', 10_000);
       await expect(page.getByTestId('journal-state').getAttribute('role')).resolves.toBe('alert');
     }
-    await shots(managers, 'journal-unreachable');
+    await shots(managers, 'journal-unreachable', 'day-close-journal');
 
     // Back: the backlog drains by itself.
     await link.restore();
@@ -98,7 +110,7 @@ describe('the group journal on the screens', () => {
       await expectText(page, 'journal-diverged', 'As vendas continuam');
     }
     for (const page of managers) await expectText(page, 'journal-state', 'Parado: a partir da entrada n.º 5');
-    await shots(managers, 'journal-diverged-night');
+    await shots(managers, 'journal-diverged-night', 'day-close-journal');
     await shots(cashiers, 'journal-diverged-sale');
     // Nothing of the hall was refused: the cashier still sells.
     const after = await kiosk.call('sale.create', { gameId: game.id, quantity: 1, payment: { method: 'cash', tenderedCents: 500 } }, cashier);

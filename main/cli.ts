@@ -109,16 +109,26 @@ function journalBeside(url: string | undefined) {
     start(kiosk: Kiosk, dataDir: string) {
       if (!url) return;
       let told = { kind: '', at: 0 };
+      let trailing: NodeJS.Timeout | null = null;
+      const tell = () => {
+        trailing = null;
+        told = { kind: shipper?.state().state ?? '', at: Date.now() };
+        kiosk.emit({ type: 'changed', channel: 'system.health', topics: ['health'], at: new Date().toISOString() });
+      };
       shipper = startShipper({
         file: join(dataDir, DATABASE_FILE),
         url,
         onState: (s) => {
-          const now = Date.now();
-          if (s.state === told.kind && now - told.at < 2000) return;
-          told = { kind: s.state, at: now };
-          if (s.state === 'unreachable') console.error(refusalText(new KioskError('JOURNAL_DATABASE_UNREACHABLE', { cause: s.cause ?? '' })));
-          if (s.state === 'diverged') console.error(refusalText(new KioskError('JOURNAL_DIVERGED', { seq: s.divergedSeq ?? 0 })));
-          kiosk.emit({ type: 'changed', channel: 'system.health', topics: ['health'], at: new Date(now).toISOString() });
+          if (s.state !== told.kind) {
+            if (s.state === 'unreachable') console.error(refusalText(new KioskError('JOURNAL_DATABASE_UNREACHABLE', { cause: s.cause ?? '' })));
+            if (s.state === 'diverged') console.error(refusalText(new KioskError('JOURNAL_DIVERGED', { seq: s.divergedSeq ?? 0 })));
+            if (trailing) clearTimeout(trailing);
+            tell();
+          } else if (!trailing) {
+            // The same kind with another backlog: told at most every 2 s, the last change included.
+            trailing = setTimeout(tell, Math.max(0, 2000 - (Date.now() - told.at)));
+            trailing.unref();
+          }
         },
         onFailed: (message) => console.error(`[journal] o envio ao grupo parou: ${message}`),
       });

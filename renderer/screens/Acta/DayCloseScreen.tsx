@@ -152,7 +152,7 @@ function JournalPanel() {
       </div>
       <p className={trouble ? 'banner banner-offline' : 'meta'} role={trouble ? 'alert' : 'status'} data-testid="journal-state">
         {t(`dayClose.journal.${j.state}`, {
-          backlog: j.backlog,
+          count: j.backlog,
           head: j.groupHead ?? 0,
           seq: j.divergedSeq ?? 0,
           cause: j.cause ?? '',
