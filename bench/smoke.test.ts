@@ -130,7 +130,7 @@ describe('benchmarks run', () => {
     expect(r).toMatchObject({
       bench: 'journal',
       shipping: { entries: 300, entriesPerSecond: expect.any(Number) },
-      saleWithoutShipper: { n: 20 },
+      saleWithoutShipper: { n: 10 },
       saleWithShipperCatchingUp: { n: 10, backlog: 500 },
       saleWithShipperFollowing: { n: 10 },
       saleWithGroupUnreachable: { n: 10 },

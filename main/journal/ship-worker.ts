@@ -4,13 +4,28 @@
  * state posted after each change. The hall's main thread never hashes,
  * serialises or waits for a batch.
  */
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { JournalState } from '../../core/audit/contract.js';
 import { openReader } from '../../db/connection.js';
 import { journalEntryAt, journalHead } from '../../db/journal.js';
 import { followJournal } from './follow.js';
 
+/** The shipper thread's nice value: CFS then gives the kiosk's main thread about ten times its share of a core. */
+const SHIPPER_NICE = 10;
+
 export type ShipperMessage = { kind: 'state'; state: JournalState } | { kind: 'failed'; message: string };
+
+// Sales first: on Linux a thread's nice value is its own, and setpriority(0) names the calling thread, so this
+// lowers the shipper's thread alone (the kiosk's main thread keeps its weight); elsewhere it may lower the whole
+// process, so it is done on Linux only.
+if (process.platform === 'linux') {
+  try {
+    setPriority(SHIPPER_NICE);
+  } catch {
+    // Not allowed here (a container's limits): it ships at the kiosk's priority.
+  }
+}
 
 const { file, url, idleMs } = workerData as { file: string; url: string; idleMs?: number };
 const post = (m: ShipperMessage) => parentPort!.postMessage(m);
