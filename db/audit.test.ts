@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asWritable, openDatabase, type WritableDb } from './connection.js';
-import { appendAudit, GENESIS_HASH, redact, verifyAudit, type AuditRecord } from './audit.js';
+import { appendAudit, chainGenesis, GENESIS_HASH, hallGenesis, redact, verifyAudit, type AuditRecord } from './audit.js';
 
 let dir: string;
 let file: string;
@@ -59,7 +59,10 @@ describe('audit chain', () => {
   it('links every row to the previous one and verifies', () => {
     for (let n = 1; n <= 4; n++) expect(appendAudit(db, record(n))).toBe(n);
     const r = rows();
-    expect(r[0]!.prev_hash).toBe(GENESIS_HASH);
+    // A file made now: its chain begins at its hall's genesis (migration 0024).
+    const hallId = db.prepare('SELECT hall_id FROM hall_identity').pluck().get() as string;
+    expect(r[0]!.prev_hash).toBe(hallGenesis(hallId));
+    expect(r[0]!.prev_hash).not.toBe(GENESIS_HASH);
     for (let i = 1; i < r.length; i++) expect(r[i]!.prev_hash).toBe(r[i - 1]!.hash);
     for (const row of r) expect(row.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(new Set(r.map((x) => x.hash)).size).toBe(4);
@@ -120,7 +123,7 @@ describe('the chain head as an anchor kept outside the file (issue 12)', () => {
   function rewriteFrom(from: number, change: (row: Record<string, unknown>) => Record<string, unknown>) {
     const other = asWritable(new Database(file));
     other.exec(`DROP TRIGGER audit_log_no_update`);
-    let prev = from === 1 ? GENESIS_HASH : (other.prepare(`SELECT hash FROM audit_log WHERE id = ?`).pluck().get(from - 1) as string);
+    let prev = from === 1 ? chainGenesis(other) : (other.prepare(`SELECT hash FROM audit_log WHERE id = ?`).pluck().get(from - 1) as string);
     for (const row of other.prepare(`SELECT * FROM audit_log WHERE id >= ? ORDER BY id`).all(from) as Record<string, unknown>[]) {
       const forged = row.id === from ? change(row) : row;
       const canonical = JSON.stringify(['id', 'at', 'operator_id', 'terminal_id', 'channel', 'outcome', 'input', 'before', 'after'].map((k) => forged[k]));

@@ -6,7 +6,27 @@ import { createHash } from 'node:crypto';
 import type { ReadableDb, WritableDb } from './connection.js';
 import { stmt } from './sql.js';
 
+/** Where a chain begun before its hall had an identity starts (every file made before migration 0024). */
 export const GENESIS_HASH = '0'.repeat(64);
+
+/** Where a hall's chain starts once bound to it (migration 0024): its UUID's own hash. The group recomputes it. */
+export function hallGenesis(hallId: string): string {
+  return createHash('sha256').update('bingo-kiosk audit genesis\n').update(hallId).digest('hex');
+}
+
+/**
+ * The prev_hash of this file's row 1: its hall's genesis, or zeros for a chain begun before that binding, and
+ * for a file of a version before it (an old backup checked as it is, unmigrated).
+ */
+export function chainGenesis(db: ReadableDb): string {
+  const bindable = stmt<[], { n: number }>(db, `SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN ('audit_genesis', 'hall_identity')`).get();
+  if (bindable?.n !== 2) return GENESIS_HASH;
+  const row = stmt<[], { bound: number; hallId: string | null }>(
+    db,
+    `SELECT g.bound AS bound, (SELECT hall_id FROM hall_identity WHERE id = 1) AS hallId FROM audit_genesis g WHERE g.id = 1`,
+  ).get();
+  return row && row.bound === 1 && row.hallId ? hallGenesis(row.hallId) : GENESIS_HASH;
+}
 
 export interface AuditRecord {
   at: string;
@@ -77,7 +97,7 @@ const json = (v: unknown): string | null => (v === undefined ? null : JSON.strin
 export function appendAudit(db: WritableDb, rec: AuditRecord): number {
   const last = stmt<[], { id: number; hash: string }>(db, `SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1`).get();
   const id = (last?.id ?? 0) + 1;
-  const prevHash = last?.hash ?? GENESIS_HASH;
+  const prevHash = last?.hash ?? chainGenesis(db);
   const row = {
     id,
     at: rec.at,
@@ -142,7 +162,7 @@ export function anchorState(db: ReadableDb, anchor: AuditHead): 'ok' | 'truncate
 }
 
 export function verifyAudit(db: ReadableDb, anchor?: AuditHead): AuditCheck {
-  let prev = GENESIS_HASH;
+  let prev = chainGenesis(db);
   let expectedId = 1;
   let entries = 0;
   let anchored: AuditCheck['anchor'] = anchor ? 'truncated' : null;

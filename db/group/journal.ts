@@ -9,6 +9,8 @@ export interface GroupHead {
 
 export interface GroupHall extends GroupHead {
   hallId: string;
+  /** Where the hall's chain begins (null: a hall first shipped before the group kept it: zeros). */
+  genesis: string | null;
   name: string;
   licence: string | null;
   lastEntryAt: Date | null;
@@ -27,13 +29,19 @@ export interface GroupEntry {
 
 const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
 
-/** The hall known to the group (its name and licence kept current). */
-export async function registerHall(c: GroupClient, h: { hallId: string; name: string; licence: string | null }): Promise<void> {
+/**
+ * The hall known to the group (its name and licence kept current). Its genesis is taken once, at its first
+ * shipment, as its head before any entry; never changed after (a hall cannot move where its chain begins).
+ */
+export async function registerHall(c: GroupClient, h: { hallId: string; name: string; licence: string | null; genesis: string }): Promise<void> {
   await c.query(
-    `INSERT INTO halls (hall_id, name, licence) VALUES ($1, $2, $3)
-     ON CONFLICT (hall_id) DO UPDATE SET name = EXCLUDED.name, licence = EXCLUDED.licence
-       WHERE halls.name IS DISTINCT FROM EXCLUDED.name OR halls.licence IS DISTINCT FROM EXCLUDED.licence`,
-    [h.hallId, h.name, h.licence],
+    `INSERT INTO halls (hall_id, name, licence, genesis, head_hash) VALUES ($1, $2, $3, $4, $4)
+     ON CONFLICT (hall_id) DO UPDATE SET name = EXCLUDED.name, licence = EXCLUDED.licence,
+       genesis = COALESCE(halls.genesis, CASE WHEN halls.head_seq = 0 THEN EXCLUDED.genesis END),
+       head_hash = CASE WHEN halls.head_seq = 0 AND halls.genesis IS NULL THEN EXCLUDED.genesis ELSE halls.head_hash END
+       WHERE halls.name IS DISTINCT FROM EXCLUDED.name OR halls.licence IS DISTINCT FROM EXCLUDED.licence
+          OR (halls.genesis IS NULL AND halls.head_seq = 0)`,
+    [h.hallId, h.name, h.licence, h.genesis],
   );
 }
 
@@ -94,7 +102,8 @@ export async function groupHalls(c: GroupClient): Promise<GroupHall[]> {
     diverged_seq: string | null;
     last_entry_at: Date | null;
     last_shipped_at: Date | null;
-  }>('SELECT hall_id, name, licence, head_seq, head_hash, diverged_seq, last_entry_at, last_shipped_at FROM halls ORDER BY name, hall_id');
+    genesis: string | null;
+  }>('SELECT hall_id, name, licence, head_seq, head_hash, diverged_seq, last_entry_at, last_shipped_at, genesis FROM halls ORDER BY name, hall_id');
   return rows.map((r) => ({
     hallId: r.hall_id,
     name: r.name,
@@ -104,6 +113,7 @@ export async function groupHalls(c: GroupClient): Promise<GroupHall[]> {
     divergedSeq: num(r.diverged_seq),
     lastEntryAt: r.last_entry_at,
     lastShippedAt: r.last_shipped_at,
+    genesis: r.genesis,
   }));
 }
 

@@ -49,6 +49,9 @@ const MIGRATIONS: readonly string[] = [
   `,
   // 2: the primary key's first columns already serve every (hall_id, seq) look-up: one index fewer per entry.
   `DROP INDEX IF EXISTS journal_by_hall_seq;`,
+  // 3: where each hall's chain begins, as the hall said at its first shipment (its UUID's genesis, or zeros for a
+  // chain begun before the hall had one): the first entry must continue it, and group:verify starts from it.
+  `ALTER TABLE halls ADD COLUMN genesis text CHECK (length(genesis) = 64);`,
 ];
 
 export async function migrateGroup(pool: GroupPool): Promise<number> {

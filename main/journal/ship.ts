@@ -8,11 +8,11 @@
  * overwritten. The hall's SQLite is only read: a sale never waits on this.
  */
 import { KioskError } from '../../core/refusal.js';
-import { auditRowHash, type StoredRow } from '../../db/audit.js';
+import { auditRowHash, chainGenesis, type StoredRow } from '../../db/audit.js';
 import type { ReadableDb } from '../../db/connection.js';
 import type { GroupClient, GroupPool } from '../../db/group/client.js';
 import { appendEntries, groupHashAt, groupHashes, groupHead, markDiverged, registerHall, type GroupEntry } from '../../db/group/journal.js';
-import { ensureMonths, GENESIS } from '../../db/group/schema.js';
+import { ensureMonths } from '../../db/group/schema.js';
 import { hallIdentity, journalEntries, journalHashAt, journalHead } from '../../db/journal.js';
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, Math.min(ms, 1000)));
@@ -103,8 +103,8 @@ export async function shipBatch(c: GroupClient, hallId: string, entries: readonl
     }
     const fresh = entries.filter((e) => e.id > head.headSeq);
     if (fresh.length > 0) {
-      // The hall's entry at the group's head is not the group's: the histories part there.
-      if (fresh[0]!.id === head.headSeq + 1 && fresh[0]!.prev_hash !== head.headHash) await diverged(head.headSeq);
+      // The hall's entry at the group's head is not the group's: the histories part there (at 0: its genesis).
+      if (fresh[0]!.id === head.headSeq + 1 && fresh[0]!.prev_hash !== head.headHash) await diverged(Math.max(1, head.headSeq));
       checkRun(fresh, head.headSeq, head.headHash);
       await appendEntries(c, hallId, fresh.map(groupEntry));
     }
@@ -136,16 +136,17 @@ export async function shipHall(
   const months = o.months ?? new Set<string>();
   const client = await pool.connect();
   try {
-    const known = `${hall.name}\u0000${hall.licence ?? ''}`;
+    const genesis = chainGenesis(db);
+    const known = `${hall.name}\u0000${hall.licence ?? ''}\u0000${genesis}`;
     if (o.registered?.get(hall.hallId) !== known) {
-      await registerHall(client, hall);
+      await registerHall(client, { ...hall, genesis });
       o.registered?.set(hall.hallId, known);
     }
     const head = await groupHead(client, hall.hallId, false);
     if (head.divergedSeq !== null) throw new KioskError('JOURNAL_DIVERGED', { seq: head.divergedSeq });
     const localHead = journalHead(db)?.seq ?? 0;
     // The group's head must be the hall's own entry; else where they part is found and recorded.
-    const localAtHead = head.headSeq === 0 ? GENESIS : journalHashAt(db, head.headSeq);
+    const localAtHead = head.headSeq === 0 ? genesis : journalHashAt(db, head.headSeq);
     if (localAtHead !== head.headHash) {
       const parted = await firstDifference(db, client, hall.hallId, Math.min(localHead, head.headSeq));
       if (parted === null) return { shipped: 0, head: head.headSeq, behind: true };

@@ -30,7 +30,8 @@ const CHUNK = 5000;
 
 async function checkHall(c: GroupClient, hall: GroupHall): Promise<HallCheck> {
   let expected = 1;
-  let prev = GENESIS;
+  // Where the hall said its chain begins: its UUID's genesis (files made since migration 0024), or zeros.
+  let prev = hall.genesis ?? GENESIS;
   let entries = 0;
   let firstBreak: HallCheck['firstBreak'] = null;
   let after = { seq: 0, recordedAt: new Date(0) };

@@ -9,7 +9,7 @@ import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendAudit } from '../../db/audit.js';
+import { appendAudit, auditRowHash, hallGenesis } from '../../db/audit.js';
 import { openDatabase, openReader, writeTransaction } from '../../db/connection.js';
 import { hallIdentity } from '../../db/journal.js';
 import { openGroup, shipHall, verifyGroup, type Group } from '../../main/journal/index.js';
@@ -141,6 +141,39 @@ describe('the group journal', () => {
     }
   });
 
+  it("keeps where each hall's chain begins: its UUID's genesis, checked at the first entry", async () => {
+    const db = await createTestDatabase();
+    const g = await openGroup(db.url);
+    const h = await openHall('genesis');
+    try {
+      await h.sell(2);
+      await shipHall(h.kiosk.db, g.pool);
+      const id = hallIdentity(h.kiosk.db).hallId;
+      const [row] = await db.query<{ genesis: string; first: string }>(
+        `SELECT genesis, (SELECT prev_hash FROM journal WHERE seq = 1) AS first FROM halls WHERE hall_id = $1`,
+        [id],
+      );
+      expect(row).toEqual({ genesis: hallGenesis(id), first: hallGenesis(id) });
+      // The whole chain recomputed in PostgreSQL from zeros (as a chain begun anew would be): named at entry 1.
+      const rows = await db.query<{ seq: string; payload: { at: string; operatorId: number | null; terminalId: string; channel: string; outcome: string; input: string; before: string | null; after: string | null } }>(
+        'SELECT seq, payload FROM journal ORDER BY seq',
+      );
+      let prev = '0'.repeat(64);
+      for (const r of rows) {
+        const p = r.payload;
+        const hash = auditRowHash(prev, { id: Number(r.seq), at: p.at, operator_id: p.operatorId, terminal_id: p.terminalId, channel: p.channel, outcome: p.outcome, input: p.input, before: p.before, after: p.after });
+        await db.query('UPDATE journal SET prev_hash = $1, hash = $2 WHERE seq = $3', [prev, hash, r.seq]);
+        prev = hash;
+      }
+      await db.query('UPDATE halls SET head_hash = $1', [prev]);
+      expect((await verifyGroup(g.pool)).halls[0]!.firstBreak).toEqual({ seq: 1, reason: 'link' });
+    } finally {
+      h.close();
+      await g.close();
+      await db.drop();
+    }
+  });
+
   it('names a row changed, deleted or inserted in PostgreSQL, with its hall and seq', async () => {
     const db = await createTestDatabase();
     const g = await openGroup(db.url);
@@ -171,7 +204,7 @@ describe('the group journal', () => {
         expect(await first2()).toEqual({ seq: 5, reason: 'missing' });
         // The row put back as it was, then one more inserted with a seq already held.
         await fresh.query('DELETE FROM journal');
-        await fresh.query(`UPDATE halls SET head_seq = 0, head_hash = repeat('0', 64)`);
+        await fresh.query(`UPDATE halls SET head_seq = 0, head_hash = genesis, diverged_seq = NULL`);
         await shipHall(h.kiosk.db, g2.pool);
         expect(await first2()).toBeNull();
         await fresh.query(`INSERT INTO journal SELECT hall_id, seq, prev_hash, hash, kind, payload, recorded_at + interval '1 second' FROM journal WHERE seq = 7`);
@@ -182,7 +215,7 @@ describe('the group journal', () => {
         expect(await first2()).toEqual({ seq: head, reason: 'missing' });
         // A row inserted after the head, chained as a forger would.
         await fresh.query('DELETE FROM journal');
-        await fresh.query(`UPDATE halls SET head_seq = 0, head_hash = repeat('0', 64)`);
+        await fresh.query(`UPDATE halls SET head_seq = 0, head_hash = genesis, diverged_seq = NULL`);
         await shipHall(h.kiosk.db, g2.pool);
         await fresh.query(
           `INSERT INTO journal SELECT hall_id, seq + 1, hash, hash, kind, payload, recorded_at FROM journal WHERE seq = $1`,
