@@ -151,23 +151,14 @@ export async function benchJournal(o: { rounds: number; entries: number; lagSeco
 
       // The lag at 20 sales/s: each sale's commit to the group holding its entry.
       log(`the lag at 20 sales/s for ${o.lagSeconds} s`);
-      shipper = startShipper({ file, url: pg.url });
-      const first = await (async () => {
-        for (;;) {
-          const s = shipper.state();
-          if (s.state === 'caught-up') return s.groupHead ?? 0;
-          await sleep(20);
-        }
-      })();
+      shipper = await started(startShipper({ file, url: pg.url }), 'caught-up');
       const committed = new Map<number, number>();
-      let seq = first;
-      const headNow = async () => Number((await pg.query<{ h: string }>('SELECT head_seq AS h FROM halls WHERE hall_id = $1', [hallId]))[0]?.h ?? 0);
       const lags: number[] = [];
       let watching = true;
       const watcher = (async () => {
         for (let end = Infinity; (watching || committed.size > 0) && performance.now() < end; ) {
           if (!watching && end === Infinity) end = performance.now() + 5000;
-          const head = await headNow();
+          const head = await groupHeadNow();
           const now = performance.now();
           for (const [s, at] of committed) {
             if (s <= head) {
@@ -185,8 +176,7 @@ export async function benchJournal(o: { rounds: number; entries: number; lagSeco
         if (wait > 0) await sleep(wait);
         await sale();
         // One command, one journal entry: the sale's is the newest.
-        seq = journalHead(kiosk.db)!.seq;
-        committed.set(seq, performance.now());
+        committed.set(journalHead(kiosk.db)!.seq, performance.now());
       }
       watching = false;
       await watcher;

@@ -1,55 +1,34 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { statSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { createCheckpointer } from './checkpointer.js';
-import { openDatabase, WAL_SAFETY_PAGES, type Db } from './connection.js';
+import { WAL_SAFETY_PAGES, type Db } from './connection.js';
+import { walFixture } from '../test/wal.js';
 
-let dir: string;
-let db: Db;
-
-afterEach(() => {
-  if (db?.open) db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-function open(): string {
-  dir = mkdtempSync(join(tmpdir(), 'kiosk-ckpt-'));
-  const file = join(dir, 'k.sqlite');
-  db = openDatabase(file);
-  db.exec(`CREATE TABLE t (x TEXT) STRICT`);
-  return file;
-}
-
-/** Frames in the WAL not yet copied into the database file. */
-function backlog(): number {
-  const [r] = db.pragma('wal_checkpoint(NOOP)') as { log: number; checkpointed: number }[];
-  return r!.log - r!.checkpointed;
-}
+const wal = walFixture();
 
 describe('idle-time WAL checkpoints', () => {
   it('leaves the automatic checkpoint as a high safety net only', () => {
-    open();
-    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(WAL_SAFETY_PAGES);
+    wal.open();
+    expect(wal.db.pragma('wal_autocheckpoint', { simple: true })).toBe(WAL_SAFETY_PAGES);
   });
 
   it('checkpoints shortly after commits, not inside them', async () => {
-    open();
-    const c = createCheckpointer(db, 20);
+    wal.open();
+    const c = createCheckpointer(wal.db, 20);
     for (let i = 0; i < 50; i++) {
-      db.prepare(`INSERT INTO t VALUES (?)`).run('x'.repeat(2000));
+      wal.db.prepare(`INSERT INTO t VALUES (?)`).run('x'.repeat(2000));
       c.afterCommit();
     }
-    expect(backlog()).toBeGreaterThan(0);
+    expect(wal.backlog()).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 60));
-    expect(backlog()).toBe(0);
+    expect(wal.backlog()).toBe(0);
     c.stop();
   });
 
   it('empties the WAL file on flush', () => {
-    const file = open();
-    const c = createCheckpointer(db, 10_000);
-    db.prepare(`INSERT INTO t VALUES (?)`).run('y'.repeat(5000));
+    const file = wal.open();
+    const c = createCheckpointer(wal.db, 10_000);
+    wal.db.prepare(`INSERT INTO t VALUES (?)`).run('y'.repeat(5000));
     c.afterCommit();
     expect(statSync(`${file}-wal`).size).toBeGreaterThan(0);
     c.flush();
@@ -59,7 +38,7 @@ describe('idle-time WAL checkpoints', () => {
 
 describe('a checkpoint that fails (the disk full)', () => {
   it('hands the error to its caller instead of throwing from a timer, and tries again after the next commit', async () => {
-    open();
+    wal.open();
     const errors: unknown[] = [];
     let calls = 0;
     // SQLite's answer on a full disk, given by the handle as better-sqlite3 would.

@@ -7,6 +7,7 @@
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { JournalState } from '../../core/audit/contract.js';
+import { startingState } from './state.js';
 import { openReader } from '../../db/connection.js';
 import { journalEntryAt, journalHead } from '../../db/journal.js';
 import { followJournal } from './follow.js';
@@ -35,7 +36,7 @@ parentPort!.on('message', (m: 'stop') => {
 });
 
 const db = openReader(file);
-let state: JournalState = { state: 'starting', backlog: 0, groupHead: null, lastShippedAt: null, lastEntryAt: null, since: new Date().toISOString(), divergedSeq: null, cause: null };
+let state: JournalState = startingState();
 const set = (next: Partial<JournalState>) => {
   const was = state.state;
   state = { ...state, ...next };

@@ -7,6 +7,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { JournalState } from '../../core/audit/contract.js';
+import { startingState } from './state.js';
 import { workerEntry } from '../workers/entry.js';
 import type { ShipperMessage } from './ship-worker.js';
 
@@ -27,7 +28,7 @@ export function startShipper(o: { file: string; url: string; idleMs?: number; on
   const { entry, execArgv } = workerEntry(shipperWorkerUrl());
   const w = new Worker(entry, { workerData: { file: o.file, url: o.url, idleMs: o.idleMs }, ...(execArgv ? { execArgv } : {}) });
   w.unref();
-  let state: JournalState = { state: 'starting', backlog: 0, groupHead: null, lastShippedAt: null, lastEntryAt: null, since: new Date().toISOString(), divergedSeq: null, cause: null };
+  let state: JournalState = startingState();
   let exited = false;
   const ended = new Promise<void>((done) => w.once('exit', () => ((exited = true), done())));
   w.on('message', (m: ShipperMessage) => {

@@ -1,73 +1,52 @@
 /** The kiosk's WAL checkpoints on a worker thread (checkpoint.ts), against a real SQLite file. */
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { existsSync, statSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { createCheckpointer } from '../../db/checkpointer.js';
-import { openDatabase, type Db } from '../../db/connection.js';
+import { type Db } from '../../db/connection.js';
 import { checkpointWorker, checkpointWorkerUrl } from './checkpoint.js';
+import { walFixture } from '../../test/wal.js';
 
-let dir: string;
-let db: Db;
-
-afterEach(() => {
-  if (db?.open) db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-function open(): string {
-  dir = mkdtempSync(join(tmpdir(), 'kiosk-ckpt-'));
-  const file = join(dir, 'k.sqlite');
-  db = openDatabase(file);
-  db.exec(`CREATE TABLE t (x TEXT) STRICT`);
-  return file;
-}
-
-/** Frames in the WAL not yet copied into the database file. */
-function backlog(): number {
-  const [r] = db.pragma('wal_checkpoint(NOOP)') as { log: number; checkpointed: number }[];
-  return r!.log - r!.checkpointed;
-}
+const wal = walFixture();
 
 describe('checkpoints on a worker thread', () => {
   it('checkpoints shortly after commits with the main thread free: the WAL copied while the loop only waits', async () => {
-    open();
-    const c = createCheckpointer(db, 5, () => undefined, { offload: checkpointWorker(db.name, () => undefined) });
+    wal.open();
+    const c = createCheckpointer(wal.db, 5, () => undefined, { offload: checkpointWorker(wal.db.name, () => undefined) });
     for (let i = 0; i < 200; i++) {
-      db.prepare(`INSERT INTO t VALUES (?)`).run('x'.repeat(2000));
+      wal.db.prepare(`INSERT INTO t VALUES (?)`).run('x'.repeat(2000));
       c.afterCommit();
     }
-    expect(backlog()).toBeGreaterThan(100);
+    expect(wal.backlog()).toBeGreaterThan(100);
     // Spied on the main connection: the main thread never runs a checkpoint itself.
-    const pragma = db.pragma.bind(db);
+    const pragma = wal.db.pragma.bind(wal.db);
     const mainThread: string[] = [];
-    db.pragma = ((source: string, o?: { simple?: boolean }) => {
+    wal.db.pragma = ((source: string, o?: { simple?: boolean }) => {
       if (source.startsWith('wal_checkpoint(PASSIVE)')) mainThread.push(source);
       return pragma(source, o);
-    }) as typeof db.pragma;
+    }) as typeof wal.db.pragma;
     const until = Date.now() + 5_000;
-    while (backlog() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
-    expect(backlog()).toBe(0);
+    while (wal.backlog() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    expect(wal.backlog()).toBe(0);
     expect(mainThread).toEqual([]);
-    db.pragma = pragma;
+    wal.db.pragma = pragma;
     c.stop();
   });
 
   it('closes its connection at flush, before the last checkpoint, which empties the WAL file', async () => {
-    const file = open();
-    const c = createCheckpointer(db, 1, () => undefined, { offload: checkpointWorker(file, () => undefined) });
-    db.prepare(`INSERT INTO t VALUES (?)`).run('y'.repeat(5000));
+    const file = wal.open();
+    const c = createCheckpointer(wal.db, 1, () => undefined, { offload: checkpointWorker(file, () => undefined) });
+    wal.db.prepare(`INSERT INTO t VALUES (?)`).run('y'.repeat(5000));
     c.afterCommit();
     // The worker started and checkpointed: its connection is open.
     const until = Date.now() + 5_000;
-    while (backlog() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
-    expect(backlog()).toBe(0);
-    db.prepare(`INSERT INTO t VALUES (?)`).run('z'.repeat(5000));
+    while (wal.backlog() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    expect(wal.backlog()).toBe(0);
+    wal.db.prepare(`INSERT INTO t VALUES (?)`).run('z'.repeat(5000));
     expect(statSync(`${file}-wal`).size).toBeGreaterThan(0);
     c.flush();
     expect(statSync(`${file}-wal`).size).toBe(0);
     // The main connection is the last one: closing it removes the WAL (a connection of the worker's would keep it).
-    db.close();
+    wal.db.close();
     expect(existsSync(`${file}-wal`)).toBe(false);
   });
 
@@ -77,7 +56,6 @@ describe('checkpoints on a worker thread', () => {
   });
 
   it('leaves the checkpoints on the main thread for a database without a file', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'kiosk-ckpt-'));
     let calls = 0;
     const memory = {
       get open() {

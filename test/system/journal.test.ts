@@ -70,6 +70,22 @@ async function counts(hallId: string) {
   return { rows: Number(r!.n), distinct: Number(r!.distinct_seq), max: r!.max === null ? 0 : Number(r!.max) };
 }
 
+/** A group database of the test's own with one hall that sold `sales` times, shipped; all closed and dropped after. */
+async function withShippedHall(name: string, sales: number, test: (c: { db: TestDatabase; g: Group; h: Hall; id: string }) => Promise<void>) {
+  const db = await createTestDatabase();
+  const g = await openGroup(db.url);
+  const h = await openHall(name);
+  try {
+    await h.sell(sales);
+    await shipHall(h.kiosk.db, g.pool);
+    await test({ db, g, h, id: hallIdentity(h.kiosk.db).hallId });
+  } finally {
+    h.close();
+    await g.close();
+    await db.drop();
+  }
+}
+
 describe('the group journal', () => {
   it('ships two halls into one database exactly once, and verifies them', async () => {
     const a = await openHall('a');
@@ -142,13 +158,7 @@ describe('the group journal', () => {
   });
 
   it("keeps where each hall's chain begins: its UUID's genesis, checked at the first entry", async () => {
-    const db = await createTestDatabase();
-    const g = await openGroup(db.url);
-    const h = await openHall('genesis');
-    try {
-      await h.sell(2);
-      await shipHall(h.kiosk.db, g.pool);
-      const id = hallIdentity(h.kiosk.db).hallId;
+    await withShippedHall('genesis', 2, async ({ db, g, id }) => {
       const [row] = await db.query<{ genesis: string; first: string }>(
         `SELECT genesis, (SELECT prev_hash FROM journal WHERE seq = 1) AS first FROM halls WHERE hall_id = $1`,
         [id],
@@ -167,69 +177,48 @@ describe('the group journal', () => {
       }
       await db.query('UPDATE halls SET head_hash = $1', [prev]);
       expect((await verifyGroup(g.pool)).halls[0]!.firstBreak).toEqual({ seq: 1, reason: 'link' });
-    } finally {
-      h.close();
-      await g.close();
-      await db.drop();
-    }
+    });
   });
 
   it('names a row changed, deleted or inserted in PostgreSQL, with its hall and seq', async () => {
-    const db = await createTestDatabase();
-    const g = await openGroup(db.url);
-    const h = await openHall('tamper');
-    try {
-      await h.sell(10);
-      await shipHall(h.kiosk.db, g.pool);
-      const id = hallIdentity(h.kiosk.db).hallId;
+    await withShippedHall('tamper', 10, async ({ db, g, h, id }) => {
       const head = auditCount(h.kiosk);
       const firstBreak = async () => (await verifyGroup(g.pool)).halls.find((x) => x.hallId === id)!.firstBreak;
+      // The group's copy put back as the shipper writes it: every row again from the hall's genesis.
+      const shipAgainWhole = async () => {
+        await db.query('DELETE FROM journal');
+        await db.query(`UPDATE halls SET head_seq = 0, head_hash = genesis, diverged_seq = NULL`);
+        await shipHall(h.kiosk.db, g.pool);
+        expect(await firstBreak()).toBeNull();
+      };
       expect(await firstBreak()).toBeNull();
 
       // A sale's amount changed in its payload.
       const sale = Number((await db.query<{ seq: string }>(`SELECT seq FROM journal WHERE kind = 'sale.create' ORDER BY seq LIMIT 1 OFFSET 2`))[0]!.seq);
       await db.query(`UPDATE journal SET payload = jsonb_set(payload, '{after}', to_jsonb(replace(payload->>'after', '"totalCents":', '"totalCents":1'))) WHERE seq = $1`, [sale]);
       expect(await firstBreak()).toEqual({ seq: sale, reason: 'payload' });
-      const check = await verifyGroup(g.pool);
-      expect(check.valid).toBe(false);
+      expect((await verifyGroup(g.pool)).valid).toBe(false);
 
-      // Put back, then a row deleted in the middle.
-      await g.close();
-      const fresh = await createTestDatabase();
-      const g2 = await openGroup(fresh.url);
-      try {
-        await shipHall(h.kiosk.db, g2.pool);
-        const first2 = async () => (await verifyGroup(g2.pool)).halls[0]!.firstBreak;
-        await fresh.query('DELETE FROM journal WHERE seq = 5');
-        expect(await first2()).toEqual({ seq: 5, reason: 'missing' });
-        // The row put back as it was, then one more inserted with a seq already held.
-        await fresh.query('DELETE FROM journal');
-        await fresh.query(`UPDATE halls SET head_seq = 0, head_hash = genesis, diverged_seq = NULL`);
-        await shipHall(h.kiosk.db, g2.pool);
-        expect(await first2()).toBeNull();
-        await fresh.query(`INSERT INTO journal SELECT hall_id, seq, prev_hash, hash, kind, payload, recorded_at + interval '1 second' FROM journal WHERE seq = 7`);
-        expect(await first2()).toEqual({ seq: 7, reason: 'duplicate' });
-        await fresh.query(`DELETE FROM journal WHERE seq = 7 AND recorded_at > (SELECT MIN(recorded_at) FROM journal WHERE seq = 7)`);
-        // The last row deleted (the tail cut): the head the shipper recorded names it.
-        await fresh.query('DELETE FROM journal WHERE seq = $1', [head]);
-        expect(await first2()).toEqual({ seq: head, reason: 'missing' });
-        // A row inserted after the head, chained as a forger would.
-        await fresh.query('DELETE FROM journal');
-        await fresh.query(`UPDATE halls SET head_seq = 0, head_hash = genesis, diverged_seq = NULL`);
-        await shipHall(h.kiosk.db, g2.pool);
-        await fresh.query(
-          `INSERT INTO journal SELECT hall_id, seq + 1, hash, hash, kind, payload, recorded_at FROM journal WHERE seq = $1`,
-          [head],
-        );
-        expect(await first2()).toEqual({ seq: head + 1, reason: 'payload' });
-      } finally {
-        await g2.close();
-        await fresh.drop();
-      }
-    } finally {
-      h.close();
-      await db.drop();
-    }
+      // A row deleted in the middle.
+      await shipAgainWhole();
+      await db.query('DELETE FROM journal WHERE seq = 5');
+      expect(await firstBreak()).toEqual({ seq: 5, reason: 'missing' });
+
+      // One more inserted with a seq already held.
+      await shipAgainWhole();
+      await db.query(`INSERT INTO journal SELECT hall_id, seq, prev_hash, hash, kind, payload, recorded_at + interval '1 second' FROM journal WHERE seq = 7`);
+      expect(await firstBreak()).toEqual({ seq: 7, reason: 'duplicate' });
+
+      // The last row deleted (the tail cut): the head the shipper recorded names it.
+      await shipAgainWhole();
+      await db.query('DELETE FROM journal WHERE seq = $1', [head]);
+      expect(await firstBreak()).toEqual({ seq: head, reason: 'missing' });
+
+      // A row inserted after the head, chained as a forger would.
+      await shipAgainWhole();
+      await db.query(`INSERT INTO journal SELECT hall_id, seq + 1, hash, hash, kind, payload, recorded_at FROM journal WHERE seq = $1`, [head]);
+      expect(await firstBreak()).toEqual({ seq: head + 1, reason: 'payload' });
+    });
   });
 
   it('stops a hall whose history differs (an old copy restored that then sold differently), names the seq, overwrites nothing', async () => {
