@@ -118,11 +118,22 @@ export async function groupHalls(c: GroupClient): Promise<GroupHall[]> {
 }
 
 /** A page of a hall's journal after (seq, recordedAt), in that order: two rows of one seq (one put in by hand) come together. */
-export async function journalPage(c: GroupClient, hallId: string, after: { seq: number; recordedAt: Date }, limit: number): Promise<GroupEntry[]> {
+/**
+ * A hall's entries whose seq is within [fromSeq, toSeq], in order (a copy of one seq beside it, if someone inserted
+ * one). Read by a window of seqs, not "after the last row, LIMIT n": on a table not yet analysed the planner would
+ * sort everything after the last row for every page, a million entries' check then taking minutes.
+ */
+export async function journalSeqs(c: GroupClient, hallId: string, fromSeq: number, toSeq: number): Promise<GroupEntry[]> {
   const { rows } = await c.query<{ seq: string; prev_hash: string; hash: string; kind: string; payload: GroupEntry['payload']; recorded_at: Date }>(
     `SELECT seq, prev_hash, hash, kind, payload, recorded_at FROM journal
-      WHERE hall_id = $1 AND (seq, recorded_at) > ($2, $3) ORDER BY seq, recorded_at LIMIT $4`,
-    [hallId, after.seq, after.recordedAt, limit],
+      WHERE hall_id = $1 AND seq BETWEEN $2 AND $3 ORDER BY seq, recorded_at`,
+    [hallId, fromSeq, toSeq],
   );
   return rows.map((r) => ({ seq: Number(r.seq), prevHash: r.prev_hash, hash: r.hash, kind: r.kind, payload: r.payload, recordedAt: r.recorded_at }));
+}
+
+/** The highest seq the group holds of a hall (0: none), whatever its head says. */
+export async function journalLastSeq(c: GroupClient, hallId: string): Promise<number> {
+  const { rows } = await c.query<{ s: string | null }>(`SELECT max(seq) AS s FROM journal WHERE hall_id = $1`, [hallId]);
+  return Number(rows[0]?.s ?? 0);
 }

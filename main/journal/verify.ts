@@ -6,7 +6,7 @@
  */
 import { auditRowHash } from '../../db/audit.js';
 import type { GroupClient } from '../../db/group/client.js';
-import { groupHalls, journalPage, type GroupHall } from '../../db/group/journal.js';
+import { groupHalls, journalLastSeq, journalSeqs, type GroupHall } from '../../db/group/journal.js';
 import { GENESIS } from '../../db/group/schema.js';
 
 export type BreakReason = 'payload' | 'missing' | 'duplicate' | 'link' | 'head' | 'extra';
@@ -34,9 +34,13 @@ async function checkHall(c: GroupClient, hall: GroupHall): Promise<HallCheck> {
   let prev = hall.genesis ?? GENESIS;
   let entries = 0;
   let firstBreak: HallCheck['firstBreak'] = null;
-  let after = { seq: 0, recordedAt: new Date(0) };
-  outer: for (;;) {
-    const page = await journalPage(c, hall.hallId, after, CHUNK);
+  const lastSeq = await journalLastSeq(c, hall.hallId);
+  // The next window is asked for while this one is hashed: PostgreSQL and this thread work at once.
+  const window = (from: number) => journalSeqs(c, hall.hallId, from, from + CHUNK - 1);
+  let next = lastSeq > 0 ? window(1) : null;
+  outer: for (let from = 1; next; from += CHUNK) {
+    const page = await next;
+    next = from + CHUNK <= lastSeq ? window(from + CHUNK) : null;
     for (const r of page) {
       entries++;
       if (r.seq < expected) {
@@ -60,9 +64,9 @@ async function checkHall(c: GroupClient, hall: GroupHall): Promise<HallCheck> {
       prev = r.hash;
       expected = r.seq + 1;
     }
-    if (page.length < CHUNK) break;
-    after = page[page.length - 1]!;
   }
+  // A window still on its way when a break ended the check: its answer (or failure) is not wanted.
+  void next?.catch(() => undefined);
   if (!firstBreak) {
     const last = expected - 1;
     if (last > hall.headSeq) firstBreak = { seq: hall.headSeq + 1, reason: 'extra' };
