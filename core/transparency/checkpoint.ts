@@ -1,0 +1,150 @@
+/**
+ * Signed checkpoints of the audit log, in the formats transparency logs use
+ * (C2SP tlog-checkpoint inside a C2SP signed-note): the hall's origin line,
+ * the tree's size, its root hash, then one signature line per signer (the
+ * hall's Ed25519 key; the group as a witness). Text, so that it prints on
+ * the Z and the acta and any inspector's tool reads it. Pure: signing and
+ * checking a signature are given (node:crypto in the kiosk).
+ */
+import type { Sha256 } from './merkle.js';
+
+/** The signature type byte of Ed25519 in signed-note key ids and verifier keys. */
+const ED25519 = 0x01;
+const MAX_SIGNATURES = 100;
+
+export interface Checkpoint {
+  /** Names the log: the hall's licence and UUID (`bingo-kiosk/<hall UUID>`), unique to it. */
+  origin: string;
+  size: number;
+  /** The Merkle tree's root (RFC 6962), 32 bytes. */
+  rootHash: Uint8Array;
+  /** Further lines, each `key value` without a newline (e.g. the session or Z it was made for). */
+  extensions: string[];
+}
+
+export interface NoteSignature {
+  name: string;
+  /** The first four bytes of the key's hash (keyId), as a number. */
+  keyId: number;
+  /** The raw signature (Ed25519: 64 bytes). */
+  signature: Uint8Array;
+}
+
+const b64 = (b: Uint8Array) => {
+  let s = '';
+  for (const x of b) s += String.fromCharCode(x);
+  return btoa(s);
+};
+function unb64(text: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) return null;
+  try {
+    return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+const utf8 = (s: string) => new TextEncoder().encode(s);
+
+/** A key name of a note: printable, no space and no plus (signed-note). */
+export function isKeyName(name: string): boolean {
+  return name.length > 0 && /^[\x21-\x7e]+$/.test(name) && !name.includes('+');
+}
+
+/** key ID = the first 4 bytes of SHA-256(name || "\n" || 0x01 || public key), big-endian. */
+export function keyIdOf(h: Sha256, name: string, publicKey: Uint8Array): number {
+  const n = utf8(name);
+  const data = new Uint8Array(n.length + 2 + publicKey.length);
+  data.set(n, 0);
+  data[n.length] = 0x0a;
+  data[n.length + 1] = ED25519;
+  data.set(publicKey, n.length + 2);
+  const d = h(data);
+  return ((d[0]! << 24) | (d[1]! << 16) | (d[2]! << 8) | d[3]!) >>> 0;
+}
+
+export const keyIdHex = (keyId: number) => keyId.toString(16).padStart(8, '0');
+
+/** The verifier key an inspector is given: `name+<key id hex>+<base64(0x01 || public key)>`. */
+export function verifierKey(h: Sha256, name: string, publicKey: Uint8Array): string {
+  if (!isKeyName(name)) throw new RangeError(`key name ${JSON.stringify(name)}`);
+  if (publicKey.length !== 32) throw new RangeError('an Ed25519 public key has 32 bytes');
+  return `${name}+${keyIdHex(keyIdOf(h, name, publicKey))}+${b64(Uint8Array.of(ED25519, ...publicKey))}`;
+}
+
+/** A verifier key read back, its key id checked against its name and key; null when it is not one. */
+export function parseVerifierKey(h: Sha256, text: string): { name: string; keyId: number; publicKey: Uint8Array } | null {
+  // The key's base64 may hold '+' too: the name ends at the first, the key id is the 8 hex digits after it.
+  const m = /^([^+]+)\+([0-9a-f]{8})\+(.+)$/.exec(text.trim());
+  if (!m) return null;
+  const [, name, idHex, keyB64] = m as unknown as [string, string, string, string];
+  if (!isKeyName(name)) return null;
+  const raw = unb64(keyB64);
+  if (!raw || raw.length !== 33 || raw[0] !== ED25519) return null;
+  const publicKey = raw.slice(1);
+  const keyId = keyIdOf(h, name, publicKey);
+  return keyIdHex(keyId) === idHex ? { name, keyId, publicKey } : null;
+}
+
+/** The checkpoint's text (the note's body, the bytes each signature covers). */
+export function checkpointBody(c: Checkpoint): string {
+  if (!c.origin || /[\n]/.test(c.origin)) throw new RangeError('a checkpoint origin is one non-empty line');
+  if (!Number.isSafeInteger(c.size) || c.size < 0) throw new RangeError(`size ${c.size}`);
+  if (c.rootHash.length !== 32) throw new RangeError('a SHA-256 root has 32 bytes');
+  for (const e of c.extensions) if (e.length === 0 || e.includes('\n')) throw new RangeError('an extension is one non-empty line');
+  return [c.origin, String(c.size), b64(c.rootHash), ...c.extensions].join('\n') + '\n';
+}
+
+export function parseCheckpoint(body: string): Checkpoint | null {
+  if (!body.endsWith('\n')) return null;
+  const lines = body.slice(0, -1).split('\n');
+  if (lines.length < 3) return null;
+  const [origin, sizeText, rootText, ...extensions] = lines as [string, string, string, ...string[]];
+  if (!origin || !/^(0|[1-9][0-9]*)$/.test(sizeText)) return null;
+  const size = Number(sizeText);
+  const rootHash = unb64(rootText);
+  if (!Number.isSafeInteger(size) || !rootHash || rootHash.length !== 32 || extensions.some((e) => e.length === 0)) return null;
+  return { origin, size, rootHash, extensions };
+}
+
+/** The signed note: the body, a blank line, then `— name base64(key id || signature)` per signature. */
+export function signedNote(body: string, signatures: readonly NoteSignature[]): string {
+  if (!body.endsWith('\n')) throw new RangeError('a note body ends in a newline');
+  if (signatures.length === 0) throw new RangeError('a note has a signature at least');
+  const lines = signatures.map((s) => {
+    if (!isKeyName(s.name)) throw new RangeError(`key name ${JSON.stringify(s.name)}`);
+    const id = Uint8Array.of(s.keyId >>> 24, (s.keyId >>> 16) & 0xff, (s.keyId >>> 8) & 0xff, s.keyId & 0xff);
+    return `\u2014 ${s.name} ${b64(Uint8Array.of(...id, ...s.signature))}\n`;
+  });
+  return `${body}\n${lines.join('')}`;
+}
+
+/** A signed note split into its body and signatures; null when it is not well formed. */
+export function parseSignedNote(text: string): { body: string; signatures: NoteSignature[] } | null {
+  const split = text.lastIndexOf('\n\n');
+  if (split < 0 || !text.endsWith('\n')) return null;
+  const body = text.slice(0, split + 1);
+  const lines = text.slice(split + 2, -1).split('\n');
+  if (lines.length === 0 || lines.length > MAX_SIGNATURES) return null;
+  const signatures: NoteSignature[] = [];
+  for (const line of lines) {
+    const m = /^\u2014 (\S+) (\S+)$/.exec(line);
+    if (!m || !isKeyName(m[1]!)) return null;
+    const raw = unb64(m[2]!);
+    if (!raw || raw.length < 5) return null;
+    signatures.push({ name: m[1]!, keyId: ((raw[0]! << 24) | (raw[1]! << 16) | (raw[2]! << 8) | raw[3]!) >>> 0, signature: raw.slice(4) });
+  }
+  return { body, signatures };
+}
+
+/**
+ * The signatures of a note by a key: the ones with its name and key id that
+ * verify (a note may carry others'); `verify` checks Ed25519 over the body.
+ */
+export function noteSignedBy(
+  note: { body: string; signatures: readonly NoteSignature[] },
+  key: { name: string; keyId: number; publicKey: Uint8Array },
+  verify: (publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array) => boolean,
+): boolean {
+  const message = utf8(note.body);
+  return note.signatures.some((s) => s.name === key.name && s.keyId === key.keyId && s.signature.length === 64 && verify(key.publicKey, message, s.signature));
+}
