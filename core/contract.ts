@@ -19,6 +19,7 @@ import { printingContract } from './printing/contract.js';
 import { rouletteContract } from './roulette/contract.js';
 import { terminalsContract } from './terminals/contract.js';
 import { postContract } from './terminals/post.js';
+import { transparencyContract } from './transparency/contract.js';
 
 // A channel two slices define stops the kiosk as this module loads (never the last one silently kept).
 export const contract = mergeUnique('channel', {
@@ -34,6 +35,7 @@ export const contract = mergeUnique('channel', {
   auditContract,
   terminalsContract,
   postContract,
+  transparencyContract,
 });
 
 export type Contract = typeof contract;

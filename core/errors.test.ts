@@ -10,6 +10,7 @@ import { storageErrors } from './storage/errors.js';
 import { terminalsErrors } from './terminals/errors.js';
 import { postErrors } from './terminals/post-errors.js';
 import { journalErrors } from './journal/errors.js';
+import { transparencyErrors } from './transparency/errors.js';
 
 /** Every placeholder a message may use, filled with a visible marker. */
 const anyParams = new Proxy({} as Record<string, string | number>, {
@@ -24,7 +25,7 @@ describe('error catalogue', () => {
   });
 
   it('takes each domain\'s codes once: no domain redefines another\'s (a spread would silently keep the last)', () => {
-    const domains = [peopleErrors, bingoErrors, drawersErrors, backupsErrors, dayCloseErrors, caixaErrors, rouletteErrors, rouletteTableErrors, chipErrors, printingErrors, storageErrors, terminalsErrors, postErrors, journalErrors].map((c) => Object.keys(c));
+    const domains = [peopleErrors, bingoErrors, drawersErrors, backupsErrors, dayCloseErrors, caixaErrors, rouletteErrors, rouletteTableErrors, chipErrors, printingErrors, storageErrors, terminalsErrors, postErrors, journalErrors, transparencyErrors].map((c) => Object.keys(c));
     const all = domains.flat();
     expect(new Set(all).size).toBe(all.length);
     for (const codes of domains) for (const code of codes) expect(ERROR_CODES).toContain(code);

@@ -20,6 +20,7 @@ import { storageErrors } from './storage/errors.js';
 import { terminalsErrors } from './terminals/errors.js';
 import { postErrors } from './terminals/post-errors.js';
 import { journalErrors } from './journal/errors.js';
+import { transparencyErrors } from './transparency/errors.js';
 
 export type { Lang } from './catalogue.js';
 export { KioskError, type ErrorCode } from './refusal.js';
@@ -119,6 +120,7 @@ const catalogue = mergeUnique('error code', {
   terminalsErrors,
   postErrors,
   journalErrors,
+  transparencyErrors,
 });
 
 // The leaf's code type is this catalogue's keys (the leaf cannot import it).

@@ -106,3 +106,18 @@ export const CASHIERS: readonly Role[] = ['cashier'];
 export const COUNTER: readonly Role[] = ['cashier', 'manager', 'admin'];
 /** The casino caixa's desk: caixa staff and managers (guias, meter readings). */
 export const CAIXA_DESK: readonly Role[] = ['caixa', 'manager', 'admin'];
+
+/** A signed checkpoint as the screens, the Z and the acta show it. */
+/** Shared by the domains that print one (the Z, the acta) and the audit domain that makes them. */
+export const signedCheckpointSchema = z.object({
+  id: z.number().int(),
+  at: isoTime,
+  /** Entries 1..size of the audit log. */
+  size: z.number().int(),
+  /** The tree's root, hexadecimal (the note holds it in base64). */
+  rootHash: z.string(),
+  /** The signing key's id, 8 hexadecimal digits. */
+  keyId: z.string(),
+  /** The C2SP signed note, exactly as signed. */
+  note: z.string(),
+});

@@ -31,6 +31,7 @@ import { OperatorSessions } from './services/shared/operator-sessions.js';
 import { sealPinHashes } from './services/shared/credentials.js';
 import { createPins, type Pins } from './services/shared/pin.js';
 import { readOrCreatePinKey } from './services/shared/pin-key.js';
+import { openHallKeyring } from './services/shared/hall-keyring.js';
 
 export interface KioskOptions {
   /** Folder holding kiosk.sqlite and backups/. */
@@ -125,6 +126,8 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     // A full disk: the hashes stay as they are until the next start (they still verify); the kiosk starts to be read.
     if (storageFailureOf(e) === null) throw e;
   }
+  // The hall's signing key: made at the first start, recorded in the database with its audit row.
+  const keys = openHallKeyring(db, options.dataDir, { at: now().toISOString(), terminalId });
   // On a full disk the reserve's room is for logins alone, until the disk has room for the reserve again.
   let onReserve = opened.onReserve;
   // Made while there is room (a disk with little room simply has none yet: writes go on until it is full).
@@ -207,6 +210,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     dataDir: options.dataDir,
     platform,
     pins,
+    keys,
     now,
     io,
     emit: (event) => {

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { pageFields, pageSchema } from '../paging.js';
-import { approvalSchema, CASHIERS, channel, COUNTER, csvFileSchema, empty, EVERYONE, id, isoTime, MANAGERS, plainText, seriesCode } from '../schema.js';
+import { approvalSchema, CASHIERS, channel, COUNTER, csvFileSchema, empty, EVERYONE, id, isoTime, MANAGERS, plainText, seriesCode, signedCheckpointSchema } from '../schema.js';
 import { ANNUL_REASONS } from './rules.js';
 
 const cents = z.number().int().nonnegative();
@@ -626,6 +626,10 @@ export const bingoContract = {
       closedAt: isoTime.nullable(),
       /** The audit chain's head at the session's close (now, while it is open): printed, it outlives the file (issue 12). */
       auditHead: z.object({ seq: z.number().int(), hash: z.string() }).nullable(),
+      /** The audit log's checkpoint signed by the hall's key at the session's close (null while it is open). */
+      checkpoint: signedCheckpointSchema.nullable(),
+      /** The hall's public key that signs its checkpoints (its verifier key and key id). */
+      hallKey: z.object({ keyId: z.string(), verifierKey: z.string() }).nullable(),
       specialBalls: z.number().int().nullable(),
       /** The special prize fund's starting amount put in by the house in this session: at its first session, after a win (SPEC 4). */
       specialFundStarts: z.array(z.object({ at: isoTime, amountCents: cents, gameNumber: z.number().int().nullable() })),

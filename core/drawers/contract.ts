@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { ROLES } from '../roles.js';
-import { approvalSchema, cents, channel, csvFileSchema, empty, id, isoTime, MANAGERS, periodFields, reasonText } from '../schema.js';
+import { approvalSchema, cents, channel, csvFileSchema, empty, id, isoTime, MANAGERS, periodFields, reasonText, signedCheckpointSchema } from '../schema.js';
 import { MOVEMENT_KINDS } from './rules.js';
 
 /** Who handles a drawer: cashiers and caixa staff at their own counter, managers and admins too. */
@@ -131,6 +131,8 @@ export const zReportSchema = xReportSchema.extend({
   chipsCount: chipsCountSchema.nullable().optional(),
   /** The audit chain's head when the drawer closed: on paper, it outlives the file (audit.verify {anchor}). */
   auditHead: z.object({ seq: z.number().int(), hash: z.string() }).nullable().optional(),
+  /** The audit log's signed checkpoint at the close (the entries before it), by the hall's key: the inspector checks it offline. */
+  checkpoint: signedCheckpointSchema.nullable().optional(),
 });
 
 export const drawersContract = {

@@ -21,6 +21,7 @@ import { keepAnswer, keepFinishedAnswer, keptAnswer, type KeptAnswer } from '../
 import { createGroupCommit, readSnapshot, storageFailureOf, writeTransaction, type ReadableDb, type WritableDb } from '../../db/connection.js';
 import type { CommandContext, CommandHandler, Done, HandlerMap, KioskIo, PrepareContext, QueryContext, QueryHandler } from '../services/shared/context.js';
 import type { OperatorSessions } from '../services/shared/operator-sessions.js';
+import type { HallKeyring } from '../services/shared/hall-keyring.js';
 import type { Pins } from '../services/shared/pin.js';
 import { commandFingerprint } from './idempotency.js';
 
@@ -37,6 +38,8 @@ export interface DispatcherDeps {
   /** The system the kiosk runs on (default process.platform). */
   platform?: string;
   pins: Pins;
+  /** The hall's signing key (its checkpoints). */
+  keys: HallKeyring;
   now: () => Date;
   io: KioskIo;
   emit: (event: KioskEvent) => void;
@@ -98,7 +101,7 @@ export function checkHandlers(handlers: HandlerMap): void {
 }
 
 export function createDispatcher(deps: DispatcherDeps): Dispatch {
-  const { db, reader, handlers, sessions, io, dataDir, pins } = deps;
+  const { db, reader, handlers, sessions, io, dataDir, pins, keys } = deps;
   const home: CallOrigin = { terminalId: deps.terminalId };
   const platform = deps.platform ?? process.platform;
   checkHandlers(handlers);
@@ -123,7 +126,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
     if (!parsed.success) {
       return fail('VALIDATION_FAILED', { issues: describeIssues(parsed.error.issues) }, lang, parsed.error.issues);
     }
-    const base = { now, at: now.toISOString(), operator, terminalId, homeTerminalId: home.terminalId, meta, memo, dataDir, platform, pins };
+    const base = { now, at: now.toISOString(), operator, terminalId, homeTerminalId: home.terminalId, meta, memo, dataDir, platform, pins, keys };
     const readCtx: QueryContext = { ...base, db: reader, io };
     const handler = handlers[channel];
 

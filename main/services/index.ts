@@ -1,6 +1,7 @@
 /** The one handler map: every channel of the contract has exactly one handler, in its domain's room. */
 import { mergeUnique } from '../../core/merge.js';
 import { auditHandlers } from './audit/index.js';
+import { checkpointHandlers } from './audit/checkpoints.js';
 import { bingoHandlers } from './bingo/index.js';
 import { caixaHandlers } from './caixa/index.js';
 import { backupHandlers } from './drawers/backups.js';
@@ -28,6 +29,7 @@ export const handlers: HandlerMap = mergeUnique('handler', {
   rouletteHandlers,
   printingHandlers,
   auditHandlers,
+  checkpointHandlers,
   terminalsHandlers,
   postHandlers,
 });

@@ -60,6 +60,8 @@ export interface ZReportData extends XReportData {
   chipsCount?: { counted: ChipCount[]; countedCents: number; varianceCents: number } | null;
   /** The audit chain's head at the close (issue 12): a later audit.verify {anchor} checks the file against it. */
   auditHead?: { seq: number; hash: string } | null;
+  /** The audit log's checkpoint signed by the hall's key at the close (the entries before it). */
+  checkpoint?: { size: number; rootHash: string; keyId: string; note: string } | null;
 }
 
 export function countedCents(counted: readonly DenominationCount[]): number {
@@ -179,8 +181,28 @@ export function zReport(data: ZReportData): PrintDocument {
       ...(data.varianceAcceptedBy ? [pair('Aceite por', data.varianceAcceptedBy)] : []),
       ...(data.varianceReason ? [{ kind: 'text', text: `Motivo: ${data.varianceReason}` } as Block] : []),
       ...(data.auditHead ? [{ kind: 'rule' } as Block, pair('Auditoria n.º', data.auditHead.seq), { kind: 'text', text: `Cadeia: ${data.auditHead.hash}` } as Block] : []),
+      ...(data.checkpoint ? checkpointBlocks(data.checkpoint) : []),
       { kind: 'signature', caption: 'Assinatura do operador' },
       { kind: 'signature', caption: 'Assinatura do gerente' },
     ],
   };
+}
+
+/**
+ * A signed checkpoint on paper: its size, root and key, and the signature, in
+ * ASCII (any code page prints them); the signed note is rebuilt from these
+ * and the hall's origin by the inspector's verifier.
+ */
+function checkpointBlocks(c: { size: number; rootHash: string; keyId: string; note: string }): Block[] {
+  const signature = /\n\u2014 \S+ (\S+)\n/.exec(c.note)?.[1] ?? '';
+  const body = c.note.slice(0, c.note.indexOf('\n\n') + 1).split('\n');
+  return [
+    { kind: 'text', text: 'Ponto de verificação assinado', bold: true },
+    { kind: 'text', text: body[0] ?? '' },
+    pair('Entradas', c.size),
+    { kind: 'text', text: `Raiz: ${body[2] ?? ''}` },
+    ...body.slice(3, -1).map((line) => ({ kind: 'text', text: line }) as Block),
+    pair('Chave da sala', c.keyId),
+    { kind: 'text', text: `Assinatura: ${signature}` },
+  ];
 }

@@ -7,9 +7,10 @@
  */
 import { type ActaGame, type ChannelOutput } from '../../core/contract.js';
 import { formatCents } from '../../core/money.js';
-import { contentWidth, createDocument, heading, signatures } from './document.js';
+import { contentWidth, createDocument, ensureSpace, heading, signatures } from './document.js';
 import { annulReasonLabel, checkLabel, dateTime, gameStateLabel, incidentKindLabel, sessionTime, time } from './format.js';
 import { type Column, drawTable, type TableRow } from './table.js';
+import { drawQr } from './qr.js';
 import { paragraph as note } from './text.js';
 
 export type Acta = ChannelOutput<'session.acta'>;
@@ -272,7 +273,43 @@ export async function renderActaPdf(acta: Acta, options: PdfOptions = {}): Promi
     // The chain's head at the close: kept on paper, a later audit.verify {anchor} finds a file cut or rewritten after it.
     note(doc, `Registo de auditoria ${acta.closedAt ? 'no encerramento' : 'à data desta acta'}: n.º ${acta.auditHead.seq}, cadeia ${acta.auditHead.hash}.`, 8);
   }
+  if (acta.checkpoint) checkpointSection(doc, acta.checkpoint, acta.hallKey);
+  else if (acta.hallKey) {
+    doc.y += 4;
+    note(doc, `Chave pública da sala (Ed25519), id ${acta.hallKey.keyId}: ${acta.hallKey.verifierKey}`, 7);
+  }
 
   signatures(doc, ['O chefe de sala', 'O adjunto']);
   return finish(`${acta.hallName} · ${licenceLine(acta.licence)} · ${title}${acta.closedAt ? '' : ' (provisória)'}`);
+}
+
+/**
+ * The session's signed checkpoint: the note exactly as signed (text and QR),
+ * and the hall's public key that verifies it. An inspector checks the
+ * export's proofs against this root without trusting the hall's file.
+ */
+function checkpointSection(doc: PDFKit.PDFDocument, c: NonNullable<Acta['checkpoint']>, key: Acta['hallKey']): void {
+  const side = 130;
+  doc.y += 10;
+  ensureSpace(doc, side + 20);
+  const top = doc.y;
+  const left = doc.page.margins.left;
+  drawQr(doc, c.note, left + contentWidth(doc) - side, top, side);
+  doc.font('bold').fontSize(9).fillColor('#000000').text('Ponto de verificação assinado pela sala', left, top, { lineBreak: false });
+  doc.y = top + 14;
+  const width = contentWidth(doc) - side - 10;
+  doc.font('condensed').fontSize(7);
+  for (const line of c.note.replace(/\n$/, '').split('\n')) {
+    // Long lines (the signature) are cut in pieces that fit: the QR holds the note whole.
+    let rest = line === '' ? ' ' : line;
+    while (rest.length > 0) {
+      let n = rest.length;
+      while (n > 1 && doc.widthOfString(rest.slice(0, n)) > width) n--;
+      doc.text(rest.slice(0, n), left, doc.y, { lineBreak: false });
+      doc.y += 9;
+      rest = rest.slice(n);
+    }
+  }
+  doc.y = Math.max(doc.y, top + side) + 4;
+  if (key) note(doc, `Chave pública da sala (Ed25519), id ${key.keyId}: ${key.verifierKey}`, 7);
 }

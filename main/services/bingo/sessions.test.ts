@@ -132,6 +132,9 @@ describe('session.acta', () => {
       closedAt: null,
       // While the session is open, the head now (the last command's row).
       auditHead: h.kiosk.db.prepare(`SELECT id AS seq, hash FROM audit_log ORDER BY id DESC LIMIT 1`).get(),
+      // Open: no checkpoint yet, and the key in use that will sign the close's.
+      checkpoint: null,
+      hallKey: h.kiosk.db.prepare(`SELECT key_id AS keyId, verifier_key AS verifierKey FROM hall_keys ORDER BY id DESC LIMIT 1`).get(),
       specialBalls: null,
       specialFundStarts: [],
       specialFundCarried: [],

@@ -28,6 +28,8 @@ import {
 import { specialFundDecisionSince } from '../../../db/bingo/special.js';
 import { everPosted, post } from '../../../db/ledger.js';
 import { hallRow, hallSettings } from '../../../db/people.js';
+import { checkpointFor, currentHallKey, hallKeys } from '../../../db/transparency.js';
+import { checkpointView } from '../shared/checkpoint.js';
 import { command, done, operatorOf, query, queryWaiting, type HandlerSlice } from '../shared/context.js';
 import { gameView, sessionOfGames } from './games.js';
 
@@ -53,6 +55,9 @@ export function actaOf(db: ReadableDb, sessionId: number): Acta {
   const session = sessionById(db, sessionId);
   if (!session) throw new KioskError('SESSION_NOT_FOUND', { sessionId });
   const hall = hallRow(db)!;
+  // The close's checkpoint and the key that signed it; while the session is open, the key in use.
+  const sessionCheckpoint = session.closedAt ? checkpointFor(db, 'session', session.id) : undefined;
+  const signingKey = session.closedAt ? sessionCheckpoint && hallKeys(db).find((k) => k.keyId === sessionCheckpoint.keyId) : currentHallKey(db);
   const closures = new Map(closuresOfSession(db, session.id).map((c) => [c.gameId, c]));
   const winners = winnersOfSession(db, session.id);
   // A closed session's acta is final: a carried prize or refund paid later is the next session's.
@@ -101,6 +106,8 @@ export function actaOf(db: ReadableDb, sessionId: number): Acta {
     scheduledCloseAt: session.scheduledCloseAt,
     closedAt: session.closedAt,
     auditHead: session.closedAt ? auditHeadAt(db, session.closedAt) : auditHead(db),
+    checkpoint: sessionCheckpoint ? checkpointView(sessionCheckpoint) : null,
+    hallKey: signingKey ? { keyId: signingKey.keyId, verifierKey: signingKey.verifierKey } : null,
     specialBalls: session.specialBalls,
     specialFundStarts: fundStartsOfSession(db, session.id),
     specialFundCarried: fundCarriedOfSession(db, session.id),

@@ -10,6 +10,7 @@ import { closureOf, doubleFirstsWithoutSecond, gamesOfSession } from '../../../d
 import { carriedRefunds, gameSalesTotals, refundableSales } from '../../../db/bingo/sales.js';
 import { hasCheck, markSessionClosed, sessionById } from '../../../db/bingo/sessions.js';
 import { chipCountOf, drawerExpectedCash, drawersDuring, openDrawers } from '../../../db/drawers.js';
+import { signCheckpoint } from '../shared/checkpoint.js';
 import { command, finishAfterCommit, query, type HandlerSlice } from '../shared/context.js';
 import { specialFundState } from '../../../core/bingo/prizes.js';
 import { specialFundHeld } from '../../../db/bingo/special.js';
@@ -86,6 +87,8 @@ export const dayCloseHandlers: HandlerSlice<'session.close' | 'session.overview'
     if (pair) throw new KioskError('SESSION_DOUBLE_PENDING', { number: pair.number });
     if (blockers.some((b) => b.kind === 'end_check')) throw new KioskError('SESSION_END_CHECK_MISSING');
     markSessionClosed(ctx.db, session.id, ctx.at);
+    // The acta's checkpoint: the log up to the close, signed by the hall's key (the inspector's export proves the session's entries by it).
+    signCheckpoint(ctx, ctx.keys.current(), { reason: 'session', ref: { type: 'session', id: session.id } });
     // What is still owed to players goes on: the next session lists and pays it.
     const carried = {
       prizes: carriedUnpaidWinners(ctx.db, session.id + 1).map((w) => ({

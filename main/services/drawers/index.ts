@@ -36,6 +36,7 @@ import {
   type DrawerRow,
 } from '../../../db/drawers.js';
 import { auditHead } from '../../../db/audit.js';
+import { signCheckpoint } from '../shared/checkpoint.js';
 import { post } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
 import { printerForRole } from '../../../db/printing.js';
@@ -285,6 +286,8 @@ export const drawersHandlers: HandlerSlice<
         chips: data.chips ?? (chips ? emptyChips() : null),
         chipsCount: chips,
         auditHead: auditHead(ctx.db),
+        // Signed by the hall's key: the log up to the Z, which the inspector checks offline against its key.
+        checkpoint: signCheckpoint(ctx, ctx.keys.current(), { reason: 'z', ref: { type: 'drawer', id: drawer.id }, extensions: [`Z ${zNumber}`] }),
       };
       insertDrawerClose(ctx.db, {
         drawerId: drawer.id,

@@ -23,6 +23,7 @@ import type { PrinterRow } from '../../../db/printing.js';
 import type { Acta } from '../../../printing/pdf/acta.js';
 import type { Operator, OperatorSessions } from './operator-sessions.js';
 import type { Pins } from './pin.js';
+import type { HallKeyring } from './hall-keyring.js';
 
 export type { Operator } from './operator-sessions.js';
 
@@ -68,6 +69,8 @@ interface CallContext {
   platform: string;
   /** PIN hashing under the data folder's key (pin.ts). */
   pins: Pins;
+  /** The hall's signing key (its signed checkpoints, hall-keyring.ts). */
+  keys: HallKeyring;
 }
 
 export interface QueryContext extends CallContext {

@@ -1,0 +1,12 @@
+/** Refusals of the hall's signed books: its checkpoints of the audit log and its signing key. */
+import { errors } from '../catalogue.js';
+
+export const transparencyErrors = errors({
+  // Nothing is signed over a log that no longer continues the history an earlier checkpoint signed.
+  CHECKPOINT_INCONSISTENT: {
+    pt: (p) =>
+      `O registo de auditoria já não continua a história assinada no último ponto de verificação: a entrada n.º ${p.seq} não se liga à anterior. Nada foi assinado nem fechado. As actas e os seus dados guardam-se tal como foram registados (Despacho Normativo n.º 80/85, art. 17.º): chame o responsável técnico.`,
+    en: (p) =>
+      `The audit log no longer continues the history signed at the last checkpoint: entry no. ${p.seq} does not link to the one before. Nothing was signed or closed. Session records are kept as they were written (Despacho Normativo 80/85, art. 17): call the technician.`,
+  },
+});

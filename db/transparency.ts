@@ -1,0 +1,181 @@
+/**
+ * SQL of the hall's signed books (migration 0025): its keys, its signed
+ * checkpoints of the audit log, and the roots of the log's whole blocks of
+ * 1024 entries. The tree's leaves are the audit entries' chain hashes, entry
+ * seq being leaf seq - 1.
+ */
+import { createHash } from 'node:crypto';
+import { bytesToHex, EMPTY_FRONTIER, hexToBytes, leafHash, rootOfLeafHashes, splitPoint, type Frontier, type Sha256 } from '../core/transparency/merkle.js';
+import type { ReadableDb, WritableDb } from './connection.js';
+import { stmt } from './sql.js';
+
+export const sha256: Sha256 = (data) => new Uint8Array(createHash('sha256').update(data).digest());
+
+/** Entries per stored block root: 2^10. */
+export const BLOCK = 1024;
+
+export interface HallKeyRow {
+  id: number;
+  name: string;
+  keyId: string;
+  verifierKey: string;
+  createdAt: string;
+  auditSeq: number;
+  rotationNote: string | null;
+}
+
+const KEY_COLUMNS = `id, name, key_id AS keyId, verifier_key AS verifierKey, created_at AS createdAt, audit_seq AS auditSeq, rotation_note AS rotationNote`;
+
+export function hallKeys(db: ReadableDb): HallKeyRow[] {
+  return stmt<[], HallKeyRow>(db, `SELECT ${KEY_COLUMNS} FROM hall_keys ORDER BY id`).all();
+}
+
+/** The key in use: the newest recorded. */
+export function currentHallKey(db: ReadableDb): HallKeyRow | undefined {
+  return stmt<[], HallKeyRow>(db, `SELECT ${KEY_COLUMNS} FROM hall_keys ORDER BY id DESC LIMIT 1`).get();
+}
+
+export function insertHallKey(db: WritableDb, k: { name: string; keyId: string; verifierKey: string; at: string; auditSeq: number; rotationNote: string | null }): number {
+  return Number(
+    stmt(db, `INSERT INTO hall_keys (name, key_id, verifier_key, created_at, audit_seq, rotation_note) VALUES (?, ?, ?, ?, ?, ?)`).run(
+      k.name,
+      k.keyId,
+      k.verifierKey,
+      k.at,
+      k.auditSeq,
+      k.rotationNote,
+    ).lastInsertRowid,
+  );
+}
+
+export type CheckpointReason = 'z' | 'session' | 'demand' | 'rotation';
+
+export interface CheckpointRow {
+  id: number;
+  at: string;
+  size: number;
+  rootHash: string;
+  note: string;
+  keyId: string;
+  reason: CheckpointReason;
+  refType: 'drawer' | 'session' | null;
+  refId: number | null;
+  frontier: string;
+}
+
+const CHECKPOINT_COLUMNS = `id, at, size, root_hash AS rootHash, note, key_id AS keyId, reason, ref_type AS refType, ref_id AS refId, frontier`;
+
+export function lastCheckpoint(db: ReadableDb): CheckpointRow | undefined {
+  return stmt<[], CheckpointRow>(db, `SELECT ${CHECKPOINT_COLUMNS} FROM checkpoints ORDER BY id DESC LIMIT 1`).get();
+}
+
+export function checkpointById(db: ReadableDb, id: number): CheckpointRow | undefined {
+  return stmt<[number], CheckpointRow>(db, `SELECT ${CHECKPOINT_COLUMNS} FROM checkpoints WHERE id = ?`).get(id);
+}
+
+/** The checkpoint made for a Z (its drawer) or a session's close. */
+export function checkpointFor(db: ReadableDb, refType: 'drawer' | 'session', refId: number): CheckpointRow | undefined {
+  return stmt<[string, number], CheckpointRow>(db, `SELECT ${CHECKPOINT_COLUMNS} FROM checkpoints WHERE ref_type = ? AND ref_id = ? ORDER BY id DESC LIMIT 1`).get(refType, refId);
+}
+
+/** The newest checkpoint of at most `size` entries (the one before a session's, for its consistency proof). */
+export function checkpointAtMost(db: ReadableDb, size: number, beforeId: number): CheckpointRow | undefined {
+  return stmt<[number, number], CheckpointRow>(db, `SELECT ${CHECKPOINT_COLUMNS} FROM checkpoints WHERE size <= ? AND id < ? ORDER BY id DESC LIMIT 1`).get(size, beforeId);
+}
+
+export function listCheckpoints(db: ReadableDb, limit: number): CheckpointRow[] {
+  return stmt<[number], CheckpointRow>(db, `SELECT ${CHECKPOINT_COLUMNS} FROM checkpoints ORDER BY id DESC LIMIT ?`).all(limit);
+}
+
+export function insertCheckpoint(db: WritableDb, c: Omit<CheckpointRow, 'id'>): number {
+  return Number(
+    stmt(
+      db,
+      `INSERT INTO checkpoints (at, size, root_hash, note, key_id, reason, ref_type, ref_id, frontier) VALUES (@at, @size, @rootHash, @note, @keyId, @reason, @refType, @refId, @frontier)`,
+    ).run(c).lastInsertRowid,
+  );
+}
+
+/** The chain hashes of entries from..to (seqs), in order, with each one's link to the one before. */
+export function entryHashes(db: ReadableDb, from: number, to: number): { seq: number; prevHash: string; hash: string }[] {
+  return stmt<[number, number], { seq: number; prevHash: string; hash: string }>(
+    db,
+    `SELECT id AS seq, prev_hash AS prevHash, hash FROM audit_log WHERE id BETWEEN ? AND ? ORDER BY id`,
+  ).all(from, to);
+}
+
+function storedBlocks(db: ReadableDb, from: number, to: number): Map<number, Uint8Array> {
+  const rows = stmt<[number, number], { block: number; rootHash: string }>(db, `SELECT block, root_hash AS rootHash FROM merkle_blocks WHERE block BETWEEN ? AND ?`).all(from, to);
+  return new Map(rows.map((r) => [r.block, hexToBytes(r.rootHash)]));
+}
+
+export function blockCount(db: ReadableDb): number {
+  return (stmt<[], number>(db, `SELECT COALESCE(MAX(block) + 1, 0) FROM merkle_blocks`).pluck().get() as number) ?? 0;
+}
+
+export function insertBlock(db: WritableDb, block: number, rootHash: string): void {
+  stmt(db, `INSERT INTO merkle_blocks (block, root_hash) VALUES (?, ?)`).run(block, rootHash);
+}
+
+/** The leaf hash of an audit entry: RFC 6962's of its 32-byte chain hash. */
+export const entryLeaf = (hash: string) => leafHash(sha256, hexToBytes(hash));
+
+/**
+ * MTH of entries start+1..end (leaves start..end-1) as this file holds them:
+ * whole aligned blocks from merkle_blocks, the rest from the entries'
+ * hashes, cached for one export. An inspector's proofs are computed from it.
+ */
+export function subtreeHasher(db: ReadableDb): (start: number, end: number) => Uint8Array {
+  const cache = new Map<string, Uint8Array>();
+  const blocks = new Map<number, Uint8Array>();
+  const blockRoot = (b: number): Uint8Array => {
+    let r = blocks.get(b);
+    if (!r) {
+      // Read in runs of 1024 blocks: an export walks them in order.
+      for (const [k, v] of storedBlocks(db, b, b + 1023)) blocks.set(k, v);
+      r = blocks.get(b);
+      if (!r) r = rootOfLeafHashes(sha256, entryHashes(db, b * BLOCK + 1, (b + 1) * BLOCK).map((e) => entryLeaf(e.hash)));
+      blocks.set(b, r);
+    }
+    return r;
+  };
+  const hash = (start: number, end: number): Uint8Array => {
+    const n = end - start;
+    if (n <= 0) throw new RangeError(`subtree ${start}..${end}`);
+    const key = `${start}:${end}`;
+    const known = cache.get(key);
+    if (known) return known;
+    let r: Uint8Array;
+    if (n >= BLOCK && start % BLOCK === 0 && (n & (n - 1)) === 0) {
+      // A whole power-of-two run of blocks: MTH over their roots, which are its subtrees.
+      const first = start / BLOCK;
+      const roots: Uint8Array[] = [];
+      for (let b = first; b < first + n / BLOCK; b++) roots.push(blockRoot(b));
+      r = rootOfLeafHashes(sha256, roots);
+    } else if (n <= BLOCK) {
+      const rows = entryHashes(db, start + 1, end);
+      if (rows.length !== n) throw new RangeError(`entries ${start + 1}..${end}: ${rows.length} of ${n} in the log`);
+      r = rootOfLeafHashes(sha256, rows.map((e) => entryLeaf(e.hash)));
+    } else {
+      const k = splitPoint(n);
+      r = nodeOf(hash(start, start + k), hash(start + k, end));
+    }
+    cache.set(key, r);
+    return r;
+  };
+  return hash;
+}
+
+function nodeOf(left: Uint8Array, right: Uint8Array): Uint8Array {
+  const data = new Uint8Array(65);
+  data[0] = 1;
+  data.set(left, 1);
+  data.set(right, 33);
+  return sha256(data);
+}
+
+export function frontierOf(row: CheckpointRow | undefined): Frontier {
+  return row ? (JSON.parse(row.frontier) as Frontier) : EMPTY_FRONTIER;
+}
+
+export { bytesToHex };

@@ -1,0 +1,93 @@
+/**
+ * A signed checkpoint of the audit log, in the caller's transaction (a Z, a
+ * session's close, an admin's request): the log's entries so far as an RFC
+ * 6962 tree, grown from the last checkpoint's frontier by the entries since,
+ * its root signed by the hall's key in a C2SP signed note. Grown from the
+ * last one, a checkpoint extends it by construction; the entries since must
+ * continue the chain from the entry it ended on, or nothing is signed
+ * (CHECKPOINT_INCONSISTENT): a log rewritten under a signed checkpoint is
+ * never signed again as if it were the same history.
+ */
+import { KioskError } from '../../../core/refusal.js';
+import { checkpointBody, signedNote } from '../../../core/transparency/checkpoint.js';
+import { bytesToHex, extendFrontier, frontierRoot, rootOfLeafHashes, type Frontier } from '../../../core/transparency/merkle.js';
+import { auditHead, chainGenesis } from '../../../db/audit.js';
+import type { WritableDb } from '../../../db/connection.js';
+import {
+  BLOCK,
+  blockCount,
+  entryHashes,
+  entryLeaf,
+  insertBlock,
+  insertCheckpoint,
+  lastCheckpoint,
+  sha256,
+  type CheckpointReason,
+  type CheckpointRow,
+} from '../../../db/transparency.js';
+import type { HallSigner } from './hall-key.js';
+
+/** A checkpoint's frontier as stored: the tree's right edge, and the chain hash of its last entry (the next must link to it). */
+interface StoredFrontier extends Frontier {
+  lastHash: string;
+}
+
+export interface SignedCheckpoint {
+  id: number;
+  at: string;
+  size: number;
+  rootHash: string;
+  keyId: string;
+  /** The signed note as it is printed (text and QR) and exported. */
+  note: string;
+}
+
+export function checkpointView(row: CheckpointRow): SignedCheckpoint {
+  return { id: row.id, at: row.at, size: row.size, rootHash: row.rootHash, keyId: row.keyId, note: row.note };
+}
+
+export function signCheckpoint(
+  ctx: { db: WritableDb; at: string },
+  signer: HallSigner,
+  o: { reason: CheckpointReason; ref: { type: 'drawer' | 'session'; id: number } | null; extensions?: string[] },
+): SignedCheckpoint {
+  const { db } = ctx;
+  const size = auditHead(db)?.seq ?? 0;
+  const last = lastCheckpoint(db);
+  const from: StoredFrontier = last ? (JSON.parse(last.frontier) as StoredFrontier) : { size: 0, peaks: [], lastHash: chainGenesis(db) };
+  if (size < from.size) throw new KioskError('CHECKPOINT_INCONSISTENT', { seq: size + 1 });
+  const rows = entryHashes(db, from.size + 1, size);
+  let link = from.lastHash;
+  for (const [i, r] of rows.entries()) {
+    if (r.seq !== from.size + 1 + i || r.prevHash !== link) throw new KioskError('CHECKPOINT_INCONSISTENT', { seq: from.size + 1 + i });
+    link = r.hash;
+  }
+  const grown = extendFrontier(
+    sha256,
+    from,
+    rows.map((r) => entryLeaf(r.hash)),
+  );
+  // The roots of the blocks of 1024 entries completed since: an export's proofs read them instead of the entries.
+  for (let b = blockCount(db); (b + 1) * BLOCK <= size; b++) {
+    insertBlock(db, b, bytesToHex(rootOfLeafHashes(sha256, entryHashes(db, b * BLOCK + 1, (b + 1) * BLOCK).map((e) => entryLeaf(e.hash)))));
+  }
+  const root = frontierRoot(sha256, grown);
+  // What it was made for and when, on a line of its own (signed with the rest): `session:3 2026-…`, `drawer:7 …`, `demand …`.
+  const what = o.ref ? `${o.ref.type}:${o.ref.id}` : o.reason;
+  const body = checkpointBody({ origin: signer.name, size, rootHash: root, extensions: [`${what} ${ctx.at}`, ...(o.extensions ?? [])] });
+  const note = signedNote(body, [{ name: signer.name, keyId: parseInt(signer.keyId, 16), signature: signer.sign(new TextEncoder().encode(body)) }]);
+  const frontier: StoredFrontier = { ...grown, lastHash: link };
+  const row: Omit<CheckpointRow, 'id'> = {
+    at: ctx.at,
+    size,
+    rootHash: bytesToHex(root),
+    note,
+    keyId: signer.keyId,
+    reason: o.reason,
+    refType: o.ref?.type ?? null,
+    refId: o.ref?.id ?? null,
+    frontier: JSON.stringify(frontier),
+  };
+  const id = insertCheckpoint(db, row);
+  return checkpointView({ id, ...row });
+}

@@ -1,0 +1,55 @@
+/**
+ * The hall's key at start: read (or made) from the data folder and recorded
+ * in hall_keys with its audit row when the database does not already name
+ * it as the key in use. A key found with no record (a data folder restored
+ * without its key, a copied database) is recorded as it is, unsigned by the
+ * one before: the inspector sees the change of key and that it was not a
+ * rotation.
+ */
+import { appendAudit } from '../../../db/audit.js';
+import { storageFailureOf, writeTransaction, type WritableDb } from '../../../db/connection.js';
+import { hallIdentity } from '../../../db/journal.js';
+import { currentHallKey, hallKeys, insertHallKey } from '../../../db/transparency.js';
+import { HALL_KEY_CHANNEL, logOrigin, readOrCreateHallKey, type HallSigner } from './hall-key.js';
+
+export interface HallKeyring {
+  current(): HallSigner;
+  /** After a rotation committed: the next key signs from now on. */
+  replace(next: HallSigner): void;
+}
+
+export function recordHallKey(db: WritableDb, signer: HallSigner, o: { at: string; terminalId: string; operatorId: number | null; rotationNote: string | null; reason: 'first' | 'found' | 'rotation' }): void {
+  const auditSeq = appendAudit(db, {
+    at: o.at,
+    operatorId: o.operatorId,
+    terminalId: o.terminalId,
+    channel: HALL_KEY_CHANNEL,
+    outcome: 'ok',
+    input: { reason: o.reason },
+    before: undefined,
+    after: { keyId: signer.keyId, verifierKey: signer.verifierKey, rotationNote: o.rotationNote },
+  });
+  insertHallKey(db, { name: signer.name, keyId: signer.keyId, verifierKey: signer.verifierKey, at: o.at, auditSeq, rotationNote: o.rotationNote });
+}
+
+/** The hall's key for a kiosk opening `db` in `dataDir`; recorded now if the database does not name it as the one in use. */
+export function openHallKeyring(db: WritableDb, dataDir: string, o: { at: string; terminalId: string }): HallKeyring {
+  const name = logOrigin(hallIdentity(db).hallId);
+  const known = new Set(hallKeys(db).map((k) => k.verifierKey));
+  const current = currentHallKey(db)?.verifierKey;
+  let { signer } = readOrCreateHallKey(dataDir, name, { recorded: (k) => known.has(k), retired: (k) => known.has(k) && k !== current });
+  if (current !== signer.verifierKey) {
+    try {
+      writeTransaction(db, () => recordHallKey(db, signer, { ...o, operatorId: null, rotationNote: null, reason: known.size === 0 ? 'first' : 'found' }));
+    } catch (e) {
+      // A full disk: recorded at the next start; the kiosk starts to be read.
+      if (storageFailureOf(e) === null) throw e;
+    }
+  }
+  return {
+    current: () => signer,
+    replace(next) {
+      signer = next;
+    },
+  };
+}
