@@ -325,7 +325,7 @@ export function App() {
   } else if (active === 'drawer') {
     body = <DrawerScreen />;
   } else if (active === 'settings') {
-    body = <SettingsScreen jobsPanelOpen={jobsOpen} before={operator.roles.includes('admin') ? <UsersPanel self={operator.username} /> : null} />;
+    body = <SettingsScreen jobsPanelOpen={jobsOpen} isAdmin={isAdmin} before={isAdmin ? <UsersPanel self={operator.username} /> : null} />;
   } else {
     body = (
       <main className="screen screen-narrow">

@@ -45,6 +45,10 @@ describe('settingsUpdate', () => {
   it('sends the stamp duty in basis points and leaves the special prize alone when it never existed', () => {
     expect(settingsUpdate(fields, base)).toEqual({ ok: true, update: { chipsAllowed: false, stampDutyBasisPoints: 2550, maxCardsPerSale: 100 } });
   });
+  it("sends the hall's time zone as chosen, and nothing of it when the form has none", () => {
+    expect(settingsUpdate({ ...fields, timeZone: 'Atlantic/Azores' }, base)).toMatchObject({ ok: true, update: { timeZone: 'Atlantic/Azores' } });
+    expect(settingsUpdate(fields, base)).toMatchObject({ ok: true, update: expect.not.objectContaining({ timeZone: expect.anything() }) });
+  });
   it('needs a stamp duty once one is set, but not before', () => {
     expect(settingsUpdate({ ...fields, stamp: '' }, base)).toEqual({ ok: true, update: { chipsAllowed: false, maxCardsPerSale: 100 } });
     expect(settingsUpdate({ ...fields, stamp: '' }, { ...base, stampDutyBasisPoints: 2500 })).toEqual({ ok: false, field: 'stamp' });
