@@ -5,14 +5,15 @@
  * core/<domain>/errors.ts defines its codes with `errors({...})`;
  * core/errors.ts merges them into one catalogue. Amounts travel as integer
  * cents and instants as ISO-8601 strings; the messages format them with the
- * helpers below.
+ * helpers below, times on the hall's clock (its zone given with each message).
  */
 import { formatCents, formatCentsEn } from './money.js';
-import { hallClock } from './time.js';
+import { hallClock, type HallTimeZone } from './time.js';
 
 export type Lang = 'pt-PT' | 'en';
 export type Params = Record<string, string | number>;
-export type Message = (p: Params) => string;
+/** A message's words from its parameters; `zone` is the hall's, in which it names any time. */
+export type Message = (p: Params, zone: HallTimeZone) => string;
 export type Catalogue = Record<string, { pt: Message; en: Message }>;
 
 export function errors<const T extends Catalogue>(catalogue: T): T {
@@ -37,7 +38,7 @@ export function eurEn(v: unknown): string {
 }
 
 /** An instant parameter (ISO-8601) as the hall's clock shows it: `21:05`; a text that is no instant shown as given. */
-export function clock(v: unknown): string {
+export function clock(v: unknown, zone: HallTimeZone): string {
   const s = String(v);
-  return Number.isNaN(new Date(s).getTime()) ? s : hallClock(s);
+  return Number.isNaN(new Date(s).getTime()) ? s : hallClock(s, zone);
 }

@@ -9,11 +9,11 @@ describe('the books as CSV (pt-PT)', () => {
   });
 
   it("writes instants in the hall's time zone, summer and winter", () => {
-    expect(csvTime('2026-07-15T12:00:00.000Z')).toBe('15/07/2026 13:00:00');
-    expect(csvTime('2026-11-30T23:59:59.000Z')).toBe('30/11/2026 23:59:59');
-    expect(csvTime('2026-03-29T00:59:59.000Z')).toBe('29/03/2026 00:59:59');
-    expect(csvTime('2026-03-29T01:00:00.000Z')).toBe('29/03/2026 02:00:00');
-    expect(csvTime(null)).toBe('');
+    expect(csvTime('2026-07-15T12:00:00.000Z', 'Europe/Lisbon')).toBe('15/07/2026 13:00:00');
+    expect(csvTime('2026-11-30T23:59:59.000Z', 'Europe/Lisbon')).toBe('30/11/2026 23:59:59');
+    expect(csvTime('2026-03-29T00:59:59.000Z', 'Europe/Lisbon')).toBe('29/03/2026 00:59:59');
+    expect(csvTime('2026-03-29T01:00:00.000Z', 'Europe/Lisbon')).toBe('29/03/2026 02:00:00');
+    expect(csvTime(null, 'Europe/Lisbon')).toBe('');
   });
 
   it('keeps a cell that a spreadsheet would run as a formula as text', () => {
@@ -30,6 +30,7 @@ describe('the books as CSV (pt-PT)', () => {
         { a: 'Série; "A"', b: 1250 },
         { a: 'linha\nnova', b: -1 },
       ],
+      'Europe/Lisbon',
     );
     expect(text).toBe('\ufeffNome;Valor (€)\r\n"Série; ""A""";12,50\r\n"linha\nnova";-0,01\r\n');
     expect(parse(text, { delimiter: ';', bom: true, columns: true })).toEqual([
@@ -41,7 +42,7 @@ describe('the books as CSV (pt-PT)', () => {
   it("names files plainly, a period by the hall's days", () => {
     expect(csvFilename('vendas', 'sessao', 3)).toBe('vendas-sessao-3.csv');
     expect(csvFilename('guias', 'a/b c')).toBe('guias-a-b-c.csv');
-    expect(csvPeriodName('2026-11-30T00:00:00.000Z', '2026-12-07T00:00:00.000Z')).toBe('2026-11-30-a-2026-12-06');
+    expect(csvPeriodName('2026-11-30T00:00:00.000Z', '2026-12-07T00:00:00.000Z', 'Europe/Lisbon')).toBe('2026-11-30-a-2026-12-06');
   });
 });
 

@@ -2,19 +2,19 @@
  * The books as CSV files a pt-PT spreadsheet opens as they are (issue 20):
  * `;` between cells, amounts with a decimal comma and no thousands
  * separator (`1234,50`, read as a number), instants in the hall's time zone
- * (`05/03/2025 21:14:07`, Europe/Lisbon), UTF-8 with a BOM (so accents read
+ * (`05/03/2025 21:14:07`, the hall's `timeZone`), UTF-8 with a BOM (so accents read
  * right) and CRLF line ends; pt-PT headers. Written with csv-stringify, which
  * quotes a cell holding `;`, `"` or a line break.
  */
 import { stringify } from 'csv-stringify/sync';
-import { hallDay, hallTimestamp } from './time.js';
+import { hallDay, hallTimestamp, type HallTimeZone } from './time.js';
 
 export type CsvCell = string | number | null;
 
-/** One column: its pt-PT header and its cell of a row. */
+/** One column: its pt-PT header and its cell of a row (`zone`: the hall's, for the times it holds). */
 export interface CsvColumn<T> {
   header: string;
-  cell: (row: T) => CsvCell;
+  cell: (row: T, zone: HallTimeZone) => CsvCell;
 }
 
 /** `1250` -> `12,50`, `-5` -> `-0,05`: cents as a spreadsheet's number, decimal comma, no thousands separator. */
@@ -25,8 +25,8 @@ export function csvCents(cents: number): string {
 }
 
 /** An instant as the hall reads it, to the second; empty when there is none. */
-export function csvTime(iso: string | null | undefined): string {
-  return iso ? hallTimestamp(iso) : '';
+export function csvTime(iso: string | null | undefined, zone: HallTimeZone): string {
+  return iso ? hallTimestamp(iso, zone) : '';
 }
 
 /** `sim` / `não`. */
@@ -56,17 +56,17 @@ export function csvHeader(columns: readonly CsvColumn<never>[], bom = true): str
 }
 
 /** The lines of `rows`, no header: a large file is written a chunk at a time and joined. */
-export function csvLines<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): string {
+export function csvLines<T>(columns: readonly CsvColumn<T>[], rows: readonly T[], zone: HallTimeZone): string {
   if (rows.length === 0) return '';
   return stringify(
-    rows.map((r) => columns.map((c) => c.cell(r) ?? '')),
+    rows.map((r) => columns.map((c) => c.cell(r, zone) ?? '')),
     OPTIONS,
   );
 }
 
 /** A whole file: BOM, header and rows. */
-export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): string {
-  return csvHeader(columns as readonly CsvColumn<never>[]) + csvLines(columns, rows);
+export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[], zone: HallTimeZone): string {
+  return csvHeader(columns as readonly CsvColumn<never>[]) + csvLines(columns, rows, zone);
 }
 
 /** A file's name: `vendas-sessao-3.csv`; only letters, digits, `-` and `.`. */
@@ -75,6 +75,6 @@ export function csvFilename(...parts: (string | number)[]): string {
 }
 
 /** `2025-03-01-a-2025-03-07`: a period [from, to)'s days in the hall, for a file's name (the last day is the one before `to`). */
-export function csvPeriodName(from: string, to: string): string {
-  return `${hallDay(new Date(from))}-a-${hallDay(new Date(new Date(to).getTime() - 1))}`;
+export function csvPeriodName(from: string, to: string, zone: HallTimeZone): string {
+  return `${hallDay(new Date(from), zone)}-a-${hallDay(new Date(new Date(to).getTime() - 1), zone)}`;
 }

@@ -21,6 +21,7 @@ import { terminalsErrors } from './terminals/errors.js';
 import { postErrors } from './terminals/post-errors.js';
 import { journalErrors } from './journal/errors.js';
 import { transparencyErrors } from './transparency/errors.js';
+import { DEFAULT_HALL_TIME_ZONE, type HallTimeZone } from './time.js';
 
 export type { Lang } from './catalogue.js';
 export { KioskError, type ErrorCode } from './refusal.js';
@@ -89,14 +90,14 @@ const kernelErrors = errors({
   // A counter that cannot reach the hall server sells nothing and queues nothing (one writer per hall).
   // `since`: when the link was lost; `answer`: 'lost' when the request went out and its answer never came.
   HALL_UNREACHABLE: {
-    pt: (p) =>
+    pt: (p, zone) =>
       p.answer === 'lost'
-        ? `Sem ligação ao servidor da sala desde as ${clock(p.since)}: o pedido foi enviado mas a resposta não chegou, pode ter sido feito. Repita a mesma operação com os mesmos dados quando a ligação voltar: aparece o que foi feito, nunca uma segunda vez.`
-        : `Sem ligação ao servidor da sala desde as ${clock(p.since)}: nada foi feito nem fica em espera. O balcão volta a ligar-se sozinho; se não voltar, verifique a rede ou chame o técnico.`,
-    en: (p) =>
+        ? `Sem ligação ao servidor da sala desde as ${clock(p.since, zone)}: o pedido foi enviado mas a resposta não chegou, pode ter sido feito. Repita a mesma operação com os mesmos dados quando a ligação voltar: aparece o que foi feito, nunca uma segunda vez.`
+        : `Sem ligação ao servidor da sala desde as ${clock(p.since, zone)}: nada foi feito nem fica em espera. O balcão volta a ligar-se sozinho; se não voltar, verifique a rede ou chame o técnico.`,
+    en: (p, zone) =>
       p.answer === 'lost'
-        ? `No link to the hall server since ${clock(p.since)}: the request was sent but its answer never came, it may have been done. Repeat the same operation with the same data once the link is back: what was done shows, never a second time.`
-        : `No link to the hall server since ${clock(p.since)}: nothing was done and nothing is queued. The counter reconnects by itself; if it does not, check the network or call the technician.`,
+        ? `No link to the hall server since ${clock(p.since, zone)}: the request was sent but its answer never came, it may have been done. Repeat the same operation with the same data once the link is back: what was done shows, never a second time.`
+        : `No link to the hall server since ${clock(p.since, zone)}: nothing was done and nothing is queued. The counter reconnects by itself; if it does not, check the network or call the technician.`,
   },
   INTERNAL: {
     pt: () => 'Erro interno: a operação não foi efetuada. Avise o responsável técnico.',
@@ -131,9 +132,14 @@ declare module './refusal.js' {
 
 export const ERROR_CODES = Object.keys(catalogue) as ErrorCode[];
 
-export function errorMessage(code: ErrorCode, params: Params = {}, lang: Lang = 'pt-PT'): string {
+/**
+ * A refusal's words. `zone`: the hall's, for the times a message names
+ * ("since 21:05"); where the caller cannot know it (a program that will not
+ * start, a browser's bad token) the mainland's, and no such message names a time.
+ */
+export function errorMessage(code: ErrorCode, params: Params = {}, lang: Lang = 'pt-PT', zone: HallTimeZone = DEFAULT_HALL_TIME_ZONE): string {
   const entry = catalogue[code];
-  return lang === 'en' ? entry.en(params) : entry.pt(params);
+  return lang === 'en' ? entry.en(params, zone) : entry.pt(params, zone);
 }
 
 // A KioskError reads its pt-PT message from here, once this file has loaded.
@@ -166,9 +172,9 @@ const errorCodes: ReadonlySet<string> = new Set(ERROR_CODES);
  * the stored text. Here, beside the catalogue, so core/printing/ need not
  * import the merge of every domain.
  */
-export function printJobErrorMessage(code: string | null, params: Params | null, lang: Lang): string | null {
+export function printJobErrorMessage(code: string | null, params: Params | null, lang: Lang, zone: HallTimeZone): string | null {
   if (code === null) return null;
   if (isPrinterErrorCode(code)) return printerErrorMessage(code, params ?? {}, lang);
-  if (errorCodes.has(code)) return errorMessage(code as ErrorCode, params ?? {}, lang);
+  if (errorCodes.has(code)) return errorMessage(code as ErrorCode, params ?? {}, lang, zone);
   return null;
 }

@@ -5,6 +5,7 @@
  * maximum 100; chips off.
  */
 import { z } from 'zod';
+import { HALL_TIME_ZONES } from './time.js';
 
 export const specialPrizeSchema = z
   .object({
@@ -24,6 +25,8 @@ export const specialPrizeSchema = z
 export const settingsSchema = z.object({
   hallName: z.string(),
   licence: z.string().nullable(),
+  /** Days of operation are counted, and times printed, in it (kept on the hall's row, beside the licence). */
+  timeZone: z.enum(HALL_TIME_ZONES),
   maxCardsPerSale: z.number().int(),
   chipsAllowed: z.boolean(),
   /** Stamp duty in basis points of V; null until the hall sets it (required before the first game). */
@@ -45,7 +48,7 @@ export const settingsSchema = z.object({
 export type SpecialPrizeSettings = z.output<typeof specialPrizeSchema>;
 export type Settings = z.output<typeof settingsSchema>;
 
-/** The settings kept as key/value rows (the hall's name and licence are the hall's own row). */
+/** The settings kept as key/value rows (the hall's name, licence and time zone are the hall's own row). */
 export interface HallSettings {
   maxCardsPerSale: number;
   chipsAllowed: boolean;

@@ -4,6 +4,7 @@
  * audit row is written in the command's own transaction, so the journal is
  * an outbox that can never hold a fact the books do not, nor miss one.
  */
+import type { HallTimeZone } from '../core/time.js';
 import type { ReadableDb } from './connection.js';
 import type { StoredRow } from './audit.js';
 import { stmt } from './sql.js';
@@ -13,12 +14,15 @@ export interface HallIdentity {
   hallId: string;
   name: string;
   licence: string | null;
+  /** The zone its days of operation are counted in (the mainland's before the hall is set up). */
+  timeZone: HallTimeZone;
 }
 
 export function hallIdentity(db: ReadableDb): HallIdentity {
   const row = stmt<[], HallIdentity>(
     db,
-    `SELECT i.hall_id AS hallId, COALESCE(h.name, 'Sala sem nome') AS name, h.licence AS licence
+    `SELECT i.hall_id AS hallId, COALESCE(h.name, 'Sala sem nome') AS name, h.licence AS licence,
+            COALESCE(h.time_zone, 'Europe/Lisbon') AS timeZone
        FROM hall_identity i LEFT JOIN hall h ON h.id = 1 WHERE i.id = 1`,
   ).get();
   if (!row) throw new Error('hall_identity: the hall has no identity (migration 0023 not applied)');

@@ -1,6 +1,7 @@
 /** SQL of the people domain: the hall, its settings, operators and their PIN failures. */
 import type { Role } from '../core/roles.js';
 import { DEFAULT_SETTINGS, type HallSettings } from '../core/settings.js';
+import { DEFAULT_HALL_TIME_ZONE, type HallTimeZone } from '../core/time.js';
 import type { ReadableDb, WritableDb } from './connection.js';
 import { stmt } from './sql.js';
 
@@ -9,19 +10,27 @@ import { stmt } from './sql.js';
 export interface HallRow {
   hallName: string;
   licence: string | null;
+  /** The zone its days are counted and its times printed in (a CHECK keeps it one of the three). */
+  timeZone: HallTimeZone;
 }
 
 export function hallRow(db: ReadableDb): HallRow | undefined {
-  return stmt<[], HallRow>(db, `SELECT name AS hallName, licence FROM hall WHERE id = 1`).get();
+  return stmt<[], HallRow>(db, `SELECT name AS hallName, licence, time_zone AS timeZone FROM hall WHERE id = 1`).get();
+}
+
+/** The hall's time zone; the mainland's before the hall is set up. */
+export function hallTimeZone(db: ReadableDb): HallTimeZone {
+  return (stmt<[], HallTimeZone>(db, `SELECT time_zone FROM hall WHERE id = 1`).pluck().get() as HallTimeZone | undefined) ?? DEFAULT_HALL_TIME_ZONE;
 }
 
 export function insertHall(db: WritableDb, h: { hallName: string; licence: string | null; at: string }): void {
   stmt(db, `INSERT INTO hall (id, name, licence, created_at) VALUES (1, ?, ?, ?)`).run(h.hallName, h.licence, h.at);
 }
 
-export function updateHall(db: WritableDb, h: { hallName?: string; licence?: string | null }): void {
+export function updateHall(db: WritableDb, h: { hallName?: string; licence?: string | null; timeZone?: HallTimeZone }): void {
   if (h.hallName !== undefined) stmt(db, `UPDATE hall SET name = ? WHERE id = 1`).run(h.hallName);
   if (h.licence !== undefined) stmt(db, `UPDATE hall SET licence = ? WHERE id = 1`).run(h.licence);
+  if (h.timeZone !== undefined) stmt(db, `UPDATE hall SET time_zone = ? WHERE id = 1`).run(h.timeZone);
 }
 
 // ---- settings ----------------------------------------------------------------

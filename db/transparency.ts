@@ -1,5 +1,5 @@
 /**
- * SQL of the hall's signed books (migration 0025): its keys, its signed
+ * SQL of the hall's signed books (migration 0026): its keys, its signed
  * checkpoints of the audit log, and the roots of the log's whole blocks of
  * 1024 entries. The tree's leaves are the audit entries' chain hashes, entry
  * seq being leaf seq - 1.

@@ -146,3 +146,41 @@ describe('Configuração in sub-screens', () => {
     }, 120_000);
   }
 });
+
+describe("the hall's time zone on Sala", () => {
+  const ZONES = {
+    'pt-PT': ['Portugal continental (Europe/Lisbon)', 'Açores (Atlantic/Azores)', 'Madeira (Atlantic/Madeira)'],
+    en: ['Mainland Portugal (Europe/Lisbon)', 'Azores (Atlantic/Azores)', 'Madeira (Atlantic/Madeira)'],
+  };
+
+  for (const c of [cases[0], cases[2]]) {
+    it(`an admin chooses among Portugal's three; with the demo's session open the change is refused in place (${c.viewport.width}x${c.viewport.height}, ${c.lang})`, async () => {
+      const page = await open(c, 'admin', '1111');
+      const select = page.getByTestId('settings-time-zone');
+      expect(await select.locator('option').allInnerTexts()).toEqual(ZONES[c.lang]);
+      expect(await select.inputValue()).toBe('Europe/Lisbon');
+      expect(await select.isEnabled()).toBe(true);
+      await select.selectOption('Atlantic/Azores');
+      if (c.touch) await page.getByTestId('settings-submit').tap();
+      else await page.getByTestId('settings-submit').click();
+      await expectText(
+        page,
+        'settings-error',
+        c.lang === 'en' ? 'The time zone does not change while session no.' : 'O fuso horário não muda com a sessão n.º',
+      );
+      // Nothing changed: the kiosk still says the mainland's.
+      expect((await kiosk.call('setup.status', {})).value.timeZone).toBe('Europe/Lisbon');
+      await expectNoSidewaysScroll(page);
+      await page.context().close();
+    }, 60_000);
+  }
+
+  it('a manager sees the zone and that only an admin changes it', async () => {
+    const manager = await open(cases[0], 'gerente', '2222');
+    const select = manager.getByTestId('settings-time-zone');
+    expect(await select.inputValue()).toBe('Europe/Lisbon');
+    expect(await select.isDisabled()).toBe(true);
+    await expectText(manager, 'settings-time-zone-hint', 'Só um administrador o muda.');
+    await manager.context().close();
+  }, 60_000);
+});

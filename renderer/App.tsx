@@ -2,9 +2,11 @@ import { startTransition, Suspense, useCallback, useEffect, useLayoutEffect, use
 import { useTranslation } from 'react-i18next';
 import type { ChannelOutput, OperatorView } from '../core/contract.js';
 import type { Lang } from '../core/errors.js';
+import { DEFAULT_HALL_TIME_ZONE } from '../core/time.js';
 import { hasTransport, invoke, onUnauthenticated, setClientLang, setOperatorToken, type ClientError } from './client.js';
 import { ApprovalsAlert } from './components/ApprovalsAlert.js';
 import { ErrorAlert } from './components/ErrorAlert.js';
+import { HallZoneContext } from './format.js';
 import { LinkBanner } from './components/LinkBanner.js';
 import { idleLockMs, useConnection, useIdleLock, useKioskEvents, useKioskQuery } from './hooks.js';
 import { screensForRoles, tabTestId, type ScreenId } from './lib/screens.js';
@@ -323,7 +325,7 @@ export function App() {
   } else if (active === 'drawer') {
     body = <DrawerScreen />;
   } else if (active === 'settings') {
-    body = <SettingsScreen jobsPanelOpen={jobsOpen} before={operator.roles.includes('admin') ? <UsersPanel self={operator.username} /> : null} />;
+    body = <SettingsScreen jobsPanelOpen={jobsOpen} isAdmin={isAdmin} before={isAdmin ? <UsersPanel self={operator.username} /> : null} />;
   } else {
     body = (
       <main className="screen screen-narrow">
@@ -335,89 +337,92 @@ export function App() {
   }
 
   return (
-    <div className="app">
-      <header ref={topbarRef} className={`topbar${topbarStacked ? ' stacked' : ''}`} data-testid="topbar">
-        {/* Who works at which terminal, under the hall's name: the buttons' row keeps its room for the print state. */}
-        <div className="brand">
-          <span className="brand-name" data-testid="hall-name">{status?.hallName ?? t('app.title')}</span>
-          {status ? (
-            <span className="terminal">
-              {t('app.terminal', { id: status.terminalId })}
-              {operator ? (
-                <>
-                  {' · '}
-                  <span className="operator" data-testid="operator-name">
-                    {operator.name}
-                  </span>
-                  <span className="roles"> ({operator.roles.map((r) => t(`roles.${r}`)).join(', ')})</span>
-                </>
-              ) : null}
-            </span>
+    // Every screen's times on the hall's clock (setup.status, fetched again when the hall's settings change).
+    <HallZoneContext.Provider value={status?.timeZone ?? DEFAULT_HALL_TIME_ZONE}>
+      <div className="app">
+        <header ref={topbarRef} className={`topbar${topbarStacked ? ' stacked' : ''}`} data-testid="topbar">
+          {/* Who works at which terminal, under the hall's name: the buttons' row keeps its room for the print state. */}
+          <div className="brand">
+            <span className="brand-name" data-testid="hall-name">{status?.hallName ?? t('app.title')}</span>
+            {status ? (
+              <span className="terminal">
+                {t('app.terminal', { id: status.terminalId })}
+                {operator ? (
+                  <>
+                    {' · '}
+                    <span className="operator" data-testid="operator-name">
+                      {operator.name}
+                    </span>
+                    <span className="roles"> ({operator.roles.map((r) => t(`roles.${r}`)).join(', ')})</span>
+                  </>
+                ) : null}
+              </span>
+            ) : null}
+          </div>
+          {operator && screens.length > 1 ? (
+            <nav className="tabs" aria-label={t('app.screens')}>
+              {screens.map((s) => (
+                <button
+                  key={s}
+                  type="button"
+                  className={`tab${s === active ? ' active' : ''}`}
+                  aria-current={s === active ? 'page' : undefined}
+                  data-testid={tabTestId(s)}
+                  // A transition: the current screen stays until the next one's chunk is there (no flash of "A carregar…").
+                  onClick={() => startTransition(() => setScreen(s))}
+                >
+                  {t(`tabs.${s}`)}
+                </button>
+              ))}
+            </nav>
           ) : null}
-        </div>
-        {operator && screens.length > 1 ? (
-          <nav className="tabs" aria-label={t('app.screens')}>
-            {screens.map((s) => (
-              <button
-                key={s}
-                type="button"
-                className={`tab${s === active ? ' active' : ''}`}
-                aria-current={s === active ? 'page' : undefined}
-                data-testid={tabTestId(s)}
-                // A transition: the current screen stays until the next one's chunk is there (no flash of "A carregar…").
-                onClick={() => startTransition(() => setScreen(s))}
-              >
-                {t(`tabs.${s}`)}
-              </button>
-            ))}
-          </nav>
-        ) : null}
-        <div className="topbar-right">
-          {seesPrinting ? (
-            // The screen below says it when chunks do not load; the badge then just stays away.
-            <ScreenBoundary resetKey={operator?.username ?? ''} failed={null}>
-              <Suspense fallback={null}>
-                <PrintBadge open={jobsOpen} onOpen={() => setJobsOpen(true)} onClose={() => setJobsOpen(false)} />
-              </Suspense>
-            </ScreenBoundary>
-          ) : null}
-          <button
-            type="button"
-            className="btn btn-ghost"
-            data-testid="lang-switch"
-            onClick={switchLang}
-            lang={lang === 'en' ? 'pt-PT' : 'en'}
-            title={t('app.langSwitchLabel')}
-          >
-            {t('app.langSwitch')}
-          </button>
-          {operator ? (
-            <button type="button" className="btn btn-lock" data-testid="logout" onClick={() => void lock(null)}>
-              {t('app.lock')}
+          <div className="topbar-right">
+            {seesPrinting ? (
+              // The screen below says it when chunks do not load; the badge then just stays away.
+              <ScreenBoundary resetKey={operator?.username ?? ''} failed={null}>
+                <Suspense fallback={null}>
+                  <PrintBadge open={jobsOpen} onOpen={() => setJobsOpen(true)} onClose={() => setJobsOpen(false)} />
+                </Suspense>
+              </ScreenBoundary>
+            ) : null}
+            <button
+              type="button"
+              className="btn btn-ghost"
+              data-testid="lang-switch"
+              onClick={switchLang}
+              lang={lang === 'en' ? 'pt-PT' : 'en'}
+              title={t('app.langSwitchLabel')}
+            >
+              {t('app.langSwitch')}
             </button>
-          ) : null}
+            {operator ? (
+              <button type="button" className="btn btn-lock" data-testid="logout" onClick={() => void lock(null)}>
+                {t('app.lock')}
+              </button>
+            ) : null}
+          </div>
+        </header>
+        <div ref={bannersRef} className="banners">
+          <ConnectionBanner />
+          <LinkBanner />
+          <StorageBanner />
+          <JournalBanner />
+          {manages ? <ApprovalsAlert /> : null}
         </div>
-      </header>
-      <div ref={bannersRef} className="banners">
-        <ConnectionBanner />
-        <LinkBanner />
-        <StorageBanner />
-        <JournalBanner />
-        {manages ? <ApprovalsAlert /> : null}
+        <ScreenBoundary resetKey={active ?? ''}>
+          <Suspense
+            fallback={
+              <main className="screen screen-narrow">
+                <p className="loading" data-testid="screen-loading">
+                  {t('common.loading')}
+                </p>
+              </main>
+            }
+          >
+            {body}
+          </Suspense>
+        </ScreenBoundary>
       </div>
-      <ScreenBoundary resetKey={active ?? ''}>
-        <Suspense
-          fallback={
-            <main className="screen screen-narrow">
-              <p className="loading" data-testid="screen-loading">
-                {t('common.loading')}
-              </p>
-            </main>
-          }
-        >
-          {body}
-        </Suspense>
-      </ScreenBoundary>
-    </div>
+    </HallZoneContext.Provider>
   );
 }

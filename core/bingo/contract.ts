@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { pageFields, pageSchema } from '../paging.js';
 import { approvalSchema, CASHIERS, channel, COUNTER, csvFileSchema, empty, EVERYONE, id, isoTime, MANAGERS, plainText, seriesCode, signedCheckpointSchema } from '../schema.js';
 import { ANNUL_REASONS } from './rules.js';
+import { HALL_TIME_ZONES } from '../time.js';
 
 const cents = z.number().int().nonnegative();
 
@@ -620,6 +621,8 @@ export const bingoContract = {
     output: z.object({
       hallName: z.string(),
       licence: z.string().nullable(),
+      /** The hall's zone: the acta's hours, on screen and on paper, are on its clock. */
+      timeZone: z.enum(HALL_TIME_ZONES),
       sessionId: id,
       openedAt: isoTime,
       scheduledCloseAt: isoTime,

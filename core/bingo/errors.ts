@@ -316,8 +316,8 @@ export const bingoErrors = errors({
     en: (p) => `Ball set ${p.serial} is already registered.`,
   },
   GAME_AFTER_CLOSING_TIME: {
-    pt: (p) => `Já passou a hora de encerramento da sessão (${clock(p.closeAt)}): não se abrem mais jogadas; encerre a sessão.`,
-    en: (p) => `The session's closing time (${clock(p.closeAt)}) has passed: no more games open; close the session.`,
+    pt: (p, zone) => `Já passou a hora de encerramento da sessão (${clock(p.closeAt, zone)}): não se abrem mais jogadas; encerre a sessão.`,
+    en: (p, zone) => `The session's closing time (${clock(p.closeAt, zone)}) has passed: no more games open; close the session.`,
   },
   // p.missing: the kinds not recorded, comma-separated ('balls', 'material'), worded by each language.
   SESSION_START_CHECK_MISSING: {
@@ -343,36 +343,36 @@ export const bingoErrors = errors({
     en: (p) => `Game no. ${p.last} is the session's last (art. 14(5)): game no. ${p.number} can no longer be played; annul it with the reason "closing time", which refunds every sale in full (art. 16(3)).`,
   },
   DRAW_AFTER_CLOSING_TIME: {
-    pt: (p) => `Já passou a hora de encerramento da sessão (${clock(p.closeAt)}): a extração da jogada n.º ${p.number} não pode começar; anule-a com o motivo «hora de encerramento», que devolve todas as vendas por inteiro (art. 14.º, n.º 5, e 16.º, n.º 3).`,
-    en: (p) => `The session's closing time (${clock(p.closeAt)}) has passed: the draw of game no. ${p.number} cannot begin; annul it with the reason "closing time", which refunds every sale in full (art. 14(5), 16(3)).`,
+    pt: (p, zone) => `Já passou a hora de encerramento da sessão (${clock(p.closeAt, zone)}): a extração da jogada n.º ${p.number} não pode começar; anule-a com o motivo «hora de encerramento», que devolve todas as vendas por inteiro (art. 14.º, n.º 5, e 16.º, n.º 3).`,
+    en: (p, zone) => `The session's closing time (${clock(p.closeAt, zone)}) has passed: the draw of game no. ${p.number} cannot begin; annul it with the reason "closing time", which refunds every sale in full (art. 14(5), 16(3)).`,
   },
   DOUBLE_LAST_AT_DRAW: {
-    pt: (p) => `Desde as ${clock(p.from)} só se pode realizar mais uma jogada (art. 14.º, n.º 5): a jogada n.º ${p.number} é a primeira de uma jogada de cartões duplos e a segunda já não se jogaria (art. 3.º, n.º 5). Anule-a com o motivo «hora de encerramento».`,
-    en: (p) => `Since ${clock(p.from)} only one more game may be held (art. 14(5)): game no. ${p.number} is the first of a double-card pair and its second could not be played (art. 3(5)). Annul it with the reason "closing time".`,
+    pt: (p, zone) => `Desde as ${clock(p.from, zone)} só se pode realizar mais uma jogada (art. 14.º, n.º 5): a jogada n.º ${p.number} é a primeira de uma jogada de cartões duplos e a segunda já não se jogaria (art. 3.º, n.º 5). Anule-a com o motivo «hora de encerramento».`,
+    en: (p, zone) => `Since ${clock(p.from, zone)} only one more game may be held (art. 14(5)): game no. ${p.number} is the first of a double-card pair and its second could not be played (art. 3(5)). Annul it with the reason "closing time".`,
   },
   LAST_GAME_ANNOUNCE_FIRST: {
     pt: (p) => `Faltam menos de 10 minutos para o encerramento: a jogada n.º ${p.number} passa a ser a última da sessão. Anuncie em voz alta «Última jogada da sessão.» antes da primeira bola e confirme (art. 14.º, n.º 5).`,
     en: (p) => `Less than 10 minutes to closing: game no. ${p.number} becomes the session's last. Announce aloud «Última jogada da sessão.» ("Last game of the session.") before the first ball, then confirm (art. 14(5)).`,
   },
   SALE_AFTER_CLOSING_TIME: {
-    pt: (p) => `Já passou a hora de encerramento da sessão (${clock(p.closeAt)}): não se vendem mais cartões (art. 14.º, n.º 5).`,
-    en: (p) => `The session's closing time (${clock(p.closeAt)}) has passed: no more cards are sold (art. 14(5)).`,
+    pt: (p, zone) => `Já passou a hora de encerramento da sessão (${clock(p.closeAt, zone)}): não se vendem mais cartões (art. 14.º, n.º 5).`,
+    en: (p, zone) => `The session's closing time (${clock(p.closeAt, zone)}) has passed: no more cards are sold (art. 14(5)).`,
   },
   SALE_GAME_NOT_PLAYABLE: {
     pt: (p) => `A jogada n.º ${p.number} já não se pode realizar antes do encerramento (art. 14.º, n.º 5): não vende mais cartões; o gerente anula-a e as vendas feitas são devolvidas por inteiro.`,
     en: (p) => `Game no. ${p.number} can no longer be played before closing (art. 14(5)): it sells no more cards; the manager annuls it and the sales made are refunded in full.`,
   },
   RESUME_TOO_LATE: {
-    pt: (p) => `A jogada n.º ${p.number} está suspensa desde as ${clock(p.since)}: a avaria não se resolveu em ${p.minutes} minutos, a jogada já não se retoma; anule-a e o preço dos cartões é devolvido (art. 16.º, n.º 1).`,
-    en: (p) => `Game no. ${p.number} has been suspended since ${clock(p.since)}: the failure was not solved within ${p.minutes} minutes, so the game cannot resume; annul it and the cards' price is refunded (art. 16(1)).`,
+    pt: (p, zone) => `A jogada n.º ${p.number} está suspensa desde as ${clock(p.since, zone)}: a avaria não se resolveu em ${p.minutes} minutos, a jogada já não se retoma; anule-a e o preço dos cartões é devolvido (art. 16.º, n.º 1).`,
+    en: (p, zone) => `Game no. ${p.number} has been suspended since ${clock(p.since, zone)}: the failure was not solved within ${p.minutes} minutes, so the game cannot resume; annul it and the cards' price is refunded (art. 16(1)).`,
   },
   ANNUL_CLOSING_TIME_DRAW_BEGUN: {
     pt: (p) => `A extração da jogada n.º ${p.number} já começou (${p.balls} ${Number(p.balls) === 1 ? 'bola' : 'bolas'}): uma extração começada antes da hora de encerramento termina; a hora de encerramento não a anula (art. 14.º, n.º 5).`,
     en: (p) => `The draw of game no. ${p.number} has begun (${p.balls} ${Number(p.balls) === 1 ? 'ball' : 'balls'}): a draw begun before the closing time is finished; the closing time does not annul it (art. 14(5)).`,
   },
   ANNUL_NOT_CLOSING_TIME: {
-    pt: (p) => `A jogada n.º ${p.number} ainda se pode realizar antes do encerramento (${clock(p.closeAt)}): o motivo «hora de encerramento» é só para uma jogada que já não se pode jogar (art. 14.º, n.º 5).`,
-    en: (p) => `Game no. ${p.number} can still be played before closing (${clock(p.closeAt)}): the reason "closing time" is only for a game that can no longer be played (art. 14(5)).`,
+    pt: (p, zone) => `A jogada n.º ${p.number} ainda se pode realizar antes do encerramento (${clock(p.closeAt, zone)}): o motivo «hora de encerramento» é só para uma jogada que já não se pode jogar (art. 14.º, n.º 5).`,
+    en: (p, zone) => `Game no. ${p.number} can still be played before closing (${clock(p.closeAt, zone)}): the reason "closing time" is only for a game that can no longer be played (art. 14(5)).`,
   },
   GAME_SUSPENDED_PENDING: {
     pt: (p) => `A jogada n.º ${p.number} está suspensa: retome-a ou anule-a antes de abrir outra.`,
@@ -543,8 +543,8 @@ export const bingoErrors = errors({
     en: (p) => `Prize ${p.winnerId} does not exist.`,
   },
   PRIZE_ALREADY_PAID: {
-    pt: (p) => `O prémio do cartão ${p.seriesCode} ${p.card} já foi pago às ${clock(p.paidAt)}.`,
-    en: (p) => `The prize of card ${p.seriesCode} ${p.card} was already paid at ${clock(p.paidAt)}.`,
+    pt: (p, zone) => `O prémio do cartão ${p.seriesCode} ${p.card} já foi pago às ${clock(p.paidAt, zone)}.`,
+    en: (p, zone) => `The prize of card ${p.seriesCode} ${p.card} was already paid at ${clock(p.paidAt, zone)}.`,
   },
   PRIZE_VOID: {
     pt: (p) => `O prémio do cartão ${p.seriesCode} ${p.card} não é pagável: a jogada n.º ${p.number} foi anulada (art. 16.º).`,
@@ -575,8 +575,8 @@ export const bingoErrors = errors({
     en: (p) => `Refund refused: game no. ${p.number} was not annulled; a player leaving gets no refund (art. 16(4)).`,
   },
   REFUND_ALREADY_PAID: {
-    pt: (p) => `A venda n.º ${p.saleId} já foi devolvida às ${clock(p.paidAt)}.`,
-    en: (p) => `Sale no. ${p.saleId} was already refunded at ${clock(p.paidAt)}.`,
+    pt: (p, zone) => `A venda n.º ${p.saleId} já foi devolvida às ${clock(p.paidAt, zone)}.`,
+    en: (p, zone) => `Sale no. ${p.saleId} was already refunded at ${clock(p.paidAt, zone)}.`,
   },
   SALE_VOIDED: {
     pt: (p) => `A venda n.º ${p.saleId} foi anulada no balcão: o dinheiro já foi devolvido.`,

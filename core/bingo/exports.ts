@@ -14,7 +14,7 @@ const PAYMENT: Record<SessionSaleView['paymentMethod'], string> = { cash: 'numer
 
 export const SALES_CSV: readonly CsvColumn<SessionSaleView>[] = [
   { header: 'Venda n.º', cell: (s) => s.saleId },
-  { header: 'Data e hora', cell: (s) => csvTime(s.createdAt) },
+  { header: 'Data e hora', cell: (s, zone) => csvTime(s.createdAt, zone) },
   { header: 'Jogada', cell: (s) => s.gameNumber },
   { header: 'Cartões', cell: (s) => rangesText(s.ranges) },
   { header: 'Quantidade', cell: (s) => s.quantity },

@@ -82,8 +82,8 @@ export const caixaErrors = errors({
     en: (p) => `Guia ${p.guiaId !== undefined ? `with internal no. ${p.guiaId}` : `"${p.query}"`} does not exist.`,
   },
   GUIA_ALREADY_PAID: {
-    pt: (p) => `A guia n.º ${p.number} já foi paga (${clock(p.paidAt)}, por ${p.paidBy}): uma guia paga-se uma só vez (n.º 13).`,
-    en: (p) => `Guia no. ${p.number} was already paid (${clock(p.paidAt)}, by ${p.paidBy}): a guia is paid once only (no. 13).`,
+    pt: (p, zone) => `A guia n.º ${p.number} já foi paga (${clock(p.paidAt, zone)}, por ${p.paidBy}): uma guia paga-se uma só vez (n.º 13).`,
+    en: (p, zone) => `Guia no. ${p.number} was already paid (${clock(p.paidAt, zone)}, by ${p.paidBy}): a guia is paid once only (no. 13).`,
   },
   GUIA_VOIDED: {
     pt: (p) => `A guia n.º ${p.number} foi anulada (${p.reason}): não pode ser paga nem anulada de novo.`,

@@ -19,7 +19,7 @@ const chequeCents = (g: GuiaView) => (g.payment ? g.payment.cheques.reduce((s, c
 
 export const GUIAS_CSV: readonly CsvColumn<GuiaView>[] = [
   { header: 'Guia n.º', cell: (g) => g.number },
-  { header: 'Emitida em', cell: (g) => csvTime(g.issuedAt) },
+  { header: 'Emitida em', cell: (g, zone) => csvTime(g.issuedAt, zone) },
   { header: 'Máquina', cell: (g) => csvText(g.machineNumber) },
   { header: 'Modelo', cell: (g) => csvText(g.model) },
   { header: 'Tipo', cell: (g) => KIND[g.kind] },
@@ -27,7 +27,7 @@ export const GUIAS_CSV: readonly CsvColumn<GuiaView>[] = [
   { header: 'Fundo', cell: (g) => csvText(g.fund) },
   { header: 'Emitida por', cell: (g) => csvText(g.issuedBy) },
   { header: 'Estado', cell: (g) => STATUS[g.status] },
-  { header: 'Paga em', cell: (g) => csvTime(g.payment?.paidAt) },
+  { header: 'Paga em', cell: (g, zone) => csvTime(g.payment?.paidAt, zone) },
   { header: 'Paga por', cell: (g) => csvText(g.payment?.paidBy) },
   { header: 'Numerário (€)', cell: (g) => (g.payment ? csvCents(g.payment.cashCents) : '') },
   { header: 'Cheques (€)', cell: (g) => (g.payment ? csvCents(chequeCents(g)) : '') },

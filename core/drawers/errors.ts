@@ -63,8 +63,8 @@ export const drawersErrors = errors({
   },
   DRAWER_COUNT_RECORDED: {
     // The cashier's own count, never what the drawer should hold.
-    pt: (p) => `A contagem desta gaveta foi registada às ${clock(p.at)} (${eurPt(p.countedCents)}) e é a do fecho: falta só a aceitação da diferença pelo gerente. Outra contagem exige a aprovação do gerente.`,
-    en: (p) => `This drawer's count was recorded at ${clock(p.at)} (${eurEn(p.countedCents)}) and is the close's count: only the manager's acceptance of the variance is missing. Another count needs the manager's approval.`,
+    pt: (p, zone) => `A contagem desta gaveta foi registada às ${clock(p.at, zone)} (${eurPt(p.countedCents)}) e é a do fecho: falta só a aceitação da diferença pelo gerente. Outra contagem exige a aprovação do gerente.`,
+    en: (p, zone) => `This drawer's count was recorded at ${clock(p.at, zone)} (${eurEn(p.countedCents)}) and is the close's count: only the manager's acceptance of the variance is missing. Another count needs the manager's approval.`,
   },
   VARIANCE_REASON_REQUIRED: {
     pt: () => 'A aceitação da diferença pelo gerente exige um motivo.',
@@ -88,8 +88,8 @@ export const drawersErrors = errors({
 /** The day's close (shared/SPEC.md, section 9): what keeps a session from closing, and a closed session that cannot change. */
 export const dayCloseErrors = errors({
   SESSION_CLOSED: {
-    pt: (p) => `A sessão n.º ${p.sessionId} já foi encerrada às ${clock(p.closedAt)}: nada dela pode ser alterado (art. 17.º, n.º 3).`,
-    en: (p) => `Session no. ${p.sessionId} was closed at ${clock(p.closedAt)}: nothing of it can change (art. 17(3)).`,
+    pt: (p, zone) => `A sessão n.º ${p.sessionId} já foi encerrada às ${clock(p.closedAt, zone)}: nada dela pode ser alterado (art. 17.º, n.º 3).`,
+    en: (p, zone) => `Session no. ${p.sessionId} was closed at ${clock(p.closedAt, zone)}: nothing of it can change (art. 17(3)).`,
   },
   SESSION_GAMES_UNFINISHED: {
     // p.games: the games' numbers, ', '-joined.

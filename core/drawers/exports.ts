@@ -13,8 +13,8 @@ export const Z_REPORTS_CSV: readonly CsvColumn<ZReportView>[] = [
   { header: 'Gaveta n.º', cell: (z) => z.drawerId },
   { header: 'Terminal', cell: (z) => csvText(z.terminalId) },
   { header: 'Operador', cell: (z) => csvText(z.operator) },
-  { header: 'Aberta em', cell: (z) => csvTime(z.openedAt) },
-  { header: 'Fechada em', cell: (z) => csvTime(z.at) },
+  { header: 'Aberta em', cell: (z, zone) => csvTime(z.openedAt, zone) },
+  { header: 'Fechada em', cell: (z, zone) => csvTime(z.at, zone) },
   { header: 'Fechada por', cell: (z) => csvText(z.closedBy) },
   { header: 'Fundo de caixa (€)', cell: (z) => euros(z.openingFloatCents) },
   // The drawer's lines in the report's order, as the domains declare them (a line a domain adds gets its column).

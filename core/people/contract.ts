@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ROLES } from '../roles.js';
 import { channel, empty, EVERYONE, id, isoTime, MANAGERS, pin, plainText, username } from '../schema.js';
 import { settingsSchema, specialPrizeSchema } from '../settings.js';
+import { HALL_TIME_ZONES } from '../time.js';
 
 export const operatorSchema = z.object({
   id,
@@ -13,7 +14,7 @@ export const operatorSchema = z.object({
 
 export const peopleContract = {
   'setup.status': channel({
-    summary: 'Whether the hall is set up; the terminal and the language.',
+    summary: "Whether the hall is set up; the terminal, the language and the hall's time zone.",
     kind: 'query',
     topics: ['hall'],
     roles: 'public',
@@ -21,6 +22,8 @@ export const peopleContract = {
     output: z.object({
       initialized: z.boolean(),
       hallName: z.string().nullable(),
+      /** Every screen shows times on the hall's clock, the login's too (the mainland's until the hall is set up). */
+      timeZone: z.enum(HALL_TIME_ZONES),
       terminalId: z.string(),
       /** 'other': the data folder's pin.key is not the one the PINs were sealed with (lost, or another hall's). */
       pinKey: z.enum(['ok', 'other']),
@@ -164,6 +167,8 @@ export const peopleContract = {
       .object({
         hallName: plainText(2, 80).optional(),
         licence: plainText(0, 80).nullable().optional(),
+        /** One of HALL_TIME_ZONES, admins only; any other text is refused by the rule (TIME_ZONE_NOT_ALLOWED) with its own code. */
+        timeZone: z.string().max(64).optional(),
         maxCardsPerSale: z.number().int().min(1).max(10000).optional(),
         chipsAllowed: z.boolean().optional(),
         stampDutyBasisPoints: z.number().int().min(0).max(10_000).optional(),

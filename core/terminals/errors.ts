@@ -19,8 +19,8 @@ export const terminalsErrors = errors({
     en: (p) => `There is no enrolled terminal named ${p.name}.`,
   },
   TERMINAL_ALREADY_REVOKED: {
-    pt: (p) => `O terminal ${p.name} já foi revogado às ${at(p.revokedAt)}: nada foi alterado.`,
-    en: (p) => `Terminal ${p.name} was already revoked at ${at(p.revokedAt)}: nothing was changed.`,
+    pt: (p, zone) => `O terminal ${p.name} já foi revogado às ${at(p.revokedAt, zone)}: nada foi alterado.`,
+    en: (p, zone) => `Terminal ${p.name} was already revoked at ${at(p.revokedAt, zone)}: nothing was changed.`,
   },
   ENROLMENT_CODE_UNKNOWN: {
     pt: () => 'Código de inscrição desconhecido: confira-o no ecrã do servidor da sala (Definições, Terminais) ou peça um novo.',
@@ -31,8 +31,8 @@ export const terminalsErrors = errors({
     en: () => 'This enrolment code was already used: each code works once. Ask for a new one at the hall server.',
   },
   ENROLMENT_CODE_EXPIRED: {
-    pt: (p) => `Este código de inscrição expirou às ${at(p.expiresAt)} (vale 10 minutos): peça um novo no servidor da sala.`,
-    en: (p) => `This enrolment code expired at ${at(p.expiresAt)} (it is valid for 10 minutes): ask for a new one at the hall server.`,
+    pt: (p, zone) => `Este código de inscrição expirou às ${at(p.expiresAt, zone)} (vale 10 minutos): peça um novo no servidor da sala.`,
+    en: (p, zone) => `This enrolment code expired at ${at(p.expiresAt, zone)} (it is valid for 10 minutes): ask for a new one at the hall server.`,
   },
   ENROLMENT_KEY_INVALID: {
     pt: () => 'A chave pública enviada para a inscrição não é uma chave ECDSA P-256 (SPKI em base64): nada foi inscrito.',

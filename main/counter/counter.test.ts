@@ -283,7 +283,7 @@ describe('a hall that does not answer', () => {
       ok: false,
       error: {
         code: 'HALL_UNREACHABLE',
-        message: `No link to the hall server since ${hallClock(since)}: nothing was done and nothing is queued. The counter reconnects by itself; if it does not, check the network or call the technician.`,
+        message: `No link to the hall server since ${hallClock(since, 'Europe/Lisbon')}: nothing was done and nothing is queued. The counter reconnects by itself; if it does not, check the network or call the technician.`,
         details: { since, answer: 'none' },
       },
     });
@@ -405,7 +405,7 @@ describe('the hall stopped, then started again', () => {
       ok: false,
       error: {
         code: 'HALL_UNREACHABLE',
-        message: `Sem ligação ao servidor da sala desde as ${hallClock(down.since as string)}: nada foi feito nem fica em espera. O balcão volta a ligar-se sozinho; se não voltar, verifique a rede ou chame o técnico.`,
+        message: `Sem ligação ao servidor da sala desde as ${hallClock(down.since as string, 'Europe/Lisbon')}: nada foi feito nem fica em espera. O balcão volta a ligar-se sozinho; se não voltar, verifique a rede ou chame o técnico.`,
         details: { since: down.since, answer: 'none' },
       },
     });

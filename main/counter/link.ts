@@ -24,6 +24,7 @@ import { errorMessage, type ErrorCode, type Lang, type Result } from '../../core
 import { TOPICS, type KioskEvent } from '../../core/events.js';
 import { CLOCK_SKEW_LIMIT_MS, type LinkState } from '../../core/audit/contract.js';
 import type { CallOrigin } from '../../core/terminal.js';
+import { DEFAULT_HALL_TIME_ZONE, isHallTimeZone, type HallTimeZone } from '../../core/time.js';
 import type { WebBackend } from '../web/server.js';
 
 /** A call's whole time at the counter, retries included: under the 5 s the cashier is promised, with room for the screens' own hop. */
@@ -241,8 +242,19 @@ export function createHallLink(options: HallLinkOptions): HallLink {
     });
   }
 
+  /**
+   * The hall's time zone, as its last setup.status said (every screen asks it at start and when the hall
+   * changes): the link's own refusals name the time it went down on the hall's clock, as the hall would.
+   */
+  let hallZone: HallTimeZone = DEFAULT_HALL_TIME_ZONE;
+  function noteHallZone(channel: string, result: Result<unknown>): void {
+    if (channel !== 'setup.status' || !result.ok) return;
+    const zone = (result.value as { timeZone?: unknown } | null)?.timeZone;
+    if (isHallTimeZone(zone)) hallZone = zone;
+  }
+
   function refusal(code: ErrorCode, lang: Lang, params: Record<string, string>): Result<never> {
-    return { ok: false, error: { code, message: errorMessage(code, params, lang), details: params } };
+    return { ok: false, error: { code, message: errorMessage(code, params, lang, hallZone), details: params } };
   }
 
   async function dispatch(channel: string, input: unknown, meta: CallMeta = {}, _origin?: CallOrigin): Promise<Result<unknown>> {
@@ -258,7 +270,9 @@ export function createHallLink(options: HallLinkOptions): HallLink {
     const command = isChannel(channel) && contract[channel].kind === 'command';
     // A query changes nothing and a keyed command is answered its first answer: both may be sent again.
     const repeatable = !command || meta.idempotencyKey !== undefined;
-    return carry(`/rpc/${encodeURIComponent(channel)}`, JSON.stringify(input ?? {}), headers, deadline, repeatable, lang);
+    const result = await carry(`/rpc/${encodeURIComponent(channel)}`, JSON.stringify(input ?? {}), headers, deadline, repeatable, lang);
+    noteHallZone(channel, result);
+    return result;
   }
 
   function machineCall(path: string, input: unknown): Promise<Result<unknown>> {

@@ -21,6 +21,7 @@ import { errorMessage, KioskError, type Lang, type Result } from '../../core/err
 import { lastSeenDue } from '../../core/terminals/rules.js';
 import { terminalByFingerprint, touchTerminal, type TerminalRow } from '../../db/terminals.js';
 import { storageFailureOf } from '../../db/connection.js';
+import { hallTimeZone } from '../../db/people.js';
 import { redeemEnrolmentCode } from '../services/terminals/index.js';
 import type { Kiosk } from '../kiosk.js';
 import { BODY_TIMEOUT_MS, describeChannels, DISPLAY_CHANNEL, eventFanOut, isJsonContentType, langOf, openEventStream, readBody, refuse, send, serveRpcCall } from '../web/server.js';
@@ -158,7 +159,8 @@ export function startTerminalsServer(options: TerminalsServerOptions): Promise<T
       return send(res, 200, { ok: true, value } satisfies Result<typeof value>);
     } catch (e) {
       if (!(e instanceof KioskError)) throw e;
-      return send(res, 200, { ok: false, error: { code: e.code, message: errorMessage(e.code, e.params, lang) } } satisfies Result<never>);
+      // "Expired at 21:05": on the hall's clock.
+      return send(res, 200, { ok: false, error: { code: e.code, message: errorMessage(e.code, e.params, lang, hallTimeZone(kiosk.db)) } } satisfies Result<never>);
     }
   }
 

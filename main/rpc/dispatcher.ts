@@ -17,6 +17,8 @@ import type { KioskEvent, Topic } from '../../core/events.js';
 import { isIdempotencyKey } from '../../core/idempotency.js';
 import type { CallOrigin } from '../../core/terminal.js';
 import { appendAudit } from '../../db/audit.js';
+import { hallTimeZone } from '../../db/people.js';
+import { DEFAULT_HALL_TIME_ZONE, type HallTimeZone } from '../../core/time.js';
 import { keepAnswer, keepFinishedAnswer, keptAnswer, type KeptAnswer } from '../../db/idempotency.js';
 import { createGroupCommit, readSnapshot, storageFailureOf, writeTransaction, type ReadableDb, type WritableDb } from '../../db/connection.js';
 import type { CommandContext, CommandHandler, Done, HandlerMap, KioskIo, PrepareContext, QueryContext, QueryHandler } from '../services/shared/context.js';
@@ -58,8 +60,8 @@ export interface DispatcherDeps {
 
 const localeErrors = { 'pt-PT': zod.locales.pt().localeError, en: zod.locales.en().localeError };
 
-function fail(code: ErrorBody['code'], params: Record<string, string | number>, lang: Lang, details?: unknown): Result<never> {
-  const error: ErrorBody = { code, message: errorMessage(code, params, lang) };
+function fail(code: ErrorBody['code'], params: Record<string, string | number>, lang: Lang, details?: unknown, zone?: HallTimeZone): Result<never> {
+  const error: ErrorBody = { code, message: errorMessage(code, params, lang, zone) };
   if (details !== undefined) error.details = details;
   return { ok: false, error };
 }
@@ -243,6 +245,15 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
     }
   };
 
+  /** The hall's zone, for a refusal that names a time ("closed at 21:05"); the mainland's if the file cannot say: the refusal still goes out. */
+  const zoneOfHall = (): HallTimeZone => {
+    try {
+      return hallTimeZone(reader);
+    } catch {
+      return DEFAULT_HALL_TIME_ZONE;
+    }
+  };
+
   const attempt = async (channel: string, rawInput: unknown, meta: CallMeta, origin: CallOrigin): Promise<Result<unknown>> => {
     const lang: Lang = meta.lang === 'en' ? 'en' : 'pt-PT';
     if (!isChannel(channel)) return fail('UNKNOWN_CHANNEL', { channel: String(channel).slice(0, 80) }, lang);
@@ -250,7 +261,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
       try {
         return await run(channel, rawInput, meta, origin, lang);
       } catch (e) {
-        if (e instanceof KioskError) return fail(e.code, e.params, lang, e.details);
+        if (e instanceof KioskError) return fail(e.code, e.params, lang, e.details, zoneOfHall());
         // A full or failing disk is the hall's to know, in words, not an INTERNAL: the transaction was rolled back.
         const storage = storageFailureOf(e);
         if (storage !== null) {

@@ -181,7 +181,7 @@ describe('POST /rpc/<channel>', () => {
     expect(r.headers.get('cache-control')).toBe('no-store');
     expect(r.headers.get('x-content-type-options')).toBe('nosniff');
     expect(r.headers.get('x-frame-options')).toBe('DENY');
-    expect(r.body).toEqual({ ok: true, value: { initialized: true, hallName: 'Sala de Teste', terminalId: 'T1', pinKey: 'ok' } });
+    expect(r.body).toEqual({ ok: true, value: { initialized: true, hallName: 'Sala de Teste', timeZone: 'Europe/Lisbon', terminalId: 'T1', pinKey: 'ok' } });
   });
 
   it('an empty body is an empty input', async () => {

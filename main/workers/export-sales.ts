@@ -9,6 +9,7 @@ import { csvHeader, csvLines, csvFilename } from '../../core/csv.js';
 import { gameById } from '../../db/bingo/games.js';
 import { saleViewOf, sessionSales, sessionSalesCount } from '../../db/bingo/sales.js';
 import { readSnapshot, type ReadableDb } from '../../db/connection.js';
+import { hallTimeZone } from '../../db/people.js';
 import { runWorker } from './entry.js';
 
 /** Rows read and written at a time (and a progress step). */
@@ -35,6 +36,7 @@ export type ExportSalesReply = { ok: true; csv: SalesCsv } | { ok: false; messag
 export function salesCsv(db: ReadableDb, q: SalesQuery, onProgress?: (done: number, total: number) => void): SalesCsv {
   return readSnapshot(db, () => {
     const total = sessionSalesCount(db, q.sessionId, q.gameId);
+    const zone = hallTimeZone(db);
     const parts = [csvHeader(SALES_CSV)];
     let after: number | null = null;
     let rows = 0;
@@ -42,7 +44,7 @@ export function salesCsv(db: ReadableDb, q: SalesQuery, onProgress?: (done: numb
     for (;;) {
       const chunk = sessionSales(db, { ...q, after, limit: EXPORT_CHUNK });
       if (chunk.length === 0) break;
-      parts.push(csvLines(SALES_CSV, chunk.map((s) => ({ ...saleViewOf(s, s.ranges), gameNumber: s.gameNumber }))));
+      parts.push(csvLines(SALES_CSV, chunk.map((s) => ({ ...saleViewOf(s, s.ranges), gameNumber: s.gameNumber })), zone));
       rows += chunk.length;
       after = chunk[chunk.length - 1]!.id;
       onProgress?.(rows, total);

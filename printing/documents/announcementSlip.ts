@@ -1,9 +1,12 @@
 import type { TitleParams } from '../../core/printing/jobs.js';
+import type { HallTimeZone } from '../../core/time.js';
 import type { Block, PrintDocument } from '../layout.js';
 import { formatHallDateTime, hallHeader, heading, pair } from './format.js';
 
 /** An announcement to the hall: the art. 13 one at the close of sale (text as written by game.closeSale), or the art. 11.2 one before the sale. */
 export interface AnnouncementData {
+  /** The hall's time zone: the document's times are printed on its clock. */
+  timeZone: HallTimeZone;
   hallName: string;
   sessionId: number;
   gameNumber: number;
@@ -23,7 +26,7 @@ export function announcementSlip(data: AnnouncementData): PrintDocument {
     heading(`ANÚNCIO (${data.article ?? 'art. 13.º'})`),
     pair('Sessão n.º', data.sessionId),
     pair('Jogada n.º', data.gameNumber),
-    pair('Data', formatHallDateTime(data.at)),
+    pair('Data', formatHallDateTime(data.at, data.timeZone)),
     ...(data.isLast ? [{ kind: 'text', text: 'ÚLTIMA JOGADA', align: 'center', bold: true, large: true } as Block] : []),
     { kind: 'rule' },
     { kind: 'text', text: data.text },

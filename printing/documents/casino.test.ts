@@ -17,6 +17,7 @@ describe('casino documents on paper', () => {
     const out = decoded(
       limitsSign({
         hallName: 'Casino Exemplo',
+        timeZone: 'Europe/Lisbon',
         tableCode: 'R1',
         wheelName: 'Roleta francesa',
         rows: [

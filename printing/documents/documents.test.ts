@@ -777,7 +777,7 @@ describe('test page', () => {
     for (const codepage of CODEPAGES) {
       it(`${widthMm} mm, ${codepage}: special characters, ruler, QR`, () => {
         const p = profile(codepage, widthMm);
-        const decoded = decodeEscPos(renderEscPos(testPage({ printerName: 'Balcão 1', profile: p, at: SALE.createdAt }), p));
+        const decoded = decodeEscPos(renderEscPos(testPage({ printerName: 'Balcão 1', profile: p, at: SALE.createdAt, timeZone: 'Europe/Lisbon' }), p));
         const columns = widthMm === 58 ? 32 : 48;
         const escT = codepage === 'cp1252' ? 16 : 19;
         const name = codepage === 'cp1252' ? 'WPC1252' : 'PC858';
@@ -816,18 +816,18 @@ describe('test page', () => {
 
 describe('formats', () => {
   it('date and time in Lisbon, summer and winter', () => {
-    expect(formatHallDateTime('2025-07-05T20:14:09Z')).toBe('05/07/2025 21:14');
-    expect(formatHallDateTime('2025-01-05T20:14:09Z')).toBe('05/01/2025 20:14');
-    expect(formatHallDateTime('2025-03-30T00:59:00Z')).toBe('30/03/2025 00:59');
-    expect(formatHallDateTime('2025-03-30T01:00:00Z')).toBe('30/03/2025 02:00');
-    expect(formatHallDateTime('2025-07-05T23:30:00Z')).toBe('06/07/2025 00:30');
-    expect(formatHallDateTime('2025-07-06T00:30:00+01:00')).toBe('06/07/2025 00:30');
-    expect(() => formatHallDateTime('ontem')).toThrow(RangeError);
+    expect(formatHallDateTime('2025-07-05T20:14:09Z', 'Europe/Lisbon')).toBe('05/07/2025 21:14');
+    expect(formatHallDateTime('2025-01-05T20:14:09Z', 'Europe/Lisbon')).toBe('05/01/2025 20:14');
+    expect(formatHallDateTime('2025-03-30T00:59:00Z', 'Europe/Lisbon')).toBe('30/03/2025 00:59');
+    expect(formatHallDateTime('2025-03-30T01:00:00Z', 'Europe/Lisbon')).toBe('30/03/2025 02:00');
+    expect(formatHallDateTime('2025-07-05T23:30:00Z', 'Europe/Lisbon')).toBe('06/07/2025 00:30');
+    expect(formatHallDateTime('2025-07-06T00:30:00+01:00', 'Europe/Lisbon')).toBe('06/07/2025 00:30');
+    expect(() => formatHallDateTime('ontem', 'Europe/Lisbon')).toThrow(RangeError);
   });
 
   it('a calendar day, or an instant taken in Lisbon', () => {
-    expect(formatHallDate('2025-07-13')).toBe('13/07/2025');
-    expect(formatHallDate('2025-07-13T23:30:00Z')).toBe('14/07/2025');
+    expect(formatHallDate('2025-07-13', 'Europe/Lisbon')).toBe('13/07/2025');
+    expect(formatHallDate('2025-07-13T23:30:00Z', 'Europe/Lisbon')).toBe('14/07/2025');
   });
 
   it('card ranges', () => {

@@ -1,9 +1,12 @@
 import type { TitleParams } from '../../core/printing/jobs.js';
+import type { HallTimeZone } from '../../core/time.js';
 import type { PrintDocument } from '../layout.js';
 import { formatHallDateTime, hallHeader, heading, pair } from './format.js';
 
 /** The drawer opened without a sale: a slip that opens it and says who, when, why and who allowed it. */
 export interface DrawerKickData {
+  /** The hall's time zone: the document's times are printed on its clock. */
+  timeZone: HallTimeZone;
   hallName: string;
   licence: string | null;
   terminalId: string;
@@ -25,7 +28,7 @@ export function drawerKickSlip(data: DrawerKickData): PrintDocument {
       { kind: 'rule' },
       heading('ABERTURA DA GAVETA SEM VENDA'),
       pair('Terminal', data.terminalId),
-      pair('Data', formatHallDateTime(data.at)),
+      pair('Data', formatHallDateTime(data.at, data.timeZone)),
       pair('Operador', data.operator),
       ...(data.approvedBy ? [pair('Autorizado por', data.approvedBy)] : []),
       { kind: 'text', text: `Motivo: ${data.reason}` },

@@ -1,10 +1,13 @@
 import type { DrawerLineAmount } from '../../core/money-kinds.js';
+import type { HallTimeZone } from '../../core/time.js';
 import type { TitleParams } from '../../core/printing/jobs.js';
 import type { Block, PrintDocument } from '../layout.js';
 import { checkCents, euros, formatHallDateTime, hallHeader, heading, pair } from './format.js';
 
 /** An X report: the state of a drawer at any time (SPEC 9). */
 export interface XReportData {
+  /** The hall's time zone: the document's times are printed on its clock. */
+  timeZone: HallTimeZone;
   hallName: string;
   terminalId: string;
   drawerId: number;
@@ -109,8 +112,8 @@ function body(data: XReportData): Block[] {
     pair('Gaveta n.º', data.drawerId),
     ...(data.shift ? [pair('Turno', data.shift)] : []),
     pair('Operador', data.operator),
-    pair('Aberta em', formatHallDateTime(data.openedAt)),
-    pair('Data', formatHallDateTime(data.at)),
+    pair('Aberta em', formatHallDateTime(data.openedAt, data.timeZone)),
+    pair('Data', formatHallDateTime(data.at, data.timeZone)),
     { kind: 'rule' },
     pair('Fundo de caixa', euros(data.openingFloatCents)),
     { kind: 'text', text: 'Entradas', bold: true },

@@ -1,4 +1,5 @@
 import type { TitleParams } from '../../core/printing/jobs.js';
+import type { HallTimeZone } from '../../core/time.js';
 import { guiaQrPayload } from '../../core/caixa/guia-code.js';
 import type { Block, PrintDocument } from '../layout.js';
 import { checkCents, euros, formatHallDateTime, hallHeader, heading, pair } from './format.js';
@@ -21,6 +22,8 @@ export interface GuiaCheque {
 
 /** A guia de pagamento (P, n.º 13): issued for a prize the machine cannot pay. */
 export interface GuiaData {
+  /** The hall's time zone: the document's times are printed on its clock. */
+  timeZone: HallTimeZone;
   hallName: string;
   licence?: string | null;
   guiaNumber: number;
@@ -79,7 +82,7 @@ export function guia(data: GuiaData, copy: GuiaCopy): PrintDocument {
           { kind: 'text', text: `Banco: ${c.bank}` },
         ]),
         pair('Pago por', p.paidBy),
-        pair('Pago em', formatHallDateTime(p.paidAt)),
+        pair('Pago em', formatHallDateTime(p.paidAt, data.timeZone)),
       ]
     : [{ kind: 'text', text: 'Por pagar', bold: true }];
 
@@ -89,7 +92,7 @@ export function guia(data: GuiaData, copy: GuiaCopy): PrintDocument {
     heading('GUIA DE PAGAMENTO'),
     { kind: 'text', text: COPY_LABELS[copy], align: 'center' },
     pair('Guia n.º', data.guiaNumber),
-    pair('Data', formatHallDateTime(data.issuedAt)),
+    pair('Data', formatHallDateTime(data.issuedAt, data.timeZone)),
     pair('Emitida por', data.issuedBy),
     { kind: 'rule' },
     pair('Máquina n.º', data.machine.id),

@@ -1,9 +1,12 @@
 import type { TitleParams } from '../../core/printing/jobs.js';
+import type { HallTimeZone } from '../../core/time.js';
 import type { Block, PrintDocument } from '../layout.js';
 import { checkCents, euros, formatHallDateTime, hallHeader, heading, pair } from './format.js';
 
 /** A roulette table's limits, as posted at the table (X.27): minimum and maximum stake per chance. */
 export interface LimitsSignData {
+  /** The hall's time zone: the document's times are printed on its clock. */
+  timeZone: HallTimeZone;
   hallName: string;
   tableCode: string;
   /** 'Roleta francesa' or 'Roleta americana'. */
@@ -27,7 +30,7 @@ export function limitsSign(data: LimitsSignData): PrintDocument {
     { kind: 'rule' },
     ...data.rows.map((r) => pair(r.chance, `${euros(r.minimumCents)} a ${euros(r.maximumCents)}`)),
     { kind: 'rule' },
-    pair('Data', formatHallDateTime(data.at)),
+    pair('Data', formatHallDateTime(data.at, data.timeZone)),
   ];
   return { kind: 'limits_sign', title: `Limites da mesa ${data.tableCode}`, titleParams: { tableCode: data.tableCode } satisfies TitleParams<'limits_sign'>, blocks };
 }

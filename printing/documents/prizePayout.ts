@@ -1,4 +1,5 @@
 import type { TitleParams } from '../../core/printing/jobs.js';
+import type { HallTimeZone } from '../../core/time.js';
 import type { Block, PrintDocument } from '../layout.js';
 import { checkCents, euros, formatHallDate, formatHallDateTime, hallHeader, heading, pair } from './format.js';
 
@@ -12,6 +13,8 @@ export const PRIZE_KIND_LABELS: Readonly<Record<PrizeKind, string>> = {
 
 /** A prize paid in cash against the winning card (DN art. 15). */
 export interface PrizePayoutData {
+  /** The hall's time zone: the document's times are printed on its clock. */
+  timeZone: HallTimeZone;
   hallName: string;
   licence: string | null;
   /** The payout's number (its id). */
@@ -39,7 +42,7 @@ export function prizePayout(data: PrizePayoutData): PrintDocument {
     { kind: 'rule' },
     heading('PAGAMENTO DE PRÉMIO'),
     pair('Pagamento n.º', data.payoutId),
-    pair('Data', formatHallDateTime(data.paidAt)),
+    pair('Data', formatHallDateTime(data.paidAt, data.timeZone)),
     pair('Sessão n.º', data.sessionId),
     pair('Jogada n.º', data.gameNumber),
     ...(data.terminalId ? [pair('Terminal', data.terminalId)] : []),
@@ -54,7 +57,7 @@ export function prizePayout(data: PrizePayoutData): PrintDocument {
     pair('Pago em', 'numerário'),
     pair('Pago por', data.paidBy),
     { kind: 'rule' },
-    { kind: 'text', text: `Cartão premiado guardado até ${formatHallDate(data.retainUntil)}` },
+    { kind: 'text', text: `Cartão premiado guardado até ${formatHallDate(data.retainUntil, data.timeZone)}` },
     { kind: 'signature', caption: 'Assinatura do premiado' },
   ];
   return {

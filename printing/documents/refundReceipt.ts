@@ -1,4 +1,5 @@
 import type { ANNUL_REASONS } from '../../core/bingo/rules.js';
+import type { HallTimeZone } from '../../core/time.js';
 import type { TitleParams } from '../../core/printing/jobs.js';
 import type { Block, PrintDocument } from '../layout.js';
 import {
@@ -27,6 +28,8 @@ export const ANNUL_REASON_LABELS: Readonly<Record<AnnulReason, string>> = {
 
 /** The full refund of a sale of an annulled game (DN art. 16.3). */
 export interface RefundReceiptData {
+  /** The hall's time zone: the document's times are printed on its clock. */
+  timeZone: HallTimeZone;
   hallName: string;
   licence: string | null;
   /** The sale refunded (its receipt number). */
@@ -50,7 +53,7 @@ export function refundReceipt(data: RefundReceiptData): PrintDocument {
     { kind: 'rule' },
     heading('DEVOLUÇÃO'),
     pair('Venda n.º', data.saleId),
-    pair('Data', formatHallDateTime(data.paidAt)),
+    pair('Data', formatHallDateTime(data.paidAt, data.timeZone)),
     pair('Sessão n.º', data.sessionId),
     pair('Jogada n.º', data.gameNumber),
     ...(data.terminalId ? [pair('Terminal', data.terminalId)] : []),

@@ -1,4 +1,5 @@
 import type { TitleParams } from '../../core/printing/jobs.js';
+import type { HallTimeZone } from '../../core/time.js';
 import type { Block, PrintDocument } from '../layout.js';
 import { receiptQrPayload, saleCheck } from '../check.js';
 import {
@@ -17,6 +18,8 @@ import {
 
 /** What a sale receipt shows (JSON only: integer cents, ISO-8601 times). */
 export interface SaleReceiptData {
+  /** The hall's time zone: the document's times are printed on its clock. */
+  timeZone: HallTimeZone;
   hallName: string;
   licence: string | null;
   /** The receipt number is the sale id. */
@@ -61,7 +64,7 @@ export function saleReceipt(data: SaleReceiptData): PrintDocument {
     { kind: 'rule' },
     heading('RECIBO DE VENDA'),
     pair('Recibo n.º', data.saleId),
-    pair('Data', formatHallDateTime(data.createdAt)),
+    pair('Data', formatHallDateTime(data.createdAt, data.timeZone)),
     pair('Sessão n.º', data.sessionId),
     pair('Jogada n.º', data.gameNumber),
     pair('Terminal', data.terminalId),

@@ -1,4 +1,5 @@
 import type { TitleParams } from '../../core/printing/jobs.js';
+import type { HallTimeZone } from '../../core/time.js';
 import { columnsFor, type Block, type PrintDocument, type PrinterProfile } from '../layout.js';
 import { ESC_T } from '../codepages.js';
 import { formatHallDateTime, heading, pair } from './format.js';
@@ -7,6 +8,8 @@ import { formatHallDateTime, heading, pair } from './format.js';
 export const SPECIAL_CHARACTERS = '€ ç Ç ã õ á é í ó ú à º ª';
 
 export interface TestPageData {
+  /** The hall's time zone: the document's times are printed on its clock. */
+  timeZone: HallTimeZone;
   printerName: string;
   profile: PrinterProfile;
   at: string;
@@ -40,7 +43,7 @@ export function testPage(data: TestPageData): PrintDocument {
     pair('Comando', `ESC t ${ESC_T[data.profile.codepage]}`),
     pair('Papel', `${data.profile.widthMm} mm, ${columns} colunas`),
     pair('Gaveta', drawer ? `pino ${drawer.pin}, ${drawer.onMs}/${drawer.offMs} ms` : 'não'),
-    pair('Data', formatHallDateTime(data.at)),
+    pair('Data', formatHallDateTime(data.at, data.timeZone)),
     { kind: 'rule' },
     { kind: 'text', text: SPECIAL_CHARACTERS },
     { kind: 'text', text: tens },

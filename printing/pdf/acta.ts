@@ -7,6 +7,7 @@
  */
 import { type ActaGame, type ChannelOutput } from '../../core/contract.js';
 import { formatCents } from '../../core/money.js';
+import type { HallTimeZone } from '../../core/time.js';
 import { contentWidth, createDocument, ensureSpace, heading, signatures } from './document.js';
 import { annulReasonLabel, checkLabel, dateTime, gameStateLabel, incidentKindLabel, sessionTime, time } from './format.js';
 import { type Column, drawTable, type TableRow } from './table.js';
@@ -36,10 +37,10 @@ export function seriesLine(s: ActaGame['series'][number]): string {
 }
 
 /** The state cell: `Terminada`, `Terminada (última jogada)`, `Anulada: <art. 16 reason>`. */
-export function gameStateCell(g: ActaGame): string {
+export function gameStateCell(g: ActaGame, zone: HallTimeZone): string {
   let text = gameStateLabel(g.state);
   // Art. 14.5: a game opened earlier became the last when its draw began within the last 10 minutes.
-  if (g.isLast) text += g.becameLastAt ? ` (última jogada, desde o início da extração às ${time(g.becameLastAt)})` : ' (última jogada)';
+  if (g.isLast) text += g.becameLastAt ? ` (última jogada, desde o início da extração às ${time(g.becameLastAt, zone)})` : ' (última jogada)';
   if (g.annulReason) text += `: ${annulReasonLabel(g.annulReason)}`;
   return text;
 }
@@ -59,8 +60,8 @@ const GAME_COLUMNS: Column[] = [
   { header: 'Devolvido', width: 54, align: 'right', noWrap: true },
 ];
 
-function gameRow(g: ActaGame): TableRow {
-  const hours = `${time(g.openedAt)}–${g.endedAt ? time(g.endedAt) : ''}`;
+function gameRow(g: ActaGame, zone: HallTimeZone): TableRow {
+  const hours = `${time(g.openedAt, zone)}–${g.endedAt ? time(g.endedAt, zone) : ''}`;
   return {
     cells: [
       String(g.number),
@@ -73,7 +74,7 @@ function gameRow(g: ActaGame): TableRow {
       formatCents(g.bingoPaidCents),
       formatCents(g.specialPaidCents),
       formatCents(g.stampDutyCents),
-      gameStateCell(g),
+      gameStateCell(g, zone),
       formatCents(g.refundedCents),
     ],
     ...(g.state === 'annulled' ? { fill: '#f1f1f1' } : {}),
@@ -143,7 +144,7 @@ function header(doc: PDFKit.PDFDocument, acta: Acta, generatedAt: string | undef
   doc.font('regular').fontSize(9);
   doc.text(licenceLine(acta.licence), left, top + 20, { lineBreak: false });
   if (generatedAt) {
-    const issued = `Emitida em ${dateTime(generatedAt)}`;
+    const issued = `Emitida em ${dateTime(generatedAt, acta.timeZone)}`;
     doc.text(issued, right - doc.widthOfString(issued), top + 4, { lineBreak: false });
   }
   const legal = 'Despacho Normativo n.º 80/85, art. 17.º';
@@ -163,9 +164,9 @@ function header(doc: PDFKit.PDFDocument, acta: Acta, generatedAt: string | undef
 
   doc.font('regular').fontSize(9);
   const times = [
-    `Abertura: ${dateTime(acta.openedAt)}`,
-    `Encerramento previsto: ${dateTime(acta.scheduledCloseAt)}`,
-    `Encerramento: ${acta.closedAt ? dateTime(acta.closedAt) : '—'}`,
+    `Abertura: ${dateTime(acta.openedAt, acta.timeZone)}`,
+    `Encerramento previsto: ${dateTime(acta.scheduledCloseAt, acta.timeZone)}`,
+    `Encerramento: ${acta.closedAt ? dateTime(acta.closedAt, acta.timeZone) : '—'}`,
   ];
   let x = left;
   for (const t of times) {
@@ -179,12 +180,12 @@ function header(doc: PDFKit.PDFDocument, acta: Acta, generatedAt: string | undef
   }
   for (const start of acta.specialFundStarts) {
     const when = start.gameNumber === null ? 'ao abrir a sessão' : `depois de ganho na jogada n.º ${start.gameNumber}`;
-    doc.text(`Fundo do prémio especial iniciado pela sala com ${formatCents(start.amountCents)}, ${when} (${dateTime(start.at)})`, left, y, { lineBreak: false });
+    doc.text(`Fundo do prémio especial iniciado pela sala com ${formatCents(start.amountCents)}, ${when} (${dateTime(start.at, acta.timeZone)})`, left, y, { lineBreak: false });
     y += 14;
   }
   // Art. 10: the frozen fund carried to a new prize, with the decision as the manager recorded it.
   for (const c of acta.specialFundCarried) {
-    const line = `Fundo congelado do prémio especial (${formatCents(c.amountCents)}) levado a um novo prémio por ${c.by} (${dateTime(c.at)}): ${c.decision}`;
+    const line = `Fundo congelado do prémio especial (${formatCents(c.amountCents)}) levado a um novo prémio por ${c.by} (${dateTime(c.at, acta.timeZone)}): ${c.decision}`;
     doc.text(line, left, y, { width: right - left });
     y = doc.y + 4;
   }
@@ -208,7 +209,7 @@ export async function renderActaPdf(acta: Acta, options: PdfOptions = {}): Promi
 
   heading(doc, 'Jogadas');
   if (acta.games.length === 0) note(doc, 'Não houve jogadas nesta sessão.', 9);
-  drawTable(doc, GAME_COLUMNS, [...acta.games.map(gameRow), totalsRow(acta)]);
+  drawTable(doc, GAME_COLUMNS, [...acta.games.map((g) => gameRow(g, acta.timeZone)), totalsRow(acta)]);
   doc.y += 6;
   const prizes = formatCents(acta.totals.prizesPaidCents);
   note(doc, `Prémios pagos na sessão (linha, bingo e prémio especial): ${prizes}.`);
@@ -244,7 +245,7 @@ export async function renderActaPdf(acta: Acta, options: PdfOptions = {}): Promi
         { header: 'Verificação', width: 'flex' },
         { header: 'Registada por', width: 120 },
       ],
-      acta.checks.map((c) => ({ cells: [sessionTime(c.at, acta.openedAt), checkLabel(c.phase, c.kind), c.by] })),
+      acta.checks.map((c) => ({ cells: [sessionTime(c.at, acta.openedAt, acta.timeZone), checkLabel(c.phase, c.kind), c.by] })),
     );
   }
   doc.y += 16;
@@ -263,7 +264,7 @@ export async function renderActaPdf(acta: Acta, options: PdfOptions = {}): Promi
         { header: 'Ocorrência', width: 'flex' },
       ],
       acta.incidents.map((i) => ({
-        cells: [sessionTime(i.at, acta.openedAt), i.gameNumber === null ? '—' : String(i.gameNumber), i.author, incidentKindLabel(i.kind), i.text],
+        cells: [sessionTime(i.at, acta.openedAt, acta.timeZone), i.gameNumber === null ? '—' : String(i.gameNumber), i.author, incidentKindLabel(i.kind), i.text],
       })),
     );
   }

@@ -1,16 +1,16 @@
 /** pt-PT wording and formats of the printed reports (DN art. 18: Portuguese on paper). */
-import { hallParts } from '../../core/time.js';
+import { hallParts, type HallTimeZone } from '../../core/time.js';
 
-/** The reports print the hall's clock with core's one formatter: `14/07/2025 14:00`, `14:00`. */
+/** The reports print the hall's clock (the zone each report carries) with core's one formatter: `14/07/2025 14:00`, `14:00`. */
 export { hallDateTime as dateTime, hallClock as time } from '../../core/time.js';
 
 /**
  * A time within a session: `23:40` on the day the session opened, `15/07 00:20`
  * after midnight (sessions cross it).
  */
-export function sessionTime(iso: string, sessionOpenedAt: string): string {
-  const p = hallParts(iso);
-  const o = hallParts(sessionOpenedAt);
+export function sessionTime(iso: string, sessionOpenedAt: string, zone: HallTimeZone): string {
+  const p = hallParts(iso, zone);
+  const o = hallParts(sessionOpenedAt, zone);
   const sameDay = p.day === o.day && p.month === o.month && p.year === o.year;
   return sameDay ? `${p.hour}:${p.minute}` : `${p.day}/${p.month} ${p.hour}:${p.minute}`;
 }

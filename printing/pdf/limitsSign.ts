@@ -32,6 +32,6 @@ export async function renderLimitsSignPdf(data: LimitsSignData): Promise<Buffer>
     data.rows.map((r) => ({ cells: [r.chance, formatCents(r.minimumCents), formatCents(r.maximumCents)] })),
     { fontSize: 16, padY: 8 },
   );
-  doc.font('regular').fontSize(10).text(`Emitido em ${dateTime(data.at)}`, left, doc.y + 12);
+  doc.font('regular').fontSize(10).text(`Emitido em ${dateTime(data.at, data.timeZone)}`, left, doc.y + 12);
   return finish(`${data.hallName} · Mesa ${data.tableCode} · Limites das apostas`);
 }

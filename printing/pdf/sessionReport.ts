@@ -5,6 +5,7 @@
  */
 import { type ActaGame } from '../../core/contract.js';
 import { formatCents } from '../../core/money.js';
+import type { HallTimeZone } from '../../core/time.js';
 import { type Acta, actaTitle, gameStateCell, licenceLine, type PdfOptions } from './acta.js';
 import { createDocument, contentWidth, heading, signatures } from './document.js';
 import { dateTime } from './format.js';
@@ -55,6 +56,8 @@ export interface SessionReportSummary {
 export interface SessionReport {
   hallName: string;
   licence: string | null;
+  /** The hall's zone: the report's times are printed on its clock. */
+  timeZone: HallTimeZone;
   sessionId: number;
   openedAt: string;
   scheduledCloseAt: string;
@@ -63,13 +66,13 @@ export interface SessionReport {
   summary: SessionReportSummary;
 }
 
-function reportGame(g: ActaGame): SessionReportGame {
+function reportGame(g: ActaGame, zone: HallTimeZone): SessionReportGame {
   const annulled = g.state === 'annulled';
   const prizes = g.linePaidCents + g.bingoPaidCents + g.specialPaidCents;
   return {
     number: g.number,
     state: g.state,
-    stateText: gameStateCell(g),
+    stateText: gameStateCell(g, zone),
     annulled,
     cardsSold: g.cardsSold,
     collectedCents: g.totalCents,
@@ -85,7 +88,7 @@ function reportGame(g: ActaGame): SessionReportGame {
 
 /** The session report of an acta (pure: same acta, same report). */
 export function sessionReportFromActa(acta: Acta): SessionReport {
-  const games = acta.games.map(reportGame);
+  const games = acta.games.map((g) => reportGame(g, acta.timeZone));
   const sum = (list: SessionReportGame[], f: (g: SessionReportGame) => number) => list.reduce((s, g) => s + f(g), 0);
   const live = games.filter((g) => !g.annulled);
   const annulled = games.filter((g) => g.annulled);
@@ -94,6 +97,7 @@ export function sessionReportFromActa(acta: Acta): SessionReport {
   return {
     hallName: acta.hallName,
     licence: acta.licence,
+    timeZone: acta.timeZone,
     sessionId: acta.sessionId,
     openedAt: acta.openedAt,
     scheduledCloseAt: acta.scheduledCloseAt,
@@ -171,7 +175,7 @@ export async function renderSessionReportPdf(report: SessionReport, options: Pdf
   doc.font('regular').fontSize(9);
   doc.text(licenceLine(report.licence), left, top + 19, { lineBreak: false });
   if (options.generatedAt) {
-    const issued = `Emitido em ${dateTime(options.generatedAt)}`;
+    const issued = `Emitido em ${dateTime(options.generatedAt, report.timeZone)}`;
     doc.text(issued, right - doc.widthOfString(issued), top + 3, { lineBreak: false });
   }
   doc.font('bold').fontSize(13);
@@ -179,9 +183,9 @@ export async function renderSessionReportPdf(report: SessionReport, options: Pdf
   doc.font('regular').fontSize(9);
   let y = top + 60;
   for (const line of [
-    `Abertura: ${dateTime(report.openedAt)}`,
-    `Encerramento previsto: ${dateTime(report.scheduledCloseAt)}`,
-    `Encerramento: ${report.closedAt ? dateTime(report.closedAt) : '— (sessão aberta)'}`,
+    `Abertura: ${dateTime(report.openedAt, report.timeZone)}`,
+    `Encerramento previsto: ${dateTime(report.scheduledCloseAt, report.timeZone)}`,
+    `Encerramento: ${report.closedAt ? dateTime(report.closedAt, report.timeZone) : '— (sessão aberta)'}`,
   ]) {
     doc.text(line, left, y, { lineBreak: false });
     y += 13;

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useHallZone } from '../format.js';
 import { useKioskQuery } from '../hooks.js';
 import { linkBanners, type LinkBanner } from '../lib/link.js';
 
@@ -29,5 +30,6 @@ export function LinkBanners({ banners }: { banners: readonly LinkBanner[] }) {
  */
 export function LinkBanner() {
   const link = useKioskQuery('link.status', {});
-  return <LinkBanners banners={linkBanners(link.data)} />;
+  const zone = useHallZone();
+  return <LinkBanners banners={linkBanners(link.data, zone)} />;
 }

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHallZone } from '../format.js';
 import { daysPeriod, lastDays } from '../lib/time.js';
 
 /** A report's period as typed: two of the hall's days, both included, and the period they make (null while they make none). */
@@ -13,11 +14,12 @@ export interface Period {
 
 /** The period of a report, starting at the `daysBack` days before today and today. */
 export function usePeriod(daysBack: number): Period {
-  const [initial] = useState(() => lastDays(daysBack));
+  const zone = useHallZone();
+  const [initial] = useState(() => lastDays(daysBack, zone));
   const [fromDay, setFromDay] = useState(initial.from);
   const [toDay, setToDay] = useState(initial.to);
   // A new period only when the days change: the queries fetch again then (and on the kiosk's pushed changes).
-  const period = useMemo(() => daysPeriod(fromDay, toDay), [fromDay, toDay]);
+  const period = useMemo(() => daysPeriod(fromDay, toDay, zone), [fromDay, toDay, zone]);
   return { fromDay, toDay, setFromDay, setToDay, period };
 }
 

@@ -47,9 +47,9 @@ const DOCUMENTS: PrintDocument[] = [
   zReport(Z_REPORT),
   announcementSlip(ANNOUNCEMENT),
   announcementSlip({ ...ANNOUNCEMENT, article: 'art. 11.º, n.º 2' }),
-  testPage({ printerName: 'Balcão 1', profile: { codepage: 'cp858', widthMm: 80 }, at: AT }),
-  drawerKickSlip({ hallName: 'Sala', licence: null, terminalId: 'CAIXA-1', operator: 'Ana', approvedBy: null, reason: 'Troco', at: AT }),
-  limitsSign({ hallName: 'Casino', tableCode: 'R1', wheelName: 'Roleta francesa', rows: [], at: AT }),
+  testPage({ printerName: 'Balcão 1', profile: { codepage: 'cp858', widthMm: 80 }, at: AT, timeZone: 'Europe/Lisbon' }),
+  drawerKickSlip({ hallName: 'Sala', licence: null, terminalId: 'CAIXA-1', operator: 'Ana', approvedBy: null, reason: 'Troco', at: AT, timeZone: 'Europe/Lisbon' }),
+  limitsSign({ hallName: 'Casino', tableCode: 'R1', wheelName: 'Roleta francesa', rows: [], at: AT, timeZone: 'Europe/Lisbon' }),
 ];
 
 function job(over: Partial<PrintJobView> & Pick<PrintJobView, 'jobId' | 'kind' | 'title'>): PrintJobView {
@@ -157,20 +157,20 @@ describe('print job names in each language', () => {
 
 describe('print job errors in each language', () => {
   it('words a printer error and the kiosk\'s own from their codes; an unknown one is the stored text', () => {
-    expect(jobErrorText(JOBS[0]!, 'pt-PT')).toBe('A impressora 10.0.0.5:9100 recusou a ligação: está desligada ou o endereço está errado.');
-    expect(jobErrorText(JOBS[0]!, 'en')).toBe('The printer at 10.0.0.5:9100 refused the connection: it is off or the address is wrong.');
-    expect(jobErrorText(JOBS[2]!, 'pt-PT')).toBe(unprintable.message);
-    expect(jobErrorText(JOBS[3]!, 'en')).toBe('Impressora sem papel.');
-    expect(jobErrorText({ lastError: 'x', lastErrorCode: 'NOT_A_CODE', lastErrorParams: {} }, 'en')).toBe('x');
-    expect(jobErrorText({ lastError: null, lastErrorCode: null, lastErrorParams: null }, 'en')).toBeNull();
+    expect(jobErrorText(JOBS[0]!, 'pt-PT', 'Europe/Lisbon')).toBe('A impressora 10.0.0.5:9100 recusou a ligação: está desligada ou o endereço está errado.');
+    expect(jobErrorText(JOBS[0]!, 'en', 'Europe/Lisbon')).toBe('The printer at 10.0.0.5:9100 refused the connection: it is off or the address is wrong.');
+    expect(jobErrorText(JOBS[2]!, 'pt-PT', 'Europe/Lisbon')).toBe(unprintable.message);
+    expect(jobErrorText(JOBS[3]!, 'en', 'Europe/Lisbon')).toBe('Impressora sem papel.');
+    expect(jobErrorText({ lastError: 'x', lastErrorCode: 'NOT_A_CODE', lastErrorParams: {} }, 'en', 'Europe/Lisbon')).toBe('x');
+    expect(jobErrorText({ lastError: null, lastErrorCode: null, lastErrorParams: null }, 'en', 'Europe/Lisbon')).toBeNull();
   });
 
   it('words a device error\'s reason too (the printer\'s error bit), as the status shows it', () => {
     const status = { error: 'A impressora assinala um erro (ex.: guilhotina encravada).', errorCode: 'DEVICE_ERROR', errorParams: { reason: 'A impressora assinala um erro (ex.: guilhotina encravada)', reasonCode: 'PRINTER_REPORTED' } };
-    expect(statusErrorText(status, 'pt-PT')).toBe('Erro da impressora: A impressora assinala um erro (ex.: guilhotina encravada).');
-    expect(statusErrorText(status, 'en')).toBe('Printer error: the printer reports an error (e.g. a jammed cutter).');
-    expect(statusErrorText({ ...status, errorCode: null }, 'en')).toBe(status.error);
-    expect(statusErrorText({ error: null, errorCode: null, errorParams: null }, 'en')).toBeNull();
+    expect(statusErrorText(status, 'pt-PT', 'Europe/Lisbon')).toBe('Erro da impressora: A impressora assinala um erro (ex.: guilhotina encravada).');
+    expect(statusErrorText(status, 'en', 'Europe/Lisbon')).toBe('Printer error: the printer reports an error (e.g. a jammed cutter).');
+    expect(statusErrorText({ ...status, errorCode: null }, 'en', 'Europe/Lisbon')).toBe(status.error);
+    expect(statusErrorText({ error: null, errorCode: null, errorParams: null }, 'en', 'Europe/Lisbon')).toBeNull();
   });
 });
 

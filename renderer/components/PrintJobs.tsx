@@ -6,7 +6,7 @@
 import { Fragment, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invoke, type ClientError } from '../client.js';
-import { useFormat } from '../format.js';
+import { useFormat, useHallZone } from '../format.js';
 import { useKioskQuery } from '../hooks.js';
 import { jobCounts, jobErrorText, jobNameKey, statusErrorText, type PrintJobView, type PrinterStatusView } from '../lib/printing.js';
 import { Dialog } from './Dialog.js';
@@ -23,13 +23,14 @@ export const JOBS_LIMIT = 50;
 export function usePrintWords() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'pt-PT';
+  const zone = useHallZone();
   return {
     jobName: (job: Pick<PrintJobView, 'kind' | 'title' | 'titleParams'>): string => {
       const name = jobNameKey(job);
       return name ? t(name.key, { ...name.values, defaultValue: job.title }) : job.title;
     },
-    jobError: (job: Pick<PrintJobView, 'lastError' | 'lastErrorCode' | 'lastErrorParams'>): string | null => jobErrorText(job, lang),
-    statusError: (status: Pick<PrinterStatusView, 'error' | 'errorCode' | 'errorParams'>): string | null => statusErrorText(status, lang),
+    jobError: (job: Pick<PrintJobView, 'lastError' | 'lastErrorCode' | 'lastErrorParams'>): string | null => jobErrorText(job, lang, zone),
+    statusError: (status: Pick<PrinterStatusView, 'error' | 'errorCode' | 'errorParams'>): string | null => statusErrorText(status, lang, zone),
   };
 }
 

@@ -24,22 +24,25 @@ const up = { mode: 'counter', link: 'up', since: SINCE, lastError: null, skewMs:
 
 describe('linkBanners', () => {
   it('shows nothing for a standalone kiosk, a link up with its clock right, or no answer yet', () => {
-    expect(linkBanners(undefined)).toEqual([]);
-    expect(linkBanners({ mode: 'standalone' })).toEqual([]);
-    expect(linkBanners(up)).toEqual([]);
+    expect(linkBanners(undefined, 'Europe/Lisbon')).toEqual([]);
+    expect(linkBanners({ mode: 'standalone' }, 'Europe/Lisbon')).toEqual([]);
+    expect(linkBanners(up, 'Europe/Lisbon')).toEqual([]);
     // Before the first answer the link is down with no time yet: nothing to say.
-    expect(linkBanners({ ...up, link: 'down', since: null, skewMs: null })).toEqual([]);
+    expect(linkBanners({ ...up, link: 'down', since: null, skewMs: null }, 'Europe/Lisbon')).toEqual([]);
   });
 
   it('says the link is down since when, on the hall\'s clock (summer time too)', () => {
-    expect(linkBanners({ ...up, link: 'down', lastError: 'ECONNREFUSED' })).toEqual([{ kind: 'down', time: '21:05' }]);
-    expect(linkBanners({ ...up, link: 'down', since: '2026-07-01T08:00:00.000Z' })).toEqual([{ kind: 'down', time: '09:00' }]);
+    expect(linkBanners({ ...up, link: 'down', lastError: 'ECONNREFUSED' }, 'Europe/Lisbon')).toEqual([{ kind: 'down', time: '21:05' }]);
+    expect(linkBanners({ ...up, link: 'down', since: '2026-07-01T08:00:00.000Z' }, 'Europe/Lisbon')).toEqual([{ kind: 'down', time: '09:00' }]);
+    // A hall in the Azores: an hour behind Lisbon, all year.
+    expect(linkBanners({ ...up, link: 'down' }, 'Atlantic/Azores')).toEqual([{ kind: 'down', time: '20:05' }]);
+    expect(linkBanners({ ...up, link: 'down', since: '2026-07-01T08:00:00.000Z' }, 'Atlantic/Azores')).toEqual([{ kind: 'down', time: '08:00' }]);
   });
 
   it('says the clock is off, ahead or behind, and both when both', () => {
-    expect(linkBanners({ ...up, skewMs: 45_000, clockOff: true })).toEqual([{ kind: 'clock', amount: '45 s', ahead: true }]);
-    expect(linkBanners({ ...up, skewMs: -720_000, clockOff: true })).toEqual([{ kind: 'clock', amount: '12 min', ahead: false }]);
-    expect(linkBanners({ ...up, link: 'down', skewMs: 45_000, clockOff: true })).toEqual([
+    expect(linkBanners({ ...up, skewMs: 45_000, clockOff: true }, 'Europe/Lisbon')).toEqual([{ kind: 'clock', amount: '45 s', ahead: true }]);
+    expect(linkBanners({ ...up, skewMs: -720_000, clockOff: true }, 'Europe/Lisbon')).toEqual([{ kind: 'clock', amount: '12 min', ahead: false }]);
+    expect(linkBanners({ ...up, link: 'down', skewMs: 45_000, clockOff: true }, 'Europe/Lisbon')).toEqual([
       { kind: 'down', time: '21:05' },
       { kind: 'clock', amount: '45 s', ahead: true },
     ]);
@@ -54,7 +57,7 @@ describe('linkBanners', () => {
 });
 
 describe('the banners', () => {
-  const html = () => renderToStaticMarkup(createElement(LinkBanners, { banners: linkBanners({ ...up, link: 'down', skewMs: -45_000, clockOff: true }) }));
+  const html = () => renderToStaticMarkup(createElement(LinkBanners, { banners: linkBanners({ ...up, link: 'down', skewMs: -45_000, clockOff: true }, 'Europe/Lisbon') }));
 
   it('render in pt-PT', async () => {
     await i18n.changeLanguage('pt-PT');
@@ -73,7 +76,7 @@ describe('the banners', () => {
   });
 
   it('are gone once the link is back (the same component, the next state)', () => {
-    expect(renderToStaticMarkup(createElement(LinkBanners, { banners: linkBanners(up) }))).toBe('');
+    expect(renderToStaticMarkup(createElement(LinkBanners, { banners: linkBanners(up, 'Europe/Lisbon') }))).toBe('');
   });
 });
 

@@ -5,7 +5,7 @@
  * (or the hall server) has no link: nothing to show.
  */
 import type { ChannelOutput } from '../../core/contract.js';
-import { hallClock } from '../../core/time.js';
+import { hallClock, type HallTimeZone } from '../../core/time.js';
 
 export type LinkBanner = { kind: 'down'; time: string } | { kind: 'clock'; amount: string; ahead: boolean };
 
@@ -19,10 +19,10 @@ export function skewAmount(ms: number): string {
 }
 
 /** The banners for a link's state (link.status), in the order shown; none while it is well or there is no link. */
-export function linkBanners(state: ChannelOutput<'link.status'> | undefined): LinkBanner[] {
+export function linkBanners(state: ChannelOutput<'link.status'> | undefined, zone: HallTimeZone): LinkBanner[] {
   if (state === undefined || state.mode !== 'counter') return [];
   const banners: LinkBanner[] = [];
-  if (state.link === 'down' && state.since !== null) banners.push({ kind: 'down', time: hallClock(state.since) });
+  if (state.link === 'down' && state.since !== null) banners.push({ kind: 'down', time: hallClock(state.since, zone) });
   if (state.clockOff && state.skewMs !== null) banners.push({ kind: 'clock', amount: skewAmount(state.skewMs), ahead: state.skewMs > 0 });
   return banners;
 }

@@ -7,6 +7,7 @@ import type { ChannelInput, ChannelOutput } from '../../core/contract.js';
 import { printJobErrorMessage, type Lang } from '../../core/errors.js';
 import { isDocumentKind, printVariant, TITLE_PARAM_NAMES } from '../../core/printing/jobs.js';
 import { isTerminalId } from '../../core/terminal.js';
+import type { HallTimeZone } from '../../core/time.js';
 
 export type PrinterView = ChannelOutput<'printer.list'>[number];
 export type PrinterStatusView = ChannelOutput<'printer.status'>;
@@ -154,17 +155,17 @@ export function jobNameKey(job: Pick<PrintJobView, 'kind' | 'titleParams'>): { k
 }
 
 /** A printing failure in `lang` from its code and parameters; the stored pt-PT text when the code is unknown. */
-function wordedError(text: string | null, code: string | null, params: Record<string, string | number> | null, lang: Lang): string | null {
-  return text === null ? null : (printJobErrorMessage(code, params, lang) ?? text);
+function wordedError(text: string | null, code: string | null, params: Record<string, string | number> | null, lang: Lang, zone: HallTimeZone): string | null {
+  return text === null ? null : (printJobErrorMessage(code, params, lang, zone) ?? text);
 }
 
-/** A job's last failure in `lang`. */
-export const jobErrorText = (job: Pick<PrintJobView, 'lastError' | 'lastErrorCode' | 'lastErrorParams'>, lang: Lang): string | null =>
-  wordedError(job.lastError, job.lastErrorCode, job.lastErrorParams, lang);
+/** A job's last failure in `lang` (any time in it on the hall's clock). */
+export const jobErrorText = (job: Pick<PrintJobView, 'lastError' | 'lastErrorCode' | 'lastErrorParams'>, lang: Lang, zone: HallTimeZone): string | null =>
+  wordedError(job.lastError, job.lastErrorCode, job.lastErrorParams, lang, zone);
 
 /** Why a printer's status could not be read, or the error it reports, in `lang`. */
-export const statusErrorText = (s: Pick<PrinterStatusView, 'error' | 'errorCode' | 'errorParams'>, lang: Lang): string | null =>
-  wordedError(s.error, s.errorCode, s.errorParams, lang);
+export const statusErrorText = (s: Pick<PrinterStatusView, 'error' | 'errorCode' | 'errorParams'>, lang: Lang, zone: HallTimeZone): string | null =>
+  wordedError(s.error, s.errorCode, s.errorParams, lang, zone);
 
 /** The bytes of a base64 string (a PDF from report.actaPdf / report.sessionPdf). */
 export function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {

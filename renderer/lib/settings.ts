@@ -1,5 +1,6 @@
 /** Hall settings typed on screen: percentages as pt-PT text <-> basis points (1 % = 100). */
 import type { ChannelInput, Settings } from '../../core/contract.js';
+import type { HallTimeZone } from '../../core/time.js';
 import { parseEuroText } from './money.js';
 
 /** The special prize fund's starting amount: at most 100 000,00 € (core/settings.ts). */
@@ -43,6 +44,8 @@ export interface SettingsFields {
   hallName?: string;
   /** The hall's licence (at most 80 characters); empty: none. Absent: left as it is. */
   licence?: string;
+  /** The hall's time zone, one of the three (the kiosk refuses any other, and a change but by an admin). Absent: left as it is. */
+  timeZone?: HallTimeZone;
   stamp: string;
   specialOn: boolean;
   share: string;
@@ -91,6 +94,7 @@ export function settingsUpdate(
     if (licence.length > 80) return { ok: false, field: 'licence' };
     update.licence = licence === '' ? null : licence;
   }
+  if (fields.timeZone !== undefined) update.timeZone = fields.timeZone;
   if (fields.stamp.trim() !== '' || current.stampDutyBasisPoints !== null) {
     const bp = parsePercent(fields.stamp);
     if (bp === null) return { ok: false, field: 'stamp' };

@@ -126,6 +126,7 @@ describe('session.acta', () => {
     expect(acta).toEqual({
       hallName: 'Sala de Teste',
       licence: null,
+      timeZone: 'Europe/Lisbon',
       sessionId: 1,
       openedAt: NOW,
       scheduledCloseAt: CLOSE_AT,

@@ -27,7 +27,7 @@ import {
 } from '../../../db/bingo/sessions.js';
 import { specialFundDecisionSince } from '../../../db/bingo/special.js';
 import { everPosted, post } from '../../../db/ledger.js';
-import { hallRow, hallSettings } from '../../../db/people.js';
+import { hallRow, hallSettings, hallTimeZone } from '../../../db/people.js';
 import { checkpointFor, currentHallKey, hallKeys } from '../../../db/transparency.js';
 import { checkpointView } from '../shared/checkpoint.js';
 import { command, done, operatorOf, query, queryWaiting, type HandlerSlice } from '../shared/context.js';
@@ -47,7 +47,9 @@ function specialBallsForNewSession(db: ReadableDb, now: Date): number | null {
   if (specialPrizeWonSince(db, previous.id)) return settings.baseBalls;
   // A fund carried to a new prize starts that prize's N at its base.
   if (specialFundDecisionSince(db, previous.openedAt)) return settings.baseBalls;
-  return specialPrizeBalls(settings.baseBalls, previous.specialBalls, hallDay(new Date(previous.openedAt)) === hallDay(now));
+  // Days of operation are the hall's, in its zone: a session after midnight there is another day, whatever UTC says.
+  const zone = hallTimeZone(db);
+  return specialPrizeBalls(settings.baseBalls, previous.specialBalls, hallDay(new Date(previous.openedAt), zone) === hallDay(now, zone));
 }
 
 /** The acta of a session, assembled from what was written as it happened (art. 17.3). */
@@ -101,6 +103,7 @@ export function actaOf(db: ReadableDb, sessionId: number): Acta {
   return {
     hallName: hall.hallName,
     licence: hall.licence,
+    timeZone: hall.timeZone,
     sessionId: session.id,
     openedAt: session.openedAt,
     scheduledCloseAt: session.scheduledCloseAt,

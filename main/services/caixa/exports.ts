@@ -7,6 +7,7 @@ import { GUIAS_CSV, MACHINE_RETURN_CSV } from '../../../core/caixa/exports.js';
 import { csvFilename, csvPeriodName, toCsv } from '../../../core/csv.js';
 import { checkPeriod } from '../../../core/paging.js';
 import { guiasInOrder } from '../../../db/caixa.js';
+import { hallTimeZone } from '../../../db/people.js';
 import { query, type HandlerSlice } from '../shared/context.js';
 import { machineReturn } from './funds.js';
 import { guiaView } from './guias.js';
@@ -16,13 +17,15 @@ export const caixaExportHandlers: HandlerSlice<'export.guias' | 'export.machineR
     const period = checkPeriod(input.from, input.to) as { from: string; to: string };
     const guias = guiasInOrder(ctx.db, { status: input.status, ...period }).map((g) => guiaView(g));
     const status = input.status === 'all' ? [] : [input.status];
-    return { filename: csvFilename('guias', csvPeriodName(period.from, period.to), ...status), content: toCsv(GUIAS_CSV, guias), rows: guias.length };
+    const zone = hallTimeZone(ctx.db);
+    return { filename: csvFilename('guias', csvPeriodName(period.from, period.to, zone), ...status), content: toCsv(GUIAS_CSV, guias, zone), rows: guias.length };
   }),
   'export.machineReturn': query((ctx, input) => {
     const report = machineReturn(ctx.db, input.from, input.to);
+    const zone = hallTimeZone(ctx.db);
     return {
-      filename: csvFilename('retorno-maquinas', csvPeriodName(report.from, report.to)),
-      content: toCsv(MACHINE_RETURN_CSV, report.machines),
+      filename: csvFilename('retorno-maquinas', csvPeriodName(report.from, report.to, zone)),
+      content: toCsv(MACHINE_RETURN_CSV, report.machines, zone),
       rows: report.machines.length,
     };
   }),

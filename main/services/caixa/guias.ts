@@ -85,6 +85,7 @@ function printData(db: ReadableDb, g: GuiaRow): GuiaData {
   return {
     hallName: hall.hallName,
     licence: hall.licence,
+    timeZone: hall.timeZone,
     guiaNumber: g.number,
     machine: { id: g.machineNumber, model: g.model, location: g.location },
     kind: g.kind,

@@ -10,12 +10,14 @@ import { KioskError } from '../../../core/errors.js';
 import { checkPeriod } from '../../../core/paging.js';
 import { sessionById } from '../../../db/bingo/sessions.js';
 import { drawersDuring, zReportsClosedBetween } from '../../../db/drawers.js';
+import { hallTimeZone } from '../../../db/people.js';
 import { query, type HandlerSlice } from '../shared/context.js';
 
 export const drawersExportHandlers: HandlerSlice<'export.zReports'> = {
   'export.zReports': query((ctx, input) => {
     let reports: ZReportView[];
     let filename: string;
+    const zone = hallTimeZone(ctx.db);
     if (input.sessionId !== undefined) {
       const session = sessionById(ctx.db, input.sessionId);
       if (!session) throw new KioskError('SESSION_NOT_FOUND', { sessionId: input.sessionId });
@@ -26,8 +28,8 @@ export const drawersExportHandlers: HandlerSlice<'export.zReports'> = {
     } else {
       const period = checkPeriod(input.from, input.to) as { from: string; to: string };
       reports = zReportsClosedBetween(ctx.db, period.from, period.to) as ZReportView[];
-      filename = csvFilename('relatorios-z', csvPeriodName(period.from, period.to));
+      filename = csvFilename('relatorios-z', csvPeriodName(period.from, period.to, zone));
     }
-    return { filename, content: toCsv(Z_REPORTS_CSV, reports), rows: reports.length };
+    return { filename, content: toCsv(Z_REPORTS_CSV, reports, zone), rows: reports.length };
   }),
 };

@@ -307,7 +307,7 @@ export const drawersHandlers: HandlerSlice<
         insertChipCount(ctx.db, { drawerId: drawer.id, stage: 'close', chips: chips.counted, cents: chips.countedCents, expectedCents: chipsExpected, varianceCents: chips.varianceCents });
       }
       const printedChips = z.chips ? { ...z.chips, lines: now.chipLines ?? [] } : null;
-      enqueue(ctx, 'receipts', (hall) => zReport({ ...z, lines: now.lines, chips: printedChips, hallName: hall.hallName, shift: null }), { type: 'drawer', id: drawer.id });
+      enqueue(ctx, 'receipts', (hall) => zReport({ ...z, lines: now.lines, chips: printedChips, hallName: hall.hallName, timeZone: hall.timeZone, shift: null }), { type: 'drawer', id: drawer.id });
       const result = {
         status: 'closed' as const,
         drawerId: drawer.id,
@@ -337,7 +337,7 @@ export const drawersHandlers: HandlerSlice<
     // The close is blind for the counter: its X (on screen and on paper) leaves out what the drawer should hold.
     const blind = !approves(operatorOf(ctx).roles);
     const printedChips = data.chips ? { ...data.chips, lines: now.chipLines ?? [] } : null;
-    enqueue(ctx, 'receipts', (hall) => xReport({ ...data, lines: now.lines, chips: printedChips, hallName: hall.hallName, shift: null, blind }), { type: 'drawer', id: drawer.id });
+    enqueue(ctx, 'receipts', (hall) => xReport({ ...data, lines: now.lines, chips: printedChips, hallName: hall.hallName, timeZone: hall.timeZone, shift: null, blind }), { type: 'drawer', id: drawer.id });
     const answer = blind ? { ...data, expectedCents: null, chips: data.chips ? { ...data.chips, expectedCents: null } : data.chips } : data;
     return done(answer, { after: { drawerId: drawer.id, expectedCents: data.expectedCents, blind } });
   }),

@@ -63,7 +63,7 @@ const budget = (hh: Harness, username: string) =>
 describe('setup on an empty database', () => {
   it('reports the empty hall, refuses login, and sets up once', async () => {
     h = await createHarness({ terminalId: 'T7' });
-    expect(await h.ok('setup.status', {})).toEqual({ initialized: false, hallName: null, terminalId: 'T7', pinKey: 'ok' });
+    expect(await h.ok('setup.status', {})).toEqual({ initialized: false, hallName: null, timeZone: 'Europe/Lisbon', terminalId: 'T7', pinKey: 'ok' });
     expect(await refusedUnchanged(h, 'auth.login', { username: 'admin', pin: '1111' })).toEqual({
       code: 'NOT_INITIALIZED',
       message: 'A sala ainda não está configurada: faça a configuração inicial.',
@@ -83,7 +83,7 @@ describe('setup on an empty database', () => {
       admin: { username: 'admin', name: 'Administradora', pin: '1111' },
     });
     expect(init).toEqual({ hallName: 'Bingo do Porto', adminId: 1, recoveryCode: expect.stringMatching(/^[0-9A-Z]{5}(-[0-9A-Z]{5}){3}$/) });
-    expect(await h.ok('setup.status', {})).toEqual({ initialized: true, hallName: 'Bingo do Porto', terminalId: 'T7', pinKey: 'ok' });
+    expect(await h.ok('setup.status', {})).toEqual({ initialized: true, hallName: 'Bingo do Porto', timeZone: 'Europe/Lisbon', terminalId: 'T7', pinKey: 'ok' });
     const again = await refusedUnchanged(h, 'setup.init', { hallName: 'Outra', admin: { username: 'root', name: 'Root', pin: '2222' } });
     expect(again).toEqual({
       code: 'ALREADY_INITIALIZED',
@@ -94,6 +94,7 @@ describe('setup on an empty database', () => {
     expect(await h.ok('settings.get', {}, admin)).toEqual({
       hallName: 'Bingo do Porto',
       licence: 'L-42',
+      timeZone: 'Europe/Lisbon',
       maxCardsPerSale: 100,
       chipsAllowed: false,
       stampDutyBasisPoints: null,

@@ -1,13 +1,14 @@
 /** The people domain: setup of an empty hall, PIN login with lock-out, operators, hall settings. */
 import type { OperatorView } from '../../../core/contract.js';
 import { KioskError } from '../../../core/errors.js';
-import { approves, isValidPin, LONG_PIN_DIGITS, needsLongPin } from '../../../core/people/rules.js';
+import { approves, checkTimeZoneChange, isValidPin, LONG_PIN_DIGITS, needsLongPin } from '../../../core/people/rules.js';
 import { APPROVER_ROLES, type Role } from '../../../core/roles.js';
 import {
   activeOperatorsWithRole,
   findOperator,
   hallRow,
   hallSettings,
+  hallTimeZone,
   insertHall,
   insertOperator,
   listOperators,
@@ -37,6 +38,8 @@ import { hashRecoveryCode, newRecoveryCode, recoveryCodeMatches } from '../share
 import { assertPrintable, printedText } from '../shared/printable.js';
 import { checkSpecialPrizeChange } from '../../../core/bingo/prizes.js';
 import { specialFundHeld } from '../../../db/bingo/special.js';
+import { openSession } from '../../../db/bingo/sessions.js';
+import { openDrawers } from '../../../db/drawers.js';
 
 const view = (o: OperatorRow | Operator): OperatorView => ({ id: o.id, username: o.username, name: o.name, roles: o.roles });
 
@@ -91,7 +94,7 @@ function requireAnotherAdmin(ctx: CommandContext, o: OperatorRow, next: { roles:
 function readSettings(db: ReadableDb): Settings {
   const hall = hallRow(db);
   if (!hall) throw new KioskError('NOT_INITIALIZED');
-  return { hallName: hall.hallName, licence: hall.licence, ...hallSettings(db) };
+  return { hallName: hall.hallName, licence: hall.licence, timeZone: hall.timeZone, ...hallSettings(db) };
 }
 
 export const peopleHandlers: HandlerSlice<
@@ -113,7 +116,13 @@ export const peopleHandlers: HandlerSlice<
 > = {
   'setup.status': query((ctx) => {
     const hall = hallRow(ctx.db);
-    return { initialized: hall !== undefined, hallName: hall?.hallName ?? null, terminalId: ctx.terminalId, pinKey: pinKeyState(ctx.db, ctx.pins) };
+    return {
+      initialized: hall !== undefined,
+      hallName: hall?.hallName ?? null,
+      timeZone: hallTimeZone(ctx.db),
+      terminalId: ctx.terminalId,
+      pinKey: pinKeyState(ctx.db, ctx.pins),
+    };
   }),
 
   'auth.staff': query((ctx) =>
@@ -243,7 +252,15 @@ export const peopleHandlers: HandlerSlice<
 
   'settings.update': command((ctx, input) => {
     const before = readSettings(ctx.db);
-    const { hallName, licence, ...rest } = input;
+    const { hallName, licence, timeZone: askedZone, ...rest } = input;
+    // Judged first: a zone refused leaves every other field of the save unwritten too.
+    const timeZone = checkTimeZoneChange({
+      current: before.timeZone,
+      next: askedZone,
+      admin: operatorOf(ctx).roles.includes('admin'),
+      openSessionId: openSession(ctx.db)?.id ?? null,
+      openDrawerTerminals: openDrawers(ctx.db).map((d) => d.terminalId),
+    });
     // Both head every document: refused now rather than on every later receipt. Only a change is
     // checked: the screen sends them with every save, and a name saved before a printer was must not block the rest.
     assertPrintable(ctx.db, [
@@ -257,7 +274,7 @@ export const peopleHandlers: HandlerSlice<
       const short = shortPinApprovers(ctx.db, APPROVER_ROLES);
       if (short.length > 0) throw new KioskError('LONG_PINS_NOT_SET', { count: short.length, usernames: short.slice(0, 5).join(', '), digits: LONG_PIN_DIGITS });
     }
-    updateHall(ctx.db, { ...(hallName !== undefined ? { hallName } : {}), ...(licence !== undefined ? { licence } : {}) });
+    updateHall(ctx.db, { ...(hallName !== undefined ? { hallName } : {}), ...(licence !== undefined ? { licence } : {}), ...(timeZone !== undefined ? { timeZone } : {}) });
     for (const [key, value] of Object.entries(rest)) {
       if (value !== undefined) saveSetting(ctx.db, key, value);
     }

@@ -100,7 +100,7 @@ describe("printer.configure takes Windows' port names on Windows only (issue 21)
       const params = JSON.parse(row.lastErrorParams!) as Record<string, string>;
       expect(params).toEqual({ address: 'COM7', platform: 'linux', reasonCode: 'NOT_A_DEVICE' });
       expect(row.lastError).toBe('Erro da impressora COM7: o caminho não é um dispositivo de impressora em Linux, e nada foi enviado: configure a impressora com o seu dispositivo.');
-      expect(printJobErrorMessage(row.lastErrorCode, params, 'en')).toBe(
+      expect(printJobErrorMessage(row.lastErrorCode, params, 'en', 'Europe/Lisbon')).toBe(
         'Printer error at COM7: the path is not a printer device on Linux, and nothing was sent: configure the printer with its device.',
       );
       // printer.status does not open it either.

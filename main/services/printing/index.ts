@@ -11,6 +11,7 @@ import { printerProfile } from '../../../printing/profile.js';
 import { askStatus } from '../../../printing/transport/index.js';
 import { command, done, operatorOf, query, queryWaiting, type HandlerSlice } from '../shared/context.js';
 import { assertPrintable, printedText, savedPrintedTexts } from '../shared/printable.js';
+import { hallTimeZone } from '../../../db/people.js';
 
 type PrinterView = ChannelOutput<'printer.list'>[number];
 type JobView = ChannelOutput<'print.jobs'>[number];
@@ -114,7 +115,7 @@ export const printingHandlers: HandlerSlice<
 
   'printer.test': command((ctx, input) => {
     const printer = requirePrinter(ctx.db, input.id);
-    const doc = testPage({ printerName: printer.name, profile: printerProfile(printer), at: ctx.at });
+    const doc = testPage({ printerName: printer.name, profile: printerProfile(printer), at: ctx.at, timeZone: hallTimeZone(ctx.db) });
     const id = insertJob(ctx.db, { at: ctx.at, printerId: printer.id, doc, refType: 'printer', refId: null, reprintOf: null, operatorId: operatorOf(ctx).id });
     return done(jobView(ctx.db, jobById(ctx.db, id)!), { after: { jobId: id, printerId: printer.id } });
   }),

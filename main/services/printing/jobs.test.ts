@@ -86,8 +86,8 @@ describe('print.jobs: a failure with its code and parameters', () => {
     expect(listed!.lastErrorParams).toEqual({ address: `127.0.0.1:${port}`, ms: 3000 });
     expect(listed!.lastError).toBe(`A impressora 127.0.0.1:${port} recusou a ligação: está desligada ou o endereço está errado.`);
     // The stored text is the pt-PT wording of the code; English words the same data.
-    expect(printJobErrorMessage(listed!.lastErrorCode, listed!.lastErrorParams, 'pt-PT')).toBe(listed!.lastError);
-    expect(printJobErrorMessage(listed!.lastErrorCode, listed!.lastErrorParams, 'en')).toBe(
+    expect(printJobErrorMessage(listed!.lastErrorCode, listed!.lastErrorParams, 'pt-PT', 'Europe/Lisbon')).toBe(listed!.lastError);
+    expect(printJobErrorMessage(listed!.lastErrorCode, listed!.lastErrorParams, 'en', 'Europe/Lisbon')).toBe(
       `The printer at 127.0.0.1:${port} refused the connection: it is off or the address is wrong.`,
     );
 
@@ -130,7 +130,7 @@ describe('print.jobs: a failure with its code and parameters', () => {
       expect(listed).toMatchObject({ jobId: job.jobId, state: 'failed', lastErrorCode: 'PRINT_UNPRINTABLE_CHARACTER' });
       expect(listed!.lastErrorParams).toEqual({ char: '✓', codePoint: 'U+2713', codepage: 'cp858', block: 3, position: 6, text: 'Pago ✓' });
       expect(listed!.lastError).toBe(`O carácter '✓' (U+2713) não pode ser impresso com a página de código cp858: bloco 3, posição 6 em "Pago ✓".`);
-      expect(printJobErrorMessage(listed!.lastErrorCode, listed!.lastErrorParams, 'en')).toBe(
+      expect(printJobErrorMessage(listed!.lastErrorCode, listed!.lastErrorParams, 'en', 'Europe/Lisbon')).toBe(
         `The character '✓' (U+2713) cannot be printed with code page cp858: block 3, position 6 in "Pago ✓".`,
       );
     } finally {

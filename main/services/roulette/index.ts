@@ -46,7 +46,7 @@ import {
   tableLog,
   type TableRow,
 } from '../../../db/roulette.js';
-import { hallRow } from '../../../db/people.js';
+import { hallRow, type HallRow } from '../../../db/people.js';
 import { limitsSign, type LimitsSignData } from '../../../printing/documents/index.js';
 import { command, done, operatorOf, query, queryWaiting, type HandlerSlice } from '../shared/context.js';
 import { enqueue } from '../shared/print.js';
@@ -76,10 +76,11 @@ function tableView(t: TableRow) {
 }
 
 /** The sign's rows: each group of chances with its minimum and maximum (X.27). */
-function signData(table: TableRow, hallName: string, at: string): LimitsSignData {
+function signData(table: TableRow, hall: HallRow, at: string): LimitsSignData {
   const limits = limitsFor(table.minimums as Record<LimitGroup, number>);
   return {
-    hallName,
+    hallName: hall.hallName,
+    timeZone: hall.timeZone,
     tableCode: table.code,
     wheelName: table.wheel === 'french' ? 'Roleta francesa' : 'Roleta americana',
     rows: LIMIT_GROUPS.map((g) => ({ chance: LIMIT_LABELS[g], ...limits[g] })),
@@ -155,14 +156,14 @@ export const rouletteHandlers: HandlerSlice<Slice> = {
 
   'table.printLimits': command((ctx, input) => {
     const table = requireTable(ctx.db, input.tableCode);
-    const printJobId = enqueue(ctx, 'receipts', (hall) => limitsSign(signData(table, hall.hallName, ctx.at)), null);
+    const printJobId = enqueue(ctx, 'receipts', (hall) => limitsSign(signData(table, hall, ctx.at)), null);
     if (printJobId === null) throw new KioskError('LIMITS_NO_PRINTER');
     return done({ printJobId }, { after: { tableCode: table.code, printJobId } });
   }),
 
   // The data is read here; the PDF is rendered off the main thread (ctx.io.pdf).
   'report.tableLimitsPdf': queryWaiting(async (ctx, input) => {
-    const data = signData(requireTable(ctx.db, input.tableCode), hallRow(ctx.db)!.hallName, ctx.at);
+    const data = signData(requireTable(ctx.db, input.tableCode), hallRow(ctx.db)!, ctx.at);
     const pdf = await ctx.io.pdf.limitsSign(data);
     return { filename: `limites-mesa-${data.tableCode}.pdf`, base64: pdf.toString('base64') };
   }),

@@ -6,7 +6,7 @@
  * without paper.
  */
 import type { PrintRef } from '../../../core/money-registry.js';
-import { hallRow } from '../../../db/people.js';
+import { hallRow, type HallRow } from '../../../db/people.js';
 import { insertJob, printerForRole, type PrinterRole } from '../../../db/printing.js';
 import type { PrintDocument } from '../../../printing/layout.js';
 import type { CommandContext } from './context.js';
@@ -17,7 +17,8 @@ export type DocumentRef = { type: PrintRef; id: number };
 export function enqueue(
   ctx: CommandContext,
   role: PrinterRole,
-  build: (hall: { hallName: string; licence: string | null }) => PrintDocument,
+  /** Given the hall's row: its name and licence head the document, its time zone prints the times. */
+  build: (hall: HallRow) => PrintDocument,
   ref: DocumentRef | null,
 ): number | null {
   const printer = printerForRole(ctx.db, ctx.terminalId, role);

@@ -5,7 +5,7 @@ import type { GameView, SeriesView } from '../../../core/contract.js';
 import { errorMessage, type Lang } from '../../../core/errors.js';
 import { invoke, type ClientError } from '../../client.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
-import { useFormat } from '../../format.js';
+import { useFormat, useHallZone } from '../../format.js';
 
 interface Props {
   series: readonly SeriesView[];
@@ -35,6 +35,7 @@ export function eligibleSecondSeries(series: readonly SeriesView[], first: Serie
 export function OpenGameForm({ series, games, startChecksMissing = [], error, onError, onOpened }: Props) {
   const { t, i18n } = useTranslation();
   const f = useFormat();
+  const zone = useHallZone();
   const [chosen, setChosen] = useState<string | null>(null);
   const [second, setSecond] = useState('');
   const [busy, setBusy] = useState(false);
@@ -42,9 +43,9 @@ export function OpenGameForm({ series, games, startChecksMissing = [], error, on
   const block = openBlock(games);
   const lang: Lang = i18n.language === 'en' ? 'en' : 'pt-PT';
   const blocked = block
-    ? errorMessage(block.code, block.params, lang)
+    ? errorMessage(block.code, block.params, lang, zone)
     : startChecksMissing.length > 0
-      ? errorMessage('SESSION_START_CHECK_MISSING', { missing: startChecksMissing.join(',') }, lang)
+      ? errorMessage('SESSION_START_CHECK_MISSING', { missing: startChecksMissing.join(',') }, lang, zone)
       : null;
   const usable = series.filter((s) => s.cardsLeft > 0);
   const firstCode = chosen !== null && usable.some((s) => s.code === chosen) ? chosen : defaultFirstSeries(series, games);

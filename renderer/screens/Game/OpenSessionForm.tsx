@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { invoke, type ClientError } from '../../client.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { START_CHECKS, type StartCheck } from '../../../core/bingo/rules.js';
+import { useHallZone } from '../../format.js';
 import { dateTimeLocalToIso, nextLocalHour, toDateTimeLocal } from '../../lib/time.js';
 
 interface Props {
@@ -14,7 +15,9 @@ interface Props {
 /** No session open: the manager opens the day's session with its scheduled closing time. */
 export function OpenSessionForm({ error, onError, onOpened }: Props) {
   const { t } = useTranslation();
-  const [closeAt, setCloseAt] = useState(() => toDateTimeLocal(nextLocalHour(new Date())));
+  // Typed and shown on the hall's clock: a terminal set to another zone still means the hall's 02:00.
+  const zone = useHallZone();
+  const [closeAt, setCloseAt] = useState(() => toDateTimeLocal(nextLocalHour(new Date(), zone), zone));
   const [busy, setBusy] = useState(false);
   // Done before the session starts (art. 5.2, 11.1); never ticked for the manager.
   const [done, setDone] = useState<Record<StartCheck, boolean>>({ balls: false, material: false });
@@ -22,7 +25,7 @@ export function OpenSessionForm({ error, onError, onOpened }: Props) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const iso = dateTimeLocalToIso(closeAt);
+    const iso = dateTimeLocalToIso(closeAt, zone);
     if (iso === null) {
       onError(t('session.closeAtInvalid'));
       return;

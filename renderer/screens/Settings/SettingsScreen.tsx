@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../core/contract.js';
+import { HALL_TIME_ZONES, type HallTimeZone } from '../../../core/time.js';
 import { invoke, type ClientError } from '../../client.js';
 import { ConfirmDialog, DialogActions } from '../../components/ConfirmDialog.js';
 import { Dialog } from '../../components/Dialog.js';
@@ -99,11 +100,15 @@ function CarryFundDialog({
   );
 }
 
-function HallSettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (s: Settings) => void }) {
+/** The words of each zone's option (i18n keys have no '/'). */
+const ZONE_KEYS: Record<HallTimeZone, string> = { 'Europe/Lisbon': 'lisbon', 'Atlantic/Azores': 'azores', 'Atlantic/Madeira': 'madeira' };
+
+function HallSettingsForm({ settings, isAdmin, onSaved }: { settings: Settings; isAdmin: boolean; onSaved: (s: Settings) => void }) {
   const { t } = useTranslation();
   const f = useFormat();
   const [hallName, setHallName] = useState(settings.hallName);
   const [licence, setLicence] = useState(settings.licence ?? '');
+  const [timeZone, setTimeZone] = useState<HallTimeZone>(settings.timeZone);
   const [stamp, setStamp] = useState(settings.stampDutyBasisPoints === null ? '' : formatPercent(settings.stampDutyBasisPoints));
   const [specialOn, setSpecialOn] = useState(settings.specialPrize?.enabled ?? false);
   const [share, setShare] = useState(settings.specialPrize ? formatPercent(settings.specialPrize.shareBasisPoints) : '');
@@ -136,7 +141,7 @@ function HallSettingsForm({ settings, onSaved }: { settings: Settings; onSaved: 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const r = settingsUpdate({ hallName, licence, stamp, specialOn, share, balls, starting, maxCards, chips, guiaThreshold, shiftHours, longManagerPins: longPins }, settings);
+    const r = settingsUpdate({ hallName, licence, timeZone, stamp, specialOn, share, balls, starting, maxCards, chips, guiaThreshold, shiftHours, longManagerPins: longPins }, settings);
     if (!r.ok) {
       setError(t(`settings.invalid.${r.field}`));
       return;
@@ -165,6 +170,26 @@ function HallSettingsForm({ settings, onSaved }: { settings: Settings; onSaved: 
             {t('settings.licence')}
             <input data-testid="settings-licence" value={licence} onChange={(e) => setLicence(e.target.value)} maxLength={80} />
           </label>
+          <label>
+            {t('settings.timeZone')}
+            {/* An admin's to change (the kiosk says so too); a manager sees the hall's zone. */}
+            <select
+              data-testid="settings-time-zone"
+              value={timeZone}
+              disabled={!isAdmin}
+              onChange={(e) => setTimeZone(e.target.value as HallTimeZone)}
+              aria-describedby="time-zone-hint"
+            >
+              {HALL_TIME_ZONES.map((zone) => (
+                <option key={zone} value={zone}>
+                  {t(`settings.timeZones.${ZONE_KEYS[zone]}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <p className="hint field-hint" id="time-zone-hint" data-testid="settings-time-zone-hint">
+            {t(isAdmin ? 'settings.timeZoneHint' : 'settings.timeZoneAdminOnly')}
+          </p>
         </fieldset>
         <fieldset>
           <legend>{t('settings.specialTitle')}</legend>
@@ -426,13 +451,13 @@ export type SettingsSub = (typeof SETTINGS_SUBS)[number];
 
 /**
  * Manager/admin: Configuração in sub-screens, each fitting a 1024x768
- * counter: the hall (name and licence, stamp duty, special prize, sale
+ * counter: the hall (name, licence and time zone, stamp duty, special prize, sale
  * limits, guias, shifts), the series and ball sets, the slot machines, the
  * printers and their jobs, the hall's enrolled terminals, and for an admin the users (`before`, given by
  * App: screens/Users). The jobs list steps aside while the header's jobs
  * panel is open (one list on the page).
  */
-export function SettingsScreen({ jobsPanelOpen = false, before = null }: { jobsPanelOpen?: boolean; before?: ReactNode }) {
+export function SettingsScreen({ jobsPanelOpen = false, before = null, isAdmin = false }: { jobsPanelOpen?: boolean; before?: ReactNode; isAdmin?: boolean }) {
   const { t } = useTranslation();
   const settings = useKioskQuery('settings.get', {});
   const seriesQ = useKioskQuery('series.list', {});
@@ -457,6 +482,7 @@ export function SettingsScreen({ jobsPanelOpen = false, before = null }: { jobsP
                 // A change saved here or elsewhere starts the form again from the kiosk's values.
                 key={JSON.stringify(s)}
                 settings={s}
+                isAdmin={isAdmin}
                 onSaved={() => {
                   setSaved(true);
                   void settings.reload();
