@@ -423,6 +423,7 @@ async function journalShip(argv: string[]): Promise<void> {
 
 const BREAK_WORDS = {
   payload: 'conteúdo alterado',
+  documents: 'documentos alterados',
   missing: 'entrada em falta',
   duplicate: 'entrada em duplicado',
   link: 'cadeia quebrada',

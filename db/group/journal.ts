@@ -1,6 +1,9 @@
 /** The group's SQL of the halls' journals (schema in ./schema.ts). bigint columns come back as text and are read as numbers here. */
 import type { GroupClient } from './client.js';
 
+/** The rows an entry's command wrote, by table, as the hall stored them (db/journal.ts EntryDocuments). */
+export type GroupDocuments = Record<string, Record<string, unknown>[]>;
+
 export interface GroupHead {
   headSeq: number;
   headHash: string;
@@ -15,6 +18,8 @@ export interface GroupHall extends GroupHead {
   licence: string | null;
   lastEntryAt: Date | null;
   lastShippedAt: Date | null;
+  /** The first seq the group holds with its documents (null: none yet); every later entry must have them. */
+  documentsFrom: number | null;
 }
 
 /** One entry as the group keeps it; `payload` holds the audit row's fields, its texts exact. */
@@ -24,6 +29,9 @@ export interface GroupEntry {
   hash: string;
   kind: string;
   payload: { at: string; operatorId: number | null; terminalId: string; channel: string; outcome: string; input: string; before: string | null; after: string | null };
+  /** Null on entries shipped before documents travelled (below the hall's documents_from). */
+  documents: GroupDocuments | null;
+  documentsHash: string | null;
   recordedAt: Date;
 }
 
@@ -78,18 +86,19 @@ export async function markDiverged(c: GroupClient, hallId: string, seq: number):
  */
 export async function appendEntries(c: GroupClient, hallId: string, entries: readonly Omit<GroupEntry, 'recordedAt'>[]): Promise<void> {
   await c.query(
-    `INSERT INTO journal (hall_id, seq, prev_hash, hash, kind, payload, recorded_at)
-     SELECT $1, (e->>'seq')::bigint, e->>'prevHash', e->>'hash', e->>'kind', e->'payload', (e->'payload'->>'at')::timestamptz
+    `INSERT INTO journal (hall_id, seq, prev_hash, hash, kind, payload, documents, documents_hash, recorded_at)
+     SELECT $1, (e->>'seq')::bigint, e->>'prevHash', e->>'hash', e->>'kind', e->'payload', e->'documents', e->>'documentsHash',
+            (e->'payload'->>'at')::timestamptz
        FROM jsonb_array_elements($2::jsonb) AS e`,
     [hallId, JSON.stringify(entries)],
   );
   const last = entries[entries.length - 1]!;
-  await c.query('UPDATE halls SET head_seq = $2, head_hash = $3, last_entry_at = $4, last_shipped_at = now() WHERE hall_id = $1', [
-    hallId,
-    last.seq,
-    last.hash,
-    last.payload.at,
-  ]);
+  const firstWithDocuments = entries.find((e) => e.documentsHash !== null)?.seq ?? null;
+  await c.query(
+    `UPDATE halls SET head_seq = $2, head_hash = $3, last_entry_at = $4, last_shipped_at = now(), documents_from = COALESCE(documents_from, $5)
+      WHERE hall_id = $1`,
+    [hallId, last.seq, last.hash, last.payload.at, firstWithDocuments],
+  );
 }
 
 export async function groupHalls(c: GroupClient): Promise<GroupHall[]> {
@@ -103,7 +112,8 @@ export async function groupHalls(c: GroupClient): Promise<GroupHall[]> {
     last_entry_at: Date | null;
     last_shipped_at: Date | null;
     genesis: string | null;
-  }>('SELECT hall_id, name, licence, head_seq, head_hash, diverged_seq, last_entry_at, last_shipped_at, genesis FROM halls ORDER BY name, hall_id');
+    documents_from: string | null;
+  }>('SELECT hall_id, name, licence, head_seq, head_hash, diverged_seq, last_entry_at, last_shipped_at, genesis, documents_from FROM halls ORDER BY name, hall_id');
   return rows.map((r) => ({
     hallId: r.hall_id,
     name: r.name,
@@ -114,15 +124,34 @@ export async function groupHalls(c: GroupClient): Promise<GroupHall[]> {
     lastEntryAt: r.last_entry_at,
     lastShippedAt: r.last_shipped_at,
     genesis: r.genesis,
+    documentsFrom: num(r.documents_from),
   }));
 }
 
 /** A page of a hall's journal after (seq, recordedAt), in that order: two rows of one seq (one put in by hand) come together. */
 export async function journalPage(c: GroupClient, hallId: string, after: { seq: number; recordedAt: Date }, limit: number): Promise<GroupEntry[]> {
-  const { rows } = await c.query<{ seq: string; prev_hash: string; hash: string; kind: string; payload: GroupEntry['payload']; recorded_at: Date }>(
-    `SELECT seq, prev_hash, hash, kind, payload, recorded_at FROM journal
+  const { rows } = await c.query<{
+    seq: string;
+    prev_hash: string;
+    hash: string;
+    kind: string;
+    payload: GroupEntry['payload'];
+    documents: GroupDocuments | null;
+    documents_hash: string | null;
+    recorded_at: Date;
+  }>(
+    `SELECT seq, prev_hash, hash, kind, payload, documents, documents_hash, recorded_at FROM journal
       WHERE hall_id = $1 AND (seq, recorded_at) > ($2, $3) ORDER BY seq, recorded_at LIMIT $4`,
     [hallId, after.seq, after.recordedAt, limit],
   );
-  return rows.map((r) => ({ seq: Number(r.seq), prevHash: r.prev_hash, hash: r.hash, kind: r.kind, payload: r.payload, recordedAt: r.recorded_at }));
+  return rows.map((r) => ({
+    seq: Number(r.seq),
+    prevHash: r.prev_hash,
+    hash: r.hash,
+    kind: r.kind,
+    payload: r.payload,
+    documents: r.documents,
+    documentsHash: r.documents_hash,
+    recordedAt: r.recorded_at,
+  }));
 }
