@@ -33,9 +33,10 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export function reportPeriod(p: { from?: string | undefined; to?: string | undefined }, today: string): ReportPeriod {
   const toDay = p.to ?? today;
   const fromDay = p.from ?? `${toDay.slice(0, 7)}-01`;
+  // --to first: --from may be made from it.
   for (const [name, day] of [
-    ['--from', fromDay],
     ['--to', toDay],
+    ['--from', fromDay],
   ] as const) {
     // A real date: 2026-02-30 is no day (Date would roll it over).
     const start = DAY.test(day) ? hallDayStart(day) : null;
