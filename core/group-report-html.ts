@@ -163,7 +163,7 @@ table{border-collapse:collapse;width:100%;font-size:.85rem}
 th,td{padding:4px 8px;border-bottom:1px solid #e3e3e3;white-space:nowrap;text-align:left}
 th{background:#f2f2f2;position:sticky;top:0}td.m{text-align:right;font-variant-numeric:tabular-nums}
 tfoot td{font-weight:bold;border-top:2px solid #999}
-figure{margin:0 0 8px}svg{width:100%;height:auto;max-width:1200px}
+figure{margin:0 0 8px}figcaption{font-weight:600;margin:8px 0 4px}svg{width:100%;height:auto;max-width:1200px}
 .grid{display:grid;grid-template-columns:1fr;gap:8px}
 @media (min-width:1400px){.grid{grid-template-columns:1fr 1fr}}
 `;
@@ -230,9 +230,9 @@ export function reportHtml(report: GroupReport): string {
 ${table}
 <h2>Gráficos</h2>
 <div class="grid">
-<figure>${groupedBarsSvg(salesByHallDay(rows))}</figure>
-<figure>${guias}</figure>
-<figure>${returns}</figure>
+<figure><figcaption>Vendas por sala e por dia</figcaption>${groupedBarsSvg(salesByHallDay(rows))}</figure>
+<figure><figcaption>Guias pagas por máquina</figcaption>${guias}</figure>
+<figure><figcaption>Retorno de cada máquina face ao mínimo de ${escapeHtml(percent(minimum))} (n.º 2)</figcaption>${returns}</figure>
 </div>
 <p class="meta">Retorno ao jogador (n.º 2 das regras das máquinas): prémios pagos pela máquina e guias emitidas e não anuladas no período, face ao jogado, segundo os contadores registados.${below.length ? ` Abaixo do mínimo: ${escapeHtml(below.map((m) => `${m.hallName} · ${m.number}`).join(', '))}.` : ''}</p>
 </body></html>
