@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../core/idempotency.js';
+import { AUDITED_DOCUMENTS } from '../core/money-registry.js';
 import type { ReadableDb } from './connection.js';
 import type { StoredRow } from './audit.js';
 import { stmt } from './sql.js';
@@ -69,7 +70,7 @@ export type EntryDocuments = Record<string, Record<string, unknown>[]>;
  * the same row; the others are append-only. Ledger postings are not shipped: each is built from its document
  * by its domain's evidence (core/money-registry expectedEntries), which books.verify proves in the hall.
  */
-const DOCUMENT_SOURCES: readonly { table: string; binding: 'document_audit' | 'record_audit'; type: string; key: string; columns?: string }[] = [
+const DOCUMENT_SOURCES: readonly { table: string; binding: 'document_audit' | 'record_audit'; type?: string; key: string; columns?: string }[] = [
   { table: 'sessions', binding: 'record_audit', type: 'session', key: 'id', columns: 'id, opened_at, scheduled_close_at, opened_by, special_balls' },
   { table: 'series', binding: 'record_audit', type: 'series', key: 'id', columns: 'id, code, price_cents, size, colour, emission, registered_at, registered_by' },
   {
@@ -81,34 +82,37 @@ const DOCUMENT_SOURCES: readonly { table: string; binding: 'document_audit' | 'r
   },
   { table: 'machines', binding: 'record_audit', type: 'machine', key: 'id', columns: 'id, number, registered_at' },
   { table: 'drawers', binding: 'record_audit', type: 'drawer', key: 'id', columns: 'id, terminal_id, opened_by, opened_at, float_counts, float_cents' },
-  { table: 'sales', binding: 'document_audit', type: 'sale', key: 'id' },
-  { table: 'sale_voids', binding: 'document_audit', type: 'sale_void', key: 'sale_id' },
-  { table: 'game_closures', binding: 'document_audit', type: 'game_closure', key: 'game_id' },
+  { table: 'sales', binding: 'document_audit', key: 'id' },
+  { table: 'sale_voids', binding: 'document_audit', key: 'sale_id' },
+  { table: 'game_closures', binding: 'document_audit', key: 'game_id' },
   { table: 'winners', binding: 'record_audit', type: 'winner', key: 'id' },
-  { table: 'prize_payments', binding: 'document_audit', type: 'prize_payment', key: 'winner_id' },
+  { table: 'prize_payments', binding: 'document_audit', key: 'winner_id' },
   { table: 'prize_voids', binding: 'record_audit', type: 'prize_void', key: 'winner_id' },
-  { table: 'refunds', binding: 'document_audit', type: 'refund', key: 'sale_id' },
-  { table: 'guias', binding: 'document_audit', type: 'guia', key: 'id' },
-  { table: 'guia_payments', binding: 'document_audit', type: 'guia_payment', key: 'guia_id' },
-  { table: 'guia_voids', binding: 'document_audit', type: 'guia_void', key: 'guia_id' },
+  { table: 'refunds', binding: 'document_audit', key: 'sale_id' },
+  { table: 'guias', binding: 'document_audit', key: 'id' },
+  { table: 'guia_payments', binding: 'document_audit', key: 'guia_id' },
+  { table: 'guia_voids', binding: 'document_audit', key: 'guia_id' },
   { table: 'meter_readings', binding: 'record_audit', type: 'meter_reading', key: 'id' },
-  { table: 'fund_contributions', binding: 'document_audit', type: 'fund_contribution', key: 'id' },
-  { table: 'fund_transfers', binding: 'document_audit', type: 'fund_transfer', key: 'id' },
+  { table: 'fund_contributions', binding: 'document_audit', key: 'id' },
+  { table: 'fund_transfers', binding: 'document_audit', key: 'id' },
   { table: 'special_fund_decisions', binding: 'record_audit', type: 'special_fund_decision', key: 'id' },
-  { table: 'drawer_movements', binding: 'document_audit', type: 'drawer_movement', key: 'id' },
+  { table: 'drawer_movements', binding: 'document_audit', key: 'id' },
   { table: 'drawer_closes', binding: 'record_audit', type: 'drawer_close', key: 'drawer_id' },
-  { table: 'chip_exchanges', binding: 'document_audit', type: 'chip_exchange', key: 'id' },
-  { table: 'chip_movements', binding: 'document_audit', type: 'chip_movement', key: 'id' },
+  { table: 'chip_exchanges', binding: 'document_audit', key: 'id' },
+  { table: 'chip_movements', binding: 'document_audit', key: 'id' },
   { table: 'acta_entries', binding: 'record_audit', type: 'acta_entry', key: 'id' },
   { table: 'incidents', binding: 'record_audit', type: 'incident', key: 'id' },
 ];
 
 const documentSql = (s: (typeof DOCUMENT_SOURCES)[number]) => {
+  // 0018 names each money document as its table in the singular (sales: sale, guia_voids: guia_void...).
+  const type = s.type ?? s.table.slice(0, -1);
+  if (s.binding === 'document_audit' && !Object.hasOwn(AUDITED_DOCUMENTS, type)) throw new Error(`document_audit binds no ${type} (${s.table})`);
   const col = s.binding === 'document_audit' ? 'document' : 'record';
   const idCol = s.binding === 'document_audit' ? 'document_id' : 'record_id';
   const columns = s.columns ? s.columns.split(', ').map((c) => `d.${c}`).join(', ') : 'd.*';
   return `SELECT b.audit_seq + 1 AS seq__, ${columns} FROM ${s.binding} b JOIN ${s.table} d ON d.${s.key} = b.${idCol}
-           WHERE b.${col} = '${s.type}' AND b.audit_seq >= ? AND b.audit_seq < ? ORDER BY b.audit_seq, d.${s.key}`;
+           WHERE b.${col} = '${type}' AND b.audit_seq >= ? AND b.audit_seq < ? ORDER BY b.audit_seq, d.${s.key}`;
 };
 
 const DOCUMENT_QUERIES: readonly { table: string; sql: string }[] = [

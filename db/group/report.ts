@@ -47,7 +47,11 @@ export async function sessionFacts(c: GroupClient, w: ReportWindow): Promise<Ses
          FROM journal WHERE hall_id = ANY($1::uuid[]) AND recorded_at >= $2 AND recorded_at < $3 AND kind = 'session.close' AND payload->>'outcome' = 'ok'
      ),
      games AS (SELECT hall_id, (d->>'id')::bigint AS id, (d->>'session_id')::bigint AS session_id FROM docs WHERE tbl = 'games'),
-     annulled AS (SELECT DISTINCT hall_id, (d->>'game_id')::bigint AS game_id FROM docs WHERE tbl = 'acta_entries' AND d->>'kind' = 'game_annulled'),
+     -- A game's annulment is its command's: the audit row of game.annul names the game (its acta entry says it too).
+     annulled AS (
+       SELECT DISTINCT hall_id, ((payload->>'input')::jsonb->>'gameId')::bigint AS game_id
+         FROM journal WHERE hall_id = ANY($1::uuid[]) AND recorded_at >= $2 AND recorded_at < $3 AND kind = 'game.annul' AND payload->>'outcome' = 'ok'
+     ),
      closures AS (
        SELECT hall_id, (d->>'game_id')::bigint AS game_id, (d->>'cards_sold')::bigint AS cards, (d->>'total_cents')::bigint AS cents,
               (d->>'stamp_duty_cents')::bigint AS stamp
@@ -114,7 +118,7 @@ export async function sessionFacts(c: GroupClient, w: ReportWindow): Promise<Ses
        LEFT JOIN prizes_of p ON p.hall_id = s.hall_id AND p.session_id = s.id
        LEFT JOIN refunds_of r ON r.hall_id = s.hall_id AND r.session_id = s.id
       ORDER BY s.hall_id, s.id`,
-    [w.hallIds, w.scanFrom, w.scanTo, ['sessions', 'games', 'acta_entries', 'game_closures', 'sale_voids', 'sales', 'winners', 'prize_payments', 'refunds'], w.from, w.to],
+    [w.hallIds, w.scanFrom, w.scanTo, ['sessions', 'games', 'game_closures', 'sale_voids', 'sales', 'winners', 'prize_payments', 'refunds'], w.from, w.to],
   );
   return rows.map((r) => ({
     hallId: r.hall_id!,
