@@ -1,8 +1,10 @@
 /**
  * The group journal's figures (issue 25), in one run, on the machine's
  * PostgreSQL (a database of the bench's own, dropped after):
- * - entries shipped per second: a hall file of BENCH_JOURNAL_ENTRIES audit
- *   entries shipped from nothing (target at least 20,000/s);
+ * - entries shipped per second: a hall file of BENCH_JOURNAL_ENTRIES sales
+ *   (each an audit entry with its documents, the sale and its range) shipped
+ *   from nothing (target at least 20,000/s), and the month's group:report
+ *   read from them (target within 2 s);
  * - a sale's p99 with the shipper's worker flat out (catching up a backlog of
  *   BENCH_JOURNAL_BACKLOG entries, and following each sale as it commits), and with the
  *   group's database out of reach (the link to it cut: the machine's server is
@@ -24,6 +26,9 @@ import { appendAudit } from '../db/audit.js';
 import { openDatabase, writeTransaction } from '../db/connection.js';
 import { hallIdentity, journalHead } from '../db/journal.js';
 import { openGroup, shipHall } from '../main/journal/index.js';
+import { readGroupReport } from '../main/journal/report.js';
+import { reportPeriod } from '../core/group-report.js';
+import { hallDay } from '../core/time.js';
 import { startShipper, type Shipper } from '../main/journal/shipper.js';
 import { DATABASE_FILE, openKiosk } from '../main/kiosk.js';
 import { createTestDatabase } from '../test/postgres.js';
@@ -36,32 +41,55 @@ const env = (name: string, fallback: number) => (process.env[name] ? Number(proc
 const log = (text: string) => process.stderr.write(`[journal bench] ${text}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * A hall file of `entries` sales, each an audit row with its documents (the sale and its range, bound by the
+ * database's own triggers as sale.create writes them), shipped from nothing; then the month's group report
+ * read from what was shipped.
+ */
 export async function shippingRate(entries: number, url: string) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-journal-rate-'));
   try {
+    const kiosk = await openKiosk({ dataDir: dir, logError: () => {} });
+    const hall = await sellingHall(kiosk);
+    kiosk.close();
     const db = openDatabase(join(dir, DATABASE_FILE));
-    const at0 = Date.UTC(2026, 11, 1, 10);
+    const operator = db.prepare(`SELECT id FROM operators WHERE username = 'caixa1'`).pluck().get() as number;
+    const sale = db.prepare(
+      `INSERT INTO sales (game_id, terminal_id, operator_id, quantity, unit_price_cents, total_cents, payment_method, tendered_cents, change_cents, created_at)
+       VALUES (?, 'T1', ?, 2, 100, 200, 'cash', 500, 300, ?)`,
+    );
+    const range = db.prepare(`INSERT INTO sale_ranges (sale_id, position, series_id, from_number, to_number) VALUES (?, 1, 1, ?, ?)`);
+    const at0 = Date.now() - entries * 50;
     writeTransaction(db, () => {
       for (let i = 1; i <= entries; i++) {
+        const at = new Date(at0 + i * 50).toISOString();
+        const saleId = Number(sale.run(hall.gameId, operator, at).lastInsertRowid);
+        range.run(saleId, 2 * i - 1, 2 * i);
         appendAudit(db, {
-          at: new Date(at0 + i * 50).toISOString(),
-          operatorId: null,
+          at,
+          operatorId: operator,
           terminalId: 'T1',
           channel: 'sale.create',
           outcome: 'ok',
-          input: { gameId: 1, quantity: 2, payment: { method: 'cash', tenderedCents: 500 } },
+          input: { gameId: hall.gameId, quantity: 2, payment: { method: 'cash', tenderedCents: 500 } },
           before: undefined,
-          after: { saleId: i, ranges: [{ seriesCode: 'A', from: 2 * i - 1, to: 2 * i }], quantity: 2, totalCents: 200, tenderedCents: 500, changeCents: 300 },
+          after: { saleId, ranges: [{ seriesCode: 'A', from: 2 * i - 1, to: 2 * i }], quantity: 2, totalCents: 200, tenderedCents: 500, changeCents: 300 },
         });
       }
     });
     const group = await openGroup(url);
     try {
+      const before = journalHead(db)!.seq - entries;
       const t0 = performance.now();
       const r = await shipHall(db, group.pool);
       const seconds = (performance.now() - t0) / 1000;
-      if (r.shipped !== entries) throw new Error(`shipped ${r.shipped} of ${entries}`);
-      return { entries, seconds: round(seconds), entriesPerSecond: Math.round(entries / seconds) };
+      if (r.shipped !== entries + before) throw new Error(`shipped ${r.shipped} of ${entries + before}`);
+      const today = hallDay(new Date(), 'Europe/Lisbon');
+      const t1 = performance.now();
+      const report = await readGroupReport(group.pool, reportPeriod({}, today));
+      const reportSeconds = (performance.now() - t1) / 1000;
+      if (report.rows[0]?.cardsSold !== 2 * entries) throw new Error(`report: ${report.rows[0]?.cardsSold} cards of ${2 * entries}`);
+      return { entries: r.shipped, withDocuments: true, seconds: round(seconds), entriesPerSecond: Math.round(r.shipped / seconds), monthReportSeconds: round(reportSeconds) };
     } finally {
       await group.close();
       db.close();

@@ -26,6 +26,10 @@
  *   tsx main/cli.ts group:verify --database-url URL
  *     Recomputes every hall's journal in the group's database; exit 0, or 1
  *     naming the hall and the seq of the first break.
+ *   tsx main/cli.ts group:report --database-url URL [--from YYYY-MM-DD] [--to YYYY-MM-DD] --format json|csv|html [--out FILE]
+ *     The group's report from its database alone: one row per hall and bingo
+ *     session (sales, prizes, stamp duty, refunds, guias, Z closes), the
+ *     machines' return; on stdout (or FILE). Exit 2 on a bad argument.
  *   tsx main/cli.ts backup:restore --from FILE --data-dir DIR
  *     Restores a backup into an empty data folder, once its copy there passed
  *     the checks: the kiosk's own file, integrity, audit chain, balance, and
@@ -34,7 +38,7 @@
  *     the backup lies in.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, copyFileSync, existsSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -53,6 +57,9 @@ import { startCounter } from './counter/index.js';
 import { DATABASE_FILE, openKiosk, PIN_KEY_FILE, type Kiosk } from './kiosk.js';
 import { startWebServer } from './web/server.js';
 import { openGroup, shipHall, verifyGroup } from './journal/index.js';
+import { readGroupReport, reportText } from './journal/report.js';
+import { reportFormat, reportPeriod } from '../core/group-report.js';
+import { DEFAULT_HALL_TIME_ZONE, hallDay } from '../core/time.js';
 import { followJournal } from './journal/follow.js';
 import { startShipper, type Shipper } from './journal/shipper.js';
 import { openReader } from '../db/connection.js';
@@ -423,6 +430,7 @@ async function journalShip(argv: string[]): Promise<void> {
 
 const BREAK_WORDS = {
   payload: 'conteúdo alterado',
+  documents: 'documentos alterados',
   missing: 'entrada em falta',
   duplicate: 'entrada em duplicado',
   link: 'cadeia quebrada',
@@ -454,11 +462,45 @@ async function groupVerify(argv: string[]): Promise<void> {
   }
 }
 
+async function groupReport(argv: string[]): Promise<void> {
+  let values: { 'database-url'?: string; from?: string; to?: string; format?: string; out?: string };
+  try {
+    values = parseArgs({
+      args: argv,
+      options: { 'database-url': { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, format: { type: 'string' }, out: { type: 'string' } },
+      strict: true,
+    }).values;
+  } catch (e) {
+    console.error(`${e instanceof Error ? e.message : String(e)}\nUso: group:report --database-url URL [--from AAAA-MM-DD] [--to AAAA-MM-DD] --format json|csv|html [--out FICHEIRO]`);
+    process.exit(2);
+  }
+  const url = databaseUrlOf(values);
+  let period;
+  let format;
+  try {
+    format = reportFormat(values.format);
+    // Today as Lisbon counts it: each hall's days are then counted on its own clock.
+    period = reportPeriod({ from: values.from, to: values.to }, hallDay(new Date(), DEFAULT_HALL_TIME_ZONE));
+  } catch (e) {
+    console.error(refusalText(e));
+    process.exit(2);
+  }
+  const group = await openGroup(url);
+  try {
+    const text = reportText(await readGroupReport(group.pool, period), format);
+    if (values.out) writeFileSync(values.out, text);
+    else process.stdout.write(text);
+  } finally {
+    await group.close();
+  }
+}
+
 const [command = 'web', ...rest] = process.argv.slice(2);
 const commands: Record<string, (argv: string[]) => Promise<void>> = { web, hall, counter, 'audit:verify': auditVerify,
   'backup:restore': backupRestore,
   'journal:ship': journalShip,
   'group:verify': groupVerify,
+  'group:report': groupReport,
 };
 const run = commands[command];
 if (!run) {

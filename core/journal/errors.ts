@@ -16,4 +16,16 @@ export const journalErrors = errors({
     pt: (p) => `A base de dados do grupo (PostgreSQL) não responde (${p.cause}): as vendas continuam nesta sala e o diário segue quando ela voltar.`,
     en: (p) => `The group's database (PostgreSQL) does not answer (${p.cause}): sales go on in this hall and the journal follows when it is back.`,
   },
+  GROUP_REPORT_DAY_INVALID: {
+    pt: (p) => `${p.name} deve ser um dia no formato AAAA-MM-DD (recebido: «${p.day}»).`,
+    en: (p) => `${p.name} must be a day as YYYY-MM-DD (got "${p.day}").`,
+  },
+  GROUP_REPORT_PERIOD_INVALID: {
+    pt: (p) => `O período termina (${p.to}) antes de começar (${p.from}).`,
+    en: (p) => `The period ends (${p.to}) before it begins (${p.from}).`,
+  },
+  GROUP_REPORT_FORMAT_INVALID: {
+    pt: (p) => `--format deve ser json, csv ou html (recebido: «${p.format}»).`,
+    en: (p) => `--format must be json, csv or html (got "${p.format}").`,
+  },
 });

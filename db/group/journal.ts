@@ -1,5 +1,9 @@
 /** The group's SQL of the halls' journals (schema in ./schema.ts). bigint columns come back as text and are read as numbers here. */
+import type { HallTimeZone } from '../../core/time.js';
 import type { GroupClient } from './client.js';
+
+/** The rows an entry's command wrote, by table, as the hall stored them (db/journal.ts EntryDocuments). */
+export type GroupDocuments = Record<string, Record<string, unknown>[]>;
 
 export interface GroupHead {
   headSeq: number;
@@ -13,8 +17,12 @@ export interface GroupHall extends GroupHead {
   genesis: string | null;
   name: string;
   licence: string | null;
+  /** The hall's time zone (its days are counted on it). */
+  timeZone: HallTimeZone;
   lastEntryAt: Date | null;
   lastShippedAt: Date | null;
+  /** The first seq the group holds with its documents (null: none yet); every later entry must have them. */
+  documentsFrom: number | null;
 }
 
 /** One entry as the group keeps it; `payload` holds the audit row's fields, its texts exact. */
@@ -24,6 +32,9 @@ export interface GroupEntry {
   hash: string;
   kind: string;
   payload: { at: string; operatorId: number | null; terminalId: string; channel: string; outcome: string; input: string; before: string | null; after: string | null };
+  /** Null on entries shipped before documents travelled (below the hall's documents_from). */
+  documents: GroupDocuments | null;
+  documentsHash: string | null;
   recordedAt: Date;
 }
 
@@ -33,15 +44,15 @@ const num = (v: string | number | null): number | null => (v === null ? null : N
  * The hall known to the group (its name and licence kept current). Its genesis is taken once, at its first
  * shipment, as its head before any entry; never changed after (a hall cannot move where its chain begins).
  */
-export async function registerHall(c: GroupClient, h: { hallId: string; name: string; licence: string | null; genesis: string }): Promise<void> {
+export async function registerHall(c: GroupClient, h: { hallId: string; name: string; licence: string | null; timeZone: HallTimeZone; genesis: string }): Promise<void> {
   await c.query(
-    `INSERT INTO halls (hall_id, name, licence, genesis, head_hash) VALUES ($1, $2, $3, $4, $4)
-     ON CONFLICT (hall_id) DO UPDATE SET name = EXCLUDED.name, licence = EXCLUDED.licence,
+    `INSERT INTO halls (hall_id, name, licence, time_zone, genesis, head_hash) VALUES ($1, $2, $3, $5, $4, $4)
+     ON CONFLICT (hall_id) DO UPDATE SET name = EXCLUDED.name, licence = EXCLUDED.licence, time_zone = EXCLUDED.time_zone,
        genesis = COALESCE(halls.genesis, CASE WHEN halls.head_seq = 0 THEN EXCLUDED.genesis END),
        head_hash = CASE WHEN halls.head_seq = 0 AND halls.genesis IS NULL THEN EXCLUDED.genesis ELSE halls.head_hash END
        WHERE halls.name IS DISTINCT FROM EXCLUDED.name OR halls.licence IS DISTINCT FROM EXCLUDED.licence
-          OR (halls.genesis IS NULL AND halls.head_seq = 0)`,
-    [h.hallId, h.name, h.licence, h.genesis],
+          OR halls.time_zone IS DISTINCT FROM EXCLUDED.time_zone OR (halls.genesis IS NULL AND halls.head_seq = 0)`,
+    [h.hallId, h.name, h.licence, h.genesis, h.timeZone],
   );
 }
 
@@ -78,18 +89,19 @@ export async function markDiverged(c: GroupClient, hallId: string, seq: number):
  */
 export async function appendEntries(c: GroupClient, hallId: string, entries: readonly Omit<GroupEntry, 'recordedAt'>[]): Promise<void> {
   await c.query(
-    `INSERT INTO journal (hall_id, seq, prev_hash, hash, kind, payload, recorded_at)
-     SELECT $1, (e->>'seq')::bigint, e->>'prevHash', e->>'hash', e->>'kind', e->'payload', (e->'payload'->>'at')::timestamptz
+    `INSERT INTO journal (hall_id, seq, prev_hash, hash, kind, payload, documents, documents_hash, recorded_at)
+     SELECT $1, (e->>'seq')::bigint, e->>'prevHash', e->>'hash', e->>'kind', e->'payload', e->'documents', e->>'documentsHash',
+            (e->'payload'->>'at')::timestamptz
        FROM jsonb_array_elements($2::jsonb) AS e`,
     [hallId, JSON.stringify(entries)],
   );
   const last = entries[entries.length - 1]!;
-  await c.query('UPDATE halls SET head_seq = $2, head_hash = $3, last_entry_at = $4, last_shipped_at = now() WHERE hall_id = $1', [
-    hallId,
-    last.seq,
-    last.hash,
-    last.payload.at,
-  ]);
+  const firstWithDocuments = entries.find((e) => e.documentsHash !== null)?.seq ?? null;
+  await c.query(
+    `UPDATE halls SET head_seq = $2, head_hash = $3, last_entry_at = $4, last_shipped_at = now(), documents_from = COALESCE(documents_from, $5)
+      WHERE hall_id = $1`,
+    [hallId, last.seq, last.hash, last.payload.at, firstWithDocuments],
+  );
 }
 
 export async function groupHalls(c: GroupClient): Promise<GroupHall[]> {
@@ -97,39 +109,60 @@ export async function groupHalls(c: GroupClient): Promise<GroupHall[]> {
     hall_id: string;
     name: string;
     licence: string | null;
+    time_zone: HallTimeZone;
     head_seq: string;
     head_hash: string;
     diverged_seq: string | null;
     last_entry_at: Date | null;
     last_shipped_at: Date | null;
     genesis: string | null;
-  }>('SELECT hall_id, name, licence, head_seq, head_hash, diverged_seq, last_entry_at, last_shipped_at, genesis FROM halls ORDER BY name, hall_id');
+    documents_from: string | null;
+  }>('SELECT hall_id, name, licence, time_zone, head_seq, head_hash, diverged_seq, last_entry_at, last_shipped_at, genesis, documents_from FROM halls ORDER BY name, hall_id');
   return rows.map((r) => ({
     hallId: r.hall_id,
     name: r.name,
     licence: r.licence,
+    timeZone: r.time_zone,
     headSeq: Number(r.head_seq),
     headHash: r.head_hash,
     divergedSeq: num(r.diverged_seq),
     lastEntryAt: r.last_entry_at,
     lastShippedAt: r.last_shipped_at,
     genesis: r.genesis,
+    documentsFrom: num(r.documents_from),
   }));
 }
 
-/** A page of a hall's journal after (seq, recordedAt), in that order: two rows of one seq (one put in by hand) come together. */
 /**
  * A hall's entries whose seq is within [fromSeq, toSeq], in order (a copy of one seq beside it, if someone inserted
  * one). Read by a window of seqs, not "after the last row, LIMIT n": on a table not yet analysed the planner would
  * sort everything after the last row for every page, a million entries' check then taking minutes.
  */
 export async function journalSeqs(c: GroupClient, hallId: string, fromSeq: number, toSeq: number): Promise<GroupEntry[]> {
-  const { rows } = await c.query<{ seq: string; prev_hash: string; hash: string; kind: string; payload: GroupEntry['payload']; recorded_at: Date }>(
-    `SELECT seq, prev_hash, hash, kind, payload, recorded_at FROM journal
+  const { rows } = await c.query<{
+    seq: string;
+    prev_hash: string;
+    hash: string;
+    kind: string;
+    payload: GroupEntry['payload'];
+    documents: GroupDocuments | null;
+    documents_hash: string | null;
+    recorded_at: Date;
+  }>(
+    `SELECT seq, prev_hash, hash, kind, payload, documents, documents_hash, recorded_at FROM journal
       WHERE hall_id = $1 AND seq BETWEEN $2 AND $3 ORDER BY seq, recorded_at`,
     [hallId, fromSeq, toSeq],
   );
-  return rows.map((r) => ({ seq: Number(r.seq), prevHash: r.prev_hash, hash: r.hash, kind: r.kind, payload: r.payload, recordedAt: r.recorded_at }));
+  return rows.map((r) => ({
+    seq: Number(r.seq),
+    prevHash: r.prev_hash,
+    hash: r.hash,
+    kind: r.kind,
+    payload: r.payload,
+    documents: r.documents,
+    documentsHash: r.documents_hash,
+    recordedAt: r.recorded_at,
+  }));
 }
 
 /** The highest seq the group holds of a hall (0: none), whatever its head says. */

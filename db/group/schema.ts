@@ -11,9 +11,14 @@ const PARTITION_LOCK = 2_512_025_002;
 
 export const GENESIS = '0'.repeat(64);
 
-const MIGRATIONS: readonly string[] = [
-  // 1: the halls and their journals.
-  `
+/**
+ * The migrations by number. Applied in order, each number once, whichever are not yet recorded (not only those
+ * above the highest): two branches may add numbers side by side (4 is kept for the halls' time zone) and a
+ * database that got 5 first still gets 4 later. Each must not depend on a number it might run before.
+ */
+const MIGRATIONS: Readonly<Record<number, string>> = {
+  // The halls and their journals.
+  1: `
   CREATE TABLE halls (
     hall_id uuid PRIMARY KEY,
     name text NOT NULL,
@@ -47,12 +52,26 @@ const MIGRATIONS: readonly string[] = [
   -- What falls outside every month made (a clock far off): kept, never refused.
   CREATE TABLE journal_default PARTITION OF journal DEFAULT;
   `,
-  // 2: the primary key's first columns already serve every (hall_id, seq) look-up: one index fewer per entry.
-  `DROP INDEX IF EXISTS journal_by_hall_seq;`,
-  // 3: where each hall's chain begins, as the hall said at its first shipment (its UUID's genesis, or zeros for a
+  // The primary key's first columns already serve every (hall_id, seq) look-up: one index fewer per entry.
+  2: `DROP INDEX IF EXISTS journal_by_hall_seq;`,
+  // Where each hall's chain begins, as the hall said at its first shipment (its UUID's genesis, or zeros for a
   // chain begun before the hall had one): the first entry must continue it, and group:verify starts from it.
-  `ALTER TABLE halls ADD COLUMN genesis text CHECK (length(genesis) = 64);`,
-];
+  3: `ALTER TABLE halls ADD COLUMN genesis text CHECK (length(genesis) = 64);`,
+  // Each hall's time zone, as it says at each shipment: the group's report counts its days on its own clock.
+  4: `ALTER TABLE halls ADD COLUMN time_zone text NOT NULL DEFAULT 'Europe/Lisbon' CHECK (time_zone IN ('Europe/Lisbon', 'Atlantic/Azores', 'Atlantic/Madeira'));`,
+  // The documents each entry wrote (sales and their ranges, prizes, guias, closes, the acta's entries...), by
+  // table, as the hall stored them, and their digest bound to the entry's hash (db/journal.ts documentsHash):
+  // group:verify recomputes it. documents_from: the first seq shipped with its documents (a hall shipped before
+  // this has older entries without); from it on every entry must have them.
+  5: `
+  ALTER TABLE journal ADD COLUMN documents jsonb, ADD COLUMN documents_hash text CHECK (length(documents_hash) = 64);
+  ALTER TABLE halls ADD COLUMN documents_from bigint;
+  `,
+};
+
+const VERSIONS = Object.keys(MIGRATIONS)
+  .map(Number)
+  .sort((a, b) => a - b);
 
 export async function migrateGroup(pool: GroupPool): Promise<number> {
   const client = await pool.connect();
@@ -60,14 +79,15 @@ export async function migrateGroup(pool: GroupPool): Promise<number> {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await client.query(`CREATE TABLE IF NOT EXISTS group_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-    const { rows } = await client.query<{ v: number | null }>('SELECT max(version) AS v FROM group_schema');
-    const current = rows[0]?.v ?? 0;
-    for (let version = current + 1; version <= MIGRATIONS.length; version++) {
-      await client.query(MIGRATIONS[version - 1]!);
+    const { rows } = await client.query<{ version: number }>('SELECT version FROM group_schema');
+    const applied = new Set(rows.map((r) => r.version));
+    for (const version of VERSIONS) {
+      if (applied.has(version)) continue;
+      await client.query(MIGRATIONS[version]!);
       await client.query('INSERT INTO group_schema (version) VALUES ($1)', [version]);
     }
     await client.query('COMMIT');
-    return MIGRATIONS.length;
+    return VERSIONS[VERSIONS.length - 1]!;
   } catch (e) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw e;

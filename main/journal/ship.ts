@@ -13,7 +13,7 @@ import type { ReadableDb } from '../../db/connection.js';
 import type { GroupClient, GroupPool } from '../../db/group/client.js';
 import { appendEntries, groupHashAt, groupHashes, groupHead, markDiverged, registerHall, type GroupEntry } from '../../db/group/journal.js';
 import { ensureMonths } from '../../db/group/schema.js';
-import { hallIdentity, journalEntries, journalHashAt, journalHead } from '../../db/journal.js';
+import { documentsHash, hallIdentity, journalDocuments, journalEntries, journalHashAt, journalHead, type EntryDocuments } from '../../db/journal.js';
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, Math.min(ms, 1000)));
 
@@ -28,14 +28,19 @@ export interface ShipResult {
   behind?: boolean;
 }
 
-/** The entry the group keeps of an audit row: its fields as stored (texts exact: the hash is recomputed from them). */
-export function groupEntry(r: StoredRow): Omit<GroupEntry, 'recordedAt'> {
+/**
+ * The entry the group keeps of an audit row: its fields as stored (texts exact: the hash is recomputed from
+ * them), and the documents its command wrote with their digest bound to the row's hash.
+ */
+export function groupEntry(r: StoredRow, documents: EntryDocuments = {}): Omit<GroupEntry, 'recordedAt'> {
   return {
     seq: r.id,
     prevHash: r.prev_hash,
     hash: r.hash,
     kind: r.channel,
     payload: { at: r.at, operatorId: r.operator_id, terminalId: r.terminal_id, channel: r.channel, outcome: r.outcome, input: r.input, before: r.before, after: r.after },
+    documents,
+    documentsHash: documentsHash(r.hash, documents),
   };
 }
 
@@ -73,7 +78,13 @@ function checkRun(entries: readonly StoredRow[], headSeq: number, headHash: stri
  * the group's own (same hash): they are skipped; the rest must continue it.
  * A difference is recorded (committed) before the refusal.
  */
-export async function shipBatch(c: GroupClient, hallId: string, entries: readonly StoredRow[], months: Set<string>): Promise<number> {
+export async function shipBatch(
+  c: GroupClient,
+  hallId: string,
+  entries: readonly StoredRow[],
+  months: Set<string>,
+  documents: ReadonlyMap<number, EntryDocuments> = new Map(),
+): Promise<number> {
   await ensureMonths(c, entries.map((e) => e.at.slice(0, 7)), months);
   await c.query('BEGIN');
   // The hall's SQLite is the journal's truth and the batch moves the head in the same transaction: a batch lost
@@ -106,7 +117,11 @@ export async function shipBatch(c: GroupClient, hallId: string, entries: readonl
       // The hall's entry at the group's head is not the group's: the histories part there (at 0: its genesis).
       if (fresh[0]!.id === head.headSeq + 1 && fresh[0]!.prev_hash !== head.headHash) await diverged(Math.max(1, head.headSeq));
       checkRun(fresh, head.headSeq, head.headHash);
-      await appendEntries(c, hallId, fresh.map(groupEntry));
+      await appendEntries(
+        c,
+        hallId,
+        fresh.map((e) => groupEntry(e, documents.get(e.id))),
+      );
     }
     await c.query('COMMIT');
     open = false;
@@ -137,7 +152,7 @@ export async function shipHall(
   const client = await pool.connect();
   try {
     const genesis = chainGenesis(db);
-    const known = `${hall.name}\u0000${hall.licence ?? ''}\u0000${genesis}`;
+    const known = `${hall.name}\u0000${hall.licence ?? ''}\u0000${hall.timeZone}\u0000${genesis}`;
     if (o.registered?.get(hall.hallId) !== known) {
       await registerHall(client, { ...hall, genesis });
       o.registered?.set(hall.hallId, known);
@@ -161,7 +176,9 @@ export async function shipHall(
       if (entries.length === 0) break;
       const began = performance.now();
       const headBefore = journalHead(db)?.seq ?? 0;
-      shipped += await shipBatch(client, hall.hallId, entries, months);
+      // The batch's documents in one query per table (their tables are append-only: read after the rows, the same).
+      const documents = journalDocuments(db, at, entries[entries.length - 1]!.id);
+      shipped += await shipBatch(client, hall.hallId, entries, months, documents);
       at = entries[entries.length - 1]!.id;
       // Sales first: while the hall writes (its head moved during the batch), a backlog is caught up at half the
       // pace, the batch's time given back to the machine (its cores are the hall's too); a quiet hall ships flat out.

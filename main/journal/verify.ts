@@ -1,15 +1,17 @@
 /**
  * group:verify (issue 25): every hall's journal in the group's PostgreSQL,
  * recomputed from its payloads alone, entry by entry: contiguous from 1,
- * each linked to the one before, each hash its payload's, and the last one
- * the head the shipper recorded. The first break of each hall is named.
+ * each linked to the one before, each hash its payload's, each entry's
+ * documents their digest (bound to the entry's hash), and the last one the
+ * head the shipper recorded. The first break of each hall is named.
  */
 import { auditRowHash } from '../../db/audit.js';
+import { documentsHash } from '../../db/journal.js';
 import type { GroupClient } from '../../db/group/client.js';
 import { groupHalls, journalLastSeq, journalSeqs, type GroupHall } from '../../db/group/journal.js';
 import { GENESIS } from '../../db/group/schema.js';
 
-export type BreakReason = 'payload' | 'missing' | 'duplicate' | 'link' | 'head' | 'extra';
+export type BreakReason = 'payload' | 'documents' | 'missing' | 'duplicate' | 'link' | 'head' | 'extra';
 
 export interface HallCheck {
   hallId: string;
@@ -59,6 +61,13 @@ async function checkHall(c: GroupClient, hall: GroupHall): Promise<HallCheck> {
       }
       if (r.prevHash !== prev) {
         firstBreak = { seq: r.seq, reason: 'link' };
+        break outer;
+      }
+      // The documents: any entry that has them, and every entry from the first shipped with them, must match
+      // the digest bound to its (chained) hash.
+      const owesDocuments = hall.documentsFrom !== null && r.seq >= hall.documentsFrom;
+      if ((owesDocuments || r.documents !== null || r.documentsHash !== null) && (r.documents === null || r.documentsHash !== documentsHash(r.hash, r.documents))) {
+        firstBreak = { seq: r.seq, reason: 'documents' };
         break outer;
       }
       prev = r.hash;

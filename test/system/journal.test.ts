@@ -15,6 +15,7 @@ import { hallIdentity } from '../../db/journal.js';
 import { openGroup, shipHall, verifyGroup, type Group } from '../../main/journal/index.js';
 import { followJournal } from '../../main/journal/follow.js';
 import { openKiosk, DATABASE_FILE, type Kiosk } from '../../main/kiosk.js';
+import { HALL_KEY_FILE } from '../../main/services/shared/hall-key.js';
 import { sellingHall } from '../../bench/kiosk.js';
 import { createTestDatabase, type TestDatabase } from '../postgres.js';
 import { tcpLink } from '../tcp-proxy.js';
@@ -229,7 +230,9 @@ describe('the group journal', () => {
       // The copy as a backup would keep it: the same hall, its history up to here.
       h.kiosk.db.pragma('wal_checkpoint(TRUNCATE)');
       copyFileSync(join(h.dir, DATABASE_FILE), join(copyDir, DATABASE_FILE));
-      copyFileSync(join(h.dir, 'pin.key'), join(copyDir, 'pin.key'));
+      // The folder as it was: the PIN key and the hall's signing key beside the database (without the signing key, the
+      // copy would record a new one as it opens, and diverge from its first write).
+      for (const key of ['pin.key', HALL_KEY_FILE]) copyFileSync(join(h.dir, key), join(copyDir, key));
       const parted = auditCount(h.kiosk) + 1;
       await h.sell(3);
       await shipHall(h.kiosk.db, group.pool);

@@ -1,0 +1,409 @@
+/**
+ * The group's report (issue 25), shaped from the facts PostgreSQL summed out
+ * of the journal (db/group/report.ts): one row per hall and bingo session,
+ * with the guias, Z closes and fund movements of the session's hours; what
+ * falls outside every session gets a row of its hall and day without a
+ * session. Each machine's return over the period against art. n.º 2's 80 %,
+ * by the caixa's own rules. Pure functions, integer cents.
+ */
+import { MAX_SESSION_HOURS } from './bingo/rules.js';
+import { creditsToCents, MIN_RETURN_BASIS_POINTS, parseMachinesCsv, returnToPlayer } from './caixa/rules.js';
+import { csvCents, csvText, type CsvColumn } from './csv.js';
+import { KioskError } from './refusal.js';
+import { DEFAULT_HALL_TIME_ZONE, hallDay, hallDayStart, type HallTimeZone } from './time.js';
+
+export const REPORT_FORMATS = ['json', 'csv', 'html'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+export interface ReportPeriod {
+  /** Hall days, inclusive. */
+  fromDay: string;
+  toDay: string;
+  /** [from, to): the instants the days begin and the day after the last begins. */
+  from: string;
+  to: string;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The period asked for: hall days, both inclusive. Without --to, today; without --from, the first day of the
+ * month of --to. A day that is not a date, or a period that ends before it begins, is refused.
+ */
+export function reportPeriod(p: { from?: string | undefined; to?: string | undefined }, today: string): ReportPeriod {
+  const toDay = p.to ?? today;
+  const fromDay = p.from ?? `${toDay.slice(0, 7)}-01`;
+  // --to first: --from may be made from it.
+  for (const [name, day] of [
+    ['--to', toDay],
+    ['--from', fromDay],
+  ] as const) {
+    // A real date: 2026-02-30 is no day (Date would roll it over).
+    // Whether it is a day at all does not depend on the zone: Lisbon's calendar says.
+    const start = DAY.test(day) ? hallDayStart(day, DEFAULT_HALL_TIME_ZONE) : null;
+    if (start === null || hallDay(new Date(new Date(start).getTime() + 12 * 3_600_000), DEFAULT_HALL_TIME_ZONE) !== day) {
+      throw new KioskError('GROUP_REPORT_DAY_INVALID', { name, day: day.slice(0, 20) });
+    }
+  }
+  if (fromDay > toDay) throw new KioskError('GROUP_REPORT_PERIOD_INVALID', { from: fromDay, to: toDay });
+  return { fromDay, toDay, ...periodIn({ fromDay, toDay }, DEFAULT_HALL_TIME_ZONE) };
+}
+
+/** The period's instants [from, to) on one hall's clock: its days begin at its own midnight (an Azores hall's an hour after Lisbon's). */
+export function periodIn(period: { fromDay: string; toDay: string }, zone: HallTimeZone): { from: string; to: string } {
+  return { from: hallDayStart(period.fromDay, zone)!, to: hallDayStart(period.toDay, zone, 1)! };
+}
+
+export function reportFormat(format: string | undefined): ReportFormat {
+  if (format !== undefined && (REPORT_FORMATS as readonly string[]).includes(format)) return format as ReportFormat;
+  throw new KioskError('GROUP_REPORT_FORMAT_INVALID', { format: (format ?? '').slice(0, 20) });
+}
+
+/** Entries are read up to this: a session opened on the period's last day runs at most its hours past it. */
+export function scanEnd(period: ReportPeriod): string {
+  return new Date(new Date(period.to).getTime() + MAX_SESSION_HOURS * 3_600_000).toISOString();
+}
+
+// ---- the facts, as db/group/report.ts reads them ----
+
+export interface SessionFact {
+  hallId: string;
+  sessionId: number;
+  openedAt: string;
+  closedAt: string | null;
+  games: number;
+  gamesAnnulled: number;
+  cardsSold: number;
+  salesCents: number;
+  stampDutyCents: number;
+  voids: number;
+  voidedCents: number;
+  linePrizesCents: number;
+  bingoPrizesCents: number;
+  specialPrizesCents: number;
+  refundsCents: number;
+}
+
+export interface GuiaFact {
+  hallId: string;
+  guiaId: number;
+  number: number;
+  machineId: number;
+  kind: string;
+  amountCents: number;
+  issuedAt: string;
+  paidAt: string | null;
+  cashCents: number;
+  chequeCents: number;
+  voidedAt: string | null;
+}
+
+export interface ZFact {
+  hallId: string;
+  zNumber: number;
+  closedAt: string;
+  expectedCents: number;
+  countedCents: number;
+  varianceCents: number;
+  movements: Record<string, number>;
+}
+
+export interface FundFact {
+  hallId: string;
+  at: string;
+  kind: 'contribution' | 'transfer';
+  amountCents: number;
+}
+
+export interface MeterFact {
+  hallId: string;
+  machineId: number;
+  number: string;
+  betCents: number | null;
+  betSeq: number | null;
+  coinsIn: number;
+  prizesPaid: number;
+  readings: number;
+}
+
+export interface ReportFacts {
+  /** Each hall's days are counted on its own clock (Lisbon where not said). */
+  halls: readonly { hallId: string; name: string; timeZone?: HallTimeZone }[];
+  sessions: readonly SessionFact[];
+  guias: readonly GuiaFact[];
+  zReports: readonly ZFact[];
+  funds: readonly FundFact[];
+  meters: readonly MeterFact[];
+  imports: readonly { hallId: string; seq: number; csv: string }[];
+}
+
+// ---- the report ----
+
+/** One hall and bingo session (sessionNumber null: what its hall did that day outside every session). */
+export interface ReportRow {
+  hallId: string;
+  hallName: string;
+  sessionNumber: number | null;
+  /** The hall day the session opened (or of the facts outside a session). */
+  date: string;
+  openedAt: string | null;
+  closedAt: string | null;
+  games: number;
+  gamesAnnulled: number;
+  cardsSold: number;
+  salesCents: number;
+  voids: number;
+  voidedCents: number;
+  linePrizesCents: number;
+  bingoPrizesCents: number;
+  specialPrizesCents: number;
+  prizesCents: number;
+  refundsCents: number;
+  stampDutyCents: number;
+  guiasPaid: number;
+  guiasPaidCents: number;
+  guiasCashCents: number;
+  guiasChequeCents: number;
+  guiasVoided: number;
+  guiasVoidedCents: number;
+  fundContributionsCents: number;
+  fundTransfersCents: number;
+  zReports: number;
+  zExpectedCents: number;
+  zCountedCents: number;
+  zVarianceCents: number;
+}
+
+export interface MachineReturn {
+  hallName: string;
+  number: string;
+  betCents: number | null;
+  readings: number;
+  playedCents: number;
+  machinePrizesCents: number;
+  guiasCents: number;
+  /** null: nothing played (or no bet known). */
+  returnBasisPoints: number | null;
+  below: boolean;
+}
+
+export interface GroupReport {
+  fromDay: string;
+  toDay: string;
+  generatedAt: string;
+  minimumReturnBasisPoints: number;
+  rows: ReportRow[];
+  machines: MachineReturn[];
+  /** Guias paid in the period per machine (hall and number), for the chart. */
+  guiasByMachine: { hallName: string; number: string; paidCents: number }[];
+}
+
+const at = (iso: string) => new Date(iso).getTime();
+
+function emptyRow(hallId: string, hallName: string, sessionNumber: number | null, date: string, openedAt: string | null, closedAt: string | null): ReportRow {
+  return {
+    hallId,
+    hallName,
+    sessionNumber,
+    date,
+    openedAt,
+    closedAt,
+    games: 0,
+    gamesAnnulled: 0,
+    cardsSold: 0,
+    salesCents: 0,
+    voids: 0,
+    voidedCents: 0,
+    linePrizesCents: 0,
+    bingoPrizesCents: 0,
+    specialPrizesCents: 0,
+    prizesCents: 0,
+    refundsCents: 0,
+    stampDutyCents: 0,
+    guiasPaid: 0,
+    guiasPaidCents: 0,
+    guiasCashCents: 0,
+    guiasChequeCents: 0,
+    guiasVoided: 0,
+    guiasVoidedCents: 0,
+    fundContributionsCents: 0,
+    fundTransfersCents: 0,
+    zReports: 0,
+    zExpectedCents: 0,
+    zCountedCents: 0,
+    zVarianceCents: 0,
+  };
+}
+
+/** A machine's bet now: its newest registration or edit, or a later import that names it. */
+function betOf(m: MeterFact, imports: ReportFacts['imports']): number | null {
+  let bet = m.betCents;
+  let seq = m.betSeq ?? 0;
+  for (const i of imports) {
+    if (i.hallId !== m.hallId || i.seq <= seq) continue;
+    const row = parseMachinesCsv(i.csv).find((r) => r.number === m.number);
+    if (row) {
+      bet = row.betCents;
+      seq = i.seq;
+    }
+  }
+  return bet;
+}
+
+export function groupReport(facts: ReportFacts, period: ReportPeriod, generatedAt: string): GroupReport {
+  const names = new Map(facts.halls.map((h) => [h.hallId, h.name]));
+  const nameOf = (hallId: string) => names.get(hallId) ?? hallId;
+  const zones = new Map(facts.halls.map((h) => [h.hallId, h.timeZone ?? DEFAULT_HALL_TIME_ZONE]));
+  const zoneOf = (hallId: string) => zones.get(hallId) ?? DEFAULT_HALL_TIME_ZONE;
+  const windows = new Map<HallTimeZone, { from: number; to: number }>();
+  /** The period's instants on the hall's clock. */
+  const windowOf = (hallId: string) => {
+    const zone = zoneOf(hallId);
+    let w = windows.get(zone);
+    if (!w) {
+      const p = periodIn(period, zone);
+      windows.set(zone, (w = { from: at(p.from), to: at(p.to) }));
+    }
+    return w;
+  };
+  const rows: ReportRow[] = [];
+  const sessionsOf = new Map<string, { row: ReportRow; from: number; to: number }[]>();
+  for (const s of facts.sessions) {
+    const row: ReportRow = {
+      ...emptyRow(s.hallId, nameOf(s.hallId), s.sessionId, hallDay(new Date(s.openedAt), zoneOf(s.hallId)), s.openedAt, s.closedAt),
+      games: s.games,
+      gamesAnnulled: s.gamesAnnulled,
+      cardsSold: s.cardsSold,
+      salesCents: s.salesCents,
+      voids: s.voids,
+      voidedCents: s.voidedCents,
+      linePrizesCents: s.linePrizesCents,
+      bingoPrizesCents: s.bingoPrizesCents,
+      specialPrizesCents: s.specialPrizesCents,
+      prizesCents: s.linePrizesCents + s.bingoPrizesCents + s.specialPrizesCents,
+      refundsCents: s.refundsCents,
+      stampDutyCents: s.stampDutyCents,
+    };
+    rows.push(row);
+    const list = sessionsOf.get(s.hallId) ?? [];
+    list.push({ row, from: at(s.openedAt), to: s.closedAt === null ? Infinity : at(s.closedAt) });
+    sessionsOf.set(s.hallId, list);
+  }
+  const outside = new Map<string, ReportRow>();
+  /** The row a fact of the hall at `iso` belongs to: its session's, else its day's outside sessions; null outside the period. */
+  const rowAt = (hallId: string, iso: string): ReportRow | null => {
+    const t = at(iso);
+    const session = sessionsOf.get(hallId)?.find((s) => s.from <= t && t <= s.to);
+    if (session) return session.row;
+    const w = windowOf(hallId);
+    if (t < w.from || t >= w.to) return null;
+    const date = hallDay(new Date(iso), zoneOf(hallId));
+    const key = `${hallId}\u0000${date}`;
+    let row = outside.get(key);
+    if (!row) outside.set(key, (row = emptyRow(hallId, nameOf(hallId), null, date, null, null)));
+    return row;
+  };
+  for (const g of facts.guias) {
+    if (g.paidAt !== null) {
+      const row = rowAt(g.hallId, g.paidAt);
+      if (row) {
+        row.guiasPaid++;
+        row.guiasPaidCents += g.amountCents;
+        row.guiasCashCents += g.cashCents;
+        row.guiasChequeCents += g.chequeCents;
+      }
+    }
+    if (g.voidedAt !== null) {
+      const row = rowAt(g.hallId, g.voidedAt);
+      if (row) {
+        row.guiasVoided++;
+        row.guiasVoidedCents += g.amountCents;
+      }
+    }
+  }
+  for (const z of facts.zReports) {
+    const row = rowAt(z.hallId, z.closedAt);
+    if (!row) continue;
+    row.zReports++;
+    row.zExpectedCents += z.expectedCents;
+    row.zCountedCents += z.countedCents;
+    row.zVarianceCents += z.varianceCents;
+  }
+  for (const f of facts.funds) {
+    const row = rowAt(f.hallId, f.at);
+    if (!row) continue;
+    if (f.kind === 'contribution') row.fundContributionsCents += f.amountCents;
+    else row.fundTransfersCents += f.amountCents;
+  }
+  rows.push(...outside.values());
+  rows.sort((a, b) =>
+    a.hallName !== b.hallName
+      ? a.hallName.localeCompare(b.hallName, 'pt')
+      : a.hallId !== b.hallId
+        ? a.hallId.localeCompare(b.hallId)
+        : a.date !== b.date
+          ? a.date.localeCompare(b.date)
+          : (a.sessionNumber ?? Infinity) - (b.sessionNumber ?? Infinity),
+  );
+
+  // Each machine over the period as the hall's meter report counts it: guias issued in it and never voided.
+  const inPeriod = (hallId: string, iso: string) => {
+    const w = windowOf(hallId);
+    return at(iso) >= w.from && at(iso) < w.to;
+  };
+  const machineGuias = new Map<string, number>();
+  const paidByMachine = new Map<string, number>();
+  for (const g of facts.guias) {
+    const key = `${g.hallId}\u0000${g.machineId}`;
+    if (g.voidedAt === null && inPeriod(g.hallId, g.issuedAt)) machineGuias.set(key, (machineGuias.get(key) ?? 0) + g.amountCents);
+    if (g.paidAt !== null && inPeriod(g.hallId, g.paidAt)) paidByMachine.set(key, (paidByMachine.get(key) ?? 0) + g.amountCents);
+  }
+  const machines: MachineReturn[] = facts.meters.map((m) => {
+    const key = `${m.hallId}\u0000${m.machineId}`;
+    const betCents = betOf(m, facts.imports);
+    const guiasCents = machineGuias.get(key) ?? 0;
+    const playedCents = betCents === null ? 0 : creditsToCents(m.coinsIn, betCents);
+    const machinePrizesCents = betCents === null ? 0 : creditsToCents(m.prizesPaid, betCents);
+    const r = returnToPlayer({ playedCents, machinePrizesCents, guiasCents });
+    return { hallName: nameOf(m.hallId), number: m.number, betCents, readings: m.readings, playedCents, machinePrizesCents, guiasCents, returnBasisPoints: r.basisPoints, below: r.below };
+  });
+  const guiasByMachine = facts.meters
+    .map((m) => ({ hallName: nameOf(m.hallId), number: m.number, paidCents: paidByMachine.get(`${m.hallId}\u0000${m.machineId}`) ?? 0 }))
+    .filter((g) => g.paidCents > 0);
+  return { fromDay: period.fromDay, toDay: period.toDay, generatedAt, minimumReturnBasisPoints: MIN_RETURN_BASIS_POINTS, rows, machines, guiasByMachine };
+}
+
+// ---- CSV ----
+
+const money = (pick: (r: ReportRow) => number) => (r: ReportRow) => csvCents(pick(r));
+
+/** The report's columns for a pt-PT spreadsheet (core/csv.ts: `;`, decimal comma, BOM). */
+export const REPORT_CSV_COLUMNS: readonly CsvColumn<ReportRow>[] = [
+  { header: 'Sala', cell: (r) => csvText(r.hallName) },
+  { header: 'Sessão', cell: (r) => r.sessionNumber ?? '' },
+  { header: 'Data', cell: (r) => r.date },
+  { header: 'Jogadas', cell: (r) => r.games },
+  { header: 'Jogadas anuladas', cell: (r) => r.gamesAnnulled },
+  { header: 'Cartões vendidos', cell: (r) => r.cardsSold },
+  { header: 'Vendas (€)', cell: money((r) => r.salesCents) },
+  { header: 'Vendas anuladas', cell: (r) => r.voids },
+  { header: 'Vendas anuladas (€)', cell: money((r) => r.voidedCents) },
+  { header: 'Prémios de linha (€)', cell: money((r) => r.linePrizesCents) },
+  { header: 'Prémios de bingo (€)', cell: money((r) => r.bingoPrizesCents) },
+  { header: 'Prémio especial (€)', cell: money((r) => r.specialPrizesCents) },
+  { header: 'Prémios pagos (€)', cell: money((r) => r.prizesCents) },
+  { header: 'Devoluções (€)', cell: money((r) => r.refundsCents) },
+  { header: 'Imposto do selo (€)', cell: money((r) => r.stampDutyCents) },
+  { header: 'Guias pagas', cell: (r) => r.guiasPaid },
+  { header: 'Guias pagas (€)', cell: money((r) => r.guiasPaidCents) },
+  { header: 'Guias em numerário (€)', cell: money((r) => r.guiasCashCents) },
+  { header: 'Guias em cheque (€)', cell: money((r) => r.guiasChequeCents) },
+  { header: 'Guias anuladas', cell: (r) => r.guiasVoided },
+  { header: 'Guias anuladas (€)', cell: money((r) => r.guiasVoidedCents) },
+  { header: 'Contribuições para jackpots (€)', cell: money((r) => r.fundContributionsCents) },
+  { header: 'Transferências de jackpots (€)', cell: money((r) => r.fundTransfersCents) },
+  { header: 'Relatórios Z', cell: (r) => r.zReports },
+  { header: 'Z: esperado (€)', cell: money((r) => r.zExpectedCents) },
+  { header: 'Z: contado (€)', cell: money((r) => r.zCountedCents) },
+  { header: 'Z: diferença (€)', cell: money((r) => r.zVarianceCents) },
+];

@@ -1,0 +1,217 @@
+/**
+ * The group's report on a real PostgreSQL (issue 25): two halls, each on its
+ * own data folder, play a whole session (sales, a void, prizes, an annulled
+ * game and a refund, guias paid in cash and by cheque and one voided, a
+ * drawer's Z, the session closed), ship into one database, and the report
+ * read from PostgreSQL alone equals to the cent what each hall's own acta,
+ * Z report and meter report say (read through the hall's own services).
+ * The second hall keeps the Azores' clock and opens its session at 23:30
+ * there (00:30 in Lisbon, the next day): the group counts it on its own day.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hallDay, type HallTimeZone } from '../../core/time.js';
+import { periodIn, reportPeriod, type GroupReport } from '../../core/group-report.js';
+import { hallIdentity } from '../../db/journal.js';
+import { openGroup, shipHall, verifyGroup, type Group } from '../../main/journal/index.js';
+import { readGroupReport, reportText } from '../../main/journal/report.js';
+import { createHarness, TEST_FLOAT, type Harness } from '../harness.js';
+import { createTestDatabase, type TestDatabase } from '../postgres.js';
+
+/** A card's bingo read by hand (1 or 2 numbers in every column): its balls finish a game. */
+const BINGO = [1, 2, 10, 11, 20, 21, 30, 31, 40, 41, 50, 60, 70, 80, 90];
+const DENOMINATIONS = [2000, 1000, 500, 200, 100, 50, 20, 10, 5, 2, 1];
+const MANAGER = { username: 'gerente', pin: '2222' };
+
+/** Cash counted exactly as expected, by denomination. */
+function countOf(cents: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  let left = cents;
+  for (const d of DENOMINATIONS) {
+    const k = Math.floor(left / d);
+    if (k > 0) out[String(d)] = k;
+    left -= k * d;
+  }
+  return out;
+}
+
+interface PlayedHall {
+  h: Harness;
+  sessionId: number;
+  drawerId: number;
+  start: Date;
+  timeZone: HallTimeZone;
+  guiasPaidCents: number;
+  manager: string;
+}
+
+/** A hall's whole day: its figures vary with `k` so the two halls differ. */
+async function playHall(name: string, k: number, timeZone: HallTimeZone = 'Europe/Lisbon', startsAt?: string): Promise<PlayedHall> {
+  const h = await createHarness();
+  if (startsAt) h.clock.current = new Date(startsAt);
+  await h.ok('setup.init', { hallName: name, admin: { username: 'admin', name: 'Admin', pin: '1111' } });
+  const admin = await h.login('admin', '1111');
+  await h.ok('users.create', { username: 'gerente', name: 'Gerente', roles: ['manager'], pin: '2222' }, admin);
+  await h.ok('users.create', { username: 'caixa1', name: 'Caixa Um', roles: ['cashier'], pin: '3333' }, admin);
+  await h.ok('users.create', { username: 'caixa2', name: 'Caixa Dois', roles: ['caixa'], pin: '4444' }, admin);
+  await h.ok('settings.update', { stampDutyBasisPoints: 2500 + 100 * k, timeZone }, admin);
+  await h.ok('ballSet.register', { serial: `BOLAS-${k}` }, admin);
+  const cashier = await h.login('caixa1', '3333');
+  const drawer = await h.ok('drawer.open', { floatByDenomination: TEST_FLOAT }, cashier);
+  const manager = await h.login('gerente', '2222');
+  const caixa = await h.login('caixa2', '4444');
+  const start = h.clock.now();
+  await h.ok('series.register', { code: 'A', priceCents: 100 + 50 * k, size: 600 }, manager);
+  const session = await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: new Date(start.getTime() + 4 * 3_600_000).toISOString() }, manager);
+  const sell = (gameId: number, quantity: number) =>
+    h.ok('sale.create', { gameId, quantity, payment: { method: 'cash', tenderedCents: quantity * (100 + 50 * k) + 7 } }, cashier);
+
+  // A game played to its end: sales, the last one voided, the bingo (and the line with it) paid.
+  const g1 = await h.ok('game.open', { seriesCode: 'A' }, manager);
+  await sell(g1.id, 7 + k);
+  await sell(g1.id, 13);
+  await sell(g1.id, 3 + k);
+  await h.ok('sale.voidLast', { gameId: g1.id, approval: MANAGER }, cashier);
+  await sell(g1.id, 11 - k);
+  await h.ok('game.closeSale', { gameId: g1.id }, manager);
+  for (const n of BINGO) await h.ok('game.drawBall', { gameId: g1.id, number: n }, manager);
+  await h.ok('game.claim', { gameId: g1.id, kind: 'bingo', seriesCode: 'A', card: 1, confirmed: true, numbers: BINGO }, manager);
+  const closed = await h.ok('game.closeClaims', { gameId: g1.id, kind: 'bingo' }, manager);
+  for (const w of closed.winners) await h.ok('prize.pay', { winnerId: w.winnerId, card: { seriesCode: 'A', number: 1 } }, cashier);
+
+  // A game annulled before its draw: one sale refunded now, the other carried.
+  const g2 = await h.ok('game.open', { seriesCode: 'A' }, manager);
+  const s1 = await sell(g2.id, 4);
+  await sell(g2.id, 2 + k);
+  await h.ok('game.suspend', { gameId: g2.id }, manager);
+  h.clock.advanceMinutes(15);
+  await h.ok('game.annul', { gameId: g2.id, reason: 'failure_before_draw' }, manager);
+  await h.ok('refund.pay', { saleId: s1.saleId }, cashier);
+
+  // The caixa: a machine and its meters, three guias (cash, cheque, voided).
+  await h.ok('machine.register', { number: '7', model: 'Lucky 7', betCents: 50, jackpotShareBasisPoints: 500 }, manager);
+  await h.ok('meters.record', { machineNumber: '7', coinsIn: 10_000, prizesPaid: 7_000, coinsCollected: 1_000 }, caixa);
+  h.clock.advanceMinutes(5);
+  await h.ok('meters.record', { machineNumber: '7', coinsIn: 14_000 + 1000 * k, prizesPaid: 9_500, coinsCollected: 1_400 }, caixa);
+  const cash = await h.ok('guia.issue', { machineNumber: '7', amountCents: 2_500 + k, kind: 'hand_pay' }, caixa);
+  await h.ok('guia.pay', { guiaId: cash.guiaId, cashCents: 2_500 + k, cheques: [] }, caixa);
+  const cheque = await h.ok('guia.issue', { machineNumber: '7', amountCents: 40_000, kind: 'hand_pay' }, caixa);
+  await h.ok('guia.pay', { guiaId: cheque.guiaId, cashCents: 1_000, cheques: [{ amountCents: 39_000, number: `00${k}123`, bank: 'CGD' }] }, caixa);
+  const wrong = await h.ok('guia.issue', { machineNumber: '7', amountCents: 900, kind: 'credits_claim' }, caixa);
+  await h.ok('guia.void', { guiaId: wrong.guiaId, reason: 'Máquina errada', approval: MANAGER }, caixa);
+
+  // The drawer counted blind as it should be, the end check, the close.
+  const expected = (await h.ok('drawer.cash', {}, manager))!.cashCents!;
+  await h.ok('drawer.close', { countedByDenomination: countOf(expected) }, cashier);
+  await h.ok('session.recordCheck', { phase: 'end', kind: 'balls' }, manager);
+  await h.ok('session.close', { sessionId: session.id }, manager);
+  return { h, sessionId: session.id, drawerId: drawer.drawerId, start, timeZone, guiasPaidCents: 2_500 + k + 40_000, manager };
+}
+
+let pgdb: TestDatabase;
+let group: Group;
+let halls: PlayedHall[];
+
+beforeAll(async () => {
+  pgdb = await createTestDatabase();
+  group = await openGroup(pgdb.url);
+  // Sala Sul, in the Azores, opens at 23:30 on 30 November there: 00:30 on 1 December in Lisbon.
+  halls = [await playHall('Sala Norte', 1), await playHall('Sala Sul', 2, 'Atlantic/Azores', '2026-12-01T00:30:00.000Z')];
+});
+
+afterAll(async () => {
+  for (const h of halls ?? []) h.h.close();
+  await group?.close();
+  await pgdb?.drop();
+});
+
+/** The hall day its session opened on, on its own clock. */
+const periodOf = (p: PlayedHall) => reportPeriod({ from: hallDay(p.start, p.timeZone), to: hallDay(p.start, p.timeZone) }, hallDay(p.start, p.timeZone));
+
+describe('the group report', () => {
+  it("equals each hall's acta, Z report and meter report to the cent, from PostgreSQL alone; shipping again adds nothing", async () => {
+    for (const p of halls) await shipHall(p.h.kiosk.db, group.pool);
+    const [before] = await pgdb.query<{ n: string }>('SELECT COUNT(*) AS n FROM journal');
+    for (const p of halls) expect((await shipHall(p.h.kiosk.db, group.pool)).shipped).toBe(0);
+    const [after] = await pgdb.query<{ n: string }>('SELECT COUNT(*) AS n FROM journal');
+    expect(after).toEqual(before);
+    expect((await verifyGroup(group.pool)).valid).toBe(true);
+
+    // The halls' files are not read from here on: the report is PostgreSQL's.
+    // 30 November: Sala Norte's evening and Sala Sul's, on each hall's clock.
+    expect(periodOf(halls[0]!).fromDay).toBe('2026-11-30');
+    expect(periodOf(halls[1]!).fromDay).toBe('2026-11-30');
+    const report: GroupReport = await readGroupReport(group.pool, periodOf(halls[0]!));
+    expect(report.rows).toHaveLength(2);
+    // On Lisbon's clock alone, 1 December holds Sala Sul's session and nothing of Sala Norte's: none, read on the halls' own.
+    expect((await readGroupReport(group.pool, reportPeriod({ from: '2026-12-01', to: '2026-12-01' }, '2026-12-01'))).rows.filter((r) => r.sessionNumber !== null)).toEqual([]);
+    for (const p of halls) {
+      const acta = await p.h.ok('session.acta', { sessionId: p.sessionId }, p.manager);
+      const z = await p.h.ok('report.z', { drawerId: p.drawerId }, p.manager);
+      const row = report.rows.find((r) => r.hallId === hallIdentity(p.h.kiosk.db).hallId)!;
+      expect(row).toMatchObject({
+        hallName: acta.hallName,
+        sessionNumber: acta.sessionId,
+        date: hallDay(new Date(acta.openedAt), p.timeZone),
+        openedAt: acta.openedAt,
+        closedAt: acta.closedAt,
+        games: acta.games.length,
+        gamesAnnulled: acta.games.filter((g) => g.state === 'annulled').length,
+        cardsSold: acta.totals.cardsSold,
+        salesCents: acta.totals.totalCents,
+        prizesCents: acta.totals.prizesPaidCents,
+        linePrizesCents: acta.games.reduce((s, g) => s + g.linePaidCents, 0),
+        bingoPrizesCents: acta.games.reduce((s, g) => s + g.bingoPaidCents, 0),
+        specialPrizesCents: acta.games.reduce((s, g) => s + g.specialPaidCents, 0),
+        stampDutyCents: acta.totals.stampDutyCents,
+        refundsCents: acta.totals.refundedCents,
+        voids: 1,
+        guiasPaid: 2,
+        guiasPaidCents: p.guiasPaidCents,
+        guiasVoided: 1,
+        zReports: 1,
+        zExpectedCents: z.expectedCents,
+        zCountedCents: z.countedCents,
+        zVarianceCents: z.varianceCents,
+        // The guias' cash part went out of this drawer, as its Z says.
+        guiasCashCents: z.movements.guias,
+      });
+      // Every figure this scenario makes is there: nothing compared is zero.
+      for (const key of ['cardsSold', 'salesCents', 'prizesCents', 'stampDutyCents', 'refundsCents', 'guiasChequeCents', 'zExpectedCents'] as const) {
+        expect(row[key], key).toBeGreaterThan(0);
+      }
+      // Each machine's return as the hall's own meter report counts it over the same period.
+      const period = periodIn(periodOf(p), p.timeZone);
+      const meters = await p.h.ok('report.machineReturn', { from: period.from, to: period.to }, p.manager);
+      const mine = report.machines.filter((m) => m.hallName === acta.hallName);
+      expect(mine.map((m) => [m.number, m.playedCents, m.machinePrizesCents, m.guiasCents, m.returnBasisPoints, m.below])).toEqual(
+        meters.machines.map((m) => [m.number, m.playedCents, m.machinePrizesCents, m.guiasCents, m.returnBasisPoints, m.below]),
+      );
+    }
+    // The two outputs a person reads: CSV with a row per session, one HTML page that fetches nothing.
+    const csv = reportText(report, 'csv');
+    expect(csv.split('\r\n').filter(Boolean)).toHaveLength(3);
+    const html = reportText(report, 'html');
+    expect(html).toContain('<svg');
+    expect(html).not.toMatch(/(src|href)=["']?https?:/);
+  });
+
+  it('names a document changed in PostgreSQL with its hall and seq', async () => {
+    const p = halls[1]!;
+    const id = hallIdentity(p.h.kiosk.db).hallId;
+    await shipHall(p.h.kiosk.db, group.pool);
+    const [sale] = await pgdb.query<{ seq: string }>(`SELECT seq FROM journal WHERE hall_id = $1 AND documents ? 'sales' ORDER BY seq LIMIT 1 OFFSET 1`, [id]);
+    // A sale's amount raised in its document, its audit row untouched: the audit chain alone would not see it.
+    await pgdb.query(
+      `UPDATE journal SET documents = jsonb_set(documents, '{sales,0,total_cents}', to_jsonb((documents#>>'{sales,0,total_cents}')::bigint + 100))
+        WHERE hall_id = $1 AND seq = $2`,
+      [id, sale!.seq],
+    );
+    const check = await verifyGroup(group.pool);
+    expect(check.valid).toBe(false);
+    expect(check.halls.find((h) => h.hallId === id)!.firstBreak).toEqual({ seq: Number(sale!.seq), reason: 'documents' });
+    expect(check.halls.find((h) => h.hallId !== id)!.firstBreak).toBeNull();
+    // The documents dropped altogether are named too, not taken for an entry shipped before documents travelled.
+    await pgdb.query(`UPDATE journal SET documents = NULL, documents_hash = NULL WHERE hall_id = $1 AND seq = $2`, [id, sale!.seq]);
+    expect((await verifyGroup(group.pool)).halls.find((h) => h.hallId === id)!.firstBreak).toEqual({ seq: Number(sale!.seq), reason: 'documents' });
+  });
+});
