@@ -3,8 +3,11 @@
  * PostgreSQL (a database of the bench's own, dropped after):
  * - entries shipped per second: a hall file of BENCH_JOURNAL_ENTRIES sales
  *   (each an audit entry with its documents, the sale and its range) shipped
- *   from nothing (target at least 20,000/s), and the month's group:report
- *   read from them (target within 2 s);
+ *   from nothing (target at least 20,000/s);
+ * - the month's group:report over BENCH_REPORT_HALLS halls of
+ *   BENCH_REPORT_SALES sales each (target within 2 s for 10 halls);
+ * - group:verify over BENCH_VERIFY_ENTRIES entries, through the command line
+ *   (target within 60 s for a million; bench/group-verify.ts);
  * - a sale's p99 with the shipper's worker flat out (catching up a backlog of
  *   BENCH_JOURNAL_BACKLOG entries, and following each sale as it commits), and with the
  *   group's database out of reach (the link to it cut: the machine's server is
@@ -15,7 +18,8 @@
  * Prints one JSON object on stdout.
  *
  * Knobs: BENCH_ROUNDS (sales per case, 1000), BENCH_JOURNAL_ENTRIES (50000),
- * BENCH_LAG_SECONDS (10), BENCH_JOURNAL_BACKLOG (60000).
+ * BENCH_LAG_SECONDS (10), BENCH_JOURNAL_BACKLOG (60000), BENCH_REPORT_HALLS (10),
+ * BENCH_REPORT_SALES (20000), BENCH_VERIFY_ENTRIES (1000000).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,6 +37,7 @@ import { startShipper, type Shipper } from '../main/journal/shipper.js';
 import { DATABASE_FILE, openKiosk } from '../main/kiosk.js';
 import { createTestDatabase } from '../test/postgres.js';
 import { tcpLink } from '../test/tcp-proxy.js';
+import { benchGroupVerify } from './group-verify.js';
 import { sellingHall } from './kiosk.js';
 import { isEntry } from './rpc-client.js';
 import { round, stats } from './stats.js';
@@ -42,41 +47,47 @@ const log = (text: string) => process.stderr.write(`[journal bench] ${text}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * A hall file of `entries` sales, each an audit row with its documents (the sale and its range, bound by the
- * database's own triggers as sale.create writes them), shipped from nothing; then the month's group report
- * read from what was shipped.
+ * A hall file in `dir` of `entries` sales, each an audit row with its documents (the sale and its range, bound
+ * by the database's own triggers as sale.create writes them), the last a second ago. Closed, ready to ship.
  */
+async function seedSalesHall(dir: string, entries: number, name = 'Sala de ensaio') {
+  const kiosk = await openKiosk({ dataDir: dir, logError: () => {} });
+  const hall = await sellingHall(kiosk);
+  await kiosk.dispatch('settings.update', { hallName: name }, { operatorToken: hall.admin });
+  kiosk.close();
+  const db = openDatabase(join(dir, DATABASE_FILE));
+  const operator = db.prepare(`SELECT id FROM operators WHERE username = 'caixa1'`).pluck().get() as number;
+  const sale = db.prepare(
+    `INSERT INTO sales (game_id, terminal_id, operator_id, quantity, unit_price_cents, total_cents, payment_method, tendered_cents, change_cents, created_at)
+     VALUES (?, 'T1', ?, 2, 100, 200, 'cash', 500, 300, ?)`,
+  );
+  const range = db.prepare(`INSERT INTO sale_ranges (sale_id, position, series_id, from_number, to_number) VALUES (?, 1, 1, ?, ?)`);
+  const at0 = Date.now() - entries * 50;
+  writeTransaction(db, () => {
+    for (let i = 1; i <= entries; i++) {
+      const at = new Date(at0 + i * 50).toISOString();
+      const saleId = Number(sale.run(hall.gameId, operator, at).lastInsertRowid);
+      range.run(saleId, 2 * i - 1, 2 * i);
+      appendAudit(db, {
+        at,
+        operatorId: operator,
+        terminalId: 'T1',
+        channel: 'sale.create',
+        outcome: 'ok',
+        input: { gameId: hall.gameId, quantity: 2, payment: { method: 'cash', tenderedCents: 500 } },
+        before: undefined,
+        after: { saleId, ranges: [{ seriesCode: 'A', from: 2 * i - 1, to: 2 * i }], quantity: 2, totalCents: 200, tenderedCents: 500, changeCents: 300 },
+      });
+    }
+  });
+  return db;
+}
+
+/** A hall file of `entries` sales with their documents, shipped from nothing: entries per second. */
 export async function shippingRate(entries: number, url: string) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-journal-rate-'));
   try {
-    const kiosk = await openKiosk({ dataDir: dir, logError: () => {} });
-    const hall = await sellingHall(kiosk);
-    kiosk.close();
-    const db = openDatabase(join(dir, DATABASE_FILE));
-    const operator = db.prepare(`SELECT id FROM operators WHERE username = 'caixa1'`).pluck().get() as number;
-    const sale = db.prepare(
-      `INSERT INTO sales (game_id, terminal_id, operator_id, quantity, unit_price_cents, total_cents, payment_method, tendered_cents, change_cents, created_at)
-       VALUES (?, 'T1', ?, 2, 100, 200, 'cash', 500, 300, ?)`,
-    );
-    const range = db.prepare(`INSERT INTO sale_ranges (sale_id, position, series_id, from_number, to_number) VALUES (?, 1, 1, ?, ?)`);
-    const at0 = Date.now() - entries * 50;
-    writeTransaction(db, () => {
-      for (let i = 1; i <= entries; i++) {
-        const at = new Date(at0 + i * 50).toISOString();
-        const saleId = Number(sale.run(hall.gameId, operator, at).lastInsertRowid);
-        range.run(saleId, 2 * i - 1, 2 * i);
-        appendAudit(db, {
-          at,
-          operatorId: operator,
-          terminalId: 'T1',
-          channel: 'sale.create',
-          outcome: 'ok',
-          input: { gameId: hall.gameId, quantity: 2, payment: { method: 'cash', tenderedCents: 500 } },
-          before: undefined,
-          after: { saleId, ranges: [{ seriesCode: 'A', from: 2 * i - 1, to: 2 * i }], quantity: 2, totalCents: 200, tenderedCents: 500, changeCents: 300 },
-        });
-      }
-    });
+    const db = await seedSalesHall(dir, entries);
     const group = await openGroup(url);
     try {
       const before = journalHead(db)!.seq - entries;
@@ -84,12 +95,7 @@ export async function shippingRate(entries: number, url: string) {
       const r = await shipHall(db, group.pool);
       const seconds = (performance.now() - t0) / 1000;
       if (r.shipped !== entries + before) throw new Error(`shipped ${r.shipped} of ${entries + before}`);
-      const today = hallDay(new Date(), 'Europe/Lisbon');
-      const t1 = performance.now();
-      const report = await readGroupReport(group.pool, reportPeriod({}, today));
-      const reportSeconds = (performance.now() - t1) / 1000;
-      if (report.rows[0]?.cardsSold !== 2 * entries) throw new Error(`report: ${report.rows[0]?.cardsSold} cards of ${2 * entries}`);
-      return { entries: r.shipped, withDocuments: true, seconds: round(seconds), entriesPerSecond: Math.round(r.shipped / seconds), monthReportSeconds: round(reportSeconds) };
+      return { entries, shipped: r.shipped, withDocuments: true, seconds: round(seconds), entriesPerSecond: Math.round(r.shipped / seconds) };
     } finally {
       await group.close();
       db.close();
@@ -99,7 +105,43 @@ export async function shippingRate(entries: number, url: string) {
   }
 }
 
-export async function benchJournal(o: { rounds: number; entries: number; lagSeconds: number; backlog: number }) {
+/**
+ * The month's group report over `halls` halls of `sales` sales each (every one with its documents), shipped
+ * into one database of its own: the report's time, read as `group:report` reads it (one snapshot).
+ */
+export async function monthReport(halls: number, sales: number) {
+  const pg = await createTestDatabase();
+  const dirs: string[] = [];
+  try {
+    const group = await openGroup(pg.url);
+    try {
+      for (let i = 1; i <= halls; i++) {
+        const dir = mkdtempSync(join(tmpdir(), 'bench-journal-report-'));
+        dirs.push(dir);
+        const db = await seedSalesHall(dir, sales, `Sala ${String(i).padStart(2, '0')}`);
+        try {
+          await shipHall(db, group.pool);
+        } finally {
+          db.close();
+        }
+      }
+      const today = hallDay(new Date(), 'Europe/Lisbon');
+      const t0 = performance.now();
+      const report = await readGroupReport(group.pool, reportPeriod({}, today));
+      const seconds = (performance.now() - t0) / 1000;
+      const sessions = report.rows.filter((r) => r.sessionNumber !== null);
+      if (sessions.length !== halls || sessions.some((r) => r.cardsSold !== 2 * sales)) throw new Error(`report: ${sessions.map((r) => r.cardsSold).join(', ')} cards`);
+      return { halls, salesPerHall: sales, entries: halls * sales, seconds: round(seconds) };
+    } finally {
+      await group.close();
+    }
+  } finally {
+    await pg.drop();
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  }
+}
+
+export async function benchJournal(o: { rounds: number; entries: number; lagSeconds: number; backlog: number; reportHalls: number; reportSales: number; verifyEntries: number }) {
   const pg = await createTestDatabase();
   const link = await tcpLink(Number(new URL(pg.url).port || 5432));
   const dir = mkdtempSync(join(tmpdir(), 'bench-journal-'));
@@ -107,6 +149,10 @@ export async function benchJournal(o: { rounds: number; entries: number; lagSeco
   try {
     log(`shipping ${o.entries} entries from nothing`);
     const rate = await shippingRate(o.entries, pg.url);
+    log(`the month's report over ${o.reportHalls} halls of ${o.reportSales} sales each`);
+    const report = await monthReport(o.reportHalls, o.reportSales);
+    log(`group:verify over ${o.verifyEntries} entries`);
+    const verify = await benchGroupVerify(o.verifyEntries);
 
     const kiosk = await openKiosk({ dataDir: dir, journal: () => shipper?.state() ?? null });
     try {
@@ -218,6 +264,8 @@ export async function benchJournal(o: { rounds: number; entries: number; lagSeco
       const lag = stats(lags);
       return {
         shipping: rate,
+        monthReport: report,
+        groupVerify: verify,
         saleWithoutShipper: w,
         saleWithShipperCatchingUp: { ...c, backlog, backlogLeftAtEnd: stillBehind },
         saleWithShipperFollowing: f,
@@ -228,6 +276,8 @@ export async function benchJournal(o: { rounds: number; entries: number; lagSeco
         lagAt20SalesPerSecond: { ...lag, unmatched: committed.size },
         targetsMet: {
           atLeast20000EntriesPerSecond: rate.entriesPerSecond >= 20_000,
+          monthReportOf10HallsWithin2s: o.reportHalls >= 10 ? report.seconds <= 2 : null,
+          verifyOfAMillionWithin60s: verify.targetsMet.verifyWithin60s,
           followingWithin1_2xP99: Math.max(c.p99Ms, f.p99Ms) / w.p99Ms <= 1.2,
           unreachableWithin1_1xP99: u.p99Ms / w.p99Ms <= 1.1,
           lagP99WithinOneSecond: lag.p99Ms <= 1000 && committed.size === 0,
@@ -245,7 +295,15 @@ export async function benchJournal(o: { rounds: number; entries: number; lagSeco
 }
 
 if (isEntry(import.meta.url)) {
-  const figures = await benchJournal({ rounds: env('BENCH_ROUNDS', 1000), entries: env('BENCH_JOURNAL_ENTRIES', 50_000), lagSeconds: env('BENCH_LAG_SECONDS', 10), backlog: env('BENCH_JOURNAL_BACKLOG', 60_000) });
+  const figures = await benchJournal({
+    rounds: env('BENCH_ROUNDS', 1000),
+    entries: env('BENCH_JOURNAL_ENTRIES', 50_000),
+    lagSeconds: env('BENCH_LAG_SECONDS', 10),
+    backlog: env('BENCH_JOURNAL_BACKLOG', 60_000),
+    reportHalls: env('BENCH_REPORT_HALLS', 10),
+    reportSales: env('BENCH_REPORT_SALES', 20_000),
+    verifyEntries: env('BENCH_VERIFY_ENTRIES', 1_000_000),
+  });
   console.log(JSON.stringify({ bench: 'journal', unit: 'ms', ...figures }));
   process.exit(0);
 }

@@ -126,10 +126,20 @@ describe('benchmarks run', () => {
   });
 
   it('bench/journal.ts', () => {
-    const r = runBench('bench/journal.ts', { BENCH_ROUNDS: '10', BENCH_JOURNAL_ENTRIES: '300', BENCH_LAG_SECONDS: '1', BENCH_JOURNAL_BACKLOG: '500' });
+    const r = runBench('bench/journal.ts', {
+      BENCH_ROUNDS: '10',
+      BENCH_JOURNAL_ENTRIES: '300',
+      BENCH_LAG_SECONDS: '1',
+      BENCH_JOURNAL_BACKLOG: '500',
+      BENCH_REPORT_HALLS: '2',
+      BENCH_REPORT_SALES: '50',
+      BENCH_VERIFY_ENTRIES: '500',
+    });
     expect(r).toMatchObject({
       bench: 'journal',
       shipping: { entries: 300, entriesPerSecond: expect.any(Number) },
+      monthReport: { halls: 2, salesPerHall: 50, seconds: expect.any(Number) },
+      groupVerify: { entries: 500, verifySeconds: expect.any(Number) },
       saleWithoutShipper: { n: 10 },
       saleWithShipperCatchingUp: { n: 10, backlog: 500 },
       saleWithShipperFollowing: { n: 10 },

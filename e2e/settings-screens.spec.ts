@@ -35,20 +35,20 @@ const cases = SCREEN_CASES;
 
 const words = {
   'pt-PT': {
-    tabs: ['Sala', 'Séries e bolas', 'Máquinas', 'Impressoras', 'Terminais', 'Utilizadores'],
+    tabs: ['Sala', 'Séries e bolas', 'Máquinas', 'Impressoras', 'Terminais', 'Assinatura', 'Utilizadores'],
     stamp: 'Imposto do selo (Despacho Normativo 80/85, art. 17.º)',
     ballSet: 'Jogo de bolas (Despacho Normativo 80/85, art. 5.º, n.º 3)',
     paper: 'PC858 · papel de 80 mm · gaveta no pino 2',
   },
   en: {
-    tabs: ['Hall', 'Series and balls', 'Machines', 'Printers', 'Terminals', 'Users'],
+    tabs: ['Hall', 'Series and balls', 'Machines', 'Printers', 'Terminals', 'Signing key', 'Users'],
     stamp: 'Stamp duty (Despacho Normativo 80/85, art. 17)',
     ballSet: 'Ball set (Despacho Normativo 80/85, art. 5(3))',
     paper: 'PC858 · 80 mm paper · drawer on pin 2',
   },
 };
 
-const SUBS = ['hall', 'series', 'machines', 'printers', 'terminals', 'users'] as const;
+const SUBS = ['hall', 'series', 'machines', 'printers', 'terminals', 'signing', 'users'] as const;
 /** What each sub-screen holds (its existing test ids). */
 const HOLDS: Record<(typeof SUBS)[number], string[]> = {
   hall: ['settings-hall-name', 'stamp-duty', 'special-share', 'max-cards', 'guia-threshold', 'shift-hours', 'settings-submit'],
@@ -56,6 +56,7 @@ const HOLDS: Record<(typeof SUBS)[number], string[]> = {
   machines: ['machines-panel'],
   printers: ['printers-panel', 'printer-row-recibos', 'printer-submit'],
   terminals: ['terminals-panel', 'terminal-name', 'terminal-enrol'],
+  signing: ['hall-key-panel', 'hall-key-id', 'hall-key-sign'],
   users: ['users-panel', 'user-row-caixa1'],
 };
 
@@ -182,5 +183,25 @@ describe("the hall's time zone on Sala", () => {
     expect(await select.isDisabled()).toBe(true);
     await expectText(manager, 'settings-time-zone-hint', 'Só um administrador o muda.');
     await manager.context().close();
+  }, 60_000);
+});
+
+describe("the hall's signing key on Assinatura", () => {
+  it('a manager reads the key id and the public key the inspector verifies with, and signs a checkpoint after saying what it does', async () => {
+    const c = cases[0]!;
+    const page = await open(c, 'gerente', '2222');
+    await page.getByTestId('settings-sub-signing').tap();
+    const manager = (await kiosk.call('auth.login', { username: 'gerente', pin: '2222' })).value.operatorToken as string;
+    const keys = (await kiosk.call('audit.keys', {}, manager)).value as { current: { keyId: string; verifierKey: string } };
+    await expectText(page, 'hall-key-id', keys.current.keyId);
+    await expectText(page, 'hall-key-verifier', keys.current.verifierKey);
+    await page.getByTestId('hall-key-sign').tap();
+    await expectText(page, 'hall-key-sign-dialog', 'fica registado para sempre');
+    await page.getByTestId('hall-key-sign-confirm').tap();
+    const signed = (await kiosk.call('audit.keys', {}, manager)).value as { lastCheckpoint: { size: number; keyId: string } };
+    await expectText(page, 'hall-key-signed', `${signed.lastCheckpoint.size} entradas, chave ${keys.current.keyId}`);
+    await expectText(page, 'hall-key-last-checkpoint', `${signed.lastCheckpoint.size} entradas`);
+    await expectNoSidewaysScroll(page);
+    await page.context().close();
   }, 60_000);
 });

@@ -12,6 +12,7 @@ import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { euroFieldText } from '../../lib/money.js';
 import { formatPercent, settingsUpdate, specialPrizeTerms } from '../../lib/settings.js';
+import { HallKeyPanel } from './HallKeyPanel.js';
 import { MachinesPanel } from './MachinesPanel.js';
 import { PrintersPanel } from './PrintersPanel.js';
 import { SeriesPanel } from './SeriesPanel.js';
@@ -446,7 +447,7 @@ function PrintJobsPanel() {
 }
 
 /** The sub-screens of Configuração, in the order of the bar; `users` only for an admin. */
-export const SETTINGS_SUBS = ['hall', 'series', 'machines', 'printers', 'terminals', 'users'] as const;
+export const SETTINGS_SUBS = ['hall', 'series', 'machines', 'printers', 'terminals', 'signing', 'users'] as const;
 export type SettingsSub = (typeof SETTINGS_SUBS)[number];
 
 /**
@@ -500,6 +501,7 @@ export function SettingsScreen({ jobsPanelOpen = false, before = null, isAdmin =
             ) : null}
           </section>
         ) : null}
+        {shown === 'signing' ? <HallKeyPanel /> : null}
         {shown === 'series' ? (
           <div className="columns">
             <div className="column-main">
