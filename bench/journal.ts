@@ -187,18 +187,24 @@ export async function benchJournal(o: { rounds: number; entries: number; lagSeco
       kiosk.db.pragma('wal_checkpoint(TRUNCATE)');
       spawnSync('sync');
       await sleep(1000);
+      // And the sales just after such a write are slower with no shipper at all (measured: median 0.86 against
+      // 0.64 ms, p99 2.6 against 1.0-1.4 ms): as many sales are made first, so that the case times the shipper.
+      await sales(o.rounds);
       // The thread seen working before the sales: its start (loading, compiling) is not a sale's cost.
       const started = async (s: Shipper, state?: string) => {
         for (let i = 0; i < 3000 && (state ? s.state().state !== state : s.state().groupHead === null); i++) await sleep(5);
         return s;
       };
-      shipper = startShipper({ file, url: viaLink.toString() });
+      // Straight to PostgreSQL, as at a hall: the cut-able link is a proxy on this process's own thread, where the
+      // sales run, and would put the shipper's bytes on the sales' thread.
+      shipper = startShipper({ file, url: pg.url });
       // Its first batch in the group's tables: it is at work (its state is told after a whole pass).
       const hallId = hallIdentity(kiosk.db).hallId;
       const groupHeadNow = async () => Number((await pg.query<{ h: string }>('SELECT head_seq AS h FROM halls WHERE hall_id = $1', [hallId]))[0]?.h ?? 0);
       for (let i = 0; i < 3000 && (await groupHeadNow()) === 0; i++) await sleep(5);
       const catchingUp = await sales(o.rounds);
-      const stillBehind = shipper.state().backlog;
+      // The shipper's state is told after a whole pass: what is left is counted here.
+      const stillBehind = (journalHead(kiosk.db)?.seq ?? 0) - (await groupHeadNow());
       await started(shipper, 'caught-up');
       await shipper.stop();
       shipper = null;
@@ -213,8 +219,11 @@ export async function benchJournal(o: { rounds: number; entries: number; lagSeco
       const block = Math.max(1, Math.min(200, o.rounds));
       for (let done = 0; done < o.rounds; done += block) {
         without.push(...(await sales(block)));
-        shipper = await started(startShipper({ file, url: viaLink.toString() }), 'caught-up');
+        shipper = await started(startShipper({ file, url: pg.url }), 'caught-up');
         following.push(...(await sales(block)));
+        await shipper.stop();
+        // Out of reach: a shipper through the link, the link cut (a shipper that never reached it is out of reach too).
+        shipper = startShipper({ file, url: viaLink.toString() });
         await link.cut();
         await started(shipper, 'unreachable');
         unreachable.push(...(await sales(block)));

@@ -11,7 +11,7 @@ import { KioskError } from '../../core/refusal.js';
 import type { ReadableDb } from '../../db/connection.js';
 import { journalHead } from '../../db/journal.js';
 import { openGroup, unreachable, type Group } from './index.js';
-import { shipHall, type ShipResult } from './ship.js';
+import { awaitQuiet, shipHall, type ShipResult } from './ship.js';
 
 export interface FollowOptions {
   url: string;
@@ -59,6 +59,8 @@ export async function followJournal(db: ReadableDb, o: FollowOptions): Promise<v
         await sleep(idle, o.signal);
         continue;
       }
+      // What the hall wrote since the last look goes in a quiet moment between its sales (at most a second late).
+      if (quiet) await awaitQuiet(db);
       quiet = null;
       try {
         group ??= await openGroup(o.url);

@@ -19,9 +19,29 @@ const pause = (ms: number) => new Promise((done) => setTimeout(done, Math.min(ms
 
 /** Entries per PostgreSQL transaction: one round trip carries thousands, and the hall's row is locked briefly. */
 export const SHIP_BATCH = 2000;
-/** While the hall writes: short bursts (a sale waits behind none of them for long), each followed by four times its length at rest. */
+/** While the hall writes: short bursts, each sent in a quiet moment (a sale waits behind none of them for long). */
 const BUSY_BATCH = 250;
-const BUSY_PAUSE_FACTOR = 4;
+/** A quiet moment: this long without a new entry in the hall's journal. */
+export const QUIET_MS = 20;
+/** The longest the shipper waits for one while the hall writes flat out: the group is at most about this far behind. */
+export const MAX_DEFER_MS = 1000;
+
+/**
+ * Sales first: while the hall writes, the shipper waits for a moment without a new entry (QUIET_MS) before it
+ * sends, at most MAX_DEFER_MS; at a rush that never pauses it sends a short batch that often. Its work (and
+ * PostgreSQL's backend's, which runs at the hall's priority on the same cores) then falls between sales.
+ */
+export async function awaitQuiet(db: ReadableDb, o: { quietMs?: number; maxMs?: number } = {}): Promise<void> {
+  const quiet = o.quietMs ?? QUIET_MS;
+  const until = performance.now() + (o.maxMs ?? MAX_DEFER_MS);
+  let head = journalHead(db)?.seq ?? 0;
+  while (performance.now() < until) {
+    await pause(quiet);
+    const now = journalHead(db)?.seq ?? 0;
+    if (now === head) return;
+    head = now;
+  }
+}
 
 export interface ShipResult {
   shipped: number;
@@ -178,17 +198,15 @@ export async function shipHall(
     while (at < localHead) {
       const entries = journalEntries(db, at, busy ? Math.min(limit, BUSY_BATCH) : limit);
       if (entries.length === 0) break;
-      const began = performance.now();
       const headBefore = journalHead(db)?.seq ?? 0;
       // The batch's documents in one query per table (their tables are append-only: read after the rows, the same).
       const documents = journalDocuments(db, at, entries[entries.length - 1]!.id);
       shipped += await shipBatch(client, hall.hallId, entries, months, documents);
       at = entries[entries.length - 1]!.id;
-      // Sales first: while the hall writes (its head moved during the batch), a backlog is caught up in small
-      // batches at a fifth of the pace, four times each batch's time given back to the machine (its cores are the
-      // hall's too, and PostgreSQL's backend works at the hall's priority); a quiet hall ships flat out.
+      // Sales first: while the hall writes (its head moved during the batch), a backlog is caught up in short
+      // batches, each in a quiet moment (awaitQuiet); a quiet hall ships flat out.
       busy = o.yieldToHall !== false && at < localHead && (journalHead(db)?.seq ?? 0) > headBefore;
-      if (busy) await pause(BUSY_PAUSE_FACTOR * (performance.now() - began));
+      if (busy) await awaitQuiet(db);
     }
     return { shipped, head: at };
   } finally {
