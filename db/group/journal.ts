@@ -35,6 +35,8 @@ export interface GroupEntry {
   /** Null on entries shipped before documents travelled (below the hall's documents_from). */
   documents: GroupDocuments | null;
   documentsHash: string | null;
+  /** The names of its documents' tables, as the report finds them (null where documents are); read back by group:verify. */
+  docTables?: string[] | null;
   recordedAt: Date;
 }
 
@@ -89,9 +91,10 @@ export async function markDiverged(c: GroupClient, hallId: string, seq: number):
  */
 export async function appendEntries(c: GroupClient, hallId: string, entries: readonly Omit<GroupEntry, 'recordedAt'>[]): Promise<void> {
   await c.query(
-    `INSERT INTO journal (hall_id, seq, prev_hash, hash, kind, payload, documents, documents_hash, recorded_at)
+    `INSERT INTO journal (hall_id, seq, prev_hash, hash, kind, payload, documents, documents_hash, recorded_at, doc_tables)
      SELECT $1, (e->>'seq')::bigint, e->>'prevHash', e->>'hash', e->>'kind', e->'payload', e->'documents', e->>'documentsHash',
-            (e->'payload'->>'at')::timestamptz
+            (e->'payload'->>'at')::timestamptz,
+            CASE WHEN jsonb_typeof(e->'documents') = 'object' THEN ARRAY(SELECT jsonb_object_keys(e->'documents') ORDER BY 1) END
        FROM jsonb_array_elements($2::jsonb) AS e`,
     [hallId, JSON.stringify(entries)],
   );
@@ -147,9 +150,10 @@ export async function journalSeqs(c: GroupClient, hallId: string, fromSeq: numbe
     payload: GroupEntry['payload'];
     documents: GroupDocuments | null;
     documents_hash: string | null;
+    doc_tables: string[] | null;
     recorded_at: Date;
   }>(
-    `SELECT seq, prev_hash, hash, kind, payload, documents, documents_hash, recorded_at FROM journal
+    `SELECT seq, prev_hash, hash, kind, payload, documents, documents_hash, doc_tables, recorded_at FROM journal
       WHERE hall_id = $1 AND seq BETWEEN $2 AND $3 ORDER BY seq, recorded_at`,
     [hallId, fromSeq, toSeq],
   );
@@ -161,6 +165,7 @@ export async function journalSeqs(c: GroupClient, hallId: string, fromSeq: numbe
     payload: r.payload,
     documents: r.documents,
     documentsHash: r.documents_hash,
+    docTables: r.doc_tables,
     recordedAt: r.recorded_at,
   }));
 }

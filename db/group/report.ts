@@ -30,7 +30,7 @@ export interface ReportWindow {
 const WINDOW = `
   docs AS MATERIALIZED (
     SELECT j.hall_id, t.key AS tbl, d.value AS d FROM journal j, jsonb_each(j.documents) t, jsonb_array_elements(t.value) d
-     WHERE j.hall_id = ANY($1::uuid[]) AND j.recorded_at >= $2 AND j.recorded_at < $3 AND j.documents ?| $4::text[] AND t.key = ANY($4::text[])
+     WHERE j.hall_id = ANY($1::uuid[]) AND j.recorded_at >= $2 AND j.recorded_at < $3 AND j.doc_tables && $4::text[] AND t.key = ANY($4::text[])
   )`;
 
 const n = (v: string | number | null | undefined): number => (v === null || v === undefined ? 0 : Number(v));
@@ -58,11 +58,17 @@ export async function sessionFacts(c: GroupClient, w: ReportWindow): Promise<Ses
          FROM docs WHERE tbl = 'game_closures'
      ),
      voids AS (SELECT hall_id, (d->>'sale_id')::bigint AS sale_id FROM docs WHERE tbl = 'sale_voids'),
+     -- The sales are nearly every entry of a month: read once, straight from their own member (the small
+     -- tables above come through docs, found by the entries' doc_tables).
+     sale_rows AS MATERIALIZED (
+       SELECT j.hall_id, (d->>'id')::bigint AS id, (d->>'game_id')::bigint AS game_id, (d->>'quantity')::bigint AS quantity,
+              (d->>'total_cents')::bigint AS cents
+         FROM journal j, jsonb_array_elements(j.documents->'sales') d
+        WHERE j.hall_id = ANY($1::uuid[]) AND j.recorded_at >= $2 AND j.recorded_at < $3 AND j.doc_tables && ARRAY['sales']
+     ),
      sales AS (
-       SELECT s.hall_id, (s.d->>'id')::bigint AS id, (s.d->>'game_id')::bigint AS game_id, (s.d->>'quantity')::bigint AS quantity,
-              (s.d->>'total_cents')::bigint AS cents, v.sale_id IS NOT NULL AS voided
-         FROM docs s LEFT JOIN voids v ON v.hall_id = s.hall_id AND v.sale_id = (s.d->>'id')::bigint
-        WHERE s.tbl = 'sales'
+       SELECT s.hall_id, s.id, s.game_id, s.quantity, s.cents, v.sale_id IS NOT NULL AS voided
+         FROM sale_rows s LEFT JOIN voids v ON v.hall_id = s.hall_id AND v.sale_id = s.id
      ),
      game_sales AS (
        SELECT hall_id, game_id, SUM(quantity) FILTER (WHERE NOT voided) AS cards, SUM(cents) FILTER (WHERE NOT voided) AS cents,
@@ -101,13 +107,20 @@ export async function sessionFacts(c: GroupClient, w: ReportWindow): Promise<Ses
         WHERE cl.closed_at IS NULL OR p.paid_at <= cl.closed_at::timestamptz
         GROUP BY s.hall_id, s.id
      ),
+     refunds AS MATERIALIZED (
+       SELECT hall_id, (d->>'sale_id')::bigint AS sale_id, (d->>'amount_cents')::bigint AS cents, (d->>'paid_at')::timestamptz AS paid_at
+         FROM docs WHERE tbl = 'refunds'
+     ),
+     -- Each refunded sale's game: the few refunds looked up among the sales (a hash of the refunds, not of the sales).
+     refunded AS MATERIALIZED (
+       SELECT r.hall_id, r.cents, r.paid_at, sa.game_id FROM sale_rows sa JOIN refunds r ON r.hall_id = sa.hall_id AND r.sale_id = sa.id
+     ),
      refunds_of AS (
-       SELECT s.hall_id, s.id AS session_id, SUM((r.d->>'amount_cents')::bigint) AS cents
+       SELECT s.hall_id, s.id AS session_id, SUM(r.cents) AS cents
          FROM sessions s LEFT JOIN closes cl ON cl.hall_id = s.hall_id AND cl.id = s.id
          JOIN games g ON g.hall_id = s.hall_id AND g.session_id = s.id
-         JOIN sales sa ON sa.hall_id = g.hall_id AND sa.game_id = g.id
-         JOIN docs r ON r.tbl = 'refunds' AND r.hall_id = sa.hall_id AND (r.d->>'sale_id')::bigint = sa.id
-        WHERE cl.closed_at IS NULL OR (r.d->>'paid_at')::timestamptz <= cl.closed_at::timestamptz
+         JOIN refunded r ON r.hall_id = g.hall_id AND r.game_id = g.id
+        WHERE cl.closed_at IS NULL OR r.paid_at <= cl.closed_at::timestamptz
         GROUP BY s.hall_id, s.id
      )
      SELECT s.hall_id, s.id, s.opened_at, cl.closed_at, go.games, go.annulled, go.cards, go.cents, go.stamp, go.voids, go.voided_cents,
@@ -118,7 +131,7 @@ export async function sessionFacts(c: GroupClient, w: ReportWindow): Promise<Ses
        LEFT JOIN prizes_of p ON p.hall_id = s.hall_id AND p.session_id = s.id
        LEFT JOIN refunds_of r ON r.hall_id = s.hall_id AND r.session_id = s.id
       ORDER BY s.hall_id, s.id`,
-    [w.hallIds, w.scanFrom, w.scanTo, ['sessions', 'games', 'game_closures', 'sale_voids', 'sales', 'winners', 'prize_payments', 'refunds'], w.from, w.to],
+    [w.hallIds, w.scanFrom, w.scanTo, ['sessions', 'games', 'game_closures', 'sale_voids', 'winners', 'prize_payments', 'refunds'], w.from, w.to],
   );
   return rows.map((r) => ({
     hallId: r.hall_id!,
@@ -228,7 +241,7 @@ export async function fundFacts(c: GroupClient, w: ReportWindow): Promise<FundFa
  */
 export async function meterFacts(c: GroupClient, w: ReportWindow): Promise<MeterFact[]> {
   const { rows } = await c.query<{ hall_id: string; id: string; number: string; bet: string | null; bet_seq: string | null; coins_in: string | null; prizes: string | null; readings: string }>(
-    `WITH machines AS (
+    `WITH machines AS MATERIALIZED (
        SELECT j.hall_id, (m.value->>'id')::bigint AS id, m.value->>'number' AS number FROM journal j, jsonb_array_elements(j.documents->'machines') m
         WHERE j.hall_id = ANY($1::uuid[]) AND j.kind IN ('machine.register', 'machine.import') AND j.documents IS NOT NULL
      ),

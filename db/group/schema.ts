@@ -67,6 +67,15 @@ const MIGRATIONS: Readonly<Record<number, string>> = {
   ALTER TABLE journal ADD COLUMN documents jsonb, ADD COLUMN documents_hash text CHECK (length(documents_hash) = 64);
   ALTER TABLE halls ADD COLUMN documents_from bigint;
   `,
+  // The report reads a month of 10 halls in well under a second: the entries of one kind of command by an index
+  // (guias, meters, closes), and the entries that hold one of some tables by their tables' names (doc_tables, the
+  // keys of documents, set as they arrive; group:verify checks it), without opening every entry's documents.
+  6: `
+  CREATE INDEX journal_by_kind ON journal (hall_id, kind, recorded_at);
+  ALTER TABLE journal ADD COLUMN doc_tables text[];
+  UPDATE journal SET doc_tables = ARRAY(SELECT jsonb_object_keys(documents) ORDER BY 1) WHERE documents IS NOT NULL;
+  CREATE INDEX journal_by_doc_tables ON journal USING gin (doc_tables);
+  `,
 };
 
 const VERSIONS = Object.keys(MIGRATIONS)

@@ -66,7 +66,11 @@ async function checkHall(c: GroupClient, hall: GroupHall): Promise<HallCheck> {
       // The documents: any entry that has them, and every entry from the first shipped with them, must match
       // the digest bound to its (chained) hash.
       const owesDocuments = hall.documentsFrom !== null && r.seq >= hall.documentsFrom;
-      if ((owesDocuments || r.documents !== null || r.documentsHash !== null) && (r.documents === null || r.documentsHash !== documentsHash(r.hash, r.documents))) {
+      if (
+        ((owesDocuments || r.documents !== null || r.documentsHash !== null) && (r.documents === null || r.documentsHash !== documentsHash(r.hash, r.documents))) ||
+        // The report finds an entry's documents by their tables' names: a name dropped would hide them from it.
+        !sameTables(r.docTables ?? null, r.documents)
+      ) {
         firstBreak = { seq: r.seq, reason: 'documents' };
         break outer;
       }
@@ -89,4 +93,11 @@ export async function verifyGroup(c: GroupClient): Promise<GroupCheck> {
   const halls: HallCheck[] = [];
   for (const hall of await groupHalls(c)) halls.push(await checkHall(c, hall));
   return { valid: halls.every((h) => h.firstBreak === null && h.divergedSeq === null), halls };
+}
+
+/** Whether `tables` names exactly the tables of `documents` (both absent on an entry shipped without them). */
+function sameTables(tables: readonly string[] | null, documents: Record<string, unknown> | null): boolean {
+  if (documents === null) return tables === null;
+  const keys = Object.keys(documents).sort();
+  return tables !== null && tables.length === keys.length && [...tables].sort().every((t, i) => t === keys[i]);
 }

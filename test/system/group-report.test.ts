@@ -200,6 +200,11 @@ describe('the group report', () => {
     const id = hallIdentity(p.h.kiosk.db).hallId;
     await shipHall(p.h.kiosk.db, group.pool);
     const [sale] = await pgdb.query<{ seq: string }>(`SELECT seq FROM journal WHERE hall_id = $1 AND documents ? 'sales' ORDER BY seq LIMIT 1 OFFSET 1`, [id]);
+    // Its tables' names edited so that the report would not find its sale: named too, then put back.
+    await pgdb.query(`UPDATE journal SET doc_tables = array_remove(doc_tables, 'sales') WHERE hall_id = $1 AND seq = $2`, [id, sale!.seq]);
+    expect((await verifyGroup(group.pool)).halls.find((h) => h.hallId === id)!.firstBreak).toEqual({ seq: Number(sale!.seq), reason: 'documents' });
+    await pgdb.query(`UPDATE journal SET doc_tables = array_append(doc_tables, 'sales') WHERE hall_id = $1 AND seq = $2`, [id, sale!.seq]);
+    expect((await verifyGroup(group.pool)).valid).toBe(true);
     // A sale's amount raised in its document, its audit row untouched: the audit chain alone would not see it.
     await pgdb.query(
       `UPDATE journal SET documents = jsonb_set(documents, '{sales,0,total_cents}', to_jsonb((documents#>>'{sales,0,total_cents}')::bigint + 100))
