@@ -17,7 +17,7 @@
  *   entry (p99 within 1 s).
  * Prints one JSON object on stdout.
  *
- * Knobs: BENCH_ROUNDS (sales per case, 1000), BENCH_JOURNAL_ENTRIES (50000),
+ * Knobs: BENCH_ROUNDS (sales per case, 2000), BENCH_JOURNAL_ENTRIES (50000),
  * BENCH_LAG_SECONDS (10), BENCH_JOURNAL_BACKLOG (60000), BENCH_REPORT_HALLS (10),
  * BENCH_REPORT_SALES (20000), BENCH_VERIFY_ENTRIES (1000000).
  */
@@ -217,19 +217,28 @@ export async function benchJournal(o: { rounds: number; entries: number; lagSeco
       const following: number[] = [];
       const unreachable: number[] = [];
       const block = Math.max(1, Math.min(200, o.rounds));
-      for (let done = 0; done < o.rounds; done += block) {
-        without.push(...(await sales(block)));
-        shipper = await started(startShipper({ file, url: pg.url }), 'caught-up');
-        following.push(...(await sales(block)));
-        await shipper.stop();
-        // Out of reach: a shipper through the link, the link cut (a shipper that never reached it is out of reach too).
-        shipper = startShipper({ file, url: viaLink.toString() });
-        await link.cut();
-        await started(shipper, 'unreachable');
-        unreachable.push(...(await sales(block)));
-        await shipper.stop();
-        shipper = null;
-        await link.restore();
+      const cases = [
+        async () => without.push(...(await sales(block))),
+        async () => {
+          shipper = await started(startShipper({ file, url: pg.url }), 'caught-up');
+          following.push(...(await sales(block)));
+          await shipper.stop();
+          shipper = null;
+        },
+        async () => {
+          // Out of reach: a shipper through the link, the link cut (a shipper that never reached it is out of reach too).
+          shipper = startShipper({ file, url: viaLink.toString() });
+          await link.cut();
+          await started(shipper, 'unreachable');
+          unreachable.push(...(await sales(block)));
+          await shipper.stop();
+          shipper = null;
+          await link.restore();
+        },
+      ];
+      // Each round in another order: what follows a case (a shipper's stop, a link restored) falls on all three.
+      for (let done = 0, turn = 0; done < o.rounds; done += block, turn++) {
+        for (let k = 0; k < cases.length; k++) await cases[(k + turn) % cases.length]!();
       }
 
       // The lag at 20 sales/s: each sale's commit to the group holding its entry.
@@ -305,7 +314,7 @@ export async function benchJournal(o: { rounds: number; entries: number; lagSeco
 
 if (isEntry(import.meta.url)) {
   const figures = await benchJournal({
-    rounds: env('BENCH_ROUNDS', 1000),
+    rounds: env('BENCH_ROUNDS', 2000),
     entries: env('BENCH_JOURNAL_ENTRIES', 50_000),
     lagSeconds: env('BENCH_LAG_SECONDS', 10),
     backlog: env('BENCH_JOURNAL_BACKLOG', 60_000),
