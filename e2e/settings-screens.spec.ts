@@ -202,6 +202,25 @@ describe("the hall's signing key on Assinatura", () => {
     await expectText(page, 'hall-key-signed', `${signed.lastCheckpoint.size} entradas, chave ${keys.current.keyId}`);
     await expectText(page, 'hall-key-last-checkpoint', `${signed.lastCheckpoint.size} entradas`);
     await expectNoSidewaysScroll(page);
+    // Replacing the key is an admin's: a manager has no such button.
+    expect(await page.getByTestId('hall-key-rotate').count()).toBe(0);
+    await page.context().close();
+  }, 60_000);
+
+  it('an admin replaces the key after a dialog that says the old one signs the hand-over and is gone; the new id shows', async () => {
+    const c = cases[0]!;
+    const page = await open(c, 'admin', '1111');
+    await page.getByTestId('settings-sub-signing').tap();
+    const before = (await page.getByTestId('hall-key-id').innerText()).trim();
+    await page.getByTestId('hall-key-rotate').tap();
+    await expectText(page, 'hall-key-rotate-dialog', `A chave atual (${before}) assina um último ponto de verificação`);
+    await page.getByTestId('hall-key-rotate-confirm').tap();
+    const admin = (await kiosk.call('auth.login', { username: 'admin', pin: '1111' })).value.operatorToken as string;
+    const keys = (await kiosk.call('audit.keys', {}, admin)).value as { current: { keyId: string }; keys: { keyId: string }[] };
+    expect(keys.current.keyId).not.toBe(before);
+    await expectText(page, 'hall-key-signed', `a ${before} assinou a passagem para a ${keys.current.keyId}`);
+    await expectText(page, 'hall-key-id', keys.current.keyId);
+    await expectText(page, 'hall-key-before', before);
     await page.context().close();
   }, 60_000);
 });

@@ -11,6 +11,14 @@ export const hallKeySchema = z.object({
 });
 
 export const transparencyContract = {
+  'audit.rotateKey': channel({
+    summary: "Replace the hall's signing key: the old key signs a last checkpoint naming the new one, then is gone.",
+    kind: 'command',
+    topics: ['acta'],
+    roles: ['admin'],
+    input: empty,
+    output: z.object({ previous: hallKeySchema, current: hallKeySchema, checkpoint: signedCheckpointSchema }),
+  }),
   'audit.keys': channel({
     summary: "The hall's signing keys, the one in use last, and its newest checkpoint.",
     kind: 'query',

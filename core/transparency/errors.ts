@@ -9,4 +9,9 @@ export const transparencyErrors = errors({
     en: (p) =>
       `The audit log no longer continues the history signed at the last checkpoint: entry no. ${p.seq} does not link to the one before. Nothing was signed or closed. Session records are kept as they were written (Despacho Normativo 80/85, art. 17): call the technician.`,
   },
+  // Two rotations at once: the second finds the key it would retire already retired.
+  HALL_KEY_CHANGED: {
+    pt: () => 'A chave de assinatura da sala acabou de ser substituída por outra operação: nada foi feito. Veja a chave em uso e, se ainda for preciso, substitua-a de novo.',
+    en: () => "The hall's signing key was just replaced by another operation: nothing was done. Check the key in use and, if still needed, replace it again.",
+  },
 });

@@ -5,7 +5,7 @@
  * RFC 6962 root of every entry before it, consistent with the one before; a
  * log rewritten under a signed checkpoint is never signed again.
  */
-import { renameSync, statSync } from 'node:fs';
+import { readdirSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { noteSignedBy, parseCheckpoint, parseSignedNote, parseVerifierKey } from '../../../core/transparency/checkpoint.js';
@@ -15,7 +15,7 @@ import { writeTransaction } from '../../../db/connection.js';
 import { entryLeaf, sha256, subtreeHasher } from '../../../db/transparency.js';
 import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
 import { confirmByHand, snapshot } from '../../../test/harness.js';
-import { HALL_KEY_FILE, publicKeyFromRaw } from '../shared/hall-key.js';
+import { HALL_KEY_FILE, prepareNextHallKey, publicKeyFromRaw } from '../shared/hall-key.js';
 import { verify } from 'node:crypto';
 
 let t: TestHall;
@@ -164,5 +164,73 @@ describe('checkpoints of the books', () => {
     const closeSeq = db().prepare(`SELECT MAX(id) FROM audit_log WHERE channel = 'session.close'`).pluck().get() as number;
     expect(acta.checkpoint!.size).toBe(closeSeq - 1);
     expect(actaCheckpoint.size).toBeGreaterThan(zCheckpoint.size);
+  });
+});
+
+describe('audit.rotateKey', () => {
+  it("an admin's rotation: the old key signs a last checkpoint naming the new one, which signs from then on, across a restart", async () => {
+    const admin = await t.h.login('admin', '1111');
+    const before = (await t.h.ok('audit.keys', {}, admin)).current;
+    const oldKey = parseVerifierKey(sha256, before.verifierKey)!;
+    const r = await t.h.ok('audit.rotateKey', {}, admin);
+    expect(r.previous.keyId).toBe(before.keyId);
+    expect(r.current.keyId).not.toBe(before.keyId);
+    // The rotation's note: a checkpoint by the old key, its extension naming the new verifier key.
+    const note = parseSignedNote(r.checkpoint.note)!;
+    expect(noteSignedBy(note, oldKey, ed25519)).toBe(true);
+    expect(parseCheckpoint(note.body)!.extensions).toEqual([expect.stringMatching(/^rotation /), `key-rotation ${r.current.verifierKey}`]);
+    const keys = await t.h.ok('audit.keys', {}, admin);
+    expect(keys.keys.map((k) => k.keyId)).toEqual([before.keyId, r.current.keyId]);
+    expect(keys.current).toEqual(r.current);
+    expect(keys.current.rotationNote).toBe(r.checkpoint.note);
+    // The next checkpoint is the new key's, and extends the rotation's.
+    const next = await t.h.ok('audit.checkpoint', {}, t.manager);
+    expect(next.keyId).toBe(r.current.keyId);
+    const newKey = parseVerifierKey(sha256, r.current.verifierKey)!;
+    expect(noteSignedBy(parseSignedNote(next.note)!, newKey, ed25519)).toBe(true);
+    expect(noteSignedBy(parseSignedNote(next.note)!, oldKey, ed25519)).toBe(false);
+    const c1 = parseCheckpoint(note.body)!;
+    const c2 = parseCheckpoint(parseSignedNote(next.note)!.body)!;
+    expect(verifyConsistency(sha256, c1.size, c2.size, c1.rootHash, c2.rootHash, consistencyProof(c1.size, c2.size, subtreeHasher(db())))).toBe(true);
+    // The old key's file is gone; a restart signs with the new one and records nothing more.
+    await t.h.reopen();
+    t.manager = await t.h.login('gerente', '2222');
+    const after = await t.h.ok('audit.keys', {}, t.manager);
+    expect(after.keys.map((k) => k.keyId)).toEqual([before.keyId, r.current.keyId]);
+    expect((await t.h.ok('audit.checkpoint', {}, t.manager)).keyId).toBe(r.current.keyId);
+  });
+
+  it('is an admin’s alone: a manager is refused, nothing changes, and no next key is left behind', async () => {
+    const before = snapshot(t.h.kiosk);
+    expect((await t.h.refused('audit.rotateKey', {}, t.manager)).code).toBe('FORBIDDEN');
+    expect(snapshot(t.h.kiosk)).toEqual(before);
+    expect(readdirSync(t.h.dataDir).filter((f) => f.startsWith(`${HALL_KEY_FILE}.next`))).toEqual([]);
+  });
+
+  it('two at once: one rotates, the other is refused (HALL_KEY_CHANGED) with nothing of its own written', async () => {
+    const admin = await t.h.login('admin', '1111');
+    const before = (await t.h.ok('audit.keys', {}, admin)).current;
+    const [a, b] = await Promise.all([t.h.call('audit.rotateKey', {}, admin), t.h.call('audit.rotateKey', {}, admin)]);
+    const done = [a, b].filter((r) => r.ok);
+    const refused = [a, b].filter((r) => !r.ok);
+    expect(done).toHaveLength(1);
+    expect(refused.map((r) => (r.ok ? null : r.error.code))).toEqual(['HALL_KEY_CHANGED']);
+    const keys = await t.h.ok('audit.keys', {}, admin);
+    expect(keys.keys.map((k) => k.keyId)).toEqual([before.keyId, keys.current.keyId]);
+    expect(db().prepare(`SELECT COUNT(*) FROM checkpoints WHERE reason = 'rotation'`).pluck().get()).toBe(1);
+    await t.h.reopen();
+    t.manager = await t.h.login('gerente', '2222');
+    expect(readdirSync(t.h.dataDir).filter((f) => f.startsWith(`${HALL_KEY_FILE}.next`))).toEqual([]);
+    expect((await t.h.ok('audit.checkpoint', {}, t.manager)).keyId).toBe(keys.current.keyId);
+  });
+
+  it('a next key left by a rotation that did not commit is dropped at the next start', async () => {
+    const admin = await t.h.login('admin', '1111');
+    const before = (await t.h.ok('audit.keys', {}, admin)).keys;
+    prepareNextHallKey(t.h.dataDir, (await t.h.ok('audit.keys', {}, admin)).current.verifierKey.split('+')[0]!);
+    await t.h.reopen();
+    expect(readdirSync(t.h.dataDir).filter((f) => f.startsWith(`${HALL_KEY_FILE}.next`))).toEqual([]);
+    t.manager = await t.h.login('gerente', '2222');
+    expect((await t.h.ok('audit.keys', {}, t.manager)).keys).toEqual(before);
   });
 });

@@ -7,7 +7,7 @@
  * puts it in place once its record has committed: a crash in between leaves
  * the key the database names.
  */
-import { chmodSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { join } from 'node:path';
 import { keyIdHex, keyIdOf, verifierKey } from '../../../core/transparency/checkpoint.js';
@@ -78,8 +78,9 @@ export function readOrCreateHallKey(
   o: { recorded: (verifierKey: string) => boolean; retired: (verifierKey: string) => boolean },
 ): { signer: HallSigner; created: boolean } {
   const file = join(dataDir, HALL_KEY_FILE);
-  const next = file + NEXT_SUFFIX;
-  if (existsSync(next)) {
+  // Next keys left by rotations that stopped half-way: the one the database names goes in place, the rest are dropped.
+  for (const f of readdirSync(dataDir).filter((n) => n.startsWith(HALL_KEY_FILE + NEXT_SUFFIX))) {
+    const next = join(dataDir, f);
     const candidate = signerOf(name, readKey(next));
     if (o.recorded(candidate.verifierKey)) renameSync(next, file);
     else rmSync(next);
@@ -94,24 +95,19 @@ export function readOrCreateHallKey(
   return { signer: signerOf(name, privateKey), created: true };
 }
 
-/** A rotation's first step: the next key written beside the current one (its record is the caller's, in its transaction). */
-export function prepareNextHallKey(dataDir: string, name: string): HallSigner {
-  const next = join(dataDir, HALL_KEY_FILE + NEXT_SUFFIX);
-  rmSync(next, { force: true });
+/** A rotation's first step: the next key written beside the current one, under a name of its own (its record is the caller's, in its transaction). */
+export function prepareNextHallKey(dataDir: string, name: string): HallSigner & { file: string } {
   const { privateKey } = generateKeyPairSync('ed25519');
-  writeKey(next, privateKey);
-  return signerOf(name, privateKey);
+  const signer = signerOf(name, privateKey);
+  const file = join(dataDir, `${HALL_KEY_FILE}${NEXT_SUFFIX}-${signer.keyId}`);
+  rmSync(file, { force: true });
+  writeKey(file, privateKey);
+  return { ...signer, file };
 }
 
 /** A rotation's last step, after its record committed: the next key replaces the old one, which is gone. */
-export function adoptNextHallKey(dataDir: string): void {
-  const file = join(dataDir, HALL_KEY_FILE);
-  renameSync(file + NEXT_SUFFIX, file);
-}
-
-/** A rotation that did not commit: the next key is dropped. */
-export function dropNextHallKey(dataDir: string): void {
-  rmSync(join(dataDir, HALL_KEY_FILE + NEXT_SUFFIX), { force: true });
+export function adoptNextHallKey(dataDir: string, next: { file: string }): void {
+  renameSync(next.file, join(dataDir, HALL_KEY_FILE));
 }
 
 /** The audit row of a hall key recorded (made at the first start, found anew in the data folder, or rotated). */

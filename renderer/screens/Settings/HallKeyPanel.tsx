@@ -12,11 +12,12 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 
-export function HallKeyPanel() {
+export function HallKeyPanel({ isAdmin = false }: { isAdmin?: boolean }) {
   const { t } = useTranslation();
   const f = useFormat();
   const keys = useKioskQuery('audit.keys', {});
   const [asking, setAsking] = useState(false);
+  const [rotating, setRotating] = useState(false);
   const [signed, setSigned] = useState<string | null>(null);
   const k = keys.data;
   return (
@@ -63,13 +64,38 @@ export function HallKeyPanel() {
       ) : keys.error ? null : (
         <p className="loading">{t('common.loading')}</p>
       )}
-      <button type="button" className="btn" data-testid="hall-key-sign" onClick={() => setAsking(true)} disabled={!k}>
-        {t('hallKey.sign')}
-      </button>
+      <div className="button-row">
+        <button type="button" className="btn" data-testid="hall-key-sign" onClick={() => setAsking(true)} disabled={!k}>
+          {t('hallKey.sign')}
+        </button>
+        {isAdmin ? (
+          <button type="button" className="btn btn-danger" data-testid="hall-key-rotate" onClick={() => setRotating(true)} disabled={!k}>
+            {t('hallKey.rotate')}
+          </button>
+        ) : null}
+      </div>
       {signed ? (
         <p className="success" role="status" data-testid="hall-key-signed">
           {signed}
         </p>
+      ) : null}
+      {rotating && k ? (
+        <ConfirmDialog
+          title={t('hallKey.rotateTitle')}
+          confirmLabel={t('hallKey.rotateConfirm')}
+          testId="hall-key-rotate-dialog"
+          confirmTestId="hall-key-rotate-confirm"
+          danger
+          onConfirm={() => invoke('audit.rotateKey', {})}
+          onDone={(value) => {
+            setRotating(false);
+            setSigned(t('hallKey.rotatedDone', { previous: value.previous.keyId, current: value.current.keyId }));
+            void keys.reload();
+          }}
+          onClose={() => setRotating(false)}
+        >
+          <p>{t('hallKey.rotateBody', { keyId: k.current.keyId })}</p>
+        </ConfirmDialog>
       ) : null}
       {asking ? (
         <ConfirmDialog

@@ -501,7 +501,7 @@ export function SettingsScreen({ jobsPanelOpen = false, before = null, isAdmin =
             ) : null}
           </section>
         ) : null}
-        {shown === 'signing' ? <HallKeyPanel /> : null}
+        {shown === 'signing' ? <HallKeyPanel isAdmin={isAdmin} /> : null}
         {shown === 'series' ? (
           <div className="columns">
             <div className="column-main">
