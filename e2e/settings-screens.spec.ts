@@ -158,6 +158,8 @@ describe("the hall's time zone on Sala", () => {
     it(`an admin chooses among Portugal's three; with the demo's session open the change is refused in place (${c.viewport.width}x${c.viewport.height}, ${c.lang})`, async () => {
       const page = await open(c, 'admin', '1111');
       const select = page.getByTestId('settings-time-zone');
+      // The form is drawn once the settings have loaded.
+      await select.locator('option').first().waitFor({ state: 'attached' });
       expect(await select.locator('option').allInnerTexts()).toEqual(ZONES[c.lang]);
       expect(await select.inputValue()).toBe('Europe/Lisbon');
       expect(await select.isEnabled()).toBe(true);
