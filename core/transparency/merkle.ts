@@ -106,7 +106,6 @@ function equal(a: Uint8Array, b: Uint8Array): boolean {
 /** RFC 9162 2.1.3.2: whether `leaf` (a leaf hash) is entry `index` of the tree of `size` whose root is `root`. */
 export function verifyInclusion(h: Sha256, leaf: Uint8Array, index: number, size: number, proof: readonly Uint8Array[], root: Uint8Array): boolean {
   if (!Number.isSafeInteger(index) || !Number.isSafeInteger(size) || index < 0 || index >= size) return false;
-  // Sizes up to 2^53 are beyond 32-bit shifts: halved by division.
   let fn = index;
   let sn = size - 1;
   let r = leaf;
@@ -114,17 +113,11 @@ export function verifyInclusion(h: Sha256, leaf: Uint8Array, index: number, size
     if (sn === 0) return false;
     if (fn % 2 === 1 || fn === sn) {
       r = nodeHash(h, p, r);
-      if (fn % 2 === 0) {
-        while (fn % 2 === 0 && fn !== 0) {
-          fn = Math.floor(fn / 2);
-          sn = Math.floor(sn / 2);
-        }
-      }
+      [fn, sn] = shiftWhileEven(fn, sn);
     } else {
       r = nodeHash(h, r, p);
     }
-    fn = Math.floor(fn / 2);
-    sn = Math.floor(sn / 2);
+    [fn, sn] = [Math.floor(fn / 2), Math.floor(sn / 2)];
   }
   return sn === 0 && equal(r, root);
 }
@@ -158,19 +151,22 @@ export function verifyConsistency(
     if (fn % 2 === 1 || fn === sn) {
       fr = nodeHash(h, c, fr);
       sr = nodeHash(h, c, sr);
-      if (fn % 2 === 0) {
-        while (fn % 2 === 0 && fn !== 0) {
-          fn = Math.floor(fn / 2);
-          sn = Math.floor(sn / 2);
-        }
-      }
+      [fn, sn] = shiftWhileEven(fn, sn);
     } else {
       sr = nodeHash(h, sr, c);
     }
-    fn = Math.floor(fn / 2);
-    sn = Math.floor(sn / 2);
+    [fn, sn] = [Math.floor(fn / 2), Math.floor(sn / 2)];
   }
   return equal(fr, firstRoot) && equal(sr, secondRoot) && sn === 0;
+}
+
+/**
+ * RFC 9162's "right-shift both fn and sn equally until either LSB(fn) is set or fn is 0", by halving: sizes up
+ * to 2^53 are beyond JavaScript's 32-bit shifts.
+ */
+function shiftWhileEven(fn: number, sn: number): [number, number] {
+  while (fn % 2 === 0 && fn !== 0) [fn, sn] = [Math.floor(fn / 2), Math.floor(sn / 2)];
+  return [fn, sn];
 }
 
 function isPowerOfTwo(n: number): boolean {
