@@ -179,3 +179,21 @@ export function frontierOf(row: CheckpointRow | undefined): Frontier {
 }
 
 export { bytesToHex };
+
+/** The checkpoint signed at a session's close, and the one before it of the same kind (the previous session's): null when none. */
+export function sessionCheckpoints(db: ReadableDb, sessionId: number): { current: CheckpointRow | undefined; previous: CheckpointRow | undefined } {
+  const current = checkpointFor(db, 'session', sessionId);
+  const previous = current
+    ? stmt<[number], CheckpointRow>(db, `SELECT ${CHECKPOINT_COLUMNS} FROM checkpoints WHERE reason = 'session' AND id < ? ORDER BY id DESC LIMIT 1`).get(current.id)
+    : undefined;
+  return { current, previous };
+}
+
+/** The command's audit row of each document of a kind between two ids (document_audit holds the row before it). */
+export function documentAuditSeqs(db: ReadableDb, document: string, fromId: number, toId: number): Map<number, number> {
+  const rows = stmt<[string, number, number], { id: number; seq: number }>(
+    db,
+    `SELECT document_id AS id, audit_seq + 1 AS seq FROM document_audit WHERE document = ? AND document_id BETWEEN ? AND ?`,
+  ).all(document, fromId, toId);
+  return new Map(rows.map((r) => [r.id, r.seq]));
+}

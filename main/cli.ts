@@ -38,7 +38,7 @@
  *     the backup lies in.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, copyFileSync, existsSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -46,6 +46,8 @@ import { seedDemo } from '../tools/demo.js';
 import { anchorState, verifyAudit } from '../db/audit.js';
 import { refusalText } from '../core/errors.js';
 import { KioskError } from '../core/refusal.js';
+import { actaPdfHere, buildSessionExport } from './inspector/export.js';
+import { verifyExport } from './inspector/verify.js';
 import { latestBackupManifest, openForCheck, restoreBackup } from '../db/backup.js';
 import { checkBooks } from '../db/books.js';
 import { verifyLedger } from '../db/ledger.js';
@@ -496,7 +498,58 @@ async function groupReport(argv: string[]): Promise<void> {
 }
 
 const [command = 'web', ...rest] = process.argv.slice(2);
-const commands: Record<string, (argv: string[]) => Promise<void>> = { web, hall, counter, 'audit:verify': auditVerify,
+/** `npm run export -- --data-dir D --session N --out FILE`: a closed session's books for the inspector, read from the hall's file. */
+async function inspectorExport(argv: string[]): Promise<void> {
+  const { values } = parseArgs({ args: argv, options: { 'data-dir': { type: 'string' }, session: { type: 'string' }, out: { type: 'string' } }, strict: true });
+  const sessionId = Number(values.session);
+  if (!Number.isSafeInteger(sessionId) || sessionId < 1 || !values.out) {
+    console.error('--session N (o n.º de uma sessão encerrada) e --out FICHEIRO.zip são precisos.');
+    process.exit(2);
+  }
+  const file = join(dataDirOf(values), DATABASE_FILE);
+  if (!existsSync(file)) {
+    console.error(`Não há base de dados em ${file}.`);
+    process.exit(2);
+  }
+  const db = openForCheck(file);
+  try {
+    const r = await buildSessionExport(db, sessionId, {
+      pdf: actaPdfHere(new Date()),
+      progress: (done, total) => process.stderr.write(`\r${done} de ${total} entradas provadas`),
+      now: new Date(),
+    });
+    process.stderr.write('\n');
+    writeFileSync(values.out, r.zip);
+    console.log(JSON.stringify({ file: values.out, entries: r.entries, bytes: r.zip.length }));
+  } catch (e) {
+    if (e instanceof KioskError) {
+      console.error(e.message);
+      process.exit(2);
+    }
+    throw e;
+  } finally {
+    db.close();
+  }
+}
+
+/** `npm run export:verify -- FILE [--key VERIFIER_KEY]`: no database, no kiosk; exit 0, or 1 naming the first thing that fails. */
+async function inspectorVerify(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args: argv, options: { key: { type: 'string' } }, allowPositionals: true, strict: true });
+  const path = positionals[0];
+  if (!path || !existsSync(path)) {
+    console.error('Indique o ficheiro da exportação (.zip).');
+    process.exit(2);
+  }
+  const r = verifyExport(new Uint8Array(readFileSync(path)), values.key ? { key: values.key } : {});
+  if (r.ok) {
+    console.log(`${r.hallName}, sessão n.º ${r.sessionId}: íntegra. ${r.entries} entradas provadas no ponto de verificação de ${r.checkpointSize} assinado pela chave ${r.keyId}; ${r.sales} vendas apoiadas nas suas entradas.`);
+  } else {
+    console.log(`FALHA em ${r.failure.file}${r.failure.line !== undefined ? `, linha ${r.failure.line}` : ''}: ${r.failure.what}.`);
+    process.exitCode = 1;
+  }
+}
+
+const commands: Record<string, (argv: string[]) => Promise<void>> = { web, hall, counter, 'audit:verify': auditVerify, export: inspectorExport, 'export:verify': inspectorVerify,
   'backup:restore': backupRestore,
   'journal:ship': journalShip,
   'group:verify': groupVerify,

@@ -69,6 +69,9 @@ describe('import rules of the folders and domains', () => {
     ['main/services/bingo/probe.ts', 'postgres', 'services/bingo may not use postgres'],
     ['main/journal/probe.ts', '../kiosk.js', 'journal may not import kiosk'],
     ['main/journal/probe.ts', '../services/bingo/index.js', 'journal may not import services/bingo'],
+    // The inspector's export reads the hall's file; it never drives a kiosk nor talks to the group.
+    ['main/inspector/probe.ts', '../kiosk.js', 'inspector may not import kiosk'],
+    ['main/inspector/probe.ts', '../journal/index.js', 'inspector may not import journal'],
   ])('%s importing %s is refused', async (file, spec, message) => {
     const messages = await refused(file, probe(spec));
     expect(messages.some((m) => m.includes(message)), messages.join('\n')).toBe(true);
@@ -104,6 +107,8 @@ describe('import rules of the folders and domains', () => {
     expect(await refused('main/journal/probe.ts', probe('pg'))).toEqual([]);
     expect(await refused('main/journal/probe.ts', probe('../../db/journal.js'))).toEqual([]);
     expect(await refused('main/cli.ts', probe('./journal/index.js'))).toEqual([]);
+    expect(await refused('main/inspector/probe.ts', probe('../services/bingo/sessions.js'))).toEqual([]);
+    expect(await refused('main/cli.ts', probe('./inspector/verify.js'))).toEqual([]);
   });
 
   it('lets no file re-export the raw statement helper (a service would reach it through db/)', async () => {

@@ -14,4 +14,8 @@ export const transparencyErrors = errors({
     pt: () => 'A chave de assinatura da sala acabou de ser substituída por outra operação: nada foi feito. Veja a chave em uso e, se ainda for preciso, substitua-a de novo.',
     en: () => "The hall's signing key was just replaced by another operation: nothing was done. Check the key in use and, if still needed, replace it again.",
   },
+  EXPORT_SESSION_NOT_CLOSED: {
+    pt: (p) => `A sessão n.º ${p.sessionId} ainda não foi encerrada (ou foi encerrada antes de a sala assinar os seus livros): só se exporta para o inspetor uma sessão encerrada, com o ponto de verificação assinado no seu encerramento.`,
+    en: (p) => `Session no. ${p.sessionId} is not closed yet (or was closed before the hall signed its books): only a closed session, with the checkpoint signed at its close, is exported for the inspector.`,
+  },
 });

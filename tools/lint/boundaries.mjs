@@ -30,6 +30,7 @@ export function zoneOf(file) {
   if (f.startsWith('main/hall/')) return 'hall';
   if (f.startsWith('main/counter/')) return 'counter';
   if (f.startsWith('main/journal/')) return 'journal';
+  if (f.startsWith('main/inspector/')) return 'inspector';
   if (f.startsWith('main/electron/')) return 'electron';
   if (f === 'main/kiosk.ts') return 'kiosk';
   if (f === 'main/cli.ts') return 'cli';
@@ -71,7 +72,10 @@ export function allowed(from, to) {
     counter: () => toKind === 'core' || ['web', 'hall', 'counter', 'printing', 'main/printing'].includes(to),
     // The group's journal: the hall's SQLite read through db/, PostgreSQL through its driver (this zone only).
     journal: () => toKind === 'core' || to === 'db' || to === 'journal' || to === 'main/workers',
-    cli: () => to === 'kiosk' || to === 'web' || to === 'db' || to === 'hall' || to === 'counter' || to === 'journal' || toKind === 'core',
+    // The inspector's export and its check: made from a reader of the hall's file (the acta as the bingo domain
+    // assembles it, the hall key's format) and checked with no database at all.
+    inspector: () => toKind === 'core' || ['db', 'printing', 'services/shared', 'services/bingo', 'inspector'].includes(to),
+    cli: () => to === 'kiosk' || to === 'web' || to === 'db' || to === 'hall' || to === 'counter' || to === 'journal' || to === 'inspector' || toKind === 'core',
     renderer: () => toKind === 'core' || to === 'renderer' || toKind === 'screens',
   };
   if (fromKind === 'core' && fromDomain) {

@@ -1,0 +1,121 @@
+/**
+ * The inspector's export of a closed session (issue 26): one ZIP an
+ * inspector checks offline without trusting the hall's file. It holds the
+ * session's audit entries (from the previous session's close to this one's),
+ * an RFC 6962 inclusion proof for each against the checkpoint the hall signed
+ * at the close, a consistency proof from the previous session's checkpoint,
+ * the documents (sales so far, each with the audit entry that wrote it), the
+ * acta as data and as PDF, and the hall's public keys. Read-only: it is made
+ * from a reader of the hall's file, beside a running kiosk or from a copy.
+ */
+import { createHash } from 'node:crypto';
+import { strToU8, zipSync } from 'fflate';
+import { KioskError } from '../../core/refusal.js';
+import { bytesToHex, consistencyProof, inclusionProof } from '../../core/transparency/merkle.js';
+import type { ReadableDb } from '../../db/connection.js';
+import { sessionById } from '../../db/bingo/sessions.js';
+import { sessionSales } from '../../db/bingo/sales.js';
+import { journalEntries } from '../../db/journal.js';
+import { hallIdentity } from '../../db/journal.js';
+import { documentAuditSeqs, hallKeys, sessionCheckpoints, subtreeHasher } from '../../db/transparency.js';
+import { renderActaPdf, type Acta } from '../../printing/pdf/acta.js';
+import { actaOf } from '../services/bingo/sessions.js';
+
+export const EXPORT_FORMAT = 'bingo-kiosk-inspector-export/1';
+
+export interface ExportOptions {
+  /** The acta as PDF (the kiosk's worker, or pdfkit in the command line). */
+  pdf(acta: Acta): Promise<Buffer>;
+  /** How far it is: entries proved of all. */
+  progress?(done: number, total: number): void;
+  now: Date;
+}
+
+const jsonl = (rows: readonly unknown[]) => rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length > 0 ? '\n' : '');
+const sha256Hex = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+export async function buildSessionExport(db: ReadableDb, sessionId: number, o: ExportOptions): Promise<{ filename: string; zip: Uint8Array; entries: number }> {
+  const session = sessionById(db, sessionId);
+  if (!session) throw new KioskError('SESSION_NOT_FOUND', { sessionId });
+  const { current, previous } = sessionCheckpoints(db, sessionId);
+  if (!session.closedAt || !current) throw new KioskError('EXPORT_SESSION_NOT_CLOSED', { sessionId });
+  const hall = hallIdentity(db);
+  const from = previous ? previous.size + 1 : 1;
+  const to = current.size;
+
+  // The entries, as stored (texts exact: the verifier recomputes each hash), with their proofs.
+  const subtree = subtreeHasher(db);
+  const audit: unknown[] = [];
+  const proofs: Record<number, string[]> = {};
+  for (let after = from - 1; after < to; ) {
+    const page = journalEntries(db, after, Math.min(2000, to - after));
+    if (page.length === 0) break;
+    for (const e of page) {
+      audit.push({ seq: e.id, at: e.at, operatorId: e.operator_id, terminalId: e.terminal_id, channel: e.channel, outcome: e.outcome, input: e.input, before: e.before, after: e.after, prevHash: e.prev_hash, hash: e.hash });
+      proofs[e.id] = inclusionProof(e.id - 1, to, subtree).map(bytesToHex);
+    }
+    after = page[page.length - 1]!.id;
+    o.progress?.(after - from + 1, to - from + 1);
+  }
+
+  // The session's sales, each with the audit entry that wrote it.
+  const sales: unknown[] = [];
+  for (let after: number | null = null; ; ) {
+    const page = sessionSales(db, { sessionId, gameId: null, after, limit: 2000 });
+    if (page.length === 0) break;
+    const seqs = documentAuditSeqs(db, 'sale', page[0]!.id, page[page.length - 1]!.id);
+    for (const s of page) {
+      sales.push({
+        saleId: s.id,
+        at: s.createdAt,
+        gameNumber: s.gameNumber,
+        ranges: s.ranges,
+        quantity: s.quantity,
+        totalCents: s.totalCents,
+        terminal: s.terminalId,
+        operator: s.cashier,
+        voided: Boolean(s.voided),
+        auditSeq: seqs.get(s.id) ?? null,
+      });
+    }
+    after = page[page.length - 1]!.id;
+  }
+
+  const acta = actaOf(db, sessionId);
+  const keys = hallKeys(db).map((k) => ({ keyId: k.keyId, verifierKey: k.verifierKey, createdAt: k.createdAt, rotationNote: k.rotationNote }));
+  const signer = keys.find((k) => k.keyId === current.keyId);
+  const files: Record<string, Uint8Array> = {
+    'checkpoint.txt': strToU8(current.note),
+    ...(previous ? { 'previous-checkpoint.txt': strToU8(previous.note) } : {}),
+    'key.txt': strToU8(`${signer?.verifierKey ?? ''}\n`),
+    'keys.json': strToU8(JSON.stringify(keys, null, 2)),
+    'audit.jsonl': strToU8(jsonl(audit)),
+    'proofs.json': strToU8(
+      JSON.stringify({
+        size: to,
+        inclusion: proofs,
+        consistency: previous ? { from: previous.size, to, proof: consistencyProof(previous.size, to, subtree).map(bytesToHex) } : null,
+      }),
+    ),
+    'sales.jsonl': strToU8(jsonl(sales)),
+    'acta.json': strToU8(JSON.stringify(acta, null, 2)),
+    'acta.pdf': new Uint8Array(await o.pdf(acta)),
+  };
+  const manifest = {
+    format: EXPORT_FORMAT,
+    hallId: hall.hallId,
+    hallName: hall.name,
+    licence: hall.licence,
+    sessionId,
+    openedAt: session.openedAt,
+    closedAt: session.closedAt,
+    entries: { from, to },
+    madeAt: o.now.toISOString(),
+    files: Object.fromEntries(Object.entries(files).map(([name, data]) => [name, sha256Hex(data)])),
+  };
+  const zip = zipSync({ 'manifest.json': strToU8(JSON.stringify(manifest, null, 2)), ...files }, { level: 6 });
+  return { filename: `sessao-${sessionId}-${hall.hallId.slice(0, 8)}.zip`, zip, entries: to - from + 1 };
+}
+
+/** The acta's PDF made in this thread (the command line; the kiosk has its worker). */
+export const actaPdfHere = (now: Date) => (acta: Acta) => renderActaPdf(acta, { generatedAt: now.toISOString() });
