@@ -150,4 +150,9 @@ describe('benchmarks run', () => {
       expect(typeof (r.targetsMet as Record<string, unknown>)[target]).toBe('boolean');
     }
   });
+
+  it('bench/export.ts', () => {
+    const r = runBench('bench/export.ts', { BENCH_EXPORT_SALES: '40' });
+    expect(r).toMatchObject({ bench: 'export', sales: 40, exportSeconds: expect.any(Number), verifySeconds: expect.any(Number), checkpointOnDemandMs: expect.any(Number) });
+  });
 });
