@@ -5,7 +5,7 @@
  * seq being leaf seq - 1.
  */
 import { createHash } from 'node:crypto';
-import { bytesToHex, EMPTY_FRONTIER, hexToBytes, leafHash, rootOfLeafHashes, splitPoint, type Frontier, type Sha256 } from '../core/transparency/merkle.js';
+import { hexToBytes, leafHash, nodeHash, rootOfLeafHashes, splitPoint, type Sha256 } from '../core/transparency/merkle.js';
 import type { ReadableDb, WritableDb } from './connection.js';
 import { stmt } from './sql.js';
 
@@ -69,22 +69,9 @@ export function lastCheckpoint(db: ReadableDb): CheckpointRow | undefined {
   return stmt<[], CheckpointRow>(db, `SELECT ${CHECKPOINT_COLUMNS} FROM checkpoints ORDER BY id DESC LIMIT 1`).get();
 }
 
-export function checkpointById(db: ReadableDb, id: number): CheckpointRow | undefined {
-  return stmt<[number], CheckpointRow>(db, `SELECT ${CHECKPOINT_COLUMNS} FROM checkpoints WHERE id = ?`).get(id);
-}
-
 /** The checkpoint made for a Z (its drawer) or a session's close. */
 export function checkpointFor(db: ReadableDb, refType: 'drawer' | 'session', refId: number): CheckpointRow | undefined {
   return stmt<[string, number], CheckpointRow>(db, `SELECT ${CHECKPOINT_COLUMNS} FROM checkpoints WHERE ref_type = ? AND ref_id = ? ORDER BY id DESC LIMIT 1`).get(refType, refId);
-}
-
-/** The newest checkpoint of at most `size` entries (the one before a session's, for its consistency proof). */
-export function checkpointAtMost(db: ReadableDb, size: number, beforeId: number): CheckpointRow | undefined {
-  return stmt<[number, number], CheckpointRow>(db, `SELECT ${CHECKPOINT_COLUMNS} FROM checkpoints WHERE size <= ? AND id < ? ORDER BY id DESC LIMIT 1`).get(size, beforeId);
-}
-
-export function listCheckpoints(db: ReadableDb, limit: number): CheckpointRow[] {
-  return stmt<[number], CheckpointRow>(db, `SELECT ${CHECKPOINT_COLUMNS} FROM checkpoints ORDER BY id DESC LIMIT ?`).all(limit);
 }
 
 export function insertCheckpoint(db: WritableDb, c: Omit<CheckpointRow, 'id'>): number {
@@ -158,27 +145,13 @@ export function subtreeHasher(db: ReadableDb): (start: number, end: number) => U
       r = rootOfLeafHashes(sha256, rows.map((e) => entryLeaf(e.hash)));
     } else {
       const k = splitPoint(n);
-      r = nodeOf(hash(start, start + k), hash(start + k, end));
+      r = nodeHash(sha256, hash(start, start + k), hash(start + k, end));
     }
     cache.set(key, r);
     return r;
   };
   return hash;
 }
-
-function nodeOf(left: Uint8Array, right: Uint8Array): Uint8Array {
-  const data = new Uint8Array(65);
-  data[0] = 1;
-  data.set(left, 1);
-  data.set(right, 33);
-  return sha256(data);
-}
-
-export function frontierOf(row: CheckpointRow | undefined): Frontier {
-  return row ? (JSON.parse(row.frontier) as Frontier) : EMPTY_FRONTIER;
-}
-
-export { bytesToHex };
 
 /** The checkpoint signed at a session's close, and the one before it of the same kind (the previous session's): null when none. */
 export function sessionCheckpoints(db: ReadableDb, sessionId: number): { current: CheckpointRow | undefined; previous: CheckpointRow | undefined } {

@@ -98,6 +98,8 @@ describe('the inspector export', () => {
       ok: false,
       failure: { file: 'sales.jsonl', line: 3, what: expect.stringContaining('totalCents differs from its audit entry') },
     });
+    // A line that is no JSON at all is named, not a crash.
+    expect(verifyExport(edited(zip, 'sales.jsonl', (s) => s.replace('{"saleId"', '{saleId')), { key })).toEqual({ ok: false, failure: { file: 'sales.jsonl', line: 1, what: 'not JSON' } });
     // A line of audit.jsonl deleted.
     const dropped = verifyExport(edited(zip, 'audit.jsonl', (s) => s.split('\n').filter((_, i) => i !== 4).join('\n')), { key });
     expect(dropped).toEqual({ ok: false, failure: { file: 'audit.jsonl', line: 5, what: expect.stringContaining('missing or added') } });

@@ -15,8 +15,7 @@ import { bytesToHex, consistencyProof, inclusionProof } from '../../core/transpa
 import type { ReadableDb } from '../../db/connection.js';
 import { sessionById } from '../../db/bingo/sessions.js';
 import { sessionSales } from '../../db/bingo/sales.js';
-import { journalEntries } from '../../db/journal.js';
-import { hallIdentity } from '../../db/journal.js';
+import { hallIdentity, journalEntries } from '../../db/journal.js';
 import { documentAuditSeqs, hallKeys, sessionCheckpoints, subtreeHasher } from '../../db/transparency.js';
 import { renderActaPdf, type Acta } from '../../printing/pdf/acta.js';
 import { actaOf } from '../services/bingo/sessions.js';

@@ -37,8 +37,17 @@ const fail = (file: string, what: string, line?: number): never => {
 
 const ed25519 = (pub: Uint8Array, message: Uint8Array, signature: Uint8Array) => ed25519Verify(null, message, publicKeyFromRaw(pub), signature);
 
+/** A JSON Lines file's lines (each ends in a newline; an empty file has none). */
 function lines(text: string): string[] {
-  return text.split('\n').filter((l, i, all) => l !== '' || i < all.length - 1);
+  return text === '' ? [] : text.replace(/\n$/, '').split('\n');
+}
+
+function parseLine<T>(file: string, line: string, n: number): T {
+  try {
+    return JSON.parse(line) as T;
+  } catch {
+    return fail(file, 'not JSON', n);
+  }
 }
 
 /** `key`: a verifier key the inspector trusts (from the acta, the Z, the hall's settings screen); without it, the export's own. */
@@ -90,12 +99,11 @@ function check(zip: Uint8Array, o: { key?: string }): ExportCheck {
   let prev: string | null = null;
   for (const [i, line] of audit.entries()) {
     const n = i + 1;
-    let e: { seq: number; at: string; operatorId: number | null; terminalId: string; channel: string; outcome: string; input: string; before: string | null; after: string | null; prevHash: string; hash: string };
-    try {
-      e = JSON.parse(line) as typeof e;
-    } catch {
-      return fail('audit.jsonl', 'not JSON', n);
-    }
+    const e = parseLine<{ seq: number; at: string; operatorId: number | null; terminalId: string; channel: string; outcome: string; input: string; before: string | null; after: string | null; prevHash: string; hash: string }>(
+      'audit.jsonl',
+      line,
+      n,
+    );
     if (e.seq !== expected) fail('audit.jsonl', `entry ${e.seq} where entry ${expected} should be (an entry missing or added)`, n);
     const fields = { id: e.seq, at: e.at, operator_id: e.operatorId, terminal_id: e.terminalId, channel: e.channel, outcome: e.outcome, input: e.input, before: e.before, after: e.after };
     if (auditRowHash(e.prevHash, fields) !== e.hash) fail('audit.jsonl', `entry ${e.seq}: its hash is not its fields' (changed)`, n);
@@ -129,7 +137,7 @@ function check(zip: Uint8Array, o: { key?: string }): ExportCheck {
   const sales = lines(text('sales.jsonl'));
   for (const [i, line] of sales.entries()) {
     const n = i + 1;
-    const s = JSON.parse(line) as { saleId: number; quantity: number; totalCents: number; ranges: unknown; auditSeq: number | null };
+    const s = parseLine<{ saleId: number; quantity: number; totalCents: number; ranges: unknown; auditSeq: number | null }>('sales.jsonl', line, n);
     const e = s.auditSeq === null ? undefined : entries.get(s.auditSeq);
     if (!e || e.outcome !== 'ok') return fail('sales.jsonl', `sale ${s.saleId}: no audit entry wrote it in this session's entries`, n);
     const answer = (e.after ? JSON.parse(e.after) : null) as { saleId?: number; quantity?: number; totalCents?: number; ranges?: unknown } | null;

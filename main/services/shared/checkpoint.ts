@@ -62,14 +62,17 @@ export function signCheckpoint(
     if (r.seq !== from.size + 1 + i || r.prevHash !== link) throw new KioskError('CHECKPOINT_INCONSISTENT', { seq: from.size + 1 + i });
     link = r.hash;
   }
-  const grown = extendFrontier(
-    sha256,
-    from,
-    rows.map((r) => entryLeaf(r.hash)),
-  );
+  const leaves = rows.map((r) => entryLeaf(r.hash));
+  const grown = extendFrontier(sha256, from, leaves);
   // The roots of the blocks of 1024 entries completed since: an export's proofs read them instead of the entries.
+  // A block's leaves come from those just hashed; only a block begun before the last checkpoint reads its start again.
   for (let b = blockCount(db); (b + 1) * BLOCK <= size; b++) {
-    insertBlock(db, b, bytesToHex(rootOfLeafHashes(sha256, entryHashes(db, b * BLOCK + 1, (b + 1) * BLOCK).map((e) => entryLeaf(e.hash)))));
+    const first = b * BLOCK;
+    const blockLeaves =
+      first >= from.size
+        ? leaves.slice(first - from.size, first - from.size + BLOCK)
+        : entryHashes(db, first + 1, first + BLOCK).map((e) => entryLeaf(e.hash));
+    insertBlock(db, b, bytesToHex(rootOfLeafHashes(sha256, blockLeaves)));
   }
   const root = frontierRoot(sha256, grown);
   // What it was made for and when, on a line of its own (signed with the rest): `session:3 2026-…`, `drawer:7 …`, `demand …`.
