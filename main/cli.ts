@@ -47,6 +47,7 @@ import { anchorState, verifyAudit } from '../db/audit.js';
 import { refusalText } from '../core/errors.js';
 import { KioskError } from '../core/refusal.js';
 import { actaPdfHere, buildSessionExport } from './inspector/export.js';
+import { checkReport } from './inspector/check.js';
 import { verifyExport } from './inspector/verify.js';
 import { latestBackupManifest, openForCheck, restoreBackup } from '../db/backup.js';
 import { checkBooks } from '../db/books.js';
@@ -542,7 +543,7 @@ async function inspectorVerify(argv: string[]): Promise<void> {
   }
   const r = verifyExport(new Uint8Array(readFileSync(path)), values.key ? { key: values.key } : {});
   if (r.ok) {
-    console.log(`${r.hallName}, sessão n.º ${r.sessionId}: íntegra. ${r.entries} entradas provadas no ponto de verificação de ${r.checkpointSize} assinado pela chave ${r.keyId}; ${r.sales} vendas apoiadas nas suas entradas.`);
+    console.log(checkReport(r).join('\n'));
   } else {
     console.log(`FALHA em ${r.failure.file}${r.failure.line !== undefined ? `, linha ${r.failure.line}` : ''}: ${r.failure.what}.`);
     process.exitCode = 1;

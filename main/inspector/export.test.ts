@@ -20,6 +20,7 @@ import { createTestHall, type TestHall } from '../../test/fixtures/faces.js';
 import { confirmByHand } from '../../test/harness.js';
 import { rawPublicKey } from '../services/shared/hall-key.js';
 import { buildSessionExport, EXPORT_FORMAT } from './export.js';
+import { checkReport, entryHash } from './check.js';
 import { verifyExport } from './verify.js';
 
 let t: TestHall;
@@ -31,26 +32,51 @@ afterEach(() => t.h.close());
 const CLOSE_AT = '2026-12-01T02:00:00.000Z';
 const pdf = async () => Buffer.from('%PDF-1.4 test');
 
-/** A session played to its close: sales (one voided), a line and a bingo paid, the drawer's Z, the end check. */
+/**
+ * A session played to its close, each kind of document at least once: three
+ * sales of game 1 at 1,35 € a card (one voided), its line and bingo awarded and
+ * paid; game 2 annulled before its first ball and its sale refunded; four guias
+ * (one paid in cash and cheque, one in cash, one voided, one left unpaid); the
+ * drawer's Z; the end check.
+ */
 async function playedSession(series: string): Promise<number> {
   const { h } = t;
-  await h.ok('series.register', { code: series, priceCents: 100, size: 300 }, t.manager);
+  await h.ok('series.register', { code: series, priceCents: 135, size: 300 }, t.manager);
   const session = await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: CLOSE_AT }, t.manager);
   // The hall's template has the cashier's drawer open; a later session opens a new one.
   const opened = await h.call('drawer.open', { floatByDenomination: { '2000': 5 } }, t.cashier);
   if (!opened.ok) expect(opened.error.code).toBe('DRAWER_ALREADY_OPEN');
   const gameId = (await h.ok('game.open', { seriesCode: series }, t.manager)).id;
-  await h.ok('sale.create', { gameId, quantity: 6, payment: { method: 'cash', tenderedCents: 600 } }, t.cashier);
-  await h.ok('sale.create', { gameId, quantity: 3, payment: { method: 'cash', tenderedCents: 300 } }, t.cashier);
+  await h.ok('sale.create', { gameId, quantity: 6, payment: { method: 'cash', tenderedCents: 810 } }, t.cashier);
+  await h.ok('sale.create', { gameId, quantity: 3, payment: { method: 'cash', tenderedCents: 405 } }, t.cashier);
   await h.ok('sale.voidLast', { gameId, approval: { username: 'gerente', pin: '2222' } }, t.cashier);
-  await h.ok('sale.create', { gameId, quantity: 4, payment: { method: 'cash', tenderedCents: 500 } }, t.cashier);
+  await h.ok('sale.create', { gameId, quantity: 4, payment: { method: 'cash', tenderedCents: 1_000 } }, t.cashier);
   await h.ok('game.closeSale', { gameId }, t.manager);
   for (const n of [5, 17, 23, 44, 61]) await h.ok('game.drawBall', { gameId, number: n }, t.manager);
   await confirmByHand(h, t.manager, { gameId, kind: 'line', seriesCode: series, card: 1 });
-  await h.ok('game.closeClaims', { gameId, kind: 'line' }, t.manager);
+  const line = await h.ok('game.closeClaims', { gameId, kind: 'line' }, t.manager);
   for (const n of [1, 11, 21, 30, 31, 41, 50, 51, 70, 80]) await h.ok('game.drawBall', { gameId, number: n }, t.manager);
   await confirmByHand(h, t.manager, { gameId, kind: 'bingo', seriesCode: series, card: 2 });
-  await h.ok('game.closeClaims', { gameId, kind: 'bingo' }, t.manager);
+  const bingo = await h.ok('game.closeClaims', { gameId, kind: 'bingo' }, t.manager);
+  for (const w of [...line.winners, ...bingo.winners]) await h.ok('prize.pay', { winnerId: w.winnerId, card: { seriesCode: w.seriesCode, number: w.card } }, t.cashier);
+  // Game 2: annulled before its first ball, its sale refunded (art. 16.º).
+  const annulled = (await h.ok('game.open', { seriesCode: series }, t.manager)).id;
+  const refunded = await h.ok('sale.create', { gameId: annulled, quantity: 2, payment: { method: 'cash', tenderedCents: 270 } }, t.cashier);
+  await h.ok('game.suspend', { gameId: annulled }, t.manager);
+  h.clock.advanceMinutes(15);
+  await h.ok('game.annul', { gameId: annulled, reason: 'failure_before_draw' }, t.manager);
+  await h.ok('refund.pay', { saleId: refunded.saleId }, t.cashier);
+  // The caixa: guias paid in cash and cheque, in cash, voided, left unpaid.
+  const machine = await h.call('machine.register', { number: '9', model: 'Fruit Party', betCents: 100 }, t.manager);
+  if (!machine.ok) expect(machine.error.code).toBe('MACHINE_NUMBER_TAKEN');
+  const admin = { username: 'admin', pin: '1111' };
+  const g1 = await h.ok('guia.issue', { machineNumber: '9', amountCents: 4_000, kind: 'hand_pay' }, t.manager);
+  await h.ok('guia.pay', { guiaId: g1.guiaId, cashCents: 1_500, cheques: [{ amountCents: 2_500, number: '0012345', bank: 'CGD' }], approval: admin }, t.manager);
+  const g2 = await h.ok('guia.issue', { machineNumber: '9', amountCents: 1_200, kind: 'hand_pay' }, t.manager);
+  await h.ok('guia.pay', { guiaId: g2.guiaId, cashCents: 1_200 }, t.manager);
+  const g3 = await h.ok('guia.issue', { machineNumber: '9', amountCents: 800, kind: 'hand_pay' }, t.manager);
+  await h.ok('guia.void', { guiaId: g3.guiaId, reason: 'máquina errada', approval: admin }, t.manager);
+  await h.ok('guia.issue', { machineNumber: '9', amountCents: 300, kind: 'hand_pay' }, t.manager);
   const cash = (await h.ok('drawer.cash', {}, t.manager))!.cashCents!;
   const count: Record<string, number> = {};
   let left = cash;
@@ -79,24 +105,107 @@ describe('the inspector export', () => {
     const sessionId = await playedSession('A');
     const zip = await exportOf(sessionId);
     const files = unzipSync(zip);
-    expect(Object.keys(files).sort()).toEqual(['acta.json', 'acta.pdf', 'audit.jsonl', 'checkpoint.txt', 'key.txt', 'keys.json', 'manifest.json', 'proofs.json', 'sales.jsonl']);
+    expect(Object.keys(files).sort()).toEqual([
+      'acta.json', 'acta.pdf', 'audit.jsonl', 'checkpoint.txt', 'drawers.jsonl', 'games.jsonl', 'guias.jsonl', 'key.txt', 'keys.json', 'manifest.json',
+      'prizes.jsonl', 'proofs.json', 'refunds.jsonl', 'sales.jsonl', 'summary.json', 'voids.jsonl',
+    ]);
     expect(JSON.parse(strFromU8(files['manifest.json']!)).format).toBe(EXPORT_FORMAT);
     const acta = await t.h.ok('session.acta', { sessionId }, t.manager);
     const key = acta.hallKey!.verifierKey;
-    const sales = strFromU8(files['sales.jsonl']!).trim().split('\n').map((l) => JSON.parse(l) as { saleId: number; quantity: number; totalCents: number; voided: boolean; operator: string; terminal: string });
-    expect(sales.map((s) => [s.quantity, s.totalCents, s.voided, s.operator, s.terminal])).toEqual([
-      [6, 600, false, 'caixa1', 'T1'],
-      [3, 300, true, 'caixa1', 'T1'],
-      [4, 400, false, 'caixa1', 'T1'],
+    const rowsOf = (name: string) => strFromU8(files[name]!).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const sales = rowsOf('sales.jsonl');
+    expect(sales.map((s) => [s.gameNumber, s.quantity, s.totalCents, s.voided, s.operator, s.terminal, s.ranges])).toEqual([
+      [1, 6, 810, false, 'caixa1', 'T1', [{ seriesCode: 'A', from: 1, to: 6 }]],
+      [1, 3, 405, true, 'caixa1', 'T1', [{ seriesCode: 'A', from: 7, to: 9 }]],
+      [1, 4, 540, false, 'caixa1', 'T1', [{ seriesCode: 'A', from: 7, to: 10 }]],
+      [2, 2, 270, false, 'caixa1', 'T1', [{ seriesCode: 'A', from: 11, to: 12 }]],
     ]);
+    expect(rowsOf('voids.jsonl').map((v) => [v.saleId, v.gameNumber, v.operator, v.approvedBy, v.ranges])).toEqual([[2, 1, 'caixa1', 'gerente', [{ seriesCode: 'A', from: 7, to: 9 }]]]);
+    expect(rowsOf('prizes.jsonl').map((p) => [p.gameNumber, p.kind, p.seriesCode, p.card, p.prizeCents, p.status, (p.payment as { amountCents: number }).amountCents])).toEqual([
+      [1, 'line', 'A', 1, 67, 'paid', 67],
+      [1, 'bingo', 'A', 2, 675, 'paid', 675],
+    ]);
+    expect(rowsOf('refunds.jsonl').map((r) => [r.saleId, r.gameNumber, r.amountCents, r.operator])).toEqual([[4, 2, 270, 'caixa1']]);
+    expect(rowsOf('guias.jsonl').map((g) => [g.number, g.machineNumber, g.amountCents, g.status, g.cashCents, g.cheques, g.voidReason])).toEqual([
+      [1, '9', 4_000, 'paid', 1_500, [{ amountCents: 2_500, number: '0012345', bank: 'CGD' }], null],
+      [2, '9', 1_200, 'paid', 1_200, [], null],
+      [3, '9', 800, 'void', 0, [], 'máquina errada'],
+      [4, '9', 300, 'unpaid', 0, [], null],
+    ]);
+    const [drawer] = rowsOf('drawers.jsonl') as { terminal: string; close: { zNumber: number; varianceCents: number } | null }[];
+    expect([drawer!.terminal, drawer!.close?.zNumber, drawer!.close?.varianceCents]).toEqual(['T1', 1, 0]);
+    expect(rowsOf('games.jsonl').map((g) => [g.number, g.state, g.double, (g.closure as { stampDutyBasisPoints: number } | null)?.stampDutyBasisPoints ?? null])).toEqual([
+      [1, 'finished', null, 2500],
+      [2, 'annulled', null, null],
+    ]);
+
     const ok = verifyExport(zip, { key });
-    expect(ok).toMatchObject({ ok: true, sessionId, sales: 3, keyId: acta.hallKey!.keyId, checkpointSize: acta.checkpoint!.size });
+    // By hand: game 1 sold 6 + 4 cards (the 3 voided left out) at 1,35 €: V = 13,50 €; the line's 5 % is 67,5 cents,
+    // paid 67 with 50 hundredths of a cent dropped; the bingo's 50 % 6,75 €; stamp duty 25 % of V = 337,5 → 337 cents.
+    // Game 2 sold 2 cards (2,70 €) and was annulled before its first ball: no prizes, no stamp duty, 2,70 € refunded.
+    expect(ok).toMatchObject({
+      ok: true,
+      sessionId,
+      keyId: acta.hallKey!.keyId,
+      checkpointSize: acta.checkpoint!.size,
+      keyGiven: true,
+      extendsPrevious: false,
+      documents: { sales: 4, voids: 1, prizes: 2, refunds: 1, guias: 4, drawers: 1, games: 2 },
+      figures: {
+        games: [
+          { number: 1, cardsSold: 10, totalCents: 1_350, linePrizeCents: 67, bingoPrizeCents: 675, roundingHundredths: { line: 50, bingo: 0 }, stampDutyCents: 337, linePaidCents: 67, bingoPaidCents: 675, specialPaidCents: 0, refundedCents: 0 },
+          { number: 2, cardsSold: 2, totalCents: 270, linePrizeCents: 0, bingoPrizeCents: 0, roundingHundredths: { line: 0, bingo: 0 }, stampDutyCents: 0, linePaidCents: 0, bingoPaidCents: 0, specialPaidCents: 0, refundedCents: 270 },
+        ],
+        totals: { cardsSold: 10, totalCents: 1_350, prizesPaidCents: 742, stampDutyCents: 337, refundedCents: 270 },
+      },
+      // Paid: 40,00 € (15,00 € cash + 25,00 € cheque) and 12,00 € cash; voided 8,00 €; unpaid 3,00 €.
+      guias: {
+        paid: { count: 2, amountCents: 5_200, cashCents: 2_700, chequeCents: 2_500 },
+        unpaid: { count: 1, amountCents: 300, cashCents: 0, chequeCents: 0 },
+        void: { count: 1, amountCents: 800, cashCents: 0, chequeCents: 0 },
+      },
+    });
     expect(ok.ok && ok.entries).toBe(acta.checkpoint!.size);
+    expect(ok.ok && checkReport(ok)).toEqual(
+      expect.arrayContaining([
+        `Sala de Teste, sessão n.º ${sessionId}: íntegra.`,
+        '  jogada 1: 10 cartões, 13,50 €; linha 0,67 €, bingo 6,75 €; imposto do selo 3,37 €; pagos 7,42 €',
+        '  jogada 2: 2 cartões, 2,70 €; linha 0,00 €, bingo 0,00 €; imposto do selo 0,00 €; pagos 0,00 €; reembolsado 2,70 €',
+        'Documentos apoiados nas suas entradas: 4 vendas, 1 anulação, 2 prémios, 1 reembolso, 4 guias, 1 gaveta; nenhuma entrada sem o seu documento.',
+        'Guias: 2 pagas (52,00 €: 27,00 € em numerário, 25,00 € em cheque), 1 por pagar (3,00 €), 1 anulada (8,00 €).',
+      ]),
+    );
 
     // A sale's total changed in sales.jsonl.
-    expect(verifyExport(edited(zip, 'sales.jsonl', (s) => s.replace('"totalCents":400', '"totalCents":40')), { key })).toEqual({
+    expect(verifyExport(edited(zip, 'sales.jsonl', (s) => s.replace('"totalCents":540', '"totalCents":54')), { key })).toEqual({
       ok: false,
       failure: { file: 'sales.jsonl', line: 3, what: expect.stringContaining('totalCents differs from its audit entry') },
+    });
+    // A guia added: the log wrote no such guia.
+    const withGuia = edited(zip, 'guias.jsonl', (x) => {
+      const last = JSON.parse(x.trim().split('\n').at(-1)!) as Record<string, unknown>;
+      return `${x}${JSON.stringify({ ...last, guiaId: 5, number: 5, amountCents: 9_900, issueSeq: (last.issueSeq as number) + 2 })}\n`;
+    });
+    expect(verifyExport(withGuia, { key })).toEqual({ ok: false, failure: { file: 'guias.jsonl', line: 5, what: expect.stringMatching(/^guia n\.º 5: entry \d+ is .*, which did not write it$/) } });
+    // A guia left out: its entries' guia is missing.
+    const withoutGuia = edited(zip, 'guias.jsonl', (x) => x.split('\n').filter((_, i) => i !== 3).join('\n'));
+    expect(verifyExport(withoutGuia, { key })).toEqual({ ok: false, failure: { file: 'guias.jsonl', what: expect.stringMatching(/^entry \d+ \(guia\.issue\) wrote a guia this file does not have \(left out\)$/) } });
+    // An unpaid guia shown as paid in cash.
+    const paidGuia = edited(zip, 'guias.jsonl', (x) => x.replace('"status":"unpaid","cashCents":0', '"status":"paid","cashCents":300'));
+    expect(verifyExport(paidGuia, { key })).toEqual({ ok: false, failure: { file: 'guias.jsonl', line: 4, what: "guia n.º 4's payment: no audit entry wrote it" } });
+    // A refund left out.
+    expect(verifyExport(edited(zip, 'refunds.jsonl', () => ''), { key })).toEqual({ ok: false, failure: { file: 'refunds.jsonl', what: expect.stringMatching(/\(refund\.pay\) wrote a refund this file does not have \(left out\)$/) } });
+    // The void dropped, the sale still marked voided: and both dropped, the void's entry is left without its document.
+    expect(verifyExport(edited(zip, 'voids.jsonl', () => ''), { key })).toEqual({ ok: false, failure: { file: 'sales.jsonl', line: 2, what: 'sale 2: marked voided with no void in voids.jsonl' } });
+    // A prize paid for more than it was.
+    expect(verifyExport(edited(zip, 'prizes.jsonl', (x) => x.replace('"amountCents":675', '"amountCents":765')), { key })).toEqual({ ok: false, failure: { file: 'prizes.jsonl', line: 2, what: 'prize 2: paid 765 cents of a prize of 675' } });
+    // The acta's figures edited: recomputed from the rows, the difference named.
+    const actaEdited = edited(zip, 'acta.json', (x) => x.replace('"stampDutyCents": 337', '"stampDutyCents": 300'));
+    expect(verifyExport(actaEdited, { key })).toEqual({ ok: false, failure: { file: 'acta.json', what: 'game 1: stampDutyCents is 300, the rows give 337' } });
+    // The guias' figures edited.
+    expect(verifyExport(edited(zip, 'summary.json', (x) => x.replace('"chequeCents": 2500', '"chequeCents": 2000')), { key })).toEqual({
+      ok: false,
+      failure: { file: 'summary.json', what: 'guias paid: chequeCents is 2000, guias.jsonl gives 2500' },
     });
     // A line that is no JSON at all is named, not a crash.
     expect(verifyExport(edited(zip, 'sales.jsonl', (s) => s.replace('{"saleId"', '{saleId')), { key })).toEqual({ ok: false, failure: { file: 'sales.jsonl', line: 1, what: 'not JSON' } });
@@ -143,7 +252,15 @@ describe('the inspector export', () => {
     const files = unzipSync(zip);
     expect(files['previous-checkpoint.txt']).toBeDefined();
     const key = strFromU8(files['key.txt']!).trim();
-    expect(verifyExport(zip, { key })).toMatchObject({ ok: true, sessionId: second });
+    // The caixa's documents of the second session's entries only: its four guias (n.º 5 to 8) and its new drawer.
+    expect(verifyExport(zip, { key })).toMatchObject({
+      ok: true,
+      sessionId: second,
+      extendsPrevious: true,
+      documents: { sales: 4, voids: 1, prizes: 2, refunds: 1, guias: 4, drawers: 1, games: 2 },
+      guias: { paid: { count: 2, amountCents: 5_200 }, unpaid: { count: 1, amountCents: 300 }, void: { count: 1, amountCents: 800 } },
+    });
+    expect(strFromU8(unzipSync(zip)['guias.jsonl']!).trim().split('\n').map((l) => (JSON.parse(l) as { number: number }).number)).toEqual([5, 6, 7, 8]);
     const forged = edited(zip, 'proofs.json', (text) => {
       const p = JSON.parse(text) as { consistency: { proof: string[] } };
       p.consistency.proof[0] = '00'.repeat(32);
@@ -177,4 +294,12 @@ describe('the inspector export', () => {
     expect([refused.status, refused.stdout]).toEqual([1, expect.stringContaining('FALHA em sales.jsonl, linha 1: sale')]);
     expect(run(['export', '--data-dir', t.h.dataDir, '--session', '99', '--out', out]).status).toBe(2);
   }, 60_000);
+});
+
+describe("the check's entry hash", () => {
+  it("is the audit log's own (db/audit.ts), so the page in a browser recomputes the same chain", () => {
+    const fields = { id: 7, at: '2026-12-01T20:00:00.000Z', operator_id: 3, terminal_id: 'T1', channel: 'sale.create', outcome: 'ok', input: '{"q":"ç€"}', before: null, after: '{"saleId":1}' };
+    const prev = 'ab'.repeat(32);
+    expect(entryHash(sha256, prev, { seq: 7, at: fields.at, operatorId: 3, terminalId: 'T1', channel: 'sale.create', outcome: 'ok', input: fields.input, before: null, after: fields.after, prevHash: prev, hash: '' })).toBe(auditRowHash(prev, fields));
+  });
 });

@@ -17,10 +17,13 @@ import { sessionById } from '../../db/bingo/sessions.js';
 import { sessionSales } from '../../db/bingo/sales.js';
 import { hallIdentity, journalEntries } from '../../db/journal.js';
 import { documentAuditSeqs, hallKeys, sessionCheckpoints, subtreeHasher } from '../../db/transparency.js';
+import { exportDrawers, exportGames, exportGuiaFigures, exportGuias, exportPrizes, exportRefunds, exportVoids } from '../../db/inspector.js';
 import { renderActaPdf, type Acta } from '../../printing/pdf/acta.js';
 import { actaOf } from '../services/bingo/sessions.js';
+import { EXPORT_FORMAT } from './check.js';
 
-export const EXPORT_FORMAT = 'bingo-kiosk-inspector-export/1';
+export { EXPORT_FORMAT };
+
 
 export interface ExportOptions {
   /** The acta as PDF (the kiosk's worker, or pdfkit in the command line). */
@@ -58,7 +61,7 @@ export async function buildSessionExport(db: ReadableDb, sessionId: number, o: E
   }
 
   // The session's sales, each with the audit entry that wrote it.
-  const sales: unknown[] = [];
+  const sales: { saleId: number; ranges: unknown; [field: string]: unknown }[] = [];
   for (let after: number | null = null; ; ) {
     const page = sessionSales(db, { sessionId, gameId: null, after, limit: 2000 });
     if (page.length === 0) break;
@@ -80,6 +83,108 @@ export async function buildSessionExport(db: ReadableDb, sessionId: number, o: E
     after = page[page.length - 1]!.id;
   }
 
+  const until = session.closedAt;
+  // What happened after the close (a later payment, a void) is the next session's: left out here.
+  const by = (seq: number | null) => seq !== null && seq <= to;
+  const games = exportGames(db, sessionId).map((g) => ({
+    number: g.number,
+    state: g.state,
+    priceCents: g.priceCents,
+    double: g.doubleOfNumber !== null ? 'second' : g.doubleSeries ? 'first' : null,
+    doubleOfNumber: g.doubleOfNumber,
+    closure:
+      g.closedAt === null
+        ? null
+        : {
+            at: g.closedAt,
+            cardsSold: g.cardsSold,
+            totalCents: g.totalCents,
+            linePrizeCents: g.linePrizeCents,
+            bingoPrizeCents: g.bingoPrizeCents,
+            lineRoundingHundredths: g.lineRoundingHundredths,
+            bingoRoundingHundredths: g.bingoRoundingHundredths,
+            stampDutyCents: g.stampDutyCents,
+            stampDutyBasisPoints: g.stampDutyBasisPoints,
+            specialShareCents: g.specialShareCents,
+            auditSeq: g.closureSeq,
+          },
+  }));
+  const rangesOfSale = new Map(sales.map((x) => [x.saleId, x.ranges]));
+  const voids = exportVoids(db, sessionId).map((v) => ({ ...v, ranges: rangesOfSale.get(v.saleId) ?? [] }));
+  const prizes = exportPrizes(db, sessionId, until, from, to).map((w) => ({
+    winnerId: w.winnerId,
+    sessionId: w.sessionId,
+    gameNumber: w.gameNumber,
+    kind: w.kind,
+    seriesCode: w.seriesCode,
+    card: w.card,
+    prizeCents: w.prizeCents,
+    ballCount: w.ballCount,
+    awardedAt: w.awardedAt,
+    status: w.voidedAt !== null ? 'void' : w.paidAt !== null ? 'paid' : 'unpaid',
+    awardSeq: w.awardSeq,
+    payment: w.paidAt === null ? null : { at: w.paidAt, amountCents: w.paidCents, operator: w.paidBy, terminal: w.terminal, auditSeq: w.paymentSeq },
+    void: w.voidedAt === null ? null : { at: w.voidedAt, reason: w.voidReason, auditSeq: w.voidSeq },
+  }));
+  const refunds = exportRefunds(db, sessionId, until, from, to);
+  const guias = exportGuias(db, from, to).map((g) => {
+    const paid = by(g.paymentSeq);
+    const voided = by(g.voidSeq);
+    return {
+      guiaId: g.guiaId,
+      number: g.number,
+      machineNumber: g.machineNumber,
+      kind: g.kind,
+      amountCents: g.amountCents,
+      fund: g.fund,
+      issuedAt: g.issuedAt,
+      issuedBy: g.issuedBy,
+      terminal: g.terminal,
+      status: voided ? 'void' : paid ? 'paid' : 'unpaid',
+      cashCents: paid ? g.cashCents : 0,
+      cheques: paid ? (JSON.parse(g.cheques!) as unknown[]) : [],
+      paidAt: paid ? g.paidAt : null,
+      paidBy: paid ? g.paidBy : null,
+      voidedAt: voided ? g.voidedAt : null,
+      voidReason: voided ? g.voidReason : null,
+      issueSeq: g.issueSeq,
+      paymentSeq: paid ? g.paymentSeq : null,
+      voidSeq: voided ? g.voidSeq : null,
+    };
+  });
+  const drawers = exportDrawers(db, from, to).map((d) => {
+    const closed = by(d.closeSeq);
+    return {
+      drawerId: d.drawerId,
+      terminal: d.terminal,
+      openedAt: d.openedAt,
+      openedBy: d.openedBy,
+      floatCents: d.floatCents,
+      openSeq: d.openSeq,
+      close: closed
+        ? {
+            zNumber: d.zNumber,
+            at: d.closedAt,
+            closedBy: d.closedBy,
+            countedCents: d.countedCents,
+            expectedCents: d.expectedCents,
+            varianceCents: d.varianceCents,
+            acceptedBy: d.acceptedBy,
+            acceptReason: d.acceptReason,
+            auditSeq: d.closeSeq,
+          }
+        : null,
+    };
+  });
+
+  // The guias by status as the hall's books sum them (the check recomputes them from guias.jsonl).
+  const guiaFigures = Object.fromEntries(
+    (['unpaid', 'paid', 'void'] as const).map((status) => {
+      const f = exportGuiaFigures(db, from, to).find((r) => r.status === status);
+      return [status, { count: f?.count ?? 0, amountCents: f?.amountCents ?? 0, cashCents: f?.cashCents ?? 0, chequeCents: f?.chequeCents ?? 0 }];
+    }),
+  );
+
   const acta = actaOf(db, sessionId);
   const keys = hallKeys(db).map((k) => ({ keyId: k.keyId, verifierKey: k.verifierKey, createdAt: k.createdAt, rotationNote: k.rotationNote }));
   const signer = keys.find((k) => k.keyId === current.keyId);
@@ -97,6 +202,13 @@ export async function buildSessionExport(db: ReadableDb, sessionId: number, o: E
       }),
     ),
     'sales.jsonl': strToU8(jsonl(sales)),
+    'games.jsonl': strToU8(jsonl(games)),
+    'voids.jsonl': strToU8(jsonl(voids)),
+    'prizes.jsonl': strToU8(jsonl(prizes)),
+    'refunds.jsonl': strToU8(jsonl(refunds)),
+    'guias.jsonl': strToU8(jsonl(guias)),
+    'drawers.jsonl': strToU8(jsonl(drawers)),
+    'summary.json': strToU8(JSON.stringify({ guias: guiaFigures }, null, 2)),
     'acta.json': strToU8(JSON.stringify(acta, null, 2)),
     'acta.pdf': new Uint8Array(await o.pdf(acta)),
   };
