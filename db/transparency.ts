@@ -170,3 +170,13 @@ export function documentAuditSeqs(db: ReadableDb, document: string, fromId: numb
   ).all(document, fromId, toId);
   return new Map(rows.map((r) => [r.id, r.seq]));
 }
+
+/** The closed sessions with the checkpoint signed at their close (what an inspector may take away), newest first. */
+export function closedSessionsWithCheckpoints(db: ReadableDb, limit: number): { sessionId: number; openedAt: string; closedAt: string; entries: number; keyId: string }[] {
+  return stmt<[number], { sessionId: number; openedAt: string; closedAt: string; entries: number; keyId: string }>(
+    db,
+    `SELECT s.id AS sessionId, s.opened_at AS openedAt, s.closed_at AS closedAt, c.size AS entries, c.key_id AS keyId
+       FROM sessions s JOIN checkpoints c ON c.ref_type = 'session' AND c.ref_id = s.id
+      WHERE s.closed_at IS NOT NULL ORDER BY s.id DESC LIMIT ?`,
+  ).all(limit);
+}

@@ -10,6 +10,7 @@ import type { KioskEvent } from '../core/events.js';
 import { checkBackupInWorker } from './workers/backup-check.js';
 import { checkBooksInWorker } from './workers/books-check.js';
 import { exportSalesInWorker } from './workers/export-sales.js';
+import { exportSessionInWorker } from './inspector/in-worker.js';
 import { createCheckpointer } from '../db/checkpointer.js';
 import { checkpointWorker } from './workers/checkpoint.js';
 import { displayTokenKnown } from '../db/bingo/display.js';
@@ -77,6 +78,8 @@ export interface Kiosk {
 }
 
 export const DATABASE_FILE = 'kiosk.sqlite';
+/** Where session.export writes the inspector's ZIP files, in the data folder. */
+export const EXPORTS_FOLDER = 'exports';
 
 /** A kiosk told nothing of its post: browser mode's standalone kiosk. */
 const standalonePost = (): PostStatus => runningPost('standalone');
@@ -197,6 +200,10 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     checkBackup: (file) => checkBackupInWorker(file),
     checkBooks: (shown) => checkBooksInWorker(join(options.dataDir, DATABASE_FILE), shown, (done, total) => progress('books', done, total)),
     exportSales: (q) => exportSalesInWorker(join(options.dataDir, DATABASE_FILE), q, (done, total) => progress('export', done, total)),
+    exportSession: (sessionId) =>
+      exportSessionInWorker({ file: join(options.dataDir, DATABASE_FILE), sessionId, folder: join(options.dataDir, EXPORTS_FOLDER), now: now().toISOString() }, (done, total) =>
+        progress('export', done, total),
+      ),
     storage: () => storage,
     journal: options.journal ?? (() => null),
     post: options.post ?? standalonePost,

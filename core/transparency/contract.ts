@@ -1,6 +1,6 @@
 /** The hall's signed books on the contract: its checkpoints and its keys. */
 import { z } from 'zod';
-import { channel, empty, isoTime, MANAGERS, signedCheckpointSchema } from '../schema.js';
+import { channel, empty, id, isoTime, MANAGERS, signedCheckpointSchema } from '../schema.js';
 
 export const hallKeySchema = z.object({
   keyId: z.string(),
@@ -34,5 +34,24 @@ export const transparencyContract = {
     roles: MANAGERS,
     input: empty,
     output: signedCheckpointSchema,
+  }),
+  'session.exports': channel({
+    summary: 'The closed sessions an inspector may take away (each with the checkpoint signed at its close), newest first.',
+    kind: 'query',
+    topics: ['session', 'acta'],
+    roles: MANAGERS,
+    input: empty,
+    output: z.object({
+      sessions: z.array(z.object({ sessionId: id, openedAt: isoTime, closedAt: isoTime, entries: z.number().int(), keyId: z.string() })),
+    }),
+  }),
+  'session.export': channel({
+    summary:
+      "A closed session's books for the inspector as one ZIP (entries with their proofs, the signed checkpoints and keys, every document, the acta in JSON and PDF, an offline check page), built off the main thread with progress and written to the data folder's exports/.",
+    kind: 'query',
+    topics: [],
+    roles: MANAGERS,
+    input: z.object({ sessionId: id }).strict(),
+    output: z.object({ filename: z.string(), path: z.string(), bytes: z.number().int(), entries: z.number().int(), base64: z.string() }),
   }),
 };

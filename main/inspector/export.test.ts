@@ -17,7 +17,7 @@ import { keyIdOf, parseSignedNote, signedNote, verifierKey } from '../../core/tr
 import { auditRowHash } from '../../db/audit.js';
 import { sha256 } from '../../db/transparency.js';
 import { createTestHall, type TestHall } from '../../test/fixtures/faces.js';
-import { confirmByHand } from '../../test/harness.js';
+import { playedSession as played } from '../../test/fixtures/played-session.js';
 import { rawPublicKey } from '../services/shared/hall-key.js';
 import { buildSessionExport, EXPORT_FORMAT } from './export.js';
 import { checkReport, entryHash } from './check.js';
@@ -31,65 +31,7 @@ afterEach(() => t.h.close());
 
 const CLOSE_AT = '2026-12-01T02:00:00.000Z';
 const pdf = async () => Buffer.from('%PDF-1.4 test');
-
-/**
- * A session played to its close, each kind of document at least once: three
- * sales of game 1 at 1,35 € a card (one voided), its line and bingo awarded and
- * paid; game 2 annulled before its first ball and its sale refunded; four guias
- * (one paid in cash and cheque, one in cash, one voided, one left unpaid); the
- * drawer's Z; the end check.
- */
-async function playedSession(series: string): Promise<number> {
-  const { h } = t;
-  await h.ok('series.register', { code: series, priceCents: 135, size: 300 }, t.manager);
-  const session = await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: CLOSE_AT }, t.manager);
-  // The hall's template has the cashier's drawer open; a later session opens a new one.
-  const opened = await h.call('drawer.open', { floatByDenomination: { '2000': 5 } }, t.cashier);
-  if (!opened.ok) expect(opened.error.code).toBe('DRAWER_ALREADY_OPEN');
-  const gameId = (await h.ok('game.open', { seriesCode: series }, t.manager)).id;
-  await h.ok('sale.create', { gameId, quantity: 6, payment: { method: 'cash', tenderedCents: 810 } }, t.cashier);
-  await h.ok('sale.create', { gameId, quantity: 3, payment: { method: 'cash', tenderedCents: 405 } }, t.cashier);
-  await h.ok('sale.voidLast', { gameId, approval: { username: 'gerente', pin: '2222' } }, t.cashier);
-  await h.ok('sale.create', { gameId, quantity: 4, payment: { method: 'cash', tenderedCents: 1_000 } }, t.cashier);
-  await h.ok('game.closeSale', { gameId }, t.manager);
-  for (const n of [5, 17, 23, 44, 61]) await h.ok('game.drawBall', { gameId, number: n }, t.manager);
-  await confirmByHand(h, t.manager, { gameId, kind: 'line', seriesCode: series, card: 1 });
-  const line = await h.ok('game.closeClaims', { gameId, kind: 'line' }, t.manager);
-  for (const n of [1, 11, 21, 30, 31, 41, 50, 51, 70, 80]) await h.ok('game.drawBall', { gameId, number: n }, t.manager);
-  await confirmByHand(h, t.manager, { gameId, kind: 'bingo', seriesCode: series, card: 2 });
-  const bingo = await h.ok('game.closeClaims', { gameId, kind: 'bingo' }, t.manager);
-  for (const w of [...line.winners, ...bingo.winners]) await h.ok('prize.pay', { winnerId: w.winnerId, card: { seriesCode: w.seriesCode, number: w.card } }, t.cashier);
-  // Game 2: annulled before its first ball, its sale refunded (art. 16.º).
-  const annulled = (await h.ok('game.open', { seriesCode: series }, t.manager)).id;
-  const refunded = await h.ok('sale.create', { gameId: annulled, quantity: 2, payment: { method: 'cash', tenderedCents: 270 } }, t.cashier);
-  await h.ok('game.suspend', { gameId: annulled }, t.manager);
-  h.clock.advanceMinutes(15);
-  await h.ok('game.annul', { gameId: annulled, reason: 'failure_before_draw' }, t.manager);
-  await h.ok('refund.pay', { saleId: refunded.saleId }, t.cashier);
-  // The caixa: guias paid in cash and cheque, in cash, voided, left unpaid.
-  const machine = await h.call('machine.register', { number: '9', model: 'Fruit Party', betCents: 100 }, t.manager);
-  if (!machine.ok) expect(machine.error.code).toBe('MACHINE_NUMBER_TAKEN');
-  const admin = { username: 'admin', pin: '1111' };
-  const g1 = await h.ok('guia.issue', { machineNumber: '9', amountCents: 4_000, kind: 'hand_pay' }, t.manager);
-  await h.ok('guia.pay', { guiaId: g1.guiaId, cashCents: 1_500, cheques: [{ amountCents: 2_500, number: '0012345', bank: 'CGD' }], approval: admin }, t.manager);
-  const g2 = await h.ok('guia.issue', { machineNumber: '9', amountCents: 1_200, kind: 'hand_pay' }, t.manager);
-  await h.ok('guia.pay', { guiaId: g2.guiaId, cashCents: 1_200 }, t.manager);
-  const g3 = await h.ok('guia.issue', { machineNumber: '9', amountCents: 800, kind: 'hand_pay' }, t.manager);
-  await h.ok('guia.void', { guiaId: g3.guiaId, reason: 'máquina errada', approval: admin }, t.manager);
-  await h.ok('guia.issue', { machineNumber: '9', amountCents: 300, kind: 'hand_pay' }, t.manager);
-  const cash = (await h.ok('drawer.cash', {}, t.manager))!.cashCents!;
-  const count: Record<string, number> = {};
-  let left = cash;
-  for (const d of [2000, 1000, 500, 200, 100, 50, 20, 10, 5, 2, 1]) {
-    const k = Math.floor(left / d);
-    if (k > 0) count[String(d)] = k;
-    left -= k * d;
-  }
-  await h.ok('drawer.close', { countedByDenomination: count }, t.cashier);
-  await h.ok('session.recordCheck', { phase: 'end', kind: 'balls' }, t.manager);
-  await h.ok('session.close', { sessionId: session.id }, t.manager);
-  return session.id;
-}
+const playedSession = (series: string) => played(t, series);
 
 const exportOf = async (sessionId: number) => (await buildSessionExport(t.h.kiosk.db, sessionId, { pdf, now: t.h.clock.now() })).zip;
 

@@ -2,6 +2,7 @@
 import { mergeUnique } from '../../core/merge.js';
 import { auditHandlers } from './audit/index.js';
 import { checkpointHandlers } from './audit/checkpoints.js';
+import { exportHandlers } from './audit/exports.js';
 import { bingoHandlers } from './bingo/index.js';
 import { caixaHandlers } from './caixa/index.js';
 import { backupHandlers } from './drawers/backups.js';
@@ -30,6 +31,7 @@ export const handlers: HandlerMap = mergeUnique('handler', {
   printingHandlers,
   auditHandlers,
   checkpointHandlers,
+  exportHandlers,
   terminalsHandlers,
   postHandlers,
 });

@@ -61,7 +61,8 @@ export function allowed(from, to) {
     'main/printing': () => toKind === 'core' || to === 'db' || to === 'printing' || to === 'main/printing' || to === 'main/workers',
     // Worker threads and what runs in them: the kernel and the SQL layer only.
     'main/workers': () => toKind === 'core' || to === 'db' || to === 'main/workers',
-    kiosk: () => ['core', 'db', 'printing', 'main/printing', 'main/workers', 'rpc', 'services', 'services/shared'].includes(to) || toKind === 'core',
+    // The kiosk starts the inspector's export in its worker thread (session.export's I/O).
+    kiosk: () => ['core', 'db', 'printing', 'main/printing', 'main/workers', 'rpc', 'services', 'services/shared', 'inspector'].includes(to) || toKind === 'core',
     web: () => toKind === 'core' || to === 'kiosk' || to === 'web',
     // The installed program's post (post-start.ts) is a standalone kiosk, the hall server (its PKI and terminals
     // port) or a counter (its link to the hall and its printing), started as the command line starts them.
@@ -73,8 +74,8 @@ export function allowed(from, to) {
     // The group's journal: the hall's SQLite read through db/, PostgreSQL through its driver (this zone only).
     journal: () => toKind === 'core' || to === 'db' || to === 'journal' || to === 'main/workers',
     // The inspector's export and its check: made from a reader of the hall's file (the acta as the bingo domain
-    // assembles it, the hall key's format) and checked with no database at all.
-    inspector: () => toKind === 'core' || ['db', 'printing', 'services/shared', 'services/bingo', 'inspector'].includes(to),
+    // assembles it, the hall key's format) and checked with no database at all; built in a worker thread.
+    inspector: () => toKind === 'core' || ['db', 'printing', 'services/shared', 'services/bingo', 'main/workers', 'inspector'].includes(to),
     cli: () => to === 'kiosk' || to === 'web' || to === 'db' || to === 'hall' || to === 'counter' || to === 'journal' || to === 'inspector' || toKind === 'core',
     renderer: () => toKind === 'core' || to === 'renderer' || toKind === 'screens',
   };

@@ -1,0 +1,36 @@
+/**
+ * The worker thread of session.export (in-worker.ts): a closed session's
+ * inspector export built on its own read-only connection to the hall's file,
+ * the acta's PDF rendered here too, and the ZIP written beside the backups
+ * (under a temporary name, then renamed: a file that is there is whole), so
+ * a large session's export never holds a counter's sale.
+ */
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { parentPort } from 'node:worker_threads';
+import { openForCheck } from '../../db/backup.js';
+import type { WorkerProgress } from '../workers/entry.js';
+import { actaPdfHere, buildSessionExport } from './export.js';
+import type { SessionExportReply, SessionExportRequest } from './in-worker.js';
+
+parentPort?.once('message', (request: SessionExportRequest) => {
+  void (async (): Promise<SessionExportReply> => {
+    try {
+      const db = openForCheck(request.file);
+      try {
+        const now = new Date(request.now);
+        const progress = (done: number, total: number) => parentPort!.postMessage({ progress: { done, total } } satisfies WorkerProgress);
+        const made = await buildSessionExport(db, request.sessionId, { pdf: actaPdfHere(now), progress, now });
+        const path = `${request.folder}/${made.filename}`;
+        mkdirSync(dirname(path), { recursive: true });
+        writeFileSync(`${path}.part`, made.zip);
+        renameSync(`${path}.part`, path);
+        return { ok: true, filename: made.filename, path, entries: made.entries, zip: made.zip };
+      } finally {
+        db.close();
+      }
+    } catch (e) {
+      return { ok: false, message: e instanceof Error ? e.message : String(e) };
+    }
+  })().then((reply) => parentPort!.postMessage(reply, reply.ok ? [reply.zip.buffer as ArrayBuffer] : []));
+});

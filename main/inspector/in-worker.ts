@@ -1,0 +1,36 @@
+/**
+ * session.export off the main thread (export-worker.ts): a session of 10 000
+ * sales takes a second or two to prove and zip, while the counters sell on;
+ * the screens see how far it is (progress task 'export').
+ */
+import { runWorker } from '../workers/entry.js';
+
+export interface SessionExportRequest {
+  file: string;
+  sessionId: number;
+  /** Where the ZIP is written (the data folder's exports/). */
+  folder: string;
+  /** The kiosk's clock (the manifest's and the PDF's time). */
+  now: string;
+}
+
+export type SessionExportReply = { ok: true; filename: string; path: string; entries: number; zip: Uint8Array } | { ok: false; message: string };
+
+export interface SessionExportFile {
+  filename: string;
+  path: string;
+  entries: number;
+  zip: Uint8Array;
+}
+
+/** The worker file next to this module, in the same language as this module. */
+export function sessionExportWorkerUrl(moduleUrl: string = import.meta.url): URL {
+  const ext = /\.[cm]?ts$/.test(new URL(moduleUrl).pathname) ? '.ts' : '.js';
+  return new URL(`./export-worker${ext}`, moduleUrl);
+}
+
+export async function exportSessionInWorker(request: SessionExportRequest, onProgress?: (done: number, total: number) => void): Promise<SessionExportFile> {
+  const reply = await runWorker<SessionExportRequest, SessionExportReply>(sessionExportWorkerUrl(), request, onProgress);
+  if (!reply.ok) throw new Error(reply.message);
+  return { filename: reply.filename, path: reply.path, entries: reply.entries, zip: reply.zip };
+}

@@ -1,0 +1,59 @@
+/**
+ * session.export (issue 26): a manager exports a closed session in one call;
+ * the ZIP is built off the main thread with progress, written to the data
+ * folder's exports/ and sent back, and it verifies offline. Refused, changing
+ * nothing: a session still open, one that does not exist, a cashier.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { KioskEvent } from '../../../core/events.js';
+import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
+import { playedSession } from '../../../test/fixtures/played-session.js';
+import { snapshot } from '../../../test/harness.js';
+import { verifyExport } from '../../inspector/verify.js';
+
+let t: TestHall;
+beforeEach(async () => {
+  t = await createTestHall();
+});
+afterEach(() => t.h.close());
+
+describe('session.export', () => {
+  it("writes a closed session's ZIP to exports/, sends the same bytes, shows progress, and the file verifies with the acta's key", async () => {
+    const { h } = t;
+    const sessionId = await playedSession(t, 'A');
+    const acta = await h.ok('session.acta', { sessionId }, t.manager);
+    expect(await h.ok('session.exports', {}, t.manager)).toEqual({
+      sessions: [{ sessionId, openedAt: acta.openedAt, closedAt: acta.closedAt, entries: acta.checkpoint!.size, keyId: acta.hallKey!.keyId }],
+    });
+    const events: KioskEvent[] = [];
+    h.kiosk.onEvent((e) => events.push(e));
+    const made = await h.ok('session.export', { sessionId }, t.manager);
+    expect(made.path).toBe(join(h.dataDir, 'exports', made.filename));
+    expect(made.filename).toMatch(new RegExp(`^sessao-${sessionId}-[0-9a-f]{8}\\.zip$`));
+    expect(existsSync(`${made.path}.part`)).toBe(false);
+    const file = new Uint8Array(readFileSync(made.path));
+    expect(Buffer.from(made.base64, 'base64').equals(file)).toBe(true);
+    expect([made.bytes, made.entries]).toEqual([file.length, acta.checkpoint!.size]);
+    expect(verifyExport(file, { key: acta.hallKey!.verifierKey })).toMatchObject({ ok: true, sessionId, documents: { sales: 4, guias: 4 } });
+    const progress = events.filter((e) => e.type === 'progress' && e.task === 'export');
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.at(-1)).toMatchObject({ done: acta.checkpoint!.size, total: acta.checkpoint!.size });
+  }, 60_000);
+
+  it('is refused, changing nothing, for a session still open, one that does not exist, and a cashier', async () => {
+    const { h } = t;
+    const open = await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: '2026-12-01T02:00:00.000Z' }, t.manager);
+    const before = snapshot(h.kiosk);
+    expect(await h.call('session.export', { sessionId: open.id }, t.manager)).toEqual({
+      ok: false,
+      error: expect.objectContaining({ code: 'EXPORT_SESSION_NOT_CLOSED', message: expect.stringContaining(`A sessão n.º ${open.id} ainda não foi encerrada`) }),
+    });
+    expect(await h.call('session.export', { sessionId: 99 }, t.manager)).toEqual({ ok: false, error: expect.objectContaining({ code: 'SESSION_NOT_FOUND', message: 'A sessão n.º 99 não existe.' }) });
+    expect(await h.call('session.export', { sessionId: open.id }, t.cashier)).toEqual({ ok: false, error: expect.objectContaining({ code: 'FORBIDDEN' }) });
+    expect(await h.ok('session.exports', {}, t.manager)).toEqual({ sessions: [] });
+    expect(snapshot(h.kiosk)).toEqual(before);
+    expect(existsSync(join(h.dataDir, 'exports'))).toBe(false);
+  });
+});
