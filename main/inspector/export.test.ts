@@ -49,7 +49,7 @@ describe('the inspector export', () => {
     const files = unzipSync(zip);
     expect(Object.keys(files).sort()).toEqual([
       'acta.json', 'acta.pdf', 'audit.jsonl', 'checkpoint.txt', 'drawers.jsonl', 'games.jsonl', 'guias.jsonl', 'key.txt', 'keys.json', 'manifest.json',
-      'prizes.jsonl', 'proofs.json', 'refunds.jsonl', 'sales.jsonl', 'summary.json', 'voids.jsonl',
+      'prizes.jsonl', 'proofs.json', 'refunds.jsonl', 'sales.jsonl', 'summary.json', 'verificar.html', 'voids.jsonl',
     ]);
     expect(JSON.parse(strFromU8(files['manifest.json']!)).format).toBe(EXPORT_FORMAT);
     const acta = await t.h.ok('session.acta', { sessionId }, t.manager);

@@ -21,6 +21,7 @@ import { exportDrawers, exportGames, exportGuiaFigures, exportGuias, exportPrize
 import { renderActaPdf, type Acta } from '../../printing/pdf/acta.js';
 import { actaOf } from '../services/bingo/sessions.js';
 import { EXPORT_FORMAT } from './check.js';
+import { PAGE_FILE, verifierPage } from './page.js';
 
 export { EXPORT_FORMAT };
 
@@ -211,6 +212,7 @@ export async function buildSessionExport(db: ReadableDb, sessionId: number, o: E
     'summary.json': strToU8(JSON.stringify({ guias: guiaFigures }, null, 2)),
     'acta.json': strToU8(JSON.stringify(acta, null, 2)),
     'acta.pdf': new Uint8Array(await o.pdf(acta)),
+    [PAGE_FILE]: strToU8(await verifierPage()),
   };
   const manifest = {
     format: EXPORT_FORMAT,

@@ -6,6 +6,7 @@ import { CheckConfirm } from '../../components/CheckConfirm.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
+import { InspectorExport } from './InspectorExport.js';
 import { PdfButtons } from './PdfButtons.js';
 import { SessionSales } from './SessionSales.js';
 import { TableRegion } from '../../components/TableRegion.js';
@@ -132,6 +133,7 @@ export function ActaScreen() {
         <section className="panel" data-testid="acta-none">
           <p className="big-message">{t('acta.noSession')}</p>
         </section>
+        <InspectorExport />
       </main>
     );
   }
@@ -280,6 +282,7 @@ export function ActaScreen() {
           {asked ? <CheckConfirm check={asked} onClose={() => setAsked(null)} onDone={() => setAsked(null)} /> : null}
         </section>
       </div>
+      <InspectorExport />
     </main>
   );
 }
