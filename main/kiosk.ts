@@ -10,7 +10,8 @@ import type { KioskEvent } from '../core/events.js';
 import { checkBackupInWorker } from './workers/backup-check.js';
 import { checkBooksInWorker } from './workers/books-check.js';
 import { exportSalesInWorker } from './workers/export-sales.js';
-import { exportSessionInWorker } from './inspector/in-worker.js';
+import { ExportNotWritten, exportSessionInWorker } from './inspector/in-worker.js';
+import { KioskError } from '../core/refusal.js';
 import { createCheckpointer } from '../db/checkpointer.js';
 import { checkpointWorker } from './workers/checkpoint.js';
 import { displayTokenKnown } from '../db/bingo/display.js';
@@ -200,10 +201,15 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     checkBackup: (file) => checkBackupInWorker(file),
     checkBooks: (shown) => checkBooksInWorker(join(options.dataDir, DATABASE_FILE), shown, (done, total) => progress('books', done, total)),
     exportSales: (q) => exportSalesInWorker(join(options.dataDir, DATABASE_FILE), q, (done, total) => progress('export', done, total)),
-    exportSession: (sessionId) =>
-      exportSessionInWorker({ file: join(options.dataDir, DATABASE_FILE), sessionId, folder: join(options.dataDir, EXPORTS_FOLDER), now: now().toISOString() }, (done, total) =>
-        progress('export', done, total),
-      ),
+    exportSession: async (sessionId) => {
+      const folder = join(options.dataDir, EXPORTS_FOLDER);
+      try {
+        return await exportSessionInWorker({ file: join(options.dataDir, DATABASE_FILE), sessionId, folder, now: now().toISOString() }, (done, total) => progress('export', done, total));
+      } catch (e) {
+        if (e instanceof ExportNotWritten) throw new KioskError('EXPORT_NOT_WRITTEN', { sessionId, folder, reason: e.reason });
+        throw e;
+      }
+    },
     storage: () => storage,
     journal: options.journal ?? (() => null),
     post: options.post ?? standalonePost,

@@ -18,4 +18,11 @@ export const transparencyErrors = errors({
     pt: (p) => `A sessão n.º ${p.sessionId} ainda não foi encerrada (ou foi encerrada antes de a sala assinar os seus livros): só se exporta para o inspetor uma sessão encerrada, com o ponto de verificação assinado no seu encerramento.`,
     en: (p) => `Session no. ${p.sessionId} is not closed yet (or was closed before the hall signed its books): only a closed session, with the checkpoint signed at its close, is exported for the inspector.`,
   },
+  // The ZIP could not be written to the data folder (a full disk, a folder not writable): nothing half-written is left.
+  EXPORT_NOT_WRITTEN: {
+    pt: (p) =>
+      `A exportação da sessão n.º ${p.sessionId} não pôde ser gravada em ${p.folder} (${p.reason}). Nada ficou gravado pela metade e nada mudou nos livros da sala: liberte espaço ou corrija a pasta e tente de novo.`,
+    en: (p) =>
+      `Session no. ${p.sessionId}'s export could not be written to ${p.folder} (${p.reason}). Nothing was left half-written and the hall's books did not change: free some space or fix the folder, then try again.`,
+  },
 });

@@ -5,7 +5,7 @@
  * (under a temporary name, then renamed: a file that is there is whole), so
  * a large session's export never holds a counter's sale.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { openForCheck } from '../../db/backup.js';
@@ -22,15 +22,25 @@ parentPort?.once('message', (request: SessionExportRequest) => {
         const progress = (done: number, total: number) => parentPort!.postMessage({ progress: { done, total } } satisfies WorkerProgress);
         const made = await buildSessionExport(db, request.sessionId, { pdf: actaPdfHere(now), progress, now });
         const path = `${request.folder}/${made.filename}`;
-        mkdirSync(dirname(path), { recursive: true });
-        writeFileSync(`${path}.part`, made.zip);
-        renameSync(`${path}.part`, path);
+        try {
+          mkdirSync(dirname(path), { recursive: true });
+          writeFileSync(`${path}.part`, made.zip);
+          renameSync(`${path}.part`, path);
+        } catch (e) {
+          try {
+            rmSync(`${path}.part`, { force: true });
+          } catch {
+            // No folder to hold it: nothing was written.
+          }
+          const reason = e instanceof Error ? ((e as NodeJS.ErrnoException).code ?? e.message) : String(e);
+          return { ok: false, stage: 'write', message: reason };
+        }
         return { ok: true, filename: made.filename, path, entries: made.entries, zip: made.zip };
       } finally {
         db.close();
       }
     } catch (e) {
-      return { ok: false, message: e instanceof Error ? e.message : String(e) };
+      return { ok: false, stage: 'build', message: e instanceof Error ? e.message : String(e) };
     }
   })().then((reply) => parentPort!.postMessage(reply, reply.ok ? [reply.zip.buffer as ArrayBuffer] : []));
 });

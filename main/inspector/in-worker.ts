@@ -14,7 +14,14 @@ export interface SessionExportRequest {
   now: string;
 }
 
-export type SessionExportReply = { ok: true; filename: string; path: string; entries: number; zip: Uint8Array } | { ok: false; message: string };
+export type SessionExportReply = { ok: true; filename: string; path: string; entries: number; zip: Uint8Array } | { ok: false; stage: 'build' | 'write'; message: string };
+
+/** An export that could not be written (the data folder full or not writable): nothing half-written is left. */
+export class ExportNotWritten extends Error {
+  constructor(readonly reason: string) {
+    super(`export not written: ${reason}`);
+  }
+}
 
 export interface SessionExportFile {
   filename: string;
@@ -31,6 +38,6 @@ export function sessionExportWorkerUrl(moduleUrl: string = import.meta.url): URL
 
 export async function exportSessionInWorker(request: SessionExportRequest, onProgress?: (done: number, total: number) => void): Promise<SessionExportFile> {
   const reply = await runWorker<SessionExportRequest, SessionExportReply>(sessionExportWorkerUrl(), request, onProgress);
-  if (!reply.ok) throw new Error(reply.message);
+  if (!reply.ok) throw reply.stage === 'write' ? new ExportNotWritten(reply.message) : new Error(reply.message);
   return { filename: reply.filename, path: reply.path, entries: reply.entries, zip: reply.zip };
 }

@@ -4,7 +4,7 @@
  * folder's exports/ and sent back, and it verifies offline. Refused, changing
  * nothing: a session still open, one that does not exist, a cashier.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { KioskEvent } from '../../../core/events.js';
@@ -56,4 +56,21 @@ describe('session.export', () => {
     expect(snapshot(h.kiosk)).toEqual(before);
     expect(existsSync(join(h.dataDir, 'exports'))).toBe(false);
   });
+
+  it('says so, naming the folder, when the ZIP cannot be written, and leaves no part of it', async () => {
+    const { h } = t;
+    const sessionId = await playedSession(t, 'A');
+    // A file where the exports folder should be: the folder cannot be made.
+    writeFileSync(join(h.dataDir, 'exports'), 'not a folder');
+    const before = snapshot(h.kiosk);
+    expect(await h.call('session.export', { sessionId }, t.manager)).toEqual({
+      ok: false,
+      error: expect.objectContaining({
+        code: 'EXPORT_NOT_WRITTEN',
+        message: `A exportação da sessão n.º ${sessionId} não pôde ser gravada em ${join(h.dataDir, 'exports')} (EEXIST). Nada ficou gravado pela metade e nada mudou nos livros da sala: liberte espaço ou corrija a pasta e tente de novo.`,
+      }),
+    });
+    expect(snapshot(h.kiosk)).toEqual(before);
+    expect(readdirSync(h.dataDir).filter((f) => f.endsWith('.part'))).toEqual([]);
+  }, 60_000);
 });
