@@ -92,7 +92,7 @@ function parseLine<T>(file: string, line: string, n: number): T {
   try {
     return JSON.parse(line) as T;
   } catch {
-    return fail(file, 'not JSON', n);
+    return fail(file, 'não é JSON', n);
   }
 }
 
@@ -118,16 +118,19 @@ function findWith(value: unknown, key: string, id: unknown): Record<string, unkn
   return undefined;
 }
 
+const GUIA_STATUS = { unpaid: 'por pagar', paid: 'paga', void: 'anulada' } as const;
+const GUIA_STATUS_PLURAL = { unpaid: 'por pagar', paid: 'pagas', void: 'anuladas' } as const;
+
 /** Which entries write which document: each such entry's document must be in its file. */
 const WRITERS: Record<string, { file: string; document: string }> = {
-  'sale.create': { file: 'sales.jsonl', document: 'a sale' },
-  'sale.voidLast': { file: 'voids.jsonl', document: 'a void' },
-  'prize.pay': { file: 'prizes.jsonl', document: "a prize's payment" },
-  'refund.pay': { file: 'refunds.jsonl', document: 'a refund' },
-  'guia.issue': { file: 'guias.jsonl', document: 'a guia' },
-  'guia.pay': { file: 'guias.jsonl', document: "a guia's payment" },
-  'guia.void': { file: 'guias.jsonl', document: "a guia's void" },
-  'drawer.open': { file: 'drawers.jsonl', document: 'a drawer' },
+  'sale.create': { file: 'sales.jsonl', document: 'uma venda' },
+  'sale.voidLast': { file: 'voids.jsonl', document: 'uma anulação de venda' },
+  'prize.pay': { file: 'prizes.jsonl', document: 'o pagamento de um prémio' },
+  'refund.pay': { file: 'refunds.jsonl', document: 'um reembolso' },
+  'guia.issue': { file: 'guias.jsonl', document: 'uma guia' },
+  'guia.pay': { file: 'guias.jsonl', document: 'o pagamento de uma guia' },
+  'guia.void': { file: 'guias.jsonl', document: 'a anulação de uma guia' },
+  'drawer.open': { file: 'drawers.jsonl', document: 'a abertura de uma gaveta' },
 };
 
 /** `key`: a verifier key the inspector trusts (from the acta, the Z, the hall's settings screen); without it, the export's own. */
@@ -145,34 +148,34 @@ function check(zip: Uint8Array, o: { key?: string }, { sha256, ed25519 }: CheckC
   try {
     files = unzipSync(zip);
   } catch {
-    return fail('(zip)', 'not a ZIP file');
+    return fail('(zip)', 'não é um ficheiro ZIP');
   }
-  const text = (name: string) => (files[name] ? strFromU8(files[name]) : fail(name, 'missing'));
+  const text = (name: string) => (files[name] ? strFromU8(files[name]) : fail(name, 'falta na exportação'));
   const json = <T>(name: string): T => {
     try {
       return JSON.parse(text(name)) as T;
     } catch (e) {
       if (e instanceof Failed) throw e;
-      return fail(name, 'not JSON');
+      return fail(name, 'não é JSON');
     }
   };
   const manifest = json<{ format: string; hallName: string; licence: string | null; sessionId: number; openedAt: string; closedAt: string; entries: { from: number; to: number }; files: Record<string, string> }>(
     'manifest.json',
   );
-  if (manifest.format !== EXPORT_FORMAT) fail('manifest.json', `format ${String(manifest.format)}, not ${EXPORT_FORMAT}`);
+  if (manifest.format !== EXPORT_FORMAT) fail('manifest.json', `formato ${String(manifest.format)}, não ${EXPORT_FORMAT}`);
 
   // The key: the inspector's, else the export's own (then only the export's consistency is shown, not whose it is).
   const keyText = o.key ?? text('key.txt').trim();
   const key = parseVerifierKey(sha256, keyText);
-  if (!key) return fail(o.key ? '--key' : 'key.txt', 'not a verifier key (name+keyid+base64)');
+  if (!key) return fail(o.key ? '--key' : 'key.txt', 'não é uma chave pública de verificação (nome+identificador+base64)');
   const note = parseSignedNote(text('checkpoint.txt'));
-  if (!note) return fail('checkpoint.txt', 'not a signed note');
-  if (!noteSignedBy(note, key, ed25519)) fail('checkpoint.txt', `not signed by key ${key.name}+${keyIdHex(key.keyId)}`);
-  const checkpoint = parseCheckpoint(note.body) ?? fail('checkpoint.txt', 'not a checkpoint');
-  if (checkpoint.origin !== key.name) fail('checkpoint.txt', `origin ${checkpoint.origin} is not the key's log ${key.name}`);
+  if (!note) return fail('checkpoint.txt', 'não é uma nota assinada');
+  if (!noteSignedBy(note, key, ed25519)) fail('checkpoint.txt', `não está assinado pela chave ${key.name}+${keyIdHex(key.keyId)}`);
+  const checkpoint = parseCheckpoint(note.body) ?? fail('checkpoint.txt', 'não é um ponto de verificação');
+  if (checkpoint.origin !== key.name) fail('checkpoint.txt', `a origem ${checkpoint.origin} não é o registo da chave ${key.name}`);
 
   const proofs = json<{ size: number; inclusion: Record<string, string[]>; consistency: { from: number; to: number; proof: string[] } | null }>('proofs.json');
-  if (proofs.size !== checkpoint.size) fail('proofs.json', `proofs for a tree of ${proofs.size}, the checkpoint signs ${checkpoint.size}`);
+  if (proofs.size !== checkpoint.size) fail('proofs.json', `provas para uma árvore de ${proofs.size} entradas; o ponto de verificação assina ${checkpoint.size}`);
 
   // Every entry: its hash is its fields', it links to the one before, and the signed tree holds it where it says.
   const audit = lines(text('audit.jsonl'));
@@ -183,33 +186,33 @@ function check(zip: Uint8Array, o: { key?: string }, { sha256, ed25519 }: CheckC
   for (const [i, line] of audit.entries()) {
     const n = i + 1;
     const e = parseLine<AuditLine>('audit.jsonl', line, n);
-    if (e.seq !== expected) fail('audit.jsonl', `entry ${e.seq} where entry ${expected} should be (an entry missing or added)`, n);
-    if (entryHash(sha256, e.prevHash, e) !== e.hash) fail('audit.jsonl', `entry ${e.seq}: its hash is not its fields' (changed)`, n);
-    if (prev !== null && e.prevHash !== prev) fail('audit.jsonl', `entry ${e.seq}: does not link to the entry before`, n);
-    const proof = proofs.inclusion[String(e.seq)] ?? fail('proofs.json', `no inclusion proof for entry ${e.seq}`);
+    if (e.seq !== expected) fail('audit.jsonl', `entrada ${e.seq} onde devia estar a entrada ${expected} (uma entrada a menos ou a mais)`, n);
+    if (entryHash(sha256, e.prevHash, e) !== e.hash) fail('audit.jsonl', `entrada ${e.seq}: o seu hash não é o dos seus campos (alterada)`, n);
+    if (prev !== null && e.prevHash !== prev) fail('audit.jsonl', `entrada ${e.seq}: não se liga à entrada anterior`, n);
+    const proof = proofs.inclusion[String(e.seq)] ?? fail('proofs.json', `falta a prova de inclusão da entrada ${e.seq}`);
     if (!verifyInclusion(sha256, leafHash(sha256, hexToBytes(e.hash)), e.seq - 1, checkpoint.size, proof.map(hexToBytes), checkpoint.rootHash)) {
-      fail('audit.jsonl', `entry ${e.seq}: not in the history the hall signed (its inclusion proof fails)`, n);
+      fail('audit.jsonl', `entrada ${e.seq}: não pertence à história que a sala assinou (a sua prova de inclusão falha)`, n);
     }
     entries.set(e.seq, e);
     prev = e.hash;
     expected = e.seq + 1;
   }
   const to = expected - 1;
-  if (to !== manifest.entries.to || to !== checkpoint.size) fail('audit.jsonl', `ends at entry ${to}; the checkpoint signs ${checkpoint.size} entries`);
+  if (to !== manifest.entries.to || to !== checkpoint.size) fail('audit.jsonl', `termina na entrada ${to}; o ponto de verificação assina ${checkpoint.size} entradas`);
 
   // The previous session's checkpoint, extended by this one (signed by one of the hall's keys).
   const extendsPrevious = files['previous-checkpoint.txt'] !== undefined;
   if (extendsPrevious) {
-    const before = parseSignedNote(text('previous-checkpoint.txt')) ?? fail('previous-checkpoint.txt', 'not a signed note');
+    const before = parseSignedNote(text('previous-checkpoint.txt')) ?? fail('previous-checkpoint.txt', 'não é uma nota assinada');
     const keys = json<{ verifierKey: string }[]>('keys.json').map((k) => parseVerifierKey(sha256, k.verifierKey)).filter((k) => k !== null);
-    if (!keys.some((k) => noteSignedBy(before, k, ed25519)) && !noteSignedBy(before, key, ed25519)) fail('previous-checkpoint.txt', "not signed by any of the hall's keys");
-    const old: Checkpoint = parseCheckpoint(before.body) ?? fail('previous-checkpoint.txt', 'not a checkpoint');
-    const c = proofs.consistency ?? fail('proofs.json', 'no consistency proof from the previous checkpoint');
-    if (c.from !== old.size || c.to !== checkpoint.size) fail('proofs.json', `a consistency proof from ${c.from} to ${c.to}, not from ${old.size} to ${checkpoint.size}`);
+    if (!keys.some((k) => noteSignedBy(before, k, ed25519)) && !noteSignedBy(before, key, ed25519)) fail('previous-checkpoint.txt', 'não está assinado por nenhuma das chaves da sala');
+    const old: Checkpoint = parseCheckpoint(before.body) ?? fail('previous-checkpoint.txt', 'não é um ponto de verificação');
+    const c = proofs.consistency ?? fail('proofs.json', 'falta a prova de consistência a partir do ponto de verificação anterior');
+    if (c.from !== old.size || c.to !== checkpoint.size) fail('proofs.json', `uma prova de consistência de ${c.from} para ${c.to}, não de ${old.size} para ${checkpoint.size}`);
     if (!verifyConsistency(sha256, old.size, checkpoint.size, old.rootHash, checkpoint.rootHash, c.proof.map(hexToBytes))) {
-      fail('previous-checkpoint.txt', `this session's history does not extend the previous session's (${old.size} entries): rewritten in between`);
+      fail('previous-checkpoint.txt', `o registo desta sessão não continua o da sessão anterior (${old.size} entradas): foi reescrito entretanto`);
     }
-    if (old.size !== from - 1) fail('manifest.json', `entries from ${from}, but the previous checkpoint ends at ${old.size}`);
+    if (old.size !== from - 1) fail('manifest.json', `entradas a partir da ${from}, mas o ponto de verificação anterior termina na ${old.size}`);
   }
 
   // Documents: each backed by the entry that wrote it (same figures), each such entry's document cited.
@@ -225,13 +228,13 @@ function check(zip: Uint8Array, o: { key?: string }, { sha256, ed25519 }: CheckC
    * session's (a guia issued or a drawer opened before this session's entries), proved by that export.
    */
   const backedBy = (file: string, n: number, what: string, seq: number | null, channels: readonly string[], match: (answer: unknown) => string | null, earlier = false) => {
-    if (seq === null || seq === undefined) return fail(file, `${what}: no audit entry wrote it`, n);
+    if (seq === null || seq === undefined) return fail(file, `${what}: nenhuma entrada do registo o escreveu`, n);
     if (seq < from && earlier) return;
     const e = entries.get(seq);
-    if (!e) return fail(file, `${what}: entry ${seq} is not among this session's entries (${from} to ${to})`, n);
-    if (e.outcome !== 'ok' || (channels.length > 0 && !channels.includes(e.channel))) fail(file, `${what}: entry ${seq} is ${e.channel} (${e.outcome}), which did not write it`, n);
+    if (!e) return fail(file, `${what}: a entrada ${seq} não está entre as entradas desta sessão (${from} a ${to})`, n);
+    if (e.outcome !== 'ok' || (channels.length > 0 && !channels.includes(e.channel))) fail(file, `${what}: a entrada ${seq} é ${e.channel} (${e.outcome === 'ok' ? 'aceite' : 'recusada'}), que não o escreveu`, n);
     const differs = match(answerOf(seq));
-    if (differs !== null) fail(file, `${what}: ${differs} differs from its audit entry ${seq}`, n);
+    if (differs !== null) fail(file, `${what}: ${differs} difere da sua entrada ${seq} do registo`, n);
     cited.add(seq);
   };
   /** The first of `fields` on which `row` and `answer` disagree, where the answer has the field. */
@@ -246,7 +249,7 @@ function check(zip: Uint8Array, o: { key?: string }, { sha256, ed25519 }: CheckC
   type SaleLine = { saleId: number; gameNumber: number; quantity: number; totalCents: number; ranges: unknown; voided: boolean; auditSeq: number | null };
   const sales = rows<SaleLine>('sales.jsonl');
   sales.forEach((s, i) => {
-    backedBy('sales.jsonl', i + 1, `sale ${s.saleId}`, s.auditSeq, ['sale.create'], (a) => {
+    backedBy('sales.jsonl', i + 1, `venda ${s.saleId}`, s.auditSeq, ['sale.create'], (a) => {
       const answer = a as Record<string, unknown> | null;
       if (answer?.saleId !== s.saleId) return 'saleId';
       return fieldsAgree(s, answer, ['quantity', 'totalCents', 'ranges'], 'saleId');
@@ -257,14 +260,14 @@ function check(zip: Uint8Array, o: { key?: string }, { sha256, ed25519 }: CheckC
   const voids = rows<VoidLine>('voids.jsonl');
   const voided = new Set(sales.filter((s) => s.voided).map((s) => s.saleId));
   voids.forEach((v, i) => {
-    backedBy('voids.jsonl', i + 1, `void of sale ${v.saleId}`, v.auditSeq, ['sale.voidLast'], (a) => {
+    backedBy('voids.jsonl', i + 1, `anulação da venda ${v.saleId}`, v.auditSeq, ['sale.voidLast'], (a) => {
       const answer = a as Record<string, unknown> | null;
       if (answer?.saleId !== v.saleId || answer.voided !== true) return 'saleId';
       return fieldsAgree(v, answer, ['approvedBy', 'ranges'], 'saleId');
     });
-    if (!voided.delete(v.saleId)) fail('voids.jsonl', `void of sale ${v.saleId}: sales.jsonl does not mark that sale voided`, i + 1);
+    if (!voided.delete(v.saleId)) fail('voids.jsonl', `anulação da venda ${v.saleId}: sales.jsonl não marca essa venda como anulada`, i + 1);
   });
-  for (const saleId of voided) fail('sales.jsonl', `sale ${saleId}: marked voided with no void in voids.jsonl`, sales.findIndex((s) => s.saleId === saleId) + 1);
+  for (const saleId of voided) fail('sales.jsonl', `venda ${saleId}: marcada como anulada sem anulação em voids.jsonl`, sales.findIndex((s) => s.saleId === saleId) + 1);
 
   type PrizeLine = {
     winnerId: number;
@@ -283,26 +286,26 @@ function check(zip: Uint8Array, o: { key?: string }, { sha256, ed25519 }: CheckC
   const prizes = rows<PrizeLine>('prizes.jsonl');
   prizes.forEach((p, i) => {
     const n = i + 1;
-    const what = `prize ${p.winnerId}`;
+    const what = `prémio ${p.winnerId}`;
     const ours = p.sessionId === manifest.sessionId;
     // A carried prize (an earlier session's, paid now) was awarded in that session's entries.
     backedBy('prizes.jsonl', n, what, p.awardSeq, [], (a) => fieldsAgree(p, findWith(a, 'winnerId', p.winnerId), ['kind', 'seriesCode', 'card', 'prizeCents', 'ballCount'], 'winnerId'), !ours);
-    if ((p.status === 'paid') !== (p.payment !== null) || (p.status === 'void') !== (p.void !== null)) fail('prizes.jsonl', `${what}: status ${p.status} with${p.payment ? '' : 'out'} a payment`, n);
+    if ((p.status === 'paid') !== (p.payment !== null) || (p.status === 'void') !== (p.void !== null)) fail('prizes.jsonl', `${what}: estado ${p.status} ${p.payment ? 'com' : 'sem'} pagamento`, n);
     if (p.payment) {
-      if (p.payment.amountCents !== p.prizeCents) fail('prizes.jsonl', `${what}: paid ${p.payment.amountCents} cents of a prize of ${p.prizeCents}`, n);
-      backedBy('prizes.jsonl', n, `${what}'s payment`, p.payment.auditSeq, ['prize.pay'], (a) => {
+      if (p.payment.amountCents !== p.prizeCents) fail('prizes.jsonl', `${what}: pagos ${p.payment.amountCents} cêntimos de um prémio de ${p.prizeCents}`, n);
+      backedBy('prizes.jsonl', n, `pagamento do ${what}`, p.payment.auditSeq, ['prize.pay'], (a) => {
         const answer = a as Record<string, unknown> | null;
         if (answer?.winnerId !== p.winnerId || answer.status !== 'paid') return 'winnerId';
         return fieldsAgree(p, answer, ['prizeCents', 'kind', 'card'], 'winnerId');
       });
     }
-    if (p.void) backedBy('prizes.jsonl', n, `${what}'s void`, p.void.auditSeq, [], () => null);
+    if (p.void) backedBy('prizes.jsonl', n, `anulação do ${what}`, p.void.auditSeq, [], () => null);
   });
 
   type RefundLine = { saleId: number; sessionId: number; gameNumber: number; amountCents: number; auditSeq: number | null };
   const refunds = rows<RefundLine>('refunds.jsonl');
   refunds.forEach((r, i) => {
-    backedBy('refunds.jsonl', i + 1, `refund of sale ${r.saleId}`, r.auditSeq, ['refund.pay'], (a) => {
+    backedBy('refunds.jsonl', i + 1, `reembolso da venda ${r.saleId}`, r.auditSeq, ['refund.pay'], (a) => {
       const answer = a as Record<string, unknown> | null;
       if (answer?.saleId !== r.saleId) return 'saleId';
       return fieldsAgree(r, answer, ['amountCents'], 'saleId');
@@ -334,21 +337,21 @@ function check(zip: Uint8Array, o: { key?: string }, { sha256, ed25519 }: CheckC
     }, true);
     const paidIn = g.cashCents + g.cheques.reduce((s, c) => s + c.amountCents, 0);
     if (g.status === 'paid') {
-      if (paidIn !== g.amountCents) fail('guias.jsonl', `${what}: paid ${paidIn} cents in cash and cheques for ${g.amountCents}`, n);
-      backedBy('guias.jsonl', n, `${what}'s payment`, g.paymentSeq, ['guia.pay'], (a) => {
+      if (paidIn !== g.amountCents) fail('guias.jsonl', `${what}: pagos ${paidIn} cêntimos em numerário e cheques para ${g.amountCents}`, n);
+      backedBy('guias.jsonl', n, `pagamento da ${what}`, g.paymentSeq, ['guia.pay'], (a) => {
         const answer = a as { guiaId?: number; payment?: { cashCents?: number; cheques?: unknown } } | null;
         if (answer?.guiaId !== g.guiaId) return 'guiaId';
         if (answer.payment?.cashCents !== g.cashCents) return 'cashCents';
         return same(answer.payment.cheques, g.cheques) ? null : 'cheques';
       });
-    } else if (paidIn !== 0 || g.paymentSeq !== null) fail('guias.jsonl', `${what}: ${g.status} with a payment`, n);
+    } else if (paidIn !== 0 || g.paymentSeq !== null) fail('guias.jsonl', `${what}: ${GUIA_STATUS[g.status]} com pagamento`, n);
     if (g.status === 'void') {
-      backedBy('guias.jsonl', n, `${what}'s void`, g.voidSeq, ['guia.void'], (a) => {
+      backedBy('guias.jsonl', n, `anulação da ${what}`, g.voidSeq, ['guia.void'], (a) => {
         const answer = a as Record<string, unknown> | null;
         if (answer?.guiaId !== g.guiaId) return 'guiaId';
         return fieldsAgree(g, answer, ['voidReason'], 'guiaId');
       });
-    } else if (g.voidSeq !== null) fail('guias.jsonl', `${what}: ${g.status} with a void`, n);
+    } else if (g.voidSeq !== null) fail('guias.jsonl', `${what}: ${GUIA_STATUS[g.status]} com anulação`, n);
   });
 
   type DrawerLine = {
@@ -360,7 +363,7 @@ function check(zip: Uint8Array, o: { key?: string }, { sha256, ed25519 }: CheckC
   const drawers = rows<DrawerLine>('drawers.jsonl');
   drawers.forEach((d, i) => {
     const n = i + 1;
-    backedBy('drawers.jsonl', n, `drawer ${d.drawerId}`, d.openSeq, ['drawer.open'], (a) => fieldsAgree(d, findWith(a, 'drawerId', d.drawerId), ['floatCents'], 'drawerId'), true);
+    backedBy('drawers.jsonl', n, `gaveta ${d.drawerId}`, d.openSeq, ['drawer.open'], (a) => fieldsAgree(d, findWith(a, 'drawerId', d.drawerId), ['floatCents'], 'drawerId'), true);
     if (d.close) {
       const close = d.close;
       backedBy('drawers.jsonl', n, `Z n.º ${close.zNumber}`, close.auditSeq, [], (a) => fieldsAgree(close, findWith(a, 'zNumber', close.zNumber), ['countedCents', 'varianceCents'], 'zNumber'));
@@ -372,7 +375,7 @@ function check(zip: Uint8Array, o: { key?: string }, { sha256, ed25519 }: CheckC
   games.forEach((g, i) => {
     if (g.closure) {
       const closure = g.closure;
-      backedBy('games.jsonl', i + 1, `game ${g.number}'s close of sale`, closure.auditSeq, [], (a) => {
+      backedBy('games.jsonl', i + 1, `fecho de venda da jogada ${g.number}`, closure.auditSeq, [], (a) => {
         const answer = findWith(a, 'cardsSold', closure.cardsSold) ?? (a as Record<string, unknown> | null) ?? undefined;
         return fieldsAgree(closure, answer, ['cardsSold', 'totalCents'], 'cardsSold');
       });
@@ -382,13 +385,13 @@ function check(zip: Uint8Array, o: { key?: string }, { sha256, ed25519 }: CheckC
   // No entry's document left out: each sale, void, payment, refund, guia, drawer the log wrote is in its file.
   for (const e of entries.values()) {
     const writer = WRITERS[e.channel];
-    if (e.outcome === 'ok' && writer && !cited.has(e.seq)) fail(writer.file, `entry ${e.seq} (${e.channel}) wrote ${writer.document} this file does not have (left out)`);
+    if (e.outcome === 'ok' && writer && !cited.has(e.seq)) fail(writer.file, `a entrada ${e.seq} (${e.channel}) escreveu ${writer.document} que este ficheiro não tem (deixado de fora)`);
   }
   // A drawer.close that only recorded its count (awaiting a manager's acceptance) wrote no Z.
   for (const e of entries.values()) {
     if (e.outcome !== 'ok' || e.channel !== 'drawer.close' || cited.has(e.seq)) continue;
     const z = zNumberIn(answerOf(e.seq));
-    if (z !== undefined) fail('drawers.jsonl', `entry ${e.seq} (drawer.close) wrote Z n.º ${z}, which this file does not have (left out)`);
+    if (z !== undefined) fail('drawers.jsonl', `a entrada ${e.seq} (drawer.close) escreveu o Z n.º ${z}, que este ficheiro não tem (deixado de fora)`);
   }
 
   // The acta's figures, recomputed from the rows.
@@ -399,11 +402,11 @@ function check(zip: Uint8Array, o: { key?: string }, { sha256, ed25519 }: CheckC
     refunds: refunds.filter((r) => r.sessionId === manifest.sessionId),
   });
   const acta = json<{ sessionId: number; games: Parameters<typeof firstDifference>[1]['games']; totals: ActaFigures['totals'] }>('acta.json');
-  if (acta.sessionId !== manifest.sessionId) fail('acta.json', `the acta of session ${acta.sessionId}, not ${manifest.sessionId}`);
+  if (acta.sessionId !== manifest.sessionId) fail('acta.json', `a acta da sessão n.º ${acta.sessionId}, não da n.º ${manifest.sessionId}`);
   const difference = firstDifference(figures, acta);
   if (difference) {
-    const where = difference.game === null ? 'totals' : `game ${difference.game}`;
-    fail('acta.json', `${where}: ${difference.field} is ${String(difference.stated)}, the rows give ${difference.recomputed}`);
+    const where = difference.game === null ? 'totais' : `jogada ${difference.game}`;
+    fail('acta.json', `${where}: ${difference.field} é ${String(difference.stated)}, as linhas dão ${difference.recomputed}`);
   }
 
   // The guias by status, recomputed from their rows, against the hall's own figures.
@@ -412,7 +415,7 @@ function check(zip: Uint8Array, o: { key?: string }, { sha256, ed25519 }: CheckC
   for (const status of ['unpaid', 'paid', 'void'] as const) {
     for (const field of Object.keys(byStatus[status]) as (keyof GuiasByStatus['paid'])[]) {
       if (stated[status]?.[field] !== byStatus[status][field]) {
-        fail('summary.json', `guias ${status}: ${field} is ${String(stated[status]?.[field])}, guias.jsonl gives ${byStatus[status][field]}`);
+        fail('summary.json', `guias ${GUIA_STATUS_PLURAL[status]}: ${field} é ${String(stated[status]?.[field])}, guias.jsonl dá ${byStatus[status][field]}`);
       }
     }
   }

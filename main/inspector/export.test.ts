@@ -121,39 +121,39 @@ describe('the inspector export', () => {
     // A sale's total changed in sales.jsonl.
     expect(verifyExport(edited(zip, 'sales.jsonl', (s) => s.replace('"totalCents":540', '"totalCents":54')), { key })).toEqual({
       ok: false,
-      failure: { file: 'sales.jsonl', line: 3, what: expect.stringContaining('totalCents differs from its audit entry') },
+      failure: { file: 'sales.jsonl', line: 3, what: expect.stringContaining('totalCents difere da sua entrada') },
     });
     // A guia added: the log wrote no such guia.
     const withGuia = edited(zip, 'guias.jsonl', (x) => {
       const last = JSON.parse(x.trim().split('\n').at(-1)!) as Record<string, unknown>;
       return `${x}${JSON.stringify({ ...last, guiaId: 5, number: 5, amountCents: 9_900, issueSeq: (last.issueSeq as number) + 2 })}\n`;
     });
-    expect(verifyExport(withGuia, { key })).toEqual({ ok: false, failure: { file: 'guias.jsonl', line: 5, what: expect.stringMatching(/^guia n\.º 5: entry \d+ is .*, which did not write it$/) } });
+    expect(verifyExport(withGuia, { key })).toEqual({ ok: false, failure: { file: 'guias.jsonl', line: 5, what: expect.stringMatching(/^guia n\.º 5: a entrada \d+ é .*, que não o escreveu$/) } });
     // A guia left out: its entries' guia is missing.
     const withoutGuia = edited(zip, 'guias.jsonl', (x) => x.split('\n').filter((_, i) => i !== 3).join('\n'));
-    expect(verifyExport(withoutGuia, { key })).toEqual({ ok: false, failure: { file: 'guias.jsonl', what: expect.stringMatching(/^entry \d+ \(guia\.issue\) wrote a guia this file does not have \(left out\)$/) } });
+    expect(verifyExport(withoutGuia, { key })).toEqual({ ok: false, failure: { file: 'guias.jsonl', what: expect.stringMatching(/^a entrada \d+ \(guia\.issue\) escreveu uma guia que este ficheiro não tem \(deixado de fora\)$/) } });
     // An unpaid guia shown as paid in cash.
     const paidGuia = edited(zip, 'guias.jsonl', (x) => x.replace('"status":"unpaid","cashCents":0', '"status":"paid","cashCents":300'));
-    expect(verifyExport(paidGuia, { key })).toEqual({ ok: false, failure: { file: 'guias.jsonl', line: 4, what: "guia n.º 4's payment: no audit entry wrote it" } });
+    expect(verifyExport(paidGuia, { key })).toEqual({ ok: false, failure: { file: 'guias.jsonl', line: 4, what: 'pagamento da guia n.º 4: nenhuma entrada do registo o escreveu' } });
     // A refund left out.
-    expect(verifyExport(edited(zip, 'refunds.jsonl', () => ''), { key })).toEqual({ ok: false, failure: { file: 'refunds.jsonl', what: expect.stringMatching(/\(refund\.pay\) wrote a refund this file does not have \(left out\)$/) } });
+    expect(verifyExport(edited(zip, 'refunds.jsonl', () => ''), { key })).toEqual({ ok: false, failure: { file: 'refunds.jsonl', what: expect.stringMatching(/\(refund\.pay\) escreveu um reembolso que este ficheiro não tem \(deixado de fora\)$/) } });
     // The void dropped, the sale still marked voided: and both dropped, the void's entry is left without its document.
-    expect(verifyExport(edited(zip, 'voids.jsonl', () => ''), { key })).toEqual({ ok: false, failure: { file: 'sales.jsonl', line: 2, what: 'sale 2: marked voided with no void in voids.jsonl' } });
+    expect(verifyExport(edited(zip, 'voids.jsonl', () => ''), { key })).toEqual({ ok: false, failure: { file: 'sales.jsonl', line: 2, what: 'venda 2: marcada como anulada sem anulação em voids.jsonl' } });
     // A prize paid for more than it was.
-    expect(verifyExport(edited(zip, 'prizes.jsonl', (x) => x.replace('"amountCents":675', '"amountCents":765')), { key })).toEqual({ ok: false, failure: { file: 'prizes.jsonl', line: 2, what: 'prize 2: paid 765 cents of a prize of 675' } });
+    expect(verifyExport(edited(zip, 'prizes.jsonl', (x) => x.replace('"amountCents":675', '"amountCents":765')), { key })).toEqual({ ok: false, failure: { file: 'prizes.jsonl', line: 2, what: 'prémio 2: pagos 765 cêntimos de um prémio de 675' } });
     // The acta's figures edited: recomputed from the rows, the difference named.
     const actaEdited = edited(zip, 'acta.json', (x) => x.replace('"stampDutyCents": 337', '"stampDutyCents": 300'));
-    expect(verifyExport(actaEdited, { key })).toEqual({ ok: false, failure: { file: 'acta.json', what: 'game 1: stampDutyCents is 300, the rows give 337' } });
+    expect(verifyExport(actaEdited, { key })).toEqual({ ok: false, failure: { file: 'acta.json', what: 'jogada 1: stampDutyCents é 300, as linhas dão 337' } });
     // The guias' figures edited.
     expect(verifyExport(edited(zip, 'summary.json', (x) => x.replace('"chequeCents": 2500', '"chequeCents": 2000')), { key })).toEqual({
       ok: false,
-      failure: { file: 'summary.json', what: 'guias paid: chequeCents is 2000, guias.jsonl gives 2500' },
+      failure: { file: 'summary.json', what: 'guias pagas: chequeCents é 2000, guias.jsonl dá 2500' },
     });
     // A line that is no JSON at all is named, not a crash.
-    expect(verifyExport(edited(zip, 'sales.jsonl', (s) => s.replace('{"saleId"', '{saleId')), { key })).toEqual({ ok: false, failure: { file: 'sales.jsonl', line: 1, what: 'not JSON' } });
+    expect(verifyExport(edited(zip, 'sales.jsonl', (s) => s.replace('{"saleId"', '{saleId')), { key })).toEqual({ ok: false, failure: { file: 'sales.jsonl', line: 1, what: 'não é JSON' } });
     // A line of audit.jsonl deleted.
     const dropped = verifyExport(edited(zip, 'audit.jsonl', (s) => s.split('\n').filter((_, i) => i !== 4).join('\n')), { key });
-    expect(dropped).toEqual({ ok: false, failure: { file: 'audit.jsonl', line: 5, what: expect.stringContaining('missing or added') } });
+    expect(dropped).toEqual({ ok: false, failure: { file: 'audit.jsonl', line: 5, what: expect.stringContaining('uma entrada a menos ou a mais') } });
     // The checkpoint's signature replaced by another key's.
     const other = generateKeyPairSync('ed25519');
     const replaced = edited(zip, 'checkpoint.txt', (note) => {
@@ -161,7 +161,7 @@ describe('the inspector export', () => {
       const name = body.split('\n')[0]!;
       return signedNote(body, [{ name, keyId: keyIdOf(sha256, name, rawPublicKey(other.privateKey)), signature: new Uint8Array(sign(null, Buffer.from(body), other.privateKey)) }]);
     });
-    expect(verifyExport(replaced, { key })).toMatchObject({ ok: false, failure: { file: 'checkpoint.txt', what: expect.stringContaining('not signed by key') } });
+    expect(verifyExport(replaced, { key })).toMatchObject({ ok: false, failure: { file: 'checkpoint.txt', what: expect.stringContaining('não está assinado pela chave') } });
     // The whole chain recomputed after an edit: every hash holds, but the signed tree does not.
     const rechained = edited(zip, 'audit.jsonl', (text) => {
       const rows = text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown> & { seq: number; prevHash: string; hash: string });
@@ -178,10 +178,10 @@ describe('the inspector export', () => {
           .join('\n') + '\n'
       );
     });
-    expect(verifyExport(rechained, { key })).toEqual({ ok: false, failure: { file: 'audit.jsonl', line: 3, what: expect.stringContaining('not in the history the hall signed') } });
+    expect(verifyExport(rechained, { key })).toEqual({ ok: false, failure: { file: 'audit.jsonl', line: 3, what: expect.stringContaining('não pertence à história que a sala assinou') } });
     // Checked with another hall's key.
     const otherKey = verifierKey(sha256, acta.hallKey!.verifierKey.split('+')[0]!, rawPublicKey(other.privateKey));
-    expect(verifyExport(zip, { key: otherKey })).toMatchObject({ ok: false, failure: { file: 'checkpoint.txt', what: expect.stringContaining('not signed by key') } });
+    expect(verifyExport(zip, { key: otherKey })).toMatchObject({ ok: false, failure: { file: 'checkpoint.txt', what: expect.stringContaining('não está assinado pela chave') } });
   });
 
   it("two sessions in turn: the second's export proves it extends the first's checkpoint; a proof that does not is refused", async () => {
@@ -208,7 +208,7 @@ describe('the inspector export', () => {
       p.consistency.proof[0] = '00'.repeat(32);
       return JSON.stringify(p);
     });
-    expect(verifyExport(forged, { key })).toMatchObject({ ok: false, failure: { file: 'previous-checkpoint.txt', what: expect.stringContaining('does not extend') } });
+    expect(verifyExport(forged, { key })).toMatchObject({ ok: false, failure: { file: 'previous-checkpoint.txt', what: expect.stringContaining('não continua o da sessão anterior') } });
   });
 
   it('is refused for a session still open, naming it', async () => {
@@ -233,7 +233,7 @@ describe('the inspector export', () => {
     const bad = join(t.h.dataDir, 'edited.zip');
     writeFileSync(bad, edited(new Uint8Array(readFileSync(out)), 'sales.jsonl', (x) => x.replace('"quantity":6', '"quantity":7')));
     const refused = run(['export:verify', bad]);
-    expect([refused.status, refused.stdout]).toEqual([1, expect.stringContaining('FALHA em sales.jsonl, linha 1: sale')]);
+    expect([refused.status, refused.stdout]).toEqual([1, expect.stringContaining('FALHA em sales.jsonl, linha 1: venda')]);
     expect(run(['export', '--data-dir', t.h.dataDir, '--session', '99', '--out', out]).status).toBe(2);
   }, 60_000);
 });
