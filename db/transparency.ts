@@ -180,3 +180,33 @@ export function closedSessionsWithCheckpoints(db: ReadableDb, limit: number): { 
       WHERE s.closed_at IS NOT NULL ORDER BY s.id DESC LIMIT ?`,
   ).all(limit);
 }
+
+/** The hall's checkpoints after `afterId` that cover no more than `maxSize` entries (what the group can witness), oldest first. */
+export function checkpointsToShip(db: ReadableDb, afterId: number, maxSize: number): CheckpointRow[] {
+  return stmt<[number, number], CheckpointRow>(db, `SELECT ${CHECKPOINT_COLUMNS} FROM checkpoints WHERE id > ? AND size <= ? ORDER BY id`).all(afterId, maxSize);
+}
+
+/** The newest checkpoint the group's cosignature has been received for (0: none). */
+export function lastCosignedCheckpoint(db: ReadableDb): number {
+  return stmt<[], { id: number | null }>(db, `SELECT max(checkpoint_id) AS id FROM checkpoint_cosignatures`).get()?.id ?? 0;
+}
+
+/** A witness's cosignature, as received (one already kept is left as it is). */
+export function insertCosignature(db: WritableDb, c: { checkpointId: number; witnessKey: string; line: string; witnessedAt: string; receivedAt: string }): void {
+  stmt(
+    db,
+    `INSERT OR IGNORE INTO checkpoint_cosignatures (checkpoint_id, witness_key, line, witnessed_at, received_at)
+     SELECT @checkpointId, @witnessKey, @line, @witnessedAt, @receivedAt WHERE EXISTS (SELECT 1 FROM checkpoints WHERE id = @checkpointId)`,
+  ).run(c);
+}
+
+export function cosignaturesOf(db: ReadableDb, checkpointId: number): { witnessKey: string; line: string; witnessedAt: string }[] {
+  return stmt<[number], { witnessKey: string; line: string; witnessedAt: string }>(
+    db,
+    `SELECT witness_key AS witnessKey, line, witnessed_at AS witnessedAt FROM checkpoint_cosignatures WHERE checkpoint_id = ? ORDER BY witness_key`,
+  ).all(checkpointId);
+}
+
+export function checkpointById(db: ReadableDb, id: number): CheckpointRow | undefined {
+  return stmt<[number], CheckpointRow>(db, `SELECT ${CHECKPOINT_COLUMNS} FROM checkpoints WHERE id = ?`).get(id);
+}

@@ -48,6 +48,8 @@ import { refusalText } from '../core/errors.js';
 import { KioskError } from '../core/refusal.js';
 import { actaPdfHere, buildSessionExport } from './inspector/export.js';
 import { checkReport } from './inspector/check.js';
+import { witnessGroup, witnessKeyFrom } from './journal/witness.js';
+import { isKeyName } from '../core/transparency/checkpoint.js';
 import { verifyExport } from './inspector/verify.js';
 import { latestBackupManifest, openForCheck, restoreBackup } from '../db/backup.js';
 import { checkBooks } from '../db/books.js';
@@ -141,6 +143,8 @@ function journalBeside(url: string | undefined) {
           }
         },
         onFailed: (message) => console.error(`[journal] o envio ao grupo parou: ${message}`),
+        // The group's cosignatures of the hall's checkpoints: kept for the inspector's exports.
+        onCosignatures: (rows) => void kiosk.keepCosignatures(rows),
       });
       console.log(`Diário do grupo: enviado para ${redactUrl(url)}`);
     },
@@ -465,6 +469,40 @@ async function groupVerify(argv: string[]): Promise<void> {
   }
 }
 
+/**
+ * `npm run group:witness -- --database-url URL --key-file FILE [--name NAME] [--json]`: the group as a witness
+ * (issue 26). Each hall's checkpoints not yet looked at are checked against the journal the group holds and
+ * cosigned, or refused with why; the witness's verifier key is printed for the inspectors.
+ */
+async function groupWitness(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { 'database-url': { type: 'string' }, 'key-file': { type: 'string' }, name: { type: 'string', default: 'grupo-testemunha' }, json: { type: 'boolean', default: false } },
+    strict: true,
+  });
+  if (!values['key-file'] || !isKeyName(values.name)) {
+    console.error('Uso: group:witness --database-url URL --key-file FICHEIRO [--name NOME sem espaços nem +] [--json]');
+    process.exit(2);
+  }
+  const key = witnessKeyFrom(values['key-file'], values.name);
+  const group = await openGroup(databaseUrlOf(values));
+  try {
+    const halls = await witnessGroup(group.pool, key);
+    if (values.json) console.log(JSON.stringify({ witnessKey: key.verifierKey, halls }));
+    else {
+      console.log(`Testemunha do grupo: ${key.verifierKey}`);
+      for (const h of halls) {
+        console.log(`${h.name} (${h.hallId}): ${h.cosigned.length} pontos de verificação cossinados${h.refused.length > 0 ? `, ${h.refused.length} RECUSADOS` : ''}.`);
+        for (const r of h.refused) console.log(`  ponto de verificação n.º ${r.checkpointId} recusado: ${r.reason}.`);
+      }
+      if (halls.length === 0) console.log('Nenhum ponto de verificação novo a testemunhar.');
+    }
+    process.exitCode = halls.some((h) => h.refused.length > 0) ? 1 : 0;
+  } finally {
+    await group.close();
+  }
+}
+
 async function groupReport(argv: string[]): Promise<void> {
   let values: { 'database-url'?: string; from?: string; to?: string; format?: string; out?: string };
   try {
@@ -533,15 +571,15 @@ async function inspectorExport(argv: string[]): Promise<void> {
   }
 }
 
-/** `npm run export:verify -- FILE [--key VERIFIER_KEY]`: no database, no kiosk; exit 0, or 1 naming the first thing that fails. */
+/** `npm run export:verify -- FILE [--key VERIFIER_KEY] [--witness WITNESS_KEY]`: no database, no kiosk; exit 0, or 1 naming the first thing that fails. */
 async function inspectorVerify(argv: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({ args: argv, options: { key: { type: 'string' } }, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({ args: argv, options: { key: { type: 'string' }, witness: { type: 'string' } }, allowPositionals: true, strict: true });
   const path = positionals[0];
   if (!path || !existsSync(path)) {
     console.error('Indique o ficheiro da exportação (.zip).');
     process.exit(2);
   }
-  const r = verifyExport(new Uint8Array(readFileSync(path)), values.key ? { key: values.key } : {});
+  const r = verifyExport(new Uint8Array(readFileSync(path)), { ...(values.key ? { key: values.key } : {}), ...(values.witness ? { witness: values.witness } : {}) });
   if (r.ok) {
     console.log(checkReport(r).join('\n'));
   } else {
@@ -555,6 +593,7 @@ const commands: Record<string, (argv: string[]) => Promise<void>> = { web, hall,
   'journal:ship': journalShip,
   'group:verify': groupVerify,
   'group:report': groupReport,
+  'group:witness': groupWitness,
 };
 const run = commands[command];
 if (!run) {

@@ -15,7 +15,7 @@ import { KioskError } from '../core/refusal.js';
 import { createCheckpointer } from '../db/checkpointer.js';
 import { checkpointWorker } from './workers/checkpoint.js';
 import { displayTokenKnown } from '../db/bingo/display.js';
-import { DatabaseStorageError, openDatabase, openReader, storageFailureOf, type WritableDb } from '../db/connection.js';
+import { DatabaseStorageError, openDatabase, openReader, storageFailureOf, writeTransaction, type WritableDb } from '../db/connection.js';
 import { keepReserve, openFailureOf, releaseReserve, RESERVE_BYTES } from '../db/reserve.js';
 import type { Channel } from '../core/contract.js';
 import type { StorageState } from '../core/audit/contract.js';
@@ -34,6 +34,8 @@ import { sealPinHashes } from './services/shared/credentials.js';
 import { createPins, type Pins } from './services/shared/pin.js';
 import { readOrCreatePinKey } from './services/shared/pin-key.js';
 import { openHallKeyring } from './services/shared/hall-keyring.js';
+import { cosignedNote } from './services/shared/checkpoint.js';
+import { checkpointById, insertCosignature } from '../db/transparency.js';
 
 export interface KioskOptions {
   /** Folder holding kiosk.sqlite and backups/. */
@@ -71,6 +73,11 @@ export interface Kiosk {
   close(): void;
   /** Whether a hall board's display token was issued (display.token): it reads the board and nothing else. */
   isDisplayToken(token: string): boolean;
+  /**
+   * The group's cosignatures of this hall's checkpoints, as the journal's shipper fetched them: each kept when it
+   * is the witness key's cosignature of that checkpoint's note (a line that does not check is left out). How many were kept.
+   */
+  keepCosignatures(rows: readonly { checkpointId: number; witnessKey: string; line: string; witnessedAt: string }[]): number;
   /** The writable connection (tests read tables through it). */
   readonly db: WritableDb;
   /** The print queue (tests wait for it to be idle). */
@@ -263,6 +270,25 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
       db.close();
     },
     isDisplayToken: (token) => displayTokenKnown(reader, token),
+    keepCosignatures(rows) {
+      const holding = rows.filter((r) => {
+        const checkpoint = checkpointById(db, r.checkpointId);
+        return checkpoint !== undefined && cosignedNote(checkpoint.note, r.witnessKey, r.line) !== null;
+      });
+      if (holding.length === 0) return 0;
+      const at = now().toISOString();
+      try {
+        writeTransaction(db, () => {
+          for (const r of holding) insertCosignature(db, { ...r, receivedAt: at });
+        });
+      } catch (e) {
+        // A full disk: the shipper asks again (from the newest kept) and they are kept then.
+        if (storageFailureOf(e) === null) throw e;
+        return 0;
+      }
+      emitAll({ type: 'changed', channel: 'audit.cosignature', topics: ['acta'], at });
+      return holding.length;
+    },
     printQueue: queue,
     db,
     dataDir: options.dataDir,

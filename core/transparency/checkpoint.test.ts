@@ -2,6 +2,11 @@ import { createHash, generateKeyPairSync, sign, verify, createPublicKey, type Ke
 import { describe, expect, it } from 'vitest';
 import {
   checkpointBody,
+  cosignature,
+  cosignedMessage,
+  noteCosignedBy,
+  parseWitnessKey,
+  witnessVerifierKey,
   keyIdHex,
   keyIdOf,
   noteSignedBy,
@@ -91,5 +96,33 @@ describe('keys and signed notes (C2SP signed-note, Ed25519)', () => {
     expect(parseSignedNote('body\n\n- sala AAAA\n')).toBeNull();
     expect(parseSignedNote('body\n\n\u2014 sala !!!!\n')).toBeNull();
     expect(() => signedNote('body', [])).toThrow(RangeError);
+  });
+});
+
+describe('a witness cosignature (C2SP tlog-cosignature, cosignature/v1)', () => {
+  it("adds the group's timestamped signature line beside the hall's; each checks with its own key, and a changed time or body fails", () => {
+    const hall = ed25519();
+    const witness = ed25519();
+    const body = checkpointBody(checkpoint);
+    const hallName = checkpoint.origin;
+    const hallSig = { name: hallName, keyId: keyIdOf(sha256, hallName, hall.publicKey), signature: signWith(hall.privateKey, body) };
+    const witnessKey = parseWitnessKey(sha256, witnessVerifierKey(sha256, 'grupo-exemplo', witness.publicKey))!;
+    // A witness key id is its own: type 0x04, not the 0x01 of a signer's key.
+    expect(witnessKey.keyId).toBe(keyIdOf(sha256, 'grupo-exemplo', witness.publicKey, 0x04));
+    expect(witnessKey.keyId).not.toBe(keyIdOf(sha256, 'grupo-exemplo', witness.publicKey));
+    expect(parseVerifierKey(sha256, witnessVerifierKey(sha256, 'grupo-exemplo', witness.publicKey))).toBeNull();
+    const time = 1_796_000_000;
+    expect(new TextDecoder().decode(cosignedMessage(body, time))).toBe(`cosignature/v1\ntime ${time}\n${body}`);
+    const line = cosignature('grupo-exemplo', witnessKey.keyId, time, new Uint8Array(sign(null, cosignedMessage(body, time), witness.privateKey)));
+    const note = parseSignedNote(signedNote(body, [hallSig, line]))!;
+    expect(noteSignedBy(note, { name: hallName, keyId: hallSig.keyId, publicKey: hall.publicKey }, ed25519Verify)).toBe(true);
+    expect(noteCosignedBy(note, witnessKey, ed25519Verify)).toBe(time);
+    // The line's time moved by a second: the signature no longer holds.
+    const moved = { ...note, signatures: note.signatures.map((s) => (s.name === 'grupo-exemplo' ? { ...s, signature: Uint8Array.of(...s.signature.slice(0, 7), s.signature[7]! + 1, ...s.signature.slice(8)) } : s)) };
+    expect(noteCosignedBy(moved, witnessKey, ed25519Verify)).toBeNull();
+    // Another body (a different size) under the same lines.
+    expect(noteCosignedBy({ ...note, body: checkpointBody({ ...checkpoint, size: 1235 }) }, witnessKey, ed25519Verify)).toBeNull();
+    // The hall's own key is no witness: its plain signature is not a cosignature.
+    expect(noteCosignedBy(note, { name: hallName, keyId: hallSig.keyId, publicKey: hall.publicKey }, ed25519Verify)).toBeNull();
   });
 });

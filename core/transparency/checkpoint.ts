@@ -10,6 +10,8 @@ import type { Sha256 } from './merkle.js';
 
 /** The signature type byte of Ed25519 in signed-note key ids and verifier keys. */
 const ED25519 = 0x01;
+/** The signature type byte of a witness's timestamped Ed25519 cosignature (C2SP tlog-cosignature, cosignature/v1). */
+const COSIGNATURE_V1 = 0x04;
 const MAX_SIGNATURES = 100;
 
 export interface Checkpoint {
@@ -50,13 +52,13 @@ export function isKeyName(name: string): boolean {
   return name.length > 0 && /^[\x21-\x7e]+$/.test(name) && !name.includes('+');
 }
 
-/** key ID = the first 4 bytes of SHA-256(name || "\n" || 0x01 || public key), big-endian. */
-export function keyIdOf(h: Sha256, name: string, publicKey: Uint8Array): number {
+/** key ID = the first 4 bytes of SHA-256(name || "\n" || type || public key), big-endian (type 0x01: a signer's; 0x04: a witness's). */
+export function keyIdOf(h: Sha256, name: string, publicKey: Uint8Array, type: number = ED25519): number {
   const n = utf8(name);
   const data = new Uint8Array(n.length + 2 + publicKey.length);
   data.set(n, 0);
   data[n.length] = 0x0a;
-  data[n.length + 1] = ED25519;
+  data[n.length + 1] = type;
   data.set(publicKey, n.length + 2);
   const d = h(data);
   return ((d[0]! << 24) | (d[1]! << 16) | (d[2]! << 8) | d[3]!) >>> 0;
@@ -64,24 +66,30 @@ export function keyIdOf(h: Sha256, name: string, publicKey: Uint8Array): number 
 
 export const keyIdHex = (keyId: number) => keyId.toString(16).padStart(8, '0');
 
-/** The verifier key an inspector is given: `name+<key id hex>+<base64(0x01 || public key)>`. */
-export function verifierKey(h: Sha256, name: string, publicKey: Uint8Array): string {
+/** The verifier key an inspector is given: `name+<key id hex>+<base64(0x01 || public key)>` (0x04 for a witness's). */
+export function verifierKey(h: Sha256, name: string, publicKey: Uint8Array, type: number = ED25519): string {
   if (!isKeyName(name)) throw new RangeError(`key name ${JSON.stringify(name)}`);
   if (publicKey.length !== 32) throw new RangeError('an Ed25519 public key has 32 bytes');
-  return `${name}+${keyIdHex(keyIdOf(h, name, publicKey))}+${b64(Uint8Array.of(ED25519, ...publicKey))}`;
+  return `${name}+${keyIdHex(keyIdOf(h, name, publicKey, type))}+${b64(Uint8Array.of(type, ...publicKey))}`;
 }
 
+/** A witness's verifier key (C2SP tlog-cosignature): its cosignatures carry the time they were made. */
+export const witnessVerifierKey = (h: Sha256, name: string, publicKey: Uint8Array) => verifierKey(h, name, publicKey, COSIGNATURE_V1);
+
+/** A witness's verifier key read back; null when it is not one. */
+export const parseWitnessKey = (h: Sha256, text: string) => parseVerifierKey(h, text, COSIGNATURE_V1);
+
 /** A verifier key read back, its key id checked against its name and key; null when it is not one. */
-export function parseVerifierKey(h: Sha256, text: string): { name: string; keyId: number; publicKey: Uint8Array } | null {
+export function parseVerifierKey(h: Sha256, text: string, type: number = ED25519): { name: string; keyId: number; publicKey: Uint8Array } | null {
   // The key's base64 may hold '+' too: the name ends at the first, the key id is the 8 hex digits after it.
   const m = /^([^+]+)\+([0-9a-f]{8})\+(.+)$/.exec(text.trim());
   if (!m) return null;
   const [, name, idHex, keyB64] = m as unknown as [string, string, string, string];
   if (!isKeyName(name)) return null;
   const raw = unb64(keyB64);
-  if (!raw || raw.length !== 33 || raw[0] !== ED25519) return null;
+  if (!raw || raw.length !== 33 || raw[0] !== type) return null;
   const publicKey = raw.slice(1);
-  const keyId = keyIdOf(h, name, publicKey);
+  const keyId = keyIdOf(h, name, publicKey, type);
   return keyIdHex(keyId) === idHex ? { name, keyId, publicKey } : null;
 }
 
@@ -147,4 +155,32 @@ export function noteSignedBy(
 ): boolean {
   const message = utf8(note.body);
   return note.signatures.some((s) => s.name === key.name && s.keyId === key.keyId && s.signature.length === 64 && verify(key.publicKey, message, s.signature));
+}
+
+/** What a witness signs (cosignature/v1): a header with the time, in seconds since 1970, then the checkpoint's body. */
+export function cosignedMessage(body: string, time: number): Uint8Array {
+  if (!Number.isSafeInteger(time) || time < 0) throw new RangeError(`time ${time}`);
+  return utf8(`cosignature/v1\ntime ${time}\n${body}`);
+}
+
+/** A witness's signature line: its key id, then the time (8 bytes, big-endian) and the Ed25519 signature. */
+export function cosignature(name: string, keyId: number, time: number, signature: Uint8Array): NoteSignature {
+  if (signature.length !== 64) throw new RangeError('an Ed25519 signature has 64 bytes');
+  const t = new Uint8Array(8);
+  new DataView(t.buffer).setBigUint64(0, BigInt(time));
+  return { name, keyId, signature: Uint8Array.of(...t, ...signature) };
+}
+
+/** The time of the first cosignature of a note by the witness `key` that verifies, or null. */
+export function noteCosignedBy(
+  note: { body: string; signatures: readonly NoteSignature[] },
+  key: { name: string; keyId: number; publicKey: Uint8Array },
+  verify: (publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array) => boolean,
+): number | null {
+  for (const s of note.signatures) {
+    if (s.name !== key.name || s.keyId !== key.keyId || s.signature.length !== 72) continue;
+    const time = Number(new DataView(s.signature.buffer, s.signature.byteOffset, 8).getBigUint64(0));
+    if (Number.isSafeInteger(time) && verify(key.publicKey, cosignedMessage(note.body, time), s.signature.slice(8))) return time;
+  }
+  return null;
 }

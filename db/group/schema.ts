@@ -76,6 +76,41 @@ const MIGRATIONS: Readonly<Record<number, string>> = {
   UPDATE journal SET doc_tables = ARRAY(SELECT jsonb_object_keys(documents) ORDER BY 1) WHERE documents IS NOT NULL;
   CREATE INDEX journal_by_doc_tables ON journal USING gin (doc_tables);
   `,
+  // The group as a witness (issue 26): the checkpoints each hall signed, shipped once their entries are here; the
+  // group's cosignature of each it found to be the root of the history it holds, or why it refused (append-only:
+  // one row per checkpoint and witness key); and the witness's Merkle frontier of each hall, so each checkpoint's
+  // root is recomputed from the entries since the last one only.
+  7: `
+  CREATE TABLE hall_checkpoints (
+    hall_id uuid NOT NULL REFERENCES halls (hall_id),
+    checkpoint_id bigint NOT NULL CHECK (checkpoint_id > 0),
+    size bigint NOT NULL CHECK (size >= 0),
+    root_hash text NOT NULL CHECK (length(root_hash) = 64),
+    key_id text NOT NULL,
+    note text NOT NULL,
+    received_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (hall_id, checkpoint_id)
+  );
+  CREATE TABLE cosignatures (
+    hall_id uuid NOT NULL,
+    checkpoint_id bigint NOT NULL,
+    witness_key text NOT NULL,
+    -- The note's signature line the witness adds, or null with the refusal.
+    line text,
+    refusal text,
+    witnessed_at timestamptz NOT NULL,
+    PRIMARY KEY (hall_id, checkpoint_id, witness_key),
+    FOREIGN KEY (hall_id, checkpoint_id) REFERENCES hall_checkpoints (hall_id, checkpoint_id),
+    CHECK ((line IS NULL) <> (refusal IS NULL))
+  );
+  CREATE TABLE witness_frontiers (
+    hall_id uuid NOT NULL REFERENCES halls (hall_id),
+    witness_key text NOT NULL,
+    size bigint NOT NULL CHECK (size >= 0),
+    peaks jsonb NOT NULL,
+    PRIMARY KEY (hall_id, witness_key)
+  );
+  `,
 };
 
 const VERSIONS = Object.keys(MIGRATIONS)

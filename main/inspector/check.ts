@@ -15,7 +15,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { formatCents } from '../../core/money.js';
 import { firstDifference, recomputeActa, type ActaFigures, type FigureGame } from '../../core/bingo/acta-figures.js';
 import { guiasByStatus, type GuiasByStatus } from '../../core/caixa/guia-figures.js';
-import { keyIdHex, noteSignedBy, parseCheckpoint, parseSignedNote, parseVerifierKey, type Checkpoint } from '../../core/transparency/checkpoint.js';
+import { keyIdHex, noteCosignedBy, noteSignedBy, parseCheckpoint, parseSignedNote, parseVerifierKey, parseWitnessKey, type Checkpoint } from '../../core/transparency/checkpoint.js';
 import { bytesToHex, hexToBytes, leafHash, verifyConsistency, verifyInclusion, type Sha256 } from '../../core/transparency/merkle.js';
 
 export const EXPORT_FORMAT = 'bingo-kiosk-inspector-export/1';
@@ -47,6 +47,9 @@ export interface ExportSummary {
   guias: GuiasByStatus;
   /** Whose key: the inspector's (given), or only the export's own. */
   keyGiven: boolean;
+  /** The group's cosignatures of the checkpoint that hold (a witness given must be among them). */
+  witnesses: { name: string; keyId: string; at: string }[];
+  witnessGiven: boolean;
   extendsPrevious: boolean;
 }
 
@@ -133,8 +136,11 @@ const WRITERS: Record<string, { file: string; document: string }> = {
   'drawer.open': { file: 'drawers.jsonl', document: 'a abertura de uma gaveta' },
 };
 
-/** `key`: a verifier key the inspector trusts (from the acta, the Z, the hall's settings screen); without it, the export's own. */
-export function checkExport(zip: Uint8Array, o: { key?: string }, crypto: CheckCrypto): ExportCheck {
+/**
+ * `key`: a verifier key the inspector trusts (from the acta, the Z, the hall's settings screen); without it, the
+ * export's own. `witness`: the group's witness key, whose cosignature of the checkpoint must then be there.
+ */
+export function checkExport(zip: Uint8Array, o: { key?: string; witness?: string }, crypto: CheckCrypto): ExportCheck {
   try {
     return check(zip, o, crypto);
   } catch (e) {
@@ -143,7 +149,7 @@ export function checkExport(zip: Uint8Array, o: { key?: string }, crypto: CheckC
   }
 }
 
-function check(zip: Uint8Array, o: { key?: string }, { sha256, ed25519 }: CheckCrypto): ExportCheck {
+function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256, ed25519 }: CheckCrypto): ExportCheck {
   let files: Record<string, Uint8Array>;
   try {
     files = unzipSync(zip);
@@ -173,6 +179,24 @@ function check(zip: Uint8Array, o: { key?: string }, { sha256, ed25519 }: CheckC
   if (!noteSignedBy(note, key, ed25519)) fail('checkpoint.txt', `não está assinado pela chave ${key.name}+${keyIdHex(key.keyId)}`);
   const checkpoint = parseCheckpoint(note.body) ?? fail('checkpoint.txt', 'não é um ponto de verificação');
   if (checkpoint.origin !== key.name) fail('checkpoint.txt', `a origem ${checkpoint.origin} não é o registo da chave ${key.name}`);
+
+  // The group's cosignatures (a witness): each must hold; the witness given must be among them.
+  const witnesses: ExportSummary['witnesses'] = [];
+  const noteText = text('checkpoint.txt');
+  const cosignatures = files['cosignatures.json'] ? json<{ witnessKey: string; line: string }[]>('cosignatures.json') : [];
+  for (const c of cosignatures) {
+    const witness = parseWitnessKey(sha256, c.witnessKey) ?? fail('cosignatures.json', `${c.witnessKey} não é uma chave de testemunha`);
+    const cosigned = parseSignedNote(`${noteText}${c.line}\n`);
+    const time = cosigned ? noteCosignedBy(cosigned, witness, ed25519) : null;
+    if (time === null) fail('cosignatures.json', `a cossinatura de ${witness.name} (${keyIdHex(witness.keyId)}) não é deste ponto de verificação`);
+    witnesses.push({ name: witness.name, keyId: keyIdHex(witness.keyId), at: new Date(time! * 1000).toISOString() });
+  }
+  if (o.witness !== undefined) {
+    const given = parseWitnessKey(sha256, o.witness) ?? fail('--witness', 'não é uma chave de testemunha (nome+identificador+base64)');
+    if (!witnesses.some((w) => w.name === given.name && w.keyId === keyIdHex(given.keyId))) {
+      fail('cosignatures.json', `o ponto de verificação não está cossinado pela testemunha ${given.name}+${keyIdHex(given.keyId)}`);
+    }
+  }
 
   const proofs = json<{ size: number; inclusion: Record<string, string[]>; consistency: { from: number; to: number; proof: string[] } | null }>('proofs.json');
   if (proofs.size !== checkpoint.size) fail('proofs.json', `provas para uma árvore de ${proofs.size} entradas; o ponto de verificação assina ${checkpoint.size}`);
@@ -435,6 +459,8 @@ function check(zip: Uint8Array, o: { key?: string }, { sha256, ed25519 }: CheckC
     figures,
     guias: byStatus,
     keyGiven: o.key !== undefined,
+    witnesses,
+    witnessGiven: o.witness !== undefined,
     extendsPrevious,
   };
 }
@@ -466,6 +492,9 @@ export function checkReport(r: ExportSummary): string[] {
   return [
     `${r.hallName}${r.licence ? ` (licença ${r.licence})` : ''}, sessão n.º ${r.sessionId}: íntegra.`,
     `${r.entries} entradas do registo provadas no ponto de verificação de ${r.checkpointSize} entradas assinado pela chave ${r.keyId}${r.keyGiven ? ' indicada' : ' da própria exportação (indique a chave impressa na acta ou no Z com --key para saber de quem é)'}.`,
+    ...(r.witnesses.length > 0
+      ? r.witnesses.map((w) => `Cossinado pela testemunha do grupo ${w.name} (chave ${w.keyId}${r.witnessGiven ? ' indicada' : ''}) em ${w.at}: o grupo tem a mesma história.`)
+      : ['Ainda sem a cossinatura do grupo (a testemunha assina depois de receber o diário da sala).']),
     r.extendsPrevious ? 'O registo desta sessão continua o da sessão anterior, sem nada reescrito (prova de consistência).' : 'Primeira sessão assinada: não há ponto de verificação anterior a continuar.',
     `Documentos apoiados nas suas entradas: ${n(d.sales ?? 0, 'venda', 'vendas')}, ${n(d.voids ?? 0, 'anulação', 'anulações')}, ${n(d.prizes ?? 0, 'prémio', 'prémios')}, ${n(d.refunds ?? 0, 'reembolso', 'reembolsos')}, ${n(d.guias ?? 0, 'guia', 'guias')}, ${n(d.drawers ?? 0, 'gaveta', 'gavetas')}; nenhuma entrada sem o seu documento.`,
     'Valores da acta recalculados a partir das linhas (Despacho Normativo n.º 80/85, art. 15.º e 17.º):',

@@ -48,7 +48,7 @@ describe('the inspector export', () => {
     const zip = await exportOf(sessionId);
     const files = unzipSync(zip);
     expect(Object.keys(files).sort()).toEqual([
-      'acta.json', 'acta.pdf', 'audit.jsonl', 'checkpoint.txt', 'drawers.jsonl', 'games.jsonl', 'guias.jsonl', 'key.txt', 'keys.json', 'manifest.json',
+      'acta.json', 'acta.pdf', 'audit.jsonl', 'checkpoint.txt', 'cosignatures.json', 'drawers.jsonl', 'games.jsonl', 'guias.jsonl', 'key.txt', 'keys.json', 'manifest.json',
       'prizes.jsonl', 'proofs.json', 'refunds.jsonl', 'sales.jsonl', 'summary.json', 'verificar.html', 'voids.jsonl',
     ]);
     expect(JSON.parse(strFromU8(files['manifest.json']!)).format).toBe(EXPORT_FORMAT);
@@ -92,6 +92,8 @@ describe('the inspector export', () => {
       checkpointSize: acta.checkpoint!.size,
       keyGiven: true,
       extendsPrevious: false,
+      // No group yet: no witness has cosigned it.
+      witnesses: [],
       documents: { sales: 4, voids: 1, prizes: 2, refunds: 1, guias: 4, drawers: 1, games: 2 },
       figures: {
         games: [

@@ -16,7 +16,7 @@ import type { ReadableDb } from '../../db/connection.js';
 import { sessionById } from '../../db/bingo/sessions.js';
 import { sessionSales } from '../../db/bingo/sales.js';
 import { hallIdentity, journalEntries } from '../../db/journal.js';
-import { documentAuditSeqs, hallKeys, sessionCheckpoints, subtreeHasher } from '../../db/transparency.js';
+import { cosignaturesOf, documentAuditSeqs, hallKeys, sessionCheckpoints, subtreeHasher } from '../../db/transparency.js';
 import { exportDrawers, exportGames, exportGuiaFigures, exportGuias, exportPrizes, exportRefunds, exportVoids } from '../../db/inspector.js';
 import { renderActaPdf, type Acta } from '../../printing/pdf/acta.js';
 import { actaOf } from '../services/bingo/sessions.js';
@@ -193,6 +193,8 @@ export async function buildSessionExport(db: ReadableDb, sessionId: number, o: E
     'checkpoint.txt': strToU8(current.note),
     ...(previous ? { 'previous-checkpoint.txt': strToU8(previous.note) } : {}),
     'key.txt': strToU8(`${signer?.verifierKey ?? ''}\n`),
+    // The group's cosignatures of the checkpoint (a witness), as the hall received them: each a line to add to the note.
+    'cosignatures.json': strToU8(JSON.stringify(cosignaturesOf(db, current.id), null, 2)),
     'keys.json': strToU8(JSON.stringify(keys, null, 2)),
     'audit.jsonl': strToU8(jsonl(audit)),
     'proofs.json': strToU8(

@@ -59,6 +59,8 @@ button { margin-top: 1rem; font-size: 1.1rem; padding: 0.5rem 1.5rem; }
 <input id="zip" type="file" accept=".zip,application/zip">
 <label for="key">Chave pública da sala, impressa na acta ou no relatório Z (opcional; sem ela, usa-se a chave que vem na exportação)</label>
 <input id="key" type="text" autocomplete="off" spellcheck="false" placeholder="nome+identificador+chave">
+<label for="witness">Chave da testemunha do grupo (opcional; com ela, exige-se a cossinatura do grupo)</label>
+<input id="witness" type="text" autocomplete="off" spellcheck="false" placeholder="nome+identificador+chave">
 <button id="verify" type="button">Verificar</button>
 <div id="result" role="status" aria-live="polite"></div>
 <script>${script.replaceAll('</script', '<\\/script')}</script>

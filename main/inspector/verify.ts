@@ -15,6 +15,6 @@ export const nodeCrypto: CheckCrypto = {
 };
 
 /** `key`: a verifier key the inspector trusts (from the acta, the Z, the hall's settings screen); without it, the export's own. */
-export function verifyExport(zip: Uint8Array, o: { key?: string } = {}): ExportCheck {
+export function verifyExport(zip: Uint8Array, o: { key?: string; witness?: string } = {}): ExportCheck {
   return checkExport(zip, o, nodeCrypto);
 }

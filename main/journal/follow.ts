@@ -11,7 +11,7 @@ import { KioskError } from '../../core/refusal.js';
 import type { ReadableDb } from '../../db/connection.js';
 import { journalHead } from '../../db/journal.js';
 import { openGroup, unreachable, type Group } from './index.js';
-import { awaitQuiet, shipHall, type ShipResult } from './ship.js';
+import { awaitQuiet, shipHall, type ShipResult, type WitnessLink } from './ship.js';
 
 export interface FollowOptions {
   url: string;
@@ -51,6 +51,7 @@ export async function followJournal(db: ReadableDb, o: FollowOptions): Promise<v
   let wait = idle;
   const months = new Set<string>();
   const registered = new Map<string, string>();
+  const witness: WitnessLink = { shippedCheckpoint: null, lookedAt: 0 };
   /** The group's head after the last pass that caught up, and when: while the hall's own head is still that, nothing is sent. */
   let quiet: { head: number; at: number } | null = null;
   try {
@@ -64,7 +65,7 @@ export async function followJournal(db: ReadableDb, o: FollowOptions): Promise<v
       quiet = null;
       try {
         group ??= await openGroup(o.url);
-        const r = await shipHall(db, group.pool, { months, registered, batch: o.batch });
+        const r = await shipHall(db, group.pool, { months, registered, batch: o.batch, witness });
         if (!r.behind && r.head === (journalHead(db)?.seq ?? 0)) quiet = { head: r.head, at: Date.now() };
         if (down !== null) {
           down = null;
@@ -84,6 +85,7 @@ export async function followJournal(db: ReadableDb, o: FollowOptions): Promise<v
           // A pool whose server went away is dropped whole: the next one connects afresh.
           await group?.close().catch(() => undefined);
           group = null;
+          witness.shippedCheckpoint = null;
           wait = Math.min(Math.max(wait * 2, 250), 5000);
         }
       }

@@ -11,11 +11,12 @@ import { startingState } from './state.js';
 import { openReader } from '../../db/connection.js';
 import { journalEntryAt, journalHead } from '../../db/journal.js';
 import { followJournal } from './follow.js';
+import type { CosignatureRow } from '../../db/group/witness.js';
 
 /** The shipper thread's nice value: CFS then gives the kiosk's main thread about ten times its share of a core. */
 const SHIPPER_NICE = 10;
 
-export type ShipperMessage = { kind: 'state'; state: JournalState } | { kind: 'failed'; message: string };
+export type ShipperMessage = { kind: 'state'; state: JournalState } | { kind: 'failed'; message: string } | { kind: 'cosignatures'; rows: CosignatureRow[] };
 
 // Sales first: on Linux a thread's nice value is its own, and setpriority(0) names the calling thread, so this
 // lowers the shipper's thread alone (the kiosk's main thread keeps its weight); elsewhere it may lower the whole
@@ -58,6 +59,8 @@ try {
     signal: stop.signal,
     ...(idleMs !== undefined ? { idleMs } : {}),
     onResult: (r) => {
+      // The group's cosignatures for the kiosk to keep (this thread only reads the hall's file).
+      if (r.cosignatures) post({ kind: 'cosignatures', rows: r.cosignatures });
       const head = localHead();
       const entryAt = r.head > 0 ? (journalEntryAt(db, r.head) ?? null) : null;
       set({

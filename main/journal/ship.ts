@@ -14,6 +14,19 @@ import type { GroupClient, GroupPool } from '../../db/group/client.js';
 import { appendEntries, groupHashAt, groupHashes, groupHead, markDiverged, registerHall, type GroupEntry } from '../../db/group/journal.js';
 import { ensureMonths } from '../../db/group/schema.js';
 import { documentsHash, hallIdentity, journalDocuments, journalEntries, journalHashAt, journalHead, type EntryDocuments } from '../../db/journal.js';
+import { cosignaturesAfter, insertHallCheckpoints, lastShippedCheckpoint, type CosignatureRow } from '../../db/group/witness.js';
+import { checkpointsToShip, lastCosignedCheckpoint } from '../../db/transparency.js';
+
+/** How often a shipper asks the group for the cosignatures of its checkpoints (one small query). */
+export const COSIGNATURE_LOOK_MS = 5_000;
+
+/** What a shipper remembers of the witness between passes (per hall). */
+export interface WitnessLink {
+  /** The newest checkpoint the group holds of the hall. */
+  shippedCheckpoint: number | null;
+  /** When cosignatures were last asked for (0: never). */
+  lookedAt: number;
+}
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, Math.min(ms, 1000)));
 
@@ -49,6 +62,8 @@ export interface ShipResult {
   head: number;
   /** The hall's own journal is older than the group's copy (an old backup restored that has not sold since). */
   behind?: boolean;
+  /** The group's cosignatures of the hall's checkpoints, new since the hall's last (for the kiosk to keep). */
+  cosignatures?: CosignatureRow[];
 }
 
 /**
@@ -168,6 +183,8 @@ export async function shipHall(
     registered?: Map<string, string>;
     /** Pace a backlog while the hall is writing (default true). */
     yieldToHall?: boolean;
+    /** Ship the hall's checkpoints and fetch the group's cosignatures (the follow loop keeps it between passes). */
+    witness?: WitnessLink;
   } = {},
 ): Promise<ShipResult> {
   const hall = hallIdentity(db);
@@ -208,8 +225,29 @@ export async function shipHall(
       busy = o.yieldToHall !== false && at < localHead && (journalHead(db)?.seq ?? 0) > headBefore;
       if (busy) await awaitQuiet(db);
     }
-    return { shipped, head: at };
+    const cosignatures = o.witness ? await linkWitness(db, client, hall.hallId, at, o.witness) : [];
+    return { shipped, head: at, ...(cosignatures.length > 0 ? { cosignatures } : {}) };
   } finally {
     client.release();
   }
+}
+
+/**
+ * The group as a witness (issue 26): the hall's checkpoints whose entries the group now holds go with them, and
+ * the group's cosignatures of them come back (at most every few seconds) for the kiosk to keep.
+ */
+async function linkWitness(db: ReadableDb, c: GroupClient, hallId: string, groupHeadSeq: number, link: WitnessLink): Promise<CosignatureRow[]> {
+  link.shippedCheckpoint ??= await lastShippedCheckpoint(c, hallId);
+  const fresh = checkpointsToShip(db, link.shippedCheckpoint, groupHeadSeq);
+  if (fresh.length > 0) {
+    await insertHallCheckpoints(
+      c,
+      hallId,
+      fresh.map((k) => ({ checkpointId: k.id, size: k.size, rootHash: k.rootHash, keyId: k.keyId, note: k.note })),
+    );
+    link.shippedCheckpoint = fresh[fresh.length - 1]!.id;
+  }
+  if (Date.now() - link.lookedAt < COSIGNATURE_LOOK_MS) return [];
+  link.lookedAt = Date.now();
+  return cosignaturesAfter(c, hallId, lastCosignedCheckpoint(db));
 }

@@ -10,6 +10,7 @@ import type { JournalState } from '../../core/audit/contract.js';
 import { startingState } from './state.js';
 import { workerEntry } from '../workers/entry.js';
 import type { ShipperMessage } from './ship-worker.js';
+import type { CosignatureRow } from '../../db/group/witness.js';
 
 /** How long stopping waits for the worker to end its batch and close its connections. */
 const STOP_WAIT_MS = 5_000;
@@ -24,7 +25,15 @@ export function shipperWorkerUrl(moduleUrl: string = import.meta.url): URL {
   return new URL(`./ship-worker${ext}`, moduleUrl);
 }
 
-export function startShipper(o: { file: string; url: string; idleMs?: number; onState?(s: JournalState): void; onFailed?(message: string): void }): Shipper {
+export function startShipper(o: {
+  file: string;
+  url: string;
+  idleMs?: number;
+  onState?(s: JournalState): void;
+  onFailed?(message: string): void;
+  /** The group's cosignatures of the hall's checkpoints, for the kiosk to keep (Kiosk.keepCosignatures). */
+  onCosignatures?(rows: CosignatureRow[]): void;
+}): Shipper {
   const { entry, execArgv } = workerEntry(shipperWorkerUrl());
   const w = new Worker(entry, { workerData: { file: o.file, url: o.url, idleMs: o.idleMs }, ...(execArgv ? { execArgv } : {}) });
   w.unref();
@@ -35,7 +44,8 @@ export function startShipper(o: { file: string; url: string; idleMs?: number; on
     if (m.kind === 'state') {
       state = m.state;
       o.onState?.(state);
-    } else o.onFailed?.(m.message);
+    } else if (m.kind === 'cosignatures') o.onCosignatures?.(m.rows);
+    else o.onFailed?.(m.message);
   });
   w.on('error', (e) => o.onFailed?.(e.message));
   return {

@@ -72,7 +72,8 @@ export function allowed(from, to) {
     // A counter: the hall's link over browser mode's server; it opens no database of its own and prints its own terminal's jobs.
     counter: () => toKind === 'core' || ['web', 'hall', 'counter', 'printing', 'main/printing'].includes(to),
     // The group's journal: the hall's SQLite read through db/, PostgreSQL through its driver (this zone only).
-    journal: () => toKind === 'core' || to === 'db' || to === 'journal' || to === 'main/workers',
+    // The group as a witness checks and cosigns the halls' checkpoints with the hall key's format (services/shared).
+    journal: () => toKind === 'core' || to === 'db' || to === 'journal' || to === 'main/workers' || to === 'services/shared',
     // The inspector's export and its check: made from a reader of the hall's file (the acta as the bingo domain
     // assembles it, the hall key's format) and checked with no database at all; built in a worker thread.
     inspector: () => toKind === 'core' || ['db', 'printing', 'services/shared', 'services/bingo', 'main/workers', 'inspector'].includes(to),

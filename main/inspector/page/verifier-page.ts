@@ -35,9 +35,10 @@ async function run(): Promise<void> {
   out.textContent = 'A verificar…';
   const bytes = new Uint8Array(await file.arrayBuffer());
   const key = $<HTMLInputElement>('key').value.trim();
+  const witness = $<HTMLInputElement>('witness').value.trim();
   // Let the words above paint before the check takes the thread.
   await new Promise((resolve) => setTimeout(resolve, 20));
-  const r = checkExport(bytes, key ? { key } : {}, crypto);
+  const r = checkExport(bytes, { ...(key ? { key } : {}), ...(witness ? { witness } : {}) }, crypto);
   out.replaceChildren();
   const head = document.createElement('p');
   head.className = 'head';

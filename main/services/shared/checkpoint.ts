@@ -9,7 +9,8 @@
  * never signed again as if it were the same history.
  */
 import { KioskError } from '../../../core/refusal.js';
-import { checkpointBody, signedNote } from '../../../core/transparency/checkpoint.js';
+import { verify } from 'node:crypto';
+import { checkpointBody, noteCosignedBy, parseSignedNote, parseWitnessKey, signedNote } from '../../../core/transparency/checkpoint.js';
 import { bytesToHex, extendFrontier, frontierRoot, rootOfLeafHashes, type Frontier } from '../../../core/transparency/merkle.js';
 import { auditHead, chainGenesis } from '../../../db/audit.js';
 import type { WritableDb } from '../../../db/connection.js';
@@ -25,7 +26,7 @@ import {
   type CheckpointReason,
   type CheckpointRow,
 } from '../../../db/transparency.js';
-import type { HallSigner } from './hall-key.js';
+import { publicKeyFromRaw, type HallSigner } from './hall-key.js';
 
 /** A checkpoint's frontier as stored: the tree's right edge, and the chain hash of its last entry (the next must link to it). */
 interface StoredFrontier extends Frontier {
@@ -93,4 +94,18 @@ export function signCheckpoint(
   };
   const id = insertCheckpoint(db, row);
   return checkpointView({ id, ...row });
+}
+
+/**
+ * A checkpoint's note with a witness's cosignature line added, and the time the witness signed it, when the line
+ * is the witness key's cosignature of that note (C2SP tlog-cosignature); null when it is not.
+ */
+export function cosignedNote(note: string, witnessKey: string, line: string): { note: string; time: number } | null {
+  const key = parseWitnessKey(sha256, witnessKey);
+  if (!key || !/^\u2014 \S+ \S+$/.test(line)) return null;
+  const text = `${note}${line}\n`;
+  const parsed = parseSignedNote(text);
+  if (!parsed) return null;
+  const time = noteCosignedBy(parsed, key, (pub, message, signature) => verify(null, message, publicKeyFromRaw(pub), signature));
+  return time === null ? null : { note: text, time };
 }

@@ -112,3 +112,11 @@ export function adoptNextHallKey(dataDir: string, next: { file: string }): void 
 
 /** The audit row of a hall key recorded (made at the first start, found anew in the data folder, or rotated). */
 export const HALL_KEY_CHANNEL = 'hall.key';
+
+/** An Ed25519 private key from `file` (owner-only), made there when there is none: the group's witness key. */
+export function readOrCreateKeyFile(file: string): KeyObject {
+  if (existsSync(file)) return readKey(file);
+  const { privateKey } = generateKeyPairSync('ed25519');
+  writeKey(file, privateKey);
+  return privateKey;
+}
