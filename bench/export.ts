@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openReader } from '../db/connection.js';
+import { verifierPage } from '../main/inspector/page.js';
 import { actaPdfHere, buildSessionExport } from '../main/inspector/export.js';
 import { verifyExport } from '../main/inspector/verify.js';
 import { DATABASE_FILE, openKiosk } from '../main/kiosk.js';
@@ -62,6 +63,11 @@ export async function benchExport(sales: number) {
     const session = await must<{ sessionId: number }>(kiosk, 'session.close', { sessionId: 1 }, manager);
     const reader = openReader(join(dir, DATABASE_FILE));
     try {
+      // The offline check page: bundled once a process from the sources (the installed program reads the file
+      // its build wrote), so it is timed on its own, not as part of every export.
+      const tp = performance.now();
+      await verifierPage();
+      const pageBundleMs = performance.now() - tp;
       log('the export');
       const t2 = performance.now();
       const made = await buildSessionExport(reader, session.sessionId, { pdf: actaPdfHere(new Date(at)), now: new Date(at) });
@@ -78,6 +84,7 @@ export async function benchExport(sales: number) {
         checkpointOnDemandMs: round(signMs),
         checkpointOnDemandEntries: demand.size,
         zWithItsCheckpointMs: round(zMs),
+        pageBundleMs: round(pageBundleMs),
         exportSeconds: round(exportSeconds),
         verifySeconds: round(verifySeconds),
         targetsMet: { exportWithin3s: sales >= 10_000 ? exportSeconds <= 3 : null, verifyWithin2s: sales >= 10_000 ? verifySeconds <= 2 : null },

@@ -5,7 +5,7 @@
  * seq being leaf seq - 1.
  */
 import { createHash } from 'node:crypto';
-import { hexToBytes, leafHash, nodeHash, rootOfLeafHashes, splitPoint, type Sha256 } from '../core/transparency/merkle.js';
+import { bytesToHex, extendFrontier, hexToBytes, leafHash, nodeHash, rootOfLeafHashes, splitPoint, type Frontier, type Sha256 } from '../core/transparency/merkle.js';
 import type { ReadableDb, WritableDb } from './connection.js';
 import { stmt } from './sql.js';
 
@@ -209,4 +209,61 @@ export function cosignaturesOf(db: ReadableDb, checkpointId: number): { witnessK
 
 export function checkpointById(db: ReadableDb, id: number): CheckpointRow | undefined {
   return stmt<[number], CheckpointRow>(db, `SELECT ${CHECKPOINT_COLUMNS} FROM checkpoints WHERE id = ?`).get(id);
+}
+
+/** A checkpoint's frontier as stored: the tree's right edge, and the chain hash of its last entry (the next must link to it). */
+export interface StoredFrontier extends Frontier {
+  lastHash: string;
+}
+
+/**
+ * The log's tree grown ahead of the next checkpoint (off the main thread, between commands): from the last
+ * checkpoint (its id, null when none) to `frontier.size` entries, with the roots of the whole blocks of 1024
+ * completed on the way and not stored yet. A checkpoint signed later grows only the entries after it.
+ */
+export interface PreparedFrontier {
+  checkpointId: number | null;
+  frontier: StoredFrontier;
+  blocks: [block: number, rootHash: string][];
+}
+
+/** Entries read at a time while a frontier grows. */
+const GROW_CHUNK = 4096;
+
+/**
+ * `from` grown by entries from.size+1..`to`, each linking to the one before (else the first that does not: a log
+ * rewritten under the frontier), with the roots of the whole blocks from `firstBlock` on that end by `to`.
+ */
+export function growFrontier(db: ReadableDb, from: StoredFrontier, to: number, firstBlock: number): { grown: StoredFrontier; blocks: [number, string][] } | { brokenAt: number } {
+  const blocks: [number, string][] = [];
+  // Blocks not stored that ended before `from` (none but after a migration): from their entries.
+  let b = firstBlock;
+  for (; (b + 1) * BLOCK <= from.size; b++) {
+    blocks.push([b, bytesToHex(rootOfLeafHashes(sha256, entryHashes(db, b * BLOCK + 1, (b + 1) * BLOCK).map((e) => entryLeaf(e.hash))))]);
+  }
+  // The block `from` ends inside: its first leaves read again, the rest as they come.
+  const start = Math.max(b * BLOCK, Math.floor(from.size / BLOCK) * BLOCK);
+  let blockLeaves = start < from.size ? entryHashes(db, start + 1, from.size).map((e) => entryLeaf(e.hash)) : [];
+  let frontier: Frontier = from;
+  let link = from.lastHash;
+  for (let at = from.size; at < to; ) {
+    const rows = entryHashes(db, at + 1, Math.min(to, at + GROW_CHUNK));
+    const leaves: Uint8Array[] = [];
+    for (const [i, r] of rows.entries()) {
+      if (r.seq !== at + 1 + i || r.prevHash !== link) return { brokenAt: at + 1 + i };
+      link = r.hash;
+      const leaf = entryLeaf(r.hash);
+      leaves.push(leaf);
+      blockLeaves.push(leaf);
+      if (r.seq % BLOCK === 0) {
+        const block = r.seq / BLOCK - 1;
+        if (block >= firstBlock) blocks.push([block, bytesToHex(rootOfLeafHashes(sha256, blockLeaves))]);
+        blockLeaves = [];
+      }
+    }
+    if (rows.length === 0) return { brokenAt: at + 1 };
+    frontier = extendFrontier(sha256, frontier, leaves);
+    at += rows.length;
+  }
+  return { grown: { size: frontier.size, peaks: frontier.peaks, lastHash: link }, blocks };
 }

@@ -35,7 +35,12 @@ import { createPins, type Pins } from './services/shared/pin.js';
 import { readOrCreatePinKey } from './services/shared/pin-key.js';
 import { openHallKeyring } from './services/shared/hall-keyring.js';
 import { cosignedNote } from './services/shared/checkpoint.js';
-import { checkpointById, insertCosignature } from '../db/transparency.js';
+import { checkpointById, insertCosignature, type PreparedFrontier } from '../db/transparency.js';
+import { prepareFrontierInWorker } from './workers/frontier.js';
+import { auditHead } from '../db/audit.js';
+
+/** Entries between two growths of the tree ahead of the next checkpoint (main/workers/frontier.ts). */
+export const PREPARE_AHEAD = 2048;
 
 export interface KioskOptions {
   /** Folder holding kiosk.sqlite and backups/. */
@@ -221,6 +226,27 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     journal: options.journal ?? (() => null),
     post: options.post ?? standalonePost,
   };
+  // The log's tree grown ahead of the next checkpoint, in a worker, every PREPARE_AHEAD entries: a Z, a session's
+  // close or a checkpoint on request then hashes only the entries since inside its transaction.
+  let prepared: PreparedFrontier | null = null;
+  let preparing = false;
+  let closed = false;
+  const prepareAhead = () => {
+    if (preparing || closed || db.name === '' || db.name === ':memory:') return;
+    const head = auditHead(db)?.seq ?? 0;
+    if (head - (prepared?.frontier.size ?? 0) < PREPARE_AHEAD) return;
+    preparing = true;
+    prepareFrontierInWorker(db.name, prepared)
+      .then((next) => {
+        prepared = next;
+      })
+      .catch((e: unknown) => {
+        if (!closed) logError(e, 'frontier');
+      })
+      .finally(() => {
+        preparing = false;
+      });
+  };
   const dispatch = createDispatcher({
     db,
     reader,
@@ -231,11 +257,13 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     platform,
     pins,
     keys,
+    prepared: () => prepared,
     now,
     io,
     emit: (event) => {
       checkpointer.afterCommit();
       queue.kick();
+      prepareAhead();
       emitAll(event);
     },
     logError,
@@ -261,6 +289,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     },
     emit: (event) => emitAll(event),
     close() {
+      closed = true;
       listeners.clear();
       // A job still being sent is left pending and printed at the next start.
       queue.stop();

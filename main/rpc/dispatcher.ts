@@ -24,6 +24,7 @@ import { createGroupCommit, readSnapshot, storageFailureOf, writeTransaction, ty
 import type { CommandContext, CommandHandler, Done, HandlerMap, KioskIo, PrepareContext, QueryContext, QueryHandler } from '../services/shared/context.js';
 import type { OperatorSessions } from '../services/shared/operator-sessions.js';
 import type { HallKeyring } from '../services/shared/hall-keyring.js';
+import type { PreparedFrontier } from '../../db/transparency.js';
 import type { Pins } from '../services/shared/pin.js';
 import { commandFingerprint } from './idempotency.js';
 
@@ -42,6 +43,8 @@ export interface DispatcherDeps {
   pins: Pins;
   /** The hall's signing key (its checkpoints). */
   keys: HallKeyring;
+  /** The log's tree grown ahead of the next checkpoint (main/workers/frontier.ts), or null. */
+  prepared?: () => PreparedFrontier | null;
   now: () => Date;
   io: KioskIo;
   emit: (event: KioskEvent) => void;
@@ -104,6 +107,7 @@ export function checkHandlers(handlers: HandlerMap): void {
 
 export function createDispatcher(deps: DispatcherDeps): Dispatch {
   const { db, reader, handlers, sessions, io, dataDir, pins, keys } = deps;
+  const preparedFrontier = deps.prepared ?? (() => null);
   const home: CallOrigin = { terminalId: deps.terminalId };
   const platform = deps.platform ?? process.platform;
   checkHandlers(handlers);
@@ -128,7 +132,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
     if (!parsed.success) {
       return fail('VALIDATION_FAILED', { issues: describeIssues(parsed.error.issues) }, lang, parsed.error.issues);
     }
-    const base = { now, at: now.toISOString(), operator, terminalId, homeTerminalId: home.terminalId, meta, memo, dataDir, platform, pins, keys };
+    const base = { now, at: now.toISOString(), operator, terminalId, homeTerminalId: home.terminalId, meta, memo, dataDir, platform, pins, keys, prepared: preparedFrontier };
     const readCtx: QueryContext = { ...base, db: reader, io };
     const handler = handlers[channel];
 

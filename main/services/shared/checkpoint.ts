@@ -11,26 +11,31 @@
 import { KioskError } from '../../../core/refusal.js';
 import { verify } from 'node:crypto';
 import { checkpointBody, noteCosignedBy, parseSignedNote, parseWitnessKey, signedNote } from '../../../core/transparency/checkpoint.js';
-import { bytesToHex, extendFrontier, frontierRoot, rootOfLeafHashes, type Frontier } from '../../../core/transparency/merkle.js';
+import { bytesToHex, frontierRoot } from '../../../core/transparency/merkle.js';
 import { auditHead, chainGenesis } from '../../../db/audit.js';
 import type { WritableDb } from '../../../db/connection.js';
 import {
-  BLOCK,
   blockCount,
   entryHashes,
-  entryLeaf,
+  growFrontier,
   insertBlock,
   insertCheckpoint,
   lastCheckpoint,
   sha256,
   type CheckpointReason,
   type CheckpointRow,
+  type PreparedFrontier,
+  type StoredFrontier,
 } from '../../../db/transparency.js';
 import { publicKeyFromRaw, type HallSigner } from './hall-key.js';
 
-/** A checkpoint's frontier as stored: the tree's right edge, and the chain hash of its last entry (the next must link to it). */
-interface StoredFrontier extends Frontier {
-  lastHash: string;
+/**
+ * A frontier grown ahead that a checkpoint may start from: grown from the last checkpoint (the same id), not
+ * beyond the log, and its last entry still the one it hashed (a log rewritten under it is not used).
+ */
+function usable(db: WritableDb, p: PreparedFrontier | null, lastId: number | null, size: number): PreparedFrontier | null {
+  if (!p || p.checkpointId !== lastId || p.frontier.size > size || p.frontier.size === 0) return null;
+  return entryHashes(db, p.frontier.size, p.frontier.size)[0]?.hash === p.frontier.lastHash ? p : null;
 }
 
 export interface SignedCheckpoint {
@@ -48,39 +53,31 @@ export function checkpointView(row: CheckpointRow): SignedCheckpoint {
 }
 
 export function signCheckpoint(
-  ctx: { db: WritableDb; at: string },
+  ctx: { db: WritableDb; at: string; prepared?: () => PreparedFrontier | null },
   signer: HallSigner,
   o: { reason: CheckpointReason; ref: { type: 'drawer' | 'session'; id: number } | null; extensions?: string[] },
 ): SignedCheckpoint {
   const { db } = ctx;
   const size = auditHead(db)?.seq ?? 0;
   const last = lastCheckpoint(db);
-  const from: StoredFrontier = last ? (JSON.parse(last.frontier) as StoredFrontier) : { size: 0, peaks: [], lastHash: chainGenesis(db) };
-  if (size < from.size) throw new KioskError('CHECKPOINT_INCONSISTENT', { seq: size + 1 });
-  const rows = entryHashes(db, from.size + 1, size);
-  let link = from.lastHash;
-  for (const [i, r] of rows.entries()) {
-    if (r.seq !== from.size + 1 + i || r.prevHash !== link) throw new KioskError('CHECKPOINT_INCONSISTENT', { seq: from.size + 1 + i });
-    link = r.hash;
-  }
-  const leaves = rows.map((r) => entryLeaf(r.hash));
-  const grown = extendFrontier(sha256, from, leaves);
+  const stored: StoredFrontier = last ? (JSON.parse(last.frontier) as StoredFrontier) : { size: 0, peaks: [], lastHash: chainGenesis(db) };
+  if (size < stored.size) throw new KioskError('CHECKPOINT_INCONSISTENT', { seq: size + 1 });
+  // The tree grown ahead (off the main thread, since the last checkpoint) when it still holds: only the entries
+  // after it are hashed here, inside the command's transaction.
+  const prepared = usable(db, ctx.prepared?.() ?? null, last?.id ?? null, size);
+  const firstBlock = blockCount(db);
+  const from = prepared?.frontier ?? stored;
+  const growth = growFrontier(db, from, size, Math.max(firstBlock, ...(prepared?.blocks.map(([b]) => b + 1) ?? [])));
+  if ('brokenAt' in growth) throw new KioskError('CHECKPOINT_INCONSISTENT', { seq: growth.brokenAt });
   // The roots of the blocks of 1024 entries completed since: an export's proofs read them instead of the entries.
-  // A block's leaves come from those just hashed; only a block begun before the last checkpoint reads its start again.
-  for (let b = blockCount(db); (b + 1) * BLOCK <= size; b++) {
-    const first = b * BLOCK;
-    const blockLeaves =
-      first >= from.size
-        ? leaves.slice(first - from.size, first - from.size + BLOCK)
-        : entryHashes(db, first + 1, first + BLOCK).map((e) => entryLeaf(e.hash));
-    insertBlock(db, b, bytesToHex(rootOfLeafHashes(sha256, blockLeaves)));
-  }
+  for (const [block, rootHash] of [...(prepared?.blocks ?? []), ...growth.blocks]) if (block >= firstBlock) insertBlock(db, block, rootHash);
+  const grown = growth.grown;
   const root = frontierRoot(sha256, grown);
   // What it was made for and when, on a line of its own (signed with the rest): `session:3 2026-…`, `drawer:7 …`, `demand …`.
   const what = o.ref ? `${o.ref.type}:${o.ref.id}` : o.reason;
   const body = checkpointBody({ origin: signer.name, size, rootHash: root, extensions: [`${what} ${ctx.at}`, ...(o.extensions ?? [])] });
   const note = signedNote(body, [{ name: signer.name, keyId: parseInt(signer.keyId, 16), signature: signer.sign(new TextEncoder().encode(body)) }]);
-  const frontier: StoredFrontier = { ...grown, lastHash: link };
+  const frontier: StoredFrontier = grown;
   const row: Omit<CheckpointRow, 'id'> = {
     at: ctx.at,
     size,

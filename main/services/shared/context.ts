@@ -24,6 +24,7 @@ import type { Acta } from '../../../printing/pdf/acta.js';
 import type { Operator, OperatorSessions } from './operator-sessions.js';
 import type { Pins } from './pin.js';
 import type { HallKeyring } from './hall-keyring.js';
+import type { PreparedFrontier } from '../../../db/transparency.js';
 
 export type { Operator } from './operator-sessions.js';
 
@@ -73,6 +74,8 @@ interface CallContext {
   pins: Pins;
   /** The hall's signing key (its signed checkpoints, hall-keyring.ts). */
   keys: HallKeyring;
+  /** The log's tree grown ahead of the next checkpoint (off the main thread), or null: a checkpoint then grows it all. */
+  prepared(): PreparedFrontier | null;
 }
 
 export interface QueryContext extends CallContext {
