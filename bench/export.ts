@@ -24,7 +24,8 @@ import { round } from './stats.js';
 
 const log = (text: string) => process.stderr.write(`[export bench] ${text}\n`);
 
-function countOf(cents: number): Record<string, number> {
+/** An amount as the fewest notes and coins (a drawer's count that matches what it holds). */
+export function countOf(cents: number): Record<string, number> {
   const out: Record<string, number> = {};
   let left = cents;
   for (const d of [2000, 1000, 500, 200, 100, 50, 20, 10, 5, 2, 1]) {

@@ -8,6 +8,7 @@
  * The second hall keeps the Azores' clock and opens its session at 23:30
  * there (00:30 in Lisbon, the next day): the group counts it on its own day.
  */
+import { countOf } from '../../bench/export.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hallDay, type HallTimeZone } from '../../core/time.js';
 import { periodIn, reportPeriod, type GroupReport } from '../../core/group-report.js';
@@ -19,20 +20,8 @@ import { createTestDatabase, type TestDatabase } from '../postgres.js';
 
 /** A card's bingo read by hand (1 or 2 numbers in every column): its balls finish a game. */
 const BINGO = [1, 2, 10, 11, 20, 21, 30, 31, 40, 41, 50, 60, 70, 80, 90];
-const DENOMINATIONS = [2000, 1000, 500, 200, 100, 50, 20, 10, 5, 2, 1];
 const MANAGER = { username: 'gerente', pin: '2222' };
 
-/** Cash counted exactly as expected, by denomination. */
-function countOf(cents: number): Record<string, number> {
-  const out: Record<string, number> = {};
-  let left = cents;
-  for (const d of DENOMINATIONS) {
-    const k = Math.floor(left / d);
-    if (k > 0) out[String(d)] = k;
-    left -= k * d;
-  }
-  return out;
-}
 
 interface PlayedHall {
   h: Harness;
