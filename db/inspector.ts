@@ -29,6 +29,7 @@ export interface ExportGameRow {
   stampDutyCents: number | null;
   stampDutyBasisPoints: number | null;
   specialShareCents: number | null;
+  specialShareBasisPoints: number | null;
   closedAt: string | null;
   closureSeq: number | null;
 }
@@ -42,7 +43,7 @@ export function exportGames(db: ReadableDb, sessionId: number): ExportGameRow[] 
             c.bingo_prize_cents AS bingoPrizeCents, c.line_rounding_hundredths AS lineRoundingHundredths,
             c.bingo_rounding_hundredths AS bingoRoundingHundredths, c.stamp_duty_cents AS stampDutyCents,
             c.stamp_duty_basis_points AS stampDutyBasisPoints, c.special_share_cents AS specialShareCents,
-            c.closed_at AS closedAt, ${seqOf('document_audit', 'document', 'game_closure', 'g.id')} AS closureSeq
+            c.special_share_basis_points AS specialShareBasisPoints, c.closed_at AS closedAt, ${seqOf('document_audit', 'document', 'game_closure', 'g.id')} AS closureSeq
        FROM games g JOIN series se ON se.id = g.first_series_id LEFT JOIN games f ON f.id = g.double_of LEFT JOIN game_closures c ON c.game_id = g.id
       WHERE g.session_id = ? ORDER BY g.number`,
   ).all(sessionId);

@@ -13,8 +13,8 @@ describe('recomputeActa', () => {
     // Sales of the pair's first game: 4,05 € and 1,35 €; the second's shares are floor(405/2) = 202 and floor(135/2) = 67.
     const figures = recomputeActa({
       games: [
-        { number: 1, state: 'finished', double: 'first', doubleOfNumber: null, stampDutyBasisPoints: 2500 },
-        { number: 2, state: 'finished', double: 'second', doubleOfNumber: 1, stampDutyBasisPoints: 2500 },
+        { number: 1, state: 'finished', double: 'first', doubleOfNumber: null, stampDutyBasisPoints: 2500, specialShareBasisPoints: 350 },
+        { number: 2, state: 'finished', double: 'second', doubleOfNumber: 1, stampDutyBasisPoints: 2500, specialShareBasisPoints: 350 },
       ],
       sales: [
         { gameNumber: 1, quantity: 3, totalCents: 405, voided: false },
@@ -30,9 +30,10 @@ describe('recomputeActa', () => {
     });
     // First: V = 540 - 269 = 271; line 5 % = 13,55 → 13 (55 hundredths dropped); bingo 50 % = 135,5 → 135 (50); stamp 25 % = 67,75 → 67.
     // Second: V = 269; line 13,45 → 13 (45); bingo 134,5 → 134 (50); stamp 67,25 → 67.
+    // The special prize's 3,5 % of V: 271 → 9,485 → 9 cents; 269 → 9,415 → 9 cents.
     expect(figures.games).toEqual([
-      { number: 1, cardsSold: 4, totalCents: 271, linePrizeCents: 13, bingoPrizeCents: 135, roundingHundredths: { line: 55, bingo: 50 }, stampDutyCents: 67, linePaidCents: 13, bingoPaidCents: 0, specialPaidCents: 0, refundedCents: 0 },
-      { number: 2, cardsSold: 4, totalCents: 269, linePrizeCents: 13, bingoPrizeCents: 134, roundingHundredths: { line: 45, bingo: 50 }, stampDutyCents: 67, linePaidCents: 0, bingoPaidCents: 0, specialPaidCents: 5_000, refundedCents: 0 },
+      { number: 1, cardsSold: 4, totalCents: 271, linePrizeCents: 13, bingoPrizeCents: 135, roundingHundredths: { line: 55, bingo: 50 }, stampDutyCents: 67, linePaidCents: 13, bingoPaidCents: 0, specialPaidCents: 0, refundedCents: 0, specialShareCents: 9 },
+      { number: 2, cardsSold: 4, totalCents: 269, linePrizeCents: 13, bingoPrizeCents: 134, roundingHundredths: { line: 45, bingo: 50 }, stampDutyCents: 67, linePaidCents: 0, bingoPaidCents: 0, specialPaidCents: 5_000, refundedCents: 0, specialShareCents: 9 },
     ]);
     expect(figures.totals).toEqual({ cardsSold: 8, totalCents: 540, prizesPaidCents: 5_013, stampDutyCents: 134, refundedCents: 0 });
   });

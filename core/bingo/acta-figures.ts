@@ -3,13 +3,14 @@
  * check, issue 26): cards sold and value per game from its sales (voided ones
  * left out, a double pair's value split as core/bingo/double.ts does), the
  * line and bingo prizes of art. 15.2 with the sub-cent parts their floors drop,
- * stamp duty at the rate the close recorded (art. 17.3), the prizes paid by
- * kind, the special prize of art. 10 included, and the refunds of annulled
+ * stamp duty at the rate the close recorded (art. 17.3), the special prize's
+ * share of V at its recorded rate (art. 10), the prizes paid by kind, the
+ * special prize included, and the refunds of annulled
  * games (art. 16.3). Pure: the same arithmetic as the close, from other rows.
  */
 import { figuresOfValue } from './announcement.js';
 import { secondGameShare, type PairRole } from './double.js';
-import { stampDuty } from './prizes.js';
+import { basisPointsFloor, stampDuty } from './prizes.js';
 
 export interface FigureGame {
   number: number;
@@ -19,6 +20,8 @@ export interface FigureGame {
   doubleOfNumber: number | null;
   /** The rate the close of sale recorded, in basis points of V (null: the game never closed its sale). */
   stampDutyBasisPoints: number | null;
+  /** The special prize's share rate the close recorded (0: the prize off; null: not recorded, or no close). */
+  specialShareBasisPoints?: number | null;
 }
 
 export interface FigureSale {
@@ -53,6 +56,8 @@ export interface GameFigures {
   bingoPaidCents: number;
   specialPaidCents: number;
   refundedCents: number;
+  /** What the game's V gave the special prize's fund (art. 10), where the close recorded its rate; else null. */
+  specialShareCents: number | null;
 }
 
 export interface ActaFigures {
@@ -91,6 +96,7 @@ export function recomputeActa(rows: { games: readonly FigureGame[]; sales: reado
       bingoPaidCents: paid('bingo'),
       specialPaidCents: paid('special'),
       refundedCents: sum(rows.refunds.filter((r) => r.gameNumber === g.number).map((r) => r.amountCents)),
+      specialShareCents: closed && g.specialShareBasisPoints != null ? basisPointsFloor(value, g.specialShareBasisPoints).cents : null,
     };
   });
   const notAnnulled = games.filter((_, i) => rows.games[i]!.state !== 'annulled');

@@ -185,13 +185,15 @@ export function insertClosure(
     stampDutyCents: number;
     stampDutyBasisPoints: number;
     specialShareCents: number;
+    /** The special prize's share rate in force (0: the prize off). */
+    specialShareBasisPoints: number;
   },
 ): void {
   stmt(
     db,
     `INSERT INTO game_closures (game_id, closed_at, closed_by, cards_sold, total_cents, line_prize_cents, bingo_prize_cents,
        line_rounding_hundredths, bingo_rounding_hundredths, ranges, announcement, stamp_duty_cents, stamp_duty_basis_points,
-      special_share_cents) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      special_share_cents, special_share_basis_points) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     c.gameId,
     c.at,
@@ -207,6 +209,7 @@ export function insertClosure(
     c.stampDutyCents,
     c.stampDutyBasisPoints,
     c.specialShareCents,
+    c.specialShareBasisPoints,
   );
 }
 

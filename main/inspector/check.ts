@@ -394,7 +394,9 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
     }
   });
 
-  type GameLine = FigureGame & { closure: { stampDutyBasisPoints: number; cardsSold: number; totalCents: number; auditSeq: number | null } | null };
+  type GameLine = FigureGame & {
+    closure: { stampDutyBasisPoints: number; specialShareBasisPoints?: number | null; specialShareCents: number; cardsSold: number; totalCents: number; auditSeq: number | null } | null;
+  };
   const games = rows<GameLine>('games.jsonl');
   games.forEach((g, i) => {
     if (g.closure) {
@@ -420,7 +422,14 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
 
   // The acta's figures, recomputed from the rows.
   const figures = recomputeActa({
-    games: games.map((g) => ({ number: g.number, state: g.state, double: g.double, doubleOfNumber: g.doubleOfNumber, stampDutyBasisPoints: g.closure?.stampDutyBasisPoints ?? null })),
+    games: games.map((g) => ({
+      number: g.number,
+      state: g.state,
+      double: g.double,
+      doubleOfNumber: g.doubleOfNumber,
+      stampDutyBasisPoints: g.closure?.stampDutyBasisPoints ?? null,
+      specialShareBasisPoints: g.closure?.specialShareBasisPoints ?? null,
+    })),
     sales,
     prizes: prizes.filter((p) => p.sessionId === manifest.sessionId).map((p) => ({ gameNumber: p.gameNumber, kind: p.kind, prizeCents: p.prizeCents, paid: p.status === 'paid' })),
     refunds: refunds.filter((r) => r.sessionId === manifest.sessionId),
@@ -432,6 +441,23 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
     const where = difference.game === null ? 'totais' : `jogada ${difference.game}`;
     fail('acta.json', `${where}: ${difference.field} é ${String(difference.stated)}, as linhas dão ${difference.recomputed}`);
   }
+
+  // The special prize (art. 10): each game's share of V at the rate its close recorded, and a special prize only
+  // to a bingo made within the session's N balls, beside that bingo.
+  figures.games.forEach((g, i) => {
+    const closure = games[i]!.closure;
+    if (g.specialShareCents !== null && closure && closure.specialShareCents !== g.specialShareCents) {
+      fail('games.jsonl', `jogada ${g.number}: specialShareCents é ${closure.specialShareCents}, as linhas dão ${g.specialShareCents}`, i + 1);
+    }
+  });
+  const specialBalls = json<{ specialBalls?: number | null }>('acta.json').specialBalls ?? null;
+  prizes.forEach((p, i) => {
+    if (p.kind !== 'special' || p.sessionId !== manifest.sessionId) return;
+    const bingo = prizes.some((b) => b.kind === 'bingo' && b.sessionId === p.sessionId && b.gameNumber === p.gameNumber && b.seriesCode === p.seriesCode && b.card === p.card && b.ballCount === p.ballCount);
+    if (!bingo || specialBalls === null || p.ballCount > specialBalls) {
+      fail('prizes.jsonl', `prémio ${p.winnerId}: prémio especial sem um bingo do mesmo cartão em ${specialBalls ?? '?'} bolas ou menos (bingo em ${p.ballCount})`, i + 1);
+    }
+  });
 
   // The guias by status, recomputed from their rows, against the hall's own figures.
   const byStatus = guiasByStatus(guias);

@@ -97,8 +97,8 @@ describe('the inspector export', () => {
       documents: { sales: 4, voids: 1, prizes: 2, refunds: 1, guias: 4, drawers: 1, games: 2 },
       figures: {
         games: [
-          { number: 1, cardsSold: 10, totalCents: 1_350, linePrizeCents: 67, bingoPrizeCents: 675, roundingHundredths: { line: 50, bingo: 0 }, stampDutyCents: 337, linePaidCents: 67, bingoPaidCents: 675, specialPaidCents: 0, refundedCents: 0 },
-          { number: 2, cardsSold: 2, totalCents: 270, linePrizeCents: 0, bingoPrizeCents: 0, roundingHundredths: { line: 0, bingo: 0 }, stampDutyCents: 0, linePaidCents: 0, bingoPaidCents: 0, specialPaidCents: 0, refundedCents: 270 },
+          { number: 1, cardsSold: 10, totalCents: 1_350, linePrizeCents: 67, bingoPrizeCents: 675, roundingHundredths: { line: 50, bingo: 0 }, stampDutyCents: 337, linePaidCents: 67, bingoPaidCents: 675, specialPaidCents: 0, refundedCents: 0, specialShareCents: 0 },
+          { number: 2, cardsSold: 2, totalCents: 270, linePrizeCents: 0, bingoPrizeCents: 0, roundingHundredths: { line: 0, bingo: 0 }, stampDutyCents: 0, linePaidCents: 0, bingoPaidCents: 0, specialPaidCents: 0, refundedCents: 270, specialShareCents: null },
         ],
         totals: { cardsSold: 10, totalCents: 1_350, prizesPaidCents: 742, stampDutyCents: 337, refundedCents: 270 },
       },
@@ -151,6 +151,11 @@ describe('the inspector export', () => {
       ok: false,
       failure: { file: 'summary.json', what: 'guias pagas: chequeCents é 2000, guias.jsonl dá 2500' },
     });
+    // A game's share of the special prize edited: recomputed at the rate its close recorded.
+    expect(verifyExport(edited(zip, 'games.jsonl', (x) => x.replace('"specialShareCents":0', '"specialShareCents":5')), { key })).toEqual({
+      ok: false,
+      failure: { file: 'games.jsonl', line: 1, what: 'jogada 1: specialShareCents é 5, as linhas dão 0' },
+    });
     // A line that is no JSON at all is named, not a crash.
     expect(verifyExport(edited(zip, 'sales.jsonl', (s) => s.replace('{"saleId"', '{saleId')), { key })).toEqual({ ok: false, failure: { file: 'sales.jsonl', line: 1, what: 'não é JSON' } });
     // A line of audit.jsonl deleted.
@@ -184,6 +189,23 @@ describe('the inspector export', () => {
     // Checked with another hall's key.
     const otherKey = verifierKey(sha256, acta.hallKey!.verifierKey.split('+')[0]!, rawPublicKey(other.privateKey));
     expect(verifyExport(zip, { key: otherKey })).toMatchObject({ ok: false, failure: { file: 'checkpoint.txt', what: expect.stringContaining('não está assinado pela chave') } });
+  });
+
+  it('with the special prize on: its share of each game and the prize won within N balls recomputed, an N edited refused', async () => {
+    const admin = await t.h.login('admin', '1111');
+    // 10 % of V to the fund, N = 20 balls, the house starting it with 50,00 €.
+    await t.h.ok('settings.update', { specialPrize: { enabled: true, shareBasisPoints: 1_000, baseBalls: 20, startingCents: 5_000 } }, admin);
+    const sessionId = await playedSession('A');
+    const zip = await exportOf(sessionId);
+    const acta = await t.h.ok('session.acta', { sessionId }, t.manager);
+    const key = acta.hallKey!.verifierKey;
+    const ok = verifyExport(zip, { key });
+    // By hand: V = 13,50 €, its 10 % = 1,35 € to the fund; the bingo at ball 15 (N = 20) wins the fund: 50,00 € + 1,35 €.
+    expect(ok).toMatchObject({ ok: true, figures: { games: [{ number: 1, specialShareCents: 135, specialPaidCents: 5_135 }, { number: 2, specialShareCents: null }] } });
+    expect(acta.specialBalls).toBe(20);
+    // The session's N edited down to 10 in the acta: the special prize won at ball 15 no longer stands.
+    const fewer = edited(zip, 'acta.json', (x) => x.replace('"specialBalls": 20', '"specialBalls": 10'));
+    expect(verifyExport(fewer, { key })).toMatchObject({ ok: false, failure: { file: 'prizes.jsonl', what: expect.stringMatching(/^prémio \d+: prémio especial sem um bingo do mesmo cartão em 10 bolas ou menos \(bingo em 15\)$/) } });
   });
 
   it("two sessions in turn: the second's export proves it extends the first's checkpoint; a proof that does not is refused", async () => {

@@ -107,6 +107,7 @@ export async function buildSessionExport(db: ReadableDb, sessionId: number, o: E
             stampDutyCents: g.stampDutyCents,
             stampDutyBasisPoints: g.stampDutyBasisPoints,
             specialShareCents: g.specialShareCents,
+            specialShareBasisPoints: g.specialShareBasisPoints,
             auditSeq: g.closureSeq,
           },
   }));

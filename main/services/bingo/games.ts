@@ -249,6 +249,7 @@ function closeWith(ctx: CommandContext, game: GameRow, figures: SaleClosure, ran
     stampDutyCents,
     stampDutyBasisPoints,
     specialShareCents,
+    specialShareBasisPoints: settings.specialPrize?.enabled ? settings.specialPrize.shareBasisPoints : 0,
   });
   post(
     ctx.db,
