@@ -243,7 +243,14 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
   const cited = new Set<number>();
   const answers = new Map<number, unknown>();
   const answerOf = (seq: number) => {
-    if (!answers.has(seq)) answers.set(seq, entries.get(seq)!.after === null ? null : JSON.parse(entries.get(seq)!.after!));
+    if (!answers.has(seq)) {
+      const after = entries.get(seq)!.after;
+      try {
+        answers.set(seq, after === null ? null : JSON.parse(after));
+      } catch {
+        fail('audit.jsonl', `entrada ${seq}: a resposta que guarda não é JSON`, seq - from + 1);
+      }
+    }
     return answers.get(seq);
   };
   /**
