@@ -96,7 +96,7 @@ export function recomputeActa(rows: { games: readonly FigureGame[]; sales: reado
       bingoPaidCents: paid('bingo'),
       specialPaidCents: paid('special'),
       refundedCents: sum(rows.refunds.filter((r) => r.gameNumber === g.number).map((r) => r.amountCents)),
-      specialShareCents: closed && g.specialShareBasisPoints != null ? basisPointsFloor(value, g.specialShareBasisPoints).cents : null,
+      specialShareCents: closed && g.specialShareBasisPoints !== null && g.specialShareBasisPoints !== undefined ? basisPointsFloor(value, g.specialShareBasisPoints).cents : null,
     };
   });
   const notAnnulled = games.filter((_, i) => rows.games[i]!.state !== 'annulled');
