@@ -163,24 +163,26 @@ export interface ExportGuiaRow {
   voidSeq: number | null;
 }
 
+/** The guias an act of which (issue, payment, void) is among the entries `from`..`to`: the export's guias. */
+const TOUCHED_GUIAS = `touched AS (SELECT DISTINCT document_id AS id FROM document_audit
+                       WHERE document IN ('guia', 'guia_payment', 'guia_void') AND audit_seq + 1 BETWEEN @from AND @to)`;
+
 /** The guias issued, paid or voided by the entries `from`..`to`, with what happened to them up to `to`. */
 export function exportGuias(db: ReadableDb, from: number, to: number): ExportGuiaRow[] {
   return stmt<{ from: number; to: number }, ExportGuiaRow>(
     db,
-    `WITH touched AS (SELECT DISTINCT document_id AS id FROM document_audit
-                       WHERE document IN ('guia', 'guia_payment', 'guia_void') AND audit_seq + 1 BETWEEN @from AND @to),
-     rows AS (
-       SELECT g.id AS guiaId, g.number, m.number AS machineNumber, g.kind, g.amount_cents AS amountCents, g.fund,
-              g.issued_at AS issuedAt, io.username AS issuedBy, g.terminal_id AS terminal,
-              ${seqOf('document_audit', 'document', 'guia', 'g.id')} AS issueSeq,
-              p.paid_at AS paidAt, po.username AS paidBy, p.cash_cents AS cashCents, p.cheques,
-              CASE WHEN p.guia_id IS NOT NULL THEN ${seqOf('document_audit', 'document', 'guia_payment', 'g.id')} END AS paymentSeq,
-              v.voided_at AS voidedAt, v.reason AS voidReason,
-              CASE WHEN v.guia_id IS NOT NULL THEN ${seqOf('document_audit', 'document', 'guia_void', 'g.id')} END AS voidSeq
-         FROM touched t JOIN guias g ON g.id = t.id JOIN machines m ON m.id = g.machine_id JOIN operators io ON io.id = g.issued_by
-         LEFT JOIN guia_payments p ON p.guia_id = g.id LEFT JOIN operators po ON po.id = p.paid_by
-         LEFT JOIN guia_voids v ON v.guia_id = g.id)
-     SELECT * FROM rows ORDER BY number`,
+    `WITH ${TOUCHED_GUIAS}
+     SELECT g.id AS guiaId, g.number, m.number AS machineNumber, g.kind, g.amount_cents AS amountCents, g.fund,
+            g.issued_at AS issuedAt, io.username AS issuedBy, g.terminal_id AS terminal,
+            ${seqOf('document_audit', 'document', 'guia', 'g.id')} AS issueSeq,
+            p.paid_at AS paidAt, po.username AS paidBy, p.cash_cents AS cashCents, p.cheques,
+            CASE WHEN p.guia_id IS NOT NULL THEN ${seqOf('document_audit', 'document', 'guia_payment', 'g.id')} END AS paymentSeq,
+            v.voided_at AS voidedAt, v.reason AS voidReason,
+            CASE WHEN v.guia_id IS NOT NULL THEN ${seqOf('document_audit', 'document', 'guia_void', 'g.id')} END AS voidSeq
+       FROM touched t JOIN guias g ON g.id = t.id JOIN machines m ON m.id = g.machine_id JOIN operators io ON io.id = g.issued_by
+       LEFT JOIN guia_payments p ON p.guia_id = g.id LEFT JOIN operators po ON po.id = p.paid_by
+       LEFT JOIN guia_voids v ON v.guia_id = g.id
+      ORDER BY g.number`,
   ).all({ from, to });
 }
 
@@ -223,8 +225,7 @@ export function exportDrawers(db: ReadableDb, from: number, to: number): ExportD
 export function exportGuiaFigures(db: ReadableDb, from: number, to: number): { status: 'unpaid' | 'paid' | 'void'; count: number; amountCents: number; cashCents: number; chequeCents: number }[] {
   return stmt<{ from: number; to: number }, { status: 'unpaid' | 'paid' | 'void'; count: number; amountCents: number; cashCents: number; chequeCents: number }>(
     db,
-    `WITH touched AS (SELECT DISTINCT document_id AS id FROM document_audit
-                       WHERE document IN ('guia', 'guia_payment', 'guia_void') AND audit_seq + 1 BETWEEN @from AND @to),
+    `WITH ${TOUCHED_GUIAS},
      at_close AS (
        SELECT g.amount_cents AS amount,
               EXISTS (SELECT 1 FROM document_audit WHERE document = 'guia_void' AND document_id = g.id AND audit_seq + 1 <= @to) AS voided,

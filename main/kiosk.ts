@@ -34,7 +34,7 @@ import { sealPinHashes } from './services/shared/credentials.js';
 import { createPins, type Pins } from './services/shared/pin.js';
 import { readOrCreatePinKey } from './services/shared/pin-key.js';
 import { openHallKeyring } from './services/shared/hall-keyring.js';
-import { cosignedNote } from './services/shared/checkpoint.js';
+import { cosigns } from './services/shared/checkpoint.js';
 import { checkpointById, insertCosignature, type PreparedFrontier } from '../db/transparency.js';
 import { prepareFrontierInWorker } from './workers/frontier.js';
 import { auditHead } from '../db/audit.js';
@@ -302,7 +302,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     keepCosignatures(rows) {
       const holding = rows.filter((r) => {
         const checkpoint = checkpointById(db, r.checkpointId);
-        return checkpoint !== undefined && cosignedNote(checkpoint.note, r.witnessKey, r.line) !== null;
+        return checkpoint !== undefined && cosigns(checkpoint.note, r.witnessKey, r.line);
       });
       if (holding.length === 0) return 0;
       const at = now().toISOString();

@@ -118,12 +118,14 @@ export function parseCheckpoint(body: string): Checkpoint | null {
 export function signedNote(body: string, signatures: readonly NoteSignature[]): string {
   if (!body.endsWith('\n')) throw new RangeError('a note body ends in a newline');
   if (signatures.length === 0) throw new RangeError('a note has a signature at least');
-  const lines = signatures.map((s) => {
-    if (!isKeyName(s.name)) throw new RangeError(`key name ${JSON.stringify(s.name)}`);
-    const id = Uint8Array.of(s.keyId >>> 24, (s.keyId >>> 16) & 0xff, (s.keyId >>> 8) & 0xff, s.keyId & 0xff);
-    return `\u2014 ${s.name} ${b64(Uint8Array.of(...id, ...s.signature))}\n`;
-  });
-  return `${body}\n${lines.join('')}`;
+  return `${body}\n${signatures.map((s) => `${signatureLine(s)}\n`).join('')}`;
+}
+
+/** One signature line of a note, without its newline: `— name base64(key id || signature)`. */
+export function signatureLine(s: NoteSignature): string {
+  if (!isKeyName(s.name)) throw new RangeError(`key name ${JSON.stringify(s.name)}`);
+  const id = Uint8Array.of(s.keyId >>> 24, (s.keyId >>> 16) & 0xff, (s.keyId >>> 8) & 0xff, s.keyId & 0xff);
+  return `\u2014 ${s.name} ${b64(Uint8Array.of(...id, ...s.signature))}`;
 }
 
 /** A signed note split into its body and signatures; null when it is not well formed. */
@@ -183,4 +185,16 @@ export function noteCosignedBy(
     if (Number.isSafeInteger(time) && verify(key.publicKey, cosignedMessage(note.body, time), s.signature.slice(8))) return time;
   }
   return null;
+}
+
+/** The time of a witness's cosignature `line` of the signed note `noteText` (the line added to its signatures), or null when it is not one. */
+export function cosignatureTime(
+  noteText: string,
+  key: { name: string; keyId: number; publicKey: Uint8Array },
+  line: string,
+  verify: (publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array) => boolean,
+): number | null {
+  if (!/^\u2014 \S+ \S+$/.test(line)) return null;
+  const note = parseSignedNote(`${noteText}${line}\n`);
+  return note ? noteCosignedBy(note, key, verify) : null;
 }

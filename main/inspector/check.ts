@@ -15,7 +15,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { formatCents } from '../../core/money.js';
 import { firstDifference, recomputeActa, type ActaFigures, type FigureGame } from '../../core/bingo/acta-figures.js';
 import { guiasByStatus, type GuiasByStatus } from '../../core/caixa/guia-figures.js';
-import { keyIdHex, noteCosignedBy, noteSignedBy, parseCheckpoint, parseSignedNote, parseVerifierKey, parseWitnessKey, type Checkpoint } from '../../core/transparency/checkpoint.js';
+import { cosignatureTime, keyIdHex, noteSignedBy, parseCheckpoint, parseSignedNote, parseVerifierKey, parseWitnessKey, type Checkpoint } from '../../core/transparency/checkpoint.js';
 import { bytesToHex, hexToBytes, leafHash, verifyConsistency, verifyInclusion, type Sha256 } from '../../core/transparency/merkle.js';
 
 export const EXPORT_FORMAT = 'bingo-kiosk-inspector-export/1';
@@ -101,25 +101,19 @@ function parseLine<T>(file: string, line: string, n: number): T {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** The first object in `value` (itself or nested) whose `key` is `id`. */
-function findWith(value: unknown, key: string, id: unknown): Record<string, unknown> | undefined {
-  if (Array.isArray(value)) {
-    for (const v of value) {
-      const found = findWith(v, key, id);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  if (value && typeof value === 'object') {
-    const o = value as Record<string, unknown>;
-    if (o[key] === id) return o;
-    for (const v of Object.values(o)) {
-      const found = findWith(v, key, id);
-      if (found) return found;
-    }
+/** The first object in `value` (itself or nested, depth first) that `test` accepts. */
+function findObject(value: unknown, test: (o: Record<string, unknown>) => boolean): Record<string, unknown> | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  if (!Array.isArray(value) && test(value as Record<string, unknown>)) return value as Record<string, unknown>;
+  for (const v of Array.isArray(value) ? value : Object.values(value)) {
+    const found = findObject(v, test);
+    if (found) return found;
   }
   return undefined;
 }
+
+/** The first object in `value` (itself or nested) whose `key` is `id`. */
+const findWith = (value: unknown, key: string, id: unknown) => findObject(value, (o) => o[key] === id);
 
 const GUIA_STATUS = { unpaid: 'por pagar', paid: 'paga', void: 'anulada' } as const;
 const GUIA_STATUS_PLURAL = { unpaid: 'por pagar', paid: 'pagas', void: 'anuladas' } as const;
@@ -186,8 +180,7 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
   const cosignatures = files['cosignatures.json'] ? json<{ witnessKey: string; line: string }[]>('cosignatures.json') : [];
   for (const c of cosignatures) {
     const witness = parseWitnessKey(sha256, c.witnessKey) ?? fail('cosignatures.json', `${c.witnessKey} não é uma chave de testemunha`);
-    const cosigned = parseSignedNote(`${noteText}${c.line}\n`);
-    const time = cosigned ? noteCosignedBy(cosigned, witness, ed25519) : null;
+    const time = cosignatureTime(noteText, witness, c.line, ed25519);
     if (time === null) fail('cosignatures.json', `a cossinatura de ${witness.name} (${keyIdHex(witness.keyId)}) não é deste ponto de verificação`);
     witnesses.push({ name: witness.name, keyId: keyIdHex(witness.keyId), at: new Date(time! * 1000).toISOString() });
   }
@@ -423,7 +416,8 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
   // A drawer.close that only recorded its count (awaiting a manager's acceptance) wrote no Z.
   for (const e of entries.values()) {
     if (e.outcome !== 'ok' || e.channel !== 'drawer.close' || cited.has(e.seq)) continue;
-    const z = zNumberIn(answerOf(e.seq));
+    // The Z number its answer holds, if it closed the drawer.
+    const z = findObject(answerOf(e.seq), (o) => typeof o.zNumber === 'number')?.zNumber;
     if (z !== undefined) fail('drawers.jsonl', `a entrada ${e.seq} (drawer.close) escreveu o Z n.º ${z}, que este ficheiro não tem (deixado de fora)`);
   }
 
@@ -496,24 +490,6 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
     witnessGiven: o.witness !== undefined,
     extendsPrevious,
   };
-}
-
-/** The Z number a drawer.close answer holds, if it closed the drawer (a count awaiting a manager's acceptance has none). */
-function zNumberIn(answer: unknown): number | undefined {
-  if (Array.isArray(answer)) {
-    for (const v of answer) {
-      const z = zNumberIn(v);
-      if (z !== undefined) return z;
-    }
-  } else if (answer && typeof answer === 'object') {
-    const o = answer as Record<string, unknown>;
-    if (typeof o.zNumber === 'number') return o.zNumber;
-    for (const v of Object.values(o)) {
-      const z = zNumberIn(v);
-      if (z !== undefined) return z;
-    }
-  }
-  return undefined;
 }
 
 /** What a passed check found, as the inspector reads it (the command line prints it; the HTML page shows the same). */

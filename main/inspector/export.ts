@@ -25,7 +25,6 @@ import { PAGE_FILE, verifierPage } from './page.js';
 
 export { EXPORT_FORMAT };
 
-
 export interface ExportOptions {
   /** The acta as PDF (the kiosk's worker, or pdfkit in the command line). */
   pdf(acta: Acta): Promise<Buffer>;
@@ -180,9 +179,10 @@ export async function buildSessionExport(db: ReadableDb, sessionId: number, o: E
   });
 
   // The guias by status as the hall's books sum them (the check recomputes them from guias.jsonl).
+  const guiaSums = exportGuiaFigures(db, from, to);
   const guiaFigures = Object.fromEntries(
     (['unpaid', 'paid', 'void'] as const).map((status) => {
-      const f = exportGuiaFigures(db, from, to).find((r) => r.status === status);
+      const f = guiaSums.find((r) => r.status === status);
       return [status, { count: f?.count ?? 0, amountCents: f?.amountCents ?? 0, cashCents: f?.cashCents ?? 0, chequeCents: f?.chequeCents ?? 0 }];
     }),
   );

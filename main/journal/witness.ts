@@ -8,16 +8,16 @@
  * refused, with why, and never cosigned: a hall cannot then show the group
  * one history and an inspector another under the same signed root.
  */
-import { sign, verify, type KeyObject } from 'node:crypto';
+import { sign, type KeyObject } from 'node:crypto';
 import {
   cosignature,
   cosignedMessage,
-  keyIdOf,
   noteSignedBy,
   parseCheckpoint,
   parseSignedNote,
   parseVerifierKey,
-  signedNote,
+  parseWitnessKey,
+  signatureLine,
   witnessVerifierKey,
 } from '../../core/transparency/checkpoint.js';
 import { bytesToHex, EMPTY_FRONTIER, extendFrontier, frontierRoot, hexToBytes, leafHash, type Frontier } from '../../core/transparency/merkle.js';
@@ -25,7 +25,7 @@ import type { GroupPool } from '../../db/group/client.js';
 import { groupHalls } from '../../db/group/journal.js';
 import { checkpointsToWitness, insertCosignature, journalHallKeys, journalHashesBetween, saveWitnessFrontier, witnessFrontier, type ShippedCheckpoint } from '../../db/group/witness.js';
 import { sha256 } from '../../db/transparency.js';
-import { logOrigin, publicKeyFromRaw, rawPublicKey, readOrCreateKeyFile } from '../services/shared/hall-key.js';
+import { ed25519Verify, logOrigin, rawPublicKey, readOrCreateKeyFile } from '../services/shared/hall-key.js';
 
 /** Entries read from PostgreSQL at a time while a frontier grows. */
 const WINDOW = 20_000;
@@ -40,8 +40,8 @@ export interface WitnessKey {
 /** The group's witness key from `file` (made there, owner-only, when there is none), named `name`. */
 export function witnessKeyFrom(file: string, name: string): WitnessKey {
   const privateKey = readOrCreateKeyFile(file);
-  const publicKey = rawPublicKey(privateKey);
-  return { name, privateKey, verifierKey: witnessVerifierKey(sha256, name, publicKey), keyId: keyIdOf(sha256, name, publicKey, 0x04) };
+  const verifierKey = witnessVerifierKey(sha256, name, rawPublicKey(privateKey));
+  return { name, privateKey, verifierKey, keyId: parseWitnessKey(sha256, verifierKey)!.keyId };
 }
 
 export interface HallWitness {
@@ -50,8 +50,6 @@ export interface HallWitness {
   cosigned: number[];
   refused: { checkpointId: number; reason: string }[];
 }
-
-const ed25519 = (pub: Uint8Array, message: Uint8Array, signature: Uint8Array) => verify(null, message, publicKeyFromRaw(pub), signature);
 
 /** Every hall's checkpoints not yet witnessed by `key`, checked and cosigned (or refused); what was done, hall by hall. */
 export async function witnessGroup(pool: GroupPool, key: WitnessKey, now: () => Date = () => new Date()): Promise<HallWitness[]> {
@@ -76,7 +74,7 @@ export async function witnessGroup(pool: GroupPool, key: WitnessKey, now: () => 
       const body = parseSignedNote(checkpoint.note)!.body;
       const time = Math.floor(at.getTime() / 1000);
       const signature = new Uint8Array(sign(null, cosignedMessage(body, time), key.privateKey));
-      const line = signedNote(body, [cosignature(key.name, key.keyId, time, signature)]).slice(body.length + 1, -1);
+      const line = signatureLine(cosignature(key.name, key.keyId, time, signature));
       await insertCosignature(pool, hall.hallId, { checkpointId: checkpoint.checkpointId, witnessKey: key.verifierKey, line, refusal: null, witnessedAt: at });
       done.cosigned.push(checkpoint.checkpointId);
     }
@@ -90,7 +88,9 @@ async function grow(pool: GroupPool, hallId: string, frontier: Frontier, size: n
   let f = frontier;
   while (f.size < size) {
     const rows = await journalHashesBetween(pool, hallId, f.size + 1, Math.min(size, f.size + WINDOW));
-    if (rows.length === 0 || rows[0]!.seq !== f.size + 1) throw new Error(`journal of hall ${hallId}: entry ${f.size + 1} missing`);
+    // Contiguous from the frontier on (group:verify names any gap): else the root would be another tree's.
+    const gap = rows.findIndex((r, i) => r.seq !== f.size + 1 + i);
+    if (rows.length === 0 || gap >= 0) throw new Error(`journal of hall ${hallId}: entry ${f.size + 1 + Math.max(gap, 0)} missing`);
     f = extendFrontier(
       sha256,
       f,
@@ -107,7 +107,7 @@ function refusalOf(c: ShippedCheckpoint, origin: string, root: string, keys: rea
   if (!note || !parsed) return 'não é um ponto de verificação assinado';
   if (parsed.origin !== origin) return `o ponto de verificação é do registo ${parsed.origin}, não desta sala`;
   if (parsed.size !== c.size || bytesToHex(parsed.rootHash) !== c.rootHash) return 'a nota assinada não diz o tamanho e a raiz com que foi enviada';
-  if (!keys.some((k) => noteSignedBy(note, k, ed25519))) return 'não está assinado por nenhuma chave que o diário da sala registou';
+  if (!keys.some((k) => noteSignedBy(note, k, ed25519Verify))) return 'não está assinado por nenhuma chave que o diário da sala registou';
   if (c.rootHash !== root) return `a raiz assinada sobre ${c.size} entradas não é a das entradas que o grupo tem desta sala: a sala mostrou outra história`;
   return null;
 }

@@ -9,8 +9,7 @@
  * never signed again as if it were the same history.
  */
 import { KioskError } from '../../../core/refusal.js';
-import { verify } from 'node:crypto';
-import { checkpointBody, noteCosignedBy, parseSignedNote, parseWitnessKey, signedNote } from '../../../core/transparency/checkpoint.js';
+import { checkpointBody, cosignatureTime, parseWitnessKey, signedNote } from '../../../core/transparency/checkpoint.js';
 import { bytesToHex, frontierRoot } from '../../../core/transparency/merkle.js';
 import { auditHead, chainGenesis } from '../../../db/audit.js';
 import type { WritableDb } from '../../../db/connection.js';
@@ -27,7 +26,7 @@ import {
   type PreparedFrontier,
   type StoredFrontier,
 } from '../../../db/transparency.js';
-import { publicKeyFromRaw, type HallSigner } from './hall-key.js';
+import { ed25519Verify, type HallSigner } from './hall-key.js';
 
 /**
  * A frontier grown ahead that a checkpoint may start from: grown from the last checkpoint (the same id), not
@@ -71,13 +70,12 @@ export function signCheckpoint(
   if ('brokenAt' in growth) throw new KioskError('CHECKPOINT_INCONSISTENT', { seq: growth.brokenAt });
   // The roots of the blocks of 1024 entries completed since: an export's proofs read them instead of the entries.
   for (const [block, rootHash] of [...(prepared?.blocks ?? []), ...growth.blocks]) if (block >= firstBlock) insertBlock(db, block, rootHash);
-  const grown = growth.grown;
-  const root = frontierRoot(sha256, grown);
+  const frontier = growth.grown;
+  const root = frontierRoot(sha256, frontier);
   // What it was made for and when, on a line of its own (signed with the rest): `session:3 2026-…`, `drawer:7 …`, `demand …`.
   const what = o.ref ? `${o.ref.type}:${o.ref.id}` : o.reason;
   const body = checkpointBody({ origin: signer.name, size, rootHash: root, extensions: [`${what} ${ctx.at}`, ...(o.extensions ?? [])] });
   const note = signedNote(body, [{ name: signer.name, keyId: parseInt(signer.keyId, 16), signature: signer.sign(new TextEncoder().encode(body)) }]);
-  const frontier: StoredFrontier = grown;
   const row: Omit<CheckpointRow, 'id'> = {
     at: ctx.at,
     size,
@@ -93,16 +91,8 @@ export function signCheckpoint(
   return checkpointView({ id, ...row });
 }
 
-/**
- * A checkpoint's note with a witness's cosignature line added, and the time the witness signed it, when the line
- * is the witness key's cosignature of that note (C2SP tlog-cosignature); null when it is not.
- */
-export function cosignedNote(note: string, witnessKey: string, line: string): { note: string; time: number } | null {
+/** Whether `line` is the witness key's cosignature of a checkpoint's note (C2SP tlog-cosignature). */
+export function cosigns(note: string, witnessKey: string, line: string): boolean {
   const key = parseWitnessKey(sha256, witnessKey);
-  if (!key || !/^\u2014 \S+ \S+$/.test(line)) return null;
-  const text = `${note}${line}\n`;
-  const parsed = parseSignedNote(text);
-  if (!parsed) return null;
-  const time = noteCosignedBy(parsed, key, (pub, message, signature) => verify(null, message, publicKeyFromRaw(pub), signature));
-  return time === null ? null : { note: text, time };
+  return key !== null && cosignatureTime(note, key, line, ed25519Verify) !== null;
 }

@@ -8,7 +8,7 @@
  * the key the database names.
  */
 import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject, verify } from 'node:crypto';
 import { join } from 'node:path';
 import { keyIdHex, keyIdOf, verifierKey } from '../../../core/transparency/checkpoint.js';
 import { sha256 } from '../../../db/transparency.js';
@@ -40,6 +40,10 @@ export function rawPublicKey(key: KeyObject): Uint8Array {
 export function publicKeyFromRaw(raw: Uint8Array): KeyObject {
   return createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, raw]), format: 'der', type: 'spki' });
 }
+
+/** An Ed25519 signature checked with node:crypto (a raw 32-byte public key): the signed notes' `verify`. */
+export const ed25519Verify = (publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean =>
+  verify(null, message, publicKeyFromRaw(publicKey), signature);
 
 function signerOf(name: string, privateKey: KeyObject): HallSigner {
   const publicKey = rawPublicKey(privateKey);
