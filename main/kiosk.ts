@@ -80,7 +80,8 @@ export interface Kiosk {
   isDisplayToken(token: string): boolean;
   /**
    * The group's cosignatures of this hall's checkpoints, as the journal's shipper fetched them: each kept when it
-   * is the witness key's cosignature of that checkpoint's note (a line that does not check is left out). How many were kept.
+   * is the witness key's cosignature of that checkpoint's note (a line that does not check is left out). How many
+   * checked (each kept once: one already kept is left as it is).
    */
   keepCosignatures(rows: readonly { checkpointId: number; witnessKey: string; line: string; witnessedAt: string }[]): number;
   /** The writable connection (tests read tables through it). */
