@@ -32,13 +32,25 @@ export function hasReserve(dataDir: string): boolean {
 }
 
 /**
- * Make the reserve if it is missing, when the disk has room for it and as
+ * Whether the reserve is there and holds its room on the disk: a file cut
+ * short, or cut and stretched back to its size (a hole, no blocks), holds
+ * less than its size says. Windows reports no blocks: its size is taken.
+ */
+function holdsRoom(file: string, bytes: number): boolean {
+  if (!existsSync(file)) return false;
+  const s = statSync(file);
+  if (!s.isFile() || s.size < bytes) return false;
+  return process.platform === 'win32' || s.blocks * 512 >= bytes;
+}
+
+/**
+ * Make the reserve if it is missing or holds less than its room, when the disk has room for it and as
  * much again (never the write that fills the disk). Returns whether it is there.
  */
 export function keepReserve(dataDir: string, bytes = RESERVE_BYTES): boolean {
   const file = reserveOf(dataDir);
   if (bytes <= 0) return true;
-  if (existsSync(file) && statSync(file).size >= bytes) return true;
+  if (holdsRoom(file, bytes)) return true;
   const partial = `${file}.partial`;
   rmSync(partial, { force: true });
   try {
