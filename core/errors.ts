@@ -87,6 +87,11 @@ const kernelErrors = errors({
     pt: (p) => `A operação ${p.channel} já foi feita (a chave está registada), mas a sua resposta perdeu-se: não se repete. Atualize o ecrã para ver o resultado.`,
     en: (p) => `Operation ${p.channel} was already done (its key is on record) but its answer was lost: it is not done again. Refresh the screen to see the result.`,
   },
+  // A counter lost a command's answer and asked the hall for its key before the command had run: the key is closed for good.
+  COMMAND_GIVEN_UP: {
+    pt: (p) => `A operação ${p.channel} não foi feita: o balcão perdeu a resposta e perguntou por ela antes de o servidor da sala a receber, por isso ficou anulada e nunca será feita. Pode fazê-la de novo.`,
+    en: (p) => `Operation ${p.channel} was not done: the counter lost its answer and asked for it before the hall server had received it, so it was given up and will never be done. You may do it again.`,
+  },
   // A counter that cannot reach the hall server sells nothing and queues nothing (one writer per hall).
   // `since`: when the link was lost; `answer`: 'lost' when the request went out and its answer never came.
   HALL_UNREACHABLE: {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, isIdempotencyKey } from './idempotency.js';
+import { z } from 'zod';
+import { contract } from './contract.js';
+import { canonicalJson, isIdempotencyKey, SECRET_FIELDS, withoutSecrets } from './idempotency.js';
 
 describe('canonicalJson', () => {
   it('orders every object key, at every depth, and leaves arrays in their order', () => {
@@ -62,5 +64,32 @@ describe('isIdempotencyKey', () => {
     expect(isIdempotencyKey('a'.repeat(7))).toBe(false);
     expect(isIdempotencyKey('a'.repeat(129))).toBe(false);
     expect(isIdempotencyKey('abcdefgh ij')).toBe(false);
+  });
+});
+
+describe('withoutSecrets', () => {
+  it('leaves out every PIN and recovery code, at any depth, and nothing else', () => {
+    expect(withoutSecrets({ gameId: 7, approval: { username: 'gerente', pin: '2222' }, list: [{ pin: '1', n: 1 }] })).toEqual({
+      gameId: 7,
+      approval: { username: 'gerente' },
+      list: [{ n: 1 }],
+    });
+    expect(withoutSecrets({ username: 'admin', recoveryCode: 'ABCDE-FGHJK', pin: '123456' })).toEqual({ username: 'admin' });
+    expect(withoutSecrets('x')).toBe('x');
+  });
+
+  it('knows every field of every command input that may hold a secret', () => {
+    // Names that smell of a secret: each must be a known secret, or a known harmless code.
+    const harmless = new Set(['seriesCode', 'secondSeriesCode', 'tableCode', 'code', 'errorCode', 'drawerPin', 'currencyCode', 'longManagerPins', 'codepage']);
+    const found = new Set<string>();
+    const walk = (schema: unknown): void => {
+      if (!schema || typeof schema !== 'object') return;
+      const props = (schema as { properties?: Record<string, unknown> }).properties;
+      if (props) for (const name of Object.keys(props)) found.add(name);
+      for (const v of Object.values(schema)) walk(v);
+    };
+    for (const def of Object.values(contract)) if (def.kind === 'command') walk(z.toJSONSchema(def.input, { io: 'input', unrepresentable: 'any' }));
+    const suspicious = [...found].filter((n) => /pin|code|secret|password|token|key/i.test(n) && !harmless.has(n));
+    expect(suspicious.filter((n) => !SECRET_FIELDS.has(n))).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * Idempotency-Keys (the IETF httpapi idempotency-key draft): a command's key
  * is its operator action's, kept across its retries; what makes "the same
- * command" is its channel, its operator and its input as parsed.
+ * command" is its channel, its terminal, its operator and its input as
+ * parsed, less its secrets: a PIN never shapes what a key is compared with,
+ * so a kept key sent again with PIN after PIN answers the same to every one.
  */
 /** 8 to 128 characters of letters, digits and - _ . : (a UUID, a ULID, a counter's own scheme). */
 export function isIdempotencyKey(key: string): boolean {
@@ -29,4 +31,16 @@ export function canonicalJson(value: unknown): string {
     out += (out.length === 1 ? '' : ',') + JSON.stringify(key) + ':' + canonicalJson(v);
   }
   return out + '}';
+}
+
+/** The fields of a command's input that hold a secret (a PIN, a recovery code): left out of what its key stands for. */
+export const SECRET_FIELDS: ReadonlySet<string> = new Set(['pin', 'recoveryCode']);
+
+/** The input with every secret field (at any depth) left out. */
+export function withoutSecrets(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) if (!SECRET_FIELDS.has(k)) out[k] = withoutSecrets(v);
+  return out;
 }

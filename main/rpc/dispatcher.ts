@@ -148,19 +148,22 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
     // A command sent again with its key (its answer was lost) is answered as the first time, never run twice.
     const key = keyOf(channel, meta);
     if (key !== undefined && !isIdempotencyKey(key)) return fail('IDEMPOTENCY_KEY_INVALID', {}, lang);
-    const fingerprint = key === undefined ? null : commandFingerprint(pins, channel, terminalId, operator?.id ?? null, parsed.data);
+    const fingerprint = key === undefined ? null : commandFingerprint(channel, terminalId, operator?.id ?? null, parsed.data);
+    // Answered from the record alone: nothing of this call (its PIN above all) is evaluated or shapes the answer.
     const replay = (kept: KeptAnswer): Result<unknown> =>
-      kept.fingerprint !== fingerprint
-        ? fail('IDEMPOTENCY_KEY_REUSED', { channel: kept.channel }, lang)
-        : kept.answer === null
-          ? fail('IDEMPOTENCY_ANSWER_LOST', { channel }, lang)
-          : { ok: true, value: JSON.parse(kept.answer) as unknown };
+      kept.outcome === 'given_up'
+        ? fail('COMMAND_GIVEN_UP', { channel: kept.channel }, lang)
+        : kept.fingerprint !== fingerprint
+          ? fail('IDEMPOTENCY_KEY_REUSED', { channel: kept.channel }, lang)
+          : kept.answer === null
+            ? fail('IDEMPOTENCY_ANSWER_LOST', { channel }, lang)
+            : { ok: true, value: JSON.parse(kept.answer) as unknown };
     const cmd = handler as CommandHandler<Channel, unknown>;
     const admitted = !deps.storage?.admits || deps.storage.admits(channel);
     // Looked up before any work where there is work before the transaction (a PIN to check) or none may be done (a full
     // disk); else the lookup inside the transaction, which is needed anyway (two copies at once), is the only one.
     if (key !== undefined && (cmd.prepare || !admitted)) {
-      const kept = keptAnswer(db, key);
+      const kept = keptAnswer(db, terminalId, key);
       if (kept) return replay(kept);
     }
 
@@ -190,7 +193,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
     try {
       outcome = await group.run(() => {
         // Two calls of one key at once: the second finds the first's key once it may write, and writes nothing.
-        const first = key === undefined ? undefined : keptAnswer(db, key);
+        const first = key === undefined ? undefined : keptAnswer(db, terminalId, key);
         if (first) throw new AnsweredBefore(first);
         const result = runCommand(commandCtx, parsed.data, prepared);
         if ((result as unknown) instanceof Promise) throw new Error(`${channel}: a command must not wait inside its transaction`);
@@ -228,7 +231,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
     deps.emit({ type: 'changed', channel, topics, at: base.at });
     const value = 'value' in outcome ? outcome.value : await outcome.finish(readCtx);
     // A slow answer is kept with its key once finished (lost with the process, a retry says the act was done).
-    if (key !== undefined && !('value' in outcome)) writeTransaction(db, () => keepFinishedAnswer(db, key, JSON.stringify(value ?? null)));
+    if (key !== undefined && !('value' in outcome)) writeTransaction(db, () => keepFinishedAnswer(db, terminalId, key, JSON.stringify(value ?? null)));
     return { ok: true, value };
   }
 
@@ -236,8 +239,10 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
   const inFlight = new Map<string, Promise<unknown>>();
 
   const dispatch: Dispatch = async (channel, rawInput, meta = {}, origin = home) => {
-    const key = keyOf(channel, meta);
-    if (key === undefined) return attempt(channel, rawInput, meta, origin);
+    const sent = keyOf(channel, meta);
+    if (sent === undefined) return attempt(channel, rawInput, meta, origin);
+    // Keys are the terminal's own: another terminal's same key is another command.
+    const key = `${origin.terminalId}\u0000${sent}`;
     // A copy sent while the first is still on its way (its PIN being checked) waits for it, then is answered from its key.
     for (let waiting = inFlight.get(key); waiting; waiting = inFlight.get(key)) await waiting.catch(() => undefined);
     const call = attempt(channel, rawInput, meta, origin);

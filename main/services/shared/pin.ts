@@ -9,7 +9,7 @@
  * transaction opens: a login or an approval never holds the write lock for
  * its ~40 ms, nor the main thread.
  */
-import { createHash, createHmac, createSecretKey, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHash, createHmac, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const N = 16384;
 const R = 8;
@@ -32,24 +32,14 @@ export interface Pins {
   seal(stored: string): string | null;
   /** A value that tells this key from another without revealing it (kept in the database). */
   readonly keyCheck: string;
-  /**
-   * A keyed digest of a text that may hold a PIN (a command's input, for its
-   * Idempotency-Key): kept in the database, it cannot be tried PIN by PIN
-   * without the key, which is not in the database.
-   */
-  digest(text: string): string;
 }
 
 export function createPins(key: Buffer): Pins {
   if (key.length < 32) throw new Error('the PIN key must have 32 bytes at least');
   const mac = (derived: Buffer) => createHmac('sha256', key).update(derived).digest();
   const keyCheck = createHmac('sha256', key).update('bingo-kiosk pin key check').digest('base64');
-  // The key made a KeyObject once: each digest (one per keyed command) then skips importing it.
-  const digestKey = createSecretKey(key);
-  const digest = (text: string) => createHmac('sha256', digestKey).update(`bingo-kiosk digest\u0000${text}`).digest('hex');
   let dummy: Promise<string> | undefined;
   const pins: Pins = {
-    digest,
     async hash(pin) {
       const salt = randomBytes(16);
       const derived = await derive(pin, salt, KEY_LENGTH, { N, r: R, p: P });
