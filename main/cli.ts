@@ -10,6 +10,8 @@
  *     (as `web`, the KIOSK_TOKEN rule included), and the contract over HTTPS
  *     (mutual TLS 1.3) to enrolled counters on ADDR:P (default 0.0.0.0).
  *     Prints both addresses and the server certificate's fingerprint.
+ *   (web and hall: a missing or swapped pin.key stops the start; --new-pin-key, only when this
+ *     hall's key is lost for good, starts with a new one: the admin's recovery code gets back in)
  *   tsx main/cli.ts counter --data-dir DIR --port M [--hall https://HOST:P --fingerprint sha256:… --enroll CODE]
  *     A counter: enrols once (with the hall's address, its fingerprint and the
  *     one-time code), then serves the screens and browser mode's API on
@@ -78,6 +80,7 @@ async function web(argv: string[]): Promise<void> {
       'data-dir': { type: 'string' },
       port: { type: 'string' },
       demo: { type: 'boolean', default: false },
+      'new-pin-key': { type: 'boolean', default: false },
       terminal: { type: 'string' },
       'journal-url': { type: 'string' },
     },
@@ -92,6 +95,7 @@ async function web(argv: string[]): Promise<void> {
     dataDir,
     ...(values.demo ? { seed: seedDemo } : {}),
     terminalId: values.terminal ?? process.env.KIOSK_TERMINAL ?? 'T1',
+    newPinKey: values['new-pin-key'],
     journal: journal.state,
   });
   journal.start(kiosk, dataDir);
@@ -187,6 +191,7 @@ async function hall(argv: string[]): Promise<void> {
       'terminals-port': { type: 'string' },
       bind: { type: 'string', default: '0.0.0.0' },
       demo: { type: 'boolean', default: false },
+      'new-pin-key': { type: 'boolean', default: false },
       'journal-url': { type: 'string' },
     },
     strict: true,
@@ -203,6 +208,7 @@ async function hall(argv: string[]): Promise<void> {
     ...(values.demo ? { seed: seedDemo } : {}),
     terminalId: DEFAULT_TERMINAL,
     post: () => runningPost('hall', { hall: hallPost?.info ?? null }),
+    newPinKey: values['new-pin-key'],
     journal: journal.state,
   });
   journal.start(kiosk, dataDir);
@@ -373,7 +379,7 @@ async function backupRestore(argv: string[]): Promise<void> {
     console.log(`Chave dos PIN copiada de ${keyFrom}.`);
   } else {
     console.log(
-      `Sem a chave dos PIN (${PIN_KEY_FILE}) desta sala, nenhum PIN poderá ser verificado: ponha-a em ${dataDir}, ou entre com o código de recuperação do administrador e dê um PIN novo a cada operador.`,
+      `Sem a chave dos PIN (${PIN_KEY_FILE}) desta sala, nenhum PIN poderá ser verificado: ponha-a em ${dataDir} (sem ela o quiosque não arranca), ou, perdida de vez, arranque com --new-pin-key, entre com o código de recuperação do administrador e dê um PIN novo a cada operador.`,
     );
   }
 }

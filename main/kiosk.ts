@@ -32,7 +32,7 @@ import type { JournalState } from '../core/audit/contract.js';
 import { OperatorSessions } from './services/shared/operator-sessions.js';
 import { sealPinHashes } from './services/shared/credentials.js';
 import { createPins, type Pins } from './services/shared/pin.js';
-import { readOrCreatePinKey } from './services/shared/pin-key.js';
+import { openPinKey } from './services/shared/pin-key.js';
 import { openHallKeyring } from './services/shared/hall-keyring.js';
 import { cosigns } from './services/shared/checkpoint.js';
 import { checkpointById, insertCosignature, type PreparedFrontier } from '../db/transparency.js';
@@ -61,6 +61,8 @@ export interface KioskOptions {
   platform?: string;
   /** Room kept beside the database for logins on a full disk (db/reserve.ts; default RESERVE_BYTES, 0: none). */
   reserveBytes?: number;
+  /** The PIN key is lost for good (`--new-pin-key`): start with a new one; the admin's recovery code gets the hall back in. */
+  newPinKey?: boolean;
   /** Tests count the PIN checks made (the real hashing, wrapped). */
   wrapPins?: (pins: Pins) => Pins;
   /** What this post is, for post.status (default: a standalone kiosk of browser mode); asked at each call (the hall's fingerprint comes after the kiosk opens). */
@@ -131,11 +133,19 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   const reserveBytes = options.reserveBytes ?? RESERVE_BYTES;
   const opened = openOnAnyDisk(file, options.dataDir);
   const db = opened.db;
+  let pinKey: Buffer;
+  try {
+    // Checked against the database: a missing or swapped key stops the start in words (PIN_KEY_MISSING, PIN_KEY_OTHER).
+    pinKey = openPinKey(options.dataDir, db, { replaceLost: options.newPinKey }).key;
+  } catch (e) {
+    db.close();
+    throw e;
+  }
   const reader = openReader(file);
   const now = options.now ?? (() => new Date());
   const terminalId = options.terminalId ?? DEFAULT_TERMINAL;
   // PINs are sealed under a key outside the database (pin-key.ts); hashes of before it are sealed now.
-  const sealed = createPins(readOrCreatePinKey(options.dataDir).key);
+  const sealed = createPins(pinKey);
   const pins = options.wrapPins ? options.wrapPins(sealed) : sealed;
   try {
     sealPinHashes(db, pins, { at: now().toISOString(), terminalId });

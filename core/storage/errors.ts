@@ -84,6 +84,26 @@ export const storageErrors = errors({
     pt: (p) => `Erro de leitura ou escrita no disco ao abrir a base de dados ${p.file} (${p.detail}). Nada foi alterado: chame o técnico.`,
     en: (p) => `Disk read or write error while opening the database ${p.file} (${p.detail}). Nothing was changed: call the technician.`,
   },
+  // The PIN key (main/services/shared/pin-key.ts): a new one in place of a lost or swapped one would turn every right PIN wrong.
+  PIN_KEY_MISSING: {
+    pt: (p) =>
+      `Falta a chave dos PIN desta sala (${p.file}): os PIN dos operadores estão selados com ela, e sem ela nenhum PIN certo seria aceite. O quiosque não arranca nem faz uma chave nova: reponha nesse lugar o ficheiro pin.key desta sala a partir da sua cópia de segurança (guardada com as cópias da sala) e arranque de novo. Só se estiver perdida de vez: arranque uma vez com --new-pin-key e entre com o código de recuperação do administrador (cada operador recebe depois um PIN novo).`,
+    en: (p) =>
+      `This hall's PIN key (${p.file}) is missing: the operators' PINs are sealed with it, and without it no right PIN would be accepted. The kiosk does not start nor makes a new key: put this hall's pin.key back there from its backup (kept with the hall's backups) and start again. Only if it is lost for good: start once with --new-pin-key and log in with the admin's recovery code (each operator then gets a new PIN).`,
+  },
+  PIN_KEY_OTHER: {
+    pt: (p) =>
+      `A chave dos PIN ${p.file} não é a desta sala (os PIN dos operadores foram selados com outra chave): com ela nenhum PIN certo seria aceite. O quiosque não arranca: reponha nesse lugar o ficheiro pin.key desta sala a partir da sua cópia de segurança (guardada com as cópias da sala) e arranque de novo.`,
+    en: (p) =>
+      `The PIN key ${p.file} is not this hall's (the operators' PINs were sealed with another key): with it no right PIN would be accepted. The kiosk does not start: put this hall's pin.key back there from its backup (kept with the hall's backups) and start again.`,
+  },
+  // `detail`: what the file is instead (a folder, a file that cannot be read and the system's code, not a key).
+  PIN_KEY_UNREADABLE: {
+    pt: (p) =>
+      `A chave dos PIN ${p.file} não se consegue ler (${p.detail === 'directory' ? 'é uma pasta' : p.detail === 'format' ? 'não é uma chave: 32 bytes em hexadecimal esperados' : `erro ${p.detail}`}). O quiosque não arranca: reponha nesse lugar o ficheiro pin.key desta sala a partir da sua cópia de segurança (guardada com as cópias da sala), legível pelo utilizador do quiosque, e arranque de novo.`,
+    en: (p) =>
+      `The PIN key ${p.file} cannot be read (${p.detail === 'directory' ? 'it is a folder' : p.detail === 'format' ? 'it is not a key: 32 bytes in hexadecimal expected' : `error ${p.detail}`}). The kiosk does not start: put this hall's pin.key back there from its backup (kept with the hall's backups), readable by the kiosk's user, and start again.`,
+  },
   RESTORE_SOURCE_MISSING: {
     pt: (p) => `O ficheiro ${p.file} não existe: nada foi reposto.`,
     en: (p) => `The file ${p.file} does not exist: nothing was restored.`,
