@@ -6,8 +6,9 @@
  * so a kept key sent again with PIN after PIN answers the same to every one.
  */
 /** 8 to 128 characters of letters, digits and - _ . : (a UUID, a ULID, a counter's own scheme). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 export function isIdempotencyKey(key: string): boolean {
-  return /^[A-Za-z0-9_.:-]{8,128}$/.test(key);
+  return IDEMPOTENCY_KEY_PATTERN.test(key);
 }
 
 /**

@@ -94,6 +94,12 @@ export interface ChannelDef<I extends z.ZodType = z.ZodType, O extends z.ZodType
    * again, it is a new act, which these may be).
    */
   secretAnswer?: true;
+  /**
+   * A command that asks about another command's key (command.outcome): it
+   * carries no key of its own and is never answered from one (each asking
+   * answers what the hall holds then).
+   */
+  unkeyed?: true;
 }
 
 export function channel<I extends z.ZodType, O extends z.ZodType>(def: ChannelDef<I, O>): ChannelDef<I, O> {

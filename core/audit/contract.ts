@@ -1,5 +1,6 @@
 /** The audit domain's slice of the contract: the checks of the audit chain and of the books. */
 import { z } from 'zod';
+import { IDEMPOTENCY_KEY_PATTERN } from '../idempotency.js';
 import { pageFields, pageSchema } from '../paging.js';
 import { channel, empty, isoTime, MANAGERS } from '../schema.js';
 
@@ -97,6 +98,20 @@ export const auditEntrySchema = z.object({
   after: z.string().nullable(),
 });
 
+/** What the hall holds of a key its terminal sent (command.outcome): one fact, never a guess. */
+export const commandOutcomeSchema = z.discriminatedUnion('outcome', [
+  z.object({
+    outcome: z.literal('done'),
+    /** The command the key was used for. */
+    channel: z.string(),
+    /** Its answer as first given; null with answerLost when a slow answer was lost with the hall's process (the act stands). */
+    value: z.unknown(),
+    answerLost: z.boolean(),
+  }),
+  z.object({ outcome: z.literal('not_done') }),
+]);
+export type CommandOutcome = z.infer<typeof commandOutcomeSchema>;
+
 export const auditContract = {
   'audit.list': channel({
     summary:
@@ -136,6 +151,16 @@ export const auditContract = {
     roles: 'public',
     input: empty,
     output: linkStateSchema,
+  }),
+  'command.outcome': channel({
+    unkeyed: true,
+    summary:
+      "What became of a command this terminal sent and whose answer was lost, by its Idempotency-Key (a look-up, never a resend): done (its kept answer), or not done; a key the hall never received is given up in this same transaction, so the command, arriving later, is refused (COMMAND_GIVEN_UP) and 'not done' stays true. The terminal is the transport's; no operator needed (the hall may have restarted).",
+    kind: 'command',
+    topics: [],
+    roles: 'public',
+    input: z.object({ key: z.string().regex(IDEMPOTENCY_KEY_PATTERN, 'uma chave de idempotência'), channel: z.string().regex(/^[a-z][A-Za-z]*(\.[A-Za-z]+)+$/).max(60) }).strict(),
+    output: commandOutcomeSchema,
   }),
   'audit.verify': channel({
     summary: 'Check the hash chain of the audit log.',

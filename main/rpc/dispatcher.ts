@@ -79,11 +79,11 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
 /** Thrown to roll a rehearsal back: it went through. */
 const REHEARSED = Symbol('rehearsed');
 
-/** A command's Idempotency-Key, unless its answer holds a secret (never kept) or it is no command. */
+/** A command's Idempotency-Key, unless its answer holds a secret (never kept), it asks about another key (command.outcome) or it is no command. */
 function keyOf(channel: string, meta: CallMeta): string | undefined {
   if (meta.idempotencyKey === undefined || !isChannel(channel)) return undefined;
   const def = contract[channel];
-  return def.kind === 'command' && !def.secretAnswer ? meta.idempotencyKey : undefined;
+  return def.kind === 'command' && !def.secretAnswer && !def.unkeyed ? meta.idempotencyKey : undefined;
 }
 
 /** Thrown inside a command's transaction when its key turns out kept by a call that committed first: nothing of this one is written. */
@@ -184,7 +184,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
           if (e !== REHEARSED) throw e;
         }
       };
-      const prepCtx: PrepareContext = { ...base, db: reader, writer: db, io: deps.io, channel, input: parsed.data, changed, rehearse };
+      const prepCtx: PrepareContext = { ...base, db: reader, writer: db, writeShared: (write) => group.run(write), io: deps.io, channel, input: parsed.data, changed, rehearse };
       prepared = await (cmd.prepare as (c: PrepareContext, i: unknown) => Promise<unknown>)(prepCtx, parsed.data);
     }
     const commandCtx: CommandContext = { ...base, db, sessions };
@@ -207,6 +207,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
           before: result.audit?.before,
           after: result.audit && 'after' in result.audit ? result.audit.after : 'value' in result ? result.value : undefined,
         });
+        if ('audited' in result) result.audited?.(auditSeq);
         if (key !== undefined) {
           keepAnswer(db, {
             key,

@@ -3,6 +3,7 @@ import { mergeUnique } from '../../core/merge.js';
 import { auditHandlers } from './audit/index.js';
 import { checkpointHandlers } from './audit/checkpoints.js';
 import { exportHandlers } from './audit/exports.js';
+import { outcomeHandlers } from './audit/outcome.js';
 import { bingoHandlers } from './bingo/index.js';
 import { caixaHandlers } from './caixa/index.js';
 import { backupHandlers } from './drawers/backups.js';
@@ -32,6 +33,7 @@ export const handlers: HandlerMap = mergeUnique('handler', {
   auditHandlers,
   checkpointHandlers,
   exportHandlers,
+  outcomeHandlers,
   terminalsHandlers,
   postHandlers,
 });

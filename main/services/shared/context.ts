@@ -93,6 +93,8 @@ export interface PrepareContext extends CallContext {
   db: ReadableDb;
   /** Only for what must commit even when the command is refused (a wrong PIN counts towards the lock-out). */
   writer: WritableDb;
+  /** Such a write in the next commit shared with other commands (one fsync for many): resolves once committed. */
+  writeShared<T>(write: () => T): Promise<T>;
   /** Slow work done here reports its progress (a backup). */
   io: KioskIo;
   channel: Channel;
@@ -111,7 +113,13 @@ export interface AuditNote {
 }
 
 export type Done<T> =
-  | { value: T; audit?: AuditNote; topics?: readonly Topic[] }
+  | {
+      value: T;
+      audit?: AuditNote;
+      topics?: readonly Topic[];
+      /** Writes that name the command's own audit row (a key given up by the question that gave it up): in its transaction, once the row is appended. */
+      audited?: (auditSeq: number) => void;
+    }
   | { finish: (ctx: QueryContext) => T | Promise<T>; audit?: AuditNote; topics?: readonly Topic[] };
 
 /** A command's answer; `topics` adds to the channel's own when what changed depends on the case. */
