@@ -4,8 +4,9 @@
  * 1024 entries. The tree's leaves are the audit entries' chain hashes, entry
  * seq being leaf seq - 1.
  */
-import { createHash } from 'node:crypto';
-import { bytesToHex, extendFrontier, hexToBytes, leafHash, nodeHash, rootOfLeafHashes, splitPoint, type Frontier, type Sha256 } from '../core/transparency/merkle.js';
+import { createHash, createPublicKey, verify } from 'node:crypto';
+import { cosignatureTime, keyIdHex, noteSignedBy, parseCheckpoint, parseSignedNote, parseVerifierKey, parseWitnessKey } from '../core/transparency/checkpoint.js';
+import { bytesToHex, extendFrontier, frontierRoot, hexToBytes, leafHash, nodeHash, rootOfLeafHashes, splitPoint, type Frontier, type Sha256 } from '../core/transparency/merkle.js';
 import type { ReadableDb, WritableDb } from './connection.js';
 import { stmt } from './sql.js';
 
@@ -266,4 +267,223 @@ export function growFrontier(db: ReadableDb, from: StoredFrontier, to: number, f
     at += rows.length;
   }
   return { grown: { size: frontier.size, peaks: frontier.peaks, lastHash: link }, blocks };
+}
+
+// ---- the checkpoints checked against the file (audit:verify, restore) ---------------------------------
+
+/** An Ed25519 signature checked with node:crypto over a raw 32-byte public key (db/ reaches no service's helper). */
+const ED25519_SPKI = Buffer.from('302a300506032b6570032100', 'hex');
+export function ed25519Check(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean {
+  try {
+    return verify(null, message, createPublicKey({ key: Buffer.concat([ED25519_SPKI, publicKey]), format: 'der', type: 'spki' }), signature);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What a checkpoint of the file says against the file. `signature`: no key of the
+ * hall signs its note; `unvouched`: signed by a key of the file that the key given
+ * does not vouch for (no chain of rotations from it); `columns`: its row's size or root
+ * differ from the note it keeps; `rewritten`: the entries firstEntry..lastEntry of the
+ * file hold a history other than the one it signed (the first differing entry lies
+ * there: exactly firstEntry when they are equal); `cut`: the file no longer has the
+ * entries it covers; `missing`: a checkpoint the hall signed is gone from the file
+ * (a gap in their numbers, or a command's audit row naming it); `cosignature`: a
+ * stored cosignature that is not the witness's on that note.
+ */
+export type CheckpointProblem = 'signature' | 'unvouched' | 'columns' | 'rewritten' | 'cut' | 'missing' | 'cosignature';
+
+export interface CheckpointFinding {
+  problem: CheckpointProblem;
+  checkpointId: number;
+  /** When it was signed (UTC, as stored); null for a missing one. */
+  at: string | null;
+  firstEntry: number | null;
+  lastEntry: number | null;
+  witnessKey: string | null;
+}
+
+export interface CheckpointsCheck {
+  checkpoints: number;
+  cosignatures: number;
+  /** Whether the key given outside the file (printed on a Z or the acta) was used, or only the file's own. */
+  keyGiven: boolean;
+  /** The key ids the check trusted: the given one and those it rotated into, or every key of the file. */
+  keyIds: string[];
+  /** The newest checkpoint that holds (signature and root), or null. */
+  newest: { id: number; size: number; at: string; note: string } | null;
+  findings: CheckpointFinding[];
+}
+
+type NoteKey = { name: string; keyId: number; publicKey: Uint8Array };
+
+/** A key given as text that is not a verifier key. */
+export class VerifierKeyError extends Error {}
+
+/**
+ * The keys a check trusts. With a key given: that key, then each key of the file
+ * whose rotation note a trusted key signed naming it (`key-rotation <verifier key>`),
+ * in order. Without: every key the file records (it vouches for itself only).
+ */
+function trustedKeys(db: ReadableDb, given: string | undefined): NoteKey[] {
+  const rows = hallKeys(db);
+  if (given === undefined) return rows.map((r) => parseVerifierKey(sha256, r.verifierKey)).filter((k): k is NoteKey => k !== null);
+  const first = parseVerifierKey(sha256, given);
+  if (!first) throw new VerifierKeyError(given);
+  const trusted: NoteKey[] = [first];
+  for (const r of rows) {
+    const key = parseVerifierKey(sha256, r.verifierKey);
+    if (!key || trusted.some((t) => t.keyId === key.keyId && t.name === key.name) || r.rotationNote === null) continue;
+    const note = parseSignedNote(r.rotationNote);
+    const body = note ? parseCheckpoint(note.body) : null;
+    if (note && body?.extensions.includes(`key-rotation ${r.verifierKey}`) && trusted.some((t) => noteSignedBy(note, t, ed25519Check))) trusted.push(key);
+  }
+  return trusted;
+}
+
+/** A stored frontier's peaks, when they are the signed root's (then each vouches for its range of entries). */
+function signedPeaks(frontierText: string, size: number, root: Uint8Array): { start: number; end: number; hash: string }[] {
+  try {
+    const f = JSON.parse(frontierText) as Frontier;
+    if (f.size !== size || !Array.isArray(f.peaks) || bytesToHex(frontierRoot(sha256, f)) !== bytesToHex(root)) return [];
+    const out: { start: number; end: number; hash: string }[] = [];
+    let start = 0;
+    for (let bit = 52; bit >= 0; bit--) {
+      const width = 2 ** bit;
+      if (Math.floor(size / width) % 2 === 1) {
+        out.push({ start, end: start + width, hash: f.peaks[out.length]! });
+        start += width;
+      }
+    }
+    return out.length === f.peaks.length ? out : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Every checkpoint the file keeps against the file: each note signed by a trusted key
+ * (`key`: the verifier key printed on the Z and the acta; without it, the file's own),
+ * its root recomputed from the file's entries (never from merkle_blocks nor the stored
+ * frontier, which a forger rewrites with the log), each stored cosignature checked.
+ * One pass over the log, in order, whatever the number of checkpoints.
+ */
+export function verifyCheckpoints(db: ReadableDb, o: { key?: string } = {}): CheckpointsCheck {
+  const has = stmt<[], { n: number }>(db, `SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN ('checkpoints', 'hall_keys')`).get()!.n === 2;
+  const trusted = has ? trustedKeys(db, o.key) : o.key === undefined ? [] : (() => {
+    const k = parseVerifierKey(sha256, o.key);
+    if (!k) throw new VerifierKeyError(o.key);
+    return [k];
+  })();
+  const findings: CheckpointFinding[] = [];
+  const none = { firstEntry: null, lastEntry: null, witnessKey: null };
+  const empty: CheckpointsCheck = { checkpoints: 0, cosignatures: 0, keyGiven: o.key !== undefined, keyIds: trusted.map((k) => keyIdHex(k.keyId)), newest: null, findings };
+  if (!has) return empty;
+  const rows = stmt<[], CheckpointRow>(db, `SELECT ${CHECKPOINT_COLUMNS} FROM checkpoints ORDER BY id`).all();
+  const fileKeys = hallKeys(db)
+    .map((r) => parseVerifierKey(sha256, r.verifierKey))
+    .filter((k): k is NoteKey => k !== null);
+  // Checkpoints the hall signed that the file no longer holds: a gap in their numbers, or one a command's row names.
+  const ids = new Set(rows.map((r) => r.id));
+  const named = stmt<[], { id: number }>(
+    db,
+    `SELECT DISTINCT json_extract(after, '$.id') AS id FROM audit_log WHERE channel = 'audit.checkpoint' AND outcome = 'ok' AND json_valid(after)
+     UNION SELECT DISTINCT json_extract(after, '$.checkpoint') FROM audit_log WHERE channel = 'audit.rotateKey' AND outcome = 'ok' AND json_valid(after)`,
+  ).all();
+  const maxId = Math.max(0, ...ids, ...named.map((n) => Number(n.id) || 0));
+  for (let id = 1; id <= maxId; id++) if (!ids.has(id)) findings.push({ problem: 'missing', checkpointId: id, at: null, ...none });
+  // Each note: its body as signed, by whom.
+  const sound: { row: CheckpointRow; size: number; root: Uint8Array }[] = [];
+  for (const row of rows) {
+    const note = parseSignedNote(row.note);
+    const body = note ? parseCheckpoint(note.body) : null;
+    const by = (keys: NoteKey[]) => note !== null && keys.some((k) => k.keyId === parseInt(row.keyId, 16) && noteSignedBy(note, k, ed25519Check));
+    if (!note || !body || !by(trusted)) {
+      findings.push({ problem: note && body && o.key !== undefined && by(fileKeys) ? 'unvouched' : 'signature', checkpointId: row.id, at: row.at, ...none });
+      continue;
+    }
+    if (body.size !== row.size || bytesToHex(body.rootHash) !== row.rootHash) findings.push({ problem: 'columns', checkpointId: row.id, at: row.at, ...none });
+    sound.push({ row, size: body.size, root: body.rootHash });
+  }
+  // The roots, from the entries: one pass, the tree's right edge grown entry by entry (a carry in binary addition).
+  const bySize = [...sound].sort((a, b) => a.size - b.size || a.row.id - b.row.id);
+  const held: typeof sound = [];
+  const peaks: { height: number; hash: Uint8Array }[] = [];
+  let size = 0;
+  let next = 0;
+  // The leaves, 32 bytes each, up to the largest size signed: a rewritten range is located in them.
+  const leaves = Buffer.alloc(32 * (bySize.at(-1)?.size ?? 0));
+  const root = () => {
+    if (peaks.length === 0) return sha256(new Uint8Array(0));
+    let r = peaks[peaks.length - 1]!.hash;
+    for (let i = peaks.length - 2; i >= 0; i--) r = nodeHash(sha256, peaks[i]!.hash, r);
+    return r;
+  };
+  const settle = () => {
+    while (next < bySize.length && bySize[next]!.size === size) {
+      const c = bySize[next++]!;
+      if (bytesToHex(root()) === bytesToHex(c.root)) held.push(c);
+      else findings.push({ problem: 'rewritten', checkpointId: c.row.id, at: c.row.at, ...rewrittenRange(c, held, leaves) });
+    }
+  };
+  settle();
+  if (next < bySize.length) {
+    for (const r of db.prepare(`SELECT hash FROM audit_log ORDER BY id`).iterate() as IterableIterator<{ hash: string }>) {
+      const leaf = entryLeaf(r.hash);
+      leaves.set(leaf, 32 * size);
+      let node = { height: 0, hash: leaf };
+      while (peaks.length > 0 && peaks[peaks.length - 1]!.height === node.height) node = { height: node.height + 1, hash: nodeHash(sha256, peaks.pop()!.hash, node.hash) };
+      peaks.push(node);
+      size++;
+      settle();
+      if (next >= bySize.length) break;
+    }
+  }
+  for (; next < bySize.length; next++) {
+    const c = bySize[next]!;
+    findings.push({ problem: 'cut', checkpointId: c.row.id, at: c.row.at, firstEntry: size + 1, lastEntry: c.size, witnessKey: null });
+  }
+  // Cosignatures: each line the witness's own on the note it names.
+  const cosignatures = stmt<[], { checkpointId: number; witnessKey: string; line: string }>(
+    db,
+    `SELECT checkpoint_id AS checkpointId, witness_key AS witnessKey, line FROM checkpoint_cosignatures ORDER BY checkpoint_id, witness_key`,
+  ).all();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const c of cosignatures) {
+    const row = byId.get(c.checkpointId);
+    const key = parseWitnessKey(sha256, c.witnessKey);
+    if (!row || !key || cosignatureTime(row.note, key, c.line, ed25519Check) === null) {
+      findings.push({ problem: 'cosignature', checkpointId: c.checkpointId, at: row?.at ?? null, firstEntry: null, lastEntry: null, witnessKey: c.witnessKey });
+    }
+  }
+  findings.sort((a, b) => a.checkpointId - b.checkpointId);
+  const newest = held.sort((a, b) => b.row.id - a.row.id)[0];
+  return {
+    ...empty,
+    checkpoints: rows.length,
+    cosignatures: cosignatures.length,
+    newest: newest ? { id: newest.row.id, size: newest.size, at: newest.row.at, note: newest.row.note } : null,
+  };
+}
+
+/**
+ * Where a history differs from the one a checkpoint signed: after the largest checkpoint
+ * that held, and within the first of its signed peaks (its stored frontier, when that
+ * frontier is the signed root's) whose subtree the file's entries no longer give.
+ */
+function rewrittenRange(c: { row: CheckpointRow; size: number; root: Uint8Array }, held: readonly { size: number }[], leaves: Buffer): { firstEntry: number; lastEntry: number; witnessKey: null } {
+  let first = Math.max(0, ...held.map((h) => h.size)) + 1;
+  let last = c.size;
+  for (const p of signedPeaks(c.row.frontier, c.size, c.root)) {
+    const subtree: Uint8Array[] = [];
+    for (let i = p.start; i < p.end; i++) subtree.push(leaves.subarray(32 * i, 32 * i + 32));
+    const mine = bytesToHex(rootOfLeafHashes(sha256, subtree));
+    if (mine !== p.hash) {
+      first = Math.max(first, p.start + 1);
+      last = Math.min(last, p.end);
+      break;
+    }
+  }
+  return { firstEntry: first, lastEntry: Math.max(first, last), witnessKey: null };
 }

@@ -16,10 +16,14 @@
  *     A counter: enrols once (with the hall's address, its fingerprint and the
  *     one-time code), then serves the screens and browser mode's API on
  *     127.0.0.1:M, every call carried to the hall server over mutual TLS.
- *   tsx main/cli.ts audit:verify --data-dir DIR
+ *   tsx main/cli.ts audit:verify --data-dir DIR [--anchor N:HASH] [--key VERIFIER_KEY]
  *     Checks the audit log's hash chain (against --anchor N:HASH and the
- *     newest backup's head too), the ledger's balance and the books document
- *     by document; exit 0 when all hold, 1 naming what does not.
+ *     newest backup's head too), every signed checkpoint the file keeps
+ *     (its signature by --key, the key printed on the Z and the acta, and the
+ *     keys it rotated into; without it, the file's own, and it says so; its
+ *     root recomputed from the entries; each cosignature), the ledger's
+ *     balance and the books document by document; exit 0 when all hold, 1
+ *     naming what does not.
  *   tsx main/cli.ts journal:ship --data-dir DIR --database-url URL [--follow]
  *     Ships the hall's journal (its audit log) to the group's PostgreSQL
  *     (URL, or KIOSK_JOURNAL_URL): what is new, exactly once. Without
@@ -55,6 +59,9 @@ import { isKeyName } from '../core/transparency/checkpoint.js';
 import { verifyExport } from './inspector/verify.js';
 import { latestBackupManifest, openForCheck, restoreBackup } from '../db/backup.js';
 import { checkBooks } from '../db/books.js';
+import { verifyCheckpoints, VerifierKeyError } from '../db/transparency.js';
+import { hallRow } from '../db/people.js';
+import { checkpointLines } from './inspector/checkpoint-words.js';
 import { verifyLedger } from '../db/ledger.js';
 import { DEFAULT_TERMINAL } from '../core/terminal.js';
 import { startHallPost, type HallPost } from './hall/hall-post.js';
@@ -293,7 +300,7 @@ function dataDirOf(values: { 'data-dir'?: string }): string {
 }
 
 async function auditVerify(argv: string[]): Promise<void> {
-  const { values } = parseArgs({ args: argv, options: { 'data-dir': { type: 'string' }, anchor: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({ args: argv, options: { 'data-dir': { type: 'string' }, anchor: { type: 'string' }, key: { type: 'string' } }, strict: true });
   // A head printed on a Z report or the acta: `--anchor 1234:3f2a…` (the entry's number and its 64-hex hash).
   const anchorMatch = values.anchor === undefined ? null : /^(\d+):([0-9a-f]{64})$/.exec(values.anchor);
   if (values.anchor !== undefined && !anchorMatch) {
@@ -338,6 +345,16 @@ async function auditVerify(argv: string[]): Promise<void> {
             : `Última cópia (${latest.file}): REESCRITO: a entrada n.º ${backupHead.seq} já não tem o hash da cópia.`,
       );
     }
+    // Every signed checkpoint against the file's entries, by the key printed on the Z or the acta (--key), else the file's own.
+    let checkpoints;
+    try {
+      checkpoints = verifyCheckpoints(db, values.key === undefined ? {} : { key: values.key });
+    } catch (e) {
+      if (!(e instanceof VerifierKeyError)) throw e;
+      console.error('--key: não é uma chave pública de verificação (nome+identificador+base64, como impressa no Z e na acta).');
+      process.exit(2);
+    }
+    for (const line of checkpointLines(checkpoints, hallRow(db)?.timeZone ?? DEFAULT_HALL_TIME_ZONE)) console.log(line);
     const books = checkBooks(db, 5);
     console.log(
       books.findingsTotal === 0
@@ -346,7 +363,7 @@ async function auditVerify(argv: string[]): Promise<void> {
             .map((f) => `${f.problem}${f.document ? ` ${f.document.type} n.º ${f.document.id}` : ''}${f.transactionId !== null ? ` (transação n.º ${f.transactionId})` : ''}`)
             .join('; ')}.`,
     );
-    process.exitCode = audit.valid && ledger.balanced && (sinceBackup === null || sinceBackup === 'ok') && books.findingsTotal === 0 ? 0 : 1;
+    process.exitCode = audit.valid && ledger.balanced && (sinceBackup === null || sinceBackup === 'ok') && books.findingsTotal === 0 && checkpoints.findings.length === 0 ? 0 : 1;
   } finally {
     db.close();
   }

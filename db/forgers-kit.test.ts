@@ -1,0 +1,257 @@
+/**
+ * A forger's kit (issue 37): the hall's file and its backups tampered with by
+ * someone holding the stopped file but not the hall's signing key, each
+ * refused and named by the checkpoints' check (audit:verify), the restore or
+ * the books. Real SQLite files in temp folders; copies made with VACUUM INTO.
+ */
+import Database from 'better-sqlite3';
+import { generateKeyPairSync, sign } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  checkpointBody,
+  cosignature,
+  cosignedMessage,
+  keyIdHex,
+  keyIdOf,
+  parseCheckpoint,
+  signatureLine,
+  signedNote,
+  verifierKey,
+  witnessVerifierKey,
+} from '../core/transparency/checkpoint.js';
+import { bytesToHex, rootOfLeafHashes } from '../core/transparency/merkle.js';
+import { createTestHall, type TestHall } from '../test/fixtures/faces.js';
+import { DATABASE_FILE } from '../main/kiosk.js';
+import { rawPublicKey } from '../main/services/shared/hall-key.js';
+import { checkpointLines } from '../main/inspector/checkpoint-words.js';
+import { auditRowHash, chainGenesis, type StoredRow } from './audit.js';
+import type { ReadableDb } from './connection.js';
+import { currentHallKey, entryLeaf, sha256, verifyCheckpoints, VerifierKeyError } from './transparency.js';
+
+const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'main/cli.ts', ...args], { encoding: 'utf8', timeout: 60_000 });
+
+let t: TestHall;
+let scratch: string;
+/** The hall's file as it stood, stopped: each tampering starts from a copy of it. */
+let pristine: string;
+let hallKey: string;
+let witnessKey: string;
+let cp: { id: number; size: number; at: string }[];
+
+/** A witness's cosignature of a checkpoint's note, as the group makes it. */
+function cosign(note: string, at: number, key: ReturnType<typeof generateKeyPairSync>['privateKey'], name: string): { witnessKey: string; line: string } {
+  const publicKey = rawPublicKey(key);
+  const keyId = keyIdOf(sha256, name, publicKey, 0x04);
+  const body = note.slice(0, note.indexOf('\n\n') + 1);
+  const signature = new Uint8Array(sign(null, cosignedMessage(body, at), key));
+  return { witnessKey: witnessVerifierKey(sha256, name, publicKey), line: signatureLine(cosignature(name, keyId, at, signature)) };
+}
+
+beforeAll(async () => {
+  t = await createTestHall();
+  scratch = mkdtempSync(join(tmpdir(), 'kiosk-forger-'));
+  await t.h.ok('series.register', { code: 'A', priceCents: 100, size: 1000 }, t.manager);
+  await t.h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: '2026-12-01T02:00:00.000Z' }, t.manager);
+  const gameId = (await t.h.ok('game.open', { seriesCode: 'A' }, t.manager)).id;
+  const sell = () => t.h.ok('sale.create', { gameId, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } }, t.cashier);
+  // Checkpoint 1 ends on entry 18, checkpoint 2 covers a few more: a rewrite from entry 19 is under checkpoint 2 only.
+  while (((t.h.kiosk.db.prepare(`SELECT MAX(id) FROM audit_log`).pluck().get() as number) ?? 0) < 18) await sell();
+  cp = [];
+  const c1 = await t.h.ok('audit.checkpoint', {}, t.manager);
+  for (let i = 0; i < 5; i++) await sell();
+  const c2 = await t.h.ok('audit.checkpoint', {}, t.manager);
+  await sell();
+  cp = [c1, c2].map((c) => ({ id: c.id, size: c.size, at: c.at }));
+  const witness = generateKeyPairSync('ed25519').privateKey;
+  const rows = [c1, c2].map((c) => ({ checkpointId: c.id, ...cosign(c.note, 1_764_547_200, witness, 'grupo-testemunha'), witnessedAt: '2026-12-01T00:00:00.000Z' }));
+  expect(t.h.kiosk.keepCosignatures(rows)).toBe(2);
+  witnessKey = rows[0]!.witnessKey;
+  hallKey = currentHallKey(t.h.kiosk.db)!.verifierKey;
+  t.h.kiosk.close();
+  pristine = join(scratch, 'pristine.sqlite');
+  const db = new Database(join(t.h.dataDir, DATABASE_FILE), { readonly: true });
+  db.exec(`VACUUM INTO '${pristine}'`);
+  db.close();
+}, 60_000);
+afterAll(() => {
+  t.h.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+let copies = 0;
+/** A copy of the hall's file, tampered with by `forge` (a writable connection; triggers are the forger's to drop). */
+function forged(forge: (db: Database.Database) => void): string {
+  const file = join(scratch, `forged-${++copies}.sqlite`);
+  const src = new Database(pristine, { readonly: true });
+  src.exec(`VACUUM INTO '${file}'`);
+  src.close();
+  const db = new Database(file);
+  try {
+    forge(db);
+  } finally {
+    db.close();
+  }
+  return file;
+}
+
+function check(file: string, key?: string) {
+  const db = new Database(file, { readonly: true }) as unknown as ReadableDb;
+  try {
+    return verifyCheckpoints(db, key === undefined ? {} : { key });
+  } finally {
+    (db as unknown as Database.Database).close();
+  }
+}
+
+/** The entry `seq` changed and every hash from it recomputed, as a forger without the key can. */
+export function rewriteFrom(db: Database.Database, seq: number, change: (row: StoredRow) => StoredRow): void {
+  db.exec(`DROP TRIGGER IF EXISTS audit_log_no_update`);
+  const rows = db.prepare(`SELECT * FROM audit_log WHERE id >= ? ORDER BY id`).all(seq) as StoredRow[];
+  let prev = seq === 1 ? chainGenesis(db as unknown as ReadableDb) : (db.prepare(`SELECT hash FROM audit_log WHERE id = ?`).pluck().get(seq - 1) as string);
+  const update = db.prepare(`UPDATE audit_log SET at = @at, input = @input, before = @before, after = @after, prev_hash = @prev_hash, hash = @hash WHERE id = @id`);
+  for (const r of rows) {
+    const row = r.id === seq ? change(r) : r;
+    const hash = auditRowHash(prev, row);
+    update.run({ ...row, prev_hash: prev, hash });
+    prev = hash;
+  }
+}
+
+describe("the hall's signed checkpoints against its file (audit:verify)", () => {
+  it('the file as the hall left it: both checkpoints and both cosignatures hold, by the key printed on the Z', () => {
+    const own = check(pristine);
+    expect(own).toMatchObject({ checkpoints: 2, cosignatures: 2, keyGiven: false, findings: [], newest: { id: cp[1]!.id, size: cp[1]!.size } });
+    expect(cp[0]!.size).toBe(18);
+    const given = check(pristine, hallKey);
+    expect(given).toMatchObject({ keyGiven: true, findings: [] });
+    expect(checkpointLines(given, 'Europe/Lisbon')).toEqual([
+      `Pontos de verificação assinados: certos (2 pontos, 2 cossinaturas), verificados com a chave indicada (${hallKey.split('+')[1]}).`,
+    ]);
+    expect(checkpointLines(own, 'Europe/Lisbon')[0]).toContain('com a chave do próprio ficheiro');
+  });
+
+  it('1. a history rewritten from entry 19 with the chain recomputed: named from entry 19, which checkpoint 1 (18 entries) no longer vouches for', () => {
+    const file = forged((db) => rewriteFrom(db, 19, (r) => ({ ...r, input: JSON.stringify({ forged: true }) })));
+    const c = check(file, hallKey);
+    // Checkpoint 2's signed frontier narrows it to its subtree of entries 17..24; checkpoint 1 vouches for 1..18.
+    expect(c.findings).toEqual([{ problem: 'rewritten', checkpointId: 2, at: cp[1]!.at, firstEntry: 19, lastEntry: 24, witnessKey: null }]);
+    expect(checkpointLines(c, 'Europe/Lisbon')[1]).toBe('  REESCRITO: a partir da entrada 19 (até à 24), o registo não é o que o ponto de verificação n.º 2, assinado em 30/11/2026 20:00, cobre.');
+    // The file's own chain holds: only the signatures tell.
+    expect(cp[1]!.size).toBe(24);
+  });
+
+  it('2. the last entries deleted: every checkpoint past the end is named as cut', () => {
+    const file = forged((db) => {
+      db.exec(`DROP TRIGGER audit_log_no_delete`);
+      db.prepare(`DELETE FROM audit_log WHERE id > 20`).run();
+    });
+    expect(check(file, hallKey).findings).toEqual([{ problem: 'cut', checkpointId: cp[1]!.id, at: cp[1]!.at, firstEntry: 21, lastEntry: cp[1]!.size, witnessKey: null }]);
+    expect(checkpointLines(check(file, hallKey), 'Europe/Lisbon')[1]).toBe(
+      `  CORTADO: o ponto de verificação n.º ${cp[1]!.id}, assinado em 30/11/2026 20:00, cobre ${cp[1]!.size} entradas, e o ficheiro só tem 20.`,
+    );
+  });
+
+  it("3. a checkpoint's signature with one byte flipped: named", () => {
+    const file = forged((db) => {
+      db.exec(`DROP TRIGGER checkpoints_no_update`);
+      const note = db.prepare(`SELECT note FROM checkpoints WHERE id = 1`).pluck().get() as string;
+      const line = note.slice(note.lastIndexOf('\u2014'));
+      const raw = Buffer.from(line.split(' ')[2]!.trim(), 'base64');
+      raw[20] = raw[20]! ^ 0x01;
+      db.prepare(`UPDATE checkpoints SET note = ? WHERE id = 1`).run(note.replace(line, `${line.split(' ').slice(0, 2).join(' ')} ${raw.toString('base64')}\n`));
+    });
+    const c = check(file, hallKey);
+    // The witness cosigned the note's body, which is unchanged: its cosignature still holds.
+    expect(c.findings.map((f) => [f.problem, f.checkpointId])).toEqual([['signature', 1]]);
+    expect(checkpointLines(c, 'Europe/Lisbon')[1]).toBe('  ASSINATURA INVÁLIDA: o ponto de verificação n.º 1, assinado em 30/11/2026 20:00, não está assinado pela chave indicada.');
+  });
+
+  it('4. a checkpoint removed: named as missing', () => {
+    const file = forged((db) => {
+      db.exec(`DROP TRIGGER checkpoints_no_delete; DROP TRIGGER checkpoint_cosignatures_no_delete`);
+      db.prepare(`DELETE FROM checkpoint_cosignatures WHERE checkpoint_id = 1`).run();
+      db.prepare(`DELETE FROM checkpoints WHERE id = 1`).run();
+    });
+    const c = check(file, hallKey);
+    expect(c.findings).toEqual([{ problem: 'missing', checkpointId: 1, at: null, firstEntry: null, lastEntry: null, witnessKey: null }]);
+    expect(checkpointLines(c, 'Europe/Lisbon')[1]).toBe('  EM FALTA: o ponto de verificação n.º 1, que a sala assinou, já não está no ficheiro.');
+  });
+
+  it("5. a cosignature altered: named with its witness", () => {
+    const file = forged((db) => {
+      db.exec(`DROP TRIGGER checkpoint_cosignatures_no_update`);
+      const line = db.prepare(`SELECT line FROM checkpoint_cosignatures WHERE checkpoint_id = 2`).pluck().get() as string;
+      const raw = Buffer.from(line.split(' ')[2]!, 'base64');
+      raw[40] = raw[40]! ^ 0x80;
+      db.prepare(`UPDATE checkpoint_cosignatures SET line = ? WHERE checkpoint_id = 2`).run(`${line.split(' ').slice(0, 2).join(' ')} ${raw.toString('base64')}`);
+    });
+    const c = check(file, hallKey);
+    expect(c.findings).toEqual([{ problem: 'cosignature', checkpointId: 2, at: cp[1]!.at, firstEntry: null, lastEntry: null, witnessKey }]);
+    expect(checkpointLines(c, 'Europe/Lisbon')[1]).toBe(
+      '  COSSINATURA INVÁLIDA: a cossinatura de grupo-testemunha no ponto de verificação n.º 2, assinado em 30/11/2026 20:00, não é dessa testemunha sobre esse ponto.',
+    );
+  });
+
+  it("6. a history rewritten and every checkpoint re-signed with the forger's own key, recorded as the hall's: the file's own key passes it, the key printed on the Z does not", () => {
+    const forgerKey = generateKeyPairSync('ed25519').privateKey;
+    const file = forged((db) => {
+      rewriteFrom(db, 19, (r) => ({ ...r, input: JSON.stringify({ forged: true }) }));
+      const name = db.prepare(`SELECT name FROM hall_keys`).pluck().get() as string;
+      const publicKey = rawPublicKey(forgerKey);
+      const keyId = keyIdHex(keyIdOf(sha256, name, publicKey));
+      db.exec(`DROP TRIGGER hall_keys_no_delete; DROP TRIGGER checkpoints_no_update; DELETE FROM hall_keys`);
+      db.prepare(`INSERT INTO hall_keys (name, key_id, verifier_key, created_at, audit_seq) VALUES (?, ?, ?, '2026-11-30T20:00:00.000Z', 1)`).run(
+        name,
+        keyId,
+        verifierKey(sha256, name, publicKey),
+      );
+      for (const c of db.prepare(`SELECT id, size, note FROM checkpoints`).all() as { id: number; size: number; note: string }[]) {
+        const leaves = (db.prepare(`SELECT hash FROM audit_log WHERE id <= ? ORDER BY id`).pluck().all(c.size) as string[]).map(entryLeaf);
+        const root = rootOfLeafHashes(sha256, leaves);
+        const old = parseCheckpoint(c.note.slice(0, c.note.indexOf('\n\n') + 1))!;
+        const body = checkpointBody({ ...old, rootHash: root });
+        const note = signedNote(body, [{ name, keyId: parseInt(keyId, 16), signature: new Uint8Array(sign(null, Buffer.from(body), forgerKey)) }]);
+        db.prepare(`UPDATE checkpoints SET note = ?, root_hash = ?, key_id = ? WHERE id = ?`).run(note, bytesToHex(root), keyId, c.id);
+      }
+    });
+    // By its own key the file holds but for the witness, who cosigned the hall's history, not this one.
+    expect(check(file).findings.map((f) => [f.problem, f.checkpointId])).toEqual([['cosignature', 2]]);
+    const given = check(file, hallKey);
+    expect(given.findings.map((f) => [f.problem, f.checkpointId])).toEqual([
+      ['unvouched', 1],
+      ['unvouched', 2],
+      ['cosignature', 2],
+    ]);
+    expect(checkpointLines(given, 'Europe/Lisbon')[1]).toBe(
+      '  CHAVE NÃO ABONADA: o ponto de verificação n.º 1, assinado em 30/11/2026 20:00, está assinado por uma chave do ficheiro a que nenhuma rotação a partir da chave indicada conduz.',
+    );
+  });
+
+  it('audit:verify says it in words: the copy rewritten from entry 19 is not "íntegro" by the key printed on the Z; the sound file is, by its own key', () => {
+    const dir = join(scratch, 'cli-rewritten');
+    mkdirSync(dir);
+    copyFileSync(forged((db) => rewriteFrom(db, 19, (r) => ({ ...r, input: JSON.stringify({ forged: true }) }))), join(dir, DATABASE_FILE));
+    const r = cli(['audit:verify', '--data-dir', dir, '--key', hallKey]);
+    expect(r.status).toBe(1);
+    const lines = r.stdout.split('\n');
+    // The chain alone holds (recomputed): the checkpoints say what it is.
+    expect(lines[0]).toMatch(/^Registo de auditoria: íntegro/);
+    expect(lines).toContain('  REESCRITO: a partir da entrada 19 (até à 24), o registo não é o que o ponto de verificação n.º 2, assinado em 30/11/2026 20:00, cobre.');
+    const sound = join(scratch, 'cli-sound');
+    mkdirSync(sound);
+    copyFileSync(pristine, join(sound, DATABASE_FILE));
+    const ok = cli(['audit:verify', '--data-dir', sound]);
+    expect(ok.stdout).toContain(
+      `Pontos de verificação assinados: certos (2 pontos, 2 cossinaturas), verificados com a chave do próprio ficheiro (${hallKey.split('+')[1]}; indique a chave impressa no Z ou na acta com --key para saber de quem é).`,
+    );
+    expect(ok.status).toBe(0);
+  }, 30_000);
+
+  it('a key given that is not a verifier key is refused as such', () => {
+    expect(() => check(pristine, 'not-a-key')).toThrow(VerifierKeyError);
+  });
+});
