@@ -47,9 +47,11 @@ export const transparencyContract = {
   }),
   'session.export': channel({
     summary:
-      "A closed session's books for the inspector as one ZIP (entries with their proofs, the signed checkpoints and keys, every document, the acta in JSON and PDF, an offline check page), built off the main thread with progress and written to the data folder's exports/.",
-    kind: 'query',
+      "A closed session's books for the inspector as one ZIP (entries with their proofs, the signed checkpoints and keys, every document, the acta in JSON and PDF, an offline check page), built off the main thread with progress and written to the data folder's exports/; audited (who, which session, the file's name and SHA-256).",
+    kind: 'command',
     topics: [],
+    // The answer is the whole ZIP: never kept with a key (sent again, it is another export, audited again).
+    secretAnswer: true,
     roles: MANAGERS,
     input: z.object({ sessionId: id }).strict(),
     output: z.object({ filename: z.string(), path: z.string(), bytes: z.number().int(), entries: z.number().int(), base64: z.string() }),

@@ -2,9 +2,10 @@
  * The worker thread of session.export (in-worker.ts): a closed session's
  * inspector export built on its own read-only connection to the hall's file,
  * the acta's PDF rendered here too, and the ZIP written beside the backups
- * (under a temporary name, then renamed: a file that is there is whole), so
+ * (under a temporary name of its own, then renamed: a file that is there is whole), so
  * a large session's export never holds a counter's sale.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parentPort } from 'node:worker_threads';
@@ -22,13 +23,15 @@ parentPort?.once('message', (request: SessionExportRequest) => {
         const progress = (done: number, total: number) => parentPort!.postMessage({ progress: { done, total } } satisfies WorkerProgress);
         const made = await buildSessionExport(db, request.sessionId, { pdf: actaPdfHere(now), progress, now });
         const path = `${request.folder}/${made.filename}`;
+        // A part file of its own: exports of one session at once never write, rename or remove each other's.
+        const part = `${path}.${randomUUID()}.part`;
         try {
           mkdirSync(dirname(path), { recursive: true });
-          writeFileSync(`${path}.part`, made.zip);
-          renameSync(`${path}.part`, path);
+          writeFileSync(part, made.zip);
+          renameSync(part, path);
         } catch (e) {
           try {
-            rmSync(`${path}.part`, { force: true });
+            rmSync(part, { force: true });
           } catch {
             // No folder to hold it: nothing was written.
           }

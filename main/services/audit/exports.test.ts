@@ -4,6 +4,7 @@
  * folder's exports/ and sent back, and it verifies offline. Refused, changing
  * nothing: a session still open, one that does not exist, a cashier.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -56,6 +57,36 @@ describe('session.export', () => {
     expect(snapshot(h.kiosk)).toEqual(before);
     expect(existsSync(join(h.dataDir, 'exports'))).toBe(false);
   });
+
+  it('20 exports of one session at once all succeed with the same bytes, leave no part file, and each writes its audit row', async () => {
+    const { h } = t;
+    const sessionId = await playedSession(t, 'A');
+    const before = h.kiosk.db.prepare(`SELECT COALESCE(MAX(id), 0) FROM audit_log`).pluck().get() as number;
+    const results = await Promise.all(Array.from({ length: 20 }, () => h.call('session.export', { sessionId }, t.manager)));
+    expect(results.filter((r) => !r.ok)).toEqual([]);
+    const made = results.map((r) => (r.ok ? r.value : null)!);
+    const one = made[0]!;
+    const file = readFileSync(one.path);
+    for (const m of made) expect(Buffer.from(m.base64, 'base64').equals(file)).toBe(true);
+    expect(readdirSync(join(h.dataDir, 'exports'))).toEqual([one.filename]);
+    const sha256 = createHash('sha256').update(file).digest('hex');
+    const rows = h.kiosk.db
+      .prepare(`SELECT operator_id AS operatorId, terminal_id AS terminalId, channel, outcome, input, after, at FROM audit_log WHERE id > ? ORDER BY id`)
+      .all(before) as { operatorId: number; terminalId: string; channel: string; outcome: string; input: string; after: string; at: string }[];
+    expect(rows).toHaveLength(20);
+    const manager = h.kiosk.db.prepare(`SELECT id FROM operators WHERE username = 'gerente'`).pluck().get();
+    for (const row of rows) {
+      expect({ ...row, input: JSON.parse(row.input) as unknown, after: JSON.parse(row.after) as unknown }).toEqual({
+        operatorId: manager,
+        terminalId: 'T1',
+        channel: 'session.export',
+        outcome: 'ok',
+        input: { sessionId },
+        after: { sessionId, filename: one.filename, bytes: file.length, entries: one.entries, sha256 },
+        at: h.clock.now().toISOString(),
+      });
+    }
+  }, 120_000);
 
   it('says so, naming the folder, when the ZIP cannot be written, and leaves no part of it', async () => {
     const { h } = t;
