@@ -93,15 +93,16 @@ const kernelErrors = errors({
     en: (p) => `Operation ${p.channel} was not done: the counter lost its answer and asked for it before the hall server had received it, so it was given up and will never be done. You may do it again.`,
   },
   // A counter that cannot reach the hall server sells nothing and queues nothing (one writer per hall).
-  // `since`: when the link was lost; `answer`: 'lost' when the request went out and its answer never came.
+  // `since`: when the link was lost; `answer`: 'lost' when a request with the command's key went out and no answer for the key came
+  // (its outcome unknown until the hall answers), 'none' only when no request with that key may have reached the hall.
   HALL_UNREACHABLE: {
     pt: (p, zone) =>
       p.answer === 'lost'
-        ? `Sem ligação ao servidor da sala desde as ${clock(p.since, zone)}: o pedido foi enviado mas a resposta não chegou, pode ter sido feito. Repita a mesma operação com os mesmos dados quando a ligação voltar: aparece o que foi feito, nunca uma segunda vez.`
+        ? `Sem ligação ao servidor da sala desde as ${clock(p.since, zone)}: resultado por confirmar, o pedido pode ter chegado ao servidor da sala e a resposta não chegou. Não repita nem devolva dinheiro: o balcão pergunta à sala logo que a ligação voltar e mostra o que foi feito.`
         : `Sem ligação ao servidor da sala desde as ${clock(p.since, zone)}: nada foi feito nem fica em espera. O balcão volta a ligar-se sozinho; se não voltar, verifique a rede ou chame o técnico.`,
     en: (p, zone) =>
       p.answer === 'lost'
-        ? `No link to the hall server since ${clock(p.since, zone)}: the request was sent but its answer never came, it may have been done. Repeat the same operation with the same data once the link is back: what was done shows, never a second time.`
+        ? `No link to the hall server since ${clock(p.since, zone)}: outcome to be confirmed, the request may have reached the hall server and its answer did not come. Do not repeat it or give money back: the counter asks the hall as soon as the link is back and shows what was done.`
         : `No link to the hall server since ${clock(p.since, zone)}: nothing was done and nothing is queued. The counter reconnects by itself; if it does not, check the network or call the technician.`,
   },
   INTERNAL: {

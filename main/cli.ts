@@ -68,6 +68,7 @@ import { startHallPost, type HallPost } from './hall/hall-post.js';
 import { runningPost } from '../core/terminals/post.js';
 import { enrolledPost, enrollAtHall, hallAgent, loadTerminalIdentity } from './hall/enrol-client.js';
 import { startCounter } from './counter/index.js';
+import { OUTCOMES_FILE } from './counter/outcomes.js';
 import { DATABASE_FILE, openKiosk, PIN_KEY_FILE, type Kiosk } from './kiosk.js';
 import { startWebServer } from './web/server.js';
 import { openGroup, shipHall, verifyGroup } from './journal/index.js';
@@ -277,6 +278,8 @@ async function counter(argv: string[]): Promise<void> {
     token,
     port,
     terminalId: identity.terminalId,
+    // The commands whose answer was lost are remembered across a restart, and asked of the hall once it is back.
+    outcomesFile: join(dataDir, OUTCOMES_FILE),
     // The receipts printer beside the cashier is this post's: it prints this terminal's jobs itself.
     printing: {},
     ...(existsSync(join(staticDir, 'index.html')) ? { staticDir } : {}),

@@ -39,6 +39,23 @@ export type JournalState = z.infer<typeof journalStateSchema>;
 /** The kiosk's health: its disk, and its journal's copy in the group's PostgreSQL (null where no group database is set). */
 export const healthSchema = storageStateSchema.extend({ journal: journalStateSchema.nullable() });
 
+/**
+ * A command a counter sent whose answer was lost, as the counter knows it (issue 37): unknown until the hall
+ * answers for its key (the command's own answer, or command.outcome once the link is back), then done or not done.
+ */
+export const keyOutcomeSchema = z.object({
+  key: z.string(),
+  channel: z.string(),
+  state: z.enum(['unknown', 'done', 'not_done']),
+  /** When its answer was first lost. */
+  since: isoTime,
+  /** When the hall's answer settled it (null while unknown). */
+  settledAt: isoTime.nullable(),
+  /** Done: the command's answer as the hall kept it (null when the hall lost it: the act stands). */
+  value: z.unknown().optional(),
+});
+export type KeyOutcome = z.infer<typeof keyOutcomeSchema>;
+
 /** A counter's link to the hall server (main/counter/): every call is carried there; down, every call is refused (HALL_UNREACHABLE). */
 export const linkStateSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('standalone') }),
@@ -55,6 +72,8 @@ export const linkStateSchema = z.discriminatedUnion('mode', [
     clockOff: z.boolean(),
     /** This post as enrolled: its terminal, the hall it is carried to, and the confirmation code both screens show. */
     post: z.object({ terminalId: z.string(), hallUrl: z.string(), serverFingerprint: z.string(), confirmation: z.string() }).nullable().optional(),
+    /** The commands whose outcome is unknown, and the latest settled by the hall's answer (bounded), newest first. */
+    outcomes: z.array(keyOutcomeSchema).optional(),
   }),
 ]);
 export type LinkState = z.infer<typeof linkStateSchema>;

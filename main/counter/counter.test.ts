@@ -237,7 +237,7 @@ describe('a hall that does not answer', () => {
     expect(sale.ms).toBeLessThan(5_000);
     expect(sale.status).toBe(503);
     expect(sale.body.error).toMatchObject({ code: 'HALL_UNREACHABLE', details: { answer: 'lost' } });
-    expect(sale.body.error!.message).toMatch(/^Sem ligação ao servidor da sala desde as \d\d:\d\d: o pedido foi enviado mas a resposta não chegou/);
+    expect(sale.body.error!.message).toMatch(/^Sem ligação ao servidor da sala desde as \d\d:\d\d: resultado por confirmar, o pedido pode ter chegado ao servidor da sala e a resposta não chegou/);
     expect(query.ms).toBeLessThan(5_000);
     expect(query.body.error?.code).toBe('HALL_UNREACHABLE');
     expect(salesCount()).toBe(before);

@@ -14,6 +14,14 @@
  * The link keeps its state (up, or down since when; the last error; the clock
  * against the hall's `Date` header) and tells the screens of each change by a
  * `link` event; `link.status` is answered here, never asked of the hall.
+ *
+ * A status is a fact or "unknown" (issue 37): a keyed command whose request
+ * may have reached the hall and whose answer never came is unknown, across
+ * calls, until the hall answers for that key; meanwhile every failure for it
+ * says the answer is lost, never that nothing was done. When the link is
+ * back the link asks the hall `command.outcome` for each such key (a
+ * look-up that gives a key the hall never received up, never a resend that
+ * could act) and `link.status` shows the truth (outcomes.ts).
  */
 import { request as httpRequest, type Agent as HttpAgent, type IncomingMessage, type ClientRequest } from 'node:http';
 import { request as httpsRequest, type Agent as HttpsAgent } from 'node:https';
@@ -22,10 +30,11 @@ import type { CallMeta } from '../../core/bridge.js';
 import { contract, isChannel } from '../../core/contract.js';
 import { errorMessage, type ErrorCode, type Lang, type Result } from '../../core/errors.js';
 import { TOPICS, type KioskEvent } from '../../core/events.js';
-import { CLOCK_SKEW_LIMIT_MS, type LinkState } from '../../core/audit/contract.js';
+import { CLOCK_SKEW_LIMIT_MS, type CommandOutcome, type LinkState } from '../../core/audit/contract.js';
 import type { CallOrigin } from '../../core/terminal.js';
 import { DEFAULT_HALL_TIME_ZONE, isHallTimeZone, type HallTimeZone } from '../../core/time.js';
 import type { WebBackend } from '../web/server.js';
+import { createOutcomeMemory } from './outcomes.js';
 
 /** A call's whole time at the counter, retries included: under the 5 s the cashier is promised, with room for the screens' own hop. */
 export const CALL_BUDGET_MS = 4_500;
@@ -55,6 +64,13 @@ export const STREAM_IDLE_MS = 40_000;
 /** A board's display token the hall accepted is asked again after this (a revoked one stops working). */
 const DISPLAY_TOKEN_RECHECK_MS = 60_000;
 const LINK_STATUS = 'link.status';
+const COMMAND_OUTCOME = 'command.outcome';
+/** Refusals that are the hall's fact about a key: given up (not done), done with its answer lost, done for another input. */
+const KEY_FACTS: Readonly<Partial<Record<string, 'done' | 'not_done'>>> = {
+  COMMAND_GIVEN_UP: 'not_done',
+  IDEMPOTENCY_ANSWER_LOST: 'done',
+  IDEMPOTENCY_KEY_REUSED: 'done',
+};
 /** Answers larger than this are no answer of the hall (a face file's import answers far less). */
 const MAX_ANSWER_BYTES = 64_000_000;
 
@@ -77,6 +93,8 @@ export interface HallLinkOptions {
   logError?: (error: unknown, where: string) => void;
   /** This post as enrolled (its terminal, the hall, the confirmation code), for its screens. */
   post?: { terminalId: string; hallUrl: string; serverFingerprint: string; confirmation: string };
+  /** Where the keys of unknown outcome are kept across a restart (the counter's data folder); absent: in memory only. */
+  outcomesFile?: string;
 }
 
 export interface HallLink extends WebBackend {
@@ -136,6 +154,9 @@ export function createHallLink(options: HallLinkOptions): HallLink {
   let lastError: string | null = null;
   let skewMs: number | null = null;
   let everUp = false;
+  const outcomes = createOutcomeMemory({ ...(options.outcomesFile ? { file: options.outcomesFile } : {}), logError });
+  /** Keys being carried now: their own call settles them, the look-up leaves them alone. */
+  const carrying = new Set<string>();
 
   const emit = (event: KioskEvent) => {
     for (const l of listeners) {
@@ -160,6 +181,7 @@ export function createHallLink(options: HallLinkOptions): HallLink {
     since = hallNow();
     // Back after a drop: events were missed meanwhile, so every screen fetches again.
     changed(wasDown);
+    void resolveUnknown();
   }
 
   function markDown(error: string): void {
@@ -181,7 +203,16 @@ export function createHallLink(options: HallLinkOptions): HallLink {
     if (clockOff() !== wasOff) changed(false);
   }
 
-  const state = (): LinkState & { mode: 'counter' } => ({ mode: 'counter', link, since, lastError, skewMs, clockOff: clockOff(), post: options.post ?? null });
+  const state = (): LinkState & { mode: 'counter' } => ({
+    mode: 'counter',
+    link,
+    since,
+    lastError,
+    skewMs,
+    clockOff: clockOff(),
+    post: options.post ?? null,
+    outcomes: outcomes.list(),
+  });
 
   // ---- one request -----------------------------------------------------------
   function attempt(path: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<Attempt> {
@@ -267,12 +298,106 @@ export function createHallLink(options: HallLinkOptions): HallLink {
     if (meta.operatorToken) headers['X-Operator-Token'] = meta.operatorToken;
     if (meta.idempotencyKey) headers['Idempotency-Key'] = meta.idempotencyKey;
     if (channel === 'display.state' && meta.displayToken) headers['X-Display-Token'] = meta.displayToken;
-    const command = isChannel(channel) && contract[channel].kind === 'command';
+    const def = isChannel(channel) ? contract[channel] : undefined;
+    const command = def?.kind === 'command';
     // A query changes nothing and a keyed command is answered its first answer: both may be sent again.
     const repeatable = !command || meta.idempotencyKey !== undefined;
-    const result = await carry(`/rpc/${encodeURIComponent(channel)}`, JSON.stringify(input ?? {}), headers, deadline, repeatable, lang);
-    noteHallZone(channel, result);
+    // The keys the hall keeps (not a secret answer's, not a look-up's own): their outcome is remembered when lost.
+    const keyed = command && meta.idempotencyKey !== undefined && !def.secretAnswer && !def.unkeyed ? { key: meta.idempotencyKey, channel } : undefined;
+    const path = `/rpc/${encodeURIComponent(channel)}`;
+    const body = JSON.stringify(input ?? {});
+    if (!keyed) {
+      const result = await carry(path, body, headers, deadline, repeatable, lang);
+      noteHallZone(channel, result);
+      return result;
+    }
+    carrying.add(keyed.key);
+    try {
+      return await carryKeyed(keyed, path, body, headers, deadline, lang);
+    } finally {
+      carrying.delete(keyed.key);
+    }
+  }
+
+  /** The hall answered for a key: its outcome, unknown until now, is settled and the screens told. */
+  function settle(key: string, channel: string, outcome: 'done' | 'not_done', value?: unknown): void {
+    if (outcomes.settle(key, channel, outcome, hallNow(), value)) changed(false);
+  }
+
+  /** The hall's fact for a key, asked with command.outcome (null: no answer, the outcome stays unknown). */
+  async function lookUp(key: string, channel: string, deadline: number, lang: Lang): Promise<CommandOutcome | null> {
+    const r = await carry(
+      `/rpc/${COMMAND_OUTCOME}`,
+      JSON.stringify({ key, channel }),
+      { 'Content-Type': 'application/json', 'X-Lang': lang },
+      deadline,
+      // Asked again after a lost answer: the second asking finds what the first did (the key given up or kept).
+      true,
+      lang,
+    );
+    if (!r.ok) {
+      if (r.error.code !== 'HALL_UNREACHABLE') logError(new Error(`${COMMAND_OUTCOME} ${key}: ${r.error.code}`), 'outcome look-up');
+      return null;
+    }
+    const o = r.value as CommandOutcome;
+    if (o.outcome === 'done') settle(key, o.channel, 'done', o.value);
+    else settle(key, channel, 'not_done');
+    return o;
+  }
+
+  /** A keyed command: "lost" for as long as its outcome is unknown, and settled by the hall's first answer for its key. */
+  async function carryKeyed(
+    keyed: { key: string; channel: string },
+    path: string,
+    body: string,
+    headers: Record<string, string>,
+    deadline: number,
+    lang: Lang,
+  ): Promise<Result<unknown>> {
+    const { key, channel } = keyed;
+    const result = await carry(path, body, headers, deadline, true, lang, key, channel);
+    if (!result.ok && result.error.code === 'HALL_UNREACHABLE') return result;
+    if (result.ok) {
+      settle(key, channel, 'done', result.value);
+      return result;
+    }
+    const fact = KEY_FACTS[result.error.code];
+    if (fact) {
+      settle(key, channel, fact, null);
+      return result;
+    }
+    if (!outcomes.isUnknown(key)) return result;
+    // A refusal that says nothing of the key (checked before it: a session the hall forgot in a restart) while an
+    // earlier copy may have been done: the hall is asked for the key itself, and that answer is the call's.
+    const o = await lookUp(key, channel, Math.max(deadline, Date.now() + 1_000), lang);
+    if (o === null) return refusal('HALL_UNREACHABLE', lang, { since: since ?? hallNow(), answer: 'lost' });
+    if (o.outcome === 'done' && !o.answerLost) return { ok: true, value: o.value };
+    if (o.outcome === 'done') return refusal('IDEMPOTENCY_ANSWER_LOST', lang, { channel });
     return result;
+  }
+
+  /** Once the hall answers again: each key of unknown outcome (not being carried now) asked of it, one at a time. */
+  let resolving: Promise<void> | null = null;
+  let resolveAgain = false;
+  function resolveUnknown(): Promise<void> {
+    if (resolving) {
+      resolveAgain = true;
+      return resolving;
+    }
+    resolving = (async () => {
+      do {
+        resolveAgain = false;
+        for (const o of outcomes.unknown()) {
+          if (closed || link !== 'up') return;
+          if (carrying.has(o.key)) continue;
+          const answer = await lookUp(o.key, o.channel, Date.now() + budgetMs, 'pt-PT');
+          if (answer === null && link !== 'up') return;
+        }
+      } while (resolveAgain && !closed);
+    })().finally(() => {
+      resolving = null;
+    });
+    return resolving;
   }
 
   function machineCall(path: string, input: unknown): Promise<Result<unknown>> {
@@ -281,8 +406,18 @@ export function createHallLink(options: HallLinkOptions): HallLink {
   }
 
   /** One call carried to the hall within its deadline; sent again after a lost answer when `repeatable`. */
-  async function carry(path: string, body: string, headers: Record<string, string>, deadline: number, repeatable: boolean, lang: Lang): Promise<Result<unknown>> {
-    let lost = false;
+  async function carry(
+    path: string,
+    body: string,
+    headers: Record<string, string>,
+    deadline: number,
+    repeatable: boolean,
+    lang: Lang,
+    key?: string,
+    channel?: string,
+  ): Promise<Result<unknown>> {
+    // A key whose outcome is unknown stays so whatever this call meets: its failures say "lost", never "none".
+    let lost = key !== undefined && outcomes.isUnknown(key);
     let pause = 50;
     for (;;) {
       if (closed) break;
@@ -293,6 +428,8 @@ export function createHallLink(options: HallLinkOptions): HallLink {
       }
       markDown(a.error);
       lost ||= a.written;
+      // The request may be at the hall: from now its outcome is unknown until the hall answers for the key.
+      if (a.written && key !== undefined && channel !== undefined) outcomes.lost(key, channel, hallNow());
       // Not sent at all (refused, unreachable, a TLS failure): nothing to find out by trying again within the call.
       if (!a.written || !repeatable) break;
       if (Date.now() + pause >= deadline) break;

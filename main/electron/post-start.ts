@@ -25,6 +25,7 @@ import { fingerprintOfTyped, hallAddressOf, postChoiceOf, runningPost, unchosenP
 import { counterBackend } from '../counter/backend.js';
 import { createHallLink, type HallLinkOptions } from '../counter/link.js';
 import type { CounterPrintingOptions } from '../counter/printing.js';
+import { OUTCOMES_FILE } from '../counter/outcomes.js';
 import { enrolledPost, enrollAtHall, HALL_JSON_FILE, hallAgent, HallRefusal, loadTerminalIdentity } from '../hall/enrol-client.js';
 import { startHallPost } from '../hall/hall-post.js';
 import { DATABASE_FILE, openKiosk, type Kiosk, type KioskOptions } from '../kiosk.js';
@@ -118,7 +119,8 @@ export async function startPost(plan: StartedPost['plan'], o: PostOptions): Prom
   const identity = loadTerminalIdentity(o.dataDir);
   if (!identity) throw new KioskError('POST_NOT_ENROLLED', { dataDir: o.dataDir });
   const post = enrolledPost(identity);
-  const link = createHallLink({ ...o.link, hallUrl: identity.hallUrl, agent: hallAgent(identity), post });
+  // The commands whose answer was lost are remembered across a restart (the data folder), and asked of the hall once it is back.
+  const link = createHallLink({ outcomesFile: join(o.dataDir, OUTCOMES_FILE), ...o.link, hallUrl: identity.hallUrl, agent: hallAgent(identity), post });
   // The receipts printer beside the cashier is this post's: it prints this terminal's jobs itself (as npm run counter).
   const { backend, printing } = counterBackend({ link, terminalId: identity.terminalId, printing: o.counterPrinting ?? {}, installed });
   return {
