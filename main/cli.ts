@@ -44,7 +44,7 @@
  *     the backup lies in.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -56,7 +56,7 @@ import { actaPdfHere, buildSessionExport } from './inspector/export.js';
 import { checkReport } from './inspector/check.js';
 import { witnessGroup, witnessKeyFrom } from './journal/witness.js';
 import { isKeyName } from '../core/transparency/checkpoint.js';
-import { verifyExport } from './inspector/verify.js';
+import { verifyExportFile } from './inspector/verify.js';
 import { latestBackupManifest, openForCheck, restoreBackup } from '../db/backup.js';
 import { checkBooks } from '../db/books.js';
 import { verifyCheckpoints, VerifierKeyError } from '../db/transparency.js';
@@ -605,7 +605,7 @@ async function inspectorVerify(argv: string[]): Promise<void> {
     console.error('Indique o ficheiro da exportação (.zip).');
     process.exit(2);
   }
-  const r = verifyExport(new Uint8Array(readFileSync(path)), { ...(values.key ? { key: values.key } : {}), ...(values.witness ? { witness: values.witness } : {}) });
+  const r = verifyExportFile(path, { ...(values.key ? { key: values.key } : {}), ...(values.witness ? { witness: values.witness } : {}) });
   if (r.ok) {
     console.log(checkReport(r).join('\n'));
   } else {

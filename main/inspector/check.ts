@@ -11,14 +11,107 @@
  * status recomputed from the rows. The first thing that fails is named, with
  * its file and line.
  */
-import { strFromU8, unzipSync } from 'fflate';
 import { formatCents } from '../../core/money.js';
 import { firstDifference, recomputeActa, type ActaFigures, type FigureGame } from '../../core/bingo/acta-figures.js';
 import { guiasByStatus, type GuiasByStatus } from '../../core/caixa/guia-figures.js';
 import { cosignatureTime, keyIdHex, noteSignedBy, parseCheckpoint, parseSignedNote, parseVerifierKey, parseWitnessKey, type Checkpoint } from '../../core/transparency/checkpoint.js';
 import { bytesToHex, hexToBytes, leafHash, verifyConsistency, verifyInclusion, type Sha256 } from '../../core/transparency/merkle.js';
+import { JsonRefused, parseStrictJson, schemaFault, type Schema } from './strict-json.js';
+import { readZip, shownName, ZipRefused, type ZipLimits } from './zip.js';
 
-export const EXPORT_FORMAT = 'bingo-kiosk-inspector-export/1';
+/**
+ * Format 2 (issue 37): the manifest lists every file with its SHA-256 and size, and the hall signs the
+ * manifest's SHA-256 (manifest.sig) with the key that signed the checkpoint; format 1 had no such signature.
+ */
+export const EXPORT_FORMAT = 'bingo-kiosk-inspector-export/2';
+
+export const MANIFEST_FILE = 'manifest.json';
+export const MANIFEST_SIGNATURE_FILE = 'manifest.sig';
+export const PAGE_FILE = 'verificar.html';
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+/**
+ * The most each file may inflate to, and all together: a busy day's session fits in a fraction of them (measured:
+ * 10,000 sales make about 9 MB of audit.jsonl and 12 MB of proofs.json), and the check's memory stays bounded
+ * (the page holds every file at once in the browser's memory).
+ */
+export const EXPORT_LIMITS: ZipLimits = {
+  perFile: {
+    [MANIFEST_FILE]: 1 * MiB,
+    [MANIFEST_SIGNATURE_FILE]: 16 * KiB,
+    'checkpoint.txt': 64 * KiB,
+    'previous-checkpoint.txt': 64 * KiB,
+    'key.txt': 4 * KiB,
+    'cosignatures.json': 1 * MiB,
+    'keys.json': 1 * MiB,
+    'audit.jsonl': 128 * MiB,
+    'proofs.json': 128 * MiB,
+    'sales.jsonl': 64 * MiB,
+    'games.jsonl': 64 * MiB,
+    'voids.jsonl': 64 * MiB,
+    'prizes.jsonl': 64 * MiB,
+    'refunds.jsonl': 64 * MiB,
+    'guias.jsonl': 64 * MiB,
+    'drawers.jsonl': 64 * MiB,
+    'summary.json': 1 * MiB,
+    'acta.json': 16 * MiB,
+    'acta.pdf': 32 * MiB,
+    [PAGE_FILE]: 8 * MiB,
+  },
+  total: 384 * MiB,
+};
+/** The files every export has (previous-checkpoint.txt only when an earlier session was signed). */
+const REQUIRED = Object.keys(EXPORT_LIMITS.perFile).filter((f) => f !== 'previous-checkpoint.txt');
+
+/** What the hall signs over the manifest: the format, its log's name, the session and the manifest's SHA-256. */
+export function manifestNoteBody(origin: string, sessionId: number, manifestSha256: string): string {
+  return `${EXPORT_FORMAT}\n${origin}\nsession ${sessionId}\nmanifest ${manifestSha256}\n`;
+}
+const MANIFEST_NOTE = /^bingo-kiosk-inspector-export\/2\n(\S+)\nsession (0|[1-9][0-9]*)\nmanifest ([0-9a-f]{64})\n$/;
+
+const iso = 'string' as const;
+const nullableString: Schema = { nullable: 'string' };
+const MANIFEST_SCHEMA: Schema = {
+  object: {
+    format: 'string',
+    hallId: 'string',
+    hallName: 'string',
+    licence: nullableString,
+    sessionId: 'int',
+    openedAt: iso,
+    closedAt: iso,
+    entries: { object: { from: 'int', to: 'int' } },
+    madeAt: iso,
+    files: { record: { object: { sha256: 'hex64', size: 'int' } }, keys: /^[a-z0-9.-]+$/ },
+  },
+};
+const PROOFS_SCHEMA: Schema = {
+  object: {
+    size: 'int',
+    inclusion: { record: { array: 'hex64' }, keys: /^[1-9][0-9]*$/ },
+    consistency: { nullable: { object: { from: 'int', to: 'int', proof: { array: 'hex64' } } } },
+  },
+};
+const COSIGNATURES_SCHEMA: Schema = { array: { object: { witnessKey: 'string', line: 'string', witnessedAt: iso } } };
+const KEYS_SCHEMA: Schema = { array: { object: { keyId: 'string', verifierKey: 'string', createdAt: iso, rotationNote: nullableString } } };
+const FIGURES: Schema = { object: { count: 'int', amountCents: 'int', cashCents: 'int', chequeCents: 'int' } };
+const SUMMARY_SCHEMA: Schema = { object: { guias: { object: { unpaid: FIGURES, paid: FIGURES, void: FIGURES } } } };
+const AUDIT_LINE_SCHEMA: Schema = {
+  object: {
+    seq: 'int',
+    at: iso,
+    operatorId: { nullable: 'int' },
+    terminalId: 'string',
+    channel: 'string',
+    outcome: 'string',
+    input: 'string',
+    before: nullableString,
+    after: nullableString,
+    prevHash: 'string',
+    hash: 'hex64',
+  },
+};
 
 /** The two primitives the check needs, given by where it runs. */
 export interface CheckCrypto {
@@ -65,6 +158,7 @@ const fail = (file: string, what: string, line?: number): never => {
 };
 
 const utf8 = new TextEncoder();
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** An audit entry's chain hash (db/audit.ts's, with the hash given): the previous hash, a newline, its fields as a JSON array. */
 export function entryHash(sha256: Sha256, prevHash: string, e: AuditLine): string {
@@ -91,12 +185,17 @@ function lines(text: string): string[] {
   return text === '' ? [] : text.replace(/\n$/, '').split('\n');
 }
 
-function parseLine<T>(file: string, line: string, n: number): T {
+function parseLine<T>(file: string, line: string, n: number, schema?: Schema): T {
+  let value: unknown;
   try {
-    return JSON.parse(line) as T;
-  } catch {
-    return fail(file, 'não é JSON', n);
+    value = parseStrictJson(line);
+  } catch (e) {
+    if (e instanceof JsonRefused) return fail(file, e.what, n);
+    throw e;
   }
+  const fault = schema ? schemaFault(value, schema) : null;
+  if (fault) fail(file, fault, n);
+  return value as T;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -139,35 +238,77 @@ export function checkExport(zip: Uint8Array, o: { key?: string; witness?: string
     return check(zip, o, crypto);
   } catch (e) {
     if (e instanceof Failed) return { ok: false, failure: e.failure };
-    throw e;
+    if (e instanceof ZipRefused) return { ok: false, failure: { file: e.file, what: e.what } };
+    // Never an English error: what the check could not read is a finding too.
+    return { ok: false, failure: { file: '(exportação)', what: `um conteúdo que a verificação não sabe ler (${e instanceof RangeError ? 'grande demais' : 'forma inesperada'})` } };
   }
 }
 
 function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256, ed25519 }: CheckCrypto): ExportCheck {
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(zip);
-  } catch {
-    return fail('(zip)', 'não é um ficheiro ZIP');
-  }
-  const text = (name: string) => (files[name] ? strFromU8(files[name]) : fail(name, 'falta na exportação'));
-  const json = <T>(name: string): T => {
+  // One canonical ZIP: its structure, names and sizes, each entry inflated within its bound (zip.ts).
+  const files = readZip(zip, EXPORT_LIMITS);
+  const texts = new Map<string, string>();
+  const text = (name: string): string => {
+    const known = texts.get(name);
+    if (known !== undefined) return known;
+    const bytes = files.get(name) ?? fail(name, 'falta na exportação');
+    let decoded: string;
     try {
-      return JSON.parse(text(name)) as T;
-    } catch (e) {
-      if (e instanceof Failed) throw e;
-      return fail(name, 'não é JSON');
+      decoded = strictUtf8.decode(bytes);
+    } catch {
+      return fail(name, 'não é texto UTF-8 válido');
     }
+    if (decoded.charCodeAt(0) === 0xfeff) fail(name, 'começa por uma marca BOM (não é o texto que a sala escreveu)');
+    texts.set(name, decoded);
+    return decoded;
   };
-  const manifest = json<{ format: string; hallName: string; licence: string | null; sessionId: number; openedAt: string; closedAt: string; entries: { from: number; to: number }; files: Record<string, string> }>(
-    'manifest.json',
+  const json = <T>(name: string, schema?: Schema): T => {
+    let value: unknown;
+    try {
+      value = parseStrictJson(text(name));
+    } catch (e) {
+      if (e instanceof JsonRefused) return fail(name, e.what);
+      throw e;
+    }
+    const fault = schema ? schemaFault(value, schema) : null;
+    if (fault) fail(name, fault);
+    return value as T;
+  };
+
+  // The manifest: its format first (an older export is named as such), then its fields.
+  const manifestFormat = json<{ format?: unknown }>(MANIFEST_FILE).format;
+  if (manifestFormat !== EXPORT_FORMAT) {
+    fail(MANIFEST_FILE, `formato ${typeof manifestFormat === 'string' ? shownName(manifestFormat) : '(nenhum)'}, não ${EXPORT_FORMAT}: esta verificação só lê exportações com o manifesto assinado (formato 2); exporte a sessão de novo`);
+  }
+  const manifest = json<{ format: string; hallName: string; licence: string | null; sessionId: number; openedAt: string; closedAt: string; entries: { from: number; to: number }; files: Record<string, { sha256: string; size: number }> }>(
+    MANIFEST_FILE,
+    MANIFEST_SCHEMA,
   );
-  if (manifest.format !== EXPORT_FORMAT) fail('manifest.json', `formato ${String(manifest.format)}, não ${EXPORT_FORMAT}`);
 
   // The key: the inspector's, else the export's own (then only the export's consistency is shown, not whose it is).
   const keyText = o.key ?? text('key.txt').trim();
   const key = parseVerifierKey(sha256, keyText);
   if (!key) return fail(o.key ? '--key' : 'key.txt', 'não é uma chave pública de verificação (nome+identificador+base64)');
+
+  // The manifest signed by that key: its SHA-256 in a note the hall signed, so every file it lists is covered.
+  const manifestNote = parseSignedNote(text(MANIFEST_SIGNATURE_FILE));
+  if (!manifestNote || manifestNote.signatures.length !== 1) fail(MANIFEST_SIGNATURE_FILE, 'não é uma nota assinada com uma só assinatura');
+  const signedManifest = MANIFEST_NOTE.exec(manifestNote!.body) ?? fail(MANIFEST_SIGNATURE_FILE, `não é a assinatura de um manifesto do formato ${EXPORT_FORMAT}`);
+  if (!noteSignedBy(manifestNote!, key, ed25519)) fail(MANIFEST_SIGNATURE_FILE, `não está assinado pela chave ${key.name}+${keyIdHex(key.keyId)}`);
+  if (signedManifest[1] !== key.name) fail(MANIFEST_SIGNATURE_FILE, `assina o manifesto do registo ${shownName(signedManifest[1]!)}, não do registo da chave ${key.name}`);
+  if (Number(signedManifest[2]) !== manifest.sessionId) fail(MANIFEST_SIGNATURE_FILE, `assina o manifesto da sessão n.º ${signedManifest[2]}, não da n.º ${manifest.sessionId}`);
+  if (bytesToHex(sha256(files.get(MANIFEST_FILE)!)) !== signedManifest[3]) fail(MANIFEST_FILE, `o seu SHA-256 não é o que a sala assinou em ${MANIFEST_SIGNATURE_FILE} (alterado)`);
+
+  // Every file in the ZIP listed in the signed manifest with its size and SHA-256, and every file listed there.
+  for (const [name, bytes] of files) {
+    if (name === MANIFEST_FILE || name === MANIFEST_SIGNATURE_FILE) continue;
+    const listed = Object.prototype.hasOwnProperty.call(manifest.files, name) ? manifest.files[name]! : fail(name, 'não está listado no manifesto assinado');
+    if (listed.size !== bytes.length) fail(name, `tem ${bytes.length} bytes; o manifesto assinado diz ${listed.size} (alterado)`);
+    if (bytesToHex(sha256(bytes)) !== listed.sha256) fail(name, 'o seu SHA-256 não é o do manifesto assinado (alterado)');
+  }
+  for (const name of Object.keys(manifest.files)) if (!files.has(name)) fail(name, 'está listado no manifesto assinado mas falta no ZIP');
+  for (const name of REQUIRED) if (!files.has(name)) fail(name, 'falta na exportação');
+
   const note = parseSignedNote(text('checkpoint.txt'));
   if (!note) return fail('checkpoint.txt', 'não é uma nota assinada');
   if (!noteSignedBy(note, key, ed25519)) fail('checkpoint.txt', `não está assinado pela chave ${key.name}+${keyIdHex(key.keyId)}`);
@@ -177,7 +318,7 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
   // The group's cosignatures (a witness): each must hold; the witness given must be among them.
   const witnesses: ExportSummary['witnesses'] = [];
   const noteText = text('checkpoint.txt');
-  const cosignatures = files['cosignatures.json'] ? json<{ witnessKey: string; line: string }[]>('cosignatures.json') : [];
+  const cosignatures = json<{ witnessKey: string; line: string }[]>('cosignatures.json', COSIGNATURES_SCHEMA);
   for (const c of cosignatures) {
     const witness = parseWitnessKey(sha256, c.witnessKey) ?? fail('cosignatures.json', `${c.witnessKey} não é uma chave de testemunha`);
     const time = cosignatureTime(noteText, witness, c.line, ed25519);
@@ -191,7 +332,7 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
     }
   }
 
-  const proofs = json<{ size: number; inclusion: Record<string, string[]>; consistency: { from: number; to: number; proof: string[] } | null }>('proofs.json');
+  const proofs = json<{ size: number; inclusion: Record<string, string[]>; consistency: { from: number; to: number; proof: string[] } | null }>('proofs.json', PROOFS_SCHEMA);
   if (proofs.size !== checkpoint.size) fail('proofs.json', `provas para uma árvore de ${proofs.size} entradas; o ponto de verificação assina ${checkpoint.size}`);
 
   // Every entry: its hash is its fields', it links to the one before, and the signed tree holds it where it says.
@@ -202,11 +343,11 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
   let prev: string | null = null;
   for (const [i, line] of audit.entries()) {
     const n = i + 1;
-    const e = parseLine<AuditLine>('audit.jsonl', line, n);
+    const e = parseLine<AuditLine>('audit.jsonl', line, n, AUDIT_LINE_SCHEMA);
     if (e.seq !== expected) fail('audit.jsonl', `entrada ${e.seq} onde devia estar a entrada ${expected} (uma entrada a menos ou a mais)`, n);
     if (entryHash(sha256, e.prevHash, e) !== e.hash) fail('audit.jsonl', `entrada ${e.seq}: o seu hash não é o dos seus campos (alterada)`, n);
     if (prev !== null && e.prevHash !== prev) fail('audit.jsonl', `entrada ${e.seq}: não se liga à entrada anterior`, n);
-    const proof = proofs.inclusion[String(e.seq)] ?? fail('proofs.json', `falta a prova de inclusão da entrada ${e.seq}`);
+    const proof = (Object.prototype.hasOwnProperty.call(proofs.inclusion, String(e.seq)) ? proofs.inclusion[String(e.seq)] : undefined) ?? fail('proofs.json', `falta a prova de inclusão da entrada ${e.seq}`);
     if (!verifyInclusion(sha256, leafHash(sha256, hexToBytes(e.hash)), e.seq - 1, checkpoint.size, proof.map(hexToBytes), checkpoint.rootHash)) {
       fail('audit.jsonl', `entrada ${e.seq}: não pertence à história que a sala assinou (a sua prova de inclusão falha)`, n);
     }
@@ -218,10 +359,10 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
   if (to !== manifest.entries.to || to !== checkpoint.size) fail('audit.jsonl', `termina na entrada ${to}; o ponto de verificação assina ${checkpoint.size} entradas`);
 
   // The previous session's checkpoint, extended by this one (signed by one of the hall's keys).
-  const extendsPrevious = files['previous-checkpoint.txt'] !== undefined;
+  const extendsPrevious = files.has('previous-checkpoint.txt');
   if (extendsPrevious) {
     const before = parseSignedNote(text('previous-checkpoint.txt')) ?? fail('previous-checkpoint.txt', 'não é uma nota assinada');
-    const keys = json<{ verifierKey: string }[]>('keys.json').map((k) => parseVerifierKey(sha256, k.verifierKey)).filter((k) => k !== null);
+    const keys = json<{ verifierKey: string }[]>('keys.json', KEYS_SCHEMA).map((k) => parseVerifierKey(sha256, k.verifierKey)).filter((k) => k !== null);
     if (!keys.some((k) => noteSignedBy(before, k, ed25519)) && !noteSignedBy(before, key, ed25519)) fail('previous-checkpoint.txt', 'não está assinado por nenhuma das chaves da sala');
     const old: Checkpoint = parseCheckpoint(before.body) ?? fail('previous-checkpoint.txt', 'não é um ponto de verificação');
     const c = proofs.consistency ?? fail('proofs.json', 'falta a prova de consistência a partir do ponto de verificação anterior');
@@ -239,7 +380,7 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
     if (!answers.has(seq)) {
       const after = entries.get(seq)!.after;
       try {
-        answers.set(seq, after === null ? null : JSON.parse(after));
+        answers.set(seq, after === null ? null : parseStrictJson(after));
       } catch {
         fail('audit.jsonl', `entrada ${seq}: a resposta que guarda não é JSON`, seq - from + 1);
       }
@@ -462,7 +603,7 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
 
   // The guias by status, recomputed from their rows, against the hall's own figures.
   const byStatus = guiasByStatus(guias);
-  const stated = json<{ guias: GuiasByStatus }>('summary.json').guias;
+  const stated = json<{ guias: GuiasByStatus }>('summary.json', SUMMARY_SCHEMA).guias;
   for (const status of ['unpaid', 'paid', 'void'] as const) {
     for (const field of Object.keys(byStatus[status]) as (keyof GuiasByStatus['paid'])[]) {
       if (stated[status]?.[field] !== byStatus[status][field]) {

@@ -11,13 +11,14 @@ import { spawnSync } from 'node:child_process';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { keyIdOf, parseSignedNote, signedNote, verifierKey } from '../../core/transparency/checkpoint.js';
 import { auditRowHash } from '../../db/audit.js';
 import { sha256 } from '../../db/transparency.js';
 import { createTestHall, type TestHall } from '../../test/fixtures/faces.js';
 import { playedSession as played } from '../../test/fixtures/played-session.js';
+import { exportBase, resigned } from '../../test/fixtures/export-forgeries.js';
 import { rawPublicKey } from '../services/shared/hall-key.js';
 import { buildSessionExport, EXPORT_FORMAT } from './export.js';
 import { checkReport, entryHash } from './check.js';
@@ -35,11 +36,13 @@ const playedSession = (series: string) => played(t, series);
 
 const exportOf = async (sessionId: number) => (await buildSessionExport(t.h.kiosk.db, sessionId, { pdf, now: t.h.clock.now() })).zip;
 
-/** A copy of the export with one file changed as an editor would. */
+/**
+ * A copy of the export with one file changed as an editor would, its manifest signed anew by the hall's own key
+ * (a hall that lies): the signed manifest holds, so the check must find the lie in the data itself.
+ */
 function edited(zip: Uint8Array, name: string, change: (text: string) => string): Uint8Array {
-  const files = unzipSync(zip);
-  files[name] = strToU8(change(strFromU8(files[name]!)));
-  return zipSync(files);
+  const b = exportBase(zip, t.h.dataDir);
+  return resigned(b, b.files.map(([n, d]) => [n, n === name ? strToU8(change(strFromU8(d))) : d]));
 }
 
 describe('the inspector export', () => {
@@ -48,7 +51,7 @@ describe('the inspector export', () => {
     const zip = await exportOf(sessionId);
     const files = unzipSync(zip);
     expect(Object.keys(files).sort()).toEqual([
-      'acta.json', 'acta.pdf', 'audit.jsonl', 'checkpoint.txt', 'cosignatures.json', 'drawers.jsonl', 'games.jsonl', 'guias.jsonl', 'key.txt', 'keys.json', 'manifest.json',
+      'acta.json', 'acta.pdf', 'audit.jsonl', 'checkpoint.txt', 'cosignatures.json', 'drawers.jsonl', 'games.jsonl', 'guias.jsonl', 'key.txt', 'keys.json', 'manifest.json', 'manifest.sig',
       'prizes.jsonl', 'proofs.json', 'refunds.jsonl', 'sales.jsonl', 'summary.json', 'verificar.html', 'voids.jsonl',
     ]);
     expect(JSON.parse(strFromU8(files['manifest.json']!)).format).toBe(EXPORT_FORMAT);
@@ -157,7 +160,7 @@ describe('the inspector export', () => {
       failure: { file: 'games.jsonl', line: 1, what: 'jogada 1: specialShareCents é 5, as linhas dão 0' },
     });
     // A line that is no JSON at all is named, not a crash.
-    expect(verifyExport(edited(zip, 'sales.jsonl', (s) => s.replace('{"saleId"', '{saleId')), { key })).toEqual({ ok: false, failure: { file: 'sales.jsonl', line: 1, what: 'não é JSON' } });
+    expect(verifyExport(edited(zip, 'sales.jsonl', (s) => s.replace('{"saleId"', '{saleId')), { key })).toEqual({ ok: false, failure: { file: 'sales.jsonl', line: 1, what: 'não é JSON: esperava o nome de um campo na posição 2' } });
     // A line of audit.jsonl deleted.
     const dropped = verifyExport(edited(zip, 'audit.jsonl', (s) => s.split('\n').filter((_, i) => i !== 4).join('\n')), { key });
     expect(dropped).toEqual({ ok: false, failure: { file: 'audit.jsonl', line: 5, what: expect.stringContaining('uma entrada a menos ou a mais') } });
@@ -186,9 +189,9 @@ describe('the inspector export', () => {
       );
     });
     expect(verifyExport(rechained, { key })).toEqual({ ok: false, failure: { file: 'audit.jsonl', line: 3, what: expect.stringContaining('não pertence à história que a sala assinou') } });
-    // Checked with another hall's key.
     const otherKey = verifierKey(sha256, acta.hallKey!.verifierKey.split('+')[0]!, rawPublicKey(other.privateKey));
-    expect(verifyExport(zip, { key: otherKey })).toMatchObject({ ok: false, failure: { file: 'checkpoint.txt', what: expect.stringContaining('não está assinado pela chave') } });
+    // Checked with another hall's key: the manifest's signature is the first thing it does not hold.
+    expect(verifyExport(zip, { key: otherKey })).toMatchObject({ ok: false, failure: { file: 'manifest.sig', what: expect.stringContaining('não está assinado pela chave') } });
   });
 
   it('with the special prize on: its share of each game and the prize won within N balls recomputed, an N edited refused', async () => {

@@ -8,10 +8,13 @@
  * acta as data and as PDF, and the hall's public keys. Read-only: it is made
  * from a reader of the hall's file, beside a running kiosk or from a copy.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createPrivateKey, sign } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { KioskError } from '../../core/refusal.js';
 import { bytesToHex, consistencyProof, inclusionProof } from '../../core/transparency/merkle.js';
+import { parseVerifierKey, signedNote, verifierKey } from '../../core/transparency/checkpoint.js';
 import type { ReadableDb } from '../../db/connection.js';
 import { sessionById } from '../../db/bingo/sessions.js';
 import { sessionSales } from '../../db/bingo/sales.js';
@@ -20,7 +23,9 @@ import { cosignaturesOf, documentAuditSeqs, hallKeys, sessionCheckpoints, subtre
 import { exportDrawers, exportGames, exportGuiaFigures, exportGuias, exportPrizes, exportRefunds, exportVoids } from '../../db/inspector.js';
 import { renderActaPdf, type Acta } from '../../printing/pdf/acta.js';
 import { actaOf } from '../services/bingo/sessions.js';
-import { EXPORT_FORMAT } from './check.js';
+import { sha256 } from '../../db/transparency.js';
+import { HALL_KEY_FILE, logOrigin, rawPublicKey } from '../services/shared/hall-key.js';
+import { EXPORT_FORMAT, MANIFEST_FILE, MANIFEST_SIGNATURE_FILE, manifestNoteBody } from './check.js';
 import { PAGE_FILE, verifierPage } from './page.js';
 
 export { EXPORT_FORMAT };
@@ -31,6 +36,24 @@ export interface ExportOptions {
   /** How far it is: entries proved of all. */
   progress?(done: number, total: number): void;
   now: Date;
+  /**
+   * Signs the manifest's note: by default the hall's key read from the data folder beside the database (the
+   * key that signed the session's checkpoint; the export is refused when that key is no longer there).
+   */
+  signer?: ManifestSigner;
+}
+
+export interface ManifestSigner {
+  verifierKey: string;
+  sign(message: Uint8Array): Uint8Array;
+}
+
+/** The hall's key from the data folder that holds `db`'s file, read only (never made here). */
+function hallKeyBeside(db: ReadableDb, hallId: string): ManifestSigner | null {
+  const file = join(dirname(db.name), HALL_KEY_FILE);
+  if (!existsSync(file)) return null;
+  const privateKey = createPrivateKey(readFileSync(file, 'utf8'));
+  return { verifierKey: verifierKey(sha256, logOrigin(hallId), rawPublicKey(privateKey)), sign: (m) => new Uint8Array(sign(null, m, privateKey)) };
 }
 
 const jsonl = (rows: readonly unknown[]) => rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length > 0 ? '\n' : '');
@@ -227,9 +250,17 @@ export async function buildSessionExport(db: ReadableDb, sessionId: number, o: E
     closedAt: session.closedAt,
     entries: { from, to },
     madeAt: o.now.toISOString(),
-    files: Object.fromEntries(Object.entries(files).map(([name, data]) => [name, sha256Hex(data)])),
+    files: Object.fromEntries(Object.entries(files).map(([name, data]) => [name, { sha256: sha256Hex(data), size: data.length }])),
   };
-  const zip = zipSync({ 'manifest.json': strToU8(JSON.stringify(manifest, null, 2)), ...files }, { level: 6 });
+  const manifestBytes = strToU8(JSON.stringify(manifest, null, 2));
+  // The hall signs the manifest's SHA-256 with the key that signed the checkpoint: every file listed is covered.
+  const signerKey = signer?.verifierKey;
+  const manifestSigner = o.signer ?? hallKeyBeside(db, hall.hallId);
+  const parsedKey = signerKey ? parseVerifierKey(sha256, signerKey) : null;
+  if (!manifestSigner || !parsedKey || manifestSigner.verifierKey !== signerKey) throw new KioskError('EXPORT_KEY_NOT_AT_HAND', { sessionId, keyId: current.keyId });
+  const body = manifestNoteBody(parsedKey.name, sessionId, sha256Hex(manifestBytes));
+  const note = signedNote(body, [{ name: parsedKey.name, keyId: parsedKey.keyId, signature: manifestSigner.sign(strToU8(body)) }]);
+  const zip = zipSync({ [MANIFEST_FILE]: manifestBytes, [MANIFEST_SIGNATURE_FILE]: strToU8(note), ...files }, { level: 6 });
   return { filename: `sessao-${sessionId}-${hall.hallId.slice(0, 8)}.zip`, zip, entries: to - from + 1 };
 }
 

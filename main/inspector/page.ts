@@ -8,7 +8,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const PAGE_FILE = 'verificar.html';
+export { PAGE_FILE } from './check.js';
+import { PAGE_FILE } from './check.js';
 
 let built: Promise<string> | undefined;
 

@@ -13,7 +13,7 @@ import { createPrivateKey, generateKeyPairSync, sign } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkpointBody, keyIdOf, parseCheckpoint, parseSignedNote, signedNote, witnessVerifierKey } from '../../core/transparency/checkpoint.js';
 import { openReader, type ReadableDb } from '../../db/connection.js';
@@ -26,6 +26,7 @@ import type { WitnessLink } from '../../main/journal/ship.js';
 import { witnessGroup, witnessKeyFrom } from '../../main/journal/witness.js';
 import { DATABASE_FILE } from '../../main/kiosk.js';
 import { HALL_KEY_FILE, logOrigin, rawPublicKey } from '../../main/services/shared/hall-key.js';
+import { exportBase, resigned } from '../fixtures/export-forgeries.js';
 import { createTestHall, type TestHall } from '../fixtures/faces.js';
 import { playedSession } from '../fixtures/played-session.js';
 import { createTestDatabase, type TestDatabase } from '../postgres.js';
@@ -109,7 +110,10 @@ describe('the group as a witness', () => {
     const files = unzipSync(zip);
     const swapped = JSON.parse(strFromU8(files['cosignatures.json']!)) as { line: string }[];
     swapped[0]!.line = zLine;
-    expect(verifyExport(zipSync({ ...files, 'cosignatures.json': strToU8(JSON.stringify(swapped)) }), { key: acta.hallKey!.verifierKey })).toEqual({
+    // Put there by the hall itself, its manifest signed anew (the signed manifest alone would name the change).
+    const b = exportBase(zip, t.h.dataDir);
+    const forged = resigned(b, b.files.map(([n, d]) => [n, n === 'cosignatures.json' ? strToU8(JSON.stringify(swapped)) : d]));
+    expect(verifyExport(forged, { key: acta.hallKey!.verifierKey })).toEqual({
       ok: false,
       failure: { file: 'cosignatures.json', what: expect.stringContaining('a cossinatura de grupo-teste') },
     });

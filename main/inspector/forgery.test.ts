@@ -1,0 +1,118 @@
+/**
+ * The forger's kit against the export's check (issue 37): a real export of a
+ * played session verifies; each tampering of the kit (test/fixtures/
+ * export-forgeries.ts) is refused, naming its file in the kit's words. A zip
+ * bomb is refused within 100 MB of a child process's memory, and the command
+ * line answers every refusal in Portuguese, a 600 MB file included.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestHall, type TestHall } from '../../test/fixtures/faces.js';
+import { exportBase, FORGERIES, writeZip, zeroBomb, type ExportBase } from '../../test/fixtures/export-forgeries.js';
+import { playedSession } from '../../test/fixtures/played-session.js';
+import { buildSessionExport } from './export.js';
+import { verifyExport } from './verify.js';
+
+let t: TestHall;
+let base: ExportBase;
+let sessionId: number;
+const work = mkdtempSync(join(tmpdir(), 'forgery-'));
+const root = resolve(import.meta.dirname, '..', '..');
+
+beforeAll(async () => {
+  t = await createTestHall();
+  sessionId = await playedSession(t, 'A');
+  const { zip } = await buildSessionExport(t.h.kiosk.db, sessionId, { pdf: async () => Buffer.from('%PDF-1.4 test'), now: t.h.clock.now() });
+  base = exportBase(zip, t.h.dataDir);
+}, 60_000);
+afterAll(() => t?.h.close());
+
+describe("the forger's kit", () => {
+  it('has at least 30 distinct tamperings, each named once', () => {
+    expect(FORGERIES.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(FORGERIES.map((f) => f.id)).size).toBe(FORGERIES.length);
+  });
+
+  it('leaves the real export íntegra with the key printed on the acta', async () => {
+    const acta = await t.h.ok('session.acta', { sessionId }, t.manager);
+    expect(base.key).toBe(acta.hallKey!.verifierKey);
+    expect(verifyExport(base.zip, { key: base.key })).toMatchObject({ ok: true, sessionId });
+  });
+
+  it.each(FORGERIES.map((f) => [f.id, f] as const))('refuses %s, naming the file', (_, f) => {
+    const r = verifyExport(f.make(base), { key: base.key, ...(f.witness ? { witness: f.witness(base) } : {}) });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.failure.file).toBe(f.file);
+    if (typeof f.what === 'string') expect(r.failure.what).toContain(f.what);
+    else expect(r.failure.what).toMatch(f.what);
+    if (f.line !== undefined) expect(r.failure.line).toBe(f.line);
+  });
+});
+
+describe('the command line', () => {
+  /**
+   * The check alone (check.ts bundled, node:crypto's primitives) in a child process of its own, run on `file`: its
+   * finding and its peak memory (maxRSS). No tsx in it, so the peak is the check's, not the loading of the sources.
+   */
+  const CHILD = `
+    import { readFileSync } from 'node:fs';
+    import { createHash, createPublicKey, verify } from 'node:crypto';
+    const { checkExport } = await import(process.argv[1]);
+    const spki = Buffer.from('302a300506032b6570032100', 'hex');
+    const crypto = {
+      sha256: (d) => new Uint8Array(createHash('sha256').update(d).digest()),
+      ed25519: (k, m, s) => verify(null, m, createPublicKey({ key: Buffer.concat([spki, k]), format: 'der', type: 'spki' }), s),
+    };
+    const r = checkExport(new Uint8Array(readFileSync(process.argv[2])), { key: process.argv[3] }, crypto);
+    console.log(JSON.stringify({ r: r.ok ? { ok: true } : r, peakBytes: process.resourceUsage().maxRSS * 1024 }));
+  `;
+  const bundled = join(work, 'check.mjs');
+  const checkIn = (file: string) => {
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', CHILD, bundled, file, base.key], { encoding: 'utf8' });
+    expect(child.status, child.stderr).toBe(0);
+    return JSON.parse(child.stdout) as { r: unknown; peakBytes: number };
+  };
+
+  it('refuses a 1 GiB zip bomb within 100 MB of memory, declared or lying about its size', async () => {
+    const { build } = await import('esbuild');
+    await build({ entryPoints: [join(root, 'main/inspector/check.ts')], bundle: true, format: 'esm', platform: 'node', outfile: bundled, logLevel: 'silent' });
+    const files = [...base.files].map(([name, data]) => ({ name, data }));
+    const bomb = zeroBomb(1024);
+    // The peak of a process that checks nothing (a file that is no ZIP), and of one that checks the real export.
+    const nothing = join(work, 'nothing.zip');
+    writeFileSync(nothing, 'not a zip');
+    const idle = checkIn(nothing);
+    const real = join(work, 'real.zip');
+    writeFileSync(real, base.zip);
+    const whole = checkIn(real);
+    expect(whole.r).toEqual({ ok: true });
+    for (const [size, what] of [
+      [1024 ** 3, 'declara 1073741824 bytes: excede o limite de 64 MiB'],
+      [700, 'descomprime para mais do que os 700 bytes que declara no ZIP'],
+    ] as const) {
+      const file = join(work, `bomb-${size}.zip`);
+      writeFileSync(file, writeZip(files.map((e) => (e.name === 'sales.jsonl' ? { ...e, compressed: bomb, size } : e))));
+      const { r, peakBytes } = checkIn(file);
+      expect(r).toEqual({ ok: false, failure: { file: 'sales.jsonl', what } });
+      console.log(`zip bomb of 1 GiB (${size} bytes declared): peak ${Math.round(peakBytes / 1e6)} MB; checking nothing ${Math.round(idle.peakBytes / 1e6)} MB, the real export ${Math.round(whole.peakBytes / 1e6)} MB`);
+      expect(peakBytes - idle.peakBytes).toBeLessThan(100e6);
+    }
+  }, 60_000);
+
+  it('answers a 600 MB file, a file that is not there and every refusal in Portuguese, never an error of Node', () => {
+    const big = join(work, 'grande.zip');
+    writeFileSync(big, '');
+    truncateSync(big, 600_000_000);
+    const run = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'main/cli.ts', 'export:verify', ...args], { cwd: root, encoding: 'utf8' });
+    const refused = run([big, '--key', base.key]);
+    expect([refused.status, refused.stdout.trim(), refused.stderr]).toEqual([1, 'FALHA em (zip): o ficheiro tem 600000000 bytes: excede o limite de 384 MiB.', '']);
+    const dup = join(work, 'dup.zip');
+    writeFileSync(dup, FORGERIES.find((f) => f.id === 'duplicate entry, forged copy first')!.make(base));
+    const named = run([dup, '--key', base.key]);
+    expect([named.status, named.stdout.trim(), named.stderr]).toEqual([1, 'FALHA em sales.jsonl: o ficheiro sales.jsonl aparece duas vezes no ZIP.', '']);
+  }, 60_000);
+});
