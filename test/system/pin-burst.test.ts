@@ -6,6 +6,7 @@
  * nothing. An approval's request is checked before its PIN: a bad request
  * answers the same whatever the PIN, and checks none.
  */
+import { spawn } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Result } from '../../core/errors.js';
 import { startWebServer, type WebServer } from '../../main/web/server.js';
@@ -21,10 +22,16 @@ let cashier: string;
 let server: WebServer;
 /** Every PIN the kiosk hashed to check, in order. */
 let checked: string[];
+/** Every new PIN the kiosk hashed to store. */
+let hashed: number;
 
 function counting(pins: Pins): Pins {
   return {
     ...pins,
+    hash: (pin) => {
+      hashed++;
+      return pins.hash(pin);
+    },
     verify: (pin, stored) => {
       checked.push(pin);
       return pins.verify(pin, stored);
@@ -38,6 +45,7 @@ function counting(pins: Pins): Pins {
 
 beforeEach(async () => {
   checked = [];
+  hashed = 0;
   ({ h, manager, cashier } = await createTestHall({ wrapPins: counting }));
   server = await startWebServer({ kiosk: h.kiosk, token: TOKEN, port: 0 });
   checked = [];
@@ -149,5 +157,49 @@ describe('approval PINs at once', () => {
     const voided = await rpc('sale.voidLast', { gameId, approval: { username: 'gerente', pin: '2222' } }, cashier);
     expect(voided.ok && voided.value.refundCents).toBe(200);
     expect(h.kiosk.db.prepare(`SELECT COUNT(*) FROM sale_voids`).pluck().get()).toBe(1);
+  });
+});
+
+describe('the process\'s hashing budget', () => {
+  it('800 logins of unknown users at once, from another process, hash nothing; a real login sent among them answers within a second', async () => {
+    // One real check first: the kiosk knows how long a check takes here, and an unknown user waits that long without hashing.
+    expect((await rpc('auth.login', { username: 'gerente', pin: '2222' })).ok).toBe(true);
+    const cpu = process.cpuUsage();
+    // The burst comes from its own process, as from another machine: this one's event loop is the hall's alone.
+    const script = `const [u,t]=process.argv.slice(1);const h={'Content-Type':'application/json',Authorization:'Bearer '+t};
+const all=Array.from({length:800},(_,i)=>fetch(u,{method:'POST',headers:h,body:JSON.stringify({username:'ninguem'+i,pin:String(100000+i)})}).then(r=>r.json()));
+process.stdout.write('sent\\n');Promise.all(all).then(a=>{process.stdout.write(JSON.stringify(a)+'\\n')});`;
+    const child = spawn(process.execPath, ['-e', script, `${server.url}/rpc/auth.login`, TOKEN], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    const sent = new Promise<void>((resolve) => child.stdout.on('data', (d: string) => ((out += d), out.startsWith('sent\n') && resolve())));
+    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    await sent;
+    const started = performance.now();
+    const real = await rpc('auth.login', { username: 'caixa1', pin: '3333' });
+    const realMs = performance.now() - started;
+    await exited;
+    const used = process.cpuUsage(cpu);
+    const answers = JSON.parse(out.slice('sent\n'.length)) as Result<unknown>[];
+    expect(real.ok).toBe(true);
+    expect(codes(answers)).toEqual({ INVALID_CREDENTIALS: 800 });
+    // Every unknown user answered word for word as a wrong PIN would.
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    // The one PIN hashed during the burst is the real login's: 800 scrypt runs would take tens of seconds of CPU.
+    expect(checked.filter((p) => p === '3333')).toHaveLength(1);
+    expect(refusedRows('auth.login')).toBe(800);
+    console.log(JSON.stringify({ unknownLogins: 800, realLoginMs: Math.round(realMs), hallCpuMs: Math.round((used.user + used.system) / 1000) }));
+    expect((used.user + used.system) / 1000).toBeLessThan(8_000);
+    expect(realMs).toBeLessThan(1_000);
+  });
+
+  it('800 wrong recovery codes at once hash no new PIN; a wrong code is counted before any hashing', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 800 }, (_, i) => rpc('auth.recover', { username: i % 2 ? 'admin' : `ninguem${i}`, recoveryCode: `AAAAA-BBBBB-CCCCC-${String(10_000 + i).slice(-5)}`, pin: '987654' })),
+    );
+    expect(hashed).toBe(0);
+    const c = codes(answers);
+    expect(c.RECOVERY_INVALID! + (c.RECOVERY_PAUSED ?? 0)).toBe(800);
+    expect(checked).toEqual([]);
   });
 });

@@ -147,8 +147,10 @@ export const peopleHandlers: HandlerSlice<
   'auth.recover': commandWith(
     async (ctx, input) => {
       if (!hallRow(ctx.db)) throw new KioskError('NOT_INITIALIZED');
+      if (!isValidPin(input.pin)) throw new KioskError('INVALID_PIN_FORMAT');
+      // The code first (fast, counted): a wrong code costs no hashing, so a burst of them cannot hold the KDF.
+      const admin = await checkRecoveryCode(ctx, input.username, (op) => recoveryCodeMatches(input.recoveryCode, op.recoveryHash));
       const pin = await newPinOf(ctx, input.pin);
-      const admin = checkRecoveryCode(ctx, input.username, (op) => recoveryCodeMatches(input.recoveryCode, op.recoveryHash));
       return { admin, pin };
     },
     (ctx, _input, { admin, pin }) => {

@@ -182,7 +182,7 @@ export function acknowledgeApprovalAlert(memo: object, terminalId: string, lastF
 // ---- the checks ------------------------------------------------------------------------
 
 /** A wrong PIN (or username, or code) refused; its audit row commits (the attempt was counted when it started). */
-function refuseWrong(ctx: PrepareContext, op: OperatorRow | null, kind: CheckKind, scoped: readonly Scoped[], states: readonly BudgetState[]): never {
+async function refuseWrong(ctx: PrepareContext, op: OperatorRow | null, kind: CheckKind, scoped: readonly Scoped[], states: readonly BudgetState[]): Promise<never> {
   const wrong: WrongPinCode = kind === 'login' ? 'INVALID_CREDENTIALS' : kind === 'approval' ? 'APPROVAL_INVALID' : 'RECOVERY_INVALID';
   const blockedIndex = states.findIndex((s) => blockedAt(s, ctx.at) !== null);
   const error =
@@ -195,8 +195,9 @@ function refuseWrong(ctx: PrepareContext, op: OperatorRow | null, kind: CheckKin
   }
   const budgetsAfter = Object.fromEntries(scoped.map((s, i) => [s.scope, { failures: states[i]!.failures, blockedUntil: states[i]!.blockedUntil }]));
   try {
-    // The budgets as they now stand in memory, kept with the refusal's audit row in one transaction.
-    writeTransaction(ctx.writer, () => {
+    // The budgets as they now stand in memory, kept with the refusal's audit row in one transaction, whose commit is
+    // shared with the commands and refusals of the moment (a burst of wrong PINs costs a few fsyncs, not one each).
+    await ctx.writeShared(() => {
       for (const s of scoped) saveBudget(ctx.writer, s.scope, stateOf(ctx.memo, ctx.db, s.scope));
       appendAudit(ctx.writer, {
         at: ctx.at,
@@ -226,12 +227,12 @@ async function checkPin(ctx: PrepareContext, op: OperatorRow | null, pin: string
   const scoped = scopesOf(kind, op, ctx.terminalId);
   const states = startAttempts(ctx, scoped);
   // A PIN is 4 to 8 digits: anything else is wrong without being hashed (scrypt on a megabyte would hold the CPU).
-  if (!isValidPin(pin)) refuseWrong(ctx, op, kind, scoped, states);
+  if (!isValidPin(pin)) return refuseWrong(ctx, op, kind, scoped, states);
   if (!op) {
     await ctx.pins.burn(pin);
-    refuseWrong(ctx, op, kind, scoped, states);
+    return refuseWrong(ctx, op, kind, scoped, states);
   }
-  if (!(await ctx.pins.verify(pin, op.pinHash))) refuseWrong(ctx, op, kind, scoped, states);
+  if (!(await ctx.pins.verify(pin, op.pinHash))) return refuseWrong(ctx, op, kind, scoped, states);
   startAgain(ctx, scoped);
   return { ...op, pinDigits: pin.length };
 }
@@ -265,12 +266,12 @@ export async function checkApproval(
 }
 
 /** An admin's recovery code: counted like a PIN (the check itself is fast: the code has 100 random bits). */
-export function checkRecoveryCode(ctx: PrepareContext, username: string, matches: (op: OperatorRow) => boolean): OperatorRow {
+export async function checkRecoveryCode(ctx: PrepareContext, username: string, matches: (op: OperatorRow) => boolean): Promise<OperatorRow> {
   const found = findOperator(ctx.db, username);
   const op = found?.active && found.roles.includes('admin') ? found : null;
   const scoped = scopesOf('recovery', op, ctx.terminalId);
   const states = startAttempts(ctx, scoped);
-  if (!op || !matches(op)) refuseWrong(ctx, op, 'recovery', scoped, states);
+  if (!op || !matches(op)) return refuseWrong(ctx, op, 'recovery', scoped, states);
   startAgain(ctx, scoped);
   return op;
 }

@@ -19,14 +19,37 @@ const KEY_LENGTH = 32;
 const LEGACY = 'scrypt';
 const SEALED = 'scrypt-hmac';
 
+/**
+ * The process's one budget for slow hashing: at most KDF_CONCURRENCY scrypt
+ * runs at once, the rest wait their turn in order. Only hashes that a budget
+ * already admitted get here (a known operator's counted attempt, a new PIN set
+ * by an operator): an unknown username or a wrong recovery code costs none.
+ */
+export const KDF_CONCURRENCY = 2;
+let kdfRunning = 0;
+const kdfQueue: (() => void)[] = [];
+
+async function withKdf<T>(work: () => Promise<T>): Promise<T> {
+  if (kdfRunning >= KDF_CONCURRENCY) await new Promise<void>((resolve) => kdfQueue.push(resolve));
+  else kdfRunning++;
+  try {
+    return await work();
+  } finally {
+    const next = kdfQueue.shift();
+    // The slot passes to the next in line as it is; only when none waits is it freed.
+    if (next) next();
+    else kdfRunning--;
+  }
+}
+
 function derive(pin: string, salt: Buffer, length: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => scrypt(pin, salt, length, options, (error, key) => (error ? reject(error) : resolve(key))));
+  return withKdf(() => new Promise((resolve, reject) => scrypt(pin, salt, length, options, (error, key) => (error ? reject(error) : resolve(key)))));
 }
 
 export interface Pins {
   hash(pin: string): Promise<string>;
   verify(pin: string, stored: string): Promise<boolean>;
-  /** Spend the same time on an unknown user as on a known one. */
+  /** Spend the same time on an unknown user as on a known one, without hashing (a burst of unknown users holds no CPU). */
   burn(pin: string): Promise<void>;
   /** A hash of before the key, sealed under it (no PIN needed); null when it is sealed already. */
   seal(stored: string): string | null;
@@ -38,7 +61,12 @@ export function createPins(key: Buffer): Pins {
   if (key.length < 32) throw new Error('the PIN key must have 32 bytes at least');
   const mac = (derived: Buffer) => createHmac('sha256', key).update(derived).digest();
   const keyCheck = createHmac('sha256', key).update('bingo-kiosk pin key check').digest('base64');
-  let dummy: Promise<string> | undefined;
+  let calibrating: Promise<void> | undefined;
+  /** How long a PIN check takes here (its turn for the KDF included), smoothed: what an unknown user waits. */
+  let verifyMs: number | null = null;
+  const noteVerifyTime = (ms: number) => {
+    verifyMs = verifyMs === null ? ms : verifyMs * 0.8 + ms * 0.2;
+  };
   const pins: Pins = {
     async hash(pin) {
       const salt = randomBytes(16);
@@ -51,13 +79,24 @@ export function createPins(key: Buffer): Pins {
       const expected = Buffer.from(value, 'base64');
       const length = scheme === SEALED ? KEY_LENGTH : expected.length;
       if (length === 0) return false;
+      const started = performance.now();
       const derived = await derive(pin, Buffer.from(salt, 'base64'), length, { N: Number(n), r: Number(r), p: Number(p) });
+      noteVerifyTime(performance.now() - started);
       const actual = scheme === SEALED ? mac(derived) : derived;
       return actual.length === expected.length && timingSafeEqual(actual, expected);
     },
-    async burn(pin) {
-      dummy ??= pins.hash('0000');
-      await pins.verify(pin, await dummy);
+    async burn() {
+      // The time a check takes here: measured by one real hash, shared by every caller, if no check was made yet; then waited, not computed.
+      if (verifyMs === null) {
+        calibrating ??= (async () => {
+          const started = performance.now();
+          await pins.hash('0000');
+          noteVerifyTime(performance.now() - started);
+        })();
+        await calibrating;
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, verifyMs!));
     },
     seal(stored) {
       const [scheme, n, r, p, salt, value] = stored.split('$');
