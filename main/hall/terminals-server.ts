@@ -24,7 +24,7 @@ import { storageFailureOf } from '../../db/connection.js';
 import { hallTimeZone } from '../../db/people.js';
 import { redeemEnrolmentCode } from '../services/terminals/index.js';
 import type { Kiosk } from '../kiosk.js';
-import { BODY_TIMEOUT_MS, describeChannels, DISPLAY_CHANNEL, eventFanOut, isJsonContentType, langOf, openEventStream, readBody, refuse, send, serveRpcCall } from '../web/server.js';
+import { BODY_TIMEOUT_MS, closeIfSilent, describeChannels, DISPLAY_CHANNEL, eventFanOut, isJsonContentType, langOf, openEventStream, readBody, refuse, requestArrived, send, serveRpcCall } from '../web/server.js';
 import { confirmationCode, fingerprintOf, type HallPki } from './pki.js';
 import { isPrintRoute, servePrintRoute } from './print-routes.js';
 
@@ -227,6 +227,8 @@ export function startTerminalsServer(options: TerminalsServerOptions): Promise<T
       headersTimeout: bodyTimeoutMs,
       requestTimeout: bodyTimeoutMs + 5_000,
       connectionsCheckingInterval: 1_000,
+      // A connection that never finishes its handshake is dropped in the request time (Node's default: 120 s).
+      handshakeTimeout: bodyTimeoutMs,
     },
     (req, res) => {
       handle(req, res).catch((e: unknown) => {
@@ -240,7 +242,10 @@ export function startTerminalsServer(options: TerminalsServerOptions): Promise<T
   server.on('secureConnection', (socket: TLSSocket) => {
     sockets.set(socket, null);
     socket.on('close', () => sockets.delete(socket));
+    // Handshake done, then silent: Node's headersTimeout starts only at a request's first byte.
+    closeIfSilent(socket, bodyTimeoutMs);
   });
+  server.on('request', (req: IncomingMessage) => requestArrived(req));
   // Every TCP connection, its handshake done or not: a counter reconnecting as the server closes would keep it open.
   const raw = new Set<Socket>();
   let closing = false;

@@ -13,6 +13,7 @@
  * Host and Origin must name this server (no DNS rebinding, no cross-site calls).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
@@ -67,6 +68,22 @@ export const MAX_BODY_BYTES = 24_000_000;
  * 408, and the connection is closed.
  */
 export const BODY_TIMEOUT_MS = 10_000;
+
+/**
+ * A connection must send its first request within `ms` (issue 37): Node's
+ * headersTimeout starts at a request's first byte, so one that connected and
+ * sent nothing held its socket for ever. From the first request on, Node's
+ * own limits take over (headers, request, keep-alive), and an event stream
+ * stays open however quiet.
+ */
+export function closeIfSilent(socket: Socket, ms: number): void {
+  socket.setTimeout(ms, () => socket.destroy());
+}
+
+/** The request came: the silent connection's limit is off (closeIfSilent). */
+export function requestArrived(req: IncomingMessage): void {
+  req.socket.setTimeout(0);
+}
 
 const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
@@ -392,6 +409,9 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
     });
   });
   server.keepAliveTimeout = 5_000;
+  // Node's headersTimeout counts from a request's first byte: a connection that sends none is closed here.
+  server.on('connection', (socket: Socket) => closeIfSilent(socket, bodyTimeoutMs));
+  server.on('request', (req: IncomingMessage) => requestArrived(req));
 
   return new Promise((resolve, reject) => {
     server.once('error', reject);
