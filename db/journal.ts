@@ -4,11 +4,12 @@
  * audit row is written in the command's own transaction, so the journal is
  * an outbox that can never hold a fact the books do not, nor miss one.
  */
+import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../core/idempotency.js';
 import { AUDITED_DOCUMENTS } from '../core/money-registry.js';
 import type { HallTimeZone } from '../core/time.js';
-import type { ReadableDb } from './connection.js';
+import type { ReadableDb, WritableDb } from './connection.js';
 import type { StoredRow } from './audit.js';
 import { stmt } from './sql.js';
 
@@ -30,6 +31,19 @@ export function hallIdentity(db: ReadableDb): HallIdentity {
   ).get();
   if (!row) throw new Error('hall_identity: the hall has no identity (migration 0023 not applied)');
   return row;
+}
+
+/**
+ * A writable handle on a hall's file its kiosk made (and migrated), for the command line's shipper to keep the
+ * group's cosignatures (migration 0028) beside a kiosk that may be selling: its one short transaction waits its
+ * turn behind the kiosk's (busy_timeout), and nothing but that table is written through it.
+ */
+export function openCosignatureKeeper(file: string): WritableDb {
+  const db = new Database(file, { fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  return db as WritableDb;
 }
 
 /** The journal's entries after `afterSeq`, at most `limit`, oldest first: the audit rows as stored. */

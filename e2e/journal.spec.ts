@@ -85,8 +85,8 @@ describe('the group journal on the screens', () => {
       expect(sale.ok).toBe(true);
     }
     for (const page of managers) {
-      await expectText(page, 'journal-state', 'Sem ligação à base de dados do grupo desde as', 20_000);
-      await expectText(page, 'journal-state', '3 entradas por enviar. As vendas continuam', 10_000);
+      await expectText(page, 'journal-state', 'Sem ligação ao grupo desde as', 20_000);
+      await expectText(page, 'journal-state', '3 entradas por enviar (', 10_000);
       await expect(page.getByTestId('journal-state').getAttribute('role')).resolves.toBe('alert');
     }
     await shots(managers, 'journal-unreachable', 'day-close-journal');

@@ -71,12 +71,14 @@ import { startCounter } from './counter/index.js';
 import { OUTCOMES_FILE } from './counter/outcomes.js';
 import { DATABASE_FILE, openKiosk, PIN_KEY_FILE, type Kiosk } from './kiosk.js';
 import { startWebServer } from './web/server.js';
-import { openGroup, shipHall, verifyGroup } from './journal/index.js';
+import { openGroup, verifyGroup } from './journal/index.js';
 import { readGroupReport, reportText } from './journal/report.js';
 import { reportFormat, reportPeriod } from '../core/group-report.js';
 import { DEFAULT_HALL_TIME_ZONE, hallDay } from '../core/time.js';
-import { followJournal } from './journal/follow.js';
-import { startShipper, type Shipper } from './journal/shipper.js';
+import { shipOnce, startShipper, type Shipper } from './journal/shipper.js';
+import { keepCosignatures } from './journal/cosignatures.js';
+import { journalStateText } from '../core/audit/journal-state.js';
+import { hallIdentity, openCosignatureKeeper } from '../db/journal.js';
 import { openReader } from '../db/connection.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -431,38 +433,56 @@ async function journalShip(argv: string[]): Promise<void> {
     console.error(`Não há base de dados em ${file}.`);
     process.exit(2);
   }
-  // Read-only, beside a kiosk that may be selling: the journal is read, never written, here.
-  const db = openReader(file);
-  try {
-    if (!values.follow) {
-      const group = await openGroup(url);
-      try {
-        const r = await shipHall(db, group.pool, { batch });
-        console.log(JSON.stringify({ shipped: r.shipped, head: r.head, ...(r.behind ? { behind: true } : {}) }));
-      } finally {
-        await group.close();
-      }
-      return;
-    }
-    const stop = new AbortController();
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
-    await followJournal(db, {
-      url,
-      batch,
-      signal: stop.signal,
-      onResult: (r) => {
-        if (r.shipped > 0) console.log(JSON.stringify({ shipped: r.shipped, head: r.head }));
-      },
-      onReach: (cause) =>
-        console.error(cause === null ? 'A base de dados do grupo voltou: o diário segue.' : refusalText(new KioskError('JOURNAL_DATABASE_UNREACHABLE', { cause }))),
-    });
-  } finally {
-    db.close();
+  // The kiosk's own shipper (main/journal/shipper.ts), once or following: entries, then checkpoints, then the
+  // group's cosignatures, kept in the hall's file.
+  if (!values.follow) {
+    console.log(JSON.stringify(await shipOnce({ file, url, batch })));
+    return;
   }
+  const reader = openReader(file);
+  const zone = hallIdentity(reader).timeZone;
+  reader.close();
+  const keeper = openCosignatureKeeper(file);
+  let told = '';
+  const shipper = startShipper({
+    file,
+    url,
+    batch,
+    onState: (s) => {
+      // Each change of kind said once (and the backlog while it is out of reach), on the hall's clock.
+      const text = journalStateText(s, zone);
+      const kind = s.state === 'unreachable' ? text : s.state;
+      if (kind === told) return;
+      told = kind;
+      (s.state === 'unreachable' || s.state === 'diverged' ? console.error : console.log)(text);
+    },
+    onCosignatures: (rows) => {
+      const kept = keepCosignatures(keeper, rows, new Date().toISOString());
+      if (kept > 0) console.log(`${kept} cossinaturas do grupo guardadas.`);
+    },
+    onFailed: (message) => {
+      console.error(`O envio ao grupo parou: ${message}`);
+      process.exitCode = 1;
+      stop();
+    },
+  });
+  // The worker does not hold the process (beside a kiosk, its server does): this does, until stopped.
+  const alive = setInterval(() => undefined, 60_000);
+  let stopping = false;
+  function stop() {
+    if (stopping) return;
+    stopping = true;
+    void shipper.stop().then(() => {
+      keeper.close();
+      clearInterval(alive);
+    });
+  }
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
 }
 
 const BREAK_WORDS = {
-  payload: 'conteúdo alterado',
+  payload: 'conteúdo alterado (não dá o hash guardado)',
+  hash: 'hash substituído (o conteúdo dá o hash que a cadeia guarda, não o guardado)',
   documents: 'documentos alterados',
   missing: 'entrada em falta',
   duplicate: 'entrada em duplicado',
@@ -520,10 +540,14 @@ async function groupWitness(argv: string[]): Promise<void> {
       for (const h of halls) {
         console.log(`${h.name} (${h.hallId}): ${h.cosigned.length} pontos de verificação cossinados${h.refused.length > 0 ? `, ${h.refused.length} RECUSADOS` : ''}.`);
         for (const r of h.refused) console.log(`  ponto de verificação n.º ${r.checkpointId} recusado: ${r.reason}.`);
+        if (h.altered)
+          console.log(
+            `  ponto de verificação n.º ${h.altered.checkpointId} NÃO COSSINADO (cópia do grupo alterada): ${h.altered.reason}. A falta é da base de dados do grupo, não da sala: reponha a cópia do grupo (a sala guarda o original) e volte a testemunhar.`,
+          );
       }
       if (halls.length === 0) console.log('Nenhum ponto de verificação novo a testemunhar.');
     }
-    process.exitCode = halls.some((h) => h.refused.length > 0) ? 1 : 0;
+    process.exitCode = halls.some((h) => h.refused.length > 0 || h.altered) ? 1 : 0;
   } finally {
     await group.close();
   }

@@ -11,16 +11,32 @@ export interface TcpLink {
   cut(): Promise<void>;
   /** Listening again on the same port. */
   restore(): Promise<void>;
+  /**
+   * A link gone silent (a firewall dropping packets, a cable pulled far away): nothing is forwarded any more,
+   * nothing is closed or refused; new connections are accepted and left unanswered.
+   */
+  blackhole(): void;
   close(): Promise<void>;
 }
 
 export async function tcpLink(targetPort: number, targetHost = '127.0.0.1'): Promise<TcpLink> {
   const sockets = new Set<Socket>();
   let server: Server | null = null;
+  const pairs = new Set<[Socket, Socket]>();
+  let silent = false;
   const listen = (port: number) =>
     new Promise<number>((done, fail) => {
       const s = createServer((client) => {
+        if (silent) {
+          // Accepted, never read nor answered.
+          sockets.add(client);
+          client.pause();
+          client.on('error', () => client.destroy());
+          return;
+        }
         const upstream = connect(targetPort, targetHost);
+        const pair: [Socket, Socket] = [client, upstream];
+        pairs.add(pair);
         sockets.add(client).add(upstream);
         client.pipe(upstream).pipe(client);
         const drop = () => {
@@ -28,6 +44,7 @@ export async function tcpLink(targetPort: number, targetHost = '127.0.0.1'): Pro
           upstream.destroy();
           sockets.delete(client);
           sockets.delete(upstream);
+          pairs.delete(pair);
         };
         client.on('error', drop).on('close', drop);
         upstream.on('error', drop).on('close', drop);
@@ -48,5 +65,23 @@ export async function tcpLink(targetPort: number, targetHost = '127.0.0.1'): Pro
     sockets.clear();
     await closed;
   };
-  return { port, cut, restore: async () => void (await listen(port)), close: cut };
+  const blackhole = () => {
+    silent = true;
+    for (const [client, upstream] of pairs) {
+      client.unpipe(upstream);
+      upstream.unpipe(client);
+      client.pause();
+      upstream.pause();
+    }
+  };
+  return {
+    port,
+    cut,
+    restore: async () => {
+      silent = false;
+      if (!server) await listen(port);
+    },
+    blackhole,
+    close: cut,
+  };
 }

@@ -12,7 +12,7 @@ export interface GroupClient {
   query<R = Record<string, unknown>>(text: string, values?: unknown[]): Promise<GroupResult<R>>;
 }
 
-/** A pool: a client of its own for a transaction, released after. */
+/** A pool: a client of its own for a transaction, released after (`destroy`: closed, not reused: its state is unknown). */
 export interface GroupPool extends GroupClient {
-  connect(): Promise<GroupClient & { release(): void }>;
+  connect(): Promise<GroupClient & { release(destroy?: boolean): void }>;
 }

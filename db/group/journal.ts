@@ -80,6 +80,12 @@ export async function groupHashes(c: GroupClient, hallId: string, seqs: readonly
   return new Map(rows.map((r) => [Number(r.seq), r.hash]));
 }
 
+/** The prev_hash the group holds on a hall's entry `seq` (the chain's second copy of the hash before it), if it holds one. */
+export async function groupPrevHashAt(c: GroupClient, hallId: string, seq: number): Promise<string | undefined> {
+  const { rows } = await c.query<{ prev_hash: string }>('SELECT prev_hash FROM journal WHERE hall_id = $1 AND seq = $2 LIMIT 1', [hallId, seq]);
+  return rows[0]?.prev_hash;
+}
+
 /** Where the hall's history parts from the group's: kept once, the first time it is seen. */
 export async function markDiverged(c: GroupClient, hallId: string, seq: number): Promise<void> {
   await c.query('UPDATE halls SET diverged_seq = $2, diverged_at = now() WHERE hall_id = $1 AND diverged_seq IS NULL', [hallId, seq]);

@@ -111,6 +111,10 @@ const MIGRATIONS: Readonly<Record<number, string>> = {
     PRIMARY KEY (hall_id, witness_key)
   );
   `,
+  // The witness recomputes every hash it grows a root from (issue 37): the hash its frontier ends on, as it
+  // recomputed it, so the next checkpoint's entries chain on from there (null on an older frontier: grown again
+  // from the first entry).
+  8: `ALTER TABLE witness_frontiers ADD COLUMN last_hash text CHECK (length(last_hash) = 64);`,
 };
 
 const VERSIONS = Object.keys(MIGRATIONS)

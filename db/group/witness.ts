@@ -77,21 +77,20 @@ export async function journalHallKeys(c: GroupClient, hallId: string): Promise<{
   });
 }
 
-export async function witnessFrontier(c: GroupClient, hallId: string, witnessKey: string): Promise<{ size: number; peaks: string[] } | null> {
-  const { rows } = await c.query<{ size: string; peaks: string[] }>(`SELECT size, peaks FROM witness_frontiers WHERE hall_id = $1 AND witness_key = $2`, [hallId, witnessKey]);
-  return rows[0] ? { size: Number(rows[0].size), peaks: rows[0].peaks } : null;
-}
-
-export async function saveWitnessFrontier(c: GroupClient, hallId: string, witnessKey: string, f: { size: number; peaks: string[] }): Promise<void> {
-  await c.query(
-    `INSERT INTO witness_frontiers (hall_id, witness_key, size, peaks) VALUES ($1, $2, $3, $4::jsonb)
-     ON CONFLICT (hall_id, witness_key) DO UPDATE SET size = excluded.size, peaks = excluded.peaks`,
-    [hallId, witnessKey, f.size, JSON.stringify(f.peaks)],
+/** The witness's frontier of a hall and the entry hash it ends on, as the witness recomputed it (null: none, or one kept without it). */
+export async function witnessFrontier(c: GroupClient, hallId: string, witnessKey: string): Promise<{ size: number; peaks: string[]; lastHash: string } | null> {
+  const { rows } = await c.query<{ size: string; peaks: string[]; last_hash: string | null }>(
+    `SELECT size, peaks, last_hash FROM witness_frontiers WHERE hall_id = $1 AND witness_key = $2`,
+    [hallId, witnessKey],
   );
+  const r = rows[0];
+  return r && r.last_hash !== null ? { size: Number(r.size), peaks: r.peaks, lastHash: r.last_hash } : null;
 }
 
-/** A hall's chain hashes of entries `fromSeq`..`toSeq`, in order (the witness's leaves). */
-export async function journalHashesBetween(c: GroupClient, hallId: string, fromSeq: number, toSeq: number): Promise<{ seq: number; hash: string }[]> {
-  const { rows } = await c.query<{ seq: string; hash: string }>(`SELECT seq, hash FROM journal WHERE hall_id = $1 AND seq BETWEEN $2 AND $3 ORDER BY seq`, [hallId, fromSeq, toSeq]);
-  return rows.map((r) => ({ seq: Number(r.seq), hash: r.hash }));
+export async function saveWitnessFrontier(c: GroupClient, hallId: string, witnessKey: string, f: { size: number; peaks: string[]; lastHash: string }): Promise<void> {
+  await c.query(
+    `INSERT INTO witness_frontiers (hall_id, witness_key, size, peaks, last_hash) VALUES ($1, $2, $3, $4::jsonb, $5)
+     ON CONFLICT (hall_id, witness_key) DO UPDATE SET size = excluded.size, peaks = excluded.peaks, last_hash = excluded.last_hash`,
+    [hallId, witnessKey, f.size, JSON.stringify(f.peaks), f.lastHash],
+  );
 }

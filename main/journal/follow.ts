@@ -10,7 +10,7 @@
 import { KioskError } from '../../core/refusal.js';
 import type { ReadableDb } from '../../db/connection.js';
 import { journalHead } from '../../db/journal.js';
-import { openGroup, unreachable, type Group } from './index.js';
+import { openGroup, SHIPPER_DEADLINES, unreachable, type Group } from './index.js';
 import { awaitQuiet, shipHall, type ShipResult, type WitnessLink } from './ship.js';
 
 export interface FollowOptions {
@@ -20,6 +20,8 @@ export interface FollowOptions {
   batch?: number;
   /** After every pass that reached PostgreSQL (shipped or not). */
   onResult?(r: ShipResult): void;
+  /** Each time the group answered within its deadlines (during a pass too: a long backlog is a live link). */
+  onAnswer?(): void;
   /** PostgreSQL out of reach (cause), or back (null). */
   onReach?(cause: string | null): void;
   /** The group holds another history of this hall from `seq` on; without this, the loop ends with the refusal. */
@@ -64,8 +66,8 @@ export async function followJournal(db: ReadableDb, o: FollowOptions): Promise<v
       if (quiet) await awaitQuiet(db);
       quiet = null;
       try {
-        group ??= await openGroup(o.url);
-        const r = await shipHall(db, group.pool, { months, registered, batch: o.batch, witness });
+        group ??= await openGroup(o.url, { deadlines: SHIPPER_DEADLINES });
+        const r = await shipHall(db, group.pool, { months, registered, batch: o.batch, witness, ...(o.onAnswer ? { onAnswer: o.onAnswer } : {}) });
         if (!r.behind && r.head === (journalHead(db)?.seq ?? 0)) quiet = { head: r.head, at: Date.now() };
         if (down !== null) {
           down = null;

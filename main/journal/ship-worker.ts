@@ -7,7 +7,7 @@
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { JournalState } from '../../core/audit/contract.js';
-import { startingState } from './state.js';
+import { SILENCE_MS, startingState } from './state.js';
 import { openReader } from '../../db/connection.js';
 import { journalEntryAt, journalHead } from '../../db/journal.js';
 import { followJournal } from './follow.js';
@@ -15,6 +15,7 @@ import type { CosignatureRow } from '../../db/group/witness.js';
 
 /** The shipper thread's nice value: CFS then gives the kiosk's main thread about ten times its share of a core. */
 const SHIPPER_NICE = 10;
+
 
 export type ShipperMessage = { kind: 'state'; state: JournalState } | { kind: 'failed'; message: string } | { kind: 'cosignatures'; rows: CosignatureRow[] };
 
@@ -29,7 +30,7 @@ if (process.platform === 'linux') {
   }
 }
 
-const { file, url, idleMs } = workerData as { file: string; url: string; idleMs?: number };
+const { file, url, idleMs, batch } = workerData as { file: string; url: string; idleMs?: number; batch?: number };
 const post = (m: ShipperMessage) => parentPort!.postMessage(m);
 const stop = new AbortController();
 parentPort!.on('message', (m: 'stop') => {
@@ -41,14 +42,22 @@ let state: JournalState = startingState();
 const set = (next: Partial<JournalState>) => {
   const was = state.state;
   state = { ...state, ...next };
-  if (state.state !== was) state.since = new Date().toISOString();
+  if (state.state !== was && next.since === undefined) state.since = new Date().toISOString();
   post({ kind: 'state', state });
 };
 const localHead = () => journalHead(db)?.seq ?? 0;
+/** When the group last answered within its deadlines (the start, before any answer): "sem ligação desde" this. */
+let answeredAt = Date.now();
+const outOfReach = (cause: string) =>
+  set({ state: 'unreachable', cause, since: new Date(answeredAt).toISOString(), backlog: Math.max(0, localHead() - (state.groupHead ?? 0)) });
 
-// Out of reach or stopped, the hall sells on: its backlog as it grows, once a second.
+// Out of reach or stopped, the hall sells on: its backlog as it grows, once a second. And whatever the loop is
+// waiting on, a group silent for SILENCE_MS is said to be out of reach: no state outlives its last answer.
 const growing = setInterval(() => {
-  if (state.state !== 'unreachable' && state.state !== 'diverged') return;
+  if (state.state !== 'unreachable' && state.state !== 'diverged') {
+    if (Date.now() - answeredAt > SILENCE_MS) outOfReach('ETIMEDOUT');
+    return;
+  }
   const backlog = Math.max(0, localHead() - (state.groupHead ?? 0));
   if (backlog !== state.backlog) set({ backlog });
 }, 1000);
@@ -58,7 +67,12 @@ try {
     url,
     signal: stop.signal,
     ...(idleMs !== undefined ? { idleMs } : {}),
+    ...(batch !== undefined ? { batch } : {}),
+    onAnswer: () => {
+      answeredAt = Date.now();
+    },
     onResult: (r) => {
+      answeredAt = Date.now();
       // The group's cosignatures for the kiosk to keep (this thread only reads the hall's file).
       if (r.cosignatures) post({ kind: 'cosignatures', rows: r.cosignatures });
       const head = localHead();
@@ -74,7 +88,7 @@ try {
       });
     },
     onReach: (cause) => {
-      if (cause !== null) set({ state: 'unreachable', cause, backlog: Math.max(0, localHead() - (state.groupHead ?? 0)) });
+      if (cause !== null) outOfReach(cause);
     },
     onDiverged: (seq) => set({ state: 'diverged', divergedSeq: seq, backlog: Math.max(0, localHead() - (state.groupHead ?? 0)) }),
   });

@@ -64,6 +64,8 @@ export interface ShipResult {
   behind?: boolean;
   /** The group's cosignatures of the hall's checkpoints, new since the hall's last (for the kiosk to keep). */
   cosignatures?: CosignatureRow[];
+  /** The hall's checkpoints this pass shipped (their entries all in the group's copy). */
+  checkpoints?: number;
 }
 
 /**
@@ -183,13 +185,21 @@ export async function shipHall(
     registered?: Map<string, string>;
     /** Pace a backlog while the hall is writing (default true). */
     yieldToHall?: boolean;
-    /** Ship the hall's checkpoints and fetch the group's cosignatures (the follow loop keeps it between passes). */
+    /**
+     * What this shipper knows of the witness (the follow loop keeps it between passes). The hall's checkpoints
+     * always go once their entries are in; without a link, the group's cosignatures are asked for at once.
+     */
     witness?: WitnessLink;
+    /** Each time the group answered within its deadlines (the pass's start, each batch): the shipper's proof of a live link. */
+    onAnswer?(): void;
   } = {},
 ): Promise<ShipResult> {
   const hall = hallIdentity(db);
   const months = o.months ?? new Set<string>();
+  const witness = o.witness ?? { shippedCheckpoint: null, lookedAt: 0 };
   const client = await pool.connect();
+  // A client whose call failed (a deadline passed mid-query, a reset) is closed, never handed to the next pass.
+  let failed = false;
   try {
     const genesis = chainGenesis(db);
     const known = `${hall.name}\u0000${hall.licence ?? ''}\u0000${hall.timeZone}\u0000${genesis}`;
@@ -198,6 +208,7 @@ export async function shipHall(
       o.registered?.set(hall.hallId, known);
     }
     const head = await groupHead(client, hall.hallId, false);
+    o.onAnswer?.();
     if (head.divergedSeq !== null) throw new KioskError('JOURNAL_DIVERGED', { seq: head.divergedSeq });
     const localHead = journalHead(db)?.seq ?? 0;
     // The group's head must be the hall's own entry; else where they part is found and recorded.
@@ -219,16 +230,27 @@ export async function shipHall(
       // The batch's documents in one query per table (their tables are append-only: read after the rows, the same).
       const documents = journalDocuments(db, at, entries[entries.length - 1]!.id);
       shipped += await shipBatch(client, hall.hallId, entries, months, documents);
+      o.onAnswer?.();
       at = entries[entries.length - 1]!.id;
       // Sales first: while the hall writes (its head moved during the batch), a backlog is caught up in short
       // batches, each in a quiet moment (awaitQuiet); a quiet hall ships flat out.
       busy = o.yieldToHall !== false && at < localHead && (journalHead(db)?.seq ?? 0) > headBefore;
       if (busy) await awaitQuiet(db);
     }
-    const cosignatures = o.witness ? await linkWitness(db, client, hall.hallId, at, o.witness) : [];
-    return { shipped, head: at, ...(cosignatures.length > 0 ? { cosignatures } : {}) };
+    // The checkpoints once their entries are in, then the cosignatures: in this order, in every shipper.
+    const { checkpoints, cosignatures } = await linkWitness(db, client, hall.hallId, at, witness);
+    o.onAnswer?.();
+    return {
+      shipped,
+      head: at,
+      ...(cosignatures.length > 0 ? { cosignatures } : {}),
+      ...(checkpoints ? { checkpoints } : {}),
+    };
+  } catch (e) {
+    failed = true;
+    throw e;
   } finally {
-    client.release();
+    client.release(failed);
   }
 }
 
@@ -236,7 +258,7 @@ export async function shipHall(
  * The group as a witness (issue 26): the hall's checkpoints whose entries the group now holds go with them, and
  * the group's cosignatures of them come back (at most every few seconds) for the kiosk to keep.
  */
-async function linkWitness(db: ReadableDb, c: GroupClient, hallId: string, groupHeadSeq: number, link: WitnessLink): Promise<CosignatureRow[]> {
+async function linkWitness(db: ReadableDb, c: GroupClient, hallId: string, groupHeadSeq: number, link: WitnessLink): Promise<{ checkpoints: number; cosignatures: CosignatureRow[] }> {
   link.shippedCheckpoint ??= await lastShippedCheckpoint(c, hallId);
   const fresh = checkpointsToShip(db, link.shippedCheckpoint, groupHeadSeq);
   if (fresh.length > 0) {
@@ -247,7 +269,7 @@ async function linkWitness(db: ReadableDb, c: GroupClient, hallId: string, group
     );
     link.shippedCheckpoint = fresh[fresh.length - 1]!.id;
   }
-  if (Date.now() - link.lookedAt < COSIGNATURE_LOOK_MS) return [];
+  if (Date.now() - link.lookedAt < COSIGNATURE_LOOK_MS) return { checkpoints: fresh.length, cosignatures: [] };
   link.lookedAt = Date.now();
-  return cosignaturesAfter(c, hallId, lastCosignedCheckpoint(db));
+  return { checkpoints: fresh.length, cosignatures: await cosignaturesAfter(c, hallId, lastCosignedCheckpoint(db)) };
 }

@@ -1,6 +1,7 @@
 /**
- * The journal's shipper beside a running kiosk (`npm run hall` and `npm run
- * web` with --journal-url): a worker thread (ship-worker.ts) follows the
+ * The journal's one shipper (issue 37): beside a running kiosk (`npm run hall`
+ * and `npm run web` with --journal-url) and for `journal:ship --follow`, a
+ * worker thread (ship-worker.ts) follows the
  * hall's file and ships to the group's PostgreSQL; its state is kept here for
  * system.health. A sale never waits on it: the worker has its own
  * connections, and the main thread only receives a small message per change.
@@ -11,6 +12,11 @@ import { startingState } from './state.js';
 import { workerEntry } from '../workers/entry.js';
 import type { ShipperMessage } from './ship-worker.js';
 import type { CosignatureRow } from '../../db/group/witness.js';
+import { openReader } from '../../db/connection.js';
+import { openCosignatureKeeper } from '../../db/journal.js';
+import { keepCosignatures } from './cosignatures.js';
+import { openGroup, SHIPPER_DEADLINES } from './index.js';
+import { shipHall } from './ship.js';
 
 /** How long stopping waits for the worker to end its batch and close its connections. */
 const STOP_WAIT_MS = 5_000;
@@ -29,13 +35,15 @@ export function startShipper(o: {
   file: string;
   url: string;
   idleMs?: number;
+  /** Entries per PostgreSQL transaction (journal:ship --batch). */
+  batch?: number;
   onState?(s: JournalState): void;
   onFailed?(message: string): void;
   /** The group's cosignatures of the hall's checkpoints, for the kiosk to keep (Kiosk.keepCosignatures). */
   onCosignatures?(rows: CosignatureRow[]): void;
 }): Shipper {
   const { entry, execArgv } = workerEntry(shipperWorkerUrl());
-  const w = new Worker(entry, { workerData: { file: o.file, url: o.url, idleMs: o.idleMs }, ...(execArgv ? { execArgv } : {}) });
+  const w = new Worker(entry, { workerData: { file: o.file, url: o.url, idleMs: o.idleMs, batch: o.batch }, ...(execArgv ? { execArgv } : {}) });
   w.unref();
   let state: JournalState = startingState();
   let exited = false;
@@ -58,4 +66,44 @@ export function startShipper(o: {
       clearTimeout(late);
     },
   };
+}
+
+export interface ShipOnceResult {
+  shipped: number;
+  head: number;
+  behind?: true;
+  /** The hall's checkpoints shipped by this pass. */
+  checkpoints: number;
+  /** The group's cosignatures brought back and kept in the hall's file (those that check). */
+  cosignatures: number;
+}
+
+/**
+ * `journal:ship` once: the same pass as the kiosk's shipper (ship.ts shipHall, with its deadlines): the entries,
+ * then the checkpoints whose entries are in, then the group's cosignatures, kept in the hall's file as the kiosk
+ * keeps them (cosignatures.ts).
+ */
+export async function shipOnce(o: { file: string; url: string; batch?: number; now?: () => Date }): Promise<ShipOnceResult> {
+  // Read-only, beside a kiosk that may be selling: the journal is read, never written, here.
+  const db = openReader(o.file);
+  try {
+    const group = await openGroup(o.url, { deadlines: SHIPPER_DEADLINES });
+    try {
+      const r = await shipHall(db, group.pool, { ...(o.batch !== undefined ? { batch: o.batch } : {}) });
+      let kept = 0;
+      if (r.cosignatures) {
+        const keeper = openCosignatureKeeper(o.file);
+        try {
+          kept = keepCosignatures(keeper, r.cosignatures, (o.now?.() ?? new Date()).toISOString());
+        } finally {
+          keeper.close();
+        }
+      }
+      return { shipped: r.shipped, head: r.head, ...(r.behind ? { behind: true as const } : {}), checkpoints: r.checkpoints ?? 0, cosignatures: kept };
+    } finally {
+      await group.close();
+    }
+  } finally {
+    db.close();
+  }
 }

@@ -5,13 +5,13 @@
  * documents their digest (bound to the entry's hash), and the last one the
  * head the shipper recorded. The first break of each hall is named.
  */
-import { auditRowHash } from '../../db/audit.js';
-import { documentsHash } from '../../db/journal.js';
 import type { GroupClient } from '../../db/group/client.js';
-import { groupHalls, journalLastSeq, journalSeqs, type GroupHall } from '../../db/group/journal.js';
+import { groupHalls, groupPrevHashAt, journalLastSeq, journalSeqs, type GroupHall } from '../../db/group/journal.js';
 import { GENESIS } from '../../db/group/schema.js';
+import { alteredPart, documentsHold, payloadColumnsHold, payloadHash } from './recompute.js';
 
-export type BreakReason = 'payload' | 'documents' | 'missing' | 'duplicate' | 'link' | 'head' | 'extra';
+/** hash: the stored hash replaced (the payload gives the one the chain keeps); payload: the payload edited. */
+export type BreakReason = 'payload' | 'hash' | 'documents' | 'missing' | 'duplicate' | 'link' | 'head' | 'extra';
 
 export interface HallCheck {
   hallId: string;
@@ -53,9 +53,14 @@ async function checkHall(c: GroupClient, hall: GroupHall): Promise<HallCheck> {
         firstBreak = { seq: expected, reason: 'missing' };
         break outer;
       }
-      const p = r.payload;
-      const fields = { id: r.seq, at: p.at, operator_id: p.operatorId, terminal_id: p.terminalId, channel: p.channel, outcome: p.outcome, input: p.input, before: p.before, after: p.after };
-      if (auditRowHash(r.prevHash, fields) !== r.hash || r.kind !== p.channel || new Date(p.at).getTime() !== r.recordedAt.getTime()) {
+      const recomputed = payloadHash(r.prevHash, r);
+      if (recomputed !== r.hash) {
+        // The chain's other copy of this hash: the next entry's prev_hash, or the head the shipper recorded.
+        const nextPrev = (await groupPrevHashAt(c, hall.hallId, r.seq + 1)) ?? (r.seq === hall.headSeq ? hall.headHash : undefined);
+        firstBreak = { seq: r.seq, reason: alteredPart(recomputed, r.hash, nextPrev) };
+        break outer;
+      }
+      if (!payloadColumnsHold(r)) {
         firstBreak = { seq: r.seq, reason: 'payload' };
         break outer;
       }
@@ -67,7 +72,7 @@ async function checkHall(c: GroupClient, hall: GroupHall): Promise<HallCheck> {
       // the digest bound to its (chained) hash.
       const owesDocuments = hall.documentsFrom !== null && r.seq >= hall.documentsFrom;
       if (
-        ((owesDocuments || r.documents !== null || r.documentsHash !== null) && (r.documents === null || r.documentsHash !== documentsHash(r.hash, r.documents))) ||
+        !documentsHold(r, r.hash, owesDocuments) ||
         // The report finds an entry's documents by their tables' names: a name dropped would hide them from it.
         !sameTables(r.docTables ?? null, r.documents)
       ) {

@@ -7,6 +7,12 @@
  * with the group's key (C2SP tlog-cosignature). One that does not hold is
  * refused, with why, and never cosigned: a hall cannot then show the group
  * one history and an inspector another under the same signed root.
+ *
+ * Every leaf is recomputed from the entries' payloads (issue 37), never taken
+ * from the stored hash column: a copy edited in PostgreSQL is found at its
+ * entry and named as the group's fault (nothing cosigned, nothing refused:
+ * the checkpoint waits for the copy to be put right), told apart from a hall
+ * whose signed root is not the one of a journal that recomputes whole.
  */
 import { sign, type KeyObject } from 'node:crypto';
 import {
@@ -22,8 +28,10 @@ import {
 } from '../../core/transparency/checkpoint.js';
 import { bytesToHex, EMPTY_FRONTIER, extendFrontier, frontierRoot, hexToBytes, leafHash, type Frontier } from '../../core/transparency/merkle.js';
 import type { GroupPool } from '../../db/group/client.js';
-import { groupHalls } from '../../db/group/journal.js';
-import { checkpointsToWitness, insertCosignature, journalHallKeys, journalHashesBetween, saveWitnessFrontier, witnessFrontier, type ShippedCheckpoint } from '../../db/group/witness.js';
+import { groupHalls, groupPrevHashAt, journalSeqs, type GroupHall } from '../../db/group/journal.js';
+import { GENESIS } from '../../db/group/schema.js';
+import { checkpointsToWitness, insertCosignature, journalHallKeys, saveWitnessFrontier, witnessFrontier, type ShippedCheckpoint } from '../../db/group/witness.js';
+import { ALTERED_WORDS, alteredPart, documentsHold, payloadColumnsHold, payloadHash, type AlteredPart } from './recompute.js';
 import { sha256 } from '../../db/transparency.js';
 import { ed25519Verify, logOrigin, rawPublicKey, readOrCreateKeyFile } from '../services/shared/hall-key.js';
 
@@ -49,6 +57,17 @@ export interface HallWitness {
   name: string;
   cosigned: number[];
   refused: { checkpointId: number; reason: string }[];
+  /**
+   * The group's own copy of the hall's journal found altered (an entry whose payload does not give its hash...):
+   * the checkpoint is neither cosigned nor refused (the hall is not at fault); it waits, with the later ones.
+   */
+  altered?: { checkpointId: number; seq: number; part: AlteredPart; reason: string };
+}
+
+/** A frontier and the entry hash it ends on, both recomputed from the payloads. */
+interface Grown {
+  frontier: Frontier;
+  lastHash: string;
 }
 
 /** Every hall's checkpoints not yet witnessed by `key`, checked and cosigned (or refused); what was done, hall by hall. */
@@ -59,12 +78,18 @@ export async function witnessGroup(pool: GroupPool, key: WitnessKey, now: () => 
     if (pending.length === 0) continue;
     const done: HallWitness = { hallId: hall.hallId, name: hall.name, cosigned: [], refused: [] };
     const keys = (await journalHallKeys(pool, hall.hallId)).map((k) => parseVerifierKey(sha256, k.verifierKey)).filter((k) => k !== null);
-    let frontier: Frontier = (await witnessFrontier(pool, hall.hallId, key.verifierKey)) ?? EMPTY_FRONTIER;
+    const start: Grown = { frontier: EMPTY_FRONTIER, lastHash: hall.genesis ?? GENESIS };
+    const kept = await witnessFrontier(pool, hall.hallId, key.verifierKey);
+    let grown: Grown = kept ? { frontier: { size: kept.size, peaks: kept.peaks }, lastHash: kept.lastHash } : start;
     for (const checkpoint of pending) {
       // A checkpoint below the frontier (shipped late): its root is grown again from the first entry.
-      if (checkpoint.size < frontier.size) frontier = EMPTY_FRONTIER;
-      frontier = await grow(pool, hall.hallId, frontier, checkpoint.size);
-      const reason = refusalOf(checkpoint, logOrigin(hall.hallId), bytesToHex(frontierRoot(sha256, frontier)), keys);
+      const next = await grow(pool, hall, checkpoint.size < grown.frontier.size ? start : grown, checkpoint.size);
+      if ('part' in next) {
+        done.altered = { checkpointId: checkpoint.checkpointId, seq: next.seq, part: next.part, reason: `a cópia do grupo foi alterada (entrada n.º ${next.seq}: ${ALTERED_WORDS[next.part]})` };
+        break;
+      }
+      grown = next;
+      const reason = refusalOf(checkpoint, logOrigin(hall.hallId), bytesToHex(frontierRoot(sha256, grown.frontier)), keys);
       const at = now();
       if (reason !== null) {
         await insertCosignature(pool, hall.hallId, { checkpointId: checkpoint.checkpointId, witnessKey: key.verifierKey, line: null, refusal: reason, witnessedAt: at });
@@ -78,28 +103,47 @@ export async function witnessGroup(pool: GroupPool, key: WitnessKey, now: () => 
       await insertCosignature(pool, hall.hallId, { checkpointId: checkpoint.checkpointId, witnessKey: key.verifierKey, line, refusal: null, witnessedAt: at });
       done.cosigned.push(checkpoint.checkpointId);
     }
-    await saveWitnessFrontier(pool, hall.hallId, key.verifierKey, frontier);
+    // Only ever a frontier whose every leaf was recomputed (an altered copy leaves it where the last good checkpoint put it).
+    if (grown.frontier.size > 0) await saveWitnessFrontier(pool, hall.hallId, key.verifierKey, { ...grown.frontier, lastHash: grown.lastHash });
     out.push(done);
   }
   return out;
 }
 
-async function grow(pool: GroupPool, hallId: string, frontier: Frontier, size: number): Promise<Frontier> {
-  let f = frontier;
-  while (f.size < size) {
-    const rows = await journalHashesBetween(pool, hallId, f.size + 1, Math.min(size, f.size + WINDOW));
-    // Contiguous from the frontier on (group:verify names any gap): else the root would be another tree's.
-    const gap = rows.findIndex((r, i) => r.seq !== f.size + 1 + i);
-    if (rows.length === 0 || gap >= 0) throw new Error(`journal of hall ${hallId}: entry ${f.size + 1 + Math.max(gap, 0)} missing`);
-    f = extendFrontier(
-      sha256,
-      f,
-      rows.map((r) => leafHash(sha256, hexToBytes(r.hash))),
-    );
+/**
+ * The frontier grown to `size` from the entries' payloads: each hash recomputed from the one before (the
+ * frontier's last, as recomputed then), checked against the stored hash, prev_hash, columns and documents. The
+ * first entry that does not hold is named with the part altered.
+ */
+async function grow(pool: GroupPool, hall: GroupHall, from: Grown, size: number): Promise<Grown | { seq: number; part: AlteredPart }> {
+  let { frontier, lastHash } = from;
+  while (frontier.size < size) {
+    const first = frontier.size + 1;
+    const last = Math.min(size, frontier.size + WINDOW);
+    const rows = await journalSeqs(pool, hall.hallId, first, last);
+    const leaves: Uint8Array[] = [];
+    for (const [i, r] of rows.entries()) {
+      const seq = first + i;
+      // Contiguous from the frontier on: else the root would be another tree's.
+      if (r.seq !== seq) return r.seq < seq ? { seq: r.seq, part: 'duplicate' } : { seq, part: 'missing' };
+      const recomputed = payloadHash(lastHash, r);
+      if (recomputed !== r.hash) {
+        // The payload, or the stored hash? The chain's other copy of it (the next entry's prev_hash, or the head) tells.
+        const nextPrev = (await groupPrevHashAt(pool, hall.hallId, seq + 1)) ?? (seq === hall.headSeq ? hall.headHash : undefined);
+        return { seq, part: r.prevHash === lastHash ? alteredPart(recomputed, r.hash, nextPrev) : 'link' };
+      }
+      if (r.prevHash !== lastHash) return { seq, part: 'link' };
+      if (!payloadColumnsHold(r)) return { seq, part: 'payload' };
+      if (!documentsHold(r, recomputed, hall.documentsFrom !== null && seq >= hall.documentsFrom)) return { seq, part: 'documents' };
+      leaves.push(leafHash(sha256, hexToBytes(recomputed)));
+      lastHash = recomputed;
+    }
+    // A window short of its end (its last entries deleted).
+    if (first + leaves.length <= last) return { seq: first + leaves.length, part: 'missing' };
+    frontier = extendFrontier(sha256, frontier, leaves);
   }
-  return f;
+  return { frontier, lastHash };
 }
-
 /** Why a checkpoint is not cosigned (in the group's words), or null when it holds. */
 function refusalOf(c: ShippedCheckpoint, origin: string, root: string, keys: readonly { name: string; keyId: number; publicKey: Uint8Array }[]): string | null {
   const note = parseSignedNote(c.note);

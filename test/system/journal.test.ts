@@ -303,7 +303,7 @@ describe('the group journal', () => {
     again.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const code = await new Promise((r) => again.once('exit', r));
     expect(code).toBe(0);
-    expect(JSON.parse(out.trim())).toEqual({ shipped: 10_000 - atKill.max, head: 10_000 });
+    expect(JSON.parse(out.trim())).toEqual({ shipped: 10_000 - atKill.max, head: 10_000, checkpoints: 0, cosignatures: 0 });
     expect(await counts(id)).toEqual({ rows: 10_000, distinct: 10_000, max: 10_000 });
     expect((await verifyGroup(group.pool)).halls.find((x) => x.hallId === id)?.firstBreak).toBeNull();
   });

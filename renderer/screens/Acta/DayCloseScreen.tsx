@@ -156,7 +156,7 @@ function JournalPanel() {
           head: j.groupHead ?? 0,
           seq: j.divergedSeq ?? 0,
           cause: j.cause ?? '',
-          since: j.since ? f.time(j.since) : '',
+          since: j.since ? f.shortTime(j.since) : '',
         })}
       </p>
       {j.lastShippedAt && j.lastEntryAt ? <p className="meta">{t('dayClose.journalLast', { at: f.time(j.lastShippedAt), entryAt: f.dateTime(j.lastEntryAt) })}</p> : null}
