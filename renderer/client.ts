@@ -156,12 +156,13 @@ export function answerLost(result: ClientResult<unknown>): boolean {
 }
 
 /**
- * A counter's request reached the hall server but its answer did not come
- * back within the call's time (HALL_UNREACHABLE, answer lost): the counter has
- * already asked again with the key; the screen keeps the key for the
- * operator's own retry once the link is back.
+ * A counter's request may have reached the hall server and no answer for its
+ * key came (HALL_UNREACHABLE, answer lost): the outcome is unknown, not "not
+ * done". The counter has already asked again with the key, remembers it, and
+ * asks the hall for it once the link is back (link.status shows the truth);
+ * the screen says so and offers nothing that would do it twice.
  */
-function hallAnswerLost(result: ClientResult<unknown>): boolean {
+export function hallAnswerLost(result: ClientResult<unknown>): boolean {
   if (result.ok || result.error.code !== 'HALL_UNREACHABLE') return false;
   const details = result.error.details;
   return typeof details === 'object' && details !== null && (details as { answer?: unknown }).answer === 'lost';

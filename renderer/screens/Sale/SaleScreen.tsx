@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelOutput, GameView, SaleView } from '../../../core/contract.js';
-import { answerLost, invoke, newActionKey, type ClientError } from '../../client.js';
+import { answerLost, hallAnswerLost, invoke, newActionKey, type ClientError } from '../../client.js';
 import { AmountKeypad } from '../../components/AmountKeypad.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { usePrintState } from '../../components/PrintJobs.js';
@@ -32,6 +32,18 @@ interface Props {
   onOpenDrawer?: () => void;
 }
 
+interface UnknownSale {
+  key: string;
+  totalCents: number;
+  gameId: number;
+  gameNumber: number;
+}
+/**
+ * The sale of unknown outcome outlives the screen: a hall started again asks for the PIN, and the sale screen that
+ * comes back after it must still say it (and learn the truth). This page's, as the counter's own memory is the counter's.
+ */
+let unknownSaleOfPage: UnknownSale | null = null;
+
 /** How many of the game's sales the screen lists. */
 const RECENT_SALES = 8;
 
@@ -58,6 +70,16 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
   const busyRef = useRef(false);
   // The sale's Idempotency-Key while its answer is lost: "Vender" pressed again for the same cards is the same act, never a second sale.
   const lostSale = useRef<{ key: string; input: string } | null>(null);
+  // A sale whose request reached the hall and whose answer did not: its outcome is unknown until the hall answers for its key
+  // (the counter asks it once the link is back, and link.status says). Meanwhile no sale is offered: it could be a second.
+  const [unknownSale, setUnknownSaleState] = useState<UnknownSale | null>(unknownSaleOfPage);
+  const setUnknownSale = (next: UnknownSale | null) => {
+    unknownSaleOfPage = next;
+    setUnknownSaleState(next);
+  };
+  // What the hall then said of it.
+  const [hallSaid, setHallSaid] = useState<'done' | 'not_done' | null>(null);
+  const link = useKioskQuery('link.status', {});
   const [last, setLast] = useState<SaleResult | null>(null);
   const [voiding, setVoiding] = useState(false);
   // The sale the void dialog names, fixed when it opens: a sale made meanwhile elsewhere never takes its place.
@@ -86,6 +108,7 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
   const touch = () => {
     setPristine(false);
     setError(null);
+    setHallSaid(null);
   };
   const setQty = (n: number) => {
     touch();
@@ -103,7 +126,7 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
   };
 
   const sell = async (exact = false) => {
-    if (!game || busyRef.current || game.cardsAvailable === 0 || game.unplayable || noDrawer) return;
+    if (!game || busyRef.current || game.cardsAvailable === 0 || game.unplayable || noDrawer || unknownSale) return;
     // "Exato": the customer hands the total over; one tap sells.
     const given = exact ? (parseQuantity(quantityText) ?? 0) * game.priceCents : tendered;
     const c = checkSale(quantityText, game.priceCents, given);
@@ -122,6 +145,7 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
     setError(null);
     setVoided(null);
     setReprintNote(null);
+    setHallSaid(null);
     if (exact) setTendered(given);
     const input = { gameId: game.id, quantity: c.quantity, payment: { method: 'cash' as const, tenderedCents: given } };
     const sent = JSON.stringify(input);
@@ -131,6 +155,12 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
     busyRef.current = false;
     setBusy(false);
     if (!r.ok) {
+      if (hallAnswerLost(r)) {
+        // Not "nothing was done": the hall may have sold these cards. Said in place until the hall answers for the key.
+        setUnknownSale({ key, totalCents: c.totalCents, gameId: game.id, gameNumber: game.number });
+        setError(null);
+        return;
+      }
       // A lost answer is said as what it is: pressing again is safe (the same key), and says what happened.
       setError(lostSale.current ? t('sale.answerLost') : r.error);
       void current.reload();
@@ -152,6 +182,26 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
     sales.apply('sale.create', (list) => withNewSale(list, sale, RECENT_SALES));
     setReadyTick((n) => n + 1);
   };
+
+  // The hall's answer for the unknown sale's key, once the counter has it: the sale as it was made (its numbers, its
+  // receipt), or not made (a new sale may then be made, under a new key).
+  const unknownKey = unknownSale?.key ?? null;
+  const settledOutcome = unknownKey !== null && link.data?.mode === 'counter' ? link.data.outcomes?.find((o) => o.key === unknownKey && o.state !== 'unknown') : undefined;
+  useEffect(() => {
+    if (!unknownSale || !settledOutcome) return;
+    lostSale.current = null;
+    setUnknownSale(null);
+    setHallSaid(settledOutcome.state === 'done' ? 'done' : 'not_done');
+    if (settledOutcome.state !== 'done') return;
+    const made = settledOutcome.value as ChannelOutput<'sale.create'> | null | undefined;
+    if (made) {
+      setLast({ ...made, gameId: unknownSale.gameId, gameNumber: unknownSale.gameNumber });
+      setQuantityText('1');
+      setTendered(0);
+      setPristine(true);
+    }
+    void sales.reload();
+  }, [settledOutcome, unknownSale, sales]);
 
   // After a sale: the next quantity is typed over the "1" (selected once React has put it in the field).
   useEffect(() => {
@@ -216,6 +266,7 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
     setVoided(null);
     setError(null);
     setReprintNote(null);
+    setHallSaid(null);
   }, [gameId]);
 
   const onTenderedKey = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -463,8 +514,8 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
               type="submit"
               className={`btn btn-sell${soldOut ? ' sold-out' : ''}`}
               data-testid="sale-submit"
-              disabled={busy || soldOut || notPlayable !== null || noDrawer}
-              aria-describedby={noDrawer ? 'sale-no-drawer' : soldOut ? 'sale-sold-out' : notPlayable ? 'sale-not-playable' : undefined}
+              disabled={busy || soldOut || notPlayable !== null || noDrawer || unknownSale !== null}
+              aria-describedby={unknownSale ? 'sale-unknown' : noDrawer ? 'sale-no-drawer' : soldOut ? 'sale-sold-out' : notPlayable ? 'sale-not-playable' : undefined}
             >
               {busy ? t('sale.selling') : t('sale.sell')}
               <span className="btn-sub">{total !== null && !soldOut ? f.money(total) : ''}</span>
@@ -473,7 +524,7 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
               type="button"
               className="btn btn-sell-exact"
               data-testid="sale-exact"
-              disabled={busy || soldOut || notPlayable !== null || noDrawer || total === null}
+              disabled={busy || soldOut || notPlayable !== null || noDrawer || total === null || unknownSale !== null}
               onClick={() => void sell(true)}
             >
               {t('sale.sellExact')}
@@ -498,6 +549,15 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
           {notPlayable && !soldOut ? (
             <p id="sale-not-playable" className="alert" role="status" data-testid="sale-not-playable">
               {t(notPlayable.reason === 'closing_time_passed' ? 'sale.afterClosingTime' : 'sale.notPlayable', { number: game?.number })}
+            </p>
+          ) : null}
+          {unknownSale ? (
+            <div id="sale-unknown" className="alert alert-warn" role="status" data-testid="sale-unknown">
+              <strong>{t('sale.outcomeUnknownTitle', { total: f.money(unknownSale.totalCents) })}</strong> {t('sale.outcomeUnknown')}
+            </div>
+          ) : hallSaid ? (
+            <p className="notice" role="status" data-testid="sale-outcome">
+              {t(hallSaid === 'done' ? 'sale.outcomeDone' : 'sale.outcomeNotDone')}
             </p>
           ) : null}
           <ErrorAlert error={shownError} testId="sale-error" />
