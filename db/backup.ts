@@ -14,6 +14,7 @@ import { verifyAudit, type AuditCheck, type AuditHead } from './audit.js';
 import { checkBooks, type BooksCheck } from './books.js';
 import { DatabaseRefusedError, DatabaseTooNewError, openDatabase, type ReadableDb } from './connection.js';
 import { verifyLedger, type LedgerCheck } from './ledger.js';
+import { entryRoots, lastCheckpoint, verifyCheckpoints, type CheckpointFinding } from './transparency.js';
 
 export const BACKUP_DIR = 'backups';
 /** `kiosk-2026-12-01T01-02-03-456Z.sqlite`: sorts by time, safe on every file system. */
@@ -57,6 +58,22 @@ export interface BackupCheck {
   ledger: Pick<LedgerCheck, 'balanced' | 'transactions'>;
   /** Each series' next number: the card numbers the copy holds. */
   nextNumbers: Record<string, number>;
+  /** The newest checkpoint the copy holds (its signed note): a manifest carries it, a restore finds it in the copy. */
+  checkpoint: BackupCheckpoint | null;
+}
+
+export interface BackupCheckpoint {
+  id: number;
+  size: number;
+  at: string;
+  note: string;
+}
+
+/** The newest signed checkpoint of a file, if its version has them. */
+function newestCheckpoint(db: ReadableDb): BackupCheckpoint | null {
+  const has = (db.prepare(`SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'checkpoints'`).pluck().get() as number) > 0;
+  const c = has ? lastCheckpoint(db) : undefined;
+  return c ? { id: c.id, size: c.size, at: c.at, note: c.note } : null;
 }
 
 /** What a database holds, for a backup's check (and for a test comparing it with its source). */
@@ -67,7 +84,7 @@ export function describeDatabase(db: ReadableDb): BackupCheck {
   const nextNumbers = Object.fromEntries(
     (db.prepare(`SELECT code, next_number AS next FROM series ORDER BY code`).all() as { code: string; next: number }[]).map((s) => [s.code, s.next]),
   );
-  return { integrity, rows, audit: verifyAudit(db), ledger: { balanced: ledger.balanced, transactions: ledger.transactions }, nextNumbers };
+  return { integrity, rows, audit: verifyAudit(db), ledger: { balanced: ledger.balanced, transactions: ledger.transactions }, nextNumbers, checkpoint: newestCheckpoint(db) };
 }
 
 /** Open a database file read-only, for a check (the caller closes it). */
@@ -138,7 +155,7 @@ export async function createBackup(
   }
   const file = join(dir, name);
   renameSync(partial, file);
-  writeManifest(dir, { file: name, at: at.toISOString(), auditHead: check.audit.head, rows: check.rows, nextNumbers: check.nextNumbers });
+  writeManifest(dir, { file: name, at: at.toISOString(), auditHead: check.audit.head, checkpoint: check.checkpoint, rows: check.rows, nextNumbers: check.nextNumbers });
   rotateBackups(dir, o.keep);
   return { file: name, bytes: statSync(file).size, check };
 }
@@ -153,6 +170,8 @@ export interface BackupManifest {
   file: string;
   at: string;
   auditHead: AuditHead | null;
+  /** The newest checkpoint the copy holds, its signed note as the hall signed it (absent from manifests of before issue 37). */
+  checkpoint?: BackupCheckpoint | null;
   rows: Record<string, number>;
   nextNumbers: Record<string, number>;
 }
@@ -220,20 +239,44 @@ function findingText(f: BooksFinding): string {
  * document (db/books.ts). A copy that fails any of it is refused, and the
  * folder is left as it was (not even created); nothing is left beside the
  * backup either. A folder holding anything is refused (never overwrite a hall).
+ *
+ * The signatures too (issue 37): every checkpoint the copy holds is checked
+ * (signed by `key` when given, else by the copy's own keys; its root from the
+ * copy's entries; its cosignatures); the copy's head must be its manifest's
+ * (`<backup>.json` beside it, when there is one), and the manifest's signed
+ * checkpoint must be in the copy as it was signed. With `replace`, the folder
+ * may hold the hall's current database: the copy must then extend every
+ * checkpoint that database holds (the same root at each one's size), or, a
+ * copy older than the hall's newest checkpoint, is refused unless
+ * `beforeCheckpoint` says so on purpose (the entries after the copy are then
+ * lost to the restored file, and the refusal named the checkpoint). The
+ * replaced database is kept beside, renamed, never deleted.
  */
-export function restoreBackup(from: string, dataDir: string, databaseFile: string, o: { keep?: readonly string[] } = {}): BackupCheck & { books: BooksCheck } {
+export function restoreBackup(
+  from: string,
+  dataDir: string,
+  databaseFile: string,
+  o: { keep?: readonly string[]; key?: string; replace?: boolean; beforeCheckpoint?: boolean; at?: Date } = {},
+): BackupCheck & { books: BooksCheck; replaced: string | null; beforeCheckpoint: HallCheckpoint | null } {
   if (!existsSync(from)) throw new RestoreRefusedError('RESTORE_SOURCE_MISSING', { file: from });
   const existed = existsSync(dataDir);
-  // Only what the caller says may be there already (the hall's PIN key, put back by hand).
-  if (existed && readdirSync(dataDir).some((f) => !(o.keep ?? []).includes(f))) throw new RestoreRefusedError('RESTORE_TARGET_NOT_EMPTY', { dir: dataDir });
   const target = join(dataDir, databaseFile);
+  const current = o.replace === true && existsSync(target) ? target : null;
+  // Only what the caller says may be there already (the hall's PIN key, put back by hand); replacing, the hall's own folder.
+  if (existed && current === null && readdirSync(dataDir).some((f) => !(o.keep ?? []).includes(f))) throw new RestoreRefusedError('RESTORE_TARGET_NOT_EMPTY', { dir: dataDir });
+  const hall = current ? hallCheckpoints(current) : [];
   const partial = `${target}.partial`;
   mkdirSync(dataDir, { recursive: true });
   try {
     copyFileSync(from, partial);
-    const checked = checkRestored(partial, from);
+    const checked = checkRestored(partial, from, { key: o.key, hall, beforeCheckpoint: o.beforeCheckpoint === true });
+    let replaced: string | null = null;
+    if (current) {
+      replaced = `${current}.replaced-${(o.at ?? new Date()).toISOString().replace(/[:.]/g, '-')}`;
+      for (const suffix of ['', ...SIDECARS]) if (existsSync(`${current}${suffix}`)) renameSync(`${current}${suffix}`, `${replaced}${suffix}`);
+    }
     renameSync(partial, target);
-    return checked;
+    return { ...checked, replaced };
   } catch (e) {
     removeWithSidecars(partial);
     if (!existed) rmSync(dataDir, { recursive: true, force: true });
@@ -241,7 +284,46 @@ export function restoreBackup(from: string, dataDir: string, databaseFile: strin
   }
 }
 
-function checkRestored(partial: string, from: string): BackupCheck & { books: BooksCheck } {
+/** A checkpoint the hall signed, as its current database holds it (the one a restore must extend). */
+export interface HallCheckpoint {
+  id: number;
+  size: number;
+  at: string;
+  rootHash: string;
+  /** The hall's time zone (its refusals show the instant in it). */
+  zone: string;
+}
+
+/** The checkpoints of the hall's current database that hold by its own keys (a forged one there is not the hall's word). */
+function hallCheckpoints(file: string): HallCheckpoint[] {
+  const db = openForCheck(file);
+  try {
+    const has = (db.prepare(`SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'checkpoints'`).pluck().get() as number) > 0;
+    if (!has) return [];
+    const bad = new Set(verifyCheckpoints(db).findings.filter((f) => f.problem !== 'cosignature').map((f) => f.checkpointId));
+    return (db.prepare(`SELECT id, size, at, root_hash AS rootHash, (SELECT time_zone FROM hall WHERE id = 1) AS zone FROM checkpoints ORDER BY id`).all() as HallCheckpoint[]).filter((c) => !bad.has(c.id));
+  } finally {
+    db.close();
+  }
+}
+
+/** The manifest beside a backup (`<file>.json`), if there is one that reads. */
+function manifestBeside(from: string): BackupManifest | null {
+  try {
+    return JSON.parse(readFileSync(`${from}.json`, 'utf8')) as BackupManifest;
+  } catch {
+    return null;
+  }
+}
+
+/** The first finding of the copy's checkpoints as data: its problem, the checkpoint, the entry. */
+const checkpointFindingParams = (from: string, f: CheckpointFinding) => ({ file: from, problem: f.problem, id: f.checkpointId, seq: f.firstEntry ?? 0, last: f.lastEntry ?? 0 });
+
+function checkRestored(
+  partial: string,
+  from: string,
+  o: { key: string | undefined; hall: readonly HallCheckpoint[]; beforeCheckpoint: boolean },
+): BackupCheck & { books: BooksCheck; beforeCheckpoint: HallCheckpoint | null } {
   let db: Database.Database;
   try {
     db = openDatabase(partial);
@@ -255,6 +337,30 @@ function checkRestored(partial: string, from: string): BackupCheck & { books: Bo
     const check = describeDatabase(db as ReadableDb);
     if (check.integrity !== 'ok') throw new RestoreRefusedError('RESTORE_DAMAGED', { file: from, integrity: check.integrity.slice(0, 200) });
     if (!check.audit.valid) throw new RestoreRefusedError('RESTORE_AUDIT_BROKEN', { file: from, seq: check.audit.brokenAt ?? check.audit.entries });
+    // Its own manifest: the head it was checked with when it was made, and the newest checkpoint it held then.
+    const manifest = manifestBeside(from);
+    const head = check.audit.head;
+    if (manifest && (manifest.auditHead?.seq !== head?.seq || manifest.auditHead?.hash !== head?.hash)) {
+      throw new RestoreRefusedError('RESTORE_HEAD_NOT_MANIFEST', { file: from, seq: head?.seq ?? 0, manifestSeq: manifest.auditHead?.seq ?? 0 });
+    }
+    const signed = verifyCheckpoints(db as ReadableDb, o.key === undefined ? {} : { key: o.key });
+    const first = signed.findings[0];
+    if (first) throw new RestoreRefusedError('RESTORE_CHECKPOINT_INVALID', checkpointFindingParams(from, first));
+    const held = manifest?.checkpoint;
+    if (held && (db as ReadableDb).prepare(`SELECT note FROM checkpoints WHERE id = ?`).pluck().get(held.id) !== held.note) {
+      throw new RestoreRefusedError('RESTORE_CHECKPOINT_INVALID', { file: from, problem: 'missing', id: held.id, seq: 0, last: 0 });
+    }
+    // The hall's own checkpoints: the copy must hold the history each one signed.
+    const entries = head?.seq ?? 0;
+    const roots = entryRoots(db as ReadableDb, o.hall.filter((c) => c.size <= entries).map((c) => c.size));
+    for (const c of o.hall) {
+      if (c.size <= entries && roots.get(c.size) !== c.rootHash) throw new RestoreRefusedError('RESTORE_DIVERGES', { file: from, id: c.id, at: c.at, size: c.size, zone: c.zone });
+    }
+    const beyond = o.hall.filter((c) => c.size > entries).at(-1) ?? null;
+    if (beyond && !o.beforeCheckpoint) {
+      const firstBeyond = o.hall.find((c) => c.size > entries)!;
+      throw new RestoreRefusedError('RESTORE_BEFORE_CHECKPOINT', { file: from, id: firstBeyond.id, at: firstBeyond.at, size: firstBeyond.size, entries, newest: beyond.id, zone: firstBeyond.zone });
+    }
     if (!check.ledger.balanced) {
       throw new RestoreRefusedError('RESTORE_LEDGER_UNBALANCED', { file: from, transactions: verifyLedger(db as ReadableDb).unbalanced.slice(0, FINDINGS_SHOWN).join(', ') });
     }
@@ -262,7 +368,7 @@ function checkRestored(partial: string, from: string): BackupCheck & { books: Bo
     if (books.findingsTotal > 0) {
       throw new RestoreRefusedError('RESTORE_BOOKS_DIFFER', { file: from, findings: books.findingsTotal, first: books.findings.map(findingText).join('; ') });
     }
-    return { ...check, books };
+    return { ...check, books, beforeCheckpoint: beyond };
   } finally {
     // The last connection of the copy: its -wal and -shm go with it.
     db.close();

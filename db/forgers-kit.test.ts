@@ -7,9 +7,9 @@
 import Database from 'better-sqlite3';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkpointBody,
@@ -24,11 +24,14 @@ import {
   witnessVerifierKey,
 } from '../core/transparency/checkpoint.js';
 import { bytesToHex, rootOfLeafHashes } from '../core/transparency/merkle.js';
+import type { KioskError } from '../core/errors.js';
+import { createHarness } from '../test/harness.js';
 import { createTestHall, type TestHall } from '../test/fixtures/faces.js';
-import { DATABASE_FILE } from '../main/kiosk.js';
-import { rawPublicKey } from '../main/services/shared/hall-key.js';
+import { DATABASE_FILE, PIN_KEY_FILE } from '../main/kiosk.js';
+import { HALL_KEY_FILE, rawPublicKey } from '../main/services/shared/hall-key.js';
 import { checkpointLines } from '../main/inspector/checkpoint-words.js';
 import { auditRowHash, chainGenesis, type StoredRow } from './audit.js';
+import { BACKUP_DIR, restoreBackup, RestoreRefusedError, type BackupManifest } from './backup.js';
 import type { ReadableDb } from './connection.js';
 import { currentHallKey, entryLeaf, sha256, verifyCheckpoints, VerifierKeyError } from './transparency.js';
 
@@ -81,6 +84,16 @@ afterAll(() => {
   t.h.close();
   rmSync(scratch, { recursive: true, force: true });
 });
+
+/** The number of a file's last audit entry (read, closed). */
+function lastSeq(file: string): number {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare(`SELECT MAX(id) FROM audit_log`).pluck().get() as number;
+  } finally {
+    db.close();
+  }
+}
 
 let copies = 0;
 /** A copy of the hall's file, tampered with by `forge` (a writable connection; triggers are the forger's to drop). */
@@ -253,5 +266,159 @@ describe("the hall's signed checkpoints against its file (audit:verify)", () => 
 
   it('a key given that is not a verifier key is refused as such', () => {
     expect(() => check(pristine, 'not-a-key')).toThrow(VerifierKeyError);
+  });
+});
+
+describe('restore refuses a forged or older backup, in words', () => {
+  let b: TestHall;
+  let dir: string;
+  /** B1: taken after checkpoint 1; the hall then sold on and signed checkpoint 2 (B1 is older than it); B3: after checkpoint 2. */
+  let b1: string;
+  let b3: string;
+  let c2: { id: number; size: number };
+  /** A fork of B1: a kiosk opened on it sold more, its chain and books whole; not the hall's history. */
+  let fork: string;
+  let folders = 0;
+
+  /** A copy of the hall's data folder (the database by VACUUM INTO, its keys): a restore with `replace` goes there. */
+  function hallFolder(): string {
+    const d = join(dir, `hall-${++folders}`);
+    mkdirSync(d);
+    const db = new Database(join(b.h.dataDir, DATABASE_FILE), { readonly: true });
+    db.exec(`VACUUM INTO '${join(d, DATABASE_FILE)}'`);
+    db.close();
+    for (const f of [PIN_KEY_FILE, HALL_KEY_FILE]) copyFileSync(join(b.h.dataDir, f), join(d, f));
+    return d;
+  }
+  /** A backup carried away: its file and its manifest, as a forger may present them. */
+  function carried(file: string, manifestOf: string | null, name = basename(file)): string {
+    const d = join(dir, `away-${++folders}`);
+    mkdirSync(d);
+    copyFileSync(file, join(d, name));
+    if (manifestOf) copyFileSync(`${manifestOf}.json`, join(d, `${name}.json`));
+    return join(d, name);
+  }
+  const refusal = (fn: () => unknown) => {
+    try {
+      fn();
+    } catch (e) {
+      expect(e).toBeInstanceOf(RestoreRefusedError);
+      return { code: (e as KioskError).code, pt: (e as KioskError).message };
+    }
+    throw new Error('restored');
+  };
+
+  beforeAll(async () => {
+    b = await createTestHall();
+    dir = mkdtempSync(join(tmpdir(), 'kiosk-forger-restore-'));
+    await b.h.ok('series.register', { code: 'A', priceCents: 100, size: 1000 }, b.manager);
+    await b.h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: '2026-12-01T02:00:00.000Z' }, b.manager);
+    const gameId = (await b.h.ok('game.open', { seriesCode: 'A' }, b.manager)).id;
+    const sell = (h = b.h, token = b.cashier) => h.ok('sale.create', { gameId, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } }, token);
+    await sell();
+    await b.h.ok('audit.checkpoint', {}, b.manager);
+    b1 = join(b.h.dataDir, BACKUP_DIR, (await b.h.ok('backup.create', {}, b.manager)).file);
+    for (let i = 0; i < 3; i++) await sell();
+    const signed = await b.h.ok('audit.checkpoint', {}, b.manager);
+    c2 = { id: signed.id, size: signed.size };
+    b.h.clock.advanceSeconds(1);
+    b3 = join(b.h.dataDir, BACKUP_DIR, (await b.h.ok('backup.create', {}, b.manager)).file);
+    // The fork: B1 opened by a kiosk of its own, which sells past checkpoint 2's size.
+    const forkDir = join(dir, 'fork');
+    mkdirSync(forkDir);
+    copyFileSync(b1, join(forkDir, DATABASE_FILE));
+    for (const f of [PIN_KEY_FILE, HALL_KEY_FILE]) copyFileSync(join(b.h.dataDir, f), join(forkDir, f));
+    const forker = await createHarness({ dataDir: forkDir });
+    const cashier = await forker.login('caixa1', '3333');
+    while ((forker.kiosk.db.prepare(`SELECT MAX(id) FROM audit_log`).pluck().get() as number) <= c2.size) await sell(forker, cashier);
+    forker.kiosk.close();
+    fork = join(dir, 'fork.sqlite');
+    const db = new Database(join(forkDir, DATABASE_FILE), { readonly: true });
+    db.exec(`VACUUM INTO '${fork}'`);
+    db.close();
+    b.h.kiosk.close();
+  }, 90_000);
+  afterAll(() => {
+    b.h.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("the manifest carries the copy's newest signed checkpoint", () => {
+    const m = JSON.parse(readFileSync(`${b3}.json`, 'utf8')) as BackupManifest;
+    expect(m.checkpoint).toMatchObject({ id: c2.id, size: c2.size });
+    expect(m.checkpoint!.note).toContain(`\n${c2.size}\n`);
+  });
+
+  it('7. a backup with sales appended (chain and books whole) under the name and manifest of another: its head is not its manifest\'s', () => {
+    const from = carried(fork, b1, basename(b1));
+    const forkHead = lastSeq(fork);
+    const manifestSeq = (JSON.parse(readFileSync(`${b1}.json`, 'utf8')) as BackupManifest).auditHead!.seq;
+    const r = refusal(() => restoreBackup(from, join(dir, `empty-${++folders}`), DATABASE_FILE));
+    expect(r).toEqual({
+      code: 'RESTORE_HEAD_NOT_MANIFEST',
+      pt: `A cópia ${from} termina na entrada de auditoria n.º ${forkHead}, mas o seu manifesto, escrito quando foi feita, diz que terminava na n.º ${manifestSeq} com outro hash: a cópia não é a que foi feita; nada foi reposto.`,
+    });
+  });
+
+  it("8. the same fork with a manifest forged to match, over the hall's database: it does not hold what checkpoint 2 signed", () => {
+    const from = carried(fork, null, 'kiosk-forged.sqlite');
+    const target = hallFolder();
+    const r = refusal(() => restoreBackup(from, target, DATABASE_FILE, { replace: true }));
+    expect(r.code).toBe('RESTORE_DIVERGES');
+    expect(r.pt).toBe(
+      `A cópia ${from} não contém a história que a sala assinou no ponto de verificação n.º ${c2.id} (${c2.size} entradas, assinado em 30/11/2026 20:00): as suas entradas até lá são outras. Não é uma cópia desta sala tal como foi; nada foi reposto.`,
+    );
+    // The hall's database is where it was, untouched.
+    expect(readdirSync(target).sort()).toEqual([HALL_KEY_FILE, DATABASE_FILE, PIN_KEY_FILE].sort());
+  });
+
+  it("9. a backup older than the hall's newest checkpoint: refused naming it, restored only when asked on purpose, the hall's file kept aside", () => {
+    const target = hallFolder();
+    const entries = lastSeq(b1);
+    const r = refusal(() => restoreBackup(b1, target, DATABASE_FILE, { replace: true }));
+    expect(r).toEqual({
+      code: 'RESTORE_BEFORE_CHECKPOINT',
+      pt: `A cópia ${b1} tem ${entries} entradas de auditoria e é anterior ao ponto de verificação n.º ${c2.id} que a sala já assinou (${c2.size} entradas, em 30/11/2026 20:00; o mais recente é o n.º ${c2.id}): repô-la volta atrás desse ponto e perde o que foi registado depois. Nada foi reposto; para o fazer mesmo assim, repita com --before-checkpoint.`,
+    });
+    const done = restoreBackup(b1, target, DATABASE_FILE, { replace: true, beforeCheckpoint: true, at: new Date('2026-12-01T03:00:00.000Z') });
+    expect(done.beforeCheckpoint).toMatchObject({ id: c2.id, size: c2.size });
+    expect(done.replaced).toBe(join(target, `${DATABASE_FILE}.replaced-2026-12-01T03-00-00-000Z`));
+    expect(existsSync(done.replaced!)).toBe(true);
+    // A copy that extends every checkpoint the hall signed goes over it with no flag.
+    const again = hallFolder();
+    expect(restoreBackup(b3, again, DATABASE_FILE, { replace: true }).beforeCheckpoint).toBeNull();
+  });
+
+  it("10. a backup whose checkpoint's signature has a byte flipped: named", () => {
+    const from = carried(b3, b3);
+    const db = new Database(from);
+    db.exec(`DROP TRIGGER checkpoints_no_update`);
+    const note = db.prepare(`SELECT note FROM checkpoints WHERE id = 1`).pluck().get() as string;
+    const line = note.slice(note.lastIndexOf('\u2014'));
+    const raw = Buffer.from(line.split(' ')[2]!.trim(), 'base64');
+    raw[30] = raw[30]! ^ 0x04;
+    db.prepare(`UPDATE checkpoints SET note = ? WHERE id = 1`).run(note.replace(line, `${line.split(' ').slice(0, 2).join(' ')} ${raw.toString('base64')}\n`));
+    db.close();
+    const r = refusal(() => restoreBackup(from, join(dir, `empty-${++folders}`), DATABASE_FILE));
+    expect(r).toEqual({
+      code: 'RESTORE_CHECKPOINT_INVALID',
+      pt: `A cópia ${from} não passou na verificação dos pontos de verificação assinados: o n.º 1 não está assinado pela chave da sala. Foi alterada depois de feita; nada foi reposto.`,
+    });
+  });
+
+  it('11. a backup rewritten from an entry under its checkpoints, chain recomputed, manifest rewritten: named from that entry', () => {
+    const from = carried(b3, null);
+    const db = new Database(from);
+    rewriteFrom(db, 3, (r) => ({ ...r, input: JSON.stringify({ forged: true }) }));
+    db.close();
+    const r = refusal(() => restoreBackup(from, join(dir, `empty-${++folders}`), DATABASE_FILE));
+    expect(r.code).toBe('RESTORE_CHECKPOINT_INVALID');
+    // Checkpoint 1 (the hall's first) starts the range at entry 1: no signature vouches for less.
+    const first = new Database(b3, { readonly: true });
+    const size1 = first.prepare(`SELECT size FROM checkpoints WHERE id = 1`).pluck().get() as number;
+    first.close();
+    expect(r.pt).toBe(
+      `A cópia ${from} não passou na verificação dos pontos de verificação assinados: o n.º 1 não cobre as entradas que a cópia tem (a primeira entrada diferente está entre a n.º 1 e a n.º ${size1}). Foi alterada depois de feita; nada foi reposto.`,
+    );
   });
 });

@@ -487,3 +487,30 @@ function rewrittenRange(c: { row: CheckpointRow; size: number; root: Uint8Array 
   }
   return { firstEntry: first, lastEntry: Math.max(first, last), witnessKey: null };
 }
+
+/** The tree's root (hex) over the file's first `size` entries, for each size asked: one pass over the log. */
+export function entryRoots(db: ReadableDb, sizes: readonly number[]): Map<number, string> {
+  const wanted = [...new Set(sizes)].sort((a, b) => a - b);
+  const out = new Map<number, string>();
+  const peaks: { height: number; hash: Uint8Array }[] = [];
+  let size = 0;
+  let next = 0;
+  const take = () => {
+    while (next < wanted.length && wanted[next] === size) {
+      let r = peaks.length === 0 ? sha256(new Uint8Array(0)) : peaks[peaks.length - 1]!.hash;
+      for (let i = peaks.length - 2; i >= 0; i--) r = nodeHash(sha256, peaks[i]!.hash, r);
+      out.set(wanted[next++]!, bytesToHex(r));
+    }
+  };
+  take();
+  if (next >= wanted.length) return out;
+  for (const row of db.prepare(`SELECT hash FROM audit_log ORDER BY id`).iterate() as IterableIterator<{ hash: string }>) {
+    let node = { height: 0, hash: entryLeaf(row.hash) };
+    while (peaks.length > 0 && peaks[peaks.length - 1]!.height === node.height) node = { height: node.height + 1, hash: nodeHash(sha256, peaks.pop()!.hash, node.hash) };
+    peaks.push(node);
+    size++;
+    take();
+    if (next >= wanted.length) break;
+  }
+  return out;
+}

@@ -36,10 +36,15 @@
  *     The group's report from its database alone: one row per hall and bingo
  *     session (sales, prizes, stamp duty, refunds, guias, Z closes), the
  *     machines' return; on stdout (or FILE). Exit 2 on a bad argument.
- *   tsx main/cli.ts backup:restore --from FILE --data-dir DIR
+ *   tsx main/cli.ts backup:restore --from FILE --data-dir DIR [--key VERIFIER_KEY] [--replace [--before-checkpoint]]
  *     Restores a backup into an empty data folder, once its copy there passed
- *     the checks: the kiosk's own file, integrity, audit chain, balance, and
- *     the books document by document; exit 1 naming what did not. The PIN
+ *     the checks: the kiosk's own file, integrity, audit chain, its head the
+ *     one its manifest names, its signed checkpoints (by --key, else its
+ *     own), balance, and the books document by document; exit 1 naming what
+ *     did not. --replace: over the hall's current database (kiosk stopped),
+ *     kept beside, renamed; the copy must hold every checkpoint that database
+ *     signed, and one older than the newest is refused unless
+ *     --before-checkpoint says so on purpose. The PIN
  *     key comes with it: --pin-key FILE, or the pin.key of the data folder
  *     the backup lies in.
  */
@@ -375,7 +380,18 @@ async function auditVerify(argv: string[]): Promise<void> {
 }
 
 async function backupRestore(argv: string[]): Promise<void> {
-  const { values } = parseArgs({ args: argv, options: { from: { type: 'string' }, 'data-dir': { type: 'string' }, 'pin-key': { type: 'string' } }, strict: true });
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      from: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'pin-key': { type: 'string' },
+      key: { type: 'string' },
+      replace: { type: 'boolean', default: false },
+      'before-checkpoint': { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
   if (!values.from) {
     console.error('Indique a cópia a repor: --from FICHEIRO');
     process.exit(2);
@@ -390,7 +406,16 @@ async function backupRestore(argv: string[]): Promise<void> {
     process.exit(2);
   }
   // A refusal (the copy's books differ, another program's file, ...) reaches run()'s catch: its words, no stack.
-  const check = restoreBackup(from, dataDir, DATABASE_FILE, { keep: [PIN_KEY_FILE] });
+  const check = restoreBackup(from, dataDir, DATABASE_FILE, {
+    keep: [PIN_KEY_FILE],
+    ...(values.key === undefined ? {} : { key: values.key }),
+    replace: values.replace,
+    beforeCheckpoint: values['before-checkpoint'],
+  });
+  if (check.replaced) console.log(`A base de dados que lá estava foi guardada à parte em ${check.replaced}.`);
+  if (check.beforeCheckpoint) {
+    console.log(`ATENÇÃO: reposta uma cópia anterior ao ponto de verificação n.º ${check.beforeCheckpoint.id} que a sala assinou (${check.beforeCheckpoint.size} entradas): o que foi registado depois não está nela.`);
+  }
   console.log(
     `Reposto em ${join(dataDir, DATABASE_FILE)}: ${check.rows.sales} vendas, ${check.rows.audit_log} entradas de auditoria, integridade ${check.integrity}, livros certos (${check.books.documents} documentos, ${check.books.transactions} transações).`,
   );

@@ -7,6 +7,30 @@
  * Parameters are data (paths, numbers, SQLite's own names and codes).
  */
 import { errors, type Params } from '../catalogue.js';
+import { DEFAULT_HALL_TIME_ZONE, hallDateTime, isHallTimeZone, type HallTimeZone } from '../time.js';
+
+/** The hall's zone when the refusal carries it, else Lisbon's. */
+const zoneOf = (p: Params): HallTimeZone => (isHallTimeZone(p.zone) ? p.zone : DEFAULT_HALL_TIME_ZONE);
+
+/** What a checkpoint's check found (db/transparency.ts CheckpointProblem), in words. */
+const CHECKPOINT_PROBLEM_PT: Record<string, string> = {
+  signature: 'não está assinado pela chave da sala',
+  unvouched: 'está assinado por uma chave que a chave indicada não abona',
+  columns: 'guarda um tamanho ou uma raiz diferentes dos da sua nota assinada',
+  rewritten: 'não cobre as entradas que a cópia tem',
+  cut: 'cobre entradas que a cópia já não tem',
+  missing: 'falta na cópia, ou não é o que a sala assinou',
+  cosignature: 'tem uma cossinatura que não é da sua testemunha',
+};
+const CHECKPOINT_PROBLEM_EN: Record<string, string> = {
+  signature: "is not signed by the hall's key",
+  unvouched: 'is signed by a key the given key does not vouch for',
+  columns: 'keeps a size or a root other than its signed note',
+  rewritten: 'does not cover the entries the backup holds',
+  cut: 'covers entries the backup no longer has',
+  missing: 'is missing from the backup, or is not what the hall signed',
+  cosignature: 'has a cosignature that is not its witness',
+};
 
 const RESTORE_HINT = {
   pt: 'guarde este ficheiro à parte e reponha a última cópia de segurança numa pasta vazia (npm run backup:restore -- --from <cópia> --data-dir <pasta>), ou chame o técnico.',
@@ -123,6 +147,32 @@ export const storageErrors = errors({
   RESTORE_LEDGER_UNBALANCED: {
     pt: (p) => `A cópia ${p.file} tem a contabilidade desequilibrada (transações n.º ${p.transactions}): nada foi reposto.`,
     en: (p) => `The backup ${p.file} has unbalanced books (transactions no. ${p.transactions}): nothing was restored.`,
+  },
+  // The copy's head is not the one its own manifest (`<backup>.json`, written when it was made and checked) names.
+  RESTORE_HEAD_NOT_MANIFEST: {
+    pt: (p) =>
+      `A cópia ${p.file} termina na entrada de auditoria n.º ${p.seq}, mas o seu manifesto, escrito quando foi feita, diz que terminava na n.º ${p.manifestSeq} com outro hash: a cópia não é a que foi feita; nada foi reposto.`,
+    en: (p) =>
+      `The backup ${p.file} ends at audit entry no. ${p.seq}, but its manifest, written when it was made, says it ended at no. ${p.manifestSeq} with another hash: the copy is not the one that was made; nothing was restored.`,
+  },
+  // `problem`: the checkpoints' check's code (db/transparency.ts); `seq`..`last`: the entries it names (0: none).
+  RESTORE_CHECKPOINT_INVALID: {
+    pt: (p) =>
+      `A cópia ${p.file} não passou na verificação dos pontos de verificação assinados: o n.º ${p.id} ${CHECKPOINT_PROBLEM_PT[String(p.problem)] ?? `falhou (${p.problem})`}${Number(p.seq) === 0 ? '' : Number(p.last) > Number(p.seq) ? ` (a primeira entrada diferente está entre a n.º ${p.seq} e a n.º ${p.last})` : ` (a entrada n.º ${p.seq})`}. Foi alterada depois de feita; nada foi reposto.`,
+    en: (p) =>
+      `The backup ${p.file} failed the check of its signed checkpoints: no. ${p.id} ${CHECKPOINT_PROBLEM_EN[String(p.problem)] ?? `failed (${p.problem})`}${Number(p.seq) === 0 ? '' : Number(p.last) > Number(p.seq) ? ` (the first entry that differs is between no. ${p.seq} and no. ${p.last})` : ` (entry no. ${p.seq})`}. It was changed after it was made; nothing was restored.`,
+  },
+  RESTORE_DIVERGES: {
+    pt: (p) =>
+      `A cópia ${p.file} não contém a história que a sala assinou no ponto de verificação n.º ${p.id} (${p.size} entradas, assinado em ${hallDateTime(String(p.at), zoneOf(p))}): as suas entradas até lá são outras. Não é uma cópia desta sala tal como foi; nada foi reposto.`,
+    en: (p) =>
+      `The backup ${p.file} does not hold the history the hall signed in checkpoint no. ${p.id} (${p.size} entries, signed on ${hallDateTime(String(p.at), zoneOf(p))}): its entries up to there are others. It is not a copy of this hall as it was; nothing was restored.`,
+  },
+  RESTORE_BEFORE_CHECKPOINT: {
+    pt: (p) =>
+      `A cópia ${p.file} tem ${p.entries} entradas de auditoria e é anterior ao ponto de verificação n.º ${p.id} que a sala já assinou (${p.size} entradas, em ${hallDateTime(String(p.at), zoneOf(p))}; o mais recente é o n.º ${p.newest}): repô-la volta atrás desse ponto e perde o que foi registado depois. Nada foi reposto; para o fazer mesmo assim, repita com --before-checkpoint.`,
+    en: (p) =>
+      `The backup ${p.file} has ${p.entries} audit entries and is older than checkpoint no. ${p.id} the hall already signed (${p.size} entries, on ${hallDateTime(String(p.at), zoneOf(p))}; the newest is no. ${p.newest}): restoring it goes back before that checkpoint and loses what was recorded after. Nothing was restored; to do so anyway, repeat with --before-checkpoint.`,
   },
   // `first`: the first findings as the books check names them (its problem codes, the document and the transaction numbers).
   RESTORE_BOOKS_DIFFER: {

@@ -43,6 +43,11 @@ export const terminalsErrors = errors({
     pt: () => 'Este posto não apresentou um certificado de terminal inscrito nesta sala: inscreva-o com um código do servidor da sala.',
     en: () => 'This post presented no certificate of a terminal enrolled in this hall: enrol it with a code from the hall server.',
   },
+  // Chained to the hall's authority, enrolled, but past the end of its validity: told apart from a stranger's certificate.
+  TERMINAL_CERTIFICATE_EXPIRED: {
+    pt: (p) => `O certificado do terminal ${p.name} nesta sala expirou: o terminal tem de ser inscrito de novo, com um código do servidor da sala (Terminais), para voltar a fazer operações.`,
+    en: (p) => `The certificate of terminal ${p.name} in this hall has expired: the terminal must be enrolled again, with a code from the hall server (Terminals), to make calls again.`,
+  },
   TERMINAL_REVOKED: {
     pt: (p) => `O terminal ${p.name} foi revogado nesta sala: já não pode fazer operações. Para voltar, inscreva-o de novo com um código do servidor da sala.`,
     en: (p) => `Terminal ${p.name} was revoked in this hall: it can no longer make calls. To come back, enrol it again with a code from the hall server.`,

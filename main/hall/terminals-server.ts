@@ -58,7 +58,7 @@ export const COUNTER_EVENTS_WINDOW_MS = 25;
 /** The largest enrolment request: a code and an SPKI of a P-256 key are a few hundred bytes. */
 const MAX_ENROL_BYTES = 4_096;
 
-type Judged = { ok: true; terminal: TerminalRow } | { ok: false; code: 'TERMINAL_CERTIFICATE_REQUIRED' | 'TERMINAL_REVOKED'; name?: string };
+type Judged = { ok: true; terminal: TerminalRow } | { ok: false; code: 'TERMINAL_CERTIFICATE_REQUIRED' | 'TERMINAL_REVOKED' | 'TERMINAL_CERTIFICATE_EXPIRED'; name?: string };
 
 export function startTerminalsServer(options: TerminalsServerOptions): Promise<TerminalsServer> {
   const { kiosk, pki } = options;
@@ -75,7 +75,7 @@ export function startTerminalsServer(options: TerminalsServerOptions): Promise<T
 
   /** The connection's certificate: chained to the hall's authority, enrolled, and live now. */
   function judge(socket: TLSSocket): Judged {
-    if (!socket.authorized) return { ok: false, code: 'TERMINAL_CERTIFICATE_REQUIRED' };
+    if (!socket.authorized) return expiredOrNone(socket);
     let fingerprint = sockets.get(socket);
     if (!sockets.has(socket)) socket.once('close', () => sockets.delete(socket));
     if (!fingerprint) {
@@ -91,6 +91,22 @@ export function startTerminalsServer(options: TerminalsServerOptions): Promise<T
     // The authority issues CN = the name; a certificate saying otherwise is no terminal of this hall.
     if (peerNames.get(socket) !== terminal.name) return { ok: false, code: 'TERMINAL_CERTIFICATE_REQUIRED' };
     return { ok: true, terminal };
+  }
+
+  /**
+   * A certificate that did not verify: an enrolled terminal's whose validity ended is told so (it must be
+   * enrolled again). OpenSSL checks the dates only once the chain to the hall's authority and its signature
+   * hold, so CERT_HAS_EXPIRED is this authority's certificate; it must still be an enrolled terminal's, as named.
+   */
+  function expiredOrNone(socket: TLSSocket): Judged {
+    const none: Judged = { ok: false, code: 'TERMINAL_CERTIFICATE_REQUIRED' };
+    if (String(socket.authorizationError) !== 'CERT_HAS_EXPIRED') return none;
+    const cert = socket.getPeerCertificate();
+    if (!cert?.raw) return none;
+    const terminal = terminalByFingerprint(kiosk.db, fingerprintOf(cert.raw));
+    if (!terminal || cert.subject?.CN !== terminal.name) return none;
+    if (terminal.revokedAt !== null) return { ok: false, code: 'TERMINAL_REVOKED', name: terminal.name };
+    return { ok: false, code: 'TERMINAL_CERTIFICATE_EXPIRED', name: terminal.name };
   }
 
   function seen(terminal: TerminalRow): void {
