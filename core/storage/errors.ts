@@ -7,10 +7,13 @@
  * Parameters are data (paths, numbers, SQLite's own names and codes).
  */
 import { errors, type Params } from '../catalogue.js';
-import { DEFAULT_HALL_TIME_ZONE, hallDateTime, isHallTimeZone, type HallTimeZone } from '../time.js';
+import { hallDateTime, isHallTimeZone, type HallTimeZone } from '../time.js';
 
-/** The hall's zone when the refusal carries it, else Lisbon's. */
-const zoneOf = (p: Params): HallTimeZone => (isHallTimeZone(p.zone) ? p.zone : DEFAULT_HALL_TIME_ZONE);
+/** An instant of the hall's file in its own zone when the refusal carries it (a restore has no kiosk's), as receipts print it. */
+const signedAt = (p: Params, zone: HallTimeZone): string => {
+  const at = String(p.at);
+  return Number.isNaN(new Date(at).getTime()) ? at : hallDateTime(at, isHallTimeZone(p.zone) ? p.zone : zone);
+};
 
 /** What a checkpoint's check found (db/transparency.ts CheckpointProblem), in words. */
 const CHECKPOINT_PROBLEM_PT: Record<string, string> = {
@@ -163,16 +166,16 @@ export const storageErrors = errors({
       `The backup ${p.file} failed the check of its signed checkpoints: no. ${p.id} ${CHECKPOINT_PROBLEM_EN[String(p.problem)] ?? `failed (${p.problem})`}${Number(p.seq) === 0 ? '' : Number(p.last) > Number(p.seq) ? ` (the first entry that differs is between no. ${p.seq} and no. ${p.last})` : ` (entry no. ${p.seq})`}. It was changed after it was made; nothing was restored.`,
   },
   RESTORE_DIVERGES: {
-    pt: (p) =>
-      `A cópia ${p.file} não contém a história que a sala assinou no ponto de verificação n.º ${p.id} (${p.size} entradas, assinado em ${hallDateTime(String(p.at), zoneOf(p))}): as suas entradas até lá são outras. Não é uma cópia desta sala tal como foi; nada foi reposto.`,
-    en: (p) =>
-      `The backup ${p.file} does not hold the history the hall signed in checkpoint no. ${p.id} (${p.size} entries, signed on ${hallDateTime(String(p.at), zoneOf(p))}): its entries up to there are others. It is not a copy of this hall as it was; nothing was restored.`,
+    pt: (p, zone) =>
+      `A cópia ${p.file} não contém a história que a sala assinou no ponto de verificação n.º ${p.id} (${p.size} entradas, assinado em ${signedAt(p, zone)}): as suas entradas até lá são outras. Não é uma cópia desta sala tal como foi; nada foi reposto.`,
+    en: (p, zone) =>
+      `The backup ${p.file} does not hold the history the hall signed in checkpoint no. ${p.id} (${p.size} entries, signed on ${signedAt(p, zone)}): its entries up to there are others. It is not a copy of this hall as it was; nothing was restored.`,
   },
   RESTORE_BEFORE_CHECKPOINT: {
-    pt: (p) =>
-      `A cópia ${p.file} tem ${p.entries} entradas de auditoria e é anterior ao ponto de verificação n.º ${p.id} que a sala já assinou (${p.size} entradas, em ${hallDateTime(String(p.at), zoneOf(p))}; o mais recente é o n.º ${p.newest}): repô-la volta atrás desse ponto e perde o que foi registado depois. Nada foi reposto; para o fazer mesmo assim, repita com --before-checkpoint.`,
-    en: (p) =>
-      `The backup ${p.file} has ${p.entries} audit entries and is older than checkpoint no. ${p.id} the hall already signed (${p.size} entries, on ${hallDateTime(String(p.at), zoneOf(p))}; the newest is no. ${p.newest}): restoring it goes back before that checkpoint and loses what was recorded after. Nothing was restored; to do so anyway, repeat with --before-checkpoint.`,
+    pt: (p, zone) =>
+      `A cópia ${p.file} tem ${p.entries} entradas de auditoria e é anterior ao ponto de verificação n.º ${p.id} que a sala já assinou (${p.size} entradas, em ${signedAt(p, zone)}; o mais recente é o n.º ${p.newest}): repô-la volta atrás desse ponto e perde o que foi registado depois. Nada foi reposto; para o fazer mesmo assim, repita com --before-checkpoint.`,
+    en: (p, zone) =>
+      `The backup ${p.file} has ${p.entries} audit entries and is older than checkpoint no. ${p.id} the hall already signed (${p.size} entries, on ${signedAt(p, zone)}; the newest is no. ${p.newest}): restoring it goes back before that checkpoint and loses what was recorded after. Nothing was restored; to do so anyway, repeat with --before-checkpoint.`,
   },
   // `first`: the first findings as the books check names them (its problem codes, the document and the transaction numbers).
   RESTORE_BOOKS_DIFFER: {
