@@ -280,7 +280,7 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
   if (manifestFormat !== EXPORT_FORMAT) {
     fail(MANIFEST_FILE, `formato ${typeof manifestFormat === 'string' ? shownName(manifestFormat) : '(nenhum)'}, não ${EXPORT_FORMAT}: esta verificação só lê exportações com o manifesto assinado (formato 2); exporte a sessão de novo`);
   }
-  const manifest = json<{ format: string; hallName: string; licence: string | null; sessionId: number; openedAt: string; closedAt: string; entries: { from: number; to: number }; files: Record<string, { sha256: string; size: number }> }>(
+  const manifest = json<{ format: string; hallId: string; hallName: string; licence: string | null; sessionId: number; openedAt: string; closedAt: string; entries: { from: number; to: number }; files: Record<string, { sha256: string; size: number }> }>(
     MANIFEST_FILE,
     MANIFEST_SCHEMA,
   );
@@ -298,6 +298,7 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
   if (signedManifest[1] !== key.name) fail(MANIFEST_SIGNATURE_FILE, `assina o manifesto do registo ${shownName(signedManifest[1]!)}, não do registo da chave ${key.name}`);
   if (Number(signedManifest[2]) !== manifest.sessionId) fail(MANIFEST_SIGNATURE_FILE, `assina o manifesto da sessão n.º ${signedManifest[2]}, não da n.º ${manifest.sessionId}`);
   if (bytesToHex(sha256(files.get(MANIFEST_FILE)!)) !== signedManifest[3]) fail(MANIFEST_FILE, `o seu SHA-256 não é o que a sala assinou em ${MANIFEST_SIGNATURE_FILE} (alterado)`);
+  if (`bingo-kiosk/${manifest.hallId}` !== key.name) fail(MANIFEST_FILE, `a sala ${shownName(manifest.hallId)} não é a do registo da chave ${key.name}`);
 
   // Every file in the ZIP listed in the signed manifest with its size and SHA-256, and every file listed there.
   for (const [name, bytes] of files) {

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHall, type TestHall } from '../../test/fixtures/faces.js';
 import { exportBase, FORGERIES, writeZip, zeroBomb, type ExportBase } from '../../test/fixtures/export-forgeries.js';
 import { playedSession } from '../../test/fixtures/played-session.js';
+import { openReader } from '../../db/connection.js';
 import { buildSessionExport } from './export.js';
 import { verifyExport } from './verify.js';
 
@@ -53,10 +54,30 @@ describe("the forger's kit", () => {
   });
 });
 
+describe('the export', () => {
+  const pdf = async () => Buffer.from('%PDF-1.4 test');
+
+  it("is refused when the key that signed the session's close is not the one at hand, naming the session and the key", async () => {
+    const acta = await t.h.ok('session.acta', { sessionId }, t.manager);
+    const refusal = { code: 'EXPORT_KEY_NOT_AT_HAND', params: { sessionId, keyId: acta.hallKey!.keyId } };
+    // Another key given to sign it (a key rotated since the close).
+    await expect(buildSessionExport(t.h.kiosk.db, sessionId, { pdf, now: t.h.clock.now(), signer: base.other })).rejects.toMatchObject(refusal);
+    // A copy of the hall's file in a folder without its key.
+    const copy = join(mkdtempSync(join(tmpdir(), 'no-key-')), 'kiosk.db');
+    t.h.kiosk.db.prepare('VACUUM INTO ?').run(copy);
+    const reader = openReader(copy);
+    try {
+      await expect(buildSessionExport(reader, sessionId, { pdf, now: t.h.clock.now() })).rejects.toMatchObject(refusal);
+    } finally {
+      reader.close();
+    }
+  });
+});
+
 describe('the command line', () => {
   /**
    * The check alone (check.ts bundled, node:crypto's primitives) in a child process of its own, run on `file`: its
-   * finding and its peak memory (maxRSS). No tsx in it, so the peak is the check's, not the loading of the sources.
+   * finding and its peak memory (VmHWM). No tsx in it, so the peak is the check's, not the loading of the sources.
    */
   const CHILD = `
     import { readFileSync } from 'node:fs';
@@ -68,7 +89,9 @@ describe('the command line', () => {
       ed25519: (k, m, s) => verify(null, m, createPublicKey({ key: Buffer.concat([spki, k]), format: 'der', type: 'spki' }), s),
     };
     const r = checkExport(new Uint8Array(readFileSync(process.argv[2])), { key: process.argv[3] }, crypto);
-    console.log(JSON.stringify({ r: r.ok ? { ok: true } : r, peakBytes: process.resourceUsage().maxRSS * 1024 }));
+    // VmHWM: this process's own peak (maxRSS would carry the forking test runner's).
+    const peakKiB = Number(/VmHWM:\\s+(\\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))[1]);
+    console.log(JSON.stringify({ r: r.ok ? { ok: true } : r, peakBytes: peakKiB * 1024 }));
   `;
   const bundled = join(work, 'check.mjs');
   const checkIn = (file: string) => {

@@ -6,7 +6,8 @@
  */
 import * as ed from '@noble/ed25519';
 import { sha256, sha512 } from '@noble/hashes/sha2.js';
-import { checkExport, checkReport, type CheckCrypto } from '../check.js';
+import { checkExport, checkReport, EXPORT_LIMITS, type CheckCrypto, type ExportCheck } from '../check.js';
+import { sizeText } from '../zip.js';
 
 ed.hashes.sha512 = sha512;
 
@@ -33,12 +34,18 @@ async function run(): Promise<void> {
     return;
   }
   out.textContent = 'A verificar…';
-  const bytes = new Uint8Array(await file.arrayBuffer());
   const key = $<HTMLInputElement>('key').value.trim();
   const witness = $<HTMLInputElement>('witness').value.trim();
   // Let the words above paint before the check takes the thread.
   await new Promise((resolve) => setTimeout(resolve, 20));
-  const r = checkExport(bytes, { ...(key ? { key } : {}), ...(witness ? { witness } : {}) }, crypto);
+  // As the command line: a file larger than all its entries may inflate to is refused before it is read.
+  const r: ExportCheck =
+    file.size > EXPORT_LIMITS.total
+      ? { ok: false, failure: { file: '(zip)', what: `o ficheiro tem ${file.size} bytes: excede o limite de ${sizeText(EXPORT_LIMITS.total)}` } }
+      : await file.arrayBuffer().then(
+          (buffer) => checkExport(new Uint8Array(buffer), { ...(key ? { key } : {}), ...(witness ? { witness } : {}) }, crypto),
+          (): ExportCheck => ({ ok: false, failure: { file: '(zip)', what: 'o ficheiro não pôde ser lido' } }),
+        );
   out.replaceChildren();
   const head = document.createElement('p');
   head.className = 'head';
