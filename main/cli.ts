@@ -80,10 +80,9 @@ import { openGroup, verifyGroup } from './journal/index.js';
 import { readGroupReport, reportText } from './journal/report.js';
 import { reportFormat, reportPeriod } from '../core/group-report.js';
 import { DEFAULT_HALL_TIME_ZONE, hallDay } from '../core/time.js';
-import { shipOnce, startShipper, type Shipper } from './journal/shipper.js';
-import { keepCosignatures } from './journal/cosignatures.js';
+import { cosignatureKeeper, shipOnce, startShipper, type Shipper } from './journal/shipper.js';
 import { journalStateText } from '../core/audit/journal-state.js';
-import { hallIdentity, openCosignatureKeeper } from '../db/journal.js';
+import { hallIdentity } from '../db/journal.js';
 import { openReader } from '../db/connection.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -467,7 +466,7 @@ async function journalShip(argv: string[]): Promise<void> {
   const reader = openReader(file);
   const zone = hallIdentity(reader).timeZone;
   reader.close();
-  const keeper = openCosignatureKeeper(file);
+  const keeper = cosignatureKeeper(file);
   let told = '';
   const shipper = startShipper({
     file,
@@ -482,7 +481,7 @@ async function journalShip(argv: string[]): Promise<void> {
       (s.state === 'unreachable' || s.state === 'diverged' ? console.error : console.log)(text);
     },
     onCosignatures: (rows) => {
-      const kept = keepCosignatures(keeper, rows, new Date().toISOString());
+      const kept = keeper.keep(rows, new Date());
       if (kept > 0) console.log(`${kept} cossinaturas do grupo guardadas.`);
     },
     onFailed: (message) => {

@@ -15,7 +15,7 @@ import { KioskError } from '../core/refusal.js';
 import { createCheckpointer } from '../db/checkpointer.js';
 import { checkpointWorker } from './workers/checkpoint.js';
 import { displayTokenKnown } from '../db/bingo/display.js';
-import { DatabaseStorageError, openDatabase, openReader, storageFailureOf, writeTransaction, type WritableDb } from '../db/connection.js';
+import { DatabaseStorageError, openDatabase, openReader, storageFailureOf, type WritableDb } from '../db/connection.js';
 import { keepReserve, openFailureOf, releaseReserve, RESERVE_BYTES } from '../db/reserve.js';
 import type { Channel } from '../core/contract.js';
 import type { StorageState } from '../core/audit/contract.js';
@@ -34,8 +34,8 @@ import { sealPinHashes } from './services/shared/credentials.js';
 import { createPins, type Pins } from './services/shared/pin.js';
 import { openPinKey } from './services/shared/pin-key.js';
 import { openHallKeyring } from './services/shared/hall-keyring.js';
-import { cosigns } from './services/shared/checkpoint.js';
-import { checkpointById, insertCosignature, type PreparedFrontier } from '../db/transparency.js';
+import { keepCosignatures } from './services/shared/cosignatures.js';
+import type { PreparedFrontier } from '../db/transparency.js';
 import { prepareFrontierInWorker } from './workers/frontier.js';
 import { auditHead } from '../db/audit.js';
 
@@ -311,23 +311,18 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     },
     isDisplayToken: (token) => displayTokenKnown(reader, token),
     keepCosignatures(rows) {
-      const holding = rows.filter((r) => {
-        const checkpoint = checkpointById(db, r.checkpointId);
-        return checkpoint !== undefined && cosigns(checkpoint.note, r.witnessKey, r.line);
-      });
-      if (holding.length === 0) return 0;
       const at = now().toISOString();
+      let kept: number;
       try {
-        writeTransaction(db, () => {
-          for (const r of holding) insertCosignature(db, { ...r, receivedAt: at });
-        });
+        // The one way a hall keeps them, the command line's shipper's too (main/services/shared/cosignatures.ts).
+        kept = keepCosignatures(db, rows, at);
       } catch (e) {
         // A full disk: the shipper asks again (from the newest kept) and they are kept then.
         if (storageFailureOf(e) === null) throw e;
         return 0;
       }
-      emitAll({ type: 'changed', channel: 'audit.cosignature', topics: ['acta'], at });
-      return holding.length;
+      if (kept > 0) emitAll({ type: 'changed', channel: 'audit.cosignature', topics: ['acta'], at });
+      return kept;
     },
     printQueue: queue,
     db,

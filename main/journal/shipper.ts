@@ -14,7 +14,7 @@ import type { ShipperMessage } from './ship-worker.js';
 import type { CosignatureRow } from '../../db/group/witness.js';
 import { openReader } from '../../db/connection.js';
 import { openCosignatureKeeper } from '../../db/journal.js';
-import { keepCosignatures } from './cosignatures.js';
+import { keepCosignatures } from '../services/shared/cosignatures.js';
 import { openGroup, SHIPPER_DEADLINES } from './index.js';
 import { shipHall } from './ship.js';
 
@@ -81,7 +81,7 @@ export interface ShipOnceResult {
 /**
  * `journal:ship` once: the same pass as the kiosk's shipper (ship.ts shipHall, with its deadlines): the entries,
  * then the checkpoints whose entries are in, then the group's cosignatures, kept in the hall's file as the kiosk
- * keeps them (cosignatures.ts).
+ * keeps them (main/services/shared/cosignatures.ts).
  */
 export async function shipOnce(o: { file: string; url: string; batch?: number; now?: () => Date }): Promise<ShipOnceResult> {
   // Read-only, beside a kiosk that may be selling: the journal is read, never written, here.
@@ -92,9 +92,9 @@ export async function shipOnce(o: { file: string; url: string; batch?: number; n
       const r = await shipHall(db, group.pool, { ...(o.batch !== undefined ? { batch: o.batch } : {}) });
       let kept = 0;
       if (r.cosignatures) {
-        const keeper = openCosignatureKeeper(o.file);
+        const keeper = cosignatureKeeper(o.file);
         try {
-          kept = keepCosignatures(keeper, r.cosignatures, (o.now?.() ?? new Date()).toISOString());
+          kept = keeper.keep(r.cosignatures, o.now?.() ?? new Date());
         } finally {
           keeper.close();
         }
@@ -106,4 +106,13 @@ export async function shipOnce(o: { file: string; url: string; batch?: number; n
   } finally {
     db.close();
   }
+}
+
+/**
+ * The group's cosignatures kept in a hall's file beside its kiosk (the command line's shipper, which has no kiosk
+ * open): through the kiosk's own way of keeping them.
+ */
+export function cosignatureKeeper(file: string): { keep(rows: readonly CosignatureRow[], at: Date): number; close(): void } {
+  const db = openCosignatureKeeper(file);
+  return { keep: (rows, at) => keepCosignatures(db, rows, at.toISOString()), close: () => db.close() };
 }

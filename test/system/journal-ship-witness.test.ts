@@ -2,11 +2,12 @@
  * `journal:ship` from the command line is the kiosk's shipper (issue 37): one
  * pass ships the entries, then the checkpoints whose entries are in, then
  * brings the group's cosignatures back and keeps them in the hall's file
- * (beside the running kiosk), so that the hall's export verifies with the
+ * (beside the running kiosk); `--follow` (the kiosk's worker) keeps them as
+ * they come; so that the hall's export verifies with the
  * group's witness key (`npm run export:verify -- --witness`). Counted in
  * PostgreSQL and in the hall's file.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -42,6 +43,10 @@ afterAll(async () => {
 
 const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'main/cli.ts', ...args], { cwd: ROOT, encoding: 'utf8' });
 const local = (sql: string) => t.h.kiosk.db.prepare(sql).pluck().get() as number;
+const until = async (what: () => boolean, seen: () => string, ms = 30_000) => {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) if (what()) return;
+  throw new Error(`not within ${ms} ms: ${seen()}`);
+};
 const held = async (sql: string, hallId: string) => Number((await pgdb.query<{ n: string }>(sql, [hallId]))[0]!.n);
 
 describe('journal:ship once', () => {
@@ -64,10 +69,22 @@ describe('journal:ship once', () => {
     const key = witnessKeyFrom(join(mkdtempSync(join(tmpdir(), 'witness-')), 'witness.key'), 'grupo-teste');
     expect((await witnessGroup(group.pool, key, () => WITNESSED_AT))[0]!.cosigned).toHaveLength(checkpoints);
 
-    // The next pass brings them back and keeps them in the hall's file, beside the running kiosk.
-    expect(ship()).toEqual({ shipped: 0, head: entries, checkpoints: 0, cosignatures: checkpoints });
+    // The shipper following (the kiosk's worker) brings them back and keeps them in the hall's file, beside the
+    // running kiosk; stopped by SIGTERM, cleanly.
+    const follow = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', 'journal:ship', '--follow', '--data-dir', t.h.dataDir, '--database-url', pgdb.url], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    follow.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    follow.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<number | null>((r) => follow.once('exit', (code) => r(code)));
+    await until(() => out.includes(`${checkpoints} cossinaturas do grupo guardadas.`), () => out);
+    expect(out).toContain(`em dia: o grupo tem todas as entradas desta sala (a última n.º ${entries})`);
     expect(local('SELECT COUNT(*) FROM checkpoint_cosignatures')).toBe(checkpoints);
-    // Again: nothing new, nothing kept twice.
+    follow.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    // Once more: nothing new, nothing kept twice.
     expect(ship()).toEqual({ shipped: 0, head: entries, checkpoints: 0, cosignatures: 0 });
     expect(local('SELECT COUNT(*) FROM checkpoint_cosignatures')).toBe(checkpoints);
 
