@@ -647,7 +647,15 @@ async function inspectorExport(argv: string[]): Promise<void> {
 
 /** `npm run export:verify -- FILE [--key VERIFIER_KEY] [--witness WITNESS_KEY]`: no database, no kiosk; exit 0, or 1 naming the first thing that fails. */
 async function inspectorVerify(argv: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({ args: argv, options: { key: { type: 'string' }, witness: { type: 'string' } }, allowPositionals: true, strict: true });
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: { key: { type: 'string' }, witness: { type: 'string' } }, allowPositionals: true, strict: true });
+  } catch {
+    // Node's own words are English: the inspector reads how to call it instead.
+    console.error('Uso: npm run export:verify -- FICHEIRO.zip [--key CHAVE_DA_SALA] [--witness CHAVE_DA_TESTEMUNHA]');
+    process.exit(2);
+  }
+  const { values, positionals } = parsed;
   const path = positionals[0];
   if (!path || !existsSync(path)) {
     console.error('Indique o ficheiro da exportação (.zip).');

@@ -126,7 +126,7 @@ describe('the command line', () => {
     }
   }, 60_000);
 
-  it('answers a 600 MB file, a file that is not there and every refusal in Portuguese, never an error of Node', () => {
+  it('answers a 600 MB file, a folder, an unknown option and every refusal in Portuguese, never an error of Node', () => {
     const big = join(work, 'grande.zip');
     writeFileSync(big, '');
     truncateSync(big, 600_000_000);
@@ -137,5 +137,11 @@ describe('the command line', () => {
     writeFileSync(dup, FORGERIES.find((f) => f.id === 'duplicate entry, forged copy first')!.make(base));
     const named = run([dup, '--key', base.key]);
     expect([named.status, named.stdout.trim(), named.stderr]).toEqual([1, 'FALHA em sales.jsonl: o ficheiro sales.jsonl aparece duas vezes no ZIP.', '']);
+    // A folder where the ZIP should be: a finding, not Node's EISDIR.
+    const folder = run([work, '--key', base.key]);
+    expect([folder.status, folder.stdout.trim(), folder.stderr]).toEqual([1, 'FALHA em (zip): o ficheiro não pôde ser lido (EISDIR).', '']);
+    // An option it does not know: how to call it, in Portuguese.
+    const unknown = run([dup, '--chave', base.key]);
+    expect([unknown.status, unknown.stdout, unknown.stderr.trim()]).toEqual([2, '', 'Uso: npm run export:verify -- FICHEIRO.zip [--key CHAVE_DA_SALA] [--witness CHAVE_DA_TESTEMUNHA]']);
   }, 60_000);
 });
