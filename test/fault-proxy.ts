@@ -1,0 +1,85 @@
+/**
+ * A TCP proxy with faults, between a counter's link and the hall (issue 37):
+ * `pass`; `cut` (the request forwarded, the connection cut as the answer
+ * starts: the hall did the work, the counter never hears it); `delay` (the
+ * answer held back `delayMs`); `blackhole` (the connection accepted, the
+ * request never forwarded). The fault is read as each chunk passes, so a
+ * test switches it between calls. `onForward`, when set, runs once as the
+ * next request's bytes are handed to the hall (to stop or kill it then).
+ * `unplug()` closes the port itself (connections refused, as a cable pulled
+ * at the hall's side) until `plug()`.
+ */
+import { connect, createServer, type Server, type Socket } from 'node:net';
+
+export type Fault = 'pass' | 'cut' | 'delay' | 'blackhole';
+
+export interface FaultProxy {
+  port: number;
+  fault: Fault;
+  delayMs: number;
+  onForward: (() => void) | null;
+  unplug(): Promise<void>;
+  plug(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function faultProxy(targetPort: number, targetHost = '127.0.0.1'): Promise<FaultProxy> {
+  const sockets = new Set<Socket>();
+  const serve = (client: Socket) => {
+    const upstream = connect(targetPort, targetHost);
+    sockets.add(client).add(upstream);
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    client.on('error', drop).on('close', drop);
+    upstream.on('error', drop).on('close', drop);
+    client.on('data', (chunk: Buffer) => {
+      if (proxy.fault === 'blackhole') return;
+      upstream.write(chunk, () => {
+        const hook = proxy.onForward;
+        if (hook) {
+          proxy.onForward = null;
+          hook();
+        }
+      });
+    });
+    upstream.on('data', (chunk: Buffer) => {
+      if (proxy.fault === 'cut') drop();
+      else if (proxy.fault === 'delay') setTimeout(() => !client.destroyed && client.write(chunk), proxy.delayMs);
+      else client.write(chunk);
+    });
+  };
+  let server: Server | null = null;
+  const listen = (at: number) =>
+    new Promise<number>((resolve, reject) => {
+      const s = createServer(serve);
+      s.once('error', reject);
+      s.listen(at, '127.0.0.1', () => {
+        server = s;
+        resolve((s.address() as { port: number }).port);
+      });
+    });
+  const unplug = () =>
+    new Promise<void>((resolve) => {
+      const s = server;
+      server = null;
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
+      if (s) s.close(() => resolve());
+      else resolve();
+    });
+  const port = await listen(0);
+  const proxy: FaultProxy = {
+    port,
+    fault: 'pass',
+    delayMs: 0,
+    onForward: null,
+    unplug,
+    plug: async () => void (await listen(port)),
+    close: unplug,
+  };
+  return proxy;
+}
