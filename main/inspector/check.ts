@@ -371,7 +371,12 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
     if (!verifyConsistency(sha256, old.size, checkpoint.size, old.rootHash, checkpoint.rootHash, c.proof.map(hexToBytes))) {
       fail('previous-checkpoint.txt', `o registo desta sessão não continua o da sessão anterior (${old.size} entradas): foi reescrito entretanto`);
     }
+    if (old.origin !== checkpoint.origin) fail('previous-checkpoint.txt', `é do registo ${shownName(old.origin)}, não de ${checkpoint.origin}`);
     if (old.size !== from - 1) fail('manifest.json', `entradas a partir da ${from}, mas o ponto de verificação anterior termina na ${old.size}`);
+  } else {
+    // Without the previous checkpoint only the log's first entries stand alone: later ones must show they continue it.
+    if (from !== 1) fail('previous-checkpoint.txt', `falta na exportação: as entradas começam na ${from}, depois das de uma sessão anterior, e sem ele nada prova que esta sessão a continua`);
+    if (proofs.consistency !== null) fail('proofs.json', 'uma prova de consistência sem ponto de verificação anterior');
   }
 
   // Documents: each backed by the entry that wrote it (same figures), each such entry's document cited.

@@ -236,6 +236,13 @@ describe('the inspector export', () => {
       return JSON.stringify(p);
     });
     expect(verifyExport(forged, { key })).toMatchObject({ ok: false, failure: { file: 'previous-checkpoint.txt', what: expect.stringContaining('não continua o da sessão anterior') } });
+    // The previous checkpoint left out by the hall (its manifest signed anew): nothing would show this session continues it.
+    const b = exportBase(zip, t.h.dataDir);
+    const from = (JSON.parse(strFromU8(files['manifest.json']!)) as { entries: { from: number } }).entries.from;
+    expect(verifyExport(resigned(b, b.files.filter(([n]) => n !== 'previous-checkpoint.txt')), { key })).toEqual({
+      ok: false,
+      failure: { file: 'previous-checkpoint.txt', what: `falta na exportação: as entradas começam na ${from}, depois das de uma sessão anterior, e sem ele nada prova que esta sessão a continua` },
+    });
   });
 
   it('is refused for a session still open, naming it', async () => {
