@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { monthPartition } from '../../db/group/schema.js';
 import { unreachable } from './index.js';
+import { alteredPart } from './recompute.js';
 
 describe('the journal partitions', () => {
   it('names each month and bounds it in UTC, December running into January', () => {
@@ -16,5 +17,25 @@ describe('PostgreSQL out of reach', () => {
     expect(unreachable(new Error('Connection terminated unexpectedly'))).toBe('ECONNRESET');
     expect(unreachable(Object.assign(new Error('duplicate key value'), { code: '23505' }))).toBeNull();
     expect(unreachable(new Error('audit_log: the chain breaks at entry 4'))).toBeNull();
+  });
+
+  it('takes a deadline passed (the query unanswered, the connection never started, the server cancelling) for out of reach', () => {
+    expect(unreachable(new Error('Query read timeout'))).toBe('ETIMEDOUT');
+    expect(unreachable(new Error('timeout exceeded when trying to connect'))).toBe('ETIMEDOUT');
+    expect(unreachable(new Error('Connection terminated due to connection timeout'))).toBe('ETIMEDOUT');
+    expect(unreachable(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }))).toBe('57014');
+  });
+});
+
+describe("an entry of the group's copy that does not recompute", () => {
+  const recomputed = 'a'.repeat(64);
+  const stored = 'b'.repeat(64);
+  it("is a replaced hash when the chain's other copy (the next prev_hash, the head) is the payload's hash", () => {
+    expect(alteredPart(recomputed, stored, recomputed)).toBe('hash');
+  });
+  it('is an edited payload when that copy is the stored hash, or there is none', () => {
+    expect(alteredPart(recomputed, stored, stored)).toBe('payload');
+    expect(alteredPart(recomputed, stored, undefined)).toBe('payload');
+    expect(alteredPart(recomputed, stored, 'c'.repeat(64))).toBe('payload');
   });
 });

@@ -30,7 +30,7 @@ if (process.platform === 'linux') {
   }
 }
 
-const { file, url, idleMs, batch } = workerData as { file: string; url: string; idleMs?: number; batch?: number };
+const { file, url, idleMs, batch, silenceMs = SILENCE_MS } = workerData as { file: string; url: string; idleMs?: number; batch?: number; silenceMs?: number };
 const post = (m: ShipperMessage) => parentPort!.postMessage(m);
 const stop = new AbortController();
 parentPort!.on('message', (m: 'stop') => {
@@ -52,10 +52,10 @@ const outOfReach = (cause: string) =>
   set({ state: 'unreachable', cause, since: new Date(answeredAt).toISOString(), backlog: Math.max(0, localHead() - (state.groupHead ?? 0)) });
 
 // Out of reach or stopped, the hall sells on: its backlog as it grows, once a second. And whatever the loop is
-// waiting on, a group silent for SILENCE_MS is said to be out of reach: no state outlives its last answer.
+// waiting on, a group silent for SILENCE_MS (a test's own) is said to be out of reach: no state outlives its last answer.
 const growing = setInterval(() => {
   if (state.state !== 'unreachable' && state.state !== 'diverged') {
-    if (Date.now() - answeredAt > SILENCE_MS) outOfReach('ETIMEDOUT');
+    if (Date.now() - answeredAt > silenceMs) outOfReach('ETIMEDOUT');
     return;
   }
   const backlog = Math.max(0, localHead() - (state.groupHead ?? 0));

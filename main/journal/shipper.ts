@@ -37,13 +37,15 @@ export function startShipper(o: {
   idleMs?: number;
   /** Entries per PostgreSQL transaction (journal:ship --batch). */
   batch?: number;
+  /** How long the group may stay silent before the state says so (state.ts SILENCE_MS; tests shorten it). */
+  silenceMs?: number;
   onState?(s: JournalState): void;
   onFailed?(message: string): void;
   /** The group's cosignatures of the hall's checkpoints, for the kiosk to keep (Kiosk.keepCosignatures). */
   onCosignatures?(rows: CosignatureRow[]): void;
 }): Shipper {
   const { entry, execArgv } = workerEntry(shipperWorkerUrl());
-  const w = new Worker(entry, { workerData: { file: o.file, url: o.url, idleMs: o.idleMs, batch: o.batch }, ...(execArgv ? { execArgv } : {}) });
+  const w = new Worker(entry, { workerData: { file: o.file, url: o.url, idleMs: o.idleMs, batch: o.batch, silenceMs: o.silenceMs }, ...(execArgv ? { execArgv } : {}) });
   w.unref();
   let state: JournalState = startingState();
   let exited = false;
