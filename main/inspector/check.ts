@@ -97,6 +97,18 @@ const COSIGNATURES_SCHEMA: Schema = { array: { object: { witnessKey: 'string', l
 const KEYS_SCHEMA: Schema = { array: { object: { keyId: 'string', verifierKey: 'string', createdAt: iso, rotationNote: nullableString } } };
 const FIGURES: Schema = { object: { count: 'int', amountCents: 'int', cashCents: 'int', chequeCents: 'int' } };
 const SUMMARY_SCHEMA: Schema = { object: { guias: { object: { unpaid: FIGURES, paid: FIGURES, void: FIGURES } } } };
+/** Each document file's fields, as export.ts writes them: a field not here is unknown and refused, each one here required. */
+const ROW_FIELDS: Record<string, readonly string[]> = {
+  'sales.jsonl': ['saleId', 'at', 'gameNumber', 'ranges', 'quantity', 'totalCents', 'terminal', 'operator', 'voided', 'auditSeq'],
+  'games.jsonl': ['number', 'state', 'priceCents', 'double', 'doubleOfNumber', 'closure'],
+  'voids.jsonl': ['saleId', 'at', 'gameNumber', 'operator', 'approvedBy', 'auditSeq', 'ranges'],
+  'prizes.jsonl': ['winnerId', 'sessionId', 'gameNumber', 'kind', 'seriesCode', 'card', 'prizeCents', 'ballCount', 'awardedAt', 'status', 'awardSeq', 'payment', 'void'],
+  'refunds.jsonl': ['saleId', 'sessionId', 'gameNumber', 'amountCents', 'paidAt', 'operator', 'terminal', 'auditSeq'],
+  'guias.jsonl': [
+    'guiaId', 'number', 'machineNumber', 'kind', 'amountCents', 'fund', 'issuedAt', 'issuedBy', 'terminal', 'status', 'cashCents', 'cheques', 'paidAt', 'paidBy', 'voidedAt', 'voidReason', 'issueSeq', 'paymentSeq', 'voidSeq',
+  ],
+  'drawers.jsonl': ['drawerId', 'terminal', 'openedAt', 'openedBy', 'floatCents', 'openSeq', 'close'],
+};
 const AUDIT_LINE_SCHEMA: Schema = {
   object: {
     seq: 'int',
@@ -414,7 +426,15 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
     for (const f of fields) if (f in answer && !same(answer[f], row[f])) return f;
     return null;
   };
-  const rows = <T>(file: string) => lines(text(file)).map((l, i) => parseLine<T>(file, l, i + 1));
+  const rows = <T>(file: string) =>
+    lines(text(file)).map((l, i) => {
+      const row = parseLine<Record<string, unknown>>(file, l, i + 1);
+      const fields = ROW_FIELDS[file]!;
+      if (!row || typeof row !== 'object' || Array.isArray(row)) return fail(file, 'a linha não é um objeto', i + 1);
+      for (const k of Object.keys(row)) if (!fields.includes(k)) fail(file, `campo desconhecido ${shownName(k)}`, i + 1);
+      for (const k of fields) if (!Object.prototype.hasOwnProperty.call(row, k)) fail(file, `falta o campo ${k}`, i + 1);
+      return row as T;
+    });
   const counts: Record<string, number> = {};
 
   type SaleLine = { saleId: number; gameNumber: number; quantity: number; totalCents: number; ranges: unknown; voided: boolean; auditSeq: number | null };
