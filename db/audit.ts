@@ -94,6 +94,71 @@ export function redact(value: unknown): unknown {
 
 const json = (v: unknown): string | null => (v === undefined ? null : JSON.stringify(redact(v)));
 
+/** An operator's record as it authorises: who, which roles, whether active, and the PIN hash that lets them in. */
+export interface OperatorCredential {
+  id: number;
+  username: string;
+  name: string;
+  /** As stored: a JSON array. */
+  roles: string;
+  active: number;
+  pinHash: string;
+}
+
+/**
+ * The digest of an operator's credential, kept in the audit row of the command that
+ * wrote it (issue 37): the chain and the hall's signed checkpoints vouch for it, so an
+ * operator edited in the stopped file (a PIN hash copied from another, a role added,
+ * an operator reactivated) no longer matches the last digest the log holds for them.
+ * It tells nothing of the PIN: the hash it covers is sealed under a key not in the file.
+ */
+export function credentialDigest(o: OperatorCredential): string {
+  let roles: unknown = o.roles;
+  try {
+    roles = JSON.parse(o.roles);
+  } catch {
+    // Not JSON: hashed as it is (it differs from any digest written by the kiosk).
+  }
+  return createHash('sha256')
+    .update('bingo-kiosk operator credential\n')
+    .update(JSON.stringify([o.id, o.username, o.name, roles, o.active === 1, o.pinHash]))
+    .digest('hex');
+}
+
+export const CREDENTIAL_SELECT = `SELECT id, username, name, roles, active, pin_hash AS pinHash FROM operators`;
+
+/** Whether a file records operators' changes (migration 0010): an older one has nothing to vouch for them with. */
+const recordsOperators = new WeakMap<object, boolean>();
+
+/**
+ * The operators the command being logged changed (the changes operator_changes recorded
+ * since the log's last row, `lastSeq`), each with its credential's digest as it now stands.
+ */
+function changedCredentials(db: WritableDb, lastSeq: number): Record<string, string> | null {
+  let has = recordsOperators.get(db);
+  if (has === undefined) {
+    has = stmt<[], { n: number }>(db, `SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'operator_changes'`).get()!.n > 0;
+    recordsOperators.set(db, has);
+  }
+  if (!has) return null;
+  const ids: number[] = [];
+  // Newest first, by rowid: only this command's changes are read (they name the log's last row).
+  for (const c of stmt<[], { operatorId: number; auditSeq: number }>(db, `SELECT operator_id AS operatorId, audit_seq AS auditSeq FROM operator_changes ORDER BY id DESC`).iterate()) {
+    if (c.auditSeq !== lastSeq) break;
+    ids.push(c.operatorId);
+  }
+  if (ids.length === 0) return null;
+  const rows = stmt<[string], OperatorCredential>(db, `${CREDENTIAL_SELECT} WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`).all(JSON.stringify(ids));
+  return Object.fromEntries(rows.map((o) => [String(o.id), credentialDigest(o)]));
+}
+
+/** A command's answer as logged, with the digests of the credentials it changed (`credentials`), when it is an object. */
+function afterWith(after: unknown, credentials: Record<string, string> | null): string | null {
+  const redacted = after === undefined ? undefined : redact(after);
+  if (credentials && redacted !== null && typeof redacted === 'object' && !Array.isArray(redacted)) return JSON.stringify({ ...redacted, credentials });
+  return redacted === undefined ? null : JSON.stringify(redacted);
+}
+
 export function appendAudit(db: WritableDb, rec: AuditRecord): number {
   const last = stmt<[], { id: number; hash: string }>(db, `SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1`).get();
   const id = (last?.id ?? 0) + 1;
@@ -107,7 +172,7 @@ export function appendAudit(db: WritableDb, rec: AuditRecord): number {
     outcome: rec.outcome,
     input: json(rec.input) ?? 'null',
     before: json(rec.before),
-    after: json(rec.after),
+    after: afterWith(rec.after, changedCredentials(db, last?.id ?? 0)),
   };
   const hash = auditRowHash(prevHash, row);
   stmt(

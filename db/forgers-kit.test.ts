@@ -5,7 +5,7 @@
  * the books. Real SQLite files in temp folders; copies made with VACUUM INTO.
  */
 import Database from 'better-sqlite3';
-import { generateKeyPairSync, sign } from 'node:crypto';
+import { generateKeyPairSync, scryptSync, sign } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +32,7 @@ import { HALL_KEY_FILE, rawPublicKey } from '../main/services/shared/hall-key.js
 import { checkpointLines } from '../main/inspector/checkpoint-words.js';
 import { auditRowHash, chainGenesis, type StoredRow } from './audit.js';
 import { BACKUP_DIR, restoreBackup, RestoreRefusedError, type BackupManifest } from './backup.js';
+import { checkBooks } from './books.js';
 import type { ReadableDb } from './connection.js';
 import { currentHallKey, entryLeaf, sha256, verifyCheckpoints, VerifierKeyError } from './transparency.js';
 
@@ -420,5 +421,115 @@ describe('restore refuses a forged or older backup, in words', () => {
     expect(r.pt).toBe(
       `A cópia ${from} não passou na verificação dos pontos de verificação assinados: o n.º 1 não cobre as entradas que a cópia tem (a primeira entrada diferente está entre a n.º 1 e a n.º ${size1}). Foi alterada depois de feita; nada foi reposto.`,
     );
+  });
+});
+
+describe("the books vouch for the operators' records", () => {
+  let o: TestHall;
+  let dir: string;
+  let folders = 0;
+  /** A copy of the hall's folder (database by VACUUM INTO, its keys), tampered with by `forge` while stopped. */
+  function forgedHall(forge: (db: Database.Database) => void): string {
+    const d = join(dir, `hall-${++folders}`);
+    mkdirSync(d);
+    const src = new Database(join(o.h.dataDir, DATABASE_FILE), { readonly: true });
+    src.exec(`VACUUM INTO '${join(d, DATABASE_FILE)}'`);
+    src.close();
+    for (const f of [PIN_KEY_FILE, HALL_KEY_FILE]) copyFileSync(join(o.h.dataDir, f), join(d, f));
+    const db = new Database(join(d, DATABASE_FILE));
+    try {
+      forge(db);
+    } finally {
+      db.close();
+    }
+    return d;
+  }
+  const books = (d: string) => {
+    const db = new Database(join(d, DATABASE_FILE), { readonly: true }) as unknown as ReadableDb;
+    try {
+      return checkBooks(db, 10).findings.map((f) => [f.problem, f.document?.id, f.kind]);
+    } finally {
+      (db as unknown as Database.Database).close();
+    }
+  };
+  const idOf = (username: string) => o.h.kiosk.db.prepare(`SELECT id FROM operators WHERE username = ?`).pluck().get(username) as number;
+  let admin: number;
+  let cashier: number;
+  let manager: number;
+
+  beforeAll(async () => {
+    o = await createTestHall();
+    dir = mkdtempSync(join(tmpdir(), 'kiosk-forger-people-'));
+    admin = idOf('admin');
+    cashier = idOf('caixa1');
+    manager = idOf('gerente');
+    await o.h.ok('users.update', { operatorId: manager, active: false }, await o.h.login('admin', '1111'));
+    o.h.kiosk.close();
+  }, 60_000);
+  afterAll(() => {
+    o.h.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the hall as it was: every operator is vouched for by the audit row that last wrote them', () => {
+    const d = forgedHall(() => {});
+    expect(books(d)).toEqual([]);
+    const db = new Database(join(d, DATABASE_FILE), { readonly: true });
+    const vouched = db.prepare(`SELECT COUNT(*) FROM audit_log WHERE json_type(after, '$.credentials') = 'object'`).pluck().get() as number;
+    db.close();
+    expect(vouched).toBeGreaterThanOrEqual(3);
+  });
+
+  it("12. another operator's PIN hash copied onto the admin, the change's record switched off: named", () => {
+    const d = forgedHall((db) => {
+      db.exec(`DROP TRIGGER operators_record_update`);
+      db.prepare(`UPDATE operators SET pin_hash = (SELECT pin_hash FROM operators WHERE id = ?) WHERE id = ?`).run(cashier, admin);
+    });
+    expect(books(d)).toEqual([['operator_unrecorded', admin, 'credential']]);
+  });
+
+  it("13. a role given and its record forged to match (operator_changes rewritten): the digest in the audit row still names it", () => {
+    const d = forgedHall((db) => {
+      db.exec(`DROP TRIGGER operators_record_update; DROP TRIGGER operator_changes_no_update`);
+      db.prepare(`UPDATE operators SET roles = '["cashier","admin"]' WHERE id = ?`).run(cashier);
+      db.prepare(
+        `UPDATE operator_changes SET after = json_set(after, '$.roles', json('["cashier","admin"]')) WHERE id = (SELECT MAX(id) FROM operator_changes WHERE operator_id = ?)`,
+      ).run(cashier);
+    });
+    // The record rewritten no longer matches its command's row either; the digest names the operator as they stand.
+    expect(books(d)).toEqual([
+      ['operator_changed_outside_commands', cashier, 'created'],
+      ['operator_unrecorded', cashier, 'credential'],
+    ]);
+  });
+
+  it('13b. a deactivated manager reactivated, the deactivation\'s record deleted: the record then agrees, the digest does not', () => {
+    const d = forgedHall((db) => {
+      db.exec(`DROP TRIGGER operators_record_update; DROP TRIGGER operator_changes_no_delete`);
+      db.prepare(`UPDATE operators SET active = 1 WHERE id = ?`).run(manager);
+      db.prepare(`DELETE FROM operator_changes WHERE id = (SELECT MAX(id) FROM operator_changes WHERE operator_id = ?)`).run(manager);
+    });
+    expect(books(d)).toEqual([['operator_unrecorded', manager, 'credential']]);
+  });
+
+  it('14. a legacy unkeyed hash of a chosen PIN planted on the admin: not sealed at start, refused at login, named by the books', async () => {
+    const salt = Buffer.from('0123456789abcdef');
+    const legacy = `scrypt$16384$8$1$${salt.toString('base64')}$${scryptSync('9999', salt, 32, { N: 16384, r: 8, p: 1 }).toString('base64')}`;
+    const d = forgedHall((db) => {
+      db.exec(`DROP TRIGGER operators_record_update`);
+      db.prepare(`UPDATE operators SET pin_hash = ? WHERE id = ?`).run(legacy, admin);
+    });
+    const h = await createHarness({ dataDir: d });
+    try {
+      expect((await h.refused('auth.login', { username: 'admin', pin: '9999' })).code).toBe('INVALID_CREDENTIALS');
+      expect(h.kiosk.db.prepare(`SELECT pin_hash FROM operators WHERE id = ?`).pluck().get(admin)).toBe(legacy);
+      expect(h.kiosk.db.prepare(`SELECT COUNT(*) FROM audit_log WHERE channel = 'pins.sealed'`).pluck().get()).toBe(0);
+    } finally {
+      h.kiosk.close();
+    }
+    expect(books(d)).toEqual([
+      ['operator_unrecorded', admin, 'credential'],
+      ['operator_unrecorded', admin, 'pin_unsealed'],
+    ]);
   });
 });

@@ -205,6 +205,8 @@ describe('operators changed outside the commands', () => {
     const books = await h.ok('books.verify', {}, admin);
     expect(books.findings).toEqual([
       { problem: 'operator_changed_outside_commands', document: { type: 'operator', id: cashierId() }, transactionId: null, kind: 'updated', expected: null, actual: null },
+      // The digest of the cashier's credential in the audit row that last wrote it (issue 37).
+      { problem: 'operator_unrecorded', document: { type: 'operator', id: cashierId() }, transactionId: null, kind: 'credential', expected: null, actual: null },
     ]);
     // The record of it stays, whatever follows.
     expect(JSON.parse(one(`SELECT after FROM operator_changes WHERE operator_id = ? ORDER BY id DESC LIMIT 1`, cashierId()) as string)).toEqual({
@@ -220,6 +222,9 @@ describe('operators changed outside the commands', () => {
     tx(`UPDATE operators SET pin_hash = 'scrypt$forged' WHERE username = 'caixa1'`);
     expect((await h.ok('books.verify', {}, t.manager)).findings.map((f) => [f.problem, f.document?.id, f.kind])).toEqual([
       ['operator_changed_outside_commands', cashierId(), 'updated'],
+      // Not the digest its audit row keeps, and a hash of scrypt alone in a hall whose PINs are sealed (issue 37).
+      ['operator_unrecorded', cashierId(), 'credential'],
+      ['operator_unrecorded', cashierId(), 'pin_unsealed'],
     ]);
     tx(`DROP TRIGGER operators_record_update`);
     tx(`UPDATE operators SET active = 0 WHERE username = 'gerente'`);
@@ -227,6 +232,10 @@ describe('operators changed outside the commands', () => {
     expect((await h.ok('books.verify', {}, t.manager)).findings.map((f) => [f.problem, f.document?.id])).toEqual([
       ['operator_changed_outside_commands', cashierId()],
       ['operator_unrecorded', gerente],
+      // The digests, operator by operator: the manager's, then the cashier's (hash and scheme).
+      ['operator_unrecorded', gerente],
+      ['operator_unrecorded', cashierId()],
+      ['operator_unrecorded', cashierId()],
     ]);
   });
 

@@ -307,7 +307,10 @@ export function pinKeyState(db: ReadableDb, pins: Pins): 'ok' | 'other' {
 export function sealPinHashes(db: WritableDb, pins: Pins, o: { at: string; terminalId: string }): number {
   return writeTransaction(db, () => {
     if (pinKeyState(db, pins) !== 'ok') return 0;
-    if (metaValue(db, PIN_KEY_CHECK) === null) saveMeta(db, PIN_KEY_CHECK, pins.keyCheck);
+    // Sealed once, at the first start with the key: a hash of scrypt alone met after it was planted in the file, and
+    // sealing it would give it an audit row the books accept (issue 37); it stays as it is, refused at login, named by the books.
+    if (metaValue(db, PIN_KEY_CHECK) !== null) return 0;
+    saveMeta(db, PIN_KEY_CHECK, pins.keyCheck);
     let sealed = 0;
     for (const op of listOperators(db)) {
       if (isSealed(op.pinHash)) continue;

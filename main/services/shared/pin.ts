@@ -15,7 +15,7 @@ const N = 16384;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
-/** Hashes of before the key: scrypt alone. Read, then sealed at the next start (sealLegacyHash). */
+/** Hashes of before the key: scrypt alone. Never verified: sealed at the first start with the key (sealPinHashes), refused after. */
 const LEGACY = 'scrypt';
 const SEALED = 'scrypt-hmac';
 
@@ -75,14 +75,14 @@ export function createPins(key: Buffer): Pins {
     },
     async verify(pin, stored) {
       const [scheme, n, r, p, salt, value] = stored.split('$');
-      if ((scheme !== SEALED && scheme !== LEGACY) || !salt || !value) return false;
+      // A hash of scrypt alone lets no one in: every one the hall had was sealed at its first start with the key
+      // (sealPinHashes, which needs no PIN), so one met now was written into the file by hand (issue 37).
+      if (scheme !== SEALED || !salt || !value) return false;
       const expected = Buffer.from(value, 'base64');
-      const length = scheme === SEALED ? KEY_LENGTH : expected.length;
-      if (length === 0) return false;
       const started = performance.now();
-      const derived = await derive(pin, Buffer.from(salt, 'base64'), length, { N: Number(n), r: Number(r), p: Number(p) });
+      const derived = await derive(pin, Buffer.from(salt, 'base64'), KEY_LENGTH, { N: Number(n), r: Number(r), p: Number(p) });
       noteVerifyTime(performance.now() - started);
-      const actual = scheme === SEALED ? mac(derived) : derived;
+      const actual = mac(derived);
       return actual.length === expected.length && timingSafeEqual(actual, expected);
     },
     async burn() {
