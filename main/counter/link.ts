@@ -59,6 +59,8 @@ export const SLOW_BUDGET_MS = 60_000;
 /** The event stream's reconnection: from this, doubling, to RECONNECT_MAX_MS. */
 export const RECONNECT_MIN_MS = 100;
 export const RECONNECT_MAX_MS = 2_000;
+/** A key of unknown outcome is asked of the hall after this, doubling to RECONNECT_MAX_MS, until it answers. */
+export const PROBE_MIN_MS = 250;
 /** The hall's stream sends a comment every 25 s: silent longer than this, it is taken for dead (a cable cut sends no FIN). */
 export const STREAM_IDLE_MS = 40_000;
 /** A board's display token the hall accepted is asked again after this (a revoked one stops working). */
@@ -316,6 +318,8 @@ export function createHallLink(options: HallLinkOptions): HallLink {
       return await carryKeyed(keyed, path, body, headers, deadline, lang);
     } finally {
       carrying.delete(keyed.key);
+      // Left unknown: asked of the hall as soon as it answers, and meanwhile probed (a silent hall never says it is back).
+      if (outcomes.isUnknown(keyed.key)) scheduleProbe();
     }
   }
 
@@ -376,26 +380,44 @@ export function createHallLink(options: HallLinkOptions): HallLink {
     return result;
   }
 
-  /** Once the hall answers again: each key of unknown outcome (not being carried now) asked of it, one at a time. */
+  /**
+   * Each key of unknown outcome (not being carried now) asked of the hall, one at a time: at once when the hall
+   * answers again, and meanwhile as a probe, from PROBE_MIN_MS doubling to RECONNECT_MAX_MS (a hall whose event
+   * stream stayed open while it swallowed our requests would otherwise be taken for back only at its next keep-alive).
+   */
   let resolving: Promise<void> | null = null;
   let resolveAgain = false;
+  let probeTimer: ReturnType<typeof setTimeout> | null = null;
+  let probeDelay = PROBE_MIN_MS;
+  const waiting = () => outcomes.unknown().filter((o) => !carrying.has(o.key));
+  function scheduleProbe(): void {
+    if (closed || probeTimer !== null || resolving || waiting().length === 0) return;
+    probeTimer = setTimeout(() => {
+      probeTimer = null;
+      void resolveUnknown();
+    }, probeDelay);
+    probeDelay = Math.min(probeDelay * 2, RECONNECT_MAX_MS);
+  }
   function resolveUnknown(): Promise<void> {
     if (resolving) {
       resolveAgain = true;
       return resolving;
     }
+    if (probeTimer !== null) clearTimeout(probeTimer);
+    probeTimer = null;
     resolving = (async () => {
       do {
         resolveAgain = false;
-        for (const o of outcomes.unknown()) {
-          if (closed || link !== 'up') return;
-          if (carrying.has(o.key)) continue;
-          const answer = await lookUp(o.key, o.channel, Date.now() + budgetMs, 'pt-PT');
-          if (answer === null && link !== 'up') return;
+        for (const o of waiting()) {
+          if (closed) return;
+          // No answer: the hall is out of reach again; the rest wait for the next answer or probe.
+          if ((await lookUp(o.key, o.channel, Date.now() + budgetMs, 'pt-PT')) === null) return;
         }
       } while (resolveAgain && !closed);
     })().finally(() => {
       resolving = null;
+      if (waiting().length === 0) probeDelay = PROBE_MIN_MS;
+      else scheduleProbe();
     });
     return resolving;
   }
@@ -523,6 +545,8 @@ export function createHallLink(options: HallLinkOptions): HallLink {
   }
 
   if (options.events !== false) openStream();
+  // Keys left unknown by the last run (the file): asked of the hall once it answers, probed meanwhile.
+  scheduleProbe();
 
   // ---- a hall board's display token ------------------------------------------
   async function isDisplayToken(token: string): Promise<boolean> {
@@ -553,6 +577,7 @@ export function createHallLink(options: HallLinkOptions): HallLink {
     close() {
       closed = true;
       if (retryTimer !== null) clearTimeout(retryTimer);
+      if (probeTimer !== null) clearTimeout(probeTimer);
       retryTimer = null;
       stream?.destroy();
       stream = null;

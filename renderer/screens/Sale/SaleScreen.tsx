@@ -191,9 +191,10 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
     if (!unknownSale || !settledOutcome) return;
     lostSale.current = null;
     setUnknownSale(null);
-    setHallSaid(settledOutcome.state === 'done' ? 'done' : 'not_done');
+    const made = settledOutcome.state === 'done' ? (settledOutcome.value as ChannelOutput<'sale.create'> | null | undefined) : null;
+    // Made, with its answer: the sale's own panel says it (its numbers, its receipt), as the sale would have.
+    setHallSaid(settledOutcome.state !== 'done' ? 'not_done' : made ? null : 'done');
     if (settledOutcome.state !== 'done') return;
-    const made = settledOutcome.value as ChannelOutput<'sale.create'> | null | undefined;
     if (made) {
       setLast({ ...made, gameId: unknownSale.gameId, gameNumber: unknownSale.gameNumber });
       setQuantityText('1');
@@ -322,6 +323,17 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
       </p>
       <ReceiptStatus key={last.saleId} job={receiptJobOf(printing.jobs, last.saleId)} hasPrinter={hasReceiptPrinter} testId="sale-receipt" />
     </section>
+  ) : null;
+
+  // A sale of unknown outcome, or what the hall then said of it (a sale made with its numbers is the last sale's panel).
+  const outcomeBlock = unknownSale ? (
+    <div id="sale-unknown" className="alert alert-warn" role="status" data-testid="sale-unknown">
+      <strong>{t('sale.outcomeUnknownTitle', { total: f.money(unknownSale.totalCents) })}</strong> {t('sale.outcomeUnknown')}
+    </div>
+  ) : hallSaid ? (
+    <p className="notice" role="status" data-testid="sale-outcome">
+      {t(hallSaid === 'done' ? 'sale.outcomeDone' : 'sale.outcomeNotDone')}
+    </p>
   ) : null;
 
   const voidBlock = voided ? (
@@ -551,19 +563,11 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
               {t(notPlayable.reason === 'closing_time_passed' ? 'sale.afterClosingTime' : 'sale.notPlayable', { number: game?.number })}
             </p>
           ) : null}
-          {unknownSale ? (
-            <div id="sale-unknown" className="alert alert-warn" role="status" data-testid="sale-unknown">
-              <strong>{t('sale.outcomeUnknownTitle', { total: f.money(unknownSale.totalCents) })}</strong> {t('sale.outcomeUnknown')}
-            </div>
-          ) : hallSaid ? (
-            <p className="notice" role="status" data-testid="sale-outcome">
-              {t(hallSaid === 'done' ? 'sale.outcomeDone' : 'sale.outcomeNotDone')}
-            </p>
-          ) : null}
           <ErrorAlert error={shownError} testId="sale-error" />
 
           {voidBlock}
-          {lastBlock}
+          {/* In the last sale's place (which it makes stale): the column keeps its height. */}
+          {outcomeBlock ?? lastBlock}
           <RecentSales
             sales={sales.data ?? []}
             error={sales.error}
