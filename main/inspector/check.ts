@@ -288,7 +288,8 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
   };
 
   // The manifest: its format first (an older export is named as such), then its fields.
-  const manifestFormat = json<{ format?: unknown }>(MANIFEST_FILE).format;
+  const manifestValue = json<unknown>(MANIFEST_FILE);
+  const manifestFormat = manifestValue && typeof manifestValue === 'object' ? (manifestValue as { format?: unknown }).format : undefined;
   if (manifestFormat !== EXPORT_FORMAT) {
     fail(MANIFEST_FILE, `formato ${typeof manifestFormat === 'string' ? shownName(manifestFormat) : '(nenhum)'}, não ${EXPORT_FORMAT}: esta verificação só lê exportações com o manifesto assinado (formato 2); exporte a sessão de novo`);
   }

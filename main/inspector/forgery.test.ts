@@ -54,6 +54,30 @@ describe("the forger's kit", () => {
   });
 });
 
+describe('a byte flipped anywhere in the ZIP', () => {
+  it('is refused and named (never an error the check did not foresee), unless it is a central entry\'s "version made by"', () => {
+    const view = new DataView(base.zip.buffer, base.zip.byteOffset, base.zip.byteLength);
+    const cdOffset = view.getUint32(base.zip.length - 22 + 16, true);
+    // The only bytes the canonical form leaves free: each directory entry's "version made by" (2 bytes at 4).
+    const free = new Set<number>();
+    for (let at = cdOffset; at < base.zip.length - 22; at += 46 + view.getUint16(at + 28, true)) free.add(at + 4).add(at + 5);
+    let seed = 37;
+    const positions = Array.from({ length: 300 }, () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % base.zip.length);
+    // Every header byte too: the first 200 and the last 1,500 (the central directory and the end record).
+    for (let i = 0; i < 200; i++) positions.push(i);
+    for (let i = Math.max(cdOffset, base.zip.length - 1_500); i < base.zip.length; i++) positions.push(i);
+    const accepted: number[] = [];
+    for (const at of positions) {
+      const zip = base.zip.slice();
+      zip[at] = zip[at]! ^ 0x01;
+      const r = verifyExport(zip, { key: base.key });
+      if (r.ok) accepted.push(at);
+      else expect(r.failure.file, `byte ${at}`).not.toBe('(exportação)');
+    }
+    expect(accepted.filter((at) => !free.has(at))).toEqual([]);
+  }, 60_000);
+});
+
 describe('the export', () => {
   const pdf = async () => Buffer.from('%PDF-1.4 test');
 

@@ -89,6 +89,9 @@ interface Entry {
   size: number;
   offset: number;
   nameBytes: Uint8Array;
+  /** The version needed and the DOS time and date: the local header must repeat them. */
+  needed: number;
+  time: number;
 }
 
 const names = new TextDecoder('utf-8', { fatal: true });
@@ -140,6 +143,9 @@ export function readZip(zip: Uint8Array, limits: ZipLimits): Map<string, Uint8Ar
     const extraLength = u16(at + 30);
     const commentLength = u16(at + 32);
     const disk = u16(at + 34);
+    const needed = u16(at + 6);
+    const time = u32(at + 12);
+    const attributes = u16(at + 36) + u32(at + 38);
     const offset = u32(at + 42);
     if (at + 46 + nameLength + extraLength + commentLength > end) throw new ZipRefused(ZIP, `a entrada ${i + 1} do diretório central sai do diretório`);
     const nameBytes = zip.subarray(at + 46, at + 46 + nameLength);
@@ -162,12 +168,14 @@ export function readZip(zip: Uint8Array, limits: ZipLimits): Map<string, Uint8Ar
     if (method !== 0 && method !== 8) throw new ZipRefused(name, `método de compressão ${method} não aceite (só guardado ou deflate)`);
     if (extraLength !== 0 || commentLength !== 0) throw new ZipRefused(name, 'tem campos extra ou um comentário no diretório central do ZIP');
     if (disk !== 0) throw new ZipRefused(name, 'está noutro volume do ZIP');
+    // External attributes could make an unzip tool write a link or an executable: a plain file has none.
+    if (attributes !== 0) throw new ZipRefused(name, 'tem atributos de ficheiro no ZIP (ligação, permissões), não aceites');
     if (size === 0xffffffff || compressedSize === 0xffffffff) throw new ZipRefused(name, 'tamanho ZIP64, não aceite');
     if (size > limit) throw new ZipRefused(name, `declara ${size} bytes: excede o limite de ${sizeText(limit)}`);
     if (method === 0 && compressedSize !== size) throw new ZipRefused(name, `guardado sem compressão com ${compressedSize} bytes, mas declara ${size}`);
     declaredTotal += size;
     if (declaredTotal > limits.total) throw new ZipRefused(name, `o ZIP declara mais de ${sizeText(limits.total)} descomprimidos: excede o limite total`);
-    entries.push({ name, method, flags, crc, compressedSize, size, offset, nameBytes });
+    entries.push({ name, method, flags, crc, compressedSize, size, offset, nameBytes, needed, time });
     at += 46 + nameLength + extraLength + commentLength;
   }
   if (at !== end) throw new ZipRefused(ZIP, 'o diretório central tem bytes a mais');
@@ -192,6 +200,7 @@ export function readZip(zip: Uint8Array, limits: ZipLimits): Map<string, Uint8Ar
       }
       throw new ZipRefused(e.name, `o nome no cabeçalho local do ZIP (${shown}) difere do diretório central`);
     }
+    if (u16(e.offset + 4) !== e.needed || u32(e.offset + 10) !== e.time) throw new ZipRefused(e.name, 'a versão ou a data do cabeçalho local do ZIP diferem do diretório central');
     if (u16(e.offset + 6) !== e.flags) throw new ZipRefused(e.name, 'as marcas do cabeçalho local do ZIP diferem do diretório central');
     if (u16(e.offset + 8) !== e.method) throw new ZipRefused(e.name, `o método de compressão do cabeçalho local do ZIP (${u16(e.offset + 8)}) difere do diretório central (${e.method})`);
     if (u32(e.offset + 14) !== e.crc || u32(e.offset + 18) !== e.compressedSize || u32(e.offset + 22) !== e.size) {
