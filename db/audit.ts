@@ -3,6 +3,7 @@
  * its own fields, so any edit or removal breaks the chain from there on.
  */
 import { createHash } from 'node:crypto';
+import { OPERATOR_CHANNELS } from '../core/audit/books.js';
 import type { ReadableDb, WritableDb } from './connection.js';
 import { stmt } from './sql.js';
 
@@ -151,6 +152,28 @@ function changedCredentials(db: WritableDb, lastSeq: number): Record<string, str
   const rows = stmt<[string], OperatorCredential>(db, `${CREDENTIAL_SELECT} WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`).all(JSON.stringify(ids));
   return Object.fromEntries(rows.map((o) => [String(o.id), credentialDigest(o)]));
 }
+
+/**
+ * Whether an operator as the file holds them now is the one the log last vouched for
+ * (the digest in the newest accepted row that wrote them); true when no row holds one
+ * (last changed before the digests). Read at login and approval, after a right PIN:
+ * a hash copied from another operator lets no one in.
+ */
+export function credentialVouched(db: ReadableDb, operatorId: number): boolean {
+  const op = stmt<[number], OperatorCredential>(db, `${CREDENTIAL_SELECT} WHERE id = ?`).get(operatorId);
+  if (!op) return false;
+  const vouched = stmt<[string, string], { digest: string }>(
+    db,
+    `SELECT json_extract(after, ?) AS digest FROM audit_log
+      WHERE channel IN (SELECT value FROM json_each(?)) AND outcome = 'ok' AND json_valid(after) AND json_extract(after, '$.credentials') IS NOT NULL
+      ORDER BY id DESC`,
+  );
+  for (const r of vouched.iterate(`$.credentials."${operatorId}"`, JSON.stringify(CREDENTIAL_CHANNELS))) if (r.digest !== null) return r.digest === credentialDigest(op);
+  return true;
+}
+
+/** The commands that write operators (core/audit/books.ts): only their rows vouch for a credential. */
+const CREDENTIAL_CHANNELS = [...OPERATOR_CHANNELS.created, ...OPERATOR_CHANNELS.updated];
 
 /** A command's answer as logged, with the digests of the credentials it changed (`credentials`), when it is an object. */
 function afterWith(after: unknown, credentials: Record<string, string> | null): string | null {

@@ -480,12 +480,20 @@ describe("the books vouch for the operators' records", () => {
     expect(vouched).toBeGreaterThanOrEqual(3);
   });
 
-  it("12. another operator's PIN hash copied onto the admin, the change's record switched off: named", () => {
+  it("12. another operator's PIN hash copied onto the admin, the change's record switched off: named, and the admin is not let in with that PIN", async () => {
     const d = forgedHall((db) => {
       db.exec(`DROP TRIGGER operators_record_update`);
       db.prepare(`UPDATE operators SET pin_hash = (SELECT pin_hash FROM operators WHERE id = ?) WHERE id = ?`).run(cashier, admin);
     });
     expect(books(d)).toEqual([['operator_unrecorded', admin, 'credential']]);
+    const h = await createHarness({ dataDir: d });
+    try {
+      // The right PIN for the hash now stored: refused as a wrong one (the counter tells the forger nothing).
+      expect((await h.refused('auth.login', { username: 'admin', pin: '3333' })).code).toBe('INVALID_CREDENTIALS');
+      expect(await h.login('caixa1', '3333')).toMatch(/.+/);
+    } finally {
+      h.kiosk.close();
+    }
   });
 
   it("13. a role given and its record forged to match (operator_changes rewritten): the digest in the audit row still names it", () => {

@@ -30,7 +30,7 @@ import {
   type BudgetRule,
   type BudgetState,
 } from '../../../core/people/throttle.js';
-import { appendAudit } from '../../../db/audit.js';
+import { appendAudit, credentialVouched } from '../../../db/audit.js';
 import { storageFailureOf, writeTransaction, type ReadableDb, type WritableDb } from '../../../db/connection.js';
 import {
   accountBudgetScopes,
@@ -233,6 +233,9 @@ async function checkPin(ctx: PrepareContext, op: OperatorRow | null, pin: string
     return refuseWrong(ctx, op, kind, scoped, states);
   }
   if (!(await ctx.pins.verify(pin, op.pinHash))) return refuseWrong(ctx, op, kind, scoped, states);
+  // A right PIN for a record the audit log does not vouch for (a hash copied from another operator, a role added in
+  // the file): refused as a wrong one, so the counter tells the forger nothing; audit:verify names the record (issue 37).
+  if (!credentialVouched(ctx.db, op.id)) return refuseWrong(ctx, op, kind, scoped, states);
   startAgain(ctx, scoped);
   return { ...op, pinDigits: pin.length };
 }
