@@ -375,6 +375,8 @@ export function createHallLink(options: HallLinkOptions): HallLink {
     // earlier copy may have been done: the hall is asked for the key itself, and that answer is the call's.
     const o = await lookUp(key, channel, Math.max(deadline, Date.now() + 1_000), lang);
     if (o === null) return refusal('HALL_UNREACHABLE', lang, { since: since ?? hallNow(), answer: 'lost' });
+    // Done, as another command (a key used twice): that act's answer is no answer to this one.
+    if (o.outcome === 'done' && o.channel !== channel) return refusal('IDEMPOTENCY_KEY_REUSED', lang, { channel: o.channel });
     if (o.outcome === 'done' && !o.answerLost) return { ok: true, value: o.value };
     if (o.outcome === 'done') return refusal('IDEMPOTENCY_ANSWER_LOST', lang, { channel });
     return result;

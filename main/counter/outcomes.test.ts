@@ -10,12 +10,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Agent, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { KeyOutcome } from '../../core/audit/contract.js';
 import type { Result } from '../../core/errors.js';
 import { createHallLink, type HallLink } from './link.js';
+import { createOutcomeMemory, MAX_SETTLED, MAX_UNKNOWN } from './outcomes.js';
 
 const SALE = { gameId: 1, quantity: 2, payment: { method: 'cash', tenderedCents: 200 } };
 const KEY = 'C2-k001544';
@@ -175,5 +176,36 @@ describe('a lost answer stays lost until the hall answers for its key', () => {
     // The sale sent again (the screen's retry) meets a hall restarted without the cashier's session.
     expect(await l.dispatch('sale.create', SALE, { idempotencyKey: 'C2-k000888' })).toEqual({ ok: true, value: sold });
     expect(outcomeOf(l, 'C2-k000888')).toMatchObject({ state: 'done', value: sold });
+  });
+});
+
+describe('the memory of unknown outcomes', () => {
+  const AT = '2026-12-06T18:00:00.000Z';
+
+  it('is bounded: past MAX_UNKNOWN the oldest unknown key is forgotten and said so; MAX_SETTLED settled kept, newest first', () => {
+    const logged: string[] = [];
+    const m = createOutcomeMemory({ logError: (e) => logged.push((e as Error).message) });
+    for (let i = 0; i <= MAX_UNKNOWN; i++) m.lost(`k-${String(i).padStart(6, '0')}`, 'sale.create', AT);
+    expect(m.unknown()).toHaveLength(MAX_UNKNOWN);
+    expect(m.isUnknown('k-000000')).toBe(false);
+    expect(m.isUnknown('k-000001')).toBe(true);
+    expect(logged).toEqual([`more than ${MAX_UNKNOWN} commands of unknown outcome: k-000000 forgotten`]);
+    for (let i = 1; i <= MAX_SETTLED + 1; i++) expect(m.settle(`k-${String(i).padStart(6, '0')}`, 'sale.create', 'not_done', AT)).toBe(true);
+    const settled = m.list().filter((o) => o.state !== 'unknown');
+    expect(settled).toHaveLength(MAX_SETTLED);
+    expect(settled[0]!.key).toBe(`k-${String(MAX_SETTLED + 1).padStart(6, '0')}`);
+    // A key not unknown is not settled by an answer (it was never in doubt).
+    expect(m.settle('k-999999', 'sale.create', 'done', AT, { saleId: 1 })).toBe(false);
+  });
+
+  it('a file that cannot be read is said, and knows no key (never a key taken for settled)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'counter-outcomes-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'outcomes.json');
+    writeFileSync(file, '{"version":1,"outcomes":[{"key":');
+    const logged: string[] = [];
+    const m = createOutcomeMemory({ file, logError: (_e, where) => logged.push(where) });
+    expect(m.list()).toEqual([]);
+    expect(logged).toEqual(['outcomes file']);
   });
 });

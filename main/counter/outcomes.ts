@@ -88,7 +88,8 @@ export function createOutcomeMemory(o: { file?: string; logError?: (error: unkno
       const was = unknown.get(key);
       if (!was) return false;
       unknown.delete(key);
-      settled.set(key, { key, channel: was.channel || channel, state: outcome, since: was.since, settledAt: at, ...(outcome === 'done' ? { value: value ?? null } : {}) });
+      // The channel as the hall answered it (the command its record of the key is for).
+      settled.set(key, { key, channel, state: outcome, since: was.since, settledAt: at, ...(outcome === 'done' ? { value: value ?? null } : {}) });
       bound(settled, MAX_SETTLED, 'settled');
       save();
       return true;

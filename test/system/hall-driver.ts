@@ -6,8 +6,11 @@
  * the sale screen does: a lost answer or HALL_UNREACHABLE is tried again with
  * the same key until it is answered. A hall server started again knows no
  * operator of before: the cashier enters the PIN again and the same sale is
- * sent with the same key. One JSON line per acknowledged sale on stdout:
- * {key, saleId, ranges, tries, logins}; a last line {done: true}.
+ * sent with the same key. A sale the counter has meanwhile asked the hall
+ * about and learnt was not done (its key given up, COMMAND_GIVEN_UP) is sold
+ * again under a new key, as the sale screen offers. One JSON line per
+ * acknowledged sale on stdout: {key, saleId, ranges, tries, logins, givenUp};
+ * a last line {done: true}.
  *
  *   tsx test/system/hall-driver.ts --url http://127.0.0.1:M --token T --user caixa1 --pin 3333
  *     --game ID --sales N [--quantity Q] [--price CENTS] [--pause-ms MS] [--open-drawer] [--deadline-ms 120000]
@@ -78,19 +81,26 @@ const quantity = Number(values.quantity);
 const input = { gameId: Number(values.game), quantity, payment: { method: 'cash', tenderedCents: quantity * Number(values.price) } };
 const pauseMs = Number(values['pause-ms']);
 for (let i = 0; i < Number(values.sales); i++) {
-  const key = randomUUID();
+  let key = randomUUID();
   let answered = await untilAnswered('sale.create', input, operatorToken, key);
   let tries = answered.tries;
   let logins = 0;
-  while (!answered.envelope.ok && answered.envelope.error.code === 'NOT_AUTHENTICATED' && logins < 5) {
-    operatorToken = await logIn();
-    logins += 1;
+  let givenUp = 0;
+  for (;;) {
+    if (!answered.envelope.ok && answered.envelope.error.code === 'NOT_AUTHENTICATED' && logins < 5) {
+      operatorToken = await logIn();
+      logins += 1;
+    } else if (!answered.envelope.ok && answered.envelope.error.code === 'COMMAND_GIVEN_UP' && givenUp < 5) {
+      // The hall confirmed the sale was not made (and never will be under that key): sold again, under a new key.
+      key = randomUUID();
+      givenUp += 1;
+    } else break;
     answered = await untilAnswered('sale.create', input, operatorToken, key);
     tries += answered.tries;
   }
   const { envelope } = answered;
   if (!envelope.ok) throw new Error(`sale.create: ${envelope.error.code} ${envelope.error.message}`);
-  console.log(JSON.stringify({ key, saleId: envelope.value.saleId, ranges: envelope.value.ranges, tries, logins }));
+  console.log(JSON.stringify({ key, saleId: envelope.value.saleId, ranges: envelope.value.ranges, tries, logins, givenUp }));
   if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
 }
 console.log(JSON.stringify({ done: true }));

@@ -191,7 +191,8 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
     if (!unknownSale || !settledOutcome) return;
     lostSale.current = null;
     setUnknownSale(null);
-    const made = settledOutcome.state === 'done' ? (settledOutcome.value as ChannelOutput<'sale.create'> | null | undefined) : null;
+    const made =
+      settledOutcome.state === 'done' && settledOutcome.channel === 'sale.create' ? (settledOutcome.value as ChannelOutput<'sale.create'> | null | undefined) : null;
     // Made, with its answer: the sale's own panel says it (its numbers, its receipt), as the sale would have.
     setHallSaid(settledOutcome.state !== 'done' ? 'not_done' : made ? null : 'done');
     if (settledOutcome.state !== 'done') return;
