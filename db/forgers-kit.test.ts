@@ -541,3 +541,33 @@ describe("the books vouch for the operators' records", () => {
     ]);
   });
 });
+
+describe("a rotated hall key: the keyring's history", () => {
+  it('by the old key given, the rotation leads to the new one; by the new key given, the old key\'s checkpoints are said to rest on the rotation notes only', async () => {
+    const r = await createTestHall();
+    try {
+      await r.h.ok('audit.checkpoint', {}, r.manager);
+      const rotated = await r.h.ok('audit.rotateKey', {}, await r.h.login('admin', '1111'));
+      await r.h.ok('audit.checkpoint', {}, r.manager);
+      const db = r.h.kiosk.db as unknown as ReadableDb;
+      const byOld = verifyCheckpoints(db, { key: rotated.previous.verifierKey });
+      expect(byOld).toMatchObject({ checkpoints: 3, findings: [], keyIds: [rotated.previous.keyId, rotated.current.keyId], byEarlierKeys: 0 });
+      const byNew = verifyCheckpoints(db, { key: rotated.current.verifierKey });
+      expect(byNew).toMatchObject({ checkpoints: 3, findings: [], keyIds: [rotated.current.keyId], byEarlierKeys: 2 });
+      expect(checkpointLines(byNew, 'Europe/Lisbon')).toEqual([
+        `Pontos de verificação assinados: certos (3 pontos, 0 cossinaturas), verificados com a chave indicada (${rotated.current.keyId}); 2 pontos assinados por chaves anteriores, ligadas à indicada só pelas notas de rotação do ficheiro (indique a mais antiga, impressa num Z anterior, para o saber por si).`,
+      ]);
+      // A key that is not the hall's: every checkpoint is named.
+      const stranger = generateKeyPairSync('ed25519').privateKey;
+      const name = rotated.current.verifierKey.split('+')[0]!;
+      const byStranger = verifyCheckpoints(db, { key: verifierKey(sha256, name, rawPublicKey(stranger)) });
+      expect(byStranger.findings.map((f) => [f.problem, f.checkpointId])).toEqual([
+        ['unvouched', 1],
+        ['unvouched', 2],
+        ['unvouched', 3],
+      ]);
+    } finally {
+      r.h.close();
+    }
+  });
+});

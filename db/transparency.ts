@@ -311,6 +311,8 @@ export interface CheckpointsCheck {
   keyGiven: boolean;
   /** The key ids the check trusted: the given one and those it rotated into, or every key of the file. */
   keyIds: string[];
+  /** Checkpoints signed by keys that rotated into the given one (vouched for by the file's rotation notes only). */
+  byEarlierKeys: number;
   /** The newest checkpoint that holds (signature and root), or null. */
   newest: { id: number; size: number; at: string; note: string } | null;
   findings: CheckpointFinding[];
@@ -340,6 +342,29 @@ function trustedKeys(db: ReadableDb, given: string | undefined): NoteKey[] {
     if (note && body?.extensions.includes(`key-rotation ${r.verifierKey}`) && trusted.some((t) => noteSignedBy(note, t, ed25519Check))) trusted.push(key);
   }
   return trusted;
+}
+
+/**
+ * The keys before the given one that rotated into it, as the file records them: each
+ * key whose signed rotation note names the next, back from the given key. Only the
+ * notes vouch for them (the given key signed none of it): their checkpoints are
+ * checked, and counted apart (`byEarlierKeys`), not taken as the given key's word.
+ */
+function earlierKeys(db: ReadableDb, given: NoteKey): NoteKey[] {
+  const rows = hallKeys(db).map((r) => ({ row: r, key: parseVerifierKey(sha256, r.verifierKey) }));
+  const same = (a: NoteKey, b: NoteKey) => a.name === b.name && a.keyId === b.keyId && bytesToHex(a.publicKey) === bytesToHex(b.publicKey);
+  let at = rows.findIndex((r) => r.key !== null && same(r.key, given));
+  const out: NoteKey[] = [];
+  while (at > 0 && rows[at]!.row.rotationNote !== null) {
+    const note = parseSignedNote(rows[at]!.row.rotationNote!);
+    const body = note ? parseCheckpoint(note.body) : null;
+    if (!note || !body?.extensions.includes(`key-rotation ${rows[at]!.row.verifierKey}`)) break;
+    const before = rows.slice(0, at).findLastIndex((r) => r.key !== null && noteSignedBy(note, r.key, ed25519Check));
+    if (before < 0) break;
+    out.push(rows[before]!.key!);
+    at = before;
+  }
+  return out;
 }
 
 /** A stored frontier's peaks, when they are the signed root's (then each vouches for its range of entries). */
@@ -378,9 +403,11 @@ export function verifyCheckpoints(db: ReadableDb, o: { key?: string } = {}): Che
   })();
   const findings: CheckpointFinding[] = [];
   const none = { firstEntry: null, lastEntry: null, witnessKey: null };
-  const empty: CheckpointsCheck = { checkpoints: 0, cosignatures: 0, keyGiven: o.key !== undefined, keyIds: trusted.map((k) => keyIdHex(k.keyId)), newest: null, findings };
+  const empty: CheckpointsCheck = { checkpoints: 0, cosignatures: 0, keyGiven: o.key !== undefined, keyIds: trusted.map((k) => keyIdHex(k.keyId)), byEarlierKeys: 0, newest: null, findings };
   if (!has) return empty;
   const rows = stmt<[], CheckpointRow>(db, `SELECT ${CHECKPOINT_COLUMNS} FROM checkpoints ORDER BY id`).all();
+  const ancestors = o.key !== undefined && trusted[0] ? earlierKeys(db, trusted[0]) : [];
+  let byEarlierKeys = 0;
   const fileKeys = hallKeys(db)
     .map((r) => parseVerifierKey(sha256, r.verifierKey))
     .filter((k): k is NoteKey => k !== null);
@@ -399,7 +426,9 @@ export function verifyCheckpoints(db: ReadableDb, o: { key?: string } = {}): Che
     const note = parseSignedNote(row.note);
     const body = note ? parseCheckpoint(note.body) : null;
     const by = (keys: NoteKey[]) => note !== null && keys.some((k) => k.keyId === parseInt(row.keyId, 16) && noteSignedBy(note, k, ed25519Check));
-    if (!note || !body || !by(trusted)) {
+    const earlier = note !== null && body !== null && o.key !== undefined && !by(trusted) && by(ancestors);
+    if (earlier) byEarlierKeys++;
+    if (!note || !body || (!by(trusted) && !earlier)) {
       findings.push({ problem: note && body && o.key !== undefined && by(fileKeys) ? 'unvouched' : 'signature', checkpointId: row.id, at: row.at, ...none });
       continue;
     }
@@ -463,6 +492,7 @@ export function verifyCheckpoints(db: ReadableDb, o: { key?: string } = {}): Che
     ...empty,
     checkpoints: rows.length,
     cosignatures: cosignatures.length,
+    byEarlierKeys,
     newest: newest ? { id: newest.row.id, size: newest.size, at: newest.row.at, note: newest.row.note } : null,
   };
 }

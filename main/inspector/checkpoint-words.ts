@@ -34,8 +34,12 @@ export function checkpointFindingText(f: CheckpointFinding, zone: HallTimeZone, 
 
 /** The check's lines: a summary saying whose key, then each finding. */
 export function checkpointLines(c: CheckpointsCheck, zone: HallTimeZone): string[] {
+  const earlier =
+    c.byEarlierKeys > 0
+      ? `; ${c.byEarlierKeys === 1 ? '1 ponto assinado' : `${c.byEarlierKeys} pontos assinados`} por chaves anteriores, ligadas à indicada só pelas notas de rotação do ficheiro (indique a mais antiga, impressa num Z anterior, para o saber por si)`
+      : '';
   const whose = c.keyGiven
-    ? `com a chave indicada${c.keyIds.length > 1 ? ` e as que ela abonou por rotação (${c.keyIds.join(', ')})` : ` (${c.keyIds.join(', ')})`}`
+    ? `com a chave indicada${c.keyIds.length > 1 ? ` e as que ela abonou por rotação (${c.keyIds.join(', ')})` : ` (${c.keyIds.join(', ')})`}${earlier}`
     : `com a chave do próprio ficheiro (${c.keyIds.join(', ') || 'nenhuma'}; indique a chave impressa no Z ou na acta com --key para saber de quem é)`;
   const head =
     c.findings.length === 0
