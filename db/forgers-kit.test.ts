@@ -390,6 +390,38 @@ describe('restore refuses a forged or older backup, in words', () => {
     expect(restoreBackup(b3, again, DATABASE_FILE, { replace: true }).beforeCheckpoint).toBeNull();
   });
 
+  it("15. the hall's last checkpoint removed (no gap left) and the cashier's PIN hash copied onto the admin: audit:verify names both, by the newest backup's manifest and by the books", () => {
+    const hall = hallFolder();
+    mkdirSync(join(hall, BACKUP_DIR));
+    copyFileSync(b3, join(hall, BACKUP_DIR, basename(b3)));
+    copyFileSync(`${b3}.json`, join(hall, BACKUP_DIR, `${basename(b3)}.json`));
+    const db = new Database(join(hall, DATABASE_FILE));
+    db.exec(`DROP TRIGGER checkpoints_no_delete; DROP TRIGGER operators_record_update`);
+    db.prepare(`DELETE FROM checkpoints WHERE id = ?`).run(c2.id);
+    db.prepare(`UPDATE operators SET pin_hash = (SELECT pin_hash FROM operators WHERE username = 'caixa1') WHERE username = 'admin'`).run();
+    const admin = db.prepare(`SELECT id FROM operators WHERE username = 'admin'`).pluck().get() as number;
+    db.close();
+    const r = cli(['audit:verify', '--data-dir', hall]);
+    expect(r.status).toBe(1);
+    const lines = r.stdout.split('\n');
+    expect(lines).toContain(`Última cópia: EM FALTA: o ponto de verificação n.º ${c2.id} que a cópia tinha já não está no ficheiro tal como foi assinado.`);
+    expect(lines.find((l) => l.startsWith('Livros, documento a documento:'))).toBe(
+      `Livros, documento a documento: 1 DIFERENÇAS; as primeiras: operator_unrecorded operator n.º ${admin} (não é o que o registo de auditoria abona).`,
+    );
+  }, 30_000);
+
+  it('backup:restore says the refusal of an older backup in words, and restores it with --before-checkpoint, the hall\'s file kept aside', () => {
+    const target = hallFolder();
+    const refused = cli(['backup:restore', '--from', b1, '--data-dir', target, '--replace']);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr.split('\n')[0]).toMatch(new RegExp(`^A cópia .* é anterior ao ponto de verificação n\\.º ${c2.id} que a sala já assinou`));
+    expect(readdirSync(target).sort()).toEqual([HALL_KEY_FILE, DATABASE_FILE, PIN_KEY_FILE].sort());
+    const done = cli(['backup:restore', '--from', b1, '--data-dir', target, '--replace', '--before-checkpoint']);
+    expect(done.status).toBe(0);
+    expect(done.stdout).toContain(`ATENÇÃO: reposta uma cópia anterior ao ponto de verificação n.º ${c2.id} que a sala assinou (${c2.size} entradas): o que foi registado depois não está nela.`);
+    expect(readdirSync(target).filter((f) => f.startsWith(`${DATABASE_FILE}.replaced-`))).toHaveLength(1);
+  }, 30_000);
+
   it("10. a backup whose checkpoint's signature has a byte flipped: named", () => {
     const from = carried(b3, b3);
     const db = new Database(from);

@@ -411,12 +411,14 @@ export function verifyCheckpoints(db: ReadableDb, o: { key?: string } = {}): Che
   const fileKeys = hallKeys(db)
     .map((r) => parseVerifierKey(sha256, r.verifierKey))
     .filter((k): k is NoteKey => k !== null);
-  // Checkpoints the hall signed that the file no longer holds: a gap in their numbers, or one a command's row names.
+  // Checkpoints the hall signed that the file no longer holds: a gap in their numbers, or one a command's row names
+  // (audit.checkpoint, a rotation, a Z's drawer.close); the newest backup's manifest names one too (audit:verify).
   const ids = new Set(rows.map((r) => r.id));
   const named = stmt<[], { id: number }>(
     db,
     `SELECT DISTINCT json_extract(after, '$.id') AS id FROM audit_log WHERE channel = 'audit.checkpoint' AND outcome = 'ok' AND json_valid(after)
-     UNION SELECT DISTINCT json_extract(after, '$.checkpoint') FROM audit_log WHERE channel = 'audit.rotateKey' AND outcome = 'ok' AND json_valid(after)`,
+     UNION SELECT DISTINCT json_extract(after, '$.checkpoint') FROM audit_log WHERE channel = 'audit.rotateKey' AND outcome = 'ok' AND json_valid(after)
+     UNION SELECT DISTINCT json_extract(after, '$.checkpoint.id') FROM audit_log WHERE channel = 'drawer.close' AND outcome = 'ok' AND json_valid(after)`,
   ).all();
   const maxId = Math.max(0, ...ids, ...named.map((n) => Number(n.id) || 0));
   for (let id = 1; id <= maxId; id++) if (!ids.has(id)) findings.push({ problem: 'missing', checkpointId: id, at: null, ...none });

@@ -64,7 +64,7 @@ import { isKeyName } from '../core/transparency/checkpoint.js';
 import { verifyExportFile } from './inspector/verify.js';
 import { latestBackupManifest, openForCheck, restoreBackup } from '../db/backup.js';
 import { checkBooks } from '../db/books.js';
-import { verifyCheckpoints, VerifierKeyError } from '../db/transparency.js';
+import { checkpointById, verifyCheckpoints, VerifierKeyError } from '../db/transparency.js';
 import { hallRow } from '../db/people.js';
 import { checkpointLines } from './inspector/checkpoint-words.js';
 import { verifyLedger } from '../db/ledger.js';
@@ -364,15 +364,22 @@ async function auditVerify(argv: string[]): Promise<void> {
       process.exit(2);
     }
     for (const line of checkpointLines(checkpoints, hallRow(db)?.timeZone ?? DEFAULT_HALL_TIME_ZONE)) console.log(line);
+    // The newest backup's manifest names the newest checkpoint it held: the file must still hold it, as it was signed.
+    const heldByBackup = latestBackupManifest(dataDir)?.checkpoint ?? null;
+    const stillHeld = heldByBackup ? checkpointById(db, heldByBackup.id)?.note === heldByBackup.note : true;
+    if (heldByBackup && !stillHeld) console.log(`Última cópia: EM FALTA: o ponto de verificação n.º ${heldByBackup.id} que a cópia tinha já não está no ficheiro tal como foi assinado.`);
     const books = checkBooks(db, 5);
     console.log(
       books.findingsTotal === 0
         ? `Livros, documento a documento: certos (${books.documents} documentos, ${books.transactions} transações, ${books.operators} operadores).`
         : `Livros, documento a documento: ${books.findingsTotal} DIFERENÇAS; as primeiras: ${books.findings
-            .map((f) => `${f.problem}${f.document ? ` ${f.document.type} n.º ${f.document.id}` : ''}${f.transactionId !== null ? ` (transação n.º ${f.transactionId})` : ''}`)
+            .map(
+              (f) =>
+                `${f.problem}${f.document ? ` ${f.document.type} n.º ${f.document.id}` : ''}${f.transactionId !== null ? ` (transação n.º ${f.transactionId})` : ''}${f.problem === 'operator_unrecorded' && f.kind ? ` (${f.kind === 'credential' ? 'não é o que o registo de auditoria abona' : f.kind === 'pin_unsealed' ? 'PIN sem a chave da sala' : f.kind})` : ''}`,
+            )
             .join('; ')}.`,
     );
-    process.exitCode = audit.valid && ledger.balanced && (sinceBackup === null || sinceBackup === 'ok') && books.findingsTotal === 0 && checkpoints.findings.length === 0 ? 0 : 1;
+    process.exitCode = audit.valid && ledger.balanced && (sinceBackup === null || sinceBackup === 'ok') && books.findingsTotal === 0 && checkpoints.findings.length === 0 && stillHeld ? 0 : 1;
   } finally {
     db.close();
   }
