@@ -6,6 +6,9 @@
  * request never forwarded). The fault is read as each chunk passes, so a
  * test switches it between calls. `onForward`, when set, runs once as the
  * next request's bytes are handed to the hall (to stop or kill it then).
+ * `freshRefused`: while a fault is on, a new connection is closed at once
+ * and the fault meets only connections made before (over TLS the fault then
+ * falls on a request, never on a handshake, which would only say "not sent").
  * `unplug()` closes the port itself (connections refused, as a cable pulled
  * at the hall's side) until `plug()`.
  */
@@ -18,6 +21,7 @@ export interface FaultProxy {
   fault: Fault;
   delayMs: number;
   onForward: (() => void) | null;
+  freshRefused: boolean;
   unplug(): Promise<void>;
   plug(): Promise<void>;
   close(): Promise<void>;
@@ -26,6 +30,10 @@ export interface FaultProxy {
 export async function faultProxy(targetPort: number, targetHost = '127.0.0.1'): Promise<FaultProxy> {
   const sockets = new Set<Socket>();
   const serve = (client: Socket) => {
+    if (proxy.freshRefused && proxy.fault !== 'pass') {
+      client.destroy();
+      return;
+    }
     const upstream = connect(targetPort, targetHost);
     sockets.add(client).add(upstream);
     const drop = () => {
@@ -77,6 +85,7 @@ export async function faultProxy(targetPort: number, targetHost = '127.0.0.1'): 
     fault: 'pass',
     delayMs: 0,
     onForward: null,
+    freshRefused: false,
     unplug,
     plug: async () => void (await listen(port)),
     close: unplug,

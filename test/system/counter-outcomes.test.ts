@@ -9,11 +9,17 @@
  * the hall could not say) is what the hall's file holds: no "not done" for a
  * sale made, no sale made that the counter did not report, nothing left
  * unknown once the hall is back.
+ *
+ * The first test carries the counter's link in this process to browser
+ * mode's port; the second runs the real programs (`hall`, and `counter`
+ * enrolled by code, every call over mutual TLS through the proxy), the
+ * counter itself SIGKILLed and started again while keys are unknown: its
+ * file in its data folder keeps them, and it settles them once back.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent } from 'node:http';
+import { Agent, get, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -246,5 +252,167 @@ describe('a counter behind faults, the hall stopped and killed during a burst of
     console.log(
       JSON.stringify({ keys: said.size, made: made.length, unknownSeen, doneByLookUp, notDoneByLookUp, ms: Date.now() - started }),
     );
+  }, 90_000);
+});
+
+interface Proc {
+  child: ChildProcess;
+  output: () => string;
+}
+
+function run(args: string[], token: string): Proc {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', ...args], { cwd: ROOT, env: { ...process.env, KIOSK_TOKEN: token }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+  return { child, output: () => out };
+}
+
+/** What a process printed, once `pattern` is there (its start is told on its output). */
+function printed(p: Proc, pattern: RegExp, what: string, ms = 30_000): Promise<RegExpExecArray> {
+  return new Promise((ok, fail) => {
+    const check = () => {
+      const m = pattern.exec(p.output());
+      if (!m) return false;
+      clearTimeout(timer);
+      p.child.stdout!.off('data', check);
+      ok(m);
+      return true;
+    };
+    const timer = setTimeout(() => fail(new Error(`${what}: not printed in ${ms} ms:\n${p.output()}`)), ms);
+    if (!check()) p.child.stdout!.on('data', check);
+    p.child.once('exit', (code) => {
+      clearTimeout(timer);
+      if (!pattern.test(p.output())) fail(new Error(`${what} exited (${code}):\n${p.output()}`));
+    });
+  });
+}
+
+describe('the real hall and counter over mutual TLS, behind the fault proxy', () => {
+  const cleanups: (() => unknown)[] = [];
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c();
+  });
+
+  it('the counter SIGKILLed while sales are unknown keeps them in its data folder and settles them once the hall answers', async () => {
+    const HALL = 'counter-outcomes-hall-token-0123456789';
+    const COUNTER = 'counter-outcomes-counter-token-0123456789';
+    const hallDir = mkdtempSync(join(tmpdir(), 'counter-outcomes-tls-hall-'));
+    const counterDir = mkdtempSync(join(tmpdir(), 'counter-outcomes-tls-counter-'));
+    cleanups.push(() => rmSync(hallDir, { recursive: true, force: true }), () => rmSync(counterDir, { recursive: true, force: true }));
+    const procs: Proc[] = [];
+    cleanups.push(async () => {
+      for (const p of procs) {
+        p.child.kill('SIGKILL');
+        await exited(p.child);
+      }
+    });
+
+    const hall = run(['hall', '--data-dir', hallDir, '--port', '0', '--terminals-port', '0', '--bind', '127.0.0.1', '--demo'], HALL);
+    procs.push(hall);
+    const webUrl = (await printed(hall, /(http:\/\/127\.0\.0\.1:\d+)\/#token=/, 'hall'))[1]!;
+    const fingerprint = (await printed(hall, /(sha256:[0-9a-f]{64})/, 'hall'))[1]!;
+    const terminalsPort = Number((await printed(hall, /https:\/\/127\.0\.0\.1:(\d+)/, 'hall'))[1]);
+    const proxy = await faultProxy(terminalsPort);
+    cleanups.push(() => proxy.close());
+    const hallCall = async (channel: string, input: unknown, operatorToken?: string) =>
+      (await (
+        await fetch(`${webUrl}/rpc/${channel}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${HALL}`, 'Content-Type': 'application/json', ...(operatorToken ? { 'X-Operator-Token': operatorToken } : {}) },
+          body: JSON.stringify(input),
+        })
+      ).json()) as Result<Record<string, unknown>>;
+    const admin = await hallCall('auth.login', { username: 'admin', pin: '1111' });
+    if (!admin.ok) throw new Error('admin login');
+    const enrol = await hallCall('terminal.enroll', { name: 'C2' }, admin.value.operatorToken as string);
+    if (!enrol.ok) throw new Error(`terminal.enroll: ${enrol.error.code}`);
+
+    const counterArgs = ['counter', '--data-dir', counterDir, '--port', '0'];
+    let counter = run([...counterArgs, '--hall', `https://127.0.0.1:${proxy.port}`, '--fingerprint', fingerprint, '--enroll', enrol.value.code as string], COUNTER);
+    procs.push(counter);
+    let counterUrl = (await printed(counter, /(http:\/\/127\.0\.0\.1:\d+)\/#token=/, 'counter'))[1]!;
+    const call = async (channel: string, input: unknown, o: { operatorToken?: string; key?: string } = {}): Promise<Result<Record<string, unknown>>> =>
+      (await (
+        await fetch(`${counterUrl}/rpc/${channel}`, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${COUNTER}`,
+            'Content-Type': 'application/json',
+            ...(o.operatorToken ? { 'X-Operator-Token': o.operatorToken } : {}),
+            ...(o.key ? { 'Idempotency-Key': o.key } : {}),
+          },
+          body: JSON.stringify(input),
+        })
+      ).json()) as Result<Record<string, unknown>>;
+    const login = await call('auth.login', { username: 'caixa2', pin: '4444' });
+    if (!login.ok) throw new Error(`login: ${login.error.code}`);
+    const operatorToken = login.value.operatorToken as string;
+    const opened = await call('drawer.open', { floatByDenomination: { '2000': 5 } }, { operatorToken, key: `D-${randomUUID()}` });
+    if (!opened.ok) throw new Error(`drawer.open: ${opened.error.code}`);
+    const sale = { gameId: 1, quantity: 1, payment: { method: 'cash', tenderedCents: 5_000 } };
+    const sell = async (key = `C2-${randomUUID()}`) => ({ key, r: await call('sale.create', sale, { operatorToken, key }) });
+    const status = async () => (await call('link.status', {})) as { ok: true; value: { link: string; outcomes?: KeyOutcome[] } };
+    /** Resolves with the link's outcomes once `key` is settled, checked at each event of the counter's own stream. */
+    const settledOf = (key: string) =>
+      new Promise<KeyOutcome>((ok, fail) => {
+        const timer = setTimeout(() => fail(new Error(`${key}: not settled in 20 s`)), 20_000);
+        const req = get(`${counterUrl}/events?token=${COUNTER}`, (res: IncomingMessage) => {
+          res.setEncoding('utf8');
+          res.on('data', () => {
+            void status().then((s) => {
+              const o = s.value.outcomes?.find((x) => x.key === key && x.state !== 'unknown');
+              if (!o) return;
+              clearTimeout(timer);
+              res.destroy();
+              ok(o);
+            });
+          });
+        });
+        req.on('error', fail);
+      });
+    const db = new Database(join(hallDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
+    cleanups.push(() => db.close());
+    const kept = (key: string) =>
+      db.prepare(`SELECT outcome, json_extract(answer, '$.saleId') AS saleId FROM idempotency_keys WHERE terminal_id = 'C2' AND key = ?`).get(key) as
+        | { outcome: string; saleId: number | null }
+        | undefined;
+
+    proxy.freshRefused = true;
+    // Cut: the hall makes the sale, its answer never comes back. Swallowed: the request never reaches the hall.
+    for (const [fault, truth] of [
+      ['cut', 'done'],
+      ['blackhole', 'not_done'],
+    ] as const) {
+      // A sale that goes through leaves the counter's TLS connection open: the fault falls on the next request.
+      expect((await sell()).r.ok).toBe(true);
+      proxy.fault = fault;
+      const { key, r } = await sell();
+      expect(r).toMatchObject({ ok: false, error: { code: 'HALL_UNREACHABLE', details: { answer: 'lost' } } });
+      // The hall's side unplugged (refused): the same key pressed again says "lost", never "nothing was done".
+      await proxy.unplug();
+      proxy.fault = 'pass';
+      expect((await sell(key)).r).toMatchObject({ ok: false, error: { code: 'HALL_UNREACHABLE', details: { answer: 'lost' } } });
+      // The counter killed with the key unknown, and started again: its data folder still knows it.
+      counter.child.kill('SIGKILL');
+      await exited(counter.child);
+      counter = run(counterArgs, COUNTER);
+      procs.push(counter);
+      counterUrl = (await printed(counter, /(http:\/\/127\.0\.0\.1:\d+)\/#token=/, 'counter again'))[1]!;
+      expect((await status()).value.outcomes?.find((o) => o.key === key)).toMatchObject({ state: 'unknown', channel: 'sale.create' });
+      // Plugged back: the counter asks the hall for the key (no sale sent again) and tells its screens.
+      const settled = settledOf(key);
+      await proxy.plug();
+      const o = await settled;
+      expect(o.state).toBe(truth);
+      if (truth === 'done') expect(kept(key)).toEqual({ outcome: 'done', saleId: (o.value as { saleId: number }).saleId });
+      else {
+        expect(kept(key)).toEqual({ outcome: 'given_up', saleId: null });
+        // The sale itself, sent again with its key, is refused: "not done" stays true.
+        expect((await sell(key)).r).toMatchObject({ ok: false, error: { code: 'COMMAND_GIVEN_UP' } });
+      }
+    }
+    // Two sales through, one made behind a cut answer: three at C2, and nothing else.
+    expect(db.prepare(`SELECT COUNT(*) FROM sales WHERE terminal_id = 'C2'`).pluck().get()).toBe(3);
   }, 90_000);
 });
