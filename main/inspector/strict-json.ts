@@ -15,131 +15,158 @@ export class JsonRefused extends Error {
 }
 
 const MAX_DEPTH = 64;
+const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+const NUMBER = /-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/y;
+const HEX4 = /^[0-9a-fA-F]{4}$/;
 
 export function parseStrictJson(text: string): unknown {
   if (text.charCodeAt(0) === 0xfeff) throw new JsonRefused('começa por uma marca BOM (não é JSON canónico)');
-  let i = 0;
-  const n = text.length;
-  const ws = () => {
-    while (i < n) {
-      const c = text.charCodeAt(i);
+  return new Parser(text).document();
+}
+
+/** One parse: a cursor over the text (one object per parse, no closures made per call: audit.jsonl is parsed line by line). */
+class Parser {
+  private i = 0;
+  constructor(private readonly text: string) {}
+
+  document(): unknown {
+    const out = this.value(0);
+    this.ws();
+    if (this.i !== this.text.length) this.bad('conteúdo depois do valor');
+    return out;
+  }
+
+  private ws(): void {
+    const t = this.text;
+    let i = this.i;
+    while (i < t.length) {
+      const c = t.charCodeAt(i);
       if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
       else break;
     }
-  };
-  const bad = (what: string): never => {
-    throw new JsonRefused(`não é JSON: ${what} na posição ${i + 1}`);
-  };
-  const str = (): string => {
+    this.i = i;
+  }
+
+  private bad(what: string): never {
+    throw new JsonRefused(`não é JSON: ${what} na posição ${this.i + 1}`);
+  }
+
+  private str(): string {
+    const t = this.text;
     // At the opening quote.
-    i++;
+    let i = this.i + 1;
     let out = '';
     let start = i;
     for (;;) {
-      if (i >= n) return bad('texto por fechar');
-      const c = text.charCodeAt(i);
-      if (c === 0x22) {
-        out += text.slice(start, i);
-        i++;
-        return out;
+      if (i >= t.length) {
+        this.i = i;
+        return this.bad('texto por fechar');
       }
-      if (c < 0x20) return bad('carácter de controlo dentro de um texto');
+      const c = t.charCodeAt(i);
+      if (c === 0x22) {
+        this.i = i + 1;
+        return out + t.slice(start, i);
+      }
+      if (c < 0x20) {
+        this.i = i;
+        return this.bad('carácter de controlo dentro de um texto');
+      }
       if (c === 0x5c) {
-        out += text.slice(start, i);
-        const e = text[i + 1];
-        const simple: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
-        if (e !== undefined && e in simple) {
-          out += simple[e];
+        out += t.slice(start, i);
+        const e = t[i + 1];
+        if (e !== undefined && Object.prototype.hasOwnProperty.call(ESCAPES, e)) {
+          out += ESCAPES[e];
           i += 2;
-        } else if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
-          out += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
+        } else if (e === 'u' && HEX4.test(t.slice(i + 2, i + 6))) {
+          out += String.fromCharCode(parseInt(t.slice(i + 2, i + 6), 16));
           i += 6;
-        } else return bad('escape inválido');
+        } else {
+          this.i = i;
+          return this.bad('escape inválido');
+        }
         start = i;
         continue;
       }
       i++;
     }
-  };
-  const num = (): number => {
-    const m = /-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/y;
-    m.lastIndex = i;
-    const found = m.exec(text);
-    if (!found || found[0] === '-' || found[0] === '') return bad('valor inválido');
+  }
+
+  private num(): number {
+    NUMBER.lastIndex = this.i;
+    const found = NUMBER.exec(this.text);
+    if (!found || found[0] === '-' || found[0] === '') return this.bad('valor inválido');
     const value = Number(found[0]);
     if (!Number.isFinite(value)) throw new JsonRefused(`o número ${found[0].slice(0, 40)} não é finito`);
     if (Number.isInteger(value) && !Number.isSafeInteger(value)) throw new JsonRefused(`o número ${found[0].slice(0, 40)} passa o maior inteiro exato`);
-    i += found[0].length;
+    this.i += found[0].length;
     return value;
-  };
-  const value = (depth: number): unknown => {
-    if (depth > MAX_DEPTH) throw new JsonRefused(`aninhado em mais de ${MAX_DEPTH} níveis`);
-    ws();
-    const c = text[i];
-    if (c === '{') {
-      i++;
-      const o: Record<string, unknown> = {};
-      const keys = new Set<string>();
-      ws();
-      if (text[i] === '}') {
-        i++;
-        return o;
-      }
-      for (;;) {
-        ws();
-        if (text[i] !== '"') return bad('esperava o nome de um campo');
-        const key = str();
-        if (keys.has(key)) throw new JsonRefused(`o campo ${JSON.stringify(key)} aparece duas vezes no mesmo objeto`);
-        keys.add(key);
-        ws();
-        if (text[i] !== ':') return bad('esperava ":"');
-        i++;
-        // defineProperty: a key "__proto__" is a field like any other, never the object's prototype.
-        Object.defineProperty(o, key, { value: value(depth + 1), enumerable: true, writable: true, configurable: true });
-        ws();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === '}') {
-          i++;
-          return o;
-        }
-        return bad('esperava "," ou "}"');
-      }
+  }
+
+  private value(depth: number): unknown {
+    if (depth >= MAX_DEPTH) throw new JsonRefused(`aninhado em mais de ${MAX_DEPTH} níveis`);
+    this.ws();
+    const t = this.text;
+    const c = t.charCodeAt(this.i);
+    if (c === 0x7b) return this.object(depth);
+    if (c === 0x5b) return this.array(depth);
+    if (c === 0x22) return this.str();
+    if (t.startsWith('true', this.i)) return (this.i += 4), true;
+    if (t.startsWith('false', this.i)) return (this.i += 5), false;
+    if (t.startsWith('null', this.i)) return (this.i += 4), null;
+    return this.num();
+  }
+
+  private object(depth: number): Record<string, unknown> {
+    const t = this.text;
+    this.i++;
+    const o: Record<string, unknown> = {};
+    this.ws();
+    if (t.charCodeAt(this.i) === 0x7d) {
+      this.i++;
+      return o;
     }
-    if (c === '[') {
-      i++;
-      const a: unknown[] = [];
-      ws();
-      if (text[i] === ']') {
-        i++;
-        return a;
-      }
-      for (;;) {
-        a.push(value(depth + 1));
-        ws();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === ']') {
-          i++;
-          return a;
-        }
-        return bad('esperava "," ou "]"');
-      }
+    for (;;) {
+      this.ws();
+      if (t.charCodeAt(this.i) !== 0x22) this.bad('esperava o nome de um campo');
+      const key = this.str();
+      if (Object.prototype.hasOwnProperty.call(o, key)) throw new JsonRefused(`o campo ${JSON.stringify(key)} aparece duas vezes no mesmo objeto`);
+      this.ws();
+      if (t.charCodeAt(this.i) !== 0x3a) this.bad('esperava ":"');
+      this.i++;
+      const v = this.value(depth + 1);
+      // defineProperty only for "__proto__": a field like any other, never the object's prototype.
+      if (key === '__proto__') Object.defineProperty(o, key, { value: v, enumerable: true, writable: true, configurable: true });
+      else o[key] = v;
+      this.ws();
+      const next = t.charCodeAt(this.i);
+      this.i++;
+      if (next === 0x2c) continue;
+      if (next === 0x7d) return o;
+      this.i--;
+      return this.bad('esperava "," ou "}"');
     }
-    if (c === '"') return str();
-    if (text.startsWith('true', i)) return (i += 4), true;
-    if (text.startsWith('false', i)) return (i += 5), false;
-    if (text.startsWith('null', i)) return (i += 4), null;
-    return num();
-  };
-  const out = value(0);
-  ws();
-  if (i !== n) bad('conteúdo depois do valor');
-  return out;
+  }
+
+  private array(depth: number): unknown[] {
+    const t = this.text;
+    this.i++;
+    const a: unknown[] = [];
+    this.ws();
+    if (t.charCodeAt(this.i) === 0x5d) {
+      this.i++;
+      return a;
+    }
+    for (;;) {
+      a.push(this.value(depth + 1));
+      this.ws();
+      const next = t.charCodeAt(this.i);
+      this.i++;
+      if (next === 0x2c) continue;
+      if (next === 0x5d) return a;
+      this.i--;
+      return this.bad('esperava "," ou "]"');
+    }
+  }
 }
 
 /** A value's expected shape: a field not named is unknown and refused. */
