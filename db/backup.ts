@@ -317,7 +317,7 @@ function manifestBeside(from: string): BackupManifest | null {
 }
 
 /** The first finding of the copy's checkpoints as data: its problem, the checkpoint, the entry. */
-const checkpointFindingParams = (from: string, f: CheckpointFinding) => ({ file: from, problem: f.problem, id: f.checkpointId, seq: f.firstEntry ?? 0, last: f.lastEntry ?? 0 });
+const checkpointFindingParams = (from: string, f: CheckpointFinding) => ({ file: from, problem: f.problem, id: f.checkpointId, seq: f.firstEntry ?? 0, last: f.lastEntry ?? 0, session: f.session ?? 0 });
 
 function checkRestored(
   partial: string,

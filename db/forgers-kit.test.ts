@@ -29,6 +29,7 @@ import { createHarness } from '../test/harness.js';
 import { createTestHall, type TestHall } from '../test/fixtures/faces.js';
 import { DATABASE_FILE, PIN_KEY_FILE } from '../main/kiosk.js';
 import { HALL_KEY_FILE, rawPublicKey } from '../main/services/shared/hall-key.js';
+import { countOf } from '../bench/export.js';
 import { checkpointLines } from '../main/inspector/checkpoint-words.js';
 import { auditRowHash, chainGenesis, type StoredRow } from './audit.js';
 import { BACKUP_DIR, restoreBackup, RestoreRefusedError, type BackupManifest } from './backup.js';
@@ -600,6 +601,46 @@ describe("a rotated hall key: the keyring's history", () => {
       ]);
     } finally {
       r.h.close();
+    }
+  });
+});
+
+describe("the acta's checkpoint of a closed session", () => {
+  it("16. the checkpoint signed at the last session's close removed (no gap, no backup): named by its session; a copy without it is not restored", async () => {
+    const s = await createTestHall();
+    const scratchDir = mkdtempSync(join(tmpdir(), 'kiosk-forger-session-'));
+    try {
+      const session = await s.h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: '2026-12-01T02:00:00.000Z' }, s.manager);
+      const cash = (await s.h.ok('drawer.cash', {}, s.manager))!.cashCents!;
+      await s.h.ok('drawer.close', { countedByDenomination: countOf(cash) }, s.cashier);
+      await s.h.ok('session.recordCheck', { phase: 'end', kind: 'balls' }, s.manager);
+      await s.h.ok('session.close', { sessionId: session.id }, s.manager);
+      s.h.kiosk.close();
+      const file = join(scratchDir, 'kiosk-2026-12-01T00-00-00-000Z.sqlite');
+      const src = new Database(join(s.h.dataDir, DATABASE_FILE), { readonly: true });
+      src.exec(`VACUUM INTO '${file}'`);
+      src.close();
+      const db = new Database(file);
+      const last = db.prepare(`SELECT id, ref_type AS refType FROM checkpoints ORDER BY id DESC LIMIT 1`).get() as { id: number; refType: string };
+      expect(last.refType).toBe('session');
+      db.exec(`DROP TRIGGER checkpoints_no_delete`);
+      db.prepare(`DELETE FROM checkpoints WHERE id = ?`).run(last.id);
+      db.close();
+      const c = check(file);
+      expect(c.findings).toEqual([{ problem: 'missing', checkpointId: 0, at: '2026-11-30T20:00:00.000Z', firstEntry: null, lastEntry: null, witnessKey: null, session: session.id }]);
+      expect(checkpointLines(c, 'Europe/Lisbon')[1]).toBe(`  EM FALTA: o ponto de verificação assinado no fecho da sessão n.º ${session.id} (30/11/2026 20:00) já não está no ficheiro.`);
+      let refused: KioskError | null = null;
+      try {
+        restoreBackup(file, join(scratchDir, 'target'), DATABASE_FILE);
+      } catch (e) {
+        refused = e as KioskError;
+      }
+      expect(refused?.message).toBe(
+        `A cópia ${file} não passou na verificação dos pontos de verificação assinados: o do fecho da sessão n.º ${session.id} falta na cópia, ou não é o que a sala assinou. Foi alterada depois de feita; nada foi reposto.`,
+      );
+    } finally {
+      s.h.close();
+      rmSync(scratchDir, { recursive: true, force: true });
     }
   });
 });

@@ -311,6 +311,8 @@ export interface CheckpointFinding {
   firstEntry: number | null;
   lastEntry: number | null;
   witnessKey: string | null;
+  /** A session closed with the hall's key in use whose checkpoint (the acta's) is gone: `missing`, checkpointId 0. */
+  session?: number;
 }
 
 export interface CheckpointsCheck {
@@ -431,6 +433,14 @@ export function verifyCheckpoints(db: ReadableDb, o: { key?: string } = {}): Che
   ).all();
   const maxId = Math.max(0, ...ids, ...named.map((n) => Number(n.id) || 0));
   for (let id = 1; id <= maxId; id++) if (!ids.has(id)) findings.push({ problem: 'missing', checkpointId: id, at: null, ...none });
+  // Each session closed once the hall had a key was closed with a checkpoint signed for it (the acta's): even the last one.
+  const unsigned = stmt<[], { id: number; closedAt: string }>(
+    db,
+    `SELECT s.id, s.closed_at AS closedAt FROM sessions s
+      WHERE s.closed_at IS NOT NULL AND s.closed_at >= (SELECT MIN(created_at) FROM hall_keys)
+        AND NOT EXISTS (SELECT 1 FROM checkpoints c WHERE c.ref_type = 'session' AND c.ref_id = s.id) ORDER BY s.id`,
+  ).all();
+  for (const u of unsigned) findings.push({ problem: 'missing', checkpointId: 0, at: u.closedAt, ...none, session: u.id });
   // Each note: its body as signed, by whom.
   const sound: { row: CheckpointRow; size: number; root: Uint8Array }[] = [];
   for (const row of rows) {

@@ -161,9 +161,9 @@ export const storageErrors = errors({
   // `problem`: the checkpoints' check's code (db/transparency.ts); `seq`..`last`: the entries it names (0: none).
   RESTORE_CHECKPOINT_INVALID: {
     pt: (p) =>
-      `A cópia ${p.file} não passou na verificação dos pontos de verificação assinados: o n.º ${p.id} ${CHECKPOINT_PROBLEM_PT[String(p.problem)] ?? `falhou (${p.problem})`}${Number(p.seq) === 0 ? '' : Number(p.last) > Number(p.seq) ? ` (a primeira entrada diferente está entre a n.º ${p.seq} e a n.º ${p.last})` : ` (a entrada n.º ${p.seq})`}. Foi alterada depois de feita; nada foi reposto.`,
+      `A cópia ${p.file} não passou na verificação dos pontos de verificação assinados: ${Number(p.session) > 0 ? `o do fecho da sessão n.º ${p.session}` : `o n.º ${p.id}`} ${CHECKPOINT_PROBLEM_PT[String(p.problem)] ?? `falhou (${p.problem})`}${Number(p.seq) === 0 ? '' : Number(p.last) > Number(p.seq) ? ` (a primeira entrada diferente está entre a n.º ${p.seq} e a n.º ${p.last})` : ` (a entrada n.º ${p.seq})`}. Foi alterada depois de feita; nada foi reposto.`,
     en: (p) =>
-      `The backup ${p.file} failed the check of its signed checkpoints: no. ${p.id} ${CHECKPOINT_PROBLEM_EN[String(p.problem)] ?? `failed (${p.problem})`}${Number(p.seq) === 0 ? '' : Number(p.last) > Number(p.seq) ? ` (the first entry that differs is between no. ${p.seq} and no. ${p.last})` : ` (entry no. ${p.seq})`}. It was changed after it was made; nothing was restored.`,
+      `The backup ${p.file} failed the check of its signed checkpoints: ${Number(p.session) > 0 ? `the one of session no. ${p.session}'s close` : `no. ${p.id}`} ${CHECKPOINT_PROBLEM_EN[String(p.problem)] ?? `failed (${p.problem})`}${Number(p.seq) === 0 ? '' : Number(p.last) > Number(p.seq) ? ` (the first entry that differs is between no. ${p.seq} and no. ${p.last})` : ` (entry no. ${p.seq})`}. It was changed after it was made; nothing was restored.`,
   },
   RESTORE_DIVERGES: {
     pt: (p, zone) =>

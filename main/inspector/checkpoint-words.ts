@@ -26,6 +26,9 @@ export function checkpointFindingText(f: CheckpointFinding, zone: HallTimeZone, 
     case 'columns':
       return `ALTERADO: ${cp} guarda um tamanho ou uma raiz diferentes dos da sua nota assinada.`;
     case 'missing':
+      if (f.session !== undefined) {
+        return `EM FALTA: o ponto de verificação assinado no fecho da sessão n.º ${f.session}${f.at ? ` (${hallDateTime(f.at, zone)})` : ''} já não está no ficheiro.`;
+      }
       return `EM FALTA: o ponto de verificação n.º ${f.checkpointId}, que a sala assinou, já não está no ficheiro.`;
     case 'cosignature':
       return `COSSINATURA INVÁLIDA: a cossinatura de ${(f.witnessKey ?? '').split('+')[0]} n${cp} não é dessa testemunha sobre esse ponto.`;
