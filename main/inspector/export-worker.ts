@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parentPort } from 'node:worker_threads';
+import { KioskError } from '../../core/refusal.js';
 import { openForCheck } from '../../db/backup.js';
 import type { WorkerProgress } from '../workers/entry.js';
 import { actaPdfHere, buildSessionExport } from './export.js';
@@ -43,7 +44,7 @@ parentPort?.once('message', (request: SessionExportRequest) => {
         db.close();
       }
     } catch (e) {
-      return { ok: false, stage: 'build', message: e instanceof Error ? e.message : String(e) };
+      return { ok: false, stage: 'build', message: e instanceof Error ? e.message : String(e), ...(e instanceof KioskError ? { refusal: { code: e.code, params: e.params } } : {}) };
     }
   })().then((reply) => parentPort!.postMessage(reply, reply.ok ? [reply.zip.buffer as ArrayBuffer] : []));
 });

@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHall, type TestHall } from '../../test/fixtures/faces.js';
 import { exportBase, FORGERIES, writeZip, zeroBomb, type ExportBase } from '../../test/fixtures/export-forgeries.js';
@@ -16,6 +16,8 @@ import { playedSession } from '../../test/fixtures/played-session.js';
 import { openReader } from '../../db/connection.js';
 import { EXPORT_LIMITS } from './check.js';
 import { buildSessionExport } from './export.js';
+import { exportSessionInWorker } from './in-worker.js';
+import { KioskError } from '../../core/refusal.js';
 import { readZip } from './zip.js';
 import { verifyExport } from './verify.js';
 
@@ -100,7 +102,11 @@ describe('the export', () => {
     } finally {
       reader.close();
     }
-  });
+    // Through session.export's worker: the refusal crosses the thread with its code and parameters, in words.
+    const inWorker = exportSessionInWorker({ file: copy, sessionId, folder: join(dirname(copy), 'exports'), now: t.h.clock.now().toISOString() });
+    await expect(inWorker).rejects.toBeInstanceOf(KioskError);
+    await expect(inWorker).rejects.toMatchObject({ ...refusal, message: expect.stringContaining(`A sessão n.º ${sessionId} foi assinada pela chave ${acta.hallKey!.keyId} da sala, que já não está na pasta de dados`) });
+  }, 60_000);
 });
 
 describe('the command line', () => {

@@ -3,6 +3,8 @@
  * sales takes a second or two to prove and zip, while the counters sell on;
  * the screens see how far it is (progress task 'export').
  */
+import type { Params } from '../../core/catalogue.js';
+import { KioskError, type ErrorCode } from '../../core/refusal.js';
 import { runWorker } from '../workers/entry.js';
 
 export interface SessionExportRequest {
@@ -14,7 +16,10 @@ export interface SessionExportRequest {
   now: string;
 }
 
-export type SessionExportReply = { ok: true; filename: string; path: string; entries: number; zip: Uint8Array } | { ok: false; stage: 'build' | 'write'; message: string };
+export type SessionExportReply =
+  | { ok: true; filename: string; path: string; entries: number; zip: Uint8Array }
+  /** `refusal`: the build refused in words of the catalogue (EXPORT_KEY_NOT_AT_HAND), its code and parameters carried across. */
+  | { ok: false; stage: 'build' | 'write'; message: string; refusal?: { code: ErrorCode; params: Params } };
 
 /** An export that could not be written (the data folder full or not writable): nothing half-written is left. */
 export class ExportNotWritten extends Error {
@@ -38,6 +43,9 @@ export function sessionExportWorkerUrl(moduleUrl: string = import.meta.url): URL
 
 export async function exportSessionInWorker(request: SessionExportRequest, onProgress?: (done: number, total: number) => void): Promise<SessionExportFile> {
   const reply = await runWorker<SessionExportRequest, SessionExportReply>(sessionExportWorkerUrl(), request, onProgress);
-  if (!reply.ok) throw reply.stage === 'write' ? new ExportNotWritten(reply.message) : new Error(reply.message);
+  if (!reply.ok) {
+    if (reply.refusal) throw new KioskError(reply.refusal.code, reply.refusal.params);
+    throw reply.stage === 'write' ? new ExportNotWritten(reply.message) : new Error(reply.message);
+  }
   return { filename: reply.filename, path: reply.path, entries: reply.entries, zip: reply.zip };
 }
