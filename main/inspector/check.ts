@@ -10,6 +10,15 @@
  * such entry's document present, and the acta's figures and the guias by
  * status recomputed from the rows. The first thing that fails is named, with
  * its file and line.
+ *
+ * Strict by construction (issue 37): before any of that, the ZIP is read in
+ * its one canonical form within stated limits (zip.ts), every JSON strictly
+ * (strict-json.ts) against its file's schema, and the manifest's SHA-256 must
+ * be the one the hall signed (manifest.sig) with the key that verifies the
+ * checkpoint, every file in the ZIP listed there with its size and SHA-256
+ * and every file listed there in the ZIP: no byte is read that the hall's
+ * signature does not cover. Whatever else goes wrong is a finding too, never
+ * an exception.
  */
 import { formatCents } from '../../core/money.js';
 import { firstDifference, recomputeActa, type ActaFigures, type FigureGame } from '../../core/bingo/acta-figures.js';

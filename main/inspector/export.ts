@@ -7,6 +7,9 @@
  * the documents (sales so far, each with the audit entry that wrote it), the
  * acta as data and as PDF, and the hall's public keys. Read-only: it is made
  * from a reader of the hall's file, beside a running kiosk or from a copy.
+ * The manifest lists every file's SHA-256 and size, and the key that signed
+ * the session's checkpoint signs the manifest's SHA-256 (manifest.sig), read
+ * from the data folder beside the file (never made here).
  */
 import { createHash, createPrivateKey, sign } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
