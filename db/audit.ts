@@ -38,6 +38,8 @@ export interface AuditRecord {
   input: unknown;
   before: unknown;
   after: unknown;
+  /** Credential digests this row vouches for, given (a baseline); by default those of the operators the command changed. */
+  credentials?: Record<string, string>;
 }
 
 /** An audit row as stored: the group's journal carries these fields as they are, so it can recompute each hash. */
@@ -135,13 +137,17 @@ const recordsOperators = new WeakMap<object, boolean>();
  * The operators the command being logged changed (the changes operator_changes recorded
  * since the log's last row, `lastSeq`), each with its credential's digest as it now stands.
  */
-function changedCredentials(db: WritableDb, lastSeq: number): Record<string, string> | null {
+function recordsOperatorsIn(db: ReadableDb): boolean {
   let has = recordsOperators.get(db);
   if (has === undefined) {
     has = stmt<[], { n: number }>(db, `SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'operator_changes'`).get()!.n > 0;
     recordsOperators.set(db, has);
   }
-  if (!has) return null;
+  return has;
+}
+
+function changedCredentials(db: WritableDb, lastSeq: number): Record<string, string> | null {
+  if (!recordsOperatorsIn(db)) return null;
   const ids: number[] = [];
   // Newest first, by rowid: only this command's changes are read (they name the log's last row).
   for (const c of stmt<[], { operatorId: number; auditSeq: number }>(db, `SELECT operator_id AS operatorId, audit_seq AS auditSeq FROM operator_changes ORDER BY id DESC`).iterate()) {
@@ -172,8 +178,50 @@ export function credentialVouched(db: ReadableDb, operatorId: number): boolean {
   return true;
 }
 
-/** The commands that write operators (core/audit/books.ts): only their rows vouch for a credential. */
-const CREDENTIAL_CHANNELS = [...OPERATOR_CHANNELS.created, ...OPERATOR_CHANNELS.updated];
+/** The audit row that vouches, once, for operators last changed before the digests (issue 37), as they stood then. */
+export const CREDENTIALS_BASELINE_CHANNEL = 'operators.baseline';
+
+/** The commands that write operators (core/audit/books.ts), and the baseline: only their rows vouch for a credential. */
+export const CREDENTIAL_CHANNELS: readonly string[] = [...OPERATOR_CHANNELS.created, ...OPERATOR_CHANNELS.updated, CREDENTIALS_BASELINE_CHANNEL];
+
+/** The newest digest the log holds for each operator it vouches for. */
+export function vouchedCredentials(db: ReadableDb): Map<number, string> {
+  const vouched = new Map<number, string>();
+  const rows = stmt<[string], { credentials: string }>(
+    db,
+    `SELECT json_extract(after, '$.credentials') AS credentials FROM audit_log
+      WHERE channel IN (SELECT value FROM json_each(?)) AND outcome = 'ok' AND json_valid(after) AND json_type(after, '$.credentials') = 'object'
+      ORDER BY id`,
+  ).all(JSON.stringify(CREDENTIAL_CHANNELS));
+  for (const r of rows) for (const [id, digest] of Object.entries(JSON.parse(r.credentials) as Record<string, unknown>)) vouched.set(Number(id), String(digest));
+  return vouched;
+}
+
+/**
+ * At start: operators the log holds no digest for (last changed before issue 37) are
+ * vouched for as they stand, in one audit row (the upgrade is the point of trust; a
+ * change made in the file before it is not told apart). Once: after it every operator has one.
+ */
+export function baselineCredentials(db: WritableDb, o: { at: string; terminalId: string }): number {
+  if (!recordsOperatorsIn(db)) return 0;
+  const vouched = vouchedCredentials(db);
+  const missing = stmt<[], OperatorCredential>(db, `${CREDENTIAL_SELECT} ORDER BY id`)
+    .all()
+    .filter((op) => !vouched.has(op.id));
+  if (missing.length === 0) return 0;
+  appendAudit(db, {
+    at: o.at,
+    operatorId: null,
+    terminalId: o.terminalId,
+    channel: CREDENTIALS_BASELINE_CHANNEL,
+    outcome: 'ok',
+    input: {},
+    before: undefined,
+    after: { operators: missing.map((op) => op.id) },
+    credentials: Object.fromEntries(missing.map((op) => [String(op.id), credentialDigest(op)])),
+  });
+  return missing.length;
+}
 
 /** A command's answer as logged, with the digests of the credentials it changed (`credentials`), when it is an object. */
 function afterWith(after: unknown, credentials: Record<string, string> | null): string | null {
@@ -195,7 +243,7 @@ export function appendAudit(db: WritableDb, rec: AuditRecord): number {
     outcome: rec.outcome,
     input: json(rec.input) ?? 'null',
     before: json(rec.before),
-    after: afterWith(rec.after, changedCredentials(db, last?.id ?? 0)),
+    after: afterWith(rec.after, rec.credentials ?? changedCredentials(db, last?.id ?? 0)),
   };
   const hash = auditRowHash(prevHash, row);
   stmt(

@@ -9,7 +9,6 @@ import {
   checkDocument,
   COMMAND_DOCUMENTS,
   commandDocumentsFindings,
-  OPERATOR_CHANNELS,
   DOCUMENT_TYPES,
   type AuditedDocument,
   operatorChangeExplained,
@@ -27,7 +26,7 @@ import { BOOK_PAGE, type BookRow, type BookSource } from './book-source.js';
 import { CAIXA_AUDITED_ROWS, CAIXA_BOOK_SOURCES } from './caixa.js';
 import { DRAWER_AUDITED_ROWS, DRAWER_BOOK_SOURCES } from './drawers.js';
 import { CHIP_AUDITED_ROWS, CHIP_BOOK_SOURCES } from './roulette.js';
-import { credentialDigest, CREDENTIAL_SELECT, type OperatorCredential } from './audit.js';
+import { credentialDigest, CREDENTIAL_SELECT, vouchedCredentials, type OperatorCredential } from './audit.js';
 import type { ReadableDb } from './connection.js';
 import { stmt } from './sql.js';
 
@@ -228,19 +227,11 @@ const PIN_KEY_CHECK = 'pin_key_check';
  * audit row that changed them (db/audit.ts credentialDigest): a PIN hash, roles, name
  * or active flag edited in the file since (even with operator_changes edited to match)
  * is `operator_unrecorded` of kind `credential`. An operator last changed before the
- * digests (issue 37) has none to compare. Once the hall's PINs are sealed under its key,
+ * digests (issue 37) has none to compare until the next start vouches for them (baselineCredentials). Once the hall's PINs are sealed under its key,
  * a hash of scrypt alone was planted: kind `pin_unsealed`.
  */
 function checkCredentials(db: ReadableDb, found: (f: BooksFinding) => void): void {
-  const channels = [...OPERATOR_CHANNELS.created, ...OPERATOR_CHANNELS.updated];
-  const vouched = new Map<number, string>();
-  const rows = stmt<[string], { credentials: string }>(
-    db,
-    `SELECT json_extract(after, '$.credentials') AS credentials FROM audit_log
-      WHERE channel IN (SELECT value FROM json_each(?)) AND outcome = 'ok' AND json_valid(after) AND json_type(after, '$.credentials') = 'object'
-      ORDER BY id`,
-  ).all(JSON.stringify(channels));
-  for (const r of rows) for (const [id, digest] of Object.entries(JSON.parse(r.credentials) as Record<string, unknown>)) vouched.set(Number(id), String(digest));
+  const vouched = vouchedCredentials(db);
   const hasMeta = stmt<[], { n: number }>(db, `SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'kiosk_meta'`).get()!.n > 0;
   const sealed = hasMeta && stmt<[string], { n: number }>(db, `SELECT COUNT(*) AS n FROM kiosk_meta WHERE key = ?`).get(PIN_KEY_CHECK)!.n > 0;
   for (const o of stmt<[], OperatorCredential>(db, `${CREDENTIAL_SELECT} ORDER BY id`).all()) {

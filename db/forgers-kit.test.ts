@@ -553,6 +553,41 @@ describe("the books vouch for the operators' records", () => {
     expect(books(d)).toEqual([['operator_unrecorded', manager, 'credential']]);
   });
 
+  it('a hall from before the digests (none in its log) is vouched for once at its next start, then a copied hash is named', async () => {
+    const d = forgedHall((db) => {
+      // The log as an older program wrote it: no `credentials` in any answer (the chain recomputed, as it was then).
+      db.exec(`DROP TRIGGER IF EXISTS audit_log_no_update`);
+      const rows = db.prepare(`SELECT * FROM audit_log ORDER BY id`).all() as StoredRow[];
+      let prev = chainGenesis(db as unknown as ReadableDb);
+      const update = db.prepare(`UPDATE audit_log SET after = @after, prev_hash = @prev_hash, hash = @hash WHERE id = @id`);
+      for (const r of rows) {
+        const after = r.after === null ? null : JSON.stringify({ ...(JSON.parse(r.after) as object), credentials: undefined });
+        const row = { ...r, after };
+        const hash = auditRowHash(prev, row);
+        update.run({ id: r.id, after, prev_hash: prev, hash });
+        prev = hash;
+      }
+      db.exec(`DROP TRIGGER checkpoints_no_delete; DELETE FROM checkpoints; DROP TRIGGER merkle_blocks_no_delete; DELETE FROM merkle_blocks`);
+    });
+    const h = await createHarness({ dataDir: d });
+    const rows = () => h.kiosk.db.prepare(`SELECT after FROM audit_log WHERE channel = 'operators.baseline'`).pluck().all() as string[];
+    try {
+      const baseline = rows();
+      expect(baseline).toHaveLength(1);
+      expect(Object.keys((JSON.parse(baseline[0]!) as { credentials: object }).credentials).map(Number).sort()).toEqual([admin, manager, cashier].sort());
+      await h.reopen();
+      expect(rows()).toHaveLength(1);
+    } finally {
+      h.kiosk.close();
+    }
+    expect(books(d)).toEqual([]);
+    const db = new Database(join(d, DATABASE_FILE));
+    db.exec(`DROP TRIGGER operators_record_update`);
+    db.prepare(`UPDATE operators SET pin_hash = (SELECT pin_hash FROM operators WHERE id = ?) WHERE id = ?`).run(cashier, admin);
+    db.close();
+    expect(books(d)).toEqual([['operator_unrecorded', admin, 'credential']]);
+  });
+
   it('14. a legacy unkeyed hash of a chosen PIN planted on the admin: not sealed at start, refused at login, named by the books', async () => {
     const salt = Buffer.from('0123456789abcdef');
     const legacy = `scrypt$16384$8$1$${salt.toString('base64')}$${scryptSync('9999', salt, 32, { N: 16384, r: 8, p: 1 }).toString('base64')}`;

@@ -30,7 +30,7 @@ import {
   type BudgetRule,
   type BudgetState,
 } from '../../../core/people/throttle.js';
-import { appendAudit, credentialVouched } from '../../../db/audit.js';
+import { appendAudit, baselineCredentials, credentialVouched } from '../../../db/audit.js';
 import { storageFailureOf, writeTransaction, type ReadableDb, type WritableDb } from '../../../db/connection.js';
 import {
   accountBudgetScopes,
@@ -312,10 +312,10 @@ export function sealPinHashes(db: WritableDb, pins: Pins, o: { at: string; termi
     if (pinKeyState(db, pins) !== 'ok') return 0;
     // Sealed once, at the first start with the key: a hash of scrypt alone met after it was planted in the file, and
     // sealing it would give it an audit row the books accept (issue 37); it stays as it is, refused at login, named by the books.
-    if (metaValue(db, PIN_KEY_CHECK) !== null) return 0;
-    saveMeta(db, PIN_KEY_CHECK, pins.keyCheck);
+    const first = metaValue(db, PIN_KEY_CHECK) === null;
+    if (first) saveMeta(db, PIN_KEY_CHECK, pins.keyCheck);
     let sealed = 0;
-    for (const op of listOperators(db)) {
+    for (const op of first ? listOperators(db) : []) {
       if (isSealed(op.pinHash)) continue;
       const hash = pins.seal(op.pinHash);
       if (!hash) continue;
@@ -332,6 +332,8 @@ export function sealPinHashes(db: WritableDb, pins: Pins, o: { at: string; termi
       });
       sealed++;
     }
+    // Operators the log holds no credential digest for (last changed before issue 37): vouched for as they stand, once.
+    baselineCredentials(db, o);
     return sealed;
   });
 }
