@@ -95,9 +95,11 @@ export interface ChannelDef<I extends z.ZodType = z.ZodType, O extends z.ZodType
    */
   secretAnswer?: true;
   /**
-   * A command that asks about another command's key (command.outcome): it
-   * carries no key of its own and is never answered from one (each asking
-   * answers what the hall holds then).
+   * A command whose answer is not kept with a key, though it holds no
+   * secret: one that asks about another command's key (command.outcome: each
+   * asking answers what the hall holds then), or one whose answer is too
+   * large to keep (session.export: the ZIP; sent again, it is another
+   * export, audited again).
    */
   unkeyed?: true;
 }

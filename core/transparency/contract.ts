@@ -51,7 +51,7 @@ export const transparencyContract = {
     kind: 'command',
     topics: [],
     // The answer is the whole ZIP: never kept with a key (sent again, it is another export, audited again).
-    secretAnswer: true,
+    unkeyed: true,
     roles: MANAGERS,
     input: z.object({ sessionId: id }).strict(),
     output: z.object({ filename: z.string(), path: z.string(), bytes: z.number().int(), entries: z.number().int(), base64: z.string() }),
