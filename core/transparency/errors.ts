@@ -18,12 +18,12 @@ export const transparencyErrors = errors({
     pt: (p) => `A sessão n.º ${p.sessionId} ainda não foi encerrada (ou foi encerrada antes de a sala assinar os seus livros): só se exporta para o inspetor uma sessão encerrada, com o ponto de verificação assinado no seu encerramento.`,
     en: (p) => `Session no. ${p.sessionId} is not closed yet (or was closed before the hall signed its books): only a closed session, with the checkpoint signed at its close, is exported for the inspector.`,
   },
-  // The export's manifest is signed by the key that signed the session's close; that key is gone from the data folder (rotated since, or a copy without it).
+  // The export's manifest is signed by the key at hand: the one that signed the session's close or one it rotated into; neither is in the data folder (a copy without the key, a key made anew without a rotation).
   EXPORT_KEY_NOT_AT_HAND: {
     pt: (p) =>
-      `A sessão n.º ${p.sessionId} foi assinada pela chave ${p.keyId} da sala, que já não está na pasta de dados (substituída depois, ou uma cópia sem a chave): a exportação tem de ser assinada por essa chave. Exporte a partir da pasta de dados que a guarda.`,
+      `A sessão n.º ${p.sessionId} foi assinada pela chave ${p.keyId} da sala, e a pasta de dados não guarda essa chave nem uma chave em que ela tenha passado por rotação (uma cópia sem a chave, ou uma chave feita de novo sem rotação): a exportação tem de ser assinada por uma delas. Exporte a partir da pasta de dados que a guarda.`,
     en: (p) =>
-      `Session no. ${p.sessionId} was signed by the hall's key ${p.keyId}, which is no longer in the data folder (replaced since, or a copy without the key): the export must be signed by that key. Export from the data folder that holds it.`,
+      `Session no. ${p.sessionId} was signed by the hall's key ${p.keyId}, and the data folder holds neither that key nor a key it was rotated into (a copy without the key, or a key made anew without a rotation): the export must be signed by one of them. Export from the data folder that holds it.`,
   },
   // The ZIP could not be written to the data folder (a full disk, a folder not writable): nothing half-written is left.
   EXPORT_NOT_WRITTEN: {

@@ -15,7 +15,9 @@
  * its one canonical form within stated limits (zip.ts), every JSON strictly
  * (strict-json.ts) against its file's schema, and the manifest's SHA-256 must
  * be the one the hall signed (manifest.sig) with the key that verifies the
- * checkpoint, every file in the ZIP listed there with its size and SHA-256
+ * checkpoint or one it rotated into (rotations.json: each link a rotation
+ * note signed by the key before, naming the next, in order, the last key the
+ * manifest's signer), every file in the ZIP listed there with its size and SHA-256
  * and every file listed there in the ZIP: no byte is read that the hall's
  * signature does not cover. Whatever else goes wrong is a finding too, never
  * an exception.
@@ -30,13 +32,16 @@ import { readZip, shownName, ZipRefused, type ZipLimits } from './zip.js';
 
 /**
  * Format 2 (issue 37): the manifest lists every file with its SHA-256 and size, and the hall signs the
- * manifest's SHA-256 (manifest.sig) with the key that signed the checkpoint; format 1 had no such signature.
+ * manifest's SHA-256 (manifest.sig) with the key that signed the checkpoint, or the one it rotated into with the
+ * chain between them (rotations.json); format 1 had no such signature.
  */
 export const EXPORT_FORMAT = 'bingo-kiosk-inspector-export/2';
 
 export const MANIFEST_FILE = 'manifest.json';
 export const MANIFEST_SIGNATURE_FILE = 'manifest.sig';
 export const PAGE_FILE = 'verificar.html';
+/** The signed rotations from the checkpoint's key to the key that signs the manifest (only when the hall rotated since). */
+export const ROTATIONS_FILE = 'rotations.json';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -54,6 +59,8 @@ export const EXPORT_LIMITS: ZipLimits = {
     'key.txt': 4 * KiB,
     'cosignatures.json': 1 * MiB,
     'keys.json': 1 * MiB,
+    // A link is a rotation note (under 1 KiB): hundreds of rotations fit.
+    [ROTATIONS_FILE]: 256 * KiB,
     'audit.jsonl': 128 * MiB,
     'proofs.json': 128 * MiB,
     'sales.jsonl': 64 * MiB,
@@ -70,8 +77,8 @@ export const EXPORT_LIMITS: ZipLimits = {
   },
   total: 384 * MiB,
 };
-/** The files every export has (previous-checkpoint.txt only when an earlier session was signed). */
-const REQUIRED = Object.keys(EXPORT_LIMITS.perFile).filter((f) => f !== 'previous-checkpoint.txt');
+/** The files every export has (previous-checkpoint.txt only when an earlier session was signed, rotations.json only when the key rotated since). */
+const REQUIRED = Object.keys(EXPORT_LIMITS.perFile).filter((f) => f !== 'previous-checkpoint.txt' && f !== ROTATIONS_FILE);
 
 /** What the hall signs over the manifest: the format, its log's name, the session and the manifest's SHA-256. */
 export function manifestNoteBody(origin: string, sessionId: number, manifestSha256: string): string {
@@ -103,6 +110,8 @@ const PROOFS_SCHEMA: Schema = {
   },
 };
 const COSIGNATURES_SCHEMA: Schema = { array: { object: { witnessKey: 'string', line: 'string', witnessedAt: iso } } };
+/** Each link: the key rotated into, and the rotation note the key before signed naming it (as hall_keys keeps it). */
+const ROTATIONS_SCHEMA: Schema = { array: { object: { verifierKey: 'string', note: 'string' } } };
 const KEYS_SCHEMA: Schema = { array: { object: { keyId: 'string', verifierKey: 'string', createdAt: iso, rotationNote: nullableString } } };
 const FIGURES: Schema = { object: { count: 'int', amountCents: 'int', cashCents: 'int', chequeCents: 'int' } };
 const SUMMARY_SCHEMA: Schema = { object: { guias: { object: { unpaid: FIGURES, paid: FIGURES, void: FIGURES } } } };
@@ -161,6 +170,13 @@ export interface ExportSummary {
   guias: GuiasByStatus;
   /** Whose key: the inspector's (given), or only the export's own. */
   keyGiven: boolean;
+  /** The keys the hall rotated into since the checkpoint, in order (the last signed the manifest); empty without a rotation. */
+  rotations: string[];
+  /**
+   * The key given, when it is one of those rotated into rather than the checkpoint's own: the checkpoint's key is
+   * then vouched for only by the chain's notes, which the older keys signed.
+   */
+  givenLaterKeyId: string | null;
   /** The group's cosignatures of the checkpoint that hold (a witness given must be among them). */
   witnesses: { name: string; keyId: string; at: string }[];
   witnessGiven: boolean;
@@ -250,6 +266,38 @@ const WRITERS: Record<string, { file: string; document: string }> = {
   'drawer.open': { file: 'drawers.jsonl', document: 'a abertura de uma gaveta' },
 };
 
+type VerifierKey = NonNullable<ReturnType<typeof parseVerifierKey>>;
+const sameKey = (a: VerifierKey, b: VerifierKey) => a.name === b.name && a.keyId === b.keyId && bytesToHex(a.publicKey) === bytesToHex(b.publicKey);
+const shownKey = (k: VerifierKey) => `${k.name}+${keyIdHex(k.keyId)}`;
+
+/** One link of a rotation chain: the key rotated into, and the note the key before signed naming it. */
+export interface RotationLink {
+  verifierKey: string;
+  note: string;
+}
+
+/**
+ * One rotation after the keys of `chain` (its last the key rotating): the note must be a checkpoint of that key's
+ * log signed by it alone, whose extensions are exactly the rotation's (`rotation <time>`, `key-rotation <verifier
+ * key>`) naming the link's key, a key of the same log not yet in the chain. The next key and the note's tree size,
+ * or why not (pt-PT). The export follows the hall's keys with it, the check the export's chain.
+ */
+export function rotationStep(link: RotationLink, chain: readonly VerifierKey[], { sha256, ed25519 }: CheckCrypto): { key: VerifierKey; size: number } | string {
+  const from = chain.at(-1)!;
+  const key = parseVerifierKey(sha256, link.verifierKey);
+  if (!key) return `${shownName(link.verifierKey)} não é uma chave pública de verificação`;
+  if (key.name !== from.name) return `a chave ${shownKey(key)} não é do registo ${from.name}`;
+  if (chain.some((k) => sameKey(k, key))) return `a chave ${shownKey(key)} já está antes na cadeia (uma rotação repetida ou uma volta a uma chave retirada)`;
+  const note = parseSignedNote(link.note);
+  if (!note || note.signatures.length !== 1) return 'a nota de rotação não é uma nota assinada com uma só assinatura';
+  if (!noteSignedBy(note, from, ed25519)) return `a nota de rotação não está assinada pela chave ${shownKey(from)}, a anterior na cadeia`;
+  const body = parseCheckpoint(note.body);
+  if (!body || body.origin !== from.name) return `a nota de rotação não é um ponto de verificação do registo ${from.name}`;
+  const [when, names, ...more] = body.extensions;
+  if (!when || !/^rotation \S+$/.test(when) || names !== `key-rotation ${link.verifierKey}` || more.length > 0) return `a nota de rotação não passa a chave ${shownKey(from)} para ${shownKey(key)} (key-rotation)`;
+  return { key, size: body.size };
+}
+
 /**
  * `key`: a verifier key the inspector trusts (from the acta, the Z, the hall's settings screen); without it, the
  * export's own. `witness`: the group's witness key, whose cosignature of the checkpoint must then be there.
@@ -307,16 +355,37 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
     MANIFEST_SCHEMA,
   );
 
-  // The key: the inspector's, else the export's own (then only the export's consistency is shown, not whose it is).
-  const keyText = o.key ?? text('key.txt').trim();
-  const key = parseVerifierKey(sha256, keyText);
-  if (!key) return fail(o.key ? '--key' : 'key.txt', 'não é uma chave pública de verificação (nome+identificador+base64)');
+  // The checkpoint's key: the inspector's, else the export's own (then only the export's consistency is shown, not
+  // whose it is). When the hall rotated its key since the close, the manifest is signed by its current key and
+  // rotations.json carries the chain of signed rotations from the checkpoint's key (key.txt) to it.
+  const rotated = files.has(ROTATIONS_FILE);
+  const readKey = (file: string, keyText: string) => parseVerifierKey(sha256, keyText) ?? fail(file, 'não é uma chave pública de verificação (nome+identificador+base64)');
+  const given = o.key === undefined ? null : readKey('--key', o.key);
+  const key = given && !rotated ? given : readKey('key.txt', text('key.txt').trim());
+  const chain: VerifierKey[] = [key];
+  const rotationSizes: number[] = [];
+  if (rotated) {
+    const links = json<RotationLink[]>(ROTATIONS_FILE, ROTATIONS_SCHEMA);
+    if (links.length === 0) fail(ROTATIONS_FILE, 'uma cadeia de rotações vazia (sem rotação, o ficheiro não existe)');
+    links.forEach((link, i) => {
+      const step = rotationStep(link, chain, { sha256, ed25519 });
+      if (typeof step === 'string') return fail(ROTATIONS_FILE, `rotação ${i + 1}: ${step}`);
+      const before = rotationSizes.at(-1);
+      if (before !== undefined && step.size <= before) fail(ROTATIONS_FILE, `rotação ${i + 1}: fora de ordem (assinada sobre ${step.size} entradas, a anterior sobre ${before})`);
+      chain.push(step.key);
+      rotationSizes.push(step.size);
+    });
+  }
+  const signer = chain.at(-1)!;
+  // The key given vouches for the checkpoint's key itself (the first of the chain), or only through the chain's notes.
+  const givenAt = given ? chain.findIndex((k) => sameKey(k, given)) : 0;
+  if (givenAt < 0) fail(MANIFEST_SIGNATURE_FILE, `não está assinado pela chave ${shownKey(given!)} nem por uma chave em que ela tenha passado por rotação`);
 
   // The manifest signed by that key: its SHA-256 in a note the hall signed, so every file it lists is covered.
   const manifestNote = parseSignedNote(text(MANIFEST_SIGNATURE_FILE));
   if (!manifestNote || manifestNote.signatures.length !== 1) fail(MANIFEST_SIGNATURE_FILE, 'não é uma nota assinada com uma só assinatura');
   const signedManifest = MANIFEST_NOTE.exec(manifestNote!.body) ?? fail(MANIFEST_SIGNATURE_FILE, `não é a assinatura de um manifesto do formato ${EXPORT_FORMAT}`);
-  if (!noteSignedBy(manifestNote!, key, ed25519)) fail(MANIFEST_SIGNATURE_FILE, `não está assinado pela chave ${key.name}+${keyIdHex(key.keyId)}`);
+  if (!noteSignedBy(manifestNote!, signer, ed25519)) fail(MANIFEST_SIGNATURE_FILE, `não está assinado pela chave ${shownKey(signer)}${rotated ? `, a última da cadeia de rotações (${ROTATIONS_FILE})` : ''}`);
   if (signedManifest[1] !== key.name) fail(MANIFEST_SIGNATURE_FILE, `assina o manifesto do registo ${shownName(signedManifest[1]!)}, não do registo da chave ${key.name}`);
   if (Number(signedManifest[2]) !== manifest.sessionId) fail(MANIFEST_SIGNATURE_FILE, `assina o manifesto da sessão n.º ${signedManifest[2]}, não da n.º ${manifest.sessionId}`);
   if (bytesToHex(sha256(files.get(MANIFEST_FILE)!)) !== signedManifest[3]) fail(MANIFEST_FILE, `o seu SHA-256 não é o que a sala assinou em ${MANIFEST_SIGNATURE_FILE} (alterado)`);
@@ -337,6 +406,10 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
   if (!noteSignedBy(note, key, ed25519)) fail('checkpoint.txt', `não está assinado pela chave ${key.name}+${keyIdHex(key.keyId)}`);
   const checkpoint = parseCheckpoint(note.body) ?? fail('checkpoint.txt', 'não é um ponto de verificação');
   if (checkpoint.origin !== key.name) fail('checkpoint.txt', `a origem ${checkpoint.origin} não é o registo da chave ${key.name}`);
+  // A key signs nothing after its rotation: the first rotation comes after the session's checkpoint.
+  if (rotationSizes.length > 0 && rotationSizes[0]! <= checkpoint.size) {
+    fail(ROTATIONS_FILE, `rotação 1: assinada sobre ${rotationSizes[0]} entradas, antes do ponto de verificação da sessão (${checkpoint.size} entradas), que a chave antiga já não podia assinar`);
+  }
 
   // The group's cosignatures (a witness): each must hold; the witness given must be among them.
   const witnesses: ExportSummary['witnesses'] = [];
@@ -663,6 +736,8 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
     figures,
     guias: byStatus,
     keyGiven: o.key !== undefined,
+    rotations: chain.slice(1).map((k) => keyIdHex(k.keyId)),
+    givenLaterKeyId: givenAt > 0 ? keyIdHex(chain[givenAt]!.keyId) : null,
     witnesses,
     witnessGiven: o.witness !== undefined,
     extendsPrevious,
@@ -677,7 +752,16 @@ export function checkReport(r: ExportSummary): string[] {
   const g = r.guias;
   return [
     `${r.hallName}${r.licence ? ` (licença ${r.licence})` : ''}, sessão n.º ${r.sessionId}: íntegra.`,
-    `${r.entries} entradas do registo provadas no ponto de verificação de ${r.checkpointSize} entradas assinado pela chave ${r.keyId}${r.keyGiven ? ' indicada' : ' da própria exportação (indique a chave impressa na acta ou no Z com --key para saber de quem é)'}.`,
+    `${r.entries} entradas do registo provadas no ponto de verificação de ${r.checkpointSize} entradas assinado pela chave ${r.keyId}${
+      r.givenLaterKeyId
+        ? `, que passou por rotação para a chave ${r.givenLaterKeyId} indicada: só as notas de rotação, assinadas pelas chaves antigas, ligam uma à outra (indique a chave impressa na acta desta sessão com --key para a confirmar)`
+        : r.keyGiven
+          ? ' indicada'
+          : ' da própria exportação (indique a chave impressa na acta ou no Z com --key para saber de quem é)'
+    }.`,
+    ...(r.rotations.length > 0
+      ? [`A chave da sala mudou por rotação desde o encerramento: ${[r.keyId, ...r.rotations].join(' → ')}, cada rotação assinada pela chave anterior; o manifesto está assinado pela chave ${r.rotations.at(-1)}.`]
+      : []),
     ...(r.witnesses.length > 0
       ? r.witnesses.map((w) => `Cossinado pela testemunha do grupo ${w.name} (chave ${w.keyId}${r.witnessGiven ? ' indicada' : ''}) em ${w.at}: o grupo tem a mesma história.`)
       : ['Ainda sem a cossinatura do grupo (a testemunha assina depois de receber o diário da sala).']),

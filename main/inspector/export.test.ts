@@ -245,6 +245,61 @@ describe('the inspector export', () => {
     });
   });
 
+  it("after the hall rotated its key: signed by the current key with the chain of rotations, íntegra with the acta's key and with the current one", async () => {
+    const first = await playedSession('A');
+    const acta = await t.h.ok('session.acta', { sessionId: first }, t.manager);
+    const old = acta.hallKey!.verifierKey;
+    // Before any rotation: no chain, the manifest signed by the checkpoint's own key, as always.
+    const before = unzipSync(await exportOf(first));
+    expect(before['rotations.json']).toBeUndefined();
+    expect(verifyExport(await exportOf(first), { key: old })).toMatchObject({ ok: true, rotations: [], givenLaterKeyId: null, keyId: acta.hallKey!.keyId });
+
+    const admin = await t.h.login('admin', '1111');
+    const rotation = await t.h.ok('audit.rotateKey', {}, admin);
+    const current = rotation.current.verifierKey;
+    const zip = await exportOf(first);
+    const files = unzipSync(zip);
+    expect(strFromU8(files['key.txt']!)).toBe(`${old}\n`);
+    expect(JSON.parse(strFromU8(files['rotations.json']!))).toEqual([{ verifierKey: current, note: rotation.current.rotationNote }]);
+    expect((JSON.parse(strFromU8(files['manifest.json']!)) as { files: Record<string, unknown> }).files['rotations.json']).toEqual({
+      sha256: Buffer.from(sha256(files['rotations.json']!)).toString('hex'),
+      size: files['rotations.json']!.length,
+    });
+    expect(parseSignedNote(strFromU8(files['manifest.sig']!))!.signatures.map((x) => x.keyId)).toEqual([parseInt(rotation.current.keyId, 16)]);
+
+    // With the key printed on the acta: the chain followed forward to the manifest's signer.
+    const withOld = verifyExport(zip, { key: old });
+    expect(withOld).toMatchObject({ ok: true, sessionId: first, keyId: acta.hallKey!.keyId, keyGiven: true, rotations: [rotation.current.keyId], givenLaterKeyId: null });
+    if (!withOld.ok) return;
+    expect(checkReport(withOld)[1]).toMatch(new RegExp(`assinado pela chave ${acta.hallKey!.keyId} indicada\\.$`));
+    expect(checkReport(withOld)[2]).toBe(
+      `A chave da sala mudou por rotação desde o encerramento: ${acta.hallKey!.keyId} → ${rotation.current.keyId}, cada rotação assinada pela chave anterior; o manifesto está assinado pela chave ${rotation.current.keyId}.`,
+    );
+    // With the current key: the checkpoint's key must lead to it, and the report says only the notes link them.
+    const withNew = verifyExport(zip, { key: current });
+    expect(withNew).toMatchObject({ ok: true, sessionId: first, keyId: acta.hallKey!.keyId, rotations: [rotation.current.keyId], givenLaterKeyId: rotation.current.keyId });
+    if (!withNew.ok) return;
+    expect(checkReport(withNew)[1]).toContain(`assinado pela chave ${acta.hallKey!.keyId}, que passou por rotação para a chave ${rotation.current.keyId} indicada: só as notas de rotação`);
+    // Without a key: the export's own (key.txt), the chain followed from it.
+    expect(verifyExport(zip, {})).toMatchObject({ ok: true, keyGiven: false, rotations: [rotation.current.keyId] });
+    // A key that is neither, even of the same log: refused, naming it.
+    const other = generateKeyPairSync('ed25519');
+    const stranger = verifierKey(sha256, old.split('+')[0]!, rawPublicKey(other.privateKey));
+    expect(verifyExport(zip, { key: stranger })).toEqual({
+      ok: false,
+      failure: { file: 'manifest.sig', what: `não está assinado pela chave ${stranger.split('+').slice(0, 2).join('+')} nem por uma chave em que ela tenha passado por rotação` },
+    });
+    // The next session, closed under the new key, extends the one the old key signed; no chain in its export.
+    t.h.clock.advanceMinutes(60);
+    t.manager = await t.h.login('gerente', '2222');
+    t.cashier = await t.h.login('caixa1', '3333');
+    const second = await playedSession('B');
+    const next = await exportOf(second);
+    expect(unzipSync(next)['rotations.json']).toBeUndefined();
+    expect(verifyExport(next, { key: current })).toMatchObject({ ok: true, sessionId: second, extendsPrevious: true, rotations: [] });
+    expect(verifyExport(next, { key: old })).toMatchObject({ ok: false, failure: { file: 'manifest.sig', what: `não está assinado pela chave ${old.split('+').slice(0, 2).join('+')}` } });
+  });
+
   it('is refused for a session still open, naming it', async () => {
     await t.h.ok('series.register', { code: 'A', priceCents: 100, size: 300 }, t.manager);
     const session = await t.h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: CLOSE_AT }, t.manager);

@@ -7,9 +7,11 @@
  * the documents (sales so far, each with the audit entry that wrote it), the
  * acta as data and as PDF, and the hall's public keys. Read-only: it is made
  * from a reader of the hall's file, beside a running kiosk or from a copy.
- * The manifest lists every file's SHA-256 and size, and the key that signed
- * the session's checkpoint signs the manifest's SHA-256 (manifest.sig), read
- * from the data folder beside the file (never made here).
+ * The manifest lists every file's SHA-256 and size, and the hall's key at
+ * hand signs the manifest's SHA-256 (manifest.sig), read from the data folder
+ * beside the file (never made here): the key that signed the session's
+ * checkpoint, or, once rotated, the key it rotated into, with the chain of
+ * signed rotation notes between them (rotations.json).
  */
 import { createHash, createPrivateKey, sign } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -22,13 +24,13 @@ import type { ReadableDb } from '../../db/connection.js';
 import { sessionById } from '../../db/bingo/sessions.js';
 import { sessionSales } from '../../db/bingo/sales.js';
 import { hallIdentity, journalEntries } from '../../db/journal.js';
-import { cosignaturesOf, documentAuditSeqs, hallKeys, sessionCheckpoints, subtreeHasher } from '../../db/transparency.js';
+import { cosignaturesOf, documentAuditSeqs, ed25519Check, hallKeys, sessionCheckpoints, subtreeHasher } from '../../db/transparency.js';
 import { exportDrawers, exportGames, exportGuiaFigures, exportGuias, exportPrizes, exportRefunds, exportVoids } from '../../db/inspector.js';
 import { renderActaPdf, type Acta } from '../../printing/pdf/acta.js';
 import { actaOf } from '../services/bingo/sessions.js';
 import { sha256 } from '../../db/transparency.js';
 import { HALL_KEY_FILE, logOrigin, rawPublicKey } from '../services/shared/hall-key.js';
-import { EXPORT_FORMAT, MANIFEST_FILE, MANIFEST_SIGNATURE_FILE, manifestNoteBody } from './check.js';
+import { EXPORT_FORMAT, MANIFEST_FILE, MANIFEST_SIGNATURE_FILE, manifestNoteBody, ROTATIONS_FILE, rotationStep, type RotationLink } from './check.js';
 import { PAGE_FILE, verifierPage } from './page.js';
 
 export { EXPORT_FORMAT };
@@ -41,7 +43,7 @@ export interface ExportOptions {
   now: Date;
   /**
    * Signs the manifest's note: by default the hall's key read from the data folder beside the database (the
-   * key that signed the session's checkpoint; the export is refused when that key is no longer there).
+   * key that signed the session's checkpoint or one it rotated into; the export is refused when neither is there).
    */
   signer?: ManifestSigner;
 }
@@ -216,6 +218,10 @@ export async function buildSessionExport(db: ReadableDb, sessionId: number, o: E
   const acta = actaOf(db, sessionId);
   const keys = hallKeys(db).map((k) => ({ keyId: k.keyId, verifierKey: k.verifierKey, createdAt: k.createdAt, rotationNote: k.rotationNote }));
   const signer = keys.find((k) => k.keyId === current.keyId);
+  // The manifest is signed by the key at hand: the checkpoint's own, or one it rotated into (with that chain).
+  const manifestSigner = o.signer ?? hallKeyBeside(db, hall.hallId);
+  const rotations = signer && manifestSigner ? rotationsTo(keys, signer.verifierKey, manifestSigner.verifierKey) : null;
+  if (!manifestSigner || !rotations) throw new KioskError('EXPORT_KEY_NOT_AT_HAND', { sessionId, keyId: current.keyId });
   const files: Record<string, Uint8Array> = {
     'checkpoint.txt': strToU8(current.note),
     ...(previous ? { 'previous-checkpoint.txt': strToU8(previous.note) } : {}),
@@ -223,6 +229,7 @@ export async function buildSessionExport(db: ReadableDb, sessionId: number, o: E
     // The group's cosignatures of the checkpoint (a witness), as the hall received them: each a line to add to the note.
     'cosignatures.json': strToU8(JSON.stringify(cosignaturesOf(db, current.id), null, 2)),
     'keys.json': strToU8(JSON.stringify(keys, null, 2)),
+    ...(rotations.length > 0 ? { [ROTATIONS_FILE]: strToU8(JSON.stringify(rotations, null, 2)) } : {}),
     'audit.jsonl': strToU8(jsonl(audit)),
     'proofs.json': strToU8(
       JSON.stringify({
@@ -256,15 +263,41 @@ export async function buildSessionExport(db: ReadableDb, sessionId: number, o: E
     files: Object.fromEntries(Object.entries(files).map(([name, data]) => [name, { sha256: sha256Hex(data), size: data.length }])),
   };
   const manifestBytes = strToU8(JSON.stringify(manifest, null, 2));
-  // The hall signs the manifest's SHA-256 with the key that signed the checkpoint: every file listed is covered.
-  const signerKey = signer?.verifierKey;
-  const manifestSigner = o.signer ?? hallKeyBeside(db, hall.hallId);
-  const parsedKey = signerKey ? parseVerifierKey(sha256, signerKey) : null;
-  if (!manifestSigner || !parsedKey || manifestSigner.verifierKey !== signerKey) throw new KioskError('EXPORT_KEY_NOT_AT_HAND', { sessionId, keyId: current.keyId });
+  // The hall signs the manifest's SHA-256 with the key at hand: every file listed is covered.
+  const parsedKey = parseVerifierKey(sha256, manifestSigner.verifierKey)!;
   const body = manifestNoteBody(parsedKey.name, sessionId, sha256Hex(manifestBytes));
   const note = signedNote(body, [{ name: parsedKey.name, keyId: parsedKey.keyId, signature: manifestSigner.sign(strToU8(body)) }]);
   const zip = zipSync({ [MANIFEST_FILE]: manifestBytes, [MANIFEST_SIGNATURE_FILE]: strToU8(note), ...files }, { level: 6 });
   return { filename: `sessao-${sessionId}-${hall.hallId.slice(0, 8)}.zip`, zip, entries: to - from + 1 };
+}
+
+/**
+ * The signed rotations from the key `from` to the key `to`, as the hall's keys record them (each new key with the
+ * note the key before signed naming it), each link checked as the inspector's check will; empty when they are
+ * the same key, null when `to` is not reached (a key found without a rotation, another key).
+ */
+function rotationsTo(keys: readonly { verifierKey: string; rotationNote: string | null }[], from: string, to: string): RotationLink[] | null {
+  const first = parseVerifierKey(sha256, from);
+  if (!first) return null;
+  const chain = [first];
+  const links: RotationLink[] = [];
+  let at = keys.findIndex((k) => k.verifierKey === from);
+  while (keys[at]?.verifierKey !== to) {
+    // The next key recorded with a rotation note that the chain's last key signed naming it.
+    let found = false;
+    for (let i = at + 1; i < keys.length && !found; i++) {
+      const note = keys[i]!.rotationNote;
+      const link = { verifierKey: keys[i]!.verifierKey, note: note ?? '' };
+      const step = note === null ? null : rotationStep(link, chain, { sha256, ed25519: ed25519Check });
+      if (step === null || typeof step === 'string') continue;
+      chain.push(step.key);
+      links.push(link);
+      at = i;
+      found = true;
+    }
+    if (!found) return null;
+  }
+  return links;
 }
 
 /** The acta's PDF made in this thread (the command line; the kiosk has its worker). */

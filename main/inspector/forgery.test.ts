@@ -23,6 +23,7 @@ import { verifyExport } from './verify.js';
 
 let t: TestHall;
 let base: ExportBase;
+let rotated: ExportBase;
 let sessionId: number;
 const work = mkdtempSync(join(tmpdir(), 'forgery-'));
 const root = resolve(import.meta.dirname, '..', '..');
@@ -32,6 +33,12 @@ beforeAll(async () => {
   sessionId = await playedSession(t, 'A');
   const { zip } = await buildSessionExport(t.h.kiosk.db, sessionId, { pdf: async () => Buffer.from('%PDF-1.4 test'), now: t.h.clock.now() });
   base = exportBase(zip, t.h.dataDir);
+  // The hall then rotates its key twice: the same session exported again is signed by the third key, with the chain.
+  const admin = await t.h.login('admin', '1111');
+  await t.h.ok('audit.rotateKey', {}, admin);
+  await t.h.ok('audit.rotateKey', {}, admin);
+  const again = await buildSessionExport(t.h.kiosk.db, sessionId, { pdf: async () => Buffer.from('%PDF-1.4 test'), now: t.h.clock.now() });
+  rotated = exportBase(again.zip, t.h.dataDir, base.key);
 }, 60_000);
 afterAll(() => t?.h.close());
 
@@ -47,8 +54,16 @@ describe("the forger's kit", () => {
     expect(verifyExport(base.zip, { key: base.key })).toMatchObject({ ok: true, sessionId });
   });
 
+  it('leaves the export made after two rotations íntegra with the key printed on the acta and with the current key', () => {
+    const links = JSON.parse(Buffer.from(rotated.files.find(([n]) => n === 'rotations.json')![1]).toString('utf8')) as { verifierKey: string }[];
+    expect(links.map((l) => l.verifierKey)).toEqual([expect.any(String), rotated.hall.verifierKey]);
+    expect(verifyExport(rotated.zip, { key: base.key })).toMatchObject({ ok: true, sessionId, givenLaterKeyId: null, rotations: [expect.any(String), rotated.hall.verifierKey.split('+')[1]] });
+    expect(verifyExport(rotated.zip, { key: rotated.hall.verifierKey })).toMatchObject({ ok: true, sessionId, givenLaterKeyId: rotated.hall.verifierKey.split('+')[1] });
+  });
+
   it.each(FORGERIES.map((f) => [f.id, f] as const))('refuses %s, naming the file', (_, f) => {
-    const r = verifyExport(f.make(base), { key: base.key, ...(f.witness ? { witness: f.witness(base) } : {}) });
+    const b = f.rotated ? rotated : base;
+    const r = verifyExport(f.make(b), { key: b.key, ...(f.witness ? { witness: f.witness(b) } : {}) });
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.failure.file).toBe(f.file);
@@ -91,7 +106,7 @@ describe('the export', () => {
   it("is refused when the key that signed the session's close is not the one at hand, naming the session and the key", async () => {
     const acta = await t.h.ok('session.acta', { sessionId }, t.manager);
     const refusal = { code: 'EXPORT_KEY_NOT_AT_HAND', params: { sessionId, keyId: acta.hallKey!.keyId } };
-    // Another key given to sign it (a key rotated since the close).
+    // Another key given to sign it (not one the session's key rotated into).
     await expect(buildSessionExport(t.h.kiosk.db, sessionId, { pdf, now: t.h.clock.now(), signer: base.other })).rejects.toMatchObject(refusal);
     // A copy of the hall's file in a folder without its key.
     const copy = join(mkdtempSync(join(tmpdir(), 'no-key-')), 'kiosk.db');
@@ -105,7 +120,7 @@ describe('the export', () => {
     // Through session.export's worker: the refusal crosses the thread with its code and parameters, in words.
     const inWorker = exportSessionInWorker({ file: copy, sessionId, folder: join(dirname(copy), 'exports'), now: t.h.clock.now().toISOString() });
     await expect(inWorker).rejects.toBeInstanceOf(KioskError);
-    await expect(inWorker).rejects.toMatchObject({ ...refusal, message: expect.stringContaining(`A sessão n.º ${sessionId} foi assinada pela chave ${acta.hallKey!.keyId} da sala, que já não está na pasta de dados`) });
+    await expect(inWorker).rejects.toMatchObject({ ...refusal, message: expect.stringContaining(`A sessão n.º ${sessionId} foi assinada pela chave ${acta.hallKey!.keyId} da sala, e a pasta de dados não guarda essa chave nem uma chave em que ela tenha passado por rotação`) });
   }, 60_000);
 });
 
