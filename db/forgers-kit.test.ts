@@ -145,6 +145,7 @@ describe("the hall's signed checkpoints against its file (audit:verify)", () => 
     expect(given).toMatchObject({ keyGiven: true, findings: [] });
     expect(checkpointLines(given, 'Europe/Lisbon')).toEqual([
       `Pontos de verificação assinados: certos (2 pontos, 2 cossinaturas), verificados com a chave indicada (${hallKey.split('+')[1]}).`,
+      'Cossinaturas verificadas com as chaves de testemunha do próprio ficheiro (indique a chave da testemunha do grupo com --witness para saber se foi ela).',
     ]);
     expect(checkpointLines(own, 'Europe/Lisbon')[0]).toContain('com a chave do próprio ficheiro');
   });
@@ -194,6 +195,41 @@ describe("the hall's signed checkpoints against its file (audit:verify)", () => 
     const c = check(file, hallKey);
     expect(c.findings).toEqual([{ problem: 'missing', checkpointId: 1, at: null, firstEntry: null, lastEntry: null, witnessKey: null }]);
     expect(checkpointLines(c, 'Europe/Lisbon')[1]).toBe('  EM FALTA: o ponto de verificação n.º 1, que a sala assinou, já não está no ficheiro.');
+  });
+
+  it("a cosignature by the forger's own witness, its key written in the file: it holds by the file's keys, and only --witness tells", () => {
+    const forger = generateKeyPairSync('ed25519').privateKey;
+    const file = forged((db) => {
+      db.exec(`DROP TRIGGER checkpoint_cosignatures_no_update`);
+      const note = db.prepare(`SELECT note FROM checkpoints WHERE id = ?`).pluck().get(cp[1]!.id) as string;
+      const planted = cosign(note, 1_764_547_200, forger, 'grupo-testemunha');
+      db.prepare(`UPDATE checkpoint_cosignatures SET witness_key = ?, line = ? WHERE checkpoint_id = ?`).run(planted.witnessKey, planted.line, cp[1]!.id);
+    });
+    const byFile = check(file, hallKey);
+    expect(byFile.findings).toEqual([]);
+    expect(byFile.witnessed).toBeNull();
+    expect(checkpointLines(byFile, 'Europe/Lisbon').at(-1)).toBe(
+      'Cossinaturas verificadas com as chaves de testemunha do próprio ficheiro (indique a chave da testemunha do grupo com --witness para saber se foi ela).',
+    );
+    const db = new Database(file, { readonly: true }) as unknown as ReadableDb;
+    try {
+      const byWitness = verifyCheckpoints(db, { key: hallKey, witness: witnessKey });
+      expect(byWitness.witnessed).toEqual({ keyId: expect.stringMatching(/^[0-9a-f]{8}$/), checkpointIds: [cp[0]!.id] });
+      expect(checkpointLines(byWitness, 'Europe/Lisbon').at(-1)).toBe(
+        `Testemunha indicada (${byWitness.witnessed!.keyId}): 1 de 2 pontos de verificação cossinados por ela (o mais recente, n.º ${cp[0]!.id}).`,
+      );
+      expect(verifyCheckpoints(db, { witness: witnessKey }).witnessed?.checkpointIds).toEqual([cp[0]!.id]);
+      expect(() => verifyCheckpoints(db, { witness: 'not-a-key' })).toThrow(VerifierKeyError);
+    } finally {
+      (db as unknown as Database.Database).close();
+    }
+    // The pristine file: both, by the group's key.
+    const pristineDb = new Database(pristine, { readonly: true }) as unknown as ReadableDb;
+    try {
+      expect(verifyCheckpoints(pristineDb, { key: hallKey, witness: witnessKey }).witnessed?.checkpointIds).toEqual([cp[0]!.id, cp[1]!.id]);
+    } finally {
+      (pristineDb as unknown as Database.Database).close();
+    }
   });
 
   it("5. a cosignature altered: named with its witness", () => {

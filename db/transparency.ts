@@ -326,6 +326,11 @@ export interface CheckpointsCheck {
   byEarlierKeys: number;
   /** The newest checkpoint that holds (signature and root), or null. */
   newest: { id: number; size: number; at: string; note: string } | null;
+  /**
+   * The group's witness key given outside the file (--witness): the checkpoints it cosigned, by their ids. Null when
+   * none was given: the cosignatures were then checked by the witness keys the file itself holds, which a forger writes too.
+   */
+  witnessed: { keyId: string; checkpointIds: number[] } | null;
   findings: CheckpointFinding[];
 }
 
@@ -405,7 +410,9 @@ function signedPeaks(frontierText: string, size: number, root: Uint8Array): { st
  * frontier, which a forger rewrites with the log), each stored cosignature checked.
  * One pass over the log, in order, whatever the number of checkpoints.
  */
-export function verifyCheckpoints(db: ReadableDb, o: { key?: string } = {}): CheckpointsCheck {
+export function verifyCheckpoints(db: ReadableDb, o: { key?: string; witness?: string } = {}): CheckpointsCheck {
+  const witness = o.witness === undefined ? null : parseWitnessKey(sha256, o.witness);
+  if (o.witness !== undefined && !witness) throw new VerifierKeyError(o.witness);
   const has = stmt<[], { n: number }>(db, `SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN ('checkpoints', 'hall_keys')`).get()!.n === 2;
   const trusted = has ? trustedKeys(db, o.key) : o.key === undefined ? [] : (() => {
     const k = parseVerifierKey(sha256, o.key);
@@ -414,7 +421,8 @@ export function verifyCheckpoints(db: ReadableDb, o: { key?: string } = {}): Che
   })();
   const findings: CheckpointFinding[] = [];
   const none = { firstEntry: null, lastEntry: null, witnessKey: null };
-  const empty: CheckpointsCheck = { checkpoints: 0, cosignatures: 0, keyGiven: o.key !== undefined, keyIds: trusted.map((k) => keyIdHex(k.keyId)), byEarlierKeys: 0, newest: null, findings };
+  const witnessed = witness ? { keyId: keyIdHex(witness.keyId), checkpointIds: [] as number[] } : null;
+  const empty: CheckpointsCheck = { checkpoints: 0, cosignatures: 0, keyGiven: o.key !== undefined, keyIds: trusted.map((k) => keyIdHex(k.keyId)), byEarlierKeys: 0, newest: null, witnessed, findings };
   if (!has) return empty;
   const rows = stmt<[], CheckpointRow>(db, `SELECT ${CHECKPOINT_COLUMNS} FROM checkpoints ORDER BY id`).all();
   const ancestors = o.key !== undefined && trusted[0] ? earlierKeys(db, trusted[0]) : [];
@@ -505,8 +513,12 @@ export function verifyCheckpoints(db: ReadableDb, o: { key?: string } = {}): Che
     const key = parseWitnessKey(sha256, c.witnessKey);
     if (!row || !key || cosignatureTime(row.note, key, c.line, ed25519Check) === null) {
       findings.push({ problem: 'cosignature', checkpointId: c.checkpointId, at: row?.at ?? null, firstEntry: null, lastEntry: null, witnessKey: c.witnessKey });
+    } else if (witness && witnessed && cosignatureTime(row.note, witness, c.line, ed25519Check) !== null && !witnessed.checkpointIds.includes(row.id)) {
+      // Checked again by the key given outside the file: only such a line says the group saw this checkpoint.
+      witnessed.checkpointIds.push(row.id);
     }
   }
+  witnessed?.checkpointIds.sort((a, b) => a - b);
   findings.sort((a, b) => a.checkpointId - b.checkpointId);
   const newest = held.sort((a, b) => b.row.id - a.row.id)[0];
   return {

@@ -309,7 +309,7 @@ function dataDirOf(values: { 'data-dir'?: string }): string {
 }
 
 async function auditVerify(argv: string[]): Promise<void> {
-  const { values } = parseArgs({ args: argv, options: { 'data-dir': { type: 'string' }, anchor: { type: 'string' }, key: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({ args: argv, options: { 'data-dir': { type: 'string' }, anchor: { type: 'string' }, key: { type: 'string' }, witness: { type: 'string' } }, strict: true });
   // A head printed on a Z report or the acta: `--anchor 1234:3f2a…` (the entry's number and its 64-hex hash).
   const anchorMatch = values.anchor === undefined ? null : /^(\d+):([0-9a-f]{64})$/.exec(values.anchor);
   if (values.anchor !== undefined && !anchorMatch) {
@@ -357,13 +357,19 @@ async function auditVerify(argv: string[]): Promise<void> {
     // Every signed checkpoint against the file's entries, by the key printed on the Z or the acta (--key), else the file's own.
     let checkpoints;
     try {
-      checkpoints = verifyCheckpoints(db, values.key === undefined ? {} : { key: values.key });
+      checkpoints = verifyCheckpoints(db, { ...(values.key === undefined ? {} : { key: values.key }), ...(values.witness === undefined ? {} : { witness: values.witness }) });
     } catch (e) {
       if (!(e instanceof VerifierKeyError)) throw e;
-      console.error('--key: não é uma chave pública de verificação (nome+identificador+base64, como impressa no Z e na acta).');
+      console.error(
+        e.message === values.witness
+          ? '--witness: não é uma chave de testemunha (nome+identificador+base64, como o grupo a publica).'
+          : '--key: não é uma chave pública de verificação (nome+identificador+base64, como impressa no Z e na acta).',
+      );
       process.exit(2);
     }
     for (const line of checkpointLines(checkpoints, hallRow(db)?.timeZone ?? DEFAULT_HALL_TIME_ZONE)) console.log(line);
+    // A witness given: a file with checkpoints none of which it cosigned is not the history the group saw.
+    const witnessHeld = checkpoints.witnessed === null || checkpoints.checkpoints === 0 || checkpoints.witnessed.checkpointIds.length > 0;
     // The newest backup's manifest names the newest checkpoint it held: the file must still hold it, as it was signed.
     const heldByBackup = latestBackupManifest(dataDir)?.checkpoint ?? null;
     const stillHeld = heldByBackup ? checkpointById(db, heldByBackup.id)?.note === heldByBackup.note : true;
@@ -379,7 +385,7 @@ async function auditVerify(argv: string[]): Promise<void> {
             )
             .join('; ')}.`,
     );
-    process.exitCode = audit.valid && ledger.balanced && (sinceBackup === null || sinceBackup === 'ok') && books.findingsTotal === 0 && checkpoints.findings.length === 0 && stillHeld ? 0 : 1;
+    process.exitCode = audit.valid && ledger.balanced && (sinceBackup === null || sinceBackup === 'ok') && books.findingsTotal === 0 && checkpoints.findings.length === 0 && stillHeld && witnessHeld ? 0 : 1;
   } finally {
     db.close();
   }

@@ -48,5 +48,15 @@ export function checkpointLines(c: CheckpointsCheck, zone: HallTimeZone): string
     c.findings.length === 0
       ? `Pontos de verificação assinados: certos (${c.checkpoints} pontos, ${c.cosignatures} cossinaturas), verificados ${whose}.`
       : `Pontos de verificação assinados: ${c.findings.length} DIFERENÇAS em ${c.checkpoints} pontos e ${c.cosignatures} cossinaturas, verificados ${whose}:`;
-  return [head, ...c.findings.map((f) => `  ${checkpointFindingText(f, zone, c.keyGiven)}`)];
+  const witness =
+    c.witnessed === null
+      ? c.cosignatures > 0
+        ? ['Cossinaturas verificadas com as chaves de testemunha do próprio ficheiro (indique a chave da testemunha do grupo com --witness para saber se foi ela).']
+        : []
+      : [
+          c.witnessed.checkpointIds.length === 0
+            ? `Testemunha indicada (${c.witnessed.keyId}): NENHUM dos ${c.checkpoints} pontos de verificação está cossinado por ela.`
+            : `Testemunha indicada (${c.witnessed.keyId}): ${c.witnessed.checkpointIds.length} de ${c.checkpoints} pontos de verificação cossinados por ela (o mais recente, n.º ${c.witnessed.checkpointIds.at(-1)}).`,
+        ];
+  return [head, ...c.findings.map((f) => `  ${checkpointFindingText(f, zone, c.keyGiven)}`), ...witness];
 }
