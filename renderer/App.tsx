@@ -8,6 +8,7 @@ import { ApprovalsAlert } from './components/ApprovalsAlert.js';
 import { ErrorAlert } from './components/ErrorAlert.js';
 import { HallZoneContext } from './format.js';
 import { LinkBanner } from './components/LinkBanner.js';
+import { PendingOutcomes } from './components/PendingOutcomes.js';
 import { idleLockMs, useConnection, useIdleLock, useKioskEvents, useKioskQuery } from './hooks.js';
 import { screensForRoles, tabTestId, type ScreenId } from './lib/screens.js';
 import { touches } from './lib/topics.js';
@@ -409,6 +410,8 @@ export function App() {
           <JournalBanner />
           {manages ? <ApprovalsAlert /> : null}
         </div>
+        {/* Laid over the page's corner (position: fixed): it never moves what is on the page. */}
+        <PendingOutcomes />
         <ScreenBoundary resetKey={active ?? ''}>
           <Suspense
             fallback={

@@ -14,6 +14,7 @@
 import type { CallMeta, KioskBridge } from '../core/bridge.js';
 import type { Channel, ChannelInput, ChannelOutput, KioskEvent, ProgressEvent } from '../core/contract.js';
 import type { ErrorCode, Lang } from '../core/errors.js';
+import { canonicalJson, withoutSecrets } from '../core/idempotency.js';
 import { i18n } from './i18n/index.js';
 import { CHANNEL_TABLE } from './lib/channels.js';
 import { loadAccessToken } from './lib/token.js';
@@ -181,19 +182,89 @@ async function send(channel: string, input: unknown, meta: CallMeta): Promise<Cl
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// ---- acts of unknown outcome ---------------------------------------------
+
+/**
+ * A command whose answer was lost (issue 37): it may have been done. Until
+ * the hall answers for its key, the same act pressed again (same channel,
+ * same input less its secrets) is sent with the same key, so the hall answers
+ * what it did (its first answer, or COMMAND_GIVEN_UP) and never does it twice.
+ */
+export interface LostAct {
+  key: string;
+  channel: string;
+  /** The input less its secrets (a PIN is never kept past its call). */
+  input: unknown;
+  /** When its answer was first lost (this post's clock, ms). */
+  at: number;
+}
+
+/** Enough for a shift's worst link; the oldest goes first beyond it (its key then asked no more by the screens). */
+export const LOST_ACTS_MAX = 32;
+
+/** By the act's identity: its channel and its canonical input less its secrets. */
+const lostActsByIdentity = new Map<string, LostAct>();
+let lostActsSnapshot: readonly LostAct[] = [];
+const lostActListeners = new Set<() => void>();
+
+function actIdentity(channel: string, input: unknown): string {
+  return `${channel} ${canonicalJson(withoutSecrets(input ?? {}))}`;
+}
+
+function lostActsChanged(): void {
+  lostActsSnapshot = [...lostActsByIdentity.values()].sort((a, b) => a.at - b.at);
+  for (const l of lostActListeners) l();
+}
+
+/** The acts of unknown outcome, oldest first (the same array until they change: for useSyncExternalStore). */
+export function lostActs(): readonly LostAct[] {
+  return lostActsSnapshot;
+}
+
+export function onLostActs(listener: () => void): () => void {
+  lostActListeners.add(listener);
+  return () => lostActListeners.delete(listener);
+}
+
+/** The hall answered for this key elsewhere (link.status's outcomes): the act is known, a new press is a new act. */
+export function forgetLostAct(key: string): void {
+  for (const [identity, act] of lostActsByIdentity) {
+    if (act.key !== key) continue;
+    lostActsByIdentity.delete(identity);
+    lostActsChanged();
+    return;
+  }
+}
+
+function rememberLostAct(identity: string, act: LostAct): void {
+  const known = lostActsByIdentity.get(identity);
+  if (known?.key === act.key) return;
+  lostActsByIdentity.set(identity, act);
+  while (lostActsByIdentity.size > LOST_ACTS_MAX) {
+    const oldest = lostActsByIdentity.keys().next().value;
+    if (oldest === undefined) break;
+    lostActsByIdentity.delete(oldest);
+  }
+  lostActsChanged();
+}
+
 /**
  * Call one channel of the contract. Never throws. A command carries an
  * Idempotency-Key (`key`: the operator action's, kept by a screen that lets
  * the same action be tried again; else a new one) and, when its answer is
  * lost, is sent again with it: a sale whose answer was lost is the one sale
- * that happened, not a second.
+ * that happened, not a second. Pressed again while its outcome is unknown,
+ * the same act (channel and input less secrets) is sent with that same key.
  */
 export async function invoke<C extends Channel>(channel: C, input: ChannelInput<C>, options: { key?: string } = {}): Promise<ClientResult<ChannelOutput<C>>> {
   const command = CHANNEL_TABLE[channel].kind === 'command';
   const own = command ? ownCommands.sent(channel) : null;
   const meta: CallMeta = { lang };
   if (operatorToken !== undefined) meta.operatorToken = operatorToken;
-  if (command) meta.idempotencyKey = options.key ?? newActionKey();
+  // A screen that keeps its own key keeps its own account of the act (the sale's); else the act's lost key, if any.
+  const identity = CHANNEL_TABLE[channel].keyKept && options.key === undefined ? actIdentity(channel, input) : null;
+  const lostBefore = identity !== null ? lostActsByIdentity.get(identity) : undefined;
+  if (command) meta.idempotencyKey = options.key ?? lostBefore?.key ?? newActionKey();
   const sentWithOperator = operatorToken;
   let result = await send(channel, input, meta);
   for (const delay of command ? RETRY_DELAYS_MS : []) {
@@ -201,6 +272,11 @@ export async function invoke<C extends Channel>(channel: C, input: ChannelInput<
     if (!answerLost(result) || hallAnswerLost(result)) break;
     await pause(delay);
     result = await send(channel, input, meta);
+  }
+  if (identity !== null && meta.idempotencyKey !== undefined) {
+    if (answerLost(result)) rememberLostAct(identity, { key: meta.idempotencyKey, channel, input: withoutSecrets(input ?? {}), at: lostBefore?.at ?? Date.now() });
+    // The hall answered for the key (done, refused, given up): the act is known.
+    else if (lostBefore) forgetLostAct(lostBefore.key);
   }
   if (!result.ok && result.error.code === 'NOT_AUTHENTICATED' && sentWithOperator !== undefined && sentWithOperator === operatorToken) {
     const error = result.error;

@@ -12,8 +12,13 @@ import { CHANNELS, contract, type Channel, type Topic } from '../../core/contrac
 export interface ChannelInfo {
   kind: 'command' | 'query';
   topics: readonly Topic[];
+  /** A command whose answer the hall keeps under its Idempotency-Key (not a secret answer's, not an unkeyed one's). */
+  keyKept: boolean;
 }
 
 export const CHANNEL_TABLE: Readonly<Record<Channel, ChannelInfo>> = Object.fromEntries(
-  CHANNELS.map((c) => [c, { kind: contract[c].kind, topics: contract[c].topics }]),
+  CHANNELS.map((c) => {
+    const def: { kind: 'command' | 'query'; topics: readonly Topic[]; secretAnswer?: boolean; unkeyed?: boolean } = contract[c];
+    return [c, { kind: def.kind, topics: def.topics, keyKept: def.kind === 'command' && def.secretAnswer !== true && def.unkeyed !== true }];
+  }),
 ) as Record<Channel, ChannelInfo>;

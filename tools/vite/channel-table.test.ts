@@ -17,10 +17,12 @@ function load(id: string): unknown {
 }
 
 describe('the channels table of the build', () => {
-  it('holds every channel of the contract with its kind and topics, and nothing else', () => {
-    const table = generated() as Record<string, { kind: string; topics: string[] }>;
+  it('holds every channel of the contract with its kind, topics and whether the hall keeps its key, and nothing else', () => {
+    const table = generated() as Record<string, { kind: string; topics: string[]; keyKept: boolean }>;
     expect(Object.keys(table).sort()).toEqual([...CHANNELS].sort());
-    for (const c of CHANNELS) expect(table[c], c).toEqual({ kind: contract[c].kind, topics: [...contract[c].topics] });
+    for (const c of CHANNELS) expect(table[c], c).toEqual({ kind: contract[c].kind, topics: [...contract[c].topics], keyKept: table[c]!.keyKept });
+    // A command's answer kept under its key; not a secret answer's (a login's token), not an unkeyed one's, not a query's.
+    expect(['drawer.move', 'sale.create', 'auth.login', 'session.export', 'sale.list'].map((c) => table[c]!.keyKept)).toEqual([true, true, false, false, false]);
     expect(table).toEqual(JSON.parse(JSON.stringify(CHANNEL_TABLE)));
   });
 
