@@ -10,7 +10,9 @@
  * and the fault meets only connections made before (over TLS the fault then
  * falls on a request, never on a handshake, which would only say "not sent").
  * `unplug()` closes the port itself (connections refused, as a cable pulled
- * at the hall's side) until `plug()`.
+ * at the hall's side) until `plug()`. `listenHost` (default 127.0.0.1): the
+ * address it listens on, e.g. the hall's bridge for counters in network
+ * namespaces of their own.
  */
 import { connect, createServer, type Server, type Socket } from 'node:net';
 
@@ -27,7 +29,7 @@ export interface FaultProxy {
   close(): Promise<void>;
 }
 
-export async function faultProxy(targetPort: number, targetHost = '127.0.0.1'): Promise<FaultProxy> {
+export async function faultProxy(targetPort: number, targetHost = '127.0.0.1', listenHost = '127.0.0.1'): Promise<FaultProxy> {
   const sockets = new Set<Socket>();
   const serve = (client: Socket) => {
     if (proxy.freshRefused && proxy.fault !== 'pass') {
@@ -65,7 +67,7 @@ export async function faultProxy(targetPort: number, targetHost = '127.0.0.1'): 
     new Promise<number>((resolve, reject) => {
       const s = createServer(serve);
       s.once('error', reject);
-      s.listen(at, '127.0.0.1', () => {
+      s.listen(at, listenHost, () => {
         server = s;
         resolve((s.address() as { port: number }).port);
       });
