@@ -27,6 +27,7 @@ const LOST = { ok: false, error: { code: 'HALL_UNREACHABLE', message: 'Sem liga√
 const bridge: Partial<KioskBridge> = {
   invoke: (channel: string, input: unknown, meta: CallMeta) => {
     sent.push({ channel, input, key: meta.idempotencyKey });
+    if (channel === 'auth.login') return Promise.resolve({ ok: true, value: { operatorToken: 't', operator: { username: (input as { username: string }).username } } } as never);
     const key = meta.idempotencyKey!;
     let value = done.get(key);
     if (!value) {
@@ -82,6 +83,20 @@ describe('a command whose answer was lost', () => {
     await invoke('drawer.move', { ...payIn(5000), kind: 'pay_out' });
     expect(new Set(sent.map((s) => s.key)).size).toBe(3);
     expect(lostActs().map((a) => (a.input as { amountCents: number }).amountCents)).toEqual([5000, 4000, 5000]);
+  });
+
+  it("another operator's same input is another act; the same operator logged in again keeps it", async () => {
+    await invoke('auth.login', { username: 'caixa1', pin: '3333' });
+    cut = true;
+    await invoke('drawer.move', payIn(300));
+    await invoke('auth.login', { username: 'caixa2', pin: '4444' });
+    await invoke('drawer.move', payIn(300));
+    await invoke('auth.login', { username: 'caixa1', pin: '3333' });
+    await invoke('drawer.move', payIn(300));
+    const moves = sent.filter((s) => s.channel === 'drawer.move');
+    expect(moves[1]!.key).not.toBe(moves[0]!.key);
+    expect(moves[2]!.key).toBe(moves[0]!.key);
+    expect(lostActs()).toHaveLength(2);
   });
 
   it('a refusal for the key settles it too', async () => {

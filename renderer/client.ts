@@ -207,8 +207,11 @@ const lostActsByIdentity = new Map<string, LostAct>();
 let lostActsSnapshot: readonly LostAct[] = [];
 const lostActListeners = new Set<() => void>();
 
+/** Who last logged in here: the hall binds a key to its operator, so another operator's same input is another act. */
+let actOperator = '';
+
 function actIdentity(channel: string, input: unknown): string {
-  return `${channel} ${canonicalJson(withoutSecrets(input ?? {}))}`;
+  return `${actOperator} ${channel} ${canonicalJson(withoutSecrets(input ?? {}))}`;
 }
 
 function lostActsChanged(): void {
@@ -273,6 +276,8 @@ export async function invoke<C extends Channel>(channel: C, input: ChannelInput<
     await pause(delay);
     result = await send(channel, input, meta);
   }
+  // By name, not by token: the same operator logged in again (a hall started again asks for the PIN) is the same act's.
+  if (channel === 'auth.login' && result.ok) actOperator = (result.value as { operator?: { username?: string } }).operator?.username ?? '';
   if (identity !== null && meta.idempotencyKey !== undefined) {
     if (answerLost(result)) rememberLostAct(identity, { key: meta.idempotencyKey, channel, input: withoutSecrets(input ?? {}), at: lostBefore?.at ?? Date.now() });
     // The hall answered for the key (done, refused, given up): the act is known.
