@@ -50,6 +50,16 @@ export function isChannel(name: string): name is Channel {
   return Object.hasOwn(contract, name);
 }
 
+/**
+ * Whether the hall keeps a command's answer under its Idempotency-Key: every command but those whose answer is a
+ * secret or that are unkeyed. The one rule for the dispatcher, the counter's link, command.outcome and the renderer.
+ */
+export function keepsKey(name: string): name is Channel {
+  if (!isChannel(name)) return false;
+  const def: { kind: 'command' | 'query'; secretAnswer?: true; unkeyed?: true } = contract[name];
+  return def.kind === 'command' && def.secretAnswer !== true && def.unkeyed !== true;
+}
+
 export type { ChangedEvent, KioskEvent, ProgressEvent, Topic } from './events.js';
 export type { Settings } from './settings.js';
 export type { OperatorView } from './people/contract.js';

@@ -27,7 +27,7 @@ import { request as httpRequest, type Agent as HttpAgent, type IncomingMessage, 
 import { request as httpsRequest, type Agent as HttpsAgent } from 'node:https';
 import type { Socket } from 'node:net';
 import type { CallMeta } from '../../core/bridge.js';
-import { contract, isChannel } from '../../core/contract.js';
+import { contract, isChannel, keepsKey } from '../../core/contract.js';
 import { errorMessage, type ErrorCode, type Lang, type Result } from '../../core/errors.js';
 import { TOPICS, type KioskEvent } from '../../core/events.js';
 import { CLOCK_SKEW_LIMIT_MS, type CommandOutcome, type LinkState } from '../../core/audit/contract.js';
@@ -305,7 +305,7 @@ export function createHallLink(options: HallLinkOptions): HallLink {
     // A query changes nothing and a keyed command is answered its first answer: both may be sent again.
     const repeatable = !command || meta.idempotencyKey !== undefined;
     // The keys the hall keeps (not a secret answer's, not a look-up's own): their outcome is remembered when lost.
-    const keyed = command && meta.idempotencyKey !== undefined && !def.secretAnswer && !def.unkeyed ? { key: meta.idempotencyKey, channel } : undefined;
+    const keyed = meta.idempotencyKey !== undefined && keepsKey(channel) ? { key: meta.idempotencyKey, channel } : undefined;
     const path = `/rpc/${encodeURIComponent(channel)}`;
     const body = JSON.stringify(input ?? {});
     if (!keyed) {

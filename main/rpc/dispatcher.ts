@@ -11,7 +11,7 @@
 import type { z } from 'zod';
 import { z as zod } from 'zod';
 import type { CallMeta } from '../../core/bridge.js';
-import { contract, isChannel, type Channel } from '../../core/contract.js';
+import { contract, isChannel, keepsKey, type Channel } from '../../core/contract.js';
 import { errorMessage, KioskError, type ErrorBody, type Lang, type Result } from '../../core/errors.js';
 import type { KioskEvent, Topic } from '../../core/events.js';
 import { isIdempotencyKey } from '../../core/idempotency.js';
@@ -81,9 +81,7 @@ const REHEARSED = Symbol('rehearsed');
 
 /** A command's Idempotency-Key, unless its answer holds a secret (never kept), it asks about another key (command.outcome) or it is no command. */
 function keyOf(channel: string, meta: CallMeta): string | undefined {
-  if (meta.idempotencyKey === undefined || !isChannel(channel)) return undefined;
-  const def = contract[channel];
-  return def.kind === 'command' && !def.secretAnswer && !def.unkeyed ? meta.idempotencyKey : undefined;
+  return meta.idempotencyKey !== undefined && keepsKey(channel) ? meta.idempotencyKey : undefined;
 }
 
 /** Thrown inside a command's transaction when its key turns out kept by a call that committed first: nothing of this one is written. */

@@ -7,7 +7,7 @@
  * this module by the literal table it evaluates to (tools/vite/channel-table.ts),
  * which keeps zod and the schemas out of the page that logs in.
  */
-import { CHANNELS, contract, type Channel, type Topic } from '../../core/contract.js';
+import { CHANNELS, contract, keepsKey, type Channel, type Topic } from '../../core/contract.js';
 
 export interface ChannelInfo {
   kind: 'command' | 'query';
@@ -18,7 +18,7 @@ export interface ChannelInfo {
 
 export const CHANNEL_TABLE: Readonly<Record<Channel, ChannelInfo>> = Object.fromEntries(
   CHANNELS.map((c) => {
-    const def: { kind: 'command' | 'query'; topics: readonly Topic[]; secretAnswer?: boolean; unkeyed?: boolean } = contract[c];
-    return [c, { kind: def.kind, topics: def.topics, keyKept: def.kind === 'command' && def.secretAnswer !== true && def.unkeyed !== true }];
+    const def: { kind: 'command' | 'query'; topics: readonly Topic[] } = contract[c];
+    return [c, { kind: def.kind, topics: def.topics, keyKept: keepsKey(c) }];
   }),
 ) as Record<Channel, ChannelInfo>;

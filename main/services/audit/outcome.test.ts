@@ -89,6 +89,15 @@ describe('command.outcome', () => {
     expect(snapshot(t.h.kiosk)).toEqual(before);
   });
 
+  it('refuses a channel whose key the hall never keeps (none, a query, a secret answer, itself), and gives up nothing', async () => {
+    const before = snapshot(t.h.kiosk);
+    for (const channel of ['no.such', 'setup.status', 'auth.login', 'command.outcome', 'session.export']) {
+      const r = await at('command.outcome', { key: 'sale-outcome-0099', channel });
+      expect(r).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CHANNEL', message: `Operação desconhecida: ${channel}.` } });
+    }
+    expect(snapshot(t.h.kiosk)).toEqual(before);
+  });
+
   it('100 questions raced with 100 sales of the same keys: for each key, the answer is what the file holds', async () => {
     const keys = Array.from({ length: 100 }, (_, i) => `C2-race-${String(i).padStart(4, '0')}`);
     // Half the questions go out before their sale, half after: the order the hall serializes them in decides, never a guess.

@@ -10,11 +10,15 @@
  * is needed: the hall may have restarted and its sessions gone meanwhile.
  */
 import type { CommandOutcome } from '../../../core/audit/contract.js';
+import { keepsKey } from '../../../core/contract.js';
+import { KioskError } from '../../../core/errors.js';
 import { giveUpKey, keptAnswer } from '../../../db/idempotency.js';
 import { command, done, type HandlerSlice } from '../shared/context.js';
 
 export const outcomeHandlers: HandlerSlice<'command.outcome'> = {
   'command.outcome': command((ctx, input) => {
+    // Only a command whose key the hall keeps can have been lost: anything else names no command, and is given up nothing.
+    if (!keepsKey(input.channel)) throw new KioskError('UNKNOWN_CHANNEL', { channel: input.channel.slice(0, 80) });
     const kept = keptAnswer(ctx.db, ctx.terminalId, input.key);
     if (kept?.outcome === 'done') {
       const answer: CommandOutcome =

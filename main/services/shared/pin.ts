@@ -77,7 +77,11 @@ export function createPins(key: Buffer): Pins {
       const [scheme, n, r, p, salt, value] = stored.split('$');
       // A hash of scrypt alone lets no one in: every one the hall had was sealed at its first start with the key
       // (sealPinHashes, which needs no PIN), so one met now was written into the file by hand (issue 37).
-      if (scheme !== SEALED || !salt || !value) return false;
+      if (scheme !== SEALED || !salt || !value) {
+        // As long as a check: a planted or damaged hash must not answer faster than a PIN checked.
+        await pins.burn(pin);
+        return false;
+      }
       const expected = Buffer.from(value, 'base64');
       const started = performance.now();
       const derived = await derive(pin, Buffer.from(salt, 'base64'), KEY_LENGTH, { N: Number(n), r: Number(r), p: Number(p) });
