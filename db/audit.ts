@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { OPERATOR_CHANNELS } from '../core/audit/books.js';
 import type { ReadableDb, WritableDb } from './connection.js';
+import { metaValue, saveMeta } from './people.js';
 import { stmt } from './sql.js';
 
 /** Where a chain begun before its hall had an identity starts (every file made before migration 0024). */
@@ -161,27 +162,73 @@ function changedCredentials(db: WritableDb, lastSeq: number): Record<string, str
 
 /**
  * Whether an operator as the file holds them now is the one the log last vouched for
- * (the digest in the newest accepted row that wrote them); true when no row holds one
- * (last changed before the digests). Read at login and approval, after a right PIN:
- * a hash copied from another operator lets no one in.
+ * (the digest in the newest accepted row that wrote them). One the log holds no digest
+ * for is vouched for only in a file whose operators were never vouched for yet (an older
+ * hall before its first start with the digests): after that, every operator the kiosk
+ * wrote has one, and one without it was put in the file by hand (issue 37). Read at login
+ * and approval, after a right PIN: a hash copied from another operator lets no one in.
  */
 export function credentialVouched(db: ReadableDb, operatorId: number): boolean {
   const op = stmt<[number], OperatorCredential>(db, `${CREDENTIAL_SELECT} WHERE id = ?`).get(operatorId);
   if (!op) return false;
-  const vouched = stmt<[string, string], { digest: string }>(
+  const vouched = stmt<[string, string], { digest: string | null }>(
     db,
     `SELECT json_extract(after, ?) AS digest FROM audit_log
-      WHERE channel IN (SELECT value FROM json_each(?)) AND outcome = 'ok' AND json_valid(after) AND json_extract(after, '$.credentials') IS NOT NULL
+      WHERE channel IN (SELECT value FROM json_each(?)) AND outcome = 'ok' AND json_valid(after) AND json_type(after, '$.credentials') = 'object'
       ORDER BY id DESC`,
   );
-  for (const r of vouched.iterate(`$.credentials."${operatorId}"`, JSON.stringify(CREDENTIAL_CHANNELS))) if (r.digest !== null) return r.digest === credentialDigest(op);
-  return true;
+  let digests = false;
+  for (const r of vouched.iterate(`$.credentials."${operatorId}"`, JSON.stringify(CREDENTIAL_CHANNELS))) {
+    if (r.digest !== null) return r.digest === credentialDigest(op);
+    digests = true;
+  }
+  return !digests && !baselineRecorded(db);
+}
+
+/**
+ * The kiosk_meta key that records the hall's operators vouched for once (issue 37): the seq of
+ * its operators.baseline row, or 0 when none was needed (the hall's file already had digests,
+ * or no operators). Written in the baseline's transaction; the baseline never runs again.
+ */
+export const CREDENTIALS_BASELINE_META = 'credentials_baseline';
+
+function hasTable(db: ReadableDb, name: string): boolean {
+  return stmt<[string], { n: number }>(db, `SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ?`).get(name)!.n > 0;
+}
+
+/** Whether the baseline was recorded (kiosk_meta) or its row is in the log. */
+function baselineRecorded(db: ReadableDb): boolean {
+  if (hasTable(db, 'kiosk_meta') && metaValue(db, CREDENTIALS_BASELINE_META) !== null) return true;
+  return stmt<[string], { n: number }>(db, `SELECT COUNT(*) AS n FROM audit_log WHERE channel = ?`).get(CREDENTIALS_BASELINE_CHANNEL)!.n > 0;
+}
+
+/**
+ * Whether the hall's operators are vouched for from now on: its baseline is recorded, or its log
+ * holds digests. Then an operator without a digest was not written by the kiosk (books.ts names it).
+ */
+export function credentialsBaselined(db: ReadableDb): boolean {
+  return recordsOperatorsIn(db) && (baselineRecorded(db) || holdsDigests(db));
+}
+
+/** Whether any accepted row of the log holds credential digests. */
+function holdsDigests(db: ReadableDb): boolean {
+  return (
+    stmt<[string], { n: number }>(
+      db,
+      `SELECT COUNT(*) AS n FROM (SELECT 1 FROM audit_log
+        WHERE channel IN (SELECT value FROM json_each(?)) AND outcome = 'ok' AND json_valid(after) AND json_type(after, '$.credentials') = 'object' LIMIT 1)`,
+    ).get(JSON.stringify(CREDENTIAL_CHANNELS))!.n > 0
+  );
 }
 
 /** The audit row that vouches, once, for operators last changed before the digests (issue 37), as they stood then. */
 export const CREDENTIALS_BASELINE_CHANNEL = 'operators.baseline';
 
-/** The commands that write operators (core/audit/books.ts), and the baseline: only their rows vouch for a credential. */
+/**
+ * The commands that write operators (core/audit/books.ts: setup.init, users.create, users.update, users.resetPin,
+ * auth.recover, pins.sealed; db/people.ts's writers are called from these alone), and the baseline: only their
+ * rows look for the operators they changed (appendAudit), and only their rows vouch for a credential.
+ */
 export const CREDENTIAL_CHANNELS: readonly string[] = [...OPERATOR_CHANNELS.created, ...OPERATOR_CHANNELS.updated, CREDENTIALS_BASELINE_CHANNEL];
 
 /** The newest digest the log holds for each operator it vouches for. */
@@ -198,18 +245,27 @@ export function vouchedCredentials(db: ReadableDb): Map<number, string> {
 }
 
 /**
- * At start: operators the log holds no digest for (last changed before issue 37) are
- * vouched for as they stand, in one audit row (the upgrade is the point of trust; a
- * change made in the file before it is not told apart). Once: after it every operator has one.
+ * At start, once per hall (at the upgrade that brought the digests): operators the log
+ * holds no digest for (last changed before issue 37) are vouched for as they stand, in one
+ * audit row (the upgrade is the point of trust; a change made in the file before it is not
+ * told apart). Never again: not when a baseline is recorded or its row is in the log, nor
+ * in a file whose log already holds digests (a hall made since, or already upgraded);
+ * an operator put in the file by hand after it stays unvouched (credentialVouched).
+ * Call it before anything else at start writes digests (the seal of the PIN hashes).
  */
 export function baselineCredentials(db: WritableDb, o: { at: string; terminalId: string }): number {
-  if (!recordsOperatorsIn(db)) return 0;
-  const vouched = vouchedCredentials(db);
-  const missing = stmt<[], OperatorCredential>(db, `${CREDENTIAL_SELECT} ORDER BY id`)
-    .all()
-    .filter((op) => !vouched.has(op.id));
-  if (missing.length === 0) return 0;
-  appendAudit(db, {
+  if (!recordsOperatorsIn(db) || !hasTable(db, 'kiosk_meta') || baselineRecorded(db)) return 0;
+  if (holdsDigests(db)) {
+    saveMeta(db, CREDENTIALS_BASELINE_META, '0');
+    return 0;
+  }
+  // No digest anywhere: every operator is one of before them.
+  const operators = stmt<[], OperatorCredential>(db, `${CREDENTIAL_SELECT} ORDER BY id`).all();
+  if (operators.length === 0) {
+    saveMeta(db, CREDENTIALS_BASELINE_META, '0');
+    return 0;
+  }
+  const seq = appendAudit(db, {
     at: o.at,
     operatorId: null,
     terminalId: o.terminalId,
@@ -217,10 +273,11 @@ export function baselineCredentials(db: WritableDb, o: { at: string; terminalId:
     outcome: 'ok',
     input: {},
     before: undefined,
-    after: { operators: missing.map((op) => op.id) },
-    credentials: Object.fromEntries(missing.map((op) => [String(op.id), credentialDigest(op)])),
+    after: { operators: operators.map((op) => op.id) },
+    credentials: Object.fromEntries(operators.map((op) => [String(op.id), credentialDigest(op)])),
   });
-  return missing.length;
+  saveMeta(db, CREDENTIALS_BASELINE_META, String(seq));
+  return operators.length;
 }
 
 /** A command's answer as logged, with the digests of the credentials it changed (`credentials`), when it is an object. */
@@ -243,7 +300,12 @@ export function appendAudit(db: WritableDb, rec: AuditRecord): number {
     outcome: rec.outcome,
     input: json(rec.input) ?? 'null',
     before: json(rec.before),
-    after: afterWith(rec.after, rec.credentials ?? changedCredentials(db, last?.id ?? 0)),
+    // Only the commands that write operators look for their changes: a sale reads nothing more, and an operator
+    // edited by hand in the file is never vouched for by the next unrelated row (issue 37).
+    after: afterWith(
+      rec.after,
+      rec.credentials ?? (rec.outcome === 'ok' && CREDENTIAL_CHANNELS.includes(rec.channel) ? changedCredentials(db, last?.id ?? 0) : null),
+    ),
   };
   const hash = auditRowHash(prevHash, row);
   stmt(

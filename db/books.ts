@@ -26,7 +26,7 @@ import { BOOK_PAGE, type BookRow, type BookSource } from './book-source.js';
 import { CAIXA_AUDITED_ROWS, CAIXA_BOOK_SOURCES } from './caixa.js';
 import { DRAWER_AUDITED_ROWS, DRAWER_BOOK_SOURCES } from './drawers.js';
 import { CHIP_AUDITED_ROWS, CHIP_BOOK_SOURCES } from './roulette.js';
-import { credentialDigest, CREDENTIAL_SELECT, vouchedCredentials, type OperatorCredential } from './audit.js';
+import { credentialDigest, CREDENTIAL_SELECT, credentialsBaselined, vouchedCredentials, type OperatorCredential } from './audit.js';
 import type { ReadableDb } from './connection.js';
 import { stmt } from './sql.js';
 
@@ -227,17 +227,19 @@ const PIN_KEY_CHECK = 'pin_key_check';
  * audit row that changed them (db/audit.ts credentialDigest): a PIN hash, roles, name
  * or active flag edited in the file since (even with operator_changes edited to match)
  * is `operator_unrecorded` of kind `credential`. An operator last changed before the
- * digests (issue 37) has none to compare until the next start vouches for them (baselineCredentials). Once the hall's PINs are sealed under its key,
- * a hash of scrypt alone was planted: kind `pin_unsealed`.
+ * digests (issue 37) has none to compare until the next start vouches for them (baselineCredentials); once the
+ * hall's operators are vouched for, one without a digest was put in the file by hand: kind `credential` too.
+ * Once the hall's PINs are sealed under its key, a hash of scrypt alone was planted: kind `pin_unsealed`.
  */
 function checkCredentials(db: ReadableDb, found: (f: BooksFinding) => void): void {
   const vouched = vouchedCredentials(db);
+  const baselined = credentialsBaselined(db);
   const hasMeta = stmt<[], { n: number }>(db, `SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'kiosk_meta'`).get()!.n > 0;
   const sealed = hasMeta && stmt<[string], { n: number }>(db, `SELECT COUNT(*) AS n FROM kiosk_meta WHERE key = ?`).get(PIN_KEY_CHECK)!.n > 0;
   for (const o of stmt<[], OperatorCredential>(db, `${CREDENTIAL_SELECT} ORDER BY id`).all()) {
     const digest = vouched.get(o.id);
     const none = { transactionId: null, expected: null, actual: null };
-    if (digest !== undefined && digest !== credentialDigest(o)) found({ problem: 'operator_unrecorded', document: { type: 'operator', id: o.id }, kind: 'credential', ...none });
+    if (digest === undefined ? baselined : digest !== credentialDigest(o)) found({ problem: 'operator_unrecorded', document: { type: 'operator', id: o.id }, kind: 'credential', ...none });
     if (sealed && !o.pinHash.startsWith('scrypt-hmac$')) found({ problem: 'operator_unrecorded', document: { type: 'operator', id: o.id }, kind: 'pin_unsealed', ...none });
   }
 }

@@ -31,7 +31,7 @@ import { DATABASE_FILE, PIN_KEY_FILE } from '../main/kiosk.js';
 import { HALL_KEY_FILE, rawPublicKey } from '../main/services/shared/hall-key.js';
 import { countOf } from '../bench/export.js';
 import { checkpointLines } from '../main/inspector/checkpoint-words.js';
-import { auditRowHash, chainGenesis, type StoredRow } from './audit.js';
+import { auditRowHash, chainGenesis, CREDENTIALS_BASELINE_META, type StoredRow } from './audit.js';
 import { BACKUP_DIR, restoreBackup, RestoreRefusedError, type BackupManifest } from './backup.js';
 import { checkBooks } from './books.js';
 import type { ReadableDb } from './connection.js';
@@ -604,6 +604,8 @@ describe("the books vouch for the operators' records", () => {
         prev = hash;
       }
       db.exec(`DROP TRIGGER checkpoints_no_delete; DELETE FROM checkpoints; DROP TRIGGER merkle_blocks_no_delete; DELETE FROM merkle_blocks`);
+      // Nor the record of a baseline made (the older program knew none).
+      db.prepare(`DELETE FROM kiosk_meta WHERE key = ?`).run(CREDENTIALS_BASELINE_META);
     });
     const h = await createHarness({ dataDir: d });
     const rows = () => h.kiosk.db.prepare(`SELECT after FROM audit_log WHERE channel = 'operators.baseline'`).pluck().all() as string[];
@@ -612,7 +614,10 @@ describe("the books vouch for the operators' records", () => {
       expect(baseline).toHaveLength(1);
       expect(Object.keys((JSON.parse(baseline[0]!) as { credentials: object }).credentials).map(Number).sort()).toEqual([admin, manager, cashier].sort());
       await h.reopen();
-      expect(rows()).toHaveLength(1);
+        expect(rows()).toHaveLength(1);
+      expect(h.kiosk.db.prepare(`SELECT value FROM kiosk_meta WHERE key = ?`).pluck().get(CREDENTIALS_BASELINE_META)).toBe(
+        String(h.kiosk.db.prepare(`SELECT id FROM audit_log WHERE channel = 'operators.baseline'`).pluck().get()),
+      );
     } finally {
       h.kiosk.close();
     }
@@ -622,6 +627,90 @@ describe("the books vouch for the operators' records", () => {
     db.prepare(`UPDATE operators SET pin_hash = (SELECT pin_hash FROM operators WHERE id = ?) WHERE id = ?`).run(cashier, admin);
     db.close();
     expect(books(d)).toEqual([['operator_unrecorded', admin, 'credential']]);
+  });
+
+  it('14a. a new admin put in the file by hand with a copied hash whose PIN the forger knows: refused, named, and still refused after a restart (no baseline vouches for them)', async () => {
+    let forger = 0;
+    const d = forgedHall((db) => {
+      db.exec(`DROP TRIGGER operators_record_insert`);
+      forger = Number(
+        db
+          .prepare(`INSERT INTO operators (username, name, roles, pin_hash, short_pin, created_at) SELECT 'forjador', 'Forjador', '["admin"]', pin_hash, 1, created_at FROM operators WHERE id = ?`)
+          .run(cashier).lastInsertRowid,
+      );
+    });
+    const found = [
+      ['operator_unrecorded', forger, null],
+      ['operator_unrecorded', forger, 'credential'],
+    ];
+    expect(books(d)).toEqual(found);
+    const baselines = (h: Awaited<ReturnType<typeof createHarness>>) =>
+      h.kiosk.db.prepare(`SELECT COUNT(*) FROM audit_log WHERE channel = 'operators.baseline'`).pluck().get() as number;
+    const h = await createHarness({ dataDir: d });
+    try {
+      expect((await h.refused('auth.login', { username: 'forjador', pin: '3333' })).code).toBe('INVALID_CREDENTIALS');
+      expect(baselines(h)).toBe(0);
+      await h.reopen();
+      expect((await h.refused('auth.login', { username: 'forjador', pin: '3333' })).code).toBe('INVALID_CREDENTIALS');
+      expect(baselines(h)).toBe(0);
+      expect(h.kiosk.db.prepare(`SELECT COUNT(*) FROM audit_log WHERE json_extract(after, '$.credentials."${forger}"') IS NOT NULL`).pluck().get()).toBe(0);
+      // The operators the kiosk wrote still come in.
+      expect(await h.login('caixa1', '3333')).toMatch(/.+/);
+      expect(await h.login('admin', '1111')).toMatch(/.+/);
+    } finally {
+      h.kiosk.close();
+    }
+    expect(books(d)).toEqual(found);
+  });
+
+  it('14b. the same with the record of the insert left on: its change unexplained, refused at login, named', async () => {
+    let forger = 0;
+    const d = forgedHall((db) => {
+      forger = Number(
+        db
+          .prepare(`INSERT INTO operators (username, name, roles, pin_hash, short_pin, created_at) SELECT 'forjador', 'Forjador', '["admin"]', pin_hash, 1, created_at FROM operators WHERE id = ?`)
+          .run(cashier).lastInsertRowid,
+      );
+    });
+    const h = await createHarness({ dataDir: d });
+    try {
+      expect((await h.refused('auth.login', { username: 'forjador', pin: '3333' })).code).toBe('INVALID_CREDENTIALS');
+      await h.reopen();
+      expect((await h.refused('auth.login', { username: 'forjador', pin: '3333' })).code).toBe('INVALID_CREDENTIALS');
+      expect(h.kiosk.db.prepare(`SELECT COUNT(*) FROM audit_log WHERE json_extract(after, '$.credentials."${forger}"') IS NOT NULL`).pluck().get()).toBe(0);
+    } finally {
+      h.kiosk.close();
+    }
+    expect(books(d)).toEqual([
+      ['operator_changed_outside_commands', forger, 'created'],
+      ['operator_unrecorded', forger, 'credential'],
+    ]);
+  });
+
+  it("14c. an operator edited by hand in the file, then a sale: the sale's row carries no credentials, and the edit is vouched for by none", async () => {
+    const f = await createTestHall();
+    try {
+      const db = f.h.kiosk.db;
+      await f.h.ok('series.register', { code: 'A', priceCents: 100, size: 1000 }, f.manager);
+      await f.h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: '2026-12-01T02:00:00.000Z' }, f.manager);
+      const gameId = (await f.h.ok('game.open', { seriesCode: 'A' }, f.manager)).id;
+      const cashierId = db.prepare(`SELECT id FROM operators WHERE username = 'caixa1'`).pluck().get() as number;
+      db.prepare(`UPDATE operators SET roles = '["cashier","admin"]' WHERE id = ?`).run(cashierId);
+      await f.h.ok('sale.create', { gameId, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } }, f.cashier);
+      const sale = db.prepare(`SELECT after FROM audit_log WHERE channel = 'sale.create' ORDER BY id DESC LIMIT 1`).pluck().get() as string;
+      expect(JSON.parse(sale)).not.toHaveProperty('credentials');
+      expect(db.prepare(`SELECT COUNT(*) FROM audit_log WHERE json_type(after, '$.credentials') IS NOT NULL AND channel NOT IN ('setup.init', 'users.create')`).pluck().get()).toBe(0);
+      expect(
+        checkBooks(db as unknown as ReadableDb, 10)
+          .findings.filter((x) => x.document?.type === 'operator')
+          .map((x) => [x.problem, x.document?.id, x.kind]),
+      ).toEqual([
+        ['operator_changed_outside_commands', cashierId, 'updated'],
+        ['operator_unrecorded', cashierId, 'credential'],
+      ]);
+    } finally {
+      f.h.close();
+    }
   });
 
   it('14. a legacy unkeyed hash of a chosen PIN planted on the admin: not sealed at start, refused at login, named by the books', async () => {

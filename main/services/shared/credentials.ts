@@ -310,6 +310,9 @@ export function pinKeyState(db: ReadableDb, pins: Pins): 'ok' | 'other' {
 export function sealPinHashes(db: WritableDb, pins: Pins, o: { at: string; terminalId: string }): number {
   return writeTransaction(db, () => {
     if (pinKeyState(db, pins) !== 'ok') return 0;
+    // Operators the log holds no credential digest for (a hall last started before issue 37): vouched for as they stand,
+    // once per hall, before the seal below writes digests of its own (after it, the file holds digests: no baseline).
+    baselineCredentials(db, o);
     // Sealed once, at the first start with the key: a hash of scrypt alone met after it was planted in the file, and
     // sealing it would give it an audit row the books accept (issue 37); it stays as it is, refused at login, named by the books.
     const first = metaValue(db, PIN_KEY_CHECK) === null;
@@ -332,8 +335,6 @@ export function sealPinHashes(db: WritableDb, pins: Pins, o: { at: string; termi
       });
       sealed++;
     }
-    // Operators the log holds no credential digest for (last changed before issue 37): vouched for as they stand, once.
-    baselineCredentials(db, o);
     return sealed;
   });
 }
