@@ -9,7 +9,7 @@
  * encryption, no data descriptor, no extra fields, no ZIP64, names flat and
  * each expected once, declared sizes within the limits before anything is
  * inflated, then each entry inflated as a stream that stops as soon as it
- * passes its declared size, its CRC checked.
+ * passes its declared size and must end on its last byte, its CRC checked.
  */
 import { Inflate } from 'fflate';
 
@@ -218,24 +218,44 @@ export function readZip(zip: Uint8Array, limits: ZipLimits): Map<string, Uint8Ar
   return files;
 }
 
-/** A deflated entry inflated in small steps into its declared size: stopped the moment it would pass it. */
+/**
+ * A deflated entry inflated in small steps into its declared size: stopped the moment it would pass it. Its stream
+ * must end on the last of its bytes: fflate stops at the final block and ignores whatever follows, so bytes put after
+ * the stream (the sizes in both headers raised to cover them) would ride along unread.
+ */
 function inflateBounded(name: string, data: Uint8Array, size: number): Uint8Array {
   const out = new Uint8Array(size);
   let got = 0;
-  let ended = false;
-  const inflate = new Inflate((chunk, final) => {
-    if (got + chunk.length > size) throw new ZipRefused(name, `descomprime para mais do que os ${size} bytes que declara no ZIP`);
-    out.set(chunk, got);
-    got += chunk.length;
-    if (final) ended = true;
-  });
+  // No DEFLATE stream is empty (the shortest, one empty fixed block, takes 2 bytes), and fflate would take none as ended.
+  if (data.length === 0) throw new ZipRefused(name, 'os seus dados comprimidos no ZIP estão corrompidos');
   try {
-    if (data.length === 0) inflate.push(data, true);
-    for (let i = 0; i < data.length; i += INFLATE_STEP) inflate.push(data.subarray(i, i + INFLATE_STEP), i + INFLATE_STEP >= data.length);
+    inflateAll(data, (chunk) => {
+      if (got + chunk.length > size) throw new ZipRefused(name, `descomprime para mais do que os ${size} bytes que declara no ZIP`);
+      out.set(chunk, got);
+      got += chunk.length;
+    });
   } catch (e) {
     if (e instanceof ZipRefused) throw e;
     throw new ZipRefused(name, 'os seus dados comprimidos no ZIP estão corrompidos');
   }
-  if (!ended || got !== size) throw new ZipRefused(name, `descomprime para ${got} bytes, mas declara ${size} no ZIP`);
+  if (got !== size) throw new ZipRefused(name, `descomprime para ${got} bytes, mas declara ${size} no ZIP`);
+  // The same stream without its last byte must fall short: a final push of an unfinished stream throws. Decoding a
+  // prefix reads the very bits the whole does (Huffman codes are prefix-free; every read past the end is refused),
+  // so it ends within those bytes exactly when the whole stream does, and then at least one byte follows its end.
+  // Its output is a prefix of what was just inflated within `size`, so this second pass is bounded too.
+  let endsEarly = true;
+  try {
+    inflateAll(data.subarray(0, data.length - 1), () => {});
+  } catch {
+    endsEarly = false;
+  }
+  if (endsEarly) throw new ZipRefused(name, 'tem bytes escondidos depois do fim dos seus dados comprimidos no ZIP');
   return out;
+}
+
+/** `data` pushed through fflate's Inflate in steps, the last step final: throws if the stream is corrupt or unfinished. */
+function inflateAll(data: Uint8Array, onChunk: (chunk: Uint8Array) => void): void {
+  const inflate = new Inflate((chunk) => onChunk(chunk));
+  if (data.length === 0) inflate.push(data, true);
+  for (let i = 0; i < data.length; i += INFLATE_STEP) inflate.push(data.subarray(i, i + INFLATE_STEP), i + INFLATE_STEP >= data.length);
 }
