@@ -97,6 +97,16 @@ function lastSeq(file: string): number {
   }
 }
 
+/** A database file copied as SQLite copies it (VACUUM INTO): one consistent file, whatever a WAL beside it holds. */
+function copyDatabase(from: string, to: string): void {
+  const db = new Database(from, { readonly: true });
+  try {
+    db.exec(`VACUUM INTO '${to.replaceAll("'", "''")}'`);
+  } finally {
+    db.close();
+  }
+}
+
 let copies = 0;
 /** A copy of the hall's file, tampered with by `forge` (a writable connection; triggers are the forger's to drop). */
 function forged(forge: (db: Database.Database) => void): string {
@@ -285,7 +295,7 @@ describe("the hall's signed checkpoints against its file (audit:verify)", () => 
   it('audit:verify says it in words: the copy rewritten from entry 19 is not "íntegro" by the key printed on the Z; the sound file is, by its own key', () => {
     const dir = join(scratch, 'cli-rewritten');
     mkdirSync(dir);
-    copyFileSync(forged((db) => rewriteFrom(db, 19, (r) => ({ ...r, input: JSON.stringify({ forged: true }) }))), join(dir, DATABASE_FILE));
+    copyDatabase(forged((db) => rewriteFrom(db, 19, (r) => ({ ...r, input: JSON.stringify({ forged: true }) }))), join(dir, DATABASE_FILE));
     const r = cli(['audit:verify', '--data-dir', dir, '--key', hallKey]);
     expect(r.status).toBe(1);
     const lines = r.stdout.split('\n');
@@ -294,7 +304,7 @@ describe("the hall's signed checkpoints against its file (audit:verify)", () => 
     expect(lines).toContain('  REESCRITO: a partir da entrada 19 (até à 24), o registo não é o que o ponto de verificação n.º 2, assinado em 30/11/2026 20:00, cobre.');
     const sound = join(scratch, 'cli-sound');
     mkdirSync(sound);
-    copyFileSync(pristine, join(sound, DATABASE_FILE));
+    copyDatabase(pristine, join(sound, DATABASE_FILE));
     const ok = cli(['audit:verify', '--data-dir', sound]);
     expect(ok.stdout).toContain(
       `Pontos de verificação assinados: certos (2 pontos, 2 cossinaturas), verificados com a chave do próprio ficheiro (${hallKey.split('+')[1]}; indique a chave impressa no Z ou na acta com --key para saber de quem é).`,
@@ -322,9 +332,7 @@ describe('restore refuses a forged or older backup, in words', () => {
   function hallFolder(): string {
     const d = join(dir, `hall-${++folders}`);
     mkdirSync(d);
-    const db = new Database(join(b.h.dataDir, DATABASE_FILE), { readonly: true });
-    db.exec(`VACUUM INTO '${join(d, DATABASE_FILE)}'`);
-    db.close();
+    copyDatabase(join(b.h.dataDir, DATABASE_FILE), join(d, DATABASE_FILE));
     for (const f of [PIN_KEY_FILE, HALL_KEY_FILE]) copyFileSync(join(b.h.dataDir, f), join(d, f));
     return d;
   }
@@ -332,7 +340,7 @@ describe('restore refuses a forged or older backup, in words', () => {
   function carried(file: string, manifestOf: string | null, name = basename(file)): string {
     const d = join(dir, `away-${++folders}`);
     mkdirSync(d);
-    copyFileSync(file, join(d, name));
+    copyDatabase(file, join(d, name));
     if (manifestOf) copyFileSync(`${manifestOf}.json`, join(d, `${name}.json`));
     return join(d, name);
   }
@@ -364,7 +372,7 @@ describe('restore refuses a forged or older backup, in words', () => {
     // The fork: B1 opened by a kiosk of its own, which sells past checkpoint 2's size.
     const forkDir = join(dir, 'fork');
     mkdirSync(forkDir);
-    copyFileSync(b1, join(forkDir, DATABASE_FILE));
+    copyDatabase(b1, join(forkDir, DATABASE_FILE));
     for (const f of [PIN_KEY_FILE, HALL_KEY_FILE]) copyFileSync(join(b.h.dataDir, f), join(forkDir, f));
     const forker = await createHarness({ dataDir: forkDir });
     const cashier = await forker.login('caixa1', '3333');
@@ -430,7 +438,7 @@ describe('restore refuses a forged or older backup, in words', () => {
   it("15. the hall's last checkpoint removed (no gap left) and the cashier's PIN hash copied onto the admin: audit:verify names both, by the newest backup's manifest and by the books", () => {
     const hall = hallFolder();
     mkdirSync(join(hall, BACKUP_DIR));
-    copyFileSync(b3, join(hall, BACKUP_DIR, basename(b3)));
+    copyDatabase(b3, join(hall, BACKUP_DIR, basename(b3)));
     copyFileSync(`${b3}.json`, join(hall, BACKUP_DIR, `${basename(b3)}.json`));
     const db = new Database(join(hall, DATABASE_FILE));
     db.exec(`DROP TRIGGER checkpoints_no_delete; DROP TRIGGER operators_record_update`);
