@@ -12,48 +12,21 @@
  * netem` is not available on these machines (no sch_netem): the delayed and
  * lossy variant is not run.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openForCheck } from '../../db/backup.js';
 import { expectBooksHold } from '../books.js';
+import { exited, start as startPost, waitFor, type Proc } from './posts.js';
 import { createHallNetwork, netnsAvailable, type HallNetwork } from '../netns.js';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
 const TOKEN = 'hall-network-test-token-0123456789';
 const SALES_PER_COUNTER = 60;
+const start = (args: string[], ns?: string): Proc => startPost(args, TOKEN, ns);
 const available = netnsAvailable();
 if (!available) console.warn('hall-network: skipped (needs root and `ip netns`)');
 
-interface Proc {
-  child: ChildProcess;
-  output: () => string;
-}
-
-function start(args: string[], ns?: string): Proc {
-  const cmd = ns ? 'ip' : process.execPath;
-  const full = ns ? ['netns', 'exec', ns, process.execPath, '--import', 'tsx', ...args] : ['--import', 'tsx', ...args];
-  const child = spawn(cmd, full, { cwd: ROOT, env: { ...process.env, KIOSK_TOKEN: TOKEN }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-  return { child, output: () => out };
-}
-
-async function waitFor<T>(what: string, p: Proc, find: (out: string) => T | null | undefined, ms = 60_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const found = find(p.output());
-    if (found) return found;
-    if (p.child.exitCode !== null) throw new Error(`${what} exited (${p.child.exitCode}):\n${p.output()}`);
-    if (Date.now() > until) throw new Error(`${what}: not ready in ${ms} ms:\n${p.output()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-const exited = (p: Proc) => (p.child.exitCode !== null || p.child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => p.child.once('exit', () => r())));
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Envelope = { ok: boolean; value?: any; error?: { code: string; message: string } };

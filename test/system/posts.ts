@@ -1,0 +1,40 @@
+/**
+ * The hall's programs as processes for the network tests: started from the
+ * sources (in a network namespace when named), their output kept, waited on
+ * until it says what the test needs, or until they exit.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '..', '..');
+
+export interface Proc {
+  child: ChildProcess;
+  output: () => string;
+}
+
+/** `tsx ARGS` from the project's folder, inside namespace `ns` when given; KIOSK_TOKEN is the browser mode's token. */
+export function start(args: string[], token: string, ns?: string): Proc {
+  const cmd = ns ? 'ip' : process.execPath;
+  const full = ns ? ['netns', 'exec', ns, process.execPath, '--import', 'tsx', ...args] : ['--import', 'tsx', ...args];
+  const child = spawn(cmd, full, { cwd: ROOT, env: { ...process.env, KIOSK_TOKEN: token }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+  return { child, output: () => out };
+}
+
+/** What `find` reads in the process's output, once it is there; a process that exits first, or a deadline passed, fails with its output. */
+export async function waitFor<T>(what: string, p: Proc, find: (out: string) => T | null | undefined, ms = 60_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const found = find(p.output());
+    if (found) return found;
+    if (p.child.exitCode !== null) throw new Error(`${what} exited (${p.child.exitCode}):\n${p.output()}`);
+    if (Date.now() > until) throw new Error(`${what}: not ready in ${ms} ms:\n${p.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export const exited = (p: Proc): Promise<void> =>
+  p.child.exitCode !== null || p.child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => p.child.once('exit', () => r()));
