@@ -9,80 +9,39 @@
  * fault proxy. Screenshots at 1024x768 in $E2E_SCREENSHOTS (default: the
  * system's temporary folder, kiosk-e2e-screenshots/).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { Agent } from 'node:http';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCounter, type Counter } from '../main/counter/index.js';
-import { faultProxy, type FaultProxy } from '../test/fault-proxy.js';
-import { expectText, launchChromium, login, ROOT } from './support.js';
+import type { Counter } from '../main/counter/index.js';
+import type { FaultProxy } from '../test/fault-proxy.js';
+import { expectText, hallBehindProxy, launchChromium, login, type ProxiedCounter } from './support.js';
 
-const HALL_TOKEN = 'sale-outcome-hall-token-0123456789';
-const COUNTER_TOKEN = 'sale-outcome-counter-token-0123456789';
+const NAME = 'sale-outcome';
+const HALL_TOKEN = `${NAME}-hall-token-0123456789`;
+const COUNTER_TOKEN = `${NAME}-counter-token-0123456789`;
 /** Where the screenshots go (to be looked at; not kept in the tree). */
 const SHOTS = process.env.E2E_SCREENSHOTS ?? join(tmpdir(), 'kiosk-e2e-screenshots');
 
-let hall: ChildProcess;
-let hallDir: string;
+let setup: ProxiedCounter;
 let hallUrl: string;
 let proxy: FaultProxy;
-let agent: Agent;
 let counter: Counter;
 let browser: Browser;
 
 beforeAll(async () => {
-  hallDir = mkdtempSync(join(tmpdir(), 'sale-outcome-hall-'));
-  hall = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', 'web', '--data-dir', hallDir, '--port', '0', '--demo'], {
-    cwd: ROOT,
-    env: { ...process.env, KIOSK_TOKEN: HALL_TOKEN },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const port = await new Promise<number>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`hall did not start:\n${out}`)), 30_000);
-    hall.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        ok(Number(m[1]));
-      }
-    });
-    hall.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-  });
-  hallUrl = `http://127.0.0.1:${port}`;
-  proxy = await faultProxy(port);
-  agent = new Agent({ keepAlive: true });
-  counter = await startCounter({
-    hallUrl: `http://127.0.0.1:${proxy.port}`,
-    agent,
-    headers: { Authorization: `Bearer ${HALL_TOKEN}`, Host: `127.0.0.1:${port}` },
-    eventsPath: `/events?token=${HALL_TOKEN}`,
-    token: COUNTER_TOKEN,
-    port: 0,
-    staticDir: join(ROOT, 'dist', 'renderer'),
-    // Browser mode's port stands for the counter's certificate: its calls are the hall's own terminal's.
-    terminalId: 'T1',
-    outcomesFile: join(hallDir, 'counter-outcomes.json'),
-  });
+  setup = await hallBehindProxy(NAME);
+  hallUrl = setup.hallUrl;
+  proxy = setup.proxy;
+  counter = setup.counter;
   browser = await launchChromium();
   mkdirSync(SHOTS, { recursive: true });
 }, 60_000);
 
 afterAll(async () => {
   await browser?.close();
-  await counter?.close();
-  agent?.destroy();
-  await proxy?.close();
-  if (hall && hall.exitCode === null) {
-    const exited = new Promise((r) => hall.once('exit', r));
-    hall.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(hallDir, { recursive: true, force: true });
+  await setup?.close();
 });
 
 async function salesAtHall(): Promise<{ saleId: number; quantity: number }[]> {

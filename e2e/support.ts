@@ -4,11 +4,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
 import { expect } from 'vitest';
+import { startCounter, type Counter } from '../main/counter/index.js';
+import { faultProxy, type FaultProxy } from '../test/fault-proxy.js';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -359,4 +362,76 @@ export async function expectInSight(page: Page, ...testIds: string[]): Promise<v
     expect(b, id).toBeDefined();
     expect([id, b!.top >= 0, b!.left >= 0, b!.bottom <= l.innerHeight, b!.right <= l.innerWidth]).toEqual([id, true, true, true, true]);
   });
+}
+
+/**
+ * The real hall (browser mode's port, the same envelope as the terminals port) and a counter's real link to it with a
+ * fault proxy between them (test/fault-proxy.ts): what a counter says when the hall's answer is cut, late or swallowed.
+ */
+export interface ProxiedCounter {
+  hallDir: string;
+  /** The hall's own URL (past the proxy), for a test's look at what it holds. */
+  hallUrl: string;
+  hallToken: string;
+  proxy: FaultProxy;
+  counter: Counter;
+  counterToken: string;
+  close(): Promise<void>;
+}
+
+export async function hallBehindProxy(name: string): Promise<ProxiedCounter> {
+  const hallToken = `${name}-hall-token-0123456789`;
+  const counterToken = `${name}-counter-token-0123456789`;
+  const hallDir = mkdtempSync(join(tmpdir(), `${name}-hall-`));
+  const hall: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', 'web', '--data-dir', hallDir, '--port', '0', '--demo'], {
+    cwd: ROOT,
+    env: { ...process.env, KIOSK_TOKEN: hallToken },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const port = await new Promise<number>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`hall did not start:\n${out}`)), 30_000);
+    hall.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        ok(Number(m[1]));
+      }
+    });
+    hall.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+  });
+  const proxy = await faultProxy(port);
+  const agent = new Agent({ keepAlive: true });
+  const counter = await startCounter({
+    hallUrl: `http://127.0.0.1:${proxy.port}`,
+    agent,
+    headers: { Authorization: `Bearer ${hallToken}`, Host: `127.0.0.1:${port}` },
+    eventsPath: `/events?token=${hallToken}`,
+    token: counterToken,
+    port: 0,
+    staticDir: join(ROOT, 'dist', 'renderer'),
+    // Browser mode's port stands for the counter's certificate: its calls are the hall's own terminal's.
+    terminalId: 'T1',
+    outcomesFile: join(hallDir, 'counter-outcomes.json'),
+  });
+  return {
+    hallDir,
+    hallUrl: `http://127.0.0.1:${port}`,
+    hallToken,
+    proxy,
+    counter,
+    counterToken,
+    async close() {
+      await counter.close();
+      agent.destroy();
+      await proxy.close();
+      if (hall.exitCode === null) {
+        const exited = new Promise((r) => hall.once('exit', r));
+        hall.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(hallDir, { recursive: true, force: true });
+    },
+  };
 }
