@@ -11,6 +11,7 @@ import { useKioskQuery } from '../../hooks.js';
 import { applyKey, digitsToCents, tenderedText } from '../../lib/money.js';
 import { formatRanges } from '../../lib/ranges.js';
 import { checkSale, parseQuantity, saleViewOf, withNewSale, withVoidedSale } from '../../lib/sale.js';
+import { useCustomerDisplay } from '../../lib/useCustomerDisplay.js';
 import { ReprintDialog, receiptJobOf } from './Receipt.js';
 import { RecentSales } from './RecentSales.js';
 import { VoidDialog } from './VoidDialog.js';
@@ -43,6 +44,9 @@ interface UnknownSale {
  * comes back after it must still say it (and learn the truth). This page's, as the counter's own memory is the counter's.
  */
 let unknownSaleOfPage: UnknownSale | null = null;
+
+/** A refusal because the hall could not be reached: the link's banner says that. */
+const isHallUnreachable = (e: ClientError | string | null) => e !== null && typeof e !== 'string' && e.code === 'HALL_UNREACHABLE';
 
 /** How many of the game's sales the screen lists. */
 const RECENT_SALES = 8;
@@ -80,6 +84,8 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
   // What the hall then said of it.
   const [hallSaid, setHallSaid] = useState<'done' | 'not_done' | null>(null);
   const link = useKioskQuery('link.status', {});
+  // A counter cut off from the hall sells nothing: the top banner says it (once); "Vender" and "Exato" are off and say why in short.
+  const linkDown = link.data?.mode === 'counter' && link.data.link === 'down';
   const [last, setLast] = useState<SaleResult | null>(null);
   const [voiding, setVoiding] = useState(false);
   // The sale the void dialog names, fixed when it opens: a sale made meanwhile elsewhere never takes its place.
@@ -104,6 +110,7 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
   // Art. 14.5: a game that can no longer be played (another is the last, or the closing time has passed) sells nothing more.
   const notPlayable = game?.unplayable ?? null;
   const overAvailable = quantity !== null && game !== undefined && quantity > game.cardsAvailable;
+  useCustomerDisplay({ hallName: settings.data?.hallName, game, quantity, tenderedCents: tendered, pristine, last });
 
   const touch = () => {
     setPristine(false);
@@ -126,7 +133,7 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
   };
 
   const sell = async (exact = false) => {
-    if (!game || busyRef.current || game.cardsAvailable === 0 || game.unplayable || noDrawer || unknownSale) return;
+    if (!game || busyRef.current || game.cardsAvailable === 0 || game.unplayable || noDrawer || unknownSale || linkDown) return;
     // "Exato": the customer hands the total over; one tap sells.
     const given = exact ? (parseQuantity(quantityText) ?? 0) * game.priceCents : tendered;
     const c = checkSale(quantityText, game.priceCents, given);
@@ -204,6 +211,11 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
     }
     void sales.reload();
   }, [settledOutcome, unknownSale, sales]);
+
+  // The link down: the banner says it from now on, not a refusal of a sale tried just before.
+  useEffect(() => {
+    if (linkDown) setError((e) => (isHallUnreachable(e) ? null : e));
+  }, [linkDown]);
 
   // After a sale: the next quantity is typed over the "1" (selected once React has put it in the field).
   useEffect(() => {
@@ -307,8 +319,12 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
       setReprinting(true);
     }
   };
-  // A sale refused because the game sold out meanwhile: the sold-out notice says it in words that fit.
-  const shownError = soldOut && error !== null && typeof error !== 'string' && error.code === 'NOT_ENOUGH_CARDS' ? null : error;
+  // A sale refused because the game sold out meanwhile: the sold-out notice says it in words that fit; the hall out of
+  // reach, the banner (each fault said once, in one place).
+  const shownError = (soldOut && error !== null && typeof error !== 'string' && error.code === 'NOT_ENOUGH_CARDS') || (linkDown && isHallUnreachable(error)) ? null : error;
+  const loadError = linkDown ? null : current.error;
+  // Why "Vender" is off, when it is (the element its aria-describedby names).
+  const blockedBy = unknownSale ? 'sale-unknown' : linkDown ? 'sale-link-down' : noDrawer ? 'sale-no-drawer' : soldOut ? 'sale-sold-out' : notPlayable ? 'sale-not-playable' : undefined;
 
   const showLastChange = pristine && last !== null;
   const changeText = showLastChange ? f.money(last.changeCents) : check.ok && tendered > 0 ? f.money(check.changeCents) : '—';
@@ -366,7 +382,6 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
   return (
     <main className="screen sale-screen" aria-labelledby="sale-title">
       <h1 id="sale-title" className="visually-hidden">{t('sale.screenTitle')}</h1>
-      {current.error ? <ErrorAlert error={current.error} testId="load-error" /> : null}
       <section className="game-strip" aria-label={t('sale.gameInfo')}>
         <div className="strip-item">
           <span className="strip-label">{t('sale.game')}</span>
@@ -527,51 +542,66 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
               type="submit"
               className={`btn btn-sell${soldOut ? ' sold-out' : ''}`}
               data-testid="sale-submit"
-              disabled={busy || soldOut || notPlayable !== null || noDrawer || unknownSale !== null}
-              aria-describedby={unknownSale ? 'sale-unknown' : noDrawer ? 'sale-no-drawer' : soldOut ? 'sale-sold-out' : notPlayable ? 'sale-not-playable' : undefined}
+              disabled={busy || soldOut || notPlayable !== null || noDrawer || unknownSale !== null || linkDown}
+              aria-describedby={blockedBy}
             >
               {busy ? t('sale.selling') : t('sale.sell')}
-              <span className="btn-sub">{total !== null && !soldOut ? f.money(total) : ''}</span>
+              {linkDown ? (
+                <span id="sale-link-down" className="btn-sub sell-reason" data-testid="sale-link-down">
+                  {t('sale.linkDown')}
+                </span>
+              ) : (
+                <span className="btn-sub">{total !== null && !soldOut ? f.money(total) : ''}</span>
+              )}
             </button>
             <button
               type="button"
               className="btn btn-sell-exact"
               data-testid="sale-exact"
-              disabled={busy || soldOut || notPlayable !== null || noDrawer || total === null || unknownSale !== null}
+              disabled={busy || soldOut || notPlayable !== null || noDrawer || total === null || unknownSale !== null || linkDown}
+              aria-describedby={blockedBy}
               onClick={() => void sell(true)}
             >
               {t('sale.sellExact')}
               <span className="btn-sub">{t('sale.sellExactSub')}</span>
             </button>
           </div>
-          {noDrawer ? (
-            <div id="sale-no-drawer" className="alert no-drawer-notice" role="status" data-testid="sale-no-drawer">
-              <span>{t('sale.noDrawer')}</span>
-              {onOpenDrawer ? (
-                <button type="button" className="btn btn-small" data-testid="sale-open-drawer" onClick={onOpenDrawer}>
-                  {t('sale.openDrawer')}
-                </button>
-              ) : null}
-            </div>
-          ) : null}
-          {soldOut ? (
-            <p id="sale-sold-out" className="alert sold-out-notice" role="status" data-testid="sale-sold-out">
-              {t('sale.soldOutReason')}
-            </p>
-          ) : null}
-          {notPlayable && !soldOut ? (
-            <p id="sale-not-playable" className="alert" role="status" data-testid="sale-not-playable">
-              {t(notPlayable.reason === 'closing_time_passed' ? 'sale.afterClosingTime' : 'sale.notPlayable', { number: game?.number })}
-            </p>
-          ) : null}
-          <ErrorAlert error={shownError} testId="sale-error" />
-
-          {voidBlock}
-          {/* In the last sale's place (which it makes stale): the column keeps its height. */}
-          {outcomeBlock ?? lastBlock}
+          {/* One region of fixed height under "Vender" for what the sale has to say (why it cannot sell, a refusal, the
+              last sale): whatever it holds, the keys, "Vender" and "Anular última venda" stay where they are. */}
+          <div className="sale-slot" data-testid="sale-slot">
+            {noDrawer ? (
+              <div id="sale-no-drawer" className="alert no-drawer-notice" role="status" data-testid="sale-no-drawer">
+                <span>{t('sale.noDrawer')}</span>
+                {onOpenDrawer ? (
+                  <button type="button" className="btn btn-small" data-testid="sale-open-drawer" onClick={onOpenDrawer}>
+                    {t('sale.openDrawer')}
+                  </button>
+                ) : null}
+              </div>
+            ) : null}
+            {soldOut ? (
+              <p id="sale-sold-out" className="alert sold-out-notice" role="status" data-testid="sale-sold-out">
+                {t('sale.soldOutReason')}
+              </p>
+            ) : null}
+            {notPlayable && !soldOut ? (
+              <p id="sale-not-playable" className="alert" role="status" data-testid="sale-not-playable">
+                {t(notPlayable.reason === 'closing_time_passed' ? 'sale.afterClosingTime' : 'sale.notPlayable', { number: game?.number })}
+              </p>
+            ) : null}
+            {/* One of these at a time, the latest first: each is in the last sale's place, which it makes stale. */}
+            {outcomeBlock ??
+              (shownError ? (
+                <ErrorAlert error={shownError} testId="sale-error" />
+              ) : loadError ? (
+                <ErrorAlert error={loadError} testId="load-error" />
+              ) : (
+                (voidBlock ?? lastBlock)
+              ))}
+          </div>
           <RecentSales
             sales={sales.data ?? []}
-            error={sales.error}
+            error={linkDown ? null : sales.error}
             onVoid={() => {
               setError(null);
               setVoidSale(sales.data?.[0] ?? null);
