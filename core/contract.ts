@@ -16,6 +16,7 @@ import { drawersContract } from './drawers/contract.js';
 import { approvalsContract } from './people/approvals.js';
 import { peopleContract } from './people/contract.js';
 import { printingContract } from './printing/contract.js';
+import { reasonsContract } from './reasons/contract.js';
 import { rouletteContract } from './roulette/contract.js';
 import { terminalsContract } from './terminals/contract.js';
 import { postContract } from './terminals/post.js';
@@ -32,6 +33,7 @@ export const contract = mergeUnique('channel', {
   caixaContract,
   rouletteContract,
   printingContract,
+  reasonsContract,
   auditContract,
   terminalsContract,
   postContract,

@@ -5,6 +5,7 @@ import { backupsErrors, dayCloseErrors, drawersErrors } from './drawers/errors.j
 import { ERROR_CODES, errorMessage, KioskError, refusalText, type ErrorCode } from './errors.js';
 import { peopleErrors } from './people/errors.js';
 import { printingErrors } from './printing/errors.js';
+import { reasonsErrors } from './reasons/errors.js';
 import { chipErrors, rouletteErrors, rouletteTableErrors } from './roulette/errors.js';
 import { storageErrors } from './storage/errors.js';
 import { terminalsErrors } from './terminals/errors.js';
@@ -25,7 +26,7 @@ describe('error catalogue', () => {
   });
 
   it('takes each domain\'s codes once: no domain redefines another\'s (a spread would silently keep the last)', () => {
-    const domains = [peopleErrors, bingoErrors, drawersErrors, backupsErrors, dayCloseErrors, caixaErrors, rouletteErrors, rouletteTableErrors, chipErrors, printingErrors, storageErrors, terminalsErrors, postErrors, journalErrors, transparencyErrors].map((c) => Object.keys(c));
+    const domains = [peopleErrors, bingoErrors, drawersErrors, backupsErrors, dayCloseErrors, caixaErrors, rouletteErrors, rouletteTableErrors, chipErrors, printingErrors, reasonsErrors, storageErrors, terminalsErrors, postErrors, journalErrors, transparencyErrors].map((c) => Object.keys(c));
     const all = domains.flat();
     expect(new Set(all).size).toBe(all.length);
     for (const codes of domains) for (const code of codes) expect(ERROR_CODES).toContain(code);

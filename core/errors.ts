@@ -15,6 +15,7 @@ import { caixaErrors } from './caixa/errors.js';
 import { backupsErrors, dayCloseErrors, drawersErrors } from './drawers/errors.js';
 import { peopleErrors } from './people/errors.js';
 import { printingErrors } from './printing/errors.js';
+import { reasonsErrors } from './reasons/errors.js';
 import { chipErrors, rouletteErrors, rouletteTableErrors } from './roulette/errors.js';
 import { storageErrors } from './storage/errors.js';
 import { terminalsErrors } from './terminals/errors.js';
@@ -123,6 +124,7 @@ const catalogue = mergeUnique('error code', {
   rouletteTableErrors,
   chipErrors,
   printingErrors,
+  reasonsErrors,
   storageErrors,
   terminalsErrors,
   postErrors,

@@ -36,7 +36,8 @@ export function updateHall(db: WritableDb, h: { hallName?: string; licence?: str
 // ---- settings ----------------------------------------------------------------
 
 export function hallSettings(db: ReadableDb): HallSettings {
-  const rows = stmt<[], { key: string; value: string }>(db, `SELECT key, value FROM settings`).all();
+  // The reason lists share the key/value table (savedReasonLists below) but are no setting of HallSettings.
+  const rows = stmt<[], { key: string; value: string }>(db, `SELECT key, value FROM settings WHERE key NOT LIKE 'reasons.%'`).all();
   const stored = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
   const settings = { ...DEFAULT_SETTINGS, ...(stored as Partial<HallSettings>) };
   // Saved before the starting amount existed: it starts at 0 (the schema's default). Read on every sale and ball: no parse.
@@ -46,6 +47,18 @@ export function hallSettings(db: ReadableDb): HallSettings {
 
 export function saveSetting(db: WritableDb, key: string, value: unknown): void {
   stmt(db, `INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run(key, JSON.stringify(value));
+}
+
+/** The hall's saved reason lists by act (`reasons.<act>` rows of the settings table); an act never edited has none. */
+export function savedReasonLists(db: ReadableDb): Record<string, string[]> {
+  const rows = stmt<[], { key: string; value: string }>(db, `SELECT key, value FROM settings WHERE key LIKE 'reasons.%'`).all();
+  return Object.fromEntries(rows.map((r) => [r.key.slice('reasons.'.length), JSON.parse(r.value) as string[]]));
+}
+
+/** Save an act's list, or (null) forget it so the act offers its default again. */
+export function saveReasonList(db: WritableDb, act: string, reasons: readonly string[] | null): void {
+  if (reasons === null) stmt(db, `DELETE FROM settings WHERE key = ?`).run(`reasons.${act}`);
+  else saveSetting(db, `reasons.${act}`, reasons);
 }
 
 // ---- operators -----------------------------------------------------------------

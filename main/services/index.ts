@@ -12,6 +12,7 @@ import { drawersExportHandlers } from './drawers/exports.js';
 import { drawersHandlers } from './drawers/index.js';
 import { approvalsHandlers } from './people/approvals.js';
 import { peopleHandlers } from './people/index.js';
+import { reasonsHandlers } from './people/reasons.js';
 import { printingHandlers } from './printing/index.js';
 import { rouletteHandlers } from './roulette/index.js';
 import { terminalsHandlers } from './terminals/index.js';
@@ -30,6 +31,7 @@ export const handlers: HandlerMap = mergeUnique('handler', {
   caixaHandlers,
   rouletteHandlers,
   printingHandlers,
+  reasonsHandlers,
   auditHandlers,
   checkpointHandlers,
   exportHandlers,
