@@ -117,6 +117,11 @@ describe('restoreBackup', () => {
     expect(readdirSync(target)).toEqual([DATABASE_FILE]);
     const restored = openForCheck(join(target, DATABASE_FILE));
     expect(restored.prepare(`SELECT total_cents FROM sales ORDER BY id`).pluck().all()).toEqual([300, 100]);
+    // The copy held the sessions open when it was made (the test hall's five logins); the hall put back holds none.
+    const copy = openForCheck(from);
+    expect(copy.prepare(`SELECT COUNT(*) FROM operator_sessions`).pluck().get()).toBe(5);
+    copy.close();
+    expect(restored.prepare(`SELECT COUNT(*) FROM operator_sessions`).pluck().get()).toBe(0);
     restored.close();
     expect(readdirSync(backupsDir()).filter((f) => !/\.sqlite(\.json)?$/.test(f))).toEqual([]);
   });

@@ -12,8 +12,9 @@ import type { BooksFinding } from '../core/audit/books.js';
 import { KioskError } from '../core/errors.js';
 import { verifyAudit, type AuditCheck, type AuditHead } from './audit.js';
 import { checkBooks, type BooksCheck } from './books.js';
-import { DatabaseRefusedError, DatabaseTooNewError, openDatabase, type ReadableDb } from './connection.js';
+import { DatabaseRefusedError, DatabaseTooNewError, openDatabase, type ReadableDb, type WritableDb } from './connection.js';
 import { verifyLedger, type LedgerCheck } from './ledger.js';
+import { deleteAllSessions } from './operator-sessions.js';
 import { entryRoots, lastCheckpoint, verifyCheckpoints, type CheckpointFinding } from './transparency.js';
 
 export const BACKUP_DIR = 'backups';
@@ -368,6 +369,8 @@ function checkRestored(
     if (books.findingsTotal > 0) {
       throw new RestoreRefusedError('RESTORE_BOOKS_DIFFER', { file: from, findings: books.findingsTotal, first: books.findings.map(findingText).join('; ') });
     }
+    // The hall put back is logged into afresh: no session of the copy's (a hash each, bound to a terminal) goes on.
+    deleteAllSessions(db as WritableDb);
     return { ...check, books, beforeCheckpoint: beyond };
   } finally {
     // The last connection of the copy: its -wal and -shm go with it.

@@ -262,7 +262,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     db,
     reader,
     handlers,
-    sessions: new OperatorSessions(options.idleMs),
+    sessions: new OperatorSessions(db, options.idleMs),
     terminalId,
     dataDir: options.dataDir,
     platform,

@@ -141,7 +141,9 @@ export function snapshot(kiosk: Kiosk): Record<string, unknown[]> {
     .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
     .pluck()
     .all() as string[];
-  return Object.fromEntries(tables.map((t) => [t, kiosk.db.prepare(`SELECT * FROM "${t}"`).all()]));
+  // Operator sessions are who is at a counter now, not a record: any call, refused or not, moves a session's last
+  // call on (every 30 s) or ends one found idle.
+  return Object.fromEntries(tables.filter((t) => t !== 'operator_sessions').map((t) => [t, kiosk.db.prepare(`SELECT * FROM "${t}"`).all()]));
 }
 
 /**

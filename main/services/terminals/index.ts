@@ -75,6 +75,8 @@ export const terminalsHandlers: HandlerSlice<'terminal.enroll' | 'terminal.list'
     const newest = newestTerminalNamed(ctx.db, input.name);
     assertRevocable(input.name, newest);
     revokeTerminal(ctx.db, newest!.id, ctx.at, operatorOf(ctx).id);
+    // Its operators' sessions end with it: a terminal enrolled again under the name starts with none.
+    ctx.sessions.endAllAt(input.name);
     return done(
       { name: input.name, revokedAt: ctx.at },
       { before: view(newest!), after: { name: input.name, fingerprint: newest!.fingerprint, revokedAt: ctx.at } },

@@ -179,4 +179,18 @@ describe('terminal.revoke', () => {
       ['T2', again.fingerprint, null],
     ]);
   });
+
+  it("ends the sessions opened at the revoked terminal, and only those, for good (the name enrolled again starts with none)", async () => {
+    await redeem((await t.h.ok('terminal.enroll', { name: 'T2' }, admin)).code);
+    const atT2 = t.h.at('T2');
+    const there = await atT2.login('caixa1', '3333');
+    expect((await atT2.ok('auth.me', {}, there)).username).toBe('caixa1');
+    await t.h.ok('terminal.revoke', { name: 'T2' }, admin);
+    expect((await atT2.refused('auth.me', {}, there)).code).toBe('NOT_AUTHENTICATED');
+    expect((await t.h.ok('auth.me', {}, t.manager)).username).toBe('gerente');
+    await redeem((await t.h.ok('terminal.enroll', { name: 'T2' }, admin)).code);
+    await t.h.reopen();
+    expect((await atT2.refused('auth.me', {}, there)).code).toBe('NOT_AUTHENTICATED');
+    expect(t.h.kiosk.db.prepare(`SELECT COUNT(*) FROM operator_sessions WHERE terminal_id = 'T2'`).pluck().get()).toBe(0);
+  });
 });
