@@ -13,11 +13,13 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist/renderer', import.meta.url)),
     emptyOutDir: true,
-    // Two pages: the counter's app, and the hall board (/display) with only what it needs.
+    // Three pages: the counter's app, the hall board (/display) and the customer display (/customer), each with only what it needs.
     rolldownOptions: {
       input: {
         main: fileURLToPath(new URL('./renderer/index.html', import.meta.url)),
         display: fileURLToPath(new URL('./renderer/display.html', import.meta.url)),
+        // The customer display (a second monitor at the counter): no client, no token, only the sale screen's BroadcastChannel.
+        customer: fileURLToPath(new URL('./renderer/customer.html', import.meta.url)),
       },
       output: {
         // React and i18next change far less often than the kiosk's own code: a chunk of their own stays cached.

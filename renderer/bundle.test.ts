@@ -121,6 +121,13 @@ describe('the renderer build', () => {
     for (const marker of [...Object.values(MARKERS), ZOD]) expect(holding(board, marker), marker).toEqual([]);
   });
 
+  it('the customer display loads no screen, no client (no token, no /rpc) and no translations: it only listens', () => {
+    const customer = files(['customer.html']);
+    expect(customer.size).toBeGreaterThan(0);
+    for (const marker of [...Object.values(MARKERS), ZOD, 'kiosk.accessToken', '/rpc/', 'A sua compra']) expect(holding(customer, marker), marker).toEqual([]);
+    expect(holding(customer, 'kiosk.customer-display')).not.toEqual([]);
+  });
+
   it('ships no zod at all: the screens validate nothing, the kiosk does (every chunk, screens included)', () => {
     const all = files(Object.keys(manifest).filter((k) => manifest[k]!.file.endsWith('.js')));
     expect(all.size).toBeGreaterThan(10);

@@ -34,16 +34,20 @@ import {
   APP_SCHEME_PRIVILEGES,
   appFileOf,
   appResponseHeaders,
-  boardDisplayOf,
   BOARD_URL,
+  CUSTOMER_URL,
   isAllowedNavigation,
   isBlockedKey,
   KIOSK_URL,
   mayCloseWindow,
   parseArgs,
+  receivesEvents,
+  secondScreensOf,
   webPreferences,
+  webPreferencesWithoutBridge,
   windowOpenHandler,
   withContentSecurityPolicy,
+  type DisplayInfo,
   type KioskArgs,
 } from './policy.js';
 
@@ -68,6 +72,8 @@ async function demoSeed(): Promise<(kiosk: Kiosk, now: Date) => Promise<unknown>
 let mainWindow: BrowserWindow | null = null;
 /** The hall board (art. 7.1) on the second display, when there is one. */
 let boardWindow: BrowserWindow | null = null;
+/** The customer display (issue 38) on the counter's second display, with `--customer-display`. */
+let customerWindow: BrowserWindow | null = null;
 let post: PostRuntime | null = null;
 let stopEvents: (() => void) | null = null;
 
@@ -166,29 +172,40 @@ async function onReady(args: KioskArgs, rendererDir: string): Promise<void> {
   mainWindow = createWindow(args.devTools);
   await mainWindow.loadURL(KIOSK_URL);
 
-  // The board follows the second display: opened when it is there, closed when it goes.
-  const placeBoard = () => void showBoard();
-  placeBoard();
-  screen.on('display-added', placeBoard);
-  screen.on('display-removed', placeBoard);
-  screen.on('display-metrics-changed', placeBoard);
+  // The board and the customer display follow the other displays: opened when they are there, closed when they go.
+  const place = () => placeSecondScreens(args.customerDisplay);
+  place();
+  screen.on('display-added', place);
+  screen.on('display-removed', place);
+  screen.on('display-metrics-changed', place);
 }
 
-/** Open, move or close the hall board's window to match the displays now attached. */
-async function showBoard(): Promise<void> {
-  const target = boardDisplayOf(
+/** Open, move or close the hall board's and the customer display's windows to match the displays now attached. */
+function placeSecondScreens(customerDisplay: boolean): void {
+  const targets = secondScreensOf(
     screen.getAllDisplays().map((d) => ({ id: d.id, bounds: d.bounds })),
     screen.getPrimaryDisplay().id,
+    customerDisplay,
   );
+  boardWindow = showReadOnly(boardWindow, targets.board, BOARD_URL, 'Painel da sala', true);
+  // No preload: the customer display reads the sale screen on the app's BroadcastChannel and can call nothing.
+  customerWindow = showReadOnly(customerWindow, targets.customer, CUSTOMER_URL, 'Ecrã do cliente', false);
+}
+
+/**
+ * A read-only full-screen window on `target` (or none, closed, when there is no target): the window now there, returned
+ * before its page has loaded, so that displays changing twice in a row never open it twice.
+ */
+function showReadOnly(current: BrowserWindow | null, target: DisplayInfo | null, url: string, title: string, bridge: boolean): BrowserWindow | null {
+  const open = current && !current.isDestroyed() ? current : null;
   if (target === null) {
-    if (boardWindow && !boardWindow.isDestroyed()) boardWindow.close();
-    boardWindow = null;
-    return;
+    open?.close();
+    return null;
   }
-  if (boardWindow && !boardWindow.isDestroyed()) {
-    boardWindow.setBounds(target.bounds);
-    boardWindow.setFullScreen(true);
-    return;
+  if (open) {
+    open.setBounds(target.bounds);
+    open.setFullScreen(true);
+    return open;
   }
   const win = new BrowserWindow({
     ...target.bounds,
@@ -198,9 +215,9 @@ async function showBoard(): Promise<void> {
     focusable: false,
     skipTaskbar: true,
     show: false,
-    title: 'Painel da sala',
+    title,
     backgroundColor: '#05070b',
-    webPreferences: webPreferences(PRELOAD_PATH, { devTools: false }),
+    webPreferences: bridge ? webPreferences(PRELOAD_PATH, { devTools: false }) : webPreferencesWithoutBridge({ devTools: false }),
   });
   win.setMenu(null);
   win.setIgnoreMouseEvents(true);
@@ -208,12 +225,13 @@ async function showBoard(): Promise<void> {
   win.once('ready-to-show', () => win.showInactive());
   win.on('closed', () => {
     if (boardWindow === win) boardWindow = null;
+    if (customerWindow === win) customerWindow = null;
   });
   win.webContents.on('render-process-gone', () => {
     if (!win.isDestroyed()) win.webContents.reload();
   });
-  boardWindow = win;
-  await win.loadURL(BOARD_URL);
+  win.loadURL(url).catch((error: unknown) => console.error(`${title}: the page did not load`, error));
+  return win;
 }
 
 /** Set when the program quits on purpose (a signal, the system shutting down): only then may the kiosk window close. */
@@ -310,7 +328,7 @@ function broadcast(event: KioskEvent): void {
     if (win.isDestroyed()) continue;
     const contents = win.webContents;
     // Only pages of our app get pushes, never a page that somehow navigated away.
-    if (contents.isDestroyed() || !isAllowedNavigation(contents.getURL())) continue;
+    if (contents.isDestroyed() || !receivesEvents(contents.getURL())) continue;
     contents.send(IPC_EVENT, event);
   }
 }

@@ -6,6 +6,7 @@ import {
   APP_SCHEME_PRIVILEGES,
   BOARD_URL,
   CSP_DIRECTIVES,
+  CUSTOMER_URL,
   KIOSK_URL,
   UsageError,
   appFileOf,
@@ -16,11 +17,15 @@ import {
   isAllowedNavigation,
   isBoardPage,
   isChannelAllowedForPage,
+  isCustomerPage,
   isBlockedKey,
   isTrustedSender,
   mayCloseWindow,
   parseArgs,
+  receivesEvents,
+  secondScreensOf,
   webPreferences,
+  webPreferencesWithoutBridge,
   windowOpenHandler,
   withContentSecurityPolicy,
 } from './policy.js';
@@ -478,7 +483,7 @@ describe('parseArgs', () => {
   const NO_POST = { post: null, terminalsPort: null, bind: null };
 
   it('defaults to userData, no demo, no terminal', () => {
-    expect(parseArgs([], none)).toEqual({ dataDir: null, demo: false, terminalId: null, devTools: false, post: NO_POST });
+    expect(parseArgs([], none)).toEqual({ dataDir: null, demo: false, terminalId: null, devTools: false, post: NO_POST, customerDisplay: false });
   });
 
   it('reads every flag in both spellings', () => {
@@ -488,6 +493,7 @@ describe('parseArgs', () => {
       terminalId: 'CAIXA-1',
       devTools: false,
       post: NO_POST,
+      customerDisplay: false,
     });
     expect(parseArgs(['--dev-tools'], none).devTools).toBe(true);
     expect(parseArgs(['--data-dir=/srv/kiosk data', '--terminal=bar_2.a'], none)).toEqual({
@@ -496,18 +502,20 @@ describe('parseArgs', () => {
       terminalId: 'bar_2.a',
       devTools: false,
       post: NO_POST,
+      customerDisplay: false,
     });
   });
 
   it('ignores the app path and Chromium switches Electron adds', () => {
     expect(
       parseArgs(['.', '--no-sandbox', '--allow-file-access-from-files', '--data-dir', 'd', '--enable-logging'], none),
-    ).toEqual({ dataDir: 'd', demo: false, terminalId: null, devTools: false, post: NO_POST });
+    ).toEqual({ dataDir: 'd', demo: false, terminalId: null, devTools: false, post: NO_POST, customerDisplay: false });
     expect(parseArgs(['--data-directory=/x', '--demonstration', '--terminals=3'], none)).toEqual({
       dataDir: null,
       demo: false,
       devTools: false, terminalId: null,
       post: NO_POST,
+      customerDisplay: false,
     });
   });
 
@@ -566,13 +574,14 @@ describe('parseArgs', () => {
       demo: false,
       devTools: false, terminalId: 'T2',
       post: NO_POST,
+      customerDisplay: false,
     });
   });
 
   it('prefers the flags over the environment', () => {
     expect(
       parseArgs(['--data-dir', '/cli', '--terminal', 'CLI'], { KIOSK_DATA_DIR: '/env', KIOSK_TERMINAL: 'ENV' }),
-    ).toEqual({ dataDir: '/cli', demo: false, terminalId: 'CLI', devTools: false, post: NO_POST });
+    ).toEqual({ dataDir: '/cli', demo: false, terminalId: 'CLI', devTools: false, post: NO_POST, customerDisplay: false });
   });
 
   it('treats empty environment values as unset and checks the terminal from it', () => {
@@ -581,6 +590,7 @@ describe('parseArgs', () => {
       demo: false,
       devTools: false, terminalId: null,
       post: NO_POST,
+      customerDisplay: false,
     });
     expect(parseArgs([], { KIOSK_DATA_DIR: '   ' }).dataDir).toBeNull();
     expect(() => parseArgs([], { KIOSK_TERMINAL: 'bad id' })).toThrow(
@@ -634,6 +644,60 @@ describe('the hall board\'s window', () => {
     expect(boardDisplayOf([d(1, 0)], 1)).toBeNull();
     expect(boardDisplayOf([d(1, 0), d(2, 1920, 0)], 1)).toBeNull();
     expect(boardDisplayOf([], 1)).toBeNull();
+  });
+});
+
+describe('the customer display\'s window (issue 38)', () => {
+  const d = (id: number, width: number, height: number, x = 0) => ({ id, bounds: { x, y: 0, width, height } });
+
+  it('is known by any URL that serves its page, and calls no channel at all', () => {
+    for (const url of [CUSTOMER_URL, 'app://kiosk/customer', 'app://kiosk/Customer.html?x#y', 'app://kiosk/%63ustomer.html']) {
+      expect([url, isCustomerPage(url)]).toEqual([url, true]);
+      for (const channel of ['display.state', 'sale.list', 'auth.login', 'session.current']) expect([url, channel, isChannelAllowedForPage(url, channel)]).toEqual([url, channel, false]);
+    }
+    for (const url of [INDEX, KIOSK_URL, BOARD_URL, 'app://kiosk/index.html#/customer.html', 'file:///opt/kiosk/dist/renderer/customer.html', null]) expect(isCustomerPage(url)).toBe(false);
+    expect(appResourceOf('app://kiosk/customer')).toEqual({ ok: true, path: 'customer.html', contentType: HTML });
+    expect(isAllowedNavigation(CUSTOMER_URL)).toBe(true);
+  });
+
+  it('is pushed no event (the board and the counter are)', () => {
+    expect(receivesEvents(CUSTOMER_URL)).toBe(false);
+    expect(receivesEvents('app://kiosk/customer')).toBe(false);
+    expect(receivesEvents(KIOSK_URL)).toBe(true);
+    expect(receivesEvents(BOARD_URL)).toBe(true);
+    expect(receivesEvents('https://example.com/')).toBe(false);
+  });
+
+  it('has no preload, so no bridge, and the same lock-down otherwise', () => {
+    const bare = webPreferencesWithoutBridge();
+    expect('preload' in bare).toBe(false);
+    const { preload, ...locked } = webPreferences('/p/preload.cjs');
+    expect(preload).toBe('/p/preload.cjs');
+    expect(bare).toEqual(locked);
+    expect(webPreferencesWithoutBridge({ devTools: true }).devTools).toBe(true);
+  });
+
+  it('goes on the smallest other display with --customer-display, the board on the next; without it the board alone', () => {
+    const counter = d(1, 1366, 768);
+    const pole = d(2, 1024, 768, 1366);
+    const wall = d(3, 1920, 1080, 2390);
+    expect(secondScreensOf([counter, pole], 1, false)).toEqual({ board: pole, customer: null });
+    expect(secondScreensOf([counter, pole], 1, true)).toEqual({ board: null, customer: pole });
+    expect(secondScreensOf([counter, wall, pole], 1, true)).toEqual({ board: wall, customer: pole });
+    expect(secondScreensOf([wall, counter, pole], 1, false)).toEqual({ board: wall, customer: null });
+    // Two of the same size: the first listed is the customer's.
+    const twin = d(4, 1024, 768, 3000);
+    expect(secondScreensOf([counter, twin, pole], 1, true)).toEqual({ board: pole, customer: twin });
+    expect(secondScreensOf([counter], 1, true)).toEqual({ board: null, customer: null });
+    expect(secondScreensOf([counter, d(5, 0, 768)], 1, true)).toEqual({ board: null, customer: null });
+    expect(secondScreensOf([], 1, true)).toEqual({ board: null, customer: null });
+  });
+
+  it('is asked for by --customer-display or KIOSK_CUSTOMER_DISPLAY=1', () => {
+    expect(parseArgs(['--customer-display'], {}).customerDisplay).toBe(true);
+    expect(parseArgs([], { KIOSK_CUSTOMER_DISPLAY: '1' }).customerDisplay).toBe(true);
+    expect(parseArgs([], { KIOSK_CUSTOMER_DISPLAY: '0' }).customerDisplay).toBe(false);
+    expect(() => parseArgs(['--customer-display=yes'], {})).toThrow(new UsageError('--customer-display takes no value'));
   });
 });
 

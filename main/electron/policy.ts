@@ -35,10 +35,19 @@ export const APP_SCHEME_PRIVILEGES: Readonly<{ standard: true; secure: true; sup
 
 /** The hall board's page (renderer/display.html), loaded in its own window on the second display. */
 export const BOARD_PAGE = 'display.html';
+/**
+ * The customer display's page (renderer/customer.html), in its own window on
+ * the counter's second display when asked for (`--customer-display`). It has
+ * no preload and may call no channel: it only listens to the sale screen on
+ * the app's own origin (a BroadcastChannel, renderer/lib/customerDisplay.ts).
+ */
+export const CUSTOMER_PAGE = 'customer.html';
 /** What the counter's window loads (index.html). */
 export const KIOSK_URL = `${APP_ORIGIN}/`;
 /** What the hall board's window loads. */
 export const BOARD_URL = `${APP_ORIGIN}/${BOARD_PAGE}`;
+/** What the customer display's window loads. */
+export const CUSTOMER_URL = `${APP_ORIGIN}/${CUSTOMER_PAGE}`;
 
 /** Why an `app:` URL maps to no file. */
 export type AppUrlRefusal =
@@ -62,7 +71,7 @@ export type AppResource =
 export type AppFile = { ok: true; file: string; contentType: string } | { ok: false; reason: AppUrlRefusal };
 
 /** Routes without a file name, as browser mode has them. */
-const ROUTES: Readonly<Record<string, string>> = { '': 'index.html', display: BOARD_PAGE };
+const ROUTES: Readonly<Record<string, string>> = { '': 'index.html', display: BOARD_PAGE, customer: CUSTOMER_PAGE };
 
 // Plain names only: no leading dot (dotfiles, '.', '..'), no spaces, colons or other separators.
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
@@ -172,9 +181,21 @@ export function isBoardPage(frameUrl: string | null | undefined): boolean {
   return resource !== null && resource.ok && resource.path.toLowerCase() === BOARD_PAGE;
 }
 
-/** May this page call this channel? The counter's app every channel (the contract checks roles); the board only its own. */
+/** Whether a frame shows the customer display, however its URL is spelt (as isBoardPage). */
+export function isCustomerPage(frameUrl: string | null | undefined): boolean {
+  const resource = typeof frameUrl === 'string' ? appResourceOf(frameUrl) : null;
+  return resource !== null && resource.ok && resource.path.toLowerCase() === CUSTOMER_PAGE;
+}
+
+/** May this page call this channel? The counter's app every channel (the contract checks roles); the board only its own; the customer display none. */
 export function isChannelAllowedForPage(frameUrl: string | null | undefined, channel: string): boolean {
+  if (isCustomerPage(frameUrl)) return false;
   return !isBoardPage(frameUrl) || BOARD_CHANNELS.includes(channel);
+}
+
+/** Whether a window showing `url` is pushed the kiosk's events: a page of the app, but never the customer display (it has no use for them). */
+export function receivesEvents(url: string): boolean {
+  return isAllowedNavigation(url) && !isCustomerPage(url);
 }
 
 export interface DisplayInfo {
@@ -189,6 +210,28 @@ export interface DisplayInfo {
  */
 export function boardDisplayOf(displays: readonly DisplayInfo[], primaryId: number): DisplayInfo | null {
   return displays.find((d) => d.id !== primaryId && d.bounds.width > 0 && d.bounds.height > 0) ?? null;
+}
+
+/** What the displays other than the counter's own show: the hall board, the customer display, or nothing. */
+export interface SecondScreens {
+  board: DisplayInfo | null;
+  customer: DisplayInfo | null;
+}
+
+const area = (d: DisplayInfo): number => d.bounds.width * d.bounds.height;
+
+/**
+ * Where the board and the customer display go. Without `--customer-display`,
+ * the board alone, as boardDisplayOf. With it, the customer display takes the
+ * smallest of the other displays (the counter's small screen that faces the
+ * customer; the first listed on a tie) and the board the first of the rest,
+ * if any: on a counter with two screens the second one is the customer's.
+ */
+export function secondScreensOf(displays: readonly DisplayInfo[], primaryId: number, customerDisplay: boolean): SecondScreens {
+  if (!customerDisplay) return { board: boardDisplayOf(displays, primaryId), customer: null };
+  const others = displays.filter((d) => d.id !== primaryId && d.bounds.width > 0 && d.bounds.height > 0);
+  const customer = others.reduce<DisplayInfo | null>((best, d) => (best === null || area(d) < area(best) ? d : best), null);
+  return { board: others.find((d) => d !== customer) ?? null, customer };
 }
 
 /** `webContents.setWindowOpenHandler` decision: a kiosk never opens windows. */
@@ -267,8 +310,12 @@ export function webPreferences(preloadPath: string, options: WebPreferencesOptio
   if (typeof preloadPath !== 'string' || !isAbsolute(preloadPath)) {
     throw new TypeError(`preload path must be absolute: ${String(preloadPath)}`);
   }
+  return { preload: preloadPath, ...webPreferencesWithoutBridge(options) };
+}
+
+/** The same for a page that talks to nothing (the customer display): no preload, so no `window.kiosk` at all. */
+export function webPreferencesWithoutBridge(options: WebPreferencesOptions = {}): Omit<SecureWebPreferences, 'preload'> {
   return {
-    preload: preloadPath,
     contextIsolation: true,
     sandbox: true,
     nodeIntegration: false,
@@ -295,6 +342,8 @@ export interface KioskArgs {
   devTools: boolean;
   /** `--post standalone|hall|counter`, `--terminals-port P`, `--bind ADDR`: this start's role over post.json (tests, a technician). */
   post: PostArgs;
+  /** `--customer-display` (or KIOSK_CUSTOMER_DISPLAY=1): the customer display on the counter's second screen (secondScreensOf). */
+  customerDisplay: boolean;
 }
 
 /** A command-line mistake; the message is meant for the operator's console. */
@@ -308,10 +357,10 @@ export class UsageError extends Error {
 
 /**
  * Parse `--data-dir <dir>` / `--data-dir=<dir>`, `--demo`, `--terminal <id>` /
- * `--terminal=<id>`, `--post <role>`, `--terminals-port <P>`, `--bind <addr>`. Other arguments are ignored on purpose: Electron and
+ * `--terminal=<id>`, `--post <role>`, `--terminals-port <P>`, `--bind <addr>`, `--customer-display`. Other arguments are ignored on purpose: Electron and
  * Chromium put their own switches and the app path in argv. The last
  * occurrence of a flag wins. Environment fallbacks: KIOSK_DATA_DIR,
- * KIOSK_TERMINAL.
+ * KIOSK_TERMINAL, KIOSK_CUSTOMER_DISPLAY=1.
  */
 export function parseArgs(
   argv: readonly string[],
@@ -321,6 +370,7 @@ export function parseArgs(
   let terminalId: string | null = null;
   let demo = false;
   let devTools = false;
+  let customerDisplay = false;
   const post: PostArgs = { post: null, terminalsPort: null, bind: null };
 
   const valueOf = (flag: string, index: number): { value: string; next: number } | null => {
@@ -345,6 +395,11 @@ export function parseArgs(
       devTools = true;
       continue;
     }
+    if (arg === '--customer-display') {
+      customerDisplay = true;
+      continue;
+    }
+    if (arg.startsWith('--customer-display=')) throw new UsageError('--customer-display takes no value');
 
     const dir = valueOf('--data-dir', i);
     if (dir !== null) {
@@ -397,7 +452,8 @@ export function parseArgs(
     const fromEnv = env.KIOSK_TERMINAL;
     if (fromEnv !== undefined && fromEnv !== '') terminalId = checkTerminal(fromEnv, 'KIOSK_TERMINAL');
   }
-  return { dataDir, demo, terminalId, devTools, post };
+  if (env.KIOSK_CUSTOMER_DISPLAY === '1') customerDisplay = true;
+  return { dataDir, demo, terminalId, devTools, post, customerDisplay };
 }
 
 /** A keyboard event as Electron's before-input-event gives it (the fields used). */

@@ -18,6 +18,7 @@ const TOKEN = 'test-access-token-0123456789';
 const SECRET = 'segredo-fora-da-pasta';
 const INDEX = '<!doctype html><title>Quiosque</title>';
 const BOARD = '<!doctype html><title>Painel da sala</title>';
+const CUSTOMER = '<!doctype html><title>Ecrã do cliente</title>';
 /** A chunk-like asset, large enough to be worth compressing, with non-ASCII text so that bytes, not characters, are compared. */
 const BUNDLE = `export const words = ${JSON.stringify(Array.from({ length: 3000 }, (_, i) => `palavra-${i % 37}-ção-${i % 11}`))};\n`;
 
@@ -37,6 +38,7 @@ beforeAll(async () => {
   mkdirSync(join(root, 'public', 'assets'), { recursive: true });
   writeFileSync(join(root, 'public', 'index.html'), INDEX);
   writeFileSync(join(root, 'public', 'display.html'), BOARD);
+  writeFileSync(join(root, 'public', 'customer.html'), CUSTOMER);
   writeFileSync(join(root, 'public', 'assets', 'app.js'), 'console.log("ok");');
   writeFileSync(join(root, 'public', 'assets', 'bundle.js'), BUNDLE);
   writeFileSync(join(root, 'public', 'assets', 'style.css'), `.a { color: red; }\n`.repeat(300));
@@ -488,6 +490,9 @@ describe('static files', () => {
     expect(await route.text()).toBe(INDEX);
     // The hall board is its own page.
     expect(await (await fetch(`${server.url}/display`)).text()).toBe(BOARD);
+    // So is the customer display, served with no token asked (it calls nothing).
+    const customer = await fetch(`${server.url}/customer`);
+    expect([customer.status, await customer.text()]).toEqual([200, CUSTOMER]);
     expect((await fetch(`${server.url}/missing.png`)).status).toBe(404);
   });
 

@@ -5,6 +5,7 @@
  *   GET  /rpc            every channel with its input JSON Schema and roles
  *   GET  /events?token=  server-sent events after each committed command
  *   GET  /display        the hall board (display.html)
+ *   GET  /customer       the customer display (customer.html): no token, it calls nothing
  *   GET  /*              the built renderer, brotli or gzip when accepted (static.ts)
  * A hall board's display token (display.token) opens only `POST
  * /rpc/display.state` and `/events`: every other channel answers 401; a
@@ -326,7 +327,7 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
       send(res, 404, { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: 'Interface não compilada: execute `npm run build`.' } });
       return;
     }
-    const wanted = pathname === '/' ? '/index.html' : pathname === '/display' ? '/display.html' : pathname;
+    const wanted = pathname === '/' ? '/index.html' : pathname === '/display' ? '/display.html' : pathname === '/customer' ? '/customer.html' : pathname;
     // A malformed escape (`%E0%A4%A`) is the client's error, not ours.
     const decoded = safeDecode(wanted);
     // Absolute and without a trailing separator, so that `root/` and a relative root work too.
