@@ -56,13 +56,21 @@ describe('a counter whose hall server stops and starts again', () => {
     expect((await salesOfGame()).length).toBe(before + 1);
     expect(await page.getByTestId('hall-link-down').count()).toBe(0);
 
-    // Down for a while: the banner, a sale refused with the time, nothing sold.
+    // Down for a while: the banner says it, once; "Vender" and "Exato" are off and say why in short; nothing sold.
     const back = hall.restart(8_000);
     await page.getByTestId('hall-link-down').waitFor({ timeout: 5_000 });
     const banner = await page.getByTestId('hall-link-down').innerText();
     expect(banner).toMatch(/^Sem ligação ao servidor da sala desde as \d\d:\d\d — nada é vendido até voltar\./);
-    await sell(page, 1, 100);
-    await expectText(page, 'sale-error', 'Sem ligação ao servidor da sala desde as', 6_000);
+    expect(await page.getByTestId('sale-submit').isDisabled()).toBe(true);
+    expect(await page.getByTestId('sale-exact').isDisabled()).toBe(true);
+    expect(await page.getByTestId('sale-submit').getAttribute('aria-describedby')).toBe('sale-link-down');
+    await expectText(page, 'sale-link-down', 'Sem ligação à sala');
+    // Enter on the screen sells nothing either, and no second message says what the banner says.
+    await page.getByTestId('sale-quantity').fill('1');
+    await page.getByTestId('sale-tendered').fill('100');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Enter');
+    expect(await page.getByText('Sem ligação ao servidor da sala').count()).toBe(1);
     await back;
     expect((await salesOfGame()).length).toBe(before + 1);
 

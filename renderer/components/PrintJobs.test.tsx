@@ -198,3 +198,15 @@ describe('JobsList', () => {
     expect(row(html, 1)).toContain('Impressora sem papel.');
   });
 });
+
+describe('JobsList buttons', () => {
+  it("each button's accessible name holds the words it shows (WCAG 2.5.3), in both languages", async () => {
+    for (const lang of ['pt-PT', 'en'] as const) {
+      const html = await rendered(lang);
+      const buttons = [...html.matchAll(/<button[^>]*aria-label="([^"]*)"[^>]*>([^<]*)<\/button>/g)].map((m) => ({ name: m[1]!, text: m[2]! }));
+      // "Ver" on each of the 4 jobs, "Tentar de novo" on the 2 failed, "2.ª via" on the one printed.
+      expect(buttons.length, lang).toBe(7);
+      for (const b of buttons) expect(b.name.toLowerCase(), lang).toContain(b.text.toLowerCase());
+    }
+  });
+});

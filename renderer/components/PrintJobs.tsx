@@ -143,7 +143,7 @@ export function JobsList({ jobs, loadError, showPrinter = false }: JobsListProps
                           className="btn btn-small"
                           data-testid={`job-preview-${job.jobId}`}
                           aria-expanded={previewId === job.jobId}
-                          aria-label={t('printJobs.viewLabel', { jobId: job.jobId })}
+                          aria-label={t(previewId === job.jobId ? 'printJobs.hideLabel' : 'printJobs.viewLabel', { jobId: job.jobId })}
                           onClick={() => setPreviewId(previewId === job.jobId ? null : job.jobId)}
                         >
                           {previewId === job.jobId ? t('printJobs.hide') : t('printJobs.view')}
@@ -153,7 +153,8 @@ export function JobsList({ jobs, loadError, showPrinter = false }: JobsListProps
                             type="button"
                             className="btn btn-small btn-warning"
                             data-testid={`job-retry-${job.jobId}`}
-                            aria-label={t('printJobs.retryLabel', { jobId: job.jobId })}
+                            // The name holds the words shown (WCAG 2.5.3): while busy, the words alone.
+                            aria-label={busyId === job.jobId ? undefined : t('printJobs.retryLabel', { jobId: job.jobId })}
                             disabled={busyId !== null}
                             onClick={() => void act(job, 'retry')}
                           >
@@ -165,7 +166,7 @@ export function JobsList({ jobs, loadError, showPrinter = false }: JobsListProps
                             type="button"
                             className="btn btn-small"
                             data-testid={`job-reprint-${job.jobId}`}
-                            aria-label={t('printJobs.reprintLabel', { jobId: job.jobId })}
+                            aria-label={busyId === job.jobId ? undefined : t('printJobs.reprintLabel', { jobId: job.jobId })}
                             disabled={busyId !== null}
                             onClick={() => void act(job, 'reprint')}
                           >
