@@ -4,24 +4,23 @@
  * which terminal, and its values before and after (cut to a summary). It
  * changes nothing and fetches on the manager's request, not on every sale.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Channel } from '../../../core/contract.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { Pager, usePages } from '../../components/Pager.js';
 import { TableRegion } from '../../components/TableRegion.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
-import { CHANNEL_TABLE } from '../../lib/channels.js';
+import { auditActionLabel, auditFilterGroups } from '../../lib/auditActions.js';
 import { PeriodFields, usePeriod } from '../../components/PeriodFields.js';
 
 const PAGE = 25;
-/** What the log holds: the commands (a query writes no row). */
-const COMMANDS = (Object.keys(CHANNEL_TABLE) as Channel[]).filter((c) => CHANNEL_TABLE[c].kind === 'command').sort();
 
 export function AuditLog() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const f = useFormat();
+  // What the log holds, by what people call it: grouped, sorted by label in the screen's language.
+  const groups = useMemo(() => auditFilterGroups(t, i18n.language), [t, i18n.language]);
   const days = usePeriod(0);
   const { fromDay, toDay } = days;
   const [channel, setChannel] = useState('');
@@ -44,10 +43,14 @@ export function AuditLog() {
           {t('auditLog.channel')}
           <select data-testid="audit-log-channel" value={channel} onChange={(e) => setChannel(e.target.value)}>
             <option value="">{t('auditLog.allChannels')}</option>
-            {COMMANDS.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
+            {groups.map((g) => (
+              <optgroup key={g.group} label={g.label}>
+                {g.channels.map((c) => (
+                  <option key={c.channel} value={c.channel}>
+                    {c.label}
+                  </option>
+                ))}
+              </optgroup>
             ))}
           </select>
         </label>
@@ -79,7 +82,7 @@ export function AuditLog() {
                     <th scope="row" className="num">{e.seq}</th>
                     <td className="nowrap">{f.dateTime(e.at)}</td>
                     <td>
-                      <code>{e.channel}</code>
+                      {auditActionLabel(t, e.channel)} <code className="meta">{e.channel}</code>
                       {e.outcome === 'refused' ? <span className="badge badge-annulled">{t('auditLog.refused')}</span> : null}
                     </td>
                     <td>
