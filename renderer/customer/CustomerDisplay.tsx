@@ -101,7 +101,8 @@ function Sale({ view }: { view: Exclude<CustomerView, { kind: 'idle' }> }) {
           <h2 id="customer-cards-label" className="customer-cards-label">
             {view.cards.label}
           </h2>
-          <ul className="customer-ranges" data-testid="customer-cards">
+          {/* More than three ranges (a sale across series) in smaller type: the amounts keep their place on screen. */}
+          <ul className={view.cards.ranges.length > 3 ? 'customer-ranges many' : 'customer-ranges'} data-testid="customer-cards">
             {view.cards.ranges.map((r) => (
               <li key={r}>{r}</li>
             ))}
