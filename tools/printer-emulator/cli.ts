@@ -10,7 +10,7 @@
 import readline from 'node:readline';
 import { CODEPAGES, type Codepage } from '../../printing/codepages.js';
 import { startEmulatorControl } from './control.js';
-import { startPrinterEmulator, type EmulatorJob, type EmulatorMode, type EmulatorOptions } from './server.js';
+import { emulatorModeOf, startPrinterEmulator, type EmulatorJob, type EmulatorMode, type EmulatorOptions } from './server.js';
 
 const HELP = `Comandos:
   papel          sem papel / com papel (alterna)
@@ -165,8 +165,12 @@ async function main(): Promise<void> {
           return;
         case 'sair':
           return stop();
-        default:
+        default: {
+          // A mode by its name too (`down`, `paper_out`), as the HTTP control takes it.
+          const mode = emulatorModeOf(cmd);
+          if (mode !== null) return emu.setMode(mode);
           console.log(`Comando desconhecido: ${cmd}. Escreva "ajuda".`);
+        }
       }
     };
     run().catch((e: unknown) => console.error(e instanceof Error ? e.message : e));

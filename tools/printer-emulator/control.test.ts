@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tcpTransport } from '../../printing/transport/tcp.js';
 import { startEmulatorControl, type EmulatorControl } from './control.js';
-import { startPrinterEmulator, type PrinterEmulator } from './server.js';
+import { EMULATOR_MODES, startPrinterEmulator, type PrinterEmulator } from './server.js';
 
 let emu: PrinterEmulator;
 let control: EmulatorControl;
@@ -56,7 +58,34 @@ describe('emulator HTTP control', () => {
     expect(status).toMatchObject({ mode: 'normal', port: emu.port, jobs: 1 });
     const bad = await fetch(`${base}/mode/jammed`, { method: 'POST' });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: 'modo desconhecido: jammed' });
+    expect(await bad.json()).toMatchObject({ error: 'modo desconhecido: jammed' });
     expect((await fetch(`${base}/nothing`)).status).toBe(404);
+  });
+
+  it("takes every mode the README names, by its name and by its Portuguese word, and the README names every mode", async () => {
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('npm run printer:emulator'), readme.indexOf('\n### ', readme.indexOf('npm run printer:emulator')));
+    const rows = [...section.matchAll(/^\| `([a-z_]+)` \| `([a-z]+)` \|/gm)].map((m) => ({ mode: m[1]!, word: m[2]! }));
+    expect(rows.map((r) => r.mode).sort()).toEqual([...EMULATOR_MODES].sort());
+    // Every other word the section puts in backticks as a mode is one of the table's (the prose cannot drift either).
+    const named = new Set([...section.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]!));
+    named.delete('ajuda');
+    expect([...named].filter((w) => !rows.some((r) => r.mode === w || r.word === w))).toEqual([]);
+    const post = async (name: string) => {
+      const r = await fetch(`${base}/mode/${name}`, { method: 'POST' });
+      return { status: r.status, mode: ((await r.json()) as { mode?: string }).mode };
+    };
+    for (const { mode, word } of rows) {
+      expect(await post(mode), mode).toEqual({ status: 200, mode });
+      expect(await post('normal')).toEqual({ status: 200, mode: 'normal' });
+      expect(await post(word), word).toEqual({ status: 200, mode });
+      expect(emu.mode).toBe(mode);
+    }
+    // The README's own example: switched off, a job is refused; back on, it prints.
+    const printer = tcpTransport({ host: '127.0.0.1', port: emu.port });
+    expect(await post('desligar')).toEqual({ status: 200, mode: 'down' });
+    await expect(printer.send(JOB)).rejects.toMatchObject({ code: 'CONNECT_REFUSED' });
+    expect(await post('ligar')).toEqual({ status: 200, mode: 'normal' });
+    await printer.send(JOB);
   });
 });

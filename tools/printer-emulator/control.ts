@@ -7,11 +7,12 @@
  *   GET    /jobs/<id>/raw       one job's raw bytes (application/octet-stream)
  *   DELETE /jobs                forget the jobs
  *   GET    /status              { mode, host, port, delayMs, dropAfterBytes, jobs }
- *   POST   /mode/<mode>[?delayMs=N&dropAfterBytes=N]   switch mode
+ *   POST   /mode/<mode>[?delayMs=N&dropAfterBytes=N]   switch mode, by its name
+ *          (server.ts) or its Portuguese word (`desligar`, `papel`, ...)
  */
 
 import http from 'node:http';
-import { isEmulatorMode, type EmulatorJob, type PrinterEmulator } from './server.js';
+import { EMULATOR_MODE_WORDS, EMULATOR_MODES, emulatorModeOf, type EmulatorJob, type PrinterEmulator } from './server.js';
 
 export interface EmulatorControl {
   port: number;
@@ -89,8 +90,9 @@ async function handle(emu: PrinterEmulator, req: http.IncomingMessage, res: http
   }
   if (parts[0] === 'status' && method === 'GET') return send(res, 200, emulatorStatusJson(emu));
   if (parts[0] === 'mode' && parts.length === 2 && method === 'POST') {
-    const mode = parts[1] ?? '';
-    if (!isEmulatorMode(mode)) return send(res, 400, { error: `modo desconhecido: ${mode}` });
+    const asked = parts[1] ?? '';
+    const mode = emulatorModeOf(asked);
+    if (mode === null) return send(res, 400, { error: `modo desconhecido: ${asked}`, modes: [...EMULATOR_MODES, ...Object.keys(EMULATOR_MODE_WORDS)] });
     const num = (k: string): number | undefined => {
       const v = url.searchParams.get(k);
       return v === null || !Number.isFinite(Number(v)) ? undefined : Number(v);

@@ -47,6 +47,25 @@ export function isEmulatorMode(s: string): s is EmulatorMode {
   return (EMULATOR_MODES as readonly string[]).includes(s);
 }
 
+/** The Portuguese word of each mode, as the emulator's stdin commands and the README name them. */
+export const EMULATOR_MODE_WORDS: Readonly<Record<string, EmulatorMode>> = {
+  ligar: 'normal',
+  quase: 'paper_near_end',
+  papel: 'paper_out',
+  tampa: 'cover_open',
+  fora: 'offline',
+  erro: 'error',
+  lento: 'slow',
+  cair: 'drop',
+  desligar: 'down',
+};
+
+/** A mode by its name or its Portuguese word (`desligar` is `down`); null for neither. */
+export function emulatorModeOf(name: string): EmulatorMode | null {
+  if (isEmulatorMode(name)) return name;
+  return Object.hasOwn(EMULATOR_MODE_WORDS, name) ? EMULATOR_MODE_WORDS[name]! : null;
+}
+
 /** The answers to DLE EOT 1, 2, 3, 4 in each mode (see printing/transport/status.ts for the bits). */
 export const STATUS_REPLIES: Record<EmulatorMode, Record<1 | 2 | 3 | 4, number>> = {
   normal: { 1: 0x12, 2: 0x12, 3: 0x12, 4: 0x12 },
