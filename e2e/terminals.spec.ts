@@ -97,11 +97,13 @@ describe('Configuração, Terminais', () => {
     const code = (await page.getByTestId('terminal-code').innerText()).trim();
     expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     expect(await page.getByTestId('terminal-hall-fingerprint').innerText()).toBe(fingerprint);
-    expect(await page.getByTestId('terminal-command').innerText()).toContain(`--fingerprint ${fingerprint} --enroll ${code}`);
+    // The command copied as shown: the terminals port's real address, no placeholder; its --hall is the one the counter uses.
+    const shown = (await page.getByTestId('terminal-command').innerText()).trim();
+    expect(shown).toBe(`npm run counter -- --hall ${terminalsUrl} --fingerprint ${fingerprint} --enroll ${code} --data-dir .kiosk-counter-BALCAO2 --port 5174`);
     await expectText(page, 'terminal-code-expiry', '(10 minutos)');
 
     const counter = join(root, 'counter');
-    const enrolled = await enrollAtHall({ hallUrl: terminalsUrl, fingerprint, code, dataDir: counter });
+    const enrolled = await enrollAtHall({ hallUrl: /--hall (\S+)/.exec(shown)![1]!, fingerprint, code, dataDir: counter });
     expect(await statusAt(counter)).toEqual({ status: 200 });
     // No reload: the redemption's event brings the row, and the code gives way to the confirmation the counter showed.
     await page.getByTestId('terminal-row-BALCAO2').waitFor();

@@ -35,6 +35,14 @@ export const terminalsContract = {
       expiresAt: isoTime,
       /** The hall server's certificate fingerprint (`sha256:…`), for the counter's --fingerprint; null before the terminals port first started. */
       hallFingerprint: z.string().nullable(),
+      /**
+       * Where the counters reach this post's terminals port, for the counter's --hall: `https://ADDR:PORT` for the
+       * address it is bound to, or, bound to every address, for each IPv4 address of the post on its network; empty
+       * where this post runs no terminals port (a standalone kiosk).
+       */
+      hallUrls: z.array(z.string()),
+      /** A data folder of the counter's own for its --data-dir (relative to where its command runs). */
+      counterDataDir: z.string(),
     }),
   }),
   'terminal.list': channel({

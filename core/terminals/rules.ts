@@ -15,6 +15,14 @@ export const DEFAULT_TERMINALS_PORT = 7443;
 /** The hall server listens on every address of the post unless told one. */
 export const DEFAULT_TERMINALS_BIND = '0.0.0.0';
 
+/**
+ * The data folder the enrolment command shown to the admin gives a counter:
+ * its own, named after its terminal, beside where the command runs (the
+ * program's folder), so that a hall and a counter tried on one machine never
+ * share one. Ignored by git like the kiosk's own `.kiosk-data`.
+ */
+export const counterDataDirOf = (name: string): string => `.kiosk-counter-${name}`;
+
 /** An enrolment code works for 10 minutes after it is shown. */
 export const ENROLMENT_CODE_TTL_MS = 10 * 60_000;
 

@@ -31,7 +31,8 @@ export function terminalsAddresses(
   port: number,
   interfaces: NodeJS.Dict<NetworkInterfaceInfo[]> = networkInterfaces(),
 ): string[] {
-  if (bind !== '0.0.0.0') return [`https://${bind.includes(':') ? `[${bind}]` : bind}:${port}`];
+  // Bound to every address (IPv4's or IPv6's wildcard): the post's own, not the wildcard, are what a counter is given.
+  if (bind !== '0.0.0.0' && bind !== '::') return [`https://${bind.includes(':') ? `[${bind}]` : bind}:${port}`];
   return Object.values(interfaces)
     .flat()
     .filter((i): i is NetworkInterfaceInfo => i !== undefined && i.family === 'IPv4' && !i.internal)

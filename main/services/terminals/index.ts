@@ -13,6 +13,7 @@ import {
   assertCodeRedeemable,
   assertEnrollable,
   assertRevocable,
+  counterDataDirOf,
   enrolmentCodeOf,
   enrolmentExpiry,
   formatEnrolmentCode,
@@ -31,7 +32,7 @@ import {
   useEnrolmentCode,
   type TerminalRow,
 } from '../../../db/terminals.js';
-import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
+import { command, done, finishAfterCommit, operatorOf, query, type HandlerSlice } from '../shared/context.js';
 import { confirmationCode } from './confirmation.js';
 
 type TerminalView = ChannelOutput<'terminal.list'>[number];
@@ -63,7 +64,9 @@ export const terminalsHandlers: HandlerSlice<'terminal.enroll' | 'terminal.list'
     const expiresAt = enrolmentExpiry(ctx.now);
     insertEnrolmentCode(ctx.db, { codeHash: codeHash(code), terminalName: input.name, at: ctx.at, by: operatorOf(ctx).id, expiresAt });
     // The code is shown once and never kept (its hash only), nor written in the audit log.
-    return done({ name: input.name, code: formatEnrolmentCode(code), expiresAt, hallFingerprint: hallFingerprint(ctx.dataDir) }, { after: { name: input.name, expiresAt } });
+    const enrolment = { name: input.name, code: formatEnrolmentCode(code), expiresAt, hallFingerprint: hallFingerprint(ctx.dataDir), counterDataDir: counterDataDirOf(input.name) };
+    // The addresses the terminals port listens on are the running post's (io), read once the code is committed: the command shown is copied as is.
+    return finishAfterCommit((q) => ({ ...enrolment, hallUrls: q.io.post().hall?.addresses ?? [] }), { after: { name: input.name, expiresAt } });
   }),
 
   'terminal.list': query((ctx) => {

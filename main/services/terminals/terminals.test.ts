@@ -6,13 +6,15 @@
  * code itself never).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, type NetworkInterfaceInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorMessage } from '../../../core/errors.js';
 import { KioskError } from '../../../core/refusal.js';
 import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
 import { snapshot } from '../../../test/harness.js';
+import { runningPost } from '../../../core/terminals/post.js';
+import { terminalsAddresses } from '../../hall/hall-post.js';
 import { generateP256, openHallPki, spkiBase64, type HallPki } from '../../hall/pki.js';
 import { codeHash, redeemEnrolmentCode } from './index.js';
 
@@ -67,6 +69,34 @@ describe('terminal.enroll', () => {
     expect(audit.map((r) => [r.channel, JSON.parse(r.after)])).toEqual([['terminal.enroll', { name: 'BALCAO2', expiresAt: '2026-11-30T20:10:00.000Z' }]]);
     expect(JSON.stringify(snapshot(t.h.kiosk))).not.toContain(enrolled.code.replace(/-/g, ''));
     expect(JSON.stringify(snapshot(t.h.kiosk))).not.toContain(enrolled.code);
+  });
+
+  it("gives the addresses the hall's terminals port listens on and a data folder of the counter's own, for a command copied as is", async () => {
+    // A standalone kiosk runs no terminals port: no address to give.
+    expect(await t.h.ok('terminal.enroll', { name: 'T2' }, admin)).toMatchObject({ hallUrls: [], counterDataDir: '.kiosk-counter-T2' });
+    const lan = {
+      lo: [{ address: '127.0.0.1', netmask: '255.0.0.0', family: 'IPv4', mac: '00:00:00:00:00:00', internal: true, cidr: '127.0.0.1/8' }],
+      eth0: [
+        { address: '192.168.1.10', netmask: '255.255.255.0', family: 'IPv4', mac: '02:42:ac:11:00:02', internal: false, cidr: '192.168.1.10/24' },
+        { address: 'fe80::42:acff:fe11:2', netmask: 'ffff:ffff:ffff:ffff::', family: 'IPv6', mac: '02:42:ac:11:00:02', internal: false, cidr: 'fe80::42:acff:fe11:2/64', scopeid: 2 },
+      ],
+      wlan0: [{ address: '10.0.0.5', netmask: '255.255.255.0', family: 'IPv4', mac: '02:42:ac:11:00:03', internal: false, cidr: '10.0.0.5/24' }],
+    } as const satisfies NodeJS.Dict<NetworkInterfaceInfo[]>;
+    const hallAt = async (bind: string) => {
+      const info = { terminalsPort: 7443, bind, addresses: terminalsAddresses(bind, 7443, lan), fingerprint: `sha256:${'ab'.repeat(32)}` };
+      const hall = await createTestHall({ post: () => runningPost('hall', { hall: info }) });
+      try {
+        return await hall.h.ok('terminal.enroll', { name: 'BALCAO2' }, await hall.h.login('admin', '1111'));
+      } finally {
+        hall.h.close();
+      }
+    };
+    expect(await hallAt('0.0.0.0')).toMatchObject({ hallUrls: ['https://192.168.1.10:7443', 'https://10.0.0.5:7443'], counterDataDir: '.kiosk-counter-BALCAO2' });
+    expect((await hallAt('::')).hallUrls).toEqual(['https://192.168.1.10:7443', 'https://10.0.0.5:7443']);
+    expect((await hallAt('192.168.1.10')).hallUrls).toEqual(['https://192.168.1.10:7443']);
+    expect((await hallAt('sala.local')).hallUrls).toEqual(['https://sala.local:7443']);
+    // The code is still shown once: neither the addresses' answer nor anything else keeps it.
+    expect(JSON.parse(auditRows().at(-1)!.after)).toEqual({ name: 'T2', expiresAt: '2026-11-30T20:10:00.000Z' });
   });
 
   it("names the hall server's fingerprint once its terminals port has made its certificate", async () => {

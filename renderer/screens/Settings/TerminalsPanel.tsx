@@ -72,6 +72,8 @@ export function EnrolmentCode({ enrolment }: { enrolment: Enrolment }) {
   const { t } = useTranslation();
   const f = useFormat();
   const fingerprint = enrolment.hallFingerprint ?? 'sha256:…';
+  // The terminals port's own addresses, as the hall gives them: the first in the command, the others beside it.
+  const [hallUrl, ...others] = enrolment.hallUrls;
   return (
     <div className="notice terminal-code" role="status" data-testid="terminal-code-box">
       <p>{t('terminals.codeFor', { name: enrolment.name })}</p>
@@ -88,10 +90,20 @@ export function EnrolmentCode({ enrolment }: { enrolment: Enrolment }) {
           {t('terminals.noFingerprint')}
         </p>
       )}
-      <p>{t('terminals.instructions')}</p>
+      {hallUrl ? (
+        <p data-testid="terminal-hall-url">
+          {t('terminals.installedHint', { url: hallUrl })}
+        </p>
+      ) : null}
+      <p>{t(hallUrl ? 'terminals.instructionsReady' : 'terminals.instructions')}</p>
       <pre className="mono terminal-command" data-testid="terminal-command">
-        {`npm run counter -- --hall https://${t('terminals.hallAddress')} --fingerprint ${fingerprint} --enroll ${enrolment.code} --data-dir ${t('terminals.dataDir')} --port 5174`}
+        {`npm run counter -- --hall ${hallUrl ?? `https://${t('terminals.hallAddress')}`} --fingerprint ${fingerprint} --enroll ${enrolment.code} --data-dir ${enrolment.counterDataDir} --port 5174`}
       </pre>
+      {others.length > 0 ? (
+        <p className="hint" data-testid="terminal-other-urls">
+          {t('terminals.otherAddresses', { url: hallUrl, others: others.join(', ') })}
+        </p>
+      ) : null}
       <p className="hint">{t('terminals.confirmationHint')}</p>
     </div>
   );
