@@ -122,8 +122,8 @@ export const saleSchema = z.object({
   voided: z.boolean(),
 });
 
-/** A sale of a session's list: the sale and its game's number. */
-export const sessionSaleSchema = saleSchema.extend({ gameNumber: z.number().int() });
+/** A sale of a session's list: the sale, its game's number, and its seller's full name (cashier is the username). */
+export const sessionSaleSchema = saleSchema.extend({ gameNumber: z.number().int(), cashierName: z.string() });
 
 export const winnerSchema = z.object({
   winnerId: id,

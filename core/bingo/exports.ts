@@ -23,7 +23,9 @@ export const SALES_CSV: readonly CsvColumn<SessionSaleView>[] = [
   { header: 'Pagamento', cell: (s) => PAYMENT[s.paymentMethod] },
   { header: 'Valor entregue (€)', cell: (s) => csvCents(s.tenderedCents) },
   { header: 'Troco (€)', cell: (s) => csvCents(s.changeCents) },
-  { header: 'Operador', cell: (s) => csvText(s.cashier) },
+  // Each person by full name and by username, as in the Z reports' file (core/drawers/exports.ts): the name reads, the username is the login the audit log keeps.
+  { header: 'Operador', cell: (s) => csvText(s.cashierName) },
+  { header: 'Operador (utilizador)', cell: (s) => csvText(s.cashier) },
   { header: 'Terminal', cell: (s) => csvText(s.terminalId) },
   { header: 'Anulada', cell: (s) => csvYesNo(s.voided) },
 ];

@@ -1,7 +1,7 @@
 /** SQL of card sales, voids and refunds (DN art. 12, 16.3). */
 import type { CardRange } from '../../core/bingo/allocation.js';
 import type { SoldCard } from '../../core/bingo/claims.js';
-import type { SaleView } from '../../core/bingo/contract.js';
+import type { SaleView, SessionSaleView } from '../../core/bingo/contract.js';
 import type { ReadableDb, WritableDb } from '../connection.js';
 import { stmt } from '../sql.js';
 import { faceRows } from './series.js';
@@ -17,14 +17,16 @@ export interface SaleRow {
   tenderedCents: number;
   changeCents: number;
   createdAt: string;
+  /** The seller's username and full name. */
   cashier: string;
+  cashierName: string;
   voided: number;
 }
 
 const SALE_COLUMNS = `s.id, s.game_id AS gameId, s.terminal_id AS terminalId, s.quantity,
   s.unit_price_cents AS unitPriceCents, s.total_cents AS totalCents, s.payment_method AS paymentMethod,
   s.tendered_cents AS tenderedCents, s.change_cents AS changeCents, s.created_at AS createdAt,
-  o.username AS cashier, (v.sale_id IS NOT NULL) AS voided`;
+  o.username AS cashier, o.name AS cashierName, (v.sale_id IS NOT NULL) AS voided`;
 const SALE_FROM = `FROM sales s JOIN operators o ON o.id = s.operator_id LEFT JOIN sale_voids v ON v.sale_id = s.id`;
 const SALE_SELECT = `SELECT ${SALE_COLUMNS} ${SALE_FROM}`;
 
@@ -57,6 +59,11 @@ export function saleViewOf(s: SaleRow, ranges: readonly CardRange[]): SaleView {
     createdAt: s.createdAt,
     voided: s.voided === 1,
   };
+}
+
+/** A sale of a session's list as sale.page gives it and export.sales writes it: one mapping. */
+export function sessionSaleViewOf(s: SessionSaleRow): SessionSaleView {
+  return { ...saleViewOf(s, s.ranges), gameNumber: s.gameNumber, cashierName: s.cashierName };
 }
 
 /** A sale of a session's list (sale.page, export.sales): the sale, its game's number and its cards. */

@@ -7,7 +7,7 @@
 import { SALES_CSV } from '../../core/bingo/exports.js';
 import { csvHeader, csvLines, csvFilename } from '../../core/csv.js';
 import { gameById } from '../../db/bingo/games.js';
-import { saleViewOf, sessionSales, sessionSalesCount } from '../../db/bingo/sales.js';
+import { sessionSales, sessionSalesCount, sessionSaleViewOf } from '../../db/bingo/sales.js';
 import { readSnapshot, type ReadableDb } from '../../db/connection.js';
 import { hallTimeZone } from '../../db/people.js';
 import { runWorker } from './entry.js';
@@ -44,7 +44,7 @@ export function salesCsv(db: ReadableDb, q: SalesQuery, onProgress?: (done: numb
     for (;;) {
       const chunk = sessionSales(db, { ...q, after, limit: EXPORT_CHUNK });
       if (chunk.length === 0) break;
-      parts.push(csvLines(SALES_CSV, chunk.map((s) => ({ ...saleViewOf(s, s.ranges), gameNumber: s.gameNumber })), zone));
+      parts.push(csvLines(SALES_CSV, chunk.map(sessionSaleViewOf), zone));
       rows += chunk.length;
       after = chunk[chunk.length - 1]!.id;
       onProgress?.(rows, total);

@@ -104,7 +104,8 @@ describe('sale.page', () => {
     // The same sales as the sale screen's list of the game, newest first there.
     const list = await h.ok('sale.list', { gameId: g1, limit: 500 }, t.manager);
     const page = await h.ok('sale.page', { sessionId, gameId: g1, limit: 500 }, t.manager);
-    expect(page.sales.map(({ gameNumber: _, ...s }) => s)).toEqual([...list].reverse());
+    expect(page.sales.map(({ gameNumber: _, cashierName: __, ...s }) => s)).toEqual([...list].reverse());
+    expect(new Set(page.sales.map((s) => s.cashierName))).toEqual(new Set(['Caixa Um']));
   });
 
   it('refuses a page larger than 500, another session\'s game, an unknown session, and a cashier, changing nothing', async () => {
@@ -157,6 +158,7 @@ describe('export.sales', () => {
       'Valor entregue (€)',
       'Troco (€)',
       'Operador',
+      'Operador (utilizador)',
       'Terminal',
       'Anulada',
     ]);
@@ -165,7 +167,9 @@ describe('export.sales', () => {
       page.sales.map((s) => [s.saleId, s.totalCents, s.unitPriceCents, s.tenderedCents, s.changeCents]),
     );
     // 20:00 UTC on 30 November is 20:00 in Lisbon (winter time).
-    expect(records[0]).toMatchObject({ 'Data e hora': '30/11/2026 20:00:00', Jogada: '1', Cartões: 'A 1-1', Quantidade: '1', 'Total (€)': '1,25', 'Troco (€)': '0,50', Pagamento: 'numerário', Operador: 'caixa1', Terminal: 'T1', Anulada: 'não' });
+    expect(records[0]).toMatchObject({ 'Data e hora': '30/11/2026 20:00:00', Jogada: '1', Cartões: 'A 1-1', Quantidade: '1', 'Total (€)': '1,25', 'Troco (€)': '0,50', Pagamento: 'numerário', Operador: 'Caixa Um', 'Operador (utilizador)': 'caixa1', Terminal: 'T1', Anulada: 'não' });
+    // The whole line, cell by cell: the operator by name and by username, as the Z reports' file names each person.
+    expect(file.content.split('\r\n')[1]).toBe('1;30/11/2026 20:00:00;1;A 1-1;1;1,25;1,25;numerário;1,75;0,50;Caixa Um;caixa1;T1;não');
     expect(records[11]).toMatchObject({ Jogada: '2', Cartões: 'A 37-39', 'Total (€)': '3,75', Anulada: 'sim' });
     // Not voided, the figures add up to what the session sold.
     const sold = (await h.ok('session.overview', { sessionId }, t.manager)).games.reduce((s, g) => s + g.totalCents, 0);

@@ -6,7 +6,7 @@
 import { KioskError } from '../../../core/errors.js';
 import { pageLimit, pageOf } from '../../../core/paging.js';
 import { sessionById } from '../../../db/bingo/sessions.js';
-import { saleViewOf, sessionSales, sessionSalesCount } from '../../../db/bingo/sales.js';
+import { sessionSales, sessionSalesCount, sessionSaleViewOf } from '../../../db/bingo/sales.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import { query, queryWaiting, type HandlerSlice } from '../shared/context.js';
 import { requireGame } from './games.js';
@@ -29,7 +29,7 @@ export const bingoExportHandlers: HandlerSlice<'sale.page' | 'export.sales'> = {
     const rows = sessionSales(ctx.db, { sessionId: input.sessionId, gameId, after: input.cursor ?? null, limit: limit + 1 });
     const page = pageOf(rows, limit, (s) => s.id);
     return {
-      sales: page.items.map((s) => ({ ...saleViewOf(s, s.ranges), gameNumber: s.gameNumber })),
+      sales: page.items.map(sessionSaleViewOf),
       nextCursor: page.nextCursor,
       total: sessionSalesCount(ctx.db, input.sessionId, gameId),
     };

@@ -58,9 +58,11 @@ describe('export.zReports', () => {
       'Gaveta n.º',
       'Terminal',
       'Operador',
+      'Operador (utilizador)',
       'Aberta em',
       'Fechada em',
       'Fechada por',
+      'Fechada por (utilizador)',
       'Fundo de caixa (€)',
       'Vendas (€)',
       'Entradas de numerário (€)',
@@ -75,6 +77,7 @@ describe('export.zReports', () => {
       'Contado (€)',
       'Diferença (€)',
       'Diferença aceite por',
+      'Diferença aceite por (utilizador)',
       'Motivo',
       'Fichas esperadas (€)',
       'Fichas contadas (€)',
@@ -100,6 +103,12 @@ describe('export.zReports', () => {
       ['2', '42,50', '42,50', '0,00'],
     ]);
     expect(lines[0]).toMatchObject({ Terminal: 'T1', Operador: 'Caixa Um', 'Fechada por': 'Caixa Um', 'Fechada em': '30/11/2026 20:00:00', 'Fichas esperadas (€)': '' });
+    // Each person by name and by username, as the sales file names its operator.
+    expect(file.content.split('\r\n')[1]!.split(';').slice(0, 9)).toEqual(['1', String(z1.drawerId), 'T1', 'Caixa Um', 'caixa1', '30/11/2026 20:00:00', '30/11/2026 20:00:00', 'Caixa Um', 'caixa1']);
+    expect(lines.map((l) => [l['Diferença aceite por'], l['Diferença aceite por (utilizador)']])).toEqual([
+      ['', ''],
+      ['', ''],
+    ]);
 
     const period = await t.h.ok('export.zReports', { from, to }, t.manager);
     expect(period.filename).toBe('relatorios-z-2026-11-30-a-2026-11-30.csv');

@@ -10,6 +10,7 @@ import { KioskError } from '../../../core/errors.js';
 import { checkPeriod } from '../../../core/paging.js';
 import { sessionById } from '../../../db/bingo/sessions.js';
 import { drawersDuring, zReportsClosedBetween } from '../../../db/drawers.js';
+import { zUsernamesOf } from '../../../db/z-usernames.js';
 import { hallTimeZone } from '../../../db/people.js';
 import { query, type HandlerSlice } from '../shared/context.js';
 
@@ -30,6 +31,7 @@ export const drawersExportHandlers: HandlerSlice<'export.zReports'> = {
       reports = zReportsClosedBetween(ctx.db, period.from, period.to) as ZReportView[];
       filename = csvFilename('relatorios-z', csvPeriodName(period.from, period.to, zone));
     }
-    return { filename, content: toCsv(Z_REPORTS_CSV, reports, zone), rows: reports.length };
+    const rows = reports.map((z) => ({ ...z, usernames: zUsernamesOf(ctx.db, z.drawerId)! }));
+    return { filename, content: toCsv(Z_REPORTS_CSV, rows, zone), rows: rows.length };
   }),
 };
