@@ -322,7 +322,7 @@ export function App() {
   } else if (active === 'checks') {
     body = <ChecksScreen />;
   } else if (active === 'caixa') {
-    body = <CaixaScreen roles={operator.roles} />;
+    body = <CaixaScreen roles={operator.roles} onOpenDrawer={screens.includes('drawer') ? () => setScreen('drawer') : undefined} />;
   } else if (active === 'drawer') {
     body = <DrawerScreen />;
   } else if (active === 'settings') {

@@ -297,6 +297,24 @@ function UnpaidGuias({ onPick }: { onPick: (g: Guia) => void }) {
   );
 }
 
+/**
+ * No drawer of one's own on this terminal: said once, before the first key,
+ * with the way to open one; the cash fields it disables point here.
+ */
+function NoDrawerNotice({ onOpenDrawer }: { onOpenDrawer: (() => void) | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <div id="caixa-no-drawer" className="alert no-drawer-notice" role="status" data-testid="caixa-no-drawer">
+      <span>{t('caixa.noDrawerNotice')}</span>
+      {onOpenDrawer ? (
+        <button type="button" className="btn btn-small" data-testid="caixa-open-drawer" onClick={onOpenDrawer}>
+          {t('caixa.openDrawer')}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
 /** The caixa's sub-screens, in the order of the bar: the funds and the tables only for a manager. */
 export const CAIXA_SUBS = ['guias', 'machines', 'funds', 'chips', 'tables'] as const;
 export type CaixaSub = (typeof CAIXA_SUBS)[number];
@@ -315,7 +333,7 @@ export function caixaSubsFor(roles: readonly Role[]): CaixaSub[] {
  * funds held (manager), the face-value chips, and the roulette tables
  * (manager).
  */
-export function CaixaScreen({ roles }: { roles: readonly Role[] }) {
+export function CaixaScreen({ roles, onOpenDrawer }: { roles: readonly Role[]; onOpenDrawer?: () => void }) {
   const { t } = useTranslation();
   const f = useFormat();
   // The guia on the card, and whether it was just issued or paid here (its print state is then said).
@@ -330,6 +348,9 @@ export function CaixaScreen({ roles }: { roles: readonly Role[] }) {
   const shown = subs.includes(sub) ? sub : 'guias';
   // null: no drawer open; its cashCents null: open, and blind for a counter role.
   const drawer = cash.data === undefined ? null : cash.data;
+  // Known to have none (not merely still asking): the notice comes before any key.
+  const noDrawer = cash.data === null;
+  const notice = noDrawer ? <NoDrawerNotice onOpenDrawer={onOpenDrawer} /> : null;
   return (
     <main className={`screen caixa-screen caixa-sub-${shown}-screen`} aria-labelledby="caixa-title">
       <h1 id="caixa-title" className="visually-hidden">
@@ -345,9 +366,10 @@ export function CaixaScreen({ roles }: { roles: readonly Role[] }) {
                   <div className="panel-head">
                     <h2>{t('caixa.findTitle')}</h2>
                     <p className="meta drawer-cash" data-testid="drawer-cash">
-                      {cash.data === undefined ? '' : drawer === null ? t('caixa.noDrawer') : drawer.cashCents === null ? t('caixa.drawerOpenBlind') : t('caixa.drawerCash', { amount: f.money(drawer.cashCents) })}
+                      {drawer === null ? '' : drawer.cashCents === null ? t('caixa.drawerOpenBlind') : t('caixa.drawerCash', { amount: f.money(drawer.cashCents) })}
                     </p>
                   </div>
+                  {notice}
                   <GuiaFinder onFound={pick} />
                 </section>
                 {guia ? <GuiaCard key={`${guia.guiaId}-${guia.status}`} guia={guia} acted={shownGuia!.acted} drawer={drawer} onChanged={acted} /> : null}
@@ -367,7 +389,7 @@ export function CaixaScreen({ roles }: { roles: readonly Role[] }) {
           </>
         ) : null}
         {shown === 'funds' ? <FundsPanel /> : null}
-        {shown === 'chips' ? <ChipExchange /> : null}
+        {shown === 'chips' ? <ChipExchange notice={notice} noDrawer={noDrawer} /> : null}
         {shown === 'tables' ? <TableSheet /> : null}
       </div>
     </main>

@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelOutput } from '../../../core/contract.js';
 import { FACE_VALUES } from '../../../core/chips.js';
 import { invoke, type ClientError, type ClientResult } from '../../client.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { ReasonPicker } from '../../components/ReasonPicker.js';
 import { useFormat } from '../../format.js';
+import { useKioskQuery } from '../../hooks.js';
 import { parseEuroText } from '../../lib/money.js';
 
 type Exchange = ChannelOutput<'chips.sell'>;
@@ -17,8 +19,12 @@ type Action = 'sell' | 'redeem' | 'fill' | 'credit';
  * chip; the total, and for a sale what was handed over and the change. Colour
  * chips are never taken here: they are exchanged at their table. The same
  * keys record the chips brought from the vault (fill) or sent back (credit).
+ * Each key shows its count on itself, with its "−" in a slot of its own that
+ * is always there: adding or taking a chip never moves a key. Without a
+ * drawer of one's own (`noDrawer`, said by `notice`) no act can succeed, so
+ * none is offered.
  */
-export function ChipExchange() {
+export function ChipExchange({ notice = null, noDrawer = false }: { notice?: ReactNode; noDrawer?: boolean }) {
   const { t } = useTranslation();
   const f = useFormat();
   const [counts, setCounts] = useState<Record<number, number>>({});
@@ -27,6 +33,7 @@ export function ChipExchange() {
   const [done, setDone] = useState<Exchange | null>(null);
   const [moved, setMoved] = useState<Move | null>(null);
   const [reason, setReason] = useState('');
+  const reasons = useKioskQuery('reasons.get', {});
   const [error, setError] = useState<ClientError | string | null>(null);
   // Largest first, as the receipt and the kiosk's answer list them.
   const chips = [...FACE_VALUES].reverse().filter((v) => (counts[v] ?? 0) > 0).map((v) => ({ valueCents: v, count: counts[v]! }));
@@ -47,7 +54,8 @@ export function ChipExchange() {
     setMoved(null);
     if (total === 0) return setError(t('chips.none'));
     if (k === 'sell' && (change === null || change < 0)) return setError(t('chips.tenderedShort'));
-    if (k === 'fill' || k === 'credit') setReason(t(`chips.${k}Reason`));
+    // The hall's first reason for a fill or a credit is chosen already: one tap changes it.
+    if (k === 'fill' || k === 'credit') setReason(reasons.data?.[`chips.${k}`][0] ?? '');
     setKind(k);
   };
   const list = chips.map((c) => `${c.count} × ${f.money(c.valueCents)}`).join(', ');
@@ -65,21 +73,23 @@ export function ChipExchange() {
   return (
     <section className="panel chip-exchange" aria-labelledby="chips-title">
       <h2 id="chips-title">{t('chips.title')}</h2>
-      <p className="hint">{t('chips.hint')}</p>
+      {notice ?? <p className="hint">{t('chips.hint')}</p>}
       <div className="chip-keys" role="group" aria-label={t('chips.keys')}>
         {FACE_VALUES.map((v) => (
           <div key={v} className="chip-key">
             <button type="button" className="btn chip-add" data-testid={`chip-${v}`} onClick={() => add(v, 1)}>
-              {f.money(v)}
+              <span className="chip-value">{f.money(v)}</span>
+              <span className="chip-count" data-testid={`chip-count-${v}`} aria-live="polite">
+                {counts[v] ? `× ${counts[v]}` : ''}
+              </span>
             </button>
-            <span className="chip-count" data-testid={`chip-count-${v}`} aria-live="polite">
-              {counts[v] ? `× ${counts[v]}` : ''}
-            </span>
             {counts[v] ? (
-              <button type="button" className="btn btn-small" aria-label={t('chips.removeOne', { value: f.money(v) })} onClick={() => add(v, -1)}>
+              <button type="button" className="btn chip-remove" data-testid={`chip-remove-${v}`} aria-label={t('chips.removeOne', { value: f.money(v) })} onClick={() => add(v, -1)}>
                 −
               </button>
-            ) : null}
+            ) : (
+              <span className="chip-remove" aria-hidden="true" />
+            )}
           </div>
         ))}
       </div>
@@ -96,7 +106,15 @@ export function ChipExchange() {
         <label className="form">
           {t('chips.tendered')}
           <span className="input-suffix">
-            <input data-testid="chips-tendered" inputMode="decimal" value={tendered} placeholder={total ? f.money(total).replace(' €', '') : ''} onChange={(e) => setTendered(e.target.value)} />
+            <input
+              data-testid="chips-tendered"
+              inputMode="decimal"
+              disabled={noDrawer}
+              aria-describedby={noDrawer ? 'caixa-no-drawer' : undefined}
+              value={tendered}
+              placeholder={total ? f.money(total).replace(' €', '') : ''}
+              onChange={(e) => setTendered(e.target.value)}
+            />
             <span aria-hidden="true">€</span>
           </span>
         </label>
@@ -114,18 +132,18 @@ export function ChipExchange() {
         </div>
       </div>
       <div className="chip-actions">
-        <button type="button" className="btn btn-primary btn-large" data-testid="chips-sell" onClick={() => start('sell')}>
+        <button type="button" className="btn btn-primary btn-large" data-testid="chips-sell" disabled={noDrawer} aria-describedby={noDrawer ? 'caixa-no-drawer' : undefined} onClick={() => start('sell')}>
           {t('chips.sell')}
         </button>
-        <button type="button" className="btn btn-large" data-testid="chips-redeem" onClick={() => start('redeem')}>
+        <button type="button" className="btn btn-large" data-testid="chips-redeem" disabled={noDrawer} aria-describedby={noDrawer ? 'caixa-no-drawer' : undefined} onClick={() => start('redeem')}>
           {t('chips.redeem')}
         </button>
       </div>
       <div className="chip-actions chip-vault" role="group" aria-label={t('chips.vault')}>
-        <button type="button" className="btn" data-testid="chips-fill" onClick={() => start('fill')}>
+        <button type="button" className="btn" data-testid="chips-fill" disabled={noDrawer} aria-describedby={noDrawer ? 'caixa-no-drawer' : undefined} onClick={() => start('fill')}>
           {t('chips.fill')}
         </button>
-        <button type="button" className="btn" data-testid="chips-credit" onClick={() => start('credit')}>
+        <button type="button" className="btn" data-testid="chips-credit" disabled={noDrawer} aria-describedby={noDrawer ? 'caixa-no-drawer' : undefined} onClick={() => start('credit')}>
           {t('chips.credit')}
         </button>
       </div>
@@ -159,12 +177,7 @@ export function ChipExchange() {
         >
           <p>{confirmTexts[kind]}</p>
           {kind === 'fill' || kind === 'credit' ? (
-            <div className="form">
-              <label>
-                {t('chips.reason')}
-                <input data-testid="chips-reason" value={reason} minLength={3} maxLength={200} onChange={(e) => setReason(e.target.value)} />
-              </label>
-            </div>
+            <ReasonPicker act={`chips.${kind}`} label={t('chips.reason')} value={reason} onChange={setReason} testId="chips-reason" />
           ) : null}
         </ConfirmDialog>
       ) : null}

@@ -106,6 +106,13 @@ export function GuiaCard({ guia, acted, drawer, onChanged }: { guia: Guia; acted
             </dd>
           </div>
         ) : null}
+        {/* Each cheque by its number and bank, as the paid guia prints them: the card is what the caixa checks against the cheque book. */}
+        {guia.payment?.cheques.map((c, i) => (
+          <div key={i} className="figure-line">
+            <dt>{t('caixa.chequeN', { n: i + 1 })}</dt>
+            <dd data-testid={`guia-cheque-${i}`}>{t('caixa.chequeSummary', { amount: f.money(c.amountCents), number: c.number, bank: c.bank })}</dd>
+          </div>
+        ))}
         {guia.voidReason ? (
           <div className="figure-line">
             <dt>{t('caixa.voidReason')}</dt>
@@ -140,7 +147,7 @@ export function GuiaCard({ guia, acted, drawer, onChanged }: { guia: Guia; acted
           explain={t('caixa.voidExplain', { number: guia.number, amount: f.money(guia.amountCents) })}
           submitLabel={t('caixa.voidSubmit')}
           testId="guia-void-approval"
-          reasonLabel={t('caixa.voidReasonLabel')}
+          reason={{ label: t('caixa.voidReasonLabel'), act: 'guia.void' }}
           onSubmit={(approval, reason) => invoke('guia.void', { guiaId: guia.guiaId, reason, approval })}
           onDone={(g) => {
             setVoiding(false);
@@ -165,7 +172,7 @@ function PayForm({ guia, drawer, onPaid }: { guia: Guia; drawer: DrawerCash; onP
   const [cheques, setCheques] = useState<ChequeFields[]>(() => (defaultCashCents(guia.amountCents, drawer) < guia.amountCents ? [emptyCheque()] : []));
   const [confirming, setConfirming] = useState(false);
   const [approving, setApproving] = useState(false);
-  const split = checkGuiaSplit(guia.amountCents, cash, cheques, drawer);
+  const split = checkGuiaSplit(guia.amountCents, drawer === null ? '' : cash, cheques, drawer);
   // Over the hall's limit the payment needs a manager's approval (n.º 13): asked for at once, never offered otherwise.
   const threshold = settings.data?.guiaApprovalThresholdCents ?? null;
   const needsApproval = guiaNeedsApproval(guia.amountCents, threshold);
@@ -197,13 +204,23 @@ function PayForm({ guia, drawer, onPaid }: { guia: Guia; drawer: DrawerCash; onP
       <label>
         {t('caixa.cash')}
         <span className="input-suffix">
-          <input data-testid="pay-cash" inputMode="decimal" value={cash} onChange={(e) => setCash(e.target.value)} />
+          {/* Without a drawer of one's own no cash leaves: the field is shut, and the notice above says why (once). */}
+          <input
+            data-testid="pay-cash"
+            inputMode="decimal"
+            value={drawer === null ? '' : cash}
+            disabled={drawer === null}
+            aria-describedby={drawer === null ? 'caixa-no-drawer' : undefined}
+            onChange={(e) => setCash(e.target.value)}
+          />
           <span aria-hidden="true">€</span>
         </span>
       </label>
-      <p className="hint" data-testid="pay-drawer-cash">
-        {drawer === null ? t('caixa.noDrawer') : drawer.cashCents === null ? t('caixa.payDrawerBlind') : t('caixa.drawerCash', { amount: f.money(drawer.cashCents) })}
-      </p>
+      {drawer === null ? null : (
+        <p className="hint" data-testid="pay-drawer-cash">
+          {drawer.cashCents === null ? t('caixa.payDrawerBlind') : t('caixa.drawerCash', { amount: f.money(drawer.cashCents) })}
+        </p>
+      )}
       {cheques.map((c, i) => (
         <fieldset key={i} className="cheque-row">
           <legend>{t('caixa.chequeN', { n: i + 1 })}</legend>
