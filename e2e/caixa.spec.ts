@@ -13,7 +13,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrinterEmulator, type EmulatorJob, type PrinterEmulator } from '../tools/printer-emulator/server.js';
-import { configureReceiptsPrinter, expectInSight, expectNoSidewaysScroll, expectText, launchChromium, login, openKiosk, type RunningKiosk, startKiosk, waitForJobs } from './support.js';
+import { configureReceiptsPrinter, expectInSight, expectNoSidewaysScroll, expectText, launchChromium, login, openKiosk, type RunningKiosk, startKiosk, typeReason, waitForJobs } from './support.js';
 
 let emulator: PrinterEmulator;
 let kiosk: RunningKiosk;
@@ -142,7 +142,7 @@ describe('the casino caixa in the browser', () => {
     await manager.getByTestId('guia-void-approval').waitFor();
     await expectText(manager, 'guia-void-approval', 'o valor volta ao fundo de onde saiu');
     // The manager may not approve his own void: admin does.
-    await manager.getByTestId('approval-reason').fill('Valor lido mal no contador');
+    await typeReason(manager, 'approval-reason', 'Valor lido mal no contador');
     await manager.getByTestId('approval-username').fill('admin');
     await manager.getByTestId('approval-pin').fill('1111');
     await manager.getByTestId('approval-submit').click();
@@ -292,7 +292,7 @@ describe('the casino caixa in the browser', () => {
     // A golpe nulo (X.16): the ball goes back and is launched again the same way.
     await fiscal.getByTestId('log-null').click();
     await expectText(fiscal, 'log-null-direction', 'Golpe nulo do lançamento da direita para a esquerda');
-    await fiscal.getByTestId('log-null-reason').fill('Caiu uma ficha no prato');
+    await typeReason(fiscal, 'log-null-reason', 'Caiu uma ficha no prato');
     await fiscal.getByTestId('log-null-confirm').click();
     await expectText(fiscal, 'next-launch', 'Próximo lançamento: da direita para a esquerda (repete o sentido do golpe nulo, X.16)');
     await fiscal.getByTestId('spin-number').fill('5');

@@ -27,6 +27,7 @@ import {
   readFaces,
   type RunningKiosk,
   startKiosk,
+  typeReason,
   waitForJobs,
 } from './support.js';
 
@@ -73,7 +74,7 @@ describe('closing the day in the browser', () => {
     // A pay-in of 5,00 € with its reason, then the X report: the drawer now, still open.
     await cashier.getByTestId('movement-kind-pay_in').check();
     await cashier.getByTestId('movement-amount').fill('5,00');
-    await cashier.getByTestId('movement-reason').fill('Reforço de trocos');
+    await cashier.getByTestId('movement-reason-choice-1').click();
     await cashier.getByTestId('movement-submit').click();
     await expectText(cashier, 'movement-result', 'Entrada de 5,00 € registada: Reforço de trocos.');
     await cashier.getByTestId('drawer-x-report').click();
@@ -121,7 +122,7 @@ describe('closing the day in the browser', () => {
     // The closer's own tile is not offered; the approvers' are.
     expect(await cashier.getByTestId('approval-tile-caixa1').count()).toBe(0);
     if (shots) await cashier.screenshot({ path: join(shots, 'drawer-approval-1024x768.png') });
-    await cashier.getByTestId('approval-reason').fill('Nota de 10 € entregue ao cofre sem registo');
+    await typeReason(cashier, 'approval-reason', 'Nota de 10 € entregue ao cofre sem registo');
     await cashier.getByTestId('approval-tile-gerente').click();
     await expect.poll(() => cashier.getByTestId('approval-username').inputValue()).toBe('gerente');
     await expect.poll(() => cashier.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('approval-pin');

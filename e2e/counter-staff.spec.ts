@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectInSight, expectNoSidewaysScroll, expectText, launchChromium, openKiosk, type RunningKiosk, startKiosk, switchLanguage } from './support.js';
+import { expectInSight, expectNoSidewaysScroll, expectText, launchChromium, openKiosk, type RunningKiosk, startKiosk, switchLanguage, typeReason } from './support.js';
 
 let kiosk: RunningKiosk;
 let browser: Browser;
@@ -103,7 +103,7 @@ describe('staff tiles, the blind close and honest print status', () => {
       await expectText(page, 'approval-expected', w.money('100,00'));
       await expectText(page, 'approval-counted', w.money('80,00'));
       await expectText(page, 'approval-variance', `-${w.money('20,00')}`);
-      await expectInSight(page, 'approval-expected', 'approval-variance', 'approval-reason', 'approval-tile-gerente', 'approval-pin', 'approval-submit');
+      await expectInSight(page, 'approval-expected', 'approval-variance', 'approval-reason-other', 'approval-tile-gerente', 'approval-pin', 'approval-submit');
       expect(await page.getByTestId('approval-tile-caixa1').count()).toBe(0);
       const drawerId = open.value.drawerId as number;
       const recorded = (await kiosk.call('drawer.current', {}, me)).value.recordedCount;
@@ -125,7 +125,7 @@ describe('staff tiles, the blind close and honest print status', () => {
       await expectText(page, 'approval-variance', `-${w.money('20,00')}`);
 
       // The manager taps his name and his PIN.
-      await page.getByTestId('approval-reason').fill('Nota de 20 € entregue ao cofre');
+      await typeReason(page, 'approval-reason', 'Nota de 20 € entregue ao cofre');
       await tap(page, 'approval-tile-gerente', c.touch);
       expect(await page.getByTestId('approval-username').inputValue()).toBe('gerente');
       await enterPin(page, '2222', c.touch);

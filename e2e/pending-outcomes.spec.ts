@@ -75,7 +75,7 @@ describe('a command of another screen whose outcome is unknown', () => {
     proxy.fault = 'cut';
     await page.getByTestId('movement-kind-pay_in').check();
     await page.getByTestId('movement-amount').fill('50,00');
-    await page.getByTestId('movement-reason').fill('Reforço de trocos');
+    await page.getByTestId('movement-reason-choice-1').click();
     const keys: string[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith('/rpc/drawer.move')) keys.push(r.headers()['idempotency-key'] ?? '');

@@ -261,6 +261,14 @@ export async function openAs(browser: Browser, kiosk: RunningKiosk, username: st
   return page;
 }
 
+/** A reason in words (issue 38): "Outro…" of the reason picker `testId`, the words put in its field, taken. */
+export async function typeReason(page: Page, testId: string, words: string): Promise<void> {
+  await page.getByTestId(`${testId}-other`).click();
+  await page.getByTestId(testId).fill(words);
+  await page.getByTestId(`${testId}-use`).click();
+  await page.getByTestId(`${testId}-dialog`).waitFor({ state: 'detached' });
+}
+
 /** Wait until an element with the test id shows the text; the error names what it showed instead. */
 export async function expectText(page: Page, testId: string, text: string, timeout = 10_000): Promise<void> {
   const locator = page.getByTestId(testId);

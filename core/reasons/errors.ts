@@ -5,7 +5,7 @@ const ACT_PT: Record<string, string> = {
   'drawer.kick': 'abrir a gaveta sem venda',
   'drawer.pay_in': 'entrada de dinheiro',
   'drawer.pay_out': 'saída de dinheiro',
-  'drawer.drop': 'sangria para o cofre',
+  'drawer.drop': 'recolha para o cofre',
   'drawer.variance': 'diferença no fecho da gaveta',
   'guia.void': 'anular uma guia',
   'chips.fill': 'fichas do cofre para a caixa',

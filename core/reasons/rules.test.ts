@@ -78,7 +78,7 @@ describe('checkReasonList: each refusal with its code and its words', () => {
   it('the same words twice, letter case and spaces aside: REASON_DUPLICATE', () => {
     const e = refusal(() => checkReasonList('drawer.drop', ['Sangria', ' SANGRIA ']));
     expect(e.code).toBe('REASON_DUPLICATE');
-    expect(e.message).toBe('O motivo "SANGRIA" aparece duas vezes na lista "sangria para o cofre" (a segunda é a n.º 2): cada botão diz uma coisa. Nada foi alterado.');
+    expect(e.message).toBe('O motivo "SANGRIA" aparece duas vezes na lista "recolha para o cofre" (a segunda é a n.º 2): cada botão diz uma coisa. Nada foi alterado.');
   });
   it('13 entries: REASON_LIST_TOO_LONG (12 fit)', () => {
     const list = (n: number) => Array.from({ length: n }, (_, i) => `Motivo ${i + 1}`);

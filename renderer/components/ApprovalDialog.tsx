@@ -1,9 +1,11 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ReasonAct } from '../../core/reasons/rules.js';
 import type { ClientError, ClientResult } from '../client.js';
 import { Dialog } from './Dialog.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { PinPad } from './PinPad.js';
+import { ReasonPicker } from './ReasonPicker.js';
 import { StaffTiles } from './StaffTiles.js';
 import { useKioskQuery } from '../hooks.js';
 
@@ -17,8 +19,8 @@ interface Props<T> {
   explain: string;
   submitLabel: string;
   testId: string;
-  /** When given, the dialog also asks why the manager approves (a required text, 3 characters or more). */
-  reasonLabel?: string;
+  /** When given, the dialog also asks why the manager approves: the hall's reasons for the act, or words typed under "Outro…". */
+  reason?: { label: string; act: ReasonAct };
   /** What the manager approves, shown above his name and PIN (the figures of a variance). */
   children?: ReactNode;
   /** Sends the approval (and the reason, when asked); a refusal is shown in the dialog and the PIN cleared. */
@@ -28,7 +30,7 @@ interface Props<T> {
 }
 
 /** A manager's username and PIN for an act that needs it (autorização do gerente). */
-export function ApprovalDialog<T>({ title, explain, submitLabel, testId, reasonLabel, children, onSubmit, onDone, onClose }: Props<T>) {
+export function ApprovalDialog<T>({ title, explain, submitLabel, testId, reason: asked, children, onSubmit, onDone, onClose }: Props<T>) {
   const { t } = useTranslation();
   const [username, setUsername] = useState('');
   const [pin, setPin] = useState('');
@@ -46,7 +48,7 @@ export function ApprovalDialog<T>({ title, explain, submitLabel, testId, reasonL
       setError(t('approval.missing'));
       return;
     }
-    if (reasonLabel !== undefined && reason.trim().length < 3) {
+    if (asked !== undefined && reason.trim().length < 3) {
       setError(t('approval.reasonMissing'));
       return;
     }
@@ -70,12 +72,7 @@ export function ApprovalDialog<T>({ title, explain, submitLabel, testId, reasonL
           <div className="approval-what">
             <p className="hint">{explain}</p>
             {children}
-            {reasonLabel !== undefined ? (
-              <label>
-                {reasonLabel}
-                <input data-testid="approval-reason" value={reason} onChange={(e) => setReason(e.target.value)} autoComplete="off" maxLength={200} />
-              </label>
-            ) : null}
+            {asked !== undefined ? <ReasonPicker act={asked.act} label={asked.label} value={reason} onChange={setReason} testId="approval-reason" disabled={busy} /> : null}
             <StaffTiles
               prefix="approval-tile"
               label={t('staff.approvalLabel')}

@@ -24,6 +24,7 @@ import {
 import { invoke, type ClientError, type ClientResult } from '../../client.js';
 import { Dialog } from '../../components/Dialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { ReasonPicker } from '../../components/ReasonPicker.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery, type QueryState } from '../../hooks.js';
 import { downloadBase64 } from '../../lib/download.js';
@@ -41,9 +42,8 @@ type Colours = ChannelOutput<'table.colourChips'>['chips'];
 
 /** How many colour chips one bet may hold (core/roulette/contract.ts). */
 const MAX_CHIPS = 10_000;
-/** A null spin's reason (core/roulette/contract.ts: 3 to 200 characters). */
+/** A null spin's reason (core/roulette/contract.ts: 3 to 200 characters; the picker's words keep the maximum). */
 const MIN_REASON = 3;
-const MAX_REASON = 200;
 
 const emptyMinima = (): Record<LimitGroup, string> => Object.fromEntries(LIMIT_GROUPS.map((g) => [g, ''])) as Record<LimitGroup, string>;
 
@@ -905,18 +905,7 @@ function SpinLog({ table, numberText }: Omit<NumberProps, 'setNumberText'>) {
       {asking ? (
         <Dialog title={t('tableSheet.nullTitle')} onClose={() => setAsking(false)} testId="log-null-dialog">
           <form className="form" onSubmit={nullSpin} noValidate>
-            <label>
-              {t('tableSheet.nullReason')}
-              <input
-                data-testid="log-null-reason"
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                minLength={MIN_REASON}
-                maxLength={MAX_REASON}
-                autoComplete="off"
-                autoFocus
-              />
-            </label>
+            <ReasonPicker act="roulette.nullSpin" label={t('tableSheet.nullReason')} value={reason} onChange={setReason} testId="log-null-reason" disabled={busy} />
             <p className="hint">{t('tableSheet.nullHint')}</p>
             {direction ? (
               <p className="hint" data-testid="log-null-direction">

@@ -9,6 +9,7 @@ import { invoke, type ClientError } from '../../client.js';
 import { ApprovalDialog } from '../../components/ApprovalDialog.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { ReasonPicker } from '../../components/ReasonPicker.js';
 import { ReceiptStatus } from '../../components/ReceiptStatus.js';
 import { ReprintZButton } from '../../components/ReprintZButton.js';
 import { usePrintState } from '../../components/PrintJobs.js';
@@ -201,17 +202,17 @@ function Kick() {
       <h2 id="kick-title">{t('drawer.kick.title')}</h2>
       <p className="meta">{t('drawer.kick.explain')}</p>
       {asking && isManager ? (
-        <form className="form-row" onSubmit={(e) => void submitAsManager(e)}>
-          <label className="field">
-            <span>{t('drawer.kick.reason')}</span>
-            <input value={reason} onChange={(e) => setReason(e.target.value)} minLength={3} maxLength={200} required data-testid="kick-reason" autoFocus />
-          </label>
-          <button type="submit" className="btn btn-primary" disabled={busy} data-testid="kick-submit">
-            {busy ? t('common.working') : t('drawer.kick.submit')}
-          </button>
-          <button type="button" className="btn" onClick={() => setAsking(false)}>
-            {t('common.cancel')}
-          </button>
+        <form className="form" onSubmit={(e) => void submitAsManager(e)}>
+          <ReasonPicker act="drawer.kick" label={t('drawer.kick.reason')} value={reason} onChange={setReason} testId="kick-reason" disabled={busy} />
+          <div className="form-row">
+            {/* Nothing to send until a reason is chosen or typed. */}
+            <button type="submit" className="btn btn-primary" disabled={busy || reason.trim() === ''} data-testid="kick-submit">
+              {busy ? t('common.working') : t('drawer.kick.submit')}
+            </button>
+            <button type="button" className="btn" onClick={() => setAsking(false)}>
+              {t('common.cancel')}
+            </button>
+          </div>
         </form>
       ) : (
         <button type="button" className="btn" data-testid="kick-start" onClick={start}>
@@ -224,7 +225,7 @@ function Kick() {
           explain={t('drawer.kick.approvalExplain')}
           submitLabel={t('drawer.kick.submit')}
           testId="kick-approval"
-          reasonLabel={t('drawer.kick.reason')}
+          reason={{ label: t('drawer.kick.reason'), act: 'drawer.kick' }}
           onSubmit={(approval, why) => invoke('drawer.kick', { reason: why, approval })}
           onDone={() => {
             setAsking(false);
@@ -288,7 +289,18 @@ function Movement() {
           <legend>{t('drawer.movementKind')}</legend>
           {MOVEMENT_KINDS.map((k) => (
             <label key={k} className={`segment${kind === k ? ' active' : ''}`}>
-              <input type="radio" name="movement-kind" value={k} checked={kind === k} data-testid={`movement-kind-${k}`} onChange={() => setKind(k)} />
+              <input
+                type="radio"
+                name="movement-kind"
+                value={k}
+                checked={kind === k}
+                data-testid={`movement-kind-${k}`}
+                onChange={() => {
+                  // Each kind has its own reasons: one chosen for another kind is dropped.
+                  setKind(k);
+                  setReason('');
+                }}
+              />
               {t(`drawer.kind.${k}`)}
             </label>
           ))}
@@ -298,11 +310,8 @@ function Movement() {
             {t('drawer.amount')}
             <input data-testid="movement-amount" inputMode="decimal" autoComplete="off" placeholder="0,00" value={amount} onChange={(e) => setAmount(e.target.value)} />
           </label>
-          <label className="grow">
-            {t('drawer.reason')}
-            <input data-testid="movement-reason" autoComplete="off" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
-          </label>
         </div>
+        <ReasonPicker act={`drawer.${kind}`} label={t('drawer.reason')} value={reason} onChange={setReason} testId="movement-reason" disabled={busy} />
         <button type="submit" className="btn btn-primary btn-large" data-testid="movement-submit" disabled={busy}>
           {busy ? t('common.working') : t('drawer.movementSubmit')}
         </button>
@@ -492,7 +501,7 @@ function BlindClose({ drawer, onClosed, onCancel }: { drawer: DrawerView; onClos
           explain={t('drawer.approvalExplain', { threshold: f.money(awaiting.thresholdCents) })}
           submitLabel={t('drawer.approvalSubmit')}
           testId="drawer-approval-dialog"
-          reasonLabel={t('drawer.approvalReason')}
+          reason={{ label: t('drawer.approvalReason'), act: 'drawer.variance' }}
           onSubmit={(a, reason) => invoke('drawer.close', { ...closeInput(counted), approval: a, reason })}
           onDone={(value) => {
             setAwaiting(null);

@@ -15,6 +15,7 @@ import { formatPercent, settingsUpdate, specialPrizeTerms } from '../../lib/sett
 import { HallKeyPanel } from './HallKeyPanel.js';
 import { MachinesPanel } from './MachinesPanel.js';
 import { PrintersPanel } from './PrintersPanel.js';
+import { ReasonsPanel } from './ReasonsPanel.js';
 import { SeriesPanel } from './SeriesPanel.js';
 import { TerminalsPanel } from './TerminalsPanel.js';
 
@@ -447,7 +448,7 @@ function PrintJobsPanel() {
 }
 
 /** The sub-screens of Configuração, in the order of the bar; `users` only for an admin. */
-export const SETTINGS_SUBS = ['hall', 'series', 'machines', 'printers', 'terminals', 'signing', 'users'] as const;
+export const SETTINGS_SUBS = ['hall', 'series', 'machines', 'printers', 'reasons', 'terminals', 'signing', 'users'] as const;
 export type SettingsSub = (typeof SETTINGS_SUBS)[number];
 
 /**
@@ -520,6 +521,7 @@ export function SettingsScreen({ jobsPanelOpen = false, before = null, isAdmin =
             {jobsPanelOpen ? null : <PrintJobsPanel />}
           </>
         ) : null}
+        {shown === 'reasons' ? <ReasonsPanel /> : null}
         {/* Enrolling and revoking are an admin's (the users panel is given for an admin alone); a manager sees the list. */}
         {shown === 'terminals' ? <TerminalsPanel admin={before !== null} /> : null}
         {shown === 'users' ? before : null}
