@@ -95,4 +95,31 @@ describe('reasons by touch', () => {
     }
     await page.context().close();
   });
+
+  it("a manager's list, edited by touch in Configuração → Motivos, is what the counter offers (audited)", async () => {
+    const page = await openAs(browser, kiosk, 'gerente', '2222', { viewport: { width: 1024, height: 768 }, hasTouch: true });
+    await page.getByTestId('settings-tab').tap();
+    await page.getByTestId('settings-sub-reasons').tap();
+    await page.getByTestId('reasons-act-drawer_pay_out').tap();
+    await expectText(page, 'reasons-entry-1', 'Compra de material');
+    // The third goes, the second goes up, a new one is added from the keyboard's dialog.
+    await page.getByTestId('reasons-remove-3').tap();
+    await page.getByTestId('reasons-up-2').tap();
+    await page.getByTestId('reasons-add').tap();
+    await page.getByTestId('reasons-words').fill('Água e café');
+    await page.getByTestId('reasons-words-use').tap();
+    await page.getByTestId('reasons-save').tap();
+    await expectText(page, 'reasons-saved', 'Lista "Saída de dinheiro" guardada.');
+    const token = (await kiosk.call('auth.login', { username: 'caixa1', pin: '3333' })).value.operatorToken as string;
+    const lists = (await kiosk.call('reasons.get', {}, token)).value as Record<string, string[]>;
+    expect(lists['drawer.pay_out']).toEqual(['Pagamento a fornecedor', 'Compra de material', 'Água e café']);
+    const db = new Database(join(kiosk.dataDir, 'kiosk.sqlite'), { readonly: true });
+    try {
+      const row = db.prepare(`SELECT after FROM audit_log WHERE channel = 'reasons.update' ORDER BY id DESC LIMIT 1`).get() as { after: string };
+      expect(JSON.parse(row.after)).toEqual({ act: 'drawer.pay_out', reasons: ['Pagamento a fornecedor', 'Compra de material', 'Água e café'], default: false });
+    } finally {
+      db.close();
+    }
+    await page.context().close();
+  });
 });
