@@ -103,6 +103,7 @@ describe('the money kinds', () => {
   it('say what each domain prints: its title’s parameters, the job’s link, and the parameter that picks its wording', () => {
     expect(TITLE_PARAM_NAMES).toEqual({
       sale_receipt: ['saleId'],
+      sale_void: ['saleId'],
       prize_payout: ['payoutId'],
       refund: ['saleId'],
       announcement: ['gameNumber', 'moment'],

@@ -174,6 +174,10 @@ describe("the cashier's sale screen", () => {
     await page.getByTestId('approval-pin').fill('2222');
     await page.getByTestId('approval-submit').click();
     await expectText(page, 'void-result', `Venda n.º ${meanwhile.value.saleId} anulada`);
+    // The void's slip, as the printer received it: the sale, its card back in the series, the 1,00 € returned, who sold, voided and approved it.
+    const slip = (await waitForJobs(emulator, 1, 'ANULAÇÃO DE VENDA'))[0]!.lines.map((l) => l.trim().replace(/\s+/g, ' '));
+    for (const line of [`Venda n.º ${meanwhile.value.saleId}`, 'Jogada n.º 1', 'Série A: n.º 7', 'Cartões 1 cartão', 'DEVOLVIDO 1,00 €', 'Aprovada por Gerente de Sala'])
+      expect(slip, line).toContain(line);
     expect((await kiosk.call('sale.list', { gameId: 1 }, cashier)).value.find((x: { saleId: number }) => x.saleId === saleId).voided).toBe(false);
 
     // The printer runs out of paper: the next receipt fails, in view next to the sale.

@@ -11,6 +11,7 @@ import type { ErrorBody } from '../core/errors.js';
 import { expectBooksHold } from './books.js';
 import { createTestHall, type TestHall } from './fixtures/faces.js';
 import { snapshot, TEST_FLOAT, type TerminalCalls } from './harness.js';
+import { managerX } from './x-report.js';
 
 const CLOSE_AT = '2026-12-01T02:00:00.000Z';
 const APPROVAL = { username: 'gerente', pin: '2222' };
@@ -112,12 +113,12 @@ describe('drawers, X and Z per terminal', () => {
     await T2.ok('sale.create', cashSale(3), cashier2);
     await T2.ok('sale.create', cashSale(4), cashier2);
 
-    const x1 = await t.h.ok('report.x', {}, t.manager);
-    const x2 = await T2.ok('report.x', {}, manager2);
+    const x1 = managerX(await t.h.ok('report.x', {}, t.manager));
+    const x2 = managerX(await T2.ok('report.x', {}, manager2));
     expect([x1.terminalId, x1.expectedCents]).toEqual(['T1', 10_200]);
     expect([x2.terminalId, x2.expectedCents]).toEqual(['T2', 10_700]);
     // The cashier's X at T2 is blind, but it is T2's drawer.
-    expect(await T2.ok('report.x', {}, cashier2)).toMatchObject({ terminalId: 'T2', operator: 'Caixa Dois', expectedCents: null });
+    expect(await T2.ok('report.x', {}, cashier2)).toMatchObject({ blind: true, terminalId: 'T2', operator: 'Caixa Dois' });
 
     const z2 = await T2.ok('drawer.close', { countedByDenomination: { '2000': 5, '500': 1, '200': 1 } }, cashier2);
     expect(z2).toMatchObject({ drawerId: x2.drawerId, zNumber: 1, countedCents: 10_700, varianceCents: 0 });
@@ -128,13 +129,13 @@ describe('drawers, X and Z per terminal', () => {
   });
 
   it("chips sold at T2 bring cash into T2's drawer only", async () => {
-    const managerT1Drawer = await t.h.ok('report.x', {}, t.manager);
+    const managerT1Drawer = managerX(await t.h.ok('report.x', {}, t.manager));
     await T2.ok('drawer.open', { floatByDenomination: TEST_FLOAT, chipFloatByValue: { '2500': 4 } }, manager2);
     expect(await T2.ok('chips.sell', { chips: [{ valueCents: 2_500, count: 2 }], payment: { method: 'cash', tenderedCents: 5_000 } }, manager2)).toMatchObject({
       totalCents: 5_000,
       drawerCashCents: 15_000,
     });
-    expect((await t.h.ok('report.x', {}, t.manager)).expectedCents).toBe(managerT1Drawer.expectedCents);
+    expect(managerX(await t.h.ok('report.x', {}, t.manager)).expectedCents).toBe(managerT1Drawer.expectedCents);
   });
 });
 
@@ -157,8 +158,8 @@ describe('the void of the last sale', () => {
       message: `A venda n.º ${last.saleId} foi feita no terminal T2: anule-a nesse terminal, onde estão os cartões e o dinheiro da venda. Nada foi anulado.`,
     });
     await T2.ok('sale.voidLast', { gameId, saleId: last.saleId, approval: APPROVAL }, cashier2);
-    expect((await T2.ok('report.x', {}, manager2)).expectedCents).toBe(10_000);
-    expect((await t.h.ok('report.x', {}, t.manager)).expectedCents).toBe(10_200);
+    expect(managerX(await T2.ok('report.x', {}, manager2)).expectedCents).toBe(10_000);
+    expect(managerX(await t.h.ok('report.x', {}, t.manager)).expectedCents).toBe(10_200);
     // Its numbers went back: T1's next sale takes 3 onwards.
     const next = await t.h.ok('sale.create', cashSale(1), t.cashier);
     expect(next.ranges).toEqual([{ seriesCode: 'A', from: 3, to: 3 }]);

@@ -223,6 +223,7 @@ export const ANNOUNCEMENT_MOMENTS = ['before_sale', 'close_of_sale', 'last_game'
 /** The parameters of each bingo document's title (printing/documents/*.ts builds the pt-PT title from the same values). */
 export interface BingoTitleParams {
   sale_receipt: { saleId: number };
+  sale_void: { saleId: number };
   prize_payout: { payoutId: number };
   refund: { saleId: number };
   announcement: { gameNumber: number; moment: (typeof ANNOUNCEMENT_MOMENTS)[number] };
@@ -230,6 +231,7 @@ export interface BingoTitleParams {
 
 export const BINGO_PRINTS = {
   sale_receipt: { ref: 'sale', params: ['saleId'] },
+  sale_void: { ref: 'sale', params: ['saleId'] },
   prize_payout: { ref: 'winner', params: ['payoutId'] },
   refund: { ref: 'refund', params: ['saleId'] },
   announcement: { ref: 'game', params: ['gameNumber', 'moment'], variant: { param: 'moment', values: ANNOUNCEMENT_MOMENTS } },

@@ -110,14 +110,26 @@ export const xReportSchema = z.object({
 });
 
 /**
- * The X report as the caller may read it: a counter role (cashier, caixa)
- * closes blind, so its X lists the movements without the cash (and chips)
- * expected; a manager's shows everything.
+ * The X report as a counter role (cashier, caixa) reads it while its drawer is
+ * open: the close is blind, so it carries no amount at all. Not the expected
+ * cash, and none of the lines it is the sum of either (the float, sales,
+ * prizes, pay-ins...: they add up to it), nor counts of operations (a count of
+ * sales times the card's price is the sales line). Only which drawer, whose,
+ * since when and when the X was taken: the operator counts the drawer at the
+ * close, and its figures come with that count once it is on record
+ * (drawer.close), then on the Z.
  */
-export const xReportAnswerSchema = xReportSchema.extend({
-  expectedCents: z.number().int().nullable(),
-  chips: chipsSchema.extend({ expectedCents: z.number().int().nullable() }).nullable().optional(),
+export const blindXReportSchema = z.object({
+  blind: z.literal(true),
+  drawerId: id,
+  terminalId: z.string(),
+  operator: z.string(),
+  openedAt: isoTime,
+  at: isoTime,
 });
+
+/** The X report as the caller may read it: a manager's shows everything; a counter role's is blind. */
+export const xReportAnswerSchema = z.discriminatedUnion('blind', [xReportSchema.extend({ blind: z.literal(false) }), blindXReportSchema]);
 
 /** The Z report's data, recorded at the close and never changed. */
 export const zReportSchema = xReportSchema.extend({
@@ -217,7 +229,8 @@ export const drawersContract = {
     output: z.object({ drawerId: id, cashCents: z.number().int().nullable() }).nullable(),
   }),
   'report.x': channel({
-    summary: "X report of this terminal's open drawer: printed and returned; does not close it.",
+    summary:
+      "X report of this terminal's open drawer: printed and returned; does not close it. A counter role's is blind: no amount on screen or paper until its count is on record.",
     kind: 'command',
     topics: ['print'],
     roles: DRAWER_ROLES,
@@ -252,5 +265,6 @@ export const drawersContract = {
 export type DrawerView = z.output<typeof drawerSchema>;
 export type XReportView = z.output<typeof xReportSchema>;
 export type XReportAnswer = z.output<typeof xReportAnswerSchema>;
+export type BlindXReportView = z.output<typeof blindXReportSchema>;
 export type ZReportView = z.output<typeof zReportSchema>;
 export type DrawerChipsView = z.output<typeof chipsSchema>;

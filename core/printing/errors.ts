@@ -76,4 +76,11 @@ export const printingErrors = errors({
     pt: (p) => `O trabalho de impressão n.º ${p.jobId} não falhou: para o imprimir de novo use a 2.ª via.`,
     en: (p) => `Print job no. ${p.jobId} did not fail: to print it again use a reprint (2.ª via).`,
   },
+  // A manager's X of a drawer whose blind count is not yet on record: a counter role prints it neither again nor late.
+  PRINT_JOB_BLIND_X: {
+    pt: (p) =>
+      `O trabalho n.º ${p.jobId} é o relatório X de um gerente, com o valor esperado na gaveta n.º ${p.drawerId}: o fecho do balcão é cego, por isso só um gerente o imprime até a contagem ficar registada. Nada foi impresso.`,
+    en: (p) =>
+      `Job no. ${p.jobId} is a manager's X report, with the cash expected in drawer no. ${p.drawerId}: the counter's close is blind, so only a manager prints it until the count is recorded. Nothing was printed.`,
+  },
 });

@@ -28,9 +28,13 @@ export interface XReportData {
   expectedCents: number;
   /** A casino caixa's face-value chips through the drawer (IX.7); absent or null when it held none. */
   chips?: DrawerChips | null;
-  /** Taken by a counter role before its blind close: the expected amounts are left out. */
-  blind?: boolean;
 }
+
+/** A counter role's X before its blind close: which drawer and when, no figure (core/drawers/contract.ts blindXReportSchema). */
+export type BlindXReportData = Pick<XReportData, 'timeZone' | 'hallName' | 'terminalId' | 'drawerId' | 'shift' | 'operator' | 'openedAt' | 'at'>;
+
+/** What a blind X prints in place of its figures (print.jobs tells a blind X from a manager's by it). */
+export const BLIND_X_NOTE = 'Contagem cega: conte a gaveta no fecho. Os valores aparecem depois de a contagem ficar registada.';
 
 export interface ChipCount {
   valueCents: number;
@@ -94,19 +98,19 @@ const chipLines = (chips: readonly ChipCount[]) =>
     .map((c) => pair(`  ${c.count} x ${euros(c.valueCents)}`, euros(c.valueCents * c.count)));
 
 /** The caixa's chips: float, what came in and went out, and what the drawer should hold. */
-function chipsBody(chips: DrawerChips, blind: boolean): Block[] {
+function chipsBody(chips: DrawerChips): Block[] {
   return [
     { kind: 'rule' },
     { kind: 'text', text: 'FICHAS (valor facial)', bold: true },
     pair('Fundo de fichas', euros(chips.floatCents)),
     ...chipLines(chips.float),
     ...chips.lines.filter(printed).map((l) => pair(`  ${l.label}`, signed(l.side === 'in' ? l.cents : 0 - l.cents))),
-    ...(blind ? [] : [pair('Fichas esperadas', euros(chips.expectedCents), { bold: true })]),
+    pair('Fichas esperadas', euros(chips.expectedCents), { bold: true }),
   ];
 }
 
-function body(data: XReportData): Block[] {
-  const side = (which: 'in' | 'out') => data.lines.filter((l) => l.side === which && printed(l)).map((l) => pair(`  ${l.label}`, euros(l.cents)));
+/** Which drawer, whose, since when, and when the report was taken. */
+function identity(data: BlindXReportData): Block[] {
   return [
     pair('Terminal', data.terminalId),
     pair('Gaveta n.º', data.drawerId),
@@ -114,6 +118,13 @@ function body(data: XReportData): Block[] {
     pair('Operador', data.operator),
     pair('Aberta em', formatHallDateTime(data.openedAt, data.timeZone)),
     pair('Data', formatHallDateTime(data.at, data.timeZone)),
+  ];
+}
+
+function body(data: XReportData): Block[] {
+  const side = (which: 'in' | 'out') => data.lines.filter((l) => l.side === which && printed(l)).map((l) => pair(`  ${l.label}`, euros(l.cents)));
+  return [
+    ...identity(data),
     { kind: 'rule' },
     pair('Fundo de caixa', euros(data.openingFloatCents)),
     { kind: 'text', text: 'Entradas', bold: true },
@@ -121,28 +132,39 @@ function body(data: XReportData): Block[] {
     { kind: 'text', text: 'Saídas', bold: true },
     ...side('out'),
     { kind: 'rule' },
-    ...(data.blind
-      ? [{ kind: 'text', text: 'Contagem cega: o valor esperado só aparece no fecho.' } as const]
-      : [pair('Esperado na gaveta', euros(data.expectedCents), { bold: true })]),
-    ...(data.chips ? chipsBody(data.chips, data.blind === true) : []),
+    pair('Esperado na gaveta', euros(data.expectedCents), { bold: true }),
+    ...(data.chips ? chipsBody(data.chips) : []),
   ];
+}
+
+/** An X report's document: its header, then the body given (a manager's figures, or a counter's blind note). */
+function xDocument(drawerId: number, hallName: string, body: Block[]): PrintDocument {
+  return {
+    kind: 'x_report',
+    title: `Relatório X, gaveta n.º ${drawerId}`,
+    titleParams: { drawerId } satisfies TitleParams<'x_report'>,
+    blocks: [...hallHeader(hallName, null), { kind: 'rule' }, heading('RELATÓRIO X'), { kind: 'text', text: 'Não fecha a gaveta', align: 'center' }, ...body],
+  };
 }
 
 /** The X report (does not close the drawer). */
 export function xReport(data: XReportData): PrintDocument {
   checkReport(data);
-  return {
-    kind: 'x_report',
-    title: `Relatório X, gaveta n.º ${data.drawerId}`,
-    titleParams: { drawerId: data.drawerId } satisfies TitleParams<'x_report'>,
-    blocks: [
-      ...hallHeader(data.hallName, null),
-      { kind: 'rule' },
-      heading('RELATÓRIO X'),
-      { kind: 'text', text: 'Não fecha a gaveta', align: 'center' },
-      ...body(data),
-    ],
-  };
+  return xDocument(data.drawerId, data.hallName, body(data));
+}
+
+/**
+ * A counter role's X (the close is blind): no amount at all, since the float
+ * and the lines add up to the expected cash; what is printed is only which
+ * drawer and when, and what to do.
+ */
+export function blindXReport(data: BlindXReportData): PrintDocument {
+  return xDocument(data.drawerId, data.hallName, [...identity(data), { kind: 'rule' }, { kind: 'text', text: BLIND_X_NOTE }]);
+}
+
+/** Whether an X report's document is a blind one (no figure on it). */
+export function isBlindXReport(doc: PrintDocument): boolean {
+  return doc.kind === 'x_report' && doc.blocks.some((b) => b.kind === 'text' && b.text === BLIND_X_NOTE);
 }
 
 /** The Z report (the drawer's close). */

@@ -1,12 +1,16 @@
 /** The printed documents: pure functions from JSON data to a PrintDocument. */
 export { saleReceipt, type SaleReceiptData } from './saleReceipt.js';
+export { saleVoidSlip, type SaleVoidSlipData } from './saleVoidSlip.js';
 export { prizePayout, PRIZE_KIND_LABELS, type PrizeKind, type PrizePayoutData } from './prizePayout.js';
 export { refundReceipt, ANNUL_REASON_LABELS, type AnnulReason, type RefundReceiptData } from './refundReceipt.js';
 export { guia, guiaCopies, GUIA_KIND_LABELS, type GuiaCheque, type GuiaCopy, type GuiaData, type GuiaKind } from './guia.js';
 export {
+  blindXReport,
   countedCents,
+  isBlindXReport,
   xReport,
   zReport,
+  type BlindXReportData,
   type DenominationCount,
   type XReportData,
   type ZReportData,

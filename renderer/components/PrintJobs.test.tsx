@@ -16,6 +16,7 @@ import {
   prizePayout,
   refundReceipt,
   saleReceipt,
+  saleVoidSlip,
   testPage,
   xReport,
   zReport,
@@ -23,7 +24,7 @@ import {
 import { asReprint, type PrintDocument } from '../../printing/layout.js';
 import { PrinterError } from '../../printing/transport/index.js';
 import { UnprintableCharacterError } from '../../printing/escpos.js';
-import { ANNOUNCEMENT, GUIA, PAYOUT, REFUND, SALE, X_REPORT, Z_REPORT } from '../../test/fixtures/documents.js';
+import { ANNOUNCEMENT, GUIA, PAYOUT, REFUND, SALE, SALE_VOID, X_REPORT, Z_REPORT } from '../../test/fixtures/documents.js';
 import { i18n, initI18n } from '../i18n/index.js';
 import { jobErrorText, jobNameKey, statusErrorText, type PrintJobView } from '../lib/printing.js';
 import { JobsList } from './PrintJobs.js';
@@ -40,6 +41,7 @@ const AT = '2026-12-01T21:00:00.000Z';
 /** Every kind of document the kiosk prints, as its builder makes it. */
 const DOCUMENTS: PrintDocument[] = [
   saleReceipt(SALE),
+  saleVoidSlip(SALE_VOID),
   prizePayout(PAYOUT),
   refundReceipt(REFUND),
   ...guiaCopies(GUIA),
@@ -131,6 +133,7 @@ describe('print job names in each language', () => {
     });
     expect(names).toEqual([
       `Sale receipt no. ${SALE.saleId}`,
+      `Void of sale no. ${SALE_VOID.saleId}`,
       `Prize payout no. ${PAYOUT.payoutId}`,
       `Refund of sale no. ${REFUND.saleId}`,
       `Guia no. ${GUIA.guiaNumber} (caixa's copy)`,

@@ -12,7 +12,7 @@ import { insertSale, insertSaleRange, insertSaleVoid, lastSaleOfGame, rangesOfSa
 import { firstFreshSeries, moveNextNumber, type SeriesRow } from '../../../db/bingo/series.js';
 import { post, postingsOf } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
-import { saleReceipt } from '../../../printing/documents/index.js';
+import { saleReceipt, saleVoidSlip } from '../../../printing/documents/index.js';
 import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
 import { confirmCredentials, withApproval } from '../shared/credentials.js';
 import { enqueue } from '../shared/print.js';
@@ -168,6 +168,28 @@ export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.
         drawerId,
       });
       const plain = ranges.map(({ seriesCode, from, to }) => ({ seriesCode, from, to }));
+      // On paper too, as the sale was: the slip that opens the drawer for the money going back names the sale, its cards and who allowed it.
+      enqueue(
+        ctx,
+        'receipts',
+        (hall) =>
+          saleVoidSlip({
+            ...hall,
+            saleId: sale.id,
+            sessionId: game.sessionId,
+            gameNumber: game.number,
+            terminalId: sale.terminalId,
+            ranges: plain,
+            amountCents: sale.totalCents,
+            paymentMethod: sale.paymentMethod,
+            soldBy: sale.cashierName,
+            voidedBy: operator.name,
+            approvedBy: approver.name,
+            soldAt: sale.createdAt,
+            voidedAt: ctx.at,
+          }),
+        { type: 'sale', id: sale.id },
+      );
       return done(
         { saleId: sale.id, ranges: plain, refundCents: sale.totalCents },
         { before: { saleId: sale.id, voided: false }, after: { saleId: sale.id, voided: true, approvedBy: approver.username, ranges: plain } },

@@ -13,6 +13,7 @@ import type { Channel } from '../../../core/contract.js';
 import { expectBooksHold } from '../../../test/books.js';
 import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
 import { snapshot, TEST_FLOAT_CENTS } from '../../../test/harness.js';
+import { managerX } from '../../../test/x-report.js';
 
 let t: TestHall & { caixa: string; admin: string };
 beforeEach(async () => {
@@ -126,7 +127,7 @@ describe('guias', () => {
     // The counter's close is blind: the caixa and the cashier learn a drawer is open, not what it holds.
     expect(await t.h.ok('drawer.cash', {}, t.caixa)).toMatchObject({ cashCents: null });
     expect(await t.h.ok('drawer.cash', {}, t.cashier)).toMatchObject({ cashCents: null });
-    expect((await t.h.ok('report.x', {}, t.cashier)).movements.guias).toBe(5_000);
+    expect(managerX(await t.h.ok('report.x', {}, t.manager)).movements.guias).toBe(5_000);
     // Printed: both copies at issue, both at payment; only the caixa's copy of the payment opens the drawer.
     const jobs = t.h.kiosk.db.prepare(`SELECT title, document FROM print_jobs WHERE ref_type = 'guia' ORDER BY id`).all() as { title: string; document: string }[];
     expect(jobs.map((j) => [j.title, (JSON.parse(j.document) as { openDrawer?: boolean }).openDrawer ?? false])).toEqual([

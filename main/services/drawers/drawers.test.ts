@@ -13,6 +13,7 @@ import { decodeEscPos } from '../../../tools/printer-emulator/decode.js';
 import { expectBooksHold } from '../../../test/books.js';
 import { createTestHall } from '../../../test/fixtures/faces.js';
 import { confirmByHand, type Harness, snapshot, TEST_FLOAT_CENTS } from '../../../test/harness.js';
+import { managerX } from '../../../test/x-report.js';
 
 const CLOSE_AT = '2026-12-01T02:00:00.000Z';
 const APPROVAL = { username: 'gerente', pin: '2222' };
@@ -80,15 +81,22 @@ describe('a full shift', () => {
     expect(await sell(g1.id, 20, 2500)).toMatchObject({ totalCents: 2000, changeCents: 500 });
     await sell(g1.id, 1);
     await h.ok('sale.voidLast', { gameId: g1.id, approval: APPROVAL }, t.cashier);
-    // The cashier's X: the movements, not what the drawer should hold (the close is blind); the manager's: everything.
-    const x1 = await h.ok('report.x', {}, t.cashier);
-    expect(x1).toMatchObject({
+    // The cashier's X: no amount at all, neither the expected cash nor the float and lines it is the sum of (the close is blind);
+    // the manager's: everything.
+    expect(await h.ok('report.x', {}, t.cashier)).toEqual({
+      blind: true,
       drawerId: drawer!.drawerId,
+      terminalId: 'T1',
+      operator: 'Caixa Um',
+      openedAt: drawer!.openedAt,
+      at: h.clock.now().toISOString(),
+    });
+    expect(managerX(await h.ok('report.x', {}, t.manager))).toMatchObject({
+      blind: false,
       openingFloatCents: 10000,
       movements: { sales: 3000, prizes: 0, refunds: 0, guias: 0, payIns: 0, payOuts: 0, drops: 0 },
-      expectedCents: null,
+      expectedCents: 13000,
     });
-    expect((await h.ok('report.x', {}, t.manager)).expectedCents).toBe(13000);
 
     // V = 30,00 €: line 1,50 €, bingo 15,00 €, both paid at the counter.
     await h.ok('game.closeSale', { gameId: g1.id }, t.manager);
@@ -116,7 +124,7 @@ describe('a full shift', () => {
     expect(drop).toMatchObject({ drawerId: drawer!.drawerId, kind: 'drop', amountCents: 5000, reason: 'Recolha das 23h' });
 
     // 10000 + 3000 + 300 + 2000 - 150 - 1500 - 300 - 750 - 5000 = 7600.
-    const x2 = await h.ok('report.x', {}, t.manager);
+    const x2 = managerX(await h.ok('report.x', {}, t.manager));
     expect(x2.movements).toEqual({ sales: 3300, prizes: 1650, refunds: 300, guias: 0, payIns: 2000, payOuts: 750, drops: 5000, chipsSold: 0, chipsRedeemed: 0 });
     expect(x2.expectedCents).toBe(7600);
     expect(cash()).toBe(7600 - TEST_FLOAT_CENTS);
@@ -171,8 +179,22 @@ describe('a full shift', () => {
     // Read as printed: the cashier's slip leaves the expected cash out, the manager's has it.
     const slip = (id: number) =>
       decodeEscPos(renderEscPos(JSON.parse(h.kiosk.db.prepare(`SELECT document FROM print_jobs WHERE id = ?`).pluck().get(id) as string), { codepage: 'cp858', widthMm: 80 })).lines;
-    expect(slip(1).join(' ').replace(/\s+/g, ' ')).toContain('Contagem cega: o valor esperado só aparece no fecho.');
-    expect(slip(1).some((l) => l.startsWith('Esperado na gaveta'))).toBe(false);
+    // The cashier's slip, line by line: which drawer and when, and no amount (no '€', no figure but the drawer's number and the times).
+    const blind = slip(1).map((l) => l.trim()).filter((l) => l !== '');
+    expect(blind.filter((l) => !/^[-=]+$/.test(l))).toEqual([
+      'Sala de Teste',
+      'RELATÓRIO X',
+      'Não fecha a gaveta',
+      'Terminal                                      T1',
+      'Gaveta n.º                                     1',
+      'Operador                                Caixa Um',
+      'Aberta em                       30/11/2026 20:00',
+      'Data                            30/11/2026 20:00',
+      'Contagem cega: conte a gaveta no fecho. Os',
+      'valores aparecem depois de a contagem ficar',
+      'registada.',
+    ]);
+    expect(blind.join('\n')).not.toMatch(/€|\d,\d\d/);
     expect(slip(2)).toContain('Esperado na gaveta                      100,00 €');
     const closed = await closeDrawer({ '2000': 5 });
     const z = await h.ok('report.z', { drawerId: closed.drawerId }, t.cashier);
@@ -192,6 +214,40 @@ describe('a full shift', () => {
     expect(printed.blocks.find((b) => b.left === 'Auditoria n.º')?.right).toBe(String(z.auditHead!.seq));
     expect(printed.blocks.some((b) => b.text === `Cadeia: ${z.auditHead!.hash}`)).toBe(true);
     expect(await h.ok('audit.verify', { anchor: z.auditHead! }, t.manager)).toMatchObject({ valid: true, anchor: 'ok' });
+  });
+});
+
+describe("a manager's X and the counter's blind close", () => {
+  it('is neither read nor printed again by the cashier until the count is on record; the Z shows it all', async () => {
+    await h.ok('printer.configure', { id: 'balcao', role: 'receipts', transport: 'tcp', host: '127.0.0.1', port: 9, codepage: 'cp858', widthMm: 80 }, t.manager);
+    const g = await openGame();
+    await sell(g.id, 7);
+    await h.ok('report.x', {}, t.cashier);
+    await h.ok('report.x', {}, t.manager);
+    const preview = async (token: string, jobId: number) => (await h.ok('print.jobs', {}, token)).find((j) => j.jobId === jobId)!.preview;
+    // After the game's announcement and the sale's receipt: the cashier's own X (job 3), no amount; the manager's (job 4), none to the
+    // cashier, everything to him.
+    expect(h.kiosk.db.prepare(`SELECT kind FROM print_jobs ORDER BY id`).pluck().all()).toEqual(['announcement', 'sale_receipt', 'x_report', 'x_report']);
+    expect((await preview(t.cashier, 3)).join('\n')).not.toMatch(/€|\d,\d\d/);
+    expect(await preview(t.cashier, 4)).toEqual(['Relatório X de um gerente: os valores ficam reservados até a contagem da gaveta ficar registada (fecho cego).']);
+    expect(await preview(t.manager, 4)).toContain('Esperado na gaveta                      107,00 €');
+    const refusal = {
+      code: 'PRINT_JOB_BLIND_X',
+      message:
+        'O trabalho n.º 4 é o relatório X de um gerente, com o valor esperado na gaveta n.º 1: o fecho do balcão é cego, por isso só um gerente o imprime até a contagem ficar registada. Nada foi impresso.',
+    };
+    // Refused, and nothing queued (the queue works on meanwhile, so the jobs' number, not the whole database, is compared).
+    const jobs = () => h.kiosk.db.prepare(`SELECT COUNT(*) FROM print_jobs`).pluck().get();
+    expect(await h.refused('print.reprint', { jobId: 4 }, t.cashier)).toEqual(refusal);
+    h.kiosk.db.prepare(`UPDATE print_jobs SET state = 'failed' WHERE id = 4`).run();
+    expect(await h.refused('print.retry', { jobId: 4 }, t.cashier)).toEqual(refusal);
+    expect(jobs()).toBe(4);
+    // The cashier's own blind X is hers to print again.
+    expect((await h.ok('print.reprint', { jobId: 3 }, t.cashier)).reprintOf).toBe(3);
+    // The count on record (over the threshold): the figures are the cashier's now, and so is the manager's X.
+    expect(await closeDrawer({ '2000': 5 })).toMatchObject({ status: 'awaiting_acceptance', expectedCents: 10_700 });
+    expect(await preview(t.cashier, 4)).toContain('Esperado na gaveta                      107,00 €');
+    expect((await h.ok('print.reprint', { jobId: 4 }, t.cashier)).reprintOf).toBe(4);
   });
 });
 
@@ -303,7 +359,7 @@ describe('refusals change nothing', () => {
     expect((await refusedUnchanged('drawer.move', { kind: 'drop', amountCents: 101, reason: 'Recolha' }, t.manager)).code).toBe('PAYOUT_EXCEEDS_CASH');
     await h.ok('drawer.move', { kind: 'pay_in', amountCents: 50, reason: 'Trocos' }, t.cashier);
     expect((await h.ok('prize.pay', { winnerId: 1, card: { seriesCode: 'A', number: 3 } }, t.cashier)).status).toBe('paid');
-    expect((await h.ok('report.x', {}, t.manager)).expectedCents).toBe(0);
+    expect(managerX(await h.ok('report.x', {}, t.manager)).expectedCents).toBe(0);
   });
 
   it('unknown denominations and bad counts, at open and close', async () => {

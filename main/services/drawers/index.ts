@@ -40,7 +40,7 @@ import { signCheckpoint } from '../shared/checkpoint.js';
 import { post } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
 import { printerForRole } from '../../../db/printing.js';
-import { drawerKickSlip, xReport, zReport } from '../../../printing/documents/index.js';
+import { blindXReport, drawerKickSlip, xReport, zReport } from '../../../printing/documents/index.js';
 import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
 import { confirmCredentials, withApproval } from '../shared/credentials.js';
 import { enqueue } from '../shared/print.js';
@@ -329,17 +329,24 @@ export const drawersHandlers: HandlerSlice<
     return drawer ? drawerView(ctx.db, drawer) : null;
   }),
 
-  /** The X report of the open drawer, printed; it changes nothing but the print queue. */
+  /**
+   * The X report of the open drawer, printed; it changes nothing but the print
+   * queue. A counter role's is blind, on screen and on paper alike: no amount
+   * (see blindXReportSchema for why not even the lines); its figures come with
+   * its count (drawer.close), then on the Z. A manager's shows everything.
+   */
   'report.x': command((ctx) => {
     const drawer = requireOpenDrawer(ctx.db, ctx.terminalId);
+    if (!approves(operatorOf(ctx).roles)) {
+      const blind = { blind: true as const, drawerId: drawer.id, terminalId: drawer.terminalId, operator: drawer.openedByName, openedAt: drawer.openedAt, at: ctx.at };
+      enqueue(ctx, 'receipts', (hall) => blindXReport({ ...blind, hallName: hall.hallName, timeZone: hall.timeZone, shift: null }), { type: 'drawer', id: drawer.id });
+      return done(blind, { after: blind });
+    }
     const now = xNow(ctx.db, drawer, ctx.at);
     const data = now.view;
-    // The close is blind for the counter: its X (on screen and on paper) leaves out what the drawer should hold.
-    const blind = !approves(operatorOf(ctx).roles);
     const printedChips = data.chips ? { ...data.chips, lines: now.chipLines ?? [] } : null;
-    enqueue(ctx, 'receipts', (hall) => xReport({ ...data, lines: now.lines, chips: printedChips, hallName: hall.hallName, timeZone: hall.timeZone, shift: null, blind }), { type: 'drawer', id: drawer.id });
-    const answer = blind ? { ...data, expectedCents: null, chips: data.chips ? { ...data.chips, expectedCents: null } : data.chips } : data;
-    return done(answer, { after: { drawerId: drawer.id, expectedCents: data.expectedCents, blind } });
+    enqueue(ctx, 'receipts', (hall) => xReport({ ...data, lines: now.lines, chips: printedChips, hallName: hall.hallName, timeZone: hall.timeZone, shift: null }), { type: 'drawer', id: drawer.id });
+    return done({ ...data, blind: false as const }, { after: { drawerId: drawer.id, expectedCents: data.expectedCents, blind: false } });
   }),
 
   'report.z': query((ctx, input) => {

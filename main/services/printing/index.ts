@@ -4,12 +4,14 @@ import type { ChannelOutput } from '../../../core/contract.js';
 import { KioskError } from '../../../core/errors.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import { allPrinters, insertJob, jobById, printerById, printerForRole, recentJobs, requeueJob, savePrinter, type JobRow, type PrinterRow } from '../../../db/printing.js';
-import { testPage } from '../../../printing/documents/index.js';
+import { isBlindXReport, testPage } from '../../../printing/documents/index.js';
+import { approves } from '../../../core/people/rules.js';
+import { drawerById, recordedCountOf } from '../../../db/drawers.js';
 import { asReprint, type PrintDocument } from '../../../printing/layout.js';
 import { previewText } from '../../../printing/preview.js';
 import { printerProfile } from '../../../printing/profile.js';
 import { askStatus } from '../../../printing/transport/index.js';
-import { command, done, operatorOf, query, queryWaiting, type HandlerSlice } from '../shared/context.js';
+import { command, done, operatorOf, query, queryWaiting, type HandlerSlice, type Operator } from '../shared/context.js';
 import { assertPrintable, printedText, savedPrintedTexts } from '../shared/printable.js';
 import { hallTimeZone } from '../../../db/people.js';
 
@@ -32,7 +34,24 @@ const printerView = (p: PrinterRow): PrinterView => ({
   drawerOffMs: p.drawerOffMs,
 });
 
-function jobView(db: ReadableDb, j: JobRow): JobView {
+/**
+ * The drawer whose expected cash a job's document gives away to a counter role:
+ * a manager's X (not a blind one) of a drawer still open whose count is not on
+ * record. The counter's close is blind (drawer.close, report.x), so such a job
+ * shows a counter role no text and is not printed again or late by one; once
+ * the count is recorded its figures are the counter's to see, and the Z prints them.
+ */
+function blindDrawerOf(ctx: { db: ReadableDb; operator: Operator | null }, j: JobRow): number | null {
+  if (j.kind !== 'x_report' || j.refType !== 'drawer' || j.refId === null || approves(operatorOf(ctx).roles)) return null;
+  const drawer = drawerById(ctx.db, j.refId);
+  if (!drawer || drawer.closed || recordedCountOf(ctx.db, drawer.id)) return null;
+  return isBlindXReport(JSON.parse(j.document) as PrintDocument) ? null : drawer.id;
+}
+
+/** What a counter role reads of such a job instead of its text. */
+const BLIND_PREVIEW = ['Relatório X de um gerente: os valores ficam reservados até a contagem da gaveta ficar registada (fecho cego).'];
+
+function jobView(db: ReadableDb, j: JobRow, blind = false): JobView {
   const printer = printerById(db, j.printerId);
   const doc = JSON.parse(j.document) as PrintDocument;
   return {
@@ -52,7 +71,7 @@ function jobView(db: ReadableDb, j: JobRow): JobView {
     reprintOf: j.reprintOf,
     refType: j.refType,
     refId: j.refId,
-    preview: previewText(doc, printer?.widthMm ?? 80),
+    preview: blind ? BLIND_PREVIEW : previewText(doc, printer?.widthMm ?? 80),
   };
 }
 
@@ -60,6 +79,11 @@ function requirePrinter(db: ReadableDb, id: string): PrinterRow {
   const p = printerById(db, id);
   if (!p) throw new KioskError('PRINTER_NOT_FOUND', { id });
   return p;
+}
+
+function refuseBlindX(ctx: Parameters<typeof blindDrawerOf>[0], job: JobRow): void {
+  const drawerId = blindDrawerOf(ctx, job);
+  if (drawerId !== null) throw new KioskError('PRINT_JOB_BLIND_X', { jobId: job.id, drawerId });
 }
 
 function requireJob(db: ReadableDb, jobId: number): JobRow {
@@ -125,11 +149,12 @@ export const printingHandlers: HandlerSlice<
     return askStatus(() => ctx.io.printerStatus(printer));
   }),
 
-  'print.jobs': query((ctx, input) => recentJobs(ctx.db, input.since ?? 0, input.limit ?? 50).map((j) => jobView(ctx.db, j))),
+  'print.jobs': query((ctx, input) => recentJobs(ctx.db, input.since ?? 0, input.limit ?? 50).map((j) => jobView(ctx.db, j, blindDrawerOf(ctx, j) !== null))),
 
   'print.retry': command((ctx, input) => {
     const job = requireJob(ctx.db, input.jobId);
     if (job.state !== 'failed') throw new KioskError('PRINT_JOB_NOT_FAILED', { jobId: job.id });
+    refuseBlindX(ctx, job);
     requeueJob(ctx.db, job.id);
     return done(jobView(ctx.db, jobById(ctx.db, job.id)!), { before: { state: 'failed', lastError: job.lastError }, after: { state: 'pending' } });
   }),
@@ -138,6 +163,7 @@ export const printingHandlers: HandlerSlice<
   'print.reprint': command((ctx, input) => {
     const job = requireJob(ctx.db, input.jobId);
     const original = job.reprintOf ? requireJob(ctx.db, job.reprintOf) : job;
+    refuseBlindX(ctx, original);
     const doc = asReprint(JSON.parse(original.document) as PrintDocument);
     const id = insertJob(ctx.db, {
       at: ctx.at,
