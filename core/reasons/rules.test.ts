@@ -44,6 +44,10 @@ describe('reasonIssue: what the picker and the list rule judge', () => {
     expect(reasonIssue('Troco…')).toBe('characters');
     expect(reasonIssue('linha\nnova')).toBe('characters');
   });
+  it("refuses a character exactly when the commands' reasonText does (Latin-1, Latin Extended-A, a few signs)", () => {
+    const chars = [...Array.from({ length: 0x250 - 0x20 }, (_, i) => String.fromCodePoint(0x20 + i)), '€', '…', '→', '\u202e', '\t'];
+    for (const c of chars) expect([c, reasonIssue(`a${c}bc`) === 'characters']).toEqual([c, !reasonText.safeParse(`a${c}bc`).success]);
+  });
 });
 
 describe('checkReasonList: each refusal with its code and its words', () => {

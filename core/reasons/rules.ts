@@ -10,6 +10,12 @@
 import { KioskError } from '../refusal.js';
 
 /**
+ * Letters with the accents of pt-PT, digits and common punctuation: what every receipts code page prints. The same
+ * as reasonText's in core/schema.ts (the screens import this file, and they ship no zod; rules.test.ts checks both agree).
+ */
+const PRINTABLE_REASON = /^[A-Za-zÀ-ÖØ-öø-ÿ0-9 .,;:!?'"()/&%+#*=@€ºª-]*$/u;
+
+/**
  * The acts that take a reason, named as their command (a drawer movement and a
  * chip movement by their kind, each with its own list).
  */
@@ -36,9 +42,6 @@ export const TYPED_REASON_MAX = 200;
 /** More than a screen of buttons is no quicker than typing. */
 export const REASONS_PER_ACT_MAX = 12;
 
-/** Letters with the accents of pt-PT, digits and common punctuation: what every receipts code page prints (core/schema.ts reasonText). */
-const PRINTABLE = /^[A-Za-zÀ-ÖØ-öø-ÿ0-9 .,;:!?'"()/&%+#*=@€ºª-]*$/u;
-
 /** The hall's words until a manager edits them: the common cases at a pt-PT bingo hall's counter and casino caixa. */
 export const DEFAULT_REASONS: ReasonLists = {
   'drawer.kick': ['Troco para cliente', 'Troca de notas', 'Verificar nota suspeita', 'Contagem a pedido do gerente', 'Teste da gaveta'],
@@ -60,7 +63,7 @@ export function reasonIssue(text: string, max: number = TYPED_REASON_MAX): Reaso
   if (t === '') return 'empty';
   if ([...t].length < REASON_MIN) return 'short';
   if ([...t].length > max) return 'long';
-  if (!PRINTABLE.test(t)) return 'characters';
+  if (!PRINTABLE_REASON.test(t)) return 'characters';
   return null;
 }
 
