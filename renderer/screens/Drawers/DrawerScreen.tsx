@@ -351,11 +351,36 @@ function XRows({ rows }: { rows: readonly XRow[] }) {
   );
 }
 
-/** The X report just printed: the drawer now, without closing it. */
+/** The X report just printed: the drawer now, without closing it; a counter role's is blind (no amount). */
 function XReport({ report, onHide }: { report: XReportAnswer; onHide: () => void }) {
   const { t } = useTranslation();
   const f = useFormat();
   const printing = usePrintState();
+  return (
+    <section className="panel" data-testid="x-report" aria-labelledby="x-report-title">
+      <div className="panel-head">
+        <h2 id="x-report-title">{t('drawer.xTitle', { id: report.drawerId })}</h2>
+        <button type="button" className="btn" data-testid="x-report-hide" onClick={onHide}>
+          {t('drawer.hide')}
+        </button>
+      </div>
+      <p className="meta">{t('drawer.xAt', { at: f.dateTime(report.at), operator: report.operator })}</p>
+      <ReceiptStatus job={drawerJobOf(printing.jobs, report.drawerId, 'x_report', report.at)} hasPrinter={printing.receiptPrinter} testId="x-print" ns="drawer.xPrint" />
+      {report.blind ? (
+        <p className="hint" data-testid="x-blind">
+          {t('drawer.xBlind')}
+        </p>
+      ) : (
+        <XFigures report={report} />
+      )}
+    </section>
+  );
+}
+
+/** A manager's X: what the drawer should hold, and each line it is the sum of. */
+function XFigures({ report }: { report: Extract<XReportAnswer, { blind: false }> }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   // Each line as its domain declares it (core/money-registry.ts): money out with its sign; nothing out is 0,00 €, not -0,00 €.
   const signed = (line: DrawerLine, cents: number) => (line.side === 'in' || cents === 0 ? cents : -cents);
   const lineRows = (lines: readonly DrawerLine[], values: Readonly<Record<string, number>>, key: (line: DrawerLine) => string): XRow[] =>
@@ -368,36 +393,20 @@ function XReport({ report, onHide }: { report: XReportAnswer; onHide: () => void
     ? [{ key: 'chipFloat', label: '', cents: c.floatCents }, ...lineRows(CHIP_LINES, c.movements, (l) => `chip${l.key[0]!.toUpperCase()}${l.key.slice(1)}`)]
     : [];
   return (
-    <section className="panel" data-testid="x-report" aria-labelledby="x-report-title">
-      <div className="panel-head">
-        <h2 id="x-report-title">{t('drawer.xTitle', { id: report.drawerId })}</h2>
-        <button type="button" className="btn" data-testid="x-report-hide" onClick={onHide}>
-          {t('drawer.hide')}
-        </button>
-      </div>
-      <p className="meta">{t('drawer.xAt', { at: f.dateTime(report.at), operator: report.operator })}</p>
-      <ReceiptStatus job={drawerJobOf(printing.jobs, report.drawerId, 'x_report', report.at)} hasPrinter={printing.receiptPrinter} testId="x-print" ns="drawer.xPrint" />
-      {report.expectedCents === null ? (
-        <p className="hint" data-testid="x-blind">
-          {t('drawer.xBlind')}
-        </p>
-      ) : (
-        <p className="x-expected" data-testid="x-expected">
-          {t('drawer.expected')}: <strong>{f.money(report.expectedCents)}</strong>
-        </p>
-      )}
+    <>
+      <p className="x-expected" data-testid="x-expected">
+        {t('drawer.expected')}: <strong>{f.money(report.expectedCents)}</strong>
+      </p>
       <XRows rows={rows} />
       {c ? (
         <>
-          {c.expectedCents === null ? null : (
-            <p className="x-expected" data-testid="x-chips-expected">
-              {t('drawer.chipsExpected')}: <strong>{f.money(c.expectedCents)}</strong>
-            </p>
-          )}
+          <p className="x-expected" data-testid="x-chips-expected">
+            {t('drawer.chipsExpected')}: <strong>{f.money(c.expectedCents)}</strong>
+          </p>
           <XRows rows={chipRows} />
         </>
       ) : null}
-    </section>
+    </>
   );
 }
 
