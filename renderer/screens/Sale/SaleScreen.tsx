@@ -480,13 +480,18 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
               </div>
             </div>
             <p id="sale-quantity-hint" className={overAvailable || overMax ? 'hint hint-warn' : 'hint'} data-testid="sale-quantity-hint">
-              {soldOut
-                ? t('sale.soldOutReason')
-                : overAvailable && (maxPerSale === null || game.cardsAvailable <= maxPerSale)
-                  ? t('sale.onlyLeft', { count: game.cardsAvailable })
-                  : maxPerSale !== null
-                    ? t('sale.maxHint', { count: maxPerSale })
-                    : ''}
+              {/* Sold out: said here, once, under the quantity ("Vender" points to it). */}
+              {soldOut ? (
+                <span id="sale-sold-out" data-testid="sale-sold-out">
+                  {t('sale.soldOutReason')}
+                </span>
+              ) : overAvailable && (maxPerSale === null || game.cardsAvailable <= maxPerSale) ? (
+                t('sale.onlyLeft', { count: game.cardsAvailable })
+              ) : maxPerSale !== null ? (
+                t('sale.maxHint', { count: maxPerSale })
+              ) : (
+                ''
+              )}
             </p>
           </div>
 
@@ -578,11 +583,6 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
                   </button>
                 ) : null}
               </div>
-            ) : null}
-            {soldOut ? (
-              <p id="sale-sold-out" className="alert sold-out-notice" role="status" data-testid="sale-sold-out">
-                {t('sale.soldOutReason')}
-              </p>
             ) : null}
             {notPlayable && !soldOut ? (
               <p id="sale-not-playable" className="alert" role="status" data-testid="sale-not-playable">
