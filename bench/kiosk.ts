@@ -45,9 +45,9 @@ export async function setUpHall(
   }
   const cashiers: string[] = [];
   for (let c = 1; c <= count; c++) cashiers.push(await login(kiosk, `caixa${c}`, '3333'));
-  // Every bench cashier works the kiosk's one terminal: one drawer per terminal
-  // (main/services/drawers), opened by the first cashier, the others sell into it.
-  await must(kiosk, 'drawer.open', { floatByDenomination: { '2000': 5 } }, cashiers[0]);
+  // Every bench cashier works the kiosk's one terminal, each through his own
+  // drawer there (a drawer belongs to its operator: main/services/shared/drawer.ts).
+  for (const cashier of cashiers) await must(kiosk, 'drawer.open', { floatByDenomination: { '2000': 5 } }, cashier);
   return { admin, cashiers };
 }
 

@@ -38,10 +38,9 @@ const DRAWER_SELECT = `SELECT d.id, d.terminal_id AS terminalId, d.opened_by AS 
 
 const fromRaw = (r: Raw): DrawerRow => ({ ...r, floatCounts: JSON.parse(r.floatCounts) as Record<string, number>, closed: r.closed === 1 });
 
-/** The terminal's open drawer (at most one: drawers_one_open). */
-export function openDrawerOf(db: ReadableDb, terminalId: string): DrawerRow | undefined {
-  const r = stmt<[string], Raw>(db, `${DRAWER_SELECT} WHERE d.terminal_id = ? AND d.closed = 0`).get(terminalId);
-  return r ? fromRaw(r) : undefined;
+/** The terminal's open drawers, oldest first: at most one per operator (drawers_one_open). */
+export function openDrawersAt(db: ReadableDb, terminalId: string): DrawerRow[] {
+  return stmt<[string], Raw>(db, `${DRAWER_SELECT} WHERE d.terminal_id = ? AND d.closed = 0 ORDER BY d.id`).all(terminalId).map(fromRaw);
 }
 
 /** Every open drawer of the hall, by terminal (the session's close names them). */

@@ -1,6 +1,6 @@
 /**
- * The drawers domain's slice of the contract (SPEC 9): a drawer per terminal
- * and shift, opened with its float counted by denomination; pay-ins,
+ * The drawers domain's slice of the contract (SPEC 9): a drawer per terminal,
+ * operator and shift, opened with its float counted by denomination; pay-ins,
  * pay-outs and drops; the blind close with its Z report; the X report.
  * A drawer is the caller's terminal's (ctx.terminalId): no channel names a terminal.
  */

@@ -30,8 +30,13 @@ export const drawersErrors = errors({
     en: () => 'No drawer is open on this terminal: open the drawer with its counted float before moving cash.',
   },
   DRAWER_ALREADY_OPEN: {
-    pt: (p) => `Já há uma gaveta aberta neste terminal (n.º ${p.drawerId}, aberta por ${p.operator}): uma gaveta por terminal e turno; feche-a antes de abrir outra.`,
-    en: (p) => `A drawer is already open on this terminal (no. ${p.drawerId}, opened by ${p.operator}): one drawer per terminal and shift; close it before opening another.`,
+    pt: (p) => `Já há uma gaveta aberta neste terminal (n.º ${p.drawerId}, aberta por ${p.operator}): uma gaveta por operador, terminal e turno; feche-a antes de abrir outra.`,
+    en: (p) => `A drawer is already open on this terminal (no. ${p.drawerId}, opened by ${p.operator}): one drawer per operator, terminal and shift; close it before opening another.`,
+  },
+  DRAWER_NOT_YOURS: {
+    // p.operator: the name(s) of whoever opened the drawer(s) open on this terminal.
+    pt: (p) => `A gaveta aberta neste terminal é de ${p.operator}: cada operador recebe e paga só da sua própria gaveta. Abra a sua (ecrã Gaveta) com o fundo de caixa contado; nada foi registado.`,
+    en: (p) => `The drawer open on this terminal is ${p.operator}'s: each operator takes and pays cash only through their own drawer. Open yours (Drawer screen) with its counted float; nothing was recorded.`,
   },
   DRAWER_NOT_FOUND: {
     pt: (p) => `A gaveta n.º ${p.drawerId} não existe.`,

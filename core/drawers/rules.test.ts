@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { KioskError } from '../errors.js';
-import { checkPayout, COINS, countDenominations, DENOMINATIONS, expectedCents, movementSign, needsAcceptance, NOTES, toDenominationMap, varianceCents } from './rules.js';
+import {
+  checkPayout,
+  COINS,
+  countDenominations,
+  DENOMINATIONS,
+  drawerOfOperator,
+  expectedCents,
+  movementSign,
+  needsAcceptance,
+  NOTES,
+  toDenominationMap,
+  varianceCents,
+} from './rules.js';
 
 const refusal = (fn: () => unknown): string => {
   try {
@@ -70,5 +82,31 @@ describe('expected cash and variance', () => {
     expect(refusal(() => checkPayout(1001, 1000, false))).toBe('PAYOUT_EXCEEDS_CASH');
     expect(() => checkPayout(1000, 1000, true)).not.toThrow();
     expect(refusal(() => checkPayout(1001, 1000, true))).toBe('PAYOUT_EXCEEDS_DRAWER');
+  });
+});
+
+describe('whose drawer', () => {
+  const cashier = { openedById: 3, openedByName: 'Caixa Um' };
+  const caixa = { openedById: 4, openedByName: 'Caixa Dois' };
+  const notYours = (open: (typeof cashier)[], operator: { id: number; supervises: boolean }): unknown => {
+    try {
+      drawerOfOperator(open, operator);
+    } catch (e) {
+      if (e instanceof KioskError) return { code: e.code, params: e.params };
+      throw e;
+    }
+    throw new Error('not refused');
+  };
+  it("each operator's own drawer on a shared terminal, none when none is open", () => {
+    expect(drawerOfOperator([cashier, caixa], { id: 4, supervises: false })).toBe(caixa);
+    expect(drawerOfOperator([cashier, caixa], { id: 3, supervises: false })).toBe(cashier);
+    expect(drawerOfOperator([], { id: 4, supervises: false })).toBeNull();
+    expect(drawerOfOperator([], { id: 1, supervises: true })).toBeNull();
+  });
+  it("a counter role never uses another's drawer; a manager without one of his own supervises the only one open", () => {
+    expect(notYours([cashier], { id: 4, supervises: false })).toEqual({ code: 'DRAWER_NOT_YOURS', params: { operator: 'Caixa Um' } });
+    expect(drawerOfOperator([cashier], { id: 1, supervises: true })).toBe(cashier);
+    // Two open: not his to choose between.
+    expect(notYours([cashier, caixa], { id: 1, supervises: true })).toEqual({ code: 'DRAWER_NOT_YOURS', params: { operator: 'Caixa Um, Caixa Dois' } });
   });
 });

@@ -99,3 +99,26 @@ export function checkPayout(amountCents: number, cashCents: number, blind: boole
 export function drawerCashShown(cashCents: number, blind: boolean): number | null {
   return blind ? null : cashCents;
 }
+
+/** An open drawer as far as who may use it: who opened it. */
+export interface OpenDrawerOwner {
+  openedById: number;
+  openedByName: string;
+}
+
+/**
+ * The drawer an operator's cash goes through on this terminal (SPEC 9: a
+ * drawer belongs to its terminal, its operator and a shift; on a terminal
+ * shared by a cashier and the caixa neither pays out of the other's): their
+ * own open drawer. A manager (`supervises`) without one of his own supervises the
+ * terminal's only open drawer (its X, its close, a pay-out), as the drawers
+ * screen lets him. Null when none is open; someone else's drawer is refused
+ * (DRAWER_NOT_YOURS), naming whose it is, so that nothing moves.
+ */
+export function drawerOfOperator<D extends OpenDrawerOwner>(open: readonly D[], operator: { id: number; supervises: boolean }): D | null {
+  const own = open.find((d) => d.openedById === operator.id);
+  if (own) return own;
+  if (open.length === 0) return null;
+  if (open.length === 1 && operator.supervises) return open[0]!;
+  throw new KioskError('DRAWER_NOT_YOURS', { operator: open.map((d) => d.openedByName).join(', ') });
+}

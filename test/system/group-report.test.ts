@@ -12,6 +12,7 @@ import { countOf } from '../../bench/export.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hallDay, type HallTimeZone } from '../../core/time.js';
 import { periodIn, reportPeriod, type GroupReport } from '../../core/group-report.js';
+import { drawerById, drawerExpectedCash } from '../../db/drawers.js';
 import { hallIdentity } from '../../db/journal.js';
 import { openGroup, shipHall, verifyGroup, type Group } from '../../main/journal/index.js';
 import { readGroupReport, reportText } from '../../main/journal/report.js';
@@ -27,6 +28,7 @@ interface PlayedHall {
   h: Harness;
   sessionId: number;
   drawerId: number;
+  caixaDrawerId: number;
   start: Date;
   timeZone: HallTimeZone;
   guiasPaidCents: number;
@@ -48,6 +50,8 @@ async function playHall(name: string, k: number, timeZone: HallTimeZone = 'Europ
   const drawer = await h.ok('drawer.open', { floatByDenomination: TEST_FLOAT }, cashier);
   const manager = await h.login('gerente', '2222');
   const caixa = await h.login('caixa2', '4444');
+  // The caixa's own drawer beside the cashier's: the guias' cash goes through it alone.
+  const caixaDrawer = await h.ok('drawer.open', { floatByDenomination: TEST_FLOAT }, caixa);
   const start = h.clock.now();
   await h.ok('series.register', { code: 'A', priceCents: 100 + 50 * k, size: 600 }, manager);
   const session = await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: new Date(start.getTime() + 4 * 3_600_000).toISOString() }, manager);
@@ -88,12 +92,13 @@ async function playHall(name: string, k: number, timeZone: HallTimeZone = 'Europ
   const wrong = await h.ok('guia.issue', { machineNumber: '7', amountCents: 900, kind: 'credits_claim' }, caixa);
   await h.ok('guia.void', { guiaId: wrong.guiaId, reason: 'Máquina errada', approval: MANAGER }, caixa);
 
-  // The drawer counted blind as it should be, the end check, the close.
-  const expected = (await h.ok('drawer.cash', {}, manager))!.cashCents!;
-  await h.ok('drawer.close', { countedByDenomination: countOf(expected) }, cashier);
+  // Each drawer counted blind by its operator, exact (the books say what it holds), the end check, the close.
+  for (const [token, id] of [[cashier, drawer.drawerId], [caixa, caixaDrawer.drawerId]] as const) {
+    await h.ok('drawer.close', { countedByDenomination: countOf(drawerExpectedCash(h.kiosk.db, drawerById(h.kiosk.db, id)!)) }, token);
+  }
   await h.ok('session.recordCheck', { phase: 'end', kind: 'balls' }, manager);
   await h.ok('session.close', { sessionId: session.id }, manager);
-  return { h, sessionId: session.id, drawerId: drawer.drawerId, start, timeZone, guiasPaidCents: 2_500 + k + 40_000, manager };
+  return { h, sessionId: session.id, drawerId: drawer.drawerId, caixaDrawerId: caixaDrawer.drawerId, start, timeZone, guiasPaidCents: 2_500 + k + 40_000, manager };
 }
 
 let pgdb: TestDatabase;
@@ -136,6 +141,7 @@ describe('the group report', () => {
     for (const p of halls) {
       const acta = await p.h.ok('session.acta', { sessionId: p.sessionId }, p.manager);
       const z = await p.h.ok('report.z', { drawerId: p.drawerId }, p.manager);
+      const zCaixa = await p.h.ok('report.z', { drawerId: p.caixaDrawerId }, p.manager);
       const row = report.rows.find((r) => r.hallId === hallIdentity(p.h.kiosk.db).hallId)!;
       expect(row).toMatchObject({
         hallName: acta.hallName,
@@ -157,13 +163,15 @@ describe('the group report', () => {
         guiasPaid: 2,
         guiasPaidCents: p.guiasPaidCents,
         guiasVoided: 1,
-        zReports: 1,
-        zExpectedCents: z.expectedCents,
-        zCountedCents: z.countedCents,
-        zVarianceCents: z.varianceCents,
-        // The guias' cash part went out of this drawer, as its Z says.
-        guiasCashCents: z.movements.guias,
+        zReports: 2,
+        zExpectedCents: z.expectedCents + zCaixa.expectedCents,
+        zCountedCents: z.countedCents + zCaixa.countedCents,
+        zVarianceCents: z.varianceCents + zCaixa.varianceCents,
+        // The guias' cash part went out of the caixa's drawer alone, as its Z says.
+        guiasCashCents: zCaixa.movements.guias,
       });
+      // The cash guia in full and 10,00 € of the cheque one; none from the cashier's.
+      expect([z.movements.guias, zCaixa.movements.guias]).toEqual([0, p.guiasPaidCents - 40_000 + 1_000]);
       // Every figure this scenario makes is there: nothing compared is zero.
       for (const key of ['cardsSold', 'salesCents', 'prizesCents', 'stampDutyCents', 'refundsCents', 'guiasChequeCents', 'zExpectedCents'] as const) {
         expect(row[key], key).toBeGreaterThan(0);

@@ -1,8 +1,9 @@
 /**
  * Guias over the real HTTP server of browser mode (SPEC 7; slot-machine rules
- * n.º 13, 14): three caixa operators paying the same guia at the same moment
- * pay it once (one payment row, one ledger transaction, the drawer down by the
- * winner's cash part only), and guia numbers run 1..N with no gap and no
+ * n.º 13, 14): three caixa operators, each with his own drawer on the same
+ * terminal, paying the same guia at the same moment pay it once (one payment
+ * row, one ledger transaction, the winner's drawer down by his cash part
+ * only, the others' untouched), and guia numbers run 1..N with no gap and no
  * repeat through voids, refused payments, refused issues and a restart.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,8 +16,8 @@ import type { Result } from '../../core/errors.js';
 import { startWebServer, type WebServer } from '../../main/web/server.js';
 import { expectBooksHold } from '../books.js';
 import { createTestHall } from '../fixtures/faces.js';
-import { createHall, createHarness, TEST_FLOAT_CENTS, type Harness } from '../harness.js';
-import { managerX } from '../x-report.js';
+import { createHall, createHarness, TEST_FLOAT, TEST_FLOAT_CENTS, type Harness } from '../harness.js';
+import { drawerExpectedCash, openDrawersAt } from '../../db/drawers.js';
 
 const TOKEN = 'guia-race-token';
 const MANAGER = { username: 'gerente', pin: '2222' };
@@ -49,25 +50,34 @@ async function rpcRefused<C extends Channel>(server: WebServer, channel: C, inpu
   return r.error.code;
 }
 
-/** The caixa operators caixa2..caixa4 (role 'caixa'), created by the admin and logged in. */
-async function caixaOperators(h: Harness): Promise<string[]> {
+/** The caixa operators caixa2..caixa4 (role 'caixa'), created by the admin and logged in, each with his own drawer on T1 (beside the cashier's). */
+async function caixaOperators(h: Harness, floatByDenomination: Record<string, number> = TEST_FLOAT): Promise<string[]> {
   const admin = await h.login('admin', '1111');
   const tokens: string[] = [];
   for (const c of CAIXAS) {
     await h.ok('users.create', { username: c.username, name: `Caixa ${c.username.slice(-1)}`, roles: ['caixa'], pin: c.pin }, admin);
-    tokens.push(await h.login(c.username, c.pin));
+    const token = await h.login(c.username, c.pin);
+    await h.ok('drawer.open', { floatByDenomination }, token);
+    tokens.push(token);
   }
   return tokens;
+}
+
+/** What each open drawer on T1 holds by the books, by whose it is (a counter role's own view is blind). */
+function cashByOperator(h: Harness): Record<string, number> {
+  return Object.fromEntries(openDrawersAt(h.kiosk.db, 'T1').map((d) => [d.openedBy, drawerExpectedCash(h.kiosk.db, d)]));
 }
 
 function guiaNumbers(h: Harness): number[] {
   return h.kiosk.db.prepare(`SELECT number FROM guias ORDER BY id`).pluck().all() as number[];
 }
 
+const CAIXA_FLOAT = { '5000': 10 };
+const CAIXA_FLOAT_CENTS = 50_000;
+
 describe('three caixas paying the same guia at once', () => {
   let h: Harness;
   let manager: string;
-  let cashier: string;
   let caixas: string[];
   let server: WebServer;
 
@@ -75,8 +85,8 @@ describe('three caixas paying the same guia at once', () => {
     const hall = await createTestHall();
     h = hall.h;
     manager = hall.manager;
-    cashier = hall.cashier;
-    caixas = await caixaOperators(h);
+    // Enough cash in each caixa's drawer for him to win every round with the all-cash split.
+    caixas = await caixaOperators(h, CAIXA_FLOAT);
     // Over 50,00 € a guia needs a manager's approval: those payments check a PIN
     // (a slow KDF, outside the write lock) before their transaction opens.
     await h.ok('settings.update', { guiaApprovalThresholdCents: 5_000 }, await h.login('admin', '1111'));
@@ -90,10 +100,7 @@ describe('three caixas paying the same guia at once', () => {
 
   it('10 races: exactly one payment wins each, the others are refused as already paid; drawer and ledger move once', async () => {
     await h.ok('machine.register', { number: '9', model: 'Fruit Party', betCents: 100 }, manager);
-    // Enough cash for every winner to take the all-cash split.
-    await rpcOk(server, 'drawer.move', { kind: 'pay_in', amountCents: 50_000, reason: 'Reforço da caixa' }, cashier);
-    const drawerCash = async () => (await rpcOk(server, 'drawer.cash', {}, manager))!.cashCents!;
-    expect(await drawerCash()).toBe(TEST_FLOAT_CENTS + 50_000);
+    expect(cashByOperator(h)).toEqual({ caixa1: TEST_FLOAT_CENTS, caixa2: CAIXA_FLOAT_CENTS, caixa3: CAIXA_FLOAT_CENTS, caixa4: CAIXA_FLOAT_CENTS });
 
     const winners = new Map<string, number>();
     for (let round = 0; round < 10; round++) {
@@ -114,7 +121,7 @@ describe('three caixas paying the same guia at once', () => {
           ],
         },
       ];
-      const before = await drawerCash();
+      const before = cashByOperator(h);
       // Each round rotates which operator has which split and who is fired first.
       const order = [0, 1, 2].map((i) => (i + round) % 3);
       const results = await Promise.all(
@@ -141,7 +148,9 @@ describe('three caixas paying the same guia at once', () => {
       expect(payments).toHaveLength(1);
       expect(payments[0]!.cash).toBe(split.cashCents);
       expect(JSON.parse(payments[0]!.cheques)).toEqual(split.cheques);
-      expect(await drawerCash()).toBe(before - split.cashCents);
+      // Out of the winner's own drawer alone.
+      const paidBy = CAIXAS[winnerIndex]!.username;
+      expect(cashByOperator(h)).toEqual({ ...before, [paidBy]: before[paidBy]! - split.cashCents });
       expect(
         db.prepare(`SELECT COUNT(*) FROM ledger_transactions WHERE kind = 'guia_paid' AND ref_type = 'guia' AND ref_id = ?`).pluck().get(guia.guiaId),
       ).toBe(1);
@@ -152,10 +161,14 @@ describe('three caixas paying the same guia at once', () => {
     expect(db.prepare(`SELECT COUNT(*) FROM guia_payments`).pluck().get()).toBe(10);
     expect(db.prepare(`SELECT COUNT(*) FROM ledger_transactions WHERE kind = 'guia_paid'`).pluck().get()).toBe(10);
     expect(guiaNumbers(h)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
-    // Every guia is paid; what left the drawer is the sum of the winners' cash parts.
-    const cashPaid = db.prepare(`SELECT SUM(cash_cents) FROM guia_payments`).pluck().get() as number;
-    expect(await drawerCash()).toBe(TEST_FLOAT_CENTS + 50_000 - cashPaid);
-    expect(managerX(await rpcOk(server, 'report.x', {}, manager)).movements.guias).toBe(cashPaid);
+    // Every guia is paid; what left each caixa's drawer is the sum of his wins' cash parts; the cashier's is untouched.
+    const cashPaidBy = (username: string) =>
+      db.prepare(`SELECT COALESCE(SUM(p.cash_cents), 0) FROM guia_payments p JOIN drawers d ON d.id = p.drawer_id JOIN operators o ON o.id = d.opened_by WHERE o.username = ?`).pluck().get(username) as number;
+    expect(cashByOperator(h)).toEqual({
+      caixa1: TEST_FLOAT_CENTS,
+      ...Object.fromEntries(CAIXAS.map((c) => [c.username, CAIXA_FLOAT_CENTS - cashPaidBy(c.username)])),
+    });
+    expect(CAIXAS.reduce((sum, c) => sum + cashPaidBy(c.username), 0)).toBe(db.prepare(`SELECT SUM(cash_cents) FROM guia_payments`).pluck().get());
     expect((await rpcOk(server, 'guia.list', { status: 'unpaid' }, caixas[0]!)).guias).toEqual([]);
     expect([...winners.values()].reduce((a, b) => a + b, 0)).toBe(10);
     expectBooksHold(db);
@@ -225,8 +238,9 @@ describe('guia numbers', () => {
     const burst = await Promise.all([0, 1, 2].map((i) => rpcOk(server!, 'guia.issue', { machineNumber: '9', amountCents: 500 + i, kind: 'credits_claim' }, caixas[i]!)));
     expect(burst.map((g) => g.number).sort((a, b) => a - b)).toEqual([7, 8, 9]);
     issued.push(...[...burst].sort((a, b) => a.number - b.number));
-    const cashBefore = (await rpcOk(server, 'drawer.cash', {}, hall.manager))!.cashCents!;
-    expect(cashBefore).toBe(TEST_FLOAT_CENTS - 2_000);
+    // Guia 3's cash left caixa3's own drawer (he paid it), no other.
+    const cashBefore = cashByOperator(h);
+    expect(cashBefore).toEqual({ caixa1: TEST_FLOAT_CENTS, caixa2: TEST_FLOAT_CENTS, caixa3: TEST_FLOAT_CENTS - 2_000, caixa4: TEST_FLOAT_CENTS });
     expect(guiaNumbers(h)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expectBooksHold(h.kiosk.db);
 
@@ -239,10 +253,9 @@ describe('guia numbers', () => {
     expect(guiaNumbers(h)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     server = await startWebServer({ kiosk: h.kiosk, token: TOKEN, port: 0 });
     const cashier = await h.login('caixa1', '3333');
-    const manager = await h.login('gerente', '2222');
     const after = await Promise.all(CAIXAS.map((c) => h!.login(c.username, c.pin)));
-    // The drawer is still open with the same cash.
-    expect((await rpcOk(server, 'drawer.cash', {}, manager))!.cashCents).toBe(cashBefore);
+    // The drawers are still open with the same cash.
+    expect(cashByOperator(h)).toEqual(cashBefore);
 
     await refusals(server, after[1]!, cashier, issued[5]!, issued[4]!, issued[3]!);
     const tenth = await issue(server, after[0]!, 4_000);
@@ -277,7 +290,7 @@ describe('guia numbers', () => {
         [14, 'unpaid'],
       ].reverse(),
     );
-    expect((await rpcOk(server, 'drawer.cash', {}, manager))!.cashCents).toBe(cashBefore - 5_000);
+    expect(cashByOperator(h)).toEqual({ ...cashBefore, caixa4: TEST_FLOAT_CENTS - 5_000 });
     expectBooksHold(h.kiosk.db);
   });
 });

@@ -7,7 +7,8 @@ import type { ChannelInput } from '../../../core/contract.js';
 import { KioskError } from '../../../core/errors.js';
 import { bingoLedger as ledger } from '../../../core/bingo/money.js';
 import type { ReadableDb } from '../../../db/connection.js';
-import { drawerExpectedCash, openDrawerOf, type DrawerRow } from '../../../db/drawers.js';
+import { drawerExpectedCash, type DrawerRow } from '../../../db/drawers.js';
+import { requireDrawerOf } from '../shared/drawer.js';
 import { carriedUnpaidWinners, insertPrizePayment, winnerById, winnersOfSession, winnersSharing } from '../../../db/bingo/draw.js';
 import { gameById, secondGameOf, type GameRow } from '../../../db/bingo/games.js';
 import { carriedRefunds, insertRefund, rangesOfSale, refundableSales, saleById, saleForRefund } from '../../../db/bingo/sales.js';
@@ -16,7 +17,7 @@ import { hallRow } from '../../../db/people.js';
 import { post } from '../../../db/ledger.js';
 import { saleCheck } from '../../../printing/check.js';
 import { prizePayout, refundReceipt } from '../../../printing/documents/index.js';
-import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
+import { command, done, operatorOf, query, type HandlerSlice, type Operator } from '../shared/context.js';
 import { enqueue } from '../shared/print.js';
 import { pairRoleOf } from './games.js';
 
@@ -29,14 +30,13 @@ function sessionOrCurrent(db: ReadableDb, sessionId: number | undefined): number
 }
 
 /**
- * The terminal's open drawer for a cash payout, which must hold the amount
- * (SPEC 9). A payout of 0 cents moves no cash and needs no drawer.
+ * The payer's own open drawer here for a cash payout, which must hold the
+ * amount (SPEC 9). A payout of 0 cents moves no cash and needs no drawer.
  */
-function drawerForPayout(db: ReadableDb, terminalId: string, amountCents: number, blind: boolean): DrawerRow | null {
+function drawerForPayout(db: ReadableDb, terminalId: string, amountCents: number, operator: Operator): DrawerRow | null {
   if (amountCents === 0) return null;
-  const drawer = openDrawerOf(db, terminalId);
-  if (!drawer) throw new KioskError('DRAWER_NOT_OPEN');
-  checkPayout(amountCents, drawerExpectedCash(db, drawer), blind);
+  const drawer = requireDrawerOf(db, terminalId, operator);
+  checkPayout(amountCents, drawerExpectedCash(db, drawer), !approves(operator.roles));
   return drawer;
 }
 
@@ -115,7 +115,7 @@ export const prizeHandlers: HandlerSlice<'prize.pay' | 'prize.list' | 'refund.ch
     if (!pairPrizesPayable(role, first, second)) throw new KioskError('PRIZE_DOUBLE_PENDING', { seriesCode: winner.seriesCode, card: winner.card });
     checkPresentedCard(ctx.db, winner, game, input.card);
     const operator = operatorOf(ctx);
-    const drawer = drawerForPayout(ctx.db, ctx.terminalId, winner.prizeCents, !approves(operator.roles));
+    const drawer = drawerForPayout(ctx.db, ctx.terminalId, winner.prizeCents, operator);
     const retainUntil = new Date(ctx.now.getTime() + WINNING_CARD_RETENTION_DAYS * 86_400_000).toISOString();
     insertPrizePayment(ctx.db, { winnerId: winner.winnerId, at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, amountCents: winner.prizeCents, retainUntil });
     post(ctx.db, ledger.prizePaid(winner.winnerId, winner.prizeCents, ctx.terminalId), {
@@ -168,7 +168,7 @@ export const prizeHandlers: HandlerSlice<'prize.pay' | 'prize.list' | 'refund.ch
   'refund.pay': command((ctx, input) => {
     const { sale, game, amountCents } = refundOf(ctx.db, input);
     const operator = operatorOf(ctx);
-    const drawer = drawerForPayout(ctx.db, ctx.terminalId, amountCents, !approves(operator.roles));
+    const drawer = drawerForPayout(ctx.db, ctx.terminalId, amountCents, operator);
     insertRefund(ctx.db, { saleId: sale.id, at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, amountCents });
     // In full, with no deduction (art. 16.3), in cash.
     post(ctx.db, ledger.cardRefund(sale.id, amountCents, ctx.terminalId), {

@@ -6,7 +6,8 @@ import { checkPayout } from '../../../core/drawers/rules.js';
 import { KioskError } from '../../../core/errors.js';
 import { bingoLedger as ledger } from '../../../core/bingo/money.js';
 import type { ReadableDb } from '../../../db/connection.js';
-import { drawerById, drawerExpectedCash, drawerOfLedgerRef, openDrawerOf } from '../../../db/drawers.js';
+import { drawerById, drawerExpectedCash, drawerOfLedgerRef } from '../../../db/drawers.js';
+import { requireDrawerOf } from '../shared/drawer.js';
 import { fixSecondSeries, type GameRow } from '../../../db/bingo/games.js';
 import { insertSale, insertSaleRange, insertSaleVoid, lastSaleOfGame, rangesOfSale, saleViewOf, salesOfGame, type SaleRow } from '../../../db/bingo/sales.js';
 import { firstFreshSeries, moveNextNumber, type SeriesRow } from '../../../db/bingo/series.js';
@@ -68,10 +69,9 @@ export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.
     if (tenderedCents < totalCents) {
       throw new KioskError('TENDERED_INSUFFICIENT', { tenderedCents, totalCents });
     }
-    // Cash goes into the terminal's open drawer (SPEC 9); chips are not drawer cash.
-    const drawer = method === 'cash' ? openDrawerOf(ctx.db, ctx.terminalId) : undefined;
-    if (method === 'cash' && !drawer) throw new KioskError('DRAWER_NOT_OPEN');
     const operator = operatorOf(ctx);
+    // Cash goes into the seller's own open drawer here (SPEC 9); chips are not drawer cash.
+    const drawer = method === 'cash' ? requireDrawerOf(ctx.db, ctx.terminalId, operator) : undefined;
     if (takesOverSecond && plan.second) fixSecondSeries(ctx.db, game.id, plan.second.id);
     const saleId = insertSale(ctx.db, {
       gameId: game.id,

@@ -12,8 +12,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Channel } from '../../../core/contract.js';
 import { expectBooksHold } from '../../../test/books.js';
 import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
-import { snapshot, TEST_FLOAT_CENTS } from '../../../test/harness.js';
-import { managerX } from '../../../test/x-report.js';
+import { snapshot, TEST_FLOAT, TEST_FLOAT_CENTS } from '../../../test/harness.js';
+import { drawerExpectedCash, openDrawersAt } from '../../../db/drawers.js';
 
 let t: TestHall & { caixa: string; admin: string };
 beforeEach(async () => {
@@ -21,6 +21,8 @@ beforeEach(async () => {
   const admin = await hall.h.login('admin', '1111');
   await hall.h.ok('users.create', { username: 'caixa2', name: 'Caixa Dois', roles: ['caixa'], pin: '4444' }, admin);
   t = { ...hall, admin, caixa: await hall.h.login('caixa2', '4444') };
+  // The caixa's own drawer on the cashier's terminal (SPEC 9: neither pays out of the other's).
+  await t.h.ok('drawer.open', { floatByDenomination: TEST_FLOAT }, t.caixa);
 });
 afterEach(() => {
   try {
@@ -41,8 +43,9 @@ async function refusedUnchanged(channel: Channel, input: unknown, token?: string
 
 const MANAGER = { username: 'gerente', pin: '2222' };
 const ADMIN = { username: 'admin', pin: '1111' };
-// A manager's view: the counter's is blind.
-const drawerCash = async () => (await t.h.ok('drawer.cash', {}, t.manager))!.cashCents!;
+// What the caixa's drawer holds, read from the books: the counter's view is blind.
+const drawerOfUser = (username: string) => openDrawersAt(t.h.kiosk.db, 'T1').find((d) => d.openedBy === username)!;
+const drawerCash = async () => drawerExpectedCash(t.h.kiosk.db, drawerOfUser('caixa2'));
 
 /** Machines 7 and 8 (same model and bet, group SJ1, 5 % jackpot and 1 % superjackpot shares) and 9 (another model). */
 async function machines(): Promise<void> {
@@ -127,7 +130,8 @@ describe('guias', () => {
     // The counter's close is blind: the caixa and the cashier learn a drawer is open, not what it holds.
     expect(await t.h.ok('drawer.cash', {}, t.caixa)).toMatchObject({ cashCents: null });
     expect(await t.h.ok('drawer.cash', {}, t.cashier)).toMatchObject({ cashCents: null });
-    expect(managerX(await t.h.ok('report.x', {}, t.manager)).movements.guias).toBe(5_000);
+    // The cash part left the caixa's own drawer, never the cashier's on the same terminal.
+    expect(drawerExpectedCash(t.h.kiosk.db, drawerOfUser('caixa1'))).toBe(TEST_FLOAT_CENTS);
     // Printed: both copies at issue, both at payment; only the caixa's copy of the payment opens the drawer.
     const jobs = t.h.kiosk.db.prepare(`SELECT title, document FROM print_jobs WHERE ref_type = 'guia' ORDER BY id`).all() as { title: string; document: string }[];
     expect(jobs.map((j) => [j.title, (JSON.parse(j.document) as { openDrawer?: boolean }).openDrawer ?? false])).toEqual([
@@ -193,6 +197,7 @@ describe('guias', () => {
   it('without an open drawer: a cash part is refused (saying how to open one), a cheque-only payment goes through', async () => {
     await machines();
     const g = await t.h.ok('guia.issue', { machineNumber: '9', amountCents: 3_000, kind: 'hand_pay' }, t.caixa);
+    await t.h.ok('drawer.close', { countedByDenomination: { '2000': 5 } }, t.caixa);
     await t.h.ok('drawer.close', { countedByDenomination: { '2000': 5 } }, t.cashier);
     expect((await refusedUnchanged('guia.pay', { guiaId: g.guiaId, cashCents: 1_000, cheques: [{ amountCents: 2_000, number: '5', bank: 'CGD' }] }, t.caixa)).code).toBe(
       'DRAWER_NOT_OPEN',
@@ -201,6 +206,48 @@ describe('guias', () => {
     const paid = await t.h.ok('guia.pay', { guiaId: g.guiaId, cashCents: 0, cheques: [{ amountCents: 3_000, number: '5', bank: 'CGD' }] }, t.caixa);
     expect(paid.status).toBe('paid');
     expect(t.h.kiosk.db.prepare(`SELECT drawer_id FROM guia_payments`).pluck().get()).toBeNull();
+  });
+
+  it('a drawer belongs to its operator: on a terminal shared with the cashier, the caixa pays and exchanges only through his own; nothing moves otherwise', async () => {
+    await machines();
+    const g = await t.h.ok('guia.issue', { machineNumber: '9', amountCents: 3_000, kind: 'hand_pay' }, t.caixa);
+    await t.h.ok('drawer.close', { countedByDenomination: { '2000': 5 } }, t.caixa);
+    // Only the cashier's drawer is open on T1 now: the caixa has none, and is told whose it is.
+    expect(await t.h.ok('drawer.current', {}, t.caixa)).toBeNull();
+    expect(await t.h.ok('drawer.cash', {}, t.caixa)).toBeNull();
+    const notYours = {
+      code: 'DRAWER_NOT_YOURS',
+      message:
+        'A gaveta aberta neste terminal é de Caixa Um: cada operador recebe e paga só da sua própria gaveta. Abra a sua (ecrã Gaveta) com o fundo de caixa contado; nada foi registado.',
+    };
+    const chips = [{ valueCents: 500, count: 2 }];
+    expect(await refusedUnchanged('guia.pay', { guiaId: g.guiaId, cashCents: 1_000, cheques: [{ amountCents: 2_000, number: '5', bank: 'CGD' }] }, t.caixa)).toEqual(notYours);
+    expect(await refusedUnchanged('chips.sell', { chips, payment: { method: 'cash', tenderedCents: 1_000 } }, t.caixa)).toEqual(notYours);
+    expect(await refusedUnchanged('chips.redeem', { chips: chips.map((c) => ({ ...c, faceValue: true })) }, t.caixa)).toEqual(notYours);
+    expect(await refusedUnchanged('chips.move', { kind: 'fill', chips, reason: 'Reforço do cofre' }, t.caixa)).toEqual(notYours);
+    expect(await refusedUnchanged('drawer.move', { kind: 'pay_in', amountCents: 100, reason: 'Trocos' }, t.caixa)).toEqual(notYours);
+    const en = await t.h.kiosk.dispatch('chips.redeem', { chips: chips.map((c) => ({ ...c, faceValue: true })) }, { operatorToken: t.caixa, lang: 'en' });
+    expect(!en.ok && en.error.message).toBe(
+      "The drawer open on this terminal is Caixa Um's: each operator takes and pays cash only through their own drawer. Open yours (Drawer screen) with its counted float; nothing was recorded.",
+    );
+    // His own drawer opened beside the cashier's: the cash part and the chips go through it alone.
+    const own = await t.h.ok('drawer.open', { floatByDenomination: TEST_FLOAT, chipFloatByValue: { '500': 10 } }, t.caixa);
+    expect(own).toMatchObject({ openedBy: 'caixa2', terminalId: 'T1' });
+    expect((await refusedUnchanged('drawer.open', { floatByDenomination: TEST_FLOAT }, t.caixa)).code).toBe('DRAWER_ALREADY_OPEN');
+    await t.h.ok('guia.pay', { guiaId: g.guiaId, cashCents: 1_000, cheques: [{ amountCents: 2_000, number: '5', bank: 'CGD' }] }, t.caixa);
+    await t.h.ok('chips.sell', { chips, payment: { method: 'cash', tenderedCents: 1_000 } }, t.caixa);
+    expect(drawerExpectedCash(t.h.kiosk.db, drawerOfUser('caixa2'))).toBe(TEST_FLOAT_CENTS - 1_000 + 1_000);
+    expect(drawerExpectedCash(t.h.kiosk.db, drawerOfUser('caixa1'))).toBe(TEST_FLOAT_CENTS);
+    expect(t.h.kiosk.db.prepare(`SELECT drawer_id FROM guia_payments`).pluck().get()).toBe(own.drawerId);
+    // The cashier sells into his own drawer; with his closed, the caixa's is not his to sell into.
+    await t.h.ok('series.register', { code: 'A', priceCents: 100, size: 300 }, t.manager);
+    await t.h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: '2026-12-01T02:00:00.000Z' }, t.manager);
+    const game = await t.h.ok('game.open', { seriesCode: 'A' }, t.manager);
+    const sale = { gameId: game.id, quantity: 2, payment: { method: 'cash', tenderedCents: 200 } };
+    await t.h.ok('sale.create', sale, t.cashier);
+    expect(drawerExpectedCash(t.h.kiosk.db, drawerOfUser('caixa1'))).toBe(TEST_FLOAT_CENTS + 200);
+    await t.h.ok('drawer.close', { countedByDenomination: { '2000': 5, '200': 1 } }, t.cashier);
+    expect(await refusedUnchanged('sale.create', sale, t.cashier)).toEqual({ ...notYours, message: notYours.message.replace('Caixa Um', 'Caixa Dois') });
   });
 
   it('over the hall threshold needs a manager other than the payer', async () => {
@@ -264,8 +311,9 @@ describe('the day’s close', () => {
     await t.h.ok('guia.pay', { guiaId: paid.guiaId, cashCents: 1_000, cheques: [] }, t.caixa);
     expect((await t.h.ok('session.overview', { sessionId: session.id }, t.manager)).guiasUnpaid).toEqual({ count: 1, cents: 4_500 });
     await t.h.ok('session.recordCheck', { phase: 'end', kind: 'balls' }, t.manager);
-    // Float 100,00 € less the 10,00 € guia.
-    await t.h.ok('drawer.close', { countedByDenomination: { '2000': 4, '1000': 1 } }, t.cashier);
+    // The caixa's float 100,00 € less the 10,00 € guia; the cashier's untouched.
+    await t.h.ok('drawer.close', { countedByDenomination: { '2000': 4, '1000': 1 } }, t.caixa);
+    await t.h.ok('drawer.close', { countedByDenomination: { '2000': 5 } }, t.cashier);
     const closed = await t.h.ok('session.close', { sessionId: session.id }, t.manager);
     expect(closed.carried.guias).toEqual([{ guiaId: unpaid.guiaId, number: 1, machineNumber: '9', amountCents: 4_500 }]);
     const cheque = await t.h.ok('guia.pay', { guiaId: unpaid.guiaId, cashCents: 0, cheques: [{ amountCents: 4_500, number: '31', bank: 'CGD' }] }, t.caixa);

@@ -17,6 +17,8 @@ beforeEach(async () => {
   const admin = await hall.h.login('admin', '1111');
   await hall.h.ok('users.create', { username: 'caixa2', name: 'Caixa Dois', roles: ['caixa'], pin: '4444' }, admin);
   t = { ...hall, caixa: await hall.h.login('caixa2', '4444') };
+  // The caixa pays out of his own drawer (SPEC 9), beside the cashier's on T1.
+  await t.h.ok('drawer.open', { floatByDenomination: { '2000': 5 } }, t.caixa);
   await t.h.ok('machine.register', { number: '7', model: 'Lucky 7', betCents: 50, location: 'Sala A' }, t.manager);
   await t.h.ok('machine.register', { number: '9', model: 'Fruit; Party', betCents: 100 }, t.manager);
 });

@@ -27,7 +27,8 @@ import {
   type GuiaRow,
 } from '../../../db/caixa.js';
 import type { ReadableDb } from '../../../db/connection.js';
-import { drawerExpectedCash, openDrawerOf } from '../../../db/drawers.js';
+import { drawerExpectedCash } from '../../../db/drawers.js';
+import { requireDrawerOf } from '../shared/drawer.js';
 import { post, postingsOf } from '../../../db/ledger.js';
 import { hallRow, hallSettings } from '../../../db/people.js';
 import { asReprint, type PrintDocument } from '../../../printing/layout.js';
@@ -168,8 +169,8 @@ export const guiaHandlers: HandlerSlice<'guia.issue' | 'guia.pay' | 'guia.void' 
       if (approver?.id === operator.id) throw new KioskError('APPROVER_IS_OPERATOR', { act: 'guia_pay' });
       let drawerId: number | null = null;
       if (input.cashCents > 0) {
-        const drawer = openDrawerOf(ctx.db, ctx.terminalId);
-        if (!drawer) throw new KioskError('DRAWER_NOT_OPEN');
+        // The payer's own drawer: on a shared terminal never the cashier's (SPEC 9).
+        const drawer = requireDrawerOf(ctx.db, ctx.terminalId, operator);
         checkPayout(input.cashCents, drawerExpectedCash(ctx.db, drawer), !approves(operator.roles));
         drawerId = drawer.id;
       }

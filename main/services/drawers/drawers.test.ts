@@ -374,12 +374,13 @@ describe('refusals change nothing', () => {
     expect((await refusedUnchanged('drawer.move', { kind: 'pay_in', amountCents: 0, reason: 'Trocos' }, t.cashier)).code).toBe('VALIDATION_FAILED');
   });
 
-  it('a second open drawer on the terminal', async () => {
-    expect(await refusedUnchanged('drawer.open', { floatByDenomination: { '2000': 5 } }, t.manager)).toEqual({
+  it('a second open drawer of the same operator on the terminal', async () => {
+    expect(await refusedUnchanged('drawer.open', { floatByDenomination: { '2000': 5 } }, t.cashier)).toEqual({
       code: 'DRAWER_ALREADY_OPEN',
-      message: `Já há uma gaveta aberta neste terminal (n.º 1, aberta por caixa1): uma gaveta por terminal e turno; feche-a antes de abrir outra.`,
+      message: `Já há uma gaveta aberta neste terminal (n.º 1, aberta por caixa1): uma gaveta por operador, terminal e turno; feche-a antes de abrir outra.`,
     });
-    expect(() => h.kiosk.db.prepare(`INSERT INTO drawers (terminal_id, opened_by, opened_at, float_counts, float_cents) VALUES ('T1', 1, 'x', '{}', 0)`).run()).toThrow(
+    const cashierId = h.kiosk.db.prepare(`SELECT id FROM operators WHERE username = 'caixa1'`).pluck().get();
+    expect(() => h.kiosk.db.prepare(`INSERT INTO drawers (terminal_id, opened_by, opened_at, float_counts, float_cents) VALUES ('T1', ?, 'x', '{}', 0)`).run(cashierId)).toThrow(
       /UNIQUE/,
     );
   });

@@ -1,11 +1,15 @@
 /**
- * The drawers domain (SPEC 9): a cash drawer per terminal and shift, its
- * pay-ins, pay-outs and drops, the blind close with its Z report, the X report.
+ * The drawers domain (SPEC 9): a cash drawer per terminal, operator and
+ * shift, its pay-ins, pay-outs and drops, the blind close with its Z report,
+ * the X report.
  *
- * Decision: one open drawer per terminal. It is opened (float counted) by one
- * operator; every other operator who works that terminal during the shift
- * sells and pays into the same drawer, and any of them (or a manager) may
- * close it with the count. A drawer is always the caller's terminal's
+ * Decision (issue 38): a drawer belongs to its operator. Each operator who
+ * moves cash on a terminal opens (float counted) and closes his own there, so
+ * a cashier and the caixa sharing a terminal never pay out of each other's; a
+ * counter role's sale, guia or chip exchange goes through his own drawer only
+ * (DRAWER_NOT_YOURS otherwise). A manager without one of his own acts on the
+ * terminal's only open drawer (its X, its count and close, a pay-out), as the
+ * drawers screen lets him. A drawer is always the caller's terminal's
  * (ctx.terminalId): no channel names another terminal's drawer.
  */
 import { countChips, toChipMap } from '../../../core/chips.js';
@@ -30,7 +34,7 @@ import {
   insertMovement,
   insertRecordedCount,
   nextZNumber,
-  openDrawerOf,
+  openDrawersAt,
   recordedCountOf,
   reportJobOf,
   type DrawerRow,
@@ -41,14 +45,14 @@ import { post } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
 import { printerForRole } from '../../../db/printing.js';
 import { blindXReport, drawerKickSlip, xReport, zReport } from '../../../printing/documents/index.js';
-import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
+import { command, done, operatorOf, query, type HandlerSlice, type Operator } from '../shared/context.js';
 import { confirmCredentials, withApproval } from '../shared/credentials.js';
 import { enqueue } from '../shared/print.js';
+import { drawerShownTo, requireDrawerOf } from '../shared/drawer.js';
 
-function requireOpenDrawer(db: ReadableDb, terminalId: string): DrawerRow {
-  const drawer = openDrawerOf(db, terminalId);
-  if (!drawer) throw new KioskError('DRAWER_NOT_OPEN');
-  return drawer;
+/** The caller's own open drawer on this terminal (a manager: the one he supervises there). */
+function requireOpenDrawer(ctx: { db: ReadableDb; terminalId: string; operator: Operator | null }): DrawerRow {
+  return requireDrawerOf(ctx.db, ctx.terminalId, operatorOf(ctx));
 }
 
 function drawerView(db: ReadableDb, d: DrawerRow) {
@@ -139,7 +143,7 @@ export const drawersHandlers: HandlerSlice<
   'drawer.open' | 'drawer.kick' | 'drawer.move' | 'drawer.close' | 'drawer.current' | 'drawer.cash' | 'report.x' | 'report.z'
 > = {
   'drawer.cash': query((ctx) => {
-    const drawer = openDrawerOf(ctx.db, ctx.terminalId);
+    const drawer = drawerShownTo(ctx.db, ctx.terminalId, operatorOf(ctx));
     return drawer ? { drawerId: drawer.id, cashCents: drawerCashShown(drawerExpectedCash(ctx.db, drawer), !approves(operatorOf(ctx).roles)) } : null;
   }),
 
@@ -156,7 +160,7 @@ export const drawersHandlers: HandlerSlice<
       return input.approval;
     },
     (ctx, input, checked) => {
-      const drawer = requireOpenDrawer(ctx.db, ctx.terminalId);
+      const drawer = requireOpenDrawer(ctx);
       if (!printerForRole(ctx.db, ctx.terminalId, 'receipts')) throw new KioskError('DRAWER_KICK_NO_PRINTER');
       const approver = checked ? confirmCredentials(ctx, checked) : null;
       const operator = operatorOf(ctx);
@@ -175,7 +179,8 @@ export const drawersHandlers: HandlerSlice<
 
   'drawer.open': command((ctx, input) => {
     const operator = operatorOf(ctx);
-    const open = openDrawerOf(ctx.db, ctx.terminalId);
+    // One open drawer per operator here: a cashier's open drawer on a shared terminal leaves the caixa free to open his.
+    const open = openDrawersAt(ctx.db, ctx.terminalId).find((d) => d.openedById === operator.id);
     if (open) throw new KioskError('DRAWER_ALREADY_OPEN', { drawerId: open.id, operator: open.openedBy });
     const float = countDenominations(input.floatByDenomination);
     const chipFloat = input.chipFloatByValue ? countChips(input.chipFloatByValue) : null;
@@ -195,7 +200,7 @@ export const drawersHandlers: HandlerSlice<
 
   'drawer.move': command((ctx, input) => {
     const operator = operatorOf(ctx);
-    const drawer = requireOpenDrawer(ctx.db, ctx.terminalId);
+    const drawer = requireOpenDrawer(ctx);
     if (input.kind !== 'pay_in') checkPayout(input.amountCents, drawerExpectedCash(ctx.db, drawer), !approves(operator.roles));
     const movementId = insertMovement(ctx.db, { drawerId: drawer.id, kind: input.kind, amountCents: input.amountCents, reason: input.reason, at: ctx.at, operatorId: operator.id });
     const build = { pay_in: ledger.payIn, pay_out: ledger.payOut, drop: ledger.drop }[input.kind];
@@ -215,7 +220,7 @@ export const drawersHandlers: HandlerSlice<
   'drawer.close': withApproval(
     (ctx, input) => {
       // The cheap refusals first, so that no PIN is checked (or counted) for nothing.
-      const drawer = requireOpenDrawer(ctx.db, ctx.terminalId);
+      const drawer = requireOpenDrawer(ctx);
       countDenominations(input.countedByDenomination);
       chipsCounted(ctx.db, drawer, input.countedChipsByValue);
       if (!input.approval) return null;
@@ -224,7 +229,7 @@ export const drawersHandlers: HandlerSlice<
     },
     (ctx, input, checked) => {
       const operator = operatorOf(ctx);
-      const drawer = requireOpenDrawer(ctx.db, ctx.terminalId);
+      const drawer = requireOpenDrawer(ctx);
       const count = countDenominations(input.countedByDenomination);
       const chipCount = chipsCounted(ctx.db, drawer, input.countedChipsByValue);
       const now = xNow(ctx.db, drawer, ctx.at);
@@ -325,7 +330,7 @@ export const drawersHandlers: HandlerSlice<
   ),
 
   'drawer.current': query((ctx) => {
-    const drawer = openDrawerOf(ctx.db, ctx.terminalId);
+    const drawer = drawerShownTo(ctx.db, ctx.terminalId, operatorOf(ctx));
     return drawer ? drawerView(ctx.db, drawer) : null;
   }),
 
@@ -336,7 +341,7 @@ export const drawersHandlers: HandlerSlice<
    * its count (drawer.close), then on the Z. A manager's shows everything.
    */
   'report.x': command((ctx) => {
-    const drawer = requireOpenDrawer(ctx.db, ctx.terminalId);
+    const drawer = requireOpenDrawer(ctx);
     if (!approves(operatorOf(ctx).roles)) {
       const blind = { blind: true as const, drawerId: drawer.id, terminalId: drawer.terminalId, operator: drawer.openedByName, openedAt: drawer.openedAt, at: ctx.at };
       enqueue(ctx, 'receipts', (hall) => blindXReport({ ...blind, hallName: hall.hallName, timeZone: hall.timeZone, shift: null }), { type: 'drawer', id: drawer.id });

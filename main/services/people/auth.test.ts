@@ -418,6 +418,8 @@ describe('secrets', () => {
     await h.ok('users.create', { username: 'caixa2', name: 'Caixa Dois', roles: ['cashier'], pin: '586204' }, admin);
     await h.refused('auth.login', { username: 'caixa2', pin: '918273' });
     const token = await h.login('caixa2', '586204');
+    // caixa2's own drawer beside caixa1's: a cashier sells only into their own.
+    await h.ok('drawer.open', { floatByDenomination: { '2000': 5 } }, token);
     await h.ok('series.register', { code: 'A', priceCents: 100, size: 300 }, manager);
     await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: '2026-12-01T02:00:00.000Z' }, manager);
     const g = await h.ok('game.open', { seriesCode: 'A' }, manager);

@@ -378,10 +378,12 @@ describe('the chip exchange at the caixa (IX.7)', () => {
   });
 
   it('the caixa’s staff close blind: their exchanges never say what the drawer holds; the audit keeps it', async () => {
-    await openCaixaDrawer();
+    await t.h.ok('drawer.close', { countedByDenomination: { '2000': 5 } }, t.manager);
     const admin = await t.h.login('admin', '1111');
     await t.h.ok('users.create', { username: 'caixa2', name: 'Caixa Dois', roles: ['caixa'], pin: '4444' }, admin);
     const caixa = await t.h.login('caixa2', '4444');
+    // His own drawer (SPEC 9: a drawer belongs to its operator); the manager sees it as the terminal's only open one.
+    await t.h.ok('drawer.open', { floatByDenomination: { '2000': 5 }, chipFloatByValue: CHIP_FLOAT }, caixa);
     expect(await t.h.ok('chips.redeem', { chips: [{ valueCents: 2_500, count: 1 }] }, caixa)).toMatchObject({ kind: 'redeem', totalCents: 2_500, drawerCashCents: null });
     const audited = t.h.kiosk.db.prepare(`SELECT after FROM audit_log WHERE channel = 'chips.redeem' ORDER BY id DESC LIMIT 1`).pluck().get() as string;
     expect(JSON.parse(audited)).toMatchObject({ drawerCashCents: 7_500 });
