@@ -42,6 +42,9 @@ export const DEMO_TABLE_MINIMUMS = {
   simples: 1000,
 } as const;
 
+/** The demo caixa's chips at the opening, by face value in cents: 1 950,00 € from 1 € to 100 € chips. */
+export const DEMO_CHIP_FLOAT = { '100': 50, '500': 40, '1000': 20, '2500': 20, '10000': 10 } as const;
+
 export const DEMO_SERIES = [
   { code: 'A', priceCents: 100, size: 300, colour: 'azul' },
   { code: 'B', priceCents: 100, size: 300, colour: 'verde' },
@@ -105,6 +108,11 @@ export async function seedDemo(kiosk: Dispatcher, now: Date): Promise<boolean> {
   const cashier = await login('caixa1', '3333');
   await must(kiosk, 'drawer.open', { floatByDenomination: { '2000': 5 } }, cashier);
   await must(kiosk, 'auth.logout', {}, cashier);
+  // The casino caixa's own drawer beside it (a drawer belongs to its operator, SPEC 9), with
+  // 100,00 € in cash and face-value chips to sell (IX.7): a chip sale is refused without them.
+  const caixa = await login('tesouraria', '5555');
+  await must(kiosk, 'drawer.open', { floatByDenomination: { '2000': 5 }, chipFloatByValue: DEMO_CHIP_FLOAT }, caixa);
+  await must(kiosk, 'auth.logout', {}, caixa);
   await must(kiosk, 'auth.logout', {}, manager);
   await must(kiosk, 'auth.logout', {}, adminToken);
   return true;
