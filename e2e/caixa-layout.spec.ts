@@ -9,6 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACE_VALUES } from '../core/chips.js';
+import { DEMO_CHIP_FLOAT } from '../tools/demo.js';
 import { expectInSight, expectText, launchChromium, layout, openAs, startKiosk, type Box, type RunningKiosk } from './support.js';
 
 let kiosk: RunningKiosk;
@@ -65,10 +66,9 @@ describe('the caixa holds its place', () => {
   });
 
   it('a caixa without a drawer of his own is told once, before the first key, and led to open one', async () => {
-    // The demo's only drawer on T1 (the cashier's) closed, counted exact: the caixa has none.
-    const cashier = (await kiosk.call('auth.login', { username: 'caixa1', pin: '3333' })).value.operatorToken as string;
-    expect((await kiosk.call('drawer.close', { countedByDenomination: { '2000': 5 } }, cashier)).value).toMatchObject({ status: 'closed' });
+    // The caixa's own demo drawer closed, counted exact; the cashier's stays open beside it on T1, and is not hers: she has none.
     const token = (await kiosk.call('auth.login', { username: 'tesouraria', pin: '5555' })).value.operatorToken as string;
+    expect((await kiosk.call('drawer.close', { countedByDenomination: { '2000': 5 }, countedChipsByValue: DEMO_CHIP_FLOAT }, token)).value).toMatchObject({ status: 'closed' });
     const guia = (await kiosk.call('guia.issue', { machineNumber: '9', amountCents: 5_000, kind: 'hand_pay' }, token)).value as { number: number };
     // Another, paid by two cheques (no drawer needed): its card names each by number and bank.
     const paid = (await kiosk.call('guia.issue', { machineNumber: '8', amountCents: 7_000, kind: 'hand_pay' }, token)).value as { guiaId: number; number: number };

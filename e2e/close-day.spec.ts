@@ -184,6 +184,10 @@ describe('closing the day in the browser', () => {
       return r.value;
     };
     await call('game.closeSale', { gameId: 1 });
+    // The demo caixa's own drawer (n.º 2: 100,00 € and 1 950,00 € in chips) closes too, counted exact (Z n.º 3).
+    const tesouraria = (await kiosk.call('auth.login', { username: 'tesouraria', pin: '5555' })).value.operatorToken as string;
+    const caixaClosed = await kiosk.call('drawer.close', { countedByDenomination: { '2000': 5 }, countedChipsByValue: { '100': 50, '500': 40, '1000': 20, '2500': 20, '10000': 10 } }, tesouraria);
+    expect(caixaClosed.value).toMatchObject({ status: 'closed', drawerId: 2, zNumber: 3, varianceCents: 0 });
     const [row1, row2, row3] = readFaces(kiosk.dataDir, 'A', 1, 1).get(1)! as [number[], number[], number[]];
     for (const n of row1) await call('game.drawBall', { gameId: 1, number: n });
     expect((await call('game.claim', { gameId: 1, kind: 'line', seriesCode: 'A', card: 1 })).valid).toBe(true);
@@ -201,10 +205,11 @@ describe('closing the day in the browser', () => {
     expect(await manager.getByTestId('session-close').isDisabled()).toBe(true);
     await expectText(manager, 'day-close-sold', 'Vendido: 2,00 € em 1 jogada(s)');
     await expectText(manager, 'sales-chart', '2,00 €');
-    // Drawer 1: float 100,00 € + 7,00 € sold, counted 90,00 € (Z 1, -17,00 €); drawer 2: 62,00 € exact (Z 2).
+    // Drawer 1: float 100,00 € + 7,00 € sold, counted 90,00 € (Z 1, -17,00 €); drawer 3: 62,00 € exact (Z 2); the caixa's, 2: 100,00 €.
     await expectText(manager, 'day-close-drawer-1', '107,00 €');
     await expectText(manager, 'day-close-drawer-1', '-17,00 €');
-    await expectText(manager, 'day-close-drawer-2', '62,00 €');
+    await expectText(manager, 'day-close-drawer-3', '62,00 €');
+    await expectText(manager, 'day-close-drawer-2', '100,00 €');
     await expectText(manager, 'prizes-unpaid', '2 · 1,10 €');
     await expectText(manager, 'refunds-paid', '0 · 0,00 €');
     // The Z report's 2.ª via, from its row.
