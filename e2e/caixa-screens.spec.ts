@@ -48,7 +48,7 @@ const HOLDS: Record<Sub, string[]> = {
   machines: ['meter-submit', 'export-return'],
   funds: ['funds-table', 'contribute-submit', 'transfer-submit'],
   chips: ['chip-100000', 'chips-sell', 'chips-redeem', 'chips-fill'],
-  tables: ['table-limit-pleno', 'cloth-n-17', 'spin-number'],
+  tables: ['cloth-n-17', 'spin-number', 'log-spin'],
 };
 
 async function open(c: (typeof cases)[number], username: string, pin: string): Promise<Page> {

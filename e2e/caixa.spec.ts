@@ -234,11 +234,14 @@ describe('the casino caixa in the browser', () => {
     await login(fiscal, 'gerente', '2222');
     await fiscal.getByTestId('caixa-tab').click();
     await fiscal.getByTestId('caixa-sub-tables').click();
+    // The limits and the colours are in the box beside the acts, the log shown first (issue 38).
+    await fiscal.getByTestId('table-side-limits').click();
     await expectText(fiscal, 'table-limit-pleno', '50,00 €');
     // No colour is marked yet: the bet's chips can only be face-value ones.
     await expectText(fiscal, 'bet-colour', 'Com valor facial');
     expect(await fiscal.getByTestId('bet-colour').locator('option').count()).toBe(1);
     // The player's green chips are marked at 5 € each (IX.6: within the pleno's 5 € to 50 €).
+    await fiscal.getByTestId('table-side-colours').click();
     await fiscal.getByTestId('colour-name').fill('verde');
     await fiscal.getByTestId('colour-value').fill('5');
     await fiscal.getByTestId('colour-submit').click();

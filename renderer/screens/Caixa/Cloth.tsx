@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLOTH_COLUMNS, CLOTH_DOZENS, CLOTH_ROWS, colourOf, type SimpleChance } from '../../../core/roulette/rules.js';
 
@@ -19,6 +19,17 @@ interface Props {
 
 /** The simple chances as the cloth lays them out under the dozens, left to right. */
 const SIMPLE_ORDER: readonly SimpleChance[] = ['menor', 'par', 'encarnado', 'preto', 'impar', 'maior'];
+
+/** "red (encarnado)": the Portuguese word in brackets on a line of its own, in smaller type, to fit the cloth's box. */
+function simpleWords(label: string): ReactNode {
+  const m = /^(.+) (\(.+\))$/.exec(label);
+  if (!m) return label;
+  return (
+    <>
+      {m[1]} <span className="cloth-aside">{m[2]}</span>
+    </>
+  );
+}
 
 /**
  * The single-zero cloth drawn for the fiscal (X.18, X.19): the 0, the 36
@@ -45,11 +56,8 @@ export function Cloth({ picked, simple, covered, drawn, onNumbers, onSimple, cha
         onClick={() => onNumbers([n])}
       >
         {n}
-        {count > 0 ? (
-          <span className="cloth-dot" aria-hidden="true">
-            {count > 1 ? count : ''}
-          </span>
-        ) : null}
+        {/* The count drawn by CSS (::after): as text it would join the number's visible name ("172" for 17 under two bets). */}
+        {count > 0 ? <span className="cloth-dot" aria-hidden="true" data-count={count > 1 ? count : ''} /> : null}
       </button>
     );
   };
@@ -95,7 +103,7 @@ export function Cloth({ picked, simple, covered, drawn, onNumbers, onSimple, cha
           aria-pressed={simple === chance}
           onClick={() => onSimple(chance)}
         >
-          {chanceLabel(chance)}
+          {simpleWords(chanceLabel(chance))}
         </button>
       ))}
     </div>

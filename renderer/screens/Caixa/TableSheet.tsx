@@ -5,6 +5,11 @@
  * a bet in colour chips counted in chips of a colour marked here, IX.7), and
  * the table's log of spins, null spins (X.16), the hourly changes of the
  * balls (X.12) and of the dealer (X.28), and the next launch's direction (X.15).
+ *
+ * Laid out in the window's height (issue 38): the cloth and the bet's entry on
+ * the left, the spin's acts on the right, each in a place of its own; the bets
+ * (or the settlement), the log, the limits and the colours are lists that
+ * scroll in fixed boxes, so recording a spin or a settlement moves no key.
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +30,7 @@ import { invoke, type ClientError, type ClientResult } from '../../client.js';
 import { Dialog } from '../../components/Dialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { ReasonPicker } from '../../components/ReasonPicker.js';
+import { SubTabs } from '../../components/SubTabs.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery, type QueryState } from '../../hooks.js';
 import { downloadBase64 } from '../../lib/download.js';
@@ -39,11 +45,15 @@ type Settlement = ChannelOutput<'roulette.settle'>;
 type Log = ChannelOutput<'roulette.log'>;
 type LogEntry = Log['entries'][number];
 type Colours = ChannelOutput<'table.colourChips'>['chips'];
+type ColoursQuery = QueryState<ChannelOutput<'table.colourChips'>>;
 
 /** How many colour chips one bet may hold (core/roulette/contract.ts). */
 const MAX_CHIPS = 10_000;
 /** A null spin's reason (core/roulette/contract.ts: 3 to 200 characters; the picker's words keep the maximum). */
 const MIN_REASON = 3;
+/** What the side's box shows under the spin's acts: the log while playing, the rest on demand. */
+const SIDE = ['log', 'limits', 'colours', 'register'] as const;
+type Side = (typeof SIDE)[number];
 
 const emptyMinima = (): Record<LimitGroup, string> => Object.fromEntries(LIMIT_GROUPS.map((g) => [g, ''])) as Record<LimitGroup, string>;
 
@@ -69,68 +79,176 @@ export function TableSheet() {
   const tables = useKioskQuery('table.list', {});
   const list = tables.data ?? [];
   const [chosenCode, setChosenCode] = useState('');
-  // The number drawn: settled by "Liquidar" and written in the log by "Registar número".
-  const [numberText, setNumberText] = useState('');
   const chosen = list.find((x) => x.code === chosenCode) ?? list[0];
-  // The colours marked at the chosen table (IX.7): listed, and offered to the bets in colour chips.
-  const colours = useKioskQuery('table.colourChips', chosen ? { tableCode: chosen.code } : null);
+  const registered = (code: string) => {
+    setChosenCode(code);
+    void tables.reload();
+  };
 
   return (
     <section className="panel table-sheet" aria-labelledby="table-sheet-title">
-      {/* The table chosen in the head: the sheet's own work starts at once below it. */}
+      {/* The title, what the sheet is for and the table's choice on one row: the sheet's own work starts at once below it. */}
       <div className="panel-head table-sheet-head">
         <h2 id="table-sheet-title">{t('tableSheet.title')}</h2>
         <p className="meta">{t('tableSheet.subtitle')}</p>
-        <ErrorAlert error={tables.error} testId="tables-load-error" />
-        {tables.data === undefined ? (
-          tables.error ? null : <p className="loading">{t('tableSheet.loading')}</p>
-        ) : list.length === 0 ? (
+        {list.length > 0 ? (
+          <label className="table-sheet-choice">
+            {t('tableSheet.table')}
+            <select data-testid="tables-select" value={chosen?.code ?? ''} onChange={(e) => setChosenCode(e.target.value)}>
+              {list.map((x) => (
+                <option key={x.code} value={x.code}>
+                  {t('tableSheet.tableOption', { code: x.code, wheel: t(`tableSheet.wheel.${x.wheel}`) })}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+      </div>
+      <ErrorAlert error={tables.error} testId="tables-load-error" />
+      {tables.data === undefined ? (
+        tables.error ? null : <p className="loading">{t('tableSheet.loading')}</p>
+      ) : chosen ? (
+        <TablePlay key={chosen.code} table={chosen} onRegistered={registered} />
+      ) : (
+        <div className="table-sheet-first">
           <p className="empty" data-testid="tables-empty">
             {t('tableSheet.noTables')}
           </p>
-        ) : (
-          <div className="form form-row">
-            <label>
-              {t('tableSheet.table')}
-              <select data-testid="tables-select" value={chosen?.code ?? ''} onChange={(e) => setChosenCode(e.target.value)}>
-                {list.map((x) => (
-                  <option key={x.code} value={x.code}>
-                    {t('tableSheet.tableOption', { code: x.code, wheel: t(`tableSheet.wheel.${x.wheel}`) })}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </div>
-        )}
-      </div>
-      {/* The play on the left (the cloth, the bets, the number drawn, the log); the table's limits and colours beside it, its registration folded. */}
-      <div className="table-sheet-grid">
-        <div className="table-sheet-play">
-          {chosen ? (
-            <Settle key={`settle-${chosen.code}`} table={chosen} colours={colours.data?.chips ?? []} numberText={numberText} setNumberText={setNumberText} />
-          ) : null}
-          {chosen ? <SpinLog key={`log-${chosen.code}`} table={chosen} numberText={numberText} /> : null}
+          <h3>{t('tableSheet.registerTitle')}</h3>
+          <RegisterTable onRegistered={registered} />
         </div>
-        <div className="table-sheet-side">
-          {chosen ? <LimitsTable table={chosen} /> : null}
-          {chosen ? <ColourChips key={`colours-${chosen.code}`} code={chosen.code} chips={colours} /> : null}
-          <details className="table-register" open={list.length === 0 ? true : undefined} data-testid="table-register">
-            <summary>{t('tableSheet.registerTitle')}</summary>
-            <RegisterTable
-              onRegistered={(code) => {
-                setChosenCode(code);
-                void tables.reload();
-              }}
-            />
-          </details>
-        </div>
-      </div>
+      )}
     </section>
   );
 }
 
+/**
+ * One table's sheet: the play (cloth, bet, bets or settlement) beside the spin's acts (the launch's way, the number
+ * drawn, settle, record) and a box of the log, the limits, the colours or a new table. Keyed by the table: its
+ * bets and number are that table's.
+ */
+function TablePlay({ table, onRegistered }: { table: Table; onRegistered: (code: string) => void }) {
+  const { t } = useTranslation();
+  // The colours marked at the table (IX.7): listed, and offered to the bets in colour chips.
+  const colours = useKioskQuery('table.colourChips', { tableCode: table.code });
+  const chips = colours.data?.chips ?? [];
+  const log = useSpinLog(table);
+  const [bets, setBets] = useState<BetInput[]>([]);
+  // The number drawn: settled by "Liquidar" and written in the log by "Registar número".
+  const [numberText, setNumberText] = useState('');
+  const [result, setResult] = useState<Settlement | null>(null);
+  const [settling, setSettling] = useState(false);
+  const [settleError, setSettleError] = useState<ClientError | string | null>(null);
+  const [side, setSide] = useState<Side>('log');
+  const changeBets = (next: (bs: BetInput[]) => BetInput[]) => {
+    setResult(null);
+    setBets(next);
+  };
+
+  const settle = async () => {
+    if (settling) return;
+    const number = parseNumber(numberText);
+    if (number === null) {
+      setSettleError(t('tableSheet.numberInvalid'));
+      return;
+    }
+    if (bets.length === 0) {
+      setSettleError(t('tableSheet.betsMissing'));
+      return;
+    }
+    setSettling(true);
+    setSettleError(null);
+    setResult(null);
+    const r = await invoke('roulette.settle', { tableCode: table.code, number, bets });
+    setSettling(false);
+    if (!r.ok) {
+      setSettleError(r.error);
+      return;
+    }
+    setResult(r.value);
+  };
+
+  const record = async () => {
+    setSettleError(null);
+    // The new line is shown where it is written.
+    if (await log.spin(numberText)) setSide('log');
+  };
+
+  return (
+    <div className="table-sheet-grid">
+      <div className="table-sheet-play">
+        <BetEntry colours={chips} bets={bets} drawn={result?.number ?? null} onAdd={(b) => changeBets((bs) => [...bs, b])} />
+        <BetsBox colours={chips} bets={bets} result={result} onRemove={(i) => changeBets((bs) => bs.filter((_, j) => j !== i))} onBack={() => setResult(null)} />
+      </div>
+      <div className="table-sheet-side">
+        <LaunchWay log={log} />
+        <div className="form form-row spin-number-row">
+          <label>
+            {t('tableSheet.numberDrawn')}
+            <input
+              type="number"
+              data-testid="spin-number"
+              min={0}
+              max={36}
+              step={1}
+              inputMode="numeric"
+              value={numberText}
+              onChange={(e) => {
+                setNumberText(e.target.value);
+                setResult(null);
+              }}
+            />
+          </label>
+          <button type="button" className="btn btn-primary" data-testid="settle" onClick={() => void settle()} disabled={settling}>
+            {settling ? t('tableSheet.working') : t('tableSheet.settle')}
+          </button>
+        </div>
+        <div className="spin-acts">
+          <button type="button" className="btn btn-primary" data-testid="log-spin" onClick={() => void record()} disabled={log.busy}>
+            {t('tableSheet.logSpin')}
+          </button>
+          <button type="button" className="btn btn-warning" data-testid="log-null" onClick={log.askNull} disabled={log.busy}>
+            {t('tableSheet.logNull')}
+          </button>
+          <button type="button" className={`btn${log.data?.ballChangeDue ? ' due' : ''}`} data-testid="log-ball" onClick={() => void log.change('ball')} disabled={log.busy}>
+            {t('tableSheet.logBall')}
+          </button>
+          <button type="button" className={`btn${log.data?.dealerChangeDue ? ' due' : ''}`} data-testid="log-dealer" onClick={() => void log.change('dealer')} disabled={log.busy}>
+            {t('tableSheet.logDealer')}
+          </button>
+        </div>
+        <SubTabs prefix="table-side" label={t('tableSheet.side.label', { code: table.code })} subs={SIDE} current={side} nameOf={(x) => t(`tableSheet.side.${x}`)} onChoose={setSide} />
+        {/* The box under the tabs; what the acts have to say is laid over its foot, once: no key moves for it. */}
+        <div className="table-side-box">
+          <div role="tabpanel" id="table-side-panel" className="table-side-panel" aria-labelledby={`table-side-${side}-tab`} tabIndex={0} data-testid={`table-side-panel-${side}`}>
+            {side === 'log' ? <LogList table={table} log={log} /> : null}
+            {side === 'limits' ? <LimitsTable table={table} /> : null}
+            {side === 'colours' ? <ColourChips code={table.code} chips={colours} /> : null}
+            {side === 'register' ? <RegisterTable onRegistered={onRegistered} /> : null}
+          </div>
+          <div className="table-sheet-notices">
+            <ErrorAlert error={settleError} testId="settle-error" />
+            <ErrorAlert error={log.error} testId="log-error" />
+            <ErrorAlert error={log.loadError} testId="log-load-error" />
+            {log.data?.ballChangeDue ? (
+              <p className="hint hint-warn" role="status" data-testid="ball-due">
+                {t('tableSheet.ballDue')}
+              </p>
+            ) : null}
+            {log.data?.dealerChangeDue ? (
+              <p className="hint hint-warn" role="status" data-testid="dealer-due">
+                {t('tableSheet.dealerDue')}
+              </p>
+            ) : null}
+          </div>
+        </div>
+      </div>
+      {log.asking ? <NullSpinDialog log={log} /> : null}
+    </div>
+  );
+}
 /** The table's chips without face value: each colour's value (IX.6), a late chip at the minimum (IX.9). */
-function ColourChips({ code, chips }: { code: string; chips: QueryState<ChannelOutput<'table.colourChips'>> }) {
+function ColourChips({ code, chips }: { code: string; chips: ColoursQuery }) {
   const { t } = useTranslation();
   const f = useFormat();
   const [colour, setColour] = useState('');
@@ -158,6 +276,7 @@ function ColourChips({ code, chips }: { code: string; chips: QueryState<ChannelO
   return (
     <div className="colour-chips">
       <h3>{t('tableSheet.colourTitle')}</h3>
+      <p className="hint">{(chips.data?.chips ?? []).length === 0 ? t('tableSheet.noColours') : t('tableSheet.colourHint')}</p>
       <ul className="plain-list" data-testid="colour-chips">
         {(chips.data?.chips ?? []).map((c) => (
           <li key={c.colour}>
@@ -362,12 +481,6 @@ function RegisterTable({ onRegistered }: { onRegistered: (code: string) => void 
   );
 }
 
-interface NumberProps {
-  table: Table;
-  numberText: string;
-  setNumberText: (text: string) => void;
-}
-
 /** `3` -> 3; anything but a whole number of chips 1-10 000 -> null. */
 function parseChips(text: string): number | null {
   const s = text.trim();
@@ -385,26 +498,11 @@ function checkBetQuietly(b: BetInput): number[] {
   }
 }
 
-/** Bet entry on the drawn cloth, the number drawn and the settlement (X.20-X.22, X.25). */
-function Settle({ table, colours, numberText, setNumberText }: NumberProps & { colours: Colours }) {
+/** The words of a bet: its chance and numbers, what it stakes, and a settled bet with its colour chips. */
+function useBetWords(colours: Colours) {
   const { t } = useTranslation();
   const f = useFormat();
   const chanceLabel = useChanceLabel();
-  // The bet being marked on the cloth: numbers, or one simple chance.
-  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
-  const [simplePick, setSimplePick] = useState<SimpleChance | null>(null);
-  const [amount, setAmount] = useState('');
-  // The player's chips: '' for face-value chips (IX.8), else a colour marked at this table, counted in chips (IX.7).
-  const [colour, setColour] = useState('');
-  const [chipCount, setChipCount] = useState('');
-  const [bets, setBets] = useState<BetInput[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<Settlement | null>(null);
-  const [error, setError] = useState<ClientError | string | null>(null);
-
-  const marked = simplePick ? { chance: simplePick as Chance, numbers: undefined } : betOfNumbers([...picked]);
-  const chipColour = colours.find((c) => c.colour === colour);
-  const chips = parseChips(chipCount);
   /** A colour's value now (the settlement uses the value marked when it runs). */
   const valueOf = (name: string | undefined) => colours.find((c) => c.colour === name)?.valueCents ?? null;
   /** What a bet entered stakes: its chips at their colour's value, or its amount. */
@@ -413,12 +511,43 @@ function Settle({ table, colours, numberText, setNumberText }: NumberProps & { c
     const value = valueOf(b.colour);
     return value === null ? null : value * b.chips;
   };
-  /** The stake column of a bet entered: "2 × 5,00 € = 10,00 €" in colour chips, "10,00 €" otherwise. */
-  const stakeText = (b: BetInput): string => {
-    const stake = stakeOf(b);
-    const money = stake === null ? '—' : f.money(stake);
-    return b.chips === undefined ? money : `${t('tableSheet.chipsLine', { count: b.chips, value: f.money(valueOf(b.colour) ?? 0) })} = ${money}`;
+  const betText = (b: { chance: string; numbers?: readonly number[] | undefined }) =>
+    // A simple chance is named alone (the settlement lists the 18 numbers it covers).
+    b.numbers && b.numbers.length > 0 && !isSimpleChance(b.chance as Chance) ? t('tableSheet.betText', { chance: chanceLabel(b.chance), numbers: numbersText(b.numbers) }) : chanceLabel(b.chance);
+  return {
+    chanceLabel,
+    betText,
+    /** The stake column of a bet entered: "2 × 5,00 € = 10,00 €" in colour chips, "10,00 €" otherwise. */
+    stakeText: (b: BetInput): string => {
+      const stake = stakeOf(b);
+      const money = stake === null ? '—' : f.money(stake);
+      return b.chips === undefined ? money : `${t('tableSheet.chipsLine', { count: b.chips, value: f.money(valueOf(b.colour) ?? 0) })} = ${money}`;
+    },
+    /** A settled bet, with its colour chips when it was in them ("pleno 17 · 2 × 5,00 € verde"). */
+    withChips: (b: Settlement['bets'][number]) =>
+      b.colourChips
+        ? t('tableSheet.betWithChips', { bet: betText(b), chips: t('tableSheet.chipsLine', { count: b.colourChips.chips, value: f.money(b.colourChips.valueCents) }), colour: b.colourChips.colour })
+        : betText(b),
   };
+}
+
+/** A bet marked on the drawn cloth, in face-value or colour chips (IX.7, IX.8), added to the spin's bets. */
+function BetEntry({ colours, bets, drawn, onAdd }: { colours: Colours; bets: readonly BetInput[]; drawn: number | null; onAdd: (bet: BetInput) => void }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const { chanceLabel, betText } = useBetWords(colours);
+  // The bet being marked on the cloth: numbers, or one simple chance.
+  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
+  const [simplePick, setSimplePick] = useState<SimpleChance | null>(null);
+  const [amount, setAmount] = useState('');
+  // The player's chips: '' for face-value chips (IX.8), else a colour marked at this table, counted in chips (IX.7).
+  const [colour, setColour] = useState('');
+  const [chipCount, setChipCount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const marked = simplePick ? { chance: simplePick as Chance, numbers: undefined } : betOfNumbers([...picked]);
+  const chipColour = colours.find((c) => c.colour === colour);
+  const chips = parseChips(chipCount);
   // Each number covered by the bets entered, and how many times: a dot on the cloth.
   const covered = new Map<number, number>();
   for (const b of bets) for (const n of checkBetQuietly(b)) covered.set(n, (covered.get(n) ?? 0) + 1);
@@ -438,16 +567,6 @@ function Settle({ table, colours, numberText, setNumberText }: NumberProps & { c
     setError(null);
     setSimplePick((x) => (x === c ? null : c));
   };
-
-  const betText = (b: { chance: string; numbers?: readonly number[] | undefined }) =>
-    // A simple chance is named alone (the settlement lists the 18 numbers it covers).
-    b.numbers && b.numbers.length > 0 && !isSimpleChance(b.chance as Chance) ? t('tableSheet.betText', { chance: chanceLabel(b.chance), numbers: numbersText(b.numbers) }) : chanceLabel(b.chance);
-
-  /** A settled bet, with its colour chips when it was in them ("pleno 17 · 2 × 5,00 € verde"). */
-  const betTextWithChips = (b: Settlement['bets'][number]) =>
-    b.colourChips
-      ? t('tableSheet.betWithChips', { bet: betText(b), chips: t('tableSheet.chipsLine', { count: b.colourChips.chips, value: f.money(b.colourChips.valueCents) }), colour: b.colourChips.colour })
-      : betText(b);
 
   const add = (e: FormEvent) => {
     e.preventDefault();
@@ -472,59 +591,34 @@ function Settle({ table, colours, numberText, setNumberText }: NumberProps & { c
     }
     if (marked.numbers) bet.numbers = marked.numbers;
     setError(null);
-    setResult(null);
-    setBets((bs) => [...bs, bet]);
+    onAdd(bet);
     setAmount('');
     setChipCount('');
     setPicked(new Set());
     setSimplePick(null);
   };
 
-  const settle = async () => {
-    if (busy) return;
-    const number = parseNumber(numberText);
-    if (number === null) {
-      setError(t('tableSheet.numberInvalid'));
-      return;
-    }
-    if (bets.length === 0) {
-      setError(t('tableSheet.betsMissing'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    setResult(null);
-    const r = await invoke('roulette.settle', { tableCode: table.code, number, bets });
-    setBusy(false);
-    if (!r.ok) {
-      setError(r.error);
-      return;
-    }
-    setResult(r.value);
-  };
-
-  const lost = result ? result.bets.map((b, i) => ({ b, i })).filter(({ i }) => !result.paymentOrder.includes(i)) : [];
-
   return (
-    <div className="table-settle">
-      <form className="form form-grid table-sheet-form" onSubmit={add} aria-labelledby="bet-title" noValidate>
-        <h3 id="bet-title">{t('tableSheet.betTitle')}</h3>
-        <Cloth
-          picked={picked}
-          simple={simplePick}
-          covered={covered}
-          drawn={result?.number ?? null}
-          onNumbers={toggleNumbers}
-          onSimple={toggleSimple}
-          chanceLabel={chanceLabel}
-        />
-        <p className="cloth-marked" data-testid="bet-marked" aria-live="polite">
-          {marked
-            ? t('tableSheet.marked', { bet: betText(marked) })
-            : picked.size > 0
-              ? t('tableSheet.notABet', { numbers: numbersText([...picked].sort((a, b) => a - b)) })
-              : t('tableSheet.markHint')}
-        </p>
+    <form className="bet-entry" onSubmit={add} aria-labelledby="bet-title" noValidate>
+      <h3 id="bet-title" className="visually-hidden">
+        {t('tableSheet.betTitle')}
+      </h3>
+      <Cloth picked={picked} simple={simplePick} covered={covered} drawn={drawn} onNumbers={toggleNumbers} onSimple={toggleSimple} chanceLabel={chanceLabel} />
+      {/* One line of fixed height under the cloth: the bet marked, or what is wrong with it. */}
+      <div className="cloth-marked">
+        {error ? (
+          <ErrorAlert error={error} testId="bet-error" />
+        ) : (
+          <p data-testid="bet-marked" className={marked ? 'bet-marked' : undefined} aria-live="polite">
+            {marked
+              ? t('tableSheet.marked', { bet: betText(marked) })
+              : picked.size > 0
+                ? t('tableSheet.notABet', { numbers: numbersText([...picked].sort((a, b) => a - b)) })
+                : t('tableSheet.markHint')}
+          </p>
+        )}
+      </div>
+      <div className="form form-row bet-entry-row">
         <label className="bet-chips-kind">
           {t('tableSheet.chipsKind')}
           <select data-testid="bet-colour" value={chipColour ? chipColour.colour : ''} onChange={(e) => setColour(e.target.value)}>
@@ -568,158 +662,139 @@ function Settle({ table, colours, numberText, setNumberText }: NumberProps & { c
             </span>
           </label>
         )}
-        <div className="form-actions">
-          <p className="hint">{colours.length === 0 ? t('tableSheet.noColours') : t('tableSheet.colourHint')}</p>
-          <button type="submit" className="btn" data-testid="bet-add">
-            {t('tableSheet.add')}
-          </button>
-        </div>
-      </form>
+        <button type="submit" className="btn" data-testid="bet-add">
+          {t('tableSheet.add')}
+        </button>
+      </div>
+    </form>
+  );
+}
 
-      {bets.length === 0 ? (
-        <p className="empty" data-testid="bets-list">
-          {t('tableSheet.noBets')}
-        </p>
-      ) : (
-        <TableRegion name={t('tableSheet.betsTitle')}>
-          <table className="table bets-table" data-testid="bets-list">
-            <caption className="visually-hidden">{t('tableSheet.betsTitle')}</caption>
+/** The spin's bets (each to remove), or once settled the payments in the X.22 order; a list that scrolls in its box. */
+function BetsBox({
+  colours,
+  bets,
+  result,
+  onRemove,
+  onBack,
+}: {
+  colours: Colours;
+  bets: readonly BetInput[];
+  result: Settlement | null;
+  onRemove: (index: number) => void;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const { betText, stakeText, withChips } = useBetWords(colours);
+  const lost = result ? result.bets.map((b, i) => ({ b, i })).filter(({ i }) => !result.paymentOrder.includes(i)) : [];
+  const name = result ? t('tableSheet.resultTableTitle') : t('tableSheet.betsTitle');
+  return (
+    <TableRegion name={name} className="bets-box">
+      {result ? (
+        <div className="settle-result" data-testid="settle-result" role="status">
+          <div className="settle-result-head">
+            <h3>{t('tableSheet.resultTitle', { number: result.number, colour: t(`tableSheet.colourName.${result.colour}`, { defaultValue: result.colour }) })}</h3>
+            <p className="settle-total">
+              {t('tableSheet.totalPrize')} <strong data-testid="settle-total">{f.money(result.totalPrizeCents)}</strong>
+            </p>
+            <button type="button" className="btn btn-small" data-testid="settle-back" onClick={onBack}>
+              {t('tableSheet.settleBack')}
+            </button>
+          </div>
+          {result.paymentOrder.length === 0 ? <p className="empty">{t('tableSheet.noWinners')}</p> : null}
+          <table className="table settle-table">
+            <caption className="visually-hidden">{t('tableSheet.resultTableTitle')}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('tableSheet.col.bet')}</th>
-                <th scope="col">{t('tableSheet.col.colour')}</th>
+                <th scope="col">{t('tableSheet.col.order')}</th>
+                <th scope="col">{t('tableSheet.col.betAnnouncement')}</th>
                 <th scope="col" className="num">
                   {t('tableSheet.col.amount')}
                 </th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('tableSheet.col.actions')}</span>
+                <th scope="col" className="num">
+                  {t('tableSheet.col.prize')}
+                </th>
+                <th scope="col" className="num">
+                  {t('tableSheet.col.returned')}
                 </th>
               </tr>
             </thead>
             <tbody>
-              {bets.map((b, i) => (
-                <tr key={`${i}-${b.chance}-${numbersText(b.numbers ?? [])}`} data-testid={`bet-row-${i}`}>
-                  <th scope="row">{betText(b)}</th>
-                  <td>{b.colour ?? '—'}</td>
-                  <td className="num">{stakeText(b)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn-small"
-                      data-testid={`bet-remove-${i}`}
-                      aria-label={t('tableSheet.removeBet', { bet: betText(b) })}
-                      onClick={() => {
-                        setResult(null);
-                        setBets((bs) => bs.filter((_, j) => j !== i));
-                      }}
-                    >
-                      {t('tableSheet.remove')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
-      )}
-
-      <div className="form form-row">
-        <label>
-          {t('tableSheet.numberDrawn')}
-          <input
-            type="number"
-            data-testid="spin-number"
-            min={0}
-            max={36}
-            step={1}
-            inputMode="numeric"
-            value={numberText}
-            onChange={(e) => {
-              setNumberText(e.target.value);
-              setResult(null);
-            }}
-          />
-        </label>
-        <button type="button" className="btn btn-primary" data-testid="settle" onClick={() => void settle()} disabled={busy}>
-          {busy ? t('tableSheet.working') : t('tableSheet.settle')}
-        </button>
-      </div>
-      <ErrorAlert error={error} testId="settle-error" />
-
-      {result ? (
-        <div className="settle-result" data-testid="settle-result" role="status">
-          <h3>{t('tableSheet.resultTitle', { number: result.number, colour: t(`tableSheet.colourName.${result.colour}`, { defaultValue: result.colour }) })}</h3>
-          {result.paymentOrder.length === 0 ? <p className="empty">{t('tableSheet.noWinners')}</p> : null}
-          <TableRegion name={t('tableSheet.resultTableTitle')}>
-            <table className="table settle-table">
-              <caption className="visually-hidden">{t('tableSheet.resultTableTitle')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('tableSheet.col.order')}</th>
-                  <th scope="col">{t('tableSheet.col.bet')}</th>
-                  <th scope="col">{t('tableSheet.col.announcement')}</th>
-                  <th scope="col" className="num">
-                    {t('tableSheet.col.amount')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('tableSheet.col.prize')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('tableSheet.col.returned')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.paymentOrder.map((index, i) => {
-                  const b = result.bets[index];
-                  if (!b) return null;
-                  return (
-                    <tr key={`won-${index}`} data-testid={`settle-line-${i}`}>
-                      <th scope="row">{i + 1}</th>
-                      <td>{betTextWithChips(b)}</td>
-                      <td>{b.announcement ?? '—'}</td>
-                      <td className="num">{f.money(b.amountCents)}</td>
-                      <td className="num">{f.money(b.prizeCents)}</td>
-                      <td className="num">{f.money(b.returnedCents)}</td>
-                    </tr>
-                  );
-                })}
-                {lost.map(({ b, i }) => (
-                  <tr key={`lost-${i}`} className="lost" data-testid={`settle-lost-${i}`} style={{ opacity: 0.55 }}>
-                    <th scope="row">—</th>
-                    <td>{betTextWithChips(b)}</td>
-                    <td>{t('tableSheet.lost')}</td>
+              {result.paymentOrder.map((index, i) => {
+                const b = result.bets[index];
+                if (!b) return null;
+                return (
+                  <tr key={`won-${index}`} data-testid={`settle-line-${i}`}>
+                    <th scope="row">{i + 1}</th>
+                    <td>
+                      {withChips(b)}
+                      <span className="log-sub">{b.announcement ?? '—'}</span>
+                    </td>
                     <td className="num">{f.money(b.amountCents)}</td>
                     <td className="num">{f.money(b.prizeCents)}</td>
                     <td className="num">{f.money(b.returnedCents)}</td>
                   </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row" colSpan={4}>
-                    {t('tableSheet.totalPrize')}
-                  </th>
-                  <td className="num" data-testid="settle-total">
-                    {f.money(result.totalPrizeCents)}
+                );
+              })}
+              {lost.map(({ b, i }) => (
+                <tr key={`lost-${i}`} className="lost" data-testid={`settle-lost-${i}`} style={{ opacity: 0.55 }}>
+                  <th scope="row">—</th>
+                  <td>
+                    {withChips(b)}
+                    <span className="log-sub">{t('tableSheet.lost')}</span>
                   </td>
-                  <td />
+                  <td className="num">{f.money(b.amountCents)}</td>
+                  <td className="num">{f.money(b.prizeCents)}</td>
+                  <td className="num">{f.money(b.returnedCents)}</td>
                 </tr>
-              </tfoot>
-            </table>
-          </TableRegion>
+              ))}
+            </tbody>
+          </table>
         </div>
-      ) : null}
-    </div>
+      ) : bets.length === 0 ? (
+        <p className="empty" data-testid="bets-list">
+          {t('tableSheet.noBets')}
+        </p>
+      ) : (
+        <table className="table bets-table" data-testid="bets-list">
+          <caption className="visually-hidden">{t('tableSheet.betsTitle')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('tableSheet.col.bet')}</th>
+              <th scope="col">{t('tableSheet.col.colour')}</th>
+              <th scope="col" className="num">
+                {t('tableSheet.col.amount')}
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">{t('tableSheet.col.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {bets.map((b, i) => (
+              <tr key={`${i}-${b.chance}-${numbersText(b.numbers ?? [])}`} data-testid={`bet-row-${i}`}>
+                <th scope="row">{betText(b)}</th>
+                <td>{b.colour ?? '—'}</td>
+                <td className="num">{stakeText(b)}</td>
+                <td>
+                  <button type="button" className="btn btn-small" data-testid={`bet-remove-${i}`} aria-label={t('tableSheet.removeBet', { bet: betText(b) })} onClick={() => onRemove(i)}>
+                    {t('tableSheet.remove')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </TableRegion>
   );
 }
 
-/** The table's log (newest first), its commands and the hourly warnings (X.12, X.28). */
-function SpinLog({ table, numberText }: Omit<NumberProps, 'setNumberText'>) {
+/** The table's log (newest first) and its commands: a spin, a null spin, the hourly changes (X.12, X.28), the next launch's way (X.15). */
+function useSpinLog(table: Table) {
   const { t } = useTranslation();
-  const f = useFormat();
   const log = useKioskQuery('roulette.log', { tableCode: table.code });
-  const entries: LogEntry[] = log.data?.entries ?? [];
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ClientError | string | null>(null);
   const [asking, setAsking] = useState(false);
@@ -729,7 +804,6 @@ function SpinLog({ table, numberText }: Omit<NumberProps, 'setNumberText'>) {
   const [firstDirection, setFirstDirection] = useState<LaunchDirection | ''>('');
   const expected = log.data?.nextLaunch.direction ?? null;
   const direction: LaunchDirection | null = expected ?? (firstDirection === '' ? null : firstDirection);
-  const directionWords = (d: LaunchDirection) => t(`tableSheet.direction.${d}`);
 
   const run = async (command: 'roulette.spin' | 'roulette.change', call: () => Promise<ClientResult<Log>>): Promise<boolean> => {
     if (busy) return false;
@@ -746,184 +820,169 @@ function SpinLog({ table, numberText }: Omit<NumberProps, 'setNumberText'>) {
     return true;
   };
 
-  // The direction shown is sent: if another terminal logged a launch meanwhile, the kiosk refuses it, saying the way expected.
-  const spin = () => {
-    const number = parseNumber(numberText);
-    if (number === null) {
-      setError(t('tableSheet.numberMissing'));
-      return;
-    }
-    if (direction === null) {
-      setError(t('tableSheet.directionMissing'));
-      return;
-    }
-    void run('roulette.spin', () => invoke('roulette.spin', { tableCode: table.code, number, direction }));
+  return {
+    data: log.data,
+    loadError: log.error,
+    entries: log.data?.entries ?? [],
+    busy,
+    error,
+    expected,
+    direction,
+    firstDirection,
+    setFirstDirection,
+    asking,
+    reason,
+    setReason,
+    reasonError,
+    // The direction shown is sent: if another terminal logged a launch meanwhile, the kiosk refuses it, saying the way expected.
+    spin: async (numberText: string): Promise<boolean> => {
+      const number = parseNumber(numberText);
+      if (number === null) {
+        setError(t('tableSheet.numberMissing'));
+        return false;
+      }
+      if (direction === null) {
+        setError(t('tableSheet.directionMissing'));
+        return false;
+      }
+      return run('roulette.spin', () => invoke('roulette.spin', { tableCode: table.code, number, direction }));
+    },
+    change: (kind: 'ball' | 'dealer') => run('roulette.change', () => invoke('roulette.change', { tableCode: table.code, kind })),
+    askNull: () => {
+      if (direction === null) {
+        setError(t('tableSheet.directionMissing'));
+        return;
+      }
+      setError(null);
+      setReasonError(null);
+      setAsking(true);
+    },
+    closeNull: () => setAsking(false),
+    nullSpin: async (e: FormEvent) => {
+      e.preventDefault();
+      const text = reason.trim();
+      if (text.length < MIN_REASON) {
+        setReasonError(t('tableSheet.reasonShort', { min: MIN_REASON }));
+        return;
+      }
+      if (busy || direction === null) return;
+      setBusy(true);
+      setReasonError(null);
+      const r = await invoke('roulette.nullSpin', { tableCode: table.code, reason: text, direction });
+      setBusy(false);
+      if (!r.ok) {
+        setReasonError(r.error);
+        return;
+      }
+      const value = r.value;
+      log.apply('roulette.nullSpin', () => value);
+      setAsking(false);
+      setReason('');
+    },
   };
+}
+type SpinLog = ReturnType<typeof useSpinLog>;
 
-  const askNull = () => {
-    if (direction === null) {
-      setError(t('tableSheet.directionMissing'));
-      return;
-    }
-    setError(null);
-    setReasonError(null);
-    setAsking(true);
-  };
-
-  const nullSpin = async (e: FormEvent) => {
-    e.preventDefault();
-    const text = reason.trim();
-    if (text.length < MIN_REASON) {
-      setReasonError(t('tableSheet.reasonShort', { min: MIN_REASON }));
-      return;
-    }
-    if (busy || direction === null) return;
-    setBusy(true);
-    setReasonError(null);
-    const r = await invoke('roulette.nullSpin', { tableCode: table.code, reason: text, direction });
-    setBusy(false);
-    if (!r.ok) {
-      setReasonError(r.error);
-      return;
-    }
-    const value = r.value;
-    log.apply('roulette.nullSpin', () => value);
-    setAsking(false);
-    setReason('');
-  };
-
-  const numberCell = (x: LogEntry) =>
-    x.number === null ? '—' : x.colour ? t('tableSheet.numberWithColour', { number: x.number, colour: t(`tableSheet.colourName.${x.colour}`, { defaultValue: x.colour }) }) : String(x.number);
-
+/** X.15: the way the next ball goes, where the fiscal records the spin; the table's first asked of him. */
+function LaunchWay({ log }: { log: SpinLog }) {
+  const { t } = useTranslation();
+  const directionWords = (d: LaunchDirection) => t(`tableSheet.direction.${d}`);
   return (
-    <div className="table-log">
-      <h3>{t('tableSheet.logTitle', { code: table.code })}</h3>
-      {log.data?.ballChangeDue ? (
-        <p className="hint hint-warn" role="status" data-testid="ball-due">
-          {t('tableSheet.ballDue')}
-        </p>
-      ) : null}
-      {log.data?.dealerChangeDue ? (
-        <p className="hint hint-warn" role="status" data-testid="dealer-due">
-          {t('tableSheet.dealerDue')}
-        </p>
-      ) : null}
-      {log.data ? (
-        expected ? (
-          <p className="next-launch" role="status" data-testid="next-launch">
-            <strong>{t('tableSheet.nextLaunch', { direction: directionWords(expected) })}</strong>{' '}
-            <span className="meta">{t(log.data.nextLaunch.after === 'null_spin' ? 'tableSheet.nextLaunchAfterNull' : 'tableSheet.nextLaunchAfterSpin')}</span>
-          </p>
-        ) : (
-          <div className="form form-row">
-            <label>
-              {t('tableSheet.firstLaunch')}
-              <select data-testid="launch-direction" value={firstDirection} onChange={(e) => setFirstDirection(LAUNCH_DIRECTIONS.find((d) => d === e.target.value) ?? '')}>
-                <option value="">{t('tableSheet.directionChoose')}</option>
-                {LAUNCH_DIRECTIONS.map((d) => (
-                  <option key={d} value={d}>
-                    {directionWords(d)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <p className="hint" data-testid="next-launch">
-              {t('tableSheet.firstLaunchHint')}
-            </p>
-          </div>
-        )
-      ) : null}
-      <div className="form form-row">
-        <button type="button" className="btn btn-primary" data-testid="log-spin" onClick={spin} disabled={busy}>
-          {t('tableSheet.logSpin')}
-        </button>
-        <button type="button" className="btn btn-warning" data-testid="log-null" onClick={askNull} disabled={busy}>
-          {t('tableSheet.logNull')}
-        </button>
-        <button
-          type="button"
-          className="btn"
-          data-testid="log-ball"
-          onClick={() => void run('roulette.change', () => invoke('roulette.change', { tableCode: table.code, kind: 'ball' }))}
-          disabled={busy}
-        >
-          {t('tableSheet.logBall')}
-        </button>
-        <button
-          type="button"
-          className="btn"
-          data-testid="log-dealer"
-          onClick={() => void run('roulette.change', () => invoke('roulette.change', { tableCode: table.code, kind: 'dealer' }))}
-          disabled={busy}
-        >
-          {t('tableSheet.logDealer')}
-        </button>
-      </div>
-      <p className="hint">{t('tableSheet.logHint')}</p>
-      <ErrorAlert error={log.error} testId="log-load-error" />
-      <ErrorAlert error={error} testId="log-error" />
-      {log.data === undefined ? (
-        log.error ? null : <p className="loading">{t('tableSheet.loading')}</p>
-      ) : entries.length === 0 ? (
-        <p className="empty" data-testid="log-list">
-          {t('tableSheet.logEmpty')}
+    <div className="form launch-way">
+      {log.data === undefined ? null : log.expected ? (
+        <p className="next-launch" role="status" data-testid="next-launch">
+          <strong>{t('tableSheet.nextLaunch', { direction: directionWords(log.expected) })}</strong>{' '}
+          <span className="meta">{t(log.data.nextLaunch.after === 'null_spin' ? 'tableSheet.nextLaunchAfterNull' : 'tableSheet.nextLaunchAfterSpin')}</span>
         </p>
       ) : (
-        <TableRegion name={t('tableSheet.logTitle', { code: table.code })}>
-          <table className="table log-table" data-testid="log-list">
-            <caption className="visually-hidden">{t('tableSheet.logTitle', { code: table.code })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('tableSheet.col.time')}</th>
-                <th scope="col">{t('tableSheet.col.kind')}</th>
-                <th scope="col" className="num">
-                  {t('tableSheet.col.number')}
-                </th>
-                <th scope="col">{t('tableSheet.col.direction')}</th>
-                <th scope="col">{t('tableSheet.col.note')}</th>
-                <th scope="col">{t('tableSheet.col.operator')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((x) => (
-                <tr key={x.id} data-testid={`log-row-${x.id}`}>
-                  <td>{f.time(x.at)}</td>
-                  <td>
-                    <span className="badge">{t(`tableSheet.kind.${x.kind}`)}</span>
-                  </td>
-                  <td className="num">{numberCell(x)}</td>
-                  <td title={x.direction ? directionWords(x.direction) : undefined}>{x.direction ? t(`tableSheet.directionShort.${x.direction}`) : '—'}</td>
-                  <td>{x.note ?? '—'}</td>
-                  <td>{x.operator}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <label className="first-launch">
+          <span data-testid="next-launch">{t('tableSheet.firstLaunchHint')}</span>
+          <select data-testid="launch-direction" value={log.firstDirection} onChange={(e) => log.setFirstDirection(LAUNCH_DIRECTIONS.find((d) => d === e.target.value) ?? '')}>
+            <option value="">{t('tableSheet.directionChoose')}</option>
+            {LAUNCH_DIRECTIONS.map((d) => (
+              <option key={d} value={d}>
+                {directionWords(d)}
+              </option>
+            ))}
+          </select>
+        </label>
       )}
-
-      {asking ? (
-        <Dialog title={t('tableSheet.nullTitle')} onClose={() => setAsking(false)} testId="log-null-dialog">
-          <form className="form" onSubmit={nullSpin} noValidate>
-            <ReasonPicker act="roulette.nullSpin" label={t('tableSheet.nullReason')} value={reason} onChange={setReason} testId="log-null-reason" disabled={busy} />
-            <p className="hint">{t('tableSheet.nullHint')}</p>
-            {direction ? (
-              <p className="hint" data-testid="log-null-direction">
-                {t('tableSheet.nullLaunch', { direction: directionWords(direction) })}
-              </p>
-            ) : null}
-            <ErrorAlert error={reasonError} testId="log-null-error" />
-            <div className="dialog-actions">
-              <button type="button" className="btn" onClick={() => setAsking(false)}>
-                {t('tableSheet.cancel')}
-              </button>
-              <button type="submit" className="btn btn-warning" data-testid="log-null-confirm" disabled={busy}>
-                {busy ? t('tableSheet.working') : t('tableSheet.nullConfirm')}
-              </button>
-            </div>
-          </form>
-        </Dialog>
-      ) : null}
     </div>
+  );
+}
+
+/** The table's log, newest first. */
+function LogList({ table, log }: { table: Table; log: SpinLog }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const numberCell = (x: LogEntry) =>
+    x.number === null ? '—' : x.colour ? t('tableSheet.numberWithColour', { number: x.number, colour: t(`tableSheet.colourName.${x.colour}`, { defaultValue: x.colour }) }) : String(x.number);
+  if (log.data === undefined) return log.loadError ? null : <p className="loading">{t('tableSheet.loading')}</p>;
+  if (log.entries.length === 0)
+    return (
+      <p className="empty" data-testid="log-list">
+        {t('tableSheet.logEmpty')}
+      </p>
+    );
+  // Four columns for the side's narrow box: whose line under its time, a null spin's reason under its kind.
+  return (
+    <table className="table log-table" data-testid="log-list">
+      <caption className="visually-hidden">{t('tableSheet.logTitle', { code: table.code })}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('tableSheet.col.timeOperator')}</th>
+          <th scope="col">{t('tableSheet.col.kindNote')}</th>
+          <th scope="col" className="num">
+            {t('tableSheet.col.number')}
+          </th>
+          <th scope="col">{t('tableSheet.col.direction')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {log.entries.map((x) => (
+          <tr key={x.id} data-testid={`log-row-${x.id}`}>
+            <td>
+              {f.time(x.at)}
+              <span className="log-sub">{x.operator}</span>
+            </td>
+            <td>
+              <span className="badge">{t(`tableSheet.kind.${x.kind}`)}</span>
+              {x.note ? <span className="log-sub">{x.note}</span> : null}
+            </td>
+            <td className="num">{numberCell(x)}</td>
+            <td className="nowrap" title={x.direction ? t(`tableSheet.direction.${x.direction}`) : undefined}>
+              {x.direction ? t(`tableSheet.directionShort.${x.direction}`) : '—'}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A golpe nulo (X.16): its reason from the hall's list or in words; the ball is launched again the same way. */
+function NullSpinDialog({ log }: { log: SpinLog }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog title={t('tableSheet.nullTitle')} onClose={log.closeNull} testId="log-null-dialog">
+      <form className="form" onSubmit={(e) => void log.nullSpin(e)} noValidate>
+        <ReasonPicker act="roulette.nullSpin" label={t('tableSheet.nullReason')} value={log.reason} onChange={log.setReason} testId="log-null-reason" disabled={log.busy} />
+        <p className="hint">{t('tableSheet.nullHint')}</p>
+        {log.direction ? (
+          <p className="hint" data-testid="log-null-direction">
+            {t('tableSheet.nullLaunch', { direction: t(`tableSheet.direction.${log.direction}`) })}
+          </p>
+        ) : null}
+        <ErrorAlert error={log.reasonError} testId="log-null-error" />
+        <div className="dialog-actions">
+          <button type="button" className="btn" onClick={log.closeNull}>
+            {t('tableSheet.cancel')}
+          </button>
+          <button type="submit" className="btn btn-warning" data-testid="log-null-confirm" disabled={log.busy}>
+            {log.busy ? t('tableSheet.working') : t('tableSheet.nullConfirm')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
   );
 }
