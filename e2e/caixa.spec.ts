@@ -112,10 +112,11 @@ describe('the casino caixa in the browser', () => {
     expect(lines.some((l) => /Numerário\s+75,00 €/.test(l))).toBe(true);
     expect(paidCopies.flatMap((j) => j.drawerPulses)).toHaveLength(1);
 
-    // What the kiosk recorded, in cents: paid once, 7 500 in cash out of drawer T1.
+    // What the kiosk recorded, in cents: paid once, 7 500 in cash out of the caixa's own drawer, never the cashier's beside it on T1.
     const manager = (await kiosk.call('auth.login', { username: 'gerente', pin: '2222' })).value.operatorToken as string;
-    const x = await kiosk.call('drawer.cash', {}, manager);
-    expect(x.value).toMatchObject({ cashCents: 2_500 });
+    expect((await kiosk.call('guia.find', { query: '1' }, manager)).value).toMatchObject({ payment: { cashCents: 7_500, cheques: [{ amountCents: 7_500, number: '0012345', bank: 'CGD' }] } });
+    // The paid guia's card names the cheque by number and bank, as the paper does.
+    await expectText(caixa, 'guia-cheque-0', 'cheque n.º 0012345 do CGD de 75,00 €');
     const again = await kiosk.call('guia.pay', { guiaId: 1, cashCents: 0, cheques: [{ amountCents: 15_000, number: '9', bank: 'BPI' }] }, manager);
     expect(again.error?.code).toBe('GUIA_ALREADY_PAID');
   });
@@ -129,8 +130,8 @@ describe('the casino caixa in the browser', () => {
     await login(manager, 'gerente', '2222');
     await manager.getByTestId('caixa-tab').click();
     await expectNoSidewaysScroll(manager);
-    // A manager sees the drawer's cash (the counter's close is blind, not his) and all five sub-screens.
-    await expectText(manager, 'drawer-cash', 'Numerário na gaveta:');
+    // The cashier's and the caixa's drawers are open on T1, neither his: he is told he has none of his own; all five sub-screens.
+    await manager.getByTestId('caixa-no-drawer').waitFor();
     expect(await manager.getByRole('tab').allInnerTexts()).toEqual(['Guias', 'Máquinas e contadores', 'Fundos', 'Fichas', 'Mesas']);
     // Machine 7's jackpot: 1 250,00 € less the 250,00 € guia; funds named, never by their key.
     await manager.getByTestId('caixa-sub-funds').click();
@@ -161,15 +162,17 @@ describe('the casino caixa in the browser', () => {
     await caixa.getByTestId('caixa-sub-chips').click();
     await caixa.getByTestId('chip-2500').waitFor();
     await expectInSight(caixa, 'chip-100000', 'chips-tendered', 'chips-change', 'chips-sell', 'chips-redeem', 'chips-fill', 'chips-credit');
-    const before = (await kiosk.call('drawer.cash', {}, (await kiosk.call('auth.login', { username: 'gerente', pin: '2222' })).value.operatorToken)).value.cashCents as number;
-    // No chips in the caixa yet: a sale is refused, saying what to do.
-    await caixa.getByTestId('chip-2500').click();
+    // The demo caixa's own drawer: 100,00 € less the first test's 75,00 € guia.
+    const before = 2_500;
+    // No 500 € chips in the caixa's float (tools/demo.ts): a sale of one is refused, saying what to do.
+    await caixa.getByTestId('chip-50000').click();
     await caixa.getByTestId('chips-sell').click();
     await caixa.getByTestId('chips-confirm').click();
     await expectText(caixa, 'chips-dialog', 'tem 0, pedidas 1. Registe um reforço de fichas vindo do cofre');
     await caixa.getByTestId('confirm-cancel').click();
+    await caixa.getByTestId('chips-clear').click();
     // The vault fills the caixa: 10 x 25 € and 10 x 5 € = 300,00 €.
-    for (let i = 0; i < 9; i++) await caixa.getByTestId('chip-2500').click();
+    for (let i = 0; i < 10; i++) await caixa.getByTestId('chip-2500').click();
     for (let i = 0; i < 10; i++) await caixa.getByTestId('chip-500').click();
     await caixa.getByTestId('chips-fill').click();
     await expectText(caixa, 'chips-dialog', 'Entram na caixa, vindas do cofre: 10 × 25,00 €, 10 × 5,00 € (300,00 €).');
@@ -198,10 +201,8 @@ describe('the casino caixa in the browser', () => {
     await caixa.getByTestId('chips-redeem').click();
     await caixa.getByTestId('chips-confirm').click();
     await expectText(caixa, 'chips-done', 'Pagas 50,00 € em numerário pelas fichas.');
-    const managerToken = (await kiosk.call('auth.login', { username: 'gerente', pin: '2222' })).value.operatorToken as string;
-    expect((await kiosk.call('drawer.cash', {}, managerToken)).value.cashCents).toBe(before + 4_000);
 
-    // The blind close counts the chips too: 7 x 25 €, 7 x 5 €, 1 x 50 € = 260,00 € (300 - 90 + 50).
+    // The blind close counts the chips too: the demo's float of 1 950,00 € + 300 - 90 + 50 = 2 210,00 €.
     await caixa.getByTestId('drawer-tab').click();
     await caixa.getByTestId('drawer-close-start').click();
     let cash = before + 4_000;
@@ -210,19 +211,17 @@ describe('the casino caixa in the browser', () => {
       if (n > 0) await caixa.getByTestId(`close-count-${d}`).fill(String(n));
       cash -= n * d;
     }
-    await caixa.getByTestId('close-chip-2500').fill('7');
-    await caixa.getByTestId('close-chip-500').fill('7');
-    await caixa.getByTestId('close-chip-5000').fill('1');
-    await expectText(caixa, 'close-chips-total', '260,00 €');
+    for (const [value, count] of [['100', 50], ['500', 47], ['1000', 20], ['2500', 27], ['5000', 1], ['10000', 10]] as const) await caixa.getByTestId(`close-chip-${value}`).fill(String(count));
+    await expectText(caixa, 'close-chips-total', '2 210,00 €');
     await expectNoSidewaysScroll(caixa);
     await caixa.getByTestId('close-submit').click();
-    await expectText(caixa, 'drawer-confirm-chips', 'e 260,00 € em fichas');
+    await expectText(caixa, 'drawer-confirm-chips', 'e 2 210,00 € em fichas');
     await caixa.getByTestId('drawer-close-confirm').click();
     await expectText(caixa, 'drawer-variance', '0,00 €');
-    await expectText(caixa, 'drawer-chips-expected', '260,00 €');
+    await expectText(caixa, 'drawer-chips-expected', '2 210,00 €');
     await expectText(caixa, 'drawer-chips-variance', '0,00 €');
     const [z] = await printedJobs(1, 'Contagem de fichas');
-    expect(z!.lines).toContain('Fichas esperadas                        260,00 €');
+    expect(z!.lines.some((l) => /^Fichas esperadas\s+2\s?210,00 €$/.test(l))).toBe(true);
     expect(z!.lines).toContain('Diferença em fichas                       0,00 €');
   });
 
