@@ -3,6 +3,20 @@ import { useHallZone } from '../format.js';
 import { useKioskQuery } from '../hooks.js';
 import { linkBanners, type LinkBanner } from '../lib/link.js';
 
+/** The link-down banner's id: an act that needs the hall is off meanwhile and points here for why (the fault said once). */
+export const LINK_DOWN_ID = 'hall-link-down';
+
+/** Whether this counter's link to the hall is down now (never on the hall itself). */
+export function useHallLinkDown(): boolean {
+  const link = useKioskQuery('link.status', {});
+  return link.data?.mode === 'counter' && link.data.link === 'down';
+}
+
+/** An act that needs the hall, while the counter's link is down: the props that turn it off, pointing to the banner for why. */
+export function useOffline(): { disabled?: true; 'aria-describedby'?: string } {
+  return useHallLinkDown() ? { disabled: true, 'aria-describedby': LINK_DOWN_ID } : {};
+}
+
 /** The banners themselves, from the state (no fetch): for the shell and the tests. */
 export function LinkBanners({ banners }: { banners: readonly LinkBanner[] }) {
   const { t } = useTranslation();
@@ -10,7 +24,7 @@ export function LinkBanners({ banners }: { banners: readonly LinkBanner[] }) {
     <>
       {banners.map((b) =>
         b.kind === 'down' ? (
-          <p key="down" className="banner banner-offline" role="alert" data-testid="hall-link-down">
+          <p key="down" id={LINK_DOWN_ID} className="banner banner-offline" role="alert" data-testid="hall-link-down">
             {t('app.hallLinkDown', { time: b.time })}
           </p>
         ) : (

@@ -13,6 +13,7 @@ import { parseEuroText } from '../../lib/money.js';
 import { ChipExchange } from './ChipExchange.js';
 import { FundsPanel } from './FundsPanel.js';
 import { GuiaCard, GuiaFinder, type Guia } from './GuiaDesk.js';
+import { useHallLinkDown, useOffline } from '../../components/LinkBanner.js';
 import { GuiasPanel } from './GuiasPanel.js';
 import { ReturnReport } from './ReturnReport.js';
 import { TableSheet } from './TableSheet.js';
@@ -35,6 +36,7 @@ function IssueGuiaForm({ onIssued }: { onIssued: (g: Guia) => void }) {
   const list = machines.data ?? [];
   const chosen = machine || list[0]?.number || '';
   const printing = usePrintState();
+  const offline = useOffline();
   // The guia as it will be issued, said in the confirmation before it is.
   const [pending, setPending] = useState<ChannelInput<'guia.issue'> | null>(null);
   const submit = (e: FormEvent) => {
@@ -69,7 +71,7 @@ function IssueGuiaForm({ onIssued }: { onIssued: (g: Guia) => void }) {
     onIssued(g);
   };
   return (
-    <section className="panel" aria-labelledby="issue-title">
+    <section className="panel issue-panel" aria-labelledby="issue-title">
       <h2 id="issue-title">{t('caixa.issueTitle')}</h2>
       {list.length === 0 && machines.data ? <p className="hint">{t('caixa.noMachines')}</p> : null}
       <form className="form form-grid issue-form" onSubmit={submit}>
@@ -121,7 +123,7 @@ function IssueGuiaForm({ onIssued }: { onIssued: (g: Guia) => void }) {
             ))}
           </div>
         </details>
-        <button type="submit" className="btn btn-primary btn-large" data-testid="issue-submit" disabled={list.length === 0}>
+        <button type="submit" className="btn btn-primary btn-large" data-testid="issue-submit" disabled={list.length === 0} {...offline}>
           {t('caixa.issueSubmit')}
         </button>
       </form>
@@ -271,8 +273,10 @@ function UnpaidGuias({ onPick }: { onPick: (g: Guia) => void }) {
   const f = useFormat();
   const unpaid = useKioskQuery('guia.list', { status: 'unpaid', limit: 200 });
   const list = unpaid.data?.guias ?? [];
+  // The link to the hall down: said by the banner alone.
+  const linkDown = useHallLinkDown();
   return (
-    <section className="panel" aria-labelledby="unpaid-title">
+    <section className="panel unpaid-panel" aria-labelledby="unpaid-title">
       <h2 id="unpaid-title">{t('caixa.unpaidTitle', { count: unpaid.data?.total ?? list.length })}</h2>
       {list.length === 0 ? (
         <p className="empty">{t('caixa.unpaidNone')}</p>
@@ -292,7 +296,7 @@ function UnpaidGuias({ onPick }: { onPick: (g: Guia) => void }) {
           {t('caixa.unpaidMore', { shown: list.length, count: unpaid.data.total })}
         </p>
       ) : null}
-      <ErrorAlert error={unpaid.error} testId="unpaid-error" />
+      <ErrorAlert error={linkDown ? null : unpaid.error} testId="unpaid-error" />
     </section>
   );
 }
@@ -360,17 +364,22 @@ export function CaixaScreen({ roles, onOpenDrawer }: { roles: readonly Role[]; o
       <div role="tabpanel" id="caixa-sub-panel" className="caixa-sub-panel" aria-labelledby={`caixa-sub-${shown}-tab`} data-testid={`caixa-panel-${shown}`}>
         {shown === 'guias' ? (
           <>
-            <div className="columns">
+            <div className="columns guia-desk">
               <div className="column-main">
-                <section className="panel" aria-label={t('caixa.find')}>
-                  <div className="panel-head">
-                    <h2>{t('caixa.findTitle')}</h2>
-                    <p className="meta drawer-cash" data-testid="drawer-cash">
-                      {drawer === null ? '' : drawer.cashCents === null ? t('caixa.drawerOpenBlind') : t('caixa.drawerCash', { amount: f.money(drawer.cashCents) })}
-                    </p>
-                  </div>
+                <section className="panel guia-find-panel" aria-label={t('caixa.find')}>
+                  <h2>{t('caixa.findTitle')}</h2>
                   {notice}
-                  <GuiaFinder onFound={pick} />
+                  {/* The drawer's line, or in its place a guia the hall could not find. */}
+                  {/* A guia shown (found or picked) clears what the finder said before. */}
+                  <GuiaFinder
+                    key={guia?.guiaId ?? 'none'}
+                    onFound={pick}
+                    idle={
+                      <p className="meta drawer-cash" data-testid="drawer-cash">
+                        {drawer === null ? '' : drawer.cashCents === null ? t('caixa.drawerOpenBlind') : t('caixa.drawerCash', { amount: f.money(drawer.cashCents) })}
+                      </p>
+                    }
+                  />
                 </section>
                 {guia ? <GuiaCard key={`${guia.guiaId}-${guia.status}`} guia={guia} acted={shownGuia!.acted} drawer={drawer} onChanged={acted} /> : null}
                 <IssueGuiaForm onIssued={acted} />

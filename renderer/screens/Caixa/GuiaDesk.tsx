@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelOutput } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
 import { ApprovalDialog, type Approval } from '../../components/ApprovalDialog.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { useOffline } from '../../components/LinkBanner.js';
 import { useFormat } from '../../format.js';
 import { guiaNeedsApproval } from '../../../core/caixa/rules.js';
 import { ReceiptStatus } from '../../components/ReceiptStatus.js';
@@ -17,9 +18,13 @@ import { euroFieldText } from '../../lib/money.js';
 export type Guia = ChannelOutput<'guia.find'>;
 type Paid = ChannelOutput<'guia.pay'>;
 
-/** Find a guia by its number or by scanning its QR code (the scanner types `GUIA|n` and Enter). */
-export function GuiaFinder({ onFound }: { onFound: (g: Guia) => void }) {
+/**
+ * Find a guia by its number or by scanning its QR code (the scanner types `GUIA|n` and Enter). Its refusal is said in a
+ * slot of fixed height above the field, in place of `idle` (the drawer's line): the acts below never move.
+ */
+export function GuiaFinder({ onFound, idle }: { onFound: (g: Guia) => void; idle?: ReactNode }) {
   const { t } = useTranslation();
+  const offline = useOffline();
   const [query, setQuery] = useState('');
   const [error, setError] = useState<ClientError | null>(null);
   const ref = useRef<HTMLInputElement>(null);
@@ -37,16 +42,28 @@ export function GuiaFinder({ onFound }: { onFound: (g: Guia) => void }) {
     onFound(r.value);
   };
   return (
-    <form className="form form-row guia-finder" onSubmit={submit}>
-      <label>
-        {t('caixa.find')}
-        <input ref={ref} data-testid="guia-query" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('caixa.findPlaceholder')} autoComplete="off" />
-      </label>
-      <button type="submit" className="btn btn-primary btn-large" data-testid="guia-find">
-        {t('caixa.findButton')}
-      </button>
-      <ErrorAlert error={error} testId="guia-find-error" />
-    </form>
+    <>
+      <div className="guia-find-slot">{error ? <ErrorAlert error={error} testId="guia-find-error" /> : idle}</div>
+      <form className="form form-row guia-finder" onSubmit={submit}>
+        <label>
+          {t('caixa.find')}
+          <input
+            ref={ref}
+            data-testid="guia-query"
+            value={query}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setError(null);
+            }}
+            placeholder={t('caixa.findPlaceholder')}
+            autoComplete="off"
+          />
+        </label>
+        <button type="submit" className="btn btn-primary btn-large" data-testid="guia-find" {...offline}>
+          {t('caixa.findButton')}
+        </button>
+      </form>
+    </>
   );
 }
 
@@ -59,6 +76,7 @@ export function GuiaCard({ guia, acted, drawer, onChanged }: { guia: Guia; acted
   const [voiding, setVoiding] = useState(false);
   const [reprinted, setReprinted] = useState<string | null>(null);
   const [error, setError] = useState<ClientError | null>(null);
+  const offline = useOffline();
   const reprint = async () => {
     setError(null);
     setReprinted(null);
@@ -74,73 +92,76 @@ export function GuiaCard({ guia, acted, drawer, onChanged }: { guia: Guia; acted
           {t(`caixa.status.${guia.status}`)}
         </span>
       </div>
-      <dl className="guia-facts">
-        <div className="figure-line">
-          <dt>{t('caixa.machine')}</dt>
-          <dd>
-            {guia.machineNumber} · {guia.model}
-          </dd>
-        </div>
-        <div className="figure-line">
-          <dt>{t('caixa.kind')}</dt>
-          <dd>{t(`caixa.kinds.${guia.kind}`)}</dd>
-        </div>
-        <div className="figure-line">
-          <dt>{t('caixa.issued')}</dt>
-          <dd>{t('caixa.issuedBy', { at: f.dateTime(guia.issuedAt), by: guia.issuedBy })}</dd>
-        </div>
-        <div className="figure-line guia-amount">
-          <dt>{t('caixa.amount')}</dt>
-          <dd data-testid="guia-amount">{f.money(guia.amountCents)}</dd>
-        </div>
-        {guia.payment ? (
+      {/* What the guia is and its own acts on the left; its payment, when it is to be paid, on the right (styles.css). */}
+      <div className="guia-card-facts">
+        <dl className="guia-facts">
           <div className="figure-line">
-            <dt>{t('caixa.paid')}</dt>
-            <dd data-testid="guia-payment">
-              {t('caixa.paidWith', {
-                cash: f.money(guia.payment.cashCents),
-                cheques: f.money(guia.payment.cheques.reduce((s, c) => s + c.amountCents, 0)),
-                by: guia.payment.paidBy,
-                at: f.dateTime(guia.payment.paidAt),
-              })}
+            <dt>{t('caixa.machine')}</dt>
+            <dd>
+              {guia.machineNumber} · {guia.model}
             </dd>
           </div>
-        ) : null}
-        {/* Each cheque by its number and bank, as the paid guia prints them: the card is what the caixa checks against the cheque book. */}
-        {guia.payment?.cheques.map((c, i) => (
-          <div key={i} className="figure-line">
-            <dt>{t('caixa.chequeN', { n: i + 1 })}</dt>
-            <dd data-testid={`guia-cheque-${i}`}>{t('caixa.chequeSummary', { amount: f.money(c.amountCents), number: c.number, bank: c.bank })}</dd>
-          </div>
-        ))}
-        {guia.voidReason ? (
           <div className="figure-line">
-            <dt>{t('caixa.voidReason')}</dt>
-            <dd>{guia.voidReason}</dd>
+            <dt>{t('caixa.kind')}</dt>
+            <dd>{t(`caixa.kinds.${guia.kind}`)}</dd>
           </div>
+          <div className="figure-line">
+            <dt>{t('caixa.issued')}</dt>
+            <dd>{t('caixa.issuedBy', { at: f.dateTime(guia.issuedAt), by: guia.issuedBy })}</dd>
+          </div>
+          <div className="figure-line guia-amount">
+            <dt>{t('caixa.amount')}</dt>
+            <dd data-testid="guia-amount">{f.money(guia.amountCents)}</dd>
+          </div>
+          {guia.payment ? (
+            <div className="figure-line">
+              <dt>{t('caixa.paid')}</dt>
+              <dd data-testid="guia-payment">
+                {t('caixa.paidWith', {
+                  cash: f.money(guia.payment.cashCents),
+                  cheques: f.money(guia.payment.cheques.reduce((s, c) => s + c.amountCents, 0)),
+                  by: guia.payment.paidBy,
+                  at: f.dateTime(guia.payment.paidAt),
+                })}
+              </dd>
+            </div>
+          ) : null}
+          {/* Each cheque by its number and bank, as the paid guia prints them: the card is what the caixa checks against the cheque book. */}
+          {guia.payment?.cheques.map((c, i) => (
+            <div key={i} className="figure-line">
+              <dt>{t('caixa.chequeN', { n: i + 1 })}</dt>
+              <dd data-testid={`guia-cheque-${i}`}>{t('caixa.chequeSummary', { amount: f.money(c.amountCents), number: c.number, bank: c.bank })}</dd>
+            </div>
+          ))}
+          {guia.voidReason ? (
+            <div className="figure-line">
+              <dt>{t('caixa.voidReason')}</dt>
+              <dd>{guia.voidReason}</dd>
+            </div>
+          ) : null}
+        </dl>
+        {/* Whether this act's two copies printed (issued, or paid): said, never assumed. */}
+        {acted && guia.status !== 'void' ? (
+          <ReceiptStatus job={guiaCopiesJob(printing.jobs, guia.guiaId, guia.printJobId)} hasPrinter={guia.printJobId === null ? false : printing.receiptPrinter} testId="guia-print" ns="caixa.guiaPrint" />
         ) : null}
-      </dl>
-      {/* Whether this act's two copies printed (issued, or paid): said, never assumed. */}
-      {acted && guia.status !== 'void' ? (
-        <ReceiptStatus job={guiaCopiesJob(printing.jobs, guia.guiaId, guia.printJobId)} hasPrinter={guia.printJobId === null ? false : printing.receiptPrinter} testId="guia-print" ns="caixa.guiaPrint" />
-      ) : null}
-      {guia.status === 'unpaid' ? <PayForm key={guia.guiaId} guia={guia} drawer={drawer} onPaid={onChanged} /> : null}
-      <div className="button-row">
-        <button type="button" className="btn" data-testid="guia-reprint" onClick={() => void reprint()}>
-          {t('caixa.reprint')}
-        </button>
-        {guia.status === 'unpaid' ? (
-          <button type="button" className="btn btn-danger" data-testid="guia-void" onClick={() => setVoiding(true)}>
-            {t('caixa.void')}
+        <div className="button-row">
+          <button type="button" className="btn" data-testid="guia-reprint" onClick={() => void reprint()} {...offline}>
+            {t('caixa.reprint')}
           </button>
+          {guia.status === 'unpaid' ? (
+            <button type="button" className="btn btn-danger" data-testid="guia-void" onClick={() => setVoiding(true)} {...offline}>
+              {t('caixa.void')}
+            </button>
+          ) : null}
+        </div>
+        {reprinted ? (
+          <p className="success" role="status" data-testid="guia-reprinted">
+            {reprinted}
+          </p>
         ) : null}
+        <ErrorAlert error={error} testId="guia-action-error" />
       </div>
-      {reprinted ? (
-        <p className="success" role="status" data-testid="guia-reprinted">
-          {reprinted}
-        </p>
-      ) : null}
-      <ErrorAlert error={error} testId="guia-action-error" />
+      {guia.status === 'unpaid' ? <PayForm key={guia.guiaId} guia={guia} drawer={drawer} onPaid={onChanged} /> : null}
       {voiding ? (
         <ApprovalDialog
           title={t('caixa.voidTitle', { number: guia.number })}
@@ -172,6 +193,7 @@ function PayForm({ guia, drawer, onPaid }: { guia: Guia; drawer: DrawerCash; onP
   const [cheques, setCheques] = useState<ChequeFields[]>(() => (defaultCashCents(guia.amountCents, drawer) < guia.amountCents ? [emptyCheque()] : []));
   const [confirming, setConfirming] = useState(false);
   const [approving, setApproving] = useState(false);
+  const offline = useOffline();
   const split = checkGuiaSplit(guia.amountCents, drawer === null ? '' : cash, cheques, drawer);
   // Over the hall's limit the payment needs a manager's approval (n.º 13): asked for at once, never offered otherwise.
   const threshold = settings.data?.guiaApprovalThresholdCents ?? null;
@@ -195,7 +217,7 @@ function PayForm({ guia, drawer, onPaid }: { guia: Guia; drawer: DrawerCash; onP
       className="form pay-form"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!split.ok) return;
+        if (!split.ok || offline.disabled) return;
         if (needsApproval) setApproving(true);
         else setConfirming(true);
       }}
@@ -249,7 +271,7 @@ function PayForm({ guia, drawer, onPaid }: { guia: Guia; drawer: DrawerCash; onP
       <p className={split.ok ? 'success' : 'hint'} data-testid="pay-remaining" role="status">
         {split.ok ? t('caixa.splitOk') : t(`caixa.split.${split.reason}`, { amount: f.money(Math.abs(split.remainingCents)) })}
       </p>
-      <button type="submit" className="btn btn-primary btn-large" data-testid="pay-submit" disabled={!split.ok}>
+      <button type="submit" className="btn btn-primary btn-large" data-testid="pay-submit" disabled={!split.ok} {...offline}>
         {t('caixa.paySubmit', { amount: f.money(guia.amountCents) })}
       </button>
       {confirming ? (

@@ -9,6 +9,7 @@ import { invoke, type ClientError } from '../../client.js';
 import { ApprovalDialog } from '../../components/ApprovalDialog.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { useHallLinkDown, useOffline } from '../../components/LinkBanner.js';
 import { ReasonPicker } from '../../components/ReasonPicker.js';
 import { ReceiptStatus } from '../../components/ReceiptStatus.js';
 import { ReprintZButton } from '../../components/ReprintZButton.js';
@@ -36,13 +37,15 @@ export function DrawerScreen() {
   const current = useKioskQuery('drawer.current', {});
   const [closed, setClosed] = useState<Closed | null>(null);
   const drawer = current.data;
+  // The link to the hall down: the banner says it, once (not again as the drawer's load error).
+  const linkDown = useHallLinkDown();
 
   return (
     <main className="screen drawer-screen" aria-labelledby="drawer-title">
       <h1 id="drawer-title" className="visually-hidden">
         {t('drawer.screenTitle')}
       </h1>
-      <ErrorAlert error={current.error} testId="drawer-load-error" />
+      <ErrorAlert error={linkDown ? null : current.error} testId="drawer-load-error" />
       {closed ? <ClosedDrawer closed={closed} /> : null}
       {drawer === undefined ? (
         <p className="loading">{t('common.loading')}</p>
@@ -101,6 +104,7 @@ function OpenedDrawer({ drawer, onClosed }: { drawer: DrawerView; onClosed: (clo
   const [xReport, setXReport] = useState<XReportAnswer | null>(null);
   const [xBusy, setXBusy] = useState(false);
   const [xError, setXError] = useState<ClientError | null>(null);
+  const offline = useOffline();
 
   const printX = async () => {
     if (xBusy) return;
@@ -131,13 +135,14 @@ function OpenedDrawer({ drawer, onClosed }: { drawer: DrawerView; onClosed: (clo
               </p>
             </div>
             <div className="check-buttons">
-              <button type="button" className="btn btn-large" data-testid="drawer-x-report" disabled={xBusy} onClick={() => void printX()}>
+              <button type="button" className="btn btn-large" data-testid="drawer-x-report" disabled={xBusy} onClick={() => void printX()} {...offline}>
                 {xBusy ? t('common.working') : t('drawer.xReport')}
               </button>
               <button
                 type="button"
                 className="btn btn-danger btn-large"
                 data-testid="drawer-close-start"
+                {...offline}
                 onClick={() => {
                   setXReport(null);
                   setClosing(true);
@@ -153,12 +158,13 @@ function OpenedDrawer({ drawer, onClosed }: { drawer: DrawerView; onClosed: (clo
       {closing ? (
         <BlindClose drawer={drawer} onClosed={onClosed} onCancel={() => setClosing(false)} />
       ) : (
+        // The movement's form on the left, the rest on the right: a refusal under the form moves no other act.
         <div className="columns drawer-columns">
+          <Movement />
           <div>
-            <Movement />
             <Kick />
+            {xReport ? <XReport report={xReport} onHide={() => setXReport(null)} /> : null}
           </div>
-          {xReport ? <XReport report={xReport} onHide={() => setXReport(null)} /> : null}
         </div>
       )}
     </>
@@ -179,6 +185,7 @@ function Kick() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ClientError | null>(null);
   const [done, setDone] = useState(false);
+  const offline = useOffline();
   const start = () => {
     setDone(false);
     setError(null);
@@ -215,7 +222,7 @@ function Kick() {
           </div>
         </form>
       ) : (
-        <button type="button" className="btn" data-testid="kick-start" onClick={start}>
+        <button type="button" className="btn" data-testid="kick-start" onClick={start} {...offline}>
           {t('drawer.kick.button')}
         </button>
       )}
@@ -254,6 +261,7 @@ function Movement() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ClientError | string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const offline = useOffline();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -312,7 +320,7 @@ function Movement() {
           </label>
         </div>
         <ReasonPicker act={`drawer.${kind}`} label={t('drawer.reason')} value={reason} onChange={setReason} testId="movement-reason" disabled={busy} />
-        <button type="submit" className="btn btn-primary btn-large" data-testid="movement-submit" disabled={busy}>
+        <button type="submit" className="btn btn-primary btn-large" data-testid="movement-submit" disabled={busy} {...offline}>
           {busy ? t('common.working') : t('drawer.movementSubmit')}
         </button>
       </form>

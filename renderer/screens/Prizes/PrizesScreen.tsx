@@ -12,6 +12,7 @@ import { parseReceipt } from '../../lib/cardEntry.js';
 import { formatRanges } from '../../lib/ranges.js';
 import { PrizePayDialog } from './PrizePayDialog.js';
 import { TableRegion } from '../../components/TableRegion.js';
+import { useHallLinkDown, useOffline } from '../../components/LinkBanner.js';
 
 /** What the refund dialog shows of a sale: from the list, or from the kiosk's check of a sale not on it. */
 type RefundRow = ChannelOutput<'refund.check'>;
@@ -37,6 +38,9 @@ export function PrizesScreen({ canPay = true }: { canPay?: boolean }) {
   const printing = usePrintState();
   const [saleText, setSaleText] = useState('');
   const [quickError, setQuickError] = useState<ClientError | string | null>(null);
+  // The link to the hall down: the banner says it (once); the lists keep what they showed, every payout is off and points to it.
+  const linkDown = useHallLinkDown();
+  const offline = useOffline();
 
   const reload = () => {
     void prizes.reload();
@@ -106,7 +110,7 @@ export function PrizesScreen({ canPay = true }: { canPay?: boolean }) {
             <h2 id="prize-list-title">{t('prizes.title')}</h2>
             <p className="meta">{t('prizes.unpaidCount', { count: unpaid.length })}</p>
           </div>
-          <ErrorAlert error={prizes.error} testId="prizes-load-error" />
+          <ErrorAlert error={linkDown ? null : prizes.error} testId="prizes-load-error" />
           {prizes.data && prizes.data.length === 0 ? <p className="empty">{t('prizes.none')}</p> : null}
           {prizes.data && prizes.data.length > 0 ? (
             <TableRegion name={t('prizes.title')}>
@@ -145,6 +149,7 @@ export function PrizesScreen({ canPay = true }: { canPay?: boolean }) {
                             type="button"
                             className="btn btn-sell-small"
                             data-testid={`prize-pay-${w.winnerId}`}
+                            {...offline}
                             onClick={() => {
                               setDone(null);
                               setPaying({ type: 'prize', winner: w });
@@ -183,7 +188,7 @@ export function PrizesScreen({ canPay = true }: { canPay?: boolean }) {
                   }}
                 />
               </label>
-              <button type="submit" className="btn btn-primary btn-large" data-testid="refund-submit">
+              <button type="submit" className="btn btn-primary btn-large" data-testid="refund-submit" {...offline}>
                 {t('refunds.submit')}
               </button>
             </form>
@@ -194,7 +199,7 @@ export function PrizesScreen({ canPay = true }: { canPay?: boolean }) {
             </p>
           ) : null}
           <ErrorAlert error={quickError} testId="refund-error" />
-          <ErrorAlert error={refunds.error} testId="refunds-load-error" />
+          <ErrorAlert error={linkDown ? null : refunds.error} testId="refunds-load-error" />
           {refunds.data && refunds.data.length === 0 ? <p className="empty">{t('refunds.none')}</p> : null}
           {refunds.data && refunds.data.length > 0 ? (
             <TableRegion name={t('refunds.title')}>
@@ -225,6 +230,7 @@ export function PrizesScreen({ canPay = true }: { canPay?: boolean }) {
                             type="button"
                             className="btn btn-sell-small"
                             data-testid={`refund-pay-${r.saleId}`}
+                            {...offline}
                             onClick={() => {
                               setDone(null);
                               setPaying({ type: 'refund', saleId: r.saleId, check: null, row: r });
