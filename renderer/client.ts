@@ -36,6 +36,9 @@ export type { ClientEvent } from './lib/topics.js';
 
 export type ConnectionState = 'connecting' | 'open' | 'lost';
 
+/** A stream the server refused (its process started again) is asked for again after this: missed events are fetched then. */
+const STREAM_RETRY_MS = 1_000;
+
 /** How long a call may take before the screen says the kiosk did not answer. */
 const CALL_TIMEOUT_MS = 20_000;
 
@@ -375,10 +378,10 @@ function openStream(): () => void {
     s.onerror = () => {
       wasLost = true;
       setConnection('lost');
-      // The browser retries by itself unless the server refused the stream.
+      // The browser retries by itself (after the server's `retry:`, 1 s) unless the server refused the stream.
       if (s.readyState === EventSource.CLOSED && !stopped) {
         s.close();
-        retry = setTimeout(connect, 3000);
+        retry = setTimeout(connect, STREAM_RETRY_MS);
       }
     };
     s.onmessage = (m) => {

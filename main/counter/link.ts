@@ -61,8 +61,15 @@ export const RECONNECT_MIN_MS = 100;
 export const RECONNECT_MAX_MS = 2_000;
 /** A key of unknown outcome is asked of the hall after this, doubling to RECONNECT_MAX_MS, until it answers. */
 export const PROBE_MIN_MS = 250;
-/** The hall's stream sends a comment every 25 s: silent longer than this, it is taken for dead (a cable cut sends no FIN). */
-export const STREAM_IDLE_MS = 40_000;
+/** The hall's stream sends a comment every EVENT_STREAM_PING_MS (5 s): silent longer than this, it is taken for dead (a cable cut sends no FIN). */
+export const STREAM_IDLE_MS = 12_000;
+/**
+ * A stream's request unanswered this long is given up and made again: the hall answers its headers at once, so
+ * one swallowed on its way (a blackhole, a hung hall) would otherwise leave the screens deaf for STREAM_IDLE_MS.
+ */
+export const STREAM_OPEN_MS = 3_000;
+/** A stream's request younger than this is left to be answered when a call is (it went out with the link back). */
+const STREAM_FRESH_MS = 500;
 /** A board's display token the hall accepted is asked again after this (a revoked one stops working). */
 const DISPLAY_TOKEN_RECHECK_MS = 60_000;
 const LINK_STATUS = 'link.status';
@@ -154,6 +161,8 @@ export function createHallLink(options: HallLinkOptions): HallLink {
   let link: 'up' | 'down' = 'down';
   let since: string | null = null;
   let lastError: string | null = null;
+  /** When the link last went down (ms, this machine's clock): a stream not heard from since may be dead. */
+  let downSince = 0;
   let skewMs: number | null = null;
   let everUp = false;
   const outcomes = createOutcomeMemory({ ...(options.outcomesFile ? { file: options.outcomesFile } : {}), logError });
@@ -175,14 +184,18 @@ export function createHallLink(options: HallLinkOptions): HallLink {
   const changed = (allTopics: boolean) =>
     emit({ type: 'changed', channel: LINK_STATUS, topics: allTopics ? [...TOPICS] : ['link'], at: now().toISOString() });
 
-  function markUp(): void {
-    if (link === 'up') return;
+  /** `missed`: events may have been lost (the stream opened again), so every screen fetches again even if the link was up. */
+  function markUp(missed = false): void {
+    if (link === 'up') {
+      if (missed) changed(true);
+      return;
+    }
     const wasDown = everUp;
     link = 'up';
     everUp = true;
     since = hallNow();
     // Back after a drop: events were missed meanwhile, so every screen fetches again.
-    changed(wasDown);
+    changed(wasDown || missed);
     void resolveUnknown();
   }
 
@@ -191,6 +204,7 @@ export function createHallLink(options: HallLinkOptions): HallLink {
     if (link === 'down' && since !== null) return;
     link = 'down';
     since = hallNow();
+    downSince = Date.now();
     changed(false);
   }
 
@@ -447,7 +461,9 @@ export function createHallLink(options: HallLinkOptions): HallLink {
       if (closed) break;
       const a = await attempt(path, body, headers, deadline - Date.now());
       if (a.kind === 'answer') {
+        const wasDown = link === 'down';
         markUp();
+        streamAfterAnswer(wasDown);
         return a.result;
       }
       markDown(a.error);
@@ -464,9 +480,12 @@ export function createHallLink(options: HallLinkOptions): HallLink {
   }
 
   // ---- the hall's event stream ----------------------------------------------
-  let stream: ClientRequest | null = null;
+  /** The stream now: its request, whether the hall answered it (open), when it last heard the hall. */
+  let stream: { open: boolean; heardAt: number; sentAt: number; done: boolean; end: () => void } | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let backoff = RECONNECT_MIN_MS;
+  /** Events may have been missed: no stream open since the start, or since the last one dropped. */
+  let missed = true;
 
   function scheduleStream(): void {
     if (closed || retryTimer !== null) return;
@@ -477,34 +496,71 @@ export function createHallLink(options: HallLinkOptions): HallLink {
     backoff = Math.min(backoff * 2, RECONNECT_MAX_MS);
   }
 
+  /**
+   * A call was answered (`wasDown`: the link was down until now): the hall is there, so a stream waiting out
+   * its back-off is opened now, and one not heard from since the link went down (a request swallowed, a
+   * connection dead without a word) is made again rather than waited on; either way the screens fetch
+   * everything once it opens.
+   */
+  function streamAfterAnswer(wasDown: boolean): void {
+    if (closed || options.events === false) return;
+    if (retryTimer !== null) {
+      clearTimeout(retryTimer);
+      retryTimer = null;
+      openStream();
+      return;
+    }
+    if (!wasDown || stream === null) return;
+    if (stream.open ? stream.heardAt >= downSince : Date.now() - stream.sentAt < STREAM_FRESH_MS) return;
+    stream.end();
+    stream = null;
+    missed = true;
+    openStream();
+  }
+
   function openStream(): void {
     if (closed) return;
-    let done = false;
     let idle: ReturnType<typeof setTimeout> | null = null;
     const drop = (error: unknown) => {
-      if (done) return;
-      done = true;
-      if (idle) clearTimeout(idle);
-      stream = null;
-      req.destroy();
+      if (me.done) return;
+      me.end();
+      if (stream === me) stream = null;
       if (closed) return;
+      missed = true;
       markDown(causeOf(error));
       scheduleStream();
     };
-    const alive = () => {
+    /** Quiet for `ms` (before its answer: STREAM_OPEN_MS; then STREAM_IDLE_MS), the stream is dead. */
+    const alive = (ms: number) => {
       if (idle) clearTimeout(idle);
-      idle = setTimeout(() => drop(new Error('stream silent')), STREAM_IDLE_MS);
+      idle = setTimeout(() => drop(new Error(me.open ? 'stream silent' : 'stream unanswered')), ms);
     };
     const req = request(new URL(options.eventsPath ?? '/events', base), {
       method: 'GET',
       agent: options.agent,
       headers: { ...extra, Accept: 'text/event-stream' },
     });
-    stream = req;
+    const me = {
+      open: false,
+      heardAt: 0,
+      sentAt: Date.now(),
+      done: false,
+      /** Given up by us: no more of it is read, and its end is no drop. */
+      end() {
+        me.done = true;
+        if (idle) clearTimeout(idle);
+        req.destroy();
+      },
+    };
+    stream = me;
     // Connecting counts as silence too: a hall that accepts and never answers is dead.
-    alive();
+    alive(STREAM_OPEN_MS);
     req.on('error', drop);
     req.on('response', (res) => {
+      if (me.done) {
+        res.resume();
+        return;
+      }
       readDate(res);
       if (res.statusCode !== 200) {
         res.resume();
@@ -512,12 +568,19 @@ export function createHallLink(options: HallLinkOptions): HallLink {
         return;
       }
       backoff = RECONNECT_MIN_MS;
-      markUp();
-      alive();
+      me.open = true;
+      me.heardAt = Date.now();
+      // Whatever happened while no stream was open, the screens have not heard: they fetch everything again.
+      const wasMissed = missed;
+      missed = false;
+      markUp(wasMissed);
+      alive(STREAM_IDLE_MS);
       res.setEncoding('utf8');
       let buffer = '';
       res.on('data', (text: string) => {
-        alive();
+        if (me.done) return;
+        me.heardAt = Date.now();
+        alive(STREAM_IDLE_MS);
         // The hall speaks (an event, its keep-alive): it is up, though a call of ours timed out meanwhile.
         markUp();
         buffer += text;
@@ -581,7 +644,7 @@ export function createHallLink(options: HallLinkOptions): HallLink {
       if (retryTimer !== null) clearTimeout(retryTimer);
       if (probeTimer !== null) clearTimeout(probeTimer);
       retryTimer = null;
-      stream?.destroy();
+      stream?.end();
       stream = null;
       listeners.clear();
     },

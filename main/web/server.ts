@@ -170,9 +170,19 @@ export function readBody(req: IncomingMessage, timeoutMs: number, maxBytes: numb
 }
 
 /**
+ * The event stream's keep-alive comment: often enough that a counter takes a
+ * stream silent for a few of them (STREAM_IDLE_MS) for dead within seconds,
+ * not after a sale it never heard of.
+ */
+export const EVENT_STREAM_PING_MS = 5_000;
+/** A browser that lost its stream asks again after this (the SSE `retry:` field; its own default is 3 s). */
+export const EVENT_STREAM_RETRY_MS = 1_000;
+
+/**
  * An event stream (server-sent events) on an admitted request: the hello,
- * a comment every 25 s so that idle links stay open, `onClose` once the
- * client goes. Browser mode and the hall's terminals port serve it alike.
+ * a comment every EVENT_STREAM_PING_MS so that idle links stay open and a
+ * dead one is noticed, `onClose` once the client goes. Browser mode and the
+ * hall's terminals port serve it alike.
  */
 export function openEventStream(req: IncomingMessage, res: ServerResponse, onClose: () => void): void {
   res.writeHead(200, {
@@ -181,8 +191,8 @@ export function openEventStream(req: IncomingMessage, res: ServerResponse, onClo
     Connection: 'keep-alive',
     'X-Content-Type-Options': 'nosniff',
   });
-  res.write(': ligado\n\n');
-  const beat = setInterval(() => res.write(': ping\n\n'), 25_000);
+  res.write(`retry: ${EVENT_STREAM_RETRY_MS}\n: ligado\n\n`);
+  const beat = setInterval(() => res.write(': ping\n\n'), EVENT_STREAM_PING_MS);
   req.on('close', () => {
     clearInterval(beat);
     onClose();

@@ -25,7 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openForCheck } from '../../db/backup.js';
 import { expectBooksHold } from '../books.js';
 import { faultProxy, type Fault, type FaultProxy } from '../fault-proxy.js';
-import { exited, start as startPost, waitFor, type Proc } from './posts.js';
+import { exited, must as mustAt, start as startPost, waitFor, type Proc } from './posts.js';
 import { createHallNetwork, netnsAvailable, type HallNetwork } from '../netns.js';
 
 const TOKEN = 'hall-faults-test-token-0123456789';
@@ -35,9 +35,6 @@ const start = (args: string[], ns?: string): Proc => startPost(args, TOKEN, ns);
 const available = netnsAvailable();
 if (!available) console.warn('hall-faults: skipped (needs root and `ip netns`)');
 
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Envelope = { ok: boolean; value?: any; error?: { code: string; message: string } };
 type Word = 'sold' | 'lost' | 'none' | 'given_up' | 'other' | 'unreachable';
 interface Said {
   key: string;
@@ -76,16 +73,7 @@ describe.skipIf(!available)('the counter\'s word against the hall\'s file: a cou
     terminalsPort = Number(port);
     return fp;
   };
-  const must = async (channel: string, input: unknown, operatorToken?: string) => {
-    const res = await fetch(`${webUrl}/rpc/${channel}`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json', ...(operatorToken ? { 'X-Operator-Token': operatorToken } : {}) },
-      body: JSON.stringify(input),
-    });
-    const r = (await res.json()) as Envelope;
-    if (!r.ok) throw new Error(`${channel}: ${r.error?.code} ${r.error?.message}`);
-    return r.value;
-  };
+  const must = (channel: string, input: unknown, operatorToken?: string) => mustAt(webUrl, TOKEN, channel, input, operatorToken);
 
   beforeAll(async () => {
     net = createHallNetwork(2);

@@ -38,3 +38,16 @@ export async function waitFor<T>(what: string, p: Proc, find: (out: string) => T
 
 export const exited = (p: Proc): Promise<void> =>
   p.child.exitCode !== null || p.child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => p.child.once('exit', () => r()));
+
+/** A call to a post's browser-mode port (`url`, its KIOSK_TOKEN `token`) that must be answered ok: its value (read loosely, as tests do). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function must(url: string, token: string, channel: string, input: unknown, operatorToken?: string): Promise<any> {
+  const res = await fetch(`${url}/rpc/${channel}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...(operatorToken ? { 'X-Operator-Token': operatorToken } : {}) },
+    body: JSON.stringify(input),
+  });
+  const r = (await res.json()) as { ok: boolean; value?: unknown; error?: { code: string; message: string } };
+  if (!r.ok) throw new Error(`${channel}: ${r.error?.code} ${r.error?.message}`);
+  return r.value;
+}
