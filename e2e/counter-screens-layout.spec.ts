@@ -7,15 +7,16 @@
  * state (within 1 px) and stay inside the window, with a refusal of the hall
  * shown, with an approval open, and with the counter's link to the hall down.
  * With the link down the top banner says it, once; every act that needs the
- * hall is off and points to a short reason. The hall is the real program
- * behind a fault proxy (hallBehindProxy). Screenshots in $COUNTER_LAYOUT_SHOTS
- * when set (to be looked at; never kept).
+ * hall is off and points to the banner for why. axe finds nothing in any of
+ * these states, in either language. The hall is the real program behind a
+ * fault proxy (hallBehindProxy). Screenshots in $COUNTER_LAYOUT_SHOTS when
+ * set (to be looked at; never kept).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hallBehindProxy, launchChromium, login, type ProxiedCounter, recordRpc, type ScreenLang, typeReason } from './support.js';
+import { axeViolations, callHall, hallBehindProxy, launchChromium, login, type ProxiedCounter, recordRpc, type ScreenLang, typeReason } from './support.js';
 
 const SHOTS = process.env.COUNTER_LAYOUT_SHOTS;
 let setup: ProxiedCounter;
@@ -30,16 +31,6 @@ afterAll(async () => {
   await browser?.close();
   await setup?.close();
 });
-
-/** A call to the hall itself (past the proxy). */
-async function hallCall(channel: string, input: unknown, operatorToken?: string): Promise<{ ok: boolean; value?: unknown }> {
-  const res = await fetch(`${setup.hallUrl}/rpc/${channel}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${setup.hallToken}`, 'Content-Type': 'application/json', ...(operatorToken ? { 'X-Operator-Token': operatorToken } : {}) },
-    body: JSON.stringify(input),
-  });
-  return (await res.json()) as { ok: boolean; value?: unknown };
-}
 
 /** What each screen must keep in place: its acts, by test id. */
 const WATCHED = {
@@ -81,6 +72,8 @@ async function measure(page: Page, ids: readonly string[]): Promise<Measure> {
 }
 
 const normal = new Map<string, Measure>();
+/** What axe found, by screen, state and language: none expected. */
+const axe: string[] = [];
 /** Every box that moved or left the window, every page that scrolls: the test's one failure lists them all. */
 const faults: string[] = [];
 
@@ -121,6 +114,7 @@ async function inEveryCase(page: Page, screen: Screen, state: string, reopen?: {
       await setLang(page, l);
       await reopen?.open();
     }
+    axe.push(...(await axeViolations(page)).map((v) => `${screen} ${state} (${l}): ${v}`));
     for (const width of i === 0 ? [1024, 1366] : [1366, 1024]) {
       await page.setViewportSize({ width, height: 768 });
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
@@ -177,8 +171,8 @@ describe('the counter screens in every state', () => {
     await page.getByTestId('logout').click();
 
     // ---- the caixa: an unpaid guia issued at the hall for her to pay.
-    const token = ((await hallCall('auth.login', { username: 'tesouraria', pin: '5555' })).value as { operatorToken: string }).operatorToken;
-    const guia = (await hallCall('guia.issue', { machineNumber: '9', amountCents: 5_000, kind: 'hand_pay' }, token)).value as { number: number };
+    const token = ((await callHall(setup, 'auth.login', { username: 'tesouraria', pin: '5555' })).value as { operatorToken: string }).operatorToken;
+    const guia = (await callHall(setup, 'guia.issue', { machineNumber: '9', amountCents: 5_000, kind: 'hand_pay' }, token)).value as { number: number };
     await login(page, 'tesouraria', '5555');
     await page.getByTestId('caixa-tab').click();
     await page.getByTestId('issue-submit').waitFor();
@@ -238,8 +232,9 @@ describe('the counter screens in every state', () => {
       ],
     ]);
 
-    expect({ faults, linkDown }).toEqual({
+    expect({ faults, axe, linkDown }).toEqual({
       faults: [],
+      axe: [],
       linkDown: { prizes: { said: 1, open: [] }, drawer: { said: 1, open: [] }, guias: { said: 1, open: [] } },
     });
     await page.context().close();

@@ -387,6 +387,26 @@ export interface ProxiedCounter {
   close(): Promise<void>;
 }
 
+/** A call to the hall itself, past the proxy, as its own screens make it there (an admin's or a cashier's, by their token). */
+export async function callHall(setup: ProxiedCounter, channel: string, input: unknown, operatorToken?: string): Promise<Awaited<ReturnType<RunningKiosk['call']>>> {
+  const res = await fetch(`${setup.hallUrl}/rpc/${channel}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${setup.hallToken}`, 'Content-Type': 'application/json', ...(operatorToken ? { 'X-Operator-Token': operatorToken } : {}) },
+    body: JSON.stringify(input),
+  });
+  return (await res.json()) as Awaited<ReturnType<RunningKiosk['call']>>;
+}
+
+/** axe-core's violations (its default rules) on the page as it is now: `rule target` each. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) {
+    const { source } = (await import('axe-core')) as unknown as { source: string };
+    // Evaluated, not a script tag: the kiosk's CSP allows no inline script.
+    await page.evaluate(source);
+  }
+  return page.evaluate(`window.axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.flatMap((v) => v.nodes.map((n) => v.id + ' ' + n.target.join(' '))))`);
+}
+
 export async function hallBehindProxy(name: string): Promise<ProxiedCounter> {
   const hallToken = `${name}-hall-token-0123456789`;
   const counterToken = `${name}-counter-token-0123456789`;
