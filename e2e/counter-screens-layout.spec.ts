@@ -122,6 +122,11 @@ async function inEveryCase(page: Page, screen: Screen, state: string, reopen?: {
       if (SHOTS) await page.screenshot({ path: join(SHOTS, `${screen}-${state}-${width}-${l}.png`) });
     }
   }
+  if (SHOTS) {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.screenshot({ path: join(SHOTS, `${screen}-${state}-1920-${lang}.png`) });
+    await page.setViewportSize({ width: 1024, height: 768 });
+  }
 }
 
 /** With the link down: the fault said once on the page, and each act that needs the hall off with its reason. */
