@@ -521,19 +521,21 @@ export function createHallLink(options: HallLinkOptions): HallLink {
   function openStream(): void {
     if (closed) return;
     let idle: ReturnType<typeof setTimeout> | null = null;
-    const drop = (error: unknown) => {
+    const drop = (error: unknown, waited = false) => {
       if (me.done) return;
       me.end();
       if (stream === me) stream = null;
       if (closed) return;
       missed = true;
       markDown(causeOf(error));
+      // Given up after waiting STREAM_OPEN_MS: that wait was the pause, the next request goes at once.
+      if (waited) backoff = RECONNECT_MIN_MS;
       scheduleStream();
     };
     /** Quiet for `ms` (before its answer: STREAM_OPEN_MS; then STREAM_IDLE_MS), the stream is dead. */
     const alive = (ms: number) => {
       if (idle) clearTimeout(idle);
-      idle = setTimeout(() => drop(new Error(me.open ? 'stream silent' : 'stream unanswered')), ms);
+      idle = setTimeout(() => drop(new Error(me.open ? 'stream silent' : 'stream unanswered'), !me.open), ms);
     };
     const req = request(new URL(options.eventsPath ?? '/events', base), {
       method: 'GET',

@@ -6,8 +6,9 @@
  * tells the screens to fetch everything (events were missed while it was
  * down). The hall in browser mode, its counter's link through a fault proxy;
  * the link cut (refused, then swallowed as it came back), restored, one call
- * answered through it, then a sale made at the hall itself (another post):
- * measured, the time from the sale's answer until the counter hears of it.
+ * answered through it (or none: a counter whose screens sit idle), then a
+ * sale made at the hall itself (another post): measured, the time from the
+ * sale's answer until the counter hears of it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
@@ -15,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KioskEvent } from '../../core/events.js';
-import { createHallLink, type HallLink } from '../../main/counter/link.js';
+import { createHallLink, STREAM_OPEN_MS, type HallLink } from '../../main/counter/link.js';
 import { faultProxy, type FaultProxy } from '../fault-proxy.js';
 import { exited, must, start, waitFor, type Proc } from './posts.js';
 
@@ -120,12 +121,25 @@ describe('a counter hears of the next sale within seconds of its link coming bac
     expect((await link.dispatch('setup.status', {}, {})).ok).toBe(true);
     const afterSwallowed = await saleHeardAfter();
 
-    console.log(`link-events: the next sale heard after ${JSON.stringify({ baseline, afterRefused, afterSwallowed })} ms (null: not in ${GIVE_UP_MS} ms)`);
-    expect({ baseline, afterRefused, afterSwallowed }).toEqual({
+    // ---- swallowed again, and no call of the counter's once the path passes (its screens idle): the stream alone
+    // finds the hall again, its swallowed request given up after STREAM_OPEN_MS and made again at once.
+    await proxy.unplug();
+    expect((await link.dispatch('session.current', {}, {})).ok).toBe(false);
+    proxy.fault = 'blackhole';
+    await proxy.plug();
+    await new Promise((r) => setTimeout(r, 3_000));
+    proxy.fault = 'pass';
+    const idle = await saleHeardAfter();
+
+    console.log(`link-events: the next sale heard after ${JSON.stringify({ baseline, afterRefused, afterSwallowed, idle })} ms (null: not in ${GIVE_UP_MS} ms)`);
+    expect({ baseline, afterRefused, afterSwallowed, idle }).toEqual({
       baseline: expect.any(Number) as number,
       afterRefused: expect.any(Number) as number,
       afterSwallowed: expect.any(Number) as number,
+      idle: expect.any(Number) as number,
     });
     expect(Math.max(baseline!, afterRefused!, afterSwallowed!)).toBeLessThan(WITHIN_MS);
+    // At most one swallowed request's wait, and the one made after it answered at once.
+    expect(idle!).toBeLessThan(STREAM_OPEN_MS + 500);
   }, 90_000);
 });
