@@ -1,9 +1,10 @@
 /**
  * Every screen's command of unknown outcome, in Chromium (issue 37, point 1):
  * a drawer pay-in whose answer is cut on the way back from the hall is listed
- * by the corner indicator ("Operações por confirmar"), pressed again it is the
- * same act under the same key (the hall holds ONE pay-in), and once the link
- * is back the indicator says what the hall did. The indicator lies over the
+ * by the corner indicator ("Operações por confirmar"), is not offered again
+ * while the lost answer keeps the link down (issue 38: the banner says why; the
+ * hall holds ONE pay-in), and once the link is back the indicator says what
+ * the hall did. The indicator lies over the
  * page: nothing on it moves at 1024x768. The hall is the real program, the
  * counter its real link, between them a fault proxy (as e2e/sale-outcome.spec.ts).
  */
@@ -63,7 +64,7 @@ async function expectIndicatorMovesNothing(page: Page): Promise<void> {
 }
 
 describe('a command of another screen whose outcome is unknown', () => {
-  it('is listed, pressed again is the same act (one pay-in at the hall), and settles', async () => {
+  it('is listed, not offered again while the link is down (one pay-in at the hall), and settles', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1024, height: 768 } })).newPage();
     await page.goto(`${counter.url}/#token=${COUNTER_TOKEN}`);
     await login(page, 'caixa1', '3333');
@@ -81,7 +82,7 @@ describe('a command of another screen whose outcome is unknown', () => {
       if (r.url().endsWith('/rpc/drawer.move')) keys.push(r.headers()['idempotency-key'] ?? '');
     });
     const answered = () => page.waitForResponse((r) => r.url().endsWith('/rpc/drawer.move'), { timeout: 20_000 });
-    let answer = answered();
+    const answer = answered();
     await page.getByTestId('movement-submit').click();
     await answer;
     await page.getByTestId('pending-unknown').waitFor();
@@ -93,13 +94,12 @@ describe('a command of another screen whose outcome is unknown', () => {
     expect(box.y + box.height).toBeLessThanOrEqual(768);
     await expectIndicatorMovesNothing(page);
 
-    // Pressed again, the link still cutting answers: the same key, still one pay-in, still one line.
-    await page.getByTestId('movement-error').waitFor();
-    answer = answered();
-    await page.getByTestId('movement-submit').click();
-    await answer;
-    expect(keys).toHaveLength(2);
-    expect(keys[1]).toBe(keys[0]);
+    // The lost answer took the link down (issue 38): nothing that needs the hall is offered meanwhile, the banner says
+    // why (the same key pressed again is client-lost-acts.test.ts's); still one pay-in, still one line.
+    await page.getByTestId('hall-link-down').waitFor();
+    expect(await page.getByTestId('movement-submit').isDisabled()).toBe(true);
+    expect(await page.getByTestId('movement-submit').getAttribute('aria-describedby')).toBe('hall-link-down');
+    expect(keys).toHaveLength(1);
     expect(await page.getByTestId('pending-unknown').innerText()).toMatch(/^Operações por confirmar: entrada de caixa 50,00\s€ \(\d\d:\d\d\)$/);
     expect(payInsAtHall()).toBe(1);
 
