@@ -62,7 +62,7 @@ describe('the banners', () => {
   it('render in pt-PT', async () => {
     await i18n.changeLanguage('pt-PT');
     expect(html()).toBe(
-      '<p class="banner banner-offline" role="alert" data-testid="hall-link-down">Sem ligação ao servidor da sala desde as 21:05 — nada é vendido até voltar. O balcão volta a ligar-se sozinho.</p>' +
+      '<p id="hall-link-down" class="banner banner-offline" role="alert" data-testid="hall-link-down">Sem ligação ao servidor da sala desde as 21:05 — nada é vendido até voltar. O balcão volta a ligar-se sozinho.</p>' +
         '<p class="banner banner-warn" role="alert" data-testid="clock-off">O relógio deste posto está 45 s atrasado em relação ao servidor da sala: acerte a hora do posto (chame o técnico). As horas registadas são as da sala.</p>',
     );
   });
@@ -70,7 +70,7 @@ describe('the banners', () => {
   it('render in English', async () => {
     await i18n.changeLanguage('en');
     expect(html()).toBe(
-      '<p class="banner banner-offline" role="alert" data-testid="hall-link-down">No link to the hall server since 21:05 — nothing is sold until it is back. The counter reconnects by itself.</p>' +
+      '<p id="hall-link-down" class="banner banner-offline" role="alert" data-testid="hall-link-down">No link to the hall server since 21:05 — nothing is sold until it is back. The counter reconnects by itself.</p>' +
         '<p class="banner banner-warn" role="alert" data-testid="clock-off">This post&#x27;s clock is 45 s behind the hall server&#x27;s: set the post&#x27;s time (call the technician). The times recorded are the hall&#x27;s.</p>',
     );
   });
