@@ -163,15 +163,43 @@ describe('the counter screens in every state', () => {
     await page.goto(`${setup.counter.url}/#token=${setup.counterToken}`);
     await page.getByTestId('login-username').waitFor();
 
-    // ---- the cashier's prizes screen: normal, a refund the hall refuses (no such sale), the link down.
+    // ---- the cashier's prizes screen: a sale of a game the manager annulled, to refund (art. 16.º).
+    const tokenOf = async (username: string, pin: string) => ((await callHall(setup, 'auth.login', { username, pin })).value as { operatorToken: string }).operatorToken;
+    const [cashier, manager] = [await tokenOf('caixa1', '3333'), await tokenOf('gerente', '2222')];
+    const gameId = ((await callHall(setup, 'session.current', {}, cashier)).value as { games: { id: number }[] }).games[0]!.id;
+    const sale = (await callHall(setup, 'sale.create', { gameId, quantity: 2, payment: { method: 'cash', tenderedCents: 200 } }, cashier)).value as { saleId: number };
+    // Its sale closed, a ball drawn, then annulled for an error in the announcement (art. 16.º, n.º 5).
+    for (const [channel, input] of [
+      ['game.closeSale', { gameId }],
+      ['game.drawBall', { gameId, number: 7 }],
+      ['game.annul', { gameId, reason: 'announcement_error' }],
+    ] as const) {
+      expect(await callHall(setup, channel, input, manager), channel).toMatchObject({ ok: true });
+    }
     await login(page, 'caixa1', '3333');
     await page.getByTestId('prizes-tab').click();
-    await page.getByTestId('refund-submit').waitFor();
+    await page.getByTestId(`refund-row-${sale.saleId}`).waitFor();
     await inEveryCase(page, 'prizes', 'normal');
+    // A refund the hall refuses (no such sale).
     await page.getByTestId('refund-sale-number').fill('987654');
     await page.getByTestId('refund-submit').click();
     await page.getByTestId('refund-error').waitFor();
     await inEveryCase(page, 'prizes', 'refused');
+    // The refund's confirmation open, then the refund made: said, with its slip's fate.
+    const openRefund = async () => {
+      await page.getByTestId('refund-sale-number').fill(String(sale.saleId));
+      await page.getByTestId('refund-submit').click();
+      await page.getByTestId('refund-dialog').waitFor();
+    };
+    const closeRefund = async () => {
+      await page.keyboard.press('Escape');
+      await page.getByTestId('refund-dialog').waitFor({ state: 'detached' });
+    };
+    await openRefund();
+    await inEveryCase(page, 'prizes', 'refund-dialog', { close: closeRefund, open: openRefund });
+    await page.getByTestId('refund-confirm').click();
+    await page.getByTestId('payout-result').waitFor();
+    await inEveryCase(page, 'prizes', 'refunded');
     await withLinkDown(page, [['prizes', async () => {}]]);
     await page.getByTestId('logout').click();
 

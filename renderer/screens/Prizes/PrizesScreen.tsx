@@ -94,16 +94,23 @@ export function PrizesScreen({ canPay = true }: { canPay?: boolean }) {
           {t('prizes.viewOnly')}
         </p>
       )}
-      {done ? (
-        <div className="payout-done">
-          <p className="success big-success" role="status" data-testid="payout-result">
-            {done}
+      {/* The last payout and its slip's fate, in a slot of fixed height (styles.css): the lists and their acts never move. */}
+      <div className="payout-done">
+        {done ? (
+          <>
+            <p className="success big-success" role="status" data-testid="payout-result">
+              {done}
+            </p>
+            {paidDoc ? (
+              <ReceiptStatus key={`${paidDoc.type}-${paidDoc.id}`} job={documentJobOf(printing.jobs, paidDoc)} hasPrinter={printing.receiptPrinter} testId="payout-receipt" />
+            ) : null}
+          </>
+        ) : (
+          <p className="hint" data-testid="payout-idle">
+            {t('prizes.payoutIdle')}
           </p>
-          {paidDoc ? (
-            <ReceiptStatus key={`${paidDoc.type}-${paidDoc.id}`} job={documentJobOf(printing.jobs, paidDoc)} hasPrinter={printing.receiptPrinter} testId="payout-receipt" />
-          ) : null}
-        </div>
-      ) : null}
+        )}
+      </div>
       <div className="columns">
         <section className="panel" aria-labelledby="prize-list-title">
           <div className="panel-head">
