@@ -32,7 +32,8 @@ export function PrizesScreen({ canPay = true }: { canPay?: boolean }) {
   const prizes = useKioskQuery('prize.list', {});
   const refunds = useKioskQuery('refund.list', {});
   const [paying, setPaying] = useState<Paying | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  // The last payout, worded at each render: its words follow a change of language.
+  const [done, setDone] = useState<{ type: 'refund'; r: ChannelOutput<'refund.pay'> } | { type: 'prize'; w: WinnerView } | null>(null);
   // What the last payout documents (a prize's winner, a refund's sale): its receipt's fate is said under it.
   const [paidDoc, setPaidDoc] = useState<{ type: 'winner' | 'refund'; id: number } | null>(null);
   const printing = usePrintState();
@@ -79,7 +80,7 @@ export function PrizesScreen({ canPay = true }: { canPay?: boolean }) {
     setPaying(null);
     setSaleText('');
     setPaidDoc({ type: 'refund', id: r.saleId });
-    setDone(t('refunds.done', { id: r.saleId, amount: f.money(r.amountCents), ranges: formatRanges(r.ranges) }));
+    setDone({ type: 'refund', r });
     reload();
   };
 
@@ -99,7 +100,14 @@ export function PrizesScreen({ canPay = true }: { canPay?: boolean }) {
         {done ? (
           <>
             <p className="success big-success" role="status" data-testid="payout-result">
-              {done}
+              {done.type === 'refund'
+                ? t('refunds.done', { id: done.r.saleId, amount: f.money(done.r.amountCents), ranges: formatRanges(done.r.ranges) })
+                : t('prizes.done', {
+                    amount: f.money(done.w.prizeCents),
+                    kind: t(`kindText.${done.w.kind}`),
+                    card: card(done.w),
+                    date: done.w.retainUntil ? f.date(done.w.retainUntil) : '—',
+                  })}
             </p>
             {paidDoc ? (
               <ReceiptStatus key={`${paidDoc.type}-${paidDoc.id}`} job={documentJobOf(printing.jobs, paidDoc)} hasPrinter={printing.receiptPrinter} testId="payout-receipt" />
@@ -262,14 +270,7 @@ export function PrizesScreen({ canPay = true }: { canPay?: boolean }) {
           onPaid={(w) => {
             setPaying(null);
             setPaidDoc({ type: 'winner', id: w.winnerId });
-            setDone(
-              t('prizes.done', {
-                amount: f.money(w.prizeCents),
-                kind: t(`kindText.${w.kind}`),
-                card: card(w),
-                date: w.retainUntil ? f.date(w.retainUntil) : '—',
-              }),
-            );
+            setDone({ type: 'prize', w });
             reload();
           }}
           onClose={() => setPaying(null)}
