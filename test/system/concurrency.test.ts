@@ -9,7 +9,7 @@ import { verifyAudit } from '../../db/audit.js';
 import { checkBooks as checkBooksOneByOne } from '../../db/books.js';
 import { verifyLedger } from '../../db/ledger.js';
 import { createTestHall } from '../fixtures/faces.js';
-import type { Harness } from '../harness.js';
+import { type Harness, TEST_FLOAT } from '../harness.js';
 import { startWebServer, type WebServer } from '../../main/web/server.js';
 
 const TOKEN = 'concurrency-token';
@@ -28,7 +28,10 @@ beforeEach(async () => {
   cashiers = [hall.cashier];
   for (const n of [2, 3, 4]) {
     await h.ok('users.create', { username: `caixa${n}`, name: `Caixa ${n}`, roles: ['cashier'], pin: `${n}${n}${n}${n}` }, admin);
-    cashiers.push(await h.login(`caixa${n}`, `${n}${n}${n}${n}`));
+    const cashier = await h.login(`caixa${n}`, `${n}${n}${n}${n}`);
+    // A drawer belongs to its operator: each cashier sells into their own, on the one terminal.
+    await h.ok('drawer.open', { floatByDenomination: TEST_FLOAT }, cashier);
+    cashiers.push(cashier);
   }
   await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: '2026-12-01T02:00:00.000Z' }, manager);
   server = await startWebServer({ kiosk: h.kiosk, token: TOKEN, port: 0 });
