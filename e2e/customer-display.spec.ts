@@ -6,12 +6,10 @@
  * sale), names no operator, holds no token and can call nothing (its CSP),
  * greets again when the cashier logs out, and axe finds nothing in it.
  */
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectText, launchChromium, login, type RunningKiosk, startKiosk } from './support.js';
+import { axeViolations, expectText, launchChromium, login, type RunningKiosk, startKiosk } from './support.js';
 
-const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 
 let kiosk: RunningKiosk;
 let browser: Browser;
@@ -30,11 +28,6 @@ afterAll(async () => {
 const amounts = (display: Page) =>
   display.evaluate(() => Object.fromEntries([...document.querySelectorAll('[data-testid^="customer-"]')].filter((e) => e.tagName === 'DD').map((e) => [e.getAttribute('data-testid')!.slice(9), e.textContent])));
 
-/** axe inside the page, evaluated by the driver (the page's own CSP lets no script in). */
-async function axe(page: Page): Promise<unknown[]> {
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(axeSource);
-  return (await page.evaluate(`window.axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ rule: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) })))`)) as unknown[];
-}
 
 describe('the customer display', () => {
   it('follows the sale screen: 3 cards, 10 € tendered, the change, the cards sold; nothing of the operator, no token, no call', async () => {
@@ -80,12 +73,12 @@ describe('the customer display', () => {
     expect(await display.evaluate(() => [sessionStorage.length, Object.keys(localStorage).filter((k) => /token/i.test(k)), typeof (window as { kiosk?: unknown }).kiosk, location.hash])).toEqual([0, [], 'undefined', '']);
     expect(await display.evaluate(() => fetch('/rpc/session.current', { method: 'POST', body: '{}' }).then((r) => `answered ${r.status}`, () => 'refused'))).toBe('refused');
 
-    expect(await axe(display)).toEqual([]);
+    expect(await axeViolations(display)).toEqual([]);
 
     // The cashier leaves: the display greets the next customer.
     await sale.getByTestId('logout').click();
     await expectText(display, 'customer-welcome', 'Bem-vindo!');
-    expect(await axe(display)).toEqual([]);
+    expect(await axeViolations(display)).toEqual([]);
     await context.close();
   });
 });

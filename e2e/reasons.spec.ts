@@ -6,14 +6,12 @@
  * the drawer's movements; the picker and the keyboard pass axe, and the
  * keyboard's dialog fits the screen.
  */
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectText, launchChromium, openAs, type RunningKiosk, startKiosk } from './support.js';
+import { axeViolations, expectText, launchChromium, openAs, type RunningKiosk, startKiosk } from './support.js';
 
-const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 
 let kiosk: RunningKiosk;
 let browser: Browser;
@@ -28,13 +26,6 @@ afterAll(async () => {
   await kiosk?.stop();
 });
 
-/** axe's violations inside one element (the picker, the keyboard's dialog). */
-async function axeOn(page: Page, selector: string): Promise<string[]> {
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ content: axeSource });
-  return (await page.evaluate(
-    `window.axe.run({ include: [${JSON.stringify(selector)}] }, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`,
-  )) as string[];
-}
 
 describe('reasons by touch', () => {
   it('a listed reason in one tap, words on the screen keyboard under "Outro…", both recorded as shown', async () => {
@@ -47,7 +38,7 @@ describe('reasons by touch', () => {
     await page.getByTestId('movement-amount').fill('5,00');
     await page.getByTestId('movement-reason-choice-1').tap();
     expect(await page.getByTestId('movement-reason-choice-1').getAttribute('aria-pressed')).toBe('true');
-    expect(await axeOn(page, '[data-testid="movement-reason-picker"]')).toEqual([]);
+    expect(await axeViolations(page, '[data-testid="movement-reason-picker"]')).toEqual([]);
     await page.getByTestId('movement-submit').tap();
     await expectText(page, 'movement-result', 'Entrada de 5,00 € registada: Reforço de trocos.');
 
@@ -70,7 +61,7 @@ describe('reasons by touch', () => {
     // The field kept the focus: a physical keyboard types on at the caret.
     await page.keyboard.type(' (2)');
     expect(await field.inputValue()).toBe('Água e café (2)');
-    expect(await axeOn(page, '[data-testid="movement-reason-dialog"]')).toEqual([]);
+    expect(await axeViolations(page, '[data-testid="movement-reason-dialog"]')).toEqual([]);
     // The whole keyboard and its buttons inside the 768 px screen.
     const box = (await page.getByTestId('movement-reason-use').boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(768);

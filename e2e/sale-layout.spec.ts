@@ -17,16 +17,14 @@
  * set (to be looked at; never kept in the tree).
  */
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrinterEmulator, type PrinterEmulator } from '../tools/printer-emulator/server.js';
-import { configureReceiptsPrinter, expectText, hallBehindProxy, launchChromium, login, type ProxiedCounter, recordRpc, type RunningKiosk, type ScreenLang } from './support.js';
+import { axeViolations, configureReceiptsPrinter, expectText, hallBehindProxy, launchChromium, login, type ProxiedCounter, recordRpc, type RunningKiosk, type ScreenLang } from './support.js';
 
 const NAME = 'sale-layout';
 const SHOTS = process.env.SALE_LAYOUT_SHOTS;
-const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 
 let setup: ProxiedCounter;
 type RpcAnswer = Awaited<ReturnType<RunningKiosk['call']>>;
@@ -136,7 +134,7 @@ async function inEveryCase(page: Page, state: string, reopen?: { close: () => Pr
       await reopen?.open();
     }
     const sizes = i === 0 ? SIZES : [...SIZES].reverse();
-    if (i === 0) axe.push(...(await axeFindings(page)).map((f) => `${state} (${l}): ${f}`));
+    if (i === 0) axe.push(...(await axeViolations(page)).map((f) => `${state} (${l}): ${f}`));
     for (const width of sizes) {
       await page.setViewportSize({ width, height: 768 });
       // The whole-rows table measures itself after a resize: one frame for it to settle.
@@ -158,11 +156,6 @@ async function sell(page: Page, quantity: number, tenderedCents: number): Promis
   await page.getByTestId('sale-submit').click();
 }
 
-/** axe's violations (its default rules) on the page as it is now: `rule target` each. */
-async function axeFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ content: axeSource });
-  return page.evaluate(`window.axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.flatMap((v) => v.nodes.map((n) => v.id + ' ' + n.target.join(' '))))`);
-}
 
 
 /** Staff tiles whose name runs past the tile (its text box outside the tile's inner box). */
@@ -239,7 +232,7 @@ describe('the sale screen in every state', () => {
       await page.getByTestId('print-badge').click();
       await page.locator('[data-testid^="job-retry-"]').first().waitFor();
       await page.locator('[data-testid^="job-reprint-"]').first().waitFor();
-      axe.push(...(await axeFindings(page)).map((f) => `print jobs dialog (${l}): ${f}`));
+      axe.push(...(await axeViolations(page)).map((f) => `print jobs dialog (${l}): ${f}`));
       await page.getByTestId('print-jobs-close').click();
     }
     await emulator.setMode('normal');

@@ -397,14 +397,15 @@ export async function callHall(setup: ProxiedCounter, channel: string, input: un
   return (await res.json()) as Awaited<ReturnType<RunningKiosk['call']>>;
 }
 
-/** axe-core's violations (its default rules) on the page as it is now: `rule target` each. */
-export async function axeViolations(page: Page): Promise<string[]> {
+/** axe-core's violations (its default rules) on the page as it is now, or inside one element: `rule target` each. */
+export async function axeViolations(page: Page, within?: string): Promise<string[]> {
   if (!(await page.evaluate('typeof window.axe !== "undefined"'))) {
     const { source } = (await import('axe-core')) as unknown as { source: string };
     // Evaluated, not a script tag: the kiosk's CSP allows no inline script.
     await page.evaluate(source);
   }
-  return page.evaluate(`window.axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.flatMap((v) => v.nodes.map((n) => v.id + ' ' + n.target.join(' '))))`);
+  const context = within === undefined ? 'document' : `{ include: [${JSON.stringify(within)}] }`;
+  return page.evaluate(`window.axe.run(${context}, { resultTypes: ['violations'] }).then((r) => r.violations.flatMap((v) => v.nodes.map((n) => v.id + ' ' + n.target.join(' '))))`);
 }
 
 export async function hallBehindProxy(name: string): Promise<ProxiedCounter> {
