@@ -8,28 +8,37 @@
  * shown, with an approval open, and with the counter's link to the hall down.
  * With the link down the top banner says it, once; every act that needs the
  * hall is off and points to the banner for why. axe finds nothing in any of
- * these states, in either language. The hall is the real program behind a
- * fault proxy (hallBehindProxy). Screenshots in $COUNTER_LAYOUT_SHOTS when
- * set (to be looked at; never kept).
+ * these states, in either language. So do they when a print failed (the
+ * receipts printer out of paper: a refund's slip, a paid guia's copies, an
+ * X), with a cheque line added to a guia's payment, with the X refused, and
+ * with the prizes list longer than its box. The hall is the real program
+ * behind a fault proxy (hallBehindProxy), its receipts printer the printer
+ * emulator. Screenshots in $COUNTER_LAYOUT_SHOTS when set (to be looked at;
+ * never kept).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { startPrinterEmulator, type PrinterEmulator } from '../tools/printer-emulator/server.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, callHall, hallBehindProxy, launchChromium, login, type ProxiedCounter, recordRpc, type ScreenLang, typeReason } from './support.js';
+import { axeViolations, callHall, configureReceiptsPrinter, hallBehindProxy, launchChromium, login, type ProxiedCounter, recordRpc, type RunningKiosk, type ScreenLang, typeReason } from './support.js';
 
 const SHOTS = process.env.COUNTER_LAYOUT_SHOTS;
 let setup: ProxiedCounter;
 let browser: Browser;
+let emulator: PrinterEmulator;
 
 beforeAll(async () => {
-  [setup, browser] = await Promise.all([hallBehindProxy('counter-screens'), launchChromium()]);
+  [setup, browser, emulator] = await Promise.all([hallBehindProxy('counter-screens'), launchChromium(), startPrinterEmulator({ host: '127.0.0.1', port: 0 })]);
+  // The hall's receipts printer of the counter's terminal, as its admin sets it up.
+  await configureReceiptsPrinter({ call: (channel: string, input: unknown, token?: string) => callHall(setup, channel, input, token) } as unknown as RunningKiosk, emulator.port);
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 }, 60_000);
 
 afterAll(async () => {
   await browser?.close();
   await setup?.close();
+  await emulator?.close();
 });
 
 /** What each screen must keep in place: its acts, by test id. */
@@ -37,6 +46,7 @@ const WATCHED = {
   prizes: ['refund-sale-number', 'refund-submit'],
   guias: ['guia-query', 'guia-find', 'issue-submit'],
   guia: ['pay-submit', 'guia-reprint', 'guia-void', 'guia-query', 'guia-find'],
+  paid: ['guia-reprint', 'guia-query', 'guia-find'],
   drawer: ['drawer-x-report', 'drawer-close-start', 'movement-amount', 'movement-submit', 'kick-start'],
 } as const;
 type Screen = keyof typeof WATCHED;
@@ -45,6 +55,7 @@ const NEEDS_HALL: Record<Screen, readonly string[]> = {
   prizes: ['refund-submit'],
   guias: ['guia-find', 'issue-submit'],
   guia: ['pay-submit', 'guia-reprint', 'guia-void'],
+  paid: ['guia-reprint'],
   drawer: ['drawer-x-report', 'drawer-close-start', 'movement-submit', 'kick-start'],
 };
 
@@ -167,7 +178,10 @@ describe('the counter screens in every state', () => {
     const tokenOf = async (username: string, pin: string) => ((await callHall(setup, 'auth.login', { username, pin })).value as { operatorToken: string }).operatorToken;
     const [cashier, manager] = [await tokenOf('caixa1', '3333'), await tokenOf('gerente', '2222')];
     const gameId = ((await callHall(setup, 'session.current', {}, cashier)).value as { games: { id: number }[] }).games[0]!.id;
-    const sale = (await callHall(setup, 'sale.create', { gameId, quantity: 2, payment: { method: 'cash', tenderedCents: 200 } }, cashier)).value as { saleId: number };
+    const [sale, sale2] = [
+      (await callHall(setup, 'sale.create', { gameId, quantity: 2, payment: { method: 'cash', tenderedCents: 200 } }, cashier)).value as { saleId: number },
+      (await callHall(setup, 'sale.create', { gameId, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } }, cashier)).value as { saleId: number },
+    ];
     // Its sale closed, a ball drawn, then annulled for an error in the announcement (art. 16.º, n.º 5).
     for (const [channel, input] of [
       ['game.closeSale', { gameId }],
@@ -199,8 +213,38 @@ describe('the counter screens in every state', () => {
     await inEveryCase(page, 'prizes', 'refund-dialog', { close: closeRefund, open: openRefund });
     await page.getByTestId('refund-confirm').click();
     await page.getByTestId('payout-result').waitFor();
+    await page.locator('[data-testid="payout-receipt"][data-state="printed"]').waitFor({ timeout: 10_000 });
     await inEveryCase(page, 'prizes', 'refunded');
+    // The printer out of paper from here on: the hall tries a job 3 times (about 14 s) before it says it failed; the
+    // refund's slip is sent now and the link down measured meanwhile.
+    await emulator.setMode('paper_out');
+    await page.getByTestId(`refund-pay-${sale2.saleId}`).click();
+    await page.getByTestId('refund-confirm').click();
+    await page.getByTestId('refund-dialog').waitFor({ state: 'detached' });
     await withLinkDown(page, [['prizes', async () => {}]]);
+    await page.locator('[data-testid="payout-receipt"][data-state="failed"]').waitFor({ timeout: 25_000 });
+    await inEveryCase(page, 'prizes', 'print-failed');
+    // A session of many winners (14 unpaid, as the hall would list them): below 1200 px the list scrolls in its box.
+    const winners = Array.from({ length: 14 }, (_, i) => ({
+      winnerId: 1000 + i,
+      gameId,
+      gameNumber: 1 + (i >> 1),
+      kind: i % 2 ? 'bingo' : 'line',
+      seriesCode: 'A',
+      card: 10 + i,
+      prizeCents: 2_500 + 100 * i,
+      ballCount: 40 + i,
+      awardedAt: new Date().toISOString(),
+      status: 'unpaid',
+      paidAt: null,
+      retainUntil: null,
+    }));
+    await page.route('**/rpc/prize.list', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ok: true, value: winners }) }));
+    await page.getByTestId('tab-sale').click();
+    await page.getByTestId('prizes-tab').click();
+    await page.getByTestId('prize-row-1013').waitFor();
+    await inEveryCase(page, 'prizes', 'many-winners');
+    await page.unroute('**/rpc/prize.list');
     await page.getByTestId('logout').click();
 
     // ---- the caixa: an unpaid guia issued at the hall for her to pay.
@@ -230,11 +274,38 @@ describe('the counter screens in every state', () => {
     await openVoid();
     await inEveryCase(page, 'guia', 'void-approval', { close: closeVoid, open: openVoid });
     await closeVoid();
+    // A cheque line added to the payment, then taken away.
+    const cheques = await page.locator('[data-testid^="cheque-amount-"]').count();
+    await page.getByTestId('cheque-add').click();
+    await page.getByTestId(`cheque-amount-${cheques}`).waitFor();
+    await inEveryCase(page, 'guia', 'cheque-added');
+    await page.getByTestId(`cheque-remove-${cheques}`).click();
+    // Paid (its two copies sent to a printer out of paper): measured while the hall tries them, then once they failed.
+    await page.getByTestId('pay-submit').click();
+    await page.getByTestId('pay-confirm').click();
+    await page.locator('[data-testid="guia-status"]', { hasText: /Paga|Paid/ }).waitFor();
+    await inEveryCase(page, 'paid', 'printing');
+    await page.locator('[data-testid="guia-print"][data-state="failed"]').waitFor({ timeout: 25_000 });
+    await inEveryCase(page, 'paid', 'print-failed');
 
     // ---- her drawer: normal, a movement the hall refuses, the opening without a sale's approval open.
     await page.getByTestId('drawer-tab').click();
     await page.getByTestId('movement-submit').waitFor();
     await inEveryCase(page, 'drawer', 'normal');
+    // The X refused (the hall's answer as it comes when the drawer was closed elsewhere), said under the acts.
+    await page.route('**/rpc/report.x', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ ok: false, error: { code: 'DRAWER_NOT_OPEN', message: 'Não há gaveta aberta neste terminal: abra a gaveta com o fundo de caixa contado antes de movimentar numerário.' } }),
+      }),
+    );
+    await page.getByTestId('drawer-x-report').click();
+    await page.getByTestId('drawer-x-error').waitFor();
+    await inEveryCase(page, 'drawer', 'x-refused');
+    await page.unroute('**/rpc/report.x');
+    // The X printed on a printer out of paper: it fails while the next states are measured.
+    await page.getByTestId('drawer-x-report').click();
+    await page.getByTestId('x-report').waitFor();
     await page.getByTestId('movement-kind-pay_out').check();
     await page.getByTestId('movement-amount').fill('999999');
     await typeReason(page, 'movement-reason', 'Medir o ecrã');
@@ -252,6 +323,8 @@ describe('the counter screens in every state', () => {
     await openKick();
     await inEveryCase(page, 'drawer', 'kick-approval', { close: closeKick, open: openKick });
     await closeKick();
+    await page.locator('[data-testid="x-print"][data-state="failed"]').waitFor({ timeout: 25_000 });
+    await inEveryCase(page, 'drawer', 'x-print-failed');
 
     // ---- the link down, on the drawer and on the guia desk.
     await withLinkDown(page, [

@@ -140,10 +140,6 @@ export function GuiaCard({ guia, acted, drawer, onChanged }: { guia: Guia; acted
             </div>
           ) : null}
         </dl>
-        {/* Whether this act's two copies printed (issued, or paid): said, never assumed. */}
-        {acted && guia.status !== 'void' ? (
-          <ReceiptStatus job={guiaCopiesJob(printing.jobs, guia.guiaId, guia.printJobId)} hasPrinter={guia.printJobId === null ? false : printing.receiptPrinter} testId="guia-print" ns="caixa.guiaPrint" />
-        ) : null}
         <div className="button-row">
           <button type="button" className="btn" data-testid="guia-reprint" onClick={() => void reprint()} {...offline}>
             {t('caixa.reprint')}
@@ -154,12 +150,19 @@ export function GuiaCard({ guia, acted, drawer, onChanged }: { guia: Guia; acted
             </button>
           ) : null}
         </div>
-        {reprinted ? (
-          <p className="success" role="status" data-testid="guia-reprinted">
-            {reprinted}
-          </p>
-        ) : null}
-        <ErrorAlert error={error} testId="guia-action-error" />
+        {/* Under its acts, in a slot of fixed height (styles.css): whether this act's two copies printed (issued, or paid: said,
+            never assumed), a 2.ª via sent, or why an act was refused. A failed print moves neither act. */}
+        <div className="guia-card-slot">
+          {acted && guia.status !== 'void' ? (
+            <ReceiptStatus job={guiaCopiesJob(printing.jobs, guia.guiaId, guia.printJobId)} hasPrinter={guia.printJobId === null ? false : printing.receiptPrinter} testId="guia-print" ns="caixa.guiaPrint" />
+          ) : null}
+          {reprinted ? (
+            <p className="success" role="status" data-testid="guia-reprinted">
+              {reprinted}
+            </p>
+          ) : null}
+          <ErrorAlert error={error} testId="guia-action-error" />
+        </div>
       </div>
       {guia.status === 'unpaid' ? <PayForm key={guia.guiaId} guia={guia} drawer={drawer} onPaid={onChanged} /> : null}
       {voiding ? (
@@ -223,52 +226,56 @@ function PayForm({ guia, drawer, onPaid }: { guia: Guia; drawer: DrawerCash; onP
       }}
     >
       <h3>{t('caixa.payTitle')}</h3>
-      <label>
-        {t('caixa.cash')}
-        <span className="input-suffix">
-          {/* Without a drawer of one's own no cash leaves: the field is shut, and the notice above says why (once). */}
-          <input
-            data-testid="pay-cash"
-            inputMode="decimal"
-            value={drawer === null ? '' : cash}
-            disabled={drawer === null}
-            aria-describedby={drawer === null ? 'caixa-no-drawer' : undefined}
-            onChange={(e) => setCash(e.target.value)}
-          />
-          <span aria-hidden="true">€</span>
-        </span>
-      </label>
+      {/* The cash and, beside it, "Acrescentar cheque": its cheques open in the box below, which never grows. */}
+      <div className="pay-cash-row">
+        <label>
+          {t('caixa.cash')}
+          <span className="input-suffix">
+            {/* Without a drawer of one's own no cash leaves: the field is shut, and the notice above says why (once). */}
+            <input
+              data-testid="pay-cash"
+              inputMode="decimal"
+              value={drawer === null ? '' : cash}
+              disabled={drawer === null}
+              aria-describedby={drawer === null ? 'caixa-no-drawer' : undefined}
+              onChange={(e) => setCash(e.target.value)}
+            />
+            <span aria-hidden="true">€</span>
+          </span>
+        </label>
+        <button type="button" className="btn" data-testid="cheque-add" onClick={() => setCheques([...cheques, emptyCheque()])}>
+          {t('caixa.chequeAdd')}
+        </button>
+      </div>
       {drawer === null ? null : (
         <p className="hint" data-testid="pay-drawer-cash">
           {drawer.cashCents === null ? t('caixa.payDrawerBlind') : t('caixa.drawerCash', { amount: f.money(drawer.cashCents) })}
         </p>
       )}
-      {cheques.map((c, i) => (
-        <fieldset key={i} className="cheque-row">
-          <legend>{t('caixa.chequeN', { n: i + 1 })}</legend>
-          <label>
-            {t('caixa.chequeAmount')}
-            <input data-testid={`cheque-amount-${i}`} inputMode="decimal" value={c.amount} onChange={(e) => setCheque(i, { amount: e.target.value })} />
-          </label>
-          <label>
-            {t('caixa.chequeNumber')}
-            <input data-testid={`cheque-number-${i}`} value={c.number} onChange={(e) => setCheque(i, { number: e.target.value })} />
-          </label>
-          <label>
-            {t('caixa.chequeBank')}
-            <input data-testid={`cheque-bank-${i}`} value={c.bank} onChange={(e) => setCheque(i, { bank: e.target.value })} />
-          </label>
-          <button type="button" className="btn" onClick={() => setCheques(cheques.filter((_, j) => j !== i))}>
-            {t('caixa.chequeRemove')}
-          </button>
-        </fieldset>
-      ))}
-      <div className="button-row">
-        <button type="button" className="btn" data-testid="cheque-add" onClick={() => setCheques([...cheques, emptyCheque()])}>
-          {t('caixa.chequeAdd')}
-        </button>
+      {/* The cheques in a box of fixed height that scrolls (styles.css): a cheque added moves neither the sum's line nor "Pagar". */}
+      <div className="pay-cheques" data-testid="pay-cheques">
+        {cheques.map((c, i) => (
+          <fieldset key={i} className="cheque-row">
+            <legend>{t('caixa.chequeN', { n: i + 1 })}</legend>
+            <label>
+              {t('caixa.chequeAmount')}
+              <input data-testid={`cheque-amount-${i}`} inputMode="decimal" value={c.amount} onChange={(e) => setCheque(i, { amount: e.target.value })} />
+            </label>
+            <label>
+              {t('caixa.chequeNumber')}
+              <input data-testid={`cheque-number-${i}`} value={c.number} onChange={(e) => setCheque(i, { number: e.target.value })} />
+            </label>
+            <label>
+              {t('caixa.chequeBank')}
+              <input data-testid={`cheque-bank-${i}`} value={c.bank} onChange={(e) => setCheque(i, { bank: e.target.value })} />
+            </label>
+            <button type="button" className="btn" data-testid={`cheque-remove-${i}`} onClick={() => setCheques(cheques.filter((_, j) => j !== i))}>
+              {t('caixa.chequeRemove')}
+            </button>
+          </fieldset>
+        ))}
       </div>
-      <p className={split.ok ? 'success' : 'hint'} data-testid="pay-remaining" role="status">
+      <p className={`pay-remaining ${split.ok ? 'success' : 'hint'}`} data-testid="pay-remaining" role="status">
         {split.ok ? t('caixa.splitOk') : t(`caixa.split.${split.reason}`, { amount: f.money(Math.abs(split.remainingCents)) })}
       </p>
       <button type="submit" className="btn btn-primary btn-large" data-testid="pay-submit" disabled={!split.ok} {...offline}>

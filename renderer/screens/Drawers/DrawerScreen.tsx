@@ -152,7 +152,6 @@ function OpenedDrawer({ drawer, onClosed }: { drawer: DrawerView; onClosed: (clo
               </button>
             </div>
           </div>
-          <ErrorAlert error={xError} testId="drawer-x-error" />
         </section>
       )}
       {closing ? (
@@ -163,6 +162,8 @@ function OpenedDrawer({ drawer, onClosed }: { drawer: DrawerView; onClosed: (clo
           <Movement />
           <div>
             <Kick />
+            {/* The X's refusal where the X shows, under the acts: said there, it moves none of them. */}
+            <ErrorAlert error={xError} testId="drawer-x-error" />
             {xReport ? <XReport report={xReport} onHide={() => setXReport(null)} /> : null}
           </div>
         </div>

@@ -120,7 +120,7 @@ export function PrizesScreen({ canPay = true }: { canPay?: boolean }) {
         )}
       </div>
       <div className="columns">
-        <section className="panel" aria-labelledby="prize-list-title">
+        <section className="panel prize-list-panel" aria-labelledby="prize-list-title">
           <div className="panel-head">
             <h2 id="prize-list-title">{t('prizes.title')}</h2>
             <p className="meta">{t('prizes.unpaidCount', { count: unpaid.length })}</p>
