@@ -8,7 +8,7 @@ import { usePrintState } from '../../components/PrintJobs.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { SubTabs } from '../../components/SubTabs.js';
 import { useFormat } from '../../format.js';
-import { useKioskQuery } from '../../hooks.js';
+import { useKioskQuery, type QueryState } from '../../hooks.js';
 import { parseEuroText } from '../../lib/money.js';
 import { ChipExchange } from './ChipExchange.js';
 import { FundsPanel } from './FundsPanel.js';
@@ -19,6 +19,26 @@ import { ReturnReport } from './ReturnReport.js';
 import { TableSheet } from './TableSheet.js';
 
 type Kind = ChannelInput<'guia.issue'>['kind'];
+
+/**
+ * The machines as a select's options, or in their place what is known: a
+ * list the hall could not give (its link down, or a refusal) is unknown, not
+ * empty; the link's fault itself is said once, by the banner.
+ */
+function MachineOptions({ machines, label }: { machines: QueryState<ChannelOutput<'machine.list'>>; label: (m: ChannelOutput<'machine.list'>[number]) => string }) {
+  const { t } = useTranslation();
+  const linkDown = useHallLinkDown();
+  if (machines.data === undefined && machines.error) return <option value="">{linkDown ? t('caixa.listUnavailableShort') : '—'}</option>;
+  return (
+    <>
+      {(machines.data ?? []).map((m) => (
+        <option key={m.number} value={m.number}>
+          {label(m)}
+        </option>
+      ))}
+    </>
+  );
+}
 const KINDS: readonly Kind[] = ['hand_pay', 'jackpot', 'superjackpot', 'credits_claim'];
 
 /** A guia for a prize the machine cannot pay (n.º 13): machine, kind, amount, optional meter readings. */
@@ -78,11 +98,7 @@ function IssueGuiaForm({ onIssued }: { onIssued: (g: Guia) => void }) {
         <label>
           {t('caixa.machine')}
           <select data-testid="issue-machine" value={chosen} onChange={(e) => setMachine(e.target.value)}>
-            {list.map((m) => (
-              <option key={m.number} value={m.number}>
-                {t('caixa.machineOption', { number: m.number, model: m.model, bet: f.money(m.betCents) })}
-              </option>
-            ))}
+            <MachineOptions machines={machines} label={(m) => t('caixa.machineOption', { number: m.number, model: m.model, bet: f.money(m.betCents) })} />
           </select>
         </label>
         <label>
@@ -207,11 +223,7 @@ function MeterForm() {
         <label>
           {t('caixa.machine')}
           <select data-testid="meter-machine" value={chosen} onChange={(e) => setMachine(e.target.value)}>
-            {list.map((m) => (
-              <option key={m.number} value={m.number}>
-                {m.number} · {m.model}
-              </option>
-            ))}
+            <MachineOptions machines={machines} label={(m) => `${m.number} · ${m.model}`} />
           </select>
         </label>
         {field('coinsIn')}
@@ -277,8 +289,17 @@ function UnpaidGuias({ onPick }: { onPick: (g: Guia) => void }) {
   const linkDown = useHallLinkDown();
   return (
     <section className="panel unpaid-panel" aria-labelledby="unpaid-title">
-      <h2 id="unpaid-title">{t('caixa.unpaidTitle', { count: unpaid.data?.total ?? list.length })}</h2>
-      {list.length === 0 ? (
+      <h2 id="unpaid-title">{unpaid.data ? t('caixa.unpaidTitle', { count: unpaid.data.total }) : t('caixa.unpaidTitleUnknown')}</h2>
+      {/* Not given by the hall (yet) is not "none": loading, or unknown (the link's fault said by the banner alone). */}
+      {unpaid.data === undefined ? (
+        unpaid.error ? (
+          <p className="empty" data-testid="unpaid-unavailable">
+            {linkDown ? t('caixa.listUnavailable') : '—'}
+          </p>
+        ) : (
+          <p className="loading">{t('common.loading')}</p>
+        )
+      ) : list.length === 0 ? (
         <p className="empty">{t('caixa.unpaidNone')}</p>
       ) : (
         <ul className="plain-list guia-list" data-testid="unpaid-guias">

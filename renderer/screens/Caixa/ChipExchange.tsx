@@ -74,92 +74,97 @@ export function ChipExchange({ notice = null, noDrawer = false }: { notice?: Rea
     <section className="panel chip-exchange" aria-labelledby="chips-title">
       <h2 id="chips-title">{t('chips.title')}</h2>
       {notice ?? <p className="hint">{t('chips.hint')}</p>}
-      <div className="chip-keys" role="group" aria-label={t('chips.keys')}>
-        {FACE_VALUES.map((v) => (
-          <div key={v} className="chip-key">
-            <button type="button" className="btn chip-add" data-testid={`chip-${v}`} onClick={() => add(v, 1)}>
-              <span className="chip-value">{f.money(v)}</span>
-              <span className="chip-count" data-testid={`chip-count-${v}`} aria-live="polite">
-                {counts[v] ? `× ${counts[v]}` : ''}
-              </span>
-            </button>
-            {counts[v] ? (
-              <button type="button" className="btn chip-remove" data-testid={`chip-remove-${v}`} aria-label={t('chips.removeOne', { value: f.money(v) })} onClick={() => add(v, -1)}>
-                −
+      {/* The keys on the left, the total, the change and the acts beside them: the exchange fits a 768 px screen. */}
+      <div className="chip-exchange-body">
+        <div className="chip-keys" role="group" aria-label={t('chips.keys')}>
+          {FACE_VALUES.map((v) => (
+            <div key={v} className="chip-key">
+              <button type="button" className="btn chip-add" data-testid={`chip-${v}`} onClick={() => add(v, 1)}>
+                <span className="chip-value">{f.money(v)}</span>
+                <span className="chip-count" data-testid={`chip-count-${v}`} aria-live="polite">
+                  {counts[v] ? `× ${counts[v]}` : ''}
+                </span>
               </button>
-            ) : (
-              <span className="chip-remove" aria-hidden="true" />
-            )}
+              {counts[v] ? (
+                <button type="button" className="btn chip-remove" data-testid={`chip-remove-${v}`} aria-label={t('chips.removeOne', { value: f.money(v) })} onClick={() => add(v, -1)}>
+                  −
+                </button>
+              ) : (
+                <span className="chip-remove" aria-hidden="true" />
+              )}
+            </div>
+          ))}
+        </div>
+        <div className="chip-side">
+          {/* Total, tendered and the two acts in three short rows: the exchange fits a 1024x768 screen. */}
+          <div className="chip-total-row">
+            <p className="chip-total" data-testid="chips-total">
+              {t('chips.total', { amount: f.money(total) })}
+            </p>
+            <button type="button" className="btn btn-small" data-testid="chips-clear" onClick={reset}>
+              {t('chips.clear')}
+            </button>
           </div>
-        ))}
-      </div>
-      {/* Total, tendered and the two acts in three short rows: the exchange fits a 1024x768 screen. */}
-      <div className="chip-total-row">
-        <p className="chip-total" data-testid="chips-total">
-          {t('chips.total', { amount: f.money(total) })}
-        </p>
-        <button type="button" className="btn btn-small" data-testid="chips-clear" onClick={reset}>
-          {t('chips.clear')}
-        </button>
-      </div>
-      <div className="chip-tendered-row">
-        <label className="form">
-          {t('chips.tendered')}
-          <span className="input-suffix">
-            <input
-              data-testid="chips-tendered"
-              inputMode="decimal"
-              disabled={noDrawer}
-              aria-describedby={noDrawer ? 'caixa-no-drawer' : undefined}
-              value={tendered}
-              placeholder={total ? f.money(total).replace(' €', '') : ''}
-              onChange={(e) => setTendered(e.target.value)}
-            />
-            <span aria-hidden="true">€</span>
-          </span>
-        </label>
-        {/* The change as big as the sale's: the caixa reads it while counting it out. */}
-        <div className={`change-box chip-change-box${short ? ' short' : ''}`}>
-          <span className="field-label">{showLastChange ? t('chips.changeLast') : t('chips.changeLabel')}</span>
-          <output className="change" data-testid="chips-change" aria-live="polite">
-            {showLastChange ? f.money(done!.changeCents ?? 0) : change !== null && change >= 0 && total > 0 ? f.money(change) : '—'}
-          </output>
-          {short ? (
-            <span className="short-by" data-testid="chips-missing">
-              {t('chips.missing', { amount: f.money(-change!) })}
-            </span>
+          <div className="chip-tendered-row">
+            <label className="form">
+              {t('chips.tendered')}
+              <span className="input-suffix">
+                <input
+                  data-testid="chips-tendered"
+                  inputMode="decimal"
+                  disabled={noDrawer}
+                  aria-describedby={noDrawer ? 'caixa-no-drawer' : undefined}
+                  value={tendered}
+                  placeholder={total ? f.money(total).replace(' €', '') : ''}
+                  onChange={(e) => setTendered(e.target.value)}
+                />
+                <span aria-hidden="true">€</span>
+              </span>
+            </label>
+            {/* The change as big as the sale's: the caixa reads it while counting it out. */}
+            <div className={`change-box chip-change-box${short ? ' short' : ''}`}>
+              <span className="field-label">{showLastChange ? t('chips.changeLast') : t('chips.changeLabel')}</span>
+              <output className="change" data-testid="chips-change" aria-live="polite">
+                {showLastChange ? f.money(done!.changeCents ?? 0) : change !== null && change >= 0 && total > 0 ? f.money(change) : '—'}
+              </output>
+              {short ? (
+                <span className="short-by" data-testid="chips-missing">
+                  {t('chips.missing', { amount: f.money(-change!) })}
+                </span>
+              ) : null}
+            </div>
+          </div>
+          <div className="chip-actions">
+            <button type="button" className="btn btn-primary btn-large" data-testid="chips-sell" disabled={noDrawer} aria-describedby={noDrawer ? 'caixa-no-drawer' : undefined} onClick={() => start('sell')}>
+              {t('chips.sell')}
+            </button>
+            <button type="button" className="btn btn-large" data-testid="chips-redeem" disabled={noDrawer} aria-describedby={noDrawer ? 'caixa-no-drawer' : undefined} onClick={() => start('redeem')}>
+              {t('chips.redeem')}
+            </button>
+          </div>
+          <div className="chip-actions chip-vault" role="group" aria-label={t('chips.vault')}>
+            <button type="button" className="btn" data-testid="chips-fill" disabled={noDrawer} aria-describedby={noDrawer ? 'caixa-no-drawer' : undefined} onClick={() => start('fill')}>
+              {t('chips.fill')}
+            </button>
+            <button type="button" className="btn" data-testid="chips-credit" disabled={noDrawer} aria-describedby={noDrawer ? 'caixa-no-drawer' : undefined} onClick={() => start('credit')}>
+              {t('chips.credit')}
+            </button>
+          </div>
+          {done ? (
+            <p className="success" role="status" data-testid="chips-done">
+              {done.kind === 'sell' ? t('chips.sold', { amount: f.money(done.totalCents), change: f.money(done.changeCents ?? 0) }) : t('chips.redeemed', { amount: f.money(done.totalCents) })}
+              {/* A manager sees the drawer after it; the counter's close is blind. */}
+              {done.drawerCashCents === null ? null : ` ${t('chips.drawerAfter', { cash: f.money(done.drawerCashCents) })}`}
+            </p>
           ) : null}
+          {moved ? (
+            <p className="success" role="status" data-testid="chips-moved">
+              {t(moved.kind === 'fill' ? 'chips.filled' : 'chips.credited', { amount: f.money(moved.totalCents), reason: moved.reason })}
+            </p>
+          ) : null}
+          <ErrorAlert error={error} testId="chips-error" />
         </div>
       </div>
-      <div className="chip-actions">
-        <button type="button" className="btn btn-primary btn-large" data-testid="chips-sell" disabled={noDrawer} aria-describedby={noDrawer ? 'caixa-no-drawer' : undefined} onClick={() => start('sell')}>
-          {t('chips.sell')}
-        </button>
-        <button type="button" className="btn btn-large" data-testid="chips-redeem" disabled={noDrawer} aria-describedby={noDrawer ? 'caixa-no-drawer' : undefined} onClick={() => start('redeem')}>
-          {t('chips.redeem')}
-        </button>
-      </div>
-      <div className="chip-actions chip-vault" role="group" aria-label={t('chips.vault')}>
-        <button type="button" className="btn" data-testid="chips-fill" disabled={noDrawer} aria-describedby={noDrawer ? 'caixa-no-drawer' : undefined} onClick={() => start('fill')}>
-          {t('chips.fill')}
-        </button>
-        <button type="button" className="btn" data-testid="chips-credit" disabled={noDrawer} aria-describedby={noDrawer ? 'caixa-no-drawer' : undefined} onClick={() => start('credit')}>
-          {t('chips.credit')}
-        </button>
-      </div>
-      {done ? (
-        <p className="success" role="status" data-testid="chips-done">
-          {done.kind === 'sell' ? t('chips.sold', { amount: f.money(done.totalCents), change: f.money(done.changeCents ?? 0) }) : t('chips.redeemed', { amount: f.money(done.totalCents) })}
-          {/* A manager sees the drawer after it; the counter's close is blind. */}
-          {done.drawerCashCents === null ? null : ` ${t('chips.drawerAfter', { cash: f.money(done.drawerCashCents) })}`}
-        </p>
-      ) : null}
-      {moved ? (
-        <p className="success" role="status" data-testid="chips-moved">
-          {t(moved.kind === 'fill' ? 'chips.filled' : 'chips.credited', { amount: f.money(moved.totalCents), reason: moved.reason })}
-        </p>
-      ) : null}
-      <ErrorAlert error={error} testId="chips-error" />
       {kind ? (
         <ConfirmDialog
           title={t(`chips.confirm${kind[0]!.toUpperCase()}${kind.slice(1)}Title`)}

@@ -135,192 +135,196 @@ export function FundsPanel() {
         <h2 id="funds-title">{t('funds.title')}</h2>
         {held.data ? <p className="meta">{t('funds.subtitle')}</p> : null}
       </div>
-      <ErrorAlert error={held.error} testId="funds-load-error" />
-      {held.data === undefined ? (
-        held.error ? null : <p className="loading">{t('common.loading')}</p>
-      ) : funds.length === 0 ? (
-        <p className="empty">{t('funds.none')}</p>
-      ) : (
-        <TableRegion name={t('funds.tableTitle')}>
-          <table className="table funds-table" data-testid="funds-table">
-            <caption className="visually-hidden">{t('funds.tableTitle')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('funds.col.fund')}</th>
-                <th scope="col">{t('funds.col.kind')}</th>
-                <th scope="col">{t('funds.col.machines')}</th>
-                <th scope="col">{t('funds.col.model')}</th>
-                <th scope="col" className="num">
-                  {t('funds.col.bet')}
-                </th>
-                <th scope="col" className="num">
-                  {t('funds.col.held')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {funds.map((x) => (
-                <tr key={x.fund} data-testid={`fund-row-${x.fund}`}>
-                  <th scope="row">{label(x.fund)}</th>
-                  <td>{t(`funds.kind.${x.kind}`)}</td>
-                  <td>{x.machines.length === 0 ? '—' : x.machines.join(', ')}</td>
-                  <td>{x.model ?? '—'}</td>
-                  <td className="num">{x.betCents === null ? '—' : f.money(x.betCents)}</td>
-                  <td className="num">{f.money(x.heldCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={5}>
-                  {t('funds.total', { count: funds.length })}
-                </th>
-                <td className="num" data-testid="funds-total">
-                  {f.money(held.data.totalCents)}
-                </td>
-              </tr>
-            </tfoot>
-          </table>
-        </TableRegion>
-      )}
-      {held.data?.specialFund ? (
-        // The bingo's special prize fund is held for the players too (DN art. 10): here with the machines' funds.
-        <p className={held.data.specialFund.frozen ? 'alert alert-warn' : 'notice'} data-testid="funds-special">
-          {t(held.data.specialFund.frozen ? 'funds.specialFrozen' : 'funds.special', { amount: f.money(held.data.specialFund.heldCents) })}
-        </p>
-      ) : null}
-
-      <div className="columns-even funds-forms">
-        <form className="form" onSubmit={contribute} aria-labelledby="contribute-title" noValidate>
-          <h3 id="contribute-title">{t('funds.contributeTitle')}</h3>
-          <label>
-            {t('funds.fund')}
-            <select data-testid="contribute-fund" value={fundValue} onChange={(e) => setFund(e.target.value)}>
-              <option value="">{t('funds.choose')}</option>
-              {funds.map((x) => (
-                <option key={x.fund} value={x.fund}>
-                  {t('funds.option', { fund: label(x.fund), held: f.money(x.heldCents) })}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            {t('funds.amount')}
-            <span className="input-suffix">
-              <input
-                data-testid="contribute-amount"
-                inputMode="decimal"
-                placeholder="100,00"
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-                autoComplete="off"
-              />
-              <span aria-hidden="true">€</span>
-            </span>
-          </label>
-          <p className="hint">{t('funds.contributeHint')}</p>
-          <button type="submit" className="btn btn-primary" data-testid="contribute-submit">
-            {t('funds.contribute')}
-          </button>
-        </form>
-
-        <form className="form" onSubmit={askTransfer} aria-labelledby="transfer-title" noValidate>
-          <h3 id="transfer-title">{t('funds.transferTitle')}</h3>
-          <label>
-            {t('funds.from')}
-            <select
-              data-testid="transfer-from"
-              value={from ? from.fund : ''}
-              onChange={(e) => {
-                setFromName(e.target.value);
-                setToName('');
-              }}
-            >
-              <option value="">{t('funds.choose')}</option>
-              {funds.map((x) => (
-                <option key={x.fund} value={x.fund}>
-                  {t('funds.option', { fund: label(x.fund), held: f.money(x.heldCents) })}
-                </option>
-              ))}
-            </select>
-          </label>
-          {from && branch ? (
-            <p className={branch === 'inspectorate' ? 'hint hint-warn' : 'hint'} role="status" data-testid="transfer-branch">
-              {branch === 'same_model'
-                ? t('funds.branchSameModel', { ...behind(from), count: sameModel.length })
-                : t('funds.branchInspectorate', behind(from))}
+      {/* The funds and the transfers made on the left, each scrolling in its box; the two forms and what they said on the right: no page scroll at 768 px. */}
+      <div className="funds-layout">
+        <div className="funds-lists">
+          <ErrorAlert error={held.error} testId="funds-load-error" />
+          {held.data === undefined ? (
+            held.error ? null : <p className="loading">{t('common.loading')}</p>
+          ) : funds.length === 0 ? (
+            <p className="empty">{t('funds.none')}</p>
+          ) : (
+            <TableRegion name={t('funds.tableTitle')} className="funds-table-wrap">
+              <table className="table funds-table" data-testid="funds-table">
+                <caption className="visually-hidden">{t('funds.tableTitle')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('funds.col.fund')}</th>
+                    <th scope="col">{t('funds.col.kind')}</th>
+                    <th scope="col">{t('funds.col.machines')}</th>
+                    <th scope="col">{t('funds.col.model')}</th>
+                    <th scope="col" className="num">
+                      {t('funds.col.bet')}
+                    </th>
+                    <th scope="col" className="num">
+                      {t('funds.col.held')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {funds.map((x) => (
+                    <tr key={x.fund} data-testid={`fund-row-${x.fund}`}>
+                      <th scope="row">{label(x.fund)}</th>
+                      <td>{t(`funds.kind.${x.kind}`)}</td>
+                      <td>{x.machines.length === 0 ? '—' : x.machines.join(', ')}</td>
+                      <td>{x.model ?? '—'}</td>
+                      <td className="num">{x.betCents === null ? '—' : f.money(x.betCents)}</td>
+                      <td className="num">{f.money(x.heldCents)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row" colSpan={5}>
+                      {t('funds.total', { count: funds.length })}
+                    </th>
+                    <td className="num" data-testid="funds-total">
+                      {f.money(held.data.totalCents)}
+                    </td>
+                  </tr>
+                </tfoot>
+              </table>
+            </TableRegion>
+          )}
+          {held.data?.specialFund ? (
+            // The bingo's special prize fund is held for the players too (DN art. 10): here with the machines' funds.
+            <p className={held.data.specialFund.frozen ? 'alert alert-warn' : 'notice'} data-testid="funds-special">
+              {t(held.data.specialFund.frozen ? 'funds.specialFrozen' : 'funds.special', { amount: f.money(held.data.specialFund.heldCents) })}
             </p>
           ) : null}
-          <label>
-            {t('funds.to')}
-            <select
-              data-testid="transfer-to"
-              value={to ? to.fund : ''}
-              onChange={(e) => setToName(e.target.value)}
-              disabled={!from || targets.length === 0}
-            >
-              <option value="">{t('funds.choose')}</option>
-              {targets.map((x) => (
-                <option key={x.fund} value={x.fund}>
-                  {branch === 'inspectorate'
-                    ? t('funds.optionModel', { fund: label(x.fund), model: x.model ?? '—', bet: x.betCents === null ? '—' : f.money(x.betCents), held: f.money(x.heldCents) })
-                    : t('funds.option', { fund: label(x.fund), held: f.money(x.heldCents) })}
-                </option>
-              ))}
-            </select>
-          </label>
-          {from && targets.length === 0 ? <p className="hint hint-warn">{t('funds.noTargetsAny', { fund: label(from.fund) })}</p> : null}
-          <label data-testid="transfer-form-ref">
-            {t(branch === 'inspectorate' ? 'funds.refInspectorate' : 'funds.ref')}
-            <input data-testid="transfer-ref" value={ref} onChange={(e) => setRef(e.target.value)} maxLength={MAX_REF} autoComplete="off" spellCheck={false} />
-          </label>
-          {from ? null : <p className="hint">{t('funds.transferHint')}</p>}
-          <button type="submit" className="btn btn-warning" data-testid="transfer-submit" disabled={pending !== null}>
-            {t('funds.transfer')}
-          </button>
-        </form>
+
+          <ErrorAlert error={transfers.error} testId="transfers-load-error" />
+          {transfers.data && transfers.data.length > 0 ? (
+            <TableRegion name={t('funds.transfersTitle')} className="transfers-wrap">
+              <table className="table transfers-table" data-testid="transfers-table">
+                <caption>{t('funds.transfersTitle')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('funds.col.at')}</th>
+                    <th scope="col">{t('funds.col.move')}</th>
+                    <th scope="col" className="num">
+                      {t('funds.col.amount')}
+                    </th>
+                    <th scope="col">{t('funds.col.branch')}</th>
+                    <th scope="col">{t('funds.col.ref')}</th>
+                    <th scope="col">{t('funds.col.who')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {transfers.data.map((x) => (
+                    <tr key={x.transferId} data-testid={`transfer-row-${x.transferId}`}>
+                      <td>{f.dateTime(x.at)}</td>
+                      <td>{t('funds.move', { from: label(x.from), to: label(x.to) })}</td>
+                      <td className="num">{f.money(x.amountCents)}</td>
+                      <td>{t(`funds.branch.${x.branch}`)}</td>
+                      <td>{x.authorisationRef}</td>
+                      <td>{t('funds.who', { operator: x.operator, approver: x.approvedBy })}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableRegion>
+          ) : null}
+        </div>
+        <div className="funds-acts">
+          <div className="funds-forms">
+            <form className="form" onSubmit={contribute} aria-labelledby="contribute-title" noValidate>
+              <h3 id="contribute-title">{t('funds.contributeTitle')}</h3>
+              <label>
+                {t('funds.fund')}
+                <select data-testid="contribute-fund" value={fundValue} onChange={(e) => setFund(e.target.value)}>
+                  <option value="">{t('funds.choose')}</option>
+                  {funds.map((x) => (
+                    <option key={x.fund} value={x.fund}>
+                      {t('funds.option', { fund: label(x.fund), held: f.money(x.heldCents) })}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                {t('funds.amount')}
+                <span className="input-suffix">
+                  <input
+                    data-testid="contribute-amount"
+                    inputMode="decimal"
+                    placeholder="100,00"
+                    value={amount}
+                    onChange={(e) => setAmount(e.target.value)}
+                    autoComplete="off"
+                  />
+                  <span aria-hidden="true">€</span>
+                </span>
+              </label>
+              <p className="hint">{t('funds.contributeHint')}</p>
+              <button type="submit" className="btn btn-primary" data-testid="contribute-submit">
+                {t('funds.contribute')}
+              </button>
+            </form>
+
+            <form className="form" onSubmit={askTransfer} aria-labelledby="transfer-title" noValidate>
+              <h3 id="transfer-title">{t('funds.transferTitle')}</h3>
+              <label>
+                {t('funds.from')}
+                <select
+                  data-testid="transfer-from"
+                  value={from ? from.fund : ''}
+                  onChange={(e) => {
+                    setFromName(e.target.value);
+                    setToName('');
+                  }}
+                >
+                  <option value="">{t('funds.choose')}</option>
+                  {funds.map((x) => (
+                    <option key={x.fund} value={x.fund}>
+                      {t('funds.option', { fund: label(x.fund), held: f.money(x.heldCents) })}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              {from && branch ? (
+                <p className={branch === 'inspectorate' ? 'hint hint-warn' : 'hint'} role="status" data-testid="transfer-branch">
+                  {branch === 'same_model'
+                    ? t('funds.branchSameModel', { ...behind(from), count: sameModel.length })
+                    : t('funds.branchInspectorate', behind(from))}
+                </p>
+              ) : null}
+              <label>
+                {t('funds.to')}
+                <select
+                  data-testid="transfer-to"
+                  value={to ? to.fund : ''}
+                  onChange={(e) => setToName(e.target.value)}
+                  disabled={!from || targets.length === 0}
+                >
+                  <option value="">{t('funds.choose')}</option>
+                  {targets.map((x) => (
+                    <option key={x.fund} value={x.fund}>
+                      {branch === 'inspectorate'
+                        ? t('funds.optionModel', { fund: label(x.fund), model: x.model ?? '—', bet: x.betCents === null ? '—' : f.money(x.betCents), held: f.money(x.heldCents) })
+                        : t('funds.option', { fund: label(x.fund), held: f.money(x.heldCents) })}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              {from && targets.length === 0 ? <p className="hint hint-warn">{t('funds.noTargetsAny', { fund: label(from.fund) })}</p> : null}
+              <label data-testid="transfer-form-ref">
+                {t(branch === 'inspectorate' ? 'funds.refInspectorate' : 'funds.ref')}
+                <input data-testid="transfer-ref" value={ref} onChange={(e) => setRef(e.target.value)} maxLength={MAX_REF} autoComplete="off" spellCheck={false} />
+              </label>
+              {from ? null : <p className="hint">{t('funds.transferHint')}</p>}
+              <button type="submit" className="btn btn-warning" data-testid="transfer-submit" disabled={pending !== null}>
+                {t('funds.transfer')}
+              </button>
+            </form>
+          </div>
+          {done ? (
+            <p className="success" role="status" data-testid="funds-done">
+              {done}
+            </p>
+          ) : null}
+          <ErrorAlert error={error} testId="funds-error" />
+        </div>
       </div>
-
-      {done ? (
-        <p className="success" role="status" data-testid="funds-done">
-          {done}
-        </p>
-      ) : null}
-      <ErrorAlert error={error} testId="funds-error" />
-
-      <ErrorAlert error={transfers.error} testId="transfers-load-error" />
-      {transfers.data && transfers.data.length > 0 ? (
-        <TableRegion name={t('funds.transfersTitle')}>
-          <table className="table transfers-table" data-testid="transfers-table">
-            <caption>{t('funds.transfersTitle')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('funds.col.at')}</th>
-                <th scope="col">{t('funds.col.move')}</th>
-                <th scope="col" className="num">
-                  {t('funds.col.amount')}
-                </th>
-                <th scope="col">{t('funds.col.branch')}</th>
-                <th scope="col">{t('funds.col.ref')}</th>
-                <th scope="col">{t('funds.col.who')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {transfers.data.map((x) => (
-                <tr key={x.transferId} data-testid={`transfer-row-${x.transferId}`}>
-                  <td>{f.dateTime(x.at)}</td>
-                  <td>{t('funds.move', { from: label(x.from), to: label(x.to) })}</td>
-                  <td className="num">{f.money(x.amountCents)}</td>
-                  <td>{t(`funds.branch.${x.branch}`)}</td>
-                  <td>{x.authorisationRef}</td>
-                  <td>{t('funds.who', { operator: x.operator, approver: x.approvedBy })}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
-      ) : null}
-
       {contribution ? (
         <ConfirmDialog
           title={t('funds.contributeConfirmTitle', { amount: f.money(contribution.amountCents) })}

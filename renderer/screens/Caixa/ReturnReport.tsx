@@ -56,7 +56,8 @@ export function ReturnReport() {
           {t('machineReturn.none')}
         </p>
       ) : (
-        <>
+        // The chart and the table scroll in the room left under the meter form: the page itself never scrolls.
+        <TableRegion name={t('machineReturn.tableTitle')} className="return-body">
           <BarChart
             testId="return-chart"
             title={t('machineReturn.chartTitle', { minimum })}
@@ -122,7 +123,7 @@ export function ReturnReport() {
             </table>
           </TableRegion>
           <p className="meta">{t('machineReturn.readingsHint')}</p>
-        </>
+        </TableRegion>
       )}
     </section>
   );
