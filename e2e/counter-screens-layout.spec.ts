@@ -287,6 +287,11 @@ describe('the counter screens in every state', () => {
     await inEveryCase(page, 'paid', 'printing');
     await page.locator('[data-testid="guia-print"][data-state="failed"]').waitFor({ timeout: 25_000 });
     await inEveryCase(page, 'paid', 'print-failed');
+    // The same guia found again (its copies' print state not said then): its acts where they were.
+    await page.getByTestId('guia-query').fill(String(guia.number));
+    await page.getByTestId('guia-find').click();
+    await page.getByTestId('guia-print').waitFor({ state: 'detached' });
+    await inEveryCase(page, 'paid', 'found');
 
     // ---- her drawer: normal, a movement the hall refuses, the opening without a sale's approval open.
     await page.getByTestId('drawer-tab').click();
