@@ -218,13 +218,8 @@ describe('the counter screens in every state', () => {
     // The printer out of paper from here on: the hall tries a job 3 times (about 14 s) before it says it failed; the
     // refund's slip is sent now and the link down measured meanwhile.
     await emulator.setMode('paper_out');
-    await page.getByTestId(`refund-pay-${sale2.saleId}`).click();
-    await page.getByTestId('refund-confirm').click();
-    await page.getByTestId('refund-dialog').waitFor({ state: 'detached' });
-    await withLinkDown(page, [['prizes', async () => {}]]);
-    await page.locator('[data-testid="payout-receipt"][data-state="failed"]').waitFor({ timeout: 25_000 });
-    await inEveryCase(page, 'prizes', 'print-failed');
-    // A session of many winners (14 unpaid, as the hall would list them): below 1200 px the list scrolls in its box.
+    // A session of many winners (14 unpaid, as the hall would list them, from the refund's reload of the list on): below
+    // 1200 px the list scrolls in its box.
     const winners = Array.from({ length: 14 }, (_, i) => ({
       winnerId: 1000 + i,
       gameId,
@@ -240,10 +235,14 @@ describe('the counter screens in every state', () => {
       retainUntil: null,
     }));
     await page.route('**/rpc/prize.list', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ok: true, value: winners }) }));
-    await page.getByTestId('tab-sale').click();
-    await page.getByTestId('prizes-tab').click();
+    await page.getByTestId(`refund-pay-${sale2.saleId}`).click();
+    await page.getByTestId('refund-confirm').click();
+    await page.getByTestId('refund-dialog').waitFor({ state: 'detached' });
     await page.getByTestId('prize-row-1013').waitFor();
     await inEveryCase(page, 'prizes', 'many-winners');
+    await withLinkDown(page, [['prizes', async () => {}]]);
+    await page.locator('[data-testid="payout-receipt"][data-state="failed"]').waitFor({ timeout: 25_000 });
+    await inEveryCase(page, 'prizes', 'print-failed');
     await page.unroute('**/rpc/prize.list');
     await page.getByTestId('logout').click();
 
