@@ -108,29 +108,18 @@ describe('the caixa sub-screens fit 768 px', () => {
       ['funds', 'funds-table', ACTS.funds],
       ['chips', 'chip-100', ACTS.chips],
     ]);
-    await page.getByTestId('logout').click();
-
-    // The caixa: the meters alone, the chips with her drawer.
-    await login(page, 'tesouraria', '5555');
-    await page.getByTestId('caixa-tab').click();
-    const caixa = await measureAll(page, 'tesouraria', [
-      ['machines', 'meter-submit', ACTS.machines],
-      ['chips', 'chip-100', ACTS.chips],
-    ]);
-    expect.soft({ ...manager, ...caixa }).toEqual({});
-
-    // The link down before the caixa is opened: its lists are unknown, not empty; the fault said once, by the banner.
+    // The link down before the caixa is opened: its lists are unknown, not empty; the fault said once, by the banner, on each sub-screen.
     await page.setViewportSize({ width: 1024, height: 768 });
     await page.getByTestId('drawer-tab').click();
-    await page.getByTestId('drawer-x-report').waitFor();
+    await page.waitForSelector('[data-testid="drawer-tab"][aria-current="page"]');
     await setup.proxy.unplug();
     await page.getByTestId('hall-link-down').waitFor({ timeout: 10_000 });
+    const saidTimes = async () => (await page.evaluate(() => document.body.innerText)).match(/No link to the hall server/g)?.length ?? 0;
     try {
       await page.getByTestId('caixa-tab').click();
       await page.getByTestId('unpaid-unavailable').waitFor();
-      const words = await page.evaluate(() => document.body.innerText);
-      expect(words.match(/No link to the hall server/g)?.length, 'the fault said once').toBe(1);
-      expect(words).not.toContain('No unpaid guias');
+      expect(await saidTimes(), 'the fault said once (guias)').toBe(1);
+      expect(await page.evaluate(() => document.body.innerText)).not.toContain('No unpaid guias');
       expect(await page.getByTestId('unpaid-unavailable').innerText()).toBe('List unavailable without the link to the hall');
       expect(await page.getByTestId('issue-machine').innerText()).toBe('List unavailable');
       // Each sub-tab is what a tap at its middle hits, not the banner; the tap changes the sub-screen.
@@ -143,9 +132,31 @@ describe('the caixa sub-screens fit 768 px', () => {
       await page.getByTestId('caixa-sub-machines').tap();
       await page.getByTestId('meter-submit').waitFor();
       expect(await page.getByTestId('meter-machine').innerText()).toBe('List unavailable');
+      expect(await saidTimes(), 'the fault said once (machines)').toBe(1);
+      expect(await page.getByTestId('meter-submit').getAttribute('aria-describedby')).toBe('hall-link-down');
+      await page.getByTestId('caixa-sub-funds').tap();
+      await page.getByTestId('transfer-submit').waitFor();
+      if (SHOTS) await page.screenshot({ path: join(SHOTS, 'link-down-funds-1024-en.png') });
+      expect(await saidTimes(), 'the fault said once (funds)').toBe(1);
+      // What needs the hall is off, pointing to the banner for why.
+      for (const id of ['contribute-submit', 'transfer-submit']) {
+        expect([id, await page.getByTestId(id).isDisabled(), await page.getByTestId(id).getAttribute('aria-describedby')]).toEqual([id, true, 'hall-link-down']);
+      }
     } finally {
       await setup.proxy.plug();
     }
+    await page.getByTestId('hall-link-down').waitFor({ state: 'detached', timeout: 10_000 });
+    await page.getByTestId('logout').click();
+
+    // The caixa: the meters alone, the chips with her drawer.
+    await login(page, 'tesouraria', '5555');
+    await page.getByTestId('caixa-tab').click();
+    const caixa = await measureAll(page, 'tesouraria', [
+      ['machines', 'meter-submit', ACTS.machines],
+      ['chips', 'chip-100', ACTS.chips],
+    ]);
+    expect.soft({ ...manager, ...caixa }).toEqual({});
+
     await page.context().close();
   }, 60_000);
 });

@@ -15,6 +15,7 @@ import { FundsPanel } from './FundsPanel.js';
 import { GuiaCard, GuiaFinder, type Guia } from './GuiaDesk.js';
 import { useHallLinkDown, useOffline } from '../../components/LinkBanner.js';
 import { GuiasPanel } from './GuiasPanel.js';
+import { ListNotGiven, useLoadError } from './ListNotGiven.js';
 import { ReturnReport } from './ReturnReport.js';
 import { TableSheet } from './TableSheet.js';
 
@@ -179,6 +180,7 @@ function MeterForm() {
   const [done, setDone] = useState<string | null>(null);
   const list = machines.data ?? [];
   const chosen = machine || list[0]?.number || '';
+  const offline = useOffline();
   // The reading as it will be recorded, said in the confirmation before it is.
   const [pending, setPending] = useState<ChannelInput<'meters.record'> | null>(null);
   const submit = (e: FormEvent) => {
@@ -245,7 +247,7 @@ function MeterForm() {
             <input data-testid="meter-modulus" inputMode="numeric" value={modulus} onChange={(e) => setModulus(e.target.value.replace(/\D/g, ''))} />
           </label>
         ) : null}
-        <button type="submit" className="btn btn-primary" data-testid="meter-submit" disabled={list.length === 0}>
+        <button type="submit" className="btn btn-primary" data-testid="meter-submit" disabled={list.length === 0} {...offline}>
           {t('caixa.meterSubmit')}
         </button>
       </form>
@@ -286,19 +288,13 @@ function UnpaidGuias({ onPick }: { onPick: (g: Guia) => void }) {
   const unpaid = useKioskQuery('guia.list', { status: 'unpaid', limit: 200 });
   const list = unpaid.data?.guias ?? [];
   // The link to the hall down: said by the banner alone.
-  const linkDown = useHallLinkDown();
+  const loadError = useLoadError(unpaid.error);
   return (
     <section className="panel unpaid-panel" aria-labelledby="unpaid-title">
       <h2 id="unpaid-title">{unpaid.data ? t('caixa.unpaidTitle', { count: unpaid.data.total }) : t('caixa.unpaidTitleUnknown')}</h2>
       {/* Not given by the hall (yet) is not "none": loading, or unknown (the link's fault said by the banner alone). */}
       {unpaid.data === undefined ? (
-        unpaid.error ? (
-          <p className="empty" data-testid="unpaid-unavailable">
-            {linkDown ? t('caixa.listUnavailable') : '—'}
-          </p>
-        ) : (
-          <p className="loading">{t('common.loading')}</p>
-        )
+        <ListNotGiven error={unpaid.error} testId="unpaid" />
       ) : list.length === 0 ? (
         <p className="empty">{t('caixa.unpaidNone')}</p>
       ) : (
@@ -317,7 +313,7 @@ function UnpaidGuias({ onPick }: { onPick: (g: Guia) => void }) {
           {t('caixa.unpaidMore', { shown: list.length, count: unpaid.data.total })}
         </p>
       ) : null}
-      <ErrorAlert error={linkDown ? null : unpaid.error} testId="unpaid-error" />
+      <ErrorAlert error={loadError} testId="unpaid-error" />
     </section>
   );
 }

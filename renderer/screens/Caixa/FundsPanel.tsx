@@ -14,6 +14,8 @@ import { invoke, type ClientError } from '../../client.js';
 import { ApprovalDialog } from '../../components/ApprovalDialog.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { ListNotGiven, useLoadError } from './ListNotGiven.js';
+import { useOffline } from '../../components/LinkBanner.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { parseEuroText } from '../../lib/money.js';
@@ -62,6 +64,10 @@ export function FundsPanel() {
   const held = useKioskQuery('report.fundsHeld', {});
   const transfers = useKioskQuery('jackpot.transfers', {});
   const funds = held.data?.funds ?? [];
+  const heldError = useLoadError(held.error);
+  // What needs the hall is off while the link is down, pointing to the banner for why.
+  const offline = useOffline();
+  const transfersError = useLoadError(transfers.error);
   const [error, setError] = useState<ClientError | string | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
@@ -138,9 +144,9 @@ export function FundsPanel() {
       {/* The funds and the transfers made on the left, each scrolling in its box; the two forms and what they said on the right: no page scroll at 768 px. */}
       <div className="funds-layout">
         <div className="funds-lists">
-          <ErrorAlert error={held.error} testId="funds-load-error" />
+          <ErrorAlert error={heldError} testId="funds-load-error" />
           {held.data === undefined ? (
-            held.error ? null : <p className="loading">{t('common.loading')}</p>
+            <ListNotGiven error={held.error} testId="funds" />
           ) : funds.length === 0 ? (
             <p className="empty">{t('funds.none')}</p>
           ) : (
@@ -193,7 +199,7 @@ export function FundsPanel() {
             </p>
           ) : null}
 
-          <ErrorAlert error={transfers.error} testId="transfers-load-error" />
+          <ErrorAlert error={transfersError} testId="transfers-load-error" />
           {transfers.data && transfers.data.length > 0 ? (
             <TableRegion name={t('funds.transfersTitle')} className="transfers-wrap">
               <table className="table transfers-table" data-testid="transfers-table">
@@ -256,7 +262,7 @@ export function FundsPanel() {
                 </span>
               </label>
               <p className="hint">{t('funds.contributeHint')}</p>
-              <button type="submit" className="btn btn-primary" data-testid="contribute-submit">
+              <button type="submit" className="btn btn-primary" data-testid="contribute-submit" {...offline}>
                 {t('funds.contribute')}
               </button>
             </form>
@@ -312,7 +318,7 @@ export function FundsPanel() {
                 <input data-testid="transfer-ref" value={ref} onChange={(e) => setRef(e.target.value)} maxLength={MAX_REF} autoComplete="off" spellCheck={false} />
               </label>
               {from ? null : <p className="hint">{t('funds.transferHint')}</p>}
-              <button type="submit" className="btn btn-warning" data-testid="transfer-submit" disabled={pending !== null}>
+              <button type="submit" className="btn btn-warning" data-testid="transfer-submit" disabled={pending !== null} {...offline}>
                 {t('funds.transfer')}
               </button>
             </form>

@@ -8,6 +8,7 @@ import type { ChannelInput } from '../../../core/contract.js';
 import { invoke } from '../../client.js';
 import { CsvButton } from '../../components/CsvButton.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { ListNotGiven, useLoadError } from './ListNotGiven.js';
 import { Pager, usePages } from '../../components/Pager.js';
 import { TableRegion } from '../../components/TableRegion.js';
 import { useFormat } from '../../format.js';
@@ -28,6 +29,7 @@ export function GuiasPanel() {
   const pages = usePages(`${fromDay}|${toDay}|${status}`);
   const list = useKioskQuery('guia.list', period ? { ...period, status, cursor: pages.cursor, limit: PAGE } : null);
   const l = list.data;
+  const loadError = useLoadError(list.error);
   return (
     <section className="panel" aria-labelledby="guias-period-title">
       <div className="panel-head">
@@ -48,9 +50,9 @@ export function GuiasPanel() {
         </label>
       </div>
       {period === null ? <ErrorAlert error={t('machineReturn.periodInvalid')} testId="guias-period-error" /> : null}
-      <ErrorAlert error={list.error} testId="guias-error" />
+      <ErrorAlert error={loadError} testId="guias-error" />
       {period === null ? null : !l ? (
-        list.error ? null : <p className="loading">{t('common.loading')}</p>
+        <ListNotGiven error={list.error} testId="guias" />
       ) : l.total === 0 ? (
         <p className="empty" data-testid="guias-empty">
           {t('guiasPeriod.none')}

@@ -6,6 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import { BarChart } from '../../components/BarChart.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { ListNotGiven, useLoadError } from './ListNotGiven.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { formatPercent } from '../../lib/settings.js';
@@ -34,6 +35,7 @@ export function ReturnReport() {
   const input = days.period;
   const report = useKioskQuery('report.machineReturn', input);
   const r = report.data;
+  const loadError = useLoadError(report.error);
   const minimum = r ? formatPercent(r.minimumBasisPoints) : '';
 
   return (
@@ -48,9 +50,9 @@ export function ReturnReport() {
       </div>
       <p className="hint">{t('machineReturn.periodHint')}</p>
       {input !== null ? null : <ErrorAlert error={t('machineReturn.periodInvalid')} testId="return-period-error" />}
-      <ErrorAlert error={report.error} testId="return-error" />
+      <ErrorAlert error={loadError} testId="return-error" />
       {input === null ? null : r === undefined ? (
-        report.error ? null : <p className="loading">{t('common.loading')}</p>
+        <ListNotGiven error={report.error} testId="return" />
       ) : r.machines.length === 0 ? (
         <p className="empty" data-testid="return-empty">
           {t('machineReturn.none')}
