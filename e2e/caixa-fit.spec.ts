@@ -156,6 +156,21 @@ describe('the caixa sub-screens fit 768 px', () => {
       ['chips', 'chip-100', ACTS.chips],
     ]);
     expect.soft({ ...manager, ...caixa }).toEqual({});
+    // With her drawer open the chips' acts need only the hall: off while the link is down, pointing to the banner.
+    await page.getByTestId('caixa-sub-chips').click();
+    await setup.proxy.unplug();
+    try {
+      await page.getByTestId('hall-link-down').waitFor({ timeout: 10_000 });
+      for (const id of ['chips-sell', 'chips-redeem', 'chips-fill', 'chips-credit']) {
+        expect([id, await page.getByTestId(id).isDisabled(), await page.getByTestId(id).getAttribute('aria-describedby')]).toEqual([id, true, 'hall-link-down']);
+      }
+    } finally {
+      await setup.proxy.plug();
+    }
+    await page.getByTestId('hall-link-down').waitFor({ state: 'detached', timeout: 10_000 });
+    // Back on once the link is: the acts need nothing else.
+    await page.waitForSelector('[data-testid="chips-sell"]:not([disabled])', { timeout: 10_000 });
+    expect(await page.getByTestId('chips-sell').getAttribute('aria-describedby')).toBeNull();
 
     await page.context().close();
   }, 60_000);

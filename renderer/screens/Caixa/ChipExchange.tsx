@@ -5,6 +5,7 @@ import { FACE_VALUES } from '../../../core/chips.js';
 import { invoke, type ClientError, type ClientResult } from '../../client.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { useOffline } from '../../components/LinkBanner.js';
 import { ReasonPicker } from '../../components/ReasonPicker.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
@@ -26,6 +27,9 @@ type Action = 'sell' | 'redeem' | 'fill' | 'credit';
  */
 export function ChipExchange({ notice = null, noDrawer = false }: { notice?: ReactNode; noDrawer?: boolean }) {
   const { t } = useTranslation();
+  // No act without a drawer of one's own (said by the notice); none either while the link to the hall is down (said by the banner).
+  const offline = useOffline();
+  const shut: { disabled?: true; 'aria-describedby'?: string } = noDrawer ? { disabled: true, 'aria-describedby': 'caixa-no-drawer' } : offline;
   const f = useFormat();
   const [counts, setCounts] = useState<Record<number, number>>({});
   const [tendered, setTendered] = useState('');
@@ -135,18 +139,18 @@ export function ChipExchange({ notice = null, noDrawer = false }: { notice?: Rea
             </div>
           </div>
           <div className="chip-actions">
-            <button type="button" className="btn btn-primary btn-large" data-testid="chips-sell" disabled={noDrawer} aria-describedby={noDrawer ? 'caixa-no-drawer' : undefined} onClick={() => start('sell')}>
+            <button type="button" className="btn btn-primary btn-large" data-testid="chips-sell" {...shut} onClick={() => start('sell')}>
               {t('chips.sell')}
             </button>
-            <button type="button" className="btn btn-large" data-testid="chips-redeem" disabled={noDrawer} aria-describedby={noDrawer ? 'caixa-no-drawer' : undefined} onClick={() => start('redeem')}>
+            <button type="button" className="btn btn-large" data-testid="chips-redeem" {...shut} onClick={() => start('redeem')}>
               {t('chips.redeem')}
             </button>
           </div>
           <div className="chip-actions chip-vault" role="group" aria-label={t('chips.vault')}>
-            <button type="button" className="btn" data-testid="chips-fill" disabled={noDrawer} aria-describedby={noDrawer ? 'caixa-no-drawer' : undefined} onClick={() => start('fill')}>
+            <button type="button" className="btn" data-testid="chips-fill" {...shut} onClick={() => start('fill')}>
               {t('chips.fill')}
             </button>
-            <button type="button" className="btn" data-testid="chips-credit" disabled={noDrawer} aria-describedby={noDrawer ? 'caixa-no-drawer' : undefined} onClick={() => start('credit')}>
+            <button type="button" className="btn" data-testid="chips-credit" {...shut} onClick={() => start('credit')}>
               {t('chips.credit')}
             </button>
           </div>
