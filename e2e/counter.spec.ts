@@ -158,6 +158,8 @@ describe("the cashier's sale screen", () => {
     await page.getByTestId('void-last').click();
     await expectText(page, 'void-dialog', `Anula a venda n.º ${saleId} da jogada n.º 1: A 6, 1 cartão, 1,00 € a devolver ao cliente.`);
     const other = (await kiosk.call('auth.login', { username: 'caixa2', pin: '4444' })).value.operatorToken as string;
+    // Her own drawer: a drawer belongs to its operator.
+    expect((await kiosk.call('drawer.open', { floatByDenomination: { '2000': 5 } }, other)).ok).toBe(true);
     const meanwhile = await kiosk.call('sale.create', { gameId: 1, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } }, other);
     expect(meanwhile.ok, JSON.stringify(meanwhile.error)).toBe(true);
     await page.getByTestId(`sale-row-${meanwhile.value.saleId}`).waitFor();

@@ -79,8 +79,12 @@ describe('RPC calls per action', () => {
     await expectText(cashier, 'print-badge', 'Impressão: sem falhas');
 
     // ---- a sale by another cashier: this screen sees it (its list and numbers re-fetched)
+    // Another cashier sells on this terminal from a drawer of her own (a drawer belongs to its operator), opened first.
+    const caixa2 = await token('caixa2', '4444');
+    expect((await kiosk.call('drawer.open', { floatByDenomination: { '2000': 5 } }, caixa2)).ok).toBe(true);
+    await cashierCalls.settle(AFTER.quietMs, AFTER.minMs);
     cashierCalls.reset();
-    const other = await kiosk.call('sale.create', { gameId: 1, quantity: 2, payment: { method: 'cash', tenderedCents: 200 } }, await token('caixa2', '4444'));
+    const other = await kiosk.call('sale.create', { gameId: 1, quantity: 2, payment: { method: 'cash', tenderedCents: 200 } }, caixa2);
     expect(other.ok).toBe(true);
     await expectText(cashier, 'next-card', 'A 6');
     await expectText(cashier, `sale-row-${other.value.saleId}`, 'A 4–5');
