@@ -72,11 +72,12 @@ describe('a command of another screen whose outcome is unknown', () => {
     await page.getByTestId('drawer-status').waitFor();
     expect(payInsAtHall()).toBe(0);
 
-    // The hall records the pay-in; its answer is cut on the way back.
-    proxy.fault = 'cut';
     await page.getByTestId('movement-kind-pay_in').check();
     await page.getByTestId('movement-amount').fill('50,00');
+    // The hall's reasons come with the link whole (cut, their answer would be lost too).
     await page.getByTestId('movement-reason-choice-1').click();
+    // The hall records the pay-in; its answer is cut on the way back.
+    proxy.fault = 'cut';
     const keys: string[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith('/rpc/drawer.move')) keys.push(r.headers()['idempotency-key'] ?? '');
