@@ -21,32 +21,22 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrinterEmulator, type PrinterEmulator } from '../tools/printer-emulator/server.js';
-import { axeViolations, configureReceiptsPrinter, expectText, hallBehindProxy, launchChromium, login, type ProxiedCounter, recordRpc, type RunningKiosk, type ScreenLang } from './support.js';
+import { axeViolations, callHall, configureReceiptsPrinter, expectText, hallBehindProxy, launchChromium, login, type ProxiedCounter, recordRpc, type RunningKiosk, type ScreenLang } from './support.js';
 
 const NAME = 'sale-layout';
 const SHOTS = process.env.SALE_LAYOUT_SHOTS;
 
 let setup: ProxiedCounter;
-type RpcAnswer = Awaited<ReturnType<RunningKiosk['call']>>;
 let emulator: PrinterEmulator;
 let browser: Browser;
 
 beforeAll(async () => {
   [setup, emulator, browser] = await Promise.all([hallBehindProxy(NAME), startPrinterEmulator({ host: '127.0.0.1', port: 0 }), launchChromium()]);
   // The hall's receipts printer of terminal T1 (the counter's), as its admin sets it up.
-  await configureReceiptsPrinter({ call: hallCall } as unknown as RunningKiosk, emulator.port);
+  await configureReceiptsPrinter({ call: (channel: string, input: unknown, token?: string) => callHall(setup, channel, input, token) } as unknown as RunningKiosk, emulator.port);
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 }, 60_000);
 
-/** A call to the hall itself (past the proxy), as its admin's or a cashier's screen makes it there. */
-async function hallCall(channel: string, input: unknown, operatorToken?: string): Promise<RpcAnswer> {
-  const res = await fetch(`${setup.hallUrl}/rpc/${channel}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${setup.hallToken}`, 'Content-Type': 'application/json', ...(operatorToken ? { 'X-Operator-Token': operatorToken } : {}) },
-    body: JSON.stringify(input),
-  });
-  return (await res.json()) as RpcAnswer;
-}
 
 afterAll(async () => {
   await browser?.close();
