@@ -12,6 +12,7 @@ import type { KioskEvent } from '../core/events.js';
 import { DATABASE_FILE } from '../main/kiosk.js';
 import { must, seededSellingHall } from './kiosk.js';
 import { round, stats } from './stats.js';
+import { printFigures } from './record.js';
 
 const SALES = Number(process.env.BACKUP_SALES ?? 300_000);
 const log = (s: string) => process.stderr.write(`[backup] ${s}\n`);
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
       saleDuringBackup: { ...stats(during), n: during.length },
       longestGapBetweenSalesMs: round(Math.max(...ends.slice(1).map((e, i) => e - ends[i]!)), 1),
     };
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    printFigures('backup', result);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

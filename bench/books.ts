@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { DATABASE_FILE } from '../main/kiosk.js';
 import { must, seededSellingHall } from './kiosk.js';
 import { round, stats } from './stats.js';
+import { printFigures } from './record.js';
 
 const SALES = Number(process.env.BOOKS_SALES ?? 300_000);
 const log = (s: string) => process.stderr.write(`[books] ${s}\n`);
@@ -64,7 +65,7 @@ async function main(): Promise<void> {
       salesDuringCheck: { ...stats(during), n: during.length },
       longestGapBetweenSalesMs: round(Math.max(...ends.slice(1).map((e, i) => e - ends[i]!)), 1),
     };
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    printFigures('books', result);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

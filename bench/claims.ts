@@ -25,6 +25,7 @@ import { formatFacesCsv, generateSeries } from '../tools/faces/generate.js';
 import { openKiosk } from '../main/kiosk.js';
 import { drawOrder, must, setUpHall } from './kiosk.js';
 import { round, stats } from './stats.js';
+import { printFigures } from './record.js';
 
 const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const CARDS = 10_000;
@@ -154,7 +155,7 @@ async function main(): Promise<void> {
     targetsMet: tracker.perBall.medianMs < TARGET_MS,
     totalSeconds: round((performance.now() - began) / 1000, 1),
   };
-  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  printFigures('claims', result);
 }
 
 main().catch((e: unknown) => {

@@ -18,6 +18,7 @@ import { openKiosk, type Kiosk } from '../main/kiosk.js';
 import { formatFacesCsv, generateSeries } from '../tools/faces/generate.js';
 import { drawOrder, must, setUpHall } from './kiosk.js';
 import { round, stats } from './stats.js';
+import { printFigures } from './record.js';
 
 const SIZES = (process.env.BENCH_DRAW_SIZES ?? '10000,30000').split(',').map(Number);
 const SALES = Number(process.env.BENCH_DRAW_SALES ?? 1000);
@@ -205,7 +206,7 @@ async function main(): Promise<void> {
     },
     totalSeconds: round((performance.now() - began) / 1000, 1),
   };
-  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  printFigures('draw', result);
 }
 
 main().catch((e: unknown) => {

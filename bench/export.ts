@@ -21,6 +21,7 @@ import { DATABASE_FILE, openKiosk } from '../main/kiosk.js';
 import { must, sellingHall } from './kiosk.js';
 import { isEntry } from './rpc-client.js';
 import { round } from './stats.js';
+import { printFigures } from './record.js';
 
 const log = (text: string) => process.stderr.write(`[export bench] ${text}\n`);
 
@@ -101,6 +102,6 @@ export async function benchExport(sales: number) {
 
 if (isEntry(import.meta.url)) {
   const sales = process.env.BENCH_EXPORT_SALES ? Number(process.env.BENCH_EXPORT_SALES) : 10_000;
-  console.log(JSON.stringify({ bench: 'export', unit: 'ms|s', ...(await benchExport(sales)) }));
+  printFigures('export', { bench: 'export', unit: 'ms|s', ...(await benchExport(sales)) }, { compact: true });
   process.exit(0);
 }

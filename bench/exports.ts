@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { must, seededSellingHall } from './kiosk.js';
 import { round, stats } from './stats.js';
+import { printFigures } from './record.js';
 
 const SALES = Number(process.env.EXPORT_SALES ?? 100_000);
 const log = (s: string) => process.stderr.write(`[exports] ${s}\n`);
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
       salePage500: { firstMs: round(firstMs, 1), deepMs: round(deepMs, 1), total: first.total },
       auditList500: { firstMs: round(auditMs, 1), oneChannelMs: round(auditChannelMs, 1), total: audit.total },
     };
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    printFigures('exports', result);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -8,6 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import { isFaceViolation, parseFacesCsv, parseFacesJson, validateSeries } from '../core/bingo/faces.js';
 import { formatFacesCsv, formatFacesJson, generateSeries, generateStrip, seededRandom } from '../tools/faces/generate.js';
+import { printFigures } from './record.js';
 
 const RUNS = process.env.BENCH_FACES_RUNS ? Number(process.env.BENCH_FACES_RUNS) : 5;
 const STRIPS = 10_000;
@@ -72,4 +73,4 @@ const result = {
   parseJson: { bytes: json.length, ...parseJson },
   targetsMet: generateStrips.medianMs < TARGET_MS && validateStrips.medianMs < TARGET_MS,
 };
-process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+printFigures('faces', result);

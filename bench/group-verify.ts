@@ -19,6 +19,7 @@ import { DATABASE_FILE } from '../main/kiosk.js';
 import { createTestDatabase } from '../test/postgres.js';
 import { isEntry } from './rpc-client.js';
 import { round } from './stats.js';
+import { printFigures } from './record.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const log = (text: string) => process.stderr.write(`[group-verify bench] ${text}\n`);
@@ -85,6 +86,6 @@ export async function benchGroupVerify(entries: number) {
 
 if (isEntry(import.meta.url)) {
   const entries = process.env.BENCH_VERIFY_ENTRIES ? Number(process.env.BENCH_VERIFY_ENTRIES) : 1_000_000;
-  console.log(JSON.stringify({ bench: 'group-verify', unit: 's', ...(await benchGroupVerify(entries)) }));
+  printFigures('group-verify', { bench: 'group-verify', unit: 's', ...(await benchGroupVerify(entries)) }, { compact: true });
   process.exit(0);
 }

@@ -34,6 +34,7 @@ import { benchBrowserMode } from './http.js';
 import { benchIdempotency } from './idempotency.js';
 import { rpcClient, type RpcClient } from './rpc-client.js';
 import { round, stats } from './stats.js';
+import { printFigures } from './record.js';
 
 const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const ROUNDS = env('BENCH_ROUNDS', 1000);
@@ -318,8 +319,9 @@ try {
   if (!hallOnly) log('the idempotency record (bench/idempotency.ts)');
   const idempotency = hallOnly ? null : await benchIdempotency({ rounds: ROUNDS, warmup: WARMUP });
 
-  console.log(
-    JSON.stringify({
+  printFigures(
+    'hall',
+    {
       bench: 'hall',
       unit: 'ms',
       rounds: ROUNDS,
@@ -335,7 +337,8 @@ try {
       },
       loadAverage1m: round(loadavg()[0]!, 2),
       totalSeconds: round((performance.now() - began) / 1000, 1),
-    }),
+    },
+    { compact: true },
   );
 } catch (e) {
   console.error(e);

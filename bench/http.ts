@@ -18,6 +18,7 @@ import { startWebServer } from '../main/web/server.js';
 import { sellingHall } from './kiosk.js';
 import { isEntry, rpcClient } from './rpc-client.js';
 import { round, stats } from './stats.js';
+import { printFigures } from './record.js';
 
 const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const TOKEN = 'bench-token-0123456789abcdef';
@@ -102,5 +103,5 @@ export async function benchBrowserMode(o: { rounds: number; warmup: number }) {
 
 if (isEntry(import.meta.url)) {
   const figures = await benchBrowserMode({ rounds: env('BENCH_ROUNDS', 1000), warmup: env('BENCH_WARMUP', 100) });
-  console.log(JSON.stringify({ bench: 'http', unit: 'ms', ...figures }));
+  printFigures('http', { bench: 'http', unit: 'ms', ...figures }, { compact: true });
 }

@@ -15,6 +15,7 @@ import { openKiosk } from '../main/kiosk.js';
 import { sellingHall } from './kiosk.js';
 import { isEntry } from './rpc-client.js';
 import { round, stats } from './stats.js';
+import { printFigures } from './record.js';
 
 const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 
@@ -60,5 +61,5 @@ export async function benchIdempotency(o: { rounds: number; warmup: number }) {
 
 if (isEntry(import.meta.url)) {
   const figures = await benchIdempotency({ rounds: env('BENCH_ROUNDS', 1000), warmup: env('BENCH_WARMUP', 100) });
-  console.log(JSON.stringify({ bench: 'idempotency', unit: 'ms', ...figures }));
+  printFigures('idempotency', { bench: 'idempotency', unit: 'ms', ...figures }, { compact: true });
 }

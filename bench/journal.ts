@@ -41,6 +41,7 @@ import { benchGroupVerify } from './group-verify.js';
 import { sellingHall } from './kiosk.js';
 import { isEntry } from './rpc-client.js';
 import { round, stats } from './stats.js';
+import { printFigures } from './record.js';
 
 const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const log = (text: string) => process.stderr.write(`[journal bench] ${text}\n`);
@@ -322,6 +323,6 @@ if (isEntry(import.meta.url)) {
     reportSales: env('BENCH_REPORT_SALES', 20_000),
     verifyEntries: env('BENCH_VERIFY_ENTRIES', 1_000_000),
   });
-  console.log(JSON.stringify({ bench: 'journal', unit: 'ms', ...figures }));
+  printFigures('journal', { bench: 'journal', unit: 'ms', ...figures }, { compact: true });
   process.exit(0);
 }

@@ -28,6 +28,7 @@ import { createPdfRenderer } from '../main/printing/pdf-renderer.js';
 import { renderActaPdf } from '../printing/pdf/acta.js';
 import { longActa } from '../test/fixtures/acta.js';
 import { round, stats } from './stats.js';
+import { printFigures } from './record.js';
 
 const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const SECONDS = env('BENCH_PDF_SECONDS', 6);
@@ -180,27 +181,21 @@ async function main() {
     const offThread = figures('offThread');
     const mainThread = figures('mainThread');
     const delayOff = round(offThread.sale.p99Ms - idle.sale.p99Ms);
-    console.log(
-      JSON.stringify(
-        {
-          bench: 'pdf while selling: sale.create latency while 60-game acta PDFs render back to back',
-          secondsPerPhase: SECONDS,
-          rounds: ROUNDS,
-          saleArrivalEveryMs: ARRIVAL_MS,
-          pdfBytes: reference.length,
-          workerFirstPdfMs: round(workerFirstMs),
-          idle,
-          offThread,
-          mainThread,
-          p99DelayOffThreadMs: delayOff,
-          p99DelayMainThreadMs: round(mainThread.sale.p99Ms - idle.sale.p99Ms),
-          targetMs: TARGET_DELAY_MS,
-          targetMet: delayOff <= TARGET_DELAY_MS,
-        },
-        null,
-        2,
-      ),
-    );
+    printFigures('pdf-while-selling', {
+      bench: 'pdf while selling: sale.create latency while 60-game acta PDFs render back to back',
+      secondsPerPhase: SECONDS,
+      rounds: ROUNDS,
+      saleArrivalEveryMs: ARRIVAL_MS,
+      pdfBytes: reference.length,
+      workerFirstPdfMs: round(workerFirstMs),
+      idle,
+      offThread,
+      mainThread,
+      p99DelayOffThreadMs: delayOff,
+      p99DelayMainThreadMs: round(mainThread.sale.p99Ms - idle.sale.p99Ms),
+      targetMs: TARGET_DELAY_MS,
+      targetMet: delayOff <= TARGET_DELAY_MS,
+    });
   } finally {
     await pdf.close();
     kiosk.close();

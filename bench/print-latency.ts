@@ -11,6 +11,7 @@ import { openKiosk } from '../main/kiosk.js';
 import { startPrinterEmulator } from '../tools/printer-emulator/server.js';
 import { must, setUpHall } from './kiosk.js';
 import { stats } from './stats.js';
+import { printFigures } from './record.js';
 
 const SALES = process.env.BENCH_PRINT_SALES ? Number(process.env.BENCH_PRINT_SALES) : 300;
 const WARMUP = 20;
@@ -61,20 +62,14 @@ async function main() {
       if ((i + 1) % 100 === 0) log(`${i + 1} receipts`);
     }
     const commitToLastByte = stats(samples);
-    console.log(
-      JSON.stringify(
-        {
-          bench: 'print: from the sale commit to the last byte of its receipt on the socket',
-          transport: 'tcp loopback, status check (DLE EOT) before each job',
-          commitToLastByte,
-          missed,
-          targetP99Ms: TARGET_P99_MS,
-          targetsMet: missed === 0 && commitToLastByte.p99Ms < TARGET_P99_MS,
-        },
-        null,
-        2,
-      ),
-    );
+    printFigures('print-latency', {
+      bench: 'print: from the sale commit to the last byte of its receipt on the socket',
+      transport: 'tcp loopback, status check (DLE EOT) before each job',
+      commitToLastByte,
+      missed,
+      targetP99Ms: TARGET_P99_MS,
+      targetsMet: missed === 0 && commitToLastByte.p99Ms < TARGET_P99_MS,
+    });
   } finally {
     kiosk.close();
     await emulator.close();

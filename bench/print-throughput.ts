@@ -18,6 +18,7 @@ import { parseReceiptQr } from '../printing/check.js';
 import { startPrinterEmulator } from '../tools/printer-emulator/server.js';
 import { must, setUpHall } from './kiosk.js';
 import { round, stats } from './stats.js';
+import { printFigures } from './record.js';
 
 const SALES = process.env.BENCH_THROUGHPUT_SALES ? Number(process.env.BENCH_THROUGHPUT_SALES) : 1800;
 const CASHIERS = 4;
@@ -135,42 +136,36 @@ async function main() {
     const drawerPulsesFired = measuredJobs.reduce((n, j) => n + j.pulsesFired, 0);
     const secondsFromLastSaleToLastReceipt = round((lastReceipt - lastSale) / 1000);
     const allPrinted = received.length === measured.size;
-    console.log(
-      JSON.stringify(
-        {
-          bench: 'print: receipts of 4 cashiers selling flat out, to the printer emulator on loopback TCP',
-          sales: measured.size,
-          cashiers: CASHIERS,
-          // The machine's 1-minute load at the end: on a shared 2-core VM the
-          // figures below scale with how much CPU the other tenants leave.
-          loadAverage1m: round(loadavg()[0]!, 2),
-          salesSeconds: round((lastSale - started) / 1000),
-          salesPerSecond: round(measured.size / ((lastSale - started) / 1000), 1),
-          sale: stats(latencies),
-          receiptsAtLastSale,
-          receiptsAfter500ms: arrivedBy(lastSale + 500),
-          receiptsAfter2s: arrivedBy(lastSale + TARGET_SECONDS * 1000),
-          secondsFromLastSaleToLastReceipt,
-          receiptsPrinted,
-          receiptsMissing: measured.size - received.length,
-          cuts,
-          duplicates,
-          unknownQrCodes: strangers,
-          drawerPulsesFired,
-          // CPU this process spent from the last sale to the last receipt
-          // (the queue, and the emulator's decoding, which shares the thread).
-          cpuSecondsAfterLastSale: cpuAtLastReceipt ? round((cpuAtLastReceipt.user + cpuAtLastReceipt.system) / 1e6) : null,
-          printerConnections: measuredJobs.length,
-          statusConnections: emulator.statusConnections - statusConnectionsBefore,
-          jobStates: jobStateCounts(kiosk.db),
-          errors,
-          targetSeconds: TARGET_SECONDS,
-          targetMet: allPrinted && duplicates === 0 && secondsFromLastSaleToLastReceipt <= TARGET_SECONDS,
-        },
-        null,
-        2,
-      ),
-    );
+    printFigures('print-throughput', {
+      bench: 'print: receipts of 4 cashiers selling flat out, to the printer emulator on loopback TCP',
+      sales: measured.size,
+      cashiers: CASHIERS,
+      // The machine's 1-minute load at the end: on a shared 2-core VM the
+      // figures below scale with how much CPU the other tenants leave.
+      loadAverage1m: round(loadavg()[0]!, 2),
+      salesSeconds: round((lastSale - started) / 1000),
+      salesPerSecond: round(measured.size / ((lastSale - started) / 1000), 1),
+      sale: stats(latencies),
+      receiptsAtLastSale,
+      receiptsAfter500ms: arrivedBy(lastSale + 500),
+      receiptsAfter2s: arrivedBy(lastSale + TARGET_SECONDS * 1000),
+      secondsFromLastSaleToLastReceipt,
+      receiptsPrinted,
+      receiptsMissing: measured.size - received.length,
+      cuts,
+      duplicates,
+      unknownQrCodes: strangers,
+      drawerPulsesFired,
+      // CPU this process spent from the last sale to the last receipt
+      // (the queue, and the emulator's decoding, which shares the thread).
+      cpuSecondsAfterLastSale: cpuAtLastReceipt ? round((cpuAtLastReceipt.user + cpuAtLastReceipt.system) / 1e6) : null,
+      printerConnections: measuredJobs.length,
+      statusConnections: emulator.statusConnections - statusConnectionsBefore,
+      jobStates: jobStateCounts(kiosk.db),
+      errors,
+      targetSeconds: TARGET_SECONDS,
+      targetMet: allPrinted && duplicates === 0 && secondsFromLastSaleToLastReceipt <= TARGET_SECONDS,
+    });
   } finally {
     kiosk.close();
     await emulator.close();

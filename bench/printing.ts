@@ -12,6 +12,7 @@ import { renderEscPos } from '../printing/escpos.js';
 import type { PrinterProfile } from '../printing/layout.js';
 import { previewText } from '../printing/preview.js';
 import { stats } from './stats.js';
+import { printFigures } from './record.js';
 
 const RUNS = process.env.BENCH_PRINTING_RUNS ? Number(process.env.BENCH_PRINTING_RUNS) : 2000;
 const WARMUP = Math.min(200, RUNS);
@@ -67,17 +68,11 @@ for (const [name, profile] of Object.entries(PROFILES)) {
 const worstMedian = Math.max(...Object.values(results).map((r) => r.buildAndEncode.medianMs));
 const worstP99 = Math.max(...Object.values(results).map((r) => r.buildAndEncode.p99Ms));
 
-console.log(
-  JSON.stringify(
-    {
-      node: process.version,
-      runs: RUNS,
-      saleReceipt: { medianMs: worstMedian, p99Ms: worstP99 },
-      profiles: results,
-      targetMedianMs: TARGET_MEDIAN_MS,
-      targetsMet: worstMedian < TARGET_MEDIAN_MS,
-    },
-    null,
-    2,
-  ),
-);
+printFigures('printing', {
+  node: process.version,
+  runs: RUNS,
+  saleReceipt: { medianMs: worstMedian, p99Ms: worstP99 },
+  profiles: results,
+  targetMedianMs: TARGET_MEDIAN_MS,
+  targetsMet: worstMedian < TARGET_MEDIAN_MS,
+});

@@ -17,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { DATABASE_FILE, openKiosk, type Kiosk } from '../main/kiosk.js';
 import { seedHistory } from './seed.js';
 import { round, stats } from './stats.js';
+import { printFigures } from './record.js';
 
 const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const ROUNDS = env('BENCH_ROUNDS', 2000);
@@ -309,7 +310,7 @@ async function main(): Promise<void> {
       salePathPlans: plans,
       totalSeconds: round((performance.now() - began) / 1000, 1),
     };
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    printFigures('sales', result);
   } finally {
     if (process.env.BENCH_KEEP === '1') log(`kept ${root}`);
     else rmSync(root, { recursive: true, force: true });
