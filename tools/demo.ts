@@ -53,7 +53,7 @@ export const DEMO_SERIES = [
 
 /**
  * A session's usual closing, 02:00 (local time), at least an hour ahead so the
- * demo can play; sessions close within 24 hours of now (README, Decisions), so
+ * demo can play; sessions close within 24 hours of now (docs/decisions/sessions.md), so
  * started within the hour before 02:00 the demo closes 12 hours later instead.
  */
 export function nextClosingTime(now: Date): Date {

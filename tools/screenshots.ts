@@ -1,5 +1,5 @@
 /**
- * The screenshots of the README (`docs/screens/`): each role's main screen at
+ * The screenshots of docs/screens.md (`docs/screens/`): each role's main screen at
  * the counters' three sizes, on a demo hall played to a realistic moment (a
  * receipt printer on the emulator, sales made, a draw under way with a claim
  * checked; a blind close awaiting the manager's acceptance), and a sale whose

@@ -14,7 +14,7 @@ export const ANNUL_REASONS = ['failure_before_draw', 'failure_during_draw', 'ann
 export const SUSPENSION_ANNUL_MINUTES = 15;
 /** Winning cards are kept 8 days (art. 15.5). */
 export const WINNING_CARD_RETENTION_DAYS = 8;
-/** A session closes after it opens and at most this many hours ahead (README, Decisions). */
+/** A session closes after it opens and at most this many hours ahead (docs/decisions/sessions.md). */
 export const MAX_SESSION_HOURS = 24;
 
 /** The checks the acta needs before a session's first game (art. 5.2: every ball; art. 11.1: the material). */

@@ -1,4 +1,4 @@
-/** The rules of operators' PINs and sessions (issue #2; README, Decisions). */
+/** The rules of operators' PINs and sessions (docs/decisions/pin-lock-out.md). */
 import { KioskError } from '../refusal.js';
 import { APPROVER_ROLES, type Role } from '../roles.js';
 import { HALL_TIME_ZONES, isHallTimeZone, type HallTimeZone } from '../time.js';

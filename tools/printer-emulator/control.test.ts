@@ -62,9 +62,13 @@ describe('emulator HTTP control', () => {
     expect((await fetch(`${base}/nothing`)).status).toBe(404);
   });
 
-  it("takes every mode the README names, by its name and by its Portuguese word, and the README names every mode", async () => {
-    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('npm run printer:emulator'), readme.indexOf('\n### ', readme.indexOf('npm run printer:emulator')));
+  it("takes every mode the hall's guide names, by its name and by its Portuguese word, and the guide names every mode", async () => {
+    const guide = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'hall-operations.md'), 'utf8');
+    const start = guide.indexOf('npm run printer:emulator');
+    const end = guide.indexOf('\n### ', start);
+    expect(start).toBeGreaterThan(-1);
+    expect(end).toBeGreaterThan(start);
+    const section = guide.slice(start, end);
     const rows = [...section.matchAll(/^\| `([a-z_]+)` \| `([a-z]+)` \|/gm)].map((m) => ({ mode: m[1]!, word: m[2]! }));
     expect(rows.map((r) => r.mode).sort()).toEqual([...EMULATOR_MODES].sort());
     // Every other word the section puts in backticks as a mode is one of the table's (the prose cannot drift either).
@@ -81,7 +85,7 @@ describe('emulator HTTP control', () => {
       expect(await post(word), word).toEqual({ status: 200, mode });
       expect(emu.mode).toBe(mode);
     }
-    // The README's own example: switched off, a job is refused; back on, it prints.
+    // The guide's own example: switched off, a job is refused; back on, it prints.
     const printer = tcpTransport({ host: '127.0.0.1', port: emu.port });
     expect(await post('desligar')).toEqual({ status: 200, mode: 'down' });
     await expect(printer.send(JOB)).rejects.toMatchObject({ code: 'CONNECT_REFUSED' });

@@ -47,7 +47,7 @@ export function isEmulatorMode(s: string): s is EmulatorMode {
   return (EMULATOR_MODES as readonly string[]).includes(s);
 }
 
-/** The Portuguese word of each mode, as the emulator's stdin commands and the README name them. */
+/** The Portuguese word of each mode, as the emulator's stdin commands and docs/hall-operations.md name them. */
 export const EMULATOR_MODE_WORDS: Readonly<Record<string, EmulatorMode>> = {
   ligar: 'normal',
   quase: 'paper_near_end',
