@@ -34,7 +34,6 @@ const facts = (over: Partial<ReportFacts> = {}): ReportFacts => ({
   zReports: [],
   funds: [],
   meters: [],
-  imports: [],
   ...over,
 });
 
@@ -83,7 +82,6 @@ describe('the report rows', () => {
         zReports: [{ hallId: HALL, zNumber: 4, closedAt: '2026-11-30T23:00:00.000Z', expectedCents: 10_000, countedCents: 9_990, varianceCents: -10, movements: {} }],
         funds: [{ hallId: HALL, at: '2026-11-30T09:00:00.000Z', kind: 'contribution', amountCents: 250 }],
         meters: [{ hallId: HALL, machineId: 1, number: '7', betCents: 50, betSeq: 4, coinsIn: 1_000, prizesPaid: 700, readings: 2 }],
-        imports: [],
       }),
       period,
       '2026-12-01T10:00:00.000Z',
@@ -99,11 +97,10 @@ describe('the report rows', () => {
     expect(r.guiasByMachine).toEqual([{ hallName: 'Sala Norte', number: '7', paidCents: 5_700 }]);
   });
 
-  it("takes a machine's bet from an import after its last edit, and flags a return under 80 %", () => {
+  it("counts a machine's credits at its newest bet (an import after its last edit), and flags a return under 80 %", () => {
     const r = groupReport(
       facts({
-        meters: [{ hallId: HALL, machineId: 2, number: '9', betCents: 50, betSeq: 4, coinsIn: 1_000, prizesPaid: 500, readings: 1 }],
-        imports: [{ hallId: HALL, seq: 9, csv: 'number,model,bet,location,group\n9,Fruit,1.00,,\n' }],
+        meters: [{ hallId: HALL, machineId: 2, number: '9', betCents: 100, betSeq: 9, coinsIn: 1_000, prizesPaid: 500, readings: 1 }],
       }),
       period,
       '2026-12-01T10:00:00.000Z',

@@ -7,7 +7,7 @@
  * by the caixa's own rules. Pure functions, integer cents.
  */
 import { MAX_SESSION_HOURS } from './bingo/rules.js';
-import { creditsToCents, MIN_RETURN_BASIS_POINTS, parseMachinesCsv, returnToPlayer } from './caixa/rules.js';
+import { creditsToCents, MIN_RETURN_BASIS_POINTS, returnToPlayer } from './caixa/rules.js';
 import { csvCents, csvText, type CsvColumn } from './csv.js';
 import { KioskError } from './refusal.js';
 import { DEFAULT_HALL_TIME_ZONE, hallDay, hallDayStart, type HallTimeZone } from './time.js';
@@ -64,7 +64,7 @@ export function scanEnd(period: ReportPeriod): string {
   return new Date(new Date(period.to).getTime() + MAX_SESSION_HOURS * 3_600_000).toISOString();
 }
 
-// ---- the facts, as db/group/report.ts reads them ----
+// ---- the facts, as db/group/report.ts sums them out of the group's contract's facts (core/group-contract) ----
 
 export interface SessionFact {
   hallId: string;
@@ -119,6 +119,7 @@ export interface MeterFact {
   hallId: string;
   machineId: number;
   number: string;
+  /** Its newest bet: registered, edited or imported (the latest entry's machine_bet@1). */
   betCents: number | null;
   betSeq: number | null;
   coinsIn: number;
@@ -134,7 +135,6 @@ export interface ReportFacts {
   zReports: readonly ZFact[];
   funds: readonly FundFact[];
   meters: readonly MeterFact[];
-  imports: readonly { hallId: string; seq: number; csv: string }[];
 }
 
 // ---- the report ----
@@ -233,21 +233,6 @@ function emptyRow(hallId: string, hallName: string, sessionNumber: number | null
     zCountedCents: 0,
     zVarianceCents: 0,
   };
-}
-
-/** A machine's bet now: its newest registration or edit, or a later import that names it. */
-function betOf(m: MeterFact, imports: ReportFacts['imports']): number | null {
-  let bet = m.betCents;
-  let seq = m.betSeq ?? 0;
-  for (const i of imports) {
-    if (i.hallId !== m.hallId || i.seq <= seq) continue;
-    const row = parseMachinesCsv(i.csv).find((r) => r.number === m.number);
-    if (row) {
-      bet = row.betCents;
-      seq = i.seq;
-    }
-  }
-  return bet;
 }
 
 export function groupReport(facts: ReportFacts, period: ReportPeriod, generatedAt: string): GroupReport {
@@ -360,7 +345,7 @@ export function groupReport(facts: ReportFacts, period: ReportPeriod, generatedA
   }
   const machines: MachineReturn[] = facts.meters.map((m) => {
     const key = `${m.hallId}\u0000${m.machineId}`;
-    const betCents = betOf(m, facts.imports);
+    const betCents = m.betCents;
     const guiasCents = machineGuias.get(key) ?? 0;
     const playedCents = betCents === null ? 0 : creditsToCents(m.coinsIn, betCents);
     const machinePrizesCents = betCents === null ? 0 : creditsToCents(m.prizesPaid, betCents);

@@ -521,6 +521,7 @@ const BREAK_WORDS = {
   payload: 'conteúdo alterado (não dá o hash guardado)',
   hash: 'hash substituído (o conteúdo dá o hash que a cadeia guarda, não o guardado)',
   documents: 'documentos alterados',
+  facts: 'factos publicados que não são os do contrato do grupo',
   missing: 'entrada em falta',
   duplicate: 'entrada em duplicado',
   link: 'cadeia quebrada',

@@ -1,4 +1,5 @@
 /** The group's SQL of the halls' journals (schema in ./schema.ts). bigint columns come back as text and are read as numbers here. */
+import type { EntryFacts } from '../../core/group-contract/facts.js';
 import type { HallTimeZone } from '../../core/time.js';
 import type { GroupClient } from './client.js';
 
@@ -23,6 +24,8 @@ export interface GroupHall extends GroupHead {
   lastShippedAt: Date | null;
   /** The first seq the group holds with its documents (null: none yet); every later entry must have them. */
   documentsFrom: number | null;
+  /** The first seq the group holds with its facts as the hall built them (null: none yet); every later entry must have them. */
+  factsFrom: number | null;
 }
 
 /** One entry as the group keeps it; `payload` holds the audit row's fields, its texts exact. */
@@ -37,6 +40,15 @@ export interface GroupEntry {
   documentsHash: string | null;
   /** The names of its documents' tables, as the report finds them (null where documents are); read back by group:verify. */
   docTables?: string[] | null;
+  /**
+   * The group's contract (core/group-contract): the version the entry's facts were built under (1: by the hall, bound
+   * in documentsHash; 0: derived by the group from its raw rows), null while it has none (shipped by an older shipper,
+   * not yet upcast).
+   */
+  contract: number | null;
+  facts: EntryFacts | null;
+  /** The keys of its facts, as the report finds them; read back by group:verify. */
+  factTypes?: string[] | null;
   recordedAt: Date;
 }
 
@@ -97,19 +109,23 @@ export async function markDiverged(c: GroupClient, hallId: string, seq: number):
  */
 export async function appendEntries(c: GroupClient, hallId: string, entries: readonly Omit<GroupEntry, 'recordedAt'>[]): Promise<void> {
   await c.query(
-    `INSERT INTO journal (hall_id, seq, prev_hash, hash, kind, payload, documents, documents_hash, recorded_at, doc_tables)
+    `INSERT INTO journal (hall_id, seq, prev_hash, hash, kind, payload, documents, documents_hash, recorded_at, doc_tables, contract, facts, fact_types)
      SELECT $1, (e->>'seq')::bigint, e->>'prevHash', e->>'hash', e->>'kind', e->'payload', e->'documents', e->>'documentsHash',
             (e->'payload'->>'at')::timestamptz,
-            CASE WHEN jsonb_typeof(e->'documents') = 'object' THEN ARRAY(SELECT jsonb_object_keys(e->'documents') ORDER BY 1) END
+            CASE WHEN jsonb_typeof(e->'documents') = 'object' THEN ARRAY(SELECT jsonb_object_keys(e->'documents') ORDER BY 1) END,
+            (e->>'contract')::smallint, CASE WHEN jsonb_typeof(e->'facts') = 'object' THEN e->'facts' END,
+            CASE WHEN jsonb_typeof(e->'facts') = 'object' THEN ARRAY(SELECT jsonb_object_keys(e->'facts') ORDER BY 1) END
        FROM jsonb_array_elements($2::jsonb) AS e`,
     [hallId, JSON.stringify(entries)],
   );
   const last = entries[entries.length - 1]!;
   const firstWithDocuments = entries.find((e) => e.documentsHash !== null)?.seq ?? null;
+  const firstWithFacts = entries.find((e) => e.contract !== null && e.contract > 0)?.seq ?? null;
   await c.query(
-    `UPDATE halls SET head_seq = $2, head_hash = $3, last_entry_at = $4, last_shipped_at = now(), documents_from = COALESCE(documents_from, $5)
+    `UPDATE halls SET head_seq = $2, head_hash = $3, last_entry_at = $4, last_shipped_at = now(), documents_from = COALESCE(documents_from, $5),
+            facts_from = COALESCE(facts_from, $6)
       WHERE hall_id = $1`,
-    [hallId, last.seq, last.hash, last.payload.at, firstWithDocuments],
+    [hallId, last.seq, last.hash, last.payload.at, firstWithDocuments, firstWithFacts],
   );
 }
 
@@ -126,7 +142,10 @@ export async function groupHalls(c: GroupClient): Promise<GroupHall[]> {
     last_shipped_at: Date | null;
     genesis: string | null;
     documents_from: string | null;
-  }>('SELECT hall_id, name, licence, time_zone, head_seq, head_hash, diverged_seq, last_entry_at, last_shipped_at, genesis, documents_from FROM halls ORDER BY name, hall_id');
+    facts_from: string | null;
+  }>(
+    'SELECT hall_id, name, licence, time_zone, head_seq, head_hash, diverged_seq, last_entry_at, last_shipped_at, genesis, documents_from, facts_from FROM halls ORDER BY name, hall_id',
+  );
   return rows.map((r) => ({
     hallId: r.hall_id,
     name: r.name,
@@ -139,6 +158,7 @@ export async function groupHalls(c: GroupClient): Promise<GroupHall[]> {
     lastShippedAt: r.last_shipped_at,
     genesis: r.genesis,
     documentsFrom: num(r.documents_from),
+    factsFrom: num(r.facts_from),
   }));
 }
 
@@ -157,9 +177,12 @@ export async function journalSeqs(c: GroupClient, hallId: string, fromSeq: numbe
     documents: GroupDocuments | null;
     documents_hash: string | null;
     doc_tables: string[] | null;
+    contract: number | null;
+    facts: EntryFacts | null;
+    fact_types: string[] | null;
     recorded_at: Date;
   }>(
-    `SELECT seq, prev_hash, hash, kind, payload, documents, documents_hash, doc_tables, recorded_at FROM journal
+    `SELECT seq, prev_hash, hash, kind, payload, documents, documents_hash, doc_tables, contract, facts, fact_types, recorded_at FROM journal
       WHERE hall_id = $1 AND seq BETWEEN $2 AND $3 ORDER BY seq, recorded_at`,
     [hallId, fromSeq, toSeq],
   );
@@ -172,6 +195,9 @@ export async function journalSeqs(c: GroupClient, hallId: string, fromSeq: numbe
     documents: r.documents,
     documentsHash: r.documents_hash,
     docTables: r.doc_tables,
+    contract: r.contract,
+    facts: r.facts,
+    factTypes: r.fact_types,
     recordedAt: r.recorded_at,
   }));
 }
@@ -180,4 +206,25 @@ export async function journalSeqs(c: GroupClient, hallId: string, fromSeq: numbe
 export async function journalLastSeq(c: GroupClient, hallId: string): Promise<number> {
   const { rows } = await c.query<{ s: string | null }>(`SELECT max(seq) AS s FROM journal WHERE hall_id = $1`, [hallId]);
   return Number(rows[0]?.s ?? 0);
+}
+
+/** Entries still without facts (shipped before they travelled, or by an older shipper), oldest first, at most `limit`. */
+export async function entriesToUpcast(c: GroupClient, limit: number): Promise<{ hallId: string; seq: number; recordedAt: Date; payload: GroupEntry['payload']; documents: GroupDocuments | null }[]> {
+  const { rows } = await c.query<{ hall_id: string; seq: string; recorded_at: Date; payload: GroupEntry['payload']; documents: GroupDocuments | null }>(
+    `SELECT hall_id, seq, recorded_at, payload, documents FROM journal WHERE contract IS NULL ORDER BY hall_id, seq LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => ({ hallId: r.hall_id, seq: Number(r.seq), recordedAt: r.recorded_at, payload: r.payload, documents: r.documents }));
+}
+
+/** The facts the group derived for entries of contract version `contract` (0): set once, on entries that have none. */
+export async function setUpcastFacts(c: GroupClient, contract: number, rows: readonly { hallId: string; seq: number; recordedAt: Date; facts: EntryFacts }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await c.query(
+    `UPDATE journal j SET contract = $2, facts = u.facts, fact_types = ARRAY(SELECT jsonb_object_keys(u.facts) ORDER BY 1)
+       FROM (SELECT (e->>'hallId')::uuid AS hall_id, (e->>'seq')::bigint AS seq, (e->>'recordedAt')::timestamptz AS recorded_at, e->'facts' AS facts
+               FROM jsonb_array_elements($1::jsonb) e) u
+      WHERE j.hall_id = u.hall_id AND j.seq = u.seq AND j.recorded_at = u.recorded_at AND j.contract IS NULL`,
+    [JSON.stringify(rows), contract],
+  );
 }

@@ -1,7 +1,11 @@
 /**
- * The group's report read from the journal alone (issue 25): each fact is a
- * document an entry carries (`journal.documents`, by table, as the hall
- * stored it) or an audit row's answer. Sums are made here, in PostgreSQL,
+ * The group's report read from the journal alone (issue 25), from the facts
+ * its entries publish under the group's contract (issue 39,
+ * core/group-contract, docs/group-contract.md: `journal.facts`, by
+ * `type@version`), never from the hall's own columns: a hall migration that
+ * renames one changes the hall's mapping, not these sums. Entries shipped
+ * before facts travelled read the same, upcast by the group to version 0
+ * (main/journal/upcast.ts). Sums are made here, in PostgreSQL,
  * with the acta's own rules (main/services/bingo/sessions.ts actaOf): only
  * games not annulled count for cards, sales and stamp duty; a game's figures
  * are its close of sale's, or its sales not voided while it still sells;
@@ -9,6 +13,7 @@
  * (which session a guia or a Z falls in, a machine's return) is shaped by
  * core/group-report.ts. bigint columns come back as text: read as numbers.
  */
+import type { Fact } from '../../core/group-contract/facts.js';
 import type { FundFact, GuiaFact, MeterFact, SessionFact, ZFact } from '../../core/group-report.js';
 import type { GroupClient } from './client.js';
 
@@ -23,14 +28,14 @@ export interface ReportWindow {
 }
 
 /**
- * The documents of the window's entries, of the tables named in $4 only, unnested once per query: an entry's
- * documents are tested for those tables (jsonb ?|) before they are unnested, so a month of sales costs a
- * query that reads no sale nothing but that test.
+ * The facts of the window's entries, of the types named in $4 only, unnested once per query: an entry's fact
+ * types are tested for those (text[] &&, indexed) before they are unnested, so a month of sales costs a query
+ * that reads no sale nothing but that test. `tbl` is the fact's `type@version`.
  */
 const WINDOW = `
   docs AS MATERIALIZED (
-    SELECT j.hall_id, t.key AS tbl, d.value AS d FROM journal j, jsonb_each(j.documents) t, jsonb_array_elements(t.value) d
-     WHERE j.hall_id = ANY($1::uuid[]) AND j.recorded_at >= $2 AND j.recorded_at < $3 AND j.doc_tables && $4::text[] AND t.key = ANY($4::text[])
+    SELECT j.hall_id, t.key AS tbl, d.value AS d FROM journal j, jsonb_each(j.facts) t, jsonb_array_elements(t.value) d
+     WHERE j.hall_id = ANY($1::uuid[]) AND j.recorded_at >= $2 AND j.recorded_at < $3 AND j.fact_types && $4::text[] AND t.key = ANY($4::text[])
   )`;
 
 const n = (v: string | number | null | undefined): number => (v === null || v === undefined ? 0 : Number(v));
@@ -39,32 +44,25 @@ export async function sessionFacts(c: GroupClient, w: ReportWindow): Promise<Ses
   const { rows } = await c.query<Record<string, string | null>>(
     `WITH ${WINDOW},
      sessions AS (
-       SELECT hall_id, (d->>'id')::bigint AS id, d->>'opened_at' AS opened_at FROM docs
-        WHERE tbl = 'sessions' AND (d->>'opened_at')::timestamptz >= $5 AND (d->>'opened_at')::timestamptz < $6
+       SELECT hall_id, (d->>'sessionId')::bigint AS id, d->>'openedAt' AS opened_at FROM docs
+        WHERE tbl = 'session@1' AND (d->>'openedAt')::timestamptz >= $5 AND (d->>'openedAt')::timestamptz < $6
      ),
-     closes AS (
-       SELECT hall_id, ((payload->>'after')::jsonb->>'sessionId')::bigint AS id, (payload->>'after')::jsonb->>'closedAt' AS closed_at
-         FROM journal WHERE hall_id = ANY($1::uuid[]) AND recorded_at >= $2 AND recorded_at < $3 AND kind = 'session.close' AND payload->>'outcome' = 'ok'
-     ),
-     games AS (SELECT hall_id, (d->>'id')::bigint AS id, (d->>'session_id')::bigint AS session_id FROM docs WHERE tbl = 'games'),
-     -- A game's annulment is its command's: the audit row of game.annul names the game (its acta entry says it too).
-     annulled AS (
-       SELECT DISTINCT hall_id, ((payload->>'input')::jsonb->>'gameId')::bigint AS game_id
-         FROM journal WHERE hall_id = ANY($1::uuid[]) AND recorded_at >= $2 AND recorded_at < $3 AND kind = 'game.annul' AND payload->>'outcome' = 'ok'
-     ),
+     closes AS (SELECT hall_id, (d->>'sessionId')::bigint AS id, d->>'closedAt' AS closed_at FROM docs WHERE tbl = 'session_close@1'),
+     games AS (SELECT hall_id, (d->>'gameId')::bigint AS id, (d->>'sessionId')::bigint AS session_id FROM docs WHERE tbl = 'game@1'),
+     annulled AS (SELECT DISTINCT hall_id, (d->>'gameId')::bigint AS game_id FROM docs WHERE tbl = 'game_annulment@1'),
      closures AS (
-       SELECT hall_id, (d->>'game_id')::bigint AS game_id, (d->>'cards_sold')::bigint AS cards, (d->>'total_cents')::bigint AS cents,
-              (d->>'stamp_duty_cents')::bigint AS stamp
-         FROM docs WHERE tbl = 'game_closures'
+       SELECT hall_id, (d->>'gameId')::bigint AS game_id, (d->>'cards')::bigint AS cards, (d->>'totalCents')::bigint AS cents,
+              (d->>'stampDutyCents')::bigint AS stamp
+         FROM docs WHERE tbl = 'game_closure@1'
      ),
-     voids AS (SELECT hall_id, (d->>'sale_id')::bigint AS sale_id FROM docs WHERE tbl = 'sale_voids'),
+     voids AS (SELECT hall_id, (d->>'saleId')::bigint AS sale_id FROM docs WHERE tbl = 'sale_void@1'),
      -- The sales are nearly every entry of a month: read once, straight from their own member (the small
-     -- tables above come through docs, found by the entries' doc_tables).
+     -- kinds above come through docs, found by the entries' fact_types).
      sale_rows AS MATERIALIZED (
-       SELECT j.hall_id, (d->>'id')::bigint AS id, (d->>'game_id')::bigint AS game_id, (d->>'quantity')::bigint AS quantity,
-              (d->>'total_cents')::bigint AS cents
-         FROM journal j, jsonb_array_elements(j.documents->'sales') d
-        WHERE j.hall_id = ANY($1::uuid[]) AND j.recorded_at >= $2 AND j.recorded_at < $3 AND j.doc_tables && ARRAY['sales']
+       SELECT j.hall_id, (d->>'saleId')::bigint AS id, (d->>'gameId')::bigint AS game_id, (d->>'cards')::bigint AS quantity,
+              (d->>'totalCents')::bigint AS cents
+         FROM journal j, jsonb_array_elements(j.facts->'sale@1') d
+        WHERE j.hall_id = ANY($1::uuid[]) AND j.recorded_at >= $2 AND j.recorded_at < $3 AND j.fact_types && ARRAY['sale@1']
      ),
      sales AS (
        SELECT s.hall_id, s.id, s.game_id, s.quantity, s.cents, v.sale_id IS NOT NULL AS voided
@@ -92,10 +90,10 @@ export async function sessionFacts(c: GroupClient, w: ReportWindow): Promise<Ses
          FROM per_game GROUP BY hall_id, session_id
      ),
      winners AS (
-       SELECT hall_id, (d->>'id')::bigint AS id, (d->>'game_id')::bigint AS game_id, d->>'kind' AS kind, (d->>'prize_cents')::bigint AS cents
-         FROM docs WHERE tbl = 'winners'
+       SELECT hall_id, (d->>'winnerId')::bigint AS id, (d->>'gameId')::bigint AS game_id, d->>'kind' AS kind, (d->>'prizeCents')::bigint AS cents
+         FROM docs WHERE tbl = 'winner@1'
      ),
-     payments AS (SELECT hall_id, (d->>'winner_id')::bigint AS winner_id, (d->>'paid_at')::timestamptz AS paid_at FROM docs WHERE tbl = 'prize_payments'),
+     payments AS (SELECT hall_id, (d->>'winnerId')::bigint AS winner_id, (d->>'paidAt')::timestamptz AS paid_at FROM docs WHERE tbl = 'prize_payment@1'),
      prizes_of AS (
        SELECT s.hall_id, s.id AS session_id,
               SUM(w.cents) FILTER (WHERE w.kind = 'line') AS line, SUM(w.cents) FILTER (WHERE w.kind = 'bingo') AS bingo,
@@ -108,8 +106,8 @@ export async function sessionFacts(c: GroupClient, w: ReportWindow): Promise<Ses
         GROUP BY s.hall_id, s.id
      ),
      refunds AS MATERIALIZED (
-       SELECT hall_id, (d->>'sale_id')::bigint AS sale_id, (d->>'amount_cents')::bigint AS cents, (d->>'paid_at')::timestamptz AS paid_at
-         FROM docs WHERE tbl = 'refunds'
+       SELECT hall_id, (d->>'saleId')::bigint AS sale_id, (d->>'amountCents')::bigint AS cents, (d->>'paidAt')::timestamptz AS paid_at
+         FROM docs WHERE tbl = 'refund@1'
      ),
      -- Each refunded sale's game: the few refunds looked up among the sales (a hash of the refunds, not of the sales).
      refunded AS MATERIALIZED (
@@ -131,7 +129,7 @@ export async function sessionFacts(c: GroupClient, w: ReportWindow): Promise<Ses
        LEFT JOIN prizes_of p ON p.hall_id = s.hall_id AND p.session_id = s.id
        LEFT JOIN refunds_of r ON r.hall_id = s.hall_id AND r.session_id = s.id
       ORDER BY s.hall_id, s.id`,
-    [w.hallIds, w.scanFrom, w.scanTo, ['sessions', 'games', 'game_closures', 'sale_voids', 'winners', 'prize_payments', 'refunds'], w.from, w.to],
+    [w.hallIds, w.scanFrom, w.scanTo, ['session@1', 'session_close@1', 'game@1', 'game_annulment@1', 'game_closure@1', 'sale_void@1', 'winner@1', 'prize_payment@1', 'refund@1'], w.from, w.to],
   );
   return rows.map((r) => ({
     hallId: r.hall_id!,
@@ -160,27 +158,26 @@ export async function sessionFacts(c: GroupClient, w: ReportWindow): Promise<Ses
 export async function guiaFacts(c: GroupClient, w: ReportWindow): Promise<GuiaFact[]> {
   const { rows } = await c.query<Record<string, string | null>>(
     `WITH ${WINDOW},
-     guias AS (SELECT hall_id, d FROM docs WHERE tbl = 'guias'),
-     payments AS (SELECT hall_id, d FROM docs WHERE tbl = 'guia_payments'),
+     guias AS (SELECT hall_id, d FROM docs WHERE tbl = 'guia@1'),
+     payments AS (SELECT hall_id, d FROM docs WHERE tbl = 'guia_payment@1'),
      voids AS (
-       SELECT j.hall_id, v.value AS d FROM journal j, jsonb_array_elements(j.documents->'guia_voids') v
-        WHERE j.hall_id = ANY($1::uuid[]) AND j.kind = 'guia.void' AND j.documents IS NOT NULL
+       SELECT j.hall_id, v.value AS d FROM journal j, jsonb_array_elements(j.facts->'guia_void@1') v
+        WHERE j.hall_id = ANY($1::uuid[]) AND j.fact_types && ARRAY['guia_void@1']
      ),
-     ids AS (SELECT hall_id, (d->>'id')::bigint AS id FROM guias UNION SELECT hall_id, (d->>'guia_id')::bigint FROM payments),
+     ids AS (SELECT hall_id, (d->>'guiaId')::bigint AS id FROM guias UNION SELECT hall_id, (d->>'guiaId')::bigint FROM payments),
      issued AS (
-       SELECT j.hall_id, g.value AS d FROM ids JOIN journal j ON j.hall_id = ids.hall_id AND j.kind = 'guia.issue' AND j.documents IS NOT NULL,
-              jsonb_array_elements(j.documents->'guias') g
-        WHERE (g.value->>'id')::bigint = ids.id
+       SELECT j.hall_id, g.value AS d FROM ids JOIN journal j ON j.hall_id = ids.hall_id AND j.fact_types && ARRAY['guia@1'],
+              jsonb_array_elements(j.facts->'guia@1') g
+        WHERE (g.value->>'guiaId')::bigint = ids.id
      )
-     SELECT i.hall_id, i.d->>'id' AS id, i.d->>'number' AS number, i.d->>'machine_id' AS machine_id, i.d->>'kind' AS kind,
-            i.d->>'amount_cents' AS amount, i.d->>'issued_at' AS issued_at, p.d->>'paid_at' AS paid_at, p.d->>'cash_cents' AS cash,
-            (SELECT SUM((c->>'amountCents')::bigint) FROM jsonb_array_elements((p.d->>'cheques')::jsonb) c) AS cheque,
-            v.d->>'voided_at' AS voided_at
+     SELECT i.hall_id, i.d->>'guiaId' AS id, i.d->>'number' AS number, i.d->>'machineId' AS machine_id, i.d->>'kind' AS kind,
+            i.d->>'amountCents' AS amount, i.d->>'issuedAt' AS issued_at, p.d->>'paidAt' AS paid_at, p.d->>'cashCents' AS cash,
+            p.d->>'chequeCents' AS cheque, v.d->>'voidedAt' AS voided_at
        FROM issued i
-       LEFT JOIN payments p ON p.hall_id = i.hall_id AND (p.d->>'guia_id')::bigint = (i.d->>'id')::bigint
-       LEFT JOIN voids v ON v.hall_id = i.hall_id AND (v.d->>'guia_id')::bigint = (i.d->>'id')::bigint
+       LEFT JOIN payments p ON p.hall_id = i.hall_id AND (p.d->>'guiaId')::bigint = (i.d->>'guiaId')::bigint
+       LEFT JOIN voids v ON v.hall_id = i.hall_id AND (v.d->>'guiaId')::bigint = (i.d->>'guiaId')::bigint
       ORDER BY i.hall_id, (i.d->>'number')::bigint`,
-    [w.hallIds, w.scanFrom, w.scanTo, ['guias', 'guia_payments']],
+    [w.hallIds, w.scanFrom, w.scanTo, ['guia@1', 'guia_payment@1']],
   );
   return rows.map((r) => ({
     hallId: r.hall_id!,
@@ -199,62 +196,60 @@ export async function guiaFacts(c: GroupClient, w: ReportWindow): Promise<GuiaFa
 
 /** Each drawer closed in the window: its Z as recorded at the close. */
 export async function zFacts(c: GroupClient, w: ReportWindow): Promise<ZFact[]> {
-  const { rows } = await c.query<{ hall_id: string; z_number: string; closed_at: string; report: string }>(
+  const { rows } = await c.query<{ hall_id: string; z: Fact<'z_report@1'> }>(
     `WITH ${WINDOW}
-     SELECT z.hall_id, z.d->>'z_number' AS z_number, z.d->>'closed_at' AS closed_at, z.d->>'report' AS report
-       FROM docs z WHERE z.tbl = 'drawer_closes' ORDER BY z.hall_id, (z.d->>'z_number')::bigint`,
-    [w.hallIds, w.scanFrom, w.scanTo, ['drawer_closes']],
+     SELECT z.hall_id, z.d AS z FROM docs z WHERE z.tbl = 'z_report@1' ORDER BY z.hall_id, (z.d->>'zNumber')::bigint`,
+    [w.hallIds, w.scanFrom, w.scanTo, ['z_report@1']],
   );
-  return rows.map((r) => {
-    const report = JSON.parse(r.report) as { expectedCents: number; countedCents: number; varianceCents: number; movements: Record<string, number> };
-    return {
-      hallId: r.hall_id,
-      zNumber: n(r.z_number),
-      closedAt: r.closed_at ?? null,
-      expectedCents: report.expectedCents,
-      countedCents: report.countedCents,
-      varianceCents: report.varianceCents,
-      movements: report.movements,
-    };
-  });
+  return rows.map(({ hall_id, z }) => ({
+    hallId: hall_id,
+    zNumber: z.zNumber,
+    closedAt: z.closedAt,
+    expectedCents: z.expectedCents,
+    countedCents: z.countedCents,
+    varianceCents: z.varianceCents,
+    movements: z.movements,
+  }));
 }
 
 /** The jackpot funds' movements in the window: contributions (from meters or by hand) and transfers. */
 export async function fundFacts(c: GroupClient, w: ReportWindow): Promise<FundFact[]> {
   const { rows } = await c.query<{ hall_id: string; tbl: string; at: string; amount: string }>(
     `WITH ${WINDOW}
-     SELECT hall_id, tbl, d->>'at' AS at, d->>'amount_cents' AS amount
-       FROM docs WHERE tbl IN ('fund_contributions', 'fund_transfers') ORDER BY hall_id, (d->>'at')::timestamptz`,
-    [w.hallIds, w.scanFrom, w.scanTo, ['fund_contributions', 'fund_transfers']],
+     SELECT hall_id, tbl, d->>'at' AS at, d->>'amountCents' AS amount
+       FROM docs WHERE tbl IN ('fund_contribution@1', 'fund_transfer@1') ORDER BY hall_id, (d->>'at')::timestamptz`,
+    [w.hallIds, w.scanFrom, w.scanTo, ['fund_contribution@1', 'fund_transfer@1']],
   );
   return rows.map((r) => ({
     hallId: r.hall_id,
     at: r.at,
-    kind: r.tbl === 'fund_contributions' ? 'contribution' : 'transfer',
+    kind: r.tbl === 'fund_contribution@1' ? 'contribution' : 'transfer',
     amountCents: n(r.amount),
   }));
 }
 
 /**
- * Each machine's meters over [from, to) (the deltas its readings recorded) beside its number, with the bet of
- * its newest registration or edit. Machines are registered long before a period: read from the whole journal.
+ * Each machine's meters over [from, to) (the deltas its readings recorded) beside its number, with its newest bet
+ * (registered, edited or imported: the latest entry's). Machines are registered long before a period: read from the
+ * whole journal.
  */
 export async function meterFacts(c: GroupClient, w: ReportWindow): Promise<MeterFact[]> {
   const { rows } = await c.query<{ hall_id: string; id: string; number: string; bet: string | null; bet_seq: string | null; coins_in: string | null; prizes: string | null; readings: string }>(
     `WITH machines AS MATERIALIZED (
-       SELECT j.hall_id, (m.value->>'id')::bigint AS id, m.value->>'number' AS number FROM journal j, jsonb_array_elements(j.documents->'machines') m
-        WHERE j.hall_id = ANY($1::uuid[]) AND j.kind IN ('machine.register', 'machine.import') AND j.documents IS NOT NULL
+       SELECT j.hall_id, (m.value->>'machineId')::bigint AS id, m.value->>'number' AS number FROM journal j, jsonb_array_elements(j.facts->'machine@1') m
+        WHERE j.hall_id = ANY($1::uuid[]) AND j.fact_types && ARRAY['machine@1']
      ),
      bets AS (
-       SELECT DISTINCT ON (hall_id, number) hall_id, (payload->>'after')::jsonb->>'number' AS number, (payload->>'after')::jsonb->>'betCents' AS bet, seq
-         FROM journal WHERE hall_id = ANY($1::uuid[]) AND kind IN ('machine.register', 'machine.update') AND payload->>'outcome' = 'ok'
-        ORDER BY hall_id, number, seq DESC
+       SELECT DISTINCT ON (j.hall_id, b.value->>'number') j.hall_id, b.value->>'number' AS number, b.value->>'betCents' AS bet, j.seq
+         FROM journal j, jsonb_array_elements(j.facts->'machine_bet@1') b
+        WHERE j.hall_id = ANY($1::uuid[]) AND j.fact_types && ARRAY['machine_bet@1']
+        ORDER BY j.hall_id, b.value->>'number', j.seq DESC
      ),
      readings AS (
-       SELECT j.hall_id, (r.value->>'machine_id')::bigint AS machine_id, SUM((r.value->>'delta_coins_in')::bigint) AS coins_in,
-              SUM((r.value->>'delta_prizes_paid')::bigint) AS prizes, COUNT(*) AS readings
-         FROM journal j, jsonb_array_elements(j.documents->'meter_readings') r
-        WHERE j.hall_id = ANY($1::uuid[]) AND j.recorded_at >= $2 AND j.recorded_at < $3 AND j.kind = 'meters.record' AND j.documents IS NOT NULL
+       SELECT j.hall_id, (r.value->>'machineId')::bigint AS machine_id, SUM((r.value->>'coinsIn')::bigint) AS coins_in,
+              SUM((r.value->>'prizesPaid')::bigint) AS prizes, COUNT(*) AS readings
+         FROM journal j, jsonb_array_elements(j.facts->'meter_reading@1') r
+        WHERE j.hall_id = ANY($1::uuid[]) AND j.recorded_at >= $2 AND j.recorded_at < $3 AND j.fact_types && ARRAY['meter_reading@1']
           AND (r.value->>'at')::timestamptz >= $2 AND (r.value->>'at')::timestamptz < $3
         GROUP BY 1, 2
      )
@@ -274,14 +269,4 @@ export async function meterFacts(c: GroupClient, w: ReportWindow): Promise<Meter
     prizesPaid: n(r.prizes),
     readings: n(r.readings),
   }));
-}
-
-/** The import files of machines (their bets are in the file, not in the answer): parsed by core's own reader. */
-export async function machineImports(c: GroupClient, hallIds: readonly string[]): Promise<{ hallId: string; seq: number; csv: string }[]> {
-  const { rows } = await c.query<{ hall_id: string; seq: string; csv: string }>(
-    `SELECT hall_id, seq, (payload->>'input')::jsonb->>'csv' AS csv FROM journal
-      WHERE hall_id = ANY($1::uuid[]) AND kind = 'machine.import' AND payload->>'outcome' = 'ok' ORDER BY hall_id, seq`,
-    [hallIds],
-  );
-  return rows.map((r) => ({ hallId: r.hall_id, seq: n(r.seq), csv: r.csv }));
 }

@@ -115,6 +115,19 @@ const MIGRATIONS: Readonly<Record<number, string>> = {
   // recomputed it, so the next checkpoint's entries chain on from there (null on an older frontier: grown again
   // from the first entry).
   8: `ALTER TABLE witness_frontiers ADD COLUMN last_hash text CHECK (length(last_hash) = 64);`,
+  // The group's contract (issue 39, docs/group-contract.md): each entry's facts by \`type@version\` (core/group-contract),
+  // the contract's version it was built under (1: shipped with them, bound in documents_hash; 0: derived by the
+  // group from the raw rows of an entry shipped before, group:verify derives them again), and their keys, indexed as
+  // doc_tables is (the report finds the entries that hold a kind of fact without opening the others). facts_from:
+  // the first seq a hall shipped with its facts; from it on every entry must have them. to_upcast: the entries
+  // still without facts (those here now, and any an older shipper sends): the group's programs upcast them.
+  9: `
+  ALTER TABLE journal ADD COLUMN facts jsonb, ADD COLUMN fact_types text[], ADD COLUMN contract smallint CHECK (contract >= 0),
+    ADD CONSTRAINT journal_facts_whole CHECK ((facts IS NULL) = (contract IS NULL) AND (facts IS NULL) = (fact_types IS NULL));
+  ALTER TABLE halls ADD COLUMN facts_from bigint;
+  CREATE INDEX journal_by_fact_types ON journal USING gin (fact_types);
+  CREATE INDEX journal_to_upcast ON journal (hall_id, seq) WHERE contract IS NULL;
+  `,
 };
 
 const VERSIONS = Object.keys(MIGRATIONS)

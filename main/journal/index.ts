@@ -13,6 +13,7 @@
 import pg from 'pg';
 import { KioskError } from '../../core/refusal.js';
 import { migrateGroup } from '../../db/group/schema.js';
+import { upcastGroup } from './upcast.js';
 
 export { shipHall, shipBatch, SHIP_BATCH, type ShipResult } from './ship.js';
 export { verifyGroup, type GroupCheck, type HallCheck } from './verify.js';
@@ -44,7 +45,10 @@ export const SHIPPER_DEADLINES = { connectMs: 5_000, queryMs: 10_000, statementM
 const MIGRATION_DEADLINE_MS = 2 * 60_000;
 
 export interface GroupOptions {
-  /** Every call bounded (the shipper's); without, only the connection's start is (group:verify, report, witness). */
+  /**
+   * Every call bounded (the shipper's); without, only the connection's start is (group:verify, report, witness), and
+   * entries still without facts are upcast first (./upcast.ts): the group's programs read facts alone.
+   */
   deadlines?: typeof SHIPPER_DEADLINES;
 }
 
@@ -72,6 +76,7 @@ export async function openGroup(url: string, o: GroupOptions = {}): Promise<Grou
   const pool = newPool(url, 4, o.deadlines?.queryMs, o.deadlines?.statementMs);
   try {
     await migrateGroup(migrator ?? pool);
+    if (!bounded) await upcastGroup(pool);
   } catch (e) {
     await pool.end().catch(() => undefined);
     const cause = unreachable(e);

@@ -5,9 +5,14 @@
  * it, so both name the same fault the same way: a replaced hash as a hash,
  * an edited payload as the payload.
  */
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../core/idempotency.js';
+import { CONTRACT_DERIVED, CONTRACT_VERSION, factsProblem, type EntryFacts } from '../../core/group-contract/facts.js';
+import { factsOfHallRows, type HallReaders } from '../../core/group-contract/hall-rows.js';
+import { parseMachinesCsv } from '../../core/caixa/rules.js';
 import { auditRowHash } from '../../db/audit.js';
 import type { GroupEntry } from '../../db/group/journal.js';
-import { documentsHash } from '../../db/journal.js';
+import { documentsHash, type EntryDocuments } from '../../db/journal.js';
 
 /** The entry's chain hash as its payload gives it, after `prevHash`. */
 export function payloadHash(prevHash: string, e: Pick<GroupEntry, 'seq' | 'payload'>): string {
@@ -42,10 +47,61 @@ export function alteredPart(recomputed: string, stored: string, nextPrevHash: st
   return nextPrevHash !== undefined && nextPrevHash === recomputed && stored !== recomputed ? 'hash' : 'payload';
 }
 
-/** Whether the entry's documents hold: their digest bound to `hash`, present where the hall owed them. */
-export function documentsHold(e: Pick<GroupEntry, 'documents' | 'documentsHash'>, hash: string, owed: boolean): boolean {
+/**
+ * An entry's digest (its `documentsHash`): its documents and, on an entry the hall built facts for (the group's
+ * contract, issue 39), those facts and the contract's version, bound to the entry's own audit hash (which the
+ * chain covers): a document or a fact changed, dropped, added or moved gives another digest. An entry shipped
+ * before facts travelled keeps the digest of its documents alone (db/journal.ts documentsHash). Keys sorted
+ * (canonicalJson): PostgreSQL's jsonb keeps no key order.
+ */
+export function entryDigest(entryHash: string, documents: EntryDocuments, published?: { contract: number; facts: EntryFacts }): string {
+  if (!published) return documentsHash(entryHash, documents);
+  return createHash('sha256')
+    .update('bingo-kiosk journal entry\n')
+    .update(entryHash)
+    .update('\n')
+    .update(canonicalJson({ contract: published.contract, documents, facts: published.facts }))
+    .digest('hex');
+}
+
+/**
+ * Whether the entry's documents hold: their digest bound to `hash` (with its facts, on an entry the hall built
+ * them for), present where the hall owed them.
+ */
+export function documentsHold(e: Pick<GroupEntry, 'documents' | 'documentsHash' | 'contract' | 'facts'>, hash: string, owed: boolean): boolean {
   if (!owed && e.documents === null && e.documentsHash === null) return true;
-  return e.documents !== null && e.documentsHash === documentsHash(hash, e.documents);
+  const published = e.contract !== null && e.contract > CONTRACT_DERIVED && e.facts !== null ? { contract: e.contract, facts: e.facts } : undefined;
+  return e.documents !== null && e.documentsHash === entryDigest(hash, e.documents, published);
+}
+
+/** The hall's readers the contract's mapping is given (the caixa's reader of a machines' file). */
+export const HALL_READERS: HallReaders = { machinesCsv: parseMachinesCsv };
+
+/** The facts of an entry shipped before they travelled, as the group derives them (contract version 0) from its audit row and raw rows. */
+export function derivedFacts(e: Pick<GroupEntry, 'payload' | 'documents'>): EntryFacts {
+  return factsOfHallRows(e.payload, e.documents ?? {}, HALL_READERS);
+}
+
+/**
+ * Whether the entry's facts hold (issue 39, the group's contract), its documents' digest checked apart: present
+ * from the first entry the hall shipped with them (`owed`), of a contract version this group knows, every fact its
+ * schema's, their keys the ones the report finds them by; facts the group derived (version 0) are derived again
+ * from the entry's raw rows and must be the same.
+ */
+export function factsHold(e: Pick<GroupEntry, 'payload' | 'documents' | 'contract' | 'facts' | 'factTypes'>, owed: boolean): boolean {
+  if (e.contract === null || e.facts === null) return !owed && e.contract === null && e.facts === null && (e.factTypes ?? null) === null;
+  const keys = Object.keys(e.facts).sort();
+  const types = e.factTypes ?? null;
+  if (types === null || types.length !== keys.length || ![...types].sort().every((t, i) => t === keys[i])) return false;
+  if (e.contract === CONTRACT_DERIVED) {
+    if (owed) return false;
+    try {
+      return canonicalJson(derivedFacts(e)) === canonicalJson(e.facts);
+    } catch {
+      return false;
+    }
+  }
+  return e.contract <= CONTRACT_VERSION && factsProblem(e.facts) === null;
 }
 
 /** The group's words for each altered part of its copy (the witness's report, group:verify's). */
@@ -53,6 +109,7 @@ export const ALTERED_WORDS = {
   payload: 'o conteúdo não dá o hash guardado',
   hash: 'o hash guardado não é o que o conteúdo dá (a cadeia guarda o do conteúdo)',
   documents: 'os documentos não dão o resumo guardado',
+  facts: 'os factos publicados não são os do contrato do grupo',
   link: 'não continua a entrada anterior',
   missing: 'falta',
   duplicate: 'está em duplicado',

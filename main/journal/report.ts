@@ -1,6 +1,7 @@
 /**
- * group:report (issue 25): the facts summed by PostgreSQL out of the journal
- * alone (db/group/report.ts), shaped by core/group-report.ts, written as
+ * group:report (issue 25): the facts the halls publish under the group's
+ * contract (issue 39, docs/group-contract.md), summed by PostgreSQL out of the
+ * journal alone (db/group/report.ts), shaped by core/group-report.ts, written as
  * JSON, CSV or one self-contained HTML page (core/group-report-html.ts).
  */
 import { toCsv } from '../../core/csv.js';
@@ -9,7 +10,7 @@ import { DEFAULT_HALL_TIME_ZONE } from '../../core/time.js';
 import { reportHtml } from '../../core/group-report-html.js';
 import type { GroupClient, GroupPool } from '../../db/group/client.js';
 import { groupHalls } from '../../db/group/journal.js';
-import { fundFacts, guiaFacts, machineImports, meterFacts, sessionFacts, zFacts, type ReportWindow } from '../../db/group/report.js';
+import { fundFacts, guiaFacts, meterFacts, sessionFacts, zFacts, type ReportWindow } from '../../db/group/report.js';
 
 /**
  * The report in one read-only snapshot (every figure of the same moment, whatever is being shipped). Nested
@@ -37,7 +38,7 @@ export async function readGroupReport(pool: GroupPool, period: ReportPeriod, now
 
 async function readInSnapshot(c: GroupClient, period: ReportPeriod, now: Date): Promise<GroupReport> {
   const halls = await groupHalls(c);
-  const facts: { [K in Exclude<keyof ReportFacts, 'halls'>]: ReportFacts[K][number][] } = { sessions: [], guias: [], zReports: [], funds: [], meters: [], imports: [] };
+  const facts: { [K in Exclude<keyof ReportFacts, 'halls'>]: ReportFacts[K][number][] } = { sessions: [], guias: [], zReports: [], funds: [], meters: [] };
   // Each hall's period begins at its own midnight: the halls of one time zone are read together, on their window.
   for (const zone of new Set(halls.map((h) => h.timeZone))) {
     const hallIds = halls.filter((h) => h.timeZone === zone).map((h) => h.hallId);
@@ -48,7 +49,6 @@ async function readInSnapshot(c: GroupClient, period: ReportPeriod, now: Date): 
     facts.zReports.push(...(await zFacts(c, w)));
     facts.funds.push(...(await fundFacts(c, w)));
     facts.meters.push(...(await meterFacts(c, w)));
-    facts.imports.push(...(await machineImports(c, hallIds)));
   }
   return groupReport({ halls: halls.map((h) => ({ hallId: h.hallId, name: h.name, timeZone: h.timeZone })), ...facts }, period, now.toISOString());
 }

@@ -7,13 +7,16 @@
  * the same; a hall whose history differs is stopped and recorded, never
  * overwritten. The hall's SQLite is only read: a sale never waits on this.
  */
+import { CONTRACT_VERSION } from '../../core/group-contract/facts.js';
+import { factsOfHallRows } from '../../core/group-contract/hall-rows.js';
 import { KioskError } from '../../core/refusal.js';
 import { auditRowHash, chainGenesis, type StoredRow } from '../../db/audit.js';
 import type { ReadableDb } from '../../db/connection.js';
 import type { GroupClient, GroupPool } from '../../db/group/client.js';
 import { appendEntries, groupHashAt, groupHashes, groupHead, markDiverged, registerHall, type GroupEntry } from '../../db/group/journal.js';
 import { ensureMonths } from '../../db/group/schema.js';
-import { documentsHash, hallIdentity, journalDocuments, journalEntries, journalHashAt, journalHead, type EntryDocuments } from '../../db/journal.js';
+import { hallIdentity, journalDocuments, journalEntries, journalHashAt, journalHead, type EntryDocuments } from '../../db/journal.js';
+import { entryDigest, HALL_READERS } from './recompute.js';
 import { cosignaturesAfter, insertHallCheckpoints, lastShippedCheckpoint, type CosignatureRow } from '../../db/group/witness.js';
 import { checkpointsToShip, lastCosignedCheckpoint } from '../../db/transparency.js';
 
@@ -70,9 +73,11 @@ export interface ShipResult {
 
 /**
  * The entry the group keeps of an audit row: its fields as stored (texts exact: the hash is recomputed from
- * them), and the documents its command wrote with their digest bound to the row's hash.
+ * them), the documents its command wrote, and the facts they publish under the group's contract (issue 39,
+ * core/group-contract), documents and facts bound by one digest to the row's hash.
  */
 export function groupEntry(r: StoredRow, documents: EntryDocuments = {}): Omit<GroupEntry, 'recordedAt'> {
+  const published = { contract: CONTRACT_VERSION, facts: factsOfHallRows(r, documents, HALL_READERS) };
   return {
     seq: r.id,
     prevHash: r.prev_hash,
@@ -80,7 +85,8 @@ export function groupEntry(r: StoredRow, documents: EntryDocuments = {}): Omit<G
     kind: r.channel,
     payload: { at: r.at, operatorId: r.operator_id, terminalId: r.terminal_id, channel: r.channel, outcome: r.outcome, input: r.input, before: r.before, after: r.after },
     documents,
-    documentsHash: documentsHash(r.hash, documents),
+    documentsHash: entryDigest(r.hash, documents, published),
+    ...published,
   };
 }
 

@@ -2,16 +2,17 @@
  * group:verify (issue 25): every hall's journal in the group's PostgreSQL,
  * recomputed from its payloads alone, entry by entry: contiguous from 1,
  * each linked to the one before, each hash its payload's, each entry's
- * documents their digest (bound to the entry's hash), and the last one the
+ * documents and facts their digest (bound to the entry's hash), each entry's
+ * facts those of the group's contract (docs/group-contract.md), and the last one the
  * head the shipper recorded. The first break of each hall is named.
  */
 import type { GroupClient } from '../../db/group/client.js';
 import { groupHalls, groupPrevHashAt, journalLastSeq, journalSeqs, type GroupHall } from '../../db/group/journal.js';
 import { GENESIS } from '../../db/group/schema.js';
-import { alteredPart, documentsHold, payloadColumnsHold, payloadHash } from './recompute.js';
+import { alteredPart, documentsHold, factsHold, payloadColumnsHold, payloadHash } from './recompute.js';
 
 /** hash: the stored hash replaced (the payload gives the one the chain keeps); payload: the payload edited. */
-export type BreakReason = 'payload' | 'hash' | 'documents' | 'missing' | 'duplicate' | 'link' | 'head' | 'extra';
+export type BreakReason = 'payload' | 'hash' | 'documents' | 'facts' | 'missing' | 'duplicate' | 'link' | 'head' | 'extra';
 
 export interface HallCheck {
   hallId: string;
@@ -77,6 +78,11 @@ async function checkHall(c: GroupClient, hall: GroupHall): Promise<HallCheck> {
         !sameTables(r.docTables ?? null, r.documents)
       ) {
         firstBreak = { seq: r.seq, reason: 'documents' };
+        break outer;
+      }
+      // The facts the report reads (the group's contract, issue 39): the hall's, bound above, or the group's own derived again.
+      if (!factsHold(r, hall.factsFrom !== null && r.seq >= hall.factsFrom)) {
+        firstBreak = { seq: r.seq, reason: 'facts' };
         break outer;
       }
       prev = r.hash;

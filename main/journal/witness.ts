@@ -31,7 +31,7 @@ import type { GroupPool } from '../../db/group/client.js';
 import { groupHalls, groupPrevHashAt, journalSeqs, type GroupHall } from '../../db/group/journal.js';
 import { GENESIS } from '../../db/group/schema.js';
 import { checkpointsToWitness, insertCosignature, journalHallKeys, saveWitnessFrontier, witnessFrontier, type ShippedCheckpoint } from '../../db/group/witness.js';
-import { ALTERED_WORDS, alteredPart, documentsHold, payloadColumnsHold, payloadHash, type AlteredPart } from './recompute.js';
+import { ALTERED_WORDS, alteredPart, documentsHold, factsHold, payloadColumnsHold, payloadHash, type AlteredPart } from './recompute.js';
 import { sha256 } from '../../db/transparency.js';
 import { ed25519Verify, logOrigin, rawPublicKey, readOrCreateKeyFile } from '../services/shared/hall-key.js';
 
@@ -138,6 +138,7 @@ async function grow(pool: GroupPool, hall: GroupHall, from: Grown, size: number)
       if (r.prevHash !== lastHash) return { seq, part: 'link' };
       if (!payloadColumnsHold(r)) return { seq, part: 'payload' };
       if (!documentsHold(r, recomputed, hall.documentsFrom !== null && seq >= hall.documentsFrom)) return { seq, part: 'documents' };
+      if (!factsHold(r, hall.factsFrom !== null && seq >= hall.factsFrom)) return { seq, part: 'facts' };
       leaves.push(leafHash(sha256, hexToBytes(recomputed)));
       lastHash = recomputed;
     }

@@ -1,0 +1,111 @@
+/**
+ * The group's contract (issue 39): what a hall publishes to its group, as
+ * versioned facts, never as its own tables' columns. Each fact has a type, a
+ * version and named fields (money in integer cents, instants as ISO texts);
+ * an entry of the journal carries the facts its command made, keyed
+ * `type@version`, beside the contract's version it was built under. The
+ * group's report and checks read these facts alone, so a hall migration that
+ * renames or reshapes a column changes the hall's mapping (./hall-rows.ts),
+ * never what the group sums. docs/group-contract.md says it for people.
+ *
+ * Versions: a fact's version changes when its meaning does (a field added,
+ * dropped or counted otherwise); the group then reads both, or upcasts the
+ * older one. The contract's version names the whole set an entry was built
+ * under: 0 for an entry shipped before facts travelled (the group derives its
+ * facts from the raw rows it carries, ./hall-rows.ts factsOfHallRows), 1 today.
+ */
+import { z } from 'zod';
+
+/** The contract's version entries are built under now. */
+export const CONTRACT_VERSION = 1;
+/** The entries shipped before facts travelled: their facts are derived by the group from their raw rows (an upcast). */
+export const CONTRACT_DERIVED = 0;
+
+const id = z.number().int().positive();
+const cents = z.number().int();
+const count = z.number().int().nonnegative();
+const instant = z.string().min(10);
+
+/** Every fact type the contract knows, by `type@version`, with its fields. Strict: a field more or less is not this version. */
+export const FACT_SCHEMAS = {
+  /** A bingo session opened. */
+  'session@1': z.strictObject({ sessionId: id, openedAt: instant }),
+  /** A session closed (its command's answer). */
+  'session_close@1': z.strictObject({ sessionId: id, closedAt: instant }),
+  /** A game (jogada) opened in a session. */
+  'game@1': z.strictObject({ gameId: id, sessionId: id, number: id }),
+  /** A game annulled (art. 16.º): its cards, sales and stamp duty do not count. */
+  'game_annulment@1': z.strictObject({ gameId: id }),
+  /** A game's close of sale: its figures as frozen then (art. 13.º). */
+  'game_closure@1': z.strictObject({ gameId: id, cards: count, totalCents: cents, stampDutyCents: cents }),
+  /** A sale of cards: its game, its cards (by series' id and numbers) and what they cost. */
+  'sale@1': z.strictObject({
+    saleId: id,
+    gameId: id,
+    at: instant,
+    cards: id,
+    totalCents: cents,
+    ranges: z.array(z.strictObject({ seriesId: id, first: id, last: id })),
+  }),
+  /** A sale voided (it then counts for nothing). */
+  'sale_void@1': z.strictObject({ saleId: id, at: instant }),
+  /** A prize awarded (line, bingo or the special prize). */
+  'winner@1': z.strictObject({ winnerId: id, gameId: id, kind: z.enum(['line', 'bingo', 'special']), prizeCents: cents }),
+  /** A prize paid. */
+  'prize_payment@1': z.strictObject({ winnerId: id, paidAt: instant }),
+  /** A sale refunded (its game annulled). */
+  'refund@1': z.strictObject({ saleId: id, amountCents: cents, paidAt: instant }),
+  /** A guia (a machine's payout by hand) issued. */
+  'guia@1': z.strictObject({ guiaId: id, number: id, machineId: id, kind: z.string().min(1), amountCents: cents, issuedAt: instant }),
+  /** A guia paid: its cash part and its cheques' sum. */
+  'guia_payment@1': z.strictObject({ guiaId: id, paidAt: instant, cashCents: cents, chequeCents: cents }),
+  /** A guia voided. */
+  'guia_void@1': z.strictObject({ guiaId: id, voidedAt: instant }),
+  /** A drawer's close: its Z report's figures, and its movements' sums by kind. */
+  'z_report@1': z.strictObject({
+    zNumber: id,
+    closedAt: instant,
+    expectedCents: cents,
+    countedCents: cents,
+    varianceCents: cents,
+    movements: z.record(z.string(), cents),
+  }),
+  /** Money put into a jackpot fund (from the meters or by hand). */
+  'fund_contribution@1': z.strictObject({ at: instant, amountCents: cents }),
+  /** Money moved between jackpot funds. */
+  'fund_transfer@1': z.strictObject({ at: instant, amountCents: cents }),
+  /** A machine registered (or imported): its id in the hall and its number. */
+  'machine@1': z.strictObject({ machineId: id, number: z.string().min(1) }),
+  /** A machine's bet as registered, edited or imported: the newest (by seq) holds. */
+  'machine_bet@1': z.strictObject({ number: z.string().min(1), betCents: id }),
+  /** A machine's meters read: the credits played and paid since the reading before. */
+  'meter_reading@1': z.strictObject({ machineId: id, at: instant, coinsIn: count, prizesPaid: count }),
+} as const;
+
+export type FactKey = keyof typeof FACT_SCHEMAS;
+export type Fact<K extends FactKey> = z.infer<(typeof FACT_SCHEMAS)[K]>;
+export const FACT_KEYS = Object.keys(FACT_SCHEMAS) as FactKey[];
+
+/** An entry's facts: by `type@version`, each kind's facts in the order the hall wrote them; kinds without one left out. */
+export type EntryFacts = { [K in FactKey]?: Fact<K>[] };
+
+/** What an entry carries of the contract: its version and its facts. */
+export interface EntryContract {
+  contract: number;
+  facts: EntryFacts;
+}
+
+/** Why an entry's facts are not of the contract, or null when they are: every key known, every fact its schema's. */
+export function factsProblem(facts: unknown): string | null {
+  if (facts === null || typeof facts !== 'object' || Array.isArray(facts)) return 'facts: not an object';
+  for (const [key, list] of Object.entries(facts)) {
+    const schema = (FACT_SCHEMAS as Record<string, z.ZodType>)[key];
+    if (!schema) return `facts: unknown type ${key}`;
+    if (!Array.isArray(list) || list.length === 0) return `facts: ${key} is not a list of facts`;
+    for (const f of list) {
+      const r = schema.safeParse(f);
+      if (!r.success) return `facts: ${key}: ${r.error.issues[0]?.message ?? 'invalid'}`;
+    }
+  }
+  return null;
+}

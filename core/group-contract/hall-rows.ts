@@ -1,0 +1,147 @@
+/**
+ * The hall's rows mapped to the group's facts (issue 39): the one place that
+ * knows both the hall's columns (what db/journal.ts journalDocuments reads,
+ * by table) and the contract's fields (./facts.ts). The hall ships what this
+ * gives with every entry; the group upcasts an entry shipped before facts
+ * travelled (contract version 0) with the same function, from the raw rows
+ * that entry carries.
+ *
+ * When a hall migration changes a row this reads, the contract test
+ * (test/system/group-contract.test.ts) fails: the mapping is then written for
+ * the new columns, and this one is kept, as it is, as the upcaster of
+ * version 0 (whose rows keep the old columns). Every fact leaves through its
+ * schema: a column missing or of another kind is a refusal to ship, never a
+ * figure silently zero.
+ */
+import { FACT_SCHEMAS, type EntryFacts, type Fact, type FactKey } from './facts.js';
+
+/** An entry's raw rows, by the hall's table (db/journal.ts EntryDocuments). */
+export type HallRows = Record<string, Record<string, unknown>[]>;
+
+/**
+ * The hall's own readers the mapping needs beside the rows: a machines' import file read as the caixa reads it
+ * (core/caixa/rules.ts parseMachinesCsv, given by the caller: this folder imports only the kernel).
+ */
+export interface HallReaders {
+  machinesCsv(csv: string): readonly { number: string; betCents: number }[];
+}
+
+/** The audit row's fields the mapping reads (the command, whether it was done, its input and answer as JSON texts). */
+export interface HallEntry {
+  channel: string;
+  outcome: string;
+  input: string;
+  after: string | null;
+}
+
+const json = (text: unknown): unknown => (typeof text === 'string' ? JSON.parse(text) : text);
+const field = (o: unknown, name: string): unknown => (o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[name] : undefined);
+
+/** Each table's rows to facts: the hall's columns named here and nowhere else on the group's side. */
+const ROWS: { [table: string]: (row: Record<string, unknown>, rows: HallRows) => { key: FactKey; fact: unknown } } = {
+  sessions: (r) => ({ key: 'session@1', fact: { sessionId: r.id, openedAt: r.opened_at } }),
+  games: (r) => ({ key: 'game@1', fact: { gameId: r.id, sessionId: r.session_id, number: r.number } }),
+  game_closures: (r) => ({
+    key: 'game_closure@1',
+    // Closes made before the stamp duty was recorded on them carry none.
+    fact: { gameId: r.game_id, cards: r.cards_sold, totalCents: r.total_cents, stampDutyCents: r.stamp_duty_cents ?? 0 },
+  }),
+  sales: (r, rows) => ({
+    key: 'sale@1',
+    fact: {
+      saleId: r.id,
+      gameId: r.game_id,
+      at: r.created_at,
+      cards: r.quantity,
+      totalCents: r.total_cents,
+      ranges: (rows.sale_ranges ?? [])
+        .filter((x) => x.sale_id === r.id)
+        .sort((a, b) => Number(a.position) - Number(b.position))
+        .map((x) => ({ seriesId: x.series_id, first: x.from_number, last: x.to_number })),
+    },
+  }),
+  sale_voids: (r) => ({ key: 'sale_void@1', fact: { saleId: r.sale_id, at: r.voided_at } }),
+  winners: (r) => ({ key: 'winner@1', fact: { winnerId: r.id, gameId: r.game_id, kind: r.kind, prizeCents: r.prize_cents } }),
+  prize_payments: (r) => ({ key: 'prize_payment@1', fact: { winnerId: r.winner_id, paidAt: r.paid_at } }),
+  refunds: (r) => ({ key: 'refund@1', fact: { saleId: r.sale_id, amountCents: r.amount_cents, paidAt: r.paid_at } }),
+  guias: (r) => ({
+    key: 'guia@1',
+    fact: { guiaId: r.id, number: r.number, machineId: r.machine_id, kind: r.kind, amountCents: r.amount_cents, issuedAt: r.issued_at },
+  }),
+  guia_payments: (r) => {
+    const cheques = json(r.cheques);
+    if (!Array.isArray(cheques)) throw new Error('group contract: guia_payments.cheques is not a list');
+    return {
+      key: 'guia_payment@1',
+      fact: { guiaId: r.guia_id, paidAt: r.paid_at, cashCents: r.cash_cents, chequeCents: cheques.reduce((s: number, c) => s + Number(field(c, 'amountCents')), 0) },
+    };
+  },
+  guia_voids: (r) => ({ key: 'guia_void@1', fact: { guiaId: r.guia_id, voidedAt: r.voided_at } }),
+  drawer_closes: (r) => {
+    const z = json(r.report);
+    return {
+      key: 'z_report@1',
+      fact: {
+        zNumber: r.z_number,
+        closedAt: r.closed_at,
+        expectedCents: field(z, 'expectedCents'),
+        countedCents: field(z, 'countedCents'),
+        varianceCents: field(z, 'varianceCents'),
+        movements: field(z, 'movements'),
+      },
+    };
+  },
+  fund_contributions: (r) => ({ key: 'fund_contribution@1', fact: { at: r.at, amountCents: r.amount_cents } }),
+  fund_transfers: (r) => ({ key: 'fund_transfer@1', fact: { at: r.at, amountCents: r.amount_cents } }),
+  machines: (r) => ({ key: 'machine@1', fact: { machineId: r.id, number: r.number } }),
+  meter_readings: (r) => ({ key: 'meter_reading@1', fact: { machineId: r.machine_id, at: r.at, coinsIn: r.delta_coins_in, prizesPaid: r.delta_prizes_paid } }),
+};
+
+/** What a command's own input or answer publishes (the commands that change a row the journal ships only by its unchanging columns). */
+function answerFacts(e: HallEntry, readers: HallReaders): { key: FactKey; fact: unknown }[] {
+  if (e.outcome !== 'ok') return [];
+  switch (e.channel) {
+    case 'session.close': {
+      const after = json(e.after);
+      return [{ key: 'session_close@1', fact: { sessionId: field(after, 'sessionId'), closedAt: field(after, 'closedAt') } }];
+    }
+    case 'game.annul':
+      return [{ key: 'game_annulment@1', fact: { gameId: field(json(e.input), 'gameId') } }];
+    case 'machine.register':
+    case 'machine.update': {
+      const after = json(e.after);
+      return [{ key: 'machine_bet@1', fact: { number: field(after, 'number'), betCents: field(after, 'betCents') } }];
+    }
+    case 'machine.import': {
+      const csv = field(json(e.input), 'csv');
+      if (typeof csv !== 'string') throw new Error('group contract: machine.import without its file');
+      return readers.machinesCsv(csv).map((m) => ({ key: 'machine_bet@1' as const, fact: { number: m.number, betCents: m.betCents } }));
+    }
+    default:
+      return [];
+  }
+}
+
+/**
+ * The facts an entry publishes, from its audit row and the rows its command wrote (tables this does not know
+ * publish nothing: the acta's entries, drawers, series...). Each fact is checked against its schema.
+ */
+export function factsOfHallRows(entry: HallEntry, rows: HallRows, readers: HallReaders): EntryFacts {
+  const out: Record<string, unknown[]> = {};
+  const add = ({ key, fact }: { key: FactKey; fact: unknown }) => {
+    const parsed = FACT_SCHEMAS[key].safeParse(fact);
+    if (!parsed.success) throw new Error(`group contract: ${key} of ${entry.channel}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+    (out[key] ??= []).push(parsed.data);
+  };
+  for (const table of Object.keys(rows).sort()) {
+    const map = ROWS[table];
+    if (map) for (const row of rows[table]!) add(map(row, rows));
+  }
+  for (const f of answerFacts(entry, readers)) add(f);
+  return out as EntryFacts;
+}
+
+/** The facts of one type in an entry's facts (typed). */
+export function factsOf<K extends FactKey>(facts: EntryFacts, key: K): Fact<K>[] {
+  return (facts[key] ?? []) as Fact<K>[];
+}
