@@ -7,7 +7,7 @@
  * that entry carries.
  *
  * When a hall migration changes a row this reads, the contract test
- * (test/system/group-contract.test.ts) fails: the mapping is then written for
+ * (test/group-contract.test.ts) fails: the mapping is then written for
  * the new columns, and this one is kept, as it is, as the upcaster of
  * version 0 (whose rows keep the old columns). Every fact leaves through its
  * schema: a column missing or of another kind is a refusal to ship, never a

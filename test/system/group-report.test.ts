@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hallDay, type HallTimeZone } from '../../core/time.js';
 import { periodIn, reportPeriod, type GroupReport } from '../../core/group-report.js';
 import { drawerById, drawerExpectedCash } from '../../db/drawers.js';
-import { hallIdentity } from '../../db/journal.js';
+import { documentsHash, hallIdentity } from '../../db/journal.js';
 import { openGroup, shipHall, verifyGroup, type Group } from '../../main/journal/index.js';
 import { readGroupReport, reportText } from '../../main/journal/report.js';
 import { createHarness, TEST_FLOAT, type Harness } from '../harness.js';
@@ -190,6 +190,57 @@ describe('the group report', () => {
     const html = reportText(report, 'html');
     expect(html).toContain('<svg');
     expect(html).not.toMatch(/(src|href)=["']?https?:/);
+  });
+
+  it("reads entries shipped before facts travelled (the group's contract, version 0: upcast from their raw rows) to the same figures", async () => {
+    const period = periodOf(halls[0]!);
+    const shipped = await readGroupReport(group.pool, period);
+    // Every entry as an older shipper left it: its documents and their digest alone, no facts, no contract.
+    for (const e of await pgdb.query<{ hall_id: string; seq: string; hash: string; documents: Record<string, Record<string, unknown>[]> }>(
+      'SELECT hall_id, seq, hash, documents FROM journal',
+    )) {
+      await pgdb.query('UPDATE journal SET contract = NULL, facts = NULL, fact_types = NULL, documents_hash = $3 WHERE hall_id = $1 AND seq = $2', [
+        e.hall_id,
+        e.seq,
+        documentsHash(e.hash, e.documents),
+      ]);
+    }
+    await pgdb.query('UPDATE halls SET facts_from = NULL');
+    // Opened again, the group upcasts them: version 0, each fact derived from the rows and the audit row the entry carries.
+    const again = await openGroup(pgdb.url);
+    try {
+      expect(await pgdb.query(`SELECT DISTINCT contract FROM journal`)).toEqual([{ contract: 0 }]);
+      expect((await verifyGroup(again.pool)).valid).toBe(true);
+      expect({ ...(await readGroupReport(again.pool, period)), generatedAt: '' }).toEqual({ ...shipped, generatedAt: '' });
+      // A derived fact edited in PostgreSQL: derived again by group:verify, it is not the same.
+      const id = hallIdentity(halls[0]!.h.kiosk.db).hallId;
+      const [sale] = await pgdb.query<{ seq: string }>(`SELECT seq FROM journal WHERE hall_id = $1 AND fact_types && ARRAY['sale@1'] ORDER BY seq LIMIT 1`, [id]);
+      const edit = (by: number) =>
+        pgdb.query(
+          `UPDATE journal SET facts = jsonb_set(facts, '{sale@1,0,totalCents}', to_jsonb((facts#>>'{sale@1,0,totalCents}')::bigint + $3)) WHERE hall_id = $1 AND seq = $2`,
+          [id, sale!.seq, by],
+        );
+      await edit(100);
+      expect((await verifyGroup(again.pool)).halls.find((h) => h.hallId === id)!.firstBreak).toEqual({ seq: Number(sale!.seq), reason: 'facts' });
+      await edit(-100);
+      // New entries shipped after are the hall's facts again (version 1), and they must be: the old entries read beside them.
+      const p = halls[0]!;
+      await p.h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: new Date(p.h.clock.now().getTime() + 3_600_000).toISOString() }, p.manager);
+      await shipHall(p.h.kiosk.db, again.pool);
+      expect(await pgdb.query(`SELECT contract, count(*)::int AS n FROM journal WHERE hall_id = $1 GROUP BY 1 ORDER BY 1`, [id])).toEqual([
+        { contract: 0, n: expect.any(Number) },
+        { contract: 1, n: 1 },
+      ]);
+      expect((await verifyGroup(again.pool)).valid).toBe(true);
+      // A published fact edited: its digest binds it with the documents.
+      const [opened] = await pgdb.query<{ seq: string }>(`SELECT seq FROM journal WHERE hall_id = $1 AND contract = 1`, [id]);
+      await pgdb.query(`UPDATE journal SET facts = jsonb_set(facts, '{session@1,0,sessionId}', '99') WHERE hall_id = $1 AND seq = $2`, [id, opened!.seq]);
+      expect((await verifyGroup(again.pool)).halls.find((h) => h.hallId === id)!.firstBreak).toEqual({ seq: Number(opened!.seq), reason: 'documents' });
+      await pgdb.query(`UPDATE journal SET facts = jsonb_set(facts, '{session@1,0,sessionId}', '2') WHERE hall_id = $1 AND seq = $2`, [id, opened!.seq]);
+      expect((await verifyGroup(again.pool)).valid).toBe(true);
+    } finally {
+      await again.close();
+    }
   });
 
   it('names a document changed in PostgreSQL with its hall and seq', async () => {
