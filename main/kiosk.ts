@@ -24,7 +24,7 @@ import { renderEscPos } from '../printing/escpos.js';
 import { createPdfRenderer } from './printing/pdf-renderer.js';
 import { PrintQueue, type JobTransport } from './printing/queue.js';
 import { jobTransportOf, printerStatus } from './printing/transports.js';
-import { createDispatcher } from './rpc/dispatcher.js';
+import { createDispatcher, type DispatcherDeps } from './rpc/dispatcher.js';
 import { handlers } from './services/index.js';
 import type { KioskIo } from './services/shared/context.js';
 import { runningPost, type PostStatus } from '../core/terminals/post.js';
@@ -69,6 +69,8 @@ export interface KioskOptions {
   post?: () => PostStatus;
   /** The group journal's shipper state (main/journal/shipper.ts, started beside the kiosk by the command line); none: null. */
   journal?: () => JournalState | null;
+  /** Each call the dispatcher receives, with the terminal its transport names (tests list the routes of every post). */
+  trace?: DispatcherDeps['trace'];
 }
 
 export interface Kiosk {
@@ -278,6 +280,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
       emitAll(event);
     },
     logError,
+    ...(options.trace ? { trace: options.trace } : {}),
     storage: {
       failed: storageFailed,
       wrote: () => {

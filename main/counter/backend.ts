@@ -7,9 +7,9 @@
  * What the post is (post.status) is answered here too, never asked of the
  * hall, which would answer that it is the hall server.
  */
-import { contract, isChannel } from '../../core/contract.js';
-import { errorMessage, type Result } from '../../core/errors.js';
+import { contract } from '../../core/contract.js';
 import { configureRefusal, runningPost, type PostStatus } from '../../core/terminals/post.js';
+import { PASS, postDispatcher, type PostOverlay, type TracedCall } from '../rpc/posts.js';
 import type { HallLink } from './link.js';
 import { ownPrinterStatus, startCounterPrinting, type CounterPrinting, type CounterPrintingOptions } from './printing.js';
 
@@ -21,10 +21,12 @@ export interface CounterBackendOptions {
   printing?: Omit<CounterPrintingOptions, 'link'>;
   /** The installed program (Electron) rather than browser mode: what post.status says. */
   installed?: boolean;
+  /** Each call with its route (tests). */
+  trace?: (call: TracedCall) => void;
 }
 
 export interface CounterBackend {
-  /** The link with printing and post.status wrapped in: what the screens' transport calls. */
+  /** The counter's one dispatcher (its overlay, the rest relayed by the link): what the screens' transport calls. */
   backend: HallLink;
   printing: CounterPrinting | null;
 }
@@ -33,24 +35,29 @@ export function counterBackend(options: CounterBackendOptions): CounterBackend {
   const { link } = options;
   const printing = options.printing ? startCounterPrinting({ ...options.printing, link }) : null;
   const post = (): PostStatus => runningPost('counter', { installed: options.installed ?? false, counter: link.state().post ?? null });
-  const backend: HallLink = {
-    ...link,
-    async dispatch(channel, input, meta = {}, origin) {
-      const lang = meta.lang === 'en' ? 'en' : 'pt-PT';
-      if (channel === 'post.status') return { ok: true, value: post() };
-      if (channel === 'post.configure') {
-        const e = configureRefusal(post());
-        return { ok: false, error: { code: e.code, message: errorMessage(e.code, e.params, lang) } } satisfies Result<never>;
-      }
-      if (printing && channel === 'printer.status' && options.terminalId !== undefined) {
-        const platform = options.printing?.platform;
-        const own = await ownPrinterStatus(link, { terminalId: options.terminalId, ...(platform ? { platform } : {}) }, input, meta);
-        if (own) return own;
-      }
-      const result = await link.dispatch(channel, input, meta, origin);
-      if (printing && result.ok && isChannel(channel) && contract[channel].kind === 'command') printing.kick();
-      return result;
+  const overlay: PostOverlay<'counter'> = {
+    'post.status': () => ({ ok: true, value: post() }),
+    'post.configure': () => {
+      throw configureRefusal(post());
+    },
+    // The link's own state: never asked of the hall (it is what to show when the hall does not answer).
+    'link.status': () => ({ ok: true, value: link.state() }),
+    async 'printer.status'(input, call) {
+      if (!printing || options.terminalId === undefined) return PASS;
+      const platform = options.printing?.platform;
+      const own = await ownPrinterStatus(link, { terminalId: options.terminalId, ...(platform ? { platform } : {}) }, input, call.meta);
+      return own ?? PASS;
     },
   };
-  return { backend, printing };
+  const dispatch = postDispatcher({
+    post: 'counter',
+    overlay,
+    base: (channel, input, meta = {}, origin) => link.dispatch(channel, input, meta, origin),
+    // A command that went through may have queued a receipt for this counter's printer.
+    after: (channel, result) => {
+      if (printing && result.ok && contract[channel].kind === 'command') printing.kick();
+    },
+    ...(options.trace ? { trace: options.trace } : {}),
+  });
+  return { backend: { ...link, dispatch }, printing };
 }

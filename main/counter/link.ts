@@ -13,7 +13,8 @@
  *
  * The link keeps its state (up, or down since when; the last error; the clock
  * against the hall's `Date` header) and tells the screens of each change by a
- * `link` event; `link.status` is answered here, never asked of the hall.
+ * `link` event; the counter's dispatcher answers `link.status` from it
+ * (main/counter/backend.ts), never asking the hall.
  *
  * A status is a fact or "unknown" (issue 37): a keyed command whose request
  * may have reached the hall and whose answer never came is unknown, across
@@ -305,8 +306,6 @@ export function createHallLink(options: HallLinkOptions): HallLink {
   }
 
   async function dispatch(channel: string, input: unknown, meta: CallMeta = {}, _origin?: CallOrigin): Promise<Result<unknown>> {
-    // The link's own state: never asked of the hall (it is what to show when the hall does not answer).
-    if (channel === LINK_STATUS) return { ok: true, value: state() };
     const lang: Lang = meta.lang === 'en' ? 'en' : 'pt-PT';
     const started = Date.now();
     const deadline = started + (SLOW_CHANNELS.has(channel) ? (options.slowBudgetMs ?? SLOW_BUDGET_MS) : budgetMs);

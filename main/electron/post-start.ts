@@ -17,12 +17,13 @@ import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from '
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { CallMeta } from '../../core/bridge.js';
-import { contract } from '../../core/contract.js';
+import type { ParsedInput } from '../../core/contract.js';
 import { errorMessage, KioskError, type ErrorCode, type Lang, type Result } from '../../core/errors.js';
 import { TOPICS, type KioskEvent } from '../../core/events.js';
 import { DEFAULT_TERMINAL, type CallOrigin } from '../../core/terminal.js';
 import { fingerprintOfTyped, hallAddressOf, postChoiceOf, runningPost, unchosenPost, type PostChoice, type PostStatus } from '../../core/terminals/post.js';
 import { counterBackend } from '../counter/backend.js';
+import { postDispatcher, type TracedCall } from '../rpc/posts.js';
 import { createHallLink, type HallLinkOptions } from '../counter/link.js';
 import type { CounterPrintingOptions } from '../counter/printing.js';
 import { OUTCOMES_FILE } from '../counter/outcomes.js';
@@ -58,6 +59,8 @@ export interface PostOptions {
   link?: Omit<HallLinkOptions, 'hallUrl' | 'agent' | 'post'>;
   /** A counter's printing of its own jobs (default: its own printers, as `npm run counter`). */
   counterPrinting?: Omit<CounterPrintingOptions, 'link'>;
+  /** Each call with the route its post's dispatcher gave it (tests). */
+  trace?: (call: TracedCall) => void;
 }
 
 export interface PostRuntime extends PostBackend {
@@ -86,12 +89,18 @@ function refusalOf(e: KioskError, lang: Lang): Result<never> {
   return { ok: false, error: { code: e.code, message: errorMessage(e.code, e.params, lang), ...(e.details !== undefined ? { details: e.details } : {}) } };
 }
 
+/** A post that holds the hall's file: its kiosk's dispatcher answers every channel (no overlay). */
+function kioskBackend(kiosk: Kiosk, post: 'standalone' | 'hall', o: PostOptions): PostBackend {
+  const dispatch = postDispatcher({ post, overlay: {}, base: kiosk.dispatch, ...(o.trace ? { trace: o.trace } : {}) });
+  return { dispatch, onEvent: (listener) => kiosk.onEvent(listener), isDisplayToken: (token) => kiosk.isDisplayToken(token) };
+}
+
 /** Start the post a plan names. A plan of refusal or choice starts nothing: openPost handles those. */
 export async function startPost(plan: StartedPost['plan'], o: PostOptions): Promise<StartedPost> {
   const installed = o.installed ?? true;
   if (plan.kind === 'standalone') {
     const kiosk = await openKiosk({ ...o.kiosk, dataDir: o.dataDir, post: () => runningPost('standalone', { installed }) });
-    return { plan, backend: kiosk, kiosk, status: () => runningPost('standalone', { installed }), close: () => Promise.resolve(kiosk.close()) };
+    return { plan, backend: kioskBackend(kiosk, 'standalone', o), kiosk, status: () => runningPost('standalone', { installed }), close: () => Promise.resolve(kiosk.close()) };
   }
   if (plan.kind === 'hall') {
     let info: PostStatus['hall'] = null;
@@ -103,7 +112,7 @@ export async function startPost(plan: StartedPost['plan'], o: PostOptions): Prom
       info = hall.info;
       return {
         plan,
-        backend: kiosk,
+        backend: kioskBackend(kiosk, 'hall', o),
         kiosk,
         status,
         async close() {
@@ -122,7 +131,7 @@ export async function startPost(plan: StartedPost['plan'], o: PostOptions): Prom
   // The commands whose answer was lost are remembered across a restart (the data folder), and asked of the hall once it is back.
   const link = createHallLink({ outcomesFile: join(o.dataDir, OUTCOMES_FILE), ...o.link, hallUrl: identity.hallUrl, agent: hallAgent(identity), post });
   // The receipts printer beside the cashier is this post's: it prints this terminal's jobs itself (as npm run counter).
-  const { backend, printing } = counterBackend({ link, terminalId: identity.terminalId, printing: o.counterPrinting ?? {}, installed });
+  const { backend, printing } = counterBackend({ link, terminalId: identity.terminalId, printing: o.counterPrinting ?? {}, installed, ...(o.trace ? { trace: o.trace } : {}) });
   return {
     plan,
     backend,
@@ -193,13 +202,8 @@ export async function openPost(o: PostOptions & { args?: PostArgs }): Promise<Po
   };
   if (plan.kind !== 'choose') switchTo(await startPost(plan, o));
 
-  async function configure(input: unknown, lang: Lang): Promise<Result<unknown>> {
-    const parsed = contract['post.configure'].input.safeParse(input ?? {});
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(entrada)'}: ${i.message}`).join('; ');
-      return { ok: false, error: { code: 'VALIDATION_FAILED', message: errorMessage('VALIDATION_FAILED', { issues }, lang), details: parsed.error.issues } };
-    }
-    const choice = postChoiceOf(parsed.data);
+  async function configure(input: ParsedInput<'post.configure'>, lang: Lang): Promise<Result<PostStatus>> {
+    const choice = postChoiceOf(input);
     try {
       let file: PostFile;
       let post: StartedPost;
@@ -232,22 +236,33 @@ export async function openPost(o: PostOptions & { args?: PostArgs }): Promise<Po
     }
   }
 
+  // The first run's one dispatcher: the role still to be chosen, it answers post.status and post.configure and refuses the rest.
+  const firstRun = postDispatcher({
+    post: 'first-run',
+    overlay: {
+      'post.status': () => ({ ok: true, value: unchosenPost() }),
+      async 'post.configure'(input, call) {
+        const choosing = configure(input, call.lang);
+        configuring = choosing;
+        try {
+          return await choosing;
+        } finally {
+          configuring = null;
+        }
+      },
+    },
+    refuse: () => new KioskError('POST_NOT_CHOSEN'),
+    ...(o.trace ? { trace: o.trace } : {}),
+  });
+
   const runtime: PostRuntime = {
     current: () => started,
     status: () => started?.status() ?? unchosenPost(),
     async dispatch(channel, input, meta = {}, origin) {
-      const lang: Lang = meta.lang === 'en' ? 'en' : 'pt-PT';
       // One choice at a time: a second one waits for the first, then meets the post it made.
       if (configuring) await configuring.catch(() => undefined);
-      if (started) return started.backend.dispatch(channel, input, meta, origin);
-      if (channel === 'post.status') return { ok: true, value: unchosenPost() };
-      if (channel !== 'post.configure') return refusalOf(new KioskError('POST_NOT_CHOSEN'), lang);
-      configuring = configure(input, lang);
-      try {
-        return await configuring;
-      } finally {
-        configuring = null;
-      }
+      // The post that runs answers through its own dispatcher (its kiosk's, or the counter's); until then, the first run's.
+      return (started ? started.backend.dispatch : firstRun)(channel, input, meta, origin);
     },
     onEvent(listener) {
       listeners.add(listener);

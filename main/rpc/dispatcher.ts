@@ -48,6 +48,8 @@ export interface DispatcherDeps {
   now: () => Date;
   io: KioskIo;
   emit: (event: KioskEvent) => void;
+  /** Each call received, with the terminal its transport names (tests list the routes of every post). */
+  trace?: (channel: string, origin: CallOrigin) => void;
   /** Where unexpected errors are reported (they reach the caller only as INTERNAL). */
   logError?: (error: unknown, channel: string) => void;
   /** The disk refused a write (full or failing), or a write succeeded again: the kiosk's health follows. */
@@ -238,6 +240,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
   const inFlight = new Map<string, Promise<unknown>>();
 
   const dispatch: Dispatch = async (channel, rawInput, meta = {}, origin = home) => {
+    deps.trace?.(channel, origin);
     const sent = keyOf(channel, meta);
     if (sent === undefined) return attempt(channel, rawInput, meta, origin);
     // Keys are the terminal's own: another terminal's same key is another command.

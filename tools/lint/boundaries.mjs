@@ -66,11 +66,12 @@ export function allowed(from, to) {
     web: () => toKind === 'core' || to === 'kiosk' || to === 'web',
     // The installed program's post (post-start.ts) is a standalone kiosk, the hall server (its PKI and terminals
     // port) or a counter (its link to the hall and its printing), started as the command line starts them.
-    electron: () => toKind === 'core' || to === 'kiosk' || to === 'electron' || to === 'hall' || to === 'counter',
+    // Each post answers through one dispatcher (rpc/posts.ts: its overlay over the kiosk's or the hall's).
+    electron: () => toKind === 'core' || to === 'kiosk' || to === 'electron' || to === 'hall' || to === 'counter' || to === 'rpc',
     // The hall server's transport (its PKI, the terminals port, a counter's enrolment): the redemption of a code is the terminals service's.
     hall: () => toKind === 'core' || ['db', 'web', 'kiosk', 'rpc', 'services/terminals', 'hall'].includes(to),
     // A counter: the hall's link over browser mode's server; it opens no database of its own and prints its own terminal's jobs.
-    counter: () => toKind === 'core' || ['web', 'hall', 'counter', 'printing', 'main/printing'].includes(to),
+    counter: () => toKind === 'core' || ['web', 'hall', 'counter', 'printing', 'main/printing', 'rpc'].includes(to),
     // The group's journal: the hall's SQLite read through db/, PostgreSQL through its driver (this zone only).
     // The group as a witness checks and cosigns the halls' checkpoints with the hall key's format (services/shared).
     journal: () => toKind === 'core' || to === 'db' || to === 'journal' || to === 'main/workers' || to === 'services/shared',
