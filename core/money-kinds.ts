@@ -74,9 +74,6 @@ export function mergeDeclared<T>(what: string, key: (item: T) => string, lists: 
   return sort ? all.sort(sort) : all;
 }
 
-/** A domain's audited documents: each document's writers (channels), with how many of it each writes, [min, max]. */
-export type AuditedDocuments = Readonly<Record<string, Readonly<Record<string, readonly [number, number]>>>>;
-
 /**
  * A document a domain prints (print_jobs.kind): what the print queue links it
  * to (print_jobs.ref_type), its title's parameters (each language words the

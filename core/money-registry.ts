@@ -8,41 +8,35 @@ import {
   bingoLedger,
   BINGO_CASH_LINES,
   BINGO_CHIP_LINES,
-  BINGO_AUDITED,
   BINGO_PRINTS,
   type BingoTitleParams,
   BINGO_EVIDENCE,
   BINGO_MONEY_KINDS,
-  type GameDocument,
-  type SaleDocument,
-  type SessionDocument,
-  type WinnerDocument,
 } from './bingo/money.js';
 import {
   caixaAccounts,
   caixaLedger,
   CAIXA_CASH_LINES,
-  CAIXA_AUDITED,
   CAIXA_PRINTS,
   type CaixaTitleParams,
   CAIXA_EVIDENCE,
   CAIXA_MONEY_KINDS,
-  type FundContributionDocument,
-  type FundTransferDocument,
-  type GuiaDocument,
 } from './caixa/money.js';
 import {
   drawerLedger,
   drawerMoneyAccounts,
-  DRAWER_AUDITED,
   DRAWER_CASH_LINES,
   DRAWER_EVIDENCE,
   DRAWER_MONEY_KINDS,
   DRAWER_PRINTS,
-  type DrawerMovementDocument,
   type DrawerTitleParams,
 } from './drawers/money.js';
+import { BINGO_DOCUMENTS } from './bingo/documents.js';
+import { CAIXA_DOCUMENTS } from './caixa/documents.js';
+import { auditedDocuments, LEDGER_DOCUMENTS, mergeDocuments } from './documents.js';
+import { DRAWER_DOCUMENTS } from './drawers/documents.js';
 import { drawerAccounts, type LedgerEntry } from './ledger.js';
+import { CHIP_DOCUMENTS } from './roulette/documents.js';
 import { mergeUnique } from './merge.js';
 import { mergeDeclared, type DrawerLine, type MoneyKind, type PrintKind } from './money-kinds.js';
 import { PRINTING_PRINTS, type PrintingTitleParams } from './printing/prints.js';
@@ -50,14 +44,11 @@ import {
   chipAccounts,
   chipLedger,
   CHIP_CASH_LINES,
-  CHIP_AUDITED,
   CHIP_PRINTS,
   type ChipTitleParams,
   CHIP_EVIDENCE,
   CHIP_FLOAT_LINES,
   CHIP_MONEY_KINDS,
-  type ChipExchangeDocument,
-  type ChipMovementDocument,
 } from './roulette/money.js';
 
 type Declared = typeof BINGO_MONEY_KINDS | typeof DRAWER_MONEY_KINDS | typeof CAIXA_MONEY_KINDS | typeof CHIP_MONEY_KINDS;
@@ -101,20 +92,10 @@ export function assertDeclared(entry: Pick<LedgerEntry, 'kind' | 'ref'>): void {
 
 // ---- the books check: each domain says what its documents call for ----
 
-/** One document as stored, with everything its postings are built from (each type declared in its domain). */
-export type BookDocument =
-  | SaleDocument
-  | GameDocument
-  | SessionDocument
-  | WinnerDocument
-  | DrawerMovementDocument
-  | GuiaDocument
-  | FundContributionDocument
-  | FundTransferDocument
-  | ChipExchangeDocument
-  | ChipMovementDocument;
-
 const EVIDENCE = mergeUnique('document', { BINGO_EVIDENCE, DRAWER_EVIDENCE, CAIXA_EVIDENCE, CHIP_EVIDENCE });
+
+/** One document as stored, with everything its postings are built from: whatever each domain's evidence reads (its type declared there). */
+export type BookDocument = { [T in keyof typeof EVIDENCE]: Parameters<(typeof EVIDENCE)[T]>[0] }[keyof typeof EVIDENCE];
 
 /** Every document type the ledger's transactions name, in the order the books check reads them. */
 export const DOCUMENT_TYPES = Object.keys(EVIDENCE) as DocumentType[];
@@ -127,10 +108,23 @@ export function expectedEntries(doc: BookDocument): LedgerEntry[] {
 
 // ---- the audit binding: which commands write each document ----
 
-const AUDITED = mergeUnique('audited document', { BINGO_AUDITED, CAIXA_AUDITED, CHIP_AUDITED, DRAWER_AUDITED });
+/**
+ * Every row a command writes, as the domains declare it (core/<domain>/documents.ts): a type or a table
+ * declared twice is refused at start. The journal's shipped tables, the binding's writers, the books check's
+ * rows and the inspector's files are all read from here.
+ */
+export const DOCUMENTS = mergeDocuments({ BINGO_DOCUMENTS, CAIXA_DOCUMENTS, DRAWER_DOCUMENTS, CHIP_DOCUMENTS, LEDGER_DOCUMENTS });
+
+/** The documents bound by document_audit (the rows of its `document_types`, migration 0033). */
+export const BOUND_DOCUMENTS = auditedDocuments(DOCUMENTS);
+
+type Written = Extract<(typeof BOUND_DOCUMENTS)[number], { writers: object }>;
+const AUDITED = Object.fromEntries(BOUND_DOCUMENTS.filter((d): d is Written => 'writers' in d).map((d) => [d.type, d.writers])) as {
+  readonly [D in Written as D['type']]: D['writers'];
+};
 
 /** An audited document's type: a domain's documents, and any ledger transaction. */
-export type AuditedDocument = keyof typeof AUDITED | 'ledger_transaction';
+export type AuditedDocument = (typeof BOUND_DOCUMENTS)[number]['type'];
 
 /**
  * What a document's audit row must be, by the document's type (the types

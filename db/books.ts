@@ -21,17 +21,21 @@ import {
 } from '../core/audit/books.js';
 import type { Posting } from '../core/ledger.js';
 import { mergeUnique } from '../core/merge.js';
-import { BINGO_AUDITED_ROWS, BINGO_BOOK_SOURCES } from './bingo/books.js';
+import { BOUND_DOCUMENTS } from '../core/money-registry.js';
+import { BINGO_BOOK_SOURCES } from './bingo/books.js';
 import { BOOK_PAGE, type BookRow, type BookSource } from './book-source.js';
-import { CAIXA_AUDITED_ROWS, CAIXA_BOOK_SOURCES } from './caixa.js';
-import { DRAWER_AUDITED_ROWS, DRAWER_BOOK_SOURCES } from './drawers.js';
-import { CHIP_AUDITED_ROWS, CHIP_BOOK_SOURCES } from './roulette.js';
+import { CAIXA_BOOK_SOURCES } from './caixa.js';
+import { DRAWER_BOOK_SOURCES } from './drawers.js';
+import { CHIP_BOOK_SOURCES } from './roulette.js';
 import { credentialDigest, CREDENTIAL_SELECT, credentialsBaselined, vouchedCredentials, type OperatorCredential } from './audit.js';
 import type { ReadableDb } from './connection.js';
 import { stmt } from './sql.js';
 
 /** Each document type's source, as its domain's SQL file declares it (a type twice stops the check at load). */
 const SOURCES = mergeUnique('document source', { BINGO_BOOK_SOURCES, DRAWER_BOOK_SOURCES, CAIXA_BOOK_SOURCES, CHIP_BOOK_SOURCES }) as Record<DocumentType, BookSource>;
+
+/** The documents the books check reads, one source each. */
+export const BOOK_DOCUMENT_TYPES = Object.keys(SOURCES);
 
 /** The transactions of one ref type with ref_id in (from, to], with their postings. */
 function transactionsBetween(db: ReadableDb, refType: string, from: number, to: number): Map<number, StoredTransaction[]> {
@@ -94,14 +98,8 @@ function checkUnknownRefs(db: ReadableDb, found: (f: BooksFinding) => void): voi
   for (const t of byId.values()) found(unexplained(t));
 }
 
-/** Each audited document type's rows: its key and its instant, as its domain's SQL file declares them. */
-const AUDITED_ROWS = mergeUnique('audited document', {
-  BINGO_AUDITED_ROWS,
-  CAIXA_AUDITED_ROWS,
-  CHIP_AUDITED_ROWS,
-  DRAWER_AUDITED_ROWS,
-  ledger: { ledger_transaction: `SELECT id, at FROM ledger_transactions` },
-}) satisfies Record<AuditedDocument, string>;
+/** Each audited document type's rows: its key and its instant, as its domain declares them (core/<domain>/documents.ts). */
+const AUDITED_ROWS = Object.fromEntries(BOUND_DOCUMENTS.map((d) => [d.type, `SELECT ${d.key} AS id, ${d.at} AS at FROM ${d.table}`])) as Record<AuditedDocument, string>;
 
 /** The version of migration 0018-audit-binding, which binds documents to their audit rows. */
 const BINDING_VERSION = 18;

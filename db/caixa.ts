@@ -395,12 +395,3 @@ export const CAIXA_BOOK_SOURCES = {
     },
   } satisfies BookSource<FundTransferDocument>,
 };
-
-/** Each of the domain's audited documents (core/<domain>/money.ts): its key and its instant, for its audit binding. */
-export const CAIXA_AUDITED_ROWS = {
-  guia: `SELECT id, issued_at AS at FROM guias`,
-  guia_payment: `SELECT guia_id AS id, paid_at AS at FROM guia_payments`,
-  guia_void: `SELECT guia_id AS id, voided_at AS at FROM guia_voids`,
-  fund_contribution: `SELECT id, at FROM fund_contributions`,
-  fund_transfer: `SELECT id, at FROM fund_transfers`,
-};

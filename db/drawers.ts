@@ -364,8 +364,3 @@ export const DRAWER_BOOK_SOURCES = {
     },
   } satisfies BookSource<DrawerMovementDocument>,
 };
-
-/** Each of the domain's audited documents (core/<domain>/money.ts): its key and its instant, for its audit binding. */
-export const DRAWER_AUDITED_ROWS = {
-  drawer_movement: `SELECT id, at FROM drawer_movements`,
-};

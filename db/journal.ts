@@ -7,7 +7,8 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../core/idempotency.js';
-import { AUDITED_DOCUMENTS } from '../core/money-registry.js';
+import type { DocumentDescriptor } from '../core/documents.js';
+import { DOCUMENTS } from '../core/money-registry.js';
 import type { HallTimeZone } from '../core/time.js';
 import type { ReadableDb, WritableDb } from './connection.js';
 import type { StoredRow } from './audit.js';
@@ -82,66 +83,32 @@ export function journalEntryAt(db: ReadableDb, seq: number): string | undefined 
 export type EntryDocuments = Record<string, Record<string, unknown>[]>;
 
 /**
- * Where each shipped table's rows are bound to their command: a binding table (0018's documents, 0027's
- * records) or, for a sale's ranges, the sale's own binding. Tables whose rows change after they are made
- * (sessions, games, series, machines, drawers) give only the columns that never do, so a row read again is
- * the same row; the others are append-only. Ledger postings are not shipped: each is built from its document
- * by its domain's evidence (core/money-registry expectedEntries), which books.verify proves in the hall.
+ * One query per shipped table, from the documents the domains declare (core/<domain>/documents.ts): each row
+ * with the seq of the entry that wrote it, read through its binding (0018's documents, 0027's records; a part,
+ * such as a sale's ranges, through its document's). A row that changes after it is made gives only its
+ * unchanging columns, so a row read again is the same row; the others are append-only. Ledger postings are not
+ * shipped (`shipped: false`): each is built from its document by its domain's evidence (core/money-registry
+ * expectedEntries), which books.verify proves in the hall.
  */
-const DOCUMENT_SOURCES: readonly { table: string; binding: 'document_audit' | 'record_audit'; type?: string; key: string; columns?: string }[] = [
-  { table: 'sessions', binding: 'record_audit', type: 'session', key: 'id', columns: 'id, opened_at, scheduled_close_at, opened_by, special_balls' },
-  { table: 'series', binding: 'record_audit', type: 'series', key: 'id', columns: 'id, code, price_cents, size, colour, emission, registered_at, registered_by' },
-  {
-    table: 'games',
-    binding: 'record_audit',
-    type: 'game',
-    key: 'id',
-    columns: 'id, session_id, number, price_cents, first_series_id, first_start, opened_at, opened_by, ball_set_id, double_of',
-  },
-  { table: 'machines', binding: 'record_audit', type: 'machine', key: 'id', columns: 'id, number, registered_at' },
-  { table: 'drawers', binding: 'record_audit', type: 'drawer', key: 'id', columns: 'id, terminal_id, opened_by, opened_at, float_counts, float_cents' },
-  { table: 'sales', binding: 'document_audit', key: 'id' },
-  { table: 'sale_voids', binding: 'document_audit', key: 'sale_id' },
-  { table: 'game_closures', binding: 'document_audit', key: 'game_id' },
-  { table: 'winners', binding: 'record_audit', type: 'winner', key: 'id' },
-  { table: 'prize_payments', binding: 'document_audit', key: 'winner_id' },
-  { table: 'prize_voids', binding: 'record_audit', type: 'prize_void', key: 'winner_id' },
-  { table: 'refunds', binding: 'document_audit', key: 'sale_id' },
-  { table: 'guias', binding: 'document_audit', key: 'id' },
-  { table: 'guia_payments', binding: 'document_audit', key: 'guia_id' },
-  { table: 'guia_voids', binding: 'document_audit', key: 'guia_id' },
-  { table: 'meter_readings', binding: 'record_audit', type: 'meter_reading', key: 'id' },
-  { table: 'fund_contributions', binding: 'document_audit', key: 'id' },
-  { table: 'fund_transfers', binding: 'document_audit', key: 'id' },
-  { table: 'special_fund_decisions', binding: 'record_audit', type: 'special_fund_decision', key: 'id' },
-  { table: 'drawer_movements', binding: 'document_audit', key: 'id' },
-  { table: 'drawer_closes', binding: 'record_audit', type: 'drawer_close', key: 'drawer_id' },
-  { table: 'chip_exchanges', binding: 'document_audit', key: 'id' },
-  { table: 'chip_movements', binding: 'document_audit', key: 'id' },
-  { table: 'acta_entries', binding: 'record_audit', type: 'acta_entry', key: 'id' },
-  { table: 'incidents', binding: 'record_audit', type: 'incident', key: 'id' },
-];
+export function journalQueries(documents: readonly DocumentDescriptor[]): readonly { table: string; sql: string }[] {
+  return documents
+    .filter((d) => d.shipped !== false)
+    .flatMap((d) => {
+      const [col, idCol] = d.binding === 'document_audit' ? ['document', 'document_id'] : ['record', 'record_id'];
+      const bound = `FROM ${d.binding} b JOIN ${d.table} d ON d.${d.key} = b.${idCol} WHERE b.${col} = '${d.type}' AND b.audit_seq >= ? AND b.audit_seq < ?`;
+      const columns = d.fixedColumns ? d.fixedColumns.map((c) => `d.${c}`).join(', ') : 'd.*';
+      return [
+        { table: d.table, sql: `SELECT b.audit_seq + 1 AS seq__, ${columns} ${bound} ORDER BY b.audit_seq, d.${d.key}` },
+        ...(d.parts ?? []).map((p) => ({
+          table: p.table,
+          sql: `SELECT b.audit_seq + 1 AS seq__, p.* ${bound.replace(`JOIN ${d.table} d ON d.${d.key}`, `JOIN ${p.table} p ON p.${p.key}`)}
+                 ORDER BY b.audit_seq, ${p.orderBy.split(', ').map((c) => `p.${c}`).join(', ')}`,
+        })),
+      ];
+    });
+}
 
-const documentSql = (s: (typeof DOCUMENT_SOURCES)[number]) => {
-  // 0018 names each money document as its table in the singular (sales: sale, guia_voids: guia_void...).
-  const type = s.type ?? s.table.slice(0, -1);
-  if (s.binding === 'document_audit' && !Object.hasOwn(AUDITED_DOCUMENTS, type)) throw new Error(`document_audit binds no ${type} (${s.table})`);
-  const col = s.binding === 'document_audit' ? 'document' : 'record';
-  const idCol = s.binding === 'document_audit' ? 'document_id' : 'record_id';
-  const columns = s.columns ? s.columns.split(', ').map((c) => `d.${c}`).join(', ') : 'd.*';
-  return `SELECT b.audit_seq + 1 AS seq__, ${columns} FROM ${s.binding} b JOIN ${s.table} d ON d.${s.key} = b.${idCol}
-           WHERE b.${col} = '${type}' AND b.audit_seq >= ? AND b.audit_seq < ? ORDER BY b.audit_seq, d.${s.key}`;
-};
-
-const DOCUMENT_QUERIES: readonly { table: string; sql: string }[] = [
-  ...DOCUMENT_SOURCES.map((s) => ({ table: s.table, sql: documentSql(s) })),
-  // A sale's ranges are written with it and never alone: read through the sale's binding.
-  {
-    table: 'sale_ranges',
-    sql: `SELECT b.audit_seq + 1 AS seq__, r.* FROM document_audit b JOIN sale_ranges r ON r.sale_id = b.document_id
-           WHERE b.document = 'sale' AND b.audit_seq >= ? AND b.audit_seq < ? ORDER BY b.audit_seq, r.sale_id, r.position`,
-  },
-];
+const DOCUMENT_QUERIES = journalQueries(DOCUMENTS);
 
 /** The tables whose rows travel with the journal's entries, in the order an entry's documents list them. */
 export const JOURNAL_DOCUMENT_TABLES: readonly string[] = DOCUMENT_QUERIES.map((q) => q.table);
@@ -151,9 +118,9 @@ export const JOURNAL_DOCUMENT_TABLES: readonly string[] = DOCUMENT_QUERIES.map((
  * table for the whole batch. Every table read is append-only (or read by its unchanging columns), so a
  * batch read again gives the same rows.
  */
-export function journalDocuments(db: ReadableDb, afterSeq: number, lastSeq: number): Map<number, EntryDocuments> {
+export function journalDocuments(db: ReadableDb, afterSeq: number, lastSeq: number, queries = DOCUMENT_QUERIES): Map<number, EntryDocuments> {
   const out = new Map<number, EntryDocuments>();
-  for (const q of DOCUMENT_QUERIES) {
+  for (const q of queries) {
     for (const row of stmt<[number, number], { seq__: number } & Record<string, unknown>>(db, q.sql).all(afterSeq, lastSeq)) {
       const { seq__: seq, ...doc } = row;
       let docs = out.get(seq);

@@ -158,9 +158,3 @@ export const CHIP_BOOK_SOURCES = {
     },
   } satisfies BookSource<ChipMovementDocument>,
 };
-
-/** Each of the domain's audited documents (core/<domain>/money.ts): its key and its instant, for its audit binding. */
-export const CHIP_AUDITED_ROWS = {
-  chip_exchange: `SELECT id, at FROM chip_exchanges`,
-  chip_movement: `SELECT id, at FROM chip_movements`,
-};

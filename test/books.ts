@@ -6,6 +6,8 @@
  * other account is checked and the ledger sums to zero.
  */
 import { expect } from 'vitest';
+import type { DocumentDescriptor } from '../core/documents.js';
+import { DOCUMENTS } from '../core/money-registry.js';
 import { verifyAudit } from '../db/audit.js';
 import type { ReadableDb as Db } from '../db/connection.js';
 import { verifyLedger } from '../db/ledger.js';
@@ -22,11 +24,9 @@ export function expectBooksHold(db: Db): void {
   const bal = (account: string) => ledger.balances[account] ?? 0;
   // Each terminal's drawer (issue 24: several counters on one file): its cash sales less the refunds and prizes it paid
   // (both in cash), plus pay-ins, less pay-outs and drops (the float is counted, not posted); chips apart.
+  // The terminals named by every document that moves a drawer's money (each domain declares its terminal column).
   const terminals = db
-    .prepare(
-      `SELECT terminal_id FROM drawers UNION SELECT terminal_id FROM sales UNION SELECT terminal_id FROM refunds UNION SELECT terminal_id FROM prize_payments
-       UNION SELECT terminal_id FROM guia_payments UNION SELECT terminal_id FROM chip_exchanges`,
-    )
+    .prepare((DOCUMENTS as readonly DocumentDescriptor[]).flatMap((d) => (d.terminal ? [`SELECT ${d.terminal} FROM ${d.table}`] : [])).join(' UNION '))
     .pluck()
     .all() as string[];
   const sales = (method: string, terminal: string) =>

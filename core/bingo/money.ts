@@ -5,7 +5,7 @@
  * X and Z.
  */
 import { drawerAccounts, reversal, type LedgerEntry, type Posting } from '../ledger.js';
-import type { AuditedDocuments, DrawerLine, MoneyKind, PrintKind } from '../money-kinds.js';
+import type { DrawerLine, MoneyKind, PrintKind } from '../money-kinds.js';
 
 export const BINGO_MONEY_KINDS = [
   // Paid in cash or in chips (art. 19): the same line of whichever the drawer took.
@@ -200,20 +200,6 @@ export const BINGO_EVIDENCE = {
   session: (doc: SessionDocument) => [bingoLedger.specialFundStarted({ type: 'session', id: doc.id }, doc.specialStartCents)],
   winner: (doc: WinnerDocument) => [bingoLedger.prizePaid(doc.id, doc.paidCents, doc.terminalId)],
 };
-
-/**
- * What writes each of this domain's documents, for the audit binding
- * (migration 0018, document_audit): the commands, and how many of the
- * document each writes at most and at least.
- */
-export const BINGO_AUDITED = {
-  sale: { 'sale.create': [1, 1] },
-  sale_void: { 'sale.voidLast': [1, 1] },
-  refund: { 'refund.pay': [1, 1] },
-  prize_payment: { 'prize.pay': [1, 1] },
-  // A second game's closure is written at its opening (double cards).
-  game_closure: { 'game.closeSale': [1, 1], 'game.open': [0, 1] },
-} as const satisfies AuditedDocuments;
 
 // ---- what the bingo prints ----
 

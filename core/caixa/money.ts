@@ -4,7 +4,7 @@
  * and transfers.
  */
 import { drawerAccounts, reversal, type LedgerEntry, type Posting } from '../ledger.js';
-import type { AuditedDocuments, DrawerLine, MoneyKind, PrintKind } from '../money-kinds.js';
+import type { DrawerLine, MoneyKind, PrintKind } from '../money-kinds.js';
 
 export const CAIXA_MONEY_KINDS = [
   { kind: 'guia_issued', documents: ['guia'] },
@@ -113,20 +113,6 @@ export const CAIXA_EVIDENCE = {
   fund_contribution: (doc: FundContributionDocument) => [caixaLedger.fundContribution(doc.id, doc.fund, doc.amountCents)],
   fund_transfer: (doc: FundTransferDocument) => [caixaLedger.fundTransfer(doc.id, doc.fromFund, doc.toFund, doc.amountCents)],
 };
-
-/**
- * What writes each of this domain's documents, for the audit binding
- * (migration 0018, document_audit): the commands, and how many of the
- * document each writes at most and at least.
- */
-export const CAIXA_AUDITED = {
-  guia: { 'guia.issue': [1, 1] },
-  guia_payment: { 'guia.pay': [1, 1] },
-  guia_void: { 'guia.void': [1, 1] },
-  // A meter reading contributes to none, one or both of its funds.
-  fund_contribution: { 'meters.record': [0, 2], 'jackpot.contribute': [1, 1] },
-  fund_transfer: { 'jackpot.transfer': [1, 1] },
-} as const satisfies AuditedDocuments;
 
 // ---- what the caixa prints ----
 

@@ -1,6 +1,6 @@
 /** The drawers' own money kinds: cash brought in by hand, paid out with its reason, and dropped to the safe. */
 import { drawerAccounts, type LedgerEntry } from '../ledger.js';
-import type { AuditedDocuments, DrawerLine, MoneyKind, PrintKind } from '../money-kinds.js';
+import type { DrawerLine, MoneyKind, PrintKind } from '../money-kinds.js';
 
 export const DRAWER_MONEY_KINDS = [
   { kind: 'pay_in', documents: ['drawer_movement'], cashLine: 'payIns' },
@@ -73,15 +73,6 @@ export const DRAWER_EVIDENCE = {
     return [build(doc.id, doc.amountCents, doc.terminalId)];
   },
 };
-
-/**
- * What writes each of this domain's documents, for the audit binding
- * (migration 0018, document_audit): the commands, and how many of the
- * document each writes at most and at least.
- */
-export const DRAWER_AUDITED = {
-  drawer_movement: { 'drawer.move': [1, 1] },
-} as const satisfies AuditedDocuments;
 
 // ---- what the drawers print ----
 

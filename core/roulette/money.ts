@@ -5,7 +5,7 @@
  * chips.
  */
 import { drawerAccounts, type LedgerEntry } from '../ledger.js';
-import type { AuditedDocuments, DrawerLine, MoneyKind, PrintKind } from '../money-kinds.js';
+import type { DrawerLine, MoneyKind, PrintKind } from '../money-kinds.js';
 
 export const CHIP_MONEY_KINDS = [
   { kind: 'chips_sold', documents: ['chip_exchange'], cashLine: 'chipsSold', chipLine: 'sold' },
@@ -97,16 +97,6 @@ export const CHIP_EVIDENCE = {
   chip_exchange: (doc: ChipExchangeDocument) => [(doc.kind === 'sell' ? chipLedger.chipsSold : chipLedger.chipsRedeemed)(doc.id, doc.totalCents, doc.terminalId)],
   chip_movement: (doc: ChipMovementDocument) => [(doc.kind === 'fill' ? chipLedger.chipsFilled : chipLedger.chipsCredited)(doc.id, doc.totalCents, doc.terminalId)],
 };
-
-/**
- * What writes each of this domain's documents, for the audit binding
- * (migration 0018, document_audit): the commands, and how many of the
- * document each writes at most and at least.
- */
-export const CHIP_AUDITED = {
-  chip_exchange: { 'chips.sell': [1, 1], 'chips.redeem': [1, 1] },
-  chip_movement: { 'chips.move': [1, 1] },
-} as const satisfies AuditedDocuments;
 
 // ---- what the tables print ----
 

@@ -68,12 +68,3 @@ export const BINGO_BOOK_SOURCES = {
     },
   } satisfies BookSource<WinnerDocument>,
 };
-
-/** Each of the domain's audited documents (core/<domain>/money.ts): its key and its instant, for its audit binding. */
-export const BINGO_AUDITED_ROWS = {
-  sale: `SELECT id, created_at AS at FROM sales`,
-  sale_void: `SELECT sale_id AS id, voided_at AS at FROM sale_voids`,
-  refund: `SELECT sale_id AS id, paid_at AS at FROM refunds`,
-  prize_payment: `SELECT winner_id AS id, paid_at AS at FROM prize_payments`,
-  game_closure: `SELECT game_id AS id, closed_at AS at FROM game_closures`,
-};

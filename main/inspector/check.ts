@@ -22,7 +22,9 @@
  * signature does not cover. Whatever else goes wrong is a finding too, never
  * an exception.
  */
+import type { DocumentDescriptor } from '../../core/documents.js';
 import { formatCents } from '../../core/money.js';
+import { DOCUMENTS } from '../../core/money-registry.js';
 import { firstDifference, recomputeActa, type ActaFigures, type FigureGame } from '../../core/bingo/acta-figures.js';
 import { guiasByStatus, type GuiasByStatus } from '../../core/caixa/guia-figures.js';
 import { cosignatureTime, keyIdHex, noteSignedBy, parseCheckpoint, parseSignedNote, parseVerifierKey, parseWitnessKey, type Checkpoint } from '../../core/transparency/checkpoint.js';
@@ -254,17 +256,10 @@ const findWith = (value: unknown, key: string, id: unknown) => findObject(value,
 const GUIA_STATUS = { unpaid: 'por pagar', paid: 'paga', void: 'anulada' } as const;
 const GUIA_STATUS_PLURAL = { unpaid: 'por pagar', paid: 'pagas', void: 'anuladas' } as const;
 
-/** Which entries write which document: each such entry's document must be in its file. */
-const WRITERS: Record<string, { file: string; document: string }> = {
-  'sale.create': { file: 'sales.jsonl', document: 'uma venda' },
-  'sale.voidLast': { file: 'voids.jsonl', document: 'uma anulação de venda' },
-  'prize.pay': { file: 'prizes.jsonl', document: 'o pagamento de um prémio' },
-  'refund.pay': { file: 'refunds.jsonl', document: 'um reembolso' },
-  'guia.issue': { file: 'guias.jsonl', document: 'uma guia' },
-  'guia.pay': { file: 'guias.jsonl', document: 'o pagamento de uma guia' },
-  'guia.void': { file: 'guias.jsonl', document: 'a anulação de uma guia' },
-  'drawer.open': { file: 'drawers.jsonl', document: 'a abertura de uma gaveta' },
-};
+/** Which entries write which document: each such entry's document must be in its file (the documents the export carries, as their domains declare them). */
+const WRITERS: Record<string, { file: string; document: string }> = Object.fromEntries(
+  (DOCUMENTS as readonly DocumentDescriptor[]).flatMap((d) => (d.export ? Object.keys(d.writers ?? {}).map((channel) => [channel, { file: d.export!, document: d.label }]) : [])),
+);
 
 type VerifierKey = NonNullable<ReturnType<typeof parseVerifierKey>>;
 const sameKey = (a: VerifierKey, b: VerifierKey) => a.name === b.name && a.keyId === b.keyId && bytesToHex(a.publicKey) === bytesToHex(b.publicKey);
