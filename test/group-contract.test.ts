@@ -16,6 +16,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countOf } from '../bench/export.js';
+import { canonicalJson } from '../core/idempotency.js';
 import { FACT_KEYS, factsProblem, type EntryFacts } from '../core/group-contract/facts.js';
 import { factsOfHallRows } from '../core/group-contract/hall-rows.js';
 import { drawerById, drawerExpectedCash } from '../db/drawers.js';
@@ -114,7 +115,11 @@ describe("the group's contract", () => {
     // Every fact type of the contract is published by the scenario, each of its schema.
     const types = new Set(published.flatMap((e) => Object.keys(e.facts)));
     expect([...FACT_KEYS].filter((k) => !types.has(k))).toEqual([]);
-    for (const e of published) expect(factsProblem(e.facts), `${e.seq} ${e.channel}`).toBeNull();
+    for (const e of published) {
+      expect(factsProblem(e.facts), `${e.seq} ${e.channel}`).toBeNull();
+      // Canonical as built: the shipper digests them with JSON.stringify, the group with canonicalJson.
+      expect(JSON.stringify(e.facts), `${e.seq} ${e.channel}`).toBe(canonicalJson(e.facts));
+    }
     expect(published).toEqual(JSON.parse(readFileSync(FIXTURE, 'utf8')));
   });
 

@@ -26,60 +26,64 @@ const cents = z.number().int();
 const count = z.number().int().nonnegative();
 const instant = z.string().min(10);
 
-/** Every fact type the contract knows, by `type@version`, with its fields. Strict: a field more or less is not this version. */
+/**
+ * Every fact type the contract knows, by `type@version`, with its fields. Strict: a field more or less is not this
+ * version. Fields in alphabetical order (and the mapping sorts a record's keys): facts come out of their schemas as
+ * canonical JSON, so the shipper digests them with JSON.stringify alone (main/journal/recompute.ts entryDigest).
+ */
 export const FACT_SCHEMAS = {
   /** A bingo session opened. */
-  'session@1': z.strictObject({ sessionId: id, openedAt: instant }),
+  'session@1': z.strictObject({ openedAt: instant, sessionId: id }),
   /** A session closed (its command's answer). */
-  'session_close@1': z.strictObject({ sessionId: id, closedAt: instant }),
+  'session_close@1': z.strictObject({ closedAt: instant, sessionId: id }),
   /** A game (jogada) opened in a session. */
-  'game@1': z.strictObject({ gameId: id, sessionId: id, number: id }),
+  'game@1': z.strictObject({ gameId: id, number: id, sessionId: id }),
   /** A game annulled (art. 16.º): its cards, sales and stamp duty do not count. */
   'game_annulment@1': z.strictObject({ gameId: id }),
   /** A game's close of sale: its figures as frozen then (art. 13.º). */
-  'game_closure@1': z.strictObject({ gameId: id, cards: count, totalCents: cents, stampDutyCents: cents }),
+  'game_closure@1': z.strictObject({ cards: count, gameId: id, stampDutyCents: cents, totalCents: cents }),
   /** A sale of cards: its game, its cards (by series' id and numbers) and what they cost. */
   'sale@1': z.strictObject({
-    saleId: id,
-    gameId: id,
     at: instant,
     cards: id,
+    gameId: id,
+    ranges: z.array(z.strictObject({ first: id, last: id, seriesId: id })),
+    saleId: id,
     totalCents: cents,
-    ranges: z.array(z.strictObject({ seriesId: id, first: id, last: id })),
   }),
   /** A sale voided (it then counts for nothing). */
-  'sale_void@1': z.strictObject({ saleId: id, at: instant }),
+  'sale_void@1': z.strictObject({ at: instant, saleId: id }),
   /** A prize awarded (line, bingo or the special prize). */
-  'winner@1': z.strictObject({ winnerId: id, gameId: id, kind: z.enum(['line', 'bingo', 'special']), prizeCents: cents }),
+  'winner@1': z.strictObject({ gameId: id, kind: z.enum(['line', 'bingo', 'special']), prizeCents: cents, winnerId: id }),
   /** A prize paid. */
-  'prize_payment@1': z.strictObject({ winnerId: id, paidAt: instant }),
+  'prize_payment@1': z.strictObject({ paidAt: instant, winnerId: id }),
   /** A sale refunded (its game annulled). */
-  'refund@1': z.strictObject({ saleId: id, amountCents: cents, paidAt: instant }),
+  'refund@1': z.strictObject({ amountCents: cents, paidAt: instant, saleId: id }),
   /** A guia (a machine's payout by hand) issued. */
-  'guia@1': z.strictObject({ guiaId: id, number: id, machineId: id, kind: z.string().min(1), amountCents: cents, issuedAt: instant }),
+  'guia@1': z.strictObject({ amountCents: cents, guiaId: id, issuedAt: instant, kind: z.string().min(1), machineId: id, number: id }),
   /** A guia paid: its cash part and its cheques' sum. */
-  'guia_payment@1': z.strictObject({ guiaId: id, paidAt: instant, cashCents: cents, chequeCents: cents }),
+  'guia_payment@1': z.strictObject({ cashCents: cents, chequeCents: cents, guiaId: id, paidAt: instant }),
   /** A guia voided. */
   'guia_void@1': z.strictObject({ guiaId: id, voidedAt: instant }),
   /** A drawer's close: its Z report's figures, and its movements' sums by kind. */
   'z_report@1': z.strictObject({
-    zNumber: id,
     closedAt: instant,
-    expectedCents: cents,
     countedCents: cents,
-    varianceCents: cents,
+    expectedCents: cents,
     movements: z.record(z.string(), cents),
+    varianceCents: cents,
+    zNumber: id,
   }),
   /** Money put into a jackpot fund (from the meters or by hand). */
-  'fund_contribution@1': z.strictObject({ at: instant, amountCents: cents }),
+  'fund_contribution@1': z.strictObject({ amountCents: cents, at: instant }),
   /** Money moved between jackpot funds. */
-  'fund_transfer@1': z.strictObject({ at: instant, amountCents: cents }),
+  'fund_transfer@1': z.strictObject({ amountCents: cents, at: instant }),
   /** A machine registered (or imported): its id in the hall and its number. */
   'machine@1': z.strictObject({ machineId: id, number: z.string().min(1) }),
   /** A machine's bet as registered, edited or imported: the newest (by seq) holds. */
-  'machine_bet@1': z.strictObject({ number: z.string().min(1), betCents: id }),
+  'machine_bet@1': z.strictObject({ betCents: id, number: z.string().min(1) }),
   /** A machine's meters read: the credits played and paid since the reading before. */
-  'meter_reading@1': z.strictObject({ machineId: id, at: instant, coinsIn: count, prizesPaid: count }),
+  'meter_reading@1': z.strictObject({ at: instant, coinsIn: count, machineId: id, prizesPaid: count }),
 } as const;
 
 export type FactKey = keyof typeof FACT_SCHEMAS;

@@ -35,6 +35,9 @@ export interface HallEntry {
 }
 
 const json = (text: unknown): unknown => (typeof text === 'string' ? JSON.parse(text) : text);
+/** A record with its keys in order (a fact's every object is canonical JSON as built). */
+const sortedRecord = (o: unknown): unknown =>
+  o !== null && typeof o === 'object' && !Array.isArray(o) ? Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : o;
 const field = (o: unknown, name: string): unknown => (o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[name] : undefined);
 
 /** Each table's rows to facts: the hall's columns named here and nowhere else on the group's side. */
@@ -87,7 +90,7 @@ const ROWS: { [table: string]: (row: Record<string, unknown>, rows: HallRows) =>
         expectedCents: field(z, 'expectedCents'),
         countedCents: field(z, 'countedCents'),
         varianceCents: field(z, 'varianceCents'),
-        movements: field(z, 'movements'),
+        movements: sortedRecord(field(z, 'movements')),
       },
     };
   },
@@ -138,7 +141,7 @@ export function factsOfHallRows(entry: HallEntry, rows: HallRows, readers: HallR
     if (map) for (const row of rows[table]!) add(map(row, rows));
   }
   for (const f of answerFacts(entry, readers)) add(f);
-  return out as EntryFacts;
+  return sortedRecord(out) as EntryFacts;
 }
 
 /** The facts of one type in an entry's facts (typed). */

@@ -118,7 +118,7 @@ const MIGRATIONS: Readonly<Record<number, string>> = {
   // The group's contract (issue 39, docs/group-contract.md): each entry's facts by \`type@version\` (core/group-contract),
   // the contract's version it was built under (1: shipped with them, bound in documents_hash; 0: derived by the
   // group from the raw rows of an entry shipped before, group:verify derives them again), and their keys, indexed as
-  // doc_tables is (the report finds the entries that hold a kind of fact without opening the others). facts_from:
+  // doc_tables was (the report finds the entries that hold a kind of fact without opening the others). facts_from:
   // the first seq a hall shipped with its facts; from it on every entry must have them. to_upcast: the entries
   // still without facts (those here now, and any an older shipper sends): the group's programs upcast them.
   9: `
@@ -126,6 +126,8 @@ const MIGRATIONS: Readonly<Record<number, string>> = {
     ADD CONSTRAINT journal_facts_whole CHECK ((facts IS NULL) = (contract IS NULL) AND (facts IS NULL) = (fact_types IS NULL));
   ALTER TABLE halls ADD COLUMN facts_from bigint;
   CREATE INDEX journal_by_fact_types ON journal USING gin (fact_types);
+  -- The report reads facts now: doc_tables is kept (group:verify checks it) but no longer searched.
+  DROP INDEX IF EXISTS journal_by_doc_tables;
   CREATE INDEX journal_to_upcast ON journal (hall_id, seq) WHERE contract IS NULL;
   `,
 };

@@ -52,15 +52,18 @@ export function alteredPart(recomputed: string, stored: string, nextPrevHash: st
  * contract, issue 39), those facts and the contract's version, bound to the entry's own audit hash (which the
  * chain covers): a document or a fact changed, dropped, added or moved gives another digest. An entry shipped
  * before facts travelled keeps the digest of its documents alone (db/journal.ts documentsHash). Keys sorted
- * (canonicalJson): PostgreSQL's jsonb keeps no key order.
+ * (canonicalJson): PostgreSQL's jsonb keeps no key order. `factsJson`: the facts' canonical JSON when the caller
+ * has it for less (the shipper: facts come out of the contract's mapping canonical, so JSON.stringify gives it).
  */
-export function entryDigest(entryHash: string, documents: EntryDocuments, published?: { contract: number; facts: EntryFacts }): string {
+export function entryDigest(entryHash: string, documents: EntryDocuments, published?: { contract: number; facts: EntryFacts }, factsJson?: string): string {
   if (!published) return documentsHash(entryHash, documents);
   return createHash('sha256')
     .update('bingo-kiosk journal entry\n')
     .update(entryHash)
     .update('\n')
-    .update(canonicalJson({ contract: published.contract, documents, facts: published.facts }))
+    .update(canonicalJson(documents))
+    .update(`\nfacts ${published.contract}\n`)
+    .update(factsJson ?? canonicalJson(published.facts))
     .digest('hex');
 }
 

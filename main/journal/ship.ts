@@ -85,7 +85,8 @@ export function groupEntry(r: StoredRow, documents: EntryDocuments = {}): Omit<G
     kind: r.channel,
     payload: { at: r.at, operatorId: r.operator_id, terminalId: r.terminal_id, channel: r.channel, outcome: r.outcome, input: r.input, before: r.before, after: r.after },
     documents,
-    documentsHash: entryDigest(r.hash, documents, published),
+    // The mapping builds every fact's keys in order: its JSON is canonical (the contract test holds it so).
+    documentsHash: entryDigest(r.hash, documents, published, JSON.stringify(published.facts)),
     ...published,
   };
 }
