@@ -40,18 +40,20 @@ const sortedRecord = (o: unknown): unknown =>
   o !== null && typeof o === 'object' && !Array.isArray(o) ? Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : o;
 const field = (o: unknown, name: string): unknown => (o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[name] : undefined);
 
-/** Each table's rows to facts: the hall's columns named here and nowhere else on the group's side. */
-const ROWS: { [table: string]: (row: Record<string, unknown>, rows: HallRows) => { key: FactKey; fact: unknown } } = {
-  sessions: (r) => ({ key: 'session@1', fact: { sessionId: r.id, openedAt: r.opened_at } }),
-  games: (r) => ({ key: 'game@1', fact: { gameId: r.id, sessionId: r.session_id, number: r.number } }),
-  game_closures: (r) => ({
-    key: 'game_closure@1',
+type RowMapping = readonly [FactKey, (row: Record<string, unknown>, rows: HallRows) => unknown];
+
+/** Each table's rows to facts (the fact it publishes, its row mapped): the hall's columns named here and nowhere else on the group's side. */
+const ROWS: { readonly [table: string]: RowMapping } = {
+  sessions: ['session@1', (r) => ({ sessionId: r.id, openedAt: r.opened_at })],
+  games: ['game@1', (r) => ({ gameId: r.id, sessionId: r.session_id, number: r.number })],
+  game_closures: [
+    'game_closure@1',
     // Closes made before the stamp duty was recorded on them carry none.
-    fact: { gameId: r.game_id, cards: r.cards_sold, totalCents: r.total_cents, stampDutyCents: r.stamp_duty_cents ?? 0 },
-  }),
-  sales: (r, rows) => ({
-    key: 'sale@1',
-    fact: {
+    (r) => ({ gameId: r.game_id, cards: r.cards_sold, totalCents: r.total_cents, stampDutyCents: r.stamp_duty_cents ?? 0 }),
+  ],
+  sales: [
+    'sale@1',
+    (r, rows) => ({
       saleId: r.id,
       gameId: r.game_id,
       at: r.created_at,
@@ -61,44 +63,47 @@ const ROWS: { [table: string]: (row: Record<string, unknown>, rows: HallRows) =>
         .filter((x) => x.sale_id === r.id)
         .sort((a, b) => Number(a.position) - Number(b.position))
         .map((x) => ({ seriesId: x.series_id, first: x.from_number, last: x.to_number })),
+    }),
+  ],
+  sale_voids: ['sale_void@1', (r) => ({ saleId: r.sale_id, at: r.voided_at })],
+  winners: ['winner@1', (r) => ({ winnerId: r.id, gameId: r.game_id, kind: r.kind, prizeCents: r.prize_cents })],
+  prize_payments: ['prize_payment@1', (r) => ({ winnerId: r.winner_id, paidAt: r.paid_at })],
+  refunds: ['refund@1', (r) => ({ saleId: r.sale_id, amountCents: r.amount_cents, paidAt: r.paid_at })],
+  guias: ['guia@1', (r) => ({ guiaId: r.id, number: r.number, machineId: r.machine_id, kind: r.kind, amountCents: r.amount_cents, issuedAt: r.issued_at })],
+  guia_payments: [
+    'guia_payment@1',
+    (r) => {
+      const cheques = json(r.cheques);
+      if (!Array.isArray(cheques)) throw new Error('group contract: guia_payments.cheques is not a list');
+      return { guiaId: r.guia_id, paidAt: r.paid_at, cashCents: r.cash_cents, chequeCents: cheques.reduce((s: number, c) => s + Number(field(c, 'amountCents')), 0) };
     },
-  }),
-  sale_voids: (r) => ({ key: 'sale_void@1', fact: { saleId: r.sale_id, at: r.voided_at } }),
-  winners: (r) => ({ key: 'winner@1', fact: { winnerId: r.id, gameId: r.game_id, kind: r.kind, prizeCents: r.prize_cents } }),
-  prize_payments: (r) => ({ key: 'prize_payment@1', fact: { winnerId: r.winner_id, paidAt: r.paid_at } }),
-  refunds: (r) => ({ key: 'refund@1', fact: { saleId: r.sale_id, amountCents: r.amount_cents, paidAt: r.paid_at } }),
-  guias: (r) => ({
-    key: 'guia@1',
-    fact: { guiaId: r.id, number: r.number, machineId: r.machine_id, kind: r.kind, amountCents: r.amount_cents, issuedAt: r.issued_at },
-  }),
-  guia_payments: (r) => {
-    const cheques = json(r.cheques);
-    if (!Array.isArray(cheques)) throw new Error('group contract: guia_payments.cheques is not a list');
-    return {
-      key: 'guia_payment@1',
-      fact: { guiaId: r.guia_id, paidAt: r.paid_at, cashCents: r.cash_cents, chequeCents: cheques.reduce((s: number, c) => s + Number(field(c, 'amountCents')), 0) },
-    };
-  },
-  guia_voids: (r) => ({ key: 'guia_void@1', fact: { guiaId: r.guia_id, voidedAt: r.voided_at } }),
-  drawer_closes: (r) => {
-    const z = json(r.report);
-    return {
-      key: 'z_report@1',
-      fact: {
+  ],
+  guia_voids: ['guia_void@1', (r) => ({ guiaId: r.guia_id, voidedAt: r.voided_at })],
+  drawer_closes: [
+    'z_report@1',
+    (r) => {
+      const z = json(r.report);
+      return {
         zNumber: r.z_number,
         closedAt: r.closed_at,
         expectedCents: field(z, 'expectedCents'),
         countedCents: field(z, 'countedCents'),
         varianceCents: field(z, 'varianceCents'),
         movements: sortedRecord(field(z, 'movements')),
-      },
-    };
-  },
-  fund_contributions: (r) => ({ key: 'fund_contribution@1', fact: { at: r.at, amountCents: r.amount_cents } }),
-  fund_transfers: (r) => ({ key: 'fund_transfer@1', fact: { at: r.at, amountCents: r.amount_cents } }),
-  machines: (r) => ({ key: 'machine@1', fact: { machineId: r.id, number: r.number } }),
-  meter_readings: (r) => ({ key: 'meter_reading@1', fact: { machineId: r.machine_id, at: r.at, coinsIn: r.delta_coins_in, prizesPaid: r.delta_prizes_paid } }),
+      };
+    },
+  ],
+  fund_contributions: ['fund_contribution@1', (r) => ({ at: r.at, amountCents: r.amount_cents })],
+  fund_transfers: ['fund_transfer@1', (r) => ({ at: r.at, amountCents: r.amount_cents })],
+  machines: ['machine@1', (r) => ({ machineId: r.id, number: r.number })],
+  meter_readings: ['meter_reading@1', (r) => ({ machineId: r.machine_id, at: r.at, coinsIn: r.delta_coins_in, prizesPaid: r.delta_prizes_paid })],
 };
+
+/**
+ * The fact each of the hall's tables publishes to the group (tables not named publish none). For the domains'
+ * document descriptors to name (their `publishes`) and a test to hold them to.
+ */
+export const TABLE_FACTS: Readonly<Record<string, FactKey>> = Object.fromEntries(Object.entries(ROWS).map(([table, [key]]) => [table, key]));
 
 /** What a command's own input or answer publishes (the commands that change a row the journal ships only by its unchanging columns). */
 function answerFacts(e: HallEntry, readers: HallReaders): { key: FactKey; fact: unknown }[] {
@@ -137,8 +142,8 @@ export function factsOfHallRows(entry: HallEntry, rows: HallRows, readers: HallR
     (out[key] ??= []).push(parsed.data);
   };
   for (const table of Object.keys(rows).sort()) {
-    const map = ROWS[table];
-    if (map) for (const row of rows[table]!) add(map(row, rows));
+    const mapping = ROWS[table];
+    if (mapping) for (const row of rows[table]!) add({ key: mapping[0], fact: mapping[1](row, rows) });
   }
   for (const f of answerFacts(entry, readers)) add(f);
   return sortedRecord(out) as EntryFacts;
