@@ -154,7 +154,7 @@ describe('printing in the browser', () => {
     await sell(cashier, 2, 200, 'A 4–5', '0,00 €');
     const failing = (await jobs()).find((j) => j.kind === 'sale_receipt' && j.reprintOf === null && j.jobId > saleJob.jobId)!;
     expect(failing).toBeDefined();
-    // Pending while the kiosk retries (1 s, 3 s, 10 s), then failed: an alert on the sale screen.
+    // Pending while the kiosk retries (1 s, 1 s, 2 s in these tests: support.ts), then failed: an alert on the sale screen.
     await expectText(cashier, 'print-badge', 'Impressão: 1', 5_000);
     await expectText(cashier, 'print-badge', 'Impressão: 1 falhada', 25_000);
     await cashier.getByRole('alert').filter({ has: cashier.getByTestId('print-badge') }).waitFor();

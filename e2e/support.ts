@@ -30,6 +30,9 @@ export interface RunningKiosk {
   stop(): Promise<void>;
 }
 
+/** A failed receipt is retried after 1 s, 1 s and 2 s here (the hall's 1 s, 3 s and 10 s would be waited at every failed print). */
+const PRINT_RETRY_MS = '1000,1000,2000';
+
 /** The kiosk's process (browser mode, the hall server or a counter) on a data folder and port: resolves with the URL it prints once ready, and all it printed. */
 async function spawnKiosk(
   dataDir: string,
@@ -41,7 +44,7 @@ async function spawnKiosk(
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', 'main/cli.ts', command, '--data-dir', dataDir, '--port', String(port), ...args],
-    { cwd: ROOT, env: { ...process.env, KIOSK_TOKEN: token }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: ROOT, env: { ...process.env, KIOSK_TOKEN: token, KIOSK_PRINT_RETRY_MS: PRINT_RETRY_MS }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
   const appUrl = await new Promise<string>((ok, fail) => {
@@ -414,7 +417,7 @@ export async function hallBehindProxy(name: string): Promise<ProxiedCounter> {
   const hallDir = mkdtempSync(join(tmpdir(), `${name}-hall-`));
   const hall: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', 'web', '--data-dir', hallDir, '--port', '0', '--demo'], {
     cwd: ROOT,
-    env: { ...process.env, KIOSK_TOKEN: hallToken },
+    env: { ...process.env, KIOSK_TOKEN: hallToken, KIOSK_PRINT_RETRY_MS: PRINT_RETRY_MS },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -111,6 +111,7 @@ async function web(argv: string[]): Promise<void> {
     terminalId: values.terminal ?? process.env.KIOSK_TERMINAL ?? 'T1',
     newPinKey: values['new-pin-key'],
     journal: journal.state,
+    ...printRetryDelaysFromEnv(),
   });
   journal.start(kiosk, dataDir);
   const staticDir = join(ROOT, 'dist', 'renderer');
@@ -224,6 +225,7 @@ async function hall(argv: string[]): Promise<void> {
     post: () => runningPost('hall', { hall: hallPost?.info ?? null }),
     newPinKey: values['new-pin-key'],
     journal: journal.state,
+    ...printRetryDelaysFromEnv(),
   });
   journal.start(kiosk, dataDir);
   const staticDir = join(ROOT, 'dist', 'renderer');
@@ -244,6 +246,18 @@ async function hall(argv: string[]): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/**
+ * The print queue's retry delays from KIOSK_PRINT_RETRY_MS (milliseconds, comma-separated), for the end-to-end
+ * tests, which would otherwise wait the real 1 s, 3 s and 10 s at every failed receipt; unset, the queue's own.
+ */
+function printRetryDelaysFromEnv(): { printRetryDelaysMs?: number[] } {
+  const given = process.env.KIOSK_PRINT_RETRY_MS;
+  if (!given) return {};
+  const delays = given.split(',').map(Number);
+  if (delays.some((d) => !Number.isInteger(d) || d < 0)) throw new Error(`KIOSK_PRINT_RETRY_MS inválido: ${given} (milissegundos separados por vírgulas)`);
+  return { printRetryDelaysMs: delays };
 }
 
 async function counter(argv: string[]): Promise<void> {
