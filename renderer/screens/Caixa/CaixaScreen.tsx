@@ -17,7 +17,7 @@ import { useHallLinkDown, useOffline } from '../../components/LinkBanner.js';
 import { GuiasPanel } from './GuiasPanel.js';
 import { ListNotGiven, useLoadError } from './ListNotGiven.js';
 import { ReturnReport } from './ReturnReport.js';
-import { TableSheet } from './TableSheet.js';
+import { TableSheet } from './Table/TableSheet.js';
 
 type Kind = ChannelInput<'guia.issue'>['kind'];
 

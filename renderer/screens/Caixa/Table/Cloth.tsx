@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CLOTH_COLUMNS, CLOTH_DOZENS, CLOTH_ROWS, colourOf, type SimpleChance } from '../../../core/roulette/rules.js';
+import { CLOTH_COLUMNS, CLOTH_DOZENS, CLOTH_ROWS, colourOf, type SimpleChance } from '../../../../core/roulette/rules.js';
 
 interface Props {
   /** The numbers marked for the bet being entered. */
