@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BoardView, GameView } from '../../../core/contract.js';
 import { i18n, initI18n } from '../../i18n/index.js';
 import { Board } from './Board.js';
-import { ClaimsPanel, ClaimVerdict } from './ClaimsPanel.js';
+import { ClaimVerdict } from './Claims/ClaimVerdict.js';
+import { ClaimsPanel } from './ClaimsPanel.js';
 
 beforeAll(() => {
   initI18n('pt-PT');
