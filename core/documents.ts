@@ -9,13 +9,13 @@
  * refused at start.
  *
  * What a new document still needs beside its declaration is its table, in
- * one migration that also adds its type to `document_types` (or
- * `record_audit`'s list) and the triggers binding it (see the recipe in
+ * one migration that also adds its type to `document_types` (0033; a record:
+ * `record_types`, 0034) and the triggers binding it (see the recipe in
  * docs/architecture.md).
  */
 import { mergeUnique } from './merge.js';
 
-/** A row a command writes, bound to that command's audit row (migrations 0018, 0027, 0033). */
+/** A row a command writes, bound to that command's audit row (migrations 0018, 0027, 0033, 0034). */
 export interface DocumentDescriptor {
   /** Its type as the binding names it (document_audit.document, record_audit.record) and books.verify reports it. */
   readonly type: string;

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Params } from '../core/catalogue.js';
 import { KioskError, type ErrorCode } from '../core/errors.js';
+import { documentTypesDiffer, UndeclaredDocumentTypesError } from './document-types.js';
 
 /**
  * The connection as each caller may use it (Signal's ReadableDB/WritableDB
@@ -291,6 +292,9 @@ export function openDatabase(file: string): WritableDb {
     migrate(db, migrations);
     // A kiosk file from before the mark, already at the latest version: marked now, nothing else changes.
     if (adopt && (db.pragma('application_id', { simple: true }) as number) === 0) db.pragma(`application_id = ${APPLICATION_ID}`);
+    // The documents it binds are those the domains declare (issue 39).
+    const differ = documentTypesDiffer(db);
+    if (differ.undeclared.length > 0 || differ.unbound.length > 0) throw new UndeclaredDocumentTypesError(file, differ);
   } catch (e) {
     db.close();
     if (e instanceof MigrationAlreadyAppliedError) {

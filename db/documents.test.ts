@@ -12,7 +12,11 @@ import { mergeDocuments, type DocumentDescriptor } from '../core/documents.js';
 import { BOUND_DOCUMENTS, DOCUMENT_TYPES, DOCUMENTS, PRINT_KINDS } from '../core/money-registry.js';
 import { EXPORT_LIMITS } from '../main/inspector/check.js';
 import { BOOK_DOCUMENT_TYPES } from './books.js';
-import { migrate, type Db } from './connection.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { asWritable, migrate, openDatabase, type Db } from './connection.js';
+import { documentTypesDiffer, UndeclaredDocumentTypesError } from './document-types.js';
 import { bindingTriggers, unshipped } from '../test/bindings.js';
 import { JOURNAL_DOCUMENT_TABLES } from './journal.js';
 
@@ -25,11 +29,37 @@ function migrated(): Db {
 }
 
 describe('the documents the domains declare', () => {
-  it('are the rows of document_types, each with its table and key (the start-up list of migration 0033 and later)', () => {
+  it('are the rows of document_types and record_types, each with its table and key (migrations 0033, 0034 and each document’s own)', () => {
     const db = migrated();
     const rows = db.prepare(`SELECT document AS type, table_name AS "table", key_column AS key FROM document_types ORDER BY document`).all();
     expect(rows).toEqual(BOUND_DOCUMENTS.map((d) => ({ type: d.type, table: d.table, key: d.key })).sort((a, b) => a.type.localeCompare(b.type)));
+    // And the records: the rows of record_types (migration 0034).
+    const records = db.prepare(`SELECT record AS type, table_name AS "table", key_column AS key FROM record_types ORDER BY record`).all();
+    expect(records).toEqual(
+      declared
+        .filter((d) => d.binding === 'record_audit')
+        .map((d) => ({ type: d.type, table: d.table, key: d.key }))
+        .sort((a, b) => a.type.localeCompare(b.type)),
+    );
     db.close();
+  });
+
+  it('are checked against the file as it opens: a type one side lacks stops the kiosk, naming it', () => {
+    const db = migrated();
+    expect(documentTypesDiffer(asWritable(db))).toEqual({ undeclared: [], unbound: [] });
+    expect(documentTypesDiffer(asWritable(db), declared.filter((d) => d.type !== 'incident'))).toEqual({ undeclared: ['record_audit:incident'], unbound: [] });
+    db.close();
+    const dir = mkdtempSync(join(tmpdir(), 'kiosk-types-'));
+    try {
+      const file = join(dir, 'kiosk.sqlite');
+      const made = openDatabase(file);
+      made.prepare(`INSERT INTO document_types (document, table_name, key_column) VALUES ('cash_advance', 'cash_advances', 'id')`).run();
+      made.close();
+      expect(() => openDatabase(file)).toThrow(UndeclaredDocumentTypesError);
+      expect(() => openDatabase(file)).toThrow(/bound but not declared \[document_audit:cash_advance\]/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('are exactly what the schema binds: one trigger per declared document, on its table, naming its type and key', () => {
