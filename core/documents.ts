@@ -45,8 +45,8 @@ export interface DocumentDescriptor {
   /** The inspector's export file that carries it, where the export carries it. */
   readonly export?: string;
   /**
-   * The fact it publishes to the group (issue 39 point 2: a fact's type, versioned, named fields); none while
-   * the journal ships its rows as stored.
+   * The fact its rows publish to the group, as `type@version` (core/group-contract: a fact's type, its version,
+   * its named fields); none when its rows publish none (they still travel as the entry's documents).
    */
   readonly publishes?: string;
   /** false: the journal does not ship its rows (a ledger transaction: rebuilt in the group from its document's evidence). */

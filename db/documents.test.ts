@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { CHANNELS } from '../core/contract.js';
 import { mergeDocuments, type DocumentDescriptor } from '../core/documents.js';
+import { TABLE_FACTS } from '../core/group-contract/hall-rows.js';
 import { BOUND_DOCUMENTS, DOCUMENT_TYPES, DOCUMENTS, PRINT_KINDS } from '../core/money-registry.js';
 import { EXPORT_LIMITS } from '../main/inspector/check.js';
 import { BOOK_DOCUMENT_TYPES } from './books.js';
@@ -86,6 +87,12 @@ describe('the documents the domains declare', () => {
     expect(DOCUMENT_TYPES.filter((t) => !read.has(t))).toEqual([]);
     // Every money document (but the ledger's own transactions) is read by the books, and names its writers.
     for (const d of BOUND_DOCUMENTS) if (d.type !== 'ledger_transaction') expect([d.type, 'book' in d && 'writers' in d]).toEqual([d.type, true]);
+  });
+
+  it('reach the group: each names the fact its rows publish, the one the group contract reads from its table', () => {
+    const named = Object.fromEntries(declared.flatMap((d) => (d.publishes ? [[d.table, d.publishes]] : [])));
+    expect(named).toEqual({ ...TABLE_FACTS });
+    for (const table of Object.keys(TABLE_FACTS)) expect(JOURNAL_DOCUMENT_TABLES, table).toContain(table);
   });
 
   it('name real channels, print kinds and export files', () => {

@@ -16,6 +16,7 @@ export const BINGO_DOCUMENTS = [
     fixedColumns: ['id', 'opened_at', 'scheduled_close_at', 'opened_by', 'special_balls'],
     book: 'session',
     label: 'a abertura de uma sessão',
+    publishes: 'session@1',
   },
   {
     type: 'series',
@@ -36,6 +37,7 @@ export const BINGO_DOCUMENTS = [
     book: 'game',
     prints: ['announcement'],
     label: 'a abertura de um jogo',
+    publishes: 'game@1',
   },
   {
     type: 'sale',
@@ -50,6 +52,7 @@ export const BINGO_DOCUMENTS = [
     terminal: 'terminal_id',
     prints: ['sale_receipt'],
     label: 'uma venda',
+    publishes: 'sale@1',
     export: 'sales.jsonl',
   },
   {
@@ -62,6 +65,7 @@ export const BINGO_DOCUMENTS = [
     book: 'sale',
     prints: ['sale_void'],
     label: 'uma anulação de venda',
+    publishes: 'sale_void@1',
     export: 'voids.jsonl',
   },
   {
@@ -74,8 +78,9 @@ export const BINGO_DOCUMENTS = [
     writers: { 'game.closeSale': [1, 1], 'game.open': [0, 1] },
     book: 'game',
     label: 'o fecho da venda de um jogo',
+    publishes: 'game_closure@1',
   },
-  { type: 'winner', table: 'winners', key: 'id', at: 'awarded_at', binding: 'record_audit', book: 'winner', label: 'um prémio atribuído' },
+  { type: 'winner', table: 'winners', key: 'id', at: 'awarded_at', binding: 'record_audit', book: 'winner', label: 'um prémio atribuído', publishes: 'winner@1' },
   {
     type: 'prize_payment',
     table: 'prize_payments',
@@ -87,6 +92,7 @@ export const BINGO_DOCUMENTS = [
     terminal: 'terminal_id',
     prints: ['prize_payout'],
     label: 'o pagamento de um prémio',
+    publishes: 'prize_payment@1',
     export: 'prizes.jsonl',
   },
   { type: 'prize_void', table: 'prize_voids', key: 'winner_id', at: 'voided_at', binding: 'record_audit', label: 'a anulação de um prémio' },
@@ -101,6 +107,7 @@ export const BINGO_DOCUMENTS = [
     terminal: 'terminal_id',
     prints: ['refund'],
     label: 'um reembolso',
+    publishes: 'refund@1',
     export: 'refunds.jsonl',
   },
   { type: 'special_fund_decision', table: 'special_fund_decisions', key: 'id', at: 'at', binding: 'record_audit', label: 'uma decisão sobre o fundo do prémio especial' },

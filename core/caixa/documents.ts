@@ -6,7 +6,7 @@
 import type { DocumentDescriptor } from '../documents.js';
 
 export const CAIXA_DOCUMENTS = [
-  { type: 'machine', table: 'machines', key: 'id', at: 'registered_at', binding: 'record_audit', fixedColumns: ['id', 'number', 'registered_at'], label: 'o registo de uma máquina' },
+  { type: 'machine', table: 'machines', key: 'id', at: 'registered_at', binding: 'record_audit', fixedColumns: ['id', 'number', 'registered_at'], label: 'o registo de uma máquina', publishes: 'machine@1' },
   {
     type: 'guia',
     table: 'guias',
@@ -17,6 +17,7 @@ export const CAIXA_DOCUMENTS = [
     book: 'guia',
     prints: ['guia'],
     label: 'uma guia',
+    publishes: 'guia@1',
     export: 'guias.jsonl',
   },
   {
@@ -29,6 +30,7 @@ export const CAIXA_DOCUMENTS = [
     book: 'guia',
     terminal: 'terminal_id',
     label: 'o pagamento de uma guia',
+    publishes: 'guia_payment@1',
     export: 'guias.jsonl',
   },
   {
@@ -40,9 +42,10 @@ export const CAIXA_DOCUMENTS = [
     writers: { 'guia.void': [1, 1] },
     book: 'guia',
     label: 'a anulação de uma guia',
+    publishes: 'guia_void@1',
     export: 'guias.jsonl',
   },
-  { type: 'meter_reading', table: 'meter_readings', key: 'id', at: 'at', binding: 'record_audit', label: 'uma leitura de contadores' },
+  { type: 'meter_reading', table: 'meter_readings', key: 'id', at: 'at', binding: 'record_audit', label: 'uma leitura de contadores', publishes: 'meter_reading@1' },
   {
     type: 'fund_contribution',
     table: 'fund_contributions',
@@ -53,6 +56,7 @@ export const CAIXA_DOCUMENTS = [
     writers: { 'meters.record': [0, 2], 'jackpot.contribute': [1, 1] },
     book: 'fund_contribution',
     label: 'uma contribuição para um fundo',
+    publishes: 'fund_contribution@1',
   },
   {
     type: 'fund_transfer',
@@ -63,5 +67,6 @@ export const CAIXA_DOCUMENTS = [
     writers: { 'jackpot.transfer': [1, 1] },
     book: 'fund_transfer',
     label: 'uma transferência de fundo',
+    publishes: 'fund_transfer@1',
   },
 ] as const satisfies readonly DocumentDescriptor[];

@@ -30,5 +30,5 @@ export const DRAWER_DOCUMENTS = [
     book: 'drawer_movement',
     label: 'um movimento de gaveta',
   },
-  { type: 'drawer_close', table: 'drawer_closes', key: 'drawer_id', at: 'closed_at', binding: 'record_audit', prints: ['z_report'], label: 'o fecho de uma gaveta' },
+  { type: 'drawer_close', table: 'drawer_closes', key: 'drawer_id', at: 'closed_at', binding: 'record_audit', prints: ['z_report'], label: 'o fecho de uma gaveta', publishes: 'z_report@1' },
 ] as const satisfies readonly DocumentDescriptor[];
