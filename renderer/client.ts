@@ -21,8 +21,8 @@ import { loadAccessToken } from './lib/token.js';
 import { OwnCommands, type ClientEvent } from './lib/topics.js';
 
 /** Codes the client adds to the contract's: the call never reached an answer. */
-export type TransportErrorCode = 'NETWORK_ERROR' | 'BAD_RESPONSE' | 'NO_ACCESS_TOKEN';
-export type ClientErrorCode = ErrorCode | TransportErrorCode;
+type TransportErrorCode = 'NETWORK_ERROR' | 'BAD_RESPONSE' | 'NO_ACCESS_TOKEN';
+type ClientErrorCode = ErrorCode | TransportErrorCode;
 
 export interface ClientError {
   code: ClientErrorCode;
@@ -34,7 +34,7 @@ export type ClientResult<T> = { ok: true; value: T } | { ok: false; error: Clien
 
 export type { ClientEvent } from './lib/topics.js';
 
-export type ConnectionState = 'connecting' | 'open' | 'lost';
+type ConnectionState = 'connecting' | 'open' | 'lost';
 
 /** A stream the server refused (its process started again) is asked for again after this: missed events are fetched then. */
 const STREAM_RETRY_MS = 1_000;
@@ -72,10 +72,6 @@ export function hasTransport(): boolean {
 
 export function setOperatorToken(token: string | undefined): void {
   operatorToken = token;
-}
-
-export function hasOperator(): boolean {
-  return operatorToken !== undefined;
 }
 
 export function setClientLang(next: Lang): void {
@@ -146,7 +142,7 @@ export function onUnauthenticated(listener: (error: ClientError) => void): () =>
 const ownCommands = new OwnCommands();
 
 /** A command's answer lost on the way is asked for again with its key after these pauses: the kiosk answers what it did, never twice. */
-export const RETRY_DELAYS_MS = [250, 750, 2_000] as const;
+const RETRY_DELAYS_MS = [250, 750, 2_000] as const;
 
 /** A new Idempotency-Key: one per operator action. */
 export function newActionKey(): string {

@@ -5,7 +5,7 @@ import { getConnection, invoke, onConnection, onProgress, subscribe, type Client
 import { addCredit, settleBatch, touches, type Credit } from './lib/topics.js';
 
 /** How long events are gathered before a screen acts on them (a command's event and the print queue's often come together). */
-export const EVENTS_DEBOUNCE_MS = 80;
+const EVENTS_DEBOUNCE_MS = 80;
 
 /** Run `callback` (debounced) with the events pushed since its last run. */
 export function useKioskEvents(callback: (events: readonly ClientEvent[]) => void, delayMs = EVENTS_DEBOUNCE_MS): void {
@@ -175,7 +175,7 @@ export function useKioskQuery<C extends Channel>(
   };
 }
 
-export const IDLE_LOCK_MS = 10 * 60 * 1000;
+const IDLE_LOCK_MS = 10 * 60 * 1000;
 
 /** Read an override of the idle time (tests): sessionStorage `kiosk.idleLockMs`. */
 export function idleLockMs(): number {

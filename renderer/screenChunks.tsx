@@ -11,7 +11,7 @@ import { ErrorAlert } from './components/ErrorAlert.js';
 import { screensForRoles, type ScreenId } from './lib/screens.js';
 
 /** A chunk that did not arrive (the network, or a kiosk restarted with another build), told from a screen's own bug. */
-export class ChunkLoadError extends Error {
+class ChunkLoadError extends Error {
   constructor(cause: unknown) {
     super(`screen chunk not loaded: ${String(cause)}`, { cause });
     this.name = 'ChunkLoadError';

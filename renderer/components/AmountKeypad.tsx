@@ -22,7 +22,7 @@ const PREVIOUS = new Set(['ArrowLeft', 'ArrowUp']);
  * A group of quick keys is one Tab stop (a toolbar): the arrows, Home and End
  * move among its enabled buttons, Enter or Space presses one.
  */
-export function moveFocusInGroup(e: KeyboardEvent<HTMLElement>): void {
+function moveFocusInGroup(e: KeyboardEvent<HTMLElement>): void {
   if (!NEXT.has(e.key) && !PREVIOUS.has(e.key) && e.key !== 'Home' && e.key !== 'End') return;
   const buttons = Array.from(e.currentTarget.querySelectorAll<HTMLButtonElement>('button:not(:disabled)'));
   const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
@@ -34,7 +34,7 @@ export function moveFocusInGroup(e: KeyboardEvent<HTMLElement>): void {
 }
 
 /** The index of the group's button that holds the focus (the group's Tab stop from then on). */
-export function focusedIndex(group: HTMLElement): number {
+function focusedIndex(group: HTMLElement): number {
   return Array.from(group.querySelectorAll('button')).indexOf(document.activeElement as HTMLButtonElement);
 }
 

@@ -4,7 +4,7 @@
  * library (the figures are few; the bundle stays small). The same figures are
  * in a table for screen readers.
  */
-export interface Bar {
+interface Bar {
   key: string;
   /** Under the bar (a game's number, a terminal). */
   label: string;

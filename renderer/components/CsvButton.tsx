@@ -5,7 +5,7 @@ import { useProgress } from '../hooks.js';
 import { downloadText } from '../lib/download.js';
 import { ErrorAlert } from './ErrorAlert.js';
 
-export interface CsvFile {
+interface CsvFile {
   filename: string;
   content: string;
   rows: number;

@@ -4,7 +4,7 @@ import { useKioskQuery } from '../hooks.js';
 import { linkBanners, type LinkBanner } from '../lib/link.js';
 
 /** The link-down banner's id: an act that needs the hall is off meanwhile and points here for why (the fault said once). */
-export const LINK_DOWN_ID = 'hall-link-down';
+const LINK_DOWN_ID = 'hall-link-down';
 
 /** Whether this counter's link to the hall is down now (never on the hall itself). */
 export function useHallLinkDown(): boolean {

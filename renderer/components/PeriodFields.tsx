@@ -4,7 +4,7 @@ import { useHallZone } from '../format.js';
 import { daysPeriod, lastDays } from '../lib/time.js';
 
 /** A report's period as typed: two of the hall's days, both included, and the period they make (null while they make none). */
-export interface Period {
+interface Period {
   fromDay: string;
   toDay: string;
   setFromDay: (day: string) => void;

@@ -13,7 +13,7 @@ import { Dialog } from './Dialog.js';
 import { ErrorAlert } from './ErrorAlert.js';
 
 /** How many jobs the screens ask for (newest first). */
-export const JOBS_LIMIT = 50;
+const JOBS_LIMIT = 50;
 
 /**
  * A job's name and error, and a printer status's error, in the screen's
@@ -35,7 +35,7 @@ export function usePrintWords() {
 }
 
 /** The document as it went to paper: its text lines in a receipt-like box. */
-export function ReceiptPreview({ title, lines }: { title: string; lines: readonly string[] }) {
+function ReceiptPreview({ title, lines }: { title: string; lines: readonly string[] }) {
   const { t } = useTranslation();
   const columns = lines.reduce((n, l) => Math.max(n, l.length), 0);
   return (
@@ -206,7 +206,7 @@ export function usePrintJobs() {
 }
 
 /** What the header's badge knows of printing: the jobs and whether a receipt printer is set up (null: not known yet). */
-export interface PrintState {
+interface PrintState {
   jobs: readonly PrintJobView[] | undefined;
   receiptPrinter: boolean | null;
 }

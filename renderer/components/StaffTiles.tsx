@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChannelOutput } from '../../core/contract.js';
 import { useKioskQuery } from '../hooks.js';
 
-export type StaffMember = ChannelOutput<'auth.staff'>[number];
+type StaffMember = ChannelOutput<'auth.staff'>[number];
 
 interface Props {
   /** Who may be picked here (e.g. approvers other than the operator); everyone by default. */

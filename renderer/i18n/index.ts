@@ -5,8 +5,8 @@ import type { Lang } from '../../core/errors.js';
 import pt from './pt-PT.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
 
-export const LANGS: readonly Lang[] = ['pt-PT', 'en'];
-export const DEFAULT_LANG: Lang = 'pt-PT';
+const LANGS: readonly Lang[] = ['pt-PT', 'en'];
+const DEFAULT_LANG: Lang = 'pt-PT';
 
 export const resources = { 'pt-PT': { translation: pt }, en: { translation: en } } as const;
 
@@ -28,10 +28,6 @@ export function initI18n(lng: Lang = DEFAULT_LANG): typeof i18n {
     react: { useSuspense: false },
   });
   return i18n;
-}
-
-export function currentLang(): Lang {
-  return i18n.language === 'en' ? 'en' : 'pt-PT';
 }
 
 /** Locale for dates and times on screen. */

@@ -21,7 +21,7 @@ export const AUDITED_CHANNELS: readonly string[] = [
 type Translate = (key: string, options?: { defaultValue?: string }) => string;
 
 export const AUDIT_GROUPS = ['bingo', 'caixa', 'roulette', 'drawers', 'people', 'system'] as const;
-export type AuditGroup = (typeof AUDIT_GROUPS)[number];
+type AuditGroup = (typeof AUDIT_GROUPS)[number];
 
 /** The group of a channel's domain (its first word). */
 export const GROUP_OF_DOMAIN: Readonly<Record<string, AuditGroup>> = {
@@ -63,7 +63,7 @@ export const GROUP_OF_DOMAIN: Readonly<Record<string, AuditGroup>> = {
 };
 
 /** A channel's group; one of a domain not listed yet goes with the system's. */
-export const auditGroupOf = (channel: string): AuditGroup => GROUP_OF_DOMAIN[channel.split('.')[0]!] ?? 'system';
+const auditGroupOf = (channel: string): AuditGroup => GROUP_OF_DOMAIN[channel.split('.')[0]!] ?? 'system';
 
 /** A channel's label in the screen's language; its name when it has none yet (a new command). */
 export const auditActionLabel = (t: Translate, channel: string): string => t(`auditAction.${channel}`, { defaultValue: channel });

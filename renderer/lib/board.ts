@@ -2,10 +2,10 @@
 import type { BoardView, ClaimView } from '../../core/contract.js';
 import type { DrawnBall } from '../../core/bingo/contract.js';
 
-export const BALL_MIN = 1;
-export const BALL_MAX = 90;
-export const BOARD_COLUMNS = 9;
-export const BOARD_ROWS = 10;
+const BALL_MIN = 1;
+const BALL_MAX = 90;
+const BOARD_COLUMNS = 9;
+const BOARD_ROWS = 10;
 
 /**
  * The board's columns, left to right: 1-10, 11-20, ..., 81-90 (9 columns of

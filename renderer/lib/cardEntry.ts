@@ -6,7 +6,7 @@
  * sale's number alone. The check value is verified by the kiosk.
  */
 
-export interface ReceiptRef {
+interface ReceiptRef {
   saleId: number;
   /** The receipt's 8-hex check value (upper case), or null when only the sale's number was typed. */
   check: string | null;

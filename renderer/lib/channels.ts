@@ -9,7 +9,7 @@
  */
 import { CHANNELS, contract, keepsKey, type Channel, type Topic } from '../../core/contract.js';
 
-export interface ChannelInfo {
+interface ChannelInfo {
   kind: 'command' | 'query';
   topics: readonly Topic[];
   /** A command whose answer the hall keeps under its Idempotency-Key (not a secret answer's, not an unkeyed one's). */

@@ -1,6 +1,6 @@
 /** The checks screen's pure parts: the anchor typed from a Z report or the acta, postings in words, the accounts worth a chart. */
 
-export type AnchorEntry = { ok: true; anchor: { seq: number; hash: string } | undefined } | { ok: false; field: 'seq' | 'hash' };
+type AnchorEntry = { ok: true; anchor: { seq: number; hash: string } | undefined } | { ok: false; field: 'seq' | 'hash' };
 
 /**
  * The anchor as typed: N (the audit row's number, "n.º 123" or "123") and its
@@ -16,7 +16,7 @@ export function parseAnchor(seqText: string, hashText: string): AnchorEntry {
   return { ok: true, anchor: { seq: Number(seqRaw), hash } };
 }
 
-export interface PostingLike {
+interface PostingLike {
   account: string;
   amountCents: number;
 }

@@ -10,7 +10,7 @@ export { COINS, NOTES };
 export type CountTexts = Readonly<Record<string, string>>;
 
 /** The largest count a field takes (the kiosk refuses more than 100 000). */
-export const MAX_COUNT_DIGITS = 5;
+const MAX_COUNT_DIGITS = 5;
 
 /** Keep only digits, at most five, without leading zeros ("007" -> "7"; "0" stays "0"). */
 export function cleanCount(text: string): string {

@@ -16,7 +16,7 @@ export interface ChequeFields {
  */
 export type DrawerCash = { cashCents: number | null } | null;
 
-export type SplitCheck =
+type SplitCheck =
   | { ok: true; cashCents: number; cheques: { amountCents: number; number: string; bank: string }[]; remainingCents: 0 }
   | { ok: false; reason: 'cash' | 'cheque' | 'chequeFields' | 'over' | 'under' | 'cashOverDrawer' | 'noDrawer'; remainingCents: number };
 

@@ -69,7 +69,7 @@ export function formOfPrinter(p: PrinterView): PrinterForm {
   };
 }
 
-export type PrinterFormField = 'id' | 'terminalId' | 'host' | 'port' | 'path';
+type PrinterFormField = 'id' | 'terminalId' | 'host' | 'port' | 'path';
 
 /** The `printer.configure` input, or the first field that is wrong. */
 export function printerConfigureInput(
@@ -107,7 +107,7 @@ export function printerAddress(p: Pick<PrinterView, 'transport' | 'host' | 'port
   return p.path ?? '?';
 }
 
-export type StatusWord = 'ready' | 'paperOut' | 'paperNearEnd' | 'coverOpen' | 'offline';
+type StatusWord = 'ready' | 'paperOut' | 'paperNearEnd' | 'coverOpen' | 'offline';
 
 /** The one word the operator needs first: what stops the printer, else whether paper runs low. */
 export function statusWord(s: PrinterStatusView): StatusWord {
@@ -118,7 +118,7 @@ export function statusWord(s: PrinterStatusView): StatusWord {
   return 'ready';
 }
 
-export interface JobCounts {
+interface JobCounts {
   failed: number;
   pending: number;
 }

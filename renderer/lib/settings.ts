@@ -39,7 +39,7 @@ export function facesFormat(fileName: string): 'json' | 'csv' | null {
   return m ? (m[1]!.toLowerCase() as 'json' | 'csv') : null;
 }
 
-export interface SettingsFields {
+interface SettingsFields {
   /** The hall's name, printed at the head of every receipt and on the acta: 2-80 characters once trimmed. Absent: left as it is. */
   hallName?: string;
   /** The hall's licence (at most 80 characters); empty: none. Absent: left as it is. */

@@ -16,13 +16,8 @@ export function dateTimeLocalToIso(value: string, zone: HallTimeZone): string | 
   return hallDateTimeLocalToIso(value, zone);
 }
 
-/** The hall's day of an instant as the value of `<input type="date">`: `2025-11-30` (the hall's time zone, not the terminal's). */
-export function dayValue(d: Date, zone: HallTimeZone): string {
-  return hallDay(d, zone);
-}
-
 /** `2025-11-30` -> 00:00 in the hall of that day plus `days`, as ISO-8601 (UTC), or null when it is no date. */
-export function dayStartIso(value: string, zone: HallTimeZone, days = 0): string | null {
+function dayStartIso(value: string, zone: HallTimeZone, days = 0): string | null {
   return hallDayStart(value, zone, days);
 }
 

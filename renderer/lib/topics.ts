@@ -58,7 +58,7 @@ export function settleBatch(events: readonly ClientEvent[], credits: readonly Cr
 /** How long an answered command waits for its event before an event of its channel counts as another terminal's. */
 export const OWN_EVENT_MS = 5000;
 
-export interface OwnCall {
+interface OwnCall {
   channel: string;
   matched: boolean;
   /** Set once answered with a commit: the event may still be on its way until then. */

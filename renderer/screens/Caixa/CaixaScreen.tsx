@@ -337,8 +337,8 @@ function NoDrawerNotice({ onOpenDrawer }: { onOpenDrawer: (() => void) | undefin
 }
 
 /** The caixa's sub-screens, in the order of the bar: the funds and the tables only for a manager. */
-export const CAIXA_SUBS = ['guias', 'machines', 'funds', 'chips', 'tables'] as const;
-export type CaixaSub = (typeof CAIXA_SUBS)[number];
+const CAIXA_SUBS = ['guias', 'machines', 'funds', 'chips', 'tables'] as const;
+type CaixaSub = (typeof CAIXA_SUBS)[number];
 
 /** The sub-screens a user of these roles works in (the caixa: guias, meters and chips; a manager all five). */
 export function caixaSubsFor(roles: readonly Role[]): CaixaSub[] {

@@ -20,7 +20,7 @@ type DrawBlock = { kind: 'waits'; number: number } | { kind: 'last_game_held' | 
  * closing time is also read from the screen's clock, which goes on between
  * the kiosk's answers.
  */
-export function drawBlock(game: Pick<GameView, 'unplayable' | 'drawWaitsFor' | 'closeAt' | 'double'>, now: Date): DrawBlock | null {
+function drawBlock(game: Pick<GameView, 'unplayable' | 'drawWaitsFor' | 'closeAt' | 'double'>, now: Date): DrawBlock | null {
   if (game.unplayable) return { kind: game.unplayable.reason, number: game.unplayable.lastGame };
   if (game.double !== 'second' && now.getTime() >= new Date(game.closeAt).getTime()) return { kind: 'closing_time_passed', number: null };
   if (game.drawWaitsFor !== null) return { kind: 'waits', number: game.drawWaitsFor };

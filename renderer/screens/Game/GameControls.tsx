@@ -23,7 +23,7 @@ interface Props {
 }
 
 /** The reason the annulment most likely has: the closing time for a game that can no longer be played, art. 16.1's once 15 minutes are over. */
-export function likelyReason(game: Pick<GameView, 'unplayable' | 'state' | 'suspendedAt'>, ballCount: number, now: Date): Reason | '' {
+function likelyReason(game: Pick<GameView, 'unplayable' | 'state' | 'suspendedAt'>, ballCount: number, now: Date): Reason | '' {
   if (game.unplayable && ballCount === 0) return 'closing_time';
   if (game.state === 'suspended' && game.suspendedAt && minutesLeft(game.suspendedAt, SUSPENSION_ANNUL_MINUTES, now) === 0) {
     return ballCount === 0 ? 'failure_before_draw' : 'failure_during_draw';

@@ -18,7 +18,7 @@ interface Props {
 }
 
 /** Where the next game naturally starts: the series the last game ended on, if it has cards left. */
-export function defaultFirstSeries(series: readonly SeriesView[], games: readonly GameView[]): string {
+function defaultFirstSeries(series: readonly SeriesView[], games: readonly GameView[]): string {
   const usable = series.filter((s) => s.cardsLeft > 0);
   const last = [...games].sort((a, b) => b.number - a.number)[0];
   const candidates = last ? [last.secondSeries && last.secondSeries.nextNumber > 1 ? last.secondSeries.code : null, last.firstSeries.code] : [];
@@ -27,7 +27,7 @@ export function defaultFirstSeries(series: readonly SeriesView[], games: readonl
 }
 
 /** A second series must have the same price, never have been sold from, and differ from the first (art. 12.3). */
-export function eligibleSecondSeries(series: readonly SeriesView[], first: SeriesView | undefined): SeriesView[] {
+function eligibleSecondSeries(series: readonly SeriesView[], first: SeriesView | undefined): SeriesView[] {
   if (!first) return [];
   return series.filter((s) => s.code !== first.code && s.priceCents === first.priceCents && s.nextNumber === 1 && s.cardsLeft > 0);
 }

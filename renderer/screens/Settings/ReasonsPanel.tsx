@@ -8,7 +8,7 @@ import { WordsDialog } from '../../components/ReasonPicker.js';
 import { useKioskQuery } from '../../hooks.js';
 
 /** An act's i18n key: i18next reads a dot as a nesting. */
-export const actKey = (act: ReasonAct) => act.replace('.', '_');
+const actKey = (act: ReasonAct) => act.replace('.', '_');
 
 /**
  * Configuração → Motivos (issue 38): each act's reasons as the counter offers

@@ -448,8 +448,8 @@ function PrintJobsPanel() {
 }
 
 /** The sub-screens of Configuração, in the order of the bar; `users` only for an admin. */
-export const SETTINGS_SUBS = ['hall', 'series', 'machines', 'printers', 'reasons', 'terminals', 'signing', 'users'] as const;
-export type SettingsSub = (typeof SETTINGS_SUBS)[number];
+const SETTINGS_SUBS = ['hall', 'series', 'machines', 'printers', 'reasons', 'terminals', 'signing', 'users'] as const;
+type SettingsSub = (typeof SETTINGS_SUBS)[number];
 
 /**
  * Manager/admin: Configuração in sub-screens, each fitting a 1024x768

@@ -10,7 +10,7 @@ import type { ColoursQuery, Table } from './types.js';
 import type { SpinLog } from './useSpinLog.js';
 
 /** What the side's box shows under the spin's acts: the log while playing, the rest on demand. */
-export const SIDE = ['log', 'limits', 'colours', 'register'] as const;
+const SIDE = ['log', 'limits', 'colours', 'register'] as const;
 export type Side = (typeof SIDE)[number];
 
 /** The tabs under the spin's acts (Registo, Limites, Cores, Nova mesa) and their box, which scrolls inside. */
