@@ -1,6 +1,6 @@
 // Lint, including the import rules of ARCHITECTURE.md's folders and domains
 // (tools/lint/boundaries.mjs: every file has a zone, every import is judged),
-// and no SQL outside db/ (every literal read whole).
+// no SQL outside db/ (every literal read whole), and audit rows written by the dispatcher alone.
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -30,6 +30,6 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,cts,mts}'],
     plugins: { boundaries },
-    rules: { 'boundaries/imports': 'error', 'boundaries/sql': 'error' },
+    rules: { 'boundaries/imports': 'error', 'boundaries/sql': 'error', 'boundaries/audit': 'error' },
   },
 );

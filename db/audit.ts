@@ -251,9 +251,10 @@ export function vouchedCredentials(db: ReadableDb): Map<number, string> {
  * told apart). Never again: not when a baseline is recorded or its row is in the log, nor
  * in a file whose log already holds digests (a hall made since, or already upgraded);
  * an operator put in the file by hand after it stays unvouched (credentialVouched).
- * Call it before anything else at start writes digests (the seal of the PIN hashes).
+ * Call it before anything else at start writes digests (the seal of the PIN hashes), with the dispatcher's
+ * audited path's `append` (main/rpc/audited.ts): its transaction.
  */
-export function baselineCredentials(db: WritableDb, o: { at: string; terminalId: string }): number {
+export function baselineCredentials(db: WritableDb, o: { at: string; terminalId: string }, append: (rec: AuditRecord) => number): number {
   if (!recordsOperatorsIn(db) || !hasTable(db, 'kiosk_meta') || baselineRecorded(db)) return 0;
   if (holdsDigests(db)) {
     saveMeta(db, CREDENTIALS_BASELINE_META, '0');
@@ -265,7 +266,7 @@ export function baselineCredentials(db: WritableDb, o: { at: string; terminalId:
     saveMeta(db, CREDENTIALS_BASELINE_META, '0');
     return 0;
   }
-  const seq = appendAudit(db, {
+  const seq = append({
     at: o.at,
     operatorId: null,
     terminalId: o.terminalId,

@@ -25,7 +25,9 @@ import { createPdfRenderer } from './printing/pdf-renderer.js';
 import { PrintQueue, type JobTransport } from './printing/queue.js';
 import { jobTransportOf, printerStatus } from './printing/transports.js';
 import { createDispatcher, type DispatcherDeps } from './rpc/dispatcher.js';
-import { handlers } from './services/index.js';
+import { auditedWrite } from './rpc/audited.js';
+import type { MachineDispatch } from './services/shared/context.js';
+import { handlers, terminalsMachine } from './services/index.js';
 import type { KioskIo } from './services/shared/context.js';
 import { runningPost, type PostStatus } from '../core/terminals/post.js';
 import type { JournalState } from '../core/audit/contract.js';
@@ -77,7 +79,9 @@ export interface Kiosk {
   /** A call; `origin` is the terminal its transport vouches for (default: this post's own, `terminalId`). */
   dispatch(channel: string, input: unknown, meta?: CallMeta, origin?: CallOrigin): Promise<Result<unknown>>;
   onEvent(listener: (event: KioskEvent) => void): () => void;
-  /** Tells every screen of a commit made outside the dispatcher (an enrolment redeemed at the hall's terminals port). */
+  /** The machine commands of the hall's terminals port (core/terminals/machine.ts), through the dispatcher: a value, or a KioskError thrown. */
+  machine: MachineDispatch;
+  /** Tells every screen of something that changed with no commit of the dispatcher (the kiosk's health, cli.ts). */
   emit(event: KioskEvent): void;
   close(): void;
   /** Whether a hall board's display token was issued (display.token): it reads the board and nothing else. */
@@ -150,13 +154,13 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   const sealed = createPins(pinKey);
   const pins = options.wrapPins ? options.wrapPins(sealed) : sealed;
   try {
-    sealPinHashes(db, pins, { at: now().toISOString(), terminalId });
+    sealPinHashes(auditedWrite(db), db, pins, { at: now().toISOString(), terminalId });
   } catch (e) {
     // A full disk: the hashes stay as they are until the next start (they still verify); the kiosk starts to be read.
     if (storageFailureOf(e) === null) throw e;
   }
   // The hall's signing key: made at the first start, recorded in the database with its audit row.
-  const keys = openHallKeyring(db, options.dataDir, { at: now().toISOString(), terminalId });
+  const keys = openHallKeyring(auditedWrite(db), db, options.dataDir, { at: now().toISOString(), terminalId });
   // On a full disk the reserve's room is for logins alone, until the disk has room for the reserve again.
   let onReserve = opened.onReserve;
   // Made while there is room (a disk with little room simply has none yet: writes go on until it is full).
@@ -281,6 +285,20 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     },
     logError,
     ...(options.trace ? { trace: options.trace } : {}),
+    machine: {
+      ...terminalsMachine,
+      // A counter prints its own terminal's jobs: the hall's queue leases them to it and records its attempts.
+      'print.claim': { kind: 'machine', run: (ctx, input) => ({ value: queue.claimFor(ctx.terminalId, input.limit) }) },
+      'print.report': {
+        kind: 'machine',
+        run: (ctx, input) => ({
+          value: queue.reportFor(
+            ctx.terminalId,
+            input.reports.map((r) => ({ jobId: r.jobId, attempts: r.attempts, drawer: r.drawer, reached: r.reached, ...(r.error ? { error: r.error } : {})})),
+          ),
+        }),
+      },
+    },
     storage: {
       failed: storageFailed,
       wrote: () => {
@@ -297,6 +315,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   });
   const kiosk: Kiosk = {
     dispatch,
+    machine: dispatch.machine,
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

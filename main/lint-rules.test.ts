@@ -154,3 +154,37 @@ describe('no SQL outside db/ (a literal read whole)', () => {
     expect(await refused('main/services/bingo/probe.ts', "export const t = 'Selecione o jogo';\nexport const m = /a/.exec('a');\n", 'boundaries/sql')).toEqual([]);
   });
 });
+
+describe('audit rows written inside the dispatcher alone (issue 39, point 3)', () => {
+  const writer = (spec: string) => `import { appendAudit } from '${spec}';\nexport const w = appendAudit;\n`;
+
+  it.each([
+    ['main/services/terminals/probe.ts', '../../../db/audit.js'],
+    ['main/services/shared/probe.ts', '../../../db/audit.js'],
+    ['main/kiosk.ts', '../db/audit.js'],
+    ['main/hall/probe.ts', '../../db/audit.js'],
+    ['main/printing/probe.ts', '../../db/audit.js'],
+    ['db/probe.ts', './audit.js'],
+  ])('%s may not import the audit writer', async (file, spec) => {
+    const messages = await refused(file, writer(spec), 'boundaries/audit');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain("audit rows are written inside the dispatcher's transaction only (main/rpc/)");
+    // Nor the whole module, which holds it.
+    expect(await refused(file, `import * as audit from '${spec}';\nexport const a = audit;\n`, 'boundaries/audit')).toHaveLength(1);
+  });
+
+  it('lets no file re-export the writer, and no SQL but db/audit.ts append to the log', async () => {
+    expect(await refused('db/probe.ts', "export { appendAudit } from './audit.js';\n", 'boundaries/audit')).toHaveLength(1);
+    expect(await refused('db/probe.ts', "export * from './audit.js';\n", 'boundaries/audit')).toHaveLength(1);
+    const insert = 'export const q = `INSERT INTO audit_log (id, at)\n  VALUES (?, ?)`;\n';
+    expect(await refused('db/probe.ts', insert, 'boundaries/audit')).toHaveLength(1);
+    expect(await refused('db/audit.ts', insert, 'boundaries/audit')).toEqual([]);
+  });
+
+  it('lets the dispatcher hold the writer, and any part read the log', async () => {
+    expect(await refused('main/rpc/probe.ts', writer('../../db/audit.js'), 'boundaries/audit')).toEqual([]);
+    expect(await refused('main/services/audit/probe.ts', "import { auditHead } from '../../../db/audit.js';\nexport const h = auditHead;\n", 'boundaries/audit')).toEqual([]);
+    // Tests and benches forge rows to prove the checks find them.
+    expect(await refused('db/probe.test.ts', writer('./audit.js'), 'boundaries/audit')).toEqual([]);
+  });
+});

@@ -65,7 +65,7 @@ async function enrolledAt(name: string, at: Date): Promise<{ key: string; cert: 
   const keys = await generateP256();
   const redeemed = await redeemEnrolmentCode(
     t.h.kiosk.db,
-    { now: t.h.clock.now, issue: (terminalId, publicKey) => pki.issueTerminalCertificate(terminalId, publicKey, at) },
+    { now: t.h.clock.now, issue: (terminalId, publicKey) => pki.issueTerminalCertificate(terminalId, publicKey, at), machine: t.h.kiosk.machine },
     { code, publicKey: await spkiBase64(keys.publicKey) },
   );
   return { key: await exportPkcs8Pem(keys.privateKey), cert: redeemed.certificate };

@@ -2,52 +2,23 @@
  * The terminals port's print routes (issue 24, point 4): an enrolled counter
  * prints its own terminal's jobs on its own printers. Machine work, not an
  * operator's call: the connection's certificate is the only credential and
- * nothing is audited (as the hall's own queue records its attempts).
+ * nothing is audited (as the hall's own queue records its attempts); each is
+ * the dispatcher's machine command print.claim or print.report.
  *   POST /print/claim   {limit?}     the due jobs of one of the caller's printers, leased to it
  *   POST /print/report  {reports[]}  each attempt printed, or failed and why
  * A job of another terminal's printer is never claimed nor reported on.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import type { Lang, Result } from '../../core/errors.js';
+import { errorMessage, KioskError, type Lang, type Result } from '../../core/errors.js';
+import { machineContract } from '../../core/terminals/machine.js';
 import type { Kiosk } from '../kiosk.js';
 import { readBody, refuse, send } from '../web/server.js';
 
 export const PRINT_CLAIM_PATH = '/print/claim';
 export const PRINT_REPORT_PATH = '/print/report';
 
-/** A batch's reports: at most the jobs one claim hands out (BATCH_LIMIT) and room to spare. */
-const MAX_REPORTS = 256;
 const MAX_PRINT_BODY = 512_000;
-
-const claimInput = z.object({ limit: z.number().int().min(1).max(MAX_REPORTS).optional() }).strict();
-
-const jobError = z
-  .object({
-    message: z.string().min(1).max(500),
-    code: z.string().min(1).max(64).nullable(),
-    params: z.record(z.string().max(64), z.union([z.string().max(500), z.number()])).nullable(),
-  })
-  .strict();
-
-const reportInput = z
-  .object({
-    reports: z
-      .array(
-        z
-          .object({
-            jobId: z.number().int().positive(),
-            attempts: z.number().int().min(0),
-            drawer: z.boolean(),
-            reached: z.boolean(),
-            error: jobError.optional(),
-          })
-          .strict(),
-      )
-      .min(1)
-      .max(MAX_REPORTS),
-  })
-  .strict();
 
 export function isPrintRoute(path: string): boolean {
   return path === PRINT_CLAIM_PATH || path === PRINT_REPORT_PATH;
@@ -72,17 +43,15 @@ export async function servePrintRoute(
   } catch {
     return refuse(res, 400, 'VALIDATION_FAILED', o.lang, { issues: 'JSON inválido' });
   }
-  if (o.path === PRINT_CLAIM_PATH) {
-    const parsed = claimInput.safeParse(input);
-    if (!parsed.success) return refuse(res, 400, 'VALIDATION_FAILED', o.lang, { issues: z.prettifyError(parsed.error).slice(0, 300) });
-    const value = o.kiosk.printQueue.claimFor(o.terminalId, parsed.data.limit);
-    return send(res, 200, { ok: true, value } satisfies Result<typeof value>);
-  }
-  const parsed = reportInput.safeParse(input);
+  const channel = o.path === PRINT_CLAIM_PATH ? 'print.claim' : 'print.report';
+  const parsed = machineContract[channel].safeParse(input);
   if (!parsed.success) return refuse(res, 400, 'VALIDATION_FAILED', o.lang, { issues: z.prettifyError(parsed.error).slice(0, 300) });
-  const value = o.kiosk.printQueue.reportFor(
-    o.terminalId,
-    parsed.data.reports.map((r) => ({ jobId: r.jobId, attempts: r.attempts, drawer: r.drawer, reached: r.reached, ...(r.error ? { error: r.error } : {}) })),
-  );
-  return send(res, 200, { ok: true, value } satisfies Result<typeof value>);
+  // The queue's writes as the dispatcher's machine command (one transaction of its own), never beside it.
+  try {
+    const value = await o.kiosk.machine(channel, parsed.data, { terminalId: o.terminalId });
+    return send(res, 200, { ok: true, value } satisfies Result<unknown>);
+  } catch (e) {
+    if (!(e instanceof KioskError)) throw e;
+    return send(res, 200, { ok: false, error: { code: e.code, message: errorMessage(e.code, e.params, o.lang) } } satisfies Result<never>);
+  }
 }

@@ -19,8 +19,7 @@ import type { TLSSocket } from 'node:tls';
 import type { Socket } from 'node:net';
 import { errorMessage, KioskError, type Lang, type Result } from '../../core/errors.js';
 import { lastSeenDue } from '../../core/terminals/rules.js';
-import { terminalByFingerprint, touchTerminal, type TerminalRow } from '../../db/terminals.js';
-import { storageFailureOf } from '../../db/connection.js';
+import { terminalByFingerprint, type TerminalRow } from '../../db/terminals.js';
 import { hallTimeZone } from '../../db/people.js';
 import { redeemEnrolmentCode } from '../services/terminals/index.js';
 import type { Kiosk } from '../kiosk.js';
@@ -113,13 +112,12 @@ export function startTerminalsServer(options: TerminalsServerOptions): Promise<T
     const t = now();
     if (!lastSeenDue(lastWritten.get(terminal.id), t.getTime())) return;
     lastWritten.set(terminal.id, t.getTime());
-    try {
-      touchTerminal(kiosk.db, terminal.id, t.toISOString());
-    } catch (e) {
-      // A full disk does not stop a terminal's calls; its last call is written once there is room.
-      if (storageFailureOf(e) === null) throw e;
+    // The dispatcher's machine command terminal.seen; the call goes on meanwhile. A full disk does not stop a
+    // terminal's calls: its last call is written once there is room.
+    kiosk.machine('terminal.seen', { terminalId: terminal.id, at: t.toISOString() }, { terminalId: terminal.name }).catch((e: unknown) => {
       lastWritten.delete(terminal.id);
-    }
+      if (!(e instanceof KioskError)) console.error('[hall] last call not written', e);
+    });
   }
 
   const fanOut = eventFanOut(() => streams.keys(), COUNTER_EVENTS_WINDOW_MS);
@@ -163,8 +161,8 @@ export function startTerminalsServer(options: TerminalsServerOptions): Promise<T
       return refuse(res, 400, 'VALIDATION_FAILED', lang, { issues: '{code, publicKey}: o código de inscrição e a chave pública (SPKI em base64)' });
     }
     try {
-      const r = await redeemEnrolmentCode(kiosk.db, { now, issue: (id, key, at) => pki.issueTerminalCertificate(id, key, at) }, { code, publicKey });
-      kiosk.emit({ type: 'changed', channel: 'terminal.redeem', topics: ['terminals'], at: now().toISOString() });
+      // Written by the dispatcher's machine command terminal.redeem (its transaction, its audit row, its event).
+      const r = await redeemEnrolmentCode(kiosk.db, { now, issue: (id, key, at) => pki.issueTerminalCertificate(id, key, at), machine: kiosk.machine }, { code, publicKey });
       const value = {
         terminalId: r.terminalId,
         certificate: r.certificate,

@@ -16,12 +16,26 @@ import { errorMessage, KioskError, type ErrorBody, type Lang, type Result } from
 import type { KioskEvent, Topic } from '../../core/events.js';
 import { isIdempotencyKey } from '../../core/idempotency.js';
 import type { CallOrigin } from '../../core/terminal.js';
-import { appendAudit } from '../../db/audit.js';
+import { appendAudit, type AuditRecord } from '../../db/audit.js';
 import { hallTimeZone } from '../../db/people.js';
 import { DEFAULT_HALL_TIME_ZONE, type HallTimeZone } from '../../core/time.js';
 import { keepAnswer, keepFinishedAnswer, keptAnswer, type KeptAnswer } from '../../db/idempotency.js';
 import { createGroupCommit, readSnapshot, storageFailureOf, writeTransaction, type ReadableDb, type WritableDb } from '../../db/connection.js';
-import type { CommandContext, CommandHandler, Done, HandlerMap, KioskIo, PrepareContext, QueryContext, QueryHandler } from '../services/shared/context.js';
+import type {
+  CommandContext,
+  CommandHandler,
+  Done,
+  HandlerMap,
+  KioskIo,
+  MachineCommand,
+  MachineDispatch,
+  MachineDone,
+  MachineHandlers,
+  PrepareContext,
+  QueryContext,
+  QueryHandler,
+} from '../services/shared/context.js';
+import { machineContract } from '../../core/terminals/machine.js';
 import type { OperatorSessions } from '../services/shared/operator-sessions.js';
 import type { HallKeyring } from '../services/shared/hall-keyring.js';
 import type { PreparedFrontier } from '../../db/transparency.js';
@@ -48,6 +62,8 @@ export interface DispatcherDeps {
   now: () => Date;
   io: KioskIo;
   emit: (event: KioskEvent) => void;
+  /** The machine commands (core/terminals/machine.ts) this kiosk answers: the hall's terminals port calls them. */
+  machine?: Partial<MachineHandlers>;
   /** Each call received, with the terminal its transport names (tests list the routes of every post). */
   trace?: (channel: string, origin: CallOrigin) => void;
   /** Where unexpected errors are reported (they reach the caller only as INTERNAL). */
@@ -105,12 +121,17 @@ export function checkHandlers(handlers: HandlerMap): void {
   }
 }
 
-export function createDispatcher(deps: DispatcherDeps): Dispatch {
+/** The dispatcher: operators' calls of the contract, and the machine commands of the hall's terminals port. */
+export type Dispatcher = Dispatch & { machine: MachineDispatch };
+
+export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const { db, reader, handlers, sessions, io, dataDir, pins, keys } = deps;
   const preparedFrontier = deps.prepared ?? (() => null);
   const home: CallOrigin = { terminalId: deps.terminalId };
   const platform = deps.platform ?? process.platform;
   checkHandlers(handlers);
+  /** The only pen of audit rows: used inside a transaction the dispatcher opened (a command's, a refusal's shared commit, the start's). */
+  const audit = (rec: AuditRecord): number => appendAudit(db, rec);
   /** One object per kiosk: the key of the domains' in-memory caches. */
   const memo = {};
   /** Commands that reach their transaction together share one commit (one fsync). */
@@ -177,17 +198,17 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
       const rehearse = (check: (c: CommandContext) => unknown) => {
         try {
           writeTransaction(db, () => {
-            check({ ...base, db, sessions });
+            check({ ...base, db, sessions, audit });
             throw REHEARSED;
           });
         } catch (e) {
           if (e !== REHEARSED) throw e;
         }
       };
-      const prepCtx: PrepareContext = { ...base, db: reader, writer: db, writeShared: (write) => group.run(write), io: deps.io, channel, input: parsed.data, changed, rehearse };
+      const prepCtx: PrepareContext = { ...base, db: reader, writer: db, writeShared: (write) => group.run(() => write(audit)), io: deps.io, channel, input: parsed.data, changed, rehearse };
       prepared = await (cmd.prepare as (c: PrepareContext, i: unknown) => Promise<unknown>)(prepCtx, parsed.data);
     }
-    const commandCtx: CommandContext = { ...base, db, sessions };
+    const commandCtx: CommandContext = { ...base, db, sessions, audit };
     const runCommand = cmd.run as (c: CommandContext, i: unknown, p: unknown) => Done<unknown>;
     let outcome: Done<unknown>;
     try {
@@ -197,7 +218,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
         if (first) throw new AnsweredBefore(first);
         const result = runCommand(commandCtx, parsed.data, prepared);
         if ((result as unknown) instanceof Promise) throw new Error(`${channel}: a command must not wait inside its transaction`);
-        const auditSeq = appendAudit(db, {
+        const auditSeq = audit({
           at: base.at,
           operatorId: result.audit?.operatorId ?? operator?.id ?? null,
           terminalId,
@@ -287,5 +308,54 @@ export function createDispatcher(deps: DispatcherDeps): Dispatch {
     }
   };
 
-  return dispatch;
+  /**
+   * A machine command: its input parsed, run in one transaction (shared with the commands of the moment) with its
+   * audit row when it names one, its event after the commit. A refusal is thrown as a KioskError (a full or failing
+   * disk as STORAGE_FULL or STORAGE_IO_ERROR, the transaction rolled back): the transport words it.
+   */
+  const machine: MachineDispatch = async (channel, rawInput, origin) => {
+    deps.trace?.(channel, origin);
+    const cmd = deps.machine?.[channel] as MachineCommand<typeof channel> | undefined;
+    if (!cmd) throw new KioskError('UNKNOWN_CHANNEL', { channel });
+    const parsed = machineContract[channel].safeParse(rawInput ?? {});
+    if (!parsed.success) throw new KioskError('VALIDATION_FAILED', { issues: describeIssues(parsed.error.issues) }, parsed.error.issues);
+    const now = deps.now();
+    const ctx: CommandContext = {
+      now,
+      at: now.toISOString(),
+      operator: null,
+      terminalId: origin.terminalId,
+      homeTerminalId: home.terminalId,
+      meta: {},
+      memo,
+      dataDir,
+      platform,
+      pins,
+      keys,
+      prepared: preparedFrontier,
+      db,
+      sessions,
+      audit,
+    };
+    let outcome: MachineDone;
+    try {
+      outcome = await group.run(() => {
+        const result = cmd.run(ctx, parsed.data as never);
+        if (result.audit) {
+          audit({ at: ctx.at, operatorId: null, terminalId: result.audit.terminalId, channel, outcome: 'ok', input: result.audit.input, before: undefined, after: result.audit.after });
+        }
+        return result;
+      });
+    } catch (e) {
+      const storage = storageFailureOf(e);
+      if (storage === null) throw e;
+      deps.storage?.failed(storage, e);
+      throw new KioskError(storage === 'full' ? 'STORAGE_FULL' : 'STORAGE_IO_ERROR');
+    }
+    deps.storage?.wrote();
+    if (outcome.topics?.length) deps.emit({ type: 'changed', channel, topics: [...outcome.topics], at: ctx.at });
+    return outcome.value;
+  };
+
+  return Object.assign(dispatch, { machine });
 }

@@ -39,3 +39,6 @@ export const handlers: HandlerMap = mergeUnique('handler', {
   terminalsHandlers,
   postHandlers,
 });
+
+/** The machine commands of the hall's terminals port that are a domain's (the print queue's are the kiosk's own). */
+export { terminalsMachine } from './terminals/index.js';

@@ -232,4 +232,53 @@ const sqlRule = {
   },
 };
 
-export default { rules: { imports: rule, sql: sqlRule } };
+/** The one module of the audit log's SQL and its writer (appendAudit). */
+const AUDIT_MODULE = 'db/audit.ts';
+const AUDIT_WRITER = 'appendAudit';
+/** SQL that writes the audit log: INSERT INTO audit_log. */
+export const AUDIT_INSERT = /\bINSERT\s+(OR\s+\w+\s+)?INTO\s+["`]?audit_log\b/i;
+
+/**
+ * Audit rows are written only inside the dispatcher's transaction (issue 39,
+ * point 3): db/audit.ts alone holds the SQL that appends one, and only the
+ * dispatcher (main/rpc/: a command's row, the further rows and shared
+ * refusals it hands out, the start's audited path) imports its writer; every
+ * other part gets an `audit` function from the dispatcher's context, never
+ * the writer.
+ */
+const auditRule = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      writer: '{{zone}} may not import {{name}}: audit rows are written inside the dispatcher\'s transaction only (main/rpc/); take `audit` from its context (see ARCHITECTURE.md, One contract).',
+      reexport: 'no file re-exports {{name}} of db/audit.ts: the dispatcher (main/rpc/) alone writes audit rows.',
+      sql: 'SQL that writes the audit log outside db/audit.ts: audit rows are appended by its appendAudit, inside the dispatcher\'s transaction only.',
+    },
+  },
+  create(context) {
+    const root = context.cwd;
+    const file = path.relative(root, context.filename).split(path.sep).join('/');
+    const zone = zoneOf(file);
+    if (zone === null || DEV_ZONES.has(zone)) return {};
+    const targetOf = (spec) =>
+      typeof spec === 'string' && spec.startsWith('.') ? path.relative(root, path.resolve(path.dirname(context.filename), spec)).split(path.sep).join('/').replace(/\.js$/, '.ts') : null;
+    const names = (node) => node.specifiers.map((sp) => (sp.type === 'ImportNamespaceSpecifier' ? '*' : sp.type === 'ImportDefaultSpecifier' ? 'default' : (sp.imported ?? sp.local).name ?? (sp.imported ?? sp.local).value));
+    const sql = (node, text) => file !== AUDIT_MODULE && AUDIT_INSERT.test(text.replace(/\s+/g, ' ')) && context.report({ node, messageId: 'sql' });
+    return {
+      ImportDeclaration: (node) => {
+        if (targetOf(node.source.value) !== AUDIT_MODULE || zone === 'rpc') return;
+        for (const name of names(node)) if (name === AUDIT_WRITER || name === '*') context.report({ node, messageId: 'writer', data: { zone, name: name === '*' ? `* of ${AUDIT_MODULE}` : name } });
+      },
+      ExportNamedDeclaration: (node) => {
+        if (!node.source || targetOf(node.source.value) !== AUDIT_MODULE) return;
+        for (const sp of node.specifiers) if ((sp.local.name ?? sp.local.value) === AUDIT_WRITER) context.report({ node, messageId: 'reexport', data: { name: AUDIT_WRITER } });
+      },
+      ExportAllDeclaration: (node) => targetOf(node.source.value) === AUDIT_MODULE && context.report({ node, messageId: 'reexport', data: { name: '*' } }),
+      Literal: (node) => typeof node.value === 'string' && sql(node, node.value),
+      TemplateLiteral: (node) => sql(node, templateText(node.quasis.map((q) => q.value.cooked ?? q.value.raw))),
+    };
+  },
+};
+
+export default { rules: { imports: rule, sql: sqlRule, audit: auditRule } };

@@ -40,7 +40,7 @@ export const checkpointHandlers: HandlerSlice<'audit.keys' | 'audit.checkpoint' 
       const old = ctx.keys.current();
       if (currentHallKey(ctx.db)?.verifierKey !== old.verifierKey) throw new KioskError('HALL_KEY_CHANGED');
       const checkpoint = signCheckpoint(ctx, old, { reason: 'rotation', ref: null, extensions: [`key-rotation ${next.verifierKey}`] });
-      recordHallKey(ctx.db, next, { at: ctx.at, terminalId: ctx.terminalId, operatorId: ctx.operator?.id ?? null, rotationNote: checkpoint.note, reason: 'rotation' });
+      recordHallKey(ctx.audit, ctx.db, next, { at: ctx.at, terminalId: ctx.terminalId, operatorId: ctx.operator?.id ?? null, rotationNote: checkpoint.note, reason: 'rotation' });
       const previous = hallKeys(ctx.db).find((k) => k.verifierKey === old.verifierKey);
       const value = {
         previous: previous ? keyView(previous) : { keyId: old.keyId, verifierKey: old.verifierKey, createdAt: ctx.at, rotationNote: null },

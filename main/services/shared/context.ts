@@ -19,6 +19,9 @@ import type { BackupCheck } from '../../../db/backup.js';
 import type { BooksCheck } from '../../../db/books.js';
 import type { LimitsSignData } from '../../../printing/documents/limitsSign.js';
 import type { ReadableDb, WritableDb } from '../../../db/connection.js';
+import type { AuditRecord } from '../../../db/audit.js';
+import type { MachineChannel, MachineInput } from '../../../core/terminals/machine.js';
+import type { CallOrigin } from '../../../core/terminal.js';
 import type { PrinterRow } from '../../../db/printing.js';
 import type { Acta } from '../../../printing/pdf/acta.js';
 import type { Operator, OperatorSessions } from './operator-sessions.js';
@@ -55,6 +58,16 @@ export interface KioskIo {
   post(): PostStatus;
 }
 
+/**
+ * An audit row appended in the dispatcher's transaction, handed out by the dispatcher alone (main/rpc/): a
+ * command's further row (a hall key its checkpoint records), a refusal that commits (a wrong PIN), the start's own
+ * acts. Nothing else writes audit rows (lint: boundaries/audit).
+ */
+export type AppendAudit = (rec: AuditRecord) => number;
+
+/** The dispatcher's audited path for what is no caller's command (the start's own acts): one transaction, its audit rows in it. */
+export type AuditedWrite = <T>(write: (audit: AppendAudit) => T) => T;
+
 interface CallContext {
   /** The moment of this call (injected clock); the same for every write of it. */
   now: Date;
@@ -86,6 +99,8 @@ export interface QueryContext extends CallContext {
 export interface CommandContext extends CallContext {
   db: WritableDb;
   sessions: OperatorSessions;
+  /** A further audit row of this command, in its transaction (its own row is the dispatcher's, after run). */
+  audit: AppendAudit;
 }
 
 /** Before a command's transaction: reads, slow checks, and the short write of a wrong PIN. */
@@ -94,7 +109,7 @@ export interface PrepareContext extends CallContext {
   /** Only for what must commit even when the command is refused (a wrong PIN counts towards the lock-out). */
   writer: WritableDb;
   /** Such a write in the next commit shared with other commands (one fsync for many): resolves once committed. */
-  writeShared<T>(write: () => T): Promise<T>;
+  writeShared<T>(write: (audit: AppendAudit) => T): Promise<T>;
   /** Slow work done here reports its progress (a backup). */
   io: KioskIo;
   channel: Channel;
@@ -104,6 +119,24 @@ export interface PrepareContext extends CallContext {
   /** Run the command's checks as they stand now, in a transaction rolled back: it refuses, or changes nothing (an approval's request before its PIN). */
   rehearse(run: (ctx: CommandContext) => unknown): void;
 }
+
+/**
+ * A machine command (core/terminals/machine.ts): a counter's own work at the hall's terminals port, no
+ * operator's, run by the dispatcher in one transaction (`dispatcher.machine`). Its audit row, when it is an act
+ * of the hall's books (a redemption), is what `audit` says, appended by the dispatcher in that transaction.
+ */
+export interface MachineCommand<C extends MachineChannel> {
+  kind: 'machine';
+  run(ctx: CommandContext, input: MachineInput<C>): MachineDone;
+}
+export interface MachineDone {
+  value: unknown;
+  audit?: { terminalId: string; input: unknown; after: unknown };
+  topics?: readonly Topic[];
+}
+export type MachineHandlers = { readonly [C in MachineChannel]: MachineCommand<C> };
+/** A machine command's call: its value, or a KioskError thrown (its transport words it). */
+export type MachineDispatch = <C extends MachineChannel>(channel: C, input: MachineInput<C>, origin: CallOrigin) => Promise<unknown>;
 
 export interface AuditNote {
   before?: unknown;

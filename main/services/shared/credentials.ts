@@ -30,7 +30,7 @@ import {
   type BudgetRule,
   type BudgetState,
 } from '../../../core/people/throttle.js';
-import { appendAudit, baselineCredentials, credentialVouched } from '../../../db/audit.js';
+import { baselineCredentials, credentialVouched } from '../../../db/audit.js';
 import { storageFailureOf, writeTransaction, type ReadableDb, type WritableDb } from '../../../db/connection.js';
 import {
   accountBudgetScopes,
@@ -46,7 +46,7 @@ import {
   type OperatorRow,
 } from '../../../db/people.js';
 import type { Channel, ChannelOutput, ParsedInput } from '../../../core/contract.js';
-import { commandWith, type CommandContext, type CommandHandler, type Done, type PrepareContext } from './context.js';
+import { commandWith, type AuditedWrite, type CommandContext, type CommandHandler, type Done, type PrepareContext } from './context.js';
 import { isSealed, type Pins } from './pin.js';
 
 export type WrongPinCode = 'INVALID_CREDENTIALS' | 'APPROVAL_INVALID' | 'RECOVERY_INVALID';
@@ -197,9 +197,9 @@ async function refuseWrong(ctx: PrepareContext, op: OperatorRow | null, kind: Ch
   try {
     // The budgets as they now stand in memory, kept with the refusal's audit row in one transaction, whose commit is
     // shared with the commands and refusals of the moment (a burst of wrong PINs costs a few fsyncs, not one each).
-    await ctx.writeShared(() => {
+    await ctx.writeShared((audit) => {
       for (const s of scoped) saveBudget(ctx.writer, s.scope, stateOf(ctx.memo, ctx.db, s.scope));
-      appendAudit(ctx.writer, {
+      audit({
         at: ctx.at,
         // A failed login (or recovery) is the operator's own act; a failed approval is the act
         // of the operator asking for it (the approver is named in `after`).
@@ -307,12 +307,12 @@ export function pinKeyState(db: ReadableDb, pins: Pins): 'ok' | 'other' {
  * check explains each PIN change by the row after it). Nothing is sealed
  * under a key that is not the PINs' own.
  */
-export function sealPinHashes(db: WritableDb, pins: Pins, o: { at: string; terminalId: string }): number {
-  return writeTransaction(db, () => {
+export function sealPinHashes(audited: AuditedWrite, db: WritableDb, pins: Pins, o: { at: string; terminalId: string }): number {
+  return audited((audit) => {
     if (pinKeyState(db, pins) !== 'ok') return 0;
     // Operators the log holds no credential digest for (a hall last started before issue 37): vouched for as they stand,
     // once per hall, before the seal below writes digests of its own (after it, the file holds digests: no baseline).
-    baselineCredentials(db, o);
+    baselineCredentials(db, o, audit);
     // Sealed once, at the first start with the key: a hash of scrypt alone met after it was planted in the file, and
     // sealing it would give it an audit row the books accept (issue 37); it stays as it is, refused at login, named by the books.
     const first = metaValue(db, PIN_KEY_CHECK) === null;
@@ -323,7 +323,7 @@ export function sealPinHashes(db: WritableDb, pins: Pins, o: { at: string; termi
       const hash = pins.seal(op.pinHash);
       if (!hash) continue;
       setOperatorPin(db, op.id, hash, op.shortPin);
-      appendAudit(db, {
+      audit({
         at: o.at,
         operatorId: null,
         terminalId: o.terminalId,

@@ -6,10 +6,10 @@
  * one before: the inspector sees the change of key and that it was not a
  * rotation.
  */
-import { appendAudit } from '../../../db/audit.js';
-import { storageFailureOf, writeTransaction, type WritableDb } from '../../../db/connection.js';
+import { storageFailureOf, type WritableDb } from '../../../db/connection.js';
 import { hallIdentity } from '../../../db/journal.js';
 import { currentHallKey, hallKeys, insertHallKey } from '../../../db/transparency.js';
+import type { AppendAudit, AuditedWrite } from './context.js';
 import { HALL_KEY_CHANNEL, logOrigin, readOrCreateHallKey, type HallSigner } from './hall-key.js';
 
 export interface HallKeyring {
@@ -18,8 +18,13 @@ export interface HallKeyring {
   replace(next: HallSigner): void;
 }
 
-export function recordHallKey(db: WritableDb, signer: HallSigner, o: { at: string; terminalId: string; operatorId: number | null; rotationNote: string | null; reason: 'first' | 'found' | 'rotation' }): void {
-  const auditSeq = appendAudit(db, {
+export function recordHallKey(
+  audit: AppendAudit,
+  db: WritableDb,
+  signer: HallSigner,
+  o: { at: string; terminalId: string; operatorId: number | null; rotationNote: string | null; reason: 'first' | 'found' | 'rotation' },
+): void {
+  const auditSeq = audit({
     at: o.at,
     operatorId: o.operatorId,
     terminalId: o.terminalId,
@@ -33,14 +38,14 @@ export function recordHallKey(db: WritableDb, signer: HallSigner, o: { at: strin
 }
 
 /** The hall's key for a kiosk opening `db` in `dataDir`; recorded now if the database does not name it as the one in use. */
-export function openHallKeyring(db: WritableDb, dataDir: string, o: { at: string; terminalId: string }): HallKeyring {
+export function openHallKeyring(audited: AuditedWrite, db: WritableDb, dataDir: string, o: { at: string; terminalId: string }): HallKeyring {
   const name = logOrigin(hallIdentity(db).hallId);
   const known = new Set(hallKeys(db).map((k) => k.verifierKey));
   const current = currentHallKey(db)?.verifierKey;
   let { signer } = readOrCreateHallKey(dataDir, name, { recorded: (k) => known.has(k), retired: (k) => known.has(k) && k !== current });
   if (current !== signer.verifierKey) {
     try {
-      writeTransaction(db, () => recordHallKey(db, signer, { ...o, operatorId: null, rotationNote: null, reason: known.size === 0 ? 'first' : 'found' }));
+      audited((audit) => recordHallKey(audit, db, signer, { ...o, operatorId: null, rotationNote: null, reason: known.size === 0 ? 'first' : 'found' }));
     } catch (e) {
       // A full disk: recorded at the next start; the kiosk starts to be read.
       if (storageFailureOf(e) === null) throw e;

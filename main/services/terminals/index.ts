@@ -20,8 +20,7 @@ import {
   HALL_SERVER_CERT_FILE,
   normaliseEnrolmentCode,
 } from '../../../core/terminals/rules.js';
-import { appendAudit } from '../../../db/audit.js';
-import { writeTransaction, type WritableDb } from '../../../db/connection.js';
+import type { ReadableDb } from '../../../db/connection.js';
 import {
   allTerminals,
   enrolmentCodeByHash,
@@ -29,10 +28,11 @@ import {
   insertTerminal,
   newestTerminalNamed,
   revokeTerminal,
+  touchTerminal,
   useEnrolmentCode,
   type TerminalRow,
 } from '../../../db/terminals.js';
-import { command, done, finishAfterCommit, operatorOf, query, type HandlerSlice } from '../shared/context.js';
+import { command, done, finishAfterCommit, operatorOf, query, type HandlerSlice, type MachineDispatch, type MachineHandlers } from '../shared/context.js';
 import { confirmationCode } from './confirmation.js';
 
 type TerminalView = ChannelOutput<'terminal.list'>[number];
@@ -99,43 +99,58 @@ export interface Redemption {
 
 /**
  * A counter redeems its code: the code is checked, the certificate issued
- * (slow: a signature, outside any transaction), then in ONE transaction the
- * code is marked used, only if it still is unused and unexpired, and the
- * terminal inserted, with its audit row. Two redemptions of one code at once:
- * the second finds it used and is refused (its certificate is never stored).
+ * (slow: a signature, outside any transaction), then the machine command
+ * terminal.redeem (machineHandlers below) marks the code used in ONE
+ * transaction of the dispatcher, only if it still is unused and unexpired,
+ * and inserts the terminal, with its audit row. Two redemptions of one code
+ * at once: the second finds it used and is refused (its certificate is
+ * never stored).
  */
 export async function redeemEnrolmentCode(
-  db: WritableDb,
+  db: ReadableDb,
   deps: {
     now: () => Date;
     issue: (terminalId: string, publicKey: string, at: Date) => Promise<{ pem: string; fingerprint: string; serial: string }>;
+    /** The dispatcher's machine commands (the kiosk's `machine`). */
+    machine: MachineDispatch;
   },
   input: { code: string; publicKey: string },
 ): Promise<Redemption> {
-  const hash = codeHash(input.code);
-  const found = enrolmentCodeByHash(db, hash);
+  const found = enrolmentCodeByHash(db, codeHash(input.code));
   assertCodeRedeemable(found, deps.now());
   const name = found!.terminalName;
   const issued = await deps.issue(name, input.publicKey, deps.now());
-  const at = deps.now();
-  const atIso = at.toISOString();
-  writeTransaction(db, () => {
-    // Read again inside the write lock: another redemption (or the clock) may have moved since.
-    const code = enrolmentCodeByHash(db, hash);
-    assertCodeRedeemable(code, at);
-    assertEnrollable(name, '', newestTerminalNamed(db, name));
-    const terminalId = insertTerminal(db, { name, fingerprint: issued.fingerprint, serial: issued.serial, at: atIso });
-    if (useEnrolmentCode(db, code!.id, atIso, terminalId) !== 1) throw new KioskError('ENROLMENT_CODE_USED');
-    appendAudit(db, {
-      at: atIso,
-      operatorId: null,
-      terminalId: name,
-      channel: REDEEM_AUDIT_CHANNEL,
-      outcome: 'ok',
-      input: { codeId: code!.id },
-      before: undefined,
-      after: { name, fingerprint: issued.fingerprint, serial: issued.serial },
-    });
-  });
+  await deps.machine('terminal.redeem', { code: input.code, name, certificate: { fingerprint: issued.fingerprint, serial: issued.serial } }, { terminalId: name });
   return { terminalId: name, certificate: issued.pem, fingerprint: issued.fingerprint, serial: issued.serial };
 }
+
+/** The terminals port's machine commands: a redemption (audited) and a terminal's last call (not an act of the books). */
+export const terminalsMachine: Pick<MachineHandlers, 'terminal.redeem' | 'terminal.seen'> = {
+  'terminal.redeem': {
+    kind: 'machine',
+    run(ctx, input) {
+      // Read again inside the write lock: another redemption (or the clock) may have moved since.
+      const code = enrolmentCodeByHash(ctx.db, codeHash(input.code));
+      assertCodeRedeemable(code, ctx.now);
+      // The certificate was issued for the code's own terminal.
+      if (code!.terminalName !== input.name) throw new KioskError('ENROLMENT_CODE_USED');
+      const name = code!.terminalName;
+      assertEnrollable(name, '', newestTerminalNamed(ctx.db, name));
+      const terminalId = insertTerminal(ctx.db, { name, fingerprint: input.certificate.fingerprint, serial: input.certificate.serial, at: ctx.at });
+      if (useEnrolmentCode(ctx.db, code!.id, ctx.at, terminalId) !== 1) throw new KioskError('ENROLMENT_CODE_USED');
+      return {
+        value: { terminalId: name },
+        // The code's id, never the code: the log names what was redeemed, not the secret that redeemed it.
+        audit: { terminalId: name, input: { codeId: code!.id }, after: { name, fingerprint: input.certificate.fingerprint, serial: input.certificate.serial } },
+        topics: ['terminals'],
+      };
+    },
+  },
+  'terminal.seen': {
+    kind: 'machine',
+    run(ctx, input) {
+      touchTerminal(ctx.db, input.terminalId, input.at);
+      return { value: null };
+    },
+  },
+};

@@ -37,7 +37,7 @@ afterEach(() => {
 });
 
 const redeem = (code: string, key = publicKey) =>
-  redeemEnrolmentCode(t.h.kiosk.db, { now: t.h.clock.now, issue: (id, k, at) => pki.issueTerminalCertificate(id, k, at) }, { code, publicKey: key });
+  redeemEnrolmentCode(t.h.kiosk.db, { now: t.h.clock.now, issue: (id, k, at) => pki.issueTerminalCertificate(id, k, at), machine: t.h.kiosk.machine }, { code, publicKey: key });
 
 async function refusedWith(p: Promise<unknown>): Promise<{ code: string; message: string }> {
   try {
