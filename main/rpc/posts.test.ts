@@ -5,7 +5,9 @@
  * one dispatcher with the route POST_OVERLAYS gives it; a call its post relays
  * is seen again by the dispatcher that answers it (the kiosk's, or the hall's
  * for the counter's terminal). A channel answered by a side path would be
- * missing from the traces.
+ * missing from the traces. The hall's terminals port writes nothing beside
+ * the dispatcher either: a redemption, a counter's last call and its print
+ * claims are seen as the dispatcher's machine commands.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,6 +51,14 @@ async function open(): Promise<Traced> {
   });
   runtimes.push(runtime);
   return { runtime, dir, post, kiosk };
+}
+
+async function until(check: () => boolean, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('not in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 const call = (r: PostRuntime, channel: string, input: unknown = {}, operatorToken?: string) => r.dispatch(channel, input, operatorToken ? { operatorToken } : {});
@@ -110,7 +120,14 @@ describe('every channel of every post through its dispatcher', () => {
     const { code, hallFingerprint } = ((await call(hall.runtime, 'terminal.enroll', { name: 'C2' }, admin)) as { value: { code: string; hallFingerprint: string } }).value;
     const counter = await open();
     const hallUrl = (chosen as { value: PostStatus }).value.hall!.addresses[0];
+    hall.kiosk.length = 0;
     expect((await call(counter.runtime, 'post.configure', { mode: 'counter', hallUrl, fingerprint: hallFingerprint, code })).ok).toBe(true);
+    // The terminals port's own writes are the dispatcher's machine commands: the redemption, and the counter's first
+    // call noted (its printing claims its jobs as the machine command print.claim).
+    await until(() => hall.kiosk.some((c) => c.channel === 'print.claim'));
+    expect(hall.kiosk.find((c) => c.channel === 'terminal.redeem')).toEqual({ channel: 'terminal.redeem', terminalId: 'C2' });
+    expect(hall.kiosk.filter((c) => c.channel === 'terminal.seen' || c.channel === 'print.claim').map((c) => c.terminalId)).not.toContain('T1');
+    expect(hall.kiosk.map((c) => c.channel)).toContain('terminal.seen');
 
     hall.kiosk.length = 0;
     await callEvery(counter, 'counter');
