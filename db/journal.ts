@@ -23,6 +23,11 @@ export interface HallIdentity {
   timeZone: HallTimeZone;
 }
 
+/** The hall's schema: its file's user_version (the number of its newest migration), which the group maps its rows to facts by. */
+export function hallSchemaVersion(db: ReadableDb): number {
+  return Number(db.pragma('user_version', { simple: true }));
+}
+
 export function hallIdentity(db: ReadableDb): HallIdentity {
   const row = stmt<[], HallIdentity>(
     db,

@@ -535,7 +535,8 @@ const BREAK_WORDS = {
   payload: 'conteúdo alterado (não dá o hash guardado)',
   hash: 'hash substituído (o conteúdo dá o hash que a cadeia guarda, não o guardado)',
   documents: 'documentos alterados',
-  facts: 'factos publicados que não são os do contrato do grupo',
+  facts: 'factos publicados que não são os do contrato do grupo nem os que os documentos dão',
+  hall_schema: 'enviada de um esquema da base de dados da sala que este programa do grupo não lê',
   missing: 'entrada em falta',
   duplicate: 'entrada em duplicado',
   link: 'cadeia quebrada',
@@ -553,7 +554,7 @@ async function groupVerify(argv: string[]): Promise<void> {
       for (const h of check.halls) {
         console.log(
           h.firstBreak
-            ? `${h.name} (${h.hallId}): QUEBRADO na entrada n.º ${h.firstBreak.seq}: ${BREAK_WORDS[h.firstBreak.reason]} (${h.firstBreak.reason}).`
+            ? `${h.name} (${h.hallId}): QUEBRADO na entrada n.º ${h.firstBreak.seq}: ${BREAK_WORDS[h.firstBreak.reason]} (${h.firstBreak.reason})${h.firstBreak.words ? `: ${h.firstBreak.words}` : ''}.`
             : h.divergedSeq !== null
               ? `${h.name} (${h.hallId}): DIVERGENTE a partir da entrada n.º ${h.divergedSeq}: a sala enviou outra história; nada foi substituído.`
               : `${h.name} (${h.hallId}): íntegro (${h.entries} entradas, última n.º ${h.headSeq}).`,

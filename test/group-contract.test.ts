@@ -12,13 +12,24 @@
  * meaning changed: a new version of it (sale@2...), the group reading both
  * or upcasting the old, and the fixture written again
  * (UPDATE_CONTRACT_FIXTURE=1 npx vitest run test/group-contract.test.ts).
+ *
+ * The group maps an entry's documents again by the range of hall schemas it
+ * was shipped from (core/group-contract/hall-rows.ts HALL_MAPPINGS): so the
+ * columns of every table the mapping reads, at the newest hall schema, must
+ * be those the last range was written for (its `columns` digest). A
+ * migration that adds, drops, renames or retypes one fails this test until a
+ * new range is opened from its number (the old kept for the entries shipped
+ * before); a migration that touches none of them holds.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countOf } from '../bench/export.js';
 import { canonicalJson } from '../core/idempotency.js';
 import { FACT_KEYS, factsProblem, type EntryFacts } from '../core/group-contract/facts.js';
-import { factsOfHallRows } from '../core/group-contract/hall-rows.js';
+import { factsOfHallRows, HALL_MAPPINGS, hallMapping, MAPPED_TABLES, type HallMapping } from '../core/group-contract/hall-rows.js';
+import { loadMigrations, migrate, type Db } from '../db/connection.js';
 import { drawerById, drawerExpectedCash } from '../db/drawers.js';
 import { journalDocuments, journalEntries, journalHead } from '../db/journal.js';
 import { HALL_READERS } from '../main/journal/recompute.js';
@@ -93,12 +104,48 @@ async function writeEveryDocument(): Promise<void> {
   await h.ok('session.close', { sessionId: session.id }, manager);
 }
 
-/** The journal as the shipper reads it, mapped to facts: each entry that publishes one, with its command. */
+/** The columns (name, type, not null) of every table the mappings read, as the hall's file has them, in order. */
+function hallColumns(db: Db): string[] {
+  return MAPPED_TABLES.flatMap((t) =>
+    (db.prepare('SELECT name, type, "notnull" AS nn FROM pragma_table_info(?)').all(t) as { name: string; type: string; nn: number }[])
+      .map((c) => `${t}.${c.name} ${c.type}${c.nn ? ' NOT NULL' : ''}`)
+      .sort(),
+  );
+}
+
+/**
+ * Why the hall file's schema is not one the group's mapping reads, or null: its user_version held by a range (up to
+ * the newest migration), and its mapped tables' columns those the range was written for.
+ */
+function mappingProblem(db: Db, newest: number): string | null {
+  const schema = Number(db.pragma('user_version', { simple: true }));
+  const mapping = hallMapping(schema, newest);
+  if (!mapping) return `hall schema ${schema}: no range of HALL_MAPPINGS holds it`;
+  const columns = hallColumns(db);
+  const digest = createHash('sha256').update(columns.join('\n')).digest('hex');
+  return digest === mapping.columns
+    ? null
+    : `hall schema ${schema} changed a column the group's mapping (from ${mapping.from}) reads: open a range from ${schema} in HALL_MAPPINGS ` +
+        `with the mapping of these columns (columns ${digest}), keep the old one for entries shipped before:\n${columns.join('\n')}`;
+}
+
+/** A hall file made by the migrations and `more` after them (a later migration, as it would be written). */
+function hallFile(more: string[] = []): Db {
+  const db = new Database(':memory:') as unknown as Db;
+  const migrations = loadMigrations();
+  migrate(db, [...migrations, ...more.map((sql, i) => ({ version: migrations.length + 1 + i, name: `${migrations.length + 1 + i}-later.sql`, sql }))]);
+  return db;
+}
+
+/** The journal as the shipper reads it, mapped to facts (by its schema's range): each entry that publishes one, with its command. */
 function publishedFacts(): { seq: number; channel: string; facts: EntryFacts }[] {
   const head = journalHead(h.kiosk.db)!.seq;
   const documents = journalDocuments(h.kiosk.db, 0, head);
+  const newest = loadMigrations().length;
+  const mapping: HallMapping = hallMapping(Number(h.kiosk.db.pragma('user_version', { simple: true })), newest)!;
+  expect(mapping).toBe(HALL_MAPPINGS[HALL_MAPPINGS.length - 1]);
   return journalEntries(h.kiosk.db, 0, head)
-    .map((e) => ({ seq: e.id, channel: e.channel, facts: factsOfHallRows(e, documents.get(e.id) ?? {}, HALL_READERS) }))
+    .map((e) => ({ seq: e.id, channel: e.channel, facts: factsOfHallRows(e, documents.get(e.id) ?? {}, HALL_READERS, mapping) }))
     .filter((e) => Object.keys(e.facts).length > 0);
 }
 
@@ -121,6 +168,31 @@ describe("the group's contract", () => {
       expect(JSON.stringify(e.facts), `${e.seq} ${e.channel}`).toBe(canonicalJson(e.facts));
     }
     expect(published).toEqual(JSON.parse(readFileSync(FIXTURE, 'utf8')));
+  });
+
+  it("holds the newest hall schema's columns to those the last mapping range was written for", () => {
+    const newest = loadMigrations().length;
+    expect(Number(h.kiosk.db.pragma('user_version', { simple: true }))).toBe(newest);
+    expect(mappingProblem(h.kiosk.db, newest)).toBeNull();
+    // Every range reads from a schema of its own, in order.
+    expect(HALL_MAPPINGS.map((m) => m.from)).toEqual([...new Set(HALL_MAPPINGS.map((m) => m.from))].sort((a, b) => a - b));
+  });
+
+  it('fails for a later migration that changes a column the mapping reads, not for one that touches none', () => {
+    const newest = loadMigrations().length;
+    const renamed = hallFile(['ALTER TABLE sales RENAME COLUMN total_cents TO amount_cents;']);
+    const added = hallFile(['ALTER TABLE winners ADD COLUMN note TEXT;']);
+    const other = hallFile(['CREATE TABLE later_notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL) STRICT;']);
+    try {
+      // Its number is past the newest this program carries: the group reads none of its entries yet.
+      expect(hallMapping(newest + 1, newest)).toBeNull();
+      // Carried (newest + 1), it holds only if it changed no column the mapping reads.
+      expect(mappingProblem(renamed, newest + 1)).toMatch(/changed a column the group's mapping \(from \d+\) reads[^]*sales\.amount_cents INTEGER NOT NULL/);
+      expect(mappingProblem(added, newest + 1)).toMatch(/winners\.note TEXT/);
+      expect(mappingProblem(other, newest + 1)).toBeNull();
+    } finally {
+      for (const db of [renamed, added, other]) db.close();
+    }
   });
 
   it('refuses to map a row whose column is gone (a migration that renamed it), never a figure silently zero', () => {

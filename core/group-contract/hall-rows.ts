@@ -6,12 +6,19 @@
  * travelled (contract version 0) with the same function, from the raw rows
  * that entry carries.
  *
- * When a hall migration changes a row this reads, the contract test
- * (test/group-contract.test.ts) fails: the mapping is then written for
- * the new columns, and this one is kept, as it is, as the upcaster of
- * version 0 (whose rows keep the old columns). Every fact leaves through its
- * schema: a column missing or of another kind is a refusal to ship, never a
- * figure silently zero.
+ * The mapping is kept by range of the hall's schema (its SQLite file's
+ * user_version, the number of its newest migration): each entry of contract
+ * version 1 records the hall schema it was shipped from, and the group maps
+ * its documents again with the range that holds it (HALL_MAPPINGS), so
+ * group:verify re-derives every entry's facts, whatever the hall's age, and
+ * names an entry from a hall schema no range holds. When a hall migration
+ * changes a column of a table this reads, the contract test
+ * (test/group-contract.test.ts) fails: a new range is opened from that
+ * migration with the mapping of the new columns, and the old one is kept, as
+ * it is, for the entries shipped before (and, the first range, as the
+ * upcaster of version 0). Every fact leaves through its schema: a column
+ * missing or of another kind is a refusal to ship, never a figure silently
+ * zero.
  */
 import { FACT_SCHEMAS, type EntryFacts, type Fact, type FactKey } from './facts.js';
 
@@ -43,7 +50,7 @@ const field = (o: unknown, name: string): unknown => (o !== null && typeof o ===
 type RowMapping = readonly [FactKey, (row: Record<string, unknown>, rows: HallRows) => unknown];
 
 /** Each table's rows to facts (the fact it publishes, its row mapped): the hall's columns named here and nowhere else on the group's side. */
-const ROWS: { readonly [table: string]: RowMapping } = {
+const ROWS_33: { readonly [table: string]: RowMapping } = {
   sessions: ['session@1', (r) => ({ sessionId: r.id, openedAt: r.opened_at })],
   games: ['game@1', (r) => ({ gameId: r.id, sessionId: r.session_id, number: r.number })],
   game_closures: [
@@ -103,10 +110,10 @@ const ROWS: { readonly [table: string]: RowMapping } = {
  * The fact each of the hall's tables publishes to the group (tables not named publish none). For the domains'
  * document descriptors to name (their `publishes`) and a test to hold them to.
  */
-export const TABLE_FACTS: Readonly<Record<string, FactKey>> = Object.fromEntries(Object.entries(ROWS).map(([table, [key]]) => [table, key]));
+export const TABLE_FACTS: Readonly<Record<string, FactKey>> = Object.fromEntries(Object.entries(ROWS_33).map(([table, [key]]) => [table, key]));
 
 /** What a command's own input or answer publishes (the commands that change a row the journal ships only by its unchanging columns). */
-function answerFacts(e: HallEntry, readers: HallReaders): { key: FactKey; fact: unknown }[] {
+function answerFacts33(e: HallEntry, readers: HallReaders): { key: FactKey; fact: unknown }[] {
   if (e.outcome !== 'ok') return [];
   switch (e.channel) {
     case 'session.close': {
@@ -130,11 +137,51 @@ function answerFacts(e: HallEntry, readers: HallReaders): { key: FactKey; fact: 
   }
 }
 
+/** One range of the hall's schemas and how their rows map to facts. */
+export interface HallMapping {
+  /** The first hall schema (user_version) it maps; it maps every later one up to the next range's first. */
+  readonly from: number;
+  /**
+   * sha256 of the columns (name, type, not null, by table) of the tables it reads at its schemas
+   * (test/group-contract.test.ts hallColumns): the contract test holds the newest hall schema's to the last range's.
+   */
+  readonly columns: string;
+  readonly rows: { readonly [table: string]: RowMapping };
+  readonly answers: (e: HallEntry, readers: HallReaders) => { key: FactKey; fact: unknown }[];
+}
+
+/**
+ * The mapping by range of the hall's schema, oldest first. Schema 33 (document_types, issue 39.1) is the first a
+ * hall ships facts from; the first range is also the upcaster of version 0 (entries shipped before facts
+ * travelled record no hall schema: their rows are read as this range reads them, and group:verify derives them
+ * again alike). A migration that changes a column these tables hold opens a new range from its number.
+ */
+export const HALL_MAPPINGS: readonly HallMapping[] = [
+  { from: 33, columns: '38ed35e544c740d59232d0230b288fdfb80f5d46115dce3c93e061e128a1d658', rows: ROWS_33, answers: answerFacts33 },
+];
+
+/** The tables whose columns the mappings read (their rows, and the sales' ranges they join). */
+export const MAPPED_TABLES: readonly string[] = [...new Set(HALL_MAPPINGS.flatMap((m) => [...Object.keys(m.rows), 'sale_ranges']))].sort();
+
+/**
+ * The mapping of hall schema `schema`, or null when no range holds it: below the first, or above `newest` (the
+ * newest hall schema this program carries: a hall newer than the group's programs). null `schema`: an entry that
+ * recorded none (version 0), read by the first range.
+ */
+export function hallMapping(schema: number | null, newest: number): HallMapping | null {
+  if (schema === null) return HALL_MAPPINGS[0]!;
+  if (!Number.isInteger(schema) || schema > newest) return null;
+  let found: HallMapping | null = null;
+  for (const m of HALL_MAPPINGS) if (m.from <= schema) found = m;
+  return found;
+}
+
 /**
  * The facts an entry publishes, from its audit row and the rows its command wrote (tables this does not know
- * publish nothing: the acta's entries, drawers, series...). Each fact is checked against its schema.
+ * publish nothing: the acta's entries, drawers, series...), by `mapping` (the newest range by default: the hall
+ * as it is now). Each fact is checked against its schema.
  */
-export function factsOfHallRows(entry: HallEntry, rows: HallRows, readers: HallReaders): EntryFacts {
+export function factsOfHallRows(entry: HallEntry, rows: HallRows, readers: HallReaders, mapping: HallMapping = HALL_MAPPINGS[HALL_MAPPINGS.length - 1]!): EntryFacts {
   const out: Record<string, unknown[]> = {};
   const add = ({ key, fact }: { key: FactKey; fact: unknown }) => {
     const parsed = FACT_SCHEMAS[key].safeParse(fact);
@@ -142,10 +189,10 @@ export function factsOfHallRows(entry: HallEntry, rows: HallRows, readers: HallR
     (out[key] ??= []).push(parsed.data);
   };
   for (const table of Object.keys(rows).sort()) {
-    const mapping = ROWS[table];
-    if (mapping) for (const row of rows[table]!) add({ key: mapping[0], fact: mapping[1](row, rows) });
+    const row = mapping.rows[table];
+    if (row) for (const r of rows[table]!) add({ key: row[0], fact: row[1](r, rows) });
   }
-  for (const f of answerFacts(entry, readers)) add(f);
+  for (const f of mapping.answers(entry, readers)) add(f);
   return sortedRecord(out) as EntryFacts;
 }
 

@@ -49,6 +49,11 @@ export interface GroupEntry {
   facts: EntryFacts | null;
   /** The keys of its facts, as the report finds them; read back by group:verify. */
   factTypes?: string[] | null;
+  /**
+   * The hall's schema (its SQLite file's user_version) the entry was shipped from, bound in documentsHash with its
+   * facts (contract version 1): group:verify maps its documents again by that schema's mapping. Null before.
+   */
+  hallSchema?: number | null;
   recordedAt: Date;
 }
 
@@ -109,12 +114,13 @@ export async function markDiverged(c: GroupClient, hallId: string, seq: number):
  */
 export async function appendEntries(c: GroupClient, hallId: string, entries: readonly Omit<GroupEntry, 'recordedAt'>[]): Promise<void> {
   await c.query(
-    `INSERT INTO journal (hall_id, seq, prev_hash, hash, kind, payload, documents, documents_hash, recorded_at, doc_tables, contract, facts, fact_types)
+    `INSERT INTO journal (hall_id, seq, prev_hash, hash, kind, payload, documents, documents_hash, recorded_at, doc_tables, contract, facts, fact_types, hall_schema)
      SELECT $1, (e->>'seq')::bigint, e->>'prevHash', e->>'hash', e->>'kind', e->'payload', e->'documents', e->>'documentsHash',
             (e->'payload'->>'at')::timestamptz,
             CASE WHEN jsonb_typeof(e->'documents') = 'object' THEN ARRAY(SELECT jsonb_object_keys(e->'documents') ORDER BY 1) END,
             (e->>'contract')::smallint, CASE WHEN jsonb_typeof(e->'facts') = 'object' THEN e->'facts' END,
-            CASE WHEN jsonb_typeof(e->'facts') = 'object' THEN ARRAY(SELECT jsonb_object_keys(e->'facts') ORDER BY 1) END
+            CASE WHEN jsonb_typeof(e->'facts') = 'object' THEN ARRAY(SELECT jsonb_object_keys(e->'facts') ORDER BY 1) END,
+            (e->>'hallSchema')::integer
        FROM jsonb_array_elements($2::jsonb) AS e`,
     [hallId, JSON.stringify(entries)],
   );
@@ -180,9 +186,10 @@ export async function journalSeqs(c: GroupClient, hallId: string, fromSeq: numbe
     contract: number | null;
     facts: EntryFacts | null;
     fact_types: string[] | null;
+    hall_schema: number | null;
     recorded_at: Date;
   }>(
-    `SELECT seq, prev_hash, hash, kind, payload, documents, documents_hash, doc_tables, contract, facts, fact_types, recorded_at FROM journal
+    `SELECT seq, prev_hash, hash, kind, payload, documents, documents_hash, doc_tables, contract, facts, fact_types, hall_schema, recorded_at FROM journal
       WHERE hall_id = $1 AND seq BETWEEN $2 AND $3 ORDER BY seq, recorded_at`,
     [hallId, fromSeq, toSeq],
   );
@@ -198,6 +205,7 @@ export async function journalSeqs(c: GroupClient, hallId: string, fromSeq: numbe
     contract: r.contract,
     facts: r.facts,
     factTypes: r.fact_types,
+    hallSchema: r.hall_schema,
     recordedAt: r.recorded_at,
   }));
 }

@@ -130,6 +130,10 @@ const MIGRATIONS: Readonly<Record<number, string>> = {
   DROP INDEX IF EXISTS journal_by_doc_tables;
   CREATE INDEX journal_to_upcast ON journal (hall_id, seq) WHERE contract IS NULL;
   `,
+  // The hall's schema (its SQLite user_version) each entry of contract version 1 was shipped from, bound in
+  // documents_hash: group:verify maps the entry's documents to facts again by that schema's mapping
+  // (core/group-contract/hall-rows.ts HALL_MAPPINGS) and names an entry from a schema it does not read.
+  10: `ALTER TABLE journal ADD COLUMN hall_schema integer CHECK (hall_schema > 0);`,
 };
 
 const VERSIONS = Object.keys(MIGRATIONS)

@@ -8,7 +8,8 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../core/idempotency.js';
 import { CONTRACT_DERIVED, CONTRACT_VERSION, factsProblem, type EntryFacts } from '../../core/group-contract/facts.js';
-import { factsOfHallRows, type HallReaders } from '../../core/group-contract/hall-rows.js';
+import { factsOfHallRows, HALL_MAPPINGS, hallMapping, type HallReaders } from '../../core/group-contract/hall-rows.js';
+import { loadMigrations } from '../../db/connection.js';
 import { parseMachinesCsv } from '../../core/caixa/rules.js';
 import { auditRowHash } from '../../db/audit.js';
 import type { GroupEntry } from '../../db/group/journal.js';
@@ -49,71 +50,145 @@ export function alteredPart(recomputed: string, stored: string, nextPrevHash: st
 
 /**
  * An entry's digest (its `documentsHash`): its documents and, on an entry the hall built facts for (the group's
- * contract, issue 39), those facts and the contract's version, bound to the entry's own audit hash (which the
- * chain covers): a document or a fact changed, dropped, added or moved gives another digest. An entry shipped
- * before facts travelled keeps the digest of its documents alone (db/journal.ts documentsHash). Keys sorted
- * (canonicalJson): PostgreSQL's jsonb keeps no key order. `factsJson`: the facts' canonical JSON when the caller
- * has it for less (the shipper: facts come out of the contract's mapping canonical, so JSON.stringify gives it).
+ * contract, issue 39), those facts, the contract's version and the hall schema it shipped from, bound to the entry's
+ * own audit hash (which the chain covers): a document or a fact changed, dropped, added or moved gives another
+ * digest. An entry shipped before facts travelled keeps the digest of its documents alone (db/journal.ts
+ * documentsHash). Keys sorted (canonicalJson): PostgreSQL's jsonb keeps no key order. `factsJson`: the facts'
+ * canonical JSON when the caller has it for less (the shipper: facts come out of the contract's mapping canonical,
+ * so JSON.stringify gives it).
  */
-export function entryDigest(entryHash: string, documents: EntryDocuments, published?: { contract: number; facts: EntryFacts }, factsJson?: string): string {
+export function entryDigest(
+  entryHash: string,
+  documents: EntryDocuments,
+  published?: { contract: number; facts: EntryFacts; hallSchema?: number | null },
+  factsJson?: string,
+): string {
   if (!published) return documentsHash(entryHash, documents);
   return createHash('sha256')
     .update('bingo-kiosk journal entry\n')
     .update(entryHash)
     .update('\n')
     .update(canonicalJson(documents))
-    .update(`\nfacts ${published.contract}\n`)
+    .update(`\nfacts ${published.contract} hall schema ${published.hallSchema ?? 'none'}\n`)
     .update(factsJson ?? canonicalJson(published.facts))
     .digest('hex');
 }
 
 /**
- * Whether the entry's documents hold: their digest bound to `hash` (with its facts, on an entry the hall built
- * them for), present where the hall owed them.
+ * Whether the entry's documents hold: their digest bound to `hash` (with its facts and hall schema, on an entry the
+ * hall built them for), present where the hall owed them.
  */
-export function documentsHold(e: Pick<GroupEntry, 'documents' | 'documentsHash' | 'contract' | 'facts'>, hash: string, owed: boolean): boolean {
+export function documentsHold(e: Pick<GroupEntry, 'documents' | 'documentsHash' | 'contract' | 'facts' | 'hallSchema'>, hash: string, owed: boolean): boolean {
   if (!owed && e.documents === null && e.documentsHash === null) return true;
-  const published = e.contract !== null && e.contract > CONTRACT_DERIVED && e.facts !== null ? { contract: e.contract, facts: e.facts } : undefined;
+  const published = e.contract !== null && e.contract > CONTRACT_DERIVED && e.facts !== null ? { contract: e.contract, facts: e.facts, hallSchema: e.hallSchema ?? null } : undefined;
   return e.documents !== null && e.documentsHash === entryDigest(hash, e.documents, published);
 }
 
 /** The hall's readers the contract's mapping is given (the caixa's reader of a machines' file). */
 export const HALL_READERS: HallReaders = { machinesCsv: parseMachinesCsv };
 
+let newest: number | undefined;
+/** The newest hall schema this program carries (its hall migrations): a hall's entry from a later one is not read. */
+export function newestHallSchema(): number {
+  return (newest ??= loadMigrations().length);
+}
+
 /** The facts of an entry shipped before they travelled, as the group derives them (contract version 0) from its audit row and raw rows. */
 export function derivedFacts(e: Pick<GroupEntry, 'payload' | 'documents'>): EntryFacts {
-  return factsOfHallRows(e.payload, e.documents ?? {}, HALL_READERS);
+  return factsOfHallRows(e.payload, e.documents ?? {}, HALL_READERS, hallMapping(null, newestHallSchema())!);
+}
+
+/** Why an entry's facts do not hold, in the group's words: `facts`, or `hall_schema` (shipped from a hall schema the group does not read). */
+export interface FactsBreak {
+  part: 'facts' | 'hall_schema';
+  words: string;
+}
+
+const shown = (v: unknown): string => (v === undefined ? 'nada' : JSON.stringify(v));
+
+/**
+ * The first difference between the facts an entry's documents give and those it carries, in words (the fact's
+ * `type@version`, its place in the entry's list, the field and both values), or null when they are the same.
+ */
+export function factsDifference(derived: EntryFacts, carried: EntryFacts): string | null {
+  const d = derived as Record<string, unknown[]>;
+  const c = carried as Record<string, unknown[]>;
+  for (const key of [...new Set([...Object.keys(d), ...Object.keys(c)])].sort()) {
+    const mine = d[key] ?? [];
+    const theirs = c[key] ?? [];
+    for (let i = 0; i < Math.max(mine.length, theirs.length); i++) {
+      const a = mine[i];
+      const b = theirs[i];
+      if (a !== undefined && b !== undefined && canonicalJson(a) === canonicalJson(b)) continue;
+      if (a === undefined) return `${key} n.º ${i + 1} a mais nos factos (${shown(b)}): os documentos não o dão`;
+      if (b === undefined) return `${key} n.º ${i + 1} em falta nos factos: os documentos dão ${shown(a)}`;
+      const fields = [...new Set([...Object.keys(a as object), ...Object.keys(b as object)])].sort();
+      const f = fields.find((k) => canonicalJson((a as Record<string, unknown>)[k] ?? null) !== canonicalJson((b as Record<string, unknown>)[k] ?? null));
+      return f === undefined
+        ? `${key} n.º ${i + 1}: ${shown(b)} nos factos, ${shown(a)} nos documentos`
+        : `${key} n.º ${i + 1}: ${f} ${shown((b as Record<string, unknown>)[f])} nos factos, ${shown((a as Record<string, unknown>)[f])} nos documentos`;
+    }
+  }
+  return null;
+}
+
+/** The facts `derive` gives from an entry's documents, or the words of why they give none. */
+function deriveOrWords(derive: () => EntryFacts): EntryFacts | string {
+  try {
+    return derive();
+  } catch (err) {
+    return `os documentos não dão os factos do contrato (${err instanceof Error ? err.message : String(err)})`;
+  }
 }
 
 /**
- * Whether the entry's facts hold (issue 39, the group's contract), its documents' digest checked apart: present
- * from the first entry the hall shipped with them (`owed`), of a contract version this group knows, every fact its
- * schema's, their keys the ones the report finds them by; facts the group derived (version 0) are derived again
- * from the entry's raw rows and must be the same; an entry without facts must have none to give.
+ * Why the entry's facts do not hold (issue 39, the group's contract), or null when they do; its documents' digest
+ * checked apart. Present from the first entry the hall shipped with them (`owed`), of a contract version this group
+ * knows, every fact its schema's, their keys the ones the report finds them by, and the very facts the entry's
+ * documents give: the hall's (version 1) mapped again from its documents by the range of the hall schema it
+ * shipped from (named when the group reads no such schema), the group's own (version 0) derived again from its raw
+ * rows. An entry without facts must have none to give.
  */
-export function factsHold(e: Pick<GroupEntry, 'payload' | 'documents' | 'contract' | 'facts' | 'factTypes'>, owed: boolean): boolean {
+export function factsBreak(e: Pick<GroupEntry, 'payload' | 'documents' | 'contract' | 'facts' | 'factTypes' | 'hallSchema'>, owed: boolean): FactsBreak | null {
+  const facts = (words: string): FactsBreak => ({ part: 'facts', words });
   if (e.contract === null || e.facts === null) {
-    if (owed || e.contract !== null || e.facts !== null || (e.factTypes ?? null) !== null) return false;
+    if (owed) return facts('sem factos, numa entrada de quando a sala já os enviava');
+    if (e.contract !== null || e.facts !== null || (e.factTypes ?? null) !== null) return facts('factos a meio (versão do contrato, factos e os seus tipos não vêm juntos)');
     // Not yet upcast (an older shipper's, sent since the group's programs last opened it, or rows the mapping cannot
     // read): it holds only if it publishes nothing the report would miss.
-    try {
-      return Object.keys(derivedFacts(e)).length === 0;
-    } catch {
-      return false;
-    }
+    const derived = deriveOrWords(() => derivedFacts(e));
+    if (typeof derived === 'string') return facts(derived);
+    const kinds = Object.keys(derived);
+    return kinds.length === 0 ? null : facts(`sem factos, e os documentos dão ${kinds.join(', ')} que o relatório não veria`);
   }
   const keys = Object.keys(e.facts).sort();
   const types = e.factTypes ?? null;
-  if (types === null || types.length !== keys.length || ![...types].sort().every((t, i) => t === keys[i])) return false;
+  if (types === null || types.length !== keys.length || ![...types].sort().every((t, i) => t === keys[i])) return facts('os tipos de factos guardados (fact_types) não são os dos factos');
   if (e.contract === CONTRACT_DERIVED) {
-    if (owed) return false;
-    try {
-      return canonicalJson(derivedFacts(e)) === canonicalJson(e.facts);
-    } catch {
-      return false;
-    }
+    if (owed) return facts('factos derivados pelo grupo numa entrada de quando a sala já os enviava');
+    const derived = deriveOrWords(() => derivedFacts(e));
+    if (typeof derived === 'string') return facts(derived);
+    const differs = factsDifference(derived, e.facts);
+    return differs === null ? null : facts(differs);
   }
-  return e.contract <= CONTRACT_VERSION && factsProblem(e.facts) === null;
+  if (e.contract > CONTRACT_VERSION) return facts(`versão ${e.contract} do contrato, que este programa do grupo não conhece (conhece até à ${CONTRACT_VERSION})`);
+  const problem = factsProblem(e.facts);
+  if (problem !== null) return facts(problem);
+  const schema = e.hallSchema ?? null;
+  if (schema === null) return { part: 'hall_schema', words: 'a entrada não diz de que esquema da base de dados da sala foi enviada' };
+  const mapping = hallMapping(schema, newestHallSchema());
+  if (mapping === null) {
+    return { part: 'hall_schema', words: `enviada do esquema ${schema} da base de dados da sala, que este programa do grupo não lê (lê do ${HALL_MAPPINGS[0]!.from} ao ${newestHallSchema()})` };
+  }
+  const derived = deriveOrWords(() => factsOfHallRows(e.payload, e.documents ?? {}, HALL_READERS, mapping));
+  if (typeof derived === 'string') return facts(derived);
+  const differs = factsDifference(derived, e.facts);
+  return differs === null ? null : facts(differs);
+}
+
+/** Whether the entry's facts hold (factsBreak finds none). */
+export function factsHold(e: Pick<GroupEntry, 'payload' | 'documents' | 'contract' | 'facts' | 'factTypes' | 'hallSchema'>, owed: boolean): boolean {
+  return factsBreak(e, owed) === null;
 }
 
 /** The group's words for each altered part of its copy (the witness's report, group:verify's). */
@@ -122,6 +197,7 @@ export const ALTERED_WORDS = {
   hash: 'o hash guardado não é o que o conteúdo dá (a cadeia guarda o do conteúdo)',
   documents: 'os documentos não dão o resumo guardado',
   facts: 'os factos publicados não são os do contrato do grupo',
+  hall_schema: 'enviada de um esquema da base de dados da sala que o grupo não lê',
   link: 'não continua a entrada anterior',
   missing: 'falta',
   duplicate: 'está em duplicado',

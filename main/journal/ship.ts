@@ -8,15 +8,15 @@
  * overwritten. The hall's SQLite is only read: a sale never waits on this.
  */
 import { CONTRACT_VERSION } from '../../core/group-contract/facts.js';
-import { factsOfHallRows } from '../../core/group-contract/hall-rows.js';
+import { factsOfHallRows, hallMapping, type HallMapping } from '../../core/group-contract/hall-rows.js';
 import { KioskError } from '../../core/refusal.js';
 import { auditRowHash, chainGenesis, type StoredRow } from '../../db/audit.js';
 import type { ReadableDb } from '../../db/connection.js';
 import type { GroupClient, GroupPool } from '../../db/group/client.js';
 import { appendEntries, groupHashAt, groupHashes, groupHead, markDiverged, registerHall, type GroupEntry } from '../../db/group/journal.js';
 import { ensureMonths } from '../../db/group/schema.js';
-import { hallIdentity, journalDocuments, journalEntries, journalHashAt, journalHead, type EntryDocuments } from '../../db/journal.js';
-import { entryDigest, HALL_READERS } from './recompute.js';
+import { hallIdentity, hallSchemaVersion, journalDocuments, journalEntries, journalHashAt, journalHead, type EntryDocuments } from '../../db/journal.js';
+import { entryDigest, HALL_READERS, newestHallSchema } from './recompute.js';
 import { cosignaturesAfter, insertHallCheckpoints, lastShippedCheckpoint, type CosignatureRow } from '../../db/group/witness.js';
 import { checkpointsToShip, lastCosignedCheckpoint } from '../../db/transparency.js';
 
@@ -76,8 +76,8 @@ export interface ShipResult {
  * them), the documents its command wrote, and the facts they publish under the group's contract (issue 39,
  * core/group-contract), documents and facts bound by one digest to the row's hash.
  */
-export function groupEntry(r: StoredRow, documents: EntryDocuments = {}): Omit<GroupEntry, 'recordedAt'> {
-  const published = { contract: CONTRACT_VERSION, facts: factsOfHallRows(r, documents, HALL_READERS) };
+export function groupEntry(r: StoredRow, documents: EntryDocuments = {}, hallSchema: number = newestHallSchema()): Omit<GroupEntry, 'recordedAt'> {
+  const published = { contract: CONTRACT_VERSION, facts: factsOfHallRows(r, documents, HALL_READERS, hallMappingOrRefuse(hallSchema)), hallSchema };
   return {
     seq: r.id,
     prevHash: r.prev_hash,
@@ -89,6 +89,13 @@ export function groupEntry(r: StoredRow, documents: EntryDocuments = {}): Omit<G
     documentsHash: entryDigest(r.hash, documents, published, JSON.stringify(published.facts)),
     ...published,
   };
+}
+
+/** The mapping of the hall's schema: a hall file this program does not map is not shipped with guessed facts. */
+function hallMappingOrRefuse(hallSchema: number): HallMapping {
+  const mapping = hallMapping(hallSchema, newestHallSchema());
+  if (!mapping) throw new Error(`group contract: the hall's schema ${hallSchema} has no mapping to facts (core/group-contract/hall-rows.ts HALL_MAPPINGS)`);
+  return mapping;
 }
 
 /**
@@ -131,6 +138,8 @@ export async function shipBatch(
   entries: readonly StoredRow[],
   months: Set<string>,
   documents: ReadonlyMap<number, EntryDocuments> = new Map(),
+  /** The hall's schema the entries ship from (db/journal.ts hallSchemaVersion); the newest this program carries by default. */
+  hallSchema: number = newestHallSchema(),
 ): Promise<number> {
   await ensureMonths(c, entries.map((e) => e.at.slice(0, 7)), months);
   await c.query('BEGIN');
@@ -167,7 +176,7 @@ export async function shipBatch(
       await appendEntries(
         c,
         hallId,
-        fresh.map((e) => groupEntry(e, documents.get(e.id))),
+        fresh.map((e) => groupEntry(e, documents.get(e.id), hallSchema)),
       );
     }
     await c.query('COMMIT');
@@ -230,13 +239,14 @@ export async function shipHall(
     let shipped = 0;
     const limit = o.batch ?? SHIP_BATCH;
     let busy = false;
+    const hallSchema = hallSchemaVersion(db);
     while (at < localHead) {
       const entries = journalEntries(db, at, busy ? Math.min(limit, BUSY_BATCH) : limit);
       if (entries.length === 0) break;
       const headBefore = journalHead(db)?.seq ?? 0;
       // The batch's documents in one query per table (their tables are append-only: read after the rows, the same).
       const documents = journalDocuments(db, at, entries[entries.length - 1]!.id);
-      shipped += await shipBatch(client, hall.hallId, entries, months, documents);
+      shipped += await shipBatch(client, hall.hallId, entries, months, documents, hallSchema);
       o.onAnswer?.();
       at = entries[entries.length - 1]!.id;
       // Sales first: while the hall writes (its head moved during the batch), a backlog is caught up in short

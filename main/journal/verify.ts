@@ -3,16 +3,18 @@
  * recomputed from its payloads alone, entry by entry: contiguous from 1,
  * each linked to the one before, each hash its payload's, each entry's
  * documents and facts their digest (bound to the entry's hash), each entry's
- * facts those of the group's contract (docs/group-contract.md), and the last one the
+ * facts those of the group's contract (docs/group-contract.md) and the very
+ * ones its documents give (mapped again by the hall schema it shipped from), and the last one the
  * head the shipper recorded. The first break of each hall is named.
  */
 import type { GroupClient } from '../../db/group/client.js';
 import { groupHalls, groupPrevHashAt, journalLastSeq, journalSeqs, type GroupHall } from '../../db/group/journal.js';
 import { GENESIS } from '../../db/group/schema.js';
-import { alteredPart, documentsHold, factsHold, payloadColumnsHold, payloadHash } from './recompute.js';
+import { alteredPart, documentsHold, factsBreak, payloadColumnsHold, payloadHash } from './recompute.js';
 
 /** hash: the stored hash replaced (the payload gives the one the chain keeps); payload: the payload edited. */
-export type BreakReason = 'payload' | 'hash' | 'documents' | 'facts' | 'missing' | 'duplicate' | 'link' | 'head' | 'extra';
+/** facts: the entry's facts not those its documents give (or not of the contract); hall_schema: shipped from a hall schema this program does not read. */
+export type BreakReason = 'payload' | 'hash' | 'documents' | 'facts' | 'hall_schema' | 'missing' | 'duplicate' | 'link' | 'head' | 'extra';
 
 export interface HallCheck {
   hallId: string;
@@ -20,8 +22,8 @@ export interface HallCheck {
   entries: number;
   headSeq: number;
   divergedSeq: number | null;
-  /** The first entry that does not hold, or null. */
-  firstBreak: { seq: number; reason: BreakReason } | null;
+  /** The first entry that does not hold, or null; `words`: what in it does not hold (the fact that differs...), where the reason alone does not say. */
+  firstBreak: { seq: number; reason: BreakReason; words?: string } | null;
 }
 
 export interface GroupCheck {
@@ -80,9 +82,11 @@ async function checkHall(c: GroupClient, hall: GroupHall): Promise<HallCheck> {
         firstBreak = { seq: r.seq, reason: 'documents' };
         break outer;
       }
-      // The facts the report reads (the group's contract, issue 39): the hall's, bound above, or the group's own derived again.
-      if (!factsHold(r, hall.factsFrom !== null && r.seq >= hall.factsFrom)) {
-        firstBreak = { seq: r.seq, reason: 'facts' };
+      // The facts the report reads (the group's contract, issue 39): the hall's (bound above) or the group's own,
+      // each derived again from the entry's documents and compared.
+      const facts = factsBreak(r, hall.factsFrom !== null && r.seq >= hall.factsFrom);
+      if (facts) {
+        firstBreak = { seq: r.seq, reason: facts.part, words: facts.words };
         break outer;
       }
       prev = r.hash;

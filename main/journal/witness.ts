@@ -31,7 +31,7 @@ import type { GroupPool } from '../../db/group/client.js';
 import { groupHalls, groupPrevHashAt, journalSeqs, type GroupHall } from '../../db/group/journal.js';
 import { GENESIS } from '../../db/group/schema.js';
 import { checkpointsToWitness, insertCosignature, journalHallKeys, saveWitnessFrontier, witnessFrontier, type ShippedCheckpoint } from '../../db/group/witness.js';
-import { ALTERED_WORDS, alteredPart, documentsHold, factsHold, payloadColumnsHold, payloadHash, type AlteredPart } from './recompute.js';
+import { ALTERED_WORDS, alteredPart, documentsHold, factsBreak, payloadColumnsHold, payloadHash, type AlteredPart } from './recompute.js';
 import { sha256 } from '../../db/transparency.js';
 import { ed25519Verify, logOrigin, rawPublicKey, readOrCreateKeyFile } from '../services/shared/hall-key.js';
 
@@ -88,7 +88,12 @@ export async function witnessGroup(pool: GroupPool, key: WitnessKey, now: () => 
       // A checkpoint below the frontier (shipped late): its root is grown again from the first entry.
       const next = await grow(pool, hall, checkpoint.size < grown.frontier.size ? start : grown, checkpoint.size);
       if ('part' in next) {
-        done.altered = { checkpointId: checkpoint.checkpointId, seq: next.seq, part: next.part, reason: `a cópia do grupo foi alterada (entrada n.º ${next.seq}: ${ALTERED_WORDS[next.part]})` };
+        done.altered = {
+          checkpointId: checkpoint.checkpointId,
+          seq: next.seq,
+          part: next.part,
+          reason: `a cópia do grupo foi alterada (entrada n.º ${next.seq}: ${ALTERED_WORDS[next.part]}${next.words ? `: ${next.words}` : ''})`,
+        };
         break;
       }
       grown = next;
@@ -118,7 +123,7 @@ export async function witnessGroup(pool: GroupPool, key: WitnessKey, now: () => 
  * frontier's last, as recomputed then), checked against the stored hash, prev_hash, columns and documents. The
  * first entry that does not hold is named with the part altered.
  */
-async function grow(pool: GroupPool, hall: GroupHall, from: Grown, size: number): Promise<Grown | { seq: number; part: AlteredPart }> {
+async function grow(pool: GroupPool, hall: GroupHall, from: Grown, size: number): Promise<Grown | { seq: number; part: AlteredPart; words?: string }> {
   let { frontier, lastHash } = from;
   while (frontier.size < size) {
     const first = frontier.size + 1;
@@ -138,7 +143,9 @@ async function grow(pool: GroupPool, hall: GroupHall, from: Grown, size: number)
       if (r.prevHash !== lastHash) return { seq, part: 'link' };
       if (!payloadColumnsHold(r)) return { seq, part: 'payload' };
       if (!documentsHold(r, recomputed, hall.documentsFrom !== null && seq >= hall.documentsFrom)) return { seq, part: 'documents' };
-      if (!factsHold(r, hall.factsFrom !== null && seq >= hall.factsFrom)) return { seq, part: 'facts' };
+      // The facts, derived again from the entry's documents (by the hall schema it shipped from) and compared.
+      const facts = factsBreak(r, hall.factsFrom !== null && seq >= hall.factsFrom);
+      if (facts) return { seq, part: facts.part, words: facts.words };
       leaves.push(leafHash(sha256, hexToBytes(recomputed)));
       lastHash = recomputed;
     }

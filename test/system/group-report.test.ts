@@ -222,12 +222,20 @@ describe('the group report', () => {
           [id, sale!.seq, by],
         );
       await edit(100);
-      expect((await verifyGroup(again.pool)).halls.find((h) => h.hallId === id)!.firstBreak).toEqual({ seq: Number(sale!.seq), reason: 'facts' });
+      expect((await verifyGroup(again.pool)).halls.find((h) => h.hallId === id)!.firstBreak).toEqual({
+        seq: Number(sale!.seq),
+        reason: 'facts',
+        words: expect.stringMatching(/^sale@1 n\.º 1: totalCents \d+ nos factos, \d+ nos documentos$/),
+      });
       await edit(-100);
       // An entry left without facts (an older shipper's, arrived since the group's programs opened it) is named: the
       // report would miss its sale. Upcast, it holds again.
       await pgdb.query('UPDATE journal SET contract = NULL, facts = NULL, fact_types = NULL WHERE hall_id = $1 AND seq = $2', [id, sale!.seq]);
-      expect((await verifyGroup(again.pool)).halls.find((h) => h.hallId === id)!.firstBreak).toEqual({ seq: Number(sale!.seq), reason: 'facts' });
+      expect((await verifyGroup(again.pool)).halls.find((h) => h.hallId === id)!.firstBreak).toEqual({
+        seq: Number(sale!.seq),
+        reason: 'facts',
+        words: 'sem factos, e os documentos dão sale@1 que o relatório não veria',
+      });
       expect(await upcastGroup(again.pool)).toBe(1);
       expect((await verifyGroup(again.pool)).valid).toBe(true);
       // New entries shipped after are the hall's facts again (version 1), and they must be: the old entries read beside them.
