@@ -2,7 +2,8 @@
  * The witness recomputes what it cosigns (issue 37), on a real PostgreSQL: a
  * hall plays a session to its close and ships its journal with its
  * checkpoints; then the group's copy is edited as an operator at the group
- * could (a payload, a stored hash, an entry's documents). The witness
+ * could (a payload, a stored hash, an entry's documents, its facts with
+ * their digest recomputed). The witness
  * recomputes every entry from its payload, cosigns nothing, refuses nothing
  * for good, and names the group's copy altered at that entry, the part
  * named as it is (group:verify too); the copy put back, it cosigns. A
@@ -19,7 +20,9 @@ import { checkpointBody, keyIdOf, parseCheckpoint, parseSignedNote, signedNote }
 import { openReader, type ReadableDb } from '../../db/connection.js';
 import { hallIdentity } from '../../db/journal.js';
 import { sha256 } from '../../db/transparency.js';
+import type { EntryFacts } from '../../core/group-contract/facts.js';
 import { openGroup, shipHall, verifyGroup, type Group } from '../../main/journal/index.js';
+import { entryDigest } from '../../main/journal/recompute.js';
 import { witnessGroup, witnessKeyFrom, type WitnessKey } from '../../main/journal/witness.js';
 import { DATABASE_FILE } from '../../main/kiosk.js';
 import { HALL_KEY_FILE, logOrigin, rawPublicKey } from '../../main/services/shared/hall-key.js';
@@ -138,6 +141,39 @@ describe('the witness recomputes what it cosigns', () => {
       expect(w!.cosigned).toEqual([]);
       expect(await groupRows(key)).toBe(0);
     });
+  }, 60_000);
+
+  it("an entry's facts forged with its digest recomputed (documents kept): named as the facts, the fact that differs in words; group:verify says it too", async () => {
+    const key = newWitness();
+    const [row] = await pgdb.query<{ seq: string; hash: string; documents: Record<string, Record<string, unknown>[]>; facts: EntryFacts; contract: number; hall_schema: number }>(
+      `SELECT seq, hash, documents, facts, contract, hall_schema FROM journal WHERE hall_id = $1 AND fact_types && ARRAY['sale@1'] AND seq < $2 ORDER BY seq LIMIT 1`,
+      [hallId, first.size],
+    );
+    const seq = Number(row!.seq);
+    const real = (row!.facts as Record<string, Record<string, unknown>[]>)['sale@1']![0]!;
+    const facts = { ...row!.facts, 'sale@1': [{ ...real, totalCents: Number(real.totalCents) + 1000 }] } as EntryFacts;
+    const digest = entryDigest(row!.hash, row!.documents, { contract: row!.contract, facts, hallSchema: row!.hall_schema });
+    const [kept] = await pgdb.query<{ d: string }>('SELECT documents_hash AS d FROM journal WHERE hall_id = $1 AND seq = $2', [hallId, seq]);
+    await pgdb.query('UPDATE journal SET facts = $3::jsonb, documents_hash = $4 WHERE hall_id = $1 AND seq = $2', [hallId, seq, JSON.stringify(facts), digest]);
+    try {
+      const words = `sale@1 n.º 1: totalCents ${Number(real.totalCents) + 1000} nos factos, ${real.totalCents} nos documentos`;
+      const [w] = await witnessGroup(group.pool, key, () => WITNESSED_AT);
+      expect(w!.altered).toEqual({
+        checkpointId: first.id,
+        seq,
+        part: 'facts',
+        reason: `a cópia do grupo foi alterada (entrada n.º ${seq}: os factos publicados não são os do contrato do grupo: ${words})`,
+      });
+      expect(w!.cosigned).toEqual([]);
+      expect(await groupRows(key)).toBe(0);
+      expect((await verifyGroup(group.pool)).halls[0]!.firstBreak).toEqual({ seq, reason: 'facts', words });
+      const run = cli(['group:verify', '--database-url', pgdb.url]);
+      expect(run.status).toBe(1);
+      expect(run.stdout).toContain(`QUEBRADO na entrada n.º ${seq}: factos publicados que não são os do contrato do grupo nem os que os documentos dão (facts): ${words}.`);
+    } finally {
+      await pgdb.query('UPDATE journal SET facts = $3::jsonb, documents_hash = $4 WHERE hall_id = $1 AND seq = $2', [hallId, seq, JSON.stringify(row!.facts), kept!.d]);
+    }
+    expect((await witnessGroup(group.pool, key, () => WITNESSED_AT))[0]!.cosigned).toEqual(checkpointIds());
   }, 60_000);
 
   it('a hall that signed another history over a copy that recomputes whole: refused, "a sala mostrou outra história"', async () => {
