@@ -10,26 +10,15 @@
  * (hallBehindProxy). Screenshots in $CAIXA_FIT_SHOTS when set (to be looked at;
  * never kept).
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { FACE_VALUES } from '../core/chips.js';
-import { hallBehindProxy, launchChromium, login, type ProxiedCounter, type ScreenLang } from './support.js';
+import { COUNTER_WIDTHS, counterSuite, frame, linkFaultSaid, shotsFolder } from './layout.js';
+import { login, switchLanguage } from './support.js';
 
-const SHOTS = process.env.CAIXA_FIT_SHOTS;
-let setup: ProxiedCounter;
-let browser: Browser;
-
-beforeAll(async () => {
-  [setup, browser] = await Promise.all([hallBehindProxy('caixa-fit'), launchChromium()]);
-  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await setup?.close();
-});
+const suite = counterSuite('caixa-fit');
+const SHOTS = shotsFolder(process.env.CAIXA_FIT_SHOTS);
 
 /** Each sub-screen's acts (and the chips' keys): whole inside the window. */
 const ACTS = {
@@ -64,20 +53,15 @@ async function misfits(page: Page, ids: readonly string[]): Promise<string[]> {
   })()`);
 }
 
-const frame = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-
 /** Every sub-screen in both sizes and both languages: what does not fit, by where. */
 async function measureAll(page: Page, who: string, subs: readonly (readonly [string, string, readonly string[]])[]): Promise<Record<string, string[]>> {
   const found: Record<string, string[]> = {};
-  for (const lang of ['pt-PT', 'en'] as ScreenLang[]) {
-    if ((await page.evaluate(() => document.documentElement.lang)) !== lang) {
-      await page.getByTestId('lang-switch').click();
-      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
-    }
+  for (const lang of ['pt-PT', 'en'] as const) {
+    if ((await page.evaluate(() => document.documentElement.lang)) !== lang) await switchLanguage(page, lang);
     for (const [sub, ready, ids] of subs) {
       await page.getByTestId(`caixa-sub-${sub}`).click();
       await page.getByTestId(ready).waitFor();
-      for (const width of [1024, 1366]) {
+      for (const width of COUNTER_WIDTHS) {
         await page.setViewportSize({ width, height: 768 });
         await frame(page);
         const m = await misfits(page, ids);
@@ -96,9 +80,7 @@ async function measureAll(page: Page, who: string, subs: readonly (readonly [str
 
 describe('the caixa sub-screens fit 768 px', () => {
   it('machines, funds and chips: no page scroll, every act in the window; the link down: lists unknown, tabs in reach', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true })).newPage();
-    await page.goto(`${setup.counter.url}/#token=${setup.counterToken}`);
-    await page.getByTestId('login-username').waitFor();
+    const page = await suite.openCounter();
 
     // The manager: all five sub-screens, the return report under the meters.
     await login(page, 'gerente', '2222');
@@ -112,13 +94,12 @@ describe('the caixa sub-screens fit 768 px', () => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await page.getByTestId('drawer-tab').click();
     await page.waitForSelector('[data-testid="drawer-tab"][aria-current="page"]');
-    await setup.proxy.unplug();
+    await suite.setup.proxy.unplug();
     await page.getByTestId('hall-link-down').waitFor({ timeout: 10_000 });
-    const saidTimes = async () => (await page.evaluate(() => document.body.innerText)).match(/No link to the hall server/g)?.length ?? 0;
     try {
       await page.getByTestId('caixa-tab').click();
       await page.getByTestId('unpaid-unavailable').waitFor();
-      expect(await saidTimes(), 'the fault said once (guias)').toBe(1);
+      expect(await linkFaultSaid(page), 'the fault said once (guias)').toBe(1);
       expect(await page.evaluate(() => document.body.innerText)).not.toContain('No unpaid guias');
       expect(await page.getByTestId('unpaid-unavailable').innerText()).toBe('List unavailable without the link to the hall');
       expect(await page.getByTestId('issue-machine').innerText()).toBe('List unavailable');
@@ -132,18 +113,18 @@ describe('the caixa sub-screens fit 768 px', () => {
       await page.getByTestId('caixa-sub-machines').tap();
       await page.getByTestId('meter-submit').waitFor();
       expect(await page.getByTestId('meter-machine').innerText()).toBe('List unavailable');
-      expect(await saidTimes(), 'the fault said once (machines)').toBe(1);
+      expect(await linkFaultSaid(page), 'the fault said once (machines)').toBe(1);
       expect(await page.getByTestId('meter-submit').getAttribute('aria-describedby')).toBe('hall-link-down');
       await page.getByTestId('caixa-sub-funds').tap();
       await page.getByTestId('transfer-submit').waitFor();
       if (SHOTS) await page.screenshot({ path: join(SHOTS, 'link-down-funds-1024-en.png') });
-      expect(await saidTimes(), 'the fault said once (funds)').toBe(1);
+      expect(await linkFaultSaid(page), 'the fault said once (funds)').toBe(1);
       // What needs the hall is off, pointing to the banner for why.
       for (const id of ['contribute-submit', 'transfer-submit']) {
         expect([id, await page.getByTestId(id).isDisabled(), await page.getByTestId(id).getAttribute('aria-describedby')]).toEqual([id, true, 'hall-link-down']);
       }
     } finally {
-      await setup.proxy.plug();
+      await suite.setup.proxy.plug();
     }
     await page.getByTestId('hall-link-down').waitFor({ state: 'detached', timeout: 10_000 });
     await page.getByTestId('logout').click();
@@ -158,14 +139,14 @@ describe('the caixa sub-screens fit 768 px', () => {
     expect.soft({ ...manager, ...caixa }).toEqual({});
     // With her drawer open the chips' acts need only the hall: off while the link is down, pointing to the banner.
     await page.getByTestId('caixa-sub-chips').click();
-    await setup.proxy.unplug();
+    await suite.setup.proxy.unplug();
     try {
       await page.getByTestId('hall-link-down').waitFor({ timeout: 10_000 });
       for (const id of ['chips-sell', 'chips-redeem', 'chips-fill', 'chips-credit']) {
         expect([id, await page.getByTestId(id).isDisabled(), await page.getByTestId(id).getAttribute('aria-describedby')]).toEqual([id, true, 'hall-link-down']);
       }
     } finally {
-      await setup.proxy.plug();
+      await suite.setup.proxy.plug();
     }
     await page.getByTestId('hall-link-down').waitFor({ state: 'detached', timeout: 10_000 });
     // Back on once the link is: the acts need nothing else.

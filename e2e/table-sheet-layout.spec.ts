@@ -8,6 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectSamePlace } from './layout.js';
 import { byId, expectInSight, launchChromium, layout, openAs, startKiosk, switchLanguage, type Box, type RunningKiosk, type ScreenLang } from './support.js';
 
 let kiosk: RunningKiosk;
@@ -28,11 +29,8 @@ const ACTS = ['cloth-n-0', 'cloth-n-3', 'cloth-coluna-1', 'cloth-simple-maior', 
 
 const boxes = async (page: Page): Promise<Box[]> => (await layout(page, ACTS.map(byId))).boxes.map((b) => b[0]!);
 
-function expectSamePlace(before: Box[], after: Box[], state: string): void {
-  before.forEach((b, i) => {
-    for (const side of ['left', 'top', 'right', 'bottom'] as const) expect(Math.abs(after[i]![side] - b[side]), `${ACTS[i]} ${side} ${state}`).toBeLessThanOrEqual(1);
-  });
-}
+/** Every act where it was, to the pixel. */
+const expectActsInPlace = (before: Box[], after: Box[], state: string) => expectSamePlace(ACTS, before, after, state);
 
 const pageHeight = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight);
 const logRows = (page: Page) => page.locator('[data-testid^="log-row-"]').count();
@@ -70,20 +68,20 @@ describe('the table sheet fits the window', () => {
       await page.getByTestId('spin-number').fill('17');
       await page.getByTestId('settle').tap();
       await page.getByTestId('settle-line-0').waitFor();
-      expectSamePlace(before, await boxes(page), `${at}, settled`);
+      expectActsInPlace(before, await boxes(page), `${at}, settled`);
 
       // Recorded: a line more in the log's box.
       const rows = await logRows(page);
       await page.getByTestId('log-spin').tap();
       await page.waitForFunction((n) => document.querySelectorAll('[data-testid^="log-row-"]').length > n, rows);
-      expectSamePlace(before, await boxes(page), `${at}, recorded`);
+      expectActsInPlace(before, await boxes(page), `${at}, recorded`);
 
       // A record without its number is refused, once, under the acts.
       await page.getByTestId('spin-number').fill('');
       await page.getByTestId('log-spin').tap();
       await page.getByTestId('log-error').waitFor();
       expect(await page.locator('[role="alert"]').count()).toBe(1);
-      expectSamePlace(before, await boxes(page), `${at}, refused`);
+      expectActsInPlace(before, await boxes(page), `${at}, refused`);
       expect([at, await pageHeight(page)]).toEqual([at, heights[at]]);
     }
     console.log(JSON.stringify({ bench: 'table-sheet-height', unit: 'px', ...heights }));
