@@ -9,12 +9,12 @@ describe("the group's contract: facts", () => {
   it('holds facts of known types and versions, every field of its schema', () => {
     expect(factsProblem({ 'sale@1': [sale.fact] })).toBeNull();
     expect(factsProblem({})).toBeNull();
-    expect(factsProblem({ 'sale@2': [sale.fact] })).toBe('facts: unknown type sale@2');
-    expect(factsProblem({ 'sale@1': [] })).toBe('facts: sale@1 is not a list of facts');
-    expect(factsProblem({ 'sale@1': [{ ...sale.fact, totalCents: 1.5 }] })).toMatch(/^facts: sale@1: /);
+    expect(factsProblem({ 'sale@2': [sale.fact] })).toBe('facto sale@2, de um tipo ou versão que este programa do grupo não conhece');
+    expect(factsProblem({ 'sale@1': [] })).toBe('sale@1 não é uma lista de factos');
+    expect(factsProblem({ 'sale@1': [{ ...sale.fact, totalCents: 1.5 }] })).toMatch(/^sale@1 n\.º 1 não é deste tipo e versão \(totalCents: /);
     // Strict: a field more is another version's.
-    expect(factsProblem({ 'sale@1': [{ ...sale.fact, cashCents: 300 }] })).toMatch(/^facts: sale@1: /);
-    expect(factsProblem([])).toBe('facts: not an object');
+    expect(factsProblem({ 'sale@1': [{ ...sale.fact, cashCents: 300 }] })).toMatch(/^sale@1 n\.º 1 não é deste tipo e versão \(o facto: .*cashCents/);
+    expect(factsProblem([])).toBe('os factos não são um objeto');
   });
 
   it("maps a command's answer and input to facts only when it was done", () => {

@@ -99,16 +99,22 @@ export interface EntryContract {
   facts: EntryFacts;
 }
 
-/** Why an entry's facts are not of the contract, or null when they are: every key known, every fact its schema's. */
+/**
+ * Why an entry's facts are not of the contract, in the group's words (group:verify prints them), or null when they
+ * are: every key known, every fact its schema's.
+ */
 export function factsProblem(facts: unknown): string | null {
-  if (facts === null || typeof facts !== 'object' || Array.isArray(facts)) return 'facts: not an object';
+  if (facts === null || typeof facts !== 'object' || Array.isArray(facts)) return 'os factos não são um objeto';
   for (const [key, list] of Object.entries(facts)) {
     const schema = (FACT_SCHEMAS as Record<string, z.ZodType>)[key];
-    if (!schema) return `facts: unknown type ${key}`;
-    if (!Array.isArray(list) || list.length === 0) return `facts: ${key} is not a list of facts`;
-    for (const f of list) {
+    if (!schema) return `facto ${key}, de um tipo ou versão que este programa do grupo não conhece`;
+    if (!Array.isArray(list) || list.length === 0) return `${key} não é uma lista de factos`;
+    for (const [i, f] of list.entries()) {
       const r = schema.safeParse(f);
-      if (!r.success) return `facts: ${key}: ${r.error.issues[0]?.message ?? 'invalid'}`;
+      if (!r.success) {
+        const issue = r.error.issues[0];
+        return `${key} n.º ${i + 1} não é deste tipo e versão (${issue ? `${issue.path.join('.') || 'o facto'}: ${issue.message}` : 'inválido'})`;
+      }
     }
   }
   return null;

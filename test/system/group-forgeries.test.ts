@@ -146,7 +146,7 @@ describe("a forger's kit for the group's contract", () => {
         seq: first.seq,
         forge: (e) => ({ facts: { 'sale@2': [sale(e)] } as unknown as EntryFacts }),
         reason: 'facts',
-        words: 'facts: unknown type sale@2',
+        words: 'facto sale@2, de um tipo ou versão que este programa do grupo não conhece',
       },
       {
         name: 'an unknown contract version',
