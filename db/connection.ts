@@ -10,19 +10,9 @@ import { fileURLToPath } from 'node:url';
 import type { Params } from '../core/catalogue.js';
 import { KioskError, type ErrorCode } from '../core/errors.js';
 import { documentTypesDiffer, UndeclaredDocumentTypesError } from './document-types.js';
+import type { Db, ReadableDb, WritableDb } from './handles.js';
 
-/**
- * The connection as each caller may use it (Signal's ReadableDB/WritableDB
- * idea): queries take a ReadableDb, commands a WritableDb, so a read path
- * cannot call a write. At run time the kiosk's ReadableDb is a second
- * connection opened read-only, so not even raw SQL could write through it.
- */
-declare const readable: unique symbol;
-declare const writable: unique symbol;
-export type ReadableDb = Database.Database & { readonly [readable]: true };
-export type WritableDb = ReadableDb & { readonly [writable]: true };
-/** Either handle (the connection itself: migrations, checkpoints, tests). */
-export type Db = Database.Database;
+export type { Db, ReadableDb, WritableDb } from './handles.js';
 
 /** WAL pages after which SQLite checkpoints inside a commit anyway (about 40 MB). */
 export const WAL_SAFETY_PAGES = 10_000;

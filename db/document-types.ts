@@ -8,7 +8,7 @@
  */
 import type { DocumentDescriptor } from '../core/documents.js';
 import { DOCUMENTS } from '../core/money-registry.js';
-import type { ReadableDb } from './connection.js';
+import type { ReadableDb } from './handles.js';
 
 /** What differs, as `binding:type` per side; empty when the file and the declarations agree. */
 export function documentTypesDiffer(db: ReadableDb, declared: readonly DocumentDescriptor[] = DOCUMENTS): { undeclared: string[]; unbound: string[] } {
