@@ -19,7 +19,6 @@ import type { BackupCheck } from '../../../db/backup.js';
 import type { BooksCheck } from '../../../db/books.js';
 import type { LimitsSignData } from '../../../printing/documents/limitsSign.js';
 import type { ReadableDb, WritableDb } from '../../../db/connection.js';
-import type { AuditRecord } from '../../../db/audit.js';
 import type { MachineChannel, MachineInput } from '../../../core/terminals/machine.js';
 import type { CallOrigin } from '../../../core/terminal.js';
 import type { PrinterRow } from '../../../db/printing.js';
@@ -27,6 +26,7 @@ import type { Acta } from '../../../printing/pdf/acta.js';
 import type { Operator, OperatorSessions } from './operator-sessions.js';
 import type { Pins } from './pin.js';
 import type { HallKeyring } from './hall-keyring.js';
+import type { AppendAudit } from './audit-write.js';
 import type { PreparedFrontier } from '../../../db/transparency.js';
 
 export type { Operator } from './operator-sessions.js';
@@ -58,15 +58,7 @@ export interface KioskIo {
   post(): PostStatus;
 }
 
-/**
- * An audit row appended in the dispatcher's transaction, handed out by the dispatcher alone (main/rpc/): a
- * command's further row (a hall key its checkpoint records), a refusal that commits (a wrong PIN), the start's own
- * acts. Nothing else writes audit rows (lint: boundaries/audit).
- */
-export type AppendAudit = (rec: AuditRecord) => number;
-
-/** The dispatcher's audited path for what is no caller's command (the start's own acts): one transaction, its audit rows in it. */
-export type AuditedWrite = <T>(write: (audit: AppendAudit) => T) => T;
+export type { AppendAudit, AuditedWrite } from './audit-write.js';
 
 interface CallContext {
   /** The moment of this call (injected clock); the same for every write of it. */
