@@ -172,8 +172,6 @@ export function factsBreak(e: Pick<GroupEntry, 'payload' | 'documents' | 'contra
     return differs === null ? null : facts(differs);
   }
   if (e.contract > CONTRACT_VERSION) return facts(`versão ${e.contract} do contrato, que este programa do grupo não conhece (conhece até à ${CONTRACT_VERSION})`);
-  const problem = factsProblem(e.facts);
-  if (problem !== null) return facts(problem);
   const schema = e.hallSchema ?? null;
   if (schema === null) return { part: 'hall_schema', words: 'a entrada não diz de que esquema da base de dados da sala foi enviada' };
   const mapping = hallMapping(schema, newestHallSchema());
@@ -181,9 +179,14 @@ export function factsBreak(e: Pick<GroupEntry, 'payload' | 'documents' | 'contra
     return { part: 'hall_schema', words: `enviada do esquema ${schema} da base de dados da sala, que este programa do grupo não lê (lê do ${HALL_MAPPINGS[0]!.from} ao ${newestHallSchema()})` };
   }
   const derived = deriveOrWords(() => factsOfHallRows(e.payload, e.documents ?? {}, HALL_READERS, mapping));
+  // The same facts as the documents give (which left the mapping through their schemas): they hold. Built canonical,
+  // the derived facts' JSON is JSON.stringify's; the stored ones come back from jsonb in its own key order.
+  if (typeof derived !== 'string' && JSON.stringify(derived) === canonicalJson(e.facts)) return null;
+  // Else the words: facts not of the contract first (an unknown type or version says more than "it differs").
+  const problem = factsProblem(e.facts);
+  if (problem !== null) return facts(problem);
   if (typeof derived === 'string') return facts(derived);
-  const differs = factsDifference(derived, e.facts);
-  return differs === null ? null : facts(differs);
+  return facts(factsDifference(derived, e.facts) ?? 'os factos não são os que os documentos dão');
 }
 
 /** Whether the entry's facts hold (factsBreak finds none). */

@@ -205,16 +205,21 @@ describe("a forger's kit for the group's contract", () => {
 
   it("re-derives an entry's facts in microseconds (the cost group:verify pays per entry)", () => {
     const owed = true;
-    const rounds = 200;
     for (const e of entries) expect(factsBreak(e, owed)).toBeNull();
-    const t0 = performance.now();
-    for (let i = 0; i < rounds; i++) for (const e of entries) factsBreak(e, owed);
-    const perEntry = ((performance.now() - t0) * 1000) / (rounds * entries.length);
+    /** µs per entry of `f` over every entry: the least of 7 runs of 100 rounds (the machine may be loaded). */
+    const cost = (f: (e: GroupEntry) => unknown) => {
+      let best = Infinity;
+      for (let run = 0; run < 7; run++) {
+        const t0 = performance.now();
+        for (let i = 0; i < 100; i++) for (const e of entries) f(e);
+        best = Math.min(best, ((performance.now() - t0) * 1000) / (100 * entries.length));
+      }
+      return best;
+    };
+    const whole = cost((e) => factsBreak(e, owed));
     // What the check cost before it re-derived: the facts' schemas alone.
-    const t1 = performance.now();
-    for (let i = 0; i < rounds; i++) for (const e of entries) factsProblem(e.facts);
-    const schemasOnly = ((performance.now() - t1) * 1000) / (rounds * entries.length);
-    console.log(`factsBreak: ${perEntry.toFixed(1)} µs per entry, of which the schemas alone ${schemasOnly.toFixed(1)} µs (${entries.length} entries x ${rounds})`);
-    expect(perEntry).toBeLessThan(1000);
+    const schemasOnly = cost((e) => factsProblem(e.facts));
+    console.log(`factsBreak: ${whole.toFixed(1)} µs per entry; the facts' schemas alone (the check before): ${schemasOnly.toFixed(1)} µs (${entries.length} entries)`);
+    expect(whole).toBeLessThan(1000);
   });
 });
