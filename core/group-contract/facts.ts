@@ -12,7 +12,9 @@
  * dropped or counted otherwise); the group then reads both, or upcasts the
  * older one. The contract's version names the whole set an entry was built
  * under: 0 for an entry shipped before facts travelled (the group derives its
- * facts from the raw rows it carries, ./hall-rows.ts factsOfHallRows), 1 today.
+ * facts from the raw rows it carries, ./hall-rows.ts factsOfHallRows), 1 today
+ * (built by the hall, with the hall schema it shipped from: the group maps
+ * the entry's documents again by that schema's range and compares).
  */
 import { z } from 'zod';
 
