@@ -21,7 +21,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { completedRows, drawnSet, hasBingo, WinnerTracker, type SoldCard } from '../core/bingo/claims.js';
-import { formatFacesCsv, generateSeries } from '../tools/faces/generate.js';
+import { formatFacesCsv, generateSeries } from '../main/demo/faces.js';
 import { openKiosk } from '../main/kiosk.js';
 import { drawOrder, must, setUpHall } from './kiosk.js';
 import { round, stats } from './stats.js';

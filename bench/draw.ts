@@ -15,7 +15,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openKiosk, type Kiosk } from '../main/kiosk.js';
-import { formatFacesCsv, generateSeries } from '../tools/faces/generate.js';
+import { formatFacesCsv, generateSeries } from '../main/demo/faces.js';
 import { drawOrder, must, setUpHall } from './kiosk.js';
 import { round, stats } from './stats.js';
 import { printFigures } from './record.js';

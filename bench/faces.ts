@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { isFaceViolation, parseFacesCsv, parseFacesJson, validateSeries } from '../core/bingo/faces.js';
-import { formatFacesCsv, formatFacesJson, generateSeries, generateStrip, seededRandom } from '../tools/faces/generate.js';
+import { formatFacesCsv, formatFacesJson, generateSeries, generateStrip, seededRandom } from '../main/demo/faces.js';
 import { printFigures } from './record.js';
 
 const RUNS = process.env.BENCH_FACES_RUNS ? Number(process.env.BENCH_FACES_RUNS) : 5;

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { DATABASE_FILE, openKiosk, type Kiosk } from '../main/kiosk.js';
-import { seededRandom } from '../tools/faces/generate.js';
+import { seededRandom } from '../main/demo/faces.js';
 import { seedHistory } from './seed.js';
 
 export async function must<T = Record<string, unknown>>(kiosk: Pick<Kiosk, 'dispatch'>, channel: string, input: unknown, operatorToken?: string): Promise<T> {

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectText, launchChromium, login, openKiosk, type RunningKiosk, startKiosk, switchLanguage } from './support.js';
-import { DEMO_CHIP_FLOAT } from '../tools/demo.js';
+import { DEMO_CHIP_FLOAT } from '../main/demo/seed.js';
 
 const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 

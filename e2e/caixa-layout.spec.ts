@@ -9,7 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACE_VALUES } from '../core/chips.js';
-import { DEMO_CHIP_FLOAT } from '../tools/demo.js';
+import { DEMO_CHIP_FLOAT } from '../main/demo/seed.js';
 import { expectSamePlace } from './layout.js';
 import { expectInSight, expectText, launchChromium, layout, openAs, startKiosk, type Box, type RunningKiosk } from './support.js';
 

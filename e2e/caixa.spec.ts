@@ -164,7 +164,7 @@ describe('the casino caixa in the browser', () => {
     await expectInSight(caixa, 'chip-100000', 'chips-tendered', 'chips-change', 'chips-sell', 'chips-redeem', 'chips-fill', 'chips-credit');
     // The demo caixa's own drawer: 100,00 € less the first test's 75,00 € guia.
     const before = 2_500;
-    // No 500 € chips in the caixa's float (tools/demo.ts): a sale of one is refused, saying what to do.
+    // No 500 € chips in the caixa's float (main/demo/seed.ts): a sale of one is refused, saying what to do.
     await caixa.getByTestId('chip-50000').click();
     await caixa.getByTestId('chips-sell').click();
     await caixa.getByTestId('chips-confirm').click();

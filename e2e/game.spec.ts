@@ -11,7 +11,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatFacesCsv, formatFacesJson, generateSeries } from '../tools/faces/generate.js';
+import { formatFacesCsv, formatFacesJson, generateSeries } from '../main/demo/faces.js';
 import { expectText, launchChromium, login, openKiosk, readFaces, type RunningKiosk, startKiosk } from './support.js';
 
 let kiosk: RunningKiosk;

@@ -53,7 +53,7 @@ import { chmodSync, copyFileSync, existsSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { seedDemo } from '../tools/demo.js';
+import { seedDemo } from './demo/seed.js';
 import { anchorState, verifyAudit } from '../db/audit.js';
 import { refusalText } from '../core/errors.js';
 import { KioskError } from '../core/refusal.js';

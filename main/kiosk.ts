@@ -47,7 +47,7 @@ export const PREPARE_AHEAD = 2048;
 export interface KioskOptions {
   /** Folder holding kiosk.sqlite and backups/. */
   dataDir: string;
-  /** Seed the database once open (the demo hall of tools/demo.ts); it goes through dispatch like any caller. */
+  /** Seed the database once open (the demo hall of main/demo/seed.ts); it goes through dispatch like any caller. */
   seed?: (kiosk: Kiosk, now: Date) => Promise<unknown>;
   /** This post's own terminal (its screens' calls, its drawer and printers): calls whose transport names no terminal. */
   terminalId?: string;

@@ -40,6 +40,13 @@ describe('import rules of the folders and domains', () => {
     ['main/counter/probe.ts', '../../db/connection.js', 'counter may not import db'],
     ['main/counter/probe.ts', '../kiosk.js', 'counter may not import kiosk'],
     ['main/kiosk.ts', '../tools/demo.js', 'a shipped file may not import test/, tools/'],
+    // The launcher takes the demo hall from main/demo/, never from tools/.
+    ['main/cli.ts', '../tools/faces/generate.js', 'a shipped file may not import test/, tools/'],
+    ['main/demo/probe.ts', '../../tools/faces/generate.js', 'a shipped file may not import test/, tools/'],
+    ['main/demo/probe.ts', '../kiosk.js', 'demo may not import kiosk'],
+    ['core/probe.ts', '../tools/lint/boundaries.mjs', 'a shipped file may not import test/, tools/'],
+    ['db/probe.ts', '../tools/acta-sample.js', 'a shipped file may not import test/, tools/'],
+    ['renderer/probe.ts', '../tools/screenshots.js', 'a shipped file may not import test/, tools/'],
     ['printing/probe.ts', '../test/fixtures/documents.js', 'a shipped file may not import test/, tools/'],
     ['main/probe.ts', '../renderer/App.js', 'belongs to no zone'],
     // The raw statement helper is db/'s own: a service calls db/'s queries and commands.
@@ -87,7 +94,7 @@ describe('import rules of the folders and domains', () => {
     expect(await refused('main/services/bingo/probe.ts', probe('../shared/context.js'))).toEqual([]);
     expect(await refused('main/services/bingo/probe.ts', probe('./games.js'))).toEqual([]);
     expect(await refused('main/services/bingo/probe.ts', probe('../../../printing/documents/index.js'))).toEqual([]);
-    expect(await refused('main/cli.ts', probe('../tools/demo.js'))).toEqual([]);
+    expect(await refused('main/cli.ts', probe('./demo/seed.js'))).toEqual([]);
     expect(await refused('test/probe.ts', probe('../main/services/bingo/games.js'))).toEqual([]);
     expect(await refused('db/probe.ts', probe('./sql.js'))).toEqual([]);
     expect(await refused('main/counter/probe.ts', probe('../web/server.js'))).toEqual([]);

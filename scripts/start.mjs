@@ -30,7 +30,6 @@ function run(cmd, args) {
 const bin = electronBinary();
 if (bin) {
   run('npm', ['run', 'build']);
-  run('npx', ['tsc', '-p', 'tsconfig.demo.json']);
   spawn(bin, ['.', '--demo', ...extra], { stdio: 'inherit' }).on('exit', (code) => process.exit(code ?? 0));
 } else {
   console.log(

@@ -56,11 +56,11 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const PRELOAD_PATH = path.join(HERE, 'preload.cjs');
 
 /**
- * The demo hall lives in tools/ (development only): `npm start` compiles it
- * beside the program, a packaged kiosk does not have it.
+ * The demo hall (main/demo/): compiled with the program by `npm run build`,
+ * left out of a packaged kiosk (electron-builder.yml), so it is loaded by path.
  */
 async function demoSeed(): Promise<(kiosk: Kiosk, now: Date) => Promise<unknown>> {
-  const file = path.join(HERE, '..', '..', 'tools', 'demo.js');
+  const file = path.join(HERE, '..', 'demo', 'seed.js');
   try {
     const mod = (await import(pathToFileURL(file).href)) as { seedDemo: (kiosk: Kiosk, now: Date) => Promise<unknown> };
     return mod.seedDemo;

@@ -29,6 +29,7 @@ describe('the packaged kiosk', () => {
 
   it('packs the program in an asar and leaves the sources, tests and demo out', () => {
     expect(config).toMatch(/^asar: true$/m);
+    expect(config).toContain('"!dist/main/demo/**"');
     expect(config).toContain('"!dist/tools/**"');
     expect(config).toContain('"!dist/**/*.test.*"');
   });

@@ -9,7 +9,7 @@
  */
 import { describe, it, expect, beforeEach, afterEach } from 'vitest';
 import { completedRows, drawnSet, hasBingo } from '../../../core/bingo/claims.js';
-import { formatFacesCsv, generateSeries, seededRandom } from '../../../tools/faces/generate.js';
+import { formatFacesCsv, generateSeries, seededRandom } from '../../demo/faces.js';
 import type { Channel, ChannelOutput } from '../../../core/contract.js';
 import type { ErrorBody } from '../../../core/errors.js';
 import { winnerById } from '../../../db/bingo/draw.js';

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { describe, it, expect, beforeEach, afterEach } from 'vitest';
 import { type Face } from '../../../core/bingo/faces.js';
-import { formatFacesCsv, formatFacesJson, generateSeries } from '../../../tools/faces/generate.js';
+import { formatFacesCsv, formatFacesJson, generateSeries } from '../../demo/faces.js';
 import type { Channel } from '../../../core/contract.js';
 import type { ErrorBody } from '../../../core/errors.js';
 import { verifyAudit } from '../../../db/audit.js';

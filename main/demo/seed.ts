@@ -4,9 +4,9 @@
  * three slot machines with their funds, so the caixa can issue and pay guias.
  * It goes through the dispatcher like any operator, so every rule applies.
  */
-import { formatFacesCsv, generateSeries } from './faces/generate.js';
-import type { CallMeta } from '../core/bridge.js';
-import type { Result } from '../core/errors.js';
+import { formatFacesCsv, generateSeries } from './faces.js';
+import type { CallMeta } from '../../core/bridge.js';
+import type { Result } from '../../core/errors.js';
 
 /** What the seed needs of a kiosk: its dispatch, like any caller. */
 interface Dispatcher {

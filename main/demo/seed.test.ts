@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createHarness } from '../test/harness.js';
-import { nextClosingTime, seedDemo } from './demo.js';
+import { createHarness } from '../../test/harness.js';
+import { nextClosingTime, seedDemo } from './seed.js';
 
 /** The demo's session must open at any hour: after now and within 24 hours (session.open's rule). */
 describe('the demo session closes', () => {
