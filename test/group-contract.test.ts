@@ -178,6 +178,26 @@ describe("the group's contract", () => {
     expect(HALL_MAPPINGS.map((m) => m.from)).toEqual([...new Set(HALL_MAPPINGS.map((m) => m.from))].sort((a, b) => a - b));
   });
 
+  it("holds every hall schema each range maps (from its first to the next range's, or the newest) to the columns it was written for", () => {
+    const migrations = loadMigrations();
+    const checked: number[] = [];
+    for (const [i, m] of HALL_MAPPINGS.entries()) {
+      const last = (HALL_MAPPINGS[i + 1]?.from ?? migrations.length + 1) - 1;
+      for (let schema = m.from; schema <= last; schema++) {
+        const db = new Database(':memory:') as unknown as Db;
+        try {
+          migrate(db, migrations.slice(0, schema));
+          expect(mappingProblem(db, migrations.length), `hall schema ${schema}`).toBeNull();
+          expect(hallMapping(schema, migrations.length)).toBe(m);
+          checked.push(schema);
+        } finally {
+          db.close();
+        }
+      }
+    }
+    expect(checked).toEqual(Array.from({ length: migrations.length - HALL_MAPPINGS[0]!.from + 1 }, (_, k) => HALL_MAPPINGS[0]!.from + k));
+  });
+
   it('fails for a later migration that changes a column the mapping reads, not for one that touches none', () => {
     const newest = loadMigrations().length;
     const renamed = hallFile(['ALTER TABLE sales RENAME COLUMN total_cents TO amount_cents;']);
