@@ -9,7 +9,7 @@
  */
 import { join } from 'node:path';
 import { startCounter, type Counter } from '../main/counter/index.js';
-import { enrolledPost, enrollAtHall, hallAgent, loadTerminalIdentity } from '../main/hall/enrol-client.js';
+import { enrolledPost, enrollAtHall, hallAgent, loadTerminalIdentity } from '../main/counter/enrol-client.js';
 
 const [hallUrl, fingerprint, dir, ...codes] = process.argv.slice(2);
 const counters: Counter[] = [];

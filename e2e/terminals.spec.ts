@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrollAtHall, hallAgent, loadTerminalIdentity } from '../main/hall/enrol-client.js';
+import { enrollAtHall, hallAgent, loadTerminalIdentity } from '../main/counter/enrol-client.js';
 import { expectText, launchChromium, login } from './support.js';
 
 const TOKEN = `e2e-${Math.random().toString(36).slice(2)}`;

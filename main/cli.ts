@@ -71,7 +71,7 @@ import { verifyLedger } from '../db/ledger.js';
 import { DEFAULT_TERMINAL } from '../core/terminal.js';
 import { startHallPost, type HallPost } from './hall/hall-post.js';
 import { runningPost } from '../core/terminals/post.js';
-import { enrolledPost, enrollAtHall, hallAgent, loadTerminalIdentity } from './hall/enrol-client.js';
+import { enrolledPost, enrollAtHall, hallAgent, loadTerminalIdentity } from './counter/enrol-client.js';
 import { startCounter } from './counter/index.js';
 import { OUTCOMES_FILE } from './counter/outcomes.js';
 import { DATABASE_FILE, openKiosk, PIN_KEY_FILE, type Kiosk } from './kiosk.js';

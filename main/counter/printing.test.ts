@@ -15,7 +15,7 @@ import { createTestHall, type TestHall } from '../../test/fixtures/faces.js';
 import { TEST_FLOAT } from '../../test/harness.js';
 import { decodeEscPos } from '../../tools/printer-emulator/decode.js';
 import { startPrinterEmulator, type PrinterEmulator } from '../../tools/printer-emulator/server.js';
-import { enrollAtHall, hallAgent, loadTerminalIdentity } from '../hall/enrol-client.js';
+import { enrollAtHall, hallAgent, loadTerminalIdentity } from './enrol-client.js';
 import { openHallPki, type HallPki } from '../hall/pki.js';
 import { PRINT_CLAIM_PATH, PRINT_REPORT_PATH } from '../hall/print-routes.js';
 import { startTerminalsServer, type TerminalsServer } from '../hall/terminals-server.js';

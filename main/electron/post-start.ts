@@ -27,7 +27,7 @@ import { postDispatcher, type TracedCall } from '../rpc/posts.js';
 import { createHallLink, type HallLinkOptions } from '../counter/link.js';
 import type { CounterPrintingOptions } from '../counter/printing.js';
 import { OUTCOMES_FILE } from '../counter/outcomes.js';
-import { enrolledPost, enrollAtHall, HALL_JSON_FILE, hallAgent, HallRefusal, loadTerminalIdentity } from '../hall/enrol-client.js';
+import { enrolledPost, enrollAtHall, HALL_JSON_FILE, hallAgent, HallRefusal, loadTerminalIdentity } from '../counter/enrol-client.js';
 import { startHallPost } from '../hall/hall-post.js';
 import { DATABASE_FILE, openKiosk, type Kiosk, type KioskOptions } from '../kiosk.js';
 import { parsePostFile, planPost, POST_FILE, postFileText, type PostArgs, type PostDisk, type PostFile, type PostPlan } from './post.js';

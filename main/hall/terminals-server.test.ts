@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorMessage } from '../../core/errors.js';
 import { createTestHall, type TestHall } from '../../test/fixtures/faces.js';
-import { enrollAtHall, hallAgent, HallRefusal, loadTerminalIdentity, type TerminalIdentity } from './enrol-client.js';
+import { enrollAtHall, hallAgent, HallRefusal, loadTerminalIdentity, type TerminalIdentity } from '../counter/enrol-client.js';
 import { CA_CERT_FILE, CA_KEY_FILE, confirmationCode, exportPkcs8Pem, fingerprintOf, generateP256, openHallPki, spkiBase64, derOfPem, type HallPki } from './pki.js';
 import { startTerminalsServer, type TerminalsServer } from './terminals-server.js';
 

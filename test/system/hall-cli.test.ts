@@ -13,7 +13,7 @@ import { request, type Agent } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { enrollAtHall, hallAgent, loadTerminalIdentity } from '../../main/hall/enrol-client.js';
+import { enrollAtHall, hallAgent, loadTerminalIdentity } from '../../main/counter/enrol-client.js';
 import { derOfPem, fingerprintOf } from '../../main/hall/pki.js';
 
 const TOKEN = 'hall-cli-test-token-0123456789';

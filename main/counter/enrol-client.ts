@@ -16,8 +16,8 @@ import { join } from 'node:path';
 import { connect, type PeerCertificate, type TLSSocket } from 'node:tls';
 import { KioskError, type ErrorCode } from '../../core/errors.js';
 import { isTerminalId } from '../../core/terminal.js';
-import { x509 } from './x509.js';
-import { confirmationCode, derOfPem, exportPkcs8Pem, fingerprintOf, generateP256, spkiBase64 } from './pki.js';
+import { x509 } from '../hall/x509.js';
+import { confirmationCode, derOfPem, exportPkcs8Pem, fingerprintOf, generateP256, spkiBase64 } from '../hall/pki.js';
 
 export const TERMINAL_KEY_FILE = 'terminal.key';
 export const TERMINAL_CERT_FILE = 'terminal.crt';
