@@ -42,6 +42,9 @@ describe('import rules of the folders and domains', () => {
     ['main/kiosk.ts', '../tools/demo.js', 'a shipped file may not import test/, tools/'],
     // The launcher takes the demo hall from main/demo/, never from tools/.
     ['main/cli.ts', '../tools/faces/generate.js', 'a shipped file may not import test/, tools/'],
+    ['main/programs/probe.ts', '../../tools/demo.js', 'a shipped file may not import test/, tools/'],
+    // The launcher only maps a command to its program.
+    ['main/cli.ts', './kiosk.js', 'cli may not import kiosk'],
     ['main/demo/probe.ts', '../../tools/faces/generate.js', 'a shipped file may not import test/, tools/'],
     ['main/demo/probe.ts', '../kiosk.js', 'demo may not import kiosk'],
     ['core/probe.ts', '../tools/lint/boundaries.mjs', 'a shipped file may not import test/, tools/'],
@@ -94,7 +97,8 @@ describe('import rules of the folders and domains', () => {
     expect(await refused('main/services/bingo/probe.ts', probe('../shared/context.js'))).toEqual([]);
     expect(await refused('main/services/bingo/probe.ts', probe('./games.js'))).toEqual([]);
     expect(await refused('main/services/bingo/probe.ts', probe('../../../printing/documents/index.js'))).toEqual([]);
-    expect(await refused('main/cli.ts', probe('./demo/seed.js'))).toEqual([]);
+    expect(await refused('main/programs/probe.ts', probe('../demo/seed.js'))).toEqual([]);
+    expect(await refused('main/cli.ts', probe('./programs/web.js'))).toEqual([]);
     expect(await refused('test/probe.ts', probe('../main/services/bingo/games.js'))).toEqual([]);
     expect(await refused('db/probe.ts', probe('./sql.js'))).toEqual([]);
     expect(await refused('main/counter/probe.ts', probe('../web/server.js'))).toEqual([]);
@@ -110,12 +114,12 @@ describe('import rules of the folders and domains', () => {
     expect(await refused('main/counter/probe.ts', probe('node:https'))).toEqual([]);
     expect(await refused('main/hall/probe.ts', probe('../services/terminals/index.js'))).toEqual([]);
     expect(await refused('main/hall/probe.ts', probe('../web/server.js'))).toEqual([]);
-    expect(await refused('main/cli.ts', probe('./hall/pki.js'))).toEqual([]);
+    expect(await refused('main/programs/probe.ts', probe('../hall/pki.js'))).toEqual([]);
     expect(await refused('main/journal/probe.ts', probe('pg'))).toEqual([]);
     expect(await refused('main/journal/probe.ts', probe('../../db/journal.js'))).toEqual([]);
-    expect(await refused('main/cli.ts', probe('./journal/index.js'))).toEqual([]);
+    expect(await refused('main/programs/probe.ts', probe('../journal/index.js'))).toEqual([]);
     expect(await refused('main/inspector/probe.ts', probe('../services/bingo/sessions.js'))).toEqual([]);
-    expect(await refused('main/cli.ts', probe('./inspector/verify.js'))).toEqual([]);
+    expect(await refused('main/programs/probe.ts', probe('../inspector/verify.js'))).toEqual([]);
   });
 
   it('lets no file re-export the raw statement helper (a service would reach it through db/)', async () => {

@@ -35,6 +35,7 @@ export function zoneOf(file) {
   if (f.startsWith('main/demo/')) return 'demo';
   if (f === 'main/kiosk.ts') return 'kiosk';
   if (f === 'main/cli.ts') return 'cli';
+  if (f.startsWith('main/programs/')) return 'programs';
   if ((m = DOMAIN_SCREENS.exec(f))) return `screens/${m[1]}`;
   if (f.startsWith('renderer/')) return 'renderer';
   if (/^(test|tools|bench|e2e|scripts)\//.test(f) || /^[^/]+\.(ts|js|mjs|cjs)$/.test(f)) return 'dev';
@@ -81,7 +82,11 @@ export function allowed(from, to) {
     inspector: () => toKind === 'core' || ['db', 'printing', 'services/shared', 'services/bingo', 'main/workers', 'inspector'].includes(to),
     // The demo hall (`--demo`): seeded through a kiosk's dispatch like any caller, from the kernel's types.
     demo: () => toKind === 'core' || to === 'demo',
-    cli: () => to === 'demo' || to === 'kiosk' || to === 'web' || to === 'db' || to === 'hall' || to === 'counter' || to === 'journal' || to === 'inspector' || toKind === 'core',
+    // The launcher maps a command to its program.
+    cli: () => to === 'programs' || toKind === 'core',
+    // The command line's programs: the posts of browser mode (standalone, hall server, counter), the hall's checks and
+    // restore, the group's programs (ship, verify, report, witness) and the inspector's export and its check.
+    programs: () => to === 'programs' || to === 'demo' || to === 'kiosk' || to === 'web' || to === 'db' || to === 'hall' || to === 'counter' || to === 'journal' || to === 'inspector' || toKind === 'core',
     renderer: () => toKind === 'core' || to === 'renderer' || toKind === 'screens',
   };
   if (fromKind === 'core' && fromDomain) {

@@ -1,0 +1,44 @@
+/** `group:witness`: the group cosigns the halls' checkpoints it checked (usage in main/cli.ts). */
+import { parseArgs } from 'node:util';
+import { witnessGroup, witnessKeyFrom } from '../journal/witness.js';
+import { isKeyName } from '../../core/transparency/checkpoint.js';
+import { openGroup } from '../journal/index.js';
+import { databaseUrlOf } from './options.js';
+
+/**
+ * `npm run group:witness -- --database-url URL --key-file FILE [--name NAME] [--json]`: the group as a witness
+ * (issue 26). Each hall's checkpoints not yet looked at are checked against the journal the group holds and
+ * cosigned, or refused with why; the witness's verifier key is printed for the inspectors.
+ */
+export async function run(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { 'database-url': { type: 'string' }, 'key-file': { type: 'string' }, name: { type: 'string', default: 'grupo-testemunha' }, json: { type: 'boolean', default: false } },
+    strict: true,
+  });
+  if (!values['key-file'] || !isKeyName(values.name)) {
+    console.error('Uso: group:witness --database-url URL --key-file FICHEIRO [--name NOME sem espaços nem +] [--json]');
+    process.exit(2);
+  }
+  const key = witnessKeyFrom(values['key-file'], values.name);
+  const group = await openGroup(databaseUrlOf(values));
+  try {
+    const halls = await witnessGroup(group.pool, key);
+    if (values.json) console.log(JSON.stringify({ witnessKey: key.verifierKey, halls }));
+    else {
+      console.log(`Testemunha do grupo: ${key.verifierKey}`);
+      for (const h of halls) {
+        console.log(`${h.name} (${h.hallId}): ${h.cosigned.length} pontos de verificação cossinados${h.refused.length > 0 ? `, ${h.refused.length} RECUSADOS` : ''}.`);
+        for (const r of h.refused) console.log(`  ponto de verificação n.º ${r.checkpointId} recusado: ${r.reason}.`);
+        if (h.altered)
+          console.log(
+            `  ponto de verificação n.º ${h.altered.checkpointId} NÃO COSSINADO (cópia do grupo alterada): ${h.altered.reason}. A falta é da base de dados do grupo, não da sala: reponha a cópia do grupo (a sala guarda o original) e volte a testemunhar.`,
+          );
+      }
+      if (halls.length === 0) console.log('Nenhum ponto de verificação novo a testemunhar.');
+    }
+    process.exitCode = halls.some((h) => h.refused.length > 0 || h.altered) ? 1 : 0;
+  } finally {
+    await group.close();
+  }
+}
