@@ -24,9 +24,8 @@
  * look-up that gives a key the hall never received up, never a resend that
  * could act) and `link.status` shows the truth (outcomes.ts).
  */
-import { request as httpRequest, type Agent as HttpAgent, type IncomingMessage, type ClientRequest } from 'node:http';
+import { request as httpRequest, type Agent as HttpAgent, type IncomingMessage } from 'node:http';
 import { request as httpsRequest, type Agent as HttpsAgent } from 'node:https';
-import type { Socket } from 'node:net';
 import type { CallMeta } from '../../core/bridge.js';
 import { contract, isChannel, keepsKey } from '../../core/contract.js';
 import { errorMessage, type ErrorCode, type Lang, type Result } from '../../core/errors.js';
@@ -36,6 +35,7 @@ import type { CallOrigin } from '../../core/terminal.js';
 import { DEFAULT_HALL_TIME_ZONE, isHallTimeZone, type HallTimeZone } from '../../core/time.js';
 import type { WebBackend } from '../web/server.js';
 import { createOutcomeMemory } from './outcomes.js';
+import { causeOf, postOnce, takeFrames, type Attempt, type HallWire } from './transport.js';
 
 /** A call's whole time at the counter, retries included: under the 5 s the cashier is promised, with room for the screens' own hop. */
 export const CALL_BUDGET_MS = 4_500;
@@ -81,8 +81,6 @@ const KEY_FACTS: Readonly<Partial<Record<string, 'done' | 'not_done'>>> = {
   IDEMPOTENCY_ANSWER_LOST: 'done',
   IDEMPOTENCY_KEY_REUSED: 'done',
 };
-/** Answers larger than this are no answer of the hall (a face file's import answers far less). */
-const MAX_ANSWER_BYTES = 64_000_000;
 
 export interface HallLinkOptions {
   /** The hall's terminals port, `https://HOST:P` (tests: a browser-mode server's `http://127.0.0.1:U`). */
@@ -120,32 +118,6 @@ export interface HallLink extends WebBackend {
   close(): void;
 }
 
-type Attempt =
-  | { kind: 'answer'; result: Result<unknown> }
-  /** `written`: the request may have reached the hall (the connection was up when it failed). */
-  | { kind: 'failed'; written: boolean; error: string };
-
-function isEnvelope(body: unknown): body is Result<unknown> {
-  if (typeof body !== 'object' || body === null) return false;
-  const b = body as { ok?: unknown; value?: unknown; error?: unknown };
-  if (b.ok === true) return 'value' in b;
-  if (b.ok !== false || typeof b.error !== 'object' || b.error === null) return false;
-  const e = b.error as { code?: unknown; message?: unknown };
-  return typeof e.code === 'string' && typeof e.message === 'string';
-}
-
-/** The cause of a failure as the state shows it: the system's code (ECONNREFUSED...) or the message. */
-function causeOf(error: unknown): string {
-  if (error && typeof error === 'object' && 'code' in error && typeof (error as { code: unknown }).code === 'string') return (error as { code: string }).code;
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** Whether a socket is up for this request: TCP connected, and for TLS the handshake done (a certificate refused is not "written"). */
-function onceConnected(socket: Socket, done: () => void): void {
-  // A kept-alive socket is already up.
-  if (!socket.connecting) done();
-  else socket.once('encrypted' in socket ? 'secureConnect' : 'connect', done);
-}
 
 export function createHallLink(options: HallLinkOptions): HallLink {
   const base = new URL(options.hallUrl);
@@ -232,62 +204,9 @@ export function createHallLink(options: HallLinkOptions): HallLink {
   });
 
   // ---- one request -----------------------------------------------------------
+  const wire: HallWire = { base, request, agent: options.agent, headers: extra, readDate };
   function attempt(path: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<Attempt> {
-    return new Promise((resolve) => {
-      let connected = false;
-      let settled = false;
-      let req: ClientRequest | undefined = undefined;
-      const finish = (a: Attempt) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        resolve(a);
-      };
-      const fail = (error: unknown) => {
-        finish({ kind: 'failed', written: connected, error: causeOf(error) });
-        req?.destroy();
-      };
-      const timer = setTimeout(() => fail(new Error('timeout')), Math.max(1, timeoutMs));
-      try {
-        req = request(new URL(path, base), {
-          method: 'POST',
-          agent: options.agent,
-          headers: { ...extra, ...headers, 'Content-Length': Buffer.byteLength(body) },
-        });
-      } catch (e) {
-        clearTimeout(timer);
-        resolve({ kind: 'failed', written: false, error: causeOf(e) });
-        return;
-      }
-      req.on('socket', (socket) => onceConnected(socket, () => (connected = true)));
-      req.on('error', fail);
-      req.on('response', (res) => {
-        readDate(res);
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (c: Buffer) => {
-          size += c.length;
-          if (size > MAX_ANSWER_BYTES) fail(new Error('answer too large'));
-          else chunks.push(c);
-        });
-        res.on('close', () => {
-          if (!res.complete) fail(new Error('answer cut'));
-        });
-        res.on('error', fail);
-        res.on('end', () => {
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          } catch {
-            parsed = undefined;
-          }
-          // Something answered, but not the hall's envelope (a proxy's page): the answer is as good as lost.
-          if (isEnvelope(parsed)) finish({ kind: 'answer', result: parsed });
-          else fail(new Error(`bad answer (HTTP ${res.statusCode})`));
-        });
-      });
-      req.end(body);
-    });
+    return postOnce(wire, path, body, headers, timeoutMs);
   }
 
   /**
@@ -584,17 +503,9 @@ export function createHallLink(options: HallLinkOptions): HallLink {
         alive(STREAM_IDLE_MS);
         // The hall speaks (an event, its keep-alive): it is up, though a call of ours timed out meanwhile.
         markUp();
-        buffer += text;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = frame
-            .split('\n')
-            .filter((line) => line.startsWith('data:'))
-            .map((line) => line.slice(line.startsWith('data: ') ? 6 : 5))
-            .join('\n');
-          if (data === '') continue;
+        const frames = takeFrames(buffer + text);
+        buffer = frames.rest;
+        for (const data of frames.data) {
           try {
             const event = JSON.parse(data) as KioskEvent;
             if (event && (event.type === 'changed' || event.type === 'progress')) emit(event);
