@@ -26,7 +26,7 @@ import { PrintQueue, type JobTransport } from './printing/queue.js';
 import { jobTransportOf, printerStatus } from './printing/transports.js';
 import { createDispatcher, type DispatcherDeps } from './rpc/dispatcher.js';
 import { auditedWrite } from './rpc/audited.js';
-import type { MachineDispatch } from './services/shared/context.js';
+import type { MachineDispatch, MachineHandlers } from './services/shared/context.js';
 import { handlers, terminalsMachine } from './services/index.js';
 import type { KioskIo } from './services/shared/context.js';
 import { runningPost, type PostStatus } from '../core/terminals/post.js';
@@ -134,6 +134,90 @@ function openOnAnyDisk(file: string, dataDir: string): { db: WritableDb; onReser
   }
 }
 
+/** The kiosk's I/O for the services (KioskIo): printers, the PDF worker, the checks and exports in their workers, the states the screens show. */
+function kioskIo(o: {
+  dataDir: string;
+  platform: string;
+  pdf: KioskIo['pdf'];
+  progress: KioskIo['progress'];
+  storage: KioskIo['storage'];
+  journal: KioskIo['journal'];
+  post: KioskIo['post'];
+  now: () => Date;
+}): KioskIo {
+  const { platform, pdf, progress } = o;
+  const file = join(o.dataDir, DATABASE_FILE);
+  return {
+    printerStatus: (printer) => printerStatus(printer, platform),
+    pdf,
+    progress,
+    checkBackup: (backup) => checkBackupInWorker(backup),
+    checkBooks: (shown) => checkBooksInWorker(file, shown, (done, total) => progress('books', done, total)),
+    exportSales: (q) => exportSalesInWorker(file, q, (done, total) => progress('export', done, total)),
+    exportSession: async (sessionId) => {
+      const folder = join(o.dataDir, EXPORTS_FOLDER);
+      try {
+        return await exportSessionInWorker({ file, sessionId, folder, now: o.now().toISOString() }, (done, total) => progress('export', done, total));
+      } catch (e) {
+        if (e instanceof ExportNotWritten) throw new KioskError('EXPORT_NOT_WRITTEN', { sessionId, folder, reason: e.reason });
+        throw e;
+      }
+    },
+    storage: o.storage,
+    journal: o.journal,
+    post: o.post,
+  };
+}
+
+/**
+ * The log's tree grown ahead of the next checkpoint, in a worker, every PREPARE_AHEAD entries: a Z, a session's
+ * close or a checkpoint on request then hashes only the entries since inside its transaction.
+ */
+function frontierAhead(db: WritableDb, logError: (e: unknown, channel: string) => void) {
+  let prepared: PreparedFrontier | null = null;
+  let preparing = false;
+  let closed = false;
+  return {
+    prepared: (): PreparedFrontier | null => prepared,
+    /** After a commit: grown again in the worker once PREPARE_AHEAD entries were added. */
+    ahead(): void {
+      if (preparing || closed || db.name === '' || db.name === ':memory:') return;
+      const head = auditHead(db)?.seq ?? 0;
+      if (head - (prepared?.frontier.size ?? 0) < PREPARE_AHEAD) return;
+      preparing = true;
+      prepareFrontierInWorker(db.name, prepared)
+        .then((next) => {
+          prepared = next;
+        })
+        .catch((e: unknown) => {
+          if (!closed) logError(e, 'frontier');
+        })
+        .finally(() => {
+          preparing = false;
+        });
+    },
+    close(): void {
+      closed = true;
+    },
+  };
+}
+
+/** A counter prints its own terminal's jobs: the hall's queue leases them to it and records its attempts. */
+function printMachine(queue: PrintQueue): Pick<MachineHandlers, 'print.claim' | 'print.report'> {
+  return {
+    'print.claim': { kind: 'machine', run: (ctx, input) => ({ value: queue.claimFor(ctx.terminalId, input.limit) }) },
+    'print.report': {
+      kind: 'machine',
+      run: (ctx, input) => ({
+        value: queue.reportFor(
+          ctx.terminalId,
+          input.reports.map((r) => ({ jobId: r.jobId, attempts: r.attempts, drawer: r.drawer, reached: r.reached, ...(r.error ? { error: r.error } : {})})),
+        ),
+      }),
+    },
+  };
+}
+
 export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   const file = join(options.dataDir, DATABASE_FILE);
   const reserveBytes = options.reserveBytes ?? RESERVE_BYTES;
@@ -223,47 +307,17 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   // PDFs render in a worker thread: a sale never waits behind an acta.
   const pdf = createPdfRenderer();
   const progress = progressEmitter(emitAll, now);
-  const io: KioskIo = {
-    printerStatus: (printer) => printerStatus(printer, platform),
+  const io = kioskIo({
+    dataDir: options.dataDir,
+    platform,
     pdf,
     progress,
-    checkBackup: (file) => checkBackupInWorker(file),
-    checkBooks: (shown) => checkBooksInWorker(join(options.dataDir, DATABASE_FILE), shown, (done, total) => progress('books', done, total)),
-    exportSales: (q) => exportSalesInWorker(join(options.dataDir, DATABASE_FILE), q, (done, total) => progress('export', done, total)),
-    exportSession: async (sessionId) => {
-      const folder = join(options.dataDir, EXPORTS_FOLDER);
-      try {
-        return await exportSessionInWorker({ file: join(options.dataDir, DATABASE_FILE), sessionId, folder, now: now().toISOString() }, (done, total) => progress('export', done, total));
-      } catch (e) {
-        if (e instanceof ExportNotWritten) throw new KioskError('EXPORT_NOT_WRITTEN', { sessionId, folder, reason: e.reason });
-        throw e;
-      }
-    },
     storage: () => storage,
     journal: options.journal ?? (() => null),
     post: options.post ?? standalonePost,
-  };
-  // The log's tree grown ahead of the next checkpoint, in a worker, every PREPARE_AHEAD entries: a Z, a session's
-  // close or a checkpoint on request then hashes only the entries since inside its transaction.
-  let prepared: PreparedFrontier | null = null;
-  let preparing = false;
-  let closed = false;
-  const prepareAhead = () => {
-    if (preparing || closed || db.name === '' || db.name === ':memory:') return;
-    const head = auditHead(db)?.seq ?? 0;
-    if (head - (prepared?.frontier.size ?? 0) < PREPARE_AHEAD) return;
-    preparing = true;
-    prepareFrontierInWorker(db.name, prepared)
-      .then((next) => {
-        prepared = next;
-      })
-      .catch((e: unknown) => {
-        if (!closed) logError(e, 'frontier');
-      })
-      .finally(() => {
-        preparing = false;
-      });
-  };
+    now,
+  });
+  const frontier = frontierAhead(db, logError);
   const dispatch = createDispatcher({
     db,
     reader,
@@ -274,30 +328,20 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     platform,
     pins,
     keys,
-    prepared: () => prepared,
+    prepared: frontier.prepared,
     now,
     io,
     emit: (event) => {
       checkpointer.afterCommit();
       queue.kick();
-      prepareAhead();
+      frontier.ahead();
       emitAll(event);
     },
     logError,
     ...(options.trace ? { trace: options.trace } : {}),
     machine: {
       ...terminalsMachine,
-      // A counter prints its own terminal's jobs: the hall's queue leases them to it and records its attempts.
-      'print.claim': { kind: 'machine', run: (ctx, input) => ({ value: queue.claimFor(ctx.terminalId, input.limit) }) },
-      'print.report': {
-        kind: 'machine',
-        run: (ctx, input) => ({
-          value: queue.reportFor(
-            ctx.terminalId,
-            input.reports.map((r) => ({ jobId: r.jobId, attempts: r.attempts, drawer: r.drawer, reached: r.reached, ...(r.error ? { error: r.error } : {})})),
-          ),
-        }),
-      },
+      ...printMachine(queue),
     },
     storage: {
       failed: storageFailed,
@@ -322,7 +366,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     },
     emit: (event) => emitAll(event),
     close() {
-      closed = true;
+      frontier.close();
       listeners.clear();
       // A job still being sent is left pending and printed at the next start.
       queue.stop();
