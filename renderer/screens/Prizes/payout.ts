@@ -2,7 +2,7 @@
 import type { ChannelOutput, WinnerView } from '../../../core/contract.js';
 
 /** What the refund dialog shows of a sale: from the list, or from the kiosk's check of a sale not on it. */
-export type RefundRow = ChannelOutput<'refund.check'>;
+type RefundRow = ChannelOutput<'refund.check'>;
 export type Paying = { type: 'prize'; winner: WinnerView } | { type: 'refund'; saleId: number; check: string | null; row: RefundRow };
 /** The last payout, worded at each render: its words follow a change of language. */
 export type Done = { type: 'refund'; r: ChannelOutput<'refund.pay'> } | { type: 'prize'; w: WinnerView };

@@ -5,7 +5,7 @@ import { euroFieldText } from '../../../lib/money.js';
 import { formatPercent } from '../../../lib/settings.js';
 
 /** The hall's settings as typed in the form, started from the kiosk's values. */
-export interface HallFields {
+interface HallFields {
   hallName: string;
   licence: string;
   timeZone: HallTimeZone;
