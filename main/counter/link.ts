@@ -35,7 +35,10 @@ import type { CallOrigin } from '../../core/terminal.js';
 import { DEFAULT_HALL_TIME_ZONE, isHallTimeZone, type HallTimeZone } from '../../core/time.js';
 import type { WebBackend } from '../web/server.js';
 import { createOutcomeMemory } from './outcomes.js';
-import { causeOf, postOnce, takeFrames, type Attempt, type HallWire } from './transport.js';
+import { postOnce, type Attempt, type HallWire } from './transport.js';
+import { createHallStream, RECONNECT_MAX_MS } from './stream.js';
+
+export { RECONNECT_MAX_MS, RECONNECT_MIN_MS, STREAM_IDLE_MS, STREAM_OPEN_MS } from './stream.js';
 
 /** A call's whole time at the counter, retries included: under the 5 s the cashier is promised, with room for the screens' own hop. */
 export const CALL_BUDGET_MS = 4_500;
@@ -57,20 +60,8 @@ export const SLOW_CHANNELS: ReadonlySet<string> = new Set([
   'series.importFaces',
 ]);
 export const SLOW_BUDGET_MS = 60_000;
-/** The event stream's reconnection: from this, doubling, to RECONNECT_MAX_MS. */
-export const RECONNECT_MIN_MS = 100;
-export const RECONNECT_MAX_MS = 2_000;
 /** A key of unknown outcome is asked of the hall after this, doubling to RECONNECT_MAX_MS, until it answers. */
 export const PROBE_MIN_MS = 250;
-/** The hall's stream sends a comment every EVENT_STREAM_PING_MS (5 s): silent longer than this, it is taken for dead (a cable cut sends no FIN). */
-export const STREAM_IDLE_MS = 12_000;
-/**
- * A stream's request unanswered this long is given up and made again: the hall answers its headers at once, so
- * one swallowed on its way (a blackhole, a hung hall) would otherwise leave the screens deaf for STREAM_IDLE_MS.
- */
-export const STREAM_OPEN_MS = 3_000;
-/** A stream's request younger than this is left to be answered when a call is (it went out with the link back). */
-const STREAM_FRESH_MS = 500;
 /** A board's display token the hall accepted is asked again after this (a revoked one stops working). */
 const DISPLAY_TOKEN_RECHECK_MS = 60_000;
 const LINK_STATUS = 'link.status';
@@ -381,7 +372,7 @@ export function createHallLink(options: HallLinkOptions): HallLink {
       if (a.kind === 'answer') {
         const wasDown = link === 'down';
         markUp();
-        streamAfterAnswer(wasDown);
+        hallStream.afterAnswer(wasDown);
         return a.result;
       }
       markDown(a.error);
@@ -397,131 +388,20 @@ export function createHallLink(options: HallLinkOptions): HallLink {
     return refusal('HALL_UNREACHABLE', lang, { since: since ?? hallNow(), answer: lost ? 'lost' : 'none' });
   }
 
-  // ---- the hall's event stream ----------------------------------------------
-  /** The stream now: its request, whether the hall answered it (open), when it last heard the hall. */
-  let stream: { open: boolean; heardAt: number; sentAt: number; done: boolean; end: () => void } | null = null;
-  let retryTimer: ReturnType<typeof setTimeout> | null = null;
-  let backoff = RECONNECT_MIN_MS;
-  /** Events may have been missed: no stream open since the start, or since the last one dropped. */
-  let missed = true;
+  // ---- the hall's event stream (stream.ts) -------------------------------------
+  const hallStream = createHallStream({
+    wire,
+    path: options.eventsPath ?? '/events',
+    enabled: options.events !== false,
+    isClosed: () => closed,
+    downSince: () => downSince,
+    markUp,
+    markDown,
+    emit,
+    logError,
+  });
 
-  function scheduleStream(): void {
-    if (closed || retryTimer !== null) return;
-    retryTimer = setTimeout(() => {
-      retryTimer = null;
-      openStream();
-    }, backoff);
-    backoff = Math.min(backoff * 2, RECONNECT_MAX_MS);
-  }
-
-  /**
-   * A call was answered (`wasDown`: the link was down until now): the hall is there, so a stream waiting out
-   * its back-off is opened now, and one not heard from since the link went down (a request swallowed, a
-   * connection dead without a word) is made again rather than waited on; either way the screens fetch
-   * everything once it opens.
-   */
-  function streamAfterAnswer(wasDown: boolean): void {
-    if (closed || options.events === false) return;
-    if (retryTimer !== null) {
-      clearTimeout(retryTimer);
-      retryTimer = null;
-      openStream();
-      return;
-    }
-    if (!wasDown || stream === null) return;
-    if (stream.open ? stream.heardAt >= downSince : Date.now() - stream.sentAt < STREAM_FRESH_MS) return;
-    stream.end();
-    stream = null;
-    missed = true;
-    openStream();
-  }
-
-  function openStream(): void {
-    if (closed) return;
-    let idle: ReturnType<typeof setTimeout> | null = null;
-    const drop = (error: unknown, waited = false) => {
-      if (me.done) return;
-      me.end();
-      if (stream === me) stream = null;
-      if (closed) return;
-      missed = true;
-      markDown(causeOf(error));
-      // Given up after waiting STREAM_OPEN_MS: that wait was the pause, the next request goes at once.
-      if (waited) backoff = RECONNECT_MIN_MS;
-      scheduleStream();
-    };
-    /** Quiet for `ms` (before its answer: STREAM_OPEN_MS; then STREAM_IDLE_MS), the stream is dead. */
-    const alive = (ms: number) => {
-      if (idle) clearTimeout(idle);
-      idle = setTimeout(() => drop(new Error(me.open ? 'stream silent' : 'stream unanswered'), !me.open), ms);
-    };
-    const req = request(new URL(options.eventsPath ?? '/events', base), {
-      method: 'GET',
-      agent: options.agent,
-      headers: { ...extra, Accept: 'text/event-stream' },
-    });
-    const me = {
-      open: false,
-      heardAt: 0,
-      sentAt: Date.now(),
-      done: false,
-      /** Given up by us: no more of it is read, and its end is no drop. */
-      end() {
-        me.done = true;
-        if (idle) clearTimeout(idle);
-        req.destroy();
-      },
-    };
-    stream = me;
-    // Connecting counts as silence too: a hall that accepts and never answers is dead.
-    alive(STREAM_OPEN_MS);
-    req.on('error', drop);
-    req.on('response', (res) => {
-      if (me.done) {
-        res.resume();
-        return;
-      }
-      readDate(res);
-      if (res.statusCode !== 200) {
-        res.resume();
-        drop(new Error(`events refused (HTTP ${res.statusCode})`));
-        return;
-      }
-      backoff = RECONNECT_MIN_MS;
-      me.open = true;
-      me.heardAt = Date.now();
-      // Whatever happened while no stream was open, the screens have not heard: they fetch everything again.
-      const wasMissed = missed;
-      missed = false;
-      markUp(wasMissed);
-      alive(STREAM_IDLE_MS);
-      res.setEncoding('utf8');
-      let buffer = '';
-      res.on('data', (text: string) => {
-        if (me.done) return;
-        me.heardAt = Date.now();
-        alive(STREAM_IDLE_MS);
-        // The hall speaks (an event, its keep-alive): it is up, though a call of ours timed out meanwhile.
-        markUp();
-        const frames = takeFrames(buffer + text);
-        buffer = frames.rest;
-        for (const data of frames.data) {
-          try {
-            const event = JSON.parse(data) as KioskEvent;
-            if (event && (event.type === 'changed' || event.type === 'progress')) emit(event);
-          } catch (e) {
-            logError(e, 'hall event');
-          }
-        }
-      });
-      res.on('end', () => drop(new Error('stream ended')));
-      res.on('close', () => drop(new Error('stream cut')));
-      res.on('error', drop);
-    });
-    req.end();
-  }
-
-  if (options.events !== false) openStream();
+  if (options.events !== false) hallStream.open();
   // Keys left unknown by the last run (the file): asked of the hall once it answers, probed meanwhile.
   scheduleProbe();
 
@@ -553,11 +433,8 @@ export function createHallLink(options: HallLinkOptions): HallLink {
     state,
     close() {
       closed = true;
-      if (retryTimer !== null) clearTimeout(retryTimer);
       if (probeTimer !== null) clearTimeout(probeTimer);
-      retryTimer = null;
-      stream?.end();
-      stream = null;
+      hallStream.close();
       listeners.clear();
     },
   };
