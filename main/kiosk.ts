@@ -218,6 +218,48 @@ function printMachine(queue: PrintQueue): Pick<MachineHandlers, 'print.claim' | 
   };
 }
 
+/**
+ * The disk under the kiosk's database: its state as the last write found it (every screen shows an alert while
+ * it is full or failing), and the reserve's room (db/reserve.ts), which on a full disk is for logins alone, until
+ * the disk has room for the reserve again. `hooks` are the dispatcher's.
+ */
+function diskWatch(o: { file: string; dataDir: string; reserveBytes: number; onReserve: boolean; now: () => Date; changed: () => void }) {
+  const { now } = o;
+  let onReserve = o.onReserve;
+  // Made while there is room (a disk with little room simply has none yet: writes go on until it is full).
+  if (!onReserve) keepReserve(o.dataDir, o.reserveBytes);
+  const spaceIsBack = () => {
+    if (onReserve && keepReserve(o.dataDir, o.reserveBytes)) onReserve = false;
+    return !onReserve;
+  };
+  let storage: StorageState = o.onReserve ? { storage: 'full', since: now().toISOString() } : { storage: 'ok', since: null };
+  if (o.onReserve) console.error(`[kiosk] storage full: opened ${o.file} on the reserved room; only logins write until there is space`);
+  const storageChanged = (next: StorageState) => {
+    storage = next;
+    o.changed();
+  };
+  const failed = (kind: 'full' | 'io_error', error: unknown) => {
+    if (storage.storage !== kind) {
+      console.error(`[kiosk] storage ${kind}:`, error);
+      storageChanged({ storage: kind, since: now().toISOString() });
+    }
+  };
+  const hooks: NonNullable<DispatcherDeps['storage']> = {
+    failed,
+    wrote: () => {
+      // A login written in the reserved room: the disk is still full.
+      if (storage.storage !== 'ok' && !onReserve) storageChanged({ storage: 'ok', since: null });
+    },
+    admits: (channel) => spaceIsBack() || ON_RESERVE.has(channel),
+    makeRoom: (channel) => {
+      if (!ON_RESERVE.has(channel) || !releaseReserve(o.dataDir)) return false;
+      onReserve = true;
+      return true;
+    },
+  };
+  return { state: (): StorageState => storage, failed, hooks };
+}
+
 export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   const file = join(options.dataDir, DATABASE_FILE);
   const reserveBytes = options.reserveBytes ?? RESERVE_BYTES;
@@ -245,27 +287,16 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   }
   // The hall's signing key: made at the first start, recorded in the database with its audit row.
   const keys = openHallKeyring(auditedWrite(db), db, options.dataDir, { at: now().toISOString(), terminalId });
-  // On a full disk the reserve's room is for logins alone, until the disk has room for the reserve again.
-  let onReserve = opened.onReserve;
-  // Made while there is room (a disk with little room simply has none yet: writes go on until it is full).
-  if (!onReserve) keepReserve(options.dataDir, reserveBytes);
-  const spaceIsBack = () => {
-    if (onReserve && keepReserve(options.dataDir, reserveBytes)) onReserve = false;
-    return !onReserve;
-  };
   // The disk's state as the last write found it: every screen shows an alert while it is full or failing.
-  let storage: StorageState = opened.onReserve ? { storage: 'full', since: now().toISOString() } : { storage: 'ok', since: null };
-  if (opened.onReserve) console.error(`[kiosk] storage full: opened ${file} on the reserved room; only logins write until there is space`);
-  const storageChanged = (next: StorageState) => {
-    storage = next;
-    emitAll({ type: 'changed', channel: 'system.health', topics: ['health'], at: now().toISOString() });
-  };
-  const storageFailed = (kind: 'full' | 'io_error', error: unknown) => {
-    if (storage.storage !== kind) {
-      console.error(`[kiosk] storage ${kind}:`, error);
-      storageChanged({ storage: kind, since: now().toISOString() });
-    }
-  };
+  const disk = diskWatch({
+    file,
+    dataDir: options.dataDir,
+    reserveBytes,
+    onReserve: opened.onReserve,
+    now,
+    changed: () => emitAll({ type: 'changed', channel: 'system.health', topics: ['health'], at: now().toISOString() }),
+  });
+  const storageFailed = disk.failed;
   const checkpointFailed = (error: unknown) => {
     const kind = storageFailureOf(error);
     if (kind) storageFailed(kind, error);
@@ -312,7 +343,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     platform,
     pdf,
     progress,
-    storage: () => storage,
+    storage: disk.state,
     journal: options.journal ?? (() => null),
     post: options.post ?? standalonePost,
     now,
@@ -343,19 +374,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
       ...terminalsMachine,
       ...printMachine(queue),
     },
-    storage: {
-      failed: storageFailed,
-      wrote: () => {
-        // A login written in the reserved room: the disk is still full.
-        if (storage.storage !== 'ok' && !onReserve) storageChanged({ storage: 'ok', since: null });
-      },
-      admits: (channel) => spaceIsBack() || ON_RESERVE.has(channel),
-      makeRoom: (channel) => {
-        if (!ON_RESERVE.has(channel) || !releaseReserve(options.dataDir)) return false;
-        onReserve = true;
-        return true;
-      },
-    },
+    storage: disk.hooks,
   });
   const kiosk: Kiosk = {
     dispatch,
