@@ -1,23 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChannelInput, GameView, IncidentView } from '../../../core/contract.js';
+import type { GameView, IncidentView } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
-import { CheckConfirm } from '../../components/CheckConfirm.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
+import { ActaChecks } from './ActaChecks.js';
+import { ActaGames } from './ActaGames.js';
 import { InspectorExport } from './InspectorExport.js';
 import { PdfButtons } from './PdfButtons.js';
 import { SessionSales } from './SessionSales.js';
 import { TableRegion } from '../../components/TableRegion.js';
 
-type Check = ChannelInput<'session.recordCheck'>;
-const CHECKS: readonly Check[] = [
-  { phase: 'start', kind: 'material' },
-  { phase: 'start', kind: 'balls' },
-  { phase: 'end', kind: 'material' },
-  { phase: 'end', kind: 'balls' },
-];
 
 function Incidents({ games, incidents }: { games: readonly GameView[]; incidents: readonly IncidentView[] }) {
   const { t, i18n } = useTranslation();
@@ -123,8 +117,6 @@ export function ActaScreen() {
   const current = useKioskQuery('session.current', {});
   const session = current.data?.session ?? null;
   const acta = useKioskQuery('session.acta', session ? { sessionId: session.id } : null);
-  // The check waiting for its confirmation: it is written in the acta for good.
-  const [asked, setAsked] = useState<Check | null>(null);
   const a = acta.data;
 
   if (current.data !== undefined && session === null) {
@@ -137,8 +129,6 @@ export function ActaScreen() {
       </main>
     );
   }
-
-  const money = (c: number) => (c === 0 ? '—' : f.money(c));
 
   return (
     <main className="screen acta-screen" aria-labelledby="acta-title">
@@ -172,115 +162,12 @@ export function ActaScreen() {
           ) : null}
           {session ? <PdfButtons sessionId={session.id} /> : null}
         </div>
-        {!a ? (
-          <p className="loading">{t('common.loading')}</p>
-        ) : a.games.length === 0 ? (
-          <p className="empty">{t('acta.noGames')}</p>
-        ) : (
-          <TableRegion name={t('acta.gamesCaption')}>
-            <table className="table acta">
-              <caption className="visually-hidden">{t('acta.gamesCaption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="num">{t('acta.number')}</th>
-                  <th scope="col">{t('acta.series')}</th>
-                  <th scope="col" className="num">{t('acta.price')}</th>
-                  <th scope="col" className="num">{t('acta.cardsSold')}</th>
-                  <th scope="col" className="num">{t('acta.total')}</th>
-                  <th scope="col" className="num">{t('acta.linePaid')}</th>
-                  <th scope="col" className="num">{t('acta.bingoPaid')}</th>
-                  <th scope="col" className="num">{t('acta.specialPaid')}</th>
-                  <th scope="col" className="num">{t('acta.stampDuty')}</th>
-                  <th scope="col">{t('acta.state')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {a.games.map((g) => (
-                  <tr key={g.number} data-testid={`acta-game-${g.number}`} className={`state-${g.state}`}>
-                    <th scope="row" className="num">
-                      {g.number}
-                    </th>
-                    <td>
-                      {g.series.length === 0
-                        ? '—'
-                        : g.series.map((s) => (
-                            <span key={s.order} className="acta-series">
-                              {t('acta.seriesRange', { order: s.order, code: s.seriesCode, from: s.from, to: s.to })}
-                            </span>
-                          ))}
-                    </td>
-                    <td className="num">{f.money(g.priceCents)}</td>
-                    <td className="num">{g.cardsSold}</td>
-                    <td className="num">{f.money(g.totalCents)}</td>
-                    <td className="num">{money(g.linePaidCents)}</td>
-                    <td className="num">{money(g.bingoPaidCents)}</td>
-                    <td className="num">{money(g.specialPaidCents)}</td>
-                    <td className="num">{f.money(g.stampDutyCents)}</td>
-                    <td>
-                      <span className={`badge badge-${g.state}`}>{t(`gameState.${g.state}`, { defaultValue: g.state })}</span>
-                      {/* The reason under the badge: a badge holds one short word, never wider than its column. */}
-                      {g.annulReason ? <span className="acta-note">{t(`annulReason.${g.annulReason}`, { defaultValue: g.annulReason })}</span> : null}
-                      {g.isLast ? <span className="badge badge-last">{t('draw.lastGame')}</span> : null}
-                      {g.refundedCents > 0 ? <span className="acta-note">{t('acta.refunded', { amount: f.money(g.refundedCents) })}</span> : null}
-                      {g.balls > 0 ? <span className="acta-note">{t('acta.balls', { count: g.balls, set: g.ballSet ?? '—' })}</span> : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr data-testid="acta-totals">
-                  <th scope="row" colSpan={3}>
-                    {t('acta.totals')}
-                  </th>
-                  <td className="num">{a.totals.cardsSold}</td>
-                  <td className="num">{f.money(a.totals.totalCents)}</td>
-                  <td className="num" colSpan={3}>
-                    {t('acta.prizesPaid', { amount: f.money(a.totals.prizesPaidCents) })}
-                  </td>
-                  <td className="num">{f.money(a.totals.stampDutyCents)}</td>
-                  <td>{a.totals.refundedCents > 0 ? t('acta.refunded', { amount: f.money(a.totals.refundedCents) }) : ''}</td>
-                </tr>
-              </tfoot>
-            </table>
-          </TableRegion>
-        )}
+        <ActaGames acta={a} />
       </section>
       {session ? <SessionSales sessionId={session.id} /> : null}
       <div className="columns">
         <Incidents games={current.data?.games ?? []} incidents={a?.incidents ?? []} />
-        <section className="panel" aria-labelledby="checks-title">
-          <h2 id="checks-title">{t('checks.title')}</h2>
-          {a && a.checks.length > 0 ? (
-            <ul className="checks-list" data-testid="checks">
-              {a.checks.map((c, i) => (
-                <li key={i}>
-                  {t('checks.entry', {
-                    phase: t(`checks.phase.${c.phase}`, { defaultValue: c.phase }),
-                    kind: t(`checks.kind.${c.kind}`, { defaultValue: c.kind }),
-                    at: f.shortTime(c.at),
-                    by: c.by,
-                  })}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="empty">{t('checks.none')}</p>
-          )}
-          <div className="check-buttons">
-            {CHECKS.map((c) => (
-              <button
-                key={`${c.phase}-${c.kind}`}
-                type="button"
-                className="btn"
-                data-testid={`check-${c.phase}-${c.kind}`}
-                onClick={() => setAsked(c)}
-              >
-                {t(`checks.button.${c.phase}.${c.kind}`)}
-              </button>
-            ))}
-          </div>
-          {asked ? <CheckConfirm check={asked} onClose={() => setAsked(null)} onDone={() => setAsked(null)} /> : null}
-        </section>
+        <ActaChecks acta={a} />
       </div>
       <InspectorExport />
     </main>
