@@ -27,6 +27,7 @@ const steps = [
   ['unit and integration tests', 'npx', ['vitest', 'run', '--project', 'unit']],
   ['system tests (crash, concurrency, printer faults, bench smoke)', 'npx', ['vitest', 'run', '--project', 'system']],
   ['end-to-end tests', 'npx', ['vitest', 'run', '--project', 'e2e']],
+  ['end-to-end tests that measure time, alone', 'npx', ['vitest', 'run', '--project', 'e2e-alone']],
 ];
 
 const env = { ...process.env, CHROMIUM_PATH: CHROMIUM, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') };
