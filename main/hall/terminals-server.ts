@@ -59,18 +59,13 @@ const MAX_ENROL_BYTES = 4_096;
 
 type Judged = { ok: true; terminal: TerminalRow } | { ok: false; code: 'TERMINAL_CERTIFICATE_REQUIRED' | 'TERMINAL_REVOKED' | 'TERMINAL_CERTIFICATE_EXPIRED'; name?: string };
 
-export function startTerminalsServer(options: TerminalsServerOptions): Promise<TerminalsServer> {
-  const { kiosk, pki } = options;
-  const now = options.now ?? (() => new Date());
-  const bind = options.bind ?? '0.0.0.0';
-  const bodyTimeoutMs = options.bodyTimeoutMs ?? BODY_TIMEOUT_MS;
-  /** Every open TLS connection, and the fingerprint of the terminal it was judged to be (once judged). */
-  const sockets = new Map<TLSSocket, string | null>();
+/**
+ * How a connection is judged: its certificate chained to the hall's authority, enrolled, and live now. `sockets`
+ * keeps each open connection with the fingerprint it was judged by (the server drops a revoked terminal's).
+ */
+function terminalJudge(db: Kiosk['db'], sockets: Map<TLSSocket, string | null>): (socket: TLSSocket) => Judged {
   // The certificate's CN, read once per connection with its fingerprint (a connection's certificate never changes).
   const peerNames = new WeakMap<TLSSocket, string | string[] | undefined>();
-  const streams = new Map<ServerResponse, TLSSocket>();
-  /** When each terminal's last call was last written (ms): written at most once a minute. */
-  const lastWritten = new Map<number, number>();
 
   /** The connection's certificate: chained to the hall's authority, enrolled, and live now. */
   function judge(socket: TLSSocket): Judged {
@@ -84,7 +79,7 @@ export function startTerminalsServer(options: TerminalsServerOptions): Promise<T
       sockets.set(socket, fingerprint);
       peerNames.set(socket, cert.subject?.CN);
     }
-    const terminal = terminalByFingerprint(kiosk.db, fingerprint);
+    const terminal = terminalByFingerprint(db, fingerprint);
     if (!terminal) return { ok: false, code: 'TERMINAL_CERTIFICATE_REQUIRED' };
     if (terminal.revokedAt !== null) return { ok: false, code: 'TERMINAL_REVOKED', name: terminal.name };
     // The authority issues CN = the name; a certificate saying otherwise is no terminal of this hall.
@@ -102,38 +97,18 @@ export function startTerminalsServer(options: TerminalsServerOptions): Promise<T
     if (String(socket.authorizationError) !== 'CERT_HAS_EXPIRED') return none;
     const cert = socket.getPeerCertificate();
     if (!cert?.raw) return none;
-    const terminal = terminalByFingerprint(kiosk.db, fingerprintOf(cert.raw));
+    const terminal = terminalByFingerprint(db, fingerprintOf(cert.raw));
     if (!terminal || cert.subject?.CN !== terminal.name) return none;
     if (terminal.revokedAt !== null) return { ok: false, code: 'TERMINAL_REVOKED', name: terminal.name };
     return { ok: false, code: 'TERMINAL_CERTIFICATE_EXPIRED', name: terminal.name };
   }
 
-  function seen(terminal: TerminalRow): void {
-    const t = now();
-    if (!lastSeenDue(lastWritten.get(terminal.id), t.getTime())) return;
-    lastWritten.set(terminal.id, t.getTime());
-    // The dispatcher's machine command terminal.seen; the call goes on meanwhile. A full disk does not stop a
-    // terminal's calls: its last call is written once there is room.
-    kiosk.machine('terminal.seen', { terminalId: terminal.id, at: t.toISOString() }, { terminalId: terminal.name }).catch((e: unknown) => {
-      lastWritten.delete(terminal.id);
-      if (!(e instanceof KioskError)) console.error('[hall] last call not written', e);
-    });
-  }
+  return judge;
+}
 
-  const fanOut = eventFanOut(() => streams.keys(), COUNTER_EVENTS_WINDOW_MS);
-  // A revocation is effective as it commits: the terminal's connections (its event streams with them) are dropped.
-  const unsubscribe = kiosk.onEvent((event) => {
-    if (event.type === 'changed' && event.channel === 'terminal.revoke') {
-      for (const [socket, fingerprint] of sockets) {
-        if (fingerprint === null) continue;
-        const row = terminalByFingerprint(kiosk.db, fingerprint);
-        if (!row || row.revokedAt !== null) socket.destroy();
-      }
-      return;
-    }
-    fanOut(event);
-  });
-
+/** A counter's enrolment (POST /enroll, no certificate yet): its one-time code and its public key, answered with its certificate. */
+function enrolment(d: { kiosk: Kiosk; pki: TerminalsServerOptions['pki']; now: () => Date; bodyTimeoutMs: number }) {
+  const { kiosk, pki, now, bodyTimeoutMs } = d;
   async function enroll(req: IncomingMessage, res: ServerResponse, lang: Lang): Promise<void> {
     if (!isJsonContentType(req.headers['content-type'])) return refuse(res, 415, 'VALIDATION_FAILED', lang, { issues: 'Content-Type: application/json' });
     // Open to anyone on the LAN: a body is read only when it says it is small (a counter always says), never megabytes of it.
@@ -177,6 +152,50 @@ export function startTerminalsServer(options: TerminalsServerOptions): Promise<T
       return send(res, 200, { ok: false, error: { code: e.code, message: errorMessage(e.code, e.params, lang, hallTimeZone(kiosk.db)) } } satisfies Result<never>);
     }
   }
+
+  return enroll;
+}
+
+export function startTerminalsServer(options: TerminalsServerOptions): Promise<TerminalsServer> {
+  const { kiosk, pki } = options;
+  const now = options.now ?? (() => new Date());
+  const bind = options.bind ?? '0.0.0.0';
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? BODY_TIMEOUT_MS;
+  /** Every open TLS connection, and the fingerprint of the terminal it was judged to be (once judged). */
+  const sockets = new Map<TLSSocket, string | null>();
+  const streams = new Map<ServerResponse, TLSSocket>();
+  /** When each terminal's last call was last written (ms): written at most once a minute. */
+  const lastWritten = new Map<number, number>();
+
+  const judge = terminalJudge(kiosk.db, sockets);
+
+  function seen(terminal: TerminalRow): void {
+    const t = now();
+    if (!lastSeenDue(lastWritten.get(terminal.id), t.getTime())) return;
+    lastWritten.set(terminal.id, t.getTime());
+    // The dispatcher's machine command terminal.seen; the call goes on meanwhile. A full disk does not stop a
+    // terminal's calls: its last call is written once there is room.
+    kiosk.machine('terminal.seen', { terminalId: terminal.id, at: t.toISOString() }, { terminalId: terminal.name }).catch((e: unknown) => {
+      lastWritten.delete(terminal.id);
+      if (!(e instanceof KioskError)) console.error('[hall] last call not written', e);
+    });
+  }
+
+  const fanOut = eventFanOut(() => streams.keys(), COUNTER_EVENTS_WINDOW_MS);
+  // A revocation is effective as it commits: the terminal's connections (its event streams with them) are dropped.
+  const unsubscribe = kiosk.onEvent((event) => {
+    if (event.type === 'changed' && event.channel === 'terminal.revoke') {
+      for (const [socket, fingerprint] of sockets) {
+        if (fingerprint === null) continue;
+        const row = terminalByFingerprint(kiosk.db, fingerprint);
+        if (!row || row.revokedAt !== null) socket.destroy();
+      }
+      return;
+    }
+    fanOut(event);
+  });
+
+  const enroll = enrolment({ kiosk, pki, now, bodyTimeoutMs });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const lang = langOf(req);
