@@ -60,6 +60,7 @@ describe('the house', () => {
   it('would see SQL if it were there', () => {
     expect(SQL.test("stmt(db, `UPDATE games SET state = 'x' WHERE id = ?`)")).toBe(true);
     expect(SQL.test('`SELECT id FROM sales`')).toBe(true);
+    expect(SQL.test('<select data-testid="transfer-from" value={from ? from.fund : \'\'}>')).toBe(false);
     expect(sqlIn('p.ts', "db.prepare('x')")).toHaveLength(1);
     expect(sqlIn('p.ts', "ctx.db.exec('x')")).toHaveLength(1);
     expect(sqlIn('p.ts', '/a/.exec(s)')).toEqual([]);

@@ -198,7 +198,8 @@ const rule = {
  * name), its white space taken as one space, so a statement split over lines
  * is seen as it runs.
  */
-export const SQL = /\b(SELECT\s+[\w*(].*\bFROM\b|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|CREATE\s+(TABLE|INDEX|TRIGGER|VIEW)|DROP\s+TABLE|PRAGMA\s+\w+)/i;
+// `<select … value={from…}>` is a JSX element, not a query: a SELECT right after `<` is not SQL.
+export const SQL = /\b((?<!<)SELECT\s+[\w*(].*\bFROM\b|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|CREATE\s+(TABLE|INDEX|TRIGGER|VIEW)|DROP\s+TABLE|PRAGMA\s+\w+)/i;
 export function looksLikeSql(text) {
   return SQL.test(text.replace(/\s+/g, ' '));
 }
