@@ -365,6 +365,8 @@ export const byId = (id: string) => `[data-testid="${id}"]`;
 
 /** No sideways scroll, and each test id shown whole within the window, without scrolling. */
 export async function expectInSight(page: Page, ...testIds: string[]): Promise<void> {
+  // Each act drawn first (a form that comes with the board, say): measured once there, never before.
+  await Promise.all(testIds.map((id) => page.getByTestId(id).first().waitFor({ timeout: 15_000 })));
   await page.evaluate(() => window.scrollTo(0, 0));
   const l = await layout(page, testIds.map(byId));
   expect(l.scrollWidth, 'page width').toBeLessThanOrEqual(l.innerWidth);
