@@ -6,7 +6,7 @@
 import { describe, it, expect } from 'vitest';
 import { checkAgainstRecorded, checkClaim, checkPossibleCard, completedRows, drawnSet, hasBingo, WinnerTracker, type RecordedClaim, type Rows, type SoldCard } from './claims.js';
 import { KioskError } from '../errors.js';
-import { generateSeries, seededRandom } from '../../tools/faces/generate.js';
+import { generateSeries, seededRandom } from '../../main/demo/faces.js';
 
 const FACE: Rows = [
   [1, 10, 20, 30, 40],

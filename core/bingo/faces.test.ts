@@ -15,7 +15,7 @@ import {
   type FaceViolation,
   type ParsedFaces,
 } from './faces.js';
-import { formatFacesCsv, formatFacesJson, generateSeries, generateStrip, seededRandom } from '../../tools/faces/generate.js';
+import { formatFacesCsv, formatFacesJson, generateSeries, generateStrip, seededRandom } from '../../main/demo/faces.js';
 
 /** A valid face, laid out by hand: columns 1,2,3,4,6,7 hold two numbers, 5,8,9 one. */
 const BASE: Face['rows'] = [

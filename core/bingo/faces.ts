@@ -1,7 +1,7 @@
 /**
  * Card faces (DN art. 3.4 and 4.5; SPEC section 2): the validator of a card and
  * of a whole series and the two face-file formats (JSON and CSV); the seeded
- * generator of series and the file writers are in tools/faces.
+ * generator of series and the file writers are in main/demo/faces.ts.
  * Pure: no I/O; the service reads the file, calls these, then writes.
  *
  * A face is 3 rows of 5 ascending numbers. Column k (1..9) of the card holds

@@ -45,16 +45,16 @@ export interface CustomerSaleState {
   } | null;
 }
 
-export interface CustomerLine {
+interface CustomerLine {
   quantity: number;
   item: string;
   unitPrice: string;
   amount: string;
 }
 
-export type CustomerAmountKey = 'total' | 'tendered' | 'change' | 'missing';
+type CustomerAmountKey = 'total' | 'tendered' | 'change' | 'missing';
 
-export interface CustomerAmount {
+interface CustomerAmount {
   key: CustomerAmountKey;
   label: string;
   value: string;

@@ -2,7 +2,7 @@
 import type { ChannelOutput, SaleView } from '../../core/contract.js';
 import type { Cents } from '../../core/money.js';
 
-export type SaleCheck =
+type SaleCheck =
   | { ok: true; quantity: number; totalCents: Cents; changeCents: Cents }
   | { ok: false; reason: 'quantity'; totalCents: null }
   | { ok: false; reason: 'tendered'; quantity: number; totalCents: Cents; missingCents: Cents };
@@ -26,7 +26,7 @@ export function checkSale(quantityText: string, priceCents: Cents, tenderedCents
 }
 
 /** What the screen knows of a sale it just made, besides the answer. */
-export interface SaleMade {
+interface SaleMade {
   gameId: number;
   unitPriceCents: Cents;
   paymentMethod: SaleView['paymentMethod'];
