@@ -11,7 +11,7 @@ import { CHANNELS } from '../core/contract.js';
 import { mergeDocuments, type DocumentDescriptor } from '../core/documents.js';
 import { TABLE_FACTS } from '../core/group-contract/hall-rows.js';
 import { BOUND_DOCUMENTS, DOCUMENT_TYPES, DOCUMENTS, PRINT_KINDS } from '../core/money-registry.js';
-import { EXPORT_LIMITS } from '../main/inspector/check.js';
+import { EXPORT_LIMITS } from '../core/inspector/check.js';
 import { BOOK_DOCUMENT_TYPES } from './books.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

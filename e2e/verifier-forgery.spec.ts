@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSessionExport } from '../main/inspector/export.js';
 import { verifyExport } from '../main/inspector/verify.js';
-import { checkReport } from '../main/inspector/check.js';
+import { checkReport } from '../core/inspector/check.js';
 import { exportBase, FORGERIES, type ExportBase } from '../test/fixtures/export-forgeries.js';
 import { createTestHall, type TestHall } from '../test/fixtures/faces.js';
 import { playedSession } from '../test/fixtures/played-session.js';

@@ -21,7 +21,7 @@ import { playedSession as played } from '../../test/fixtures/played-session.js';
 import { exportBase, resigned } from '../../test/fixtures/export-forgeries.js';
 import { rawPublicKey } from '../services/shared/hall-key.js';
 import { buildSessionExport, EXPORT_FORMAT } from './export.js';
-import { checkReport, entryHash } from './check.js';
+import { checkReport, entryHash } from '../../core/inspector/check.js';
 import { verifyExport } from './verify.js';
 
 let t: TestHall;

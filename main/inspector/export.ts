@@ -30,7 +30,7 @@ import { renderActaPdf, type Acta } from '../../printing/pdf/acta.js';
 import { actaOf } from '../services/bingo/sessions.js';
 import { sha256 } from '../../db/transparency.js';
 import { HALL_KEY_FILE, logOrigin, rawPublicKey } from '../services/shared/hall-key.js';
-import { EXPORT_FORMAT, MANIFEST_FILE, MANIFEST_SIGNATURE_FILE, manifestNoteBody, ROTATIONS_FILE, rotationStep, type RotationLink } from './check.js';
+import { EXPORT_FORMAT, MANIFEST_FILE, MANIFEST_SIGNATURE_FILE, manifestNoteBody, ROTATIONS_FILE, rotationStep, type RotationLink } from '../../core/inspector/check.js';
 import { PAGE_FILE, verifierPage } from './page.js';
 
 export { EXPORT_FORMAT };

@@ -14,11 +14,11 @@ import { createTestHall, type TestHall } from '../../test/fixtures/faces.js';
 import { exportBase, FORGERIES, writeZip, zeroBomb, type ExportBase } from '../../test/fixtures/export-forgeries.js';
 import { playedSession } from '../../test/fixtures/played-session.js';
 import { openReader } from '../../db/connection.js';
-import { EXPORT_LIMITS } from './check.js';
+import { EXPORT_LIMITS } from '../../core/inspector/check.js';
 import { buildSessionExport } from './export.js';
 import { exportSessionInWorker } from './in-worker.js';
 import { KioskError } from '../../core/refusal.js';
-import { readZip } from './zip.js';
+import { readZip } from '../../core/inspector/zip.js';
 import { verifyExport } from './verify.js';
 
 let t: TestHall;
@@ -152,7 +152,7 @@ describe('the command line', () => {
 
   it('refuses a 1 GiB zip bomb within 100 MB of memory, declared or lying about its size', async () => {
     const { build } = await import('esbuild');
-    await build({ entryPoints: [join(root, 'main/inspector/check.ts')], bundle: true, format: 'esm', platform: 'node', outfile: bundled, logLevel: 'silent' });
+    await build({ entryPoints: [join(root, 'core/inspector/check.ts')], bundle: true, format: 'esm', platform: 'node', outfile: bundled, logLevel: 'silent' });
     const files = [...base.files].map(([name, data]) => ({ name, data }));
     const bomb = zeroBomb(1024);
     // The peak of a process that checks nothing (a file that is no ZIP), and of one that checks the real export.

@@ -1,6 +1,6 @@
 /**
  * The export's offline check page: one HTML file with its script inside
- * (page/verifier-page.ts with check.ts, fflate and the noble hashes bundled),
+ * (page/verifier-page.ts with core/inspector/check.ts, fflate and the noble hashes bundled),
  * so an inspector opens it from the ZIP in any browser, offline. Built once a
  * process: from the file the build wrote beside this module, or with esbuild
  * from the sources (the command line and tests under tsx).
@@ -8,8 +8,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export { PAGE_FILE } from './check.js';
-import { PAGE_FILE } from './check.js';
+export { PAGE_FILE } from '../../core/inspector/check.js';
+import { PAGE_FILE } from '../../core/inspector/check.js';
 
 let built: Promise<string> | undefined;
 

@@ -5,10 +5,10 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { sha256 } from '../../db/transparency.js';
 import { ed25519Verify } from '../services/shared/hall-key.js';
-import { checkExport, EXPORT_LIMITS, type CheckCrypto, type ExportCheck } from './check.js';
-import { sizeText } from './zip.js';
+import { checkExport, EXPORT_LIMITS, type CheckCrypto, type ExportCheck } from '../../core/inspector/check.js';
+import { sizeText } from '../../core/inspector/zip.js';
 
-export type { ExportCheck, ExportFailure } from './check.js';
+export type { ExportCheck, ExportFailure } from '../../core/inspector/check.js';
 
 export const nodeCrypto: CheckCrypto = {
   sha256,

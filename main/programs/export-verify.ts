@@ -1,7 +1,7 @@
 /** `export:verify`: an inspector's export checked with no database and no kiosk (usage in main/cli.ts). */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { checkReport } from '../inspector/check.js';
+import { checkReport } from '../../core/inspector/check.js';
 import { verifyExportFile } from '../inspector/verify.js';
 
 /** `npm run export:verify -- FILE [--key VERIFIER_KEY] [--witness WITNESS_KEY]`: no database, no kiosk; exit 0, or 1 naming the first thing that fails. */

@@ -1,13 +1,13 @@
 /**
  * The export's offline check page (verificar.html in the ZIP), in the
  * browser: the inspector picks the ZIP (and may paste the key printed on the
- * acta or the Z); check.ts runs here as in the command line, with pure-JS
+ * acta or the Z); core/inspector/check.ts runs here as in the command line, with pure-JS
  * SHA-256 and Ed25519 (RFC 8032, no network, no WebCrypto needed).
  */
 import * as ed from '@noble/ed25519';
 import { sha256, sha512 } from '@noble/hashes/sha2.js';
-import { checkExport, checkReport, EXPORT_LIMITS, type CheckCrypto, type ExportCheck } from '../check.js';
-import { sizeText } from '../zip.js';
+import { checkExport, checkReport, EXPORT_LIMITS, type CheckCrypto, type ExportCheck } from '../../../core/inspector/check.js';
+import { sizeText } from '../../../core/inspector/zip.js';
 
 ed.hashes.sha512 = sha512;
 

@@ -22,13 +22,13 @@
  * signature does not cover. Whatever else goes wrong is a finding too, never
  * an exception.
  */
-import type { DocumentDescriptor } from '../../core/documents.js';
-import { formatCents } from '../../core/money.js';
-import { DOCUMENTS } from '../../core/money-registry.js';
-import { firstDifference, recomputeActa, type ActaFigures, type FigureGame } from '../../core/bingo/acta-figures.js';
-import { guiasByStatus, type GuiasByStatus } from '../../core/caixa/guia-figures.js';
-import { cosignatureTime, keyIdHex, noteSignedBy, parseCheckpoint, parseSignedNote, parseVerifierKey, parseWitnessKey, type Checkpoint } from '../../core/transparency/checkpoint.js';
-import { bytesToHex, hexToBytes, leafHash, verifyConsistency, verifyInclusion, type Sha256 } from '../../core/transparency/merkle.js';
+import type { DocumentDescriptor } from '../documents.js';
+import { formatCents } from '../money.js';
+import { DOCUMENTS } from '../money-registry.js';
+import { firstDifference, recomputeActa, type ActaFigures, type FigureGame } from '../bingo/acta-figures.js';
+import { guiasByStatus, type GuiasByStatus } from '../caixa/guia-figures.js';
+import { cosignatureTime, keyIdHex, noteSignedBy, parseCheckpoint, parseSignedNote, parseVerifierKey, parseWitnessKey, type Checkpoint } from '../transparency/checkpoint.js';
+import { bytesToHex, hexToBytes, leafHash, verifyConsistency, verifyInclusion, type Sha256 } from '../transparency/merkle.js';
 import { JsonRefused, parseStrictJson, schemaFault, type Schema } from './strict-json.js';
 import { readZip, shownName, ZipRefused, type ZipLimits } from './zip.js';
 
