@@ -1,29 +1,28 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelOutput, GameView, SaleView } from '../../../core/contract.js';
 import { answerLost, hallAnswerLost, invoke, newActionKey, type ClientError } from '../../client.js';
-import { AmountKeypad } from '../../components/AmountKeypad.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { usePrintState } from '../../components/PrintJobs.js';
-import { ReceiptStatus } from '../../components/ReceiptStatus.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
-import { applyKey, digitsToCents, tenderedText } from '../../lib/money.js';
-import { formatRanges } from '../../lib/ranges.js';
+import { applyKey } from '../../lib/money.js';
 import { checkSale, parseQuantity, saleViewOf, withNewSale, withVoidedSale } from '../../lib/sale.js';
 import { useCustomerDisplay } from '../../lib/useCustomerDisplay.js';
+import { ChangeBox } from './ChangeBox.js';
+import { GameStrip } from './GameStrip.js';
+import { LastSale, type SaleResult } from './LastSale.js';
+import { NoGame } from './NoGame.js';
+import { QUANTITY_DIGITS, QuantityField } from './QuantityField.js';
 import { ReprintDialog, receiptJobOf } from './Receipt.js';
 import { RecentSales } from './RecentSales.js';
+import { SaleSlot } from './SaleSlot.js';
+import { SellKeys } from './SellKeys.js';
+import { TenderedField } from './TenderedField.js';
+import { useSaleKeys } from './useSaleKeys.js';
+import { useUnknownSale } from './useUnknownSale.js';
 import { VoidDialog } from './VoidDialog.js';
-
-type SaleResult = ChannelOutput<'sale.create'> & { gameId: number; gameNumber: number };
-type VoidResult = ChannelOutput<'sale.voidLast'>;
-
-// 6: a strip of six cards, sold together (Despacho Normativo 80/85, art. 4.º, n.º 5).
-const QUICK_QUANTITIES = [1, 2, 3, 5, 6, 10];
-const keepFocus = (e: { preventDefault: () => void }) => e.preventDefault();
-/** The most cards a hall may allow per sale (settings), hence the digits the quantity field takes. */
-const QUANTITY_DIGITS = 5;
+import { VoidNotice, type VoidResult } from './VoidNotice.js';
 
 interface Props {
   /** The operator selling (username, as the kiosk records it on the sale). */
@@ -32,18 +31,6 @@ interface Props {
   /** To the drawer screen, to open this terminal's drawer (no sale without it). */
   onOpenDrawer?: () => void;
 }
-
-interface UnknownSale {
-  key: string;
-  totalCents: number;
-  gameId: number;
-  gameNumber: number;
-}
-/**
- * The sale of unknown outcome outlives the screen: a hall started again asks for the PIN, and the sale screen that
- * comes back after it must still say it (and learn the truth). This page's, as the counter's own memory is the counter's.
- */
-let unknownSaleOfPage: UnknownSale | null = null;
 
 /** A refusal because the hall could not be reached: the link's banner says that. */
 const isHallUnreachable = (e: ClientError | string | null) => e !== null && typeof e !== 'string' && e.code === 'HALL_UNREACHABLE';
@@ -62,9 +49,8 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
   // No cash moves without an open drawer: said before the first key, not after the money is taken.
   const drawer = useKioskQuery('drawer.current', {});
   const noDrawer = drawer.data === null;
-  // The header's badge fetches the print jobs and printers; the sale's receipt reads them from it.
+  // The header's badge fetches the print jobs and printers; the reprint reads them from it.
   const printing = usePrintState();
-  const hasReceiptPrinter = printing.receiptPrinter;
 
   const [quantityText, setQuantityText] = useState('1');
   const [tendered, setTendered] = useState(0);
@@ -74,14 +60,7 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
   const busyRef = useRef(false);
   // The sale's Idempotency-Key while its answer is lost: "Vender" pressed again for the same cards is the same act, never a second sale.
   const lostSale = useRef<{ key: string; input: string } | null>(null);
-  // A sale whose request reached the hall and whose answer did not: its outcome is unknown until the hall answers for its key
-  // (the counter asks it once the link is back, and link.status says). Meanwhile no sale is offered: it could be a second.
-  const [unknownSale, setUnknownSaleState] = useState<UnknownSale | null>(unknownSaleOfPage);
-  const setUnknownSale = (next: UnknownSale | null) => {
-    unknownSaleOfPage = next;
-    setUnknownSaleState(next);
-  };
-  // What the hall then said of it.
+  // What the hall said of a sale of unknown outcome.
   const [hallSaid, setHallSaid] = useState<'done' | 'not_done' | null>(null);
   const link = useKioskQuery('link.status', {});
   // A counter cut off from the hall sells nothing: the top banner says it (once); "Vender" and "Exato" are off and say why in short.
@@ -111,6 +90,22 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
   const notPlayable = game?.unplayable ?? null;
   const overAvailable = quantity !== null && game !== undefined && quantity > game.cardsAvailable;
   useCustomerDisplay({ hallName: settings.data?.hallName, game, quantity, tenderedCents: tendered, pristine, last });
+
+  // A sale of unknown outcome, once the hall has answered for its key. Made, with its answer: the sale's own panel says
+  // it (its numbers, its receipt), as the sale would have; not made: a new sale may be made, under a new key.
+  const { unknownSale, setUnknownSale } = useUnknownSale(link.data, (outcome, sale) => {
+    lostSale.current = null;
+    const made = outcome.state === 'done' && outcome.channel === 'sale.create' ? (outcome.value as ChannelOutput<'sale.create'> | null | undefined) : null;
+    setHallSaid(outcome.state !== 'done' ? 'not_done' : made ? null : 'done');
+    if (outcome.state !== 'done') return;
+    if (made) {
+      setLast({ ...made, gameId: sale.gameId, gameNumber: sale.gameNumber });
+      setQuantityText('1');
+      setTendered(0);
+      setPristine(true);
+    }
+    void sales.reload();
+  });
 
   const touch = () => {
     setPristine(false);
@@ -190,28 +185,6 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
     setReadyTick((n) => n + 1);
   };
 
-  // The hall's answer for the unknown sale's key, once the counter has it: the sale as it was made (its numbers, its
-  // receipt), or not made (a new sale may then be made, under a new key).
-  const unknownKey = unknownSale?.key ?? null;
-  const settledOutcome = unknownKey !== null && link.data?.mode === 'counter' ? link.data.outcomes?.find((o) => o.key === unknownKey && o.state !== 'unknown') : undefined;
-  useEffect(() => {
-    if (!unknownSale || !settledOutcome) return;
-    lostSale.current = null;
-    setUnknownSale(null);
-    const made =
-      settledOutcome.state === 'done' && settledOutcome.channel === 'sale.create' ? (settledOutcome.value as ChannelOutput<'sale.create'> | null | undefined) : null;
-    // Made, with its answer: the sale's own panel says it (its numbers, its receipt), as the sale would have.
-    setHallSaid(settledOutcome.state !== 'done' ? 'not_done' : made ? null : 'done');
-    if (settledOutcome.state !== 'done') return;
-    if (made) {
-      setLast({ ...made, gameId: unknownSale.gameId, gameNumber: unknownSale.gameNumber });
-      setQuantityText('1');
-      setTendered(0);
-      setPristine(true);
-    }
-    void sales.reload();
-  }, [settledOutcome, unknownSale, sales]);
-
   // The link down: the banner says it from now on, not a refusal of a sale tried just before.
   useEffect(() => {
     if (linkDown) setError((e) => (isHallUnreachable(e) ? null : e));
@@ -229,9 +202,6 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
     void sell();
   };
 
-  // Enter sells and Escape clears even when nothing has the focus.
-  const sellRef = useRef(sell);
-  const clearRef = useRef(clearForm);
   const typeDigit = (d: string, where: 'tendered' | 'auto') => {
     const field = where === 'auto' && pristine ? 'quantity' : 'tendered';
     if (field === 'quantity') {
@@ -248,31 +218,7 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
       tenderedRef.current?.focus();
     }
   };
-  const digitRef = useRef(typeDigit);
-  useEffect(() => {
-    sellRef.current = sell;
-    clearRef.current = clearForm;
-    digitRef.current = typeDigit;
-  });
-  useEffect(() => {
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (voiding || reprinting || e.defaultPrevented) return;
-      const target = e.target as HTMLElement | null;
-      const free = !target || target === document.body || target === document.documentElement;
-      if (e.key === 'Escape' && (free || formRef.current?.contains(target))) {
-        clearRef.current();
-      } else if (e.key === 'Enter' && free) {
-        e.preventDefault();
-        void sellRef.current();
-      } else if (/^\d$/.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey && (free || (target instanceof HTMLButtonElement && formRef.current?.contains(target)))) {
-        // A digit on a key (a quick amount, "Vender") goes to the amount; on nothing, to the field the sale is at.
-        e.preventDefault();
-        digitRef.current(e.key, free ? 'auto' : 'tendered');
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [voiding, reprinting]);
+  useSaleKeys({ formRef, paused: voiding || reprinting, sell, clear: clearForm, typeDigit });
 
   // A new game: what was shown belongs to the previous one.
   const gameId = game?.id ?? null;
@@ -282,30 +228,6 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
     setReprintNote(null);
     setHallSaid(null);
   }, [gameId]);
-
-  const onTenderedKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    if (/^\d$/.test(e.key)) {
-      e.preventDefault();
-      setAmount(applyKey(tendered, e.key));
-    } else if (e.key === 'Backspace') {
-      e.preventDefault();
-      setAmount(applyKey(tendered, 'backspace'));
-    } else if (e.key === 'Delete') {
-      e.preventDefault();
-      setAmount(0);
-    }
-  };
-
-  const onQuantityKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowUp' || e.key === '+') {
-      e.preventDefault();
-      setQty(Math.min(upper, (quantity ?? 0) + 1));
-    } else if (e.key === 'ArrowDown' || e.key === '-') {
-      e.preventDefault();
-      setQty((quantity ?? 2) - 1);
-    }
-  };
 
   // This terminal's latest sale that stands: the receipt "2.ª via do recibo" prints again.
   const mySale = sales.data?.find((s) => s.terminalId === terminalId && !s.voided) ?? null;
@@ -326,55 +248,15 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
   // Why "Vender" is off, when it is (the element its aria-describedby names).
   const blockedBy = unknownSale ? 'sale-unknown' : linkDown ? 'sale-link-down' : noDrawer ? 'sale-no-drawer' : soldOut ? 'sale-sold-out' : notPlayable ? 'sale-not-playable' : undefined;
 
-  const showLastChange = pristine && last !== null;
-  const changeText = showLastChange ? f.money(last.changeCents) : check.ok && tendered > 0 ? f.money(check.changeCents) : '—';
-
-  const lastBlock = last ? (
-    <section className={`panel sale-result-panel${pristine ? ' fresh' : ''}`} aria-labelledby="sale-result-title" role="status">
-      <h2 id="sale-result-title">{t('sale.lastTitle', { id: last.saleId, number: last.gameNumber })}</h2>
-      <p className="sale-result" data-testid="sale-result">
-        {formatRanges(last.ranges)}
-      </p>
-      <p className="sale-result-line">
-        {t('sale.lastLine', { count: last.quantity, total: f.money(last.totalCents), tendered: f.money(last.tenderedCents), change: f.money(last.changeCents) })}
-      </p>
-      <ReceiptStatus key={last.saleId} job={receiptJobOf(printing.jobs, last.saleId)} hasPrinter={hasReceiptPrinter} testId="sale-receipt" />
-    </section>
-  ) : null;
-
-  // A sale of unknown outcome, or what the hall then said of it (a sale made with its numbers is the last sale's panel).
-  const outcomeBlock = unknownSale ? (
-    <div id="sale-unknown" className="alert alert-warn" role="status" data-testid="sale-unknown">
-      <strong>{t('sale.outcomeUnknownTitle', { total: f.money(unknownSale.totalCents) })}</strong> {t('sale.outcomeUnknown')}
-    </div>
-  ) : hallSaid ? (
-    <p className="notice" role="status" data-testid="sale-outcome">
-      {t(hallSaid === 'done' ? 'sale.outcomeDone' : 'sale.outcomeNotDone')}
-    </p>
-  ) : null;
-
-  const voidBlock = voided ? (
-    <p className="notice" role="status" data-testid="void-result">
-      {t('void.done', { id: voided.saleId, ranges: formatRanges(voided.ranges), refund: f.money(voided.refundCents) })}
-    </p>
-  ) : null;
-
   if (!game) {
     const noSession = current.data !== undefined && current.data.session === null;
     return (
       <main className="screen sale-screen" aria-labelledby="sale-title">
         <h1 id="sale-title" className="visually-hidden">{t('sale.screenTitle')}</h1>
         {current.error ? <ErrorAlert error={current.error} /> : null}
-        {current.data === undefined ? (
-          current.loading ? <p className="loading">{t('common.loading')}</p> : null
-        ) : (
-          <section className="panel no-game" data-testid="no-game">
-            <p className="big-message">{t('sale.noGame')}</p>
-            <p className="hint">{noSession ? t('sale.noSession') : t('sale.noGameHint')}</p>
-          </section>
-        )}
-        {voidBlock}
-        {lastBlock}
+        {current.data === undefined ? (current.loading ? <p className="loading">{t('common.loading')}</p> : null) : <NoGame noSession={noSession} />}
+        {voided ? <VoidNotice voided={voided} /> : null}
+        {last ? <LastSale last={last} fresh={pristine} /> : null}
       </main>
     );
   }
@@ -382,118 +264,26 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
   return (
     <main className="screen sale-screen" aria-labelledby="sale-title">
       <h1 id="sale-title" className="visually-hidden">{t('sale.screenTitle')}</h1>
-      <section className="game-strip" aria-label={t('sale.gameInfo')}>
-        <div className="strip-item">
-          <span className="strip-label">{t('sale.game')}</span>
-          <span className="strip-value" data-testid="sale-game-number">
-            {t('sale.gameNumber', { number: game.number })}
-            {game.isLast ? <span className="badge badge-last">{t('draw.lastGame')}</span> : null}
-          </span>
-        </div>
-        <div className="strip-item">
-          <span className="strip-label">{t('sale.price')}</span>
-          <span className="strip-value" data-testid="sale-price">{f.money(game.priceCents)}</span>
-        </div>
-        <div className="strip-item">
-          <span className="strip-label">{t('sale.series')}</span>
-          <span className="strip-value">
-            {game.firstSeries.code}
-            {game.secondSeries ? ` + ${game.secondSeries.code}` : ''}
-          </span>
-        </div>
-        <div className="strip-item strip-next">
-          <span className="strip-label">{t('sale.nextCard')}</span>
-          <span className="strip-value" data-testid="next-card">
-            {game.nextCard ? `${game.nextCard.seriesCode} ${game.nextCard.number}` : t('sale.soldOut')}
-          </span>
-        </div>
-        <div className="strip-item">
-          <span className="strip-label">{t('sale.available')}</span>
-          <span className="strip-value" data-testid="cards-available">{game.cardsAvailable}</span>
-        </div>
-      </section>
+      <GameStrip game={game} />
 
       <form ref={formRef} className="sale-grid" onSubmit={submit} aria-label={t('sale.formLabel')} noValidate>
         <div className="sale-left panel">
-          <div className="field-block">
-            <label htmlFor="sale-quantity" className="field-label">{t('sale.quantity')}</label>
-            <div className="stepper">
-              <button
-                type="button"
-                className="key key-step"
-                data-testid="qty-minus"
-                tabIndex={-1}
-                onMouseDown={keepFocus}
-                onClick={() => setQty((quantity ?? 2) - 1)}
-                aria-label={t('sale.less')}
-                disabled={busy || soldOut}
-              >
-                −
-              </button>
-              <input
-                ref={quantityRef}
-                id="sale-quantity"
-                data-testid="sale-quantity"
-                className="qty-input"
-                inputMode="numeric"
-                autoComplete="off"
-                value={quantityText}
-                maxLength={QUANTITY_DIGITS}
-                onChange={(e) => {
-                  touch();
-                  setQuantityText(e.target.value.replace(/\D/g, '').slice(0, QUANTITY_DIGITS));
-                }}
-                onKeyDown={onQuantityKey}
-                onFocus={(e) => e.target.select()}
-                aria-describedby="sale-quantity-hint"
-                autoFocus
-              />
-              <button
-                type="button"
-                className="key key-step"
-                data-testid="qty-plus"
-                tabIndex={-1}
-                onMouseDown={keepFocus}
-                onClick={() => setQty(Math.min(upper, (quantity ?? 0) + 1))}
-                aria-label={t('sale.more')}
-                disabled={busy || soldOut}
-              >
-                +
-              </button>
-              {/* Touch keys, out of the Tab order (as the keypad's digits): Tab goes from the quantity to the amount tendered, and a digit typed is never lost on a key. */}
-              <div className="quick-qty" role="group" aria-label={t('sale.quickQuantities')}>
-                {QUICK_QUANTITIES.map((n) => (
-                  <button
-                    key={n}
-                    type="button"
-                    className={`key key-quick${quantity === n ? ' active' : ''}`}
-                    data-testid={`qty-${n}`}
-                    tabIndex={-1}
-                    onMouseDown={keepFocus}
-                    onClick={() => setQty(n)}
-                    aria-pressed={quantity === n}
-                    disabled={busy || soldOut}
-                  >
-                    {n}
-                  </button>
-                ))}
-              </div>
-            </div>
-            <p id="sale-quantity-hint" className={overAvailable || overMax ? 'hint hint-warn' : 'hint'} data-testid="sale-quantity-hint">
-              {/* Sold out: said here, once, under the quantity ("Vender" points to it). */}
-              {soldOut ? (
-                <span id="sale-sold-out" data-testid="sale-sold-out">
-                  {t('sale.soldOutReason')}
-                </span>
-              ) : overAvailable && (maxPerSale === null || game.cardsAvailable <= maxPerSale) ? (
-                t('sale.onlyLeft', { count: game.cardsAvailable })
-              ) : maxPerSale !== null ? (
-                t('sale.maxHint', { count: maxPerSale })
-              ) : (
-                ''
-              )}
-            </p>
-          </div>
+          <QuantityField
+            inputRef={quantityRef}
+            text={quantityText}
+            quantity={quantity}
+            onText={(text) => {
+              touch();
+              setQuantityText(text);
+            }}
+            onQuantity={setQty}
+            upper={upper}
+            disabled={busy || soldOut}
+            soldOut={soldOut}
+            warn={overAvailable || overMax}
+            onlyLeft={overAvailable && (maxPerSale === null || game.cardsAvailable <= maxPerSale) ? game.cardsAvailable : null}
+            maxPerSale={maxPerSale}
+          />
 
           <div className="total-row">
             <span className="field-label">{t('sale.total')}</span>
@@ -502,103 +292,33 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
             </output>
           </div>
 
-          <div className="field-block">
-            <div className="label-row">
-              <label htmlFor="sale-tendered" className="field-label">{t('sale.tendered')}</label>
-              {/* The rule of the field, on screen: typing 20 means 0,20 €. */}
-              <span id="sale-tendered-hint" className="hint label-hint" data-testid="sale-tendered-hint">
-                {t('sale.tenderedHint')}
-              </span>
-            </div>
-            <input
-              ref={tenderedRef}
-              id="sale-tendered"
-              data-testid="sale-tendered"
-              className="amount-input"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder={f.money(0)}
-              value={tenderedText(tendered)}
-              onKeyDown={onTenderedKey}
-              onChange={(e) => setAmount(digitsToCents(e.target.value))}
-              aria-describedby="sale-tendered-hint"
-            />
-            <AmountKeypad
-              onKey={(k) => setAmount(applyKey(tendered, k))}
-              onSet={setAmount}
-              exactCents={total}
-              disabled={busy}
-            />
-          </div>
+          <TenderedField inputRef={tenderedRef} tendered={tendered} onAmount={setAmount} totalCents={total} disabled={busy} />
         </div>
 
         <div className="sale-right">
-          <div className={`change-box${!check.ok && check.reason === 'tendered' && tendered > 0 && !showLastChange ? ' short' : ''}`}>
-            <span className="field-label">{showLastChange ? t('sale.changeLast') : t('sale.change')}</span>
-            <output className="change" data-testid="sale-change" aria-live="polite">
-              {changeText}
-            </output>
-            {!showLastChange && !check.ok && check.reason === 'tendered' && tendered > 0 ? (
-              <span className="short-by" data-testid="sale-missing">{t('sale.missing', { amount: f.money(check.missingCents) })}</span>
-            ) : null}
-          </div>
-          <div className="sell-row">
-            <button
-              type="submit"
-              className={`btn btn-sell${soldOut ? ' sold-out' : ''}`}
-              data-testid="sale-submit"
-              disabled={busy || soldOut || notPlayable !== null || noDrawer || unknownSale !== null || linkDown}
-              aria-describedby={blockedBy}
-            >
-              {busy ? t('sale.selling') : t('sale.sell')}
-              {linkDown ? (
-                <span id="sale-link-down" className="btn-sub sell-reason" data-testid="sale-link-down">
-                  {t('sale.linkDown')}
-                </span>
-              ) : (
-                <span className="btn-sub">{total !== null && !soldOut ? f.money(total) : ''}</span>
-              )}
-            </button>
-            <button
-              type="button"
-              className="btn btn-sell-exact"
-              data-testid="sale-exact"
-              disabled={busy || soldOut || notPlayable !== null || noDrawer || total === null || unknownSale !== null || linkDown}
-              aria-describedby={blockedBy}
-              onClick={() => void sell(true)}
-            >
-              {t('sale.sellExact')}
-              <span className="btn-sub">{t('sale.sellExactSub')}</span>
-            </button>
-          </div>
-          {/* One region of fixed height under "Vender" for what the sale has to say (why it cannot sell, a refusal, the
-              last sale): whatever it holds, the keys, "Vender" and "Anular última venda" stay where they are. */}
-          <div className="sale-slot" data-testid="sale-slot">
-            {noDrawer ? (
-              <div id="sale-no-drawer" className="alert no-drawer-notice" role="status" data-testid="sale-no-drawer">
-                <span>{t('sale.noDrawer')}</span>
-                {onOpenDrawer ? (
-                  <button type="button" className="btn btn-small" data-testid="sale-open-drawer" onClick={onOpenDrawer}>
-                    {t('sale.openDrawer')}
-                  </button>
-                ) : null}
-              </div>
-            ) : null}
-            {notPlayable && !soldOut ? (
-              <p id="sale-not-playable" className="alert" role="status" data-testid="sale-not-playable">
-                {t(notPlayable.reason === 'closing_time_passed' ? 'sale.afterClosingTime' : 'sale.notPlayable', { number: game?.number })}
-              </p>
-            ) : null}
-            {/* One of these at a time, the latest first: each is in the last sale's place, which it makes stale. */}
-            {outcomeBlock ??
-              (shownError ? (
-                <ErrorAlert error={shownError} testId="sale-error" />
-              ) : loadError ? (
-                <ErrorAlert error={loadError} testId="load-error" />
-              ) : (
-                (voidBlock ?? lastBlock)
-              ))}
-          </div>
+          <ChangeBox check={check} tendered={tendered} lastChangeCents={pristine && last !== null ? last.changeCents : null} />
+          <SellKeys
+            off={busy || soldOut || notPlayable !== null || noDrawer || unknownSale !== null || linkDown}
+            busy={busy}
+            soldOut={soldOut}
+            linkDown={linkDown}
+            totalCents={total}
+            blockedBy={blockedBy}
+            onExact={() => void sell(true)}
+          />
+          <SaleSlot
+            game={game}
+            noDrawer={noDrawer}
+            onOpenDrawer={onOpenDrawer}
+            soldOut={soldOut}
+            unknownSale={unknownSale}
+            hallSaid={hallSaid}
+            shownError={shownError}
+            loadError={loadError}
+            voided={voided}
+            last={last}
+            pristine={pristine}
+          />
           <RecentSales
             sales={sales.data ?? []}
             error={linkDown ? null : sales.error}
