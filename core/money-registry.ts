@@ -1,15 +1,14 @@
 /**
  * Every money kind of the kiosk and every line of a drawer's X and Z, as the
  * domains declare them (core/<domain>/money.ts), merged once: a kind or a
- * line declared twice is refused at start.
+ * line declared twice is refused at start. What each domain prints is merged
+ * by the print queue's own kinds (core/printing/jobs.ts).
  */
 import {
   bingoAccounts,
   bingoLedger,
   BINGO_CASH_LINES,
   BINGO_CHIP_LINES,
-  BINGO_PRINTS,
-  type BingoTitleParams,
   BINGO_EVIDENCE,
   BINGO_MONEY_KINDS,
 } from './bingo/money.js';
@@ -17,8 +16,6 @@ import {
   caixaAccounts,
   caixaLedger,
   CAIXA_CASH_LINES,
-  CAIXA_PRINTS,
-  type CaixaTitleParams,
   CAIXA_EVIDENCE,
   CAIXA_MONEY_KINDS,
 } from './caixa/money.js';
@@ -28,8 +25,6 @@ import {
   DRAWER_CASH_LINES,
   DRAWER_EVIDENCE,
   DRAWER_MONEY_KINDS,
-  DRAWER_PRINTS,
-  type DrawerTitleParams,
 } from './drawers/money.js';
 import { BINGO_DOCUMENTS } from './bingo/documents.js';
 import { CAIXA_DOCUMENTS } from './caixa/documents.js';
@@ -38,14 +33,11 @@ import { DRAWER_DOCUMENTS } from './drawers/documents.js';
 import { drawerAccounts, type LedgerEntry } from './ledger.js';
 import { CHIP_DOCUMENTS } from './roulette/documents.js';
 import { mergeUnique } from './merge.js';
-import { mergeDeclared, type DrawerLine, type MoneyKind, type PrintKind } from './money-kinds.js';
-import { PRINTING_PRINTS, type PrintingTitleParams } from './printing/prints.js';
+import { mergeDeclared, type DrawerLine, type MoneyKind } from './money-kinds.js';
 import {
   chipAccounts,
   chipLedger,
   CHIP_CASH_LINES,
-  CHIP_PRINTS,
-  type ChipTitleParams,
   CHIP_EVIDENCE,
   CHIP_FLOAT_LINES,
   CHIP_MONEY_KINDS,
@@ -142,32 +134,3 @@ export const AUDITED_DOCUMENTS = {
 export const COMMAND_DOCUMENTS: readonly { channel: string; document: AuditedDocument; min: number; max: number }[] = Object.entries(AUDITED).flatMap(
   ([document, writers]) => Object.entries(writers as Readonly<Record<string, readonly [number, number]>>).map(([channel, [min, max]]) => ({ channel, document: document as AuditedDocument, min, max })),
 );
-
-// ---- the print queue: what each domain prints ----
-
-/** Every document the kiosk prints, by kind (print_jobs.kind), in the order of the bar's words. */
-export const PRINT_KINDS = mergeUnique('print kind', { BINGO_PRINTS, CAIXA_PRINTS, DRAWER_PRINTS, PRINTING_PRINTS, CHIP_PRINTS });
-
-export type DocumentKind = keyof typeof PRINT_KINDS;
-export const DOCUMENT_KINDS = Object.keys(PRINT_KINDS) as DocumentKind[];
-
-/** The parameters of each kind's title, as its domain declares them. */
-export interface TitleParamsByKind extends BingoTitleParams, CaixaTitleParams, DrawerTitleParams, PrintingTitleParams, ChipTitleParams {}
-export type TitleParams<K extends DocumentKind = DocumentKind> = TitleParamsByKind[K];
-
-/** Each kind's parameter names at run time (the screens take only these from a stored job). */
-export const TITLE_PARAM_NAMES = Object.fromEntries(Object.entries(PRINT_KINDS).map(([kind, p]) => [kind, p.params])) as {
-  readonly [K in DocumentKind]: (typeof PRINT_KINDS)[K]['params'];
-};
-
-/** What a print job is linked to (print_jobs.ref_type): the domains' documents. */
-export type PrintRef = (typeof PRINT_KINDS)[DocumentKind]['ref'];
-
-export function isDocumentKind(kind: string): kind is DocumentKind {
-  return Object.hasOwn(PRINT_KINDS, kind);
-}
-
-/** The kind's wording variant (a guia's copy, an announcement's moment), if it has one. */
-export function printVariant(kind: DocumentKind): PrintKind['variant'] {
-  return (PRINT_KINDS[kind] as PrintKind).variant;
-}

@@ -3,7 +3,7 @@
  * recorded at the drawer's close and printed (report.z gives the same).
  */
 import { csvCents, csvText, csvTime, type CsvColumn } from '../csv.js';
-import { CASH_LINES } from '../money-registry.js';
+import type { DrawerLine } from '../money-kinds.js';
 import type { ZReportView } from './contract.js';
 
 const euros = (cents: number | null | undefined) => (cents === null || cents === undefined ? '' : csvCents(cents));
@@ -14,8 +14,9 @@ export type ZReportCsvRow = ZReportView & { usernames: { openedBy: string; close
 /**
  * Each person by full name and by username, as in the sales file (core/bingo/exports.ts): the name
  * reads, the username is the login the audit log keeps; an auditor matches either across the files.
+ * The drawer's lines are the domains' (core/money-registry.ts CASH_LINES), given by the caller.
  */
-export const Z_REPORTS_CSV: readonly CsvColumn<ZReportCsvRow>[] = [
+export const zReportsCsv = (cashLines: readonly DrawerLine[]): readonly CsvColumn<ZReportCsvRow>[] => [
   { header: 'Z n.º', cell: (z) => z.zNumber },
   { header: 'Gaveta n.º', cell: (z) => z.drawerId },
   { header: 'Terminal', cell: (z) => csvText(z.terminalId) },
@@ -27,7 +28,7 @@ export const Z_REPORTS_CSV: readonly CsvColumn<ZReportCsvRow>[] = [
   { header: 'Fechada por (utilizador)', cell: (z) => csvText(z.usernames.closedBy) },
   { header: 'Fundo de caixa (€)', cell: (z) => euros(z.openingFloatCents) },
   // The drawer's lines in the report's order, as the domains declare them (a line a domain adds gets its column).
-  ...CASH_LINES.map((line): CsvColumn<ZReportCsvRow> => ({ header: `${line.label} (€)`, cell: (z) => euros(z.movements[line.key]) })),
+  ...cashLines.map((line): CsvColumn<ZReportCsvRow> => ({ header: `${line.label} (€)`, cell: (z) => euros(z.movements[line.key]) })),
   { header: 'Esperado (€)', cell: (z) => euros(z.expectedCents) },
   { header: 'Contado (€)', cell: (z) => euros(z.countedCents) },
   { header: 'Diferença (€)', cell: (z) => euros(z.varianceCents) },

@@ -7,5 +7,5 @@
  * A failure's words in a language: printJobErrorMessage in core/errors.ts.
  */
 
-// Each kind is declared by the domain that prints it (core/<domain>/money.ts, core/printing/prints.ts), merged in core/money-registry.ts.
-export { DOCUMENT_KINDS, isDocumentKind, printVariant, TITLE_PARAM_NAMES, type DocumentKind, type TitleParams, type TitleParamsByKind } from '../money-registry.js';
+// Each kind is declared by the domain that prints it (core/<domain>/money.ts), merged in core/print-kinds.ts.
+export { DOCUMENT_KINDS, isDocumentKind, printVariant, TITLE_PARAM_NAMES, type DocumentKind, type TitleParams, type TitleParamsByKind } from '../print-kinds.js';

@@ -4,7 +4,8 @@
  * drawers its night view lists, closed) or for a period of closes.
  */
 import type { ZReportView } from '../../../core/drawers/contract.js';
-import { Z_REPORTS_CSV } from '../../../core/drawers/exports.js';
+import { zReportsCsv } from '../../../core/drawers/exports.js';
+import { CASH_LINES } from '../../../core/money-registry.js';
 import { csvFilename, csvPeriodName, toCsv } from '../../../core/csv.js';
 import { KioskError } from '../../../core/errors.js';
 import { checkPeriod } from '../../../core/paging.js';
@@ -13,6 +14,8 @@ import { drawersDuring, zReportsClosedBetween } from '../../../db/drawers.js';
 import { zUsernamesOf } from '../../../db/z-usernames.js';
 import { hallTimeZone } from '../../../db/people.js';
 import { query, type HandlerSlice } from '../shared/context.js';
+
+const Z_REPORTS_CSV = zReportsCsv(CASH_LINES);
 
 export const drawersExportHandlers: HandlerSlice<'export.zReports'> = {
   'export.zReports': query((ctx, input) => {

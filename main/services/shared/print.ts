@@ -5,7 +5,7 @@
  * prints at that counter. With no printer of that role the kiosk works on
  * without paper.
  */
-import type { PrintRef } from '../../../core/money-registry.js';
+import type { PrintRef } from '../../../core/print-kinds.js';
 import { hallRow, type HallRow } from '../../../db/people.js';
 import { insertJob, printerForRole, type PrinterRole } from '../../../db/printing.js';
 import type { PrintDocument } from '../../../printing/layout.js';
