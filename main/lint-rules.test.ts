@@ -73,15 +73,29 @@ describe('import rules of the folders and domains', () => {
     ['main/electron/probe.ts', '../../db/connection.js', 'electron may not import db'],
     ['main/electron/probe.ts', '../web/server.js', 'electron may not import web'],
     // PostgreSQL is the group's engine, reached by the journal's shipper only: never inside a sale.
-    ['main/rpc/probe.ts', 'pg', "only the group's journal (main/journal/) talks to PostgreSQL (rpc may not use pg)"],
+    ['main/rpc/probe.ts', 'pg', "only the journal's shipper and the group's programs (main/journal/, main/group/) talk to PostgreSQL (rpc may not use pg)"],
     ['main/kiosk.ts', 'pg', 'kiosk may not use pg'],
     ['db/probe.ts', 'pg-pool', 'db may not use pg-pool'],
     ['main/services/bingo/probe.ts', 'postgres', 'services/bingo may not use postgres'],
     ['main/journal/probe.ts', '../kiosk.js', 'journal may not import kiosk'],
     ['main/journal/probe.ts', '../services/bingo/index.js', 'journal may not import services/bingo'],
+    // A hall runs its shipper, never the group's programs; the group's programs import none of the hall's posts.
+    ['main/journal/probe.ts', '../group/verify.js', "journal may not import group: a hall never runs the group's programs (main/group/)"],
+    ['main/kiosk.ts', './group/index.js', 'kiosk may not import group'],
+    ['main/web/probe.ts', '../group/report.js', 'web may not import group'],
+    ['main/hall/probe.ts', '../group/witness.js', 'hall may not import group'],
+    ['main/counter/probe.ts', '../group/index.js', 'counter may not import group'],
+    ['main/electron/probe.ts', '../group/index.js', 'electron may not import group'],
+    ['main/group/probe.ts', '../kiosk.js', "group may not import kiosk: the group's programs never import the hall's posts"],
+    ['main/group/probe.ts', '../hall/pki.js', 'group may not import hall'],
+    ['main/group/probe.ts', '../web/server.js', 'group may not import web'],
+    ['main/group/probe.ts', '../counter/link.js', 'group may not import counter'],
+    ['main/group/probe.ts', '../electron/app.js', 'group may not import electron'],
+    ['main/group/probe.ts', '../services/bingo/index.js', 'group may not import services/bingo'],
     // The inspector's export reads the hall's file; it never drives a kiosk nor talks to the group.
     ['main/inspector/probe.ts', '../kiosk.js', 'inspector may not import kiosk'],
-    ['main/inspector/probe.ts', '../journal/index.js', 'inspector may not import journal'],
+    ['main/inspector/probe.ts', '../journal/pool.js', 'inspector may not import journal'],
+    ['main/inspector/probe.ts', '../group/index.js', 'inspector may not import group'],
   ])('%s importing %s is refused', async (file, spec, message) => {
     const messages = await refused(file, probe(spec));
     expect(messages.some((m) => m.includes(message)), messages.join('\n')).toBe(true);
@@ -117,7 +131,11 @@ describe('import rules of the folders and domains', () => {
     expect(await refused('main/programs/probe.ts', probe('../hall/pki.js'))).toEqual([]);
     expect(await refused('main/journal/probe.ts', probe('pg'))).toEqual([]);
     expect(await refused('main/journal/probe.ts', probe('../../db/journal.js'))).toEqual([]);
-    expect(await refused('main/programs/probe.ts', probe('../journal/index.js'))).toEqual([]);
+    expect(await refused('main/programs/probe.ts', probe('../journal/shipper.js'))).toEqual([]);
+    expect(await refused('main/programs/probe.ts', probe('../group/index.js'))).toEqual([]);
+    expect(await refused('main/group/probe.ts', probe('pg'))).toEqual([]);
+    expect(await refused('main/group/probe.ts', probe('../journal/pool.js'))).toEqual([]);
+    expect(await refused('main/group/probe.ts', probe('../../db/group/witness.js'))).toEqual([]);
     expect(await refused('main/inspector/probe.ts', probe('../services/bingo/sessions.js'))).toEqual([]);
     expect(await refused('main/programs/probe.ts', probe('../inspector/verify.js'))).toEqual([]);
   });

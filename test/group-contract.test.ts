@@ -32,7 +32,7 @@ import { factsOfHallRows, HALL_MAPPINGS, hallMapping, MAPPED_TABLES, type HallMa
 import { loadMigrations, migrate, type Db } from '../db/connection.js';
 import { drawerById, drawerExpectedCash } from '../db/drawers.js';
 import { journalDocuments, journalEntries, journalHead } from '../db/journal.js';
-import { HALL_READERS } from '../main/journal/recompute.js';
+import { HALL_READERS } from '../main/journal/digest.js';
 import { createHarness, TEST_FLOAT, type Harness } from './harness.js';
 
 const FIXTURE = new URL('./fixtures/group-contract-facts.json', import.meta.url);

@@ -31,7 +31,7 @@ const instant = z.string().min(10);
 /**
  * Every fact type the contract knows, by `type@version`, with its fields. Strict: a field more or less is not this
  * version. Fields in alphabetical order (and the mapping sorts a record's keys): facts come out of their schemas as
- * canonical JSON, so the shipper digests them with JSON.stringify alone (main/journal/recompute.ts entryDigest).
+ * canonical JSON, so the shipper digests them with JSON.stringify alone (main/journal/digest.ts entryDigest).
  */
 export const FACT_SCHEMAS = {
   /** A bingo session opened. */

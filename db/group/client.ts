@@ -1,6 +1,6 @@
 /**
  * What the group's SQL needs of a PostgreSQL connection: the driver itself
- * stays in main/journal/ (lint: Packages by zone); db/group/ holds the SQL
+ * stays in main/journal/ and main/group/ (lint: Packages by zone); db/group/ holds the SQL
  * text, as db/ does for the hall's SQLite.
  */
 export interface GroupResult<R> {

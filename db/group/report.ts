@@ -5,7 +5,7 @@
  * `type@version`), never from the hall's own columns: a hall migration that
  * renames one changes the hall's mapping, not these sums. Entries shipped
  * before facts travelled read the same, upcast by the group to version 0
- * (main/journal/upcast.ts). Sums are made here, in PostgreSQL,
+ * (main/group/upcast.ts). Sums are made here, in PostgreSQL,
  * with the acta's own rules (main/services/bingo/sessions.ts actaOf): only
  * games not annulled count for cards, sales and stamp duty; a game's figures
  * are its close of sale's, or its sales not voided while it still sells;

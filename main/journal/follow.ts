@@ -10,7 +10,7 @@
 import { KioskError } from '../../core/refusal.js';
 import type { ReadableDb } from '../../db/connection.js';
 import { journalHead } from '../../db/journal.js';
-import { openGroup, SHIPPER_DEADLINES, unreachable, type Group } from './index.js';
+import { connectGroup, SHIPPER_DEADLINES, unreachable, type Group } from './pool.js';
 import { awaitQuiet, shipHall, type ShipResult, type WitnessLink } from './ship.js';
 
 export interface FollowOptions {
@@ -66,7 +66,7 @@ export async function followJournal(db: ReadableDb, o: FollowOptions): Promise<v
       if (quiet) await awaitQuiet(db);
       quiet = null;
       try {
-        group ??= await openGroup(o.url, { deadlines: SHIPPER_DEADLINES });
+        group ??= await connectGroup(o.url, { deadlines: SHIPPER_DEADLINES });
         const r = await shipHall(db, group.pool, { months, registered, batch: o.batch, witness, ...(o.onAnswer ? { onAnswer: o.onAnswer } : {}) });
         if (!r.behind && r.head === (journalHead(db)?.seq ?? 0)) quiet = { head: r.head, at: Date.now() };
         if (down !== null) {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { monthPartition } from '../../db/group/schema.js';
-import { unreachable } from './index.js';
-import { alteredPart } from './recompute.js';
+import { unreachable } from './pool.js';
 
 describe('the journal partitions', () => {
   it('names each month and bounds it in UTC, December running into January', () => {
@@ -24,18 +23,5 @@ describe('PostgreSQL out of reach', () => {
     expect(unreachable(new Error('timeout exceeded when trying to connect'))).toBe('ETIMEDOUT');
     expect(unreachable(new Error('Connection terminated due to connection timeout'))).toBe('ETIMEDOUT');
     expect(unreachable(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }))).toBe('57014');
-  });
-});
-
-describe("an entry of the group's copy that does not recompute", () => {
-  const recomputed = 'a'.repeat(64);
-  const stored = 'b'.repeat(64);
-  it("is a replaced hash when the chain's other copy (the next prev_hash, the head) is the payload's hash", () => {
-    expect(alteredPart(recomputed, stored, recomputed)).toBe('hash');
-  });
-  it('is an edited payload when that copy is the stored hash, or there is none', () => {
-    expect(alteredPart(recomputed, stored, stored)).toBe('payload');
-    expect(alteredPart(recomputed, stored, undefined)).toBe('payload');
-    expect(alteredPart(recomputed, stored, 'c'.repeat(64))).toBe('payload');
   });
 });

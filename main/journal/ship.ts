@@ -16,7 +16,7 @@ import type { GroupClient, GroupPool } from '../../db/group/client.js';
 import { appendEntries, groupHashAt, groupHashes, groupHead, markDiverged, registerHall, type GroupEntry } from '../../db/group/journal.js';
 import { ensureMonths } from '../../db/group/schema.js';
 import { hallIdentity, hallSchemaVersion, journalDocuments, journalEntries, journalHashAt, journalHead, type EntryDocuments } from '../../db/journal.js';
-import { entryDigest, HALL_READERS, newestHallSchema } from './recompute.js';
+import { entryDigest, HALL_READERS, newestHallSchema } from './digest.js';
 import { cosignaturesAfter, insertHallCheckpoints, lastShippedCheckpoint, type CosignatureRow } from '../../db/group/witness.js';
 import { checkpointsToShip, lastCosignedCheckpoint } from '../../db/transparency.js';
 

@@ -15,7 +15,7 @@ import type { CosignatureRow } from '../../db/group/witness.js';
 import { openReader } from '../../db/connection.js';
 import { openCosignatureKeeper } from '../../db/journal.js';
 import { keepCosignatures } from '../services/shared/cosignatures.js';
-import { openGroup, SHIPPER_DEADLINES } from './index.js';
+import { connectGroup, SHIPPER_DEADLINES } from './pool.js';
 import { shipHall } from './ship.js';
 
 /** How long stopping waits for the worker to end its batch and close its connections. */
@@ -89,7 +89,7 @@ export async function shipOnce(o: { file: string; url: string; batch?: number; n
   // Read-only, beside a kiosk that may be selling: the journal is read, never written, here.
   const db = openReader(o.file);
   try {
-    const group = await openGroup(o.url, { deadlines: SHIPPER_DEADLINES });
+    const group = await connectGroup(o.url, { deadlines: SHIPPER_DEADLINES });
     try {
       const r = await shipHall(db, group.pool, { ...(o.batch !== undefined ? { batch: o.batch } : {}) });
       let kept = 0;

@@ -2,8 +2,8 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { refusalText } from '../../core/errors.js';
-import { openGroup } from '../journal/index.js';
-import { readGroupReport, reportText } from '../journal/report.js';
+import { openGroup } from '../group/index.js';
+import { readGroupReport, reportText } from '../group/report.js';
 import { reportFormat, reportPeriod } from '../../core/group-report.js';
 import { DEFAULT_HALL_TIME_ZONE, hallDay } from '../../core/time.js';
 import { databaseUrlOf } from './options.js';

@@ -1,6 +1,6 @@
 /** `group:verify`: every hall's journal recomputed in the group's database (usage in main/cli.ts). */
 import { parseArgs } from 'node:util';
-import { openGroup, verifyGroup } from '../journal/index.js';
+import { openGroup, verifyGroup } from '../group/index.js';
 import { databaseUrlOf } from './options.js';
 
 const BREAK_WORDS = {

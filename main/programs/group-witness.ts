@@ -1,8 +1,8 @@
 /** `group:witness`: the group cosigns the halls' checkpoints it checked (usage in main/cli.ts). */
 import { parseArgs } from 'node:util';
-import { witnessGroup, witnessKeyFrom } from '../journal/witness.js';
+import { witnessGroup, witnessKeyFrom } from '../group/witness.js';
 import { isKeyName } from '../../core/transparency/checkpoint.js';
-import { openGroup } from '../journal/index.js';
+import { openGroup } from '../group/index.js';
 import { databaseUrlOf } from './options.js';
 
 /**
@@ -30,7 +30,11 @@ export async function run(argv: string[]): Promise<void> {
       for (const h of halls) {
         console.log(`${h.name} (${h.hallId}): ${h.cosigned.length} pontos de verificação cossinados${h.refused.length > 0 ? `, ${h.refused.length} RECUSADOS` : ''}.`);
         for (const r of h.refused) console.log(`  ponto de verificação n.º ${r.checkpointId} recusado: ${r.reason}.`);
-        if (h.altered)
+        if (h.altered?.part === 'facts')
+          console.log(
+            `  ponto de verificação n.º ${h.altered.checkpointId} NÃO COSSINADO (factos que não batem com os documentos): ${h.altered.reason}. Compare a entrada com o diário da sala antes de repor a cópia do grupo: se a sala guarda os mesmos factos, foi ela que os enviou assim, e repor a cópia não resolve; se não, reponha a cópia do grupo (a sala guarda o original) e volte a testemunhar.`,
+          );
+        else if (h.altered)
           console.log(
             `  ponto de verificação n.º ${h.altered.checkpointId} NÃO COSSINADO (cópia do grupo alterada): ${h.altered.reason}. A falta é da base de dados do grupo, não da sala: reponha a cópia do grupo (a sala guarda o original) e volte a testemunhar.`,
           );

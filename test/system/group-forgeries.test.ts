@@ -13,8 +13,10 @@ import { CONTRACT_VERSION, factsProblem, type EntryFacts } from '../../core/grou
 import { HALL_MAPPINGS } from '../../core/group-contract/hall-rows.js';
 import { journalSeqs, type GroupEntry } from '../../db/group/journal.js';
 import { hallIdentity } from '../../db/journal.js';
-import { openGroup, shipHall, verifyGroup, type Group } from '../../main/journal/index.js';
-import { entryDigest, factsBreak, newestHallSchema } from '../../main/journal/recompute.js';
+import { openGroup, verifyGroup, type Group } from '../../main/group/index.js';
+import { shipHall } from '../../main/journal/ship.js';
+import { entryDigest, newestHallSchema } from '../../main/journal/digest.js';
+import { factsBreak } from '../../main/group/recompute.js';
 import { createHarness, TEST_FLOAT, type Harness } from '../harness.js';
 import { createTestDatabase, type TestDatabase } from '../postgres.js';
 

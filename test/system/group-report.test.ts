@@ -14,9 +14,10 @@ import { hallDay, type HallTimeZone } from '../../core/time.js';
 import { periodIn, reportPeriod, type GroupReport } from '../../core/group-report.js';
 import { drawerById, drawerExpectedCash } from '../../db/drawers.js';
 import { documentsHash, hallIdentity } from '../../db/journal.js';
-import { openGroup, shipHall, verifyGroup, type Group } from '../../main/journal/index.js';
-import { readGroupReport, reportText } from '../../main/journal/report.js';
-import { upcastGroup } from '../../main/journal/upcast.js';
+import { openGroup, verifyGroup, type Group } from '../../main/group/index.js';
+import { shipHall } from '../../main/journal/ship.js';
+import { readGroupReport, reportText } from '../../main/group/report.js';
+import { upcastGroup } from '../../main/group/upcast.js';
 import { createHarness, TEST_FLOAT, type Harness } from '../harness.js';
 import { createTestDatabase, type TestDatabase } from '../postgres.js';
 

@@ -14,7 +14,7 @@ import type { JournalState } from '../../core/audit/contract.js';
 import { journalStateText } from '../../core/audit/journal-state.js';
 import { hallClock } from '../../core/time.js';
 import { hallIdentity } from '../../db/journal.js';
-import { SHIPPER_DEADLINES } from '../../main/journal/index.js';
+import { SHIPPER_DEADLINES } from '../../main/journal/pool.js';
 import { startShipper, type Shipper } from '../../main/journal/shipper.js';
 import { openKiosk, DATABASE_FILE, type Kiosk } from '../../main/kiosk.js';
 import { sellingHall } from '../../bench/kiosk.js';

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sellingHall } from '../../bench/kiosk.js';
 import { hallIdentity } from '../../db/journal.js';
-import { openGroup, verifyGroup } from '../../main/journal/index.js';
+import { openGroup, verifyGroup } from '../../main/group/index.js';
 import { startShipper, type Shipper } from '../../main/journal/shipper.js';
 import { DATABASE_FILE, openKiosk, type Kiosk } from '../../main/kiosk.js';
 import { privatePostgres, type PrivatePostgres } from '../private-postgres.js';

@@ -21,9 +21,10 @@ import { openReader, type ReadableDb } from '../../db/connection.js';
 import { hallIdentity } from '../../db/journal.js';
 import { sha256 } from '../../db/transparency.js';
 import type { EntryFacts } from '../../core/group-contract/facts.js';
-import { openGroup, shipHall, verifyGroup, type Group } from '../../main/journal/index.js';
-import { entryDigest } from '../../main/journal/recompute.js';
-import { witnessGroup, witnessKeyFrom, type WitnessKey } from '../../main/journal/witness.js';
+import { openGroup, verifyGroup, type Group } from '../../main/group/index.js';
+import { shipHall } from '../../main/journal/ship.js';
+import { entryDigest } from '../../main/journal/digest.js';
+import { witnessGroup, witnessKeyFrom, type WitnessKey } from '../../main/group/witness.js';
 import { DATABASE_FILE } from '../../main/kiosk.js';
 import { HALL_KEY_FILE, logOrigin, rawPublicKey } from '../../main/services/shared/hall-key.js';
 import { createTestHall, type TestHall } from '../fixtures/faces.js';
@@ -162,11 +163,18 @@ describe('the witness recomputes what it cosigns', () => {
         checkpointId: first.id,
         seq,
         part: 'facts',
-        reason: `a cópia do grupo foi alterada (entrada n.º ${seq}: os factos publicados não são os do contrato do grupo: ${words})`,
+        reason: `os factos da entrada n.º ${seq} não batem com os seus documentos (os factos publicados não são os do contrato do grupo: ${words}): a testemunha não sabe dizer se a cópia do grupo foi alterada ou se a sala enviou factos diferentes dos seus documentos`,
       });
       expect(w!.cosigned).toEqual([]);
       expect(await groupRows(key)).toBe(0);
       expect((await verifyGroup(group.pool)).halls[0]!.firstBreak).toEqual({ seq, reason: 'facts', words });
+      // The witness cannot tell the group's copy altered from facts the hall shipped so: it says so, and sends the
+      // operator to the hall's journal before the copy is put back.
+      const witnessed = cli(['group:witness', '--database-url', pgdb.url, '--key-file', join(mkdtempSync(join(tmpdir(), 'witness-')), 'w.key'), '--name', 'grupo-cli']);
+      expect(witnessed.status, witnessed.stderr).toBe(1);
+      expect(witnessed.stdout).toContain(`NÃO COSSINADO (factos que não batem com os documentos): os factos da entrada n.º ${seq} não batem com os seus documentos`);
+      expect(witnessed.stdout).toContain('Compare a entrada com o diário da sala antes de repor a cópia do grupo');
+      expect(witnessed.stdout).not.toContain('A falta é da base de dados do grupo, não da sala');
       const run = cli(['group:verify', '--database-url', pgdb.url]);
       expect(run.status).toBe(1);
       expect(run.stdout).toContain(`QUEBRADO na entrada n.º ${seq}: factos publicados que não são os do contrato do grupo nem os que os documentos dão (facts): ${words}.`);

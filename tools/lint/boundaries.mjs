@@ -30,6 +30,7 @@ export function zoneOf(file) {
   if (f.startsWith('main/hall/')) return 'hall';
   if (f.startsWith('main/counter/')) return 'counter';
   if (f.startsWith('main/journal/')) return 'journal';
+  if (f.startsWith('main/group/')) return 'group';
   if (f.startsWith('main/inspector/')) return 'inspector';
   if (f.startsWith('main/electron/')) return 'electron';
   if (f.startsWith('main/demo/')) return 'demo';
@@ -43,6 +44,8 @@ export function zoneOf(file) {
 }
 
 const DEV_ZONES = new Set(['dev', 'tests']);
+/** The hall's posts: what runs in a hall (a kiosk, browser mode's server, the hall server, a counter, the installed program). */
+const HALL_POSTS = new Set(['kiosk', 'web', 'hall', 'counter', 'electron']);
 
 /** May a file of zone `from` import a file of zone `to`? Returns the reason when not. */
 export function allowed(from, to) {
@@ -52,6 +55,9 @@ export function allowed(from, to) {
   if (DEV_ZONES.has(to)) return 'a shipped file may not import test/, tools/, bench/, e2e/ or scripts/';
   const [fromKind, fromDomain] = from.split('/');
   const [toKind, toDomain] = to.split('/');
+  // A hall runs its shipper, never the group's programs; the group's programs run no post of a hall.
+  if ((HALL_POSTS.has(from) || from === 'journal') && to === 'group') return `${from} may not import group: a hall never runs the group's programs (main/group/)`;
+  if (from === 'group' && HALL_POSTS.has(to)) return `group may not import ${to}: the group's programs never import the hall's posts`;
   const rule = {
     // The kernel merges the domains' slices (contract, errors); the domains import the kernel.
     core: () => toKind === 'core',
@@ -74,9 +80,12 @@ export function allowed(from, to) {
     hall: () => toKind === 'core' || ['db', 'web', 'kiosk', 'rpc', 'services/terminals', 'hall'].includes(to),
     // A counter: the hall's link over browser mode's server; it opens no database of its own and prints its own terminal's jobs.
     counter: () => toKind === 'core' || ['web', 'hall', 'counter', 'printing', 'main/printing', 'rpc'].includes(to),
-    // The group's journal: the hall's SQLite read through db/, PostgreSQL through its driver (this zone only).
-    // The group as a witness checks and cosigns the halls' checkpoints with the hall key's format (services/shared).
+    // The hall's shipper: the hall's SQLite read through db/, PostgreSQL through its driver (here and in main/group/ only).
     journal: () => toKind === 'core' || to === 'db' || to === 'journal' || to === 'main/workers' || to === 'services/shared',
+    // The group's programs (verify, report, witness): the link and the entry's digest they share with the shipper
+    // (main/journal/pool.ts, digest.ts); as a witness the group checks and cosigns the halls' checkpoints with the
+    // hall key's format (services/shared).
+    group: () => toKind === 'core' || to === 'db' || to === 'group' || to === 'journal' || to === 'services/shared',
     // The inspector's export and its check: made from a reader of the hall's file (the acta as the bingo domain
     // assembles it, the hall key's format) and checked with no database at all; built in a worker thread.
     inspector: () => toKind === 'core' || ['db', 'printing', 'services/shared', 'services/bingo', 'main/workers', 'inspector'].includes(to),
@@ -85,8 +94,8 @@ export function allowed(from, to) {
     // The launcher maps a command to its program.
     cli: () => to === 'programs' || toKind === 'core',
     // The command line's programs: the posts of browser mode (standalone, hall server, counter), the hall's checks and
-    // restore, the group's programs (ship, verify, report, witness) and the inspector's export and its check.
-    programs: () => to === 'programs' || to === 'demo' || to === 'kiosk' || to === 'web' || to === 'db' || to === 'hall' || to === 'counter' || to === 'journal' || to === 'inspector' || toKind === 'core',
+    // restore, the hall's shipper (journal:ship), the group's programs (verify, report, witness) and the inspector's export and its check.
+    programs: () => to === 'programs' || to === 'demo' || to === 'kiosk' || to === 'web' || to === 'db' || to === 'hall' || to === 'counter' || to === 'journal' || to === 'group' || to === 'inspector' || toKind === 'core',
     renderer: () => toKind === 'core' || to === 'renderer' || toKind === 'screens',
   };
   if (fromKind === 'core' && fromDomain) {
@@ -147,9 +156,9 @@ const NODE = /^(node:|fs$|path$|http$|https$|crypto$|os$|child_process$|net$|wor
 /** TLS and the certificate library: the transport between counters and the hall server, nowhere else (ARCHITECTURE.md, Packages by zone). */
 const TRANSPORT = /^(node:tls|node:https|tls|https|@peculiar\/x509)$/;
 const TRANSPORT_ZONES = new Set(['hall', 'counter', 'dev', 'tests']);
-/** The PostgreSQL driver: the group's journal only (ARCHITECTURE.md, Packages by zone); a sale never reaches it. */
+/** The PostgreSQL driver: the hall's shipper and the group's programs only (ARCHITECTURE.md, Packages by zone); a sale never reaches it. */
 const POSTGRES = /^(pg|pg-.+|postgres)$/;
-const POSTGRES_ZONES = new Set(['journal', 'dev', 'tests']);
+const POSTGRES_ZONES = new Set(['journal', 'group', 'dev', 'tests']);
 function packageRefused(zone, spec) {
   if (spec.startsWith('.')) return null;
   const kind = zone.split('/')[0];
@@ -158,7 +167,7 @@ function packageRefused(zone, spec) {
   }
   if (spec === 'better-sqlite3' && !['db', 'dev', 'tests'].includes(zone)) return `only db/ opens SQLite (${zone} may not use better-sqlite3)`;
   if (spec === 'electron' && !['electron', 'dev', 'tests'].includes(zone)) return `only main/electron/ uses Electron (${zone} may not)`;
-  if (POSTGRES.test(spec) && !POSTGRES_ZONES.has(zone)) return `only the group's journal (main/journal/) talks to PostgreSQL (${zone} may not use ${spec})`;
+  if (POSTGRES.test(spec) && !POSTGRES_ZONES.has(zone)) return `only the journal's shipper and the group's programs (main/journal/, main/group/) talk to PostgreSQL (${zone} may not use ${spec})`;
   if (TRANSPORT.test(spec) && !TRANSPORT_ZONES.has(zone)) return `only the hall's transport (main/hall/, main/counter/) uses TLS and certificates (${zone} may not use ${spec})`;
   return null;
 }

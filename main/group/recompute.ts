@@ -1,19 +1,17 @@
 /**
  * An entry of the group's copy recomputed from what it holds (issue 37): its
  * chain hash from its payload (the hall's own function, db/audit.ts), its
- * documents' digest from its documents. group:verify and the witness share
- * it, so both name the same fault the same way: a replaced hash as a hash,
- * an edited payload as the payload.
+ * documents' digest from its documents (the digest the hall's shipper made:
+ * main/journal/digest.ts). group:verify and the witness share it, so both
+ * name the same fault the same way: a replaced hash as a hash, an edited
+ * payload as the payload.
  */
-import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../core/idempotency.js';
 import { CONTRACT_DERIVED, CONTRACT_VERSION, factsProblem, type EntryFacts } from '../../core/group-contract/facts.js';
-import { factsOfHallRows, HALL_MAPPINGS, hallMapping, type HallReaders } from '../../core/group-contract/hall-rows.js';
-import { loadMigrations } from '../../db/connection.js';
-import { parseMachinesCsv } from '../../core/caixa/rules.js';
+import { factsOfHallRows, HALL_MAPPINGS, hallMapping } from '../../core/group-contract/hall-rows.js';
 import { auditRowHash } from '../../db/audit.js';
 import type { GroupEntry } from '../../db/group/journal.js';
-import { documentsHash, type EntryDocuments } from '../../db/journal.js';
+import { entryDigest, HALL_READERS, newestHallSchema } from '../journal/digest.js';
 
 /** The entry's chain hash as its payload gives it, after `prevHash`. */
 export function payloadHash(prevHash: string, e: Pick<GroupEntry, 'seq' | 'payload'>): string {
@@ -49,32 +47,6 @@ export function alteredPart(recomputed: string, stored: string, nextPrevHash: st
 }
 
 /**
- * An entry's digest (its `documentsHash`): its documents and, on an entry the hall built facts for (the group's
- * contract, issue 39), those facts, the contract's version and the hall schema it shipped from, bound to the entry's
- * own audit hash (which the chain covers): a document or a fact changed, dropped, added or moved gives another
- * digest. An entry shipped before facts travelled keeps the digest of its documents alone (db/journal.ts
- * documentsHash). Keys sorted (canonicalJson): PostgreSQL's jsonb keeps no key order. `factsJson`: the facts'
- * canonical JSON when the caller has it for less (the shipper: facts come out of the contract's mapping canonical,
- * so JSON.stringify gives it).
- */
-export function entryDigest(
-  entryHash: string,
-  documents: EntryDocuments,
-  published?: { contract: number; facts: EntryFacts; hallSchema?: number | null },
-  factsJson?: string,
-): string {
-  if (!published) return documentsHash(entryHash, documents);
-  return createHash('sha256')
-    .update('bingo-kiosk journal entry\n')
-    .update(entryHash)
-    .update('\n')
-    .update(canonicalJson(documents))
-    .update(`\nfacts ${published.contract} hall schema ${published.hallSchema ?? 'none'}\n`)
-    .update(factsJson ?? canonicalJson(published.facts))
-    .digest('hex');
-}
-
-/**
  * Whether the entry's documents hold: their digest bound to `hash` (with its facts and hall schema, on an entry the
  * hall built them for), present where the hall owed them.
  */
@@ -82,15 +54,6 @@ export function documentsHold(e: Pick<GroupEntry, 'documents' | 'documentsHash' 
   if (!owed && e.documents === null && e.documentsHash === null) return true;
   const published = e.contract !== null && e.contract > CONTRACT_DERIVED && e.facts !== null ? { contract: e.contract, facts: e.facts, hallSchema: e.hallSchema ?? null } : undefined;
   return e.documents !== null && e.documentsHash === entryDigest(hash, e.documents, published);
-}
-
-/** The hall's readers the contract's mapping is given (the caixa's reader of a machines' file). */
-export const HALL_READERS: HallReaders = { machinesCsv: parseMachinesCsv };
-
-let newest: number | undefined;
-/** The newest hall schema this program carries (its hall migrations): a hall's entry from a later one is not read. */
-export function newestHallSchema(): number {
-  return (newest ??= loadMigrations().length);
 }
 
 /** The facts of an entry shipped before they travelled, as the group derives them (contract version 0) from its audit row and raw rows. */

@@ -1,6 +1,8 @@
 /**
- * The group's side of the journal (issue 25): a connection pool to the
- * group's PostgreSQL, its schema migrated on first use.
+ * The journal's link to the group's PostgreSQL (issue 25): a connection pool,
+ * its schema migrated on first use. The hall's shipper opens it with its
+ * deadlines; the group's programs (main/group/) open it through their own
+ * openGroup, which upcasts old entries first.
  *
  * Why `pg` (node-postgres): the most used PostgreSQL driver for Node, in
  * steady release since 2010, pure JavaScript (no second native build beside
@@ -13,10 +15,6 @@
 import pg from 'pg';
 import { KioskError } from '../../core/refusal.js';
 import { migrateGroup } from '../../db/group/schema.js';
-import { upcastGroup } from './upcast.js';
-
-export { shipHall, shipBatch, SHIP_BATCH, type ShipResult } from './ship.js';
-export { verifyGroup, type GroupCheck, type HallCheck } from './verify.js';
 
 export interface Group {
   pool: pg.Pool;
@@ -46,8 +44,8 @@ const MIGRATION_DEADLINE_MS = 2 * 60_000;
 
 export interface GroupOptions {
   /**
-   * Every call bounded (the shipper's); without, only the connection's start is (group:verify, report, witness), and
-   * entries still without facts are upcast first (./upcast.ts): the group's programs read facts alone.
+   * Every call bounded (the shipper's); without, only the connection's start is (group:verify, report, witness, which
+   * then upcast entries still without facts: main/group/index.ts).
    */
   deadlines?: typeof SHIPPER_DEADLINES;
 }
@@ -70,13 +68,17 @@ function newPool(url: string, max: number, queryMs: number | undefined, statemen
   return pool;
 }
 
-export async function openGroup(url: string, o: GroupOptions = {}): Promise<Group> {
+/**
+ * The group's database opened and its schema migrated; `then` runs on it before it is handed out (the group's
+ * programs' upcast), a failure to reach PostgreSQL told as JOURNAL_DATABASE_UNREACHABLE.
+ */
+export async function connectGroup(url: string, o: GroupOptions = {}, then?: (pool: pg.Pool) => Promise<unknown>): Promise<Group> {
   const bounded = o.deadlines !== undefined;
   const migrator = bounded ? newPool(url, 1, MIGRATION_DEADLINE_MS, undefined) : null;
   const pool = newPool(url, 4, o.deadlines?.queryMs, o.deadlines?.statementMs);
   try {
     await migrateGroup(migrator ?? pool);
-    if (!bounded) await upcastGroup(pool);
+    await then?.(pool);
   } catch (e) {
     await pool.end().catch(() => undefined);
     const cause = unreachable(e);

@@ -73,6 +73,19 @@ interface Grown {
   lastHash: string;
 }
 
+/**
+ * The witness's words for an entry that does not hold. Facts that are not the ones their documents give (the
+ * digest binding them holds) cannot be told apart: the group's copy altered, facts and digest together, or the
+ * hall's shipper sending facts that differ from its own documents. Every other part is the group's copy altered.
+ */
+export function alteredReason(at: { seq: number; part: AlteredPart; words?: string }): string {
+  const what = `${ALTERED_WORDS[at.part]}${at.words ? `: ${at.words}` : ''}`;
+  if (at.part === 'facts') {
+    return `os factos da entrada n.º ${at.seq} não batem com os seus documentos (${what}): a testemunha não sabe dizer se a cópia do grupo foi alterada ou se a sala enviou factos diferentes dos seus documentos`;
+  }
+  return `a cópia do grupo foi alterada (entrada n.º ${at.seq}: ${what})`;
+}
+
 /** Every hall's checkpoints not yet witnessed by `key`, checked and cosigned (or refused); what was done, hall by hall. */
 export async function witnessGroup(pool: GroupPool, key: WitnessKey, now: () => Date = () => new Date()): Promise<HallWitness[]> {
   const out: HallWitness[] = [];
@@ -92,7 +105,7 @@ export async function witnessGroup(pool: GroupPool, key: WitnessKey, now: () => 
           checkpointId: checkpoint.checkpointId,
           seq: next.seq,
           part: next.part,
-          reason: `a cópia do grupo foi alterada (entrada n.º ${next.seq}: ${ALTERED_WORDS[next.part]}${next.words ? `: ${next.words}` : ''})`,
+          reason: alteredReason(next),
         };
         break;
       }
