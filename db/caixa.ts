@@ -29,10 +29,6 @@ export function machineByNumber(db: ReadableDb, number: string): MachineRow | un
   return stmt<[string], MachineRow>(db, `${MACHINE_SELECT} WHERE number = ?`).get(number);
 }
 
-export function machineById(db: ReadableDb, id: number): MachineRow | undefined {
-  return stmt<[number], MachineRow>(db, `${MACHINE_SELECT} WHERE id = ?`).get(id);
-}
-
 export function allMachines(db: ReadableDb): MachineRow[] {
   // Numbers sort as people read them: 2 before 10.
   return stmt<[], MachineRow>(db, `${MACHINE_SELECT} ORDER BY length(number), number`).all();

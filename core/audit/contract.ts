@@ -237,4 +237,3 @@ export const auditContract = {
 } as const;
 
 export type StorageState = z.output<typeof storageStateSchema>;
-export type AuditEntryView = z.output<typeof auditEntrySchema>;

@@ -265,6 +265,5 @@ export const drawersContract = {
 export type DrawerView = z.output<typeof drawerSchema>;
 export type XReportView = z.output<typeof xReportSchema>;
 export type XReportAnswer = z.output<typeof xReportAnswerSchema>;
-export type BlindXReportView = z.output<typeof blindXReportSchema>;
 export type ZReportView = z.output<typeof zReportSchema>;
 export type DrawerChipsView = z.output<typeof chipsSchema>;

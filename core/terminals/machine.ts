@@ -55,4 +55,3 @@ export const machineContract = {
 
 export type MachineChannel = keyof typeof machineContract;
 export type MachineInput<C extends MachineChannel> = z.output<(typeof machineContract)[C]>;
-export const MACHINE_CHANNELS = Object.keys(machineContract) as MachineChannel[];

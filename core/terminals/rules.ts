@@ -26,10 +26,7 @@ export const counterDataDirOf = (name: string): string => `.kiosk-counter-${name
 /** An enrolment code works for 10 minutes after it is shown. */
 export const ENROLMENT_CODE_TTL_MS = 10 * 60_000;
 
-/** The files of the hall's PKI in its data folder (main/hall/pki.ts writes them; the settings screen shows the server's fingerprint). */
-export const HALL_CA_KEY_FILE = 'hall-ca.key';
-export const HALL_CA_CERT_FILE = 'hall-ca.crt';
-export const HALL_SERVER_KEY_FILE = 'hall-server.key';
+/** The hall server's certificate in its data folder (main/hall/pki.ts writes it; the settings screen shows its fingerprint). */
 export const HALL_SERVER_CERT_FILE = 'hall-server.crt';
 
 /**

@@ -12,8 +12,6 @@ import type { LimitsSignData } from '../../printing/documents/limitsSign.js';
 import { renderLimitsSignPdf } from '../../printing/pdf/limitsSign.js';
 import { renderSessionReportPdf, sessionReportFromActa } from '../../printing/pdf/sessionReport.js';
 
-export type PdfKind = 'acta' | 'sessionReport' | 'limitsSign';
-
 /** What each kind renders from: the output of `session.acta` (the session report is made from it here), or a table's limits. */
 export type PdfRequest = { id: number; generatedAt: string | undefined } & (
   | { kind: 'acta' | 'sessionReport'; data: Acta }
