@@ -3,22 +3,22 @@ import { useTranslation } from 'react-i18next';
 import type { ChannelOutput, GameView, SaleView } from '../../../core/contract.js';
 import { answerLost, hallAnswerLost, invoke, newActionKey, type ClientError } from '../../client.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
-import { usePrintState } from '../../components/PrintJobs.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
-import { applyKey } from '../../lib/money.js';
 import { checkSale, parseQuantity, saleViewOf, withNewSale, withVoidedSale } from '../../lib/sale.js';
 import { useCustomerDisplay } from '../../lib/useCustomerDisplay.js';
 import { ChangeBox } from './ChangeBox.js';
 import { GameStrip } from './GameStrip.js';
 import { LastSale, type SaleResult } from './LastSale.js';
 import { NoGame } from './NoGame.js';
-import { QUANTITY_DIGITS, QuantityField } from './QuantityField.js';
-import { ReprintDialog, receiptJobOf } from './Receipt.js';
+import { QuantityField } from './QuantityField.js';
+import { ReprintDialog } from './Receipt.js';
 import { RecentSales } from './RecentSales.js';
 import { SaleSlot } from './SaleSlot.js';
 import { SellKeys } from './SellKeys.js';
 import { TenderedField } from './TenderedField.js';
+import { useReprint } from './useReprint.js';
+import { useSaleForm } from './useSaleForm.js';
 import { useSaleKeys } from './useSaleKeys.js';
 import { useUnknownSale } from './useUnknownSale.js';
 import { VoidDialog } from './VoidDialog.js';
@@ -49,12 +49,7 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
   // No cash moves without an open drawer: said before the first key, not after the money is taken.
   const drawer = useKioskQuery('drawer.current', {});
   const noDrawer = drawer.data === null;
-  // The header's badge fetches the print jobs and printers; the reprint reads them from it.
-  const printing = usePrintState();
 
-  const [quantityText, setQuantityText] = useState('1');
-  const [tendered, setTendered] = useState(0);
-  const [pristine, setPristine] = useState(true);
   const [error, setError] = useState<ClientError | string | null>(null);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
@@ -70,12 +65,12 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
   // The sale the void dialog names, fixed when it opens: a sale made meanwhile elsewhere never takes its place.
   const [voidSale, setVoidSale] = useState<SaleView | null>(null);
   const [voided, setVoided] = useState<VoidResult | null>(null);
-  const [reprinting, setReprinting] = useState(false);
-  const [reprintNote, setReprintNote] = useState<{ text: string; ok: boolean } | null>(null);
-  // Bumped after each sale: the quantity field is focused with its "1" selected once the form shows it.
-  const [readyTick, setReadyTick] = useState(0);
-  const quantityRef = useRef<HTMLInputElement>(null);
-  const tenderedRef = useRef<HTMLInputElement>(null);
+  const reprint = useReprint(sales.data, terminalId);
+  const form = useSaleForm(() => {
+    setError(null);
+    setHallSaid(null);
+  });
+  const { quantityText, tendered, pristine, quantityRef, tenderedRef } = form;
   const formRef = useRef<HTMLFormElement>(null);
 
   const price = game?.priceCents ?? 0;
@@ -100,31 +95,14 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
     if (outcome.state !== 'done') return;
     if (made) {
       setLast({ ...made, gameId: sale.gameId, gameNumber: sale.gameNumber });
-      setQuantityText('1');
-      setTendered(0);
-      setPristine(true);
+      form.reset();
     }
     void sales.reload();
   });
 
-  const touch = () => {
-    setPristine(false);
-    setError(null);
-    setHallSaid(null);
-  };
-  const setQty = (n: number) => {
-    touch();
-    setQuantityText(String(Math.max(1, n)).slice(0, QUANTITY_DIGITS));
-  };
-  const setAmount = (cents: number) => {
-    touch();
-    setTendered(cents);
-  };
   const clearForm = () => {
-    setQuantityText('1');
-    setTendered(0);
+    form.reset();
     setError(null);
-    setPristine(true);
   };
 
   const sell = async (exact = false) => {
@@ -146,9 +124,9 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
     setBusy(true);
     setError(null);
     setVoided(null);
-    setReprintNote(null);
+    reprint.setReprintNote(null);
     setHallSaid(null);
-    if (exact) setTendered(given);
+    if (exact) form.setTendered(given);
     const input = { gameId: game.id, quantity: c.quantity, payment: { method: 'cash' as const, tenderedCents: given } };
     const sent = JSON.stringify(input);
     const key = lostSale.current?.input === sent ? lostSale.current.key : newActionKey();
@@ -169,9 +147,6 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
       return;
     }
     setLast({ ...r.value, gameId: game.id, gameNumber: game.number });
-    setQuantityText('1');
-    setTendered(0);
-    setPristine(true);
     // The answer is the new row of the recent sales; the game's numbers come back with the sale's event.
     const sale = saleViewOf(r.value, {
       gameId: game.id,
@@ -182,7 +157,8 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
       createdAt: new Date().toISOString(),
     });
     sales.apply('sale.create', (list) => withNewSale(list, sale, RECENT_SALES));
-    setReadyTick((n) => n + 1);
+    // The next quantity is typed over the "1".
+    form.ready();
   };
 
   // The link down: the banner says it from now on, not a refusal of a sale tried just before.
@@ -190,57 +166,24 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
     if (linkDown) setError((e) => (isHallUnreachable(e) ? null : e));
   }, [linkDown]);
 
-  // After a sale: the next quantity is typed over the "1" (selected once React has put it in the field).
-  useEffect(() => {
-    if (readyTick === 0) return;
-    quantityRef.current?.focus();
-    quantityRef.current?.select();
-  }, [readyTick]);
-
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void sell();
   };
 
-  const typeDigit = (d: string, where: 'tendered' | 'auto') => {
-    const field = where === 'auto' && pristine ? 'quantity' : 'tendered';
-    if (field === 'quantity') {
-      // As typed into the field with its "1" selected: the digit replaces it, the next ones follow.
-      touch();
-      setQuantityText(d === '0' ? '' : d);
-      quantityRef.current?.focus();
-      requestAnimationFrame(() => {
-        const el = quantityRef.current;
-        if (el) el.setSelectionRange(el.value.length, el.value.length);
-      });
-    } else {
-      setAmount(applyKey(tendered, d));
-      tenderedRef.current?.focus();
-    }
-  };
-  useSaleKeys({ formRef, paused: voiding || reprinting, sell, clear: clearForm, typeDigit });
+  useSaleKeys({ formRef, paused: voiding || reprint.reprinting, sell, clear: clearForm, typeDigit: form.typeDigit });
 
   // A new game: what was shown belongs to the previous one.
   const gameId = game?.id ?? null;
   useEffect(() => {
     setVoided(null);
     setError(null);
-    setReprintNote(null);
+    reprint.setReprintNote(null);
     setHallSaid(null);
   }, [gameId]);
 
   // This terminal's latest sale that stands: the receipt "2.ª via do recibo" prints again.
-  const mySale = sales.data?.find((s) => s.terminalId === terminalId && !s.voided) ?? null;
-  const mySaleJob = mySale ? receiptJobOf(printing.jobs, mySale.saleId) : undefined;
-  const openReprint = () => {
-    setError(null);
-    if (!mySale) setReprintNote({ text: t('sale.reprintNoSale'), ok: false });
-    else if (!mySaleJob) setReprintNote({ text: t('sale.reprintNoReceipt', { id: mySale.saleId }), ok: false });
-    else {
-      setReprintNote(null);
-      setReprinting(true);
-    }
-  };
+  const { mySale, mySaleJob } = reprint;
   // A sale refused because the game sold out meanwhile: the sold-out notice says it in words that fit; the hall out of
   // reach, the banner (each fault said once, in one place).
   const shownError = (soldOut && error !== null && typeof error !== 'string' && error.code === 'NOT_ENOUGH_CARDS') || (linkDown && isHallUnreachable(error)) ? null : error;
@@ -272,11 +215,8 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
             inputRef={quantityRef}
             text={quantityText}
             quantity={quantity}
-            onText={(text) => {
-              touch();
-              setQuantityText(text);
-            }}
-            onQuantity={setQty}
+            onText={form.typeQuantity}
+            onQuantity={form.setQty}
             upper={upper}
             disabled={busy || soldOut}
             soldOut={soldOut}
@@ -292,7 +232,7 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
             </output>
           </div>
 
-          <TenderedField inputRef={tenderedRef} tendered={tendered} onAmount={setAmount} totalCents={total} disabled={busy} />
+          <TenderedField inputRef={tenderedRef} tendered={tendered} onAmount={form.setAmount} totalCents={total} disabled={busy} />
         </div>
 
         <div className="sale-right">
@@ -327,8 +267,11 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
               setVoidSale(sales.data?.[0] ?? null);
               setVoiding(true);
             }}
-            onReprint={openReprint}
-            reprintNote={reprintNote}
+            onReprint={() => {
+              setError(null);
+              reprint.open();
+            }}
+            reprintNote={reprint.reprintNote}
           />
         </div>
       </form>
@@ -347,16 +290,8 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
           }}
         />
       ) : null}
-      {reprinting && mySale && mySaleJob ? (
-        <ReprintDialog
-          sale={mySale}
-          job={mySaleJob}
-          onClose={() => setReprinting(false)}
-          onDone={() => {
-            setReprinting(false);
-            setReprintNote({ text: t('sale.reprintDone', { id: mySale.saleId }), ok: true });
-          }}
-        />
+      {reprint.reprinting && mySale && mySaleJob ? (
+        <ReprintDialog sale={mySale} job={mySaleJob} onClose={() => reprint.setReprinting(false)} onDone={() => reprint.done(mySale.saleId)} />
       ) : null}
     </main>
   );
