@@ -297,7 +297,7 @@ export function rotationStep(link: RotationLink, chain: readonly VerifierKey[], 
  * `key`: a verifier key the inspector trusts (from the acta, the Z, the hall's settings screen); without it, the
  * export's own. `witness`: the group's witness key, whose cosignature of the checkpoint must then be there.
  */
-export function checkExport(zip: Uint8Array, o: { key?: string; witness?: string }, crypto: CheckCrypto): ExportCheck {
+export function checkExport(zip: Uint8Array, o: CheckOptions, crypto: CheckCrypto): ExportCheck {
   try {
     return check(zip, o, crypto);
   } catch (e) {
@@ -308,8 +308,64 @@ export function checkExport(zip: Uint8Array, o: { key?: string; witness?: string
   }
 }
 
-function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256, ed25519 }: CheckCrypto): ExportCheck {
-  // One canonical ZIP: its structure, names and sizes, each entry inflated within its bound (zip.ts).
+type CheckOptions = { key?: string; witness?: string };
+
+/**
+ * The check, step by step; each step names the first thing that fails (`fail`), in the order the inspector reads
+ * the export: its files, the manifest, the keys and the manifest's signature, the files it lists, the checkpoint,
+ * the group's cosignatures, the entries and their proofs, the previous session's checkpoint, the documents against
+ * their entries, the acta's and the guias' figures.
+ */
+function check(zip: Uint8Array, o: CheckOptions, crypto: CheckCrypto): ExportCheck {
+  const f = readFiles(zip);
+  const manifest = readManifest(f);
+  const keys = signingKeys(f, o, crypto);
+  checkManifestSignature(f, manifest, keys, crypto);
+  checkListedFiles(f, manifest, crypto.sha256);
+  const checkpoint = readCheckpoint(f, keys, crypto.ed25519);
+  const witnesses = checkWitnesses(f, o, crypto);
+  const proofs = readProofs(f, checkpoint);
+  const log = checkEntries(f, manifest, checkpoint, proofs, crypto.sha256);
+  const extendsPrevious = checkPrevious(f, keys.key, checkpoint, proofs, log.from, crypto);
+  const backing = documentBacking(log);
+  const docs = checkDocuments(f, backing, manifest.sessionId);
+  checkNoneLeftOut(log, backing);
+  const figures = checkActa(f, manifest.sessionId, docs);
+  const byStatus = checkGuiaTotals(f, docs.guias);
+
+  const counts: Record<string, number> = {};
+  for (const [name, list] of Object.entries(docs)) counts[name] = list.length;
+  return {
+    ok: true,
+    hallName: manifest.hallName,
+    licence: manifest.licence,
+    sessionId: manifest.sessionId,
+    openedAt: manifest.openedAt,
+    closedAt: manifest.closedAt,
+    entries: log.count,
+    keyId: keyIdHex(keys.key.keyId),
+    checkpointSize: checkpoint.size,
+    documents: counts,
+    figures,
+    guias: byStatus,
+    keyGiven: o.key !== undefined,
+    rotations: keys.chain.slice(1).map((k) => keyIdHex(k.keyId)),
+    givenLaterKeyId: keys.givenAt > 0 ? keyIdHex(keys.chain[keys.givenAt]!.keyId) : null,
+    witnesses,
+    witnessGiven: o.witness !== undefined,
+    extendsPrevious,
+  };
+}
+
+/** The export's files, from its one canonical ZIP: each text decoded strictly once, each JSON read strictly against its schema. */
+interface ExportFiles {
+  readonly files: Map<string, Uint8Array>;
+  text(name: string): string;
+  json<T>(name: string, schema?: Schema): T;
+}
+
+/** One canonical ZIP: its structure, names and sizes, each entry inflated within its bound (zip.ts). */
+function readFiles(zip: Uint8Array): ExportFiles {
   const files = readZip(zip, EXPORT_LIMITS);
   const texts = new Map<string, string>();
   const text = (name: string): string => {
@@ -338,32 +394,60 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
     if (fault) fail(name, fault);
     return value as T;
   };
+  return { files, text, json };
+}
 
-  // The manifest: its format first (an older export is named as such), then its fields.
-  const manifestValue = json<unknown>(MANIFEST_FILE);
+interface Manifest {
+  format: string;
+  hallId: string;
+  hallName: string;
+  licence: string | null;
+  sessionId: number;
+  openedAt: string;
+  closedAt: string;
+  entries: { from: number; to: number };
+  files: Record<string, { sha256: string; size: number }>;
+}
+
+/** The manifest: its format first (an older export is named as such), then its fields. */
+function readManifest(f: ExportFiles): Manifest {
+  const manifestValue = f.json<unknown>(MANIFEST_FILE);
   const manifestFormat = manifestValue && typeof manifestValue === 'object' ? (manifestValue as { format?: unknown }).format : undefined;
   if (manifestFormat !== EXPORT_FORMAT) {
     fail(MANIFEST_FILE, `formato ${typeof manifestFormat === 'string' ? shownName(manifestFormat) : '(nenhum)'}, não ${EXPORT_FORMAT}: esta verificação só lê exportações com o manifesto assinado (formato 2); exporte a sessão de novo`);
   }
-  const manifest = json<{ format: string; hallId: string; hallName: string; licence: string | null; sessionId: number; openedAt: string; closedAt: string; entries: { from: number; to: number }; files: Record<string, { sha256: string; size: number }> }>(
-    MANIFEST_FILE,
-    MANIFEST_SCHEMA,
-  );
+  return f.json<Manifest>(MANIFEST_FILE, MANIFEST_SCHEMA);
+}
 
-  // The checkpoint's key: the inspector's, else the export's own (then only the export's consistency is shown, not
-  // whose it is). When the hall rotated its key since the close, the manifest is signed by its current key and
-  // rotations.json carries the chain of signed rotations from the checkpoint's key (key.txt) to it.
-  const rotated = files.has(ROTATIONS_FILE);
-  const readKey = (file: string, keyText: string) => parseVerifierKey(sha256, keyText) ?? fail(file, 'não é uma chave pública de verificação (nome+identificador+base64)');
+interface SigningKeys {
+  /** The checkpoint's key (the first of the chain). */
+  key: VerifierKey;
+  rotated: boolean;
+  /** The checkpoint's key, then each key it rotated into; the last signed the manifest. */
+  chain: VerifierKey[];
+  /** The log's size each rotation note signed, in order. */
+  rotationSizes: number[];
+  /** Where in the chain the key given stands (0 without one). */
+  givenAt: number;
+}
+
+/**
+ * The checkpoint's key: the inspector's, else the export's own (then only the export's consistency is shown, not
+ * whose it is). When the hall rotated its key since the close, the manifest is signed by its current key and
+ * rotations.json carries the chain of signed rotations from the checkpoint's key (key.txt) to it.
+ */
+function signingKeys(f: ExportFiles, o: CheckOptions, crypto: CheckCrypto): SigningKeys {
+  const rotated = f.files.has(ROTATIONS_FILE);
+  const readKey = (file: string, keyText: string) => parseVerifierKey(crypto.sha256, keyText) ?? fail(file, 'não é uma chave pública de verificação (nome+identificador+base64)');
   const given = o.key === undefined ? null : readKey('--key', o.key);
-  const key = given && !rotated ? given : readKey('key.txt', text('key.txt').trim());
+  const key = given && !rotated ? given : readKey('key.txt', f.text('key.txt').trim());
   const chain: VerifierKey[] = [key];
   const rotationSizes: number[] = [];
   if (rotated) {
-    const links = json<RotationLink[]>(ROTATIONS_FILE, ROTATIONS_SCHEMA);
+    const links = f.json<RotationLink[]>(ROTATIONS_FILE, ROTATIONS_SCHEMA);
     if (links.length === 0) fail(ROTATIONS_FILE, 'uma cadeia de rotações vazia (sem rotação, o ficheiro não existe)');
     links.forEach((link, i) => {
-      const step = rotationStep(link, chain, { sha256, ed25519 });
+      const step = rotationStep(link, chain, crypto);
       if (typeof step === 'string') return fail(ROTATIONS_FILE, `rotação ${i + 1}: ${step}`);
       const before = rotationSizes.at(-1);
       if (before !== undefined && step.size <= before) fail(ROTATIONS_FILE, `rotação ${i + 1}: fora de ordem (assinada sobre ${step.size} entradas, a anterior sobre ${before})`);
@@ -371,22 +455,27 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
       rotationSizes.push(step.size);
     });
   }
-  const signer = chain.at(-1)!;
   // The key given vouches for the checkpoint's key itself (the first of the chain), or only through the chain's notes.
   const givenAt = given ? chain.findIndex((k) => sameKey(k, given)) : 0;
   if (givenAt < 0) fail(MANIFEST_SIGNATURE_FILE, `não está assinado pela chave ${shownKey(given!)} nem por uma chave em que ela tenha passado por rotação`);
+  return { key, rotated, chain, rotationSizes, givenAt };
+}
 
-  // The manifest signed by that key: its SHA-256 in a note the hall signed, so every file it lists is covered.
-  const manifestNote = parseSignedNote(text(MANIFEST_SIGNATURE_FILE));
+/** The manifest signed by the chain's last key: its SHA-256 in a note the hall signed, so every file it lists is covered. */
+function checkManifestSignature(f: ExportFiles, manifest: Manifest, { key, rotated, chain }: SigningKeys, { sha256, ed25519 }: CheckCrypto): void {
+  const signer = chain.at(-1)!;
+  const manifestNote = parseSignedNote(f.text(MANIFEST_SIGNATURE_FILE));
   if (!manifestNote || manifestNote.signatures.length !== 1) fail(MANIFEST_SIGNATURE_FILE, 'não é uma nota assinada com uma só assinatura');
   const signedManifest = MANIFEST_NOTE.exec(manifestNote!.body) ?? fail(MANIFEST_SIGNATURE_FILE, `não é a assinatura de um manifesto do formato ${EXPORT_FORMAT}`);
   if (!noteSignedBy(manifestNote!, signer, ed25519)) fail(MANIFEST_SIGNATURE_FILE, `não está assinado pela chave ${shownKey(signer)}${rotated ? `, a última da cadeia de rotações (${ROTATIONS_FILE})` : ''}`);
   if (signedManifest[1] !== key.name) fail(MANIFEST_SIGNATURE_FILE, `assina o manifesto do registo ${shownName(signedManifest[1]!)}, não do registo da chave ${key.name}`);
   if (Number(signedManifest[2]) !== manifest.sessionId) fail(MANIFEST_SIGNATURE_FILE, `assina o manifesto da sessão n.º ${signedManifest[2]}, não da n.º ${manifest.sessionId}`);
-  if (bytesToHex(sha256(files.get(MANIFEST_FILE)!)) !== signedManifest[3]) fail(MANIFEST_FILE, `o seu SHA-256 não é o que a sala assinou em ${MANIFEST_SIGNATURE_FILE} (alterado)`);
+  if (bytesToHex(sha256(f.files.get(MANIFEST_FILE)!)) !== signedManifest[3]) fail(MANIFEST_FILE, `o seu SHA-256 não é o que a sala assinou em ${MANIFEST_SIGNATURE_FILE} (alterado)`);
   if (`bingo-kiosk/${manifest.hallId}` !== key.name) fail(MANIFEST_FILE, `a sala ${shownName(manifest.hallId)} não é a do registo da chave ${key.name}`);
+}
 
-  // Every file in the ZIP listed in the signed manifest with its size and SHA-256, and every file listed there.
+/** Every file in the ZIP listed in the signed manifest with its size and SHA-256, and every file listed there. */
+function checkListedFiles({ files }: ExportFiles, manifest: Manifest, sha256: Sha256): void {
   for (const [name, bytes] of files) {
     if (name === MANIFEST_FILE || name === MANIFEST_SIGNATURE_FILE) continue;
     const listed = Object.prototype.hasOwnProperty.call(manifest.files, name) ? manifest.files[name]! : fail(name, 'não está listado no manifesto assinado');
@@ -395,8 +484,11 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
   }
   for (const name of Object.keys(manifest.files)) if (!files.has(name)) fail(name, 'está listado no manifesto assinado mas falta no ZIP');
   for (const name of REQUIRED) if (!files.has(name)) fail(name, 'falta na exportação');
+}
 
-  const note = parseSignedNote(text('checkpoint.txt'));
+/** The session's checkpoint, signed by its key; a key signs nothing after its rotation. */
+function readCheckpoint(f: ExportFiles, { key, rotationSizes }: SigningKeys, ed25519: CheckCrypto['ed25519']): Checkpoint {
+  const note = parseSignedNote(f.text('checkpoint.txt'));
   if (!note) return fail('checkpoint.txt', 'não é uma nota assinada');
   if (!noteSignedBy(note, key, ed25519)) fail('checkpoint.txt', `não está assinado pela chave ${key.name}+${keyIdHex(key.keyId)}`);
   const checkpoint = parseCheckpoint(note.body) ?? fail('checkpoint.txt', 'não é um ponto de verificação');
@@ -405,11 +497,14 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
   if (rotationSizes.length > 0 && rotationSizes[0]! <= checkpoint.size) {
     fail(ROTATIONS_FILE, `rotação 1: assinada sobre ${rotationSizes[0]} entradas, antes do ponto de verificação da sessão (${checkpoint.size} entradas), que a chave antiga já não podia assinar`);
   }
+  return checkpoint;
+}
 
-  // The group's cosignatures (a witness): each must hold; the witness given must be among them.
+/** The group's cosignatures (a witness): each must hold; the witness given must be among them. */
+function checkWitnesses(f: ExportFiles, o: CheckOptions, { sha256, ed25519 }: CheckCrypto): ExportSummary['witnesses'] {
   const witnesses: ExportSummary['witnesses'] = [];
-  const noteText = text('checkpoint.txt');
-  const cosignatures = json<{ witnessKey: string; line: string }[]>('cosignatures.json', COSIGNATURES_SCHEMA);
+  const noteText = f.text('checkpoint.txt');
+  const cosignatures = f.json<{ witnessKey: string; line: string }[]>('cosignatures.json', COSIGNATURES_SCHEMA);
   for (const c of cosignatures) {
     const witness = parseWitnessKey(sha256, c.witnessKey) ?? fail('cosignatures.json', `${c.witnessKey} não é uma chave de testemunha`);
     const time = cosignatureTime(noteText, witness, c.line, ed25519);
@@ -422,12 +517,29 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
       fail('cosignatures.json', `o ponto de verificação não está cossinado pela testemunha ${given.name}+${keyIdHex(given.keyId)}`);
     }
   }
+  return witnesses;
+}
 
-  const proofs = json<{ size: number; inclusion: Record<string, string[]>; consistency: { from: number; to: number; proof: string[] } | null }>('proofs.json', PROOFS_SCHEMA);
+type Proofs = { size: number; inclusion: Record<string, string[]>; consistency: { from: number; to: number; proof: string[] } | null };
+
+/** The proofs, for the tree the checkpoint signs. */
+function readProofs(f: ExportFiles, checkpoint: Checkpoint): Proofs {
+  const proofs = f.json<Proofs>('proofs.json', PROOFS_SCHEMA);
   if (proofs.size !== checkpoint.size) fail('proofs.json', `provas para uma árvore de ${proofs.size} entradas; o ponto de verificação assina ${checkpoint.size}`);
+  return proofs;
+}
 
-  // Every entry: its hash is its fields', it links to the one before, and the signed tree holds it where it says.
-  const audit = lines(text('audit.jsonl'));
+/** The session's entries of the log: how many, by number, the first and the last. */
+interface SessionLog {
+  count: number;
+  entries: Map<number, AuditLine>;
+  from: number;
+  to: number;
+}
+
+/** Every entry: its hash is its fields', it links to the one before, and the signed tree holds it where it says. */
+function checkEntries(f: ExportFiles, manifest: Manifest, checkpoint: Checkpoint, proofs: Proofs, sha256: Sha256): SessionLog {
+  const audit = lines(f.text('audit.jsonl'));
   const entries = new Map<number, AuditLine>();
   const from = manifest.entries.from;
   let expected = from;
@@ -448,12 +560,15 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
   }
   const to = expected - 1;
   if (to !== manifest.entries.to || to !== checkpoint.size) fail('audit.jsonl', `termina na entrada ${to}; o ponto de verificação assina ${checkpoint.size} entradas`);
+  return { count: audit.length, entries, from, to };
+}
 
-  // The previous session's checkpoint, extended by this one (signed by one of the hall's keys).
-  const extendsPrevious = files.has('previous-checkpoint.txt');
+/** The previous session's checkpoint, extended by this one (signed by one of the hall's keys); whether there is one. */
+function checkPrevious(f: ExportFiles, key: VerifierKey, checkpoint: Checkpoint, proofs: Proofs, from: number, { sha256, ed25519 }: CheckCrypto): boolean {
+  const extendsPrevious = f.files.has('previous-checkpoint.txt');
   if (extendsPrevious) {
-    const before = parseSignedNote(text('previous-checkpoint.txt')) ?? fail('previous-checkpoint.txt', 'não é uma nota assinada');
-    const keys = json<{ verifierKey: string }[]>('keys.json', KEYS_SCHEMA).map((k) => parseVerifierKey(sha256, k.verifierKey)).filter((k) => k !== null);
+    const before = parseSignedNote(f.text('previous-checkpoint.txt')) ?? fail('previous-checkpoint.txt', 'não é uma nota assinada');
+    const keys = f.json<{ verifierKey: string }[]>('keys.json', KEYS_SCHEMA).map((k) => parseVerifierKey(sha256, k.verifierKey)).filter((k) => k !== null);
     if (!keys.some((k) => noteSignedBy(before, k, ed25519)) && !noteSignedBy(before, key, ed25519)) fail('previous-checkpoint.txt', 'não está assinado por nenhuma das chaves da sala');
     const old: Checkpoint = parseCheckpoint(before.body) ?? fail('previous-checkpoint.txt', 'não é um ponto de verificação');
     const c = proofs.consistency ?? fail('proofs.json', 'falta a prova de consistência a partir do ponto de verificação anterior');
@@ -468,8 +583,22 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
     if (from !== 1) fail('previous-checkpoint.txt', `falta na exportação: as entradas começam na ${from}, depois das de uma sessão anterior, e sem ele nada prova que esta sessão a continua`);
     if (proofs.consistency !== null) fail('proofs.json', 'uma prova de consistência sem ponto de verificação anterior');
   }
+  return extendsPrevious;
+}
 
-  // Documents: each backed by the entry that wrote it (same figures), each such entry's document cited.
+/** Documents against the entries that wrote them: which entries a document cited, and each entry's answer read once. */
+interface Backing {
+  /**
+   * The document `what` at `file`:`n` was written by entry `seq` of `channels` (any when empty), whose answer
+   * `match` finds agreeing (it names the first field that differs). `earlier`: the entry may be an earlier
+   * session's (a guia issued or a drawer opened before this session's entries), proved by that export.
+   */
+  backedBy(file: string, n: number, what: string, seq: number | null, channels: readonly string[], match: (answer: unknown) => string | null, earlier?: boolean): void;
+  answerOf(seq: number): unknown;
+  cited: Set<number>;
+}
+
+function documentBacking({ entries, from, to }: SessionLog): Backing {
   const cited = new Set<number>();
   const answers = new Map<number, unknown>();
   const answerOf = (seq: number) => {
@@ -483,12 +612,7 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
     }
     return answers.get(seq);
   };
-  /**
-   * The document `what` at `file`:`n` was written by entry `seq` of `channels` (any when empty), whose answer
-   * `match` finds agreeing (it names the first field that differs). `earlier`: the entry may be an earlier
-   * session's (a guia issued or a drawer opened before this session's entries), proved by that export.
-   */
-  const backedBy = (file: string, n: number, what: string, seq: number | null, channels: readonly string[], match: (answer: unknown) => string | null, earlier = false) => {
+  const backedBy: Backing['backedBy'] = (file, n, what, seq, channels, match, earlier = false) => {
     if (seq === null || seq === undefined) return fail(file, `${what}: nenhuma entrada do registo o escreveu`, n);
     if (seq < from && earlier) return;
     const e = entries.get(seq);
@@ -498,25 +622,94 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
     if (differs !== null) fail(file, `${what}: ${differs} difere da sua entrada ${seq} do registo`, n);
     cited.add(seq);
   };
-  /** The first of `fields` on which `row` and `answer` disagree, where the answer has the field. */
-  const fieldsAgree = (row: Record<string, unknown>, answer: Record<string, unknown> | undefined, fields: readonly string[], whose: string): string | null => {
-    if (!answer) return whose;
-    for (const f of fields) if (f in answer && !same(answer[f], row[f])) return f;
-    return null;
-  };
-  const rows = <T>(file: string) =>
-    lines(text(file)).map((l, i) => {
-      const row = parseLine<Record<string, unknown>>(file, l, i + 1);
-      const fields = ROW_FIELDS[file]!;
-      if (!row || typeof row !== 'object' || Array.isArray(row)) return fail(file, 'a linha não é um objeto', i + 1);
-      for (const k of Object.keys(row)) if (!fields.includes(k)) fail(file, `campo desconhecido ${shownName(k)}`, i + 1);
-      for (const k of fields) if (!Object.prototype.hasOwnProperty.call(row, k)) fail(file, `falta o campo ${k}`, i + 1);
-      return row as T;
-    });
-  const counts: Record<string, number> = {};
+  return { backedBy, answerOf, cited };
+}
 
-  type SaleLine = { saleId: number; gameNumber: number; quantity: number; totalCents: number; ranges: unknown; voided: boolean; auditSeq: number | null };
-  const sales = rows<SaleLine>('sales.jsonl');
+/** The first of `fields` on which `row` and `answer` disagree, where the answer has the field. */
+function fieldsAgree(row: Record<string, unknown>, answer: Record<string, unknown> | undefined, fields: readonly string[], whose: string): string | null {
+  if (!answer) return whose;
+  for (const f of fields) if (f in answer && !same(answer[f], row[f])) return f;
+  return null;
+}
+
+/** A document file's rows, each an object with exactly its file's fields. */
+function readRows<T>(f: ExportFiles, file: string): T[] {
+  return lines(f.text(file)).map((l, i) => {
+    const row = parseLine<Record<string, unknown>>(file, l, i + 1);
+    const fields = ROW_FIELDS[file]!;
+    if (!row || typeof row !== 'object' || Array.isArray(row)) return fail(file, 'a linha não é um objeto', i + 1);
+    for (const k of Object.keys(row)) if (!fields.includes(k)) fail(file, `campo desconhecido ${shownName(k)}`, i + 1);
+    for (const k of fields) if (!Object.prototype.hasOwnProperty.call(row, k)) fail(file, `falta o campo ${k}`, i + 1);
+    return row as T;
+  });
+}
+
+type SaleLine = { saleId: number; gameNumber: number; quantity: number; totalCents: number; ranges: unknown; voided: boolean; auditSeq: number | null };
+type VoidLine = { saleId: number; approvedBy: string; ranges: unknown; auditSeq: number | null };
+type PrizeLine = {
+  winnerId: number;
+  sessionId: number;
+  gameNumber: number;
+  kind: 'line' | 'bingo' | 'special';
+  seriesCode: string;
+  card: number;
+  prizeCents: number;
+  ballCount: number;
+  status: 'paid' | 'unpaid' | 'void';
+  awardSeq: number | null;
+  payment: { amountCents: number; auditSeq: number | null } | null;
+  void: { auditSeq: number | null } | null;
+};
+type RefundLine = { saleId: number; sessionId: number; gameNumber: number; amountCents: number; auditSeq: number | null };
+type GuiaLine = {
+  guiaId: number;
+  number: number;
+  machineNumber: string;
+  kind: string;
+  amountCents: number;
+  status: 'unpaid' | 'paid' | 'void';
+  cashCents: number;
+  cheques: { amountCents: number }[];
+  voidReason: string | null;
+  issueSeq: number | null;
+  paymentSeq: number | null;
+  voidSeq: number | null;
+};
+type DrawerLine = {
+  drawerId: number;
+  floatCents: number;
+  openSeq: number | null;
+  close: { zNumber: number; countedCents: number; varianceCents: number; auditSeq: number | null } | null;
+};
+type GameLine = FigureGame & {
+  closure: { stampDutyBasisPoints: number; specialShareBasisPoints?: number | null; specialShareCents: number; cardsSold: number; totalCents: number; auditSeq: number | null } | null;
+};
+
+/** The document files, in the order they are checked (the summary counts their lines under these names). */
+interface Documents {
+  sales: SaleLine[];
+  voids: VoidLine[];
+  prizes: PrizeLine[];
+  refunds: RefundLine[];
+  guias: GuiaLine[];
+  drawers: DrawerLine[];
+  games: GameLine[];
+}
+
+/** Documents: each backed by the entry that wrote it (same figures), file by file. */
+function checkDocuments(f: ExportFiles, b: Backing, sessionId: number): Documents {
+  const sales = checkSales(f, b);
+  const voids = checkVoids(f, b, sales);
+  const prizes = checkPrizes(f, b, sessionId);
+  const refunds = checkRefunds(f, b);
+  const guias = checkGuias(f, b);
+  const drawers = checkDrawers(f, b);
+  const games = checkGames(f, b);
+  return { sales, voids, prizes, refunds, guias, drawers, games };
+}
+
+function checkSales(f: ExportFiles, { backedBy }: Backing): SaleLine[] {
+  const sales = readRows<SaleLine>(f, 'sales.jsonl');
   sales.forEach((s, i) => {
     backedBy('sales.jsonl', i + 1, `venda ${s.saleId}`, s.auditSeq, ['sale.create'], (a) => {
       const answer = a as Record<string, unknown> | null;
@@ -524,9 +717,12 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
       return fieldsAgree(s, answer, ['quantity', 'totalCents', 'ranges'], 'saleId');
     });
   });
+  return sales;
+}
 
-  type VoidLine = { saleId: number; approvedBy: string; ranges: unknown; auditSeq: number | null };
-  const voids = rows<VoidLine>('voids.jsonl');
+/** Each void backed by its entry, and each sale marked voided by its void. */
+function checkVoids(f: ExportFiles, { backedBy }: Backing, sales: readonly SaleLine[]): VoidLine[] {
+  const voids = readRows<VoidLine>(f, 'voids.jsonl');
   const voided = new Set(sales.filter((s) => s.voided).map((s) => s.saleId));
   voids.forEach((v, i) => {
     backedBy('voids.jsonl', i + 1, `anulação da venda ${v.saleId}`, v.auditSeq, ['sale.voidLast'], (a) => {
@@ -537,26 +733,16 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
     if (!voided.delete(v.saleId)) fail('voids.jsonl', `anulação da venda ${v.saleId}: sales.jsonl não marca essa venda como anulada`, i + 1);
   });
   for (const saleId of voided) fail('sales.jsonl', `venda ${saleId}: marcada como anulada sem anulação em voids.jsonl`, sales.findIndex((s) => s.saleId === saleId) + 1);
+  return voids;
+}
 
-  type PrizeLine = {
-    winnerId: number;
-    sessionId: number;
-    gameNumber: number;
-    kind: 'line' | 'bingo' | 'special';
-    seriesCode: string;
-    card: number;
-    prizeCents: number;
-    ballCount: number;
-    status: 'paid' | 'unpaid' | 'void';
-    awardSeq: number | null;
-    payment: { amountCents: number; auditSeq: number | null } | null;
-    void: { auditSeq: number | null } | null;
-  };
-  const prizes = rows<PrizeLine>('prizes.jsonl');
+/** Each prize: its award, its payment (the whole prize) or its annulment, each backed by its entry. */
+function checkPrizes(f: ExportFiles, { backedBy }: Backing, sessionId: number): PrizeLine[] {
+  const prizes = readRows<PrizeLine>(f, 'prizes.jsonl');
   prizes.forEach((p, i) => {
     const n = i + 1;
     const what = `prémio ${p.winnerId}`;
-    const ours = p.sessionId === manifest.sessionId;
+    const ours = p.sessionId === sessionId;
     // A carried prize (an earlier session's, paid now) was awarded in that session's entries.
     backedBy('prizes.jsonl', n, what, p.awardSeq, [], (a) => fieldsAgree(p, findWith(a, 'winnerId', p.winnerId), ['kind', 'seriesCode', 'card', 'prizeCents', 'ballCount'], 'winnerId'), !ours);
     if ((p.status === 'paid') !== (p.payment !== null) || (p.status === 'void') !== (p.void !== null)) fail('prizes.jsonl', `${what}: estado ${p.status} ${p.payment ? 'com' : 'sem'} pagamento`, n);
@@ -570,9 +756,11 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
     }
     if (p.void) backedBy('prizes.jsonl', n, `anulação do ${what}`, p.void.auditSeq, [], () => null);
   });
+  return prizes;
+}
 
-  type RefundLine = { saleId: number; sessionId: number; gameNumber: number; amountCents: number; auditSeq: number | null };
-  const refunds = rows<RefundLine>('refunds.jsonl');
+function checkRefunds(f: ExportFiles, { backedBy }: Backing): RefundLine[] {
+  const refunds = readRows<RefundLine>(f, 'refunds.jsonl');
   refunds.forEach((r, i) => {
     backedBy('refunds.jsonl', i + 1, `reembolso da venda ${r.saleId}`, r.auditSeq, ['refund.pay'], (a) => {
       const answer = a as Record<string, unknown> | null;
@@ -580,22 +768,12 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
       return fieldsAgree(r, answer, ['amountCents'], 'saleId');
     });
   });
+  return refunds;
+}
 
-  type GuiaLine = {
-    guiaId: number;
-    number: number;
-    machineNumber: string;
-    kind: string;
-    amountCents: number;
-    status: 'unpaid' | 'paid' | 'void';
-    cashCents: number;
-    cheques: { amountCents: number }[];
-    voidReason: string | null;
-    issueSeq: number | null;
-    paymentSeq: number | null;
-    voidSeq: number | null;
-  };
-  const guias = rows<GuiaLine>('guias.jsonl');
+/** Each guia: its issue (maybe an earlier session's), its payment in cash and cheques, its annulment. */
+function checkGuias(f: ExportFiles, { backedBy }: Backing): GuiaLine[] {
+  const guias = readRows<GuiaLine>(f, 'guias.jsonl');
   guias.forEach((g, i) => {
     const n = i + 1;
     const what = `guia n.º ${g.number}`;
@@ -622,14 +800,12 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
       });
     } else if (g.voidSeq !== null) fail('guias.jsonl', `${what}: ${GUIA_STATUS[g.status]} com anulação`, n);
   });
+  return guias;
+}
 
-  type DrawerLine = {
-    drawerId: number;
-    floatCents: number;
-    openSeq: number | null;
-    close: { zNumber: number; countedCents: number; varianceCents: number; auditSeq: number | null } | null;
-  };
-  const drawers = rows<DrawerLine>('drawers.jsonl');
+/** Each drawer: its opening (maybe an earlier session's) and its Z. */
+function checkDrawers(f: ExportFiles, { backedBy }: Backing): DrawerLine[] {
+  const drawers = readRows<DrawerLine>(f, 'drawers.jsonl');
   drawers.forEach((d, i) => {
     const n = i + 1;
     backedBy('drawers.jsonl', n, `gaveta ${d.drawerId}`, d.openSeq, ['drawer.open'], (a) => fieldsAgree(d, findWith(a, 'drawerId', d.drawerId), ['floatCents'], 'drawerId'), true);
@@ -638,11 +814,12 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
       backedBy('drawers.jsonl', n, `Z n.º ${close.zNumber}`, close.auditSeq, [], (a) => fieldsAgree(close, findWith(a, 'zNumber', close.zNumber), ['countedCents', 'varianceCents'], 'zNumber'));
     }
   });
+  return drawers;
+}
 
-  type GameLine = FigureGame & {
-    closure: { stampDutyBasisPoints: number; specialShareBasisPoints?: number | null; specialShareCents: number; cardsSold: number; totalCents: number; auditSeq: number | null } | null;
-  };
-  const games = rows<GameLine>('games.jsonl');
+/** Each game's close of sale backed by its entry. */
+function checkGames(f: ExportFiles, { backedBy }: Backing): GameLine[] {
+  const games = readRows<GameLine>(f, 'games.jsonl');
   games.forEach((g, i) => {
     if (g.closure) {
       const closure = g.closure;
@@ -652,8 +829,11 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
       });
     }
   });
+  return games;
+}
 
-  // No entry's document left out: each sale, void, payment, refund, guia, drawer the log wrote is in its file.
+/** No entry's document left out: each sale, void, payment, refund, guia, drawer the log wrote is in its file. */
+function checkNoneLeftOut({ entries }: SessionLog, { cited, answerOf }: Backing): void {
   for (const e of entries.values()) {
     const writer = WRITERS[e.channel];
     if (e.outcome === 'ok' && writer && !cited.has(e.seq)) fail(writer.file, `a entrada ${e.seq} (${e.channel}) escreveu ${writer.document} que este ficheiro não tem (deixado de fora)`);
@@ -665,8 +845,10 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
     const z = findObject(answerOf(e.seq), (o) => typeof o.zNumber === 'number')?.zNumber;
     if (z !== undefined) fail('drawers.jsonl', `a entrada ${e.seq} (drawer.close) escreveu o Z n.º ${z}, que este ficheiro não tem (deixado de fora)`);
   }
+}
 
-  // The acta's figures, recomputed from the rows.
+/** The acta's figures, recomputed from the rows, then the special prize's (art. 10). */
+function checkActa(f: ExportFiles, sessionId: number, { sales, prizes, refunds, games }: Documents): ActaFigures {
   const figures = recomputeActa({
     games: games.map((g) => ({
       number: g.number,
@@ -677,37 +859,45 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
       specialShareBasisPoints: g.closure?.specialShareBasisPoints ?? null,
     })),
     sales,
-    prizes: prizes.filter((p) => p.sessionId === manifest.sessionId).map((p) => ({ gameNumber: p.gameNumber, kind: p.kind, prizeCents: p.prizeCents, paid: p.status === 'paid' })),
-    refunds: refunds.filter((r) => r.sessionId === manifest.sessionId),
+    prizes: prizes.filter((p) => p.sessionId === sessionId).map((p) => ({ gameNumber: p.gameNumber, kind: p.kind, prizeCents: p.prizeCents, paid: p.status === 'paid' })),
+    refunds: refunds.filter((r) => r.sessionId === sessionId),
   });
-  const acta = json<{ sessionId: number; games: Parameters<typeof firstDifference>[1]['games']; totals: ActaFigures['totals'] }>('acta.json');
-  if (acta.sessionId !== manifest.sessionId) fail('acta.json', `a acta da sessão n.º ${acta.sessionId}, não da n.º ${manifest.sessionId}`);
+  const acta = f.json<{ sessionId: number; games: Parameters<typeof firstDifference>[1]['games']; totals: ActaFigures['totals'] }>('acta.json');
+  if (acta.sessionId !== sessionId) fail('acta.json', `a acta da sessão n.º ${acta.sessionId}, não da n.º ${sessionId}`);
   const difference = firstDifference(figures, acta);
   if (difference) {
     const where = difference.game === null ? 'totais' : `jogada ${difference.game}`;
     fail('acta.json', `${where}: ${difference.field} é ${String(difference.stated)}, as linhas dão ${difference.recomputed}`);
   }
+  checkSpecialPrize(f, sessionId, figures, prizes, games);
+  return figures;
+}
 
-  // The special prize (art. 10): each game's share of V at the rate its close recorded, and a special prize only
-  // to a bingo made within the session's N balls, beside that bingo.
+/**
+ * The special prize (art. 10): each game's share of V at the rate its close recorded, and a special prize only
+ * to a bingo made within the session's N balls, beside that bingo.
+ */
+function checkSpecialPrize(f: ExportFiles, sessionId: number, figures: ActaFigures, prizes: readonly PrizeLine[], games: readonly GameLine[]): void {
   figures.games.forEach((g, i) => {
     const closure = games[i]!.closure;
     if (g.specialShareCents !== null && closure && closure.specialShareCents !== g.specialShareCents) {
       fail('games.jsonl', `jogada ${g.number}: specialShareCents é ${closure.specialShareCents}, as linhas dão ${g.specialShareCents}`, i + 1);
     }
   });
-  const specialBalls = json<{ specialBalls?: number | null }>('acta.json').specialBalls ?? null;
+  const specialBalls = f.json<{ specialBalls?: number | null }>('acta.json').specialBalls ?? null;
   prizes.forEach((p, i) => {
-    if (p.kind !== 'special' || p.sessionId !== manifest.sessionId) return;
+    if (p.kind !== 'special' || p.sessionId !== sessionId) return;
     const bingo = prizes.some((b) => b.kind === 'bingo' && b.sessionId === p.sessionId && b.gameNumber === p.gameNumber && b.seriesCode === p.seriesCode && b.card === p.card && b.ballCount === p.ballCount);
     if (!bingo || specialBalls === null || p.ballCount > specialBalls) {
       fail('prizes.jsonl', `prémio ${p.winnerId}: prémio especial sem um bingo do mesmo cartão em ${specialBalls ?? '?'} bolas ou menos (bingo em ${p.ballCount})`, i + 1);
     }
   });
+}
 
-  // The guias by status, recomputed from their rows, against the hall's own figures.
+/** The guias by status, recomputed from their rows, against the hall's own figures. */
+function checkGuiaTotals(f: ExportFiles, guias: readonly GuiaLine[]): GuiasByStatus {
   const byStatus = guiasByStatus(guias);
-  const stated = json<{ guias: GuiasByStatus }>('summary.json', SUMMARY_SCHEMA).guias;
+  const stated = f.json<{ guias: GuiasByStatus }>('summary.json', SUMMARY_SCHEMA).guias;
   for (const status of ['unpaid', 'paid', 'void'] as const) {
     for (const field of Object.keys(byStatus[status]) as (keyof GuiasByStatus['paid'])[]) {
       if (stated[status]?.[field] !== byStatus[status][field]) {
@@ -715,28 +905,7 @@ function check(zip: Uint8Array, o: { key?: string; witness?: string }, { sha256,
       }
     }
   }
-
-  for (const [name, list] of Object.entries({ sales, voids, prizes, refunds, guias, drawers, games })) counts[name] = list.length;
-  return {
-    ok: true,
-    hallName: manifest.hallName,
-    licence: manifest.licence,
-    sessionId: manifest.sessionId,
-    openedAt: manifest.openedAt,
-    closedAt: manifest.closedAt,
-    entries: audit.length,
-    keyId: keyIdHex(key.keyId),
-    checkpointSize: checkpoint.size,
-    documents: counts,
-    figures,
-    guias: byStatus,
-    keyGiven: o.key !== undefined,
-    rotations: chain.slice(1).map((k) => keyIdHex(k.keyId)),
-    givenLaterKeyId: givenAt > 0 ? keyIdHex(chain[givenAt]!.keyId) : null,
-    witnesses,
-    witnessGiven: o.witness !== undefined,
-    extendsPrevious,
-  };
+  return byStatus;
 }
 
 /** What a passed check found, as the inspector reads it (the command line prints it; the HTML page shows the same). */
