@@ -20,6 +20,9 @@ describe('import rules of the folders and domains', () => {
     ['core/probe.ts', '../db/connection.js', 'core may not import db'],
     ['core/probe.ts', 'node:fs', 'core may not use node:fs'],
     ['core/bingo/probe.ts', '../people/rules.js', 'core/bingo/ may import only core/ (the kernel) and core/bingo/'],
+    // The inspector's offline check is pure: it runs in a browser (verificar.html) and reads only the rules it recomputes.
+    ['core/inspector/probe.ts', '../people/rules.js', 'core/inspector/ may import only core/ (the kernel) and core/inspector/'],
+    ['core/inspector/probe.ts', 'node:crypto', 'core/inspector may not use node:crypto'],
     // The merges import every domain: a rule taking KioskError from core/errors.ts would run an arrow back up.
     ['core/bingo/probe.ts', '../errors.js', 'within core/ only the merges import core/errors.ts, which imports every domain: take KioskError and ErrorCode from core/refusal.ts'],
     ['core/caixa/probe.ts', '../contract.js', 'within core/ only the merges import core/contract.ts'],
@@ -105,6 +108,8 @@ describe('import rules of the folders and domains', () => {
     expect(await refused('renderer/probe.ts', probe('../core/money.js'))).toEqual([]);
     expect(await refused('core/bingo/probe.ts', probe('../money.js'))).toEqual([]);
     expect(await refused('core/bingo/probe.ts', probe('../refusal.js'))).toEqual([]);
+    expect(await refused('core/inspector/probe.ts', probe('../transparency/merkle.js'))).toEqual([]);
+    expect(await refused('core/inspector/probe.ts', probe('../bingo/acta-figures.js'))).toEqual([]);
     expect(await refused('core/bridge.ts', probe('./errors.js'))).toEqual([]);
     expect(await refused('main/services/bingo/probe.ts', probe('../../../core/errors.js'))).toEqual([]);
     expect(await refused('db/probe.ts', probe('../core/ledger.js'))).toEqual([]);
