@@ -2,7 +2,7 @@
 import { KioskError } from './refusal.js';
 
 /** The largest euro note (cents): no one hands over more than the total and one of these. */
-export const LARGEST_NOTE_CENTS = 50_000;
+const LARGEST_NOTE_CENTS = 50_000;
 
 /**
  * Tendered is at least the total (checked by each sale, with its own message)

@@ -14,7 +14,7 @@ export type Lang = 'pt-PT' | 'en';
 export type Params = Record<string, string | number>;
 /** A message's words from its parameters; `zone` is the hall's, in which it names any time. */
 export type Message = (p: Params, zone: HallTimeZone) => string;
-export type Catalogue = Record<string, { pt: Message; en: Message }>;
+type Catalogue = Record<string, { pt: Message; en: Message }>;
 
 export function errors<const T extends Catalogue>(catalogue: T): T {
   return catalogue;

@@ -40,7 +40,7 @@ export const contract = mergeUnique('channel', {
   transparencyContract,
 });
 
-export type Contract = typeof contract;
+type Contract = typeof contract;
 export type Channel = keyof Contract;
 export type ChannelInput<C extends Channel> = z.input<Contract[C]['input']>;
 export type ParsedInput<C extends Channel> = z.output<Contract[C]['input']>;

@@ -9,7 +9,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { hallDay, hallTimestamp, type HallTimeZone } from './time.js';
 
-export type CsvCell = string | number | null;
+type CsvCell = string | number | null;
 
 /** One column: its pt-PT header and its cell of a row (`zone`: the hall's, for the times it holds). */
 export interface CsvColumn<T> {
@@ -45,7 +45,7 @@ export function csvText(text: string | null | undefined): string {
 }
 
 /** The byte order mark: the first character of every file. */
-export const CSV_BOM = '\ufeff';
+const CSV_BOM = '\ufeff';
 
 // Quoted besides what csv-stringify quotes (`;`, `"`, CRLF): a lone line break (a spreadsheet would start a row there) and edge spaces.
 const OPTIONS = { delimiter: ';', record_delimiter: 'windows', quoted_match: [/[\r\n]/, /^\s|\s$/] };

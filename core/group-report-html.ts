@@ -31,7 +31,7 @@ export function niceMax(max: number): number {
 
 const svgNumber = (v: number) => String(Math.round(v * 10) / 10);
 
-export interface GroupedBars {
+interface GroupedBars {
   title: string;
   /** The x axis's categories, in order (e.g. days). */
   categories: readonly string[];
@@ -80,7 +80,7 @@ export function groupedBarsSvg(c: GroupedBars): string {
   return svg(width, height, c.title, out);
 }
 
-export interface HorizontalBars {
+interface HorizontalBars {
   title: string;
   bars: readonly { label: string; value: number; text: string; below?: boolean }[];
   /** The axis's top (default: the largest value, rounded up). */

@@ -12,7 +12,7 @@ import { csvCents, csvText, type CsvColumn } from './csv.js';
 import { KioskError } from './refusal.js';
 import { DEFAULT_HALL_TIME_ZONE, hallDay, hallDayStart, type HallTimeZone } from './time.js';
 
-export const REPORT_FORMATS = ['json', 'csv', 'html'] as const;
+const REPORT_FORMATS = ['json', 'csv', 'html'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export interface ReportPeriod {
@@ -174,7 +174,7 @@ export interface ReportRow {
   zVarianceCents: number;
 }
 
-export interface MachineReturn {
+interface MachineReturn {
   hallName: string;
   number: string;
   betCents: number | null;

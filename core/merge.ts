@@ -8,7 +8,7 @@
 
 /** The intersection of a union of slices: every slice's keys, each with its own type. */
 type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
-export type Merged<S extends Record<string, object>> = { [K in keyof Intersection<S[keyof S]>]: Intersection<S[keyof S]>[K] };
+type Merged<S extends Record<string, object>> = { [K in keyof Intersection<S[keyof S]>]: Intersection<S[keyof S]>[K] };
 
 /**
  * Merge named slices into one object. `what` names a key in the refusal

@@ -74,7 +74,7 @@ export const CASH_LINES: readonly DrawerLine[] = mergeDeclared('cash line', (l) 
 export const CHIP_LINES: readonly DrawerLine[] = mergeDeclared('chip line', (l) => l.key, { BINGO_CHIP_LINES, CHIP_FLOAT_LINES }, byOrder);
 
 /** A transaction of a kind no domain declares, or documenting what its kind does not: a builder out of step with its descriptor. */
-export class UndeclaredMoneyKindError extends Error {}
+class UndeclaredMoneyKindError extends Error {}
 
 export function assertDeclared(entry: Pick<LedgerEntry, 'kind' | 'ref'>): void {
   const d = MONEY_KINDS.find((k) => k.kind === entry.kind);

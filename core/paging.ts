@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { KioskError } from './refusal.js';
 
 export const PAGE_MAX = 500;
-export const PAGE_DEFAULT = 50;
+const PAGE_DEFAULT = 50;
 
 /** The paging fields of a list's input: `cursor` (the previous page's nextCursor; absent or null: the first page) and `limit`. */
 export const pageFields = {

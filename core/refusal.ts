@@ -17,7 +17,7 @@ import type { Lang, Params } from './catalogue.js';
 export interface ErrorCodes {}
 export type ErrorCode = keyof ErrorCodes & string;
 
-export type Wording = (code: ErrorCode, params: Params, lang: Lang) => string;
+type Wording = (code: ErrorCode, params: Params, lang: Lang) => string;
 
 let wording: Wording | null = null;
 

@@ -72,9 +72,9 @@ export const periodFields = { from: isoTime, to: isoTime };
 /** A manager's username and PIN given at the counter for an act that needs approval. */
 export const approvalSchema = z.object({ username, pin }).strict();
 
-export type Access = 'public' | readonly Role[];
+type Access = 'public' | readonly Role[];
 
-export interface ChannelDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+interface ChannelDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   input: I;
   output: O;
   /** 'public' channels need no operator (empty database setup, login). */

@@ -62,7 +62,7 @@ export function hallDay(at: Date, zone: HallTimeZone): string {
 }
 
 /** The fields of an instant on the hall's clock, two digits each (the year four): the one source of every printed or exported time. */
-export interface HallParts {
+interface HallParts {
   year: string;
   month: string;
   day: string;
@@ -178,7 +178,7 @@ export function nextHallHour(now: Date, zone: HallTimeZone, hour = 2): Date {
 }
 
 /** The hall's clock as one object: the helpers above bound to a zone, for code that formats many times (documents, screens). */
-export interface HallTime {
+interface HallTime {
   readonly zone: HallTimeZone;
   day(at: Date): string;
   parts(iso: string): HallParts;

@@ -229,7 +229,7 @@ export const CREDENTIALS_BASELINE_CHANNEL = 'operators.baseline';
  * auth.recover, pins.sealed; db/people.ts's writers are called from these alone), and the baseline: only their
  * rows look for the operators they changed (appendAudit), and only their rows vouch for a credential.
  */
-export const CREDENTIAL_CHANNELS: readonly string[] = [...OPERATOR_CHANNELS.created, ...OPERATOR_CHANNELS.updated, CREDENTIALS_BASELINE_CHANNEL];
+const CREDENTIAL_CHANNELS: readonly string[] = [...OPERATOR_CHANNELS.created, ...OPERATOR_CHANNELS.updated, CREDENTIALS_BASELINE_CHANNEL];
 
 /** The newest digest the log holds for each operator it vouches for. */
 export function vouchedCredentials(db: ReadableDb): Map<number, string> {
@@ -384,7 +384,7 @@ export function verifyAudit(db: ReadableDb, anchor?: AuditHead): AuditCheck {
 /** At most this many characters of a row's input, before and after: a page stays small, the log keeps the whole. */
 export const AUDIT_SUMMARY_CHARS = 300;
 
-export interface AuditEntryRow {
+interface AuditEntryRow {
   seq: number;
   at: string;
   channel: string;
@@ -397,7 +397,7 @@ export interface AuditEntryRow {
   after: string | null;
 }
 
-export interface AuditFilter {
+interface AuditFilter {
   /** [from, to) of instants (UTC ISO-8601 as stored); null: unbounded. */
   from: string | null;
   to: string | null;

@@ -45,7 +45,7 @@ function toRollbackJournal(file: string): void {
   }
 }
 
-export function backupName(at: Date): string {
+function backupName(at: Date): string {
   return `kiosk-${at.toISOString().replace(/[:.]/g, '-')}.sqlite`;
 }
 
@@ -63,7 +63,7 @@ export interface BackupCheck {
   checkpoint: BackupCheckpoint | null;
 }
 
-export interface BackupCheckpoint {
+interface BackupCheckpoint {
   id: number;
   size: number;
   at: string;
@@ -103,7 +103,7 @@ export function checkFile(file: string): BackupCheck {
   }
 }
 
-export interface BackupResult {
+interface BackupResult {
   file: string;
   bytes: number;
   check: BackupCheck;
@@ -286,7 +286,7 @@ export function restoreBackup(
 }
 
 /** A checkpoint the hall signed, as its current database holds it (the one a restore must extend). */
-export interface HallCheckpoint {
+interface HallCheckpoint {
   id: number;
   size: number;
   at: string;

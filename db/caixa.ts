@@ -106,7 +106,7 @@ export function insertTransfer(
   );
 }
 
-export interface TransferRow {
+interface TransferRow {
   transferId: number;
   at: string;
   from: string;
@@ -171,7 +171,7 @@ export function guiaByNumber(db: ReadableDb, number: number): GuiaRow | undefine
   return stmt<[number], GuiaRow>(db, `${GUIA_SELECT} WHERE g.number = ?`).get(number);
 }
 
-export type GuiaStatusFilter = 'unpaid' | 'paid' | 'void' | 'all';
+type GuiaStatusFilter = 'unpaid' | 'paid' | 'void' | 'all';
 
 const STATUS_WHERE: Record<GuiaStatusFilter, string> = {
   unpaid: 'p.guia_id IS NULL AND v.guia_id IS NULL',
@@ -180,7 +180,7 @@ const STATUS_WHERE: Record<GuiaStatusFilter, string> = {
   all: '1',
 };
 
-export interface GuiaFilter {
+interface GuiaFilter {
   status: GuiaStatusFilter;
   /** Issued in [from, to): ISO-8601 instants (UTC, as stored); null: no bound. */
   from: string | null;
@@ -282,7 +282,7 @@ export function insertGuiaVoid(db: WritableDb, v: { guiaId: number; at: string; 
 
 // ---- meters -----------------------------------------------------------------------
 
-export interface ReadingRow {
+interface ReadingRow {
   id: number;
   at: string;
   kind: 'reading' | 'rollover' | 'reset';

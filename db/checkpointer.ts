@@ -23,7 +23,7 @@ export interface CheckpointOffload {
   close(): void;
 }
 
-export interface Checkpointer {
+interface Checkpointer {
   /** Call after a write commits: a checkpoint follows once the loop is free. */
   afterCommit(): void;
   /** Checkpoint everything and empty the WAL (on close). */

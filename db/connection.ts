@@ -56,7 +56,7 @@ export class DatabaseTooNewError extends KioskError {
   }
 }
 
-export type DatabaseRefusal = 'empty' | 'not_a_database' | 'damaged' | 'foreign' | 'not_kiosk' | 'older_than_schema';
+type DatabaseRefusal = 'empty' | 'not_a_database' | 'damaged' | 'foreign' | 'not_kiosk' | 'older_than_schema';
 
 const REFUSAL_CODES = {
   empty: 'DATABASE_EMPTY',
@@ -341,13 +341,13 @@ export function writeTransaction<T>(db: WritableDb, fn: () => T): T {
  * is answered before its commit. Each runs as it would alone, in order of
  * arrival, seeing the writes of those before it.
  */
-export interface GroupCommit {
+interface GroupCommit {
   /** `fn` in the next shared transaction; resolves after that commit with its value, or rejects with its throw (or the commit's). */
   run<T>(fn: () => T): Promise<T>;
 }
 
 /** At most this many commands share a commit: a long batch would hold the answers of its first ones. */
-export const GROUP_COMMIT_LIMIT = 64;
+const GROUP_COMMIT_LIMIT = 64;
 
 export function createGroupCommit(db: WritableDb, limit: number = GROUP_COMMIT_LIMIT): GroupCommit {
   type Entry = { fn: () => unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void };

@@ -118,7 +118,7 @@ export function drawerChipsByKind(db: ReadableDb, drawer: Pick<DrawerRow, 'id' |
   return Object.fromEntries(rows.map((r) => [r.kind, r.cents]));
 }
 
-export interface ChipCountRow {
+interface ChipCountRow {
   chips: ChipCount[];
   cents: number;
   expectedCents: number | null;
@@ -214,7 +214,7 @@ export function nextZNumber(db: ReadableDb): number {
   return stmt<[], { n: number }>(db, `SELECT COALESCE(MAX(z_number), 0) + 1 AS n FROM drawer_closes`).get()!.n;
 }
 
-export interface DrawerCloseRow {
+interface DrawerCloseRow {
   drawerId: number;
   zNumber: number;
   closedAt: string;
@@ -292,7 +292,7 @@ export function reportJobOf(db: ReadableDb, drawerId: number, kind: 'x_report' |
 }
 
 /** A blind count recorded as final (its variance needed a manager's acceptance), as stored. */
-export interface RecordedCountRow {
+interface RecordedCountRow {
   drawerId: number;
   recordedAt: string;
   countedBy: string;

@@ -12,7 +12,7 @@ import { stmt } from './sql.js';
 const seqOf = (table: 'document_audit' | 'record_audit', column: 'document' | 'record', kind: string, id: string) =>
   `(SELECT audit_seq + 1 FROM ${table} WHERE ${column} = '${kind}' AND ${column}_id = ${id})`;
 
-export interface ExportGameRow {
+interface ExportGameRow {
   gameId: number;
   number: number;
   state: string;
@@ -49,7 +49,7 @@ export function exportGames(db: ReadableDb, sessionId: number): ExportGameRow[] 
   ).all(sessionId);
 }
 
-export interface ExportVoidRow {
+interface ExportVoidRow {
   saleId: number;
   at: string;
   gameNumber: number;
@@ -69,7 +69,7 @@ export function exportVoids(db: ReadableDb, sessionId: number): ExportVoidRow[] 
   ).all(sessionId);
 }
 
-export interface ExportPrizeRow {
+interface ExportPrizeRow {
   winnerId: number;
   sessionId: number;
   gameNumber: number;
@@ -113,7 +113,7 @@ export function exportPrizes(db: ReadableDb, sessionId: number, until: string, f
   ).all({ session: sessionId, until, from, to });
 }
 
-export interface ExportRefundRow {
+interface ExportRefundRow {
   saleId: number;
   sessionId: number;
   gameNumber: number;
@@ -142,7 +142,7 @@ export function exportRefunds(db: ReadableDb, sessionId: number, until: string, 
   ).all({ session: sessionId, until, from, to });
 }
 
-export interface ExportGuiaRow {
+interface ExportGuiaRow {
   guiaId: number;
   number: number;
   machineNumber: string;
@@ -186,7 +186,7 @@ export function exportGuias(db: ReadableDb, from: number, to: number): ExportGui
   ).all({ from, to });
 }
 
-export interface ExportDrawerRow {
+interface ExportDrawerRow {
   drawerId: number;
   terminal: string;
   openedAt: string;

@@ -166,7 +166,7 @@ export function shortPinApprovers(db: ReadableDb, roles: readonly Role[]): strin
 
 // ---- wrong-PIN budgets (core/people/throttle.ts) ----------------------------------
 
-export interface BudgetRow {
+interface BudgetRow {
   failures: number;
   blocks: number;
   blockedUntil: string | null;

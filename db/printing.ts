@@ -98,7 +98,7 @@ export function nextDueBatch(db: ReadableDb, at: string, limit: number, busy: re
 }
 
 /** A counter's claim: due jobs of one of its printers, and that printer. */
-export interface TerminalClaim {
+interface TerminalClaim {
   printer: PrinterRow;
   /** The jobs as they were before the claim: `drawerPulseSent` 0 says this attempt may open the drawer. */
   jobs: JobRow[];

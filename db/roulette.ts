@@ -45,9 +45,9 @@ export function insertTable(db: WritableDb, t: { code: string; wheel: string; mi
   );
 }
 
-export type LogKind = 'spin' | 'null_spin' | 'ball_change' | 'dealer_change';
+type LogKind = 'spin' | 'null_spin' | 'ball_change' | 'dealer_change';
 
-export interface LogRow {
+interface LogRow {
   id: number;
   at: string;
   kind: LogKind;

@@ -45,7 +45,7 @@ export function touchTerminal(db: WritableDb, id: number, at: string): void {
   stmt(db, `UPDATE terminals SET last_seen_at = ? WHERE id = ? AND (last_seen_at IS NULL OR last_seen_at < ?)`).run(at, id, at);
 }
 
-export interface EnrolmentCodeRow {
+interface EnrolmentCodeRow {
   id: number;
   terminalName: string;
   createdAt: string;

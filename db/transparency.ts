@@ -15,7 +15,7 @@ export const sha256: Sha256 = (data) => new Uint8Array(createHash('sha256').upda
 /** Entries per stored block root: 2^10. */
 export const BLOCK = 1024;
 
-export interface HallKeyRow {
+interface HallKeyRow {
   id: number;
   name: string;
   keyId: string;

@@ -30,7 +30,7 @@ export function crc32(input: string | Uint8Array): number {
 }
 
 /** The fields of a sale the check covers (the sale as stored). */
-export interface SaleCheckFields {
+interface SaleCheckFields {
   licence: string | null;
   saleId: number;
   gameId: number;
@@ -76,7 +76,7 @@ export function receiptQrPayload(sale: SaleCheckFields): string {
   return `BINGO|${qrLicence(sale.licence)}|V${sale.saleId}|${saleCheck(sale)}`;
 }
 
-export interface ReceiptQr {
+interface ReceiptQr {
   licence: string;
   saleId: number;
   check: string;

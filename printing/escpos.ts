@@ -26,10 +26,10 @@ import { columnsFor, type Block, type PrintDocument, type PrinterProfile } from 
 import { layoutDocument } from './preview.js';
 
 /** Lines fed before the cut, so that the last line clears the cutter (the encoder's printer definitions use 3-4). */
-export const FEED_BEFORE_CUT = 4;
+const FEED_BEFORE_CUT = 4;
 
 /** QR code: model 2, module size 6 dots (about 22 mm for a receipt payload), error correction M. */
-export const QR_OPTIONS = { model: 2, size: 6, errorlevel: 'm' } as const;
+const QR_OPTIONS = { model: 2, size: 6, errorlevel: 'm' } as const;
 
 /** A character the printer's code page cannot print, named with where it is. */
 export class UnprintableCharacterError extends Error {
@@ -173,7 +173,7 @@ function addPulse(encoder: ReceiptPrinterEncoder, drawer: NonNullable<PrinterPro
 
 const SPACES = new Uint8Array(48).fill(0x20);
 
-export interface RenderOptions {
+interface RenderOptions {
   /** Append the drawer pulse (when the printer has a drawer). Default: `doc.openDrawer`. */
   drawer?: boolean;
 }

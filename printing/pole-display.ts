@@ -18,18 +18,18 @@
  */
 import { codepageTable, ESC_T, NO_CHAR, type Codepage } from './codepages.js';
 
-export const POLE_COLUMNS = 20;
+const POLE_COLUMNS = 20;
 
-export type PoleDialect = 'epson' | 'cd5220';
+type PoleDialect = 'epson' | 'cd5220';
 
-export interface PoleOptions {
+interface PoleOptions {
   dialect: PoleDialect;
   /** The display's code page (cp858 has the euro sign). */
   codepage: Codepage;
 }
 
 /** The customer's view as the pole display reads it (renderer/lib/customerDisplay.ts's CustomerView is one). */
-export type PoleView =
+type PoleView =
   | { kind: 'idle'; hallName: string; welcome: string }
   | {
       kind: 'sale' | 'sold';
@@ -38,7 +38,7 @@ export type PoleView =
       cards: { ranges: readonly string[] } | null;
     };
 
-export type PoleLines = readonly [string, string];
+type PoleLines = readonly [string, string];
 
 const ESC = 0x1b;
 const US = 0x1f;

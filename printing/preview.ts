@@ -6,12 +6,12 @@
 import { columnsFor, type Block, type PrintDocument, type PrinterProfile } from './layout.js';
 
 /** One line on paper, or a QR code. `pad` is the number of normal-width spaces before the text. */
-export type LaidLine =
+type LaidLine =
   | { kind: 'text'; pad: number; text: string; bold: boolean; large: boolean }
   | { kind: 'qr'; data: string };
 
 /** The line a signature is written on. */
-export const SIGNATURE_LINE = '________________________';
+const SIGNATURE_LINE = '________________________';
 
 /** Spaces that do not break a line: before '€' ("10,00 €"), after "n.º" and "art.". */
 const GLUE = /(?<=\bn\.º|\bart\.) | (?=€)/g;
@@ -124,13 +124,13 @@ export function layoutDocument(doc: PrintDocument, columns: number): LaidLine[] 
 }
 
 /** A laid-out line as plain text (trailing spaces trimmed); a QR code as `[QR: payload]`. */
-export function laidLineText(line: LaidLine): string {
+function laidLineText(line: LaidLine): string {
   if (line.kind === 'qr') return `[QR: ${line.data}]`;
   return (' '.repeat(line.pad) + line.text).trimEnd();
 }
 
 /** A preview line with its style, for a screen that shows bold and large text. */
-export interface PreviewLine {
+interface PreviewLine {
   text: string;
   bold: boolean;
   large: boolean;

@@ -46,7 +46,7 @@ export interface PrinterCodepage {
   codepage: Codepage;
 }
 
-export interface UnprintableText {
+interface UnprintableText {
   text: PrintedText;
   printer: PrinterCodepage;
   chars: string[];

@@ -21,7 +21,7 @@ export interface StoredTransaction {
   postings: Posting[];
 }
 
-export type BooksProblem =
+type BooksProblem =
   /** The document calls for a transaction the ledger does not have. */
   | 'transaction_missing'
   /** The transaction's postings are not what its document calls for. */
@@ -132,7 +132,7 @@ export interface OperatorChange {
 }
 
 /** The audit row written right after a change (its command's own row), if any. */
-export interface AuditRowAfter {
+interface AuditRowAfter {
   channel: string;
   outcome: string;
   /** The command's recorded result: the operator as it left them. */

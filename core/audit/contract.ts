@@ -5,14 +5,14 @@ import { pageFields, pageSchema } from '../paging.js';
 import { channel, empty, isoTime, MANAGERS } from '../schema.js';
 
 /** The database's storage: writing, or refused because the disk is full or failing (writes resume by themselves). */
-export const storageStateSchema = z.object({
+const storageStateSchema = z.object({
   storage: z.enum(['ok', 'full', 'io_error']),
   /** When the current trouble began (null while all is well). */
   since: isoTime.nullable(),
 });
 
 /** The journal shipper's state as the hall's screens see it: where the group's copy of this hall's journal stands. */
-export const journalStateSchema = z.object({
+const journalStateSchema = z.object({
   /**
    * shipping: entries on their way; caught-up: the group holds them all; unreachable: PostgreSQL does not answer
    * (the hall sells on, the backlog grows); diverged: the group holds another history of this hall, nothing is sent;
@@ -37,13 +37,13 @@ export const journalStateSchema = z.object({
 export type JournalState = z.infer<typeof journalStateSchema>;
 
 /** The kiosk's health: its disk, and its journal's copy in the group's PostgreSQL (null where no group database is set). */
-export const healthSchema = storageStateSchema.extend({ journal: journalStateSchema.nullable() });
+const healthSchema = storageStateSchema.extend({ journal: journalStateSchema.nullable() });
 
 /**
  * A command a counter sent whose answer was lost, as the counter knows it (issue 37): unknown until the hall
  * answers for its key (the command's own answer, or command.outcome once the link is back), then done or not done.
  */
-export const keyOutcomeSchema = z.object({
+const keyOutcomeSchema = z.object({
   key: z.string(),
   channel: z.string(),
   state: z.enum(['unknown', 'done', 'not_done']),
@@ -57,7 +57,7 @@ export const keyOutcomeSchema = z.object({
 export type KeyOutcome = z.infer<typeof keyOutcomeSchema>;
 
 /** A counter's link to the hall server (main/counter/): every call is carried there; down, every call is refused (HALL_UNREACHABLE). */
-export const linkStateSchema = z.discriminatedUnion('mode', [
+const linkStateSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('standalone') }),
   z.object({
     mode: z.literal('counter'),
@@ -83,7 +83,7 @@ export const CLOCK_SKEW_LIMIT_MS = 30_000;
 
 const postingSchema = z.object({ account: z.string(), amountCents: z.number().int() });
 
-export const booksFindingSchema = z.object({
+const booksFindingSchema = z.object({
   problem: z.enum([
     'transaction_missing',
     'transaction_differs',
@@ -103,7 +103,7 @@ export const booksFindingSchema = z.object({
 });
 
 /** One row of the audit log as audit.list shows it: what was done, when, by whom, where, and its values (cut to a summary). */
-export const auditEntrySchema = z.object({
+const auditEntrySchema = z.object({
   seq: z.number().int().positive(),
   at: isoTime,
   channel: z.string(),
@@ -118,7 +118,7 @@ export const auditEntrySchema = z.object({
 });
 
 /** What the hall holds of a key its terminal sent (command.outcome): one fact, never a guess. */
-export const commandOutcomeSchema = z.discriminatedUnion('outcome', [
+const commandOutcomeSchema = z.discriminatedUnion('outcome', [
   z.object({
     outcome: z.literal('done'),
     /** The command the key was used for. */

@@ -24,14 +24,14 @@ export interface FigureGame {
   specialShareBasisPoints?: number | null;
 }
 
-export interface FigureSale {
+interface FigureSale {
   gameNumber: number;
   quantity: number;
   totalCents: number;
   voided: boolean;
 }
 
-export interface FigurePrize {
+interface FigurePrize {
   gameNumber: number;
   kind: 'line' | 'bingo' | 'special';
   prizeCents: number;
@@ -39,12 +39,12 @@ export interface FigurePrize {
   paid: boolean;
 }
 
-export interface FigureRefund {
+interface FigureRefund {
   gameNumber: number;
   amountCents: number;
 }
 
-export interface GameFigures {
+interface GameFigures {
   number: number;
   cardsSold: number;
   totalCents: number;
@@ -114,7 +114,7 @@ export function recomputeActa(rows: { games: readonly FigureGame[]; sales: reado
 
 const FIELDS = ['cardsSold', 'totalCents', 'linePrizeCents', 'bingoPrizeCents', 'stampDutyCents', 'linePaidCents', 'bingoPaidCents', 'specialPaidCents', 'refundedCents'] as const;
 
-export interface FigureDifference {
+interface FigureDifference {
   /** The game's number, or null for the totals. */
   game: number | null;
   field: string;

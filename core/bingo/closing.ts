@@ -97,7 +97,7 @@ export function checkOpenInLastMinutes(now: Date, scheduledCloseAt: string, game
 }
 
 /** Whole minutes a suspension has lasted, and whether art. 16.1's 15 minutes are over (from the 15th minute on, it is). */
-export function suspensionExpired(now: Date, suspendedAt: string): boolean {
+function suspensionExpired(now: Date, suspendedAt: string): boolean {
   return now.getTime() - new Date(suspendedAt).getTime() >= SUSPENSION_ANNUL_MINUTES * 60_000;
 }
 

@@ -11,7 +11,7 @@ import { HALL_TIME_ZONES } from '../time.js';
 
 const cents = z.number().int().nonnegative();
 
-export const seriesSchema = z.object({
+const seriesSchema = z.object({
   id,
   code: z.string(),
   priceCents: cents,
@@ -33,7 +33,7 @@ export const cardRangeSchema = z.object({ seriesCode: z.string(), from: z.number
 const receiptCheck = z.string().regex(/^[0-9A-F]{8}$/);
 
 /** A winning card as presented at the counter: typed (series and number) or its sale's receipt QR read (sale id and check value). */
-export const presentedCardSchema = z.union([
+const presentedCardSchema = z.union([
   z.object({ seriesCode, number: z.number().int().positive() }).strict(),
   z.object({ saleId: id, check: receiptCheck }).strict(),
 ]);
@@ -43,9 +43,9 @@ export const CLAIM_KINDS = ['line', 'bingo'] as const;
 export { ANNUL_REASONS };
 
 
-export const specialSchema = z.object({ balls: z.number().int().nullable(), fundCents: cents, eligible: z.boolean(), frozen: z.boolean() });
+const specialSchema = z.object({ balls: z.number().int().nullable(), fundCents: cents, eligible: z.boolean(), frozen: z.boolean() });
 
-export const gameSchema = z.object({
+const gameSchema = z.object({
   id,
   sessionId: id,
   number: z.number().int(),
@@ -96,7 +96,7 @@ export const gameSchema = z.object({
   ballSet: z.object({ serial: z.string(), gamesPlayed: z.number().int(), warning: z.boolean() }).nullable(),
 });
 
-export const sessionSchema = z.object({
+const sessionSchema = z.object({
   id,
   openedAt: isoTime,
   scheduledCloseAt: isoTime,
@@ -106,7 +106,7 @@ export const sessionSchema = z.object({
   specialBalls: z.number().int().nullable(),
 });
 
-export const saleSchema = z.object({
+const saleSchema = z.object({
   saleId: id,
   gameId: id,
   quantity: z.number().int(),
@@ -123,9 +123,9 @@ export const saleSchema = z.object({
 });
 
 /** A sale of a session's list: the sale, its game's number, and its seller's full name (cashier is the username). */
-export const sessionSaleSchema = saleSchema.extend({ gameNumber: z.number().int(), cashierName: z.string() });
+const sessionSaleSchema = saleSchema.extend({ gameNumber: z.number().int(), cashierName: z.string() });
 
-export const winnerSchema = z.object({
+const winnerSchema = z.object({
   winnerId: id,
   gameId: id,
   gameNumber: z.number().int(),
@@ -140,7 +140,7 @@ export const winnerSchema = z.object({
   retainUntil: isoTime.nullable(),
 });
 
-export const claimSchema = z.object({
+const claimSchema = z.object({
   claimId: id,
   kind: z.enum(CLAIM_KINDS),
   seriesCode: z.string(),
@@ -157,7 +157,7 @@ export const claimSchema = z.object({
   awarded: z.boolean(),
 });
 
-export const boardSchema = z.object({
+const boardSchema = z.object({
   gameId: id,
   state: z.enum(GAME_STATES),
   balls: z.array(z.number().int()),
@@ -181,7 +181,7 @@ export const boardSchema = z.object({
 const cardRefSchema = z.object({ seriesCode: z.string(), card: z.number().int() });
 
 /** What a ball changed: bounded by the cards it completed, whatever the number of cards sold. */
-export const drawnBallSchema = z.object({
+const drawnBallSchema = z.object({
   gameId: id,
   ball: z.number().int(),
   ballCount: z.number().int(),
@@ -201,7 +201,7 @@ export const drawnBallSchema = z.object({
   becameLast: z.boolean(),
 });
 
-export const actaGameSchema = z.object({
+const actaGameSchema = z.object({
   number: z.number().int(),
   state: z.string(),
   isLast: z.boolean(),
@@ -227,7 +227,7 @@ export const actaGameSchema = z.object({
   refundedCents: cents,
 });
 
-export const incidentSchema = z.object({
+const incidentSchema = z.object({
   id,
   at: isoTime,
   gameNumber: z.number().int().nullable(),
@@ -237,7 +237,7 @@ export const incidentSchema = z.object({
 });
 
 /** What the hall board shows (DN art. 7.1, 10.3, 11.2, 13, 14.5): public by nature, it hangs on the hall's wall. */
-export const displayStateSchema = z.object({
+const displayStateSchema = z.object({
   hallName: z.string(),
   at: isoTime,
   session: z

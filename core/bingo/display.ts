@@ -35,7 +35,7 @@ export function boardGame<T extends BoardCandidate>(games: readonly T[]): T | nu
   return best;
 }
 
-export interface SaleOpening {
+interface SaleOpening {
   number: number;
   priceCents: number;
   /** The first series from its next number to its last card. */

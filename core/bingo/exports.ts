@@ -6,7 +6,7 @@ import { csvCents, csvText, csvTime, csvYesNo, type CsvColumn } from '../csv.js'
 import type { SessionSaleView } from './contract.js';
 
 /** `A 1-6, B 1-3`: the cards of a sale, first series first. */
-export function rangesText(ranges: SessionSaleView['ranges']): string {
+function rangesText(ranges: SessionSaleView['ranges']): string {
   return ranges.map((r) => `${r.seriesCode} ${r.from}-${r.to}`).join(', ');
 }
 

@@ -44,7 +44,7 @@ const accounts = { ...drawerAccounts, ...bingoAccounts };
  * Close of sale: of the cards' revenue, the prizes become owed to the players,
  * the special prize share goes to its fund and the stamp duty to the State.
  */
-export function closeSalePostings(f: { prizesCents: number; specialShareCents: number; stampDutyCents: number }): Posting[] {
+function closeSalePostings(f: { prizesCents: number; specialShareCents: number; stampDutyCents: number }): Posting[] {
   const parts: Posting[] = [
     { account: accounts.prizesPayable, amountCents: -f.prizesCents },
     { account: accounts.specialFund, amountCents: -f.specialShareCents },
@@ -204,7 +204,7 @@ export const BINGO_EVIDENCE = {
 // ---- what the bingo prints ----
 
 /** The moments an announcement slip is printed (art. 11.º, n.º 2 before the sale; art. 13.º at its close; art. 14.º, n.º 5 when a game becomes the last at its draw). */
-export const ANNOUNCEMENT_MOMENTS = ['before_sale', 'close_of_sale', 'last_game'] as const;
+const ANNOUNCEMENT_MOMENTS = ['before_sale', 'close_of_sale', 'last_game'] as const;
 
 /** The parameters of each bingo document's title (printing/documents/*.ts builds the pt-PT title from the same values). */
 export interface BingoTitleParams {

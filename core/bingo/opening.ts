@@ -7,7 +7,7 @@
  */
 import type { SessionGame } from './closing.js';
 
-export type OpenBlock = { code: 'GAME_ALREADY_SELLING'; params: { number: number } } | { code: 'GAME_SUSPENDED_PENDING'; params: { number: number } };
+type OpenBlock = { code: 'GAME_ALREADY_SELLING'; params: { number: number } } | { code: 'GAME_SUSPENDED_PENDING'; params: { number: number } };
 
 /** The game that holds the sale: the one selling, or the one suspended during its sale; undefined when none. */
 export function saleHolder<G extends Pick<SessionGame, 'state' | 'suspendedFrom'>>(games: readonly G[]): G | undefined {

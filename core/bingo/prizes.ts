@@ -41,7 +41,7 @@ export function specialPrizeShare(valueCents: number, settings: SpecialPrizeSett
  * players' money (it is never reduced but by a win, and a manager's recorded
  * decision carries it to a new prize); none otherwise.
  */
-export type SpecialFundState = 'active' | 'frozen' | 'none';
+type SpecialFundState = 'active' | 'frozen' | 'none';
 
 export function specialFundState(settings: SpecialPrizeSettings | null, heldCents: number): SpecialFundState {
   if (settings?.enabled) return 'active';

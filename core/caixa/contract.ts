@@ -17,10 +17,10 @@ const shortText = (max: number) => plainText(1, max);
 const basisPoints = z.number().int().min(0).max(10_000);
 const meterValue = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const guiaStatus = z.enum(['unpaid', 'paid', 'void', 'all']);
-export const guiaKind = z.enum(['jackpot', 'superjackpot', 'hand_pay', 'credits_claim']);
+const guiaKind = z.enum(['jackpot', 'superjackpot', 'hand_pay', 'credits_claim']);
 const fundName = plainText(3, 40);
 
-export const machineSchema = z.object({
+const machineSchema = z.object({
   number: z.string(),
   model: z.string(),
   betCents: cents,
@@ -46,7 +46,7 @@ const cheque = z
   .object({ amountCents: positiveCents, number: z.string().trim().regex(/^[0-9A-Za-z-]{1,30}$/, 'n.º do cheque'), bank: shortText(40) })
   .strict();
 
-export const guiaSchema = z.object({
+const guiaSchema = z.object({
   guiaId: id,
   number: z.number().int().positive(),
   machineNumber: z.string(),

@@ -2,7 +2,7 @@
  * The text of a guia's QR code and how the caixa's scanner or keyboard finds
  * a guia: `GUIA|<number>`, or the number alone (typed, or read off the paper).
  */
-export const GUIA_QR_PREFIX = 'GUIA|';
+const GUIA_QR_PREFIX = 'GUIA|';
 
 export function guiaQrPayload(number: number): string {
   return `${GUIA_QR_PREFIX}${number}`;

@@ -4,9 +4,9 @@
  * paid one split into its cash and its cheques. The inspector recomputes them from the rows and compares them with
  * what the hall's books give.
  */
-export type GuiaStatus = 'unpaid' | 'paid' | 'void';
+type GuiaStatus = 'unpaid' | 'paid' | 'void';
 
-export interface GuiaFigures {
+interface GuiaFigures {
   count: number;
   amountCents: number;
   cashCents: number;

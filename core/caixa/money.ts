@@ -117,7 +117,7 @@ export const CAIXA_EVIDENCE = {
 // ---- what the caixa prints ----
 
 /** A guia's two copies: the caixa's and the player's (n.º 13). */
-export const GUIA_COPIES = ['caixa', 'jogador'] as const;
+const GUIA_COPIES = ['caixa', 'jogador'] as const;
 
 export interface CaixaTitleParams {
   guia: { guiaNumber: number; copy: (typeof GUIA_COPIES)[number] };

@@ -51,7 +51,7 @@ export function fundAccount(ref: FundRef): string {
  * the amount less the parts (negative: too much); 'cash' or 'cheque' when a
  * part is not whole cents (cash may be nothing, a cheque may not).
  */
-export type SplitVerdict =
+type SplitVerdict =
   | { ok: true; remainingCents: 0 }
   | { ok: false; reason: 'cash' | 'cheque' | 'over' | 'under'; remainingCents: number };
 
@@ -108,7 +108,7 @@ export const TRANSFER_BRANCHES = ['same_model', 'inspectorate'] as const;
 export type TransferBranch = (typeof TRANSFER_BRANCHES)[number];
 
 /** A fund, the machines behind it (their numbers) and their model and bet (null: no machine is). */
-export interface FundBehind {
+interface FundBehind {
   fund: string;
   model: string | null;
   betCents: number | null;
@@ -121,7 +121,7 @@ export interface FundBehind {
  * behind the machines that cannot award them, so it is not "outra máquina ou
  * grupo" (n.º 6). A machine's group with other machines in it is.
  */
-export function onlyBehindSource(target: Pick<FundBehind, 'machines'>, source: Pick<FundBehind, 'machines'>): boolean {
+function onlyBehindSource(target: Pick<FundBehind, 'machines'>, source: Pick<FundBehind, 'machines'>): boolean {
   return target.machines.length > 0 && target.machines.every((m) => source.machines.includes(m));
 }
 
@@ -221,7 +221,7 @@ export interface MeterValues {
   prizesPaid: number;
   coinsCollected: number;
 }
-export type MeterKind = 'reading' | 'rollover' | 'reset';
+type MeterKind = 'reading' | 'rollover' | 'reset';
 
 /** The counters, in the order they are checked (METER_BACKWARDS names the first that went down by its key). */
 const COUNTERS = ['coinsIn', 'prizesPaid', 'coinsCollected'] as const;

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { channel, empty, isoTime, MANAGERS } from '../schema.js';
 
-export const backupSchema = z.object({
+const backupSchema = z.object({
   /** The file's name in `<data>/backups`. */
   file: z.string(),
   bytes: z.number().int(),

@@ -10,7 +10,7 @@ import { approvalSchema, cents, channel, csvFileSchema, empty, id, isoTime, MANA
 import { MOVEMENT_KINDS } from './rules.js';
 
 /** Who handles a drawer: cashiers and caixa staff at their own counter, managers and admins too. */
-export const DRAWER_ROLES = ROLES;
+const DRAWER_ROLES = ROLES;
 
 /**
  * Denomination in cents (as a string key) to a count. Keys and counts are
@@ -48,7 +48,7 @@ const chipsSchema = z.object({
 /** The chips counted by value at the close, and counted minus expected. */
 const chipsCountSchema = z.object({ counted: z.array(chipCount), countedCents: cents, varianceCents: z.number().int() });
 
-export const drawerSchema = z.object({
+const drawerSchema = z.object({
   drawerId: id,
   terminalId: z.string(),
   openedAt: isoTime,
@@ -129,10 +129,10 @@ export const blindXReportSchema = z.object({
 });
 
 /** The X report as the caller may read it: a manager's shows everything; a counter role's is blind. */
-export const xReportAnswerSchema = z.discriminatedUnion('blind', [xReportSchema.extend({ blind: z.literal(false) }), blindXReportSchema]);
+const xReportAnswerSchema = z.discriminatedUnion('blind', [xReportSchema.extend({ blind: z.literal(false) }), blindXReportSchema]);
 
 /** The Z report's data, recorded at the close and never changed. */
-export const zReportSchema = xReportSchema.extend({
+const zReportSchema = xReportSchema.extend({
   zNumber: z.number().int().positive(),
   closedBy: z.string(),
   counted: z.array(denominationCount),

@@ -9,7 +9,7 @@ import type { ZReportView } from './contract.js';
 const euros = (cents: number | null | undefined) => (cents === null || cents === undefined ? '' : csvCents(cents));
 
 /** A Z as the file writes it: the report as recorded, and the usernames of the people it names by full name. */
-export type ZReportCsvRow = ZReportView & { usernames: { openedBy: string; closedBy: string; acceptedBy: string | null } };
+type ZReportCsvRow = ZReportView & { usernames: { openedBy: string; closedBy: string; acceptedBy: string | null } };
 
 /**
  * Each person by full name and by username, as in the sales file (core/bingo/exports.ts): the name

@@ -13,7 +13,7 @@ export const COINS = [200, 100, 50, 20, 10, 5, 2, 1] as const;
 export const DENOMINATIONS: readonly number[] = [...NOTES, ...COINS];
 
 /** What the operator types: a denomination in cents as a string ("2000") to a count of notes or coins. */
-export type DenominationMap = Readonly<Record<string, number>>;
+type DenominationMap = Readonly<Record<string, number>>;
 
 export interface DenominationCount {
   denominationCents: number;
@@ -101,7 +101,7 @@ export function drawerCashShown(cashCents: number, blind: boolean): number | nul
 }
 
 /** An open drawer as far as who may use it: who opened it. */
-export interface OpenDrawerOwner {
+interface OpenDrawerOwner {
   openedById: number;
   openedByName: string;
 }

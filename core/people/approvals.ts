@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { channel, empty, isoTime, MANAGERS } from '../schema.js';
 
-export const approvalAlertSchema = z.object({
+const approvalAlertSchema = z.object({
   terminalId: z.string(),
   /** Wrong manager PINs since the alert began: the run that paused approvals, and any after it. */
   failures: z.number().int(),

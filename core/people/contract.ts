@@ -5,7 +5,7 @@ import { channel, empty, EVERYONE, id, isoTime, MANAGERS, pin, plainText, userna
 import { settingsSchema, specialPrizeSchema } from '../settings.js';
 import { HALL_TIME_ZONES } from '../time.js';
 
-export const operatorSchema = z.object({
+const operatorSchema = z.object({
   id,
   username: z.string(),
   name: z.string(),

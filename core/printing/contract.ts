@@ -7,7 +7,7 @@ const PRINTING_ROLES = EVERYONE;
 
 export const PRINTER_ROLES = ['receipts', 'guias', 'reports'] as const;
 
-export const printerSchema = z.object({
+const printerSchema = z.object({
   id: z.string(),
   name: z.string(),
   /** The terminal whose documents it prints and whose cash drawer it opens. */
@@ -27,7 +27,7 @@ export const printerSchema = z.object({
 /** An error's parameters: numbers, codes and enums, never Portuguese text (each language words its message). */
 const errorParams = z.record(z.string(), z.union([z.string(), z.number()]));
 
-export const printerStatusSchema = z.object({
+const printerStatusSchema = z.object({
   online: z.boolean(),
   coverOpen: z.boolean(),
   paperNearEnd: z.boolean(),
@@ -38,7 +38,7 @@ export const printerStatusSchema = z.object({
   errorParams: errorParams.nullable(),
 });
 
-export const printJobSchema = z.object({
+const printJobSchema = z.object({
   jobId: id,
   createdAt: isoTime,
   kind: z.string(),

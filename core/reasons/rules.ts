@@ -31,7 +31,7 @@ export const REASON_ACTS = [
   'roulette.nullSpin',
 ] as const;
 export type ReasonAct = (typeof REASON_ACTS)[number];
-export type ReasonLists = Record<ReasonAct, string[]>;
+type ReasonLists = Record<ReasonAct, string[]>;
 
 /** Every act's command asks for 3 characters at least (reasonText, guia.void, roulette.nullSpin). */
 export const REASON_MIN = 3;
@@ -55,7 +55,7 @@ export const DEFAULT_REASONS: ReasonLists = {
   'roulette.nullSpin': ['Bola saltou do cilindro', 'Bola lançada no sentido errado', 'Menos de três voltas', 'Objeto caído no cilindro'],
 };
 
-export type ReasonIssue = 'empty' | 'short' | 'long' | 'characters';
+type ReasonIssue = 'empty' | 'short' | 'long' | 'characters';
 
 /** What is wrong with a reason's text (trimmed first), or null: shared by the list's rule and the picker's "Outro…" field. */
 export function reasonIssue(text: string, max: number = TYPED_REASON_MAX): ReasonIssue | null {

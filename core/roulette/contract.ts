@@ -17,7 +17,7 @@ const minimums = z.object(Object.fromEntries(LIMIT_GROUPS.map((g) => [g, stake])
 
 const limitsSchema = z.record(z.string(), z.object({ minimumCents: cents, maximumCents: cents }));
 
-export const tableSchema = z.object({
+const tableSchema = z.object({
   code: z.string(),
   wheel,
   minimumsCents: z.record(z.string(), cents),

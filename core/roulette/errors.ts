@@ -71,7 +71,7 @@ const wheelReasonPt = (p: Params) => WHEEL_REASONS[String(p.reason)]?.pt(p) ?? S
 const wheelReasonEn = (p: Params) => WHEEL_REASONS[String(p.reason)]?.en(p) ?? String(p.reason);
 
 /** The directions of a launch (X.15), as the Portaria words them, per language. */
-export const DIRECTION_WORDS: Readonly<Record<string, { pt: string; en: string }>> = {
+const DIRECTION_WORDS: Readonly<Record<string, { pt: string; en: string }>> = {
   left_to_right: { pt: 'da esquerda para a direita', en: 'from left to right' },
   right_to_left: { pt: 'da direita para a esquerda', en: 'from right to left' },
 };

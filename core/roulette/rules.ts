@@ -35,7 +35,7 @@ export const SIMPLE_CHANCES = ['par', 'impar', 'menor', 'maior', 'encarnado', 'p
 export type SimpleChance = (typeof SIMPLE_CHANCES)[number];
 
 /** The bets placed on numbers: every chance but the simple ones. */
-export type NumberChance = Exclude<Chance, SimpleChance>;
+type NumberChance = Exclude<Chance, SimpleChance>;
 
 export interface Bet {
   chance: Chance;
@@ -69,7 +69,7 @@ export const NUMBERS_COVERED: Readonly<Record<Chance, number>> = {
 // ---------------------------------------------------------------- layout
 
 /** X.2: 36 numbers, 1 to 36, and one 0 (a single-zero table only). */
-export const HIGHEST_NUMBER = 36;
+const HIGHEST_NUMBER = 36;
 
 /** The red numbers of the single-zero layout; the other 18 of 1-36 are black (X.7), 0 neither (X.8). */
 export const RED_NUMBERS = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36] as const;
@@ -341,7 +341,7 @@ export function settleBet(bet: Bet, amountCents: number, number: number): Settle
  * "nas dúzias, nas colunas e respectivos cavalos"). The six simple chances
  * are one rank, as X.22 names them.
  */
-export const PAYMENT_RANKS: readonly (readonly Chance[])[] = [
+const PAYMENT_RANKS: readonly (readonly Chance[])[] = [
   ['coluna'],
   ['cavaloColuna'],
   ['duzia'],
@@ -551,7 +551,7 @@ export interface MarkedColour {
 }
 
 /** A bet's stake in colour chips: how many chips of which colour, at what value each. */
-export interface ColourStake {
+interface ColourStake {
   colour: string;
   chips: number;
   valueCents: number;
@@ -673,7 +673,7 @@ function refuse(code: keyof typeof rouletteErrors, params: Params): never {
 }
 
 /** X.12 and X.28: the balls and the dealer change hour by hour. */
-export const CHANGE_EVERY_MINUTES = 60;
+const CHANGE_EVERY_MINUTES = 60;
 
 /**
  * Whether an hourly change is due: an hour since the last one, or since the

@@ -8,7 +8,7 @@ const ADMINS: readonly Role[] = ['admin'];
 /** A terminal's name as typed: the rules say whether it is a valid terminal id (a typed refusal, not a schema's). */
 const terminalName = z.string().trim().min(1).max(64);
 
-export const terminalSchema = z.object({
+const terminalSchema = z.object({
   name: z.string(),
   /** `sha256:<64 hex>` of its certificate's DER. */
   fingerprint: z.string(),

@@ -11,7 +11,7 @@
 import { z } from 'zod';
 
 /** A batch's reports: at most the jobs one claim hands out and room to spare. */
-export const MAX_PRINT_REPORTS = 256;
+const MAX_PRINT_REPORTS = 256;
 
 const jobError = z
   .object({

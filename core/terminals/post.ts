@@ -16,7 +16,7 @@ export { DEFAULT_TERMINALS_BIND, DEFAULT_TERMINALS_PORT, POST_MODES, type PostMo
 
 const FINGERPRINT = /^sha256:[0-9a-f]{64}$/;
 
-export const postStatusSchema = z.object({
+const postStatusSchema = z.object({
   /** null: the installed program's first run, nothing chosen yet. */
   mode: z.enum(POST_MODES).nullable(),
   /** The first-run screen is shown (no role, no database). */

@@ -34,7 +34,7 @@ export const HALL_SERVER_CERT_FILE = 'hall-server.crt';
  * without confusing 0 and O. 12 symbols = 60 bits, shown XXXX-XXXX-XXXX.
  */
 export const ENROLMENT_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-export const ENROLMENT_CODE_LENGTH = 12;
+const ENROLMENT_CODE_LENGTH = 12;
 
 /** The code as typed (lower case, spaces or dashes between groups) to the form it is hashed in. */
 export function normaliseEnrolmentCode(typed: string): string {
@@ -52,7 +52,7 @@ export function formatEnrolmentCode(code: string): string {
   return code.match(/.{1,4}/g)?.join('-') ?? code;
 }
 
-export interface TerminalState {
+interface TerminalState {
   name: string;
   revokedAt: string | null;
 }
@@ -70,7 +70,7 @@ export function assertRevocable(name: string, newest: TerminalState | undefined)
   if (newest.revokedAt !== null) throw new KioskError('TERMINAL_ALREADY_REVOKED', { name, revokedAt: newest.revokedAt });
 }
 
-export interface EnrolmentCodeState {
+interface EnrolmentCodeState {
   expiresAt: string;
   usedAt: string | null;
 }
@@ -87,7 +87,7 @@ export function enrolmentExpiry(at: Date): string {
 }
 
 /** A terminal's last call is written at most once a minute: not one write per call. */
-export const LAST_SEEN_EVERY_MS = 60_000;
+const LAST_SEEN_EVERY_MS = 60_000;
 
 export function lastSeenDue(lastWrittenMs: number | undefined, nowMs: number): boolean {
   return lastWrittenMs === undefined || nowMs - lastWrittenMs >= LAST_SEEN_EVERY_MS;

@@ -24,7 +24,7 @@ export interface Checkpoint {
   extensions: string[];
 }
 
-export interface NoteSignature {
+interface NoteSignature {
   name: string;
   /** The first four bytes of the key's hash (keyId), as a number. */
   keyId: number;

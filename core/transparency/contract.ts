@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { channel, empty, id, isoTime, MANAGERS, signedCheckpointSchema } from '../schema.js';
 
-export const hallKeySchema = z.object({
+const hallKeySchema = z.object({
   keyId: z.string(),
   verifierKey: z.string(),
   createdAt: isoTime,

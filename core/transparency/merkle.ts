@@ -11,7 +11,7 @@
 export type Sha256 = (data: Uint8Array) => Uint8Array;
 
 /** MTH(D[start:end]) of the leaves held by the caller: whole subtrees of a power of two may come from a cache. */
-export type SubtreeHash = (start: number, end: number) => Uint8Array;
+type SubtreeHash = (start: number, end: number) => Uint8Array;
 
 const LEAF = Uint8Array.of(0x00);
 const NODE = Uint8Array.of(0x01);

@@ -42,7 +42,7 @@ export function claimExists(db: ReadableDb, c: { gameId: number; kind: 'line' | 
 }
 
 /** A claim confirmed by hand with the card's numbers as read (SPEC 4): every one of the series, in any game. */
-export interface ManualClaimRow {
+interface ManualClaimRow {
   card: number;
   kind: 'line' | 'bingo';
   numbers: number[];

@@ -3,7 +3,7 @@ import type { CardRange } from '../../core/bingo/allocation.js';
 import type { ReadableDb, WritableDb } from '../connection.js';
 import { stmt } from '../sql.js';
 
-export type GameState = 'selling' | 'sale_closed' | 'drawing' | 'finished' | 'suspended' | 'annulled';
+type GameState = 'selling' | 'sale_closed' | 'drawing' | 'finished' | 'suspended' | 'annulled';
 export type AnnulReason = 'failure_before_draw' | 'failure_during_draw' | 'announcement_error' | 'closing_time';
 
 export interface GameRow {
@@ -143,7 +143,7 @@ export function markAnnulled(db: WritableDb, gameId: number, at: string, reason:
 
 // ---- close of sale ---------------------------------------------------------------
 
-export interface ClosureRow {
+interface ClosureRow {
   gameId: number;
   announcement: string;
   cardsSold: number;
@@ -215,7 +215,7 @@ export function insertClosure(
 
 // ---- ball sets -----------------------------------------------------------------------
 
-export interface BallSetRow {
+interface BallSetRow {
   id: number;
   serial: string;
   registeredAt: string;

@@ -67,7 +67,7 @@ export function sessionSaleViewOf(s: SessionSaleRow): SessionSaleView {
 }
 
 /** A sale of a session's list (sale.page, export.sales): the sale, its game's number and its cards. */
-export interface SessionSaleRow extends SaleRow {
+interface SessionSaleRow extends SaleRow {
   gameNumber: number;
   ranges: CardRange[];
 }
@@ -277,7 +277,7 @@ export function soldFaces(db: ReadableDb, gameId: number): { cards: SoldCard[]; 
 
 // ---- refunds --------------------------------------------------------------------------
 
-export interface SaleForRefund {
+interface SaleForRefund {
   id: number;
   gameId: number;
   totalCents: number;

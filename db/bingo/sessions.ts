@@ -51,7 +51,7 @@ export function insertSession(db: WritableDb, s: { at: string; scheduledCloseAt:
 
 // ---- the acta ----------------------------------------------------------------------
 
-export type ActaEntryKind =
+type ActaEntryKind =
   | 'session_opened'
   | 'game_opened'
   | 'sale_closed'
@@ -111,7 +111,7 @@ export function checksOfSession(db: ReadableDb, sessionId: number): { at: string
 
 // ---- the incident book ----------------------------------------------------------------
 
-export type IncidentKind = 'manual' | 'suspension' | 'annulment' | 'ball_set' | 'ball_recall' | 'check';
+type IncidentKind = 'manual' | 'suspension' | 'annulment' | 'ball_set' | 'ball_recall' | 'check';
 
 export function addIncident(
   db: WritableDb,

@@ -10,7 +10,7 @@ export function specialFundHeld(db: ReadableDb): number {
   return 0 - accountBalance(db, accounts.specialFund);
 }
 
-export interface SpecialFundDecisionRow {
+interface SpecialFundDecisionRow {
   id: number;
   at: string;
   by: string;

@@ -34,7 +34,7 @@ export interface XReportData {
 export type BlindXReportData = Pick<XReportData, 'timeZone' | 'hallName' | 'terminalId' | 'drawerId' | 'shift' | 'operator' | 'openedAt' | 'at'>;
 
 /** What a blind X prints in place of its figures (print.jobs tells a blind X from a manager's by it). */
-export const BLIND_X_NOTE = 'Contagem cega: conte a gaveta no fecho. Os valores aparecem depois de a contagem ficar registada.';
+const BLIND_X_NOTE = 'Contagem cega: conte a gaveta no fecho. Os valores aparecem depois de a contagem ficar registada.';
 
 export interface ChipCount {
   valueCents: number;
@@ -42,7 +42,7 @@ export interface ChipCount {
 }
 
 /** The chips of a drawer in cents: the float counted at the opening, what moved since, what it should hold. */
-export interface DrawerChips {
+interface DrawerChips {
   floatCents: number;
   float: ChipCount[];
   /** Its lines, as for the cash: what came in (+) and went out (-) by kind. */

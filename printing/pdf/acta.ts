@@ -32,7 +32,7 @@ export function licenceLine(licence: string | null): string {
 }
 
 /** One series range of a game: `1.ª AB 1–600`. */
-export function seriesLine(s: ActaGame['series'][number]): string {
+function seriesLine(s: ActaGame['series'][number]): string {
   return `${s.order}.ª ${s.seriesCode} ${s.from}–${s.to}`;
 }
 
@@ -82,7 +82,7 @@ function gameRow(g: ActaGame, zone: HallTimeZone): TableRow {
 }
 
 /** A sub-cent remainder, given in hundredths of a cent: `0,47 cênt.` */
-export function subCent(hundredths: number): string {
+function subCent(hundredths: number): string {
   return `${Math.floor(hundredths / 100)},${String(hundredths % 100).padStart(2, '0')} cênt.`;
 }
 

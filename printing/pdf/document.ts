@@ -5,11 +5,11 @@
 import PDFDocument from 'pdfkit';
 import { fontPath, registerFonts } from './fonts.js';
 
-export const MARGIN = 36;
+const MARGIN = 36;
 /** Room kept under the content for the footer. */
-export const FOOTER_SPACE = 30;
+const FOOTER_SPACE = 30;
 
-export interface DocumentSetup {
+interface DocumentSetup {
   title: string;
   author: string;
   subject: string;
@@ -18,7 +18,7 @@ export interface DocumentSetup {
   layout: 'portrait' | 'landscape';
 }
 
-export interface PdfWriter {
+interface PdfWriter {
   doc: PDFKit.PDFDocument;
   /** Write the footer on every page and end the document. */
   finish(footerLeft: string): Promise<Buffer>;

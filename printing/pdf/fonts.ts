@@ -11,18 +11,18 @@ import { dirname, join } from 'node:path';
 const require = createRequire(import.meta.url);
 
 /** The folder holding the DejaVu TTF files. */
-export const FONT_DIR = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const FONT_DIR = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 
 /** The faces the documents use, by role. Condensed faces fit the wide tables. */
-export const FONT_FILES = {
+const FONT_FILES = {
   regular: 'DejaVuSans.ttf',
   bold: 'DejaVuSans-Bold.ttf',
   condensed: 'DejaVuSansCondensed.ttf',
   condensedBold: 'DejaVuSansCondensed-Bold.ttf',
 } as const;
 
-export type FontRole = keyof typeof FONT_FILES;
-export const FONT_ROLES = Object.keys(FONT_FILES) as FontRole[];
+type FontRole = keyof typeof FONT_FILES;
+const FONT_ROLES = Object.keys(FONT_FILES) as FontRole[];
 
 /** The absolute path of a face's TTF file. */
 export function fontPath(role: FontRole): string {
@@ -32,7 +32,7 @@ export function fontPath(role: FontRole): string {
 const cache = new Map<FontRole, Buffer>();
 
 /** The bytes of a face (read once per process). */
-export function fontData(role: FontRole): Buffer {
+function fontData(role: FontRole): Buffer {
   let data = cache.get(role);
   if (!data) {
     data = readFileSync(fontPath(role));

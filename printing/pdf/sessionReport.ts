@@ -12,7 +12,7 @@ import { dateTime } from './format.js';
 import { type Column, drawTable, type TableRow } from './table.js';
 import { paragraph } from './text.js';
 
-export interface SessionReportGame {
+interface SessionReportGame {
   number: number;
   state: string;
   /** `Terminada`, `Anulada: <art. 16 reason>`… */
@@ -34,7 +34,7 @@ export interface SessionReportGame {
   netCents: number;
 }
 
-export interface SessionReportSummary {
+interface SessionReportSummary {
   games: number;
   gamesAnnulled: number;
   /** Of the games that count (not annulled). */
@@ -53,7 +53,7 @@ export interface SessionReportSummary {
   netCents: number;
 }
 
-export interface SessionReport {
+interface SessionReport {
   hallName: string;
   licence: string | null;
   /** The hall's zone: the report's times are printed on its clock. */
@@ -122,7 +122,7 @@ export function sessionReportFromActa(acta: Acta): SessionReport {
 }
 
 /** `Relatório da sessão n.º 3` */
-export function reportTitle(report: Pick<SessionReport, 'sessionId'>): string {
+function reportTitle(report: Pick<SessionReport, 'sessionId'>): string {
   return `Relatório da sessão n.º ${report.sessionId}`;
 }
 
@@ -138,7 +138,7 @@ const GAME_COLUMNS: Column[] = [
 ];
 
 /** The summary lines: label and amount. */
-export function summaryLines(s: SessionReportSummary): [string, string][] {
+function summaryLines(s: SessionReportSummary): [string, string][] {
   const lines: [string, string][] = [
     ['Jogadas', s.gamesAnnulled ? `${s.games} (${s.gamesAnnulled} anulada${s.gamesAnnulled > 1 ? 's' : ''})` : String(s.games)],
     ['Cartões vendidos', String(s.cardsSold)],

@@ -27,7 +27,7 @@ export interface TableRow {
   color?: string;
 }
 
-export interface TableStyle {
+interface TableStyle {
   font: string;
   boldFont: string;
   fontSize: number;

@@ -24,7 +24,7 @@ export const EOT = 0x04;
 /** DLE EOT 1, DLE EOT 2, DLE EOT 4: answered with three bytes in that order. */
 export const STATUS_REQUEST: Uint8Array = Uint8Array.of(DLE, EOT, 1, DLE, EOT, 2, DLE, EOT, 4);
 
-export const STATUS_BITS = {
+const STATUS_BITS = {
   /** n = 1 */
   offline: 0x08,
   /** n = 2 */
@@ -37,7 +37,7 @@ export const STATUS_BITS = {
 } as const;
 
 /** The bits every DLE EOT answer carries (0x12) and the mask that checks them. */
-export const STATUS_FIXED = 0x12;
+const STATUS_FIXED = 0x12;
 const FIXED_MASK = 0x93;
 
 export function isStatusByte(b: number): boolean {
@@ -47,7 +47,7 @@ export function isStatusByte(b: number): boolean {
 export const PRINTER_REPORTED_ERROR = `${deviceErrorReason({ reasonCode: 'PRINTER_REPORTED' })}.`;
 
 /** The DEVICE_ERROR parameters of a status's `error` (with its reason's code when it is the one DLE EOT reports). */
-export function reportedErrorParams(error: string): PrinterErrorParams {
+function reportedErrorParams(error: string): PrinterErrorParams {
   return error === PRINTER_REPORTED_ERROR ? deviceErrorParams('PRINTER_REPORTED') : { reason: error.replace(/\.$/, '') };
 }
 
@@ -115,7 +115,7 @@ export function statusError(status: PrinterStatus, address?: string): PrinterErr
   return null;
 }
 
-export interface StatusCheckOptions {
+interface StatusCheckOptions {
   /**
    * When the printer does not answer the status request (STATUS_TIMEOUT, or
    * an answer that is not ESC/POS) the job is sent anyway by default, since
