@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChannelOutput, GameView, SaleView } from '../../../core/contract.js';
-import { answerLost, hallAnswerLost, invoke, newActionKey, type ClientError } from '../../client.js';
+import type { GameView, SaleView } from '../../../core/contract.js';
+import type { ClientError } from '../../client.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
-import { checkSale, parseQuantity, saleViewOf, withNewSale, withVoidedSale } from '../../lib/sale.js';
+import { checkSale, parseQuantity, withVoidedSale } from '../../lib/sale.js';
 import { useCustomerDisplay } from '../../lib/useCustomerDisplay.js';
 import { ChangeBox } from './ChangeBox.js';
 import { GameStrip } from './GameStrip.js';
-import { LastSale, type SaleResult } from './LastSale.js';
+import { LastSale } from './LastSale.js';
 import { NoGame } from './NoGame.js';
 import { QuantityField } from './QuantityField.js';
 import { ReprintDialog } from './Receipt.js';
@@ -20,7 +20,7 @@ import { TenderedField } from './TenderedField.js';
 import { useReprint } from './useReprint.js';
 import { useSaleForm } from './useSaleForm.js';
 import { useSaleKeys } from './useSaleKeys.js';
-import { useUnknownSale } from './useUnknownSale.js';
+import { RECENT_SALES, useSell } from './useSell.js';
 import { VoidDialog } from './VoidDialog.js';
 import { VoidNotice, type VoidResult } from './VoidNotice.js';
 
@@ -35,9 +35,6 @@ interface Props {
 /** A refusal because the hall could not be reached: the link's banner says that. */
 const isHallUnreachable = (e: ClientError | string | null) => e !== null && typeof e !== 'string' && e.code === 'HALL_UNREACHABLE';
 
-/** How many of the game's sales the screen lists. */
-const RECENT_SALES = 8;
-
 /** Cashier: sell cards of the selling game, cash only, all day long. */
 export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
   const { t } = useTranslation();
@@ -51,16 +48,11 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
   const noDrawer = drawer.data === null;
 
   const [error, setError] = useState<ClientError | string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const busyRef = useRef(false);
-  // The sale's Idempotency-Key while its answer is lost: "Vender" pressed again for the same cards is the same act, never a second sale.
-  const lostSale = useRef<{ key: string; input: string } | null>(null);
   // What the hall said of a sale of unknown outcome.
   const [hallSaid, setHallSaid] = useState<'done' | 'not_done' | null>(null);
   const link = useKioskQuery('link.status', {});
   // A counter cut off from the hall sells nothing: the top banner says it (once); "Vender" and "Exato" are off and say why in short.
   const linkDown = link.data?.mode === 'counter' && link.data.link === 'down';
-  const [last, setLast] = useState<SaleResult | null>(null);
   const [voiding, setVoiding] = useState(false);
   // The sale the void dialog names, fixed when it opens: a sale made meanwhile elsewhere never takes its place.
   const [voidSale, setVoidSale] = useState<SaleView | null>(null);
@@ -72,6 +64,23 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
   });
   const { quantityText, tendered, pristine, quantityRef, tenderedRef } = form;
   const formRef = useRef<HTMLFormElement>(null);
+  const { sell, busy, last, setLast, unknownSale } = useSell({
+    game,
+    cashier,
+    terminalId,
+    noDrawer,
+    linkDown,
+    link: link.data,
+    form,
+    sales,
+    reloadSession: current.reload,
+    setError,
+    setHallSaid,
+    onSend: () => {
+      setVoided(null);
+      reprint.setReprintNote(null);
+    },
+  });
 
   const price = game?.priceCents ?? 0;
   const quantity = parseQuantity(quantityText);
@@ -86,79 +95,9 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
   const overAvailable = quantity !== null && game !== undefined && quantity > game.cardsAvailable;
   useCustomerDisplay({ hallName: settings.data?.hallName, game, quantity, tenderedCents: tendered, pristine, last });
 
-  // A sale of unknown outcome, once the hall has answered for its key. Made, with its answer: the sale's own panel says
-  // it (its numbers, its receipt), as the sale would have; not made: a new sale may be made, under a new key.
-  const { unknownSale, setUnknownSale } = useUnknownSale(link.data, (outcome, sale) => {
-    lostSale.current = null;
-    const made = outcome.state === 'done' && outcome.channel === 'sale.create' ? (outcome.value as ChannelOutput<'sale.create'> | null | undefined) : null;
-    setHallSaid(outcome.state !== 'done' ? 'not_done' : made ? null : 'done');
-    if (outcome.state !== 'done') return;
-    if (made) {
-      setLast({ ...made, gameId: sale.gameId, gameNumber: sale.gameNumber });
-      form.reset();
-    }
-    void sales.reload();
-  });
-
   const clearForm = () => {
     form.reset();
     setError(null);
-  };
-
-  const sell = async (exact = false) => {
-    if (!game || busyRef.current || game.cardsAvailable === 0 || game.unplayable || noDrawer || unknownSale || linkDown) return;
-    // "Exato": the customer hands the total over; one tap sells.
-    const given = exact ? (parseQuantity(quantityText) ?? 0) * game.priceCents : tendered;
-    const c = checkSale(quantityText, game.priceCents, given);
-    if (!c.ok) {
-      if (c.reason === 'quantity') {
-        setError(t('sale.quantityInvalid'));
-        quantityRef.current?.focus();
-      } else {
-        setError(t('sale.tenderedShort', { tendered: f.money(given), total: f.money(c.totalCents) }));
-        tenderedRef.current?.focus();
-      }
-      return;
-    }
-    busyRef.current = true;
-    setBusy(true);
-    setError(null);
-    setVoided(null);
-    reprint.setReprintNote(null);
-    setHallSaid(null);
-    if (exact) form.setTendered(given);
-    const input = { gameId: game.id, quantity: c.quantity, payment: { method: 'cash' as const, tenderedCents: given } };
-    const sent = JSON.stringify(input);
-    const key = lostSale.current?.input === sent ? lostSale.current.key : newActionKey();
-    const r = await invoke('sale.create', input, { key });
-    lostSale.current = answerLost(r) ? { key, input: sent } : null;
-    busyRef.current = false;
-    setBusy(false);
-    if (!r.ok) {
-      if (hallAnswerLost(r)) {
-        // Not "nothing was done": the hall may have sold these cards. Said in place until the hall answers for the key.
-        setUnknownSale({ key, totalCents: c.totalCents, gameId: game.id, gameNumber: game.number });
-        setError(null);
-        return;
-      }
-      // A lost answer is said as what it is: pressing again is safe (the same key), and says what happened.
-      setError(lostSale.current ? t('sale.answerLost') : r.error);
-      void current.reload();
-      return;
-    }
-    setLast({ ...r.value, gameId: game.id, gameNumber: game.number });
-    // The answer is the new row of the recent sales; the game's numbers come back with the sale's event.
-    const sale = saleViewOf(r.value, {
-      gameId: game.id,
-      unitPriceCents: game.priceCents,
-      paymentMethod: 'cash',
-      cashier,
-      terminalId,
-      createdAt: new Date().toISOString(),
-    });
-    sales.apply('sale.create', (list) => withNewSale(list, sale, RECENT_SALES));
-    // The next quantity is typed over the "1".
-    form.ready();
   };
 
   // The link down: the banner says it from now on, not a refusal of a sale tried just before.
