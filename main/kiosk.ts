@@ -101,7 +101,7 @@ export interface Kiosk {
 
 export const DATABASE_FILE = 'kiosk.sqlite';
 /** Where session.export writes the inspector's ZIP files, in the data folder. */
-export const EXPORTS_FOLDER = 'exports';
+const EXPORTS_FOLDER = 'exports';
 
 /** A kiosk told nothing of its post: browser mode's standalone kiosk. */
 const standalonePost = (): PostStatus => runningPost('standalone');

@@ -19,9 +19,9 @@ import { isTerminalId } from '../../core/terminal.js';
 import { x509 } from '../hall/x509.js';
 import { confirmationCode, derOfPem, exportPkcs8Pem, fingerprintOf, generateP256, spkiBase64 } from '../hall/pki.js';
 
-export const TERMINAL_KEY_FILE = 'terminal.key';
-export const TERMINAL_CERT_FILE = 'terminal.crt';
-export const HALL_CA_FILE = 'hall-ca.crt';
+const TERMINAL_KEY_FILE = 'terminal.key';
+const TERMINAL_CERT_FILE = 'terminal.crt';
+const HALL_CA_FILE = 'hall-ca.crt';
 export const HALL_JSON_FILE = 'hall.json';
 
 export interface TerminalIdentity {

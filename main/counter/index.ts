@@ -14,7 +14,7 @@ import type { CounterPrinting, CounterPrintingOptions } from './printing.js';
 export { counterBackend, type CounterBackend, type CounterBackendOptions } from './backend.js';
 export { createHallLink, CALL_BUDGET_MS, RECONNECT_MAX_MS, type HallLink, type HallLinkOptions } from './link.js';
 
-export type CounterOptions = {
+type CounterOptions = {
   /** The browser-mode access token of the counter's own screens (KIOSK_TOKEN or a new one each start). */
   token: string;
   /** 127.0.0.1:port (0: any free one). */

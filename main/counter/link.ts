@@ -59,9 +59,9 @@ export const SLOW_CHANNELS: ReadonlySet<string> = new Set([
   'backup.create',
   'series.importFaces',
 ]);
-export const SLOW_BUDGET_MS = 60_000;
+const SLOW_BUDGET_MS = 60_000;
 /** A key of unknown outcome is asked of the hall after this, doubling to RECONNECT_MAX_MS, until it answers. */
-export const PROBE_MIN_MS = 250;
+const PROBE_MIN_MS = 250;
 /** A board's display token the hall accepted is asked again after this (a revoked one stops working). */
 const DISPLAY_TOKEN_RECHECK_MS = 60_000;
 const LINK_STATUS = 'link.status';

@@ -29,11 +29,11 @@ import type { CallOrigin } from '../../core/terminal.js';
 import { PRINT_CLAIM_PATH, PRINT_REPORT_PATH } from '../hall/print-routes.js';
 
 /** A command at this counter may have queued a receipt: asked after this, so that a rush's commands share one claim. */
-export const CLAIM_AFTER_COMMAND_MS = 30;
+const CLAIM_AFTER_COMMAND_MS = 30;
 /** Asked now and then anyway: a job queued at the hall for this counter (a test page, a retry) without an event seen. */
-export const POLL_MS = 15_000;
+const POLL_MS = 15_000;
 /** After the hall could not be reached or refused: asked again after this (the link's own event wakes it sooner). */
-export const RETRY_MS = 2_000;
+const RETRY_MS = 2_000;
 
 /** A printer as the hall's claim describes it (its row at the hall). */
 type PrinterRow = NonNullable<CounterClaim['printer']>;

@@ -19,7 +19,7 @@ export const STREAM_OPEN_MS = 3_000;
 /** A stream's request younger than this is left to be answered when a call is (it went out with the link back). */
 const STREAM_FRESH_MS = 500;
 
-export interface HallStreamDeps {
+interface HallStreamDeps {
   wire: HallWire;
   /** The stream's path on the hall (`/events`; browser mode wants `/events?token=`). */
   path: string;
@@ -34,7 +34,7 @@ export interface HallStreamDeps {
   logError(error: unknown, where: string): void;
 }
 
-export interface HallStream {
+interface HallStream {
   open(): void;
   /**
    * A call was answered (`wasDown`: the link was down until now): the hall is there, so a stream waiting out

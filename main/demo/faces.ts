@@ -27,7 +27,7 @@ export function formatFacesJson(seriesCode: string, faces: readonly Face[]): str
 // Generator
 
 /** A uniform number in [0, 1). */
-export type Rng = () => number;
+type Rng = () => number;
 
 /**
  * A small seeded PRNG: a 128-bit state seeded by a splitmix-style mixer, then

@@ -13,7 +13,7 @@ interface Dispatcher {
   dispatch(channel: string, input: unknown, meta?: CallMeta): Promise<Result<unknown>>;
 }
 
-export const DEMO_USERS = [
+const DEMO_USERS = [
   { username: 'admin', name: 'Administrador', roles: ['admin'], pin: '1111' },
   { username: 'gerente', name: 'Gerente de Sala', roles: ['manager'], pin: '2222' },
   { username: 'caixa1', name: 'Ana Caixa', roles: ['cashier'], pin: '3333' },
@@ -23,13 +23,13 @@ export const DEMO_USERS = [
 ] as const;
 
 /** Three slot machines: two of one model and bet in superjackpot group SJ1, one other. */
-export const DEMO_MACHINES = [
+const DEMO_MACHINES = [
   { number: '7', model: 'Lucky 7', betCents: 50, location: 'Sala de máquinas', group: 'SJ1', jackpotShareBasisPoints: 500, superjackpotShareBasisPoints: 100 },
   { number: '8', model: 'Lucky 7', betCents: 50, location: 'Sala de máquinas', group: 'SJ1', jackpotShareBasisPoints: 500, superjackpotShareBasisPoints: 100 },
   { number: '9', model: 'Fruit Party', betCents: 100, location: 'Entrada', jackpotShareBasisPoints: 300 },
 ] as const;
 
-export const DEMO_TABLE_MINIMUMS = {
+const DEMO_TABLE_MINIMUMS = {
   pleno: 500,
   cavalo: 500,
   rua: 500,
@@ -45,7 +45,7 @@ export const DEMO_TABLE_MINIMUMS = {
 /** The demo caixa's chips at the opening, by face value in cents: 1 950,00 € from 1 € to 100 € chips. */
 export const DEMO_CHIP_FLOAT = { '100': 50, '500': 40, '1000': 20, '2500': 20, '10000': 10 } as const;
 
-export const DEMO_SERIES = [
+const DEMO_SERIES = [
   { code: 'A', priceCents: 100, size: 300, colour: 'azul' },
   { code: 'B', priceCents: 100, size: 300, colour: 'verde' },
   { code: 'C', priceCents: 200, size: 300, colour: 'vermelho' },

@@ -9,7 +9,7 @@
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-export interface DetectDeps {
+interface DetectDeps {
   /** What require('electron') gives; may throw. */
   loadElectron?: () => unknown;
   /** Whether a path is an existing file; may throw. */

@@ -15,7 +15,7 @@ export interface SenderInfo {
   isMainFrame: boolean;
 }
 
-export type RpcHandler = (
+type RpcHandler = (
   sender: SenderInfo,
   channel: unknown,
   input: unknown,

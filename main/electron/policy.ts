@@ -16,7 +16,7 @@ import { postModeOf, type PostArgs } from './post.js';
 /** The custom scheme that serves the built renderer. */
 export const APP_SCHEME = 'app';
 /** Its one host: any other host is refused. */
-export const APP_HOST = 'kiosk';
+const APP_HOST = 'kiosk';
 /** The app's one origin. */
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
@@ -34,14 +34,14 @@ export const APP_SCHEME_PRIVILEGES: Readonly<{ standard: true; secure: true; sup
 });
 
 /** The hall board's page (renderer/display.html), loaded in its own window on the second display. */
-export const BOARD_PAGE = 'display.html';
+const BOARD_PAGE = 'display.html';
 /**
  * The customer display's page (renderer/customer.html), in its own window on
  * the counter's second display when asked for (`--customer-display`). It has
  * no preload and may call no channel: it only listens to the sale screen on
  * the app's own origin (a BroadcastChannel, renderer/lib/customerDisplay.ts).
  */
-export const CUSTOMER_PAGE = 'customer.html';
+const CUSTOMER_PAGE = 'customer.html';
 /** What the counter's window loads (index.html). */
 export const KIOSK_URL = `${APP_ORIGIN}/`;
 /** What the hall board's window loads. */
@@ -50,7 +50,7 @@ export const BOARD_URL = `${APP_ORIGIN}/${BOARD_PAGE}`;
 export const CUSTOMER_URL = `${APP_ORIGIN}/${CUSTOMER_PAGE}`;
 
 /** Why an `app:` URL maps to no file. */
-export type AppUrlRefusal =
+type AppUrlRefusal =
   | 'not-app-scheme'
   | 'unknown-host'
   | 'backslash'
@@ -63,12 +63,12 @@ export type AppUrlRefusal =
   | 'unknown-type';
 
 /** An `app://kiosk/` URL's file, relative to the renderer folder ('/'-separated), or why there is none. */
-export type AppResource =
+type AppResource =
   | { ok: true; path: string; contentType: string }
   | { ok: false; reason: AppUrlRefusal };
 
 /** The same, as an absolute file strictly inside the renderer folder. */
-export type AppFile = { ok: true; file: string; contentType: string } | { ok: false; reason: AppUrlRefusal };
+type AppFile = { ok: true; file: string; contentType: string } | { ok: false; reason: AppUrlRefusal };
 
 /** Routes without a file name, as browser mode has them. */
 const ROUTES: Readonly<Record<string, string>> = { '': 'index.html', display: BOARD_PAGE, customer: CUSTOMER_PAGE };
@@ -169,7 +169,7 @@ export function isTrustedSender(frameUrl: string | null | undefined, isMainFrame
 }
 
 /** The one channel the board's window may call: it reads the board and nothing else. */
-export const BOARD_CHANNELS: readonly string[] = ['display.state'];
+const BOARD_CHANNELS: readonly string[] = ['display.state'];
 
 /**
  * Whether a frame shows the hall board: any `app:` URL that serves its page
@@ -213,7 +213,7 @@ export function boardDisplayOf(displays: readonly DisplayInfo[], primaryId: numb
 }
 
 /** What the displays other than the counter's own show: the hall board, the customer display, or nothing. */
-export interface SecondScreens {
+interface SecondScreens {
   board: DisplayInfo | null;
   customer: DisplayInfo | null;
 }
@@ -282,7 +282,7 @@ export function withContentSecurityPolicy(
 }
 
 /** The subset of Electron's WebPreferences we set; every field is deliberate. */
-export interface SecureWebPreferences {
+interface SecureWebPreferences {
   readonly preload: string;
   readonly contextIsolation: true;
   readonly sandbox: true;
@@ -299,7 +299,7 @@ export interface SecureWebPreferences {
   readonly devTools: boolean;
 }
 
-export interface WebPreferencesOptions {
+interface WebPreferencesOptions {
   /** Developer tools; off in the packaged kiosk. */
   devTools?: boolean;
 }
@@ -457,7 +457,7 @@ export function parseArgs(
 }
 
 /** A keyboard event as Electron's before-input-event gives it (the fields used). */
-export interface KeyInput {
+interface KeyInput {
   type: string;
   key: string;
   control: boolean;

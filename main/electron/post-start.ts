@@ -33,14 +33,14 @@ import { DATABASE_FILE, openKiosk, type Kiosk, type KioskOptions } from '../kios
 import { parsePostFile, planPost, POST_FILE, postFileText, type PostArgs, type PostDisk, type PostFile, type PostPlan } from './post.js';
 
 /** What the screens' transport calls (a Kiosk, a counter's link, the first-run backend all are one). */
-export interface PostBackend {
+interface PostBackend {
   dispatch(channel: string, input: unknown, meta?: CallMeta, origin?: CallOrigin): Promise<Result<unknown>>;
   onEvent(listener: (event: KioskEvent) => void): () => void;
   isDisplayToken(token: string): boolean | Promise<boolean>;
 }
 
 /** One started post: its backend, what post.status says of it, and how it stops. */
-export interface StartedPost {
+interface StartedPost {
   plan: Exclude<PostPlan, { kind: 'choose' | 'refuse' }>;
   backend: PostBackend;
   status(): PostStatus;
@@ -49,7 +49,7 @@ export interface StartedPost {
   close(): Promise<void>;
 }
 
-export interface PostOptions {
+interface PostOptions {
   dataDir: string;
   /** The installed program (default true); browser-mode tests of this file may say so too. */
   installed?: boolean;
@@ -71,7 +71,7 @@ export interface PostRuntime extends PostBackend {
 }
 
 /** What the data folder holds for planPost. */
-export function readPostDisk(dataDir: string): PostDisk {
+function readPostDisk(dataDir: string): PostDisk {
   const file = join(dataDir, POST_FILE);
   const postFile = existsSync(file) ? (parsePostFile(readFileSync(file, 'utf8')) ?? 'invalid') : null;
   return { postFile, hasDatabase: existsSync(join(dataDir, DATABASE_FILE)), hasIdentity: existsSync(join(dataDir, HALL_JSON_FILE)) };

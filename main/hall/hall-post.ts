@@ -9,7 +9,7 @@ import type { Kiosk } from '../kiosk.js';
 import { openHallPki, type HallPki } from './pki.js';
 import { startTerminalsServer, type TerminalsServer } from './terminals-server.js';
 
-export interface HallPostInfo {
+interface HallPostInfo {
   terminalsPort: number;
   bind: string;
   /** `https://ADDR:P` the counters may be given: the bound address, or every IPv4 address of the post on its LAN. */

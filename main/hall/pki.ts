@@ -41,7 +41,7 @@ export interface HallPki {
   issueTerminalCertificate(terminalId: string, publicKeySpki: string, now?: Date): Promise<IssuedCertificate>;
 }
 
-export interface IssuedCertificate {
+interface IssuedCertificate {
   pem: string;
   fingerprint: string;
   /** Hexadecimal, as the certificate carries it. */

@@ -27,7 +27,7 @@ import { BODY_TIMEOUT_MS, closeIfSilent, describeChannels, DISPLAY_CHANNEL, even
 import { confirmationCode, fingerprintOf, type HallPki } from './pki.js';
 import { isPrintRoute, servePrintRoute } from './print-routes.js';
 
-export interface TerminalsServerOptions {
+interface TerminalsServerOptions {
   kiosk: Kiosk;
   port: number;
   /** The address the terminals port listens on (default 0.0.0.0: the hall's LAN). */
@@ -52,7 +52,7 @@ export interface TerminalsServer {
  * hall's one core than the sales; a screen that fetches again 25 ms later
  * shows nothing a person could tell apart.
  */
-export const COUNTER_EVENTS_WINDOW_MS = 25;
+const COUNTER_EVENTS_WINDOW_MS = 25;
 
 /** The largest enrolment request: a code and an SPKI of a P-256 key are a few hundred bytes. */
 const MAX_ENROL_BYTES = 4_096;

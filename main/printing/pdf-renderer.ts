@@ -20,7 +20,7 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 
 export { workerEntry };
 
-export interface PdfRendererOptions {
+interface PdfRendererOptions {
   /**
    * The worker module. Default: `pdf-worker` beside this module, `.ts` when
    * this module is the TypeScript source (vitest, tsx), `.js` once compiled.
@@ -40,7 +40,7 @@ export interface PdfRenderer {
 }
 
 /** The prefix of every error: operators see it. */
-export const PDF_ERROR_PREFIX = 'Não foi possível gerar o PDF';
+const PDF_ERROR_PREFIX = 'Não foi possível gerar o PDF';
 
 function pdfError(detail: string, cause?: unknown): Error {
   return new Error(`${PDF_ERROR_PREFIX}: ${detail}`, cause === undefined ? undefined : { cause });

@@ -34,7 +34,7 @@ import { concatBytes, COUNTER_LEASE_MS, jobErrorOf, type CounterClaim, type Coun
 
 export type { JobTransport } from './attempts.js';
 
-export interface PrintQueueOptions {
+interface PrintQueueOptions {
   /** The writable connection: the queue records each attempt's outcome. */
   db: WritableDb;
   now: () => Date;
@@ -49,13 +49,13 @@ export interface PrintQueueOptions {
   batchLimit?: number;
 }
 
-export const DEFAULT_RETRY_DELAYS_MS = [1_000, 3_000, 10_000] as const;
+const DEFAULT_RETRY_DELAYS_MS = [1_000, 3_000, 10_000] as const;
 
 /**
  * Enough to drain a rush in a few connections, small enough that a dropped
  * connection leaves few jobs in doubt (about 70 KB of receipts).
  */
-export const BATCH_LIMIT = 64;
+const BATCH_LIMIT = 64;
 
 export class PrintQueue {
   private running: Promise<void> | null = null;

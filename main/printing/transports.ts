@@ -23,7 +23,7 @@ function refusedDevice(path: string, platform: string): PrinterTransport {
 }
 
 /** `platform`: process.platform's code (tests inject another). */
-export function transportOf(printer: PrinterRow, platform: string = process.platform): PrinterTransport {
+function transportOf(printer: PrinterRow, platform: string = process.platform): PrinterTransport {
   if (printer.transport === 'tcp') return tcpTransport({ host: printer.host!, port: printer.port ?? 9100 });
   if (!isPrinterDevicePath(printer.path!, platform)) return refusedDevice(printer.path!, platform);
   return deviceTransport({ path: printer.path! });

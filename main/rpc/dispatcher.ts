@@ -114,7 +114,7 @@ class AnsweredBefore {
 export type Dispatch = (channel: string, rawInput: unknown, meta?: CallMeta, origin?: CallOrigin) => Promise<Result<unknown>>;
 
 /** Every channel has a handler of its own kind (checked once, at start). */
-export function checkHandlers(handlers: HandlerMap): void {
+function checkHandlers(handlers: HandlerMap): void {
   for (const name of Object.keys(contract) as Channel[]) {
     const h = handlers[name] as { kind?: string } | undefined;
     if (!h || h.kind !== contract[name].kind) throw new Error(`channel ${name}: handler missing or not a ${contract[name].kind}`);

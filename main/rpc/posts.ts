@@ -38,12 +38,12 @@ export const POST_OVERLAYS = {
 } as const satisfies Record<PostName, readonly Channel[]>;
 
 /** Where each post sends a channel its overlay does not take. */
-export const POST_BASE = { standalone: 'kiosk', hall: 'kiosk', counter: 'hall', 'first-run': 'refused' } as const satisfies Record<PostName, Route>;
+const POST_BASE = { standalone: 'kiosk', hall: 'kiosk', counter: 'hall', 'first-run': 'refused' } as const satisfies Record<PostName, Route>;
 
-export type OverlayChannel<P extends PostName> = (typeof POST_OVERLAYS)[P][number];
+type OverlayChannel<P extends PostName> = (typeof POST_OVERLAYS)[P][number];
 
 /** What an overlay's handler knows of its call: the caller's words and its transport's origin. */
-export interface PostCall {
+interface PostCall {
   meta: CallMeta;
   origin: CallOrigin | undefined;
   lang: Lang;
@@ -53,7 +53,7 @@ export interface PostCall {
  * A post's handler of one channel: the input already parsed with the contract; its answer, a KioskError to
  * refuse, or PASS to hand the call to the post's base (the counter's printer.status of a printer not its own).
  */
-export type OverlayHandler<C extends Channel> = (input: ParsedInput<C>, call: PostCall) => Promise<Answer<C>> | Answer<C>;
+type OverlayHandler<C extends Channel> = (input: ParsedInput<C>, call: PostCall) => Promise<Answer<C>> | Answer<C>;
 type Answer<C extends Channel> = Result<ChannelOutput<C>> | typeof PASS;
 export const PASS: unique symbol = Symbol('pass to the post base');
 
@@ -67,7 +67,7 @@ export interface TracedCall {
   route: Route;
 }
 
-export interface PostDispatcherOptions<P extends PostName> {
+interface PostDispatcherOptions<P extends PostName> {
   post: P;
   overlay: PostOverlay<P>;
   /** Every other channel: the kiosk's dispatcher, or the hall's through the link; absent for the first run (refused). */

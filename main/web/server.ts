@@ -37,7 +37,7 @@ export interface WebBackend {
   isDisplayToken(token: string): boolean | Promise<boolean>;
 }
 
-export interface WebServerOptions {
+interface WebServerOptions {
   /** The backend the calls go to (a Kiosk is one). */
   kiosk: WebBackend;
   token: string;
@@ -106,7 +106,7 @@ export function isJsonContentType(header: string | undefined): boolean {
   return mime === 'application/json' && params.every((p) => p === 'charset=utf-8' || p === 'charset="utf-8"');
 }
 
-export function safeDecode(text: string): string | null {
+function safeDecode(text: string): string | null {
   try {
     return decodeURIComponent(text);
   } catch {
@@ -176,7 +176,7 @@ export function readBody(req: IncomingMessage, timeoutMs: number, maxBytes: numb
  */
 export const EVENT_STREAM_PING_MS = 5_000;
 /** A browser that lost its stream asks again after this (the SSE `retry:` field; its own default is 3 s). */
-export const EVENT_STREAM_RETRY_MS = 1_000;
+const EVENT_STREAM_RETRY_MS = 1_000;
 
 /**
  * An event stream (server-sent events) on an admitted request: the hello,
@@ -200,7 +200,7 @@ export function openEventStream(req: IncomingMessage, res: ServerResponse, onClo
 }
 
 /** The HTTP status of an envelope: the idempotency-key draft's 422 (a key reused) and 400 (a malformed key); 503 for a counter's hall out of reach (the service failing, not the request). */
-export function rpcStatus(result: Result<unknown>): number {
+function rpcStatus(result: Result<unknown>): number {
   if (result.ok) return 200;
   const code = result.error.code;
   return code === 'IDEMPOTENCY_KEY_REUSED' ? 422 : code === 'IDEMPOTENCY_KEY_INVALID' ? 400 : code === 'HALL_UNREACHABLE' ? 503 : 200;

@@ -14,7 +14,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 export type Encoding = 'br' | 'gzip' | 'identity';
 
 /** Text formats worth compressing; images and fonts already are. */
-export const COMPRESSIBLE = new Set(['.js', '.css', '.html', '.svg', '.json']);
+const COMPRESSIBLE = new Set(['.js', '.css', '.html', '.svg', '.json']);
 
 /** Larger files are served as they are (none of the build's is near this). */
 const MAX_CACHED_BYTES = 8_000_000;
@@ -79,7 +79,7 @@ export interface StaticBody {
   encoding: Encoding;
 }
 
-export interface StaticFiles {
+interface StaticFiles {
   /** The file's bytes in the best encoding the client accepts; rejects as readFile does (ENOENT, EISDIR). */
   read(file: string, acceptEncoding: string | string[] | undefined): Promise<StaticBody>;
 }

@@ -4,7 +4,7 @@ import type { BooksCheckReply, BooksCheckRequest } from './books-check-worker.js
 import { runWorker } from './entry.js';
 
 /** The worker file next to this module, in the same language as this module. */
-export function booksCheckWorkerUrl(moduleUrl: string = import.meta.url): URL {
+function booksCheckWorkerUrl(moduleUrl: string = import.meta.url): URL {
   const ext = /\.[cm]?ts$/.test(new URL(moduleUrl).pathname) ? '.ts' : '.js';
   return new URL(`./books-check-worker${ext}`, moduleUrl);
 }

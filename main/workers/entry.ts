@@ -5,7 +5,7 @@
  */
 import { Worker } from 'node:worker_threads';
 
-export interface WorkerEntry {
+interface WorkerEntry {
   /** What `new Worker()` loads. */
   entry: URL;
   /** The worker's Node options; undefined: the process's own (the default). */

@@ -13,15 +13,15 @@ import { hallTimeZone } from '../../db/people.js';
 import { runWorker } from './entry.js';
 
 /** Rows read and written at a time (and a progress step). */
-export const EXPORT_CHUNK = 2000;
+const EXPORT_CHUNK = 2000;
 
-export interface SalesCsv {
+interface SalesCsv {
   filename: string;
   content: string;
   rows: number;
 }
 
-export interface SalesQuery {
+interface SalesQuery {
   sessionId: number;
   gameId: number | null;
 }
@@ -58,7 +58,7 @@ export function salesCsv(db: ReadableDb, q: SalesQuery, onProgress?: (done: numb
 }
 
 /** The worker file next to this module, in the same language as this module. */
-export function exportSalesWorkerUrl(moduleUrl: string = import.meta.url): URL {
+function exportSalesWorkerUrl(moduleUrl: string = import.meta.url): URL {
   const ext = /\.[cm]?ts$/.test(new URL(moduleUrl).pathname) ? '.ts' : '.js';
   return new URL(`./export-sales-worker${ext}`, moduleUrl);
 }

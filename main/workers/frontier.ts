@@ -38,7 +38,7 @@ export function prepareFrontier(db: ReadableDb, previous: PreparedFrontier | nul
   });
 }
 
-export function frontierWorkerUrl(moduleUrl: string = import.meta.url): URL {
+function frontierWorkerUrl(moduleUrl: string = import.meta.url): URL {
   const ext = /\.[cm]?ts$/.test(new URL(moduleUrl).pathname) ? '.ts' : '.js';
   return new URL(`./frontier-worker${ext}`, moduleUrl);
 }

@@ -42,9 +42,9 @@ function build(db: ReadableDb, gameId: number): GameBoard {
 const ref = (c: SoldCard): CardRef => ({ seriesCode: c.seriesCode, card: c.card });
 
 /** At most this many cards are named in a ball's answer; the count says how many there were (the board lists them all). */
-export const NEWS_LIMIT = 50;
+const NEWS_LIMIT = 50;
 
-export interface BallNews {
+interface BallNews {
   balls: number[];
   facesKnown: boolean;
   /** Cards that the balls not seen before by the cache completed: a line (without the bingo) / the bingo. */

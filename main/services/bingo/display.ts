@@ -31,7 +31,7 @@ function prizesOf(db: ReadableDb, game: GameRow) {
   return { cardsSold: sold.cards, linePrizeCents: live.linePrizeCents, bingoPrizeCents: live.bingoPrizeCents, announcement: null };
 }
 
-export function displayState(ctx: QueryContext): DisplayState {
+function displayState(ctx: QueryContext): DisplayState {
   const db = ctx.db;
   const session = openSession(db) ?? lastSession(db);
   const games = session ? gamesOfSession(db, session.id) : [];

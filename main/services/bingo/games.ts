@@ -101,7 +101,7 @@ function closureRanges(json: string): CardRange[] {
 }
 
 /** What every game of one session shares for its view: the closing time and the session's games (read once for a list of views). */
-export interface SessionOfGames {
+interface SessionOfGames {
   closeAt: string;
   games: SessionGame[];
 }

@@ -9,7 +9,7 @@ import { allSeries, hasFaces, insertSeries, seriesByCode, seriesById, storeFaces
 import { addIncident, appendActa, openSession } from '../../../db/bingo/sessions.js';
 import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
 
-export const seriesView = (s: SeriesRow): SeriesView => ({
+const seriesView = (s: SeriesRow): SeriesView => ({
   id: s.id,
   code: s.code,
   priceCents: s.priceCents,

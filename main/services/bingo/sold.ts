@@ -14,7 +14,7 @@ import type { ReadableDb } from '../../../db/connection.js';
 import { gameById } from '../../../db/bingo/games.js';
 import { gameSalesTotals, gameSoldMark, gameSoldRanges, gameSoldSince, type GameSoldMark } from '../../../db/bingo/sales.js';
 
-export interface GameSold {
+interface GameSold {
   cards: number;
   cents: number;
   /** Per series, the span of numbers sold (not voided); the game's first series first. */

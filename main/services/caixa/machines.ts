@@ -7,7 +7,7 @@ import type { ReadableDb, WritableDb } from '../../../db/connection.js';
 import { command, done, query, type HandlerSlice } from '../shared/context.js';
 import { assertPrintable, printedText } from '../shared/printable.js';
 
-export function machineView(db: ReadableDb, m: MachineRow, held = fundBalances(db)): MachineView {
+function machineView(db: ReadableDb, m: MachineRow, held = fundBalances(db)): MachineView {
   return {
     number: m.number,
     model: m.model,

@@ -37,7 +37,7 @@ function usable(db: WritableDb, p: PreparedFrontier | null, lastId: number | nul
   return entryHashes(db, p.frontier.size, p.frontier.size)[0]?.hash === p.frontier.lastHash ? p : null;
 }
 
-export interface SignedCheckpoint {
+interface SignedCheckpoint {
   id: number;
   at: string;
   size: number;

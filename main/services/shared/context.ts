@@ -130,7 +130,7 @@ export type MachineHandlers = { readonly [C in MachineChannel]: MachineCommand<C
 /** A machine command's call: its value, or a KioskError thrown (its transport words it). */
 export type MachineDispatch = <C extends MachineChannel>(channel: C, input: MachineInput<C>, origin: CallOrigin) => Promise<unknown>;
 
-export interface AuditNote {
+interface AuditNote {
   before?: unknown;
   after?: unknown;
   /** Who the row is about when it is not the caller (a failed login: the user who tried). */
@@ -172,7 +172,7 @@ export interface QueryHandler<C extends Channel> {
   run(ctx: QueryContext, input: ParsedInput<C>): ChannelOutput<C> | Promise<ChannelOutput<C>>;
 }
 
-export type Handler<C extends Channel> = CommandHandler<C, unknown> | QueryHandler<C>;
+type Handler<C extends Channel> = CommandHandler<C, unknown> | QueryHandler<C>;
 export type HandlerMap = { [C in Channel]: Handler<C> };
 /** One domain's handlers: its channels only. */
 export type HandlerSlice<K extends Channel> = { [C in K]: Handler<C> };

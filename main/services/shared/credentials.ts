@@ -49,11 +49,11 @@ import type { Channel, ChannelOutput, ParsedInput } from '../../../core/contract
 import { commandWith, type AuditedWrite, type CommandContext, type CommandHandler, type Done, type PrepareContext } from './context.js';
 import { isSealed, type Pins } from './pin.js';
 
-export type WrongPinCode = 'INVALID_CREDENTIALS' | 'APPROVAL_INVALID' | 'RECOVERY_INVALID';
+type WrongPinCode = 'INVALID_CREDENTIALS' | 'APPROVAL_INVALID' | 'RECOVERY_INVALID';
 type CheckKind = 'login' | 'approval' | 'recovery';
 
 /** An operator whose PIN was right, with what the PIN told (its length). */
-export interface CheckedOperator extends OperatorRow {
+interface CheckedOperator extends OperatorRow {
   pinDigits: number;
 }
 
@@ -252,7 +252,7 @@ export async function checkLogin(ctx: PrepareContext, username: string, pin: str
  * paused here, a username that is no manager, and the request itself as it
  * stands (`rehearse` runs the command with this approver and rolls it back).
  */
-export async function checkApproval(
+async function checkApproval(
   ctx: PrepareContext,
   approval: { username: string; pin: string },
   rehearse?: (candidate: OperatorRow) => void,

@@ -12,7 +12,7 @@ import { openDrawersAt, type DrawerRow } from '../../../db/drawers.js';
 import type { Operator } from './operator-sessions.js';
 
 /** The operator's drawer here, or null when none is open; someone else's is refused (DRAWER_NOT_YOURS). */
-export function drawerOf(db: ReadableDb, terminalId: string, operator: Operator): DrawerRow | null {
+function drawerOf(db: ReadableDb, terminalId: string, operator: Operator): DrawerRow | null {
   return drawerOfOperator(openDrawersAt(db, terminalId), { id: operator.id, supervises: approves(operator.roles) });
 }
 

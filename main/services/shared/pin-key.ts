@@ -17,14 +17,14 @@ import { createPins, isSealed } from './pin.js';
 
 export const PIN_KEY_FILE = 'pin.key';
 
-export interface PinKey {
+interface PinKey {
   key: Buffer;
   /** Made now (there was none): hashes sealed under another key can no longer be checked. */
   created: boolean;
   file: string;
 }
 
-export interface PinKeyOptions {
+interface PinKeyOptions {
   /**
    * The key is lost for good (`--new-pin-key`): a missing one is made anew and
    * another one taken as it is; no PIN verifies until the admin's recovery code.

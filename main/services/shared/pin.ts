@@ -25,7 +25,7 @@ const SEALED = 'scrypt-hmac';
  * already admitted get here (a known operator's counted attempt, a new PIN set
  * by an operator): an unknown username or a wrong recovery code costs none.
  */
-export const KDF_CONCURRENCY = 2;
+const KDF_CONCURRENCY = 2;
 let kdfRunning = 0;
 const kdfQueue: (() => void)[] = [];
 

@@ -12,7 +12,7 @@ import type { PrintDocument } from '../../../printing/layout.js';
 import type { CommandContext } from './context.js';
 
 /** What a job is linked to: a document its kind's domain declares (core/money-registry.ts PrintRef). */
-export type DocumentRef = { type: PrintRef; id: number };
+type DocumentRef = { type: PrintRef; id: number };
 
 export function enqueue(
   ctx: CommandContext,

@@ -90,7 +90,7 @@ export const terminalsHandlers: HandlerSlice<'terminal.enroll' | 'terminal.list'
 /** The audit row's channel of a redemption (not a channel of the contract: only POST /enroll redeems). */
 export const REDEEM_AUDIT_CHANNEL = 'terminal.redeem';
 
-export interface Redemption {
+interface Redemption {
   terminalId: string;
   certificate: string;
   fingerprint: string;
