@@ -53,6 +53,9 @@ describe('import rules of the folders and domains', () => {
     ['core/probe.ts', '../tools/lint/boundaries.mjs', 'a shipped file may not import test/, tools/'],
     ['db/probe.ts', '../tools/acta-sample.js', 'a shipped file may not import test/, tools/'],
     ['renderer/probe.ts', '../tools/screenshots.js', 'a shipped file may not import test/, tools/'],
+    // The program's version is read in main/ and handed to the pure layers as a value.
+    ['printing/probe.ts', '../main/version.js', "printing is handed the program's version as a value"],
+    ['core/probe.ts', '../main/version.js', "core is handed the program's version as a value"],
     ['printing/probe.ts', '../test/fixtures/documents.js', 'a shipped file may not import test/, tools/'],
     ['main/probe.ts', '../renderer/App.js', 'belongs to no zone'],
     // The raw statement helper is db/'s own: a service calls db/'s queries and commands.
@@ -118,6 +121,8 @@ describe('import rules of the folders and domains', () => {
     expect(await refused('main/services/bingo/probe.ts', probe('../../../printing/documents/index.js'))).toEqual([]);
     expect(await refused('main/programs/probe.ts', probe('../demo/seed.js'))).toEqual([]);
     expect(await refused('main/cli.ts', probe('./programs/web.js'))).toEqual([]);
+    expect(await refused('main/services/bingo/probe.ts', probe('../../version.js'))).toEqual([]);
+    expect(await refused('main/group/probe.ts', probe('../version.js'))).toEqual([]);
     expect(await refused('test/probe.ts', probe('../main/services/bingo/games.js'))).toEqual([]);
     expect(await refused('db/probe.ts', probe('./sql.js'))).toEqual([]);
     expect(await refused('main/counter/probe.ts', probe('../web/server.js'))).toEqual([]);

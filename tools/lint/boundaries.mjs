@@ -36,6 +36,7 @@ export function zoneOf(file) {
   if (f.startsWith('main/demo/')) return 'demo';
   if (f === 'main/kiosk.ts') return 'kiosk';
   if (f === 'main/cli.ts') return 'cli';
+  if (f === 'main/version.ts') return 'version';
   if (f.startsWith('main/programs/')) return 'programs';
   if ((m = DOMAIN_SCREENS.exec(f))) return `screens/${m[1]}`;
   if (f.startsWith('renderer/')) return 'renderer';
@@ -55,6 +56,11 @@ export function allowed(from, to) {
   if (DEV_ZONES.has(to)) return 'a shipped file may not import test/, tools/, bench/, e2e/ or scripts/';
   const [fromKind, fromDomain] = from.split('/');
   const [toKind, toDomain] = to.split('/');
+  // The program's version (main/version.ts reads the build stamp or git): any part of main/ may read it; the pure
+  // layers (core/, db/, printing/, the renderer) are handed it as a value.
+  if (to === 'version') {
+    return ['core', 'db', 'printing', 'renderer', 'screens'].includes(fromKind) ? `${from} is handed the program's version as a value; main/version.ts reads files and git` : null;
+  }
   // A hall runs its shipper, never the group's programs; the group's programs run no post of a hall.
   if ((HALL_POSTS.has(from) || from === 'journal') && to === 'group') return `${from} may not import group: a hall never runs the group's programs (main/group/)`;
   if (from === 'group' && HALL_POSTS.has(to)) return `group may not import ${to}: the group's programs never import the hall's posts`;
@@ -97,6 +103,7 @@ export function allowed(from, to) {
     // restore, the hall's shipper (journal:ship), the group's programs (verify, report, witness) and the inspector's export and its check.
     programs: () => to === 'programs' || to === 'demo' || to === 'kiosk' || to === 'web' || to === 'db' || to === 'hall' || to === 'counter' || to === 'journal' || to === 'group' || to === 'inspector' || toKind === 'core',
     renderer: () => toKind === 'core' || to === 'renderer' || toKind === 'screens',
+    version: () => false,
   };
   if (fromKind === 'core' && fromDomain) {
     // The inspector's offline check recomputes the acta's and the guias' figures and checks the signed log.
