@@ -52,7 +52,7 @@ describe('import rules of the folders and domains', () => {
     ['main/demo/probe.ts', '../kiosk.js', 'demo may not import kiosk'],
     ['core/probe.ts', '../tools/lint/boundaries.mjs', 'a shipped file may not import test/, tools/'],
     ['db/probe.ts', '../tools/acta-sample.js', 'a shipped file may not import test/, tools/'],
-    ['renderer/probe.ts', '../tools/screenshots.js', 'a shipped file may not import test/, tools/'],
+    ['renderer/probe.ts', '../e2e/screenshots.js', 'a shipped file may not import test/, tools/'],
     // The program's version is read in main/ and handed to the pure layers as a value.
     ['printing/probe.ts', '../main/version.js', "printing is handed the program's version as a value"],
     ['core/probe.ts', '../main/version.js', "core is handed the program's version as a value"],

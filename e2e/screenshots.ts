@@ -3,13 +3,13 @@
  * the counters' three sizes, on a demo hall played to a realistic moment (a
  * receipt printer on the emulator, sales made, a draw under way with a claim
  * checked; a blind close awaiting the manager's acceptance), and a sale whose
- * receipt did not print. `npx vite build && npx tsx tools/screenshots.ts [out-dir]`.
+ * receipt did not print. `npx vite build && npx tsx e2e/screenshots.ts [out-dir]`.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { configureReceiptsPrinter, launchChromium, login, ROOT, startKiosk, type RunningKiosk } from '../e2e/support.js';
-import { startPrinterEmulator } from './printer-emulator/server.js';
+import { configureReceiptsPrinter, launchChromium, login, ROOT, startKiosk, type RunningKiosk } from './support.js';
+import { startPrinterEmulator } from '../tools/printer-emulator/server.js';
 
 const SIZES = [
   [1024, 768],
