@@ -28,7 +28,7 @@ import type { KioskError } from '../core/errors.js';
 import { createHarness } from '../test/harness.js';
 import { createTestHall, type TestHall } from '../test/fixtures/faces.js';
 import { DATABASE_FILE, PIN_KEY_FILE } from '../main/kiosk.js';
-import { HALL_KEY_FILE, rawPublicKey } from '../main/services/shared/hall-key.js';
+import { HALL_KEY_FILE, rawPublicKey } from '../main/services/shared/signing/hall-key.js';
 import { countOf } from '../bench/export.js';
 import { checkpointLines } from '../main/inspector/checkpoint-words.js';
 import { auditRowHash, chainGenesis, CREDENTIALS_BASELINE_META, type StoredRow } from './audit.js';

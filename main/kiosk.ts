@@ -31,12 +31,12 @@ import { handlers, terminalsMachine } from './services/index.js';
 import type { KioskIo } from './services/shared/context.js';
 import { runningPost, type PostStatus } from '../core/terminals/post.js';
 import type { JournalState } from '../core/audit/contract.js';
-import { OperatorSessions } from './services/shared/operator-sessions.js';
-import { sealPinHashes } from './services/shared/credentials.js';
-import { createPins, type Pins } from './services/shared/pin.js';
-import { openPinKey } from './services/shared/pin-key.js';
-import { openHallKeyring } from './services/shared/hall-keyring.js';
-import { keepCosignatures } from './services/shared/cosignatures.js';
+import { OperatorSessions } from './services/shared/access/operator-sessions.js';
+import { sealPinHashes } from './services/shared/access/credentials.js';
+import { createPins, type Pins } from './services/shared/access/pin.js';
+import { openPinKey } from './services/shared/access/pin-key.js';
+import { openHallKeyring } from './services/shared/signing/hall-keyring.js';
+import { keepCosignatures } from './services/shared/signing/cosignatures.js';
 import type { PreparedFrontier } from '../db/transparency.js';
 import { prepareFrontierInWorker } from './workers/frontier.js';
 import { auditHead } from '../db/audit.js';
@@ -105,7 +105,7 @@ const EXPORTS_FOLDER = 'exports';
 
 /** A kiosk told nothing of its post: browser mode's standalone kiosk. */
 const standalonePost = (): PostStatus => runningPost('standalone');
-export { PIN_KEY_FILE } from './services/shared/pin-key.js';
+export { PIN_KEY_FILE } from './services/shared/access/pin-key.js';
 
 /** What the reserved room of a full disk is for: logging in (and out), so that the books can be read. */
 const ON_RESERVE: ReadonlySet<Channel> = new Set<Channel>(['auth.login', 'auth.logout']);
@@ -399,7 +399,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
       const at = now().toISOString();
       let kept: number;
       try {
-        // The one way a hall keeps them, the command line's shipper's too (main/services/shared/cosignatures.ts).
+        // The one way a hall keeps them, the command line's shipper's too (main/services/shared/signing/cosignatures.ts).
         kept = keepCosignatures(db, rows, at);
       } catch (e) {
         // A full disk: the shipper asks again (from the newest kept) and they are kept then.

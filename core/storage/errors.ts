@@ -111,7 +111,7 @@ export const storageErrors = errors({
     pt: (p) => `Erro de leitura ou escrita no disco ao abrir a base de dados ${p.file} (${p.detail}). Nada foi alterado: chame o técnico.`,
     en: (p) => `Disk read or write error while opening the database ${p.file} (${p.detail}). Nothing was changed: call the technician.`,
   },
-  // The PIN key (main/services/shared/pin-key.ts): a new one in place of a lost or swapped one would turn every right PIN wrong.
+  // The PIN key (main/services/shared/access/pin-key.ts): a new one in place of a lost or swapped one would turn every right PIN wrong.
   PIN_KEY_MISSING: {
     pt: (p) =>
       `Falta a chave dos PIN desta sala (${p.file}): os PIN dos operadores estão selados com ela, e sem ela nenhum PIN certo seria aceite. O quiosque não arranca nem faz uma chave nova: reponha nesse lugar o ficheiro pin.key desta sala a partir da sua cópia de segurança (guardada com as cópias da sala) e arranque de novo. Só se estiver perdida de vez: arranque uma vez com --new-pin-key e entre com o código de recuperação do administrador (cada operador recebe depois um PIN novo).`,

@@ -33,7 +33,7 @@ import { GENESIS } from '../../db/group/schema.js';
 import { checkpointsToWitness, insertCosignature, journalHallKeys, saveWitnessFrontier, witnessFrontier, type ShippedCheckpoint } from '../../db/group/witness.js';
 import { ALTERED_WORDS, alteredPart, documentsHold, factsBreak, payloadColumnsHold, payloadHash, type AlteredPart } from './recompute.js';
 import { sha256 } from '../../db/transparency.js';
-import { ed25519Verify, logOrigin, rawPublicKey, readOrCreateKeyFile } from '../services/shared/hall-key.js';
+import { ed25519Verify, logOrigin, rawPublicKey, readOrCreateKeyFile } from '../services/shared/signing/hall-key.js';
 
 /**
  * Entries read from PostgreSQL at a time while a frontier grows: whole entries (payloads, documents) to recompute,

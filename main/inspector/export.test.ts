@@ -19,7 +19,7 @@ import { sha256 } from '../../db/transparency.js';
 import { createTestHall, type TestHall } from '../../test/fixtures/faces.js';
 import { playedSession as played } from '../../test/fixtures/played-session.js';
 import { exportBase, resigned } from '../../test/fixtures/export-forgeries.js';
-import { rawPublicKey } from '../services/shared/hall-key.js';
+import { rawPublicKey } from '../services/shared/signing/hall-key.js';
 import { buildSessionExport, EXPORT_FORMAT } from './export.js';
 import { checkReport, entryHash } from '../../core/inspector/check.js';
 import { verifyExport } from './verify.js';

@@ -29,7 +29,7 @@ import { exportDrawers, exportGames, exportGuiaFigures, exportGuias, exportPrize
 import { renderActaPdf, type Acta } from '../../printing/pdf/acta.js';
 import { actaOf } from '../services/bingo/sessions.js';
 import { sha256 } from '../../db/transparency.js';
-import { HALL_KEY_FILE, logOrigin, rawPublicKey } from '../services/shared/hall-key.js';
+import { HALL_KEY_FILE, logOrigin, rawPublicKey } from '../services/shared/signing/hall-key.js';
 import { EXPORT_FORMAT, MANIFEST_FILE, MANIFEST_SIGNATURE_FILE, manifestNoteBody, ROTATIONS_FILE, rotationStep, type RotationLink } from '../../core/inspector/check.js';
 import { PAGE_FILE, verifierPage } from './page.js';
 

@@ -4,7 +4,7 @@
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { sha256 } from '../../db/transparency.js';
-import { ed25519Verify } from '../services/shared/hall-key.js';
+import { ed25519Verify } from '../services/shared/signing/hall-key.js';
 import { checkExport, EXPORT_LIMITS, type CheckCrypto, type ExportCheck } from '../../core/inspector/check.js';
 import { sizeText } from '../../core/inspector/zip.js';
 

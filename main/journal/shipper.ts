@@ -14,7 +14,7 @@ import type { ShipperMessage } from './ship-worker.js';
 import type { CosignatureRow } from '../../db/group/witness.js';
 import { openReader } from '../../db/connection.js';
 import { openCosignatureKeeper } from '../../db/journal.js';
-import { keepCosignatures } from '../services/shared/cosignatures.js';
+import { keepCosignatures } from '../services/shared/signing/cosignatures.js';
 import { connectGroup, SHIPPER_DEADLINES } from './pool.js';
 import { shipHall } from './ship.js';
 
@@ -83,7 +83,7 @@ export interface ShipOnceResult {
 /**
  * `journal:ship` once: the same pass as the kiosk's shipper (ship.ts shipHall, with its deadlines): the entries,
  * then the checkpoints whose entries are in, then the group's cosignatures, kept in the hall's file as the kiosk
- * keeps them (main/services/shared/cosignatures.ts).
+ * keeps them (main/services/shared/signing/cosignatures.ts).
  */
 export async function shipOnce(o: { file: string; url: string; batch?: number; now?: () => Date }): Promise<ShipOnceResult> {
   // Read-only, beside a kiosk that may be selling: the journal is read, never written, here.

@@ -36,10 +36,10 @@ import type {
   QueryHandler,
 } from '../services/shared/context.js';
 import { machineContract } from '../../core/terminals/machine.js';
-import type { OperatorSessions } from '../services/shared/operator-sessions.js';
-import type { HallKeyring } from '../services/shared/hall-keyring.js';
+import type { OperatorSessions } from '../services/shared/access/operator-sessions.js';
+import type { HallKeyring } from '../services/shared/signing/hall-keyring.js';
 import type { PreparedFrontier } from '../../db/transparency.js';
-import type { Pins } from '../services/shared/pin.js';
+import type { Pins } from '../services/shared/access/pin.js';
 import { commandFingerprint } from './idempotency.js';
 
 export interface DispatcherDeps {

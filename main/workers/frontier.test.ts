@@ -12,10 +12,10 @@ import { appendAudit } from '../../db/audit.js';
 import { openReader, writeTransaction, type ReadableDb } from '../../db/connection.js';
 import { hallIdentity } from '../../db/journal.js';
 import { BLOCK, entryHashes, entryLeaf, sha256, type PreparedFrontier } from '../../db/transparency.js';
-import { logOrigin, readOrCreateHallKey } from '../services/shared/hall-key.js';
+import { logOrigin, readOrCreateHallKey } from '../services/shared/signing/hall-key.js';
 import { createTestHall, type TestHall } from '../../test/fixtures/faces.js';
 import { DATABASE_FILE, PREPARE_AHEAD } from '../kiosk.js';
-import { signCheckpoint } from '../services/shared/checkpoint.js';
+import { signCheckpoint } from '../services/shared/signing/checkpoint.js';
 import { prepareFrontier, prepareFrontierInWorker } from './frontier.js';
 
 let t: TestHall;

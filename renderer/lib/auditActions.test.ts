@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDENTIALS_BASELINE_CHANNEL } from '../../db/audit.js';
-import { PINS_SEALED_CHANNEL } from '../../main/services/shared/credentials.js';
-import { HALL_KEY_CHANNEL } from '../../main/services/shared/hall-key.js';
+import { PINS_SEALED_CHANNEL } from '../../main/services/shared/access/credentials.js';
+import { HALL_KEY_CHANNEL } from '../../main/services/shared/signing/hall-key.js';
 import { REDEEM_AUDIT_CHANNEL } from '../../main/services/terminals/index.js';
 import en from '../i18n/en.json' with { type: 'json' };
 import pt from '../i18n/pt-PT.json' with { type: 'json' };

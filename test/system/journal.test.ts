@@ -16,7 +16,7 @@ import { openGroup, verifyGroup, type Group } from '../../main/group/index.js';
 import { shipHall } from '../../main/journal/ship.js';
 import { followJournal } from '../../main/journal/follow.js';
 import { openKiosk, DATABASE_FILE, type Kiosk } from '../../main/kiosk.js';
-import { HALL_KEY_FILE } from '../../main/services/shared/hall-key.js';
+import { HALL_KEY_FILE } from '../../main/services/shared/signing/hall-key.js';
 import { sellingHall } from '../../bench/kiosk.js';
 import { createTestDatabase, type TestDatabase } from '../postgres.js';
 import { tcpLink } from '../tcp-proxy.js';

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Result } from '../../core/errors.js';
 import { startWebServer, type WebServer } from '../../main/web/server.js';
-import type { Pins } from '../../main/services/shared/pin.js';
+import type { Pins } from '../../main/services/shared/access/pin.js';
 import { createTestHall } from '../fixtures/faces.js';
 import type { Harness } from '../harness.js';
 

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CallMeta } from '../../core/bridge.js';
 import type { Result } from '../../core/errors.js';
 import { canonicalJson } from '../../core/idempotency.js';
-import type { Pins } from '../../main/services/shared/pin.js';
+import type { Pins } from '../../main/services/shared/access/pin.js';
 import { createHall, createHarness, snapshot, type Harness } from '../harness.js';
 
 let h: Harness;

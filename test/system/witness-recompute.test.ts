@@ -26,7 +26,7 @@ import { shipHall } from '../../main/journal/ship.js';
 import { entryDigest } from '../../main/journal/digest.js';
 import { witnessGroup, witnessKeyFrom, type WitnessKey } from '../../main/group/witness.js';
 import { DATABASE_FILE } from '../../main/kiosk.js';
-import { HALL_KEY_FILE, logOrigin, rawPublicKey } from '../../main/services/shared/hall-key.js';
+import { HALL_KEY_FILE, logOrigin, rawPublicKey } from '../../main/services/shared/signing/hall-key.js';
 import { createTestHall, type TestHall } from '../fixtures/faces.js';
 import { playedSession } from '../fixtures/played-session.js';
 import { createTestDatabase, type TestDatabase } from '../postgres.js';

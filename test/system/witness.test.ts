@@ -25,7 +25,7 @@ import { openGroup, type Group } from '../../main/group/index.js';
 import { shipHall, type WitnessLink } from '../../main/journal/ship.js';
 import { witnessGroup, witnessKeyFrom } from '../../main/group/witness.js';
 import { DATABASE_FILE } from '../../main/kiosk.js';
-import { HALL_KEY_FILE, logOrigin, rawPublicKey } from '../../main/services/shared/hall-key.js';
+import { HALL_KEY_FILE, logOrigin, rawPublicKey } from '../../main/services/shared/signing/hall-key.js';
 import { exportBase, resigned } from '../fixtures/export-forgeries.js';
 import { createTestHall, type TestHall } from '../fixtures/faces.js';
 import { playedSession } from '../fixtures/played-session.js';

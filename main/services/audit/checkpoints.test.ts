@@ -15,7 +15,7 @@ import { writeTransaction } from '../../../db/connection.js';
 import { entryLeaf, sha256, subtreeHasher } from '../../../db/transparency.js';
 import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
 import { confirmByHand, snapshot } from '../../../test/harness.js';
-import { HALL_KEY_FILE, prepareNextHallKey, publicKeyFromRaw } from '../shared/hall-key.js';
+import { HALL_KEY_FILE, prepareNextHallKey, publicKeyFromRaw } from '../shared/signing/hall-key.js';
 import { verify } from 'node:crypto';
 
 let t: TestHall;

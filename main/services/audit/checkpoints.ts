@@ -1,10 +1,10 @@
 /** The hall's signed books: its keys and its checkpoints of the audit log (the inspector's export). */
 import { KioskError } from '../../../core/errors.js';
 import { currentHallKey, hallKeys, lastCheckpoint } from '../../../db/transparency.js';
-import { checkpointView, signCheckpoint } from '../shared/checkpoint.js';
+import { checkpointView, signCheckpoint } from '../shared/signing/checkpoint.js';
 import { command, commandWith, done, finishAfterCommit, query, type HandlerSlice } from '../shared/context.js';
-import { adoptNextHallKey, prepareNextHallKey } from '../shared/hall-key.js';
-import { recordHallKey } from '../shared/hall-keyring.js';
+import { adoptNextHallKey, prepareNextHallKey } from '../shared/signing/hall-key.js';
+import { recordHallKey } from '../shared/signing/hall-keyring.js';
 
 const keyView = (k: { keyId: string; verifierKey: string; createdAt: string; rotationNote: string | null }) => ({
   keyId: k.keyId,

@@ -29,7 +29,7 @@ import { specialFundDecisionSince } from '../../../db/bingo/special.js';
 import { everPosted, post } from '../../../db/ledger.js';
 import { hallRow, hallSettings, hallTimeZone } from '../../../db/people.js';
 import { checkpointFor, currentHallKey, hallKeys } from '../../../db/transparency.js';
-import { checkpointView } from '../shared/checkpoint.js';
+import { checkpointView } from '../shared/signing/checkpoint.js';
 import { command, done, operatorOf, query, queryWaiting, type HandlerSlice } from '../shared/context.js';
 import { gameView, sessionOfGames } from './games.js';
 

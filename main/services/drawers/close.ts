@@ -10,7 +10,7 @@ import { closureOf, doubleFirstsWithoutSecond, gamesOfSession } from '../../../d
 import { carriedRefunds, gameSalesTotals, refundableSales } from '../../../db/bingo/sales.js';
 import { hasCheck, markSessionClosed, sessionById } from '../../../db/bingo/sessions.js';
 import { chipCountOf, drawerExpectedCash, drawersDuring, openDrawers } from '../../../db/drawers.js';
-import { signCheckpoint } from '../shared/checkpoint.js';
+import { signCheckpoint } from '../shared/signing/checkpoint.js';
 import { command, finishAfterCommit, query, type HandlerSlice } from '../shared/context.js';
 import { specialFundState } from '../../../core/bingo/prizes.js';
 import { specialFundHeld } from '../../../db/bingo/special.js';

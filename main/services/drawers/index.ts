@@ -40,13 +40,13 @@ import {
   type DrawerRow,
 } from '../../../db/drawers.js';
 import { auditHead } from '../../../db/audit.js';
-import { signCheckpoint } from '../shared/checkpoint.js';
+import { signCheckpoint } from '../shared/signing/checkpoint.js';
 import { post } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
 import { printerForRole } from '../../../db/printing.js';
 import { blindXReport, drawerKickSlip, xReport, zReport } from '../../../printing/documents/index.js';
 import { command, done, operatorOf, query, type HandlerSlice, type Operator } from '../shared/context.js';
-import { confirmCredentials, withApproval } from '../shared/credentials.js';
+import { confirmCredentials, withApproval } from '../shared/access/credentials.js';
 import { enqueue } from '../shared/print.js';
 import { drawerShownTo, requireDrawerOf } from '../shared/drawer.js';
 

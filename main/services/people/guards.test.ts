@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../kiosk.js';
-import { PIN_KEY_FILE } from '../shared/pin-key.js';
+import { PIN_KEY_FILE } from '../shared/access/pin-key.js';
 import { createTestHall } from '../../../test/fixtures/faces.js';
 import { createHarness, snapshot, type Harness } from '../../../test/harness.js';
 

@@ -33,8 +33,8 @@ import {
   confirmCredentials,
   PIN_KEY_CHECK,
   pinKeyState,
-} from '../shared/credentials.js';
-import { hashRecoveryCode, newRecoveryCode, recoveryCodeMatches } from '../shared/pin.js';
+} from '../shared/access/credentials.js';
+import { hashRecoveryCode, newRecoveryCode, recoveryCodeMatches } from '../shared/access/pin.js';
 import { assertPrintable, printedText } from '../shared/printable.js';
 import { checkSpecialPrizeChange } from '../../../core/bingo/prizes.js';
 import { specialFundHeld } from '../../../db/bingo/special.js';

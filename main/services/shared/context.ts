@@ -23,13 +23,13 @@ import type { MachineChannel, MachineInput } from '../../../core/terminals/machi
 import type { CallOrigin } from '../../../core/terminal.js';
 import type { PrinterRow } from '../../../db/printing.js';
 import type { Acta } from '../../../printing/pdf/acta.js';
-import type { Operator, OperatorSessions } from './operator-sessions.js';
-import type { Pins } from './pin.js';
-import type { HallKeyring } from './hall-keyring.js';
+import type { Operator, OperatorSessions } from './access/operator-sessions.js';
+import type { Pins } from './access/pin.js';
+import type { HallKeyring } from './signing/hall-keyring.js';
 import type { AppendAudit } from './audit-write.js';
 import type { PreparedFrontier } from '../../../db/transparency.js';
 
-export type { Operator } from './operator-sessions.js';
+export type { Operator } from './access/operator-sessions.js';
 
 /** Work that waits on I/O, injected by the kiosk (tests and benches use the real ones). */
 export interface KioskIo {

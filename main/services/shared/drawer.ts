@@ -9,7 +9,7 @@ import { approves } from '../../../core/people/rules.js';
 import { KioskError } from '../../../core/errors.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import { openDrawersAt, type DrawerRow } from '../../../db/drawers.js';
-import type { Operator } from './operator-sessions.js';
+import type { Operator } from './access/operator-sessions.js';
 
 /** The operator's drawer here, or null when none is open; someone else's is refused (DRAWER_NOT_YOURS). */
 function drawerOf(db: ReadableDb, terminalId: string, operator: Operator): DrawerRow | null {

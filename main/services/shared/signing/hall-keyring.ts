@@ -6,10 +6,10 @@
  * one before: the inspector sees the change of key and that it was not a
  * rotation.
  */
-import { storageFailureOf, type WritableDb } from '../../../db/connection.js';
-import { hallIdentity } from '../../../db/journal.js';
-import { currentHallKey, hallKeys, insertHallKey } from '../../../db/transparency.js';
-import type { AppendAudit, AuditedWrite } from './audit-write.js';
+import { storageFailureOf, type WritableDb } from '../../../../db/connection.js';
+import { hallIdentity } from '../../../../db/journal.js';
+import { currentHallKey, hallKeys, insertHallKey } from '../../../../db/transparency.js';
+import type { AppendAudit, AuditedWrite } from '../audit-write.js';
 import { HALL_KEY_CHANNEL, logOrigin, readOrCreateHallKey, type HallSigner } from './hall-key.js';
 
 export interface HallKeyring {

@@ -10,8 +10,8 @@
 import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject, verify } from 'node:crypto';
 import { join } from 'node:path';
-import { keyIdHex, keyIdOf, verifierKey } from '../../../core/transparency/checkpoint.js';
-import { sha256 } from '../../../db/transparency.js';
+import { keyIdHex, keyIdOf, verifierKey } from '../../../../core/transparency/checkpoint.js';
+import { sha256 } from '../../../../db/transparency.js';
 
 export const HALL_KEY_FILE = 'hall-signing.key';
 const NEXT_SUFFIX = '.next';

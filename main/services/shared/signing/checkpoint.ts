@@ -8,11 +8,11 @@
  * (CHECKPOINT_INCONSISTENT): a log rewritten under a signed checkpoint is
  * never signed again as if it were the same history.
  */
-import { KioskError } from '../../../core/refusal.js';
-import { checkpointBody, cosignatureTime, parseWitnessKey, signedNote } from '../../../core/transparency/checkpoint.js';
-import { bytesToHex, frontierRoot } from '../../../core/transparency/merkle.js';
-import { auditHead, chainGenesis } from '../../../db/audit.js';
-import type { WritableDb } from '../../../db/connection.js';
+import { KioskError } from '../../../../core/refusal.js';
+import { checkpointBody, cosignatureTime, parseWitnessKey, signedNote } from '../../../../core/transparency/checkpoint.js';
+import { bytesToHex, frontierRoot } from '../../../../core/transparency/merkle.js';
+import { auditHead, chainGenesis } from '../../../../db/audit.js';
+import type { WritableDb } from '../../../../db/connection.js';
 import {
   blockCount,
   entryHashes,
@@ -25,7 +25,7 @@ import {
   type CheckpointRow,
   type PreparedFrontier,
   type StoredFrontier,
-} from '../../../db/transparency.js';
+} from '../../../../db/transparency.js';
 import { ed25519Verify, type HallSigner } from './hall-key.js';
 
 /**

@@ -24,9 +24,9 @@
  * 15 minutes (never later).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Role } from '../../../core/roles.js';
-import { IDLE_LOCK_MINUTES } from '../../../core/people/rules.js';
-import { writeTransaction, type WritableDb } from '../../../db/connection.js';
+import type { Role } from '../../../../core/roles.js';
+import { IDLE_LOCK_MINUTES } from '../../../../core/people/rules.js';
+import { writeTransaction, type WritableDb } from '../../../../db/connection.js';
 import {
   deleteLapsedSessions,
   deleteSession,
@@ -35,7 +35,7 @@ import {
   insertSession,
   sessionByHash,
   touchSession,
-} from '../../../db/operator-sessions.js';
+} from '../../../../db/operator-sessions.js';
 
 export interface Operator {
   id: number;

@@ -4,9 +4,9 @@
  * is the witness's signature of that very checkpoint's note, all in one
  * transaction. The command line's shipper keeps them through this.
  */
-import { writeTransaction, type WritableDb } from '../../../db/connection.js';
-import type { CosignatureRow } from '../../../db/group/witness.js';
-import { checkpointById, insertCosignature } from '../../../db/transparency.js';
+import { writeTransaction, type WritableDb } from '../../../../db/connection.js';
+import type { CosignatureRow } from '../../../../db/group/witness.js';
+import { checkpointById, insertCosignature } from '../../../../db/transparency.js';
 import { cosigns } from './checkpoint.js';
 
 /** The rows that check, kept (one already kept is left as it was); how many checked. */

@@ -9,9 +9,9 @@
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { KioskError } from '../../../core/refusal.js';
-import type { ReadableDb } from '../../../db/connection.js';
-import { listOperators, metaValue } from '../../../db/people.js';
+import { KioskError } from '../../../../core/refusal.js';
+import type { ReadableDb } from '../../../../db/connection.js';
+import { listOperators, metaValue } from '../../../../db/people.js';
 import { PIN_KEY_CHECK } from './credentials.js';
 import { createPins, isSealed } from './pin.js';
 

@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, writeTransaction, type WritableDb } from '../../../db/connection.js';
-import { insertOperator, updateOperator } from '../../../db/people.js';
+import { openDatabase, writeTransaction, type WritableDb } from '../../../../db/connection.js';
+import { insertOperator, updateOperator } from '../../../../db/people.js';
 import { OperatorSessions, tokenHash, TOUCH_EVERY_MS, type Operator } from './operator-sessions.js';
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 30, 20, 0, 0) + minutes * 60_000);

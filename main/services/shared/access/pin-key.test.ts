@@ -10,10 +10,10 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { refusalText } from '../../../core/errors.js';
-import { KioskError } from '../../../core/refusal.js';
-import { openKiosk } from '../../kiosk.js';
-import { createHarness } from '../../../test/harness.js';
+import { refusalText } from '../../../../core/errors.js';
+import { KioskError } from '../../../../core/refusal.js';
+import { openKiosk } from '../../../kiosk.js';
+import { createHarness } from '../../../../test/harness.js';
 import { PIN_KEY_FILE } from './pin-key.js';
 
 const dirs: string[] = [];
