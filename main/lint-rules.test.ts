@@ -36,6 +36,14 @@ describe('import rules of the folders and domains', () => {
     ['main/services/bingo/probe.ts', '../people/index.js', "main/services/bingo/ may import core/, db/, printing/ and main/services/shared/, never another domain's services"],
     ['main/services/bingo/probe.ts', '../../printing/queue.js', "never another domain's services or the rest of main/"],
     ['main/services/shared/probe.ts', '../bingo/games.js', 'services/shared may not import services/bingo'],
+    // The shared kit by role: the people's credentials and the hall's signing keep apart; the hall's shipper, the
+    // group and the inspector read the hall key's format only, never a PIN or a session.
+    ['main/services/shared/access/probe.ts', '../signing/hall-key.js', 'services/shared/access may not import services/shared/signing'],
+    ['main/services/shared/signing/probe.ts', '../access/pin.js', 'services/shared/signing may not import services/shared/access'],
+    ['main/services/shared/access/probe.ts', '../../bingo/games.js', 'services/shared/access may not import services/bingo'],
+    ['main/journal/probe.ts', '../services/shared/access/pin-key.js', 'journal may not import services/shared/access'],
+    ['main/group/probe.ts', '../services/shared/context.js', 'group may not import services/shared'],
+    ['main/inspector/probe.ts', '../services/shared/access/credentials.js', 'inspector may not import services/shared/access'],
     ['main/services/people/probe.ts', 'better-sqlite3', 'only db/ opens SQLite'],
     ['main/rpc/probe.ts', 'electron', 'only main/electron/ uses Electron'],
     ['main/web/probe.ts', '../../db/connection.js', 'web may not import db'],
@@ -117,6 +125,10 @@ describe('import rules of the folders and domains', () => {
     expect(await refused('main/services/bingo/probe.ts', probe('../../../core/errors.js'))).toEqual([]);
     expect(await refused('db/probe.ts', probe('../core/ledger.js'))).toEqual([]);
     expect(await refused('main/services/bingo/probe.ts', probe('../shared/context.js'))).toEqual([]);
+    expect(await refused('main/services/bingo/probe.ts', probe('../shared/access/credentials.js'))).toEqual([]);
+    expect(await refused('main/services/drawers/probe.ts', probe('../shared/signing/checkpoint.js'))).toEqual([]);
+    expect(await refused('main/services/shared/access/probe.ts', probe('../context.js'))).toEqual([]);
+    expect(await refused('main/inspector/probe.ts', probe('../services/shared/signing/hall-key.js'))).toEqual([]);
     expect(await refused('main/services/bingo/probe.ts', probe('./games.js'))).toEqual([]);
     expect(await refused('main/services/bingo/probe.ts', probe('../../../printing/documents/index.js'))).toEqual([]);
     expect(await refused('main/programs/probe.ts', probe('../demo/seed.js'))).toEqual([]);

@@ -20,6 +20,9 @@ export function zoneOf(file) {
   if ((m = /^core\/([^/]+)\//.exec(f))) return `core/${m[1]}`;
   if (f.startsWith('db/')) return 'db';
   if (f.startsWith('printing/')) return 'printing';
+  // The shared kit by role: the people's credentials, the hall's signing, and at its top what every handler uses.
+  if (f.startsWith('main/services/shared/access/')) return 'services/shared/access';
+  if (f.startsWith('main/services/shared/signing/')) return 'services/shared/signing';
   if (f.startsWith('main/services/shared/')) return 'services/shared';
   if (f === 'main/services/index.ts') return 'services';
   if ((m = /^main\/services\/([^/]+)\//.exec(f))) return `services/${m[1]}`;
@@ -45,6 +48,8 @@ export function zoneOf(file) {
 }
 
 const DEV_ZONES = new Set(['dev', 'tests']);
+/** The services' shared kit, every room of it: what a domain's handlers may use. */
+const SHARED_KIT = new Set(['services/shared', 'services/shared/access', 'services/shared/signing']);
 /** The hall's posts: what runs in a hall (a kiosk, browser mode's server, the hall server, a counter, the installed program). */
 const HALL_POSTS = new Set(['kiosk', 'web', 'hall', 'counter', 'electron']);
 
@@ -69,14 +74,18 @@ export function allowed(from, to) {
     core: () => toKind === 'core',
     db: () => toKind === 'core' || to === 'db',
     printing: () => toKind === 'core' || to === 'printing',
-    'services/shared': () => toKind === 'core' || to === 'db' || to === 'printing' || to === 'services/shared',
+    'services/shared': () => toKind === 'core' || to === 'db' || to === 'printing' || SHARED_KIT.has(to),
+    // The people's credentials (PIN, PIN key, approvals, sessions): a command's context, never the hall's signing.
+    'services/shared/access': () => toKind === 'core' || to === 'db' || to === 'services/shared' || to === 'services/shared/access',
+    // The hall's key, keyring, signed checkpoints and cosignatures: the audited write, never the people's credentials.
+    'services/shared/signing': () => toKind === 'core' || to === 'db' || to === 'services/shared' || to === 'services/shared/signing',
     services: () => toKind === 'services' || toKind === 'core',
     rpc: () => toKind === 'core' || to === 'db' || toKind === 'services' || to === 'rpc',
     'main/printing': () => toKind === 'core' || to === 'db' || to === 'printing' || to === 'main/printing' || to === 'main/workers',
     // Worker threads and what runs in them: the kernel and the SQL layer only.
     'main/workers': () => toKind === 'core' || to === 'db' || to === 'main/workers',
     // The kiosk starts the inspector's export in its worker thread (session.export's I/O).
-    kiosk: () => ['core', 'db', 'printing', 'main/printing', 'main/workers', 'rpc', 'services', 'services/shared', 'inspector'].includes(to) || toKind === 'core',
+    kiosk: () => ['core', 'db', 'printing', 'main/printing', 'main/workers', 'rpc', 'services', ...SHARED_KIT, 'inspector'].includes(to) || toKind === 'core',
     web: () => toKind === 'core' || to === 'kiosk' || to === 'web',
     // The installed program's post (post-start.ts) is a standalone kiosk, the hall server (its PKI and terminals
     // port) or a counter (its link to the hall and its printing), started as the command line starts them.
@@ -87,14 +96,14 @@ export function allowed(from, to) {
     // A counter: the hall's link over browser mode's server; it opens no database of its own and prints its own terminal's jobs.
     counter: () => toKind === 'core' || ['web', 'hall', 'counter', 'printing', 'main/printing', 'rpc'].includes(to),
     // The hall's shipper: the hall's SQLite read through db/, PostgreSQL through its driver (here and in main/group/ only).
-    journal: () => toKind === 'core' || to === 'db' || to === 'journal' || to === 'main/workers' || to === 'services/shared',
+    journal: () => toKind === 'core' || to === 'db' || to === 'journal' || to === 'main/workers' || to === 'services/shared/signing',
     // The group's programs (verify, report, witness): the link and the entry's digest they share with the shipper
     // (main/journal/pool.ts, digest.ts); as a witness the group checks and cosigns the halls' checkpoints with the
-    // hall key's format (services/shared).
-    group: () => toKind === 'core' || to === 'db' || to === 'group' || to === 'journal' || to === 'services/shared',
+    // hall key's format (services/shared/signing).
+    group: () => toKind === 'core' || to === 'db' || to === 'group' || to === 'journal' || to === 'services/shared/signing',
     // The inspector's export and its check: made from a reader of the hall's file (the acta as the bingo domain
     // assembles it, the hall key's format) and checked with no database at all; built in a worker thread.
-    inspector: () => toKind === 'core' || ['db', 'printing', 'services/shared', 'services/bingo', 'main/workers', 'inspector'].includes(to),
+    inspector: () => toKind === 'core' || ['db', 'printing', 'services/shared/signing', 'services/bingo', 'main/workers', 'inspector'].includes(to),
     // The demo hall (`--demo`): seeded through a kiosk's dispatch like any caller, from the kernel's types.
     demo: () => toKind === 'core' || to === 'demo',
     // The launcher maps a command to its program.
@@ -113,7 +122,7 @@ export function allowed(from, to) {
       : `core/${fromDomain}/ may import only core/ (the kernel) and core/${fromDomain}/`;
   }
   if (fromKind === 'services' && fromDomain && fromDomain !== 'shared') {
-    return toKind === 'core' || to === 'db' || to === 'printing' || to === 'services/shared' || to === from
+    return toKind === 'core' || to === 'db' || to === 'printing' || SHARED_KIT.has(to) || to === from
       ? null
       : `main/services/${fromDomain}/ may import core/, db/, printing/ and main/services/shared/, never another domain's services or the rest of main/`;
   }
