@@ -14,7 +14,7 @@ import type { ReadableDb, WritableDb } from './connection.js';
 import type { StoredRow } from './audit.js';
 import { stmt } from './sql.js';
 
-export interface HallIdentity {
+interface HallIdentity {
   /** The hall's UUID, made once with its file (migration 0023). */
   hallId: string;
   name: string;
@@ -66,7 +66,7 @@ export function journalHashAt(db: ReadableDb, seq: number): string | undefined {
   return stmt<[number], string>(db, `SELECT hash FROM audit_log WHERE id = ?`).pluck().get(seq) as string | undefined;
 }
 
-export interface JournalHead {
+interface JournalHead {
   seq: number;
   hash: string;
   at: string;

@@ -95,12 +95,6 @@ export const FACT_KEYS = Object.keys(FACT_SCHEMAS) as FactKey[];
 /** An entry's facts: by `type@version`, each kind's facts in the order the hall wrote them; kinds without one left out. */
 export type EntryFacts = { [K in FactKey]?: Fact<K>[] };
 
-/** What an entry carries of the contract: its version and its facts. */
-export interface EntryContract {
-  contract: number;
-  facts: EntryFacts;
-}
-
 /**
  * Why an entry's facts are not of the contract, in the group's words (group:verify prints them), or null when they
  * are: every key known, every fact its schema's.

@@ -20,10 +20,10 @@
  * missing or of another kind is a refusal to ship, never a figure silently
  * zero.
  */
-import { FACT_SCHEMAS, type EntryFacts, type Fact, type FactKey } from './facts.js';
+import { FACT_SCHEMAS, type EntryFacts, type FactKey } from './facts.js';
 
 /** An entry's raw rows, by the hall's table (db/journal.ts EntryDocuments). */
-export type HallRows = Record<string, Record<string, unknown>[]>;
+type HallRows = Record<string, Record<string, unknown>[]>;
 
 /**
  * The hall's own readers the mapping needs beside the rows: a machines' import file read as the caixa reads it
@@ -34,7 +34,7 @@ export interface HallReaders {
 }
 
 /** The audit row's fields the mapping reads (the command, whether it was done, its input and answer as JSON texts). */
-export interface HallEntry {
+interface HallEntry {
   channel: string;
   outcome: string;
   input: string;
@@ -194,9 +194,4 @@ export function factsOfHallRows(entry: HallEntry, rows: HallRows, readers: HallR
   }
   for (const f of mapping.answers(entry, readers)) add(f);
   return sortedRecord(out) as EntryFacts;
-}
-
-/** The facts of one type in an entry's facts (typed). */
-export function factsOf<K extends FactKey>(facts: EntryFacts, key: K): Fact<K>[] {
-  return (facts[key] ?? []) as Fact<K>[];
 }

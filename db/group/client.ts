@@ -3,7 +3,7 @@
  * stays in main/journal/ and main/group/ (lint: Packages by zone); db/group/ holds the SQL
  * text, as db/ does for the hall's SQLite.
  */
-export interface GroupResult<R> {
+interface GroupResult<R> {
   rows: R[];
   rowCount: number | null;
 }

@@ -4,9 +4,9 @@ import type { HallTimeZone } from '../../core/time.js';
 import type { GroupClient } from './client.js';
 
 /** The rows an entry's command wrote, by table, as the hall stored them (db/journal.ts EntryDocuments). */
-export type GroupDocuments = Record<string, Record<string, unknown>[]>;
+type GroupDocuments = Record<string, Record<string, unknown>[]>;
 
-export interface GroupHead {
+interface GroupHead {
   headSeq: number;
   headHash: string;
   divergedSeq: number | null;
