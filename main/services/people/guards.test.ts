@@ -5,7 +5,8 @@
  * recovery code made at setup); PIN hashes are sealed under the data
  * folder's pin.key; the hall may require 6-digit PINs of those who approve.
  */
-import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -125,7 +126,10 @@ describe('PINs that survive a stolen file', () => {
     // The thief's folder: the database, not the key.
     const stolen = mkdtempSync(join(tmpdir(), 'kiosk-stolen-'));
     dirs.push(stolen);
-    for (const f of [DATABASE_FILE, `${DATABASE_FILE}-wal`]) if (existsSync(join(t.h.dataDir, f))) copyFileSync(join(t.h.dataDir, f), join(stolen, f));
+    // One consistent copy, whatever the WAL holds: after the close, the checkpoint thread may still be folding it into the file.
+    const copy = new Database(join(t.h.dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
+    copy.exec(`VACUUM INTO '${join(stolen, DATABASE_FILE).replaceAll("'", "''")}'`);
+    copy.close();
     // Without the key the kiosk does not start on it (pin-key.ts); told the key is lost, it starts and checks nothing.
     await expect(createHarness({ dataDir: stolen })).rejects.toMatchObject({ code: 'PIN_KEY_MISSING' });
     const thief = await createHarness({ dataDir: stolen, newPinKey: true });
