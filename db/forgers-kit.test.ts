@@ -30,7 +30,7 @@ import { createTestHall, type TestHall } from '../test/fixtures/faces.js';
 import { DATABASE_FILE, PIN_KEY_FILE } from '../main/kiosk.js';
 import { HALL_KEY_FILE, rawPublicKey } from '../main/services/shared/signing/hall-key.js';
 import { countOf } from '../bench/export.js';
-import { checkpointLines } from '../main/inspector/checkpoint-words.js';
+import { checkpointLines } from '../main/programs/checkpoint-words.js';
 import { auditRowHash, chainGenesis, CREDENTIALS_BASELINE_META, type StoredRow } from './audit.js';
 import { BACKUP_DIR, restoreBackup, RestoreRefusedError, type BackupManifest } from './backup.js';
 import { checkBooks } from './books.js';

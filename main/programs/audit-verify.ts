@@ -7,7 +7,7 @@ import { latestBackupManifest, openForCheck } from '../../db/backup.js';
 import { checkBooks } from '../../db/books.js';
 import { checkpointById, verifyCheckpoints, VerifierKeyError } from '../../db/transparency.js';
 import { hallRow } from '../../db/people.js';
-import { checkpointLines } from '../inspector/checkpoint-words.js';
+import { checkpointLines } from './checkpoint-words.js';
 import { verifyLedger } from '../../db/ledger.js';
 import { DATABASE_FILE } from '../kiosk.js';
 import { DEFAULT_HALL_TIME_ZONE } from '../../core/time.js';
