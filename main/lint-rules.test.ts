@@ -106,6 +106,8 @@ describe('import rules of the folders and domains', () => {
     ['main/group/probe.ts', '../counter/link.js', 'group may not import counter'],
     ['main/group/probe.ts', '../electron/app.js', 'group may not import electron'],
     ['main/group/probe.ts', '../services/bingo/index.js', 'group may not import services/bingo'],
+    // Of the shipper's folder the group shares only the link and the entry's digest.
+    ['main/group/probe.ts', '../journal/ship.js', 'group may import of main/journal/ only pool.ts and digest.ts'],
     // The inspector's export reads the hall's file; it never drives a kiosk nor talks to the group.
     ['main/inspector/probe.ts', '../kiosk.js', 'inspector may not import kiosk'],
     ['main/inspector/probe.ts', '../journal/pool.js', 'inspector may not import journal'],
@@ -157,6 +159,7 @@ describe('import rules of the folders and domains', () => {
     expect(await refused('main/programs/probe.ts', probe('../group/index.js'))).toEqual([]);
     expect(await refused('main/group/probe.ts', probe('pg'))).toEqual([]);
     expect(await refused('main/group/probe.ts', probe('../journal/pool.js'))).toEqual([]);
+    expect(await refused('main/group/probe.ts', probe('../journal/digest.js'))).toEqual([]);
     expect(await refused('main/group/probe.ts', probe('../../db/group/witness.js'))).toEqual([]);
     expect(await refused('main/inspector/probe.ts', probe('../services/bingo/sessions.js'))).toEqual([]);
     expect(await refused('main/programs/probe.ts', probe('../inspector/verify.js'))).toEqual([]);

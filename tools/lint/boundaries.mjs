@@ -151,11 +151,21 @@ const MERGES = new Set(['core/errors.ts', 'core/contract.ts', 'core/bridge.ts'])
 const RAW_SQL = 'db/sql.ts';
 
 /**
+ * What the group's programs share with the hall's shipper: the link to the
+ * group's PostgreSQL and the entry's digest both sides compute. The rest of
+ * main/journal/ (the shipper, its follower, its worker) is a hall's.
+ */
+const GROUP_SHARES = new Set(['main/journal/pool.ts', 'main/journal/digest.ts']);
+
+/**
  * May the file `file` (repository-relative) import (or, `reexport`, export
  * from) the file `target`? Returns the reason when not (the zones aside).
  */
 export function fileRefused(file, target, reexport = false) {
   const zone = zoneOf(file);
+  if (zone === 'group' && zoneOf(target) === 'journal' && !GROUP_SHARES.has(target)) {
+    return `group may import of main/journal/ only pool.ts and digest.ts (the link and the entry's digest it shares with the shipper), not ${target}`;
+  }
   if (target === RAW_SQL) {
     if (reexport) return `no file re-exports ${RAW_SQL}, the raw statement helper (stmt): it stays db/'s own`;
     return zone === 'db' || DEV_ZONES.has(zone)
