@@ -10,7 +10,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CA_CERT_FILE, CA_KEY_FILE, confirmationCode, fingerprintOf, generateP256, openHallPki, SERVER_CERT_FILE, SERVER_KEY_FILE, spkiBase64 } from './pki.js';
+import { CA_CERT_FILE, CA_KEY_FILE, confirmationCode, fingerprintOf, generateP256, openHallPki, SERVER_KEY_FILE, spkiBase64 } from './pki.js';
+import { HALL_SERVER_CERT_FILE } from '../../core/terminals/rules.js';
 import { x509 } from './x509.js';
 
 let dir: string;
@@ -26,9 +27,9 @@ describe('the hall authority', () => {
     const first = await openHallPki(dir, { bind: '192.168.1.10', now: () => NOW });
     expect(statSync(join(dir, CA_KEY_FILE)).mode & 0o777).toBe(0o600);
     expect(statSync(join(dir, SERVER_KEY_FILE)).mode & 0o777).toBe(0o600);
-    const files = [CA_KEY_FILE, CA_CERT_FILE, SERVER_KEY_FILE, SERVER_CERT_FILE].map((f) => readFileSync(join(dir, f), 'utf8'));
+    const files = [CA_KEY_FILE, CA_CERT_FILE, SERVER_KEY_FILE, HALL_SERVER_CERT_FILE].map((f) => readFileSync(join(dir, f), 'utf8'));
     const again = await openHallPki(dir, { bind: '10.0.0.1' });
-    expect([CA_KEY_FILE, CA_CERT_FILE, SERVER_KEY_FILE, SERVER_CERT_FILE].map((f) => readFileSync(join(dir, f), 'utf8'))).toEqual(files);
+    expect([CA_KEY_FILE, CA_CERT_FILE, SERVER_KEY_FILE, HALL_SERVER_CERT_FILE].map((f) => readFileSync(join(dir, f), 'utf8'))).toEqual(files);
     expect(again.serverFingerprint).toBe(first.serverFingerprint);
     expect(first.serverFingerprint).toMatch(/^sha256:[0-9a-f]{64}$/);
 

@@ -14,6 +14,7 @@ import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { KioskError } from '../../core/refusal.js';
 import { isTerminalId } from '../../core/terminal.js';
+import { HALL_SERVER_CERT_FILE } from '../../core/terminals/rules.js';
 import { x509 } from './x509.js';
 
 const crypto = webcrypto as unknown as Crypto;
@@ -21,7 +22,6 @@ const crypto = webcrypto as unknown as Crypto;
 export const CA_KEY_FILE = 'hall-ca.key';
 export const CA_CERT_FILE = 'hall-ca.crt';
 export const SERVER_KEY_FILE = 'hall-server.key';
-export const SERVER_CERT_FILE = 'hall-server.crt';
 
 const EC: EcKeyImportParams & EcKeyGenParams = { name: 'ECDSA', namedCurve: 'P-256' };
 const SIGNING: EcdsaParams = { name: 'ECDSA', hash: 'SHA-256' };
@@ -170,7 +170,7 @@ async function createServerCertificate(dir: string, ca: x509.X509Certificate, ca
     ],
   });
   writeSecret(join(dir, SERVER_KEY_FILE), await exportPkcs8Pem(keys.privateKey));
-  writeFileSync(join(dir, SERVER_CERT_FILE), cert.toString('pem') + '\n');
+  writeFileSync(join(dir, HALL_SERVER_CERT_FILE), cert.toString('pem') + '\n');
 }
 
 /**
@@ -193,7 +193,7 @@ export async function openHallPki(dataDir: string, options: { bind?: string; now
   const ca = new x509.X509Certificate(caPem);
   const caKey = await importSigningKey(readFileSync(caKeyFile, 'utf8'));
   const serverKeyFile = join(dataDir, SERVER_KEY_FILE);
-  const serverCertFile = join(dataDir, SERVER_CERT_FILE);
+  const serverCertFile = join(dataDir, HALL_SERVER_CERT_FILE);
   if (!existsSync(serverKeyFile) || !existsSync(serverCertFile)) await createServerCertificate(dataDir, ca, caKey, options.bind ?? '127.0.0.1', now());
   const serverCertificate = readFileSync(serverCertFile, 'utf8');
   const serverKey = readFileSync(serverKeyFile, 'utf8');
