@@ -136,10 +136,12 @@ export function factsBreak(e: Pick<GroupEntry, 'payload' | 'documents' | 'contra
   }
   if (e.contract > CONTRACT_VERSION) return facts(`versão ${e.contract} do contrato, que este programa do grupo não conhece (conhece até à ${CONTRACT_VERSION})`);
   const schema = e.hallSchema ?? null;
-  if (schema === null) return { part: 'hall_schema', words: 'a entrada não diz de que esquema da base de dados da sala foi enviada' };
+  if (schema === null) return { part: 'hall_schema', words: 'enviada sem dizer de que esquema da base de dados da sala' };
   const mapping = hallMapping(schema, newestHallSchema());
   if (mapping === null) {
-    return { part: 'hall_schema', words: `enviada do esquema ${schema} da base de dados da sala, que este programa do grupo não lê (lê do ${HALL_MAPPINGS[0]!.from} ao ${newestHallSchema()})` };
+    const known = `enviada do esquema ${schema} da base de dados da sala, que o contrato deste programa do grupo não conhece (conhece do ${HALL_MAPPINGS[0]!.from} ao ${newestHallSchema()})`;
+    // A hall newer than the group's programs: theirs is the upgrade (docs/group-contract.md).
+    return { part: 'hall_schema', words: schema > newestHallSchema() ? `${known}: a sala é mais recente, e o programa do grupo tem de ser atualizado` : known };
   }
   const derived = deriveOrWords(() => factsOfHallRows(e.payload, e.documents ?? {}, HALL_READERS, mapping));
   // The same facts as the documents give (which left the mapping through their schemas): they hold. Built canonical,
@@ -163,7 +165,7 @@ export const ALTERED_WORDS = {
   hash: 'o hash guardado não é o que o conteúdo dá (a cadeia guarda o do conteúdo)',
   documents: 'os documentos não dão o resumo guardado',
   facts: 'os factos publicados não são os do contrato do grupo',
-  hall_schema: 'enviada de um esquema da base de dados da sala que o grupo não lê',
+  hall_schema: 'enviada de um esquema da base de dados da sala que o contrato do grupo não conhece',
   link: 'não continua a entrada anterior',
   missing: 'falta',
   duplicate: 'está em duplicado',

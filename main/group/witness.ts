@@ -76,9 +76,12 @@ interface Grown {
 /**
  * The witness's words for an entry that does not hold. Facts that are not the ones their documents give (the
  * digest binding them holds) cannot be told apart: the group's copy altered, facts and digest together, or the
- * hall's shipper sending facts that differ from its own documents. Every other part is the group's copy altered.
+ * hall's shipper sending facts that differ from its own documents. A hall schema the group's contract does not
+ * know (the digest binding it holds) is the entry as shipped: a hall newer than the group's program, which must be
+ * upgraded, not the group's copy altered. Every other part is the group's copy altered.
  */
 export function alteredReason(at: { seq: number; part: AlteredPart; words?: string }): string {
+  if (at.part === 'hall_schema') return `a entrada n.º ${at.seq} foi ${at.words ?? ALTERED_WORDS.hall_schema}`;
   const what = `${ALTERED_WORDS[at.part]}${at.words ? `: ${at.words}` : ''}`;
   if (at.part === 'facts') {
     return `os factos da entrada n.º ${at.seq} não batem com os seus documentos (${what}): a testemunha não sabe dizer se a cópia do grupo foi alterada ou se a sala enviou factos diferentes dos seus documentos`;

@@ -8,7 +8,7 @@ const BREAK_WORDS = {
   hash: 'hash substituído (o conteúdo dá o hash que a cadeia guarda, não o guardado)',
   documents: 'documentos alterados',
   facts: 'factos publicados que não são os do contrato do grupo nem os que os documentos dão',
-  hall_schema: 'enviada de um esquema da base de dados da sala que este programa do grupo não lê',
+  hall_schema: 'enviada de um esquema da base de dados da sala que o contrato deste programa do grupo não conhece',
   missing: 'entrada em falta',
   duplicate: 'entrada em duplicado',
   link: 'cadeia quebrada',

@@ -34,6 +34,10 @@ export async function run(argv: string[]): Promise<void> {
           console.log(
             `  ponto de verificação n.º ${h.altered.checkpointId} NÃO COSSINADO (factos que não batem com os documentos): ${h.altered.reason}. Compare a entrada com o diário da sala antes de repor a cópia do grupo: se a sala guarda os mesmos factos, foi ela que os enviou assim, e repor a cópia não resolve; se não, reponha a cópia do grupo (a sala guarda o original) e volte a testemunhar.`,
           );
+        else if (h.altered?.part === 'hall_schema')
+          console.log(
+            `  ponto de verificação n.º ${h.altered.checkpointId} NÃO COSSINADO (esquema da sala que o contrato do grupo não conhece): ${h.altered.reason}. A cópia do grupo não está em causa: o ponto fica por testemunhar, com os seguintes, até um programa do grupo que conheça esse esquema.`,
+          );
         else if (h.altered)
           console.log(
             `  ponto de verificação n.º ${h.altered.checkpointId} NÃO COSSINADO (cópia do grupo alterada): ${h.altered.reason}. A falta é da base de dados do grupo, não da sala: reponha a cópia do grupo (a sala guarda o original) e volte a testemunhar.`,

@@ -3,7 +3,8 @@
  * hall plays a session to its close and ships its journal with its
  * checkpoints; then the group's copy is edited as an operator at the group
  * could (a payload, a stored hash, an entry's documents, its facts with
- * their digest recomputed). The witness
+ * their digest recomputed). An entry from a hall schema newer than the
+ * group's program is named so, the program to be upgraded, not the copy. The witness
  * recomputes every entry from its payload, cosigns nothing, refuses nothing
  * for good, and names the group's copy altered at that entry, the part
  * named as it is (group:verify too); the copy put back, it cosigns. A
@@ -21,9 +22,10 @@ import { openReader, type ReadableDb } from '../../db/connection.js';
 import { hallIdentity } from '../../db/journal.js';
 import { sha256 } from '../../db/transparency.js';
 import type { EntryFacts } from '../../core/group-contract/facts.js';
+import { HALL_MAPPINGS } from '../../core/group-contract/hall-rows.js';
 import { openGroup, verifyGroup, type Group } from '../../main/group/index.js';
 import { shipHall } from '../../main/journal/ship.js';
-import { entryDigest } from '../../main/journal/digest.js';
+import { entryDigest, newestHallSchema } from '../../main/journal/digest.js';
 import { witnessGroup, witnessKeyFrom, type WitnessKey } from '../../main/group/witness.js';
 import { DATABASE_FILE } from '../../main/kiosk.js';
 import { HALL_KEY_FILE, logOrigin, rawPublicKey } from '../../main/services/shared/signing/hall-key.js';
@@ -180,6 +182,38 @@ describe('the witness recomputes what it cosigns', () => {
       expect(run.stdout).toContain(`QUEBRADO na entrada n.º ${seq}: factos publicados que não são os do contrato do grupo nem os que os documentos dão (facts): ${words}.`);
     } finally {
       await pgdb.query('UPDATE journal SET facts = $3::jsonb, documents_hash = $4 WHERE hall_id = $1 AND seq = $2', [hallId, seq, JSON.stringify(row!.facts), kept!.d]);
+    }
+    expect((await witnessGroup(group.pool, key, () => WITNESSED_AT))[0]!.cosigned).toEqual(checkpointIds());
+  }, 60_000);
+
+  it("an entry shipped from a hall schema newer than the group's program (its digest holding): not cosigned, named as a schema the group's contract does not know, never as the group's copy altered", async () => {
+    const key = newWitness();
+    const [row] = await pgdb.query<{ seq: string; hash: string; documents: Record<string, Record<string, unknown>[]>; facts: EntryFacts; contract: number; hall_schema: number }>(
+      `SELECT seq, hash, documents, facts, contract, hall_schema FROM journal WHERE hall_id = $1 AND fact_types && ARRAY['sale@1'] AND seq < $2 ORDER BY seq LIMIT 1`,
+      [hallId, first.size],
+    );
+    const seq = Number(row!.seq);
+    const newer = newestHallSchema() + 1;
+    const digest = entryDigest(row!.hash, row!.documents, { contract: row!.contract, facts: row!.facts, hallSchema: newer });
+    const [kept] = await pgdb.query<{ d: string }>('SELECT documents_hash AS d FROM journal WHERE hall_id = $1 AND seq = $2', [hallId, seq]);
+    await pgdb.query('UPDATE journal SET hall_schema = $3, documents_hash = $4 WHERE hall_id = $1 AND seq = $2', [hallId, seq, newer, digest]);
+    try {
+      const [w] = await witnessGroup(group.pool, key, () => WITNESSED_AT);
+      expect(w!.altered).toEqual({
+        checkpointId: first.id,
+        seq,
+        part: 'hall_schema',
+        reason: `a entrada n.º ${seq} foi enviada do esquema ${newer} da base de dados da sala, que o contrato deste programa do grupo não conhece (conhece do ${HALL_MAPPINGS[0]!.from} ao ${newer - 1}): a sala é mais recente, e o programa do grupo tem de ser atualizado`,
+      });
+      expect(w!.cosigned).toEqual([]);
+      expect(await groupRows(key)).toBe(0);
+      const witnessed = cli(['group:witness', '--database-url', pgdb.url, '--key-file', join(mkdtempSync(join(tmpdir(), 'witness-')), 'w.key'), '--name', 'grupo-cli']);
+      expect(witnessed.status, witnessed.stderr).toBe(1);
+      expect(witnessed.stdout).toContain(`NÃO COSSINADO (esquema da sala que o contrato do grupo não conhece): a entrada n.º ${seq} foi enviada do esquema ${newer}`);
+      expect(witnessed.stdout).not.toContain('cópia do grupo foi alterada');
+      expect(witnessed.stdout).not.toContain('A falta é da base de dados do grupo, não da sala');
+    } finally {
+      await pgdb.query('UPDATE journal SET hall_schema = $3, documents_hash = $4 WHERE hall_id = $1 AND seq = $2', [hallId, seq, row!.hall_schema, kept!.d]);
     }
     expect((await witnessGroup(group.pool, key, () => WITNESSED_AT))[0]!.cosigned).toEqual(checkpointIds());
   }, 60_000);
