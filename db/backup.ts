@@ -12,12 +12,12 @@ import type { BooksFinding } from '../core/audit/books.js';
 import { KioskError } from '../core/errors.js';
 import { verifyAudit, type AuditCheck, type AuditHead } from './audit.js';
 import { checkBooks, type BooksCheck } from './books.js';
-import { DatabaseRefusedError, DatabaseTooNewError, openDatabase, type ReadableDb, type WritableDb } from './connection.js';
+import { BACKUPS_FOLDER, DatabaseRefusedError, DatabaseTooNewError, openDatabase, type ReadableDb, type WritableDb } from './connection.js';
 import { verifyLedger, type LedgerCheck } from './ledger.js';
 import { deleteAllSessions } from './operator-sessions.js';
 import { entryRoots, lastCheckpoint, verifyCheckpoints, type CheckpointFinding } from './transparency.js';
 
-export const BACKUP_DIR = 'backups';
+export const BACKUP_DIR = BACKUPS_FOLDER;
 /** `kiosk-2026-12-01T01-02-03-456Z.sqlite`: sorts by time, safe on every file system. */
 const NAME = /^kiosk-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.sqlite$/;
 
@@ -327,7 +327,8 @@ function checkRestored(
 ): BackupCheck & { books: BooksCheck; beforeCheckpoint: HallCheckpoint | null } {
   let db: Database.Database;
   try {
-    db = openDatabase(partial);
+    // The copy is a backup already: no second one of it is taken before migrating it.
+    db = openDatabase(partial, { backupBeforeMigrating: false });
   } catch (e) {
     // The copy's refusal names the backup, not its temporary copy.
     if (e instanceof DatabaseRefusedError) throw e.of(from);

@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, mkdirSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { APPLICATION_ID, asWritable, DatabaseRefusedError, DatabaseTooNewError, loadMigrations, migrate, MigrationAlreadyAppliedError, openDatabase, type Db } from './connection.js';
+import { APPLICATION_ID, asWritable, BACKUPS_FOLDER, BEFORE_MIGRATION, DatabaseRefusedError, DatabaseTooNewError, loadMigrations, migrate, MigrationAlreadyAppliedError, openDatabase, type Db } from './connection.js';
 import { stmt } from './sql.js';
 import { errorMessage } from '../core/errors.js';
 import { appendAudit } from './audit.js';
@@ -90,6 +90,37 @@ describe('migrations', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(loadMigrations().length);
     expect(db.prepare(`SELECT COUNT(*) FROM sales`).pluck().get()).toBe(1);
     expect(migrate(db)).toBe(loadMigrations().length);
+  });
+
+  it('copy a file of an older version into backups/ before migrating it, named after that version; a new or a current file is not copied (issue 40)', () => {
+    const file = join(dir, 'kiosk.sqlite');
+    const old = new Database(file);
+    migrate(old, loadMigrations().slice(0, 10));
+    old.exec(`INSERT INTO hall (id, name, licence, created_at) VALUES (1, 'Sala', NULL, '${AT}')`);
+    old.close();
+    const at = new Date('2026-12-07T03:00:00.000Z');
+    db = openDatabase(file, { now: () => at });
+    expect(db.pragma('user_version', { simple: true })).toBe(loadMigrations().length);
+    db.close();
+    const name = 'kiosk-v10-before-migration-2026-12-07T03-00-00-000Z.sqlite';
+    expect(name).toMatch(BEFORE_MIGRATION);
+    expect(readdirSync(join(dir, BACKUPS_FOLDER))).toEqual([name]);
+    const copy = new Database(join(dir, BACKUPS_FOLDER, name), { readonly: true, fileMustExist: true });
+    expect([copy.pragma('user_version', { simple: true }), copy.prepare(`SELECT name FROM hall`).pluck().get()]).toEqual([10, 'Sala']);
+    copy.close();
+    // At the latest version now: opened again, nothing more is copied.
+    db = openDatabase(file);
+    expect(readdirSync(join(dir, BACKUPS_FOLDER))).toEqual([name]);
+    // A new file has nothing to keep; a caller whose file is a copy already (a restore's) says so.
+    openDatabase(join(dir, 'new', 'kiosk.sqlite')).close();
+    expect(readdirSync(join(dir, 'new'))).toEqual(['kiosk.sqlite']);
+    const another = join(dir, 'restored', 'kiosk.sqlite');
+    mkdirSync(join(dir, 'restored'));
+    const older = new Database(another);
+    migrate(older, loadMigrations().slice(0, 10));
+    older.close();
+    openDatabase(another, { backupBeforeMigrating: false }).close();
+    expect(readdirSync(join(dir, 'restored'))).toEqual(['kiosk.sqlite']);
   });
 
   it('creates the data folder when it does not exist', () => {

@@ -4,7 +4,7 @@
  * the file marked as the kiosk's with application_id (and checked at open).
  */
 import Database from 'better-sqlite3';
-import { existsSync, readdirSync, readFileSync, mkdirSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Params } from '../core/catalogue.js';
@@ -134,8 +134,12 @@ const ALREADY_APPLIED = /already exists|duplicate column name/i;
  */
 const REBUILDS_TABLES = /^-- migration: rebuilds tables\b/;
 
-/** Apply every migration above the database's user_version, each in its own transaction; the first marks the file as the kiosk's. */
-export function migrate(db: Db, migrations = loadMigrations()): number {
+/**
+ * Apply every migration above the database's user_version, each in its own
+ * transaction; the first marks the file as the kiosk's. `during` runs inside
+ * each one's transaction after its SQL (a test kills the process there).
+ */
+export function migrate(db: Db, migrations = loadMigrations(), during?: (migration: Migration) => void): number {
   const current = db.pragma('user_version', { simple: true }) as number;
   const latest = migrations.length;
   if (current > latest) throw new DatabaseTooNewError(current, latest, db.name);
@@ -158,6 +162,7 @@ export function migrate(db: Db, migrations = loadMigrations()): number {
         }
         if ((db.pragma('application_id', { simple: true }) as number) === 0) db.pragma(`application_id = ${APPLICATION_ID}`);
         db.pragma(`user_version = ${m.version}`);
+        during?.(m);
       }).immediate();
     } finally {
       if (rebuild) db.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
@@ -234,7 +239,85 @@ function checkKioskFile(db: Db, file: string, migrations: Migration[]): { adopt:
   return { adopt: applicationId === 0 };
 }
 
-export function openDatabase(file: string): WritableDb {
+/** The folder of a data folder's backups (db/backup.ts's copies, and those taken before a migration). */
+export const BACKUPS_FOLDER = 'backups';
+
+/** `kiosk-v34-before-migration-2026-12-01T01-02-03-456Z.sqlite`: the file as it was at user_version 34, before this program migrated it. */
+export const BEFORE_MIGRATION = /^kiosk-v(\d+)-before-migration-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.sqlite$/;
+
+/** The copy of a file before a migration changed it could not be written or does not check: nothing was migrated. */
+export class MigrationBackupError extends Error {
+  constructor(
+    readonly file: string,
+    readonly detail: string,
+  ) {
+    super(`backup before migrating ${file}: ${detail}`);
+    this.name = 'MigrationBackupError';
+  }
+}
+
+/**
+ * Copy a database that is about to be migrated into `backups/` beside it
+ * (issue 40): the way back from an upgrade that goes wrong is the file as the
+ * previous release left it. VACUUM INTO (one consistent snapshot, WAL
+ * included) to a temporary name, checked (quick_check, the same user_version),
+ * made durable (VACUUM INTO does not fsync), then renamed: a file under that
+ * name is always a whole copy. A full disk throws SQLite's error, as any write.
+ */
+function backupBeforeMigrating(db: Db, file: string, version: number, at: Date): string {
+  const dir = join(dirname(file), BACKUPS_FOLDER);
+  mkdirSync(dir, { recursive: true });
+  const name = `kiosk-v${version}-before-migration-${at.toISOString().replace(/[:.]/g, '-')}.sqlite`;
+  const target = join(dir, name);
+  const partial = `${target}.partial`;
+  const removePartial = () => {
+    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${partial}${suffix}`, { force: true });
+  };
+  removePartial();
+  try {
+    db.exec(`VACUUM INTO '${partial.replaceAll("'", "''")}'`);
+    const copy = new Database(partial, { readonly: true, fileMustExist: true });
+    try {
+      const verdict = String(copy.pragma('quick_check', { simple: true }));
+      const copied = copy.pragma('user_version', { simple: true }) as number;
+      if (verdict !== 'ok' || copied !== version) throw new MigrationBackupError(file, `quick_check ${verdict.slice(0, 200)}, user_version ${copied}`);
+    } finally {
+      copy.close();
+    }
+    fsyncFile(partial);
+    renameSync(partial, target);
+    fsyncFile(dir);
+  } catch (e) {
+    removePartial();
+    throw e;
+  }
+  return target;
+}
+
+function fsyncFile(path: string): void {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export interface OpenOptions {
+  /** The migrations to bring the file to (default: db/migrations; a test adds one of its own). */
+  migrations?: Migration[];
+  /**
+   * Copy a file that has migrations pending into `backups/` beside it first
+   * (default true). A restore's temporary copy is itself a backup: it says false.
+   */
+  backupBeforeMigrating?: boolean;
+  /** Names the copy taken before migrating (default: now). */
+  now?: () => Date;
+  /** Inside each migration's transaction, after its SQL (a test kills the process there). */
+  duringMigration?: (migration: Migration) => void;
+}
+
+export function openDatabase(file: string, options: OpenOptions = {}): WritableDb {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   // A file that is there must be a sound database: an empty or damaged one is never taken for a new hall.
   const existed = file !== ':memory:' && existsSync(file);
@@ -246,7 +329,7 @@ export function openDatabase(file: string): WritableDb {
     if (isNotADatabase(e)) throw new DatabaseRefusedError(file, 'not_a_database');
     throw e;
   }
-  const migrations = loadMigrations();
+  const migrations = options.migrations ?? loadMigrations();
   let adopt: boolean;
   // Read only until the file is known to be a sound kiosk database: not even its journal mode is changed before.
   try {
@@ -279,7 +362,12 @@ export function openDatabase(file: string): WritableDb {
   // whichever sale crosses 1000 pages; this high mark is only a safety net.
   db.pragma(`wal_autocheckpoint = ${WAL_SAFETY_PAGES}`);
   try {
-    migrate(db, migrations);
+    // A file of an earlier release, about to change: copied as it is first (not a new file, nothing to keep).
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (file !== ':memory:' && version > 0 && version < migrations.length && options.backupBeforeMigrating !== false) {
+      backupBeforeMigrating(db, file, version, (options.now ?? (() => new Date()))());
+    }
+    migrate(db, migrations, options.duringMigration);
     // A kiosk file from before the mark, already at the latest version: marked now, nothing else changes.
     if (adopt && (db.pragma('application_id', { simple: true }) as number) === 0) db.pragma(`application_id = ${APPLICATION_ID}`);
     // The documents it binds are those the domains declare (issue 39).
