@@ -17,11 +17,10 @@ import { connect, type PeerCertificate, type TLSSocket } from 'node:tls';
 import { KioskError, type ErrorCode } from '../../core/errors.js';
 import { isTerminalId } from '../../core/terminal.js';
 import { x509 } from '../hall/x509.js';
-import { confirmationCode, derOfPem, exportPkcs8Pem, fingerprintOf, generateP256, spkiBase64 } from '../hall/pki.js';
+import { CA_CERT_FILE as HALL_CA_FILE, confirmationCode, derOfPem, exportPkcs8Pem, fingerprintOf, generateP256, spkiBase64 } from '../hall/pki.js';
 
 const TERMINAL_KEY_FILE = 'terminal.key';
 const TERMINAL_CERT_FILE = 'terminal.crt';
-const HALL_CA_FILE = 'hall-ca.crt';
 export const HALL_JSON_FILE = 'hall.json';
 
 export interface TerminalIdentity {
