@@ -1,5 +1,8 @@
+#!/usr/bin/env node
 /**
- * Command line of the kiosk (run with tsx; the Electron build does not include it).
+ * Command line of the kiosk. Installed (npm run build, then the package): `bingo-caixa-kiosk COMMAND …`
+ * or `node dist/main/cli.js COMMAND …` (docs/hall-operations.md); from the sources, `tsx main/cli.ts …`
+ * as below. `--version` with any command (or none) prints "bingo-caixa-kiosk VERSION (COMMIT)" and exits.
  *   tsx main/cli.ts web [--data-dir DIR] [--port N] [--demo] [--terminal ID] [--journal-url URL]
  *     Browser mode: prints one line with http://127.0.0.1:N/#token=... once ready.
  *     The access token is KIOSK_TOKEN when set, else random for this start.
@@ -52,40 +55,40 @@
  * run(argv); what they read alike (a data folder, a port, the group's database) is main/programs/options.ts.
  */
 import { refusalText } from '../core/errors.js';
-import { run as auditVerify } from './programs/audit-verify.js';
-import { run as backupRestore } from './programs/backup-restore.js';
-import { run as counter } from './programs/counter.js';
-import { run as inspectorExport } from './programs/export.js';
-import { run as inspectorVerify } from './programs/export-verify.js';
-import { run as groupReport } from './programs/group-report.js';
-import { run as groupVerify } from './programs/group-verify.js';
-import { run as groupWitness } from './programs/group-witness.js';
-import { run as hall } from './programs/hall.js';
-import { run as journalShip } from './programs/journal-ship.js';
-import { run as web } from './programs/web.js';
+import { versionLabel } from './version.js';
 
-const commands: Record<string, (argv: string[]) => Promise<void>> = {
-  web,
-  hall,
-  counter,
-  'audit:verify': auditVerify,
-  export: inspectorExport,
-  'export:verify': inspectorVerify,
-  'backup:restore': backupRestore,
-  'journal:ship': journalShip,
-  'group:verify': groupVerify,
-  'group:report': groupReport,
-  'group:witness': groupWitness,
+type Program = { run(argv: string[]): Promise<void> };
+
+/** Each command's program, loaded when it is the one asked for: a command (and --version) loads nothing of the others. */
+const commands: Record<string, () => Promise<Program>> = {
+  web: () => import('./programs/web.js'),
+  hall: () => import('./programs/hall.js'),
+  counter: () => import('./programs/counter.js'),
+  'audit:verify': () => import('./programs/audit-verify.js'),
+  export: () => import('./programs/export.js'),
+  'export:verify': () => import('./programs/export-verify.js'),
+  'backup:restore': () => import('./programs/backup-restore.js'),
+  'journal:ship': () => import('./programs/journal-ship.js'),
+  'group:verify': () => import('./programs/group-verify.js'),
+  'group:report': () => import('./programs/group-report.js'),
+  'group:witness': () => import('./programs/group-witness.js'),
 };
 
+// Asked of any program (a technician checking what a hall runs): answered before the command reads its own options.
+if (process.argv.slice(2).includes('--version')) {
+  console.log(`bingo-caixa-kiosk ${versionLabel()}`);
+  process.exit(0);
+}
 const [command = 'web', ...rest] = process.argv.slice(2);
-const run = commands[command];
-if (!run) {
+const load = commands[command];
+if (!load) {
   console.error(`Comando desconhecido: ${command}. Comandos: ${Object.keys(commands).join(', ')}`);
   process.exit(2);
 }
 // A refusal at start or restore (a file that is not the kiosk's, a tampered copy, a full disk) in words, pt-PT then English: no stack.
-run(rest).catch((e: unknown) => {
-  console.error(refusalText(e));
-  process.exit(1);
-});
+load()
+  .then((program) => program.run(rest))
+  .catch((e: unknown) => {
+    console.error(refusalText(e));
+    process.exit(1);
+  });

@@ -1,5 +1,5 @@
-// After `tsc -p tsconfig.electron.json`: the export's offline check page, bundled once beside the compiled
-// main/inspector/page.js, so the installed program writes it into each export without esbuild.
+// After the program is compiled to dist/ (scripts/build.mjs): the export's offline check page, bundled once beside the
+// compiled main/inspector/page.js, so the installed program writes it into each export without esbuild.
 import { writeFileSync } from 'node:fs';
 
 const page = await import(new URL('../dist/main/inspector/page.js', import.meta.url).href);

@@ -1,8 +1,9 @@
 /** What the programs of the command line (main/cli.ts) read alike: the repository, a data folder, a port, the group's database, the print queue's retry delays. */
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { packageRoot } from '../version.js';
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The package's folder (its dist/renderer beside): the checkout from the sources, the installed package once built (dist/main/programs). */
+export const ROOT = packageRoot();
 
 export function portOf(value: string | undefined, name: string): number {
   const port = Number(value);
