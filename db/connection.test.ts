@@ -98,6 +98,9 @@ describe('migrations', () => {
     migrate(old, loadMigrations().slice(0, 10));
     old.exec(`INSERT INTO hall (id, name, licence, created_at) VALUES (1, 'Sala', NULL, '${AT}')`);
     old.close();
+    // A copy cut short by an earlier start (killed while copying) is no copy: gone once a whole one is made.
+    mkdirSync(join(dir, BACKUPS_FOLDER));
+    writeFileSync(join(dir, BACKUPS_FOLDER, 'kiosk-v10-before-migration-2026-12-07T02-00-00-000Z.sqlite.partial'), 'cut short');
     const at = new Date('2026-12-07T03:00:00.000Z');
     db = openDatabase(file, { now: () => at });
     expect(db.pragma('user_version', { simple: true })).toBe(loadMigrations().length);

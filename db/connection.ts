@@ -270,10 +270,11 @@ function backupBeforeMigrating(db: Db, file: string, version: number, at: Date):
   const name = `kiosk-v${version}-before-migration-${at.toISOString().replace(/[:.]/g, '-')}.sqlite`;
   const target = join(dir, name);
   const partial = `${target}.partial`;
-  const removePartial = () => {
-    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${partial}${suffix}`, { force: true });
+  const removePartial = (path = partial) => {
+    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${path}${suffix}`, { force: true });
   };
-  removePartial();
+  // What a copy cut short (the process killed, the power lost) left under a temporary name is no copy.
+  for (const f of readdirSync(dir)) if (f.endsWith('.sqlite.partial') && BEFORE_MIGRATION.test(f.slice(0, -'.partial'.length))) removePartial(join(dir, f));
   try {
     db.exec(`VACUUM INTO '${partial.replaceAll("'", "''")}'`);
     const copy = new Database(partial, { readonly: true, fileMustExist: true });
@@ -286,7 +287,8 @@ function backupBeforeMigrating(db: Db, file: string, version: number, at: Date):
     }
     fsyncFile(partial);
     renameSync(partial, target);
-    fsyncFile(dir);
+    // The rename made durable too (a folder cannot be opened for fsync on Windows).
+    if (process.platform !== 'win32') fsyncFile(dir);
   } catch (e) {
     removePartial();
     throw e;
