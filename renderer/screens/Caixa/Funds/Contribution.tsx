@@ -1,18 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ChannelOutput } from '../../../../core/contract.js';
 import { invoke } from '../../../client.js';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.js';
 import type { useOffline } from '../../../components/LinkBanner.js';
-import { useFormat } from '../../../format.js';
 import { parseEuroText } from '../../../lib/money.js';
-import { useFundLabel, type Fund, type Say } from './fund.js';
+import { useFundWords, type Fund, type Say } from './fund.js';
+import { FundSelect } from './FundSelect.js';
 
 /** A manager's contribution to a fund: the fund and the amount, said before it is recorded. */
 export function useContribution(funds: readonly Fund[], say: Say, reload: () => void) {
-  const { t } = useTranslation();
-  const f = useFormat();
-  const label = useFundLabel();
+  const { t, f, label } = useFundWords();
   const [fund, setFund] = useState('');
   const [amount, setAmount] = useState('');
   const fundValue = funds.some((x) => x.fund === fund) ? fund : '';
@@ -54,22 +51,13 @@ type ContributionState = ReturnType<typeof useContribution>;
 
 /** "Contribuir": the fund (with what it holds) and the amount. */
 export function ContributeForm({ c, funds, offline }: { c: ContributionState; funds: readonly Fund[]; offline: ReturnType<typeof useOffline> }) {
-  const { t } = useTranslation();
-  const f = useFormat();
-  const label = useFundLabel();
+  const { t } = useFundWords();
   return (
     <form className="form" onSubmit={c.ask} aria-labelledby="contribute-title" noValidate>
       <h3 id="contribute-title">{t('funds.contributeTitle')}</h3>
       <label>
         {t('funds.fund')}
-        <select data-testid="contribute-fund" value={c.fundValue} onChange={(e) => c.setFund(e.target.value)}>
-          <option value="">{t('funds.choose')}</option>
-          {funds.map((x) => (
-            <option key={x.fund} value={x.fund}>
-              {t('funds.option', { fund: label(x.fund), held: f.money(x.heldCents) })}
-            </option>
-          ))}
-        </select>
+        <FundSelect testId="contribute-fund" funds={funds} value={c.fundValue} onChange={c.setFund} />
       </label>
       <label>
         {t('funds.amount')}
@@ -88,9 +76,7 @@ export function ContributeForm({ c, funds, offline }: { c: ContributionState; fu
 
 /** The contribution confirmed: how much, to which fund, what it holds before and after. */
 export function ContributeDialog({ c }: { c: ContributionState }) {
-  const { t } = useTranslation();
-  const f = useFormat();
-  const label = useFundLabel();
+  const { t, f, label } = useFundWords();
   const { contribution } = c;
   if (!contribution) return null;
   return (

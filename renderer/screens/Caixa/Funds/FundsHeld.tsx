@@ -1,16 +1,12 @@
-import { useTranslation } from 'react-i18next';
 import type { ChannelOutput } from '../../../../core/contract.js';
 import type { ClientError } from '../../../client.js';
 import { TableRegion } from '../../../components/TableRegion.js';
-import { useFormat } from '../../../format.js';
 import { ListNotGiven } from '../ListNotGiven.js';
-import { useFundLabel } from './fund.js';
+import { useFundWords } from './fund.js';
 
 /** "Valores cativos" (n.º 5): each fund, its machines, model and bet, what it holds and the total; the bingo's special fund beside them. */
 export function FundsHeld({ held, error }: { held: ChannelOutput<'report.fundsHeld'> | undefined; error: ClientError | null }) {
-  const { t } = useTranslation();
-  const f = useFormat();
-  const label = useFundLabel();
+  const { t, f, label } = useFundWords();
   const funds = held?.funds ?? [];
   return (
     <>

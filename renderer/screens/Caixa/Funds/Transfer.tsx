@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TransferBranch } from '../../../../core/caixa/rules.js';
 import type { ChannelOutput } from '../../../../core/contract.js';
 import { invoke } from '../../../client.js';
 import { ApprovalDialog } from '../../../components/ApprovalDialog.js';
 import type { useOffline } from '../../../components/LinkBanner.js';
-import { useFormat } from '../../../format.js';
-import { transferTargets, useFundLabel, type Fund, type Say } from './fund.js';
+import { transferTargets, useFundWords, type Fund, type Say } from './fund.js';
+import { FundSelect } from './FundSelect.js';
 
 /** What the authorisation reference may hold (core/caixa/contract.ts: 1 to 60 characters). */
 const MAX_REF = 60;
@@ -20,9 +19,7 @@ interface Pending {
 
 /** A fund's transfer whole (n.º 6): from, to, the authorisation's reference, then a second manager's approval. */
 export function useTransfer(funds: readonly Fund[], say: Say, reload: () => void) {
-  const { t } = useTranslation();
-  const f = useFormat();
-  const label = useFundLabel();
+  const { t, f, label } = useFundWords();
   const [fromName, setFromName] = useState('');
   const [toName, setToName] = useState('');
   const [ref, setRef] = useState('');
@@ -81,9 +78,7 @@ type TransferState = ReturnType<typeof useTransfer>;
 
 /** "Transferir": the fund from, the branch it goes by, the fund to, the authorisation's reference. */
 export function TransferForm({ tr, funds, offline }: { tr: TransferState; funds: readonly Fund[]; offline: ReturnType<typeof useOffline> }) {
-  const { t } = useTranslation();
-  const f = useFormat();
-  const label = useFundLabel();
+  const { t, f, label } = useFundWords();
   const { from, to, branch, targets } = tr;
   const behind = (x: Fund) => ({ fund: label(x.fund), model: x.model ?? '—', bet: x.betCents === null ? '—' : f.money(x.betCents) });
   return (
@@ -91,14 +86,7 @@ export function TransferForm({ tr, funds, offline }: { tr: TransferState; funds:
       <h3 id="transfer-title">{t('funds.transferTitle')}</h3>
       <label>
         {t('funds.from')}
-        <select data-testid="transfer-from" value={from ? from.fund : ''} onChange={(e) => tr.chooseFrom(e.target.value)}>
-          <option value="">{t('funds.choose')}</option>
-          {funds.map((x) => (
-            <option key={x.fund} value={x.fund}>
-              {t('funds.option', { fund: label(x.fund), held: f.money(x.heldCents) })}
-            </option>
-          ))}
-        </select>
+        <FundSelect testId="transfer-from" funds={funds} value={from ? from.fund : ''} onChange={tr.chooseFrom} />
       </label>
       {from && branch ? (
         <p className={branch === 'inspectorate' ? 'hint hint-warn' : 'hint'} role="status" data-testid="transfer-branch">
@@ -107,16 +95,15 @@ export function TransferForm({ tr, funds, offline }: { tr: TransferState; funds:
       ) : null}
       <label>
         {t('funds.to')}
-        <select data-testid="transfer-to" value={to ? to.fund : ''} onChange={(e) => tr.setToName(e.target.value)} disabled={!from || targets.length === 0}>
-          <option value="">{t('funds.choose')}</option>
-          {targets.map((x) => (
-            <option key={x.fund} value={x.fund}>
-              {branch === 'inspectorate'
-                ? t('funds.optionModel', { fund: label(x.fund), model: x.model ?? '—', bet: x.betCents === null ? '—' : f.money(x.betCents), held: f.money(x.heldCents) })
-                : t('funds.option', { fund: label(x.fund), held: f.money(x.heldCents) })}
-            </option>
-          ))}
-        </select>
+        <FundSelect
+          testId="transfer-to"
+          funds={targets}
+          value={to ? to.fund : ''}
+          onChange={tr.setToName}
+          disabled={!from || targets.length === 0}
+          // On the second branch each fund says what is behind it: the inspectorate authorised a move across models.
+          option={branch === 'inspectorate' ? (x) => t('funds.optionModel', { ...behind(x), held: f.money(x.heldCents) }) : undefined}
+        />
       </label>
       {from && targets.length === 0 ? <p className="hint hint-warn">{t('funds.noTargetsAny', { fund: label(from.fund) })}</p> : null}
       <label data-testid="transfer-form-ref">
@@ -133,9 +120,7 @@ export function TransferForm({ tr, funds, offline }: { tr: TransferState; funds:
 
 /** The transfer said whole, approved by a second manager. */
 export function TransferApproval({ tr }: { tr: TransferState }) {
-  const { t } = useTranslation();
-  const f = useFormat();
-  const label = useFundLabel();
+  const { t, f, label } = useFundWords();
   const { pending } = tr;
   if (!pending) return null;
   return (

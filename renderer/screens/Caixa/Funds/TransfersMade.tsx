@@ -1,14 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import type { ChannelOutput } from '../../../../core/contract.js';
 import { TableRegion } from '../../../components/TableRegion.js';
-import { useFormat } from '../../../format.js';
-import { useFundLabel } from './fund.js';
+import { useFundWords } from './fund.js';
 
 /** The transfers made (n.º 6): when, from where to where, how much, on which branch, the authorisation, who and who approved. */
 export function TransfersMade({ transfers }: { transfers: ChannelOutput<'jackpot.transfers'> | undefined }) {
-  const { t } = useTranslation();
-  const f = useFormat();
-  const label = useFundLabel();
+  const { t, f, label } = useFundWords();
   if (!transfers || transfers.length === 0) return null;
   return (
     <TableRegion name={t('funds.transfersTitle')} className="transfers-wrap">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { inspectorateTargets, sameModelTargets, type TransferBranch } from '../../../../core/caixa/rules.js';
 import type { ChannelOutput } from '../../../../core/contract.js';
 import type { ClientError } from '../../../client.js';
+import { useFormat } from '../../../format.js';
 
 export type Fund = ChannelOutput<'report.fundsHeld'>['funds'][number];
 
@@ -20,6 +21,12 @@ export function useFundLabel() {
     if (!m) return fund;
     return m[1] === 'machine' ? t('funds.machineFund', { number: m[2] }) : t('funds.groupFund', { code: m[2] });
   };
+}
+
+/** What every part of the funds' panel speaks with: the words, the figures' format, a fund's name. */
+export function useFundWords() {
+  const { t } = useTranslation();
+  return { t, f: useFormat(), label: useFundLabel() };
 }
 
 /**
