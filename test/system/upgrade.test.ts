@@ -9,7 +9,7 @@
  * killed with SIGKILL inside its transaction leaves the file as it was, and
  * the next open migrates it.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,7 +33,10 @@ const FIXTURE = join(ROOT, 'test', 'fixtures', 'release-0.1.0');
 const RELEASE_VERSION = 34;
 
 const dirs: string[] = [];
+const children: ChildProcess[] = [];
 afterAll(() => {
+  // A child that a failed assertion left waiting inside its migration: it waits for ever otherwise.
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
@@ -223,6 +226,7 @@ describe('a data folder of the previous release', () => {
     const before = digestOf(file);
     const bytes = sha(file);
     const child = spawn(process.execPath, ['--import', 'tsx', join('test', 'system', 'upgrade-child.ts'), file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
     let output = '';
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) => child.on('exit', (code, signal) => ok({ code, signal })));
     // Killed when it says it is inside the migration's transaction (its SQL run, the commit not yet).
