@@ -4,11 +4,11 @@ import type { ChannelOutput } from '../../../core/contract.js';
 import { invoke, type ClientError } from '../../client.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import type { useOffline } from '../../components/LinkBanner.js';
-import { TableRegion } from '../../components/TableRegion.js';
 import { useFormat } from '../../format.js';
 import { parseReceipt } from '../../lib/cardEntry.js';
 import { formatRanges } from '../../lib/ranges.js';
 import type { Paying } from './payout.js';
+import { PayoutTable } from './PayoutTable.js';
 
 type Refunds = ChannelOutput<'refund.list'>;
 
@@ -96,56 +96,43 @@ export function RefundsPanel({
         </p>
       ) : null}
       <ErrorAlert error={quickError} testId="refund-error" />
-      <ErrorAlert error={error} testId="refunds-load-error" />
-      {refunds && refunds.length === 0 ? <p className="empty">{t('refunds.none')}</p> : null}
-      {refunds && refunds.length > 0 ? (
-        <TableRegion name={t('refunds.title')}>
-          <table className="table payouts">
-            <thead>
-              <tr>
-                <th scope="col" className="num">
-                  {t('refunds.sale')}
-                </th>
-                <th scope="col" className="num">
-                  {t('refunds.game')}
-                </th>
-                <th scope="col">{t('refunds.cards')}</th>
-                <th scope="col" className="num">
-                  {t('refunds.amount')}
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('refunds.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {refunds.map((r) => (
-                <tr key={r.saleId} data-testid={`refund-row-${r.saleId}`} className={r.refunded ? 'status-paid' : undefined}>
-                  <td className="num">{r.saleId}</td>
-                  <td className="num">{r.gameNumber}</td>
-                  <td>{formatRanges(r.ranges)}</td>
-                  <td className="num amount">{f.money(r.amountCents)}</td>
-                  <td>
-                    {r.refunded ? (
-                      <span className="paid-info">{t('refunds.refundedAt', { time: r.refundedAt ? f.dateTime(r.refundedAt) : '' })}</span>
-                    ) : canPay ? (
-                      <button
-                        type="button"
-                        className="btn btn-sell-small"
-                        data-testid={`refund-pay-${r.saleId}`}
-                        {...offline}
-                        onClick={() => onAsk({ type: 'refund', saleId: r.saleId, check: null, row: r })}
-                      >
-                        {t('refunds.pay')}
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
-      ) : null}
+      <PayoutTable
+        rows={refunds}
+        error={error}
+        errorTestId="refunds-load-error"
+        name={t('refunds.title')}
+        none={t('refunds.none')}
+        columns={[
+          { label: t('refunds.sale'), num: true },
+          { label: t('refunds.game'), num: true },
+          { label: t('refunds.cards') },
+          { label: t('refunds.amount'), num: true },
+        ]}
+        actions={t('refunds.actions')}
+        row={(r) => (
+          <tr key={r.saleId} data-testid={`refund-row-${r.saleId}`} className={r.refunded ? 'status-paid' : undefined}>
+            <td className="num">{r.saleId}</td>
+            <td className="num">{r.gameNumber}</td>
+            <td>{formatRanges(r.ranges)}</td>
+            <td className="num amount">{f.money(r.amountCents)}</td>
+            <td>
+              {r.refunded ? (
+                <span className="paid-info">{t('refunds.refundedAt', { time: r.refundedAt ? f.dateTime(r.refundedAt) : '' })}</span>
+              ) : canPay ? (
+                <button
+                  type="button"
+                  className="btn btn-sell-small"
+                  data-testid={`refund-pay-${r.saleId}`}
+                  {...offline}
+                  onClick={() => onAsk({ type: 'refund', saleId: r.saleId, check: null, row: r })}
+                >
+                  {t('refunds.pay')}
+                </button>
+              ) : null}
+            </td>
+          </tr>
+        )}
+      />
     </section>
   );
 }
