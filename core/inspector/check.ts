@@ -27,7 +27,7 @@ import { formatCents } from '../money.js';
 import { DOCUMENTS } from '../money-registry.js';
 import { firstDifference, recomputeActa, type ActaFigures, type FigureGame } from '../bingo/acta-figures.js';
 import { guiasByStatus, type GuiasByStatus } from '../caixa/guia-figures.js';
-import { cosignatureTime, keyIdHex, noteSignedBy, parseCheckpoint, parseSignedNote, parseVerifierKey, parseWitnessKey, type Checkpoint } from '../transparency/checkpoint.js';
+import { cosignatureTime, keyIdHex, noteSignedBy, parseCheckpoint, parseSignedNote, parseVerifierKey, parseWitnessKey, type Checkpoint, type VerifyingKey } from '../transparency/checkpoint.js';
 import { bytesToHex, hexToBytes, leafHash, verifyConsistency, verifyInclusion, type Sha256 } from '../transparency/merkle.js';
 import { JsonRefused, parseStrictJson, schemaFault, type Schema } from './strict-json.js';
 import { readZip, shownName, ZipRefused, type ZipLimits } from './zip.js';
@@ -261,9 +261,8 @@ const WRITERS: Record<string, { file: string; document: string }> = Object.fromE
   (DOCUMENTS as readonly DocumentDescriptor[]).flatMap((d) => (d.export ? Object.keys(d.writers ?? {}).map((channel) => [channel, { file: d.export!, document: d.label }]) : [])),
 );
 
-type VerifierKey = NonNullable<ReturnType<typeof parseVerifierKey>>;
-const sameKey = (a: VerifierKey, b: VerifierKey) => a.name === b.name && a.keyId === b.keyId && bytesToHex(a.publicKey) === bytesToHex(b.publicKey);
-const shownKey = (k: VerifierKey) => `${k.name}+${keyIdHex(k.keyId)}`;
+const sameKey = (a: VerifyingKey, b: VerifyingKey) => a.name === b.name && a.keyId === b.keyId && bytesToHex(a.publicKey) === bytesToHex(b.publicKey);
+const shownKey = (k: VerifyingKey) => `${k.name}+${keyIdHex(k.keyId)}`;
 
 /** One link of a rotation chain: the key rotated into, and the note the key before signed naming it. */
 export interface RotationLink {
@@ -277,7 +276,7 @@ export interface RotationLink {
  * key>`) naming the link's key, a key of the same log not yet in the chain. The next key and the note's tree size,
  * or why not (pt-PT). The export follows the hall's keys with it, the check the export's chain.
  */
-export function rotationStep(link: RotationLink, chain: readonly VerifierKey[], { sha256, ed25519 }: CheckCrypto): { key: VerifierKey; size: number } | string {
+export function rotationStep(link: RotationLink, chain: readonly VerifyingKey[], { sha256, ed25519 }: CheckCrypto): { key: VerifyingKey; size: number } | string {
   const from = chain.at(-1)!;
   const key = parseVerifierKey(sha256, link.verifierKey);
   if (!key) return `${shownName(link.verifierKey)} não é uma chave pública de verificação`;
@@ -319,7 +318,7 @@ type CheckOptions = { key?: string; witness?: string };
 function check(zip: Uint8Array, o: CheckOptions, crypto: CheckCrypto): ExportCheck {
   const f = readFiles(zip);
   const manifest = readManifest(f);
-  const keys = signingKeys(f, o, crypto);
+  const keys = verifyingKeys(f, o, crypto);
   checkManifestSignature(f, manifest, keys, crypto);
   checkListedFiles(f, manifest, crypto.sha256);
   const checkpoint = readCheckpoint(f, keys, crypto.ed25519);
@@ -419,12 +418,13 @@ function readManifest(f: ExportFiles): Manifest {
   return f.json<Manifest>(MANIFEST_FILE, MANIFEST_SCHEMA);
 }
 
-interface SigningKeys {
+/** The hall's verifying keys: the checkpoint's, and each it rotated into (the last verifies the manifest). */
+interface VerifyingKeys {
   /** The checkpoint's key (the first of the chain). */
-  key: VerifierKey;
+  key: VerifyingKey;
   rotated: boolean;
   /** The checkpoint's key, then each key it rotated into; the last signed the manifest. */
-  chain: VerifierKey[];
+  chain: VerifyingKey[];
   /** The log's size each rotation note signed, in order. */
   rotationSizes: number[];
   /** Where in the chain the key given stands (0 without one). */
@@ -436,12 +436,12 @@ interface SigningKeys {
  * whose it is). When the hall rotated its key since the close, the manifest is signed by its current key and
  * rotations.json carries the chain of signed rotations from the checkpoint's key (key.txt) to it.
  */
-function signingKeys(f: ExportFiles, o: CheckOptions, crypto: CheckCrypto): SigningKeys {
+function verifyingKeys(f: ExportFiles, o: CheckOptions, crypto: CheckCrypto): VerifyingKeys {
   const rotated = f.files.has(ROTATIONS_FILE);
   const readKey = (file: string, keyText: string) => parseVerifierKey(crypto.sha256, keyText) ?? fail(file, 'não é uma chave pública de verificação (nome+identificador+base64)');
   const given = o.key === undefined ? null : readKey('--key', o.key);
   const key = given && !rotated ? given : readKey('key.txt', f.text('key.txt').trim());
-  const chain: VerifierKey[] = [key];
+  const chain: VerifyingKey[] = [key];
   const rotationSizes: number[] = [];
   if (rotated) {
     const links = f.json<RotationLink[]>(ROTATIONS_FILE, ROTATIONS_SCHEMA);
@@ -462,12 +462,12 @@ function signingKeys(f: ExportFiles, o: CheckOptions, crypto: CheckCrypto): Sign
 }
 
 /** The manifest signed by the chain's last key: its SHA-256 in a note the hall signed, so every file it lists is covered. */
-function checkManifestSignature(f: ExportFiles, manifest: Manifest, { key, rotated, chain }: SigningKeys, { sha256, ed25519 }: CheckCrypto): void {
-  const signer = chain.at(-1)!;
+function checkManifestSignature(f: ExportFiles, manifest: Manifest, { key, rotated, chain }: VerifyingKeys, { sha256, ed25519 }: CheckCrypto): void {
+  const manifestKey = chain.at(-1)!;
   const manifestNote = parseSignedNote(f.text(MANIFEST_SIGNATURE_FILE));
   if (!manifestNote || manifestNote.signatures.length !== 1) fail(MANIFEST_SIGNATURE_FILE, 'não é uma nota assinada com uma só assinatura');
   const signedManifest = MANIFEST_NOTE.exec(manifestNote!.body) ?? fail(MANIFEST_SIGNATURE_FILE, `não é a assinatura de um manifesto do formato ${EXPORT_FORMAT}`);
-  if (!noteSignedBy(manifestNote!, signer, ed25519)) fail(MANIFEST_SIGNATURE_FILE, `não está assinado pela chave ${shownKey(signer)}${rotated ? `, a última da cadeia de rotações (${ROTATIONS_FILE})` : ''}`);
+  if (!noteSignedBy(manifestNote!, manifestKey, ed25519)) fail(MANIFEST_SIGNATURE_FILE, `não está assinado pela chave ${shownKey(manifestKey)}${rotated ? `, a última da cadeia de rotações (${ROTATIONS_FILE})` : ''}`);
   if (signedManifest[1] !== key.name) fail(MANIFEST_SIGNATURE_FILE, `assina o manifesto do registo ${shownName(signedManifest[1]!)}, não do registo da chave ${key.name}`);
   if (Number(signedManifest[2]) !== manifest.sessionId) fail(MANIFEST_SIGNATURE_FILE, `assina o manifesto da sessão n.º ${signedManifest[2]}, não da n.º ${manifest.sessionId}`);
   if (bytesToHex(sha256(f.files.get(MANIFEST_FILE)!)) !== signedManifest[3]) fail(MANIFEST_FILE, `o seu SHA-256 não é o que a sala assinou em ${MANIFEST_SIGNATURE_FILE} (alterado)`);
@@ -487,7 +487,7 @@ function checkListedFiles({ files }: ExportFiles, manifest: Manifest, sha256: Sh
 }
 
 /** The session's checkpoint, signed by its key; a key signs nothing after its rotation. */
-function readCheckpoint(f: ExportFiles, { key, rotationSizes }: SigningKeys, ed25519: CheckCrypto['ed25519']): Checkpoint {
+function readCheckpoint(f: ExportFiles, { key, rotationSizes }: VerifyingKeys, ed25519: CheckCrypto['ed25519']): Checkpoint {
   const note = parseSignedNote(f.text('checkpoint.txt'));
   if (!note) return fail('checkpoint.txt', 'não é uma nota assinada');
   if (!noteSignedBy(note, key, ed25519)) fail('checkpoint.txt', `não está assinado pela chave ${key.name}+${keyIdHex(key.keyId)}`);
@@ -564,7 +564,7 @@ function checkEntries(f: ExportFiles, manifest: Manifest, checkpoint: Checkpoint
 }
 
 /** The previous session's checkpoint, extended by this one (signed by one of the hall's keys); whether there is one. */
-function checkPrevious(f: ExportFiles, key: VerifierKey, checkpoint: Checkpoint, proofs: Proofs, from: number, { sha256, ed25519 }: CheckCrypto): boolean {
+function checkPrevious(f: ExportFiles, key: VerifyingKey, checkpoint: Checkpoint, proofs: Proofs, from: number, { sha256, ed25519 }: CheckCrypto): boolean {
   const extendsPrevious = f.files.has('previous-checkpoint.txt');
   if (extendsPrevious) {
     const before = parseSignedNote(f.text('previous-checkpoint.txt')) ?? fail('previous-checkpoint.txt', 'não é uma nota assinada');

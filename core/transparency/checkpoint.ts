@@ -47,6 +47,32 @@ function unb64(text: string): Uint8Array | null {
 }
 const utf8 = (s: string) => new TextEncoder().encode(s);
 
+/**
+ * What signs: one Ed25519 key under its name (the hall's key, named for its
+ * log). The one signer of the hall's checkpoints, its rotations and its
+ * exports' manifests; `sign` is given (node:crypto in main/), so the type is
+ * pure. What checks its signatures is its verifier key read back (VerifyingKey).
+ */
+export interface Signer {
+  /** The signed-note key name: the hall's is its log's origin (`bingo-kiosk/<hall UUID>`). */
+  name: string;
+  /** The key id (keyIdOf) as 8 hex digits, as the hall records and prints it. */
+  keyId: string;
+  /** The raw Ed25519 public key (32 bytes). */
+  publicKey: Uint8Array;
+  /** `name+<key id>+<base64 public key>`: what an inspector is given to check its signatures. */
+  verifierKey: string;
+  sign(message: Uint8Array): Uint8Array;
+}
+
+/** A verifier key read back (parseVerifierKey, a hall's or a witness's): the verifying side of a Signer. */
+export interface VerifyingKey {
+  name: string;
+  /** The key id as a number, as a note's signature lines carry it. */
+  keyId: number;
+  publicKey: Uint8Array;
+}
+
 /** A key name of a note: printable, no space and no plus (signed-note). */
 export function isKeyName(name: string): boolean {
   return name.length > 0 && /^[\x21-\x7e]+$/.test(name) && !name.includes('+');
@@ -80,7 +106,7 @@ export const witnessVerifierKey = (h: Sha256, name: string, publicKey: Uint8Arra
 export const parseWitnessKey = (h: Sha256, text: string) => parseVerifierKey(h, text, COSIGNATURE_V1);
 
 /** A verifier key read back, its key id checked against its name and key; null when it is not one. */
-export function parseVerifierKey(h: Sha256, text: string, type: number = ED25519): { name: string; keyId: number; publicKey: Uint8Array } | null {
+export function parseVerifierKey(h: Sha256, text: string, type: number = ED25519): VerifyingKey | null {
   // The key's base64 may hold '+' too: the name ends at the first, the key id is the 8 hex digits after it.
   const m = /^([^+]+)\+([0-9a-f]{8})\+(.+)$/.exec(text.trim());
   if (!m) return null;
@@ -121,6 +147,10 @@ export function signedNote(body: string, signatures: readonly NoteSignature[]): 
   return `${body}\n${signatures.map((s) => `${signatureLine(s)}\n`).join('')}`;
 }
 
+/** `body` as a note signed by `signer` alone (a checkpoint, a manifest). */
+export const signedBy = (body: string, signer: Signer): string =>
+  signedNote(body, [{ name: signer.name, keyId: parseInt(signer.keyId, 16), signature: signer.sign(utf8(body)) }]);
+
 /** One signature line of a note, without its newline: `— name base64(key id || signature)`. */
 export function signatureLine(s: NoteSignature): string {
   if (!isKeyName(s.name)) throw new RangeError(`key name ${JSON.stringify(s.name)}`);
@@ -152,7 +182,7 @@ export function parseSignedNote(text: string): { body: string; signatures: NoteS
  */
 export function noteSignedBy(
   note: { body: string; signatures: readonly NoteSignature[] },
-  key: { name: string; keyId: number; publicKey: Uint8Array },
+  key: VerifyingKey,
   verify: (publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array) => boolean,
 ): boolean {
   const message = utf8(note.body);
@@ -176,7 +206,7 @@ export function cosignature(name: string, keyId: number, time: number, signature
 /** The time of the first cosignature of a note by the witness `key` that verifies, or null. */
 export function noteCosignedBy(
   note: { body: string; signatures: readonly NoteSignature[] },
-  key: { name: string; keyId: number; publicKey: Uint8Array },
+  key: VerifyingKey,
   verify: (publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array) => boolean,
 ): number | null {
   for (const s of note.signatures) {
@@ -190,7 +220,7 @@ export function noteCosignedBy(
 /** The time of a witness's cosignature `line` of the signed note `noteText` (the line added to its signatures), or null when it is not one. */
 export function cosignatureTime(
   noteText: string,
-  key: { name: string; keyId: number; publicKey: Uint8Array },
+  key: VerifyingKey,
   line: string,
   verify: (publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array) => boolean,
 ): number | null {

@@ -13,13 +13,12 @@
  * checkpoint, or, once rotated, the key it rotated into, with the chain of
  * signed rotation notes between them (rotations.json).
  */
-import { createHash, createPrivateKey, sign } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { dirname } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { KioskError } from '../../core/refusal.js';
 import { bytesToHex, consistencyProof, inclusionProof } from '../../core/transparency/merkle.js';
-import { parseVerifierKey, signedNote, verifierKey } from '../../core/transparency/checkpoint.js';
+import { parseVerifierKey, signedBy, type Signer } from '../../core/transparency/checkpoint.js';
 import type { ReadableDb } from '../../db/connection.js';
 import { sessionById } from '../../db/bingo/sessions.js';
 import { sessionSales } from '../../db/bingo/sales.js';
@@ -29,7 +28,7 @@ import { exportDrawers, exportGames, exportGuiaFigures, exportGuias, exportPrize
 import { renderActaPdf, type Acta } from '../../printing/pdf/acta.js';
 import { actaOf } from '../services/bingo/sessions.js';
 import { sha256 } from '../../db/transparency.js';
-import { HALL_KEY_FILE, logOrigin, rawPublicKey } from '../services/shared/signing/hall-key.js';
+import { logOrigin, readHallSigner } from '../services/shared/signing/hall-key.js';
 import { EXPORT_FORMAT, MANIFEST_FILE, MANIFEST_SIGNATURE_FILE, manifestNoteBody, ROTATIONS_FILE, rotationStep, type RotationLink } from '../../core/inspector/check.js';
 import { PAGE_FILE, verifierPage } from './page.js';
 
@@ -45,20 +44,7 @@ export interface ExportOptions {
    * Signs the manifest's note: by default the hall's key read from the data folder beside the database (the
    * key that signed the session's checkpoint or one it rotated into; the export is refused when neither is there).
    */
-  signer?: ManifestSigner;
-}
-
-export interface ManifestSigner {
-  verifierKey: string;
-  sign(message: Uint8Array): Uint8Array;
-}
-
-/** The hall's key from the data folder that holds `db`'s file, read only (never made here). */
-function hallKeyBeside(db: ReadableDb, hallId: string): ManifestSigner | null {
-  const file = join(dirname(db.name), HALL_KEY_FILE);
-  if (!existsSync(file)) return null;
-  const privateKey = createPrivateKey(readFileSync(file, 'utf8'));
-  return { verifierKey: verifierKey(sha256, logOrigin(hallId), rawPublicKey(privateKey)), sign: (m) => new Uint8Array(sign(null, m, privateKey)) };
+  signer?: Signer;
 }
 
 const jsonl = (rows: readonly unknown[]) => rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length > 0 ? '\n' : '');
@@ -217,15 +203,16 @@ export async function buildSessionExport(db: ReadableDb, sessionId: number, o: E
 
   const acta = actaOf(db, sessionId);
   const keys = hallKeys(db).map((k) => ({ keyId: k.keyId, verifierKey: k.verifierKey, createdAt: k.createdAt, rotationNote: k.rotationNote }));
-  const signer = keys.find((k) => k.keyId === current.keyId);
-  // The manifest is signed by the key at hand: the checkpoint's own, or one it rotated into (with that chain).
-  const manifestSigner = o.signer ?? hallKeyBeside(db, hall.hallId);
-  const rotations = signer && manifestSigner ? rotationsTo(keys, signer.verifierKey, manifestSigner.verifierKey) : null;
-  if (!manifestSigner || !rotations) throw new KioskError('EXPORT_KEY_NOT_AT_HAND', { sessionId, keyId: current.keyId });
+  const checkpointKey = keys.find((k) => k.keyId === current.keyId);
+  // The manifest is signed by the key at hand (the data folder's that holds the hall's file, read only): the
+  // checkpoint's own, or one it rotated into (with that chain).
+  const signer = o.signer ?? readHallSigner(dirname(db.name), logOrigin(hall.hallId));
+  const rotations = checkpointKey && signer ? rotationsTo(keys, checkpointKey.verifierKey, signer.verifierKey) : null;
+  if (!signer || !rotations) throw new KioskError('EXPORT_KEY_NOT_AT_HAND', { sessionId, keyId: current.keyId });
   const files: Record<string, Uint8Array> = {
     'checkpoint.txt': strToU8(current.note),
     ...(previous ? { 'previous-checkpoint.txt': strToU8(previous.note) } : {}),
-    'key.txt': strToU8(`${signer?.verifierKey ?? ''}\n`),
+    'key.txt': strToU8(`${checkpointKey?.verifierKey ?? ''}\n`),
     // The group's cosignatures of the checkpoint (a witness), as the hall received them: each a line to add to the note.
     'cosignatures.json': strToU8(JSON.stringify(cosignaturesOf(db, current.id), null, 2)),
     'keys.json': strToU8(JSON.stringify(keys, null, 2)),
@@ -264,9 +251,7 @@ export async function buildSessionExport(db: ReadableDb, sessionId: number, o: E
   };
   const manifestBytes = strToU8(JSON.stringify(manifest, null, 2));
   // The hall signs the manifest's SHA-256 with the key at hand: every file listed is covered.
-  const parsedKey = parseVerifierKey(sha256, manifestSigner.verifierKey)!;
-  const body = manifestNoteBody(parsedKey.name, sessionId, sha256Hex(manifestBytes));
-  const note = signedNote(body, [{ name: parsedKey.name, keyId: parsedKey.keyId, signature: manifestSigner.sign(strToU8(body)) }]);
+  const note = signedBy(manifestNoteBody(signer.name, sessionId, sha256Hex(manifestBytes)), signer);
   const zip = zipSync({ [MANIFEST_FILE]: manifestBytes, [MANIFEST_SIGNATURE_FILE]: strToU8(note), ...files }, { level: 6 });
   return { filename: `sessao-${sessionId}-${hall.hallId.slice(0, 8)}.zip`, zip, entries: to - from + 1 };
 }

@@ -9,7 +9,7 @@
  * never signed again as if it were the same history.
  */
 import { KioskError } from '../../../../core/refusal.js';
-import { checkpointBody, cosignatureTime, parseWitnessKey, signedNote } from '../../../../core/transparency/checkpoint.js';
+import { checkpointBody, cosignatureTime, parseWitnessKey, signedBy, type Signer } from '../../../../core/transparency/checkpoint.js';
 import { bytesToHex, frontierRoot } from '../../../../core/transparency/merkle.js';
 import { auditHead, chainGenesis } from '../../../../db/audit.js';
 import type { WritableDb } from '../../../../db/connection.js';
@@ -26,7 +26,7 @@ import {
   type PreparedFrontier,
   type StoredFrontier,
 } from '../../../../db/transparency.js';
-import { ed25519Verify, type HallSigner } from './hall-key.js';
+import { ed25519Verify } from './hall-key.js';
 
 /**
  * A frontier grown ahead that a checkpoint may start from: grown from the last checkpoint (the same id), not
@@ -53,7 +53,7 @@ export function checkpointView(row: CheckpointRow): SignedCheckpoint {
 
 export function signCheckpoint(
   ctx: { db: WritableDb; at: string; prepared?: () => PreparedFrontier | null },
-  signer: HallSigner,
+  signer: Signer,
   o: { reason: CheckpointReason; ref: { type: 'drawer' | 'session'; id: number } | null; extensions?: string[] },
 ): SignedCheckpoint {
   const { db } = ctx;
@@ -75,7 +75,7 @@ export function signCheckpoint(
   // What it was made for and when, on a line of its own (signed with the rest): `session:3 2026-…`, `drawer:7 …`, `demand …`.
   const what = o.ref ? `${o.ref.type}:${o.ref.id}` : o.reason;
   const body = checkpointBody({ origin: signer.name, size, rootHash: root, extensions: [`${what} ${ctx.at}`, ...(o.extensions ?? [])] });
-  const note = signedNote(body, [{ name: signer.name, keyId: parseInt(signer.keyId, 16), signature: signer.sign(new TextEncoder().encode(body)) }]);
+  const note = signedBy(body, signer);
   const row: Omit<CheckpointRow, 'id'> = {
     at: ctx.at,
     size,

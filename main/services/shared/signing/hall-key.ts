@@ -10,23 +10,13 @@
 import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject, verify } from 'node:crypto';
 import { join } from 'node:path';
-import { keyIdHex, keyIdOf, verifierKey } from '../../../../core/transparency/checkpoint.js';
+import { keyIdHex, keyIdOf, verifierKey, type Signer } from '../../../../core/transparency/checkpoint.js';
 import { sha256 } from '../../../../db/transparency.js';
 
 export const HALL_KEY_FILE = 'hall-signing.key';
 const NEXT_SUFFIX = '.next';
 /** The DER prefix of an Ed25519 SubjectPublicKeyInfo: the raw 32-byte key follows it. */
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
-
-/** What signs the hall's checkpoints: one key, named for the hall's log. */
-export interface HallSigner {
-  /** The signed-note key name: the log's origin (`bingo-kiosk/<hall UUID>`). */
-  name: string;
-  publicKey: Uint8Array;
-  keyId: string;
-  verifierKey: string;
-  sign(message: Uint8Array): Uint8Array;
-}
 
 /** The key name (and the checkpoints' origin) of a hall's log. */
 export const logOrigin = (hallId: string) => `bingo-kiosk/${hallId}`;
@@ -45,7 +35,8 @@ export function publicKeyFromRaw(raw: Uint8Array): KeyObject {
 export const ed25519Verify = (publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean =>
   verify(null, message, publicKeyFromRaw(publicKey), signature);
 
-function signerOf(name: string, privateKey: KeyObject): HallSigner {
+/** The Signer of an Ed25519 private key under `name` (the hall's: its log's origin). */
+function ed25519Signer(name: string, privateKey: KeyObject): Signer {
   const publicKey = rawPublicKey(privateKey);
   return {
     name,
@@ -80,33 +71,42 @@ export function readOrCreateHallKey(
   dataDir: string,
   name: string,
   o: { recorded: (verifierKey: string) => boolean; retired: (verifierKey: string) => boolean },
-): { signer: HallSigner; created: boolean } {
+): { signer: Signer; created: boolean } {
   const file = join(dataDir, HALL_KEY_FILE);
   // Next keys left by rotations that stopped half-way: the one the database names goes in place, the rest are dropped.
   for (const f of readdirSync(dataDir).filter((n) => n.startsWith(HALL_KEY_FILE + NEXT_SUFFIX))) {
     const next = join(dataDir, f);
-    const candidate = signerOf(name, readKey(next));
+    const candidate = ed25519Signer(name, readKey(next));
     if (o.recorded(candidate.verifierKey)) renameSync(next, file);
     else rmSync(next);
   }
   if (existsSync(file)) {
-    const found = signerOf(name, readKey(file));
+    const found = ed25519Signer(name, readKey(file));
     if (!o.retired(found.verifierKey)) return { signer: found, created: false };
     renameSync(file, `${file}.retired-${found.keyId}`);
   }
   const { privateKey } = generateKeyPairSync('ed25519');
   writeKey(file, privateKey);
-  return { signer: signerOf(name, privateKey), created: true };
+  return { signer: ed25519Signer(name, privateKey), created: true };
 }
 
 /** A rotation's first step: the next key written beside the current one, under a name of its own (its record is the caller's, in its transaction). */
-export function prepareNextHallKey(dataDir: string, name: string): HallSigner & { file: string } {
+export function prepareNextHallKey(dataDir: string, name: string): Signer & { file: string } {
   const { privateKey } = generateKeyPairSync('ed25519');
-  const signer = signerOf(name, privateKey);
+  const signer = ed25519Signer(name, privateKey);
   const file = join(dataDir, `${HALL_KEY_FILE}${NEXT_SUFFIX}-${signer.keyId}`);
   rmSync(file, { force: true });
   writeKey(file, privateKey);
   return { ...signer, file };
+}
+
+/**
+ * The hall's key from a data folder, read only (never made, its mode left as it is): an export's, from the folder
+ * beside the hall's file; null when the folder holds none.
+ */
+export function readHallSigner(dataDir: string, name: string): Signer | null {
+  const file = join(dataDir, HALL_KEY_FILE);
+  return existsSync(file) ? ed25519Signer(name, createPrivateKey(readFileSync(file, 'utf8'))) : null;
 }
 
 /** A rotation's last step, after its record committed: the next key replaces the old one, which is gone. */

@@ -10,18 +10,19 @@ import { storageFailureOf, type WritableDb } from '../../../../db/connection.js'
 import { hallIdentity } from '../../../../db/journal.js';
 import { currentHallKey, hallKeys, insertHallKey } from '../../../../db/transparency.js';
 import type { AppendAudit, AuditedWrite } from '../audit-write.js';
-import { HALL_KEY_CHANNEL, logOrigin, readOrCreateHallKey, type HallSigner } from './hall-key.js';
+import type { Signer } from '../../../../core/transparency/checkpoint.js';
+import { HALL_KEY_CHANNEL, logOrigin, readOrCreateHallKey } from './hall-key.js';
 
 export interface HallKeyring {
-  current(): HallSigner;
+  current(): Signer;
   /** After a rotation committed: the next key signs from now on. */
-  replace(next: HallSigner): void;
+  replace(next: Signer): void;
 }
 
 export function recordHallKey(
   audit: AppendAudit,
   db: WritableDb,
-  signer: HallSigner,
+  signer: Signer,
   o: { at: string; terminalId: string; operatorId: number | null; rotationNote: string | null; reason: 'first' | 'found' | 'rotation' },
 ): void {
   const auditSeq = audit({
