@@ -7,10 +7,9 @@ import { useTranslation } from 'react-i18next';
 import type { ChannelInput } from '../../../core/contract.js';
 import { invoke } from '../../client.js';
 import { CsvButton } from '../../components/CsvButton.js';
-import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { ListNotGiven, useLoadError } from './ListNotGiven.js';
-import { Pager, usePages } from '../../components/Pager.js';
-import { TableRegion } from '../../components/TableRegion.js';
+import { PagedList } from '../../components/PagedList.js';
+import { usePages } from '../../components/Pager.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { PeriodFields, usePeriod } from '../../components/PeriodFields.js';
@@ -49,49 +48,49 @@ export function GuiasPanel() {
           </select>
         </label>
       </div>
-      {period === null ? <ErrorAlert error={t('machineReturn.periodInvalid')} testId="guias-period-error" /> : null}
-      <ErrorAlert error={loadError} testId="guias-error" />
-      {period === null ? null : !l ? (
-        <ListNotGiven error={list.error} testId="guias" />
-      ) : l.total === 0 ? (
-        <p className="empty" data-testid="guias-empty">
-          {t('guiasPeriod.none')}
-        </p>
-      ) : (
-        <>
-          <TableRegion name={t('guiasPeriod.title')}>
-            <table className="table compact" data-testid="guias-table">
-              <thead>
-                <tr>
-                  <th scope="col" className="num">{t('guiasPeriod.col.number')}</th>
-                  <th scope="col">{t('guiasPeriod.col.issued')}</th>
-                  <th scope="col">{t('caixa.machine')}</th>
-                  <th scope="col">{t('caixa.kind')}</th>
-                  <th scope="col" className="num">{t('caixa.amount')}</th>
-                  <th scope="col">{t('guiasPeriod.status')}</th>
+      <PagedList
+        testId="guias"
+        periodValid={period !== null}
+        error={loadError}
+        list={l}
+        shown={l?.guias.length ?? 0}
+        notGiven={<ListNotGiven error={list.error} testId="guias" />}
+        none={t('guiasPeriod.none')}
+        name={t('guiasPeriod.title')}
+        limit={PAGE}
+        pages={pages}
+      >
+        {(l) => (
+          <table className="table compact" data-testid="guias-table">
+            <thead>
+              <tr>
+                <th scope="col" className="num">{t('guiasPeriod.col.number')}</th>
+                <th scope="col">{t('guiasPeriod.col.issued')}</th>
+                <th scope="col">{t('caixa.machine')}</th>
+                <th scope="col">{t('caixa.kind')}</th>
+                <th scope="col" className="num">{t('caixa.amount')}</th>
+                <th scope="col">{t('guiasPeriod.status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {l.guias.map((g) => (
+                <tr key={g.guiaId} data-testid={`guias-row-${g.number}`}>
+                  <th scope="row" className="num">{g.number}</th>
+                  <td className="nowrap">{f.dateTime(g.issuedAt)}</td>
+                  <td>
+                    {g.machineNumber} · {g.model}
+                  </td>
+                  <td>{t(`caixa.kinds.${g.kind}`)}</td>
+                  <td className="num">{f.money(g.amountCents)}</td>
+                  <td>
+                    <span className={`badge badge-guia-${g.status}`}>{t(`caixa.status.${g.status}`)}</span>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {l.guias.map((g) => (
-                  <tr key={g.guiaId} data-testid={`guias-row-${g.number}`}>
-                    <th scope="row" className="num">{g.number}</th>
-                    <td className="nowrap">{f.dateTime(g.issuedAt)}</td>
-                    <td>
-                      {g.machineNumber} · {g.model}
-                    </td>
-                    <td>{t(`caixa.kinds.${g.kind}`)}</td>
-                    <td className="num">{f.money(g.amountCents)}</td>
-                    <td>
-                      <span className={`badge badge-guia-${g.status}`}>{t(`caixa.status.${g.status}`)}</span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
-          <Pager testId="guias-pager" page={pages.page} limit={PAGE} shown={l.guias.length} total={l.total} nextCursor={l.nextCursor} onNext={pages.next} onPrevious={pages.previous} />
-        </>
-      )}
+              ))}
+            </tbody>
+          </table>
+        )}
+      </PagedList>
     </section>
   );
 }

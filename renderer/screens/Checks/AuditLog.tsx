@@ -6,9 +6,8 @@
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../components/ErrorAlert.js';
-import { Pager, usePages } from '../../components/Pager.js';
-import { TableRegion } from '../../components/TableRegion.js';
+import { PagedList } from '../../components/PagedList.js';
+import { usePages } from '../../components/Pager.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { auditActionLabel, auditFilterGroups } from '../../lib/auditActions.js';
@@ -55,58 +54,58 @@ export function AuditLog() {
           </select>
         </label>
       </div>
-      {period === null ? <ErrorAlert error={t('machineReturn.periodInvalid')} testId="audit-log-period-error" /> : null}
-      <ErrorAlert error={log.error} testId="audit-log-error" />
-      {period === null ? null : !l ? (
-        log.error ? null : <p className="loading">{t('common.loading')}</p>
-      ) : l.total === 0 ? (
-        <p className="empty" data-testid="audit-log-empty">
-          {t('auditLog.none')}
-        </p>
-      ) : (
-        <>
-          <TableRegion name={t('auditLog.title')}>
-            <table className="table compact audit-table" data-testid="audit-log">
-              <thead>
-                <tr>
-                  <th scope="col" className="num">{t('auditLog.col.seq')}</th>
-                  <th scope="col">{t('auditLog.col.at')}</th>
-                  <th scope="col">{t('auditLog.col.channel')}</th>
-                  <th scope="col">{t('auditLog.col.who')}</th>
-                  <th scope="col">{t('auditLog.col.values')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {l.entries.map((e) => (
-                  <tr key={e.seq} data-testid={`audit-row-${e.seq}`} className={e.outcome === 'refused' ? 'refused' : undefined}>
-                    <th scope="row" className="num">{e.seq}</th>
-                    <td className="nowrap">{f.dateTime(e.at)}</td>
-                    <td>
-                      {auditActionLabel(t, e.channel)} <code className="meta">{e.channel}</code>
-                      {e.outcome === 'refused' ? <span className="badge badge-annulled">{t('auditLog.refused')}</span> : null}
-                    </td>
-                    <td>
-                      {e.operator ?? '—'}
-                      <span className="meta"> · {e.terminalId}</span>
-                    </td>
-                    <td className="audit-values">
-                      {e.before !== null ? (
-                        <span className="audit-value">
-                          <span className="meta">{t('auditLog.before')}</span> <code>{e.before}</code>
-                        </span>
-                      ) : null}
+      <PagedList
+        testId="audit-log"
+        periodValid={period !== null}
+        error={log.error}
+        list={l}
+        shown={l?.entries.length ?? 0}
+        notGiven={log.error ? null : <p className="loading">{t('common.loading')}</p>}
+        none={t('auditLog.none')}
+        name={t('auditLog.title')}
+        limit={PAGE}
+        pages={pages}
+      >
+        {(l) => (
+          <table className="table compact audit-table" data-testid="audit-log">
+            <thead>
+              <tr>
+                <th scope="col" className="num">{t('auditLog.col.seq')}</th>
+                <th scope="col">{t('auditLog.col.at')}</th>
+                <th scope="col">{t('auditLog.col.channel')}</th>
+                <th scope="col">{t('auditLog.col.who')}</th>
+                <th scope="col">{t('auditLog.col.values')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {l.entries.map((e) => (
+                <tr key={e.seq} data-testid={`audit-row-${e.seq}`} className={e.outcome === 'refused' ? 'refused' : undefined}>
+                  <th scope="row" className="num">{e.seq}</th>
+                  <td className="nowrap">{f.dateTime(e.at)}</td>
+                  <td>
+                    {auditActionLabel(t, e.channel)} <code className="meta">{e.channel}</code>
+                    {e.outcome === 'refused' ? <span className="badge badge-annulled">{t('auditLog.refused')}</span> : null}
+                  </td>
+                  <td>
+                    {e.operator ?? '—'}
+                    <span className="meta"> · {e.terminalId}</span>
+                  </td>
+                  <td className="audit-values">
+                    {e.before !== null ? (
                       <span className="audit-value">
-                        <span className="meta">{t('auditLog.after')}</span> <code>{e.after ?? e.input}</code>
+                        <span className="meta">{t('auditLog.before')}</span> <code>{e.before}</code>
                       </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
-          <Pager testId="audit-log-pager" page={pages.page} limit={PAGE} shown={l.entries.length} total={l.total} nextCursor={l.nextCursor} onNext={pages.next} onPrevious={pages.previous} />
-        </>
-      )}
+                    ) : null}
+                    <span className="audit-value">
+                      <span className="meta">{t('auditLog.after')}</span> <code>{e.after ?? e.input}</code>
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </PagedList>
     </section>
   );
 }
