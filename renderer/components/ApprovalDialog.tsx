@@ -1,7 +1,8 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReasonAct } from '../../core/reasons/rules.js';
-import type { ClientError, ClientResult } from '../client.js';
+import type { ClientResult } from '../client.js';
+import { PinField, UsernameField, useCredentials } from './Credentials.js';
 import { Dialog } from './Dialog.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { PinPad } from './PinPad.js';
@@ -32,12 +33,8 @@ interface Props<T> {
 /** A manager's username and PIN for an act that needs it (autorização do gerente). */
 export function ApprovalDialog<T>({ title, explain, submitLabel, testId, reason: asked, children, onSubmit, onDone, onClose }: Props<T>) {
   const { t } = useTranslation();
-  const [username, setUsername] = useState('');
-  const [pin, setPin] = useState('');
+  const { username, setUsername, pin, setPin, error, setError, busy, pinRef, pick, attempt } = useCredentials();
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<ClientError | string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const pinRef = useRef<HTMLInputElement>(null);
   // The operator never approves his own act: his tile is not offered.
   const me = useKioskQuery('auth.me', {});
 
@@ -52,17 +49,8 @@ export function ApprovalDialog<T>({ title, explain, submitLabel, testId, reason:
       setError(t('approval.reasonMissing'));
       return;
     }
-    setBusy(true);
-    setError(null);
-    const r = await onSubmit({ username: username.trim(), pin }, reason.trim());
-    setBusy(false);
-    if (!r.ok) {
-      setError(r.error);
-      setPin('');
-      pinRef.current?.focus();
-      return;
-    }
-    onDone(r.value);
+    const done = await attempt(() => onSubmit({ username: username.trim(), pin }, reason.trim()));
+    if (done) onDone(done.value);
   };
 
   return (
@@ -79,40 +67,12 @@ export function ApprovalDialog<T>({ title, explain, submitLabel, testId, reason:
               filter={(m) => m.approver && m.username !== me.data?.username}
               selected={username.trim()}
               disabled={busy}
-              onSelect={(u) => {
-                setUsername(u);
-                setPin('');
-                setError(null);
-                pinRef.current?.focus();
-              }}
+              onSelect={pick}
             />
-            <label>
-              {t('approval.username')}
-              <input
-                data-testid="approval-username"
-                value={username}
-                onChange={(e) => setUsername(e.target.value)}
-                autoCapitalize="none"
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={32}
-              />
-            </label>
+            <UsernameField label={t('approval.username')} testId="approval-username" value={username} onChange={setUsername} autoComplete="off" />
           </div>
           <div className="approval-pin">
-            <label>
-              {t('approval.pin')}
-              <input
-                ref={pinRef}
-                data-testid="approval-pin"
-                type="password"
-                inputMode="numeric"
-                autoComplete="off"
-                className="pin-field"
-                value={pin}
-                onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 8))}
-              />
-            </label>
+            <PinField label={t('approval.pin')} testId="approval-pin" value={pin} onChange={setPin} inputRef={pinRef} autoComplete="off" />
             <PinPad value={pin} onChange={setPin} showEnter={false} disabled={busy} />
           </div>
         </div>

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorView } from '../../../core/contract.js';
-import { invoke, setOperatorToken, type ClientError } from '../../client.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { PinField, UsernameField } from '../../components/Credentials.js';
 import { PinPad } from '../../components/PinPad.js';
 import { StaffTiles } from '../../components/StaffTiles.js';
 import { RecoverForm } from './RecoverForm.js';
+import { useLogin } from './useLogin.js';
 
 interface LoginProps {
   onLogin: (operator: OperatorView) => void;
@@ -19,61 +19,12 @@ interface LoginProps {
 /** Username + PIN (on-screen pad or keyboard). Errors from the kiosk are shown in place. */
 export function LoginScreen({ onLogin, notice = null, initialUsername = '', pinKey = 'ok' }: LoginProps) {
   const { t } = useTranslation();
-  const [recovering, setRecovering] = useState(false);
-  const [recovered, setRecovered] = useState(false);
-  const [username, setUsername] = useState(initialUsername);
-  const [pin, setPin] = useState('');
-  const [error, setError] = useState<ClientError | string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const userRef = useRef<HTMLInputElement>(null);
-  const pinRef = useRef<HTMLInputElement>(null);
+  const login = useLogin(initialUsername, onLogin);
 
-  useEffect(() => {
-    (initialUsername ? pinRef : userRef).current?.focus();
-  }, [initialUsername]);
-
-  const submit = async (e?: FormEvent) => {
-    e?.preventDefault();
-    if (busy) return;
-    if (username.trim() === '') {
-      setError(t('login.usernameRequired'));
-      userRef.current?.focus();
-      return;
-    }
-    if (pin === '') {
-      // Enter in the username field moves on to the PIN.
-      if (document.activeElement !== userRef.current) setError(t('login.pinRequired'));
-      pinRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    const r = await invoke('auth.login', { username: username.trim(), pin });
-    setBusy(false);
-    if (!r.ok) {
-      setError(r.error);
-      setPin('');
-      pinRef.current?.focus();
-      return;
-    }
-    setOperatorToken(r.value.operatorToken);
-    onLogin(r.value.operator);
-  };
-
-  if (recovering) {
+  if (login.recovering) {
     return (
       <main className="screen screen-narrow">
-        <RecoverForm
-          initialUsername={username}
-          onCancel={() => setRecovering(false)}
-          onDone={(admin) => {
-            setUsername(admin);
-            setRecovering(false);
-            setRecovered(true);
-            setPin('');
-            setError(null);
-          }}
-        />
+        <RecoverForm initialUsername={login.username} onCancel={() => login.setRecovering(false)} onDone={login.recoveredAs} />
       </main>
     );
   }
@@ -85,81 +36,50 @@ export function LoginScreen({ onLogin, notice = null, initialUsername = '', pinK
           {t('recovery.keyMissing')}
         </p>
       ) : null}
-      <form
-        className="panel form login"
-        onSubmit={submit}
-        aria-labelledby="login-title"
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            setPin('');
-            setError(null);
-          }
-        }}
-      >
-        <h1 id="login-title">{t('login.title')}</h1>
-        {notice && !error ? (
-          <p className="notice" role="status">
-            {notice}
-          </p>
-        ) : null}
-        {recovered && !error ? (
-          <p className="notice" role="status" data-testid="recovered-notice">
-            {t('recovery.done')}
-          </p>
-        ) : null}
-        <div className="login-grid">
-          <div className="login-who">
-            <StaffTiles
-              prefix="login-tile"
-              label={t('staff.loginLabel')}
-              selected={username.trim()}
-              disabled={busy}
-              onSelect={(u) => {
-                setUsername(u);
-                setPin('');
-                setError(null);
-                pinRef.current?.focus();
-              }}
-            />
-            <label>
-              {t('login.username')}
-              <input
-                ref={userRef}
-                data-testid="login-username"
-                name="username"
-                value={username}
-                onChange={(e) => setUsername(e.target.value)}
-                autoCapitalize="none"
-                autoComplete="username"
-                spellCheck={false}
-                maxLength={32}
-              />
-            </label>
-          </div>
-          <div className="login-pin">
-            <label>
-              {t('login.pin')}
-              <input
-                ref={pinRef}
-                data-testid="login-pin"
-                name="pin"
-                type="password"
-                inputMode="numeric"
-                autoComplete="current-password"
-                className="pin-field"
-                value={pin}
-                onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 8))}
-              />
-            </label>
-            {/* Above the pad, so that a refusal (a blocked user) is read where the eyes are, on a 768 px screen too. */}
-            <ErrorAlert error={error} testId="login-error" />
-            <PinPad value={pin} onChange={setPin} disabled={busy} />
-          </div>
-        </div>
-        <button type="button" className="btn btn-link" data-testid="login-recover" onClick={() => setRecovering(true)}>
-          {t('recovery.link')}
-        </button>
-      </form>
+      <LoginForm login={login} notice={notice} />
     </main>
+  );
+}
+
+/** The form: the staff's tiles and the username beside the PIN and its pad. */
+function LoginForm({ login, notice }: { login: ReturnType<typeof useLogin>; notice: string | null }) {
+  const { t } = useTranslation();
+  const { username, setUsername, pin, setPin, error, busy, pinRef, userRef, pick } = login;
+  return (
+    <form
+      className="panel form login"
+      onSubmit={login.submit}
+      aria-labelledby="login-title"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') login.clear();
+      }}
+    >
+      <h1 id="login-title">{t('login.title')}</h1>
+      {notice && !error ? (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {login.recovered && !error ? (
+        <p className="notice" role="status" data-testid="recovered-notice">
+          {t('recovery.done')}
+        </p>
+      ) : null}
+      <div className="login-grid">
+        <div className="login-who">
+          <StaffTiles prefix="login-tile" label={t('staff.loginLabel')} selected={username.trim()} disabled={busy} onSelect={pick} />
+          <UsernameField label={t('login.username')} testId="login-username" value={username} onChange={setUsername} inputRef={userRef} name="username" autoComplete="username" />
+        </div>
+        <div className="login-pin">
+          <PinField label={t('login.pin')} testId="login-pin" value={pin} onChange={setPin} inputRef={pinRef} name="pin" autoComplete="current-password" />
+          {/* Above the pad, so that a refusal (a blocked user) is read where the eyes are, on a 768 px screen too. */}
+          <ErrorAlert error={error} testId="login-error" />
+          <PinPad value={pin} onChange={setPin} disabled={busy} />
+        </div>
+      </div>
+      <button type="button" className="btn btn-link" data-testid="login-recover" onClick={() => login.setRecovering(true)}>
+        {t('recovery.link')}
+      </button>
+    </form>
   );
 }
