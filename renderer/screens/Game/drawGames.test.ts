@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GameView } from '../../../core/contract.js';
-import { announcementFor, drawCandidates, inDraw, latestAnnouncement } from './GameScreen.js';
+import { announcementFor, drawCandidates, inDraw, latestAnnouncement } from './drawGames.js';
 
 const g = (id: number, state: GameView['state'], suspendedFrom: GameView['suspendedFrom'] = state === 'suspended' ? 'drawing' : null) =>
   ({ id, number: id, state, suspendedFrom }) as GameView;
