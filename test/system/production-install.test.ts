@@ -5,8 +5,10 @@
  * its programs run there with `node` alone: a hall server (shipping its journal
  * to the group's PostgreSQL from its worker thread), a counter enrolled at it,
  * a card sold at the counter and its receipt printed on the printer emulator,
- * both stopped, the books verified by `audit:verify` and the group's copy by
- * `group:verify`; and `--version` of the installed program.
+ * a backup taken (checked in its worker thread), both stopped, the books
+ * verified by `audit:verify`, the group's copy by `group:verify`, witnessed
+ * by `group:witness` and reported by `group:report`, the backup restored by
+ * `backup:restore`; and `--version` of the installed program.
  *
  * Built in a copy (the tracked and new files, node_modules linked) so that the
  * build never empties this checkout's dist/renderer under the tests that serve
@@ -91,6 +93,7 @@ async function must(url: string, channel: string, input: unknown, operatorToken?
 
 beforeAll(async () => {
   // The checkout as CI has it (tracked files) with what is new in it, without what .gitignore leaves out (dist/, data).
+  const copying = Date.now();
   const files = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' });
   if (files.status !== 0) throw new Error(`git ls-files: ${files.stderr}`);
   for (const f of files.stdout.split('\0')) {
@@ -100,6 +103,7 @@ beforeAll(async () => {
   }
   spawnSync('ln', ['-s', join(ROOT, 'node_modules'), join(source, 'node_modules')]);
   commit = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
+  took.copy = Date.now() - copying;
 
   sh('build', 'npm', ['run', 'build', '--silent'], source, { KIOSK_BUILD_COMMIT: commit });
   const tarball = join(source, sh('pack', 'npm', ['pack', '--silent'], source).trim().split('\n').pop()!);
@@ -117,7 +121,7 @@ beforeAll(async () => {
 
   emulator = await startPrinterEmulator({ host: '127.0.0.1', port: 0 });
   group = await createTestDatabase();
-  console.log(`production-install: build ${took.build} ms, pack ${took.pack} ms, install ${took.install} ms`);
+  console.log(`production-install: copy ${took.copy} ms, build ${took.build} ms, pack ${took.pack} ms, install ${took.install} ms`);
 }, 240_000);
 
 afterAll(async () => {
@@ -148,7 +152,7 @@ describe('the production package, installed with its production dependencies onl
     expect(sh('bin --version', join(installed, 'node_modules', '.bin', 'bingo-caixa-kiosk'), ['audit:verify', '--version'], installed).trim()).toBe(label);
   });
 
-  it('runs a hall server and an enrolled counter with node alone: a card sold, its receipt printed, the books verified', async () => {
+  it('runs a hall server and an enrolled counter with node alone: a card sold, its receipt printed, a backup, the books verified, witnessed, reported, restored', async () => {
     const started = Date.now();
     const hallDir = join(work, 'hall');
     const hall = node(['hall', '--data-dir', hallDir, '--port', '0', '--terminals-port', '0', '--bind', '127.0.0.1', '--demo', '--journal-url', group!.url]);
@@ -183,6 +187,10 @@ describe('the production package, installed with its production dependencies onl
       await new Promise((r) => setTimeout(r, 200));
     }
 
+    // A backup, checked in its worker thread (integrity, chain, books) before it takes its name.
+    const backup = (await must(hallUrl, 'backup.create', {}, manager)) as { file: string; integrity: string };
+    expect(backup.integrity).toBe('ok');
+
     await stop(counter);
     await stop(hall);
     expect(hall.child.exitCode, hall.output()).toBe(0);
@@ -195,6 +203,16 @@ describe('the production package, installed with its production dependencies onl
     expect(await shippedRows()).toBe(head);
     const groupVerified = spawnSync(process.execPath, [cli, 'group:verify', '--database-url', group!.url], { cwd: installed, env: env(), encoding: 'utf8' });
     expect(groupVerified.status, `${groupVerified.stdout}${groupVerified.stderr}`).toBe(0);
+    // The group's witness cosigns what it checked, and its report reads the sale.
+    const witnessed = JSON.parse(sh('group:witness', process.execPath, [cli, 'group:witness', '--database-url', group!.url, '--key-file', join(work, 'witness.key'), '--json'], installed)) as {
+      halls: { refused: unknown[] }[];
+    };
+    expect(witnessed.halls.flatMap((h) => h.refused)).toEqual([]);
+    const report = sh('group:report', process.execPath, [cli, 'group:report', '--database-url', group!.url, '--format', 'csv'], installed);
+    expect(report.trim().split('\n').length).toBeGreaterThan(1);
+    // The backup restored into an empty folder, after the same checks.
+    sh('backup:restore', process.execPath, [cli, 'backup:restore', '--from', join(hallDir, 'backups', backup.file), '--data-dir', join(work, 'restored')], installed);
+    expect(existsSync(join(work, 'restored', 'kiosk.sqlite'))).toBe(true);
     console.log(`production-install: hall, counter, sale, receipt, stop and checks in ${Date.now() - started} ms`);
   });
 });
