@@ -6,6 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import { BarChart } from '../../components/BarChart.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { ColumnHeads } from '../../components/ColumnHeads.js';
 import { ListNotGiven, useLoadError } from './ListNotGiven.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
@@ -77,27 +78,17 @@ export function ReturnReport() {
           <TableRegion name={t('machineReturn.tableTitle')}>
             <table className="table return-table" data-testid="return-table">
               <caption className="visually-hidden">{t('machineReturn.tableTitle')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('machineReturn.col.machine')}</th>
-                  <th scope="col">{t('machineReturn.col.model')}</th>
-                  <th scope="col" className="num">
-                    {t('machineReturn.col.played')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('machineReturn.col.machinePrizes')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('machineReturn.col.guias')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('machineReturn.col.return')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('machineReturn.col.readings')}
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads
+                columns={[
+                  { label: t('machineReturn.col.machine') },
+                  { label: t('machineReturn.col.model') },
+                  { label: t('machineReturn.col.played'), num: true },
+                  { label: t('machineReturn.col.machinePrizes'), num: true },
+                  { label: t('machineReturn.col.guias'), num: true },
+                  { label: t('machineReturn.col.return'), num: true },
+                  { label: t('machineReturn.col.readings'), num: true },
+                ]}
+              />
               <tbody>
                 {r.machines.map((m) => (
                   <tr key={m.number} data-testid={`return-row-${m.number}`} className={m.below ? 'below' : undefined}>
