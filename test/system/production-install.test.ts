@@ -1,8 +1,8 @@
 /**
- * The production build as a hall installs it: `npm run build` and `npm pack`
- * in a copy of this checkout, the package installed into an empty folder with
+ * The production build as a hall installs it: `npm pack` (which runs the
+ * build first) in a copy of this checkout, the package installed into an empty folder with
  * its production dependencies only (no tsx, esbuild, vite, TypeScript), then
- * its programs run there with `node` alone: a hall server (shipping its journal
+ * its programs run there with `node` alone: the standalone kiosk; a hall server (shipping its journal
  * to the group's PostgreSQL from its worker thread), a counter enrolled at it,
  * a card sold at the counter and its receipt printed on the printer emulator,
  * a backup taken (checked in its worker thread), both stopped, the books
@@ -105,8 +105,8 @@ beforeAll(async () => {
   commit = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
   took.copy = Date.now() - copying;
 
-  sh('build', 'npm', ['run', 'build', '--silent'], source, { KIOSK_BUILD_COMMIT: commit });
-  const tarball = join(source, sh('pack', 'npm', ['pack', '--silent'], source).trim().split('\n').pop()!);
+  // `npm pack` builds first (prepack: npm run build's script), so no package leaves without its dist/.
+  const tarball = join(source, sh('build and pack', 'npm', ['pack', '--silent'], source, { KIOSK_BUILD_COMMIT: commit }).trim().split('\n').pop()!);
   mkdirSync(installed);
   writeFileSync(join(installed, 'package.json'), '{ "private": true }\n');
   sh('install', 'npm', ['install', '--omit=dev', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', tarball], installed);
@@ -121,7 +121,7 @@ beforeAll(async () => {
 
   emulator = await startPrinterEmulator({ host: '127.0.0.1', port: 0 });
   group = await createTestDatabase();
-  console.log(`production-install: copy ${took.copy} ms, build ${took.build} ms, pack ${took.pack} ms, install ${took.install} ms`);
+  console.log(`production-install: copy ${took.copy} ms, build and pack ${took['build and pack']} ms, install ${took.install} ms`);
 }, 240_000);
 
 afterAll(async () => {
@@ -150,6 +150,15 @@ describe('the production package, installed with its production dependencies onl
     expect(sh('hall --version', process.execPath, [cli, 'hall', '--version'], installed).trim()).toBe(label);
     // The package's command, as npm links it.
     expect(sh('bin --version', join(installed, 'node_modules', '.bin', 'bingo-caixa-kiosk'), ['audit:verify', '--version'], installed).trim()).toBe(label);
+  });
+
+  it('runs the standalone kiosk with node alone: its screens served, a login answered', async () => {
+    const web = node(['web', '--data-dir', join(work, 'standalone'), '--port', '0', '--demo']);
+    const url = await waitFor('web', web, (o) => /modo navegador: (http:\/\/127\.0\.0\.1:\d+)\/#token=/.exec(o)?.[1]);
+    expect(await (await fetch(`${url}/`)).text()).toContain('<!doctype html>');
+    expect((await must(url, 'auth.login', { username: 'caixa1', pin: '3333' })).operatorToken).toEqual(expect.any(String));
+    await stop(web);
+    expect(web.child.exitCode, web.output()).toBe(0);
   });
 
   it('runs a hall server and an enrolled counter with node alone: a card sold, its receipt printed, a backup, the books verified, witnessed, reported, restored', async () => {
