@@ -13,14 +13,18 @@
  * names hold their words), in both languages. Besides: the staff tiles'
  * names fit their tiles at 1024 px. The hall is the real program (browser mode's port), the
  * counter its real link with a fault proxy between them, the receipt printer
- * the printer emulator. Screenshots of each state in $SALE_LAYOUT_SHOTS when
+ * the printer emulator. Rare states beside the last sale (issue 39): the
+ * terminal's drawer closed, the game no longer playable (its closing time
+ * passed), both; at 1024x768 and 1920x1080 in both languages, all the slot
+ * holds fits in it and in the window, and nothing else moves. Screenshots of each state in $SALE_LAYOUT_SHOTS when
  * set (to be looked at; never kept in the tree).
  */
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { counterSuite, LayoutRun, linkFaultSaid, measure, modal, type Reopen } from './layout.js';
-import { axeViolations, expectText, login } from './support.js';
+import { counterSuite, frame, LayoutRun, linkFaultSaid, measure, modal, type Reopen } from './layout.js';
+import { axeViolations, callHall, expectText, login } from './support.js';
 
 const suite = counterSuite('sale-layout', { printer: true });
 /** Screenshots of each state in $SALE_LAYOUT_SHOTS when set; what moved, left the window or scrolls, and what axe found. */
@@ -38,6 +42,50 @@ const SLOT = '.sale-slot';
  */
 async function inEveryCase(page: Page, state: string, reopen?: Reopen): Promise<void> {
   await run.inEveryCase(page, state, async (combo) => run.judge(`${state} at ${combo}`, combo, await measure(page, WATCHED, [SLOT]), { names: { [SLOT]: 'the message slot' } }), { reopen, axeOnce: true });
+}
+
+/** The window sizes the rare states of the slot are measured at (issue 39): a counter's, and a large screen's. */
+const RARE_SIZES = [
+  { width: 1024, height: 768 },
+  { width: 1920, height: 1080 },
+] as const;
+
+/** What the slot holds that runs past its own box or the window, sideways or down (a part cut off or out of sight). */
+async function slotSpills(page: Page): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const slot = document.querySelector('.sale-slot');
+    if (!slot) return ['no slot'];
+    const s = slot.getBoundingClientRect();
+    const out = slot.scrollWidth > slot.clientWidth ? ['the slot scrolls sideways (' + slot.scrollWidth + ' in ' + slot.clientWidth + ')'] : [];
+    for (const el of slot.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if (r.bottom > Math.min(s.bottom, window.innerHeight) + 0.5 || r.right > Math.min(s.right, window.innerWidth) + 0.5)
+        out.push((el.getAttribute('data-testid') || el.className || el.tagName) + ' runs out (bottom ' + Math.round(r.bottom) + ', right ' + Math.round(r.right) + ')');
+    }
+    return out;
+  })()`);
+}
+
+/**
+ * A rare state of the slot with the last sale in it (issue 39), at 1024x768 and 1920x1080 in both languages: nothing
+ * of the slot cut off (it would scroll) or out of the window, and the keys, "Vender", "Exato", "Anular última venda",
+ * the slot and the last sales' list where they were with the last sale alone (the first state measured so).
+ */
+async function rareState(page: Page, state: string): Promise<void> {
+  const watched = [...WATCHED, '[data-testid="sale-slot"]', '.recent-sales'];
+  for (const lang of [run.lang, run.lang === 'en' ? 'pt-PT' : 'en'] as const) {
+    await run.setLang(page, lang);
+    for (const size of RARE_SIZES) {
+      await page.setViewportSize(size);
+      await frame(page);
+      const combo = `${size.width}x${size.height}-${lang}`;
+      run.judge(`${state} at ${combo}`, combo, await measure(page, watched, [SLOT]), { names: { [SLOT]: 'the message slot' } });
+      run.faults.push(...(await slotSpills(page)).map((s) => `${state} at ${combo}: ${s}`));
+      if (run.shots) await page.screenshot({ path: join(run.shots, `${state}-${combo}.png`) });
+    }
+  }
+  await page.setViewportSize({ width: 1024, height: 768 });
 }
 
 async function sell(page: Page, quantity: number, tenderedCents: number): Promise<void> {
@@ -153,13 +201,48 @@ describe('the sale screen in every state', () => {
     suite.setup.proxy.fault = 'pass';
     await page.getByTestId('sale-unknown').waitFor({ state: 'detached', timeout: 15_000 });
 
-    expect({ faults: run.faults, tiles, axe: run.axe, linkDown, saidTimes }).toEqual({
+    // ---- rare states with the last sale in the slot (issue 39): the terminal's drawer closed, the game no longer
+    // playable (the closing time passed), both; each beside the last sale, at 1024x768 and 1920x1080.
+    await sell(page, 1, 100);
+    await expectText(page, 'sale-receipt', 'Recibo impresso', 10_000);
+    await rareState(page, 'last-sale');
+    // The cashier closes the drawer counting its float; a variance over the hall's threshold is accepted by the manager.
+    const caixa1 = (await callHall(suite.setup, 'auth.login', { username: 'caixa1', pin: '3333' })).value.operatorToken as string;
+    const count = { countedByDenomination: { '2000': 5 } };
+    let closed = await callHall(suite.setup, 'drawer.close', count, caixa1);
+    if (closed.ok && (closed.value as { status: string }).status === 'awaiting_acceptance') {
+      closed = await callHall(suite.setup, 'drawer.close', { ...count, approval: { username: 'gerente', pin: '2222' }, reason: 'Contagem do ensaio' }, caixa1);
+    }
+    expect(closed.ok ? closed.value : closed.error).toMatchObject({ status: 'closed' });
+    await page.getByTestId('sale-no-drawer').waitFor();
+    await rareState(page, 'no-drawer-last-sale');
+    // The session's closing time moved into the past in the hall's file (as the clock would move it); the screens
+    // fetch everything again after the link comes back.
+    const db = new Database(join(suite.setup.hallDir, 'kiosk.sqlite'));
+    try {
+      db.pragma('busy_timeout = 5000');
+      db.prepare('UPDATE sessions SET scheduled_close_at = ? WHERE closed_at IS NULL').run(new Date(Date.now() - 60_000).toISOString());
+    } finally {
+      db.close();
+    }
+    await suite.linkDown(page);
+    await suite.linkBack(page);
+    await page.getByTestId('sale-not-playable').waitFor();
+    await rareState(page, 'no-drawer-not-playable-last-sale');
+    const reopened = await callHall(suite.setup, 'drawer.open', { floatByDenomination: { '2000': 5 } }, caixa1);
+    expect(reopened).toMatchObject({ ok: true });
+    await page.getByTestId('sale-no-drawer').waitFor({ state: 'detached' });
+    await rareState(page, 'not-playable-last-sale');
+    const lastShown = await page.locator('#sale-result-title').isVisible();
+
+    expect({ faults: run.faults, tiles, axe: run.axe, linkDown, saidTimes, lastShown }).toEqual({
       faults: [],
       tiles: [],
       axe: [],
       linkDown: { sell: true, exact: true, reason: 'Sem ligação à sala' },
       saidTimes: 1,
+      lastShown: true,
     });
     await page.context().close();
-  }, 120_000);
+  }, 240_000);
 });

@@ -128,7 +128,8 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
   const shownError = (soldOut && error !== null && typeof error !== 'string' && error.code === 'NOT_ENOUGH_CARDS') || (linkDown && isHallUnreachable(error)) ? null : error;
   const loadError = linkDown ? null : current.error;
   // Why "Vender" is off, when it is (the element its aria-describedby names).
-  const blockedBy = unknownSale ? 'sale-unknown' : linkDown ? 'sale-link-down' : noDrawer ? 'sale-no-drawer' : soldOut ? 'sale-sold-out' : notPlayable ? 'sale-not-playable' : undefined;
+  // What the slot says (SaleSlot): a game no longer played before a closed drawer, which it makes moot.
+  const blockedBy = unknownSale ? 'sale-unknown' : linkDown ? 'sale-link-down' : notPlayable && !soldOut ? 'sale-not-playable' : noDrawer ? 'sale-no-drawer' : soldOut ? 'sale-sold-out' : undefined;
 
   if (!game) {
     const noSession = current.data !== undefined && current.data.session === null;

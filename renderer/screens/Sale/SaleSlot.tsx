@@ -30,10 +30,12 @@ interface Props {
 export function SaleSlot({ game, noDrawer, onOpenDrawer, soldOut, unknownSale, hallSaid, shownError, loadError, voided, last, pristine }: Props) {
   const { t } = useTranslation();
   // Art. 14.5: a game that can no longer be played (another is the last, or the closing time has passed) sells nothing more.
-  const notPlayable = game.unplayable;
+  const notPlayable = game.unplayable && !soldOut ? game.unplayable : null;
+  // A game that is no longer played sells nothing, drawer or not: only that is said, the slot keeps room for the last sale.
+  const showNoDrawer = noDrawer && !notPlayable;
   return (
     <div className="sale-slot" data-testid="sale-slot">
-      {noDrawer ? (
+      {showNoDrawer ? (
         <div id="sale-no-drawer" className="alert no-drawer-notice" role="status" data-testid="sale-no-drawer">
           <span>{t('sale.noDrawer')}</span>
           {onOpenDrawer ? (
@@ -43,7 +45,7 @@ export function SaleSlot({ game, noDrawer, onOpenDrawer, soldOut, unknownSale, h
           ) : null}
         </div>
       ) : null}
-      {notPlayable && !soldOut ? (
+      {notPlayable ? (
         <p id="sale-not-playable" className="alert" role="status" data-testid="sale-not-playable">
           {t(notPlayable.reason === 'closing_time_passed' ? 'sale.afterClosingTime' : 'sale.notPlayable', { number: game.number })}
         </p>
