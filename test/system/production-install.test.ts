@@ -19,7 +19,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,7 +101,7 @@ beforeAll(async () => {
     mkdirSync(dirname(join(source, f)), { recursive: true });
     copyFileSync(join(ROOT, f), join(source, f));
   }
-  spawnSync('ln', ['-s', join(ROOT, 'node_modules'), join(source, 'node_modules')]);
+  symlinkSync(join(ROOT, 'node_modules'), join(source, 'node_modules'));
   commit = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
   took.copy = Date.now() - copying;
 
