@@ -26,6 +26,7 @@ import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
 import { openKiosk } from '../main/kiosk.js';
 import { createPdfRenderer } from '../main/printing/pdf-renderer.js';
 import { renderActaPdf } from '../printing/pdf/acta.js';
+import { softwareLabel } from '../main/version.js';
 import { longActa } from '../test/fixtures/acta.js';
 import { round, stats } from './stats.js';
 import { printFigures } from './record.js';
@@ -119,8 +120,8 @@ async function main() {
     for (let r = 0; r < ROUNDS; r++) schedule.push(['mainThread', r]);
     for (const [phase, r] of schedule) {
       if (phase === 'mainThread' && r === 0) {
-        for (let i = 0; i < WARMUP_PDFS; i++) await renderActaPdf(acta, { generatedAt: GENERATED_AT });
-        if (!reference.equals(await renderActaPdf(acta, { generatedAt: GENERATED_AT }))) throw new Error('the worker and the main thread gave different PDFs');
+        for (let i = 0; i < WARMUP_PDFS; i++) await renderActaPdf(acta, { generatedAt: GENERATED_AT, software: softwareLabel() });
+        if (!reference.equals(await renderActaPdf(acta, { generatedAt: GENERATED_AT, software: softwareLabel() }))) throw new Error('the worker and the main thread gave different PDFs');
       }
       const s = samples[phase];
       let stop = false;
@@ -141,7 +142,7 @@ async function main() {
           await setImmediate();
           const t = performance.now();
           if (phase === 'offThread') await pdf.acta(acta, { generatedAt: GENERATED_AT });
-          else await renderActaPdf(acta, { generatedAt: GENERATED_AT });
+          else await renderActaPdf(acta, { generatedAt: GENERATED_AT, software: softwareLabel() });
           s.pdf.push(performance.now() - t);
         }
       })();

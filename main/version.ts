@@ -57,3 +57,11 @@ export function programVersion(): ProgramVersion {
 export function versionLabel(v: ProgramVersion = programVersion()): string {
   return v.commit ? `${v.version} (${v.commit})` : v.version;
 }
+
+/**
+ * "bingo-caixa-kiosk 0.1.0 (a1b2c3d4e5f6)": the program named with its version, as receipts, PDFs, CSV files, the
+ * inspector's export and the checkpoints state it (the pure layers print the string they are handed).
+ */
+export function softwareLabel(v: ProgramVersion = programVersion()): string {
+  return `${PACKAGE_NAME} ${versionLabel(v)}`;
+}

@@ -14,6 +14,8 @@ import { jobById } from '../../db/printing.js';
 import { createTestHall, type TestHall } from '../../test/fixtures/faces.js';
 import { TEST_FLOAT } from '../../test/harness.js';
 import { decodeEscPos } from '../../tools/printer-emulator/decode.js';
+import { softwareLabel, versionLabel } from '../version.js';
+import { wrapText } from '../../printing/preview.js';
 import { startPrinterEmulator, type PrinterEmulator } from '../../tools/printer-emulator/server.js';
 import { enrollAtHall, hallAgent, loadTerminalIdentity } from './enrol-client.js';
 import { openHallPki, type HallPki } from '../hall/pki.js';
@@ -126,8 +128,13 @@ describe("a counter's receipts on its own printer", () => {
     const cashier = await cashierAtCounter();
     const sale = await sell(cashier, 3);
     const [job] = await counterPrinter.waitForJobs(1);
-    const text = decodeEscPos(job!.bytes).lines.join('\n');
+    const lines = decodeEscPos(job!.bytes).lines;
+    const text = lines.join('\n');
     expect(text).toContain('Série A');
+    // The receipt names the program that printed it, its version and the commit it was built from (issue 40), last on the paper.
+    const program = wrapText(`Programa: ${softwareLabel()}`, 48);
+    expect(lines.slice(-program.length).map((l) => l.trim())).toEqual(program);
+    expect(softwareLabel()).toBe(`bingo-caixa-kiosk ${versionLabel()}`);
     expect(text).toMatch(/3,00/);
     expect(job!.pulsesFired).toBe(1);
     await until('the counter reports it printed', () => jobById(t.h.kiosk.db, saleJob(sale.saleId).id)!.state === 'printed');

@@ -31,6 +31,7 @@ import { sha256 } from '../../db/transparency.js';
 import { logOrigin, readHallSigner } from '../services/shared/signing/hall-key.js';
 import { EXPORT_FORMAT, MANIFEST_FILE, MANIFEST_SIGNATURE_FILE, manifestNoteBody, ROTATIONS_FILE, rotationStep, type RotationLink } from '../../core/inspector/check.js';
 import { PAGE_FILE, verifierPage } from './page.js';
+import { softwareLabel } from '../version.js';
 
 export { EXPORT_FORMAT };
 
@@ -286,4 +287,4 @@ function rotationsTo(keys: readonly { verifierKey: string; rotationNote: string 
 }
 
 /** The acta's PDF made in this thread (the command line; the kiosk has its worker). */
-export const actaPdfHere = (now: Date) => (acta: Acta) => renderActaPdf(acta, { generatedAt: now.toISOString() });
+export const actaPdfHere = (now: Date) => (acta: Acta) => renderActaPdf(acta, { generatedAt: now.toISOString(), software: softwareLabel() });

@@ -6,6 +6,10 @@ import { renderActaPdf } from '../../printing/pdf/acta.js';
 import { renderSessionReportPdf, sessionReportFromActa } from '../../printing/pdf/sessionReport.js';
 import { longActa, sampleActa } from '../../test/fixtures/acta.js';
 import { createPdfRenderer, defaultWorkerUrl, type PdfRenderer, workerEntry } from './pdf-renderer.js';
+import { softwareLabel } from '../version.js';
+
+/** The renderer stamps this process's program and version; the direct renderers are handed the same. */
+const SOFTWARE = softwareLabel();
 
 const GENERATED = '2025-07-15T00:50:00.000Z';
 const PDF_ERROR = /^Não foi possível gerar o PDF: /;
@@ -60,12 +64,12 @@ describe('createPdfRenderer', () => {
   it('gives the same bytes as the direct renderers', async () => {
     const pdf = shared;
     for (const acta of [sampleActa(), longActa(60)]) {
-      expect((await pdf.acta(acta, { generatedAt: GENERATED })).equals(await renderActaPdf(acta, { generatedAt: GENERATED }))).toBe(true);
+      expect((await pdf.acta(acta, { generatedAt: GENERATED })).equals(await renderActaPdf(acta, { generatedAt: GENERATED, software: SOFTWARE }))).toBe(true);
       const report = await pdf.sessionReport(acta, { generatedAt: GENERATED });
-      expect(report.equals(await renderSessionReportPdf(sessionReportFromActa(acta), { generatedAt: GENERATED }))).toBe(true);
+      expect(report.equals(await renderSessionReportPdf(sessionReportFromActa(acta), { generatedAt: GENERATED, software: SOFTWARE }))).toBe(true);
     }
     // Without generatedAt both date the PDF by the session's opening.
-    expect((await pdf.acta(sampleActa())).equals(await renderActaPdf(sampleActa()))).toBe(true);
+    expect((await pdf.acta(sampleActa())).equals(await renderActaPdf(sampleActa(), { software: SOFTWARE }))).toBe(true);
   });
 
   it('answers concurrent requests, each with its own PDF', async () => {
@@ -75,9 +79,9 @@ describe('createPdfRenderer', () => {
       pdf.sessionReport(sampleActa(), { generatedAt: GENERATED }),
       pdf.acta(sampleActa(), { generatedAt: GENERATED }),
     ]);
-    expect(a.equals(await renderActaPdf(longActa(60), { generatedAt: GENERATED }))).toBe(true);
-    expect(b.equals(await renderSessionReportPdf(sessionReportFromActa(sampleActa()), { generatedAt: GENERATED }))).toBe(true);
-    expect(c.equals(await renderActaPdf(sampleActa(), { generatedAt: GENERATED }))).toBe(true);
+    expect(a.equals(await renderActaPdf(longActa(60), { generatedAt: GENERATED, software: SOFTWARE }))).toBe(true);
+    expect(b.equals(await renderSessionReportPdf(sessionReportFromActa(sampleActa()), { generatedAt: GENERATED, software: SOFTWARE }))).toBe(true);
+    expect(c.equals(await renderActaPdf(sampleActa(), { generatedAt: GENERATED, software: SOFTWARE }))).toBe(true);
   });
 
   it('rejects data the renderer refuses with a pt-PT error, and keeps working', async () => {
@@ -93,7 +97,7 @@ describe('createPdfRenderer', () => {
     expect(results[2]).toMatchObject({ status: 'fulfilled' });
     // Data that cannot even be sent to the worker.
     await expect(pdf.acta({ ...sampleActa(), hallName: (() => 'x') as never })).rejects.toThrow(PDF_ERROR);
-    expect((await pdf.acta(sampleActa(), { generatedAt: GENERATED })).equals(await renderActaPdf(sampleActa(), { generatedAt: GENERATED }))).toBe(true);
+    expect((await pdf.acta(sampleActa(), { generatedAt: GENERATED })).equals(await renderActaPdf(sampleActa(), { generatedAt: GENERATED, software: SOFTWARE }))).toBe(true);
   });
 
   it('replaces a worker that crashes: its request fails in pt-PT, the queued ones are answered', async () => {
@@ -116,7 +120,7 @@ describe('createPdfRenderer', () => {
     const closed = { status: 'rejected', reason: new Error('Não foi possível gerar o PDF: o gerador de PDF foi fechado.') };
     expect(await waiting).toEqual([closed, closed]);
     await pdf.close(); // twice is harmless
-    expect((await pdf.acta(sampleActa(), { generatedAt: GENERATED })).equals(await renderActaPdf(sampleActa(), { generatedAt: GENERATED }))).toBe(true);
+    expect((await pdf.acta(sampleActa(), { generatedAt: GENERATED })).equals(await renderActaPdf(sampleActa(), { generatedAt: GENERATED, software: SOFTWARE }))).toBe(true);
   });
 
   // On a busy 2-core machine the OS alone can hold the main thread ~10 ms; a

@@ -13,10 +13,13 @@
 import { Worker } from 'node:worker_threads';
 import type { Acta, PdfOptions } from '../../printing/pdf/acta.js';
 import { workerEntry } from '../workers/entry.js';
+import { softwareLabel } from '../version.js';
 import type { LimitsSignData } from '../../printing/documents/limitsSign.js';
 import type { PdfReply, PdfRequest } from './pdf-worker.js';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** The caller says when; the renderer says which program (the version of this process). */
+type MadeAt = Omit<PdfOptions, 'software'>;
 
 export { workerEntry };
 
@@ -29,10 +32,10 @@ interface PdfRendererOptions {
 }
 
 export interface PdfRenderer {
-  /** The acta of a session (`session.acta` output), as `renderActaPdf` makes it. */
-  acta(data: Acta, options?: PdfOptions): Promise<Buffer>;
-  /** The session report of the same data, as `renderSessionReportPdf(sessionReportFromActa(data))` makes it. */
-  sessionReport(data: Acta, options?: PdfOptions): Promise<Buffer>;
+  /** The acta of a session (`session.acta` output), as `renderActaPdf` makes it, stamped with this program's `softwareLabel()`. */
+  acta(data: Acta, options?: MadeAt): Promise<Buffer>;
+  /** The session report of the same data, as `renderSessionReportPdf(sessionReportFromActa(data))` makes it, stamped the same. */
+  sessionReport(data: Acta, options?: MadeAt): Promise<Buffer>;
   /** A roulette table's limits sign (X.27), as `renderLimitsSignPdf` makes it. */
   limitsSign(data: LimitsSignData): Promise<Buffer>;
   /** Terminate the worker; waiting requests fail. A later call starts a new worker. */
@@ -125,9 +128,10 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
   }
 
   return {
-    acta: (data, opts = {}) => render({ kind: 'acta', data, generatedAt: opts.generatedAt }),
-    sessionReport: (data, opts = {}) => render({ kind: 'sessionReport', data, generatedAt: opts.generatedAt }),
-    limitsSign: (data) => render({ kind: 'limitsSign', data, generatedAt: undefined }),
+    acta: (data, opts = {}) => render({ kind: 'acta', data, generatedAt: opts.generatedAt, software: softwareLabel() }),
+    sessionReport: (data, opts = {}) => render({ kind: 'sessionReport', data, generatedAt: opts.generatedAt, software: softwareLabel() }),
+    // The sign's data carries the program that made it (as its receipt-printer copy does).
+    limitsSign: (data) => render({ kind: 'limitsSign', data, generatedAt: undefined, software: data.software }),
     async close() {
       const w = worker;
       worker = null;

@@ -13,7 +13,7 @@ import { renderLimitsSignPdf } from '../../printing/pdf/limitsSign.js';
 import { renderSessionReportPdf, sessionReportFromActa } from '../../printing/pdf/sessionReport.js';
 
 /** What each kind renders from: the output of `session.acta` (the session report is made from it here), or a table's limits. */
-export type PdfRequest = { id: number; generatedAt: string | undefined } & (
+export type PdfRequest = { id: number; generatedAt: string | undefined; software: string } & (
   | { kind: 'acta' | 'sessionReport'; data: Acta }
   | { kind: 'limitsSign'; data: LimitsSignData }
 );
@@ -21,7 +21,7 @@ export type PdfRequest = { id: number; generatedAt: string | undefined } & (
 export type PdfReply = { id: number; ok: true; pdf: ArrayBuffer } | { id: number; ok: false; message: string };
 
 function render(request: PdfRequest): Promise<Buffer> {
-  const options = request.generatedAt === undefined ? {} : { generatedAt: request.generatedAt };
+  const options = { software: request.software, ...(request.generatedAt === undefined ? {} : { generatedAt: request.generatedAt }) };
   switch (request.kind) {
     case 'acta':
       return renderActaPdf(request.data, options);

@@ -1,12 +1,14 @@
 import type { TitleParams } from '../../core/printing/jobs.js';
 import type { HallTimeZone } from '../../core/time.js';
 import type { Block, PrintDocument } from '../layout.js';
-import { formatHallDateTime, hallHeader, heading, pair } from './format.js';
+import { formatHallDateTime, hallHeader, heading, pair, softwareFooter } from './format.js';
 
 /** An announcement to the hall: the art. 13 one at the close of sale (text as written by game.closeSale), or the art. 11.2 one before the sale. */
 export interface AnnouncementData {
   /** The hall's time zone: the document's times are printed on its clock. */
   timeZone: HallTimeZone;
+  /** The program that made the document, with its version ("bingo-caixa-kiosk 0.1.0 (e2add13a8618)"): printed last. */
+  software: string;
   hallName: string;
   sessionId: number;
   gameNumber: number;
@@ -30,6 +32,7 @@ export function announcementSlip(data: AnnouncementData): PrintDocument {
     ...(data.isLast ? [{ kind: 'text', text: 'ÚLTIMA JOGADA', align: 'center', bold: true, large: true } as Block] : []),
     { kind: 'rule' },
     { kind: 'text', text: data.text },
+    ...softwareFooter(data.software),
   ];
   const moment = data.article === 'art. 11.º, n.º 2' ? 'before_sale' : data.article === 'art. 14.º, n.º 5' ? 'last_game' : 'close_of_sale';
   const title = {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeEscPos } from '../../tools/printer-emulator/decode.js';
 import { CHIP_LINES } from '../../core/money-registry.js';
-import { linesOf, X_MOVEMENTS, X_REPORT } from '../../test/fixtures/documents.js';
+import { linesOf, SOFTWARE, X_MOVEMENTS, X_REPORT } from '../../test/fixtures/documents.js';
 import { renderEscPos } from '../escpos.js';
 import { limitsSign, xReport, zReport } from './index.js';
 
@@ -18,6 +18,7 @@ describe('casino documents on paper', () => {
       limitsSign({
         hallName: 'Casino Exemplo',
         timeZone: 'Europe/Lisbon',
+        software: SOFTWARE,
         tableCode: 'R1',
         wheelName: 'Roleta francesa',
         rows: [

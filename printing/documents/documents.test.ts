@@ -4,7 +4,7 @@ import { renderEscPos } from '../escpos.js';
 import { asReprint, type PrintDocument, type PrinterProfile } from '../layout.js';
 import { previewText } from '../preview.js';
 import { parseReceiptQr, verifyReceiptCheck } from '../check.js';
-import { ANNOUNCEMENT, GUIA, linesOf, PAYOUT, REFUND, SALE, X_MOVEMENTS, X_REPORT, Z_REPORT } from '../../test/fixtures/documents.js';
+import { ANNOUNCEMENT, GUIA, linesOf, PAYOUT, REFUND, SALE, SOFTWARE, X_MOVEMENTS, X_REPORT, Z_REPORT } from '../../test/fixtures/documents.js';
 import {
   announcementSlip,
   formatHallDate,
@@ -59,6 +59,9 @@ const EXPECTED: Record<string, Record<58 | 80, string[]>> = {
       '  Guarde este recibo: é pedido',
       'para a devolução se a jogada for',
       '            anulada.',
+      '',
+      '  Programa: bingo-caixa-kiosk',
+      '      0.1.0 (e2add13a8618)',
     ],
     80: [
       '                Bingo do Rossio',
@@ -87,6 +90,8 @@ const EXPECTED: Record<string, Record<58 | 80, string[]>> = {
       '',
       'Guarde este recibo: é pedido para a devolução se',
       '             a jogada for anulada.',
+      '',
+      'Programa: bingo-caixa-kiosk 0.1.0 (e2add13a8618)',
     ],
   },
   payout: {
@@ -116,6 +121,9 @@ const EXPECTED: Record<string, Record<58 | 80, string[]>> = {
       '',
       '________________________',
       'Assinatura do premiado',
+      '',
+      '  Programa: bingo-caixa-kiosk',
+      '      0.1.0 (e2add13a8618)',
     ],
     80: [
       '                Bingo do Rossio',
@@ -141,6 +149,8 @@ const EXPECTED: Record<string, Record<58 | 80, string[]>> = {
       '',
       '________________________',
       'Assinatura do premiado',
+      '',
+      'Programa: bingo-caixa-kiosk 0.1.0 (e2add13a8618)',
     ],
   },
   refund: {
@@ -168,6 +178,9 @@ const EXPECTED: Record<string, Record<58 | 80, string[]>> = {
       '',
       '________________________',
       'Assinatura do jogador',
+      '',
+      '  Programa: bingo-caixa-kiosk',
+      '      0.1.0 (e2add13a8618)',
     ],
     80: [
       '                Bingo do Rossio',
@@ -192,6 +205,8 @@ const EXPECTED: Record<string, Record<58 | 80, string[]>> = {
       '',
       '________________________',
       'Assinatura do jogador',
+      '',
+      'Programa: bingo-caixa-kiosk 0.1.0 (e2add13a8618)',
     ],
   },
   guiaCaixa: {
@@ -228,6 +243,9 @@ const EXPECTED: Record<string, Record<58 | 80, string[]>> = {
       '',
       '________________________',
       'Assinatura do caixa',
+      '',
+      '  Programa: bingo-caixa-kiosk',
+      '      0.1.0 (e2add13a8618)',
     ],
     80: [
       '                Bingo do Rossio',
@@ -262,6 +280,8 @@ const EXPECTED: Record<string, Record<58 | 80, string[]>> = {
       '',
       '________________________',
       'Assinatura do caixa',
+      '',
+      'Programa: bingo-caixa-kiosk 0.1.0 (e2add13a8618)',
     ],
   },
   guiaJogador: {
@@ -298,6 +318,9 @@ const EXPECTED: Record<string, Record<58 | 80, string[]>> = {
       '',
       '________________________',
       'Assinatura do caixa',
+      '',
+      '  Programa: bingo-caixa-kiosk',
+      '      0.1.0 (e2add13a8618)',
     ],
     80: [
       '                Bingo do Rossio',
@@ -332,6 +355,8 @@ const EXPECTED: Record<string, Record<58 | 80, string[]>> = {
       '',
       '________________________',
       'Assinatura do caixa',
+      '',
+      'Programa: bingo-caixa-kiosk 0.1.0 (e2add13a8618)',
     ],
   },
   xReport: {
@@ -358,6 +383,9 @@ const EXPECTED: Record<string, Record<58 | 80, string[]>> = {
       '  Saídas de numerário    50,00 €',
       '--------------------------------',
       'Esperado na gaveta      637,50 €',
+      '',
+      '  Programa: bingo-caixa-kiosk',
+      '      0.1.0 (e2add13a8618)',
     ],
     80: [
       '                Bingo do Rossio',
@@ -382,6 +410,8 @@ const EXPECTED: Record<string, Record<58 | 80, string[]>> = {
       '  Saídas de numerário                    50,00 €',
       '------------------------------------------------',
       'Esperado na gaveta                      637,50 €',
+      '',
+      'Programa: bingo-caixa-kiosk 0.1.0 (e2add13a8618)',
     ],
   },
   zReport: {
@@ -426,6 +456,9 @@ const EXPECTED: Record<string, Record<58 | 80, string[]>> = {
       '',
       '________________________',
       'Assinatura do gerente',
+      '',
+      '  Programa: bingo-caixa-kiosk',
+      '      0.1.0 (e2add13a8618)',
     ],
     80: [
       '                Bingo do Rossio',
@@ -468,6 +501,8 @@ const EXPECTED: Record<string, Record<58 | 80, string[]>> = {
       '',
       '________________________',
       'Assinatura do gerente',
+      '',
+      'Programa: bingo-caixa-kiosk 0.1.0 (e2add13a8618)',
     ],
   },
   announcement: {
@@ -486,6 +521,9 @@ const EXPECTED: Record<string, Record<58 | 80, string[]>> = {
       'Prémio de linha: 1,00 €. Prémio',
       'de bingo: 10,00 €.',
       'Vai iniciar-se a extração.',
+      '',
+      '  Programa: bingo-caixa-kiosk',
+      '      0.1.0 (e2add13a8618)',
     ],
     80: [
       '                Bingo do Rossio',
@@ -501,6 +539,8 @@ const EXPECTED: Record<string, Record<58 | 80, string[]>> = {
       'Prémio de linha: 1,00 €. Prémio de bingo:',
       '10,00 €.',
       'Vai iniciar-se a extração.',
+      '',
+      'Programa: bingo-caixa-kiosk 0.1.0 (e2add13a8618)',
     ],
   },
 
@@ -777,7 +817,7 @@ describe('test page', () => {
     for (const codepage of CODEPAGES) {
       it(`${widthMm} mm, ${codepage}: special characters, ruler, QR`, () => {
         const p = profile(codepage, widthMm);
-        const decoded = decodeEscPos(renderEscPos(testPage({ printerName: 'Balcão 1', profile: p, at: SALE.createdAt, timeZone: 'Europe/Lisbon' }), p));
+        const decoded = decodeEscPos(renderEscPos(testPage({ printerName: 'Balcão 1', profile: p, at: SALE.createdAt, timeZone: 'Europe/Lisbon', software: SOFTWARE }), p));
         const columns = widthMm === 58 ? 32 : 48;
         const escT = codepage === 'cp1252' ? 16 : 19;
         const name = codepage === 'cp1252' ? 'WPC1252' : 'PC858';
@@ -803,6 +843,9 @@ describe('test page', () => {
           'Grande',
           '-'.repeat(columns),
           `[QR: TESTE|Balcao 1|${codepage}]`,
+          '',
+          // The program and its version, wrapped on 58 mm paper (issue 40).
+          ...(widthMm === 58 ? ['  Programa: bingo-caixa-kiosk', '      0.1.0 (e2add13a8618)'] : [`Programa: ${SOFTWARE}`]),
           ' '.repeat((columns - 22) >> 1) + 'Fim da página de teste',
         ]);
         expect(decoded.lineStyles[decoded.lines.indexOf('Negrito')]).toEqual({ bold: true, large: false });

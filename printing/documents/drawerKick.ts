@@ -1,12 +1,14 @@
 import type { TitleParams } from '../../core/printing/jobs.js';
 import type { HallTimeZone } from '../../core/time.js';
 import type { PrintDocument } from '../layout.js';
-import { formatHallDateTime, hallHeader, heading, pair } from './format.js';
+import { formatHallDateTime, hallHeader, heading, pair, softwareFooter } from './format.js';
 
 /** The drawer opened without a sale: a slip that opens it and says who, when, why and who allowed it. */
 export interface DrawerKickData {
   /** The hall's time zone: the document's times are printed on its clock. */
   timeZone: HallTimeZone;
+  /** The program that made the document, with its version ("bingo-caixa-kiosk 0.1.0 (e2add13a8618)"): printed last. */
+  software: string;
   hallName: string;
   licence: string | null;
   terminalId: string;
@@ -32,6 +34,7 @@ export function drawerKickSlip(data: DrawerKickData): PrintDocument {
       pair('Operador', data.operator),
       ...(data.approvedBy ? [pair('Autorizado por', data.approvedBy)] : []),
       { kind: 'text', text: `Motivo: ${data.reason}` },
+      ...softwareFooter(data.software),
     ],
   };
 }

@@ -2,12 +2,14 @@ import type { DrawerLineAmount } from '../../core/money-kinds.js';
 import type { HallTimeZone } from '../../core/time.js';
 import type { TitleParams } from '../../core/printing/jobs.js';
 import type { Block, PrintDocument } from '../layout.js';
-import { checkCents, euros, formatHallDateTime, hallHeader, heading, pair } from './format.js';
+import { checkCents, euros, formatHallDateTime, hallHeader, heading, pair, softwareFooter } from './format.js';
 
 /** An X report: the state of a drawer at any time (SPEC 9). */
 export interface XReportData {
   /** The hall's time zone: the document's times are printed on its clock. */
   timeZone: HallTimeZone;
+  /** The program that made the document, with its version ("bingo-caixa-kiosk 0.1.0 (e2add13a8618)"): printed last. */
+  software: string;
   hallName: string;
   terminalId: string;
   drawerId: number;
@@ -31,7 +33,7 @@ export interface XReportData {
 }
 
 /** A counter role's X before its blind close: which drawer and when, no figure (core/drawers/contract.ts blindXReportSchema). */
-export type BlindXReportData = Pick<XReportData, 'timeZone' | 'hallName' | 'terminalId' | 'drawerId' | 'shift' | 'operator' | 'openedAt' | 'at'>;
+export type BlindXReportData = Pick<XReportData, 'timeZone' | 'software' | 'hallName' | 'terminalId' | 'drawerId' | 'shift' | 'operator' | 'openedAt' | 'at'>;
 
 /** What a blind X prints in place of its figures (print.jobs tells a blind X from a manager's by it). */
 const BLIND_X_NOTE = 'Contagem cega: conte a gaveta no fecho. Os valores aparecem depois de a contagem ficar registada.';
@@ -138,19 +140,19 @@ function body(data: XReportData): Block[] {
 }
 
 /** An X report's document: its header, then the body given (a manager's figures, or a counter's blind note). */
-function xDocument(drawerId: number, hallName: string, body: Block[]): PrintDocument {
+function xDocument(drawerId: number, hallName: string, software: string, body: Block[]): PrintDocument {
   return {
     kind: 'x_report',
     title: `Relatório X, gaveta n.º ${drawerId}`,
     titleParams: { drawerId } satisfies TitleParams<'x_report'>,
-    blocks: [...hallHeader(hallName, null), { kind: 'rule' }, heading('RELATÓRIO X'), { kind: 'text', text: 'Não fecha a gaveta', align: 'center' }, ...body],
+    blocks: [...hallHeader(hallName, null), { kind: 'rule' }, heading('RELATÓRIO X'), { kind: 'text', text: 'Não fecha a gaveta', align: 'center' }, ...body, ...softwareFooter(software)],
   };
 }
 
 /** The X report (does not close the drawer). */
 export function xReport(data: XReportData): PrintDocument {
   checkReport(data);
-  return xDocument(data.drawerId, data.hallName, body(data));
+  return xDocument(data.drawerId, data.hallName, data.software, body(data));
 }
 
 /**
@@ -159,7 +161,7 @@ export function xReport(data: XReportData): PrintDocument {
  * drawer and when, and what to do.
  */
 export function blindXReport(data: BlindXReportData): PrintDocument {
-  return xDocument(data.drawerId, data.hallName, [...identity(data), { kind: 'rule' }, { kind: 'text', text: BLIND_X_NOTE }]);
+  return xDocument(data.drawerId, data.hallName, data.software, [...identity(data), { kind: 'rule' }, { kind: 'text', text: BLIND_X_NOTE }]);
 }
 
 /** Whether an X report's document is a blind one (no figure on it). */
@@ -209,6 +211,7 @@ export function zReport(data: ZReportData): PrintDocument {
       ...(data.checkpoint ? checkpointBlocks(data.checkpoint) : []),
       { kind: 'signature', caption: 'Assinatura do operador' },
       { kind: 'signature', caption: 'Assinatura do gerente' },
+      ...softwareFooter(data.software),
     ],
   };
 }

@@ -48,6 +48,15 @@ export function hallHeader(hallName: string, licence: string | null | undefined)
   return blocks;
 }
 
+/**
+ * The program that made the document, with its version, last on the paper
+ * (issue 40: a regulator asks which version wrote a document). ASCII, so any
+ * code page prints it; it wraps on 58 mm paper.
+ */
+export function softwareFooter(software: string): Block[] {
+  return [{ kind: 'blank' }, { kind: 'text', text: `Programa: ${software}`, align: 'center' }];
+}
+
 /** A document title line: bold, centred. */
 export function heading(text: string): Block {
   return { kind: 'text', text, align: 'center', bold: true };

@@ -2,7 +2,7 @@ import type { TitleParams } from '../../core/printing/jobs.js';
 import type { HallTimeZone } from '../../core/time.js';
 import { guiaQrPayload } from '../../core/caixa/guia-code.js';
 import type { Block, PrintDocument } from '../layout.js';
-import { checkCents, euros, formatHallDateTime, hallHeader, heading, pair } from './format.js';
+import { checkCents, euros, formatHallDateTime, hallHeader, heading, pair, softwareFooter } from './format.js';
 
 export type GuiaKind = 'jackpot' | 'superjackpot' | 'hand_pay' | 'credits_claim';
 
@@ -24,6 +24,8 @@ export interface GuiaCheque {
 export interface GuiaData {
   /** The hall's time zone: the document's times are printed on its clock. */
   timeZone: HallTimeZone;
+  /** The program that made the document, with its version ("bingo-caixa-kiosk 0.1.0 (e2add13a8618)"): printed last. */
+  software: string;
   hallName: string;
   licence?: string | null;
   guiaNumber: number;
@@ -107,6 +109,7 @@ export function guia(data: GuiaData, copy: GuiaCopy): PrintDocument {
     { kind: 'qr', data: guiaQrPayload(data.guiaNumber) },
     { kind: 'signature', caption: 'Assinatura do jogador' },
     { kind: 'signature', caption: 'Assinatura do caixa' },
+    ...softwareFooter(data.software),
   ];
   return {
     kind: 'guia',

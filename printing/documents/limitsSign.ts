@@ -1,12 +1,14 @@
 import type { TitleParams } from '../../core/printing/jobs.js';
 import type { HallTimeZone } from '../../core/time.js';
 import type { Block, PrintDocument } from '../layout.js';
-import { checkCents, euros, formatHallDateTime, hallHeader, heading, pair } from './format.js';
+import { checkCents, euros, formatHallDateTime, hallHeader, heading, pair, softwareFooter } from './format.js';
 
 /** A roulette table's limits, as posted at the table (X.27): minimum and maximum stake per chance. */
 export interface LimitsSignData {
   /** The hall's time zone: the document's times are printed on its clock. */
   timeZone: HallTimeZone;
+  /** The program that made the document, with its version ("bingo-caixa-kiosk 0.1.0 (e2add13a8618)"): printed last. */
+  software: string;
   hallName: string;
   tableCode: string;
   /** 'Roleta francesa' or 'Roleta americana'. */
@@ -31,6 +33,7 @@ export function limitsSign(data: LimitsSignData): PrintDocument {
     ...data.rows.map((r) => pair(r.chance, `${euros(r.minimumCents)} a ${euros(r.maximumCents)}`)),
     { kind: 'rule' },
     pair('Data', formatHallDateTime(data.at, data.timeZone)),
+    ...softwareFooter(data.software),
   ];
   return { kind: 'limits_sign', title: `Limites da mesa ${data.tableCode}`, titleParams: { tableCode: data.tableCode } satisfies TitleParams<'limits_sign'>, blocks };
 }

@@ -1,7 +1,7 @@
 import type { TitleParams } from '../../core/printing/jobs.js';
 import type { HallTimeZone } from '../../core/time.js';
 import type { Block, PrintDocument } from '../layout.js';
-import { checkCents, euros, formatHallDate, formatHallDateTime, hallHeader, heading, pair } from './format.js';
+import { checkCents, euros, formatHallDate, formatHallDateTime, hallHeader, heading, pair, softwareFooter } from './format.js';
 
 export type PrizeKind = 'line' | 'bingo' | 'special';
 
@@ -15,6 +15,8 @@ export const PRIZE_KIND_LABELS: Readonly<Record<PrizeKind, string>> = {
 export interface PrizePayoutData {
   /** The hall's time zone: the document's times are printed on its clock. */
   timeZone: HallTimeZone;
+  /** The program that made the document, with its version ("bingo-caixa-kiosk 0.1.0 (e2add13a8618)"): printed last. */
+  software: string;
   hallName: string;
   licence: string | null;
   /** The payout's number (its id). */
@@ -59,6 +61,7 @@ export function prizePayout(data: PrizePayoutData): PrintDocument {
     { kind: 'rule' },
     { kind: 'text', text: `Cartão premiado guardado até ${formatHallDate(data.retainUntil, data.timeZone)}` },
     { kind: 'signature', caption: 'Assinatura do premiado' },
+    ...softwareFooter(data.software),
   ];
   return {
     kind: 'prize_payout',

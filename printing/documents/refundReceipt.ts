@@ -14,6 +14,7 @@ import {
   pair,
   rangeText,
   type CardRange,
+  softwareFooter,
 } from './format.js';
 
 export type AnnulReason = (typeof ANNUL_REASONS)[number];
@@ -30,6 +31,8 @@ export const ANNUL_REASON_LABELS: Readonly<Record<AnnulReason, string>> = {
 export interface RefundReceiptData {
   /** The hall's time zone: the document's times are printed on its clock. */
   timeZone: HallTimeZone;
+  /** The program that made the document, with its version ("bingo-caixa-kiosk 0.1.0 (e2add13a8618)"): printed last. */
+  software: string;
   hallName: string;
   licence: string | null;
   /** The sale refunded (its receipt number). */
@@ -67,6 +70,7 @@ export function refundReceipt(data: RefundReceiptData): PrintDocument {
     { kind: 'text', text: 'Devolução integral, sem dedução (art. 16.º n.º 3).' },
     pair('Pago por', data.paidBy),
     { kind: 'signature', caption: 'Assinatura do jogador' },
+    ...softwareFooter(data.software),
   ];
   return {
     kind: 'refund',

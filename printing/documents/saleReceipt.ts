@@ -14,12 +14,15 @@ import {
   pair,
   rangeText,
   type CardRange,
+  softwareFooter,
 } from './format.js';
 
 /** What a sale receipt shows (JSON only: integer cents, ISO-8601 times). */
 export interface SaleReceiptData {
   /** The hall's time zone: the document's times are printed on its clock. */
   timeZone: HallTimeZone;
+  /** The program that made the document, with its version ("bingo-caixa-kiosk 0.1.0 (e2add13a8618)"): printed last. */
+  software: string;
   hallName: string;
   licence: string | null;
   /** The receipt number is the sale id. */
@@ -83,6 +86,7 @@ export function saleReceipt(data: SaleReceiptData): PrintDocument {
     { kind: 'text', text: `V${data.saleId}-${saleCheck(data)}`, align: 'center' },
     { kind: 'blank' },
     { kind: 'text', text: 'Guarde este recibo: é pedido para a devolução se a jogada for anulada.', align: 'center' },
+    ...softwareFooter(data.software),
   ];
   return {
     kind: 'sale_receipt',

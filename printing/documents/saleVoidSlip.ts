@@ -1,12 +1,14 @@
 import type { TitleParams } from '../../core/printing/jobs.js';
 import type { HallTimeZone } from '../../core/time.js';
 import type { Block, PrintDocument } from '../layout.js';
-import { cardsInRanges, cardsWord, checkCents, checkRanges, euros, formatHallDateTime, hallHeader, heading, pair, rangeText, type CardRange } from './format.js';
+import { cardsInRanges, cardsWord, checkCents, checkRanges, euros, formatHallDateTime, hallHeader, heading, pair, rangeText, type CardRange, softwareFooter } from './format.js';
 
 /** A sale voided at the counter (sale.voidLast): what it was, what went back, who did it and who allowed it. */
 export interface SaleVoidSlipData {
   /** The hall's time zone: the document's times are printed on its clock. */
   timeZone: HallTimeZone;
+  /** The program that made the document, with its version ("bingo-caixa-kiosk 0.1.0 (e2add13a8618)"): printed last. */
+  software: string;
   hallName: string;
   licence: string | null;
   /** The sale voided (its receipt's number). */
@@ -58,6 +60,7 @@ export function saleVoidSlip(data: SaleVoidSlipData): PrintDocument {
     pair('Anulada por', data.voidedBy),
     pair('Aprovada por', data.approvedBy),
     { kind: 'signature', caption: 'Assinatura do gerente' },
+    ...softwareFooter(data.software),
   ];
   return {
     kind: 'sale_void',

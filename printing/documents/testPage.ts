@@ -2,7 +2,7 @@ import type { TitleParams } from '../../core/printing/jobs.js';
 import type { HallTimeZone } from '../../core/time.js';
 import { columnsFor, type Block, type PrintDocument, type PrinterProfile } from '../layout.js';
 import { ESC_T } from '../codepages.js';
-import { formatHallDateTime, heading, pair } from './format.js';
+import { formatHallDateTime, heading, pair, softwareFooter } from './format.js';
 
 /** Every character Portuguese paper needs, on one line. */
 export const SPECIAL_CHARACTERS = '€ ç Ç ã õ á é í ó ú à º ª';
@@ -10,6 +10,8 @@ export const SPECIAL_CHARACTERS = '€ ç Ç ã õ á é í ó ú à º ª';
 export interface TestPageData {
   /** The hall's time zone: the document's times are printed on its clock. */
   timeZone: HallTimeZone;
+  /** The program that made the document, with its version ("bingo-caixa-kiosk 0.1.0 (e2add13a8618)"): printed last. */
+  software: string;
   printerName: string;
   profile: PrinterProfile;
   at: string;
@@ -56,6 +58,7 @@ export function testPage(data: TestPageData): PrintDocument {
     { kind: 'text', text: 'Grande', large: true },
     { kind: 'rule' },
     { kind: 'qr', data: `TESTE|${data.printerName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '')}|${data.profile.codepage}` },
+    ...softwareFooter(data.software),
     { kind: 'text', text: 'Fim da página de teste', align: 'center' },
   ];
   return { kind: 'test_page', title: `Página de teste: ${data.printerName}`, titleParams: { printerName: data.printerName } satisfies TitleParams<'test_page'>, blocks };

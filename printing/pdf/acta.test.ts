@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCents } from '../../core/money.js';
 import { type Acta, renderActaPdf } from './acta.js';
 import { longActa, sampleActa } from '../../test/fixtures/acta.js';
+import { SOFTWARE } from '../../test/fixtures/documents.js';
 import { pdfFonts, pdfInfo, pdfPages, POPPLER_HINT, runTool, squash } from '../../test/pdf.js';
 
 const GENERATED = '2025-07-15T00:50:00.000Z';
@@ -21,12 +22,14 @@ describe('renderActaPdf', () => {
     // Game 1's prizes dropped 0,05 and 0,50 of a cent (V x 5 % and V x 50 % floored to the cent).
     const acta = sampleActa();
     acta.games = acta.games.map((g, i) => (i === 0 ? { ...g, roundingHundredths: { line: 5, bingo: 50 } } : g));
-    const pages = pdfPages(await renderActaPdf(acta, { generatedAt: GENERATED }));
+    const pages = pdfPages(await renderActaPdf(acta, { generatedAt: GENERATED, software: SOFTWARE }));
     expect(pages).toHaveLength(2);
-    expect(pages.map((p) => p.at(-1))).toEqual([
+    expect(pages.map((p) => p.at(-2))).toEqual([
       'Bingo São João · Licença n.º 7/2019 · Acta da sessão n.º 3 Página 1 de 2',
       'Bingo São João · Licença n.º 7/2019 · Acta da sessão n.º 3 Página 2 de 2',
     ]);
+    // Under it on every page, the program that made the acta with its version, and when (issue 40).
+    expect(pages.map((p) => p.at(-1))).toEqual(Array(2).fill('Programa: bingo-caixa-kiosk 0.1.0 (e2add13a8618) · gerado em 15/07/2025 01:50'));
     const lines = pages.flat();
     const flat = squash(lines.join(' '));
 
@@ -86,7 +89,7 @@ describe('renderActaPdf', () => {
   });
 
   it('embeds DejaVu and nothing else (no standard 14 fonts)', async () => {
-    const fonts = pdfFonts(await renderActaPdf(sampleActa()));
+    const fonts = pdfFonts(await renderActaPdf(sampleActa(), { software: SOFTWARE }));
     expect(fonts.length).toBeGreaterThan(0);
     for (const f of fonts) {
       expect(f.name).toMatch(/^[A-Z]{6}\+DejaVuSans/);
@@ -101,8 +104,8 @@ describe('renderActaPdf', () => {
   });
 
   it('is deterministic: the same acta gives the same bytes, dated by generatedAt or the opening', async () => {
-    const a = await renderActaPdf(sampleActa(), { generatedAt: GENERATED });
-    const b = await renderActaPdf(sampleActa(), { generatedAt: GENERATED });
+    const a = await renderActaPdf(sampleActa(), { generatedAt: GENERATED, software: SOFTWARE });
+    const b = await renderActaPdf(sampleActa(), { generatedAt: GENERATED, software: SOFTWARE });
     expect(a.equals(b)).toBe(true);
     expect(a.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdfInfo(a)).toMatchObject({
@@ -112,19 +115,19 @@ describe('renderActaPdf', () => {
       Pages: '2',
       'Page size': '841.89 x 595.28 pts (A4)',
     });
-    const undated = await renderActaPdf(sampleActa());
+    const undated = await renderActaPdf(sampleActa(), { software: SOFTWARE });
     expect(pdfInfo(undated).CreationDate).toBe('2025-07-14T12:55:00Z');
     expect(squash(pdfPages(undated)[0]!.join(' '))).not.toContain('Emitida em');
   });
 
   it('spreads 60 games over several pages: header row repeated, rows whole, "Página i de n" on every page', async () => {
     const acta = longActa(60);
-    const pages = pdfPages(await renderActaPdf(acta));
+    const pages = pdfPages(await renderActaPdf(acta, { software: SOFTWARE }));
     const n = pages.length;
     expect(n).toBeGreaterThanOrEqual(3);
     pages.forEach((lines, i) => {
-      // The footer is the last thing on every page: nothing was drawn under it.
-      expect(lines.at(-1)).toBe(`Bingo Estrela d’Ouro · Licença: não registada · Acta da sessão n.º 41 (provisória) Página ${i + 1} de ${n}`);
+      // The footer is the last thing on every page: nothing was drawn under it (without a time made, the program alone).
+      expect(lines.slice(-2)).toEqual([`Bingo Estrela d’Ouro · Licença: não registada · Acta da sessão n.º 41 (provisória) Página ${i + 1} de ${n}`, `Programa: ${SOFTWARE}`]);
       expect(lines.filter((l) => l.includes('Página '))).toHaveLength(1);
     });
     // Times in Lisbon in winter (UTC+0); an open session's acta says it is provisional.
@@ -169,12 +172,12 @@ describe('renderActaPdf', () => {
         text: `Ocorrência ${i + 1}: ` + (i === 6 ? 'reclamação ç ã õ º ª € '.repeat(300) : 'reclamação ç ã õ º ª € '.repeat(80)),
       })),
     };
-    const pages = pdfPages(await renderActaPdf(acta));
+    const pages = pdfPages(await renderActaPdf(acta, { software: SOFTWARE }));
     const n = pages.length;
     expect(n).toBeGreaterThan(2);
     const first = pages.findIndex((p) => p.includes('Livro de incidentes (art. 17.º, n.º 4)'));
     pages.forEach((lines, i) => {
-      expect(lines.at(-1)).toMatch(new RegExp(`Página ${i + 1} de ${n}$`));
+      expect(lines.at(-2)).toMatch(new RegExp(`Página ${i + 1} de ${n}$`));
       if (i >= first && lines.some((l) => l.includes('reclamação'))) expect(lines, `page ${i + 1}`).toContain('Hora Jogada Autor Tipo Ocorrência');
     });
     const flat = squash(pages.flat().join(' '));
@@ -188,13 +191,13 @@ describe('renderActaPdf', () => {
       checks: [],
       incidents: [],
     };
-    const pages = pdfPages(await renderActaPdf(acta));
+    const pages = pdfPages(await renderActaPdf(acta, { software: SOFTWARE }));
     expect(pages).toHaveLength(1);
     const lines = pages[0]!;
     expect(lines).toContain('Não houve jogadas nesta sessão.');
     expect(lines).toContain('Totais da sessão 0 0,00 € 0,00 € 0,00 € 0,00 € 0,00 € 0,00 €');
     expect(lines).toContain('Sem verificações registadas.');
     expect(lines).toContain('Sem entradas nesta sessão.');
-    expect(lines.at(-1)).toMatch(/Página 1 de 1$/);
+    expect(lines.at(-2)).toMatch(/Página 1 de 1$/);
   });
 });

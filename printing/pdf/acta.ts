@@ -19,6 +19,8 @@ export type Acta = ChannelOutput<'session.acta'>;
 export interface PdfOptions {
   /** When the PDF is made (ISO-8601): its CreationDate and the `Emitida em` line. Default: the session's opening. */
   generatedAt?: string;
+  /** The program that makes it, with its version ("bingo-caixa-kiosk 0.1.0 (e2add13a8618)"): in every page's footer. */
+  software: string;
 }
 
 /** `Acta da sessão n.º 3` */
@@ -195,7 +197,7 @@ function header(doc: PDFKit.PDFDocument, acta: Acta, generatedAt: string | undef
 }
 
 /** Render the acta of a session as an A4 (landscape) PDF. */
-export async function renderActaPdf(acta: Acta, options: PdfOptions = {}): Promise<Buffer> {
+export async function renderActaPdf(acta: Acta, options: PdfOptions): Promise<Buffer> {
   const title = actaTitle(acta);
   const { doc, finish } = createDocument({
     title: `${title} — ${acta.hallName}`,
@@ -203,6 +205,7 @@ export async function renderActaPdf(acta: Acta, options: PdfOptions = {}): Promi
     subject: 'Acta da sessão de bingo (Despacho Normativo n.º 80/85, art. 17.º)',
     createdAt: options.generatedAt ?? acta.openedAt,
     layout: 'landscape',
+    madeBy: { software: options.software, generatedAt: options.generatedAt, timeZone: acta.timeZone },
   });
 
   header(doc, acta, options.generatedAt);

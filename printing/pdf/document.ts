@@ -1,9 +1,12 @@
 /**
  * The A4 page every report shares: embedded DejaVu fonts, deterministic
- * metadata, and a footer on every page with `Página i de n`.
+ * metadata, and a footer on every page with `Página i de n` and, under it,
+ * the program that made the PDF with its version and when (issue 40).
  */
 import PDFDocument from 'pdfkit';
+import type { HallTimeZone } from '../../core/time.js';
 import { fontPath, registerFonts } from './fonts.js';
+import { dateTime } from './format.js';
 
 const MARGIN = 36;
 /** Room kept under the content for the footer. */
@@ -16,6 +19,19 @@ interface DocumentSetup {
   /** CreationDate of the PDF: fixed, so the same data gives the same bytes. */
   createdAt: string;
   layout: 'portrait' | 'landscape';
+  /** The footer's second line, on every page: the program that made the PDF and, when given, the time it was made. */
+  madeBy: MadeBy;
+}
+
+interface MadeBy {
+  software: string;
+  generatedAt?: string | undefined;
+  timeZone: HallTimeZone;
+}
+
+/** `Programa: bingo-caixa-kiosk 0.1.0 (e2add13a8618) · gerado em 15/07/2025 01:50` (without a time when none is given). */
+function madeByLine({ software, generatedAt, timeZone }: MadeBy): string {
+  return `Programa: ${software}${generatedAt ? ` · gerado em ${dateTime(generatedAt, timeZone)}` : ''}`;
 }
 
 interface PdfWriter {
@@ -27,6 +43,7 @@ interface PdfWriter {
 export function createDocument(setup: DocumentSetup): PdfWriter {
   const created = new Date(setup.createdAt);
   if (Number.isNaN(created.getTime())) throw new RangeError(`invalid date: ${setup.createdAt}`);
+  const madeBy = madeByLine(setup.madeBy);
   const doc = new PDFDocument({
     size: 'A4',
     layout: setup.layout,
@@ -75,6 +92,7 @@ export function createDocument(setup: DocumentSetup): PdfWriter {
       doc.text(footerLeft, left, y, { lineBreak: false });
       const label = `Página ${i + 1} de ${count}`;
       doc.text(label, right - doc.widthOfString(label), y, { lineBreak: false });
+      doc.text(madeBy, left, y + 10, { lineBreak: false });
     }
     doc.end();
     return done;

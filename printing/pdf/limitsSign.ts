@@ -16,6 +16,7 @@ export async function renderLimitsSignPdf(data: LimitsSignData): Promise<Buffer>
     subject: 'Limites das apostas da mesa de roleta (Portaria n.º 1441/95, X.27)',
     createdAt: data.at,
     layout: 'portrait',
+    madeBy: { software: data.software, generatedAt: data.at, timeZone: data.timeZone },
   });
   const left = doc.page.margins.left;
   doc.font('bold').fontSize(22).text(data.hallName, left, doc.y);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { longActa, sampleActa } from '../../test/fixtures/acta.js';
+import { SOFTWARE } from '../../test/fixtures/documents.js';
 import { renderSessionReportPdf, sessionReportFromActa } from './sessionReport.js';
 import { pdfFonts, pdfInfo, pdfPages } from '../../test/pdf.js';
 
@@ -50,7 +51,7 @@ describe('sessionReportFromActa', () => {
 
 describe('renderSessionReportPdf', () => {
   it('prints the per game rows and the summary with exact amounts and accents', async () => {
-    const pdf = await renderSessionReportPdf(sessionReportFromActa(sampleActa()), { generatedAt: '2025-07-15T00:50:00.000Z' });
+    const pdf = await renderSessionReportPdf(sessionReportFromActa(sampleActa()), { generatedAt: '2025-07-15T00:50:00.000Z', software: SOFTWARE });
     const pages = pdfPages(pdf);
     expect(pages).toHaveLength(1);
     const lines = pages[0]!;
@@ -77,16 +78,19 @@ describe('renderSessionReportPdf', () => {
       'Saldo (recolhido − prémios pagos − imposto do selo) 687,50 €',
     ]);
     expect(lines).toContain('O chefe de sala');
-    expect(lines.at(-1)).toBe('Bingo São João · Relatório da sessão n.º 3 · Acta da sessão n.º 3 Página 1 de 1');
+    expect(lines.slice(-2)).toEqual([
+      'Bingo São João · Relatório da sessão n.º 3 · Acta da sessão n.º 3 Página 1 de 1',
+      'Programa: bingo-caixa-kiosk 0.1.0 (e2add13a8618) · gerado em 15/07/2025 01:50',
+    ]);
     expect(pdfInfo(pdf)).toMatchObject({ 'Page size': '595.28 x 841.89 pts (A4)', CreationDate: '2025-07-15T00:50:00Z' });
     for (const f of pdfFonts(pdf)) expect(f).toMatchObject({ embedded: true, unicode: true, name: expect.stringMatching(/\+DejaVuSans/) });
   });
 
   it('numbers every page of a long session', async () => {
-    const pages = pdfPages(await renderSessionReportPdf(sessionReportFromActa(longActa(120))));
+    const pages = pdfPages(await renderSessionReportPdf(sessionReportFromActa(longActa(120)), { software: SOFTWARE }));
     expect(pages.length).toBeGreaterThan(1);
     pages.forEach((lines, i) => {
-      expect(lines.at(-1)).toMatch(new RegExp(` Página ${i + 1} de ${pages.length}$`));
+      expect(lines.at(-2)).toMatch(new RegExp(` Página ${i + 1} de ${pages.length}$`));
       if (lines.some((l) => /^\d+ Terminada/.test(l))) expect(lines).toContain('N.º Estado Cartões Recolhido Prémios Imposto do Devolvido Saldo');
     });
     expect(pages.flat().filter((l) => /^\d+ Terminada/.test(l))).toHaveLength(120);

@@ -157,7 +157,7 @@ function summaryLines(s: SessionReportSummary): [string, string][] {
 }
 
 /** Render the session report as an A4 (portrait) PDF. */
-export async function renderSessionReportPdf(report: SessionReport, options: PdfOptions = {}): Promise<Buffer> {
+export async function renderSessionReportPdf(report: SessionReport, options: PdfOptions): Promise<Buffer> {
   const title = reportTitle(report);
   const { doc, finish } = createDocument({
     title: `${title} — ${report.hallName}`,
@@ -165,6 +165,7 @@ export async function renderSessionReportPdf(report: SessionReport, options: Pdf
     subject: 'Relatório da sessão de bingo',
     createdAt: options.generatedAt ?? report.openedAt,
     layout: 'portrait',
+    madeBy: { software: options.software, generatedAt: options.generatedAt, timeZone: report.timeZone },
   });
 
   const left = doc.page.margins.left;

@@ -24,7 +24,7 @@ import {
 import { asReprint, type PrintDocument } from '../../printing/layout.js';
 import { PrinterError } from '../../printing/transport/index.js';
 import { UnprintableCharacterError } from '../../printing/escpos.js';
-import { ANNOUNCEMENT, GUIA, PAYOUT, REFUND, SALE, SALE_VOID, X_REPORT, Z_REPORT } from '../../test/fixtures/documents.js';
+import { ANNOUNCEMENT, GUIA, PAYOUT, REFUND, SALE, SALE_VOID, SOFTWARE, X_REPORT, Z_REPORT } from '../../test/fixtures/documents.js';
 import { i18n, initI18n } from '../i18n/index.js';
 import { jobErrorText, jobNameKey, statusErrorText, type PrintJobView } from '../lib/printing.js';
 import { JobsList } from './PrintJobs.js';
@@ -49,9 +49,9 @@ const DOCUMENTS: PrintDocument[] = [
   zReport(Z_REPORT),
   announcementSlip(ANNOUNCEMENT),
   announcementSlip({ ...ANNOUNCEMENT, article: 'art. 11.º, n.º 2' }),
-  testPage({ printerName: 'Balcão 1', profile: { codepage: 'cp858', widthMm: 80 }, at: AT, timeZone: 'Europe/Lisbon' }),
-  drawerKickSlip({ hallName: 'Sala', licence: null, terminalId: 'CAIXA-1', operator: 'Ana', approvedBy: null, reason: 'Troco', at: AT, timeZone: 'Europe/Lisbon' }),
-  limitsSign({ hallName: 'Casino', tableCode: 'R1', wheelName: 'Roleta francesa', rows: [], at: AT, timeZone: 'Europe/Lisbon' }),
+  testPage({ printerName: 'Balcão 1', profile: { codepage: 'cp858', widthMm: 80 }, at: AT, timeZone: 'Europe/Lisbon', software: SOFTWARE }),
+  drawerKickSlip({ hallName: 'Sala', licence: null, terminalId: 'CAIXA-1', operator: 'Ana', approvedBy: null, reason: 'Troco', at: AT, timeZone: 'Europe/Lisbon', software: SOFTWARE }),
+  limitsSign({ hallName: 'Casino', tableCode: 'R1', wheelName: 'Roleta francesa', rows: [], at: AT, timeZone: 'Europe/Lisbon', software: SOFTWARE }),
 ];
 
 function job(over: Partial<PrintJobView> & Pick<PrintJobView, 'jobId' | 'kind' | 'title'>): PrintJobView {

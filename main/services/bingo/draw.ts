@@ -138,7 +138,7 @@ export const drawHandlers: HandlerSlice<'game.drawBall' | 'game.recallBall' | 'g
       enqueue(
         ctx,
         'reports',
-        (hall) => announcementSlip({ hallName: hall.hallName, timeZone: hall.timeZone, sessionId: game.sessionId, gameNumber: game.number, text, at: ctx.at, isLast: true, article: 'art. 14.º, n.º 5' }),
+        (hall) => announcementSlip({ hallName: hall.hallName, timeZone: hall.timeZone, software: hall.software, sessionId: game.sessionId, gameNumber: game.number, text, at: ctx.at, isLast: true, article: 'art. 14.º, n.º 5' }),
         { type: 'game', id: game.id },
       );
     }

@@ -279,7 +279,7 @@ function closeWith(ctx: CommandContext, game: GameRow, figures: SaleClosure, ran
   enqueue(
     ctx,
     'reports',
-    (hall) => announcementSlip({ hallName: hall.hallName, timeZone: hall.timeZone, sessionId: game.sessionId, gameNumber: game.number, text: announcement, at: ctx.at, isLast: game.isLast === 1 }),
+    (hall) => announcementSlip({ hallName: hall.hallName, timeZone: hall.timeZone, software: hall.software, sessionId: game.sessionId, gameNumber: game.number, text: announcement, at: ctx.at, isLast: game.isLast === 1 }),
     { type: 'game', id: game.id },
   );
   return {
@@ -447,7 +447,7 @@ export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSa
     enqueue(
       ctx,
       'receipts',
-      (hall) => announcementSlip({ hallName: hall.hallName, timeZone: hall.timeZone, sessionId: session.id, gameNumber: number, text: opening, at: ctx.at, isLast, article: 'art. 11.º, n.º 2' }),
+      (hall) => announcementSlip({ hallName: hall.hallName, timeZone: hall.timeZone, software: hall.software, sessionId: session.id, gameNumber: number, text: opening, at: ctx.at, isLast, article: 'art. 11.º, n.º 2' }),
       { type: 'game', id },
     );
     return done(view, { after: view });

@@ -8,6 +8,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderEscPos } from '../../../printing/escpos.js';
 import { decodeEscPos } from '../../../tools/printer-emulator/decode.js';
+import { wrapText } from '../../../printing/preview.js';
+import { softwareLabel } from '../../version.js';
 import { expectBooksHold } from '../../../test/books.js';
 import { createTestHall } from '../../../test/fixtures/faces.js';
 import type { Harness } from '../../../test/harness.js';
@@ -46,6 +48,9 @@ function lastSlip(kind: string): { lines: string[]; title: string; openDrawer: b
   return { lines, title: row.title, openDrawer: doc.openDrawer === true };
 }
 
+/** The last lines: the program that printed the slip, with its version and commit (issue 40), as it wraps on 80 mm. */
+const PROGRAM = wrapText(`Programa: ${softwareLabel()}`, 48);
+
 describe('the void slip', () => {
   it('names the sale voided, its cards, the money back, the seller, the operator and the approving manager', async () => {
     const g = await h.ok('game.open', { seriesCode: 'A' }, t.manager);
@@ -74,6 +79,7 @@ describe('the void slip', () => {
         'Anulada por                             Caixa Um',
         'Aprovada por                             Gerente',
         'Assinatura do gerente',
+        ...PROGRAM,
       ],
     });
   });
@@ -108,6 +114,7 @@ describe('the refund slip', () => {
         'n.º 3).',
         'Pago por                                Caixa Um',
         'Assinatura do jogador',
+        ...PROGRAM,
       ],
     });
   });

@@ -37,6 +37,7 @@ import { command, done, operatorOf, query, type CommandContext, type HandlerSlic
 import { confirmCredentials, withApproval } from '../shared/access/credentials.js';
 import { enqueue } from '../shared/print.js';
 import { assertPrintable, printedText, printerOf } from '../shared/printable.js';
+import { softwareLabel } from '../../version.js';
 
 type Meters = { coinsIn?: number; prizesPaid?: number; coinsCollected?: number };
 type Cheque = { number: string; bank: string; amountCents: number };
@@ -87,6 +88,7 @@ function printData(db: ReadableDb, g: GuiaRow): GuiaData {
     hallName: hall.hallName,
     licence: hall.licence,
     timeZone: hall.timeZone,
+    software: softwareLabel(),
     guiaNumber: g.number,
     machine: { id: g.machineNumber, model: g.model, location: g.location },
     kind: g.kind,

@@ -10,6 +10,7 @@ import type { ErrorBody } from '../../../core/errors.js';
 import { verifyLedger } from '../../../db/ledger.js';
 import { renderEscPos } from '../../../printing/escpos.js';
 import { decodeEscPos } from '../../../tools/printer-emulator/decode.js';
+import { softwareLabel } from '../../version.js';
 import { expectBooksHold } from '../../../test/books.js';
 import { createTestHall } from '../../../test/fixtures/faces.js';
 import { confirmByHand, type Harness, snapshot, TEST_FLOAT_CENTS } from '../../../test/harness.js';
@@ -193,6 +194,7 @@ describe('a full shift', () => {
       'Contagem cega: conte a gaveta no fecho. Os',
       'valores aparecem depois de a contagem ficar',
       'registada.',
+      `Programa: ${softwareLabel()}`,
     ]);
     expect(blind.join('\n')).not.toMatch(/€|\d,\d\d/);
     expect(slip(2)).toContain('Esperado na gaveta                      100,00 €');

@@ -312,7 +312,7 @@ export const drawersHandlers: HandlerSlice<
         insertChipCount(ctx.db, { drawerId: drawer.id, stage: 'close', chips: chips.counted, cents: chips.countedCents, expectedCents: chipsExpected, varianceCents: chips.varianceCents });
       }
       const printedChips = z.chips ? { ...z.chips, lines: now.chipLines ?? [] } : null;
-      enqueue(ctx, 'receipts', (hall) => zReport({ ...z, lines: now.lines, chips: printedChips, hallName: hall.hallName, timeZone: hall.timeZone, shift: null }), { type: 'drawer', id: drawer.id });
+      enqueue(ctx, 'receipts', (hall) => zReport({ ...z, lines: now.lines, chips: printedChips, hallName: hall.hallName, timeZone: hall.timeZone, software: hall.software, shift: null }), { type: 'drawer', id: drawer.id });
       const result = {
         status: 'closed' as const,
         drawerId: drawer.id,
@@ -344,13 +344,13 @@ export const drawersHandlers: HandlerSlice<
     const drawer = requireOpenDrawer(ctx);
     if (!approves(operatorOf(ctx).roles)) {
       const blind = { blind: true as const, drawerId: drawer.id, terminalId: drawer.terminalId, operator: drawer.openedByName, openedAt: drawer.openedAt, at: ctx.at };
-      enqueue(ctx, 'receipts', (hall) => blindXReport({ ...blind, hallName: hall.hallName, timeZone: hall.timeZone, shift: null }), { type: 'drawer', id: drawer.id });
+      enqueue(ctx, 'receipts', (hall) => blindXReport({ ...blind, hallName: hall.hallName, timeZone: hall.timeZone, software: hall.software, shift: null }), { type: 'drawer', id: drawer.id });
       return done(blind, { after: blind });
     }
     const now = xNow(ctx.db, drawer, ctx.at);
     const data = now.view;
     const printedChips = data.chips ? { ...data.chips, lines: now.chipLines ?? [] } : null;
-    enqueue(ctx, 'receipts', (hall) => xReport({ ...data, lines: now.lines, chips: printedChips, hallName: hall.hallName, timeZone: hall.timeZone, shift: null }), { type: 'drawer', id: drawer.id });
+    enqueue(ctx, 'receipts', (hall) => xReport({ ...data, lines: now.lines, chips: printedChips, hallName: hall.hallName, timeZone: hall.timeZone, software: hall.software, shift: null }), { type: 'drawer', id: drawer.id });
     return done({ ...data, blind: false as const }, { after: { drawerId: drawer.id, expectedCents: data.expectedCents, blind: false } });
   }),
 

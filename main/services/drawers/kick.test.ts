@@ -1,6 +1,7 @@
 /** Opening the drawer without a sale: its own permission, logged, and on paper. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decodeEscPos } from '../../../tools/printer-emulator/decode.js';
+import { softwareLabel } from '../../version.js';
 import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
 import { snapshot } from '../../../test/harness.js';
 
@@ -46,6 +47,9 @@ describe('drawer.kick', () => {
       'Operador | Caixa Um',
       'Autorizado por | Gerente',
       'Motivo: Troco para uma nota de 50 €',
+      '',
+      // The program that printed it, with its version (issue 40).
+      `Programa: ${softwareLabel()}`,
     ]);
     const audit = t.h.kiosk.db.prepare(`SELECT channel, outcome, after FROM audit_log ORDER BY id DESC LIMIT 1`).get() as { channel: string; outcome: string; after: string };
     expect(audit).toMatchObject({ channel: 'drawer.kick', outcome: 'ok' });

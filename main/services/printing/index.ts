@@ -14,6 +14,7 @@ import { askStatus } from '../../../printing/transport/index.js';
 import { command, done, operatorOf, query, queryWaiting, type HandlerSlice, type Operator } from '../shared/context.js';
 import { assertPrintable, printedText, savedPrintedTexts } from '../shared/printable.js';
 import { hallTimeZone } from '../../../db/people.js';
+import { softwareLabel } from '../../version.js';
 
 type PrinterView = ChannelOutput<'printer.list'>[number];
 type JobView = ChannelOutput<'print.jobs'>[number];
@@ -139,7 +140,7 @@ export const printingHandlers: HandlerSlice<
 
   'printer.test': command((ctx, input) => {
     const printer = requirePrinter(ctx.db, input.id);
-    const doc = testPage({ printerName: printer.name, profile: printerProfile(printer), at: ctx.at, timeZone: hallTimeZone(ctx.db) });
+    const doc = testPage({ printerName: printer.name, profile: printerProfile(printer), at: ctx.at, timeZone: hallTimeZone(ctx.db), software: softwareLabel() });
     const id = insertJob(ctx.db, { at: ctx.at, printerId: printer.id, doc, refType: 'printer', refId: null, reprintOf: null, operatorId: operatorOf(ctx).id });
     return done(jobView(ctx.db, jobById(ctx.db, id)!), { after: { jobId: id, printerId: printer.id } });
   }),

@@ -51,6 +51,7 @@ import { hallRow, type HallRow } from '../../../db/people.js';
 import { limitsSign, type LimitsSignData } from '../../../printing/documents/index.js';
 import { command, done, operatorOf, query, queryWaiting, type HandlerSlice } from '../shared/context.js';
 import { enqueue } from '../shared/print.js';
+import { softwareLabel } from '../../version.js';
 
 /** How the sign names each group of chances (X.18). */
 const LIMIT_LABELS: Record<LimitGroup, string> = {
@@ -82,6 +83,7 @@ function signData(table: TableRow, hall: HallRow, at: string): LimitsSignData {
   return {
     hallName: hall.hallName,
     timeZone: hall.timeZone,
+    software: softwareLabel(),
     tableCode: table.code,
     wheelName: table.wheel === 'french' ? 'Roleta francesa' : 'Roleta americana',
     rows: LIMIT_GROUPS.map((g) => ({ chance: LIMIT_LABELS[g], ...limits[g] })),
