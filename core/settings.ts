@@ -36,6 +36,10 @@ export const settingsSchema = z.object({
   drawerVarianceThresholdCents: z.number().int(),
   /** Backups kept in `<data>/backups`: the newest ones (issue 8). */
   backupsKept: z.number().int(),
+  /** A folder on a mounted disk or share where each backup is copied too (issue 40); null: none. */
+  backupCopyDir: z.string().nullable(),
+  /** Copies kept in that folder: the newest ones (the copies taken before a migration stay too). */
+  backupCopiesKept: z.number().int(),
   /** A guia over this amount is paid only with a manager's approval (SPEC 7); null: never needed. */
   guiaApprovalThresholdCents: z.number().int().nullable(),
   /** An operator's session ends this long after its login, however busy (issue 12): a shift. */
@@ -56,6 +60,8 @@ export interface HallSettings {
   specialPrize: SpecialPrizeSettings | null;
   drawerVarianceThresholdCents: number;
   backupsKept: number;
+  backupCopyDir: string | null;
+  backupCopiesKept: number;
   guiaApprovalThresholdCents: number | null;
   shiftHours: number;
   longManagerPins: boolean;
@@ -70,6 +76,10 @@ export const DEFAULT_SETTINGS: HallSettings = {
   drawerVarianceThresholdCents: 500,
   // One a night and a few on demand: about a month.
   backupsKept: 40,
+  // Named by the hall (its removable disk or share): none until it does.
+  backupCopyDir: null,
+  // Two weeks of nightly closes (core/drawers/backup-copies.ts).
+  backupCopiesKept: 14,
   // 1 000,00 €: a hand pay of that size is a second person's business.
   guiaApprovalThresholdCents: 100_000,
   // A long night shift: the login asks again after it, even at a busy counter.

@@ -50,6 +50,10 @@
  *     --before-checkpoint says so on purpose. The PIN
  *     key comes with it: --pin-key FILE, or the pin.key of the data folder
  *     the backup lies in.
+ *   tsx main/cli.ts backup:drill [--data-dir DIR | --copy-dir DIR | --from FILE_OR_DIR] [--key VERIFIER_KEY]
+ *     The restore drill: the newest copy (of the folder the hall named for its copies off the machine,
+ *     else of DIR/backups) restored into a temporary folder with the restore's checks, its signed
+ *     checkpoints verified; prints which copy, its time and its sales; exit 0, or 1 naming what failed.
  *
  * This file is the launcher only: each command is one program, main/programs/<name>.ts, exporting
  * run(argv); what they read alike (a data folder, a port, the group's database) is main/programs/options.ts.
@@ -68,6 +72,7 @@ const commands: Record<string, () => Promise<Program>> = {
   export: () => import('./programs/export.js'),
   'export:verify': () => import('./programs/export-verify.js'),
   'backup:restore': () => import('./programs/backup-restore.js'),
+  'backup:drill': () => import('./programs/backup-drill.js'),
   'journal:ship': () => import('./programs/journal-ship.js'),
   'group:verify': () => import('./programs/group-verify.js'),
   'group:report': () => import('./programs/group-report.js'),

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { channel, empty, isoTime, MANAGERS } from '../schema.js';
+import { backupCopyStateSchema } from './backup-copies.js';
 
 const backupSchema = z.object({
   /** The file's name in `<data>/backups`. */
@@ -28,6 +29,15 @@ export const backupsContract = {
     roles: MANAGERS,
     input: empty,
     output: backupSchema,
+  }),
+  'backup.copyStatus': channel({
+    summary:
+      "The second destination of the backups (issue 40): the folder the hall named, the last copy written and checked there (its time, size, sales), or why the last try failed (not mounted, read-only, full, not equal); retried by the hall server, never in a sale's way.",
+    kind: 'query',
+    topics: ['health', 'settings'],
+    roles: MANAGERS,
+    input: empty,
+    output: backupCopyStateSchema,
   }),
 } as const;
 

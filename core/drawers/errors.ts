@@ -121,4 +121,25 @@ export const backupsErrors = errors({
     pt: (p) => `A cópia de segurança falhou: ${p.reason}. A base de dados não foi alterada; tente de novo ou avise o responsável técnico.`,
     en: (p) => `The backup failed: ${p.reason}. The database was not changed; try again or tell the technician.`,
   },
+  // The second destination (issue 40): said to the managers and retried later; sales never wait for it.
+  BACKUP_COPY_DESTINATION_MISSING: {
+    pt: (p) => `A pasta das cópias fora da máquina (${p.dir}) não existe: o disco ou a partilha não está ligado. A cópia será tentada de novo; ligue-o ou corrija a pasta nas definições.`,
+    en: (p) => `The off-machine backup folder (${p.dir}) does not exist: the disk or share is not mounted. The copy will be tried again; mount it or correct the folder in the settings.`,
+  },
+  BACKUP_COPY_NOT_WRITABLE: {
+    pt: (p) => `Não é possível escrever na pasta das cópias fora da máquina (${p.dir}): ${p.reason}. A cópia será tentada de novo; verifique se o disco está montado só de leitura ou as permissões.`,
+    en: (p) => `The off-machine backup folder (${p.dir}) cannot be written: ${p.reason}. The copy will be tried again; check whether the disk is mounted read-only, or the permissions.`,
+  },
+  BACKUP_COPY_FULL: {
+    pt: (p) => `O disco das cópias fora da máquina (${p.dir}) está cheio: a cópia ${p.file} não coube. Será tentada de novo; liberte espaço ou troque o disco.`,
+    en: (p) => `The off-machine backup disk (${p.dir}) is full: the copy ${p.file} did not fit. It will be tried again; free some space or replace the disk.`,
+  },
+  BACKUP_COPY_CHECK_FAILED: {
+    pt: (p) => `A cópia ${p.file} escrita em ${p.dir} não é igual à original (${p.detail}): foi apagada e será feita de novo. Se se repetir, o disco pode estar avariado.`,
+    en: (p) => `The copy ${p.file} written to ${p.dir} is not the same as the original (${p.detail}): it was removed and will be made again. If this repeats, the disk may be failing.`,
+  },
+  BACKUP_COPY_FAILED: {
+    pt: (p) => `A cópia para fora da máquina (${p.dir}) falhou: ${p.reason}. Será tentada de novo.`,
+    en: (p) => `The off-machine copy (${p.dir}) failed: ${p.reason}. It will be tried again.`,
+  },
 });

@@ -175,6 +175,9 @@ export const peopleContract = {
         specialPrize: specialPrizeSchema.nullable().optional(),
         drawerVarianceThresholdCents: z.number().int().min(0).max(1_000_000).optional(),
         backupsKept: z.number().int().min(1).max(1000).optional(),
+        /** An absolute folder (a mounted disk or share); null: no copy off the machine. */
+        backupCopyDir: z.string().trim().min(1).max(400).regex(/^(\/|[A-Za-z]:[\\/]|\\\\)/, 'uma pasta absoluta').nullable().optional(),
+        backupCopiesKept: z.number().int().min(1).max(1000).optional(),
         guiaApprovalThresholdCents: z.number().int().min(0).max(100_000_000).nullable().optional(),
         shiftHours: z.number().int().min(1).max(24).optional(),
         longManagerPins: z.boolean().optional(),

@@ -92,7 +92,8 @@ export function allowed(from, to) {
     // Each post answers through one dispatcher (rpc/posts.ts: its overlay over the kiosk's or the hall's).
     electron: () => toKind === 'core' || to === 'kiosk' || to === 'electron' || to === 'hall' || to === 'counter' || to === 'rpc',
     // The hall server's transport (its PKI, the terminals port, a counter's enrolment): the redemption of a code is the terminals service's.
-    hall: () => toKind === 'core' || ['db', 'web', 'kiosk', 'rpc', 'services/terminals', 'hall'].includes(to),
+    // Its copier of backups off the machine (backup-copier.ts) writes and checks each copy in a worker thread.
+    hall: () => toKind === 'core' || ['db', 'web', 'kiosk', 'rpc', 'services/terminals', 'hall', 'main/workers'].includes(to),
     // A counter: the hall's link over browser mode's server; it opens no database of its own and prints its own terminal's jobs.
     counter: () => toKind === 'core' || ['web', 'hall', 'counter', 'printing', 'main/printing', 'rpc'].includes(to),
     // The hall's shipper: the hall's SQLite read through db/, PostgreSQL through its driver (here and in main/group/ only).

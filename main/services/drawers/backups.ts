@@ -2,9 +2,18 @@
 import { KioskError } from '../../../core/errors.js';
 import { hallSettings } from '../../../db/people.js';
 import { BackupCheckError, createBackup } from '../../../db/backup.js';
-import { commandWith, done, type HandlerSlice } from '../shared/context.js';
+import { readCopyState } from '../../../db/backup-copy.js';
+import { commandWith, done, query, type HandlerSlice } from '../shared/context.js';
 
-export const backupHandlers: HandlerSlice<'backup.create'> = {
+export const backupHandlers: HandlerSlice<'backup.create' | 'backup.copyStatus'> = {
+  // What the hall server's copier (main/hall/backup-copier.ts) last wrote beside the backups; a folder
+  // named in the settings that it has not tried yet is pending. A post with no copier says what it knows.
+  'backup.copyStatus': query((ctx) => {
+    const named = hallSettings(ctx.db).backupCopyDir;
+    const kept = readCopyState(ctx.dataDir);
+    if (named !== null && kept?.dir !== named) return { dir: named, state: 'pending' as const, lastCopy: null, lastAttemptAt: null, error: null };
+    return kept ?? { dir: null, state: 'off' as const, lastCopy: null, lastAttemptAt: null, error: null };
+  }),
   // The copy is made in `prepare`: page by page from the kiosk's writable
   // connection, with no transaction held, so sales go on while it runs.
   'backup.create': commandWith(
