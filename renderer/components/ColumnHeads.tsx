@@ -2,6 +2,8 @@
 export interface ColumnHead {
   label: string;
   num?: boolean;
+  /** Named to screen readers only (a column of acts: its buttons say what they do). */
+  hidden?: boolean;
 }
 
 /** A table's row of column headings (`<thead>`), the numbers' columns marked `num`. */
@@ -11,7 +13,7 @@ export function ColumnHeads({ columns }: { columns: readonly ColumnHead[] }) {
       <tr>
         {columns.map((c) => (
           <th key={c.label} scope="col" className={c.num ? 'num' : undefined}>
-            {c.label}
+            {c.hidden ? <span className="visually-hidden">{c.label}</span> : c.label}
           </th>
         ))}
       </tr>

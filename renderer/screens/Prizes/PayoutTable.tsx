@@ -1,13 +1,8 @@
 import type { ReactNode } from 'react';
 import type { ClientError } from '../../client.js';
+import { ColumnHeads, type ColumnHead } from '../../components/ColumnHeads.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { TableRegion } from '../../components/TableRegion.js';
-
-/** One column heading: its words, and whether it holds numbers (set right, as its cells). */
-export interface PayoutColumn {
-  label: string;
-  num?: boolean;
-}
 
 /**
  * What the session owes its players, prizes or refunds: the list's load error, "none" once it is known to be empty,
@@ -29,7 +24,7 @@ export function PayoutTable<T>({
   /** The table's name (its region's). */
   name: string;
   none: string;
-  columns: readonly PayoutColumn[];
+  columns: readonly ColumnHead[];
   /** The acts' column, named to screen readers. */
   actions: string;
   row: (item: T) => ReactNode;
@@ -41,18 +36,7 @@ export function PayoutTable<T>({
       {rows && rows.length > 0 ? (
         <TableRegion name={name}>
           <table className="table payouts">
-            <thead>
-              <tr>
-                {columns.map((c) => (
-                  <th key={c.label} scope="col" className={c.num ? 'num' : undefined}>
-                    {c.label}
-                  </th>
-                ))}
-                <th scope="col">
-                  <span className="visually-hidden">{actions}</span>
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={[...columns, { label: actions, hidden: true }]} />
             <tbody>{rows.map(row)}</tbody>
           </table>
         </TableRegion>

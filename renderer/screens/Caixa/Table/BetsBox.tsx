@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ColumnHeads } from '../../../components/ColumnHeads.js';
 import { TableRegion } from '../../../components/TableRegion.js';
 import { useFormat } from '../../../format.js';
 import { numbersText } from './parse.js';
@@ -48,21 +49,15 @@ function SettleResult({ colours, result, onBack }: { colours: Colours; result: S
       {result.paymentOrder.length === 0 ? <p className="empty">{t('tableSheet.noWinners')}</p> : null}
       <table className="table settle-table">
         <caption className="visually-hidden">{t('tableSheet.resultTableTitle')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('tableSheet.col.order')}</th>
-            <th scope="col">{t('tableSheet.col.betAnnouncement')}</th>
-            <th scope="col" className="num">
-              {t('tableSheet.col.amount')}
-            </th>
-            <th scope="col" className="num">
-              {t('tableSheet.col.prize')}
-            </th>
-            <th scope="col" className="num">
-              {t('tableSheet.col.returned')}
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          columns={[
+            { label: t('tableSheet.col.order') },
+            { label: t('tableSheet.col.betAnnouncement') },
+            { label: t('tableSheet.col.amount'), num: true },
+            { label: t('tableSheet.col.prize'), num: true },
+            { label: t('tableSheet.col.returned'), num: true },
+          ]}
+        />
         <tbody>
           {result.paymentOrder.map((index, i) => {
             const b = result.bets[index];
@@ -111,18 +106,14 @@ function BetsList({ colours, bets, onRemove }: { colours: Colours; bets: readonl
   return (
     <table className="table bets-table" data-testid="bets-list">
       <caption className="visually-hidden">{t('tableSheet.betsTitle')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('tableSheet.col.bet')}</th>
-          <th scope="col">{t('tableSheet.col.colour')}</th>
-          <th scope="col" className="num">
-            {t('tableSheet.col.amount')}
-          </th>
-          <th scope="col">
-            <span className="visually-hidden">{t('tableSheet.col.actions')}</span>
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads
+        columns={[
+          { label: t('tableSheet.col.bet') },
+          { label: t('tableSheet.col.colour') },
+          { label: t('tableSheet.col.amount'), num: true },
+          { label: t('tableSheet.col.actions'), hidden: true },
+        ]}
+      />
       <tbody>
         {bets.map((b, i) => (
           <tr key={`${i}-${b.chance}-${numbersText(b.numbers ?? [])}`} data-testid={`bet-row-${i}`}>
