@@ -8,7 +8,8 @@
  * a backup taken (checked in its worker thread), both stopped, the books
  * verified by `audit:verify`, the group's copy by `group:verify`, witnessed
  * by `group:witness` and reported by `group:report`, the backup restored by
- * `backup:restore`; and `--version` of the installed program.
+ * `backup:restore`; a closed session exported by `export` and checked by
+ * `export:verify`; and `--version` of the installed program.
  *
  * Built in a copy (the tracked and new files, node_modules linked) so that the
  * build never empties this checkout's dist/renderer under the tests that serve
@@ -23,8 +24,11 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdir
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { strFromU8, unzipSync } from 'fflate';
 import { PAGE_FILE } from '../../core/inspector/check.js';
 import { startPrinterEmulator, type PrinterEmulator } from '../../tools/printer-emulator/server.js';
+import { createTestHall } from '../fixtures/faces.js';
+import { playedSession } from '../fixtures/played-session.js';
 import { createTestDatabase, type TestDatabase } from '../postgres.js';
 import { ROOT, exited, waitFor, type Proc } from './posts.js';
 
@@ -159,6 +163,25 @@ describe('the production package, installed with its production dependencies onl
     expect((await must(url, 'auth.login', { username: 'caixa1', pin: '3333' })).operatorToken).toEqual(expect.any(String));
     await stop(web);
     expect(web.child.exitCode, web.output()).toBe(0);
+  });
+
+  it("exports a closed session with the installed program (the acta's PDF and the proofs in their workers, the prebuilt check page) and verifies it", async () => {
+    // The session played through the dispatcher of the sources (a fixture): only the programs under test are the installed ones.
+    const t = await createTestHall();
+    try {
+      const sessionId = await playedSession(t, 'A');
+      const acta = await t.h.ok('session.acta', { sessionId }, t.manager);
+      const zip = join(work, 'export.zip');
+      const made = JSON.parse(sh('export', process.execPath, [cli, 'export', '--data-dir', t.h.dataDir, '--session', String(sessionId), '--out', zip], installed)) as { entries: number };
+      expect(made.entries).toBeGreaterThan(0);
+      const page = unzipSync(readFileSync(zip))[PAGE_FILE];
+      expect(page && strFromU8(page)).toBe(readFileSync(join(pkg, 'dist', 'main', 'inspector', PAGE_FILE), 'utf8'));
+      const verified = spawnSync(process.execPath, [cli, 'export:verify', zip, '--key', acta.hallKey!.verifierKey], { cwd: installed, env: env(), encoding: 'utf8' });
+      expect(verified.status, `${verified.stdout}${verified.stderr}`).toBe(0);
+      expect(verified.stdout).not.toContain('FALHA');
+    } finally {
+      t.h.close();
+    }
   });
 
   it('runs a hall server and an enrolled counter with node alone: a card sold, its receipt printed, a backup, the books verified, witnessed, reported, restored', async () => {
