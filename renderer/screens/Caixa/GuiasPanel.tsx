@@ -8,6 +8,7 @@ import type { ChannelInput } from '../../../core/contract.js';
 import { invoke } from '../../client.js';
 import { CsvButton } from '../../components/CsvButton.js';
 import { ListNotGiven, useLoadError } from './ListNotGiven.js';
+import { ColumnHeads } from '../../components/ColumnHeads.js';
 import { PagedList } from '../../components/PagedList.js';
 import { usePages } from '../../components/Pager.js';
 import { useFormat } from '../../format.js';
@@ -62,16 +63,16 @@ export function GuiasPanel() {
       >
         {(l) => (
           <table className="table compact" data-testid="guias-table">
-            <thead>
-              <tr>
-                <th scope="col" className="num">{t('guiasPeriod.col.number')}</th>
-                <th scope="col">{t('guiasPeriod.col.issued')}</th>
-                <th scope="col">{t('caixa.machine')}</th>
-                <th scope="col">{t('caixa.kind')}</th>
-                <th scope="col" className="num">{t('caixa.amount')}</th>
-                <th scope="col">{t('guiasPeriod.status')}</th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              columns={[
+                { label: t('guiasPeriod.col.number'), num: true },
+                { label: t('guiasPeriod.col.issued') },
+                { label: t('caixa.machine') },
+                { label: t('caixa.kind') },
+                { label: t('caixa.amount'), num: true },
+                { label: t('guiasPeriod.status') },
+              ]}
+            />
             <tbody>
               {l.guias.map((g) => (
                 <tr key={g.guiaId} data-testid={`guias-row-${g.number}`}>

@@ -6,6 +6,7 @@
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ColumnHeads } from '../../components/ColumnHeads.js';
 import { PagedList } from '../../components/PagedList.js';
 import { usePages } from '../../components/Pager.js';
 import { useFormat } from '../../format.js';
@@ -14,6 +15,27 @@ import { auditActionLabel, auditFilterGroups } from '../../lib/auditActions.js';
 import { PeriodFields, usePeriod } from '../../components/PeriodFields.js';
 
 const PAGE = 25;
+
+/** A jump of the server's clock (its row's input: what the clock should have read, what it read, the step), or null. */
+function clockJumpOf(channel: string, input: string): { from: string; to: string; seconds: number } | null {
+  if (channel !== 'clock.jump') return null;
+  try {
+    const v = JSON.parse(input) as { from?: unknown; to?: unknown; seconds?: unknown };
+    return typeof v.from === 'string' && typeof v.to === 'string' && typeof v.seconds === 'number' ? { from: v.from, to: v.to, seconds: v.seconds } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The jump in words, above its values. */
+function ClockJumpNote({ channel, input }: { channel: string; input: string }) {
+  const { t, i18n } = useTranslation();
+  const f = useFormat();
+  const jump = clockJumpOf(channel, input);
+  if (!jump) return null;
+  const seconds = new Intl.NumberFormat(i18n.language, { signDisplay: 'always' }).format(jump.seconds);
+  return <span className="audit-value" data-testid="audit-clock-jump">{t('auditLog.clockJump', { from: f.dateTime(jump.from), to: f.dateTime(jump.to), seconds })}</span>;
+}
 
 export function AuditLog() {
   const { t, i18n } = useTranslation();
@@ -68,15 +90,15 @@ export function AuditLog() {
       >
         {(l) => (
           <table className="table compact audit-table" data-testid="audit-log">
-            <thead>
-              <tr>
-                <th scope="col" className="num">{t('auditLog.col.seq')}</th>
-                <th scope="col">{t('auditLog.col.at')}</th>
-                <th scope="col">{t('auditLog.col.channel')}</th>
-                <th scope="col">{t('auditLog.col.who')}</th>
-                <th scope="col">{t('auditLog.col.values')}</th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              columns={[
+                { label: t('auditLog.col.seq'), num: true },
+                { label: t('auditLog.col.at') },
+                { label: t('auditLog.col.channel') },
+                { label: t('auditLog.col.who') },
+                { label: t('auditLog.col.values') },
+              ]}
+            />
             <tbody>
               {l.entries.map((e) => (
                 <tr key={e.seq} data-testid={`audit-row-${e.seq}`} className={e.outcome === 'refused' ? 'refused' : undefined}>
@@ -91,6 +113,7 @@ export function AuditLog() {
                     <span className="meta"> · {e.terminalId}</span>
                   </td>
                   <td className="audit-values">
+                    <ClockJumpNote channel={e.channel} input={e.input} />
                     {e.before !== null ? (
                       <span className="audit-value">
                         <span className="meta">{t('auditLog.before')}</span> <code>{e.before}</code>
