@@ -2,7 +2,8 @@
  * The program's version as every document, log line and `--version` states it:
  * the package's version, and the commit it was built from. A production build
  * stamps both in `build-info.json` beside `package.json` (written by
- * `npm run build`); run from a checkout, the commit is read from git.
+ * `npm run build`), read when the compiled files run; run from the sources, the
+ * commit is read from git.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -43,7 +44,9 @@ export function programVersion(): ProgramVersion {
   if (cached) return cached;
   const root = packageRoot();
   const stamp = path.join(root, BUILD_INFO_FILE);
-  if (existsSync(stamp)) {
+  // The stamp speaks for the built files only: run from the sources, a stamp left by an earlier build would be stale.
+  const built = !fileURLToPath(import.meta.url).endsWith('.ts');
+  if (built && existsSync(stamp)) {
     const info = JSON.parse(readFileSync(stamp, 'utf8')) as ProgramVersion;
     cached = { version: info.version, commit: info.commit ?? null };
   } else {
