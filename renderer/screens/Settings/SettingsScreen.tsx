@@ -6,6 +6,7 @@ import { SubTabs } from '../../components/SubTabs.js';
 import { useKioskQuery } from '../../hooks.js';
 import { formatPercent } from '../../lib/settings.js';
 import { BallSetPanel } from './BallSetPanel.js';
+import { BackupCopyPanel } from './BackupCopyPanel.js';
 import { HallSettingsForm } from './Hall/HallSettingsForm.js';
 import { HallKeyPanel } from './HallKeyPanel.js';
 import { MachinesPanel } from './MachinesPanel.js';
@@ -81,6 +82,8 @@ export function SettingsScreen({ jobsPanelOpen = false, before = null, isAdmin =
             ) : null}
           </section>
         ) : null}
+        {/* Copies off the machine: the hall's own decision, beside its settings (a manager's, as every setting). */}
+        {shown === 'hall' && s ? <BackupCopyPanel key={`${s.backupCopyDir ?? ''}|${s.backupCopiesKept}`} dir={s.backupCopyDir} kept={s.backupCopiesKept} onSaved={() => void settings.reload()} /> : null}
         {shown === 'signing' ? <HallKeyPanel isAdmin={isAdmin} /> : null}
         {shown === 'series' ? (
           <div className="columns">
