@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { csvCents, csvFilename, csvPeriodName, csvText, csvTime, toCsv } from './csv.js';
 import { pageLimit, pageOf } from './paging.js';
 
+const STAMP = { software: 'bingo-caixa-kiosk 0.1.0 (e2add13a8618)', madeAt: '2026-12-07T03:30:00.000Z' };
+
 describe('the books as CSV (pt-PT)', () => {
   it('writes cents with a decimal comma and no thousands separator, signed', () => {
     expect([0, 5, 50, 1250, -5, -1250, 123_456_789].map(csvCents)).toEqual(['0,00', '0,05', '0,50', '12,50', '-0,05', '-12,50', '1234567,89']);
@@ -31,11 +33,18 @@ describe('the books as CSV (pt-PT)', () => {
         { a: 'linha\nnova', b: -1 },
       ],
       'Europe/Lisbon',
+      STAMP,
     );
-    expect(text).toBe('\ufeffNome;Valor (€)\r\n"Série; ""A""";12,50\r\n"linha\nnova";-0,01\r\n');
+    expect(text).toBe(
+      '\ufeffNome;Valor (€);Programa;Gerado em\r\n' +
+        `"Série; ""A""";12,50;${STAMP.software};07/12/2026 03:30:00\r\n` +
+        `"linha\nnova";-0,01;${STAMP.software};07/12/2026 03:30:00\r\n`,
+    );
+    // The program and the time made are two more columns of the one table: a reader takes the file as it is.
+    const made = { Programa: 'bingo-caixa-kiosk 0.1.0 (e2add13a8618)', 'Gerado em': '07/12/2026 03:30:00' };
     expect(parse(text, { delimiter: ';', bom: true, columns: true })).toEqual([
-      { Nome: 'Série; "A"', 'Valor (€)': '12,50' },
-      { Nome: 'linha\nnova', 'Valor (€)': '-0,01' },
+      { Nome: 'Série; "A"', 'Valor (€)': '12,50', ...made },
+      { Nome: 'linha\nnova', 'Valor (€)': '-0,01', ...made },
     ]);
   });
 

@@ -5,6 +5,13 @@
  * (`05/03/2025 21:14:07`, the hall's `timeZone`), UTF-8 with a BOM (so accents read
  * right) and CRLF line ends; pt-PT headers. Written with csv-stringify, which
  * quotes a cell holding `;`, `"` or a line break.
+ *
+ * Every file says which program made it and when (issue 40) in two last
+ * columns, `Programa` and `Gerado em`, the same on every row: one header line
+ * and a rectangular table is what every spreadsheet and CSV reader takes as
+ * it is. A `#` line before the header becomes the header in Excel and
+ * LibreOffice (and needs `comment='#'` in pandas); a metadata row after the
+ * last is read, summed and pivoted as data, or refused for its cell count.
  */
 import { stringify } from 'csv-stringify/sync';
 import { hallDay, hallTimestamp, type HallTimeZone } from './time.js';
@@ -44,6 +51,19 @@ export function csvText(text: string | null | undefined): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
+/** Who made a file and when (the instant as the hall reads it, like every other time of the file). */
+export interface CsvStamp {
+  /** The program with its version: "bingo-caixa-kiosk 0.1.0 (e2add13a8618)". */
+  software: string;
+  /** When the file was made (ISO-8601). */
+  madeAt: string;
+}
+
+/** `columns`, then `Programa` and `Gerado em` with the stamp on every row. */
+export function stampedColumns<T>(columns: readonly CsvColumn<T>[], stamp: CsvStamp): CsvColumn<T>[] {
+  return [...columns, { header: 'Programa', cell: () => stamp.software }, { header: 'Gerado em', cell: (_row, zone) => csvTime(stamp.madeAt, zone) }];
+}
+
 /** The byte order mark: the first character of every file. */
 const CSV_BOM = '\ufeff';
 
@@ -64,9 +84,10 @@ export function csvLines<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]
   );
 }
 
-/** A whole file: BOM, header and rows. */
-export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[], zone: HallTimeZone): string {
-  return csvHeader(columns as readonly CsvColumn<never>[]) + csvLines(columns, rows, zone);
+/** A whole file: BOM, header and rows, each row stamped with the program that made it and when. */
+export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[], zone: HallTimeZone, stamp: CsvStamp): string {
+  const all = stampedColumns(columns, stamp);
+  return csvHeader(all as readonly CsvColumn<never>[]) + csvLines(all, rows, zone);
 }
 
 /** A file's name: `vendas-sessao-3.csv`; only letters, digits, `-` and `.`. */

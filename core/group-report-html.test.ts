@@ -42,11 +42,13 @@ describe('the report charts', () => {
   });
 
   it('makes one page that fetches nothing', () => {
-    const report: GroupReport = { fromDay: '2026-11-01', toDay: '2026-11-30', generatedAt: '2026-12-01T10:00:00.000Z', minimumReturnBasisPoints: 8_000, rows: [row('Norte', '2026-11-30', 100)], machines: [], guiasByMachine: [] };
+    const report: GroupReport = { fromDay: '2026-11-01', toDay: '2026-11-30', generatedAt: '2026-12-01T10:00:00.000Z', software: 'bingo-caixa-kiosk 0.1.0 (e2add13a8618)', minimumReturnBasisPoints: 8_000, rows: [row('Norte', '2026-11-30', 100)], machines: [], guiasByMachine: [] };
     const html = reportHtml(report);
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).toContain('lang="pt-PT"');
     expect(html).not.toMatch(/<script|<link|src=|url\(/);
     expect(html.match(/<svg /g)).toHaveLength(3);
+    // When it was made and by which program (issue 40).
+    expect(html).toContain('gerado em 01/12/2026 10:00 por bingo-caixa-kiosk 0.1.0 (e2add13a8618).');
   });
 });

@@ -229,7 +229,7 @@ export function reportHtml(report: GroupReport): string {
 <title>Relatório do grupo, ${escapeHtml(hallDate(report.fromDay))} a ${escapeHtml(hallDate(report.toDay))}</title>
 <style>${STYLE}</style></head><body>
 <h1>Relatório do grupo</h1>
-<p class="meta">De ${escapeHtml(hallDate(report.fromDay))} a ${escapeHtml(hallDate(report.toDay))}, calculado só a partir do diário guardado no grupo; gerado em ${escapeHtml(hallDateTime(report.generatedAt))}. Uma linha por sala e sessão de bingo; o que cada sala fez fora das sessões vai numa linha do seu dia.</p>
+<p class="meta">De ${escapeHtml(hallDate(report.fromDay))} a ${escapeHtml(hallDate(report.toDay))}, calculado só a partir do diário guardado no grupo; gerado em ${escapeHtml(hallDateTime(report.generatedAt))} por ${escapeHtml(report.software)}. Uma linha por sala e sessão de bingo; o que cada sala fez fora das sessões vai numa linha do seu dia.</p>
 <h2>Sessões</h2>
 ${table}
 <h2>Gráficos</h2>

@@ -5,6 +5,8 @@ import { toCsv } from './csv.js';
 
 const HALL = '00000000-0000-4000-8000-000000000001';
 const period = reportPeriod({ from: '2026-11-30', to: '2026-11-30' }, '2026-12-01');
+/** The program a report says made it (issue 40). */
+const SOFTWARE = 'bingo-caixa-kiosk 0.1.0 (e2add13a8618)';
 
 function session(over: Partial<SessionFact> = {}): SessionFact {
   return {
@@ -85,6 +87,7 @@ describe('the report rows', () => {
       }),
       period,
       '2026-12-01T10:00:00.000Z',
+      SOFTWARE,
     );
     expect(r.rows.map((x) => [x.sessionNumber, x.date, x.salesCents, x.prizesCents, x.guiasPaid, x.guiasPaidCents, x.guiasCashCents, x.guiasChequeCents, x.guiasVoided, x.zReports, x.zVarianceCents, x.fundContributionsCents])).toEqual([
       [3, '2026-11-30', 4_500, 2_475, 1, 5_000, 1_000, 4_000, 0, 1, -10, 0],
@@ -104,14 +107,18 @@ describe('the report rows', () => {
       }),
       period,
       '2026-12-01T10:00:00.000Z',
+      SOFTWARE,
     );
     expect(r.machines[0]).toMatchObject({ betCents: 100, playedCents: 100_000, machinePrizesCents: 50_000, returnBasisPoints: 5_000, below: true });
   });
 
   it('writes the CSV with pt-PT headers and decimal commas, a formula-looking hall name kept as text', () => {
-    const r = groupReport(facts({ halls: [{ hallId: HALL, name: '=Sala' }] }), period, '2026-12-01T10:00:00.000Z');
-    const [header, line] = toCsv(REPORT_CSV_COLUMNS, r.rows, 'Europe/Lisbon').replace('\ufeff', '').split('\r\n');
+    const r = groupReport(facts({ halls: [{ hallId: HALL, name: '=Sala' }] }), period, '2026-12-01T10:00:00.000Z', SOFTWARE);
+    const [header, line] = toCsv(REPORT_CSV_COLUMNS, r.rows, 'Europe/Lisbon', { software: r.software, madeAt: r.generatedAt }).replace('\ufeff', '').split('\r\n');
     expect(header!.split(';').slice(0, 7)).toEqual(['Sala', 'Sessão', 'Data', 'Jogadas', 'Jogadas anuladas', 'Cartões vendidos', 'Vendas (€)']);
     expect(line!.split(';').slice(0, 7)).toEqual(["'=Sala", '3', '2026-11-30', '2', '1', '30', '45,00']);
+    // The program that made it and when, last on every row (issue 40).
+    expect(header!.split(';').slice(-2)).toEqual(['Programa', 'Gerado em']);
+    expect(line!.split(';').slice(-2)).toEqual([SOFTWARE, '01/12/2026 10:00:00']);
   });
 });

@@ -191,6 +191,8 @@ export interface GroupReport {
   fromDay: string;
   toDay: string;
   generatedAt: string;
+  /** The program that made the report, with its version (issue 40). */
+  software: string;
   minimumReturnBasisPoints: number;
   rows: ReportRow[];
   machines: MachineReturn[];
@@ -235,7 +237,7 @@ function emptyRow(hallId: string, hallName: string, sessionNumber: number | null
   };
 }
 
-export function groupReport(facts: ReportFacts, period: ReportPeriod, generatedAt: string): GroupReport {
+export function groupReport(facts: ReportFacts, period: ReportPeriod, generatedAt: string, software: string): GroupReport {
   const names = new Map(facts.halls.map((h) => [h.hallId, h.name]));
   const nameOf = (hallId: string) => names.get(hallId) ?? hallId;
   const zones = new Map(facts.halls.map((h) => [h.hallId, h.timeZone ?? DEFAULT_HALL_TIME_ZONE]));
@@ -355,7 +357,7 @@ export function groupReport(facts: ReportFacts, period: ReportPeriod, generatedA
   const guiasByMachine = facts.meters
     .map((m) => ({ hallName: nameOf(m.hallId), number: m.number, paidCents: paidByMachine.get(`${m.hallId}\u0000${m.machineId}`) ?? 0 }))
     .filter((g) => g.paidCents > 0);
-  return { fromDay: period.fromDay, toDay: period.toDay, generatedAt, minimumReturnBasisPoints: MIN_RETURN_BASIS_POINTS, rows, machines, guiasByMachine };
+  return { fromDay: period.fromDay, toDay: period.toDay, generatedAt, software, minimumReturnBasisPoints: MIN_RETURN_BASIS_POINTS, rows, machines, guiasByMachine };
 }
 
 // ---- CSV ----

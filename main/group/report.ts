@@ -11,6 +11,7 @@ import { reportHtml } from '../../core/group-report-html.js';
 import type { GroupClient, GroupPool } from '../../db/group/client.js';
 import { groupHalls } from '../../db/group/journal.js';
 import { fundFacts, guiaFacts, meterFacts, sessionFacts, zFacts, type ReportWindow } from '../../db/group/report.js';
+import { softwareLabel } from '../version.js';
 
 /**
  * The report in one read-only snapshot (every figure of the same moment, whatever is being shipped). Nested
@@ -50,12 +51,12 @@ async function readInSnapshot(c: GroupClient, period: ReportPeriod, now: Date): 
     facts.funds.push(...(await fundFacts(c, w)));
     facts.meters.push(...(await meterFacts(c, w)));
   }
-  return groupReport({ halls: halls.map((h) => ({ hallId: h.hallId, name: h.name, timeZone: h.timeZone })), ...facts }, period, now.toISOString());
+  return groupReport({ halls: halls.map((h) => ({ hallId: h.hallId, name: h.name, timeZone: h.timeZone })), ...facts }, period, now.toISOString(), softwareLabel());
 }
 
 /** The report in the format asked for: the text written to stdout or the file. */
 export function reportText(report: GroupReport, format: ReportFormat): string {
   if (format === 'json') return `${JSON.stringify(report, null, 2)}\n`;
-  if (format === 'csv') return toCsv(REPORT_CSV_COLUMNS, report.rows, DEFAULT_HALL_TIME_ZONE);
+  if (format === 'csv') return toCsv(REPORT_CSV_COLUMNS, report.rows, DEFAULT_HALL_TIME_ZONE, { software: report.software, madeAt: report.generatedAt });
   return reportHtml(report);
 }

@@ -10,6 +10,8 @@ import type { Channel, ChannelOutput } from '../../../core/contract.js';
 import { expectBooksHold } from '../../../test/books.js';
 import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
 import { snapshot } from '../../../test/harness.js';
+import { softwareLabel } from '../../version.js';
+import { csvTime } from '../../../core/csv.js';
 
 let t: TestHall & { caixa: string };
 beforeEach(async () => {
@@ -121,7 +123,11 @@ describe('export.guias and export.machineReturn', () => {
       'Cheques (n.º, banco, valor)',
       'Motivo da anulação',
       'Observações',
+      'Programa',
+      'Gerado em',
     ]);
+    // The program that made the file and when, on every row (issue 40).
+    expect(new Set(lines.map((l) => `${l.Programa} ${l['Gerado em']}`))).toEqual(new Set([`${softwareLabel()} ${csvTime(to, 'Europe/Lisbon')}`]));
     const listed = (await t.h.ok('guia.list', { from, to }, t.manager)).guias.reverse();
     expect(lines.map((l) => [Number(l['Guia n.º']), cents(l['Valor (€)']!)])).toEqual(listed.map((g) => [g.number, g.amountCents]));
     expect(lines[0]).toMatchObject({
@@ -159,7 +165,7 @@ describe('export.guias and export.machineReturn', () => {
     const file = await t.h.ok('export.machineReturn', { from, to }, manager);
     expect(file).toMatchObject({ filename: 'retorno-maquinas-2026-11-30-a-2026-11-30.csv', rows: 2 });
     const lines = rows(file.content);
-    expect(Object.keys(lines[0]!)).toEqual(['Máquina', 'Modelo', 'Jogado (€)', 'Prémios pagos pela máquina (€)', 'Guias (€)', 'Retorno (%)', 'Abaixo do mínimo', 'Leituras']);
+    expect(Object.keys(lines[0]!)).toEqual(['Máquina', 'Modelo', 'Jogado (€)', 'Prémios pagos pela máquina (€)', 'Guias (€)', 'Retorno (%)', 'Abaixo do mínimo', 'Leituras', 'Programa', 'Gerado em']);
     expect(lines.map((l) => [l['Máquina'], cents(l['Jogado (€)']!), cents(l['Prémios pagos pela máquina (€)']!), cents(l['Guias (€)']!), cents(l['Retorno (%)']!), l['Abaixo do mínimo'], Number(l.Leituras)])).toEqual(
       report.machines.map((m) => [m.number, m.playedCents, m.machinePrizesCents, m.guiasCents, m.returnBasisPoints, m.below ? 'sim' : 'não', m.readings]),
     );

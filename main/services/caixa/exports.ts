@@ -11,6 +11,7 @@ import { hallTimeZone } from '../../../db/people.js';
 import { query, type HandlerSlice } from '../shared/context.js';
 import { machineReturn } from './funds.js';
 import { guiaView } from './guias.js';
+import { softwareLabel } from '../../version.js';
 
 export const caixaExportHandlers: HandlerSlice<'export.guias' | 'export.machineReturn'> = {
   'export.guias': query((ctx, input) => {
@@ -18,14 +19,14 @@ export const caixaExportHandlers: HandlerSlice<'export.guias' | 'export.machineR
     const guias = guiasInOrder(ctx.db, { status: input.status, ...period }).map((g) => guiaView(g));
     const status = input.status === 'all' ? [] : [input.status];
     const zone = hallTimeZone(ctx.db);
-    return { filename: csvFilename('guias', csvPeriodName(period.from, period.to, zone), ...status), content: toCsv(GUIAS_CSV, guias, zone), rows: guias.length };
+    return { filename: csvFilename('guias', csvPeriodName(period.from, period.to, zone), ...status), content: toCsv(GUIAS_CSV, guias, zone, { software: softwareLabel(), madeAt: ctx.at }), rows: guias.length };
   }),
   'export.machineReturn': query((ctx, input) => {
     const report = machineReturn(ctx.db, input.from, input.to);
     const zone = hallTimeZone(ctx.db);
     return {
       filename: csvFilename('retorno-maquinas', csvPeriodName(report.from, report.to, zone)),
-      content: toCsv(MACHINE_RETURN_CSV, report.machines, zone),
+      content: toCsv(MACHINE_RETURN_CSV, report.machines, zone, { software: softwareLabel(), madeAt: ctx.at }),
       rows: report.machines.length,
     };
   }),

@@ -9,6 +9,7 @@ import type { Channel } from '../../../core/contract.js';
 import { expectBooksHold } from '../../../test/books.js';
 import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
 import { snapshot } from '../../../test/harness.js';
+import { softwareLabel } from '../../version.js';
 
 let t: TestHall;
 beforeEach(async () => {
@@ -83,7 +84,11 @@ describe('export.zReports', () => {
       'Fichas contadas (€)',
       'Diferença em fichas (€)',
       'Auditoria n.º',
+      'Programa',
+      'Gerado em',
     ]);
+    // The program that made the file, on every row (issue 40).
+    expect(lines.map((l) => l.Programa)).toEqual(lines.map(() => softwareLabel()));
     const reports = [await t.h.ok('report.z', { drawerId: z1.drawerId }, t.manager), await t.h.ok('report.z', { drawerId: z2.drawerId }, t.manager)];
     const figures = (l: Record<string, string>) => [
       Number(l['Z n.º']),

@@ -14,6 +14,7 @@ import { drawersDuring, zReportsClosedBetween } from '../../../db/drawers.js';
 import { zUsernamesOf } from '../../../db/z-usernames.js';
 import { hallTimeZone } from '../../../db/people.js';
 import { query, type HandlerSlice } from '../shared/context.js';
+import { softwareLabel } from '../../version.js';
 
 const Z_REPORTS_CSV = zReportsCsv(CASH_LINES);
 
@@ -35,6 +36,6 @@ export const drawersExportHandlers: HandlerSlice<'export.zReports'> = {
       filename = csvFilename('relatorios-z', csvPeriodName(period.from, period.to, zone));
     }
     const rows = reports.map((z) => ({ ...z, usernames: zUsernamesOf(ctx.db, z.drawerId)! }));
-    return { filename, content: toCsv(Z_REPORTS_CSV, rows, zone), rows: rows.length };
+    return { filename, content: toCsv(Z_REPORTS_CSV, rows, zone, { software: softwareLabel(), madeAt: ctx.at }), rows: rows.length };
   }),
 };
