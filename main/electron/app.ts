@@ -7,7 +7,8 @@
  * server or a counter; at the first run, the choice) is post-start.ts's
  * openPost: its backend switches to the chosen post without a restart.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
@@ -29,6 +30,7 @@ import type { KioskEvent } from '../../core/contract.js';
 import type { Kiosk } from '../kiosk.js';
 import { openPost, type PostRuntime } from './post-start.js';
 import { createRpcHandler, type SenderInfo } from './ipc.js';
+import { autostartFileToWrite, loginItemToSet, loginStartOf, mainWindowOptions } from './kiosk-mode.js';
 import {
   APP_SCHEME,
   APP_SCHEME_PRIVILEGES,
@@ -170,6 +172,8 @@ async function onReady(args: KioskArgs, rendererDir: string): Promise<void> {
   stopEvents = opened.onEvent((event) => broadcast(event));
 
   mainWindow = createWindow(args.devTools);
+  // Kiosk mode: the packaged kiosk starts again when the session opens. A failure here stops no sale.
+  startAtLogin().catch((error: unknown) => console.warn('The start at login was not registered:', errorText(error)));
   await mainWindow.loadURL(KIOSK_URL);
 
   // The board and the customer display follow the other displays: opened when they are there, closed when they go.
@@ -238,15 +242,7 @@ function showReadOnly(current: BrowserWindow | null, target: DisplayInfo | null,
 let quitting = false;
 
 function createWindow(devTools: boolean): BrowserWindow {
-  const win = new BrowserWindow({
-    kiosk: true,
-    fullscreen: true,
-    autoHideMenuBar: true,
-    show: false,
-    title: 'Bingo Kiosk',
-    backgroundColor: '#000000',
-    webPreferences: webPreferences(PRELOAD_PATH, { devTools }),
-  });
+  const win = new BrowserWindow(mainWindowOptions(PRELOAD_PATH, { packaged: app.isPackaged, devTools }));
   win.setMenu(null);
   // Alt+F4 or the window manager's close: refused in kiosk mode (issue 12).
   win.on('close', (event) => {
@@ -273,6 +269,24 @@ function createWindow(devTools: boolean): BrowserWindow {
     if (details.reason !== 'clean-exit' && !win.isDestroyed()) win.webContents.reload();
   });
   return win;
+}
+
+/** Register the start at login the policy gives this platform (kiosk-mode.ts), leaving one the technician turned off. */
+async function startAtLogin(): Promise<void> {
+  const start = loginStartOf({ platform: process.platform, packaged: app.isPackaged, execPath: process.execPath, env: process.env, homeDir: homedir() });
+  if (start.kind === 'login-item') {
+    const settings = loginItemToSet(start, app.getLoginItemSettings({ path: start.settings.path, args: start.settings.args }));
+    if (settings) app.setLoginItemSettings(settings);
+  } else if (start.kind === 'xdg-autostart') {
+    const existing = await readFile(start.file, 'utf8').catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    });
+    const text = autostartFileToWrite(existing, start.text);
+    if (text === null) return;
+    await mkdir(path.dirname(start.file), { recursive: true });
+    await writeFile(start.file, text, { mode: 0o644 });
+  }
 }
 
 /**
