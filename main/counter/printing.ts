@@ -71,26 +71,15 @@ export function startCounterPrinting(o: CounterPrintingOptions): CounterPrinting
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let timerAt = Infinity;
   /** What the hall said last: a terminal without printers is asked again only when printers change (or now and then). */
   let hasPrinters: boolean | null = null;
   /** Reports the hall has not acknowledged yet (a lost answer): sent before anything else. */
   let unsent: CounterReport[] = [];
 
+  const wake = earliestWake(() => start());
   function schedule(delayMs: number): void {
     if (stopped) return;
-    const at = Date.now() + Math.max(0, delayMs);
-    // The earliest wake-up wins: a later one never postpones a sooner one.
-    if (timer !== null && timerAt <= at) return;
-    if (timer !== null) clearTimeout(timer);
-    timerAt = at;
-    timer = setTimeout(() => {
-      timer = null;
-      timerAt = Infinity;
-      start();
-    }, Math.max(0, delayMs));
-    timer.unref?.();
+    wake.at(delayMs);
   }
 
   function start(): void {
@@ -131,37 +120,8 @@ export function startCounterPrinting(o: CounterPrintingOptions): CounterPrinting
       if (claim.jobs.length === 0 || !claim.printer) {
         return Math.min(pollMs, Math.max(50, claim.nextDueInMs ?? pollMs));
       }
-      unsent.push(...(await printBatch(claim.printer, claim)));
+      unsent.push(...(await printBatch(claim.printer, claim, render, transportFor)));
     }
-  }
-
-  /** The claimed jobs, rendered and sent over one connection; what to report of each. */
-  async function printBatch(printer: PrinterRow, claim: CounterClaim): Promise<CounterReport[]> {
-    const profile = printerProfile(printer);
-    const parts: Uint8Array[] = [];
-    const sent: CounterClaim['jobs'] = [];
-    const reports: CounterReport[] = [];
-    for (const job of claim.jobs) {
-      try {
-        parts.push(render(job.document, profile, { drawer: job.drawer }));
-        sent.push(job);
-      } catch (e) {
-        // Never sent: its pulse goes back for the attempt that prints.
-        reports.push({ jobId: job.jobId, attempts: job.attempts, drawer: job.drawer, reached: false, error: jobErrorOf(e) });
-      }
-    }
-    if (sent.length === 0) return reports;
-    try {
-      await transportFor(printer).send(concatBytes(parts));
-      for (const job of sent) reports.push({ jobId: job.jobId, attempts: job.attempts, drawer: job.drawer, reached: true });
-    } catch (e) {
-      // As at the hall: refused before any byte left (no paper, cover open, refused), nothing reached the printer;
-      // once the connection carried anything, every job of the batch may have printed.
-      const reached = !(isPrinterError(e) && !e.maybeDelivered);
-      const error = jobErrorOf(e);
-      for (const job of sent) reports.push({ jobId: job.jobId, attempts: job.attempts, drawer: job.drawer, reached, error });
-    }
-    return reports.sort((a, b) => a.jobId - b.jobId);
   }
 
   const unsubscribe = o.link.onEvent((event) => {
@@ -182,6 +142,63 @@ export function startCounterPrinting(o: CounterPrintingOptions): CounterPrinting
     stop() {
       stopped = true;
       unsubscribe();
+      wake.cancel();
+    },
+  };
+}
+
+/** The claimed jobs, rendered and sent over one connection; what to report of each. */
+async function printBatch(
+  printer: PrinterRow,
+  claim: CounterClaim,
+  render: NonNullable<CounterPrintingOptions['render']>,
+  transportFor: (printer: PrinterRow) => JobTransport,
+): Promise<CounterReport[]> {
+  const profile = printerProfile(printer);
+  const parts: Uint8Array[] = [];
+  const sent: CounterClaim['jobs'] = [];
+  const reports: CounterReport[] = [];
+  for (const job of claim.jobs) {
+    try {
+      parts.push(render(job.document, profile, { drawer: job.drawer }));
+      sent.push(job);
+    } catch (e) {
+      // Never sent: its pulse goes back for the attempt that prints.
+      reports.push({ jobId: job.jobId, attempts: job.attempts, drawer: job.drawer, reached: false, error: jobErrorOf(e) });
+    }
+  }
+  if (sent.length === 0) return reports;
+  try {
+    await transportFor(printer).send(concatBytes(parts));
+    for (const job of sent) reports.push({ jobId: job.jobId, attempts: job.attempts, drawer: job.drawer, reached: true });
+  } catch (e) {
+    // As at the hall: refused before any byte left (no paper, cover open, refused), nothing reached the printer;
+    // once the connection carried anything, every job of the batch may have printed.
+    const reached = !(isPrinterError(e) && !e.maybeDelivered);
+    const error = jobErrorOf(e);
+    for (const job of sent) reports.push({ jobId: job.jobId, attempts: job.attempts, drawer: job.drawer, reached, error });
+  }
+  return reports.sort((a, b) => a.jobId - b.jobId);
+}
+
+/** A wake-up at the earliest time asked: a later one never postpones a sooner one. */
+function earliestWake(run: () => void): { at(delayMs: number): void; cancel(): void } {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let timerAt = Infinity;
+  return {
+    at(delayMs) {
+      const at = Date.now() + Math.max(0, delayMs);
+      if (timer !== null && timerAt <= at) return;
+      if (timer !== null) clearTimeout(timer);
+      timerAt = at;
+      timer = setTimeout(() => {
+        timer = null;
+        timerAt = Infinity;
+        run();
+      }, Math.max(0, delayMs));
+      timer.unref?.();
+    },
+    cancel() {
       if (timer !== null) clearTimeout(timer);
       timer = null;
     },

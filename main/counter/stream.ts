@@ -47,7 +47,7 @@ interface HallStream {
 
 export function createHallStream(d: HallStreamDeps): HallStream {
   /** The stream now: its request, whether the hall answered it (open), when it last heard the hall. */
-  let stream: { open: boolean; heardAt: number; sentAt: number; done: boolean; end: () => void } | null = null;
+  let stream: StreamRequest | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let backoff = RECONNECT_MIN_MS;
   /** Events may have been missed: no stream open since the start, or since the last one dropped. */
@@ -86,87 +86,25 @@ export function createHallStream(d: HallStreamDeps): HallStream {
 
   function openStream(): void {
     if (d.isClosed()) return;
-    let idle: ReturnType<typeof setTimeout> | null = null;
-    const drop = (error: unknown, waited = false) => {
-      if (me.done) return;
-      me.end();
-      if (stream === me) stream = null;
-      if (d.isClosed()) return;
-      missed = true;
-      d.markDown(causeOf(error));
-      // Given up after waiting STREAM_OPEN_MS: that wait was the pause, the next request goes at once.
-      if (waited) backoff = RECONNECT_MIN_MS;
-      scheduleStream();
-    };
-    /** Quiet for `ms` (before its answer: STREAM_OPEN_MS; then STREAM_IDLE_MS), the stream is dead. */
-    const alive = (ms: number) => {
-      if (idle) clearTimeout(idle);
-      idle = setTimeout(() => drop(new Error(me.open ? 'stream silent' : 'stream unanswered'), !me.open), ms);
-    };
-    const req = d.wire.request(new URL(d.path, d.wire.base), {
-      method: 'GET',
-      agent: d.wire.agent,
-      headers: { ...d.wire.headers, Accept: 'text/event-stream' },
-    });
-    const me = {
-      open: false,
-      heardAt: 0,
-      sentAt: Date.now(),
-      done: false,
-      /** Given up by us: no more of it is read, and its end is no drop. */
-      end() {
-        me.done = true;
-        if (idle) clearTimeout(idle);
-        req.destroy();
+    const me: StreamRequest = sendStreamRequest(d, {
+      opened() {
+        backoff = RECONNECT_MIN_MS;
+        // Whatever happened while no stream was open, the screens have not heard: they fetch everything again.
+        const wasMissed = missed;
+        missed = false;
+        d.markUp(wasMissed);
       },
-    };
-    stream = me;
-    // Connecting counts as silence too: a hall that accepts and never answers is dead.
-    alive(STREAM_OPEN_MS);
-    req.on('error', drop);
-    req.on('response', (res) => {
-      if (me.done) {
-        res.resume();
-        return;
-      }
-      d.wire.readDate(res);
-      if (res.statusCode !== 200) {
-        res.resume();
-        drop(new Error(`events refused (HTTP ${res.statusCode})`));
-        return;
-      }
-      backoff = RECONNECT_MIN_MS;
-      me.open = true;
-      me.heardAt = Date.now();
-      // Whatever happened while no stream was open, the screens have not heard: they fetch everything again.
-      const wasMissed = missed;
-      missed = false;
-      d.markUp(wasMissed);
-      alive(STREAM_IDLE_MS);
-      res.setEncoding('utf8');
-      let buffer = '';
-      res.on('data', (text: string) => {
-        if (me.done) return;
-        me.heardAt = Date.now();
-        alive(STREAM_IDLE_MS);
-        // The hall speaks (an event, its keep-alive): it is up, though a call of ours timed out meanwhile.
-        d.markUp();
-        const frames = takeFrames(buffer + text);
-        buffer = frames.rest;
-        for (const data of frames.data) {
-          try {
-            const event = JSON.parse(data) as KioskEvent;
-            if (event && (event.type === 'changed' || event.type === 'progress')) d.emit(event);
-          } catch (e) {
-            d.logError(e, 'hall event');
-          }
-        }
-      });
-      res.on('end', () => drop(new Error('stream ended')));
-      res.on('close', () => drop(new Error('stream cut')));
-      res.on('error', drop);
+      dropped(error, waited) {
+        if (stream === me) stream = null;
+        if (d.isClosed()) return;
+        missed = true;
+        d.markDown(causeOf(error));
+        // Given up after waiting STREAM_OPEN_MS: that wait was the pause, the next request goes at once.
+        if (waited) backoff = RECONNECT_MIN_MS;
+        scheduleStream();
+      },
     });
-    req.end();
+    stream = me;
   }
 
   return {
@@ -179,4 +117,100 @@ export function createHallStream(d: HallStreamDeps): HallStream {
       stream = null;
     },
   };
+}
+
+/** One request of the stream: whether the hall answered it (open), when it last heard the hall. */
+interface StreamRequest {
+  open: boolean;
+  heardAt: number;
+  sentAt: number;
+  done: boolean;
+  /** Given up by us: no more of it is read, and its end is no drop. */
+  end(): void;
+}
+
+interface StreamRequestEvents {
+  /** The hall answered it 200: the stream is open. */
+  opened(): void;
+  /** It ended by itself, failed or went silent (never after `end`); `waited`: given up unanswered after STREAM_OPEN_MS. */
+  dropped(error: unknown, waited: boolean): void;
+}
+
+/** A stream's request sent: watched for silence, its events handed on (d.emit) and each word from the hall taken for the link up. */
+function sendStreamRequest(d: HallStreamDeps, on: StreamRequestEvents): StreamRequest {
+  let idle: ReturnType<typeof setTimeout> | null = null;
+  const drop = (error: unknown, waited = false) => {
+    if (me.done) return;
+    me.end();
+    on.dropped(error, waited);
+  };
+  /** Quiet for `ms` (before its answer: STREAM_OPEN_MS; then STREAM_IDLE_MS), the stream is dead. */
+  const alive = (ms: number) => {
+    if (idle) clearTimeout(idle);
+    idle = setTimeout(() => drop(new Error(me.open ? 'stream silent' : 'stream unanswered'), !me.open), ms);
+  };
+  const req = d.wire.request(new URL(d.path, d.wire.base), {
+    method: 'GET',
+    agent: d.wire.agent,
+    headers: { ...d.wire.headers, Accept: 'text/event-stream' },
+  });
+  const me: StreamRequest = {
+    open: false,
+    heardAt: 0,
+    sentAt: Date.now(),
+    done: false,
+    end() {
+      me.done = true;
+      if (idle) clearTimeout(idle);
+      req.destroy();
+    },
+  };
+  // Connecting counts as silence too: a hall that accepts and never answers is dead.
+  alive(STREAM_OPEN_MS);
+  req.on('error', drop);
+  req.on('response', (res) => {
+    if (me.done) {
+      res.resume();
+      return;
+    }
+    d.wire.readDate(res);
+    if (res.statusCode !== 200) {
+      res.resume();
+      drop(new Error(`events refused (HTTP ${res.statusCode})`));
+      return;
+    }
+    me.open = true;
+    me.heardAt = Date.now();
+    on.opened();
+    alive(STREAM_IDLE_MS);
+    res.setEncoding('utf8');
+    let buffer = '';
+    res.on('data', (text: string) => {
+      if (me.done) return;
+      me.heardAt = Date.now();
+      alive(STREAM_IDLE_MS);
+      // The hall speaks (an event, its keep-alive): it is up, though a call of ours timed out meanwhile.
+      d.markUp();
+      const frames = takeFrames(buffer + text);
+      buffer = frames.rest;
+      handOn(d, frames.data);
+    });
+    res.on('end', () => drop(new Error('stream ended')));
+    res.on('close', () => drop(new Error('stream cut')));
+    res.on('error', drop);
+  });
+  req.end();
+  return me;
+}
+
+/** The hall's events in the frames read, handed on to the counter's screens (a frame not understood is logged). */
+function handOn(d: HallStreamDeps, frames: readonly string[]): void {
+  for (const data of frames) {
+    try {
+      const event = JSON.parse(data) as KioskEvent;
+      if (event && (event.type === 'changed' || event.type === 'progress')) d.emit(event);
+    } catch (e) {
+      d.logError(e, 'hall event');
+    }
+  }
 }
