@@ -27,7 +27,8 @@ import { jobTransportOf, printerStatus } from './printing/transports.js';
 import { createDispatcher, type DispatcherDeps } from './rpc/dispatcher.js';
 import { auditedWrite } from './rpc/audited.js';
 import type { MachineDispatch, MachineHandlers } from './services/shared/context.js';
-import { handlers, terminalsMachine } from './services/index.js';
+import { auditMachine, handlers, terminalsMachine } from './services/index.js';
+import { CLOCK_SYNC_UNKNOWN, clockJump, type ClockJump, type ClockMark, type ClockSyncState } from '../core/audit/clock.js';
 import type { KioskIo } from './services/shared/context.js';
 import { runningPost, type PostStatus } from '../core/terminals/post.js';
 import type { JournalState } from '../core/audit/contract.js';
@@ -53,6 +54,13 @@ export interface KioskOptions {
   terminalId?: string;
   /** Injected time source (tests move it). */
   now?: () => Date;
+  /**
+   * The wall clock looked at against the monotonic one, a jump recorded in the books (clock.jump). Default: every
+   * CLOCK_LOOK_MS with performance.now(), unless `now` is injected (a test's clock moves on purpose); false: never.
+   */
+  clockWatch?: { monotonic: () => number; everyMs?: number } | false;
+  /** Whether the system keeps the clock synchronised, as the post last asked it (main/hall/clock-sync.ts); none: unknown. */
+  clockSync?: () => ClockSyncState;
   /** Operator idle time before the screen locks. */
   idleMs?: number;
   logError?: (error: unknown, channel: string) => void;
@@ -96,6 +104,8 @@ export interface Kiosk {
   readonly db: WritableDb;
   /** The print queue (tests wait for it to be idle). */
   readonly printQueue: PrintQueue;
+  /** Whether the system keeps the clock synchronised, as last asked (the health endpoint; system.clock). */
+  clockSync(): ClockSyncState;
   readonly dataDir: string;
 }
 
@@ -143,6 +153,7 @@ function kioskIo(o: {
   storage: KioskIo['storage'];
   journal: KioskIo['journal'];
   post: KioskIo['post'];
+  clockSync: KioskIo['clockSync'];
   now: () => Date;
 }): KioskIo {
   const { platform, pdf, progress } = o;
@@ -166,7 +177,29 @@ function kioskIo(o: {
     storage: o.storage,
     journal: o.journal,
     post: o.post,
+    clockSync: o.clockSync,
   };
+}
+
+/** How often the kiosk looks at its clock for a jump: a step is in the books within this. */
+export const CLOCK_LOOK_MS = 10_000;
+
+/**
+ * The wall clock looked at every `everyMs` against the monotonic one: a jump (core/audit/clock.ts) is recorded
+ * once, through the dispatcher (the machine command clock.jump); the next look starts from the clock as it reads.
+ */
+function clockWatch(o: { now: () => Date; monotonic: () => number; everyMs: number; record: (jump: ClockJump) => Promise<unknown>; logError: (e: unknown, channel: string) => void }) {
+  const look = (): ClockMark => ({ wallMs: o.now().getTime(), monoMs: o.monotonic() });
+  let last = look();
+  const timer = setInterval(() => {
+    const next = look();
+    const jump = clockJump(last, next);
+    last = next;
+    if (jump) o.record(jump).catch((e: unknown) => o.logError(e, 'clock.jump'));
+  }, o.everyMs);
+  // Looking keeps no program alive that is done (a command line's check of a data folder).
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
 }
 
 /**
@@ -276,6 +309,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   const reader = openReader(file);
   const now = options.now ?? (() => new Date());
   const terminalId = options.terminalId ?? DEFAULT_TERMINAL;
+  const clockSync = options.clockSync ?? (() => CLOCK_SYNC_UNKNOWN);
   // PINs are sealed under a key outside the database (pin-key.ts); hashes of before it are sealed now.
   const sealed = createPins(pinKey);
   const pins = options.wrapPins ? options.wrapPins(sealed) : sealed;
@@ -346,9 +380,11 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     storage: disk.state,
     journal: options.journal ?? (() => null),
     post: options.post ?? standalonePost,
+    clockSync,
     now,
   });
   const frontier = frontierAhead(db, logError);
+  let clock: { stop(): void } | null = null;
   const dispatch = createDispatcher({
     db,
     reader,
@@ -372,6 +408,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     ...(options.trace ? { trace: options.trace } : {}),
     machine: {
       ...terminalsMachine,
+      ...auditMachine,
       ...printMachine(queue),
     },
     storage: disk.hooks,
@@ -385,6 +422,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     },
     emit: (event) => emitAll(event),
     close() {
+      clock?.stop();
       frontier.close();
       listeners.clear();
       // A job still being sent is left pending and printed at the next start.
@@ -410,12 +448,23 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
       return kept;
     },
     printQueue: queue,
+    clockSync,
     db,
     dataDir: options.dataDir,
   };
   if (options.seed) await options.seed(kiosk, now());
   // Jobs left pending by a previous run (a crash, a power cut) are printed now.
   queue.kick();
+  const watching = options.clockWatch ?? (options.now ? false : { monotonic: () => performance.now() });
+  if (watching) {
+    clock = clockWatch({
+      now,
+      monotonic: watching.monotonic,
+      everyMs: watching.everyMs ?? CLOCK_LOOK_MS,
+      record: (jump) => dispatch.machine('clock.jump', jump, { terminalId }),
+      logError,
+    });
+  }
   return kiosk;
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { IDEMPOTENCY_KEY_PATTERN } from '../idempotency.js';
 import { pageFields, pageSchema } from '../paging.js';
 import { channel, empty, isoTime, MANAGERS } from '../schema.js';
+import { CLOCK_SYNC_SOURCES, CLOCK_SYNC_STATES } from './clock.js';
 
 /** The database's storage: writing, or refused because the disk is full or failing (writes resume by themselves). */
 const storageStateSchema = z.object({
@@ -161,6 +162,20 @@ export const auditContract = {
     roles: 'public',
     input: empty,
     output: healthSchema,
+  }),
+  'system.clock': channel({
+    summary:
+      "Whether the hall server's clock is kept synchronised (NTP), as its system says (timedatectl, timesyncd, chrony), for the managers' screens: unknown where no source answers, never read as synchronised.",
+    kind: 'query',
+    topics: ['health'],
+    roles: MANAGERS,
+    input: empty,
+    output: z.object({
+      sync: z.enum(CLOCK_SYNC_STATES),
+      source: z.enum(CLOCK_SYNC_SOURCES).nullable(),
+      /** When the system was last asked (null: this post does not ask). */
+      checkedAt: isoTime.nullable(),
+    }),
   }),
   'link.status': channel({
     summary:

@@ -6,9 +6,11 @@
  * Not channels of the contract (no screen calls them, GET /rpc lists none):
  * each goes through the kiosk's dispatcher as a machine command (its input
  * parsed with these schemas, one transaction, an audit row where it is an
- * act of the hall's books: a redemption).
+ * act of the hall's books: a redemption). The kiosk's own acts of no
+ * operator go the same way: a jump of its clock, recorded in the books.
  */
 import { z } from 'zod';
+import { isoTime } from '../schema.js';
 
 /** A batch's reports: at most the jobs one claim hands out and room to spare. */
 const MAX_PRINT_REPORTS = 256;
@@ -51,6 +53,8 @@ export const machineContract = {
         .max(MAX_PRINT_REPORTS),
     })
     .strict(),
+  /** The kiosk's clock jumped (core/audit/clock.ts): what it should have read, what it read, the step in seconds. */
+  'clock.jump': z.object({ from: isoTime, to: isoTime, seconds: z.number() }).strict(),
 };
 
 export type MachineChannel = keyof typeof machineContract;

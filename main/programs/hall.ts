@@ -11,6 +11,7 @@ import { openKiosk } from '../kiosk.js';
 import { startWebServer } from '../web/server.js';
 import { ROOT, dataDirOf, portOf, printRetryDelaysFromEnv } from './options.js';
 import { journalBeside } from './journal-beside.js';
+import { watchClockSync } from '../hall/clock-sync.js';
 
 /**
  * The hall server. Its own screens are the terminal DEFAULT_TERMINAL (T1):
@@ -39,6 +40,9 @@ export async function run(argv: string[]): Promise<void> {
   const bind = values.bind;
   const token = process.env.KIOSK_TOKEN || randomBytes(24).toString('base64url');
   let hallPost: HallPost | null = null;
+  // The system's NTP state, asked every minute; the managers' screens are told when it changes (once the kiosk is open).
+  const clockSync = watchClockSync({ changed: () => clockChanged() });
+  let clockChanged = () => {};
   const kiosk = await openKiosk({
     dataDir,
     ...(values.demo ? { seed: seedDemo } : {}),
@@ -46,9 +50,11 @@ export async function run(argv: string[]): Promise<void> {
     post: () => runningPost('hall', { hall: hallPost?.info ?? null }),
     newPinKey: values['new-pin-key'],
     journal: journal.state,
+    clockSync: clockSync.state,
     ...printRetryDelaysFromEnv(),
   });
   journal.start(kiosk, dataDir);
+  clockChanged = () => kiosk.emit({ type: 'changed', channel: 'system.clock', topics: ['health'], at: new Date().toISOString() });
   const staticDir = join(ROOT, 'dist', 'renderer');
   const web = await startWebServer({ kiosk, token, port, ...(existsSync(join(staticDir, 'index.html')) ? { staticDir } : {}) });
   hallPost = await startHallPost({ kiosk, dataDir, terminalsPort, bind });
@@ -61,6 +67,7 @@ export async function run(argv: string[]): Promise<void> {
   console.log(`Dados em ${dataDir}`);
   const stop = () => {
     void Promise.all([web.close(), terminals.close(), journal.stop()]).then(() => {
+      clockSync.stop();
       kiosk.close();
       process.exit(0);
     });

@@ -8,6 +8,7 @@ import { openKiosk } from '../kiosk.js';
 import { startWebServer } from '../web/server.js';
 import { ROOT, printRetryDelaysFromEnv } from './options.js';
 import { journalBeside } from './journal-beside.js';
+import { watchClockSync } from '../hall/clock-sync.js';
 
 export async function run(argv: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -27,21 +28,27 @@ export async function run(argv: string[]): Promise<void> {
   const port = Number(values.port ?? process.env.KIOSK_PORT ?? 5174);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`porta inválida: ${values.port}`);
   const token = process.env.KIOSK_TOKEN || randomBytes(24).toString('base64url');
+  // The system's NTP state, asked every minute; the managers' screens are told when it changes (once the kiosk is open).
+  const clockSync = watchClockSync({ changed: () => clockChanged() });
+  let clockChanged = () => {};
   const kiosk = await openKiosk({
     dataDir,
     ...(values.demo ? { seed: seedDemo } : {}),
     terminalId: values.terminal ?? process.env.KIOSK_TERMINAL ?? 'T1',
     newPinKey: values['new-pin-key'],
     journal: journal.state,
+    clockSync: clockSync.state,
     ...printRetryDelaysFromEnv(),
   });
   journal.start(kiosk, dataDir);
+  clockChanged = () => kiosk.emit({ type: 'changed', channel: 'system.clock', topics: ['health'], at: new Date().toISOString() });
   const staticDir = join(ROOT, 'dist', 'renderer');
   const server = await startWebServer({ kiosk, token, port, ...(existsSync(join(staticDir, 'index.html')) ? { staticDir } : {}) });
   console.log(`Quiosque em modo navegador: ${server.url}/#token=${token}`);
   console.log(`Dados em ${dataDir}`);
   const stop = () => {
     void Promise.all([server.close(), journal.stop()]).then(() => {
+      clockSync.stop();
       kiosk.close();
       process.exit(0);
     });

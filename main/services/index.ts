@@ -42,3 +42,5 @@ export const handlers: HandlerMap = mergeUnique('handler', {
 
 /** The machine commands of the hall's terminals port that are a domain's (the print queue's are the kiosk's own). */
 export { terminalsMachine } from './terminals/index.js';
+/** The kiosk's own acts of no operator (a jump of its clock), recorded in the books. */
+export { auditMachine } from './audit/index.js';

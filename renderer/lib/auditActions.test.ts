@@ -8,6 +8,7 @@ import { CREDENTIALS_BASELINE_CHANNEL } from '../../db/audit.js';
 import { PINS_SEALED_CHANNEL } from '../../main/services/shared/access/credentials.js';
 import { HALL_KEY_CHANNEL } from '../../main/services/shared/signing/hall-key.js';
 import { REDEEM_AUDIT_CHANNEL } from '../../main/services/terminals/index.js';
+import { CLOCK_JUMP_CHANNEL } from '../../main/services/audit/index.js';
 import en from '../i18n/en.json' with { type: 'json' };
 import pt from '../i18n/pt-PT.json' with { type: 'json' };
 import { i18n, initI18n } from '../i18n/index.js';
@@ -26,7 +27,7 @@ afterAll(async () => {
 
 describe('the audit log\'s labels', () => {
   it('knows every row written outside the contract\'s commands', () => {
-    expect([...AUDITED_OUTSIDE_CONTRACT].sort()).toEqual([REDEEM_AUDIT_CHANNEL, PINS_SEALED_CHANNEL, HALL_KEY_CHANNEL, CREDENTIALS_BASELINE_CHANNEL].sort());
+    expect([...AUDITED_OUTSIDE_CONTRACT].sort()).toEqual([REDEEM_AUDIT_CHANNEL, PINS_SEALED_CHANNEL, HALL_KEY_CHANNEL, CREDENTIALS_BASELINE_CHANNEL, CLOCK_JUMP_CHANNEL].sort());
     expect(AUDITED_CHANNELS).toContain('sale.create');
     expect(AUDITED_CHANNELS).toContain('users.resetPin');
     expect(AUDITED_CHANNELS).not.toContain('audit.list');

@@ -8,8 +8,8 @@
 import type { Channel } from '../../core/contract.js';
 import { CHANNEL_TABLE } from './channels.js';
 
-/** Rows written outside the contract's commands (a counter's enrolment redeemed, the PIN key's seal, the hall key, the operators' baseline). */
-export const AUDITED_OUTSIDE_CONTRACT = ['terminal.redeem', 'pins.sealed', 'hall.key', 'operators.baseline'] as const;
+/** Rows written outside the contract's commands (a counter's enrolment redeemed, the PIN key's seal, the hall key, the operators' baseline, a jump of the clock). */
+export const AUDITED_OUTSIDE_CONTRACT = ['terminal.redeem', 'pins.sealed', 'hall.key', 'operators.baseline', 'clock.jump'] as const;
 
 /** Every channel the audit log may hold: the commands (a query writes no row) and those above. */
 export const AUDITED_CHANNELS: readonly string[] = [
@@ -54,6 +54,7 @@ export const GROUP_OF_DOMAIN: Readonly<Record<string, AuditGroup>> = {
   users: 'people',
   audit: 'system',
   backup: 'system',
+  clock: 'system',
   command: 'system',
   hall: 'system',
   post: 'system',

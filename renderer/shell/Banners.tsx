@@ -30,6 +30,18 @@ function JournalBanner() {
   );
 }
 
+/** The hall server's clock not kept synchronised (its system says so): the managers' screens say so, the times in the books may be wrong. */
+function ClockBanner() {
+  const { t } = useTranslation();
+  const clock = useKioskQuery('system.clock', {});
+  if (clock.data?.sync !== 'unsynchronised') return null;
+  return (
+    <p className="banner banner-warn" role="alert" data-testid="clock-unsynchronised">
+      {t('app.clockUnsynchronised')}
+    </p>
+  );
+}
+
 /** The connection to the kiosk lost: every screen says so. */
 function ConnectionBanner() {
   const { t } = useTranslation();
@@ -57,7 +69,7 @@ function useBannersHeight(): RefObject<HTMLDivElement | null> {
   return ref;
 }
 
-/** What every screen must say, under the header: the connection, the hall's link, the disk, the group's journal, approvals waiting. */
+/** What every screen must say, under the header: the connection, the hall's link, the disk, the group's journal; a manager's also approvals waiting and the server's clock. */
 export function Banners({ manages }: { manages: boolean }) {
   const bannersRef = useBannersHeight();
   return (
@@ -67,6 +79,7 @@ export function Banners({ manages }: { manages: boolean }) {
       <StorageBanner />
       <JournalBanner />
       {manages ? <ApprovalsAlert /> : null}
+      {manages ? <ClockBanner /> : null}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { AUDIT_SUMMARY_CHARS, anchorState, auditCount, auditEntries, auditRowAt,
 import { latestBackupManifest } from '../../../db/backup.js';
 import { verifyLedger } from '../../../db/ledger.js';
 import { BOOKS_FINDINGS_SHOWN } from '../../../core/audit/books.js';
-import { query, queryWaiting, type HandlerSlice } from '../shared/context.js';
+import { query, queryWaiting, type HandlerSlice, type MachineHandlers } from '../shared/context.js';
 
 /**
  * A logged value cut to its summary: the first AUDIT_SUMMARY_CHARS characters and `…` when there was more.
@@ -16,7 +16,7 @@ const summary = (text: string) => {
   return chars.length > AUDIT_SUMMARY_CHARS ? `${chars.slice(0, AUDIT_SUMMARY_CHARS).join('')}…` : text;
 };
 
-export const auditHandlers: HandlerSlice<'audit.list' | 'audit.verify' | 'books.verify' | 'ledger.verify' | 'system.health' | 'link.status'> = {
+export const auditHandlers: HandlerSlice<'audit.list' | 'audit.verify' | 'books.verify' | 'ledger.verify' | 'system.health' | 'system.clock' | 'link.status'> = {
   'audit.list': query((ctx, input) => {
     const limit = pageLimit(input.limit);
     const filter = { ...checkPeriod(input.from, input.to), channel: input.channel ?? null };
@@ -39,6 +39,8 @@ export const auditHandlers: HandlerSlice<'audit.list' | 'audit.verify' | 'books.
     };
   }),
   'system.health': query((ctx) => ({ ...ctx.io.storage(), journal: ctx.io.journal() })),
+  // As the kiosk last asked its system (the hall server asks every minute, main/hall/clock-sync.ts).
+  'system.clock': query((ctx) => ctx.io.clockSync()),
   // The kiosk holds its own file: no link to lose (a counter answers this itself, main/counter/).
   'link.status': query(() => ({ mode: 'standalone' as const })),
   'audit.verify': query((ctx, input) => {
@@ -54,4 +56,18 @@ export const auditHandlers: HandlerSlice<'audit.list' | 'audit.verify' | 'books.
     return { ok: books.findingsTotal === 0, ...books };
   }),
   'ledger.verify': query((ctx) => verifyLedger(ctx.db)),
+};
+
+/** The audit row's channel of a jump of the kiosk's clock (a machine command: no screen can call it). */
+export const CLOCK_JUMP_CHANNEL = 'clock.jump';
+
+/**
+ * A jump of the kiosk's clock (main/kiosk.ts saw it against the monotonic clock): one audit row stating what the
+ * clock should have read, what it read and the step, in the dispatcher's transaction; it writes nothing else.
+ */
+export const auditMachine: Pick<MachineHandlers, typeof CLOCK_JUMP_CHANNEL> = {
+  [CLOCK_JUMP_CHANNEL]: {
+    kind: 'machine',
+    run: (ctx, input) => ({ value: null, audit: { terminalId: ctx.terminalId, input, after: undefined } }),
+  },
 };

@@ -11,6 +11,7 @@
  */
 import type { StorageState } from '../../../core/audit/contract.js';
 import type { JournalState } from '../../../core/audit/contract.js';
+import type { ClockSyncState } from '../../../core/audit/clock.js';
 import type { PostStatus } from '../../../core/terminals/post.js';
 import type { CallMeta } from '../../../core/bridge.js';
 import type { Channel, ChannelOutput, ParsedInput } from '../../../core/contract.js';
@@ -56,6 +57,8 @@ export interface KioskIo {
   journal(): JournalState | null;
   /** What this post was started as (its role, the hall server's addresses and fingerprint). */
   post(): PostStatus;
+  /** Whether the system keeps the clock synchronised, as last asked (unknown where the post does not ask). */
+  clockSync(): ClockSyncState;
 }
 
 export type { AppendAudit, AuditedWrite } from './audit-write.js';
