@@ -41,6 +41,9 @@ import { keepCosignatures } from './services/shared/signing/cosignatures.js';
 import type { PreparedFrontier } from '../db/transparency.js';
 import { prepareFrontierInWorker } from './workers/frontier.js';
 import { auditHead } from '../db/audit.js';
+import { PIN_REFUSAL_CODES } from './services/shared/access/credentials.js';
+import { queueCounts } from '../db/watch.js';
+import type { PostMetrics } from './watch/metrics.js';
 
 /** Entries between two growths of the tree ahead of the next checkpoint (main/workers/frontier.ts). */
 export const PREPARE_AHEAD = 2048;
@@ -81,6 +84,8 @@ export interface KioskOptions {
   journal?: () => JournalState | null;
   /** Each call the dispatcher receives, with the terminal its transport names (tests list the routes of every post). */
   trace?: DispatcherDeps['trace'];
+  /** This post's metrics (main/watch/metrics.ts): each command's latency, the sales, the PINs refused, the print queue. */
+  metrics?: PostMetrics;
 }
 
 export interface Kiosk {
@@ -107,6 +112,8 @@ export interface Kiosk {
   /** Whether the system keeps the clock synchronised, as last asked (the health endpoint; system.clock). */
   clockSync(): ClockSyncState;
   readonly dataDir: string;
+  /** The disk's state as the last write found it (the health endpoint). */
+  storage(): StorageState;
 }
 
 export const DATABASE_FILE = 'kiosk.sqlite';
@@ -406,6 +413,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     },
     logError,
     ...(options.trace ? { trace: options.trace } : {}),
+    ...(options.metrics ? { observe: observeWith(options.metrics) } : {}),
     machine: {
       ...terminalsMachine,
       ...auditMachine,
@@ -451,7 +459,9 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     clockSync,
     db,
     dataDir: options.dataDir,
+    storage: disk.state,
   };
+  options.metrics?.readFrom({ printQueue: () => queueCounts(db) });
   if (options.seed) await options.seed(kiosk, now());
   // Jobs left pending by a previous run (a crash, a power cut) are printed now.
   queue.kick();
@@ -466,6 +476,14 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
     });
   }
   return kiosk;
+}
+
+/** The dispatcher's observation of each command, as metrics: its latency, a sale, a PIN refused (by code, never the PIN). */
+function observeWith(metrics: PostMetrics): NonNullable<DispatcherDeps['observe']> {
+  return (channel, seconds, result) => {
+    metrics.command(channel, seconds, result);
+    if (!result.ok && PIN_REFUSAL_CODES.has(result.error.code)) metrics.pinRefused(result.error.code);
+  };
 }
 
 /** Progress events at most every 100 ms per task, and always the first and the last step: a bar moves, the stream is not flooded. */

@@ -10,6 +10,7 @@ import { startWebServer } from '../web/server.js';
 import { createHallLink, type HallLink, type HallLinkOptions } from './link.js';
 import { counterBackend } from './backend.js';
 import type { CounterPrinting, CounterPrintingOptions } from './printing.js';
+import type { WebServerOptions } from '../web/server.js';
 
 export { counterBackend, type CounterBackend, type CounterBackendOptions } from './backend.js';
 export { createHallLink, CALL_BUDGET_MS, RECONNECT_MAX_MS, type HallLink, type HallLinkOptions } from './link.js';
@@ -25,6 +26,9 @@ type CounterOptions = {
   terminalId?: string;
   /** Print this terminal's jobs on its own printers (the enrolled counter); absent: the hall prints them. */
   printing?: Omit<CounterPrintingOptions, 'link'>;
+  /** Its health and metrics on its own port (GET /health, GET /metrics), built on its link once made. */
+  watch?: (link: HallLink) => NonNullable<WebServerOptions['watch']>;
+  logError?: WebServerOptions['logError'];
 } & (
   | { link: HallLink }
   | ({ hallUrl: string; agent: HttpAgent | HttpsAgent } & Omit<HallLinkOptions, 'hallUrl' | 'agent'>)
@@ -55,6 +59,8 @@ export async function startCounter(options: CounterOptions): Promise<Counter> {
       port: options.port,
       ...(options.staticDir !== undefined ? { staticDir: options.staticDir } : {}),
       ...(options.terminalId !== undefined ? { terminalId: options.terminalId } : {}),
+      ...(options.watch ? { watch: options.watch(link) } : {}),
+      ...(options.logError ? { logError: options.logError } : {}),
     });
   } catch (e) {
     printing?.stop();

@@ -94,6 +94,10 @@ export interface HallLinkOptions {
   post?: { terminalId: string; hallUrl: string; serverFingerprint: string; confirmation: string };
   /** Where the keys of unknown outcome are kept across a restart (the counter's data folder); absent: in memory only. */
   outcomesFile?: string;
+  /** A call answered HALL_UNREACHABLE to the screens (the counter's metrics). */
+  onUnreachable?: (channel: string) => void;
+  /** The link went up or down (the counter's log): the error that took it down, never a request. */
+  onLink?: (state: 'up' | 'down', error: string | null) => void;
 }
 
 export interface HallLink extends WebBackend {
@@ -158,6 +162,7 @@ export function createHallLink(options: HallLinkOptions): HallLink {
     link = 'up';
     everUp = true;
     since = hallNow();
+    options.onLink?.('up', null);
     // Back after a drop: events were missed meanwhile, so every screen fetches again.
     changed(wasDown || missed);
     void resolveUnknown();
@@ -169,6 +174,7 @@ export function createHallLink(options: HallLinkOptions): HallLink {
     link = 'down';
     since = hallNow();
     downSince = Date.now();
+    options.onLink?.('down', error);
     changed(false);
   }
 
@@ -215,7 +221,13 @@ export function createHallLink(options: HallLinkOptions): HallLink {
     return { ok: false, error: { code, message: errorMessage(code, params, lang, hallZone), details: params } };
   }
 
-  async function dispatch(channel: string, input: unknown, meta: CallMeta = {}, _origin?: CallOrigin): Promise<Result<unknown>> {
+  async function dispatch(channel: string, input: unknown, meta: CallMeta = {}, origin?: CallOrigin): Promise<Result<unknown>> {
+    const result = await carryCall(channel, input, meta, origin);
+    if (!result.ok && result.error.code === 'HALL_UNREACHABLE') options.onUnreachable?.(channel);
+    return result;
+  }
+
+  async function carryCall(channel: string, input: unknown, meta: CallMeta = {}, _origin?: CallOrigin): Promise<Result<unknown>> {
     const lang: Lang = meta.lang === 'en' ? 'en' : 'pt-PT';
     const started = Date.now();
     const deadline = started + (SLOW_CHANNELS.has(channel) ? (options.slowBudgetMs ?? SLOW_BUDGET_MS) : budgetMs);

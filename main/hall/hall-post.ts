@@ -8,6 +8,7 @@ import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os';
 import type { Kiosk } from '../kiosk.js';
 import { openHallPki, type HallPki } from './pki.js';
 import { startTerminalsServer, type TerminalsServer } from './terminals-server.js';
+import type { Log } from '../watch/log.js';
 
 interface HallPostInfo {
   terminalsPort: number;
@@ -39,9 +40,9 @@ export function terminalsAddresses(
     .map((i) => `https://${i.address}:${port}`);
 }
 
-export async function startHallPost(o: { kiosk: Kiosk; dataDir: string; terminalsPort: number; bind: string }): Promise<HallPost> {
+export async function startHallPost(o: { kiosk: Kiosk; dataDir: string; terminalsPort: number; bind: string; log?: Log }): Promise<HallPost> {
   const pki = await openHallPki(o.dataDir, { bind: o.bind });
-  const terminals = await startTerminalsServer({ kiosk: o.kiosk, port: o.terminalsPort, bind: o.bind, pki });
+  const terminals = await startTerminalsServer({ kiosk: o.kiosk, port: o.terminalsPort, bind: o.bind, pki, ...(o.log ? { log: o.log } : {}) });
   return {
     pki,
     terminals,

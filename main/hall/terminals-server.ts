@@ -26,6 +26,7 @@ import type { Kiosk } from '../kiosk.js';
 import { BODY_TIMEOUT_MS, closeIfSilent, describeChannels, DISPLAY_CHANNEL, eventFanOut, isJsonContentType, langOf, openEventStream, readBody, refuse, requestArrived, send, serveRpcCall } from '../web/server.js';
 import { confirmationCode, fingerprintOf, type HallPki } from './pki.js';
 import { isPrintRoute, servePrintRoute } from './print-routes.js';
+import { errorFields, type Log } from '../watch/log.js';
 
 interface TerminalsServerOptions {
   kiosk: Kiosk;
@@ -36,6 +37,8 @@ interface TerminalsServerOptions {
   /** The hall's clock (an enrolment code's expiry, last seen); default the system's. */
   now?: () => Date;
   bodyTimeoutMs?: number;
+  /** The hall server's log (enrolments, failed requests); absent: stderr. */
+  log?: Log;
 }
 
 export interface TerminalsServer {
@@ -107,7 +110,7 @@ function terminalJudge(db: Kiosk['db'], sockets: Map<TLSSocket, string | null>):
 }
 
 /** A counter's enrolment (POST /enroll, no certificate yet): its one-time code and its public key, answered with its certificate. */
-function enrolment(d: { kiosk: Kiosk; pki: TerminalsServerOptions['pki']; now: () => Date; bodyTimeoutMs: number }) {
+function enrolment(d: { kiosk: Kiosk; pki: TerminalsServerOptions['pki']; now: () => Date; bodyTimeoutMs: number; log?: Log }) {
   const { kiosk, pki, now, bodyTimeoutMs } = d;
   async function enroll(req: IncomingMessage, res: ServerResponse, lang: Lang): Promise<void> {
     if (!isJsonContentType(req.headers['content-type'])) return refuse(res, 415, 'VALIDATION_FAILED', lang, { issues: 'Content-Type: application/json' });
@@ -145,9 +148,12 @@ function enrolment(d: { kiosk: Kiosk; pki: TerminalsServerOptions['pki']; now: (
         serverFingerprint: pki.serverFingerprint,
         confirmation: confirmationCode(pki.serverFingerprint, r.fingerprint),
       };
+      // The terminal and its certificate's fingerprint; never the code it redeemed.
+      d.log?.info({ terminal: r.terminalId, certificate: r.fingerprint }, 'counter enrolled');
       return send(res, 200, { ok: true, value } satisfies Result<typeof value>);
     } catch (e) {
       if (!(e instanceof KioskError)) throw e;
+      d.log?.warn({ refused: e.code }, 'enrolment refused');
       // "Expired at 21:05": on the hall's clock.
       return send(res, 200, { ok: false, error: { code: e.code, message: errorMessage(e.code, e.params, lang, hallTimeZone(kiosk.db)) } } satisfies Result<never>);
     }
@@ -177,7 +183,9 @@ export function startTerminalsServer(options: TerminalsServerOptions): Promise<T
     // terminal's calls: its last call is written once there is room.
     kiosk.machine('terminal.seen', { terminalId: terminal.id, at: t.toISOString() }, { terminalId: terminal.name }).catch((e: unknown) => {
       lastWritten.delete(terminal.id);
-      if (!(e instanceof KioskError)) console.error('[hall] last call not written', e);
+      if (e instanceof KioskError) return;
+      if (options.log) options.log.error(errorFields(e), 'last call not written');
+      else console.error('[hall] last call not written', e);
     });
   }
 
@@ -195,7 +203,7 @@ export function startTerminalsServer(options: TerminalsServerOptions): Promise<T
     fanOut(event);
   });
 
-  const enroll = enrolment({ kiosk, pki, now, bodyTimeoutMs });
+  const enroll = enrolment({ kiosk, pki, now, bodyTimeoutMs, ...(options.log ? { log: options.log } : {}) });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const lang = langOf(req);
@@ -265,7 +273,8 @@ export function startTerminalsServer(options: TerminalsServerOptions): Promise<T
     },
     (req, res) => {
       handle(req, res).catch((e: unknown) => {
-        console.error('[hall] request failed', e);
+        if (options.log) options.log.error(errorFields(e), 'terminals request failed');
+        else console.error('[hall] request failed', e);
         if (!res.headersSent) refuse(res, 500, 'INTERNAL', 'pt-PT');
         else res.end();
       });

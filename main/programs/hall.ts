@@ -12,6 +12,10 @@ import { startWebServer } from '../web/server.js';
 import { ROOT, dataDirOf, portOf, printRetryDelaysFromEnv } from './options.js';
 import { journalBeside } from './journal-beside.js';
 import { watchClockSync } from '../hall/clock-sync.js';
+import { LOG_OPTIONS, programLog } from './logging.js';
+import { createMetrics } from '../watch/metrics.js';
+import { watchKiosk } from '../watch/health.js';
+import { errorFields } from '../watch/log.js';
 
 /**
  * The hall server. Its own screens are the terminal DEFAULT_TERMINAL (T1):
@@ -30,11 +34,15 @@ export async function run(argv: string[]): Promise<void> {
       demo: { type: 'boolean', default: false },
       'new-pin-key': { type: 'boolean', default: false },
       'journal-url': { type: 'string' },
+      ...LOG_OPTIONS,
     },
     strict: true,
   });
-  const journal = journalBeside(values['journal-url'] ?? process.env.KIOSK_JOURNAL_URL);
   const dataDir = dataDirOf(values);
+  const logs = await programLog(values, dataDir, 'hall');
+  const { log } = logs;
+  const journal = journalBeside(values['journal-url'] ?? process.env.KIOSK_JOURNAL_URL, log);
+  const metrics = createMetrics({ post: 'hall' });
   const port = portOf(values.port ?? process.env.KIOSK_PORT, '--port');
   const terminalsPort = portOf(values['terminals-port'], '--terminals-port');
   const bind = values.bind;
@@ -52,12 +60,22 @@ export async function run(argv: string[]): Promise<void> {
     journal: journal.state,
     clockSync: clockSync.state,
     ...printRetryDelaysFromEnv(),
+    metrics,
+    // The channel and the error, never the call's input (a PIN, a code).
+    logError: (e, channel) => log.error({ channel, ...errorFields(e) }, 'call failed'),
   });
   journal.start(kiosk, dataDir);
   clockChanged = () => kiosk.emit({ type: 'changed', channel: 'system.clock', topics: ['health'], at: new Date().toISOString() });
   const staticDir = join(ROOT, 'dist', 'renderer');
-  const web = await startWebServer({ kiosk, token, port, ...(existsSync(join(staticDir, 'index.html')) ? { staticDir } : {}) });
-  hallPost = await startHallPost({ kiosk, dataDir, terminalsPort, bind });
+  const web = await startWebServer({
+    kiosk,
+    token,
+    port,
+    ...(existsSync(join(staticDir, 'index.html')) ? { staticDir } : {}),
+    watch: watchKiosk(kiosk, journal.state, metrics),
+    logError: (e) => log.error(errorFields(e), 'request failed'),
+  });
+  hallPost = await startHallPost({ kiosk, dataDir, terminalsPort, bind, log });
   const { terminals, info } = hallPost;
   console.log(`Servidor da sala: ecrãs em ${web.url}/#token=${token}`);
   // Every address: the counters reach it by this post's LAN addresses.
@@ -65,13 +83,18 @@ export async function run(argv: string[]): Promise<void> {
   console.log(`Terminais (HTTPS, TLS 1.3) em https://${bind}:${terminals.port}${lan.length ? ` (${lan.join(', ')})` : ''}`);
   console.log(`Impressão digital do servidor: ${info.fingerprint}`);
   console.log(`Dados em ${dataDir}`);
-  const stop = () => {
+  // The screens' address without its token: the token is for the screens, never for a log.
+  log.info({ web: web.url, terminals: terminals.port, bind, addresses: lan, fingerprint: info.fingerprint, dataDir, logFile: logs.file() }, 'hall server listening');
+  const stop = (signal: string) => {
+    log.info({ signal }, 'hall server stopping');
     void Promise.all([web.close(), terminals.close(), journal.stop()]).then(() => {
       clockSync.stop();
       kiosk.close();
+      log.info('hall server stopped');
+      logs.close();
       process.exit(0);
     });
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }

@@ -9,6 +9,10 @@ import { startWebServer } from '../web/server.js';
 import { ROOT, printRetryDelaysFromEnv } from './options.js';
 import { journalBeside } from './journal-beside.js';
 import { watchClockSync } from '../hall/clock-sync.js';
+import { LOG_OPTIONS, programLog } from './logging.js';
+import { createMetrics } from '../watch/metrics.js';
+import { watchKiosk } from '../watch/health.js';
+import { errorFields } from '../watch/log.js';
 
 export async function run(argv: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -20,11 +24,15 @@ export async function run(argv: string[]): Promise<void> {
       'new-pin-key': { type: 'boolean', default: false },
       terminal: { type: 'string' },
       'journal-url': { type: 'string' },
+      ...LOG_OPTIONS,
     },
     strict: true,
   });
-  const journal = journalBeside(values['journal-url'] ?? process.env.KIOSK_JOURNAL_URL);
   const dataDir = resolve(values['data-dir'] ?? process.env.KIOSK_DATA_DIR ?? join(ROOT, '.kiosk-data'));
+  const logs = await programLog(values, dataDir, 'web');
+  const { log } = logs;
+  const journal = journalBeside(values['journal-url'] ?? process.env.KIOSK_JOURNAL_URL, log);
+  const metrics = createMetrics({ post: 'standalone' });
   const port = Number(values.port ?? process.env.KIOSK_PORT ?? 5174);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`porta inválida: ${values.port}`);
   const token = process.env.KIOSK_TOKEN || randomBytes(24).toString('base64url');
@@ -39,20 +47,32 @@ export async function run(argv: string[]): Promise<void> {
     journal: journal.state,
     clockSync: clockSync.state,
     ...printRetryDelaysFromEnv(),
+    metrics,
+    logError: (e, channel) => log.error({ channel, ...errorFields(e) }, 'call failed'),
   });
   journal.start(kiosk, dataDir);
   clockChanged = () => kiosk.emit({ type: 'changed', channel: 'system.clock', topics: ['health'], at: new Date().toISOString() });
   const staticDir = join(ROOT, 'dist', 'renderer');
-  const server = await startWebServer({ kiosk, token, port, ...(existsSync(join(staticDir, 'index.html')) ? { staticDir } : {}) });
+  const server = await startWebServer({
+    kiosk,
+    token,
+    port,
+    ...(existsSync(join(staticDir, 'index.html')) ? { staticDir } : {}),
+    watch: watchKiosk(kiosk, journal.state, metrics),
+    logError: (e) => log.error(errorFields(e), 'request failed'),
+  });
   console.log(`Quiosque em modo navegador: ${server.url}/#token=${token}`);
   console.log(`Dados em ${dataDir}`);
-  const stop = () => {
+  log.info({ web: server.url, dataDir, logFile: logs.file() }, 'kiosk listening');
+  const stop = (signal: string) => {
+    log.info({ signal }, 'kiosk stopping');
     void Promise.all([server.close(), journal.stop()]).then(() => {
       clockSync.stop();
       kiosk.close();
+      logs.close();
       process.exit(0);
     });
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }

@@ -66,6 +66,8 @@ export interface DispatcherDeps {
   machine?: Partial<MachineHandlers>;
   /** Each call received, with the terminal its transport names (tests list the routes of every post). */
   trace?: (channel: string, origin: CallOrigin) => void;
+  /** Each command answered, with how long it took (the metrics' latency histogram and sales counter); never its input. */
+  observe?: (channel: Channel, seconds: number, result: Result<unknown>) => void;
   /** Where unexpected errors are reported (they reach the caller only as INTERNAL). */
   logError?: (error: unknown, channel: string) => void;
   /** The disk refused a write (full or failing), or a write succeeded again: the kiosk's health follows. */
@@ -262,6 +264,15 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
 
   const dispatch: Dispatch = async (channel, rawInput, meta = {}, origin = home) => {
     deps.trace?.(channel, origin);
+    const observe = deps.observe;
+    if (!observe || !isChannel(channel) || contract[channel].kind !== 'command') return once(channel, rawInput, meta, origin);
+    const started = performance.now();
+    const result = await once(channel, rawInput, meta, origin);
+    observe(channel, (performance.now() - started) / 1000, result);
+    return result;
+  };
+
+  const once: Dispatch = async (channel, rawInput, meta = {}, origin = home) => {
     const sent = keyOf(channel, meta);
     if (sent === undefined) return attempt(channel, rawInput, meta, origin);
     // Keys are the terminal's own: another terminal's same key is another command.

@@ -6,6 +6,8 @@
  *   GET  /events?token=  server-sent events after each committed command
  *   GET  /display        the hall board (display.html)
  *   GET  /customer       the customer display (customer.html): no token, it calls nothing
+ *   GET  /health         the post's health (main/watch/health.ts): no token, counts and instants only; 503 when failing
+ *   GET  /metrics        its metrics in Prometheus' text format (main/watch/metrics.ts): no token, no figure of the books
  *   GET  /*              the built renderer, brotli or gzip when accepted (static.ts)
  * A hall board's display token (display.token) opens only `POST
  * /rpc/display.state` and `/events`: every other channel answers 401; a
@@ -25,6 +27,8 @@ import type { CallMeta } from '../../core/bridge.js';
 import type { CallOrigin } from '../../core/terminal.js';
 import type { KioskEvent } from '../../core/events.js';
 import { createStaticFiles, type StaticBody } from './static.js';
+import type { HealthStatus } from '../watch/health.js';
+import type { PostMetrics } from '../watch/metrics.js';
 
 /**
  * What the server serves: a kiosk (openKiosk) or anything that answers the
@@ -37,7 +41,7 @@ export interface WebBackend {
   isDisplayToken(token: string): boolean | Promise<boolean>;
 }
 
-interface WebServerOptions {
+export interface WebServerOptions {
   /** The backend the calls go to (a Kiosk is one). */
   kiosk: WebBackend;
   token: string;
@@ -48,6 +52,10 @@ interface WebServerOptions {
   terminalId?: string;
   /** How long a request body may take to arrive whole (default BODY_TIMEOUT_MS; tests shorten it). */
   bodyTimeoutMs?: number;
+  /** What a technician's probe reads without a login (GET /health, GET /metrics); absent: neither is served. */
+  watch?: { health?: () => { status: HealthStatus } | Promise<{ status: HealthStatus }>; metrics?: PostMetrics };
+  /** Where a request that failed unexpectedly is told (default: stderr). */
+  logError?: (error: unknown) => void;
 }
 
 export interface WebServer {
@@ -408,13 +416,25 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
     }
 
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'UNKNOWN_CHANNEL', lang, { channel: req.method ?? '' });
+    const watch = options.watch;
+    if (path === '/health' && watch?.health) {
+      const report = await watch.health();
+      return send(res, report.status === 'failing' ? 503 : 200, report);
+    }
+    if (path === '/metrics' && watch?.metrics) {
+      const text = await watch.metrics.text();
+      res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': watch.metrics.contentType, 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text) });
+      res.end(text);
+      return;
+    }
     return serveStatic(req, res, path);
   }
 
   // Node's own limits behind ours: the headers in the same time, the whole request a little later (checked every second, not every 30).
   const server = createServer({ headersTimeout: bodyTimeoutMs, requestTimeout: bodyTimeoutMs + 5_000, connectionsCheckingInterval: 1_000 }, (req, res) => {
     handle(req, res).catch((e: unknown) => {
-      console.error('[web] request failed', e);
+      if (options.logError) options.logError(e);
+      else console.error('[web] request failed', e);
       if (!res.headersSent) refuse(res, 500, 'INTERNAL', 'pt-PT');
       else res.end();
     });

@@ -41,6 +41,7 @@ export function zoneOf(file) {
   if (f === 'main/cli.ts') return 'cli';
   if (f === 'main/version.ts') return 'version';
   if (f.startsWith('main/programs/')) return 'programs';
+  if (f.startsWith('main/watch/')) return 'watch';
   if ((m = DOMAIN_SCREENS.exec(f))) return `screens/${m[1]}`;
   if (f.startsWith('renderer/')) return 'renderer';
   if (/^(test|tools|bench|e2e|scripts)\//.test(f) || /^[^/]+\.(ts|js|mjs|cjs)$/.test(f)) return 'dev';
@@ -85,15 +86,17 @@ export function allowed(from, to) {
     // Worker threads and what runs in them: the kernel and the SQL layer only.
     'main/workers': () => toKind === 'core' || to === 'db' || to === 'main/workers',
     // The kiosk starts the inspector's export in its worker thread (session.export's I/O).
-    kiosk: () => ['core', 'db', 'printing', 'main/printing', 'main/workers', 'rpc', 'services', ...SHARED_KIT, 'inspector'].includes(to) || toKind === 'core',
-    web: () => toKind === 'core' || to === 'kiosk' || to === 'web',
+    kiosk: () => ['core', 'db', 'printing', 'main/printing', 'main/workers', 'rpc', 'services', ...SHARED_KIT, 'inspector', 'watch'].includes(to) || toKind === 'core',
+    web: () => toKind === 'core' || to === 'kiosk' || to === 'web' || to === 'watch',
+    // A post's health, metrics and log (main/watch/): read through db/, served by web/, started by the programs.
+    watch: () => toKind === 'core' || to === 'db' || to === 'watch',
     // The installed program's post (post-start.ts) is a standalone kiosk, the hall server (its PKI and terminals
     // port) or a counter (its link to the hall and its printing), started as the command line starts them.
     // Each post answers through one dispatcher (rpc/posts.ts: its overlay over the kiosk's or the hall's).
     electron: () => toKind === 'core' || to === 'kiosk' || to === 'electron' || to === 'hall' || to === 'counter' || to === 'rpc',
     // The hall server's transport (its PKI, the terminals port, a counter's enrolment): the redemption of a code is the terminals service's.
     // Its copier of backups off the machine (backup-copier.ts) writes and checks each copy in a worker thread.
-    hall: () => toKind === 'core' || ['db', 'web', 'kiosk', 'rpc', 'services/terminals', 'hall', 'main/workers'].includes(to),
+    hall: () => toKind === 'core' || ['db', 'web', 'kiosk', 'rpc', 'services/terminals', 'hall', 'main/workers', 'watch'].includes(to),
     // A counter: the hall's link over browser mode's server; it opens no database of its own and prints its own terminal's jobs.
     counter: () => toKind === 'core' || ['web', 'hall', 'counter', 'printing', 'main/printing', 'rpc'].includes(to),
     // The hall's shipper: the hall's SQLite read through db/, PostgreSQL through its driver (here and in main/group/ only).
@@ -111,7 +114,7 @@ export function allowed(from, to) {
     cli: () => to === 'programs' || toKind === 'core',
     // The command line's programs: the posts of browser mode (standalone, hall server, counter), the hall's checks and
     // restore, the hall's shipper (journal:ship), the group's programs (verify, report, witness) and the inspector's export and its check.
-    programs: () => to === 'programs' || to === 'demo' || to === 'kiosk' || to === 'web' || to === 'db' || to === 'hall' || to === 'counter' || to === 'journal' || to === 'group' || to === 'inspector' || toKind === 'core',
+    programs: () => to === 'programs' || to === 'demo' || to === 'kiosk' || to === 'web' || to === 'db' || to === 'hall' || to === 'counter' || to === 'journal' || to === 'group' || to === 'inspector' || to === 'watch' || toKind === 'core',
     renderer: () => toKind === 'core' || to === 'renderer' || toKind === 'screens',
     version: () => false,
   };

@@ -50,6 +50,19 @@ import { commandWith, type AuditedWrite, type CommandContext, type CommandHandle
 import { isSealed, type Pins } from './pin.js';
 
 type WrongPinCode = 'INVALID_CREDENTIALS' | 'APPROVAL_INVALID' | 'RECOVERY_INVALID';
+
+/**
+ * The answers of a PIN (or recovery code) refused here: a wrong one, or one not even tried because its budget is
+ * spent. The metrics count them by code (main/watch/metrics.ts); nothing of the PIN itself goes with them.
+ */
+export const PIN_REFUSAL_CODES: ReadonlySet<string> = new Set<WrongPinCode | Scoped['blocked']>([
+  'INVALID_CREDENTIALS',
+  'APPROVAL_INVALID',
+  'RECOVERY_INVALID',
+  'USER_LOCKED',
+  'APPROVALS_PAUSED',
+  'RECOVERY_PAUSED',
+]);
 type CheckKind = 'login' | 'approval' | 'recovery';
 
 /** An operator whose PIN was right, with what the PIN told (its length). */

@@ -1,0 +1,15 @@
+/** The log of a long-running program (hall, counter, web): `--log-dir` (or KIOSK_LOG_DIR), else `<data-dir>/logs/`. */
+import { join, resolve } from 'node:path';
+import { openLog, type OpenedLog } from '../watch/log.js';
+
+/** The options every long-running program takes for its log (parseArgs). */
+export const LOG_OPTIONS = {
+  'log-dir': { type: 'string' },
+  /** JSON lines on stdout too (they are when stdout is a terminal). */
+  'log-stdout': { type: 'boolean', default: false },
+} as const;
+
+export function programLog(values: { 'log-dir'?: string; 'log-stdout'?: boolean }, dataDir: string, name: string): Promise<OpenedLog> {
+  const dir = resolve(values['log-dir'] ?? process.env.KIOSK_LOG_DIR ?? join(dataDir, 'logs'));
+  return openLog({ dir, name, ...(values['log-stdout'] ? { stdout: true } : {}) });
+}
