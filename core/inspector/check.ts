@@ -101,6 +101,8 @@ const MANIFEST_SCHEMA: Schema = {
     closedAt: iso,
     entries: { object: { from: 'int', to: 'int' } },
     madeAt: iso,
+    // The program that made the export, with its version (issue 40); exports made before it said so lack it.
+    software: { optional: 'string' },
     files: { record: { object: { sha256: 'hex64', size: 'int' } }, keys: /^[a-z0-9.-]+$/ },
   },
 };
@@ -183,6 +185,8 @@ export interface ExportSummary {
   witnesses: { name: string; keyId: string; at: string }[];
   witnessGiven: boolean;
   extendsPrevious: boolean;
+  /** The program that made the export, as its signed manifest names it; null for an export made before it did. */
+  software: string | null;
 }
 
 export type ExportCheck = ({ ok: true } & ExportSummary) | { ok: false; failure: ExportFailure };
@@ -353,6 +357,7 @@ function check(zip: Uint8Array, o: CheckOptions, crypto: CheckCrypto): ExportChe
     witnesses,
     witnessGiven: o.witness !== undefined,
     extendsPrevious,
+    software: manifest.software ?? null,
   };
 }
 
@@ -405,6 +410,7 @@ interface Manifest {
   openedAt: string;
   closedAt: string;
   entries: { from: number; to: number };
+  software?: string;
   files: Record<string, { sha256: string; size: number }>;
 }
 
@@ -938,5 +944,6 @@ export function checkReport(r: ExportSummary): string[] {
     ),
     `  total: ${n(r.figures.totals.cardsSold, 'cartão', 'cartões')}, ${euro(r.figures.totals.totalCents)}; prémios pagos ${euro(r.figures.totals.prizesPaidCents)}; imposto do selo ${euro(r.figures.totals.stampDutyCents)}; reembolsos ${euro(r.figures.totals.refundedCents)}.`,
     `Guias: ${n(g.paid.count, 'paga', 'pagas')} (${euro(g.paid.amountCents)}: ${euro(g.paid.cashCents)} em numerário, ${euro(g.paid.chequeCents)} em cheque), ${g.unpaid.count} por pagar (${euro(g.unpaid.amountCents)}), ${n(g.void.count, 'anulada', 'anuladas')} (${euro(g.void.amountCents)}).`,
+    r.software ? `Exportação feita pelo programa ${r.software} (nome e versão no manifesto assinado).` : 'O manifesto não diz que programa fez a exportação (feita antes de o dizer).',
   ];
 }

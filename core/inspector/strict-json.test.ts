@@ -68,4 +68,13 @@ describe('schemaFault', () => {
     expect(schemaFault({ n: 1, s: null, l: [], r: { '01': 1 } }, schema)).toBe('o campo r tem a chave inesperada "01"');
     expect(schemaFault([], schema)).toBe('o conteúdo não é um objeto');
   });
+
+  it('takes an optional field left out, and checks it when it is there', () => {
+    const later = { object: { n: 'int', v: { optional: 'string' } } } as const;
+    expect(schemaFault({ n: 1 }, later)).toBeNull();
+    expect(schemaFault({ n: 1, v: 'x' }, later)).toBeNull();
+    expect(schemaFault({ n: 1, v: 2 }, later)).toBe('o campo v não é um texto');
+    expect(schemaFault({ n: 1, v: null }, later)).toBe('o campo v não é um texto');
+    expect(schemaFault({ v: 'x' }, later)).toBe('falta o campo n');
+  });
 });

@@ -176,6 +176,8 @@ export type Schema =
   | 'bool'
   | 'hex64'
   | { nullable: Schema }
+  /** A field that may be left out (one added to a format later: files written before it lack it). */
+  | { optional: Schema }
   | { object: Record<string, Schema> }
   | { array: Schema }
   | { record: Schema; keys: RegExp };
@@ -188,6 +190,7 @@ export function schemaFault(value: unknown, schema: Schema, path = ''): string |
   if (schema === 'bool') return typeof value === 'boolean' ? null : `${at} não é verdadeiro nem falso`;
   if (schema === 'hex64') return typeof value === 'string' && /^[0-9a-f]{64}$/.test(value) ? null : `${at} não é um SHA-256 em hexadecimal`;
   if ('nullable' in schema) return value === null ? null : schemaFault(value, schema.nullable, path);
+  if ('optional' in schema) return schemaFault(value, schema.optional, path);
   if ('array' in schema) {
     if (!Array.isArray(value)) return `${at} não é uma lista`;
     for (const [k, v] of value.entries()) {
@@ -209,7 +212,10 @@ export function schemaFault(value: unknown, schema: Schema, path = ''): string |
   for (const k of Object.keys(o)) if (!Object.prototype.hasOwnProperty.call(schema.object, k)) return `campo desconhecido ${path === '' ? k : `${path}.${k}`}`;
   for (const [k, s] of Object.entries(schema.object)) {
     const p = path === '' ? k : `${path}.${k}`;
-    if (!Object.prototype.hasOwnProperty.call(o, k)) return `falta o campo ${p}`;
+    if (!Object.prototype.hasOwnProperty.call(o, k)) {
+      if (typeof s === 'object' && 'optional' in s) continue;
+      return `falta o campo ${p}`;
+    }
     const f = schemaFault(o[k], s, p);
     if (f) return f;
   }

@@ -23,6 +23,7 @@ import { rawPublicKey } from '../services/shared/signing/hall-key.js';
 import { buildSessionExport, EXPORT_FORMAT } from './export.js';
 import { checkReport, entryHash } from '../../core/inspector/check.js';
 import { verifyExport } from './verify.js';
+import { softwareLabel } from '../version.js';
 
 let t: TestHall;
 beforeEach(async () => {
@@ -122,6 +123,21 @@ describe('the inspector export', () => {
         'Guias: 2 pagas (52,00 €: 27,00 € em numerário, 25,00 € em cheque), 1 por pagar (3,00 €), 1 anulada (8,00 €).',
       ]),
     );
+    // The signed manifest names the program that made the export, with its version and commit (issue 40).
+    expect(JSON.parse(strFromU8(files['manifest.json']!)).software).toBe(softwareLabel());
+    expect(ok.ok && [ok.software, checkReport(ok).at(-1)]).toEqual([softwareLabel(), `Exportação feita pelo programa ${softwareLabel()} (nome e versão no manifesto assinado).`]);
+    // An export made before the manifest said so still verifies: the field is new, not required.
+    const older = resigned(exportBase(zip, t.h.dataDir), exportBase(zip, t.h.dataDir).files, undefined, (m) => {
+      const { software: _, ...rest } = JSON.parse(m) as Record<string, unknown>;
+      return JSON.stringify(rest, null, 2);
+    });
+    const olderOk = verifyExport(older, { key });
+    expect(olderOk.ok && [olderOk.software, checkReport(olderOk).at(-1)]).toEqual([null, 'O manifesto não diz que programa fez a exportação (feita antes de o dizer).']);
+    // The program's name is text, nothing else.
+    expect(verifyExport(resigned(exportBase(zip, t.h.dataDir), exportBase(zip, t.h.dataDir).files, undefined, (m) => m.replace(/"software": "[^"]*"/, '"software": 40')), { key })).toEqual({
+      ok: false,
+      failure: { file: 'manifest.json', what: 'o campo software não é um texto' },
+    });
 
     // A sale's total changed in sales.jsonl.
     expect(verifyExport(edited(zip, 'sales.jsonl', (s) => s.replace('"totalCents":540', '"totalCents":54')), { key })).toEqual({

@@ -248,6 +248,7 @@ export async function buildSessionExport(db: ReadableDb, sessionId: number, o: E
     closedAt: session.closedAt,
     entries: { from, to },
     madeAt: o.now.toISOString(),
+    software: softwareLabel(),
     files: Object.fromEntries(Object.entries(files).map(([name, data]) => [name, { sha256: sha256Hex(data), size: data.length }])),
   };
   const manifestBytes = strToU8(JSON.stringify(manifest, null, 2));
