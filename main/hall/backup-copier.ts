@@ -47,7 +47,7 @@ export function startBackupCopier(o: {
   const dataDir = kiosk.dataDir;
   let state: BackupCopyState = readCopyState(dataDir) ?? { dir: null, state: 'off', lastCopy: null, lastAttemptAt: null, error: null };
   let running: Promise<BackupCopyState> | null = null;
-  let again = false;
+  let queued: Promise<BackupCopyState> | null = null;
   let stopped = false;
 
   const dirNow = (): string | null => hallSettings(kiosk.db).backupCopyDir ?? o.fallbackDir ?? null;
@@ -112,18 +112,17 @@ export function startBackupCopier(o: {
   const run = (ro: { force?: boolean } = {}): Promise<BackupCopyState> => {
     if (stopped) return Promise.resolve(state);
     if (running) {
-      // One copy at a time; a backup made meanwhile is looked at right after.
-      again = true;
-      return running;
+      // One copy at a time; a backup made meanwhile is looked at right after, by one more try for every caller waiting.
+      queued ??= running.then(() => {
+        queued = null;
+        return run(ro);
+      });
+      return queued;
     }
     running = attempt(ro.force === true)
       .catch(() => state)
       .finally(() => {
         running = null;
-        if (again && !stopped) {
-          again = false;
-          void run();
-        }
       });
     return running;
   };

@@ -163,6 +163,18 @@ describe('backups off the machine', () => {
     expect(readdirSync(notThere).filter((f) => f.endsWith('.sqlite'))).toHaveLength(1);
   }, 60_000);
 
+  it("takes the hall server's --backup-copy-dir until the hall names a folder of its own", async () => {
+    const given = tempDir();
+    const named = tempDir();
+    copier = startBackupCopier({ kiosk: t.h.kiosk, now: t.h.clock.now, tickMs: 3_600_000, fallbackDir: given });
+    const b = await t.h.ok('backup.create', {}, t.manager);
+    expect(await copier.run()).toMatchObject({ dir: given, state: 'ok', lastCopy: { file: b.file, sales: 0 } });
+    await t.h.ok('settings.update', { backupCopyDir: named }, t.manager);
+    expect(await copier.run()).toMatchObject({ dir: named, state: 'ok', lastCopy: { file: b.file } });
+    expect(readdirSync(named)).toContain(b.file);
+    expect(await t.h.ok('backup.copyStatus', {}, t.manager)).toMatchObject({ dir: named, state: 'ok' });
+  }, 60_000);
+
   it('says a destination that is full or read-only (tmpfs), and sales go on', async (ctx) => {
     const full = tmpfs('size=64k');
     if (full === null) ctx.skip();
