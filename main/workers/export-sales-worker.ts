@@ -14,7 +14,7 @@ parentPort?.once('message', (request: ExportSalesRequest) => {
     const db = openForCheck(request.file);
     try {
       const progress = (done: number, total: number) => parentPort!.postMessage({ progress: { done, total } } satisfies WorkerProgress);
-      reply = { ok: true, csv: salesCsv(db, { sessionId: request.sessionId, gameId: request.gameId }, progress) };
+      reply = { ok: true, csv: salesCsv(db, { sessionId: request.sessionId, gameId: request.gameId, madeAt: request.madeAt }, request.software, progress) };
     } finally {
       db.close();
     }

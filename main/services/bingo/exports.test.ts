@@ -14,6 +14,8 @@ import { SESSION_SALES_SQL } from '../../../db/bingo/sales.js';
 import { expectBooksHold } from '../../../test/books.js';
 import { createTestHall } from '../../../test/fixtures/faces.js';
 import { snapshot, type Harness } from '../../../test/harness.js';
+import { softwareLabel } from '../../version.js';
+import { csvTime } from '../../../core/csv.js';
 
 const CLOSE_AT = '2026-12-01T02:00:00.000Z';
 let h: Harness;
@@ -161,6 +163,8 @@ describe('export.sales', () => {
       'Operador (utilizador)',
       'Terminal',
       'Anulada',
+      'Programa',
+      'Gerado em',
     ]);
     const page = await h.ok('sale.page', { sessionId, limit: 500 }, t.manager);
     expect(records.map((r) => [Number(r['Venda n.º']), cents(r['Total (€)']!), cents(r['Preço unitário (€)']!), cents(r['Valor entregue (€)']!), cents(r['Troco (€)']!)])).toEqual(
@@ -169,7 +173,10 @@ describe('export.sales', () => {
     // 20:00 UTC on 30 November is 20:00 in Lisbon (winter time).
     expect(records[0]).toMatchObject({ 'Data e hora': '30/11/2026 20:00:00', Jogada: '1', Cartões: 'A 1-1', Quantidade: '1', 'Total (€)': '1,25', 'Troco (€)': '0,50', Pagamento: 'numerário', Operador: 'Caixa Um', 'Operador (utilizador)': 'caixa1', Terminal: 'T1', Anulada: 'não' });
     // The whole line, cell by cell: the operator by name and by username, as the Z reports' file names each person.
-    expect(file.content.split('\r\n')[1]).toBe('1;30/11/2026 20:00:00;1;A 1-1;1;1,25;1,25;numerário;1,75;0,50;Caixa Um;caixa1;T1;não');
+    // Last on every line, the program that made the file and when (issue 40).
+    const made = `${softwareLabel()};${csvTime(h.clock.now().toISOString(), 'Europe/Lisbon')}`;
+    expect(file.content.split('\r\n')[1]).toBe(`1;30/11/2026 20:00:00;1;A 1-1;1;1,25;1,25;numerário;1,75;0,50;Caixa Um;caixa1;T1;não;${made}`);
+    expect(new Set(records.map((r) => `${r.Programa};${r['Gerado em']}`))).toEqual(new Set([made]));
     expect(records[11]).toMatchObject({ Jogada: '2', Cartões: 'A 37-39', 'Total (€)': '3,75', Anulada: 'sim' });
     // Not voided, the figures add up to what the session sold.
     const sold = (await h.ok('session.overview', { sessionId }, t.manager)).games.reduce((s, g) => s + g.totalCents, 0);

@@ -38,6 +38,6 @@ export const bingoExportHandlers: HandlerSlice<'sale.page' | 'export.sales'> = {
   // 100 000 sales take a second or two: off the main thread, on one snapshot, with progress (task 'export').
   'export.sales': queryWaiting(async (ctx, input) => {
     const gameId = requireSessionGame(ctx.db, input.sessionId, input.gameId);
-    return ctx.io.exportSales({ sessionId: input.sessionId, gameId });
+    return ctx.io.exportSales({ sessionId: input.sessionId, gameId, madeAt: ctx.at });
   }),
 };

@@ -48,7 +48,7 @@ export interface KioskIo {
   /** The books checked one document at a time, off the main thread (seconds for a large hall); progress as task 'books'. */
   checkBooks(shown: number): Promise<BooksCheck>;
   /** A session's sales (or one game's) as a CSV file, built off the main thread on one snapshot; progress as task 'export'. */
-  exportSales(q: { sessionId: number; gameId: number | null }): Promise<{ filename: string; content: string; rows: number }>;
+  exportSales(q: { sessionId: number; gameId: number | null; madeAt: string }): Promise<{ filename: string; content: string; rows: number }>;
   /** A closed session's inspector export, built off the main thread and written to the data folder's exports/; progress as task 'export'. */
   exportSession(sessionId: number): Promise<{ filename: string; path: string; entries: number; zip: Uint8Array }>;
   /** The database's storage now (kept by the kiosk from the errors SQLite gives). */
