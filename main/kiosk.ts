@@ -33,7 +33,7 @@ import type { KioskIo } from './services/shared/context.js';
 import { runningPost, type PostStatus } from '../core/terminals/post.js';
 import type { JournalState } from '../core/audit/contract.js';
 import { OperatorSessions } from './services/shared/access/operator-sessions.js';
-import { sealPinHashes } from './services/shared/access/credentials.js';
+import { sealPinHashes } from './services/shared/credentials.js';
 import { createPins, type Pins } from './services/shared/access/pin.js';
 import { openPinKey } from './services/shared/access/pin-key.js';
 import { openHallKeyring } from './services/shared/signing/hall-keyring.js';
@@ -41,7 +41,7 @@ import { keepCosignatures } from './services/shared/signing/cosignatures.js';
 import type { PreparedFrontier } from '../db/transparency.js';
 import { prepareFrontierInWorker } from './workers/frontier.js';
 import { auditHead } from '../db/audit.js';
-import { PIN_REFUSAL_CODES } from './services/shared/access/credentials.js';
+import { PIN_REFUSAL_CODES } from './services/shared/credentials.js';
 import { queueCounts } from '../db/watch.js';
 import type { PostMetrics } from './watch/metrics.js';
 

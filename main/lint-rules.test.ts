@@ -41,6 +41,7 @@ describe('import rules of the folders and domains', () => {
     ['main/services/shared/access/probe.ts', '../signing/hall-key.js', 'services/shared/access may not import services/shared/signing'],
     ['main/services/shared/signing/probe.ts', '../access/pin.js', 'services/shared/signing may not import services/shared/access'],
     ['main/services/shared/access/probe.ts', '../../bingo/games.js', 'services/shared/access may not import services/bingo'],
+    ['main/services/shared/access/probe.ts', '../context.js', 'services/shared/access may not import services/shared'],
     ['main/journal/probe.ts', '../services/shared/access/pin-key.js', 'journal may not import services/shared/access'],
     ['main/group/probe.ts', '../services/shared/context.js', 'group may not import services/shared'],
     ['main/inspector/probe.ts', '../services/shared/access/credentials.js', 'inspector may not import services/shared/access'],
@@ -129,7 +130,6 @@ describe('import rules of the folders and domains', () => {
     expect(await refused('main/services/bingo/probe.ts', probe('../shared/context.js'))).toEqual([]);
     expect(await refused('main/services/bingo/probe.ts', probe('../shared/access/credentials.js'))).toEqual([]);
     expect(await refused('main/services/drawers/probe.ts', probe('../shared/signing/checkpoint.js'))).toEqual([]);
-    expect(await refused('main/services/shared/access/probe.ts', probe('../context.js'))).toEqual([]);
     expect(await refused('main/inspector/probe.ts', probe('../services/shared/signing/hall-key.js'))).toEqual([]);
     expect(await refused('main/services/bingo/probe.ts', probe('./games.js'))).toEqual([]);
     expect(await refused('main/services/bingo/probe.ts', probe('../../../printing/documents/index.js'))).toEqual([]);

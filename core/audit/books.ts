@@ -115,7 +115,7 @@ export interface OperatorState {
 /** The audited commands that may change an operator, by the kind of change the trigger recorded. */
 export const OPERATOR_CHANNELS: Readonly<Record<'created' | 'updated', readonly string[]>> = {
   created: ['setup.init', 'users.create'],
-  // pins.sealed: a PIN hash of before the PIN key, sealed under it at start (main/services/shared/access/credentials.ts).
+  // pins.sealed: a PIN hash of before the PIN key, sealed under it at start (main/services/shared/credentials.ts).
   updated: ['users.update', 'users.resetPin', 'auth.recover', 'pins.sealed'],
 };
 

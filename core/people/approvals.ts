@@ -1,6 +1,6 @@
 /**
  * The managers' alert of wrong approval PINs (issue 12): wrong manager PINs
- * typed at a terminal pause its approvals (main/services/shared/access/credentials.ts);
+ * typed at a terminal pause its approvals (main/services/shared/credentials.ts);
  * managers and admins see it on every screen while the pause lasts and after,
  * until one of them marks it seen. Like a drawer, the alert is the caller's
  * terminal's: no channel names a terminal. core/contract.ts merges this slice.

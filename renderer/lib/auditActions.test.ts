@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDENTIALS_BASELINE_CHANNEL } from '../../db/audit.js';
-import { PINS_SEALED_CHANNEL } from '../../main/services/shared/access/credentials.js';
+import { PINS_SEALED_CHANNEL } from '../../main/services/shared/credentials.js';
 import { HALL_KEY_CHANNEL } from '../../main/services/shared/signing/hall-key.js';
 import { REDEEM_AUDIT_CHANNEL } from '../../main/services/terminals/index.js';
 import { CLOCK_JUMP_CHANNEL } from '../../main/services/audit/index.js';

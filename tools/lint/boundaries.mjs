@@ -76,8 +76,9 @@ export function allowed(from, to) {
     db: () => toKind === 'core' || to === 'db',
     printing: () => toKind === 'core' || to === 'printing',
     'services/shared': () => toKind === 'core' || to === 'db' || to === 'printing' || SHARED_KIT.has(to),
-    // The people's credentials (PIN, PIN key, approvals, sessions): a command's context, never the hall's signing.
-    'services/shared/access': () => toKind === 'core' || to === 'db' || to === 'services/shared' || to === 'services/shared/access',
+    // The people's credentials as the kiosk keeps them (the PIN's hash, its key, the sessions): below the command's
+    // context (which holds them) and apart from the hall's signing.
+    'services/shared/access': () => toKind === 'core' || to === 'db' || to === 'services/shared/access',
     // The hall's key, keyring, signed checkpoints and cosignatures: the audited write, never the people's credentials.
     'services/shared/signing': () => toKind === 'core' || to === 'db' || to === 'services/shared' || to === 'services/shared/signing',
     services: () => toKind === 'services' || toKind === 'core',

@@ -31,7 +31,7 @@ import { specialFundHeld } from '../../../db/bingo/special.js';
 import { post } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
 import { command, done, finishAfterCommit, operatorOf, query, type HandlerSlice, type QueryContext } from '../shared/context.js';
-import { confirmCredentials, withApproval } from '../shared/access/credentials.js';
+import { confirmCredentials, withApproval } from '../shared/credentials.js';
 import { ballNews, boardHolders } from './board.js';
 import { candidateOf, closeAtOf, requireGame, sessionGames } from './games.js';
 import { checkDrawStart } from '../../../core/bingo/closing.js';

@@ -15,7 +15,7 @@ import { post, postingsOf } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
 import { saleReceipt, saleVoidSlip } from '../../../printing/documents/index.js';
 import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
-import { confirmCredentials, withApproval } from '../shared/access/credentials.js';
+import { confirmCredentials, withApproval } from '../shared/credentials.js';
 import { enqueue } from '../shared/print.js';
 import { candidateOf, closeAtOf, otherLastNumber, planOf, requireGame, requireSelling } from './games.js';
 import { closingBlock } from '../../../core/bingo/closing.js';

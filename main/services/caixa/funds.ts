@@ -40,7 +40,7 @@ import {
 import type { ReadableDb, WritableDb } from '../../../db/connection.js';
 import { post } from '../../../db/ledger.js';
 import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
-import { confirmCredentials, withApproval } from '../shared/access/credentials.js';
+import { confirmCredentials, withApproval } from '../shared/credentials.js';
 import { specialFundState } from '../../../core/bingo/prizes.js';
 import { specialFundHeld } from '../../../db/bingo/special.js';
 import { hallSettings } from '../../../db/people.js';

@@ -34,7 +34,7 @@ import { hallRow, hallSettings } from '../../../db/people.js';
 import { asReprint, type PrintDocument } from '../../../printing/layout.js';
 import { guiaCopies, type GuiaData } from '../../../printing/documents/guia.js';
 import { command, done, operatorOf, query, type CommandContext, type HandlerSlice } from '../shared/context.js';
-import { confirmCredentials, withApproval } from '../shared/access/credentials.js';
+import { confirmCredentials, withApproval } from '../shared/credentials.js';
 import { enqueue } from '../shared/print.js';
 import { assertPrintable, printedText, printerOf } from '../shared/printable.js';
 import { softwareLabel } from '../../version.js';

@@ -46,7 +46,7 @@ import { hallSettings } from '../../../db/people.js';
 import { printerForRole } from '../../../db/printing.js';
 import { blindXReport, drawerKickSlip, xReport, zReport } from '../../../printing/documents/index.js';
 import { command, done, operatorOf, query, type HandlerSlice, type Operator } from '../shared/context.js';
-import { confirmCredentials, withApproval } from '../shared/access/credentials.js';
+import { confirmCredentials, withApproval } from '../shared/credentials.js';
 import { enqueue } from '../shared/print.js';
 import { drawerShownTo, requireDrawerOf } from '../shared/drawer.js';
 

@@ -1,6 +1,6 @@
 /** The managers' alert of wrong approval PINs at this terminal (core/people/approvals.ts): read it, mark it seen. */
 import { command, done, query, type HandlerSlice } from '../shared/context.js';
-import { acknowledgeApprovalAlert, approvalAlertOf } from '../shared/access/credentials.js';
+import { acknowledgeApprovalAlert, approvalAlertOf } from '../shared/credentials.js';
 
 export const approvalsHandlers: HandlerSlice<'approvals.alert' | 'approvals.acknowledge'> = {
   'approvals.alert': query((ctx) => approvalAlertOf(ctx.memo, ctx.terminalId)),

@@ -31,9 +31,9 @@ import {
   checkRecoveryCode,
   clearAccountBudgets,
   confirmCredentials,
-  PIN_KEY_CHECK,
   pinKeyState,
-} from '../shared/access/credentials.js';
+} from '../shared/credentials.js';
+import { PIN_KEY_CHECK } from '../shared/access/pin-key.js';
 import { hashRecoveryCode, newRecoveryCode, recoveryCodeMatches } from '../shared/access/pin.js';
 import { assertPrintable, printedText } from '../shared/printable.js';
 import { checkSpecialPrizeChange } from '../../../core/bingo/prizes.js';

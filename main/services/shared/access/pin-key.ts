@@ -12,10 +12,11 @@ import { join } from 'node:path';
 import { KioskError } from '../../../../core/refusal.js';
 import type { ReadableDb } from '../../../../db/connection.js';
 import { listOperators, metaValue } from '../../../../db/people.js';
-import { PIN_KEY_CHECK } from './credentials.js';
 import { createPins, isSealed } from './pin.js';
 
 export const PIN_KEY_FILE = 'pin.key';
+/** The kiosk_meta key of the PIN key's check value: a PIN key that is not the PINs' own is named at start. */
+export const PIN_KEY_CHECK = 'pin_key_check';
 
 interface PinKey {
   key: Buffer;

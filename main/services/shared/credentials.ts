@@ -17,9 +17,9 @@
  * keeps them in pin_budgets for the next start (counters, not authority: a
  * full disk does not stop a check).
  */
-import { KioskError } from '../../../../core/errors.js';
-import type { ApprovalAlert } from '../../../../core/people/approvals.js';
-import { approves, isValidPin } from '../../../../core/people/rules.js';
+import { KioskError } from '../../../core/errors.js';
+import type { ApprovalAlert } from '../../../core/people/approvals.js';
+import { approves, isValidPin } from '../../../core/people/rules.js';
 import {
   ACCOUNT_BUDGET,
   APPROVALS_BUDGET,
@@ -29,9 +29,9 @@ import {
   startAttempt,
   type BudgetRule,
   type BudgetState,
-} from '../../../../core/people/throttle.js';
-import { baselineCredentials, credentialVouched } from '../../../../db/audit.js';
-import { storageFailureOf, writeTransaction, type ReadableDb, type WritableDb } from '../../../../db/connection.js';
+} from '../../../core/people/throttle.js';
+import { baselineCredentials, credentialVouched } from '../../../db/audit.js';
+import { storageFailureOf, writeTransaction, type ReadableDb, type WritableDb } from '../../../db/connection.js';
 import {
   accountBudgetScopes,
   budgetOf,
@@ -44,10 +44,11 @@ import {
   setOperatorPin,
   setShortPin,
   type OperatorRow,
-} from '../../../../db/people.js';
-import type { Channel, ChannelOutput, ParsedInput } from '../../../../core/contract.js';
-import { commandWith, type AuditedWrite, type CommandContext, type CommandHandler, type Done, type PrepareContext } from '../context.js';
-import { isSealed, type Pins } from './pin.js';
+} from '../../../db/people.js';
+import type { Channel, ChannelOutput, ParsedInput } from '../../../core/contract.js';
+import { commandWith, type AuditedWrite, type CommandContext, type CommandHandler, type Done, type PrepareContext } from './context.js';
+import { isSealed, type Pins } from './access/pin.js';
+import { PIN_KEY_CHECK } from './access/pin-key.js';
 
 type WrongPinCode = 'INVALID_CREDENTIALS' | 'APPROVAL_INVALID' | 'RECOVERY_INVALID';
 
@@ -306,7 +307,6 @@ export function confirmCredentials(ctx: CommandContext, checked: OperatorRow | C
 
 // ---- the PIN key -----------------------------------------------------------------------
 
-export const PIN_KEY_CHECK = 'pin_key_check';
 
 /** Whether the PIN key in the data folder is the one the PINs were sealed with. */
 export function pinKeyState(db: ReadableDb, pins: Pins): 'ok' | 'other' {
