@@ -11,6 +11,7 @@ import { openKiosk } from '../kiosk.js';
 import { startWebServer } from '../web/server.js';
 import { ROOT, dataDirOf, portOf, printRetryDelaysFromEnv } from './options.js';
 import { journalBeside } from './journal-beside.js';
+import { BACKUP_COPY_OPTIONS, backupCopierBeside } from './backup-copy-beside.js';
 import { watchClockSync } from '../hall/clock-sync.js';
 import { LOG_OPTIONS, programLog } from './logging.js';
 import { createMetrics } from '../watch/metrics.js';
@@ -35,6 +36,7 @@ export async function run(argv: string[]): Promise<void> {
       'new-pin-key': { type: 'boolean', default: false },
       'journal-url': { type: 'string' },
       ...LOG_OPTIONS,
+      ...BACKUP_COPY_OPTIONS,
     },
     strict: true,
   });
@@ -65,6 +67,8 @@ export async function run(argv: string[]): Promise<void> {
     logError: (e, channel) => log.error({ channel, ...errorFields(e) }, 'call failed'),
   });
   journal.start(kiosk, dataDir);
+  // Each backup copied to the folder the hall names (or --backup-copy-dir), checked there; a failure said and retried.
+  const copier = backupCopierBeside(kiosk, values, { log: (line) => log.warn({ component: 'backup-copy' }, line) });
   clockChanged = () => kiosk.emit({ type: 'changed', channel: 'system.clock', topics: ['health'], at: new Date().toISOString() });
   const staticDir = join(ROOT, 'dist', 'renderer');
   const web = await startWebServer({
@@ -87,7 +91,7 @@ export async function run(argv: string[]): Promise<void> {
   log.info({ web: web.url, terminals: terminals.port, bind, addresses: lan, fingerprint: info.fingerprint, dataDir, logFile: logs.file() }, 'hall server listening');
   const stop = (signal: string) => {
     log.info({ signal }, 'hall server stopping');
-    void Promise.all([web.close(), terminals.close(), journal.stop()]).then(() => {
+    void Promise.all([web.close(), terminals.close(), journal.stop(), copier.stop()]).then(() => {
       clockSync.stop();
       kiosk.close();
       log.info('hall server stopped');
