@@ -107,6 +107,13 @@ export async function openLog(o: LogOptions): Promise<OpenedLog> {
     // Read by the hall's technician and its group, not by every user of the machine.
     mode: 0o640,
   });
+  // Open before the first line: a start that cannot write its log says so now, and flushSync works at once.
+  if (roll.fd < 0) {
+    await new Promise<void>((resolve, reject) => {
+      roll.once('ready', resolve);
+      roll.once('error', reject);
+    });
+  }
   const toStdout = o.stdout ?? process.stdout.isTTY === true;
   const stream: DestinationStream = toStdout ? pino.multistream([{ stream: roll }, { stream: process.stdout }]) : roll;
   const log = loggerOn(stream, o.name, o.level ?? process.env.KIOSK_LOG_LEVEL ?? 'info');
@@ -116,6 +123,7 @@ export async function openLog(o: LogOptions): Promise<OpenedLog> {
     close() {
       try {
         roll.flushSync();
+        roll.end();
       } catch {
         // Nothing waiting, or the file already closed.
       }

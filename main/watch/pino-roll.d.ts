@@ -4,8 +4,12 @@ declare module 'pino-roll' {
     /** The file written now. */
     readonly file: string;
     write(chunk: string): boolean;
+    /** -1 until the file is open. */
+    readonly fd: number;
     flushSync(): void;
     end(): void;
+    once(event: 'ready', listener: () => void): this;
+    once(event: 'error', listener: (e: Error) => void): this;
   }
   interface RollOptions {
     file: string;

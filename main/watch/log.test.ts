@@ -1,0 +1,46 @@
+/**
+ * The log's safety net: a secret handed to it by mistake (a call's input with its PIN, a request's headers, an
+ * error whose message carries a key or a bearer token, a URL with its password) is not written.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { errorFields, openLog, scrub } from './log.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'log-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const PEM = '-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgSECRETSECRETSECRET\n-----END PRIVATE KEY-----';
+
+describe('the log', () => {
+  it('writes JSON lines with a level, and no secret that was handed to it', async () => {
+    const opened = await openLog({ dir, name: 'probe', stdout: false });
+    const { log } = opened;
+    log.info({ channel: 'auth.login', input: { username: 'ana', pin: '493817' } }, 'call');
+    log.warn({ approval: { username: 'chefe', pin: '604713' }, pin: '111999' }, 'approval');
+    log.info({ headers: { authorization: 'Bearer tok-abcdef0123456789', cookie: 'sid=zzz' }, operatorToken: 'op-7c3e9a' }, 'request');
+    log.info({ recoveryCode: 'TRHND-Z18DQ-3NCPN-QGAZ6', enrolmentCode: 'ENR-7781', privateKey: 'raw-key-bytes' }, 'codes');
+    log.error(errorFields(new Error(`signing failed with ${PEM}`)), 'key');
+    log.error({ message: 'sent Authorization: Bearer abc.def-ghi' }, 'bearer');
+    log.info({ group: 'postgres://kiosk:s3cretpw@db.example:5432/group' }, 'url');
+    opened.close();
+    const text = readdirSync(dir)
+      .filter((f) => f.startsWith('probe.') && f.endsWith('.log'))
+      .map((f) => readFileSync(join(dir, f), 'utf8'))
+      .join('');
+    const lines = text.trim().split('\n');
+    expect(lines).toHaveLength(7);
+    for (const l of lines) expect(JSON.parse(l)).toMatchObject({ post: 'probe', level: expect.stringMatching(/^(info|warn|error)$/) });
+    for (const secret of ['493817', '604713', '111999', 'tok-abcdef', 'sid=zzz', 'op-7c3e9a', 'TRHND', 'ENR-7781', 'raw-key-bytes', 'SECRETSECRET', 'abc.def-ghi', 's3cretpw']) {
+      expect(text, secret).not.toContain(secret);
+    }
+    expect(text).toContain('"channel":"auth.login"');
+  });
+
+  it('scrubs a PEM block, a bearer token and a URL password from any line', () => {
+    expect(scrub(`a ${PEM.replace(/\n/g, '\\n')} b`)).toBe('a [PEM] b');
+    expect(scrub('Authorization: Bearer xyz.123')).toBe('Authorization: Bearer [Redacted]');
+    expect(scrub('"postgres://u:pw@h/db"')).toBe('"postgres://u:***@h/db"');
+  });
+});
