@@ -21,7 +21,7 @@ const VERSION = 1;
 /** The file's name in the counter's data folder. */
 export const OUTCOMES_FILE = 'counter-outcomes.json';
 
-interface OutcomeMemory {
+export interface OutcomeMemory {
   has(key: string): boolean;
   isUnknown(key: string): boolean;
   /** A request with `key` may have reached the hall and its answer is lost. */
