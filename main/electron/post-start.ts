@@ -29,6 +29,7 @@ import type { CounterPrintingOptions } from '../counter/printing.js';
 import { OUTCOMES_FILE } from '../counter/outcomes.js';
 import { enrolledPost, enrollAtHall, HALL_JSON_FILE, hallAgent, HallRefusal, loadTerminalIdentity } from '../counter/enrol-client.js';
 import { startHallPost } from '../hall/hall-post.js';
+import { watchClockSync } from '../hall/clock-sync.js';
 import { DATABASE_FILE, openKiosk, type Kiosk, type KioskOptions } from '../kiosk.js';
 import { parsePostFile, planPost, POST_FILE, postFileText, type PostArgs, type PostDisk, type PostFile, type PostPlan } from './post.js';
 
@@ -105,8 +106,15 @@ export async function startPost(plan: StartedPost['plan'], o: PostOptions): Prom
   if (plan.kind === 'hall') {
     let info: PostStatus['hall'] = null;
     const status = () => runningPost('hall', { installed, hall: info });
+    // The system's NTP state, asked every minute; the managers' screens are told when it changes (once the kiosk is open).
+    const clockSync = watchClockSync({ changed: () => clockChanged() });
+    let clockChanged = () => {};
     // Its screens are T1 (as npm run hall): a kiosk that becomes the hall server keeps its drawer and printers.
-    const kiosk = await openKiosk({ ...o.kiosk, terminalId: DEFAULT_TERMINAL, dataDir: o.dataDir, post: status });
+    const kiosk = await openKiosk({ clockSync: clockSync.state, ...o.kiosk, terminalId: DEFAULT_TERMINAL, dataDir: o.dataDir, post: status }).catch((e: unknown) => {
+      clockSync.stop();
+      throw e;
+    });
+    clockChanged = () => kiosk.emit({ type: 'changed', channel: 'system.clock', topics: ['health'], at: new Date().toISOString() });
     try {
       const hall = await startHallPost({ kiosk, dataDir: o.dataDir, terminalsPort: plan.terminalsPort, bind: plan.bind });
       info = hall.info;
@@ -117,10 +125,12 @@ export async function startPost(plan: StartedPost['plan'], o: PostOptions): Prom
         status,
         async close() {
           await hall.close();
+          clockSync.stop();
           kiosk.close();
         },
       };
     } catch (e) {
+      clockSync.stop();
       kiosk.close();
       throw portRefusal(e, plan.terminalsPort);
     }

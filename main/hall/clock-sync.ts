@@ -68,7 +68,11 @@ export function watchClockSync(o: { everyMs?: number; changed?: (state: ClockSyn
     if (stopped) return;
     const differs = next.sync !== state.sync || next.source !== state.source;
     state = next;
-    if (differs) o.changed?.(next);
+    try {
+      if (differs) o.changed?.(next);
+    } catch {
+      // Telling the screens failed (the kiosk closing): the state stands, they read it at their next query.
+    }
   };
   const ready = ask();
   const timer = setInterval(() => void ask(), o.everyMs ?? CLOCK_ASK_MS);
