@@ -7,7 +7,7 @@
  *     Browser mode: prints one line with http://127.0.0.1:N/#token=... once ready.
  *     The access token is KIOSK_TOKEN when set, else random for this start.
  *   tsx main/cli.ts hall --data-dir DIR --port U --terminals-port P [--bind ADDR] [--demo] [--journal-url URL] [--backup-copy-dir DIR]
- *     (hall: each backup copied to the folder the hall names in its settings, else DIR or KIOSK_BACKUP_COPY_DIR)
+ *     (web and hall, --backup-copy-dir DIR: each backup copied to the folder the hall names in its settings, else DIR or KIOSK_BACKUP_COPY_DIR)
  *     (web and hall: with a group database, URL or KIOSK_JOURNAL_URL, the journal is shipped there
  *     continuously by a worker thread, its state on system.health)
  *     The hall server: its own screens and browser mode's API on 127.0.0.1:U

@@ -8,10 +8,11 @@ import { openKiosk } from '../kiosk.js';
 import { startWebServer } from '../web/server.js';
 import { ROOT, printRetryDelaysFromEnv } from './options.js';
 import { journalBeside } from './journal-beside.js';
+import { BACKUP_COPY_OPTIONS, backupCopierBeside } from './backup-copy-beside.js';
 import { watchClockSync } from '../hall/clock-sync.js';
 import { LOG_OPTIONS, programLog } from './logging.js';
 import { createMetrics } from '../watch/metrics.js';
-import { watchKiosk } from '../watch/health.js';
+import { logPrinters, watchKiosk } from '../watch/health.js';
 import { errorFields } from '../watch/log.js';
 
 export async function run(argv: string[]): Promise<void> {
@@ -25,6 +26,7 @@ export async function run(argv: string[]): Promise<void> {
       terminal: { type: 'string' },
       'journal-url': { type: 'string' },
       ...LOG_OPTIONS,
+      ...BACKUP_COPY_OPTIONS,
     },
     strict: true,
   });
@@ -51,6 +53,9 @@ export async function run(argv: string[]): Promise<void> {
     logError: (e, channel) => log.error({ channel, ...errorFields(e) }, 'call failed'),
   });
   journal.start(kiosk, dataDir);
+  logPrinters(kiosk, log);
+  // A standalone kiosk is a hall too: its backups copied to the folder it names (or --backup-copy-dir).
+  const copier = backupCopierBeside(kiosk, values, { log: (line) => log.warn({ component: 'backup-copy' }, line) });
   clockChanged = () => kiosk.emit({ type: 'changed', channel: 'system.clock', topics: ['health'], at: new Date().toISOString() });
   const staticDir = join(ROOT, 'dist', 'renderer');
   const server = await startWebServer({
@@ -66,7 +71,7 @@ export async function run(argv: string[]): Promise<void> {
   log.info({ web: server.url, dataDir, logFile: logs.file() }, 'kiosk listening');
   const stop = (signal: string) => {
     log.info({ signal }, 'kiosk stopping');
-    void Promise.all([server.close(), journal.stop()]).then(() => {
+    void Promise.all([server.close(), journal.stop(), copier.stop()]).then(() => {
       clockSync.stop();
       kiosk.close();
       logs.close();
