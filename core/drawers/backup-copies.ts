@@ -93,3 +93,19 @@ export const backupCopyStateSchema = z.object({
 });
 export type BackupCopyState = z.output<typeof backupCopyStateSchema>;
 export type BackupCopy = z.output<typeof copySchema>;
+
+/** No copy checked for this long (a day and a half: one nightly close missed) reads degraded on a health probe. */
+export const COPY_STALE_MS = 36 * 60 * 60_000;
+
+/**
+ * The copies off the machine as a technician's probe reads them (GET /health):
+ * degraded while the last try failed, or when the last checked copy is older
+ * than COPY_STALE_MS; no folder named is ok (off) and says so.
+ */
+export function backupCopyHealth(s: BackupCopyState | null, now: Date): { status: 'ok' | 'degraded'; state: BackupCopyState['state']; lastCopyAt: string | null; ageSeconds: number | null; error: string | null } {
+  const state = s?.state ?? 'off';
+  const lastCopyAt = s?.lastCopy?.copiedAt ?? null;
+  const ageSeconds = lastCopyAt === null ? null : Math.round((now.getTime() - Date.parse(lastCopyAt)) / 1000);
+  const stale = state !== 'off' && (ageSeconds === null ? state !== 'pending' : ageSeconds * 1000 > COPY_STALE_MS);
+  return { status: state === 'failed' || stale ? 'degraded' : 'ok', state, lastCopyAt, ageSeconds, error: s?.error?.code ?? null };
+}
