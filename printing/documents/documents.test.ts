@@ -773,7 +773,7 @@ describe('X and Z reports', () => {
     const origin = 'bingo-kiosk/0b7a5c1e-1111-4222-8333-444455556666';
     const root = 'oTLD1OX2BxgpOktcbX6PkKGyw9Tl9gcYKTpLXG1+j5A=';
     const signature = 'XA4qcXu3cU1pZ2h0IGJlIGEgc2lnbmF0dXJlIG9mIDY0IGJ5dGVzIGhlcmUgZm9yIHRoZSBmaXh0dXJlIQ==';
-    const note = `${origin}\n1843\n${root}\ndrawer:4 2026-12-01T01:00:00.000Z\nZ 12\n\n\u2014 ${origin} ${signature}\n`;
+    const note = `${origin}\n1843\n${root}\ndrawer:4 2026-12-01T01:00:00.000Z\nZ 12\nsoftware ${SOFTWARE}\n\n\u2014 ${origin} ${signature}\n`;
     const checkpoint = { size: 1843, rootHash: 'a1'.repeat(32), keyId: '5c0e2a71', note };
     for (const codepage of CODEPAGES) {
       const decoded = decodeEscPos(renderEscPos(zReport({ ...Z_REPORT, checkpoint }), profile(codepage, 80, false)));
@@ -785,6 +785,8 @@ describe('X and Z reports', () => {
       expect(text.replace(/\s+/g, '')).toContain(`Raiz:${root}`);
       expect(text).toContain('drawer:4 2026-12-01T01:00:00.000Z');
       expect(text).toContain('Z 12');
+      // The program that signed it (issue 40), a line of the signed body like the others.
+      expect(text).toContain(`software ${SOFTWARE}`);
       expect(text.replace(/\s+/g, ' ')).toContain('Chave da sala 5c0e2a71');
       // The signature wraps on paper: whole once the lines are joined.
       expect(text.replace(/\s+/g, '')).toContain(`Assinatura:${signature}`);

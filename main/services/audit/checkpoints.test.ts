@@ -17,6 +17,7 @@ import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
 import { confirmByHand, snapshot } from '../../../test/harness.js';
 import { HALL_KEY_FILE, prepareNextHallKey, publicKeyFromRaw } from '../shared/signing/hall-key.js';
 import { verify } from 'node:crypto';
+import { softwareLabel } from '../../version.js';
 
 let t: TestHall;
 beforeEach(async () => {
@@ -154,11 +155,14 @@ describe('checkpoints of the books', () => {
     const zCheckpoint = await checkedNote(zReport.checkpoint!.note);
     expect(zCheckpoint.extensions[0]).toMatch(new RegExp(`^drawer:${z.drawerId} `));
     expect(zCheckpoint.extensions[1]).toBe(`Z ${zReport.zNumber}`);
+    // Last, signed with the rest: the program that signed it, with its version and commit (issue 40); the Z prints every line.
+    expect(zCheckpoint.extensions.slice(2)).toEqual([`software ${softwareLabel()}`]);
     await h.ok('session.recordCheck', { phase: 'end', kind: 'balls' }, t.manager);
     await h.ok('session.close', { sessionId: session.id }, t.manager);
     const acta = await h.ok('session.acta', { sessionId: session.id }, t.manager);
     const actaCheckpoint = await checkedNote(acta.checkpoint!.note);
     expect(actaCheckpoint.extensions[0]).toMatch(new RegExp(`^session:${session.id} `));
+    expect(actaCheckpoint.extensions.slice(1)).toEqual([`software ${softwareLabel()}`]);
     expect(acta.hallKey).toEqual({ keyId: acta.checkpoint!.keyId, verifierKey: (await h.ok('audit.keys', {}, t.manager)).current.verifierKey });
     // The close's checkpoint holds every entry before the close's own row.
     const closeSeq = db().prepare(`SELECT MAX(id) FROM audit_log WHERE channel = 'session.close'`).pluck().get() as number;
@@ -178,6 +182,7 @@ describe('audit.rotateKey', () => {
     // The rotation's note: a checkpoint by the old key, its extension naming the new verifier key.
     const note = parseSignedNote(r.checkpoint.note)!;
     expect(noteSignedBy(note, oldKey, ed25519)).toBe(true);
+    // Exactly the rotation's lines (no program line): what every inspector's check of a rotation requires.
     expect(parseCheckpoint(note.body)!.extensions).toEqual([expect.stringMatching(/^rotation /), `key-rotation ${r.current.verifierKey}`]);
     const keys = await t.h.ok('audit.keys', {}, admin);
     expect(keys.keys.map((k) => k.keyId)).toEqual([before.keyId, r.current.keyId]);

@@ -27,6 +27,7 @@ import {
   type StoredFrontier,
 } from '../../../../db/transparency.js';
 import { ed25519Verify } from './hall-key.js';
+import { softwareLabel } from '../../../version.js';
 
 /**
  * A frontier grown ahead that a checkpoint may start from: grown from the last checkpoint (the same id), not
@@ -74,7 +75,11 @@ export function signCheckpoint(
   const root = frontierRoot(sha256, frontier);
   // What it was made for and when, on a line of its own (signed with the rest): `session:3 2026-…`, `drawer:7 …`, `demand …`.
   const what = o.ref ? `${o.ref.type}:${o.ref.id}` : o.reason;
-  const body = checkpointBody({ origin: signer.name, size, rootHash: root, extensions: [`${what} ${ctx.at}`, ...(o.extensions ?? [])] });
+  // Last, the program that signed it with its version (issue 40): an extension line, signed with the rest, printed on
+  // the Z and read by nothing that checks the tree. Not on a rotation's note: its lines are exactly the rotation's, as
+  // every inspector's check (core/inspector/check.ts rotationStep), this one's and older ones, requires.
+  const software = o.reason === 'rotation' ? [] : [`software ${softwareLabel()}`];
+  const body = checkpointBody({ origin: signer.name, size, rootHash: root, extensions: [`${what} ${ctx.at}`, ...(o.extensions ?? []), ...software] });
   const note = signedBy(body, signer);
   const row: Omit<CheckpointRow, 'id'> = {
     at: ctx.at,
