@@ -152,19 +152,19 @@ function openOnAnyDisk(file: string, dataDir: string): { db: WritableDb; onReser
 }
 
 /** The kiosk's I/O for the services (KioskIo): printers, the PDF worker, the checks and exports in their workers, the states the screens show. */
-function kioskIo(o: {
-  dataDir: string;
-  platform: string;
-  pdf: KioskIo['pdf'];
-  progress: KioskIo['progress'];
-  storage: KioskIo['storage'];
-  journal: KioskIo['journal'];
-  post: KioskIo['post'];
-  clockSync: KioskIo['clockSync'];
-  now: () => Date;
-}): KioskIo {
+function kioskIo(
+  options: Pick<KioskOptions, 'dataDir' | 'journal' | 'post'>,
+  o: {
+    platform: string;
+    pdf: KioskIo['pdf'];
+    progress: KioskIo['progress'];
+    storage: KioskIo['storage'];
+    clockSync: KioskIo['clockSync'];
+    now: () => Date;
+  },
+): KioskIo {
   const { platform, pdf, progress } = o;
-  const file = join(o.dataDir, DATABASE_FILE);
+  const file = join(options.dataDir, DATABASE_FILE);
   return {
     printerStatus: (printer) => printerStatus(printer, platform),
     pdf,
@@ -173,7 +173,7 @@ function kioskIo(o: {
     checkBooks: (shown) => checkBooksInWorker(file, shown, (done, total) => progress('books', done, total)),
     exportSales: (q) => exportSalesInWorker(file, q, (done, total) => progress('export', done, total)),
     exportSession: async (sessionId) => {
-      const folder = join(o.dataDir, EXPORTS_FOLDER);
+      const folder = join(options.dataDir, EXPORTS_FOLDER);
       try {
         return await exportSessionInWorker({ file, sessionId, folder, now: o.now().toISOString() }, (done, total) => progress('export', done, total));
       } catch (e) {
@@ -182,8 +182,8 @@ function kioskIo(o: {
       }
     },
     storage: o.storage,
-    journal: o.journal,
-    post: o.post,
+    journal: options.journal ?? (() => null),
+    post: options.post ?? standalonePost,
     clockSync: o.clockSync,
   };
 }
@@ -302,94 +302,33 @@ function diskWatch(o: { file: string; dataDir: string; reserveBytes: number; onR
 
 export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   const file = join(options.dataDir, DATABASE_FILE);
-  const reserveBytes = options.reserveBytes ?? RESERVE_BYTES;
-  const opened = openOnAnyDisk(file, options.dataDir);
-  const db = opened.db;
-  let pinKey: Buffer;
-  try {
-    // Checked against the database: a missing or swapped key stops the start in words (PIN_KEY_MISSING, PIN_KEY_OTHER).
-    pinKey = openPinKey(options.dataDir, db, { replaceLost: options.newPinKey }).key;
-  } catch (e) {
-    db.close();
-    throw e;
-  }
+  const { opened, db, pinKey } = openWithPinKey(file, options);
   const reader = openReader(file);
   const now = options.now ?? (() => new Date());
   const terminalId = options.terminalId ?? DEFAULT_TERMINAL;
   const clockSync = options.clockSync ?? (() => CLOCK_SYNC_UNKNOWN);
-  // PINs are sealed under a key outside the database (pin-key.ts); hashes of before it are sealed now.
-  const sealed = createPins(pinKey);
-  const pins = options.wrapPins ? options.wrapPins(sealed) : sealed;
-  try {
-    sealPinHashes(auditedWrite(db), db, pins, { at: now().toISOString(), terminalId });
-  } catch (e) {
-    // A full disk: the hashes stay as they are until the next start (they still verify); the kiosk starts to be read.
-    if (storageFailureOf(e) === null) throw e;
-  }
+  const listeners = listenerSet();
+  const emitAll = listeners.emitAll;
+  const platform = options.platform ?? process.platform;
+  const logError = options.logError ?? ((e: unknown, channel: string) => console.error(`[kiosk] ${channel} failed:`, e));
+  const pins = sealedPins(db, pinKey, options.wrapPins, { at: now().toISOString(), terminalId });
   // The hall's signing key: made at the first start, recorded in the database with its audit row.
   const keys = openHallKeyring(auditedWrite(db), db, options.dataDir, { at: now().toISOString(), terminalId });
   // The disk's state as the last write found it: every screen shows an alert while it is full or failing.
   const disk = diskWatch({
     file,
     dataDir: options.dataDir,
-    reserveBytes,
+    reserveBytes: options.reserveBytes ?? RESERVE_BYTES,
     onReserve: opened.onReserve,
     now,
     changed: () => emitAll({ type: 'changed', channel: 'system.health', topics: ['health'], at: now().toISOString() }),
   });
-  const storageFailed = disk.failed;
-  const checkpointFailed = (error: unknown) => {
-    const kind = storageFailureOf(error);
-    if (kind) storageFailed(kind, error);
-    else logError(error, 'checkpoint');
-  };
-  // On a worker thread: a checkpoint's copy and fsync never hold a cashier's call on the main thread.
-  const checkpointer = createCheckpointer(
-    db,
-    50,
-    checkpointFailed,
-    { offload: checkpointWorker(db.name, checkpointFailed) },
-  );
-  const listeners = new Set<(event: KioskEvent) => void>();
-  const emitAll = (event: KioskEvent) => {
-    for (const l of listeners) l(event);
-  };
-  const platform = options.platform ?? process.platform;
-  const logError = options.logError ?? ((e: unknown, channel: string) => console.error(`[kiosk] ${channel} failed:`, e));
-  // One event for a batch of jobs that changed in the same turn (a rush prints 64 at a time).
-  let printEventPending = false;
-  const printChanged = () => {
-    if (printEventPending) return;
-    printEventPending = true;
-    setImmediate(() => {
-      printEventPending = false;
-      emitAll({ type: 'changed', channel: 'print.queue', topics: ['print'], at: now().toISOString() });
-    });
-  };
-  // Printing follows the commit and never undoes it (ARCHITECTURE.md, Printing).
-  const queue = new PrintQueue({
-    db,
-    now,
-    transportFor: options.printerTransport ?? ((printer) => jobTransportOf(printer, platform)),
-    render: (doc, profile, o) => renderEscPos(doc, profile, o),
-    retryDelaysMs: options.printRetryDelaysMs,
-    onChange: printChanged,
-    logError: (e) => logError(e, 'print queue'),
-  });
+  const checkpointer = checkpointing(db, disk.failed, logError);
+  const queue = printQueueOf({ db, now, platform, options, emitAll, logError });
   // PDFs render in a worker thread: a sale never waits behind an acta.
   const pdf = createPdfRenderer();
   const progress = progressEmitter(emitAll, now);
-  const io = kioskIo({
-    dataDir: options.dataDir,
-    platform,
-    pdf,
-    progress,
-    storage: disk.state,
-    journal: options.journal ?? (() => null),
-    post: options.post ?? standalonePost,
-    clockSync,
-    now,
-  });
+  const io = kioskIo(options, { platform, pdf, progress, storage: disk.state, clockSync, now });
   const frontier = frontierAhead(db, logError);
   let clock: { stop(): void } | null = null;
   const dispatch = createDispatcher({
@@ -424,10 +363,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   const kiosk: Kiosk = {
     dispatch,
     machine: dispatch.machine,
-    onEvent(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onEvent: listeners.onEvent,
     emit: (event) => emitAll(event),
     close() {
       clock?.stop();
@@ -441,20 +377,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
       db.close();
     },
     isDisplayToken: (token) => displayTokenKnown(reader, token),
-    keepCosignatures(rows) {
-      const at = now().toISOString();
-      let kept: number;
-      try {
-        // The one way a hall keeps them, the command line's shipper's too (main/services/shared/signing/cosignatures.ts).
-        kept = keepCosignatures(db, rows, at);
-      } catch (e) {
-        // A full disk: the shipper asks again (from the newest kept) and they are kept then.
-        if (storageFailureOf(e) === null) throw e;
-        return 0;
-      }
-      if (kept > 0) emitAll({ type: 'changed', channel: 'audit.cosignature', topics: ['acta'], at });
-      return kept;
-    },
+    keepCosignatures: cosignatureKeeper(db, now, emitAll),
     printQueue: queue,
     clockSync,
     db,
@@ -465,17 +388,125 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   if (options.seed) await options.seed(kiosk, now());
   // Jobs left pending by a previous run (a crash, a power cut) are printed now.
   queue.kick();
-  const watching = options.clockWatch ?? (options.now ? false : { monotonic: () => performance.now() });
-  if (watching) {
-    clock = clockWatch({
-      now,
-      monotonic: watching.monotonic,
-      everyMs: watching.everyMs ?? CLOCK_LOOK_MS,
-      record: (jump) => dispatch.machine('clock.jump', jump, { terminalId }),
-      logError,
-    });
-  }
+  clock = startClockWatch(options, now, (jump) => dispatch.machine('clock.jump', jump, { terminalId }), logError);
   return kiosk;
+}
+
+/** The kiosk's listeners (its screens, the transports): each event to every one. */
+function listenerSet() {
+  const listeners = new Set<(event: KioskEvent) => void>();
+  return {
+    emitAll: (event: KioskEvent) => {
+      for (const l of listeners) l(event);
+    },
+    onEvent(listener: (event: KioskEvent) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    clear: () => listeners.clear(),
+  };
+}
+
+/** The database opened (on the reserve if the disk is full) and the PIN key checked against it; the database closed if the key stops the start. */
+function openWithPinKey(file: string, options: KioskOptions): { opened: { onReserve: boolean }; db: WritableDb; pinKey: Buffer } {
+  const opened = openOnAnyDisk(file, options.dataDir);
+  const db = opened.db;
+  try {
+    // Checked against the database: a missing or swapped key stops the start in words (PIN_KEY_MISSING, PIN_KEY_OTHER).
+    return { opened, db, pinKey: openPinKey(options.dataDir, db, { replaceLost: options.newPinKey }).key };
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+}
+
+/** PINs are sealed under a key outside the database (pin-key.ts); hashes of before it are sealed now. */
+function sealedPins(db: WritableDb, pinKey: Buffer, wrapPins: KioskOptions['wrapPins'], by: { at: string; terminalId: string }): Pins {
+  const sealed = createPins(pinKey);
+  const pins = wrapPins ? wrapPins(sealed) : sealed;
+  try {
+    sealPinHashes(auditedWrite(db), db, pins, by);
+  } catch (e) {
+    // A full disk: the hashes stay as they are until the next start (they still verify); the kiosk starts to be read.
+    if (storageFailureOf(e) === null) throw e;
+  }
+  return pins;
+}
+
+/** The checkpointer, on a worker thread: a checkpoint's copy and fsync never hold a cashier's call on the main thread. */
+function checkpointing(db: WritableDb, storageFailed: (kind: 'full' | 'io_error', error: unknown) => void, logError: (e: unknown, channel: string) => void) {
+  const checkpointFailed = (error: unknown) => {
+    const kind = storageFailureOf(error);
+    if (kind) storageFailed(kind, error);
+    else logError(error, 'checkpoint');
+  };
+  return createCheckpointer(
+    db,
+    50,
+    checkpointFailed,
+    { offload: checkpointWorker(db.name, checkpointFailed) },
+  );
+}
+
+/** The print queue: printing follows the commit and never undoes it (ARCHITECTURE.md, Printing). */
+function printQueueOf(o: {
+  db: WritableDb;
+  now: () => Date;
+  platform: string;
+  options: Pick<KioskOptions, 'printerTransport' | 'printRetryDelaysMs'>;
+  emitAll: (event: KioskEvent) => void;
+  logError: (e: unknown, channel: string) => void;
+}): PrintQueue {
+  const { now, platform, options } = o;
+  // One event for a batch of jobs that changed in the same turn (a rush prints 64 at a time).
+  let printEventPending = false;
+  const printChanged = () => {
+    if (printEventPending) return;
+    printEventPending = true;
+    setImmediate(() => {
+      printEventPending = false;
+      o.emitAll({ type: 'changed', channel: 'print.queue', topics: ['print'], at: now().toISOString() });
+    });
+  };
+  return new PrintQueue({
+    db: o.db,
+    now,
+    transportFor: options.printerTransport ?? ((printer) => jobTransportOf(printer, platform)),
+    render: (doc, profile, r) => renderEscPos(doc, profile, r),
+    retryDelaysMs: options.printRetryDelaysMs,
+    onChange: printChanged,
+    logError: (e) => o.logError(e, 'print queue'),
+  });
+}
+
+/** Kiosk.keepCosignatures: the group's cosignatures kept in the database, the acta's screens told. */
+function cosignatureKeeper(db: WritableDb, now: () => Date, emitAll: (event: KioskEvent) => void): Kiosk['keepCosignatures'] {
+  return (rows) => {
+    const at = now().toISOString();
+    let kept: number;
+    try {
+      // The one way a hall keeps them, the command line's shipper's too (main/services/shared/signing/cosignatures.ts).
+      kept = keepCosignatures(db, rows, at);
+    } catch (e) {
+      // A full disk: the shipper asks again (from the newest kept) and they are kept then.
+      if (storageFailureOf(e) === null) throw e;
+      return 0;
+    }
+    if (kept > 0) emitAll({ type: 'changed', channel: 'audit.cosignature', topics: ['acta'], at });
+    return kept;
+  };
+}
+
+/** The clock watched for jumps (clockWatch), unless told not to or the time is injected (a test's clock moves on purpose). */
+function startClockWatch(
+  options: Pick<KioskOptions, 'clockWatch' | 'now'>,
+  now: () => Date,
+  record: (jump: ClockJump) => Promise<unknown>,
+  logError: (e: unknown, channel: string) => void,
+): { stop(): void } | null {
+  const watching = options.clockWatch ?? (options.now ? false : { monotonic: () => performance.now() });
+  if (!watching) return null;
+  return clockWatch({ now, monotonic: watching.monotonic, everyMs: watching.everyMs ?? CLOCK_LOOK_MS, record, logError });
 }
 
 /** The dispatcher's observation of each command, as metrics: its latency, a sale, a PIN refused (by code, never the PIN). */

@@ -162,20 +162,11 @@ function enrolment(d: { kiosk: Kiosk; pki: TerminalsServerOptions['pki']; now: (
   return enroll;
 }
 
-export function startTerminalsServer(options: TerminalsServerOptions): Promise<TerminalsServer> {
-  const { kiosk, pki } = options;
-  const now = options.now ?? (() => new Date());
-  const bind = options.bind ?? '0.0.0.0';
-  const bodyTimeoutMs = options.bodyTimeoutMs ?? BODY_TIMEOUT_MS;
-  /** Every open TLS connection, and the fingerprint of the terminal it was judged to be (once judged). */
-  const sockets = new Map<TLSSocket, string | null>();
-  const streams = new Map<ServerResponse, TLSSocket>();
-  /** When each terminal's last call was last written (ms): written at most once a minute. */
+/** A terminal's last call written as it calls, at most once a minute (lastSeenDue): the call goes on meanwhile. */
+function lastSeenWriter(kiosk: Kiosk, now: () => Date, log: Log | undefined): (terminal: TerminalRow) => void {
+  /** When each terminal's last call was last written (ms). */
   const lastWritten = new Map<number, number>();
-
-  const judge = terminalJudge(kiosk.db, sockets);
-
-  function seen(terminal: TerminalRow): void {
+  return (terminal) => {
     const t = now();
     if (!lastSeenDue(lastWritten.get(terminal.id), t.getTime())) return;
     lastWritten.set(terminal.id, t.getTime());
@@ -184,14 +175,17 @@ export function startTerminalsServer(options: TerminalsServerOptions): Promise<T
     kiosk.machine('terminal.seen', { terminalId: terminal.id, at: t.toISOString() }, { terminalId: terminal.name }).catch((e: unknown) => {
       lastWritten.delete(terminal.id);
       if (e instanceof KioskError) return;
-      if (options.log) options.log.error(errorFields(e), 'last call not written');
+      if (log) log.error(errorFields(e), 'last call not written');
       else console.error('[hall] last call not written', e);
     });
-  }
+  };
+}
 
+/** The hall's events to the counters' streams; a revocation drops the revoked terminal's connections as it commits. Returns the unsubscription. */
+function relayEvents(kiosk: Kiosk, sockets: Map<TLSSocket, string | null>, streams: Map<ServerResponse, TLSSocket>): () => void {
   const fanOut = eventFanOut(() => streams.keys(), COUNTER_EVENTS_WINDOW_MS);
   // A revocation is effective as it commits: the terminal's connections (its event streams with them) are dropped.
-  const unsubscribe = kiosk.onEvent((event) => {
+  return kiosk.onEvent((event) => {
     if (event.type === 'changed' && event.channel === 'terminal.revoke') {
       for (const [socket, fingerprint] of sockets) {
         if (fingerprint === null) continue;
@@ -202,10 +196,19 @@ export function startTerminalsServer(options: TerminalsServerOptions): Promise<T
     }
     fanOut(event);
   });
+}
 
-  const enroll = enrolment({ kiosk, pki, now, bodyTimeoutMs, ...(options.log ? { log: options.log } : {}) });
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** A request on the terminals port: an enrolment, else a live terminal's stream, print work or call (judged by its certificate). */
+function terminalsRoutes(d: {
+  kiosk: Kiosk;
+  judge: (socket: TLSSocket) => Judged;
+  seen: (terminal: TerminalRow) => void;
+  enroll: ReturnType<typeof enrolment>;
+  streams: Map<ServerResponse, TLSSocket>;
+  bodyTimeoutMs: number;
+}): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const { kiosk, judge, seen, enroll, streams, bodyTimeoutMs } = d;
+  return async (req, res) => {
     const lang = langOf(req);
     // A counter never sends Origin: a page in a browser holding a terminal's certificate is refused.
     if (req.headers.origin !== undefined) return refuse(res, 403, 'ACCESS_REFUSED', lang);
@@ -254,7 +257,23 @@ export function startTerminalsServer(options: TerminalsServerOptions): Promise<T
       });
     }
     return refuse(res, 404, 'UNKNOWN_CHANNEL', lang, { channel: `${req.method} ${path}`.slice(0, 80) });
-  }
+  };
+}
+
+export function startTerminalsServer(options: TerminalsServerOptions): Promise<TerminalsServer> {
+  const { kiosk, pki } = options;
+  const now = options.now ?? (() => new Date());
+  const bind = options.bind ?? '0.0.0.0';
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? BODY_TIMEOUT_MS;
+  /** Every open TLS connection, and the fingerprint of the terminal it was judged to be (once judged). */
+  const sockets = new Map<TLSSocket, string | null>();
+  const streams = new Map<ServerResponse, TLSSocket>();
+
+  const judge = terminalJudge(kiosk.db, sockets);
+  const seen = lastSeenWriter(kiosk, now, options.log);
+  const unsubscribe = relayEvents(kiosk, sockets, streams);
+  const enroll = enrolment({ kiosk, pki, now, bodyTimeoutMs, ...(options.log ? { log: options.log } : {}) });
+  const handle = terminalsRoutes({ kiosk, judge, seen, enroll, streams, bodyTimeoutMs });
 
   const server: Server = createServer(
     {
