@@ -15,7 +15,7 @@ import { BACKUP_COPY_OPTIONS, backupCopierBeside } from './backup-copy-beside.js
 import { watchClockSync } from '../hall/clock-sync.js';
 import { LOG_OPTIONS, programLog } from './logging.js';
 import { createMetrics } from '../watch/metrics.js';
-import { watchKiosk } from '../watch/health.js';
+import { logPrinters, watchKiosk } from '../watch/health.js';
 import { errorFields } from '../watch/log.js';
 
 /**
@@ -67,6 +67,7 @@ export async function run(argv: string[]): Promise<void> {
     logError: (e, channel) => log.error({ channel, ...errorFields(e) }, 'call failed'),
   });
   journal.start(kiosk, dataDir);
+  logPrinters(kiosk, log);
   // Each backup copied to the folder the hall names (or --backup-copy-dir), checked there; a failure said and retried.
   const copier = backupCopierBeside(kiosk, values, { log: (line) => log.warn({ component: 'backup-copy' }, line) });
   clockChanged = () => kiosk.emit({ type: 'changed', channel: 'system.clock', topics: ['health'], at: new Date().toISOString() });

@@ -6,6 +6,7 @@
  */
 import { statfsSync } from 'node:fs';
 import type { JournalState, LinkState, StorageState } from '../../core/audit/contract.js';
+import { CLOCK_SYNC_UNKNOWN, type ClockSyncState } from '../../core/audit/clock.js';
 import type { WritableDb } from '../../db/connection.js';
 import { entryAt, newestCheckpoint, newestEntry, printersWatch, probeWrite, type PrinterWatch } from '../../db/watch.js';
 import { versionLabel } from '../version.js';
@@ -186,4 +187,40 @@ export function counterHealth(link: { state(): LinkState & { mode: 'counter' } }
     const status: HealthStatus = Object.values(checks).some((c) => c.status !== 'ok') ? 'degraded' : 'ok';
     return { status, version: versionLabel(), at: new Date().toISOString(), checks };
   };
+}
+
+/**
+ * The printers' failures as log lines: after each change of the print queue (its event), a printer whose newest
+ * job failed, or waits for another try, is logged once as failing, and once as printing again when it is back.
+ */
+export function logPrinters(
+  kiosk: { db: WritableDb; onEvent(listener: (event: { type: string; channel?: string; topics?: readonly string[] }) => void): () => void },
+  log: { warn(o: object, msg: string): void; info(o: object, msg: string): void },
+): () => void {
+  const failing = new Set<string>();
+  let pending = false;
+  const look = () => {
+    pending = false;
+    let list: PrinterWatch[];
+    try {
+      list = printersWatch(kiosk.db);
+    } catch {
+      return;
+    }
+    for (const p of list) {
+      const bad = printerStatus(p) !== 'ok';
+      const fields = { printer: p.id, name: p.name, terminal: p.terminalId, role: p.role, pending: p.pending, failed: p.failed, error: p.last?.errorCode ?? null };
+      if (bad && !failing.has(p.id)) {
+        failing.add(p.id);
+        log.warn(fields, 'printer failing');
+      } else if (!bad && failing.delete(p.id)) log.info(fields, 'printer printing again');
+    }
+  };
+  return kiosk.onEvent((event) => {
+    // The hall's own queue (print.queue) and a counter's reports of its printers (their topic).
+    if (event.type !== 'changed' || pending || (event.channel !== 'print.queue' && !(event.topics ?? []).includes('print'))) return;
+    // One look per burst of changes (a rush prints many jobs in one turn).
+    pending = true;
+    setTimeout(look, 250).unref();
+  });
 }
