@@ -48,27 +48,34 @@ export function BackupCopyPanel({ dir, kept, onSaved }: { dir: string | null; ke
     <section className="panel backup-copy-panel" aria-labelledby="backup-copy-title" data-testid="backup-copy-panel">
       <h2 id="backup-copy-title">{t('backupCopy.title')}</h2>
       <p className="hint">{t('backupCopy.intro')}</p>
-      <div className="form-row">
-        <label>
+      <ErrorAlert error={status.error} testId="backup-copy-load-error" />
+      {s ? <BackupCopyFacts state={s} /> : status.error ? null : <p className="loading">{t('common.loading')}</p>}
+      <form
+        className="form form-row backup-copy-form"
+        aria-label={t('backupCopy.title')}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <label className="backup-copy-folder">
           {t('backupCopy.folder')}
-          <input type="text" className="mono" data-testid="backup-copy-dir" value={folder} placeholder="/media/copias" onChange={(e) => setFolder(e.target.value)} />
+          <input className="mono" data-testid="backup-copy-dir" value={folder} placeholder="/media/copias" maxLength={400} autoComplete="off" onChange={(e) => setFolder(e.target.value)} />
         </label>
         <label>
           {t('backupCopy.kept')}
-          <input type="text" inputMode="numeric" data-testid="backup-copy-kept" value={keep} onChange={(e) => setKeep(e.target.value)} />
+          <input data-testid="backup-copy-kept" inputMode="numeric" size={5} value={keep} onChange={(e) => setKeep(e.target.value.replace(/\D/g, '').slice(0, 4))} />
         </label>
-        <button type="button" className="btn" data-testid="backup-copy-save" disabled={busy} onClick={() => void save()}>
-          {t('backupCopy.save')}
+        <button type="submit" className="btn btn-primary" data-testid="backup-copy-save" disabled={busy}>
+          {busy ? t('common.working') : t('backupCopy.save')}
         </button>
-      </div>
+      </form>
       <ErrorAlert error={error} testId="backup-copy-error" />
       {done ? (
         <p className="success" role="status" data-testid="backup-copy-saved">
           {t('backupCopy.saved')}
         </p>
       ) : null}
-      <ErrorAlert error={status.error} testId="backup-copy-load-error" />
-      {s ? <BackupCopyFacts state={s} /> : status.error ? null : <p className="loading">{t('common.loading')}</p>}
     </section>
   );
 }

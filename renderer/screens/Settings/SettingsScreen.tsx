@@ -82,9 +82,9 @@ export function SettingsScreen({ jobsPanelOpen = false, before = null, isAdmin =
             ) : null}
           </section>
         ) : null}
-        {/* Copies off the machine: the hall's own decision, beside its settings (a manager's, as every setting). */}
-        {shown === 'hall' && s ? <BackupCopyPanel key={`${s.backupCopyDir ?? ''}|${s.backupCopiesKept}`} dir={s.backupCopyDir} kept={s.backupCopiesKept} onSaved={() => void settings.reload()} /> : null}
         {shown === 'signing' ? <HallKeyPanel isAdmin={isAdmin} /> : null}
+        {/* Copies off the machine, beside the hall's key: what keeps its books beyond this machine (a manager's setting). */}
+        {shown === 'signing' && s ? <BackupCopyPanel key={`${s.backupCopyDir ?? ''}|${s.backupCopiesKept}`} dir={s.backupCopyDir} kept={s.backupCopiesKept} onSaved={() => void settings.reload()} /> : null}
         {shown === 'series' ? (
           <div className="columns">
             <div className="column-main">
