@@ -1,6 +1,7 @@
 /**
  * `GET /health` on the back-office port: whether the hall server is writing, its disk filling, its newest
- * checkpoint, its journal behind, its printers failing and its clock sane, for a technician's probe (no login).
+ * checkpoint, its journal behind, its printers failing, its clock sane and its backups copied off the machine,
+ * for a technician's probe (no login).
  * Counts and instants only: no figure of the books, no secret. `failing` (HTTP 503) is the database that does not
  * take a write; everything else that is wrong is `degraded` (HTTP 200): the hall still sells.
  */
@@ -10,6 +11,8 @@ import { CLOCK_SYNC_UNKNOWN, type ClockSyncState } from '../../core/audit/clock.
 import type { WritableDb } from '../../db/connection.js';
 import { entryAt, newestCheckpoint, newestEntry, printersWatch, probeWrite, type PrinterWatch } from '../../db/watch.js';
 import { versionLabel } from '../version.js';
+import { backupCopyHealth } from '../../core/drawers/backup-copies.js';
+import { readCopyState } from '../../db/backup-copy.js';
 import type { PostMetrics } from './metrics.js';
 
 export type HealthStatus = 'ok' | 'degraded' | 'failing';
@@ -44,7 +47,7 @@ export interface HealthReport {
   status: HealthStatus;
   version: string;
   at: string;
-  checks: { database: Check; disk: Check; checkpoint: Check; journal: Check; printers: Check; clock: Check };
+  checks: { database: Check; disk: Check; checkpoint: Check; journal: Check; printers: Check; clock: Check; backupCopy: Check };
 }
 
 const ageSeconds = (at: string | null, now: Date): number | null => (at === null ? null : Math.round((now.getTime() - Date.parse(at)) / 1000));
@@ -157,6 +160,8 @@ export function healthReport(s: HealthSources): HealthReport {
     journal: safely(() => journal(s, now)),
     printers: safely(() => printers(s)),
     clock: safely(() => clock(s, now)),
+    // The copies off the machine as the copier last left them (main/hall/backup-copier.ts): failing, or none for 36 h, degrades.
+    backupCopy: safely(() => backupCopyHealth(readCopyState(s.dataDir), now)),
   };
   const all = Object.values(checks).map((c) => c.status);
   const status: HealthStatus = all.includes('failing') ? 'failing' : all.includes('degraded') ? 'degraded' : 'ok';
