@@ -85,6 +85,15 @@ describe('the health report', () => {
     const clock = healthReport(sources({ now: () => back })).checks.clock;
     expect(clock).toMatchObject({ status: 'degraded', wentBack: true, behindSeconds: 3600 });
   });
+
+  it("says what the system says of the clock's synchronisation: not synchronised degrades, unknown is said and degrades nothing", () => {
+    const at = '2026-11-30T19:59:00.000Z';
+    expect(healthReport(sources()).checks.clock).toMatchObject({ status: 'ok', sync: 'unknown', source: null, checkedAt: null });
+    const unsynced = healthReport(sources({ clockSync: () => ({ sync: 'unsynchronised', source: 'timedatectl', checkedAt: at }) }));
+    expect(unsynced.checks.clock).toMatchObject({ status: 'degraded', sync: 'unsynchronised', source: 'timedatectl', checkedAt: at, wentBack: false });
+    expect(unsynced.status).toBe('degraded');
+    expect(healthReport(sources({ clockSync: () => ({ sync: 'synchronised', source: 'chrony', checkedAt: at }) })).checks.clock).toMatchObject({ status: 'ok', sync: 'synchronised' });
+  });
 });
 
 describe('the metrics', () => {
