@@ -65,6 +65,9 @@ describe('electron-builder.yml', () => {
     expect(config.linux?.target).toEqual(['AppImage', 'deb']);
     expect(config.linux).toMatchObject({ category: 'Office', executableName: 'bingo-kiosk' });
     expect(config.linux?.maintainer).toMatch(/^[^<>]+ <[^@\s]+@[^@\s>]+>$/);
+    // fpm (the deb) refuses a package without a homepage; the installers' publisher is the author.
+    expect(config.extraMetadata).toMatchObject({ homepage: expect.stringMatching(/^https:\/\//), author: { name: expect.any(String), email: expect.stringContaining('@') } });
+    expect(config.extraMetadata).not.toHaveProperty('name');
     expect(config.win?.target).toEqual([{ target: 'nsis', arch: ['x64'] }]);
   });
 
