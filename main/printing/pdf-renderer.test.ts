@@ -7,6 +7,7 @@ import { renderSessionReportPdf, sessionReportFromActa } from '../../printing/pd
 import { longActa, sampleActa } from '../../test/fixtures/acta.js';
 import { createPdfRenderer, defaultWorkerUrl, type PdfRenderer, workerEntry } from './pdf-renderer.js';
 import { softwareLabel } from '../version.js';
+import { pdfPages } from '../../test/pdf.js';
 
 /** The renderer stamps this process's program and version; the direct renderers are handed the same. */
 const SOFTWARE = softwareLabel();
@@ -70,6 +71,9 @@ describe('createPdfRenderer', () => {
     }
     // Without generatedAt both date the PDF by the session's opening.
     expect((await pdf.acta(sampleActa())).equals(await renderActaPdf(sampleActa(), { software: SOFTWARE }))).toBe(true);
+    // The kiosk's acta names this program, its version and commit, with the time made, under every page (issue 40).
+    const pages = pdfPages(await pdf.acta(sampleActa(), { generatedAt: GENERATED }));
+    expect(pages.map((p) => p.at(-1))).toEqual(pages.map(() => `Programa: ${softwareLabel()} · gerado em 15/07/2025 01:50`));
   });
 
   it('answers concurrent requests, each with its own PDF', async () => {
