@@ -161,6 +161,10 @@ describe('backups off the machine', () => {
     expect(again.state).toBe('ok');
     expect(again.error).toBeNull();
     expect(readdirSync(notThere).filter((f) => f.endsWith('.sqlite'))).toHaveLength(1);
+    // A drill with no copy to take fails too, and says where it looked.
+    const empty = tempDir();
+    const none = cli(['backup:drill', '--copy-dir', empty]);
+    expect([none.status, none.stdout.trim()]).toEqual([1, `Ensaio de reposição FALHOU: não há nenhuma cópia de segurança em ${empty}.`]);
   }, 60_000);
 
   it("takes the hall server's --backup-copy-dir until the hall names a folder of its own", async () => {
