@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 import boundaries from './tools/lint/boundaries.mjs';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.kiosk-data/**', 'test-results/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.kiosk-data/**', 'test-results/**', 'release/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
