@@ -17,6 +17,7 @@ import { LOG_OPTIONS, programLog } from './logging.js';
 import { createMetrics } from '../watch/metrics.js';
 import { logPrinters, watchKiosk } from '../watch/health.js';
 import { errorFields } from '../watch/log.js';
+import { logStorage } from '../watch/log-events.js';
 
 /**
  * The hall server. Its own screens are the terminal DEFAULT_TERMINAL (T1):
@@ -68,6 +69,7 @@ export async function run(argv: string[]): Promise<void> {
   });
   journal.start(kiosk, dataDir);
   logPrinters(kiosk, log);
+  logStorage(kiosk, log);
   // Each backup copied to the folder the hall names (or --backup-copy-dir), checked there; a failure said and retried.
   const copier = backupCopierBeside(kiosk, values, { log: (line) => log.warn({ component: 'backup-copy' }, line) });
   clockChanged = () => kiosk.emit({ type: 'changed', channel: 'system.clock', topics: ['health'], at: new Date().toISOString() });

@@ -14,6 +14,7 @@ import { LOG_OPTIONS, programLog } from './logging.js';
 import { createMetrics } from '../watch/metrics.js';
 import { logPrinters, watchKiosk } from '../watch/health.js';
 import { errorFields } from '../watch/log.js';
+import { logStorage } from '../watch/log-events.js';
 
 export async function run(argv: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -54,6 +55,7 @@ export async function run(argv: string[]): Promise<void> {
   });
   journal.start(kiosk, dataDir);
   logPrinters(kiosk, log);
+  logStorage(kiosk, log);
   // A standalone kiosk is a hall too: its backups copied to the folder it names (or --backup-copy-dir).
   const copier = backupCopierBeside(kiosk, values, { log: (line) => log.warn({ component: 'backup-copy' }, line) });
   clockChanged = () => kiosk.emit({ type: 'changed', channel: 'system.clock', topics: ['health'], at: new Date().toISOString() });
