@@ -81,6 +81,34 @@ function pemLines(dir: string): string[] {
     .filter((l) => l.length >= 40 && !l.startsWith('-----'));
 }
 
+describe('a group journal out of reach from the start', () => {
+  it('reads degraded with its lag unknown, never caught up, and gives no lag series', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'watch-journal-'));
+    // Nothing listens on port 9 (discard) here: every connection is refused.
+    const kiosk = startPost(['main/cli.ts', 'web', '--data-dir', dir, '--port', '0', '--demo', '--journal-url', 'postgres://kiosk@127.0.0.1:9/group'], TOKEN);
+    try {
+      const url = await waitFor('web', kiosk, (o) => /(http:\/\/127\.0\.0\.1:\d+)\/#token=/.exec(o)?.[1]);
+      let seen: { status: string; state: string; entries: unknown } | null = null;
+      for (const until = Date.now() + 60_000; Date.now() < until; ) {
+        const health = (await (await fetch(`${url}/health`)).json()) as { status: string; checks: { journal: { status: string; state: string; entries: unknown } } };
+        expect(health.checks.journal.state).not.toBe('caught-up');
+        if (health.checks.journal.state === 'unreachable') {
+          seen = health.checks.journal;
+          expect(health.status).toBe('degraded');
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(seen).toMatchObject({ status: 'degraded', state: 'unreachable', entries: 'unknown' });
+      expect(sample(await (await fetch(`${url}/metrics`)).text(), 'kiosk_journal_lag_entries')).toBeNaN();
+    } finally {
+      kiosk.child.kill('SIGKILL');
+      await exited(kiosk);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
 describe('the hall server watched from outside: health, metrics and logs', () => {
   const root = mkdtempSync(join(tmpdir(), 'watch-'));
   const hallDir = join(root, 'hall');
