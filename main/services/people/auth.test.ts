@@ -101,6 +101,8 @@ describe('setup on an empty database', () => {
       specialPrize: null,
       drawerVarianceThresholdCents: 500,
       backupsKept: 40,
+      backupCopyDir: null,
+      backupCopiesKept: 14,
       guiaApprovalThresholdCents: 100_000,
       shiftHours: 12,
       longManagerPins: false,
