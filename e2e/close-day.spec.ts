@@ -14,6 +14,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { softwareLabel } from '../main/version.js';
 import { startPrinterEmulator, type PrinterEmulator } from '../tools/printer-emulator/server.js';
 import {
   closingInSixHours,
@@ -87,7 +88,13 @@ describe('closing the day in the browser', () => {
     // On paper alike, as the printer received it: the drawer and the times, and no amount.
     const xSlip = (await printed('RELATÓRIO X', 'Contagem cega')).map((l) => l.trim()).filter((l) => l !== '' && !/^[-=]+$/.test(l));
     expect(xSlip.slice(1, 4)).toEqual(['RELATÓRIO X', 'Não fecha a gaveta', expect.stringMatching(/^Terminal +\S+$/)]);
-    expect(xSlip.slice(-3)).toEqual(['Contagem cega: conte a gaveta no fecho. Os', 'valores aparecem depois de a contagem ficar', 'registada.']);
+    // Its last line names the program that printed it (the hall's version and commit).
+    expect(xSlip.slice(-4)).toEqual([
+      'Contagem cega: conte a gaveta no fecho. Os',
+      'valores aparecem depois de a contagem ficar',
+      'registada.',
+      `Programa: ${softwareLabel()}`,
+    ]);
     expect(xSlip.join('\n')).not.toMatch(/€|\d,\d\d/);
     await expectNoSidewaysScroll(cashier);
     if (process.env.E2E_DRAWER_SHOTS) await cashier.screenshot({ path: join(process.env.E2E_DRAWER_SHOTS, 'drawer-open-1024x768.png') });
