@@ -96,25 +96,36 @@ function kioskBackend(kiosk: Kiosk, post: 'standalone' | 'hall', o: PostOptions)
   return { dispatch, onEvent: (listener) => kiosk.onEvent(listener), isDisplayToken: (token) => kiosk.isDisplayToken(token) };
 }
 
+/** A kiosk whose system is asked every minute whether its clock is synchronised (main/hall/clock-sync.ts); its managers' screens are told when that changes. */
+async function openClockedKiosk(options: KioskOptions): Promise<{ kiosk: Kiosk; stopClock: () => void }> {
+  let opened: Kiosk | null = null;
+  const clockSync = watchClockSync({ changed: () => opened?.emit({ type: 'changed', channel: 'system.clock', topics: ['health'], at: new Date().toISOString() }) });
+  try {
+    opened = await openKiosk({ clockSync: clockSync.state, ...options });
+  } catch (e) {
+    clockSync.stop();
+    throw e;
+  }
+  return { kiosk: opened, stopClock: () => clockSync.stop() };
+}
+
 /** Start the post a plan names. A plan of refusal or choice starts nothing: openPost handles those. */
 export async function startPost(plan: StartedPost['plan'], o: PostOptions): Promise<StartedPost> {
   const installed = o.installed ?? true;
   if (plan.kind === 'standalone') {
-    const kiosk = await openKiosk({ ...o.kiosk, dataDir: o.dataDir, post: () => runningPost('standalone', { installed }) });
-    return { plan, backend: kioskBackend(kiosk, 'standalone', o), kiosk, status: () => runningPost('standalone', { installed }), close: () => Promise.resolve(kiosk.close()) };
+    const { kiosk, stopClock } = await openClockedKiosk({ ...o.kiosk, dataDir: o.dataDir, post: () => runningPost('standalone', { installed }) });
+    const close = () => {
+      stopClock();
+      kiosk.close();
+      return Promise.resolve();
+    };
+    return { plan, backend: kioskBackend(kiosk, 'standalone', o), kiosk, status: () => runningPost('standalone', { installed }), close };
   }
   if (plan.kind === 'hall') {
     let info: PostStatus['hall'] = null;
     const status = () => runningPost('hall', { installed, hall: info });
-    // The system's NTP state, asked every minute; the managers' screens are told when it changes (once the kiosk is open).
-    const clockSync = watchClockSync({ changed: () => clockChanged() });
-    let clockChanged = () => {};
     // Its screens are T1 (as npm run hall): a kiosk that becomes the hall server keeps its drawer and printers.
-    const kiosk = await openKiosk({ clockSync: clockSync.state, ...o.kiosk, terminalId: DEFAULT_TERMINAL, dataDir: o.dataDir, post: status }).catch((e: unknown) => {
-      clockSync.stop();
-      throw e;
-    });
-    clockChanged = () => kiosk.emit({ type: 'changed', channel: 'system.clock', topics: ['health'], at: new Date().toISOString() });
+    const { kiosk, stopClock } = await openClockedKiosk({ ...o.kiosk, terminalId: DEFAULT_TERMINAL, dataDir: o.dataDir, post: status });
     try {
       const hall = await startHallPost({ kiosk, dataDir: o.dataDir, terminalsPort: plan.terminalsPort, bind: plan.bind });
       info = hall.info;
@@ -125,12 +136,12 @@ export async function startPost(plan: StartedPost['plan'], o: PostOptions): Prom
         status,
         async close() {
           await hall.close();
-          clockSync.stop();
+          stopClock();
           kiosk.close();
         },
       };
     } catch (e) {
-      clockSync.stop();
+      stopClock();
       kiosk.close();
       throw portRefusal(e, plan.terminalsPort);
     }
