@@ -16,6 +16,9 @@
  *     Prints both addresses and the server certificate's fingerprint.
  *   (web and hall: a missing or swapped pin.key stops the start; --new-pin-key, only when this
  *     hall's key is lost for good, starts with a new one: the admin's recovery code gets back in)
+ *   (web, hall and counter: JSON-line logs in DIR/logs, or --log-dir LOGS (KIOSK_LOG_DIR), rolled daily;
+ *     on stdout too when it is a terminal or with --log-stdout; GET /health and GET /metrics on the
+ *     browser-mode port, no token: docs/watching.md)
  *   tsx main/cli.ts counter --data-dir DIR --port M [--hall https://HOST:P --fingerprint sha256:… --enroll CODE]
  *     A counter: enrols once (with the hall's address, its fingerprint and the
  *     one-time code), then serves the screens and browser mode's API on
