@@ -6,7 +6,7 @@
 //                             beside the others as in the sources (esbuild, not bundled): a worker thread's
 //                             module lies beside the module that starts it, by path, as under tsx
 //   dist/db/migrations/       the SQL migrations, read at run time beside db/connection.js
-//   dist/main/inspector/verifier-page.html  the export's offline check page, bundled here once
+//   dist/main/inspector/verificar.html      the export's offline check page (PAGE_FILE), bundled here once
 //   build-info.json           {version, commit} beside package.json, read by main/version.ts
 // Types are checked by `npm run typecheck` (and `npm test`), not here: esbuild only strips them
 // (tsconfig's isolatedModules keeps each file compilable on its own).
