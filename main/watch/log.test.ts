@@ -38,6 +38,22 @@ describe('the log', () => {
     expect(text).toContain('"channel":"auth.login"');
   });
 
+  it('rolls to a new file at its size, current.log following', async () => {
+    const rolled = join(dir, 'rolled');
+    const opened = await openLog({ dir: rolled, name: 'hall', stdout: false, size: '1k' });
+    for (let i = 0; i < 40; i++) {
+      opened.log.info({ i, filler: 'x'.repeat(100) }, 'line');
+      // Rolling waits for the stream to drain: give it its turn.
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    opened.close();
+    const files = readdirSync(rolled).filter((f) => /^hall\.\d+\.log$/.test(f));
+    expect(files.length).toBeGreaterThan(2);
+    const lines = files.flatMap((f) => readFileSync(join(rolled, f), 'utf8').trim().split('\n')).filter((l) => l !== '');
+    expect(lines).toHaveLength(40);
+    expect(readdirSync(rolled)).toContain('current.log');
+  });
+
   it('scrubs a PEM block, a bearer token and a URL password from any line', () => {
     expect(scrub(`a ${PEM.replace(/\n/g, '\\n')} b`)).toBe('a [PEM] b');
     expect(scrub('Authorization: Bearer xyz.123')).toBe('Authorization: Bearer [Redacted]');

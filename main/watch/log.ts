@@ -70,6 +70,8 @@ export interface LogOptions {
   /** Also JSON lines on stdout (default: when stdout is a terminal). */
   stdout?: boolean;
   level?: string;
+  /** The size a file rolls at (default LOG_FILE_SIZE; tests roll sooner). */
+  size?: string;
 }
 
 export interface OpenedLog {
@@ -99,7 +101,7 @@ export async function openLog(o: LogOptions): Promise<OpenedLog> {
   const roll = await pinoRoll({
     file: join(o.dir, o.name),
     extension: '.log',
-    size: LOG_FILE_SIZE,
+    size: o.size ?? LOG_FILE_SIZE,
     frequency: 'daily',
     limit: { count: LOG_FILES_KEPT },
     symlink: true,
