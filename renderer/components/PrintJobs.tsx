@@ -9,6 +9,7 @@ import { invoke, type ClientError } from '../client.js';
 import { useFormat, useHallZone } from '../format.js';
 import { useKioskQuery } from '../hooks.js';
 import { jobCounts, jobErrorText, jobNameKey, statusErrorText, type PrintJobView, type PrinterStatusView } from '../lib/printing.js';
+import { ColumnHeads } from './ColumnHeads.js';
 import { Dialog } from './Dialog.js';
 import { ErrorAlert } from './ErrorAlert.js';
 
@@ -69,11 +70,12 @@ interface JobsListProps {
   showPrinter?: boolean;
 }
 
-/** The jobs, newest first, with their actions. */
-export function JobsList({ jobs, loadError, showPrinter = false }: JobsListProps) {
+/**
+ * The job previewed, and a job sent again ("Tentar de novo") or printed again
+ * ("2.ª via"): one at a time, its outcome said under the list.
+ */
+function useJobActs() {
   const { t } = useTranslation();
-  const f = useFormat();
-  const words = usePrintWords();
   const [previewId, setPreviewId] = useState<number | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [error, setError] = useState<ClientError | null>(null);
@@ -92,9 +94,17 @@ export function JobsList({ jobs, loadError, showPrinter = false }: JobsListProps
     }
     setDone(action === 'retry' ? t('printJobs.retried', { jobId: job.jobId }) : t('printJobs.reprinted', { jobId: r.value.jobId }));
   };
+  const togglePreview = (jobId: number) => setPreviewId(previewId === jobId ? null : jobId);
+  return { previewId, togglePreview, busyId, error, done, act };
+}
 
+type JobActs = ReturnType<typeof useJobActs>;
+
+/** The jobs, newest first, with their actions. */
+export function JobsList({ jobs, loadError, showPrinter = false }: JobsListProps) {
+  const { t } = useTranslation();
+  const acts = useJobActs();
   const failed = jobs ? jobCounts(jobs).failed : 0;
-  const columns = showPrinter ? 5 : 4;
 
   return (
     <div className="print-jobs" data-testid="print-jobs">
@@ -109,94 +119,102 @@ export function JobsList({ jobs, loadError, showPrinter = false }: JobsListProps
       ) : jobs.length === 0 ? (
         <p className="empty">{t('printJobs.none')}</p>
       ) : (
-        <div className="table-wrap jobs-wrap">
-          <table className="table compact jobs">
-            <caption className="visually-hidden">{t('printJobs.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('printJobs.time')}</th>
-                <th scope="col">{t('printJobs.document')}</th>
-                {showPrinter ? <th scope="col">{t('printJobs.printer')}</th> : null}
-                <th scope="col">{t('printJobs.state')}</th>
-                <th scope="col">{t('printJobs.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {jobs.map((job) => (
-                <Fragment key={job.jobId}>
-                  <tr data-testid={`job-row-${job.jobId}`} className={`job-${job.state}`}>
-                    <td className="nowrap" title={f.dateTime(job.createdAt)}>
-                      {f.time(job.createdAt)}
-                    </td>
-                    <td>
-                      {words.jobName(job)}
-                      {job.reprintOf !== null ? <span className="job-note">{t('printJobs.reprintMark', { jobId: job.reprintOf })}</span> : null}
-                    </td>
-                    {showPrinter ? <td>{job.printerId}</td> : null}
-                    <td>
-                      <JobState job={job} />
-                    </td>
-                    <td>
-                      <div className="job-actions">
-                        <button
-                          type="button"
-                          className="btn btn-small"
-                          data-testid={`job-preview-${job.jobId}`}
-                          aria-expanded={previewId === job.jobId}
-                          aria-label={t(previewId === job.jobId ? 'printJobs.hideLabel' : 'printJobs.viewLabel', { jobId: job.jobId })}
-                          onClick={() => setPreviewId(previewId === job.jobId ? null : job.jobId)}
-                        >
-                          {previewId === job.jobId ? t('printJobs.hide') : t('printJobs.view')}
-                        </button>
-                        {job.state === 'failed' ? (
-                          <button
-                            type="button"
-                            className="btn btn-small btn-warning"
-                            data-testid={`job-retry-${job.jobId}`}
-                            // The name holds the words shown (WCAG 2.5.3): while busy, the words alone.
-                            aria-label={busyId === job.jobId ? undefined : t('printJobs.retryLabel', { jobId: job.jobId })}
-                            disabled={busyId !== null}
-                            onClick={() => void act(job, 'retry')}
-                          >
-                            {busyId === job.jobId ? t('common.working') : t('printJobs.retry')}
-                          </button>
-                        ) : null}
-                        {job.state === 'printed' ? (
-                          <button
-                            type="button"
-                            className="btn btn-small"
-                            data-testid={`job-reprint-${job.jobId}`}
-                            aria-label={busyId === job.jobId ? undefined : t('printJobs.reprintLabel', { jobId: job.jobId })}
-                            disabled={busyId !== null}
-                            onClick={() => void act(job, 'reprint')}
-                          >
-                            {busyId === job.jobId ? t('common.working') : t('printJobs.reprint')}
-                          </button>
-                        ) : null}
-                      </div>
-                    </td>
-                  </tr>
-                  {previewId === job.jobId ? (
-                    <tr className="job-preview-row">
-                      <td colSpan={columns}>
-                        <ReceiptPreview title={words.jobName(job)} lines={job.preview} />
-                      </td>
-                    </tr>
-                  ) : null}
-                </Fragment>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <JobsTable jobs={jobs} showPrinter={showPrinter} acts={acts} />
       )}
       {jobs && jobs.length >= JOBS_LIMIT ? <p className="hint">{t('printJobs.more', { count: jobs.length })}</p> : null}
-      {done ? (
+      {acts.done ? (
         <p className="success" role="status" data-testid="print-jobs-result">
-          {done}
+          {acts.done}
         </p>
       ) : null}
-      <ErrorAlert error={error} testId="print-jobs-error" />
+      <ErrorAlert error={acts.error} testId="print-jobs-error" />
     </div>
+  );
+}
+
+/** The jobs' table: a row each, and under the one previewed its document as it went to paper. */
+function JobsTable({ jobs, showPrinter, acts }: { jobs: readonly PrintJobView[]; showPrinter: boolean; acts: JobActs }) {
+  const { t } = useTranslation();
+  const words = usePrintWords();
+  const { previewId } = acts;
+  const heads = [t('printJobs.time'), t('printJobs.document'), ...(showPrinter ? [t('printJobs.printer')] : []), t('printJobs.state'), t('printJobs.actions')];
+  return (
+    <div className="table-wrap jobs-wrap">
+      <table className="table compact jobs">
+        <caption className="visually-hidden">{t('printJobs.caption')}</caption>
+        <ColumnHeads columns={heads.map((label) => ({ label }))} />
+        <tbody>
+          {jobs.map((job) => (
+            <Fragment key={job.jobId}>
+              <JobRow job={job} showPrinter={showPrinter} acts={acts} previewed={previewId === job.jobId} onPreview={() => acts.togglePreview(job.jobId)} />
+              {previewId === job.jobId ? (
+                <tr className="job-preview-row">
+                  <td colSpan={heads.length}>
+                    <ReceiptPreview title={words.jobName(job)} lines={job.preview} />
+                  </td>
+                </tr>
+              ) : null}
+            </Fragment>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function JobRow({ job, showPrinter, acts, previewed, onPreview }: { job: PrintJobView; showPrinter: boolean; acts: JobActs; previewed: boolean; onPreview: () => void }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const words = usePrintWords();
+  return (
+    <tr data-testid={`job-row-${job.jobId}`} className={`job-${job.state}`}>
+      <td className="nowrap" title={f.dateTime(job.createdAt)}>
+        {f.time(job.createdAt)}
+      </td>
+      <td>
+        {words.jobName(job)}
+        {job.reprintOf !== null ? <span className="job-note">{t('printJobs.reprintMark', { jobId: job.reprintOf })}</span> : null}
+      </td>
+      {showPrinter ? <td>{job.printerId}</td> : null}
+      <td>
+        <JobState job={job} />
+      </td>
+      <td>
+        <div className="job-actions">
+          <button
+            type="button"
+            className="btn btn-small"
+            data-testid={`job-preview-${job.jobId}`}
+            aria-expanded={previewed}
+            aria-label={t(previewed ? 'printJobs.hideLabel' : 'printJobs.viewLabel', { jobId: job.jobId })}
+            onClick={onPreview}
+          >
+            {previewed ? t('printJobs.hide') : t('printJobs.view')}
+          </button>
+          {job.state === 'failed' ? <JobActButton job={job} action="retry" acts={acts} /> : null}
+          {job.state === 'printed' ? <JobActButton job={job} action="reprint" acts={acts} /> : null}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** "Tentar de novo" (a failed job) or "2.ª via" (a printed one). */
+function JobActButton({ job, action, acts }: { job: PrintJobView; action: 'retry' | 'reprint'; acts: JobActs }) {
+  const { t } = useTranslation();
+  const busy = acts.busyId === job.jobId;
+  return (
+    <button
+      type="button"
+      className={action === 'retry' ? 'btn btn-small btn-warning' : 'btn btn-small'}
+      data-testid={`job-${action}-${job.jobId}`}
+      // The name holds the words shown (WCAG 2.5.3): while busy, the words alone.
+      aria-label={busy ? undefined : t(`printJobs.${action}Label`, { jobId: job.jobId })}
+      disabled={acts.busyId !== null}
+      onClick={() => void acts.act(job, action)}
+    >
+      {busy ? t('common.working') : t(`printJobs.${action}`)}
+    </button>
   );
 }
 

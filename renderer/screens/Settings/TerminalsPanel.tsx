@@ -11,6 +11,7 @@ import type { ChannelOutput } from '../../../core/contract.js';
 import { isTerminalId } from '../../../core/terminal.js';
 import { ENROLMENT_CODE_TTL_MS } from '../../../core/terminals/rules.js';
 import { invoke, type ClientError } from '../../client.js';
+import { ColumnHeads } from '../../components/ColumnHeads.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
@@ -109,12 +110,9 @@ export function EnrolmentCode({ enrolment }: { enrolment: Enrolment }) {
   );
 }
 
-export function TerminalsPanel({ admin }: { admin: boolean }) {
-  const { t } = useTranslation();
-  const f = useFormat();
+/** The terminals listed, the code shown (until a counter redeems it) and the one being revoked. */
+function useTerminals() {
   const list = useKioskQuery('terminal.list', {});
-  const link = useKioskQuery('link.status', {});
-  const post = link.data?.mode === 'counter' ? (link.data.post ?? null) : null;
   const terminals = list.data ?? [];
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [revoking, setRevoking] = useState<TerminalView | null>(null);
@@ -122,97 +120,46 @@ export function TerminalsPanel({ admin }: { admin: boolean }) {
   // The code shown is gone once a counter redeemed it (its row comes with the redemption's event): its confirmation shows instead.
   const shownAt = enrolment ? new Date(new Date(enrolment.expiresAt).getTime() - ENROLMENT_CODE_TTL_MS).toISOString() : null;
   const redeemed = enrolment ? terminals.find((x) => x.name === enrolment.name && x.enrolledAt >= shownAt!) : undefined;
+  const revoke = (x: TerminalView) => {
+    setRevoked(null);
+    setRevoking(x);
+  };
+  const enrolled = (e: Enrolment) => {
+    setEnrolment(e);
+    void list.reload();
+  };
+  const revokedDone = (name: string, said: string) => {
+    setRevoking(null);
+    if (enrolment?.name === name) setEnrolment(null);
+    setRevoked(said);
+    void list.reload();
+  };
+  return { list, terminals, enrolment, redeemed, revoking, setRevoking, revoked, revoke, enrolled, revokedDone };
+}
+
+export function TerminalsPanel({ admin }: { admin: boolean }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const { list, terminals, enrolment, redeemed, revoking, setRevoking, revoked, revoke, enrolled, revokedDone } = useTerminals();
   return (
     <section className="panel terminals-panel" aria-labelledby="terminals-title" data-testid="terminals-panel">
       <h2 id="terminals-title">{t('terminals.title')}</h2>
       <p className="hint">{t('terminals.intro')}</p>
-      {post ? (
-        // At a counter: which terminal this post is, the hall it is carried to, and the code the hall server's screen shows too.
-        <p className="terminal-post" data-testid="terminal-this-post">
-          {t('terminals.thisPost', { terminal: post.terminalId, hall: post.hallUrl, code: post.confirmation })}
-          <span className="mono series-colour" title={post.serverFingerprint}>{`${post.serverFingerprint.slice(0, 23)}…`}</span>
-        </p>
-      ) : null}
+      <ThisPost />
       <ErrorAlert error={list.error} testId="terminals-load-error" />
       {list.data === undefined ? (
         list.error ? null : <p className="loading">{t('common.loading')}</p>
       ) : terminals.length === 0 ? (
         <p className="empty">{t('terminals.none')}</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table compact terminals">
-            <caption className="visually-hidden">{t('terminals.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('terminals.terminal')}</th>
-                <th scope="col">{t('terminals.enrolledAt')}</th>
-                <th scope="col">{t('terminals.lastSeenAt')}</th>
-                <th scope="col">{t('terminals.state')}</th>
-                {admin ? <th scope="col">{t('terminals.actions')}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {terminals.map((x) => (
-                <tr key={x.fingerprint} data-testid={`terminal-row-${x.name}`} data-revoked={x.revokedAt !== null}>
-                  <th scope="row">
-                    {x.name}
-                    <span className="mono series-colour" title={x.fingerprint}>
-                      {`${x.fingerprint.slice(0, 23)}…`}
-                    </span>
-                  </th>
-                  <td>
-                    {f.dateTime(x.enrolledAt)}
-                    {x.confirmation ? (
-                      <span className="series-colour terminal-confirmation" data-testid={`terminal-confirmation-${x.name}`}>
-                        {t('terminals.confirmation', { code: x.confirmation })}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td>{x.lastSeenAt ? f.dateTime(x.lastSeenAt) : t('terminals.never')}</td>
-                  <td>
-                    {x.revokedAt ? (
-                      <span className="badge badge-printer-offline">{t('terminals.revokedAt', { time: f.dateTime(x.revokedAt) })}</span>
-                    ) : (
-                      <span className="badge badge-printer-ready">{t('terminals.live')}</span>
-                    )}
-                  </td>
-                  {admin ? (
-                    <td>
-                      {x.revokedAt === null ? (
-                        <button
-                          type="button"
-                          className="btn btn-small btn-danger"
-                          data-testid={`terminal-revoke-${x.name}`}
-                          aria-label={t('terminals.revokeLabel', { name: x.name })}
-                          onClick={() => {
-                            setRevoked(null);
-                            setRevoking(x);
-                          }}
-                        >
-                          {t('terminals.revoke')}
-                        </button>
-                      ) : null}
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <TerminalsTable terminals={terminals} admin={admin} onRevoke={revoke} />
       )}
       {revoked ? (
         <p className="success" role="status" data-testid="terminal-revoked">
           {revoked}
         </p>
       ) : null}
-      {admin ? (
-        <EnrolForm
-          onEnrolled={(e) => {
-            setEnrolment(e);
-            void list.reload();
-          }}
-        />
-      ) : null}
+      {admin ? <EnrolForm onEnrolled={enrolled} /> : null}
       {redeemed ? (
         <p className="success" role="status" data-testid="terminal-enrolled">
           {t('terminals.enrolledDone', { name: redeemed.name, code: redeemed.confirmation ?? '—' })}
@@ -228,17 +175,90 @@ export function TerminalsPanel({ admin }: { admin: boolean }) {
           confirmTestId="terminal-revoke-confirm"
           danger
           onConfirm={() => invoke('terminal.revoke', { name: revoking.name })}
-          onDone={(value) => {
-            setRevoking(null);
-            if (enrolment?.name === value.name) setEnrolment(null);
-            setRevoked(t('terminals.revokedDone', { name: value.name, time: f.shortTime(value.revokedAt) }));
-            void list.reload();
-          }}
+          onDone={(value) => revokedDone(value.name, t('terminals.revokedDone', { name: value.name, time: f.shortTime(value.revokedAt) }))}
           onClose={() => setRevoking(null)}
         >
           <p data-testid="terminal-revoke-explain">{t('terminals.revokeExplain', { name: revoking.name })}</p>
         </ConfirmDialog>
       ) : null}
     </section>
+  );
+}
+
+/** At a counter: which terminal this post is, the hall it is carried to, and the code the hall server's screen shows too. */
+function ThisPost() {
+  const { t } = useTranslation();
+  const link = useKioskQuery('link.status', {});
+  const post = link.data?.mode === 'counter' ? (link.data.post ?? null) : null;
+  if (!post) return null;
+  return (
+    <p className="terminal-post" data-testid="terminal-this-post">
+      {t('terminals.thisPost', { terminal: post.terminalId, hall: post.hallUrl, code: post.confirmation })}
+      <span className="mono series-colour" title={post.serverFingerprint}>{`${post.serverFingerprint.slice(0, 23)}…`}</span>
+    </p>
+  );
+}
+
+function TerminalsTable({ terminals, admin, onRevoke }: { terminals: readonly TerminalView[]; admin: boolean; onRevoke: (x: TerminalView) => void }) {
+  const { t } = useTranslation();
+  const heads = [t('terminals.terminal'), t('terminals.enrolledAt'), t('terminals.lastSeenAt'), t('terminals.state'), ...(admin ? [t('terminals.actions')] : [])];
+  return (
+    <div className="table-wrap">
+      <table className="table compact terminals">
+        <caption className="visually-hidden">{t('terminals.caption')}</caption>
+        <ColumnHeads columns={heads.map((label) => ({ label }))} />
+        <tbody>
+          {terminals.map((x) => (
+            <TerminalRow key={x.fingerprint} x={x} admin={admin} onRevoke={onRevoke} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function TerminalRow({ x, admin, onRevoke }: { x: TerminalView; admin: boolean; onRevoke: (x: TerminalView) => void }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  return (
+    <tr data-testid={`terminal-row-${x.name}`} data-revoked={x.revokedAt !== null}>
+      <th scope="row">
+        {x.name}
+        <span className="mono series-colour" title={x.fingerprint}>
+          {`${x.fingerprint.slice(0, 23)}…`}
+        </span>
+      </th>
+      <td>
+        {f.dateTime(x.enrolledAt)}
+        {x.confirmation ? (
+          <span className="series-colour terminal-confirmation" data-testid={`terminal-confirmation-${x.name}`}>
+            {t('terminals.confirmation', { code: x.confirmation })}
+          </span>
+        ) : null}
+      </td>
+      <td>{x.lastSeenAt ? f.dateTime(x.lastSeenAt) : t('terminals.never')}</td>
+      <td>
+        {x.revokedAt ? (
+          <span className="badge badge-printer-offline">{t('terminals.revokedAt', { time: f.dateTime(x.revokedAt) })}</span>
+        ) : (
+          <span className="badge badge-printer-ready">{t('terminals.live')}</span>
+        )}
+      </td>
+      {admin ? (
+        <td>
+          {x.revokedAt === null ? (
+            <button
+              type="button"
+              className="btn btn-small btn-danger"
+              data-testid={`terminal-revoke-${x.name}`}
+              aria-label={t('terminals.revokeLabel', { name: x.name })}
+              onClick={() => onRevoke(x)}
+            >
+              {t('terminals.revoke')}
+            </button>
+          ) : null}
+        </td>
+      ) : null}
+    </tr>
   );
 }
