@@ -1,14 +1,15 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUSPENSION_ANNUL_MINUTES } from '../../../core/bingo/rules.js';
 import type { GameView } from '../../../core/contract.js';
-import { invoke, type ClientError } from '../../client.js';
+import { invoke } from '../../client.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useNow } from '../../hooks.js';
 import { minutesLeft } from '../../lib/board.js';
 import { AnnulDialog, likelyReason } from './Controls/AnnulDialog.js';
 import { ManualDrawDialog, SuspendDialog } from './Controls/ConfirmActs.js';
 import { GameNotices } from './Controls/GameNotices.js';
+import { gameAllows, useGameActs, type GameActs } from './Controls/useGameActs.js';
 
 interface Props {
   game: GameView;
@@ -27,129 +28,69 @@ interface Props {
  * now (suspended since, drawn by hand, annulled) is said above the row.
  */
 export function GameControls({ game, ballCount, onChanged, leading = null, unplayableNotice = true }: Props) {
-  const { t } = useTranslation();
-  const [annulling, setAnnulling] = useState(false);
-  const [confirmSuspend, setConfirmSuspend] = useState(false);
-  const [confirmManual, setConfirmManual] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ClientError | string | null>(null);
+  const acts = useGameActs(onChanged);
   const suspended = game.state === 'suspended';
   const now = useNow(15_000, suspended);
   // Art. 16.1: from the 15th minute the failure was not solved; the game is annulled, never resumed.
   const expired = suspended && game.suspendedAt !== null && minutesLeft(game.suspendedAt, SUSPENSION_ANNUL_MINUTES, now) === 0;
 
-  const run = async (act: () => ReturnType<typeof invoke<'game.resume'>>) => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    const r = await act();
-    setBusy(false);
-    if (!r.ok) {
-      setError(r.error);
-      return;
-    }
-    await onChanged();
-  };
-
   if (game.state === 'finished') return leading ? <div className="controls-row">{leading}</div> : null;
-  if (game.state === 'annulled') {
-    return (
-      <div className="controls">
-        <p className="alert" role="status" data-testid="annulled-info">
-          {t('controls.annulled', { reason: game.annulReason ? t(`annulReason.${game.annulReason}`) : '' })} {t('controls.refundHint')}
-        </p>
-      </div>
-    );
-  }
+  if (game.state === 'annulled') return <AnnulledInfo game={game} />;
 
-  const canSuspend = game.state === 'selling' || game.state === 'sale_closed' || game.state === 'drawing';
-  const since = game.suspendedAt;
-  // Art. 16.2: a failure after balls were drawn first offers to go on drawing by hand.
-  const canDrawByHand = ballCount > 0 && !game.manualDraw && (game.state === 'drawing' || (suspended && since !== null && !expired));
+  const allows = gameAllows(game, ballCount, expired);
+  return (
+    <ControlsGroup>
+      <GameNotices game={game} ballCount={ballCount} now={now} unplayableNotice={unplayableNotice} />
+      <ControlsRow game={game} acts={acts} allows={allows} leading={leading} />
+      <ErrorAlert error={acts.error} testId="control-error" />
+      {acts.annulling ? <AnnulDialog game={game} initialReason={likelyReason(game, ballCount, now)} onClose={acts.closeAnnul} onDone={acts.annulDone} /> : null}
+      {acts.confirmManual && allows.canDrawByHand ? <ManualDrawDialog game={game} ballCount={ballCount} onDone={acts.manualDone} onClose={acts.closeManual} /> : null}
+      {acts.confirmSuspend && allows.canSuspend ? <SuspendDialog game={game} onDone={acts.suspendDone} onClose={acts.closeSuspend} /> : null}
+    </ControlsGroup>
+  );
+}
 
+function ControlsGroup({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div className="controls" aria-label={t('controls.title')} role="group">
-      <GameNotices game={game} ballCount={ballCount} now={now} unplayableNotice={unplayableNotice} />
-      <div className="controls-row">
-        {leading}
-        {canSuspend ? (
-          <button
-            type="button"
-            className="btn btn-warning"
-            data-testid="suspend-game"
-            disabled={busy}
-            onClick={() => {
-              setError(null);
-              setConfirmSuspend(true);
-            }}
-          >
-            {t('controls.suspend')}
-          </button>
-        ) : null}
-        {suspended && !expired ? (
-          <button type="button" className="btn btn-primary" data-testid="resume-game" disabled={busy} onClick={() => void run(() => invoke('game.resume', { gameId: game.id }))}>
-            {t('controls.resume')}
-          </button>
-        ) : null}
-        {canDrawByHand ? (
-          <button
-            type="button"
-            className="btn"
-            data-testid="manual-draw"
-            disabled={busy}
-            onClick={() => {
-              setError(null);
-              setConfirmManual(true);
-            }}
-          >
-            {t('controls.manualDraw')}
-          </button>
-        ) : null}
-        <button
-          type="button"
-          className="btn btn-danger-outline controls-annul"
-          data-testid="annul-submit"
-          onClick={() => {
-            setError(null);
-            setAnnulling(true);
-          }}
-        >
-          {t('controls.annul')}
-        </button>
-      </div>
-      <ErrorAlert error={error} testId="control-error" />
-      {annulling ? (
-        <AnnulDialog
-          game={game}
-          initialReason={likelyReason(game, ballCount, now)}
-          onClose={() => setAnnulling(false)}
-          onDone={() => {
-            setAnnulling(false);
-            void onChanged();
-          }}
-        />
-      ) : null}
-      {confirmManual && canDrawByHand ? (
-        <ManualDrawDialog
-          game={game}
-          ballCount={ballCount}
-          onDone={() => {
-            setConfirmManual(false);
-            void onChanged();
-          }}
-          onClose={() => setConfirmManual(false)}
-        />
-      ) : null}
-      {confirmSuspend && canSuspend ? (
-        <SuspendDialog
-          game={game}
-          onDone={() => {
-            setConfirmSuspend(false);
-            void onChanged();
-          }}
-          onClose={() => setConfirmSuspend(false)}
-        />
-      ) : null}
+      {children}
     </div>
+  );
+}
+
+/** An annulled game: why, and that its cards are refunded. */
+function AnnulledInfo({ game }: { game: GameView }) {
+  const { t } = useTranslation();
+  return (
+    <div className="controls">
+      <p className="alert" role="status" data-testid="annulled-info">
+        {t('controls.annulled', { reason: game.annulReason ? t(`annulReason.${game.annulReason}`) : '' })} {t('controls.refundHint')}
+      </p>
+    </div>
+  );
+}
+
+/** The row of buttons: the host's first, then suspend or resume, draw by hand, annul. */
+function ControlsRow({ game, acts, allows, leading }: { game: GameView; acts: GameActs; allows: ReturnType<typeof gameAllows>; leading: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="controls-row">
+      {leading}
+      {allows.canSuspend ? <ActButton className="btn btn-warning" testId="suspend-game" disabled={acts.busy} label={t('controls.suspend')} onClick={acts.openSuspend} /> : null}
+      {allows.canResume ? (
+        <ActButton className="btn btn-primary" testId="resume-game" disabled={acts.busy} label={t('controls.resume')} onClick={() => void acts.run(() => invoke('game.resume', { gameId: game.id }))} />
+      ) : null}
+      {allows.canDrawByHand ? <ActButton className="btn" testId="manual-draw" disabled={acts.busy} label={t('controls.manualDraw')} onClick={acts.openManual} /> : null}
+      <ActButton className="btn btn-danger-outline controls-annul" testId="annul-submit" label={t('controls.annul')} onClick={acts.openAnnul} />
+    </div>
+  );
+}
+
+function ActButton({ className, testId, disabled, label, onClick }: { className: string; testId: string; disabled?: boolean; label: string; onClick: () => void }) {
+  return (
+    <button type="button" className={className} data-testid={testId} disabled={disabled} onClick={onClick}>
+      {label}
+    </button>
   );
 }
