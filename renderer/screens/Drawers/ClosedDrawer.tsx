@@ -4,7 +4,7 @@ import { ReprintZButton } from '../../components/ReprintZButton.js';
 import { usePrintState } from '../../components/PrintJobs.js';
 import { useFormat } from '../../format.js';
 import { type Closed, drawerJobOf } from './drawer.js';
-import { ResultRows } from './ResultRows.js';
+import { ResultTable } from './ResultRows.js';
 
 /** After the close, and only now: expected, counted, variance and the Z report's number. */
 export function ClosedDrawer({ closed }: { closed: Closed }) {
@@ -18,18 +18,7 @@ export function ClosedDrawer({ closed }: { closed: Closed }) {
         {t('drawer.closedZ', { z: closed.zNumber, at: f.dateTime(closed.closedAt!) })}
       </p>
       <ReceiptStatus job={drawerJobOf(printing.jobs, closed.drawerId, 'z_report')} hasPrinter={printing.receiptPrinter} testId="drawer-z-print" ns="drawer.zPrint" />
-      <table className="table drawer-result">
-        <tbody>
-          <ResultRows labels={['drawer.expected', 'drawer.counted', 'drawer.variance']} testIds={['drawer-expected', 'drawer-counted', 'drawer-variance']} result={closed} />
-          {closed.chips ? (
-            <ResultRows
-              labels={['drawer.chipsExpected', 'drawer.chipsCounted', 'drawer.chipsVariance']}
-              testIds={['drawer-chips-expected', 'drawer-chips-counted', 'drawer-chips-variance']}
-              result={closed.chips}
-            />
-          ) : null}
-        </tbody>
-      </table>
+      <ResultTable prefix="drawer" result={closed} />
       {closed.acceptedBy ? (
         <p className="meta" data-testid="drawer-accepted-by">
           {t('drawer.acceptedBy', { manager: closed.acceptedBy })}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type Dispatch, type FormEvent, type ReactNode, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FACE_VALUES } from '../../../core/chips.js';
 import { useFormat } from '../../format.js';
@@ -45,85 +45,16 @@ export function CountForm({ prefix, title, hint, submitLabel, busy = false, chip
     if (busy) return;
     onSubmit(total.map, total.cents, withChips ? chipTotal : null);
   };
-
-  const rows = (denominations: readonly number[], kind: 'notes' | 'coins' | 'chips') => {
-    const [texts, setTexts] = kind === 'chips' ? [chipTexts, setChipTexts] : [cashTexts, setCashTexts];
-    const idPrefix = kind === 'chips' ? `${prefix}-chip` : `${prefix}-count`;
-    return (
-      <table className={`table count-table${kind === 'chips' ? ' chip-count-table' : ''}`}>
-        <caption className="count-caption">{t(`drawer.${kind}`)}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('drawer.denomination')}</th>
-            <th scope="col">{t('drawer.count')}</th>
-            <th scope="col" className="num">
-              {t('drawer.subtotal')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {denominations.map((d) => {
-            const id = `${idPrefix}-${d}`;
-            const n = countOf(texts, d);
-            return (
-              <tr key={d}>
-                <th scope="row">
-                  <label htmlFor={id}>{f.money(d)}</label>
-                </th>
-                <td>
-                  <div className="count-cell">
-                    <button
-                      type="button"
-                      className="key key-secondary count-step"
-                      tabIndex={-1}
-                      aria-label={t('drawer.less', { denomination: f.money(d) })}
-                      disabled={busy || n === 0}
-                      onClick={() => setTexts((x) => stepCount(x, d, -1))}
-                    >
-                      −
-                    </button>
-                    <input
-                      id={id}
-                      className="count-input"
-                      data-testid={id}
-                      inputMode="numeric"
-                      autoComplete="off"
-                      placeholder="0"
-                      value={texts[String(d)] ?? ''}
-                      disabled={busy}
-                      onChange={(e) => setTexts((x) => ({ ...x, [String(d)]: cleanCount(e.target.value) }))}
-                    />
-                    <button
-                      type="button"
-                      className="key key-secondary count-step"
-                      tabIndex={-1}
-                      aria-label={t('drawer.more', { denomination: f.money(d) })}
-                      disabled={busy}
-                      onClick={() => setTexts((x) => stepCount(x, d, 1))}
-                    >
-                      +
-                    </button>
-                  </div>
-                </td>
-                <td className="num" data-testid={kind === 'chips' ? `${prefix}-chip-subtotal-${d}` : `${prefix}-subtotal-${d}`}>
-                  {n > 0 ? f.money(n * d) : '—'}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    );
-  };
+  const cash = { texts: cashTexts, setTexts: setCashTexts, prefix, busy };
 
   return (
     <form className="form count-form" onSubmit={submit} aria-label={title}>
       <h2>{title}</h2>
       <p className="hint">{hint}</p>
       <div className={`count-columns${withChips ? ' with-chips' : ''}`}>
-        {rows(NOTES, 'notes')}
-        {rows(COINS, 'coins')}
-        {withChips ? rows([...FACE_VALUES].reverse(), 'chips') : null}
+        <CountTable denominations={NOTES} kind="notes" {...cash} />
+        <CountTable denominations={COINS} kind="coins" {...cash} />
+        {withChips ? <CountTable denominations={[...FACE_VALUES].reverse()} kind="chips" texts={chipTexts} setTexts={setChipTexts} prefix={prefix} busy={busy} /> : null}
       </div>
       {chips === 'optional' && !showChips ? (
         <button type="button" className="btn" data-testid={`${prefix}-chips-add`} onClick={() => setShowChips(true)}>
@@ -140,18 +71,108 @@ export function CountForm({ prefix, title, hint, submitLabel, busy = false, chip
             </>
           ) : null}
         </p>
-        <div className="count-actions">
-          {onCancel ? (
-            <button type="button" className="btn btn-large" onClick={onCancel} data-testid={`${prefix}-cancel`}>
-              {t('common.cancel')}
-            </button>
-          ) : null}
-          <button type="submit" className="btn btn-primary btn-large" data-testid={`${prefix}-submit`} disabled={busy}>
-            {busy ? t('common.working') : submitLabel}
-          </button>
-        </div>
+        <CountActions prefix={prefix} busy={busy} submitLabel={submitLabel} onCancel={onCancel} />
       </div>
       {children}
     </form>
+  );
+}
+
+function CountActions({ prefix, busy, submitLabel, onCancel }: { prefix: string; busy: boolean; submitLabel: string; onCancel?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="count-actions">
+      {onCancel ? (
+        <button type="button" className="btn btn-large" onClick={onCancel} data-testid={`${prefix}-cancel`}>
+          {t('common.cancel')}
+        </button>
+      ) : null}
+      <button type="submit" className="btn btn-primary btn-large" data-testid={`${prefix}-submit`} disabled={busy}>
+        {busy ? t('common.working') : submitLabel}
+      </button>
+    </div>
+  );
+}
+
+type SetTexts = Dispatch<SetStateAction<CountTexts>>;
+
+/** One kind's table (notes, coins or chips): a row per denomination with its count and subtotal. */
+function CountTable({ denominations, kind, texts, setTexts, prefix, busy }: { denominations: readonly number[]; kind: 'notes' | 'coins' | 'chips'; texts: CountTexts; setTexts: SetTexts; prefix: string; busy: boolean }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const idPrefix = kind === 'chips' ? `${prefix}-chip` : `${prefix}-count`;
+  return (
+    <table className={`table count-table${kind === 'chips' ? ' chip-count-table' : ''}`}>
+      <caption className="count-caption">{t(`drawer.${kind}`)}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('drawer.denomination')}</th>
+          <th scope="col">{t('drawer.count')}</th>
+          <th scope="col" className="num">
+            {t('drawer.subtotal')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {denominations.map((d) => {
+          const id = `${idPrefix}-${d}`;
+          const n = countOf(texts, d);
+          return (
+            <tr key={d}>
+              <th scope="row">
+                <label htmlFor={id}>{f.money(d)}</label>
+              </th>
+              <td>
+                <CountCell id={id} d={d} n={n} texts={texts} setTexts={setTexts} busy={busy} />
+              </td>
+              <td className="num" data-testid={kind === 'chips' ? `${prefix}-chip-subtotal-${d}` : `${prefix}-subtotal-${d}`}>
+                {n > 0 ? f.money(n * d) : '—'}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/** A denomination's count: typed, or stepped with − and + on a touch screen (off the Tab order). */
+function CountCell({ id, d, n, texts, setTexts, busy }: { id: string; d: number; n: number; texts: CountTexts; setTexts: SetTexts; busy: boolean }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  return (
+    <div className="count-cell">
+      <button
+        type="button"
+        className="key key-secondary count-step"
+        tabIndex={-1}
+        aria-label={t('drawer.less', { denomination: f.money(d) })}
+        disabled={busy || n === 0}
+        onClick={() => setTexts((x) => stepCount(x, d, -1))}
+      >
+        −
+      </button>
+      <input
+        id={id}
+        className="count-input"
+        data-testid={id}
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="0"
+        value={texts[String(d)] ?? ''}
+        disabled={busy}
+        onChange={(e) => setTexts((x) => ({ ...x, [String(d)]: cleanCount(e.target.value) }))}
+      />
+      <button
+        type="button"
+        className="key key-secondary count-step"
+        tabIndex={-1}
+        aria-label={t('drawer.more', { denomination: f.money(d) })}
+        disabled={busy}
+        onClick={() => setTexts((x) => stepCount(x, d, 1))}
+      >
+        +
+      </button>
+    </div>
   );
 }

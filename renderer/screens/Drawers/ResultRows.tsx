@@ -37,3 +37,26 @@ export function ResultRows({
     </>
   );
 }
+
+type Result = { expectedCents: number; countedCents: number; varianceCents: number };
+
+/**
+ * A close's figures in a table: the cash's, then the chips' when the drawer held them. Test ids
+ * `<prefix>-expected`, `-counted`, `-variance` and `<prefix>-chips-expected`, `-chips-counted`, `-chips-variance`.
+ */
+export function ResultTable({ prefix, result, className = 'table drawer-result', testId }: { prefix: string; result: Result & { chips: Result | null }; className?: string; testId?: string }) {
+  return (
+    <table className={className} data-testid={testId}>
+      <tbody>
+        <ResultRows labels={['drawer.expected', 'drawer.counted', 'drawer.variance']} testIds={[`${prefix}-expected`, `${prefix}-counted`, `${prefix}-variance`]} result={result} />
+        {result.chips ? (
+          <ResultRows
+            labels={['drawer.chipsExpected', 'drawer.chipsCounted', 'drawer.chipsVariance']}
+            testIds={[`${prefix}-chips-expected`, `${prefix}-chips-counted`, `${prefix}-chips-variance`]}
+            result={result.chips}
+          />
+        ) : null}
+      </tbody>
+    </table>
+  );
+}
