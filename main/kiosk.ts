@@ -511,8 +511,8 @@ function startClockWatch(
 
 /** The dispatcher's observation of each command, as metrics: its latency, a sale, a PIN refused (by code, never the PIN). */
 function observeWith(metrics: PostMetrics): NonNullable<DispatcherDeps['observe']> {
-  return (channel, seconds, result) => {
-    metrics.command(channel, seconds, result);
+  return (channel, seconds, result, replayed) => {
+    metrics.command(channel, seconds, result, replayed);
     if (!result.ok && PIN_REFUSAL_CODES.has(result.error.code)) metrics.pinRefused(result.error.code);
   };
 }

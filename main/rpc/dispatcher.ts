@@ -66,8 +66,11 @@ export interface DispatcherDeps {
   machine?: Partial<MachineHandlers>;
   /** Each call received, with the terminal its transport names (tests list the routes of every post). */
   trace?: (channel: string, origin: CallOrigin) => void;
-  /** Each command answered, with how long it took (the metrics' latency histogram and sales counter); never its input. */
-  observe?: (channel: Channel, seconds: number, result: Result<unknown>) => void;
+  /**
+   * Each command answered, with how long it took (the metrics' latency histogram and sales counter); never its
+   * input. `replayed`: answered from its Idempotency-Key's record (a retry), not done again.
+   */
+  observe?: (channel: Channel, seconds: number, result: Result<unknown>, replayed: boolean) => void;
   /** Where unexpected errors are reported (they reach the caller only as INTERNAL). */
   logError?: (error: unknown, channel: string) => void;
   /** The disk refused a write (full or failing), or a write succeeded again: the kiosk's health follows. */
@@ -180,7 +183,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
           ? fail('IDEMPOTENCY_KEY_REUSED', { channel: kept.channel }, lang)
           : kept.answer === null
             ? fail('IDEMPOTENCY_ANSWER_LOST', { channel }, lang)
-            : { ok: true, value: JSON.parse(kept.answer) as unknown };
+            : answeredBefore({ ok: true, value: JSON.parse(kept.answer) as unknown });
     const cmd = handler as CommandHandler<Channel, unknown>;
     const admitted = !deps.storage?.admits || deps.storage.admits(channel);
     // Looked up before any work where there is work before the transaction (a PIN to check) or none may be done (a full
@@ -259,6 +262,13 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     return { ok: true, value };
   }
 
+  /** The answers given from a key's record (a retry): the metrics count a sale once, not at each retry. */
+  const replayed = new WeakSet<object>();
+  const answeredBefore = (result: Result<unknown>): Result<unknown> => {
+    replayed.add(result);
+    return result;
+  };
+
   /** The keys of commands on their way now (this process): a copy of one waits for it instead of checking its PIN again. */
   const inFlight = new Map<string, Promise<unknown>>();
 
@@ -268,7 +278,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     if (!observe || !isChannel(channel) || contract[channel].kind !== 'command') return once(channel, rawInput, meta, origin);
     const started = performance.now();
     const result = await once(channel, rawInput, meta, origin);
-    observe(channel, (performance.now() - started) / 1000, result);
+    observe(channel, (performance.now() - started) / 1000, result, replayed.has(result));
     return result;
   };
 

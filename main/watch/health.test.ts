@@ -103,6 +103,8 @@ describe('the metrics', () => {
     a.command('sale.create', 0.004, { ok: true, value: {} });
     a.command('sale.create', 0.006, { ok: false, error: { code: 'GAME_NOT_SELLING', message: '' } });
     a.pinRefused('INVALID_CREDENTIALS');
+    // A retry answered from its key: the same sale, not counted again.
+    a.command('sale.create', 0.001, { ok: true, value: {} }, true);
     expect(await a.text()).toContain('kiosk_sales_total{channel="sale.create",post="hall"} 1');
     expect(await a.text()).toContain('kiosk_command_duration_seconds_count{post="hall",channel="sale.create",outcome="refused"} 1');
     expect(await b.text()).not.toContain('kiosk_sales_total{');

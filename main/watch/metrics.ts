@@ -21,8 +21,8 @@ export interface ScrapeSources {
 
 export interface PostMetrics {
   readonly registry: Registry;
-  /** A command answered (its channel, how long it took, its envelope): the latency histogram and the sales counter. */
-  command(channel: string, seconds: number, result: Result<unknown>): void;
+  /** A command answered (its channel, how long it took, its envelope; replayed: answered from its key's record): the latency histogram and the sales counter. */
+  command(channel: string, seconds: number, result: Result<unknown>, replayed?: boolean): void;
   /** A PIN (or recovery code) refused, by its refusal code: never the PIN. */
   pinRefused(code: string): void;
   /** A counter answered HALL_UNREACHABLE to its screens. */
@@ -49,7 +49,7 @@ export function createMetrics(options: MetricsOptions): PostMetrics {
 
   const latency = new Histogram({
     name: 'kiosk_command_duration_seconds',
-    help: 'Time from a command reaching the dispatcher to its answer, by channel and outcome (ok or the refusal code class).',
+    help: 'Time from a command reaching the dispatcher to its answer, by channel and outcome (ok, refused, error, or replayed: a retry answered from its key).',
     labelNames: ['channel', 'outcome'] as const,
     buckets: LATENCY_BUCKETS,
     registers: [registry],
@@ -111,10 +111,12 @@ export function createMetrics(options: MetricsOptions): PostMetrics {
   return {
     registry,
     contentType: registry.contentType,
-    command(channel, seconds, result) {
+    command(channel, seconds, result, replayed = false) {
       // The refusal's code would make a series per code and channel: its class is enough to watch.
-      latency.observe({ channel, outcome: result.ok ? 'ok' : result.error.code === 'INTERNAL' ? 'error' : 'refused' }, seconds);
-      if (result.ok && SALE_CHANNELS.has(channel)) sales.inc({ channel });
+      const outcome = replayed ? 'replayed' : result.ok ? 'ok' : result.error.code === 'INTERNAL' ? 'error' : 'refused';
+      latency.observe({ channel, outcome }, seconds);
+      // A retry answered from its key is the same sale: counted once.
+      if (result.ok && !replayed && SALE_CHANNELS.has(channel)) sales.inc({ channel });
     },
     pinRefused: (code) => pinRefusals.inc({ code }),
     hallUnreachable: (channel) => unreachable.inc({ channel }),
