@@ -1,6 +1,6 @@
 /** The log of a long-running program (hall, counter, web): `--log-dir` (or KIOSK_LOG_DIR), else `<data-dir>/logs/`. */
 import { join, resolve } from 'node:path';
-import { openLog, type OpenedLog } from '../watch/log.js';
+import { errorFields, openLog, type OpenedLog } from '../watch/log.js';
 
 /** The options every long-running program takes for its log (parseArgs). */
 export const LOG_OPTIONS = {
@@ -9,7 +9,13 @@ export const LOG_OPTIONS = {
   'log-stdout': { type: 'boolean', default: false },
 } as const;
 
-export function programLog(values: { 'log-dir'?: string; 'log-stdout'?: boolean }, dataDir: string, name: string): Promise<OpenedLog> {
+export async function programLog(values: { 'log-dir'?: string; 'log-stdout'?: boolean }, dataDir: string, name: string): Promise<OpenedLog> {
   const dir = resolve(values['log-dir'] ?? process.env.KIOSK_LOG_DIR ?? join(dataDir, 'logs'));
-  return openLog({ dir, name, ...(values['log-stdout'] ? { stdout: true } : {}) });
+  const opened = await openLog({ dir, name, ...(values['log-stdout'] ? { stdout: true } : {}) });
+  // A crash is written to the log before the process ends (the monitor changes nothing of how Node ends it).
+  process.on('uncaughtExceptionMonitor', (e, origin) => {
+    opened.log.fatal({ origin, ...errorFields(e) }, `${name} crashed`);
+    opened.close();
+  });
+  return opened;
 }

@@ -138,9 +138,10 @@ export function quietLog(): Log {
   return pino({ enabled: false });
 }
 
-/** An error as a log field: its name, message and code, its stack in debug only; never its `details` (an input). */
-export function errorFields(e: unknown): { err: { type: string; message: string; code?: string; stack?: string } } {
-  if (!(e instanceof Error)) return { err: { type: typeof e, message: String(e) } };
+/** An error as a log field: its name, message, code and stack; never its `details` (an input). */
+export function errorFields(e: unknown): { error: { type: string; message: string; code?: string; stack?: string } } {
+  // Under `error`, not pino's `err`: its serializer would take this plain object for an error of type Object.
+  if (!(e instanceof Error)) return { error: { type: typeof e, message: String(e) } };
   const code = (e as { code?: unknown }).code;
-  return { err: { type: e.name, message: e.message, ...(typeof code === 'string' ? { code } : {}), ...(e.stack ? { stack: e.stack } : {}) } };
+  return { error: { type: e.name, message: e.message, ...(typeof code === 'string' ? { code } : {}), ...(e.stack ? { stack: e.stack } : {}) } };
 }
