@@ -2,7 +2,7 @@
  * The log's safety net: a secret handed to it by mistake (a call's input with its PIN, a request's headers, an
  * error whose message carries a key or a bearer token, a URL with its password) is not written.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -52,6 +52,15 @@ describe('the log', () => {
     const lines = files.flatMap((f) => readFileSync(join(rolled, f), 'utf8').trim().split('\n')).filter((l) => l !== '');
     expect(lines).toHaveLength(40);
     expect(readdirSync(rolled)).toContain('current.log');
+  });
+
+  it('never stops the program: a folder that cannot be written logs to stderr', async () => {
+    const file = join(dir, 'a-file');
+    writeFileSync(file, 'x');
+    const opened = await openLog({ dir: join(file, 'logs'), name: 'hall', stdout: false });
+    expect(opened.file()).toBe('stderr');
+    expect(() => opened.log.info('still running')).not.toThrow();
+    opened.close();
   });
 
   it('scrubs a PEM block, a bearer token and a URL password from any line', () => {

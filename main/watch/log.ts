@@ -96,36 +96,58 @@ function loggerOn(stream: DestinationStream, name: string, level: string): Log {
   );
 }
 
-export async function openLog(o: LogOptions): Promise<OpenedLog> {
-  mkdirSync(o.dir, { recursive: true, mode: 0o750 });
-  const roll = await pinoRoll({
-    file: join(o.dir, o.name),
-    extension: '.log',
-    size: o.size ?? LOG_FILE_SIZE,
-    frequency: 'daily',
-    limit: { count: LOG_FILES_KEPT },
-    symlink: true,
-    mkdir: true,
-    // Read by the hall's technician and its group, not by every user of the machine.
-    mode: 0o640,
-  });
-  // Open before the first line: a start that cannot write its log says so now, and flushSync works at once.
-  if (roll.fd < 0) {
-    await new Promise<void>((resolve, reject) => {
-      roll.once('ready', resolve);
-      roll.once('error', reject);
+/** The log file and its roller, open; null (said on stderr) when the folder or the file cannot be written. */
+async function openRoll(o: LogOptions) {
+  try {
+    mkdirSync(o.dir, { recursive: true, mode: 0o750 });
+    const roll = await pinoRoll({
+      file: join(o.dir, o.name),
+      extension: '.log',
+      size: o.size ?? LOG_FILE_SIZE,
+      frequency: 'daily',
+      limit: { count: LOG_FILES_KEPT },
+      symlink: true,
+      mkdir: true,
+      // Read by the hall's technician and its group, not by every user of the machine.
+      mode: 0o640,
     });
+    // Open before the first line, so that flushSync works at once.
+    if (roll.fd < 0) {
+      await new Promise<void>((resolve, reject) => {
+        roll.once('ready', resolve);
+        roll.once('error', reject);
+      });
+    }
+    return roll;
+  } catch (e) {
+    console.error(`[log] ${o.dir}: the log file cannot be written (${(e as { code?: string }).code ?? String(e)}); logging to stderr`);
+    return null;
   }
+}
+
+/**
+ * The program's log. It never stops the program: a folder that cannot be written logs to stderr instead, and a
+ * write refused later (a full disk, where the kiosk goes on on its reserve) loses that line, said once on stderr.
+ */
+export async function openLog(o: LogOptions): Promise<OpenedLog> {
+  const roll = await openRoll(o);
+  let refused = false;
+  roll?.on('error', (e: Error) => {
+    if (refused) return;
+    refused = true;
+    console.error(`[log] a line could not be written: ${(e as { code?: string }).code ?? e.message}`);
+  });
   const toStdout = o.stdout ?? process.stdout.isTTY === true;
-  const stream: DestinationStream = toStdout ? pino.multistream([{ stream: roll }, { stream: process.stdout }]) : roll;
+  const outputs: DestinationStream[] = [...(roll ? [roll] : [process.stderr]), ...(toStdout ? [process.stdout] : [])];
+  const stream: DestinationStream = outputs.length === 1 ? outputs[0]! : pino.multistream(outputs.map((s) => ({ stream: s })));
   const log = loggerOn(stream, o.name, o.level ?? process.env.KIOSK_LOG_LEVEL ?? 'info');
   return {
     log,
-    file: () => roll.file,
+    file: () => roll?.file ?? 'stderr',
     close() {
       try {
-        roll.flushSync();
-        roll.end();
+        roll?.flushSync();
+        roll?.end();
       } catch {
         // Nothing waiting, or the file already closed.
       }

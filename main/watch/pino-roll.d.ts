@@ -10,6 +10,7 @@ declare module 'pino-roll' {
     end(): void;
     once(event: 'ready', listener: () => void): this;
     once(event: 'error', listener: (e: Error) => void): this;
+    on(event: 'error', listener: (e: Error) => void): this;
   }
   interface RollOptions {
     file: string;
