@@ -187,7 +187,10 @@ describe('the production package, installed with its production dependencies onl
   it('runs a hall server and an enrolled counter with node alone: a card sold, its receipt printed, a backup, the books verified, witnessed, reported, restored', async () => {
     const started = Date.now();
     const hallDir = join(work, 'hall');
-    const hall = node(['hall', '--data-dir', hallDir, '--port', '0', '--terminals-port', '0', '--bind', '127.0.0.1', '--demo', '--journal-url', group!.url]);
+    // Its backups copied off the machine too, by the copier's worker thread (a folder given on the command line).
+    const offsite = join(work, 'offsite');
+    mkdirSync(offsite);
+    const hall = node(['hall', '--data-dir', hallDir, '--port', '0', '--terminals-port', '0', '--bind', '127.0.0.1', '--demo', '--journal-url', group!.url, '--backup-copy-dir', offsite]);
     const hallUrl = await waitFor('hall', hall, (o) => /ecrãs em (http:\/\/127\.0\.0\.1:\d+)\/#token=/.exec(o)?.[1]);
     const terminalsUrl = await waitFor('hall', hall, (o) => /(https:\/\/127\.0\.0\.1:\d+)/.exec(o)?.[1]);
     const fingerprint = await waitFor('hall', hall, (o) => /(sha256:[0-9a-f]{64})/.exec(o)?.[1]);
@@ -245,6 +248,12 @@ describe('the production package, installed with its production dependencies onl
     // The backup restored into an empty folder, after the same checks.
     sh('backup:restore', process.execPath, [cli, 'backup:restore', '--from', join(hallDir, 'backups', backup.file), '--data-dir', join(work, 'restored')], installed);
     expect(existsSync(join(work, 'restored', 'kiosk.sqlite'))).toBe(true);
+    // The copy off the machine, written and checked after the backup, restored and verified by the drill.
+    for (let i = 0; i < 100 && !existsSync(join(offsite, backup.file)); i++) await new Promise((r) => setTimeout(r, 100));
+    const drill = spawnSync(process.execPath, [cli, 'backup:drill', '--copy-dir', offsite], { cwd: installed, env: env(), encoding: 'utf8' });
+    expect(drill.status, `${drill.stdout}${drill.stderr}`).toBe(0);
+    expect(drill.stdout).toContain(`Ensaio de reposição: cópia ${backup.file} de ${offsite} (`);
+    expect(drill.stdout).toContain('Ensaio de reposição OK.');
     console.log(`production-install: hall, counter, sale, receipt, stop and checks in ${Date.now() - started} ms`);
   });
 });
