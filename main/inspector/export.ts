@@ -60,156 +60,21 @@ export async function buildSessionExport(db: ReadableDb, sessionId: number, o: E
   const from = previous ? previous.size + 1 : 1;
   const to = current.size;
 
-  // The entries, as stored (texts exact: the verifier recomputes each hash), with their proofs.
   const subtree = subtreeHasher(db);
-  const audit: unknown[] = [];
-  const proofs: Record<number, string[]> = {};
-  for (let after = from - 1; after < to; ) {
-    const page = journalEntries(db, after, Math.min(2000, to - after));
-    if (page.length === 0) break;
-    for (const e of page) {
-      audit.push({ seq: e.id, at: e.at, operatorId: e.operator_id, terminalId: e.terminal_id, channel: e.channel, outcome: e.outcome, input: e.input, before: e.before, after: e.after, prevHash: e.prev_hash, hash: e.hash });
-      proofs[e.id] = inclusionProof(e.id - 1, to, subtree).map(bytesToHex);
-    }
-    after = page[page.length - 1]!.id;
-    o.progress?.(after - from + 1, to - from + 1);
-  }
-
-  // The session's sales, each with the audit entry that wrote it.
-  const sales: { saleId: number; ranges: unknown; [field: string]: unknown }[] = [];
-  for (let after: number | null = null; ; ) {
-    const page = sessionSales(db, { sessionId, gameId: null, after, limit: 2000 });
-    if (page.length === 0) break;
-    const seqs = documentAuditSeqs(db, 'sale', page[0]!.id, page[page.length - 1]!.id);
-    for (const s of page) {
-      sales.push({
-        saleId: s.id,
-        at: s.createdAt,
-        gameNumber: s.gameNumber,
-        ranges: s.ranges,
-        quantity: s.quantity,
-        totalCents: s.totalCents,
-        terminal: s.terminalId,
-        operator: s.cashier,
-        voided: Boolean(s.voided),
-        auditSeq: seqs.get(s.id) ?? null,
-      });
-    }
-    after = page[page.length - 1]!.id;
-  }
-
+  const { audit, proofs } = entriesWithProofs(db, from, to, subtree, o.progress);
+  const sales = salesOf(db, sessionId);
   const until = session.closedAt;
-  // What happened after the close (a later payment, a void) is the next session's: left out here.
-  const by = (seq: number | null) => seq !== null && seq <= to;
-  const games = exportGames(db, sessionId).map((g) => ({
-    number: g.number,
-    state: g.state,
-    priceCents: g.priceCents,
-    double: g.doubleOfNumber !== null ? 'second' : g.doubleSeries ? 'first' : null,
-    doubleOfNumber: g.doubleOfNumber,
-    closure:
-      g.closedAt === null
-        ? null
-        : {
-            at: g.closedAt,
-            cardsSold: g.cardsSold,
-            totalCents: g.totalCents,
-            linePrizeCents: g.linePrizeCents,
-            bingoPrizeCents: g.bingoPrizeCents,
-            lineRoundingHundredths: g.lineRoundingHundredths,
-            bingoRoundingHundredths: g.bingoRoundingHundredths,
-            stampDutyCents: g.stampDutyCents,
-            stampDutyBasisPoints: g.stampDutyBasisPoints,
-            specialShareCents: g.specialShareCents,
-            specialShareBasisPoints: g.specialShareBasisPoints,
-            auditSeq: g.closureSeq,
-          },
-  }));
+  const games = gamesOf(db, sessionId);
   const rangesOfSale = new Map(sales.map((x) => [x.saleId, x.ranges]));
   const voids = exportVoids(db, sessionId).map((v) => ({ ...v, ranges: rangesOfSale.get(v.saleId) ?? [] }));
-  const prizes = exportPrizes(db, sessionId, until, from, to).map((w) => ({
-    winnerId: w.winnerId,
-    sessionId: w.sessionId,
-    gameNumber: w.gameNumber,
-    kind: w.kind,
-    seriesCode: w.seriesCode,
-    card: w.card,
-    prizeCents: w.prizeCents,
-    ballCount: w.ballCount,
-    awardedAt: w.awardedAt,
-    status: w.voidedAt !== null ? 'void' : w.paidAt !== null ? 'paid' : 'unpaid',
-    awardSeq: w.awardSeq,
-    payment: w.paidAt === null ? null : { at: w.paidAt, amountCents: w.paidCents, operator: w.paidBy, terminal: w.terminal, auditSeq: w.paymentSeq },
-    void: w.voidedAt === null ? null : { at: w.voidedAt, reason: w.voidReason, auditSeq: w.voidSeq },
-  }));
+  const prizes = prizesOf(db, sessionId, until, from, to);
   const refunds = exportRefunds(db, sessionId, until, from, to);
-  const guias = exportGuias(db, from, to).map((g) => {
-    const paid = by(g.paymentSeq);
-    const voided = by(g.voidSeq);
-    return {
-      guiaId: g.guiaId,
-      number: g.number,
-      machineNumber: g.machineNumber,
-      kind: g.kind,
-      amountCents: g.amountCents,
-      fund: g.fund,
-      issuedAt: g.issuedAt,
-      issuedBy: g.issuedBy,
-      terminal: g.terminal,
-      status: voided ? 'void' : paid ? 'paid' : 'unpaid',
-      cashCents: paid ? g.cashCents : 0,
-      cheques: paid ? (JSON.parse(g.cheques!) as unknown[]) : [],
-      paidAt: paid ? g.paidAt : null,
-      paidBy: paid ? g.paidBy : null,
-      voidedAt: voided ? g.voidedAt : null,
-      voidReason: voided ? g.voidReason : null,
-      issueSeq: g.issueSeq,
-      paymentSeq: paid ? g.paymentSeq : null,
-      voidSeq: voided ? g.voidSeq : null,
-    };
-  });
-  const drawers = exportDrawers(db, from, to).map((d) => {
-    const closed = by(d.closeSeq);
-    return {
-      drawerId: d.drawerId,
-      terminal: d.terminal,
-      openedAt: d.openedAt,
-      openedBy: d.openedBy,
-      floatCents: d.floatCents,
-      openSeq: d.openSeq,
-      close: closed
-        ? {
-            zNumber: d.zNumber,
-            at: d.closedAt,
-            closedBy: d.closedBy,
-            countedCents: d.countedCents,
-            expectedCents: d.expectedCents,
-            varianceCents: d.varianceCents,
-            acceptedBy: d.acceptedBy,
-            acceptReason: d.acceptReason,
-            auditSeq: d.closeSeq,
-          }
-        : null,
-    };
-  });
-
-  // The guias by status as the hall's books sum them (the check recomputes them from guias.jsonl).
-  const guiaSums = exportGuiaFigures(db, from, to);
-  const guiaFigures = Object.fromEntries(
-    (['unpaid', 'paid', 'void'] as const).map((status) => {
-      const f = guiaSums.find((r) => r.status === status);
-      return [status, { count: f?.count ?? 0, amountCents: f?.amountCents ?? 0, cashCents: f?.cashCents ?? 0, chequeCents: f?.chequeCents ?? 0 }];
-    }),
-  );
+  const guias = guiasOf(db, from, to);
+  const drawers = drawersOf(db, from, to);
+  const guiaFigures = guiaFiguresOf(db, from, to);
 
   const acta = actaOf(db, sessionId);
-  const keys = hallKeys(db).map((k) => ({ keyId: k.keyId, verifierKey: k.verifierKey, createdAt: k.createdAt, rotationNote: k.rotationNote }));
-  const checkpointKey = keys.find((k) => k.keyId === current.keyId);
-  // The manifest is signed by the key at hand (the data folder's that holds the hall's file, read only): the
-  // checkpoint's own, or one it rotated into (with that chain).
-  const signer = o.signer ?? readHallSigner(dirname(db.name), logOrigin(hall.hallId));
-  const rotations = checkpointKey && signer ? rotationsTo(keys, checkpointKey.verifierKey, signer.verifierKey) : null;
-  if (!signer || !rotations) throw new KioskError('EXPORT_KEY_NOT_AT_HAND', { sessionId, keyId: current.keyId });
+  const { keys, checkpointKey, signer, rotations } = signingOf(db, hall.hallId, current.keyId, sessionId, o.signer);
   const files: Record<string, Uint8Array> = {
     'checkpoint.txt': strToU8(current.note),
     ...(previous ? { 'previous-checkpoint.txt': strToU8(previous.note) } : {}),
@@ -256,6 +121,182 @@ export async function buildSessionExport(db: ReadableDb, sessionId: number, o: E
   const note = signedBy(manifestNoteBody(signer.name, sessionId, sha256Hex(manifestBytes)), signer);
   const zip = zipSync({ [MANIFEST_FILE]: manifestBytes, [MANIFEST_SIGNATURE_FILE]: strToU8(note), ...files }, { level: 6 });
   return { filename: `sessao-${sessionId}-${hall.hallId.slice(0, 8)}.zip`, zip, entries: to - from + 1 };
+}
+
+/** The entries from..to, as stored (texts exact: the verifier recomputes each hash), each with its inclusion proof at `to`. */
+function entriesWithProofs(db: ReadableDb, from: number, to: number, subtree: ReturnType<typeof subtreeHasher>, progress: ExportOptions['progress']): { audit: unknown[]; proofs: Record<number, string[]> } {
+  const audit: unknown[] = [];
+  const proofs: Record<number, string[]> = {};
+  for (let after = from - 1; after < to; ) {
+    const page = journalEntries(db, after, Math.min(2000, to - after));
+    if (page.length === 0) break;
+    for (const e of page) {
+      audit.push({ seq: e.id, at: e.at, operatorId: e.operator_id, terminalId: e.terminal_id, channel: e.channel, outcome: e.outcome, input: e.input, before: e.before, after: e.after, prevHash: e.prev_hash, hash: e.hash });
+      proofs[e.id] = inclusionProof(e.id - 1, to, subtree).map(bytesToHex);
+    }
+    after = page[page.length - 1]!.id;
+    progress?.(after - from + 1, to - from + 1);
+  }
+  return { audit, proofs };
+}
+
+/** The session's sales, each with the audit entry that wrote it. */
+function salesOf(db: ReadableDb, sessionId: number): { saleId: number; ranges: unknown; [field: string]: unknown }[] {
+  const sales: { saleId: number; ranges: unknown; [field: string]: unknown }[] = [];
+  for (let after: number | null = null; ; ) {
+    const page = sessionSales(db, { sessionId, gameId: null, after, limit: 2000 });
+    if (page.length === 0) break;
+    const seqs = documentAuditSeqs(db, 'sale', page[0]!.id, page[page.length - 1]!.id);
+    for (const s of page) {
+      sales.push({
+        saleId: s.id,
+        at: s.createdAt,
+        gameNumber: s.gameNumber,
+        ranges: s.ranges,
+        quantity: s.quantity,
+        totalCents: s.totalCents,
+        terminal: s.terminalId,
+        operator: s.cashier,
+        voided: Boolean(s.voided),
+        auditSeq: seqs.get(s.id) ?? null,
+      });
+    }
+    after = page[page.length - 1]!.id;
+  }
+  return sales;
+}
+
+/** The session's games, a closed one with its closure's figures. */
+function gamesOf(db: ReadableDb, sessionId: number) {
+  return exportGames(db, sessionId).map((g) => ({
+    number: g.number,
+    state: g.state,
+    priceCents: g.priceCents,
+    double: g.doubleOfNumber !== null ? 'second' : g.doubleSeries ? 'first' : null,
+    doubleOfNumber: g.doubleOfNumber,
+    closure:
+      g.closedAt === null
+        ? null
+        : {
+            at: g.closedAt,
+            cardsSold: g.cardsSold,
+            totalCents: g.totalCents,
+            linePrizeCents: g.linePrizeCents,
+            bingoPrizeCents: g.bingoPrizeCents,
+            lineRoundingHundredths: g.lineRoundingHundredths,
+            bingoRoundingHundredths: g.bingoRoundingHundredths,
+            stampDutyCents: g.stampDutyCents,
+            stampDutyBasisPoints: g.stampDutyBasisPoints,
+            specialShareCents: g.specialShareCents,
+            specialShareBasisPoints: g.specialShareBasisPoints,
+            auditSeq: g.closureSeq,
+          },
+  }));
+}
+
+/** The session's prizes with their payment or void as of its close. */
+function prizesOf(db: ReadableDb, sessionId: number, until: string, from: number, to: number) {
+  return exportPrizes(db, sessionId, until, from, to).map((w) => ({
+    winnerId: w.winnerId,
+    sessionId: w.sessionId,
+    gameNumber: w.gameNumber,
+    kind: w.kind,
+    seriesCode: w.seriesCode,
+    card: w.card,
+    prizeCents: w.prizeCents,
+    ballCount: w.ballCount,
+    awardedAt: w.awardedAt,
+    status: w.voidedAt !== null ? 'void' : w.paidAt !== null ? 'paid' : 'unpaid',
+    awardSeq: w.awardSeq,
+    payment: w.paidAt === null ? null : { at: w.paidAt, amountCents: w.paidCents, operator: w.paidBy, terminal: w.terminal, auditSeq: w.paymentSeq },
+    void: w.voidedAt === null ? null : { at: w.voidedAt, reason: w.voidReason, auditSeq: w.voidSeq },
+  }));
+}
+
+/** What happened after the close (a later payment, a void) is the next session's: left out here. */
+const byClose = (to: number) => (seq: number | null) => seq !== null && seq <= to;
+
+/** The guias of the entries from..to, paid or void only as of the close. */
+function guiasOf(db: ReadableDb, from: number, to: number) {
+  const by = byClose(to);
+  return exportGuias(db, from, to).map((g) => {
+    const paid = by(g.paymentSeq);
+    const voided = by(g.voidSeq);
+    return {
+      guiaId: g.guiaId,
+      number: g.number,
+      machineNumber: g.machineNumber,
+      kind: g.kind,
+      amountCents: g.amountCents,
+      fund: g.fund,
+      issuedAt: g.issuedAt,
+      issuedBy: g.issuedBy,
+      terminal: g.terminal,
+      status: voided ? 'void' : paid ? 'paid' : 'unpaid',
+      cashCents: paid ? g.cashCents : 0,
+      cheques: paid ? (JSON.parse(g.cheques!) as unknown[]) : [],
+      paidAt: paid ? g.paidAt : null,
+      paidBy: paid ? g.paidBy : null,
+      voidedAt: voided ? g.voidedAt : null,
+      voidReason: voided ? g.voidReason : null,
+      issueSeq: g.issueSeq,
+      paymentSeq: paid ? g.paymentSeq : null,
+      voidSeq: voided ? g.voidSeq : null,
+    };
+  });
+}
+
+/** The drawers opened in the entries from..to, closed only as of the close. */
+function drawersOf(db: ReadableDb, from: number, to: number) {
+  const by = byClose(to);
+  return exportDrawers(db, from, to).map((d) => {
+    const closed = by(d.closeSeq);
+    return {
+      drawerId: d.drawerId,
+      terminal: d.terminal,
+      openedAt: d.openedAt,
+      openedBy: d.openedBy,
+      floatCents: d.floatCents,
+      openSeq: d.openSeq,
+      close: closed
+        ? {
+            zNumber: d.zNumber,
+            at: d.closedAt,
+            closedBy: d.closedBy,
+            countedCents: d.countedCents,
+            expectedCents: d.expectedCents,
+            varianceCents: d.varianceCents,
+            acceptedBy: d.acceptedBy,
+            acceptReason: d.acceptReason,
+            auditSeq: d.closeSeq,
+          }
+        : null,
+    };
+  });
+}
+
+/** The guias by status as the hall's books sum them (the check recomputes them from guias.jsonl). */
+function guiaFiguresOf(db: ReadableDb, from: number, to: number) {
+  const guiaSums = exportGuiaFigures(db, from, to);
+  return Object.fromEntries(
+    (['unpaid', 'paid', 'void'] as const).map((status) => {
+      const f = guiaSums.find((r) => r.status === status);
+      return [status, { count: f?.count ?? 0, amountCents: f?.amountCents ?? 0, cashCents: f?.cashCents ?? 0, chequeCents: f?.chequeCents ?? 0 }];
+    }),
+  );
+}
+
+/**
+ * The hall's keys, the checkpoint's, and the manifest's signer: the key at hand (the data folder's that holds the
+ * hall's file, read only), the checkpoint's own or one it rotated into (with that chain). Refused when none is.
+ */
+function signingOf(db: ReadableDb, hallId: string, keyId: string, sessionId: number, given: Signer | undefined) {
+  const keys = hallKeys(db).map((k) => ({ keyId: k.keyId, verifierKey: k.verifierKey, createdAt: k.createdAt, rotationNote: k.rotationNote }));
+  const checkpointKey = keys.find((k) => k.keyId === keyId);
+  const signer = given ?? readHallSigner(dirname(db.name), logOrigin(hallId));
+  const rotations = checkpointKey && signer ? rotationsTo(keys, checkpointKey.verifierKey, signer.verifierKey) : null;
+  if (!signer || !rotations) throw new KioskError('EXPORT_KEY_NOT_AT_HAND', { sessionId, keyId });
+  return { keys, checkpointKey, signer, rotations };
 }
 
 /**
