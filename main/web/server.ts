@@ -311,128 +311,36 @@ export function eventFanOut(clients: () => Iterable<{ write(chunk: string): unkn
   };
 }
 
+/** What a request of browser mode is served with (startWebServer's, once). */
+interface Served {
+  kiosk: WebBackend;
+  token: string;
+  bodyTimeoutMs: number;
+  callOrigin: CallOrigin | undefined;
+  sseClients: Set<ServerResponse>;
+  watch: WebServerOptions['watch'];
+  serveStatic: (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<void>;
+}
+
 export function startWebServer(options: WebServerOptions): Promise<WebServer> {
-  const { kiosk, token } = options;
-  const callOrigin = options.terminalId === undefined ? undefined : { terminalId: options.terminalId };
+  const { kiosk } = options;
   const bodyTimeoutMs = options.bodyTimeoutMs ?? BODY_TIMEOUT_MS;
   const sseClients = new Set<ServerResponse>();
   let port = options.port;
-
-  const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
-  const allowedOrigins = () => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
-
+  const served: Served = {
+    kiosk,
+    token: options.token,
+    bodyTimeoutMs,
+    callOrigin: options.terminalId === undefined ? undefined : { terminalId: options.terminalId },
+    sseClients,
+    watch: options.watch,
+    serveStatic: staticServer(options.staticDir),
+  };
   const unsubscribe = kiosk.onEvent(eventFanOut(() => sseClients));
-
-  const files = createStaticFiles();
-
-  function sendFile(res: ServerResponse, { body, encoding }: StaticBody, contentType: string, cacheControl: string): void {
-    res.writeHead(200, {
-      ...SECURITY_HEADERS,
-      'Content-Type': contentType,
-      'Cache-Control': cacheControl,
-      // The same URL answers brotli, gzip or the bytes as they are, by the request's Accept-Encoding.
-      Vary: 'Accept-Encoding',
-      ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
-      'Content-Length': body.length,
-    });
-    // A HEAD request gets the headers alone (node:http drops the body).
-    res.end(body);
-  }
-
-  async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
-    const root = options.staticDir;
-    if (!root) {
-      send(res, 404, { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: 'Interface não compilada: execute `npm run build`.' } });
-      return;
-    }
-    const wanted = pathname === '/' ? '/index.html' : pathname === '/display' ? '/display.html' : pathname === '/customer' ? '/customer.html' : pathname;
-    // A malformed escape (`%E0%A4%A`) is the client's error, not ours.
-    const decoded = safeDecode(wanted);
-    // Absolute and without a trailing separator, so that `root/` and a relative root work too.
-    const base = resolve(root);
-    const file = join(base, decoded ?? '');
-    if (decoded === null || !file.startsWith(base + sep)) {
-      res.writeHead(404, SECURITY_HEADERS).end();
-      return;
-    }
-    const accept = req.headers['accept-encoding'];
-    let found: StaticBody;
-    try {
-      found = await files.read(file, accept);
-    } catch {
-      // Client-side routes fall back to the app itself.
-      if (extname(wanted) === '' || wanted.endsWith('.html')) {
-        sendFile(res, await files.read(join(base, 'index.html'), accept), CONTENT_TYPES['.html']!, 'no-store');
-      } else {
-        res.writeHead(404, SECURITY_HEADERS).end();
-      }
-      return;
-    }
-    sendFile(res, found, CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', wanted.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store');
-  }
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const lang = langOf(req);
-    if (!allowedHosts().has(req.headers.host ?? '')) return refuse(res, 403, 'ACCESS_REFUSED', lang);
-    const origin = req.headers.origin;
-    if (origin !== undefined && !allowedOrigins().has(origin)) return refuse(res, 403, 'ACCESS_REFUSED', lang);
-    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
-    const path = url.pathname;
-
-    if (path === '/events' && req.method === 'GET') {
-      const presented = url.searchParams.get('token') ?? '';
-      if (!sameSecret(presented, token) && !(await kiosk.isDisplayToken(presented))) return refuse(res, 401, 'ACCESS_REFUSED', lang);
-      openEventStream(req, res, () => sseClients.delete(res));
-      sseClients.add(res);
-      return;
-    }
-
-    if (path === '/rpc' || path.startsWith('/rpc/')) {
-      const auth = req.headers.authorization ?? '';
-      const presented = auth.startsWith('Bearer ') ? auth.slice(7) : '';
-      const full = sameSecret(presented, token);
-      // A board's token reads the board, nothing else (not even the list of channels).
-      if (!full && !(path === `/rpc/${DISPLAY_CHANNEL}` && (await kiosk.isDisplayToken(presented)))) return refuse(res, 401, 'ACCESS_REFUSED', lang);
-      // A board's token carried on by a counter (X-Display-Token): the board reads only if this hall issued it.
-      const carried = full && path === `/rpc/${DISPLAY_CHANNEL}` ? req.headers['x-display-token'] : undefined;
-      if (typeof carried === 'string' && !(await kiosk.isDisplayToken(carried))) return refuse(res, 401, 'ACCESS_REFUSED', lang);
-      if (path === '/rpc') {
-        if (req.method !== 'GET') return refuse(res, 405, 'UNKNOWN_CHANNEL', lang, { channel: `${req.method} /rpc` });
-        return send(res, 200, { ok: true, value: describeChannels() });
-      }
-      const operatorToken = full ? req.headers['x-operator-token'] : undefined;
-      return serveRpcCall(req, res, {
-        backend: kiosk,
-        rawChannel: path.slice('/rpc/'.length),
-        lang,
-        bodyTimeoutMs,
-        credentials: {
-          ...(typeof operatorToken === 'string' && operatorToken ? { operatorToken } : {}),
-          // Where the board's token must travel on (a counter carries it to the hall as X-Display-Token).
-          ...(!full ? { displayToken: presented } : typeof carried === 'string' ? { displayToken: carried } : {}),
-        },
-        ...(callOrigin ? { origin: callOrigin } : {}),
-      });
-    }
-
-    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'UNKNOWN_CHANNEL', lang, { channel: req.method ?? '' });
-    const watch = options.watch;
-    if (path === '/health' && watch?.health) {
-      const report = await watch.health();
-      return send(res, report.status === 'failing' ? 503 : 200, report);
-    }
-    if (path === '/metrics' && watch?.metrics) {
-      const text = await watch.metrics.text();
-      res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': watch.metrics.contentType, 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text) });
-      res.end(text);
-      return;
-    }
-    return serveStatic(req, res, path);
-  }
 
   // Node's own limits behind ours: the headers in the same time, the whole request a little later (checked every second, not every 30).
   const server = createServer({ headersTimeout: bodyTimeoutMs, requestTimeout: bodyTimeoutMs + 5_000, connectionsCheckingInterval: 1_000 }, (req, res) => {
-    handle(req, res).catch((e: unknown) => {
+    handle(served, port, req, res).catch((e: unknown) => {
       if (options.logError) options.logError(e);
       else console.error('[web] request failed', e);
       if (!res.headersSent) refuse(res, 500, 'INTERNAL', 'pt-PT');
@@ -463,4 +371,122 @@ export function startWebServer(options: WebServerOptions): Promise<WebServer> {
       });
     });
   });
+}
+
+/** One request: Host and Origin must name this server (on `port`, once it listens), then its route. */
+async function handle(served: Served, port: number, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const lang = langOf(req);
+  if (!new Set([`127.0.0.1:${port}`, `localhost:${port}`]).has(req.headers.host ?? '')) return refuse(res, 403, 'ACCESS_REFUSED', lang);
+  const origin = req.headers.origin;
+  if (origin !== undefined && !new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]).has(origin)) return refuse(res, 403, 'ACCESS_REFUSED', lang);
+  const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+  const path = url.pathname;
+  if (path === '/events' && req.method === 'GET') return serveEvents(served, req, res, url, lang);
+  if (path === '/rpc' || path.startsWith('/rpc/')) return serveRpcRoute(served, req, res, path, lang);
+  if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'UNKNOWN_CHANNEL', lang, { channel: req.method ?? '' });
+  if (await serveWatch(served.watch, res, path)) return;
+  return served.serveStatic(req, res, path);
+}
+
+/** GET /events: the browser's token or a board's display token, then the stream. */
+async function serveEvents(served: Served, req: IncomingMessage, res: ServerResponse, url: URL, lang: Lang): Promise<void> {
+  const presented = url.searchParams.get('token') ?? '';
+  if (!sameSecret(presented, served.token) && !(await served.kiosk.isDisplayToken(presented))) return refuse(res, 401, 'ACCESS_REFUSED', lang);
+  openEventStream(req, res, () => served.sseClients.delete(res));
+  served.sseClients.add(res);
+}
+
+/** /rpc and /rpc/<channel>: the bearer token (or a board's, for the board alone), then the list or the call. */
+async function serveRpcRoute(served: Served, req: IncomingMessage, res: ServerResponse, path: string, lang: Lang): Promise<void> {
+  const { kiosk } = served;
+  const auth = req.headers.authorization ?? '';
+  const presented = auth.startsWith('Bearer ') ? auth.slice(7) : '';
+  const full = sameSecret(presented, served.token);
+  // A board's token reads the board, nothing else (not even the list of channels).
+  if (!full && !(path === `/rpc/${DISPLAY_CHANNEL}` && (await kiosk.isDisplayToken(presented)))) return refuse(res, 401, 'ACCESS_REFUSED', lang);
+  // A board's token carried on by a counter (X-Display-Token): the board reads only if this hall issued it.
+  const carried = full && path === `/rpc/${DISPLAY_CHANNEL}` ? req.headers['x-display-token'] : undefined;
+  if (typeof carried === 'string' && !(await kiosk.isDisplayToken(carried))) return refuse(res, 401, 'ACCESS_REFUSED', lang);
+  if (path === '/rpc') {
+    if (req.method !== 'GET') return refuse(res, 405, 'UNKNOWN_CHANNEL', lang, { channel: `${req.method} /rpc` });
+    return send(res, 200, { ok: true, value: describeChannels() });
+  }
+  const operatorToken = full ? req.headers['x-operator-token'] : undefined;
+  return serveRpcCall(req, res, {
+    backend: kiosk,
+    rawChannel: path.slice('/rpc/'.length),
+    lang,
+    bodyTimeoutMs: served.bodyTimeoutMs,
+    credentials: {
+      ...(typeof operatorToken === 'string' && operatorToken ? { operatorToken } : {}),
+      // Where the board's token must travel on (a counter carries it to the hall as X-Display-Token).
+      ...(!full ? { displayToken: presented } : typeof carried === 'string' ? { displayToken: carried } : {}),
+    },
+    ...(served.callOrigin ? { origin: served.callOrigin } : {}),
+  });
+}
+
+/** GET /health and GET /metrics, when the server was given them: whether the request was one of them (answered). */
+async function serveWatch(watch: WebServerOptions['watch'], res: ServerResponse, path: string): Promise<boolean> {
+  if (path === '/health' && watch?.health) {
+    const report = await watch.health();
+    send(res, report.status === 'failing' ? 503 : 200, report);
+    return true;
+  }
+  if (path === '/metrics' && watch?.metrics) {
+    const text = await watch.metrics.text();
+    res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': watch.metrics.contentType, 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text) });
+    res.end(text);
+    return true;
+  }
+  return false;
+}
+
+function sendFile(res: ServerResponse, { body, encoding }: StaticBody, contentType: string, cacheControl: string): void {
+  res.writeHead(200, {
+    ...SECURITY_HEADERS,
+    'Content-Type': contentType,
+    'Cache-Control': cacheControl,
+    // The same URL answers brotli, gzip or the bytes as they are, by the request's Accept-Encoding.
+    Vary: 'Accept-Encoding',
+    ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
+    'Content-Length': body.length,
+  });
+  // A HEAD request gets the headers alone (node:http drops the body).
+  res.end(body);
+}
+
+/** The built renderer under `root` (absent: the API alone), brotli or gzip when accepted; a client-side route gets the app. */
+function staticServer(root: string | undefined): (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<void> {
+  const files = createStaticFiles();
+  return async (req, res, pathname) => {
+    if (!root) {
+      send(res, 404, { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: 'Interface não compilada: execute `npm run build`.' } });
+      return;
+    }
+    const wanted = pathname === '/' ? '/index.html' : pathname === '/display' ? '/display.html' : pathname === '/customer' ? '/customer.html' : pathname;
+    // A malformed escape (`%E0%A4%A`) is the client's error, not ours.
+    const decoded = safeDecode(wanted);
+    // Absolute and without a trailing separator, so that `root/` and a relative root work too.
+    const base = resolve(root);
+    const file = join(base, decoded ?? '');
+    if (decoded === null || !file.startsWith(base + sep)) {
+      res.writeHead(404, SECURITY_HEADERS).end();
+      return;
+    }
+    const accept = req.headers['accept-encoding'];
+    let found: StaticBody;
+    try {
+      found = await files.read(file, accept);
+    } catch {
+      // Client-side routes fall back to the app itself.
+      if (extname(wanted) === '' || wanted.endsWith('.html')) {
+        sendFile(res, await files.read(join(base, 'index.html'), accept), CONTENT_TYPES['.html']!, 'no-store');
+      } else {
+        res.writeHead(404, SECURITY_HEADERS).end();
+      }
+      return;
+    }
+    sendFile(res, found, CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', wanted.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store');
+  };
 }
