@@ -11,7 +11,9 @@ import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { checkGuiaSplit, defaultCashCents, type ChequeFields, type DrawerCash } from '../../lib/guia.js';
 import { euroFieldText } from '../../lib/money.js';
-import type { Guia } from './GuiaDesk.js';
+
+/** The guia as the desk found it (GuiaDesk.tsx names it the same; declared here so the form imports nothing of the desk). */
+type Guia = ChannelOutput<'guia.find'>;
 
 type Paid = ChannelOutput<'guia.pay'>;
 
