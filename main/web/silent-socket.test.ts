@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 /** Connects, sends nothing: the milliseconds until the server closed the connection, or null when it was still open after `giveUpMs`. */
-function silentFor(port: number, giveUpMs = 5_000): Promise<number | null> {
+function silentFor(port: number, giveUpMs = 15_000): Promise<number | null> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const socket = connect(port, '127.0.0.1');
@@ -43,8 +43,9 @@ describe('a connection that sends nothing', () => {
     const ms = await silentFor(server.port);
     expect(ms).not.toBeNull();
     expect(ms!).toBeGreaterThanOrEqual(950);
-    expect(ms!).toBeLessThan(2_500);
-  });
+    // Within its request time, with room for a busy machine: a connection left open (Node's own behaviour) never closes.
+    expect(ms!).toBeLessThan(10_000);
+  }, 20_000);
 
   it('a connection that sends its request within that time is served', async () => {
     const answer = await new Promise<string>((resolve, reject) => {
