@@ -15,6 +15,20 @@ function pairOf(game: GameView | undefined): Pick<AnnouncementData, 'isLast' | '
 }
 
 /** A game's announcement as the panel shows it (none once annulled). */
+/** The announcement closeSale just returned, for its game (when the list holds it). */
+function closedAnnouncement(closed: CloseResult, game: GameView | undefined): AnnouncementData {
+  return {
+    gameNumber: game?.number ?? null,
+    announcement: closed.announcement,
+    ranges: closed.ranges,
+    cardsSold: closed.cardsSold,
+    totalCents: closed.totalCents,
+    linePrizeCents: closed.linePrizeCents,
+    bingoPrizeCents: closed.bingoPrizeCents,
+    ...pairOf(game),
+  };
+}
+
 function announcementOf(game: GameView | undefined): AnnouncementData | null {
   if (!game || game.announcement === null || game.state === 'annulled') return null;
   return {
@@ -33,16 +47,7 @@ function announcementOf(game: GameView | undefined): AnnouncementData | null {
 export function announcementFor(game: GameView, closed: CloseResult | null): AnnouncementData | null {
   if (game.state === 'annulled') return null;
   if (closed && closed.gameId === game.id) {
-    return {
-      gameNumber: game.number,
-      announcement: closed.announcement,
-      ranges: closed.ranges,
-      cardsSold: closed.cardsSold,
-      totalCents: closed.totalCents,
-      linePrizeCents: closed.linePrizeCents,
-      bingoPrizeCents: closed.bingoPrizeCents,
-      ...pairOf(game),
-    };
+    return closedAnnouncement(closed, game);
   }
   return announcementOf(game);
 }
@@ -56,16 +61,7 @@ export function latestAnnouncement(games: readonly GameView[], closed: CloseResu
   const announced = games.filter((g) => g.announcement !== null && g.state !== 'annulled').sort((a, b) => b.number - a.number)[0];
   const closedGame = closed ? games.find((g) => g.id === closed.gameId) : undefined;
   if (closed && closedGame?.state !== 'annulled' && (!announced || announced.id === closed.gameId || (closedGame && closedGame.number > announced.number))) {
-    return {
-      gameNumber: closedGame?.number ?? null,
-      announcement: closed.announcement,
-      ranges: closed.ranges,
-      cardsSold: closed.cardsSold,
-      totalCents: closed.totalCents,
-      linePrizeCents: closed.linePrizeCents,
-      bingoPrizeCents: closed.bingoPrizeCents,
-      ...pairOf(closedGame),
-    };
+    return closedAnnouncement(closed, closedGame);
   }
   return announcementOf(announced);
 }
