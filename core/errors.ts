@@ -11,7 +11,9 @@ import { mergeUnique } from './merge.js';
 import { isPrinterErrorCode, printerErrorMessage } from './printing/printerErrors.js';
 import { KioskError, registerWording, type ErrorCode } from './refusal.js';
 import { bingoErrors } from './bingo/errors.js';
+import { stockErrors } from './bingo/stock-errors.js';
 import { caixaErrors } from './caixa/errors.js';
+import { complianceErrors } from './compliance/errors.js';
 import { backupsErrors, dayCloseErrors, drawersErrors } from './drawers/errors.js';
 import { peopleErrors } from './people/errors.js';
 import { printingErrors } from './printing/errors.js';
@@ -116,10 +118,12 @@ const catalogue = mergeUnique('error code', {
   kernelErrors,
   peopleErrors,
   bingoErrors,
+  stockErrors,
   drawersErrors,
   backupsErrors,
   dayCloseErrors,
   caixaErrors,
+  complianceErrors,
   rouletteErrors,
   rouletteTableErrors,
   chipErrors,
