@@ -13,7 +13,6 @@ import { KioskError, registerWording, type ErrorCode } from './refusal.js';
 import { bingoErrors } from './bingo/errors.js';
 import { stockErrors } from './bingo/stock-errors.js';
 import { caixaErrors } from './caixa/errors.js';
-import { complianceErrors } from './compliance/errors.js';
 import { backupsErrors, dayCloseErrors, drawersErrors } from './drawers/errors.js';
 import { peopleErrors } from './people/errors.js';
 import { printingErrors } from './printing/errors.js';
@@ -123,7 +122,6 @@ const catalogue = mergeUnique('error code', {
   backupsErrors,
   dayCloseErrors,
   caixaErrors,
-  complianceErrors,
   rouletteErrors,
   rouletteTableErrors,
   chipErrors,
