@@ -23,6 +23,7 @@ import { PRINT_CLAIM_PATH, PRINT_REPORT_PATH } from '../hall/print-routes.js';
 import { startTerminalsServer, type TerminalsServer } from '../hall/terminals-server.js';
 import type { CounterClaim } from '../printing/attempts.js';
 import { createHallLink, startCounter, type Counter, type HallLink } from './index.js';
+import { startCounterPrinting } from './printing.js';
 
 const COUNTER_TOKEN = 'counter-printing-token-0123456789';
 
@@ -203,6 +204,45 @@ describe("a counter's printer asked for its state", () => {
     const before = counterPrinter.statusConnections;
     await expect(atCounter('printer.status', { id: 'balcao-c2' })).rejects.toThrow(/"code":"NOT_AUTHENTICATED"/);
     expect(counterPrinter.statusConnections).toBe(before);
+  });
+});
+
+describe('a counter without printers', () => {
+  it('asks the hall for jobs at its start and when printers change, never after each job queued at the hall', async () => {
+    const { agent } = await enrol('C3');
+    const link = createHallLink({ hallUrl: server.url, agent });
+    links.push(link);
+    const claims: string[] = [];
+    let linkUp = false;
+    let printEvents = 0;
+    link.onEvent((e) => {
+      if (e.type !== 'changed') return;
+      if (e.channel === 'link.status') linkUp = true;
+      else if (e.topics.includes('print')) printEvents++;
+    });
+    // Up first (its own event heard), so that the printing's start is its only reason to ask.
+    await until('the link up', () => linkUp);
+    const printing = startCounterPrinting({
+      link: { machineCall: (path, input) => (claims.push(path), link.machineCall(path, input)), onEvent: link.onEvent },
+      pollMs: 60_000,
+    });
+    try {
+      await until('the first claim', () => claims.length === 1);
+      await printing.idle();
+      const atStart = claims.length;
+      // Receipts queued at the hall (T1's sales): C3 hears of them, and asks nothing.
+      for (let i = 0; i < 3; i++) await t.h.ok('sale.create', { gameId, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } }, t.cashier);
+      await until('the receipts heard', () => printEvents > 0);
+      // An asking would follow the event within 30 ms: 300 ms of nothing says none was scheduled.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(claims.length).toBe(atStart);
+      // A printer given to C3: asked at once.
+      await t.h.ok('printer.configure', printer('balcao-c3', 'C3', counterPrinter), t.manager);
+      await until('the claim after the printers changed', () => claims.length === atStart + 1);
+      expect(claims.every((p) => p === PRINT_CLAIM_PATH)).toBe(true);
+    } finally {
+      printing.stop();
+    }
   });
 });
 

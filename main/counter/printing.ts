@@ -126,8 +126,11 @@ export function startCounterPrinting(o: CounterPrintingOptions): CounterPrinting
 
   const unsubscribe = o.link.onEvent((event) => {
     if (event.type !== 'changed') return;
-    // A job or a printer changed at the hall (a test page, a retry by hand, a printer moved), or the link came back.
-    if (event.topics.includes('print') || event.topics.includes('printers') || event.channel === 'link.status') schedule(CLAIM_AFTER_COMMAND_MS);
+    // A printer changed at the hall (one moved here), or the link came back: asked whatever the hall said before.
+    if (event.topics.includes('printers') || event.channel === 'link.status') schedule(CLAIM_AFTER_COMMAND_MS);
+    // A job changed (a test page, a retry by hand): asked only by a counter that has printers, so a counter without
+    // any sends nothing after each command (its sale's receipt is for no printer of its own).
+    else if (event.topics.includes('print') && hasPrinters !== false) schedule(CLAIM_AFTER_COMMAND_MS);
   });
   schedule(0);
 
