@@ -13,6 +13,7 @@ import { KioskError, registerWording, type ErrorCode } from './refusal.js';
 import { bingoErrors } from './bingo/errors.js';
 import { stockErrors } from './bingo/stock-errors.js';
 import { caixaErrors } from './caixa/errors.js';
+import { complianceErrors } from './compliance/errors.js';
 import { backupsErrors, dayCloseErrors, drawersErrors } from './drawers/errors.js';
 import { peopleErrors } from './people/errors.js';
 import { printingErrors } from './printing/errors.js';
@@ -122,6 +123,7 @@ const catalogue = mergeUnique('error code', {
   backupsErrors,
   dayCloseErrors,
   caixaErrors,
+  complianceErrors,
   rouletteErrors,
   rouletteTableErrors,
   chipErrors,

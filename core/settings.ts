@@ -7,6 +7,10 @@
 import { z } from 'zod';
 import { HALL_TIME_ZONES } from './time.js';
 
+/** The moments of art. 76.º, n.º 5 of Lei n.º 83/2017 at which a bingo hall identifies its players (a hall setting). */
+export const IDENTIFICATION_MOMENTS = ['entry', 'purchase', 'prize'] as const;
+export type IdentificationMoment = (typeof IDENTIFICATION_MOMENTS)[number];
+
 export const specialPrizeSchema = z
   .object({
     enabled: z.boolean(),
@@ -46,6 +50,10 @@ export const settingsSchema = z.object({
   shiftHours: z.number().int(),
   /** Managers' and admins' PINs have 6 digits at least (their PIN approves other people's acts). */
   longManagerPins: z.boolean(),
+  /** When bingo players are identified (Lei n.º 83/2017, art. 76.º, n.º 5): at entry, at the purchase of cards or at a prize's delivery. */
+  identificationMoment: z.enum(IDENTIFICATION_MOMENTS),
+  /** One person's payments and exchanges in a gaming day, added up, from which the person is identified first (Lei n.º 83/2017). */
+  identificationThresholdCents: z.number().int(),
 });
 
 /** The accumulated special prize (art. 10), when the hall has it. */
@@ -65,6 +73,8 @@ export interface HallSettings {
   guiaApprovalThresholdCents: number | null;
   shiftHours: number;
   longManagerPins: boolean;
+  identificationMoment: IdentificationMoment;
+  identificationThresholdCents: number;
 }
 
 export const DEFAULT_SETTINGS: HallSettings = {
@@ -86,4 +96,8 @@ export const DEFAULT_SETTINGS: HallSettings = {
   shiftHours: 12,
   // Off until the hall has given its managers 6-digit PINs (turning it on asks for them first).
   longManagerPins: false,
+  // The inspectorate may fix another; a prize's delivery is where the kiosk meets the player with money.
+  identificationMoment: 'prize',
+  // 2 000,00 €: the amount from which the law asks for the player's identification, across separate plays.
+  identificationThresholdCents: 200_000,
 };

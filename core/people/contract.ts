@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ROLES } from '../roles.js';
 import { channel, empty, EVERYONE, id, isoTime, MANAGERS, pin, plainText, username } from '../schema.js';
-import { settingsSchema, specialPrizeSchema } from '../settings.js';
+import { IDENTIFICATION_MOMENTS, settingsSchema, specialPrizeSchema } from '../settings.js';
 import { HALL_TIME_ZONES } from '../time.js';
 
 const operatorSchema = z.object({
@@ -181,6 +181,9 @@ export const peopleContract = {
         guiaApprovalThresholdCents: z.number().int().min(0).max(100_000_000).nullable().optional(),
         shiftHours: z.number().int().min(1).max(24).optional(),
         longManagerPins: z.boolean().optional(),
+        identificationMoment: z.enum(IDENTIFICATION_MOMENTS).optional(),
+        // Up to the law's own 2 000 €: a hall may ask earlier, never later.
+        identificationThresholdCents: z.number().int().min(1).max(200_000).optional(),
       })
       .strict(),
     output: settingsSchema,

@@ -106,6 +106,8 @@ describe('setup on an empty database', () => {
       guiaApprovalThresholdCents: 100_000,
       shiftHours: 12,
       longManagerPins: false,
+      identificationMoment: 'prize',
+      identificationThresholdCents: 200_000,
     });
   });
 });

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import '../errors.js';
+import { KioskError } from '../refusal.js';
+import {
+  actIsChecked,
+  checkChequePayee,
+  checkChipChequeCap,
+  checkIdentification,
+  documentIdentity,
+  gamingDayOf,
+  reachesThreshold,
+  type IdentificationCase,
+} from './rules.js';
+
+const refusal = (f: () => void): { code: string; message: string } => {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof KioskError) return { code: e.code, message: e.message };
+    throw e;
+  }
+  throw new Error('not refused');
+};
+
+const base: IdentificationCase = { act: 'guia_payment', cents: 0, priorCents: 0, thresholdCents: 200_000, moment: 'prize', person: null };
+const verified = { personId: 3, verified: true, erased: false };
+
+describe('the threshold (Lei 83/2017; 2 000 € a gaming day)', () => {
+  it('below it nothing is asked; at it, alone or added up across payments, the person is', () => {
+    expect(reachesThreshold(0, 199_999, 200_000)).toBe(false);
+    expect(reachesThreshold(0, 200_000, 200_000)).toBe(true);
+    expect(reachesThreshold(150_000, 49_999, 200_000)).toBe(false);
+    expect(reachesThreshold(150_000, 50_000, 200_000)).toBe(true);
+    expect(() => checkIdentification({ ...base, cents: 199_999 })).not.toThrow();
+    expect(refusal(() => checkIdentification({ ...base, cents: 200_000 }))).toEqual({
+      code: 'IDENTIFICATION_REQUIRED',
+      message:
+        'Identificação obrigatória: com o pagamento desta guia (2 000,00 €) o jogador chega a 2 000,00 € no dia de jogo, o limiar é 2 000,00 € (Lei n.º 83/2017, art. 76.º). Registe a identificação (nome, documento verificado) e repita; nada foi feito.',
+    });
+    // Three payments of one day: 800 + 700 + 500 reach it at the third.
+    expect(() => checkIdentification({ ...base, cents: 70_000, priorCents: 80_000 })).not.toThrow();
+    expect(refusal(() => checkIdentification({ ...base, act: 'chip_redemption', cents: 50_000, priorCents: 150_000 })).message).toContain(
+      'com este pagamento de fichas (500,00 €) o jogador chega a 2 000,00 €',
+    );
+    expect(() => checkIdentification({ ...base, cents: 50_000, priorCents: 150_000, person: verified })).not.toThrow();
+  });
+
+  it('a bingo prize is checked where the hall identifies at its delivery, the casino’s acts always', () => {
+    expect(actIsChecked('prize_payment', 'prize')).toBe(true);
+    expect(actIsChecked('prize_payment', 'entry')).toBe(false);
+    expect(actIsChecked('prize_payment', 'purchase')).toBe(false);
+    for (const moment of ['entry', 'purchase', 'prize'] as const) expect(actIsChecked('guia_payment', moment)).toBe(true);
+    expect(() => checkIdentification({ ...base, act: 'prize_payment', moment: 'entry', cents: 500_000 })).not.toThrow();
+    expect(refusal(() => checkIdentification({ ...base, act: 'prize_payment', cents: 500_000 })).message).toContain('(Lei n.º 83/2017, art. 76.º, n.º 5)');
+  });
+
+  it('a person named with a document not verified, or erased, is no identification', () => {
+    expect(refusal(() => checkIdentification({ ...base, cents: 100, person: { ...verified, verified: false } })).code).toBe('IDENTIFICATION_NOT_VERIFIED');
+    expect(refusal(() => checkIdentification({ ...base, cents: 100, person: { ...verified, erased: true } })).code).toBe('PERSON_ERASED');
+  });
+});
+
+describe('cheques (art. 76.º, n.º 3 and 4)', () => {
+  it('a cheque to no one is refused; cash alone needs no payee', () => {
+    expect(() => checkChequePayee(0, null)).not.toThrow();
+    expect(() => checkChequePayee(1, verified)).not.toThrow();
+    expect(refusal(() => checkChequePayee(1, null))).toEqual({
+      code: 'CHEQUE_NEEDS_PAYEE',
+      message:
+        'Um cheque só é emitido a favor de uma pessoa identificada, nominativo, cruzado e «não à ordem» (Lei n.º 83/2017, art. 76.º, n.º 3 e 4): escolha ou registe a identificação do beneficiário; nada foi pago.',
+    });
+  });
+
+  it('a chip cheque up to the chips bought by card or cheque that day, less those already paid by cheque', () => {
+    expect(() => checkChipChequeCap(30_000, 50_000, 20_000)).not.toThrow();
+    expect(refusal(() => checkChipChequeCap(30_001, 50_000, 20_000))).toEqual({
+      code: 'CHIP_CHEQUE_OVER_PURCHASES',
+      message:
+        'Cheque de 300,01 € por fichas acima do que o jogador comprou hoje com cartão ou cheque (500,00 €, já pagos em cheque 200,00 €): no máximo 300,00 € (Lei n.º 83/2017, art. 76.º, n.º 4).',
+    });
+    expect(refusal(() => checkChipChequeCap(1, 0, 0)).code).toBe('CHIP_CHEQUE_OVER_PURCHASES');
+  });
+});
+
+describe('the gaming day and the document’s identity', () => {
+  it('a night past midnight is one gaming day (cut at 06:00, hall time)', () => {
+    expect(gamingDayOf(new Date('2026-12-05T23:30:00Z'), 'Europe/Lisbon')).toBe('2026-12-05');
+    expect(gamingDayOf(new Date('2026-12-06T05:59:00Z'), 'Europe/Lisbon')).toBe('2026-12-05');
+    expect(gamingDayOf(new Date('2026-12-06T06:00:00Z'), 'Europe/Lisbon')).toBe('2026-12-06');
+    expect(gamingDayOf(new Date('2026-07-06T04:59:00Z'), 'Europe/Lisbon')).toBe('2026-07-05');
+  });
+
+  it('one document however typed', () => {
+    expect(documentIdentity({ documentType: 'cc', documentNumber: '12345678 9 zz1', country: 'pt' })).toBe('cc|PT|123456789ZZ1');
+    expect(documentIdentity({ documentType: 'cc', documentNumber: '123-456-789.ZZ1', country: 'PT' })).toBe('cc|PT|123456789ZZ1');
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * Identification where the law on the prevention of money laundering asks for
+ * it (Lei n.º 83/2017; SPEC 11). Art. 4.º, n.º 1, a) binds casino and bingo
+ * concessionaires; art. 76.º: cheques for machine and jackpot prizes only to
+ * identified winners (n.º 3), cheques for chips only to identified visitors
+ * who bought them by card or cheque, up to those purchases (n.º 4), such
+ * cheques nominative, crossed and "não à ordem"; bingo players identified at
+ * entry, at the purchase of cards or at a prize's delivery (n.º 5, a hall
+ * setting). The threshold (a hall setting, 2 000 € by default) is reached by
+ * one person in one gaming day, payments and exchanges added up even across
+ * separate plays. Pure rules: the services read the day's totals and pass them.
+ */
+import { KioskError } from '../refusal.js';
+import type { IdentificationMoment } from '../settings.js';
+import type { HallTimeZone } from '../time.js';
+import { hallDay } from '../time.js';
+
+/** The acts of the caixa and the counter the threshold adds up (each kept with the person in identified_acts). */
+export const IDENTIFIED_ACTS = ['guia_payment', 'prize_payment', 'chip_sale', 'chip_redemption'] as const;
+export type IdentifiedAct = (typeof IDENTIFIED_ACTS)[number];
+
+/** The documents a person may be identified by. */
+export const DOCUMENT_TYPES = ['cc', 'passport', 'residence', 'id_card', 'driving'] as const;
+export type IdentityDocumentType = (typeof DOCUMENT_TYPES)[number];
+export const DOCUMENT_TYPE_LABELS: Record<IdentityDocumentType, string> = {
+  cc: 'Cartão de Cidadão',
+  passport: 'Passaporte',
+  residence: 'Título de residência',
+  id_card: 'Bilhete de identidade (UE)',
+  driving: 'Carta de condução',
+};
+
+/**
+ * The gaming day an instant belongs to (**Decision**): the hall's calendar day of the instant 6 hours earlier, so
+ * a night that runs past midnight is one gaming day, as a casino's cage counts it.
+ */
+export const GAMING_DAY_CUTOVER_HOURS = 6;
+export function gamingDayOf(at: Date, zone: HallTimeZone): string {
+  return hallDay(new Date(at.getTime() - GAMING_DAY_CUTOVER_HOURS * 3_600_000), zone);
+}
+
+/** Whether a bingo prize's delivery is the hall's moment of identification (art. 76.º, n.º 5). */
+export function actIsChecked(act: IdentifiedAct, moment: IdentificationMoment): boolean {
+  // The casino's acts are always checked (n.º 1-4); a bingo prize where the hall identifies at its delivery.
+  return act !== 'prize_payment' || moment === 'prize';
+}
+
+/** Whether this act brings the person's gaming day to the threshold: the day's earlier acts and this one, added up. */
+export function reachesThreshold(priorCents: number, cents: number, thresholdCents: number): boolean {
+  return priorCents + cents >= thresholdCents;
+}
+
+/** The person as a rule sees them: whether their document was seen and checked. */
+export interface PersonFacts {
+  readonly personId: number;
+  readonly verified: boolean;
+  /** Erased after the legal period: no one can be paid under an erased record. */
+  readonly erased: boolean;
+}
+
+export interface IdentificationCase {
+  readonly act: IdentifiedAct;
+  readonly cents: number;
+  /** The person's acts this gaming day before this one (0 when no person is named: nothing to add up). */
+  readonly priorCents: number;
+  readonly thresholdCents: number;
+  readonly moment: IdentificationMoment;
+  readonly person: PersonFacts | null;
+}
+
+/** The article each act's identification rests on. */
+export function articleOf(act: IdentifiedAct): string {
+  return act === 'prize_payment' ? 'Lei n.º 83/2017, art. 76.º, n.º 5' : 'Lei n.º 83/2017, art. 76.º';
+}
+
+/**
+ * An act that reaches the threshold does not complete until the person is identified with a checked document;
+ * a person named for a smaller act is held to the same (a record not verified is no identification).
+ */
+export function checkIdentification(c: IdentificationCase): void {
+  if (c.person?.erased) throw new KioskError('PERSON_ERASED', { personId: c.person.personId });
+  const due = actIsChecked(c.act, c.moment) && reachesThreshold(c.priorCents, c.cents, c.thresholdCents);
+  if (due && c.person === null) {
+    throw new KioskError('IDENTIFICATION_REQUIRED', { act: c.act, cents: c.cents, priorCents: c.priorCents, thresholdCents: c.thresholdCents, article: articleOf(c.act) });
+  }
+  if (c.person !== null && !c.person.verified) throw new KioskError('IDENTIFICATION_NOT_VERIFIED', { personId: c.person.personId, article: articleOf(c.act) });
+}
+
+/** A cheque is paid only to an identified person (art. 76.º, n.º 3 and 4): a cheque to no one is refused. */
+export function checkChequePayee(chequeCount: number, person: PersonFacts | null): void {
+  if (chequeCount > 0 && person === null) throw new KioskError('CHEQUE_NEEDS_PAYEE', { article: 'Lei n.º 83/2017, art. 76.º, n.º 3 e 4' });
+}
+
+/**
+ * Cheques for chips (art. 76.º, n.º 4): only up to what the person bought in chips by bank card or cheque that
+ * gaming day, less the chip cheques already paid to them that day.
+ */
+export function checkChipChequeCap(chequeCents: number, boughtByCardOrChequeCents: number, chequedBeforeCents: number): void {
+  const leftCents = Math.max(0, boughtByCardOrChequeCents - chequedBeforeCents);
+  if (chequeCents > leftCents) {
+    throw new KioskError('CHIP_CHEQUE_OVER_PURCHASES', { chequeCents, boughtCents: boughtByCardOrChequeCents, chequedCents: chequedBeforeCents, leftCents });
+  }
+}
+
+/** A document number as compared and digested: letters upper-case, spaces and dashes gone. */
+export function normaliseDocumentNumber(number: string): string {
+  return number.normalize('NFKC').toUpperCase().replace(/[\s.-]/g, '');
+}
+
+/** What identifies one document across halls (the group's digest keys it): type, country and number, normalised. */
+export function documentIdentity(p: { documentType: string; documentNumber: string; country: string }): string {
+  return `${p.documentType}|${p.country.toUpperCase()}|${normaliseDocumentNumber(p.documentNumber)}`;
+}
+
+/** The words a cheque to an identified person carries (art. 76.º, n.º 3): nominative, crossed, not endorsable. */
+export const CHEQUE_CLAUSES = ['Nominativo', 'Cruzado', 'Não à ordem'] as const;
