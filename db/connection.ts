@@ -245,15 +245,27 @@ export const BACKUPS_FOLDER = 'backups';
 /** `kiosk-v34-before-migration-2026-12-01T01-02-03-456Z.sqlite`: the file as it was at user_version 34, before this program migrated it. */
 export const BEFORE_MIGRATION = /^kiosk-v(\d+)-before-migration-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.sqlite$/;
 
-/** The copy of a file before a migration changed it could not be written or does not check: nothing was migrated. */
-export class MigrationBackupError extends Error {
+/**
+ * The copy of a file before a migration changed it could not be written or does not check: nothing was migrated.
+ * `failure` is what the system refused (a full disk, a folder it may not write), for the kiosk's open to judge.
+ */
+export class MigrationBackupError extends KioskError {
   constructor(
     readonly file: string,
     readonly detail: string,
+    facts: { version: number; latest: number; dir: string },
+    readonly failure: unknown = null,
   ) {
-    super(`backup before migrating ${file}: ${detail}`);
+    super('DATABASE_BACKUP_BEFORE_MIGRATION_FAILED', { file, detail, ...facts });
     this.name = 'MigrationBackupError';
   }
+}
+
+/** A failure in a few words: the system's or SQLite's code, else its message. */
+function failureDetail(e: unknown): string {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') return code;
+  return (e instanceof Error ? e.message : String(e)).slice(0, 200);
 }
 
 /**
@@ -262,11 +274,16 @@ export class MigrationBackupError extends Error {
  * previous release left it. VACUUM INTO (one consistent snapshot, WAL
  * included) to a temporary name, checked (quick_check, the same user_version),
  * made durable (VACUUM INTO does not fsync), then renamed: a file under that
- * name is always a whole copy. A full disk throws SQLite's error, as any write.
+ * name is always a whole copy. Any failure is a MigrationBackupError (in words), carrying the system's.
  */
-function backupBeforeMigrating(db: Db, file: string, version: number, at: Date): string {
+function backupBeforeMigrating(db: Db, file: string, version: number, latest: number, at: Date): string {
   const dir = join(dirname(file), BACKUPS_FOLDER);
-  mkdirSync(dir, { recursive: true });
+  const refused = (detail: string, failure: unknown = null) => new MigrationBackupError(file, detail, { version, latest, dir }, failure);
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    throw refused(failureDetail(e), e);
+  }
   const name = `kiosk-v${version}-before-migration-${at.toISOString().replace(/[:.]/g, '-')}.sqlite`;
   const target = join(dir, name);
   const partial = `${target}.partial`;
@@ -281,7 +298,7 @@ function backupBeforeMigrating(db: Db, file: string, version: number, at: Date):
     try {
       const verdict = String(copy.pragma('quick_check', { simple: true }));
       const copied = copy.pragma('user_version', { simple: true }) as number;
-      if (verdict !== 'ok' || copied !== version) throw new MigrationBackupError(file, `quick_check ${verdict.slice(0, 200)}, user_version ${copied}`);
+      if (verdict !== 'ok' || copied !== version) throw refused(`quick_check ${verdict.slice(0, 200)}, user_version ${copied}`);
     } finally {
       copy.close();
     }
@@ -291,7 +308,7 @@ function backupBeforeMigrating(db: Db, file: string, version: number, at: Date):
     if (process.platform !== 'win32') fsyncFile(dir);
   } catch (e) {
     removePartial();
-    throw e;
+    throw e instanceof MigrationBackupError ? e : refused(failureDetail(e), e);
   }
   return target;
 }
@@ -367,7 +384,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): WritableD
     // A file of an earlier release, about to change: copied as it is first (not a new file, nothing to keep).
     const version = db.pragma('user_version', { simple: true }) as number;
     if (file !== ':memory:' && version > 0 && version < migrations.length && options.backupBeforeMigrating !== false) {
-      backupBeforeMigrating(db, file, version, (options.now ?? (() => new Date()))());
+      backupBeforeMigrating(db, file, version, migrations.length, (options.now ?? (() => new Date()))());
     }
     migrate(db, migrations, options.duringMigration);
     // A kiosk file from before the mark, already at the latest version: marked now, nothing else changes.

@@ -15,7 +15,7 @@ import { KioskError } from '../core/refusal.js';
 import { createCheckpointer } from '../db/checkpointer.js';
 import { checkpointWorker } from './workers/checkpoint.js';
 import { displayTokenKnown } from '../db/bingo/display.js';
-import { DatabaseStorageError, openDatabase, openReader, storageFailureOf, type WritableDb } from '../db/connection.js';
+import { DatabaseStorageError, MigrationBackupError, openDatabase, openReader, storageFailureOf, type WritableDb } from '../db/connection.js';
 import { keepReserve, openFailureOf, releaseReserve, RESERVE_BYTES } from '../db/reserve.js';
 import type { Channel } from '../core/contract.js';
 import type { StorageState } from '../core/audit/contract.js';
@@ -133,21 +133,24 @@ const ON_RESERVE: ReadonlySet<Channel> = new Set<Channel>(['auth.login', 'auth.l
  * Returns whether the kiosk runs on its reserve.
  */
 function openOnAnyDisk(file: string, dataDir: string): { db: WritableDb; onReserve: boolean } {
+  // The copy before a migration refused by the disk is judged by the disk's failure, and said in its own words.
+  const failureOf = (e: unknown) => openFailureOf(e instanceof MigrationBackupError ? e.failure : e, dataDir);
+  const refusal = (e: unknown, kind: 'full' | 'io_error') => (e instanceof MigrationBackupError ? e : new DatabaseStorageError(file, kind, e));
   try {
     return { db: openDatabase(file), onReserve: false };
   } catch (first) {
-    const kind = openFailureOf(first, dataDir);
+    const kind = failureOf(first);
     if (kind === null) throw first;
     if (kind === 'full' && releaseReserve(dataDir)) {
       try {
         return { db: openDatabase(file), onReserve: true };
       } catch (again) {
-        const still = openFailureOf(again, dataDir);
+        const still = failureOf(again);
         if (still === null) throw again;
-        throw new DatabaseStorageError(file, still, again);
+        throw refusal(again, still);
       }
     }
-    throw new DatabaseStorageError(file, kind, first);
+    throw refusal(first, kind);
   }
 }
 

@@ -101,6 +101,13 @@ export const storageErrors = errors({
     pt: (p) => `A base de dados ${p.file} (versão ${p.found}) é mais recente do que este programa (versão ${p.supported}): atualize o programa.`,
     en: (p) => `The database ${p.file} (version ${p.found}) is newer than this program (version ${p.supported}): update the program.`,
   },
+  // The copy of a file of an earlier release, taken before migrating it (db/connection.ts): without it, no migration.
+  DATABASE_BACKUP_BEFORE_MIGRATION_FAILED: {
+    pt: (p) =>
+      `A cópia de segurança da base de dados ${p.file} (versão ${p.version}), que o quiosque guarda em ${p.dir} antes de a atualizar para a versão ${p.latest}, não se conseguiu fazer (${p.detail}). Nada foi atualizado: o ficheiro está como estava, e o quiosque não o atualiza sem essa cópia. Liberte espaço no disco ou torne essa pasta gravável (chame o técnico) e arranque de novo.`,
+    en: (p) =>
+      `The backup of the database ${p.file} (version ${p.version}), which the kiosk keeps in ${p.dir} before upgrading it to version ${p.latest}, could not be made (${p.detail}). Nothing was upgraded: the file is as it was, and the kiosk does not upgrade it without that backup. Free space on the disk or make that folder writable (call the technician) and start again.`,
+  },
   DATABASE_DISK_FULL: {
     pt: (p) =>
       `Disco cheio: o quiosque não consegue abrir a base de dados ${p.file} (não há espaço nem para os ficheiros de trabalho do SQLite). Nada foi alterado: liberte espaço no disco do quiosque (chame o técnico) e arranque de novo.`,

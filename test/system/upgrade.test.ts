@@ -7,11 +7,12 @@
  * verify (audit:verify) and every sale is there to the cent. A file newer
  * than this program is refused in words and left as it was. A migration
  * killed with SIGKILL inside its transaction leaves the file as it was, and
- * the next open migrates it.
+ * the next open migrates it. A copy that cannot be made stops the migration,
+ * in words.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +21,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { verifyAudit } from '../../db/audit.js';
 import { openForCheck } from '../../db/backup.js';
 import { checkBooks } from '../../db/books.js';
-import { BEFORE_MIGRATION, BACKUPS_FOLDER, DatabaseTooNewError, loadMigrations, openDatabase, type Db } from '../../db/connection.js';
+import { BEFORE_MIGRATION, BACKUPS_FOLDER, DatabaseTooNewError, loadMigrations, MigrationBackupError, openDatabase, type Db } from '../../db/connection.js';
 import { verifyLedger } from '../../db/ledger.js';
 import { verifyCheckpoints } from '../../db/transparency.js';
 import { errorMessage } from '../../core/errors.js';
@@ -191,6 +192,35 @@ describe('a data folder of the previous release', () => {
     expect(readdirSync(join(dir, BACKUPS_FOLDER))).toEqual([name]);
     // The copy is the release's file as it was: its version, its rows.
     expect(digestOf(join(dir, BACKUPS_FOLDER, name))).toEqual(before);
+  });
+
+  it('whose copy cannot be made before migrating: refused in words with its code, nothing migrated, the file as it was', () => {
+    const dir = hallFolder();
+    const file = join(dir, DATABASE_FILE);
+    const before = digestOf(file);
+    const bytes = sha(file);
+    // Where the copies go, a file stands: the copy cannot be written.
+    writeFileSync(join(dir, BACKUPS_FOLDER), 'not a folder');
+    const migrations = withProbe();
+    let error: unknown = null;
+    try {
+      openDatabase(file, { migrations }).close();
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(MigrationBackupError);
+    const refused = error as MigrationBackupError;
+    const backups = join(dir, BACKUPS_FOLDER);
+    const params = { file, detail: 'EEXIST', version: RELEASE_VERSION, latest: migrations.length, dir: backups };
+    expect({ code: refused.code, params: refused.params }).toEqual({ code: 'DATABASE_BACKUP_BEFORE_MIGRATION_FAILED', params });
+    expect(refused.message).toBe(
+      `A cópia de segurança da base de dados ${file} (versão ${RELEASE_VERSION}), que o quiosque guarda em ${backups} antes de a atualizar para a versão ${migrations.length}, não se conseguiu fazer (EEXIST). Nada foi atualizado: o ficheiro está como estava, e o quiosque não o atualiza sem essa cópia. Liberte espaço no disco ou torne essa pasta gravável (chame o técnico) e arranque de novo.`,
+    );
+    expect(errorMessage(refused.code, refused.params, 'en')).toBe(
+      `The backup of the database ${file} (version ${RELEASE_VERSION}), which the kiosk keeps in ${backups} before upgrading it to version ${migrations.length}, could not be made (EEXIST). Nothing was upgraded: the file is as it was, and the kiosk does not upgrade it without that backup. Free space on the disk or make that folder writable (call the technician) and start again.`,
+    );
+    expect(sha(file)).toBe(bytes);
+    expect(digestOf(file)).toEqual(before);
   });
 
   it('newer than this program: refused in words, naming both versions, and left as it was', async () => {
