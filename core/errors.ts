@@ -11,6 +11,7 @@ import { mergeUnique } from './merge.js';
 import { isPrinterErrorCode, printerErrorMessage } from './printing/printerErrors.js';
 import { KioskError, registerWording, type ErrorCode } from './refusal.js';
 import { bingoErrors } from './bingo/errors.js';
+import { sellerErrors } from './bingo/seller-errors.js';
 import { stockErrors } from './bingo/stock-errors.js';
 import { caixaErrors } from './caixa/errors.js';
 import { complianceErrors } from './compliance/errors.js';
@@ -119,6 +120,7 @@ const catalogue = mergeUnique('error code', {
   peopleErrors,
   bingoErrors,
   stockErrors,
+  sellerErrors,
   drawersErrors,
   backupsErrors,
   dayCloseErrors,

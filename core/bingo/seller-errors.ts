@@ -1,0 +1,32 @@
+/** Refusals of the one order of a game's cards shared by the counters and the roving sellers (DN 80/85, art. 12.º, n.º 2, and 13.º). */
+import { errors } from '../catalogue.js';
+
+export const sellerErrors = errors({
+  CARDS_OUTSIDE_ORDER: {
+    pt: (p) => `Os cartões ${p.cards} não pertencem à ordem desta jogada (DN 80/85, art. 12.º, n.os 2 e 3). Nada foi registado.`,
+    en: (p) => `Cards ${p.cards} are not in this game's order (DN 80/85, art. 12(2) and (3)). Nothing was recorded.`,
+  },
+  CARDS_GIVEN_TWICE: {
+    pt: (p) => `Os livros desta jogada dão cartões como vendidos ou entregues duas vezes (${p.cards}); chame o gerente (DN 80/85, art. 12.º, n.º 2). Nada foi registado.`,
+    en: (p) => `This game's books give cards as sold or handed out twice (${p.cards}); call the manager (DN 80/85, art. 12(2)). Nothing was recorded.`,
+  },
+  SELLER_RETURN_NOT_IN_BLOCK: {
+    pt: (p) =>
+      `O cartão ${p.code} ${p.card} não é do bloco entregue${p.seller ? ` a ${p.seller}` : ''} (${p.cards}): leia o primeiro cartão por vender do bloco (DN 80/85, art. 13.º). Nada foi registado.`,
+    en: (p) => `Card ${p.code} ${p.card} is not in the block handed${p.seller ? ` to ${p.seller}` : ''} (${p.cards}): read the block's first unsold card (DN 80/85, art. 13). Nothing was recorded.`,
+  },
+  SALE_CLOSE_BLOCKS_OUT: {
+    pt: (p) => `A venda não pode fechar: ${p.sellers} ainda não entregou os cartões excedentes; terminada a venda, o caixa recolhe os cartões excedentes (DN 80/85, art. 13.º).`,
+    en: (p) => `The sale cannot close: ${p.sellers} has not handed back the surplus cards; at the end of the sale the caixa collects the surplus cards (DN 80/85, art. 13).`,
+  },
+  SALE_CLOSE_CARDS_TO_RESELL: {
+    pt: (p) =>
+      `A venda não pode fechar: os cartões ${p.cards} ficaram por vender no meio da ordem; venda-os ou entregue-os a um vendedor (DN 80/85, art. 12.º, n.º 2: os cartões vendem-se pelo número de ordem; art. 13.º: anuncia-se do n.º ... ao n.º ...).`,
+    en: (p) =>
+      `The sale cannot close: cards ${p.cards} are unsold in the middle of the order; sell them or hand them to a seller (DN 80/85, art. 12(2): cards are sold in their order; art. 13: the announcement gives from no. ... to no. ...).`,
+  },
+  CARD_ALREADY_REFUNDED: {
+    pt: (p) => `O cartão ${p.code} ${p.card} da jogada n.º ${p.number} já foi reembolsado: cada cartão é reembolsado uma só vez. Nada foi pago.`,
+    en: (p) => `Card ${p.code} ${p.card} of game no. ${p.number} was already refunded: each card is refunded once only. Nothing was paid.`,
+  },
+});
