@@ -121,7 +121,7 @@ describe('the inspector export in the browser', () => {
       await result.filter({ hasText: 'ÍNTEGRA' }).waitFor({ timeout: 30_000 });
       const text = await result.innerText();
       expect(text).toContain(`Sala de Teste, sessão n.º ${sessionId}: íntegra.`);
-      expect(text).toContain('jogada 1: 10 cartões, 13,50 €; linha 0,67 €, bingo 6,75 €; imposto do selo 3,37 €; pagos 7,42 €');
+      expect(text).toContain('jogada 1: 10 cartões, 13,50 €; linha 0,67 €, bingo 6,75 €; imposto do selo 3,37 €; prémios atribuídos 7,42 €, pagos 7,42 €');
       expect(text).toContain('Guias: 2 pagas (52,00 €: 27,00 € em numerário, 25,00 € em cheque), 1 por pagar (3,00 €), 1 anulada (8,00 €).');
       expect(await result.getAttribute('class')).toBe('ok');
       await shot(page, 'verificar-ok');

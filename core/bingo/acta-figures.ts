@@ -4,9 +4,12 @@
  * left out, a double pair's value split as core/bingo/double.ts does), the
  * line and bingo prizes of art. 15.2 with the sub-cent parts their floors drop,
  * stamp duty at the rate the close recorded (art. 17.3), the special prize's
- * share of V at its recorded rate (art. 10), the prizes paid by kind, the
- * special prize included, and the refunds of annulled
- * games (art. 16.3). Pure: the same arithmetic as the close, from other rows.
+ * share of V at its recorded rate (art. 10), the prizes awarded and those paid
+ * by the close by kind, the special prize included (art. 17.3 asks the acta for
+ * the line's and the bingo's amounts: a prize won and not yet paid is owed, not
+ * nothing), the earlier sessions' prizes this session paid, and the refunds of
+ * annulled games (art. 16.3). Pure: the same arithmetic as the close and the
+ * acta (main/services/bingo/sessions.ts), from other rows.
  */
 import { figuresOfValue } from './announcement.js';
 import { secondGameShare, type PairRole } from './double.js';
@@ -31,12 +34,108 @@ interface FigureSale {
   voided: boolean;
 }
 
-interface FigurePrize {
+export type PrizeKind = 'line' | 'bingo' | 'special';
+type ByKind = Record<PrizeKind, number>;
+
+/**
+ * A prize in a session's rows: one awarded in its games, or one of an earlier
+ * session paid in it (between the previous session's close and its own).
+ */
+export interface ActaPrizeRow {
+  winnerId: number;
+  /** The session whose game awarded it. */
+  sessionId: number;
   gameNumber: number;
-  kind: 'line' | 'bingo' | 'special';
+  kind: PrizeKind;
+  seriesCode: string;
+  card: number;
   prizeCents: number;
-  /** Paid by the session's close. */
-  paid: boolean;
+  /** As of the session's close (now, while it is open): void is an annulled game's unpaid prize (art. 16.3). */
+  status: 'paid' | 'unpaid' | 'void';
+}
+
+/** A prize of the session's games not paid by its close: owed to the card that won it. */
+export interface OwedPrize {
+  winnerId: number;
+  gameNumber: number;
+  kind: PrizeKind;
+  seriesCode: string;
+  card: number;
+  prizeCents: number;
+}
+
+/** A prize won in an earlier session and paid in this one, with the session and game it was won in. */
+export interface EarlierPrizePaid extends OwedPrize {
+  sessionId: number;
+}
+
+export interface SessionPrizes {
+  /** Per game number: awarded (void ones left out) and paid by the close, by kind. */
+  games: ReadonlyMap<number, { awarded: ByKind; paid: ByKind }>;
+  owed: OwedPrize[];
+  earlierPaid: EarlierPrizePaid[];
+  totals: { prizesAwardedCents: number; prizesPaidCents: number; prizesOwedCents: number; earlierPrizesPaidCents: number };
+}
+
+const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
+const noPrizes = (): ByKind => ({ line: 0, bingo: 0, special: 0 });
+const KIND_ORDER: Record<PrizeKind, number> = { line: 0, bingo: 1, special: 2 };
+
+/**
+ * The prizes of a session's acta (art. 17.3): each awarded (won) and paid
+ * apart; what its games awarded and the close found unpaid is owed, with its
+ * card and game; a prize of an earlier session paid in this one is listed with
+ * the session and game it was won in. An annulled game's unpaid prizes are
+ * void (art. 16.3): neither awarded nor owed.
+ */
+export function sessionPrizes(sessionId: number, rows: readonly ActaPrizeRow[]): SessionPrizes {
+  const games = new Map<number, { awarded: ByKind; paid: ByKind }>();
+  const owed: OwedPrize[] = [];
+  const earlierPaid: EarlierPrizePaid[] = [];
+  const order = (a: OwedPrize, b: OwedPrize) => a.gameNumber - b.gameNumber || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.winnerId - b.winnerId;
+  for (const p of rows) {
+    const { winnerId, gameNumber, kind, seriesCode, card, prizeCents } = p;
+    if (p.sessionId !== sessionId) {
+      if (p.status === 'paid') earlierPaid.push({ winnerId, sessionId: p.sessionId, gameNumber, kind, seriesCode, card, prizeCents });
+      continue;
+    }
+    const g = games.get(gameNumber) ?? { awarded: noPrizes(), paid: noPrizes() };
+    games.set(gameNumber, g);
+    if (p.status === 'void') continue;
+    g.awarded[kind] += prizeCents;
+    if (p.status === 'paid') g.paid[kind] += prizeCents;
+    else owed.push({ winnerId, gameNumber, kind, seriesCode, card, prizeCents });
+  }
+  owed.sort(order);
+  earlierPaid.sort((a, b) => a.sessionId - b.sessionId || order(a, b));
+  const all = [...games.values()];
+  const kinds = (f: (g: { awarded: ByKind; paid: ByKind }) => ByKind) => sum(all.map((g) => sum(Object.values(f(g)))));
+  return {
+    games,
+    owed,
+    earlierPaid,
+    totals: {
+      prizesAwardedCents: kinds((g) => g.awarded),
+      prizesPaidCents: kinds((g) => g.paid),
+      prizesOwedCents: sum(owed.map((p) => p.prizeCents)),
+      earlierPrizesPaidCents: sum(earlierPaid.map((p) => p.prizeCents)),
+    },
+  };
+}
+
+/** A game's prizes in a session's (zeros for a game that awarded none). */
+export function prizesOfGame(prizes: SessionPrizes, gameNumber: number): { awarded: ByKind; paid: ByKind } {
+  return prizes.games.get(gameNumber) ?? { awarded: noPrizes(), paid: noPrizes() };
+}
+
+/**
+ * What a game leaves the hall, the session report's balance: collected −
+ * prizes awarded (paid or owed: a prize paid another day is still this game's)
+ * − stamp duty. An annulled game's sales are refunded in full (art. 16.3), so
+ * it counts 0 collected; its prizes paid before the annulment stand.
+ */
+export function gameBalanceCents(g: { annulled: boolean; totalCents: number; prizesAwardedCents: number; stampDutyCents: number }): number {
+  return (g.annulled ? 0 : g.totalCents) - g.prizesAwardedCents - g.stampDutyCents;
 }
 
 interface FigureRefund {
@@ -52,6 +151,9 @@ interface GameFigures {
   bingoPrizeCents: number;
   roundingHundredths: { line: number; bingo: number };
   stampDutyCents: number;
+  lineAwardedCents: number;
+  bingoAwardedCents: number;
+  specialAwardedCents: number;
   linePaidCents: number;
   bingoPaidCents: number;
   specialPaidCents: number;
@@ -62,12 +164,29 @@ interface GameFigures {
 
 export interface ActaFigures {
   games: GameFigures[];
-  totals: { cardsSold: number; totalCents: number; prizesPaidCents: number; stampDutyCents: number; refundedCents: number };
+  prizesOwed: OwedPrize[];
+  earlierPrizesPaid: EarlierPrizePaid[];
+  totals: {
+    cardsSold: number;
+    totalCents: number;
+    prizesAwardedCents: number;
+    prizesPaidCents: number;
+    prizesOwedCents: number;
+    earlierPrizesPaidCents: number;
+    stampDutyCents: number;
+    refundedCents: number;
+  };
 }
 
-const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
 
-export function recomputeActa(rows: { games: readonly FigureGame[]; sales: readonly FigureSale[]; prizes: readonly FigurePrize[]; refunds: readonly FigureRefund[] }): ActaFigures {
+export function recomputeActa(rows: {
+  sessionId: number;
+  games: readonly FigureGame[];
+  sales: readonly FigureSale[];
+  prizes: readonly ActaPrizeRow[];
+  refunds: readonly FigureRefund[];
+}): ActaFigures {
+  const prizes = sessionPrizes(rows.sessionId, rows.prizes);
   const live = (n: number) => rows.sales.filter((s) => s.gameNumber === n && !s.voided);
   const games = rows.games.map((g): GameFigures => {
     const closed = g.stampDutyBasisPoints !== null;
@@ -83,7 +202,7 @@ export function recomputeActa(rows: { games: readonly FigureGame[]; sales: reado
           : sum(sales.map((s) => s.totalCents));
     // A game annulled while selling never closed its sale: what it sold stands in the acta, with no prizes.
     const f = closed ? figuresOfValue(cards, value) : { cardsSold: cards, totalCents: value, linePrizeCents: 0, bingoPrizeCents: 0, lineRoundingHundredths: 0, bingoRoundingHundredths: 0 };
-    const paid = (kind: FigurePrize['kind']) => sum(rows.prizes.filter((p) => p.gameNumber === g.number && p.kind === kind && p.paid).map((p) => p.prizeCents));
+    const { awarded, paid } = prizesOfGame(prizes, g.number);
     return {
       number: g.number,
       cardsSold: f.cardsSold,
@@ -92,9 +211,12 @@ export function recomputeActa(rows: { games: readonly FigureGame[]; sales: reado
       bingoPrizeCents: f.bingoPrizeCents,
       roundingHundredths: { line: f.lineRoundingHundredths, bingo: f.bingoRoundingHundredths },
       stampDutyCents: g.state === 'annulled' || !closed ? 0 : stampDuty(value, g.stampDutyBasisPoints!),
-      linePaidCents: paid('line'),
-      bingoPaidCents: paid('bingo'),
-      specialPaidCents: paid('special'),
+      lineAwardedCents: awarded.line,
+      bingoAwardedCents: awarded.bingo,
+      specialAwardedCents: awarded.special,
+      linePaidCents: paid.line,
+      bingoPaidCents: paid.bingo,
+      specialPaidCents: paid.special,
       refundedCents: sum(rows.refunds.filter((r) => r.gameNumber === g.number).map((r) => r.amountCents)),
       specialShareCents: closed && g.specialShareBasisPoints !== null && g.specialShareBasisPoints !== undefined ? basisPointsFloor(value, g.specialShareBasisPoints).cents : null,
     };
@@ -102,30 +224,53 @@ export function recomputeActa(rows: { games: readonly FigureGame[]; sales: reado
   const notAnnulled = games.filter((_, i) => rows.games[i]!.state !== 'annulled');
   return {
     games,
+    prizesOwed: prizes.owed,
+    earlierPrizesPaid: prizes.earlierPaid,
     totals: {
       cardsSold: sum(notAnnulled.map((g) => g.cardsSold)),
       totalCents: sum(notAnnulled.map((g) => g.totalCents)),
-      prizesPaidCents: sum(games.map((g) => g.linePaidCents + g.bingoPaidCents + g.specialPaidCents)),
+      ...prizes.totals,
       stampDutyCents: sum(notAnnulled.map((g) => g.stampDutyCents)),
       refundedCents: sum(games.map((g) => g.refundedCents)),
     },
   };
 }
 
-const FIELDS = ['cardsSold', 'totalCents', 'linePrizeCents', 'bingoPrizeCents', 'stampDutyCents', 'linePaidCents', 'bingoPaidCents', 'specialPaidCents', 'refundedCents'] as const;
+const FIELDS = [
+  'cardsSold',
+  'totalCents',
+  'linePrizeCents',
+  'bingoPrizeCents',
+  'stampDutyCents',
+  'lineAwardedCents',
+  'bingoAwardedCents',
+  'specialAwardedCents',
+  'linePaidCents',
+  'bingoPaidCents',
+  'specialPaidCents',
+  'refundedCents',
+] as const;
+
+/** The fields of a listed prize the acta must state as its rows give them. */
+const PRIZE_FIELDS = ['winnerId', 'sessionId', 'gameNumber', 'kind', 'seriesCode', 'card', 'prizeCents'] as const;
 
 interface FigureDifference {
   /** The game's number, or null for the totals. */
   game: number | null;
   field: string;
-  recomputed: number;
-  stated: number | undefined;
+  recomputed: number | string;
+  stated: number | string | undefined;
 }
 
 type StatedGame = Partial<Record<(typeof FIELDS)[number], number>> & { number: number; roundingHundredths?: { line?: number; bingo?: number } };
 
-/** The first figure the acta states otherwise than its rows give, or null when every one agrees (and no game is missing or added). */
-export function firstDifference(recomputed: ActaFigures, stated: { games: readonly StatedGame[]; totals: Partial<ActaFigures['totals']> }): FigureDifference | null {
+type StatedPrize = Partial<Record<(typeof PRIZE_FIELDS)[number], unknown>>;
+
+/** The first figure the acta states otherwise than its rows give, or null when every one agrees (and no game or listed prize is missing or added). */
+export function firstDifference(
+  recomputed: ActaFigures,
+  stated: { games: readonly StatedGame[]; prizesOwed?: readonly StatedPrize[]; earlierPrizesPaid?: readonly StatedPrize[]; totals: Partial<ActaFigures['totals']> },
+): FigureDifference | null {
   if (stated.games.length !== recomputed.games.length) {
     return { game: null, field: 'games', recomputed: recomputed.games.length, stated: stated.games.length };
   }
@@ -139,8 +284,24 @@ export function firstDifference(recomputed: ActaFigures, stated: { games: readon
       }
     }
   }
+  // The prizes owed at the close and the earlier ones paid: each named as its row gives it, in the same order.
+  for (const list of ['prizesOwed', 'earlierPrizesPaid'] as const) {
+    const mine = recomputed[list];
+    const theirs = stated[list] ?? [];
+    if (theirs.length !== mine.length) return { game: null, field: list, recomputed: mine.length, stated: theirs.length };
+    for (const [i, p] of mine.entries()) {
+      for (const field of PRIZE_FIELDS) {
+        const value = (p as Partial<EarlierPrizePaid>)[field];
+        if (value !== undefined && theirs[i]![field] !== value) {
+          return { game: p.gameNumber, field: `${list}[${i}].${field}`, recomputed: value, stated: shown(theirs[i]![field]) };
+        }
+      }
+    }
+  }
   for (const field of Object.keys(recomputed.totals) as (keyof ActaFigures['totals'])[]) {
     if (stated.totals[field] !== recomputed.totals[field]) return { game: null, field, recomputed: recomputed.totals[field], stated: stated.totals[field] };
   }
   return null;
 }
+
+const shown = (x: unknown): number | string | undefined => (typeof x === 'number' || typeof x === 'string' ? x : undefined);

@@ -213,6 +213,11 @@ const actaGameSchema = z.object({
   totalCents: cents,
   linePrizeCents: cents,
   bingoPrizeCents: cents,
+  /** The prizes the game's claims won (art. 17.3), paid or not; an annulled game's unpaid ones are void, left out. */
+  lineAwardedCents: cents,
+  bingoAwardedCents: cents,
+  specialAwardedCents: cents,
+  /** Of those, paid by the session's close (now, while it is open). */
   linePaidCents: cents,
   bingoPaidCents: cents,
   specialPaidCents: cents,
@@ -225,6 +230,16 @@ const actaGameSchema = z.object({
   endedAt: isoTime.nullable(),
   annulReason: z.string().nullable(),
   refundedCents: cents,
+});
+
+/** A prize listed in the acta: owed at the close, or paid later (art. 17.3). */
+const actaPrizeSchema = z.object({
+  winnerId: id,
+  gameNumber: z.number().int(),
+  kind: z.enum(['line', 'bingo', 'special']),
+  seriesCode: z.string(),
+  card: z.number().int(),
+  prizeCents: cents,
 });
 
 const incidentSchema = z.object({
@@ -640,10 +655,19 @@ export const bingoContract = {
       specialFundCarried: z.array(z.object({ at: isoTime, amountCents: cents, decision: z.string(), by: z.string() })),
       checks: z.array(z.object({ at: isoTime, phase: z.string(), kind: z.string(), by: z.string() })),
       games: z.array(actaGameSchema),
+      /** The prizes of the session's games not paid by its close: owed, each with its card and game (art. 17.3). */
+      prizesOwed: z.array(actaPrizeSchema),
+      /** Prizes won in earlier sessions and paid in this one, naming the session and game each was won in. */
+      earlierPrizesPaid: z.array(actaPrizeSchema.extend({ sessionId: id })),
       totals: z.object({
         cardsSold: z.number().int(),
         totalCents: cents,
+        /** The session's games' prizes: awarded, paid by the close, owed at it. */
+        prizesAwardedCents: cents,
         prizesPaidCents: cents,
+        prizesOwedCents: cents,
+        /** Earlier sessions' prizes paid in this one. */
+        earlierPrizesPaidCents: cents,
         stampDutyCents: cents,
         refundedCents: cents,
       }),

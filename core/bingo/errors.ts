@@ -326,9 +326,18 @@ export const bingoErrors = errors({
     en: (p) =>
       `Before the first game record the missing start-of-session checks (${words(p.missing, { balls: 'balls', material: 'material' }, ' and ')}): every ball passed through the extraction mechanism (art. 5(2)) and the material checked (art. 11(1)). Acta → Checks → Start.`,
   },
+  // p.becameLast: 'opened' (opened within the last 10 minutes) or 'draw' (opened earlier, its draw began within them); p.at: that moment.
   LAST_GAME_PLAYED: {
-    pt: (p) => `A jogada n.º ${p.number} foi a última desta sessão (aberta nos 10 minutos antes do encerramento): não se pode abrir outra (art. 14.º, n.º 5).`,
-    en: (p) => `Game no. ${p.number} was this session's last (opened within 10 minutes of closing): no further game can be opened (art. 14(5)).`,
+    pt: (p, zone) =>
+      `A jogada n.º ${p.number} é a última desta sessão: nos 10 minutos antes do encerramento (${clock(p.closeAt, zone)}) só se realiza mais uma jogada, e ${
+        p.becameLast === 'draw'
+          ? `esta, aberta antes, passou a ser a última ao começar a extração às ${clock(p.at, zone)}`
+          : `esta foi aberta às ${clock(p.at, zone)}`
+      }; não se pode abrir outra (DN 80/85, art. 14.º, n.º 5).`,
+    en: (p, zone) =>
+      `Game no. ${p.number} is this session's last: within the 10 minutes before closing (${clock(p.closeAt, zone)}) only one more game may be held, and ${
+        p.becameLast === 'draw' ? `this one, opened earlier, became the last when its draw began at ${clock(p.at, zone)}` : `this one was opened at ${clock(p.at, zone)}`
+      }; no further game can be opened (DN 80/85, art. 14(5)).`,
   },
   LAST_GAME_WAITING: {
     pt: (p) => `Faltam menos de 10 minutos para o encerramento e a jogada n.º ${p.number} ainda não começou a extração: será ela a última da sessão quando a extração começar; não se abre outra (art. 14.º, n.º 5).`,

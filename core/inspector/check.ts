@@ -865,10 +865,12 @@ function checkActa(f: ExportFiles, sessionId: number, { sales, prizes, refunds, 
       specialShareBasisPoints: g.closure?.specialShareBasisPoints ?? null,
     })),
     sales,
-    prizes: prizes.filter((p) => p.sessionId === sessionId).map((p) => ({ gameNumber: p.gameNumber, kind: p.kind, prizeCents: p.prizeCents, paid: p.status === 'paid' })),
+    sessionId,
+    // The session's prizes as of its close, and the earlier sessions' it paid (carried): awarded, paid and owed apart (art. 17.3).
+    prizes: prizes.map(({ winnerId, sessionId: wonIn, gameNumber, kind, seriesCode, card, prizeCents, status }) => ({ winnerId, sessionId: wonIn, gameNumber, kind, seriesCode, card, prizeCents, status })),
     refunds: refunds.filter((r) => r.sessionId === sessionId),
   });
-  const acta = f.json<{ sessionId: number; games: Parameters<typeof firstDifference>[1]['games']; totals: ActaFigures['totals'] }>('acta.json');
+  const acta = f.json<{ sessionId: number } & Parameters<typeof firstDifference>[1]>('acta.json');
   if (acta.sessionId !== sessionId) fail('acta.json', `a acta da sessão n.º ${acta.sessionId}, não da n.º ${sessionId}`);
   const difference = firstDifference(figures, acta);
   if (difference) {
@@ -914,6 +916,16 @@ function checkGuiaTotals(f: ExportFiles, guias: readonly GuiaLine[]): GuiasBySta
   return byStatus;
 }
 
+const PRIZE_KIND = { line: 'linha', bingo: 'bingo', special: 'prémio especial' } as const;
+
+/** A game's prizes in the check's words: awarded and paid, the special prize named, what was left owed. */
+function prizesOf(x: ActaFigures['games'][number]): string {
+  const awarded = x.lineAwardedCents + x.bingoAwardedCents + x.specialAwardedCents;
+  const paid = x.linePaidCents + x.bingoPaidCents + x.specialPaidCents;
+  const special = x.specialAwardedCents > 0 ? ` (prémio especial ${formatCents(x.specialAwardedCents)})` : '';
+  return `prémios atribuídos ${formatCents(awarded)}${special}, pagos ${formatCents(paid)}${awarded > paid ? `, por pagar ${formatCents(awarded - paid)}` : ''}`;
+}
+
 /** What a passed check found, as the inspector reads it (the command line prints it; the HTML page shows the same). */
 export function checkReport(r: ExportSummary): string[] {
   const euro = (c: number) => formatCents(c);
@@ -940,9 +952,13 @@ export function checkReport(r: ExportSummary): string[] {
     'Valores da acta recalculados a partir das linhas (Despacho Normativo n.º 80/85, art. 15.º e 17.º):',
     ...r.figures.games.map(
       (x) =>
-        `  jogada ${x.number}: ${n(x.cardsSold, 'cartão', 'cartões')}, ${euro(x.totalCents)}; linha ${euro(x.linePrizeCents)}, bingo ${euro(x.bingoPrizeCents)}; imposto do selo ${euro(x.stampDutyCents)}; pagos ${euro(x.linePaidCents + x.bingoPaidCents + x.specialPaidCents)}${x.specialPaidCents > 0 ? ` (prémio especial ${euro(x.specialPaidCents)})` : ''}${x.refundedCents > 0 ? `; reembolsado ${euro(x.refundedCents)}` : ''}`,
+        `  jogada ${x.number}: ${n(x.cardsSold, 'cartão', 'cartões')}, ${euro(x.totalCents)}; linha ${euro(x.linePrizeCents)}, bingo ${euro(x.bingoPrizeCents)}; imposto do selo ${euro(x.stampDutyCents)}; ${prizesOf(x)}${x.refundedCents > 0 ? `; reembolsado ${euro(x.refundedCents)}` : ''}`,
     ),
-    `  total: ${n(r.figures.totals.cardsSold, 'cartão', 'cartões')}, ${euro(r.figures.totals.totalCents)}; prémios pagos ${euro(r.figures.totals.prizesPaidCents)}; imposto do selo ${euro(r.figures.totals.stampDutyCents)}; reembolsos ${euro(r.figures.totals.refundedCents)}.`,
+    ...r.figures.prizesOwed.map((p) => `  por pagar no encerramento: ${PRIZE_KIND[p.kind]} da jogada ${p.gameNumber}, série ${p.seriesCode} cartão ${p.card}, ${euro(p.prizeCents)}.`),
+    ...r.figures.earlierPrizesPaid.map(
+      (p) => `  pago nesta sessão: ${PRIZE_KIND[p.kind]} da sessão n.º ${p.sessionId}, jogada ${p.gameNumber}, série ${p.seriesCode} cartão ${p.card}, ${euro(p.prizeCents)}.`,
+    ),
+    `  total: ${n(r.figures.totals.cardsSold, 'cartão', 'cartões')}, ${euro(r.figures.totals.totalCents)}; prémios atribuídos ${euro(r.figures.totals.prizesAwardedCents)}, pagos ${euro(r.figures.totals.prizesPaidCents)}, por pagar ${euro(r.figures.totals.prizesOwedCents)}${r.figures.totals.earlierPrizesPaidCents > 0 ? `; prémios de sessões anteriores pagos ${euro(r.figures.totals.earlierPrizesPaidCents)}` : ''}; imposto do selo ${euro(r.figures.totals.stampDutyCents)}; reembolsos ${euro(r.figures.totals.refundedCents)}.`,
     `Guias: ${n(g.paid.count, 'paga', 'pagas')} (${euro(g.paid.amountCents)}: ${euro(g.paid.cashCents)} em numerário, ${euro(g.paid.chequeCents)} em cheque), ${g.unpaid.count} por pagar (${euro(g.unpaid.amountCents)}), ${n(g.void.count, 'anulada', 'anuladas')} (${euro(g.void.amountCents)}).`,
     r.software ? `Exportação feita pelo programa ${r.software} (nome e versão no manifesto assinado).` : 'O manifesto não diz que programa fez a exportação (feita antes de o dizer).',
   ];

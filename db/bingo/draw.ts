@@ -251,3 +251,37 @@ export function carriedUnpaidWinners(db: ReadableDb, beforeSessionId: number): W
     .all(beforeSessionId)
     .map(winnerView);
 }
+
+interface ActaPrizeDbRow {
+  winnerId: number;
+  sessionId: number;
+  gameNumber: number;
+  kind: 'line' | 'bingo' | 'special';
+  seriesCode: string;
+  card: number;
+  prizeCents: number;
+  paidAt: string | null;
+  voided: number;
+}
+
+/**
+ * The prizes a session's acta lists (art. 17.3): those its games awarded, and
+ * those of earlier sessions paid after the previous session's close and by
+ * `until` (this one's close; null while it is open), the ones it paid. Whether
+ * one was paid by the close is the caller's to say, from `paidAt`.
+ */
+export function actaPrizeRows(db: ReadableDb, sessionId: number, until: string | null): (Omit<ActaPrizeDbRow, 'voided'> & { voided: boolean })[] {
+  return stmt<{ session: number; until: string | null }, ActaPrizeDbRow>(
+    db,
+    `SELECT w.id AS winnerId, g.session_id AS sessionId, g.number AS gameNumber, w.kind, se.code AS seriesCode, c.card,
+            w.prize_cents AS prizeCents, p.paid_at AS paidAt, (v.winner_id IS NOT NULL) AS voided
+       FROM winners w JOIN claims c ON c.id = w.claim_id JOIN series se ON se.id = c.series_id JOIN games g ON g.id = w.game_id
+       LEFT JOIN prize_payments p ON p.winner_id = w.id LEFT JOIN prize_voids v ON v.winner_id = w.id
+      WHERE g.session_id = @session
+         OR (g.session_id < @session AND p.paid_at > COALESCE((SELECT MAX(closed_at) FROM sessions WHERE id < @session), '')
+             AND (@until IS NULL OR p.paid_at <= @until))
+      ORDER BY w.id`,
+  )
+    .all({ session: sessionId, until })
+    .map((r) => ({ ...r, voided: r.voided === 1 }));
+}

@@ -101,10 +101,12 @@ describe('the inspector export', () => {
       documents: { sales: 4, voids: 1, prizes: 2, refunds: 1, guias: 4, drawers: 1, games: 2 },
       figures: {
         games: [
-          { number: 1, cardsSold: 10, totalCents: 1_350, linePrizeCents: 67, bingoPrizeCents: 675, roundingHundredths: { line: 50, bingo: 0 }, stampDutyCents: 337, linePaidCents: 67, bingoPaidCents: 675, specialPaidCents: 0, refundedCents: 0, specialShareCents: 0 },
-          { number: 2, cardsSold: 2, totalCents: 270, linePrizeCents: 0, bingoPrizeCents: 0, roundingHundredths: { line: 0, bingo: 0 }, stampDutyCents: 0, linePaidCents: 0, bingoPaidCents: 0, specialPaidCents: 0, refundedCents: 270, specialShareCents: null },
+          { number: 1, cardsSold: 10, totalCents: 1_350, linePrizeCents: 67, bingoPrizeCents: 675, roundingHundredths: { line: 50, bingo: 0 }, stampDutyCents: 337, lineAwardedCents: 67, bingoAwardedCents: 675, specialAwardedCents: 0, linePaidCents: 67, bingoPaidCents: 675, specialPaidCents: 0, refundedCents: 0, specialShareCents: 0 },
+          { number: 2, cardsSold: 2, totalCents: 270, linePrizeCents: 0, bingoPrizeCents: 0, roundingHundredths: { line: 0, bingo: 0 }, stampDutyCents: 0, lineAwardedCents: 0, bingoAwardedCents: 0, specialAwardedCents: 0, linePaidCents: 0, bingoPaidCents: 0, specialPaidCents: 0, refundedCents: 270, specialShareCents: null },
         ],
-        totals: { cardsSold: 10, totalCents: 1_350, prizesPaidCents: 742, stampDutyCents: 337, refundedCents: 270 },
+        prizesOwed: [],
+        earlierPrizesPaid: [],
+        totals: { cardsSold: 10, totalCents: 1_350, prizesAwardedCents: 742, prizesPaidCents: 742, prizesOwedCents: 0, earlierPrizesPaidCents: 0, stampDutyCents: 337, refundedCents: 270 },
       },
       // Paid: 40,00 € (15,00 € cash + 25,00 € cheque) and 12,00 € cash; voided 8,00 €; unpaid 3,00 €.
       guias: {
@@ -117,8 +119,8 @@ describe('the inspector export', () => {
     expect(ok.ok && checkReport(ok)).toEqual(
       expect.arrayContaining([
         `Sala de Teste, sessão n.º ${sessionId}: íntegra.`,
-        '  jogada 1: 10 cartões, 13,50 €; linha 0,67 €, bingo 6,75 €; imposto do selo 3,37 €; pagos 7,42 €',
-        '  jogada 2: 2 cartões, 2,70 €; linha 0,00 €, bingo 0,00 €; imposto do selo 0,00 €; pagos 0,00 €; reembolsado 2,70 €',
+        '  jogada 1: 10 cartões, 13,50 €; linha 0,67 €, bingo 6,75 €; imposto do selo 3,37 €; prémios atribuídos 7,42 €, pagos 7,42 €',
+        '  jogada 2: 2 cartões, 2,70 €; linha 0,00 €, bingo 0,00 €; imposto do selo 0,00 €; prémios atribuídos 0,00 €, pagos 0,00 €; reembolsado 2,70 €',
         'Documentos apoiados nas suas entradas: 4 vendas, 1 anulação, 2 prémios, 1 reembolso, 4 guias, 1 gaveta; nenhuma entrada sem o seu documento.',
         'Guias: 2 pagas (52,00 €: 27,00 € em numerário, 25,00 € em cheque), 1 por pagar (3,00 €), 1 anulada (8,00 €).',
       ]),

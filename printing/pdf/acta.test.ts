@@ -52,8 +52,8 @@ describe('renderActaPdf', () => {
 
     // The games: header row, one row per game (series one per line), the art. 16 reason, totals.
     const h = lines.indexOf('Jogadas');
-    expect(lines.slice(h + 1, h + 3)).toEqual([GAME_HEADER, 'cartões) cartão vendidos recolhido especial selo']);
-    expect(lines.slice(h + 3, h + 9)).toEqual([
+    expect(lines.slice(h + 1, h + 4)).toEqual([GAME_HEADER, 'cartões) cartão vendidos recolhido especial selo', 'pago']);
+    expect(lines.slice(h + 4, h + 10)).toEqual([
       '1 14:00–14:40 1.ª AB 1–600 2,50 € 800 2 000,00 € 200,00 € 1 100,00 € 0,00 € 12,50 € Terminada 0,00 €',
       '2.ª AC 1–200',
       '2 14:45–15:10 1.ª AD 1–150 3,00 € 150 450,00 € 0,00 € 0,00 € 0,00 € 0,00 € Anulada (última jogada): Avaria antes da 300,00 €',
@@ -61,7 +61,15 @@ describe('renderActaPdf', () => {
       '(art. 16.º, n.º 1)',
       'Totais da sessão 800 2 000,00 € 200,00 € 1 100,00 € 0,00 € 12,50 € 300,00 €',
     ]);
-    expect(lines).toContain('Prémios pagos na sessão (linha, bingo e prémio especial): 1 300,00 €.');
+    // Art. 17.3: each prize awarded and paid apart; nothing owed, no earlier session's prize paid.
+    const a = lines.indexOf('Prémios atribuídos, pagos e por pagar (art. 17.º, n.º 3)');
+    expect(lines.slice(a + 1, a + 6)).toEqual([
+      'N.º Linha atribuída Linha paga Bingo atribuído Bingo pago Prémio especial Prémio especial Por pagar no',
+      'atribuído pago encerramento',
+      '1 200,00 € 200,00 € 1 100,00 € 1 100,00 € 0,00 € 0,00 € 0,00 €',
+      'Prémios das jogadas desta sessão (linha, bingo e prémio especial): atribuídos 1 300,00 €; pagos até ao encerramento 1 300,00 €; por pagar 0,00 €.',
+      'Nenhum prémio de sessões anteriores foi pago nesta sessão.',
+    ]);
     expect(flat).toContain('As jogadas anuladas não entram nos totais de cartões vendidos, valor recolhido e imposto do selo');
 
     // Checks of art. 5.2 / 11.1, with the time after midnight dated.
@@ -86,6 +94,28 @@ describe('renderActaPdf', () => {
 
     expect(lines).toContain('O chefe de sala O adjunto');
     expect(flat).toContain('12,50 €');
+  });
+
+  it('lists each prize owed at the close with its card and game, and an earlier session\'s prize paid naming where it was won (art. 17.3)', async () => {
+    const acta = sampleActa();
+    // Game 1 also won a special prize of 51,29 €, not paid by the close; an earlier session's line (session 2, game 4) was paid in this one.
+    acta.games[0] = { ...acta.games[0]!, specialAwardedCents: 5_129 };
+    acta.prizesOwed = [{ winnerId: 9, gameNumber: 1, kind: 'special', seriesCode: 'AB', card: 417, prizeCents: 5_129 }];
+    acta.earlierPrizesPaid = [{ winnerId: 3, sessionId: 2, gameNumber: 4, kind: 'line', seriesCode: 'Z', card: 12, prizeCents: 25 }];
+    acta.totals = { ...acta.totals, prizesAwardedCents: 135_129, prizesOwedCents: 5_129, earlierPrizesPaidCents: 25 };
+    const lines = pdfPages(await renderActaPdf(acta, { generatedAt: GENERATED, software: SOFTWARE })).flat();
+    const a = lines.indexOf('Prémios atribuídos, pagos e por pagar (art. 17.º, n.º 3)');
+    expect(lines.slice(a + 3, a + 12)).toEqual([
+      '1 200,00 € 200,00 € 1 100,00 € 1 100,00 € 51,29 € 0,00 € 51,29 €',
+      'Prémios das jogadas desta sessão (linha, bingo e prémio especial): atribuídos 1 351,29 €; pagos até ao encerramento 1 300,00 €; por pagar 51,29 €.',
+      'Prémios por pagar no encerramento',
+      'Jogada Prémio Série Cartão Valor',
+      '1 Prémio especial AB 417 51,29 €',
+      'Prémios de sessões anteriores pagos nesta sessão',
+      'Ganho na sessão Jogada Prémio Série Cartão Valor',
+      'n.º 2 4 Linha Z 12 0,25 €',
+      'Prémios de sessões anteriores pagos nesta sessão: 0,25 €.',
+    ]);
   });
 
   it('embeds DejaVu and nothing else (no standard 14 fonts)', async () => {

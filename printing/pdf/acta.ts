@@ -56,7 +56,7 @@ const GAME_COLUMNS: Column[] = [
   { header: 'Total recolhido', width: 58, align: 'right', noWrap: true },
   { header: 'Linha paga', width: 54, align: 'right', noWrap: true },
   { header: 'Bingo pago', width: 54, align: 'right', noWrap: true },
-  { header: 'Prémio especial', width: 54, align: 'right', noWrap: true },
+  { header: 'Prémio especial pago', width: 54, align: 'right', noWrap: true },
   { header: 'Imposto do selo', width: 54, align: 'right', noWrap: true },
   { header: 'Estado / anulação (art. 16.º)', width: 'flex' },
   { header: 'Devolvido', width: 54, align: 'right', noWrap: true },
@@ -113,6 +113,104 @@ function prizeRows(acta: Acta): TableRow[] {
         g.state === 'annulled' ? 'Anulada' : '',
       ],
     }));
+}
+
+const KIND_LABEL = { line: 'Linha', bingo: 'Bingo', special: 'Prémio especial' } as const;
+
+/** Art. 17.3: each game's line, bingo and special prize, awarded and paid apart, and what its close left owed. */
+function awardedRows(acta: Acta): TableRow[] {
+  const owed = (g: ActaGame) => g.lineAwardedCents + g.bingoAwardedCents + g.specialAwardedCents - g.linePaidCents - g.bingoPaidCents - g.specialPaidCents;
+  return acta.games
+    .filter((g) => g.lineAwardedCents + g.bingoAwardedCents + g.specialAwardedCents > 0)
+    .map((g) => ({
+      cells: [
+        String(g.number),
+        formatCents(g.lineAwardedCents),
+        formatCents(g.linePaidCents),
+        formatCents(g.bingoAwardedCents),
+        formatCents(g.bingoPaidCents),
+        formatCents(g.specialAwardedCents),
+        formatCents(g.specialPaidCents),
+        formatCents(owed(g)),
+      ],
+    }));
+}
+
+/**
+ * The prizes of the session's games, awarded, paid and owed (art. 17.3): a
+ * prize not paid by the close is listed with its card and game; an earlier
+ * session's prize paid in this one names the session and game it was won in.
+ */
+function prizesSection(doc: PDFKit.PDFDocument, acta: Acta): void {
+  const t = acta.totals;
+  const closed = acta.closedAt !== null;
+  heading(doc, 'Prémios atribuídos, pagos e por pagar (art. 17.º, n.º 3)');
+  const rows = awardedRows(acta);
+  if (rows.length === 0) {
+    note(doc, 'Nenhum prémio foi atribuído nas jogadas desta sessão.', 9);
+  } else {
+    const money = (header: string) => ({ header, width: 88, align: 'right' as const, noWrap: true });
+    drawTable(
+      doc,
+      [
+        { header: 'N.º', width: 26, align: 'center' },
+        money('Linha atribuída'),
+        money('Linha paga'),
+        money('Bingo atribuído'),
+        money('Bingo pago'),
+        money('Prémio especial atribuído'),
+        money('Prémio especial pago'),
+        money(closed ? 'Por pagar no encerramento' : 'Por pagar'),
+        { header: '', width: 'flex' },
+      ],
+      rows,
+    );
+    doc.y += 4;
+  }
+  note(
+    doc,
+    `Prémios das jogadas desta sessão (linha, bingo e prémio especial): atribuídos ${formatCents(t.prizesAwardedCents)}; ` +
+      `pagos ${closed ? 'até ao encerramento' : 'até agora'} ${formatCents(t.prizesPaidCents)}; por pagar ${formatCents(t.prizesOwedCents)}.`,
+  );
+  if (acta.prizesOwed.length > 0) {
+    doc.y += 4;
+    heading(doc, closed ? 'Prémios por pagar no encerramento' : 'Prémios por pagar', 30);
+    drawTable(
+      doc,
+      [
+        { header: 'Jogada', width: 50, align: 'center' },
+        { header: 'Prémio', width: 110 },
+        { header: 'Série', width: 60, align: 'center' },
+        { header: 'Cartão', width: 60, align: 'right' },
+        { header: 'Valor', width: 80, align: 'right', noWrap: true },
+        { header: '', width: 'flex' },
+      ],
+      acta.prizesOwed.map((p) => ({ cells: [String(p.gameNumber), KIND_LABEL[p.kind], p.seriesCode, String(p.card), formatCents(p.prizeCents), ''] })),
+    );
+  }
+  doc.y += 4;
+  if (acta.earlierPrizesPaid.length === 0) {
+    note(doc, 'Nenhum prémio de sessões anteriores foi pago nesta sessão.', 9);
+  } else {
+    heading(doc, 'Prémios de sessões anteriores pagos nesta sessão', 30);
+    drawTable(
+      doc,
+      [
+        { header: 'Ganho na sessão', width: 90, align: 'center' },
+        { header: 'Jogada', width: 50, align: 'center' },
+        { header: 'Prémio', width: 110 },
+        { header: 'Série', width: 60, align: 'center' },
+        { header: 'Cartão', width: 60, align: 'right' },
+        { header: 'Valor', width: 80, align: 'right', noWrap: true },
+        { header: '', width: 'flex' },
+      ],
+      acta.earlierPrizesPaid.map((p) => ({
+        cells: [`n.º ${p.sessionId}`, String(p.gameNumber), KIND_LABEL[p.kind], p.seriesCode, String(p.card), formatCents(p.prizeCents), ''],
+      })),
+    );
+    doc.y += 4;
+    note(doc, `Prémios de sessões anteriores pagos nesta sessão: ${formatCents(t.earlierPrizesPaidCents)}.`);
+  }
 }
 
 function totalsRow(acta: Acta): TableRow {
@@ -214,8 +312,6 @@ export async function renderActaPdf(acta: Acta, options: PdfOptions): Promise<Bu
   if (acta.games.length === 0) note(doc, 'Não houve jogadas nesta sessão.', 9);
   drawTable(doc, GAME_COLUMNS, [...acta.games.map((g) => gameRow(g, acta.timeZone)), totalsRow(acta)]);
   doc.y += 6;
-  const prizes = formatCents(acta.totals.prizesPaidCents);
-  note(doc, `Prémios pagos na sessão (linha, bingo e prémio especial): ${prizes}.`);
   if (acta.games.some((g) => g.state === 'annulled')) {
     note(
       doc,
@@ -223,6 +319,9 @@ export async function renderActaPdf(acta: Acta, options: PdfOptions): Promise<Bu
         'as suas vendas são devolvidas por inteiro, sem qualquer dedução (art. 16.º, n.º 3).',
     );
   }
+  doc.y += 10;
+
+  prizesSection(doc, acta);
   doc.y += 10;
 
   heading(doc, 'Prémios anunciados e arredondamentos (art. 15.º, n.º 2)');

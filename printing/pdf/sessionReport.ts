@@ -1,8 +1,11 @@
 /**
  * The session report: per game totals and a summary of the session (cards
- * sold, collected, prizes paid, stamp duty, refunds, net), made from the acta
- * data by a pure function and rendered as an A4 PDF.
+ * sold, collected, prizes awarded, paid and owed, stamp duty, refunds, the
+ * balance), made from the acta data by a pure function and rendered as an A4
+ * PDF. The balance counts the prizes the games awarded, paid by the close or
+ * not (a prize paid the next day is still the game's; art. 17.3).
  */
+import { gameBalanceCents } from '../../core/bingo/acta-figures.js';
 import { type ActaGame } from '../../core/contract.js';
 import { formatCents } from '../../core/money.js';
 import type { HallTimeZone } from '../../core/time.js';
@@ -20,16 +23,16 @@ interface SessionReportGame {
   annulled: boolean;
   cardsSold: number;
   collectedCents: number;
-  linePaidCents: number;
-  bingoPaidCents: number;
-  specialPaidCents: number;
+  prizesAwardedCents: number;
   prizesPaidCents: number;
+  /** Awarded and not paid by the close. */
+  prizesOwedCents: number;
   stampDutyCents: number;
   refundedCents: number;
   /**
-   * What the game leaves to the hall: collected − prizes paid − stamp duty. An
-   * annulled game's takings are returned in full (art. 16.3), so it counts 0
-   * collected, and its prizes already paid stay paid.
+   * What the game leaves to the hall: collected − prizes awarded − stamp duty
+   * (core/bingo/acta-figures.ts). An annulled game's takings are returned in
+   * full (art. 16.3), so it counts 0 collected, and its prizes already paid stay paid.
    */
   netCents: number;
 }
@@ -40,10 +43,16 @@ interface SessionReportSummary {
   /** Of the games that count (not annulled). */
   cardsSold: number;
   collectedCents: number;
-  linePaidCents: number;
-  bingoPaidCents: number;
-  specialPaidCents: number;
+  lineAwardedCents: number;
+  bingoAwardedCents: number;
+  specialAwardedCents: number;
+  prizesAwardedCents: number;
+  /** Of the session's games' prizes, paid by the close. */
   prizesPaidCents: number;
+  /** Of the session's games' prizes, not paid by the close: owed. */
+  prizesOwedCents: number;
+  /** Earlier sessions' prizes paid in this one: cash out, but not this session's games' (they count in their own). */
+  earlierPrizesPaidCents: number;
   stampDutyCents: number;
   /** Sales of annulled games: to be refunded in full. */
   annulledSalesCents: number;
@@ -68,7 +77,8 @@ interface SessionReport {
 
 function reportGame(g: ActaGame, zone: HallTimeZone): SessionReportGame {
   const annulled = g.state === 'annulled';
-  const prizes = g.linePaidCents + g.bingoPaidCents + g.specialPaidCents;
+  const awarded = g.lineAwardedCents + g.bingoAwardedCents + g.specialAwardedCents;
+  const paid = g.linePaidCents + g.bingoPaidCents + g.specialPaidCents;
   return {
     number: g.number,
     state: g.state,
@@ -76,13 +86,12 @@ function reportGame(g: ActaGame, zone: HallTimeZone): SessionReportGame {
     annulled,
     cardsSold: g.cardsSold,
     collectedCents: g.totalCents,
-    linePaidCents: g.linePaidCents,
-    bingoPaidCents: g.bingoPaidCents,
-    specialPaidCents: g.specialPaidCents,
-    prizesPaidCents: prizes,
+    prizesAwardedCents: awarded,
+    prizesPaidCents: paid,
+    prizesOwedCents: awarded - paid,
     stampDutyCents: g.stampDutyCents,
     refundedCents: g.refundedCents,
-    netCents: (annulled ? 0 : g.totalCents) - prizes - g.stampDutyCents,
+    netCents: gameBalanceCents({ annulled, totalCents: g.totalCents, prizesAwardedCents: awarded, stampDutyCents: g.stampDutyCents }),
   };
 }
 
@@ -108,10 +117,13 @@ export function sessionReportFromActa(acta: Acta): SessionReport {
       gamesAnnulled: annulled.length,
       cardsSold: sum(live, (g) => g.cardsSold),
       collectedCents: sum(live, (g) => g.collectedCents),
-      linePaidCents: sum(games, (g) => g.linePaidCents),
-      bingoPaidCents: sum(games, (g) => g.bingoPaidCents),
-      specialPaidCents: sum(games, (g) => g.specialPaidCents),
+      lineAwardedCents: acta.games.reduce((s, g) => s + g.lineAwardedCents, 0),
+      bingoAwardedCents: acta.games.reduce((s, g) => s + g.bingoAwardedCents, 0),
+      specialAwardedCents: acta.games.reduce((s, g) => s + g.specialAwardedCents, 0),
+      prizesAwardedCents: sum(games, (g) => g.prizesAwardedCents),
       prizesPaidCents: sum(games, (g) => g.prizesPaidCents),
+      prizesOwedCents: sum(games, (g) => g.prizesOwedCents),
+      earlierPrizesPaidCents: acta.totals.earlierPrizesPaidCents,
       stampDutyCents: sum(live, (g) => g.stampDutyCents),
       annulledSalesCents: annulledSales,
       refundedCents: refunded,
@@ -131,6 +143,7 @@ const GAME_COLUMNS: Column[] = [
   { header: 'Estado', width: 'flex' },
   { header: 'Cartões vendidos', width: 48, align: 'right', noWrap: true },
   { header: 'Recolhido', width: 60, align: 'right', noWrap: true },
+  { header: 'Prémios atribuídos', width: 60, align: 'right', noWrap: true },
   { header: 'Prémios pagos', width: 60, align: 'right', noWrap: true },
   { header: 'Imposto do selo', width: 54, align: 'right', noWrap: true },
   { header: 'Devolvido', width: 56, align: 'right', noWrap: true },
@@ -138,20 +151,23 @@ const GAME_COLUMNS: Column[] = [
 ];
 
 /** The summary lines: label and amount. */
-function summaryLines(s: SessionReportSummary): [string, string][] {
+function summaryLines(s: SessionReportSummary, closed: boolean): [string, string][] {
   const lines: [string, string][] = [
     ['Jogadas', s.gamesAnnulled ? `${s.games} (${s.gamesAnnulled} anulada${s.gamesAnnulled > 1 ? 's' : ''})` : String(s.games)],
     ['Cartões vendidos', String(s.cardsSold)],
     ['Total recolhido', formatCents(s.collectedCents)],
-    ['Prémios pagos: linha', formatCents(s.linePaidCents)],
-    ['Prémios pagos: bingo', formatCents(s.bingoPaidCents)],
-    ['Prémios pagos: prémio especial', formatCents(s.specialPaidCents)],
-    ['Prémios pagos: total', formatCents(s.prizesPaidCents)],
+    ['Prémios atribuídos: linha', formatCents(s.lineAwardedCents)],
+    ['Prémios atribuídos: bingo', formatCents(s.bingoAwardedCents)],
+    ['Prémios atribuídos: prémio especial', formatCents(s.specialAwardedCents)],
+    ['Prémios atribuídos: total', formatCents(s.prizesAwardedCents)],
+    [closed ? 'Prémios pagos até ao encerramento' : 'Prémios pagos até agora', formatCents(s.prizesPaidCents)],
+    [closed ? 'Prémios por pagar no encerramento' : 'Prémios por pagar', formatCents(s.prizesOwedCents)],
+    ['Prémios de sessões anteriores pagos nesta sessão', formatCents(s.earlierPrizesPaidCents)],
     ['Imposto do selo', formatCents(s.stampDutyCents)],
     ['Vendas de jogadas anuladas', formatCents(s.annulledSalesCents)],
     ['Devoluções pagas', formatCents(s.refundedCents)],
     ['Devoluções por pagar', formatCents(s.refundsPendingCents)],
-    ['Saldo (recolhido − prémios pagos − imposto do selo)', formatCents(s.netCents)],
+    ['Saldo (recolhido − prémios atribuídos − imposto do selo)', formatCents(s.netCents)],
   ];
   return lines;
 }
@@ -201,6 +217,7 @@ export async function renderSessionReportPdf(report: SessionReport, options: Pdf
       g.stateText,
       String(g.cardsSold),
       formatCents(g.collectedCents),
+      formatCents(g.prizesAwardedCents),
       formatCents(g.prizesPaidCents),
       formatCents(g.stampDutyCents),
       formatCents(g.refundedCents),
@@ -217,6 +234,7 @@ export async function renderSessionReportPdf(report: SessionReport, options: Pdf
       'Totais',
       String(s.cardsSold),
       formatCents(s.collectedCents),
+      formatCents(s.prizesAwardedCents),
       formatCents(s.prizesPaidCents),
       formatCents(s.stampDutyCents),
       formatCents(s.refundedCents),
@@ -230,10 +248,10 @@ export async function renderSessionReportPdf(report: SessionReport, options: Pdf
   drawTable(
     doc,
     [
-      { header: 'Rubrica', width: 260 },
+      { header: 'Rubrica', width: 300 },
       { header: 'Valor', width: 90, align: 'right', noWrap: true },
     ],
-    summaryLines(s).map(([label, value], i, all) => ({ cells: [label, value], ...(i === all.length - 1 ? { bold: true } : {}) })),
+    summaryLines(s, report.closedAt !== null).map(([label, value], i, all) => ({ cells: [label, value], ...(i === all.length - 1 ? { bold: true } : {}) })),
     { fontSize: 9 },
   );
   if (s.gamesAnnulled) {

@@ -406,6 +406,6 @@ describe('the acta of a game annulled while still selling', () => {
       annulReason: 'failure_before_draw',
       refundedCents: 300,
     });
-    expect(acta.totals).toEqual({ cardsSold: 0, totalCents: 0, prizesPaidCents: 0, stampDutyCents: 0, refundedCents: 300 });
+    expect(acta.totals).toEqual({ cardsSold: 0, totalCents: 0, prizesAwardedCents: 0, prizesPaidCents: 0, prizesOwedCents: 0, earlierPrizesPaidCents: 0, stampDutyCents: 0, refundedCents: 300 });
   });
 });

@@ -145,7 +145,12 @@ describe('the last game (art. 14.5)', () => {
       [2, false, null],
     ]);
     // No other game opens, and the one sold before can no longer be played.
-    expect((await refusedUnchanged('game.open', { seriesCode: 'A' }, t.manager)).code).toBe('LAST_GAME_PLAYED');
+    // The refusal gives the real reason: opened before the 10 minutes, it became the last at its first ball (issue 41).
+    expect(await refusedUnchanged('game.open', { seriesCode: 'A' }, t.manager)).toEqual({
+      code: 'LAST_GAME_PLAYED',
+      message:
+        'A jogada n.º 1 é a última desta sessão: nos 10 minutos antes do encerramento (21:00) só se realiza mais uma jogada, e esta, aberta antes, passou a ser a última ao começar a extração às 20:51; não se pode abrir outra (DN 80/85, art. 14.º, n.º 5).',
+    });
     expect((await game(g2.id)).unplayable).toEqual({ reason: 'last_game_held', lastGame: 1 });
     await finish(g1.id);
     expect(await refusedUnchanged('game.drawBall', { gameId: g2.id, number: 1 }, t.manager)).toEqual({

@@ -847,7 +847,12 @@ describe('the accumulated special prize (art. 10)', () => {
     expect((await nextSession(DAY_MINUTES)).specialBalls).toBe(40);
     expect((await nextSession(DAY_MINUTES)).specialBalls).toBe(41);
     const acta = await h.ok('session.acta', { sessionId: 2 }, t.manager);
-    expect(acta.games[0]).toMatchObject({ number: 1, specialPaidCents: 510, linePaidCents: 0, bingoPaidCents: 0 });
+    // Awarded the line, the bingo and the special prize; only the special prize was paid: the line and the bingo are owed (art. 17.3).
+    expect(acta.games[0]).toMatchObject({ number: 1, lineAwardedCents: 155, bingoAwardedCents: 1550, specialAwardedCents: 510, specialPaidCents: 510, linePaidCents: 0, bingoPaidCents: 0 });
+    expect(acta.prizesOwed.map((p) => [p.gameNumber, p.kind, p.card, p.prizeCents])).toEqual([
+      [1, 'line', card, 155],
+      [1, 'bingo', card, 1550],
+    ]);
   });
 
   it('the fund starts at its starting amount on its first session and restarts at it after a win, the house putting it in', async () => {
@@ -1016,7 +1021,7 @@ describe('the last game (art. 14.5)', () => {
     );
     expect(await refusedUnchanged('game.open', { seriesCode: 'A' }, t.manager)).toEqual({
       code: 'LAST_GAME_PLAYED',
-      message: 'A jogada n.º 2 foi a última desta sessão (aberta nos 10 minutos antes do encerramento): não se pode abrir outra (art. 14.º, n.º 5).',
+      message: 'A jogada n.º 2 é a última desta sessão: nos 10 minutos antes do encerramento (21:00) só se realiza mais uma jogada, e esta foi aberta às 20:50; não se pode abrir outra (DN 80/85, art. 14.º, n.º 5).',
     });
     const acta = await h.ok('session.acta', { sessionId: 1 }, t.manager);
     expect(acta.games.map((g) => [g.number, g.isLast])).toEqual([

@@ -386,7 +386,11 @@ export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSa
     // Double cards (art. 3.5): the game after a double first is its second, played with the same cards.
     const pendingFirst = pendingDoubleFirst(ctx.db, games);
     const last = games.find((g) => g.isLast === 1);
-    if (last && !pendingFirst) throw new KioskError('LAST_GAME_PLAYED', { number: last.number });
+    if (last && !pendingFirst) {
+      // Art. 14.5: the last opened within the 10 minutes, or an earlier one whose draw began within them (the reason said as it happened).
+      const becameLast = last.becameLastAt ? 'draw' : 'opened';
+      throw new KioskError('LAST_GAME_PLAYED', { number: last.number, becameLast, at: last.becameLastAt ?? last.openedAt, closeAt: session.scheduledCloseAt });
+    }
     const missing = missingStartChecks(checksOfSession(ctx.db, session.id));
     if (missing.length > 0) throw new KioskError('SESSION_START_CHECK_MISSING', { missing: missing.join(',') });
     if (hallSettings(ctx.db).stampDutyBasisPoints === null) throw new KioskError('STAMP_DUTY_NOT_SET');

@@ -156,6 +156,9 @@ describe('session.acta', () => {
           totalCents: 3100,
           linePrizeCents: 155,
           bingoPrizeCents: 1550,
+          lineAwardedCents: 155,
+          bingoAwardedCents: 1550,
+          specialAwardedCents: 0,
           linePaidCents: 155,
           bingoPaidCents: 1550,
           specialPaidCents: 0,
@@ -183,6 +186,9 @@ describe('session.acta', () => {
           totalCents: 1000,
           linePrizeCents: 50,
           bingoPrizeCents: 500,
+          lineAwardedCents: 0,
+          bingoAwardedCents: 0,
+          specialAwardedCents: 0,
           linePaidCents: 0,
           bingoPaidCents: 0,
           specialPaidCents: 0,
@@ -197,8 +203,14 @@ describe('session.acta', () => {
           refundedCents: 1000,
         },
       ],
+      // Both prizes of game 1 were paid while the session is open: nothing owed.
+      prizesOwed: [],
+      earlierPrizesPaid: [],
       // The annulled game counts for its refunds, not its sales or stamp duty.
-      totals: { cardsSold: 31, totalCents: 3100, prizesPaidCents: 1705, stampDutyCents: 775, refundedCents: 1000 },
+      totals: {
+        ...{ cardsSold: 31, totalCents: 3100, prizesAwardedCents: 1705, prizesPaidCents: 1705, prizesOwedCents: 0, earlierPrizesPaidCents: 0 },
+        ...{ stampDutyCents: 775, refundedCents: 1000 },
+      },
       incidents: [
         {
           id: 2,
@@ -270,7 +282,7 @@ describe('session.acta', () => {
     expect(await h.ok('session.acta', { sessionId: 1 }, t.manager)).toMatchObject({
       checks: [],
       games: [],
-      totals: { cardsSold: 0, totalCents: 0, prizesPaidCents: 0, stampDutyCents: 0, refundedCents: 0 },
+      totals: { cardsSold: 0, totalCents: 0, prizesAwardedCents: 0, prizesPaidCents: 0, prizesOwedCents: 0, earlierPrizesPaidCents: 0, stampDutyCents: 0, refundedCents: 0 },
       incidents: [],
     });
   });

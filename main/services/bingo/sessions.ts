@@ -1,4 +1,5 @@
 /** Sessions: opening with the special prize's N, the acta and its PDFs, checks and the incident book (DN art. 10, 11, 17). */
+import { prizesOfGame, sessionPrizes } from '../../../core/bingo/acta-figures.js';
 import type { ActaGame } from '../../../core/bingo/contract.js';
 import { specialPrizeBalls } from '../../../core/bingo/prizes.js';
 import { MAX_SESSION_HOURS, missingStartChecks } from '../../../core/bingo/rules.js';
@@ -8,7 +9,7 @@ import { KioskError } from '../../../core/errors.js';
 import { bingoLedger as ledger } from '../../../core/bingo/money.js';
 import { hallDay } from '../../../core/time.js';
 import type { ReadableDb } from '../../../db/connection.js';
-import { activeBalls, winnersOfSession } from '../../../db/bingo/draw.js';
+import { actaPrizeRows, activeBalls } from '../../../db/bingo/draw.js';
 import { ballSetById, closuresOfSession, gamesOfSession } from '../../../db/bingo/games.js';
 import { gameSalesTotals, gameSoldRanges, refundedByGame } from '../../../db/bingo/sales.js';
 import {
@@ -61,19 +62,22 @@ export function actaOf(db: ReadableDb, sessionId: number): Acta {
   const sessionCheckpoint = session.closedAt ? checkpointFor(db, 'session', session.id) : undefined;
   const signingKey = session.closedAt ? sessionCheckpoint && hallKeys(db).find((k) => k.keyId === sessionCheckpoint.keyId) : currentHallKey(db);
   const closures = new Map(closuresOfSession(db, session.id).map((c) => [c.gameId, c]));
-  const winners = winnersOfSession(db, session.id);
-  // A closed session's acta is final: a carried prize or refund paid later is the next session's.
+  // A closed session's acta is final: a carried prize or refund paid later is the next session's, named there (art. 17.3).
   const until = session.closedAt;
-  const paid = (gameId: number, kind: string) =>
-    winners
-      .filter((w) => w.gameId === gameId && w.kind === kind && w.status === 'paid' && (until === null || w.paidAt! <= until))
-      .reduce((s, w) => s + w.prizeCents, 0);
+  const prizes = sessionPrizes(
+    session.id,
+    actaPrizeRows(db, session.id, until).map(({ paidAt, voided, ...w }) => ({
+      ...w,
+      status: paidAt !== null && (until === null || paidAt <= until) ? ('paid' as const) : voided ? ('void' as const) : ('unpaid' as const),
+    })),
+  );
   const refunded = refundedByGame(db, session.id, until);
   const games: ActaGame[] = gamesOfSession(db, session.id).map((g) => {
     const c = closures.get(g.id);
     // A game annulled while still selling has no close of sale: its sales are what was sold (and refundable).
     const sold = c ? null : gameSalesTotals(db, g.id);
     const series = c ? (JSON.parse(c.ranges) as { seriesCode: string; from: number; to: number }[]) : gameSoldRanges(db, g.id);
+    const { awarded, paid } = prizesOfGame(prizes, g.number);
     return {
       number: g.number,
       state: g.state,
@@ -85,9 +89,12 @@ export function actaOf(db: ReadableDb, sessionId: number): Acta {
       totalCents: c?.totalCents ?? sold?.cents ?? 0,
       linePrizeCents: c?.linePrizeCents ?? 0,
       bingoPrizeCents: c?.bingoPrizeCents ?? 0,
-      linePaidCents: paid(g.id, 'line'),
-      bingoPaidCents: paid(g.id, 'bingo'),
-      specialPaidCents: paid(g.id, 'special'),
+      lineAwardedCents: awarded.line,
+      bingoAwardedCents: awarded.bingo,
+      specialAwardedCents: awarded.special,
+      linePaidCents: paid.line,
+      bingoPaidCents: paid.bingo,
+      specialPaidCents: paid.special,
       stampDutyCents: g.state === 'annulled' ? 0 : (c?.stampDutyCents ?? 0),
       roundingHundredths: { line: c?.lineRounding ?? 0, bingo: c?.bingoRounding ?? 0 },
       ballSet: g.ballSetId ? (ballSetById(db, g.ballSetId)?.serial ?? null) : null,
@@ -116,10 +123,12 @@ export function actaOf(db: ReadableDb, sessionId: number): Acta {
     specialFundCarried: fundCarriedOfSession(db, session.id),
     checks: checksOfSession(db, session.id),
     games,
+    prizesOwed: prizes.owed,
+    earlierPrizesPaid: prizes.earlierPaid,
     totals: {
       cardsSold: live.reduce((s, g) => s + g.cardsSold, 0),
       totalCents: live.reduce((s, g) => s + g.totalCents, 0),
-      prizesPaidCents: games.reduce((s, g) => s + g.linePaidCents + g.bingoPaidCents + g.specialPaidCents, 0),
+      ...prizes.totals,
       stampDutyCents: live.reduce((s, g) => s + g.stampDutyCents, 0),
       refundedCents: games.reduce((s, g) => s + g.refundedCents, 0),
     },
