@@ -142,6 +142,8 @@ describe('import rules of the folders and domains', () => {
     expect(await refused('main/counter/probe.ts', probe('../web/server.js'))).toEqual([]);
     expect(await refused('main/electron/probe.ts', probe('../hall/hall-post.js'))).toEqual([]);
     expect(await refused('main/electron/probe.ts', probe('../counter/backend.js'))).toEqual([]);
+    // Its posts watched as the command line's: the same starter (programs/watched-post.ts), never a web server of its own.
+    expect(await refused('main/electron/probe.ts', probe('../programs/watched-post.js'))).toEqual([]);
     expect(await refused('main/counter/probe.ts', probe('../hall/pki.js'))).toEqual([]);
     // It prints its own terminal's jobs: the printing code, never the database.
     expect(await refused('main/counter/probe.ts', probe('../printing/transports.js'))).toEqual([]);

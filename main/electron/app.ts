@@ -152,6 +152,8 @@ async function onReady(args: KioskArgs, rendererDir: string): Promise<void> {
     installed: true,
     args: args.post,
     kiosk: { ...(seed ? { seed } : {}), ...(args.terminalId !== null ? { terminalId: args.terminalId } : {}) },
+    // Its log, /health and /metrics, backups copied off the machine, the group's journal: as the command line's posts (watch.ts).
+    watch: args.watch,
   });
   post = opened;
 

@@ -210,6 +210,9 @@ describe('the kiosk\'s entry', () => {
     expect(modules.filter((m) => !packed(distOf(m)))).toEqual([]);
     // The graph reaches the database, the PDFs and their workers: the walk is not empty.
     for (const m of ['db/connection.ts', 'printing/pdf/fonts.ts', 'main/printing/pdf-worker.ts', 'main/workers/checkpoint-worker.ts']) expect(modules).toContain(m);
+    // Its posts are watched as the command line's (issue 40): the same starter, its log, health, metrics and copier; never the demo hall.
+    for (const m of ['main/programs/watched-post.ts', 'main/watch/log.ts', 'main/watch/health.ts', 'main/watch/metrics.ts', 'main/hall/backup-copier.ts']) expect(modules).toContain(m);
+    expect(modules.filter((m) => m.startsWith('main/demo/'))).toEqual([]);
     // esbuild is the offline check page's builder when the sources run (main/inspector/page.ts); the package holds the page the build made.
     const outside = [...packages].filter((p) => p !== 'electron' && !(p in pkg.dependencies)).sort();
     expect(outside).toEqual(['esbuild']);

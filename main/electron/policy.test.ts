@@ -481,9 +481,10 @@ describe('webPreferences', () => {
 describe('parseArgs', () => {
   const none = {};
   const NO_POST = { post: null, terminalsPort: null, bind: null };
+  const WATCH = { port: 5174, logDir: null, backupCopyDir: null, journalUrl: null };
 
   it('defaults to userData, no demo, no terminal', () => {
-    expect(parseArgs([], none)).toEqual({ dataDir: null, demo: false, terminalId: null, devTools: false, post: NO_POST, customerDisplay: false });
+    expect(parseArgs([], none)).toEqual({ dataDir: null, demo: false, terminalId: null, devTools: false, post: NO_POST, customerDisplay: false, watch: WATCH });
   });
 
   it('reads every flag in both spellings', () => {
@@ -494,6 +495,7 @@ describe('parseArgs', () => {
       devTools: false,
       post: NO_POST,
       customerDisplay: false,
+      watch: WATCH,
     });
     expect(parseArgs(['--dev-tools'], none).devTools).toBe(true);
     expect(parseArgs(['--data-dir=/srv/kiosk data', '--terminal=bar_2.a'], none)).toEqual({
@@ -503,19 +505,21 @@ describe('parseArgs', () => {
       devTools: false,
       post: NO_POST,
       customerDisplay: false,
+      watch: WATCH,
     });
   });
 
   it('ignores the app path and Chromium switches Electron adds', () => {
     expect(
       parseArgs(['.', '--no-sandbox', '--allow-file-access-from-files', '--data-dir', 'd', '--enable-logging'], none),
-    ).toEqual({ dataDir: 'd', demo: false, terminalId: null, devTools: false, post: NO_POST, customerDisplay: false });
+    ).toEqual({ dataDir: 'd', demo: false, terminalId: null, devTools: false, post: NO_POST, customerDisplay: false, watch: WATCH });
     expect(parseArgs(['--data-directory=/x', '--demonstration', '--terminals=3'], none)).toEqual({
       dataDir: null,
       demo: false,
       devTools: false, terminalId: null,
       post: NO_POST,
       customerDisplay: false,
+      watch: WATCH,
     });
   });
 
@@ -575,13 +579,14 @@ describe('parseArgs', () => {
       devTools: false, terminalId: 'T2',
       post: NO_POST,
       customerDisplay: false,
+      watch: WATCH,
     });
   });
 
   it('prefers the flags over the environment', () => {
     expect(
       parseArgs(['--data-dir', '/cli', '--terminal', 'CLI'], { KIOSK_DATA_DIR: '/env', KIOSK_TERMINAL: 'ENV' }),
-    ).toEqual({ dataDir: '/cli', demo: false, terminalId: 'CLI', devTools: false, post: NO_POST, customerDisplay: false });
+    ).toEqual({ dataDir: '/cli', demo: false, terminalId: 'CLI', devTools: false, post: NO_POST, customerDisplay: false, watch: WATCH });
   });
 
   it('treats empty environment values as unset and checks the terminal from it', () => {
@@ -591,6 +596,7 @@ describe('parseArgs', () => {
       devTools: false, terminalId: null,
       post: NO_POST,
       customerDisplay: false,
+      watch: WATCH,
     });
     expect(parseArgs([], { KIOSK_DATA_DIR: '   ' }).dataDir).toBeNull();
     expect(() => parseArgs([], { KIOSK_TERMINAL: 'bad id' })).toThrow(
@@ -598,7 +604,26 @@ describe('parseArgs', () => {
     );
   });
 
-  it('raises UsageError instances', () => {
+    it('reads the watched parts: --watch-port (or KIOSK_WATCH_PORT, off for none), --log-dir, --backup-copy-dir, --journal-url', () => {
+    expect(parseArgs(['--watch-port', '9100', '--log-dir=/var/log/kiosk', '--backup-copy-dir', '/media/usb', '--journal-url', 'postgres://j@g/db'], none).watch).toEqual({
+      port: 9100,
+      logDir: '/var/log/kiosk',
+      backupCopyDir: '/media/usb',
+      journalUrl: 'postgres://j@g/db',
+    });
+    expect(parseArgs(['--watch-port=off'], none).watch.port).toBeNull();
+    expect(parseArgs([], { KIOSK_WATCH_PORT: '9200' }).watch.port).toBe(9200);
+    expect(parseArgs([], { KIOSK_WATCH_PORT: 'off' }).watch.port).toBeNull();
+    expect(parseArgs([], { KIOSK_WATCH_PORT: '' }).watch.port).toBe(5174);
+    expect(parseArgs(['--watch-port', '9300'], { KIOSK_WATCH_PORT: '9200' }).watch.port).toBe(9300);
+    expect(() => parseArgs(['--watch-port', '0'], none)).toThrow(new UsageError('--watch-port must be a port from 1 to 65535, or off: "0"'));
+    expect(() => parseArgs(['--watch-port', 'on'], none)).toThrow(UsageError);
+    expect(() => parseArgs([], { KIOSK_WATCH_PORT: '70000' })).toThrow(new UsageError('KIOSK_WATCH_PORT must be a port from 1 to 65535, or off: "70000"'));
+    expect(() => parseArgs(['--log-dir', ' '], none)).toThrow(new UsageError('--log-dir needs a value'));
+    expect(() => parseArgs(['--backup-copy-dir'], none)).toThrow(new UsageError('--backup-copy-dir needs a value'));
+  });
+
+it('raises UsageError instances', () => {
     let caught: unknown;
     try {
       parseArgs(['--data-dir'], none);

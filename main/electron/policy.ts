@@ -12,6 +12,7 @@ import { extname, isAbsolute, join, relative } from 'node:path';
 import { CONTENT_TYPES } from '../../core/contentTypes.js';
 import { isTerminalId } from '../../core/terminal.js';
 import { postModeOf, type PostArgs } from './post.js';
+import { defaultWatchPort, WATCH_FLAGS, watchPortOf, type WatchArgs } from './watch.js';
 
 /** The custom scheme that serves the built renderer. */
 export const APP_SCHEME = 'app';
@@ -344,6 +345,8 @@ export interface KioskArgs {
   post: PostArgs;
   /** `--customer-display` (or KIOSK_CUSTOMER_DISPLAY=1): the customer display on the counter's second screen (secondScreensOf). */
   customerDisplay: boolean;
+  /** `--watch-port`, `--log-dir`, `--backup-copy-dir`, `--journal-url`: the watched parts (watch.ts). */
+  watch: WatchArgs;
 }
 
 /** A command-line mistake; the message is meant for the operator's console. */
@@ -357,10 +360,11 @@ export class UsageError extends Error {
 
 /**
  * Parse `--data-dir <dir>` / `--data-dir=<dir>`, `--demo`, `--terminal <id>` /
- * `--terminal=<id>`, `--post <role>`, `--terminals-port <P>`, `--bind <addr>`, `--customer-display`. Other arguments are ignored on purpose: Electron and
+ * `--terminal=<id>`, `--post <role>`, `--terminals-port <P>`, `--bind <addr>`, `--customer-display`, and the watched parts'
+ * `--watch-port`, `--log-dir`, `--backup-copy-dir`, `--journal-url` (watch.ts). Other arguments are ignored on purpose: Electron and
  * Chromium put their own switches and the app path in argv. The last
  * occurrence of a flag wins. Environment fallbacks: KIOSK_DATA_DIR,
- * KIOSK_TERMINAL, KIOSK_CUSTOMER_DISPLAY=1.
+ * KIOSK_TERMINAL, KIOSK_CUSTOMER_DISPLAY=1, KIOSK_WATCH_PORT.
  */
 export function parseArgs(
   argv: readonly string[],
@@ -372,6 +376,8 @@ export function parseArgs(
   let devTools = false;
   let customerDisplay = false;
   const post: PostArgs = { post: null, terminalsPort: null, bind: null };
+  const watched: Omit<WatchArgs, 'port'> = { logDir: null, backupCopyDir: null, journalUrl: null };
+  let watchPort: { port: number | null } | null = null;
 
   const valueOf = (flag: string, index: number): { value: string; next: number } | null => {
     const arg = argv[index] ?? '';
@@ -438,6 +444,24 @@ export function parseArgs(
       if (!/^[0-9A-Za-z.:-]{1,64}$/.test(bind.value)) throw new UsageError(`--bind must be an address of this post: ${JSON.stringify(bind.value)}`);
       post.bind = bind.value;
       i = bind.next;
+      continue;
+    }
+
+    const watchAt = valueOf('--watch-port', i);
+    if (watchAt !== null) {
+      watchPort = watchPortOf(watchAt.value);
+      if (watchPort === null) throw new UsageError(`--watch-port must be a port from 1 to 65535, or off: ${JSON.stringify(watchAt.value)}`);
+      i = watchAt.next;
+      continue;
+    }
+
+    for (const [flag, field] of Object.entries(WATCH_FLAGS) as [string, keyof typeof watched][]) {
+      const given = valueOf(flag, i);
+      if (given === null) continue;
+      if (given.value.trim() === '') throw new UsageError(`${flag} needs a value`);
+      watched[field] = given.value;
+      i = given.next;
+      break;
     }
   }
   if (post.post !== null && post.post !== 'hall' && (post.terminalsPort !== null || post.bind !== null)) {
@@ -453,7 +477,9 @@ export function parseArgs(
     if (fromEnv !== undefined && fromEnv !== '') terminalId = checkTerminal(fromEnv, 'KIOSK_TERMINAL');
   }
   if (env.KIOSK_CUSTOMER_DISPLAY === '1') customerDisplay = true;
-  return { dataDir, demo, terminalId, devTools, post, customerDisplay };
+  watchPort ??= defaultWatchPort(env);
+  if (watchPort === null) throw new UsageError(`KIOSK_WATCH_PORT must be a port from 1 to 65535, or off: ${JSON.stringify(env.KIOSK_WATCH_PORT)}`);
+  return { dataDir, demo, terminalId, devTools, post, customerDisplay, watch: { port: watchPort.port, ...watched } };
 }
 
 /** A keyboard event as Electron's before-input-event gives it (the fields used). */

@@ -4,7 +4,9 @@
  * Electron, and every refusal changing nothing. A real hall server (its kiosk,
  * its authority and terminals port on 127.0.0.1) made by post.configure
  * itself; a counter enrolled at it through post.configure, then calling it
- * over mutual TLS.
+ * over mutual TLS. Each post watched as the command line's are (issue 40):
+ * its log, /health and /metrics on the back-office port, its backups copied
+ * off the machine, one orderly stop.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -17,6 +19,7 @@ import { TOPICS, type KioskEvent } from '../../core/events.js';
 import type { PostStatus } from '../../core/terminals/post.js';
 import { openKiosk } from '../kiosk.js';
 import { openPost, type PostRuntime } from './post-start.js';
+import type { WatchArgs } from './watch.js';
 
 const dirs: string[] = [];
 const runtimes: PostRuntime[] = [];
@@ -31,6 +34,27 @@ const open = async (dir: string, args?: Parameters<typeof openPost>[0]['args']) 
   return r;
 };
 type Answer = { ok: boolean; value?: unknown; error?: { code: string; message: string } };
+/** The watched parts as a technician gives them: any free back-office port, the log in its own folder. */
+const watching = (logDir: string, more: Partial<WatchArgs> = {}): WatchArgs => ({ port: 0, logDir, backupCopyDir: null, journalUrl: null, ...more });
+/** The program's log (`app.N.log`), line by line. */
+const logLines = (dir: string) =>
+  readdirSync(dir)
+    .filter((f) => /^app\.\d+\.log$/.test(f))
+    .flatMap((f) => readFileSync(join(dir, f), 'utf8').trim().split('\n'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+const getText = async (url: string) => {
+  const res = await fetch(url);
+  return { status: res.status, text: await res.text() };
+};
+/** What `read` gives once `done` says so (a copy made in a worker thread), or the last read after `ms`. */
+async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (done(v) || Date.now() > end) return v;
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
+}
 const call = (r: PostRuntime, channel: string, input: unknown = {}, operatorToken?: string) =>
   r.dispatch(channel, input, operatorToken ? { operatorToken } : {}) as Promise<Answer>;
 
@@ -210,6 +234,25 @@ describe('a hall server and a counter chosen at their first run', () => {
     expect((await call(next, 'setup.status')).value).toMatchObject({ hallName: 'Sala do Servidor' });
   });
 
+  it('a counter watched as npm run counter is: its link on /health, its metrics, its log', async () => {
+    const { code, hallFingerprint } = await enrolCode('C9');
+    const dir = dataDir();
+    const logDir = dataDir();
+    const r = await openPost({ dataDir: dir, link: { budgetMs: 2_000 }, counterPrinting: { pollMs: 60_000 }, watch: watching(logDir) });
+    runtimes.push(r);
+    // Nothing written before the choice: not even the log.
+    expect(readdirSync(logDir)).toEqual([]);
+    expect(r.logs()).toBeNull();
+    expect((await call(r, 'post.configure', { mode: 'counter', hallUrl: hallStatus.hall!.addresses[0], fingerprint: hallFingerprint, code })).ok).toBe(true);
+    const web = r.current()!.web!;
+    expect((await call(r, 'setup.status')).value).toMatchObject({ hallName: 'Sala do Servidor' });
+    const health = JSON.parse((await getText(`${web.url}/health`)).text) as { status: string; checks: Record<string, { status: string; state?: string }> };
+    expect(health).toMatchObject({ status: 'ok', checks: { link: { status: 'ok', state: 'up' }, clock: { status: 'ok' } } });
+    expect((await getText(`${web.url}/metrics`)).text).toContain('kiosk_hall_unreachable_total');
+    await r.close();
+    expect(logLines(logDir).map((l) => [l.msg, l.mode ?? null])).toEqual(expect.arrayContaining([['post started', 'counter'], ['post stopped', 'counter']]));
+  });
+
   it('the hall server starts again as the hall server, with the same fingerprint', async () => {
     await hall.close();
     hall = await open(hallDir);
@@ -228,5 +271,77 @@ describe('browser mode', () => {
     } finally {
       kiosk.close();
     }
+  });
+});
+
+describe('the watched parts, as the command line\'s standalone kiosk and hall server have them (issue 40)', () => {
+  it('a standalone kiosk: its log, /health and /metrics on the back-office port, its copier of backups off the machine at work, one orderly stop', async () => {
+    const dir = dataDir();
+    const logDir = dataDir();
+    const copies = dataDir();
+    const r = await openPost({ dataDir: dir, watch: watching(logDir, { backupCopyDir: copies }) });
+    runtimes.push(r);
+    // The first run writes nothing, not even its log, until the role is chosen.
+    expect(readdirSync(logDir)).toEqual([]);
+    expect((await call(r, 'post.configure', { mode: 'standalone' })).ok).toBe(true);
+    const web = r.current()!.web!;
+    expect(web.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+
+    const health = await getText(`${web.url}/health`);
+    expect(health.status).toBe(200);
+    const report = JSON.parse(health.text) as { status: string; checks: Record<string, { status: string }> };
+    expect(Object.keys(report.checks).sort()).toEqual(['backupCopy', 'checkpoint', 'clock', 'database', 'disk', 'journal', 'printers']);
+    expect(report.checks.database).toMatchObject({ status: 'ok', writable: true });
+    expect(report.checks.journal).toMatchObject({ status: 'ok', state: 'not configured' });
+    const metrics = (await getText(`${web.url}/metrics`)).text;
+    expect(metrics).toContain('# TYPE kiosk_sales_total counter');
+    expect(metrics).toContain('kiosk_print_jobs{state="pending",post="standalone"} 0');
+    // The screens are the program's windows: over HTTP neither their pages nor, without the token it never shows, their calls.
+    expect((await getText(`${web.url}/`)).status).toBe(404);
+    const rpc = await fetch(`${web.url}/rpc/setup.status`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer x' }, body: '{}' });
+    expect(rpc.status).toBe(401);
+
+    // The copier runs with the folder given: it waits for the first backup to copy there (test/system/backup-copy.test.ts copies them).
+    const copier = await until(
+      async () => (JSON.parse((await getText(`${web.url}/health`)).text) as { checks: { backupCopy: { state: string } } }).checks.backupCopy,
+      (c) => c.state === 'pending',
+    );
+    expect(copier).toEqual({ status: 'ok', state: 'pending', lastCopyAt: null, ageSeconds: null, error: null });
+    expect(JSON.parse(readFileSync(join(dir, 'backups', 'copy-state.json'), 'utf8'))).toMatchObject({ dir: copies, state: 'pending' });
+
+    await r.close();
+    // Stopped in order: the back-office port closed, the log's last line says so; the log in the folder given, not the data folder.
+    await expect(fetch(`${web.url}/health`)).rejects.toThrow();
+    const lines = logLines(logDir);
+    expect(lines.find((l) => l.msg === 'post started')).toMatchObject({ post: 'app', mode: 'standalone', web: web.url, dataDir: dir });
+    expect(lines.at(-1)).toMatchObject({ msg: 'post stopped', mode: 'standalone' });
+    expect(readdirSync(dir)).not.toContain('logs');
+  });
+
+  it('a hall server: the same parts beside its terminals port; a back-office port taken leaves it selling, said in its log', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      const dir = dataDir();
+      const r = await openPost({ dataDir: dir, args: { post: 'hall', terminalsPort: await freePort(), bind: '127.0.0.1' }, watch: { port, logDir: null, backupCopyDir: null, journalUrl: null } });
+      runtimes.push(r);
+      expect(r.current()?.web).toBeNull();
+      expect((await call(r, 'setup.status')).value).toMatchObject({ initialized: false });
+      await r.close();
+      // Its log where the command line keeps it: <data-dir>/logs.
+      const lines = logLines(join(dir, 'logs'));
+      expect(lines.find((l) => l.msg === 'back-office port taken: no /health nor /metrics')).toMatchObject({ level: 'warn', port, error: { code: 'EADDRINUSE' } });
+      expect(lines.find((l) => l.msg === 'post started')).toMatchObject({ mode: 'hall', web: null });
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+    const dir = dataDir();
+    const r = await openPost({ dataDir: dir, args: { post: 'hall', terminalsPort: await freePort(), bind: '127.0.0.1' }, watch: watching(dataDir()) });
+    runtimes.push(r);
+    const web = r.current()!.web!;
+    expect(JSON.parse((await getText(`${web.url}/health`)).text)).toMatchObject({ checks: { database: { status: 'ok' } } });
+    expect((await getText(`${web.url}/metrics`)).text).toContain('post="hall"');
+    await r.close();
   });
 });

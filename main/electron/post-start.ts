@@ -12,7 +12,16 @@
  * switches to it without a restart (the window stays, its screens fetch
  * again on the event that every topic changed), so an error leaves the post
  * as it was: still to be chosen.
+ *
+ * Each post it starts is watched as the command line's are (issue 40): the
+ * standalone kiosk and the hall server through main/programs/watched-post.ts
+ * (the log, the journal's shipper, the clock's state, the metrics, the
+ * printers and disk logged, the backup copier, /health and /metrics on the
+ * back-office port, one orderly stop), a counter with its log, its metrics
+ * and its link's /health. The log is the program's own (`app`), opened when
+ * the first post starts: until the choice, nothing is written.
  */
+import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -29,9 +38,14 @@ import type { CounterPrintingOptions } from '../counter/printing.js';
 import { OUTCOMES_FILE } from '../counter/outcomes.js';
 import { enrolledPost, enrollAtHall, HALL_JSON_FILE, hallAgent, HallRefusal, loadTerminalIdentity } from '../counter/enrol-client.js';
 import { startHallPost } from '../hall/hall-post.js';
-import { watchClockSync } from '../hall/clock-sync.js';
-import { DATABASE_FILE, openKiosk, type Kiosk, type KioskOptions } from '../kiosk.js';
+import { DATABASE_FILE, type Kiosk } from '../kiosk.js';
+import { programLog } from '../programs/logging.js';
+import { isPortTaken, startBackOffice, startWatchedPost, type WatchedKioskOptions, type WatchedPost } from '../programs/watched-post.js';
+import { counterHealth } from '../watch/health.js';
+import type { OpenedLog } from '../watch/log.js';
+import { createMetrics } from '../watch/metrics.js';
 import { parsePostFile, planPost, POST_FILE, postFileText, type PostArgs, type PostDisk, type PostFile, type PostPlan } from './post.js';
+import { INSTALLED_LOG_NAME, watchedValuesOf, type WatchArgs } from './watch.js';
 
 /** What the screens' transport calls (a Kiosk, a counter's link, the first-run backend all are one). */
 interface PostBackend {
@@ -47,6 +61,8 @@ interface StartedPost {
   status(): PostStatus;
   /** The hall server's or standalone kiosk's own kiosk (tests read its tables); null at a counter. */
   kiosk: Kiosk | null;
+  /** Its back-office server (/health, /metrics): null when none was asked for, or its port was taken. */
+  web: WatchedPost['web'];
   close(): Promise<void>;
 }
 
@@ -55,7 +71,9 @@ interface PostOptions {
   /** The installed program (default true); browser-mode tests of this file may say so too. */
   installed?: boolean;
   /** Options of the kiosk a standalone post or the hall server opens (seed, terminal, clock, printers...). */
-  kiosk?: Omit<KioskOptions, 'dataDir' | 'post'>;
+  kiosk?: Omit<WatchedKioskOptions, 'post'>;
+  /** Its watched parts (watch.ts; `--watch-port` and the rest); absent: its log and copier, no back-office server. */
+  watch?: WatchArgs;
   /** A counter's link (tests shorten its budgets). */
   link?: Omit<HallLinkOptions, 'hallUrl' | 'agent' | 'post'>;
   /** A counter's printing of its own jobs (default: its own printers, as `npm run counter`). */
@@ -67,6 +85,8 @@ interface PostOptions {
 export interface PostRuntime extends PostBackend {
   /** What runs now: null while the role is still to be chosen. */
   current(): StartedPost | null;
+  /** The program's log, once a post has started (null before: nothing is written until the choice). */
+  logs(): OpenedLog | null;
   status(): PostStatus;
   close(): Promise<void>;
 }
@@ -96,80 +116,108 @@ function kioskBackend(kiosk: Kiosk, post: 'standalone' | 'hall', o: PostOptions)
   return { dispatch, onEvent: (listener) => kiosk.onEvent(listener), isDisplayToken: (token) => kiosk.isDisplayToken(token) };
 }
 
-/** A kiosk whose system is asked every minute whether its clock is synchronised (main/hall/clock-sync.ts); its managers' screens are told when that changes. */
-async function openClockedKiosk(options: KioskOptions): Promise<{ kiosk: Kiosk; stopClock: () => void }> {
-  let opened: Kiosk | null = null;
-  const clockSync = watchClockSync({ changed: () => opened?.emit({ type: 'changed', channel: 'system.clock', topics: ['health'], at: new Date().toISOString() }) });
-  try {
-    opened = await openKiosk({ clockSync: clockSync.state, ...options });
-  } catch (e) {
-    clockSync.stop();
-    throw e;
-  }
-  return { kiosk: opened, stopClock: () => clockSync.stop() };
+const UNWATCHED: WatchArgs = { port: null, logDir: null, backupCopyDir: null, journalUrl: null };
+
+/** The back-office server's token: never shown (the screens are the windows'); /health and /metrics need none. */
+const unseenToken = () => randomBytes(24).toString('base64url');
+
+/** The standalone kiosk or the hall server, watched as the command line's (main/programs/watched-post.ts). */
+function startWatched(kind: 'standalone' | 'hall', o: PostOptions, logs: OpenedLog, kiosk: WatchedKioskOptions): Promise<WatchedPost> {
+  const watch = o.watch ?? UNWATCHED;
+  return startWatchedPost({
+    values: watchedValuesOf(watch),
+    dataDir: o.dataDir,
+    program: INSTALLED_LOG_NAME,
+    post: kind,
+    port: watch.port,
+    token: unseenToken(),
+    kiosk: { ...o.kiosk, ...kiosk },
+    logs,
+    // The screens are the program's windows; a port another program holds leaves the post selling, said in its log.
+    screens: false,
+    withoutPortTaken: true,
+  });
 }
 
-/** Start the post a plan names. A plan of refusal or choice starts nothing: openPost handles those. */
-export async function startPost(plan: StartedPost['plan'], o: PostOptions): Promise<StartedPost> {
+/** Start the post a plan names, with its watched parts, writing to `logs`. A plan of refusal or choice starts nothing: openPost handles those. */
+export async function startPost(plan: StartedPost['plan'], o: PostOptions, logs: OpenedLog): Promise<StartedPost> {
   const installed = o.installed ?? true;
+  const { log } = logs;
   if (plan.kind === 'standalone') {
-    const { kiosk, stopClock } = await openClockedKiosk({ ...o.kiosk, dataDir: o.dataDir, post: () => runningPost('standalone', { installed }) });
-    const close = () => {
-      stopClock();
-      kiosk.close();
-      return Promise.resolve();
-    };
-    return { plan, backend: kioskBackend(kiosk, 'standalone', o), kiosk, status: () => runningPost('standalone', { installed }), close };
+    const status = () => runningPost('standalone', { installed });
+    const watched = await startWatched('standalone', o, logs, { post: status });
+    return { plan, backend: kioskBackend(watched.kiosk, 'standalone', o), kiosk: watched.kiosk, web: watched.web, status, close: () => watched.close() };
   }
   if (plan.kind === 'hall') {
     let info: PostStatus['hall'] = null;
     const status = () => runningPost('hall', { installed, hall: info });
     // Its screens are T1 (as npm run hall): a kiosk that becomes the hall server keeps its drawer and printers.
-    const { kiosk, stopClock } = await openClockedKiosk({ ...o.kiosk, terminalId: DEFAULT_TERMINAL, dataDir: o.dataDir, post: status });
+    const watched = await startWatched('hall', o, logs, { terminalId: DEFAULT_TERMINAL, post: status });
+    const { kiosk } = watched;
     try {
-      const hall = await startHallPost({ kiosk, dataDir: o.dataDir, terminalsPort: plan.terminalsPort, bind: plan.bind });
+      const hall = await startHallPost({ kiosk, dataDir: o.dataDir, terminalsPort: plan.terminalsPort, bind: plan.bind, log });
       info = hall.info;
       return {
         plan,
         backend: kioskBackend(kiosk, 'hall', o),
         kiosk,
+        web: watched.web,
         status,
         async close() {
           await hall.close();
-          stopClock();
-          kiosk.close();
+          await watched.close();
         },
       };
     } catch (e) {
-      stopClock();
-      kiosk.close();
+      await watched.close();
       throw portRefusal(e, plan.terminalsPort);
     }
   }
   const identity = loadTerminalIdentity(o.dataDir);
   if (!identity) throw new KioskError('POST_NOT_ENROLLED', { dataDir: o.dataDir });
   const post = enrolledPost(identity);
+  const metrics = createMetrics({ post: 'counter' });
   // The commands whose answer was lost are remembered across a restart (the data folder), and asked of the hall once it is back.
-  const link = createHallLink({ outcomesFile: join(o.dataDir, OUTCOMES_FILE), ...o.link, hallUrl: identity.hallUrl, agent: hallAgent(identity), post });
+  const link = createHallLink({
+    outcomesFile: join(o.dataDir, OUTCOMES_FILE),
+    onUnreachable: (channel) => metrics.hallUnreachable(channel),
+    onLink: (state, error) => (state === 'up' ? log.info({ link: 'up' }, 'hall link up') : log.warn({ link: 'down', error }, 'hall link down')),
+    ...o.link,
+    hallUrl: identity.hallUrl,
+    agent: hallAgent(identity),
+    post,
+  });
   // The receipts printer beside the cashier is this post's: it prints this terminal's jobs itself (as npm run counter).
   const { backend, printing } = counterBackend({ link, terminalId: identity.terminalId, printing: o.counterPrinting ?? {}, installed, ...(o.trace ? { trace: o.trace } : {}) });
+  const stopCounter = () => {
+    printing?.stop();
+    link.close();
+  };
+  // Its /health (its link to the hall) and /metrics on the back-office port, as `npm run counter` serves them.
+  const port = (o.watch ?? UNWATCHED).port;
+  let web: Awaited<ReturnType<typeof startBackOffice>> = null;
+  try {
+    if (port !== null) web = await startBackOffice({ backend, port, token: unseenToken(), watch: { health: counterHealth(link), metrics }, log, withoutPortTaken: true });
+  } catch (e) {
+    stopCounter();
+    throw e;
+  }
   return {
     plan,
     backend,
     kiosk: null,
+    web,
     status: () => runningPost('counter', { installed, counter: post }),
-    close() {
-      printing?.stop();
-      link.close();
-      return Promise.resolve();
+    async close() {
+      await web?.close();
+      stopCounter();
     },
   };
 }
 
 /** A terminals port that could not be opened, in words (EADDRINUSE, EACCES...); anything else as it was. */
 function portRefusal(e: unknown, port: number): unknown {
-  const code = e && typeof e === 'object' && 'code' in e ? String((e as { code: unknown }).code) : null;
-  if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') return new KioskError('POST_TERMINALS_PORT_UNAVAILABLE', { port, cause: code });
+  if (isPortTaken(e)) return new KioskError('POST_TERMINALS_PORT_UNAVAILABLE', { port, cause: String((e as { code: unknown }).code) });
   return e;
 }
 
@@ -213,6 +261,7 @@ export async function openPost(o: PostOptions & { args?: PostArgs }): Promise<Po
     for (const l of listeners) l(event);
   };
   let started: StartedPost | null = null;
+  let logs: OpenedLog | null = null;
   let stopForwarding: (() => void) | null = null;
   let configuring: Promise<Result<unknown>> | null = null;
   let closed = false;
@@ -221,7 +270,14 @@ export async function openPost(o: PostOptions & { args?: PostArgs }): Promise<Po
     started = post;
     stopForwarding = post.backend.onEvent(forward);
   };
-  if (plan.kind !== 'choose') switchTo(await startPost(plan, o));
+  // The program's log, opened when the first post starts: until the choice, nothing is written in the data folder.
+  const begin = async (next: StartedPost['plan']): Promise<StartedPost> => {
+    logs ??= await programLog(watchedValuesOf(o.watch ?? UNWATCHED), o.dataDir, INSTALLED_LOG_NAME);
+    const post = await startPost(next, o, logs);
+    logs.log.info({ mode: next.kind, dataDir: o.dataDir, web: post.web?.url ?? null, logFile: logs.file() }, 'post started');
+    return post;
+  };
+  if (plan.kind !== 'choose') switchTo(await begin(plan));
 
   async function configure(input: ParsedInput<'post.configure'>, lang: Lang): Promise<Result<PostStatus>> {
     const choice = postChoiceOf(input);
@@ -230,15 +286,15 @@ export async function openPost(o: PostOptions & { args?: PostArgs }): Promise<Po
       let post: StartedPost;
       if (choice.mode === 'standalone') {
         file = { mode: 'standalone' };
-        post = await startPost({ kind: 'standalone' }, o);
+        post = await begin({ kind: 'standalone' });
       } else if (choice.mode === 'hall') {
         file = { mode: 'hall', terminalsPort: choice.terminalsPort, bind: choice.bind };
         await checkPortFree(choice.terminalsPort, choice.bind);
-        post = await startPost({ kind: 'hall', terminalsPort: choice.terminalsPort, bind: choice.bind }, o);
+        post = await begin({ kind: 'hall', terminalsPort: choice.terminalsPort, bind: choice.bind });
       } else {
         file = { mode: 'counter' };
         await enrol(choice, o.dataDir);
-        post = await startPost({ kind: 'counter' }, o);
+        post = await begin({ kind: 'counter' });
       }
       if (closed) {
         await post.close();
@@ -278,6 +334,7 @@ export async function openPost(o: PostOptions & { args?: PostArgs }): Promise<Po
 
   const runtime: PostRuntime = {
     current: () => started,
+    logs: () => logs,
     status: () => started?.status() ?? unchosenPost(),
     async dispatch(channel, input, meta = {}, origin) {
       // One choice at a time: a second one waits for the first, then meets the post it made.
@@ -297,6 +354,9 @@ export async function openPost(o: PostOptions & { args?: PostArgs }): Promise<Po
       const post = started;
       started = null;
       await post?.close();
+      if (post) logs?.log.info({ mode: post.plan.kind }, 'post stopped');
+      logs?.close();
+      logs = null;
     },
   };
   return runtime;

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { DEFAULT_TERMINAL } from '../../core/terminal.js';
+import { seedDemo } from '../demo/seed.js';
 import { startHallPost, type HallPost } from '../hall/hall-post.js';
 import { runningPost } from '../../core/terminals/post.js';
 import { dataDirOf, portOf } from './options.js';
@@ -44,7 +45,7 @@ export async function run(argv: string[]): Promise<void> {
     post: 'hall',
     port,
     token,
-    kiosk: { terminalId: DEFAULT_TERMINAL, post: () => runningPost('hall', { hall: hallPost?.info ?? null }) },
+    kiosk: { terminalId: DEFAULT_TERMINAL, post: () => runningPost('hall', { hall: hallPost?.info ?? null }), ...(values.demo ? { seed: seedDemo } : {}) },
   });
   const { log } = logs;
   hallPost = await startHallPost({ kiosk, dataDir, terminalsPort, bind, log });

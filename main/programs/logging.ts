@@ -13,9 +13,17 @@ export async function programLog(values: { 'log-dir'?: string; 'log-stdout'?: bo
   const dir = resolve(values['log-dir'] ?? process.env.KIOSK_LOG_DIR ?? join(dataDir, 'logs'));
   const opened = await openLog({ dir, name, ...(values['log-stdout'] ? { stdout: true } : {}) });
   // A crash is written to the log before the process ends (the monitor changes nothing of how Node ends it).
-  process.on('uncaughtExceptionMonitor', (e, origin) => {
+  const crashed = (e: Error, origin: string) => {
     opened.log.fatal({ origin, ...errorFields(e) }, `${name} crashed`);
     opened.close();
-  });
-  return opened;
+  };
+  process.on('uncaughtExceptionMonitor', crashed);
+  // Closed, it watches no more (the installed program opens a log for each post it starts, and may close it again).
+  return {
+    ...opened,
+    close() {
+      process.off('uncaughtExceptionMonitor', crashed);
+      opened.close();
+    },
+  };
 }

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { seedDemo } from '../demo/seed.js';
 import { ROOT } from './options.js';
 import { BACKUP_COPY_OPTIONS } from './backup-copy-beside.js';
 import { LOG_OPTIONS } from './logging.js';
@@ -34,7 +35,7 @@ export async function run(argv: string[]): Promise<void> {
     post: 'standalone',
     port,
     token,
-    kiosk: { terminalId: values.terminal ?? process.env.KIOSK_TERMINAL ?? 'T1' },
+    kiosk: { terminalId: values.terminal ?? process.env.KIOSK_TERMINAL ?? 'T1', ...(values.demo ? { seed: seedDemo } : {}) },
   });
   console.log(`Quiosque em modo navegador: ${server.url}/#token=${token}`);
   console.log(`Dados em ${dataDir}`);

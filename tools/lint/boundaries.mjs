@@ -93,8 +93,10 @@ export function allowed(from, to) {
     watch: () => toKind === 'core' || to === 'db' || to === 'watch',
     // The installed program's post (post-start.ts) is a standalone kiosk, the hall server (its PKI and terminals
     // port) or a counter (its link to the hall and its printing), started as the command line starts them.
-    // Each post answers through one dispatcher (rpc/posts.ts: its overlay over the kiosk's or the hall's).
-    electron: () => toKind === 'core' || to === 'kiosk' || to === 'electron' || to === 'hall' || to === 'counter' || to === 'rpc',
+    // Each post answers through one dispatcher (rpc/posts.ts: its overlay over the kiosk's or the hall's). Its watched
+    // parts are the command line's (programs/watched-post.ts: log, metrics, health, copier, back-office port), never a
+    // web server of its own: its screens speak over IPC.
+    electron: () => toKind === 'core' || to === 'kiosk' || to === 'electron' || to === 'hall' || to === 'counter' || to === 'rpc' || to === 'programs' || to === 'watch',
     // The hall server's transport (its PKI, the terminals port, a counter's enrolment): the redemption of a code is the terminals service's.
     // Its copier of backups off the machine (backup-copier.ts) writes and checks each copy in a worker thread.
     hall: () => toKind === 'core' || ['db', 'web', 'kiosk', 'rpc', 'services/terminals', 'hall', 'main/workers', 'watch'].includes(to),
