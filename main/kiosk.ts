@@ -34,7 +34,7 @@ import { runningPost, type PostStatus } from '../core/terminals/post.js';
 import type { JournalState } from '../core/audit/contract.js';
 import { OperatorSessions } from './services/shared/access/operator-sessions.js';
 import { sealPinHashes } from './services/shared/credentials.js';
-import { createPins, type Pins } from './services/shared/access/pin.js';
+import { createPins, type PinCost, type Pins } from './services/shared/access/pin.js';
 import { openPinKey } from './services/shared/access/pin-key.js';
 import { openHallKeyring } from './services/shared/signing/hall-keyring.js';
 import { keepCosignatures } from './services/shared/signing/cosignatures.js';
@@ -78,6 +78,8 @@ export interface KioskOptions {
   newPinKey?: boolean;
   /** Tests count the PIN checks made (the real hashing, wrapped). */
   wrapPins?: (pins: Pins) => Pins;
+  /** Tests only: scrypt's cost for new PIN hashes (default PIN_COST; the command line never sets it). */
+  pinCost?: PinCost;
   /** What this post is, for post.status (default: a standalone kiosk of browser mode); asked at each call (the hall's fingerprint comes after the kiosk opens). */
   post?: () => PostStatus;
   /** The group journal's shipper state (main/journal/shipper.ts, started beside the kiosk by the command line); none: null. */
@@ -314,7 +316,7 @@ export async function openKiosk(options: KioskOptions): Promise<Kiosk> {
   const emitAll = listeners.emitAll;
   const platform = options.platform ?? process.platform;
   const logError = options.logError ?? ((e: unknown, channel: string) => console.error(`[kiosk] ${channel} failed:`, e));
-  const pins = sealedPins(db, pinKey, options.wrapPins, { at: now().toISOString(), terminalId });
+  const pins = sealedPins(db, createPins(pinKey, options.pinCost), options.wrapPins, { at: now().toISOString(), terminalId });
   // The hall's signing key: made at the first start, recorded in the database with its audit row.
   const keys = openHallKeyring(auditedWrite(db), db, options.dataDir, { at: now().toISOString(), terminalId });
   // The disk's state as the last write found it: every screen shows an alert while it is full or failing.
@@ -424,8 +426,7 @@ function openWithPinKey(file: string, options: KioskOptions): { opened: { onRese
 }
 
 /** PINs are sealed under a key outside the database (pin-key.ts); hashes of before it are sealed now. */
-function sealedPins(db: WritableDb, pinKey: Buffer, wrapPins: KioskOptions['wrapPins'], by: { at: string; terminalId: string }): Pins {
-  const sealed = createPins(pinKey);
+function sealedPins(db: WritableDb, sealed: Pins, wrapPins: KioskOptions['wrapPins'], by: { at: string; terminalId: string }): Pins {
   const pins = wrapPins ? wrapPins(sealed) : sealed;
   try {
     sealPinHashes(auditedWrite(db), db, pins, by);

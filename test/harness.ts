@@ -45,10 +45,18 @@ export interface Harness {
   close(): void;
 }
 
+/**
+ * scrypt's cost for the PINs of the unit project's kiosks (vitest.config.ts sets KIOSK_TEST_CHEAP_PINS): a login
+ * there costs ~2 ms of a core, not ~40. The production cost (PIN_COST) is asserted by pin.test.ts and auth.test.ts,
+ * and the system and end-to-end tests run with it.
+ */
+export const TEST_PIN_COST = { N: 1024, r: 8, p: 1 } as const;
+const testPinCost: Partial<KioskOptions> = process.env.KIOSK_TEST_CHEAP_PINS === '1' ? { pinCost: TEST_PIN_COST } : {};
+
 export async function createHarness(options: Partial<KioskOptions> = {}): Promise<Harness> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kiosk-test-'));
   const clock = new TestClock();
-  const open = () => openKiosk({ dataDir, now: clock.now, logError: () => {}, ...options });
+  const open = () => openKiosk({ dataDir, now: clock.now, logError: () => {}, ...testPinCost, ...options });
   let kiosk = await open();
   const terminals = new Map<string, TerminalCalls>();
   const callsAt = (terminalId: string): TerminalCalls => {

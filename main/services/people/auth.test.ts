@@ -9,6 +9,7 @@ import { CHANNELS, contract, type Channel } from '../../../core/contract.js';
 import type { ErrorBody } from '../../../core/errors.js';
 import { verifyAudit } from '../../../db/audit.js';
 import { DATABASE_FILE } from '../../kiosk.js';
+import { PIN_COST } from '../shared/access/pin.js';
 import { createTestHall } from '../../../test/fixtures/faces.js';
 import { createHarness, snapshot, type Harness } from '../../../test/harness.js';
 
@@ -403,7 +404,8 @@ describe('operators', () => {
 
 describe('secrets', () => {
   it('PINs are stored as salted scrypt hashes sealed under the PIN key, that never contain the PIN', async () => {
-    const { h } = await hall();
+    // At the hall's own cost (the unit project's kiosks hash cheaper: test/harness.ts).
+    const { h } = await hall({ pinCost: PIN_COST });
     const admin = await h.login('admin', '1111');
     await h.ok('users.create', { username: 'caixa2', name: 'Caixa Dois', roles: ['cashier'], pin: '3333' }, admin);
     const rows = h.kiosk.db.prepare(`SELECT username, pin_hash FROM operators ORDER BY id`).all() as { username: string; pin_hash: string }[];

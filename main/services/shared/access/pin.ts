@@ -11,9 +11,13 @@
  */
 import { createHash, createHmac, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const N = 16384;
-const R = 8;
-const P = 1;
+/** scrypt's cost for a new PIN's hash: 16 MB of memory, ~40 ms of one core. A stored hash names its own (verified with it). */
+export const PIN_COST: PinCost = { N: 16384, r: 8, p: 1 };
+export interface PinCost {
+  N: number;
+  r: number;
+  p: number;
+}
 const KEY_LENGTH = 32;
 /** Hashes of before the key: scrypt alone. Never verified: sealed at the first start with the key (sealPinHashes), refused after. */
 const LEGACY = 'scrypt';
@@ -57,7 +61,8 @@ export interface Pins {
   readonly keyCheck: string;
 }
 
-export function createPins(key: Buffer): Pins {
+/** `cost`: PIN_COST; a test kiosk may hash its PINs cheaper (KioskOptions.pinCost), never a hall's. */
+export function createPins(key: Buffer, cost: PinCost = PIN_COST): Pins {
   if (key.length < 32) throw new Error('the PIN key must have 32 bytes at least');
   const mac = (derived: Buffer) => createHmac('sha256', key).update(derived).digest();
   const keyCheck = createHmac('sha256', key).update('bingo-kiosk pin key check').digest('base64');
@@ -70,8 +75,9 @@ export function createPins(key: Buffer): Pins {
   const pins: Pins = {
     async hash(pin) {
       const salt = randomBytes(16);
-      const derived = await derive(pin, salt, KEY_LENGTH, { N, r: R, p: P });
-      return `${SEALED}$${N}$${R}$${P}$${salt.toString('base64')}$${mac(derived).toString('base64')}`;
+      const { N, r, p } = cost;
+      const derived = await derive(pin, salt, KEY_LENGTH, { N, r, p });
+      return `${SEALED}$${N}$${r}$${p}$${salt.toString('base64')}$${mac(derived).toString('base64')}`;
     },
     async verify(pin, stored) {
       const [scheme, n, r, p, salt, value] = stored.split('$');
