@@ -28,6 +28,7 @@ import { IPC_EVENT, IPC_RPC } from '../../core/bridge.js';
 import { KioskError, refusalText } from '../../core/errors.js';
 import type { KioskEvent } from '../../core/contract.js';
 import type { Kiosk } from '../kiosk.js';
+import { softwareLabel } from '../version.js';
 import { openPost, type PostRuntime } from './post-start.js';
 import { createRpcHandler, type SenderInfo } from './ipc.js';
 import { autostartFileToWrite, loginItemToSet, loginStartOf, mainWindowOptions } from './kiosk-mode.js';
@@ -35,6 +36,7 @@ import {
   APP_SCHEME,
   APP_SCHEME_PRIVILEGES,
   appFileOf,
+  asksVersion,
   appResponseHeaders,
   BOARD_URL,
   CUSTOMER_URL,
@@ -80,6 +82,12 @@ let post: PostRuntime | null = null;
 let stopEvents: (() => void) | null = null;
 
 function start(): void {
+  // A technician checking what a kiosk runs: answered before anything is opened (no window, no lock, no data folder).
+  if (asksVersion(process.argv.slice(1))) {
+    console.log(softwareLabel());
+    app.exit(0);
+    return;
+  }
   let args: KioskArgs;
   try {
     // argv[0] is the executable; in development argv[1] is the app path, which parseArgs ignores.

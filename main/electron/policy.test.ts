@@ -22,6 +22,7 @@ import {
   isTrustedSender,
   mayCloseWindow,
   parseArgs,
+  asksVersion,
   receivesEvents,
   secondScreensOf,
   webPreferences,
@@ -604,7 +605,7 @@ describe('parseArgs', () => {
     );
   });
 
-    it('reads the watched parts: --watch-port (or KIOSK_WATCH_PORT, off for none), --log-dir, --backup-copy-dir, --journal-url', () => {
+  it('reads the watched parts: --watch-port (or KIOSK_WATCH_PORT, off for none), --log-dir, --backup-copy-dir, --journal-url', () => {
     expect(parseArgs(['--watch-port', '9100', '--log-dir=/var/log/kiosk', '--backup-copy-dir', '/media/usb', '--journal-url', 'postgres://j@g/db'], none).watch).toEqual({
       port: 9100,
       logDir: '/var/log/kiosk',
@@ -623,7 +624,14 @@ describe('parseArgs', () => {
     expect(() => parseArgs(['--backup-copy-dir'], none)).toThrow(new UsageError('--backup-copy-dir needs a value'));
   });
 
-it('raises UsageError instances', () => {
+  it('hears --version wherever it is, and nothing like it', () => {
+    expect(asksVersion(['.', '--no-sandbox', '--version'])).toBe(true);
+    expect(asksVersion(['--version', '--data-dir', '/srv/kiosk'])).toBe(true);
+    expect(asksVersion(['.', '--data-dir', '/srv/kiosk'])).toBe(false);
+    expect(asksVersion(['--versions', '--version=1', '-v'])).toBe(false);
+  });
+
+  it('raises UsageError instances', () => {
     let caught: unknown;
     try {
       parseArgs(['--data-dir'], none);

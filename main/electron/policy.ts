@@ -349,6 +349,14 @@ export interface KioskArgs {
   watch: WatchArgs;
 }
 
+/**
+ * `--version` anywhere among the arguments: the program prints its name, version and commit (main/version.ts's
+ * softwareLabel, as `bingo-caixa-kiosk --version` of the command line does) and exits, opening nothing.
+ */
+export function asksVersion(argv: readonly string[]): boolean {
+  return argv.includes('--version');
+}
+
 /** A command-line mistake; the message is meant for the operator's console. */
 export class UsageError extends Error {
   constructor(message: string) {
