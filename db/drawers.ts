@@ -118,6 +118,17 @@ export function drawerChipsByKind(db: ReadableDb, drawer: Pick<DrawerRow, 'id' |
   return Object.fromEntries(rows.map((r) => [r.kind, r.cents]));
 }
 
+/** The chips (in cents) the drawer should hold now: its chip float counted at the opening plus every chip entry linked to it. */
+export function drawerExpectedChips(db: ReadableDb, drawer: Pick<DrawerRow, 'id' | 'terminalId'>): number {
+  const net = stmt<[number, string], { cents: number }>(
+    db,
+    `SELECT COALESCE(SUM(e.amount_cents), 0) AS cents
+       FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
+      WHERE t.drawer_id = ? AND e.account = ?`,
+  ).get(drawer.id, accounts.chips(drawer.terminalId))!.cents;
+  return (chipCountOf(db, drawer.id, 'open')?.cents ?? 0) + net;
+}
+
 interface ChipCountRow {
   chips: ChipCount[];
   cents: number;

@@ -95,6 +95,15 @@ export function expectBooksHold(db: Db): void {
     );
   }
   expect(bal('chips:vault')).toBe(chipMoves('credit') - chipMoves('fill'));
+  // Chips, like cash, are held in a drawer of their terminal: those taken for cards too (issue 41).
+  expect(
+    one(
+      `SELECT COUNT(*) FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
+        LEFT JOIN drawers d ON d.id = t.drawer_id
+        WHERE e.account LIKE 'chips:%' AND e.account <> 'chips:vault' AND (d.id IS NULL OR e.account <> 'chips:' || d.terminal_id)`,
+    ),
+    'chip ledger entries outside a drawer of their terminal',
+  ).toBe(0);
   // Each chip count at a close agrees with the drawer's chip float and its own chip entries.
   const chipCloses = db
     .prepare(

@@ -35,6 +35,8 @@ describe('every document the hall writes', () => {
     const opened = await h.call('drawer.open', { floatByDenomination: { '2000': 5 } }, t.cashier);
     if (!opened.ok) expect(opened.error.code).toBe('DRAWER_ALREADY_OPEN');
     await h.ok('drawer.move', { kind: 'pay_in', amountCents: 2_000, reason: 'Trocos do cofre' }, t.cashier);
+    // The chips at the manager's own drawer: the caixa moves no other (issue 41).
+    await h.ok('drawer.open', { floatByDenomination: { '2000': 5 } }, t.manager);
     await h.ok('chips.move', { kind: 'fill', chips: [{ valueCents: 500, count: 20 }], reason: 'Reforço do cofre' }, t.manager);
     await h.ok('chips.sell', { chips: [{ valueCents: 500, count: 6 }], payment: { method: 'cash', tenderedCents: 3_000 } }, t.manager);
 

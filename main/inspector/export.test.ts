@@ -78,8 +78,12 @@ describe('the inspector export', () => {
       [3, '9', 800, 'void', 0, [], 'máquina errada'],
       [4, '9', 300, 'unpaid', 0, [], null],
     ]);
-    const [drawer] = rowsOf('drawers.jsonl') as { terminal: string; close: { zNumber: number; varianceCents: number } | null }[];
-    expect([drawer!.terminal, drawer!.close?.zNumber, drawer!.close?.varianceCents]).toEqual(['T1', 1, 0]);
+    // The cashier's drawer and the manager's own, out of which the guias were paid (issue 41): each with its Z.
+    const drawers = rowsOf('drawers.jsonl') as { terminal: string; openedBy: string; close: { zNumber: number; varianceCents: number } | null }[];
+    expect(drawers.map((d) => [d.terminal, d.openedBy, d.close?.zNumber, d.close?.varianceCents])).toEqual([
+      ['T1', 'caixa1', 2, 0],
+      ['T1', 'gerente', 1, 0],
+    ]);
     expect(rowsOf('games.jsonl').map((g) => [g.number, g.state, g.double, (g.closure as { stampDutyBasisPoints: number } | null)?.stampDutyBasisPoints ?? null])).toEqual([
       [1, 'finished', null, 2500],
       [2, 'annulled', null, null],
@@ -98,7 +102,7 @@ describe('the inspector export', () => {
       extendsPrevious: false,
       // No group yet: no witness has cosigned it.
       witnesses: [],
-      documents: { sales: 4, voids: 1, prizes: 2, refunds: 1, guias: 4, drawers: 1, games: 2 },
+      documents: { sales: 4, voids: 1, prizes: 2, refunds: 1, guias: 4, drawers: 2, games: 2 },
       figures: {
         games: [
           { number: 1, cardsSold: 10, totalCents: 1_350, linePrizeCents: 67, bingoPrizeCents: 675, roundingHundredths: { line: 50, bingo: 0 }, stampDutyCents: 337, lineAwardedCents: 67, bingoAwardedCents: 675, specialAwardedCents: 0, linePaidCents: 67, bingoPaidCents: 675, specialPaidCents: 0, refundedCents: 0, specialShareCents: 0 },
@@ -121,7 +125,7 @@ describe('the inspector export', () => {
         `Sala de Teste, sessão n.º ${sessionId}: íntegra.`,
         '  jogada 1: 10 cartões, 13,50 €; linha 0,67 €, bingo 6,75 €; imposto do selo 3,37 €; prémios atribuídos 7,42 €, pagos 7,42 €',
         '  jogada 2: 2 cartões, 2,70 €; linha 0,00 €, bingo 0,00 €; imposto do selo 0,00 €; prémios atribuídos 0,00 €, pagos 0,00 €; reembolsado 2,70 €',
-        'Documentos apoiados nas suas entradas: 4 vendas, 1 anulação, 2 prémios, 1 reembolso, 4 guias, 1 gaveta; nenhuma entrada sem o seu documento.',
+        'Documentos apoiados nas suas entradas: 4 vendas, 1 anulação, 2 prémios, 1 reembolso, 4 guias, 2 gavetas; nenhuma entrada sem o seu documento.',
         'Guias: 2 pagas (52,00 €: 27,00 € em numerário, 25,00 € em cheque), 1 por pagar (3,00 €), 1 anulada (8,00 €).',
       ]),
     );
@@ -244,7 +248,7 @@ describe('the inspector export', () => {
       ok: true,
       sessionId: second,
       extendsPrevious: true,
-      documents: { sales: 4, voids: 1, prizes: 2, refunds: 1, guias: 4, drawers: 1, games: 2 },
+      documents: { sales: 4, voids: 1, prizes: 2, refunds: 1, guias: 4, drawers: 2, games: 2 },
       guias: { paid: { count: 2, amountCents: 5_200 }, unpaid: { count: 1, amountCents: 300 }, void: { count: 1, amountCents: 800 } },
     });
     expect(strFromU8(unzipSync(zip)['guias.jsonl']!).trim().split('\n').map((l) => (JSON.parse(l) as { number: number }).number)).toEqual([5, 6, 7, 8]);

@@ -6,7 +6,7 @@ import { checkPayout } from '../../../core/drawers/rules.js';
 import { KioskError } from '../../../core/errors.js';
 import { bingoLedger as ledger } from '../../../core/bingo/money.js';
 import type { ReadableDb } from '../../../db/connection.js';
-import { drawerById, drawerExpectedCash, drawerOfLedgerRef } from '../../../db/drawers.js';
+import { drawerById, drawerExpectedCash, drawerExpectedChips, drawerOfLedgerRef } from '../../../db/drawers.js';
 import { requireDrawerOf } from '../shared/drawer.js';
 import { fixSecondSeries, type GameRow } from '../../../db/bingo/games.js';
 import { insertSale, insertSaleRange, insertSaleVoid, lastSaleOfGame, rangesOfSale, saleViewOf, salesOfGame, type SaleRow } from '../../../db/bingo/sales.js';
@@ -70,8 +70,9 @@ export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.
       throw new KioskError('TENDERED_INSUFFICIENT', { tenderedCents, totalCents });
     }
     const operator = operatorOf(ctx);
-    // Cash goes into the seller's own open drawer here (SPEC 9); chips are not drawer cash.
-    const drawer = method === 'cash' ? requireDrawerOf(ctx.db, ctx.terminalId, operator) : undefined;
+    // Cash, or chips taken for the cards (art. 19.º), go into the seller's own open drawer here (SPEC 9; issue 41):
+    // chips are held there, counted at its close and handed to the caixa from it (chips.handover).
+    const drawer = requireDrawerOf(ctx.db, ctx.terminalId, operator);
     if (takesOverSecond && plan.second) fixSecondSeries(ctx.db, game.id, plan.second.id);
     const saleId = insertSale(ctx.db, {
       gameId: game.id,
@@ -93,7 +94,7 @@ export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.
       at: ctx.at,
       operatorId: operator.id,
       terminalId: ctx.terminalId,
-      drawerId: drawer?.id ?? null,
+      drawerId: drawer.id,
     });
     const result = { saleId, ranges, quantity, totalCents, tenderedCents, changeCents: tenderedCents - totalCents };
     enqueue(
@@ -158,7 +159,9 @@ export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.
       if (drawerId !== null) {
         const drawer = drawerById(ctx.db, drawerId)!;
         if (drawer.closed) throw new KioskError('DRAWER_CLOSED_FOR_VOID', { saleId: sale.id, drawerId });
-        checkPayout(sale.totalCents, drawerExpectedCash(ctx.db, drawer), !approves(operator.roles));
+        // Chips go back out of the chips the drawer holds, cash out of its cash.
+        const held = sale.paymentMethod === 'chips' ? drawerExpectedChips(ctx.db, drawer) : drawerExpectedCash(ctx.db, drawer);
+        checkPayout(sale.totalCents, held, !approves(operator.roles));
       }
       insertSaleVoid(ctx.db, { saleId: sale.id, at: ctx.at, operatorId: operator.id, approvedBy: approver.id });
       post(ctx.db, ledger.cardSaleVoid(sale.id, postingsOf(ctx.db, { type: 'sale', id: sale.id }, 'card_sale')), {

@@ -28,7 +28,7 @@ import {
 } from '../../../db/caixa.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import { drawerExpectedCash } from '../../../db/drawers.js';
-import { requireDrawerOf } from '../shared/drawer.js';
+import { requireOwnDrawer } from '../shared/drawer.js';
 import { post, postingsOf } from '../../../db/ledger.js';
 import { hallRow, hallSettings } from '../../../db/people.js';
 import { asReprint, type PrintDocument } from '../../../printing/layout.js';
@@ -171,8 +171,8 @@ export const guiaHandlers: HandlerSlice<'guia.issue' | 'guia.pay' | 'guia.void' 
       if (approver?.id === operator.id) throw new KioskError('APPROVER_IS_OPERATOR', { act: 'guia_pay' });
       let drawerId: number | null = null;
       if (input.cashCents > 0) {
-        // The payer's own drawer: on a shared terminal never the cashier's (SPEC 9).
-        const drawer = requireDrawerOf(ctx.db, ctx.terminalId, operator);
+        // The payer's own drawer, a manager's too: on a shared terminal never the cashier's (SPEC 9; issue 41).
+        const drawer = requireOwnDrawer(ctx.db, ctx.terminalId, operator);
         checkPayout(input.cashCents, drawerExpectedCash(ctx.db, drawer), !approves(operator.roles));
         drawerId = drawer.id;
       }

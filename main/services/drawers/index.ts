@@ -142,8 +142,9 @@ const emptyChips = (): DrawerChipsView => ({ floatCents: 0, float: [], movements
 export const drawersHandlers: HandlerSlice<
   'drawer.open' | 'drawer.kick' | 'drawer.move' | 'drawer.close' | 'drawer.current' | 'drawer.cash' | 'report.x' | 'report.z'
 > = {
+  // What the caixa pays from: the caller's own drawer, a manager's too (issue 41), never one he supervises.
   'drawer.cash': query((ctx) => {
-    const drawer = drawerShownTo(ctx.db, ctx.terminalId, operatorOf(ctx));
+    const drawer = openDrawersAt(ctx.db, ctx.terminalId).find((d) => d.openedById === operatorOf(ctx).id);
     return drawer ? { drawerId: drawer.id, cashCents: drawerCashShown(drawerExpectedCash(ctx.db, drawer), !approves(operatorOf(ctx).roles)) } : null;
   }),
 

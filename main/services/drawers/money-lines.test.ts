@@ -1,6 +1,6 @@
 /**
  * Each money kind described once (issue 23): a drawer that took every kind of
- * movement — cards sold and one voided, a prize, a
+ * movement — cards sold (in cash and in chips) and one voided, a prize, a
  * refund, a guia's cash part, a pay-in, a pay-out, a drop, chips filled,
  * sold, redeemed and credited — prints an X and a Z whose every line, whose
  * cash expected and whose variance are the ledger's, to the cent: read back
@@ -13,15 +13,23 @@ import { decodeEscPos } from '../../../tools/printer-emulator/decode.js';
 import { expectBooksHold } from '../../../test/books.js';
 import { createTestHall } from '../../../test/fixtures/faces.js';
 import { confirmByHand, type Harness, TEST_FLOAT_CENTS } from '../../../test/harness.js';
+import { drawerExpectedCash, openDrawersAt } from '../../../db/drawers.js';
 
 const APPROVAL = { username: 'gerente', pin: '2222' };
 let h: Harness;
-let t: { manager: string; cashier: string };
+let t: { manager: string; cashier: string; counter: string };
 
 beforeEach(async () => {
   const hall = await createTestHall({ idleMs: 86_400_000, printRetryDelaysMs: [] });
   h = hall.h;
-  t = { manager: hall.manager, cashier: hall.cashier };
+  // One operator at the counter and the caixa (issue 41: each pays out of his own drawer only), so one drawer takes every kind.
+  const admin = await h.login('admin', '1111');
+  await h.ok('users.create', { username: 'balcao', name: 'Balcão', roles: ['cashier', 'caixa'], pin: '5555' }, admin);
+  await h.ok('settings.update', { chipsAllowed: true }, admin);
+  await h.ok('drawer.close', { countedByDenomination: { '2000': 5 } }, hall.cashier);
+  const counter = await h.login('balcao', '5555');
+  await h.ok('drawer.open', { floatByDenomination: { '2000': 5 } }, counter);
+  t = { manager: hall.manager, cashier: hall.cashier, counter };
   await h.ok('printer.configure', { id: 'balcao', role: 'receipts', transport: 'tcp', host: '127.0.0.1', port: 9, codepage: 'cp858', widthMm: 80 }, t.manager);
   await h.ok('series.register', { code: 'A', priceCents: 100, size: 300 }, t.manager);
   await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: '2026-12-01T02:00:00.000Z' }, t.manager);
@@ -49,13 +57,13 @@ function amountOn(lines: readonly string[], label: string): number | undefined {
   return (m[1] === '-' ? -1 : 1) * (Number(m[2]!.replace(/ /g, '')) * 100 + Number(m[3]));
 }
 
-/** The ledger's net on an account of T1's drawer by kind. */
+/** The ledger's net on an account of the counter's drawer (T1) by kind. */
 function ledgerNet(account: string, kinds: readonly string[]): number {
   const marks = kinds.map(() => '?').join(', ');
   return h.kiosk.db
     .prepare(
       `SELECT COALESCE(SUM(e.amount_cents), 0) FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
-        WHERE e.account = ? AND t.drawer_id = (SELECT id FROM drawers WHERE terminal_id = 'T1' ORDER BY id DESC LIMIT 1) AND t.kind IN (${marks})`,
+        WHERE e.account = ? AND t.drawer_id = (SELECT d.id FROM drawers d JOIN operators o ON o.id = d.opened_by WHERE o.username = 'balcao') AND t.kind IN (${marks})`,
     )
     .pluck()
     .get(account, ...kinds) as number;
@@ -65,33 +73,36 @@ describe('the X and Z of a drawer that took every kind of movement', () => {
   it('print each line, the cash expected and the variance as the ledger has them, to the cent', async () => {
     // Cards in cash (one voided), then a line prize paid at the counter.
     const g1 = await h.ok('game.open', { seriesCode: 'A' }, t.manager);
-    await h.ok('sale.create', { gameId: g1.id, quantity: 30, payment: { method: 'cash', tenderedCents: 3_000 } }, t.cashier);
-    await h.ok('sale.create', { gameId: g1.id, quantity: 2, payment: { method: 'cash', tenderedCents: 200 } }, t.cashier);
-    await h.ok('sale.voidLast', { gameId: g1.id, approval: APPROVAL }, t.cashier);
+    await h.ok('sale.create', { gameId: g1.id, quantity: 30, payment: { method: 'cash', tenderedCents: 3_000 } }, t.counter);
+    await h.ok('sale.create', { gameId: g1.id, quantity: 2, payment: { method: 'cash', tenderedCents: 200 } }, t.counter);
+    await h.ok('sale.voidLast', { gameId: g1.id, approval: APPROVAL }, t.counter);
     await h.ok('game.closeSale', { gameId: g1.id }, t.manager);
     for (const n of [4, 18, 27, 49, 63]) await h.ok('game.drawBall', { gameId: g1.id, number: n }, t.manager);
     await confirmByHand(h, t.manager, { gameId: g1.id, kind: 'line', seriesCode: 'A', card: 3 });
     const line = await h.ok('game.closeClaims', { gameId: g1.id, kind: 'line' }, t.manager);
-    for (const w of line.winners) await h.ok('prize.pay', { winnerId: w.winnerId, card: { seriesCode: w.seriesCode, number: w.card } }, t.cashier);
+    for (const w of line.winners) await h.ok('prize.pay', { winnerId: w.winnerId, card: { seriesCode: w.seriesCode, number: w.card } }, t.counter);
     // A game annulled before its first ball: its sale refunded in full.
     const g2 = await h.ok('game.open', { seriesCode: 'A' }, t.manager);
-    const refunded = await h.ok('sale.create', { gameId: g2.id, quantity: 3, payment: { method: 'cash', tenderedCents: 300 } }, t.cashier);
+    const refunded = await h.ok('sale.create', { gameId: g2.id, quantity: 3, payment: { method: 'cash', tenderedCents: 300 } }, t.counter);
     await h.ok('game.suspend', { gameId: g2.id }, t.manager);
     h.clock.advanceMinutes(15);
     await h.ok('game.annul', { gameId: g2.id, reason: 'failure_before_draw' }, t.manager);
-    await h.ok('refund.pay', { saleId: refunded.saleId }, t.cashier);
+    await h.ok('refund.pay', { saleId: refunded.saleId }, t.counter);
+    // A third game's cards paid in chips (art. 19.º): they stay in the drawer that took them.
+    const g3 = await h.ok('game.open', { seriesCode: 'A' }, t.manager);
+    await h.ok('sale.create', { gameId: g3.id, quantity: 5, payment: { method: 'chips', tenderedCents: 500 } }, t.counter);
     // By hand.
-    await h.ok('drawer.move', { kind: 'pay_in', amountCents: 2_000, reason: 'Trocos do cofre' }, t.cashier);
-    await h.ok('drawer.move', { kind: 'pay_out', amountCents: 750, reason: 'Papel térmico' }, t.cashier);
-    await h.ok('drawer.move', { kind: 'drop', amountCents: 1_000, reason: 'Recolha' }, t.cashier);
+    await h.ok('drawer.move', { kind: 'pay_in', amountCents: 2_000, reason: 'Trocos do cofre' }, t.counter);
+    await h.ok('drawer.move', { kind: 'pay_out', amountCents: 750, reason: 'Papel térmico' }, t.counter);
+    await h.ok('drawer.move', { kind: 'drop', amountCents: 1_000, reason: 'Recolha' }, t.counter);
     // The caixa's acts on the same drawer: a guia's cash part, and face-value chips in and out.
     await h.ok('machine.register', { number: '9', model: 'Fruit Party', betCents: 100 }, t.manager);
     const guia = await h.ok('guia.issue', { machineNumber: '9', amountCents: 4_000, kind: 'hand_pay' }, t.manager);
-    await h.ok('guia.pay', { guiaId: guia.guiaId, cashCents: 1_500, cheques: [{ amountCents: 2_500, number: '0012345', bank: 'CGD' }], approval: { username: 'admin', pin: '1111' } }, t.manager);
-    await h.ok('chips.move', { kind: 'fill', chips: [{ valueCents: 500, count: 20 }], reason: 'Reforço do cofre' }, t.manager);
-    await h.ok('chips.sell', { chips: [{ valueCents: 500, count: 6 }], payment: { method: 'cash', tenderedCents: 3_000 } }, t.manager);
-    await h.ok('chips.redeem', { chips: [{ valueCents: 500, count: 2 }] }, t.manager);
-    await h.ok('chips.move', { kind: 'credit', chips: [{ valueCents: 500, count: 4 }], reason: 'Entrega ao cofre' }, t.manager);
+    await h.ok('guia.pay', { guiaId: guia.guiaId, cashCents: 1_500, cheques: [{ amountCents: 2_500, number: '0012345', bank: 'CGD' }], approval: { username: 'admin', pin: '1111' } }, t.counter);
+    await h.ok('chips.move', { kind: 'fill', chips: [{ valueCents: 500, count: 20 }], reason: 'Reforço do cofre' }, t.counter);
+    await h.ok('chips.sell', { chips: [{ valueCents: 500, count: 6 }], payment: { method: 'cash', tenderedCents: 3_000 } }, t.counter);
+    await h.ok('chips.redeem', { chips: [{ valueCents: 500, count: 2 }] }, t.counter);
+    await h.ok('chips.move', { kind: 'credit', chips: [{ valueCents: 500, count: 4 }], reason: 'Entrega ao cofre' }, t.counter);
     // Every kind that moves a drawer's cash or chips took part.
     const moved = h.kiosk.db
       .prepare(`SELECT DISTINCT t.kind FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id WHERE e.account IN ('cash:T1', 'chips:T1')`)
@@ -129,22 +140,22 @@ describe('the X and Z of a drawer that took every kind of movement', () => {
     });
     // In figures: 100 + 33 (30 + 2 − 2 + 3) + 20 + 30 − 1,50 − 3 − 15 − 7,50 − 10 − 10 = 136,00 €.
     expect(expected).toBe(13_600);
-    expect((await h.ok('drawer.cash', {}, t.manager))!.cashCents).toBe(expected);
-    // The chips, signed as they moved: 20 in from the vault, 2 redeemed, 6 sold and 4 credited (no card paid in them: that line is not printed).
+    expect(drawerExpectedCash(h.kiosk.db, openDrawersAt(h.kiosk.db, 'T1')[0]!)).toBe(expected);
+    // The chips, signed as they moved: 20 in from the vault, 2 redeemed, 5 cards paid in chips, 6 sold and 4 credited.
     const chipsFrom = x.indexOf('FICHAS (valor facial)');
     const chips = x.slice(chipsFrom);
     expect({
       fills: amountOn(chips, 'Reforços do cofre'),
       redeemed: amountOn(chips, 'Fichas trocadas por dinheiro'),
-      cards: amountOn(chips, 'Cartões pagos em fichas') ?? 0,
+      cards: amountOn(chips, 'Cartões pagos em fichas'),
       sold: amountOn(chips, 'Fichas vendidas'),
       credits: amountOn(chips, 'Entregas ao cofre'),
       expected: amountOn(chips, 'Fichas esperadas'),
-    }).toEqual({ fills: 10_000, redeemed: 1_000, cards: 0, sold: -3_000, credits: -2_000, expected: ledgerNet('chips:T1', MONEY_KINDS.map((k) => k.kind)) });
+    }).toEqual({ fills: 10_000, redeemed: 1_000, cards: 500, sold: -3_000, credits: -2_000, expected: ledgerNet('chips:T1', MONEY_KINDS.map((k) => k.kind)) });
 
-    // The Z: counted 133,00 € in cash (3,00 € short) and the 60,00 € of chips.
+    // The Z: counted 133,00 € in cash (3,00 € short) and the 65,00 € of chips.
     // Within the hall's 5,00 € threshold: it closes at once.
-    const closed = await h.ok('drawer.close', { countedByDenomination: { '5000': 2, '2000': 1, '1000': 1, '100': 3 }, countedChipsByValue: { '500': 12 } }, t.manager);
+    const closed = await h.ok('drawer.close', { countedByDenomination: { '5000': 2, '2000': 1, '1000': 1, '100': 3 }, countedChipsByValue: { '500': 13 } }, t.manager);
     expect(closed).toMatchObject({ status: 'closed', expectedCents: expected, countedCents: 13_300, varianceCents: -300 });
     const z = printed('z_report');
     expect([amountOn(z, 'Esperado na gaveta'), amountOn(z, 'Contado'), amountOn(z, 'Diferença')]).toEqual([expected, 13_300, -300]);

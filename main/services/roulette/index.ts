@@ -31,7 +31,7 @@ import {
 } from '../../../core/roulette/rules.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import { chipCountOf, drawerChipFlows, drawerExpectedCash, insertChipMovement, type DrawerRow } from '../../../db/drawers.js';
-import { requireDrawerOf } from '../shared/drawer.js';
+import { requireOwnDrawer } from '../shared/drawer.js';
 import { post } from '../../../db/ledger.js';
 import {
   allTables,
@@ -240,9 +240,9 @@ export const rouletteHandlers: HandlerSlice<Slice> = {
     const { chips, cents } = chipsTotal(input.chips);
     checkTenderedNotTooLarge(input.payment.tenderedCents, cents);
     if (input.payment.tenderedCents < cents) throw new KioskError('CHIPS_TENDERED_SHORT', { tenderedCents: input.payment.tenderedCents, totalCents: cents });
-    // The caixa's own drawer: on a terminal shared with a cashier, never the cashier's (SPEC 9).
+    // The caixa's own drawer, a manager's too: on a terminal shared with a cashier, never the cashier's (SPEC 9; issue 41).
     const operator = operatorOf(ctx);
-    const drawer = requireDrawerOf(ctx.db, ctx.terminalId, operator);
+    const drawer = requireOwnDrawer(ctx.db, ctx.terminalId, operator);
     checkInFloat(ctx.db, drawer, chips);
     const id = insertChipExchange(ctx.db, { at: ctx.at, kind: 'sell', chips, totalCents: cents, tenderedCents: input.payment.tenderedCents, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
     post(ctx.db, ledger.chipsSold(id, cents, ctx.terminalId), { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
@@ -261,9 +261,9 @@ export const rouletteHandlers: HandlerSlice<Slice> = {
   // Only face-value chips are paid at the caixa (IX.7): a colour chip refuses the whole redemption.
   'chips.redeem': command((ctx, input) => {
     const { chips, cents } = chipsTotal(input.chips);
-    // The caixa's own drawer: on a terminal shared with a cashier, never the cashier's (SPEC 9).
+    // The caixa's own drawer, a manager's too: on a terminal shared with a cashier, never the cashier's (SPEC 9; issue 41).
     const operator = operatorOf(ctx);
-    const drawer = requireDrawerOf(ctx.db, ctx.terminalId, operator);
+    const drawer = requireOwnDrawer(ctx.db, ctx.terminalId, operator);
     checkPayout(cents, drawerExpectedCash(ctx.db, drawer), !approves(operator.roles));
     const id = insertChipExchange(ctx.db, { at: ctx.at, kind: 'redeem', chips, totalCents: cents, tenderedCents: null, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
     post(ctx.db, ledger.chipsRedeemed(id, cents, ctx.terminalId), { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
@@ -273,9 +273,9 @@ export const rouletteHandlers: HandlerSlice<Slice> = {
 
   'chips.move': command((ctx, input) => {
     const { chips, cents } = chipsTotal(input.chips);
-    // The caixa's own drawer: on a terminal shared with a cashier, never the cashier's (SPEC 9).
+    // The caixa's own drawer, a manager's too: on a terminal shared with a cashier, never the cashier's (SPEC 9; issue 41).
     const operator = operatorOf(ctx);
-    const drawer = requireDrawerOf(ctx.db, ctx.terminalId, operator);
+    const drawer = requireOwnDrawer(ctx.db, ctx.terminalId, operator);
     if (input.kind === 'credit') checkInFloat(ctx.db, drawer, chips);
     const movementId = insertChipMovement(ctx.db, { drawerId: drawer.id, kind: input.kind, chips, totalCents: cents, reason: input.reason, at: ctx.at, operatorId: operator.id });
     const build = input.kind === 'fill' ? ledger.chipsFilled : ledger.chipsCredited;

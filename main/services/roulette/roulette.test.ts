@@ -389,7 +389,9 @@ describe('the chip exchange at the caixa (IX.7)', () => {
     expect(JSON.parse(audited)).toMatchObject({ drawerCashCents: 7_500 });
     expect(await t.h.ok('chips.sell', { chips: [{ valueCents: 500, count: 1 }], payment: { method: 'cash', tenderedCents: 1_000 } }, caixa)).toMatchObject({ changeCents: 500, drawerCashCents: null });
     expect(await t.h.ok('drawer.cash', {}, caixa)).toMatchObject({ cashCents: null });
-    expect(await t.h.ok('drawer.cash', {}, t.manager)).toMatchObject({ cashCents: 8_000 });
+    // The manager pays from his own drawer only (issue 41): he reads the caixa's on its X.
+    expect(await t.h.ok('drawer.cash', {}, t.manager)).toBeNull();
+    expect(managerX(await t.h.ok('report.x', {}, t.manager)).expectedCents).toBe(8_000);
   });
 
   it('a chip variance over the threshold needs a manager other than the closer, as a cash one does; the database holds the rule too', async () => {
@@ -445,6 +447,8 @@ describe('the chip exchange at the caixa (IX.7)', () => {
   });
 
   it('refuses colour chips (IX.7), unknown values, short cash and a redemption over the drawer; nothing changes', async () => {
+    // The manager's own drawer: the caixa pays out of no other (issue 41).
+    await openCaixaDrawer(null);
     const before = snapshot(t.h.kiosk);
     expect(await t.h.refused('chips.redeem', { chips: [{ valueCents: 500, count: 2 }, { valueCents: 1_000, count: 1, faceValue: false }] }, t.manager)).toEqual({
       code: 'CHIPS_NO_FACE_VALUE',

@@ -12,13 +12,25 @@ import { openDrawersAt, type DrawerRow } from '../../../db/drawers.js';
 import type { Operator } from './access/operator-sessions.js';
 
 /** The operator's drawer here, or null when none is open; someone else's is refused (DRAWER_NOT_YOURS). */
-function drawerOf(db: ReadableDb, terminalId: string, operator: Operator): DrawerRow | null {
-  return drawerOfOperator(openDrawersAt(db, terminalId), { id: operator.id, supervises: approves(operator.roles) });
+function drawerOf(db: ReadableDb, terminalId: string, operator: Operator, supervised = true): DrawerRow | null {
+  return drawerOfOperator(openDrawersAt(db, terminalId), { id: operator.id, supervises: supervised && approves(operator.roles) });
 }
 
 /** The operator's drawer here, which must be open (DRAWER_NOT_OPEN). */
 export function requireDrawerOf(db: ReadableDb, terminalId: string, operator: Operator): DrawerRow {
   const drawer = drawerOf(db, terminalId, operator);
+  if (!drawer) throw new KioskError('DRAWER_NOT_OPEN');
+  return drawer;
+}
+
+/**
+ * The operator's very own open drawer here, a manager's too (issue 41): what
+ * pays a guia or exchanges chips at the caixa is the payer's own, never the
+ * cashier's drawer he supervises on a shared terminal (DRAWER_NOT_YOURS,
+ * DRAWER_NOT_OPEN).
+ */
+export function requireOwnDrawer(db: ReadableDb, terminalId: string, operator: Operator): DrawerRow {
+  const drawer = drawerOf(db, terminalId, operator, false);
   if (!drawer) throw new KioskError('DRAWER_NOT_OPEN');
   return drawer;
 }
