@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrollAtHall, hallAgent, loadTerminalIdentity } from '../main/counter/enrol-client.js';
-import { expectText, launchChromium, login } from './support.js';
+import { expectText, launchChromium, login, PROGRAM } from './support.js';
 
 const TOKEN = `e2e-${Math.random().toString(36).slice(2)}`;
 const root = mkdtempSync(join(tmpdir(), 'hall-e2e-'));
@@ -27,7 +27,7 @@ let fingerprint: string;
 beforeAll(async () => {
   child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'main/cli.ts', 'hall', '--data-dir', join(root, 'hall'), '--port', '0', '--terminals-port', '0', '--bind', '127.0.0.1', '--demo'],
+    [...PROGRAM, 'hall', '--data-dir', join(root, 'hall'), '--port', '0', '--terminals-port', '0', '--bind', '127.0.0.1', '--demo'],
     { env: { ...process.env, KIOSK_TOKEN: TOKEN }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
