@@ -30,6 +30,7 @@ import type { KioskEvent } from '../../core/contract.js';
 import type { Kiosk } from '../kiosk.js';
 import { softwareLabel } from '../version.js';
 import { openPost, type PostRuntime } from './post-start.js';
+import { closeThenQuit } from './watch.js';
 import { createRpcHandler, type SenderInfo } from './ipc.js';
 import { autostartFileToWrite, loginItemToSet, loginStartOf, mainWindowOptions } from './kiosk-mode.js';
 import {
@@ -136,11 +137,15 @@ function start(): void {
     });
   }
 
-  app.on('will-quit', () => {
+  // The post closed in order before the process ends (watch.ts): its port, its shipper and copier, its kiosk, its log's last line.
+  app.on('will-quit', (event) => {
     stopEvents?.();
     stopEvents = null;
-    void post?.close();
+    const open = post;
+    if (open === null) return;
     post = null;
+    event.preventDefault();
+    void closeThenQuit(() => open.close(), () => app.exit(0));
   });
 
   app

@@ -1,6 +1,6 @@
 /** The installed program's watched parts as its arguments give them (watch.ts); parseArgs's reading of the flags is in policy.test.ts. */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_WATCH_PORT, defaultWatchPort, watchedValuesOf, watchPortOf } from './watch.js';
+import { closeThenQuit, DEFAULT_WATCH_PORT, defaultWatchPort, watchedValuesOf, watchPortOf } from './watch.js';
 
 describe('the back-office port', () => {
   it('is a port from 1 to 65535, or off; nothing else', () => {
@@ -28,5 +28,30 @@ describe('the values the command line’s watched parts read', () => {
       'backup-copy-dir': '/media/usb',
       'journal-url': 'postgres://h@g/db',
     });
+  });
+});
+
+describe('the orderly stop', () => {
+  it('quits once, after the post closed', async () => {
+    const said: string[] = [];
+    const how = await closeThenQuit(
+      async () => {
+        await new Promise((ok) => setTimeout(ok, 10));
+        said.push('closed');
+      },
+      () => said.push('quit'),
+      1_000,
+    );
+    expect(how).toBe('closed');
+    expect(said).toEqual(['closed', 'quit']);
+  });
+
+  it('quits all the same when the close fails or hangs, the hang no longer than its limit', async () => {
+    const quits: string[] = [];
+    expect(await closeThenQuit(() => Promise.reject(new Error('disk')), () => quits.push('after failure'), 1_000)).toBe('failed');
+    const started = Date.now();
+    expect(await closeThenQuit(() => new Promise<void>(() => {}), () => quits.push('after hang'), 30)).toBe('timed-out');
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(quits).toEqual(['after failure', 'after hang']);
   });
 });

@@ -49,3 +49,28 @@ export function watchedValuesOf(w: Omit<WatchArgs, 'port'>): { 'log-dir'?: strin
 
 /** The log's name (its files `<name>.N.log`, each line's `post`): the installed program's, whatever post it starts. */
 export const INSTALLED_LOG_NAME = 'app';
+
+/** How long the installed program's stop may wait for its post to close (a system shutting down does not wait for ever). */
+export const CLOSE_LIMIT_MS = 5_000;
+
+/**
+ * The installed program's orderly stop: its post closed first (the back-office port, the journal's shipper, the
+ * copier, the kiosk, the log's last line), then `quit`, once; never held longer than `limitMs`, nor by a close that failed.
+ */
+export function closeThenQuit(close: () => Promise<void>, quit: () => void, limitMs = CLOSE_LIMIT_MS): Promise<'closed' | 'failed' | 'timed-out'> {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (how: 'closed' | 'failed' | 'timed-out') => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      quit();
+      resolve(how);
+    };
+    const timer = setTimeout(() => finish('timed-out'), limitMs);
+    close().then(
+      () => finish('closed'),
+      () => finish('failed'),
+    );
+  });
+}
