@@ -1,9 +1,10 @@
 /**
  * Prizes owed in the acta (issue 41; DN 80/85, art. 17.º, n.º 3): a day whose
- * line and bingo are won and not paid by the close, paid the next day, and a
- * special prize never paid. The closed acta lists what it owed; the next
- * session's acta records the payments, naming the session and game they were
- * won in; the session reports' balances count the prizes awarded; the
+ * line and bingo are won and not paid by the close, paid the next day (the
+ * line before the next session opens, the bingo in it), and a special prize
+ * never paid. The closed acta lists what it owed; the next session's acta
+ * records both payments, naming the session and game they were won in; the
+ * session reports' balances count the prizes awarded; the
  * inspector's check recomputes both sessions. Every amount worked out by hand.
  */
 import { writeFileSync } from 'node:fs';
@@ -76,13 +77,16 @@ describe('prizes owed in the acta (art. 17.º, n.º 3)', () => {
     ]);
     const acta1 = await h.ok('session.acta', { sessionId: first.id }, t.manager);
 
-    // Day 2: the special prize on (3 % of V, N = 40, the house starts its fund with 50,00 €); both prizes of day 1 paid.
+    // Day 2, before the session opens: the cashier's drawer opens and day 1's line is paid (the next session to close records it).
     await later(12 * 60);
+    await h.ok('drawer.open', { floatByDenomination: TEST_FLOAT }, t.cashier);
+    const [line1, bingo1] = (await h.ok('prize.list', { sessionId: first.id }, t.cashier)).sort((a, b) => a.winnerId - b.winnerId);
+    await payPrize(line1!);
+    // The special prize on (3 % of V, N = 40, the house starts its fund with 50,00 €); the session opens and day 1's bingo is paid.
     await h.ok('settings.update', { specialPrize: { enabled: true, shareBasisPoints: 300, baseBalls: 40, startingCents: 5_000 } }, t.manager);
     const second = await h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: '2026-12-02T02:00:00.000Z' }, t.manager);
-    await h.ok('drawer.open', { floatByDenomination: TEST_FLOAT }, t.cashier);
-    const carried = (await h.ok('prize.list', {}, t.cashier)).filter((p) => p.status === 'unpaid');
-    for (const p of carried) await payPrize(p);
+    expect((await h.ok('prize.list', {}, t.cashier)).filter((p) => p.status === 'unpaid').map((p) => p.winnerId)).toEqual([bingo1!.winnerId]);
+    await payPrize(bingo1!);
     // 43 cards A 6–48 (V = 43,00 €): line 2,15 € (card 10), bingo 21,50 € (card 20) at the 15th ball, within N = 40: the special
     // prize too, the fund's 50,00 € + 3 % of V (1,29 €) = 51,29 €. Stamp duty 25 % = 10,75 €.
     const bingo = await playedGame(43, { balls: [3, 14, 26, 38, 47], card: 10 }, { balls: [2, 12, 22, 33, 45, 55, 56, 67, 71, 88], card: 20 });
