@@ -10,6 +10,7 @@ import { mergeUnique } from './merge.js';
 import { auditContract } from './audit/contract.js';
 import { bingoContract } from './bingo/contract.js';
 import { caixaContract } from './caixa/contract.js';
+import { complianceContract } from './compliance/contract.js';
 import { backupsContract } from './drawers/backups.js';
 import { dayCloseContract } from './drawers/close.js';
 import { drawersContract } from './drawers/contract.js';
@@ -31,6 +32,7 @@ export const contract = mergeUnique('channel', {
   backupsContract,
   dayCloseContract,
   caixaContract,
+  complianceContract,
   rouletteContract,
   printingContract,
   reasonsContract,

@@ -44,6 +44,8 @@ export const TOPICS = [
   'terminals',
   /** This post's role: chosen at the installed program's first run (post.status). */
   'post',
+  /** Identified persons and their payments and exchanges (Lei n.º 83/2017): recorded, erased, the barred list imported. */
+  'identification',
 ] as const;
 export type Topic = (typeof TOPICS)[number];
 

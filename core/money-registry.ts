@@ -28,6 +28,7 @@ import {
 } from './drawers/money.js';
 import { BINGO_DOCUMENTS } from './bingo/documents.js';
 import { CAIXA_DOCUMENTS } from './caixa/documents.js';
+import { COMPLIANCE_DOCUMENTS } from './compliance/documents.js';
 import { auditedDocuments, LEDGER_DOCUMENTS, mergeDocuments } from './documents.js';
 import { DRAWER_DOCUMENTS } from './drawers/documents.js';
 import { drawerAccounts, type LedgerEntry } from './ledger.js';
@@ -105,7 +106,7 @@ export function expectedEntries(doc: BookDocument): LedgerEntry[] {
  * declared twice is refused at start. The journal's shipped tables, the binding's writers, the books check's
  * rows and the inspector's files are all read from here.
  */
-export const DOCUMENTS = mergeDocuments({ BINGO_DOCUMENTS, CAIXA_DOCUMENTS, DRAWER_DOCUMENTS, CHIP_DOCUMENTS, LEDGER_DOCUMENTS });
+export const DOCUMENTS = mergeDocuments({ BINGO_DOCUMENTS, CAIXA_DOCUMENTS, DRAWER_DOCUMENTS, CHIP_DOCUMENTS, COMPLIANCE_DOCUMENTS, LEDGER_DOCUMENTS });
 
 /** The documents bound by document_audit (the rows of its `document_types`, migration 0033). */
 export const BOUND_DOCUMENTS = auditedDocuments(DOCUMENTS);

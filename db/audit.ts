@@ -77,6 +77,8 @@ export function auditRowHash(prevHash: string, r: Omit<StoredRow, 'hash' | 'prev
 const SECRET_KEYS = new Set(['pin', 'operatorToken', 'recoveryCode']);
 /** Imported files are logged by their hash: the log records which file, not megabytes of it. */
 const FILE_KEYS = new Set(['content']);
+/** A person's identification (Lei n.º 83/2017) is kept apart from the books: never in the log, which the group receives. */
+const PERSONAL_KEYS = new Set(['person']);
 
 /** PINs and tokens never reach the log. */
 export function redact(value: unknown): unknown {
@@ -87,7 +89,9 @@ export function redact(value: unknown): unknown {
         k,
         SECRET_KEYS.has(k)
           ? '***'
-          : FILE_KEYS.has(k) && typeof v === 'string'
+          : PERSONAL_KEYS.has(k) && v !== null && typeof v === 'object'
+            ? '[dados pessoais]'
+            : FILE_KEYS.has(k) && typeof v === 'string'
             ? `sha256:${createHash('sha256').update(v).digest('hex')}`
             : redact(v),
       ]),

@@ -34,6 +34,7 @@ import { drawerById, drawerExpectedCash } from '../db/drawers.js';
 import { journalDocuments, journalEntries, journalHead } from '../db/journal.js';
 import { HALL_READERS } from '../main/journal/digest.js';
 import { createHarness, TEST_FLOAT, type Harness } from './harness.js';
+import { identified } from './fixtures/persons.js';
 
 const FIXTURE = new URL('./fixtures/group-contract-facts.json', import.meta.url);
 const BINGO = [1, 2, 10, 11, 20, 21, 30, 31, 40, 41, 50, 60, 70, 80, 90];
@@ -92,7 +93,7 @@ async function writeEveryDocument(): Promise<void> {
   const cash = await h.ok('guia.issue', { machineNumber: '7', amountCents: 2_500, kind: 'hand_pay' }, caixa);
   await h.ok('guia.pay', { guiaId: cash.guiaId, cashCents: 2_500, cheques: [] }, caixa);
   const cheque = await h.ok('guia.issue', { machineNumber: '7', amountCents: 40_000, kind: 'hand_pay' }, caixa);
-  await h.ok('guia.pay', { guiaId: cheque.guiaId, cashCents: 1_000, cheques: [{ amountCents: 39_000, number: '00123', bank: 'CGD' }] }, caixa);
+  await h.ok('guia.pay', { guiaId: cheque.guiaId, cashCents: 1_000, cheques: [{ amountCents: 39_000, number: '00123', bank: 'CGD' }], personId: await identified(h, caixa) }, caixa);
   const wrong = await h.ok('guia.issue', { machineNumber: '7', amountCents: 900, kind: 'credits_claim' }, caixa);
   await h.ok('guia.void', { guiaId: wrong.guiaId, reason: 'Máquina errada', approval: MANAGER }, caixa);
 

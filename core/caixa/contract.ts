@@ -132,12 +132,19 @@ export const caixaContract = {
   }),
   'guia.pay': channel({
     summary:
-      "Pay a guia once: a cash part from this terminal's drawer plus cheque parts, adding up to the amount; over the hall's threshold a manager's approval.",
+      "Pay a guia once: a cash part from this terminal's drawer plus cheque parts, adding up to the amount; over the hall's threshold a manager's approval; cheques only to an identified winner, and the winner identified where the day's payments reach the identification threshold (Lei n.º 83/2017, art. 76.º).",
     kind: 'command',
     topics: ['caixa', 'drawer', 'print'],
     roles: CAIXA_DESK,
     input: z
-      .object({ guiaId: id, cashCents: cents.max(100_000_000), cheques: z.array(cheque).max(10).default([]), approval: approvalSchema.optional() })
+      .object({
+        guiaId: id,
+        cashCents: cents.max(100_000_000),
+        cheques: z.array(cheque).max(10).default([]),
+        approval: approvalSchema.optional(),
+        /** The winner's identification (person.identify): needed for any cheque and where the day's payments reach the threshold (Lei n.º 83/2017, art. 76.º). */
+        personId: id.optional(),
+      })
       .strict(),
     output: guiaSchema,
   }),

@@ -35,6 +35,10 @@ export const complianceErrors = errors({
     pt: (p) => `Identificação n.º ${p.personId} inexistente.`,
     en: (p) => `No identification no. ${p.personId}.`,
   },
+  PERSON_NOT_IDENTIFIED: {
+    pt: () => 'Este documento não tem identificação registada (ou foi apagada no fim do prazo legal): registe a identificação.',
+    en: () => 'This document has no identification recorded (or it was erased at the end of the legal period): record the identification.',
+  },
   PERSON_ERASED: {
     pt: (p) => `A identificação n.º ${p.personId} foi apagada no fim do prazo legal: registe de novo a identificação do jogador.`,
     en: (p) => `Identification no. ${p.personId} was erased at the end of the legal period: record the player's identification again.`,

@@ -3,6 +3,7 @@ import '../errors.js';
 import { KioskError } from '../refusal.js';
 import {
   actIsChecked,
+  checkAdult,
   checkChequePayee,
   checkChipChequeCap,
   checkIdentification,
@@ -93,5 +94,12 @@ describe('the gaming day and the document’s identity', () => {
   it('one document however typed', () => {
     expect(documentIdentity({ documentType: 'cc', documentNumber: '12345678 9 zz1', country: 'pt' })).toBe('cc|PT|123456789ZZ1');
     expect(documentIdentity({ documentType: 'cc', documentNumber: '123-456-789.ZZ1', country: 'PT' })).toBe('cc|PT|123456789ZZ1');
+  });
+});
+
+describe('the date of birth', () => {
+  it('18 years on the day itself are enough, a day less is not', () => {
+    expect(() => checkAdult('2008-12-07', '2026-12-07')).not.toThrow();
+    expect(() => checkAdult('2008-12-08', '2026-12-07')).toThrow(expect.objectContaining({ code: 'PERSON_UNDER_AGE' }));
   });
 });

@@ -112,5 +112,12 @@ export function documentIdentity(p: { documentType: string; documentNumber: stri
   return `${p.documentType}|${p.country.toUpperCase()}|${normaliseDocumentNumber(p.documentNumber)}`;
 }
 
+/** Play is for adults: a date of birth under 18 years before the day is refused (and one in the future). */
+export function checkAdult(birthDate: string, today: string): void {
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const eighteen = `${String(y - 18).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  if (birthDate > eighteen) throw new KioskError('PERSON_UNDER_AGE');
+}
+
 /** The words a cheque to an identified person carries (art. 76.º, n.º 3): nominative, crossed, not endorsable. */
 export const CHEQUE_CLAUSES = ['Nominativo', 'Cruzado', 'Não à ordem'] as const;

@@ -6,6 +6,7 @@ import { exportHandlers } from './audit/exports.js';
 import { outcomeHandlers } from './audit/outcome.js';
 import { bingoHandlers } from './bingo/index.js';
 import { caixaHandlers } from './caixa/index.js';
+import { complianceHandlers } from './compliance/index.js';
 import { backupHandlers } from './drawers/backups.js';
 import { dayCloseHandlers } from './drawers/close.js';
 import { drawersExportHandlers } from './drawers/exports.js';
@@ -29,6 +30,7 @@ export const handlers: HandlerMap = mergeUnique('handler', {
   backupHandlers,
   dayCloseHandlers,
   caixaHandlers,
+  complianceHandlers,
   rouletteHandlers,
   printingHandlers,
   reasonsHandlers,

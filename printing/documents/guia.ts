@@ -42,6 +42,11 @@ export interface GuiaData {
     cheques: GuiaCheque[];
     paidBy: string;
     paidAt: string;
+    /**
+     * The identified person the cheques are made out to (Lei n.º 83/2017, art. 76.º, n.º 3): named on the caixa's
+     * copy only, never on the player's; absent when no cheque was paid.
+     */
+    payee?: string | null;
   } | null;
 }
 
@@ -51,6 +56,18 @@ const COPY_LABELS: Readonly<Record<GuiaCopy, string>> = {
   caixa: 'Exemplar da caixa',
   jogador: 'Exemplar do jogador',
 };
+
+/**
+ * The cheques' clauses (Lei n.º 83/2017, art. 76.º, n.º 3): nominative, crossed, not endorsable; the payee named on
+ * the caixa's copy, the slip kept with the cheques' stubs, never on the player's.
+ */
+function chequeClauses(payee: string | null): Block[] {
+  return [
+    ...(payee !== null ? [pair('Cheque a favor de', payee, { bold: true })] : [{ kind: 'text', text: 'Cheque nominativo', bold: true } as const]),
+    { kind: 'text', text: 'Cruzado', bold: true },
+    { kind: 'text', text: 'Não à ordem', bold: true },
+  ];
+}
 
 function checkGuia(data: GuiaData): void {
   checkCents('amountCents', data.amountCents);
@@ -83,6 +100,7 @@ export function guia(data: GuiaData, copy: GuiaCopy): PrintDocument {
           pair(`Cheque n.º ${c.number}`, euros(c.amountCents)),
           { kind: 'text', text: `Banco: ${c.bank}` },
         ]),
+        ...(p.cheques.length > 0 ? chequeClauses(copy === 'caixa' ? (p.payee ?? null) : null) : []),
         pair('Pago por', p.paidBy),
         pair('Pago em', formatHallDateTime(p.paidAt, data.timeZone)),
       ]

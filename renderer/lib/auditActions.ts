@@ -36,6 +36,7 @@ export const GROUP_OF_DOMAIN: Readonly<Record<string, AuditGroup>> = {
   session: 'bingo',
   specialPrize: 'bingo',
   guia: 'caixa',
+  person: 'caixa',
   jackpot: 'caixa',
   machine: 'caixa',
   meters: 'caixa',

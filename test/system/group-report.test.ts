@@ -20,6 +20,7 @@ import { readGroupReport, reportText } from '../../main/group/report.js';
 import { upcastGroup } from '../../main/group/upcast.js';
 import { createHarness, TEST_FLOAT, type Harness } from '../harness.js';
 import { createTestDatabase, type TestDatabase } from '../postgres.js';
+import { identified } from '../fixtures/persons.js';
 
 /** A card's bingo read by hand (1 or 2 numbers in every column): its balls finish a game. */
 const BINGO = [1, 2, 10, 11, 20, 21, 30, 31, 40, 41, 50, 60, 70, 80, 90];
@@ -90,7 +91,7 @@ async function playHall(name: string, k: number, timeZone: HallTimeZone = 'Europ
   const cash = await h.ok('guia.issue', { machineNumber: '7', amountCents: 2_500 + k, kind: 'hand_pay' }, caixa);
   await h.ok('guia.pay', { guiaId: cash.guiaId, cashCents: 2_500 + k, cheques: [] }, caixa);
   const cheque = await h.ok('guia.issue', { machineNumber: '7', amountCents: 40_000, kind: 'hand_pay' }, caixa);
-  await h.ok('guia.pay', { guiaId: cheque.guiaId, cashCents: 1_000, cheques: [{ amountCents: 39_000, number: `00${k}123`, bank: 'CGD' }] }, caixa);
+  await h.ok('guia.pay', { guiaId: cheque.guiaId, cashCents: 1_000, cheques: [{ amountCents: 39_000, number: `00${k}123`, bank: 'CGD' }], personId: await identified(h, caixa) }, caixa);
   const wrong = await h.ok('guia.issue', { machineNumber: '7', amountCents: 900, kind: 'credits_claim' }, caixa);
   await h.ok('guia.void', { guiaId: wrong.guiaId, reason: 'Máquina errada', approval: MANAGER }, caixa);
 

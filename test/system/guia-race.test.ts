@@ -18,6 +18,7 @@ import { expectBooksHold } from '../books.js';
 import { createTestHall } from '../fixtures/faces.js';
 import { createHall, createHarness, TEST_FLOAT, TEST_FLOAT_CENTS, type Harness } from '../harness.js';
 import { drawerExpectedCash, openDrawersAt } from '../../db/drawers.js';
+import { identified } from '../fixtures/persons.js';
 
 const TOKEN = 'guia-race-token';
 const MANAGER = { username: 'gerente', pin: '2222' };
@@ -80,6 +81,8 @@ describe('three caixas paying the same guia at once', () => {
   let manager: string;
   let caixas: string[];
   let server: WebServer;
+  // The winner the cheques are made out to (Lei n.º 83/2017, art. 76.º, n.º 3).
+  let personId: number;
 
   beforeEach(async () => {
     const hall = await createTestHall();
@@ -87,6 +90,7 @@ describe('three caixas paying the same guia at once', () => {
     manager = hall.manager;
     // Enough cash in each caixa's drawer for him to win every round with the all-cash split.
     caixas = await caixaOperators(h, CAIXA_FLOAT);
+    personId = await identified(h, manager);
     // Over 50,00 € a guia needs a manager's approval: those payments check a PIN
     // (a slow KDF, outside the write lock) before their transaction opens.
     await h.ok('settings.update', { guiaApprovalThresholdCents: 5_000 }, await h.login('admin', '1111'));
@@ -125,7 +129,7 @@ describe('three caixas paying the same guia at once', () => {
       // Each round rotates which operator has which split and who is fired first.
       const order = [0, 1, 2].map((i) => (i + round) % 3);
       const results = await Promise.all(
-        order.map((i) => rpc(server, 'guia.pay', { guiaId: guia.guiaId, ...splits[(i + round) % 3]!, ...approval }, caixas[i]!)),
+        order.map((i) => rpc(server, 'guia.pay', { guiaId: guia.guiaId, ...splits[(i + round) % 3]!, ...approval, personId }, caixas[i]!)),
       );
 
       const won = results.filter((r): r is { ok: true; value: GuiaView } => r.ok);
@@ -196,6 +200,7 @@ describe('guia numbers', () => {
     h = await createHarness({ dataDir });
     const hall = await createHall(h);
     const caixas = await caixaOperators(h);
+    const personId = await identified(h, hall.manager);
     await h.ok('machine.register', { number: '7', model: 'Lucky 7', betCents: 50, group: 'SJ1' }, hall.manager);
     await h.ok('machine.register', { number: '9', model: 'Fruit Party', betCents: 100 }, hall.manager);
     server = await startWebServer({ kiosk: h.kiosk, token: TOKEN, port: 0 });
@@ -232,7 +237,7 @@ describe('guia numbers', () => {
       });
     }
     await rpcOk(server, 'guia.pay', { guiaId: issued[2]!.guiaId, cashCents: 2_000, cheques: [] }, caixas[1]!);
-    await rpcOk(server, 'guia.pay', { guiaId: issued[3]!.guiaId, cashCents: 0, cheques: [{ amountCents: 3_000, number: '0012345', bank: 'CGD' }] }, caixas[2]!);
+    await rpcOk(server, 'guia.pay', { guiaId: issued[3]!.guiaId, cashCents: 0, cheques: [{ amountCents: 3_000, number: '0012345', bank: 'CGD' }], personId }, caixas[2]!);
     await refusals(server, caixas[0]!, hall.cashier, issued[0]!, issued[1]!, issued[2]!);
     // A burst of issues at once: distinct numbers, continuing the sequence.
     const burst = await Promise.all([0, 1, 2].map((i) => rpcOk(server!, 'guia.issue', { machineNumber: '9', amountCents: 500 + i, kind: 'credits_claim' }, caixas[i]!)));
@@ -262,7 +267,7 @@ describe('guia numbers', () => {
     expect(tenth.number).toBe(10);
     await rpcOk(server, 'guia.void', { guiaId: tenth.guiaId, reason: 'Leitura errada', approval: MANAGER }, after[1]!);
     await issue(server, after[2]!, 4_000);
-    await rpcOk(server, 'guia.pay', { guiaId: issued[0]!.guiaId, cashCents: 5_000, cheques: [{ amountCents: 10_000, number: '0012346', bank: 'BPI' }] }, after[2]!);
+    await rpcOk(server, 'guia.pay', { guiaId: issued[0]!.guiaId, cashCents: 5_000, cheques: [{ amountCents: 10_000, number: '0012346', bank: 'BPI' }], personId }, after[2]!);
     await refusals(server, after[2]!, cashier, issued[5]!, tenth, issued[0]!);
     for (let i = 0; i < 3; i++) await issue(server, after[i]!, 700);
 

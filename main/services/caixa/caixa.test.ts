@@ -13,14 +13,17 @@ import type { Channel } from '../../../core/contract.js';
 import { expectBooksHold } from '../../../test/books.js';
 import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
 import { snapshot, TEST_FLOAT, TEST_FLOAT_CENTS } from '../../../test/harness.js';
+import { identified } from '../../../test/fixtures/persons.js';
 import { drawerExpectedCash, openDrawersAt } from '../../../db/drawers.js';
 
-let t: TestHall & { caixa: string; admin: string };
+let t: TestHall & { caixa: string; admin: string; personId: number };
 beforeEach(async () => {
   const hall = await createTestHall();
   const admin = await hall.h.login('admin', '1111');
   await hall.h.ok('users.create', { username: 'caixa2', name: 'Caixa Dois', roles: ['caixa'], pin: '4444' }, admin);
-  t = { ...hall, admin, caixa: await hall.h.login('caixa2', '4444') };
+  t = { ...hall, admin, caixa: await hall.h.login('caixa2', '4444'), personId: 0 };
+  // The winner the cheques are made out to (Lei n.º 83/2017, art. 76.º, n.º 3).
+  t.personId = await identified(t.h, t.caixa);
   // The caixa's own drawer on the cashier's terminal (SPEC 9: neither pays out of the other's).
   await t.h.ok('drawer.open', { floatByDenomination: TEST_FLOAT }, t.caixa);
 });
@@ -124,7 +127,7 @@ describe('guias', () => {
     const before = await drawerCash();
     expect(before).toBe(TEST_FLOAT_CENTS);
     // Cash 50,00 € of the drawer's 100,00 €, the rest in one cheque.
-    const paid = await t.h.ok('guia.pay', { guiaId: issued.guiaId, cashCents: 5_000, cheques: [{ amountCents: 35_000, number: '0012345', bank: 'CGD' }] }, t.caixa);
+    const paid = await t.h.ok('guia.pay', { guiaId: issued.guiaId, cashCents: 5_000, cheques: [{ amountCents: 35_000, number: '0012345', bank: 'CGD' }], personId: t.personId }, t.caixa);
     expect(paid).toMatchObject({ status: 'paid', payment: { cashCents: 5_000, cheques: [{ amountCents: 35_000, number: '0012345', bank: 'CGD' }], paidBy: 'caixa2' } });
     expect(await drawerCash()).toBe(before - 5_000);
     // The counter's close is blind: the caixa and the cashier learn a drawer is open, not what it holds.
@@ -143,7 +146,7 @@ describe('guias', () => {
     expect(jobs[0]!.document).toContain('GUIA|1');
     // A cheque-only payment never opens the drawer.
     const second = await t.h.ok('guia.issue', { machineNumber: '9', amountCents: 2_000, kind: 'credits_claim' }, t.caixa);
-    await t.h.ok('guia.pay', { guiaId: second.guiaId, cashCents: 0, cheques: [{ amountCents: 2_000, number: '0012346', bank: 'CGD' }] }, t.caixa);
+    await t.h.ok('guia.pay', { guiaId: second.guiaId, cashCents: 0, cheques: [{ amountCents: 2_000, number: '0012346', bank: 'CGD' }], personId: t.personId }, t.caixa);
     const last = t.h.kiosk.db.prepare(`SELECT document FROM print_jobs ORDER BY id DESC LIMIT 2`).pluck().all() as string[];
     expect(last.map((d) => (JSON.parse(d) as { openDrawer?: boolean }).openDrawer ?? false)).toEqual([false, false]);
     expect(await drawerCash()).toBe(before - 5_000);
@@ -160,7 +163,7 @@ describe('guias', () => {
   it('refuses a split that does not add up, a cash part over the drawer, a second payment, bad amounts; nothing changes', async () => {
     await machines();
     const g = await t.h.ok('guia.issue', { machineNumber: '9', amountCents: 12_000, kind: 'hand_pay' }, t.caixa);
-    expect(await refusedUnchanged('guia.pay', { guiaId: g.guiaId, cashCents: 5_000, cheques: [{ amountCents: 6_000, number: '1', bank: 'BCP' }] }, t.caixa)).toEqual({
+    expect(await refusedUnchanged('guia.pay', { guiaId: g.guiaId, cashCents: 5_000, cheques: [{ amountCents: 6_000, number: '1', bank: 'BCP' }], personId: t.personId }, t.caixa)).toEqual({
       code: 'GUIA_SPLIT_MISMATCH',
       message: 'Numerário e cheques somam 110,00 €, mas a guia é de 120,00 €: as partes têm de somar exatamente o valor (n.º 13).',
     });
@@ -175,8 +178,8 @@ describe('guias', () => {
     expect((await refusedUnchanged('guia.pay', { guiaId: g.guiaId, cashCents: -1, cheques: [] }, t.caixa)).code).toBe('VALIDATION_FAILED');
     expect((await refusedUnchanged('guia.issue', { machineNumber: '99', amountCents: 100, kind: 'hand_pay' }, t.caixa)).code).toBe('MACHINE_NOT_FOUND');
     expect((await refusedUnchanged('guia.issue', { machineNumber: '9', amountCents: 100, kind: 'hand_pay' }, t.cashier)).code).toBe('FORBIDDEN');
-    await t.h.ok('guia.pay', { guiaId: g.guiaId, cashCents: 2_000, cheques: [{ amountCents: 10_000, number: '77', bank: 'BPI' }] }, t.caixa);
-    const again = await refusedUnchanged('guia.pay', { guiaId: g.guiaId, cashCents: 2_000, cheques: [{ amountCents: 10_000, number: '78', bank: 'BPI' }] }, t.caixa);
+    await t.h.ok('guia.pay', { guiaId: g.guiaId, cashCents: 2_000, cheques: [{ amountCents: 10_000, number: '77', bank: 'BPI' }], personId: t.personId }, t.caixa);
+    const again = await refusedUnchanged('guia.pay', { guiaId: g.guiaId, cashCents: 2_000, cheques: [{ amountCents: 10_000, number: '78', bank: 'BPI' }], personId: t.personId }, t.caixa);
     expect(again.code).toBe('GUIA_ALREADY_PAID');
     expect(again.message).toMatch(/^A guia n\.º 1 já foi paga \(\d\d:\d\d, por caixa2\)/);
   });
@@ -185,7 +188,7 @@ describe('guias', () => {
     await machines();
     await t.h.ok('printer.configure', { id: 'balcao', role: 'receipts', transport: 'tcp', host: '127.0.0.1', port: 9, codepage: 'cp858', widthMm: 80 }, t.manager);
     const g = await t.h.ok('guia.issue', { machineNumber: '9', amountCents: 3_000, kind: 'hand_pay' }, t.caixa);
-    const pay = (bank: string) => ({ guiaId: g.guiaId, cashCents: 0, cheques: [{ amountCents: 3_000, number: '0012345', bank }] });
+    const pay = (bank: string) => ({ guiaId: g.guiaId, cashCents: 0, cheques: [{ amountCents: 3_000, number: '0012345', bank }], personId: t.personId });
     const error = await refusedUnchanged('guia.pay', pay('Banco “Popular”'), t.caixa);
     expect(error.code).toBe('TEXT_NOT_PRINTABLE');
     expect(error.message).toMatch(/^O banco do cheque 0012345 \("Banco “Popular”"\) tem caracteres que a impressora balcao \(página de código cp858\) não imprime: '“' \(U\+201C\), '”' \(U\+201D\)\./);
@@ -199,11 +202,11 @@ describe('guias', () => {
     const g = await t.h.ok('guia.issue', { machineNumber: '9', amountCents: 3_000, kind: 'hand_pay' }, t.caixa);
     await t.h.ok('drawer.close', { countedByDenomination: { '2000': 5 } }, t.caixa);
     await t.h.ok('drawer.close', { countedByDenomination: { '2000': 5 } }, t.cashier);
-    expect((await refusedUnchanged('guia.pay', { guiaId: g.guiaId, cashCents: 1_000, cheques: [{ amountCents: 2_000, number: '5', bank: 'CGD' }] }, t.caixa)).code).toBe(
+    expect((await refusedUnchanged('guia.pay', { guiaId: g.guiaId, cashCents: 1_000, cheques: [{ amountCents: 2_000, number: '5', bank: 'CGD' }], personId: t.personId }, t.caixa)).code).toBe(
       'DRAWER_NOT_OPEN',
     );
     expect(await t.h.ok('drawer.cash', {}, t.caixa)).toBeNull();
-    const paid = await t.h.ok('guia.pay', { guiaId: g.guiaId, cashCents: 0, cheques: [{ amountCents: 3_000, number: '5', bank: 'CGD' }] }, t.caixa);
+    const paid = await t.h.ok('guia.pay', { guiaId: g.guiaId, cashCents: 0, cheques: [{ amountCents: 3_000, number: '5', bank: 'CGD' }], personId: t.personId }, t.caixa);
     expect(paid.status).toBe('paid');
     expect(t.h.kiosk.db.prepare(`SELECT drawer_id FROM guia_payments`).pluck().get()).toBeNull();
   });
@@ -221,7 +224,7 @@ describe('guias', () => {
         'A gaveta aberta neste terminal é de Caixa Um: cada operador recebe e paga só da sua própria gaveta. Abra a sua (ecrã Gaveta) com o fundo de caixa contado; nada foi registado.',
     };
     const chips = [{ valueCents: 500, count: 2 }];
-    expect(await refusedUnchanged('guia.pay', { guiaId: g.guiaId, cashCents: 1_000, cheques: [{ amountCents: 2_000, number: '5', bank: 'CGD' }] }, t.caixa)).toEqual(notYours);
+    expect(await refusedUnchanged('guia.pay', { guiaId: g.guiaId, cashCents: 1_000, cheques: [{ amountCents: 2_000, number: '5', bank: 'CGD' }], personId: t.personId }, t.caixa)).toEqual(notYours);
     expect(await refusedUnchanged('chips.sell', { chips, payment: { method: 'cash', tenderedCents: 1_000 } }, t.caixa)).toEqual(notYours);
     expect(await refusedUnchanged('chips.redeem', { chips: chips.map((c) => ({ ...c, faceValue: true })) }, t.caixa)).toEqual(notYours);
     expect(await refusedUnchanged('chips.move', { kind: 'fill', chips, reason: 'Reforço do cofre' }, t.caixa)).toEqual(notYours);
@@ -234,7 +237,7 @@ describe('guias', () => {
     const own = await t.h.ok('drawer.open', { floatByDenomination: TEST_FLOAT, chipFloatByValue: { '500': 10 } }, t.caixa);
     expect(own).toMatchObject({ openedBy: 'caixa2', terminalId: 'T1' });
     expect((await refusedUnchanged('drawer.open', { floatByDenomination: TEST_FLOAT }, t.caixa)).code).toBe('DRAWER_ALREADY_OPEN');
-    await t.h.ok('guia.pay', { guiaId: g.guiaId, cashCents: 1_000, cheques: [{ amountCents: 2_000, number: '5', bank: 'CGD' }] }, t.caixa);
+    await t.h.ok('guia.pay', { guiaId: g.guiaId, cashCents: 1_000, cheques: [{ amountCents: 2_000, number: '5', bank: 'CGD' }], personId: t.personId }, t.caixa);
     await t.h.ok('chips.sell', { chips, payment: { method: 'cash', tenderedCents: 1_000 } }, t.caixa);
     expect(drawerExpectedCash(t.h.kiosk.db, drawerOfUser('caixa2'))).toBe(TEST_FLOAT_CENTS - 1_000 + 1_000);
     expect(drawerExpectedCash(t.h.kiosk.db, drawerOfUser('caixa1'))).toBe(TEST_FLOAT_CENTS);
@@ -272,7 +275,7 @@ describe('guias', () => {
     expect(t.h.kiosk.db.prepare(`SELECT approved_by FROM guia_payments`).pluck().get()).toBe(2);
     // At the threshold exactly, no approval.
     const at = await t.h.ok('guia.issue', { machineNumber: '9', amountCents: 5_000, kind: 'hand_pay' }, t.caixa);
-    await t.h.ok('guia.pay', { guiaId: at.guiaId, cashCents: 0, cheques: [{ amountCents: 5_000, number: '9', bank: 'CGD' }] }, t.caixa);
+    await t.h.ok('guia.pay', { guiaId: at.guiaId, cashCents: 0, cheques: [{ amountCents: 5_000, number: '9', bank: 'CGD' }], personId: t.personId }, t.caixa);
   });
 
   it('is voided by a manager while unpaid, stays on record, and its number is never reused', async () => {
@@ -316,7 +319,7 @@ describe('the day’s close', () => {
     await t.h.ok('drawer.close', { countedByDenomination: { '2000': 5 } }, t.cashier);
     const closed = await t.h.ok('session.close', { sessionId: session.id }, t.manager);
     expect(closed.carried.guias).toEqual([{ guiaId: unpaid.guiaId, number: 1, machineNumber: '9', amountCents: 4_500 }]);
-    const cheque = await t.h.ok('guia.pay', { guiaId: unpaid.guiaId, cashCents: 0, cheques: [{ amountCents: 4_500, number: '31', bank: 'CGD' }] }, t.caixa);
+    const cheque = await t.h.ok('guia.pay', { guiaId: unpaid.guiaId, cashCents: 0, cheques: [{ amountCents: 4_500, number: '31', bank: 'CGD' }], personId: t.personId }, t.caixa);
     expect(cheque.status).toBe('paid');
   });
 });

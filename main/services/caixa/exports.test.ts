@@ -12,6 +12,7 @@ import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
 import { snapshot } from '../../../test/harness.js';
 import { softwareLabel } from '../../version.js';
 import { csvTime } from '../../../core/csv.js';
+import { identified } from '../../../test/fixtures/persons.js';
 
 let t: TestHall & { caixa: string };
 beforeEach(async () => {
@@ -97,7 +98,7 @@ describe('export.guias and export.machineReturn', () => {
   it('write the guias of a period in number order with the cents guia.list gives', async () => {
     const from = t.h.clock.now().toISOString();
     const g1 = await issue(40_000, '9', '=SOMA(A1:A9)');
-    await t.h.ok('guia.pay', { guiaId: g1.guiaId, cashCents: 5_000, cheques: [{ amountCents: 35_000, number: '0012345', bank: 'CGD' }] }, t.caixa);
+    await t.h.ok('guia.pay', { guiaId: g1.guiaId, cashCents: 5_000, cheques: [{ amountCents: 35_000, number: '0012345', bank: 'CGD' }], personId: await identified(t.h, t.caixa) }, t.caixa);
     const g2 = await issue(1_234, '7');
     await t.h.ok('guia.void', { guiaId: g2.guiaId, reason: 'Engano; valor errado', approval: { username: 'gerente', pin: '2222' } }, t.caixa);
     await issue(99, '7');

@@ -36,6 +36,8 @@ import { guiaCopies, type GuiaData } from '../../../printing/documents/guia.js';
 import { command, done, operatorOf, query, type CommandContext, type HandlerSlice } from '../shared/context.js';
 import { confirmCredentials, withApproval } from '../shared/credentials.js';
 import { enqueue } from '../shared/print.js';
+import { identifiedFor, recordIdentifiedAct } from '../shared/identification.js';
+import { personOfAct } from '../../../db/compliance.js';
 import { assertPrintable, printedText, printerOf } from '../shared/printable.js';
 import { softwareLabel } from '../../version.js';
 
@@ -96,7 +98,14 @@ function printData(db: ReadableDb, g: GuiaRow): GuiaData {
     issuedBy: g.issuedByName,
     issuedAt: g.issuedAt,
     meters: view.meters,
-    payment: view.payment && { cashCents: view.payment.cashCents, cheques: view.payment.cheques, paidBy: g.paidByName!, paidAt: view.payment.paidAt },
+    payment: view.payment && {
+      cashCents: view.payment.cashCents,
+      cheques: view.payment.cheques,
+      paidBy: g.paidByName!,
+      paidAt: view.payment.paidAt,
+      // The cheques' payee (Lei n.º 83/2017, art. 76.º, n.º 3), on the caixa's copy only (printing/documents/guia.ts).
+      payee: view.payment.cheques.length > 0 ? (personOfAct(db, 'guia_payment', g.id)?.name ?? null) : null,
+    },
   };
 }
 
@@ -114,6 +123,12 @@ function printCopies(ctx: CommandContext, g: GuiaRow, transform: (doc: PrintDocu
 /** Each cheque's bank is printed on the paid guia: one its printer cannot print would fail the job on every retry. */
 function checkChequesPrintable(db: ReadableDb, terminalId: string, cheques: readonly Cheque[]): void {
   assertPrintable(db, cheques.flatMap((c) => printedText('chequeBank', c.bank, c.number)), printerOf(db, terminalId, GUIA_PRINTER));
+}
+
+/** A guia's payment as the identification rules see it (Lei n.º 83/2017, art. 76.º). */
+function paymentCase(g: GuiaRow, input: { cheques: readonly Cheque[]; personId?: number | undefined }) {
+  const chequeCents = input.cheques.reduce((s, c) => s + c.amountCents, 0);
+  return { act: 'guia_payment' as const, cents: g.amountCents, personId: input.personId, chequeCents, chequeCount: input.cheques.length };
 }
 
 export const guiaHandlers: HandlerSlice<'guia.issue' | 'guia.pay' | 'guia.void' | 'guia.reprint' | 'guia.find' | 'guia.list'> = {
@@ -155,6 +170,7 @@ export const guiaHandlers: HandlerSlice<'guia.issue' | 'guia.pay' | 'guia.void' 
       requireUnpaid(g);
       checkSplit(g.amountCents, input.cashCents, input.cheques);
       checkChequesPrintable(ctx.db, ctx.terminalId, input.cheques);
+      identifiedFor(ctx, paymentCase(g, input));
       const threshold = hallSettings(ctx.db).guiaApprovalThresholdCents;
       if (!guiaNeedsApproval(g.amountCents, threshold)) return null;
       if (!input.approval) throw new KioskError('GUIA_APPROVAL_REQUIRED', { thresholdCents: threshold! });
@@ -169,6 +185,8 @@ export const guiaHandlers: HandlerSlice<'guia.issue' | 'guia.pay' | 'guia.void' 
       const approver = checked ? confirmCredentials(ctx, checked) : null;
       const operator = operatorOf(ctx);
       if (approver?.id === operator.id) throw new KioskError('APPROVER_IS_OPERATOR', { act: 'guia_pay' });
+      // Lei n.º 83/2017, art. 76.º: the winner identified when the day's payments reach the threshold, and for any cheque.
+      const payee = identifiedFor(ctx, paymentCase(g, input));
       let drawerId: number | null = null;
       if (input.cashCents > 0) {
         // The payer's own drawer, a manager's too: on a shared terminal never the cashier's (SPEC 9; issue 41).
@@ -187,6 +205,7 @@ export const guiaHandlers: HandlerSlice<'guia.issue' | 'guia.pay' | 'guia.void' 
         approvedBy: approver?.id ?? null,
       });
       const chequeCents = input.cheques.reduce((s, c) => s + c.amountCents, 0);
+      recordIdentifiedAct(ctx, payee, { act: 'guia_payment', refId: g.id, cashCents: input.cashCents, chequeCents, cardCents: 0 });
       post(ctx.db, ledger.guiaPaid(g.id, { cashCents: input.cashCents, chequeCents }, ctx.terminalId), {
         at: ctx.at,
         operatorId: operator.id,

@@ -14,6 +14,7 @@ import { expectBooksHold } from '../../../test/books.js';
 import { createTestHall } from '../../../test/fixtures/faces.js';
 import { confirmByHand, type Harness, TEST_FLOAT_CENTS } from '../../../test/harness.js';
 import { drawerExpectedCash, openDrawersAt } from '../../../db/drawers.js';
+import { identified } from '../../../test/fixtures/persons.js';
 
 const APPROVAL = { username: 'gerente', pin: '2222' };
 let h: Harness;
@@ -98,7 +99,7 @@ describe('the X and Z of a drawer that took every kind of movement', () => {
     // The caixa's acts on the same drawer: a guia's cash part, and face-value chips in and out.
     await h.ok('machine.register', { number: '9', model: 'Fruit Party', betCents: 100 }, t.manager);
     const guia = await h.ok('guia.issue', { machineNumber: '9', amountCents: 4_000, kind: 'hand_pay' }, t.manager);
-    await h.ok('guia.pay', { guiaId: guia.guiaId, cashCents: 1_500, cheques: [{ amountCents: 2_500, number: '0012345', bank: 'CGD' }], approval: { username: 'admin', pin: '1111' } }, t.counter);
+    await h.ok('guia.pay', { guiaId: guia.guiaId, cashCents: 1_500, cheques: [{ amountCents: 2_500, number: '0012345', bank: 'CGD' }], personId: await identified(h, t.manager), approval: { username: 'admin', pin: '1111' } }, t.counter);
     await h.ok('chips.move', { kind: 'fill', chips: [{ valueCents: 500, count: 20 }], reason: 'Reforço do cofre' }, t.counter);
     await h.ok('chips.sell', { chips: [{ valueCents: 500, count: 6 }], payment: { method: 'cash', tenderedCents: 3_000 } }, t.counter);
     await h.ok('chips.redeem', { chips: [{ valueCents: 500, count: 2 }] }, t.counter);

@@ -1,0 +1,95 @@
+/**
+ * The compliance domain's slice of the contract (Lei n.º 83/2017, art. 76.º;
+ * SPEC 11): a person's identification recorded and found again by the
+ * document, and the day's record for the managers. What a person's record
+ * holds is read by managers (and the caixa that holds the document); no
+ * answer that names a person is kept with an Idempotency-Key, and the audit
+ * log keeps none of it (db/audit.ts redacts `person`).
+ */
+import { z } from 'zod';
+import { cents, channel, csvFileSchema, EVERYONE, id, isoTime, MANAGERS, plainText } from '../schema.js';
+import { DOCUMENT_TYPES, IDENTIFIED_ACTS } from './rules.js';
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'AAAA-MM-DD');
+const documentFields = {
+  documentType: z.enum(DOCUMENT_TYPES),
+  documentNumber: z.string().trim().regex(/^[0-9A-Za-z .-]{3,30}$/, 'n.º do documento: 3 a 30 letras e algarismos'),
+  country: z.string().trim().regex(/^[A-Za-z]{2}$/, 'país emissor: código de 2 letras (PT, ES, ...)').transform((c) => c.toUpperCase()),
+};
+
+export const personSchema = z.object({
+  personId: id,
+  name: z.string(),
+  documentType: z.enum(DOCUMENT_TYPES),
+  /** The document's number, shown masked to all but its last 3 characters. */
+  documentMasked: z.string(),
+  country: z.string(),
+  birthDate: day,
+  documentVerified: z.boolean(),
+  recordedAt: isoTime,
+  recordedBy: z.string(),
+});
+export type PersonView = z.output<typeof personSchema>;
+
+const identifiedActSchema = z.object({
+  at: isoTime,
+  act: z.enum(IDENTIFIED_ACTS),
+  refId: id,
+  cents,
+  cashCents: cents,
+  chequeCents: cents,
+  cardCents: cents,
+  operator: z.string(),
+  terminalId: z.string(),
+  personId: id,
+  name: z.string(),
+  documentType: z.enum(DOCUMENT_TYPES),
+  documentNumber: z.string(),
+  country: z.string(),
+  /** The person's acts that gaming day, added up (every identification of the same document). */
+  dayTotalCents: cents,
+});
+
+export const complianceContract = {
+  'person.identify': channel({
+    summary:
+      'Record an identification (Lei n.º 83/2017, art. 76.º): name, document type and number, issuing country, date of birth, the document seen and checked; checked against the list of persons barred from play.',
+    kind: 'command',
+    topics: ['identification'],
+    roles: EVERYONE,
+    // The answer names the person: never kept with a key (a retry records the identification again).
+    secretAnswer: true,
+    input: z
+      .object({
+        person: z.object({ name: plainText(2, 120), ...documentFields, birthDate: day }).strict(),
+        documentVerified: z.boolean(),
+      })
+      .strict(),
+    output: personSchema,
+  }),
+  'person.find': channel({
+    summary: "The latest identification of a document, found by its type, number and country (the document in hand); erased ones are not found.",
+    kind: 'query',
+    topics: ['identification'],
+    roles: EVERYONE,
+    input: z.object({ person: z.object(documentFields).strict() }).strict(),
+    output: personSchema,
+  }),
+  'compliance.day': channel({
+    summary:
+      "A gaming day's record of identified persons' payments and exchanges (who, what, when, which operator), with each person's day total; managers only.",
+    kind: 'query',
+    topics: ['identification', 'caixa', 'prizes'],
+    roles: MANAGERS,
+    input: z.object({ gamingDay: day }).strict(),
+    output: z.object({ gamingDay: day, acts: z.array(identifiedActSchema) }),
+  }),
+  'export.complianceDay': channel({
+    summary: "A gaming day's record of identified persons' payments and exchanges as a CSV file for a pt-PT spreadsheet; managers only.",
+    kind: 'query',
+    topics: [],
+    roles: MANAGERS,
+    input: z.object({ gamingDay: day }).strict(),
+    output: csvFileSchema,
+  }),
+} as const;

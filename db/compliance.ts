@@ -1,0 +1,136 @@
+/**
+ * SQL of the compliance domain (Lei n.º 83/2017, art. 76.º; SPEC 11): the
+ * persons identified, the payments and exchanges made to or by them, the
+ * group's digest key. Personal data lives in these tables only (0035).
+ */
+import type { IdentifiedAct, IdentityDocumentType } from '../core/compliance/rules.js';
+import type { ReadableDb, WritableDb } from './connection.js';
+import { stmt } from './sql.js';
+
+/** The key of the group's digest of a document (none before the hall's first identification): never shipped, never logged. */
+export function identityKey(db: ReadableDb): Buffer | undefined {
+  return stmt<[], { key: Buffer }>(db, `SELECT key FROM identity_key WHERE id = 1`).get()?.key;
+}
+
+/** The hall's own key, drawn at its first identification. */
+export function insertIdentityKey(db: WritableDb, key: Buffer, at: string): void {
+  stmt(db, `INSERT INTO identity_key (id, key, set_at) VALUES (1, ?, ?)`).run(key, at);
+}
+
+export interface PersonRow {
+  id: number;
+  personKey: string;
+  name: string | null;
+  documentType: IdentityDocumentType;
+  documentNumber: string | null;
+  country: string;
+  birthDate: string | null;
+  documentVerified: number;
+  recordedAt: string;
+  recordedBy: string;
+  erasedAt: string | null;
+}
+
+const PERSON_SELECT = `SELECT p.id, p.person_key AS personKey, p.name, p.document_type AS documentType, p.document_number AS documentNumber,
+  p.country, p.birth_date AS birthDate, p.document_verified AS documentVerified, p.recorded_at AS recordedAt,
+  o.username AS recordedBy, p.erased_at AS erasedAt
+  FROM persons p JOIN operators o ON o.id = p.recorded_by`;
+
+export function insertPerson(
+  db: WritableDb,
+  p: { personKey: string; name: string; documentType: IdentityDocumentType; documentNumber: string; country: string; birthDate: string; at: string; operatorId: number; terminalId: string },
+): number {
+  return Number(
+    stmt(
+      db,
+      `INSERT INTO persons (person_key, name, document_type, document_number, country, birth_date, document_verified, recorded_by, recorded_at, terminal_id)
+       VALUES (@personKey, @name, @documentType, @documentNumber, @country, @birthDate, 1, @operatorId, @at, @terminalId)`,
+    ).run(p).lastInsertRowid,
+  );
+}
+
+export function personById(db: ReadableDb, id: number): PersonRow | undefined {
+  return stmt<[number], PersonRow>(db, `${PERSON_SELECT} WHERE p.id = ?`).get(id);
+}
+
+/** The latest identification of one document, not erased. */
+export function latestPersonByKey(db: ReadableDb, personKey: string): PersonRow | undefined {
+  return stmt<[string], PersonRow>(db, `${PERSON_SELECT} WHERE p.person_key = ? AND p.erased_at IS NULL ORDER BY p.id DESC LIMIT 1`).get(personKey);
+}
+
+/** One document's acts of a gaming day, added up across its identifications. */
+export function dayTotalOfKey(db: ReadableDb, personKey: string, gamingDay: string): number {
+  return stmt<[string, string], { total: number }>(
+    db,
+    `SELECT COALESCE(SUM(a.cents), 0) AS total FROM identified_acts a JOIN persons p ON p.id = a.person_id WHERE p.person_key = ? AND a.gaming_day = ?`,
+  ).get(personKey, gamingDay)!.total;
+}
+
+/** Chips a document bought by card or cheque in a gaming day, and the chip cheques already paid to it (art. 76.º, n.º 4). */
+export function chipChequeRoom(db: ReadableDb, personKey: string, gamingDay: string): { boughtCents: number; chequedCents: number } {
+  return stmt<[string, string], { boughtCents: number; chequedCents: number }>(
+    db,
+    `SELECT COALESCE(SUM(CASE WHEN a.act = 'chip_sale' THEN a.card_cents + a.cheque_cents ELSE 0 END), 0) AS boughtCents,
+            COALESCE(SUM(CASE WHEN a.act = 'chip_redemption' THEN a.cheque_cents ELSE 0 END), 0) AS chequedCents
+       FROM identified_acts a JOIN persons p ON p.id = a.person_id WHERE p.person_key = ? AND a.gaming_day = ?`,
+  ).get(personKey, gamingDay)!;
+}
+
+export interface IdentifiedActInsert {
+  personId: number;
+  act: IdentifiedAct;
+  refId: number;
+  cents: number;
+  cashCents: number;
+  chequeCents: number;
+  cardCents: number;
+  gamingDay: string;
+  at: string;
+  operatorId: number;
+  terminalId: string;
+}
+
+export function insertIdentifiedAct(db: WritableDb, a: IdentifiedActInsert): number {
+  return Number(
+    stmt(
+      db,
+      `INSERT INTO identified_acts (person_id, act, ref_id, cents, cash_cents, cheque_cents, card_cents, gaming_day, at, operator_id, terminal_id)
+       VALUES (@personId, @act, @refId, @cents, @cashCents, @chequeCents, @cardCents, @gamingDay, @at, @operatorId, @terminalId)`,
+    ).run(a).lastInsertRowid,
+  );
+}
+
+/** The person an act was made to or by (a guia's payee, printed on its cheque slip). */
+export function personOfAct(db: ReadableDb, act: IdentifiedAct, refId: number): PersonRow | undefined {
+  return stmt<[IdentifiedAct, number], PersonRow>(db, `${PERSON_SELECT} JOIN identified_acts a ON a.person_id = p.id WHERE a.act = ? AND a.ref_id = ?`).get(act, refId);
+}
+
+export interface DayActRow {
+  at: string;
+  act: IdentifiedAct;
+  refId: number;
+  cents: number;
+  cashCents: number;
+  chequeCents: number;
+  cardCents: number;
+  operator: string;
+  terminalId: string;
+  personId: number;
+  personKey: string;
+  name: string | null;
+  documentType: IdentityDocumentType;
+  documentNumber: string | null;
+  country: string;
+}
+
+/** A gaming day's acts of identified persons, in the order made. */
+export function dayActs(db: ReadableDb, gamingDay: string): DayActRow[] {
+  return stmt<[string], DayActRow>(
+    db,
+    `SELECT a.at, a.act, a.ref_id AS refId, a.cents, a.cash_cents AS cashCents, a.cheque_cents AS chequeCents, a.card_cents AS cardCents,
+            o.username AS operator, a.terminal_id AS terminalId, p.id AS personId, p.person_key AS personKey, p.name,
+            p.document_type AS documentType, p.document_number AS documentNumber, p.country
+       FROM identified_acts a JOIN persons p ON p.id = a.person_id JOIN operators o ON o.id = a.operator_id
+      WHERE a.gaming_day = ? ORDER BY a.at, a.id`,
+  ).all(gamingDay);
+}

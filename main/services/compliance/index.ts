@@ -1,0 +1,99 @@
+/**
+ * Identified players (Lei n.º 83/2017, art. 4.º, n.º 1, a) and art. 76.º;
+ * SPEC 11): an identification recorded with the document seen and checked,
+ * found again by the document in hand; the gaming day's record for the
+ * managers (on screen and as CSV). The caixa's and the counter's payments call
+ * `identifiedFor` before they pay and `recordIdentifiedAct` as they do
+ * (main/services/shared/identification.ts).
+ *
+ * A person's data is kept in its own tables only: the audit row of an
+ * identification holds `[dados pessoais]` in place of its input and the
+ * record's id in its after (db/audit.ts), the answer is never kept with a key,
+ * and the journal ships of a person only the group's keyed digest.
+ */
+import type { PersonView } from '../../../core/compliance/contract.js';
+import { COMPLIANCE_DAY_CSV, type ComplianceCsvRow } from '../../../core/compliance/exports.js';
+import { checkAdult, gamingDayOf } from '../../../core/compliance/rules.js';
+import { csvFilename, toCsv } from '../../../core/csv.js';
+import { KioskError } from '../../../core/errors.js';
+import { dayActs, insertPerson, latestPersonByKey, personById, type DayActRow, type PersonRow } from '../../../db/compliance.js';
+import type { ReadableDb } from '../../../db/connection.js';
+import { hallTimeZone } from '../../../db/people.js';
+import { softwareLabel } from '../../version.js';
+import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
+import { personKeyFor, personKeyOf } from '../shared/identification.js';
+
+/** A number shown to the screen masked but for its last 3 characters. */
+function masked(n: string | null): string {
+  if (n === null) return '';
+  return n.length <= 3 ? n : `${'•'.repeat(n.length - 3)}${n.slice(-3)}`;
+}
+
+function personView(p: PersonRow): PersonView {
+  return {
+    personId: p.id,
+    name: p.name ?? '',
+    documentType: p.documentType,
+    documentMasked: masked(p.documentNumber),
+    country: p.country,
+    birthDate: p.birthDate ?? '',
+    documentVerified: p.documentVerified === 1,
+    recordedAt: p.recordedAt,
+    recordedBy: p.recordedBy,
+  };
+}
+
+/** The day's rows with each person's total (every identification of one document added up). */
+function dayRows(db: ReadableDb, gamingDay: string): (DayActRow & { dayTotalCents: number })[] {
+  const acts = dayActs(db, gamingDay);
+  const totals = new Map<string, number>();
+  for (const a of acts) totals.set(a.personKey, (totals.get(a.personKey) ?? 0) + a.cents);
+  return acts.map((a) => ({ ...a, dayTotalCents: totals.get(a.personKey)! }));
+}
+
+export const complianceHandlers: HandlerSlice<'person.identify' | 'person.find' | 'compliance.day' | 'export.complianceDay'> = {
+  'person.identify': command((ctx, input) => {
+    if (!input.documentVerified) throw new KioskError('IDENTIFICATION_UNVERIFIED_RECORD');
+    const p = input.person;
+    checkAdult(p.birthDate, gamingDayOf(ctx.now, hallTimeZone(ctx.db)));
+    const personKey = personKeyFor(ctx, p);
+    const operator = operatorOf(ctx);
+    const id = insertPerson(ctx.db, { personKey, name: p.name, documentType: p.documentType, documentNumber: p.documentNumber, country: p.country, birthDate: p.birthDate, at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId });
+    // The log keeps the record's id and the group's digest, never the person (the input is redacted too).
+    return done(personView(personById(ctx.db, id)!), { after: { personId: id, personKey } });
+  }),
+
+  'person.find': query((ctx, input) => {
+    const key = personKeyOf(ctx.db, input.person);
+    const row = key === null ? undefined : latestPersonByKey(ctx.db, key);
+    if (!row) throw new KioskError('PERSON_NOT_IDENTIFIED');
+    return personView(row);
+  }),
+
+  'compliance.day': query((ctx, input) => ({
+    gamingDay: input.gamingDay,
+    acts: dayRows(ctx.db, input.gamingDay).map((a) => ({
+      at: a.at,
+      act: a.act,
+      refId: a.refId,
+      cents: a.cents,
+      cashCents: a.cashCents,
+      chequeCents: a.chequeCents,
+      cardCents: a.cardCents,
+      operator: a.operator,
+      terminalId: a.terminalId,
+      personId: a.personId,
+      name: a.name ?? '',
+      documentType: a.documentType,
+      documentNumber: a.documentNumber ?? '',
+      country: a.country,
+      dayTotalCents: a.dayTotalCents,
+    })),
+  })),
+
+  'export.complianceDay': query((ctx, input) => {
+    const rows: ComplianceCsvRow[] = dayRows(ctx.db, input.gamingDay);
+    const zone = hallTimeZone(ctx.db);
+    return { filename: csvFilename('identificacoes', input.gamingDay), content: toCsv(COMPLIANCE_DAY_CSV, rows, zone, { software: softwareLabel(), madeAt: ctx.at }), rows: rows.length };
+  }),
+};

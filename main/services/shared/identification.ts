@@ -1,0 +1,100 @@
+/**
+ * Identification where the law asks for it (Lei n.º 83/2017, art. 76.º;
+ * SPEC 11), for every domain that pays or exchanges: the person a payment
+ * names, checked against the threshold and the cheques' rules before it is
+ * made, and the act kept with that person as it is (core/compliance).
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import {
+  checkChequePayee,
+  checkChipChequeCap,
+  checkIdentification,
+  documentIdentity,
+  gamingDayOf,
+  type IdentifiedAct,
+  type IdentityDocumentType,
+  type PersonFacts,
+} from '../../../core/compliance/rules.js';
+import { KioskError } from '../../../core/errors.js';
+import { chipChequeRoom, dayTotalOfKey, identityKey, insertIdentifiedAct, insertIdentityKey, personById, type PersonRow } from '../../../db/compliance.js';
+import type { ReadableDb } from '../../../db/connection.js';
+import { hallSettings, hallTimeZone } from '../../../db/people.js';
+import { operatorOf, type CommandContext } from './context.js';
+
+export type DocumentFields = { documentType: IdentityDocumentType; documentNumber: string; country: string };
+
+/**
+ * The group's digest of a document: HMAC-SHA-256 under the group's key, the same person in every hall, no document
+ * in clear. Null before the hall's first identification (no key yet: nothing to find).
+ */
+export function personKeyOf(db: ReadableDb, doc: DocumentFields): string | null {
+  const key = identityKey(db);
+  return key === undefined ? null : createHmac('sha256', key).update(documentIdentity(doc)).digest('hex');
+}
+
+/** The digest for a record being written: the hall's own key drawn first if it has none yet. */
+export function personKeyFor(ctx: CommandContext, doc: DocumentFields): string {
+  if (identityKey(ctx.db) === undefined) insertIdentityKey(ctx.db, randomBytes(32), ctx.at);
+  return personKeyOf(ctx.db, doc)!;
+}
+
+/** The person named for a payment, as the rules see them, with their record; none when none is named. */
+export interface Identified {
+  facts: PersonFacts;
+  row: PersonRow;
+}
+
+function identifiedOf(db: ReadableDb, personId: number | undefined): Identified | null {
+  if (personId === undefined) return null;
+  const row = personById(db, personId);
+  if (!row) throw new KioskError('PERSON_NOT_FOUND', { personId });
+  return { row, facts: { personId: row.id, verified: row.documentVerified === 1, erased: row.erasedAt !== null } };
+}
+
+/** What a payment or an exchange is, for the identification it may need. */
+export interface ActCase {
+  act: IdentifiedAct;
+  cents: number;
+  personId: number | undefined;
+  /** Cheques the caixa pays (a guia's, a prize's, chips'): each only to an identified person. */
+  chequeCents: number;
+  chequeCount: number;
+}
+
+/**
+ * Before a payment or an exchange: the person it names (if any), refused when the day's acts reach the threshold
+ * without one, a cheque goes to no one, or a chip cheque passes the day's chips bought by card or cheque.
+ */
+export function identifiedFor(ctx: { db: ReadableDb; now: Date }, c: ActCase): Identified | null {
+  const person = identifiedOf(ctx.db, c.personId);
+  const settings = hallSettings(ctx.db);
+  const gamingDay = gamingDayOf(ctx.now, hallTimeZone(ctx.db));
+  const priorCents = person ? dayTotalOfKey(ctx.db, person.row.personKey, gamingDay) : 0;
+  checkIdentification({ act: c.act, cents: c.cents, priorCents, thresholdCents: settings.identificationThresholdCents, moment: settings.identificationMoment, person: person?.facts ?? null });
+  checkChequePayee(c.chequeCount, person?.facts ?? null);
+  if (c.act === 'chip_redemption' && c.chequeCents > 0) {
+    const room = chipChequeRoom(ctx.db, person!.row.personKey, gamingDay);
+    checkChipChequeCap(c.chequeCents, room.boughtCents, room.chequedCents);
+  }
+  return person;
+}
+
+/** The act kept with the person it was made to or by (nothing when no one was named). */
+export function recordIdentifiedAct(
+  ctx: CommandContext,
+  person: Identified | null,
+  a: { act: IdentifiedAct; refId: number; cashCents: number; chequeCents: number; cardCents: number },
+): void {
+  if (!person) return;
+  const cents = a.cashCents + a.chequeCents + a.cardCents;
+  insertIdentifiedAct(ctx.db, {
+    personId: person.row.id,
+    ...a,
+    cents,
+    gamingDay: gamingDayOf(ctx.now, hallTimeZone(ctx.db)),
+    at: ctx.at,
+    operatorId: operatorOf(ctx).id,
+    terminalId: ctx.terminalId,
+  });
+}
+
