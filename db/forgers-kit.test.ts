@@ -36,8 +36,9 @@ import { BACKUP_DIR, restoreBackup, RestoreRefusedError, type BackupManifest } f
 import { checkBooks } from './books.js';
 import type { ReadableDb } from './connection.js';
 import { currentHallKey, entryLeaf, sha256, verifyCheckpoints, VerifierKeyError } from './transparency.js';
+import { PROGRAM } from '../test/program.js';
 
-const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'main/cli.ts', ...args], { encoding: 'utf8', timeout: 60_000 });
+const cli = (args: string[]) => spawnSync(process.execPath, [...PROGRAM, ...args], { encoding: 'utf8', timeout: 60_000 });
 
 let t: TestHall;
 let scratch: string;

@@ -12,6 +12,7 @@ import { chromium, type Browser, type BrowserContextOptions, type Page, type Req
 import { expect } from 'vitest';
 import { startCounter, type Counter } from '../main/counter/index.js';
 import { faultProxy, type FaultProxy } from '../test/fault-proxy.js';
+import { PROGRAM } from '../test/program.js';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -30,12 +31,8 @@ export interface RunningKiosk {
   stop(): Promise<void>;
 }
 
-/**
- * How a spec starts the program: the production build (dist/main/cli.js, made by `npm test` before any test, which
- * then sets KIOSK_E2E_BUILT=1) starts in about half the CPU time of the sources under tsx; a spec run alone starts
- * the sources, so it never runs a stale build.
- */
-export const PROGRAM: readonly string[] = process.env.KIOSK_E2E_BUILT === '1' ? ['dist/main/cli.js'] : ['--import', 'tsx', 'main/cli.ts'];
+/** How a spec starts the program (the build `npm test` made, or the sources under tsx). */
+export { PROGRAM };
 
 /** A failed receipt is retried after 1 s, 1 s and 2 s here (the hall's 1 s, 3 s and 10 s would be waited at every failed print). */
 const PRINT_RETRY_MS = '1000,1000,2000';

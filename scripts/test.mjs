@@ -20,7 +20,7 @@ const checks = [
   ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
   ['type-check', 'npx', ['tsc', '-p', 'tsconfig.json']],
   ['type-check (Electron)', 'npx', ['tsc', '-p', 'tsconfig.electron.json', '--noEmit']],
-  // The production build (the renderer, and dist/main that the end-to-end specs start: KIOSK_E2E_BUILT below).
+  // The production build (the renderer, and dist/main that the tests start: KIOSK_TEST_BUILT below).
   ['build', process.execPath, ['scripts/build.mjs']],
 ];
 
@@ -31,9 +31,9 @@ const steps = [
   ['end-to-end tests that measure time, alone', 'npx', ['vitest', 'run', '--project', 'e2e-alone']],
 ];
 
-// KIOSK_E2E_BUILT: the end-to-end specs start dist/main/cli.js, built above from these sources, not the sources under
-// tsx (e2e/support.ts): about half the CPU time at each of their ~50 starts of the program.
-const env = { ...process.env, CHROMIUM_PATH: CHROMIUM, KIOSK_E2E_BUILT: '1', FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') };
+// KIOSK_TEST_BUILT: the tests start dist/main/cli.js, built above from these sources, not the sources under tsx
+// (test/program.ts): about half the CPU time at each of their ~100 starts of the program.
+const env = { ...process.env, CHROMIUM_PATH: CHROMIUM, KIOSK_TEST_BUILT: '1', FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') };
 const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
 
 /** One check, its output kept and printed whole once it ends (so the four do not interleave). */

@@ -24,6 +24,7 @@ import { buildSessionExport, EXPORT_FORMAT } from './export.js';
 import { checkReport, entryHash } from '../../core/inspector/check.js';
 import { verifyExport } from './verify.js';
 import { softwareLabel } from '../version.js';
+import { PROGRAM } from '../../test/program.js';
 
 let t: TestHall;
 beforeEach(async () => {
@@ -332,7 +333,7 @@ describe('the inspector export', () => {
     const sessionId = await playedSession('A');
     const acta = await t.h.ok('session.acta', { sessionId }, t.manager);
     const root = resolve(import.meta.dirname, '..', '..');
-    const run = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'main/cli.ts', ...args], { cwd: root, encoding: 'utf8' });
+    const run = (args: string[]) => spawnSync(process.execPath, [...PROGRAM, ...args], { cwd: root, encoding: 'utf8' });
     const out = join(t.h.dataDir, 'export.zip');
     const made = run(['export', '--data-dir', t.h.dataDir, '--session', String(sessionId), '--out', out]);
     expect(made.status, made.stderr).toBe(0);

@@ -20,6 +20,7 @@ import { exportSessionInWorker } from './in-worker.js';
 import { KioskError } from '../../core/refusal.js';
 import { readZip } from '../../core/inspector/zip.js';
 import { verifyExport } from './verify.js';
+import { PROGRAM } from '../../test/program.js';
 
 let t: TestHall;
 let base: ExportBase;
@@ -180,7 +181,7 @@ describe('the command line', () => {
     const big = join(work, 'grande.zip');
     writeFileSync(big, '');
     truncateSync(big, 600_000_000);
-    const run = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'main/cli.ts', 'export:verify', ...args], { cwd: root, encoding: 'utf8' });
+    const run = (args: string[]) => spawnSync(process.execPath, [...PROGRAM, 'export:verify', ...args], { cwd: root, encoding: 'utf8' });
     const refused = run([big, '--key', base.key]);
     expect([refused.status, refused.stdout.trim(), refused.stderr]).toEqual([1, 'FALHA em (zip): o ficheiro tem 600000000 bytes: excede o limite de 384 MiB.', '']);
     const dup = join(work, 'dup.zip');

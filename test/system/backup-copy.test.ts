@@ -18,8 +18,9 @@ import { BACKUP_DIR } from '../../db/backup.js';
 import { sha256OfFile } from '../../db/backup-copy.js';
 import { startBackupCopier, type BackupCopier } from '../../main/hall/backup-copier.js';
 import { createTestHall, type TestHall } from '../fixtures/faces.js';
+import { PROGRAM } from '../program.js';
 
-const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'main/cli.ts', ...args], { encoding: 'utf8', timeout: 120_000 });
+const cli = (args: string[]) => spawnSync(process.execPath, [...PROGRAM, ...args], { encoding: 'utf8', timeout: 120_000 });
 
 let t: TestHall;
 let copier: BackupCopier | null;

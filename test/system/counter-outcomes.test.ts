@@ -29,6 +29,7 @@ import type { Result } from '../../core/errors.js';
 import { createHallLink, type HallLink } from '../../main/counter/link.js';
 import { DATABASE_FILE } from '../../main/kiosk.js';
 import { faultProxy, type Fault, type FaultProxy } from '../fault-proxy.js';
+import { PROGRAM } from '../program.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const TOKEN = 'counter-outcomes-token-0123456789';
@@ -43,7 +44,7 @@ interface Hall {
 }
 
 function startHall(dataDir: string, port: number, demo: boolean): Promise<Hall> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', 'web', '--data-dir', dataDir, '--port', String(port), ...(demo ? ['--demo'] : [])], {
+  const child = spawn(process.execPath, [...PROGRAM, 'web', '--data-dir', dataDir, '--port', String(port), ...(demo ? ['--demo'] : [])], {
     cwd: ROOT,
     env: { ...process.env, KIOSK_TOKEN: TOKEN },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -261,7 +262,7 @@ interface Proc {
 }
 
 function run(args: string[], token: string): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', ...args], { cwd: ROOT, env: { ...process.env, KIOSK_TOKEN: token }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...PROGRAM, ...args], { cwd: ROOT, env: { ...process.env, KIOSK_TOKEN: token }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (out += c.toString()));

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { enrollAtHall, hallAgent, loadTerminalIdentity } from '../../main/counter/enrol-client.js';
 import { derOfPem, fingerprintOf } from '../../main/hall/pki.js';
+import { PROGRAM } from '../program.js';
 
 const TOKEN = 'hall-cli-test-token-0123456789';
 const root = mkdtempSync(join(tmpdir(), 'hall-cli-'));
@@ -34,7 +35,7 @@ interface Ready {
 }
 
 function startHall(): Promise<Ready> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', 'hall', '--data-dir', hallDir, '--port', '0', '--terminals-port', '0', '--bind', '127.0.0.1'], {
+  const child = spawn(process.execPath, [...PROGRAM, 'hall', '--data-dir', hallDir, '--port', '0', '--terminals-port', '0', '--bind', '127.0.0.1'], {
     env: { ...process.env, KIOSK_TOKEN: TOKEN },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

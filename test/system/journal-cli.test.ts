@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rpcClient, type RpcClient } from '../../bench/rpc-client.js';
 import { createTestDatabase, type TestDatabase } from '../postgres.js';
 import { tcpLink, type TcpLink } from '../tcp-proxy.js';
+import { PROGRAM } from '../program.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TOKEN = 'journal-cli-token-0123456789abcdef';
@@ -54,7 +55,7 @@ describe('the shipper beside a running kiosk', () => {
   it('ships while the hall sells, says so on system.health through a cut link, and drains the backlog by itself', async () => {
     const url = new URL(pgdb.url);
     url.port = String(link.port);
-    kiosk = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', 'web', '--data-dir', dir, '--port', '0', '--demo', '--journal-url', url.toString()], {
+    kiosk = spawn(process.execPath, [...PROGRAM, 'web', '--data-dir', dir, '--port', '0', '--demo', '--journal-url', url.toString()], {
       cwd: ROOT,
       env: { ...process.env, KIOSK_TOKEN: TOKEN },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -114,12 +115,12 @@ describe('the shipper beside a running kiosk', () => {
     expect(Number(dups!.n)).toBe(0);
 
     // The command line on the same folder, beside the running kiosk: nothing left (or what the last seconds wrote).
-    const once = spawnSync(process.execPath, ['--import', 'tsx', 'main/cli.ts', 'journal:ship', '--data-dir', dir, '--database-url', pgdb.url], { cwd: ROOT, encoding: 'utf8' });
+    const once = spawnSync(process.execPath, [...PROGRAM, 'journal:ship', '--data-dir', dir, '--database-url', pgdb.url], { cwd: ROOT, encoding: 'utf8' });
     expect(once.status, once.stderr).toBe(0);
     const shipped = JSON.parse(once.stdout.trim()) as { shipped: number; head: number };
     expect(shipped.head).toBeGreaterThanOrEqual(back.journal!.groupHead!);
 
-    const verify = spawnSync(process.execPath, ['--import', 'tsx', 'main/cli.ts', 'group:verify', '--database-url', pgdb.url], { cwd: ROOT, encoding: 'utf8' });
+    const verify = spawnSync(process.execPath, [...PROGRAM, 'group:verify', '--database-url', pgdb.url], { cwd: ROOT, encoding: 'utf8' });
     expect(verify.status, verify.stdout + verify.stderr).toBe(0);
     expect(verify.stdout).toMatch(/Bingo Demonstração \([0-9a-f-]{36}\): íntegro \(\d+ entradas, última n\.º \d+\)\./);
 

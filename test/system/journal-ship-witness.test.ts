@@ -19,6 +19,7 @@ import { witnessGroup, witnessKeyFrom } from '../../main/group/witness.js';
 import { createTestHall, type TestHall } from '../fixtures/faces.js';
 import { playedSession } from '../fixtures/played-session.js';
 import { createTestDatabase, type TestDatabase } from '../postgres.js';
+import { PROGRAM } from '../program.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const WITNESSED_AT = new Date('2026-12-01T03:00:00.000Z');
@@ -41,7 +42,7 @@ afterAll(async () => {
   await pgdb?.drop();
 });
 
-const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'main/cli.ts', ...args], { cwd: ROOT, encoding: 'utf8' });
+const cli = (args: string[]) => spawnSync(process.execPath, [...PROGRAM, ...args], { cwd: ROOT, encoding: 'utf8' });
 const local = (sql: string) => t.h.kiosk.db.prepare(sql).pluck().get() as number;
 const until = async (what: () => boolean, seen: () => string, ms = 30_000) => {
   for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) if (what()) return;
@@ -71,7 +72,7 @@ describe('journal:ship once', () => {
 
     // The shipper following (the kiosk's worker) brings them back and keeps them in the hall's file, beside the
     // running kiosk; stopped by SIGTERM, cleanly.
-    const follow = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', 'journal:ship', '--follow', '--data-dir', t.h.dataDir, '--database-url', pgdb.url], {
+    const follow = spawn(process.execPath, [...PROGRAM, 'journal:ship', '--follow', '--data-dir', t.h.dataDir, '--database-url', pgdb.url], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

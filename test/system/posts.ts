@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
+import { PROGRAM } from '../program.js';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -13,10 +14,14 @@ export interface Proc {
   output: () => string;
 }
 
-/** `tsx ARGS` from the project's folder, inside namespace `ns` when given; KIOSK_TOKEN is the browser mode's token. */
+/**
+ * `tsx ARGS` from the project's folder (the program's command line `main/cli.ts ...` as test/program.ts starts it),
+ * inside namespace `ns` when given; KIOSK_TOKEN is the browser mode's token.
+ */
 export function start(args: string[], token: string, ns?: string): Proc {
   const cmd = ns ? 'ip' : process.execPath;
-  const full = ns ? ['netns', 'exec', ns, process.execPath, '--import', 'tsx', ...args] : ['--import', 'tsx', ...args];
+  const node = args[0] === 'main/cli.ts' ? [...PROGRAM, ...args.slice(1)] : ['--import', 'tsx', ...args];
+  const full = ns ? ['netns', 'exec', ns, process.execPath, ...node] : node;
   const child = spawn(cmd, full, { cwd: ROOT, env: { ...process.env, KIOSK_TOKEN: token }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));

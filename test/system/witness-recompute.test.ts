@@ -32,6 +32,7 @@ import { HALL_KEY_FILE, logOrigin, rawPublicKey } from '../../main/services/shar
 import { createTestHall, type TestHall } from '../fixtures/faces.js';
 import { playedSession } from '../fixtures/played-session.js';
 import { createTestDatabase, type TestDatabase } from '../postgres.js';
+import { PROGRAM } from '../program.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const WITNESSED_AT = new Date('2026-12-01T03:00:00.000Z');
@@ -67,7 +68,7 @@ afterAll(async () => {
 const newWitness = (): WitnessKey => witnessKeyFrom(join(mkdtempSync(join(tmpdir(), 'witness-')), 'witness.key'), 'grupo-teste');
 const checkpointIds = () => t.h.kiosk.db.prepare('SELECT id FROM checkpoints ORDER BY size, id').pluck().all() as number[];
 const groupRows = async (key: WitnessKey) => Number((await pgdb.query<{ n: string }>('SELECT COUNT(*) AS n FROM cosignatures WHERE witness_key = $1', [key.verifierKey]))[0]!.n);
-const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'main/cli.ts', ...args], { cwd: ROOT, encoding: 'utf8' });
+const cli = (args: string[]) => spawnSync(process.execPath, [...PROGRAM, ...args], { cwd: ROOT, encoding: 'utf8' });
 
 /** `edit` applied to the group's copy, the witness and group:verify asked, the copy put back as it was. */
 async function withAlteredCopy(column: 'payload' | 'hash' | 'documents', seq: number, edit: string, check: () => Promise<void>) {

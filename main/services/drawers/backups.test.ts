@@ -14,8 +14,9 @@ import { BACKUP_DIR, createBackup, describeDatabase, listBackups, openForCheck }
 import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
 import type { KioskEvent } from '../../../core/events.js';
 import { DATABASE_FILE, PIN_KEY_FILE } from '../../kiosk.js';
+import { PROGRAM } from '../../../test/program.js';
 
-const CLI = ['--import', 'tsx', 'main/cli.ts'];
+const CLI = PROGRAM;
 const cli = (args: string[]) => spawnSync(process.execPath, [...CLI, ...args], { encoding: 'utf8', timeout: 60_000 });
 
 let t: TestHall;

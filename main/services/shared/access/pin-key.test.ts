@@ -15,6 +15,7 @@ import { KioskError } from '../../../../core/refusal.js';
 import { openKiosk } from '../../../kiosk.js';
 import { createHarness } from '../../../../test/harness.js';
 import { PIN_KEY_FILE } from './pin-key.js';
+import { PROGRAM } from '../../../../test/program.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -117,7 +118,7 @@ describe('the PIN key at start', () => {
   it('the command line says the refusal in words, pt-PT then English, and exits 1', async () => {
     const { dataDir } = await hallFolder();
     rmSync(join(dataDir, PIN_KEY_FILE));
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'main/cli.ts', 'web', '--data-dir', dataDir, '--port', '0'], {
+    const r = spawnSync(process.execPath, [...PROGRAM, 'web', '--data-dir', dataDir, '--port', '0'], {
       encoding: 'utf8',
       timeout: 60_000,
     });
