@@ -5,7 +5,10 @@
  *   (each an audit entry with its documents, the sale and its range) shipped
  *   from nothing (target at least 20,000/s);
  * - the month's group:report over BENCH_REPORT_HALLS halls of
- *   BENCH_REPORT_SALES sales each (target within 2 s for 10 halls);
+ *   BENCH_REPORT_SALES sales each (target within 2 s for 10 halls); then the
+ *   same entries as an older shipper left them (without facts): their upcast
+ *   as the group's programs open the database, the report and group:verify
+ *   over them (issue 39: older entries still read);
  * - group:verify over BENCH_VERIFY_ENTRIES entries, through the command line
  *   (target within 60 s for a million; bench/group-verify.ts);
  * - a sale's p99 with the shipper's worker flat out (catching up a backlog of
@@ -28,8 +31,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { appendAudit } from '../db/audit.js';
 import { openDatabase, writeTransaction } from '../db/connection.js';
-import { hallIdentity, journalHead } from '../db/journal.js';
-import { openGroup } from '../main/group/index.js';
+import { documentsHash, hallIdentity, journalHead, type EntryDocuments } from '../db/journal.js';
+import { openGroup, verifyGroup } from '../main/group/index.js';
 import { shipHall } from '../main/journal/ship.js';
 import { readGroupReport } from '../main/group/report.js';
 import { reportPeriod } from '../core/group-report.js';
@@ -109,13 +112,20 @@ export async function shippingRate(entries: number, url: string) {
 
 /**
  * The month's group report over `halls` halls of `sales` sales each (every one with its documents), shipped
- * into one database of its own: the report's time, read as `group:report` reads it (one snapshot).
+ * into one database of its own: the report's time, read as `group:report` reads it (one snapshot); then the same
+ * entries as a hall's older shipper left them (issue 39: the group's contract, version 0: documents and their
+ * digest alone, no facts), each upcast as the group's programs open the database, and the report and
+ * group:verify timed over them (the same figures asked of the report).
  */
 export async function monthReport(halls: number, sales: number) {
   const pg = await createTestDatabase();
   const dirs: string[] = [];
   try {
     const group = await openGroup(pg.url);
+    const today = hallDay(new Date(), 'Europe/Lisbon');
+    const period = reportPeriod({}, today);
+    let shipped: Awaited<ReturnType<typeof readGroupReport>>;
+    let seconds: number;
     try {
       for (let i = 1; i <= halls; i++) {
         const dir = mkdtempSync(join(tmpdir(), 'bench-journal-report-'));
@@ -127,19 +137,72 @@ export async function monthReport(halls: number, sales: number) {
           db.close();
         }
       }
-      const today = hallDay(new Date(), 'Europe/Lisbon');
       const t0 = performance.now();
-      const report = await readGroupReport(group.pool, reportPeriod({}, today));
-      const seconds = (performance.now() - t0) / 1000;
-      const sessions = report.rows.filter((r) => r.sessionNumber !== null);
+      shipped = await readGroupReport(group.pool, period);
+      seconds = (performance.now() - t0) / 1000;
+      const sessions = shipped.rows.filter((r) => r.sessionNumber !== null);
       if (sessions.length !== halls || sessions.some((r) => r.cardsSold !== 2 * sales)) throw new Error(`report: ${sessions.map((r) => r.cardsSold).join(', ')} cards`);
-      return { halls, salesPerHall: sales, entries: halls * sales, seconds: round(seconds) };
     } finally {
       await group.close();
     }
+    log(`the same ${halls * sales} entries as an older shipper left them: upcast, report, group:verify`);
+    const older = await olderEntries(pg, period, shipped);
+    return { halls, salesPerHall: sales, entries: halls * sales, seconds: round(seconds), olderEntries: older };
   } finally {
     await pg.drop();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Every entry of the group's database made as an older shipper left it (its documents and their digest alone; no
+ * facts, contract or hall schema), then timed: the upcast as the group's programs open the database (each entry's
+ * facts derived from its raw rows), the report over them (its figures those of `shipped`), group:verify (each
+ * entry's facts derived again and compared).
+ */
+async function olderEntries(pg: Awaited<ReturnType<typeof createTestDatabase>>, period: ReturnType<typeof reportPeriod>, shipped: Awaited<ReturnType<typeof readGroupReport>>) {
+  for (let after = { hall: '00000000-0000-0000-0000-000000000000', seq: 0 }; ; ) {
+    const page = await pg.query<{ hall_id: string; seq: string; hash: string; documents: EntryDocuments }>(
+      `SELECT hall_id, seq, hash, documents FROM journal WHERE (hall_id, seq) > ($1, $2) ORDER BY hall_id, seq LIMIT 20000`,
+      [after.hall, after.seq],
+    );
+    if (page.length === 0) break;
+    await pg.query(
+      `UPDATE journal j SET contract = NULL, facts = NULL, fact_types = NULL, hall_schema = NULL, documents_hash = u.digest
+         FROM unnest($1::uuid[], $2::bigint[], $3::text[]) AS u(hall_id, seq, digest) WHERE j.hall_id = u.hall_id AND j.seq = u.seq`,
+      [page.map((r) => r.hall_id), page.map((r) => r.seq), page.map((r) => documentsHash(r.hash, r.documents))],
+    );
+    const last = page[page.length - 1]!;
+    after = { hall: last.hall_id, seq: Number(last.seq) };
+  }
+  await pg.query('UPDATE halls SET facts_from = NULL');
+  await pg.query('VACUUM ANALYZE journal');
+  const entries = Number((await pg.query<{ n: string }>('SELECT count(*) AS n FROM journal WHERE contract IS NULL'))[0]!.n);
+  const t0 = performance.now();
+  const group = await openGroup(pg.url);
+  try {
+    const upcastSeconds = (performance.now() - t0) / 1000;
+    const left = Number((await pg.query<{ n: string }>('SELECT count(*) AS n FROM journal WHERE contract IS DISTINCT FROM 0'))[0]!.n);
+    if (left !== 0) throw new Error(`${left} entries not upcast`);
+    const t1 = performance.now();
+    const report = await readGroupReport(group.pool, period);
+    const reportSeconds = (performance.now() - t1) / 1000;
+    if (JSON.stringify({ ...report, generatedAt: '' }) !== JSON.stringify({ ...shipped, generatedAt: '' })) throw new Error('the report over upcast entries differs');
+    const t2 = performance.now();
+    const check = await verifyGroup(group.pool);
+    const verifySeconds = (performance.now() - t2) / 1000;
+    if (!check.valid) throw new Error(`group:verify over upcast entries: ${JSON.stringify(check.halls.find((h) => h.firstBreak)?.firstBreak)}`);
+    return {
+      entries,
+      upcastSeconds: round(upcastSeconds),
+      upcastPerSecond: Math.round(entries / upcastSeconds),
+      reportSeconds: round(reportSeconds),
+      verifySeconds: round(verifySeconds),
+      verifiedPerSecond: Math.round(entries / verifySeconds),
+      sameReport: true,
+    };
+  } finally {
+    await group.close();
   }
 }
 

@@ -100,7 +100,10 @@ export function journalQueries(documents: readonly DocumentDescriptor[]): readon
     .filter((d) => d.shipped !== false)
     .flatMap((d) => {
       const [col, idCol] = d.binding === 'document_audit' ? ['document', 'document_id'] : ['record', 'record_id'];
-      const bound = `FROM ${d.binding} b JOIN ${d.table} d ON d.${d.key} = b.${idCol} WHERE b.${col} = '${d.type}' AND b.audit_seq >= ? AND b.audit_seq < ?`;
+      // The batch's bindings by their seq (the index on (audit_seq, type)): left to itself, SQLite searches the
+      // binding's key (type, id) instead, every binding of that type ever written, for each batch; measured, a
+      // hall of 50,000 sales shipped in 25 batches spent 0.6 s there of 4.4.
+      const bound = `FROM ${d.binding} b INDEXED BY ${d.binding}_by_seq JOIN ${d.table} d ON d.${d.key} = b.${idCol} WHERE b.${col} = '${d.type}' AND b.audit_seq >= ? AND b.audit_seq < ?`;
       const columns = d.fixedColumns ? d.fixedColumns.map((c) => `d.${c}`).join(', ') : 'd.*';
       return [
         { table: d.table, sql: `SELECT b.audit_seq + 1 AS seq__, ${columns} ${bound} ORDER BY b.audit_seq, d.${d.key}` },

@@ -108,30 +108,74 @@ export async function markDiverged(c: GroupClient, hallId: string, seq: number):
   await c.query('UPDATE halls SET diverged_seq = $2, diverged_at = now() WHERE hall_id = $1 AND diverged_seq IS NULL', [hallId, seq]);
 }
 
+/** A COPY ... FROM STDIN of rows in PostgreSQL's text format, sent as they are made (main/journal/copy.ts: the driver's). */
+export type CopyRows = (sql: string, rows: Iterable<string>) => Promise<void>;
+
+const JOURNAL_COPY = `COPY journal (hall_id, seq, prev_hash, hash, kind, payload, documents, documents_hash, recorded_at, doc_tables, contract, facts, fact_types, hall_schema) FROM STDIN`;
+
+/** A field of COPY's text format: null as \N; a backslash, tab, newline or carriage return escaped. */
+function field(v: string | number | null): string {
+  if (v === null) return '\\N';
+  const text = String(v);
+  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : text;
+}
+
+/** A JSON text as a field: JSON.stringify leaves no tab, newline or carriage return raw, only backslashes to double. */
+function jsonField(v: unknown): string {
+  return v === null ? '\\N' : JSON.stringify(v).replaceAll('\\', '\\\\');
+}
+
+/** An object's keys as a text[] literal, sorted (group:verify compares them as a set), each quoted. */
+function keysArray(o: object): string {
+  return `{${Object.keys(o)
+    .sort()
+    .map((k) => `"${k.replace(/["\\]/g, (c) => `\\${c}`)}"`)
+    .join(',')}}`;
+}
+
 /**
- * Entries in one statement (one round trip for thousands), then the head moved to the last. The batch goes as
- * one JSON text, unpacked by PostgreSQL: no array literal to escape entry by entry on either side.
+ * Entries by one COPY, each made as it is sent (`entries` may build them lazily: PostgreSQL inserts the first while
+ * the next are made), then the head moved to the last. Each column as the hall gave it: the payload, documents and
+ * facts as JSON texts PostgreSQL reads into jsonb, recorded_at the payload's own time, doc_tables and fact_types the
+ * keys of the documents and facts (none where they are not an object).
  */
-export async function appendEntries(c: GroupClient, hallId: string, entries: readonly Omit<GroupEntry, 'recordedAt'>[]): Promise<void> {
-  await c.query(
-    `INSERT INTO journal (hall_id, seq, prev_hash, hash, kind, payload, documents, documents_hash, recorded_at, doc_tables, contract, facts, fact_types, hall_schema)
-     SELECT $1, (e->>'seq')::bigint, e->>'prevHash', e->>'hash', e->>'kind', e->'payload', e->'documents', e->>'documentsHash',
-            (e->'payload'->>'at')::timestamptz,
-            CASE WHEN jsonb_typeof(e->'documents') = 'object' THEN ARRAY(SELECT jsonb_object_keys(e->'documents') ORDER BY 1) END,
-            (e->>'contract')::smallint, CASE WHEN jsonb_typeof(e->'facts') = 'object' THEN e->'facts' END,
-            CASE WHEN jsonb_typeof(e->'facts') = 'object' THEN ARRAY(SELECT jsonb_object_keys(e->'facts') ORDER BY 1) END,
-            (e->>'hallSchema')::integer
-       FROM jsonb_array_elements($2::jsonb) AS e`,
-    [hallId, JSON.stringify(entries)],
-  );
-  const last = entries[entries.length - 1]!;
-  const firstWithDocuments = entries.find((e) => e.documentsHash !== null)?.seq ?? null;
-  const firstWithFacts = entries.find((e) => e.contract !== null && e.contract > 0)?.seq ?? null;
+export async function appendEntries(c: GroupClient, copy: CopyRows, hallId: string, entries: Iterable<Omit<GroupEntry, 'recordedAt'>>): Promise<void> {
+  let last: Omit<GroupEntry, 'recordedAt'> | null = null;
+  let firstWithDocuments: number | null = null;
+  let firstWithFacts: number | null = null;
+  const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null && !Array.isArray(v);
+  function* rows(): Generator<string> {
+    for (const e of entries) {
+      last = e;
+      if (firstWithDocuments === null && e.documentsHash !== null) firstWithDocuments = e.seq;
+      if (firstWithFacts === null && e.contract !== null && e.contract > 0) firstWithFacts = e.seq;
+      const facts = isObject(e.facts) ? e.facts : null;
+      yield `${[
+        field(hallId),
+        field(e.seq),
+        field(e.prevHash),
+        field(e.hash),
+        field(e.kind),
+        jsonField(e.payload),
+        jsonField(e.documents),
+        field(e.documentsHash),
+        field(e.payload.at),
+        field(isObject(e.documents) ? keysArray(e.documents) : null),
+        field(e.contract),
+        jsonField(facts),
+        field(facts === null ? null : keysArray(facts)),
+        field(e.hallSchema ?? null),
+      ].join('\t')}\n`;
+    }
+  }
+  await copy(JOURNAL_COPY, rows());
+  const end = last as Omit<GroupEntry, 'recordedAt'> | null;
+  if (end === null) return;
   await c.query(
     `UPDATE halls SET head_seq = $2, head_hash = $3, last_entry_at = $4, last_shipped_at = now(), documents_from = COALESCE(documents_from, $5),
             facts_from = COALESCE(facts_from, $6)
       WHERE hall_id = $1`,
-    [hallId, last.seq, last.hash, last.payload.at, firstWithDocuments, firstWithFacts],
+    [hallId, end.seq, end.hash, end.payload.at, firstWithDocuments, firstWithFacts],
   );
 }
 

@@ -7,8 +7,8 @@
  * Why `pg` (node-postgres): the most used PostgreSQL driver for Node, in
  * steady release since 2010, pure JavaScript (no second native build beside
  * better-sqlite3's), typed by @types/pg, with plain parameterised SQL text
- * (kept readable in db-style files, as in db/) and array parameters, which
- * the shipper's one-statement batch insert (unnest) needs. `postgres`
+ * (kept readable in db-style files, as in db/), and a query protocol any
+ * object can speak (the shipper's COPY, ./copy.ts, without another package). `postgres`
  * (porsager) is as good a driver; its tagged-template SQL would be a second
  * style of SQL in the house.
  */

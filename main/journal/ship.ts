@@ -16,6 +16,7 @@ import type { GroupClient, GroupPool } from '../../db/group/client.js';
 import { appendEntries, groupHashAt, groupHashes, groupHead, markDiverged, registerHall, type GroupEntry } from '../../db/group/journal.js';
 import { ensureMonths } from '../../db/group/schema.js';
 import { hallIdentity, hallSchemaVersion, journalDocuments, journalEntries, journalHashAt, journalHead, type EntryDocuments } from '../../db/journal.js';
+import { copyRows } from './copy.js';
 import { entryDigest, HALL_READERS, newestHallSchema } from './digest.js';
 import { cosignaturesAfter, insertHallCheckpoints, lastShippedCheckpoint, type CosignatureRow } from '../../db/group/witness.js';
 import { checkpointsToShip, lastCosignedCheckpoint } from '../../db/transparency.js';
@@ -173,10 +174,14 @@ export async function shipBatch(
       // The hall's entry at the group's head is not the group's: the histories part there (at 0: its genesis).
       if (fresh[0]!.id === head.headSeq + 1 && fresh[0]!.prev_hash !== head.headHash) await diverged(Math.max(1, head.headSeq));
       checkRun(fresh, head.headSeq, head.headHash);
+      // Each entry made as it is sent: PostgreSQL inserts the first while the next are made.
       await appendEntries(
         c,
+        (sql, rows) => copyRows(c, sql, rows),
         hallId,
-        fresh.map((e) => groupEntry(e, documents.get(e.id), hallSchema)),
+        (function* () {
+          for (const e of fresh) yield groupEntry(e, documents.get(e.id), hallSchema);
+        })(),
       );
     }
     await c.query('COMMIT');

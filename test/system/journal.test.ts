@@ -11,9 +11,9 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendAudit, auditRowHash, hallGenesis } from '../../db/audit.js';
 import { openDatabase, openReader, writeTransaction } from '../../db/connection.js';
-import { hallIdentity } from '../../db/journal.js';
+import { hallIdentity, journalDocuments, journalEntries } from '../../db/journal.js';
 import { openGroup, verifyGroup, type Group } from '../../main/group/index.js';
-import { shipHall } from '../../main/journal/ship.js';
+import { shipBatch, shipHall } from '../../main/journal/ship.js';
 import { followJournal } from '../../main/journal/follow.js';
 import { openKiosk, DATABASE_FILE, type Kiosk } from '../../main/kiosk.js';
 import { HALL_KEY_FILE } from '../../main/services/shared/signing/hall-key.js';
@@ -115,9 +115,22 @@ describe('the group journal', () => {
       const local = a.kiosk.db.prepare('SELECT SUM(total_cents) FROM sales').pluck().get() as number;
       expect(Number(sales[0]!.total)).toBe(local);
 
-      // More sales later: only they go.
-      await a.sell(3);
+      // More sales later: only they go. An entry whose texts hold a tab, a newline and backslashes travels exact (the
+      // batch goes as COPY's text, where these are escaped): group:verify recomputes its hash from them below.
+      await a.sell(2);
+      writeTransaction(a.kiosk.db, () =>
+        appendAudit(a.kiosk.db, { at: new Date().toISOString(), operatorId: null, terminalId: 'T1', channel: 'test.note', outcome: 'ok', input: { note: 'a\tb\nc\\d "e"' }, before: undefined, after: { n: '\\N' } }),
+      );
       const before = auditCount(a.kiosk) - 3;
+      // Facts the hall's schema has no mapping for are not guessed: the batch is refused whole, the group holds none of it.
+      const batch = journalEntries(a.kiosk.db, before, 10);
+      const client = await group.pool.connect();
+      try {
+        await expect(shipBatch(client, idA, batch, new Set(), journalDocuments(a.kiosk.db, before, before + 3), 9999)).rejects.toThrow(/schema 9999 has no mapping to facts/);
+      } finally {
+        client.release();
+      }
+      expect(await counts(idA)).toEqual({ rows: before, distinct: before, max: before });
       expect(await shipHall(a.kiosk.db, group.pool)).toEqual({ shipped: 3, head: before + 3 });
 
       const check = await verifyGroup(group.pool);
