@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { mergeUnique } from './merge.js';
 import { auditContract } from './audit/contract.js';
 import { bingoContract } from './bingo/contract.js';
+import { stockContract } from './bingo/stock-contract.js';
 import { caixaContract } from './caixa/contract.js';
 import { complianceContract } from './compliance/contract.js';
 import { backupsContract } from './drawers/backups.js';
@@ -28,6 +29,7 @@ export const contract = mergeUnique('channel', {
   peopleContract,
   approvalsContract,
   bingoContract,
+  stockContract,
   drawersContract,
   backupsContract,
   dayCloseContract,

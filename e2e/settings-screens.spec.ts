@@ -1,6 +1,6 @@
 /**
  * Configuração in sub-screens (issue 22, points 11, 12 and 13): a bar of big
- * tabs (Sala, Séries e bolas, Máquinas, Impressoras, Motivos, Terminais, and Utilizadores for an
+ * tabs (Sala, Séries e bolas, Cartões, Máquinas, Impressoras, Motivos, Terminais, and Utilizadores for an
  * admin), each sub-screen no longer than two screens and never sideways; the
  * printers' buttons whole at 1024x768 and 1366x768; the law cited by its
  * name. At 1024x768 (touch, pt-PT), 1366x768 (touch, en) and 1920x1080
@@ -35,24 +35,25 @@ const cases = SCREEN_CASES;
 
 const words = {
   'pt-PT': {
-    tabs: ['Sala', 'Séries e bolas', 'Máquinas', 'Impressoras', 'Motivos', 'Terminais', 'Assinatura', 'Utilizadores'],
+    tabs: ['Sala', 'Séries e bolas', 'Cartões', 'Máquinas', 'Impressoras', 'Motivos', 'Terminais', 'Assinatura', 'Utilizadores'],
     stamp: 'Imposto do selo (Despacho Normativo 80/85, art. 17.º)',
     ballSet: 'Jogo de bolas (Despacho Normativo 80/85, art. 5.º, n.º 3)',
     paper: 'PC858 · papel de 80 mm · gaveta no pino 2',
   },
   en: {
-    tabs: ['Hall', 'Series and balls', 'Machines', 'Printers', 'Reasons', 'Terminals', 'Signing key', 'Users'],
+    tabs: ['Hall', 'Series and balls', 'Cards', 'Machines', 'Printers', 'Reasons', 'Terminals', 'Signing key', 'Users'],
     stamp: 'Stamp duty (Despacho Normativo 80/85, art. 17)',
     ballSet: 'Ball set (Despacho Normativo 80/85, art. 5(3))',
     paper: 'PC858 · 80 mm paper · drawer on pin 2',
   },
 };
 
-const SUBS = ['hall', 'series', 'machines', 'printers', 'reasons', 'terminals', 'signing', 'users'] as const;
+const SUBS = ['hall', 'series', 'stock', 'machines', 'printers', 'reasons', 'terminals', 'signing', 'users'] as const;
 /** What each sub-screen holds (its existing test ids). */
 const HOLDS: Record<(typeof SUBS)[number], string[]> = {
   hall: ['settings-hall-name', 'stamp-duty', 'special-share', 'max-cards', 'guia-threshold', 'shift-hours', 'settings-submit'],
   series: ['series-code', 'series-submit', 'ballset-serial', 'ballset-submit'],
+  stock: ['stock-table', 'stock-move-submit', 'destroy-review'],
   machines: ['machines-panel'],
   printers: ['printers-panel', 'printer-row-recibos', 'printer-submit'],
   reasons: ['reasons-panel', 'reasons-act-drawer_kick', 'reasons-entry-1', 'reasons-save'],

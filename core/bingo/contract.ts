@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { pageFields, pageSchema } from '../paging.js';
 import { approvalSchema, CASHIERS, channel, COUNTER, csvFileSchema, empty, EVERYONE, id, isoTime, MANAGERS, plainText, seriesCode, signedCheckpointSchema } from '../schema.js';
 import { ANNUL_REASONS } from './rules.js';
+import { editionInput } from './stock-contract.js';
 import { HALL_TIME_ZONES } from '../time.js';
 
 const cents = z.number().int().nonnegative();
@@ -343,6 +344,9 @@ export const bingoContract = {
         size: z.number().int().positive().max(1_000_000),
         colour: plainText(0, 30).optional(),
         emission: plainText(0, 30).optional(),
+        /** The edition's authorisation (art. 3.º, n.º 1): given with the emission, the series' edition is recorded with it (stock.recordEdition). */
+        authorisationRef: editionInput.authorisationRef.optional(),
+        authorisationDate: editionInput.authorisationDate.optional(),
         /** Double cards (art. 3.5, 14.3): sold once, valid for two consecutive games. */
         double: z.boolean().optional(),
       })
@@ -654,6 +658,8 @@ export const bingoContract = {
       /** The frozen special fund carried to a new prize in this session, by a manager's recorded decision (art. 10). */
       specialFundCarried: z.array(z.object({ at: isoTime, amountCents: cents, decision: z.string(), by: z.string() })),
       checks: z.array(z.object({ at: isoTime, phase: z.string(), kind: z.string(), by: z.string() })),
+      /** The emission number of each series the session's games sold (DN 80/85, art. 3.º, n.º 2), in order of first use; null: none recorded. */
+      emissions: z.array(z.object({ seriesCode: z.string(), emission: z.string().nullable() })),
       games: z.array(actaGameSchema),
       /** The prizes of the session's games not paid by its close: owed, each with its card and game (art. 17.3). */
       prizesOwed: z.array(actaPrizeSchema),

@@ -27,6 +27,9 @@ export const BINGO_DOCUMENTS = [
     fixedColumns: ['id', 'code', 'price_cents', 'size', 'colour', 'emission', 'registered_at', 'registered_by'],
     label: 'o registo de uma série',
   },
+  // The cards themselves (art. 3.º, n.os 1 and 2): a series' edition, and the moves of its cards.
+  { type: 'series_edition', table: 'series_editions', key: 'series_id', at: 'at', binding: 'record_audit', label: 'a edição autorizada de uma série' },
+  { type: 'card_stock_move', table: 'card_stock_moves', key: 'id', at: 'at', binding: 'record_audit', label: 'um movimento de cartões em stock' },
   {
     type: 'game',
     table: 'games',

@@ -60,6 +60,8 @@ type ActaEntryKind =
   | 'game_annulled'
   | 'ball_set'
   | 'check'
+  // The cards in stock at the session's start (DN 80/85, art. 3.º): each followed series' figures.
+  | 'card_stock'
   /** The house put the special prize fund's starting amount in (SPEC 4). */
   | 'special_fund_started'
   /** A failure of the mechanism during the draw: it went on by hand (art. 16.2). */

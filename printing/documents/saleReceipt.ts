@@ -33,6 +33,8 @@ export interface SaleReceiptData {
   terminalId: string;
   /** One range, or two when the sale spans the first and the second series (SPEC 3). */
   ranges: CardRange[];
+  /** Each series' emission number (DN 80/85, art. 3.º, n.º 2), where it has one; printed under the ranges. */
+  emissions?: readonly { seriesCode: string; emission: string }[];
   quantity: number;
   unitPriceCents: number;
   totalCents: number;
@@ -73,6 +75,7 @@ export function saleReceipt(data: SaleReceiptData): PrintDocument {
     pair('Terminal', data.terminalId),
     { kind: 'rule' },
     ...data.ranges.map((r): Block => ({ kind: 'text', text: rangeText(r) })),
+    ...(data.emissions ?? []).map((e): Block => pair(`Emissão da série ${e.seriesCode}`, e.emission)),
     pair(`${cardsWord(data.quantity)} x ${euros(data.unitPriceCents)}`, euros(data.totalCents)),
     { kind: 'rule' },
     pair('TOTAL', euros(data.totalCents), { bold: true, large: true }),

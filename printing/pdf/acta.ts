@@ -289,6 +289,12 @@ function header(doc: PDFKit.PDFDocument, acta: Acta, generatedAt: string | undef
     doc.text(line, left, y, { width: right - left });
     y = doc.y + 4;
   }
+  // Art. 3.º, n.º 2: the emission number of each series the session sold.
+  if (acta.emissions.length > 0) {
+    const list = acta.emissions.map((e) => `${e.seriesCode} ${e.emission ?? '(não registada)'}`).join('; ');
+    doc.text(`Numeração de emissão das séries (art. 3.º, n.º 2): ${list}`, left, y, { width: right - left });
+    y = doc.y + 4;
+  }
   doc.save().moveTo(left, y + 2).lineTo(right, y + 2).lineWidth(0.8).strokeColor('#000000').stroke().restore();
   doc.x = left;
   doc.y = y + 12;

@@ -33,6 +33,7 @@ export const GROUP_OF_DOMAIN: Readonly<Record<string, AuditGroup>> = {
   refund: 'bingo',
   sale: 'bingo',
   series: 'bingo',
+  stock: 'bingo',
   session: 'bingo',
   specialPrize: 'bingo',
   guia: 'caixa',

@@ -10,6 +10,7 @@ import { saleHandlers } from './sales.js';
 import { seriesHandlers } from './series.js';
 import { sessionHandlers } from './sessions.js';
 import { specialHandlers } from './special.js';
+import { stockHandlers } from './stock.js';
 
 type BingoChannel =
   | keyof typeof seriesHandlers
@@ -20,7 +21,8 @@ type BingoChannel =
   | keyof typeof prizeHandlers
   | keyof typeof displayHandlers
   | keyof typeof bingoExportHandlers
-  | keyof typeof specialHandlers;
+  | keyof typeof specialHandlers
+  | keyof typeof stockHandlers;
 
 // A channel two rooms handle is refused as this module loads.
 export const bingoHandlers: HandlerSlice<BingoChannel> = mergeUnique('handler', {
@@ -33,4 +35,5 @@ export const bingoHandlers: HandlerSlice<BingoChannel> = mergeUnique('handler', 
   displayHandlers,
   bingoExportHandlers,
   specialHandlers,
+  stockHandlers,
 });

@@ -19,6 +19,7 @@ import { confirmCredentials, withApproval } from '../shared/credentials.js';
 import { enqueue } from '../shared/print.js';
 import { candidateOf, closeAtOf, otherLastNumber, planOf, requireGame, requireSelling } from './games.js';
 import { closingBlock } from '../../../core/bingo/closing.js';
+import { checkSaleInStock, emissionsOfRanges } from './stock.js';
 
 /**
  * The plan for a sale of `quantity`: when the first series cannot cover it and
@@ -63,6 +64,8 @@ export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.
     const method = checkPayment(settings.chipsAllowed, input.payment.method);
     const { plan, takesOverSecond } = planForSale(ctx.db, game, quantity);
     const ranges = allocate(plan, quantity);
+    // A series whose stock is followed sells only cards received and not destroyed (art. 3.º, n.º 1).
+    for (const r of ranges) checkSaleInStock(ctx.db, r.seriesCode === plan.first.code ? plan.first : plan.second!, r);
     const totalCents = quantity * game.priceCents;
     const tenderedCents = input.payment.tenderedCents;
     checkTenderedNotTooLarge(tenderedCents, totalCents);
@@ -109,6 +112,7 @@ export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.
           gameNumber: game.number,
           terminalId: ctx.terminalId,
           ranges,
+          emissions: emissionsOfRanges(ctx.db, ranges),
           quantity,
           unitPriceCents: game.priceCents,
           totalCents,

@@ -8,6 +8,7 @@ import { ballSetSerialTaken, currentBallSet, insertBallSet } from '../../../db/b
 import { allSeries, hasFaces, insertSeries, seriesByCode, seriesById, storeFaces, type SeriesRow } from '../../../db/bingo/series.js';
 import { addIncident, appendActa, openSession } from '../../../db/bingo/sessions.js';
 import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
+import { recordEdition } from './stock.js';
 
 const seriesView = (s: SeriesRow): SeriesView => ({
   id: s.id,
@@ -36,6 +37,11 @@ export const seriesHandlers: HandlerSlice<'series.register' | 'series.importFace
       at: ctx.at,
       by: operatorOf(ctx).id,
     });
+    // Its edition as authorised (art. 3.º, n.º 1), when given, is recorded with it; refused, nothing is.
+    if (input.authorisationRef !== undefined || input.authorisationDate !== undefined) {
+      const edition = { authorisationRef: input.authorisationRef ?? '', authorisationDate: input.authorisationDate ?? '', emission: input.emission ?? '' };
+      recordEdition(ctx.db, seriesById(ctx.db, id), edition, ctx.at, operatorOf(ctx).id, ctx.now);
+    }
     const created = seriesView(seriesById(ctx.db, id));
     return done(created, { after: created });
   }),

@@ -60,7 +60,7 @@ async function refusedUnchanged(channel: Channel, input: unknown, token?: string
 describe('session.acta', () => {
   it('holds every game, its figures, the checks and the incidents of the session', async () => {
     // Series without faces (claims confirmed by hand): A of 40 cards, then B of the same price.
-    await h.ok('series.register', { code: 'A', priceCents: 100, size: 40 }, t.manager);
+    await h.ok('series.register', { code: 'A', priceCents: 100, size: 40, emission: '2026/1' }, t.manager);
     await h.ok('series.register', { code: 'B', priceCents: 100, size: 60 }, t.manager);
     await h.ok('session.open', { scheduledCloseAt: CLOSE_AT }, t.manager);
     expect(await h.ok('session.recordCheck', { phase: 'start', kind: 'material' }, t.manager)).toEqual({ at: NOW, phase: 'start', kind: 'material' });
@@ -143,6 +143,11 @@ describe('session.acta', () => {
         { at: NOW, phase: 'start', kind: 'material', by: 'gerente' },
         { at: NOW, phase: 'start', kind: 'balls', by: 'gerente' },
         { at: iso(51), phase: 'end', kind: 'balls', by: 'gerente' },
+      ],
+      // Each series sold with its emission number (art. 3.º, n.º 2); B has none on record.
+      emissions: [
+        { seriesCode: 'A', emission: '2026/1' },
+        { seriesCode: 'B', emission: null },
       ],
       games: [
         {

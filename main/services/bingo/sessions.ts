@@ -33,6 +33,7 @@ import { checkpointFor, currentHallKey, hallKeys } from '../../../db/transparenc
 import { checkpointView } from '../shared/signing/checkpoint.js';
 import { command, done, operatorOf, query, queryWaiting, type HandlerSlice } from '../shared/context.js';
 import { gameView, sessionOfGames } from './games.js';
+import { seriesEmissions, stockOfSeries } from './stock.js';
 
 type Acta = ChannelOutput<'session.acta'>;
 
@@ -122,6 +123,7 @@ export function actaOf(db: ReadableDb, sessionId: number): Acta {
     specialFundStarts: fundStartsOfSession(db, session.id),
     specialFundCarried: fundCarriedOfSession(db, session.id),
     checks: checksOfSession(db, session.id),
+    emissions: seriesEmissions(db, games.flatMap((g) => g.series.map((r) => r.seriesCode))),
     games,
     prizesOwed: prizes.owed,
     earlierPrizesPaid: prizes.earlierPaid,
@@ -160,6 +162,12 @@ export const sessionHandlers: HandlerSlice<
     // Checks done before the open (art. 5.2, 11.1) are recorded with it, in the order given.
     for (const kind of new Set(input.startChecks ?? [])) {
       appendActa(ctx.db, { sessionId: id, gameId: null, at: ctx.at, kind: 'check', data: { phase: 'start', kind, by: operator.username } });
+    }
+    // The cards in stock at the start (art. 3.º), for each series whose boxes are recorded.
+    const stock = stockOfSeries(ctx.db).filter((s) => s.followed);
+    if (stock.length > 0) {
+      const series = stock.map((s) => ({ code: s.seriesCode, emission: s.emission, ...s.figures }));
+      appendActa(ctx.db, { sessionId: id, gameId: null, at: ctx.at, kind: 'card_stock', data: { series, by: operator.username } });
     }
     // The fund's first start: the house's starting amount, once (after a win the restart is the win's).
     const special = hallSettings(ctx.db).specialPrize;

@@ -4,6 +4,8 @@ import { invoke, type ClientError } from '../../client.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { START_CHECKS, type StartCheck } from '../../../core/bingo/rules.js';
 import { useHallZone } from '../../format.js';
+import { useKioskQuery } from '../../hooks.js';
+import { StockTable } from '../../components/StockTable.js';
 import { dateTimeLocalToIso, nextLocalHour, toDateTimeLocal } from '../../lib/time.js';
 
 interface Props {
@@ -21,6 +23,8 @@ export function OpenSessionForm({ error, onError, onOpened }: Props) {
   const [busy, setBusy] = useState(false);
   // Done before the session starts (art. 5.2, 11.1); never ticked for the manager.
   const [done, setDone] = useState<Record<StartCheck, boolean>>({ balls: false, material: false });
+  // The cards in stock, seen at the start check (DN 80/85, art. 3.º) and written into the acta at the open.
+  const stock = useKioskQuery('stock.list', {});
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -68,6 +72,12 @@ export function OpenSessionForm({ error, onError, onOpened }: Props) {
             </label>
           ))}
         </fieldset>
+        {stock.data && stock.data.series.length > 0 ? (
+          <div className="start-stock" data-testid="open-session-stock">
+            <h3>{t('stock.startCheck')}</h3>
+            <StockTable series={stock.data.series} compact />
+          </div>
+        ) : null}
         <button type="submit" className="btn btn-primary btn-large" data-testid="open-session-submit" disabled={busy}>
           {busy ? t('common.working') : t('session.open')}
         </button>

@@ -13,6 +13,7 @@ import { MachinesPanel } from './MachinesPanel.js';
 import { PrintersPanel } from './PrintersPanel.js';
 import { ReasonsPanel } from './ReasonsPanel.js';
 import { SeriesPanel } from './SeriesPanel.js';
+import { StockPanel } from './StockPanel.js';
 import { TerminalsPanel } from './TerminalsPanel.js';
 
 /** Every print job, with the printer of each (the header's panel shows the same list, more compact). */
@@ -28,13 +29,13 @@ function PrintJobsPanel() {
 }
 
 /** The sub-screens of Configuração, in the order of the bar; `users` only for an admin. */
-const SETTINGS_SUBS = ['hall', 'series', 'machines', 'printers', 'reasons', 'terminals', 'signing', 'users'] as const;
+const SETTINGS_SUBS = ['hall', 'series', 'stock', 'machines', 'printers', 'reasons', 'terminals', 'signing', 'users'] as const;
 type SettingsSub = (typeof SETTINGS_SUBS)[number];
 
 /**
  * Manager/admin: Configuração in sub-screens, each fitting a 1024x768
  * counter: the hall (name, licence and time zone, stamp duty, special prize, sale
- * limits, guias, shifts), the series and ball sets, the slot machines, the
+ * limits, guias, shifts), the series and ball sets, the cards in stock, the slot machines, the
  * printers and their jobs, the hall's enrolled terminals, and for an admin the users (`before`, given by
  * App: screens/Users). The jobs list steps aside while the header's jobs
  * panel is open (one list on the page).
@@ -96,6 +97,7 @@ export function SettingsScreen({ jobsPanelOpen = false, before = null, isAdmin =
             </div>
           </div>
         ) : null}
+        {shown === 'stock' ? <StockPanel /> : null}
         {shown === 'machines' ? <MachinesPanel /> : null}
         {shown === 'printers' ? (
           <>

@@ -5,7 +5,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert.js';
 import { useFormat } from '../../../format.js';
 import { parseEuroText } from '../../../lib/money.js';
 
-/** A series registered: its code, price typed in euros (1,00), size, colour, and whether its cards are double (each plays two games in a row). */
+/** A series registered: its code, price typed in euros (1,00), size, colour, its edition's authorisation and emission number (art. 3.º), and whether its cards are double (each plays two games in a row). */
 export function RegisterSeries({ onRegistered }: { onRegistered: () => void }) {
   const { t } = useTranslation();
   const f = useFormat();
@@ -17,6 +17,10 @@ export function RegisterSeries({ onRegistered }: { onRegistered: () => void }) {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [double, setDouble] = useState(false);
+  // The edition as authorised (DN 80/85, art. 3.º, n.º 1) and the emission number (n.º 2), recorded with the series.
+  const [authorisationRef, setAuthorisationRef] = useState('');
+  const [authorisationDate, setAuthorisationDate] = useState('');
+  const [emission, setEmission] = useState('');
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -40,6 +44,8 @@ export function RegisterSeries({ onRegistered }: { onRegistered: () => void }) {
       size: sizeN,
       ...(colour.trim() ? { colour: colour.trim() } : {}),
       ...(double ? { double: true } : {}),
+      ...(emission.trim() ? { emission: emission.trim() } : {}),
+      ...(authorisationRef.trim() || authorisationDate ? { authorisationRef: authorisationRef.trim(), authorisationDate } : {}),
     });
     setBusy(false);
     if (!r.ok) {
@@ -52,6 +58,9 @@ export function RegisterSeries({ onRegistered }: { onRegistered: () => void }) {
     setSize('');
     setColour('');
     setDouble(false);
+    setAuthorisationRef('');
+    setAuthorisationDate('');
+    setEmission('');
     onRegistered();
   };
 
@@ -84,6 +93,20 @@ export function RegisterSeries({ onRegistered }: { onRegistered: () => void }) {
           <label>
             {t('series.colour')}
             <input data-testid="series-colour" value={colour} onChange={(e) => setColour(e.target.value)} maxLength={30} />
+          </label>
+        </div>
+        <div className="stock-fields">
+          <label>
+            {t('stock.authorisationRef')}
+            <input data-testid="series-authorisation-ref" value={authorisationRef} onChange={(e) => setAuthorisationRef(e.target.value)} maxLength={60} />
+          </label>
+          <label>
+            {t('stock.authorisationDate')}
+            <input data-testid="series-authorisation-date" type="date" value={authorisationDate} onChange={(e) => setAuthorisationDate(e.target.value)} />
+          </label>
+          <label>
+            {t('stock.emission')}
+            <input data-testid="series-emission" value={emission} onChange={(e) => setEmission(e.target.value)} maxLength={30} />
           </label>
         </div>
         <label className="check-label">
