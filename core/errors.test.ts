@@ -1,6 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import { bingoErrors } from './bingo/errors.js';
+import { sellerErrors } from './bingo/seller-errors.js';
+import { stockErrors } from './bingo/stock-errors.js';
 import { caixaErrors } from './caixa/errors.js';
+import { complianceErrors } from './compliance/errors.js';
 import { backupsErrors, dayCloseErrors, drawersErrors } from './drawers/errors.js';
 import { ERROR_CODES, errorMessage, KioskError, refusalText, type ErrorCode } from './errors.js';
 import { peopleErrors } from './people/errors.js';
@@ -26,7 +29,7 @@ describe('error catalogue', () => {
   });
 
   it('takes each domain\'s codes once: no domain redefines another\'s (a spread would silently keep the last)', () => {
-    const domains = [peopleErrors, bingoErrors, drawersErrors, backupsErrors, dayCloseErrors, caixaErrors, rouletteErrors, rouletteTableErrors, chipErrors, printingErrors, reasonsErrors, storageErrors, terminalsErrors, postErrors, journalErrors, transparencyErrors].map((c) => Object.keys(c));
+    const domains = [peopleErrors, bingoErrors, stockErrors, sellerErrors, complianceErrors, drawersErrors, backupsErrors, dayCloseErrors, caixaErrors, rouletteErrors, rouletteTableErrors, chipErrors, printingErrors, reasonsErrors, storageErrors, terminalsErrors, postErrors, journalErrors, transparencyErrors].map((c) => Object.keys(c));
     const all = domains.flat();
     expect(new Set(all).size).toBe(all.length);
     for (const codes of domains) for (const code of codes) expect(ERROR_CODES).toContain(code);
