@@ -158,6 +158,13 @@ export function ActaScreen() {
                   {t('acta.fundCarried', { amount: f.money(c.amountCents), by: c.by, decision: c.decision })}
                 </span>
               ))}
+              {/* Art. 3.º, n.º 2: the emission numbers of the series sold, once one is on record (the PDF names those missing too). */}
+              {a.emissions.some((e) => e.emission !== null) ? (
+                <span className="fund-start" data-testid="acta-emissions">
+                  {' · '}
+                  {t('acta.emissions', { list: a.emissions.map((e) => `${e.seriesCode} ${e.emission ?? t('acta.emissionNone')}`).join('; ') })}
+                </span>
+              ) : null}
             </p>
           ) : null}
           {session ? <PdfButtons sessionId={session.id} /> : null}
