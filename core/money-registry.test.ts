@@ -25,6 +25,8 @@ const SAMPLES: LedgerEntry[] = [
   ledger.chipsRedeemed(1, 500, 'T1'),
   ledger.chipsFilled(1, 500, 'T1'),
   ledger.chipsCredited(1, 500, 'T1'),
+  ledger.chipsHandedOver(1, 500, 'T1'),
+  ledger.chipsReceived(1, 500, 'T1'),
   ledger.fundContribution(1, 'machine:7', 100),
   ledger.fundTransfer(1, 'machine:7', 'machine:8', 100),
   ledger.gameAnnulled(1, { unpaidPrizesCents: 300, stampDutyCents: 20 })!,

@@ -163,15 +163,20 @@ export function insertChipCount(
   );
 }
 
-/** Chips in and out of a drawer by value since it opened: exchanges (sold out, redeemed in) and the vault's fills and credits. */
+/**
+ * Chips in and out of a drawer by value since it opened: exchanges (sold out, redeemed in), the vault's fills and
+ * credits, and chips taken for cards handed to the caixa (received in, handed over out).
+ */
 export function drawerChipFlows(db: ReadableDb, drawerId: number): ChipFlow[] {
-  return stmt<[number, number], { kind: string; chips: string }>(
+  return stmt<[number, number, number, number], { kind: string; chips: string }>(
     db,
     `SELECT kind, chips FROM chip_exchanges WHERE drawer_id = ?
-     UNION ALL SELECT kind, chips FROM chip_movements WHERE drawer_id = ?`,
+     UNION ALL SELECT kind, chips FROM chip_movements WHERE drawer_id = ?
+     UNION ALL SELECT 'received' AS kind, chips FROM chip_handovers WHERE to_drawer_id = ?
+     UNION ALL SELECT 'handed_over' AS kind, chips FROM chip_handovers WHERE from_drawer_id = ?`,
   )
-    .all(drawerId, drawerId)
-    .map((r) => ({ sign: r.kind === 'redeem' || r.kind === 'fill' ? 1 : -1, chips: JSON.parse(r.chips) as ChipCount[] }));
+    .all(drawerId, drawerId, drawerId, drawerId)
+    .map((r) => ({ sign: r.kind === 'redeem' || r.kind === 'fill' || r.kind === 'received' ? 1 : -1, chips: JSON.parse(r.chips) as ChipCount[] }));
 }
 
 export function insertChipMovement(

@@ -3,7 +3,7 @@ import type { Launch, LaunchDirection } from '../core/roulette/rules.js';
 import type { ReadableDb, WritableDb } from './connection.js';
 import { stmt } from './sql.js';
 import { BOOK_PAGE, num, text, type BookSource } from './book-source.js';
-import type { ChipExchangeDocument, ChipMovementDocument } from '../core/roulette/money.js';
+import type { ChipExchangeDocument, ChipHandoverDocument, ChipMovementDocument } from '../core/roulette/money.js';
 
 export interface TableRow {
   id: number;
@@ -114,6 +114,20 @@ export function insertChipExchange(
   );
 }
 
+/** Chips taken for cards handed from one drawer to the caixa's (DN 80/85, art. 19.º; issue 41). */
+export function insertChipHandover(
+  db: WritableDb,
+  h: { at: string; fromDrawerId: number; fromTerminalId: string; toDrawerId: number; toTerminalId: string; chips: unknown; totalCents: number; operatorId: number; receivedBy: number },
+): number {
+  return Number(
+    stmt(
+      db,
+      `INSERT INTO chip_handovers (at, from_drawer_id, from_terminal_id, to_drawer_id, to_terminal_id, chips, total_cents, operator_id, received_by)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(h.at, h.fromDrawerId, h.fromTerminalId, h.toDrawerId, h.toTerminalId, JSON.stringify(h.chips), h.totalCents, h.operatorId, h.receivedBy).lastInsertRowid,
+  );
+}
+
 export function insertColourChip(db: WritableDb, c: { tableId: number; colour: string; valueCents: number; late: boolean; at: string; operatorId: number }): void {
   stmt(db, `INSERT INTO colour_chips (table_id, colour, value_cents, late, at, operator_id) VALUES (?, ?, ?, ?, ?, ?)`).run(
     c.tableId,
@@ -157,4 +171,13 @@ export const CHIP_BOOK_SOURCES = {
       return { type, id: r.id, kind: r.kind === 'credit' ? 'credit' : 'fill', totalCents: num(r.totalCents), terminalId: text(r.terminalId) };
     },
   } satisfies BookSource<ChipMovementDocument>,
+  chip_handover: {
+    table: 'chip_handovers',
+    sql: `SELECT id, total_cents AS totalCents, from_terminal_id AS fromTerminalId, to_terminal_id AS toTerminalId
+            FROM chip_handovers WHERE id > @after ORDER BY id LIMIT ${BOOK_PAGE}`,
+    read: (r) => {
+      const type = 'chip_handover' as const;
+      return { type, id: r.id, totalCents: num(r.totalCents), fromTerminalId: text(r.fromTerminalId), toTerminalId: text(r.toTerminalId) };
+    },
+  } satisfies BookSource<ChipHandoverDocument>,
 };

@@ -88,19 +88,24 @@ export function expectBooksHold(db: Db): void {
   // plus fills from the vault, less credits to it; the vault gave what the fills took and got the credits.
   const chipMoves = (kind: string, where = 'TRUE') =>
     one(`SELECT COALESCE(SUM(m.total_cents), 0) FROM chip_movements m JOIN drawers d ON d.id = m.drawer_id WHERE m.kind = ? AND ${where}`, kind);
-  for (const terminal of terminals) {
+  // Chips taken for cards handed to the caixa (issue 41): out of the giver's terminal, into the caixa's, nothing left between.
+  const handed = (side: 'from' | 'to', terminal: string) => one(`SELECT COALESCE(SUM(total_cents), 0) FROM chip_handovers WHERE ${side}_terminal_id = ?`, terminal);
+  const receiving = db.prepare(`SELECT DISTINCT to_terminal_id FROM chip_handovers`).pluck().all() as string[];
+  for (const terminal of new Set([...terminals, ...receiving])) {
     const terminalIs = `d.terminal_id = '${terminal.replace(/'/g, "''")}'`;
     expect(bal(`chips:${terminal}`), `chips:${terminal}`).toBe(
-      sales('chips', terminal) - chipExchange('sell', terminal) + chipExchange('redeem', terminal) + chipMoves('fill', terminalIs) - chipMoves('credit', terminalIs),
+      sales('chips', terminal) - chipExchange('sell', terminal) + chipExchange('redeem', terminal) + chipMoves('fill', terminalIs) - chipMoves('credit', terminalIs) -
+        handed('from', terminal) + handed('to', terminal),
     );
   }
   expect(bal('chips:vault')).toBe(chipMoves('credit') - chipMoves('fill'));
+  expect(bal('chips:handover')).toBe(0);
   // Chips, like cash, are held in a drawer of their terminal: those taken for cards too (issue 41).
   expect(
     one(
       `SELECT COUNT(*) FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
         LEFT JOIN drawers d ON d.id = t.drawer_id
-        WHERE e.account LIKE 'chips:%' AND e.account <> 'chips:vault' AND (d.id IS NULL OR e.account <> 'chips:' || d.terminal_id)`,
+        WHERE e.account LIKE 'chips:%' AND e.account NOT IN ('chips:vault', 'chips:handover') AND (d.id IS NULL OR e.account <> 'chips:' || d.terminal_id)`,
     ),
     'chip ledger entries outside a drawer of their terminal',
   ).toBe(0);

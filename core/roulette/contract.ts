@@ -5,7 +5,7 @@
  * table's log of spins, null spins and the hourly ball and dealer changes.
  */
 import { z } from 'zod';
-import { CAIXA_DESK, cents, channel, empty, id, isoTime, MANAGERS, plainText, reasonText } from '../schema.js';
+import { approvalSchema, CAIXA_DESK, cents, channel, COUNTER, empty, id, isoTime, MANAGERS, plainText, reasonText } from '../schema.js';
 import { CHANCES, LAUNCH_DIRECTIONS, LIMIT_GROUPS } from './rules.js';
 
 const tableCode = z.string().trim().regex(/^[A-Za-z0-9-]{1,12}$/, '1 a 12 letras, algarismos ou -');
@@ -261,6 +261,30 @@ export const rouletteContract = {
       chips: z.array(z.object({ valueCents: cents, count: z.number().int() })),
       totalCents: cents,
       reason: z.string(),
+      at: isoTime,
+    }),
+  }),
+  'chips.handover': channel({
+    summary:
+      "Hand the chips this drawer took for cards (DN 80/85, art. 19.º) to the caixa, by face value: out of the caller's own drawer into the receiving caixa's open drawer, confirmed there and then by the caixa's PIN; both drawers count them at their close.",
+    kind: 'command',
+    topics: ['caixa', 'drawer'],
+    roles: COUNTER,
+    input: z
+      .object({
+        chips: z.array(z.object({ valueCents: z.number().int().positive(), count: z.number().int() }).strict()).min(1).max(20),
+        /** The caixa who takes the chips: his username and PIN, typed by him. */
+        receiver: approvalSchema,
+      })
+      .strict(),
+    output: z.object({
+      handoverId: id,
+      chips: z.array(z.object({ valueCents: cents, count: z.number().int() })),
+      totalCents: cents,
+      fromTerminal: z.string(),
+      toTerminal: z.string(),
+      /** The receiving caixa's username. */
+      receivedBy: z.string(),
       at: isoTime,
     }),
   }),

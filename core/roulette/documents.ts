@@ -1,7 +1,8 @@
 /**
  * The face-value chips' documents (IX.7-8), each declared once
  * (core/documents.ts): chips sold or redeemed at a caixa, and a fill or
- * credit between a caixa and the vault.
+ * credit between a caixa and the vault, chips taken for cards handed to the
+ * caixa (DN 80/85, art. 19.º).
  */
 import type { DocumentDescriptor } from '../documents.js';
 
@@ -26,5 +27,16 @@ export const CHIP_DOCUMENTS = [
     writers: { 'chips.move': [1, 1] },
     book: 'chip_movement',
     label: 'um movimento de fichas',
+  },
+  {
+    type: 'chip_handover',
+    table: 'chip_handovers',
+    key: 'id',
+    at: 'at',
+    binding: 'document_audit',
+    writers: { 'chips.handover': [1, 1] },
+    book: 'chip_handover',
+    terminal: 'from_terminal_id',
+    label: 'uma entrega de fichas à caixa',
   },
 ] as const satisfies readonly DocumentDescriptor[];

@@ -199,8 +199,30 @@ export const chipErrors = errors({
     en: (p) => `The caixa does not hold enough ${eurEn(p.valueCents)} chips: it has ${p.have}, ${p.wanted} asked. Record a fill of chips from the vault before handing them over.`,
   },
   CHIPS_COUNT_REQUIRED: {
-    pt: () => 'Esta gaveta teve fichas (fundo de fichas ou trocas): conte também as fichas por valor para a fechar (Portaria n.º 1441/95, IX.7).',
-    en: () => 'This drawer held chips (a chip float or exchanges): count the chips by value too to close it (Portaria n.º 1441/95, IX.7).',
+    pt: () => 'Esta gaveta teve fichas (fundo de fichas, trocas ou cartões pagos em fichas): conte também as fichas por valor para a fechar (Portaria n.º 1441/95, IX.7; DN 80/85, art. 19.º).',
+    en: () => 'This drawer held chips (a chip float, exchanges or cards paid in chips): count the chips by value too to close it (Portaria n.º 1441/95, IX.7; DN 80/85, art. 19).',
+  },
+  // The handover of chips taken for cards to the caixa (DN 80/85, art. 19.º; issue 41).
+  CHIPS_HANDOVER_NONE_HELD: {
+    pt: () => 'Esta gaveta não recebeu fichas em pagamento de cartões (DN 80/85, art. 19.º): não há fichas a entregar à caixa. Nada foi registado.',
+    en: () => 'This drawer took no chips in payment of cards (DN 80/85, art. 19): there are no chips to hand to the caixa. Nothing was recorded.',
+  },
+  // Blind: never what the drawer holds, only what was asked.
+  CHIPS_HANDOVER_EXCEEDS_DRAWER: {
+    pt: (p) => `As fichas a entregar (${eurPt(p.totalCents)}) são mais do que as recebidas por esta gaveta em pagamento de cartões (DN 80/85, art. 19.º): conte-as de novo. Nada foi registado.`,
+    en: (p) => `The chips to hand over (${eurEn(p.totalCents)}) are more than this drawer took in payment of cards (DN 80/85, art. 19): count them again. Nothing was recorded.`,
+  },
+  CHIPS_HANDOVER_NOT_CAIXA: {
+    pt: (p) => `${p.name} não está na caixa: as fichas entregam-se a um operador da caixa ou a um gerente, que confirma com o seu PIN, nunca ao próprio. Nada foi registado.`,
+    en: (p) => `${p.name} is not at the caixa: chips are handed to a caixa operator or a manager, who confirms with their PIN, never to oneself. Nothing was recorded.`,
+  },
+  CHIPS_HANDOVER_NO_DRAWER: {
+    pt: (p) => `${p.name} não tem gaveta aberta: a caixa abre a sua gaveta antes de receber as fichas (DN 80/85, art. 19.º). Nada foi registado.`,
+    en: (p) => `${p.name} has no open drawer: the caixa opens their drawer before taking the chips (DN 80/85, art. 19). Nothing was recorded.`,
+  },
+  CHIPS_HANDOVER_DRAWERS: {
+    pt: (p) => `${p.name} tem gavetas abertas em mais de um terminal (${p.terminals}): feche as que não usa antes de receber as fichas. Nada foi registado.`,
+    en: (p) => `${p.name} has drawers open at more than one terminal (${p.terminals}): close those not in use before taking the chips. Nothing was recorded.`,
   },
   CHIPS_TENDERED_SHORT: {
     pt: (p) => `Entregue ${eurPt(p.tenderedCents)} para fichas de ${eurPt(p.totalCents)}: falta dinheiro.`,

@@ -1,8 +1,8 @@
 /**
  * The face-value chips' money kinds at the caixa (IX.7-8): chips sold for
  * cash and redeemed for it, and the chip float filled from the vault and
- * credited back to it; the lines they move, of the drawer's cash and of its
- * chips.
+ * credited back to it; chips taken for cards handed to the caixa; the lines
+ * they move, of the drawer's cash and of its chips.
  */
 import { drawerAccounts, type LedgerEntry } from '../ledger.js';
 import type { DrawerLine, MoneyKind, PrintKind } from '../money-kinds.js';
@@ -12,6 +12,9 @@ export const CHIP_MONEY_KINDS = [
   { kind: 'chips_redeemed', documents: ['chip_exchange'], cashLine: 'chipsRedeemed', chipLine: 'redeemed' },
   { kind: 'chips_filled', documents: ['chip_movement'], chipLine: 'fills' },
   { kind: 'chips_credited', documents: ['chip_movement'], chipLine: 'credits' },
+  // Chips taken for cards (DN 80/85, art. 19.º) handed by the drawer that took them to the caixa's (issue 41): out of one, into the other.
+  { kind: 'chips_handed_over', documents: ['chip_handover'], chipLine: 'handedOver' },
+  { kind: 'chips_received', documents: ['chip_handover'], chipLine: 'received' },
 ] as const satisfies readonly MoneyKind[];
 
 export const CHIP_CASH_LINES: readonly DrawerLine[] = [
@@ -22,8 +25,10 @@ export const CHIP_CASH_LINES: readonly DrawerLine[] = [
 /** The chips' own lines of a caixa's drawer (its chips:<terminal> account). */
 export const CHIP_FLOAT_LINES: readonly DrawerLine[] = [
   { key: 'fills', side: 'in', label: 'Reforços do cofre', shown: 'moved', order: 10 },
+  { key: 'received', side: 'in', label: 'Fichas recebidas do balcão', shown: 'moved', order: 15 },
   { key: 'redeemed', side: 'in', label: 'Fichas trocadas por dinheiro', shown: 'moved', order: 20 },
   { key: 'sold', side: 'out', label: 'Fichas vendidas', shown: 'moved', order: 40 },
+  { key: 'handedOver', side: 'out', label: 'Fichas entregues à caixa', shown: 'moved', order: 45 },
   { key: 'credits', side: 'out', label: 'Entregas ao cofre', shown: 'moved', order: 50 },
 ];
 
@@ -31,6 +36,8 @@ export const CHIP_FLOAT_LINES: readonly DrawerLine[] = [
 export const chipAccounts = {
   /** The casino's chip vault, from which the caixas' chip floats are filled and to which they are credited. */
   chipVault: 'chips:vault',
+  /** Chips between two drawers within one handover: out of the giver's, into the caixa's; nothing stays on it. */
+  chipsHandedOver: 'chips:handover',
 } as const;
 const accounts = { ...drawerAccounts, ...chipAccounts };
 
@@ -73,6 +80,24 @@ export const chipLedger = {
       { account: accounts.chips(terminalId), amountCents: -cents },
     ],
   }),
+  /** Chips out of the drawer that took them for cards (its own transaction, on its drawer). */
+  chipsHandedOver: (handoverId: number, cents: number, terminalId: string): LedgerEntry => ({
+    kind: 'chips_handed_over',
+    ref: { type: 'chip_handover', id: handoverId },
+    postings: [
+      { account: accounts.chipsHandedOver, amountCents: cents },
+      { account: accounts.chips(terminalId), amountCents: -cents },
+    ],
+  }),
+  /** The same chips into the caixa's drawer (its own transaction, on the caixa's drawer). */
+  chipsReceived: (handoverId: number, cents: number, terminalId: string): LedgerEntry => ({
+    kind: 'chips_received',
+    ref: { type: 'chip_handover', id: handoverId },
+    postings: [
+      { account: accounts.chips(terminalId), amountCents: cents },
+      { account: accounts.chipsHandedOver, amountCents: -cents },
+    ],
+  }),
 };
 
 // ---- the books check ----
@@ -93,9 +118,21 @@ export interface ChipMovementDocument {
   terminalId: string;
 }
 
+export interface ChipHandoverDocument {
+  type: 'chip_handover';
+  id: number;
+  totalCents: number;
+  fromTerminalId: string;
+  toTerminalId: string;
+}
+
 export const CHIP_EVIDENCE = {
   chip_exchange: (doc: ChipExchangeDocument) => [(doc.kind === 'sell' ? chipLedger.chipsSold : chipLedger.chipsRedeemed)(doc.id, doc.totalCents, doc.terminalId)],
   chip_movement: (doc: ChipMovementDocument) => [(doc.kind === 'fill' ? chipLedger.chipsFilled : chipLedger.chipsCredited)(doc.id, doc.totalCents, doc.terminalId)],
+  chip_handover: (doc: ChipHandoverDocument) => [
+    chipLedger.chipsHandedOver(doc.id, doc.totalCents, doc.fromTerminalId),
+    chipLedger.chipsReceived(doc.id, doc.totalCents, doc.toTerminalId),
+  ],
 };
 
 // ---- what the tables print ----

@@ -3,15 +3,17 @@
  * by the cashier and the caixa, the caixa's payments never come out of the
  * cashier's drawer; chips taken for cards (DN 80/85, art. 19.º) are held in
  * the drawer that took them, shown on its X and Z and counted at its blind
- * close. Every refusal leaves the file as it was; the books hold after every
- * test.
+ * close; they reach the caixa by a recorded handover. Every refusal leaves
+ * the file as it was; the books hold after every test.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Channel } from '../../../core/contract.js';
 import { expectBooksHold } from '../../../test/books.js';
 import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
 import { snapshot, TEST_FLOAT, TEST_FLOAT_CENTS, type TerminalCalls } from '../../../test/harness.js';
+import { checkBooks } from '../../../db/books.js';
 import { drawerExpectedCash, openDrawers } from '../../../db/drawers.js';
+import { journalDocuments, journalHead } from '../../../db/journal.js';
 
 let t: TestHall & { admin: string; caixa: string; t2: TerminalCalls; gameId: number };
 
@@ -99,3 +101,51 @@ describe('chips taken for cards (art. 19.º)', () => {
   });
 });
 
+describe('chips handed to the caixa', () => {
+  it('a recorded handover out of the drawer that took them into the caixa\'s, by value, confirmed by the caixa\'s PIN', async () => {
+    await t.h.ok('sale.create', chipsSale(25), t.cashier);
+    const caixaT2 = await t.t2.login('caixa2', '4444');
+    await t.t2.ok('drawer.open', { floatByDenomination: TEST_FLOAT }, caixaT2);
+    const handed = await t.h.ok('chips.handover', { chips: [{ valueCents: 1_000, count: 2 }], receiver: { username: 'caixa2', pin: '4444' } }, t.cashier);
+    expect(handed).toMatchObject({ totalCents: 2_000, chips: [{ valueCents: 1_000, count: 2 }], fromTerminal: 'T1', toTerminal: 'T2', receivedBy: 'caixa2' });
+    const cashierX = await t.h.ok('report.x', {}, t.manager);
+    expect(!cashierX.blind && cashierX.chips).toMatchObject({ movements: { cards: 2_500, handedOver: 2_000 }, expectedCents: 500 });
+    // In the caixa's drawer by value: he can sell them on.
+    await t.t2.ok('chips.sell', { chips: [{ valueCents: 1_000, count: 1 }], payment: { method: 'cash', tenderedCents: 1_000 } }, caixaT2);
+    const caixaClose = await t.t2.ok('drawer.close', { countedByDenomination: { '2000': 5, '1000': 1 }, countedChipsByValue: { '1000': 1 } }, caixaT2);
+    expect(caixaClose.chips).toEqual({ expectedCents: 1_000, countedCents: 1_000, varianceCents: 0 });
+    const z = await t.h.ok('report.z', { drawerId: caixaClose.drawerId }, t.manager);
+    expect(z.chips).toMatchObject({ movements: { received: 2_000, sold: 1_000 }, expectedCents: 1_000 });
+    const closed = await t.h.ok('drawer.close', { countedByDenomination: TEST_FLOAT, countedChipsByValue: { '500': 1 } }, t.cashier);
+    expect(closed.chips).toEqual({ expectedCents: 500, countedCents: 500, varianceCents: 0 });
+    // A money document like the others: its two transactions explained by the books, its row shipped to the group with its entry.
+    const db = t.h.kiosk.db;
+    expect(checkBooks(db, 20).findings).toEqual([]);
+    const shipped = [...journalDocuments(db, 0, journalHead(db)!.seq).values()].flatMap((d) => d.chip_handovers ?? []);
+    expect(shipped).toHaveLength(1);
+  });
+
+  it('refuses more than the drawer took (blind), a receiver without a drawer, not at the caixa, himself or with a wrong PIN; nothing changes', async () => {
+    const handover = (chips: { valueCents: number; count: number }[], receiver = { username: 'caixa2', pin: '4444' }) => ({ chips, receiver });
+    expect((await refusedUnchanged('chips.handover', handover([{ valueCents: 500, count: 1 }]), t.cashier)).code).toBe('CHIPS_HANDOVER_NONE_HELD');
+    await t.h.ok('sale.create', chipsSale(5), t.cashier);
+    expect(await refusedUnchanged('chips.handover', handover([{ valueCents: 500, count: 1 }]), t.cashier)).toEqual({
+      code: 'CHIPS_HANDOVER_NO_DRAWER',
+      message: 'Caixa Dois não tem gaveta aberta: a caixa abre a sua gaveta antes de receber as fichas (DN 80/85, art. 19.º). Nada foi registado.',
+    });
+    await t.h.ok('drawer.open', { floatByDenomination: TEST_FLOAT }, t.caixa);
+    expect(await refusedUnchanged('chips.handover', handover([{ valueCents: 500, count: 2 }]), t.cashier)).toEqual({
+      code: 'CHIPS_HANDOVER_EXCEEDS_DRAWER',
+      message: 'As fichas a entregar (10,00 €) são mais do que as recebidas por esta gaveta em pagamento de cartões (DN 80/85, art. 19.º): conte-as de novo. Nada foi registado.',
+    });
+    expect((await refusedUnchanged('chips.handover', handover([{ valueCents: 500, count: 1 }], { username: 'caixa1', pin: '3333' }), t.cashier)).code).toBe(
+      'CHIPS_HANDOVER_NOT_CAIXA',
+    );
+    expect((await t.h.refused('chips.handover', handover([{ valueCents: 500, count: 1 }], { username: 'caixa2', pin: '9999' }), t.cashier)).code).toBe(
+      'INVALID_CREDENTIALS',
+    );
+    expect(t.h.kiosk.db.prepare(`SELECT COUNT(*) FROM chip_handovers`).pluck().get()).toBe(0);
+    expect((await t.h.refused('chips.handover', handover([{ valueCents: 300, count: 1 }]), t.cashier)).code).toBe('CHIP_VALUE_UNKNOWN');
+    await t.h.ok('chips.handover', handover([{ valueCents: 500, count: 1 }]), t.cashier);
+  });
+});

@@ -9,7 +9,8 @@
  * counter role's sale, guia or chip exchange goes through his own drawer only
  * (DRAWER_NOT_YOURS otherwise). A manager without one of his own acts on the
  * terminal's only open drawer (its X, its count and close, a pay-out), as the
- * drawers screen lets him. A drawer is always the caller's terminal's
+ * drawers screen lets him; he never pays a guia or exchanges chips out of it
+ * (issue 41: the caixa's payments come out of the payer's own drawer). A drawer is always the caller's terminal's
  * (ctx.terminalId): no channel names another terminal's drawer.
  */
 import { countChips, toChipMap } from '../../../core/chips.js';

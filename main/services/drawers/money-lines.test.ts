@@ -2,7 +2,7 @@
  * Each money kind described once (issue 23): a drawer that took every kind of
  * movement — cards sold (in cash and in chips) and one voided, a prize, a
  * refund, a guia's cash part, a pay-in, a pay-out, a drop, chips filled,
- * sold, redeemed and credited — prints an X and a Z whose every line, whose
+ * sold, redeemed and credited, chips handed to the caixa — prints an X and a Z whose every line, whose
  * cash expected and whose variance are the ledger's, to the cent: read back
  * from the printed bytes and compared with the ledger's entries by kind.
  */
@@ -104,6 +104,10 @@ describe('the X and Z of a drawer that took every kind of movement', () => {
     await h.ok('chips.sell', { chips: [{ valueCents: 500, count: 6 }], payment: { method: 'cash', tenderedCents: 3_000 } }, t.counter);
     await h.ok('chips.redeem', { chips: [{ valueCents: 500, count: 2 }] }, t.counter);
     await h.ok('chips.move', { kind: 'credit', chips: [{ valueCents: 500, count: 4 }], reason: 'Entrega ao cofre' }, t.counter);
+    // The chips taken for cards handed to the manager at his own drawer on T1, which he counts and closes.
+    await h.ok('drawer.open', { floatByDenomination: { '2000': 5 } }, t.manager);
+    await h.ok('chips.handover', { chips: [{ valueCents: 500, count: 1 }], receiver: { username: 'gerente', pin: '2222' } }, t.counter);
+    await h.ok('drawer.close', { countedByDenomination: { '2000': 5 }, countedChipsByValue: { '500': 1 } }, t.manager);
     // Every kind that moves a drawer's cash or chips took part.
     const moved = h.kiosk.db
       .prepare(`SELECT DISTINCT t.kind FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id WHERE e.account IN ('cash:T1', 'chips:T1')`)
@@ -142,7 +146,7 @@ describe('the X and Z of a drawer that took every kind of movement', () => {
     // In figures: 100 + 33 (30 + 2 − 2 + 3) + 20 + 30 − 1,50 − 3 − 15 − 7,50 − 10 − 10 = 136,00 €.
     expect(expected).toBe(13_600);
     expect(drawerExpectedCash(h.kiosk.db, openDrawersAt(h.kiosk.db, 'T1')[0]!)).toBe(expected);
-    // The chips, signed as they moved: 20 in from the vault, 2 redeemed, 5 cards paid in chips, 6 sold and 4 credited.
+    // The chips, signed as they moved: 20 in from the vault, 2 redeemed, 5 cards paid in chips, 6 sold, 4 credited and one handed to the caixa.
     const chipsFrom = x.indexOf('FICHAS (valor facial)');
     const chips = x.slice(chipsFrom);
     expect({
@@ -150,13 +154,14 @@ describe('the X and Z of a drawer that took every kind of movement', () => {
       redeemed: amountOn(chips, 'Fichas trocadas por dinheiro'),
       cards: amountOn(chips, 'Cartões pagos em fichas'),
       sold: amountOn(chips, 'Fichas vendidas'),
+      handedOver: amountOn(chips, 'Fichas entregues à caixa'),
       credits: amountOn(chips, 'Entregas ao cofre'),
       expected: amountOn(chips, 'Fichas esperadas'),
-    }).toEqual({ fills: 10_000, redeemed: 1_000, cards: 500, sold: -3_000, credits: -2_000, expected: ledgerNet('chips:T1', MONEY_KINDS.map((k) => k.kind)) });
+    }).toEqual({ fills: 10_000, redeemed: 1_000, cards: 500, sold: -3_000, handedOver: -500, credits: -2_000, expected: ledgerNet('chips:T1', MONEY_KINDS.map((k) => k.kind)) });
 
-    // The Z: counted 133,00 € in cash (3,00 € short) and the 65,00 € of chips.
+    // The Z: counted 133,00 € in cash (3,00 € short) and the 60,00 € of chips.
     // Within the hall's 5,00 € threshold: it closes at once.
-    const closed = await h.ok('drawer.close', { countedByDenomination: { '5000': 2, '2000': 1, '1000': 1, '100': 3 }, countedChipsByValue: { '500': 13 } }, t.manager);
+    const closed = await h.ok('drawer.close', { countedByDenomination: { '5000': 2, '2000': 1, '1000': 1, '100': 3 }, countedChipsByValue: { '500': 12 } }, t.manager);
     expect(closed).toMatchObject({ status: 'closed', expectedCents: expected, countedCents: 13_300, varianceCents: -300 });
     const z = printed('z_report');
     expect([amountOn(z, 'Esperado na gaveta'), amountOn(z, 'Contado'), amountOn(z, 'Diferença')]).toEqual([expected, 13_300, -300]);

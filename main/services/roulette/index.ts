@@ -30,7 +30,7 @@ import {
   type TableLimits,
 } from '../../../core/roulette/rules.js';
 import type { ReadableDb } from '../../../db/connection.js';
-import { chipCountOf, drawerChipFlows, drawerExpectedCash, insertChipMovement, type DrawerRow } from '../../../db/drawers.js';
+import { chipCountOf, drawerChipFlows, drawerExpectedCash, drawerChipsByKind, drawerExpectedChips, insertChipMovement, openDrawers, type DrawerRow } from '../../../db/drawers.js';
 import { requireOwnDrawer } from '../shared/drawer.js';
 import { post } from '../../../db/ledger.js';
 import {
@@ -38,6 +38,7 @@ import {
   colourChipsOf,
   firstEntry,
   insertChipExchange,
+  insertChipHandover,
   insertColourChip,
   insertLog,
   insertTable,
@@ -47,9 +48,11 @@ import {
   tableLog,
   type TableRow,
 } from '../../../db/roulette.js';
-import { hallRow, type HallRow } from '../../../db/people.js';
+import { findOperator, hallRow, type HallRow, type OperatorRow } from '../../../db/people.js';
 import { limitsSign, type LimitsSignData } from '../../../printing/documents/index.js';
-import { command, done, operatorOf, query, queryWaiting, type HandlerSlice } from '../shared/context.js';
+import { command, commandWith, done, operatorOf, query, queryWaiting, type HandlerSlice, type Operator } from '../shared/context.js';
+import { checkLogin, confirmCredentials } from '../shared/credentials.js';
+import { CAIXA_DESK } from '../../../core/schema.js';
 import { enqueue } from '../shared/print.js';
 import { softwareLabel } from '../../version.js';
 
@@ -124,11 +127,32 @@ type Slice =
   | 'roulette.log'
   | 'chips.sell'
   | 'chips.redeem'
-  | 'chips.move';
+  | 'chips.move'
+  | 'chips.handover';
 
 /** The chips leaving the caixa must be in its float, value by value (its opening count and every flow since). */
 function checkInFloat(db: ReadableDb, drawer: DrawerRow, leaving: readonly { valueCents: number; count: number }[]): void {
   checkChipsInStock(chipStock(chipCountOf(db, drawer.id, 'open')?.chips ?? [], drawerChipFlows(db, drawer.id)), leaving);
+}
+
+/**
+ * A handover of chips taken for cards (DN 80/85, art. 19.º; issue 41) as it stands: the chips by value, out of the
+ * caller's own drawer, which must have taken at least that much in chips (blind: never what it holds), into the
+ * receiver's only open drawer; the receiver is at the caixa (caixa staff or a manager) and not the caller. A receiver
+ * unknown or inactive is left to the PIN check, which refuses it as a wrong PIN.
+ */
+function handoverOf(db: ReadableDb, terminalId: string, operator: Operator, input: { chips: readonly { valueCents: number; count: number }[] }, receiver: OperatorRow | null) {
+  const { chips, cents } = chipsTotal(input.chips);
+  const from = requireOwnDrawer(db, terminalId, operator);
+  const took = drawerChipsByKind(db, from);
+  if (!took.card_sale && !took.card_sale_void) throw new KioskError('CHIPS_HANDOVER_NONE_HELD');
+  if (cents > drawerExpectedChips(db, from)) throw new KioskError('CHIPS_HANDOVER_EXCEEDS_DRAWER', { totalCents: cents });
+  if (!receiver?.active) return { chips, cents, from, to: null };
+  if (receiver.id === operator.id || !receiver.roles.some((r) => CAIXA_DESK.includes(r))) throw new KioskError('CHIPS_HANDOVER_NOT_CAIXA', { name: receiver.name });
+  const open = openDrawers(db).filter((d) => d.openedById === receiver.id);
+  if (open.length === 0) throw new KioskError('CHIPS_HANDOVER_NO_DRAWER', { name: receiver.name });
+  if (open.length > 1) throw new KioskError('CHIPS_HANDOVER_DRAWERS', { name: receiver.name, terminals: open.map((d) => d.terminalId).join(', ') });
+  return { chips, cents, from, to: open[0]! };
 }
 
 export const rouletteHandlers: HandlerSlice<Slice> = {
@@ -283,4 +307,37 @@ export const rouletteHandlers: HandlerSlice<Slice> = {
     const result = { movementId, kind: input.kind, chips, totalCents: cents, reason: input.reason, at: ctx.at };
     return done(result, { after: result });
   }),
+
+  /**
+   * Chips taken for cards handed to the caixa (issue 41): the giver records it at his terminal, the caixa types his
+   * own PIN there; the chips leave the giver's drawer and enter the caixa's, each on its own transaction, so each
+   * drawer's X, Z and close count them. The PIN is checked last, after the cheap refusals.
+   */
+  'chips.handover': commandWith(
+    async (ctx, input) => {
+      handoverOf(ctx.db, ctx.terminalId, operatorOf(ctx), input, findOperator(ctx.db, input.receiver.username));
+      return checkLogin(ctx, input.receiver.username, input.receiver.pin);
+    },
+    (ctx, input, checked) => {
+      const operator = operatorOf(ctx);
+      const receiver = confirmCredentials(ctx, checked);
+      const { chips, cents, from, to } = handoverOf(ctx.db, ctx.terminalId, operator, input, receiver);
+      if (!to) throw new KioskError('CHIPS_HANDOVER_NO_DRAWER', { name: receiver.name });
+      const id = insertChipHandover(ctx.db, {
+        at: ctx.at,
+        fromDrawerId: from.id,
+        fromTerminalId: from.terminalId,
+        toDrawerId: to.id,
+        toTerminalId: to.terminalId,
+        chips,
+        totalCents: cents,
+        operatorId: operator.id,
+        receivedBy: receiver.id,
+      });
+      post(ctx.db, ledger.chipsHandedOver(id, cents, from.terminalId), { at: ctx.at, operatorId: operator.id, terminalId: from.terminalId, drawerId: from.id });
+      post(ctx.db, ledger.chipsReceived(id, cents, to.terminalId), { at: ctx.at, operatorId: receiver.id, terminalId: to.terminalId, drawerId: to.id });
+      const result = { handoverId: id, chips, totalCents: cents, fromTerminal: from.terminalId, toTerminal: to.terminalId, receivedBy: receiver.username, at: ctx.at };
+      return done(result, { after: result });
+    },
+  ),
 };

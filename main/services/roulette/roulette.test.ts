@@ -358,7 +358,7 @@ describe('the chip exchange at the caixa (IX.7)', () => {
     expect(x.chips).toEqual({
       floatCents: 55_000,
       float: [{ valueCents: 10_000, count: 2 }, { valueCents: 2_500, count: 10 }, { valueCents: 500, count: 20 }],
-      movements: { cards: 0, sold: 29_000, redeemed: 10_500, fills: 25_000, credits: 30_000 },
+      movements: { cards: 0, received: 0, sold: 29_000, handedOver: 0, redeemed: 10_500, fills: 25_000, credits: 30_000 },
       expectedCents: 31_500,
     });
     expect(t.h.kiosk.db.prepare(`SELECT SUM(amount_cents) FROM ledger_entries WHERE account = 'chips:T1'`).pluck().get()).toBe(-29_000 + 10_500 + 25_000 - 30_000);

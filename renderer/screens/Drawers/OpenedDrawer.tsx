@@ -10,6 +10,7 @@ import { Kick } from './Kick.js';
 import { Movement } from './Movement.js';
 import { XReport } from './XReport.js';
 import { BlindClose } from './BlindClose.js';
+import { ChipHandover } from './ChipHandover.js';
 
 /** The open drawer: who, since when, its float; movements, the X report and the blind close. */
 export function OpenedDrawer({ drawer, onClosed }: { drawer: DrawerView; onClosed: (closed: Closed) => void }) {
@@ -78,6 +79,8 @@ export function OpenedDrawer({ drawer, onClosed }: { drawer: DrawerView; onClose
           <Movement />
           <div>
             <Kick />
+            {/* Chips taken for cards (art. 19.º) go from here to the caixa (issue 41). */}
+            {drawer.holdsChips ? <ChipHandover /> : null}
             {/* The X's refusal where the X shows, under the acts: said there, it moves none of them. */}
             <ErrorAlert error={xError} testId="drawer-x-error" />
             {xReport ? <XReport report={xReport} onHide={() => setXReport(null)} /> : null}
