@@ -10,6 +10,7 @@ import { mergeUnique } from './merge.js';
 import { auditContract } from './audit/contract.js';
 import { bingoContract } from './bingo/contract.js';
 import { stockContract } from './bingo/stock-contract.js';
+import { sellersContract } from './bingo/sellers-contract.js';
 import { caixaContract } from './caixa/contract.js';
 import { complianceContract } from './compliance/contract.js';
 import { backupsContract } from './drawers/backups.js';
@@ -30,6 +31,7 @@ export const contract = mergeUnique('channel', {
   approvalsContract,
   bingoContract,
   stockContract,
+  sellersContract,
   drawersContract,
   backupsContract,
   dayCloseContract,

@@ -32,6 +32,8 @@ const SAMPLES: LedgerEntry[] = [
   ledger.gameAnnulled(1, { unpaidPrizesCents: 300, stampDutyCents: 20 })!,
   ledger.cardRefund(1, 500, 'T1'),
   ledger.prizePaid(1, 150, 'T1')!,
+  ledger.sellerDifference(1, -50, 'T1')!,
+  ledger.sellerDifference(2, 30, 'T1')!,
   ledger.payIn(1, 500, 'T1'),
   ledger.payOut(1, 500, 'T1'),
   ledger.drop(1, 500, 'T1'),
@@ -83,8 +85,8 @@ describe('the money kinds', () => {
 
   it('add up a drawer’s lines from its ledger by kind: an out line is what left, sales net of their voids', () => {
     const amounts = drawerLineAmounts(CASH_LINES, MONEY_KINDS, 'cashLine', { card_sale: 3_200, card_sale_void: -200, prize_paid: -150, pay_in: 2_000, drop: -1_000 });
-    expect(lineValues(amounts)).toEqual({ sales: 3_000, payIns: 2_000, chipsSold: 0, prizes: 150, refunds: 0, guias: 0, payOuts: 0, drops: 1_000, chipsRedeemed: 0 });
-    expect(amounts.map((a) => a.key)).toEqual(['sales', 'payIns', 'chipsSold', 'prizes', 'refunds', 'guias', 'payOuts', 'drops', 'chipsRedeemed']);
+    expect(lineValues(amounts)).toEqual({ sales: 3_000, sellerSurpluses: 0, sellerShortages: 0, payIns: 2_000, chipsSold: 0, prizes: 150, refunds: 0, guias: 0, payOuts: 0, drops: 1_000, chipsRedeemed: 0 });
+    expect(amounts.map((a) => a.key)).toEqual(['sales', 'sellerSurpluses', 'payIns', 'chipsSold', 'prizes', 'sellerShortages', 'refunds', 'guias', 'payOuts', 'drops', 'chipsRedeemed']);
   });
 
   it('a kind added in its domain reaches the Z without the report changing: its line printed, the expected the ledger’s', () => {

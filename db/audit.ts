@@ -196,7 +196,8 @@ export function credentialVouched(db: ReadableDb, operatorId: number): boolean {
  */
 export const CREDENTIALS_BASELINE_META = 'credentials_baseline';
 
-function hasTable(db: ReadableDb, name: string): boolean {
+/** Whether the file has this table yet (an older file checked by this program lacks a later migration's). */
+export function hasTable(db: ReadableDb, name: string): boolean {
   return stmt<[string], { n: number }>(db, `SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ?`).get(name)!.n > 0;
 }
 

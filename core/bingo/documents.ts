@@ -30,6 +30,27 @@ export const BINGO_DOCUMENTS = [
   // The cards themselves (art. 3.º, n.os 1 and 2): a series' edition, and the moves of its cards.
   { type: 'series_edition', table: 'series_editions', key: 'series_id', at: 'at', binding: 'record_audit', label: 'a edição autorizada de uma série' },
   { type: 'card_stock_move', table: 'card_stock_moves', key: 'id', at: 'at', binding: 'record_audit', label: 'um movimento de cartões em stock' },
+  // A roving seller's block of cards and its return (art. 12.º, n.º 2, and 13.º): records; the cards sold become a sale.
+  {
+    type: 'seller_block',
+    table: 'seller_blocks',
+    key: 'id',
+    at: 'at',
+    binding: 'record_audit',
+    parts: [{ table: 'seller_block_ranges', key: 'block_id', orderBy: 'block_id, position' }],
+    label: 'um bloco de cartões entregue a um vendedor',
+  },
+  {
+    type: 'seller_return',
+    table: 'seller_returns',
+    key: 'block_id',
+    at: 'at',
+    binding: 'document_audit',
+    writers: { 'seller.return': [1, 1] },
+    book: 'seller_return',
+    terminal: 'terminal_id',
+    label: 'a recolha de um bloco de cartões e o dinheiro do vendedor',
+  },
   {
     type: 'game',
     table: 'games',
@@ -48,7 +69,8 @@ export const BINGO_DOCUMENTS = [
     key: 'id',
     at: 'created_at',
     binding: 'document_audit',
-    writers: { 'sale.create': [1, 1] },
+    // A seller's block collected writes the sale of the cards sold from it, if any (issue 42).
+    writers: { 'sale.create': [1, 1], 'seller.return': [0, 1] },
     // A sale's ranges are written with it and never alone.
     parts: [{ table: 'sale_ranges', key: 'sale_id', orderBy: 'sale_id, position' }],
     book: 'sale',

@@ -17,10 +17,15 @@ export const BINGO_MONEY_KINDS = [
   { kind: 'game_annulled', documents: ['game'] },
   { kind: 'card_refund', documents: ['sale'], cashLine: 'refunds' },
   { kind: 'prize_paid', documents: ['winner'], cashLine: 'prizes' },
+  // A roving seller's cash counted at the block's return over, or under, what the cards sold owe (issue 42).
+  { kind: 'seller_surplus', documents: ['seller_return'], cashLine: 'sellerSurpluses' },
+  { kind: 'seller_shortage', documents: ['seller_return'], cashLine: 'sellerShortages' },
 ] as const satisfies readonly MoneyKind[];
 
 export const BINGO_CASH_LINES: readonly DrawerLine[] = [
   { key: 'sales', side: 'in', label: 'Vendas', shown: 'always', order: 10 },
+  { key: 'sellerSurpluses', side: 'in', label: 'Sobras dos vendedores', shown: 'moved', order: 15 },
+  { key: 'sellerShortages', side: 'out', label: 'Faltas dos vendedores', shown: 'moved', order: 45 },
   { key: 'prizes', side: 'out', label: 'Prémios', shown: 'always', order: 40 },
   { key: 'refunds', side: 'out', label: 'Devoluções', shown: 'always', order: 50 },
 ];
@@ -37,6 +42,8 @@ export const bingoAccounts = {
   stampDuty: 'liability:stamp_duty',
   /** The house's money put into the special prize fund to start it and restart it after a win. */
   specialFundStart: 'expense:special_fund_start',
+  /** What roving sellers handed in over (credit) or under (debit) what their cards sold owed. */
+  sellerDifferences: 'expense:seller_differences',
 } as const;
 const accounts = { ...drawerAccounts, ...bingoAccounts };
 
@@ -129,6 +136,18 @@ export const bingoLedger = {
       { account: accounts.cash(terminalId), amountCents: -amountCents },
     ],
   }),
+  /** A seller's cash over (positive) or under (negative) what the block's cards sold owe. Null when it is exact. */
+  sellerDifference: (blockId: number, differenceCents: number, terminalId: string): LedgerEntry | null =>
+    differenceCents === 0
+      ? null
+      : {
+          kind: differenceCents > 0 ? 'seller_surplus' : 'seller_shortage',
+          ref: { type: 'seller_return', id: blockId },
+          postings: [
+            { account: accounts.cash(terminalId), amountCents: differenceCents },
+            { account: accounts.sellerDifferences, amountCents: -differenceCents },
+          ],
+        },
   /** A prize paid in cash out of the drawer. Null for a prize of 0 cents (nothing moves). */
   prizePaid: (winnerId: number, prizeCents: number, terminalId: string): LedgerEntry | null =>
     prizeCents === 0
@@ -182,6 +201,13 @@ export interface WinnerDocument {
   terminalId: string;
 }
 
+export interface SellerReturnDocument {
+  type: 'seller_return';
+  id: number;
+  differenceCents: number;
+  terminalId: string;
+}
+
 /** The transactions each bingo document calls for, built by the builders that posted them. */
 export const BINGO_EVIDENCE = {
   sale: (doc: SaleDocument) => [
@@ -199,6 +225,7 @@ export const BINGO_EVIDENCE = {
   ],
   session: (doc: SessionDocument) => [bingoLedger.specialFundStarted({ type: 'session', id: doc.id }, doc.specialStartCents)],
   winner: (doc: WinnerDocument) => [bingoLedger.prizePaid(doc.id, doc.paidCents, doc.terminalId)],
+  seller_return: (doc: SellerReturnDocument) => [bingoLedger.sellerDifference(doc.id, doc.differenceCents, doc.terminalId)],
 };
 
 // ---- what the bingo prints ----

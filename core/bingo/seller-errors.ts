@@ -1,5 +1,5 @@
 /** Refusals of the one order of a game's cards shared by the counters and the roving sellers (DN 80/85, art. 12.º, n.º 2, and 13.º). */
-import { errors } from '../catalogue.js';
+import { errors, eurEn, eurPt } from '../catalogue.js';
 
 export const sellerErrors = errors({
   CARDS_OUTSIDE_ORDER: {
@@ -24,6 +24,20 @@ export const sellerErrors = errors({
       `A venda não pode fechar: os cartões ${p.cards} ficaram por vender no meio da ordem; venda-os ou entregue-os a um vendedor (DN 80/85, art. 12.º, n.º 2: os cartões vendem-se pelo número de ordem; art. 13.º: anuncia-se do n.º ... ao n.º ...).`,
     en: (p) =>
       `The sale cannot close: cards ${p.cards} are unsold in the middle of the order; sell them or hand them to a seller (DN 80/85, art. 12(2): cards are sold in their order; art. 13: the announcement gives from no. ... to no. ...).`,
+  },
+  SELLER_BLOCK_NOT_FOUND: {
+    pt: (p) => `O bloco n.º ${p.blockId} não existe. Nada foi registado.`,
+    en: (p) => `Block no. ${p.blockId} does not exist. Nothing was recorded.`,
+  },
+  SELLER_BLOCK_RETURNED: {
+    pt: (p) => `O bloco n.º ${p.blockId} de ${p.seller} já foi recolhido: cada bloco é recolhido uma só vez (DN 80/85, art. 13.º). Nada foi registado.`,
+    en: (p) => `Block no. ${p.blockId} of ${p.seller} was already collected: each block is collected once only (DN 80/85, art. 13). Nothing was recorded.`,
+  },
+  SELLER_DIFFERENCE_NEEDS_MANAGER: {
+    pt: (p) =>
+      `O dinheiro de ${p.seller} (${eurPt(p.countedCents)}) difere do que os cartões vendidos devem (${eurPt(p.owedCents)}) em ${eurPt(p.differenceCents)}, acima do limite da sala: um gerente aceita a diferença com um motivo. Nada foi registado.`,
+    en: (p) =>
+      `${p.seller}'s cash (${eurEn(p.countedCents)}) differs from what the cards sold owe (${eurEn(p.owedCents)}) by ${eurEn(p.differenceCents)}, over the hall's threshold: a manager accepts the difference with a reason. Nothing was recorded.`,
   },
   CARD_ALREADY_REFUNDED: {
     pt: (p) => `O cartão ${p.code} ${p.card} da jogada n.º ${p.number} já foi reembolsado: cada cartão é reembolsado uma só vez. Nada foi pago.`,

@@ -7,6 +7,7 @@ const SELF_APPROVAL_PT: Record<string, string> = {
   guia_pay: 'quem paga a guia não pode autorizar o seu próprio pagamento',
   guia_void: 'quem anula a guia não pode autorizar a sua própria anulação',
   fund_transfer: 'quem transfere o fundo do jackpot não pode autorizar a sua própria transferência',
+  seller_return: 'quem recolhe o dinheiro do vendedor não pode aceitar a sua diferença',
 };
 const SELF_APPROVAL_EN: Record<string, string> = {
   drawer_close: 'whoever closes the drawer cannot accept their own variance',
@@ -14,6 +15,7 @@ const SELF_APPROVAL_EN: Record<string, string> = {
   guia_pay: 'whoever pays the guia cannot approve their own payment',
   guia_void: 'whoever voids the guia cannot approve their own void',
   fund_transfer: 'whoever transfers the jackpot fund cannot approve their own transfer',
+  seller_return: 'whoever collects the seller\'s cash cannot accept its difference',
 };
 
 /** "1, 2" as "n.º 1, n.º 2" (or "no. 1, no. 2"). */

@@ -1,6 +1,6 @@
 /** SQL of the bingo's documents for the books check: sales (and their voids and refunds), games, sessions, prizes paid. */
 import { BOOK_PAGE, num, text, type BookSource } from '../book-source.js';
-import type { GameDocument, SaleDocument, SessionDocument, WinnerDocument } from '../../core/bingo/money.js';
+import type { GameDocument, SaleDocument, SellerReturnDocument, SessionDocument, WinnerDocument } from '../../core/bingo/money.js';
 
 // ---- the books check: its documents as stored (core/audit/books.ts) ----
 
@@ -67,4 +67,13 @@ export const BINGO_BOOK_SOURCES = {
       return { type, id: r.id, paidCents: num(r.paidCents), terminalId: text(r.terminalId) };
     },
   } satisfies BookSource<WinnerDocument>,
+  seller_return: {
+    table: 'seller_returns',
+    sql: `SELECT r.block_id AS id, r.difference_cents AS differenceCents, r.terminal_id AS terminalId
+             FROM seller_returns r WHERE r.block_id > @after ORDER BY r.block_id LIMIT ${BOOK_PAGE}`,
+    read: (r) => {
+      const type = 'seller_return' as const;
+      return { type, id: r.id, differenceCents: num(r.differenceCents), terminalId: text(r.terminalId) };
+    },
+  } satisfies BookSource<SellerReturnDocument>,
 };

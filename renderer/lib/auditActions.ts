@@ -32,6 +32,7 @@ export const GROUP_OF_DOMAIN: Readonly<Record<string, AuditGroup>> = {
   prize: 'bingo',
   refund: 'bingo',
   sale: 'bingo',
+  seller: 'bingo',
   series: 'bingo',
   stock: 'bingo',
   session: 'bingo',

@@ -1,4 +1,6 @@
 /** Games (jogadas): opening on a series, the view the screens show, close of sale (art. 13), suspension and annulment (art. 16). */
+import { closeOfSale, gameOrder } from '../../../core/bingo/sellers.js';
+import { blocksOfGame, gameHasBlocks, gameSaleRanges } from '../../../db/bingo/sellers.js';
 import { availableInGame, cardsLeft, checkSecondSeries, secondSeriesCap, type GamePlan } from '../../../core/bingo/allocation.js';
 import { announcementText, figuresOfValue, withLastGameNotice, type SaleClosure } from '../../../core/bingo/announcement.js';
 import type { CardRange } from '../../../core/bingo/allocation.js';
@@ -462,6 +464,11 @@ export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSa
   'game.closeSale': command((ctx, input) => {
     const game = requireGame(ctx.db, input.gameId);
     requireSelling(game);
+    // The caixa collects the sellers' surplus first, and no card is left unsold in the middle of the order (art. 13.º).
+    if (gameHasBlocks(ctx.db, game.id)) {
+      const out = blocksOfGame(ctx.db, game.id).filter((b) => b.returnedAt === null);
+      closeOfSale(gameOrder(planOf(ctx.db, game)), gameSaleRanges(ctx.db, game.id), out.map((b) => ({ seller: b.sellerName, cards: b.ranges })));
+    }
     const totals = gameSalesTotals(ctx.db, game.id);
     if (totals.cards === 0) throw new KioskError('NO_CARDS_SOLD', { number: game.number });
     // The announcement ends "Vai iniciar-se a extração.": not for a game whose draw can no longer begin (art. 14.5).

@@ -7,6 +7,7 @@ import { bingoExportHandlers } from './exports.js';
 import { gameHandlers } from './games.js';
 import { prizeHandlers } from './prizes.js';
 import { saleHandlers } from './sales.js';
+import { sellerHandlers } from './sellers.js';
 import { seriesHandlers } from './series.js';
 import { sessionHandlers } from './sessions.js';
 import { specialHandlers } from './special.js';
@@ -22,7 +23,8 @@ type BingoChannel =
   | keyof typeof displayHandlers
   | keyof typeof bingoExportHandlers
   | keyof typeof specialHandlers
-  | keyof typeof stockHandlers;
+  | keyof typeof stockHandlers
+  | keyof typeof sellerHandlers;
 
 // A channel two rooms handle is refused as this module loads.
 export const bingoHandlers: HandlerSlice<BingoChannel> = mergeUnique('handler', {
@@ -36,4 +38,5 @@ export const bingoHandlers: HandlerSlice<BingoChannel> = mergeUnique('handler', 
   bingoExportHandlers,
   specialHandlers,
   stockHandlers,
+  sellerHandlers,
 });

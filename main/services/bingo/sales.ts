@@ -1,39 +1,25 @@
 /** Card sales in serial order, cash only (DN art. 12), and the void of the last sale. */
 import { approves } from '../../../core/people/rules.js';
 import { checkTenderedNotTooLarge } from '../../../core/cash.js';
-import { allocate, cardsLeft, checkSecondSeries, type GamePlan } from '../../../core/bingo/allocation.js';
 import { checkPayout } from '../../../core/drawers/rules.js';
 import { KioskError } from '../../../core/errors.js';
 import { bingoLedger as ledger } from '../../../core/bingo/money.js';
 import type { ReadableDb } from '../../../db/connection.js';
+import { gameHasBlocks } from '../../../db/bingo/sellers.js';
 import { drawerById, drawerExpectedCash, drawerExpectedChips, drawerOfLedgerRef } from '../../../db/drawers.js';
 import { requireDrawerOf } from '../shared/drawer.js';
-import { fixSecondSeries, type GameRow } from '../../../db/bingo/games.js';
+import { fixSecondSeries } from '../../../db/bingo/games.js';
 import { insertSale, insertSaleRange, insertSaleVoid, lastSaleOfGame, rangesOfSale, saleViewOf, salesOfGame, type SaleRow } from '../../../db/bingo/sales.js';
-import { firstFreshSeries, moveNextNumber, type SeriesRow } from '../../../db/bingo/series.js';
+import { moveNextNumber } from '../../../db/bingo/series.js';
 import { post, postingsOf } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
 import { saleReceipt, saleVoidSlip } from '../../../printing/documents/index.js';
 import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
 import { confirmCredentials, withApproval } from '../shared/credentials.js';
 import { enqueue } from '../shared/print.js';
-import { candidateOf, closeAtOf, otherLastNumber, planOf, requireGame, requireSelling } from './games.js';
-import { closingBlock } from '../../../core/bingo/closing.js';
+import { planOf, requireGame, requireSelling } from './games.js';
+import { keepNextNumbers, nextCards, planForSale, requireSaleOpen } from './order.js';
 import { checkSaleInStock, emissionsOfRanges } from './stock.js';
-
-/**
- * The plan for a sale of `quantity`: when the first series cannot cover it and
- * no second series is fixed yet, the SPEC 3 decision picks the first
- * registered fresh series of the same price (art. 12.3).
- */
-function planForSale(db: ReadableDb, game: GameRow, quantity: number): { plan: GamePlan<SeriesRow>; takesOverSecond: boolean } {
-  const plan = planOf(db, game);
-  if (plan.second || quantity <= cardsLeft(plan.first) || plan.firstStart <= 1) return { plan, takesOverSecond: false };
-  const candidate = firstFreshSeries(db, plan.first.priceCents, plan.first.id);
-  if (!candidate) return { plan, takesOverSecond: false };
-  checkSecondSeries(plan.first, plan.firstStart, candidate);
-  return { plan: { ...plan, second: candidate }, takesOverSecond: true };
-}
 
 function checkPayment(chipsAllowed: boolean, method: string): 'cash' | 'chips' {
   if (method === 'cash') return 'cash';
@@ -52,10 +38,7 @@ export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.
   'sale.create': command((ctx, input) => {
     const game = requireGame(ctx.db, input.gameId);
     requireSelling(game);
-    // No card is sold for a game that can no longer be played, nor after the closing time (art. 14.5).
-    const block = closingBlock(ctx.now, closeAtOf(ctx.db, game), candidateOf(ctx.db, game), otherLastNumber(ctx.db, game));
-    if (block?.code === 'DRAW_AFTER_CLOSING_TIME') throw new KioskError('SALE_AFTER_CLOSING_TIME', { closeAt: block.params.closeAt });
-    if (block) throw new KioskError('SALE_GAME_NOT_PLAYABLE', { number: game.number });
+    requireSaleOpen(ctx.db, ctx.now, game);
     const settings = hallSettings(ctx.db);
     const quantity = input.quantity;
     if (!Number.isInteger(quantity) || quantity < 1 || quantity > settings.maxCardsPerSale) {
@@ -63,7 +46,7 @@ export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.
     }
     const method = checkPayment(settings.chipsAllowed, input.payment.method);
     const { plan, takesOverSecond } = planForSale(ctx.db, game, quantity);
-    const ranges = allocate(plan, quantity);
+    const ranges = nextCards(ctx.db, game, plan, quantity);
     // A series whose stock is followed sells only cards received and not destroyed (art. 3.º, n.º 1).
     for (const r of ranges) checkSaleInStock(ctx.db, r.seriesCode === plan.first.code ? plan.first : plan.second!, r);
     const totalCents = quantity * game.priceCents;
@@ -77,6 +60,7 @@ export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.
     // chips are held there, counted at its close and handed to the caixa from it (chips.handover).
     const drawer = requireDrawerOf(ctx.db, ctx.terminalId, operator);
     if (takesOverSecond && plan.second) fixSecondSeries(ctx.db, game.id, plan.second.id);
+    const withBlocks = gameHasBlocks(ctx.db, game.id);
     const saleId = insertSale(ctx.db, {
       gameId: game.id,
       terminalId: ctx.terminalId,
@@ -91,8 +75,10 @@ export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.
     ranges.forEach((r, i) => {
       const series = r.seriesCode === plan.first.code ? plan.first : plan.second!;
       insertSaleRange(ctx.db, saleId, i + 1, series.id, r.from, r.to);
-      moveNextNumber(ctx.db, series.id, r.from, r.to + 1);
+      if (!withBlocks) moveNextNumber(ctx.db, series.id, r.from, r.to + 1);
     });
+    // Once sellers hold blocks, the cards may come from the middle of the order: the series follow its top.
+    if (withBlocks) keepNextNumbers(ctx.db, game, plan);
     post(ctx.db, ledger.cardSale(saleId, totalCents, method, ctx.terminalId), {
       at: ctx.at,
       operatorId: operator.id,
@@ -156,8 +142,10 @@ export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.
         throw new KioskError('VOID_SELF_APPROVAL', { saleId: sale.id, approver: approver.username });
       }
       const ranges = rangesOfSale(ctx.db, sale.id);
-      // Give the numbers back, last range first (the second series before the first).
-      for (const r of [...ranges].reverse()) moveNextNumber(ctx.db, r.seriesId, r.to + 1, r.from);
+      // Give the numbers back, last range first (the second series before the first); once sellers hold
+      // blocks, the series follow the top of the game's order after the void is written (below).
+      const withBlocks = gameHasBlocks(ctx.db, game.id);
+      if (!withBlocks) for (const r of [...ranges].reverse()) moveNextNumber(ctx.db, r.seriesId, r.to + 1, r.from);
       // The money goes back out of the drawer the sale went into (SPEC 9), while it is still open.
       const drawerId = drawerOfLedgerRef(ctx.db, { type: 'sale', id: sale.id }, 'card_sale');
       if (drawerId !== null) {
@@ -168,6 +156,7 @@ export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.
         checkPayout(sale.totalCents, held, !approves(operator.roles));
       }
       insertSaleVoid(ctx.db, { saleId: sale.id, at: ctx.at, operatorId: operator.id, approvedBy: approver.id });
+      if (withBlocks) keepNextNumbers(ctx.db, game, planOf(ctx.db, game));
       post(ctx.db, ledger.cardSaleVoid(sale.id, postingsOf(ctx.db, { type: 'sale', id: sale.id }, 'card_sale')), {
         at: ctx.at,
         operatorId: operator.id,

@@ -126,7 +126,7 @@ describe('a full shift', () => {
 
     // 10000 + 3000 + 300 + 2000 - 150 - 1500 - 300 - 750 - 5000 = 7600.
     const x2 = managerX(await h.ok('report.x', {}, t.manager));
-    expect(x2.movements).toEqual({ sales: 3300, prizes: 1650, refunds: 300, guias: 0, payIns: 2000, payOuts: 750, drops: 5000, chipsSold: 0, chipsRedeemed: 0 });
+    expect(x2.movements).toEqual({ sales: 3300, sellerSurpluses: 0, sellerShortages: 0, prizes: 1650, refunds: 300, guias: 0, payIns: 2000, payOuts: 750, drops: 5000, chipsSold: 0, chipsRedeemed: 0 });
     expect(x2.expectedCents).toBe(7600);
     expect(cash()).toBe(7600 - TEST_FLOAT_CENTS);
     expect(verifyLedger(h.kiosk.db).balances).toMatchObject({ 'cash:safe': 5000, 'equity:pay_in': -2000, 'expense:pay_out': 750 });

@@ -77,6 +77,13 @@ describe('the X and Z of a drawer that took every kind of movement', () => {
     await h.ok('sale.create', { gameId: g1.id, quantity: 30, payment: { method: 'cash', tenderedCents: 3_000 } }, t.counter);
     await h.ok('sale.create', { gameId: g1.id, quantity: 2, payment: { method: 'cash', tenderedCents: 200 } }, t.counter);
     await h.ok('sale.voidLast', { gameId: g1.id, approval: APPROVAL }, t.counter);
+    // A roving seller's block of 5 (A 31-35), all sold, 4,50 € handed in for 5,00 €: 0,50 € short, within the threshold.
+    const seller = (h.kiosk.db.prepare(`SELECT id FROM operators WHERE username = 'gerente'`).get() as { id: number }).id;
+    const block = await h.ok('seller.handOut', { gameId: g1.id, sellerId: seller, quantity: 5 }, t.counter);
+    await h.ok('seller.return', { blockId: block.blockId, firstUnsold: null, countedByDenomination: { '200': 2, '50': 1 } }, t.counter);
+    // Another of 2 (A 36-37), 2,30 € handed in for 2,00 €: 0,30 € over.
+    const second = await h.ok('seller.handOut', { gameId: g1.id, sellerId: seller, quantity: 2 }, t.counter);
+    await h.ok('seller.return', { blockId: second.blockId, firstUnsold: null, countedByDenomination: { '200': 1, '20': 1, '10': 1 } }, t.counter);
     await h.ok('game.closeSale', { gameId: g1.id }, t.manager);
     for (const n of [4, 18, 27, 49, 63]) await h.ok('game.drawBall', { gameId: g1.id, number: n }, t.manager);
     await confirmByHand(h, t.manager, { gameId: g1.id, kind: 'line', seriesCode: 'A', card: 3 });
@@ -122,6 +129,8 @@ describe('the X and Z of a drawer that took every kind of movement', () => {
     // The cash: each line as the ledger has it ('out' lines as what left), the expected the ledger's to the cent.
     expect({
       sales: amountOn(x, 'Vendas'),
+      sellerSurpluses: amountOn(x, 'Sobras dos vendedores'),
+      sellerShortages: amountOn(x, 'Faltas dos vendedores'),
       payIns: amountOn(x, 'Entradas de numerário'),
       chipsSold: amountOn(x, 'Fichas vendidas'),
       prizes: amountOn(x, 'Prémios'),
@@ -133,6 +142,8 @@ describe('the X and Z of a drawer that took every kind of movement', () => {
       expected: amountOn(x, 'Esperado na gaveta'),
     }).toEqual({
       sales: ledgerNet('cash:T1', cashKinds('sales')),
+      sellerSurpluses: ledgerNet('cash:T1', cashKinds('sellerSurpluses')),
+      sellerShortages: -ledgerNet('cash:T1', cashKinds('sellerShortages')),
       payIns: ledgerNet('cash:T1', cashKinds('payIns')),
       chipsSold: ledgerNet('cash:T1', cashKinds('chipsSold')),
       prizes: -ledgerNet('cash:T1', cashKinds('prizes')),
@@ -143,8 +154,9 @@ describe('the X and Z of a drawer that took every kind of movement', () => {
       chipsRedeemed: -ledgerNet('cash:T1', cashKinds('chipsRedeemed')),
       expected,
     });
-    // In figures: 100 + 33 (30 + 2 − 2 + 3) + 20 + 30 − 1,50 − 3 − 15 − 7,50 − 10 − 10 = 136,00 €.
-    expect(expected).toBe(13_600);
+    // In figures: 100 + 40 (30 + 2 − 2 + 3 at the counter, 5 + 2 by the seller) + 20 + 30 − 1,85 (the line of 37,00 €) − 3 − 15 − 7,50 − 10 − 10
+    // − 0,50 (the seller short) + 0,30 (the seller over) = 142,45 €.
+    expect(expected).toBe(14_245);
     expect(drawerExpectedCash(h.kiosk.db, openDrawersAt(h.kiosk.db, 'T1')[0]!)).toBe(expected);
     // The chips, signed as they moved: 20 in from the vault, 2 redeemed, 5 cards paid in chips, 6 sold, 4 credited and one handed to the caixa.
     const chipsFrom = x.indexOf('FICHAS (valor facial)');
@@ -161,10 +173,10 @@ describe('the X and Z of a drawer that took every kind of movement', () => {
 
     // The Z: counted 133,00 € in cash (3,00 € short) and the 60,00 € of chips.
     // Within the hall's 5,00 € threshold: it closes at once.
-    const closed = await h.ok('drawer.close', { countedByDenomination: { '5000': 2, '2000': 1, '1000': 1, '100': 3 }, countedChipsByValue: { '500': 12 } }, t.manager);
-    expect(closed).toMatchObject({ status: 'closed', expectedCents: expected, countedCents: 13_300, varianceCents: -300 });
+    const closed = await h.ok('drawer.close', { countedByDenomination: { '5000': 2, '2000': 1, '1000': 1, '500': 1, '200': 2, '20': 2, '5': 1 }, countedChipsByValue: { '500': 12 } }, t.manager);
+    expect(closed).toMatchObject({ status: 'closed', expectedCents: expected, countedCents: 13_945, varianceCents: -300 });
     const z = printed('z_report');
-    expect([amountOn(z, 'Esperado na gaveta'), amountOn(z, 'Contado'), amountOn(z, 'Diferença')]).toEqual([expected, 13_300, -300]);
+    expect([amountOn(z, 'Esperado na gaveta'), amountOn(z, 'Contado'), amountOn(z, 'Diferença')]).toEqual([expected, 13_945, -300]);
     expect(amountOn(z, 'Vendas')).toBe(amountOn(x, 'Vendas'));
   });
 });
