@@ -48,8 +48,8 @@ export const complianceErrors = errors({
     en: () => 'The date of birth shows someone under 18: minors may not enter nor play (Law 83/2017, art. 76; DN 80/85).',
   },
   CHEQUE_NEEDS_PAYEE: {
-    pt: (p) => `Um cheque só é emitido a favor de uma pessoa identificada, nominativo, cruzado e «não à ordem» (${p.article}): escolha ou registe a identificação do beneficiário; nada foi pago.`,
-    en: (p) => `A cheque is issued only to an identified person, nominative, crossed and not endorsable (${p.article}): choose or record the payee's identification; nothing was paid.`,
+    pt: () => `Um cheque só é emitido a favor de uma pessoa identificada, nominativo, cruzado e «não à ordem» (Lei n.º 83/2017, art. 76.º, n.º 3 e 4): escolha ou registe a identificação do beneficiário; nada foi pago.`,
+    en: () => `A cheque is issued only to an identified person, nominative, crossed and not endorsable (Law 83/2017, art. 76(3) and (4)): choose or record the payee's identification; nothing was paid.`,
   },
   CHIP_CHEQUE_OVER_PURCHASES: {
     pt: (p) =>

@@ -88,7 +88,7 @@ export function checkIdentification(c: IdentificationCase): void {
 
 /** A cheque is paid only to an identified person (art. 76.º, n.º 3 and 4): a cheque to no one is refused. */
 export function checkChequePayee(chequeCount: number, person: PersonFacts | null): void {
-  if (chequeCount > 0 && person === null) throw new KioskError('CHEQUE_NEEDS_PAYEE', { article: 'Lei n.º 83/2017, art. 76.º, n.º 3 e 4' });
+  if (chequeCount > 0 && person === null) throw new KioskError('CHEQUE_NEEDS_PAYEE');
 }
 
 /**
