@@ -72,7 +72,9 @@ describe('the caixa holds its place', () => {
       { amountCents: 5_000, number: '0012345', bank: 'CGD' },
       { amountCents: 2_000, number: 'A-77', bank: 'Millennium BCP' },
     ];
-    expect((await kiosk.call('guia.pay', { guiaId: paid.guiaId, cashCents: 0, cheques }, token)).value).toMatchObject({ status: 'paid' });
+    const person = { name: 'Maria da Silva', documentType: 'cc', documentNumber: '123456789ZZ1', country: 'PT', birthDate: '1980-05-17' } as const;
+    const personId = ((await kiosk.call('person.identify', { person, documentVerified: true }, token)).value as { personId: number }).personId;
+    expect((await kiosk.call('guia.pay', { guiaId: paid.guiaId, cashCents: 0, cheques, personId }, token)).value).toMatchObject({ status: 'paid' });
     for (const lang of ['pt-PT', 'en'] as const) {
       const page = await openAs(browser, kiosk, 'tesouraria', '5555', { viewport: { width: 1024, height: 768 }, lang });
       await page.getByTestId('caixa-no-drawer').waitFor();

@@ -20,9 +20,12 @@ beforeAll(async () => {
   // A guia paid half in cash, half by cheque from a long-named bank: the longest payment line.
   const caixa = (await kiosk.call('auth.login', { username: 'tesouraria', pin: '5555' })).value.operatorToken as string;
   const issued = await kiosk.call('guia.issue', { machineNumber: '9', amountCents: 9_000, kind: 'hand_pay' }, caixa);
+  // The cheque's payee, identified (Lei n.º 83/2017, art. 76.º, n.º 3).
+  const person = { name: 'Maria da Silva', documentType: 'cc', documentNumber: '123456789ZZ1', country: 'PT', birthDate: '1980-05-17' } as const;
+  const personId = ((await kiosk.call('person.identify', { person, documentVerified: true }, caixa)).value as { personId: number }).personId;
   const paid = await kiosk.call(
     'guia.pay',
-    { guiaId: issued.value.guiaId, cashCents: 4_000, cheques: [{ amountCents: 5_000, number: '0012345678', bank: 'Caixa de Crédito Agrícola Mútuo' }] },
+    { guiaId: issued.value.guiaId, cashCents: 4_000, cheques: [{ amountCents: 5_000, number: '0012345678', bank: 'Caixa de Crédito Agrícola Mútuo' }], personId },
     caixa,
   );
   expect(paid.value).toMatchObject({ status: 'paid' });

@@ -96,7 +96,22 @@ describe('the casino caixa in the browser', () => {
     await caixa.getByTestId('cheque-number-0').fill('0012345');
     await caixa.getByTestId('cheque-bank-0').fill('CGD');
     await expectText(caixa, 'pay-remaining', 'somam o valor da guia');
+    // A cheque only to an identified player (Lei n.º 83/2017, art. 76.º, n.º 3): "Pagar" asks for the identification first.
+    await expectText(caixa, 'pay-payee-text', 'Identificação do jogador obrigatória');
     await caixa.getByTestId('pay-submit').click();
+    await caixa.getByTestId('identify-dialog').waitFor();
+    await caixa.getByTestId('identify-number').fill('12345678 9 ZZ1');
+    await caixa.getByTestId('identify-find').click();
+    await expectText(caixa, 'identify-error', 'não tem identificação registada');
+    await caixa.getByTestId('identify-name').fill('Maria da Silva');
+    await caixa.getByTestId('identify-birth').fill('1980-05-17');
+    await caixa.getByTestId('identify-record').click();
+    await expectText(caixa, 'identify-error', '«documento verificado»');
+    await caixa.getByTestId('identify-verified').check();
+    await caixa.getByTestId('identify-record').click();
+    await expectText(caixa, 'pay-payee-text', 'Beneficiário: Maria da Silva (Cartão de Cidadão •••••••••••ZZ1, PT)');
+    await caixa.getByTestId('pay-submit').click();
+    await expectText(caixa, 'pay-dialog', 'Cheques a favor de Maria da Silva, cruzados, «não à ordem».');
     await expectText(caixa, 'pay-dialog', '75,00 € em numerário (sai da gaveta) e cheque n.º 0012345 do CGD de 75,00 €');
     await expectText(caixa, 'pay-prints', 'Imprimem-se os dois exemplares (o da caixa e o do jogador)');
     await caixa.getByTestId('pay-confirm').click();
@@ -110,6 +125,9 @@ describe('the casino caixa in the browser', () => {
     const lines = paidCopies.flatMap((j) => j.lines);
     expect(lines.filter((l) => l.includes('Exemplar da caixa')).length + lines.filter((l) => l.includes('Exemplar do jogador')).length).toBe(2);
     expect(lines.some((l) => /Numerário\s+75,00 €/.test(l))).toBe(true);
+    // The caixa's copy names the payee; both say crossed and not endorsable; the player's names no one.
+    expect(lines.filter((l) => /Cheque a favor de\s+Maria da Silva/.test(l))).toHaveLength(1);
+    expect(lines.filter((l) => l.trim() === 'Não à ordem')).toHaveLength(2);
     expect(paidCopies.flatMap((j) => j.drawerPulses)).toHaveLength(1);
 
     // What the kiosk recorded, in cents: paid once, 7 500 in cash out of the caixa's own drawer, never the cashier's beside it on T1.

@@ -76,7 +76,9 @@ try {
   // The caixa's sub-screens: a guia just paid (its copies printed), the chips with a sale's change, and a manager's machines, funds and table sheet.
   const tesouraria = (await must(kiosk, 'auth.login', { username: 'tesouraria', pin: '5555' })).operatorToken as string;
   const paidGuia = await must(kiosk, 'guia.issue', { machineNumber: '9', amountCents: 9_000, kind: 'hand_pay' }, tesouraria);
-  await must(kiosk, 'guia.pay', { guiaId: paidGuia.guiaId, cashCents: 4_000, cheques: [{ amountCents: 5_000, number: '0012345', bank: 'CGD' }] }, tesouraria);
+  const person = { name: 'Maria da Silva', documentType: 'cc', documentNumber: '123456789ZZ1', country: 'PT', birthDate: '1980-05-17' } as const;
+  const { personId } = await must(kiosk, 'person.identify', { person, documentVerified: true }, tesouraria);
+  await must(kiosk, 'guia.pay', { guiaId: paidGuia.guiaId, cashCents: 4_000, cheques: [{ amountCents: 5_000, number: '0012345', bank: 'CGD' }], personId }, tesouraria);
   await must(kiosk, 'guia.issue', { machineNumber: '7', amountCents: 25_000, kind: 'jackpot' }, tesouraria);
   await shoot(browser, kiosk, 'caixa-guias', ['tesouraria', '5555'], async (page) => {
     await page.getByTestId('guia-query').fill(String(paidGuia.number));

@@ -11,6 +11,7 @@ import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { checkGuiaSplit, defaultCashCents, type ChequeFields, type DrawerCash } from '../../lib/guia.js';
 import { euroFieldText } from '../../lib/money.js';
+import { PayeeRow, type Person } from './Payee.js';
 
 /** The guia as the desk found it (GuiaDesk.tsx names it the same; declared here so the form imports nothing of the desk). */
 type Guia = ChannelOutput<'guia.find'>;
@@ -33,16 +34,21 @@ function usePayment(guia: Guia, drawer: DrawerCash) {
   const [cheques, setCheques] = useState<ChequeFields[]>(() => (defaultCashCents(guia.amountCents, drawer) < guia.amountCents ? [emptyCheque()] : []));
   const [confirming, setConfirming] = useState(false);
   const [approving, setApproving] = useState(false);
+  // The player the payment is made to (Lei n.º 83/2017, art. 76.º): asked for with any cheque, and from the hall's threshold.
+  const [payee, setPayee] = useState<Person | null>(null);
+  const [identifying, setIdentifying] = useState(false);
   const split = checkGuiaSplit(guia.amountCents, drawer === null ? '' : cash, cheques, drawer);
   // Over the hall's limit the payment needs a manager's approval (n.º 13): asked for at once, never offered otherwise.
   const threshold = settings.data?.guiaApprovalThresholdCents ?? null;
   const needsApproval = guiaNeedsApproval(guia.amountCents, threshold);
+  const identifyFrom = settings.data?.identificationThresholdCents ?? null;
+  const needsPayee = cheques.length > 0 || (identifyFrom !== null && guia.amountCents >= identifyFrom);
   const setCheque = (i: number, patch: Partial<ChequeFields>) => setCheques(cheques.map((c, j) => (j === i ? { ...c, ...patch } : c)));
   const addCheque = () => setCheques([...cheques, emptyCheque()]);
   const removeCheque = (i: number) => setCheques(cheques.filter((_, j) => j !== i));
   const pay = (approval?: Approval) =>
     split.ok
-      ? invoke('guia.pay', { guiaId: guia.guiaId, cashCents: split.cashCents, cheques: split.cheques, ...(approval ? { approval } : {}) })
+      ? invoke('guia.pay', { guiaId: guia.guiaId, cashCents: split.cashCents, cheques: split.cheques, ...(approval ? { approval } : {}), ...(payee ? { personId: payee.personId } : {}) })
       : Promise.reject(new Error('split'));
   const summary = split.ok
     ? t('caixa.payConfirmText', {
@@ -50,10 +56,13 @@ function usePayment(guia: Guia, drawer: DrawerCash) {
         amount: f.money(guia.amountCents),
         cash: f.money(split.cashCents),
         cheques: split.cheques.map((c) => t('caixa.chequeSummary', { amount: f.money(c.amountCents), number: c.number, bank: c.bank })).join('; ') || t('caixa.noCheques'),
-      })
+      }) + (payee ? ` ${t('identify.payTo', { name: payee.name })}` : '')
     : '';
   const printWords = printing.receiptPrinter === false ? t('caixa.printsNone') : t('caixa.printsTwo');
-  return { cash, setCash, cheques, setCheque, addCheque, removeCheque, split, threshold, needsApproval, pay, summary, printWords, confirming, setConfirming, approving, setApproving };
+  return {
+    ...{ cash, setCash, cheques, setCheque, addCheque, removeCheque, split, threshold, needsApproval, pay, summary, printWords },
+    ...{ confirming, setConfirming, approving, setApproving, payee, setPayee, identifying, setIdentifying, needsPayee },
+  };
 }
 
 type Payment = ReturnType<typeof usePayment>;
@@ -71,7 +80,9 @@ export function PayForm({ guia, drawer, onPaid }: { guia: Guia; drawer: DrawerCa
       onSubmit={(e) => {
         e.preventDefault();
         if (!split.ok || offline.disabled) return;
-        if (p.needsApproval) p.setApproving(true);
+        // The rule asks for the player first: the identification opens instead of the payment.
+        if (p.needsPayee && p.payee === null) p.setIdentifying(true);
+        else if (p.needsApproval) p.setApproving(true);
         else p.setConfirming(true);
       }}
     >
@@ -83,6 +94,7 @@ export function PayForm({ guia, drawer, onPaid }: { guia: Guia; drawer: DrawerCa
         </p>
       )}
       <Cheques p={p} />
+      <PayeeRow payee={p.payee} needed={p.needsPayee} open={p.identifying} setOpen={p.setIdentifying} onChoose={p.setPayee} />
       <p className={`pay-remaining ${split.ok ? 'success' : 'hint'}`} data-testid="pay-remaining" role="status">
         {split.ok ? t('caixa.splitOk') : t(`caixa.split.${split.reason}`, { amount: f.money(Math.abs(split.remainingCents)) })}
       </p>
