@@ -183,8 +183,8 @@ describe('every screen, every role', () => {
     // The caixa's own drawer beside it closed first, as the demo opened it: the manager then reads the only one open.
     const caixaClose = { countedByDenomination: { '2000': 5 }, countedChipsByValue: DEMO_CHIP_FLOAT };
     expect((await kiosk.call('drawer.close', caixaClose, await apiLogin('tesouraria', '5555'))).value).toMatchObject({ status: 'closed', varianceCents: 0 });
-    // The cashier's X and drawer are blind: the cash expected is read as a manager reads it.
-    const expected = (await kiosk.call('drawer.cash', {}, await apiLogin('gerente', '2222'))).value.cashCents as number;
+    // The cashier's X and drawer are blind: the cash expected is read from the X the manager supervising the only open drawer prints.
+    const expected = (await kiosk.call('report.x', {}, await apiLogin('gerente', '2222'))).value.expectedCents as number;
     expect((await kiosk.call('drawer.close', { countedByDenomination: { '1': expected } }, cashierToken)).ok).toBe(true);
     await cashier.getByTestId('drawer-tab').click();
     await cashier.getByTestId('drawer-none').waitFor();
