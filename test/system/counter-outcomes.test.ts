@@ -380,16 +380,27 @@ describe('the real hall and counter over mutual TLS, behind the fault proxy', ()
         | undefined;
 
     proxy.freshRefused = true;
+    let through = 0;
     // Cut: the hall makes the sale, its answer never comes back. Swallowed: the request never reaches the hall.
     for (const [fault, truth] of [
       ['cut', 'done'],
       ['blackhole', 'not_done'],
     ] as const) {
       // A sale that goes through leaves the counter's TLS connection open: the fault falls on the next request.
-      // (C2 has no printers, so no claim for its receipt races the sale for that connection: printing.ts.)
-      expect((await sell()).r.ok).toBe(true);
-      proxy.fault = fault;
-      const { key, r } = await sell();
+      // If that request went out on a fresh connection instead (the kept one busy or closed), the proxy refused
+      // it: truthfully "none", and the hall holds nothing for its key; then again, at most five times.
+      let attempt: { key: string; r: Result<Record<string, unknown>> };
+      for (let tries = 1; ; tries++) {
+        proxy.fault = 'pass';
+        expect((await sell()).r.ok).toBe(true);
+        through++;
+        proxy.fault = fault;
+        attempt = await sell();
+        const answer = (attempt.r as { error?: { details?: { answer?: string } } }).error?.details?.answer;
+        if (answer !== 'none' || tries === 5) break;
+        expect(kept(attempt.key)).toBeUndefined();
+      }
+      const { key, r } = attempt;
       expect(r).toMatchObject({ ok: false, error: { code: 'HALL_UNREACHABLE', details: { answer: 'lost' } } });
       // The hall's side unplugged (refused): the same key pressed again says "lost", never "nothing was done".
       await proxy.unplug();
@@ -414,7 +425,8 @@ describe('the real hall and counter over mutual TLS, behind the fault proxy', ()
         expect((await sell(key)).r).toMatchObject({ ok: false, error: { code: 'COMMAND_GIVEN_UP' } });
       }
     }
-    // Two sales through, one made behind a cut answer: three at C2, and nothing else.
-    expect(db.prepare(`SELECT COUNT(*) FROM sales WHERE terminal_id = 'C2'`).pluck().get()).toBe(3);
+    // The sales through (two, or more if a fault met a fresh connection), one made behind a cut answer, and nothing else.
+    expect(db.prepare(`SELECT COUNT(*) FROM sales WHERE terminal_id = 'C2'`).pluck().get()).toBe(through + 1);
+    expect(through).toBeLessThan(10);
   }, 90_000);
 });
