@@ -37,8 +37,6 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          // One Chromium for all the project's specs (e2e/browser-server.ts); each spec still opens contexts of its own.
-          globalSetup: ['e2e/browser-server.ts'],
           include: ['e2e/**/*.spec.ts'],
           exclude: ['**/node_modules/**', ...E2E_ALONE],
           environment: 'node',
@@ -53,8 +51,6 @@ export default defineConfig({
       {
         test: {
           name: 'e2e-alone',
-          // One Chromium for all the project's specs (e2e/browser-server.ts); each spec still opens contexts of its own.
-          globalSetup: ['e2e/browser-server.ts'],
           include: [...E2E_ALONE],
           environment: 'node',
           testTimeout: 120_000,

@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
-import { expect, inject } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
+import { expect } from 'vitest';
 import { startCounter, type Counter } from '../main/counter/index.js';
 import { faultProxy, type FaultProxy } from '../test/fault-proxy.js';
 import { PROGRAM } from '../test/program.js';
 
 export const ROOT = resolve(import.meta.dirname, '..');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export interface RunningKiosk {
   url: string;
@@ -164,20 +164,20 @@ export async function startCounterAt(hall: RunningHall, name: string): Promise<R
   return startKiosk(['--hall', hall.terminalsUrl, '--fingerprint', hall.fingerprint, '--enroll', enrolment.value.code], 'counter');
 }
 
-function sharedChromium(): string {
-  try {
-    return inject('chromiumWs') ?? '';
-  } catch {
-    // Outside Vitest (e2e/screenshots.ts under tsx): none.
-    return '';
-  }
-}
-
-/** The e2e projects' shared Chromium (e2e/browser-server.ts), connected to; else (run without it) one of the spec's own. */
 export function launchChromium(): Promise<Browser> {
-  const ws = sharedChromium();
-  if (ws) return chromium.connect(ws);
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
 }
 
 /** The RPC calls a page makes (`POST /rpc/<channel>`), in the order it sends them. */
