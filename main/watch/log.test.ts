@@ -54,6 +54,19 @@ describe('the log', () => {
     expect(readdirSync(rolled)).toContain('current.log');
   });
 
+  it('has each line on disk when the call returns, so a post that exits right after its last line loses none', async () => {
+    const now = join(dir, 'now');
+    const opened = await openLog({ dir: now, name: 'counter', stdout: false });
+    const onDisk = () => readFileSync(join(now, 'current.log'), 'utf8').trim().split('\n').filter((l) => l !== '').length;
+    // Written one after another with no turn given to the event loop: an asynchronous writer has the first in flight
+    // and the rest in its buffer, and a process.exit() here would lose them.
+    for (let i = 1; i <= 5; i++) {
+      opened.log.info({ i }, 'counter stopping');
+      expect(onDisk()).toBe(i);
+    }
+    opened.close();
+  });
+
   it('never stops the program: a folder that cannot be written logs to stderr', async () => {
     const file = join(dir, 'a-file');
     writeFileSync(file, 'x');

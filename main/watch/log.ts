@@ -108,6 +108,9 @@ async function openRoll(o: LogOptions) {
       limit: { count: LOG_FILES_KEPT },
       symlink: true,
       mkdir: true,
+      // Each line on disk when the call returns: a post that exits right after its last line (stopped, crashed) loses
+      // none, and a test reads what was said. The log says events, not requests, so a write per line costs nothing.
+      sync: true,
       // Read by the hall's technician and its group, not by every user of the machine.
       mode: 0o640,
     });
