@@ -57,6 +57,9 @@ export interface GroupEntry {
   recordedAt: Date;
 }
 
+/** An entry on its way in; `texts`: its documents' and facts' JSON when the shipper made them already (the same values). */
+export type EntryToAppend = Omit<GroupEntry, 'recordedAt'> & { texts?: { documents?: string; facts?: string } };
+
 const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
 
 /**
@@ -122,7 +125,12 @@ function field(v: string | number | null): string {
 
 /** A JSON text as a field: JSON.stringify leaves no tab, newline or carriage return raw, only backslashes to double. */
 function jsonField(v: unknown): string {
-  return v === null ? '\\N' : JSON.stringify(v).replaceAll('\\', '\\\\');
+  return v === null ? '\\N' : jsonText(JSON.stringify(v));
+}
+
+/** A JSON text as a field. */
+function jsonText(json: string): string {
+  return json.replaceAll('\\', '\\\\');
 }
 
 /** An object's keys as a text[] literal, sorted (group:verify compares them as a set), each quoted. */
@@ -139,8 +147,8 @@ function keysArray(o: object): string {
  * facts as JSON texts PostgreSQL reads into jsonb, recorded_at the payload's own time, doc_tables and fact_types the
  * keys of the documents and facts (none where they are not an object).
  */
-export async function appendEntries(c: GroupClient, copy: CopyRows, hallId: string, entries: Iterable<Omit<GroupEntry, 'recordedAt'>>): Promise<void> {
-  let last: Omit<GroupEntry, 'recordedAt'> | null = null;
+export async function appendEntries(c: GroupClient, copy: CopyRows, hallId: string, entries: Iterable<EntryToAppend>): Promise<void> {
+  let last: EntryToAppend | null = null;
   let firstWithDocuments: number | null = null;
   let firstWithFacts: number | null = null;
   const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -157,19 +165,19 @@ export async function appendEntries(c: GroupClient, copy: CopyRows, hallId: stri
         field(e.hash),
         field(e.kind),
         jsonField(e.payload),
-        jsonField(e.documents),
+        e.texts?.documents !== undefined && e.documents !== null ? jsonText(e.texts.documents) : jsonField(e.documents),
         field(e.documentsHash),
         field(e.payload.at),
         field(isObject(e.documents) ? keysArray(e.documents) : null),
         field(e.contract),
-        jsonField(facts),
+        e.texts?.facts !== undefined && facts !== null ? jsonText(e.texts.facts) : jsonField(facts),
         field(facts === null ? null : keysArray(facts)),
         field(e.hallSchema ?? null),
       ].join('\t')}\n`;
     }
   }
   await copy(JOURNAL_COPY, rows());
-  const end = last as Omit<GroupEntry, 'recordedAt'> | null;
+  const end = last as EntryToAppend | null;
   if (end === null) return;
   await c.query(
     `UPDATE halls SET head_seq = $2, head_hash = $3, last_entry_at = $4, last_shipped_at = now(), documents_from = COALESCE(documents_from, $5),

@@ -18,24 +18,24 @@ import { documentsHash, type EntryDocuments } from '../../db/journal.js';
  * contract, issue 39), those facts, the contract's version and the hall schema it shipped from, bound to the entry's
  * own audit hash (which the chain covers): a document or a fact changed, dropped, added or moved gives another
  * digest. An entry shipped before facts travelled keeps the digest of its documents alone (db/journal.ts
- * documentsHash). Keys sorted (canonicalJson): PostgreSQL's jsonb keeps no key order. `factsJson`: the facts'
- * canonical JSON when the caller has it for less (the shipper: facts come out of the contract's mapping canonical,
- * so JSON.stringify gives it).
+ * documentsHash). Keys sorted (canonicalJson): PostgreSQL's jsonb keeps no key order. `texts`: the canonical JSON
+ * of the documents and facts when the caller made it already (the shipper sends the same texts to PostgreSQL; its
+ * facts come out of the contract's mapping canonical, so JSON.stringify gives theirs).
  */
 export function entryDigest(
   entryHash: string,
   documents: EntryDocuments,
   published?: { contract: number; facts: EntryFacts; hallSchema?: number | null },
-  factsJson?: string,
+  texts: { documents?: string; facts?: string } = {},
 ): string {
   if (!published) return documentsHash(entryHash, documents);
   return createHash('sha256')
     .update('bingo-kiosk journal entry\n')
     .update(entryHash)
     .update('\n')
-    .update(canonicalJson(documents))
+    .update(texts.documents ?? canonicalJson(documents))
     .update(`\nfacts ${published.contract} hall schema ${published.hallSchema ?? 'none'}\n`)
-    .update(factsJson ?? canonicalJson(published.facts))
+    .update(texts.facts ?? canonicalJson(published.facts))
     .digest('hex');
 }
 

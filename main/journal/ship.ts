@@ -13,7 +13,8 @@ import { KioskError } from '../../core/refusal.js';
 import { auditRowHash, chainGenesis, type StoredRow } from '../../db/audit.js';
 import type { ReadableDb } from '../../db/connection.js';
 import type { GroupClient, GroupPool } from '../../db/group/client.js';
-import { appendEntries, groupHashAt, groupHashes, groupHead, markDiverged, registerHall, type GroupEntry } from '../../db/group/journal.js';
+import { appendEntries, groupHashAt, groupHashes, groupHead, markDiverged, registerHall, type EntryToAppend } from '../../db/group/journal.js';
+import { canonicalJson } from '../../core/idempotency.js';
 import { ensureMonths } from '../../db/group/schema.js';
 import { hallIdentity, hallSchemaVersion, journalDocuments, journalEntries, journalHashAt, journalHead, type EntryDocuments } from '../../db/journal.js';
 import { copyRows } from './copy.js';
@@ -77,8 +78,11 @@ export interface ShipResult {
  * them), the documents its command wrote, and the facts they publish under the group's contract (issue 39,
  * core/group-contract), documents and facts bound by one digest to the row's hash.
  */
-export function groupEntry(r: StoredRow, documents: EntryDocuments = {}, hallSchema: number = newestHallSchema()): Omit<GroupEntry, 'recordedAt'> {
+export function groupEntry(r: StoredRow, documents: EntryDocuments = {}, hallSchema: number = newestHallSchema()): EntryToAppend {
   const published = { contract: CONTRACT_VERSION, facts: factsOfHallRows(r, documents, HALL_READERS, hallMappingOrRefuse(hallSchema)), hallSchema };
+  // Each text made once: the digest reads it and the COPY sends it (a third of the shipper's own time was these).
+  // The mapping builds every fact's keys in order: its JSON is canonical (the contract test holds it so).
+  const texts = { documents: canonicalJson(documents), facts: JSON.stringify(published.facts) };
   return {
     seq: r.id,
     prevHash: r.prev_hash,
@@ -86,9 +90,9 @@ export function groupEntry(r: StoredRow, documents: EntryDocuments = {}, hallSch
     kind: r.channel,
     payload: { at: r.at, operatorId: r.operator_id, terminalId: r.terminal_id, channel: r.channel, outcome: r.outcome, input: r.input, before: r.before, after: r.after },
     documents,
-    // The mapping builds every fact's keys in order: its JSON is canonical (the contract test holds it so).
-    documentsHash: entryDigest(r.hash, documents, published, JSON.stringify(published.facts)),
+    documentsHash: entryDigest(r.hash, documents, published, texts),
     ...published,
+    texts,
   };
 }
 
