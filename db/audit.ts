@@ -2,7 +2,7 @@
  * Hash-chained audit log: each row's hash covers the previous row's hash and
  * its own fields, so any edit or removal breaks the chain from there on.
  */
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { OPERATOR_CHANNELS } from '../core/audit/books.js';
 import type { ReadableDb, WritableDb } from './connection.js';
 import { metaValue, saveMeta } from './people.js';
@@ -71,7 +71,8 @@ export function auditRowHash(prevHash: string, r: Omit<StoredRow, 'hash' | 'prev
     r.before,
     r.after,
   ]);
-  return createHash('sha256').update(prevHash).update('\n').update(canonical).digest('hex');
+  // One call (crypto.hash): the shipper recomputes every entry's hash, and the verifiers the whole chain.
+  return hash('sha256', `${prevHash}\n${canonical}`);
 }
 
 const SECRET_KEYS = new Set(['pin', 'operatorToken', 'recoveryCode']);

@@ -130,7 +130,7 @@ function jsonField(v: unknown): string {
 
 /** A JSON text as a field. */
 function jsonText(json: string): string {
-  return json.replaceAll('\\', '\\\\');
+  return json.includes('\\') ? json.replaceAll('\\', '\\\\') : json;
 }
 
 /** An object's keys as a text[] literal, sorted (group:verify compares them as a set), each quoted. */

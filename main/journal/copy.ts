@@ -29,6 +29,7 @@ class CopyIn {
   constructor(
     readonly text: string,
     private readonly rows: Iterable<string>,
+    private readonly sent?: () => void,
   ) {}
 
   submit(connection: CopyConnection): void {
@@ -59,6 +60,7 @@ class CopyIn {
       if (this.ended) return;
       if (chunk.length > 0) connection.sendCopyFromChunk(Buffer.from(chunk.join('')));
       connection.endCopyFrom();
+      this.sent?.();
     } catch (e) {
       if (this.ended) return;
       this.failure = e instanceof Error ? e : new Error(String(e));
@@ -90,11 +92,12 @@ class CopyIn {
 
 /**
  * `sql` (a COPY ... FROM STDIN) with `rows`, each a line of PostgreSQL's text format, made as they are sent. A row
- * that cannot be made (its iterator throws) fails the COPY, and that error is the one thrown here.
+ * that cannot be made (its iterator throws) fails the COPY, and that error is the one thrown here. `sent`: called
+ * once the last row is out, while PostgreSQL still inserts (the caller's own work then runs beside it).
  */
-export function copyRows(client: GroupClient, sql: string, rows: Iterable<string>): Promise<void> {
+export function copyRows(client: GroupClient, sql: string, rows: Iterable<string>, sent?: () => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    const copy = new CopyIn(sql, rows);
+    const copy = new CopyIn(sql, rows, sent);
     copy.callback = (error) => (error ? reject(error) : resolve());
     (client as unknown as { query(submittable: CopyIn): unknown }).query(copy);
   });

@@ -5,7 +5,7 @@
  * reads. One function on both sides, so a digest that differs is a change,
  * never two spellings of it.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { canonicalJson } from '../../core/idempotency.js';
 import type { EntryFacts } from '../../core/group-contract/facts.js';
 import type { HallReaders } from '../../core/group-contract/hall-rows.js';
@@ -29,14 +29,11 @@ export function entryDigest(
   texts: { documents?: string; facts?: string } = {},
 ): string {
   if (!published) return documentsHash(entryHash, documents);
-  return createHash('sha256')
-    .update('bingo-kiosk journal entry\n')
-    .update(entryHash)
-    .update('\n')
-    .update(texts.documents ?? canonicalJson(documents))
-    .update(`\nfacts ${published.contract} hall schema ${published.hallSchema ?? 'none'}\n`)
-    .update(texts.facts ?? canonicalJson(published.facts))
-    .digest('hex');
+  // One call (crypto.hash) over the whole text: the shipper makes one per entry.
+  return hash(
+    'sha256',
+    `bingo-kiosk journal entry\n${entryHash}\n${texts.documents ?? canonicalJson(documents)}\nfacts ${published.contract} hall schema ${published.hallSchema ?? 'none'}\n${texts.facts ?? canonicalJson(published.facts)}`,
+  );
 }
 
 /** The hall's readers the contract's mapping is given (the caixa's reader of a machines' file). */

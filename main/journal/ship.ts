@@ -14,9 +14,8 @@ import { auditRowHash, chainGenesis, type StoredRow } from '../../db/audit.js';
 import type { ReadableDb } from '../../db/connection.js';
 import type { GroupClient, GroupPool } from '../../db/group/client.js';
 import { appendEntries, groupHashAt, groupHashes, groupHead, markDiverged, registerHall, type EntryToAppend } from '../../db/group/journal.js';
-import { canonicalJson } from '../../core/idempotency.js';
 import { ensureMonths } from '../../db/group/schema.js';
-import { hallIdentity, hallSchemaVersion, journalDocuments, journalEntries, journalHashAt, journalHead, type EntryDocuments } from '../../db/journal.js';
+import { documentsJson, hallIdentity, hallSchemaVersion, journalDocuments, journalEntries, journalHashAt, journalHead, type EntryDocuments } from '../../db/journal.js';
 import { copyRows } from './copy.js';
 import { entryDigest, HALL_READERS, newestHallSchema } from './digest.js';
 import { cosignaturesAfter, insertHallCheckpoints, lastShippedCheckpoint, type CosignatureRow } from '../../db/group/witness.js';
@@ -34,6 +33,12 @@ export interface WitnessLink {
 }
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, Math.min(ms, 1000)));
+
+/** A batch read from the hall's file: its entries and the documents they wrote. */
+interface Batch {
+  entries: StoredRow[];
+  documents: Map<number, EntryDocuments>;
+}
 
 /** Entries per PostgreSQL transaction: one round trip carries thousands, and the hall's row is locked briefly. */
 export const SHIP_BATCH = 2000;
@@ -82,7 +87,7 @@ export function groupEntry(r: StoredRow, documents: EntryDocuments = {}, hallSch
   const published = { contract: CONTRACT_VERSION, facts: factsOfHallRows(r, documents, HALL_READERS, hallMappingOrRefuse(hallSchema)), hallSchema };
   // Each text made once: the digest reads it and the COPY sends it (a third of the shipper's own time was these).
   // The mapping builds every fact's keys in order: its JSON is canonical (the contract test holds it so).
-  const texts = { documents: canonicalJson(documents), facts: JSON.stringify(published.facts) };
+  const texts = { documents: documentsJson(documents), facts: JSON.stringify(published.facts) };
   return {
     seq: r.id,
     prevHash: r.prev_hash,
@@ -145,6 +150,8 @@ export async function shipBatch(
   documents: ReadonlyMap<number, EntryDocuments> = new Map(),
   /** The hall's schema the entries ship from (db/journal.ts hallSchemaVersion); the newest this program carries by default. */
   hallSchema: number = newestHallSchema(),
+  /** Called once the batch's rows are all sent, while PostgreSQL inserts them and before it commits (the next batch is read then). */
+  sent?: () => void,
 ): Promise<number> {
   await ensureMonths(c, entries.map((e) => e.at.slice(0, 7)), months);
   await c.query('BEGIN');
@@ -181,7 +188,7 @@ export async function shipBatch(
       // Each entry made as it is sent: PostgreSQL inserts the first while the next are made.
       await appendEntries(
         c,
-        (sql, rows) => copyRows(c, sql, rows),
+        (sql, rows) => copyRows(c, sql, rows, sent),
         hallId,
         (function* () {
           for (const e of fresh) yield groupEntry(e, documents.get(e.id), hallSchema);
@@ -249,15 +256,27 @@ export async function shipHall(
     const limit = o.batch ?? SHIP_BATCH;
     let busy = false;
     const hallSchema = hallSchemaVersion(db);
-    while (at < localHead) {
-      const entries = journalEntries(db, at, busy ? Math.min(limit, BUSY_BATCH) : limit);
-      if (entries.length === 0) break;
-      const headBefore = journalHead(db)?.seq ?? 0;
+    const read = (after: number, size: number): Batch | null => {
+      const entries = journalEntries(db, after, size);
+      if (entries.length === 0) return null;
       // The batch's documents in one query per table (their tables are append-only: read after the rows, the same).
-      const documents = journalDocuments(db, at, entries[entries.length - 1]!.id);
-      shipped += await shipBatch(client, hall.hallId, entries, months, documents, hallSchema);
+      return { entries, documents: journalDocuments(db, after, entries[entries.length - 1]!.id) };
+    };
+    let ahead: Batch | null | undefined;
+    while (at < localHead) {
+      const size = busy ? Math.min(limit, BUSY_BATCH) : limit;
+      const batch = ahead !== undefined && !busy ? ahead : read(at, size);
+      ahead = undefined;
+      if (!batch) break;
+      const { entries, documents } = batch;
+      const last = entries[entries.length - 1]!.id;
+      const headBefore = journalHead(db)?.seq ?? 0;
+      // A quiet hall ships flat out: the next batch is read from its file while PostgreSQL inserts and commits
+      // this one (measured: the shipper otherwise sat idle a fifth of the time, waiting on the group).
+      const readAhead = busy || last >= localHead ? undefined : () => (ahead = read(last, size));
+      shipped += await shipBatch(client, hall.hallId, entries, months, documents, hallSchema, readAhead);
       o.onAnswer?.();
-      at = entries[entries.length - 1]!.id;
+      at = last;
       // Sales first: while the hall writes (its head moved during the batch), a backlog is caught up in short
       // batches, each in a quiet moment (awaitQuiet); a quiet hall ships flat out.
       busy = o.yieldToHall !== false && at < localHead && (journalHead(db)?.seq ?? 0) > headBefore;
