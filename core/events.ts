@@ -61,7 +61,7 @@ export interface ChangedEvent {
 /** Long work under way (a backup, the books check, a large CSV file): how far it is, for a progress bar. It changes no data. */
 export interface ProgressEvent {
   type: 'progress';
-  task: 'backup' | 'books' | 'export';
+  task: 'backup' | 'books' | 'export' | 'barred';
   done: number;
   total: number;
   at: string;

@@ -96,8 +96,9 @@ export const DEFAULT_SETTINGS: HallSettings = {
   shiftHours: 12,
   // Off until the hall has given its managers 6-digit PINs (turning it on asks for them first).
   longManagerPins: false,
-  // The inspectorate may fix another; a prize's delivery is where the kiosk meets the player with money.
-  identificationMoment: 'prize',
+  // The hall's own moment until the inspectorate fixes one (art. 76.º, n.º 5): at the door, which the kiosk does not see,
+  // so a prize asks for its winner from the threshold, as every payment does; 'prize' asks for every prize's winner.
+  identificationMoment: 'entry',
   // 2 000,00 €: the amount from which the law asks for the player's identification, across separate plays.
   identificationThresholdCents: 200_000,
 };

@@ -134,3 +134,90 @@ export function dayActs(db: ReadableDb, gamingDay: string): DayActRow[] {
       WHERE a.gaming_day = ? ORDER BY a.at, a.id`,
   ).all(gamingDay);
 }
+
+/** The newest list of persons barred from play (the one in force), or none. */
+export function currentBarredList(db: ReadableDb): { id: number; importedAt: string; importedBy: string; entries: number; fileSha256: string } | undefined {
+  return stmt<[], { id: number; importedAt: string; importedBy: string; entries: number; fileSha256: string }>(
+    db,
+    `SELECT l.id, l.imported_at AS importedAt, o.username AS importedBy, l.entries, l.file_sha256 AS fileSha256
+       FROM barred_lists l JOIN operators o ON o.id = l.imported_by ORDER BY l.id DESC LIMIT 1`,
+  ).get();
+}
+
+/** Every import of the list, newest first. */
+export function barredLists(db: ReadableDb): { id: number; importedAt: string; importedBy: string; entries: number; fileSha256: string }[] {
+  return stmt<[], { id: number; importedAt: string; importedBy: string; entries: number; fileSha256: string }>(
+    db,
+    `SELECT l.id, l.imported_at AS importedAt, o.username AS importedBy, l.entries, l.file_sha256 AS fileSha256
+       FROM barred_lists l JOIN operators o ON o.id = l.imported_by ORDER BY l.id DESC`,
+  ).all();
+}
+
+export function insertBarredList(db: WritableDb, l: { at: string; operatorId: number; fileSha256: string; entries: number }): number {
+  return Number(stmt(db, `INSERT INTO barred_lists (imported_at, imported_by, file_sha256, entries) VALUES (@at, @operatorId, @fileSha256, @entries)`).run(l).lastInsertRowid);
+}
+
+export interface BarredEntryInsert {
+  line: number;
+  personKey: string;
+  name: string;
+  documentType: string;
+  documentNumber: string;
+  country: string;
+  validFrom: string;
+  validUntil: string | null;
+}
+
+export function insertBarredEntries(db: WritableDb, listId: number, entries: readonly BarredEntryInsert[]): void {
+  const insert = stmt(
+    db,
+    `INSERT INTO barred_entries (list_id, line, person_key, name, document_type, document_number, country, valid_from, valid_until)
+     VALUES (@listId, @line, @personKey, @name, @documentType, @documentNumber, @country, @validFrom, @validUntil)`,
+  );
+  for (const e of entries) insert.run({ listId, ...e });
+}
+
+export interface BarredEntryRow {
+  listId: number;
+  line: number;
+  validFrom: string;
+  validUntil: string | null;
+}
+
+/** A document's entries on the list in force (the newest import), earliest first. */
+export function barredEntriesOfKey(db: ReadableDb, personKey: string): BarredEntryRow[] {
+  return stmt<[string], BarredEntryRow>(
+    db,
+    `SELECT list_id AS listId, line, valid_from AS validFrom, valid_until AS validUntil FROM barred_entries
+      WHERE person_key = ? AND list_id = (SELECT MAX(id) FROM barred_lists) ORDER BY line`,
+  ).all(personKey);
+}
+
+export function insertBarredRefusal(db: WritableDb, r: { at: string; operatorId: number; terminalId: string; listId: number; line: number }): number {
+  return Number(stmt(db, `INSERT INTO barred_refusals (at, operator_id, terminal_id, list_id, line) VALUES (@at, @operatorId, @terminalId, @listId, @line)`).run(r).lastInsertRowid);
+}
+
+export interface BarredRefusalRow {
+  at: string;
+  operator: string;
+  terminalId: string;
+  listId: number;
+  line: number;
+  name: string;
+  documentType: IdentityDocumentType;
+  documentNumber: string;
+  country: string;
+  validFrom: string;
+  validUntil: string | null;
+}
+
+/** The identifications refused from an instant on (a gaming day's start, the day picked by the caller), with the entry that barred them: the managers'. */
+export function barredRefusalsSince(db: ReadableDb, from: string): BarredRefusalRow[] {
+  return stmt<[string], BarredRefusalRow>(
+    db,
+    `SELECT r.at, o.username AS operator, r.terminal_id AS terminalId, r.list_id AS listId, r.line, e.name,
+            e.document_type AS documentType, e.document_number AS documentNumber, e.country, e.valid_from AS validFrom, e.valid_until AS validUntil
+       FROM barred_refusals r JOIN barred_entries e ON e.list_id = r.list_id AND e.line = r.line JOIN operators o ON o.id = r.operator_id
+      WHERE r.at >= ? ORDER BY r.at, r.id`,
+  ).all(from);
+}

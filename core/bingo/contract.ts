@@ -528,7 +528,8 @@ export const bingoContract = {
     output: gameSchema,
   }),
   'prize.pay': channel({
-    summary: 'Pay a prize in cash against the winning card (art. 15.3, 15.5).',
+    summary:
+      "Pay a prize in cash against the winning card (art. 15.3, 15.5); the winner identified where the hall identifies at a prize's delivery, and where the day's payments reach the identification threshold (Lei n.º 83/2017, art. 76.º).",
     kind: 'command',
     topics: ['prizes'],
     roles: CASHIERS,
@@ -542,6 +543,8 @@ export const bingoContract = {
     output: winnerSchema,
   }),
   'specialPrize.fund': channel({
+        /** The winner's identification (person.identify): needed where the hall identifies at a prize's delivery and from the threshold (Lei n.º 83/2017, art. 76.º). */
+        personId: id.optional(),
     summary: "The accumulated special prize's fund (art. 10): what it holds, whether it is played or frozen, and the decisions that carried it.",
     kind: 'query',
     topics: ['settings', 'prizes', 'session', 'game'],

@@ -7,7 +7,7 @@
  * log keeps none of it (db/audit.ts redacts `person`).
  */
 import { z } from 'zod';
-import { cents, channel, csvFileSchema, EVERYONE, id, isoTime, MANAGERS, plainText } from '../schema.js';
+import { cents, channel, csvFileSchema, empty, EVERYONE, id, isoTime, MANAGERS, plainText } from '../schema.js';
 import { DOCUMENT_TYPES, IDENTIFIED_ACTS } from './rules.js';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'AAAA-MM-DD');
@@ -50,6 +50,33 @@ const identifiedActSchema = z.object({
   dayTotalCents: cents,
 });
 
+const barredRefusalSchema = z.object({
+  at: isoTime,
+  operator: z.string(),
+  terminalId: z.string(),
+  listId: id,
+  line: z.number().int(),
+  name: z.string(),
+  documentType: z.enum(DOCUMENT_TYPES),
+  documentNumber: z.string(),
+  country: z.string(),
+  validFrom: day,
+  validUntil: day.nullable(),
+});
+
+const barredListSchema = z.object({ listId: id, importedAt: isoTime, importedBy: z.string(), entries: z.number().int(), sha256: z.string() });
+/** The barred list's file as the manager picked it (Lei n.º 83/2017, art. 76.º): CSV, logged by its hash only. */
+const barredFile = z.object({ content: z.string().min(1).max(20_000_000) }).strict();
+/** What an import does, said before it is confirmed: the file's entries, those in force today, ended and yet to begin; the list it replaces. */
+const barredSummarySchema = z.object({
+  entries: z.number().int(),
+  inForce: z.number().int(),
+  ended: z.number().int(),
+  future: z.number().int(),
+  sha256: z.string(),
+  replaces: barredListSchema.nullable(),
+});
+
 export const complianceContract = {
   'person.identify': channel({
     summary:
@@ -82,7 +109,41 @@ export const complianceContract = {
     topics: ['identification', 'caixa', 'prizes'],
     roles: MANAGERS,
     input: z.object({ gamingDay: day }).strict(),
-    output: z.object({ gamingDay: day, acts: z.array(identifiedActSchema) }),
+    output: z.object({ gamingDay: day, acts: z.array(identifiedActSchema), refusals: z.array(barredRefusalSchema) }),
+  }),
+  'report.complianceDayPdf': channel({
+    summary: "A gaming day's record of identified persons' payments and exchanges, and the identifications refused, as an A4 PDF (base64); managers only.",
+    kind: 'query',
+    topics: [],
+    roles: MANAGERS,
+    input: z.object({ gamingDay: day }).strict(),
+    output: z.object({ filename: z.string(), base64: z.string() }),
+  }),
+  'barred.preview': channel({
+    summary:
+      'Read a list of persons barred from play (CSV: name, document type and number, issuing country, date of birth, valid from, valid until) and say what importing it would do, changing nothing; managers only.',
+    kind: 'query',
+    topics: ['identification'],
+    roles: MANAGERS,
+    input: barredFile,
+    output: barredSummarySchema,
+  }),
+  'barred.import': channel({
+    summary:
+      'Import a list of persons barred from play: it replaces the list in force, each entry with its validity, the import recorded (who, when, the file\'s hash); checked at every identification (Lei n.º 83/2017, art. 76.º); managers only.',
+    kind: 'command',
+    topics: ['identification'],
+    roles: MANAGERS,
+    input: barredFile,
+    output: barredSummarySchema.extend({ listId: id, importedAt: isoTime }),
+  }),
+  'barred.lists': channel({
+    summary: "The imports of the list of persons barred from play, newest (in force) first; managers only.",
+    kind: 'query',
+    topics: ['identification'],
+    roles: MANAGERS,
+    input: empty,
+    output: z.array(barredListSchema),
   }),
   'export.complianceDay': channel({
     summary: "A gaming day's record of identified persons' payments and exchanges as a CSV file for a pt-PT spreadsheet; managers only.",

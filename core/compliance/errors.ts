@@ -13,6 +13,24 @@ const ACTS: Record<string, { pt: string; en: string }> = {
   chip_sale: { pt: 'esta venda de fichas', en: 'this chip sale' },
   chip_redemption: { pt: 'este pagamento de fichas', en: 'this chip redemption' },
 };
+const FIELDS: Record<string, { pt: string; en: string }> = {
+  columns: { pt: 'não tem as 7 colunas (nome; tipo de documento; n.º do documento; país emissor; data de nascimento; válido de; válido até)', en: 'does not have the 7 columns (name; document type; document no.; issuing country; date of birth; valid from; valid until)' },
+  name: { pt: 'o nome (2 a 120 caracteres)', en: 'the name (2 to 120 characters)' },
+  documentType: { pt: 'o tipo de documento (cc, passport, residence, id_card, driving ou o seu nome)', en: 'the document type (cc, passport, residence, id_card, driving or its name)' },
+  documentNumber: { pt: 'o n.º do documento (3 a 30 letras e algarismos)', en: 'the document number (3 to 30 letters and digits)' },
+  country: { pt: 'o país emissor (código de 2 letras)', en: 'the issuing country (2-letter code)' },
+  birthDate: { pt: 'a data de nascimento (AAAA-MM-DD ou DD/MM/AAAA)', en: 'the date of birth (YYYY-MM-DD or DD/MM/YYYY)' },
+  validFrom: { pt: 'o início da interdição (AAAA-MM-DD ou DD/MM/AAAA)', en: 'the start of the ban (YYYY-MM-DD or DD/MM/YYYY)' },
+  validUntil: { pt: 'o fim da interdição (vazio, ou uma data não anterior ao início)', en: 'the end of the ban (empty, or a date not before its start)' },
+};
+const fieldPt = (p: Params) => FIELDS[String(p.field)]?.pt ?? String(p.field);
+const fieldEn = (p: Params) => FIELDS[String(p.field)]?.en ?? String(p.field);
+/** The law a barred person is refused under: the identification's and the gaming law's ban from the rooms. */
+/** A day AAAA-MM-DD as the hall writes it, DD/MM/AAAA. */
+const dayPt = (v: unknown) => String(v).split('-').reverse().join('/');
+const BARRED_LAW_PT = 'Lei n.º 83/2017, art. 76.º; Decreto-Lei n.º 422/89 (Lei do Jogo), art. 38.º';
+const BARRED_LAW_EN = 'Law 83/2017, art. 76; Decree-Law 422/89 (Gaming Law), art. 38';
+
 const actPt = (p: Params) => ACTS[String(p.act)]?.pt ?? String(p.act);
 const actEn = (p: Params) => ACTS[String(p.act)]?.en ?? String(p.act);
 
@@ -22,6 +40,12 @@ export const complianceErrors = errors({
       `Identificação obrigatória: com ${actPt(p)} (${eurPt(p.cents)}) o jogador chega a ${eurPt(Number(p.priorCents) + Number(p.cents))} no dia de jogo, o limiar é ${eurPt(p.thresholdCents)} (${p.article}). Registe a identificação (nome, documento verificado) e repita; nada foi feito.`,
     en: (p) =>
       `Identification required: with ${actEn(p)} (${eurEn(p.cents)}) the player reaches ${eurEn(Number(p.priorCents) + Number(p.cents))} in the gaming day, the threshold is ${eurEn(p.thresholdCents)} (${p.article}). Record the identification (name, verified document) and try again; nothing was done.`,
+  },
+  PRIZE_IDENTIFICATION_REQUIRED: {
+    pt: (p) =>
+      `Identificação obrigatória: a sala identifica os jogadores na entrega de cada prémio (Lei n.º 83/2017, art. 76.º, n.º 5). Registe a identificação do premiado (nome, documento verificado) e repita; o prémio de ${eurPt(p.cents)} não foi pago.`,
+    en: (p) =>
+      `Identification required: the hall identifies its players at the delivery of every prize (Law 83/2017, art. 76, no. 5). Record the winner's identification (name, verified document) and try again; the prize of ${eurEn(p.cents)} was not paid.`,
   },
   IDENTIFICATION_NOT_VERIFIED: {
     pt: (p) => `A identificação n.º ${p.personId} não tem o documento verificado: confira o documento e registe-o de novo (${p.article}).`,
@@ -50,6 +74,24 @@ export const complianceErrors = errors({
   CHEQUE_NEEDS_PAYEE: {
     pt: () => `Um cheque só é emitido a favor de uma pessoa identificada, nominativo, cruzado e «não à ordem» (Lei n.º 83/2017, art. 76.º, n.º 3 e 4): escolha ou registe a identificação do beneficiário; nada foi pago.`,
     en: () => `A cheque is issued only to an identified person, nominative, crossed and not endorsable (Law 83/2017, art. 76(3) and (4)): choose or record the payee's identification; nothing was paid.`,
+  },
+  PERSON_BARRED: {
+    pt: (p) =>
+      `Identificação recusada: este documento consta da lista de pessoas proibidas de jogar (interdição desde ${dayPt(p.validFrom)}${p.validUntil ? ` até ${dayPt(p.validUntil)}` : ', sem termo'}; ${BARRED_LAW_PT}). Não pague nem troque fichas a esta pessoa${p.recorded ? '; a recusa ficou registada para o gerente' : ''}.`,
+    en: (p) =>
+      `Identification refused: this document is on the list of persons barred from play (banned from ${p.validFrom}${p.validUntil ? ` until ${p.validUntil}` : ', until further notice'}; ${BARRED_LAW_EN}). Pay nothing and exchange no chips for this person${p.recorded ? '; the refusal was recorded for the manager' : ''}.`,
+  },
+  BARRED_FILE_INVALID: {
+    pt: (p) => `Lista de pessoas proibidas de jogar: a linha ${p.line} ${p.field === 'columns' ? fieldPt(p) : `tem um valor inválido: ${fieldPt(p)}`}; corrija o ficheiro, nada foi importado (Lei n.º 83/2017, art. 76.º).`,
+    en: (p) => `List of persons barred from play: line ${p.line} ${p.field === 'columns' ? fieldEn(p) : `has an invalid value: ${fieldEn(p)}`}; correct the file, nothing was imported (Law 83/2017, art. 76).`,
+  },
+  BARRED_FILE_EMPTY: {
+    pt: () => 'Lista de pessoas proibidas de jogar sem nenhuma pessoa (só o cabeçalho, ou vazia): nada foi importado (Lei n.º 83/2017, art. 76.º).',
+    en: () => 'List of persons barred from play with no one on it (a header only, or empty): nothing was imported (Law 83/2017, art. 76).',
+  },
+  BARRED_FILE_TOO_LONG: {
+    pt: (p) => `Lista de pessoas proibidas de jogar com mais de ${p.max} pessoas: divida o ficheiro; nada foi importado.`,
+    en: (p) => `List of persons barred from play with more than ${p.max} persons: split the file; nothing was imported.`,
   },
   CHIP_CHEQUE_OVER_PURCHASES: {
     pt: (p) =>

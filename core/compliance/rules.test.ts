@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import '../errors.js';
 import { KioskError } from '../refusal.js';
 import {
-  actIsChecked,
+  actAlwaysIdentified,
   checkAdult,
   checkChequePayee,
   checkChipChequeCap,
@@ -46,13 +46,21 @@ describe('the threshold (Lei 83/2017; 2 000 € a gaming day)', () => {
     expect(() => checkIdentification({ ...base, cents: 50_000, priorCents: 150_000, person: verified })).not.toThrow();
   });
 
-  it('a bingo prize is checked where the hall identifies at its delivery, the casino’s acts always', () => {
-    expect(actIsChecked('prize_payment', 'prize')).toBe(true);
-    expect(actIsChecked('prize_payment', 'entry')).toBe(false);
-    expect(actIsChecked('prize_payment', 'purchase')).toBe(false);
-    for (const moment of ['entry', 'purchase', 'prize'] as const) expect(actIsChecked('guia_payment', moment)).toBe(true);
-    expect(() => checkIdentification({ ...base, act: 'prize_payment', moment: 'entry', cents: 500_000 })).not.toThrow();
-    expect(refusal(() => checkIdentification({ ...base, act: 'prize_payment', cents: 500_000 })).message).toContain('(Lei n.º 83/2017, art. 76.º, n.º 5)');
+  it('every bingo prize asks for the winner where the hall identifies at its delivery; elsewhere a prize counts to the threshold like any act', () => {
+    expect(actAlwaysIdentified('prize_payment', 'prize')).toBe(true);
+    expect(actAlwaysIdentified('prize_payment', 'entry')).toBe(false);
+    expect(actAlwaysIdentified('prize_payment', 'purchase')).toBe(false);
+    for (const moment of ['entry', 'purchase', 'prize'] as const) expect(actAlwaysIdentified('guia_payment', moment)).toBe(false);
+    expect(refusal(() => checkIdentification({ ...base, act: 'prize_payment', moment: 'prize', cents: 25 }))).toEqual({
+      code: 'PRIZE_IDENTIFICATION_REQUIRED',
+      message:
+        'Identificação obrigatória: a sala identifica os jogadores na entrega de cada prémio (Lei n.º 83/2017, art. 76.º, n.º 5). Registe a identificação do premiado (nome, documento verificado) e repita; o prémio de 0,25 € não foi pago.',
+    });
+    expect(() => checkIdentification({ ...base, act: 'prize_payment', moment: 'prize', cents: 25, person: verified })).not.toThrow();
+    expect(() => checkIdentification({ ...base, act: 'prize_payment', moment: 'entry', cents: 199_999 })).not.toThrow();
+    expect(refusal(() => checkIdentification({ ...base, act: 'prize_payment', moment: 'entry', cents: 200_000 })).message).toContain(
+      'com o pagamento deste prémio (2 000,00 €) o jogador chega a 2 000,00 € no dia de jogo, o limiar é 2 000,00 € (Lei n.º 83/2017, art. 76.º, n.º 5)',
+    );
   });
 
   it('a person named with a document not verified, or erased, is no identification', () => {

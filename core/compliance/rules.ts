@@ -39,10 +39,13 @@ export function gamingDayOf(at: Date, zone: HallTimeZone): string {
   return hallDay(new Date(at.getTime() - GAMING_DAY_CUTOVER_HOURS * 3_600_000), zone);
 }
 
-/** Whether a bingo prize's delivery is the hall's moment of identification (art. 76.º, n.º 5). */
-export function actIsChecked(act: IdentifiedAct, moment: IdentificationMoment): boolean {
-  // The casino's acts are always checked (n.º 1-4); a bingo prize where the hall identifies at its delivery.
-  return act !== 'prize_payment' || moment === 'prize';
+/**
+ * Whether every act of this kind asks for the person, whatever its amount: a bingo prize where the hall identifies
+ * its players at the prize's delivery (art. 76.º, n.º 5). Every other act (and a prize where the hall identifies at
+ * entry or at the purchase of cards, which the kiosk does not see) asks for it from the threshold.
+ */
+export function actAlwaysIdentified(act: IdentifiedAct, moment: IdentificationMoment): boolean {
+  return act === 'prize_payment' && moment === 'prize';
 }
 
 /** Whether this act brings the person's gaming day to the threshold: the day's earlier acts and this one, added up. */
@@ -74,13 +77,15 @@ export function articleOf(act: IdentifiedAct): string {
 }
 
 /**
- * An act that reaches the threshold does not complete until the person is identified with a checked document;
- * a person named for a smaller act is held to the same (a record not verified is no identification).
+ * An act that reaches the threshold does not complete until the person is identified with a checked document, nor
+ * a bingo prize where the hall identifies at its delivery; a person named for a smaller act is held to the same (a
+ * record not verified is no identification).
  */
 export function checkIdentification(c: IdentificationCase): void {
   if (c.person?.erased) throw new KioskError('PERSON_ERASED', { personId: c.person.personId });
-  const due = actIsChecked(c.act, c.moment) && reachesThreshold(c.priorCents, c.cents, c.thresholdCents);
-  if (due && c.person === null) {
+  if (c.person === null && actAlwaysIdentified(c.act, c.moment)) throw new KioskError('PRIZE_IDENTIFICATION_REQUIRED', { cents: c.cents });
+  // The threshold counts every act, prizes too: payments and exchanges added up, whatever the hall's moment.
+  if (c.person === null && reachesThreshold(c.priorCents, c.cents, c.thresholdCents)) {
     throw new KioskError('IDENTIFICATION_REQUIRED', { act: c.act, cents: c.cents, priorCents: c.priorCents, thresholdCents: c.thresholdCents, article: articleOf(c.act) });
   }
   if (c.person !== null && !c.person.verified) throw new KioskError('IDENTIFICATION_NOT_VERIFIED', { personId: c.person.personId, article: articleOf(c.act) });

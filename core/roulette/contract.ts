@@ -218,7 +218,8 @@ export const rouletteContract = {
     output: logSchema,
   }),
   'chips.sell': channel({
-    summary: "Sell face-value chips for cash: the cash goes into this terminal's drawer, the chips leave the caixa's chip float.",
+    summary:
+      "Sell face-value chips for cash: the cash goes into this terminal's drawer, the chips leave the caixa's chip float; the buyer identified where the day's exchanges and payments reach the identification threshold (Lei n.º 83/2017, art. 76.º).",
     kind: 'command',
     topics: ['caixa', 'drawer'],
     roles: CAIXA_DESK,
@@ -226,18 +227,23 @@ export const rouletteContract = {
       .object({
         chips: z.array(z.object({ valueCents: z.number().int().positive(), count: z.number().int() }).strict()).min(1).max(20),
         payment: z.object({ method: z.literal('cash'), tenderedCents: z.number().int().nonnegative().max(100_000_000) }).strict(),
+        /** The buyer's identification (person.identify): needed where the day's exchanges and payments reach the threshold (Lei n.º 83/2017, art. 76.º). */
+        personId: id.optional(),
       })
       .strict(),
     output: chipExchangeSchema,
   }),
   'chips.redeem': channel({
-    summary: "Redeem face-value chips for cash from this terminal's drawer; chips without face value are refused (IX.7).",
+    summary:
+      "Redeem face-value chips for cash from this terminal's drawer; chips without face value are refused (IX.7); the player identified where the day's exchanges and payments reach the identification threshold (Lei n.º 83/2017, art. 76.º). Cash only: no chip cheque is issued, as no chip is bought by card or cheque (art. 76.º, n.º 4).",
     kind: 'command',
     topics: ['caixa', 'drawer'],
     roles: CAIXA_DESK,
     input: z
       .object({
         chips: z.array(z.object({ valueCents: z.number().int().positive(), count: z.number().int(), faceValue: z.boolean().default(true) }).strict()).min(1).max(20),
+        /** The player's identification (person.identify): needed where the day's exchanges and payments reach the threshold (Lei n.º 83/2017, art. 76.º). */
+        personId: id.optional(),
       })
       .strict(),
     output: chipExchangeSchema,

@@ -15,6 +15,7 @@ import type { Acta, PdfOptions } from '../../printing/pdf/acta.js';
 import { workerEntry } from '../workers/entry.js';
 import { softwareLabel } from '../version.js';
 import type { LimitsSignData } from '../../printing/documents/limitsSign.js';
+import type { ComplianceDayPdf } from '../../printing/pdf/complianceDay.js';
 import type { PdfReply, PdfRequest } from './pdf-worker.js';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -38,6 +39,8 @@ export interface PdfRenderer {
   sessionReport(data: Acta, options?: MadeAt): Promise<Buffer>;
   /** A roulette table's limits sign (X.27), as `renderLimitsSignPdf` makes it. */
   limitsSign(data: LimitsSignData): Promise<Buffer>;
+  /** A gaming day's record of identified players (Lei n.º 83/2017, art. 76.º), as `renderComplianceDayPdf` makes it. */
+  complianceDay(data: ComplianceDayPdf): Promise<Buffer>;
   /** Terminate the worker; waiting requests fail. A later call starts a new worker. */
   close(): Promise<void>;
 }
@@ -132,6 +135,7 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
     sessionReport: (data, opts = {}) => render({ kind: 'sessionReport', data, generatedAt: opts.generatedAt, software: softwareLabel() }),
     // The sign's data carries the program that made it (as its receipt-printer copy does).
     limitsSign: (data) => render({ kind: 'limitsSign', data, generatedAt: undefined, software: data.software }),
+    complianceDay: (data) => render({ kind: 'complianceDay', data, generatedAt: data.generatedAt, software: data.software }),
     async close() {
       const w = worker;
       worker = null;

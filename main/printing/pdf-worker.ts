@@ -10,12 +10,14 @@ import { parentPort } from 'node:worker_threads';
 import { type Acta, renderActaPdf } from '../../printing/pdf/acta.js';
 import type { LimitsSignData } from '../../printing/documents/limitsSign.js';
 import { renderLimitsSignPdf } from '../../printing/pdf/limitsSign.js';
+import { type ComplianceDayPdf, renderComplianceDayPdf } from '../../printing/pdf/complianceDay.js';
 import { renderSessionReportPdf, sessionReportFromActa } from '../../printing/pdf/sessionReport.js';
 
 /** What each kind renders from: the output of `session.acta` (the session report is made from it here), or a table's limits. */
 export type PdfRequest = { id: number; generatedAt: string | undefined; software: string } & (
   | { kind: 'acta' | 'sessionReport'; data: Acta }
   | { kind: 'limitsSign'; data: LimitsSignData }
+  | { kind: 'complianceDay'; data: ComplianceDayPdf }
 );
 
 export type PdfReply = { id: number; ok: true; pdf: ArrayBuffer } | { id: number; ok: false; message: string };
@@ -29,6 +31,8 @@ function render(request: PdfRequest): Promise<Buffer> {
       return renderSessionReportPdf(sessionReportFromActa(request.data), options);
     case 'limitsSign':
       return renderLimitsSignPdf(request.data);
+    case 'complianceDay':
+      return renderComplianceDayPdf(request.data);
     default:
       throw new Error(`unknown PDF kind: ${String((request as { kind: unknown }).kind)}`);
   }

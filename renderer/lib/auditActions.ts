@@ -39,6 +39,7 @@ export const GROUP_OF_DOMAIN: Readonly<Record<string, AuditGroup>> = {
   specialPrize: 'bingo',
   guia: 'caixa',
   person: 'caixa',
+  barred: 'caixa',
   jackpot: 'caixa',
   machine: 'caixa',
   meters: 'caixa',

@@ -15,13 +15,15 @@ import type { PersonView } from '../../../core/compliance/contract.js';
 import { COMPLIANCE_DAY_CSV, type ComplianceCsvRow } from '../../../core/compliance/exports.js';
 import { checkAdult, gamingDayOf } from '../../../core/compliance/rules.js';
 import { csvFilename, toCsv } from '../../../core/csv.js';
+import { hallDayStart } from '../../../core/time.js';
 import { KioskError } from '../../../core/errors.js';
-import { dayActs, insertPerson, latestPersonByKey, personById, type DayActRow, type PersonRow } from '../../../db/compliance.js';
+import { barredRefusalsSince, dayActs, insertPerson, latestPersonByKey, personById, type DayActRow, type PersonRow } from '../../../db/compliance.js';
 import type { ReadableDb } from '../../../db/connection.js';
-import { hallTimeZone } from '../../../db/people.js';
+import { hallRow, hallTimeZone } from '../../../db/people.js';
 import { softwareLabel } from '../../version.js';
-import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
-import { personKeyFor, personKeyOf } from '../shared/identification.js';
+import { commandWith, done, operatorOf, query, queryWaiting, type HandlerSlice } from '../shared/context.js';
+import { checkNotBarred, personKeyFor, personKeyOf } from '../shared/identification.js';
+import { barredHandlers, refuseIfBarred } from './barred.js';
 
 /** A number shown to the screen masked but for its last 3 characters. */
 function masked(n: string | null): string {
@@ -51,8 +53,24 @@ function dayRows(db: ReadableDb, gamingDay: string): (DayActRow & { dayTotalCent
   return acts.map((a) => ({ ...a, dayTotalCents: totals.get(a.personKey)! }));
 }
 
-export const complianceHandlers: HandlerSlice<'person.identify' | 'person.find' | 'compliance.day' | 'export.complianceDay'> = {
-  'person.identify': command((ctx, input) => {
+/** The identifications refused that gaming day because the person is barred from play, with the entry that barred them. */
+function dayRefusals(db: ReadableDb, gamingDay: string) {
+  const zone = hallTimeZone(db);
+  const from = hallDayStart(gamingDay, zone);
+  return from === null ? [] : barredRefusalsSince(db, from).filter((r) => gamingDayOf(new Date(r.at), zone) === gamingDay);
+}
+
+export const complianceHandlers: HandlerSlice<
+  'person.identify' | 'person.find' | 'compliance.day' | 'export.complianceDay' | 'report.complianceDayPdf' | 'barred.preview' | 'barred.import' | 'barred.lists'
+> = {
+  ...barredHandlers,
+  'person.identify': commandWith(
+    // The list of persons barred from play first (Lei n.º 83/2017, art. 76.º): a match is refused, the refusal kept.
+    async (ctx, input) => {
+      if (!input.documentVerified) throw new KioskError('IDENTIFICATION_UNVERIFIED_RECORD');
+      await refuseIfBarred(ctx, input.person);
+    },
+    (ctx, input) => {
     if (!input.documentVerified) throw new KioskError('IDENTIFICATION_UNVERIFIED_RECORD');
     const p = input.person;
     checkAdult(p.birthDate, gamingDayOf(ctx.now, hallTimeZone(ctx.db)));
@@ -61,17 +79,20 @@ export const complianceHandlers: HandlerSlice<'person.identify' | 'person.find' 
     const id = insertPerson(ctx.db, { personKey, name: p.name, documentType: p.documentType, documentNumber: p.documentNumber, country: p.country, birthDate: p.birthDate, at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId });
     // The log keeps the record's id and the group's digest, never the person (the input is redacted too).
     return done(personView(personById(ctx.db, id)!), { after: { personId: id, personKey } });
-  }),
+    },
+  ),
 
   'person.find': query((ctx, input) => {
     const key = personKeyOf(ctx.db, input.person);
     const row = key === null ? undefined : latestPersonByKey(ctx.db, key);
     if (!row) throw new KioskError('PERSON_NOT_IDENTIFIED');
+    checkNotBarred(ctx, key);
     return personView(row);
   }),
 
   'compliance.day': query((ctx, input) => ({
     gamingDay: input.gamingDay,
+    refusals: dayRefusals(ctx.db, input.gamingDay),
     acts: dayRows(ctx.db, input.gamingDay).map((a) => ({
       at: a.at,
       act: a.act,
@@ -90,6 +111,21 @@ export const complianceHandlers: HandlerSlice<'person.identify' | 'person.find' 
       dayTotalCents: a.dayTotalCents,
     })),
   })),
+
+  'report.complianceDayPdf': queryWaiting(async (ctx, input) => {
+    const hall = hallRow(ctx.db);
+    const pdf = await ctx.io.pdf.complianceDay({
+      hallName: hall?.hallName ?? '',
+      licence: hall?.licence ?? null,
+      gamingDay: input.gamingDay,
+      timeZone: hallTimeZone(ctx.db),
+      software: softwareLabel(),
+      generatedAt: ctx.at,
+      acts: dayRows(ctx.db, input.gamingDay).map((a) => ({ ...a, name: a.name ?? '(apagado)', documentNumber: a.documentNumber ?? '(apagado)' })),
+      refusals: dayRefusals(ctx.db, input.gamingDay),
+    });
+    return { filename: `identificacoes-${input.gamingDay}.pdf`, base64: pdf.toString('base64') };
+  }),
 
   'export.complianceDay': query((ctx, input) => {
     const rows: ComplianceCsvRow[] = dayRows(ctx.db, input.gamingDay);

@@ -107,7 +107,7 @@ describe('setup on an empty database', () => {
       guiaApprovalThresholdCents: 100_000,
       shiftHours: 12,
       longManagerPins: false,
-      identificationMoment: 'prize',
+      identificationMoment: 'entry',
       identificationThresholdCents: 200_000,
     });
   });

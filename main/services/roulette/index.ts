@@ -53,6 +53,7 @@ import { limitsSign, type LimitsSignData } from '../../../printing/documents/ind
 import { command, commandWith, done, operatorOf, query, queryWaiting, type HandlerSlice, type Operator } from '../shared/context.js';
 import { checkLogin, confirmCredentials } from '../shared/credentials.js';
 import { CAIXA_DESK } from '../../../core/schema.js';
+import { identifiedFor, recordIdentifiedAct } from '../shared/identification.js';
 import { enqueue } from '../shared/print.js';
 import { softwareLabel } from '../../version.js';
 
@@ -266,9 +267,13 @@ export const rouletteHandlers: HandlerSlice<Slice> = {
     if (input.payment.tenderedCents < cents) throw new KioskError('CHIPS_TENDERED_SHORT', { tenderedCents: input.payment.tenderedCents, totalCents: cents });
     // The caixa's own drawer, a manager's too: on a terminal shared with a cashier, never the cashier's (SPEC 9; issue 41).
     const operator = operatorOf(ctx);
+    // Lei n.º 83/2017, art. 76.º: the buyer identified where the day's exchanges and payments reach the threshold.
+    const buyer = identifiedFor(ctx, { act: 'chip_sale', cents, personId: input.personId, chequeCents: 0, chequeCount: 0 });
     const drawer = requireOwnDrawer(ctx.db, ctx.terminalId, operator);
     checkInFloat(ctx.db, drawer, chips);
     const id = insertChipExchange(ctx.db, { at: ctx.at, kind: 'sell', chips, totalCents: cents, tenderedCents: input.payment.tenderedCents, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
+    // Bought in cash (the only tender taken for chips): nothing of it opens a chip cheque's room (art. 76.º, n.º 4).
+    recordIdentifiedAct(ctx, buyer, { act: 'chip_sale', refId: id, cashCents: cents, chequeCents: 0, cardCents: 0 });
     post(ctx.db, ledger.chipsSold(id, cents, ctx.terminalId), { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
     const result = {
       exchangeId: id,
@@ -287,9 +292,11 @@ export const rouletteHandlers: HandlerSlice<Slice> = {
     const { chips, cents } = chipsTotal(input.chips);
     // The caixa's own drawer, a manager's too: on a terminal shared with a cashier, never the cashier's (SPEC 9; issue 41).
     const operator = operatorOf(ctx);
+    const player = identifiedFor(ctx, { act: 'chip_redemption', cents, personId: input.personId, chequeCents: 0, chequeCount: 0 });
     const drawer = requireOwnDrawer(ctx.db, ctx.terminalId, operator);
     checkPayout(cents, drawerExpectedCash(ctx.db, drawer), !approves(operator.roles));
     const id = insertChipExchange(ctx.db, { at: ctx.at, kind: 'redeem', chips, totalCents: cents, tenderedCents: null, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
+    recordIdentifiedAct(ctx, player, { act: 'chip_redemption', refId: id, cashCents: cents, chequeCents: 0, cardCents: 0 });
     post(ctx.db, ledger.chipsRedeemed(id, cents, ctx.terminalId), { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
     const result = { exchangeId: id, kind: 'redeem' as const, chips, totalCents: cents, tenderedCents: null, changeCents: null, drawerCashCents: drawerExpectedCash(ctx.db, drawer) };
     return done({ ...result, drawerCashCents: drawerCashShown(result.drawerCashCents, !approves(operator.roles)) }, { after: result });

@@ -19,6 +19,7 @@ import type { ProgressEvent, Topic } from '../../../core/events.js';
 import type { BackupCheck } from '../../../db/backup.js';
 import type { BooksCheck } from '../../../db/books.js';
 import type { LimitsSignData } from '../../../printing/documents/limitsSign.js';
+import type { ComplianceDayPdf } from '../../../printing/pdf/complianceDay.js';
 import type { ReadableDb, WritableDb } from '../../../db/connection.js';
 import type { MachineChannel, MachineInput } from '../../../core/terminals/machine.js';
 import type { CallOrigin } from '../../../core/terminal.js';
@@ -40,6 +41,7 @@ export interface KioskIo {
     acta(data: Acta, o: { generatedAt: string }): Promise<Buffer>;
     sessionReport(data: Acta, o: { generatedAt: string }): Promise<Buffer>;
     limitsSign(data: LimitsSignData): Promise<Buffer>;
+    complianceDay(data: ComplianceDayPdf): Promise<Buffer>;
   };
   /** Long work tells every screen how far it is (a backup's pages): pushed as a progress event, throttled. */
   progress(task: ProgressEvent['task'], done: number, total: number): void;

@@ -5,6 +5,7 @@
  * made, and the act kept with that person as it is (core/compliance).
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { barredOn } from '../../../core/compliance/barred.js';
 import {
   checkChequePayee,
   checkChipChequeCap,
@@ -16,7 +17,7 @@ import {
   type PersonFacts,
 } from '../../../core/compliance/rules.js';
 import { KioskError } from '../../../core/errors.js';
-import { chipChequeRoom, dayTotalOfKey, identityKey, insertIdentifiedAct, insertIdentityKey, personById, type PersonRow } from '../../../db/compliance.js';
+import { barredEntriesOfKey, chipChequeRoom, dayTotalOfKey, identityKey, insertIdentifiedAct, insertIdentityKey, personById, type PersonRow } from '../../../db/compliance.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import { hallSettings, hallTimeZone } from '../../../db/people.js';
 import { operatorOf, type CommandContext } from './context.js';
@@ -36,6 +37,22 @@ export function personKeyOf(db: ReadableDb, doc: DocumentFields): string | null 
 export function personKeyFor(ctx: CommandContext, doc: DocumentFields): string {
   if (identityKey(ctx.db) === undefined) insertIdentityKey(ctx.db, randomBytes(32), ctx.at);
   return personKeyOf(ctx.db, doc)!;
+}
+
+/** The entry of the list in force that bars a document on this gaming day, if any. */
+export function barredEntryOf(ctx: { db: ReadableDb; now: Date }, key: string | null) {
+  if (key === null) return undefined;
+  const day = gamingDayOf(ctx.now, hallTimeZone(ctx.db));
+  return barredEntriesOfKey(ctx.db, key).find((e) => barredOn(e, day));
+}
+
+/**
+ * A person found, or named for a payment, whose document the list in force bars today: refused (a query, or a
+ * payment's transaction, records nothing; the identification's refusal is the one recorded).
+ */
+export function checkNotBarred(ctx: { db: ReadableDb; now: Date }, key: string | null): void {
+  const entry = barredEntryOf(ctx, key);
+  if (entry) throw new KioskError('PERSON_BARRED', { validFrom: entry.validFrom, validUntil: entry.validUntil ?? '', recorded: 0 });
 }
 
 /** The person named for a payment, as the rules see them, with their record; none when none is named. */
@@ -67,6 +84,8 @@ export interface ActCase {
  */
 export function identifiedFor(ctx: { db: ReadableDb; now: Date }, c: ActCase): Identified | null {
   const person = identifiedOf(ctx.db, c.personId);
+  // Identified before the list in force barred them: no payment nor exchange (Lei n.º 83/2017, art. 76.º).
+  if (person) checkNotBarred(ctx, person.row.personKey);
   const settings = hallSettings(ctx.db);
   const gamingDay = gamingDayOf(ctx.now, hallTimeZone(ctx.db));
   const priorCents = person ? dayTotalOfKey(ctx.db, person.row.personKey, gamingDay) : 0;

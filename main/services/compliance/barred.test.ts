@@ -1,0 +1,136 @@
+/**
+ * The list of persons barred from play (Lei n.º 83/2017, art. 76.º; SPEC 11)
+ * through the dispatcher: a file said before it is imported, a bad line
+ * refusing the whole file, the import recorded with the file's hash (the log
+ * names no one); an identification of a barred document refused in words
+ * and the refusal kept for the manager (the compliance day lists it); a
+ * person identified before the list barred them neither found nor paid. The
+ * managers' only. The books hold after every test.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Channel } from '../../../core/contract.js';
+import { expectBooksHold } from '../../../test/books.js';
+import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
+import { TEST_PERSON } from '../../../test/fixtures/persons.js';
+import { snapshot, TEST_FLOAT } from '../../../test/harness.js';
+
+let t: TestHall & { caixa: string };
+beforeEach(async () => {
+  const hall = await createTestHall();
+  const admin = await hall.h.login('admin', '1111');
+  await hall.h.ok('users.create', { username: 'caixa2', name: 'Caixa Dois', roles: ['caixa'], pin: '4444' }, admin);
+  t = { ...hall, caixa: await hall.h.login('caixa2', '4444') };
+  await t.h.ok('drawer.open', { floatByDenomination: TEST_FLOAT }, t.caixa);
+  await t.h.ok('machine.register', { number: '9', model: 'Fruit Party', betCents: 100 }, t.manager);
+});
+afterEach(() => {
+  try {
+    expectBooksHold(t.h.kiosk.db);
+  } finally {
+    t.h.close();
+  }
+});
+
+async function refusedUnchanged(channel: Channel, input: unknown, token?: string) {
+  const before = snapshot(t.h.kiosk);
+  const error = await t.h.refused(channel, input, token);
+  expect(snapshot(t.h.kiosk)).toEqual(before);
+  return error;
+}
+
+const HEADER = 'Nome;Tipo de documento;N.º do documento;País emissor;Data de nascimento;Válido de;Válido até';
+/** The test's day is 30/11/2026: Maria's ban in force (no end), Rui's ended, Ana's from next year. */
+const FILE = [
+  HEADER,
+  'Maria da Silva Teste;cc;123456789ZZ1;pt;17/05/1980;2026-01-01;',
+  'Rui Lopes;Passaporte;X1234567;ES;1975-02-03;2024-01-01;2025-12-31',
+  '"Ana Sousa; filha";cc;11111111 1 ZZ2;PT;1990-09-09;2027-01-01;2029-12-31',
+  '',
+].join('\r\n');
+const all = (table: string) => JSON.stringify(t.h.kiosk.db.prepare(`SELECT * FROM ${table}`).all());
+
+describe('the barred list imported (Lei n.º 83/2017, art. 76.º)', () => {
+  it('is said before it is imported, changing nothing; imported, recorded with its hash, the log naming no one', async () => {
+    const before = snapshot(t.h.kiosk);
+    const preview = await t.h.ok('barred.preview', { content: FILE }, t.manager);
+    expect(preview).toEqual({ entries: 3, inForce: 1, ended: 1, future: 1, sha256: expect.stringMatching(/^[0-9a-f]{64}$/), replaces: null });
+    expect(snapshot(t.h.kiosk)).toEqual(before);
+    const imported = await t.h.ok('barred.import', { content: FILE }, t.manager);
+    expect(imported).toMatchObject({ entries: 3, inForce: 1, ended: 1, future: 1, sha256: preview.sha256, replaces: null });
+    expect(await t.h.ok('barred.lists', {}, t.manager)).toEqual([{ listId: imported.listId, importedAt: imported.importedAt, importedBy: 'gerente', entries: 3, sha256: preview.sha256 }]);
+    expect(t.h.kiosk.db.prepare(`SELECT line, name, document_type, document_number, country, valid_from, valid_until FROM barred_entries ORDER BY line`).raw().all()).toEqual([
+      [2, 'Maria da Silva Teste', 'cc', '123456789ZZ1', 'PT', '2026-01-01', null],
+      [3, 'Rui Lopes', 'passport', 'X1234567', 'ES', '2024-01-01', '2025-12-31'],
+      [4, 'Ana Sousa; filha', 'cc', '11111111 1 ZZ2', 'PT', '2027-01-01', '2029-12-31'],
+    ]);
+    const row = t.h.kiosk.db.prepare(`SELECT input, after FROM audit_log WHERE channel = 'barred.import'`).get() as { input: string; after: string };
+    expect(JSON.parse(row.input)).toEqual({ content: `sha256:${preview.sha256}` });
+    expect(all('audit_log')).not.toMatch(/Maria|Rui|Ana Sousa|X1234567/);
+    // A second file replaces it: the preview says which list it replaces.
+    expect((await t.h.ok('barred.preview', { content: FILE }, t.manager)).replaces).toMatchObject({ listId: imported.listId, entries: 3, importedBy: 'gerente' });
+  });
+
+  it('a bad line refuses the whole file in words; the caixa may not see nor import it', async () => {
+    const bad = FILE.replace('1975-02-03', '1975-02-30');
+    const refusal = {
+      code: 'BARRED_FILE_INVALID',
+      message:
+        'Lista de pessoas proibidas de jogar: a linha 3 tem um valor inválido: a data de nascimento (AAAA-MM-DD ou DD/MM/AAAA); corrija o ficheiro, nada foi importado (Lei n.º 83/2017, art. 76.º).',
+    };
+    expect(await refusedUnchanged('barred.preview', { content: bad }, t.manager)).toEqual(refusal);
+    expect(await refusedUnchanged('barred.import', { content: bad }, t.manager)).toEqual(refusal);
+    expect((await refusedUnchanged('barred.import', { content: 'Nome;Documento\r\n' }, t.manager)).code).toBe('BARRED_FILE_INVALID');
+    expect((await refusedUnchanged('barred.import', { content: `${HEADER}\r\n` }, t.manager)).code).toBe('BARRED_FILE_EMPTY');
+    for (const channel of ['barred.preview', 'barred.import'] as const) expect((await refusedUnchanged(channel, { content: FILE }, t.caixa)).code).toBe('FORBIDDEN');
+    expect((await refusedUnchanged('barred.lists', {}, t.caixa)).code).toBe('FORBIDDEN');
+  });
+});
+
+describe('an identification checked against the list in force', () => {
+  it('a barred document is refused in words, however typed; the refusal is kept for the manager, the person is not', async () => {
+    await t.h.ok('barred.import', { content: FILE }, t.manager);
+    const error = await t.h.refused('person.identify', { person: TEST_PERSON, documentVerified: true }, t.caixa);
+    expect(error).toEqual({
+      code: 'PERSON_BARRED',
+      message:
+        'Identificação recusada: este documento consta da lista de pessoas proibidas de jogar (interdição desde 01/01/2026, sem termo; Lei n.º 83/2017, art. 76.º; Decreto-Lei n.º 422/89 (Lei do Jogo), art. 38.º). Não pague nem troque fichas a esta pessoa; a recusa ficou registada para o gerente.',
+    });
+    expect(t.h.kiosk.db.prepare(`SELECT COUNT(*) FROM persons`).pluck().get()).toBe(0);
+    const day = await t.h.ok('compliance.day', { gamingDay: '2026-11-30' }, t.manager);
+    expect(day.refusals).toEqual([
+      {
+        at: expect.any(String),
+        operator: 'caixa2',
+        terminalId: 'T1',
+        listId: 1,
+        line: 2,
+        name: 'Maria da Silva Teste',
+        documentType: 'cc',
+        documentNumber: '123456789ZZ1',
+        country: 'PT',
+        validFrom: '2026-01-01',
+        validUntil: null,
+      },
+    ]);
+    const audited = t.h.kiosk.db.prepare(`SELECT outcome, input, after FROM audit_log WHERE channel = 'person.identify'`).get() as { outcome: string; input: string; after: string };
+    expect([audited.outcome, JSON.parse(audited.input), JSON.parse(audited.after)]).toEqual(['refused', { person: '[dados pessoais]', documentVerified: true }, { refused: 'PERSON_BARRED', listId: 1, line: 2 }]);
+    expect(all('audit_log')).not.toMatch(/Maria|123456789/);
+    // An ended ban, or one yet to begin, bars no one today.
+    for (const person of [
+      { name: 'Rui Lopes', documentType: 'passport', documentNumber: 'X1234567', country: 'ES', birthDate: '1975-02-03' },
+      { name: 'Ana Sousa', documentType: 'cc', documentNumber: '111111111ZZ2', country: 'PT', birthDate: '1990-09-09' },
+    ] as const) {
+      expect((await t.h.ok('person.identify', { person, documentVerified: true }, t.caixa)).name).toBe(person.name);
+    }
+  });
+
+  it('a person identified before the list barred them is neither found nor paid', async () => {
+    const { personId } = await t.h.ok('person.identify', { person: TEST_PERSON, documentVerified: true }, t.caixa);
+    await t.h.ok('barred.import', { content: FILE }, t.manager);
+    const words =
+      'Identificação recusada: este documento consta da lista de pessoas proibidas de jogar (interdição desde 01/01/2026, sem termo; Lei n.º 83/2017, art. 76.º; Decreto-Lei n.º 422/89 (Lei do Jogo), art. 38.º). Não pague nem troque fichas a esta pessoa.';
+    expect(await refusedUnchanged('person.find', { person: { documentType: 'cc', documentNumber: '123456789ZZ1', country: 'PT' } }, t.caixa)).toEqual({ code: 'PERSON_BARRED', message: words });
+    const guiaId = (await t.h.ok('guia.issue', { machineNumber: '9', amountCents: 5_000, kind: 'hand_pay' }, t.caixa)).guiaId;
+    expect(await refusedUnchanged('guia.pay', { guiaId, cashCents: 5_000, cheques: [], personId }, t.caixa)).toEqual({ code: 'PERSON_BARRED', message: words });
+  });
+});
