@@ -538,13 +538,13 @@ export const bingoContract = {
         winnerId: id,
         /** The card handed in (art. 15.5), as read from it: its series and number, or the QR of the receipt that sold it. */
         card: presentedCardSchema,
+        /** The winner's identification (person.identify): needed where the hall identifies at a prize's delivery and from the threshold (Lei n.º 83/2017, art. 76.º). */
+        personId: id.optional(),
       })
       .strict(),
     output: winnerSchema,
   }),
   'specialPrize.fund': channel({
-        /** The winner's identification (person.identify): needed where the hall identifies at a prize's delivery and from the threshold (Lei n.º 83/2017, art. 76.º). */
-        personId: id.optional(),
     summary: "The accumulated special prize's fund (art. 10): what it holds, whether it is played or frozen, and the decisions that carried it.",
     kind: 'query',
     topics: ['settings', 'prizes', 'session', 'game'],

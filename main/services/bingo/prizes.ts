@@ -18,8 +18,8 @@ import { post } from '../../../db/ledger.js';
 import { saleCheck } from '../../../printing/check.js';
 import { prizePayout, refundReceipt } from '../../../printing/documents/index.js';
 import { command, done, operatorOf, query, type HandlerSlice, type Operator } from '../shared/context.js';
-import { enqueue } from '../shared/print.js';
 import { identifiedFor, recordIdentifiedAct } from '../shared/identification.js';
+import { enqueue } from '../shared/print.js';
 import { pairRoleOf } from './games.js';
 
 function sessionOrCurrent(db: ReadableDb, sessionId: number | undefined): number | null {
@@ -115,17 +115,17 @@ export const prizeHandlers: HandlerSlice<'prize.pay' | 'prize.list' | 'refund.ch
     const second = role === 'second' ? game : (secondGameOf(ctx.db, game.id) ?? null);
     if (!pairPrizesPayable(role, first, second)) throw new KioskError('PRIZE_DOUBLE_PENDING', { seriesCode: winner.seriesCode, card: winner.card });
     checkPresentedCard(ctx.db, winner, game, input.card);
+    // Lei n.º 83/2017, art. 76.º: the winner identified where the hall identifies at a prize's delivery, and from the threshold.
+    const winnerPerson = identifiedFor(ctx, { act: 'prize_payment', cents: winner.prizeCents, personId: input.personId, chequeCents: 0, chequeCount: 0 });
     const operator = operatorOf(ctx);
     const drawer = drawerForPayout(ctx.db, ctx.terminalId, winner.prizeCents, operator);
     const retainUntil = new Date(ctx.now.getTime() + WINNING_CARD_RETENTION_DAYS * 86_400_000).toISOString();
     insertPrizePayment(ctx.db, { winnerId: winner.winnerId, at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, amountCents: winner.prizeCents, retainUntil });
-    // Lei n.º 83/2017, art. 76.º: the winner identified where the hall identifies at a prize's delivery, and from the threshold.
-    const winnerPerson = identifiedFor(ctx, { act: 'prize_payment', cents: winner.prizeCents, personId: input.personId, chequeCents: 0, chequeCount: 0 });
+    recordIdentifiedAct(ctx, winnerPerson, { act: 'prize_payment', refId: winner.winnerId, cashCents: winner.prizeCents, chequeCents: 0, cardCents: 0 });
     post(ctx.db, ledger.prizePaid(winner.winnerId, winner.prizeCents, ctx.terminalId), {
       at: ctx.at,
       operatorId: operator.id,
       terminalId: ctx.terminalId,
-    recordIdentifiedAct(ctx, winnerPerson, { act: 'prize_payment', refId: winner.winnerId, cashCents: winner.prizeCents, chequeCents: 0, cardCents: 0 });
       drawerId: drawer?.id ?? null,
     });
     const paid = winnerById(ctx.db, winner.winnerId)!;
