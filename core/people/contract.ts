@@ -31,12 +31,12 @@ export const peopleContract = {
   }),
   'auth.staff': channel({
     summary:
-      "The active staff as tiles for a touch counter: login and approvals by a tap on a name, then the PIN. Names only: no roles beyond whether one approves, no PIN state.",
+      "The active staff as tiles for a touch counter: login and approvals by a tap on a name, then the PIN; a roving seller picked by a tap (seller.handOut takes the id). Names and ids only: no roles beyond whether one approves, no PIN state.",
     kind: 'query',
     topics: ['users'],
     roles: 'public',
     input: empty,
-    output: z.array(z.object({ username: z.string(), name: z.string(), approver: z.boolean() })),
+    output: z.array(z.object({ id, username: z.string(), name: z.string(), approver: z.boolean() })),
   }),
   'setup.init': channel({
     secretAnswer: true,

@@ -128,7 +128,7 @@ export const peopleHandlers: HandlerSlice<
   'auth.staff': query((ctx) =>
     listOperators(ctx.db)
       .filter((o) => o.active)
-      .map((o) => ({ username: o.username, name: o.name, approver: approves(o.roles) })),
+      .map((o) => ({ id: o.id, username: o.username, name: o.name, approver: approves(o.roles) })),
   ),
 
   'setup.init': commandWith(

@@ -131,9 +131,9 @@ describe('auth.staff', () => {
   it('lists the active staff as tiles without a token: names, and who approves; a deactivated operator leaves the tiles', async () => {
     const staff = await h.ok('auth.staff', {});
     expect(staff.map((s) => s.username)).toEqual(h.kiosk.db.prepare(`SELECT username FROM operators WHERE active = 1 ORDER BY id`).pluck().all());
-    expect(staff.find((s) => s.username === 'caixa1')).toEqual({ username: 'caixa1', name: 'Caixa Um', approver: false });
+    expect(staff.find((s) => s.username === 'caixa1')).toEqual({ id: idOf('caixa1'), username: 'caixa1', name: 'Caixa Um', approver: false });
     expect(staff.find((s) => s.username === 'admin')).toMatchObject({ approver: true });
-    expect(Object.keys(staff[0]!).sort()).toEqual(['approver', 'name', 'username']);
+    expect(Object.keys(staff[0]!).sort()).toEqual(['approver', 'id', 'name', 'username']);
     await h.ok('users.update', { operatorId: idOf('caixa1'), active: false }, t.admin);
     expect((await h.ok('auth.staff', {})).some((s) => s.username === 'caixa1')).toBe(false);
   });

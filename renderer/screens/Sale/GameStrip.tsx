@@ -1,9 +1,13 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameView } from '../../../core/contract.js';
 import { useFormat } from '../../format.js';
 
-/** The selling game over the sale: its number (and "última"), the card's price, its series, the next card and how many are left. */
-export function GameStrip({ game }: { game: GameView }) {
+/**
+ * The selling game over the sale: its number (and "última"), the card's price, its series, the next card and how
+ * many are left; `action` at its end (the way between the counter's sale and the roving sellers).
+ */
+export function GameStrip({ game, action }: { game: GameView; action?: ReactNode }) {
   const { t } = useTranslation();
   const f = useFormat();
   return (
@@ -36,6 +40,7 @@ export function GameStrip({ game }: { game: GameView }) {
         <span className="strip-label">{t('sale.available')}</span>
         <span className="strip-value" data-testid="cards-available">{game.cardsAvailable}</span>
       </div>
+      {action ? <div className="strip-item strip-action">{action}</div> : null}
     </section>
   );
 }

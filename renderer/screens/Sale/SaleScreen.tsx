@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameView } from '../../../core/contract.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
@@ -19,8 +20,35 @@ interface Props {
   onOpenDrawer?: () => void;
 }
 
-/** Cashier: sell cards of the selling game, cash only, all day long. */
-export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
+/** The roving sellers' view, its own chunk: a counter that never hands out a block never loads it. */
+const SellersScreen = lazy(() => import('./Sellers/SellersScreen.js').then((m) => ({ default: m.SellersScreen })));
+
+/**
+ * Cashier: sell cards of the selling game, cash only, all day long; or, one touch away on the game's strip, hand
+ * blocks to the roving sellers and collect them (DN 80/85, art. 12.º, n.º 2, and 13.º). Only the view shown runs:
+ * the counter's keys listen only while the counter's sale is on screen.
+ */
+export function SaleScreen(props: Props) {
+  const { t } = useTranslation();
+  const [sellers, setSellers] = useState(false);
+  if (sellers) {
+    return (
+      <Suspense
+        fallback={
+          <main className="screen sale-screen">
+            <p className="loading">{t('common.loading')}</p>
+          </main>
+        }
+      >
+        <SellersScreen onCounter={() => setSellers(false)} />
+      </Suspense>
+    );
+  }
+  return <CounterSale {...props} onSellers={() => setSellers(true)} />;
+}
+
+/** The counter's sale of the game on sale. */
+function CounterSale({ cashier, terminalId, onOpenDrawer, onSellers }: Props & { onSellers: () => void }) {
   const { t } = useTranslation();
   const s = useSaleScreen(cashier, terminalId);
   const { game } = s;
@@ -30,7 +58,14 @@ export function SaleScreen({ cashier, terminalId, onOpenDrawer }: Props) {
   return (
     <main className="screen sale-screen" aria-labelledby="sale-title">
       <h1 id="sale-title" className="visually-hidden">{t('sale.screenTitle')}</h1>
-      <GameStrip game={game} />
+      <GameStrip
+        game={game}
+        action={
+          <button type="button" className="btn btn-small strip-switch" data-testid="sellers-open" onClick={onSellers}>
+            {t('sellers.open')}
+          </button>
+        }
+      />
 
       <form ref={s.formRef} className="sale-grid" onSubmit={s.submit} aria-label={t('sale.formLabel')} noValidate>
         <SaleLeft s={s} game={game} />
