@@ -138,7 +138,14 @@ export function exportRefunds(db: ReadableDb, sessionId: number, until: string, 
        FROM refunds r JOIN sales s ON s.id = r.sale_id JOIN games g ON g.id = s.game_id JOIN operators o ON o.id = r.operator_id
       WHERE (g.session_id = @session AND r.paid_at <= @until)
          OR r.sale_id IN (SELECT document_id FROM document_audit WHERE document = 'refund' AND audit_seq + 1 BETWEEN @from AND @to)
-      ORDER BY r.sale_id`,
+     UNION ALL
+     -- Cards refunded one by one (issue 42, refund.payCard): a line each, naming the sale that sold the card.
+     SELECT c.sale_id, g.session_id, g.number, c.amount_cents, c.paid_at, o.username, c.terminal_id,
+            ${seqOf('document_audit', 'document', 'refund_by_card', 'c.id')}
+       FROM card_refunds c JOIN games g ON g.id = c.game_id JOIN operators o ON o.id = c.operator_id
+      WHERE (g.session_id = @session AND c.paid_at <= @until)
+         OR c.id IN (SELECT document_id FROM document_audit WHERE document = 'refund_by_card' AND audit_seq + 1 BETWEEN @from AND @to)
+      ORDER BY 1, 5`,
   ).all({ session: sessionId, until, from, to });
 }
 

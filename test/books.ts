@@ -48,9 +48,12 @@ export function expectBooksHold(db: Db): void {
     const guiasCash = one(`SELECT COALESCE(SUM(cash_cents), 0) FROM guia_payments WHERE terminal_id = ?`, terminal);
     // A roving seller's cash over or under what the block's cards sold owe (issue 42).
     const sellers = hasSellers ? one(`SELECT COALESCE(SUM(difference_cents), 0) FROM seller_returns WHERE terminal_id = ?`, terminal) : 0;
+    // A card refunded by its number after its game's annulment (issue 42, item 4).
+    const hasCardRefunds = one(`SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'card_refunds'`) > 0;
+    const cardRefunds = hasCardRefunds ? one(`SELECT COALESCE(SUM(amount_cents), 0) FROM card_refunds WHERE terminal_id = ?`, terminal) : 0;
     expect(bal(`cash:${terminal}`), `cash:${terminal}`).toBe(
       sales('cash', terminal) - refunds - paid - guiasCash + moved('pay_in', terminal) - moved('pay_out', terminal) - moved('drop', terminal) +
-        chipExchange('sell', terminal) - chipExchange('redeem', terminal) + sellers,
+        chipExchange('sell', terminal) - chipExchange('redeem', terminal) + sellers - cardRefunds,
     );
   }
   // The caixa (SPEC 7): guias owed are those issued, not void, not paid; cheques handed out stay owed to the bank;

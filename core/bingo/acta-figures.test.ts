@@ -66,9 +66,9 @@ describe('recomputeActa', () => {
         { number: 2, state: 'finished', double: 'second', doubleOfNumber: 1, stampDutyBasisPoints: 2500, specialShareBasisPoints: 350 },
       ],
       sales: [
-        { gameNumber: 1, quantity: 3, totalCents: 405, voided: false },
-        { gameNumber: 1, quantity: 1, totalCents: 135, voided: false },
-        { gameNumber: 1, quantity: 2, totalCents: 270, voided: true },
+        { gameNumber: 1, quantity: 3, totalCents: 405, voided: false, operator: 'caixa1' },
+        { gameNumber: 1, quantity: 1, totalCents: 135, voided: false, operator: 'ana' },
+        { gameNumber: 1, quantity: 2, totalCents: 270, voided: true, operator: 'ana' },
       ],
       prizes: [
         prize(1, 1, 'line', 13, 'paid'),
@@ -84,10 +84,19 @@ describe('recomputeActa', () => {
       {
         ...{ number: 1, cardsSold: 4, totalCents: 271, linePrizeCents: 13, bingoPrizeCents: 135, roundingHundredths: { line: 55, bingo: 50 }, stampDutyCents: 67 },
         ...{ lineAwardedCents: 13, bingoAwardedCents: 0, specialAwardedCents: 0, linePaidCents: 13, bingoPaidCents: 0, specialPaidCents: 0, refundedCents: 0, specialShareCents: 9 },
+        // Cards per seller: Ana's voided sale left out; the pair's second game plays the same cards.
+        cardsBySeller: [
+          { username: 'ana', cards: 1 },
+          { username: 'caixa1', cards: 3 },
+        ],
       },
       {
         ...{ number: 2, cardsSold: 4, totalCents: 269, linePrizeCents: 13, bingoPrizeCents: 134, roundingHundredths: { line: 45, bingo: 50 }, stampDutyCents: 67 },
         ...{ lineAwardedCents: 0, bingoAwardedCents: 134, specialAwardedCents: 5_000, linePaidCents: 0, bingoPaidCents: 0, specialPaidCents: 5_000, refundedCents: 0, specialShareCents: 9 },
+        cardsBySeller: [
+          { username: 'ana', cards: 1 },
+          { username: 'caixa1', cards: 3 },
+        ],
       },
     ]);
     // Awarded 13 + 134 + 50,00 € = 51,47 €; paid 13 + 50,00 € = 50,13 €; owed the bingo's 1,34 €.
@@ -109,9 +118,9 @@ describe('recomputeActa', () => {
       sessionId: 1,
       games: [single(1), single(2, 'annulled'), single(3, 'annulled', null)],
       sales: [
-        { gameNumber: 1, quantity: 10, totalCents: 1_000, voided: false },
-        { gameNumber: 2, quantity: 3, totalCents: 300, voided: false },
-        { gameNumber: 3, quantity: 1, totalCents: 100, voided: false },
+        { gameNumber: 1, quantity: 10, totalCents: 1_000, voided: false, operator: 'caixa1' },
+        { gameNumber: 2, quantity: 3, totalCents: 300, voided: false, operator: 'caixa1' },
+        { gameNumber: 3, quantity: 1, totalCents: 100, voided: false, operator: 'caixa1' },
       ],
       prizes: [],
       refunds: [
@@ -135,7 +144,10 @@ describe('recomputeActa', () => {
     const figures = recomputeActa({
       sessionId: 2,
       games: [single(1)],
-      sales: [{ gameNumber: 1, quantity: 7, totalCents: 945, voided: false }],
+      sales: [
+        { gameNumber: 1, quantity: 5, totalCents: 675, voided: false, operator: 'bruno' },
+        { gameNumber: 1, quantity: 2, totalCents: 270, voided: false, operator: 'ana' },
+      ],
       prizes: [prize(1, 1, 'bingo', 472, 'unpaid', 2), prize(9, 4, 'line', 25, 'paid', 1)],
       refunds: [],
     });
@@ -154,6 +166,22 @@ describe('recomputeActa', () => {
       stated: 3,
     });
     expect(firstDifference(figures, { ...stated, games: [{ ...stated.games[0]!, bingoAwardedCents: 0 }] })).toEqual({ game: 1, field: 'bingoAwardedCents', recomputed: 472, stated: 0 });
+    // The cards per seller (issue 42): Ana 2, Bruno 5; a card moved from one to the other, or a seller left out, is named.
+    expect(figures.games[0]!.cardsBySeller).toEqual([
+      { username: 'ana', cards: 2 },
+      { username: 'bruno', cards: 5 },
+    ]);
+    const moved = [
+      { username: 'ana', cards: 3 },
+      { username: 'bruno', cards: 4 },
+    ];
+    expect(firstDifference(figures, { ...stated, games: [{ ...stated.games[0]!, cardsBySeller: moved }] })).toEqual({ game: 1, field: 'cardsBySeller[0].cards', recomputed: 2, stated: 3 });
+    expect(firstDifference(figures, { ...stated, games: [{ ...stated.games[0]!, cardsBySeller: [{ username: 'bruno', cards: 7 }] }] })).toEqual({
+      game: 1,
+      field: 'cardsBySeller',
+      recomputed: 2,
+      stated: 1,
+    });
   });
 });
 

@@ -32,6 +32,21 @@ interface FigureSale {
   quantity: number;
   totalCents: number;
   voided: boolean;
+  /** Who sold it (username): a counter's operator, or the roving seller whose block it came from (issue 42). */
+  operator: string;
+}
+
+/** The cards a person sold in a game (DN 80/85, art. 13.º; the Orden of 1979's count per seller), by username. */
+export interface SellerCards {
+  username: string;
+  cards: number;
+}
+
+/** The cards of `sales` per person who sold them, by username. */
+export function cardsBySeller(sales: readonly Pick<FigureSale, 'operator' | 'quantity'>[]): SellerCards[] {
+  const by = new Map<string, number>();
+  for (const s of sales) by.set(s.operator, (by.get(s.operator) ?? 0) + s.quantity);
+  return [...by.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([username, cards]) => ({ username, cards }));
 }
 
 export type PrizeKind = 'line' | 'bingo' | 'special';
@@ -160,6 +175,8 @@ interface GameFigures {
   refundedCents: number;
   /** What the game's V gave the special prize's fund (art. 10), where the close recorded its rate; else null. */
   specialShareCents: number | null;
+  /** Its cards sold per person who sold them (issue 42). */
+  cardsBySeller: SellerCards[];
 }
 
 export interface ActaFigures {
@@ -219,6 +236,7 @@ export function recomputeActa(rows: {
       specialPaidCents: paid.special,
       refundedCents: sum(rows.refunds.filter((r) => r.gameNumber === g.number).map((r) => r.amountCents)),
       specialShareCents: closed && g.specialShareBasisPoints !== null && g.specialShareBasisPoints !== undefined ? basisPointsFloor(value, g.specialShareBasisPoints).cents : null,
+      cardsBySeller: cardsBySeller(sales),
     };
   });
   const notAnnulled = games.filter((_, i) => rows.games[i]!.state !== 'annulled');
@@ -262,7 +280,11 @@ interface FigureDifference {
   stated: number | string | undefined;
 }
 
-type StatedGame = Partial<Record<(typeof FIELDS)[number], number>> & { number: number; roundingHundredths?: { line?: number; bingo?: number } };
+type StatedGame = Partial<Record<(typeof FIELDS)[number], number>> & {
+  number: number;
+  roundingHundredths?: { line?: number; bingo?: number };
+  cardsBySeller?: readonly { username?: unknown; cards?: unknown }[];
+};
 
 type StatedPrize = Partial<Record<(typeof PRIZE_FIELDS)[number], unknown>>;
 
@@ -281,6 +303,14 @@ export function firstDifference(
     for (const part of ['line', 'bingo'] as const) {
       if (s.roundingHundredths?.[part] !== g.roundingHundredths[part]) {
         return { game: g.number, field: `roundingHundredths.${part}`, recomputed: g.roundingHundredths[part], stated: s.roundingHundredths?.[part] };
+      }
+    }
+    // The cards per seller (issue 42): each person, in the same order, with the cards their sales give.
+    const theirs = s.cardsBySeller ?? [];
+    if (theirs.length !== g.cardsBySeller.length) return { game: g.number, field: 'cardsBySeller', recomputed: g.cardsBySeller.length, stated: theirs.length };
+    for (const [i, c] of g.cardsBySeller.entries()) {
+      for (const field of ['username', 'cards'] as const) {
+        if (theirs[i]![field] !== c[field]) return { game: g.number, field: `cardsBySeller[${i}].${field}`, recomputed: c[field], stated: shown(theirs[i]![field]) };
       }
     }
   }

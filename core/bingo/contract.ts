@@ -231,6 +231,11 @@ const actaGameSchema = z.object({
   endedAt: isoTime.nullable(),
   annulReason: z.string().nullable(),
   refundedCents: cents,
+  /**
+   * Its cards sold per person who sold them (issue 42; DN 80/85, art. 13.º): a counter's operator, or the roving
+   * seller whose block the cards came from; by username (in order), with the name.
+   */
+  cardsBySeller: z.array(z.object({ username: z.string(), name: z.string(), cards: z.number().int() })),
 });
 
 /** A prize listed in the acta: owed at the close, or paid later (art. 17.3). */

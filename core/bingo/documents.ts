@@ -49,6 +49,7 @@ export const BINGO_DOCUMENTS = [
     writers: { 'seller.return': [1, 1] },
     book: 'seller_return',
     terminal: 'terminal_id',
+    prints: ['seller_settlement'],
     label: 'a recolha de um bloco de cartões e o dinheiro do vendedor',
   },
   {
@@ -133,6 +134,20 @@ export const BINGO_DOCUMENTS = [
     prints: ['refund'],
     label: 'um reembolso',
     publishes: 'refund@1',
+    export: 'refunds.jsonl',
+  },
+  // A card handed back after its game's annulment, refunded once by its number whoever sold it (issue 42; art. 16.º, n.º 3).
+  {
+    type: 'refund_by_card',
+    table: 'card_refunds',
+    key: 'id',
+    at: 'paid_at',
+    binding: 'document_audit',
+    writers: { 'refund.payCard': [1, 1] },
+    book: 'refund_by_card',
+    terminal: 'terminal_id',
+    prints: ['refund_by_card'],
+    label: 'o reembolso de um cartão',
     export: 'refunds.jsonl',
   },
   { type: 'special_fund_decision', table: 'special_fund_decisions', key: 'id', at: 'at', binding: 'record_audit', label: 'uma decisão sobre o fundo do prémio especial' },

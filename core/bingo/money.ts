@@ -16,6 +16,8 @@ export const BINGO_MONEY_KINDS = [
   { kind: 'special_fund_started', documents: ['session', 'game'] },
   { kind: 'game_annulled', documents: ['game'] },
   { kind: 'card_refund', documents: ['sale'], cashLine: 'refunds' },
+  // One card handed back after its game's annulment, refunded by its number whoever sold it (issue 42, art. 16.º, n.º 3).
+  { kind: 'card_refunded', documents: ['refund_by_card'], cashLine: 'refunds' },
   { kind: 'prize_paid', documents: ['winner'], cashLine: 'prizes' },
   // A roving seller's cash counted at the block's return over, or under, what the cards sold owe (issue 42).
   { kind: 'seller_surplus', documents: ['seller_return'], cashLine: 'sellerSurpluses' },
@@ -136,6 +138,15 @@ export const bingoLedger = {
       { account: accounts.cash(terminalId), amountCents: -amountCents },
     ],
   }),
+  /** One card of an annulled game refunded in cash by its number (art. 16.3): its price, out of the payer's drawer. */
+  cardRefundByCard: (refundId: number, amountCents: number, terminalId: string): LedgerEntry => ({
+    kind: 'card_refunded',
+    ref: { type: 'refund_by_card', id: refundId },
+    postings: [
+      { account: accounts.cardSales, amountCents },
+      { account: accounts.cash(terminalId), amountCents: -amountCents },
+    ],
+  }),
   /** A seller's cash over (positive) or under (negative) what the block's cards sold owe. Null when it is exact. */
   sellerDifference: (blockId: number, differenceCents: number, terminalId: string): LedgerEntry | null =>
     differenceCents === 0
@@ -208,6 +219,13 @@ export interface SellerReturnDocument {
   terminalId: string;
 }
 
+export interface CardRefundDocument {
+  type: 'refund_by_card';
+  id: number;
+  amountCents: number;
+  terminalId: string;
+}
+
 /** The transactions each bingo document calls for, built by the builders that posted them. */
 export const BINGO_EVIDENCE = {
   sale: (doc: SaleDocument) => [
@@ -226,6 +244,7 @@ export const BINGO_EVIDENCE = {
   session: (doc: SessionDocument) => [bingoLedger.specialFundStarted({ type: 'session', id: doc.id }, doc.specialStartCents)],
   winner: (doc: WinnerDocument) => [bingoLedger.prizePaid(doc.id, doc.paidCents, doc.terminalId)],
   seller_return: (doc: SellerReturnDocument) => [bingoLedger.sellerDifference(doc.id, doc.differenceCents, doc.terminalId)],
+  refund_by_card: (doc: CardRefundDocument) => [bingoLedger.cardRefundByCard(doc.id, doc.amountCents, doc.terminalId)],
 };
 
 // ---- what the bingo prints ----
@@ -240,6 +259,10 @@ export interface BingoTitleParams {
   prize_payout: { payoutId: number };
   refund: { saleId: number };
   announcement: { gameNumber: number; moment: (typeof ANNOUNCEMENT_MOMENTS)[number] };
+  /** A roving seller's settlement slip, printed at the block's return (issue 42). */
+  seller_settlement: { blockId: number };
+  /** One card refunded by its number after its game's annulment (art. 16.º, n.º 3). */
+  refund_by_card: { refundId: number };
 }
 
 export const BINGO_PRINTS = {
@@ -248,4 +271,6 @@ export const BINGO_PRINTS = {
   prize_payout: { ref: 'winner', params: ['payoutId'] },
   refund: { ref: 'refund', params: ['saleId'] },
   announcement: { ref: 'game', params: ['gameNumber', 'moment'], variant: { param: 'moment', values: ANNOUNCEMENT_MOMENTS } },
+  seller_settlement: { ref: 'seller_return', params: ['blockId'] },
+  refund_by_card: { ref: 'refund_by_card', params: ['refundId'] },
 } as const satisfies { readonly [K in keyof BingoTitleParams]: PrintKind & { params: readonly (keyof BingoTitleParams[K])[] } };

@@ -40,7 +40,19 @@ export const sellerErrors = errors({
       `${p.seller}'s cash (${eurEn(p.countedCents)}) differs from what the cards sold owe (${eurEn(p.owedCents)}) by ${eurEn(p.differenceCents)}, over the hall's threshold: a manager accepts the difference with a reason. Nothing was recorded.`,
   },
   CARD_ALREADY_REFUNDED: {
-    pt: (p) => `O cartão ${p.code} ${p.card} da jogada n.º ${p.number} já foi reembolsado: cada cartão é reembolsado uma só vez. Nada foi pago.`,
-    en: (p) => `Card ${p.code} ${p.card} of game no. ${p.number} was already refunded: each card is refunded once only. Nothing was paid.`,
+    pt: (p) =>
+      `O cartão ${p.code} ${p.card} da jogada n.º ${p.number} já foi reembolsado: cada cartão é reembolsado uma só vez (DN 80/85, art. 16.º, n.º 3: a devolução integral do preço do cartão). Nada foi pago.`,
+    en: (p) => `Card ${p.code} ${p.card} of game no. ${p.number} was already refunded: each card is refunded once only (DN 80/85, art. 16(3): its price refunded in full). Nothing was paid.`,
+  },
+  CARD_REFUND_NOT_SOLD: {
+    pt: (p) =>
+      `O cartão ${p.code} ${p.card} não foi vendido na jogada n.º ${p.number}: só se reembolsa um cartão vendido na jogada anulada (DN 80/85, art. 16.º, n.º 3). Nada foi pago.`,
+    en: (p) => `Card ${p.code} ${p.card} was not sold in game no. ${p.number}: only a card sold in the annulled game is refunded (DN 80/85, art. 16(3)). Nothing was paid.`,
+  },
+  REFUND_SALE_CARDS_REFUNDED: {
+    pt: (p) =>
+      `A venda n.º ${p.saleId} não se devolve por inteiro: ${p.cards} ${p.cards === 1 ? 'cartão dela já foi reembolsado' : 'cartões dela já foram reembolsados'} um a um; reembolse os outros pelo número de cada cartão (DN 80/85, art. 16.º, n.º 3). Nada foi pago.`,
+    en: (p) =>
+      `Sale no. ${p.saleId} cannot be refunded whole: ${p.cards} of its cards ${p.cards === 1 ? 'was' : 'were'} already refunded one by one; refund the others by each card's number (DN 80/85, art. 16(3)). Nothing was paid.`,
   },
 });

@@ -1,6 +1,6 @@
 /** The roving sellers' channels (DN 80/85, art. 12.º, n.º 2, and 13.º): blocks handed out in order and their surplus collected. */
 import { z } from 'zod';
-import { approvalSchema, CASHIERS, channel, COUNTER, id, isoTime, reasonText, seriesCode } from '../schema.js';
+import { approvalSchema, CASHIERS, cents, channel, COUNTER, csvFileSchema, id, isoTime, MANAGERS, reasonText, seriesCode } from '../schema.js';
 import { cardRangeSchema } from './contract.js';
 
 const cardSchema = z.object({ seriesCode, number: z.number().int().min(1) }).strict();
@@ -61,6 +61,33 @@ export const sellersContract = {
     roles: COUNTER,
     input: z.object({ gameId: id }).strict(),
     output: z.object({ blocks: z.array(blockSchema), toSellFirst: z.array(cardRangeSchema) }),
+  }),
+  'export.sellerSettlements': channel({
+    summary: "A session's roving sellers' settlements as a CSV file for a pt-PT spreadsheet: one line per block collected, its cards sold, owed, counted and the difference.",
+    kind: 'query',
+    topics: [],
+    roles: MANAGERS,
+    input: z.object({ sessionId: id }).strict(),
+    output: csvFileSchema,
+  }),
+  'refund.payCard': channel({
+    summary:
+      "Refund one card of an annulled game by its series and number, whoever sold it (a counter or a seller's block): its price in cash, once (art. 16.3).",
+    kind: 'command',
+    topics: ['refunds'],
+    roles: CASHIERS,
+    input: z.object({ gameId: id, seriesCode, number: z.number().int().min(1) }).strict(),
+    output: z.object({
+      refundId: id,
+      gameId: id,
+      gameNumber: z.number().int(),
+      /** The sale that sold the card (a counter's, or the one a seller's block became). */
+      saleId: id,
+      seriesCode: z.string(),
+      number: z.number().int(),
+      amountCents: cents,
+      paidAt: isoTime,
+    }),
   }),
 };
 

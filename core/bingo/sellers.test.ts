@@ -129,8 +129,11 @@ describe('a refund by the card presented, after an annulment', () => {
     expect(() => checkCardRefund({ card: { seriesCode: 'A', number: 233 }, sold, refunded: [], gameNumber: 4 })).not.toThrow();
     const twice = refusal(() => checkCardRefund({ card: { seriesCode: 'A', number: 233 }, sold, refunded: [{ seriesCode: 'A', number: 233 }], gameNumber: 4 }));
     expect(twice.code).toBe('CARD_ALREADY_REFUNDED');
-    expect(twice.message).toBe('O cartão A 233 da jogada n.º 4 já foi reembolsado: cada cartão é reembolsado uma só vez. Nada foi pago.');
+    expect(twice.message).toBe(
+      'O cartão A 233 da jogada n.º 4 já foi reembolsado: cada cartão é reembolsado uma só vez (DN 80/85, art. 16.º, n.º 3: a devolução integral do preço do cartão). Nada foi pago.',
+    );
     const unsold = refusal(() => checkCardRefund({ card: { seriesCode: 'A', number: 240 }, sold, refunded: [], gameNumber: 4 }));
-    expect(unsold.code).toBe('CARD_NOT_SOLD');
+    expect(unsold.code).toBe('CARD_REFUND_NOT_SOLD');
+    expect(unsold.message).toBe('O cartão A 240 não foi vendido na jogada n.º 4: só se reembolsa um cartão vendido na jogada anulada (DN 80/85, art. 16.º, n.º 3). Nada foi pago.');
   });
 });

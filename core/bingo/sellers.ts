@@ -237,7 +237,7 @@ export function sellerSettlement(o: { sold: readonly CardRange[]; priceCents: nu
 export function checkCardRefund(o: { card: Card; sold: readonly CardRange[]; refunded: readonly Card[]; gameNumber: number }): void {
   const { card } = o;
   const wasSold = o.sold.some((r) => r.seriesCode === card.seriesCode && card.number >= r.from && card.number <= r.to);
-  if (!wasSold) throw new KioskError('CARD_NOT_SOLD', { seriesCode: card.seriesCode, card: card.number, number: o.gameNumber });
+  if (!wasSold) throw new KioskError('CARD_REFUND_NOT_SOLD', { code: card.seriesCode, card: card.number, number: o.gameNumber });
   if (o.refunded.some((c) => c.seriesCode === card.seriesCode && c.number === card.number)) {
     throw new KioskError('CARD_ALREADY_REFUNDED', { code: card.seriesCode, card: card.number, number: o.gameNumber });
   }

@@ -145,6 +145,23 @@ const zReportSchema = xReportSchema.extend({
   auditHead: z.object({ seq: z.number().int(), hash: z.string() }).nullable().optional(),
   /** The audit log's signed checkpoint at the close (the entries before it), by the hall's key: the inspector checks it offline. */
   checkpoint: signedCheckpointSchema.nullable().optional(),
+  /**
+   * The roving sellers whose blocks' cash came into the drawer (issue 42; DN 80/85, art. 13.º), each with the
+   * cards they sold, what those owed, what was counted and the difference; absent when none did.
+   */
+  sellers: z
+    .array(
+      z.object({
+        seller: z.string(),
+        username: z.string(),
+        blocks: z.number().int(),
+        cardsSold: z.number().int(),
+        owedCents: cents,
+        countedCents: cents,
+        differenceCents: z.number().int(),
+      }),
+    )
+    .optional(),
 });
 
 export const drawersContract = {

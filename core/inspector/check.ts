@@ -650,7 +650,7 @@ function readRows<T>(f: ExportFiles, file: string): T[] {
   });
 }
 
-type SaleLine = { saleId: number; gameNumber: number; quantity: number; totalCents: number; ranges: unknown; voided: boolean; auditSeq: number | null };
+type SaleLine = { saleId: number; gameNumber: number; quantity: number; totalCents: number; ranges: unknown; voided: boolean; operator: string; auditSeq: number | null };
 type VoidLine = { saleId: number; approvedBy: string; ranges: unknown; auditSeq: number | null };
 type PrizeLine = {
   winnerId: number;
@@ -717,9 +717,11 @@ function checkDocuments(f: ExportFiles, b: Backing, sessionId: number): Document
 function checkSales(f: ExportFiles, { backedBy }: Backing): SaleLine[] {
   const sales = readRows<SaleLine>(f, 'sales.jsonl');
   sales.forEach((s, i) => {
-    backedBy('sales.jsonl', i + 1, `venda ${s.saleId}`, s.auditSeq, ['sale.create'], (a) => {
+    // A counter's sale, or the cards sold from a roving seller's block at its return (issue 42), which names the sale they became.
+    backedBy('sales.jsonl', i + 1, `venda ${s.saleId}`, s.auditSeq, ['sale.create', 'seller.return'], (a) => {
       const answer = a as Record<string, unknown> | null;
       if (answer?.saleId !== s.saleId) return 'saleId';
+      if ('blockId' in answer) return fieldsAgree({ cardsSold: s.quantity, owedCents: s.totalCents, sold: s.ranges }, answer, ['cardsSold', 'owedCents', 'sold'], 'saleId');
       return fieldsAgree(s, answer, ['quantity', 'totalCents', 'ranges'], 'saleId');
     });
   });
@@ -768,7 +770,8 @@ function checkPrizes(f: ExportFiles, { backedBy }: Backing, sessionId: number): 
 function checkRefunds(f: ExportFiles, { backedBy }: Backing): RefundLine[] {
   const refunds = readRows<RefundLine>(f, 'refunds.jsonl');
   refunds.forEach((r, i) => {
-    backedBy('refunds.jsonl', i + 1, `reembolso da venda ${r.saleId}`, r.auditSeq, ['refund.pay'], (a) => {
+    // A sale refunded whole (refund.pay), or one of its cards by its number (refund.payCard, issue 42).
+    backedBy('refunds.jsonl', i + 1, `reembolso da venda ${r.saleId}`, r.auditSeq, ['refund.pay', 'refund.payCard'], (a) => {
       const answer = a as Record<string, unknown> | null;
       if (answer?.saleId !== r.saleId) return 'saleId';
       return fieldsAgree(r, answer, ['amountCents'], 'saleId');

@@ -1,6 +1,6 @@
 /** SQL of the bingo's documents for the books check: sales (and their voids and refunds), games, sessions, prizes paid. */
 import { BOOK_PAGE, num, text, type BookSource } from '../book-source.js';
-import type { GameDocument, SaleDocument, SellerReturnDocument, SessionDocument, WinnerDocument } from '../../core/bingo/money.js';
+import type { CardRefundDocument, GameDocument, SaleDocument, SellerReturnDocument, SessionDocument, WinnerDocument } from '../../core/bingo/money.js';
 
 // ---- the books check: its documents as stored (core/audit/books.ts) ----
 
@@ -76,4 +76,13 @@ export const BINGO_BOOK_SOURCES = {
       return { type, id: r.id, differenceCents: num(r.differenceCents), terminalId: text(r.terminalId) };
     },
   } satisfies BookSource<SellerReturnDocument>,
+  refund_by_card: {
+    table: 'card_refunds',
+    sql: `SELECT r.id, r.amount_cents AS amountCents, r.terminal_id AS terminalId
+             FROM card_refunds r WHERE r.id > @after ORDER BY r.id LIMIT ${BOOK_PAGE}`,
+    read: (r) => {
+      const type = 'refund_by_card' as const;
+      return { type, id: r.id, amountCents: num(r.amountCents), terminalId: text(r.terminalId) };
+    },
+  } satisfies BookSource<CardRefundDocument>,
 };

@@ -332,13 +332,19 @@ export function refundableSales(
 /** Cents refunded per game of a session, up to `until` (a closed session's acta counts what was paid before its close). */
 export function refundedByGame(db: ReadableDb, sessionId: number, until: string | null = null): Map<number, number> {
   return new Map(
-    stmt<[number, string | null, string | null], { gameId: number; cents: number }>(
+    stmt<{ session: number; until: string | null }, { gameId: number; cents: number }>(
       db,
-      `SELECT COALESCE((SELECT g2.id FROM games g2 WHERE g2.double_of = s.game_id AND g2.state = 'annulled'), s.game_id) AS gameId,
-              SUM(r.amount_cents) AS cents FROM refunds r JOIN sales s ON s.id = r.sale_id
-         JOIN games g ON g.id = s.game_id WHERE g.session_id = ? AND (? IS NULL OR r.paid_at <= ?) GROUP BY 1`,
+      `SELECT gameId, SUM(cents) AS cents FROM (
+         SELECT COALESCE((SELECT g2.id FROM games g2 WHERE g2.double_of = s.game_id AND g2.state = 'annulled'), s.game_id) AS gameId,
+                r.amount_cents AS cents FROM refunds r JOIN sales s ON s.id = r.sale_id
+           JOIN games g ON g.id = s.game_id WHERE g.session_id = @session AND (@until IS NULL OR r.paid_at <= @until)
+         UNION ALL
+         -- Cards refunded one by one (issue 42), against the annulled game itself.
+         SELECT c.game_id, c.amount_cents FROM card_refunds c JOIN games g ON g.id = c.game_id
+          WHERE g.session_id = @session AND (@until IS NULL OR c.paid_at <= @until))
+       GROUP BY gameId`,
     )
-      .all(sessionId, until, until)
+      .all({ session: sessionId, until })
       .map((r) => [r.gameId, r.cents]),
   );
 }

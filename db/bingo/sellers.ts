@@ -128,3 +128,89 @@ export function insertReturn(
     r.at,
   );
 }
+
+/** A seller's settlements collected into one drawer (the Z's figures per seller, issue 42). */
+export interface SellerDrawerFigures {
+  seller: string;
+  username: string;
+  blocks: number;
+  cardsSold: number;
+  owedCents: number;
+  countedCents: number;
+  differenceCents: number;
+}
+
+/**
+ * The sellers whose blocks' cash went into the drawer (their cards' sale or the difference posted to it), each
+ * with the cards sold, what they owed, what was counted and the difference, summed over their blocks.
+ */
+export function sellerFiguresOfDrawer(db: ReadableDb, drawerId: number): SellerDrawerFigures[] {
+  return stmt<{ drawer: number }, SellerDrawerFigures>(
+    db,
+    `SELECT o.name AS seller, o.username, COUNT(*) AS blocks, SUM(r.sold_cards) AS cardsSold, SUM(r.owed_cents) AS owedCents,
+            SUM(r.counted_cents) AS countedCents, SUM(r.difference_cents) AS differenceCents
+       FROM seller_returns r JOIN seller_blocks b ON b.id = r.block_id JOIN operators o ON o.id = b.seller_id
+      WHERE r.block_id IN (
+              SELECT x.block_id FROM ledger_transactions t JOIN seller_returns x ON x.sale_id = t.ref_id
+               WHERE t.drawer_id = @drawer AND t.ref_type = 'sale' AND t.kind = 'card_sale'
+              UNION
+              SELECT t.ref_id FROM ledger_transactions t WHERE t.drawer_id = @drawer AND t.ref_type = 'seller_return')
+      GROUP BY b.seller_id ORDER BY o.name, o.username`,
+  ).all({ drawer: drawerId });
+}
+
+/** A block's return as its settlement is listed (the sellers' CSV): one row per block collected. */
+export interface SettlementRow {
+  blockId: number;
+  gameNumber: number;
+  seller: string;
+  sellerUsername: string;
+  handedAt: string;
+  ranges: CardRange[];
+  returnedAt: string;
+  firstUnsold: string | null;
+  cards: number;
+  soldCards: number;
+  returnedCards: number;
+  priceCents: number;
+  owedCents: number;
+  countedCents: number;
+  differenceCents: number;
+  acceptedBy: string | null;
+  acceptedByUsername: string | null;
+  acceptanceReason: string | null;
+  receivedBy: string;
+  receivedByUsername: string;
+  terminalId: string;
+}
+
+/** The session's blocks collected, in the order of their return. */
+export function settlementsOfSession(db: ReadableDb, sessionId: number): SettlementRow[] {
+  return stmt<[number], Omit<SettlementRow, 'ranges'> & { ranges: string }>(
+    db,
+    `SELECT b.id AS blockId, g.number AS gameNumber, s.name AS seller, s.username AS sellerUsername, b.at AS handedAt,
+            (SELECT json_group_array(json_object('seriesCode', se.code, 'from', x.from_number, 'to', x.to_number))
+               FROM (SELECT * FROM seller_block_ranges WHERE block_id = b.id ORDER BY position) x JOIN series se ON se.id = x.series_id) AS ranges,
+            r.at AS returnedAt,
+            (SELECT se.code || ' ' || r.first_unsold_number FROM series se WHERE se.id = r.first_unsold_series_id) AS firstUnsold,
+            b.cards, r.sold_cards AS soldCards, r.returned_cards AS returnedCards, g.price_cents AS priceCents, r.owed_cents AS owedCents,
+            r.counted_cents AS countedCents, r.difference_cents AS differenceCents,
+            a.name AS acceptedBy, a.username AS acceptedByUsername, r.acceptance_reason AS acceptanceReason,
+            c.name AS receivedBy, c.username AS receivedByUsername, r.terminal_id AS terminalId
+       FROM seller_returns r JOIN seller_blocks b ON b.id = r.block_id JOIN games g ON g.id = b.game_id
+       JOIN operators s ON s.id = b.seller_id JOIN operators c ON c.id = r.received_by LEFT JOIN operators a ON a.id = r.accepted_by
+      WHERE g.session_id = ? ORDER BY r.at, r.block_id`,
+  )
+    .all(sessionId)
+    .map((row) => ({ ...row, ranges: JSON.parse(row.ranges) as CardRange[] }));
+}
+
+/** A game's cards sold (voids left out) per person who sold them, by username: the acta's cards per seller (issue 42). */
+export function cardsBySellerOfGame(db: ReadableDb, gameId: number): { username: string; name: string; cards: number }[] {
+  return stmt<[number], { username: string; name: string; cards: number }>(
+    db,
+    `SELECT o.username, o.name, SUM(s.quantity) AS cards FROM sales s JOIN operators o ON o.id = s.operator_id
+      WHERE s.game_id = ? AND NOT EXISTS (SELECT 1 FROM sale_voids v WHERE v.sale_id = s.id)
+      GROUP BY o.id ORDER BY o.username`,
+  ).all(gameId);
+}

@@ -71,6 +71,29 @@ export interface ZReportData extends XReportData {
   auditHead?: { seq: number; hash: string } | null;
   /** The audit log's checkpoint signed by the hall's key at the close (the entries before it). */
   checkpoint?: { size: number; rootHash: string; keyId: string; note: string } | null;
+  /** The roving sellers whose cash the drawer collected (issue 42): each one's cards sold, owed, counted and difference. */
+  sellers?: readonly { seller: string; cardsSold: number; owedCents: number; countedCents: number; differenceCents: number }[] | null;
+}
+
+/** Each seller settled into the drawer: the cards sold and the cash against what they owed (DN 80/85, art. 13.º). */
+function sellerBlocks(sellers: NonNullable<ZReportData['sellers']>): Block[] {
+  if (sellers.length === 0) return [];
+  return [
+    { kind: 'rule' },
+    { kind: 'text', text: 'Vendedores', bold: true },
+    ...sellers.flatMap((s): Block[] => {
+      checkCents('owedCents', s.owedCents);
+      checkCents('countedCents', s.countedCents);
+      checkCents('differenceCents', s.differenceCents);
+      return [
+        { kind: 'text', text: s.seller },
+        pair(`  Cartões vendidos`, s.cardsSold),
+        pair(`  Devido`, euros(s.owedCents)),
+        pair(`  Contado`, euros(s.countedCents)),
+        pair(`  Diferença`, signed(s.differenceCents)),
+      ];
+    }),
+  ];
 }
 
 export function countedCents(counted: readonly DenominationCount[]): number {
@@ -207,6 +230,7 @@ export function zReport(data: ZReportData): PrintDocument {
         : []),
       ...(data.varianceAcceptedBy ? [pair('Aceite por', data.varianceAcceptedBy)] : []),
       ...(data.varianceReason ? [{ kind: 'text', text: `Motivo: ${data.varianceReason}` } as Block] : []),
+      ...sellerBlocks(data.sellers ?? []),
       ...(data.auditHead ? [{ kind: 'rule' } as Block, pair('Auditoria n.º', data.auditHead.seq), { kind: 'text', text: `Cadeia: ${data.auditHead.hash}` } as Block] : []),
       ...(data.checkpoint ? checkpointBlocks(data.checkpoint) : []),
       { kind: 'signature', caption: 'Assinatura do operador' },

@@ -2,7 +2,8 @@
 export { saleReceipt, type SaleReceiptData } from './saleReceipt.js';
 export { saleVoidSlip, type SaleVoidSlipData } from './saleVoidSlip.js';
 export { prizePayout, PRIZE_KIND_LABELS, type PrizeKind, type PrizePayoutData } from './prizePayout.js';
-export { refundReceipt, ANNUL_REASON_LABELS, type AnnulReason, type RefundReceiptData } from './refundReceipt.js';
+export { refundReceipt, cardRefundReceipt, ANNUL_REASON_LABELS, type AnnulReason, type CardRefundReceiptData, type RefundReceiptData } from './refundReceipt.js';
+export { sellerSettlementSlip, type SellerSettlementData } from './sellerSettlement.js';
 export { guia, guiaCopies, GUIA_KIND_LABELS, type GuiaCheque, type GuiaCopy, type GuiaData, type GuiaKind } from './guia.js';
 export {
   blindXReport,

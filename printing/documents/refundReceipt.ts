@@ -80,3 +80,43 @@ export function refundReceipt(data: RefundReceiptData): PrintDocument {
     openDrawer: true,
   };
 }
+
+/** One card of an annulled game refunded by its number, whoever sold it (issue 42; DN art. 16.3). */
+export interface CardRefundReceiptData extends Omit<RefundReceiptData, 'ranges'> {
+  refundId: number;
+  seriesCode: string;
+  cardNumber: number;
+}
+
+/** The card's refund receipt the player signs; opens the drawer (paid in cash). */
+export function cardRefundReceipt(data: CardRefundReceiptData): PrintDocument {
+  checkCents('amountCents', data.amountCents);
+  const blocks: Block[] = [
+    ...hallHeader(data.hallName, data.licence),
+    { kind: 'rule' },
+    heading('DEVOLUÇÃO DE CARTÃO'),
+    pair('Devolução n.º', data.refundId),
+    pair('Data', formatHallDateTime(data.paidAt, data.timeZone)),
+    pair('Sessão n.º', data.sessionId),
+    pair('Jogada n.º', data.gameNumber),
+    ...(data.terminalId ? [pair('Terminal', data.terminalId)] : []),
+    { kind: 'rule' },
+    { kind: 'text', text: `Jogada n.º ${data.gameNumber} anulada (art. 16.º)`, bold: true },
+    ...(data.annulReason ? [{ kind: 'text', text: ANNUL_REASON_LABELS[data.annulReason] } as Block] : []),
+    pair('Cartão', `Série ${data.seriesCode} n.º ${data.cardNumber}`),
+    pair('Vendido na venda n.º', data.saleId),
+    { kind: 'rule' },
+    pair('VALOR', euros(data.amountCents), { bold: true, large: true }),
+    { kind: 'text', text: 'Devolução integral do preço do cartão, uma só vez (art. 16.º n.º 3).' },
+    pair('Pago por', data.paidBy),
+    { kind: 'signature', caption: 'Assinatura do jogador' },
+    ...softwareFooter(data.software),
+  ];
+  return {
+    kind: 'refund_by_card',
+    title: `Devolução de cartão n.º ${data.refundId}`,
+    titleParams: { refundId: data.refundId } satisfies TitleParams<'refund_by_card'>,
+    blocks,
+    openDrawer: true,
+  };
+}

@@ -115,6 +115,30 @@ function prizeRows(acta: Acta): TableRow[] {
     }));
 }
 
+/**
+ * The cards each person sold in each game (issue 42; DN 80/85, art. 13.º): a counter's operator, or the roving
+ * seller whose block the cards came from, as the table's chief keeps the count of each seller's cards.
+ */
+function sellersSection(doc: PDFKit.PDFDocument, acta: Acta): void {
+  heading(doc, 'Cartões vendidos por vendedor (art. 13.º)');
+  const rows = acta.games.flatMap((g) => g.cardsBySeller.map((s) => ({ cells: [String(g.number), s.name, s.username, String(s.cards), ''] })));
+  if (rows.length === 0) {
+    note(doc, 'Nenhum cartão foi vendido nesta sessão.', 9);
+    return;
+  }
+  drawTable(
+    doc,
+    [
+      { header: 'Jogada', width: 50, align: 'center' },
+      { header: 'Vendedor', width: 180 },
+      { header: 'Utilizador', width: 110 },
+      { header: 'Cartões', width: 70, align: 'right' },
+      { header: '', width: 'flex' },
+    ],
+    rows,
+  );
+}
+
 const KIND_LABEL = { line: 'Linha', bingo: 'Bingo', special: 'Prémio especial' } as const;
 
 /** Art. 17.3: each game's line, bingo and special prize, awarded and paid apart, and what its close left owed. */
@@ -376,6 +400,9 @@ export async function renderActaPdf(acta: Acta, options: PdfOptions): Promise<Bu
       })),
     );
   }
+
+  doc.y += 16;
+  sellersSection(doc, acta);
 
   if (acta.auditHead) {
     doc.y += 10;

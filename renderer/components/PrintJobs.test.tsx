@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_KINDS } from '../../core/printing/jobs.js';
 import {
   announcementSlip,
+  cardRefundReceipt,
   drawerKickSlip,
   guiaCopies,
   limitsSign,
@@ -17,6 +18,7 @@ import {
   refundReceipt,
   saleReceipt,
   saleVoidSlip,
+  sellerSettlementSlip,
   testPage,
   xReport,
   zReport,
@@ -24,7 +26,7 @@ import {
 import { asReprint, type PrintDocument } from '../../printing/layout.js';
 import { PrinterError } from '../../printing/transport/index.js';
 import { UnprintableCharacterError } from '../../printing/escpos.js';
-import { ANNOUNCEMENT, GUIA, PAYOUT, REFUND, SALE, SALE_VOID, SOFTWARE, X_REPORT, Z_REPORT } from '../../test/fixtures/documents.js';
+import { ANNOUNCEMENT, CARD_REFUND, GUIA, PAYOUT, REFUND, SALE, SALE_VOID, SELLER_SETTLEMENT, SOFTWARE, X_REPORT, Z_REPORT } from '../../test/fixtures/documents.js';
 import { i18n, initI18n } from '../i18n/index.js';
 import { jobErrorText, jobNameKey, statusErrorText, type PrintJobView } from '../lib/printing.js';
 import { JobsList } from './PrintJobs.js';
@@ -52,6 +54,8 @@ const DOCUMENTS: PrintDocument[] = [
   testPage({ printerName: 'Balcão 1', profile: { codepage: 'cp858', widthMm: 80 }, at: AT, timeZone: 'Europe/Lisbon', software: SOFTWARE }),
   drawerKickSlip({ hallName: 'Sala', licence: null, terminalId: 'CAIXA-1', operator: 'Ana', approvedBy: null, reason: 'Troco', at: AT, timeZone: 'Europe/Lisbon', software: SOFTWARE }),
   limitsSign({ hallName: 'Casino', tableCode: 'R1', wheelName: 'Roleta francesa', rows: [], at: AT, timeZone: 'Europe/Lisbon', software: SOFTWARE }),
+  sellerSettlementSlip(SELLER_SETTLEMENT),
+  cardRefundReceipt(CARD_REFUND),
 ];
 
 function job(over: Partial<PrintJobView> & Pick<PrintJobView, 'jobId' | 'kind' | 'title'>): PrintJobView {
@@ -145,6 +149,8 @@ describe('print job names in each language', () => {
       'Test page: Balcão 1',
       'Drawer opened without a sale (CAIXA-1)',
       'Limits of table R1',
+      `Seller settlement, block no. ${SELLER_SETTLEMENT.blockId}`,
+      `Card refund no. ${CARD_REFUND.refundId}`,
     ]);
   });
 

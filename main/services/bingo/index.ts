@@ -1,6 +1,7 @@
 /** The bingo domain's handlers (Despacho Normativo 80/85), merged from its rooms. */
 import { mergeUnique } from '../../../core/merge.js';
 import type { HandlerSlice } from '../shared/context.js';
+import { cardRefundHandlers } from './card-refunds.js';
 import { displayHandlers } from './display.js';
 import { drawHandlers } from './draw.js';
 import { bingoExportHandlers } from './exports.js';
@@ -24,7 +25,8 @@ type BingoChannel =
   | keyof typeof bingoExportHandlers
   | keyof typeof specialHandlers
   | keyof typeof stockHandlers
-  | keyof typeof sellerHandlers;
+  | keyof typeof sellerHandlers
+  | keyof typeof cardRefundHandlers;
 
 // A channel two rooms handle is refused as this module loads.
 export const bingoHandlers: HandlerSlice<BingoChannel> = mergeUnique('handler', {
@@ -38,5 +40,6 @@ export const bingoHandlers: HandlerSlice<BingoChannel> = mergeUnique('handler', 
   bingoExportHandlers,
   specialHandlers,
   stockHandlers,
+  cardRefundHandlers,
   sellerHandlers,
 });

@@ -66,3 +66,11 @@ export function keepNextNumbers(db: WritableDb, game: GameRow, plan: GamePlan<Se
     if (current !== next[series.code]) moveNextNumber(db, series.id, current, next[series.code]!);
   }
 }
+
+/** Whether each series of the game's order stands at the order's top (no later game took from it since). */
+export function seriesFollowGame(db: ReadableDb, game: GameRow, plan: GamePlan<SeriesRow>): boolean {
+  const order = gameOrder(plan);
+  const { sold, out } = cardsOfGame(db, game.id);
+  const next = nextNumbers(order, orderState(order, sold, out).top);
+  return [plan.first, plan.second].every((series) => !series || next[series.code] === undefined || seriesById(db, series.id).nextNumber === next[series.code]);
+}

@@ -11,6 +11,7 @@ import { drawerExpectedCash, type DrawerRow } from '../../../db/drawers.js';
 import { requireDrawerOf } from '../shared/drawer.js';
 import { carriedUnpaidWinners, insertPrizePayment, winnerById, winnersOfSession, winnersSharing } from '../../../db/bingo/draw.js';
 import { gameById, secondGameOf, type GameRow } from '../../../db/bingo/games.js';
+import { cardRefundsOfSale } from '../../../db/bingo/card-refunds.js';
 import { carriedRefunds, insertRefund, rangesOfSale, refundableSales, saleById, saleForRefund } from '../../../db/bingo/sales.js';
 import { openSession, sessionById } from '../../../db/bingo/sessions.js';
 import { hallRow } from '../../../db/people.js';
@@ -34,7 +35,7 @@ function sessionOrCurrent(db: ReadableDb, sessionId: number | undefined): number
  * The payer's own open drawer here for a cash payout, which must hold the
  * amount (SPEC 9). A payout of 0 cents moves no cash and needs no drawer.
  */
-function drawerForPayout(db: ReadableDb, terminalId: string, amountCents: number, operator: Operator): DrawerRow | null {
+export function drawerForPayout(db: ReadableDb, terminalId: string, amountCents: number, operator: Operator): DrawerRow | null {
   if (amountCents === 0) return null;
   const drawer = requireDrawerOf(db, terminalId, operator);
   checkPayout(amountCents, drawerExpectedCash(db, drawer), !approves(operator.roles));
@@ -95,6 +96,9 @@ function refundOf(db: ReadableDb, input: { saleId: number; check?: string | unde
   if (game.state !== 'annulled') throw new KioskError('REFUND_NOT_ALLOWED', { number: game.number });
   if (sale.voided) throw new KioskError('SALE_VOIDED', { saleId: sale.id });
   if (sale.refundedAt) throw new KioskError('REFUND_ALREADY_PAID', { saleId: sale.id, paidAt: sale.refundedAt });
+  // Cards of it refunded one by one (refund.payCard): the rest is refunded by card too, never the whole again.
+  const byCard = cardRefundsOfSale(db, sale.id);
+  if (byCard > 0) throw new KioskError('REFUND_SALE_CARDS_REFUNDED', { saleId: sale.id, cards: byCard });
   return { sale, game, amountCents: game === own ? sale.totalCents : secondGameShare(sale.totalCents) };
 }
 

@@ -11,16 +11,22 @@ import { KioskError } from '../../../core/errors.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import { fixSecondSeries } from '../../../db/bingo/games.js';
 import { insertSale, insertSaleRange } from '../../../db/bingo/sales.js';
-import { blockById, blocksOfGame, gameSaleRanges, insertBlock, insertBlockRange, insertReturn, type BlockRow } from '../../../db/bingo/sellers.js';
+import { blockById, blocksOfGame, gameSaleRanges, insertBlock, insertBlockRange, insertReturn, settlementsOfSession, type BlockRow } from '../../../db/bingo/sellers.js';
+import { sessionById } from '../../../db/bingo/sessions.js';
+import { SELLER_SETTLEMENTS_CSV } from '../../../core/bingo/seller-exports.js';
+import { csvFilename, toCsv } from '../../../core/csv.js';
+import { softwareLabel } from '../../version.js';
 import { seriesByCode } from '../../../db/bingo/series.js';
 import { post } from '../../../db/ledger.js';
-import { hallSettings, operatorById } from '../../../db/people.js';
+import { hallSettings, hallTimeZone, operatorById } from '../../../db/people.js';
 import type { SellerBlockView } from '../../../core/bingo/sellers-contract.js';
+import { sellerSettlementSlip } from '../../../printing/documents/index.js';
 import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
+import { enqueue } from '../shared/print.js';
 import { confirmCredentials, withApproval } from '../shared/credentials.js';
 import { requireDrawerOf } from '../shared/drawer.js';
 import { planOf, requireGame, requireSelling } from './games.js';
-import { keepNextNumbers, nextCards, planForSale, requireSaleOpen } from './order.js';
+import { keepNextNumbers, nextCards, planForSale, requireSaleOpen, seriesFollowGame } from './order.js';
 
 /** The most cards one block may hold: a seller's stack, never a whole series by a slip of the finger. */
 const MAX_BLOCK = 200;
@@ -56,7 +62,7 @@ function seriesIdOf(db: ReadableDb, code: string): number {
   return series.id;
 }
 
-export const sellerHandlers: HandlerSlice<'seller.handOut' | 'seller.return' | 'seller.list'> = {
+export const sellerHandlers: HandlerSlice<'seller.handOut' | 'seller.return' | 'seller.list' | 'export.sellerSettlements'> = {
   'seller.handOut': command((ctx, input) => {
     const game = requireGame(ctx.db, input.gameId);
     requireSelling(game);
@@ -94,8 +100,14 @@ export const sellerHandlers: HandlerSlice<'seller.handOut' | 'seller.return' | '
       if (!block) throw new KioskError('SELLER_BLOCK_NOT_FOUND', { blockId: input.blockId });
       if (block.returnedAt !== null) throw new KioskError('SELLER_BLOCK_RETURNED', { blockId: block.id, seller: block.sellerName, at: block.returnedAt });
       const game = requireGame(ctx.db, block.gameId);
-      requireSelling(game);
+      // A game annulled while a seller held cards (art. 16.º): the block still comes back and its cards sold become a
+      // sale, so that each one a player hands back is refunded by its number (refund.payCard).
+      const annulled = game.state === 'annulled';
+      if (!annulled) requireSelling(game);
       const { sold, returned } = blockReturn(block.ranges, input.firstUnsold, block.sellerName);
+      // Whether the series still stand at this game's top (no later game took from them): only then a return at the top gives its cards back.
+      const plan = planOf(ctx.db, game);
+      const follows = !annulled || seriesFollowGame(ctx.db, game, plan);
       const count = countDenominations(input.countedByDenomination);
       const settlement = sellerSettlement({ sold, priceCents: game.priceCents, countedCents: count.cents, thresholdCents: hallSettings(ctx.db).drawerVarianceThresholdCents });
       const operator = operatorOf(ctx);
@@ -141,7 +153,36 @@ export const sellerHandlers: HandlerSlice<'seller.handOut' | 'seller.return' | '
       });
       const difference = ledger.sellerDifference(block.id, settlement.differenceCents, ctx.terminalId);
       if (difference) post(ctx.db, difference, booking);
-      keepNextNumbers(ctx.db, game, planOf(ctx.db, game));
+      // An annulled game's block gives its top back only while no later game took from its series.
+      if (follows) keepNextNumbers(ctx.db, game, plan);
+      // The settlement slip both sign, queued with the money it documents (reprinted as any job, print.reprint).
+      enqueue(
+        ctx,
+        'receipts',
+        (hall) =>
+          sellerSettlementSlip({
+            ...hall,
+            blockId: block.id,
+            sessionId: game.sessionId,
+            gameNumber: game.number,
+            terminalId: ctx.terminalId,
+            seller: block.sellerName,
+            ranges: block.ranges,
+            firstUnsold: first,
+            cardsSold: settlement.cardsSold,
+            priceCents: game.priceCents,
+            owedCents: settlement.owedCents,
+            counted: count.counts,
+            countedCents: count.cents,
+            differenceCents: settlement.differenceCents,
+            acceptedBy: approver?.name ?? null,
+            acceptanceReason: approver ? input.reason! : null,
+            receivedBy: operator.name,
+            handedAt: block.at,
+            at: ctx.at,
+          }),
+        { type: 'seller_return', id: block.id },
+      );
       const view = blockView(blockById(ctx.db, block.id)!);
       return done(view, { before: { blockId: block.id, returned: false }, after: { blockId: block.id, sold, returned, saleId, ...settlement } });
     },
@@ -153,5 +194,16 @@ export const sellerHandlers: HandlerSlice<'seller.handOut' | 'seller.return' | '
     const order = gameOrder(planOf(ctx.db, game));
     const out = blocks.filter((b) => b.returnedAt === null).flatMap((b) => b.ranges);
     return { blocks: blocks.map(blockView), toSellFirst: orderState(order, gameSaleRanges(ctx.db, game.id), out).toSellFirst };
+  }),
+
+  'export.sellerSettlements': query((ctx, input) => {
+    if (!sessionById(ctx.db, input.sessionId)) throw new KioskError('SESSION_NOT_FOUND', { sessionId: input.sessionId });
+    const rows = settlementsOfSession(ctx.db, input.sessionId);
+    const zone = hallTimeZone(ctx.db);
+    return {
+      filename: csvFilename('vendedores', 'sessao', input.sessionId),
+      content: toCsv(SELLER_SETTLEMENTS_CSV, rows, zone, { software: softwareLabel(), madeAt: ctx.at }),
+      rows: rows.length,
+    };
   }),
 };

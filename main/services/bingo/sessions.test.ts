@@ -176,6 +176,8 @@ describe('session.acta', () => {
           endedAt: iso(20),
           annulReason: null,
           refundedCents: 0,
+          // Cards per seller (issue 42): all sold at the counter.
+          cardsBySeller: [{ username: 'caixa1', name: 'Caixa Um', cards: 31 }],
         },
         {
           number: 2,
@@ -206,6 +208,7 @@ describe('session.acta', () => {
           endedAt: iso(46),
           annulReason: 'failure_during_draw',
           refundedCents: 1000,
+          cardsBySeller: [{ username: 'caixa1', name: 'Caixa Um', cards: 10 }],
         },
       ],
       // Both prizes of game 1 were paid while the session is open: nothing owed.

@@ -12,6 +12,7 @@ import type { ReadableDb } from '../../../db/connection.js';
 import { actaPrizeRows, activeBalls } from '../../../db/bingo/draw.js';
 import { ballSetById, closuresOfSession, gamesOfSession } from '../../../db/bingo/games.js';
 import { gameSalesTotals, gameSoldRanges, refundedByGame } from '../../../db/bingo/sales.js';
+import { cardsBySellerOfGame } from '../../../db/bingo/sellers.js';
 import {
   addIncident,
   appendActa,
@@ -105,6 +106,8 @@ export function actaOf(db: ReadableDb, sessionId: number): Acta {
       endedAt: g.finishedAt ?? g.annulledAt,
       annulReason: g.annulReason,
       refundedCents: refunded.get(g.id) ?? 0,
+      // A game whose sale closed plays its cards (a pair's second game, its first's): the cards per seller as sold.
+      cardsBySeller: cardsBySellerOfGame(db, c && g.doubleOf !== null ? g.doubleOf : g.id),
     };
   });
   const live = games.filter((g) => g.state !== 'annulled');

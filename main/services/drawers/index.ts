@@ -41,6 +41,7 @@ import {
   type DrawerRow,
 } from '../../../db/drawers.js';
 import { auditHead } from '../../../db/audit.js';
+import { sellerFiguresOfDrawer } from '../../../db/bingo/sellers.js';
 import { signCheckpoint } from '../shared/signing/checkpoint.js';
 import { post } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
@@ -136,6 +137,12 @@ function chipsCounted(db: ReadableDb, drawer: DrawerRow, map: Readonly<Record<st
     return count;
   }
   return count && count.cents > 0 ? count : null;
+}
+
+/** The sellers whose cash the drawer collected, for its Z (none: no field, the Z as before). */
+function sellersOf(db: ReadableDb, drawerId: number): Pick<ZReportView, 'sellers'> {
+  const sellers = sellerFiguresOfDrawer(db, drawerId);
+  return sellers.length > 0 ? { sellers } : {};
 }
 
 const emptyChips = (): DrawerChipsView => ({ floatCents: 0, float: [], movements: { cards: 0, sold: 0, redeemed: 0, fills: 0, credits: 0 }, expectedCents: 0 });
@@ -295,6 +302,8 @@ export const drawersHandlers: HandlerSlice<
         auditHead: auditHead(ctx.db),
         // Signed by the hall's key: the log up to the Z, which the inspector checks offline against its key.
         checkpoint: signCheckpoint(ctx, ctx.keys.current(), { reason: 'z', ref: { type: 'drawer', id: drawer.id }, extensions: [`Z ${zNumber}`] }),
+        // The roving sellers settled into this drawer, each apart (issue 42): only on a Z that collected some.
+        ...sellersOf(ctx.db, drawer.id),
       };
       insertDrawerClose(ctx.db, {
         drawerId: drawer.id,

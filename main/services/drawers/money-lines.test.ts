@@ -1,7 +1,7 @@
 /**
  * Each money kind described once (issue 23): a drawer that took every kind of
  * movement — cards sold (in cash and in chips) and one voided, a prize, a
- * refund, a guia's cash part, a pay-in, a pay-out, a drop, chips filled,
+ * refund (a sale's, and a card's by its number), a guia's cash part, a pay-in, a pay-out, a drop, chips filled,
  * sold, redeemed and credited, chips handed to the caixa — prints an X and a Z whose every line, whose
  * cash expected and whose variance are the ledger's, to the cent: read back
  * from the printed bytes and compared with the ledger's entries by kind.
@@ -92,10 +92,13 @@ describe('the X and Z of a drawer that took every kind of movement', () => {
     // A game annulled before its first ball: its sale refunded in full.
     const g2 = await h.ok('game.open', { seriesCode: 'A' }, t.manager);
     const refunded = await h.ok('sale.create', { gameId: g2.id, quantity: 3, payment: { method: 'cash', tenderedCents: 300 } }, t.counter);
+    const oneCard = await h.ok('sale.create', { gameId: g2.id, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } }, t.counter);
     await h.ok('game.suspend', { gameId: g2.id }, t.manager);
     h.clock.advanceMinutes(15);
     await h.ok('game.annul', { gameId: g2.id, reason: 'failure_before_draw' }, t.manager);
     await h.ok('refund.pay', { saleId: refunded.saleId }, t.counter);
+    // The other sale's card handed back and refunded by its number (issue 42): 1,00 € in, 1,00 € out.
+    await h.ok('refund.payCard', { gameId: g2.id, seriesCode: oneCard.ranges[0]!.seriesCode, number: oneCard.ranges[0]!.from }, t.counter);
     // A third game's cards paid in chips (art. 19.º): they stay in the drawer that took them.
     const g3 = await h.ok('game.open', { seriesCode: 'A' }, t.manager);
     await h.ok('sale.create', { gameId: g3.id, quantity: 5, payment: { method: 'chips', tenderedCents: 500 } }, t.counter);
@@ -154,7 +157,7 @@ describe('the X and Z of a drawer that took every kind of movement', () => {
       chipsRedeemed: -ledgerNet('cash:T1', cashKinds('chipsRedeemed')),
       expected,
     });
-    // In figures: 100 + 40 (30 + 2 − 2 + 3 at the counter, 5 + 2 by the seller) + 20 + 30 − 1,85 (the line of 37,00 €) − 3 − 15 − 7,50 − 10 − 10
+    // In figures: 100 + 41 (30 + 2 − 2 + 3 + 1 at the counter, 5 + 2 by the seller) + 20 + 30 − 1,85 (the line of 37,00 €) − 4 (3 + the card) − 15 − 7,50 − 10 − 10
     // − 0,50 (the seller short) + 0,30 (the seller over) = 142,45 €.
     expect(expected).toBe(14_245);
     expect(drawerExpectedCash(h.kiosk.db, openDrawersAt(h.kiosk.db, 'T1')[0]!)).toBe(expected);

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelOutput } from '../../../core/contract.js';
 import { TableRegion } from '../../components/TableRegion.js';
@@ -33,7 +34,8 @@ export function ActaGames({ acta: a }: { acta: ChannelOutput<'session.acta'> | u
         </thead>
         <tbody>
           {a.games.map((g) => (
-            <tr key={g.number} data-testid={`acta-game-${g.number}`} className={`state-${g.state}`}>
+            <Fragment key={g.number}>
+            <tr data-testid={`acta-game-${g.number}`} className={`state-${g.state}`}>
               <th scope="row" className="num">
                 {g.number}
               </th>
@@ -62,6 +64,15 @@ export function ActaGames({ acta: a }: { acta: ChannelOutput<'session.acta'> | u
                 {g.balls > 0 ? <span className="acta-note">{t('acta.balls', { count: g.balls, set: g.ballSet ?? '—' })}</span> : null}
               </td>
             </tr>
+            {/* The cards each person sold (a counter's operator or a roving seller, art. 13.º): a line under the game. */}
+            {g.cardsBySeller.length > 0 ? (
+              <tr data-testid={`acta-sellers-${g.number}`} className="acta-sellers">
+                <td colSpan={10} className="acta-note">
+                  {t('acta.cardsBySeller', { list: g.cardsBySeller.map((s) => t('acta.sellerCards', { name: s.name, count: s.cards })).join(' · ') })}
+                </td>
+              </tr>
+            ) : null}
+            </Fragment>
           ))}
         </tbody>
         <tfoot>

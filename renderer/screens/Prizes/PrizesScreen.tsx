@@ -71,6 +71,7 @@ export function PrizesScreen({ canPay = true }: { canPay?: boolean }) {
           saleText={saleText}
           onSaleText={setSaleText}
           onAsk={ask}
+          onCardRefunded={reload}
         />
       </div>
 

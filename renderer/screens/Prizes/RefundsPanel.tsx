@@ -7,6 +7,7 @@ import type { useOffline } from '../../components/LinkBanner.js';
 import { useFormat } from '../../format.js';
 import { parseReceipt } from '../../lib/cardEntry.js';
 import { formatRanges } from '../../lib/ranges.js';
+import { CardRefundForm } from './CardRefundForm.js';
 import type { Paying } from './payout.js';
 import { PayoutTable } from './PayoutTable.js';
 
@@ -24,6 +25,7 @@ export function RefundsPanel({
   saleText,
   onSaleText,
   onAsk,
+  onCardRefunded,
 }: {
   refunds: Refunds | undefined;
   error: ClientError | null;
@@ -33,6 +35,8 @@ export function RefundsPanel({
   onSaleText: (text: string) => void;
   /** A payout's act begins (the last payout's words go) and, with a refund, asks its confirmation. */
   onAsk: (paying: Paying | null) => void;
+  /** A card refunded by its number (refund.payCard): the lists are read again. */
+  onCardRefunded?: () => void;
 }) {
   const { t } = useTranslation();
   const f = useFormat();
@@ -96,6 +100,13 @@ export function RefundsPanel({
         </p>
       ) : null}
       <ErrorAlert error={quickError} testId="refund-error" />
+      {canPay ? (
+        <CardRefundForm
+          games={[...new Map((refunds ?? []).map((r) => [r.gameId, { gameId: r.gameId, gameNumber: r.gameNumber }])).values()]}
+          offline={offline}
+          onRefunded={() => onCardRefunded?.()}
+        />
+      ) : null}
       <PayoutTable
         rows={refunds}
         error={error}
