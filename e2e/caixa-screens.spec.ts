@@ -1,6 +1,6 @@
 /**
  * The caixa in sub-screens (issue 22, points 11 and 12): a bar of big tabs
- * (Guias, Máquinas e contadores, Fundos, Fichas, Mesas for a manager; the
+ * (Guias, Máquinas e contadores, Fundos, Fichas, Mesas, Identificações for a manager; the
  * caixa's staff get the first, the second and the chips), each sub-screen no
  * longer than two screens and never sideways, a paid guia's payment line
  * whole. At 1024x768 (touch, pt-PT), 1366x768 (touch, en) and 1920x1080
@@ -39,11 +39,11 @@ afterAll(async () => {
 const cases = SCREEN_CASES;
 
 const TABS = {
-  'pt-PT': ['Guias', 'Máquinas e contadores', 'Fundos', 'Fichas', 'Mesas'],
-  en: ['Guias', 'Machines and meters', 'Funds', 'Chips', 'Tables'],
+  'pt-PT': ['Guias', 'Máquinas e contadores', 'Fundos', 'Fichas', 'Mesas', 'Identificações'],
+  en: ['Guias', 'Machines and meters', 'Funds', 'Chips', 'Tables', 'Identifications'],
 };
 
-const SUBS = ['guias', 'machines', 'funds', 'chips', 'tables'] as const;
+const SUBS = ['guias', 'machines', 'funds', 'chips', 'tables', 'identifications'] as const;
 type Sub = (typeof SUBS)[number];
 /** What each sub-screen holds (its existing test ids). */
 const HOLDS: Record<Sub, string[]> = {
@@ -52,6 +52,7 @@ const HOLDS: Record<Sub, string[]> = {
   funds: ['funds-table', 'contribute-submit', 'transfer-submit'],
   chips: ['chip-100000', 'chips-sell', 'chips-redeem', 'chips-fill'],
   tables: ['cloth-n-17', 'spin-number', 'log-spin'],
+  identifications: ['identifications-day', 'identifications-csv', 'barred-current'],
 };
 
 async function open(c: (typeof cases)[number], username: string, pin: string): Promise<Page> {
@@ -122,7 +123,7 @@ describe('the caixa in sub-screens', () => {
       // The caixa's staff: guias, machines and chips only; no funds, no tables.
       const caixa = await open(c, 'tesouraria', '5555');
       expect(await caixa.locator('[role="tab"][data-testid^="caixa-sub-"]').allInnerTexts()).toEqual([TABS[c.lang][0], TABS[c.lang][1], TABS[c.lang][3]]);
-      expect([await caixa.getByTestId('caixa-sub-funds').count(), await caixa.getByTestId('caixa-sub-tables').count()]).toEqual([0, 0]);
+      expect([await caixa.getByTestId('caixa-sub-funds').count(), await caixa.getByTestId('caixa-sub-tables').count(), await caixa.getByTestId('caixa-sub-identifications').count()]).toEqual([0, 0, 0]);
       if (c.touch) await caixa.getByTestId('caixa-sub-chips').tap();
       else await caixa.getByTestId('caixa-sub-chips').click();
       await caixa.getByTestId('chips-sell').waitFor();

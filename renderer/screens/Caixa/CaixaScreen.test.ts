@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { caixaSubsFor } from './CaixaScreen.js';
 
 describe("the caixa's sub-screens", () => {
-  it('are guias, machines and chips for the caixa’s staff; all five for a manager or an admin', () => {
+  it('are guias, machines and chips for the caixa’s staff; all six for a manager or an admin (the identified players theirs alone)', () => {
     expect(caixaSubsFor(['caixa'])).toEqual(['guias', 'machines', 'chips']);
-    expect(caixaSubsFor(['manager'])).toEqual(['guias', 'machines', 'funds', 'chips', 'tables']);
-    expect(caixaSubsFor(['admin'])).toEqual(['guias', 'machines', 'funds', 'chips', 'tables']);
-    expect(caixaSubsFor(['caixa', 'manager'])).toEqual(['guias', 'machines', 'funds', 'chips', 'tables']);
+    expect(caixaSubsFor(['manager'])).toEqual(['guias', 'machines', 'funds', 'chips', 'tables', 'identifications']);
+    expect(caixaSubsFor(['admin'])).toEqual(['guias', 'machines', 'funds', 'chips', 'tables', 'identifications']);
+    expect(caixaSubsFor(['caixa', 'manager'])).toEqual(['guias', 'machines', 'funds', 'chips', 'tables', 'identifications']);
   });
 });

@@ -8,6 +8,7 @@ import { ChipExchange } from './ChipExchange.js';
 import { FundsPanel } from './FundsPanel.js';
 import { GuiaCard, GuiaFinder, type Guia } from './GuiaDesk.js';
 import { GuiasPanel } from './GuiasPanel.js';
+import { IdentificationsPanel } from './Identifications.js';
 import { ReturnReport } from './ReturnReport.js';
 import { TableSheet } from './Table/TableSheet.js';
 import { IssueGuiaForm } from './IssueGuiaForm.js';
@@ -15,14 +16,15 @@ import { MeterForm } from './MeterForm.js';
 import { UnpaidGuias } from './UnpaidGuias.js';
 import { NoDrawerNotice } from './NoDrawerNotice.js';
 
-/** The caixa's sub-screens, in the order of the bar: the funds and the tables only for a manager. */
-const CAIXA_SUBS = ['guias', 'machines', 'funds', 'chips', 'tables'] as const;
+/** The caixa's sub-screens, in the order of the bar: the funds, the tables and the identified players only for a manager. */
+const CAIXA_SUBS = ['guias', 'machines', 'funds', 'chips', 'tables', 'identifications'] as const;
 type CaixaSub = (typeof CAIXA_SUBS)[number];
 
-/** The sub-screens a user of these roles works in (the caixa: guias, meters and chips; a manager all five). */
+/** The sub-screens a user of these roles works in (the caixa: guias, meters and chips; a manager all six). */
 export function caixaSubsFor(roles: readonly Role[]): CaixaSub[] {
   const manages = roles.includes('manager') || roles.includes('admin');
-  return CAIXA_SUBS.filter((sub) => manages || (sub !== 'funds' && sub !== 'tables'));
+  // Personal data (Lei n.º 83/2017) is the managers' to read: the caixa identifies a player, never lists them.
+  return CAIXA_SUBS.filter((sub) => manages || (sub !== 'funds' && sub !== 'tables' && sub !== 'identifications'));
 }
 
 /**
@@ -30,8 +32,8 @@ export function caixaSubsFor(roles: readonly Role[]): CaixaSub[] {
  * guias (find one by number or QR, pay it in cash and cheques, void or
  * reprint it; issue one; those still to pay; for a manager those of a
  * period), the machines (their meters; for a manager their return), the
- * funds held (manager), the face-value chips, and the roulette tables
- * (manager).
+ * funds held (manager), the face-value chips, the roulette tables
+ * (manager), and the identified players and the barred list (manager).
  */
 export function CaixaScreen({ roles, onOpenDrawer }: { roles: readonly Role[]; onOpenDrawer?: () => void }) {
   const { t } = useTranslation();
@@ -96,6 +98,7 @@ export function CaixaScreen({ roles, onOpenDrawer }: { roles: readonly Role[]; o
         {shown === 'funds' ? <FundsPanel /> : null}
         {shown === 'chips' ? <ChipExchange notice={notice} noDrawer={noDrawer} /> : null}
         {shown === 'tables' ? <TableSheet /> : null}
+        {shown === 'identifications' ? <IdentificationsPanel /> : null}
       </div>
     </main>
   );

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { useOffline } from '../../components/LinkBanner.js';
 import { ReasonPicker } from '../../components/ReasonPicker.js';
+import { PayeeRow } from './Payee.js';
 import { ChipKeys } from './Chips/ChipKeys.js';
 import { ChipSide } from './Chips/ChipSide.js';
 import { useChipExchange, type ChipExchangeState } from './Chips/useChipExchange.js';
@@ -11,6 +12,13 @@ import { useChipExchange, type ChipExchangeState } from './Chips/useChipExchange
 function ChipDialog({ x }: { x: ChipExchangeState }) {
   const { t } = useTranslation();
   const kind = x.kind;
+  const asks = (kind === 'sell' || kind === 'redeem') && x.needsPayee && x.payee === null;
+  const { setIdentifying } = x;
+  // The rule asks for the player first (Lei n.º 83/2017, art. 76.º): the identification opens over the confirmation,
+  // once it is shown (an effect of this parent runs after its dialog's own).
+  useEffect(() => {
+    if (asks) setIdentifying(true);
+  }, [kind, asks, setIdentifying]);
   if (!kind) return null;
   return (
     <ConfirmDialog
@@ -23,7 +31,19 @@ function ChipDialog({ x }: { x: ChipExchangeState }) {
       onClose={x.close}
     >
       <p>{x.confirmText}</p>
-      {kind === 'fill' || kind === 'credit' ? <ReasonPicker act={`chips.${kind}`} label={t('chips.reason')} value={x.reason} onChange={x.setReason} testId="chips-reason" /> : null}
+      {kind === 'fill' || kind === 'credit' ? (
+        <ReasonPicker act={`chips.${kind}`} label={t('chips.reason')} value={x.reason} onChange={x.setReason} testId="chips-reason" />
+      ) : (
+        <PayeeRow
+          payee={x.payee}
+          needed={x.needsPayee}
+          neededText={t('identify.neededThreshold')}
+          chosenKey="identify.chosenPlayer"
+          open={x.identifying}
+          setOpen={x.setIdentifying}
+          onChoose={x.setPayee}
+        />
+      )}
     </ConfirmDialog>
   );
 }

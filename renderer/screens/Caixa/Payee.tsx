@@ -10,14 +10,24 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 export type Person = ChannelOutput<'person.identify'>;
 
 /** The refusals after which the payment waits for the player's identification (Lei n.º 83/2017, art. 76.º). */
-export const ASKS_IDENTIFICATION = new Set(['IDENTIFICATION_REQUIRED', 'CHEQUE_NEEDS_PAYEE', 'PERSON_ERASED']);
+export const ASKS_IDENTIFICATION = new Set(['IDENTIFICATION_REQUIRED', 'PRIZE_IDENTIFICATION_REQUIRED', 'CHEQUE_NEEDS_PAYEE', 'PERSON_ERASED']);
 
 /**
  * Who the payment is made to: no one (cash under the threshold), or the
  * player identified here, by the document in hand. Cheques go only to an
  * identified player (Lei n.º 83/2017, art. 76.º, n.º 3).
  */
-export function PayeeRow(p: { payee: Person | null; needed: boolean; open: boolean; setOpen: (open: boolean) => void; onChoose: (p: Person | null) => void }) {
+export function PayeeRow(p: {
+  payee: Person | null;
+  needed: boolean;
+  /** Why the rule asks for the player here (a guia's words by default). */
+  neededText?: string;
+  /** The words naming the player chosen (a guia's payee by default). */
+  chosenKey?: 'identify.chosen' | 'identify.chosenPlayer';
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  onChoose: (p: Person | null) => void;
+}) {
   const { t } = useTranslation();
   const { payee, needed, open, setOpen, onChoose } = p;
   return (
@@ -25,9 +35,9 @@ export function PayeeRow(p: { payee: Person | null; needed: boolean; open: boole
       <span className={needed && payee === null ? 'warning' : 'hint'} data-testid="pay-payee-text">
         {payee === null
           ? needed
-            ? t('identify.needed')
+            ? (p.neededText ?? t('identify.needed'))
             : t('identify.none')
-          : t('identify.chosen', { name: payee.name, document: DOCUMENT_TYPE_LABELS[payee.documentType], number: payee.documentMasked, country: payee.country })}
+          : t(p.chosenKey ?? 'identify.chosen', { name: payee.name, document: DOCUMENT_TYPE_LABELS[payee.documentType], number: payee.documentMasked, country: payee.country })}
       </span>
       <button type="button" className="btn" data-testid="pay-payee-choose" onClick={() => setOpen(true)}>
         {payee === null ? t('identify.open') : t('identify.change')}

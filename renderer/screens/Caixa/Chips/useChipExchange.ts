@@ -7,6 +7,7 @@ import { invoke, type ClientError, type ClientResult } from '../../../client.js'
 import { useFormat } from '../../../format.js';
 import { useKioskQuery } from '../../../hooks.js';
 import { parseEuroText } from '../../../lib/money.js';
+import type { Person } from '../Payee.js';
 
 export type Exchange = ChannelOutput<'chips.sell'>;
 export type Move = ChannelOutput<'chips.move'>;
@@ -23,6 +24,10 @@ export function useChipExchange() {
   const [reason, setReason] = useState('');
   const reasons = useKioskQuery('reasons.get', {});
   const [error, setError] = useState<ClientError | string | null>(null);
+  // The player of a sale or a redemption (Lei n.º 83/2017, art. 76.º): asked for from the hall's threshold, one exchange's only.
+  const settings = useKioskQuery('settings.get', {});
+  const [payee, setPayee] = useState<Person | null>(null);
+  const [identifying, setIdentifying] = useState(false);
   // Largest first, as the receipt and the kiosk's answer list them.
   const chips = [...FACE_VALUES].reverse().filter((v) => (counts[v] ?? 0) > 0).map((v) => ({ valueCents: v, count: counts[v]! }));
   const total = chips.reduce((s, c) => s + c.valueCents * c.count, 0);
@@ -31,6 +36,8 @@ export function useChipExchange() {
   const short = total > 0 && change !== null && change < 0;
   // Once sold, the change stays in the box until the next chip is keyed.
   const showLastChange = total === 0 && done?.kind === 'sell';
+  const identifyFrom = settings.data?.identificationThresholdCents ?? null;
+  const needsPayee = identifyFrom !== null && total >= identifyFrom;
   const add = (v: number, n: number) => setCounts({ ...counts, [v]: Math.max(0, (counts[v] ?? 0) + n) });
   const reset = () => {
     setCounts({});
@@ -54,8 +61,9 @@ export function useChipExchange() {
     credit: t('chips.confirmCredit', { chips: list, amount: f.money(total) }),
   };
   const submit = async (k: Action): Promise<ClientResult<Exchange | Move>> => {
-    if (k === 'sell') return invoke('chips.sell', { chips, payment: { method: 'cash', tenderedCents: tenderedCents ?? total } });
-    if (k === 'redeem') return invoke('chips.redeem', { chips: chips.map((c) => ({ ...c, faceValue: true })) });
+    const person = payee ? { personId: payee.personId } : {};
+    if (k === 'sell') return invoke('chips.sell', { chips, payment: { method: 'cash', tenderedCents: tenderedCents ?? total }, ...person });
+    if (k === 'redeem') return invoke('chips.redeem', { chips: chips.map((c) => ({ ...c, faceValue: true })), ...person });
     return invoke('chips.move', { kind: k, chips, reason: reason.trim() });
   };
   const finish = (r: Exchange | Move) => {
@@ -63,6 +71,7 @@ export function useChipExchange() {
     if ('exchangeId' in r) setDone(r);
     else setMoved(r);
     reset();
+    setPayee(null);
   };
   return {
     counts,
@@ -82,7 +91,16 @@ export function useChipExchange() {
     confirmText: kind ? confirmTexts[kind] : '',
     submit,
     finish,
-    close: () => setKind(null),
+    close: () => {
+      setKind(null);
+      setIdentifying(false);
+      setPayee(null);
+    },
+    payee,
+    setPayee,
+    identifying,
+    setIdentifying,
+    needsPayee,
     reason,
     setReason,
   };

@@ -1,0 +1,149 @@
+/**
+ * Identification where Lei n.º 83/2017 (art. 76.º) asks for it, on the
+ * screens: where the hall identifies at a prize's delivery, the counter's
+ * prize payment opens the identification first and pays the player named;
+ * 2 000,00 € of chips open it before the sale; the manager's record of the
+ * gaming day names the player, the list of persons barred from play is read,
+ * said and imported, and a barred identification refused at the caixa shows
+ * on the manager's record. At 1024x768 (touch, pt-PT) and 1920x1080
+ * (keyboard, en), each dialog's acts inside the window. Screenshots to
+ * E2E_IDENTIFICATION_SHOTS when set.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectInSight, expectNoSidewaysScroll, expectText, launchChromium, openAs, readFaces, type RunningKiosk, startKiosk } from './support.js';
+
+let kiosk: RunningKiosk;
+let browser: Browser;
+const SHOTS = process.env.E2E_IDENTIFICATION_SHOTS;
+const winners: number[] = [];
+let firstCard = 0;
+
+const token = async (username: string, pin: string) => (await kiosk.call('auth.login', { username, pin })).value.operatorToken as string;
+
+beforeAll(async () => {
+  kiosk = await startKiosk(['--demo']);
+  browser = await launchChromium();
+  const manager = await token('gerente', '2222');
+  const cashier = await token('caixa1', '3333');
+  expect((await kiosk.call('settings.update', { identificationMoment: 'prize' }, manager)).ok).toBe(true);
+  // A line won in the demo's open game: the prize the counter pays.
+  const gameId = (await kiosk.call('session.current', {}, cashier)).value.games[0].id as number;
+  const sale = await kiosk.call('sale.create', { gameId, quantity: 3, payment: { method: 'cash', tenderedCents: 300 } }, cashier);
+  firstCard = sale.value.ranges[0].from as number;
+  expect((await kiosk.call('game.closeSale', { gameId }, manager)).ok).toBe(true);
+  for (const number of readFaces(kiosk.dataDir, 'A', firstCard, firstCard).get(firstCard)![0]!) await kiosk.call('game.drawBall', { gameId, number }, manager);
+  expect((await kiosk.call('game.claim', { gameId, kind: 'line', seriesCode: 'A', card: firstCard }, manager)).value.valid).toBe(true);
+  winners.push((await kiosk.call('game.closeClaims', { gameId, kind: 'line' }, manager)).value.winners[0].winnerId as number);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await kiosk?.stop();
+});
+
+const CASES = [
+  { viewport: { width: 1024, height: 768 }, touch: true, lang: 'pt-PT' as const },
+  { viewport: { width: 1920, height: 1080 }, touch: false, lang: 'en' as const },
+] as const;
+type Case = (typeof CASES)[number];
+
+const shot = async (page: Page, name: string, c: Case) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${c.viewport.width}x${c.viewport.height}.png` });
+};
+
+async function identify(page: Page, person: { name: string; number: string; birth: string }) {
+  await page.getByTestId('identify-dialog').waitFor();
+  await page.getByTestId('identify-number').fill(person.number);
+  await page.getByTestId('identify-name').fill(person.name);
+  await page.getByTestId('identify-birth').fill(person.birth);
+  await page.getByTestId('identify-verified').check();
+}
+
+const BARRED = ['Nome;Tipo de documento;N.º do documento;País emissor;Data de nascimento;Válido de;Válido até', 'Rui Barrado Teste;cc;98765432 1 ZZ9;PT;1970-03-03;2026-01-01;', 'Ana Antiga;passport;P1234567;ES;1960-01-01;2020-01-01;2021-01-01', ''].join('\r\n');
+
+describe('identification at the counter and the caixa (Lei n.º 83/2017, art. 76.º)', () => {
+  it('the prize paid where the hall identifies at its delivery: the identification opens first, the player named is paid', async () => {
+    const c = CASES[0];
+    const page = await openAs(browser, kiosk, 'caixa1', '3333', { viewport: c.viewport, hasTouch: c.touch, lang: c.lang });
+    await page.getByTestId('prizes-tab').click();
+    await page.getByTestId(`prize-pay-${winners[0]}`).click();
+    await expectText(page, 'pay-payee-text', 'Identificação do premiado obrigatória: a sala identifica os jogadores na entrega de cada prémio (Lei n.º 83/2017, art. 76.º, n.º 5).');
+    await page.getByTestId('prize-card').fill(`A ${firstCard}`);
+    await page.getByTestId('prize-confirm').click();
+    await identify(page, { name: 'Maria Premiada Teste', number: '12345678 9 ZZ1', birth: '1980-05-17' });
+    await expectInSight(page, 'identify-record', 'identify-verified');
+    await shot(page, 'prize-identify', c);
+    await page.getByTestId('identify-record').click();
+    await expectText(page, 'pay-payee-text', 'Jogador: Maria Premiada Teste (Cartão de Cidadão');
+    await expectInSight(page, 'prize-confirm', 'pay-payee-choose');
+    await shot(page, 'prize-payee', c);
+    await page.getByTestId('prize-confirm').click();
+    await expectText(page, `prize-row-${winners[0]}`, 'Pago');
+    await expectNoSidewaysScroll(page);
+    await page.context().close();
+  });
+
+  for (const c of CASES) {
+    it(`2 000,00 € of chips open the identification before the sale, at ${c.viewport.width}x${c.viewport.height}`, async () => {
+      const page = await openAs(browser, kiosk, 'tesouraria', '5555', { viewport: c.viewport, hasTouch: c.touch, lang: c.lang });
+      await page.getByTestId('caixa-sub-chips').click();
+      await page.getByTestId('chip-100000').click();
+      await page.getByTestId('chip-100000').click();
+      await page.getByTestId('chips-sell').click();
+      await page.getByTestId('identify-dialog').waitFor();
+      await expectInSight(page, 'identify-record', 'identify-find');
+      await shot(page, 'chips-identify', c);
+      await page.getByTestId('identify-dialog').getByTestId('confirm-cancel').click();
+      await expectText(
+        page,
+        'pay-payee-text',
+        c.lang === 'en' ? "The player's identification is required: the amount reaches the gaming day's threshold (Law 83/2017, art. 76)." : 'Identificação do jogador obrigatória: o valor chega ao limiar do dia de jogo (Lei n.º 83/2017, art. 76.º).',
+      );
+      await expectInSight(page, 'chips-confirm', 'pay-payee-choose');
+      await shot(page, 'chips-payee-needed', c);
+      await expectNoSidewaysScroll(page);
+      await page.context().close();
+    });
+  }
+
+  for (const c of CASES) {
+    it(`the manager's record and the barred list, at ${c.viewport.width}x${c.viewport.height}`, async () => {
+      const page = await openAs(browser, kiosk, 'gerente', '2222', { viewport: c.viewport, hasTouch: c.touch, lang: c.lang });
+      await page.getByTestId('caixa-tab').click();
+      await page.getByTestId('caixa-sub-identifications').click();
+      await expectText(page, 'identifications-acts', 'Maria Premiada Teste');
+      await expectInSight(page, 'identifications-day', 'identifications-csv');
+      await shot(page, 'identifications', c);
+      if (c === CASES[0]) {
+        await page.getByTestId('barred-file').setInputFiles({ name: 'interditos.csv', mimeType: 'text/csv', buffer: Buffer.from(BARRED, 'utf8') });
+        await expectText(page, 'barred-preview', 'interditos.csv: 2 pessoas; 1 proibidas hoje, 1 com a interdição terminada, 0 com a interdição ainda por começar. É a primeira lista da sala.');
+        await shot(page, 'barred-preview', c);
+        await page.getByTestId('barred-import').click();
+        await expectInSight(page, 'barred-confirm');
+        await shot(page, 'barred-confirm', c);
+        await page.getByTestId('barred-confirm').click();
+        await expectText(page, 'barred-done', 'Lista importada: 2 pessoas, 1 proibidas hoje.');
+        await expectText(page, 'barred-current', 'Lista em vigor: 2 pessoas');
+        // The caixa identifies the barred person: refused in words, and the manager's record shows it.
+        const caixa = await token('tesouraria', '5555');
+        const refused = await kiosk.call('person.identify', { person: { name: 'Rui Barrado Teste', documentType: 'cc', documentNumber: '987654321ZZ9', country: 'PT', birthDate: '1970-03-03' }, documentVerified: true }, caixa);
+        expect(refused.error?.code).toBe('PERSON_BARRED');
+        await expectText(page, 'identifications-refusals', 'Rui Barrado Teste (Cartão de Cidadão 98765432 1 ZZ9, PT), linha 2 da lista; recusada por tesouraria');
+        await shot(page, 'identifications-refused', c);
+      } else {
+        await expectText(page, 'identifications-refusals', 'Rui Barrado Teste');
+        await expectText(page, 'barred-current', 'List in force: 2 persons');
+      }
+      await expectNoSidewaysScroll(page);
+      await page.context().close();
+    });
+  }
+
+  it('the caixa sees no record of identified players', async () => {
+    const page = await openAs(browser, kiosk, 'tesouraria', '5555', { viewport: CASES[0].viewport });
+    await page.getByTestId('caixa-sub-guias').waitFor();
+    expect(await page.getByTestId('caixa-sub-identifications').count()).toBe(0);
+    await page.context().close();
+  });
+});
