@@ -13,7 +13,6 @@ import { errorMessage, KioskError, type Lang } from '../../../../core/errors.js'
 import { invoke } from '../../../client.js';
 import { ApprovalDialog } from '../../../components/ApprovalDialog.js';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.js';
-import { ErrorAlert } from '../../../components/ErrorAlert.js';
 import { useFormat, useHallZone } from '../../../format.js';
 import { useKioskQuery } from '../../../hooks.js';
 import { formatRanges, type CardRange } from '../../../lib/ranges.js';
@@ -59,7 +58,10 @@ export function ReturnPanel({ block, game, onCancel, onDone }: { block: SellerBl
   const panel = useRef<HTMLDivElement>(null);
 
   // What the card read says, worked out by the same rule the kiosk applies (core/bingo/sellers.ts).
-  const { reading, readError } = readBlock(block, allSold ? null : readFirstUnsold(text, firstSeries), allSold, (e) => errorMessage(e.code, e.params, lang, zone));
+  // A card not of the block: said short beside the keys (the kiosk's own refusal says the same at length).
+  const { reading, readError } = readBlock(block, allSold ? null : readFirstUnsold(text, firstSeries), allSold, (e) =>
+    e.code === 'SELLER_RETURN_NOT_IN_BLOCK' ? t('sellers.notInBlock', { card: `${e.params.code} ${e.params.card}`, cards: formatRanges(block.ranges) }) : errorMessage(e.code, e.params, lang, zone),
+  );
 
   const key = (k: string) => {
     setAllSold(false);
@@ -68,7 +70,8 @@ export function ReturnPanel({ block, game, onCancel, onDone }: { block: SellerBl
   };
   const count = (map: Record<string, number>, cents: number) => {
     if (!reading) {
-      setError(readError ?? t('sellers.cardMissing'));
+      // Said where the card is read (in sight beside the keypad): a misread card already is.
+      if (!readError) setError(t('sellers.cardMissing'));
       return;
     }
     const threshold = settings.data?.drawerVarianceThresholdCents ?? 0;
@@ -111,24 +114,6 @@ export function ReturnPanel({ block, game, onCancel, onDone }: { block: SellerBl
             panel.current?.querySelector<HTMLInputElement>('.count-input')?.focus();
           }}
         />
-        <div className="sellers-reading" aria-live="polite" data-testid="sellers-reading">
-          {reading ? (
-            <>
-              <p>
-                {t('sellers.readSold', { count: countOf(reading.sold), cards: reading.sold.length > 0 ? formatRanges(reading.sold) : '—' })}
-                {' · '}
-                <strong data-testid="sellers-reading-owed">{t('sellers.readOwed', { owed: f.money(countOf(reading.sold) * game.priceCents) })}</strong>
-              </p>
-              <p>{reading.returned.length > 0 ? t('sellers.readBack', { count: countOf(reading.returned), cards: formatRanges(reading.returned) }) : t('sellers.readNoneBack')}</p>
-            </>
-          ) : readError ? (
-            <p className="alert" role="alert" data-testid="sellers-read-error">
-              {readError}
-            </p>
-          ) : (
-            <p className="hint">{t('sellers.readNothing')}</p>
-          )}
-        </div>
         {series.length > 1 ? (
           <div className="sellers-series" role="group" aria-label={t('sellers.seriesLabel')}>
             {series.map((code) => (
@@ -166,6 +151,28 @@ export function ReturnPanel({ block, game, onCancel, onDone }: { block: SellerBl
         >
           {t('sellers.allSold')}
         </button>
+        <div className="sellers-reading" aria-live="polite" data-testid="sellers-reading">
+          {reading ? (
+            <>
+              <p>
+                {t('sellers.readSold', { count: countOf(reading.sold), cards: reading.sold.length > 0 ? formatRanges(reading.sold) : '—' })}
+                {' · '}
+                <strong data-testid="sellers-reading-owed">{t('sellers.readOwed', { owed: f.money(countOf(reading.sold) * game.priceCents) })}</strong>
+              </p>
+              <p>{reading.returned.length > 0 ? t('sellers.readBack', { count: countOf(reading.returned), cards: formatRanges(reading.returned) }) : t('sellers.readNoneBack')}</p>
+            </>
+          ) : readError ? (
+            <p className="alert" role="alert" data-testid="sellers-read-error">
+              {readError}
+            </p>
+          ) : error ? (
+            <p className="alert" role="alert" data-testid="sellers-return-error">
+              {error}
+            </p>
+          ) : (
+            <p className="hint">{t('sellers.readNothing')}</p>
+          )}
+        </div>
         <p className="hint" id="sellers-first-unsold-hint">
           {t('sellers.firstUnsoldHint')}
         </p>
@@ -178,9 +185,7 @@ export function ReturnPanel({ block, game, onCancel, onDone }: { block: SellerBl
           submitLabel={t('sellers.countSubmit')}
           onCancel={onCancel}
           onSubmit={(map, cents) => count(map, cents)}
-        >
-          <ErrorAlert error={error} testId="sellers-return-error" />
-        </CountForm>
+        />
       </div>
       {counted && reading ? (
         counted.settlement.needsAcceptance ? (
