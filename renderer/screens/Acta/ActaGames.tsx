@@ -67,8 +67,10 @@ export function ActaGames({ acta: a }: { acta: ChannelOutput<'session.acta'> | u
             {/* The cards each person sold (a counter's operator or a roving seller, art. 13.º): a line under the game. */}
             {g.cardsBySeller.length > 0 ? (
               <tr data-testid={`acta-sellers-${g.number}`} className="acta-sellers">
-                <td colSpan={10} className="acta-note">
-                  {t('acta.cardsBySeller', { list: g.cardsBySeller.map((s) => t('acta.sellerCards', { name: s.name, count: s.cards })).join(' · ') })}
+                <td colSpan={10}>
+                  <span className="acta-note">
+                    {t('acta.cardsBySeller', { list: g.cardsBySeller.map((s) => t('acta.sellerCards', { name: s.name, count: s.cards })).join(' · ') })}
+                  </span>
                 </td>
               </tr>
             ) : null}

@@ -52,36 +52,40 @@ export function CardRefundForm({
 
   if (games.length === 0) return null;
   return (
-    <form className="form form-row" onSubmit={submit} aria-label={t('refunds.byCardTitle')} data-testid="card-refund-form">
-      <h3>{t('refunds.byCardTitle')}</h3>
-      <p className="hint">{t('refunds.byCardHint')}</p>
-      <label>
-        {t('refunds.byCardGame')}
-        <select data-testid="card-refund-game" value={chosen ?? ''} onChange={(e) => setGameId(Number(e.target.value))}>
-          {games.map((g) => (
-            <option key={g.gameId} value={g.gameId}>
-              {g.gameNumber}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {t('refunds.byCardSeries')}
-        <input data-testid="card-refund-series" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={8} size={4} value={series} onChange={(e) => setSeries(e.target.value)} />
-      </label>
-      <label>
-        {t('refunds.byCardNumber')}
-        <input data-testid="card-refund-number" inputMode="numeric" autoComplete="off" maxLength={6} size={6} value={number} onChange={(e) => setNumber(e.target.value)} />
-      </label>
-      <button type="submit" className="btn btn-primary btn-large" data-testid="card-refund-submit" {...offline}>
-        {t('refunds.byCardSubmit')}
-      </button>
+    <div className="card-refund" data-testid="card-refund">
+      <h3 id="card-refund-title">{t('refunds.byCardTitle')}</h3>
+      <p className="hint" id="card-refund-hint">
+        {t('refunds.byCardHint')}
+      </p>
+      <form className="form form-row" onSubmit={submit} aria-labelledby="card-refund-title" aria-describedby="card-refund-hint" data-testid="card-refund-form">
+        <label>
+          {t('refunds.byCardGame')}
+          <select data-testid="card-refund-game" value={chosen ?? ''} onChange={(e) => setGameId(Number(e.target.value))}>
+            {games.map((g) => (
+              <option key={g.gameId} value={g.gameId}>
+                {g.gameNumber}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('refunds.byCardSeries')}
+          <input data-testid="card-refund-series" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={8} size={3} value={series} onChange={(e) => setSeries(e.target.value)} />
+        </label>
+        <label>
+          {t('refunds.byCardNumber')}
+          <input data-testid="card-refund-number" inputMode="numeric" autoComplete="off" maxLength={6} size={5} value={number} onChange={(e) => setNumber(e.target.value)} />
+        </label>
+        <button type="submit" className="btn btn-primary btn-large" data-testid="card-refund-submit" {...offline}>
+          {t('refunds.byCardSubmit')}
+        </button>
+      </form>
       <ErrorAlert error={error} testId="card-refund-error" />
       {done ? (
         <p className="notice" role="status" data-testid="card-refund-done">
           {t('refunds.byCardDone', { card: `${done.seriesCode} ${done.number}`, number: done.gameNumber, amount: f.money(done.amountCents) })}
         </p>
       ) : null}
-    </form>
+    </div>
   );
 }
