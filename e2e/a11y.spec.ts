@@ -142,11 +142,11 @@ describe('every screen, every role', () => {
     await manager.getByTestId('checks-run').click();
     await manager.getByTestId('books-status').waitFor({ timeout: 30_000 });
     await audit(manager, 'manager checks, run');
-    await auditTabs(manager, 'manager', ['caixa-tab', 'caixa-sub-machines', 'caixa-sub-funds', 'caixa-sub-chips', 'caixa-sub-tables', 'drawer-tab', 'settings-tab']);
+    await auditTabs(manager, 'manager', ['caixa-tab', 'caixa-sub-machines', 'caixa-sub-funds', 'caixa-sub-chips', 'caixa-sub-tables', 'caixa-sub-identifications', 'drawer-tab', 'settings-tab']);
     // Configuração's sub-screens (the hall's is the first).
     await auditTabs(manager, 'manager settings', ['settings-sub-series', 'settings-sub-stock', 'settings-sub-machines', 'settings-sub-printers']);
     await switchLanguage(manager, 'en');
-    await auditTabs(manager, 'manager (en)', ['tab-game', 'prizes-tab', 'acta-tab', 'close-tab', 'checks-tab', 'caixa-tab', 'caixa-sub-guias', 'caixa-sub-machines', 'caixa-sub-funds', 'caixa-sub-chips', 'caixa-sub-tables', 'drawer-tab', 'settings-tab']);
+    await auditTabs(manager, 'manager (en)', ['tab-game', 'prizes-tab', 'acta-tab', 'close-tab', 'checks-tab', 'caixa-tab', 'caixa-sub-guias', 'caixa-sub-machines', 'caixa-sub-funds', 'caixa-sub-chips', 'caixa-sub-tables', 'caixa-sub-identifications', 'drawer-tab', 'settings-tab']);
     await auditTabs(manager, 'manager settings (en)', ['settings-sub-series', 'settings-sub-stock', 'settings-sub-machines', 'settings-sub-printers']);
 
     // The hall board, opened from the game screen on its own token.
