@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shotsFolder } from './layout.js';
-import { axeViolations, expectInSight, expectText, launchChromium, openAs, type RunningKiosk, startKiosk } from './support.js';
+import { axeViolations, expectInSight, expectText, launchChromium, openAs, type RunningKiosk, startKiosk, switchLanguage } from './support.js';
 
 let kiosk: RunningKiosk;
 let browser: Browser;
@@ -60,7 +60,7 @@ async function expectUnclipped(page: Page, testIds: string[]): Promise<void> {
 }
 
 /** At 1024x768 the controls are measured inside the window; then the same state at 1920x1080 (measured and shot), and back. */
-async function checkState(page: Page, name: string, controls: string[]): Promise<void> {
+async function checkState(page: Page, name: string, controls: string[], english = true): Promise<void> {
   for (const [size, viewport] of [
     ['1024x768', SMALL],
     ['1920x1080', LARGE],
@@ -74,6 +74,15 @@ async function checkState(page: Page, name: string, controls: string[]): Promise
     expect(await axeViolations(page), `${name} at ${size}`).toEqual([]);
   }
   await page.setViewportSize(SMALL);
+  // The same in English at 1024x768 (the header's switch: not behind a modal dialog).
+  if (english) {
+    await switchLanguage(page, 'en');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/sellers-${name}-1024x768-en.png` });
+    await expectInSight(page, ...controls);
+    await expectUnclipped(page, controls);
+    await expectNoPageScroll(page);
+    await switchLanguage(page, 'pt-PT');
+  }
 }
 
 /** The manager's close of sale on the game screen: refused with `words`, nothing closed. */
@@ -177,7 +186,7 @@ describe('roving sellers at the counter', () => {
     await page.getByTestId('approval-tile-gerente').tap();
     for (const d of '2222') await page.getByTestId(`pin-key-${d}`).tap();
     await page.getByTestId('approval-reason-choice-2').tap();
-    await checkState(page, 'approval', ['sellers-confirm-owed', 'sellers-confirm-counted', 'sellers-confirm-difference', 'approval-tile-gerente', 'approval-submit', 'approval-cancel']);
+    await checkState(page, 'approval', ['sellers-confirm-owed', 'sellers-confirm-counted', 'sellers-confirm-difference', 'approval-tile-gerente', 'approval-submit', 'approval-cancel'], false);
     await page.getByTestId('approval-submit').tap();
     await expectText(page, 'sellers-done', 'Recolhido o bloco de Paulo Volante: 20 cartões vendidos, deve 20,00 €, contado 10,00 €, diferença -10,00 €.');
     expect(await page.getByTestId(`sellers-row-accepted-${paulo}`).innerText()).toBe('Gerente de Sala');
