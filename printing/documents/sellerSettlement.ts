@@ -1,7 +1,7 @@
 import type { TitleParams } from '../../core/printing/jobs.js';
 import type { HallTimeZone } from '../../core/time.js';
 import type { Block, PrintDocument } from '../layout.js';
-import { cardsInRanges, checkCents, euros, formatHallDateTime, hallHeader, heading, pair, rangeText, softwareFooter, type CardRange } from './format.js';
+import { cardsInRanges, cardsWord, checkCents, euros, formatHallDateTime, hallHeader, heading, pair, rangeText, softwareFooter, type CardRange } from './format.js';
 
 /**
  * A roving seller's block collected and their cash settled (issue 42; DN 80/85, art. 12.º, n.º 2, and 13.º):
@@ -66,9 +66,10 @@ export function sellerSettlementSlip(data: SellerSettlementData): PrintDocument 
     pair('Terminal', data.terminalId),
     pair('Vendedor', data.seller),
     { kind: 'rule' },
-    { kind: 'text', text: `Cartões entregues em ${formatHallDateTime(data.handedAt, data.timeZone)}`, bold: true },
+    { kind: 'text', text: 'Cartões entregues', bold: true },
     ...data.ranges.map((r): Block => ({ kind: 'text', text: rangeText(r) })),
-    pair('Entregues', handed === 1 ? '1 cartão' : `${handed} cartões`),
+    pair('Entregues em', formatHallDateTime(data.handedAt, data.timeZone)),
+    pair('Quantidade', cardsWord(handed)),
     pair('Primeiro por vender', data.firstUnsold ? `Série ${data.firstUnsold.seriesCode} n.º ${data.firstUnsold.number}` : 'nenhum'),
     pair('Devolvidos', handed - data.cardsSold),
     pair('Vendidos', `${data.cardsSold} x ${euros(data.priceCents)}`),

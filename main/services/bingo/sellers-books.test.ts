@@ -132,9 +132,10 @@ describe("a seller's settlement slip", () => {
       'Jogada n.º                                     1',
       'Terminal                                      T1',
       'Vendedor                               Ana Lopes',
-      'Cartões entregues em 30/11/2026 20:00',
+      'Cartões entregues',
       'Série A: n.º 1 a 40',
-      'Entregues                             40 cartões',
+      'Entregues em                    30/11/2026 20:00',
+      'Quantidade                            40 cartões',
       'Primeiro por vender               Série A n.º 34',
       'Devolvidos                                     7',
       'Vendidos                             33 x 1,00 €',
@@ -165,15 +166,16 @@ describe("a seller's settlement slip", () => {
       t.cashier,
     );
     const accepted = await printed('seller_settlement', 2);
-    expect(accepted.lines.slice(8, 14)).toEqual([
-      'Cartões entregues em 30/11/2026 20:25',
+    expect(accepted.lines.slice(8, 15)).toEqual([
+      'Cartões entregues',
       'Série A: n.º 34 a 43',
-      'Entregues                             10 cartões',
+      'Entregues em                    30/11/2026 20:25',
+      'Quantidade                            10 cartões',
       'Primeiro por vender                       nenhum',
       'Devolvidos                                     0',
       'Vendidos                             10 x 1,00 €',
     ]);
-    expect(accepted.lines.slice(15, 22)).toEqual([
+    expect(accepted.lines.slice(16, 23)).toEqual([
       'Contagem',
       '2 x 2,00 €                              4,00 €',
       'Contado                                   4,00 €',
