@@ -2,16 +2,20 @@
  * The roving sellers by touch at 1024x768 (issue 42; DN 80/85, art. 12.º, n.º 2, and 13.º): the caixa hands the
  * usual block to two sellers, collects one from the middle of the order (the gap shown in red, the close of sale
  * refused in the manager's screen with the same words), settles the other with 10,00 € short (a manager accepts it),
- * hands the gap out again, collects it, and the sale closes on one range. Every main control inside the window at
- * each step; screenshots at 1024x768 and 1920x1080 (normal, the gap, the approval) when SHOTS_DIR is given.
+ * hands the gap out again, collects it, and the sale closes on one range. The settlement slip: "no printer" said
+ * while none is set up, then printed on the emulator and read (owed, counted, difference, who accepted). Every main
+ * control inside the window and unclipped at each step, axe clean; screenshots at 1024x768 and 1920x1080 (normal, a
+ * misread card, the return, the gap, the approval; pt-PT and en) when SHOTS_DIR is given.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPrinterEmulator, type PrinterEmulator } from '../tools/printer-emulator/server.js';
 import { shotsFolder } from './layout.js';
-import { axeViolations, expectInSight, expectText, launchChromium, openAs, type RunningKiosk, startKiosk, switchLanguage } from './support.js';
+import { axeViolations, configureReceiptsPrinter, expectInSight, expectText, launchChromium, openAs, type RunningKiosk, startKiosk, switchLanguage, waitForJobs } from './support.js';
 
 let kiosk: RunningKiosk;
 let browser: Browser;
+let emulator: PrinterEmulator;
 const SHOTS = shotsFolder(process.env.SHOTS_DIR);
 const SMALL = { width: 1024, height: 768 };
 const LARGE = { width: 1920, height: 1080 };
@@ -19,6 +23,7 @@ const LARGE = { width: 1920, height: 1080 };
 const token = async (username: string, pin: string) => (await kiosk.call('auth.login', { username, pin })).value.operatorToken as string;
 
 beforeAll(async () => {
+  emulator = await startPrinterEmulator({ host: '127.0.0.1', port: 0 });
   kiosk = await startKiosk(['--demo']);
   browser = await launchChromium();
   const admin = await token('admin', '1111');
@@ -34,6 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await kiosk?.stop();
+  await emulator?.close();
 });
 
 /** The page never scrolls: every region of the screen scrolls inside itself. */
@@ -172,6 +178,8 @@ describe('roving sellers at the counter', () => {
     // Paulo still holds his block: the manager's close of sale is refused for it first.
     await closeRefused(manager, 'A venda não pode fechar: Paulo Volante ainda não entregou os cartões excedentes');
 
+    // A receipts printer from here on: the settlement slip both sign prints with the return.
+    await configureReceiptsPrinter(kiosk, emulator.port);
     // Paulo sold all 20 (20,00 €) and hands 10,00 €: over the hall's 5,00 €, the manager accepts it with a reason.
     await page.getByTestId(`sellers-collect-${paulo}`).tap();
     await page.getByTestId('sellers-all-sold').tap();
@@ -189,6 +197,11 @@ describe('roving sellers at the counter', () => {
     await checkState(page, 'approval', ['sellers-confirm-owed', 'sellers-confirm-counted', 'sellers-confirm-difference', 'approval-tile-gerente', 'approval-submit', 'approval-cancel'], false);
     await page.getByTestId('approval-submit').tap();
     await expectText(page, 'sellers-done', 'Recolhido o bloco de Paulo Volante: 20 cartões vendidos, deve 20,00 €, contado 10,00 €, diferença -10,00 €.');
+    await expectText(page, 'sellers-slip', 'Acerto do vendedor impresso: assinam o vendedor e o caixa.');
+    const [slip] = await waitForJobs(emulator, 1, 'ACERTO DO VENDEDOR', 'Paulo Volante', 'Gerente de Sala');
+    expect(slip!.lines.some((l) => l.includes('DEVIDO') && l.includes('20,00'))).toBe(true);
+    expect(slip!.lines.some((l) => l.includes('Contado') && l.includes('10,00'))).toBe(true);
+    expect(slip!.lines.some((l) => l.includes('Diferen') && l.includes('-10,00'))).toBe(true);
     expect(await page.getByTestId(`sellers-row-accepted-${paulo}`).innerText()).toBe('Gerente de Sala');
     expect(await page.getByTestId(`sellers-row-difference-${paulo}`).innerText()).toBe('-10,00 €');
     await page.getByTestId('sellers-holding').waitFor({ state: 'detached' });
