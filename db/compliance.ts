@@ -161,6 +161,7 @@ export interface BarredEntryInsert {
   line: number;
   personKey: string;
   name: string;
+  birthDate: string;
   documentType: string;
   documentNumber: string;
   country: string;
@@ -171,8 +172,8 @@ export interface BarredEntryInsert {
 export function insertBarredEntries(db: WritableDb, listId: number, entries: readonly BarredEntryInsert[]): void {
   const insert = stmt(
     db,
-    `INSERT INTO barred_entries (list_id, line, person_key, name, document_type, document_number, country, valid_from, valid_until)
-     VALUES (@listId, @line, @personKey, @name, @documentType, @documentNumber, @country, @validFrom, @validUntil)`,
+    `INSERT INTO barred_entries (list_id, line, person_key, name, document_type, document_number, country, birth_date, valid_from, valid_until)
+     VALUES (@listId, @line, @personKey, @name, @documentType, @documentNumber, @country, @birthDate, @validFrom, @validUntil)`,
   );
   for (const e of entries) insert.run({ listId, ...e });
 }
@@ -207,6 +208,8 @@ export interface BarredRefusalRow {
   documentType: IdentityDocumentType;
   documentNumber: string;
   country: string;
+  /** Null for an entry imported before its file's dates of birth were kept (0040). */
+  birthDate: string | null;
   validFrom: string;
   validUntil: string | null;
 }
@@ -216,7 +219,7 @@ export function barredRefusalsSince(db: ReadableDb, from: string): BarredRefusal
   return stmt<[string], BarredRefusalRow>(
     db,
     `SELECT r.at, o.username AS operator, r.terminal_id AS terminalId, r.list_id AS listId, r.line, e.name,
-            e.document_type AS documentType, e.document_number AS documentNumber, e.country, e.valid_from AS validFrom, e.valid_until AS validUntil
+            e.document_type AS documentType, e.document_number AS documentNumber, e.country, e.birth_date AS birthDate, e.valid_from AS validFrom, e.valid_until AS validUntil
        FROM barred_refusals r JOIN barred_entries e ON e.list_id = r.list_id AND e.line = r.line JOIN operators o ON o.id = r.operator_id
       WHERE r.at >= ? ORDER BY r.at, r.id`,
   ).all(from);

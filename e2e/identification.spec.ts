@@ -129,7 +129,7 @@ describe('identification at the counter and the caixa (Lei n.º 83/2017, art. 76
         const caixa = await token('tesouraria', '5555');
         const refused = await kiosk.call('person.identify', { person: { name: 'Rui Barrado Teste', documentType: 'cc', documentNumber: '987654321ZZ9', country: 'PT', birthDate: '1970-03-03' }, documentVerified: true }, caixa);
         expect(refused.error?.code).toBe('PERSON_BARRED');
-        await expectText(page, 'identifications-refusals', 'Rui Barrado Teste (Cartão de Cidadão 98765432 1 ZZ9, PT), linha 2 da lista; recusada por tesouraria');
+        await expectText(page, 'identifications-refusals', 'Rui Barrado Teste (Cartão de Cidadão 98765432 1 ZZ9, PT, 03/03/1970), linha 2 da lista; recusada por tesouraria');
         await shot(page, 'identifications-refused', c);
       } else {
         await expectText(page, 'identifications-refusals', 'Rui Barrado Teste');

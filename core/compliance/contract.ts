@@ -60,6 +60,8 @@ const barredRefusalSchema = z.object({
   documentType: z.enum(DOCUMENT_TYPES),
   documentNumber: z.string(),
   country: z.string(),
+  /** As the list's file gives it (none for an entry imported before it was kept). */
+  birthDate: day.nullable(),
   validFrom: day,
   validUntil: day.nullable(),
 });

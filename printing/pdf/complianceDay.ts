@@ -46,6 +46,7 @@ export interface ComplianceDayPdf {
     documentType: IdentityDocumentType;
     documentNumber: string;
     country: string;
+    birthDate: string | null;
     validFrom: string;
     validUntil: string | null;
   }[];
@@ -116,7 +117,7 @@ export async function renderComplianceDayPdf(data: ComplianceDayPdf): Promise<Bu
       : data.refusals.map((r) => ({
           cells: [
             time(r.at, data.timeZone),
-            `${r.name} (${DOCUMENT_TYPE_LABELS[r.documentType]} ${r.documentNumber}, ${r.country})`,
+            `${r.name} (${DOCUMENT_TYPE_LABELS[r.documentType]} ${r.documentNumber}, ${r.country}${r.birthDate ? `; nascido(a) em ${day(r.birthDate)}` : ''})`,
             r.validUntil ? `de ${day(r.validFrom)} a ${day(r.validUntil)}` : `desde ${day(r.validFrom)}, sem termo`,
             String(r.line),
             `${r.operator} (${r.terminalId})`,

@@ -13,6 +13,7 @@ import { expectBooksHold } from '../../../test/books.js';
 import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
 import { TEST_PERSON } from '../../../test/fixtures/persons.js';
 import { snapshot, TEST_FLOAT } from '../../../test/harness.js';
+import { pdfPages } from '../../../test/pdf.js';
 
 let t: TestHall & { caixa: string };
 beforeEach(async () => {
@@ -58,10 +59,10 @@ describe('the barred list imported (Lei n.º 83/2017, art. 76.º)', () => {
     const imported = await t.h.ok('barred.import', { content: FILE }, t.manager);
     expect(imported).toMatchObject({ entries: 3, inForce: 1, ended: 1, future: 1, sha256: preview.sha256, replaces: null });
     expect(await t.h.ok('barred.lists', {}, t.manager)).toEqual([{ listId: imported.listId, importedAt: imported.importedAt, importedBy: 'gerente', entries: 3, sha256: preview.sha256 }]);
-    expect(t.h.kiosk.db.prepare(`SELECT line, name, document_type, document_number, country, valid_from, valid_until FROM barred_entries ORDER BY line`).raw().all()).toEqual([
-      [2, 'Maria da Silva Teste', 'cc', '123456789ZZ1', 'PT', '2026-01-01', null],
-      [3, 'Rui Lopes', 'passport', 'X1234567', 'ES', '2024-01-01', '2025-12-31'],
-      [4, 'Ana Sousa; filha', 'cc', '11111111 1 ZZ2', 'PT', '2027-01-01', '2029-12-31'],
+    expect(t.h.kiosk.db.prepare(`SELECT line, name, document_type, document_number, country, birth_date, valid_from, valid_until FROM barred_entries ORDER BY line`).raw().all()).toEqual([
+      [2, 'Maria da Silva Teste', 'cc', '123456789ZZ1', 'PT', '1980-05-17', '2026-01-01', null],
+      [3, 'Rui Lopes', 'passport', 'X1234567', 'ES', '1975-02-03', '2024-01-01', '2025-12-31'],
+      [4, 'Ana Sousa; filha', 'cc', '11111111 1 ZZ2', 'PT', '1990-09-09', '2027-01-01', '2029-12-31'],
     ]);
     const row = t.h.kiosk.db.prepare(`SELECT input, after FROM audit_log WHERE channel = 'barred.import'`).get() as { input: string; after: string };
     expect(JSON.parse(row.input)).toEqual({ content: `sha256:${preview.sha256}` });
@@ -108,6 +109,7 @@ describe('an identification checked against the list in force', () => {
         documentType: 'cc',
         documentNumber: '123456789ZZ1',
         country: 'PT',
+        birthDate: '1980-05-17',
         validFrom: '2026-01-01',
         validUntil: null,
       },
@@ -115,6 +117,9 @@ describe('an identification checked against the list in force', () => {
     const audited = t.h.kiosk.db.prepare(`SELECT outcome, input, after FROM audit_log WHERE channel = 'person.identify'`).get() as { outcome: string; input: string; after: string };
     expect([audited.outcome, JSON.parse(audited.input), JSON.parse(audited.after)]).toEqual(['refused', { person: '[dados pessoais]', documentVerified: true }, { refused: 'PERSON_BARRED', listId: 1, line: 2 }]);
     expect(all('audit_log')).not.toMatch(/Maria|123456789/);
+    // The day's PDF lists the refusal with the entry that barred her.
+    const pdf = pdfPages(Buffer.from((await t.h.ok('report.complianceDayPdf', { gamingDay: '2026-11-30' }, t.manager)).base64, 'base64')).flat().join(' ');
+    expect(pdf).toMatch(/\d\d:\d\d Maria da Silva Teste \(Cartão de Cidadão 123456789ZZ1, PT; nascido\(a\) em 17\/05\/1980\) desde 01\/01\/2026, sem termo 2 caixa2 \(T1\)/);
     // An ended ban, or one yet to begin, bars no one today.
     for (const person of [
       { name: 'Rui Lopes', documentType: 'passport', documentNumber: 'X1234567', country: 'ES', birthDate: '1975-02-03' },

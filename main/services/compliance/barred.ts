@@ -99,7 +99,7 @@ export const barredHandlers: HandlerSlice<'barred.preview' | 'barred.import' | '
       insertBarredEntries(
         ctx.db,
         listId,
-        rows.map((e) => ({ line: e.line, personKey: e.personKey, name: e.name, documentType: e.documentType, documentNumber: e.documentNumber, country: e.country, validFrom: e.validFrom, validUntil: e.validUntil })),
+        rows.map((e) => ({ line: e.line, personKey: e.personKey, name: e.name, documentType: e.documentType, documentNumber: e.documentNumber, country: e.country, birthDate: e.birthDate, validFrom: e.validFrom, validUntil: e.validUntil })),
       );
       const result = { ...summary, listId, importedAt: ctx.at };
       // The log keeps the counts and the file's hash (its content is logged by its hash too): no one on the list.

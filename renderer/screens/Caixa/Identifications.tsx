@@ -134,7 +134,7 @@ function ComplianceDay() {
               {t('identifications.refusal', {
                 at: f.time(r.at),
                 name: r.name,
-                document: `${DOCUMENT_TYPE_LABELS[r.documentType]} ${r.documentNumber}, ${r.country}`,
+                document: `${DOCUMENT_TYPE_LABELS[r.documentType]} ${r.documentNumber}, ${r.country}${r.birthDate ? `, ${f.date(`${r.birthDate}T12:00:00Z`)}` : ''}`,
                 operator: r.operator,
                 terminal: r.terminalId,
                 line: r.line,
