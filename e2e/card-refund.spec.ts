@@ -91,6 +91,10 @@ describe('a card refunded by its number', () => {
       await page.getByTestId('acta-tab').click();
       await expectText(page, 'acta-sellers-1', 'Cartões por vendedor: Ana Caixa 5 · Rui Caixa 10');
       await expectInSight(page, 'acta-sellers-1');
+      // The sellers' settlements' file beside the sales': Rui's one block.
+      const [file] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), page.getByTestId('acta-export-sellers').click()]);
+      expect(file.suggestedFilename()).toBe('vendedores-sessao-1.csv');
+      await expectText(page, 'acta-export-sellers-result', 'Descarregado: vendedores-sessao-1.csv (1 linha)');
       await expectNoSidewaysScroll(page);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/acta-sellers-${viewport.width}x${viewport.height}.png`, fullPage: true });
       await page.context().close();

@@ -12,7 +12,7 @@ const PAGE = 50;
 /** `A 1-6, B 1-3`. */
 const cards = (ranges: readonly { seriesCode: string; from: number; to: number }[]) => ranges.map((r) => `${r.seriesCode} ${r.from}-${r.to}`).join(', ');
 
-/** Manager: every sale of the session in the order made, a page at a time (sale.page), and the file of them all (export.sales). */
+/** Manager: every sale of the session in the order made, a page at a time (sale.page), and the file of them all (export.sales); the sellers' settlements' file (export.sellerSettlements). */
 export function SessionSales({ sessionId }: { sessionId: number }) {
   const { t } = useTranslation();
   const f = useFormat();
@@ -23,7 +23,11 @@ export function SessionSales({ sessionId }: { sessionId: number }) {
     <section className="panel" aria-labelledby="session-sales-title">
       <div className="panel-head">
         <h2 id="session-sales-title">{t('sessionSales.title')}</h2>
-        <CsvButton label={t('csv.sales')} testId="acta-export-sales" progress fetch={() => invoke('export.sales', { sessionId })} />
+        <div className="session-exports">
+          <CsvButton label={t('csv.sales')} testId="acta-export-sales" progress fetch={() => invoke('export.sales', { sessionId })} />
+          {/* The roving sellers' settlements, a line per block collected (DN 80/85, art. 13.º). */}
+          <CsvButton label={t('csv.sellerSettlements')} testId="acta-export-sellers" fetch={() => invoke('export.sellerSettlements', { sessionId })} />
+        </div>
       </div>
       <ErrorAlert error={page.error} testId="session-sales-error" />
       {!p ? (
