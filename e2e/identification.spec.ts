@@ -35,6 +35,9 @@ beforeAll(async () => {
   for (const number of readFaces(kiosk.dataDir, 'A', firstCard, firstCard).get(firstCard)![0]!) await kiosk.call('game.drawBall', { gameId, number }, manager);
   expect((await kiosk.call('game.claim', { gameId, kind: 'line', seriesCode: 'A', card: firstCard }, manager)).value.valid).toBe(true);
   winners.push((await kiosk.call('game.closeClaims', { gameId, kind: 'line' }, manager)).value.winners[0].winnerId as number);
+  // The caixa's chips for the two sales of 2 000,00 € below: four 1 000,00 € chips from the vault.
+  const caixa = await token('tesouraria', '5555');
+  expect((await kiosk.call('chips.move', { kind: 'fill', chips: [{ valueCents: 100_000, count: 4 }], reason: 'Reforço do cofre' }, caixa)).ok).toBe(true);
 });
 
 afterAll(async () => {
@@ -85,7 +88,7 @@ describe('identification at the counter and the caixa (Lei n.º 83/2017, art. 76
   });
 
   for (const c of CASES) {
-    it(`2 000,00 € of chips open the identification before the sale, at ${c.viewport.width}x${c.viewport.height}`, async () => {
+    it(`2 000,00 € of chips open the identification before the sale, sold to the player named, at ${c.viewport.width}x${c.viewport.height}`, async () => {
       const page = await openAs(browser, kiosk, 'tesouraria', '5555', { viewport: c.viewport, hasTouch: c.touch, lang: c.lang });
       await page.getByTestId('caixa-sub-chips').click();
       await page.getByTestId('chip-100000').click();
@@ -102,6 +105,20 @@ describe('identification at the counter and the caixa (Lei n.º 83/2017, art. 76
       );
       await expectInSight(page, 'chips-confirm', 'pay-payee-choose');
       await shot(page, 'chips-payee-needed', c);
+      // Maria, identified at the prize: her document found (1920) or recorded again (1024), then the sale.
+      await page.getByTestId('pay-payee-choose').click();
+      await page.getByTestId('identify-dialog').waitFor();
+      if (c === CASES[0]) {
+        await identify(page, { name: 'Maria Premiada Teste', number: '12345678 9 ZZ1', birth: '1980-05-17' });
+        await page.getByTestId('identify-record').click();
+      } else {
+        await page.getByTestId('identify-number').fill('123456789zz1');
+        await page.getByTestId('identify-find').click();
+      }
+      await expectText(page, 'pay-payee-text', c.lang === 'en' ? 'Player: Maria Premiada Teste' : 'Jogador: Maria Premiada Teste');
+      await page.getByTestId('chips-confirm').click();
+      await expectText(page, 'chips-done', '2 000,00 €');
+      await shot(page, 'chips-sold', c);
       await expectNoSidewaysScroll(page);
       await page.context().close();
     });
@@ -113,6 +130,9 @@ describe('identification at the counter and the caixa (Lei n.º 83/2017, art. 76
       await page.getByTestId('caixa-tab').click();
       await page.getByTestId('caixa-sub-identifications').click();
       await expectText(page, 'identifications-acts', 'Maria Premiada Teste');
+      // The prize (0,15 €) and two sales of chips (2 000,00 € each): her day's total on each row.
+      expect(await page.getByTestId('identifications-acts').locator('tbody tr').count()).toBe(3);
+      await expectText(page, 'identifications-acts', '4 000,15 €');
       await expectInSight(page, 'identifications-day', 'identifications-csv');
       await shot(page, 'identifications', c);
       if (c === CASES[0]) {
