@@ -225,12 +225,20 @@ describe('the hall server watched from outside: health, metrics and logs', () =>
     console.log(`watch: /health answered in ${ms.toFixed(1)} ms; /metrics scrape ${Buffer.byteLength(text)} bytes`);
   }, 120_000);
 
-  it('logs what a technician needs and never a PIN, a code, a token or a key', async () => {
+  it('logs what a technician needs and never a PIN, a code, a token, a key or a person identified', async () => {
     // An approval (right and wrong) and the hall key's use (a checkpoint signed on demand).
     expect((await call(counterUrl, 'sale.voidLast', { gameId, approval: { username: 'chefe', pin: WRONG_APPROVAL_PIN } }, cashierAtCounter)).error?.code).toBe('APPROVAL_INVALID');
     await must(counterUrl, 'sale.voidLast', { gameId, approval: { username: 'chefe', pin: MANAGER_PIN } }, cashierAtCounter);
     await must(webUrl, 'audit.checkpoint', {}, managerToken);
     expect(sample(await (await fetch(`${webUrl}/metrics`)).text(), 'kiosk_pin_refusals_total', { code: 'APPROVAL_INVALID' })).toBe(1);
+    // A player identified at the counter, and one on the list of persons barred from play refused there (Lei n.º
+    // 83/2017, art. 76.º): no name, document number nor date of birth reaches a log.
+    const player = { name: 'Joana Registada Vigia', documentType: 'cc', documentNumber: '55544433 2 ZX7', country: 'PT', birthDate: '1977-07-17' };
+    const barred = { name: 'Ricardo Interdito Vigia', documentType: 'passport', documentNumber: 'QX9988776', country: 'FR', birthDate: '1966-06-16' };
+    await must(counterUrl, 'person.identify', { person: player, documentVerified: true }, cashierAtCounter);
+    await must(webUrl, 'barred.import', { content: `Nome;Tipo;N.º;País;Nascimento;De;Até\r\n${barred.name};passport;${barred.documentNumber};FR;${barred.birthDate};2000-01-01;\r\n` }, managerToken);
+    expect((await call(counterUrl, 'person.identify', { person: barred, documentVerified: true }, cashierAtCounter)).error?.code).toBe('PERSON_BARRED');
+    for (const s of [player.name, '55544433', player.birthDate, barred.name, barred.documentNumber, barred.birthDate]) secrets.add(s);
     const health = (await (await fetch(`${webUrl}/health`)).json()) as { checks: { checkpoint: { newest: { ageSeconds: number } | null } } };
     expect(health.checks.checkpoint.newest?.ageSeconds).toBeGreaterThanOrEqual(0);
 
