@@ -148,9 +148,9 @@ describe('the casino caixa in the browser', () => {
     await login(manager, 'gerente', '2222');
     await manager.getByTestId('caixa-tab').click();
     await expectNoSidewaysScroll(manager);
-    // The cashier's and the caixa's drawers are open on T1, neither his: he is told he has none of his own; all five sub-screens.
+    // The cashier's and the caixa's drawers are open on T1, neither his: he is told he has none of his own; all six sub-screens.
     await manager.getByTestId('caixa-no-drawer').waitFor();
-    expect(await manager.getByRole('tab').allInnerTexts()).toEqual(['Guias', 'Máquinas e contadores', 'Fundos', 'Fichas', 'Mesas']);
+    expect(await manager.getByRole('tab').allInnerTexts()).toEqual(['Guias', 'Máquinas e contadores', 'Fundos', 'Fichas', 'Mesas', 'Identificações']);
     // Machine 7's jackpot: 1 250,00 € less the 250,00 € guia; funds named, never by their key.
     await manager.getByTestId('caixa-sub-funds').click();
     await expectText(manager, 'fund-row-machine:7', '1 000,00 €');
