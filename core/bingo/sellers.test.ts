@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KioskError } from '../errors.js';
 import type { CardRange } from './allocation.js';
-import { announcedRanges, blockReturn, checkCardRefund, closeOfSale, gameOrder, nextNumbers, orderState, sellerSettlement, takeNext } from './sellers.js';
+import { announcedRanges, blockReturn, cardRefundCents, checkCardRefund, closeOfSale, gameOrder, nextNumbers, orderState, sellerSettlement, takeNext } from './sellers.js';
 
 const r = (seriesCode: string, from: number, to: number): CardRange => ({ seriesCode, from, to });
 const refusal = (f: () => unknown): KioskError => {
@@ -135,5 +135,15 @@ describe('a refund by the card presented, after an annulment', () => {
     const unsold = refusal(() => checkCardRefund({ card: { seriesCode: 'A', number: 240 }, sold, refunded: [], gameNumber: 4 }));
     expect(unsold.code).toBe('CARD_REFUND_NOT_SOLD');
     expect(unsold.message).toBe('O cartão A 240 não foi vendido na jogada n.º 4: só se reembolsa um cartão vendido na jogada anulada (DN 80/85, art. 16.º, n.º 3). Nada foi pago.');
+  });
+});
+
+describe('a card refunded by its number', () => {
+  it("gives back its price; a double pair's second game, the sale's half shared, the odd cents to the last cards refunded", () => {
+    expect([0, 1, 2].map((n) => cardRefundCents({ totalCents: 405, quantity: 3, refundedBefore: n, secondOfPair: false }))).toEqual([135, 135, 135]);
+    // 4 cards at 1,01 €: the second game's half is floor(404 / 2) = 202 = 50 + 50 + 51 + 51.
+    expect([0, 1, 2, 3].map((n) => cardRefundCents({ totalCents: 404, quantity: 4, refundedBefore: n, secondOfPair: true }))).toEqual([50, 50, 51, 51]);
+    // 3 cards: floor(303 / 2) = 151 = 50 + 50 + 51.
+    expect([0, 1, 2].map((n) => cardRefundCents({ totalCents: 303, quantity: 3, refundedBefore: n, secondOfPair: true }))).toEqual([50, 50, 51]);
   });
 });

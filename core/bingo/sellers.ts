@@ -12,6 +12,7 @@
  */
 import { KioskError } from '../refusal.js';
 import { secondSeriesCap, type CardRange, type GamePlan } from './allocation.js';
+import { secondGameShare } from './double.js';
 
 export interface Card {
   seriesCode: string;
@@ -241,4 +242,16 @@ export function checkCardRefund(o: { card: Card; sold: readonly CardRange[]; ref
   if (o.refunded.some((c) => c.seriesCode === card.seriesCode && c.number === card.number)) {
     throw new KioskError('CARD_ALREADY_REFUNDED', { code: card.seriesCode, card: card.number, number: o.gameNumber });
   }
+}
+
+/**
+ * What one card of a sale gives back (art. 16.3: in full, no deduction): the sale's amount for the annulled game
+ * (the whole, or a double pair's second half) shared by its cards, the cents that do not divide carried by the last
+ * cards refunded, so that its cards refunded one by one give back exactly what the sale refunded whole would.
+ */
+export function cardRefundCents(o: { totalCents: number; quantity: number; refundedBefore: number; secondOfPair: boolean }): number {
+  const share = o.secondOfPair ? secondGameShare(o.totalCents) : o.totalCents;
+  const base = Math.floor(share / o.quantity);
+  const left = share - base * o.quantity;
+  return base + (o.refundedBefore >= o.quantity - left ? 1 : 0);
 }

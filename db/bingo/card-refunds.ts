@@ -8,10 +8,10 @@ export function saleOfCard(
   gameId: number,
   seriesCode: string,
   number: number,
-): { saleId: number; unitPriceCents: number; seriesId: number; refundedWhole: boolean } | undefined {
-  const row = stmt<[number, string, number], { saleId: number; unitPriceCents: number; seriesId: number; refundedWhole: number }>(
+): { saleId: number; totalCents: number; quantity: number; seriesId: number; refundedWhole: boolean } | undefined {
+  const row = stmt<[number, string, number], { saleId: number; totalCents: number; quantity: number; seriesId: number; refundedWhole: number }>(
     db,
-    `SELECT s.id AS saleId, s.unit_price_cents AS unitPriceCents, r.series_id AS seriesId,
+    `SELECT s.id AS saleId, s.total_cents AS totalCents, s.quantity, r.series_id AS seriesId,
             EXISTS (SELECT 1 FROM refunds f WHERE f.sale_id = s.id) AS refundedWhole
        FROM sales s JOIN sale_ranges r ON r.sale_id = s.id JOIN series se ON se.id = r.series_id
       WHERE s.game_id = ? AND se.code = ? AND ? BETWEEN r.from_number AND r.to_number

@@ -5,11 +5,10 @@
  * sale by its receipt (refund.pay, prizes.ts): a sale refunded whole refunds its cards, and a sale with a card
  * refunded is refunded card by card.
  */
-import { secondGameShare } from '../../../core/bingo/double.js';
-import { checkCardRefund } from '../../../core/bingo/sellers.js';
+import { cardRefundCents, checkCardRefund } from '../../../core/bingo/sellers.js';
 import { bingoLedger as ledger } from '../../../core/bingo/money.js';
 import { KioskError } from '../../../core/errors.js';
-import { cardsRefunded, insertCardRefund, saleOfCard } from '../../../db/bingo/card-refunds.js';
+import { cardRefundsOfSale, cardsRefunded, insertCardRefund, saleOfCard } from '../../../db/bingo/card-refunds.js';
 import { gameSaleRanges } from '../../../db/bingo/sellers.js';
 import { post } from '../../../db/ledger.js';
 import { cardRefundReceipt } from '../../../printing/documents/index.js';
@@ -30,9 +29,9 @@ export const cardRefundHandlers: HandlerSlice<'refund.payCard'> = {
     const refunded = [...cardsRefunded(ctx.db, game.id), ...(sale?.refundedWhole ? [card] : [])];
     checkCardRefund({ card, sold: gameSaleRanges(ctx.db, salesGameId), refunded, gameNumber: game.number });
     // checkCardRefund found it sold in a sale not voided: saleOfCard found that sale.
-    const { saleId, unitPriceCents, seriesId } = sale!;
-    // In full, with no deduction (art. 16.3): the card's price; a pair's second game gives back its share of it.
-    const amountCents = game.doubleOf === null ? unitPriceCents : secondGameShare(unitPriceCents);
+    const { saleId, seriesId } = sale!;
+    // In full, with no deduction (art. 16.3): the card's price; a pair's second game, its share of the sale's half.
+    const amountCents = cardRefundCents({ totalCents: sale!.totalCents, quantity: sale!.quantity, refundedBefore: cardRefundsOfSale(ctx.db, saleId), secondOfPair: game.doubleOf !== null });
     const operator = operatorOf(ctx);
     const drawer = drawerForPayout(ctx.db, ctx.terminalId, amountCents, operator);
     const refundId = insertCardRefund(ctx.db, { gameId: game.id, saleId, seriesId, number: card.number, amountCents, operatorId: operator.id, terminalId: ctx.terminalId, at: ctx.at });

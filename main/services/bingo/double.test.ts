@@ -131,11 +131,17 @@ describe('double cards', () => {
     ]);
     expect(await h.ok('refund.pay', { saleId: 1 }, t.cashier)).toMatchObject({ saleId: 1, gameId: g2.id, amountCents: 151 });
     expect((await h.refused('refund.pay', { saleId: 1 }, t.cashier)).code).toBe('REFUND_ALREADY_PAID');
+    // Sale 2's four cards (D 4-7) handed back one by one (issue 42): its half, 202, as 50 + 50 + 51 + 51.
+    const byCard = [];
+    for (const n of [4, 5, 6, 7]) byCard.push((await h.ok('refund.payCard', { gameId: g2.id, seriesCode: 'D', number: n }, t.cashier)).amountCents);
+    expect(byCard).toEqual([50, 50, 51, 51]);
+    // Sale 1's cards went back with it.
+    expect((await h.refused('refund.payCard', { gameId: g2.id, seriesCode: 'D', number: 2 }, t.cashier)).code).toBe('CARD_ALREADY_REFUNDED');
     for (const w of first) expect((await h.ok('prize.pay', { winnerId: w.winnerId, card: { seriesCode: w.seriesCode, number: w.card } }, t.cashier)).status).toBe('paid');
     const acta = await h.ok('session.acta', { sessionId: 1 }, t.manager);
     expect(acta.games.map((g) => [g.number, g.state, g.totalCents, g.refundedCents])).toEqual([
       [1, 'finished', 354, 0],
-      [2, 'annulled', 353, 151],
+      [2, 'annulled', 353, 353],
     ]);
   });
 
