@@ -134,6 +134,27 @@ const MIGRATIONS: Readonly<Record<number, string>> = {
   // documents_hash: group:verify maps the entry's documents to facts again by that schema's mapping
   // (core/group-contract/hall-rows.ts HALL_MAPPINGS) and names an entry from a schema it does not read.
   10: `ALTER TABLE journal ADD COLUMN hall_schema integer CHECK (hall_schema > 0);`,
+  // group:verify's results (issue 43): each check of a hall, from which entry to which, and the hash it ended on,
+  // signed by the witness key that ran it. The next check starts from the newest one whose signature holds, so a
+  // day's check reads the day's entries, not the decade's; --full reads them all again. Append-only: a result is
+  // never rewritten (a forged row's signature does not hold, and the check then starts from the first entry).
+  11: `
+  CREATE TABLE verifications (
+    id bigserial PRIMARY KEY,
+    hall_id uuid NOT NULL REFERENCES halls (hall_id),
+    witness_key text NOT NULL,
+    from_seq bigint NOT NULL CHECK (from_seq >= 1),
+    to_seq bigint NOT NULL CHECK (to_seq >= from_seq - 1),
+    to_hash text NOT NULL CHECK (length(to_hash) = 64),
+    full_check boolean NOT NULL,
+    verified_at timestamptz NOT NULL,
+    signature text NOT NULL
+  );
+  CREATE INDEX verifications_newest ON verifications (hall_id, witness_key, id DESC);
+  CREATE FUNCTION verifications_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN RAISE EXCEPTION 'verifications: append-only (a check''s result is never rewritten)'; END $$;
+  CREATE TRIGGER verifications_append_only BEFORE UPDATE OR DELETE ON verifications FOR EACH ROW EXECUTE FUNCTION verifications_append_only();
+  `,
 };
 
 const VERSIONS = Object.keys(MIGRATIONS)

@@ -6,15 +6,25 @@
  * facts those of the group's contract (docs/group-contract.md) and the very
  * ones its documents give (mapped again by the hall schema it shipped from), and the last one the
  * head the shipper recorded. The first break of each hall is named.
+ *
+ * Given the group's witness key (issue 43), it checks from where its last check of the hall ended: that result
+ * is kept signed by the key (group migration 11), the entry it ended on must still be the one it recorded, and
+ * only the entries after it are read. A day of a hundred halls is then a day's work, whatever the journal's age.
+ * `full` reads every entry again (what an edit of an old entry in the group's copy needs to be found); a result
+ * whose signature does not hold is named, and the hall checked from its first entry.
  */
+import { createPublicKey, sign, verify as verifySignature } from 'node:crypto';
 import type { GroupClient } from '../../db/group/client.js';
 import { groupHalls, groupPrevHashAt, journalLastSeq, journalSeqs, type GroupHall } from '../../db/group/journal.js';
 import { GENESIS } from '../../db/group/schema.js';
+import { insertVerification, newestVerifications, type VerificationRow } from '../../db/group/verifications.js';
 import { alteredPart, documentsHold, factsBreak, payloadColumnsHold, payloadHash } from './recompute.js';
+import type { WitnessKey } from './witness.js';
 
 /** hash: the stored hash replaced (the payload gives the one the chain keeps); payload: the payload edited. */
 /** facts: the entry's facts not those its documents give (or not of the contract); hall_schema: shipped from a hall schema this program does not read. */
-export type BreakReason = 'payload' | 'hash' | 'documents' | 'facts' | 'hall_schema' | 'missing' | 'duplicate' | 'link' | 'head' | 'extra';
+/** verified: the entry a signed check ended on is no longer the one it recorded. */
+export type BreakReason = 'payload' | 'hash' | 'documents' | 'facts' | 'hall_schema' | 'missing' | 'duplicate' | 'link' | 'head' | 'extra' | 'verified';
 
 export interface HallCheck {
   hallId: string;
@@ -24,6 +34,12 @@ export interface HallCheck {
   divergedSeq: number | null;
   /** The first entry that does not hold, or null; `words`: what in it does not hold (the fact that differs...), where the reason alone does not say. */
   firstBreak: { seq: number; reason: BreakReason; words?: string } | null;
+  /** The first entry read (1 on a full check; after the last check's end otherwise). */
+  fromSeq: number;
+  /** The signed check this one continued (null: read from the first entry). */
+  since: { toSeq: number; verifiedAt: string } | null;
+  /** The newest kept result of this hall whose signature does not hold (a row written in the group's database by hand): the check read every entry. */
+  forgedResult?: { id: number; toSeq: number };
 }
 
 export interface GroupCheck {
@@ -31,19 +47,68 @@ export interface GroupCheck {
   halls: HallCheck[];
 }
 
+export interface VerifyOptions {
+  /** The group's witness key: checks continue from its signed results, and each is kept signed. Without it, every entry is read and nothing kept. */
+  key?: WitnessKey;
+  /** Every entry read again, even with a key (the result is kept, marked whole). */
+  full?: boolean;
+  now?: () => Date;
+}
+
+/** What a kept result's signature covers: every field of it, under a domain of its own. */
+export function verificationMessage(v: Omit<VerificationRow, 'id' | 'signature'>): Buffer {
+  return Buffer.from(
+    `bingo-kiosk group verification\nhall ${v.hallId}\nwitness ${v.witnessKey}\nfrom ${v.fromSeq}\nto ${v.toSeq}\nhash ${v.toHash}\nfull ${v.fullCheck ? 1 : 0}\nat ${v.verifiedAt.toISOString()}\n`,
+  );
+}
+
+function signatureHolds(v: VerificationRow, key: WitnessKey): boolean {
+  try {
+    return verifySignature(null, verificationMessage(v), createPublicKey(key.privateKey), Buffer.from(v.signature, 'base64'));
+  } catch {
+    return false;
+  }
+}
+
 const CHUNK = 5000;
 
-async function checkHall(c: GroupClient, hall: GroupHall): Promise<HallCheck> {
+/** A hall checked, and the hash its last entry read ends on when every one held (null after a break). */
+async function checkHall(c: GroupClient, hall: GroupHall, since: VerificationRow | null = null): Promise<{ check: HallCheck; endHash: string | null }> {
   let expected = 1;
   // Where the hall said its chain begins: its UUID's genesis (files made since migration 0024), or zeros.
   let prev = hall.genesis ?? GENESIS;
   let entries = 0;
   let firstBreak: HallCheck['firstBreak'] = null;
+  const done = () => ({ check: checked(), endHash: firstBreak ? null : prev });
+  const checked = (): HallCheck => ({
+    hallId: hall.hallId,
+    name: hall.name,
+    entries,
+    headSeq: hall.headSeq,
+    divergedSeq: hall.divergedSeq,
+    firstBreak,
+    fromSeq: since ? since.toSeq + 1 : 1,
+    since: since ? { toSeq: since.toSeq, verifiedAt: since.verifiedAt.toISOString() } : null,
+  });
+  if (since && since.toSeq > 0) {
+    // The entry the signed check ended on, as it recorded it: its stored hash, and the one its payload gives.
+    const [at] = await journalSeqs(c, hall.hallId, since.toSeq, since.toSeq);
+    if (!at || at.seq !== since.toSeq) {
+      firstBreak = { seq: since.toSeq, reason: 'missing' };
+      return done();
+    }
+    if (at.hash !== since.toHash || payloadHash(at.prevHash, at) !== since.toHash) {
+      firstBreak = { seq: since.toSeq, reason: 'verified' };
+      return done();
+    }
+    expected = since.toSeq + 1;
+    prev = since.toHash;
+  }
   const lastSeq = await journalLastSeq(c, hall.hallId);
   // The next window is asked for while this one is hashed: PostgreSQL and this thread work at once.
   const window = (from: number) => journalSeqs(c, hall.hallId, from, from + CHUNK - 1);
-  let next = lastSeq > 0 ? window(1) : null;
-  outer: for (let from = 1; next; from += CHUNK) {
+  let next = lastSeq >= expected ? window(expected) : null;
+  outer: for (let from = expected; next; from += CHUNK) {
     const page = await next;
     next = from + CHUNK <= lastSeq ? window(from + CHUNK) : null;
     for (const r of page) {
@@ -101,13 +166,27 @@ async function checkHall(c: GroupClient, hall: GroupHall): Promise<HallCheck> {
     else if (last < hall.headSeq) firstBreak = { seq: last + 1, reason: 'missing' };
     else if (prev !== hall.headHash) firstBreak = { seq: hall.headSeq, reason: 'head' };
   }
-  return { hallId: hall.hallId, name: hall.name, entries, headSeq: hall.headSeq, divergedSeq: hall.divergedSeq, firstBreak };
+  return done();
 }
 
-export async function verifyGroup(c: GroupClient): Promise<GroupCheck> {
+export async function verifyGroup(c: GroupClient, o: VerifyOptions = {}): Promise<GroupCheck> {
   const halls: HallCheck[] = [];
-  for (const hall of await groupHalls(c)) halls.push(await checkHall(c, hall));
-  return { valid: halls.every((h) => h.firstBreak === null && h.divergedSeq === null), halls };
+  const now = o.now ?? (() => new Date());
+  for (const hall of await groupHalls(c)) {
+    const newest = o.key ? (await newestVerifications(c, hall.hallId, o.key.verifierKey, 1))[0] : undefined;
+    const forged = newest && !signatureHolds(newest, o.key!) ? newest : undefined;
+    const since = newest && !forged && !o.full ? newest : null;
+    const { check, endHash } = await checkHall(c, hall, since);
+    if (forged) check.forgedResult = { id: forged.id, toSeq: forged.toSeq };
+    halls.push(check);
+    // Kept only what held, and only when it read something new (or was asked whole): the next check starts there.
+    const lastRead = check.fromSeq + check.entries - 1;
+    if (o.key && endHash !== null && check.divergedSeq === null && (check.entries > 0 || o.full || !since)) {
+      const row = { hallId: hall.hallId, witnessKey: o.key.verifierKey, fromSeq: check.fromSeq, toSeq: lastRead, toHash: endHash, fullCheck: since === null, verifiedAt: now() };
+      await insertVerification(c, { ...row, signature: sign(null, verificationMessage(row), o.key.privateKey).toString('base64') });
+    }
+  }
+  return { valid: halls.every((h) => h.firstBreak === null && h.divergedSeq === null && !h.forgedResult), halls };
 }
 
 /** Whether `tables` names exactly the tables of `documents` (both absent on an entry shipped without them). */

@@ -1,6 +1,8 @@
 /** `group:verify`: every hall's journal recomputed in the group's database (usage in main/cli.ts). */
 import { parseArgs } from 'node:util';
+import { isKeyName } from '../../core/transparency/checkpoint.js';
 import { openGroup, verifyGroup } from '../group/index.js';
+import { witnessKeyFrom } from '../group/witness.js';
 import { databaseUrlOf } from './options.js';
 
 const BREAK_WORDS = {
@@ -14,25 +16,56 @@ const BREAK_WORDS = {
   link: 'cadeia quebrada',
   head: 'cabeça diferente da registada',
   extra: 'entrada a mais depois da cabeça registada',
+  verified: 'não é a entrada que a última verificação assinada registou (a cópia do grupo foi alterada depois dessa verificação)',
 } as const;
 
+const USAGE = 'Uso: group:verify --database-url URL [--key-file FICHEIRO [--name NOME] [--full]] [--json]';
+
+/**
+ * `npm run group:verify -- --database-url URL [--key-file FILE [--name NAME] [--full]] [--json]`. With the group's
+ * witness key (group:witness's), each hall is checked from where its last signed check ended and the result kept
+ * signed; `--full` reads every entry again. Without a key, every entry is read and nothing is kept.
+ */
 export async function run(argv: string[]): Promise<void> {
-  const { values } = parseArgs({ args: argv, options: { 'database-url': { type: 'string' }, json: { type: 'boolean', default: false } }, strict: true });
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      'database-url': { type: 'string' },
+      'key-file': { type: 'string' },
+      name: { type: 'string', default: 'grupo-testemunha' },
+      full: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if ((values.full && !values['key-file']) || !isKeyName(values.name)) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  const key = values['key-file'] ? witnessKeyFrom(values['key-file'], values.name) : undefined;
   const group = await openGroup(databaseUrlOf(values));
   try {
-    const check = await verifyGroup(group.pool);
+    const check = await verifyGroup(group.pool, { ...(key ? { key } : {}), full: values.full });
     if (values.json) console.log(JSON.stringify(check));
     else {
       for (const h of check.halls) {
+        const read = h.since
+          ? `${h.entries} entradas novas lidas, da n.º ${h.fromSeq} em diante; até à n.º ${h.since.toSeq} verificado e assinado em ${h.since.verifiedAt}`
+          : `${h.entries} entradas lidas`;
         console.log(
           h.firstBreak
             ? `${h.name} (${h.hallId}): QUEBRADO na entrada n.º ${h.firstBreak.seq}: ${BREAK_WORDS[h.firstBreak.reason]} (${h.firstBreak.reason})${h.firstBreak.words ? `: ${h.firstBreak.words}` : ''}.`
             : h.divergedSeq !== null
               ? `${h.name} (${h.hallId}): DIVERGENTE a partir da entrada n.º ${h.divergedSeq}: a sala enviou outra história; nada foi substituído.`
-              : `${h.name} (${h.hallId}): íntegro (${h.entries} entradas, última n.º ${h.headSeq}).`,
+              : `${h.name} (${h.hallId}): íntegro (${read}; última n.º ${h.headSeq}).`,
         );
+        if (h.forgedResult)
+          console.log(
+            `  O resultado guardado n.º ${h.forgedResult.id} (até à entrada n.º ${h.forgedResult.toSeq}) não está assinado por esta chave: foi escrito na base de dados do grupo por outra via. A sala foi verificada desde a primeira entrada.`,
+          );
       }
       if (check.halls.length === 0) console.log('O grupo ainda não tem salas.');
+      if (!key) console.log('Sem chave (--key-file): todas as entradas foram lidas e nenhum resultado ficou guardado.');
     }
     process.exitCode = check.valid ? 0 : 1;
   } finally {

@@ -122,7 +122,18 @@ describe('the shipper beside a running kiosk', () => {
 
     const verify = spawnSync(process.execPath, [...PROGRAM, 'group:verify', '--database-url', pgdb.url], { cwd: ROOT, encoding: 'utf8' });
     expect(verify.status, verify.stdout + verify.stderr).toBe(0);
-    expect(verify.stdout).toMatch(/Bingo Demonstração \([0-9a-f-]{36}\): íntegro \(\d+ entradas, última n\.º \d+\)\./);
+    expect(verify.stdout).toMatch(/Bingo Demonstração \([0-9a-f-]{36}\): íntegro \(\d+ entradas lidas; última n\.º \d+\)\./);
+    // With the witness's key: every entry read the first time, the result kept signed; the next run reads only what is new.
+    const keyFile = join(dir, 'witness.key');
+    const keyed = () => spawnSync(process.execPath, [...PROGRAM, 'group:verify', '--database-url', pgdb.url, '--key-file', keyFile], { cwd: ROOT, encoding: 'utf8' });
+    const first = keyed();
+    expect(first.status, first.stdout + first.stderr).toBe(0);
+    const [, read, head] = /íntegro \((\d+) entradas lidas; última n\.º (\d+)\)\./.exec(first.stdout)!;
+    expect(Number(read)).toBe(Number(head));
+    const again = keyed();
+    expect(again.status, again.stdout + again.stderr).toBe(0);
+    // (The kiosk still runs: an entry it writes meanwhile is read now, and only it.)
+    expect(again.stdout).toMatch(new RegExp(`íntegro \\(\\d+ entradas novas lidas, da n\\.º ${Number(head) + 1} em diante; até à n\\.º ${head} verificado e assinado em `));
 
     const exited = new Promise<number | null>((r) => kiosk!.once('exit', (code) => r(code)));
     kiosk.kill('SIGTERM');
