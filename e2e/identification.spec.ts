@@ -167,3 +167,25 @@ describe('identification at the counter and the caixa (Lei n.º 83/2017, art. 76
     await page.context().close();
   });
 });
+
+describe('a bingo hall (no slot machines, no tables)', () => {
+  it('gives its manager the Caixa tab with the identified players alone', async () => {
+    const bingo = await startKiosk([]);
+    try {
+      expect((await bingo.call('setup.init', { hallName: 'Sala Só Bingo', admin: { username: 'admin', name: 'Admin', pin: '1111' } })).ok).toBe(true);
+      const admin = (await bingo.call('auth.login', { username: 'admin', pin: '1111' })).value.operatorToken as string;
+      expect((await bingo.call('users.create', { username: 'gerente', name: 'Gerente', roles: ['manager'], pin: '2222' }, admin)).ok).toBe(true);
+      const c = CASES[0];
+      const page = await openAs(browser, bingo, 'gerente', '2222', { viewport: c.viewport, hasTouch: c.touch, lang: c.lang });
+      await page.getByTestId('caixa-tab').click();
+      await page.getByTestId('identifications-day').waitFor();
+      expect(await page.locator('[role="tab"][data-testid^="caixa-sub-"]').allInnerTexts()).toEqual(['Identificações']);
+      await expectText(page, 'barred-current', 'Ainda não foi importada nenhuma lista');
+      await expectNoSidewaysScroll(page);
+      await shot(page, 'bingo-hall-identifications', c);
+      await page.context().close();
+    } finally {
+      await bingo.stop();
+    }
+  });
+});

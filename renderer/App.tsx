@@ -5,7 +5,6 @@ import { DEFAULT_HALL_TIME_ZONE } from '../core/time.js';
 import { hasTransport, setClientLang } from './client.js';
 import { PendingOutcomes } from './components/PendingOutcomes.js';
 import { HallZoneContext } from './format.js';
-import { useKioskQuery } from './hooks.js';
 import { screensForRoles, type ScreenId } from './lib/screens.js';
 import { preloadCommon, preloadScreens, ScreenBoundary, whenIdle } from './screenChunks.js';
 import { Banners } from './shell/Banners.js';
@@ -34,14 +33,8 @@ export function App() {
 
   const switchLang = () => void i18n.changeLanguage(lang === 'en' ? 'pt-PT' : 'en');
 
-  // Whether the hall has slot machines: a manager then gets the caixa's screen too.
-  const canSeeMachines = operator !== null && operator.roles.some((r) => r === 'caixa' || r === 'manager' || r === 'admin');
-  const machines = useKioskQuery('machine.list', canSeeMachines ? {} : null);
-  // Or roulette tables (the fiscal's table sheet is on the caixa's screen).
   const manages = operator !== null && operator.roles.some((r) => r === 'manager' || r === 'admin');
-  const tables = useKioskQuery('table.list', manages ? {} : null);
-  const casino = (machines.data?.length ?? 0) > 0 || (tables.data?.length ?? 0) > 0;
-  const screens = operator ? screensForRoles(operator.roles, { hasMachines: casino }) : [];
+  const screens = operator ? screensForRoles(operator.roles) : [];
   const active = session.screen !== null && screens.includes(session.screen) ? session.screen : (screens[0] ?? null);
   const isAdmin = operator?.roles.includes('admin') ?? false;
   const screensKey = screens.join();

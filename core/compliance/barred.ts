@@ -89,7 +89,7 @@ export function parseBarredCsv(content: string): BarredEntry[] {
     const cells = cellsOf(text, sep);
     if (cells.length !== BARRED_FIELDS.length) bad(line, 'columns');
     const [name, type, number, country, birth, from, until] = cells as [string, string, string, string, string, string, string];
-    if (name.length < 2 || name.length > 120 || /[\u0000-\u001f]/.test(name)) bad(line, 'name');
+    if (name.length < 2 || name.length > 120 || [...name].some((c) => c.charCodeAt(0) < 32)) bad(line, 'name');
     const documentType = TYPE_BY_WORD.get(type.toLowerCase());
     if (!documentType) bad(line, 'documentType');
     if (!/^[0-9A-Za-z .-]{3,30}$/.test(number) || normaliseDocumentNumber(number).length < 3) bad(line, 'documentNumber');

@@ -6,19 +6,21 @@ export type ScreenId = 'sale' | 'prizes' | 'game' | 'acta' | 'close' | 'checks' 
  * The screens an operator gets, in tab order: cashier -> sale, prizes and
  * refunds; manager/admin -> game, prizes (to see them; the cashier pays),
  * acta, the day's close, the checks of the audit chain and the books; caixa
- * -> guias (and managers of a hall with machines); everyone who handles cash
+ * -> guias (managers: the identified players' record, and the casino's desk
+ * in a hall with machines or tables); everyone who handles cash
  * (cashier, caixa, manager, admin) -> the terminal's drawer; manager/admin ->
  * settings last (an admin's users are a panel of it: at most 9 tabs).
  */
-export function screensForRoles(roles: readonly Role[], hall: { hasMachines: boolean } = { hasMachines: false }): ScreenId[] {
+export function screensForRoles(roles: readonly Role[]): ScreenId[] {
   const screens: ScreenId[] = [];
   const manages = roles.includes('manager') || roles.includes('admin');
   if (roles.includes('cashier')) screens.push('sale', 'prizes');
   if (manages) screens.push('game');
   if (manages && !screens.includes('prizes')) screens.push('prizes');
   if (manages) screens.push('acta', 'close', 'checks');
-  // The casino caixa: its staff always; managers once the hall has slot machines (registered in Configuração).
-  if (roles.includes('caixa') || (manages && hall.hasMachines)) screens.push('caixa');
+  // The casino caixa: its staff always; managers always too, for the identified players' record (Lei n.º 83/2017),
+  // with the casino's desk once the hall has slot machines or tables (CaixaScreen says which).
+  if (roles.includes('caixa') || manages) screens.push('caixa');
   if (manages || roles.includes('cashier') || roles.includes('caixa')) screens.push('drawer');
   if (manages) screens.push('settings');
   return screens;

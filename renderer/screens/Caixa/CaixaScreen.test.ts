@@ -7,5 +7,8 @@ describe("the caixa's sub-screens", () => {
     expect(caixaSubsFor(['manager'])).toEqual(['guias', 'machines', 'funds', 'chips', 'tables', 'identifications']);
     expect(caixaSubsFor(['admin'])).toEqual(['guias', 'machines', 'funds', 'chips', 'tables', 'identifications']);
     expect(caixaSubsFor(['caixa', 'manager'])).toEqual(['guias', 'machines', 'funds', 'chips', 'tables', 'identifications']);
+    // A bingo hall (no slot machines, no tables): the manager's caixa is the identified players' record alone.
+    expect(caixaSubsFor(['manager'], false)).toEqual(['identifications']);
+    expect(caixaSubsFor(['caixa', 'manager'], false)).toEqual(['guias', 'machines', 'funds', 'chips', 'tables', 'identifications']);
   });
 });

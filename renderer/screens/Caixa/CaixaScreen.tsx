@@ -20,9 +20,13 @@ import { NoDrawerNotice } from './NoDrawerNotice.js';
 const CAIXA_SUBS = ['guias', 'machines', 'funds', 'chips', 'tables', 'identifications'] as const;
 type CaixaSub = (typeof CAIXA_SUBS)[number];
 
-/** The sub-screens a user of these roles works in (the caixa: guias, meters and chips; a manager all six). */
-export function caixaSubsFor(roles: readonly Role[]): CaixaSub[] {
+/**
+ * The sub-screens a user of these roles works in (the caixa: guias, meters and chips; a manager all six, or in a
+ * hall with neither slot machines nor tables, `casino` false, the identified players alone).
+ */
+export function caixaSubsFor(roles: readonly Role[], casino = true): CaixaSub[] {
   const manages = roles.includes('manager') || roles.includes('admin');
+  if (manages && !casino && !roles.includes('caixa')) return ['identifications'];
   // Personal data (Lei n.º 83/2017) is the managers' to read: the caixa identifies a player, never lists them.
   return CAIXA_SUBS.filter((sub) => manages || (sub !== 'funds' && sub !== 'tables' && sub !== 'identifications'));
 }
@@ -46,8 +50,12 @@ export function CaixaScreen({ roles, onOpenDrawer }: { roles: readonly Role[]; o
   const [sub, setSub] = useState<CaixaSub>('guias');
   const cash = useKioskQuery('drawer.cash', {});
   const manages = roles.includes('manager') || roles.includes('admin');
-  const subs = caixaSubsFor(roles);
-  const shown = subs.includes(sub) ? sub : 'guias';
+  // A casino (slot machines or roulette tables) until both lists say otherwise: a bingo hall's manager then has the record alone.
+  const machines = useKioskQuery('machine.list', manages ? {} : null);
+  const tables = useKioskQuery('table.list', manages ? {} : null);
+  const casino = machines.data === undefined || tables.data === undefined || machines.data.length > 0 || tables.data.length > 0;
+  const subs = caixaSubsFor(roles, casino);
+  const shown = subs.includes(sub) ? sub : subs[0]!;
   // null: no drawer open; its cashCents null: open, and blind for a counter role.
   const drawer = cash.data === undefined ? null : cash.data;
   // Known to have none (not merely still asking): the notice comes before any key.

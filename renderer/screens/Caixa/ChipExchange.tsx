@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { useOffline } from '../../components/LinkBanner.js';
 import { ReasonPicker } from '../../components/ReasonPicker.js';
-import { PayeeRow } from './Payee.js';
+import { PayeeRow } from '../../components/Payee.js';
 import { ChipKeys } from './Chips/ChipKeys.js';
 import { ChipSide } from './Chips/ChipSide.js';
 import { useChipExchange, type ChipExchangeState } from './Chips/useChipExchange.js';

@@ -11,7 +11,7 @@ import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { checkGuiaSplit, defaultCashCents, type ChequeFields, type DrawerCash } from '../../lib/guia.js';
 import { euroFieldText } from '../../lib/money.js';
-import { PayeeRow, type Person } from './Payee.js';
+import { PayeeRow, type Person } from '../../components/Payee.js';
 
 /** The guia as the desk found it (GuiaDesk.tsx names it the same; declared here so the form imports nothing of the desk). */
 type Guia = ChannelOutput<'guia.find'>;

@@ -7,7 +7,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { parseCardEntry } from '../../lib/cardEntry.js';
-import { ASKS_IDENTIFICATION, IdentifyDialog, PayeeRow, type Person } from '../Caixa/Payee.js';
+import { ASKS_IDENTIFICATION, IdentifyDialog, PayeeRow, type Person } from '../../components/Payee.js';
 
 /**
  * Pay a prize against the card handed in (art. 15.5): the cashier types the

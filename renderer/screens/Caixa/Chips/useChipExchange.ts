@@ -7,7 +7,7 @@ import { invoke, type ClientError, type ClientResult } from '../../../client.js'
 import { useFormat } from '../../../format.js';
 import { useKioskQuery } from '../../../hooks.js';
 import { parseEuroText } from '../../../lib/money.js';
-import type { Person } from '../Payee.js';
+import type { Person } from '../../../components/Payee.js';
 
 export type Exchange = ChannelOutput<'chips.sell'>;
 export type Move = ChannelOutput<'chips.move'>;

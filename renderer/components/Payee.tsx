@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChannelOutput } from '../../../core/contract.js';
-import { DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS, type IdentityDocumentType } from '../../../core/compliance/rules.js';
-import { invoke, type ClientError } from '../../client.js';
-import { DialogActions } from '../../components/ConfirmDialog.js';
-import { Dialog } from '../../components/Dialog.js';
-import { ErrorAlert } from '../../components/ErrorAlert.js';
+import type { ChannelOutput } from '../../core/contract.js';
+import { DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS, type IdentityDocumentType } from '../../core/compliance/rules.js';
+import { invoke, type ClientError } from '../client.js';
+import { DialogActions } from './ConfirmDialog.js';
+import { Dialog } from './Dialog.js';
+import { ErrorAlert } from './ErrorAlert.js';
 
 export type Person = ChannelOutput<'person.identify'>;
 
