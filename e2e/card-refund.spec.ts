@@ -74,6 +74,9 @@ describe('a card refunded by its number', () => {
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/card-refund-form-${viewport.width}x${viewport.height}.png` });
       await page.getByTestId('card-refund-submit').click();
       await expectText(page, 'card-refund-done', `Cartão A ${card} da jogada n.º 1 devolvido: entregue 1,00 €`);
+      // Rui's sale (A 1-10) is refunded card by card now: the list says how many, and offers no whole refund.
+      await expectText(page, 'refund-cards-1', card === 3 ? '1 cartão devolvido pelo número' : '2 cartões devolvidos pelo número');
+      expect(await page.getByTestId('refund-pay-1').count()).toBe(0);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/card-refund-done-${viewport.width}x${viewport.height}.png` });
       // Again: refused, the article named; nothing paid.
       await page.getByTestId('card-refund-number').fill(String(card));

@@ -636,6 +636,8 @@ export const bingoContract = {
         amountCents: cents,
         refunded: z.boolean(),
         refundedAt: isoTime.nullable(),
+        /** Its cards refunded one by one (refund.payCard, issue 42): such a sale is refunded card by card, never whole. */
+        cardsRefunded: z.number().int(),
       }),
     ),
   }),

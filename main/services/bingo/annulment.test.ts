@@ -123,9 +123,9 @@ describe('a failure before the first ball', () => {
     // Refunds, per sale, in full (art. 16.3).
     const pending = await h.ok('refund.list', {}, t.cashier);
     expect(pending).toEqual([
-      { saleId: 1, gameId, gameNumber: 1, amountCents: 300, ranges: [{ seriesCode: 'A', from: 1, to: 3 }], refunded: false, refundedAt: null },
-      { saleId: 2, gameId, gameNumber: 1, amountCents: 500, ranges: [{ seriesCode: 'A', from: 4, to: 8 }], refunded: false, refundedAt: null },
-      { saleId: 3, gameId, gameNumber: 1, amountCents: 700, ranges: [{ seriesCode: 'A', from: 9, to: 15 }], refunded: false, refundedAt: null },
+      { saleId: 1, gameId, gameNumber: 1, amountCents: 300, ranges: [{ seriesCode: 'A', from: 1, to: 3 }], refunded: false, refundedAt: null, cardsRefunded: 0 },
+      { saleId: 2, gameId, gameNumber: 1, amountCents: 500, ranges: [{ seriesCode: 'A', from: 4, to: 8 }], refunded: false, refundedAt: null, cardsRefunded: 0 },
+      { saleId: 3, gameId, gameNumber: 1, amountCents: 700, ranges: [{ seriesCode: 'A', from: 9, to: 15 }], refunded: false, refundedAt: null, cardsRefunded: 0 },
     ]);
     h.clock.advanceMinutes(1);
     // What the counter shows before paying: the refund as it will be, changing nothing.

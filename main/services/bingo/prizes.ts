@@ -216,6 +216,7 @@ export const prizeHandlers: HandlerSlice<'prize.pay' | 'prize.list' | 'refund.ch
       ...r,
       ranges: rangesOfSale(ctx.db, r.saleId).map(({ seriesCode, from, to }) => ({ seriesCode, from, to })),
       refunded: r.refundedAt !== null,
+      cardsRefunded: cardRefundsOfSale(ctx.db, r.saleId),
     }));
   }),
 };

@@ -388,6 +388,12 @@ describe('a refund by the card presented, after an annulment', () => {
     expect((await h.ok('refund.payCard', { gameId, seriesCode: 'A', number: 19 }, t.cashier)).saleId).toBe(brunoSaleId);
     // Paid out: 1,00 € × 5 by card and the counter's 5,00 €.
     expect(cash()).toBe(drawerBefore - 1_000);
+    // The refunds' list (those not refunded whole first): Ana's and Bruno's sales refunded card by card (3 and 2 cards), the counter's whole.
+    expect((await h.ok('refund.list', {}, t.cashier)).map((r) => [r.saleId, r.refunded, r.cardsRefunded])).toEqual([
+      [anaSaleId, false, 3],
+      [brunoSaleId, false, 2],
+      [counter.saleId, true, 0],
+    ]);
 
     // The acta counts the refunds (10,00 €) and the cards per seller; the books hold, each card refund with its transaction and audit row.
     const acta = await h.ok('session.acta', { sessionId }, t.manager);

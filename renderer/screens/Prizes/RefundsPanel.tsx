@@ -129,6 +129,11 @@ export function RefundsPanel({
             <td>
               {r.refunded ? (
                 <span className="paid-info">{t('refunds.refundedAt', { time: r.refundedAt ? f.dateTime(r.refundedAt) : '' })}</span>
+              ) : r.cardsRefunded > 0 ? (
+                // Refunded card by card (art. 16.º, n.º 3): the rest by each card's number, never the whole again.
+                <span className="paid-info" data-testid={`refund-cards-${r.saleId}`}>
+                  {t('refunds.cardsRefunded', { count: r.cardsRefunded })}
+                </span>
               ) : canPay ? (
                 <button
                   type="button"
