@@ -15,6 +15,7 @@
  * whose signed root is not the one of a journal that recomputes whole.
  */
 import { sign, type KeyObject } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import {
   cosignature,
   cosignedMessage,
@@ -46,13 +47,37 @@ export interface WitnessKey {
   verifierKey: string;
   keyId: number;
   privateKey: KeyObject;
+  /**
+   * The witness's own memory of what it cosigned, beside its key (issue 43): each hall's frontier as it grew it.
+   * The group's database can be lost and a replica promoted that lacks its last entries: the witness then knows it
+   * had cosigned further, and never cosigns another history in the place of the one it cosigned.
+   */
+  memoryFile?: string;
 }
 
-/** The group's witness key from `file` (made there, owner-only, when there is none), named `name`. */
+/** The group's witness key from `file` (made there, owner-only, when there is none), named `name`; its memory beside it. */
 export function witnessKeyFrom(file: string, name: string): WitnessKey {
   const privateKey = readOrCreateKeyFile(file);
   const verifierKey = witnessVerifierKey(sha256, name, rawPublicKey(privateKey));
-  return { name, privateKey, verifierKey, keyId: parseWitnessKey(sha256, verifierKey)!.keyId };
+  return { name, privateKey, verifierKey, keyId: parseWitnessKey(sha256, verifierKey)!.keyId, memoryFile: `${file}.cosigned.json` };
+}
+
+/** A hall's frontier as the witness grew it, and the hash of the entry it ends on. */
+interface Remembered {
+  size: number;
+  peaks: string[];
+  lastHash: string;
+}
+
+function readMemory(file: string | undefined): Record<string, Remembered> {
+  if (!file || !existsSync(file)) return {};
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, Remembered>;
+}
+
+/** Written beside, then renamed: a witness stopped midway keeps its last whole memory. */
+function writeMemory(file: string, memory: Record<string, Remembered>): void {
+  writeFileSync(`${file}.next`, JSON.stringify(memory), { mode: 0o600 });
+  renameSync(`${file}.next`, file);
 }
 
 export interface HallWitness {
@@ -65,6 +90,10 @@ export interface HallWitness {
    * the checkpoint is neither cosigned nor refused (the hall is not at fault); it waits, with the later ones.
    */
   altered?: { checkpointId: number; seq: number; part: AlteredPart; reason: string };
+  /** The group holds fewer of the hall's entries than this witness cosigned (its database lost and a replica promoted): nothing is cosigned until the hall ships them again. */
+  behind?: { cosigned: number; held: number };
+  /** The group holds, where this witness cosigned, another history whose entries recompute whole: every checkpoint of it refused. */
+  rewritten?: { seq: number; reason: string };
 }
 
 /** A frontier and the entry hash it ends on, both recomputed from the payloads. */
@@ -92,13 +121,34 @@ export function alteredReason(at: { seq: number; part: AlteredPart; words?: stri
 /** Every hall's checkpoints not yet witnessed by `key`, checked and cosigned (or refused); what was done, hall by hall. */
 export async function witnessGroup(pool: GroupPool, key: WitnessKey, now: () => Date = () => new Date()): Promise<HallWitness[]> {
   const out: HallWitness[] = [];
+  const memory = readMemory(key.memoryFile);
   for (const hall of await groupHalls(pool)) {
+    const remembered = memory[hall.hallId];
+    if (remembered && hall.headSeq < remembered.size) {
+      // What this witness cosigned is no longer all in the group: it waits for the hall to ship it again.
+      out.push({ hallId: hall.hallId, name: hall.name, cosigned: [], refused: [], behind: { cosigned: remembered.size, held: hall.headSeq } });
+      continue;
+    }
     const pending = await checkpointsToWitness(pool, hall.hallId, key.verifierKey, hall.headSeq);
     if (pending.length === 0) continue;
     const done: HallWitness = { hallId: hall.hallId, name: hall.name, cosigned: [], refused: [] };
+    if (remembered && remembered.size > 0) {
+      const rewritten = await rewrittenAt(pool, hall, remembered);
+      if (rewritten) {
+        // Another history where this witness cosigned one: never cosigned, each of its checkpoints refused for good.
+        done.rewritten = rewritten;
+        for (const checkpoint of pending) {
+          await insertCosignature(pool, hall.hallId, { checkpointId: checkpoint.checkpointId, witnessKey: key.verifierKey, line: null, refusal: rewritten.reason, witnessedAt: now() });
+          done.refused.push({ checkpointId: checkpoint.checkpointId, reason: rewritten.reason });
+        }
+        out.push(done);
+        continue;
+      }
+    }
     const keys = (await journalHallKeys(pool, hall.hallId)).map((k) => parseVerifierKey(sha256, k.verifierKey)).filter((k) => k !== null);
     const start: Grown = { frontier: EMPTY_FRONTIER, lastHash: hall.genesis ?? GENESIS };
-    const kept = await witnessFrontier(pool, hall.hallId, key.verifierKey);
+    // Its own memory first (the group's copy of a frontier may be an older one, restored with its database).
+    const kept = remembered ?? (await witnessFrontier(pool, hall.hallId, key.verifierKey));
     let grown: Grown = kept ? { frontier: { size: kept.size, peaks: kept.peaks }, lastHash: kept.lastHash } : start;
     for (const checkpoint of pending) {
       // A checkpoint below the frontier (shipped late): its root is grown again from the first entry.
@@ -112,8 +162,8 @@ export async function witnessGroup(pool: GroupPool, key: WitnessKey, now: () => 
         };
         break;
       }
-      grown = next;
-      const reason = refusalOf(checkpoint, logOrigin(hall.hallId), bytesToHex(frontierRoot(sha256, grown.frontier)), keys);
+      grown = next.frontier.size >= grown.frontier.size ? next : grown;
+      const reason = refusalOf(checkpoint, logOrigin(hall.hallId), bytesToHex(frontierRoot(sha256, next.frontier)), keys);
       const at = now();
       if (reason !== null) {
         await insertCosignature(pool, hall.hallId, { checkpointId: checkpoint.checkpointId, witnessKey: key.verifierKey, line: null, refusal: reason, witnessedAt: at });
@@ -128,10 +178,31 @@ export async function witnessGroup(pool: GroupPool, key: WitnessKey, now: () => 
       done.cosigned.push(checkpoint.checkpointId);
     }
     // Only ever a frontier whose every leaf was recomputed (an altered copy leaves it where the last good checkpoint put it).
-    if (grown.frontier.size > 0) await saveWitnessFrontier(pool, hall.hallId, key.verifierKey, { ...grown.frontier, lastHash: grown.lastHash });
+    if (grown.frontier.size > 0) {
+      const f = { ...grown.frontier, lastHash: grown.lastHash };
+      await saveWitnessFrontier(pool, hall.hallId, key.verifierKey, f);
+      if (key.memoryFile && grown.frontier.size > (remembered?.size ?? 0)) {
+        memory[hall.hallId] = { size: f.size, peaks: [...f.peaks], lastHash: f.lastHash };
+        writeMemory(key.memoryFile, memory);
+      }
+    }
     out.push(done);
   }
   return out;
+}
+
+/**
+ * Whether the group now holds another history where this witness cosigned: the entry its memory ends on, whole
+ * (its payload gives its stored hash, and its link holds), but not the one it grew its frontier to. An entry whose
+ * payload does not give its hash is the group's copy altered, found as such by the growth; null then.
+ */
+async function rewrittenAt(pool: GroupPool, hall: GroupHall, remembered: Remembered): Promise<{ seq: number; reason: string } | null> {
+  const [r] = await journalSeqs(pool, hall.hallId, remembered.size, remembered.size);
+  if (!r || r.seq !== remembered.size || r.hash === remembered.lastHash || payloadHash(r.prevHash, r) !== r.hash) return null;
+  return {
+    seq: remembered.size,
+    reason: `a história que o grupo tem desta sala não é a que esta testemunha cossinou até à entrada n.º ${remembered.size}: recuou e foi escrita outra no seu lugar`,
+  };
 }
 
 /**

@@ -30,6 +30,10 @@ export async function run(argv: string[]): Promise<void> {
       for (const h of halls) {
         console.log(`${h.name} (${h.hallId}): ${h.cosigned.length} pontos de verificação cossinados${h.refused.length > 0 ? `, ${h.refused.length} RECUSADOS` : ''}.`);
         for (const r of h.refused) console.log(`  ponto de verificação n.º ${r.checkpointId} recusado: ${r.reason}.`);
+        if (h.behind)
+          console.log(
+            `  O grupo tem ${h.behind.held} entradas desta sala e a testemunha cossinou até à n.º ${h.behind.cosigned}: a base de dados do grupo perdeu entradas (uma réplica promovida?). Nada é cossinado até a sala as enviar de novo (o expedidor fá-lo sozinho, a partir do que o grupo tem).`,
+          );
         if (h.altered?.part === 'facts')
           console.log(
             `  ponto de verificação n.º ${h.altered.checkpointId} NÃO COSSINADO (factos que não batem com os documentos): ${h.altered.reason}. Compare a entrada com o diário da sala antes de repor a cópia do grupo: se a sala guarda os mesmos factos, foi ela que os enviou assim, e repor a cópia não resolve; se não, reponha a cópia do grupo (a sala guarda o original) e volte a testemunhar.`,
@@ -45,7 +49,7 @@ export async function run(argv: string[]): Promise<void> {
       }
       if (halls.length === 0) console.log('Nenhum ponto de verificação novo a testemunhar.');
     }
-    process.exitCode = halls.some((h) => h.refused.length > 0 || h.altered) ? 1 : 0;
+    process.exitCode = halls.some((h) => h.refused.length > 0 || h.altered || h.rewritten) ? 1 : 0;
   } finally {
     await group.close();
   }
