@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import '../errors.js';
 import { KioskError } from '../refusal.js';
-import { barredOn, barredSummary, parseBarredCsv } from './barred.js';
+import { BARRED_MAX_ENTRIES, barredOn, barredSummary, parseBarredCsv } from './barred.js';
 
 const HEADER = 'Nome,Tipo de documento,N.º do documento,País emissor,Data de nascimento,Válido de,Válido até';
 const refusal = (f: () => void): { code: string; message: string } => {
@@ -37,6 +37,15 @@ describe('the barred list’s file (Lei n.º 83/2017, art. 76.º)', () => {
     expect(refusal(() => parseBarredCsv(line('Rui Lopes,cc,1234,PT')))).toMatchObject({ code: 'BARRED_FILE_INVALID' });
     expect(refusal(() => parseBarredCsv(line('Rui Lopes,cc,1234,PT'))).message).toContain('a linha 3 não tem as 7 colunas');
     expect(refusal(() => parseBarredCsv(`${HEADER}\n\n`)).code).toBe('BARRED_FILE_EMPTY');
+  });
+
+  it('a file of more entries than one list holds is refused whole, in words', () => {
+    const line = 'Pessoa Teste,cc,1234,PT,1970-01-01,2026-01-01,\n';
+    expect(parseBarredCsv(`${HEADER}\n${line.repeat(BARRED_MAX_ENTRIES)}`)).toHaveLength(BARRED_MAX_ENTRIES);
+    expect(refusal(() => parseBarredCsv(`${HEADER}\n${line.repeat(BARRED_MAX_ENTRIES + 1)}`))).toEqual({
+      code: 'BARRED_FILE_TOO_LONG',
+      message: 'Lista de pessoas proibidas de jogar com mais de 200 000 pessoas: divida o ficheiro; nada foi importado.',
+    });
   });
 
   it('a ban holds from its first day to its last, both included; none without an end', () => {

@@ -90,8 +90,8 @@ export const complianceErrors = errors({
     en: () => 'List of persons barred from play with no one on it (a header only, or empty): nothing was imported (Law 83/2017, art. 76).',
   },
   BARRED_FILE_TOO_LONG: {
-    pt: (p) => `Lista de pessoas proibidas de jogar com mais de ${p.max} pessoas: divida o ficheiro; nada foi importado.`,
-    en: (p) => `List of persons barred from play with more than ${p.max} persons: split the file; nothing was imported.`,
+    pt: (p) => `Lista de pessoas proibidas de jogar com mais de ${String(p.max).replace(/\B(?=(\d{3})+$)/g, ' ')} pessoas: divida o ficheiro; nada foi importado.`,
+    en: (p) => `List of persons barred from play with more than ${String(p.max).replace(/\B(?=(\d{3})+$)/g, ',')} persons: split the file; nothing was imported.`,
   },
   CHIP_CHEQUE_OVER_PURCHASES: {
     pt: (p) =>
