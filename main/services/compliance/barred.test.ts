@@ -9,6 +9,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Channel } from '../../../core/contract.js';
+import type { KioskEvent } from '../../../core/events.js';
 import { expectBooksHold } from '../../../test/books.js';
 import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
 import { TEST_PERSON } from '../../../test/fixtures/persons.js';
@@ -84,6 +85,23 @@ describe('the barred list imported (Lei n.º 83/2017, art. 76.º)', () => {
     expect((await refusedUnchanged('barred.import', { content: `${HEADER}\r\n` }, t.manager)).code).toBe('BARRED_FILE_EMPTY');
     for (const channel of ['barred.preview', 'barred.import'] as const) expect((await refusedUnchanged(channel, { content: FILE }, t.caixa)).code).toBe('FORBIDDEN');
     expect((await refusedUnchanged('barred.lists', {}, t.caixa)).code).toBe('FORBIDDEN');
+  });
+});
+
+describe('a long list', () => {
+  it('tells the screens how far its import is, ending with every entry keyed; each entry found by its document', async () => {
+    // A hall that has identified someone has its key: the file is keyed before the transaction, its progress told.
+    await t.h.ok('person.identify', { person: { ...TEST_PERSON, documentNumber: 'AB123456', documentType: 'passport' }, documentVerified: true }, t.caixa);
+    const lines = Array.from({ length: 5_000 }, (_, i) => `Pessoa ${i + 1};cc;${String(10_000_000 + i)};PT;1970-01-01;2026-01-01;`);
+    const events: KioskEvent[] = [];
+    const stop = t.h.kiosk.onEvent((e) => events.push(e));
+    expect(await t.h.ok('barred.import', { content: [HEADER, ...lines].join('\n') }, t.manager)).toMatchObject({ entries: 5_000, inForce: 5_000 });
+    stop();
+    const progress = events.filter((e) => e.type === 'progress');
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.every((e) => e.type === 'progress' && e.task === 'barred' && e.total === 5_000)).toBe(true);
+    expect(progress.at(-1)).toMatchObject({ task: 'barred', done: 5_000, total: 5_000 });
+    expect((await t.h.refused('person.identify', { person: { name: 'Pessoa 4321', documentType: 'cc', documentNumber: '10004320', country: 'PT', birthDate: '1970-01-01' }, documentVerified: true }, t.caixa)).code).toBe('PERSON_BARRED');
   });
 });
 
