@@ -73,13 +73,15 @@ async function writeEveryDocument(): Promise<void> {
   const closed = await h.ok('game.closeClaims', { gameId: g1.id, kind: 'bingo' }, manager);
   for (const w of closed.winners) await h.ok('prize.pay', { winnerId: w.winnerId, card: { seriesCode: 'A', number: 1 } }, cashier);
 
-  // A game annulled before its draw, one sale refunded.
+  // A game annulled before its draw, one sale refunded whole, a card of another by its number (art. 16.º, n.º 3).
   const g2 = await h.ok('game.open', { seriesCode: 'A' }, manager);
   const s1 = await sell(g2.id, 4);
+  const s2 = await sell(g2.id, 2);
   await h.ok('game.suspend', { gameId: g2.id }, manager);
   h.clock.advanceMinutes(15);
   await h.ok('game.annul', { gameId: g2.id, reason: 'failure_before_draw' }, manager);
   await h.ok('refund.pay', { saleId: s1.saleId }, cashier);
+  await h.ok('refund.payCard', { gameId: g2.id, seriesCode: 'A', number: s2.ranges[0]!.from }, cashier);
 
   // The caixa: machines registered, edited and imported, meters, funds, guias paid (cash, cheque) and voided.
   await h.ok('machine.register', { number: '7', model: 'Lucky 7', betCents: 50, jackpotShareBasisPoints: 500 }, manager);

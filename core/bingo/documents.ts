@@ -148,6 +148,7 @@ export const BINGO_DOCUMENTS = [
     terminal: 'terminal_id',
     prints: ['refund_by_card'],
     label: 'o reembolso de um cartão',
+    publishes: 'card_refund@1',
     export: 'refunds.jsonl',
   },
   { type: 'special_fund_decision', table: 'special_fund_decisions', key: 'id', at: 'at', binding: 'record_audit', label: 'uma decisão sobre o fundo do prémio especial' },

@@ -61,6 +61,11 @@ export const FACT_SCHEMAS = {
   'prize_payment@1': z.strictObject({ paidAt: instant, winnerId: id }),
   /** A sale refunded (its game annulled). */
   'refund@1': z.strictObject({ amountCents: cents, paidAt: instant, saleId: id }),
+  /**
+   * A card handed back after its game's annulment, refunded alone by its number (art. 16.º, n.º 3): its share of its
+   * sale, counted as a refund of its game (the game named, since a card's sale may be a roving seller's).
+   */
+  'card_refund@1': z.strictObject({ amountCents: cents, gameId: id, paidAt: instant }),
   /** A guia (a machine's payout by hand) issued. */
   'guia@1': z.strictObject({ amountCents: cents, guiaId: id, issuedAt: instant, kind: z.string().min(1), machineId: id, number: id }),
   /** A guia paid: its cash part and its cheques' sum. */

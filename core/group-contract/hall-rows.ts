@@ -16,7 +16,10 @@
  * (test/group-contract.test.ts) fails: a new range is opened from that
  * migration with the mapping of the new columns, and the old one is kept, as
  * it is, for the entries shipped before (and, the first range, as the
- * upcaster of version 0). Every fact leaves through its schema: a column
+ * upcaster of version 0). A table read for the first time counts the same:
+ * its columns join the digest from the migration that made it, so the range
+ * opens there (schema 39, card_refunds), the older range unchanged (its
+ * halls have no such rows). Every fact leaves through its schema: a column
  * missing or of another kind is a refusal to ship, never a figure silently
  * zero.
  */
@@ -107,10 +110,20 @@ const ROWS_33: { readonly [table: string]: RowMapping } = {
 };
 
 /**
- * The fact each of the hall's tables publishes to the group (tables not named publish none). For the domains'
- * document descriptors to name (their `publishes`) and a test to hold them to.
+ * From hall schema 39 (migration 0039, card_refunds): a card refunded by its number after its game's annulment
+ * (art. 16.º, n.º 3) publishes its refund, by its game (the report counts it as a refund of the game's session).
+ * The tables read before are read as they were.
  */
-export const TABLE_FACTS: Readonly<Record<string, FactKey>> = Object.fromEntries(Object.entries(ROWS_33).map(([table, [key]]) => [table, key]));
+const ROWS_39: { readonly [table: string]: RowMapping } = {
+  ...ROWS_33,
+  card_refunds: ['card_refund@1', (r) => ({ gameId: r.game_id, amountCents: r.amount_cents, paidAt: r.paid_at })],
+};
+
+/**
+ * The fact each of the hall's tables publishes to the group (tables not named publish none), as the newest range
+ * maps them. For the domains' document descriptors to name (their `publishes`) and a test to hold them to.
+ */
+export const TABLE_FACTS: Readonly<Record<string, FactKey>> = Object.fromEntries(Object.entries(ROWS_39).map(([table, [key]]) => [table, key]));
 
 /** What a command's own input or answer publishes (the commands that change a row the journal ships only by its unchanging columns). */
 function answerFacts33(e: HallEntry, readers: HallReaders): { key: FactKey; fact: unknown }[] {
@@ -158,6 +171,7 @@ export interface HallMapping {
  */
 export const HALL_MAPPINGS: readonly HallMapping[] = [
   { from: 33, columns: '38ed35e544c740d59232d0230b288fdfb80f5d46115dce3c93e061e128a1d658', rows: ROWS_33, answers: answerFacts33 },
+  { from: 39, columns: 'd2edafb3b527187ae5b1b3e92eaf362a8b36d7c0741cf5d3eaf7955a8304e07e', rows: ROWS_39, answers: answerFacts33 },
 ];
 
 /** The tables whose columns the mappings read (their rows, and the sales' ranges they join). */

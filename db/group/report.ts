@@ -9,7 +9,8 @@
  * with the acta's own rules (main/services/bingo/sessions.ts actaOf): only
  * games not annulled count for cards, sales and stamp duty; a game's figures
  * are its close of sale's, or its sales not voided while it still sells;
- * prizes and refunds count once paid, up to the session's close. The rest
+ * prizes and refunds (of a whole sale or of a card by its number) count once
+ * paid, up to the session's close, in their game's session. The rest
  * (which session a guia or a Z falls in, a machine's return) is shaped by
  * core/group-report.ts. bigint columns come back as text: read as numbers.
  */
@@ -109,9 +110,12 @@ export async function sessionFacts(c: GroupClient, w: ReportWindow): Promise<Ses
        SELECT hall_id, (d->>'saleId')::bigint AS sale_id, (d->>'amountCents')::bigint AS cents, (d->>'paidAt')::timestamptz AS paid_at
          FROM docs WHERE tbl = 'refund@1'
      ),
-     -- Each refunded sale's game: the few refunds looked up among the sales (a hash of the refunds, not of the sales).
+     -- Each refunded sale's game: the few refunds looked up among the sales (a hash of the refunds, not of the sales);
+     -- beside them the cards refunded one by one (art. 16.º, n.º 3), which name their game themselves.
      refunded AS MATERIALIZED (
        SELECT r.hall_id, r.cents, r.paid_at, sa.game_id FROM sale_rows sa JOIN refunds r ON r.hall_id = sa.hall_id AND r.sale_id = sa.id
+       UNION ALL
+       SELECT hall_id, (d->>'amountCents')::bigint, (d->>'paidAt')::timestamptz, (d->>'gameId')::bigint FROM docs WHERE tbl = 'card_refund@1'
      ),
      refunds_of AS (
        SELECT s.hall_id, s.id AS session_id, SUM(r.cents) AS cents
@@ -129,7 +133,7 @@ export async function sessionFacts(c: GroupClient, w: ReportWindow): Promise<Ses
        LEFT JOIN prizes_of p ON p.hall_id = s.hall_id AND p.session_id = s.id
        LEFT JOIN refunds_of r ON r.hall_id = s.hall_id AND r.session_id = s.id
       ORDER BY s.hall_id, s.id`,
-    [w.hallIds, w.scanFrom, w.scanTo, ['session@1', 'session_close@1', 'game@1', 'game_annulment@1', 'game_closure@1', 'sale_void@1', 'winner@1', 'prize_payment@1', 'refund@1'], w.from, w.to],
+    [w.hallIds, w.scanFrom, w.scanTo, ['session@1', 'session_close@1', 'game@1', 'game_annulment@1', 'game_closure@1', 'sale_void@1', 'winner@1', 'prize_payment@1', 'refund@1', 'card_refund@1'], w.from, w.to],
   );
   return rows.map((r) => ({
     hallId: r.hall_id!,
