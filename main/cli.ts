@@ -36,12 +36,12 @@
  *     (URL, or KIOSK_JOURNAL_URL): what is new, exactly once. Without
  *     --follow it exits 0 once caught up, printing {"shipped": N, "head": SEQ};
  *     with it, it goes on as the hall writes. Exit 1 on a diverged hall.
- *   tsx main/cli.ts group:verify --database-url URL [--key-file FILE [--name NAME] [--full]] [--json]
+ *   tsx main/cli.ts group:verify --database-url URL [--replica-url URL] [--key-file FILE [--name NAME] [--full]] [--json]
  *     Recomputes every hall's journal in the group's database; exit 0, or 1
  *     naming the hall and the seq of the first break. With the witness's key
  *     file, each hall from where its last signed check ended (the result kept
  *     signed); --full reads every entry again.
- *   tsx main/cli.ts group:report --database-url URL [--from YYYY-MM-DD] [--to YYYY-MM-DD] --format json|csv|html [--out FILE]
+ *   tsx main/cli.ts group:report --database-url URL [--replica-url URL] [--from YYYY-MM-DD] [--to YYYY-MM-DD] --format json|csv|html [--out FILE]
  *     The group's report from its database alone: one row per hall and bingo
  *     session (sales, prizes, stamp duty, refunds, guias, Z closes), the
  *     machines' return; on stdout (or FILE). Exit 2 on a bad argument.

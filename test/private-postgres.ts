@@ -16,6 +16,10 @@ export interface PrivatePostgres {
   start(): void;
   /** A fast shutdown: every connection is ended, as a server going down for maintenance does. */
   stop(): void;
+  /** An immediate shutdown: the server gone as a machine lost is, nothing flushed. */
+  kill(): void;
+  /** A streaming replica of this server (pg_basebackup -R), a server of its own on another port, started. */
+  replica(): Promise<PrivatePostgres & { promote(): void }>;
   close(): void;
 }
 
@@ -52,25 +56,44 @@ export async function privatePostgres(): Promise<PrivatePostgres | null> {
     owner ? execFileSync('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args], { stdio: 'pipe' }) : execFileSync(join(bin, cmd), args, { stdio: 'pipe' });
   const superuser = userInfo().username;
   as('initdb', ['-D', data, '-A', 'trust', '-U', superuser, '--no-sync', '-E', 'UTF8']);
-  const port = await freePort();
+  return serverOf(dir, data, await freePort(), as, superuser);
+}
+
+type Run = (cmd: string, args: string[]) => Buffer;
+
+function serverOf(dir: string, data: string, port: number, as: Run, superuser: string): PrivatePostgres & { promote(): void } {
   const start = () => {
-    as('pg_ctl', ['-D', data, '-w', '-t', '30', '-l', join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+    as('pg_ctl', ['-D', data, '-w', '-t', '30', '-l', join(dir, `log-${port}`), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
   };
-  const stop = () => {
-    as('pg_ctl', ['-D', data, '-w', '-t', '30', '-m', 'fast', 'stop']);
+  const stopWith = (mode: 'fast' | 'immediate') => () => {
+    as('pg_ctl', ['-D', data, '-w', '-t', '30', '-m', mode, 'stop']);
   };
   start();
+  const replicas: PrivatePostgres[] = [];
   return {
     url: `postgres://${superuser}@127.0.0.1:${port}/postgres`,
     start,
-    stop,
+    stop: stopWith('fast'),
+    kill: stopWith('immediate'),
+    promote() {
+      as('pg_ctl', ['-D', data, '-w', '-t', '30', 'promote']);
+    },
+    async replica() {
+      // initdb's pg_hba already trusts replication from the loopback; its wal_level (replica) and senders serve.
+      const copy = join(dir, `replica-${replicas.length + 1}`);
+      as('pg_basebackup', ['-h', '127.0.0.1', '-p', String(port), '-U', superuser, '-D', copy, '-R', '-X', 'stream', '--no-sync', '--checkpoint=fast']);
+      const r = serverOf(dir, copy, await freePort(), as, superuser);
+      replicas.push(r);
+      return r;
+    },
     close() {
+      for (const r of replicas) r.close();
       try {
-        stop();
+        stopWith('fast')();
       } catch {
         // Already stopped.
       }
-      rmSync(dir, { recursive: true, force: true });
+      if (data === join(dir, 'data')) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

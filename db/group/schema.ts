@@ -161,6 +161,13 @@ const VERSIONS = Object.keys(MIGRATIONS)
   .map(Number)
   .sort((a, b) => a - b);
 
+/** The group's migrations a database lacks (a replica is not migrated: it follows its primary). */
+export async function missingMigrations(c: GroupClient): Promise<number[]> {
+  const { rows } = await c.query<{ version: number }>(`SELECT version FROM group_schema`).catch(() => ({ rows: [] as { version: number }[] }));
+  const applied = new Set(rows.map((r) => r.version));
+  return VERSIONS.filter((v) => !applied.has(v));
+}
+
 export async function migrateGroup(pool: GroupPool): Promise<number> {
   const client = await pool.connect();
   try {

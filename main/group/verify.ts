@@ -53,6 +53,8 @@ export interface VerifyOptions {
   /** Every entry read again, even with a key (the result is kept, marked whole). */
   full?: boolean;
   now?: () => Date;
+  /** Where results are kept, when the entries are read from a replica (its primary); else where they are read. */
+  keep?: GroupClient;
 }
 
 /** What a kept result's signature covers: every field of it, under a domain of its own. */
@@ -183,7 +185,7 @@ export async function verifyGroup(c: GroupClient, o: VerifyOptions = {}): Promis
     const lastRead = check.fromSeq + check.entries - 1;
     if (o.key && endHash !== null && check.divergedSeq === null && (check.entries > 0 || o.full || !since)) {
       const row = { hallId: hall.hallId, witnessKey: o.key.verifierKey, fromSeq: check.fromSeq, toSeq: lastRead, toHash: endHash, fullCheck: since === null, verifiedAt: now() };
-      await insertVerification(c, { ...row, signature: sign(null, verificationMessage(row), o.key.privateKey).toString('base64') });
+      await insertVerification(o.keep ?? c, { ...row, signature: sign(null, verificationMessage(row), o.key.privateKey).toString('base64') });
     }
   }
   return { valid: halls.every((h) => h.firstBreak === null && h.divergedSeq === null && !h.forgedResult), halls };

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { isKeyName } from '../../core/transparency/checkpoint.js';
 import { openGroup, verifyGroup } from '../group/index.js';
 import { witnessKeyFrom } from '../group/witness.js';
+import { lagWords, openGroupReplica, replicaLag } from '../group/replica.js';
 import { databaseUrlOf } from './options.js';
 
 const BREAK_WORDS = {
@@ -19,7 +20,7 @@ const BREAK_WORDS = {
   verified: 'não é a entrada que a última verificação assinada registou (a cópia do grupo foi alterada depois dessa verificação)',
 } as const;
 
-const USAGE = 'Uso: group:verify --database-url URL [--key-file FICHEIRO [--name NOME] [--full]] [--json]';
+const USAGE = 'Uso: group:verify --database-url URL [--replica-url URL] [--key-file FICHEIRO [--name NOME] [--full]] [--json]';
 
 /**
  * `npm run group:verify -- --database-url URL [--key-file FILE [--name NAME] [--full]] [--json]`. With the group's
@@ -31,6 +32,7 @@ export async function run(argv: string[]): Promise<void> {
     args: argv,
     options: {
       'database-url': { type: 'string' },
+      'replica-url': { type: 'string' },
       'key-file': { type: 'string' },
       name: { type: 'string', default: 'grupo-testemunha' },
       full: { type: 'boolean', default: false },
@@ -44,10 +46,18 @@ export async function run(argv: string[]): Promise<void> {
   }
   const key = values['key-file'] ? witnessKeyFrom(values['key-file'], values.name) : undefined;
   const group = await openGroup(databaseUrlOf(values));
+  // Read from the replica when one is named (the primary keeps the results and says how far behind it is).
+  const replica = values['replica-url'] ? await openGroupReplica(values['replica-url']).catch(async (e: unknown) => {
+    await group.close();
+    console.error(e instanceof Error ? e.message : String(e));
+    process.exit(1);
+  }) : null;
   try {
-    const check = await verifyGroup(group.pool, { ...(key ? { key } : {}), full: values.full });
-    if (values.json) console.log(JSON.stringify(check));
+    const lag = replica ? await replicaLag(replica.pool, group.pool) : null;
+    const check = await verifyGroup(replica?.pool ?? group.pool, { ...(key ? { key } : {}), full: values.full, keep: group.pool });
+    if (values.json) console.log(JSON.stringify(lag ? { ...check, replica: lag } : check));
     else {
+      if (lag) for (const line of lagWords(lag)) console.log(line);
       for (const h of check.halls) {
         const read = h.since
           ? `${h.entries} entradas novas lidas, da n.º ${h.fromSeq} em diante; até à n.º ${h.since.toSeq} verificado e assinado em ${h.since.verifiedAt}`
@@ -69,6 +79,7 @@ export async function run(argv: string[]): Promise<void> {
     }
     process.exitCode = check.valid ? 0 : 1;
   } finally {
+    await replica?.close();
     await group.close();
   }
 }
