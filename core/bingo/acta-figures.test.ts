@@ -182,6 +182,11 @@ describe('recomputeActa', () => {
       recomputed: 2,
       stated: 1,
     });
+    // An acta of the previous release states none: nothing to compare. Stated, it must be a list of the sales' figures.
+    const { cardsBySeller: _, ...older } = stated.games[0]!;
+    expect(firstDifference(figures, { ...stated, games: [older] })).toBeNull();
+    expect(firstDifference(figures, { ...stated, games: [{ ...older, cardsBySeller: null as never }] })).toEqual({ game: 1, field: 'cardsBySeller', recomputed: 2, stated: 'null' });
+    expect(firstDifference(figures, { ...stated, games: [{ ...older, cardsBySeller: [null, 7] as never }] })).toEqual({ game: 1, field: 'cardsBySeller[0].username', recomputed: 'ana', stated: undefined });
   });
 });
 

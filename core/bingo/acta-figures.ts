@@ -305,12 +305,21 @@ export function firstDifference(
         return { game: g.number, field: `roundingHundredths.${part}`, recomputed: g.roundingHundredths[part], stated: s.roundingHundredths?.[part] };
       }
     }
-    // The cards per seller (issue 42): each person, in the same order, with the cards their sales give.
-    const theirs = s.cardsBySeller ?? [];
-    if (theirs.length !== g.cardsBySeller.length) return { game: g.number, field: 'cardsBySeller', recomputed: g.cardsBySeller.length, stated: theirs.length };
-    for (const [i, c] of g.cardsBySeller.entries()) {
-      for (const field of ['username', 'cards'] as const) {
-        if (theirs[i]![field] !== c[field]) return { game: g.number, field: `cardsBySeller[${i}].${field}`, recomputed: c[field], stated: shown(theirs[i]![field]) };
+    // The cards per seller (issue 42): each person, in the same order, with the cards their sales give. An acta
+    // made before the acta stated them (the previous release's export) has no such field: nothing stated, nothing
+    // to compare (the check still gives them, recomputed from the sales). Left out, it can only be as the hall
+    // signed it: acta.json's SHA-256 is in the manifest the hall signs, so whoever drops the field from a signed
+    // export breaks that signature. Present, it must be the sales' exactly.
+    if (s.cardsBySeller !== undefined) {
+      const theirs: readonly unknown[] = Array.isArray(s.cardsBySeller) ? s.cardsBySeller : [];
+      if (!Array.isArray(s.cardsBySeller) || theirs.length !== g.cardsBySeller.length) {
+        return { game: g.number, field: 'cardsBySeller', recomputed: g.cardsBySeller.length, stated: Array.isArray(s.cardsBySeller) ? theirs.length : notAList(s.cardsBySeller) };
+      }
+      for (const [i, c] of g.cardsBySeller.entries()) {
+        const stated = theirs[i] !== null && typeof theirs[i] === 'object' ? (theirs[i] as Record<string, unknown>) : {};
+        for (const field of ['username', 'cards'] as const) {
+          if (stated[field] !== c[field]) return { game: g.number, field: `cardsBySeller[${i}].${field}`, recomputed: c[field], stated: shown(stated[field]) };
+        }
       }
     }
   }
@@ -335,3 +344,5 @@ export function firstDifference(
 }
 
 const shown = (x: unknown): number | string | undefined => (typeof x === 'number' || typeof x === 'string' ? x : undefined);
+/** A stated value that should be a list, named (null, a number or a text as it is; anything else as what it is). */
+const notAList = (x: unknown): number | string => (x === null ? 'null' : (shown(x) ?? 'um objeto, não uma lista'));

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHall, type TestHall } from '../../test/fixtures/faces.js';
-import { exportBase, FORGERIES, writeZip, zeroBomb, type ExportBase } from '../../test/fixtures/export-forgeries.js';
+import { exportBase, FORGERIES, olderActa, writeZip, zeroBomb, type ExportBase } from '../../test/fixtures/export-forgeries.js';
 import { playedSession } from '../../test/fixtures/played-session.js';
 import { openReader } from '../../db/connection.js';
 import { EXPORT_LIMITS } from '../../core/inspector/check.js';
@@ -53,6 +53,12 @@ describe("the forger's kit", () => {
     const acta = await t.h.ok('session.acta', { sessionId }, t.manager);
     expect(base.key).toBe(acta.hallKey!.verifierKey);
     expect(verifyExport(base.zip, { key: base.key })).toMatchObject({ ok: true, sessionId });
+  });
+
+  it("leaves an export of the previous release íntegra: its acta states no cards per seller, the check recomputes them from the sales", () => {
+    const r = verifyExport(olderActa(base), { key: base.key });
+    expect(r).toMatchObject({ ok: true, sessionId });
+    expect(r.ok && r.figures.games.map((g) => g.cardsBySeller)).toEqual([[{ username: 'caixa1', cards: 10 }], [{ username: 'caixa1', cards: 2 }]]);
   });
 
   it('leaves the export made after two rotations íntegra with the key printed on the acta and with the current key', () => {
