@@ -187,6 +187,14 @@ describe('recomputeActa', () => {
     expect(firstDifference(figures, { ...stated, games: [older] })).toBeNull();
     expect(firstDifference(figures, { ...stated, games: [{ ...older, cardsBySeller: null as never }] })).toEqual({ game: 1, field: 'cardsBySeller', recomputed: 2, stated: 'null' });
     expect(firstDifference(figures, { ...stated, games: [{ ...older, cardsBySeller: [null, 7] as never }] })).toEqual({ game: 1, field: 'cardsBySeller[0].username', recomputed: 'ana', stated: undefined });
+    // Nor the prizes awarded apart, owed and earlier paid: not compared when left out, required otherwise.
+    const { lineAwardedCents: _l, bingoAwardedCents: _b, specialAwardedCents: _s, ...release010 } = older;
+    const { prizesAwardedCents: _a, prizesOwedCents: _o, earlierPrizesPaidCents: _e, ...totals010 } = stated.totals;
+    expect(firstDifference(figures, { games: [release010], totals: totals010 })).toBeNull();
+    expect(firstDifference(figures, { games: [{ ...release010, bingoAwardedCents: 471 }], totals: totals010 })).toEqual({ game: 1, field: 'bingoAwardedCents', recomputed: 472, stated: 471 });
+    expect(firstDifference(figures, { games: [release010], totals: totals010, prizesOwed: null as never })).toEqual({ game: null, field: 'prizesOwed', recomputed: 1, stated: 'null' });
+    const { stampDutyCents: _d, ...noStamp } = totals010;
+    expect(firstDifference(figures, { games: [release010], totals: noStamp })).toEqual({ game: null, field: 'stampDutyCents', recomputed: 236, stated: undefined });
   });
 });
 

@@ -288,6 +288,17 @@ type StatedGame = Partial<Record<(typeof FIELDS)[number], number>> & {
 
 type StatedPrize = Partial<Record<(typeof PRIZE_FIELDS)[number], unknown>>;
 
+/**
+ * What the acta came to state after the previous release (0.1.0), whose exports' acta.json have none of it: each
+ * game's prizes awarded and the totals' awarded, owed and earlier paid with the lists of prizes owed and earlier
+ * ones paid (issue 41), each game's cards per seller (issue 42). Left out, nothing is stated there and nothing
+ * compared (the check still gives them, recomputed from the rows); stated, each must be what the rows give. Only
+ * the hall can leave one out: acta.json's SHA-256 is in the manifest its key signs, so whoever else drops a field
+ * from a signed export breaks that signature. Every other figure is required, as that release wrote it.
+ */
+const LATER_GAME_FIELDS: ReadonlySet<string> = new Set(['lineAwardedCents', 'bingoAwardedCents', 'specialAwardedCents']);
+const LATER_TOTALS: ReadonlySet<string> = new Set(['prizesAwardedCents', 'prizesOwedCents', 'earlierPrizesPaidCents']);
+
 /** The first figure the acta states otherwise than its rows give, or null when every one agrees (and no game or listed prize is missing or added). */
 export function firstDifference(
   recomputed: ActaFigures,
@@ -299,17 +310,17 @@ export function firstDifference(
   for (const [i, g] of recomputed.games.entries()) {
     const s = stated.games[i]!;
     if (s.number !== g.number) return { game: g.number, field: 'number', recomputed: g.number, stated: s.number };
-    for (const field of FIELDS) if (s[field] !== g[field]) return { game: g.number, field, recomputed: g[field], stated: s[field] };
+    for (const field of FIELDS) {
+      if (s[field] === undefined && LATER_GAME_FIELDS.has(field)) continue;
+      if (s[field] !== g[field]) return { game: g.number, field, recomputed: g[field], stated: s[field] };
+    }
     for (const part of ['line', 'bingo'] as const) {
       if (s.roundingHundredths?.[part] !== g.roundingHundredths[part]) {
         return { game: g.number, field: `roundingHundredths.${part}`, recomputed: g.roundingHundredths[part], stated: s.roundingHundredths?.[part] };
       }
     }
-    // The cards per seller (issue 42): each person, in the same order, with the cards their sales give. An acta
-    // made before the acta stated them (the previous release's export) has no such field: nothing stated, nothing
-    // to compare (the check still gives them, recomputed from the sales). Left out, it can only be as the hall
-    // signed it: acta.json's SHA-256 is in the manifest the hall signs, so whoever drops the field from a signed
-    // export breaks that signature. Present, it must be the sales' exactly.
+    // The cards per seller (issue 42): each person, in the same order, with the cards their sales give. An acta of
+    // the previous release states none (LATER_GAME_FIELDS says why that holds): nothing to compare.
     if (s.cardsBySeller !== undefined) {
       const theirs: readonly unknown[] = Array.isArray(s.cardsBySeller) ? s.cardsBySeller : [];
       if (!Array.isArray(s.cardsBySeller) || theirs.length !== g.cardsBySeller.length) {
@@ -326,7 +337,10 @@ export function firstDifference(
   // The prizes owed at the close and the earlier ones paid: each named as its row gives it, in the same order.
   for (const list of ['prizesOwed', 'earlierPrizesPaid'] as const) {
     const mine = recomputed[list];
-    const theirs = stated[list] ?? [];
+    // Not stated by an acta of the previous release (see LATER_GAME_FIELDS).
+    if (stated[list] === undefined) continue;
+    if (!Array.isArray(stated[list])) return { game: null, field: list, recomputed: mine.length, stated: notAList(stated[list]) };
+    const theirs = stated[list];
     if (theirs.length !== mine.length) return { game: null, field: list, recomputed: mine.length, stated: theirs.length };
     for (const [i, p] of mine.entries()) {
       for (const field of PRIZE_FIELDS) {
@@ -338,6 +352,7 @@ export function firstDifference(
     }
   }
   for (const field of Object.keys(recomputed.totals) as (keyof ActaFigures['totals'])[]) {
+    if (stated.totals[field] === undefined && LATER_TOTALS.has(field)) continue;
     if (stated.totals[field] !== recomputed.totals[field]) return { game: null, field, recomputed: recomputed.totals[field], stated: stated.totals[field] };
   }
   return null;

@@ -6,15 +6,15 @@
  * line answers every refusal in Portuguese, a 600 MB file included.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHall, type TestHall } from '../../test/fixtures/faces.js';
-import { exportBase, FORGERIES, olderActa, writeZip, zeroBomb, type ExportBase } from '../../test/fixtures/export-forgeries.js';
+import { exportBase, FORGERIES, olderActa, resigned, writeZip, zeroBomb, type ExportBase } from '../../test/fixtures/export-forgeries.js';
 import { playedSession } from '../../test/fixtures/played-session.js';
 import { openReader } from '../../db/connection.js';
-import { EXPORT_LIMITS } from '../../core/inspector/check.js';
+import { checkReport, EXPORT_LIMITS } from '../../core/inspector/check.js';
 import { buildSessionExport } from './export.js';
 import { exportSessionInWorker } from './in-worker.js';
 import { KioskError } from '../../core/refusal.js';
@@ -77,6 +77,42 @@ describe("the forger's kit", () => {
     if (typeof f.what === 'string') expect(r.failure.what).toContain(f.what);
     else expect(r.failure.what).toMatch(f.what);
     if (f.line !== undefined) expect(r.failure.line).toBe(f.line);
+  });
+});
+
+describe('an export written by the previous release (0.1.0) with its own code', () => {
+  // test/fixtures/release-0.1.0-export: its acta states neither the prizes awarded apart nor the cards per seller.
+  const zip = new Uint8Array(readFileSync(join(root, 'test', 'fixtures', 'release-0.1.0-export', 'sessao-1.zip')));
+  const old = exportBase(zip, join(root, 'test', 'fixtures', 'release-0.1.0'));
+  const acta = JSON.parse(Buffer.from(old.files.find(([n]) => n === 'acta.json')![1]).toString('utf8')) as { games: Record<string, unknown>[]; totals: Record<string, unknown> };
+  const withActa = (change: (a: typeof acta) => unknown) =>
+    resigned(old, old.files.map(([n, d]) => [n, n === 'acta.json' ? new Uint8Array(Buffer.from(JSON.stringify(change(structuredClone(acta)), null, 2))) : d]));
+
+  it('verifies with the check of today, its figures recomputed from its rows', () => {
+    expect(['cardsBySeller', 'lineAwardedCents'].map((f) => f in acta.games[0]!)).toEqual([false, false]);
+    expect('prizesAwardedCents' in acta.totals).toBe(false);
+    const r = verifyExport(zip, { key: old.key });
+    expect(r.ok && checkReport(r).slice(4)).toEqual([
+      'Documentos apoiados nas suas entradas: 4 vendas, 1 anulação, 2 prémios, 0 reembolsos, 1 guia, 2 gavetas; nenhuma entrada sem o seu documento.',
+      'Valores da acta recalculados a partir das linhas (Despacho Normativo n.º 80/85, art. 15.º e 17.º):',
+      '  jogada 1: 20 cartões, 20,00 €; linha 1,00 €, bingo 10,00 €; imposto do selo 5,00 €; prémios atribuídos 11,00 €, pagos 11,00 €',
+      '  total: 20 cartões, 20,00 €; prémios atribuídos 11,00 €, pagos 11,00 €, por pagar 0,00 €; imposto do selo 5,00 €; reembolsos 0,00 €.',
+      'Guias: 1 paga (25,00 €: 25,00 € em numerário, 0,00 € em cheque), 0 por pagar (0,00 €), 0 anuladas (0,00 €).',
+      'O manifesto não diz que programa fez a exportação (feita antes de o dizer).',
+    ]);
+    expect(r.ok && r.figures.games[0]!.cardsBySeller).toEqual([{ username: 'caixa1', cards: 20 }]);
+  });
+
+  it('is still refused where it states a figure the rows do not give, and where it states one it did not know wrong', () => {
+    const refused = (change: (a: typeof acta) => unknown) => verifyExport(withActa(change), { key: old.key });
+    expect(refused((a) => ((a.games[0]!.cardsSold = 21), a))).toEqual({ ok: false, failure: { file: 'acta.json', what: 'jogada 1: cardsSold é 21, as linhas dão 20' } });
+    expect(refused((a) => ((a.games[0]!.cardsBySeller = [{ username: 'caixa1', name: 'Caixa', cards: 19 }]), a))).toEqual({
+      ok: false,
+      failure: { file: 'acta.json', what: 'jogada 1: cardsBySeller[0].cards é 19, as linhas dão 20' },
+    });
+    expect(refused((a) => ((a.totals.prizesAwardedCents = 1_000), a))).toEqual({ ok: false, failure: { file: 'acta.json', what: 'totais: prizesAwardedCents é 1000, as linhas dão 1100' } });
+    // A figure it did state, left out: refused as before.
+    expect(refused(({ totals: { stampDutyCents: _, ...totals }, ...a }) => ({ ...a, totals }))).toEqual({ ok: false, failure: { file: 'acta.json', what: 'totais: stampDutyCents é undefined, as linhas dão 500' } });
   });
 });
 
