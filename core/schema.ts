@@ -110,6 +110,8 @@ export function channel<I extends z.ZodType, O extends z.ZodType>(def: ChannelDe
 
 export const EVERYONE: readonly Role[] = ROLES;
 export const MANAGERS: readonly Role[] = ['manager', 'admin'];
+/** Who reads personal data (Lei n.º 83/2017): the managers and the compliance officer. */
+export const PERSONAL_DATA_READERS: readonly Role[] = ['manager', 'admin', 'compliance'];
 export const CASHIERS: readonly Role[] = ['cashier'];
 export const COUNTER: readonly Role[] = ['cashier', 'manager', 'admin'];
 /** The casino caixa's desk: caixa staff and managers (guias, meter readings). */

@@ -160,6 +160,24 @@ describe('identification at the counter and the caixa (Lei n.º 83/2017, art. 76
     });
   }
 
+  it('the compliance officer logs in to the record alone: the caixa tab, Identificações, no drawer, the player named', async () => {
+    const admin = await token('admin', '1111');
+    expect((await kiosk.call('users.create', { username: 'conformidade', name: 'Rita Conformidade', roles: ['compliance'], pin: '7777' }, admin)).ok).toBe(true);
+    const c = CASES[0];
+    const page = await openAs(browser, kiosk, 'conformidade', '7777', { viewport: c.viewport, hasTouch: c.touch, lang: c.lang });
+    await page.getByTestId('identifications-day').waitFor();
+    // One screen: no tab bar at all, and none of the floor's.
+    for (const other of ['caixa-tab', 'drawer-tab', 'tab-sale', 'tab-game', 'settings-tab']) expect(await page.getByTestId(other).count(), other).toBe(0);
+    expect(await page.locator('[role="tab"][data-testid^="caixa-sub-"]').allInnerTexts()).toEqual(['Identificações']);
+    // The gaming day's record as the manager reads it: the three acts, the player named.
+    await expectText(page, 'identifications-acts', 'Maria Premiada Teste');
+    await expectText(page, 'identifications-acts', '4 000,15 €');
+    await expectInSight(page, 'identifications-day', 'identifications-acts');
+    await expectNoSidewaysScroll(page);
+    await shot(page, 'compliance-officer', c);
+    await page.context().close();
+  });
+
   it('the caixa sees no record of identified players', async () => {
     const page = await openAs(browser, kiosk, 'tesouraria', '5555', { viewport: CASES[0].viewport });
     await page.getByTestId('caixa-sub-guias').waitFor();

@@ -6,7 +6,7 @@
  */
 import { Component, lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROLES } from '../core/roles.js';
+import { STAFF_ROLES } from '../core/roles.js';
 import { ErrorAlert } from './components/ErrorAlert.js';
 import { screensForRoles, type ScreenId } from './lib/screens.js';
 
@@ -85,8 +85,8 @@ export function preloadScreens(screens: readonly ScreenId[], admin: boolean): vo
     );
 }
 
-/** The screens that every role has (the drawer): no operator's login then brings anything of another role's. */
-const COMMON: readonly ScreenId[] = ROLES.map((r) => screensForRoles([r])).reduce((a, b) => a.filter((s) => b.includes(s)));
+/** The screens that every staff role has (the drawer): no operator's login then brings anything of another role's. */
+const COMMON: readonly ScreenId[] = STAFF_ROLES.map((r) => screensForRoles([r])).reduce((a, b) => a.filter((s) => b.includes(s)));
 
 /**
  * While the login page waits for a PIN: what any operator's first screen

@@ -7,7 +7,7 @@
  * log keeps none of it (db/audit.ts redacts `person`).
  */
 import { z } from 'zod';
-import { cents, channel, csvFileSchema, empty, EVERYONE, id, isoTime, MANAGERS, plainText } from '../schema.js';
+import { cents, channel, csvFileSchema, empty, EVERYONE, id, isoTime, PERSONAL_DATA_READERS, plainText } from '../schema.js';
 import { DOCUMENT_TYPES, IDENTIFIED_ACTS } from './rules.js';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'AAAA-MM-DD');
@@ -109,7 +109,7 @@ export const complianceContract = {
       "A gaming day's record of identified persons' payments and exchanges (who, what, when, which operator), with each person's day total; managers only.",
     kind: 'query',
     topics: ['identification', 'caixa', 'prizes'],
-    roles: MANAGERS,
+    roles: PERSONAL_DATA_READERS,
     input: z.object({ gamingDay: day }).strict(),
     output: z.object({ gamingDay: day, acts: z.array(identifiedActSchema), refusals: z.array(barredRefusalSchema) }),
   }),
@@ -117,7 +117,7 @@ export const complianceContract = {
     summary: "A gaming day's record of identified persons' payments and exchanges, and the identifications refused, as an A4 PDF (base64); managers only.",
     kind: 'query',
     topics: [],
-    roles: MANAGERS,
+    roles: PERSONAL_DATA_READERS,
     input: z.object({ gamingDay: day }).strict(),
     output: z.object({ filename: z.string(), base64: z.string() }),
   }),
@@ -126,7 +126,7 @@ export const complianceContract = {
       'Read a list of persons barred from play (CSV: name, document type and number, issuing country, date of birth, valid from, valid until) and say what importing it would do, changing nothing; managers only.',
     kind: 'query',
     topics: ['identification'],
-    roles: MANAGERS,
+    roles: PERSONAL_DATA_READERS,
     input: barredFile,
     output: barredSummarySchema,
   }),
@@ -135,7 +135,7 @@ export const complianceContract = {
       'Import a list of persons barred from play: it replaces the list in force, each entry with its validity, the import recorded (who, when, the file\'s hash); checked at every identification (Lei n.º 83/2017, art. 76.º); managers only.',
     kind: 'command',
     topics: ['identification'],
-    roles: MANAGERS,
+    roles: PERSONAL_DATA_READERS,
     input: barredFile,
     output: barredSummarySchema.extend({ listId: id, importedAt: isoTime }),
   }),
@@ -143,7 +143,7 @@ export const complianceContract = {
     summary: "The imports of the list of persons barred from play, newest (in force) first; managers only.",
     kind: 'query',
     topics: ['identification'],
-    roles: MANAGERS,
+    roles: PERSONAL_DATA_READERS,
     input: empty,
     output: z.array(barredListSchema),
   }),
@@ -151,7 +151,7 @@ export const complianceContract = {
     summary: "A gaming day's record of identified persons' payments and exchanges as a CSV file for a pt-PT spreadsheet; managers only.",
     kind: 'query',
     topics: [],
-    roles: MANAGERS,
+    roles: PERSONAL_DATA_READERS,
     input: z.object({ gamingDay: day }).strict(),
     output: csvFileSchema,
   }),

@@ -5,12 +5,12 @@
  * A drawer is the caller's terminal's (ctx.terminalId): no channel names a terminal.
  */
 import { z } from 'zod';
-import { ROLES } from '../roles.js';
+import { STAFF_ROLES } from '../roles.js';
 import { approvalSchema, cents, channel, csvFileSchema, empty, id, isoTime, MANAGERS, periodFields, reasonText, signedCheckpointSchema } from '../schema.js';
 import { MOVEMENT_KINDS } from './rules.js';
 
 /** Who handles a drawer: cashiers and caixa staff at their own counter, managers and admins too. */
-const DRAWER_ROLES = ROLES;
+const DRAWER_ROLES = STAFF_ROLES;
 
 /**
  * Denomination in cents (as a string key) to a count. Keys and counts are

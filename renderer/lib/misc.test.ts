@@ -11,8 +11,11 @@ describe('screens by role', () => {
     expect(screensForRoles(['admin'])).toEqual(['game', 'prizes', 'acta', 'close', 'checks', 'caixa', 'drawer', 'settings']);
     expect(screensForRoles(['cashier', 'manager'])).toEqual(['sale', 'prizes', 'game', 'acta', 'close', 'checks', 'caixa', 'drawer', 'settings']);
     expect(screensForRoles(['caixa'])).toEqual(['caixa', 'drawer']);
+    // The compliance officer: the caixa's tab (the identified players' record) alone, no drawer.
+    expect(screensForRoles(['compliance'])).toEqual(['caixa']);
     // Every role at once: nine tabs, the most the header holds.
     expect(screensForRoles(['cashier', 'caixa', 'manager', 'admin'])).toHaveLength(9);
+    expect(screensForRoles(['cashier', 'caixa', 'manager', 'admin', 'compliance'])).toHaveLength(9);
   });
   it('keeps the first tabs\' test ids', () => {
     expect(['sale', 'game', 'prizes', 'acta', 'settings', 'drawer', 'checks'].map((s) => tabTestId(s as ScreenId))).toEqual([

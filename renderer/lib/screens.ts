@@ -7,7 +7,7 @@ export type ScreenId = 'sale' | 'prizes' | 'game' | 'acta' | 'close' | 'checks' 
  * refunds; manager/admin -> game, prizes (to see them; the cashier pays),
  * acta, the day's close, the checks of the audit chain and the books; caixa
  * -> guias (managers: the identified players' record, and the casino's desk
- * in a hall with machines or tables); everyone who handles cash
+ * in a hall with machines or tables; the compliance officer: the record alone); everyone who handles cash
  * (cashier, caixa, manager, admin) -> the terminal's drawer; manager/admin ->
  * settings last (an admin's users are a panel of it: at most 9 tabs).
  */
@@ -20,7 +20,8 @@ export function screensForRoles(roles: readonly Role[]): ScreenId[] {
   if (manages) screens.push('acta', 'close', 'checks');
   // The casino caixa: its staff always; managers always too, for the identified players' record (Lei n.º 83/2017),
   // with the casino's desk once the hall has slot machines or tables (CaixaScreen says which).
-  if (roles.includes('caixa') || manages) screens.push('caixa');
+  // The compliance officer: that record and the barred list alone, under the caixa's tab.
+  if (roles.includes('caixa') || manages || roles.includes('compliance')) screens.push('caixa');
   if (manages || roles.includes('cashier') || roles.includes('caixa')) screens.push('drawer');
   if (manages) screens.push('settings');
   return screens;

@@ -143,3 +143,23 @@ describe('where the hall identifies at a prize’s delivery (art. 76.º, n.º 5)
     expect((await t.h.ok('compliance.day', { gamingDay: '2026-11-30' }, t.manager)).acts.map((a) => a.name)).toEqual(['Maria da Silva Teste']);
   });
 });
+
+describe('the compliance officer (Lei n.º 83/2017: personal data read by managers and a compliance role only)', () => {
+  it('reads the record, its PDF and CSV and the barred lists, and nothing of the floor: no drawer, no sale, no payment', async () => {
+    await t.h.ok('settings.update', { identificationMoment: 'prize' }, t.manager);
+    const line = await lineWon();
+    const maria = await identified(t.h, t.cashier);
+    await t.h.ok('prize.pay', { winnerId: line.winnerId, card: { seriesCode: 'A', number: 12 }, personId: maria }, t.cashier);
+    const admin = await t.h.login('admin', '1111');
+    await t.h.ok('users.create', { username: 'conformidade', name: 'Rita Conformidade', roles: ['compliance'], pin: '5555' }, admin);
+    const officer = await t.h.login('conformidade', '5555');
+    expect((await t.h.ok('compliance.day', { gamingDay: '2026-11-30' }, officer)).acts.map((a) => [a.name, a.cents])).toEqual([['Maria da Silva Teste', LINE_CENTS]]);
+    expect(await t.h.ok('barred.lists', {}, officer)).toEqual(await t.h.ok('barred.lists', {}, t.manager));
+    expect((await t.h.ok('export.complianceDay', { gamingDay: '2026-11-30' }, officer)).content).toContain('Maria da Silva Teste');
+    // The floor's channels: refused, and nothing changes.
+    expect((await refusedUnchanged('drawer.open', { floatByDenomination: { '2000': 1 } }, officer)).code).toBe('FORBIDDEN');
+    expect((await refusedUnchanged('drawer.cash', {}, officer)).code).toBe('FORBIDDEN');
+    expect((await refusedUnchanged('guia.issue', { machineNumber: '9', amountCents: 100, kind: 'hand_pay' }, officer)).code).toBe('FORBIDDEN');
+    expect((await refusedUnchanged('users.create', { username: 'x', name: 'X', roles: ['cashier'], pin: '9999' }, officer)).code).toBe('FORBIDDEN');
+  });
+});

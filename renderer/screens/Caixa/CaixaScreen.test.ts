@@ -10,5 +10,9 @@ describe("the caixa's sub-screens", () => {
     // A bingo hall (no slot machines, no tables): the manager's caixa is the identified players' record alone.
     expect(caixaSubsFor(['manager'], false)).toEqual(['identifications']);
     expect(caixaSubsFor(['caixa', 'manager'], false)).toEqual(['guias', 'machines', 'funds', 'chips', 'tables', 'identifications']);
+    // The compliance officer: the record and the barred list alone, in a casino as in a bingo hall.
+    expect(caixaSubsFor(['compliance'])).toEqual(['identifications']);
+    expect(caixaSubsFor(['compliance'], false)).toEqual(['identifications']);
+    expect(caixaSubsFor(['caixa', 'compliance'])).toEqual(['guias', 'machines', 'chips', 'identifications']);
   });
 });

@@ -26,9 +26,11 @@ type CaixaSub = (typeof CAIXA_SUBS)[number];
  */
 export function caixaSubsFor(roles: readonly Role[], casino = true): CaixaSub[] {
   const manages = roles.includes('manager') || roles.includes('admin');
+  // The compliance officer reads the record and the barred list, and handles no cash.
+  if (!manages && !roles.includes('caixa')) return roles.includes('compliance') ? ['identifications'] : [];
   if (manages && !casino && !roles.includes('caixa')) return ['identifications'];
   // Personal data (Lei n.º 83/2017) is the managers' to read: the caixa identifies a player, never lists them.
-  return CAIXA_SUBS.filter((sub) => manages || (sub !== 'funds' && sub !== 'tables' && sub !== 'identifications'));
+  return CAIXA_SUBS.filter((sub) => manages || (sub !== 'funds' && sub !== 'tables' && (sub !== 'identifications' || roles.includes('compliance'))));
 }
 
 /**
@@ -48,8 +50,9 @@ export function CaixaScreen({ roles, onOpenDrawer }: { roles: readonly Role[]; o
   const acted = (g: Guia) => setShownGuia({ guia: g, acted: true });
   const guia = shownGuia?.guia ?? null;
   const [sub, setSub] = useState<CaixaSub>('guias');
-  const cash = useKioskQuery('drawer.cash', {});
   const manages = roles.includes('manager') || roles.includes('admin');
+  // The compliance officer alone has no drawer to ask about.
+  const cash = useKioskQuery('drawer.cash', manages || roles.includes('caixa') ? {} : null);
   // A casino (slot machines or roulette tables) until both lists say otherwise: a bingo hall's manager then has the record alone.
   const machines = useKioskQuery('machine.list', manages ? {} : null);
   const tables = useKioskQuery('table.list', manages ? {} : null);
