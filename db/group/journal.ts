@@ -119,7 +119,8 @@ const JOURNAL_COPY = `COPY journal (hall_id, seq, prev_hash, hash, kind, payload
 /** A field of COPY's text format: null as \N; a backslash, tab, newline or carriage return escaped. */
 function field(v: string | number | null): string {
   if (v === null) return '\\N';
-  const text = String(v);
+  if (typeof v === 'number') return String(v);
+  const text = v;
   return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : text;
 }
 
@@ -135,11 +136,18 @@ function jsonText(json: string): string {
 
 /** An object's keys as a text[] literal, sorted (group:verify compares them as a set), each quoted. */
 function keysArray(o: object): string {
-  return `{${Object.keys(o)
+  // Entries of a kind share their tables and facts' kinds: each set of keys made into text once.
+  const keys = Object.keys(o);
+  const known = keyArrays.get(keys.join('\u0000'));
+  if (known !== undefined) return known;
+  const text = `{${keys
     .sort()
     .map((k) => `"${k.replace(/["\\]/g, (c) => `\\${c}`)}"`)
     .join(',')}}`;
+  if (keyArrays.size < 1_000) keyArrays.set(Object.keys(o).join('\u0000'), text);
+  return text;
 }
+const keyArrays = new Map<string, string>();
 
 /**
  * Entries by one COPY, each made as it is sent (`entries` may build them lazily: PostgreSQL inserts the first while
@@ -152,28 +160,19 @@ export async function appendEntries(c: GroupClient, copy: CopyRows, hallId: stri
   let firstWithDocuments: number | null = null;
   let firstWithFacts: number | null = null;
   const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const hall = field(hallId);
   function* rows(): Generator<string> {
     for (const e of entries) {
       last = e;
       if (firstWithDocuments === null && e.documentsHash !== null) firstWithDocuments = e.seq;
       if (firstWithFacts === null && e.contract !== null && e.contract > 0) firstWithFacts = e.seq;
       const facts = isObject(e.facts) ? e.facts : null;
-      yield `${[
-        field(hallId),
-        field(e.seq),
-        field(e.prevHash),
-        field(e.hash),
-        field(e.kind),
-        jsonField(e.payload),
-        e.texts?.documents !== undefined && e.documents !== null ? jsonText(e.texts.documents) : jsonField(e.documents),
-        field(e.documentsHash),
-        field(e.payload.at),
-        field(isObject(e.documents) ? keysArray(e.documents) : null),
-        field(e.contract),
-        e.texts?.facts !== undefined && facts !== null ? jsonText(e.texts.facts) : jsonField(facts),
-        field(facts === null ? null : keysArray(facts)),
-        field(e.hallSchema ?? null),
-      ].join('\t')}\n`;
+      // One template, not an array joined: this runs once per entry shipped.
+      yield `${hall}\t${field(e.seq)}\t${field(e.prevHash)}\t${field(e.hash)}\t${field(e.kind)}\t${jsonField(e.payload)}\t${
+        e.texts?.documents !== undefined && e.documents !== null ? jsonText(e.texts.documents) : jsonField(e.documents)
+      }\t${field(e.documentsHash)}\t${field(e.payload.at)}\t${field(isObject(e.documents) ? keysArray(e.documents) : null)}\t${field(e.contract)}\t${
+        e.texts?.facts !== undefined && facts !== null ? jsonText(e.texts.facts) : jsonField(facts)
+      }\t${field(facts === null ? null : keysArray(facts))}\t${field(e.hallSchema ?? null)}\n`;
     }
   }
   await copy(JOURNAL_COPY, rows());
