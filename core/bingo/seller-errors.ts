@@ -19,6 +19,12 @@ export const sellerErrors = errors({
     pt: (p) => `A venda não pode fechar: ${p.sellers} ainda não entregou os cartões excedentes; terminada a venda, o caixa recolhe os cartões excedentes (DN 80/85, art. 13.º).`,
     en: (p) => `The sale cannot close: ${p.sellers} has not handed back the surplus cards; at the end of the sale the caixa collects the surplus cards (DN 80/85, art. 13).`,
   },
+  GAME_OPEN_BLOCKS_OUT: {
+    pt: (p) =>
+      `Não pode abrir outra jogada: ${p.sellers} ainda tem cartões de uma jogada anterior; recolha-os primeiro, para que os que ficaram por vender voltem à ordem da série (DN 80/85, art. 12.º, n.º 2: os cartões vendem-se pelo número de ordem).`,
+    en: (p) =>
+      `Another game cannot open: ${p.sellers} still holds cards of an earlier game; collect them first, so that those left unsold go back into the series' order (DN 80/85, art. 12(2): cards are sold in their order).`,
+  },
   SALE_CLOSE_CARDS_TO_RESELL: {
     pt: (p) =>
       `A venda não pode fechar: os cartões ${p.cards} ficaram por vender no meio da ordem; venda-os ou entregue-os a um vendedor (DN 80/85, art. 12.º, n.º 2: os cartões vendem-se pelo número de ordem; art. 13.º: anuncia-se do n.º ... ao n.º ...).`,

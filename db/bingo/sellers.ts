@@ -49,6 +49,18 @@ export function blockById(db: ReadableDb, blockId: number): BlockRow | undefined
   return h && rowOf(h);
 }
 
+/** The names of the sellers who still hold a block of one of `gameIds` (not yet collected), in the order handed out. */
+export function sellersHoldingBlocks(db: ReadableDb, gameIds: readonly number[]): string[] {
+  if (gameIds.length === 0) return [];
+  return stmt<[string], string>(
+    db,
+    `SELECT DISTINCT o.name FROM seller_blocks b JOIN operators o ON o.id = b.seller_id
+      WHERE b.game_id IN (SELECT value FROM json_each(?)) AND NOT EXISTS (SELECT 1 FROM seller_returns r WHERE r.block_id = b.id) ORDER BY b.id`,
+  )
+    .pluck()
+    .all(JSON.stringify(gameIds));
+}
+
 /** Whether the game ever handed out a block: its sales then follow the one order of cards sold and out (core/bingo/sellers.ts). */
 export function gameHasBlocks(db: ReadableDb, gameId: number): boolean {
   return stmt<[number]>(db, `SELECT 1 FROM seller_blocks WHERE game_id = ? LIMIT 1`).get(gameId) !== undefined;

@@ -1,6 +1,6 @@
 /** Games (jogadas): opening on a series, the view the screens show, close of sale (art. 13), suspension and annulment (art. 16). */
 import { closeOfSale, gameOrder } from '../../../core/bingo/sellers.js';
-import { blocksOfGame, gameHasBlocks, gameSaleRanges } from '../../../db/bingo/sellers.js';
+import { blocksOfGame, gameHasBlocks, gameSaleRanges, sellersHoldingBlocks } from '../../../db/bingo/sellers.js';
 import { availableInGame, cardsLeft, checkSecondSeries, secondSeriesCap, type GamePlan } from '../../../core/bingo/allocation.js';
 import { announcementText, figuresOfValue, withLastGameNotice, type SaleClosure } from '../../../core/bingo/announcement.js';
 import type { CardRange } from '../../../core/bingo/allocation.js';
@@ -385,6 +385,10 @@ export const gameHandlers: HandlerSlice<'game.open' | 'game.get' | 'game.closeSa
     // One game sells at a time; one suspended during its sale is resumed or annulled first (core/bingo/opening.ts).
     const blocked = openBlock(games.map(asSessionGame));
     if (blocked) throw new KioskError(blocked.code, blocked.params);
+    // A block still out from an earlier game (one annulled during its sale): collected first, or its unsold cards
+    // would stay a gap in the series' order once the next game sells past them.
+    const holding = sellersHoldingBlocks(ctx.db, games.map((g) => g.id));
+    if (holding.length > 0) throw new KioskError('GAME_OPEN_BLOCKS_OUT', { sellers: holding.join(', ') });
     // Double cards (art. 3.5): the game after a double first is its second, played with the same cards.
     const pendingFirst = pendingDoubleFirst(ctx.db, games);
     const last = games.find((g) => g.isLast === 1);

@@ -328,6 +328,12 @@ describe('a refund by the card presented, after an annulment', () => {
     await h.ok('game.suspend', { gameId }, t.manager);
     h.clock.advanceMinutes(15);
     await h.ok('game.annul', { gameId, reason: 'failure_before_draw' }, t.manager);
+    // No other game opens while Bruno holds A 16-25: his unsold cards would stay a gap once the next game sells past them.
+    expect(await h.refused('game.open', { seriesCode: 'A' }, t.manager)).toEqual({
+      code: 'GAME_OPEN_BLOCKS_OUT',
+      message:
+        'Não pode abrir outra jogada: Bruno Reis ainda tem cartões de uma jogada anterior; recolha-os primeiro, para que os que ficaram por vender voltem à ordem da série (DN 80/85, art. 12.º, n.º 2: os cartões vendem-se pelo número de ordem).',
+    });
     // Bruno comes back after the annulment: he sold A 16-19 and hands over 4,00 €; those become his sale, refundable.
     const brunoBack = await collect(bruno, 20, 400);
     expect(brunoBack.returned).toMatchObject({ soldCards: 4, returnedCards: 6, owedCents: 400, differenceCents: 0 });
