@@ -6,7 +6,7 @@ import { ApprovalDialog } from '../../components/ApprovalDialog.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
-import { CountForm } from './CountForm.js';
+import { CountForm } from '../../components/CountForm.js';
 import { type Closed, type Counted, closeInput } from './drawer.js';
 import { ResultTable } from './ResultRows.js';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { invoke, type ClientError } from '../../client.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useKioskQuery } from '../../hooks.js';
-import { CountForm } from './CountForm.js';
+import { CountForm } from '../../components/CountForm.js';
 import type { Counted } from './drawer.js';
 
 /** No drawer on this terminal: count the float and open it. */

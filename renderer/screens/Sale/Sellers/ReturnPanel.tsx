@@ -17,7 +17,7 @@ import { useFormat, useHallZone } from '../../../format.js';
 import { useKioskQuery } from '../../../hooks.js';
 import { formatRanges, type CardRange } from '../../../lib/ranges.js';
 import { cardKey, readFirstUnsold } from '../../../lib/sellers.js';
-import { CountForm } from '../../Drawers/CountForm.js';
+import { CountForm } from '../../../components/CountForm.js';
 
 interface Reading {
   firstUnsold: { seriesCode: string; number: number } | null;

@@ -1,8 +1,8 @@
 import { useState, type Dispatch, type FormEvent, type ReactNode, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FACE_VALUES } from '../../../core/chips.js';
-import { useFormat } from '../../format.js';
-import { COINS, NOTES, cleanCount, countOf, countTotal, stepCount, type CountTexts } from '../../lib/drawer.js';
+import { FACE_VALUES } from '../../core/chips.js';
+import { useFormat } from '../format.js';
+import { COINS, NOTES, cleanCount, countOf, countTotal, stepCount, type CountTexts } from '../lib/drawer.js';
 
 interface Props {
   /** Test ids: `<prefix>-count-<cents>`, `<prefix>-subtotal-<cents>`, `<prefix>-total`, `<prefix>-submit`. */

@@ -1,8 +1,8 @@
 /** The count by denomination rendered to HTML: a row per euro note and coin, the total, nothing expected. */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DENOMINATIONS } from '../../../core/drawers/rules.js';
-import { initI18n } from '../../i18n/index.js';
+import { DENOMINATIONS } from '../../core/drawers/rules.js';
+import { initI18n } from '../i18n/index.js';
 import { CountForm } from './CountForm.js';
 
 beforeAll(() => {
