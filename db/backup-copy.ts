@@ -12,28 +12,17 @@
  * machine's own disk.
  */
 import Database from 'better-sqlite3';
-import { createHash } from 'node:crypto';
-import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { copiesToRemove, copyFailureOf, isBackupName, isBeforeMigrationName, type BackupCopy, type BackupCopyState } from '../core/drawers/backup-copies.js';
 import { KioskError } from '../core/refusal.js';
+import { sha256OfFile } from './backup.js';
 import { BACKUPS_FOLDER } from './connection.js';
+
+export { sha256OfFile };
 
 /** The copier's last word, beside the backups: what the managers' screen shows, across restarts. */
 export const COPY_STATE_FILE = 'copy-state.json';
-
-/** A file's SHA-256, read in 1 MB steps. */
-export function sha256OfFile(file: string): string {
-  const hash = createHash('sha256');
-  const fd = openSync(file, 'r');
-  try {
-    const buf = Buffer.allocUnsafe(1 << 20);
-    for (let n = readSync(fd, buf, 0, buf.length, null); n > 0; n = readSync(fd, buf, 0, buf.length, null)) hash.update(buf.subarray(0, n));
-  } finally {
-    closeSync(fd);
-  }
-  return hash.digest('hex');
-}
 
 function fsyncPath(path: string, flags: 'r' | 'r+' = 'r'): void {
   const fd = openSync(path, flags);

@@ -76,7 +76,15 @@ export async function run(argv: string[]): Promise<void> {
   const { file } = chosen;
   const bytes = statSync(file).size;
   const at = copyTime(file);
-  console.log(`Ensaio de reposição: cópia ${basename(file)} de ${chosen.where} (${bytes} bytes, SHA-256 ${sha256OfFile(file).slice(0, 16)}…).`);
+  const sha256 = sha256OfFile(file);
+  console.log(`Ensaio de reposição: cópia ${basename(file)} de ${chosen.where} (${bytes} bytes, SHA-256 ${sha256.slice(0, 16)}…).`);
+  // The bytes as they were made, first: a page no check reads (free, or of an index) may have rotted too.
+  const made = manifestOf(file)?.sha256;
+  if (made !== undefined && made !== sha256) {
+    console.log(`Ensaio de reposição FALHOU: a cópia ${basename(file)} não é a que foi feita: o seu SHA-256 (${sha256.slice(0, 16)}…) não é o do seu manifesto (${made.slice(0, 16)}…).`);
+    process.exitCode = 1;
+    return;
+  }
   const scratch = mkdtempSync(join(tmpdir(), 'kiosk-drill-'));
   const target = join(scratch, 'hall');
   try {
