@@ -1,5 +1,6 @@
 /** SQL of the roving sellers' blocks and their returns (DN 80/85, art. 12.º, n.º 2, and 13.º; migration 0038-seller-blocks). */
 import type { CardRange } from '../../core/bingo/allocation.js';
+import type { SettlementCsvRow } from '../../core/bingo/seller-exports.js';
 import type { ReadableDb, WritableDb } from '../connection.js';
 import { stmt } from '../sql.js';
 
@@ -171,34 +172,9 @@ export function sellerFiguresOfDrawer(db: ReadableDb, drawerId: number): SellerD
   ).all({ drawer: drawerId });
 }
 
-/** A block's return as its settlement is listed (the sellers' CSV): one row per block collected. */
-export interface SettlementRow {
-  blockId: number;
-  gameNumber: number;
-  seller: string;
-  sellerUsername: string;
-  handedAt: string;
-  ranges: CardRange[];
-  returnedAt: string;
-  firstUnsold: string | null;
-  cards: number;
-  soldCards: number;
-  returnedCards: number;
-  priceCents: number;
-  owedCents: number;
-  countedCents: number;
-  differenceCents: number;
-  acceptedBy: string | null;
-  acceptedByUsername: string | null;
-  acceptanceReason: string | null;
-  receivedBy: string;
-  receivedByUsername: string;
-  terminalId: string;
-}
-
 /** The session's blocks collected, in the order of their return. */
-export function settlementsOfSession(db: ReadableDb, sessionId: number): SettlementRow[] {
-  return stmt<[number], Omit<SettlementRow, 'ranges'> & { ranges: string }>(
+export function settlementsOfSession(db: ReadableDb, sessionId: number): SettlementCsvRow[] {
+  return stmt<[number], Omit<SettlementCsvRow, 'ranges'> & { ranges: string }>(
     db,
     `SELECT b.id AS blockId, g.number AS gameNumber, s.name AS seller, s.username AS sellerUsername, b.at AS handedAt,
             (SELECT json_group_array(json_object('seriesCode', se.code, 'from', x.from_number, 'to', x.to_number))

@@ -47,6 +47,19 @@ export interface RefundReceiptData {
   paidAt: string;
 }
 
+/** When and where it was paid, and the game annulled with why: the same lines on a sale's refund and a card's. */
+function annulledGameLines(data: Omit<RefundReceiptData, 'ranges'>): Block[] {
+  return [
+    pair('Data', formatHallDateTime(data.paidAt, data.timeZone)),
+    pair('Sessão n.º', data.sessionId),
+    pair('Jogada n.º', data.gameNumber),
+    ...(data.terminalId ? [pair('Terminal', data.terminalId)] : []),
+    { kind: 'rule' },
+    { kind: 'text', text: `Jogada n.º ${data.gameNumber} anulada (art. 16.º)`, bold: true },
+    ...(data.annulReason ? [{ kind: 'text', text: ANNUL_REASON_LABELS[data.annulReason] } as Block] : []),
+  ];
+}
+
 /** The refund receipt the player signs; opens the drawer (paid in cash). */
 export function refundReceipt(data: RefundReceiptData): PrintDocument {
   checkRanges(data.ranges);
@@ -56,13 +69,7 @@ export function refundReceipt(data: RefundReceiptData): PrintDocument {
     { kind: 'rule' },
     heading('DEVOLUÇÃO'),
     pair('Venda n.º', data.saleId),
-    pair('Data', formatHallDateTime(data.paidAt, data.timeZone)),
-    pair('Sessão n.º', data.sessionId),
-    pair('Jogada n.º', data.gameNumber),
-    ...(data.terminalId ? [pair('Terminal', data.terminalId)] : []),
-    { kind: 'rule' },
-    { kind: 'text', text: `Jogada n.º ${data.gameNumber} anulada (art. 16.º)`, bold: true },
-    ...(data.annulReason ? [{ kind: 'text', text: ANNUL_REASON_LABELS[data.annulReason] } as Block] : []),
+    ...annulledGameLines(data),
     ...data.ranges.map((r): Block => ({ kind: 'text', text: rangeText(r) })),
     pair('Cartões', cardsWord(cardsInRanges(data.ranges))),
     { kind: 'rule' },
@@ -96,13 +103,7 @@ export function cardRefundReceipt(data: CardRefundReceiptData): PrintDocument {
     { kind: 'rule' },
     heading('DEVOLUÇÃO DE CARTÃO'),
     pair('Devolução n.º', data.refundId),
-    pair('Data', formatHallDateTime(data.paidAt, data.timeZone)),
-    pair('Sessão n.º', data.sessionId),
-    pair('Jogada n.º', data.gameNumber),
-    ...(data.terminalId ? [pair('Terminal', data.terminalId)] : []),
-    { kind: 'rule' },
-    { kind: 'text', text: `Jogada n.º ${data.gameNumber} anulada (art. 16.º)`, bold: true },
-    ...(data.annulReason ? [{ kind: 'text', text: ANNUL_REASON_LABELS[data.annulReason] } as Block] : []),
+    ...annulledGameLines(data),
     pair('Cartão', `Série ${data.seriesCode} n.º ${data.cardNumber}`),
     pair('Vendido na venda n.º', data.saleId),
     { kind: 'rule' },
