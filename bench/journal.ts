@@ -206,7 +206,7 @@ async function olderEntries(pg: Awaited<ReturnType<typeof createTestDatabase>>, 
   }
 }
 
-export async function benchJournal(o: { rounds: number; entries: number; lagSeconds: number; backlog: number; reportHalls: number; reportSales: number; verifyEntries: number }) {
+export async function benchJournal(o: { rounds: number; entries: number; lagSeconds: number; backlog: number; reportHalls: number; reportSales: number; verifyEntries: number; verifyDay?: number }) {
   const pg = await createTestDatabase();
   const link = await tcpLink(Number(new URL(pg.url).port || 5432));
   const dir = mkdtempSync(join(tmpdir(), 'bench-journal-'));
@@ -217,7 +217,7 @@ export async function benchJournal(o: { rounds: number; entries: number; lagSeco
     log(`the month's report over ${o.reportHalls} halls of ${o.reportSales} sales each`);
     const report = await monthReport(o.reportHalls, o.reportSales);
     log(`group:verify over ${o.verifyEntries} entries`);
-    const verify = await benchGroupVerify(o.verifyEntries);
+    const verify = await benchGroupVerify(o.verifyEntries, o.verifyDay);
 
     const kiosk = await openKiosk({ dataDir: dir, journal: () => shipper?.state() ?? null });
     try {
@@ -386,6 +386,7 @@ if (isEntry(import.meta.url)) {
     reportHalls: env('BENCH_REPORT_HALLS', 10),
     reportSales: env('BENCH_REPORT_SALES', 20_000),
     verifyEntries: env('BENCH_VERIFY_ENTRIES', 1_000_000),
+    verifyDay: env('BENCH_VERIFY_DAY', 200_000),
   });
   printFigures('journal', { bench: 'journal', unit: 'ms', ...figures }, { compact: true });
   process.exit(0);

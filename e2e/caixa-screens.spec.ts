@@ -3,8 +3,8 @@
  * (Guias, Máquinas e contadores, Fundos, Fichas, Mesas, Identificações for a manager; the
  * caixa's staff get the first, the second and the chips), each sub-screen no
  * longer than two screens and never sideways, a paid guia's payment line
- * whole. At 1024x768 (touch, pt-PT), 1366x768 (touch, en) and 1920x1080
- * (keyboard: the arrows move along the bar, en). Prints the sub-screens'
+ * whole. At 1024x768 (touch, pt-PT) and 1920x1080 (keyboard: the arrows
+ * move along the bar, en); 1366x768 in a11y.spec.ts. Prints the sub-screens'
  * heights as JSON.
  */
 import type { Browser, Page } from 'playwright-core';

@@ -77,7 +77,7 @@ describe('a command of another screen whose outcome is unknown', () => {
     // The hall's reasons come with the link whole (cut, their answer would be lost too).
     await page.getByTestId('movement-reason-choice-1').click();
     // The hall records the pay-in; its answer is cut on the way back.
-    proxy.fault = 'cut';
+    proxy.faultAt('/rpc/drawer.move', 'cut');
     const keys: string[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith('/rpc/drawer.move')) keys.push(r.headers()['idempotency-key'] ?? '');

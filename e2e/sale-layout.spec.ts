@@ -194,7 +194,7 @@ describe('the sale screen in every state', () => {
     await suite.linkBack(page);
     await page.getByTestId('sale-quantity').fill('2');
     await page.getByTestId('sale-tendered').fill('200');
-    suite.setup.proxy.fault = 'cut';
+    suite.setup.proxy.faultAt('/rpc/sale.create', 'cut');
     await page.getByTestId('sale-submit').click();
     await page.getByTestId('sale-unknown').waitFor({ timeout: 10_000 });
     await inEveryCase(page, 'unknown-outcome');

@@ -71,8 +71,9 @@ describe('a sale whose outcome is unknown at the counter', () => {
     const before = (await salesAtHall()).length;
     const keypad = await page.locator('.amount-pad').first().boundingBox();
 
-    // The hall makes the sale; its answer is cut on the way back.
-    proxy.fault = 'cut';
+    // The hall makes the sale; its answer is cut on the way back (from the sale's request on: a keep-alive of the event
+    // stream cut before it would take the link down first, and no sale would be offered at all).
+    proxy.faultAt('/rpc/sale.create', 'cut');
     await sell(page, 3, 500);
     await page.getByTestId('sale-unknown').waitFor({ timeout: 10_000 });
     const unknownText = await page.getByTestId('sale-unknown').innerText();
@@ -102,7 +103,7 @@ describe('a sale whose outcome is unknown at the counter', () => {
     expect((await salesAtHall()).length).toBe(before + 1);
 
     // Swallowed before the hall: unknown, then confirmed not made; selling is offered again.
-    proxy.fault = 'blackhole';
+    proxy.faultAt('/rpc/sale.create', 'blackhole');
     await sell(page, 2, 500);
     await page.getByTestId('sale-unknown').waitFor({ timeout: 10_000 });
     proxy.fault = 'pass';

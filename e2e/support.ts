@@ -239,10 +239,12 @@ export async function switchLanguage(page: Page, lang: ScreenLang): Promise<void
   await page.waitForFunction((l) => document.documentElement.lang === l, lang);
 }
 
-/** The counters' three sizes as the screens' specs try them: touch at 1024x768 (pt-PT) and 1366x768 (en), the keyboard at 1920x1080 (en). */
+/**
+ * The counters' sizes as the screens' specs try them: touch at 1024x768 (pt-PT), the keyboard at 1920x1080 (en).
+ * 1366x768 is as short as 1024x768 and wider: a11y.spec.ts measures every screen at it for sideways scrolling.
+ */
 export const SCREEN_CASES = [
   { viewport: { width: 1024, height: 768 }, touch: true, lang: 'pt-PT' as const },
-  { viewport: { width: 1366, height: 768 }, touch: true, lang: 'en' as const },
   { viewport: { width: 1920, height: 1080 }, touch: false, lang: 'en' as const },
 ] as const;
 

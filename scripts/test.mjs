@@ -25,7 +25,7 @@ const checks = [
 ];
 
 const steps = [
-  ['unit and integration tests', 'npx', ['vitest', 'run', '--project', 'unit']],
+  ['unit and integration tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'unit-mocking']],
   ['system tests (crash, concurrency, printer faults, bench smoke, the production package installed and run)', 'npx', ['vitest', 'run', '--project', 'system']],
   ['end-to-end tests', 'npx', ['vitest', 'run', '--project', 'e2e']],
   ['end-to-end tests that measure time, alone', 'npx', ['vitest', 'run', '--project', 'e2e-alone']],

@@ -9,6 +9,10 @@
  * `freshRefused`: while a fault is on, a new connection is closed at once
  * and the fault meets only connections made before (over TLS the fault then
  * falls on a request, never on a handshake, which would only say "not sent").
+ * `faultAt(match, fault)`: the fault is switched to `fault` as the bytes of the
+ * next request that holds `match` (a path) pass, before they are forwarded:
+ * the fault meets that request, never the event stream's keep-alive that may
+ * come between a test's switch and its click.
  * `unplug()` closes the port itself (connections refused, as a cable pulled
  * at the hall's side) until `plug()`. `listenHost` (default 127.0.0.1): the
  * address it listens on, e.g. the hall's bridge for counters in network
@@ -24,6 +28,7 @@ export interface FaultProxy {
   delayMs: number;
   onForward: (() => void) | null;
   freshRefused: boolean;
+  faultAt(match: string, fault: Fault): void;
   unplug(): Promise<void>;
   plug(): Promise<void>;
   close(): Promise<void>;
@@ -31,6 +36,7 @@ export interface FaultProxy {
 
 export async function faultProxy(targetPort: number, targetHost = '127.0.0.1', listenHost = '127.0.0.1'): Promise<FaultProxy> {
   const sockets = new Set<Socket>();
+  let armed: { match: string; fault: Fault } | null = null;
   const serve = (client: Socket) => {
     if (proxy.freshRefused && proxy.fault !== 'pass') {
       client.destroy();
@@ -47,6 +53,10 @@ export async function faultProxy(targetPort: number, targetHost = '127.0.0.1', l
     client.on('error', drop).on('close', drop);
     upstream.on('error', drop).on('close', drop);
     client.on('data', (chunk: Buffer) => {
+      if (armed && chunk.includes(armed.match)) {
+        proxy.fault = armed.fault;
+        armed = null;
+      }
       if (proxy.fault === 'blackhole') return;
       upstream.write(chunk, () => {
         const hook = proxy.onForward;
@@ -88,6 +98,7 @@ export async function faultProxy(targetPort: number, targetHost = '127.0.0.1', l
     delayMs: 0,
     onForward: null,
     freshRefused: false,
+    faultAt: (match, fault) => void (armed = { match, fault }),
     unplug,
     plug: async () => void (await listen(port)),
     close: unplug,

@@ -16,6 +16,7 @@ import { appendAudit } from '../../db/audit.js';
 import { openDatabase } from '../../db/connection.js';
 import { DATABASE_FILE } from '../../main/kiosk.js';
 import { createHall, createHarness } from '../harness.js';
+import { testScript } from '../program.js';
 import { checkDatabase, emptyReported, readReport, tilingProblems, type DbFigures, type Reported } from './checks.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -129,7 +130,7 @@ interface Run {
 function runAndKill(dataDir: string): Promise<Run> {
   return new Promise((resolvePromise, reject) => {
     const started = Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...testScript(CHILD), dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     let killedAfterMs = -1;

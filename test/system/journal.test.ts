@@ -20,6 +20,7 @@ import { HALL_KEY_FILE } from '../../main/services/shared/signing/hall-key.js';
 import { sellingHall } from '../../bench/kiosk.js';
 import { createTestDatabase, type TestDatabase } from '../postgres.js';
 import { tcpLink } from '../tcp-proxy.js';
+import { PROGRAM } from '../program.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -294,7 +295,7 @@ describe('the group journal', () => {
     const id = hallIdentity(db).hallId;
     db.close();
     const ship = () =>
-      spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', 'journal:ship', '--data-dir', dir, '--database-url', pgdb.url, '--batch', '200'], {
+      spawn(process.execPath, [...PROGRAM, 'journal:ship', '--data-dir', dir, '--database-url', pgdb.url, '--batch', '200'], {
         cwd: ROOT,
         stdio: ['ignore', 'pipe', 'pipe'],
       });

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
-import { PROGRAM } from '../program.js';
+import { PROGRAM, testScript } from '../program.js';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -20,7 +20,7 @@ export interface Proc {
  */
 export function start(args: string[], token: string, ns?: string): Proc {
   const cmd = ns ? 'ip' : process.execPath;
-  const node = args[0] === 'main/cli.ts' ? [...PROGRAM, ...args.slice(1)] : ['--import', 'tsx', ...args];
+  const node = args[0] === 'main/cli.ts' ? [...PROGRAM, ...args.slice(1)] : [...testScript(args[0]!), ...args.slice(1)];
   const full = ns ? ['netns', 'exec', ns, process.execPath, ...node] : node;
   const child = spawn(cmd, full, { cwd: ROOT, env: { ...process.env, KIOSK_TOKEN: token }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';

@@ -27,6 +27,7 @@ import { verifyCheckpoints } from '../../db/transparency.js';
 import { errorMessage } from '../../core/errors.js';
 import { DATABASE_FILE, openKiosk } from '../../main/kiosk.js';
 import { PROBE_ROWS, probeMigration, withProbe } from './upgrade-probe.js';
+import { PROGRAM, testScript } from '../program.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'release-0.1.0');
@@ -117,7 +118,7 @@ const PLAYED = {
 
 /** `audit:verify` on a data folder, as a hall's technician runs it. */
 function auditVerify(dataDir: string): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', 'audit:verify', '--data-dir', dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...PROGRAM, 'audit:verify', '--data-dir', dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr.on('data', (c: Buffer) => (out += c.toString()));
@@ -265,7 +266,7 @@ describe('a data folder of the previous release', () => {
     const file = join(dir, DATABASE_FILE);
     const before = digestOf(file);
     const bytes = sha(file);
-    const child = spawn(process.execPath, ['--import', 'tsx', join('test', 'system', 'upgrade-child.ts'), file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...testScript(join('test', 'system', 'upgrade-child.ts')), file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     let output = '';
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) => child.on('exit', (code, signal) => ok({ code, signal })));
