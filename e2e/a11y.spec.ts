@@ -58,7 +58,8 @@ async function audit(page: Page, screen: string, sizes = true): Promise<void> {
   const before = page.viewportSize()!;
   for (const [width, height] of SIZES) {
     await page.setViewportSize({ width, height });
-    await page.waitForTimeout(120);
+    // Two frames: the new size laid out and painted (reading the widths below lays it out in any case).
+    await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
     const { scroll, client, tables } = (await page.evaluate(`({
       scroll: document.documentElement.scrollWidth,
       client: document.documentElement.clientWidth,

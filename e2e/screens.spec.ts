@@ -92,6 +92,9 @@ describe('users (admin, in Configuração)', () => {
     await admin.getByTestId('user-reactivate-caixa9').click();
     await expectText(admin, 'user-active-what', 'Reativar caixa9: volta a poder entrar');
     await admin.getByTestId('user-active-confirm').click();
+    // Its row offers to deactivate again once the kiosk has said so (expectText matches "Ativo" in "Inativo" too:
+    // Playwright's text filter ignores case).
+    await admin.getByTestId('user-deactivate-caixa9').waitFor();
     await expectText(admin, 'user-row-caixa9', 'Ativo');
     expect(await canLogIn('caixa9', '5678')).toBe(true);
 
