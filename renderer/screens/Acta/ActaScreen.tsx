@@ -7,6 +7,7 @@ import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { ActaChecks } from './ActaChecks.js';
 import { ActaGames } from './ActaGames.js';
+import { ActaPrizes } from './ActaPrizes.js';
 import { InspectorExport } from './InspectorExport.js';
 import { PdfButtons } from './PdfButtons.js';
 import { SessionSales } from './SessionSales.js';
@@ -170,6 +171,7 @@ export function ActaScreen() {
           {session ? <PdfButtons sessionId={session.id} /> : null}
         </div>
         <ActaGames acta={a} />
+        {a ? <ActaPrizes acta={a} /> : null}
       </section>
       {session ? <SessionSales sessionId={session.id} /> : null}
       <div className="columns">
