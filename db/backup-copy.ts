@@ -19,8 +19,6 @@ import { KioskError } from '../core/refusal.js';
 import { sha256OfFile } from './backup.js';
 import { BACKUPS_FOLDER } from './connection.js';
 
-export { sha256OfFile };
-
 /** The copier's last word, beside the backups: what the managers' screen shows, across restarts. */
 export const COPY_STATE_FILE = 'copy-state.json';
 
