@@ -30,6 +30,8 @@ export default defineConfig({
           maxWorkers: 2,
           // The harness's kiosks hash PINs cheaply here (test/harness.ts, TEST_PIN_COST); the system and e2e tests keep the hall's cost.
           env: { KIOSK_TEST_CHEAP_PINS: '1' },
+          // Shared modules keep state across files: the screens' language is set back to pt-PT before each file.
+          setupFiles: ['test/setup-i18n.ts'],
         },
       },
       {

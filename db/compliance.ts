@@ -224,3 +224,46 @@ export function barredRefusalsSince(db: ReadableDb, from: string): BarredRefusal
       WHERE r.at >= ? ORDER BY r.at, r.id`,
   ).all(from);
 }
+
+/** Identifications past the legal period before `before`: recorded before it, with no act under them since (0035). */
+const ERASABLE = `FROM persons p WHERE p.erased_at IS NULL AND p.recorded_at < @before
+  AND NOT EXISTS (SELECT 1 FROM identified_acts a WHERE a.person_id = p.id AND a.at >= @before)`;
+
+/** How many identifications an erasure up to `before` takes, the oldest; and those older kept for a later act. */
+export function erasableSummary(db: ReadableDb, before: string): { persons: number; oldestRecordedAt: string | null; keptForLaterActs: number } {
+  const erasable = stmt<[{ before: string }], { persons: number; oldestRecordedAt: string | null }>(
+    db,
+    `SELECT COUNT(*) AS persons, MIN(p.recorded_at) AS oldestRecordedAt ${ERASABLE}`,
+  ).get({ before })!;
+  const older = stmt<[{ before: string }], { n: number }>(db, `SELECT COUNT(*) AS n FROM persons p WHERE p.erased_at IS NULL AND p.recorded_at < @before`).get({ before })!.n;
+  return { ...erasable, keptForLaterActs: older - erasable.persons };
+}
+
+/** The personal columns of every erasable identification emptied (the only change persons allows); how many. */
+export function erasePersons(db: WritableDb, e: { before: string; at: string; operatorId: number }): number {
+  return stmt(
+    db,
+    `UPDATE persons SET name = NULL, document_number = NULL, birth_date = NULL, erased_at = @at, erased_by = @operatorId
+      WHERE id IN (SELECT p.id ${ERASABLE})`,
+  ).run(e).changes;
+}
+
+export function insertPersonErasure(db: WritableDb, e: { at: string; operatorId: number; before: string; persons: number }): number {
+  return Number(stmt(db, `INSERT INTO person_erasures (at, operator_id, before, persons) VALUES (@at, @operatorId, @before, @persons)`).run(e).lastInsertRowid);
+}
+
+export interface PersonErasureRow {
+  id: number;
+  at: string;
+  by: string;
+  before: string;
+  persons: number;
+}
+
+/** The newest erasure, or none. */
+export function lastPersonErasure(db: ReadableDb): PersonErasureRow | undefined {
+  return stmt<[], PersonErasureRow>(
+    db,
+    `SELECT e.id, e.at, o.username AS by, e.before, e.persons FROM person_erasures e JOIN operators o ON o.id = e.operator_id ORDER BY e.id DESC LIMIT 1`,
+  ).get();
+}

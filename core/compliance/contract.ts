@@ -79,6 +79,22 @@ const barredSummarySchema = z.object({
   replaces: barredListSchema.nullable(),
 });
 
+/** The last erasure made: when, by whom, up to which instant, how many identifications. */
+const erasureSchema = z.object({ erasureId: id, at: isoTime, by: z.string(), before: isoTime, persons: z.number().int() });
+/** What an erasure at the end of the legal period would do now (Lei n.º 83/2017, art. 51.º), said before it is done. */
+const erasurePreviewSchema = z.object({
+  /** Identifications and acts made before this instant are past the legal period (seven years back, to the second). */
+  before: isoTime,
+  years: z.number().int(),
+  /** Identifications it would erase: recorded before `before`, no act made under them since. */
+  persons: z.number().int(),
+  /** The oldest of them (none when there is nothing to erase). */
+  oldestRecordedAt: isoTime.nullable(),
+  /** Identifications older than the cut kept because an act under them is not (their period runs from that act). */
+  keptForLaterActs: z.number().int(),
+  last: erasureSchema.nullable(),
+});
+
 export const complianceContract = {
   'person.identify': channel({
     summary:
@@ -103,6 +119,24 @@ export const complianceContract = {
     roles: EVERYONE,
     input: z.object({ person: z.object(documentFields).strict() }).strict(),
     output: personSchema,
+  }),
+  'person.erasurePreview': channel({
+    summary:
+      'What the erasure of identifications at the end of the legal period would do now (Lei n.º 83/2017, art. 51.º: seven years from the identification and from the last act under it): how many, the oldest, the cut; changes nothing; managers only.',
+    kind: 'query',
+    topics: ['identification'],
+    roles: PERSONAL_DATA_READERS,
+    input: empty,
+    output: erasurePreviewSchema,
+  }),
+  'person.erase': channel({
+    summary:
+      'Erase the personal data (name, document number, date of birth) of every identification made before the cut the preview gave, and of the acts under it, in one recorded act (who, when, up to when, how many); the acts\' amounts stay in the books; refused inside the legal period; managers only.',
+    kind: 'command',
+    topics: ['identification'],
+    roles: PERSONAL_DATA_READERS,
+    input: z.object({ before: isoTime }).strict(),
+    output: erasureSchema,
   }),
   'compliance.day': channel({
     summary:

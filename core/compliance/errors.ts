@@ -28,6 +28,8 @@ const fieldEn = (p: Params) => FIELDS[String(p.field)]?.en ?? String(p.field);
 /** The law a barred person is refused under: the identification's and the gaming law's ban from the rooms. */
 /** A day AAAA-MM-DD as the hall writes it, DD/MM/AAAA. */
 const dayPt = (v: unknown) => String(v).split('-').reverse().join('/');
+/** An instant as its UTC day, DD/MM/AAAA: the cut of an erasure is a day seven years back, to the second. */
+const timePt = (v: unknown) => dayPt(String(v).slice(0, 10));
 const BARRED_LAW_PT = 'Lei n.º 83/2017, art. 76.º; Decreto-Lei n.º 422/89 (Lei do Jogo), art. 38.º';
 const BARRED_LAW_EN = 'Law 83/2017, art. 76; Decree-Law 422/89 (Gaming Law), art. 38';
 
@@ -92,6 +94,16 @@ export const complianceErrors = errors({
   BARRED_FILE_TOO_LONG: {
     pt: (p) => `Lista de pessoas proibidas de jogar com mais de ${String(p.max).replace(/\B(?=(\d{3})+$)/g, ' ')} pessoas: divida o ficheiro; nada foi importado.`,
     en: (p) => `List of persons barred from play with more than ${String(p.max).replace(/\B(?=(\d{3})+$)/g, ',')} persons: split the file; nothing was imported.`,
+  },
+  ERASURE_TOO_EARLY: {
+    pt: (p) =>
+      `Apagamento recusado: as identificações e os atos feitos até ${timePt(p.before)} ainda estão dentro do prazo de conservação de ${p.years} anos (Lei n.º 83/2017, art. 51.º); hoje só se apagam as anteriores a ${timePt(p.cut)}. Nada foi apagado.`,
+    en: (p) =>
+      `Erasure refused: identifications and acts up to ${String(p.before).slice(0, 10)} are still within the ${p.years}-year retention period (Law 83/2017, art. 51); today only those before ${String(p.cut).slice(0, 10)} may be erased. Nothing was erased.`,
+  },
+  ERASURE_NOTHING: {
+    pt: (p) => `Nenhuma identificação anterior a ${timePt(p.before)} ficou por apagar (Lei n.º 83/2017, art. 51.º): nada foi apagado nem registado.`,
+    en: (p) => `No identification before ${String(p.before).slice(0, 10)} is left to erase (Law 83/2017, art. 51): nothing was erased nor recorded.`,
   },
   CHIP_CHEQUE_OVER_PURCHASES: {
     pt: (p) =>

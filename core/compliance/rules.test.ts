@@ -7,7 +7,9 @@ import {
   checkChequePayee,
   checkChipChequeCap,
   checkIdentification,
+  checkErasureCut,
   documentIdentity,
+  erasureCutOf,
   gamingDayOf,
   reachesThreshold,
   type IdentificationCase,
@@ -109,5 +111,19 @@ describe('the date of birth', () => {
   it('18 years on the day itself are enough, a day less is not', () => {
     expect(() => checkAdult('2008-12-07', '2026-12-07')).not.toThrow();
     expect(() => checkAdult('2008-12-08', '2026-12-07')).toThrow(expect.objectContaining({ code: 'PERSON_UNDER_AGE' }));
+  });
+});
+
+describe('the legal period of an identification (Lei n.º 83/2017, art. 51.º)', () => {
+  it('ends seven calendar years later to the second; 29 February falls back to the 28th, never forward', () => {
+    expect(erasureCutOf(new Date('2033-11-30T20:00:01Z'))).toBe('2026-11-30T20:00:01.000Z');
+    expect(erasureCutOf(new Date('2028-02-29T10:00:00Z'))).toBe('2021-02-28T10:00:00.000Z');
+    expect(erasureCutOf(new Date('2031-03-01T00:00:00Z'))).toBe('2024-03-01T00:00:00.000Z');
+  });
+
+  it('refuses a cut a millisecond inside it', () => {
+    const now = new Date('2033-11-30T20:00:01Z');
+    expect(() => checkErasureCut('2026-11-30T20:00:01.000Z', now)).not.toThrow();
+    expect(refusal(() => checkErasureCut('2026-11-30T20:00:01.001Z', now)).code).toBe('ERASURE_TOO_EARLY');
   });
 });

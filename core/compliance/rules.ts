@@ -124,5 +124,31 @@ export function checkAdult(birthDate: string, today: string): void {
   if (birthDate > eighteen) throw new KioskError('PERSON_UNDER_AGE');
 }
 
+/**
+ * How long an identification and the acts made under it are kept (**Decision**, SPEC 11: the seven years of the
+ * earlier law, Lei n.º 25/2008, art. 14.º, which Lei n.º 83/2017, art. 51.º, keeps): then erased in a recorded act.
+ */
+export const RETENTION_YEARS = 7;
+
+/**
+ * The instant before which an identification may be erased at `now`: the same instant seven calendar years earlier
+ * (29 February falls back to the 28th, never forward: no record is erased a day early). A record is erased only when
+ * it and every act made under it are older (the period runs from the last act: its record is still owed).
+ */
+export function erasureCutOf(now: Date): string {
+  const year = now.getUTCFullYear() - RETENTION_YEARS;
+  const month = now.getUTCMonth();
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const cut = new Date(now.getTime());
+  cut.setUTCFullYear(year, month, Math.min(now.getUTCDate(), lastDay));
+  return cut.toISOString();
+}
+
+/** An erasure asked up to `before` at `now`: refused while any of it is within the legal period. */
+export function checkErasureCut(before: string, now: Date): void {
+  const cut = erasureCutOf(now);
+  if (before > cut) throw new KioskError('ERASURE_TOO_EARLY', { before, cut, years: RETENTION_YEARS });
+}
+
 /** The words a cheque to an identified person carries (art. 76.º, n.º 3): nominative, crossed, not endorsable. */
 export const CHEQUE_CLAUSES = ['Nominativo', 'Cruzado', 'Não à ordem'] as const;

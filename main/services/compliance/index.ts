@@ -24,6 +24,7 @@ import { softwareLabel } from '../../version.js';
 import { commandWith, done, operatorOf, query, queryWaiting, type HandlerSlice } from '../shared/context.js';
 import { checkNotBarred, personKeyFor, personKeyOf } from '../shared/identification.js';
 import { barredHandlers, refuseIfBarred } from './barred.js';
+import { erasureHandlers } from './erasure.js';
 
 /** A number shown to the screen masked but for its last 3 characters. */
 function masked(n: string | null): string {
@@ -61,9 +62,19 @@ function dayRefusals(db: ReadableDb, gamingDay: string) {
 }
 
 export const complianceHandlers: HandlerSlice<
-  'person.identify' | 'person.find' | 'compliance.day' | 'export.complianceDay' | 'report.complianceDayPdf' | 'barred.preview' | 'barred.import' | 'barred.lists'
+  | 'person.identify'
+  | 'person.find'
+  | 'person.erasurePreview'
+  | 'person.erase'
+  | 'compliance.day'
+  | 'export.complianceDay'
+  | 'report.complianceDayPdf'
+  | 'barred.preview'
+  | 'barred.import'
+  | 'barred.lists'
 > = {
   ...barredHandlers,
+  ...erasureHandlers,
   'person.identify': commandWith(
     // The list of persons barred from play first (Lei n.º 83/2017, art. 76.º): a match is refused, the refusal kept.
     async (ctx, input) => {

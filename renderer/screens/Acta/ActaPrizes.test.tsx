@@ -6,6 +6,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelOutput } from '../../../core/contract.js';
+import { textOfTestId } from '../../../test/html.js';
 import { i18n, initI18n } from '../../i18n/index.js';
 import { ActaPrizes } from './ActaPrizes.js';
 
@@ -27,19 +28,11 @@ const secondSession = acta({
   closedAt: '2026-12-02T01:30:00.000Z',
 });
 
-/** The text of each element with `testId`, tags dropped, spaces as typed (the euro's no-break space as a space). */
+/** The text of each element with `testId` (it must be there). */
 function textOf(html: string, testId: string): string {
-  const at = html.indexOf(`data-testid="${testId}"`);
-  expect(at, testId).toBeGreaterThan(-1);
-  const open = html.lastIndexOf('<', at);
-  const tag = /^<(\w+)/.exec(html.slice(open))![1]!;
-  const close = html.indexOf(`</${tag}>`, at);
-  return html
-    .slice(html.indexOf('>', at) + 1, close)
-    .replace(/<[^>]+>/g, '|')
-    .replace(/\u00a0/g, ' ')
-    .replace(/\|+/g, '|')
-    .replace(/^\||\|$/g, '');
+  const text = textOfTestId(html, testId);
+  expect(text, testId).not.toBeNull();
+  return text!;
 }
 
 beforeAll(() => {

@@ -4,7 +4,7 @@
  * when, which operator, each person's day total) and the identifications
  * refused because the person is barred from play; its CSV; and the list of
  * persons barred from play, imported from a file after a preview that says
- * what the import will do. Managers only (the channels refuse anyone else).
+ * what the import will do; the erasure at the end of the legal period. Managers only (the channels refuse anyone else).
  */
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useHallZone } from '../../format.js';
 import { useKioskQuery, useProgress } from '../../hooks.js';
 import { downloadBase64 } from '../../lib/download.js';
+import { PersonErasure } from './PersonErasure.js';
 
 type Summary = ChannelOutput<'barred.preview'>;
 
@@ -265,6 +266,7 @@ export function IdentificationsPanel() {
     <div className="identifications">
       <ComplianceDay />
       <BarredList />
+      <PersonErasure />
     </div>
   );
 }
