@@ -11,7 +11,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectInSight, expectNoSidewaysScroll, expectText, launchChromium, openAs, readFaces, type RunningKiosk, startKiosk } from './support.js';
+import { gamingDayOf } from '../core/compliance/rules.js';
+import { expectInSight, expectNoSidewaysScroll, expectText, launchChromium, login, openAs, openKiosk, readFaces, type RunningKiosk, startKiosk } from './support.js';
 
 let kiosk: RunningKiosk;
 let browser: Browser;
@@ -155,6 +156,12 @@ describe('identification at the counter and the caixa (Lei n.º 83/2017, art. 76
         await expectText(page, 'identifications-refusals', 'Rui Barrado Teste');
         await expectText(page, 'barred-current', 'List in force: 2 persons');
       }
+      // The erasure at the end of the legal period (art. 51.º): nothing is seven years old here, so nothing to erase.
+      await expectText(page, 'erasure-preview', c.lang === 'en' ? 'No identification before' : 'Nenhuma identificação anterior a');
+      await expectText(page, 'erasure-rule', c.lang === 'en' ? 'kept 7 years from the last act (Law 83/2017, art. 51)' : 'guardam-se 7 anos, contados do último ato (Lei n.º 83/2017, art. 51.º)');
+      expect(await page.getByTestId('erasure-start').isDisabled()).toBe(true);
+      await page.getByTestId('erasure-start').scrollIntoViewIfNeeded();
+      await shot(page, 'erasure', c);
       await expectNoSidewaysScroll(page);
       await page.context().close();
     });
@@ -176,6 +183,50 @@ describe('identification at the counter and the caixa (Lei n.º 83/2017, art. 76
     await expectNoSidewaysScroll(page);
     await shot(page, 'compliance-officer', c);
     await page.context().close();
+  });
+
+  it('a guia the screen took for anonymous: the kiosk refuses it for want of the player, the identification opens with its words, and the player named is paid', async () => {
+    const manager = await token('gerente', '2222');
+    const caixa = await token('tesouraria', '5555');
+    // The hall's threshold is 50,00 €; the screen is told 2 000,00 € (a setting it read before a manager changed it).
+    expect((await kiosk.call('settings.update', { identificationThresholdCents: 5_000 }, manager)).ok).toBe(true);
+    try {
+      const guia = (await kiosk.call('guia.issue', { machineNumber: '9', amountCents: 6_000, kind: 'hand_pay' }, caixa)).value as { number: number };
+      const c = CASES[0];
+      const page = await openKiosk(browser, kiosk, { viewport: c.viewport, hasTouch: c.touch, lang: c.lang });
+      await page.route('**/rpc/settings.get', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { ok: boolean; value?: Record<string, unknown> };
+        if (body.value) body.value.identificationThresholdCents = 200_000;
+        await route.fulfill({ response, json: body });
+      });
+      await login(page, 'tesouraria', '5555');
+      await page.getByTestId('guia-query').fill(`GUIA|${guia.number}`);
+      await page.getByTestId('guia-query').press('Enter');
+      await expectText(page, 'guia-amount', '60,00 €');
+      await expectText(page, 'pay-payee-text', 'Jogador não identificado');
+      await page.getByTestId('pay-submit').click();
+      await page.getByTestId('pay-confirm').click();
+      // Refused by the kiosk: the payment's dialog gives way to the identification, with the kiosk's words.
+      await expectText(page, 'identify-reason', 'Identificação obrigatória: com o pagamento desta guia (60,00 €) o jogador chega a 60,00 € no dia de jogo, o limiar é 50,00 €');
+      expect(await page.getByTestId('pay-dialog').count()).toBe(0);
+      await expectInSight(page, 'identify-find', 'identify-record');
+      await shot(page, 'guia-identify-asked', c);
+      await page.getByTestId('identify-number').fill('123456789zz1');
+      await page.getByTestId('identify-find').click();
+      await expectText(page, 'pay-payee-text', 'Beneficiário: Maria Premiada Teste');
+      await expectText(page, 'guia-status', 'Por pagar');
+      await page.getByTestId('pay-submit').click();
+      await page.getByTestId('pay-confirm').click();
+      await expectText(page, 'guia-status', 'Paga');
+      await expectNoSidewaysScroll(page);
+      await page.context().close();
+      // Recorded once, to her: the kiosk's record of the gaming day.
+      const day = (await kiosk.call('compliance.day', { gamingDay: gamingDayOf(new Date(), 'Europe/Lisbon') }, manager)).value as { acts: { act: string; cents: number; name: string }[] };
+      expect(day.acts.filter((a) => a.act === 'guia_payment').map((a) => [a.cents, a.name])).toEqual([[6_000, 'Maria Premiada Teste']]);
+    } finally {
+      expect((await kiosk.call('settings.update', { identificationThresholdCents: 200_000 }, manager)).ok).toBe(true);
+    }
   });
 
   it('the caixa sees no record of identified players', async () => {

@@ -11,7 +11,7 @@ import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { checkGuiaSplit, defaultCashCents, type ChequeFields, type DrawerCash } from '../../lib/guia.js';
 import { euroFieldText } from '../../lib/money.js';
-import { PayeeRow, type Person } from '../../components/Payee.js';
+import { ASKS_IDENTIFICATION, IdentifyDialog, PayeeRow, type Person } from '../../components/Payee.js';
 
 /** The guia as the desk found it (GuiaDesk.tsx names it the same; declared here so the form imports nothing of the desk). */
 type Guia = ChannelOutput<'guia.find'>;
@@ -37,6 +37,9 @@ function usePayment(guia: Guia, drawer: DrawerCash) {
   // The player the payment is made to (Lei n.º 83/2017, art. 76.º): asked for with any cheque, and from the hall's threshold.
   const [payee, setPayee] = useState<Person | null>(null);
   const [identifying, setIdentifying] = useState(false);
+  // Said by the kiosk when it refused for want of the player (a threshold the screen did not know, an erased record):
+  // the dialog closes and the identification opens with its words; nothing was paid.
+  const [asked, setAsked] = useState<string | null>(null);
   const split = checkGuiaSplit(guia.amountCents, drawer === null ? '' : cash, cheques, drawer);
   // Over the hall's limit the payment needs a manager's approval (n.º 13): asked for at once, never offered otherwise.
   const threshold = settings.data?.guiaApprovalThresholdCents ?? null;
@@ -46,10 +49,17 @@ function usePayment(guia: Guia, drawer: DrawerCash) {
   const setCheque = (i: number, patch: Partial<ChequeFields>) => setCheques(cheques.map((c, j) => (j === i ? { ...c, ...patch } : c)));
   const addCheque = () => setCheques([...cheques, emptyCheque()]);
   const removeCheque = (i: number) => setCheques(cheques.filter((_, j) => j !== i));
-  const pay = (approval?: Approval) =>
-    split.ok
-      ? invoke('guia.pay', { guiaId: guia.guiaId, cashCents: split.cashCents, cheques: split.cheques, ...(approval ? { approval } : {}), ...(payee ? { personId: payee.personId } : {}) })
-      : Promise.reject(new Error('split'));
+  const pay = async (approval?: Approval) => {
+    if (!split.ok) throw new Error('split');
+    const r = await invoke('guia.pay', { guiaId: guia.guiaId, cashCents: split.cashCents, cheques: split.cheques, ...(approval ? { approval } : {}), ...(payee ? { personId: payee.personId } : {}) });
+    if (!r.ok && ASKS_IDENTIFICATION.has(r.error.code) && (payee === null || r.error.code === 'PERSON_ERASED')) {
+      setConfirming(false);
+      setApproving(false);
+      setPayee(null);
+      setAsked(r.error.message);
+    }
+    return r;
+  };
   const summary = split.ok
     ? t('caixa.payConfirmText', {
         number: guia.number,
@@ -61,7 +71,7 @@ function usePayment(guia: Guia, drawer: DrawerCash) {
   const printWords = printing.receiptPrinter === false ? t('caixa.printsNone') : t('caixa.printsTwo');
   return {
     ...{ cash, setCash, cheques, setCheque, addCheque, removeCheque, split, threshold, needsApproval, pay, summary, printWords },
-    ...{ confirming, setConfirming, approving, setApproving, payee, setPayee, identifying, setIdentifying, needsPayee },
+    ...{ confirming, setConfirming, approving, setApproving, payee, setPayee, identifying, setIdentifying, needsPayee, asked, setAsked },
   };
 }
 
@@ -95,6 +105,16 @@ export function PayForm({ guia, drawer, onPaid }: { guia: Guia; drawer: DrawerCa
       )}
       <Cheques p={p} />
       <PayeeRow payee={p.payee} needed={p.needsPayee} open={p.identifying} setOpen={p.setIdentifying} onChoose={p.setPayee} />
+      {p.asked !== null ? (
+        <IdentifyDialog
+          reason={p.asked}
+          onClose={() => p.setAsked(null)}
+          onDone={(person) => {
+            p.setAsked(null);
+            p.setPayee(person);
+          }}
+        />
+      ) : null}
       <p className={`pay-remaining ${split.ok ? 'success' : 'hint'}`} data-testid="pay-remaining" role="status">
         {split.ok ? t('caixa.splitOk') : t(`caixa.split.${split.reason}`, { amount: f.money(Math.abs(split.remainingCents)) })}
       </p>
