@@ -19,7 +19,7 @@ import { post } from '../../../db/ledger.js';
 import { saleCheck } from '../../../printing/check.js';
 import { prizePayout, refundReceipt } from '../../../printing/documents/index.js';
 import { command, done, operatorOf, query, type HandlerSlice, type Operator } from '../shared/context.js';
-import { identifiedFor, recordIdentifiedAct } from '../shared/identification.js';
+import { identifiedFor, recordIdentifiedAct, refusingBarredPerson } from '../shared/identification.js';
 import { enqueue } from '../shared/print.js';
 import { pairRoleOf } from './games.js';
 
@@ -103,7 +103,7 @@ function refundOf(db: ReadableDb, input: { saleId: number; check?: string | unde
 }
 
 export const prizeHandlers: HandlerSlice<'prize.pay' | 'prize.list' | 'refund.check' | 'refund.pay' | 'refund.list'> = {
-  'prize.pay': command((ctx, input) => {
+  'prize.pay': refusingBarredPerson((input) => input.personId, command((ctx, input) => {
     const winner = winnerById(ctx.db, input.winnerId);
     if (!winner) throw new KioskError('WINNER_NOT_FOUND', { winnerId: input.winnerId });
     if (winner.status === 'paid') {
@@ -156,7 +156,7 @@ export const prizeHandlers: HandlerSlice<'prize.pay' | 'prize.list' | 'refund.ch
       { type: 'winner', id: winner.winnerId },
     );
     return done(paid, { before: { status: winner.status }, after: paid });
-  }),
+  })),
 
   'prize.list': query((ctx, input) => {
     const sessionId = sessionOrCurrent(ctx.db, input.sessionId);

@@ -36,7 +36,7 @@ import { guiaCopies, type GuiaData } from '../../../printing/documents/guia.js';
 import { command, done, operatorOf, query, type CommandContext, type HandlerSlice } from '../shared/context.js';
 import { confirmCredentials, withApproval } from '../shared/credentials.js';
 import { enqueue } from '../shared/print.js';
-import { identifiedFor, recordIdentifiedAct } from '../shared/identification.js';
+import { identifiedFor, recordIdentifiedAct, refusingBarredPerson } from '../shared/identification.js';
 import { personOfAct } from '../../../db/compliance.js';
 import { assertPrintable, printedText, printerOf } from '../shared/printable.js';
 import { softwareLabel } from '../../version.js';
@@ -163,61 +163,64 @@ export const guiaHandlers: HandlerSlice<'guia.issue' | 'guia.pay' | 'guia.void' 
     return done(view, { after: view });
   }),
 
-  'guia.pay': withApproval(
-    (ctx, input) => {
-      // The cheap refusals first: no PIN is checked (or counted) for a guia that cannot be paid.
-      const g = requireGuia(ctx.db, input.guiaId);
-      requireUnpaid(g);
-      checkSplit(g.amountCents, input.cashCents, input.cheques);
-      checkChequesPrintable(ctx.db, ctx.terminalId, input.cheques);
-      identifiedFor(ctx, paymentCase(g, input));
-      const threshold = hallSettings(ctx.db).guiaApprovalThresholdCents;
-      if (!guiaNeedsApproval(g.amountCents, threshold)) return null;
-      if (!input.approval) throw new KioskError('GUIA_APPROVAL_REQUIRED', { thresholdCents: threshold! });
-      return input.approval;
-    },
-    (ctx, input, checked) => {
-      // Again inside the transaction: two caixas paying the same guia at once, one wins.
-      const g = requireGuia(ctx.db, input.guiaId);
-      requireUnpaid(g);
-      checkSplit(g.amountCents, input.cashCents, input.cheques);
-      checkChequesPrintable(ctx.db, ctx.terminalId, input.cheques);
-      const approver = checked ? confirmCredentials(ctx, checked) : null;
-      const operator = operatorOf(ctx);
-      if (approver?.id === operator.id) throw new KioskError('APPROVER_IS_OPERATOR', { act: 'guia_pay' });
-      // Lei n.º 83/2017, art. 76.º: the winner identified when the day's payments reach the threshold, and for any cheque.
-      const payee = identifiedFor(ctx, paymentCase(g, input));
-      let drawerId: number | null = null;
-      if (input.cashCents > 0) {
-        // The payer's own drawer, a manager's too: on a shared terminal never the cashier's (SPEC 9; issue 41).
-        const drawer = requireOwnDrawer(ctx.db, ctx.terminalId, operator);
-        checkPayout(input.cashCents, drawerExpectedCash(ctx.db, drawer), !approves(operator.roles));
-        drawerId = drawer.id;
-      }
-      insertGuiaPayment(ctx.db, {
-        guiaId: g.id,
-        at: ctx.at,
-        paidBy: operator.id,
-        terminalId: ctx.terminalId,
-        drawerId,
-        cashCents: input.cashCents,
-        cheques: input.cheques,
-        approvedBy: approver?.id ?? null,
-      });
-      const chequeCents = input.cheques.reduce((s, c) => s + c.amountCents, 0);
-      recordIdentifiedAct(ctx, payee, { act: 'guia_payment', refId: g.id, cashCents: input.cashCents, chequeCents, cardCents: 0 });
-      post(ctx.db, ledger.guiaPaid(g.id, { cashCents: input.cashCents, chequeCents }, ctx.terminalId), {
-        at: ctx.at,
-        operatorId: operator.id,
-        terminalId: ctx.terminalId,
-        drawerId,
-      });
-      const row = guiaById(ctx.db, g.id)!;
-      // The paid guia, both copies: the caixa's opens the drawer when cash was paid, the player's never.
-      const jobs = printCopies(ctx, row);
-      const view = guiaView(row, jobs[0] ?? null);
-      return done(view, { before: { status: 'unpaid' }, after: { ...view, approvedBy: approver?.username ?? null } });
-    },
+  'guia.pay': refusingBarredPerson(
+    (input) => input.personId,
+    withApproval(
+      (ctx, input) => {
+        // The cheap refusals first: no PIN is checked (or counted) for a guia that cannot be paid.
+        const g = requireGuia(ctx.db, input.guiaId);
+        requireUnpaid(g);
+        checkSplit(g.amountCents, input.cashCents, input.cheques);
+        checkChequesPrintable(ctx.db, ctx.terminalId, input.cheques);
+        identifiedFor(ctx, paymentCase(g, input));
+        const threshold = hallSettings(ctx.db).guiaApprovalThresholdCents;
+        if (!guiaNeedsApproval(g.amountCents, threshold)) return null;
+        if (!input.approval) throw new KioskError('GUIA_APPROVAL_REQUIRED', { thresholdCents: threshold! });
+        return input.approval;
+      },
+      (ctx, input, checked) => {
+        // Again inside the transaction: two caixas paying the same guia at once, one wins.
+        const g = requireGuia(ctx.db, input.guiaId);
+        requireUnpaid(g);
+        checkSplit(g.amountCents, input.cashCents, input.cheques);
+        checkChequesPrintable(ctx.db, ctx.terminalId, input.cheques);
+        const approver = checked ? confirmCredentials(ctx, checked) : null;
+        const operator = operatorOf(ctx);
+        if (approver?.id === operator.id) throw new KioskError('APPROVER_IS_OPERATOR', { act: 'guia_pay' });
+        // Lei n.º 83/2017, art. 76.º: the winner identified when the day's payments reach the threshold, and for any cheque.
+        const payee = identifiedFor(ctx, paymentCase(g, input));
+        let drawerId: number | null = null;
+        if (input.cashCents > 0) {
+          // The payer's own drawer, a manager's too: on a shared terminal never the cashier's (SPEC 9; issue 41).
+          const drawer = requireOwnDrawer(ctx.db, ctx.terminalId, operator);
+          checkPayout(input.cashCents, drawerExpectedCash(ctx.db, drawer), !approves(operator.roles));
+          drawerId = drawer.id;
+        }
+        insertGuiaPayment(ctx.db, {
+          guiaId: g.id,
+          at: ctx.at,
+          paidBy: operator.id,
+          terminalId: ctx.terminalId,
+          drawerId,
+          cashCents: input.cashCents,
+          cheques: input.cheques,
+          approvedBy: approver?.id ?? null,
+        });
+        const chequeCents = input.cheques.reduce((s, c) => s + c.amountCents, 0);
+        recordIdentifiedAct(ctx, payee, { act: 'guia_payment', refId: g.id, cashCents: input.cashCents, chequeCents, cardCents: 0 });
+        post(ctx.db, ledger.guiaPaid(g.id, { cashCents: input.cashCents, chequeCents }, ctx.terminalId), {
+          at: ctx.at,
+          operatorId: operator.id,
+          terminalId: ctx.terminalId,
+          drawerId,
+        });
+        const row = guiaById(ctx.db, g.id)!;
+        // The paid guia, both copies: the caixa's opens the drawer when cash was paid, the player's never.
+        const jobs = printCopies(ctx, row);
+        const view = guiaView(row, jobs[0] ?? null);
+        return done(view, { before: { status: 'unpaid' }, after: { ...view, approvedBy: approver?.username ?? null } });
+      },
+    ),
   ),
 
   'guia.void': withApproval(

@@ -147,13 +147,28 @@ describe('an identification checked against the list in force', () => {
     }
   });
 
-  it('a person identified before the list barred them is neither found nor paid', async () => {
+  it('a person identified before the list barred them is neither found nor paid; each payment refused is recorded for the manager', async () => {
     const { personId } = await t.h.ok('person.identify', { person: TEST_PERSON, documentVerified: true }, t.caixa);
     await t.h.ok('barred.import', { content: FILE }, t.manager);
     const words =
-      'Identificação recusada: este documento consta da lista de pessoas proibidas de jogar (interdição desde 01/01/2026, sem termo; Lei n.º 83/2017, art. 76.º; Decreto-Lei n.º 422/89 (Lei do Jogo), art. 38.º). Não pague nem troque fichas a esta pessoa.';
-    expect(await refusedUnchanged('person.find', { person: { documentType: 'cc', documentNumber: '123456789ZZ1', country: 'PT' } }, t.caixa)).toEqual({ code: 'PERSON_BARRED', message: words });
+      'Identificação recusada: este documento consta da lista de pessoas proibidas de jogar (interdição desde 01/01/2026, sem termo; Lei n.º 83/2017, art. 76.º; Decreto-Lei n.º 422/89 (Lei do Jogo), art. 38.º). Não pague nem troque fichas a esta pessoa';
+    expect(await refusedUnchanged('person.find', { person: { documentType: 'cc', documentNumber: '123456789ZZ1', country: 'PT' } }, t.caixa)).toEqual({ code: 'PERSON_BARRED', message: `${words}.` });
     const guiaId = (await t.h.ok('guia.issue', { machineNumber: '9', amountCents: 5_000, kind: 'hand_pay' }, t.caixa)).guiaId;
-    expect(await refusedUnchanged('guia.pay', { guiaId, cashCents: 5_000, cheques: [], personId }, t.caixa)).toEqual({ code: 'PERSON_BARRED', message: words });
+    const counts = () => t.h.kiosk.db.prepare(`SELECT (SELECT COUNT(*) FROM barred_refusals) AS refusals, (SELECT COUNT(*) FROM guia_payments) AS paid, (SELECT COUNT(*) FROM chip_exchanges) AS exchanges, (SELECT COUNT(*) FROM identified_acts) AS acts`).get();
+    const recorded = { code: 'PERSON_BARRED', message: `${words}; a recusa ficou registada para o gerente.` };
+    expect(await t.h.refused('guia.pay', { guiaId, cashCents: 5_000, cheques: [], personId }, t.caixa)).toEqual(recorded);
+    expect(await t.h.refused('chips.sell', { chips: [{ valueCents: 10_000, count: 1 }], payment: { method: 'cash', tenderedCents: 10_000 }, personId }, t.caixa)).toEqual(recorded);
+    // Nothing paid nor exchanged; the two refusals kept, each with its audit row naming the entry, not the person.
+    expect(counts()).toEqual({ refusals: 2, paid: 0, exchanges: 0, acts: 0 });
+    const audit = t.h.kiosk.db.prepare(`SELECT channel, outcome, after FROM audit_log WHERE outcome = 'refused' ORDER BY id`).all();
+    expect(audit).toEqual([
+      { channel: 'guia.pay', outcome: 'refused', after: '{"refused":"PERSON_BARRED","listId":1,"line":2}' },
+      { channel: 'chips.sell', outcome: 'refused', after: '{"refused":"PERSON_BARRED","listId":1,"line":2}' },
+    ]);
+    const day = await t.h.ok('compliance.day', { gamingDay: '2026-11-30' }, t.manager);
+    expect(day.refusals.map((r) => [r.operator, r.line, r.name])).toEqual([
+      ['caixa2', 2, 'Maria da Silva Teste'],
+      ['caixa2', 2, 'Maria da Silva Teste'],
+    ]);
   });
 });

@@ -13,12 +13,11 @@
 import { createHash, createHmac } from 'node:crypto';
 import { barredSummary, parseBarredCsv, type BarredEntry } from '../../../core/compliance/barred.js';
 import { documentIdentity, gamingDayOf } from '../../../core/compliance/rules.js';
-import { KioskError } from '../../../core/errors.js';
-import { barredLists, currentBarredList, identityKey, insertBarredEntries, insertBarredList, insertBarredRefusal } from '../../../db/compliance.js';
+import { barredLists, currentBarredList, identityKey, insertBarredEntries, insertBarredList } from '../../../db/compliance.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import { hallTimeZone } from '../../../db/people.js';
 import { commandWith, done, operatorOf, query, type HandlerSlice, type PrepareContext } from '../shared/context.js';
-import { barredEntryOf, personKeyFor, personKeyOf, type DocumentFields } from '../shared/identification.js';
+import { personKeyFor, personKeyOf, refuseBarredKey, type DocumentFields } from '../shared/identification.js';
 
 /** Entries keyed between two reports of progress. */
 const PROGRESS_EVERY = 2_000;
@@ -36,34 +35,9 @@ function summaryOf(db: ReadableDb, now: Date, content: string, entries: readonly
   };
 }
 
-/**
- * Before an identification is recorded: the document on the list in force that gaming day is refused, and the
- * refusal committed (its record and audit row) even though the command is not.
- */
+/** Before an identification is recorded: a document on the list in force is refused, the refusal kept (shared/identification.ts). */
 export async function refuseIfBarred(ctx: PrepareContext, doc: DocumentFields): Promise<void> {
-  const entry = barredEntryOf(ctx, personKeyOf(ctx.db, doc));
-  if (!entry) return;
-  const operator = operatorOf(ctx);
-  const error = new KioskError('PERSON_BARRED', { validFrom: entry.validFrom, validUntil: entry.validUntil ?? '', recorded: 1 });
-  try {
-    await ctx.writeShared((audit) => {
-      insertBarredRefusal(ctx.writer, { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, listId: entry.listId, line: entry.line });
-      // The log says a barred identification was refused and which entry: the person stays in the list's table.
-      audit({
-        at: ctx.at,
-        operatorId: operator.id,
-        terminalId: ctx.terminalId,
-        channel: ctx.channel,
-        outcome: 'refused',
-        input: ctx.input,
-        before: undefined,
-        after: { refused: error.code, listId: entry.listId, line: entry.line },
-      });
-    });
-  } finally {
-    ctx.changed(['identification']);
-  }
-  throw error;
+  await refuseBarredKey(ctx, personKeyOf(ctx.db, doc));
 }
 
 type KeyedEntry = BarredEntry & { personKey: string };

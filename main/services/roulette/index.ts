@@ -53,7 +53,7 @@ import { limitsSign, type LimitsSignData } from '../../../printing/documents/ind
 import { command, commandWith, done, operatorOf, query, queryWaiting, type HandlerSlice, type Operator } from '../shared/context.js';
 import { checkLogin, confirmCredentials } from '../shared/credentials.js';
 import { CAIXA_DESK } from '../../../core/schema.js';
-import { identifiedFor, recordIdentifiedAct } from '../shared/identification.js';
+import { identifiedFor, recordIdentifiedAct, refusingBarredPerson } from '../shared/identification.js';
 import { enqueue } from '../shared/print.js';
 import { softwareLabel } from '../../version.js';
 
@@ -261,7 +261,7 @@ export const rouletteHandlers: HandlerSlice<Slice> = {
 
   'roulette.log': query((ctx, input) => logOf(ctx.db, requireTable(ctx.db, input.tableCode), ctx.now)),
 
-  'chips.sell': command((ctx, input) => {
+  'chips.sell': refusingBarredPerson((input) => input.personId, command((ctx, input) => {
     const { chips, cents } = chipsTotal(input.chips);
     checkTenderedNotTooLarge(input.payment.tenderedCents, cents);
     if (input.payment.tenderedCents < cents) throw new KioskError('CHIPS_TENDERED_SHORT', { tenderedCents: input.payment.tenderedCents, totalCents: cents });
@@ -285,10 +285,10 @@ export const rouletteHandlers: HandlerSlice<Slice> = {
       drawerCashCents: drawerExpectedCash(ctx.db, drawer),
     };
     return done({ ...result, drawerCashCents: drawerCashShown(result.drawerCashCents, !approves(operator.roles)) }, { after: result });
-  }),
+  })),
 
   // Only face-value chips are paid at the caixa (IX.7): a colour chip refuses the whole redemption.
-  'chips.redeem': command((ctx, input) => {
+  'chips.redeem': refusingBarredPerson((input) => input.personId, command((ctx, input) => {
     const { chips, cents } = chipsTotal(input.chips);
     // The caixa's own drawer, a manager's too: on a terminal shared with a cashier, never the cashier's (SPEC 9; issue 41).
     const operator = operatorOf(ctx);
@@ -300,7 +300,7 @@ export const rouletteHandlers: HandlerSlice<Slice> = {
     post(ctx.db, ledger.chipsRedeemed(id, cents, ctx.terminalId), { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
     const result = { exchangeId: id, kind: 'redeem' as const, chips, totalCents: cents, tenderedCents: null, changeCents: null, drawerCashCents: drawerExpectedCash(ctx.db, drawer) };
     return done({ ...result, drawerCashCents: drawerCashShown(result.drawerCashCents, !approves(operator.roles)) }, { after: result });
-  }),
+  })),
 
   'chips.move': command((ctx, input) => {
     const { chips, cents } = chipsTotal(input.chips);

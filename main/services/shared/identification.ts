@@ -17,10 +17,21 @@ import {
   type PersonFacts,
 } from '../../../core/compliance/rules.js';
 import { KioskError } from '../../../core/errors.js';
-import { barredEntriesOfKey, chipChequeRoom, dayTotalOfKey, identityKey, insertIdentifiedAct, insertIdentityKey, personById, type PersonRow } from '../../../db/compliance.js';
+import type { Channel, ParsedInput } from '../../../core/contract.js';
+import {
+  barredEntriesOfKey,
+  chipChequeRoom,
+  dayTotalOfKey,
+  identityKey,
+  insertBarredRefusal,
+  insertIdentifiedAct,
+  insertIdentityKey,
+  personById,
+  type PersonRow,
+} from '../../../db/compliance.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import { hallSettings, hallTimeZone } from '../../../db/people.js';
-import { operatorOf, type CommandContext } from './context.js';
+import { operatorOf, type CommandContext, type CommandHandler, type PrepareContext } from './context.js';
 
 export type DocumentFields = { documentType: IdentityDocumentType; documentNumber: string; country: string };
 
@@ -53,6 +64,53 @@ export function barredEntryOf(ctx: { db: ReadableDb; now: Date }, key: string | 
 export function checkNotBarred(ctx: { db: ReadableDb; now: Date }, key: string | null): void {
   const entry = barredEntryOf(ctx, key);
   if (entry) throw new KioskError('PERSON_BARRED', { validFrom: entry.validFrom, validUntil: entry.validUntil ?? '', recorded: 0 });
+}
+
+/**
+ * Before a command: a document the list in force bars this gaming day is refused, and the refusal committed for the
+ * manager (its record and audit row: which entry, who, where) even though the command is not. The log names the
+ * entry, never the person (the input's personal fields are redacted, db/audit.ts).
+ */
+export async function refuseBarredKey(ctx: PrepareContext, key: string | null): Promise<void> {
+  const entry = barredEntryOf(ctx, key);
+  if (!entry) return;
+  const operator = operatorOf(ctx);
+  const error = new KioskError('PERSON_BARRED', { validFrom: entry.validFrom, validUntil: entry.validUntil ?? '', recorded: 1 });
+  try {
+    await ctx.writeShared((audit) => {
+      insertBarredRefusal(ctx.writer, { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, listId: entry.listId, line: entry.line });
+      audit({
+        at: ctx.at,
+        operatorId: operator.id,
+        terminalId: ctx.terminalId,
+        channel: ctx.channel,
+        outcome: 'refused',
+        input: ctx.input,
+        before: undefined,
+        after: { refused: error.code, listId: entry.listId, line: entry.line },
+      });
+    });
+  } finally {
+    ctx.changed(['identification']);
+  }
+  throw error;
+}
+
+/**
+ * A payment or an exchange naming a person identified before the list in force barred them (Lei n.º 83/2017, art.
+ * 76.º): refused before its transaction, the refusal recorded for the manager as an identification's is. The check
+ * inside the transaction (identifiedFor) stays, for a list imported in between.
+ */
+export function refusingBarredPerson<C extends Channel, P>(personIdOf: (input: ParsedInput<C>) => number | undefined, handler: CommandHandler<C, P>): CommandHandler<C, P> {
+  return {
+    ...handler,
+    async prepare(ctx, input) {
+      const personId = personIdOf(input);
+      const row = personId === undefined ? undefined : personById(ctx.db, personId);
+      if (row) await refuseBarredKey(ctx, row.personKey);
+      return handler.prepare ? handler.prepare(ctx, input) : (undefined as P);
+    },
+  };
 }
 
 /** The person named for a payment, as the rules see them, with their record; none when none is named. */
