@@ -182,7 +182,8 @@ export const complianceContract = {
     output: z.array(barredListSchema),
   }),
   'export.complianceDay': channel({
-    summary: "A gaming day's record of identified persons' payments and exchanges as a CSV file for a pt-PT spreadsheet; managers only.",
+    summary:
+      "A gaming day's record of identified persons' payments and exchanges, and the identifications and payments refused because the person is barred from play, in the order they happened, as a CSV file for a pt-PT spreadsheet; managers only.",
     kind: 'query',
     topics: [],
     roles: PERSONAL_DATA_READERS,

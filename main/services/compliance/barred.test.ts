@@ -170,5 +170,11 @@ describe('an identification checked against the list in force', () => {
       ['caixa2', 2, 'Maria da Silva Teste'],
       ['caixa2', 2, 'Maria da Silva Teste'],
     ]);
+    // The day's CSV has them among its rows, with the list's entry in place of a document and no amount.
+    const csv = (await t.h.ok('export.complianceDay', { gamingDay: '2026-11-30' }, t.manager)).content.replace(/^\uFEFF/, '').split('\r\n');
+    expect(csv.slice(1, -1).map((l) => l.split(';').slice(0, 15))).toEqual([
+      ['30/11/2026 20:00:00', 'Recusa: pessoa proibida de jogar', 'lista 1, linha 2', '', '', '', '', '', 'Maria da Silva Teste', 'Cartão de Cidadão', '123456789ZZ1', 'PT', '', 'caixa2', 'T1'],
+      ['30/11/2026 20:00:00', 'Recusa: pessoa proibida de jogar', 'lista 1, linha 2', '', '', '', '', '', 'Maria da Silva Teste', 'Cartão de Cidadão', '123456789ZZ1', 'PT', '', 'caixa2', 'T1'],
+    ]);
   });
 });

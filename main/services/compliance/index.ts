@@ -139,7 +139,10 @@ export const complianceHandlers: HandlerSlice<
   }),
 
   'export.complianceDay': query((ctx, input) => {
-    const rows: ComplianceCsvRow[] = dayRows(ctx.db, input.gamingDay);
+    const acts: ComplianceCsvRow[] = dayRows(ctx.db, input.gamingDay).map((a) => ({ kind: 'act' as const, ...a }));
+    const refusals: ComplianceCsvRow[] = dayRefusals(ctx.db, input.gamingDay).map((r) => ({ kind: 'refusal' as const, ...r }));
+    // One table in the order things happened (a stable sort: acts before refusals of the same instant).
+    const rows = [...acts, ...refusals].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
     const zone = hallTimeZone(ctx.db);
     return { filename: csvFilename('identificacoes', input.gamingDay), content: toCsv(COMPLIANCE_DAY_CSV, rows, zone, { software: softwareLabel(), madeAt: ctx.at }), rows: rows.length };
   }),
