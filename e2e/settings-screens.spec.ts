@@ -51,7 +51,7 @@ const words = {
 const SUBS = ['hall', 'series', 'stock', 'machines', 'printers', 'reasons', 'terminals', 'signing', 'users'] as const;
 /** What each sub-screen holds (its existing test ids). */
 const HOLDS: Record<(typeof SUBS)[number], string[]> = {
-  hall: ['settings-hall-name', 'stamp-duty', 'special-share', 'max-cards', 'guia-threshold', 'shift-hours', 'settings-submit'],
+  hall: ['settings-hall-name', 'stamp-duty', 'special-share', 'max-cards', 'guia-threshold', 'identification-moment', 'identification-threshold', 'shift-hours', 'settings-submit'],
   series: ['series-code', 'series-submit', 'ballset-serial', 'ballset-submit'],
   stock: ['stock-table', 'stock-move-submit', 'destroy-review'],
   machines: ['machines-panel'],
@@ -179,6 +179,30 @@ describe("the hall's time zone on Sala", () => {
       await page.context().close();
     }, 60_000);
   }
+
+  it('a manager sets when the hall identifies its players and the threshold (Lei n.º 83/2017, art. 76.º); a threshold over the law\'s is refused in words', async () => {
+    const page = await open(cases[0], 'gerente', '2222');
+    const moment = page.getByTestId('identification-moment');
+    await moment.locator('option').first().waitFor({ state: 'attached' });
+    expect(await moment.locator('option').allInnerTexts()).toEqual(['à entrada', 'na compra de cartões', 'em cada prémio']);
+    expect(await moment.inputValue()).toBe('entry');
+    expect(await page.getByTestId('identification-threshold').inputValue()).toBe('2000,00');
+    await moment.selectOption('prize');
+    await expectText(page, 'identification-hint', 'O programa pede-a em cada prémio de bingo');
+    await page.getByTestId('identification-threshold').fill('2500');
+    await page.getByTestId('settings-submit').tap();
+    await expectText(page, 'settings-error', 'Limiar de identificação inválido: um valor em euros de 0,01 a 2 000 (Lei n.º 83/2017, art. 76.º).');
+    const manager = (await kiosk.call('auth.login', { username: 'gerente', pin: '2222' })).value.operatorToken as string;
+    expect((await kiosk.call('settings.get', {}, manager)).value).toMatchObject({ identificationMoment: 'entry', identificationThresholdCents: 200_000 });
+    await page.getByTestId('identification-threshold').fill('1 500');
+    await page.getByTestId('settings-submit').tap();
+    await page.waitForFunction(() => document.querySelector('[data-testid="settings-error"]') === null);
+    await expect.poll(async () => (await kiosk.call('settings.get', {}, manager)).value).toMatchObject({ identificationMoment: 'prize', identificationThresholdCents: 150_000 });
+    await expectNoSidewaysScroll(page);
+    await page.context().close();
+    // Back as the demo had it, for the other tests.
+    expect((await kiosk.call('settings.update', { identificationMoment: 'entry', identificationThresholdCents: 200_000 }, manager)).ok).toBe(true);
+  }, 60_000);
 
   it('a manager sees the zone and that only an admin changes it', async () => {
     const manager = await open(cases[0], 'gerente', '2222');

@@ -84,6 +84,13 @@ describe('settingsUpdate', () => {
     expect(settingsUpdate({ ...fields, guiaThreshold: '1 000' }, base)).toMatchObject({ ok: true, update: { guiaApprovalThresholdCents: 100_000 } });
     expect(settingsUpdate({ ...fields, guiaThreshold: '' }, base)).toMatchObject({ ok: true, update: { guiaApprovalThresholdCents: null } });
     expect(settingsUpdate({ ...fields, guiaThreshold: 'mil' }, base)).toEqual({ ok: false, field: 'guiaThreshold' });
+    // The identification threshold (Lei n.º 83/2017, art. 76.º): from a cent to the law's 2 000,00 €.
+    expect(settingsUpdate({ ...fields, identificationMoment: 'prize', identificationThreshold: '1 500,50' }, base)).toMatchObject({
+      ok: true,
+      update: { identificationMoment: 'prize', identificationThresholdCents: 150_050 },
+    });
+    expect(settingsUpdate({ ...fields, identificationThreshold: '2000' }, base)).toMatchObject({ ok: true, update: { identificationThresholdCents: 200_000 } });
+    for (const bad of ['2000,01', '0', '', 'dois mil']) expect(settingsUpdate({ ...fields, identificationThreshold: bad }, base), bad).toEqual({ ok: false, field: 'identificationThreshold' });
     expect(settingsUpdate(fields, base)).toMatchObject({ ok: true });
     expect('guiaApprovalThresholdCents' in (settingsUpdate(fields, base) as { update: object }).update).toBe(false);
   });

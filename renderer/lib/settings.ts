@@ -1,5 +1,6 @@
 /** Hall settings typed on screen: percentages as pt-PT text <-> basis points (1 % = 100). */
 import type { ChannelInput, Settings } from '../../core/contract.js';
+import type { IdentificationMoment } from '../../core/settings.js';
 import type { HallTimeZone } from '../../core/time.js';
 import { parseEuroText } from './money.js';
 
@@ -60,7 +61,14 @@ interface SettingsFields {
   shiftHours?: string;
   /** Managers and admins need 6-digit PINs. Absent: left as it is. */
   longManagerPins?: boolean;
+  /** When the hall identifies its bingo players (Lei n.º 83/2017, art. 76.º, n.º 5). Absent: left as it is. */
+  identificationMoment?: IdentificationMoment;
+  /** A person's payments and exchanges of a gaming day from which they are identified, in euros (0,01 to 2 000). Absent: left as it is. */
+  identificationThreshold?: string;
 }
+
+/** The law's threshold is the most a hall may set (Lei n.º 83/2017, art. 76.º: 2 000 €); a hall may identify from less. */
+const MAX_IDENTIFICATION_THRESHOLD_CENTS = 200_000;
 
 type Update = ChannelInput<'settings.update'>;
 
@@ -81,7 +89,7 @@ export function specialPrizeTerms(fields: { share: string; balls: string; starti
 export function settingsUpdate(
   fields: SettingsFields,
   current: Settings,
-): { ok: true; update: Update } | { ok: false; field: 'hallName' | 'licence' | 'stamp' | 'maxCards' | 'share' | 'balls' | 'starting' | 'guiaThreshold' | 'shiftHours' } {
+): { ok: true; update: Update } | { ok: false; field: 'hallName' | 'licence' | 'stamp' | 'maxCards' | 'share' | 'balls' | 'starting' | 'guiaThreshold' | 'shiftHours' | 'identificationThreshold' } {
   const update: Update = { chipsAllowed: fields.chips };
   // The contract's bounds (plainText: trimmed, counted in UTF-16 units as zod does); the printer's code page is the kiosk's to judge.
   if (fields.hallName !== undefined) {
@@ -112,6 +120,12 @@ export function settingsUpdate(
     update.shiftHours = hours;
   }
   if (fields.longManagerPins !== undefined) update.longManagerPins = fields.longManagerPins;
+  if (fields.identificationMoment !== undefined) update.identificationMoment = fields.identificationMoment;
+  if (fields.identificationThreshold !== undefined) {
+    const cents = parseEuroText(fields.identificationThreshold.trim());
+    if (cents === null || cents < 1 || cents > MAX_IDENTIFICATION_THRESHOLD_CENTS) return { ok: false, field: 'identificationThreshold' };
+    update.identificationThresholdCents = cents;
+  }
   const max = parseWhole(fields.maxCards, 1, 10_000);
   if (max === null) return { ok: false, field: 'maxCards' };
   update.maxCardsPerSale = max;

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../../core/contract.js';
+import { IDENTIFICATION_MOMENTS, type IdentificationMoment } from '../../../../core/settings.js';
 import { HALL_TIME_ZONES, type HallTimeZone } from '../../../../core/time.js';
 import { useFormat } from '../../../format.js';
 import type { HallFieldsState } from './useHallFields.js';
@@ -168,6 +169,42 @@ export function GuiaFields({ form }: { form: HallFieldsState }) {
         </span>
       </label>
       <p className="hint">{t('settings.guiaHint')}</p>
+    </fieldset>
+  );
+}
+
+/**
+ * Identified players (Lei n.º 83/2017, art. 76.º): the moment the hall identifies its bingo players (n.º 5; the
+ * inspectorate may fix it) and the gaming day's amount from which anyone paid or exchanging is identified.
+ */
+export function IdentificationFields({ form }: { form: HallFieldsState }) {
+  const { t } = useTranslation();
+  const { fields, set } = form;
+  return (
+    <fieldset>
+      <legend>{t('settings.identificationTitle')}</legend>
+      <div className="settings-pair">
+        <label>
+          {t('settings.identificationMoment')}
+          <select data-testid="identification-moment" value={fields.identificationMoment} onChange={(e) => set('identificationMoment')(e.target.value as IdentificationMoment)}>
+            {IDENTIFICATION_MOMENTS.map((m) => (
+              <option key={m} value={m}>
+                {t(`settings.identificationMoments.${m}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('settings.identificationThreshold')}
+          <span className="input-suffix">
+            <input data-testid="identification-threshold" inputMode="decimal" value={fields.identificationThreshold} onChange={(e) => set('identificationThreshold')(e.target.value)} />
+            <span aria-hidden="true">€</span>
+          </span>
+        </label>
+      </div>
+      <p className="hint" data-testid="identification-hint">
+        {t(`settings.identificationHints.${fields.identificationMoment}`)}
+      </p>
     </fieldset>
   );
 }

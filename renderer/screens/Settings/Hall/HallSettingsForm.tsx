@@ -8,10 +8,10 @@ import { useFormat } from '../../../format.js';
 import { useKioskQuery } from '../../../hooks.js';
 import { settingsUpdate } from '../../../lib/settings.js';
 import { CarryFundDialog } from './CarryFundDialog.js';
-import { GuiaFields, HallIdentityFields, SaleFields, ShiftFields, SpecialPrizeFields, StampDutyFields } from './HallFieldsets.js';
+import { GuiaFields, HallIdentityFields, IdentificationFields, SaleFields, ShiftFields, SpecialPrizeFields, StampDutyFields } from './HallFieldsets.js';
 import { useHallFields } from './useHallFields.js';
 
-/** The hall's settings: the hall, its special prize and sale; the stamp duty, the guias and the shifts; saved together. */
+/** The hall's settings: the hall, its special prize and sale; the stamp duty, the guias, identified players and the shifts; saved together. */
 export function HallSettingsForm({ settings, isAdmin, onSaved }: { settings: Settings; isAdmin: boolean; onSaved: (s: Settings) => void }) {
   const { t } = useTranslation();
   const f = useFormat();
@@ -62,6 +62,7 @@ export function HallSettingsForm({ settings, isAdmin, onSaved }: { settings: Set
       <div className="settings-col">
         <StampDutyFields form={form} settings={settings} />
         <GuiaFields form={form} />
+        <IdentificationFields form={form} />
         <ShiftFields form={form} />
       </div>
       <ErrorAlert error={error} testId="settings-error" />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Settings } from '../../../../core/contract.js';
+import type { IdentificationMoment } from '../../../../core/settings.js';
 import type { HallTimeZone } from '../../../../core/time.js';
 import { euroFieldText } from '../../../lib/money.js';
 import { formatPercent } from '../../../lib/settings.js';
@@ -19,6 +20,8 @@ interface HallFields {
   guiaThreshold: string;
   shiftHours: string;
   longManagerPins: boolean;
+  identificationMoment: IdentificationMoment;
+  identificationThreshold: string;
 }
 
 function fieldsOf(settings: Settings): HallFields {
@@ -36,6 +39,8 @@ function fieldsOf(settings: Settings): HallFields {
     guiaThreshold: settings.guiaApprovalThresholdCents === null ? '' : euroFieldText(settings.guiaApprovalThresholdCents),
     shiftHours: String(settings.shiftHours),
     longManagerPins: settings.longManagerPins,
+    identificationMoment: settings.identificationMoment,
+    identificationThreshold: euroFieldText(settings.identificationThresholdCents),
   };
 }
 
