@@ -75,7 +75,8 @@ export function auditRowHash(prevHash: string, r: Omit<StoredRow, 'hash' | 'prev
   return hash('sha256', `${prevHash}\n${canonical}`);
 }
 
-const SECRET_KEYS = new Set(['pin', 'operatorToken', 'recoveryCode']);
+/** `identityKey`: the group's key of the documents' digests (Lei n.º 83/2017), installed from its file. */
+const SECRET_KEYS = new Set(['pin', 'operatorToken', 'recoveryCode', 'identityKey']);
 /** Imported files are logged by their hash: the log records which file, not megabytes of it. */
 const FILE_KEYS = new Set(['content']);
 /** A person's identification (Lei n.º 83/2017) is kept apart from the books: never in the log, which the group receives. */

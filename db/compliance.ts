@@ -17,6 +17,22 @@ export function insertIdentityKey(db: WritableDb, key: Buffer, at: string): void
   stmt(db, `INSERT INTO identity_key (id, key, set_at) VALUES (1, ?, ?)`).run(key, at);
 }
 
+/** Whose key digests the documents, since when, and how many digests it has written (persons and barred entries). */
+export function identityKeyState(db: ReadableDb): { key: Buffer | null; source: 'hall' | 'group' | null; setAt: string | null; keyed: number } {
+  const row = stmt<[], { key: Buffer; source: 'hall' | 'group'; setAt: string }>(db, `SELECT key, source, set_at AS setAt FROM identity_key WHERE id = 1`).get();
+  const keyed = stmt<[], { n: number }>(db, `SELECT (SELECT COUNT(*) FROM persons) + (SELECT COUNT(*) FROM barred_entries) AS n`).get()!.n;
+  return { key: row?.key ?? null, source: row?.source ?? null, setAt: row?.setAt ?? null, keyed };
+}
+
+/** The group's key in place of none (or of a hall's own that keyed no one yet, 0041). */
+export function installGroupIdentityKey(db: WritableDb, key: Buffer, at: string): void {
+  stmt(
+    db,
+    `INSERT INTO identity_key (id, key, set_at, source) VALUES (1, @key, @at, 'group')
+     ON CONFLICT (id) DO UPDATE SET key = excluded.key, set_at = excluded.set_at, source = 'group'`,
+  ).run({ key, at });
+}
+
 export interface PersonRow {
   id: number;
   personKey: string;

@@ -95,6 +95,16 @@ const erasurePreviewSchema = z.object({
   last: erasureSchema.nullable(),
 });
 
+/** Whose key digests the documents, by its fingerprint (never the key), and how many digests it wrote. */
+const identityKeySchema = z.object({
+  source: z.enum(['none', 'hall', 'group']),
+  /** The first 16 hex digits of the key's SHA-256, in groups of 4: compared with the group's by eye. */
+  fingerprint: z.string().nullable(),
+  setAt: isoTime.nullable(),
+  /** Identifications and barred-list entries digested under it: once any, the key stays. */
+  keyed: z.number().int(),
+});
+
 export const complianceContract = {
   'person.identify': channel({
     summary:
@@ -137,6 +147,24 @@ export const complianceContract = {
     roles: PERSONAL_DATA_READERS,
     input: z.object({ before: isoTime }).strict(),
     output: erasureSchema,
+  }),
+  'identityKey.status': channel({
+    summary:
+      "Whose key digests the identity documents (the hall's own, or the group's so one person adds up across its halls; Lei n.º 83/2017, art. 76.º), by its fingerprint, and how many records it keyed; managers only.",
+    kind: 'query',
+    topics: ['identification'],
+    roles: PERSONAL_DATA_READERS,
+    input: empty,
+    output: identityKeySchema,
+  }),
+  'identityKey.install': channel({
+    summary:
+      "Install the group's key of the documents' digests from the file the group gives its halls (32 bytes in base64), before the hall's first identification; refused once a record was keyed under another key; admins only. The key never reaches the log.",
+    kind: 'command',
+    topics: ['identification'],
+    roles: ['admin'],
+    input: z.object({ identityKey: z.string().max(200) }).strict(),
+    output: identityKeySchema,
   }),
   'compliance.day': channel({
     summary:

@@ -95,6 +95,16 @@ export const complianceErrors = errors({
     pt: (p) => `Lista de pessoas proibidas de jogar com mais de ${String(p.max).replace(/\B(?=(\d{3})+$)/g, ' ')} pessoas: divida o ficheiro; nada foi importado.`,
     en: (p) => `List of persons barred from play with more than ${String(p.max).replace(/\B(?=(\d{3})+$)/g, ',')} persons: split the file; nothing was imported.`,
   },
+  IDENTITY_KEY_IN_USE: {
+    pt: (p) =>
+      `A chave do grupo não pode ser instalada: a sala já registou ${p.keyed} identificações ou entradas da lista de pessoas proibidas com a ${p.source === 'group' ? 'chave do grupo instalada antes' : 'sua própria chave'}, e um registo nunca muda (Lei n.º 83/2017, art. 76.º). Instale a chave do grupo antes da primeira identificação; nada foi alterado.`,
+    en: (p) =>
+      `The group's key cannot be installed: the hall has already recorded ${p.keyed} identifications or barred-list entries under ${p.source === 'group' ? 'the group key installed before' : 'its own key'}, and a record never changes (Law 83/2017, art. 76). Install the group's key before the first identification; nothing was changed.`,
+  },
+  IDENTITY_KEY_FILE_INVALID: {
+    pt: () => 'Ficheiro da chave do grupo inválido: deve conter só a chave, 32 bytes em base64 (44 caracteres, por exemplo feita com «openssl rand -base64 32»); nada foi alterado.',
+    en: () => "Invalid group key file: it must hold the key alone, 32 bytes in base64 (44 characters, e.g. made with 'openssl rand -base64 32'); nothing was changed.",
+  },
   ERASURE_TOO_EARLY: {
     pt: (p) =>
       `Apagamento recusado: as identificações e os atos feitos até ${timePt(p.before)} ainda estão dentro do prazo de conservação de ${p.years} anos (Lei n.º 83/2017, art. 51.º); hoje só se apagam as anteriores a ${timePt(p.cut)}. Nada foi apagado.`,

@@ -150,5 +150,18 @@ export function checkErasureCut(before: string, now: Date): void {
   if (before > cut) throw new KioskError('ERASURE_TOO_EARLY', { before, cut, years: RETENTION_YEARS });
 }
 
+/** Whose key digests the documents: none yet, the hall's own (drawn at its first identification), or the group's. */
+export type IdentityKeySource = 'none' | 'hall' | 'group';
+
+/**
+ * The group's key installed in a hall (SPEC 11: one person adds up across the group's halls): refused once the hall
+ * has keyed anyone under another key (a digest never changes once written); the same key again changes nothing.
+ */
+export function checkGroupKeyInstall(state: { source: IdentityKeySource; sameKey: boolean; keyed: number }): 'install' | 'unchanged' {
+  if (state.sameKey && state.source === 'group') return 'unchanged';
+  if (state.keyed > 0) throw new KioskError('IDENTITY_KEY_IN_USE', { keyed: state.keyed, source: state.source });
+  return 'install';
+}
+
 /** The words a cheque to an identified person carries (art. 76.º, n.º 3): nominative, crossed, not endorsable. */
 export const CHEQUE_CLAUSES = ['Nominativo', 'Cruzado', 'Não à ordem'] as const;

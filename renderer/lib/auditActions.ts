@@ -40,6 +40,7 @@ export const GROUP_OF_DOMAIN: Readonly<Record<string, AuditGroup>> = {
   guia: 'caixa',
   person: 'caixa',
   barred: 'caixa',
+  identityKey: 'caixa',
   jackpot: 'caixa',
   machine: 'caixa',
   meters: 'caixa',

@@ -25,6 +25,7 @@ import { commandWith, done, operatorOf, query, queryWaiting, type HandlerSlice }
 import { checkNotBarred, personKeyFor, personKeyOf } from '../shared/identification.js';
 import { barredHandlers, refuseIfBarred } from './barred.js';
 import { erasureHandlers } from './erasure.js';
+import { identityKeyHandlers } from './identity-key.js';
 
 /** A number shown to the screen masked but for its last 3 characters. */
 function masked(n: string | null): string {
@@ -66,6 +67,8 @@ export const complianceHandlers: HandlerSlice<
   | 'person.find'
   | 'person.erasurePreview'
   | 'person.erase'
+  | 'identityKey.status'
+  | 'identityKey.install'
   | 'compliance.day'
   | 'export.complianceDay'
   | 'report.complianceDayPdf'
@@ -75,6 +78,7 @@ export const complianceHandlers: HandlerSlice<
 > = {
   ...barredHandlers,
   ...erasureHandlers,
+  ...identityKeyHandlers,
   'person.identify': commandWith(
     // The list of persons barred from play first (Lei n.º 83/2017, art. 76.º): a match is refused, the refusal kept.
     async (ctx, input) => {
