@@ -24,28 +24,26 @@ afterAll(async () => {
   t.h.close();
 });
 
-/** The milliseconds from `started` until the server closed the socket, or null when it was still open after `giveUpMs`. */
-function closedAfter(socket: Socket, started: number, giveUpMs = 5_000): Promise<number | null> {
+/**
+ * The milliseconds from `started` until the server closed the socket, whatever it wrote first (read and dropped: a
+ * client that never reads never sees the close behind it). No give-up timer: on a busy machine one ran in the same
+ * turn as the server's close and won (main/web/silent-socket.test.ts). A socket never closed fails on the test's
+ * timeout (30 s, under Node's 120 s of a TLS handshake).
+ */
+function closedAfter(socket: Socket, started: number): Promise<number> {
   return new Promise((resolve) => {
-    const giveUp = setTimeout(() => {
-      socket.removeAllListeners('close');
-      socket.destroy();
-      resolve(null);
-    }, giveUpMs);
+    socket.resume();
     socket.on('error', () => {});
-    socket.on('close', () => {
-      clearTimeout(giveUp);
-      resolve(Date.now() - started);
-    });
+    socket.on('close', () => resolve(Date.now() - started));
   });
 }
 
 describe('the terminals port and a connection that sends nothing', () => {
   it('closes one that never starts its TLS handshake within the request time', async () => {
     const ms = await closedAfter(connectTcp(server.port, '127.0.0.1'), Date.now());
-    expect(ms).not.toBeNull();
-    expect(ms!).toBeGreaterThanOrEqual(950);
-    expect(ms!).toBeLessThan(2_500);
+    expect(ms).toBeGreaterThanOrEqual(950);
+    // Ours, not Node's request limit (6 s here) nor its handshake's (120 s).
+    expect(ms).toBeLessThan(5_000);
   });
 
   it('closes one whose handshake is done but that sends no request, within the request time after the handshake', async () => {
@@ -55,8 +53,7 @@ describe('the terminals port and a connection that sends nothing', () => {
       socket.once('error', reject);
     });
     const ms = await closedAfter(socket, secured);
-    expect(ms).not.toBeNull();
-    expect(ms!).toBeGreaterThanOrEqual(900);
-    expect(ms!).toBeLessThan(2_500);
+    expect(ms).toBeGreaterThanOrEqual(900);
+    expect(ms).toBeLessThan(5_000);
   });
 });

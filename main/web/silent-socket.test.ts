@@ -20,32 +20,30 @@ afterEach(async () => {
   h.close();
 });
 
-/** Connects, sends nothing: the milliseconds until the server closed the connection, or null when it was still open after `giveUpMs`. */
-function silentFor(port: number, giveUpMs = 15_000): Promise<number | null> {
+/**
+ * Connects, sends nothing, reads whatever comes: the milliseconds until the server closed the connection. Two limits
+ * race to close it, ours (closeIfSilent, which closes it without a word) and Node's own headers check (every second
+ * here, which writes "408 Request Timeout" first): a client that never read would never see that close, so this
+ * one reads. No give-up timer: on a busy machine such a timer ran in the same turn as the server's close and won; a
+ * connection left open (Node's behaviour before closeIfSilent) never closes, and the test's timeout says so.
+ */
+function silentFor(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const socket = connect(port, '127.0.0.1');
-    const giveUp = setTimeout(() => {
-      socket.removeAllListeners('close');
-      socket.destroy();
-      resolve(null);
-    }, giveUpMs);
+    socket.resume();
     socket.on('error', reject);
-    socket.on('close', () => {
-      clearTimeout(giveUp);
-      resolve(Date.now() - started);
-    });
+    socket.on('close', () => resolve(Date.now() - started));
   });
 }
 
 describe('a connection that sends nothing', () => {
   it('is closed by the server within its request time', async () => {
     const ms = await silentFor(server.port);
-    expect(ms).not.toBeNull();
-    expect(ms!).toBeGreaterThanOrEqual(950);
-    // Within its request time, with room for a busy machine: a connection left open (Node's own behaviour) never closes.
-    expect(ms!).toBeLessThan(10_000);
-  }, 20_000);
+    // Not before its request time (1 s here), and within it: Node's request limit alone would be 6 s; never is the test's timeout.
+    expect(ms).toBeGreaterThanOrEqual(950);
+    expect(ms).toBeLessThan(5_000);
+  }, 60_000);
 
   it('a connection that sends its request within that time is served', async () => {
     const answer = await new Promise<string>((resolve, reject) => {
