@@ -34,8 +34,8 @@ export function canonicalJson(value: unknown): string {
   return out + '}';
 }
 
-/** The fields of a command's input that hold a secret (a PIN, a recovery code): left out of what its key stands for. */
-export const SECRET_FIELDS: ReadonlySet<string> = new Set(['pin', 'recoveryCode']);
+/** The fields of a command's input that hold a secret (a PIN, a recovery code, the group's identity key): left out of what its key stands for. */
+export const SECRET_FIELDS: ReadonlySet<string> = new Set(['pin', 'recoveryCode', 'identityKey']);
 
 /** The input with every secret field (at any depth) left out. */
 export function withoutSecrets(value: unknown): unknown {

@@ -5,11 +5,10 @@
  * maximum 100; chips off.
  */
 import { z } from 'zod';
+import { IDENTIFICATION_MOMENTS, type IdentificationMoment } from './compliance/moments.js';
 import { HALL_TIME_ZONES } from './time.js';
 
-/** The moments of art. 76.º, n.º 5 of Lei n.º 83/2017 at which a bingo hall identifies its players (a hall setting). */
-export const IDENTIFICATION_MOMENTS = ['entry', 'purchase', 'prize'] as const;
-export type IdentificationMoment = (typeof IDENTIFICATION_MOMENTS)[number];
+export { IDENTIFICATION_MOMENTS, type IdentificationMoment };
 
 export const specialPrizeSchema = z
   .object({

@@ -159,8 +159,8 @@ describe('identification at the counter and the caixa (Lei n.º 83/2017, art. 76
       // The erasure at the end of the legal period (art. 51.º): nothing is seven years old here, so nothing to erase.
       await expectText(page, 'erasure-preview', c.lang === 'en' ? 'No identification before' : 'Nenhuma identificação anterior a');
       await expectText(page, 'erasure-rule', c.lang === 'en' ? 'kept 7 years from the last act (Law 83/2017, art. 51)' : 'guardam-se 7 anos, contados do último ato (Lei n.º 83/2017, art. 51.º)');
-      expect(await page.getByTestId('erasure-start').isDisabled()).toBe(true);
-      await page.getByTestId('erasure-start').scrollIntoViewIfNeeded();
+      expect(await page.getByTestId('erasure-start').count()).toBe(0);
+      await page.getByTestId('erasure-preview').scrollIntoViewIfNeeded();
       await shot(page, 'erasure', c);
       await expectNoSidewaysScroll(page);
       await page.context().close();
@@ -252,7 +252,32 @@ describe('a bingo hall (no slot machines, no tables)', () => {
       await expectText(page, 'barred-current', 'Ainda não foi importada nenhuma lista');
       await expectNoSidewaysScroll(page);
       await shot(page, 'bingo-hall-identifications', c);
+      // No one identified yet: the manager reads that there is no key, and may not install one.
+      await expectText(page, 'identity-key-state', 'Ainda sem chave');
+      expect(await page.getByTestId('identity-key-file').count()).toBe(0);
       await page.context().close();
+
+      // The admin installs the group's key from its file, after the dialog says it never changes afterwards.
+      const key = Buffer.alloc(32, 9).toString('base64');
+      const adminPage = await openAs(browser, bingo, 'admin', '1111', { viewport: c.viewport, hasTouch: c.touch, lang: c.lang });
+      await adminPage.getByTestId('caixa-tab').click();
+      await adminPage.getByTestId('caixa-sub-identifications').click();
+      await adminPage.getByTestId('identity-key-file').setInputFiles({ name: 'chave-grupo.txt', mimeType: 'text/plain', buffer: Buffer.from(`${key}\n`, 'utf8') });
+      await expectText(adminPage, 'identity-key-dialog', 'A chave de chave-grupo.txt passa a ser a das identificações desta sala. Depois da primeira identificação não se pode mudar.');
+      await expectInSight(adminPage, 'identity-key-confirm');
+      await shot(adminPage, 'identity-key-confirm', c);
+      await adminPage.getByTestId('identity-key-confirm').click();
+      await expectText(adminPage, 'identity-key-done', 'Chave do grupo instalada: impressão digital');
+      await expectText(adminPage, 'identity-key-state', 'Chave do grupo (impressão digital');
+      // Installed: the choice is gone (a key changes only before the first identification, and this one is the group's).
+      expect(await adminPage.getByTestId('identity-key-file').count()).toBe(0);
+      const status = (await bingo.call('identityKey.status', {}, admin)).value as { source: string; fingerprint: string };
+      expect(status.source).toBe('group');
+      await expectText(adminPage, 'identity-key-state', status.fingerprint);
+      await expectNoSidewaysScroll(adminPage);
+      await adminPage.getByTestId('identity-key-state').scrollIntoViewIfNeeded();
+      await shot(adminPage, 'identity-key-installed', c);
+      await adminPage.context().close();
     } finally {
       await bingo.stop();
     }

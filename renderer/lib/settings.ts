@@ -1,6 +1,6 @@
 /** Hall settings typed on screen: percentages as pt-PT text <-> basis points (1 % = 100). */
 import type { ChannelInput, Settings } from '../../core/contract.js';
-import type { IdentificationMoment } from '../../core/settings.js';
+import type { IdentificationMoment } from '../../core/compliance/moments.js';
 import type { HallTimeZone } from '../../core/time.js';
 import { parseEuroText } from './money.js';
 

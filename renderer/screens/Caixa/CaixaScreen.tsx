@@ -109,7 +109,7 @@ export function CaixaScreen({ roles, onOpenDrawer }: { roles: readonly Role[]; o
         {shown === 'funds' ? <FundsPanel /> : null}
         {shown === 'chips' ? <ChipExchange notice={notice} noDrawer={noDrawer} /> : null}
         {shown === 'tables' ? <TableSheet /> : null}
-        {shown === 'identifications' ? <IdentificationsPanel /> : null}
+        {shown === 'identifications' ? <IdentificationsPanel isAdmin={roles.includes('admin')} /> : null}
       </div>
     </main>
   );

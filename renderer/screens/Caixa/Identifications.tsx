@@ -17,6 +17,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useHallZone } from '../../format.js';
 import { useKioskQuery, useProgress } from '../../hooks.js';
 import { downloadBase64 } from '../../lib/download.js';
+import { IdentityKeyPanel } from './IdentityKeyPanel.js';
 import { PersonErasure } from './PersonErasure.js';
 
 type Summary = ChannelOutput<'barred.preview'>;
@@ -261,12 +262,13 @@ function ImportProgressWhileBusy() {
   return p && p.done < p.total ? <ImportProgress /> : null;
 }
 
-export function IdentificationsPanel() {
+export function IdentificationsPanel({ isAdmin = false }: { isAdmin?: boolean }) {
   return (
     <div className="identifications">
       <ComplianceDay />
       <BarredList />
       <PersonErasure />
+      <IdentityKeyPanel isAdmin={isAdmin} />
     </div>
   );
 }

@@ -53,9 +53,12 @@ export function PersonErasure() {
       {p ? (
         <>
           <ErasurePreview p={p} />
-          <button type="button" className="btn btn-danger" data-testid="erasure-start" disabled={p.persons === 0} onClick={() => (setDone(null), setConfirming(true))}>
-            {t('erasure.erase', { count: p.persons })}
-          </button>
+          {/* Nothing to erase: no button (the words above say so). */}
+          {p.persons > 0 ? (
+            <button type="button" className="btn btn-danger" data-testid="erasure-start" onClick={() => (setDone(null), setConfirming(true))}>
+              {t('erasure.erase', { count: p.persons })}
+            </button>
+          ) : null}
         </>
       ) : null}
       {done ? (

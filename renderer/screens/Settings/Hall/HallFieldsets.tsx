@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../../core/contract.js';
-import { IDENTIFICATION_MOMENTS, type IdentificationMoment } from '../../../../core/settings.js';
+import { IDENTIFICATION_MOMENTS, type IdentificationMoment } from '../../../../core/compliance/moments.js';
 import { HALL_TIME_ZONES, type HallTimeZone } from '../../../../core/time.js';
 import { useFormat } from '../../../format.js';
 import type { HallFieldsState } from './useHallFields.js';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Settings } from '../../../../core/contract.js';
-import type { IdentificationMoment } from '../../../../core/settings.js';
+import type { IdentificationMoment } from '../../../../core/compliance/moments.js';
 import type { HallTimeZone } from '../../../../core/time.js';
 import { euroFieldText } from '../../../lib/money.js';
 import { formatPercent } from '../../../lib/settings.js';
