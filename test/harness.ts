@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Channel, ChannelInput, ChannelOutput } from '../core/contract.js';
 import type { ErrorBody, Result } from '../core/errors.js';
+import { expect } from 'vitest';
 import { openKiosk, type Kiosk, type KioskOptions } from '../main/kiosk.js';
 
 export class TestClock {
@@ -152,6 +153,14 @@ export function snapshot(kiosk: Kiosk): Record<string, unknown[]> {
   // Operator sessions are who is at a counter now, not a record: any call, refused or not, moves a session's last
   // call on (every 30 s) or ends one found idle.
   return Object.fromEntries(tables.filter((t) => t !== 'operator_sessions').map((t) => [t, kiosk.db.prepare(`SELECT * FROM "${t}"`).all()]));
+}
+
+/** The refusal of a call that must change nothing: every table read before and after it (snapshot) and compared. */
+export async function refusedUnchanged(h: Pick<Harness, 'kiosk' | 'refused'>, channel: Channel, input: unknown, token?: string): Promise<ErrorBody> {
+  const before = snapshot(h.kiosk);
+  const error = await h.refused(channel, input, token);
+  expect(snapshot(h.kiosk)).toEqual(before);
+  return error;
 }
 
 /**

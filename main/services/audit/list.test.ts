@@ -10,7 +10,7 @@ import type { Channel, ChannelOutput } from '../../../core/contract.js';
 import { AUDIT_CHANNEL_PAGE_SQL, AUDIT_PAGE_SQL } from '../../../db/audit.js';
 import { expectBooksHold } from '../../../test/books.js';
 import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
-import { snapshot } from '../../../test/harness.js';
+import { refusedUnchanged as expectRefusedUnchanged } from '../../../test/harness.js';
 
 let t: TestHall;
 let gameId: number;
@@ -30,12 +30,7 @@ afterEach(() => {
 
 const sell = (quantity = 1) => t.h.ok('sale.create', { gameId, quantity, payment: { method: 'cash', tenderedCents: quantity * 100 } }, t.cashier);
 
-async function refusedUnchanged(channel: Channel, input: unknown, token?: string) {
-  const before = snapshot(t.h.kiosk);
-  const error = await t.h.refused(channel, input, token);
-  expect(snapshot(t.h.kiosk)).toEqual(before);
-  return error;
-}
+const refusedUnchanged = (channel: Channel, input: unknown, token?: string) => expectRefusedUnchanged(t.h, channel, input, token);
 
 const allSeqs = () => (t.h.kiosk.db.prepare(`SELECT id FROM audit_log ORDER BY at DESC, id DESC`).pluck().all() as number[]);
 

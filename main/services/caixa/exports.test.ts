@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Channel, ChannelOutput } from '../../../core/contract.js';
 import { expectBooksHold } from '../../../test/books.js';
 import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
-import { snapshot } from '../../../test/harness.js';
+import { refusedUnchanged as expectRefusedUnchanged } from '../../../test/harness.js';
 import { softwareLabel } from '../../version.js';
 import { csvTime } from '../../../core/csv.js';
 import { identified } from '../../../test/fixtures/persons.js';
@@ -33,12 +33,7 @@ afterEach(() => {
   }
 });
 
-async function refusedUnchanged(channel: Channel, input: unknown, token?: string) {
-  const before = snapshot(t.h.kiosk);
-  const error = await t.h.refused(channel, input, token);
-  expect(snapshot(t.h.kiosk)).toEqual(before);
-  return error;
-}
+const refusedUnchanged = (channel: Channel, input: unknown, token?: string) => expectRefusedUnchanged(t.h, channel, input, token);
 
 const cents = (text: string): number => {
   const m = /^(-?)(\d+),(\d{2})$/.exec(text);

@@ -14,7 +14,7 @@ import { expectBooksHold } from '../../../test/books.js';
 import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
 import { identified } from '../../../test/fixtures/persons.js';
 import { pdfPages } from '../../../test/pdf.js';
-import { confirmByHand, snapshot } from '../../../test/harness.js';
+import { confirmByHand, refusedUnchanged as expectRefusedUnchanged } from '../../../test/harness.js';
 
 let t: TestHall & { caixa: string };
 beforeEach(async () => {
@@ -36,12 +36,7 @@ afterEach(() => {
   }
 });
 
-async function refusedUnchanged(channel: Channel, input: unknown, token?: string) {
-  const before = snapshot(t.h.kiosk);
-  const error = await t.h.refused(channel, input, token);
-  expect(snapshot(t.h.kiosk)).toEqual(before);
-  return error;
-}
+const refusedUnchanged = (channel: Channel, input: unknown, token?: string) => expectRefusedUnchanged(t.h, channel, input, token);
 
 const MANAGER = { username: 'gerente', pin: '2222' };
 const guia = async (amountCents: number) => (await t.h.ok('guia.issue', { machineNumber: '9', amountCents, kind: 'hand_pay' }, t.caixa)).guiaId;

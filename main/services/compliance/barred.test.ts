@@ -10,35 +10,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Channel } from '../../../core/contract.js';
 import type { KioskEvent } from '../../../core/events.js';
-import { expectBooksHold } from '../../../test/books.js';
-import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
+import { closeCaixaHall, createCaixaHall, type CaixaHall } from '../../../test/fixtures/caixa-hall.js';
 import { TEST_PERSON } from '../../../test/fixtures/persons.js';
-import { snapshot, TEST_FLOAT } from '../../../test/harness.js';
+import { snapshot, refusedUnchanged as expectRefusedUnchanged } from '../../../test/harness.js';
 import { pdfPages } from '../../../test/pdf.js';
 
-let t: TestHall & { caixa: string };
+let t: CaixaHall;
 beforeEach(async () => {
-  const hall = await createTestHall();
-  const admin = await hall.h.login('admin', '1111');
-  await hall.h.ok('users.create', { username: 'caixa2', name: 'Caixa Dois', roles: ['caixa'], pin: '4444' }, admin);
-  t = { ...hall, caixa: await hall.h.login('caixa2', '4444') };
-  await t.h.ok('drawer.open', { floatByDenomination: TEST_FLOAT }, t.caixa);
-  await t.h.ok('machine.register', { number: '9', model: 'Fruit Party', betCents: 100 }, t.manager);
+  t = await createCaixaHall();
 });
-afterEach(() => {
-  try {
-    expectBooksHold(t.h.kiosk.db);
-  } finally {
-    t.h.close();
-  }
-});
+afterEach(() => closeCaixaHall(t));
 
-async function refusedUnchanged(channel: Channel, input: unknown, token?: string) {
-  const before = snapshot(t.h.kiosk);
-  const error = await t.h.refused(channel, input, token);
-  expect(snapshot(t.h.kiosk)).toEqual(before);
-  return error;
-}
+const refusedUnchanged = (channel: Channel, input: unknown, token?: string) => expectRefusedUnchanged(t.h, channel, input, token);
 
 const HEADER = 'Nome;Tipo de documento;N.º do documento;País emissor;Data de nascimento;Válido de;Válido até';
 /** The test's day is 30/11/2026: Maria's ban in force (no end), Rui's ended, Ana's from next year. */

@@ -12,34 +12,17 @@ import type { Channel } from '../../../core/contract.js';
 import type { PrintDocument } from '../../../printing/layout.js';
 import { previewText } from '../../../printing/preview.js';
 import { journalDocuments } from '../../../db/journal.js';
-import { expectBooksHold } from '../../../test/books.js';
-import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
+import { closeCaixaHall, createCaixaHall, type CaixaHall } from '../../../test/fixtures/caixa-hall.js';
 import { identified, TEST_PERSON } from '../../../test/fixtures/persons.js';
-import { snapshot, TEST_FLOAT } from '../../../test/harness.js';
+import { refusedUnchanged as expectRefusedUnchanged } from '../../../test/harness.js';
 
-let t: TestHall & { caixa: string };
+let t: CaixaHall;
 beforeEach(async () => {
-  const hall = await createTestHall();
-  const admin = await hall.h.login('admin', '1111');
-  await hall.h.ok('users.create', { username: 'caixa2', name: 'Caixa Dois', roles: ['caixa'], pin: '4444' }, admin);
-  t = { ...hall, caixa: await hall.h.login('caixa2', '4444') };
-  await t.h.ok('drawer.open', { floatByDenomination: TEST_FLOAT }, t.caixa);
-  await t.h.ok('machine.register', { number: '9', model: 'Fruit Party', betCents: 100 }, t.manager);
+  t = await createCaixaHall();
 });
-afterEach(() => {
-  try {
-    expectBooksHold(t.h.kiosk.db);
-  } finally {
-    t.h.close();
-  }
-});
+afterEach(() => closeCaixaHall(t));
 
-async function refusedUnchanged(channel: Channel, input: unknown, token?: string) {
-  const before = snapshot(t.h.kiosk);
-  const error = await t.h.refused(channel, input, token);
-  expect(snapshot(t.h.kiosk)).toEqual(before);
-  return error;
-}
+const refusedUnchanged = (channel: Channel, input: unknown, token?: string) => expectRefusedUnchanged(t.h, channel, input, token);
 
 const MANAGER = { username: 'gerente', pin: '2222' };
 const guia = async (amountCents: number) => (await t.h.ok('guia.issue', { machineNumber: '9', amountCents, kind: 'hand_pay' }, t.caixa)).guiaId;

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Channel } from '../../../core/contract.js';
 import { expectBooksHold } from '../../../test/books.js';
 import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
-import { snapshot } from '../../../test/harness.js';
+import { refusedUnchanged as expectRefusedUnchanged } from '../../../test/harness.js';
 import { softwareLabel } from '../../version.js';
 
 let t: TestHall;
@@ -29,12 +29,7 @@ const cents = (text: string): number => {
   return (m[1] ? -1 : 1) * (Number(m[2]) * 100 + Number(m[3]));
 };
 
-async function refusedUnchanged(channel: Channel, input: unknown, token?: string) {
-  const before = snapshot(t.h.kiosk);
-  const error = await t.h.refused(channel, input, token);
-  expect(snapshot(t.h.kiosk)).toEqual(before);
-  return error;
-}
+const refusedUnchanged = (channel: Channel, input: unknown, token?: string) => expectRefusedUnchanged(t.h, channel, input, token);
 
 describe('export.zReports', () => {
   it("writes one line per Z of the session with report.z's figures, and the same for a period of closes", async () => {
