@@ -1,7 +1,7 @@
 /** React glue: queries that re-fetch on the pushed events that touch them, idle lock, the connection state. */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { Channel, ChannelInput, ChannelOutput, ProgressEvent } from '../core/contract.js';
-import { getConnection, invoke, onConnection, onProgress, subscribe, type ClientError, type ClientEvent } from './client.js';
+import { getConnection, invoke, onConnection, onProgress, subscribe, type ClientError, type ClientEvent, type ClientResult } from './client.js';
 import { addCredit, settleBatch, touches, type Credit } from './lib/topics.js';
 
 /** How long events are gathered before a screen acts on them (a command's event and the print queue's often come together). */
@@ -230,4 +230,32 @@ export function useProgress(task: ProgressEvent['task']): ProgressEvent | null {
   const [latest, setLatest] = useState<ProgressEvent | null>(null);
   useEffect(() => onProgress((e) => (e.task === task ? setLatest(e) : undefined)), [task]);
   return latest;
+}
+
+/**
+ * A file the kiosk makes and the browser saves (a CSV, a PDF): which button is at work (`busy`, one at a time), the
+ * kiosk's refusal or the browser's failure to save (`error`), and the words of what was saved (`done`).
+ */
+export function useDownload<K = true>() {
+  const [busy, setBusy] = useState<K | null>(null);
+  const [error, setError] = useState<ClientError | string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const run = async <T>(which: K, fetch: () => Promise<ClientResult<T>>, save: (value: T) => string) => {
+    if (busy !== null) return;
+    setBusy(which);
+    setError(null);
+    setDone(null);
+    const r = await fetch();
+    setBusy(null);
+    if (!r.ok) {
+      setError(r.error);
+      return;
+    }
+    try {
+      setDone(save(r.value));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  return { busy, error, done, run };
 }

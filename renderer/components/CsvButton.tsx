@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ClientResult, ClientError } from '../client.js';
-import { useProgress } from '../hooks.js';
+import type { ClientResult } from '../client.js';
+import { useDownload, useProgress } from '../hooks.js';
 import { downloadText } from '../lib/download.js';
 import { ErrorAlert } from './ErrorAlert.js';
 
@@ -31,39 +30,25 @@ function ExportProgress() {
  */
 export function CsvButton({ label, testId, fetch, progress = false, disabled = false }: { label: string; testId: string; fetch: () => Promise<ClientResult<CsvFile>>; progress?: boolean; disabled?: boolean }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ClientError | string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const run = async () => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    setDone(null);
-    const r = await fetch();
-    setBusy(false);
-    if (!r.ok) {
-      setError(r.error);
-      return;
-    }
-    try {
-      downloadText(r.value.content, r.value.filename);
-      setDone(t('csv.downloaded', { filename: r.value.filename, count: r.value.rows }));
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
-  };
+  const download = useDownload();
+  const busy = download.busy !== null;
+  const run = () =>
+    download.run(true, fetch, (file) => {
+      downloadText(file.content, file.filename);
+      return t('csv.downloaded', { filename: file.filename, count: file.rows });
+    });
   return (
     <div className="csv-button">
       <button type="button" className="btn" data-testid={testId} disabled={busy || disabled} onClick={() => void run()}>
         {busy ? t('csv.working') : label}
       </button>
       {busy && progress ? <ExportProgress /> : null}
-      {done ? (
+      {download.done ? (
         <p className="success" role="status" data-testid={`${testId}-result`}>
-          {done}
+          {download.done}
         </p>
       ) : null}
-      <ErrorAlert error={error} testId={`${testId}-error`} />
+      <ErrorAlert error={download.error} testId={`${testId}-error`} />
     </div>
   );
 }

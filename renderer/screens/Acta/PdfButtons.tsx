@@ -1,35 +1,23 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { invoke, type ClientError } from '../../client.js';
+import { invoke } from '../../client.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { useDownload } from '../../hooks.js';
 import { downloadBase64 } from '../../lib/download.js';
 
 /** "Descarregar acta (PDF)" and "Relatório da sessão (PDF)": the kiosk renders, the browser saves. */
 export function PdfButtons({ sessionId }: { sessionId: number }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState<'acta' | 'session' | null>(null);
-  const [error, setError] = useState<ClientError | string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-
-  const download = async (which: 'acta' | 'session') => {
-    if (busy) return;
-    setBusy(which);
-    setError(null);
-    setDone(null);
-    const r = which === 'acta' ? await invoke('report.actaPdf', { sessionId }) : await invoke('report.sessionPdf', { sessionId });
-    setBusy(null);
-    if (!r.ok) {
-      setError(r.error);
-      return;
-    }
-    const fallback = which === 'acta' ? `acta-sessao-${sessionId}.pdf` : `relatorio-sessao-${sessionId}.pdf`;
-    try {
-      downloadBase64(r.value.base64, r.value.filename || fallback);
-      setDone(t('pdf.downloaded', { filename: r.value.filename || fallback }));
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
-  };
+  const { busy, error, done, run } = useDownload<'acta' | 'session'>();
+  const download = (which: 'acta' | 'session') =>
+    run(
+      which,
+      () => (which === 'acta' ? invoke('report.actaPdf', { sessionId }) : invoke('report.sessionPdf', { sessionId })),
+      (pdf) => {
+        const filename = pdf.filename || (which === 'acta' ? `acta-sessao-${sessionId}.pdf` : `relatorio-sessao-${sessionId}.pdf`);
+        downloadBase64(pdf.base64, filename);
+        return t('pdf.downloaded', { filename });
+      },
+    );
 
   return (
     <div className="pdf-buttons">

@@ -15,7 +15,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { CsvButton } from '../../components/CsvButton.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat, useHallZone } from '../../format.js';
-import { useKioskQuery, useProgress } from '../../hooks.js';
+import { useDownload, useKioskQuery, useProgress } from '../../hooks.js';
 import { downloadBase64 } from '../../lib/download.js';
 import { IdentityKeyPanel } from './IdentityKeyPanel.js';
 import { PersonErasure } from './PersonErasure.js';
@@ -25,35 +25,27 @@ type Summary = ChannelOutput<'barred.preview'>;
 /** The same record as a PDF: the kiosk renders it, the browser saves it. */
 function PdfButton({ day }: { day: string }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ClientError | string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const run = async () => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    setDone(null);
-    const r = await invoke('report.complianceDayPdf', { gamingDay: day });
-    setBusy(false);
-    if (!r.ok) return setError(r.error);
-    try {
-      downloadBase64(r.value.base64, r.value.filename);
-      setDone(t('pdf.downloaded', { filename: r.value.filename }));
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
-  };
+  const download = useDownload();
+  const run = () =>
+    download.run(
+      true,
+      () => invoke('report.complianceDayPdf', { gamingDay: day }),
+      (pdf) => {
+        downloadBase64(pdf.base64, pdf.filename);
+        return t('pdf.downloaded', { filename: pdf.filename });
+      },
+    );
   return (
     <div className="csv-button">
-      <button type="button" className="btn" data-testid="identifications-pdf" disabled={busy} onClick={() => void run()}>
-        {busy ? t('pdf.working') : t('identifications.pdf')}
+      <button type="button" className="btn" data-testid="identifications-pdf" disabled={download.busy !== null} onClick={() => void run()}>
+        {download.busy !== null ? t('pdf.working') : t('identifications.pdf')}
       </button>
-      {done ? (
+      {download.done ? (
         <p className="success" role="status" data-testid="identifications-pdf-result">
-          {done}
+          {download.done}
         </p>
       ) : null}
-      <ErrorAlert error={error} testId="identifications-pdf-error" />
+      <ErrorAlert error={download.error} testId="identifications-pdf-error" />
     </div>
   );
 }
