@@ -29,7 +29,7 @@ import { exited, must as mustAt, start as startPost, waitFor, type Proc } from '
 import { createHallNetwork, netnsAvailable, type HallNetwork } from '../netns.js';
 
 const TOKEN = 'hall-faults-test-token-0123456789';
-/** The counter's call budget is CALL_BUDGET_MS (4.5 s): held back or stopped longer than this, an answer is lost. */
+/** The counter's call budget is CALL_BUDGET_MS (4 s): held back or stopped longer than this, an answer is lost. */
 const BEYOND_BUDGET_MS = 6_000;
 const start = (args: string[], ns?: string): Proc => startPost(args, TOKEN, ns);
 const available = netnsAvailable();
