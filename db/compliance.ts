@@ -283,3 +283,12 @@ export function lastPersonErasure(db: ReadableDb): PersonErasureRow | undefined 
     `SELECT e.id, e.at, o.username AS by, e.before, e.persons FROM person_erasures e JOIN operators o ON o.id = e.operator_id ORDER BY e.id DESC LIMIT 1`,
   ).get();
 }
+
+/** How many distinct persons (records not erased) carry one of these digests. */
+export function countIdentifiedKeys(db: ReadableDb, personKeys: readonly string[]): number {
+  if (personKeys.length === 0) return 0;
+  const found = new Set<string>();
+  const find = stmt<[string], { personKey: string }>(db, `SELECT person_key AS personKey FROM persons WHERE person_key = ? AND erased_at IS NULL LIMIT 1`);
+  for (const k of new Set(personKeys)) if (find.get(k)) found.add(k);
+  return found.size;
+}

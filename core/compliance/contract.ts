@@ -75,6 +75,8 @@ const barredSummarySchema = z.object({
   inForce: z.number().int(),
   ended: z.number().int(),
   future: z.number().int(),
+  /** Persons this hall identified (records not erased) whom the file bars today: their payments are refused from the import on. */
+  identifiedOnList: z.number().int(),
   sha256: z.string(),
   replaces: barredListSchema.nullable(),
 });

@@ -38,7 +38,7 @@ describe('the barred list imported (Lei n.º 83/2017, art. 76.º)', () => {
   it('is said before it is imported, changing nothing; imported, recorded with its hash, the log naming no one', async () => {
     const before = snapshot(t.h.kiosk);
     const preview = await t.h.ok('barred.preview', { content: FILE }, t.manager);
-    expect(preview).toEqual({ entries: 3, inForce: 1, ended: 1, future: 1, sha256: expect.stringMatching(/^[0-9a-f]{64}$/), replaces: null });
+    expect(preview).toEqual({ entries: 3, inForce: 1, ended: 1, future: 1, identifiedOnList: 0, sha256: expect.stringMatching(/^[0-9a-f]{64}$/), replaces: null });
     expect(snapshot(t.h.kiosk)).toEqual(before);
     const imported = await t.h.ok('barred.import', { content: FILE }, t.manager);
     expect(imported).toMatchObject({ entries: 3, inForce: 1, ended: 1, future: 1, sha256: preview.sha256, replaces: null });
@@ -132,7 +132,11 @@ describe('an identification checked against the list in force', () => {
 
   it('a person identified before the list barred them is neither found nor paid; each payment refused is recorded for the manager', async () => {
     const { personId } = await t.h.ok('person.identify', { person: TEST_PERSON, documentVerified: true }, t.caixa);
-    await t.h.ok('barred.import', { content: FILE }, t.manager);
+    // Rui, identified too, whose ban ended: not counted. The preview and the import say Maria is on the list.
+    await t.h.ok('person.identify', { person: { name: 'Rui Lopes', documentType: 'passport', documentNumber: 'X1234567', country: 'ES', birthDate: '1975-02-03' }, documentVerified: true }, t.caixa);
+    expect((await t.h.ok('barred.preview', { content: FILE }, t.manager)).identifiedOnList).toBe(1);
+    expect((await t.h.ok('barred.import', { content: FILE }, t.manager)).identifiedOnList).toBe(1);
+    expect(JSON.parse(t.h.kiosk.db.prepare(`SELECT after FROM audit_log WHERE channel = 'barred.import'`).pluck().get() as string)).toMatchObject({ identifiedOnList: 1 });
     const words =
       'Identificação recusada: este documento consta da lista de pessoas proibidas de jogar (interdição desde 01/01/2026, sem termo; Lei n.º 83/2017, art. 76.º; Decreto-Lei n.º 422/89 (Lei do Jogo), art. 38.º). Não pague nem troque fichas a esta pessoa';
     expect(await refusedUnchanged('person.find', { person: { documentType: 'cc', documentNumber: '123456789ZZ1', country: 'PT' } }, t.caixa)).toEqual({ code: 'PERSON_BARRED', message: `${words}.` });

@@ -11,9 +11,9 @@
  * clear are the managers' only (compliance.day).
  */
 import { createHash, createHmac } from 'node:crypto';
-import { barredSummary, parseBarredCsv, type BarredEntry } from '../../../core/compliance/barred.js';
+import { barredOn, barredSummary, parseBarredCsv, type BarredEntry } from '../../../core/compliance/barred.js';
 import { documentIdentity, gamingDayOf } from '../../../core/compliance/rules.js';
-import { barredLists, currentBarredList, identityKey, insertBarredEntries, insertBarredList } from '../../../db/compliance.js';
+import { barredLists, countIdentifiedKeys, currentBarredList, identityKey, insertBarredEntries, insertBarredList } from '../../../db/compliance.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import { hallTimeZone } from '../../../db/people.js';
 import { commandWith, done, operatorOf, query, type HandlerSlice, type PrepareContext } from '../shared/context.js';
@@ -26,13 +26,26 @@ function listView(l: NonNullable<ReturnType<typeof currentBarredList>>) {
   return { listId: l.id, importedAt: l.importedAt, importedBy: l.importedBy, entries: l.entries, sha256: l.fileSha256 };
 }
 
-function summaryOf(db: ReadableDb, now: Date, content: string, entries: readonly BarredEntry[]) {
+function summaryOf(db: ReadableDb, now: Date, content: string, entries: readonly BarredEntry[], keyed?: readonly KeyedEntry[]) {
   const current = currentBarredList(db);
+  const day = gamingDayOf(now, hallTimeZone(db));
   return {
-    ...barredSummary(entries, gamingDayOf(now, hallTimeZone(db))),
+    ...barredSummary(entries, day),
+    identifiedOnList: identifiedOnList(db, day, entries, keyed),
     sha256: createHash('sha256').update(content).digest('hex'),
     replaces: current ? listView(current) : null,
   };
+}
+
+/**
+ * The persons this hall identified (their records not erased) whom the file bars today: said before the import, so
+ * the manager knows whose payments the caixa will refuse from then on. None before the hall's first identification.
+ */
+function identifiedOnList(db: ReadableDb, day: string, entries: readonly BarredEntry[], keyed?: readonly KeyedEntry[]): number {
+  const key = identityKey(db);
+  if (key === undefined) return 0;
+  const barredToday = (keyed ?? keyedBy(key, entries)).filter((e) => barredOn(e, day)).map((e) => e.personKey);
+  return countIdentifiedKeys(db, barredToday);
 }
 
 /** Before an identification is recorded: a document on the list in force is refused, the refusal kept (shared/identification.ts). */
@@ -65,10 +78,10 @@ export const barredHandlers: HandlerSlice<'barred.preview' | 'barred.import' | '
       return { entries, keyed };
     },
     (ctx, input, prepared) => {
-      const summary = summaryOf(ctx.db, ctx.now, input.content, prepared.entries);
       const operator = operatorOf(ctx);
       if (prepared.keyed === null) personKeyFor(ctx, prepared.entries[0]!);
       const rows = prepared.keyed ?? keyedBy(identityKey(ctx.db)!, prepared.entries);
+      const summary = summaryOf(ctx.db, ctx.now, input.content, prepared.entries, rows);
       const listId = insertBarredList(ctx.db, { at: ctx.at, operatorId: operator.id, fileSha256: summary.sha256, entries: rows.length });
       insertBarredEntries(
         ctx.db,
@@ -77,7 +90,7 @@ export const barredHandlers: HandlerSlice<'barred.preview' | 'barred.import' | '
       );
       const result = { ...summary, listId, importedAt: ctx.at };
       // The log keeps the counts and the file's hash (its content is logged by its hash too): no one on the list.
-      return done(result, { after: { listId, entries: summary.entries, inForce: summary.inForce, sha256: summary.sha256 } });
+      return done(result, { after: { listId, entries: summary.entries, inForce: summary.inForce, identifiedOnList: summary.identifiedOnList, sha256: summary.sha256 } });
     },
   ),
 

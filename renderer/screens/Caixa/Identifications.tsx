@@ -158,7 +158,8 @@ function ImportProgress() {
 function summaryText(t: ReturnType<typeof useTranslation>['t'], s: Summary, fileName: string, when: (iso: string) => string): string {
   const what = t('barred.summary', { file: fileName, entries: s.entries, inForce: s.inForce, ended: s.ended, future: s.future });
   const replaces = s.replaces ? t('barred.replaces', { entries: s.replaces.entries, at: when(s.replaces.importedAt), by: s.replaces.importedBy }) : t('barred.first');
-  return `${what} ${replaces}`;
+  const known = s.identifiedOnList > 0 ? ` ${t('barred.identifiedOnList', { count: s.identifiedOnList })}` : '';
+  return `${what} ${replaces}${known}`;
 }
 
 /** The list of persons barred from play: the one in force, and a new file read, said, then imported. */
