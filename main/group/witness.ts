@@ -118,10 +118,17 @@ export function alteredReason(at: { seq: number; part: AlteredPart; words?: stri
   return `a cópia do grupo foi alterada (entrada n.º ${at.seq}: ${what})`;
 }
 
-/** Every hall's checkpoints not yet witnessed by `key`, checked and cosigned (or refused); what was done, hall by hall. */
-export async function witnessGroup(pool: GroupPool, key: WitnessKey, now: () => Date = () => new Date()): Promise<HallWitness[]> {
+/**
+ * Every hall's checkpoints not yet witnessed by `key`, checked and cosigned (or refused); what was done, hall by hall.
+ * `read`: a streaming replica the entries are read from (issue 43, item 3), the primary left to the shippers; the
+ * checkpoints, the frontier and the cosignatures stay on the primary (`pool`). A checkpoint over entries the replica
+ * has not replayed yet waits for the next run: never taken for entries missing.
+ */
+export async function witnessGroup(pool: GroupPool, key: WitnessKey, now: () => Date = () => new Date(), options: { read?: GroupPool } = {}): Promise<HallWitness[]> {
   const out: HallWitness[] = [];
   const memory = readMemory(key.memoryFile);
+  const read = options.read ?? pool;
+  const replayed = read === pool ? null : new Map((await groupHalls(read)).map((h) => [h.hallId, h]));
   for (const hall of await groupHalls(pool)) {
     const remembered = memory[hall.hallId];
     if (remembered && hall.headSeq < remembered.size) {
@@ -129,7 +136,10 @@ export async function witnessGroup(pool: GroupPool, key: WitnessKey, now: () => 
       out.push({ hallId: hall.hallId, name: hall.name, cosigned: [], refused: [], behind: { cosigned: remembered.size, held: hall.headSeq } });
       continue;
     }
-    const pending = await checkpointsToWitness(pool, hall.hallId, key.verifierKey, hall.headSeq);
+    // The hall as the entries are read: the replica's head (its last entries may not be replayed yet).
+    const source = replayed ? replayed.get(hall.hallId) : hall;
+    if (!source) continue;
+    const pending = await checkpointsToWitness(pool, hall.hallId, key.verifierKey, Math.min(hall.headSeq, source.headSeq));
     if (pending.length === 0) continue;
     const done: HallWitness = { hallId: hall.hallId, name: hall.name, cosigned: [], refused: [] };
     if (remembered && remembered.size > 0) {
@@ -145,14 +155,14 @@ export async function witnessGroup(pool: GroupPool, key: WitnessKey, now: () => 
         continue;
       }
     }
-    const keys = (await journalHallKeys(pool, hall.hallId)).map((k) => parseVerifierKey(sha256, k.verifierKey)).filter((k) => k !== null);
+    const keys = (await journalHallKeys(read, hall.hallId)).map((k) => parseVerifierKey(sha256, k.verifierKey)).filter((k) => k !== null);
     const start: Grown = { frontier: EMPTY_FRONTIER, lastHash: hall.genesis ?? GENESIS };
     // Its own memory first (the group's copy of a frontier may be an older one, restored with its database).
     const kept = remembered ?? (await witnessFrontier(pool, hall.hallId, key.verifierKey));
     let grown: Grown = kept ? { frontier: { size: kept.size, peaks: kept.peaks }, lastHash: kept.lastHash } : start;
     for (const checkpoint of pending) {
       // A checkpoint below the frontier (shipped late): its root is grown again from the first entry.
-      const next = await grow(pool, hall, checkpoint.size < grown.frontier.size ? start : grown, checkpoint.size);
+      const next = await grow(read, source, checkpoint.size < grown.frontier.size ? start : grown, checkpoint.size);
       if ('part' in next) {
         done.altered = {
           checkpointId: checkpoint.checkpointId,

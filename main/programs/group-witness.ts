@@ -3,29 +3,41 @@ import { parseArgs } from 'node:util';
 import { witnessGroup, witnessKeyFrom } from '../group/witness.js';
 import { isKeyName } from '../../core/transparency/checkpoint.js';
 import { openGroup } from '../group/index.js';
+import { lagWords, openGroupReplica, replicaLag } from '../group/replica.js';
 import { databaseUrlOf } from './options.js';
 
 /**
- * `npm run group:witness -- --database-url URL --key-file FILE [--name NAME] [--json]`: the group as a witness
- * (issue 26). Each hall's checkpoints not yet looked at are checked against the journal the group holds and
- * cosigned, or refused with why; the witness's verifier key is printed for the inspectors.
+ * `npm run group:witness -- --database-url URL [--replica-url URL] --key-file FILE [--name NAME] [--json]`: the
+ * group as a witness (issue 26). Each hall's checkpoints not yet looked at are checked against the journal the
+ * group holds and cosigned, or refused with why; the witness's verifier key is printed for the inspectors. With a
+ * replica, the entries are read there (issue 43) and the cosignatures written on the primary.
  */
 export async function run(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
-    options: { 'database-url': { type: 'string' }, 'key-file': { type: 'string' }, name: { type: 'string', default: 'grupo-testemunha' }, json: { type: 'boolean', default: false } },
+    options: { 'database-url': { type: 'string' }, 'replica-url': { type: 'string' }, 'key-file': { type: 'string' }, name: { type: 'string', default: 'grupo-testemunha' }, json: { type: 'boolean', default: false } },
     strict: true,
   });
   if (!values['key-file'] || !isKeyName(values.name)) {
-    console.error('Uso: group:witness --database-url URL --key-file FICHEIRO [--name NOME sem espaços nem +] [--json]');
+    console.error('Uso: group:witness --database-url URL [--replica-url URL] --key-file FICHEIRO [--name NOME sem espaços nem +] [--json]');
     process.exit(2);
   }
   const key = witnessKeyFrom(values['key-file'], values.name);
   const group = await openGroup(databaseUrlOf(values));
+  // Entries read from the replica when one is named; what it has not replayed yet waits for the next run.
+  const replica = values['replica-url']
+    ? await openGroupReplica(values['replica-url']).catch(async (e: unknown) => {
+        await group.close();
+        console.error(e instanceof Error ? e.message : String(e));
+        process.exit(1);
+      })
+    : null;
   try {
-    const halls = await witnessGroup(group.pool, key);
-    if (values.json) console.log(JSON.stringify({ witnessKey: key.verifierKey, halls }));
+    const lag = replica ? await replicaLag(replica.pool, group.pool) : null;
+    const halls = await witnessGroup(group.pool, key, undefined, replica ? { read: replica.pool } : {});
+    if (values.json) console.log(JSON.stringify(lag ? { witnessKey: key.verifierKey, halls, replica: lag } : { witnessKey: key.verifierKey, halls }));
     else {
+      if (lag) for (const line of lagWords(lag)) console.log(line);
       console.log(`Testemunha do grupo: ${key.verifierKey}`);
       for (const h of halls) {
         console.log(`${h.name} (${h.hallId}): ${h.cosigned.length} pontos de verificação cossinados${h.refused.length > 0 ? `, ${h.refused.length} RECUSADOS` : ''}.`);
@@ -51,6 +63,7 @@ export async function run(argv: string[]): Promise<void> {
     }
     process.exitCode = halls.some((h) => h.refused.length > 0 || h.altered || h.rewritten) ? 1 : 0;
   } finally {
+    await replica?.close();
     await group.close();
   }
 }

@@ -103,6 +103,34 @@ describe('the group read from its replica', () => {
     await until(async () => (await replicaLag(copy.pool, group.pool)).halls[0]?.entriesBehind === 0);
   });
 
+  it('the witness reads the entries from the replica and writes its cosignatures on the primary; a checkpoint over entries not replayed waits', async (ctx) => {
+    if (!primary || !replica) return ctx.skip();
+    const group = await open(dbUrl(primary));
+    const copy = await openGroupReplica(dbUrl(replica));
+    opened.push(copy);
+    await until(async () => (await replicaLag(copy.pool, group.pool)).halls[0]?.entriesBehind === 0);
+    const checkpoints = Number((await group.pool.query<{ n: string }>('SELECT count(*) AS n FROM hall_checkpoints WHERE hall_id = $1', [hallId])).rows[0]!.n);
+    expect(checkpoints).toBeGreaterThan(0);
+    // Replay paused: a new session's checkpoint reaches the primary, not the replica.
+    await copy.pool.query('SELECT pg_wal_replay_pause()');
+    await playedSession(t, 'C');
+    await shipHall(reader, group.pool);
+    const all = Number((await group.pool.query<{ n: string }>('SELECT count(*) AS n FROM hall_checkpoints WHERE hall_id = $1', [hallId])).rows[0]!.n);
+    expect(all).toBeGreaterThan(checkpoints);
+    const [first] = await witnessGroup(group.pool, key, () => AT, { read: copy.pool });
+    // Those over replayed entries cosigned (on the primary); the new one waits, neither cosigned nor refused.
+    expect(first).toMatchObject({ hallId, refused: [] });
+    expect(first!.altered).toBeUndefined();
+    expect(first!.cosigned).toHaveLength(checkpoints);
+    expect(Number((await group.pool.query<{ n: string }>('SELECT count(*) AS n FROM cosignatures WHERE hall_id = $1 AND line IS NOT NULL', [hallId])).rows[0]!.n)).toBe(checkpoints);
+    await copy.pool.query('SELECT pg_wal_replay_resume()');
+    await until(async () => (await replicaLag(copy.pool, group.pool)).halls[0]?.entriesBehind === 0);
+    const [second] = await witnessGroup(group.pool, key, () => AT, { read: copy.pool });
+    expect(second).toMatchObject({ hallId, refused: [] });
+    expect(second!.cosigned).toHaveLength(all - checkpoints);
+    for (const id of second!.cosigned) expect(first!.cosigned).not.toContain(id);
+  });
+
   it('refuses a database the primary has not made ready, in words', async (ctx) => {
     if (!primary) return ctx.skip();
     await expect(openGroupReplica(primary.url)).rejects.toThrow(/a réplica não tem o esquema do grupo deste programa \(faltam as migrações 1, 2, /);
