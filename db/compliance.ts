@@ -284,11 +284,10 @@ export function lastPersonErasure(db: ReadableDb): PersonErasureRow | undefined 
   ).get();
 }
 
-/** How many distinct persons (records not erased) carry one of these digests. */
+/** How many distinct persons (records not erased) carry one of these digests: the hall's persons read once, not one query per digest. */
 export function countIdentifiedKeys(db: ReadableDb, personKeys: readonly string[]): number {
   if (personKeys.length === 0) return 0;
-  const found = new Set<string>();
-  const find = stmt<[string], { personKey: string }>(db, `SELECT person_key AS personKey FROM persons WHERE person_key = ? AND erased_at IS NULL LIMIT 1`);
-  for (const k of new Set(personKeys)) if (find.get(k)) found.add(k);
-  return found.size;
+  const wanted = new Set(personKeys);
+  const keys = stmt<[], string>(db, `SELECT DISTINCT person_key FROM persons WHERE erased_at IS NULL`).pluck().all();
+  return keys.filter((k) => wanted.has(k)).length;
 }

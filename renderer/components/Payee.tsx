@@ -10,7 +10,16 @@ import { ErrorAlert } from './ErrorAlert.js';
 export type Person = ChannelOutput<'person.identify'>;
 
 /** The refusals after which the payment waits for the player's identification (Lei n.º 83/2017, art. 76.º). */
-export const ASKS_IDENTIFICATION = new Set(['IDENTIFICATION_REQUIRED', 'PRIZE_IDENTIFICATION_REQUIRED', 'CHEQUE_NEEDS_PAYEE', 'PERSON_ERASED']);
+const ASKS_IDENTIFICATION = new Set(['IDENTIFICATION_REQUIRED', 'PRIZE_IDENTIFICATION_REQUIRED', 'CHEQUE_NEEDS_PAYEE', 'PERSON_ERASED']);
+
+/**
+ * Whether a payment's refusal asks for the player's identification: for want of one when none was named, or because
+ * the one named was erased at the end of the legal period (then it is named again). The payment's screens open the
+ * identification with the kiosk's words instead of showing the refusal.
+ */
+export function asksIdentification(code: string, payeeNamed: boolean): boolean {
+  return ASKS_IDENTIFICATION.has(code) && (!payeeNamed || code === 'PERSON_ERASED');
+}
 
 /**
  * Who the payment is made to: no one (cash under the threshold), or the

@@ -11,7 +11,7 @@ import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { checkGuiaSplit, defaultCashCents, type ChequeFields, type DrawerCash } from '../../lib/guia.js';
 import { euroFieldText } from '../../lib/money.js';
-import { ASKS_IDENTIFICATION, IdentifyDialog, PayeeRow, type Person } from '../../components/Payee.js';
+import { asksIdentification, IdentifyDialog, PayeeRow, type Person } from '../../components/Payee.js';
 
 /** The guia as the desk found it (GuiaDesk.tsx names it the same; declared here so the form imports nothing of the desk). */
 type Guia = ChannelOutput<'guia.find'>;
@@ -52,7 +52,7 @@ function usePayment(guia: Guia, drawer: DrawerCash) {
   const pay = async (approval?: Approval) => {
     if (!split.ok) throw new Error('split');
     const r = await invoke('guia.pay', { guiaId: guia.guiaId, cashCents: split.cashCents, cheques: split.cheques, ...(approval ? { approval } : {}), ...(payee ? { personId: payee.personId } : {}) });
-    if (!r.ok && ASKS_IDENTIFICATION.has(r.error.code) && (payee === null || r.error.code === 'PERSON_ERASED')) {
+    if (!r.ok && asksIdentification(r.error.code, payee !== null)) {
       setConfirming(false);
       setApproving(false);
       setPayee(null);

@@ -7,7 +7,7 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useFormat } from '../../format.js';
 import { useKioskQuery } from '../../hooks.js';
 import { parseCardEntry } from '../../lib/cardEntry.js';
-import { ASKS_IDENTIFICATION, IdentifyDialog, PayeeRow, type Person } from '../../components/Payee.js';
+import { asksIdentification, IdentifyDialog, PayeeRow, type Person } from '../../components/Payee.js';
 
 /**
  * Pay a prize against the card handed in (art. 15.5): the cashier types the
@@ -58,7 +58,10 @@ export function PrizePayDialog({ winner, onPaid, onClose }: { winner: WinnerView
     const r = await invoke('prize.pay', { winnerId: winner.winnerId, card, ...(payee ? { personId: payee.personId } : {}) });
     setBusy(false);
     if (r.ok) onPaid(r.value);
-    else if (ASKS_IDENTIFICATION.has(r.error.code) && payee === null) setAsked(r.error.message);
+    else if (asksIdentification(r.error.code, payee !== null)) {
+      setPayee(null);
+      setAsked(r.error.message);
+    }
     else setError(r.error);
   };
 
