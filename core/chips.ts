@@ -102,3 +102,44 @@ export function checkChipsInStock(stock: ReadonlyMap<number, number>, leaving: r
     if (c.count > have) throw new KioskError('CHIPS_NOT_IN_FLOAT', { valueCents: c.valueCents, have, wanted: c.count });
   }
 }
+
+/** A cheque as the caixa records it: its amount, number and bank. */
+export interface ChequeParts {
+  amountCents: number;
+  number: string;
+  bank: string;
+}
+
+/** How chips are paid for: cash with its change, a bank card, or the player's cheque, each for the whole amount. */
+export type ChipPayment = { method: 'cash'; tenderedCents: number } | { method: 'card' } | { method: 'cheque'; number: string; bank: string };
+
+/** What an exchange took or paid outside the drawer's cash: a card's amount, and the cheques (the player's, or the house's). */
+export interface ChipSplit {
+  cashCents: number;
+  cardCents: number;
+  chequeCents: number;
+  cheques: ChequeParts[];
+  /** A sale paid in cash: what was handed over (the whole amount for a card or a cheque: no change). */
+  tenderedCents: number;
+}
+
+/**
+ * A sale's tender (Lei n.º 83/2017, art. 76.º, n.º 4 counts chips bought by card or cheque): cash must cover the
+ * chips (the change is given back); a card or the player's cheque is taken for the whole amount.
+ */
+export function saleSplit(totalCents: number, payment: ChipPayment): ChipSplit {
+  if (payment.method === 'card') return { cashCents: 0, cardCents: totalCents, chequeCents: 0, cheques: [], tenderedCents: totalCents };
+  if (payment.method === 'cheque') {
+    const cheque = { amountCents: totalCents, number: payment.number, bank: payment.bank };
+    return { cashCents: 0, cardCents: 0, chequeCents: totalCents, cheques: [cheque], tenderedCents: totalCents };
+  }
+  if (payment.tenderedCents < totalCents) throw new KioskError('CHIPS_TENDERED_SHORT', { tenderedCents: payment.tenderedCents, totalCents });
+  return { cashCents: totalCents, cardCents: 0, chequeCents: 0, cheques: [], tenderedCents: payment.tenderedCents };
+}
+
+/** A redemption paid partly by the house's cheques: they never pass the chips' amount; the rest is cash from the drawer. */
+export function redemptionSplit(totalCents: number, cheques: readonly ChequeParts[]): ChipSplit {
+  const chequeCents = cheques.reduce((s, c) => s + c.amountCents, 0);
+  if (chequeCents > totalCents) throw new KioskError('CHIP_CHEQUES_OVER_TOTAL', { chequeCents, totalCents });
+  return { cashCents: totalCents - chequeCents, cardCents: 0, chequeCents, cheques: [...cheques], tenderedCents: 0 };
+}

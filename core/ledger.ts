@@ -24,6 +24,12 @@ export const drawerAccounts = {
   chips: (terminalId: string) => `chips:${terminalId}`,
 } as const;
 
+/** Accounts more than one domain pays through. */
+export const paymentAccounts = {
+  /** The concessionaire's cheques handed to players (a guia's, chips'), until the bank pays them. */
+  chequesIssued: 'liability:cheques',
+} as const;
+
 export class UnbalancedPostingsError extends Error {
   constructor(readonly sum: number) {
     super(`ledger postings do not sum to zero (sum ${sum})`);

@@ -21,8 +21,11 @@ const SAMPLES: LedgerEntry[] = [
   ledger.guiaIssued(1, 2_000, 'machine:7'),
   ledger.guiaVoided(1, ledger.guiaIssued(1, 2_000, 'machine:7').postings),
   ledger.guiaPaid(1, { cashCents: 500, chequeCents: 1_500 }, 'T1'),
-  ledger.chipsSold(1, 500, 'T1'),
-  ledger.chipsRedeemed(1, 500, 'T1'),
+  ledger.chipsSold(1, { cashCents: 500, cardCents: 0, chequeCents: 0 }, 'T1'),
+  ledger.chipsSold(2, { cashCents: 0, cardCents: 500, chequeCents: 0 }, 'T1'),
+  ledger.chipsSold(3, { cashCents: 0, cardCents: 0, chequeCents: 500 }, 'T1'),
+  ledger.chipsRedeemed(1, { cashCents: 500, cardCents: 0, chequeCents: 0 }, 'T1'),
+  ledger.chipsRedeemed(2, { cashCents: 200, cardCents: 0, chequeCents: 300 }, 'T1'),
   ledger.chipsFilled(1, 500, 'T1'),
   ledger.chipsCredited(1, 500, 'T1'),
   ledger.chipsHandedOver(1, 500, 'T1'),
@@ -121,6 +124,7 @@ describe('the money kinds', () => {
       drawer_kick: ['terminalId'],
       test_page: ['printerName'],
       limits_sign: ['tableCode'],
+      chip_cheque: ['exchangeId'],
     });
     expect(printVariant('guia')).toEqual({ param: 'copy', values: ['caixa', 'jogador'] });
     expect(printVariant('announcement')?.values).toEqual(['before_sale', 'close_of_sale', 'last_game']);

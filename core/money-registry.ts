@@ -31,7 +31,7 @@ import { CAIXA_DOCUMENTS } from './caixa/documents.js';
 import { COMPLIANCE_DOCUMENTS } from './compliance/documents.js';
 import { auditedDocuments, LEDGER_DOCUMENTS, mergeDocuments } from './documents.js';
 import { DRAWER_DOCUMENTS } from './drawers/documents.js';
-import { drawerAccounts, type LedgerEntry } from './ledger.js';
+import { drawerAccounts, paymentAccounts, type LedgerEntry } from './ledger.js';
 import { CHIP_DOCUMENTS } from './roulette/documents.js';
 import { mergeUnique } from './merge.js';
 import { mergeDeclared, type DrawerLine, type MoneyKind } from './money-kinds.js';
@@ -56,7 +56,7 @@ export type DocumentType = Declared[number]['documents'][number];
 export type LedgerRef = { type: DocumentType; id: number };
 
 /** The accounts of every domain, by name. */
-export const accounts = mergeUnique('account', { drawerAccounts, bingoAccounts, drawerMoneyAccounts, caixaAccounts, chipAccounts });
+export const accounts = mergeUnique('account', { drawerAccounts, paymentAccounts, bingoAccounts, drawerMoneyAccounts, caixaAccounts, chipAccounts });
 
 /** The builders of every domain's transactions, by name (each in its domain's money.ts). */
 export const ledger = mergeUnique('ledger builder', { bingoLedger, drawerLedger, caixaLedger, chipLedger });

@@ -61,6 +61,14 @@ export function plainText(min: number, max: number, options: { multiline?: boole
 }
 
 /**
+ * A cheque of the concessionaire's handed to a player (a guia's, chips'; Lei n.º 83/2017, art. 76.º, n.º 3 and 4),
+ * or a player's cheque taken for chips: its amount, number and bank.
+ */
+export const chequeSchema = z
+  .object({ amountCents: z.number().int().positive().max(100_000_000), number: z.string().trim().regex(/^[0-9A-Za-z-]{1,30}$/, 'n.º do cheque'), bank: plainText(1, 40) })
+  .strict();
+
+/**
  * A CSV file of the books (export.*): its name, its text (UTF-8, BOM first,
  * `;` between cells, CRLF; core/csv.ts) and how many rows it holds under its header.
  */

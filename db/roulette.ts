@@ -104,13 +104,28 @@ export function firstEntry(db: ReadableDb, tableId: number): string | null {
 
 export function insertChipExchange(
   db: WritableDb,
-  e: { at: string; kind: 'sell' | 'redeem'; chips: unknown; totalCents: number; tenderedCents: number | null; operatorId: number; terminalId: string; drawerId: number },
+  e: {
+    at: string;
+    kind: 'sell' | 'redeem';
+    chips: unknown;
+    totalCents: number;
+    tenderedCents: number | null;
+    /** What was not cash: a card's amount (a sale only), cheques' (the player's taken, or the concessionaire's paid). */
+    cardCents: number;
+    cheques: readonly { amountCents: number; number: string; bank: string }[];
+    operatorId: number;
+    terminalId: string;
+    drawerId: number;
+  },
 ): number {
+  const chequeCents = e.cheques.reduce((s, c) => s + c.amountCents, 0);
   return Number(
     stmt(
       db,
-      `INSERT INTO chip_exchanges (at, kind, chips, total_cents, tendered_cents, operator_id, terminal_id, drawer_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(e.at, e.kind, JSON.stringify(e.chips), e.totalCents, e.tenderedCents, e.operatorId, e.terminalId, e.drawerId).lastInsertRowid,
+      `INSERT INTO chip_exchanges (at, kind, chips, total_cents, tendered_cents, card_cents, cheque_cents, cheques, operator_id, terminal_id, drawer_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(e.at, e.kind, JSON.stringify(e.chips), e.totalCents, e.tenderedCents, e.cardCents, chequeCents, JSON.stringify(e.cheques), e.operatorId, e.terminalId, e.drawerId)
+      .lastInsertRowid,
   );
 }
 
@@ -156,10 +171,15 @@ export function colourChipsOf(db: ReadableDb, tableId: number): { colour: string
 export const CHIP_BOOK_SOURCES = {
   chip_exchange: {
     table: 'chip_exchanges',
-    sql: `SELECT id, kind, total_cents AS totalCents, terminal_id AS terminalId FROM chip_exchanges WHERE id > @after ORDER BY id LIMIT ${BOOK_PAGE}`,
+    // Every column: a file from before 0042 has no tender columns, its exchanges all cash (read as 0 below).
+    sql: `SELECT * FROM chip_exchanges WHERE id > @after ORDER BY id LIMIT ${BOOK_PAGE}`,
     read: (r) => {
       const type = 'chip_exchange' as const;
-      return { type, id: r.id, kind: r.kind === 'redeem' ? 'redeem' : 'sell', totalCents: num(r.totalCents), terminalId: text(r.terminalId) };
+      const cardCents = num(r.card_cents);
+      const chequeCents = num(r.cheque_cents);
+      const totalCents = num(r.total_cents);
+      const tenders = { cashCents: totalCents - cardCents - chequeCents, cardCents, chequeCents };
+      return { type, id: r.id, kind: r.kind === 'redeem' ? 'redeem' : 'sell', totalCents, tenders, terminalId: text(r.terminal_id) };
     },
   } satisfies BookSource<ChipExchangeDocument>,
   chip_movement: {

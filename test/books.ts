@@ -41,7 +41,10 @@ export function expectBooksHold(db: Db): void {
     terminal === undefined
       ? one(`SELECT COALESCE(SUM(amount_cents), 0) FROM drawer_movements WHERE kind = ?`, kind)
       : one(`SELECT COALESCE(SUM(m.amount_cents), 0) FROM drawer_movements m JOIN drawers d ON d.id = m.drawer_id WHERE m.kind = ? AND d.terminal_id = ?`, kind, terminal);
-  const chipExchange = (kind: string, terminal: string) => one(`SELECT COALESCE(SUM(total_cents), 0) FROM chip_exchanges WHERE kind = ? AND terminal_id = ?`, kind, terminal);
+  // Only an exchange's cash goes through the drawer: a card's amount and cheques (the player's, the house's) do not (issue 41).
+  const hasChipTenders = one(`SELECT COUNT(*) FROM pragma_table_info('chip_exchanges') WHERE name = 'card_cents'`) > 0;
+  const chipCash = hasChipTenders ? 'total_cents - card_cents - cheque_cents' : 'total_cents';
+  const chipExchange = (kind: string, terminal: string, part = chipCash) => one(`SELECT COALESCE(SUM(${part}), 0) FROM chip_exchanges WHERE kind = ? AND terminal_id = ?`, kind, terminal);
   for (const terminal of terminals) {
     const refunds = one(`SELECT COALESCE(SUM(amount_cents), 0) FROM refunds WHERE terminal_id = ?`, terminal);
     const paid = one(`SELECT COALESCE(SUM(amount_cents), 0) FROM prize_payments WHERE terminal_id = ?`, terminal);
@@ -60,9 +63,13 @@ export function expectBooksHold(db: Db): void {
   // each fund holds what went in, less guias drawn on it (not void) and what moved out.
   const live = `FROM guias g WHERE NOT EXISTS (SELECT 1 FROM guia_voids v WHERE v.guia_id = g.id)`;
   expect(bal('liability:guias')).toBe(0 - one(`SELECT COALESCE(SUM(amount_cents), 0) ${live} AND NOT EXISTS (SELECT 1 FROM guia_payments p WHERE p.guia_id = g.id)`));
+  const chipCheques = (kind: string) => (hasChipTenders ? one(`SELECT COALESCE(SUM(cheque_cents), 0) FROM chip_exchanges WHERE kind = ?`, kind) : 0);
   expect(bal('liability:cheques')).toBe(
-    0 - one(`SELECT COALESCE(SUM(json_extract(c.value, '$.amountCents')), 0) FROM guia_payments p, json_each(p.cheques) c`),
+    0 - one(`SELECT COALESCE(SUM(json_extract(c.value, '$.amountCents')), 0) FROM guia_payments p, json_each(p.cheques) c`) - chipCheques('redeem'),
   );
+  // Chips bought by card wait for the bank, by the player's cheque for the deposit.
+  expect(bal('asset:card_receipts')).toBe(hasChipTenders ? one(`SELECT COALESCE(SUM(card_cents), 0) FROM chip_exchanges WHERE kind = 'sell'`) : 0);
+  expect(bal('asset:cheques_received')).toBe(chipCheques('sell'));
   const funds = db.prepare(`SELECT DISTINCT fund FROM fund_contributions UNION SELECT fund FROM guias WHERE fund IS NOT NULL UNION SELECT to_fund FROM fund_transfers`).pluck().all() as string[];
   for (const fund of funds) {
     const held =
@@ -101,7 +108,7 @@ export function expectBooksHold(db: Db): void {
   for (const terminal of new Set([...terminals, ...receiving])) {
     const terminalIs = `d.terminal_id = '${terminal.replace(/'/g, "''")}'`;
     expect(bal(`chips:${terminal}`), `chips:${terminal}`).toBe(
-      sales('chips', terminal) - chipExchange('sell', terminal) + chipExchange('redeem', terminal) + chipMoves('fill', terminalIs) - chipMoves('credit', terminalIs) -
+      sales('chips', terminal) - chipExchange('sell', terminal, 'total_cents') + chipExchange('redeem', terminal, 'total_cents') + chipMoves('fill', terminalIs) - chipMoves('credit', terminalIs) -
         handed('from', terminal) + handed('to', terminal),
     );
   }

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { pageFields, pageSchema } from '../paging.js';
-import { approvalSchema, CAIXA_DESK, cents, channel, csvFileSchema, empty, id, isoTime, MANAGERS, periodFields, plainText } from '../schema.js';
+import { approvalSchema, CAIXA_DESK, cents, chequeSchema, channel, csvFileSchema, empty, id, isoTime, MANAGERS, periodFields, plainText } from '../schema.js';
 import { TRANSFER_BRANCHES } from './rules.js';
 
 const positiveCents = z.number().int().positive().max(100_000_000);
@@ -41,10 +41,6 @@ const machineFields = {
   jackpotShareBasisPoints: basisPoints.optional(),
   superjackpotShareBasisPoints: basisPoints.optional(),
 };
-
-const cheque = z
-  .object({ amountCents: positiveCents, number: z.string().trim().regex(/^[0-9A-Za-z-]{1,30}$/, 'n.º do cheque'), bank: shortText(40) })
-  .strict();
 
 const guiaSchema = z.object({
   guiaId: id,
@@ -140,7 +136,7 @@ export const caixaContract = {
       .object({
         guiaId: id,
         cashCents: cents.max(100_000_000),
-        cheques: z.array(cheque).max(10).default([]),
+        cheques: z.array(chequeSchema).max(10).default([]),
         approval: approvalSchema.optional(),
         /** The winner's identification (person.identify): needed for any cheque and where the day's payments reach the threshold (Lei n.º 83/2017, art. 76.º). */
         personId: id.optional(),

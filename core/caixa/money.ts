@@ -3,7 +3,7 @@
  * paid (its cash part out of the drawer), and the jackpot funds' contributions
  * and transfers.
  */
-import { drawerAccounts, reversal, type LedgerEntry, type Posting } from '../ledger.js';
+import { drawerAccounts, paymentAccounts, reversal, type LedgerEntry, type Posting } from '../ledger.js';
 import type { DrawerLine, MoneyKind, PrintKind } from '../money-kinds.js';
 
 export const CAIXA_MONEY_KINDS = [
@@ -20,8 +20,6 @@ export const CAIXA_CASH_LINES: readonly DrawerLine[] = [{ key: 'guias', side: 'o
 export const caixaAccounts = {
   /** Guias issued and not yet paid: owed to the players (n.º 13). */
   guiasPayable: 'liability:guias',
-  /** The concessionaire's cheques handed to players, until the bank pays them. */
-  chequesIssued: 'liability:cheques',
   /** Hand pays and credit claims the house pays at the caixa (n.º 14), outside any fund. */
   machinePrizes: 'expense:machine_prizes',
   /** The amounts played in the machines, from which the funds' shares are set aside (n.º 3, 4). */
@@ -29,7 +27,7 @@ export const caixaAccounts = {
   /** A jackpot or superjackpot fund: the players' money held in custody (n.º 5). `fund`: machine:<n> | group:<code>. */
   jackpot: (fund: string) => `liability:jackpot:${fund}`,
 } as const;
-const accounts = { ...drawerAccounts, ...caixaAccounts };
+const accounts = { ...drawerAccounts, ...paymentAccounts, ...caixaAccounts };
 
 // ---- one builder per kind: the postings each transaction of this domain makes ----
 

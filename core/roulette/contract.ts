@@ -5,7 +5,7 @@
  * table's log of spins, null spins and the hourly ball and dealer changes.
  */
 import { z } from 'zod';
-import { approvalSchema, CAIXA_DESK, cents, channel, COUNTER, empty, id, isoTime, MANAGERS, plainText, reasonText } from '../schema.js';
+import { approvalSchema, CAIXA_DESK, cents, chequeSchema, channel, COUNTER, empty, id, isoTime, MANAGERS, plainText, reasonText } from '../schema.js';
 import { CHANCES, LAUNCH_DIRECTIONS, LIMIT_GROUPS } from './rules.js';
 
 const tableCode = z.string().trim().regex(/^[A-Za-z0-9-]{1,12}$/, '1 a 12 letras, algarismos ou -');
@@ -63,9 +63,14 @@ const chipExchangeSchema = z.object({
   kind: z.enum(['sell', 'redeem']),
   chips: z.array(z.object({ valueCents: cents, count: z.number().int() })),
   totalCents: cents,
-  /** Sold: what was handed over, and the change. */
+  /** Sold: what was handed over, and the change (none for a card or a cheque: taken for the whole amount). */
   tenderedCents: cents.nullable(),
   changeCents: cents.nullable(),
+  /** How it was paid: cash through the drawer, a bank card (a sale), cheques (the player's for a sale, the house's for a redemption). */
+  cashCents: cents,
+  cardCents: cents,
+  chequeCents: cents,
+  cheques: z.array(z.object({ amountCents: cents, number: z.string(), bank: z.string() })),
   /** The drawer's cash after the exchange; null for a counter role, whose close is blind. */
   drawerCashCents: z.number().int().nullable(),
 });
@@ -219,14 +224,19 @@ export const rouletteContract = {
   }),
   'chips.sell': channel({
     summary:
-      "Sell face-value chips for cash: the cash goes into this terminal's drawer, the chips leave the caixa's chip float; the buyer identified where the day's exchanges and payments reach the identification threshold (Lei n.º 83/2017, art. 76.º).",
+      "Sell face-value chips for cash (into this terminal's drawer, with the change), by bank card or by the player's cheque (for the whole amount, never into the drawer); the chips leave the caixa's chip float; the buyer identified where the day's exchanges and payments reach the identification threshold (Lei n.º 83/2017, art. 76.º).",
     kind: 'command',
     topics: ['caixa', 'drawer'],
     roles: CAIXA_DESK,
     input: z
       .object({
         chips: z.array(z.object({ valueCents: z.number().int().positive(), count: z.number().int() }).strict()).min(1).max(20),
-        payment: z.object({ method: z.literal('cash'), tenderedCents: z.number().int().nonnegative().max(100_000_000) }).strict(),
+        payment: z.discriminatedUnion('method', [
+          z.object({ method: z.literal('cash'), tenderedCents: z.number().int().nonnegative().max(100_000_000) }).strict(),
+          // Chips bought by card or cheque open the room for a chip cheque that day (Lei n.º 83/2017, art. 76.º, n.º 4).
+          z.object({ method: z.literal('card') }).strict(),
+          chequeSchema.omit({ amountCents: true }).extend({ method: z.literal('cheque') }).strict(),
+        ]),
         /** The buyer's identification (person.identify): needed where the day's exchanges and payments reach the threshold (Lei n.º 83/2017, art. 76.º). */
         personId: id.optional(),
       })
@@ -235,18 +245,29 @@ export const rouletteContract = {
   }),
   'chips.redeem': channel({
     summary:
-      "Redeem face-value chips for cash from this terminal's drawer; chips without face value are refused (IX.7); the player identified where the day's exchanges and payments reach the identification threshold (Lei n.º 83/2017, art. 76.º). Cash only: no chip cheque is issued, as no chip is bought by card or cheque (art. 76.º, n.º 4).",
+      "Redeem face-value chips for cash from this terminal's drawer; chips without face value are refused (IX.7); the player identified where the day's exchanges and payments reach the identification threshold (Lei n.º 83/2017, art. 76.º). Part may be paid by the house's cheques, only to an identified player and up to the chips that player bought by card or cheque that gaming day (art. 76.º, n.º 4); the rest in cash.",
     kind: 'command',
     topics: ['caixa', 'drawer'],
     roles: CAIXA_DESK,
     input: z
       .object({
         chips: z.array(z.object({ valueCents: z.number().int().positive(), count: z.number().int(), faceValue: z.boolean().default(true) }).strict()).min(1).max(20),
-        /** The player's identification (person.identify): needed where the day's exchanges and payments reach the threshold (Lei n.º 83/2017, art. 76.º). */
+        /** The house's cheques paying part or all of it: each only to an identified player, within their chips bought by card or cheque today. */
+        cheques: z.array(chequeSchema).max(5).default([]),
+        /** The player's identification (person.identify): needed for any cheque and where the day's exchanges and payments reach the threshold (Lei n.º 83/2017, art. 76.º). */
         personId: id.optional(),
       })
       .strict(),
     output: chipExchangeSchema,
+  }),
+  'chips.chequeRoom': channel({
+    summary:
+      "What an identified player may still be paid in the house's cheques for chips this gaming day (Lei n.º 83/2017, art. 76.º, n.º 4): the chips they bought by card or cheque, less the chip cheques already paid to them.",
+    kind: 'query',
+    topics: ['caixa', 'identification'],
+    roles: CAIXA_DESK,
+    input: z.object({ personId: id }).strict(),
+    output: z.object({ personId: id, gamingDay: z.string(), boughtCents: cents, chequedCents: cents, leftCents: cents }),
   }),
   'chips.move': channel({
     summary:

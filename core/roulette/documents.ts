@@ -16,6 +16,7 @@ export const CHIP_DOCUMENTS = [
     writers: { 'chips.sell': [1, 1], 'chips.redeem': [1, 1] },
     book: 'chip_exchange',
     terminal: 'terminal_id',
+    prints: ['chip_cheque'],
     label: 'uma troca de fichas',
   },
   {

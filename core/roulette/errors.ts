@@ -228,4 +228,8 @@ export const chipErrors = errors({
     pt: (p) => `Entregue ${eurPt(p.tenderedCents)} para fichas de ${eurPt(p.totalCents)}: falta dinheiro.`,
     en: (p) => `${eurEn(p.tenderedCents)} tendered for ${eurEn(p.totalCents)} of chips: not enough.`,
   },
+  CHIP_CHEQUES_OVER_TOTAL: {
+    pt: (p) => `Os cheques (${eurPt(p.chequeCents)}) passam o valor das fichas trocadas (${eurPt(p.totalCents)}): corrija os montantes. Nada foi pago.`,
+    en: (p) => `The cheques (${eurEn(p.chequeCents)}) exceed the chips redeemed (${eurEn(p.totalCents)}): correct the amounts. Nothing was paid.`,
+  },
 });

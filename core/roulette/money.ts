@@ -4,7 +4,7 @@
  * credited back to it; chips taken for cards handed to the caixa; the lines
  * they move, of the drawer's cash and of its chips.
  */
-import { drawerAccounts, type LedgerEntry } from '../ledger.js';
+import { drawerAccounts, paymentAccounts, type LedgerEntry, type Posting } from '../ledger.js';
 import type { DrawerLine, MoneyKind, PrintKind } from '../money-kinds.js';
 
 export const CHIP_MONEY_KINDS = [
@@ -38,29 +38,48 @@ export const chipAccounts = {
   chipVault: 'chips:vault',
   /** Chips between two drawers within one handover: out of the giver's, into the caixa's; nothing stays on it. */
   chipsHandedOver: 'chips:handover',
+  /** Chips paid by bank card, until the bank settles them (Lei n.º 83/2017, art. 76.º, n.º 4). */
+  cardReceipts: 'asset:card_receipts',
+  /** Players' cheques taken for chips, until they are deposited. */
+  chequesReceived: 'asset:cheques_received',
 } as const;
-const accounts = { ...drawerAccounts, ...chipAccounts };
+const accounts = { ...drawerAccounts, ...paymentAccounts, ...chipAccounts };
+
+/** How an exchange was paid: cash through the drawer, a bank card (a sale only), cheques (the player's, or the concessionaire's). */
+export interface ChipTenders {
+  cashCents: number;
+  cardCents: number;
+  chequeCents: number;
+}
+
+const nonZero = (postings: Posting[]) => postings.filter((p) => p.amountCents !== 0);
 
 // ---- one builder per kind: the postings each transaction of this domain makes ----
 
 export const chipLedger = {
-  /** Face-value chips sold: cash into the drawer, chips out of the caixa's chip float (`chips:<terminal>`). */
-  chipsSold: (exchangeId: number, cents: number, terminalId: string): LedgerEntry => ({
+  /**
+   * Face-value chips sold: chips out of the caixa's chip float (`chips:<terminal>`); cash into the drawer, a card's
+   * amount to the bank's receivable, a player's cheque to the cheques received (only the cash is the drawer's).
+   */
+  chipsSold: (exchangeId: number, t: ChipTenders, terminalId: string): LedgerEntry => ({
     kind: 'chips_sold',
     ref: { type: 'chip_exchange', id: exchangeId },
-    postings: [
-      { account: accounts.cash(terminalId), amountCents: cents },
-      { account: accounts.chips(terminalId), amountCents: -cents },
-    ],
+    postings: nonZero([
+      { account: accounts.cash(terminalId), amountCents: t.cashCents },
+      { account: accounts.cardReceipts, amountCents: t.cardCents },
+      { account: accounts.chequesReceived, amountCents: t.chequeCents },
+      { account: accounts.chips(terminalId), amountCents: -(t.cashCents + t.cardCents + t.chequeCents) },
+    ]),
   }),
-  /** Face-value chips redeemed (IX.7): chips back into the float, cash out of the drawer. */
-  chipsRedeemed: (exchangeId: number, cents: number, terminalId: string): LedgerEntry => ({
+  /** Face-value chips redeemed (IX.7): chips back into the float; cash out of the drawer, the rest in the concessionaire's cheques. */
+  chipsRedeemed: (exchangeId: number, t: ChipTenders, terminalId: string): LedgerEntry => ({
     kind: 'chips_redeemed',
     ref: { type: 'chip_exchange', id: exchangeId },
-    postings: [
-      { account: accounts.chips(terminalId), amountCents: cents },
-      { account: accounts.cash(terminalId), amountCents: -cents },
-    ],
+    postings: nonZero([
+      { account: accounts.chips(terminalId), amountCents: t.cashCents + t.chequeCents },
+      { account: accounts.cash(terminalId), amountCents: -t.cashCents },
+      { account: accounts.chequesIssued, amountCents: -t.chequeCents },
+    ]),
   }),
   /** Chips brought to the caixa from the vault (a fill): the caixa's chip float grows. */
   chipsFilled: (movementId: number, cents: number, terminalId: string): LedgerEntry => ({
@@ -107,6 +126,8 @@ export interface ChipExchangeDocument {
   id: number;
   kind: 'sell' | 'redeem';
   totalCents: number;
+  /** Its parts as stored (cash is what card and cheques leave of the total). */
+  tenders: ChipTenders;
   terminalId: string;
 }
 
@@ -127,7 +148,7 @@ export interface ChipHandoverDocument {
 }
 
 export const CHIP_EVIDENCE = {
-  chip_exchange: (doc: ChipExchangeDocument) => [(doc.kind === 'sell' ? chipLedger.chipsSold : chipLedger.chipsRedeemed)(doc.id, doc.totalCents, doc.terminalId)],
+  chip_exchange: (doc: ChipExchangeDocument) => [(doc.kind === 'sell' ? chipLedger.chipsSold : chipLedger.chipsRedeemed)(doc.id, doc.tenders, doc.terminalId)],
   chip_movement: (doc: ChipMovementDocument) => [(doc.kind === 'fill' ? chipLedger.chipsFilled : chipLedger.chipsCredited)(doc.id, doc.totalCents, doc.terminalId)],
   chip_handover: (doc: ChipHandoverDocument) => [
     chipLedger.chipsHandedOver(doc.id, doc.totalCents, doc.fromTerminalId),
@@ -139,9 +160,12 @@ export const CHIP_EVIDENCE = {
 
 export interface ChipTitleParams {
   limits_sign: { tableCode: string };
+  chip_cheque: { exchangeId: number };
 }
 
-/** The limits sign posted at a table (X.27): linked to no document of the ledger. */
+/** The limits sign posted at a table (X.27), linked to no document of the ledger; the slip of chips paid by cheque. */
 export const CHIP_PRINTS = {
   limits_sign: { ref: 'table', params: ['tableCode'] },
+  /** The caixa's slip of chips paid back by cheque (Lei n.º 83/2017, art. 76.º, n.º 4), with its exchange. */
+  chip_cheque: { ref: 'chip_exchange', params: ['exchangeId'] },
 } as const satisfies { readonly [K in keyof ChipTitleParams]: PrintKind & { params: readonly (keyof ChipTitleParams[K])[] } };

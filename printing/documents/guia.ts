@@ -61,7 +61,7 @@ const COPY_LABELS: Readonly<Record<GuiaCopy, string>> = {
  * The cheques' clauses (Lei n.º 83/2017, art. 76.º, n.º 3): nominative, crossed, not endorsable; the payee named on
  * the caixa's copy, the slip kept with the cheques' stubs, never on the player's.
  */
-function chequeClauses(payee: string | null): Block[] {
+export function chequeClauses(payee: string | null): Block[] {
   return [
     ...(payee !== null ? [pair('Cheque a favor de', payee, { bold: true })] : [{ kind: 'text', text: 'Cheque nominativo', bold: true } as const]),
     { kind: 'text', text: 'Cruzado', bold: true },

@@ -21,3 +21,4 @@ export { drawerKickSlip, type DrawerKickData } from './drawerKick.js';
 export { columnRuler, SPECIAL_CHARACTERS, testPage, type TestPageData } from './testPage.js';
 export { formatHallDate, formatHallDateTime, rangeText, type CardRange } from './format.js';
 export { limitsSign, type LimitsSignData } from './limitsSign.js';
+export { chipChequeSlip, type ChipChequeData } from './chipCheque.js';

@@ -12,6 +12,8 @@ interface Props<T> {
   /** `confirm` button's test id. */
   confirmTestId: string;
   danger?: boolean;
+  /** The act waits for something the dialog asks (a cheque's number): its button stays off. */
+  blocked?: boolean;
   /** Runs the act; a refusal stays in the dialog, shown in place. */
   onConfirm: () => Promise<ClientResult<T>>;
   onDone: (value: T) => void;
@@ -22,7 +24,16 @@ interface Props<T> {
  * A dialog's two buttons: cancel (close, once refused) and the act, busy while
  * it runs. Without `onConfirm` the act submits the dialog's form.
  */
-export function DialogActions(p: { failed: boolean; busy: boolean; danger?: boolean; label: string; testId: string; onClose: () => void; onConfirm?: () => void }) {
+export function DialogActions(p: {
+  failed: boolean;
+  busy: boolean;
+  blocked?: boolean;
+  danger?: boolean;
+  label: string;
+  testId: string;
+  onClose: () => void;
+  onConfirm?: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <div className="dialog-actions">
@@ -34,7 +45,7 @@ export function DialogActions(p: { failed: boolean; busy: boolean; danger?: bool
         className={`btn btn-large ${p.danger ? 'btn-danger' : 'btn-primary'}`}
         data-testid={p.testId}
         onClick={p.onConfirm}
-        disabled={p.busy}
+        disabled={p.busy || p.blocked === true}
         autoFocus={p.onConfirm !== undefined}
       >
         {p.busy ? t('common.working') : p.label}
@@ -44,7 +55,7 @@ export function DialogActions(p: { failed: boolean; busy: boolean; danger?: bool
 }
 
 /** "Are you sure?" for acts that move money or cannot be undone; the kiosk's refusal is shown inside. */
-export function ConfirmDialog<T>({ title, children, confirmLabel, testId, confirmTestId, danger = false, onConfirm, onDone, onClose }: Props<T>) {
+export function ConfirmDialog<T>({ title, children, confirmLabel, testId, confirmTestId, danger = false, blocked = false, onConfirm, onDone, onClose }: Props<T>) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ClientError | null>(null);
   const confirm = async () => {
@@ -60,7 +71,7 @@ export function ConfirmDialog<T>({ title, children, confirmLabel, testId, confir
     <Dialog title={title} onClose={onClose} testId={testId}>
       <div className="confirm-body">{children}</div>
       <ErrorAlert error={error} testId="confirm-error" />
-      <DialogActions failed={error !== null} busy={busy} danger={danger} label={confirmLabel} testId={confirmTestId} onClose={onClose} onConfirm={() => void confirm()} />
+      <DialogActions failed={error !== null} busy={busy} blocked={blocked} danger={danger} label={confirmLabel} testId={confirmTestId} onClose={onClose} onConfirm={() => void confirm()} />
     </Dialog>
   );
 }

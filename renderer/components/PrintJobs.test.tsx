@@ -14,6 +14,7 @@ import {
   drawerKickSlip,
   guiaCopies,
   limitsSign,
+  chipChequeSlip,
   prizePayout,
   refundReceipt,
   saleReceipt,
@@ -56,6 +57,19 @@ const DOCUMENTS: PrintDocument[] = [
   limitsSign({ hallName: 'Casino', tableCode: 'R1', wheelName: 'Roleta francesa', rows: [], at: AT, timeZone: 'Europe/Lisbon', software: SOFTWARE }),
   sellerSettlementSlip(SELLER_SETTLEMENT),
   cardRefundReceipt(CARD_REFUND),
+  chipChequeSlip({
+    hallName: 'Casino',
+    exchangeId: 12,
+    chips: [{ valueCents: 10_000, count: 5 }],
+    totalCents: 50_000,
+    cashCents: 20_000,
+    cheques: [{ amountCents: 30_000, number: '0099001', bank: 'CGD' }],
+    payee: 'Maria',
+    paidBy: 'Ana',
+    at: AT,
+    timeZone: 'Europe/Lisbon',
+    software: SOFTWARE,
+  }),
 ];
 
 function job(over: Partial<PrintJobView> & Pick<PrintJobView, 'jobId' | 'kind' | 'title'>): PrintJobView {
@@ -151,6 +165,7 @@ describe('print job names in each language', () => {
       'Limits of table R1',
       `Seller settlement, block no. ${SELLER_SETTLEMENT.blockId}`,
       `Card refund no. ${CARD_REFUND.refundId}`,
+      'Chips paid by cheque, exchange no. 12',
     ]);
   });
 

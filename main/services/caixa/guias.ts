@@ -38,7 +38,7 @@ import { confirmCredentials, withApproval } from '../shared/credentials.js';
 import { enqueue } from '../shared/print.js';
 import { identifiedFor, recordIdentifiedAct, refusingBarredPerson } from '../shared/identification.js';
 import { personOfAct } from '../../../db/compliance.js';
-import { assertPrintable, printedText, printerOf } from '../shared/printable.js';
+import { checkChequesPrintable } from '../shared/printable.js';
 import { softwareLabel } from '../../version.js';
 
 type Meters = { coinsIn?: number; prizesPaid?: number; coinsCollected?: number };
@@ -120,11 +120,6 @@ function printCopies(ctx: CommandContext, g: GuiaRow, transform: (doc: PrintDocu
     .filter((id): id is number => id !== null);
 }
 
-/** Each cheque's bank is printed on the paid guia: one its printer cannot print would fail the job on every retry. */
-function checkChequesPrintable(db: ReadableDb, terminalId: string, cheques: readonly Cheque[]): void {
-  assertPrintable(db, cheques.flatMap((c) => printedText('chequeBank', c.bank, c.number)), printerOf(db, terminalId, GUIA_PRINTER));
-}
-
 /** A guia's payment as the identification rules see it (Lei n.º 83/2017, art. 76.º). */
 function paymentCase(g: GuiaRow, input: { cheques: readonly Cheque[]; personId?: number | undefined }) {
   const chequeCents = input.cheques.reduce((s, c) => s + c.amountCents, 0);
@@ -171,7 +166,7 @@ export const guiaHandlers: HandlerSlice<'guia.issue' | 'guia.pay' | 'guia.void' 
         const g = requireGuia(ctx.db, input.guiaId);
         requireUnpaid(g);
         checkSplit(g.amountCents, input.cashCents, input.cheques);
-        checkChequesPrintable(ctx.db, ctx.terminalId, input.cheques);
+        checkChequesPrintable(ctx.db, ctx.terminalId, GUIA_PRINTER, input.cheques);
         identifiedFor(ctx, paymentCase(g, input));
         const threshold = hallSettings(ctx.db).guiaApprovalThresholdCents;
         if (!guiaNeedsApproval(g.amountCents, threshold)) return null;
@@ -183,7 +178,7 @@ export const guiaHandlers: HandlerSlice<'guia.issue' | 'guia.pay' | 'guia.void' 
         const g = requireGuia(ctx.db, input.guiaId);
         requireUnpaid(g);
         checkSplit(g.amountCents, input.cashCents, input.cheques);
-        checkChequesPrintable(ctx.db, ctx.terminalId, input.cheques);
+        checkChequesPrintable(ctx.db, ctx.terminalId, GUIA_PRINTER, input.cheques);
         const approver = checked ? confirmCredentials(ctx, checked) : null;
         const operator = operatorOf(ctx);
         if (approver?.id === operator.id) throw new KioskError('APPROVER_IS_OPERATOR', { act: 'guia_pay' });

@@ -3,9 +3,8 @@
  * art. 76.º; SPEC 11): a bingo prize, chips sold and redeemed and a guia, one
  * person's in one gaming day, added up to the cent; an act that reaches the
  * threshold alone refused without the person; where the hall identifies at a
- * prize's delivery, every prize refused without its winner. Chips are sold
- * for cash only, so no chip cheque exists to be capped: the chip redemption
- * takes no cheque at all. Every refusal leaves the database as it was; the
+ * prize's delivery, every prize refused without its winner. Chips bought in
+ * cash open no chip cheque (chip-cheques.test.ts). Every refusal leaves the database as it was; the
  * books hold after every test.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -79,8 +78,8 @@ describe('one person’s gaming day: a prize, chips and a guia added up (Lei n.�
     const sold = await t.h.ok('chips.sell', { chips: hundreds(10), payment: { method: 'cash', tenderedCents: 100_000 }, personId: maria }, t.caixa);
     const g = await guia(50_000);
     await t.h.ok('guia.pay', { guiaId: g, cashCents: 50_000, cheques: [], personId: maria }, t.caixa);
-    // No chip cheque: chips are bought in cash only, so none is owed by cheque (art. 76.º, n.º 4) and none is asked for.
-    expect((await refusedUnchanged('chips.redeem', { chips: hundreds(5), personId: maria, cheques: [{ amountCents: 50_000, number: '0012345', bank: 'CGD' }] }, t.caixa)).code).toBe('VALIDATION_FAILED');
+    // No chip cheque: her chips were bought in cash, so none is owed by cheque (art. 76.º, n.º 4; chip-cheques.test.ts).
+    expect((await refusedUnchanged('chips.redeem', { chips: hundreds(5), personId: maria, cheques: [{ amountCents: 50_000, number: '0012345', bank: 'CGD' }] }, t.caixa)).code).toBe('CHIP_CHEQUE_OVER_PURCHASES');
     const redeemed = await t.h.ok('chips.redeem', { chips: hundreds(5), personId: maria }, t.caixa);
     const day = await t.h.ok('compliance.day', { gamingDay: '2026-11-30' }, t.manager);
     // LINE_CENTS + 1 000,00 + 500,00 + 500,00 €, each act beside her day's total.

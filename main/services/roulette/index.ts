@@ -9,7 +9,7 @@ import { checkTenderedNotTooLarge } from '../../../core/cash.js';
 import { checkPayout, drawerCashShown } from '../../../core/drawers/rules.js';
 import { KioskError } from '../../../core/errors.js';
 import { chipLedger as ledger } from '../../../core/roulette/money.js';
-import { checkChipsInStock, chipStock, chipsTotal } from '../../../core/chips.js';
+import { checkChipsInStock, chipStock, chipsTotal, redemptionSplit, saleSplit, type ChipSplit } from '../../../core/chips.js';
 import {
   announcement,
   changeDue,
@@ -48,8 +48,11 @@ import {
   tableLog,
   type TableRow,
 } from '../../../db/roulette.js';
-import { findOperator, hallRow, type HallRow, type OperatorRow } from '../../../db/people.js';
-import { limitsSign, type LimitsSignData } from '../../../printing/documents/index.js';
+import { findOperator, hallRow, hallTimeZone, type HallRow, type OperatorRow } from '../../../db/people.js';
+import { chipChequeRoom, personById } from '../../../db/compliance.js';
+import { gamingDayOf } from '../../../core/compliance/rules.js';
+import { chipChequeSlip, limitsSign, type LimitsSignData } from '../../../printing/documents/index.js';
+import { checkChequesPrintable } from '../shared/printable.js';
 import { command, commandWith, done, operatorOf, query, queryWaiting, type HandlerSlice, type Operator } from '../shared/context.js';
 import { checkLogin, confirmCredentials } from '../shared/credentials.js';
 import { CAIXA_DESK } from '../../../core/schema.js';
@@ -128,6 +131,7 @@ type Slice =
   | 'roulette.log'
   | 'chips.sell'
   | 'chips.redeem'
+  | 'chips.chequeRoom'
   | 'chips.move'
   | 'chips.handover';
 
@@ -154,6 +158,25 @@ function handoverOf(db: ReadableDb, terminalId: string, operator: Operator, inpu
   if (open.length === 0) throw new KioskError('CHIPS_HANDOVER_NO_DRAWER', { name: receiver.name });
   if (open.length > 1) throw new KioskError('CHIPS_HANDOVER_DRAWERS', { name: receiver.name, terminals: open.map((d) => d.terminalId).join(', ') });
   return { chips, cents, from, to: open[0]! };
+}
+
+
+/** An exchange as answered: its chips and amount, how it was paid, and the drawer's cash after it. */
+function exchangeResult(exchangeId: number, kind: 'sell' | 'redeem', chips: { valueCents: number; count: number }[], totalCents: number, split: ChipSplit, drawerCashCents: number) {
+  const sale = kind === 'sell';
+  return {
+    exchangeId,
+    kind,
+    chips,
+    totalCents,
+    tenderedCents: sale ? split.tenderedCents : null,
+    changeCents: sale ? split.tenderedCents - totalCents : null,
+    cashCents: split.cashCents,
+    cardCents: split.cardCents,
+    chequeCents: split.chequeCents,
+    cheques: split.cheques,
+    drawerCashCents,
+  };
 }
 
 export const rouletteHandlers: HandlerSlice<Slice> = {
@@ -263,44 +286,75 @@ export const rouletteHandlers: HandlerSlice<Slice> = {
 
   'chips.sell': refusingBarredPerson((input) => input.personId, command((ctx, input) => {
     const { chips, cents } = chipsTotal(input.chips);
-    checkTenderedNotTooLarge(input.payment.tenderedCents, cents);
-    if (input.payment.tenderedCents < cents) throw new KioskError('CHIPS_TENDERED_SHORT', { tenderedCents: input.payment.tenderedCents, totalCents: cents });
+    if (input.payment.method === 'cash') checkTenderedNotTooLarge(input.payment.tenderedCents, cents);
+    const split = saleSplit(cents, input.payment);
     // The caixa's own drawer, a manager's too: on a terminal shared with a cashier, never the cashier's (SPEC 9; issue 41).
     const operator = operatorOf(ctx);
     // Lei n.º 83/2017, art. 76.º: the buyer identified where the day's exchanges and payments reach the threshold.
     const buyer = identifiedFor(ctx, { act: 'chip_sale', cents, personId: input.personId, chequeCents: 0, chequeCount: 0 });
     const drawer = requireOwnDrawer(ctx.db, ctx.terminalId, operator);
     checkInFloat(ctx.db, drawer, chips);
-    const id = insertChipExchange(ctx.db, { at: ctx.at, kind: 'sell', chips, totalCents: cents, tenderedCents: input.payment.tenderedCents, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
-    // Bought in cash (the only tender taken for chips): nothing of it opens a chip cheque's room (art. 76.º, n.º 4).
-    recordIdentifiedAct(ctx, buyer, { act: 'chip_sale', refId: id, cashCents: cents, chequeCents: 0, cardCents: 0 });
-    post(ctx.db, ledger.chipsSold(id, cents, ctx.terminalId), { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
-    const result = {
-      exchangeId: id,
-      kind: 'sell' as const,
+    const id = insertChipExchange(ctx.db, {
+      at: ctx.at,
+      kind: 'sell',
       chips,
       totalCents: cents,
-      tenderedCents: input.payment.tenderedCents,
-      changeCents: input.payment.tenderedCents - cents,
-      drawerCashCents: drawerExpectedCash(ctx.db, drawer),
-    };
+      tenderedCents: split.tenderedCents,
+      cardCents: split.cardCents,
+      cheques: split.cheques,
+      operatorId: operator.id,
+      terminalId: ctx.terminalId,
+      drawerId: drawer.id,
+    });
+    // Bought by card or cheque, kept with the buyer: it opens the room for a chip cheque this gaming day (art. 76.º, n.º 4).
+    recordIdentifiedAct(ctx, buyer, { act: 'chip_sale', refId: id, cashCents: split.cashCents, chequeCents: split.chequeCents, cardCents: split.cardCents });
+    post(ctx.db, ledger.chipsSold(id, split, ctx.terminalId), { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
+    const result = exchangeResult(id, 'sell', chips, cents, split, drawerExpectedCash(ctx.db, drawer));
     return done({ ...result, drawerCashCents: drawerCashShown(result.drawerCashCents, !approves(operator.roles)) }, { after: result });
   })),
 
   // Only face-value chips are paid at the caixa (IX.7): a colour chip refuses the whole redemption.
   'chips.redeem': refusingBarredPerson((input) => input.personId, command((ctx, input) => {
     const { chips, cents } = chipsTotal(input.chips);
+    const split = redemptionSplit(cents, input.cheques);
+    checkChequesPrintable(ctx.db, ctx.terminalId, 'receipts', split.cheques);
     // The caixa's own drawer, a manager's too: on a terminal shared with a cashier, never the cashier's (SPEC 9; issue 41).
     const operator = operatorOf(ctx);
-    const player = identifiedFor(ctx, { act: 'chip_redemption', cents, personId: input.personId, chequeCents: 0, chequeCount: 0 });
+    // Art. 76.º, n.º 3 and 4: a cheque only to an identified player, within the chips they bought today by card or cheque.
+    const player = identifiedFor(ctx, { act: 'chip_redemption', cents, personId: input.personId, chequeCents: split.chequeCents, chequeCount: split.cheques.length });
     const drawer = requireOwnDrawer(ctx.db, ctx.terminalId, operator);
-    checkPayout(cents, drawerExpectedCash(ctx.db, drawer), !approves(operator.roles));
-    const id = insertChipExchange(ctx.db, { at: ctx.at, kind: 'redeem', chips, totalCents: cents, tenderedCents: null, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
-    recordIdentifiedAct(ctx, player, { act: 'chip_redemption', refId: id, cashCents: cents, chequeCents: 0, cardCents: 0 });
-    post(ctx.db, ledger.chipsRedeemed(id, cents, ctx.terminalId), { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
-    const result = { exchangeId: id, kind: 'redeem' as const, chips, totalCents: cents, tenderedCents: null, changeCents: null, drawerCashCents: drawerExpectedCash(ctx.db, drawer) };
+    if (split.cashCents > 0) checkPayout(split.cashCents, drawerExpectedCash(ctx.db, drawer), !approves(operator.roles));
+    const id = insertChipExchange(ctx.db, {
+      at: ctx.at,
+      kind: 'redeem',
+      chips,
+      totalCents: cents,
+      tenderedCents: null,
+      cardCents: 0,
+      cheques: split.cheques,
+      operatorId: operator.id,
+      terminalId: ctx.terminalId,
+      drawerId: drawer.id,
+    });
+    recordIdentifiedAct(ctx, player, { act: 'chip_redemption', refId: id, cashCents: split.cashCents, chequeCents: split.chequeCents, cardCents: 0 });
+    post(ctx.db, ledger.chipsRedeemed(id, split, ctx.terminalId), { at: ctx.at, operatorId: operator.id, terminalId: ctx.terminalId, drawerId: drawer.id });
+    // The caixa's slip of the cheques, naming their payee (kept with the stubs; art. 76.º, n.º 3 and 4).
+    if (split.cheques.length > 0) {
+      // A cheque has its identified payee (checkChequePayee), never an erased record (PERSON_ERASED).
+      const slip = { exchangeId: id, chips, totalCents: cents, cashCents: split.cashCents, cheques: split.cheques, payee: player!.row.name!, paidBy: operator.name, at: ctx.at };
+      enqueue(ctx, 'receipts', (hall) => chipChequeSlip({ ...slip, timeZone: hall.timeZone, software: hall.software, hallName: hall.hallName, licence: hall.licence }), { type: 'chip_exchange', id });
+    }
+    const result = exchangeResult(id, 'redeem', chips, cents, split, drawerExpectedCash(ctx.db, drawer));
     return done({ ...result, drawerCashCents: drawerCashShown(result.drawerCashCents, !approves(operator.roles)) }, { after: result });
   })),
+
+  'chips.chequeRoom': query((ctx, input) => {
+    const person = personById(ctx.db, input.personId);
+    if (!person) throw new KioskError('PERSON_NOT_FOUND', { personId: input.personId });
+    const gamingDay = gamingDayOf(ctx.now, hallTimeZone(ctx.db));
+    const room = chipChequeRoom(ctx.db, person.personKey, gamingDay);
+    return { personId: person.id, gamingDay, ...room, leftCents: Math.max(0, room.boughtCents - room.chequedCents) };
+  }),
 
   'chips.move': command((ctx, input) => {
     const { chips, cents } = chipsTotal(input.chips);

@@ -58,3 +58,8 @@ export function savedPrintedTexts(db: ReadableDb): PrintedText[] {
     ...allMachines(db).flatMap((m) => [...printedText('machineModel', m.model, m.number), ...printedText('machineLocation', m.location, m.number)]),
   ];
 }
+
+/** Each cheque's bank is printed with its payment (a guia, chips): one its printer cannot print would fail the job on every retry. */
+export function checkChequesPrintable(db: ReadableDb, terminalId: string, role: PrinterRole, cheques: readonly { bank: string; number: string }[]): void {
+  assertPrintable(db, cheques.flatMap((c) => printedText('chequeBank', c.bank, c.number)), printerOf(db, terminalId, role));
+}

@@ -6,6 +6,7 @@ import { ReasonPicker } from '../../components/ReasonPicker.js';
 import { PayeeRow } from '../../components/Payee.js';
 import { ChipKeys } from './Chips/ChipKeys.js';
 import { ChipSide } from './Chips/ChipSide.js';
+import { RedeemCheque, SaleTender } from './Chips/ChipTender.js';
 import { useChipExchange, type ChipExchangeState } from './Chips/useChipExchange.js';
 
 /** The act keyed, confirmed: its chips and amount said, and for a fill or a credit its reason chosen. */
@@ -26,6 +27,7 @@ function ChipDialog({ x }: { x: ChipExchangeState }) {
       confirmLabel={t(kind === 'fill' || kind === 'credit' ? `chips.${kind}Confirm` : `chips.${kind}`)}
       testId="chips-dialog"
       confirmTestId="chips-confirm"
+      blocked={x.blocked}
       onConfirm={() => x.submit(kind)}
       onDone={x.finish}
       onClose={x.close}
@@ -34,7 +36,9 @@ function ChipDialog({ x }: { x: ChipExchangeState }) {
       {kind === 'fill' || kind === 'credit' ? (
         <ReasonPicker act={`chips.${kind}`} label={t('chips.reason')} value={x.reason} onChange={x.setReason} testId="chips-reason" />
       ) : (
-        <PayeeRow
+        <>
+          {kind === 'sell' ? <SaleTender x={x} /> : <RedeemCheque x={x} />}
+          <PayeeRow
           payee={x.payee}
           needed={x.needsPayee}
           neededText={t('identify.neededThreshold')}
@@ -42,7 +46,8 @@ function ChipDialog({ x }: { x: ChipExchangeState }) {
           open={x.identifying}
           setOpen={x.setIdentifying}
           onChoose={x.setPayee}
-        />
+          />
+        </>
       )}
     </ConfirmDialog>
   );

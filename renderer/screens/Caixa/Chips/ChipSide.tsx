@@ -82,11 +82,21 @@ function ChipActs({ start, shut }: { start: ChipExchangeState['start']; shut: Sh
 function ChipResults({ done, moved, error }: Pick<ChipExchangeState, 'done' | 'moved' | 'error'>) {
   const { t } = useTranslation();
   const f = useFormat();
+  /** What the last exchange did, by how it was paid. */
+  const doneText = (d: NonNullable<typeof done>) => {
+    const amount = f.money(d.totalCents);
+    if (d.kind === 'redeem') {
+      return d.chequeCents > 0 ? t('chips.redeemedCheque', { amount, cheque: f.money(d.chequeCents), cash: f.money(d.cashCents) }) : t('chips.redeemed', { amount });
+    }
+    if (d.cardCents > 0) return t('chips.soldBy', { amount, tender: t('chips.tender.card').toLowerCase() });
+    if (d.chequeCents > 0) return t('chips.soldBy', { amount, tender: t('chips.tender.cheque').toLowerCase() });
+    return t('chips.sold', { amount, change: f.money(d.changeCents ?? 0) });
+  };
   return (
     <>
       {done ? (
         <p className="success" role="status" data-testid="chips-done">
-          {done.kind === 'sell' ? t('chips.sold', { amount: f.money(done.totalCents), change: f.money(done.changeCents ?? 0) }) : t('chips.redeemed', { amount: f.money(done.totalCents) })}
+          {doneText(done)}
           {/* A manager sees the drawer after it; the counter's close is blind. */}
           {done.drawerCashCents === null ? null : ` ${t('chips.drawerAfter', { cash: f.money(done.drawerCashCents) })}`}
         </p>
