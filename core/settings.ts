@@ -51,6 +51,8 @@ export const settingsSchema = z.object({
   longManagerPins: z.boolean(),
   /** When bingo players are identified (Lei n.º 83/2017, art. 76.º, n.º 5): at entry, at the purchase of cards or at a prize's delivery. */
   identificationMoment: z.enum(IDENTIFICATION_MOMENTS),
+  /** Where the hall identifies at the entrance: its entries recorded in this program (the counter's and the caixa's register), not by a system of its own at the door. */
+  entryRegister: z.boolean(),
   /** One person's payments and exchanges in a gaming day, added up, from which the person is identified first (Lei n.º 83/2017). */
   identificationThresholdCents: z.number().int(),
 });
@@ -73,6 +75,7 @@ export interface HallSettings {
   shiftHours: number;
   longManagerPins: boolean;
   identificationMoment: IdentificationMoment;
+  entryRegister: boolean;
   identificationThresholdCents: number;
 }
 
@@ -95,9 +98,11 @@ export const DEFAULT_SETTINGS: HallSettings = {
   shiftHours: 12,
   // Off until the hall has given its managers 6-digit PINs (turning it on asks for them first).
   longManagerPins: false,
-  // The hall's own moment until the inspectorate fixes one (art. 76.º, n.º 5): at the door, which the kiosk does not see,
-  // so a prize asks for its winner from the threshold, as every payment does; 'prize' asks for every prize's winner.
+  // The hall's own moment until the inspectorate fixes one (art. 76.º, n.º 5): at the door (seen by the kiosk once
+  // entryRegister is on), so a prize asks for its winner from the threshold, as every payment does; 'prize' asks for every prize's winner.
   identificationMoment: 'entry',
+  // Off: a hall's door has its own system until the hall records its entries here (the register's tab then appears).
+  entryRegister: false,
   // 2 000,00 €: the amount from which the law asks for the player's identification, across separate plays.
   identificationThresholdCents: 200_000,
 };

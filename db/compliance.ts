@@ -3,7 +3,7 @@
  * persons identified, the payments and exchanges made to or by them, the
  * group's digest key. Personal data lives in these tables only (0035).
  */
-import type { IdentifiedAct, IdentityDocumentType } from '../core/compliance/rules.js';
+import type { DayRecordAct, IdentifiedAct, IdentityDocumentType, RecordedMoment } from '../core/compliance/rules.js';
 import type { ReadableDb, WritableDb } from './connection.js';
 import { stmt } from './sql.js';
 
@@ -123,7 +123,7 @@ export function personOfAct(db: ReadableDb, act: IdentifiedAct, refId: number): 
 
 export interface DayActRow {
   at: string;
-  act: IdentifiedAct;
+  act: DayRecordAct;
   refId: number;
   cents: number;
   cashCents: number;
@@ -139,16 +139,47 @@ export interface DayActRow {
   country: string;
 }
 
-/** A gaming day's acts of identified persons, in the order made. */
+/**
+ * A gaming day's acts of identified persons, in the order made: payments and exchanges, and the moments the hall
+ * identified them (an entry: no amount; a purchase of cards: the sale's amount, in cash).
+ */
 export function dayActs(db: ReadableDb, gamingDay: string): DayActRow[] {
-  return stmt<[string], DayActRow>(
+  return stmt<[string, string], DayActRow>(
     db,
-    `SELECT a.at, a.act, a.ref_id AS refId, a.cents, a.cash_cents AS cashCents, a.cheque_cents AS chequeCents, a.card_cents AS cardCents,
-            o.username AS operator, a.terminal_id AS terminalId, p.id AS personId, p.person_key AS personKey, p.name,
-            p.document_type AS documentType, p.document_number AS documentNumber, p.country
-       FROM identified_acts a JOIN persons p ON p.id = a.person_id JOIN operators o ON o.id = a.operator_id
-      WHERE a.gaming_day = ? ORDER BY a.at, a.id`,
-  ).all(gamingDay);
+    `SELECT at, act, refId, cents, cashCents, chequeCents, cardCents, operator, terminalId, personId, personKey, name, documentType, documentNumber, country FROM (
+       SELECT a.at, a.id AS ord, 0 AS kind, a.act, a.ref_id AS refId, a.cents, a.cash_cents AS cashCents, a.cheque_cents AS chequeCents, a.card_cents AS cardCents,
+              o.username AS operator, a.terminal_id AS terminalId, p.id AS personId, p.person_key AS personKey, p.name,
+              p.document_type AS documentType, p.document_number AS documentNumber, p.country
+         FROM identified_acts a JOIN persons p ON p.id = a.person_id JOIN operators o ON o.id = a.operator_id
+        WHERE a.gaming_day = ?
+       UNION ALL
+       SELECT r.at, r.id, 1, r.moment, COALESCE(r.sale_id, r.id), COALESCE(s.total_cents, 0), COALESCE(s.total_cents, 0), 0, 0,
+              o.username, r.terminal_id, p.id, p.person_key, p.name, p.document_type, p.document_number, p.country
+         FROM identified_presences r JOIN persons p ON p.id = r.person_id JOIN operators o ON o.id = r.operator_id LEFT JOIN sales s ON s.id = r.sale_id
+        WHERE r.gaming_day = ?
+     ) ORDER BY at, kind, ord`,
+  ).all(gamingDay, gamingDay);
+}
+
+/** An identified player's entry, or the purchase of cards named for them (art. 76.º, n.º 5). */
+export function insertPresence(
+  db: WritableDb,
+  r: { personId: number; moment: RecordedMoment; saleId: number | null; gamingDay: string; at: string; operatorId: number; terminalId: string },
+): number {
+  return Number(
+    stmt(
+      db,
+      `INSERT INTO identified_presences (person_id, moment, sale_id, gaming_day, at, operator_id, terminal_id) VALUES (@personId, @moment, @saleId, @gamingDay, @at, @operatorId, @terminalId)`,
+    ).run(r).lastInsertRowid,
+  );
+}
+
+/** How many entries of one document (every identification of it) this gaming day. */
+export function entriesOfKey(db: ReadableDb, personKey: string, gamingDay: string): number {
+  return stmt<[string, string], { n: number }>(
+    db,
+    `SELECT COUNT(*) AS n FROM identified_presences r JOIN persons p ON p.id = r.person_id WHERE p.person_key = ? AND r.gaming_day = ? AND r.moment = 'entry'`,
+  ).get(personKey, gamingDay)!.n;
 }
 
 /** The newest list of persons barred from play (the one in force), or none. */
@@ -241,9 +272,10 @@ export function barredRefusalsSince(db: ReadableDb, from: string): BarredRefusal
   ).all(from);
 }
 
-/** Identifications past the legal period before `before`: recorded before it, with no act under them since (0035). */
+/** Identifications past the legal period before `before`: recorded before it, with no act nor entry or purchase under them since (0035, 0043). */
 const ERASABLE = `FROM persons p WHERE p.erased_at IS NULL AND p.recorded_at < @before
-  AND NOT EXISTS (SELECT 1 FROM identified_acts a WHERE a.person_id = p.id AND a.at >= @before)`;
+  AND NOT EXISTS (SELECT 1 FROM identified_acts a WHERE a.person_id = p.id AND a.at >= @before)
+  AND NOT EXISTS (SELECT 1 FROM identified_presences r WHERE r.person_id = p.id AND r.at >= @before)`;
 
 /** How many identifications an erasure up to `before` takes, the oldest; and those older kept for a later act. */
 export function erasableSummary(db: ReadableDb, before: string): { persons: number; oldestRecordedAt: string | null; keptForLaterActs: number } {

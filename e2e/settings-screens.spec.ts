@@ -187,7 +187,11 @@ describe("the hall's time zone on Sala", () => {
     expect(await moment.locator('option').allInnerTexts()).toEqual(['à entrada', 'na compra de cartões', 'em cada prémio']);
     expect(await moment.inputValue()).toBe('entry');
     expect(await page.getByTestId('identification-threshold').inputValue()).toBe('2000,00');
+    // At the entrance: the entries recorded here, or by the hall's own system at the door (the box, off by default).
+    expect(await page.getByTestId('entry-register').isChecked()).toBe(false);
+    await page.getByTestId('entry-register').check();
     await moment.selectOption('prize');
+    expect(await page.getByTestId('entry-register').count()).toBe(0);
     await expectText(page, 'identification-hint', 'O programa pede-a em cada prémio de bingo');
     await page.getByTestId('identification-threshold').fill('2500');
     await page.getByTestId('settings-submit').tap();
@@ -197,11 +201,11 @@ describe("the hall's time zone on Sala", () => {
     await page.getByTestId('identification-threshold').fill('1 500');
     await page.getByTestId('settings-submit').tap();
     await page.waitForFunction(() => document.querySelector('[data-testid="settings-error"]') === null);
-    await expect.poll(async () => (await kiosk.call('settings.get', {}, manager)).value).toMatchObject({ identificationMoment: 'prize', identificationThresholdCents: 150_000 });
+    await expect.poll(async () => (await kiosk.call('settings.get', {}, manager)).value).toMatchObject({ identificationMoment: 'prize', entryRegister: true, identificationThresholdCents: 150_000 });
     await expectNoSidewaysScroll(page);
     await page.context().close();
     // Back as the demo had it, for the other tests.
-    expect((await kiosk.call('settings.update', { identificationMoment: 'entry', identificationThresholdCents: 200_000 }, manager)).ok).toBe(true);
+    expect((await kiosk.call('settings.update', { identificationMoment: 'entry', entryRegister: false, identificationThresholdCents: 200_000 }, manager)).ok).toBe(true);
   }, 60_000);
 
   it('a manager sees the zone and that only an admin changes it', async () => {

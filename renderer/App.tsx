@@ -12,6 +12,7 @@ import { ScreenBody } from './shell/ScreenBody.js';
 import { Topbar } from './shell/Topbar.js';
 import { useHallStatus } from './shell/useHallStatus.js';
 import { useOperatorSession } from './shell/useOperatorSession.js';
+import { useKioskQuery } from './hooks.js';
 
 export function App() {
   const { t, i18n } = useTranslation();
@@ -34,7 +35,10 @@ export function App() {
   const switchLang = () => void i18n.changeLanguage(lang === 'en' ? 'pt-PT' : 'en');
 
   const manages = operator !== null && operator.roles.some((r) => r === 'manager' || r === 'admin');
-  const screens = operator ? screensForRoles(operator.roles) : [];
+  // Where the hall identifies its bingo players at the entrance (Lei n.º 83/2017, art. 76.º, n.º 5): its register.
+  const settings = useKioskQuery('settings.get', operator ? {} : null);
+  const entryDesk = settings.data?.identificationMoment === 'entry' && settings.data.entryRegister;
+  const screens = operator ? screensForRoles(operator.roles, { entryDesk }) : [];
   const active = session.screen !== null && screens.includes(session.screen) ? session.screen : (screens[0] ?? null);
   const isAdmin = operator?.roles.includes('admin') ?? false;
   const screensKey = screens.join();

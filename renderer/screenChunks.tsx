@@ -37,6 +37,7 @@ const load = {
   checks: once(() => import('./screens/Checks/ChecksScreen.js')),
   caixa: once(() => import('./screens/Caixa/CaixaScreen.js')),
   drawer: once(() => import('./screens/Drawers/DrawerScreen.js')),
+  entry: once(() => import('./screens/Entry/EntryScreen.js')),
   settings: once(() => import('./screens/Settings/SettingsScreen.js')),
   users: once(() => import('./screens/Users/UsersPanel.js')),
   printJobs: once(() => import('./components/PrintJobs.js')),
@@ -50,6 +51,7 @@ export const DayCloseScreen = lazy(() => load.close().then((m) => ({ default: m.
 export const ChecksScreen = lazy(() => load.checks().then((m) => ({ default: m.ChecksScreen })));
 export const CaixaScreen = lazy(() => load.caixa().then((m) => ({ default: m.CaixaScreen })));
 export const DrawerScreen = lazy(() => load.drawer().then((m) => ({ default: m.DrawerScreen })));
+export const EntryScreen = lazy(() => load.entry().then((m) => ({ default: m.EntryScreen })));
 export const SettingsScreen = lazy(() => load.settings().then((m) => ({ default: m.SettingsScreen })));
 export const UsersPanel = lazy(() => load.users().then((m) => ({ default: m.UsersPanel })));
 /** Shown once an operator is in; its print-error texts bring the whole error catalogue along. */

@@ -724,7 +724,7 @@ export const bingoContract = {
     output: z.object({ filename: z.string(), base64: z.string() }),
   }),
   'sale.create': channel({
-    summary: 'Sell cards in serial order, cash only (art. 12).',
+    summary: 'Sell cards in serial order, cash only (art. 12); to the identified player where the hall identifies its players at the purchase of cards (Lei n.º 83/2017, art. 76.º, n.º 5).',
     kind: 'command',
     topics: ['sales'],
     roles: CASHIERS,
@@ -734,6 +734,8 @@ export const bingoContract = {
         // Checked by the service so that each refusal has its own code.
         quantity: z.number(),
         payment: z.object({ method: z.string().min(1), tenderedCents: cents }).strict(),
+        /** The player (person.identify), where the hall identifies its players at the purchase of cards (Lei n.º 83/2017, art. 76.º, n.º 5). */
+        personId: id.optional(),
       })
       .strict(),
     output: z.object({

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { cents, channel, csvFileSchema, empty, EVERYONE, id, isoTime, PERSONAL_DATA_READERS, plainText } from '../schema.js';
-import { DOCUMENT_TYPES, IDENTIFIED_ACTS } from './rules.js';
+import { DAY_RECORD_ACTS, DOCUMENT_TYPES } from './rules.js';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'AAAA-MM-DD');
 const documentFields = {
@@ -33,7 +33,8 @@ export type PersonView = z.output<typeof personSchema>;
 
 const identifiedActSchema = z.object({
   at: isoTime,
-  act: z.enum(IDENTIFIED_ACTS),
+  /** A payment or an exchange, or the moment the hall identified the player (an entry, a purchase of cards: no day total). */
+  act: z.enum(DAY_RECORD_ACTS),
   refId: id,
   cents,
   cashCents: cents,
@@ -123,6 +124,15 @@ export const complianceContract = {
       })
       .strict(),
     output: personSchema,
+  }),
+  'person.enter': channel({
+    summary:
+      "Record an identified player's entry into the hall, where the hall identifies its bingo players at the entrance (Lei n.º 83/2017, art. 76.º, n.º 5): the identification found or recorded first (person.identify), its document checked, not barred from play.",
+    kind: 'command',
+    topics: ['identification'],
+    roles: EVERYONE,
+    input: z.object({ personId: id }).strict(),
+    output: z.object({ entryId: id, personId: id, at: isoTime, gamingDay: day, entriesToday: z.number().int() }),
   }),
   'person.find': channel({
     summary: "The latest identification of a document, found by its type, number and country (the document in hand); erased ones are not found.",

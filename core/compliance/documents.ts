@@ -18,6 +18,7 @@ export const COMPLIANCE_DOCUMENTS = [
     label: 'uma identificação',
   },
   { type: 'identified_act', table: 'identified_acts', key: 'id', at: 'at', binding: 'record_audit', label: 'um pagamento ou troca de um jogador identificado' },
+  { type: 'identified_presence', table: 'identified_presences', key: 'id', at: 'at', binding: 'record_audit', label: 'uma entrada ou compra de cartões de um jogador identificado' },
   { type: 'barred_list', table: 'barred_lists', key: 'id', at: 'imported_at', binding: 'record_audit', label: 'uma lista de pessoas proibidas de jogar' },
   { type: 'barred_refusal', table: 'barred_refusals', key: 'id', at: 'at', binding: 'record_audit', label: 'uma identificação recusada (pessoa proibida de jogar)' },
   { type: 'person_erasure', table: 'person_erasures', key: 'id', at: 'at', binding: 'record_audit', label: 'o apagamento de identificações no fim do prazo legal' },

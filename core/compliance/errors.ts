@@ -49,6 +49,18 @@ export const complianceErrors = errors({
     en: (p) =>
       `Identification required: the hall identifies its players at the delivery of every prize (Law 83/2017, art. 76, no. 5). Record the winner's identification (name, verified document) and try again; the prize of ${eurEn(p.cents)} was not paid.`,
   },
+  PURCHASE_IDENTIFICATION_REQUIRED: {
+    pt: (p) =>
+      `Identificação obrigatória: a sala identifica os jogadores na compra dos cartões (Lei n.º 83/2017, art. 76.º, n.º 5). Identifique o jogador (nome, documento verificado) e repita; os cartões (${eurPt(p.cents)}) não foram vendidos.`,
+    en: (p) =>
+      `Identification required: the hall identifies its players when they buy cards (Law 83/2017, art. 76, no. 5). Identify the player (name, verified document) and try again; the cards (${eurEn(p.cents)}) were not sold.`,
+  },
+  BLOCKS_NEED_COUNTER_PURCHASE: {
+    pt: () =>
+      'A sala identifica os jogadores na compra dos cartões (Lei n.º 83/2017, art. 76.º, n.º 5): os cartões vendem-se ao balcão, ao jogador identificado, e não por blocos entregues a vendedores. Nenhum bloco foi entregue.',
+    en: () =>
+      'The hall identifies its players when they buy cards (Law 83/2017, art. 76, no. 5): cards are sold at the counter to the identified player, not in blocks handed to roving sellers. No block was handed out.',
+  },
   IDENTIFICATION_NOT_VERIFIED: {
     pt: (p) => `A identificação n.º ${p.personId} não tem o documento verificado: confira o documento e registe-o de novo (${p.article}).`,
     en: (p) => `Identification no. ${p.personId} has no verified document: check the document and record it again (${p.article}).`,

@@ -5,20 +5,22 @@
  * in the order they happened. Managers only (export.complianceDay).
  */
 import { csvCents, csvText, csvTime, type CsvColumn } from '../csv.js';
-import { DOCUMENT_TYPE_LABELS, type IdentifiedAct, type IdentityDocumentType } from './rules.js';
+import { DOCUMENT_TYPE_LABELS, type DayRecordAct, type IdentityDocumentType } from './rules.js';
 
-export const ACT_LABELS: Record<IdentifiedAct, string> = {
+export const ACT_LABELS: Record<DayRecordAct, string> = {
   guia_payment: 'Pagamento de guia',
   prize_payment: 'Pagamento de prémio',
   chip_sale: 'Venda de fichas',
   chip_redemption: 'Pagamento de fichas',
+  entry: 'Entrada na sala',
+  card_purchase: 'Compra de cartões',
 };
 
 /** A payment or an exchange of an identified person, with the person's day total. */
 export interface ComplianceActCsvRow {
   kind: 'act';
   at: string;
-  act: IdentifiedAct;
+  act: DayRecordAct;
   refId: number;
   cents: number;
   cashCents: number;

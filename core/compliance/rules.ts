@@ -19,6 +19,31 @@ import { hallDay } from '../time.js';
 export const IDENTIFIED_ACTS = ['guia_payment', 'prize_payment', 'chip_sale', 'chip_redemption'] as const;
 export type IdentifiedAct = (typeof IDENTIFIED_ACTS)[number];
 
+/**
+ * Where a bingo hall identifies its players at the entrance or at the purchase of cards (art. 76.º, n.º 5), the
+ * identification is recorded at that moment: an entry, or a sale of cards to the player. They show in the gaming
+ * day's record beside the payments and exchanges, but add nothing to the threshold (it counts those alone).
+ */
+export const RECORDED_MOMENTS = ['entry', 'card_purchase'] as const;
+export type RecordedMoment = (typeof RECORDED_MOMENTS)[number];
+
+/** What the gaming day's record lists: the acts the threshold adds up, then the moments of identification. */
+export const DAY_RECORD_ACTS = [...IDENTIFIED_ACTS, ...RECORDED_MOMENTS] as const;
+export type DayRecordAct = (typeof DAY_RECORD_ACTS)[number];
+
+/** Whether a row of the day's record adds to the person's day total (payments and exchanges do; entries and purchases do not). */
+export function addsToThreshold(act: DayRecordAct): act is IdentifiedAct {
+  return (IDENTIFIED_ACTS as readonly string[]).includes(act);
+}
+
+/**
+ * A sale of cards where the hall identifies its players at the purchase (art. 76.º, n.º 5): only to an identified
+ * player. Elsewhere a sale names no one (a player named anyway is recorded with it).
+ */
+export function checkPurchaseIdentified(moment: IdentificationMoment, personNamed: boolean, cents: number): void {
+  if (moment === 'purchase' && !personNamed) throw new KioskError('PURCHASE_IDENTIFICATION_REQUIRED', { cents });
+}
+
 /** The documents a person may be identified by. */
 export const DOCUMENT_TYPES = ['cc', 'passport', 'residence', 'id_card', 'driving'] as const;
 export type IdentityDocumentType = (typeof DOCUMENT_TYPES)[number];

@@ -73,14 +73,21 @@ export const EXPORT_LIMITS: ZipLimits = {
     'guias.jsonl': 64 * MiB,
     'drawers.jsonl': 64 * MiB,
     'summary.json': 1 * MiB,
+    'stock.json': 16 * MiB,
     'acta.json': 16 * MiB,
     'acta.pdf': 32 * MiB,
     [PAGE_FILE]: 8 * MiB,
   },
   total: 384 * MiB,
 };
-/** The files every export has (previous-checkpoint.txt only when an earlier session was signed, rotations.json only when the key rotated since). */
-const REQUIRED = Object.keys(EXPORT_LIMITS.perFile).filter((f) => f !== 'previous-checkpoint.txt' && f !== ROTATIONS_FILE);
+/** The card stock's file (issue 41): exports made before it was written lack it, and their cards' stock is not checked. */
+const STOCK_FILE = 'stock.json';
+/**
+ * The files every export has (previous-checkpoint.txt only when an earlier session was signed, rotations.json only
+ * when the key rotated since, stock.json from the release that writes it: once listed in the signed manifest, it is
+ * there and checked).
+ */
+const REQUIRED = Object.keys(EXPORT_LIMITS.perFile).filter((f) => f !== 'previous-checkpoint.txt' && f !== ROTATIONS_FILE && f !== STOCK_FILE);
 
 /** What the hall signs over the manifest: the format, its log's name, the session and the manifest's SHA-256. */
 export function manifestNoteBody(origin: string, sessionId: number, manifestSha256: string): string {
@@ -119,6 +126,19 @@ const ROTATIONS_SCHEMA: Schema = { array: { object: { verifierKey: 'string', not
 const KEYS_SCHEMA: Schema = { array: { object: { keyId: 'string', verifierKey: 'string', createdAt: iso, rotationNote: nullableString } } };
 const FIGURES: Schema = { object: { count: 'int', amountCents: 'int', cashCents: 'int', chequeCents: 'int' } };
 const SUMMARY_SCHEMA: Schema = { object: { guias: { object: { unpaid: FIGURES, paid: FIGURES, void: FIGURES } } } };
+const STOCK_SCHEMA: Schema = {
+  object: {
+    series: {
+      array: {
+        object: {
+          code: 'string',
+          edition: { nullable: { object: { authorisationRef: 'string', authorisationDate: 'string', emission: 'string' } } },
+          moves: { array: { object: { kind: 'string', from: 'int', to: 'int', at: iso } } },
+        },
+      },
+    },
+  },
+};
 /** Each document file's fields, as export.ts writes them: a field not here is unknown and refused, each one here required. */
 const ROW_FIELDS: Record<string, readonly string[]> = {
   'sales.jsonl': ['saleId', 'at', 'gameNumber', 'ranges', 'quantity', 'totalCents', 'terminal', 'operator', 'voided', 'auditSeq'],
@@ -187,6 +207,21 @@ export interface ExportSummary {
   extendsPrevious: boolean;
   /** The program that made the export, as its signed manifest names it; null for an export made before it did. */
   software: string | null;
+  /** Each series sold, its edition and cards as stock.json gives them, every card sold found among them; null for an export made before it. */
+  stock: SeriesStock[] | null;
+}
+
+/** A series' cards as the check found them (DN 80/85, art. 3.º). */
+export interface SeriesStock {
+  code: string;
+  emission: string | null;
+  authorisation: string | null;
+  received: number;
+  destroyed: number;
+  /** Cards sold in the session (voided sales too: their cards left the stock). */
+  sold: number;
+  /** Whether the hall follows this series' stock (an edition or a box received); an unfollowed series is only named. */
+  followed: boolean;
 }
 
 export type ExportCheck = ({ ok: true } & ExportSummary) | { ok: false; failure: ExportFailure };
@@ -335,6 +370,7 @@ function check(zip: Uint8Array, o: CheckOptions, crypto: CheckCrypto): ExportChe
   checkNoneLeftOut(log, backing);
   const figures = checkActa(f, manifest.sessionId, docs);
   const byStatus = checkGuiaTotals(f, docs.guias);
+  const stock = f.files.has(STOCK_FILE) ? checkStock(f, docs.sales) : null;
 
   const counts: Record<string, number> = {};
   for (const [name, list] of Object.entries(docs)) counts[name] = list.length;
@@ -358,6 +394,7 @@ function check(zip: Uint8Array, o: CheckOptions, crypto: CheckCrypto): ExportChe
     witnessGiven: o.witness !== undefined,
     extendsPrevious,
     software: manifest.software ?? null,
+    stock,
   };
 }
 
@@ -650,7 +687,7 @@ function readRows<T>(f: ExportFiles, file: string): T[] {
   });
 }
 
-type SaleLine = { saleId: number; gameNumber: number; quantity: number; totalCents: number; ranges: unknown; voided: boolean; operator: string; auditSeq: number | null };
+type SaleLine = { saleId: number; at: string; gameNumber: number; quantity: number; totalCents: number; ranges: unknown; voided: boolean; operator: string; auditSeq: number | null };
 type VoidLine = { saleId: number; approvedBy: string; ranges: unknown; auditSeq: number | null };
 type PrizeLine = {
   winnerId: number;
@@ -922,6 +959,82 @@ function checkGuiaTotals(f: ExportFiles, guias: readonly GuiaLine[]): GuiasBySta
 const PRIZE_KIND = { line: 'linha', bingo: 'bingo', special: 'prémio especial' } as const;
 
 /** A game's prizes in the check's words: awarded and paid, the special prize named, what was left owed. */
+type StockFile = {
+  series: { code: string; edition: { authorisationRef: string; authorisationDate: string; emission: string } | null; moves: { kind: string; from: number; to: number; at: string }[] }[];
+};
+const STOCK_KINDS = ['received', 'issued', 'returned', 'destroyed'];
+
+/** How many cards a list of ranges covers, each card once. */
+function cardsIn(ranges: readonly { from: number; to: number }[]): number {
+  const sorted = [...ranges].sort((a, b) => a.from - b.from);
+  let count = 0;
+  let upTo = 0;
+  for (const r of sorted) {
+    const from = Math.max(r.from, upTo + 1);
+    if (r.to >= from) count += r.to - from + 1;
+    upTo = Math.max(upTo, r.to);
+  }
+  return count;
+}
+
+/**
+ * Each card sold in the session, of a series whose stock the hall follows, among the cards received before its sale
+ * and not destroyed before it (DN 80/85, art. 3.º, n.º 1: only the edition's cards are sold); every series sold is
+ * in the file once, its moves well formed and in time order.
+ */
+function checkStock(f: ExportFiles, sales: readonly SaleLine[]): SeriesStock[] {
+  const file = f.json<StockFile>(STOCK_FILE, STOCK_SCHEMA);
+  const byCode = new Map<string, StockFile['series'][number]>();
+  file.series.forEach((x) => {
+    if (byCode.has(x.code)) fail(STOCK_FILE, `série ${shownName(x.code)}: repetida`);
+    byCode.set(x.code, x);
+    let before = '';
+    x.moves.forEach((m, j) => {
+      const what = `série ${shownName(x.code)}, movimento ${j + 1}`;
+      if (!STOCK_KINDS.includes(m.kind)) fail(STOCK_FILE, `${what}: tipo desconhecido ${shownName(m.kind)}`);
+      if (m.from < 1 || m.to < m.from) fail(STOCK_FILE, `${what}: cartões de ${m.from} a ${m.to}`);
+      if (m.at < before) fail(STOCK_FILE, `${what}: fora da ordem do tempo`);
+      before = m.at;
+    });
+  });
+  const sold = new Map<string, { from: number; to: number }[]>();
+  sales.forEach((sale, i) => {
+    for (const r of sale.ranges as { seriesCode: string; from: number; to: number }[]) {
+      const x = byCode.get(r.seriesCode) ?? fail(STOCK_FILE, `série ${shownName(r.seriesCode)}: vendida na venda ${sale.saleId} e ausente deste ficheiro`);
+      sold.set(x.code, [...(sold.get(x.code) ?? []), r]);
+      const followed = x.edition !== null || x.moves.some((m) => m.kind === 'received');
+      if (!followed) continue;
+      const movesBefore = x.moves.filter((m) => m.at <= sale.at);
+      for (let card = r.from; card <= r.to; card++) {
+        const received = movesBefore.some((m) => m.kind === 'received' && m.from <= card && card <= m.to);
+        const destroyed = movesBefore.some((m) => m.kind === 'destroyed' && m.from <= card && card <= m.to);
+        if (!received || destroyed) {
+          fail('sales.jsonl', `venda ${sale.saleId}: o cartão ${card} da série ${shownName(x.code)} ${destroyed ? 'foi destruído antes da venda' : 'não tinha sido recebido'} (${STOCK_FILE}; Despacho Normativo n.º 80/85, art. 3.º)`, i + 1);
+        }
+      }
+    }
+  });
+  return file.series.map((x) => ({
+    code: x.code,
+    emission: x.edition?.emission ?? null,
+    authorisation: x.edition ? `${x.edition.authorisationRef} de ${x.edition.authorisationDate}` : null,
+    received: cardsIn(x.moves.filter((m) => m.kind === 'received')),
+    destroyed: cardsIn(x.moves.filter((m) => m.kind === 'destroyed')),
+    sold: cardsIn(sold.get(x.code) ?? []),
+    followed: x.edition !== null || x.moves.some((m) => m.kind === 'received'),
+  }));
+}
+
+/** The stock's lines of the report. */
+function stockLines(stock: readonly SeriesStock[] | null): string[] {
+  if (stock === null) return ['A exportação não traz as existências de cartões (feita antes de as trazer): os cartões vendidos não foram conferidos com as caixas recebidas.'];
+  return stock.map((x) =>
+    x.followed
+      ? `Série ${x.code}${x.emission ? ` (emissão ${x.emission}${x.authorisation ? `, autorização ${x.authorisation}` : ''})` : ''}: ${x.received} cartões recebidos, ${x.destroyed} destruídos; os ${x.sold} cartões vendidos estavam recebidos e nenhum destruído (Despacho Normativo n.º 80/85, art. 3.º).`
+      : `Série ${x.code}: a sala não regista as suas existências; ${x.sold} cartões vendidos.`,
+  );
+}
+
 function prizesOf(x: ActaFigures['games'][number]): string {
   const awarded = x.lineAwardedCents + x.bingoAwardedCents + x.specialAwardedCents;
   const paid = x.linePaidCents + x.bingoPaidCents + x.specialPaidCents;
@@ -963,6 +1076,7 @@ export function checkReport(r: ExportSummary): string[] {
     ),
     `  total: ${n(r.figures.totals.cardsSold, 'cartão', 'cartões')}, ${euro(r.figures.totals.totalCents)}; prémios atribuídos ${euro(r.figures.totals.prizesAwardedCents)}, pagos ${euro(r.figures.totals.prizesPaidCents)}, por pagar ${euro(r.figures.totals.prizesOwedCents)}${r.figures.totals.earlierPrizesPaidCents > 0 ? `; prémios de sessões anteriores pagos ${euro(r.figures.totals.earlierPrizesPaidCents)}` : ''}; imposto do selo ${euro(r.figures.totals.stampDutyCents)}; reembolsos ${euro(r.figures.totals.refundedCents)}.`,
     `Guias: ${n(g.paid.count, 'paga', 'pagas')} (${euro(g.paid.amountCents)}: ${euro(g.paid.cashCents)} em numerário, ${euro(g.paid.chequeCents)} em cheque), ${g.unpaid.count} por pagar (${euro(g.unpaid.amountCents)}), ${n(g.void.count, 'anulada', 'anuladas')} (${euro(g.void.amountCents)}).`,
+    ...stockLines(r.stock),
     r.software ? `Exportação feita pelo programa ${r.software} (nome e versão no manifesto assinado).` : 'O manifesto não diz que programa fez a exportação (feita antes de o dizer).',
   ];
 }

@@ -182,6 +182,7 @@ export const peopleContract = {
         shiftHours: z.number().int().min(1).max(24).optional(),
         longManagerPins: z.boolean().optional(),
         identificationMoment: z.enum(IDENTIFICATION_MOMENTS).optional(),
+        entryRegister: z.boolean().optional(),
         // Up to the law's own 2 000 €: a hall may ask earlier, never later.
         identificationThresholdCents: z.number().int().min(1).max(200_000).optional(),
       })

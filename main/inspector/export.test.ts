@@ -54,8 +54,18 @@ describe('the inspector export', () => {
     const files = unzipSync(zip);
     expect(Object.keys(files).sort()).toEqual([
       'acta.json', 'acta.pdf', 'audit.jsonl', 'checkpoint.txt', 'cosignatures.json', 'drawers.jsonl', 'games.jsonl', 'guias.jsonl', 'key.txt', 'keys.json', 'manifest.json', 'manifest.sig',
-      'prizes.jsonl', 'proofs.json', 'refunds.jsonl', 'sales.jsonl', 'summary.json', 'verificar.html', 'voids.jsonl',
+      'prizes.jsonl', 'proofs.json', 'refunds.jsonl', 'sales.jsonl', 'stock.json', 'summary.json', 'verificar.html', 'voids.jsonl',
     ]);
+    // The series' edition and its box, as the hall recorded them before the session (DN 80/85, art. 3.º).
+    expect(JSON.parse(strFromU8(files['stock.json']!))).toEqual({
+      series: [
+        {
+          code: 'A',
+          edition: { authorisationRef: 'SRIJ 45/2026', authorisationDate: '2026-10-02', emission: '2026/7' },
+          moves: [{ kind: 'received', from: 1, to: 300, at: '2026-11-30T20:00:00.000Z' }],
+        },
+      ],
+    });
     expect(JSON.parse(strFromU8(files['manifest.json']!)).format).toBe(EXPORT_FORMAT);
     const acta = await t.h.ok('session.acta', { sessionId }, t.manager);
     const key = acta.hallKey!.verifierKey;
@@ -128,6 +138,8 @@ describe('the inspector export', () => {
         '  jogada 2: 2 cartões, 2,70 €; linha 0,00 €, bingo 0,00 €; imposto do selo 0,00 €; prémios atribuídos 0,00 €, pagos 0,00 €; reembolsado 2,70 €',
         'Documentos apoiados nas suas entradas: 4 vendas, 1 anulação, 2 prémios, 1 reembolso, 4 guias, 2 gavetas; nenhuma entrada sem o seu documento.',
         'Guias: 2 pagas (52,00 €: 27,00 € em numerário, 25,00 € em cheque), 1 por pagar (3,00 €), 1 anulada (8,00 €).',
+        // Cards 1 to 12 sold (7 to 9 twice: voided, then sold again).
+        'Série A (emissão 2026/7, autorização SRIJ 45/2026 de 2026-10-02): 300 cartões recebidos, 0 destruídos; os 12 cartões vendidos estavam recebidos e nenhum destruído (Despacho Normativo n.º 80/85, art. 3.º).',
       ]),
     );
     // The signed manifest names the program that made the export, with its version and commit (issue 40).

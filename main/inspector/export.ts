@@ -22,6 +22,8 @@ import { parseVerifierKey, signedBy, type Signer } from '../../core/transparency
 import type { ReadableDb } from '../../db/connection.js';
 import { sessionById } from '../../db/bingo/sessions.js';
 import { sessionSales } from '../../db/bingo/sales.js';
+import { seriesByCode } from '../../db/bingo/series.js';
+import { editionOf, movesOf } from '../../db/bingo/stock.js';
 import { hallIdentity, journalEntries } from '../../db/journal.js';
 import { cosignaturesOf, documentAuditSeqs, ed25519Check, hallKeys, sessionCheckpoints, subtreeHasher } from '../../db/transparency.js';
 import { exportDrawers, exportGames, exportGuiaFigures, exportGuias, exportPrizes, exportRefunds, exportVoids } from '../../db/inspector.js';
@@ -72,6 +74,7 @@ export async function buildSessionExport(db: ReadableDb, sessionId: number, o: E
   const guias = guiasOf(db, from, to);
   const drawers = drawersOf(db, from, to);
   const guiaFigures = guiaFiguresOf(db, from, to);
+  const stock = stockOf(db, sales, until);
 
   const acta = actaOf(db, sessionId);
   const { keys, checkpointKey, signer, rotations } = signingOf(db, hall.hallId, current.keyId, sessionId, o.signer);
@@ -99,6 +102,7 @@ export async function buildSessionExport(db: ReadableDb, sessionId: number, o: E
     'guias.jsonl': strToU8(jsonl(guias)),
     'drawers.jsonl': strToU8(jsonl(drawers)),
     'summary.json': strToU8(JSON.stringify({ guias: guiaFigures }, null, 2)),
+    'stock.json': strToU8(JSON.stringify(stock, null, 2)),
     'acta.json': strToU8(JSON.stringify(acta, null, 2)),
     'acta.pdf': new Uint8Array(await o.pdf(acta)),
     [PAGE_FILE]: strToU8(await verifierPage()),
@@ -164,6 +168,28 @@ function salesOf(db: ReadableDb, sessionId: number): { saleId: number; ranges: u
     after = page[page.length - 1]!.id;
   }
   return sales;
+}
+
+/**
+ * The cards' stock of each series the session sold (DN 80/85, art. 3.º, n.os 1 and 2; issue 41): its edition as
+ * authorised, with its emission number, and every move of its cards up to the session's close (boxes received, to the
+ * counters and back, destroyed). The inspector's check finds each card sold among those received and not destroyed.
+ */
+function stockOf(db: ReadableDb, sales: readonly { ranges: unknown }[], until: string) {
+  const codes = [...new Set(sales.flatMap((s) => (s.ranges as { seriesCode: string }[]).map((r) => r.seriesCode)))].sort();
+  return {
+    series: codes.map((code) => {
+      const series = seriesByCode(db, code)!;
+      const edition = editionOf(db, series.id);
+      return {
+        code,
+        edition: edition ? { authorisationRef: edition.authorisationRef, authorisationDate: edition.authorisationDate, emission: edition.emission } : null,
+        moves: movesOf(db, series.id)
+          .filter((m) => m.at <= until)
+          .map((m) => ({ kind: m.kind, from: m.from, to: m.to, at: m.at })),
+      };
+    }),
+  };
 }
 
 /** The session's games, a closed one with its closure's figures. */

@@ -98,6 +98,7 @@ describe('an export written by the previous release (0.1.0) with its own code', 
       '  jogada 1: 20 cartões, 20,00 €; linha 1,00 €, bingo 10,00 €; imposto do selo 5,00 €; prémios atribuídos 11,00 €, pagos 11,00 €',
       '  total: 20 cartões, 20,00 €; prémios atribuídos 11,00 €, pagos 11,00 €, por pagar 0,00 €; imposto do selo 5,00 €; reembolsos 0,00 €.',
       'Guias: 1 paga (25,00 €: 25,00 € em numerário, 0,00 € em cheque), 0 por pagar (0,00 €), 0 anuladas (0,00 €).',
+      'A exportação não traz as existências de cartões (feita antes de as trazer): os cartões vendidos não foram conferidos com as caixas recebidas.',
       'O manifesto não diz que programa fez a exportação (feita antes de o dizer).',
     ]);
     expect(r.ok && r.figures.games[0]!.cardsBySeller).toEqual([{ username: 'caixa1', cards: 20 }]);

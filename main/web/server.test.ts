@@ -393,7 +393,7 @@ describe('GET /rpc', () => {
     expect(byName['game.open']!.roles).toEqual(['manager', 'admin']);
     expect(byName['users.create']!.roles).toEqual(['admin']);
     const sale = byName['sale.create']!.input as { properties: Record<string, { type?: string; properties?: Record<string, unknown> }>; required: string[]; additionalProperties: boolean };
-    expect(Object.keys(sale.properties).sort()).toEqual(['gameId', 'payment', 'quantity']);
+    expect(Object.keys(sale.properties).sort()).toEqual(['gameId', 'payment', 'personId', 'quantity']);
     expect(sale.required.sort()).toEqual(['gameId', 'payment', 'quantity']);
     expect(sale.additionalProperties).toBe(false);
     expect(sale.properties.gameId!.type).toBe('integer');

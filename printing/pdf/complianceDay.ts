@@ -7,7 +7,7 @@
  * persons.
  */
 import { ACT_LABELS } from '../../core/compliance/exports.js';
-import { DOCUMENT_TYPE_LABELS, type IdentifiedAct, type IdentityDocumentType } from '../../core/compliance/rules.js';
+import { DOCUMENT_TYPE_LABELS, type DayRecordAct, type IdentityDocumentType } from '../../core/compliance/rules.js';
 import { formatCents } from '../../core/money.js';
 import type { HallTimeZone } from '../../core/time.js';
 import { createDocument } from './document.js';
@@ -23,7 +23,7 @@ export interface ComplianceDayPdf {
   generatedAt: string;
   acts: readonly {
     at: string;
-    act: IdentifiedAct;
+    act: DayRecordAct;
     refId: number;
     cents: number;
     cashCents: number;

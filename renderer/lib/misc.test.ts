@@ -13,6 +13,13 @@ describe('screens by role', () => {
     expect(screensForRoles(['caixa'])).toEqual(['caixa', 'drawer']);
     // The compliance officer: the caixa's tab (the identified players' record) alone, no drawer.
     expect(screensForRoles(['compliance'])).toEqual(['caixa']);
+    // Where the hall identifies its players at the entrance (Lei n.º 83/2017, art. 76.º, n.º 5): the counter's and the
+    // caixa's register after their drawer; a manager's tabs never grow (the entries are in the record).
+    expect(screensForRoles(['cashier'], { entryDesk: true })).toEqual(['sale', 'prizes', 'drawer', 'entry']);
+    expect(screensForRoles(['caixa'], { entryDesk: true })).toEqual(['caixa', 'drawer', 'entry']);
+    expect(screensForRoles(['cashier', 'manager'], { entryDesk: true })).toHaveLength(9);
+    expect(screensForRoles(['compliance'], { entryDesk: true })).toEqual(['caixa']);
+    expect(tabTestId('entry')).toBe('entry-tab');
     // Every role at once: nine tabs, the most the header holds.
     expect(screensForRoles(['cashier', 'caixa', 'manager', 'admin'])).toHaveLength(9);
     expect(screensForRoles(['cashier', 'caixa', 'manager', 'admin', 'compliance'])).toHaveLength(9);

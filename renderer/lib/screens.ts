@@ -1,6 +1,6 @@
 import type { Role } from '../../core/roles.js';
 
-export type ScreenId = 'sale' | 'prizes' | 'game' | 'acta' | 'close' | 'checks' | 'caixa' | 'drawer' | 'settings';
+export type ScreenId = 'sale' | 'prizes' | 'game' | 'acta' | 'close' | 'checks' | 'caixa' | 'drawer' | 'entry' | 'settings';
 
 /**
  * The screens an operator gets, in tab order: cashier -> sale, prizes and
@@ -9,9 +9,11 @@ export type ScreenId = 'sale' | 'prizes' | 'game' | 'acta' | 'close' | 'checks' 
  * -> guias (managers: the identified players' record, and the casino's desk
  * in a hall with machines or tables; the compliance officer: the record alone); everyone who handles cash
  * (cashier, caixa, manager, admin) -> the terminal's drawer; manager/admin ->
- * settings last (an admin's users are a panel of it: at most 9 tabs).
+ * settings last (an admin's users are a panel of it: at most 9 tabs). Where the hall identifies its bingo players
+ * at the entrance (Lei n.º 83/2017, art. 76.º, n.º 5; `entryDesk`), the counter and the caixa who do not manage get
+ * the entrance's register after their drawer (a manager reads the entries in the identified players' record).
  */
-export function screensForRoles(roles: readonly Role[]): ScreenId[] {
+export function screensForRoles(roles: readonly Role[], options: { entryDesk?: boolean } = {}): ScreenId[] {
   const screens: ScreenId[] = [];
   const manages = roles.includes('manager') || roles.includes('admin');
   if (roles.includes('cashier')) screens.push('sale', 'prizes');
@@ -23,6 +25,7 @@ export function screensForRoles(roles: readonly Role[]): ScreenId[] {
   // The compliance officer: that record and the barred list alone, under the caixa's tab.
   if (roles.includes('caixa') || manages || roles.includes('compliance')) screens.push('caixa');
   if (manages || roles.includes('cashier') || roles.includes('caixa')) screens.push('drawer');
+  if (options.entryDesk === true && !manages && (roles.includes('cashier') || roles.includes('caixa'))) screens.push('entry');
   if (manages) screens.push('settings');
   return screens;
 }

@@ -40,7 +40,7 @@ describe('parseWhole and facesFormat', () => {
 });
 
 describe('settingsUpdate', () => {
-  const base = { hallName: 'Sala', licence: null, timeZone: 'Europe/Lisbon' as const, maxCardsPerSale: 100, chipsAllowed: false, stampDutyBasisPoints: null, specialPrize: null, drawerVarianceThresholdCents: 500, backupsKept: 40, backupCopyDir: null, backupCopiesKept: 14, guiaApprovalThresholdCents: 100_000, shiftHours: 12, longManagerPins: false, identificationMoment: 'prize' as const, identificationThresholdCents: 200_000 };
+  const base = { hallName: 'Sala', licence: null, timeZone: 'Europe/Lisbon' as const, maxCardsPerSale: 100, chipsAllowed: false, stampDutyBasisPoints: null, specialPrize: null, drawerVarianceThresholdCents: 500, backupsKept: 40, backupCopyDir: null, backupCopiesKept: 14, guiaApprovalThresholdCents: 100_000, shiftHours: 12, longManagerPins: false, identificationMoment: 'prize' as const, entryRegister: false, identificationThresholdCents: 200_000 };
   const fields = { stamp: '25,5', specialOn: false, share: '', balls: '', starting: '', maxCards: '100', chips: false };
   it('sends the stamp duty in basis points and leaves the special prize alone when it never existed', () => {
     expect(settingsUpdate(fields, base)).toEqual({ ok: true, update: { chipsAllowed: false, stampDutyBasisPoints: 2550, maxCardsPerSale: 100 } });

@@ -63,6 +63,7 @@ interface SettingsFields {
   longManagerPins?: boolean;
   /** When the hall identifies its bingo players (Lei n.º 83/2017, art. 76.º, n.º 5). Absent: left as it is. */
   identificationMoment?: IdentificationMoment;
+  entryRegister?: boolean;
   /** A person's payments and exchanges of a gaming day from which they are identified, in euros (0,01 to 2 000). Absent: left as it is. */
   identificationThreshold?: string;
 }
@@ -121,6 +122,7 @@ export function settingsUpdate(
   }
   if (fields.longManagerPins !== undefined) update.longManagerPins = fields.longManagerPins;
   if (fields.identificationMoment !== undefined) update.identificationMoment = fields.identificationMoment;
+  if (fields.entryRegister !== undefined) update.entryRegister = fields.entryRegister;
   if (fields.identificationThreshold !== undefined) {
     const cents = parseEuroText(fields.identificationThreshold.trim());
     if (cents === null || cents < 1 || cents > MAX_IDENTIFICATION_THRESHOLD_CENTS) return { ok: false, field: 'identificationThreshold' };

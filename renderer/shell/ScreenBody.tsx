@@ -12,6 +12,7 @@ import {
   ChecksScreen,
   DayCloseScreen,
   DrawerScreen,
+  EntryScreen,
   GameScreen,
   preloadScreens,
   PrizesScreen,
@@ -151,6 +152,8 @@ function OperatorScreen({
       return <CaixaScreen roles={operator.roles} onOpenDrawer={openDrawer} />;
     case 'drawer':
       return <DrawerScreen />;
+    case 'entry':
+      return <EntryScreen />;
     case 'settings':
       return <SettingsScreen jobsPanelOpen={jobsOpen} isAdmin={isAdmin} before={isAdmin ? <UsersPanel self={operator.username} /> : null} />;
     default:

@@ -15,6 +15,8 @@ import { post, postingsOf } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
 import { saleReceipt, saleVoidSlip } from '../../../printing/documents/index.js';
 import { command, done, operatorOf, query, type HandlerSlice } from '../shared/context.js';
+import { checkPurchaseIdentified } from '../../../core/compliance/rules.js';
+import { presentPerson, recordPresence } from '../shared/identification.js';
 import { confirmCredentials, withApproval } from '../shared/credentials.js';
 import { enqueue } from '../shared/print.js';
 import { planOf, requireGame, requireSelling } from './games.js';
@@ -35,6 +37,9 @@ function saleView(db: ReadableDb, s: SaleRow) {
 }
 
 export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.list'> = {
+  // Where the hall identifies its players at the purchase of cards, a sale names its player (Lei n.º 83/2017, art. 76.º,
+  // n.º 5). No prepare step on the counter's busiest path: a barred player is refused inside the transaction (the
+  // refusal the manager reads was recorded when the identification found them on the list).
   'sale.create': command((ctx, input) => {
     const game = requireGame(ctx.db, input.gameId);
     requireSelling(game);
@@ -55,6 +60,8 @@ export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.
     if (tenderedCents < totalCents) {
       throw new KioskError('TENDERED_INSUFFICIENT', { tenderedCents, totalCents });
     }
+    checkPurchaseIdentified(settings.identificationMoment, input.personId !== undefined, totalCents);
+    const player = input.personId === undefined ? null : presentPerson(ctx, input.personId);
     const operator = operatorOf(ctx);
     // Cash, or chips taken for the cards (art. 19.º), go into the seller's own open drawer here (SPEC 9; issue 41):
     // chips are held there, counted at its close and handed to the caixa from it (chips.handover).
@@ -79,6 +86,8 @@ export const saleHandlers: HandlerSlice<'sale.create' | 'sale.voidLast' | 'sale.
     });
     // Once sellers hold blocks, the cards may come from the middle of the order: the series follow its top.
     if (withBlocks) keepNextNumbers(ctx.db, game, plan);
+    // The player kept with the sale, apart from the books; never on the receipt.
+    if (player) recordPresence(ctx, player, 'card_purchase', saleId);
     post(ctx.db, ledger.cardSale(saleId, totalCents, method, ctx.terminalId), {
       at: ctx.at,
       operatorId: operator.id,

@@ -67,6 +67,8 @@ export const sellerHandlers: HandlerSlice<'seller.handOut' | 'seller.return' | '
     const game = requireGame(ctx.db, input.gameId);
     requireSelling(game);
     requireSaleOpen(ctx.db, ctx.now, game);
+    // A hall that identifies its players at the purchase sells each card to an identified player at the counter (art. 76.º, n.º 5).
+    if (hallSettings(ctx.db).identificationMoment === 'purchase') throw new KioskError('BLOCKS_NEED_COUNTER_PURCHASE');
     const quantity = input.quantity;
     if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_BLOCK) throw new KioskError('QUANTITY_OUT_OF_RANGE', { max: MAX_BLOCK });
     const seller = operatorById(ctx.db, input.sellerId);

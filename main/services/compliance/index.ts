@@ -13,16 +13,16 @@
  */
 import type { PersonView } from '../../../core/compliance/contract.js';
 import { COMPLIANCE_DAY_CSV, type ComplianceCsvRow } from '../../../core/compliance/exports.js';
-import { checkAdult, gamingDayOf } from '../../../core/compliance/rules.js';
+import { addsToThreshold, checkAdult, gamingDayOf } from '../../../core/compliance/rules.js';
 import { csvFilename, toCsv } from '../../../core/csv.js';
 import { hallDayStart } from '../../../core/time.js';
 import { KioskError } from '../../../core/errors.js';
-import { barredRefusalsSince, dayActs, insertPerson, latestPersonByKey, personById, type DayActRow, type PersonRow } from '../../../db/compliance.js';
+import { barredRefusalsSince, dayActs, entriesOfKey, insertPerson, latestPersonByKey, personById, type DayActRow, type PersonRow } from '../../../db/compliance.js';
 import type { ReadableDb } from '../../../db/connection.js';
 import { hallRow, hallTimeZone } from '../../../db/people.js';
 import { softwareLabel } from '../../version.js';
-import { commandWith, done, operatorOf, query, queryWaiting, type HandlerSlice } from '../shared/context.js';
-import { checkNotBarred, personKeyFor, personKeyOf } from '../shared/identification.js';
+import { command, commandWith, done, operatorOf, query, queryWaiting, type HandlerSlice } from '../shared/context.js';
+import { checkNotBarred, personKeyFor, personKeyOf, presentPerson, recordPresence, refusingBarredPerson } from '../shared/identification.js';
 import { barredHandlers, refuseIfBarred } from './barred.js';
 import { erasureHandlers } from './erasure.js';
 import { identityKeyHandlers } from './identity-key.js';
@@ -51,8 +51,9 @@ function personView(p: PersonRow): PersonView {
 function dayRows(db: ReadableDb, gamingDay: string): (DayActRow & { dayTotalCents: number })[] {
   const acts = dayActs(db, gamingDay);
   const totals = new Map<string, number>();
-  for (const a of acts) totals.set(a.personKey, (totals.get(a.personKey) ?? 0) + a.cents);
-  return acts.map((a) => ({ ...a, dayTotalCents: totals.get(a.personKey)! }));
+  // Payments and exchanges add up; an entry or a purchase of cards is listed, never counted (art. 76.º, n.º 5).
+  for (const a of acts) if (addsToThreshold(a.act)) totals.set(a.personKey, (totals.get(a.personKey) ?? 0) + a.cents);
+  return acts.map((a) => ({ ...a, dayTotalCents: totals.get(a.personKey) ?? 0 }));
 }
 
 /** The identifications refused that gaming day because the person is barred from play, with the entry that barred them. */
@@ -65,6 +66,7 @@ function dayRefusals(db: ReadableDb, gamingDay: string) {
 export const complianceHandlers: HandlerSlice<
   | 'person.identify'
   | 'person.find'
+  | 'person.enter'
   | 'person.erasurePreview'
   | 'person.erase'
   | 'identityKey.status'
@@ -95,6 +97,17 @@ export const complianceHandlers: HandlerSlice<
     // The log keeps the record's id and the group's digest, never the person (the input is redacted too).
     return done(personView(personById(ctx.db, id)!), { after: { personId: id, personKey } });
     },
+  ),
+
+  // The entrance's desk, where the hall identifies its bingo players there (Lei n.º 83/2017, art. 76.º, n.º 5).
+  'person.enter': refusingBarredPerson(
+    (input) => input.personId,
+    command((ctx, input) => {
+      const person = presentPerson(ctx, input.personId);
+      const { id, gamingDay } = recordPresence(ctx, person, 'entry', null);
+      const result = { entryId: id, personId: person.row.id, at: ctx.at, gamingDay, entriesToday: entriesOfKey(ctx.db, person.row.personKey, gamingDay) };
+      return done(result, { after: result });
+    }),
   ),
 
   'person.find': query((ctx, input) => {

@@ -108,6 +108,7 @@ describe('setup on an empty database', () => {
       shiftHours: 12,
       longManagerPins: false,
       identificationMoment: 'entry',
+      entryRegister: false,
       identificationThresholdCents: 200_000,
     });
   });

@@ -15,6 +15,7 @@ import {
   type IdentifiedAct,
   type IdentityDocumentType,
   type PersonFacts,
+  type RecordedMoment,
 } from '../../../core/compliance/rules.js';
 import { KioskError } from '../../../core/errors.js';
 import type { Channel, ParsedInput } from '../../../core/contract.js';
@@ -26,6 +27,7 @@ import {
   insertBarredRefusal,
   insertIdentifiedAct,
   insertIdentityKey,
+  insertPresence,
   personById,
   type PersonRow,
 } from '../../../db/compliance.js';
@@ -175,3 +177,26 @@ export function recordIdentifiedAct(
   });
 }
 
+
+/** The article an entry's or a purchase's identification rests on. */
+const MOMENT_ARTICLE = 'Lei n.º 83/2017, art. 76.º, n.º 5';
+
+/**
+ * The player named for an entry or a purchase of cards (art. 76.º, n.º 5): recorded, not erased, the document seen
+ * and checked, and not barred from play by the list in force (refused before the command by refusingBarredPerson,
+ * and again here for a list imported in between).
+ */
+export function presentPerson(ctx: { db: ReadableDb; now: Date }, personId: number): Identified {
+  const person = identifiedOf(ctx.db, personId)!;
+  checkNotBarred(ctx, person.row.personKey);
+  if (person.facts.erased) throw new KioskError('PERSON_ERASED', { personId });
+  if (!person.facts.verified) throw new KioskError('IDENTIFICATION_NOT_VERIFIED', { personId, article: MOMENT_ARTICLE });
+  return person;
+}
+
+/** The entry or the purchase kept with the player, apart from the books (identified_presences). */
+export function recordPresence(ctx: CommandContext, person: Identified, moment: RecordedMoment, saleId: number | null): { id: number; gamingDay: string } {
+  const gamingDay = gamingDayOf(ctx.now, hallTimeZone(ctx.db));
+  const id = insertPresence(ctx.db, { personId: person.row.id, moment, saleId, gamingDay, at: ctx.at, operatorId: operatorOf(ctx).id, terminalId: ctx.terminalId });
+  return { id, gamingDay };
+}

@@ -8,6 +8,7 @@ import { SaleSlot } from './SaleSlot.js';
 import { SellKeys } from './SellKeys.js';
 import { TenderedField } from './TenderedField.js';
 import type { SaleScreenState } from './useSaleScreen.js';
+import { PayeeRow } from '../../components/Payee.js';
 
 /** The form's left side: the quantity, the total, the amount tendered. */
 export function SaleLeft({ s, game }: { s: SaleScreenState; game: GameView }) {
@@ -48,6 +49,7 @@ export function SaleRight({ s, game, onOpenDrawer }: { s: SaleScreenState; game:
   const { busy, last, linkDown, noDrawer, unknownSale, sales, reprint } = s;
   const { pristine, tendered } = s.form;
   const { check, soldOut, notPlayable, total } = s.figures;
+  const { t } = useTranslation();
   return (
     <div className="sale-right">
       <ChangeBox check={check} tendered={tendered} lastChangeCents={pristine && last !== null ? last.changeCents : null} />
@@ -60,6 +62,18 @@ export function SaleRight({ s, game, onOpenDrawer }: { s: SaleScreenState; game:
         blockedBy={s.blockedBy}
         onExact={() => void s.sell(true)}
       />
+      {/* Where the hall identifies its players at the purchase of cards (Lei n.º 83/2017, art. 76.º, n.º 5): the sale's player. */}
+      {s.players.needed ? (
+        <PayeeRow
+          payee={s.players.player}
+          needed
+          neededText={t('sale.playerNeeded')}
+          chosenKey="identify.chosenPlayer"
+          open={s.players.identifying}
+          setOpen={s.players.setIdentifying}
+          onChoose={s.players.setPlayer}
+        />
+      ) : null}
       <SaleSlot
         game={game}
         noDrawer={noDrawer}

@@ -9,6 +9,7 @@ import { useSaleForm } from './useSaleForm.js';
 import { useSaleKeys } from './useSaleKeys.js';
 import { RECENT_SALES, useSell } from './useSell.js';
 import type { VoidResult } from './VoidNotice.js';
+import type { Person } from '../../components/Payee.js';
 
 /** A refusal because the hall could not be reached: the link's banner says that. */
 const isHallUnreachable = (e: ClientError | string | null) => e !== null && typeof e !== 'string' && e.code === 'HALL_UNREACHABLE';
@@ -74,6 +75,10 @@ export function useSaleScreen(cashier: string, terminalId: string) {
     setHallSaid(null);
   });
   const formRef = useRef<HTMLFormElement>(null);
+  // The player of the next sale, where the hall identifies its players at the purchase of cards (Lei n.º 83/2017, art. 76.º, n.º 5).
+  const playerNeeded = settings.data?.identificationMoment === 'purchase';
+  const [player, setPlayer] = useState<Person | null>(null);
+  const [identifying, setIdentifying] = useState(false);
   const { sell, busy, last, setLast, unknownSale } = useSell({
     game,
     cashier,
@@ -90,6 +95,10 @@ export function useSaleScreen(cashier: string, terminalId: string) {
       voids.setVoided(null);
       reprint.setReprintNote(null);
     },
+    player,
+    playerNeeded,
+    askPlayer: () => setIdentifying(true),
+    onSold: () => setPlayer(null),
   });
 
   const figures = saleFigures(game, form.quantityText, form.tendered, settings.data?.maxCardsPerSale ?? null);
@@ -111,7 +120,7 @@ export function useSaleScreen(cashier: string, terminalId: string) {
     void sell();
   };
 
-  useSaleKeys({ formRef, paused: voids.voiding || reprint.reprinting, sell, clear: clearForm, typeDigit: form.typeDigit });
+  useSaleKeys({ formRef, paused: voids.voiding || reprint.reprinting || identifying, sell, clear: clearForm, typeDigit: form.typeDigit });
 
   // A new game: what was shown belongs to the previous one.
   const gameId = game?.id ?? null;
@@ -130,7 +139,8 @@ export function useSaleScreen(cashier: string, terminalId: string) {
   // What the slot says (SaleSlot): a game no longer played before a closed drawer, which it makes moot.
   const blockedBy = unknownSale ? 'sale-unknown' : linkDown ? 'sale-link-down' : notPlayable && !soldOut ? 'sale-not-playable' : noDrawer ? 'sale-no-drawer' : soldOut ? 'sale-sold-out' : undefined;
 
-  return { current, game, sales, noDrawer, linkDown, setError, hallSaid, voids, reprint, form, formRef, submit, sell, busy, last, setLast, unknownSale, figures, shownError, loadError, blockedBy };
+  const players = { needed: playerNeeded, player, setPlayer, identifying, setIdentifying };
+  return { current, game, sales, noDrawer, linkDown, setError, hallSaid, voids, reprint, form, formRef, submit, sell, busy, last, setLast, unknownSale, figures, shownError, loadError, blockedBy, players };
 }
 
 export type SaleScreenState = ReturnType<typeof useSaleScreen>;

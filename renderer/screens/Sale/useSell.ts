@@ -27,6 +27,14 @@ interface Deps {
   setHallSaid: (said: 'done' | 'not_done' | null) => void;
   /** A sale is sent: what was said of the previous act is stale. */
   onSend: () => void;
+  /**
+   * The player the sale is made to, where the hall identifies its players at the purchase of cards (Lei n.º 83/2017,
+   * art. 76.º, n.º 5): without one, "Vender" opens the identification instead; once sold, the next sale asks again.
+   */
+  player: { personId: number } | null;
+  playerNeeded: boolean;
+  askPlayer: () => void;
+  onSold: () => void;
 }
 
 /**
@@ -34,7 +42,7 @@ interface Deps {
  * its answer is lost), its answer the last sale and the recent sales' new row, or a sale of unknown outcome until the
  * hall answers for its key.
  */
-export function useSell({ game, cashier, terminalId, noDrawer, linkDown, link, form, sales, reloadSession, setError, setHallSaid, onSend }: Deps) {
+export function useSell({ game, cashier, terminalId, noDrawer, linkDown, link, form, sales, reloadSession, setError, setHallSaid, onSend, player, playerNeeded, askPlayer, onSold }: Deps) {
   const { t } = useTranslation();
   const f = useFormat();
   const [busy, setBusy] = useState(false);
@@ -73,13 +81,18 @@ export function useSell({ game, cashier, terminalId, noDrawer, linkDown, link, f
       }
       return;
     }
+    if (playerNeeded && player === null) {
+      setError(null);
+      askPlayer();
+      return;
+    }
     busyRef.current = true;
     setBusy(true);
     setError(null);
     onSend();
     setHallSaid(null);
     if (exact) form.setTendered(given);
-    const input = { gameId: game.id, quantity: c.quantity, payment: { method: 'cash' as const, tenderedCents: given } };
+    const input = { gameId: game.id, quantity: c.quantity, payment: { method: 'cash' as const, tenderedCents: given }, ...(player ? { personId: player.personId } : {}) };
     const sent = JSON.stringify(input);
     const key = lostSale.current?.input === sent ? lostSale.current.key : newActionKey();
     const r = await invoke('sale.create', input, { key });
@@ -99,6 +112,7 @@ export function useSell({ game, cashier, terminalId, noDrawer, linkDown, link, f
       return;
     }
     setLast({ ...r.value, gameId: game.id, gameNumber: game.number });
+    onSold();
     // The answer is the new row of the recent sales; the game's numbers come back with the sale's event.
     const sale = saleViewOf(r.value, {
       gameId: game.id,

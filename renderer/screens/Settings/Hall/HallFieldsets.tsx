@@ -202,9 +202,18 @@ export function IdentificationFields({ form }: { form: HallFieldsState }) {
           </span>
         </label>
       </div>
-      <p className="hint" data-testid="identification-hint">
-        {t(`settings.identificationHints.${fields.identificationMoment}`)}
-      </p>
+      {/* At the entrance: recorded here (the counter's and the caixa's «Entrada» tab), or by the hall's own system at the
+          door; the box says the moment's words itself, so the fieldset grows by nothing. */}
+      {fields.identificationMoment === 'entry' ? (
+        <label className="check-label hint" data-testid="identification-hint">
+          <input type="checkbox" data-testid="entry-register" checked={fields.entryRegister} onChange={(e) => set('entryRegister')(e.target.checked)} />
+          {t('settings.entryRegister')}
+        </label>
+      ) : (
+        <p className="hint" data-testid="identification-hint">
+          {t(`settings.identificationHints.${fields.identificationMoment}`)}
+        </p>
+      )}
     </fieldset>
   );
 }

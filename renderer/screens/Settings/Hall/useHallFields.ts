@@ -21,6 +21,7 @@ interface HallFields {
   shiftHours: string;
   longManagerPins: boolean;
   identificationMoment: IdentificationMoment;
+  entryRegister: boolean;
   identificationThreshold: string;
 }
 
@@ -40,6 +41,7 @@ function fieldsOf(settings: Settings): HallFields {
     shiftHours: String(settings.shiftHours),
     longManagerPins: settings.longManagerPins,
     identificationMoment: settings.identificationMoment,
+    entryRegister: settings.entryRegister,
     identificationThreshold: euroFieldText(settings.identificationThresholdCents),
   };
 }
