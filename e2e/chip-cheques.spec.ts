@@ -9,7 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrinterEmulator, type PrinterEmulator } from '../tools/printer-emulator/server.js';
-import { configureReceiptsPrinter, expectInSight, expectNoSidewaysScroll, expectText, launchChromium, openAs, startKiosk, waitForJobs, type RunningKiosk } from './support.js';
+import { configureReceiptsPrinter, expectInSight, expectNoSidewaysScroll, expectText, identifyPerson, launchChromium, openAs, startKiosk, waitForJobs, type RunningKiosk } from './support.js';
 
 let kiosk: RunningKiosk;
 let browser: Browser;
@@ -39,16 +39,7 @@ const shot = async (page: Page, name: string) => {
 
 async function chooseMaria(page: Page, firstTime: boolean) {
   await page.getByTestId('pay-payee-choose').click();
-  await page.getByTestId('identify-dialog').waitFor();
-  await page.getByTestId('identify-number').fill('12345678 9 ZZ1');
-  if (firstTime) {
-    await page.getByTestId('identify-name').fill('Maria Cheque Teste');
-    await page.getByTestId('identify-birth').fill('1980-05-17');
-    await page.getByTestId('identify-verified').check();
-    await page.getByTestId('identify-record').click();
-  } else {
-    await page.getByTestId('identify-find').click();
-  }
+  await identifyPerson(page, firstTime ? { number: '12345678 9 ZZ1', name: 'Maria Cheque Teste' } : { number: '12345678 9 ZZ1' });
 }
 
 describe('chips by card, paid back by cheque (Lei n.º 83/2017, art. 76.º, n.º 4)', () => {

@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gamingDayOf } from '../core/compliance/rules.js';
-import { expectInSight, expectNoSidewaysScroll, expectText, launchChromium, openAs, startKiosk, type RunningKiosk } from './support.js';
+import { expectInSight, expectNoSidewaysScroll, expectText, identifyPerson, launchChromium, openAs, startKiosk, type RunningKiosk } from './support.js';
 
 let kiosk: RunningKiosk;
 let browser: Browser;
@@ -31,18 +31,7 @@ const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
 };
 
-async function maria(page: Page, firstTime: boolean) {
-  await page.getByTestId('identify-dialog').waitFor();
-  await page.getByTestId('identify-number').fill('12345678 9 ZZ1');
-  if (firstTime) {
-    await page.getByTestId('identify-name').fill('Maria Entrada Teste');
-    await page.getByTestId('identify-birth').fill('1980-05-17');
-    await page.getByTestId('identify-verified').check();
-    await page.getByTestId('identify-record').tap();
-  } else {
-    await page.getByTestId('identify-find').tap();
-  }
-}
+const maria = (page: Page, firstTime: boolean) => identifyPerson(page, firstTime ? { number: '12345678 9 ZZ1', name: 'Maria Entrada Teste' } : { number: '12345678 9 ZZ1' });
 
 describe('identification at the entrance and at the purchase of cards (Lei n.º 83/2017, art. 76.º, n.º 5)', () => {
   it('the entrance: the counter records Maria’s entries, then at the purchase her sale waits for her', async () => {

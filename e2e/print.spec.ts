@@ -117,6 +117,8 @@ describe('printing in the browser', () => {
     expect(receipt.lines).toContain('Série A: n.º 1 a 3');
     const line = (re: RegExp) => expect(receipt.lines.some((l) => re.test(l)), `${re} in\n${receipt.lines.join('\n')}`).toBe(true);
     line(/^3 cartões x 1,00 €\s+3,00 €$/);
+    // The demo's series has its edition: its emission number under the ranges (DN 80/85, art. 3.º, n.º 2).
+    line(/^Emissão da série A\s+A-\d{4}\/1$/);
     line(/^TOTAL\s+3,00 €$/);
     line(/^Valor entregue\s+5,00 €$/);
     line(/^Troco\s+2,00 €$/);

@@ -475,3 +475,18 @@ export async function hallBehindProxy(name: string): Promise<ProxiedCounter> {
     },
   };
 }
+
+/**
+ * The identification dialog filled in (Lei n.º 83/2017, art. 76.º): a document found by its number, or, with a name
+ * and a date of birth, recorded with "documento verificado" ticked.
+ */
+export async function identifyPerson(page: Page, person: { number: string; name?: string; birth?: string }): Promise<void> {
+  const press = (testId: string) => page.getByTestId(testId).click();
+  await page.getByTestId('identify-dialog').waitFor();
+  await page.getByTestId('identify-number').fill(person.number);
+  if (person.name === undefined) return press('identify-find');
+  await page.getByTestId('identify-name').fill(person.name);
+  await page.getByTestId('identify-birth').fill(person.birth ?? '1980-05-17');
+  await page.getByTestId('identify-verified').check();
+  await press('identify-record');
+}

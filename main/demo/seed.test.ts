@@ -36,6 +36,15 @@ describe('the demo hall', () => {
       const cashier = await h.login('caixa1', '3333');
       const game = (await h.ok('session.current', {}, cashier)).games.find((g) => g.state === 'selling')!;
       expect(await h.ok('sale.create', { gameId: game.id, quantity: 1, payment: { method: 'cash', tenderedCents: 100 } }, cashier)).toMatchObject({ totalCents: 100 });
+      // Each series with its edition and its one box (DN 80/85, art. 3.º): the card sold left the stock.
+      const manager = await h.login('gerente', '2222');
+      const stock = (await h.ok('stock.list', {}, manager)).series.map((x) => [x.seriesCode, x.emission, x.followed, x.figures.received, x.figures.sold]);
+      const year = h.clock.now().getUTCFullYear();
+      expect(stock).toEqual([
+        ['A', `A-${year}/1`, true, 300, 1],
+        ['B', `B-${year}/1`, true, 300, 0],
+        ['C', `C-${year}/1`, true, 300, 0],
+      ]);
       const drawers = h.kiosk.db.prepare(`SELECT o.username AS who, COUNT(*) AS n FROM ledger_transactions t JOIN drawers d ON d.id = t.drawer_id JOIN operators o ON o.id = d.opened_by GROUP BY o.username ORDER BY o.username`).all();
       expect(drawers).toEqual([
         { who: 'caixa1', n: 1 },

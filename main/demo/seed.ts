@@ -94,6 +94,11 @@ export async function seedDemo(kiosk: Dispatcher, now: Date): Promise<boolean> {
     // Faces as the card printer would deliver them, so claims are checked automatically.
     const content = formatFacesCsv(generateSeries(s.size, `demo-${s.code}`));
     await must(kiosk, 'series.importFaces', { seriesCode: s.code, format: 'csv', content, strips: true }, manager);
+    // Its edition as authorised and its cards received in one box (DN 80/85, art. 3.º): the receipts, the acta and the
+    // inspector's export carry its emission number, and every card sold is found among those received.
+    const year = now.getUTCFullYear();
+    await must(kiosk, 'stock.recordEdition', { seriesCode: s.code, authorisationRef: `DEMO-${s.code}/${year}`, authorisationDate: now.toISOString().slice(0, 10), emission: `${s.code}-${year}/1` }, manager);
+    await must(kiosk, 'stock.receive', { seriesCode: s.code, from: 1, to: s.size, receivedBy: 'Gerente de Sala', box: `CX-${s.code}1` }, manager);
   }
   // The caixa: machines with their funds held (a jackpot of 1 250,00 €, a superjackpot of 3 000,00 €).
   for (const m of DEMO_MACHINES) await must(kiosk, 'machine.register', m, manager);

@@ -9,7 +9,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Channel } from '../../../core/contract.js';
-import { expectBooksHold } from '../../../test/books.js';
+import { closeCaixaHall } from '../../../test/fixtures/caixa-hall.js';
 import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
 import { identified } from '../../../test/fixtures/persons.js';
 import { refusedUnchanged as expectRefusedUnchanged } from '../../../test/harness.js';
@@ -26,13 +26,7 @@ beforeEach(async () => {
   await t.h.ok('drawer.open', { floatByDenomination: { '50000': 4, '2000': 5 }, chipFloatByValue: { '10000': 20 } }, t.caixa);
   await t.h.ok('printer.configure', { id: 'caixa', role: 'receipts', transport: 'tcp', host: '127.0.0.1', port: 9, codepage: 'cp858', widthMm: 80 }, t.manager);
 });
-afterEach(() => {
-  try {
-    expectBooksHold(t.h.kiosk.db);
-  } finally {
-    t.h.close();
-  }
-});
+afterEach(() => closeCaixaHall(t));
 
 const refusedUnchanged = (channel: Channel, input: unknown, token?: string) => expectRefusedUnchanged(t.h, channel, input, token);
 const hundreds = (count: number) => [{ valueCents: 10_000, count }];

@@ -10,7 +10,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Channel } from '../../../core/contract.js';
-import { expectBooksHold } from '../../../test/books.js';
+import { closeCaixaHall } from '../../../test/fixtures/caixa-hall.js';
 import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
 import { identified, TEST_PERSON } from '../../../test/fixtures/persons.js';
 import { refusedUnchanged as expectRefusedUnchanged } from '../../../test/harness.js';
@@ -23,13 +23,7 @@ beforeEach(async () => {
   await t.h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: '2026-12-01T02:00:00.000Z' }, t.manager);
   gameId = (await t.h.ok('game.open', { seriesCode: 'A' }, t.manager)).id;
 });
-afterEach(() => {
-  try {
-    expectBooksHold(t.h.kiosk.db);
-  } finally {
-    t.h.close();
-  }
-});
+afterEach(() => closeCaixaHall(t));
 
 const refusedUnchanged = (channel: Channel, input: unknown, token?: string) => expectRefusedUnchanged(t.h, channel, input, token);
 const cash = (cents: number) => ({ method: 'cash', tenderedCents: cents });
