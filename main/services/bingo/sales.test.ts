@@ -179,6 +179,25 @@ describe('serial order (art. 12.2)', () => {
 // ---- the second series ----
 
 describe('second series (art. 12.3)', () => {
+  it('a roving seller\'s block takes the cards in the one order and over into the second series, within the same cap (issue 42)', async () => {
+    await register('A', 10);
+    await register('B', 10);
+    await playGame('A', 6);
+    const g = await openGame('A');
+    const admin = await h.login('admin', '1111');
+    const ana = (await h.ok('users.create', { username: 'ana', name: 'Ana Lopes', roles: ['cashier'], pin: '5678' }, admin)).id;
+    // S = 7: A 7..10 and B 1..6. A block of 8 takes the rest of A and B 1..4; the counter's sale goes on from B 5.
+    expect((await h.ok('seller.handOut', { gameId: g.id, sellerId: ana, quantity: 8 }, t.cashier)).ranges).toEqual([
+      { seriesCode: 'A', from: 7, to: 10 },
+      { seriesCode: 'B', from: 1, to: 4 },
+    ]);
+    expect(await refusedUnchanged('seller.handOut', { gameId: g.id, sellerId: ana, quantity: 3 }, t.cashier)).toMatchObject({
+      code: 'NOT_ENOUGH_CARDS',
+      message: 'Só restam 2 cartões nesta jogada e foram pedidos 3. A segunda série só pode ser vendida até ao n.º 6 (art. 12.º, n.º 3).',
+    });
+    expect((await sell(g.id, 2)).ranges).toEqual([{ seriesCode: 'B', from: 5, to: 6 }]);
+  });
+
   it('takes over exactly when the first runs out, from 1 up to S - 1', async () => {
     await register('A', 10);
     await register('B', 10);
