@@ -129,6 +129,17 @@ export function insertChipExchange(
   );
 }
 
+/** What a drawer's chip exchanges took or paid outside its cash: by card, by the player's cheque, by the house's cheques. */
+export function chipTendersOfDrawer(db: ReadableDb, drawerId: number): { chipsByCardCents: number; chipsByChequeCents: number; chipChequesPaidCents: number } {
+  return stmt<[number], { chipsByCardCents: number; chipsByChequeCents: number; chipChequesPaidCents: number }>(
+    db,
+    `SELECT COALESCE(SUM(card_cents), 0) AS chipsByCardCents,
+            COALESCE(SUM(CASE WHEN kind = 'sell' THEN cheque_cents ELSE 0 END), 0) AS chipsByChequeCents,
+            COALESCE(SUM(CASE WHEN kind = 'redeem' THEN cheque_cents ELSE 0 END), 0) AS chipChequesPaidCents
+       FROM chip_exchanges WHERE drawer_id = ?`,
+  ).get(drawerId)!;
+}
+
 /** Chips taken for cards handed from one drawer to the caixa's (DN 80/85, art. 19.º; issue 41). */
 export function insertChipHandover(
   db: WritableDb,

@@ -162,6 +162,12 @@ const zReportSchema = xReportSchema.extend({
       }),
     )
     .optional(),
+  /**
+   * What the drawer's exchanges took or paid outside its cash (Lei n.º 83/2017, art. 76.º, n.º 4): chips sold by bank
+   * card and by the player's cheque, chips paid back by the house's cheques; handed over with the Z, never counted in
+   * it. Absent when there was none.
+   */
+  outsideDrawer: z.object({ chipsByCardCents: cents, chipsByChequeCents: cents, chipChequesPaidCents: cents }).optional(),
 });
 
 export const drawersContract = {

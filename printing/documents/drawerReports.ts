@@ -73,6 +73,19 @@ export interface ZReportData extends XReportData {
   checkpoint?: { size: number; rootHash: string; keyId: string; note: string } | null;
   /** The roving sellers whose cash the drawer collected (issue 42): each one's cards sold, owed, counted and difference. */
   sellers?: readonly { seller: string; cardsSold: number; owedCents: number; countedCents: number; differenceCents: number }[] | null;
+  /** What the drawer's chip exchanges took or paid outside its cash (card slips, cheques): handed over with the Z. */
+  outsideDrawer?: { chipsByCardCents: number; chipsByChequeCents: number; chipChequesPaidCents: number } | null;
+}
+
+/** Card slips and cheques of the drawer's chip exchanges, apart from the cash counted (Lei n.º 83/2017, art. 76.º, n.º 4). */
+function outsideBlocks(o: NonNullable<ZReportData['outsideDrawer']>): Block[] {
+  const lines: [string, number][] = [
+    ['  Fichas vendidas com cartão', o.chipsByCardCents],
+    ['  Fichas vendidas por cheque', o.chipsByChequeCents],
+    ['  Fichas pagas em cheque', o.chipChequesPaidCents],
+  ];
+  for (const [, cents] of lines) checkCents('outsideDrawer', cents);
+  return [{ kind: 'rule' }, { kind: 'text', text: 'Fora da gaveta (entregar com o Z)', bold: true }, ...lines.filter(([, c]) => c > 0).map(([label, c]) => pair(label, euros(c)))];
 }
 
 /** Each seller settled into the drawer: the cards sold and the cash against what they owed (DN 80/85, art. 13.º). */
@@ -231,6 +244,7 @@ export function zReport(data: ZReportData): PrintDocument {
       ...(data.varianceAcceptedBy ? [pair('Aceite por', data.varianceAcceptedBy)] : []),
       ...(data.varianceReason ? [{ kind: 'text', text: `Motivo: ${data.varianceReason}` } as Block] : []),
       ...sellerBlocks(data.sellers ?? []),
+      ...(data.outsideDrawer ? outsideBlocks(data.outsideDrawer) : []),
       ...(data.auditHead ? [{ kind: 'rule' } as Block, pair('Auditoria n.º', data.auditHead.seq), { kind: 'text', text: `Cadeia: ${data.auditHead.hash}` } as Block] : []),
       ...(data.checkpoint ? checkpointBlocks(data.checkpoint) : []),
       { kind: 'signature', caption: 'Assinatura do operador' },

@@ -95,6 +95,20 @@ describe('chips bought by card or cheque open a chip cheque’s room (Lei n.º 8
       'cheque (Lei n.º 83/2017, art. 76.º, n.º 4).',
       'Pago por                              Caixa Dois',
     ]);
+
+    // The caixa's Z: 1 900,00 € counted in the drawer (the card's slip and the cheques are not cash), 22 chips of 100 €;
+    // the card slip, her cheque and the house's cheque said apart, to hand over with it.
+    const closed = await t.h.ok('drawer.close', { countedByDenomination: { '50000': 3, '2000': 20 }, countedChipsByValue: { '10000': 22 } }, t.caixa);
+    expect(closed).toMatchObject({ status: 'closed', expectedCents: 190_000, varianceCents: 0 });
+    const z = t.h.kiosk.db.prepare(`SELECT document FROM print_jobs WHERE kind = 'z_report' ORDER BY id DESC LIMIT 1`).pluck().get() as string;
+    const zLines = previewText(JSON.parse(z) as PrintDocument, 80).map((l) => l.trim());
+    const outside = zLines.indexOf('Fora da gaveta (entregar com o Z)');
+    expect(zLines.slice(outside, outside + 4)).toEqual([
+      'Fora da gaveta (entregar com o Z)',
+      'Fichas vendidas com cartão            300,00 €',
+      'Fichas vendidas por cheque            200,00 €',
+      'Fichas pagas em cheque                500,00 €',
+    ]);
   });
 
   it('a cheque to no one, cheques over the chips, and chips bought by card by no one named: refused or opening no room', async () => {

@@ -42,6 +42,7 @@ import {
 } from '../../../db/drawers.js';
 import { auditHead } from '../../../db/audit.js';
 import { sellerFiguresOfDrawer } from '../../../db/bingo/sellers.js';
+import { chipTendersOfDrawer } from '../../../db/roulette.js';
 import { signCheckpoint } from '../shared/signing/checkpoint.js';
 import { post } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
@@ -137,6 +138,12 @@ function chipsCounted(db: ReadableDb, drawer: DrawerRow, map: Readonly<Record<st
     return count;
   }
   return count && count.cents > 0 ? count : null;
+}
+
+/** What the drawer's chip exchanges took or paid outside its cash, for its Z (none: no field, the Z as before). */
+function outsideOf(db: ReadableDb, drawerId: number): Pick<ZReportView, 'outsideDrawer'> {
+  const outside = chipTendersOfDrawer(db, drawerId);
+  return Object.values(outside).some((c) => c > 0) ? { outsideDrawer: outside } : {};
 }
 
 /** The sellers whose cash the drawer collected, for its Z (none: no field, the Z as before). */
@@ -304,6 +311,8 @@ export const drawersHandlers: HandlerSlice<
         checkpoint: signCheckpoint(ctx, ctx.keys.current(), { reason: 'z', ref: { type: 'drawer', id: drawer.id }, extensions: [`Z ${zNumber}`] }),
         // The roving sellers settled into this drawer, each apart (issue 42): only on a Z that collected some.
         ...sellersOf(ctx.db, drawer.id),
+        // Card slips and cheques handed over with the Z (Lei n.º 83/2017, art. 76.º, n.º 4): only on a Z that took some.
+        ...outsideOf(ctx.db, drawer.id),
       };
       insertDrawerClose(ctx.db, {
         drawerId: drawer.id,
