@@ -6,7 +6,7 @@
  *   or a close adds to its transaction), and the Z itself;
  * - the export of the session (every entry's inclusion proof, the sales, the
  *   acta as data and PDF, one ZIP) (target within 3 s);
- * - its offline check (target within 2 s).
+ * - its offline check, every card sold found in the series' box (target within 2 s).
  * Prints one JSON object on stdout.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -43,6 +43,9 @@ export async function benchExport(sales: number) {
   const kiosk = await openKiosk({ dataDir: dir, now: () => new Date(at), logError: () => {} });
   try {
     const hall = await sellingHall(kiosk);
+    // The series follows its stock (DN 80/85, art. 3.º): the check finds every card sold in its one box.
+    await must(kiosk, 'stock.recordEdition', { seriesCode: 'A', authorisationRef: 'BENCH 1/2026', authorisationDate: '2026-01-05', emission: 'A-2026/1' }, hall.manager);
+    await must(kiosk, 'stock.receive', { seriesCode: 'A', from: 1, to: 1_000_000, receivedBy: 'Bench', box: 'CX-1' }, hall.manager);
     log(`${sales} sales`);
     for (let i = 0; i < sales; i++) {
       at += 50;
@@ -80,7 +83,10 @@ export async function benchExport(sales: number) {
       const checked = verifyExport(made.zip);
       const verifySeconds = (performance.now() - t3) / 1000;
       if (!checked.ok) throw new Error(`the export does not verify: ${JSON.stringify(checked.failure)}`);
+      const stock = checked.stock?.[0];
+      if (!stock?.followed || stock.sold !== sales) throw new Error(`the check did not find the ${sales} cards sold in the stock: ${JSON.stringify(checked.stock)}`);
       return {
+        cardsCheckedAgainstStock: stock.sold,
         sales,
         entries: made.entries,
         zipBytes: made.zip.length,
