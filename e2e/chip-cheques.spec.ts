@@ -98,7 +98,7 @@ describe('chips by card, paid back by cheque (Lei n.º 83/2017, art. 76.º, n.º
     await expectText(page, 'chips-cheque-room', 'No cheque: today they bought 300,00 € of chips by card or cheque, nothing is left to pay by cheque');
     await shot(page, 'chips-room-spent-1920x1080');
     await page.getByTestId('chips-confirm').click();
-    await expectText(page, 'chips-done', 'Paid');
+    await expectText(page, 'chips-done', '100,00 € paid in cash for the chips.');
     await page.context().close();
   });
 });

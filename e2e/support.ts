@@ -278,10 +278,15 @@ export async function typeReason(page: Page, testId: string, words: string): Pro
   await page.getByTestId(`${testId}-dialog`).waitFor({ state: 'detached' });
 }
 
-/** Wait until an element with the test id shows the text; the error names what it showed instead. */
+/**
+ * Wait until an element with the test id shows the text, as written: a string given to Playwright's `hasText` matches
+ * without regard to case ("Paga" would be found in "Por pagar" before the payment is made), so the words are matched
+ * by a case-sensitive pattern. The error names what it showed instead.
+ */
 export async function expectText(page: Page, testId: string, text: string, timeout = 10_000): Promise<void> {
   const locator = page.getByTestId(testId);
-  await locator.filter({ hasText: text }).first().waitFor({ timeout }).catch(async () => {
+  const exactly = new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  await locator.filter({ hasText: exactly }).first().waitFor({ timeout }).catch(async () => {
     throw new Error(`${testId}: expected "${text}", found "${(await locator.allInnerTexts()).join(' | ')}"`);
   });
 }
