@@ -1001,7 +1001,9 @@ function checkStock(f: ExportFiles, sales: readonly SaleLine[]): SeriesStock[] {
   sales.forEach((sale, i) => {
     for (const r of sale.ranges as { seriesCode: string; from: number; to: number }[]) {
       const x = byCode.get(r.seriesCode) ?? fail(STOCK_FILE, `série ${shownName(r.seriesCode)}: vendida na venda ${sale.saleId} e ausente deste ficheiro`);
-      sold.set(x.code, [...(sold.get(x.code) ?? []), r]);
+      const list = sold.get(x.code);
+      if (list) list.push(r);
+      else sold.set(x.code, [r]);
       const followed = x.edition !== null || x.moves.some((m) => m.kind === 'received');
       if (!followed) continue;
       const movesBefore = x.moves.filter((m) => m.at <= sale.at);
