@@ -9,31 +9,19 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Channel } from '../../../core/contract.js';
-import { expectBooksHold } from '../../../test/books.js';
-import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
+import { closeCaixaHall, createCaixaHall, type CaixaHall } from '../../../test/fixtures/caixa-hall.js';
 import { identified } from '../../../test/fixtures/persons.js';
 import { pdfPages } from '../../../test/pdf.js';
 import { confirmByHand, refusedUnchanged as expectRefusedUnchanged } from '../../../test/harness.js';
 
-let t: TestHall & { caixa: string };
+let t: CaixaHall;
 beforeEach(async () => {
-  const hall = await createTestHall();
-  const admin = await hall.h.login('admin', '1111');
-  await hall.h.ok('users.create', { username: 'caixa2', name: 'Caixa Dois', roles: ['caixa'], pin: '4444' }, admin);
-  t = { ...hall, caixa: await hall.h.login('caixa2', '4444') };
-  // The caixa's drawer: 2 100,00 € in notes, 2 000,00 € in 100 € chips.
-  await t.h.ok('drawer.open', { floatByDenomination: { '50000': 4, '2000': 5 }, chipFloatByValue: { '10000': 20 } }, t.caixa);
-  await t.h.ok('machine.register', { number: '9', model: 'Fruit Party', betCents: 100 }, t.manager);
+  // The caixa's drawer: 2 100,00 € in notes, 2 000,00 € in 100 € chips; machine 9 registered.
+  t = await createCaixaHall({ floatByDenomination: { '50000': 4, '2000': 5 }, chipFloatByValue: { '10000': 20 } });
   await t.h.ok('series.register', { code: 'A', priceCents: 100, size: 300 }, t.manager);
   await t.h.ok('session.open', { startChecks: ['balls', 'material'], scheduledCloseAt: '2026-12-01T02:00:00.000Z' }, t.manager);
 });
-afterEach(() => {
-  try {
-    expectBooksHold(t.h.kiosk.db);
-  } finally {
-    t.h.close();
-  }
-});
+afterEach(() => closeCaixaHall(t));
 
 const refusedUnchanged = (channel: Channel, input: unknown, token?: string) => expectRefusedUnchanged(t.h, channel, input, token);
 

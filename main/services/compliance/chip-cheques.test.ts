@@ -9,21 +9,16 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Channel } from '../../../core/contract.js';
-import { closeCaixaHall } from '../../../test/fixtures/caixa-hall.js';
-import { createTestHall, type TestHall } from '../../../test/fixtures/faces.js';
+import { closeCaixaHall, createCaixaHall, type CaixaHall } from '../../../test/fixtures/caixa-hall.js';
 import { identified } from '../../../test/fixtures/persons.js';
 import { refusedUnchanged as expectRefusedUnchanged } from '../../../test/harness.js';
 import type { PrintDocument } from '../../../printing/layout.js';
 import { previewText } from '../../../printing/preview.js';
 
-let t: TestHall & { caixa: string };
+let t: CaixaHall;
 beforeEach(async () => {
-  const hall = await createTestHall();
-  const admin = await hall.h.login('admin', '1111');
-  await hall.h.ok('users.create', { username: 'caixa2', name: 'Caixa Dois', roles: ['caixa'], pin: '4444' }, admin);
-  t = { ...hall, caixa: await hall.h.login('caixa2', '4444') };
   // The caixa's drawer: 2 100,00 € in notes, 2 000,00 € in 100 € chips.
-  await t.h.ok('drawer.open', { floatByDenomination: { '50000': 4, '2000': 5 }, chipFloatByValue: { '10000': 20 } }, t.caixa);
+  t = await createCaixaHall({ floatByDenomination: { '50000': 4, '2000': 5 }, chipFloatByValue: { '10000': 20 } });
   await t.h.ok('printer.configure', { id: 'caixa', role: 'receipts', transport: 'tcp', host: '127.0.0.1', port: 9, codepage: 'cp858', widthMm: 80 }, t.manager);
 });
 afterEach(() => closeCaixaHall(t));
