@@ -112,7 +112,8 @@ describe('the caixa sub-screens fit 768 px', () => {
       expect(covered, 'sub-tabs under the banner').toEqual([]);
       await page.getByTestId('caixa-sub-machines').tap();
       await page.getByTestId('meter-submit').waitFor();
-      expect(await page.getByTestId('meter-machine').innerText()).toBe('List unavailable');
+      // The form shows at once and asks the hall for its machines: the list is unknown once that fails, not before.
+      await expect.poll(() => page.getByTestId('meter-machine').innerText()).toBe('List unavailable');
       expect(await linkFaultSaid(page), 'the fault said once (machines)').toBe(1);
       expect(await page.getByTestId('meter-submit').getAttribute('aria-describedby')).toBe('hall-link-down');
       await page.getByTestId('caixa-sub-funds').tap();

@@ -122,12 +122,15 @@ describe('roving sellers at the counter', () => {
     await page.getByTestId('sellers-tile-marta').waitFor();
     await page.getByTestId('sellers-usual-20').tap();
 
-    // The usual block of 20, each said before it is handed out.
+    // The usual block of 20, each said before it is handed out. Paulo's button stays where it is while Marta's tile grows with her block.
+    const pauloBefore = await page.getByTestId('sellers-handout-paulo').boundingBox();
     await page.getByTestId('sellers-handout-marta').tap();
     await expectText(page, 'sellers-handout-cards', 'A 1–20');
     await expectText(page, 'sellers-handout-what', 'Marta Volante leva 20 cartões da jogada n.º 1');
     await page.getByTestId('sellers-handout-confirm').tap();
     await expectText(page, 'sellers-done', 'Entregue a Marta Volante: A 1–20 (20 cartões).');
+    await page.locator('[data-testid^="sellers-held-"]').first().waitFor();
+    expect(await page.getByTestId('sellers-handout-paulo').boundingBox(), 'Paulo\'s hand-out button moved').toEqual(pauloBefore);
     await page.getByTestId('sellers-handout-paulo').tap();
     await expectText(page, 'sellers-handout-cards', 'A 21–40');
     await page.getByTestId('sellers-handout-confirm').tap();

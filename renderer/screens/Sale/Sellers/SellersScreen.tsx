@@ -156,6 +156,10 @@ function SellerTile({ seller, blocks, usual, onHandOut, onCollect }: { seller: S
   return (
     <article className={`seller-tile${fig.held.length > 0 ? ' holding' : ''}`} data-testid={`sellers-tile-${seller.username}`} aria-label={seller.name}>
       <h3 className="seller-name">{seller.name}</h3>
+      {/* Under the name, where it stays: what the tiles hold grows below it as the list refreshes, never under a finger on its way. */}
+      <button type="button" className="btn btn-primary seller-handout" data-testid={`sellers-handout-${seller.username}`} onClick={onHandOut} {...offline}>
+        {t('sellers.handOut', { n: usual })}
+      </button>
       {fig.held.length > 0 ? (
         <ul className="seller-held" aria-label={t('sellers.holds')}>
           {fig.held.map((b) => (
@@ -178,9 +182,6 @@ function SellerTile({ seller, blocks, usual, onHandOut, onCollect }: { seller: S
           {fig.differenceCents !== 0 ? <span className={fig.differenceCents < 0 ? 'short' : 'over'}>{` ${t('sellers.differenceShort', { difference: f.money(fig.differenceCents) })}`}</span> : null}
         </p>
       ) : null}
-      <button type="button" className="btn btn-primary seller-handout" data-testid={`sellers-handout-${seller.username}`} onClick={onHandOut} {...offline}>
-        {t('sellers.handOut', { n: usual })}
-      </button>
     </article>
   );
 }
