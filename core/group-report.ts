@@ -198,6 +198,8 @@ export interface GroupReport {
   machines: MachineReturn[];
   /** Guias paid in the period per machine (hall and number), for the chart. */
   guiasByMachine: { hallName: string; number: string; paidCents: number }[];
+  /** The halls read entry by entry, their summaries not yet holding every entry (the group's report; same figures, slower). */
+  readFromEntries?: string[];
 }
 
 const at = (iso: string) => new Date(iso).getTime();
@@ -237,11 +239,84 @@ function emptyRow(hallId: string, hallName: string, sessionNumber: number | null
   };
 }
 
-export function groupReport(facts: ReportFacts, period: ReportPeriod, generatedAt: string, software: string): GroupReport {
-  const names = new Map(facts.halls.map((h) => [h.hallId, h.name]));
-  const nameOf = (hallId: string) => names.get(hallId) ?? hallId;
-  const zones = new Map(facts.halls.map((h) => [h.hallId, h.timeZone ?? DEFAULT_HALL_TIME_ZONE]));
-  const zoneOf = (hallId: string) => zones.get(hallId) ?? DEFAULT_HALL_TIME_ZONE;
+/** What a hall did by time outside the session figures (guias, Z closes, fund movements), summed per session it fell in and hall day. */
+export interface BucketSums {
+  guiasPaid: number;
+  guiasPaidCents: number;
+  guiasCashCents: number;
+  guiasChequeCents: number;
+  guiasVoided: number;
+  guiasVoidedCents: number;
+  fundContributionsCents: number;
+  fundTransfersCents: number;
+  zReports: number;
+  zExpectedCents: number;
+  zCountedCents: number;
+  zVarianceCents: number;
+}
+
+export const BUCKET_SUMS: readonly (keyof BucketSums)[] = [
+  'guiasPaid',
+  'guiasPaidCents',
+  'guiasCashCents',
+  'guiasChequeCents',
+  'guiasVoided',
+  'guiasVoidedCents',
+  'fundContributionsCents',
+  'fundTransfersCents',
+  'zReports',
+  'zExpectedCents',
+  'zCountedCents',
+  'zVarianceCents',
+];
+
+/** The facts of one hall at one time: in the bingo session open then (its id), and on its hall day. */
+export interface BucketFact extends BucketSums {
+  hallId: string;
+  /** The session the facts fell in (null: none open); a session not among the period's puts them in its day's row. */
+  sessionId: number | null;
+  day: string;
+}
+
+/** A machine over the period: its meters' deltas and the guias issued (never voided since) and paid in it. */
+export interface MachineSum {
+  hallId: string;
+  machineId: number;
+  number: string;
+  betCents: number | null;
+  betSeq: number | null;
+  coinsIn: number;
+  prizesPaid: number;
+  readings: number;
+  guiasIssuedCents: number;
+  guiasPaidCents: number;
+}
+
+/**
+ * The report's figures in the shape the group keeps them on arrival (issue 43, db/group/summaries.ts): sessions,
+ * buckets per session and day, machines' sums. The report is made from this shape whichever way it was read.
+ */
+export interface SummaryFacts {
+  halls: ReportFacts['halls'];
+  sessions: readonly SessionFact[];
+  buckets: readonly BucketFact[];
+  machines: readonly MachineSum[];
+}
+
+export const emptySums = (): BucketSums => Object.fromEntries(BUCKET_SUMS.map((k) => [k, 0])) as unknown as BucketSums;
+
+function zoneLookup(halls: ReportFacts['halls']): (hallId: string) => HallTimeZone {
+  const zones = new Map(halls.map((h) => [h.hallId, h.timeZone ?? DEFAULT_HALL_TIME_ZONE]));
+  return (hallId) => zones.get(hallId) ?? DEFAULT_HALL_TIME_ZONE;
+}
+
+/**
+ * The facts read entry by entry summed into the kept shape: each guia's payment and void, Z and fund movement put
+ * in the period's session open at its time, else in its hall day (dropped outside the period); each machine's
+ * guias issued in the period and never voided, and those paid in it.
+ */
+export function summaryOf(facts: ReportFacts, period: ReportPeriod): SummaryFacts {
+  const zoneOf = zoneLookup(facts.halls);
   const windows = new Map<HallTimeZone, { from: number; to: number }>();
   /** The period's instants on the hall's clock. */
   const windowOf = (hallId: string) => {
@@ -253,8 +328,87 @@ export function groupReport(facts: ReportFacts, period: ReportPeriod, generatedA
     }
     return w;
   };
+  const sessionsOf = new Map<string, { id: number; from: number; to: number }[]>();
+  for (const s of facts.sessions) {
+    const list = sessionsOf.get(s.hallId) ?? [];
+    list.push({ id: s.sessionId, from: at(s.openedAt), to: s.closedAt === null ? Infinity : at(s.closedAt) });
+    sessionsOf.set(s.hallId, list);
+  }
+  const buckets = new Map<string, BucketFact>();
+  /** The bucket of a fact of the hall at `iso`: its session's, else its day's outside sessions; null outside the period. */
+  const bucketAt = (hallId: string, iso: string): BucketFact | null => {
+    const t = at(iso);
+    const session = sessionsOf.get(hallId)?.find((s) => s.from <= t && t <= s.to);
+    const w = windowOf(hallId);
+    if (!session && (t < w.from || t >= w.to)) return null;
+    const day = hallDay(new Date(iso), zoneOf(hallId));
+    const key = `${hallId}\u0000${session?.id ?? ''}\u0000${day}`;
+    let b = buckets.get(key);
+    if (!b) buckets.set(key, (b = { hallId, sessionId: session?.id ?? null, day, ...emptySums() }));
+    return b;
+  };
+  for (const g of facts.guias) {
+    const paid = g.paidAt === null ? null : bucketAt(g.hallId, g.paidAt);
+    if (paid) {
+      paid.guiasPaid++;
+      paid.guiasPaidCents += g.amountCents;
+      paid.guiasCashCents += g.cashCents;
+      paid.guiasChequeCents += g.chequeCents;
+    }
+    const voided = g.voidedAt === null ? null : bucketAt(g.hallId, g.voidedAt);
+    if (voided) {
+      voided.guiasVoided++;
+      voided.guiasVoidedCents += g.amountCents;
+    }
+  }
+  for (const z of facts.zReports) {
+    const b = bucketAt(z.hallId, z.closedAt);
+    if (!b) continue;
+    b.zReports++;
+    b.zExpectedCents += z.expectedCents;
+    b.zCountedCents += z.countedCents;
+    b.zVarianceCents += z.varianceCents;
+  }
+  for (const f of facts.funds) {
+    const b = bucketAt(f.hallId, f.at);
+    if (!b) continue;
+    if (f.kind === 'contribution') b.fundContributionsCents += f.amountCents;
+    else b.fundTransfersCents += f.amountCents;
+  }
+  // Each machine over the period as the hall's meter report counts it: guias issued in it and never voided.
+  const inPeriod = (hallId: string, iso: string) => {
+    const w = windowOf(hallId);
+    return at(iso) >= w.from && at(iso) < w.to;
+  };
+  const issued = new Map<string, number>();
+  const paid = new Map<string, number>();
+  for (const g of facts.guias) {
+    const key = `${g.hallId}\u0000${g.machineId}`;
+    if (g.voidedAt === null && inPeriod(g.hallId, g.issuedAt)) issued.set(key, (issued.get(key) ?? 0) + g.amountCents);
+    if (g.paidAt !== null && inPeriod(g.hallId, g.paidAt)) paid.set(key, (paid.get(key) ?? 0) + g.amountCents);
+  }
+  const machines = facts.meters.map((m) => {
+    const key = `${m.hallId}\u0000${m.machineId}`;
+    return { ...m, guiasIssuedCents: issued.get(key) ?? 0, guiasPaidCents: paid.get(key) ?? 0 };
+  });
+  return { halls: facts.halls, sessions: facts.sessions, buckets: [...buckets.values()], machines };
+}
+
+/** The report from facts read entry by entry (the group's check of its summaries, and a hall whose summaries lag). */
+export function groupReport(facts: ReportFacts, period: ReportPeriod, generatedAt: string, software: string): GroupReport {
+  return groupReportOf(summaryOf(facts, period), period, generatedAt, software);
+}
+
+/**
+ * The report from the kept shape: one row per session opened in the period, its buckets beside it; a bucket of no
+ * such session goes to its hall's day outside sessions, if that day is in the period.
+ */
+export function groupReportOf(facts: SummaryFacts, period: ReportPeriod, generatedAt: string, software: string): GroupReport {
+  const names = new Map(facts.halls.map((h) => [h.hallId, h.name]));
+  const nameOf = (hallId: string) => names.get(hallId) ?? hallId;
+  const zoneOf = zoneLookup(facts.halls);
   const rows: ReportRow[] = [];
-  const sessionsOf = new Map<string, { row: ReportRow; from: number; to: number }[]>();
+  const sessionRows = new Map<string, ReportRow>();
   for (const s of facts.sessions) {
     const row: ReportRow = {
       ...emptyRow(s.hallId, nameOf(s.hallId), s.sessionId, hallDay(new Date(s.openedAt), zoneOf(s.hallId)), s.openedAt, s.closedAt),
@@ -272,55 +426,18 @@ export function groupReport(facts: ReportFacts, period: ReportPeriod, generatedA
       stampDutyCents: s.stampDutyCents,
     };
     rows.push(row);
-    const list = sessionsOf.get(s.hallId) ?? [];
-    list.push({ row, from: at(s.openedAt), to: s.closedAt === null ? Infinity : at(s.closedAt) });
-    sessionsOf.set(s.hallId, list);
+    sessionRows.set(`${s.hallId}\u0000${s.sessionId}`, row);
   }
   const outside = new Map<string, ReportRow>();
-  /** The row a fact of the hall at `iso` belongs to: its session's, else its day's outside sessions; null outside the period. */
-  const rowAt = (hallId: string, iso: string): ReportRow | null => {
-    const t = at(iso);
-    const session = sessionsOf.get(hallId)?.find((s) => s.from <= t && t <= s.to);
-    if (session) return session.row;
-    const w = windowOf(hallId);
-    if (t < w.from || t >= w.to) return null;
-    const date = hallDay(new Date(iso), zoneOf(hallId));
-    const key = `${hallId}\u0000${date}`;
-    let row = outside.get(key);
-    if (!row) outside.set(key, (row = emptyRow(hallId, nameOf(hallId), null, date, null, null)));
-    return row;
-  };
-  for (const g of facts.guias) {
-    if (g.paidAt !== null) {
-      const row = rowAt(g.hallId, g.paidAt);
-      if (row) {
-        row.guiasPaid++;
-        row.guiasPaidCents += g.amountCents;
-        row.guiasCashCents += g.cashCents;
-        row.guiasChequeCents += g.chequeCents;
-      }
+  for (const b of facts.buckets) {
+    let row = b.sessionId === null ? undefined : sessionRows.get(`${b.hallId}\u0000${b.sessionId}`);
+    if (!row) {
+      if (b.day < period.fromDay || b.day > period.toDay) continue;
+      const key = `${b.hallId}\u0000${b.day}`;
+      row = outside.get(key);
+      if (!row) outside.set(key, (row = emptyRow(b.hallId, nameOf(b.hallId), null, b.day, null, null)));
     }
-    if (g.voidedAt !== null) {
-      const row = rowAt(g.hallId, g.voidedAt);
-      if (row) {
-        row.guiasVoided++;
-        row.guiasVoidedCents += g.amountCents;
-      }
-    }
-  }
-  for (const z of facts.zReports) {
-    const row = rowAt(z.hallId, z.closedAt);
-    if (!row) continue;
-    row.zReports++;
-    row.zExpectedCents += z.expectedCents;
-    row.zCountedCents += z.countedCents;
-    row.zVarianceCents += z.varianceCents;
-  }
-  for (const f of facts.funds) {
-    const row = rowAt(f.hallId, f.at);
-    if (!row) continue;
-    if (f.kind === 'contribution') row.fundContributionsCents += f.amountCents;
-    else row.fundTransfersCents += f.amountCents;
+    for (const k of BUCKET_SUMS) row[k] += b[k];
   }
   rows.push(...outside.values());
   rows.sort((a, b) =>
@@ -332,32 +449,61 @@ export function groupReport(facts: ReportFacts, period: ReportPeriod, generatedA
           ? a.date.localeCompare(b.date)
           : (a.sessionNumber ?? Infinity) - (b.sessionNumber ?? Infinity),
   );
-
-  // Each machine over the period as the hall's meter report counts it: guias issued in it and never voided.
-  const inPeriod = (hallId: string, iso: string) => {
-    const w = windowOf(hallId);
-    return at(iso) >= w.from && at(iso) < w.to;
-  };
-  const machineGuias = new Map<string, number>();
-  const paidByMachine = new Map<string, number>();
-  for (const g of facts.guias) {
-    const key = `${g.hallId}\u0000${g.machineId}`;
-    if (g.voidedAt === null && inPeriod(g.hallId, g.issuedAt)) machineGuias.set(key, (machineGuias.get(key) ?? 0) + g.amountCents);
-    if (g.paidAt !== null && inPeriod(g.hallId, g.paidAt)) paidByMachine.set(key, (paidByMachine.get(key) ?? 0) + g.amountCents);
-  }
-  const machines: MachineReturn[] = facts.meters.map((m) => {
-    const key = `${m.hallId}\u0000${m.machineId}`;
+  // Machines in the rows' order of halls, then by number as a person reads it (7 before 10).
+  const hallOrder = new Map(
+    [...new Set(facts.machines.map((m) => m.hallId))]
+      .sort((a, b) => nameOf(a).localeCompare(nameOf(b), 'pt') || a.localeCompare(b))
+      .map((id, i) => [id, i]),
+  );
+  const ordered = [...facts.machines].sort((a, b) => hallOrder.get(a.hallId)! - hallOrder.get(b.hallId)! || a.number.length - b.number.length || (a.number < b.number ? -1 : a.number > b.number ? 1 : 0));
+  const machines: MachineReturn[] = ordered.map((m) => {
     const betCents = m.betCents;
-    const guiasCents = machineGuias.get(key) ?? 0;
     const playedCents = betCents === null ? 0 : creditsToCents(m.coinsIn, betCents);
     const machinePrizesCents = betCents === null ? 0 : creditsToCents(m.prizesPaid, betCents);
-    const r = returnToPlayer({ playedCents, machinePrizesCents, guiasCents });
-    return { hallName: nameOf(m.hallId), number: m.number, betCents, readings: m.readings, playedCents, machinePrizesCents, guiasCents, returnBasisPoints: r.basisPoints, below: r.below };
+    const r = returnToPlayer({ playedCents, machinePrizesCents, guiasCents: m.guiasIssuedCents });
+    return { hallName: nameOf(m.hallId), number: m.number, betCents, readings: m.readings, playedCents, machinePrizesCents, guiasCents: m.guiasIssuedCents, returnBasisPoints: r.basisPoints, below: r.below };
   });
-  const guiasByMachine = facts.meters
-    .map((m) => ({ hallName: nameOf(m.hallId), number: m.number, paidCents: paidByMachine.get(`${m.hallId}\u0000${m.machineId}`) ?? 0 }))
-    .filter((g) => g.paidCents > 0);
+  const guiasByMachine = ordered.map((m) => ({ hallName: nameOf(m.hallId), number: m.number, paidCents: m.guiasPaidCents })).filter((g) => g.paidCents > 0);
   return { fromDay: period.fromDay, toDay: period.toDay, generatedAt, software, minimumReturnBasisPoints: MIN_RETURN_BASIS_POINTS, rows, machines, guiasByMachine };
+}
+
+/** The report's figures a summary holds per row and per machine, compared by group:verify. */
+const ROW_FIGURES = [
+  'games', 'gamesAnnulled', 'cardsSold', 'salesCents', 'voids', 'voidedCents', 'linePrizesCents', 'bingoPrizesCents', 'specialPrizesCents', 'refundsCents',
+  'stampDutyCents', ...BUCKET_SUMS,
+] as const satisfies readonly (keyof ReportRow)[];
+const MACHINE_FIGURES = ['betCents', 'readings', 'playedCents', 'machinePrizesCents', 'guiasCents'] as const satisfies readonly (keyof MachineReturn)[];
+
+/**
+ * Where the report made from the kept summaries and the one summed from the entries differ, in words: each row (a
+ * session, or a day outside sessions) and machine that one has and the other lacks, and each figure that differs.
+ */
+export function reportDifferences(kept: GroupReport, fromEntries: GroupReport): string[] {
+  const out: string[] = [];
+  const rowName = (r: ReportRow) => `${r.hallName}, ${r.date}, ${r.sessionNumber === null ? 'fora das sessões' : `sessão n.º ${r.sessionNumber}`}`;
+  const keyOf = (r: ReportRow) => `${r.hallId}|${r.date}|${r.sessionNumber ?? ''}`;
+  const a = new Map(kept.rows.map((r) => [keyOf(r), r]));
+  const b = new Map(fromEntries.rows.map((r) => [keyOf(r), r]));
+  for (const [key, r] of b) {
+    const k = a.get(key);
+    if (!k) {
+      out.push(`${rowName(r)}: nas entradas, não nos resumos`);
+      continue;
+    }
+    for (const f of ROW_FIGURES) if (k[f] !== r[f]) out.push(`${rowName(r)}: ${f} ${k[f]} nos resumos, ${r[f]} nas entradas`);
+    if (k.closedAt !== r.closedAt || k.openedAt !== r.openedAt) out.push(`${rowName(r)}: aberta/fechada ${k.openedAt}/${k.closedAt} nos resumos, ${r.openedAt}/${r.closedAt} nas entradas`);
+  }
+  for (const [key, k] of a) if (!b.has(key)) out.push(`${rowName(k)}: nos resumos, não nas entradas`);
+  const machineKey = (m: MachineReturn) => `${m.hallName}|${m.number}`;
+  const ma = new Map(kept.machines.map((m) => [machineKey(m), m]));
+  const mb = new Map(fromEntries.machines.map((m) => [machineKey(m), m]));
+  for (const [key, m] of mb) {
+    const k = ma.get(key);
+    if (!k) out.push(`${m.hallName}, máquina n.º ${m.number}: nas entradas, não nos resumos`);
+    else for (const f of MACHINE_FIGURES) if (k[f] !== m[f]) out.push(`${m.hallName}, máquina n.º ${m.number}: ${f} ${k[f]} nos resumos, ${m[f]} nas entradas`);
+  }
+  for (const [key, k] of ma) if (!mb.has(key)) out.push(`${k.hallName}, máquina n.º ${k.number}: nos resumos, não nas entradas`);
+  return out;
 }
 
 // ---- CSV ----

@@ -168,7 +168,11 @@ export async function guiaFacts(c: GroupClient, w: ReportWindow): Promise<GuiaFa
        SELECT j.hall_id, v.value AS d FROM journal j, jsonb_array_elements(j.facts->'guia_void@1') v
         WHERE j.hall_id = ANY($1::uuid[]) AND j.fact_types && ARRAY['guia_void@1']
      ),
-     ids AS (SELECT hall_id, (d->>'guiaId')::bigint AS id FROM guias UNION SELECT hall_id, (d->>'guiaId')::bigint FROM payments),
+     -- Issued, paid or voided in the window: a void is the day's fact even when its guia was issued and never paid before.
+     ids AS (
+       SELECT hall_id, (d->>'guiaId')::bigint AS id FROM guias UNION SELECT hall_id, (d->>'guiaId')::bigint FROM payments
+       UNION SELECT hall_id, (d->>'guiaId')::bigint FROM voids WHERE (d->>'voidedAt')::timestamptz >= $2 AND (d->>'voidedAt')::timestamptz < $3
+     ),
      issued AS (
        SELECT j.hall_id, g.value AS d FROM ids JOIN journal j ON j.hall_id = ids.hall_id AND j.fact_types && ARRAY['guia@1'],
               jsonb_array_elements(j.facts->'guia@1') g
@@ -240,8 +244,11 @@ export async function fundFacts(c: GroupClient, w: ReportWindow): Promise<FundFa
 export async function meterFacts(c: GroupClient, w: ReportWindow): Promise<MeterFact[]> {
   const { rows } = await c.query<{ hall_id: string; id: string; number: string; bet: string | null; bet_seq: string | null; coins_in: string | null; prizes: string | null; readings: string }>(
     `WITH machines AS MATERIALIZED (
-       SELECT j.hall_id, (m.value->>'machineId')::bigint AS id, m.value->>'number' AS number FROM journal j, jsonb_array_elements(j.facts->'machine@1') m
+       -- A machine edited writes its row again: one line per machine, its newest number.
+       SELECT DISTINCT ON (j.hall_id, (m.value->>'machineId')::bigint) j.hall_id, (m.value->>'machineId')::bigint AS id, m.value->>'number' AS number
+         FROM journal j, jsonb_array_elements(j.facts->'machine@1') m
         WHERE j.hall_id = ANY($1::uuid[]) AND j.fact_types && ARRAY['machine@1']
+        ORDER BY j.hall_id, (m.value->>'machineId')::bigint, j.seq DESC
      ),
      bets AS (
        SELECT DISTINCT ON (j.hall_id, b.value->>'number') j.hall_id, b.value->>'number' AS number, b.value->>'betCents' AS bet, j.seq

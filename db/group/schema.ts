@@ -155,6 +155,130 @@ const MIGRATIONS: Readonly<Record<number, string>> = {
     BEGIN RAISE EXCEPTION 'verifications: append-only (a check''s result is never rewritten)'; END $$;
   CREATE TRIGGER verifications_append_only BEFORE UPDATE OR DELETE ON verifications FOR EACH ROW EXECUTE FUNCTION verifications_append_only();
   `,
+  // The report's figures kept on arrival (issue 43, db/group/summaries.ts): written in the shipper's transaction from
+  // each batch's facts, in the order of the hall's entries (summarized_seq: the last entry summed; an entry without
+  // facts waits for its upcast, and every later one with it). The report reads these; group:verify sums the entries
+  // again and names any figure that differs. Times are kept as the hall wrote them (text), days on the hall's clock.
+  12: `
+  ALTER TABLE halls ADD COLUMN summarized_seq bigint NOT NULL DEFAULT 0 CHECK (summarized_seq >= 0);
+  CREATE TABLE summary_sessions (
+    hall_id uuid NOT NULL REFERENCES halls (hall_id),
+    session_id bigint NOT NULL,
+    opened_at text,
+    opened_ts timestamptz,
+    opened_day date,
+    closed_at text,
+    games integer NOT NULL DEFAULT 0,
+    games_annulled integer NOT NULL DEFAULT 0,
+    cards_sold bigint NOT NULL DEFAULT 0,
+    sales_cents bigint NOT NULL DEFAULT 0,
+    stamp_duty_cents bigint NOT NULL DEFAULT 0,
+    voids integer NOT NULL DEFAULT 0,
+    voided_cents bigint NOT NULL DEFAULT 0,
+    line_cents bigint NOT NULL DEFAULT 0,
+    bingo_cents bigint NOT NULL DEFAULT 0,
+    special_cents bigint NOT NULL DEFAULT 0,
+    refunds_cents bigint NOT NULL DEFAULT 0,
+    PRIMARY KEY (hall_id, session_id)
+  );
+  CREATE INDEX summary_sessions_by_day ON summary_sessions (opened_day);
+  CREATE INDEX summary_sessions_by_open ON summary_sessions (hall_id, opened_ts);
+  -- Each game's figures: its sales (and the voided ones apart), its close of sale, its annulment.
+  CREATE TABLE summary_games (
+    hall_id uuid NOT NULL REFERENCES halls (hall_id),
+    game_id bigint NOT NULL,
+    session_id bigint,
+    annulled boolean NOT NULL DEFAULT false,
+    closure_cards bigint,
+    closure_cents bigint,
+    closure_stamp bigint,
+    sales_cards bigint NOT NULL DEFAULT 0,
+    sales_cents bigint NOT NULL DEFAULT 0,
+    voids integer NOT NULL DEFAULT 0,
+    voided_cards bigint NOT NULL DEFAULT 0,
+    voided_cents bigint NOT NULL DEFAULT 0,
+    PRIMARY KEY (hall_id, game_id)
+  );
+  CREATE INDEX summary_games_by_session ON summary_games (hall_id, session_id);
+  CREATE TABLE summary_winners (
+    hall_id uuid NOT NULL REFERENCES halls (hall_id),
+    winner_id bigint NOT NULL,
+    game_id bigint NOT NULL,
+    kind text NOT NULL,
+    cents bigint NOT NULL,
+    paid_at text,
+    PRIMARY KEY (hall_id, winner_id)
+  );
+  CREATE INDEX summary_winners_by_game ON summary_winners (hall_id, game_id);
+  CREATE TABLE summary_refunds (
+    hall_id uuid NOT NULL REFERENCES halls (hall_id),
+    seq bigint NOT NULL,
+    n integer NOT NULL,
+    game_id bigint NOT NULL,
+    cents bigint NOT NULL,
+    paid_at text NOT NULL,
+    PRIMARY KEY (hall_id, seq, n)
+  );
+  CREATE INDEX summary_refunds_by_game ON summary_refunds (hall_id, game_id);
+  -- Each guia, for its payment and void to find its machine, amount and day of issue.
+  CREATE TABLE summary_guias (
+    hall_id uuid NOT NULL REFERENCES halls (hall_id),
+    guia_id bigint NOT NULL,
+    machine_id bigint NOT NULL,
+    amount_cents bigint NOT NULL,
+    issued_day date NOT NULL,
+    paid_at text,
+    voided_at text,
+    PRIMARY KEY (hall_id, guia_id)
+  );
+  -- Guias paid and voided, Z closes and fund movements by the session open at their time (0: none) and hall day.
+  CREATE TABLE summary_buckets (
+    hall_id uuid NOT NULL REFERENCES halls (hall_id),
+    day date NOT NULL,
+    session_id bigint NOT NULL,
+    guias_paid integer NOT NULL DEFAULT 0,
+    guias_paid_cents bigint NOT NULL DEFAULT 0,
+    guias_cash_cents bigint NOT NULL DEFAULT 0,
+    guias_cheque_cents bigint NOT NULL DEFAULT 0,
+    guias_voided integer NOT NULL DEFAULT 0,
+    guias_voided_cents bigint NOT NULL DEFAULT 0,
+    fund_contributions_cents bigint NOT NULL DEFAULT 0,
+    fund_transfers_cents bigint NOT NULL DEFAULT 0,
+    z_reports integer NOT NULL DEFAULT 0,
+    z_expected_cents bigint NOT NULL DEFAULT 0,
+    z_counted_cents bigint NOT NULL DEFAULT 0,
+    z_variance_cents bigint NOT NULL DEFAULT 0,
+    PRIMARY KEY (hall_id, day, session_id)
+  );
+  CREATE INDEX summary_buckets_by_day ON summary_buckets (day);
+  CREATE TABLE summary_machines (
+    hall_id uuid NOT NULL REFERENCES halls (hall_id),
+    machine_id bigint NOT NULL,
+    number text NOT NULL,
+    number_seq bigint NOT NULL,
+    PRIMARY KEY (hall_id, machine_id)
+  );
+  CREATE TABLE summary_machine_bets (
+    hall_id uuid NOT NULL REFERENCES halls (hall_id),
+    number text NOT NULL,
+    bet_cents bigint NOT NULL,
+    bet_seq bigint NOT NULL,
+    PRIMARY KEY (hall_id, number)
+  );
+  -- A machine's day: its meters' deltas by the reading's day, the guias issued that day (less those voided since) and paid that day.
+  CREATE TABLE summary_machine_days (
+    hall_id uuid NOT NULL REFERENCES halls (hall_id),
+    machine_id bigint NOT NULL,
+    day date NOT NULL,
+    coins_in bigint NOT NULL DEFAULT 0,
+    prizes_paid bigint NOT NULL DEFAULT 0,
+    readings integer NOT NULL DEFAULT 0,
+    guias_issued_cents bigint NOT NULL DEFAULT 0,
+    guias_paid_cents bigint NOT NULL DEFAULT 0,
+    PRIMARY KEY (hall_id, machine_id, day)
+  );
+  CREATE INDEX summary_machine_days_by_day ON summary_machine_days (day);
+  `,
 };
 
 const VERSIONS = Object.keys(MIGRATIONS)

@@ -5,6 +5,7 @@
  * digest (main/journal/digest.ts), and nothing of the hall's posts.
  */
 import { connectGroup, type Group } from '../journal/pool.js';
+import { summarizeBacklog } from './summarize.js';
 import { upcastGroup } from './upcast.js';
 
 export type { Group } from '../journal/pool.js';
@@ -12,8 +13,12 @@ export { verifyGroup, type GroupCheck, type HallCheck } from './verify.js';
 
 /**
  * The group's database opened for its programs: no deadline on its calls (only on the connection's start), and
- * entries still without facts upcast first (./upcast.ts): the group's programs read facts alone.
+ * entries still without facts upcast first (./upcast.ts): the group's programs read facts alone; then the
+ * summaries' backlog summed (./summarize.ts): the report reads summaries.
  */
 export function openGroup(url: string): Promise<Group> {
-  return connectGroup(url, {}, upcastGroup);
+  return connectGroup(url, {}, async (pool) => {
+    await upcastGroup(pool);
+    await summarizeBacklog(pool);
+  });
 }

@@ -5,8 +5,9 @@
  * JSON, CSV or one self-contained HTML page (core/group-report-html.ts).
  */
 import { toCsv } from '../../core/csv.js';
-import { groupReport, periodIn, REPORT_CSV_COLUMNS, scanEnd, type GroupReport, type ReportFacts, type ReportFormat, type ReportPeriod } from '../../core/group-report.js';
-import { DEFAULT_HALL_TIME_ZONE } from '../../core/time.js';
+import { groupReportOf, periodIn, REPORT_CSV_COLUMNS, reportDifferences, reportPeriod, scanEnd, summaryOf, type BucketFact, type GroupReport, type MachineSum, type ReportFacts, type ReportFormat, type ReportPeriod, type SessionFact } from '../../core/group-report.js';
+import { DEFAULT_HALL_TIME_ZONE, type HallTimeZone } from '../../core/time.js';
+import { summaryBuckets, summaryMachines, summarySessions, summaryStates } from '../../db/group/summaries.js';
 import { reportHtml } from '../../core/group-report-html.js';
 import type { GroupClient, GroupPool } from '../../db/group/client.js';
 import { groupHalls } from '../../db/group/journal.js';
@@ -39,19 +40,51 @@ export async function readGroupReport(pool: GroupPool, period: ReportPeriod, now
 
 async function readInSnapshot(c: GroupClient, period: ReportPeriod, now: Date): Promise<GroupReport> {
   const halls = await groupHalls(c);
-  const facts: { [K in Exclude<keyof ReportFacts, 'halls'>]: ReportFacts[K][number][] } = { sessions: [], guias: [], zReports: [], funds: [], meters: [] };
-  // Each hall's period begins at its own midnight: the halls of one time zone are read together, on their window.
-  for (const zone of new Set(halls.map((h) => h.timeZone))) {
-    const hallIds = halls.filter((h) => h.timeZone === zone).map((h) => h.hallId);
-    const { from, to } = periodIn(period, zone);
-    const w: ReportWindow = { hallIds, scanFrom: from, scanTo: scanEnd({ ...period, from, to }), from, to };
-    facts.sessions.push(...(await sessionFacts(c, w)));
-    facts.guias.push(...(await guiaFacts(c, w)));
-    facts.zReports.push(...(await zFacts(c, w)));
-    facts.funds.push(...(await fundFacts(c, w)));
-    facts.meters.push(...(await meterFacts(c, w)));
+  const states = await summaryStates(c);
+  // A hall whose summaries hold every entry the group has of it is read from them; another (its backlog not yet
+  // summed, an entry waiting for its upcast) from its entries, to the same figures.
+  const summed = halls.filter((h) => { const s = states.get(h.hallId); return s !== undefined && s.summarizedSeq === s.headSeq; });
+  const lagging = halls.filter((h) => !summed.includes(h));
+  const facts = await summaryFactsOf(c, summed.map((h) => h.hallId), period);
+  for (const zone of new Set(lagging.map((h) => h.timeZone))) {
+    const ofZone = lagging.filter((h) => h.timeZone === zone);
+    const raw = await rawFacts(c, ofZone.map((h) => h.hallId), zone, period);
+    const s = summaryOf({ halls: ofZone.map((h) => ({ hallId: h.hallId, name: h.name, timeZone: h.timeZone })), ...raw }, period);
+    facts.sessions.push(...s.sessions);
+    facts.buckets.push(...s.buckets);
+    facts.machines.push(...s.machines);
   }
-  return groupReport({ halls: halls.map((h) => ({ hallId: h.hallId, name: h.name, timeZone: h.timeZone })), ...facts }, period, now.toISOString(), softwareLabel());
+  const report = groupReportOf({ halls: halls.map((h) => ({ hallId: h.hallId, name: h.name, timeZone: h.timeZone })), ...facts }, period, now.toISOString(), softwareLabel());
+  return { ...report, readFromEntries: lagging.map((h) => h.name) };
+}
+
+/** The kept figures of some halls over the period. */
+export async function summaryFactsOf(c: GroupClient, hallIds: readonly string[], period: ReportPeriod): Promise<{ sessions: SessionFact[]; buckets: BucketFact[]; machines: MachineSum[] }> {
+  if (hallIds.length === 0) return { sessions: [], buckets: [], machines: [] };
+  return {
+    sessions: await summarySessions(c, hallIds, period.fromDay, period.toDay),
+    buckets: await summaryBuckets(c, hallIds, period.fromDay, period.toDay),
+    machines: await summaryMachines(c, hallIds, period.fromDay, period.toDay),
+  };
+}
+
+/** The facts of some halls of one time zone read entry by entry over the period (their days begin at its midnight). */
+export async function rawFacts(c: GroupClient, hallIds: readonly string[], zone: HallTimeZone, period: ReportPeriod): Promise<Omit<ReportFacts, 'halls'>> {
+  const { from, to } = periodIn(period, zone);
+  const w: ReportWindow = { hallIds, scanFrom: from, scanTo: scanEnd({ ...period, from, to }), from, to };
+  return { sessions: await sessionFacts(c, w), guias: await guiaFacts(c, w), zReports: await zFacts(c, w), funds: await fundFacts(c, w), meters: await meterFacts(c, w) };
+}
+
+/**
+ * One hall's report over some days made both ways, from its kept summaries and summed from its entries, and where
+ * they differ (group:verify: a summary row edited in the database, or summed wrong, is named).
+ */
+export async function summaryDifferences(c: GroupClient, hall: { hallId: string; name: string; timeZone: HallTimeZone }, fromDay: string, toDay: string): Promise<string[]> {
+  const period = reportPeriod({ from: fromDay, to: toDay }, toDay);
+  const halls = [{ hallId: hall.hallId, name: hall.name, timeZone: hall.timeZone }];
+  const kept = groupReportOf({ halls, ...(await summaryFactsOf(c, [hall.hallId], period)) }, period, '', '');
+  const fromEntries = groupReportOf(summaryOf({ halls, ...(await rawFacts(c, [hall.hallId], hall.timeZone, period)) }, period), period, '', '');
+  return reportDifferences(kept, fromEntries);
 }
 
 /** The report in the format asked for: the text written to stdout or the file. */

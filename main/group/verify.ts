@@ -20,6 +20,11 @@ import { GENESIS } from '../../db/group/schema.js';
 import { insertVerification, newestVerifications, type VerificationRow } from '../../db/group/verifications.js';
 import { alteredPart, documentsHold, factsBreak, payloadColumnsHold, payloadHash } from './recompute.js';
 import type { WitnessKey } from './witness.js';
+import { hallDay } from '../../core/time.js';
+import { summaryStates } from '../../db/group/summaries.js';
+import { summaryDifferences } from './report.js';
+
+const DAY_MS = 86_400_000;
 
 /** hash: the stored hash replaced (the payload gives the one the chain keeps); payload: the payload edited. */
 /** facts: the entry's facts not those its documents give (or not of the contract); hall_schema: shipped from a hall schema this program does not read. */
@@ -40,6 +45,12 @@ export interface HallCheck {
   since: { toSeq: number; verifiedAt: string } | null;
   /** The newest kept result of this hall whose signature does not hold (a row written in the group's database by hand): the check read every entry. */
   forgedResult?: { id: number; toSeq: number };
+  /**
+   * The report's kept summaries over the days the entries read fall on (and the day before: a session opened then
+   * may close in them), compared with the same days summed from the entries; or how far they are summed, when
+   * they do not yet hold every entry (the group's programs sum the rest when they open it).
+   */
+  summaries?: { fromDay: string; toDay: string; differences: string[] } | { behind: true; summarizedSeq: number };
 }
 
 export interface GroupCheck {
@@ -75,13 +86,14 @@ function signatureHolds(v: VerificationRow, key: WitnessKey): boolean {
 const CHUNK = 5000;
 
 /** A hall checked, and the hash its last entry read ends on when every one held (null after a break). */
-async function checkHall(c: GroupClient, hall: GroupHall, since: VerificationRow | null = null): Promise<{ check: HallCheck; endHash: string | null }> {
+async function checkHall(c: GroupClient, hall: GroupHall, since: VerificationRow | null = null): Promise<{ check: HallCheck; endHash: string | null; span: { first: string; last: string } | null }> {
   let expected = 1;
+  let span: { first: string; last: string } | null = null;
   // Where the hall said its chain begins: its UUID's genesis (files made since migration 0024), or zeros.
   let prev = hall.genesis ?? GENESIS;
   let entries = 0;
   let firstBreak: HallCheck['firstBreak'] = null;
-  const done = () => ({ check: checked(), endHash: firstBreak ? null : prev });
+  const done = () => ({ check: checked(), endHash: firstBreak ? null : prev, span });
   const checked = (): HallCheck => ({
     hallId: hall.hallId,
     name: hall.name,
@@ -158,6 +170,8 @@ async function checkHall(c: GroupClient, hall: GroupHall, since: VerificationRow
       }
       prev = r.hash;
       expected = r.seq + 1;
+      if (span === null) span = { first: r.payload.at, last: r.payload.at };
+      else span.last = r.payload.at;
     }
   }
   // A window still on its way when a break ended the check: its answer (or failure) is not wanted.
@@ -174,12 +188,22 @@ async function checkHall(c: GroupClient, hall: GroupHall, since: VerificationRow
 export async function verifyGroup(c: GroupClient, o: VerifyOptions = {}): Promise<GroupCheck> {
   const halls: HallCheck[] = [];
   const now = o.now ?? (() => new Date());
+  const states = await summaryStates(c);
   for (const hall of await groupHalls(c)) {
     const newest = o.key ? (await newestVerifications(c, hall.hallId, o.key.verifierKey, 1))[0] : undefined;
     const forged = newest && !signatureHolds(newest, o.key!) ? newest : undefined;
     const since = newest && !forged && !o.full ? newest : null;
-    const { check, endHash } = await checkHall(c, hall, since);
+    const { check, endHash, span } = await checkHall(c, hall, since);
     if (forged) check.forgedResult = { id: forged.id, toSeq: forged.toSeq };
+    if (endHash !== null && span !== null) {
+      const state = states.get(hall.hallId);
+      if (!state || state.summarizedSeq < hall.headSeq) check.summaries = { behind: true, summarizedSeq: state?.summarizedSeq ?? 0 };
+      else {
+        const fromDay = hallDay(new Date(Date.parse(span.first) - DAY_MS), hall.timeZone);
+        const toDay = hallDay(new Date(span.last), hall.timeZone);
+        check.summaries = { fromDay, toDay, differences: await summaryDifferences(c, hall, fromDay, toDay) };
+      }
+    }
     halls.push(check);
     // Kept only what held, and only when it read something new (or was asked whole): the next check starts there.
     const lastRead = check.fromSeq + check.entries - 1;
@@ -188,7 +212,10 @@ export async function verifyGroup(c: GroupClient, o: VerifyOptions = {}): Promis
       await insertVerification(o.keep ?? c, { ...row, signature: sign(null, verificationMessage(row), o.key.privateKey).toString('base64') });
     }
   }
-  return { valid: halls.every((h) => h.firstBreak === null && h.divergedSeq === null && !h.forgedResult), halls };
+  return {
+    valid: halls.every((h) => h.firstBreak === null && h.divergedSeq === null && !h.forgedResult && !(h.summaries && 'differences' in h.summaries && h.summaries.differences.length > 0)),
+    halls,
+  };
 }
 
 /** Whether `tables` names exactly the tables of `documents` (both absent on an entry shipped without them). */

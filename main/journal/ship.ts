@@ -13,6 +13,8 @@ import { KioskError } from '../../core/refusal.js';
 import { auditRowHash, chainGenesis, type StoredRow } from '../../db/audit.js';
 import type { ReadableDb } from '../../db/connection.js';
 import type { GroupClient, GroupPool } from '../../db/group/client.js';
+import { summarizeEntries, summaryState } from '../../db/group/summaries.js';
+import type { SummedEntry } from '../../core/group-summary.js';
 import { appendEntries, groupHashAt, groupHashes, groupHead, markDiverged, registerHall, type EntryToAppend } from '../../db/group/journal.js';
 import { ensureMonths } from '../../db/group/schema.js';
 import { documentsJson, hallIdentity, hallSchemaVersion, journalDocuments, journalEntries, journalHashAt, journalHead, type EntryDocuments } from '../../db/journal.js';
@@ -186,14 +188,23 @@ export async function shipBatch(
       if (fresh[0]!.id === head.headSeq + 1 && fresh[0]!.prev_hash !== head.headHash) await diverged(Math.max(1, head.headSeq));
       checkRun(fresh, head.headSeq, head.headHash);
       // Each entry made as it is sent: PostgreSQL inserts the first while the next are made.
+      const summed: SummedEntry[] = [];
       await appendEntries(
         c,
         (sql, rows) => copyRows(c, sql, rows, sent),
         hallId,
         (function* () {
-          for (const e of fresh) yield groupEntry(e, documents.get(e.id), hallSchema);
+          for (const e of fresh) {
+            const entry = groupEntry(e, documents.get(e.id), hallSchema);
+            if (entry.facts !== null && summed.length === e.id - fresh[0]!.id) summed.push({ seq: e.id, facts: entry.facts });
+            yield entry;
+          }
         })(),
       );
+      // The report's figures kept on arrival, in the same transaction, when the summaries are up to the batch (else
+      // the group's programs sum the backlog in order: an entry without facts waits for its upcast).
+      const state = await summaryState(c, hallId);
+      if (state.summarizedSeq === head.headSeq && summed.length === fresh.length) await summarizeEntries(c, hallId, state.timeZone, summed);
     }
     await c.query('COMMIT');
     open = false;

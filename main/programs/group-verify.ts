@@ -69,6 +69,14 @@ export async function run(argv: string[]): Promise<void> {
               ? `${h.name} (${h.hallId}): DIVERGENTE a partir da entrada n.º ${h.divergedSeq}: a sala enviou outra história; nada foi substituído.`
               : `${h.name} (${h.hallId}): íntegro (${read}; última n.º ${h.headSeq}).`,
         );
+        if (h.summaries && 'differences' in h.summaries) {
+          const days = h.summaries.fromDay === h.summaries.toDay ? `de ${h.summaries.toDay}` : `de ${h.summaries.fromDay} a ${h.summaries.toDay}`;
+          if (h.summaries.differences.length === 0) console.log(`  Resumos do relatório ${days}: iguais aos somados das entradas.`);
+          else {
+            console.log(`  Resumos do relatório ${days}: DIFERENTES dos somados das entradas (${h.summaries.differences.length}):`);
+            for (const d of h.summaries.differences) console.log(`    ${d}`);
+          }
+        } else if (h.summaries) console.log(`  Resumos do relatório somados até à entrada n.º ${h.summaries.summarizedSeq}: o relatório lê esta sala das entradas até os programas do grupo somarem o resto.`);
         if (h.forgedResult)
           console.log(
             `  O resultado guardado n.º ${h.forgedResult.id} (até à entrada n.º ${h.forgedResult.toSeq}) não está assinado por esta chave: foi escrito na base de dados do grupo por outra via. A sala foi verificada desde a primeira entrada.`,

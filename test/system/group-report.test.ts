@@ -18,6 +18,7 @@ import { openGroup, verifyGroup, type Group } from '../../main/group/index.js';
 import { shipHall } from '../../main/journal/ship.js';
 import { readGroupReport, reportText } from '../../main/group/report.js';
 import { upcastGroup } from '../../main/group/upcast.js';
+import { summarizeBacklog } from '../../main/group/summarize.js';
 import { createHarness, TEST_FLOAT, type Harness } from '../harness.js';
 import { createTestDatabase, type TestDatabase } from '../postgres.js';
 import { identified } from '../fixtures/persons.js';
@@ -130,7 +131,10 @@ const periodOf = (p: PlayedHall) => reportPeriod({ from: hallDay(p.start, p.time
 
 describe('the group report', () => {
   it("equals each hall's acta, Z report and meter report to the cent, from PostgreSQL alone; shipping again adds nothing", async () => {
-    for (const p of halls) await shipHall(p.h.kiosk.db, group.pool);
+    // Sala Sul an entry per batch: each void, refund, payment and Z summed in a batch after the sale, guia or
+    // session it refers to (looked up in what the group holds), to the same figures.
+    await shipHall(halls[0]!.h.kiosk.db, group.pool);
+    await shipHall(halls[1]!.h.kiosk.db, group.pool, { batch: 1 });
     const [before] = await pgdb.query<{ n: string }>('SELECT COUNT(*) AS n FROM journal');
     for (const p of halls) expect((await shipHall(p.h.kiosk.db, group.pool)).shipped).toBe(0);
     const [after] = await pgdb.query<{ n: string }>('SELECT COUNT(*) AS n FROM journal');
@@ -143,6 +147,14 @@ describe('the group report', () => {
     expect(periodOf(halls[1]!).fromDay).toBe('2026-11-30');
     const report: GroupReport = await readGroupReport(group.pool, periodOf(halls[0]!));
     expect(report.rows).toHaveLength(2);
+    // Read from the summaries kept as the entries arrived (issue 43), to the very figures summed from the entries.
+    expect(report.readFromEntries).toEqual([]);
+    expect(await pgdb.query(`SELECT summarized_seq = head_seq AS summed FROM halls`)).toEqual([{ summed: true }, { summed: true }]);
+    const check = await verifyGroup(group.pool);
+    expect(check.halls.map((h) => h.summaries)).toEqual([
+      { fromDay: '2026-11-29', toDay: '2026-11-30', differences: [] },
+      { fromDay: '2026-11-29', toDay: '2026-11-30', differences: [] },
+    ]);
     // On Lisbon's clock alone, 1 December holds Sala Sul's session and nothing of Sala Norte's: none, read on the halls' own.
     expect((await readGroupReport(group.pool, reportPeriod({ from: '2026-12-01', to: '2026-12-01' }, '2026-12-01'))).rows.filter((r) => r.sessionNumber !== null)).toEqual([]);
     for (const p of halls) {
@@ -270,6 +282,55 @@ describe('the group report', () => {
     } finally {
       await again.close();
     }
+  });
+
+  it("keeps the report's figures as the entries arrive: a summary edited in PostgreSQL is named by group:verify, a hall not yet summed is read from its entries and summed in order", async () => {
+    const period = periodOf(halls[0]!);
+    const before = await readGroupReport(group.pool, period);
+    const norte = hallIdentity(halls[0]!.h.kiosk.db).hallId;
+    const sul = hallIdentity(halls[1]!.h.kiosk.db).hallId;
+    const row = before.rows.find((r) => r.hallId === norte && r.sessionNumber !== null)!;
+    const differences = async () => (await verifyGroup(group.pool)).halls.find((h) => h.hallId === norte)!.summaries;
+    // A session's sales raised by 1,00 € in its summary: the report would say it, group:verify names it.
+    await pgdb.query('UPDATE summary_sessions SET sales_cents = sales_cents + 100 WHERE hall_id = $1 AND session_id = $2', [norte, row.sessionNumber]);
+    expect((await readGroupReport(group.pool, period)).rows.find((r) => r.hallId === norte && r.sessionNumber !== null)!.salesCents).toBe(row.salesCents + 100);
+    expect(await differences()).toEqual({
+      fromDay: '2026-11-29',
+      toDay: expect.any(String),
+      differences: [`Sala Norte, 2026-11-30, sessão n.º ${row.sessionNumber}: salesCents ${row.salesCents + 100} nos resumos, ${row.salesCents} nas entradas`],
+    });
+    expect((await verifyGroup(group.pool)).valid).toBe(false);
+    await pgdb.query('UPDATE summary_sessions SET sales_cents = sales_cents - 100 WHERE hall_id = $1 AND session_id = $2', [norte, row.sessionNumber]);
+    // A guia's payment taken off its session's count, and a machine's guias lowered by a cent: both named.
+    const machine = before.machines.find((m) => m.hallName === 'Sala Norte')!;
+    await pgdb.query(`UPDATE summary_buckets SET guias_paid = guias_paid - 1 WHERE hall_id = $1 AND guias_paid > 0`, [norte]);
+    await pgdb.query(`UPDATE summary_machine_days SET guias_issued_cents = guias_issued_cents - 1 WHERE hall_id = $1 AND guias_issued_cents > 0`, [norte]);
+    expect(await differences()).toMatchObject({
+      differences: [
+        `Sala Norte, 2026-11-30, sessão n.º ${row.sessionNumber}: guiasPaid 1 nos resumos, 2 nas entradas`,
+        `Sala Norte, máquina n.º 7: guiasCents ${machine.guiasCents - 1} nos resumos, ${machine.guiasCents} nas entradas`,
+      ],
+    });
+    await pgdb.query(`UPDATE summary_buckets SET guias_paid = guias_paid + 1 WHERE hall_id = $1 AND guias_paid > 0`, [norte]);
+    await pgdb.query(`UPDATE summary_machine_days SET guias_issued_cents = guias_issued_cents + 1 WHERE hall_id = $1 AND guias_issued_cents > 0`, [norte]);
+    expect(await differences()).toEqual({ fromDay: '2026-11-29', toDay: expect.any(String), differences: [] });
+
+    // Sala Sul's summaries lost (a group that kept none before): its rows come from its entries, to the same figures;
+    // group:verify says how far they are summed; the group's programs sum the backlog in order, and it is read from them again.
+    for (const table of ['summary_sessions', 'summary_games', 'summary_winners', 'summary_refunds', 'summary_guias', 'summary_buckets', 'summary_machines', 'summary_machine_bets', 'summary_machine_days']) {
+      await pgdb.query(`DELETE FROM ${table} WHERE hall_id = $1`, [sul]);
+    }
+    await pgdb.query('UPDATE halls SET summarized_seq = 0 WHERE hall_id = $1', [sul]);
+    const lagging = await readGroupReport(group.pool, period);
+    expect(lagging.readFromEntries).toEqual(['Sala Sul']);
+    expect({ ...lagging, generatedAt: '', readFromEntries: [] }).toEqual({ ...before, generatedAt: '' });
+    expect((await verifyGroup(group.pool)).halls.find((h) => h.hallId === sul)!.summaries).toEqual({ behind: true, summarizedSeq: 0 });
+    const [head] = await pgdb.query<{ head_seq: string }>('SELECT head_seq FROM halls WHERE hall_id = $1', [sul]);
+    expect(await summarizeBacklog(group.pool)).toBe(Number(head!.head_seq));
+    const summed = await readGroupReport(group.pool, period);
+    expect(summed.readFromEntries).toEqual([]);
+    expect({ ...summed, generatedAt: '' }).toEqual({ ...before, generatedAt: '' });
+    expect((await verifyGroup(group.pool)).valid).toBe(true);
   });
 
   it('names a document changed in PostgreSQL with its hall and seq', async () => {
