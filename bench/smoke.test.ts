@@ -152,6 +152,18 @@ describe('benchmarks run', () => {
     }
   });
 
+  it('bench/group-year.ts', () => {
+    const r = runBench('bench/group-year.ts', { BENCH_YEAR_HALLS: '3', BENCH_YEAR_DAYS: '40', BENCH_YEAR_MACHINES: '2' });
+    // 3 halls x 40 days x 2 sessions, each hall's day outside them too; every session's sales summed: 240 sessions.
+    expect(r).toMatchObject({
+      bench: 'group-year',
+      rows: { sessions: 240, buckets: 360, machineDays: 240 },
+      yearReport: { rows: 360, medianMs: expect.any(Number) },
+      monthReport: { rows: 31 * 3 * 3 },
+      targets: { yearOf100HallsWithin2s: null },
+    });
+  });
+
   it('bench/export.ts', () => {
     const r = runBench('bench/export.ts', { BENCH_EXPORT_SALES: '40' });
     expect(r).toMatchObject({ bench: 'export', sales: 40, exportSeconds: expect.any(Number), verifySeconds: expect.any(Number), checkpointOnDemandMs: expect.any(Number) });
