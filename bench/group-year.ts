@@ -22,6 +22,7 @@ import { openGroup } from '../main/group/index.js';
 import { readGroupReport } from '../main/group/report.js';
 import { createTestDatabase } from '../test/postgres.js';
 import { printFigures } from './record.js';
+import { isEntry } from './rpc-client.js';
 import { round, stats } from './stats.js';
 
 const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
@@ -146,7 +147,7 @@ export async function benchGroupYear(o: { halls: number; days: number; machines:
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isEntry(import.meta.url)) {
   const figures = await benchGroupYear({ halls: env('BENCH_YEAR_HALLS', 100), days: env('BENCH_YEAR_DAYS', 365), machines: env('BENCH_YEAR_MACHINES', 30) });
   printFigures('group-year', { bench: 'group-year', unit: 'ms', ...figures });
 }

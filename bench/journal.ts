@@ -55,7 +55,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * A hall file in `dir` of `entries` sales, each an audit row with its documents (the sale and its range, bound
  * by the database's own triggers as sale.create writes them), the last a second ago. Closed, ready to ship.
  */
-async function seedSalesHall(dir: string, entries: number, name = 'Sala de ensaio') {
+export async function seedSalesHall(dir: string, entries: number, name = 'Sala de ensaio') {
   const kiosk = await openKiosk({ dataDir: dir, logError: () => {} });
   const hall = await sellingHall(kiosk);
   await kiosk.dispatch('settings.update', { hallName: name }, { operatorToken: hall.admin });

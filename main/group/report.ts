@@ -19,22 +19,29 @@ import { softwareLabel } from '../version.js';
  * loops are off for it: the window's documents are unnested into CTEs PostgreSQL cannot estimate, and a nested
  * loop over them (sales against refunds, say) went from under a second to minutes at a month of one hall.
  */
-export async function readGroupReport(pool: GroupPool, period: ReportPeriod, now: Date = new Date()): Promise<GroupReport> {
-  const c = await pool.connect();
+export function readGroupReport(pool: GroupPool, period: ReportPeriod, now: Date = new Date()): Promise<GroupReport> {
+  return inReportSnapshot(pool, (c) => readInSnapshot(c, period, now));
+}
+
+/** `read` in one read-only snapshot with the report's plan settings, on a client of its own where given a pool. */
+async function inReportSnapshot<T>(target: GroupClient | GroupPool, read: (c: GroupClient) => Promise<T>): Promise<T> {
+  // A pool lends a client; a client (one already lent: it has release) is used as it is.
+  const own = 'connect' in target && !('release' in target) ? await (target as GroupPool).connect() : null;
+  const c = own ?? target;
   try {
     await c.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     await c.query('SET LOCAL enable_nestloop = off');
     // Those plans' costs look huge to PostgreSQL (nested loops priced out), which then compiles them with JIT:
     // measured, over a second of compiling for under half a second of work at a month of 10 halls.
     await c.query('SET LOCAL jit = off');
-    const report = await readInSnapshot(c, period, now);
+    const result = await read(c);
     await c.query('COMMIT');
-    return report;
+    return result;
   } catch (e) {
     await c.query('ROLLBACK').catch(() => undefined);
     throw e;
   } finally {
-    c.release();
+    own?.release();
   }
 }
 
@@ -79,12 +86,14 @@ export async function rawFacts(c: GroupClient, hallIds: readonly string[], zone:
  * One hall's report over some days made both ways, from its kept summaries and summed from its entries, and where
  * they differ (group:verify: a summary row edited in the database, or summed wrong, is named).
  */
-export async function summaryDifferences(c: GroupClient, hall: { hallId: string; name: string; timeZone: HallTimeZone }, fromDay: string, toDay: string): Promise<string[]> {
+export function summaryDifferences(target: GroupClient | GroupPool, hall: { hallId: string; name: string; timeZone: HallTimeZone }, fromDay: string, toDay: string): Promise<string[]> {
   const period = reportPeriod({ from: fromDay, to: toDay }, toDay);
   const halls = [{ hallId: hall.hallId, name: hall.name, timeZone: hall.timeZone }];
-  const kept = groupReportOf({ halls, ...(await summaryFactsOf(c, [hall.hallId], period)) }, period, '', '');
-  const fromEntries = groupReportOf(summaryOf({ halls, ...(await rawFacts(c, [hall.hallId], hall.timeZone, period)) }, period), period, '', '');
-  return reportDifferences(kept, fromEntries);
+  return inReportSnapshot(target, async (c) => {
+    const kept = groupReportOf({ halls, ...(await summaryFactsOf(c, [hall.hallId], period)) }, period, '', '');
+    const fromEntries = groupReportOf(summaryOf({ halls, ...(await rawFacts(c, [hall.hallId], hall.timeZone, period)) }, period), period, '', '');
+    return reportDifferences(kept, fromEntries);
+  });
 }
 
 /** The report in the format asked for: the text written to stdout or the file. */

@@ -14,7 +14,7 @@
  * whose signature does not hold is named, and the hall checked from its first entry.
  */
 import { createPublicKey, sign, verify as verifySignature } from 'node:crypto';
-import type { GroupClient } from '../../db/group/client.js';
+import type { GroupClient, GroupPool } from '../../db/group/client.js';
 import { groupHalls, groupPrevHashAt, journalLastSeq, journalSeqs, type GroupHall } from '../../db/group/journal.js';
 import { GENESIS } from '../../db/group/schema.js';
 import { insertVerification, newestVerifications, type VerificationRow } from '../../db/group/verifications.js';
@@ -185,7 +185,7 @@ async function checkHall(c: GroupClient, hall: GroupHall, since: VerificationRow
   return done();
 }
 
-export async function verifyGroup(c: GroupClient, o: VerifyOptions = {}): Promise<GroupCheck> {
+export async function verifyGroup(c: GroupClient | GroupPool, o: VerifyOptions = {}): Promise<GroupCheck> {
   const halls: HallCheck[] = [];
   const now = o.now ?? (() => new Date());
   const states = await summaryStates(c);
