@@ -164,6 +164,12 @@ describe('benchmarks run', () => {
     });
   });
 
+  it('bench/group-replica.ts', () => {
+    const r = runBench('bench/group-replica.ts', { BENCH_REPLICA_ENTRIES: '500' });
+    if ('skipped' in r) return;
+    expect(r).toMatchObject({ bench: 'group-replica', entries: 514, caughtUpMsAfterLastBatch: expect.any(Number), targets: { caughtUpWithinOneSecond: expect.any(Boolean) } });
+  });
+
   it('bench/export.ts', () => {
     const r = runBench('bench/export.ts', { BENCH_EXPORT_SALES: '40' });
     expect(r).toMatchObject({ bench: 'export', sales: 40, exportSeconds: expect.any(Number), verifySeconds: expect.any(Number), checkpointOnDemandMs: expect.any(Number) });

@@ -170,8 +170,10 @@ async function checkHall(c: GroupClient, hall: GroupHall, since: VerificationRow
       }
       prev = r.hash;
       expected = r.seq + 1;
+      // The earliest and latest times read (a hall's clock set back makes them out of order).
       if (span === null) span = { first: r.payload.at, last: r.payload.at };
-      else span.last = r.payload.at;
+      else if (r.payload.at < span.first) span.first = r.payload.at;
+      else if (r.payload.at > span.last) span.last = r.payload.at;
     }
   }
   // A window still on its way when a break ended the check: its answer (or failure) is not wanted.
