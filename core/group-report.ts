@@ -141,8 +141,24 @@ export interface ReportFacts {
 
 // ---- the report ----
 
+/** What a hall did by time outside the session figures (guias, Z closes, fund movements), summed per session it fell in and hall day. */
+export interface BucketSums {
+  guiasPaid: number;
+  guiasPaidCents: number;
+  guiasCashCents: number;
+  guiasChequeCents: number;
+  guiasVoided: number;
+  guiasVoidedCents: number;
+  fundContributionsCents: number;
+  fundTransfersCents: number;
+  zReports: number;
+  zExpectedCents: number;
+  zCountedCents: number;
+  zVarianceCents: number;
+}
+
 /** One hall and bingo session (sessionNumber null: what its hall did that day outside every session). */
-export interface ReportRow {
+export interface ReportRow extends BucketSums {
   hallId: string;
   hallName: string;
   sessionNumber: number | null;
@@ -162,18 +178,6 @@ export interface ReportRow {
   prizesCents: number;
   refundsCents: number;
   stampDutyCents: number;
-  guiasPaid: number;
-  guiasPaidCents: number;
-  guiasCashCents: number;
-  guiasChequeCents: number;
-  guiasVoided: number;
-  guiasVoidedCents: number;
-  fundContributionsCents: number;
-  fundTransfersCents: number;
-  zReports: number;
-  zExpectedCents: number;
-  zCountedCents: number;
-  zVarianceCents: number;
 }
 
 interface MachineReturn {
@@ -226,35 +230,8 @@ function emptyRow(hallId: string, hallName: string, sessionNumber: number | null
     prizesCents: 0,
     refundsCents: 0,
     stampDutyCents: 0,
-    guiasPaid: 0,
-    guiasPaidCents: 0,
-    guiasCashCents: 0,
-    guiasChequeCents: 0,
-    guiasVoided: 0,
-    guiasVoidedCents: 0,
-    fundContributionsCents: 0,
-    fundTransfersCents: 0,
-    zReports: 0,
-    zExpectedCents: 0,
-    zCountedCents: 0,
-    zVarianceCents: 0,
+    ...emptySums(),
   };
-}
-
-/** What a hall did by time outside the session figures (guias, Z closes, fund movements), summed per session it fell in and hall day. */
-export interface BucketSums {
-  guiasPaid: number;
-  guiasPaidCents: number;
-  guiasCashCents: number;
-  guiasChequeCents: number;
-  guiasVoided: number;
-  guiasVoidedCents: number;
-  fundContributionsCents: number;
-  fundTransfersCents: number;
-  zReports: number;
-  zExpectedCents: number;
-  zCountedCents: number;
-  zVarianceCents: number;
 }
 
 export const BUCKET_SUMS: readonly (keyof BucketSums)[] = [

@@ -7,7 +7,7 @@
  * What a batch refers to from before it (a voided sale, a paid guia, the
  * session open at a time) is read here; the sums are core/group-summary.ts's.
  */
-import { type BucketFact, type MachineSum, type SessionFact } from '../../core/group-report.js';
+import { BUCKET_SUMS, type BucketFact, type BucketSums, type MachineSum, type SessionFact } from '../../core/group-report.js';
 import { bucketKey, factsOf, newBucket, newGameDelta, newMachineDay, SumMap, type GameDelta, type KnownSession, type SummedEntry } from '../../core/group-summary.js';
 import { hallDay, type HallTimeZone } from '../../core/time.js';
 import type { GroupClient } from './client.js';
@@ -274,39 +274,18 @@ export async function summarizeEntries(c: GroupClient, hallId: string, zone: Hal
   for (const { fact } of factsOf(entries, 'fund_contribution@1')) bucket(fact.at).fundContributionsCents += fact.amountCents;
   for (const { fact } of factsOf(entries, 'fund_transfer@1')) bucket(fact.at).fundTransfersCents += fact.amountCents;
   if (buckets.map.size > 0) {
+    const columns = BUCKET_SUMS.map((k) => BUCKET_COLUMNS[k]);
     await c.query(
-      `INSERT INTO summary_buckets AS b (hall_id, session_id, day, guias_paid, guias_paid_cents, guias_cash_cents, guias_cheque_cents, guias_voided, guias_voided_cents,
-              fund_contributions_cents, fund_transfers_cents, z_reports, z_expected_cents, z_counted_cents, z_variance_cents)
-       SELECT $1, x.session_id, x.day, x.gp, x.gpc, x.gcash, x.gcheque, x.gv, x.gvc, x.fc, x.ft, x.z, x.ze, x.zc, x.zv
-         FROM jsonb_to_recordset($2::jsonb) AS x(session_id bigint, day date, gp integer, gpc bigint, gcash bigint, gcheque bigint, gv integer, gvc bigint,
-              fc bigint, ft bigint, z integer, ze bigint, zc bigint, zv bigint)
-       ON CONFLICT (hall_id, day, session_id) DO UPDATE SET guias_paid = b.guias_paid + EXCLUDED.guias_paid, guias_paid_cents = b.guias_paid_cents + EXCLUDED.guias_paid_cents,
-         guias_cash_cents = b.guias_cash_cents + EXCLUDED.guias_cash_cents, guias_cheque_cents = b.guias_cheque_cents + EXCLUDED.guias_cheque_cents,
-         guias_voided = b.guias_voided + EXCLUDED.guias_voided, guias_voided_cents = b.guias_voided_cents + EXCLUDED.guias_voided_cents,
-         fund_contributions_cents = b.fund_contributions_cents + EXCLUDED.fund_contributions_cents, fund_transfers_cents = b.fund_transfers_cents + EXCLUDED.fund_transfers_cents,
-         z_reports = b.z_reports + EXCLUDED.z_reports, z_expected_cents = b.z_expected_cents + EXCLUDED.z_expected_cents,
-         z_counted_cents = b.z_counted_cents + EXCLUDED.z_counted_cents, z_variance_cents = b.z_variance_cents + EXCLUDED.z_variance_cents`,
+      `INSERT INTO summary_buckets AS b (hall_id, session_id, day, ${columns.join(', ')})
+       SELECT $1, x.session_id, x.day, ${columns.map((col) => `x.${col}`).join(', ')}
+         FROM jsonb_to_recordset($2::jsonb) AS x(session_id bigint, day date, ${columns.map((col) => `${col} bigint`).join(', ')})
+       ON CONFLICT (hall_id, day, session_id) DO UPDATE SET ${columns.map((col) => `${col} = b.${col} + EXCLUDED.${col}`).join(', ')}`,
       [
         hallId,
         json(
-          [...buckets.map].map(([key, b]) => {
+          [...buckets.map].map(([key, sums]) => {
             const [session, d] = key.split('|');
-            return {
-              session_id: Number(session),
-              day: d,
-              gp: b.guiasPaid,
-              gpc: b.guiasPaidCents,
-              gcash: b.guiasCashCents,
-              gcheque: b.guiasChequeCents,
-              gv: b.guiasVoided,
-              gvc: b.guiasVoidedCents,
-              fc: b.fundContributionsCents,
-              ft: b.fundTransfersCents,
-              z: b.zReports,
-              ze: b.zExpectedCents,
-              zc: b.zCountedCents,
-              zv: b.zVarianceCents,
-            };
+            return { session_id: Number(session), day: d, ...Object.fromEntries(BUCKET_SUMS.map((k) => [BUCKET_COLUMNS[k], sums[k]])) };
           }),
         ),
       ],
@@ -446,35 +425,31 @@ export async function summarySessions(c: GroupClient, hallIds: readonly string[]
   }));
 }
 
-const BUCKET_FIELDS = [
-  'hall_id', 'session_id', "day - date '1970-01-01'", 'guias_paid', 'guias_paid_cents', 'guias_cash_cents', 'guias_cheque_cents', 'guias_voided',
-  'guias_voided_cents', 'fund_contributions_cents', 'fund_transfers_cents', 'z_reports', 'z_expected_cents', 'z_counted_cents', 'z_variance_cents',
-] as const;
+/** Each bucket figure's column in summary_buckets. */
+const BUCKET_COLUMNS: { readonly [K in keyof BucketSums]: string } = {
+  guiasPaid: 'guias_paid',
+  guiasPaidCents: 'guias_paid_cents',
+  guiasCashCents: 'guias_cash_cents',
+  guiasChequeCents: 'guias_cheque_cents',
+  guiasVoided: 'guias_voided',
+  guiasVoidedCents: 'guias_voided_cents',
+  fundContributionsCents: 'fund_contributions_cents',
+  fundTransfersCents: 'fund_transfers_cents',
+  zReports: 'z_reports',
+  zExpectedCents: 'z_expected_cents',
+  zCountedCents: 'z_counted_cents',
+  zVarianceCents: 'z_variance_cents',
+};
 
 /** The buckets of the period's days and the day after (a session opened on its last day runs past midnight). */
 export async function summaryBuckets(c: GroupClient, hallIds: readonly string[], fromDay: string, toDay: string): Promise<BucketFact[]> {
-  const rows = await textRows(c, BUCKET_FIELDS, `summary_buckets WHERE hall_id = ANY($1::uuid[]) AND day BETWEEN $2::date AND $3::date + 1`, [
-    hallIds,
-    fromDay,
-    toDay,
-  ]);
-  return rows.map((r) => ({
-    hallId: r[0]!,
-    sessionId: r[1] === '0' ? null : Number(r[1]),
-    day: epochDay(r[2]!),
-    guiasPaid: Number(r[3]),
-    guiasPaidCents: Number(r[4]),
-    guiasCashCents: Number(r[5]),
-    guiasChequeCents: Number(r[6]),
-    guiasVoided: Number(r[7]),
-    guiasVoidedCents: Number(r[8]),
-    fundContributionsCents: Number(r[9]),
-    fundTransfersCents: Number(r[10]),
-    zReports: Number(r[11]),
-    zExpectedCents: Number(r[12]),
-    zCountedCents: Number(r[13]),
-    zVarianceCents: Number(r[14]),
-  }));
+  const fields = ['hall_id', 'session_id', "day - date '1970-01-01'", ...BUCKET_SUMS.map((k) => BUCKET_COLUMNS[k])];
+  const rows = await textRows(c, fields, `summary_buckets WHERE hall_id = ANY($1::uuid[]) AND day BETWEEN $2::date AND $3::date + 1`, [hallIds, fromDay, toDay]);
+  return rows.map((r) => {
+    const b = { hallId: r[0]!, sessionId: r[1] === '0' ? null : Number(r[1]), day: epochDay(r[2]!) } as BucketFact;
+    for (let i = 0; i < BUCKET_SUMS.length; i++) b[BUCKET_SUMS[i]!] = Number(r[3 + i]);
+    return b;
+  });
 }
 
 /** Each machine with its newest number and bet, and its days of the period summed. */
