@@ -168,6 +168,15 @@ describe('the group journal', () => {
       expect(results.reduce((n, r) => n + r.shipped, 0)).toBe(total);
       expect(results.every((r) => r.head === total)).toBe(true);
       expect(await counts(id)).toEqual({ rows: total, distinct: total, max: total });
+      // The report's figures summed once too, each batch by the shipper that stored it: the cards sold, to the card.
+      const [kept] = await pgdb.query<{ summed: string; cards: string }>(
+        'SELECT summarized_seq AS summed, (SELECT SUM(sales_cards - voided_cards) FROM summary_games WHERE hall_id = $1) AS cards FROM halls WHERE hall_id = $1',
+        [id],
+      );
+      const sold = (h.kiosk.db.prepare('SELECT SUM(quantity) AS n FROM sales WHERE id NOT IN (SELECT sale_id FROM sale_voids)').get() as { n: number }).n;
+      expect(sold).toBeGreaterThan(0);
+      expect({ summed: Number(kept!.summed), cards: Number(kept!.cards) }).toEqual({ summed: total, cards: sold });
+      expect((await verifyGroup(group.pool)).halls.find((x) => x.hallId === id)!.summaries).toMatchObject({ differences: [] });
     } finally {
       h.close();
     }
@@ -320,6 +329,8 @@ describe('the group journal', () => {
     expect(code).toBe(0);
     expect(JSON.parse(out.trim())).toEqual({ shipped: 10_000 - atKill.max, head: 10_000, checkpoints: 0, cosignatures: 0 });
     expect(await counts(id)).toEqual({ rows: 10_000, distinct: 10_000, max: 10_000 });
+    // The summaries went with each batch (one transaction): the killed one's with it, the rest summed on, in order.
+    expect(await pgdb.query('SELECT summarized_seq::int AS s FROM halls WHERE hall_id = $1', [id])).toEqual([{ s: 10_000 }]);
     expect((await verifyGroup(group.pool)).halls.find((x) => x.hallId === id)?.firstBreak).toBeNull();
   });
 
