@@ -391,3 +391,16 @@ export const CAIXA_BOOK_SOURCES = {
     },
   } satisfies BookSource<FundTransferDocument>,
 };
+
+/**
+ * The cheques a drawer's operator paid guias with during its shift, for its Z (Lei n.º 83/2017, art. 76.º): those of
+ * a payment with a cash part from the drawer, and those of a cheque-only payment (it touches no drawer) made by the
+ * same operator at the same terminal between the drawer's opening and `until`.
+ */
+export function guiaChequesOfDrawer(db: ReadableDb, drawer: { id: number; terminalId: string; openedById: number; openedAt: string }, until: string): number {
+  return stmt<[{ id: number; terminal: string; operator: number; from: string; until: string }], { cents: number }>(
+    db,
+    `SELECT COALESCE(SUM(json_extract(c.value, '$.amountCents')), 0) AS cents FROM guia_payments p, json_each(p.cheques) c
+      WHERE p.drawer_id = @id OR (p.drawer_id IS NULL AND p.terminal_id = @terminal AND p.paid_by = @operator AND p.paid_at >= @from AND p.paid_at <= @until)`,
+  ).get({ id: drawer.id, terminal: drawer.terminalId, operator: drawer.openedById, from: drawer.openedAt, until })!.cents;
+}

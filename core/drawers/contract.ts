@@ -167,7 +167,8 @@ const zReportSchema = xReportSchema.extend({
    * card and by the player's cheque, chips paid back by the house's cheques; handed over with the Z, never counted in
    * it. Absent when there was none.
    */
-  outsideDrawer: z.object({ chipsByCardCents: cents, chipsByChequeCents: cents, chipChequesPaidCents: cents }).optional(),
+  // guiaChequesPaidCents: absent on a Z closed before guias' cheques were said on it.
+  outsideDrawer: z.object({ chipsByCardCents: cents, chipsByChequeCents: cents, chipChequesPaidCents: cents, guiaChequesPaidCents: cents.optional() }).optional(),
 });
 
 export const drawersContract = {

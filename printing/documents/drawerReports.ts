@@ -74,15 +74,16 @@ export interface ZReportData extends XReportData {
   /** The roving sellers whose cash the drawer collected (issue 42): each one's cards sold, owed, counted and difference. */
   sellers?: readonly { seller: string; cardsSold: number; owedCents: number; countedCents: number; differenceCents: number }[] | null;
   /** What the drawer's chip exchanges took or paid outside its cash (card slips, cheques): handed over with the Z. */
-  outsideDrawer?: { chipsByCardCents: number; chipsByChequeCents: number; chipChequesPaidCents: number } | null;
+  outsideDrawer?: { chipsByCardCents: number; chipsByChequeCents: number; chipChequesPaidCents: number; guiaChequesPaidCents?: number | undefined } | null;
 }
 
-/** Card slips and cheques of the drawer's chip exchanges, apart from the cash counted (Lei n.º 83/2017, art. 76.º, n.º 4). */
+/** Card slips and cheques of the drawer's chip exchanges and guias, apart from the cash counted (Lei n.º 83/2017, art. 76.º, n.º 3 and 4). */
 function outsideBlocks(o: NonNullable<ZReportData['outsideDrawer']>): Block[] {
   const lines: [string, number][] = [
     ['  Fichas vendidas com cartão', o.chipsByCardCents],
     ['  Fichas vendidas por cheque', o.chipsByChequeCents],
     ['  Fichas pagas em cheque', o.chipChequesPaidCents],
+    ['  Guias pagas em cheque', o.guiaChequesPaidCents ?? 0],
   ];
   for (const [, cents] of lines) checkCents('outsideDrawer', cents);
   return [{ kind: 'rule' }, { kind: 'text', text: 'Fora da gaveta (entregar com o Z)', bold: true }, ...lines.filter(([, c]) => c > 0).map(([label, c]) => pair(label, euros(c)))];

@@ -43,6 +43,7 @@ import {
 import { auditHead } from '../../../db/audit.js';
 import { sellerFiguresOfDrawer } from '../../../db/bingo/sellers.js';
 import { chipTendersOfDrawer } from '../../../db/roulette.js';
+import { guiaChequesOfDrawer } from '../../../db/caixa.js';
 import { signCheckpoint } from '../shared/signing/checkpoint.js';
 import { post } from '../../../db/ledger.js';
 import { hallSettings } from '../../../db/people.js';
@@ -140,9 +141,9 @@ function chipsCounted(db: ReadableDb, drawer: DrawerRow, map: Readonly<Record<st
   return count && count.cents > 0 ? count : null;
 }
 
-/** What the drawer's chip exchanges took or paid outside its cash, for its Z (none: no field, the Z as before). */
-function outsideOf(db: ReadableDb, drawerId: number): Pick<ZReportView, 'outsideDrawer'> {
-  const outside = chipTendersOfDrawer(db, drawerId);
+/** What the drawer's chip exchanges and guias took or paid outside its cash, for its Z (none: no field, the Z as before). */
+function outsideOf(db: ReadableDb, drawer: DrawerRow, until: string): Pick<ZReportView, 'outsideDrawer'> {
+  const outside = { ...chipTendersOfDrawer(db, drawer.id), guiaChequesPaidCents: guiaChequesOfDrawer(db, drawer, until) };
   return Object.values(outside).some((c) => c > 0) ? { outsideDrawer: outside } : {};
 }
 
@@ -311,8 +312,8 @@ export const drawersHandlers: HandlerSlice<
         checkpoint: signCheckpoint(ctx, ctx.keys.current(), { reason: 'z', ref: { type: 'drawer', id: drawer.id }, extensions: [`Z ${zNumber}`] }),
         // The roving sellers settled into this drawer, each apart (issue 42): only on a Z that collected some.
         ...sellersOf(ctx.db, drawer.id),
-        // Card slips and cheques handed over with the Z (Lei n.º 83/2017, art. 76.º, n.º 4): only on a Z that took some.
-        ...outsideOf(ctx.db, drawer.id),
+        // Card slips and cheques handed over with the Z (Lei n.º 83/2017, art. 76.º, n.º 3 and 4): only on a Z that took some.
+        ...outsideOf(ctx.db, drawer, ctx.at),
       };
       insertDrawerClose(ctx.db, {
         drawerId: drawer.id,
