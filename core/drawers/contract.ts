@@ -119,6 +119,13 @@ export const xReportSchema = z.object({
  * close, and its figures come with that count once it is on record
  * (drawer.close), then on the Z.
  */
+/**
+ * What a drawer's exchanges and guias took or paid outside its cash (Lei n.º 83/2017, art. 76.º, n.º 3 and 4): chips
+ * sold by bank card and by the player's cheque, chips and guias paid by the house's cheques; handed over with the Z,
+ * never counted in it. guiaChequesPaidCents is absent on a Z closed before guias' cheques were said on it.
+ */
+const outsideDrawerView = z.object({ chipsByCardCents: cents, chipsByChequeCents: cents, chipChequesPaidCents: cents, guiaChequesPaidCents: cents.optional() });
+
 export const blindXReportSchema = z.object({
   blind: z.literal(true),
   drawerId: id,
@@ -167,8 +174,7 @@ const zReportSchema = xReportSchema.extend({
    * card and by the player's cheque, chips paid back by the house's cheques; handed over with the Z, never counted in
    * it. Absent when there was none.
    */
-  // guiaChequesPaidCents: absent on a Z closed before guias' cheques were said on it.
-  outsideDrawer: z.object({ chipsByCardCents: cents, chipsByChequeCents: cents, chipChequesPaidCents: cents, guiaChequesPaidCents: cents.optional() }).optional(),
+  outsideDrawer: outsideDrawerView.optional(),
 });
 
 export const drawersContract = {
@@ -234,6 +240,8 @@ export const drawersContract = {
       closedAt: isoTime.nullable(),
       acceptedBy: z.string().nullable(),
       chips: z.object({ expectedCents: z.number().int(), countedCents: cents, varianceCents: z.number().int() }).nullable(),
+      /** What to hand over with the Z beside the cash (its «Fora da gaveta»): said on screen too, should the Z not print. */
+      outsideDrawer: outsideDrawerView.optional(),
     }),
   }),
   'drawer.current': channel({

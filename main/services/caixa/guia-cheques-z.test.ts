@@ -35,7 +35,8 @@ describe("the caixa's Z says the guias she paid by cheque", () => {
     const expected = drawerExpectedCash(t.h.kiosk.db, drawerById(t.h.kiosk.db, drawer!.drawerId)!);
     const closed = await t.h.ok('drawer.close', { countedByDenomination: countOf(expected) }, t.caixa);
     // Only the 20,00 € of cash left her drawer.
-    expect(closed).toMatchObject({ status: 'closed', varianceCents: 0 });
+    // Said on screen too (the close's answer), should the Z not print.
+    expect(closed).toMatchObject({ status: 'closed', varianceCents: 0, outsideDrawer: { guiaChequesPaidCents: 50_000 } });
     const z = await t.h.ok('report.z', { drawerId: drawer!.drawerId }, t.manager);
     expect(z.outsideDrawer).toEqual({ chipsByCardCents: 0, chipsByChequeCents: 0, chipChequesPaidCents: 0, guiaChequesPaidCents: 50_000 });
     const printed = t.h.kiosk.db.prepare(`SELECT document FROM print_jobs WHERE kind = 'z_report' ORDER BY id DESC LIMIT 1`).pluck().get() as string;

@@ -345,6 +345,7 @@ export const drawersHandlers: HandlerSlice<
         closedAt: ctx.at,
         acceptedBy: approver?.username ?? null,
         chips: chipsResult,
+        ...(z.outsideDrawer ? { outsideDrawer: z.outsideDrawer } : {}),
       };
       return done(result, { before: { drawerId: drawer.id, closed: false }, after: { ...result, reason } });
     },
