@@ -258,15 +258,7 @@ export interface BucketFact extends BucketSums {
 }
 
 /** A machine over the period: its meters' deltas and the guias issued (never voided since) and paid in it. */
-export interface MachineSum {
-  hallId: string;
-  machineId: number;
-  number: string;
-  betCents: number | null;
-  betSeq: number | null;
-  coinsIn: number;
-  prizesPaid: number;
-  readings: number;
+export interface MachineSum extends MeterFact {
   guiasIssuedCents: number;
   guiasPaidCents: number;
 }

@@ -5,7 +5,6 @@
  * `type@version` (core/group-contract); integer cents.
  */
 import type { EntryFacts, Fact, FactKey } from './group-contract/facts.js';
-import { emptySums, type BucketSums } from './group-report.js';
 import { hallDay, type HallTimeZone } from './time.js';
 
 /** An entry as summed: its seq and facts, in the hall's order. */
@@ -60,7 +59,6 @@ export function bucketKey(sessions: readonly KnownSession[], iso: string, zone: 
   return `${sessionAt(sessions, iso) ?? 0}|${hallDay(new Date(iso), zone)}`;
 }
 
-export const newBucket = (): BucketSums => emptySums();
 
 /** A game's change in one batch. */
 export interface GameDelta {

@@ -10,6 +10,9 @@ interface GroupHead {
   headSeq: number;
   headHash: string;
   divergedSeq: number | null;
+  /** The last entry its summaries hold (db/group/summaries.ts), and the clock their days are counted on. */
+  summarizedSeq: number;
+  timeZone: HallTimeZone;
 }
 
 export interface GroupHall extends GroupHead {
@@ -80,13 +83,13 @@ export async function registerHall(c: GroupClient, h: { hallId: string; name: st
 
 /** The head the group holds of a hall; `lock` holds its row until the transaction ends (one batch at a time per hall). */
 export async function groupHead(c: GroupClient, hallId: string, lock: boolean): Promise<GroupHead> {
-  const { rows } = await c.query<{ head_seq: string; head_hash: string; diverged_seq: string | null }>(
-    `SELECT head_seq, head_hash, diverged_seq FROM halls WHERE hall_id = $1${lock ? ' FOR UPDATE' : ''}`,
+  const { rows } = await c.query<{ head_seq: string; head_hash: string; diverged_seq: string | null; summarized_seq: string; time_zone: HallTimeZone }>(
+    `SELECT head_seq, head_hash, diverged_seq, summarized_seq, time_zone FROM halls WHERE hall_id = $1${lock ? ' FOR UPDATE' : ''}`,
     [hallId],
   );
   const r = rows[0];
   if (!r) throw new Error(`halls: no row for ${hallId}`);
-  return { headSeq: Number(r.head_seq), headHash: r.head_hash, divergedSeq: num(r.diverged_seq) };
+  return { headSeq: Number(r.head_seq), headHash: r.head_hash, divergedSeq: num(r.diverged_seq), summarizedSeq: Number(r.summarized_seq), timeZone: r.time_zone };
 }
 
 export async function groupHashAt(c: GroupClient, hallId: string, seq: number): Promise<string | undefined> {
@@ -200,8 +203,9 @@ export async function groupHalls(c: GroupClient): Promise<GroupHall[]> {
     genesis: string | null;
     documents_from: string | null;
     facts_from: string | null;
+    summarized_seq: string;
   }>(
-    'SELECT hall_id, name, licence, time_zone, head_seq, head_hash, diverged_seq, last_entry_at, last_shipped_at, genesis, documents_from, facts_from FROM halls ORDER BY name, hall_id',
+    'SELECT hall_id, name, licence, time_zone, head_seq, head_hash, diverged_seq, last_entry_at, last_shipped_at, genesis, documents_from, facts_from, summarized_seq FROM halls ORDER BY name, hall_id',
   );
   return rows.map((r) => ({
     hallId: r.hall_id,
@@ -216,6 +220,7 @@ export async function groupHalls(c: GroupClient): Promise<GroupHall[]> {
     genesis: r.genesis,
     documentsFrom: num(r.documents_from),
     factsFrom: num(r.facts_from),
+    summarizedSeq: Number(r.summarized_seq),
   }));
 }
 

@@ -7,8 +7,8 @@
  * What a batch refers to from before it (a voided sale, a paid guia, the
  * session open at a time) is read here; the sums are core/group-summary.ts's.
  */
-import { BUCKET_SUMS, type BucketFact, type BucketSums, type MachineSum, type SessionFact } from '../../core/group-report.js';
-import { bucketKey, factsOf, newBucket, newGameDelta, newMachineDay, SumMap, type GameDelta, type KnownSession, type SummedEntry } from '../../core/group-summary.js';
+import { BUCKET_SUMS, emptySums, type BucketFact, type BucketSums, type MachineSum, type SessionFact } from '../../core/group-report.js';
+import { bucketKey, factsOf, newGameDelta, newMachineDay, SumMap, type GameDelta, type KnownSession, type SummedEntry } from '../../core/group-summary.js';
 import { hallDay, type HallTimeZone } from '../../core/time.js';
 import type { GroupClient } from './client.js';
 
@@ -29,7 +29,7 @@ async function saleBefore(c: GroupClient, hallId: string, saleId: number, before
 
 type Guia = { machineId: number; amountCents: number; issuedDay: string; voided: boolean };
 
-/** The summed sessions that may hold a time in [from, to] (those opened by `to`, newest first). */
+/** The summed sessions that may hold a time up to `to`: the 50 opened last by then (a batch spans a few at most). */
 async function sessionsAround(c: GroupClient, hallId: string, to: string): Promise<KnownSession[]> {
   const { rows } = await c.query<{ session_id: string; opened_at: string; closed_at: string | null }>(
     `SELECT session_id, opened_at, closed_at FROM summary_sessions WHERE hall_id = $1 AND opened_ts <= $2 ORDER BY opened_ts DESC LIMIT 50`,
@@ -204,7 +204,7 @@ export async function summarizeEntries(c: GroupClient, hallId: string, zone: Hal
   ];
   const latest = timed.reduce<string | null>((m, t) => (m === null || Date.parse(t) > Date.parse(m) ? t : m), null);
   const known = latest === null ? [] : await sessionsAround(c, hallId, latest);
-  const buckets = new SumMap(newBucket);
+  const buckets = new SumMap(emptySums);
   const bucket = (iso: string) => buckets.at(bucketKey(known, iso, zone));
   const machineDays = new SumMap(newMachineDay);
   const machineDay = (machineId: number, d: string) => machineDays.at(`${machineId}|${d}`);
@@ -344,18 +344,6 @@ function lastBy<T>(list: readonly T[], key: (t: T) => string): T[] {
   const m = new Map<string, T>();
   for (const t of list) m.set(key(t), t);
   return [...m.values()];
-}
-
-/** Where one hall's summaries stand (its row locked by the caller's batch): the last entry summed, and its clock. */
-export async function summaryState(c: GroupClient, hallId: string): Promise<{ summarizedSeq: number; timeZone: HallTimeZone }> {
-  const { rows } = await c.query<{ summarized_seq: string; time_zone: HallTimeZone }>('SELECT summarized_seq, time_zone FROM halls WHERE hall_id = $1', [hallId]);
-  return { summarizedSeq: Number(rows[0]?.summarized_seq ?? 0), timeZone: rows[0]?.time_zone ?? 'Europe/Lisbon' };
-}
-
-/** Where a hall's summaries stand: the last entry summed, and the group's head of it. */
-export async function summaryStates(c: GroupClient): Promise<Map<string, { summarizedSeq: number; headSeq: number; timeZone: HallTimeZone }>> {
-  const { rows } = await c.query<{ hall_id: string; summarized_seq: string; head_seq: string; time_zone: HallTimeZone }>('SELECT hall_id, summarized_seq, head_seq, time_zone FROM halls');
-  return new Map(rows.map((r) => [r.hall_id, { summarizedSeq: Number(r.summarized_seq), headSeq: Number(r.head_seq), timeZone: r.time_zone }]));
 }
 
 /** A hall's entries after `afterSeq` (at most `limit`), up to the first without facts (it waits for its upcast). */

@@ -7,7 +7,7 @@
 import { toCsv } from '../../core/csv.js';
 import { groupReportOf, periodIn, REPORT_CSV_COLUMNS, reportDifferences, reportPeriod, scanEnd, summaryOf, type BucketFact, type GroupReport, type MachineSum, type ReportFacts, type ReportFormat, type ReportPeriod, type SessionFact } from '../../core/group-report.js';
 import { DEFAULT_HALL_TIME_ZONE, type HallTimeZone } from '../../core/time.js';
-import { summaryBuckets, summaryMachines, summarySessions, summaryStates } from '../../db/group/summaries.js';
+import { summaryBuckets, summaryMachines, summarySessions } from '../../db/group/summaries.js';
 import { reportHtml } from '../../core/group-report-html.js';
 import type { GroupClient, GroupPool } from '../../db/group/client.js';
 import { groupHalls } from '../../db/group/journal.js';
@@ -47,11 +47,10 @@ async function inReportSnapshot<T>(target: GroupClient | GroupPool, read: (c: Gr
 
 async function readInSnapshot(c: GroupClient, period: ReportPeriod, now: Date): Promise<GroupReport> {
   const halls = await groupHalls(c);
-  const states = await summaryStates(c);
   // A hall whose summaries hold every entry the group has of it is read from them; another (its backlog not yet
   // summed, an entry waiting for its upcast) from its entries, to the same figures.
-  const summed = halls.filter((h) => { const s = states.get(h.hallId); return s !== undefined && s.summarizedSeq === s.headSeq; });
-  const lagging = halls.filter((h) => !summed.includes(h));
+  const summed = halls.filter((h) => h.summarizedSeq === h.headSeq);
+  const lagging = halls.filter((h) => h.summarizedSeq !== h.headSeq);
   const facts = await summaryFactsOf(c, summed.map((h) => h.hallId), period);
   for (const zone of new Set(lagging.map((h) => h.timeZone))) {
     const ofZone = lagging.filter((h) => h.timeZone === zone);

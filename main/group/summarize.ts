@@ -6,27 +6,26 @@
  * each batch: the two never sum the same entry.
  */
 import type { GroupPool } from '../../db/group/client.js';
-import { groupHead } from '../../db/group/journal.js';
-import { entriesToSummarize, summarizeEntries, summaryStates, summaryState } from '../../db/group/summaries.js';
+import { groupHalls, groupHead } from '../../db/group/journal.js';
+import { entriesToSummarize, summarizeEntries } from '../../db/group/summaries.js';
 
 const SUMMARY_BATCH = 5_000;
 
 /** Every hall's summaries brought up to what can be summed; how many entries were. `progress` hears each batch. */
 export async function summarizeBacklog(pool: GroupPool, progress?: (done: number, behind: number) => void): Promise<number> {
-  const states = await summaryStates(pool);
-  const behind = [...states.values()].reduce((n, s) => n + Math.max(0, s.headSeq - s.summarizedSeq), 0);
+  const halls = await groupHalls(pool);
+  const behind = halls.reduce((n, h) => n + Math.max(0, h.headSeq - h.summarizedSeq), 0);
   let done = 0;
-  for (const [hallId, s] of states) {
-    if (s.summarizedSeq >= s.headSeq) continue;
+  for (const { hallId, summarizedSeq, headSeq } of halls) {
+    if (summarizedSeq >= headSeq) continue;
     for (;;) {
       const c = await pool.connect();
       let summed = 0;
       try {
         await c.query('BEGIN');
-        await groupHead(c, hallId, true);
-        const state = await summaryState(c, hallId);
-        const entries = await entriesToSummarize(c, hallId, state.summarizedSeq, SUMMARY_BATCH);
-        await summarizeEntries(c, hallId, state.timeZone, entries);
+        const head = await groupHead(c, hallId, true);
+        const entries = await entriesToSummarize(c, hallId, head.summarizedSeq, SUMMARY_BATCH);
+        await summarizeEntries(c, hallId, head.timeZone, entries);
         await c.query('COMMIT');
         summed = entries.length;
       } catch (e) {

@@ -21,7 +21,6 @@ import { insertVerification, newestVerifications, type VerificationRow } from '.
 import { alteredPart, documentsHold, factsBreak, payloadColumnsHold, payloadHash } from './recompute.js';
 import type { WitnessKey } from './witness.js';
 import { hallDay } from '../../core/time.js';
-import { summaryStates } from '../../db/group/summaries.js';
 import { summaryDifferences } from './report.js';
 
 const DAY_MS = 86_400_000;
@@ -190,7 +189,6 @@ async function checkHall(c: GroupClient, hall: GroupHall, since: VerificationRow
 export async function verifyGroup(c: GroupClient | GroupPool, o: VerifyOptions = {}): Promise<GroupCheck> {
   const halls: HallCheck[] = [];
   const now = o.now ?? (() => new Date());
-  const states = await summaryStates(c);
   for (const hall of await groupHalls(c)) {
     const newest = o.key ? (await newestVerifications(c, hall.hallId, o.key.verifierKey, 1))[0] : undefined;
     const forged = newest && !signatureHolds(newest, o.key!) ? newest : undefined;
@@ -198,8 +196,7 @@ export async function verifyGroup(c: GroupClient | GroupPool, o: VerifyOptions =
     const { check, endHash, span } = await checkHall(c, hall, since);
     if (forged) check.forgedResult = { id: forged.id, toSeq: forged.toSeq };
     if (endHash !== null && span !== null) {
-      const state = states.get(hall.hallId);
-      if (!state || state.summarizedSeq < hall.headSeq) check.summaries = { behind: true, summarizedSeq: state?.summarizedSeq ?? 0 };
+      if (hall.summarizedSeq < hall.headSeq) check.summaries = { behind: true, summarizedSeq: hall.summarizedSeq };
       else {
         const fromDay = hallDay(new Date(Date.parse(span.first) - DAY_MS), hall.timeZone);
         const toDay = hallDay(new Date(span.last), hall.timeZone);

@@ -13,7 +13,7 @@ import { KioskError } from '../../core/refusal.js';
 import { auditRowHash, chainGenesis, type StoredRow } from '../../db/audit.js';
 import type { ReadableDb } from '../../db/connection.js';
 import type { GroupClient, GroupPool } from '../../db/group/client.js';
-import { summarizeEntries, summaryState } from '../../db/group/summaries.js';
+import { summarizeEntries } from '../../db/group/summaries.js';
 import type { SummedEntry } from '../../core/group-summary.js';
 import { appendEntries, groupHashAt, groupHashes, groupHead, markDiverged, registerHall, type EntryToAppend } from '../../db/group/journal.js';
 import { ensureMonths } from '../../db/group/schema.js';
@@ -203,8 +203,7 @@ export async function shipBatch(
       );
       // The report's figures kept on arrival, in the same transaction, when the summaries are up to the batch (else
       // the group's programs sum the backlog in order: an entry without facts waits for its upcast).
-      const state = await summaryState(c, hallId);
-      if (state.summarizedSeq === head.headSeq && summed.length === fresh.length) await summarizeEntries(c, hallId, state.timeZone, summed);
+      if (head.summarizedSeq === head.headSeq && summed.length === fresh.length) await summarizeEntries(c, hallId, head.timeZone, summed);
     }
     await c.query('COMMIT');
     open = false;
